@@ -1,0 +1,213 @@
+"""Bottle <-> neutral core: native routes, a lazy request view, native responses."""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from urllib.parse import quote
+
+import bottle
+
+from shared import sessions
+from shared.http import (
+    BAD_MULTIPART,
+    BAD_PATH,
+    HTTPError,
+    Json,
+    Page,
+    Redirect,
+    Request,
+    Text,
+    is_json,
+    parse_urlencoded,
+    valid_path,
+)
+from shared.routing import parse, translate
+
+SYNTAX = {"str": "<{}>", "int": "<{}:int>", "path": "<{}:path>"}
+URL_SAFE = "!$&'()*+,/:;=@"  # Werkzeug's set, so both builds spell URLs alike
+HTML = "text/html; charset=utf-8"
+
+
+def bottle_path(path: str) -> str:
+    return translate(path, lambda name, conv: SYNTAX[conv].format(name))
+
+
+class FirstValueForms(bottle.FormsDict):
+    """A FormsDict whose get/[] give the first of repeated keys, as Werkzeug does."""
+
+    def __getitem__(self, key):
+        return self.dict[key][0]
+
+    def get(self, key, default=None, index=0, type=None):
+        return super().get(key, default, index, type)
+
+
+def _forms(pairs) -> FirstValueForms:
+    forms = FirstValueForms()
+    forms.recode_unicode = False
+    for key, value in pairs:
+        forms.append(key, value)
+    return forms
+
+
+class BottleRequest(Request):
+    def __init__(self, core, params, app):
+        super().__init__(core, params)
+        self.app = app
+        self.method = bottle.request.method
+        self.path = bottle.request.path
+
+    def _body(self) -> bytes:
+        limit = self.config.MAX_CONTENT_LENGTH
+        if bottle.request.content_length > limit:
+            raise HTTPError(413)
+        data = bottle.request.body.read(limit + 1)
+        if len(data) > limit:
+            raise HTTPError(413)
+        return data
+
+    @cached_property
+    def query(self):
+        # Bottle decodes the query as latin-1; parse the raw bytes as Werkzeug does.
+        raw = bottle.request.environ.get("QUERY_STRING", "").encode("latin-1")
+        return _forms(parse_urlencoded(raw))
+
+    @cached_property
+    def form(self):
+        ctype = bottle.request.content_type.split(";")[0].strip().lower()
+        if ctype == "application/x-www-form-urlencoded":
+            return _forms(parse_urlencoded(self._body()))
+        if ctype == "multipart/form-data":
+            self._body()
+            try:
+                return _forms(bottle.request.forms.allitems())
+            except bottle.MultipartError:
+                raise HTTPError(400, BAD_MULTIPART) from None
+        return _forms(())
+
+    @cached_property
+    def files(self):
+        return self._body() and bottle.request.files
+
+    @cached_property
+    def json(self):
+        if not is_json(bottle.request.content_type):
+            return None
+        try:
+            return json.loads(self._body())
+        except ValueError:
+            raise HTTPError(400, "The request body is not valid JSON.") from None
+
+    @property
+    def cookies(self):
+        return bottle.request.cookies
+
+    @property
+    def headers(self):
+        return bottle.request.headers
+
+    @cached_property
+    def session(self):
+        cookie = bottle.request.get_cookie(self.config.SESSION_COOKIE_NAME)
+        data = sessions.load(self.config.SECRET_KEY, cookie, self.config.SESSION_LIFETIME)
+        return sessions.TrackedSession(data)
+
+    def url_for(self, name, /, **params):
+        quoted = {k: quote(str(params.pop(k)), safe=URL_SAFE)
+                  for k in self.app.config["kit.route_params"][name] if k in params}
+        return self.app.get_url(name, **quoted, **params)
+
+    def save_session(self) -> None:
+        """Write the session cookie in Flask's format, as Flask would."""
+        if "session" not in self.__dict__:
+            return
+        bottle.response.add_header("Vary", "Cookie")
+        session, config = self.session, self.config
+        if not session.modified:
+            return
+        options = {"path": "/", "httponly": True, "samesite": "lax",
+                   "secure": config.SESSION_COOKIE_SECURE}
+        if session:
+            value = sessions.dump(config.SECRET_KEY, dict(session))
+            bottle.response.set_cookie(config.SESSION_COOKIE_NAME, value, **options)
+        else:
+            bottle.response.delete_cookie(config.SESSION_COOKIE_NAME, **options)
+
+
+def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
+    """Register every core route on a Bottle app, natively."""
+    lookup = [views]  # one list per app: Bottle caches templates by its id
+
+    def render(result, request: BottleRequest):
+        response = bottle.response
+        for key, value in getattr(result, "headers", {}).items():
+            response.set_header(key, value)
+        response.status = result.status
+        if isinstance(result, Page):
+            response.content_type = HTML
+            context = {**core.template_globals(request), **result.context}
+            return bottle.template(result.template, template_lookup=lookup, **context)
+        if isinstance(result, Json):
+            response.content_type = "application/json"
+            return json.dumps(result.data)
+        if isinstance(result, Redirect):
+            response.set_header("Location", result.location)
+            return ""
+        if isinstance(result, Text):
+            response.content_type = result.content_type
+            return result.body
+
+    def run(request: BottleRequest, call):
+        try:
+            try:
+                body = render(call(), request)
+            except HTTPError as error:
+                body = render(core.error(error, request.path), request)
+            except Exception:
+                body = render(core.crash(request.path), request)
+            request.save_session()
+            return body
+        except Exception:  # the error page itself failed: answer plain text
+            core.crash(request.path)
+            bottle.response.status = 500
+            bottle.response.content_type = "text/plain; charset=utf-8"
+            return "Internal Server Error"
+        finally:
+            request.close()
+
+    def view(route):
+        def callback(**params):
+            request = BottleRequest(core, params, app)
+            return run(request, lambda: route.handler(request, **params))
+
+        return callback
+
+    def on_error(error: bottle.HTTPError):
+        request = BottleRequest(core, {}, app)
+        status = 404 if error.status_code == 403 else error.status_code  # see PORTING.md
+        message = error.body if status == 400 else ""
+        headers = {}
+        if "Allow" in error.headers:  # Werkzeug lists HEAD wherever GET is allowed
+            allow = error.headers["Allow"].split(",")
+            headers["Allow"] = ", ".join(["HEAD", *allow] if "GET" in allow else allow)
+        neutral = HTTPError(status, message, headers=headers)
+        return run(request, lambda: core.error(neutral, request.path))
+
+    def static_file(filename):
+        return bottle.static_file(filename, root=static, charset="utf-8")
+
+    @app.hook("before_request")
+    def refuse_undecodable_path():
+        # Bottle drops bad UTF-8 bytes from the path silently; we answer 400.
+        if not valid_path(bottle.request.environ["bottle.raw_path"]):
+            raise bottle.HTTPError(400, BAD_PATH)
+
+    app.config["kit.route_params"] = {"static": {"filename"}}
+    for route in core.routes:
+        app.route(bottle_path(route.path), list(route.methods), view(route), name=route.name)
+        app.config["kit.route_params"][route.name] = {n for _, n, _ in parse(route.path) if n}
+    app.route("/static/<filename:path>", "GET", static_file, name="static")
+    for status in (400, 403, 404, 405, 413, 500):
+        app.error_handler[status] = on_error
+    return app

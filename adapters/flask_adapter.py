@@ -1,0 +1,174 @@
+"""Flask <-> neutral core: native routes, a lazy request view, native responses."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import flask
+from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.formparser import FormDataParser
+
+from shared.http import (
+    BAD_FORM,
+    BAD_MULTIPART,
+    BAD_PATH,
+    HTTPError,
+    Json,
+    Page,
+    Redirect,
+    Request,
+    Text,
+    valid_path,
+)
+from shared.routing import translate
+
+SYNTAX = {"str": "<{}>", "int": "<int:{}>", "path": "<path:{}>"}
+
+
+def flask_path(path: str) -> str:
+    return translate(path, lambda name, conv: SYNTAX[conv].format(name))
+
+
+class StrictFormParser(FormDataParser):
+    """Werkzeug hides undecodable or malformed form bodies as an empty form; we say 400."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **{**kwargs, "silent": False})
+
+
+class KitRequest(flask.Request):
+    form_data_parser_class = StrictFormParser
+
+
+def _decoded(read):
+    try:
+        return read()
+    except UnicodeDecodeError:
+        raise HTTPError(400, BAD_FORM) from None
+    except ValueError:
+        raise HTTPError(400, BAD_MULTIPART) from None
+
+
+class FlaskRequest(Request):
+    def __init__(self, core, params):
+        super().__init__(core, params)
+        self.method = flask.request.method
+        self.path = flask.request.path
+
+    @property
+    def query(self):
+        return _decoded(lambda: flask.request.args)
+
+    @property
+    def form(self):
+        return _decoded(lambda: flask.request.form)
+
+    @property
+    def files(self):
+        return flask.request.files
+
+    @cached_property
+    def json(self):
+        if not flask.request.is_json:
+            return None
+        try:
+            return flask.request.get_json()
+        except BadRequest:
+            raise HTTPError(400, "The request body is not valid JSON.") from None
+
+    @property
+    def cookies(self):
+        return flask.request.cookies
+
+    @property
+    def headers(self):
+        return flask.request.headers
+
+    @property
+    def session(self):
+        return flask.session
+
+    def url_for(self, name, /, **params):
+        return flask.url_for(name, **params)
+
+
+def configure(app: flask.Flask, config) -> None:
+    """Map the neutral settings onto Flask's own."""
+    app.config.update(
+        SECRET_KEY=config.SECRET_KEY,
+        DEBUG=config.DEBUG,
+        TESTING=config.TESTING,
+        MAX_CONTENT_LENGTH=config.MAX_CONTENT_LENGTH,
+        MAX_FORM_MEMORY_SIZE=config.MAX_CONTENT_LENGTH,
+        SESSION_COOKIE_NAME=config.SESSION_COOKIE_NAME,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=config.SESSION_COOKIE_SECURE,
+        PERMANENT_SESSION_LIFETIME=config.SESSION_LIFETIME,
+    )
+
+
+def mount(app: flask.Flask, core) -> flask.Flask:
+    """Register every core route on a Flask app, natively."""
+    configure(app, core.config)
+    app.request_class = KitRequest
+
+    def render(result, request: FlaskRequest):
+        if isinstance(result, Page):
+            context = {**core.template_globals(request), **result.context}
+            body = flask.render_template(f"{result.template}.html", **context)
+            return flask.make_response((body, result.status, result.headers))
+        if isinstance(result, Json):
+            response = app.json.response(result.data)
+            response.status_code = result.status
+            response.headers.update(result.headers)
+            return response
+        if isinstance(result, Redirect):
+            return flask.redirect(result.location, result.status)
+        if isinstance(result, Text):
+            return flask.make_response((result.body, result.status,
+                                        {**result.headers, "Content-Type": result.content_type}))
+
+    def run(request: FlaskRequest, call):
+        try:
+            try:
+                return render(call(), request)
+            except HTTPError as error:
+                return render(core.error(error, request.path), request)
+            except HTTPException:
+                raise  # Werkzeug's own (413 while parsing): on_http_error answers it
+            except Exception:
+                return render(core.crash(request.path), request)
+        finally:
+            request.close()
+
+    def view(route):
+        def endpoint(**params):
+            request = FlaskRequest(core, params)
+            return run(request, lambda: route.handler(request, **params))
+
+        return endpoint
+
+    def on_http_error(error: HTTPException):
+        headers = {k: v for k, v in error.get_headers() if k == "Allow"}
+        request = FlaskRequest(core, {})
+        return run(request, lambda: core.error(HTTPError(error.code, headers=headers),
+                                              request.path))
+
+    def on_crash(error: Exception):
+        return run(FlaskRequest(core, {}), lambda: core.crash(flask.request.path))
+
+    @app.before_request
+    def refuse_undecodable_path():
+        # Werkzeug replaces bad UTF-8 in the path; Bottle answers 400. We side with 400.
+        if not valid_path(flask.request.environ["PATH_INFO"]):
+            raise HTTPError(400, BAD_PATH)
+
+    for route in core.routes:
+        app.add_url_rule(flask_path(route.path), route.name, view(route),
+                         methods=list(route.methods), provide_automatic_options=False)
+    app.register_error_handler(HTTPException, on_http_error)
+    app.register_error_handler(HTTPError, lambda e: run(
+        FlaskRequest(core, {}), lambda: core.error(e, flask.request.path)))
+    app.register_error_handler(Exception, on_crash)
+    return app

@@ -1,0 +1,2 @@
+% rebase('layout', title=title)
+<p class="greeting"><b>Hello {{name or "amigo"}}</b>!</p>

@@ -1,0 +1,1 @@
+"""Comparison and porting tools: side-by-side serving, parity diff, benchmarks."""

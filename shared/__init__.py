@@ -1,0 +1,1 @@
+"""The framework-neutral core: handlers, data, forms and security. It imports no web framework."""

@@ -1,0 +1,50 @@
+"""WTForms forms with CSRF tied to the session."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from wtforms import Form, StringField, TextAreaField
+from wtforms.csrf.session import SessionCSRF
+from wtforms.validators import DataRequired, Length
+
+from .http import HTTPError
+
+CSRF_MESSAGE = ("The form's security token is missing, wrong or expired. "
+                "Reload the page and try again.")
+
+
+class BaseForm(Form):
+    class Meta:
+        csrf = True
+        csrf_class = SessionCSRF
+        csrf_field_name = "csrf_token"
+
+
+def bind(form_class: type[BaseForm], request, **kwargs) -> BaseForm:
+    """Build a form over the request's POST data, its CSRF bound to the session."""
+    formdata = request.form if request.method == "POST" else None
+    meta = {
+        "csrf_secret": request.config.SECRET_KEY.encode(),
+        "csrf_context": request.session,
+        "csrf_time_limit": timedelta(seconds=request.config.CSRF_TIME_LIMIT),
+    }
+    return form_class(formdata=formdata, meta=meta, **kwargs)
+
+
+def validate(form: BaseForm) -> bool:
+    """Validate a bound form; a bad CSRF token is a 400, never a field error."""
+    valid = form.validate()
+    if form.csrf_token.errors:
+        raise HTTPError(400, CSRF_MESSAGE)
+    return valid
+
+
+def stripped(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+class GuestbookForm(BaseForm):
+    name = StringField("Name", [DataRequired(), Length(min=1, max=50)], filters=[stripped])
+    message = TextAreaField("Message", [DataRequired(), Length(min=1, max=500)],
+                            filters=[stripped])

@@ -1,0 +1,48 @@
+"""One suite, every test run once per framework: test_x[bottle], test_x[flask]."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+from webtest import TestApp
+
+from adapters import FRAMEWORKS, factory
+
+
+def pytest_addoption(parser):
+    parser.addoption("--framework", choices=[*FRAMEWORKS, "both"], default="both",
+                     help="run the suite against one framework only")
+
+
+def pytest_generate_tests(metafunc):
+    if "framework" in metafunc.fixturenames:
+        chosen = metafunc.config.getoption("framework")
+        names = list(FRAMEWORKS) if chosen == "both" else [chosen]
+        metafunc.parametrize("framework", names)
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """Return factory overrides: a fresh database and secret for each test."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": secrets.token_hex(32),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+    }
+
+
+def make_client(app) -> TestApp:
+    return TestApp(app, lint=True, extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
+
+
+@pytest.fixture
+def app(framework, settings):
+    """Build a fresh app of the framework under test."""
+    return factory(framework)(settings)
+
+
+@pytest.fixture
+def client(app):
+    """Wrap the app in WebTest with WSGI linting on."""
+    return make_client(app)

@@ -1,0 +1,51 @@
+"""Configuration: environment, overrides, and a real secret outside debug."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.config import ConfigError, load_config
+
+
+def test_a_missing_secret_outside_debug_fails_with_a_clear_message():
+    with pytest.raises(ConfigError, match="SECRET_KEY is missing or too weak"):
+        load_config(environ={})
+
+
+@pytest.mark.parametrize("secret", ["dev", "changeme", "short"])
+def test_a_placeholder_or_short_secret_is_refused(secret):
+    with pytest.raises(ConfigError):
+        load_config(environ={"SECRET_KEY": secret})
+
+
+def test_a_real_secret_from_the_environment_is_used():
+    config = load_config(environ={"SECRET_KEY": "s" * 40, "DATABASE_URL": "sqlite://"})
+    assert config.SECRET_KEY == "s" * 40
+    assert config.DATABASE_URL == "sqlite://"
+    assert config.DEBUG is False
+
+
+@pytest.mark.parametrize("variable", ["DEBUG", "FLASK_DEBUG"])
+def test_debug_mode_gets_a_stable_development_secret(variable):
+    first = load_config(environ={variable: "1"})
+    second = load_config(environ={variable: "true"})
+    assert first.DEBUG and len(first.SECRET_KEY) >= 32
+    assert first.SECRET_KEY == second.SECRET_KEY
+
+
+def test_the_database_defaults_to_a_file_in_var():
+    config = load_config(environ={"DEBUG": "1"})
+    assert config.DATABASE_URL.startswith("sqlite:///")
+    assert config.DATABASE_URL.endswith("/var/app.sqlite3")
+
+
+def test_overrides_win_and_unknown_settings_are_refused():
+    config = load_config({"TESTING": True, "GUESTBOOK_PAGE_SIZE": 3}, environ={})
+    assert config.TESTING and config.GUESTBOOK_PAGE_SIZE == 3
+    with pytest.raises(ConfigError, match="unknown setting 'NOPE'"):
+        load_config({"TESTING": True, "NOPE": 1}, environ={})
+
+
+def test_cors_origins_are_read_as_a_list():
+    config = load_config(environ={"DEBUG": "1", "CORS_ORIGINS": "http://a.test,http://b.test"})
+    assert config.CORS_ORIGINS == ("http://a.test", "http://b.test")

@@ -1,0 +1,37 @@
+"""Form and query decoding, shared by both adapters."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.http import HTTPError, is_json, parse_urlencoded, valid_path
+
+
+@pytest.mark.parametrize(("raw", "pairs"), [
+    (b"a=1&b=&a=2", [("a", "1"), ("b", ""), ("a", "2")]),
+    (b"name=G%C3%B6ttingen+x", [("name", "Göttingen x")]),
+    (b"x=%FF%C3", [("x", "%FF%C3")]),
+    ("x=ö".encode(), [("x", "ö")]),
+])
+def test_urlencoded_text_decodes_like_werkzeug(raw, pairs):
+    assert parse_urlencoded(raw) == pairs
+
+
+def test_raw_invalid_bytes_are_a_400():
+    with pytest.raises(HTTPError) as caught:
+        parse_urlencoded(b"x=\xff")
+    assert caught.value.status == 400
+
+
+@pytest.mark.parametrize(("path", "ok"), [
+    ("/plain", True), ("/G\xc3\xb6ttingen", True), ("/\xff\xfe", False)])
+def test_valid_path(path, ok):
+    assert valid_path(path) is ok
+
+
+@pytest.mark.parametrize(("ctype", "ok"), [
+    ("application/json", True), ("application/json; charset=utf-8", True),
+    ("application/vnd.api+json", True), ("text/plain", False), (None, False),
+    ("application/x-www-form-urlencoded", False)])
+def test_is_json(ctype, ok):
+    assert is_json(ctype) is ok
