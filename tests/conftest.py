@@ -46,3 +46,31 @@ def app(framework, settings):
 def client(app):
     """Wrap the app in WebTest with WSGI linting on."""
     return make_client(app)
+
+
+@pytest.fixture(scope="session")
+def seeded_file(tmp_path_factory):
+    """Seed the benchmark tables (10,000 World rows) once per run, in a file of their own."""
+    from shared import tfb
+    from shared.db import Database
+
+    path = tmp_path_factory.mktemp("tfb") / "seeded.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    tfb.seed(db)
+    db.dispose()
+    return path
+
+
+@pytest.fixture
+def seeded(app, settings, seeded_file):
+    """Fill the app's own database with the benchmark tables (a fast copy of the seed)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(settings["DATABASE_URL"])
+    with engine.begin() as connection:
+        connection.execute(text("ATTACH DATABASE :path AS seed"), {"path": str(seeded_file)})
+        connection.execute(text("INSERT INTO world SELECT * FROM seed.world"))
+        connection.execute(text("INSERT INTO fortune SELECT * FROM seed.fortune"))
+    with engine.connect() as connection:
+        connection.execute(text("DETACH DATABASE seed"))
+    engine.dispose()

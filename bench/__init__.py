@@ -1,0 +1,20 @@
+"""Native baselines for the benchmarks: the TFB endpoints written straight on each
+framework (no core, no adapter), and a raw-WSGI json/plaintext. See docs/BENCHMARKS.md.
+
+NATIVES mirrors adapters.FRAMEWORKS: name -> app factory, imported on demand.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+NATIVES = {
+    "raw": "bench.raw_wsgi:create_app",
+    "bottle": "bench.native_bottle:create_app",
+    "flask": "bench.native_flask:create_app",
+}
+
+
+def native_factory(name: str):
+    module, _, attr = NATIVES[name].partition(":")
+    return getattr(import_module(module), attr)

@@ -1,0 +1,65 @@
+"""What the benchmarks run: the five apps and the endpoint table."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from adapters import factory
+from bench import native_factory
+
+# name -> (label, how to build it in-process, what gunicorn serves)
+APPS = {
+    "raw": ("raw WSGI", lambda url: native_factory("raw")(), "bench.raw_wsgi:create_app()"),
+    "bottle-native": ("Bottle (native)", lambda url: native_factory("bottle")(url),
+                      "bench.native_bottle:create_app()"),
+    "bottle-build": ("Bottle build", lambda url: _build("bottle", url),
+                     "bottle_app:create_app()"),
+    "flask-native": ("Flask (native)", lambda url: native_factory("flask")(url),
+                     "bench.native_flask:create_app()"),
+    "flask-build": ("Flask build", lambda url: _build("flask", url),
+                    "flask_app:create_app()"),
+}
+EVERY = tuple(APPS)
+FRAMEWORK_APPS = ("bottle-native", "bottle-build", "flask-native", "flask-build")
+BUILDS = ("bottle-build", "flask-build")
+# Pairs whose ratio the target is about: (build, its native baseline).
+PAIRS = {"bottle": ("bottle-build", "bottle-native"), "flask": ("flask-build", "flask-native")}
+TARGET = 1.05
+TARGET_ENDPOINTS = ("json", "plaintext", "fortunes")
+
+JSON = "application/json"
+PLAIN = "text/plain"
+HTML = "text/html; charset=utf-8"
+
+
+def _build(framework: str, url: str):
+    # Production settings: no debug, no testing, a real secret.
+    return factory(framework)({"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(32)})
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    path: str  # with its query string
+    content_type: str
+    apps: tuple[str, ...] = FRAMEWORK_APPS
+
+
+# The endpoint table. One line per measured request; every part of the run
+# (in-process, HTTP, the report, the chart) reads it.
+ENDPOINTS = [
+    Endpoint("json", "/tfb/json", JSON, EVERY),
+    Endpoint("plaintext", "/tfb/plaintext", PLAIN, EVERY),
+    Endpoint("db", "/tfb/db", JSON),
+    Endpoint("queries", "/tfb/queries?queries=20", JSON),
+    Endpoint("fortunes", "/tfb/fortunes", HTML),
+    Endpoint("updates", "/tfb/updates?queries=20", JSON),
+    # Real pages of the application, through the site layout (builds only).
+    Endpoint("hello page", "/hello/World", HTML, BUILDS),
+    # ---- CONDUIT ENTRIES GO HERE (builds only; no native Conduit exists) ----
+    # Once the Conduit pages and API are merged, add for example:
+    #   Endpoint("conduit home", "/", HTML, BUILDS),
+    #   Endpoint("articles API", "/api/articles", JSON, BUILDS),
+    # and, if they need data, seed it in harness/bench.py next to tfb.seed().
+]

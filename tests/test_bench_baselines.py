@@ -1,0 +1,44 @@
+"""The native baselines in bench/ answer what the builds answer, so timing them is fair."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import native_factory
+from tests.conftest import make_client
+from tests.helpers import soup
+
+
+@pytest.fixture
+def native(framework, settings, seeded):
+    """The framework's native baseline over the same seeded database."""
+    return make_client(native_factory(framework)(settings["DATABASE_URL"]))
+
+
+def shape(response):
+    """What must match: status, content type, and the body minus its random numbers."""
+    kind = response.headers["Content-Type"]
+    if kind == "application/json":
+        body = response.json
+        rows = body if isinstance(body, list) else [body]
+        body = [sorted(row) for row in rows] if "id" in rows[0] else body
+    elif kind.startswith("text/html"):
+        body = [[td.get_text() for td in tr.select("td, th")] for tr in soup(response)("tr")]
+    else:
+        body = response.body
+    return response.status_int, kind, body
+
+
+@pytest.mark.parametrize("path", [
+    "/tfb/json", "/tfb/plaintext", "/tfb/db", "/tfb/queries", "/tfb/queries?queries=0",
+    "/tfb/queries?queries=x", "/tfb/queries?queries=9", "/tfb/queries?queries=900",
+    "/tfb/updates?queries=4", "/tfb/fortunes",
+])
+def test_the_native_baseline_answers_like_the_build(client, native, path):
+    assert shape(native.get(path)) == shape(client.get(path))
+
+
+@pytest.mark.parametrize("path", ["/tfb/json", "/tfb/plaintext"])
+def test_the_raw_wsgi_baseline_answers_like_the_build(client, path):
+    raw = make_client(native_factory("raw")())
+    assert shape(raw.get(path)) == shape(client.get(path))
