@@ -4,12 +4,14 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.bench-installed
 BOTTLE_PORT ?= 8080
 FLASK_PORT ?= 5000
 COMPARE_PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask lint clean
+.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask lint clean \
+	bench bench-quick seed-tfb
 
 install: $(STAMP)
 
@@ -36,6 +38,20 @@ serve-bottle: $(STAMP)
 
 serve-flask: $(STAMP)
 	$(BIN)/flask --app flask_app run --debug --port $(FLASK_PORT)
+
+# The benchmarks need matplotlib too: the bench extra, behind its own stamp.
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	$(BIN)/python -m harness bench
+
+bench-quick: $(BENCH_STAMP)
+	$(BIN)/python -m harness bench --quick
+
+seed-tfb: $(STAMP)
+	$(BIN)/python -m harness bench --seed-only
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import serve
+from . import bench, serve
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,7 +15,10 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--host", default="localhost")
     run.add_argument("--bottle-port", type=int, default=8080)
     run.add_argument("--flask-port", type=int, default=5000)
+    bench.add_arguments(commands.add_parser("bench", help="time the builds against native code"))
     args = parser.parse_args(argv)
+    if args.command == "bench":
+        return bench.main(args)
     if args.command == "serve":
         return serve.serve({"bottle": args.bottle_port, "flask": args.flask_port}, args.host)
     return 2

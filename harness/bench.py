@@ -1,0 +1,249 @@
+"""python -m harness bench [--quick]: the builds against native Bottle, Flask and raw WSGI.
+
+Two parts, both reading the endpoint table in bench_apps.ENDPOINTS:
+1. in-process: each WSGI app called directly in a tight loop, apps interleaved,
+   median time per request, ratios build/native and Flask/Bottle;
+2. over HTTP: each app under gunicorn (same workers for all), loaded by wrk at a
+   few concurrency levels: requests/s, p50/p99 latency, errors, peak memory.
+Writes the report (Markdown), the raw results (JSON) and a chart (PNG).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import secrets
+import sys
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+
+from shared import tfb
+from shared.config import load_config
+from shared.db import Database
+
+from . import bench_http, bench_report
+from .bench_apps import APPS, ENDPOINTS, PAIRS
+from .bench_inprocess import Caller, measure
+
+ROOT = Path(__file__).resolve().parent.parent
+DATABASE = ROOT / "var" / "bench.sqlite3"
+
+
+@dataclass(frozen=True)
+class Mode:
+    name: str
+    rounds: int  # interleaved in-process rounds per endpoint
+    batch_seconds: float  # length of one timed batch
+    connections: tuple[int, ...]  # wrk concurrency levels
+    seconds: int  # wrk duration per level
+    warmup: int  # wrk warm-up seconds per app and endpoint (0: none)
+    out: Path
+
+
+FULL = Mode("full", rounds=25, batch_seconds=0.05, connections=(8, 64, 256), seconds=3,
+            warmup=1, out=ROOT / "docs")
+QUICK = Mode("quick", rounds=5, batch_seconds=0.01, connections=(16,), seconds=1,
+             warmup=0, out=ROOT / "var" / "bench-quick")
+
+
+def say(message: str) -> None:
+    print(message, flush=True)
+
+
+def seed(url: str) -> None:
+    db = Database(url)
+    try:
+        if tfb.seed(db):
+            say(f"seeded the benchmark tables in {url}")
+    finally:
+        db.dispose()
+
+
+def seed_configured() -> int:
+    """Seed the database the apps use by default (DATABASE_URL or var/app.sqlite3)."""
+    seed(load_config({"DEBUG": True}).DATABASE_URL)
+    say("the /tfb/ endpoints now have their 10,000 World and 12 Fortune rows")
+    return 0
+
+
+def run_inprocess(url: str, mode: Mode) -> dict:
+    apps = {name: build(url) for name, (_, build, _) in APPS.items()}
+    results = {}
+    for number, endpoint in enumerate(ENDPOINTS, start=1):
+        callers = {name: Caller(apps[name], endpoint.path) for name in endpoint.apps}
+        for name, caller in callers.items():
+            status, body = caller.once()
+            if not status.startswith("200"):
+                raise SystemExit(f"error: {name} answered {status} on {endpoint.path}: "
+                                 f"{body[:200]!r}")
+        started = time.monotonic()
+        results[endpoint.name] = measure(callers, mode.rounds, mode.batch_seconds)
+        cells = "  ".join(f"{name} {r['median_us']:.1f}us"
+                          for name, r in results[endpoint.name].items())
+        say(f"[in-process {number}/{len(ENDPOINTS)}] {endpoint.name:<11} {cells}"
+            f"  ({time.monotonic() - started:.0f}s)")
+    return results
+
+
+def ratios(inprocess: dict) -> dict:
+    """build/native per framework, Flask/Bottle for natives and builds, from medians and minima."""
+    table = {}
+    for endpoint, by_app in inprocess.items():
+        row = {}
+        for stat in ("median_us", "min_us"):
+            key = "" if stat == "median_us" else " (min)"
+            for framework, (build_, native) in PAIRS.items():
+                if build_ in by_app and native in by_app:
+                    row[f"{framework} build/native{key}"] = (
+                        by_app[build_][stat] / by_app[native][stat])
+            for kind in ("native", "build"):
+                flask, bottle = by_app.get(f"flask-{kind}"), by_app.get(f"bottle-{kind}")
+                if flask and bottle:
+                    row[f"flask/bottle {kind}{key}"] = flask[stat] / bottle[stat]
+        table[endpoint] = row
+    return table
+
+
+def run_http(url: str, mode: Mode) -> dict:
+    """Serve every app at once and load them in turn, so drifting load hits all alike."""
+    if not bench_http.wrk_path():
+        say(bench_http.WRK_MISSING)
+        return {"skipped": bench_http.WRK_MISSING}
+    env = {"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(32)}
+    servers: dict[str, bench_http.Server] = {}
+    results: dict[str, dict] = {}
+    try:
+        for app, (_, _, target) in APPS.items():
+            servers[app] = bench_http.Server(target, env)
+        for app, server in servers.items():
+            endpoints = [e for e in ENDPOINTS if app in e.apps]
+            server.wait_ready(endpoints[0].path)
+            results[app] = {"target": APPS[app][2], "runs": {}, "verify": {
+                e.name: bench_http.check(server.base, e.path, e.content_type)
+                for e in endpoints}}
+        failed = [f"{app} {name}: {'; '.join(p)}" for app, r in results.items()
+                  for name, p in r["verify"].items() if p]
+        say("  HTTP checks (Server, Date, Content-Type, Content-Length): "
+            + ("all passed" if not failed else "FAILED: " + " | ".join(failed)))
+        for number, endpoint in enumerate(ENDPOINTS, start=1):
+            apps = list(endpoint.apps)
+            if mode.warmup:
+                for app in apps:
+                    bench_http.load(servers[app].base, endpoint.path, mode.connections[0],
+                                    mode.warmup)
+            for turn, connections in enumerate(mode.connections):
+                for app in (apps if turn % 2 == 0 else reversed(apps)):
+                    results[app]["runs"].setdefault(endpoint.name, {})[str(connections)] = (
+                        bench_http.load(servers[app].base, endpoint.path, connections,
+                                        mode.seconds))
+            for connections in map(str, mode.connections):
+                cells = "  ".join(
+                    f"{app} {r['rps']:.0f}" + (f" ERRORS {r['errors']}" if r["errors"] else "")
+                    for app in apps
+                    for r in [results[app]["runs"][endpoint.name][connections]])
+                say(f"[http {number}/{len(ENDPOINTS)}] {endpoint.name:<11} "
+                    f"c={connections:<4} rps: {cells}")
+        for app, server in servers.items():
+            memory = results[app]["memory"] = server.peak_memory()
+            say(f"  {APPS[app][0]}: peak RSS master {memory['master_mib']} MiB, workers "
+                f"{', '.join(str(w) for w in memory['workers_mib'])} MiB")
+    finally:
+        for server in servers.values():
+            server.stop()
+    return results
+
+
+def machine() -> dict:
+    cpu = "unknown"
+    memory = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal"):
+                memory = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+                break
+    except OSError:
+        pass
+    return {"platform": platform.platform(), "cpu": cpu, "cores": os.cpu_count(),
+            "memory": memory, "python": platform.python_version()}
+
+
+def versions() -> dict:
+    found = {}
+    for package in ("bottle", "Flask", "Werkzeug", "Jinja2", "SQLAlchemy", "gunicorn",
+                    "matplotlib"):
+        try:
+            found[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            found[package] = "not installed"
+    found["wrk"] = bench_http.wrk_version()
+    return found
+
+
+def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -> int:
+    mode = QUICK if quick else FULL
+    out = out or mode.out
+    url = f"sqlite:///{DATABASE}"
+    started = time.monotonic()
+    say(f"benchmark ({mode.name} mode): {len(ENDPOINTS)} endpoints, {len(APPS)} apps; "
+        f"database {DATABASE.relative_to(ROOT)}")
+    seed(url)
+    results = {
+        "mode": mode.name,
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "versions": versions(),
+        "settings": {
+            "rounds": mode.rounds, "batch_seconds": mode.batch_seconds,
+            "gunicorn": f"{bench_http.WORKERS} workers, {bench_http.WORKER_CLASS}",
+            "wrk_connections": list(mode.connections), "wrk_seconds": mode.seconds,
+            "wrk_threads": "min(2, connections)", "database": "SQLite (WAL), one file",
+        },
+        "apps": {name: label for name, (label, _, _) in APPS.items()},
+        "endpoints": [{"name": e.name, "path": e.path, "apps": list(e.apps)}
+                      for e in ENDPOINTS],
+        "load_before": list(os.getloadavg()),
+    }
+    say("part 1: in-process (interleaved rounds, median per request)")
+    results["inprocess"] = run_inprocess(url, mode)
+    results["ratios"] = ratios(results["inprocess"])
+    if skip_http:
+        results["http"] = {"skipped": "--skip-http was given"}
+    else:
+        say("part 2: over HTTP (gunicorn + wrk)")
+        results["http"] = run_http(url, mode)
+    results["load_after"] = list(os.getloadavg())
+    results["seconds"] = round(time.monotonic() - started)
+    written = bench_report.write(results, out)
+    say(f"done in {results['seconds']}s. Wrote: " + ", ".join(
+        str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+        for path in written))
+    failed = [f"{app}/{name}" for app, r in results["http"].items() if isinstance(r, dict)
+              for name, problems in r["verify"].items() if problems]
+    if failed:
+        print(f"error: the HTTP check failed for {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(args) -> int:
+    if args.seed_only:
+        return seed_configured()
+    return run(quick=args.quick, out=args.out, skip_http=args.skip_http)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--quick", action="store_true",
+                        help="short runs (under a minute); writes to var/bench-quick/")
+    parser.add_argument("--out", type=Path, help="folder for the report, JSON and chart")
+    parser.add_argument("--skip-http", action="store_true",
+                        help="only the in-process part (for profiling an adapter change)")
+    parser.add_argument("--seed-only", action="store_true",
+                        help="only fill the /tfb/ tables of the app database, then stop")
+
