@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import platform
 import secrets
+import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -88,22 +89,24 @@ def run_inprocess(url: str, mode: Mode) -> dict:
     return results
 
 
+def paired(a: dict, b: dict) -> float:
+    """Median over rounds of a/b, each round's batches taken moments apart."""
+    return statistics.median(x / y for x, y in zip(a["samples_us"], b["samples_us"],
+                                                   strict=True))
+
+
 def ratios(inprocess: dict) -> dict:
-    """build/native per framework, Flask/Bottle for natives and builds, from medians and minima."""
+    """build/native per framework and Flask/Bottle, as paired medians and as ratios of minima."""
+    pairs = {f"{framework} build/native": apps for framework, apps in PAIRS.items()}
+    pairs |= {f"flask/bottle {kind}": (f"flask-{kind}", f"bottle-{kind}")
+              for kind in ("native", "build")}
     table = {}
     for endpoint, by_app in inprocess.items():
-        row = {}
-        for stat in ("median_us", "min_us"):
-            key = "" if stat == "median_us" else " (min)"
-            for framework, (build_, native) in PAIRS.items():
-                if build_ in by_app and native in by_app:
-                    row[f"{framework} build/native{key}"] = (
-                        by_app[build_][stat] / by_app[native][stat])
-            for kind in ("native", "build"):
-                flask, bottle = by_app.get(f"flask-{kind}"), by_app.get(f"bottle-{kind}")
-                if flask and bottle:
-                    row[f"flask/bottle {kind}{key}"] = flask[stat] / bottle[stat]
-        table[endpoint] = row
+        table[endpoint] = {}
+        for label, (a, b) in pairs.items():
+            if a in by_app and b in by_app:
+                table[endpoint][label] = paired(by_app[a], by_app[b])
+                table[endpoint][f"{label} (min)"] = by_app[a]["min_us"] / by_app[b]["min_us"]
     return table
 
 

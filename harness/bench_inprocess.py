@@ -1,7 +1,8 @@
 """In-process timing: call each WSGI app directly in a tight loop, interleaved.
 
 WebTest is not used here: its own cost per request (linting, WebOb parsing)
-would be larger than the differences we want to see.
+would be larger than the differences we want to see. The clock is the process's
+CPU time: on a shared machine, time spent waiting for a core is not the app's cost.
 """
 
 from __future__ import annotations
@@ -60,9 +61,9 @@ class Caller:
         return self.status, data
 
     def batch(self, n: int) -> float:
-        """Seconds per request over n requests."""
+        """CPU seconds per request over n requests."""
         app, base, start_response = self.app, self.environ, self._start_response
-        clock = time.perf_counter
+        clock = time.process_time
         begin = clock()
         for _ in range(n):
             body = app({**base, "wsgi.input": io.BytesIO()}, start_response)
@@ -73,15 +74,13 @@ class Caller:
         return (clock() - begin) / n
 
 
-def measure(callers: dict[str, Caller], rounds: int, batch_seconds: float,
-            warmup: int = 3) -> dict[str, dict]:
+def measure(callers: dict[str, Caller], rounds: int, batch_seconds: float) -> dict[str, dict]:
     """Time every caller in interleaved rounds (A B C, C B A, ...); medians per request."""
     sizes = {}
     for name, caller in callers.items():
-        for _ in range(warmup):
-            caller.batch(5)
         per_request = caller.batch(20)
         sizes[name] = max(5, int(batch_seconds / per_request))
+        caller.batch(sizes[name])  # warm-up: caches, lazy imports, the first connection
     samples: dict[str, list[float]] = {name: [] for name in callers}
     order = list(callers)
     for round_ in range(rounds):
