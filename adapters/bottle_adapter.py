@@ -55,8 +55,14 @@ class BottleRequest(Request):
     def __init__(self, core, params, app):
         super().__init__(core, params)
         self.app = app
-        self.method = bottle.request.method
-        self.path = bottle.request.path
+
+    @cached_property
+    def method(self):
+        return bottle.request.method
+
+    @cached_property
+    def path(self):
+        return bottle.request.path
 
     def _body(self) -> bytes:
         limit = self.config.MAX_CONTENT_LENGTH
@@ -139,29 +145,37 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
     """Register every core route on a Bottle app, natively."""
     lookup = [views]  # one list per app: Bottle caches templates by its id
 
+    def page(result: Page, request: BottleRequest):
+        bottle.response.content_type = HTML
+        context = {**core.template_globals(request), **result.context}
+        return bottle.template(result.template, template_lookup=lookup, **context)
+
+    def json_body(result: Json, request):
+        bottle.response.content_type = "application/json"
+        return json.dumps(result.data)
+
+    def redirect(result: Redirect, request):
+        bottle.response.set_header("Location", result.location)
+        return ""
+
+    def text(result: Text, request):
+        bottle.response.content_type = result.content_type
+        return result.body
+
+    renderers = {Page: page, Json: json_body, Redirect: redirect, Text: text}
+
     def render(result, request: BottleRequest):
         response = bottle.response
         for key, value in getattr(result, "headers", {}).items():
             response.set_header(key, value)
-        response.status = result.status
-        if isinstance(result, Page):
-            response.content_type = HTML
-            context = {**core.template_globals(request), **result.context}
-            return bottle.template(result.template, template_lookup=lookup, **context)
-        if isinstance(result, Json):
-            response.content_type = "application/json"
-            return json.dumps(result.data)
-        if isinstance(result, Redirect):
-            response.set_header("Location", result.location)
-            return ""
-        if isinstance(result, Text):
-            response.content_type = result.content_type
-            return result.body
+        if response.status_code != result.status:  # a fresh response is already 200
+            response.status = result.status
+        return renderers[type(result)](result, request)
 
-    def run(request: BottleRequest, call):
+    def run(request: BottleRequest, call, *args, **kwargs):
         try:
             try:
-                body = render(call(), request)
+                body = render(call(*args, **kwargs), request)
             except HTTPError as error:
                 body = render(core.error(error, request.path), request)
             except Exception:
@@ -176,10 +190,18 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         finally:
             request.close()
 
+    # Bottle drops bad UTF-8 bytes from the path silently; we answer 400. Checked in
+    # each view, error handler and the static route rather than in a before_request
+    # hook, which would cost every request a hook call.
+    def refuse_undecodable_path():
+        if not valid_path(bottle.request.environ["bottle.raw_path"]):
+            raise bottle.HTTPError(400, BAD_PATH)
+
     def view(route):
         def callback(**params):
+            refuse_undecodable_path()
             request = BottleRequest(core, params, app)
-            return run(request, lambda: route.handler(request, **params))
+            return run(request, route.handler, request, **params)
 
         return callback
 
@@ -187,6 +209,8 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         request = BottleRequest(core, {}, app)
         status = 404 if error.status_code == 403 else error.status_code  # see PORTING.md
         message = error.body if status == 400 else ""
+        if not valid_path(bottle.request.environ["bottle.raw_path"]):
+            status, message = 400, BAD_PATH
         headers = {}
         if "Allow" in error.headers:  # Werkzeug lists HEAD wherever GET is allowed
             allow = error.headers["Allow"].split(",")
@@ -195,17 +219,14 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         return run(request, lambda: core.error(neutral, request.path))
 
     def static_file(filename):
+        refuse_undecodable_path()
         return bottle.static_file(filename, root=static, charset="utf-8")
-
-    @app.hook("before_request")
-    def refuse_undecodable_path():
-        # Bottle drops bad UTF-8 bytes from the path silently; we answer 400.
-        if not valid_path(bottle.request.environ["bottle.raw_path"]):
-            raise bottle.HTTPError(400, BAD_PATH)
 
     app.config["kit.route_params"] = {"static": {"filename"}}
     for route in core.routes:
-        app.route(bottle_path(route.path), list(route.methods), view(route), name=route.name)
+        # Core views return bodies, never dicts: Bottle's JSON plugin has nothing to do.
+        app.route(bottle_path(route.path), list(route.methods), view(route), name=route.name,
+                  skip=["json"])
         app.config["kit.route_params"][route.name] = {n for _, n, _ in parse(route.path) if n}
     app.route("/static/<filename:path>", "GET", static_file, name="static")
     for status in (400, 403, 404, 405, 413, 500):
