@@ -1,0 +1,63 @@
+"""The benchmark harness: wrk output parsing, the timing loop, paired ratios."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import native_factory
+from harness.bench import paired, ratios
+from harness.bench_http import parse_wrk
+from harness.bench_inprocess import Caller, measure
+
+WRK_OUTPUT = """Running 3s test @ http://127.0.0.1:9311/tfb/json
+  2 threads and 64 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency    26.97ms    5.87ms  58.65ms   78.78%
+    Req/Sec     1.17k   245.14     1.54k    78.69%
+  Latency Distribution
+     50%   25.05ms
+     75%   30.23ms
+     90%   34.33ms
+     99%    1.02s
+  7089 requests in 3.10s, 1.17MB read
+{errors}Requests/sec:   2285.18
+Transfer/sec:    386.12KB
+"""
+
+
+def test_wrk_output_gives_rate_latency_and_no_errors():
+    result = parse_wrk(WRK_OUTPUT.format(errors=""))
+    assert result == {"rps": 2285.18, "p50_ms": 25.05, "p99_ms": 1020.0, "errors": 0,
+                      "requests": 7089}
+
+
+def test_wrk_socket_errors_and_bad_statuses_count_as_errors():
+    errors = ("  Socket errors: connect 0, read 3, write 1, timeout 2\n"
+              "  Non-2xx or 3xx responses: 4\n")
+    assert parse_wrk(WRK_OUTPUT.format(errors=errors))["errors"] == 10
+
+
+def test_a_caller_answers_like_a_server_would():
+    caller = Caller(native_factory("raw")(), "/tfb/plaintext")
+    assert caller.once() == ("200 OK", b"Hello, World!")
+    assert Caller(native_factory("raw")(), "/nowhere").once()[0] == "404 Not Found"
+
+
+def test_measure_times_every_app_in_every_round():
+    app = native_factory("raw")()
+    callers = {"a": Caller(app, "/tfb/json"), "b": Caller(app, "/tfb/plaintext")}
+    results = measure(callers, rounds=4, batch_seconds=0.001)
+    for result in results.values():
+        assert len(result["samples_us"]) == 4
+        assert 0 < result["min_us"] <= result["median_us"]
+        assert result["batch"] >= 5
+
+
+def test_ratios_pair_the_batches_of_each_round():
+    build = {"samples_us": [2.0, 40.0, 6.0], "min_us": 2.0}
+    native = {"samples_us": [1.0, 10.0, 3.0], "min_us": 1.0}
+    assert paired(build, native) == 2.0  # per round 2, 4, 2: the median ignores the burst
+    table = ratios({"json": {"bottle-build": build, "bottle-native": native}})
+    assert table["json"]["bottle build/native"] == pytest.approx(2.0)
+    assert table["json"]["bottle build/native (min)"] == pytest.approx(2.0)
+    assert "flask build/native" not in table["json"]
