@@ -24,7 +24,8 @@ from shared.http import (
 )
 from shared.routing import parse, translate
 
-SYNTAX = {"str": "<{}>", "int": "<{}:int>", "path": "<{}:path>"}
+# "uint", not Bottle's "int": Werkzeug's int takes no sign, so -5 is a 404 in both builds.
+SYNTAX = {"str": "<{}>", "int": "<{}:uint>", "path": "<{}:path>"}
 URL_SAFE = "!$&'()*+,/:;=@"  # Werkzeug's set, so both builds spell URLs alike
 HTML = "text/html; charset=utf-8"
 
@@ -203,6 +204,7 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         if not valid_path(bottle.request.environ["bottle.raw_path"]):
             raise bottle.HTTPError(400, BAD_PATH)
 
+    app.router.add_filter("uint", lambda conf: (r"\d+", int, lambda n: str(int(n))))
     app.config["kit.route_params"] = {"static": {"filename"}}
     for route in core.routes:
         app.route(bottle_path(route.path), list(route.methods), view(route), name=route.name)
