@@ -36,3 +36,26 @@ def test_our_int_parameters_take_no_sign_in_either_build(probe_client):
     assert probe_client.get("/probe/number/05").json == {"n": 5}
     probe_client.get("/probe/number/-5", status=404)
     probe_client.get("/probe/number/+5", status=404)
+
+
+# -- doubled slashes -----------------------------------------------------------
+
+def test_bottle_does_not_merge_doubled_slashes():
+    app = bottle.Bottle()
+    app.route("/s/<s>", "GET", lambda s: s)
+    app.route("/p/<p:path>", "GET", lambda p: p)
+    client = bottle_client(app)
+    client.get("/s//x", status=404)
+    assert client.get("/p//x").text == "/x"
+
+
+def test_flask_redirects_doubled_slashes_to_single_ones():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/s/<s>", "s", lambda s: s)
+    response = flask_client(app).get("/s//x", status=308)
+    assert response.headers["Location"] == "http://localhost/s/x"  # absolute, unlike redirect()
+
+
+def test_our_builds_answer_404_for_doubled_slashes(client):
+    client.get("/hello//x", status=404)
+    client.get("/hello/x//", status=404)
