@@ -34,6 +34,12 @@ def bottle_path(path: str) -> str:
     return translate(path, lambda name, conv: SYNTAX[conv].format(name))
 
 
+def json_text(data, debug: bool) -> str:
+    """JSON laid out as Flask's provider does: sorted keys, compact unless debug, a newline."""
+    layout = {"indent": 2} if debug else {"separators": (",", ":")}
+    return json.dumps(data, sort_keys=True, **layout) + "\n"
+
+
 class FirstValueForms(bottle.FormsDict):
     """A FormsDict whose get/[] give the first of repeated keys, as Werkzeug does."""
 
@@ -89,7 +95,8 @@ class BottleRequest(Request):
 
     @cached_property
     def files(self):
-        return self._body() and bottle.request.files
+        self._body()  # the size check; an empty body is an empty mapping, not b""
+        return _forms(bottle.request.files.allitems())
 
     @cached_property
     def json(self):
@@ -151,7 +158,7 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
             return bottle.template(result.template, template_lookup=lookup, **context)
         if isinstance(result, Json):
             response.content_type = "application/json"
-            return json.dumps(result.data)
+            return json_text(result.data, core.config.DEBUG)
         if isinstance(result, Redirect):
             response.set_header("Location", result.location)
             return ""
