@@ -10,6 +10,7 @@ import bottle
 
 from shared import sessions
 from shared.http import (
+    BAD_FORM,
     BAD_MULTIPART,
     BAD_PATH,
     HTTPError,
@@ -50,6 +51,21 @@ class FirstValueForms(bottle.FormsDict):
         return super().get(key, default, index, type)
 
 
+class _MultipartRequest(bottle.BaseRequest):
+    """Bottle's parser with our body limit for MEMFILE_MAX, which otherwise caps the
+    in-memory fields of one form at 100 KB ("Memory limit reached", a 400)."""
+
+    def __init__(self, environ, limit: int):
+        native = environ.get("bottle.request")
+        super().__init__(environ)
+        environ["bottle.request"] = native  # the base class re-points it at itself
+        self.__dict__["_limit"] = limit
+
+    @property
+    def MEMFILE_MAX(self):  # noqa: N802  Bottle's name
+        return self.__dict__["_limit"]
+
+
 def _forms(pairs) -> FirstValueForms:
     forms = FirstValueForms()
     forms.recode_unicode = False
@@ -81,22 +97,48 @@ class BottleRequest(Request):
         return _forms(parse_urlencoded(raw))
 
     @cached_property
+    def _multipart(self):
+        """Split parts as Werkzeug does: no filename means a field, however large."""
+        self._body()
+        try:
+            items = _MultipartRequest(bottle.request.environ, self.config.MAX_CONTENT_LENGTH)
+            items = items.POST.allitems()
+        except bottle.MultipartError:
+            raise HTTPError(400, BAD_MULTIPART) from None
+        except UnicodeDecodeError:
+            raise HTTPError(400, BAD_FORM) from None
+        fields, uploads = [], []
+        for key, value in items:
+            if isinstance(value, bottle.FileUpload) and value.raw_filename is None:
+                # Bottle spools a field over MEMFILE_MAX to disk and files it as an upload.
+                with value.file:
+                    value = value.file.read().decode("utf-8", "replace")
+            (uploads if isinstance(value, bottle.FileUpload) else fields).append((key, value))
+        return _forms(fields), _forms(uploads)
+
+    def close(self) -> None:
+        super().close()
+        # Bottle leaves its spooled body and upload files for the garbage collector.
+        for _, upload in self.__dict__.get("_multipart", ((), _forms(())))[1].allitems():
+            upload.file.close()
+        body = bottle.request.environ.get("bottle.request.body")
+        if body is not None:
+            body.close()
+
+    def _is_multipart(self) -> bool:
+        return bottle.request.content_type.split(";")[0].strip().lower() == "multipart/form-data"
+
+    @cached_property
     def form(self):
         ctype = bottle.request.content_type.split(";")[0].strip().lower()
         if ctype == "application/x-www-form-urlencoded":
             return _forms(parse_urlencoded(self._body()))
-        if ctype == "multipart/form-data":
-            self._body()
-            try:
-                return _forms(bottle.request.forms.allitems())
-            except bottle.MultipartError:
-                raise HTTPError(400, BAD_MULTIPART) from None
-        return _forms(())
+        return self._multipart[0] if self._is_multipart() else _forms(())
 
     @cached_property
     def files(self):
         self._body()  # the size check; an empty body is an empty mapping, not b""
-        return _forms(bottle.request.files.allitems())
+        return self._multipart[1] if self._is_multipart() else _forms(())
 
     @cached_property
     def json(self):
