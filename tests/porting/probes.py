@@ -60,3 +60,10 @@ PROBES = [
     Route("probe_link", GET, "/probe/link", link),
     Route("probe_payload", GET, "/probe/payload", payload),
 ]
+
+
+def boom(request):
+    raise RuntimeError("a bug in a handler")
+
+
+PROBES.append(Route("probe_boom", GET, "/probe/boom", boom))
