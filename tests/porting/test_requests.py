@@ -11,7 +11,7 @@ def native_client(app) -> TestApp:
     return TestApp(app, lint=True, extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
 
 
-# -- uploads ------------------------------------------------------------------
+# -- uploads ---
 
 def test_bottle_sanitises_upload_filenames_and_refuses_to_overwrite(tmp_path):
     app = bottle.Bottle()
@@ -49,7 +49,7 @@ def test_our_uploads_are_a_mapping_in_both_builds(probe_client):
     assert probe_client.post("/probe/upload", {"x": "1"}).json == {"sent": False}
 
 
-# -- urlencoded form decoding ---------------------------------------------------
+# -- urlencoded form decoding ---
 
 def test_bottle_item_access_decodes_urlencoded_forms_as_latin1():
     app = bottle.Bottle()
@@ -73,7 +73,7 @@ def test_our_forms_are_utf8_in_both_builds(probe_client):
     assert probe_client.get("/probe/query", {"x": "Göttingen ✓"}).json["first"] == "Göttingen ✓"
 
 
-# -- repeated and missing keys ----------------------------------------------------
+# -- repeated and missing keys ---
 
 def test_bottle_gives_the_last_of_repeated_keys_and_empty_text_for_missing_ones():
     app = bottle.Bottle()
@@ -105,7 +105,7 @@ def test_our_forms_give_the_first_value_and_none_for_missing_keys(probe_client):
     assert multipart.json == expected
 
 
-# -- undecodable %-escapes ----------------------------------------------------------
+# -- undecodable %-escapes ---
 
 def test_bottle_reads_undecodable_escapes_as_latin1_or_empty_or_raises():
     app = bottle.Bottle()
@@ -135,7 +135,7 @@ def test_our_builds_keep_undecodable_escapes_as_sent(probe_client):
     assert probe_client.post("/probe/form", "x=ok%C3%28").json["first"] == "ok%C3("
 
 
-# -- raw invalid UTF-8 in a urlencoded body -------------------------------------------
+# -- raw invalid UTF-8 in a urlencoded body ---
 
 def raw_post(client, path, body: bytes, content_type: str, status):
     return client.request(path, method="POST", body=body, content_type=content_type,
@@ -165,7 +165,7 @@ def test_our_builds_refuse_raw_invalid_utf8_with_a_400(probe_client):
     assert "The form data is not valid UTF-8." in response.text
 
 
-# -- malformed multipart ----------------------------------------------------------------
+# -- malformed multipart ---
 
 BROKEN = b"--nope\r\nbroken"
 BROKEN_TYPE = "multipart/form-data; boundary=xyz"
@@ -189,7 +189,7 @@ def test_our_builds_refuse_malformed_multipart_with_a_400(probe_client):
     assert "The multipart form data is malformed." in response.text
 
 
-# -- body size limits -------------------------------------------------------------------
+# -- body size limits ---
 
 def close_spooled_body():
     # Bottle spools bodies over MEMFILE_MAX to a temporary file it never closes.
@@ -249,7 +249,7 @@ def test_our_builds_apply_one_limit_to_every_body(framework, settings, monkeypat
     assert client.post("/probe/form", {"x": "a" * 900}).json["first"] == "a" * 900
 
 
-# -- JSON request bodies ----------------------------------------------------------------
+# -- JSON request bodies ---
 
 def test_bottle_json_is_none_for_other_content_types_and_400_when_invalid():
     app = bottle.Bottle()
@@ -282,7 +282,7 @@ def test_our_json_follows_werkzeugs_content_types_and_says_what_is_wrong(probe_c
     assert "The request body is not valid JSON." in bad.text
 
 
-# -- large multipart text fields --------------------------------------------------------
+# -- large multipart text fields ---
 
 def test_bottle_files_a_large_multipart_text_field_as_an_upload():
     app = bottle.Bottle()
