@@ -159,6 +159,7 @@ def mount(app: flask.Flask, core) -> flask.Flask:
     configure(app, core.config)
     app.request_class = KitRequest
     app.session_interface = KitSessionInterface()
+    app.url_map.merge_slashes = False  # no 308 from /a//b to /a/b: Bottle has none
 
     # Pages and text go back to Flask as (body, status, headers): Flask's own
     # make_response builds the response, once, as for a native view.
