@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import cached_property
+from functools import cache, cached_property
 from urllib.parse import quote
 
 import bottle
@@ -35,10 +35,16 @@ def bottle_path(path: str) -> str:
     return translate(path, lambda name, conv: SYNTAX[conv].format(name))
 
 
+@cache
+def _encoder(debug: bool) -> json.JSONEncoder:
+    # json.dumps builds a new encoder per call when given options; build each once.
+    layout = {"indent": 2} if debug else {"separators": (",", ":")}
+    return json.JSONEncoder(sort_keys=True, **layout)
+
+
 def json_text(data, debug: bool) -> str:
     """JSON laid out as Flask's provider does: sorted keys, compact unless debug, a newline."""
-    layout = {"indent": 2} if debug else {"separators": (",", ":")}
-    return json.dumps(data, sort_keys=True, **layout) + "\n"
+    return _encoder(debug).encode(data) + "\n"
 
 
 class FirstValueForms(bottle.FormsDict):

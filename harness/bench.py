@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import platform
 import secrets
+import signal
 import statistics
 import sys
 import time
@@ -192,6 +193,8 @@ def versions() -> dict:
 def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -> int:
     mode = QUICK if quick else FULL
     out = out or mode.out
+    # A plain kill must still stop the gunicorn servers (the finally in run_http).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     url = f"sqlite:///{DATABASE}"
     started = time.monotonic()
     say(f"benchmark ({mode.name} mode): {len(ENDPOINTS)} endpoints, {len(APPS)} apps; "
