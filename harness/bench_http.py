@@ -55,15 +55,15 @@ class Server:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def wait_ready(self, path: str, timeout: float = 20) -> None:
+    def wait_ready(self, path: str, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited: {self.process.stderr.read()[-2000:]}")
             try:
-                urllib.request.urlopen(self.base + path, timeout=2).read()
+                urllib.request.urlopen(self.base + path, timeout=10).read()
                 return
-            except (urllib.error.URLError, ConnectionError):
+            except OSError:  # refused, reset or timed out while the workers boot
                 time.sleep(0.2)
         raise RuntimeError("gunicorn did not answer in time")
 
