@@ -131,8 +131,9 @@ class BottleRequest(Request):
     def close(self) -> None:
         super().close()
         # Bottle leaves its spooled body and upload files for the garbage collector.
-        for _, upload in self.__dict__.get("_multipart", ((), _forms(())))[1].allitems():
-            upload.file.close()
+        if "_multipart" in self.__dict__:  # only parsed bodies have files to close
+            for _, upload in self.__dict__["_multipart"][1].allitems():
+                upload.file.close()
         body = bottle.request.environ.get("bottle.request.body")
         if body is not None:
             body.close()
