@@ -42,7 +42,8 @@ def tags_rule(form, field) -> None:
     try:
         v.tag_list({"tagList": split_tags(field.data)})
     except v.Invalid as error:
-        raise StopValidation(_sentence(field, error.errors["tagList"])) from None
+        # The domain's message names the tags itself: "tags are at most 50 characters".
+        raise StopValidation(f"{field.label.text}: {'; '.join(error.errors['tagList'])}") from None
 
 
 def show_errors(form: BaseForm, error: HTTPError) -> None:
