@@ -83,7 +83,8 @@ def test_favoriting_and_unfavoriting(app):
     register(ann, "ann")
     slug = write(ann, "Worth it")
     register(bob, "bob")
-    button = soup(bob.get(f"/article/{slug}")).select_one(".article-meta button.btn-outline-primary")
+    page = soup(bob.get(f"/article/{slug}"))
+    button = page.select_one(".article-meta button.btn-outline-primary")
     assert button.get_text(" ", strip=True) == "Favorite Article (0)"
     response = press(bob, f"/article/{slug}", f"/article/{slug}/favorite")
     assert response.headers["Location"] == f"/article/{slug}"
