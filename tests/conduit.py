@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from http.cookiejar import Cookie
+
 from tests.helpers import soup
 
 PASSWORD = "password123"
@@ -72,3 +74,16 @@ def signed_in_as(response) -> str | None:
     """The username the navbar shows, or None when it offers to sign in."""
     link = soup(response).select_one("nav.navbar .user-pic")
     return link.parent.get_text(strip=True) if link else None
+
+
+def carry_session(client, value: str) -> None:
+    """Give a client a session cookie filed as its own app's would be.
+
+    WebTest's set_cookie files it under another domain (.localhost, not localhost.local),
+    so the app's next Set-Cookie would leave the browser holding two session cookies.
+    """
+    client.cookiejar.set_cookie(Cookie(
+        version=0, name="session", value=value, port=None, port_specified=False,
+        domain="localhost.local", domain_specified=False, domain_initial_dot=False,
+        path="/", path_specified=True, secure=False, expires=None, discard=False,
+        comment=None, comment_url=None, rest={}))
