@@ -112,6 +112,7 @@ def mount(app: flask.Flask, core) -> flask.Flask:
     """Register every core route on a Flask app, natively."""
     configure(app, core.config)
     app.request_class = KitRequest
+    app.url_map.merge_slashes = False  # no 308 from /a//b to /a/b: Bottle has none
 
     def render(result, request: FlaskRequest):
         if isinstance(result, Page):
