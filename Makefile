@@ -9,7 +9,7 @@ FLASK_PORT ?= 5000
 COMPARE_PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask lint realworld clean
+.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask seed lint realworld clean
 
 install: $(STAMP)
 
@@ -36,6 +36,9 @@ serve-bottle: $(STAMP)
 
 serve-flask: $(STAMP)
 	$(BIN)/flask --app flask_app run --debug --port $(FLASK_PORT)
+
+seed: $(STAMP)
+	$(BIN)/python -m shared.conduit seed
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

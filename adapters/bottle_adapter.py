@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import cached_property
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import bottle
 
@@ -28,6 +28,7 @@ from shared.routing import parse, translate
 # "uint", not Bottle's "int": Werkzeug's int takes no sign, so -5 is a 404 in both builds.
 SYNTAX = {"str": "<{}>", "int": "<{}:uint>", "path": "<{}:path>"}
 URL_SAFE = "!$&'()*+,/:;=@"  # Werkzeug's set, so both builds spell URLs alike
+QUERY_SAFE = "!$'()*,/:;?@"  # Werkzeug's set for query strings (Bottle's urlencode has none)
 HTML = "text/html; charset=utf-8"
 
 
@@ -166,7 +167,10 @@ class BottleRequest(Request):
     def url_for(self, name, /, **params):
         quoted = {k: quote(str(params.pop(k)), safe=URL_SAFE)
                   for k in self.app.config["kit.route_params"][name] if k in params}
-        return self.app.get_url(name, **quoted, **params)
+        url = self.app.get_url(name, **quoted)
+        # Extra arguments become the query string, spelt and filtered as Werkzeug does.
+        query = urlencode([(k, v) for k, v in params.items() if v is not None], safe=QUERY_SAFE)
+        return f"{url}?{query}" if query else url
 
     def save_session(self) -> None:
         """Write the session cookie in Flask's format, as Flask would."""

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from argon2 import PasswordHasher, profiles
-
-from shared.conduit import security
 
 
 class Api:
@@ -56,8 +53,3 @@ def api(client) -> Api:
     """The API client of the framework under test."""
     return Api(client)
 
-
-@pytest.fixture(autouse=True)
-def cheap_hashing(monkeypatch):
-    """Hash with argon2's cheapest parameters: still argon2, a hundred times faster."""
-    monkeypatch.setattr(security, "_hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
