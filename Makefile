@@ -8,15 +8,17 @@ BOTTLE_PORT ?= 8080
 FLASK_PORT ?= 5000
 COMPARE_PORT ?= 8000
 PYTEST_ARGS ?=
+PARITY_ARGS ?=
 
-.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask lint clean
+.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask parity browser-install \
+	lint clean
 
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,browser]'
 	touch $(STAMP)
 
 test: $(STAMP)
@@ -29,7 +31,17 @@ test-flask: $(STAMP)
 	$(BIN)/pytest --framework=flask $(PYTEST_ARGS)
 
 serve: $(STAMP)
-	$(BIN)/python -m harness serve --bottle-port $(BOTTLE_PORT) --flask-port $(FLASK_PORT)
+	$(BIN)/python -m harness serve --bottle-port $(BOTTLE_PORT) --flask-port $(FLASK_PORT) \
+		--compare-port $(COMPARE_PORT)
+
+# The same requests against both builds in-process; non-zero exit on any difference.
+parity: $(STAMP)
+	$(BIN)/python -m harness parity $(PARITY_ARGS)
+
+# Debian's Chromium for the browser test (Playwright drives it; its own browsers are never
+# downloaded). Needs root, as in CI.
+browser-install: $(STAMP)
+	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
 
 serve-bottle: $(STAMP)
 	$(BIN)/python -m bottle_app --port $(BOTTLE_PORT)
