@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -14,6 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--bottle-port", type=int, default=8080)
     run.add_argument("--flask-port", type=int, default=5000)
     run.add_argument("--compare-port", type=int, default=8000)
+    run.add_argument("--data", type=Path, default=None,
+                     help="folder of the two SQLite files (default: var/)")
     parity = commands.add_parser("parity", help="replay requests against two apps and diff")
     from . import parity as parity_module
 
@@ -23,7 +26,8 @@ def main(argv: list[str] | None = None) -> int:
         from . import serve
 
         return serve.serve({"bottle": args.bottle_port, "flask": args.flask_port},
-                           args.host, compare_port=args.compare_port)
+                           args.host, compare_port=args.compare_port,
+                           data=args.data or serve.VAR)
     return parity_module.main(args)
 
 

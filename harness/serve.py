@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 from werkzeug.serving import make_server
 
@@ -48,11 +49,11 @@ def commands(ports: dict[str, int], host: str) -> dict[str, list[str]]:
     }
 
 
-def fresh_databases(names) -> dict[str, str]:
+def fresh_databases(names, folder: Path) -> dict[str, str]:
     """One SQLite file per build, emptied and seeded with the same demo data."""
     urls = {}
     for name in names:
-        path = VAR / f"{name}.sqlite3"
+        path = folder / f"{name}.sqlite3"
         for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             stale.unlink(missing_ok=True)
         urls[name] = f"sqlite:///{path}"
@@ -60,14 +61,15 @@ def fresh_databases(names) -> dict[str, str]:
     return urls
 
 
-def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 8000) -> int:
+def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 8000,
+          data: Path = VAR) -> int:
     # Ctrl-C and a plain `kill` both stop everything, even when started in the background.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     for name, port in {**ports, "compare": compare_port}.items():
         check_port(host, port, name)
     secret = os.environ.get("SECRET_KEY") or load_config({"DEBUG": True}).SECRET_KEY
-    urls = fresh_databases(ports)
+    urls = fresh_databases(ports, data)
     base = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), "SECRET_KEY": secret}
     apps = {name: factory(name)({"DEBUG": True, "SECRET_KEY": secret, "DATABASE_URL": url})
             for name, url in urls.items()}
