@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from functools import cached_property
 from urllib.parse import quote
 
@@ -138,6 +139,7 @@ class BottleRequest(Request):
 def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
     """Register every core route on a Bottle app, natively."""
     lookup = [views]  # one list per app: Bottle caches templates by its id
+    root = os.path.join(os.path.abspath(static), "")
 
     def render(result, request: BottleRequest):
         response = bottle.response
@@ -195,6 +197,13 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         return run(request, lambda: core.error(neutral, request.path))
 
     def static_file(filename):
+        # Bottle answers an unsatisfiable Range with a 416 but leaves the file open;
+        # refuse it before the file is opened. Everything else is Bottle's own.
+        ranges = bottle.request.environ.get("HTTP_RANGE")
+        path = os.path.abspath(os.path.join(static, filename.strip("/\\")))
+        if ranges and path.startswith(root) and os.path.isfile(path):
+            if not list(bottle.parse_range_header(ranges, os.path.getsize(path))):
+                raise bottle.HTTPError(416)
         return bottle.static_file(filename, root=static, charset="utf-8")
 
     @app.hook("before_request")
@@ -208,6 +217,6 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         app.route(bottle_path(route.path), list(route.methods), view(route), name=route.name)
         app.config["kit.route_params"][route.name] = {n for _, n, _ in parse(route.path) if n}
     app.route("/static/<filename:path>", "GET", static_file, name="static")
-    for status in (400, 403, 404, 405, 413, 500):
+    for status in (400, 403, 404, 405, 413, 416, 500):
         app.error_handler[status] = on_error
     return app
