@@ -190,7 +190,7 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
         else:
             result.differences.append(Difference("status", a.status, b.status))
 
-    static = a.code == 200 and "/static/" in a.path
+    static = a.code in (200, 206, 304) and "/static/" in a.path
     left = {k.lower() for k, _ in a.headers} - IGNORED_HEADERS - {"set-cookie"}
     right = {k.lower() for k, _ in b.headers} - IGNORED_HEADERS - {"set-cookie"}
     for name in sorted(left | right):
