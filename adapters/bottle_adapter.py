@@ -11,6 +11,7 @@ import bottle
 
 from shared import sessions
 from shared.http import (
+    BAD_FORM,
     BAD_MULTIPART,
     BAD_PATH,
     HTTPError,
@@ -25,13 +26,20 @@ from shared.http import (
 )
 from shared.routing import parse, translate
 
-SYNTAX = {"str": "<{}>", "int": "<{}:int>", "path": "<{}:path>"}
+# "uint", not Bottle's "int": Werkzeug's int takes no sign, so -5 is a 404 in both builds.
+SYNTAX = {"str": "<{}>", "int": "<{}:uint>", "path": "<{}:path>"}
 URL_SAFE = "!$&'()*+,/:;=@"  # Werkzeug's set, so both builds spell URLs alike
 HTML = "text/html; charset=utf-8"
 
 
 def bottle_path(path: str) -> str:
     return translate(path, lambda name, conv: SYNTAX[conv].format(name))
+
+
+def json_text(data, debug: bool) -> str:
+    """JSON laid out as Flask's provider does: sorted keys, compact unless debug, a newline."""
+    layout = {"indent": 2} if debug else {"separators": (",", ":")}
+    return json.dumps(data, sort_keys=True, **layout) + "\n"
 
 
 class FirstValueForms(bottle.FormsDict):
@@ -42,6 +50,21 @@ class FirstValueForms(bottle.FormsDict):
 
     def get(self, key, default=None, index=0, type=None):
         return super().get(key, default, index, type)
+
+
+class _MultipartRequest(bottle.BaseRequest):
+    """Bottle's parser with our body limit for MEMFILE_MAX, which otherwise caps the
+    in-memory fields of one form at 100 KB ("Memory limit reached", a 400)."""
+
+    def __init__(self, environ, limit: int):
+        native = environ.get("bottle.request")
+        super().__init__(environ)
+        environ["bottle.request"] = native  # the base class re-points it at itself
+        self.__dict__["_limit"] = limit
+
+    @property
+    def MEMFILE_MAX(self):  # noqa: N802  Bottle's name
+        return self.__dict__["_limit"]
 
 
 def _forms(pairs) -> FirstValueForms:
@@ -75,21 +98,48 @@ class BottleRequest(Request):
         return _forms(parse_urlencoded(raw))
 
     @cached_property
+    def _multipart(self):
+        """Split parts as Werkzeug does: no filename means a field, however large."""
+        self._body()
+        try:
+            items = _MultipartRequest(bottle.request.environ, self.config.MAX_CONTENT_LENGTH)
+            items = items.POST.allitems()
+        except bottle.MultipartError:
+            raise HTTPError(400, BAD_MULTIPART) from None
+        except UnicodeDecodeError:
+            raise HTTPError(400, BAD_FORM) from None
+        fields, uploads = [], []
+        for key, value in items:
+            if isinstance(value, bottle.FileUpload) and value.raw_filename is None:
+                # Bottle spools a field over MEMFILE_MAX to disk and files it as an upload.
+                with value.file:
+                    value = value.file.read().decode("utf-8", "replace")
+            (uploads if isinstance(value, bottle.FileUpload) else fields).append((key, value))
+        return _forms(fields), _forms(uploads)
+
+    def close(self) -> None:
+        super().close()
+        # Bottle leaves its spooled body and upload files for the garbage collector.
+        for _, upload in self.__dict__.get("_multipart", ((), _forms(())))[1].allitems():
+            upload.file.close()
+        body = bottle.request.environ.get("bottle.request.body")
+        if body is not None:
+            body.close()
+
+    def _is_multipart(self) -> bool:
+        return bottle.request.content_type.split(";")[0].strip().lower() == "multipart/form-data"
+
+    @cached_property
     def form(self):
         ctype = bottle.request.content_type.split(";")[0].strip().lower()
         if ctype == "application/x-www-form-urlencoded":
             return _forms(parse_urlencoded(self._body()))
-        if ctype == "multipart/form-data":
-            self._body()
-            try:
-                return _forms(bottle.request.forms.allitems())
-            except bottle.MultipartError:
-                raise HTTPError(400, BAD_MULTIPART) from None
-        return _forms(())
+        return self._multipart[0] if self._is_multipart() else _forms(())
 
     @cached_property
     def files(self):
-        return self._body() and bottle.request.files
+        self._body()  # the size check; an empty body is an empty mapping, not b""
+        return self._multipart[1] if self._is_multipart() else _forms(())
 
     @cached_property
     def json(self):
@@ -152,7 +202,7 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
             return bottle.template(result.template, template_lookup=lookup, **context)
         if isinstance(result, Json):
             response.content_type = "application/json"
-            return json.dumps(result.data)
+            return json_text(result.data, core.config.DEBUG)
         if isinstance(result, Redirect):
             response.set_header("Location", result.location)
             return ""
@@ -212,6 +262,7 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         if not valid_path(bottle.request.environ["bottle.raw_path"]):
             raise bottle.HTTPError(400, BAD_PATH)
 
+    app.router.add_filter("uint", lambda conf: (r"\d+", int, lambda n: str(int(n))))
     app.config["kit.route_params"] = {"static": {"filename"}}
     for route in core.routes:
         app.route(bottle_path(route.path), list(route.methods), view(route), name=route.name)

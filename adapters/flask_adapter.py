@@ -112,6 +112,7 @@ def mount(app: flask.Flask, core) -> flask.Flask:
     """Register every core route on a Flask app, natively."""
     configure(app, core.config)
     app.request_class = KitRequest
+    app.url_map.merge_slashes = False  # no 308 from /a//b to /a/b: Bottle has none
 
     def render(result, request: FlaskRequest):
         if isinstance(result, Page):
@@ -163,8 +164,8 @@ def mount(app: flask.Flask, core) -> flask.Flask:
         # Werkzeug replaces bad UTF-8 in the path; Bottle answers 400. We side with 400.
         if not valid_path(flask.request.environ["PATH_INFO"]):
             raise HTTPError(400, BAD_PATH)
-        # Werkzeug serves //x as /x and redirects /a//b to /a/b; Bottle matches the
-        # path as sent, so neither exists. Runs before Werkzeug's redirect is raised.
+        # Werkzeug strips leading slashes from the path, so //x would be served as /x;
+        # Bottle matches the path as sent (404). merge_slashes=False covers /a//b.
         if "//" in flask.request.environ["PATH_INFO"]:
             raise HTTPError(404)
 

@@ -48,6 +48,7 @@ class Database:
 
     def create_all(self) -> None:
         from . import models  # noqa: F401  registers the tables on Base
+        from .conduit import models as conduit_models  # noqa: F401
 
         Base.metadata.create_all(self.engine)
 

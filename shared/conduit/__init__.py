@@ -1,0 +1,1 @@
+"""The Conduit domain: users, profiles, articles, comments, tags. Framework-free."""

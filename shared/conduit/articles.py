@@ -1,0 +1,227 @@
+"""Articles, tags, favorites and comments."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from sqlalchemy import delete, exists, false, func, insert, or_, select
+from sqlalchemy.orm import Session, joinedload, selectinload
+
+from ..db import utcnow
+from ..http import HTTPError
+from . import validate as v
+from .models import Article, ArticleTag, Comment, Tag, User, favorites, follows
+from .users import not_found
+
+
+@dataclass
+class ArticleView:
+    """An article with what the viewer sees about it."""
+
+    article: Article
+    favorites_count: int
+    favorited: bool
+    following: bool
+
+
+def forbidden(kind: str) -> HTTPError:
+    return HTTPError(403, f"Only its author may change this {kind}.",
+                     errors={kind: ["forbidden"]})
+
+
+def slugify(title: str) -> str:
+    # Accents go (Göttingen -> gottingen); other scripts stay as words.
+    decomposed = unicodedata.normalize("NFKD", title)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "-".join(re.findall(r"\w+", plain.lower()))[:200].strip("-_") or "article"
+
+
+def _unique_slug(db: Session, title: str) -> str:
+    base = slugify(title)
+    taken = set(db.scalars(select(Article.slug).where(
+        or_(Article.slug == base, Article.slug.like(f"{base}-%")))))
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def _set_tags(db: Session, article: Article, names: list[str]) -> None:
+    existing = {t.name: t for t in db.scalars(select(Tag).where(Tag.name.in_(names)))}
+    article.article_tags.clear()
+    db.flush()
+    for position, name in enumerate(names):
+        tag = existing.get(name) or Tag(name=name)
+        article.article_tags.append(ArticleTag(tag=tag, position=position))
+
+
+def _viewer_columns(viewer: User | None):
+    count = (select(func.count()).where(favorites.c.article_id == Article.id)
+             .correlate(Article).scalar_subquery())
+    if viewer is None:
+        return count, false(), false()
+    favorited = exists().where(favorites.c.article_id == Article.id,
+                               favorites.c.user_id == viewer.id)
+    following = exists().where(follows.c.follower_id == viewer.id,
+                               follows.c.followed_id == Article.author_id)
+    return count, favorited, following
+
+
+def _filters(db: Session, viewer, tag, author, favorited, feed) -> list:
+    where = []
+    if tag:
+        where.append(Article.id.in_(select(ArticleTag.article_id).join(Tag)
+                                    .where(Tag.name == tag)))
+    if author:
+        where.append(Article.author_id.in_(select(User.id).where(User.username == author)))
+    if favorited:
+        where.append(Article.id.in_(
+            select(favorites.c.article_id).join(User, User.id == favorites.c.user_id)
+            .where(User.username == favorited)))
+    if feed:
+        where.append(Article.author_id.in_(
+            select(follows.c.followed_id).where(follows.c.follower_id == viewer.id)))
+    return where
+
+
+def listing(db: Session, viewer: User | None, *, tag: str | None = None,
+            author: str | None = None, favorited: str | None = None, feed: bool = False,
+            limit: int = 20, offset: int = 0) -> tuple[list[ArticleView], int]:
+    """A page of articles, newest first, and the total before paging.
+
+    Three statements whatever the page size: the count, the page, its tags.
+    """
+    where = _filters(db, viewer, tag, author, favorited, feed)
+    total = db.scalar(select(func.count()).select_from(Article).where(*where))
+    rows = db.execute(
+        select(Article, *_viewer_columns(viewer)).where(*where)
+        .options(joinedload(Article.author), selectinload(Article.article_tags))
+        .order_by(Article.created_at.desc(), Article.id.desc()).limit(limit).offset(offset)
+    ).all()
+    return [ArticleView(a, count, bool(fav), bool(fol)) for a, count, fav, fol in rows], total
+
+
+def get(db: Session, slug: str) -> Article:
+    article = db.scalar(select(Article).where(Article.slug == slug))
+    if article is None:
+        raise not_found("article")
+    return article
+
+
+def view(db: Session, viewer: User | None, slug: str) -> ArticleView:
+    row = db.execute(
+        select(Article, *_viewer_columns(viewer)).where(Article.slug == slug)
+        .options(joinedload(Article.author), selectinload(Article.article_tags))
+    ).first()
+    if row is None:
+        raise not_found("article")
+    article, count, fav, fol = row
+    return ArticleView(article, count, bool(fav), bool(fol))
+
+
+def create(db: Session, author: User, data: dict) -> Article:
+    """Publish {title, description, body, tagList?}."""
+    title = v.text(data, "title", required=True)
+    description = v.text(data, "description", required=True)
+    body = v.text(data, "body", required=True, strip=False)
+    tags = v.tag_list(data, required=True)
+    article = Article(slug=_unique_slug(db, title), title=title, description=description,
+                      body=body, author=author)
+    db.add(article)
+    _set_tags(db, article, tags)
+    db.commit()
+    return article
+
+
+def owned(db: Session, user: User, slug: str) -> Article:
+    article = get(db, slug)
+    if article.author_id != user.id:
+        raise forbidden("article")
+    return article
+
+
+def update(db: Session, user: User, slug: str, data: dict) -> Article:
+    """Change any of title, description, body, tagList ([] clears, absent keeps).
+
+    The slug stays as it was, so links to the article keep working.
+    """
+    article = owned(db, user, slug)
+    if "tagList" in data and data["tagList"] is None:
+        raise v.Invalid({"tagList": ["must be a list of strings"]})
+    for field in ("title", "description", "body"):
+        value = v.text(data, field, required=False, strip=field != "body")
+        if value is not v.MISSING:
+            setattr(article, field, value)
+    tags = v.tag_list(data)
+    if tags is not v.MISSING:
+        _set_tags(db, article, tags)
+    article.updated_at = utcnow()
+    db.commit()
+    return article
+
+
+def remove(db: Session, user: User, slug: str) -> None:
+    db.delete(owned(db, user, slug))
+    db.commit()
+
+
+def favorite(db: Session, user: User, slug: str) -> None:
+    article = get(db, slug)
+    if not db.scalar(select(exists().where(favorites.c.article_id == article.id,
+                                           favorites.c.user_id == user.id))):
+        db.execute(insert(favorites).values(user_id=user.id, article_id=article.id))
+        db.commit()
+
+
+def unfavorite(db: Session, user: User, slug: str) -> None:
+    article = get(db, slug)
+    db.execute(delete(favorites).where(favorites.c.article_id == article.id,
+                                       favorites.c.user_id == user.id))
+    db.commit()
+
+
+def following_ids(db: Session, viewer: User | None, user_ids: set[int]) -> set[int]:
+    """Which of these users the viewer follows, in one statement."""
+    if viewer is None or not user_ids:
+        return set()
+    return set(db.scalars(select(follows.c.followed_id).where(
+        follows.c.follower_id == viewer.id, follows.c.followed_id.in_(user_ids))))
+
+
+def tags(db: Session) -> list[str]:
+    """Every tag in use, most used first."""
+    uses = func.count(ArticleTag.article_id)
+    return list(db.scalars(select(Tag.name).join(ArticleTag)
+                           .group_by(Tag.id).order_by(uses.desc(), Tag.name)))
+
+
+def comments(db: Session, slug: str) -> list[Comment]:
+    article = get(db, slug)
+    return list(db.scalars(select(Comment).where(Comment.article_id == article.id)
+                           .options(joinedload(Comment.author))
+                           .order_by(Comment.created_at.desc(), Comment.id.desc())))
+
+
+def add_comment(db: Session, user: User, slug: str, data: dict) -> Comment:
+    article = get(db, slug)
+    comment = Comment(body=v.text(data, "body", required=True), article_id=article.id,
+                      author=user)
+    db.add(comment)
+    db.commit()
+    return comment
+
+
+def remove_comment(db: Session, user: User, slug: str, comment_id: int) -> None:
+    article = get(db, slug)
+    comment = db.scalar(select(Comment).where(Comment.id == comment_id,
+                                              Comment.article_id == article.id))
+    if comment is None:
+        raise not_found("comment")
+    if comment.author_id != user.id:
+        raise forbidden("comment")
+    db.delete(comment)
+    db.commit()

@@ -1,0 +1,60 @@
+"""Who is asking: a JWT in the Authorization header (API) or the session (pages)."""
+
+from __future__ import annotations
+
+from ..http import HTTPError
+from . import users
+from .models import User
+from .security import make_token, read_token
+
+SESSION_KEY = "user_id"
+
+
+def _unauthorized(reason: str) -> HTTPError:
+    return HTTPError(401, "Log in first.", errors={"token": [reason]},
+                     headers={"WWW-Authenticate": "Token"})
+
+
+def token_for(request, user: User) -> str:
+    config = request.config
+    return make_token(config.SECRET_KEY, user.id, config.JWT_LIFETIME)
+
+
+def api_user(request, *, required: bool) -> User | None:
+    """The user an `Authorization: Token <jwt>` header names.
+
+    No header: None, or 401 "is missing" when required. A bad header is always a 401.
+    """
+    header = request.headers.get("Authorization")
+    if not header:
+        if required:
+            raise _unauthorized("is missing")
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() not in {"token", "bearer"} or not token.strip():
+        raise _unauthorized("is invalid")
+    user = users.by_id(request.db, read_token(request.config.SECRET_KEY, token.strip()))
+    if user is None:
+        raise _unauthorized("is invalid")
+    return user
+
+
+def session_user(request) -> User | None:
+    """The user logged in to the pages, from the signed session cookie."""
+    user_id = request.session.get(SESSION_KEY)
+    if not isinstance(user_id, int):
+        return None
+    return users.by_id(request.db, user_id)
+
+
+def log_in(request, user: User) -> None:
+    # A fresh session on login: nothing from before survives but the flashes.
+    flashes = request.session.get("flashes")
+    request.session.clear()
+    request.session[SESSION_KEY] = user.id
+    if flashes:
+        request.session["flashes"] = flashes
+
+
+def log_out(request) -> None:
+    request.session.clear()

@@ -1,0 +1,93 @@
+"""Conduit's tables on SQLAlchemy 2.x."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Column, ForeignKey, String, Table, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ..db import Base, utcnow
+
+follows = Table(
+    "follows", Base.metadata,
+    Column("follower_id", ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("followed_id", ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+)
+
+favorites = Table(
+    "favorites", Base.metadata,
+    Column("user_id", ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("article_id", ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True,
+           index=True),
+)
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(100), unique=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    bio: Mapped[str | None] = mapped_column(Text, default=None)
+    image: Mapped[str | None] = mapped_column(String(2048), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Tag(Base):
+    __tablename__ = "tags"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+
+
+class ArticleTag(Base):
+    """An article's tag and its place in the tagList, which keeps the order given."""
+
+    __tablename__ = "article_tags"
+    __table_args__ = (UniqueConstraint("article_id", "position"),)
+
+    article_id: Mapped[int] = mapped_column(
+        ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True)
+    tag_id: Mapped[int] = mapped_column(
+        ForeignKey("tags.id", ondelete="CASCADE"), primary_key=True, index=True)
+    position: Mapped[int]
+    tag: Mapped[Tag] = relationship(lazy="joined")
+
+
+class Article(Base):
+    __tablename__ = "articles"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(255), unique=True)
+    title: Mapped[str] = mapped_column(String(255))
+    description: Mapped[str] = mapped_column(Text)
+    body: Mapped[str] = mapped_column(Text)
+    author_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                           index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    author: Mapped[User] = relationship()
+    article_tags: Mapped[list[ArticleTag]] = relationship(
+        order_by=ArticleTag.position, cascade="all, delete-orphan")
+
+    @property
+    def tag_list(self) -> list[str]:
+        return [link.tag.name for link in self.article_tags]
+
+
+class Comment(Base):
+    __tablename__ = "comments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    body: Mapped[str] = mapped_column(Text)
+    article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"),
+                                            index=True)
+    author_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    author: Mapped[User] = relationship()
+    article: Mapped[Article] = relationship()

@@ -1,0 +1,106 @@
+"""Accounts and profiles: register, log in, update, follow."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, exists, func, insert, select
+from sqlalchemy.orm import Session
+
+from ..http import HTTPError
+from . import validate as v
+from .models import User, follows
+from .security import check_password, hash_password
+
+
+def not_found(kind: str) -> HTTPError:
+    return HTTPError(404, f"This {kind} does not exist.", errors={kind: ["not found"]})
+
+
+def _taken(db: Session, field: str, value: str, me: User | None = None) -> bool:
+    column = getattr(User, field)
+    query = select(User.id).where(func.lower(column) == value.lower())
+    if me is not None:
+        query = query.where(User.id != me.id)
+    return db.scalar(query) is not None
+
+
+def _check_unique(db: Session, changes: dict, me: User | None = None) -> None:
+    for field in ("username", "email"):
+        if field in changes and _taken(db, field, changes[field], me):
+            raise v.Invalid({field: [v.TAKEN]}, status=409)
+
+
+def register(db: Session, data: dict) -> User:
+    """Create an account from {username, email, password}."""
+    username = v.username(v.text(data, "username", required=True))
+    email = v.email(v.text(data, "email", required=True))
+    password = v.password(v.text(data, "password", required=True, strip=False))
+    _check_unique(db, {"username": username, "email": email})
+    user = User(username=username, email=email, password_hash=hash_password(password))
+    db.add(user)
+    db.commit()
+    return user
+
+
+def login(db: Session, data: dict) -> User:
+    """Return the user whose email and password match, or a 401."""
+    email = v.text(data, "email", required=True)
+    password = v.text(data, "password", required=True, strip=False)
+    user = db.scalar(select(User).where(func.lower(User.email) == email.lower()))
+    if user is None or not check_password(user.password_hash, password):
+        raise HTTPError(401, "Wrong email or password.", errors={"credentials": ["invalid"]})
+    return user
+
+
+def update(db: Session, user: User, data: dict) -> User:
+    """Change any of username, email, password, bio, image; absent fields stay."""
+    changes = {}
+    for field, rule in (("username", v.username), ("email", v.email)):
+        value = v.text(data, field, required=False)
+        if value is not v.MISSING:
+            changes[field] = rule(value)
+    password = v.text(data, "password", required=False, strip=False)
+    for field in ("bio", "image"):
+        value = v.text(data, field, required=False, nullable=True)
+        if value is not v.MISSING:
+            changes[field] = v.image(value) if field == "image" else value
+    if password is not v.MISSING:
+        changes["password_hash"] = hash_password(v.password(password))
+    _check_unique(db, changes, me=user)
+    for field, value in changes.items():
+        setattr(user, field, value)
+    db.commit()
+    return user
+
+
+def by_id(db: Session, user_id: int | None) -> User | None:
+    return db.get(User, user_id) if user_id is not None else None
+
+
+def profile(db: Session, username: str) -> User:
+    user = db.scalar(select(User).where(User.username == username))
+    if user is None:
+        raise not_found("profile")
+    return user
+
+
+def is_following(db: Session, viewer: User | None, target: User) -> bool:
+    if viewer is None:
+        return False
+    return bool(db.scalar(select(exists().where(
+        follows.c.follower_id == viewer.id, follows.c.followed_id == target.id))))
+
+
+def follow(db: Session, viewer: User, username: str) -> User:
+    target = profile(db, username)
+    if target.id != viewer.id and not is_following(db, viewer, target):
+        db.execute(insert(follows).values(follower_id=viewer.id, followed_id=target.id))
+        db.commit()
+    return target
+
+
+def unfollow(db: Session, viewer: User, username: str) -> User:
+    target = profile(db, username)
+    db.execute(delete(follows).where(follows.c.follower_id == viewer.id,
+                                     follows.c.followed_id == target.id))
+    db.commit()
+    return target

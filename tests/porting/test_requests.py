@@ -1,0 +1,320 @@
+"""Requests and forms: decoding, repeated and missing keys, bad bytes, limits, JSON, uploads."""
+
+from __future__ import annotations
+
+import bottle
+import flask
+from webtest import TestApp
+
+
+def native_client(app) -> TestApp:
+    return TestApp(app, lint=True, extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
+
+
+# -- uploads ---
+
+def test_bottle_sanitises_upload_filenames_and_refuses_to_overwrite(tmp_path):
+    app = bottle.Bottle()
+
+    @app.post("/up")
+    def up():
+        upload = bottle.request.files.get("f")
+        upload.save(str(tmp_path))
+        try:
+            upload.save(str(tmp_path))
+        except OSError:
+            return f"{upload.filename}|{upload.raw_filename}|refused"
+        return "overwrote"
+
+    response = native_client(app).post("/up", upload_files=[("f", "../a b/Köln.txt", b"x")])
+    assert response.text == "Koln.txt|../a b/Köln.txt|refused"
+    assert [p.name for p in tmp_path.iterdir()] == ["Koln.txt"]
+
+
+def test_flask_keeps_upload_filenames_raw():
+    from werkzeug.utils import secure_filename
+
+    app = flask.Flask(__name__)
+    app.add_url_rule("/up", "up", methods=["POST"], view_func=lambda: (
+        f"{flask.request.files['f'].filename}|{secure_filename(flask.request.files['f'].filename)}"
+    ))
+    response = native_client(app).post("/up", upload_files=[("f", "../a b/Köln.txt", b"x")])
+    assert response.text == "../a b/Köln.txt|a_b_Koln.txt"
+
+
+def test_our_uploads_are_a_mapping_in_both_builds(probe_client):
+    sent = probe_client.post("/probe/upload", upload_files=[("f", "a.txt", b"data")])
+    assert sent.json == {"sent": True, "field": "f", "type": "text/plain"}
+    assert probe_client.post("/probe/upload").json == {"sent": False}
+    assert probe_client.post("/probe/upload", {"x": "1"}).json == {"sent": False}
+
+
+# -- urlencoded form decoding ---
+
+def test_bottle_item_access_decodes_urlencoded_forms_as_latin1():
+    app = bottle.Bottle()
+
+    @app.post("/f")
+    def f():
+        forms = bottle.request.forms
+        return "|".join([forms["x"], forms.get("x"), forms.x, forms.getunicode("x")])
+
+    assert native_client(app).post("/f", {"x": "Gö"}).text == "GÃ¶|GÃ¶|Gö|Gö"
+
+
+def test_flask_decodes_forms_as_utf8():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: flask.request.form["x"], methods=["POST"])
+    assert native_client(app).post("/f", {"x": "Gö"}).text == "Gö"
+
+
+def test_our_forms_are_utf8_in_both_builds(probe_client):
+    assert probe_client.post("/probe/form", {"x": "Göttingen ✓"}).json["first"] == "Göttingen ✓"
+    assert probe_client.get("/probe/query", {"x": "Göttingen ✓"}).json["first"] == "Göttingen ✓"
+
+
+# -- repeated and missing keys ---
+
+def test_bottle_gives_the_last_of_repeated_keys_and_empty_text_for_missing_ones():
+    app = bottle.Bottle()
+
+    @app.post("/f")
+    def f():
+        forms = bottle.request.forms
+        return repr((forms["x"], forms.get("x"), forms.x, forms.getall("x"), forms.nope))
+
+    assert native_client(app).post("/f", "x=1&x=2").text == "('2', '2', '2', ['1', '2'], '')"
+
+
+def test_flask_gives_the_first_of_repeated_keys_and_400_for_missing_ones():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", methods=["POST"], view_func=lambda: repr(
+        (flask.request.form["x"], flask.request.form.get("x"), flask.request.form.getlist("x"))))
+    app.add_url_rule("/m", "m", lambda: flask.request.form["nope"], methods=["POST"])
+    client = native_client(app)
+    assert client.post("/f", "x=1&x=2").text == "('1', '1', ['1', '2'])"
+    client.post("/m", "x=1", status=400)
+
+
+def test_our_forms_give_the_first_value_and_none_for_missing_keys(probe_client):
+    expected = {"first": "1", "all": ["1", "2"], "missing": None}
+    assert probe_client.post("/probe/form", "x=1&x=2").json == expected
+    assert probe_client.get("/probe/query?x=1&x=2").json == expected
+    multipart = probe_client.post("/probe/form", [("x", "1"), ("x", "2")],
+                                  content_type="multipart/form-data")
+    assert multipart.json == expected
+
+
+# -- undecodable %-escapes ---
+
+def test_bottle_reads_undecodable_escapes_as_latin1_or_empty_or_raises():
+    app = bottle.Bottle()
+
+    @app.get("/q")
+    def q():
+        try:
+            decoded = bottle.request.query.decode().get("x")
+        except UnicodeDecodeError:
+            decoded = "UnicodeDecodeError"
+        return "|".join([bottle.request.query.get("x"), bottle.request.query.x, decoded])
+
+    assert native_client(app).get("/q?x=%FFa").text == "ÿa||UnicodeDecodeError"
+
+
+def test_flask_keeps_undecodable_escapes_as_sent():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/q", "q", lambda: flask.request.args["x"])
+    app.add_url_rule("/f", "f", lambda: flask.request.form["x"], methods=["POST"])
+    client = native_client(app)
+    assert client.get("/q?x=%FFa").text == "%FFa"
+    assert client.post("/f", "x=ok%C3%28").text == "ok%C3("
+
+
+def test_our_builds_keep_undecodable_escapes_as_sent(probe_client):
+    assert probe_client.get("/probe/query?x=%FFa").json["first"] == "%FFa"
+    assert probe_client.post("/probe/form", "x=ok%C3%28").json["first"] == "ok%C3("
+
+
+# -- raw invalid UTF-8 in a urlencoded body ---
+
+def raw_post(client, path, body: bytes, content_type: str, status):
+    return client.request(path, method="POST", body=body, content_type=content_type,
+                          status=status)
+
+
+def test_bottle_reads_raw_invalid_utf8_as_latin1():
+    app = bottle.Bottle()
+    app.route("/f", "POST", lambda: bottle.request.forms.get("x"))
+    response = raw_post(native_client(app), "/f", b"x=a\xff",
+                        "application/x-www-form-urlencoded", 200)
+    assert response.text == "aÿ"
+
+
+def test_flask_reads_raw_invalid_utf8_as_an_empty_form():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: repr(flask.request.form.to_dict()), methods=["POST"])
+    response = raw_post(native_client(app), "/f", b"x=a\xff",
+                        "application/x-www-form-urlencoded", 200)
+    assert response.text == "{}"
+
+
+def test_our_builds_refuse_raw_invalid_utf8_with_a_400(probe_client):
+    response = raw_post(probe_client, "/probe/form", b"x=a\xff",
+                        "application/x-www-form-urlencoded", 400)
+    assert response.content_type == "text/html"
+    assert "The form data is not valid UTF-8." in response.text
+
+
+# -- malformed multipart ---
+
+BROKEN = b"--nope\r\nbroken"
+BROKEN_TYPE = "multipart/form-data; boundary=xyz"
+
+
+def test_bottle_refuses_malformed_multipart_with_a_400():
+    app = bottle.Bottle()
+    app.route("/f", "POST", lambda: repr(dict(bottle.request.forms)))
+    response = raw_post(native_client(app), "/f", BROKEN, BROKEN_TYPE, 400)
+    assert "MultipartError" in response.text
+
+
+def test_flask_reads_malformed_multipart_as_an_empty_form():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: repr(flask.request.form.to_dict()), methods=["POST"])
+    assert raw_post(native_client(app), "/f", BROKEN, BROKEN_TYPE, 200).text == "{}"
+
+
+def test_our_builds_refuse_malformed_multipart_with_a_400(probe_client):
+    response = raw_post(probe_client, "/probe/form", BROKEN, BROKEN_TYPE, 400)
+    assert "The multipart form data is malformed." in response.text
+
+
+# -- body size limits ---
+
+def close_spooled_body():
+    # Bottle spools bodies over MEMFILE_MAX to a temporary file it never closes.
+    body = bottle.request.environ.get("bottle.request.body")
+    if body is not None:
+        body.close()
+
+
+def size_app_bottle():
+    app = bottle.Bottle()
+    app.add_hook("after_request", close_spooled_body)
+    app.route("/f", "POST", lambda: str(len(bottle.request.forms.get("x", ""))))
+    app.route("/j", "POST", lambda: str(len(bottle.request.json["x"])))
+    return native_client(app)
+
+
+def size_app_flask():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: str(len(flask.request.form.get("x", ""))),
+                     methods=["POST"])
+    app.add_url_rule("/j", "j", lambda: str(len(flask.request.json["x"])), methods=["POST"])
+    return native_client(app)
+
+
+def test_bottle_caps_buffered_bodies_at_memfile_max_but_not_multipart():
+    client = size_app_bottle()
+    assert bottle.BaseRequest.MEMFILE_MAX == 102400
+    client.post("/f", {"x": "a" * 102400}, status=413)
+    client.post_json("/j", {"x": "a" * 102400}, status=413)
+    # Multipart has no total limit, but its in-memory fields together may not pass it.
+    fields = {"x": "a" * 60000, "y": "b" * 60000}
+    response = client.post("/f", fields, content_type="multipart/form-data", status=400)
+    assert "Memory limit reached." in response.text
+
+
+def test_flask_limits_only_multipart_text_parts_by_default():
+    client = size_app_flask()
+    assert flask.Flask.default_config["MAX_CONTENT_LENGTH"] is None
+    assert flask.Flask.default_config["MAX_FORM_MEMORY_SIZE"] == 500000
+    assert flask.Flask.default_config["MAX_FORM_PARTS"] == 1000
+    assert client.post("/f", {"x": "a" * 600000}).text == "600000"
+    assert client.post_json("/j", {"x": "a" * 600000}).text == "600000"
+    client.post("/f", {"x": "a" * 600000}, content_type="multipart/form-data", status=413)
+
+
+def test_our_builds_apply_one_limit_to_every_body(framework, settings, monkeypatch):
+    from adapters import factory
+    from shared import core
+    from tests.conftest import make_client
+    from tests.porting.probes import PROBES
+
+    monkeypatch.setattr(core, "ROUTES", [*core.ROUTES, *PROBES])
+    client = make_client(factory(framework)({**settings, "MAX_CONTENT_LENGTH": 1000}))
+    client.post("/probe/form", {"x": "a" * 2000}, status=413)
+    client.post("/probe/form", {"x": "a" * 2000}, content_type="multipart/form-data", status=413)
+    client.post_json("/probe/json", {"x": "a" * 2000}, status=413)
+    assert client.post("/probe/form", {"x": "a" * 900}).json["first"] == "a" * 900
+
+
+# -- JSON request bodies ---
+
+def test_bottle_json_is_none_for_other_content_types_and_400_when_invalid():
+    app = bottle.Bottle()
+    app.route("/j", "POST", lambda: repr(bottle.request.json))
+    client = native_client(app)
+    assert client.post("/j", '{"a": 1}', content_type="text/plain").text == "None"
+    assert client.post("/j", "[1]", content_type="application/json-rpc").text == "[1]"
+    assert client.post("/j", "[1]", content_type="application/vnd.api+json").text == "None"
+    assert "Invalid JSON" in client.post("/j", "{bad", content_type="application/json",
+                                         status=400).text
+
+
+def test_flask_json_is_415_for_other_content_types_and_400_when_invalid():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/j", "j", lambda: repr(flask.request.json), methods=["POST"])
+    client = native_client(app)
+    client.post("/j", '{"a": 1}', content_type="text/plain", status=415)
+    assert client.post("/j", "[1]", content_type="application/vnd.api+json").text == "[1]"
+    client.post("/j", "{bad", content_type="application/json", status=400)
+
+
+def test_our_json_follows_werkzeugs_content_types_and_says_what_is_wrong(probe_client):
+    post = probe_client.post
+    assert post("/probe/json", '{"a": 1}', content_type="text/plain").json == {"json": None}
+    assert post("/probe/json", "[1]", content_type="application/vnd.api+json").json == {
+        "json": [1]}
+    assert post("/probe/json", "[1]", content_type="application/json-rpc").json == {
+        "json": None}
+    bad = post("/probe/json", "{bad", content_type="application/json", status=400)
+    assert "The request body is not valid JSON." in bad.text
+
+
+# -- large multipart text fields ---
+
+def test_bottle_files_a_large_multipart_text_field_as_an_upload():
+    app = bottle.Bottle()
+
+    @app.post("/f")
+    def f():
+        spooled = bottle.request.files.get("x")
+        with spooled.file:
+            return repr((bottle.request.forms.get("x"), spooled.raw_filename,
+                         len(spooled.file.read())))
+
+    app.add_hook("after_request", close_spooled_body)
+    response = native_client(app).post("/f", {"x": "a" * 200000},
+                                       content_type="multipart/form-data")
+    assert response.text == "(None, None, 200000)"
+
+
+def test_flask_reads_a_large_multipart_text_field_as_a_field():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", methods=["POST"], view_func=lambda: repr(
+        (len(flask.request.form["x"]), dict(flask.request.files))))
+    response = native_client(app).post("/f", {"x": "a" * 200000},
+                                       content_type="multipart/form-data")
+    assert response.text == "(200000, {})"
+
+
+def test_our_builds_read_large_multipart_text_fields_as_fields(probe_client):
+    fields = [("x", "a" * 60000), ("x", "b" * 60000)]
+    response = probe_client.post("/probe/form", fields, content_type="multipart/form-data")
+    assert response.json["all"] == ["a" * 60000, "b" * 60000]
+    response = probe_client.post("/probe/form", {"x": "é" * 200000},
+                                 content_type="multipart/form-data")
+    assert response.json["first"] == "é" * 200000
+    assert probe_client.post("/probe/upload", {"f": "a" * 200000},
+                             content_type="multipart/form-data").json == {"sent": False}

@@ -1,0 +1,280 @@
+"""Routing and URLs: path syntax, converters, slashes, 405, URL building, mounting, hooks."""
+
+from __future__ import annotations
+
+import bottle
+import flask
+from webtest import TestApp
+
+
+def bottle_client(app: bottle.Bottle) -> TestApp:
+    return TestApp(app, lint=True, extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
+
+
+flask_client = bottle_client  # the same WebTest wrapper; two names read better below
+
+
+# -- int converter: signs ---
+
+def test_bottle_int_filter_takes_a_sign():
+    app = bottle.Bottle()
+    app.route("/n/<n:int>", "GET", lambda n: repr(n))
+    client = bottle_client(app)
+    assert client.get("/n/-5").text == "-5"
+    assert client.get("/n/05").text == "5"
+
+
+def test_flask_int_converter_takes_no_sign():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/n/<int:n>", "n", lambda n: repr(n))
+    client = flask_client(app)
+    client.get("/n/-5", status=404)
+    assert client.get("/n/05").text == "5"
+
+
+def test_our_int_parameters_take_no_sign_in_either_build(probe_client):
+    assert probe_client.get("/probe/number/05").json == {"n": 5}
+    probe_client.get("/probe/number/-5", status=404)
+    probe_client.get("/probe/number/+5", status=404)
+
+
+# -- doubled slashes ---
+
+def test_bottle_does_not_merge_doubled_slashes():
+    app = bottle.Bottle()
+    app.route("/s/<s>", "GET", lambda s: s)
+    app.route("/p/<p:path>", "GET", lambda p: p)
+    client = bottle_client(app)
+    client.get("/s//x", status=404)
+    assert client.get("/p//x").text == "/x"
+
+
+def test_flask_redirects_doubled_slashes_to_single_ones():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/s/<s>", "s", lambda s: s)
+    response = flask_client(app).get("/s//x", status=308)
+    assert response.headers["Location"] == "http://localhost/s/x"  # absolute, unlike redirect()
+
+
+def test_our_builds_answer_404_for_doubled_slashes(client):
+    client.get("/hello//x", status=404)
+    client.get("/hello/x//", status=404)
+
+
+# -- invalid UTF-8 in the path ---
+
+def test_bottle_drops_undecodable_path_bytes():
+    app = bottle.Bottle()
+    app.route("/hello/<name>", "GET", lambda name: f"Hello {name}")
+    assert bottle_client(app).get("/hello/a%FF").text == "Hello a"
+
+
+def test_flask_replaces_undecodable_path_bytes():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/hello/<name>", "hello", lambda name: f"Hello {name}")
+    assert flask_client(app).get("/hello/a%FF").text == "Hello a\ufffd"
+
+
+def test_our_builds_refuse_undecodable_paths_before_any_view(client):
+    response = client.get("/hello/a%FF", status=400)
+    assert "The address is not valid UTF-8." in response.text
+    assert "Hello a" not in response.text
+
+
+# -- trailing slashes ---
+
+def test_bottle_treats_a_trailing_slash_as_another_path():
+    app = bottle.Bottle()
+    app.route("/x/", "GET", lambda: "x")
+    bottle_client(app).get("/x", status=404)
+
+
+def test_flask_redirects_to_the_rule_with_the_trailing_slash():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/x/", "x", lambda: "x")
+    response = flask_client(app).get("/x", status=308)
+    assert response.headers["Location"] == "http://localhost/x/"
+
+
+def test_our_routes_have_no_trailing_slash_and_answer_404_with_one(client):
+    client.get("/guestbook/", status=404)
+    client.get("/hello/", status=404)
+    client.get("/guestbook", status=200)
+
+
+# -- path parameters ---
+
+def test_bottle_path_filter_spells_name_first():
+    app = bottle.Bottle()
+    app.route("/p/<p:path>", "GET", lambda p: p)
+    assert bottle_client(app).get("/p/a/b.txt").text == "a/b.txt"
+
+
+def test_flask_path_converter_spells_converter_first():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/p/<path:p>", "p", lambda p: p)
+    assert flask_client(app).get("/p/a/b.txt").text == "a/b.txt"
+
+
+def test_our_neutral_path_syntax_works_in_both_builds(probe_client):
+    assert probe_client.get("/probe/path/a/b.txt").json == {"p": "a/b.txt"}
+
+
+# -- 405 and Allow ---
+
+def test_bottle_allow_lists_only_registered_methods():
+    app = bottle.Bottle()
+    app.route("/g", ["GET", "POST"], lambda: "g")
+    response = bottle_client(app).delete("/g", status=405)
+    assert response.headers["Allow"] == "GET,POST"
+
+
+def test_flask_allow_adds_head_and_options():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/g", "g", lambda: "g", methods=["GET", "POST"])
+    app.add_url_rule("/n", "n", lambda: "n", provide_automatic_options=False)
+    client = flask_client(app)
+    allow = client.delete("/g", status=405).headers["Allow"].split(", ")
+    assert sorted(allow) == ["GET", "HEAD", "OPTIONS", "POST"]  # in no fixed order
+    assert sorted(client.delete("/n", status=405).headers["Allow"].split(", ")) == [
+        "GET", "HEAD"]
+
+
+def test_our_allow_headers_list_the_same_methods(client):
+    def allowed(response):
+        return sorted(m.strip() for m in response.headers["Allow"].split(","))
+
+    assert allowed(client.delete("/guestbook", status=405)) == ["GET", "HEAD", "POST"]
+    assert allowed(client.post("/hello", status=405)) == ["GET", "HEAD"]
+    client.options("/hello", status=405)
+    assert client.head("/hello").status_int == 200
+
+
+# -- URL building ---
+
+def test_bottle_get_url_does_not_quote_parameters_and_needs_a_route_name():
+    app = bottle.Bottle()
+    app.route("/p/<p:path>", "GET", lambda p: app.get_url("pp", p="a b?c/d", q="x y"), name="pp")
+    assert bottle_client(app).get("/p/x").text == "/p/a b?c/d?q=x+y"
+    prefixed = bottle_client(app).get("/p/x", extra_environ={"SCRIPT_NAME": "/pre"})
+    assert prefixed.text == "/pre/p/a b?c/d?q=x+y"
+
+
+def test_flask_url_for_quotes_parameters_and_names_endpoints_after_functions():
+    app = flask.Flask(__name__)
+
+    @app.get("/p/<path:p>")
+    def pp(p):
+        return flask.url_for("pp", p="a b?c/d", q="x y")
+
+    assert flask_client(app).get("/p/x").text == "/p/a%20b%3Fc/d?q=x+y"
+    prefixed = flask_client(app).get("/p/x", extra_environ={"SCRIPT_NAME": "/pre"})
+    assert prefixed.text == "/pre/p/a%20b%3Fc/d?q=x+y"
+
+
+def test_our_url_for_quotes_alike_and_keeps_the_mount_prefix(probe_client):
+    link = probe_client.get("/probe/link", {"p": "a b?c/d;é"}).text
+    assert link == "/probe/path/a%20b%3Fc/d;%C3%A9"
+    assert probe_client.get(link).json == {"p": "a b?c/d;é"}
+    prefixed = probe_client.get("/pre/probe/link", {"p": "x"},
+                                extra_environ={"SCRIPT_NAME": "/pre"})
+    assert prefixed.text == "/pre/probe/path/x"
+
+
+# -- hooks ---
+
+def test_bottle_ignores_what_before_request_returns_and_skips_after_request_on_crashes():
+    app = bottle.Bottle(catchall=True)
+    app.add_hook("before_request", lambda: "stopped")
+    app.add_hook("after_request", lambda: bottle.response.set_header("X-After", "yes"))
+    app.route("/v", "GET", lambda: "view ran")
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("bug")
+
+    client = bottle_client(app)
+    assert client.get("/v").text == "view ran"
+    assert client.get("/nope", status=404).headers["X-After"] == "yes"
+    crashed = client.get("/boom", expect_errors=True)  # Bottle writes the traceback to wsgi.errors
+    assert crashed.status_int == 500 and "X-After" not in crashed.headers
+
+
+def test_flask_stops_at_a_before_request_return_value_and_runs_after_request_on_crashes():
+    app = flask.Flask(__name__)
+    app.before_request(lambda: "stopped" if flask.request.path == "/v" else None)
+
+    @app.after_request
+    def after(response):
+        response.headers["X-After"] = "yes"
+        return response
+
+    app.add_url_rule("/v", "v", lambda: "view ran")
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("bug")
+
+    client = flask_client(app)
+    assert client.get("/v").text == "stopped"
+    assert client.get("/nope", status=404).headers["X-After"] == "yes"
+    assert client.get("/boom", status=500).headers["X-After"] == "yes"
+
+
+def test_our_after_request_work_happens_on_error_pages_too(client):
+    # The session is saved (Vary: Cookie) even when the handler raised a 404.
+    response = client.get("/guestbook", {"page": "99"}, status=404)
+    assert "Cookie" in response.headers.get("Vary", "")
+
+
+# -- mounting ---
+
+def where_flask():
+    app = flask.Flask(__name__)
+
+    @app.get("/where")
+    def where():
+        return f"{flask.request.script_root}|{flask.request.path}|{flask.url_for('where')}"
+
+    return app
+
+
+def where_bottle():
+    app = bottle.Bottle()
+    app.route("/where", "GET", name="where", callback=lambda: (
+        f"{bottle.request.script_name}|{bottle.request.path}|{app.get_url('where')}"))
+    return app
+
+
+def test_bottle_mounts_any_wsgi_app_under_script_name():
+    outer = bottle.Bottle()
+    outer.mount("/f/", where_flask())
+    assert bottle_client(outer).get("/f/where").text == "/f|/where|/f/where"
+
+
+def test_bottle_mounting_a_bottle_app_merges_routes_without_script_name():
+    outer, inner = bottle.Bottle(), where_bottle()
+    outer.mount("/b/", inner)
+    # The child's own get_url forgets the prefix; the parent's knows it.
+    assert bottle_client(outer).get("/b/where").text == "/|/b/where|/where"
+    assert outer.get_url("where") == "/b/where"
+
+
+def test_werkzeug_dispatcher_mounts_a_bottle_app_under_script_name():
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+    mounted = DispatcherMiddleware(where_flask(), {"/b": where_bottle()})
+    assert flask_client(mounted).get("/b/where").text == "/b/|/where|/b/where"
+
+
+def test_our_app_mounted_with_a_dispatcher_builds_prefixed_links(app):
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+    from tests.conftest import make_client
+    from tests.helpers import soup
+
+    client = make_client(DispatcherMiddleware(lambda environ, start: [], {"/kit": app}))
+    page = soup(client.get("/kit/guestbook"))
+    assert page.select_one(".navbar-brand")["href"] == "/kit/"
+    assert page.select_one('link[rel="stylesheet"]')["href"] == "/kit/static/style.css"
+    assert client.get("/kit/static/style.css").content_type == "text/css"

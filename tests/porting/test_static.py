@@ -1,0 +1,62 @@
+"""Static files: Bottle's static_file route against Flask's built-in /static."""
+
+from __future__ import annotations
+
+import bottle
+import flask
+from webtest import TestApp
+
+
+def native_client(app) -> TestApp:
+    return TestApp(app, lint=True, extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
+
+
+def bottle_static(root):
+    app = bottle.Bottle()
+    app.route("/static/<f:path>", "GET", lambda f: bottle.static_file(f, root=str(root)))
+    return native_client(app)
+
+
+def flask_static(root):
+    return native_client(flask.Flask(__name__, static_folder=str(root),
+                                     static_url_path="/static"))
+
+
+def make_root(tmp_path):
+    root = tmp_path / "static"
+    root.mkdir()
+    (root / "s.css").write_text("body {}")
+    (tmp_path / "secret.txt").write_text("secret")
+    return root
+
+
+def test_bottle_static_file_refuses_paths_outside_with_403_and_says_utf_8_upper(tmp_path):
+    client = bottle_static(make_root(tmp_path))
+    client.get("/static/../secret.txt", status=403)
+    client.get("/static/%2e%2e/secret.txt", status=403)
+    response = client.get("/static/s.css")
+    assert response.headers["Content-Type"] == "text/css; charset=UTF-8"
+    assert "Cache-Control" not in response.headers
+    assert "Content-Disposition" not in response.headers
+    assert '"' not in response.headers["ETag"]  # a bare sha1 hex digest
+
+
+def test_flask_static_refuses_paths_outside_with_404_and_says_utf_8_lower(tmp_path):
+    client = flask_static(make_root(tmp_path))
+    client.get("/static/../secret.txt", status=404)
+    client.get("/static/%2e%2e/secret.txt", status=404)
+    response = client.get("/static/s.css")
+    assert response.headers["Content-Type"] == "text/css; charset=utf-8"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert response.headers["Content-Disposition"] == "inline; filename=s.css"
+    assert response.headers["ETag"].startswith('"')
+
+
+def test_our_static_files_share_status_type_and_revalidation(client):
+    client.get("/static/../pyproject.toml", status=404)
+    response = client.get("/static/style.css")
+    assert response.headers["Content-Type"] == "text/css; charset=utf-8"
+    client.get("/static/style.css", status=304,
+               headers={"If-Modified-Since": response.headers["Last-Modified"]})
+    client.get("/static/style.css", status=304,
+               headers={"If-None-Match": response.headers["ETag"]})
