@@ -79,3 +79,4 @@ def test_the_parity_endpoint_refuses_a_path_without_a_slash(compare):
 
 def test_other_paths_say_where_the_builds_are(compare):
     assert "/bottle/, /flask/" in compare.get("/elsewhere", status=404).text
+

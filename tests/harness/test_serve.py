@@ -11,6 +11,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
+
+from adapters import FRAMEWORKS
+from harness.serve import fresh_databases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,3 +85,15 @@ def test_a_port_in_use_is_a_clear_message_not_a_traceback(tmp_path):
     assert done.stderr.strip() == (
         f"error: port {ports[2]} (for compare) is already in use. Stop whatever uses it, "
         f"or pick another port, e.g. make serve COMPARE_PORT={ports[2] + 1}")
+
+
+def test_serve_seeds_each_build_with_the_same_demo_data(tmp_path):
+    urls = fresh_databases(list(FRAMEWORKS), tmp_path)
+    contents = []
+    for url in urls.values():
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            contents.append(connection.execute(text(
+                "SELECT slug, created_at FROM articles ORDER BY id")).all())
+        engine.dispose()
+    assert contents[0] and contents[0] == contents[1]
