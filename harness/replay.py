@@ -25,6 +25,7 @@ class Side:
         self.label = label
         self.client = Client(app)
         self.variables: dict[str, str] = {}
+        self.sent = ""  # the last path sent, variables filled in
 
     def _sub(self, value):
         if isinstance(value, str):
@@ -36,7 +37,8 @@ class Side:
         return value
 
     def send(self, call: Call) -> Response:
-        path, _, query = self._sub(call.path).partition("?")
+        self.sent = self._sub(call.path)
+        path, _, query = self.sent.partition("?")
         # PATH_INFO as a server gives it: %-escapes decoded to bytes, spelt as latin-1,
         # so bytes that are not UTF-8 reach the app as they would from a real client.
         raw = unquote_to_bytes(path).decode("latin-1")
@@ -115,7 +117,7 @@ class Run:
         responses = [side.send(call) for side, call in zip(self.sides, calls, strict=True)]
         names = tuple(side.label for side in self.sides)
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
-                    calls[0].path, tuple(r.status for r in responses),
+                    self.sides[0].sent, tuple(r.status for r in responses),
                     compare(*responses, secret=self.secret, names=names))
         self.steps.append(step)
         if self.progress:
