@@ -36,6 +36,22 @@ def bottle_path(path: str) -> str:
     return translate(path, lambda name, conv: SYNTAX[conv].format(name))
 
 
+# Beyond text/*, the types Werkzeug gives a charset to (Bottle: only JavaScript).
+CHARSET_TYPES = {"application/ecmascript", "application/javascript", "application/sql",
+                 "application/xml", "application/xml-dtd",
+                 "application/xml-external-parsed-entity"}
+
+
+def static_type(content_type: str) -> str:
+    """A static file's Content-Type as Werkzeug spells it: SVG and XML get a charset too."""
+    if "charset" in content_type:
+        return content_type
+    if (content_type.startswith("text/") or content_type in CHARSET_TYPES
+            or content_type.endswith("+xml")):
+        return f"{content_type}; charset=utf-8"
+    return content_type
+
+
 def json_text(data, debug: bool) -> str:
     """JSON laid out as Flask's provider does: sorted keys, compact unless debug, a newline."""
     layout = {"indent": 2} if debug else {"separators": (",", ":")}
@@ -254,7 +270,10 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         if ranges and path.startswith(root) and os.path.isfile(path):
             if not list(bottle.parse_range_header(ranges, os.path.getsize(path))):
                 raise bottle.HTTPError(416)
-        return bottle.static_file(filename, root=static, charset="utf-8")
+        response = bottle.static_file(filename, root=static, charset="utf-8")
+        if "Content-Type" in response.headers:
+            response.set_header("Content-Type", static_type(response.headers["Content-Type"]))
+        return response
 
     @app.hook("before_request")
     def refuse_undecodable_path():
