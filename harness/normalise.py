@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from http.cookies import SimpleCookie
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
@@ -78,6 +79,11 @@ class Response:
     def mimetype(self) -> str:
         return (self.header("Content-Type") or "").split(";")[0].strip().lower()
 
+    @cached_property
+    def soup(self) -> BeautifulSoup:
+        """The body parsed as HTML, once: the comparison and the crawl both read it."""
+        return BeautifulSoup(self.body.decode("utf-8", "replace"), "lxml")
+
 
 def _content_type(value: str) -> str:
     # Parameter names and the charset value are case-insensitive (RFC 9110).
@@ -109,7 +115,7 @@ def cookies(response: Response, secret: str | None) -> dict[str, dict]:
     return found
 
 
-def canonical_html(body: bytes) -> list[str]:
+def canonical_html(page: BeautifulSoup) -> list[str]:
     """One line per element or text run, attributes sorted, whitespace collapsed."""
     lines: list[str] = []
 
@@ -130,7 +136,7 @@ def canonical_html(body: bytes) -> list[str]:
                 lines.append("  " * depth + f"<{child.name}{' ' + shown if shown else ''}>")
                 walk(child, depth + 1)
 
-    walk(BeautifulSoup(body.decode("utf-8", "replace"), "html.parser"), 0)
+    walk(page, 0)
     return lines
 
 
@@ -161,7 +167,7 @@ def compare_bodies(a: Response, b: Response, names: tuple[str, str]) -> Differen
     if a.body == b.body:
         return None
     if a.mimetype == b.mimetype == "text/html":
-        left, right = canonical_html(a.body), canonical_html(b.body)
+        left, right = canonical_html(a.soup), canonical_html(b.soup)
         if left == right:
             return None
         return Difference("body", "html", "html", _unified(left, right, names))

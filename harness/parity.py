@@ -72,7 +72,7 @@ def run(specs: list[str] | None = None, *, extra: list[Path] = (), crawl: bool =
             if seed:
                 demo.seed(url)
             settings = {"TESTING": True, "SECRET_KEY": secret, "DATABASE_URL": url}
-            sides.append(Side(label, build(spec, settings)))
+            sides.append(Side(label, build(spec, settings), secret))
         replay = Run(sides, secret=secret, clock=clock, progress=progress)
         if crawl:
             Explorer(replay, values, max_pages=max_pages).explore("/")

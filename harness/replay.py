@@ -4,26 +4,32 @@ from __future__ import annotations
 
 import json
 import re
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import unquote_to_bytes, urlencode
 
 from werkzeug.test import Client
 
-from .normalise import Comparison, Response, compare
+from .normalise import Comparison, Response, compare, cookies
 from .scenario import Call, Form, destructive, fill, forms, links, local_path, modes
 
 VARIABLE = re.compile(r"\{(\w+)\}")
 MAX_REDIRECTS = 5
+FLASH_KEYS = {"flashes", "_flashes"}  # ours and Flask's: gone on the next page
+# Forms of one shape (same method, fields and last path segment: every article's
+# "favorite" button) are sent at most this often for each kind of visitor.
+PER_SHAPE = 2
 
 
 class Side:
     """One app, its own cookie jar and its own saved variables."""
 
-    def __init__(self, label: str, app):
+    def __init__(self, label: str, app, secret: str | None = None):
         self.label = label
+        self.secret = secret
         self.client = Client(app)
+        self.cookies: dict[str, object] = {}  # as last set: session cookies decoded
         self.variables: dict[str, str] = {}
         self.sent = ""  # the last path sent, variables filled in
 
@@ -62,7 +68,23 @@ class Side:
                             path)
         answer.close()
         self._save(call.save, response)
+        for name, cookie in cookies(response, self.secret).items():
+            self.cookies[name] = cookie["value"]
+            if not cookie["value"] or cookie.get("max-age") in ("0", "-1"):
+                del self.cookies[name]
         return response
+
+    @property
+    def visitor(self) -> frozenset:
+        """What kind of visitor this is: its cookies' names and its session's keys
+        (signed in, signed the guestbook...), not their values."""
+        kinds = set()
+        for name, value in self.cookies.items():
+            kinds.add(name)
+            if isinstance(value, dict):
+                kinds |= {f"{name}.{key}" for key, item in value.items()
+                          if item != "<random>" and key not in FLASH_KEYS}
+        return frozenset(kinds)
 
     def _save(self, save: dict, response: Response) -> None:
         if not save:
@@ -139,26 +161,32 @@ class Run:
         return responses
 
 
+def shape(key: tuple) -> tuple:
+    method, action, fields = key
+    return method, fields, action.partition("?")[0].rstrip("/").rpartition("/")[2]
+
+
 class Explorer:
     """Crawl every page reachable from a start page and submit every form found."""
 
-    def __init__(self, run: Run, form_values: dict, max_pages: int = 500, max_forms: int = 60):
+    def __init__(self, run: Run, form_values: dict, max_pages: int = 500, max_forms: int = 100):
         self.run = run
         self.values = form_values
         self.max_pages, self.max_forms = max_pages, max_forms
         self.visited: set[str] = set()
         self.pending: deque[str] = deque()
         self.forms: dict[tuple, tuple[str, Form]] = {}  # key -> (page it is on, form)
-        self.submitted: set[tuple] = set()
+        self.submitted: set[tuple] = set()  # (form key, kind of visitor)
+        self.shapes: Counter = Counter()  # (form shape, kind of visitor) -> forms sent
 
     def learn(self, path: str, responses: list[Response]) -> None:
         for response in responses:
             if response.mimetype != "text/html":
                 continue
-            for link in links(response.body, path):
+            for link in links(response.soup, path):
                 if link not in self.visited and link not in self.pending:
                     self.pending.append(link)
-            for form in forms(response.body, path):
+            for form in forms(response.soup, path):
                 self.forms.setdefault(form.key, (path, form))
 
     def crawl(self, start: str) -> None:
@@ -173,27 +201,30 @@ class Explorer:
         self.pending.clear()
 
     def submit_forms(self, destructive_too: bool) -> None:
-        """Submit each form not yet submitted: invalid data first, then valid."""
+        """Submit each form (invalid data first, then valid) once for each kind of visitor:
+        a sign-in form refused to a stranger is sent again once a sign-up made an account."""
         while len(self.submitted) < self.max_forms:
-            waiting = [k for k in self.forms if k not in self.submitted
+            visitor = self.run.sides[0].visitor
+            waiting = [k for k in self.forms if (k, visitor) not in self.submitted
+                       and self.shapes[shape(k), visitor] < PER_SHAPE
                        and (destructive_too or not destructive(k[1]))]
             if not waiting:
                 return
-            self.submitted.add(waiting[0])
+            self.submitted.add((waiting[0], visitor))
+            self.shapes[shape(waiting[0]), visitor] += 1
             page, form = self.forms[waiting[0]]
-            for mode in modes(form):
-                self.submit(form.key, page, mode)
+            self.submit(form.key, page, modes(form))
 
-    def submit(self, key: tuple, page: str, mode: str) -> None:
+    def submit(self, key: tuple, page: str, modes: list[str]) -> None:
         # Fetch the page again: each side fills its own form, with its own CSRF token.
-        pages = self.run.send(Call(page), "form page", f"before {mode} {key[0]} {key[1]}")
-        calls = []
-        for response in pages:
-            mine = [f for f in forms(response.body, page) if f.key == key]
-            if not mine:
-                return  # the page itself already shows the difference
-            calls.append(self._call(mine[0], mode))
-        self.learn(page, self.run.exchange(calls, "form", f"{mode} {key[0]} {key[1]}"))
+        # Invalid submissions come first and change nothing, so one fetch serves all.
+        pages = self.run.send(Call(page), "form page", f"before {key[0]} {key[1]}")
+        mine = [[f for f in forms(response.soup, page) if f.key == key] for response in pages]
+        if not all(mine):
+            return  # the page itself already shows the difference
+        for mode in modes:
+            calls = [self._call(found[0], mode) for found in mine]
+            self.learn(page, self.run.exchange(calls, "form", f"{mode} {key[0]} {key[1]}"))
 
     def _call(self, form: Form, mode: str) -> Call:
         data = fill(form, mode, self.values)

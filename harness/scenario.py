@@ -60,14 +60,10 @@ def local_path(url: str, base: str) -> str | None:
     return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
-def _page(html: bytes):
-    return BeautifulSoup(html.decode("utf-8", "replace"), "html.parser")
-
-
-def links(html: bytes, base: str) -> list[str]:
+def links(page: BeautifulSoup, base: str) -> list[str]:
     found = []
     for tag, attr in LINKS:
-        for node in _page(html).find_all(tag):
+        for node in page.find_all(tag):
             path = node.get(attr) and local_path(node[attr], base)
             if path and path not in found:
                 found.append(path)
@@ -85,9 +81,9 @@ class Form:
         return (self.method, self.action, tuple(f["name"] for f in self.fields))
 
 
-def forms(html: bytes, base: str) -> list[Form]:
+def forms(page: BeautifulSoup, base: str) -> list[Form]:
     found = []
-    for node in _page(html).find_all("form"):
+    for node in page.find_all("form"):
         fields = []
         for control in node.find_all(["input", "textarea", "select"]):
             name = control.get("name")
