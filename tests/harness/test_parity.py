@@ -41,9 +41,9 @@ def test_the_default_scenario_crawls_submits_forms_and_runs_the_script(default_r
             if s["kind"] == "form" and s["path"] == "/guestbook"]
     assert sent[:3] == [("empty POST /guestbook", "422"), ("no-csrf POST /guestbook", "400"),
                         ("valid POST /guestbook", "303")]
-    # Once more as a visitor who has signed (the session changed): each kind of visitor
-    # gets each form once.
-    assert sent[3:] == sent[:3]
+    # Again as a visitor who has signed (the session changed): each kind of visitor
+    # gets each form once, the same three ways.
+    assert len(sent) >= 6 and all(sent[n:n + 3] == sent[:3] for n in range(0, len(sent), 3))
 
 
 def porting_section() -> str:
