@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 PARITY_ARGS ?=
 
 .PHONY: install test test-bottle test-flask serve serve-bottle serve-flask parity browser-install \
-	lint clean
+	lint realworld clean
 
 install: $(STAMP)
 
@@ -51,6 +51,11 @@ serve-flask: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# RealWorld's official API suites against both builds: make realworld REALWORLD=path/to/realworld
+realworld: $(STAMP)
+	@test -n "$(REALWORLD)" || { echo "usage: make realworld REALWORLD=path/to/realworld [REALWORLD_TOOLS=dir]"; exit 2; }
+	$(BIN)/python -m harness.realworld "$(REALWORLD)" $(if $(REALWORLD_TOOLS),--tools "$(REALWORLD_TOOLS)")
 
 clean:
 	rm -rf $(VENV) var .pytest_cache build *.egg-info

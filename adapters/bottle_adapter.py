@@ -209,7 +209,8 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
 
     def render(result, request: BottleRequest):
         response = bottle.response
-        for key, value in getattr(result, "headers", {}).items():
+        headers = {**getattr(result, "headers", {}), **core.response_headers(request)}
+        for key, value in headers.items():
             response.set_header(key, value)
         response.status = result.status
         if isinstance(result, Page):

@@ -114,7 +114,7 @@ def mount(app: flask.Flask, core) -> flask.Flask:
     app.request_class = KitRequest
     app.url_map.merge_slashes = False  # no 308 from /a//b to /a/b: Bottle has none
 
-    def render(result, request: FlaskRequest):
+    def native(result, request: FlaskRequest):
         if isinstance(result, Page):
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
@@ -129,6 +129,15 @@ def mount(app: flask.Flask, core) -> flask.Flask:
         if isinstance(result, Text):
             return flask.make_response((result.body, result.status,
                                         {**result.headers, "Content-Type": result.content_type}))
+
+    def render(result, request: FlaskRequest):
+        response = native(result, request)
+        response.headers.update(core.response_headers(request))
+        if response.status_code == 204:
+            # Werkzeug keeps Content-Type on a 204; Bottle drops it, as RFC 9110 asks.
+            response.headers.pop("Content-Type", None)
+            response.set_data(b"")
+        return response
 
     def run(request: FlaskRequest, call):
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from . import cors
 from .config import Config, load_config
 from .db import Database
 from .errors import error_result
@@ -31,6 +32,10 @@ class Core:
             "flashed_messages": lambda: pop_flashes(request.session),
             "current_user": None,
         }
+
+    def response_headers(self, request) -> dict[str, str]:
+        """Headers the adapters add to every response, whatever produced it (CORS)."""
+        return cors.response_headers(self.config, request.path, request.headers.get("Origin"))
 
     def error(self, error: HTTPError, path: str):
         return error_result(error, path)
