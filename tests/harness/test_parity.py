@@ -46,6 +46,18 @@ def test_the_default_scenario_crawls_submits_forms_and_runs_the_script(default_r
     assert len(sent) >= 6 and all(sent[n:n + 3] == sent[:3] for n in range(0, len(sent), 3))
 
 
+def test_the_scripted_api_walk_reaches_every_happy_path(default_report):
+    status = {s["label"]: s["statuses"][0][:3] for s in default_report["steps"]
+              if s["kind"] == "script"}
+    # Each build used its own saved token, slug and comment id.
+    assert (status["register"], status["login"], status["current user"]) == ("201", "200", "200")
+    assert (status["create an article"], status["update my article"]) == ("201", "200")
+    assert (status["comment"], status["delete my comment"]) == ("201", "204")
+    assert (status["delete someone else's article"], status["delete my article"]) == (
+        "403", "204")
+    assert status["the deleted article is gone"] == "404"
+
+
 def porting_section() -> str:
     text = (ROOT / "docs" / "PORTING.md").read_text()
     match = re.search(r"^## Intended differences the parity diff allows\n(.*?)(?=^## |\Z)",
