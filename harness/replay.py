@@ -100,6 +100,8 @@ class Side:
                     value = value[int(part)]
                 elif isinstance(value, dict):
                     value = value.get(part)
+                else:
+                    value = None
             if value is not None:
                 self.variables[variable] = value
 
