@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from functools import cached_property
 from urllib.parse import quote, urlencode
 
@@ -34,6 +35,22 @@ HTML = "text/html; charset=utf-8"
 
 def bottle_path(path: str) -> str:
     return translate(path, lambda name, conv: SYNTAX[conv].format(name))
+
+
+# Beyond text/*, the types Werkzeug gives a charset to (Bottle: only JavaScript).
+CHARSET_TYPES = {"application/ecmascript", "application/javascript", "application/sql",
+                 "application/xml", "application/xml-dtd",
+                 "application/xml-external-parsed-entity"}
+
+
+def static_type(content_type: str) -> str:
+    """A static file's Content-Type as Werkzeug spells it: SVG and XML get a charset too."""
+    if "charset" in content_type:
+        return content_type
+    if (content_type.startswith("text/") or content_type in CHARSET_TYPES
+            or content_type.endswith("+xml")):
+        return f"{content_type}; charset=utf-8"
+    return content_type
 
 
 def json_text(data, debug: bool) -> str:
@@ -192,6 +209,7 @@ class BottleRequest(Request):
 def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
     """Register every core route on a Bottle app, natively."""
     lookup = [views]  # one list per app: Bottle caches templates by its id
+    root = os.path.join(os.path.abspath(static), "")
 
     def render(result, request: BottleRequest):
         response = bottle.response
@@ -250,7 +268,17 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         return run(request, lambda: core.error(neutral, request.path))
 
     def static_file(filename):
-        return bottle.static_file(filename, root=static, charset="utf-8")
+        # Bottle answers an unsatisfiable Range with a 416 but leaves the file open;
+        # refuse it before the file is opened. Everything else is Bottle's own.
+        ranges = bottle.request.environ.get("HTTP_RANGE")
+        path = os.path.abspath(os.path.join(static, filename.strip("/\\")))
+        if ranges and path.startswith(root) and os.path.isfile(path):
+            if not list(bottle.parse_range_header(ranges, os.path.getsize(path))):
+                raise bottle.HTTPError(416)
+        response = bottle.static_file(filename, root=static, charset="utf-8")
+        if "Content-Type" in response.headers:
+            response.set_header("Content-Type", static_type(response.headers["Content-Type"]))
+        return response
 
     @app.hook("before_request")
     def refuse_undecodable_path():
@@ -264,6 +292,6 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
         app.route(bottle_path(route.path), list(route.methods), view(route), name=route.name)
         app.config["kit.route_params"][route.name] = {n for _, n, _ in parse(route.path) if n}
     app.route("/static/<filename:path>", "GET", static_file, name="static")
-    for status in (400, 403, 404, 405, 413, 500):
+    for status in (400, 403, 404, 405, 413, 416, 500):
         app.error_handler[status] = on_error
     return app

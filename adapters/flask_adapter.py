@@ -169,10 +169,14 @@ def mount(app: flask.Flask, core) -> flask.Flask:
         return run(FlaskRequest(core, {}), lambda: core.crash(flask.request.path))
 
     @app.before_request
-    def refuse_undecodable_path():
+    def refuse_odd_paths():
         # Werkzeug replaces bad UTF-8 in the path; Bottle answers 400. We side with 400.
         if not valid_path(flask.request.environ["PATH_INFO"]):
             raise HTTPError(400, BAD_PATH)
+        # Werkzeug strips leading slashes from the path, so //x would be served as /x;
+        # Bottle matches the path as sent (404). merge_slashes=False covers /a//b.
+        if "//" in flask.request.environ["PATH_INFO"]:
+            raise HTTPError(404)
 
     for route in core.routes:
         app.add_url_rule(flask_path(route.path), route.name, view(route),
