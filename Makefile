@@ -9,8 +9,10 @@ BOTTLE_PORT ?= 8080
 FLASK_PORT ?= 5000
 COMPARE_PORT ?= 8000
 PYTEST_ARGS ?=
+PARITY_ARGS ?=
 
-.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask lint clean \
+.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask seed parity \
+	browser-install lint realworld clean \
 	bench bench-quick seed-tfb
 
 install: $(STAMP)
@@ -18,26 +20,42 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,browser]'
 	touch $(STAMP)
 
-test: $(STAMP)
+test: $(STAMP) browser-install
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-test-bottle: $(STAMP)
+test-bottle: $(STAMP) browser-install
 	$(BIN)/pytest --framework=bottle $(PYTEST_ARGS)
 
-test-flask: $(STAMP)
+test-flask: $(STAMP) browser-install
 	$(BIN)/pytest --framework=flask $(PYTEST_ARGS)
 
 serve: $(STAMP)
-	$(BIN)/python -m harness serve --bottle-port $(BOTTLE_PORT) --flask-port $(FLASK_PORT)
+	$(BIN)/python -m harness serve --bottle-port $(BOTTLE_PORT) --flask-port $(FLASK_PORT) \
+		--compare-port $(COMPARE_PORT)
+
+# The same requests against both builds in-process; non-zero exit on any difference.
+parity: $(STAMP)
+	$(BIN)/python -m harness parity $(PARITY_ARGS)
+
+# Debian's Chromium for the browser test (Playwright drives it; its own browsers are never
+# downloaded). The test targets run this, so a fresh machine needs nothing by hand.
+browser-install:
+	@test -x /usr/bin/chromium || { \
+		echo "Installing Debian's chromium for the browser test..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+		|| { echo "error: could not install chromium; run 'sudo make browser-install'"; exit 1; }; }
 
 serve-bottle: $(STAMP)
 	$(BIN)/python -m bottle_app --port $(BOTTLE_PORT)
 
 serve-flask: $(STAMP)
 	$(BIN)/flask --app flask_app run --debug --port $(FLASK_PORT)
+
+seed: $(STAMP)
+	$(BIN)/python -m shared.conduit seed
 
 # The benchmarks need matplotlib too: the bench extra, behind its own stamp.
 $(BENCH_STAMP): $(STAMP)
@@ -55,6 +73,11 @@ seed-tfb: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# RealWorld's official API suites against both builds: make realworld REALWORLD=path/to/realworld
+realworld: $(STAMP)
+	@test -n "$(REALWORLD)" || { echo "usage: make realworld REALWORLD=path/to/realworld [REALWORLD_TOOLS=dir]"; exit 2; }
+	$(BIN)/python -m harness.realworld "$(REALWORLD)" $(if $(REALWORLD_TOOLS),--tools "$(REALWORLD_TOOLS)")
 
 clean:
 	rm -rf $(VENV) var .pytest_cache build *.egg-info

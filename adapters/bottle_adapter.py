@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 from functools import cache, cached_property
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import bottle
 
@@ -28,6 +29,7 @@ from shared.routing import parse, translate
 # "uint", not Bottle's "int": Werkzeug's int takes no sign, so -5 is a 404 in both builds.
 SYNTAX = {"str": "<{}>", "int": "<{}:uint>", "path": "<{}:path>"}
 URL_SAFE = "!$&'()*+,/:;=@"  # Werkzeug's set, so both builds spell URLs alike
+QUERY_SAFE = "!$'()*,/:;?@"  # Werkzeug's set for query strings (Bottle's urlencode has none)
 HTML = "text/html; charset=utf-8"
 
 
@@ -40,6 +42,22 @@ def _encoder(debug: bool) -> json.JSONEncoder:
     # json.dumps builds a new encoder per call when given options; build each once.
     layout = {"indent": 2} if debug else {"separators": (",", ":")}
     return json.JSONEncoder(sort_keys=True, **layout)
+
+
+# Beyond text/*, the types Werkzeug gives a charset to (Bottle: only JavaScript).
+CHARSET_TYPES = {"application/ecmascript", "application/javascript", "application/sql",
+                 "application/xml", "application/xml-dtd",
+                 "application/xml-external-parsed-entity"}
+
+
+def static_type(content_type: str) -> str:
+    """A static file's Content-Type as Werkzeug spells it: SVG and XML get a charset too."""
+    if "charset" in content_type:
+        return content_type
+    if (content_type.startswith("text/") or content_type in CHARSET_TYPES
+            or content_type.endswith("+xml")):
+        return f"{content_type}; charset=utf-8"
+    return content_type
 
 
 def json_text(data, debug: bool) -> str:
@@ -179,7 +197,10 @@ class BottleRequest(Request):
     def url_for(self, name, /, **params):
         quoted = {k: quote(str(params.pop(k)), safe=URL_SAFE)
                   for k in self.app.config["kit.route_params"][name] if k in params}
-        return self.app.get_url(name, **quoted, **params)
+        url = self.app.get_url(name, **quoted)
+        # Extra arguments become the query string, spelt and filtered as Werkzeug does.
+        query = urlencode([(k, v) for k, v in params.items() if v is not None], safe=QUERY_SAFE)
+        return f"{url}?{query}" if query else url
 
     def save_session(self) -> None:
         """Write the session cookie in Flask's format, as Flask would."""
@@ -201,6 +222,7 @@ class BottleRequest(Request):
 def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
     """Register every core route on a Bottle app, natively."""
     lookup = [views]  # one list per app: Bottle caches templates by its id
+    root = os.path.join(os.path.abspath(static), "")
 
     def page(result: Page, request: BottleRequest):
         bottle.response.content_type = HTML
@@ -223,7 +245,8 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
 
     def render(result, request: BottleRequest):
         response = bottle.response
-        for key, value in getattr(result, "headers", {}).items():
+        headers = {**getattr(result, "headers", {}), **core.response_headers(request)}
+        for key, value in headers.items():
             response.set_header(key, value)
         if response.status_code != result.status:  # a fresh response is already 200
             response.status = result.status
@@ -277,7 +300,17 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
 
     def static_file(filename):
         refuse_undecodable_path()
-        return bottle.static_file(filename, root=static, charset="utf-8")
+        # Bottle answers an unsatisfiable Range with a 416 but leaves the file open;
+        # refuse it before the file is opened. Everything else is Bottle's own.
+        ranges = bottle.request.environ.get("HTTP_RANGE")
+        path = os.path.abspath(os.path.join(static, filename.strip("/\\")))
+        if ranges and path.startswith(root) and os.path.isfile(path):
+            if not list(bottle.parse_range_header(ranges, os.path.getsize(path))):
+                raise bottle.HTTPError(416)
+        response = bottle.static_file(filename, root=static, charset="utf-8")
+        if "Content-Type" in response.headers:
+            response.set_header("Content-Type", static_type(response.headers["Content-Type"]))
+        return response
 
     app.router.add_filter("uint", lambda conf: (r"\d+", int, lambda n: str(int(n))))
     app.config["kit.route_params"] = {"static": {"filename"}}
@@ -287,6 +320,6 @@ def mount(app: bottle.Bottle, core, views: str, static: str) -> bottle.Bottle:
                   skip=["json"])
         app.config["kit.route_params"][route.name] = {n for _, n, _ in parse(route.path) if n}
     app.route("/static/<filename:path>", "GET", static_file, name="static")
-    for status in (400, 403, 404, 405, 413, 500):
+    for status in (400, 403, 404, 405, 413, 416, 500):
         app.error_handler[status] = on_error
     return app

@@ -41,13 +41,18 @@ class KitRequest(flask.Request):
     form_data_parser_class = StrictFormParser
     _routing_exception = None
 
-    # Werkzeug replaces bad UTF-8 in the path; Bottle answers 400. We side with 400.
     # Flask raises this before any view runs, matched or not: the same place a
     # before_request hook would, without a hook's cost on every request.
     @property
     def routing_exception(self):
-        if not valid_path(self.environ["PATH_INFO"]):
+        path = self.environ["PATH_INFO"]
+        # Werkzeug replaces bad UTF-8 in the path; Bottle answers 400. We side with 400.
+        if not valid_path(path):
             return HTTPError(400, BAD_PATH)
+        # Werkzeug strips leading slashes from the path, so //x would be served as /x;
+        # Bottle matches the path as sent (404). merge_slashes=False covers /a//b.
+        if "//" in path:
+            return HTTPError(404)
         return self._routing_exception
 
     @routing_exception.setter
@@ -161,13 +166,11 @@ def mount(app: flask.Flask, core) -> flask.Flask:
     app.session_interface = KitSessionInterface()
     app.url_map.merge_slashes = False  # no 308 from /a//b to /a/b: Bottle has none
 
-    # Pages and text go back to Flask as (body, status, headers): Flask's own
-    # make_response builds the response, once, as for a native view.
-    def render(result, request: FlaskRequest):
+    def native(result, request: FlaskRequest):
         if isinstance(result, Page):
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
-            return body, result.status, result.headers
+            return flask.make_response((body, result.status, result.headers))
         if isinstance(result, Json):
             response = app.json.response(result.data)
             response.status_code = result.status
@@ -176,8 +179,17 @@ def mount(app: flask.Flask, core) -> flask.Flask:
         if isinstance(result, Redirect):
             return flask.redirect(result.location, result.status)
         if isinstance(result, Text):
-            return result.body, result.status, {**result.headers,
-                                                "Content-Type": result.content_type}
+            return flask.make_response((result.body, result.status,
+                                        {**result.headers, "Content-Type": result.content_type}))
+
+    def render(result, request: FlaskRequest):
+        response = native(result, request)
+        response.headers.update(core.response_headers(request))
+        if response.status_code == 204:
+            # Werkzeug keeps Content-Type on a 204; Bottle drops it, as RFC 9110 asks.
+            response.headers.pop("Content-Type", None)
+            response.set_data(b"")
+        return response
 
     def run(request: FlaskRequest, call, *args, **kwargs):
         try:

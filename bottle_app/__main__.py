@@ -18,6 +18,7 @@ def main() -> None:
     # as an extra argument (see docs/PORTING.md); it is not ours to parse.
     args = parser.parse_args([a for a in sys.argv[1:] if a != __file__])
     os.environ.setdefault("DEBUG", "1")  # a development server, like `flask run --debug`
+    os.environ.setdefault("SEED_DEMO", "1")  # demo content in an empty database, as .flaskenv
     # A target string: the reloader's watching parent never builds the app.
     bottle.run("bottle_app:create_app()", host=args.host, port=args.port,
                reloader=not args.no_reload, debug=True)

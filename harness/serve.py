@@ -1,14 +1,27 @@
-"""Run both builds at once; one Ctrl-C stops them all."""
+"""Run both builds and the compare page at once; one Ctrl-C stops them all.
+
+Each build gets its own SQLite file, written afresh with the same demo data at each
+start, and both share one secret so a session cookie works in either.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from pathlib import Path
 
-from adapters import FRAMEWORKS
+from werkzeug.serving import make_server
+
+from adapters import factory
+from shared.config import VAR, load_config
+
+from . import demo
+from .compare import create_compare_app
 
 
 class PortInUse(SystemExit):
@@ -36,14 +49,39 @@ def commands(ports: dict[str, int], host: str) -> dict[str, list[str]]:
     }
 
 
-def serve(ports: dict[str, int], host: str = "localhost") -> int:
-    for name, port in ports.items():
+def fresh_databases(names, folder: Path) -> dict[str, str]:
+    """One SQLite file per build, emptied and seeded with the same demo data."""
+    urls = {}
+    for name in names:
+        path = folder / f"{name}.sqlite3"
+        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            stale.unlink(missing_ok=True)
+        urls[name] = f"sqlite:///{path}"
+        demo.seed(urls[name])
+    return urls
+
+
+def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 8000,
+          data: Path = VAR) -> int:
+    # Ctrl-C and a plain `kill` both stop everything, even when started in the background.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    for name, port in {**ports, "compare": compare_port}.items():
         check_port(host, port, name)
-    env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1")}
-    children = {name: subprocess.Popen(cmd, env=env)
-                for name, cmd in commands(ports, host).items() if name in FRAMEWORKS}
+    secret = os.environ.get("SECRET_KEY") or load_config({"DEBUG": True}).SECRET_KEY
+    urls = fresh_databases(ports, data)
+    base = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), "SECRET_KEY": secret}
+    apps = {name: factory(name)({"DEBUG": True, "SECRET_KEY": secret, "DATABASE_URL": url})
+            for name, url in urls.items()}
+    server = make_server(host, compare_port, create_compare_app(apps, secret), threaded=True)
+    # Each dev server in its own process group: stopping it stops its reloader's child too.
+    children = {name: subprocess.Popen(cmd, env={**base, "DATABASE_URL": urls[name]},
+                                       process_group=0)
+                for name, cmd in commands(ports, host).items()}
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     for name, port in ports.items():
         print(f"  {name:<7} http://{host}:{port}/", flush=True)
+    print(f"  compare http://{host}:{compare_port}/   (both builds side by side)", flush=True)
     print("Press Ctrl-C to stop all.", flush=True)
     try:
         while all(child.poll() is None for child in children.values()):
@@ -55,11 +93,18 @@ def serve(ports: dict[str, int], host: str = "localhost") -> int:
     except KeyboardInterrupt:
         return 0
     finally:
-        for child in children.values():
-            if child.poll() is None:
-                child.terminate()
-        for child in children.values():
-            try:
-                child.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        server.shutdown()
+        stop(children.values())
+
+
+def stop(children) -> None:
+    for child in children:
+        try:
+            os.killpg(child.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    for child in children:
+        try:
+            child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)

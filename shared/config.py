@@ -34,8 +34,10 @@ class Config:
     SESSION_LIFETIME: int = 31 * 24 * 3600
     CSRF_TIME_LIMIT: int = 3600
     GUESTBOOK_PAGE_SIZE: int = 10
+    ARTICLES_PAGE_SIZE: int = 10
     JWT_LIFETIME: int = 14 * 24 * 3600
     CORS_ORIGINS: tuple[str, ...] = field(default_factory=tuple)
+    # Write the demo content into an empty database at start-up (the dev servers set it).
     SEED_DEMO: bool = False
 
     @property
@@ -52,6 +54,14 @@ def _dev_secret() -> str:
     return path.read_text().strip()
 
 
+def database_url(environ=os.environ) -> str:
+    """DATABASE_URL, or a SQLite file in var/ when it is unset."""
+    if environ.get("DATABASE_URL"):
+        return environ["DATABASE_URL"]
+    VAR.mkdir(exist_ok=True)
+    return f"sqlite:///{VAR / 'app.sqlite3'}"
+
+
 def load_config(overrides: dict | None = None, environ=os.environ) -> Config:
     """Build the configuration from the environment, then apply overrides."""
     values: dict = {
@@ -59,6 +69,7 @@ def load_config(overrides: dict | None = None, environ=os.environ) -> Config:
         "DATABASE_URL": environ.get("DATABASE_URL", ""),
         "DEBUG": _flag(environ.get("DEBUG")) or _flag(environ.get("FLASK_DEBUG")),
         "CORS_ORIGINS": tuple(o for o in environ.get("CORS_ORIGINS", "").split(",") if o),
+        "SEED_DEMO": _flag(environ.get("SEED_DEMO")),
     }
     known = {f.name for f in fields(Config)}
     for key, value in (overrides or {}).items():
@@ -67,8 +78,7 @@ def load_config(overrides: dict | None = None, environ=os.environ) -> Config:
         values[key] = value
     config = Config(**values)
     if not config.DATABASE_URL:
-        VAR.mkdir(exist_ok=True)
-        config = replace(config, DATABASE_URL=f"sqlite:///{VAR / 'app.sqlite3'}")
+        config = replace(config, DATABASE_URL=database_url(environ))
     if config.SECRET_KEY.strip().lower() in WEAK_KEYS or len(config.SECRET_KEY) < 16:
         if not config.relaxed:
             raise ConfigError(

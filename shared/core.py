@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import logging
 
+from sqlalchemy.exc import IntegrityError
+
+from . import cors
+from .conduit.pages.common import current_user
+from .conduit.seed import seed
 from .config import Config, load_config
 from .db import Database
 from .errors import error_result
@@ -22,6 +27,17 @@ class Core:
         self.routes = routes
         self.db = Database(config.DATABASE_URL)
         self.db.create_all()
+        if config.SEED_DEMO:
+            self.seed_demo()
+
+    def seed_demo(self) -> bool:
+        """Write the demo content if the database is empty; return whether this did."""
+        with self.db.session() as session:
+            try:
+                return seed(session)
+            except IntegrityError:  # the other dev server seeded it a moment ago
+                session.rollback()
+                return False
 
     def template_globals(self, request) -> dict:
         """The helpers both template engines get, so templates read the same."""
@@ -29,8 +45,13 @@ class Core:
             "url_for": request.url_for,
             "csrf_token": lambda: bind(BaseForm, request).csrf_token.current_token,
             "flashed_messages": lambda: pop_flashes(request.session),
-            "current_user": None,
+            "current_user": current_user(request),
+            "default_avatar": request.url_for("static", filename="default-avatar.svg"),
         }
+
+    def response_headers(self, request) -> dict[str, str]:
+        """Headers the adapters add to every response, whatever produced it (CORS)."""
+        return cors.response_headers(self.config, request.path, request.headers.get("Origin"))
 
     def error(self, error: HTTPError, path: str):
         return error_result(error, path)

@@ -15,9 +15,9 @@ from .models import GuestbookEntry
 SIGNED = "guestbook_signed"
 
 
-def index(request):
+def examples(request):
     """Show what the example pages are."""
-    return Page("index", {"title": "Examples"})
+    return Page("examples", {"title": "Examples"})
 
 
 def hello(request, name: str = ""):

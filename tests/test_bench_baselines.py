@@ -10,7 +10,7 @@ from tests.helpers import soup
 
 
 @pytest.fixture
-def native(framework, settings, seeded):
+def native(framework, settings, tfb_seeded):
     """The framework's native baseline over the same seeded database."""
     return make_client(native_factory(framework)(settings["DATABASE_URL"]))
 

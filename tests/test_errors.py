@@ -164,3 +164,11 @@ def test_malformed_multipart_is_a_400_and_stores_nothing(client):
         "The form's security token is missing, wrong or expired. Reload the page and try again.",
     }
     assert soup(client.get("/guestbook")).select(".entry") == []
+
+
+@pytest.mark.parametrize("path", ["//hello", "/hello//World", "//guestbook",
+                                  "//static/style.css"])
+def test_doubled_slashes_are_not_merged(client, path):
+    request = TestRequest.blank("/", {"PATH_INFO": path, "SERVER_PROTOCOL": "HTTP/1.1"})
+    response = client.do_request(request, status=404)
+    assert error_page(response)[0] == "404 Not Found"

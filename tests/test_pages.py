@@ -49,7 +49,8 @@ def test_escaping_page_escapes_input_and_prints_core_html_raw(client):
 
 
 @pytest.mark.parametrize(("path", "title"), [
-    ("/", "Examples"),
+    ("/", "Home"),
+    ("/examples", "Examples"),
     ("/hello", "Hello"),
     ("/hello/x", "Hello"),
     ("/escaping", "Escaping"),
@@ -57,17 +58,21 @@ def test_escaping_page_escapes_input_and_prints_core_html_raw(client):
 ])
 def test_every_page_inherits_the_layout(client, path, title):
     page = soup(client.get(path))
-    assert page.title.get_text() == f"{title} · Bottle/Flask kit"
+    assert page.title.get_text() == f"{title} · Conduit"
     assert page.select_one("nav.navbar a.navbar-brand")["href"] == "/"
     assert page.select_one('link[rel="stylesheet"]')["href"] == "/static/style.css"
     assert page.select_one("html")["lang"] == "en"
 
 
-def test_index_links_every_example(client):
-    links = {a["href"] for a in soup(client.get("/")).select(".examples a")}
+def test_the_examples_page_links_every_example(client):
+    links = {a["href"] for a in soup(client.get("/examples")).select(".examples a")}
     assert links == {"/hello", "/hello/World", "/escaping", "/guestbook"}
     for link in links:
         assert client.get(link).status_int == 200
+    # Every page's footer leads to the examples page.
+    footer = soup(client.get("/hello")).select_one("footer")
+    assert [a["href"] for a in footer.select("a")] == [
+        "/", "/examples", "/hello", "/escaping", "/guestbook"]
 
 
 def test_links_and_redirects_keep_the_mount_prefix(app):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import soup
+
 
 def test_the_stylesheet_is_served(client):
     response = client.get("/static/style.css")
@@ -21,3 +23,15 @@ def test_the_stylesheet_is_served(client):
 def test_paths_outside_the_folder_or_missing_are_404(client, path):
     response = client.get(path, status=404)
     assert b"SECRET" not in response.body and b"[project]" not in response.body
+
+
+def test_a_range_of_the_stylesheet_is_served(client):
+    response = client.get("/static/style.css", headers={"Range": "bytes=0-9"}, status=206)
+    assert len(response.body) == 10
+
+
+def test_an_unsatisfiable_range_is_the_416_error_page(client):
+    response = client.get("/static/style.css", headers={"Range": "bytes=999999-"}, status=416)
+    assert response.content_type == "text/html"
+    assert soup(response).select_one("h1").get_text() == "416 Requested Range Not Satisfiable"
+    assert soup(response).select_one("nav.navbar")  # our layout, not the framework's page

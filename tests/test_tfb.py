@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 from shared import tfb
 from tests.helpers import soup
 
-pytestmark = pytest.mark.usefixtures("seeded")
+pytestmark = pytest.mark.usefixtures("tfb_seeded")
 
 SCRIPT_FORTUNE = '<script>alert("This should not be displayed in a browser alert box.");</script>'
 

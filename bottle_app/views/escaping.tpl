@@ -1,4 +1,5 @@
 % rebase('layout', title=title)
+<div class="container page">
 <h1>Escaping</h1>
 <form method="get" action="{{url_for('escaping')}}">
 <label for="text">Text</label>
@@ -9,3 +10,4 @@
 <p class="escaped">{{text}}</p>
 <h2>Printed raw: HTML the core built from it</h2>
 <p class="raw">{{!marked}}</p>
+</div>

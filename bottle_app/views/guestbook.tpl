@@ -1,4 +1,5 @@
 % rebase('layout', title=title)
+<div class="container page">
 <h1>Guestbook</h1>
 % if signed:
 <p class="signed-count">You have signed {{signed}} time{{"" if signed == 1 else "s"}}.</p>
@@ -27,3 +28,4 @@
 </ul>
 </nav>
 % end
+</div>

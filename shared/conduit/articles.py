@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete, exists, false, func, insert, or_, select
 from sqlalchemy.orm import Session, joinedload, selectinload
@@ -159,9 +160,14 @@ def update(db: Session, user: User, slug: str, data: dict) -> Article:
     tags = v.tag_list(data)
     if tags is not v.MISSING:
         _set_tags(db, article, tags)
-    article.updated_at = utcnow()
+    article.updated_at = _later(article.updated_at)
     db.commit()
     return article
+
+
+def _later(previous: datetime) -> datetime:
+    # Clients compare updatedAt strings: an edit must move it, even within a millisecond.
+    return max(utcnow(), previous + timedelta(milliseconds=1))
 
 
 def remove(db: Session, user: User, slug: str) -> None:

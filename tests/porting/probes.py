@@ -44,6 +44,10 @@ def link(request):
     return Text(request.url_for("probe_path", p=request.query.get("p", "")))
 
 
+def query_link(request):
+    return Text(request.url_for("probe_query", next=request.query.get("next", ""), skip=None))
+
+
 def payload(request):
     return Json({"zebra": 1, "apple": ["é", None, True]})
 
@@ -58,6 +62,7 @@ PROBES = [
     Route("probe_number", GET, "/probe/number/{n:int}", number),
     Route("probe_path", GET, "/probe/path/{p:path}", path),
     Route("probe_link", GET, "/probe/link", link),
+    Route("probe_query_link", GET, "/probe/query-link", query_link),
     Route("probe_payload", GET, "/probe/payload", payload),
 ]
 

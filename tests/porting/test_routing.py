@@ -181,6 +181,29 @@ def test_our_url_for_quotes_alike_and_keeps_the_mount_prefix(probe_client):
     assert prefixed.text == "/pre/probe/path/x"
 
 
+def test_bottle_get_url_quotes_query_values_fully_and_keeps_none():
+    app = bottle.Bottle()
+    app.route("/q", "GET", lambda: app.get_url("q", next="/a?b=c d", skip=None), name="q")
+    assert bottle_client(app).get("/q").text == "/q?next=%2Fa%3Fb%3Dc+d&skip=None"
+
+
+def test_flask_url_for_keeps_slashes_in_query_values_and_drops_none():
+    app = flask.Flask(__name__)
+
+    @app.get("/q")
+    def q():
+        return flask.url_for("q", next="/a?b=c d", skip=None)
+
+    assert flask_client(app).get("/q").text == "/q?next=/a?b%3Dc+d"
+
+
+def test_our_url_for_spells_query_strings_alike(probe_client):
+    link = probe_client.get("/probe/query-link", {"next": "/a?b=c d"}).text
+    assert link == "/probe/query?next=/a?b%3Dc+d"
+    assert probe_client.get(link).json["first"] is None  # `x` was not sent
+    assert probe_client.get("/probe/query", {"x": "/a?b=c d"}).json["first"] == "/a?b=c d"
+
+
 # -- hooks ---
 
 def test_bottle_ignores_what_before_request_returns_and_skips_after_request_on_crashes():

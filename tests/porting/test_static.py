@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bottle
 import flask
+import pytest
 from webtest import TestApp
 
 
@@ -60,3 +61,28 @@ def test_our_static_files_share_status_type_and_revalidation(client):
                headers={"If-Modified-Since": response.headers["Last-Modified"]})
     client.get("/static/style.css", status=304,
                headers={"If-None-Match": response.headers["ETag"]})
+
+
+def test_bottle_gives_a_charset_only_to_text_and_javascript(tmp_path):
+    root = make_root(tmp_path)
+    (root / "a.svg").write_text("<svg/>")
+    assert bottle_static(root).get("/static/a.svg").headers["Content-Type"] == "image/svg+xml"
+
+
+def test_flask_gives_a_charset_to_xml_types_too(tmp_path):
+    root = make_root(tmp_path)
+    (root / "a.svg").write_text("<svg/>")
+    assert (flask_static(root).get("/static/a.svg").headers["Content-Type"]
+            == "image/svg+xml; charset=utf-8")
+
+
+@pytest.mark.parametrize("mimetype", [
+    "text/css", "text/plain", "image/svg+xml", "application/xml", "application/atom+xml",
+    "application/javascript", "application/json", "image/png", "application/octet-stream",
+])
+def test_our_bottle_adapter_spells_static_types_as_werkzeug(mimetype):
+    from werkzeug.utils import get_content_type
+
+    from adapters.bottle_adapter import static_type
+
+    assert static_type(mimetype) == get_content_type(mimetype, "utf-8")

@@ -37,6 +37,27 @@ def test_our_pages_show_the_same_text_whatever_the_entities(client):
     assert "<b>'" not in response.text
 
 
+# -- None ---
+
+def test_simpletemplate_prints_none_as_nothing():
+    assert simple("{{x}}|{{y}}", x=None, y=0) == "|0"
+
+
+def test_jinja2_prints_none_as_the_word():
+    assert jinja({"t": "{{ x }}|{{ y }}"}, "t", x=None, y=0) == "None|0"
+
+
+def test_our_pages_never_print_a_missing_bio_or_picture(client):
+    form = client.get("/register").forms[0]
+    form["username"], form["email"], form["password"] = "ann", "ann@example.com", "password123"
+    form.submit(status=303)
+    profile = client.get("/profile/ann")
+    assert "None" not in profile.text
+    assert soup(profile).select(".user-info p") == []  # no bio: no paragraph
+    assert soup(profile).select_one(".user-img")["src"].endswith("/static/default-avatar.svg")
+    assert client.get("/settings").forms[0]["bio"].value == ""
+
+
 # -- undefined names ---
 
 def test_simpletemplate_raises_on_an_undefined_name():
@@ -132,5 +153,5 @@ def test_jinja_extends_fills_named_blocks():
 
 def test_our_pages_share_one_layout_per_build(client):
     page = soup(client.get("/hello/Ann"))
-    assert page.title.get_text() == "Hello · Bottle/Flask kit"
+    assert page.title.get_text() == "Hello · Conduit"
     assert page.select_one("main .greeting") is not None

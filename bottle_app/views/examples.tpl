@@ -1,4 +1,5 @@
 % rebase('layout', title=title)
+<div class="container page">
 <h1>Examples</h1>
 <p>The classic pages from the Bottle and Flask hello-world examples, served by the same core.</p>
 <ul class="examples">
@@ -7,3 +8,4 @@
 <li><a href="{{url_for('escaping')}}">Escaping</a>: escaped by default, raw only when asked.</li>
 <li><a href="{{url_for('guestbook')}}">Guestbook</a>: a form, the database and the session.</li>
 </ul>
+</div>

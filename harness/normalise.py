@@ -1,0 +1,229 @@
+"""Compare two responses so that only real differences remain.
+
+Per-request headers are dropped, cookies are compared by their decoded content,
+HTML through a parser, JSON as data. A few differences are intended and known
+by name (see INTENDED and docs/PORTING.md): they are reported as explained.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from http.cookies import SimpleCookie
+
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+
+from shared import sessions
+
+# Headers that describe this one request or the body's encoding, not the application.
+IGNORED_HEADERS = {"date", "server", "content-length", "connection", "keep-alive",
+                   "transfer-encoding", "expires", "age"}
+# Form fields whose values are random per session (CSRF tokens) or per request.
+RANDOM_FIELDS = {"csrf_token"}
+# Session keys that hold per-session randomness (WTForms' SessionCSRF secret).
+RANDOM_SESSION_KEYS = {"csrf"}
+STATIC_HEADERS = {"etag", "cache-control", "content-disposition", "last-modified",
+                  "accept-ranges"}
+
+INTENDED = {
+    "reason-phrase-case": "Werkzeug writes the status reason in capitals ('404 NOT FOUND').",
+    "redirect-body": "A redirect's body: empty from Bottle, a short HTML note from Flask.",
+    "allow-order": "The Allow header lists the same methods in another order.",
+    "static-file-headers": "Static files: each framework's own ETag, Cache-Control, "
+                           "Content-Disposition and validators.",
+}
+
+
+@dataclass
+class Difference:
+    where: str          # "status", "header Location", "cookie session", "body"
+    a: object
+    b: object
+    detail: str = ""    # a unified diff for bodies
+
+    def as_dict(self) -> dict:
+        return {"where": self.where, "a": self.a, "b": self.b, "detail": self.detail}
+
+
+@dataclass
+class Comparison:
+    differences: list[Difference] = field(default_factory=list)
+    explained: list[str] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> str:
+        if self.differences:
+            return "different"
+        return "explained" if self.explained else "identical"
+
+
+@dataclass
+class Response:
+    """What the comparison needs of a response, independent of the client used."""
+
+    status: str                     # "303 See Other"
+    headers: list[tuple[str, str]]
+    body: bytes
+    path: str = ""                  # where it was served from, for static detection
+
+    @property
+    def code(self) -> int:
+        return int(self.status.split(None, 1)[0])
+
+    def header(self, name: str) -> str | None:
+        return next((v for k, v in self.headers if k.lower() == name.lower()), None)
+
+    @property
+    def mimetype(self) -> str:
+        return (self.header("Content-Type") or "").split(";")[0].strip().lower()
+
+    @cached_property
+    def soup(self) -> BeautifulSoup:
+        """The body parsed as HTML, once: the comparison and the crawl both read it."""
+        return BeautifulSoup(self.body.decode("utf-8", "replace"), "lxml")
+
+
+def _content_type(value: str) -> str:
+    # Parameter names and the charset value are case-insensitive (RFC 9110).
+    mime, *params = [p.strip() for p in value.split(";")]
+    return "; ".join([mime.lower(), *sorted(p.lower().replace(" ", "") for p in params)])
+
+
+def _tokens(value: str) -> list[str]:
+    return [t.strip() for t in value.split(",") if t.strip()]
+
+
+def cookies(response: Response, secret: str | None) -> dict[str, dict]:
+    """Decode Set-Cookie headers: value (session content when it decodes) and attributes."""
+    found = {}
+    for key, header in response.headers:
+        if key.lower() != "set-cookie":
+            continue
+        jar = SimpleCookie()
+        jar.load(header)
+        for name, morsel in jar.items():
+            attributes = {k: str(v).lower() for k, v in morsel.items()
+                          if v and k not in ("expires",)}
+            value = morsel.value.strip('"')
+            decoded = sessions.load(secret, value, 10**9) if secret and value else {}
+            if decoded:
+                value = {k: ("<random>" if k in RANDOM_SESSION_KEYS else v)
+                         for k, v in decoded.items()}
+            found[name] = {"value": value, **attributes}
+    return found
+
+
+def canonical_html(page: BeautifulSoup) -> list[str]:
+    """One line per element or text run, attributes sorted, whitespace collapsed."""
+    lines: list[str] = []
+
+    def walk(node, depth):
+        for child in node.children:
+            if isinstance(child, Comment):
+                continue
+            if isinstance(child, NavigableString):
+                text = " ".join(child.split())
+                if text:
+                    lines.append("  " * depth + repr(text))
+            elif isinstance(child, Tag):
+                attrs = dict(child.attrs)
+                if attrs.get("name") in RANDOM_FIELDS and "value" in attrs:
+                    attrs["value"] = "<random>"
+                shown = " ".join(f'{k}="{" ".join(v) if isinstance(v, list) else v}"'
+                                 for k, v in sorted(attrs.items()))
+                lines.append("  " * depth + f"<{child.name}{' ' + shown if shown else ''}>")
+                walk(child, depth + 1)
+
+    walk(page, 0)
+    return lines
+
+
+def _json(body: bytes):
+    try:
+        return json.loads(body)
+    except ValueError:
+        return None
+
+
+def json_paths(a, b, path="$") -> list[str]:
+    """The JSON paths where two values differ, each with both values."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [line for key in sorted(set(a) | set(b), key=str)
+                for line in (json_paths(a.get(key, "<missing>"), b.get(key, "<missing>"),
+                                        f"{path}.{key}"))]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [line for n, (x, y) in enumerate(zip(a, b, strict=True))
+                for line in json_paths(x, y, f"{path}[{n}]")]
+    return [] if a == b else [f"{path}: {json.dumps(a)} != {json.dumps(b)}"]
+
+
+def _unified(a: list[str], b: list[str], names: tuple[str, str]) -> str:
+    return "\n".join(difflib.unified_diff(a, b, *names, lineterm="", n=2))
+
+
+def compare_bodies(a: Response, b: Response, names: tuple[str, str]) -> Difference | None:
+    if a.body == b.body:
+        return None
+    if a.mimetype == b.mimetype == "text/html":
+        left, right = canonical_html(a.soup), canonical_html(b.soup)
+        if left == right:
+            return None
+        return Difference("body", "html", "html", _unified(left, right, names))
+    if "json" in a.mimetype and "json" in b.mimetype:
+        left, right = _json(a.body), _json(b.body)
+        if left is not None and left == right:
+            return None
+        if left is not None and right is not None:
+            return Difference("body", "json", "json", "\n".join(json_paths(left, right)))
+    left = a.body.decode("utf-8", "replace").splitlines()
+    right = b.body.decode("utf-8", "replace").splitlines()
+    return Difference("body", f"{len(a.body)} bytes", f"{len(b.body)} bytes",
+                      _unified(left, right, names))
+
+
+def compare(a: Response, b: Response, *, secret: str | None = None,
+            names: tuple[str, str] = ("a", "b")) -> Comparison:
+    """Every real difference between two responses to the same request."""
+    result = Comparison()
+    explain = result.explained.append
+    if a.code != b.code:
+        result.differences.append(Difference("status", a.status, b.status))
+    elif a.status != b.status:
+        if a.status.lower() == b.status.lower():
+            explain("reason-phrase-case")
+        else:
+            result.differences.append(Difference("status", a.status, b.status))
+
+    static = a.code in (200, 206, 304) and "/static/" in a.path
+    left = {k.lower() for k, _ in a.headers} - IGNORED_HEADERS - {"set-cookie"}
+    right = {k.lower() for k, _ in b.headers} - IGNORED_HEADERS - {"set-cookie"}
+    for name in sorted(left | right):
+        x, y = a.header(name), b.header(name)
+        if name == "content-type" and x and y:
+            x, y = _content_type(x), _content_type(y)
+        if name == "vary" and x and y:
+            x, y = sorted(_tokens(x.lower())), sorted(_tokens(y.lower()))
+        if x == y:
+            continue
+        if name == "allow" and x and y and sorted(_tokens(x)) == sorted(_tokens(y)):
+            explain("allow-order")
+        elif static and name in STATIC_HEADERS:
+            explain("static-file-headers")
+        else:
+            result.differences.append(Difference(f"header {name.title()}", x, y))
+
+    jar_a, jar_b = cookies(a, secret), cookies(b, secret)
+    for name in sorted(set(jar_a) | set(jar_b)):
+        if jar_a.get(name) != jar_b.get(name):
+            result.differences.append(Difference(f"cookie {name}", jar_a.get(name),
+                                                 jar_b.get(name)))
+
+    body = compare_bodies(a, b, names)
+    if body and 300 <= a.code < 400 and a.code == b.code and not (a.body and b.body):
+        explain("redirect-body")
+    elif body:
+        result.differences.append(body)
+    result.explained = sorted(set(result.explained))
+    return result

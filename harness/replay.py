@@ -1,0 +1,243 @@
+"""Replay requests against two WSGI apps in-process, and explore them like a visitor."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import unquote_to_bytes, urlencode
+
+from werkzeug.test import Client
+
+from .normalise import Comparison, Response, compare, cookies
+from .scenario import Call, Form, destructive, fill, forms, links, local_path, modes
+
+VARIABLE = re.compile(r"\{(\w+)\}")
+MAX_REDIRECTS = 5
+FLASH_KEYS = {"flashes", "_flashes"}  # ours and Flask's: gone on the next page
+# Forms of one shape (same method, fields and last path segment: every article's
+# "favorite" button) are sent at most this often for each kind of visitor.
+PER_SHAPE = 2
+
+
+class Side:
+    """One app, its own cookie jar and its own saved variables."""
+
+    def __init__(self, label: str, app, secret: str | None = None):
+        self.label = label
+        self.secret = secret
+        self.client = Client(app)
+        self.cookies: dict[str, object] = {}  # as last set: session cookies decoded
+        self.variables: dict[str, str] = {}
+        self.sent = ""  # the last path sent, variables filled in
+
+    def _sub(self, value):
+        if isinstance(value, str):
+            return VARIABLE.sub(lambda m: str(self.variables.get(m[1], m[0])), value)
+        if isinstance(value, dict):
+            return {k: self._sub(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self._sub(v) for v in value]
+        return value
+
+    def send(self, call: Call) -> Response:
+        self.sent = self._sub(call.path)
+        path, _, query = self.sent.partition("?")
+        # PATH_INFO as a server gives it: %-escapes decoded to bytes, spelt as latin-1,
+        # so bytes that are not UTF-8 reach the app as they would from a real client.
+        raw = unquote_to_bytes(path).decode("latin-1")
+        options: dict = {"method": call.method, "headers": self._sub(call.headers),
+                         "environ_overrides": {"PATH_INFO": raw, "REQUEST_URI": path}}
+        if call.query is not None:
+            query = urlencode(self._sub(call.query), doseq=True)
+        if query:
+            options["query_string"] = query
+        if call.form is not None:
+            options["data"] = urlencode(self._sub(call.form), doseq=True)
+            options["content_type"] = "application/x-www-form-urlencoded"
+        elif call.json is not None:
+            options["data"] = json.dumps(self._sub(call.json))
+            options["content_type"] = "application/json"
+        elif call.body is not None:
+            options["data"] = call.body.encode("utf-8")
+            options["content_type"] = call.content_type
+        answer = self.client.open(path, **options)
+        response = Response(answer.status, answer.headers.to_wsgi_list(), answer.get_data(),
+                            path)
+        answer.close()
+        self._save(call.save, response)
+        for name, cookie in cookies(response, self.secret).items():
+            self.cookies[name] = cookie["value"]
+            if not cookie["value"] or cookie.get("max-age") in ("0", "-1"):
+                del self.cookies[name]
+        return response
+
+    @property
+    def visitor(self) -> frozenset:
+        """What kind of visitor this is: its cookies' names and its session's keys
+        (signed in, signed the guestbook...), not their values."""
+        kinds = set()
+        for name, value in self.cookies.items():
+            kinds.add(name)
+            if isinstance(value, dict):
+                kinds |= {f"{name}.{key}" for key, item in value.items()
+                          if item != "<random>" and key not in FLASH_KEYS}
+        return frozenset(kinds)
+
+    def _save(self, save: dict, response: Response) -> None:
+        if not save:
+            return
+        try:
+            data = json.loads(response.body)
+        except ValueError:
+            return
+        for variable, dotted in save.items():
+            value = data
+            for part in dotted.split("."):
+                if isinstance(value, list) and part.isdigit() and int(part) < len(value):
+                    value = value[int(part)]
+                elif isinstance(value, dict):
+                    value = value.get(part)
+                else:
+                    value = None
+            if value is not None:
+                self.variables[variable] = value
+
+
+@dataclass
+class Step:
+    number: int
+    kind: str        # crawl, form, redirect, script
+    label: str
+    method: str
+    path: str
+    statuses: tuple[str, ...]
+    comparison: Comparison
+
+    def as_dict(self) -> dict:
+        return {"number": self.number, "kind": self.kind, "label": self.label,
+                "method": self.method, "path": self.path, "statuses": list(self.statuses),
+                "verdict": self.comparison.verdict,
+                "explained": self.comparison.explained,
+                "differences": [d.as_dict() for d in self.comparison.differences]}
+
+
+class Run:
+    """Send each request to both sides at the same instant and compare the answers."""
+
+    def __init__(self, sides: list[Side], secret: str | None = None, clock=None,
+                 progress: Callable[[Step], None] | None = None):
+        self.sides = sides
+        self.secret = secret
+        self.clock = clock  # a time_machine traveller: one second per step
+        self.progress = progress
+        self.steps: list[Step] = []
+
+    def exchange(self, calls: list[Call], kind: str, label: str = "") -> list[Response]:
+        if self.clock is not None:
+            self.clock.shift(1)
+        responses = [side.send(call) for side, call in zip(self.sides, calls, strict=True)]
+        names = tuple(side.label for side in self.sides)
+        step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
+                    self.sides[0].sent, tuple(r.status for r in responses),
+                    compare(*responses, secret=self.secret, names=names))
+        self.steps.append(step)
+        if self.progress:
+            self.progress(step)
+        return self.follow(calls[0], responses) if calls[0].follow else responses
+
+    def send(self, call: Call, kind: str, label: str = "") -> list[Response]:
+        return self.exchange([call] * len(self.sides), kind, label)
+
+    def follow(self, call: Call, responses: list[Response]) -> list[Response]:
+        """Follow redirects on each side, each to its own Location, as steps of their own."""
+        for _ in range(MAX_REDIRECTS):
+            targets = [r.header("Location") if 300 <= r.code < 400 else None
+                       for r in responses]
+            if not all(targets):
+                break
+            calls = [Call(local_path(t, call.path) or t) for t in targets]
+            responses = self.exchange(calls, "redirect", f"after {call.method} {call.path}")
+        return responses
+
+
+def shape(key: tuple) -> tuple:
+    method, action, fields = key
+    return method, fields, action.partition("?")[0].rstrip("/").rpartition("/")[2]
+
+
+class Explorer:
+    """Crawl every page reachable from a start page and submit every form found."""
+
+    def __init__(self, run: Run, form_values: dict, max_pages: int = 500, max_forms: int = 100):
+        self.run = run
+        self.values = form_values
+        self.max_pages, self.max_forms = max_pages, max_forms
+        self.visited: set[str] = set()
+        self.pending: deque[str] = deque()
+        self.forms: dict[tuple, tuple[str, Form]] = {}  # key -> (page it is on, form)
+        self.submitted: set[tuple] = set()  # (form key, kind of visitor)
+        self.shapes: Counter = Counter()  # (form shape, kind of visitor) -> forms sent
+
+    def learn(self, path: str, responses: list[Response]) -> None:
+        for response in responses:
+            if response.mimetype != "text/html":
+                continue
+            for link in links(response.soup, path):
+                if link not in self.visited and link not in self.pending:
+                    self.pending.append(link)
+            for form in forms(response.soup, path):
+                self.forms.setdefault(form.key, (path, form))
+
+    def crawl(self, start: str) -> None:
+        self.visited.clear()
+        self.pending.append(start)
+        while self.pending and len(self.visited) < self.max_pages:
+            safe = [p for p in self.pending if not destructive(p)]
+            path = safe[0] if safe else self.pending[0]
+            self.pending.remove(path)
+            self.visited.add(path)
+            self.learn(path, self.run.send(Call(path, follow=True), "crawl"))
+        self.pending.clear()
+
+    def submit_forms(self, destructive_too: bool) -> None:
+        """Submit each form (invalid data first, then valid) once for each kind of visitor:
+        a sign-in form refused to a stranger is sent again once a sign-up made an account."""
+        while len(self.submitted) < self.max_forms:
+            visitor = self.run.sides[0].visitor
+            waiting = [k for k in self.forms if (k, visitor) not in self.submitted
+                       and self.shapes[shape(k), visitor] < PER_SHAPE
+                       and (destructive_too or not destructive(k[1]))]
+            if not waiting:
+                return
+            self.submitted.add((waiting[0], visitor))
+            self.shapes[shape(waiting[0]), visitor] += 1
+            page, form = self.forms[waiting[0]]
+            self.submit(form.key, page, modes(form))
+
+    def submit(self, key: tuple, page: str, modes: list[str]) -> None:
+        # Fetch the page again: each side fills its own form, with its own CSRF token.
+        # Invalid submissions come first and change nothing, so one fetch serves all.
+        pages = self.run.send(Call(page), "form page", f"before {key[0]} {key[1]}")
+        mine = [[f for f in forms(response.soup, page) if f.key == key] for response in pages]
+        if not all(mine):
+            return  # the page itself already shows the difference
+        for mode in modes:
+            calls = [self._call(found[0], mode) for found in mine]
+            self.learn(page, self.run.exchange(calls, "form", f"{mode} {key[0]} {key[1]}"))
+
+    def _call(self, form: Form, mode: str) -> Call:
+        data = fill(form, mode, self.values)
+        if form.method == "GET":
+            return Call(form.action.partition("?")[0], query=data, follow=True)
+        return Call(form.action, method=form.method, form=data, follow=True)
+
+    def explore(self, start: str = "/") -> None:
+        """Crawl, submit the forms, crawl again as the session now is; destructive forms last."""
+        self.crawl(start)
+        self.submit_forms(destructive_too=False)
+        self.crawl(start)
+        self.submit_forms(destructive_too=False)
+        self.submit_forms(destructive_too=True)

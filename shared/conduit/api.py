@@ -1,0 +1,193 @@
+"""The Conduit JSON API (RealWorld spec 2.0.0), mounted under /api by shared/routes.py."""
+
+from __future__ import annotations
+
+from .. import cors
+from ..http import HTTPError, Json, Text, is_json
+from . import articles, present, users
+from . import validate as v
+from .auth import api_user, token_for
+
+NOT_JSON = "must be JSON, sent with Content-Type: application/json"
+MAX_LIMIT = 100
+
+
+def _payload(request, key: str) -> dict:
+    """The object under the body's wrapper key: {"user": {...}} -> {...}."""
+    if not is_json(request.headers.get("Content-Type")):
+        raise HTTPError(415, "The request body must be JSON.", errors={"body": [NOT_JSON]})
+    data = request.json
+    if not isinstance(data, dict):
+        raise v.Invalid({"body": ["must be a JSON object"]})
+    inner = data.get(key)
+    if not isinstance(inner, dict):
+        raise v.Invalid({key: [v.BLANK]})
+    return inner
+
+
+def _int_query(request, name: str, default: int, low: int, high: int) -> int:
+    raw = request.query.get(name)
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+        raise v.Invalid({name: [f"must be an integer from {low} to {high}"]})
+    return int(raw)
+
+
+def _user(request, user, status: int = 200) -> Json:
+    return Json({"user": present.user(user, token_for(request, user))}, status=status)
+
+
+def _profile(request, viewer, target) -> Json:
+    following = users.is_following(request.db, viewer, target)
+    return Json({"profile": present.profile(target, following)})
+
+
+def _article(request, viewer, slug: str, status: int = 200) -> Json:
+    item = articles.view(request.db, viewer, slug)
+    return Json({"article": present.article(item)}, status=status)
+
+
+def _articles(request, viewer, **filters) -> Json:
+    limit = _int_query(request, "limit", 20, 1, MAX_LIMIT)
+    offset = _int_query(request, "offset", 0, 0, 2**31 - 1)
+    items, total = articles.listing(request.db, viewer, limit=limit, offset=offset, **filters)
+    return Json({"articles": [present.article(i, with_body=False) for i in items],
+                 "articlesCount": total})
+
+
+# -- users ----------------------------------------------------------------------
+
+def register(request):
+    """POST /users: create an account."""
+    return _user(request, users.register(request.db, _payload(request, "user")), status=201)
+
+
+def login(request):
+    """POST /users/login: trade email and password for a token."""
+    return _user(request, users.login(request.db, _payload(request, "user")))
+
+
+def current_user(request):
+    """GET /user."""
+    return _user(request, api_user(request, required=True))
+
+
+def update_user(request):
+    """PUT /user: change any of the account's fields."""
+    me = api_user(request, required=True)
+    return _user(request, users.update(request.db, me, _payload(request, "user")))
+
+
+# -- profiles -------------------------------------------------------------------
+
+def profile(request, username):
+    """GET /profiles/{username}."""
+    viewer = api_user(request, required=False)
+    return _profile(request, viewer, users.profile(request.db, username))
+
+
+def follow(request, username):
+    """POST /profiles/{username}/follow."""
+    viewer = api_user(request, required=True)
+    return _profile(request, viewer, users.follow(request.db, viewer, username))
+
+
+def unfollow(request, username):
+    """DELETE /profiles/{username}/follow."""
+    viewer = api_user(request, required=True)
+    return _profile(request, viewer, users.unfollow(request.db, viewer, username))
+
+
+# -- articles -------------------------------------------------------------------
+
+def list_articles(request):
+    """GET /articles?tag=&author=&favorited=&limit=&offset=."""
+    viewer = api_user(request, required=False)
+    query = request.query
+    return _articles(request, viewer, tag=query.get("tag"), author=query.get("author"),
+                     favorited=query.get("favorited"))
+
+
+def feed(request):
+    """GET /articles/feed: the newest articles of the authors the user follows."""
+    return _articles(request, api_user(request, required=True), feed=True)
+
+
+def get_article(request, slug):
+    """GET /articles/{slug}."""
+    return _article(request, api_user(request, required=False), slug)
+
+
+def create_article(request):
+    """POST /articles."""
+    author = api_user(request, required=True)
+    article = articles.create(request.db, author, _payload(request, "article"))
+    return _article(request, author, article.slug, status=201)
+
+
+def update_article(request, slug):
+    """PUT /articles/{slug}: only its author may."""
+    user = api_user(request, required=True)
+    article = articles.update(request.db, user, slug, _payload(request, "article"))
+    return _article(request, user, article.slug)
+
+
+def delete_article(request, slug):
+    """DELETE /articles/{slug}: only its author may."""
+    articles.remove(request.db, api_user(request, required=True), slug)
+    return Text(b"", status=204)
+
+
+def favorite(request, slug):
+    """POST /articles/{slug}/favorite."""
+    user = api_user(request, required=True)
+    articles.favorite(request.db, user, slug)
+    return _article(request, user, slug)
+
+
+def unfavorite(request, slug):
+    """DELETE /articles/{slug}/favorite."""
+    user = api_user(request, required=True)
+    articles.unfavorite(request.db, user, slug)
+    return _article(request, user, slug)
+
+
+# -- comments -------------------------------------------------------------------
+
+def list_comments(request, slug):
+    """GET /articles/{slug}/comments."""
+    viewer = api_user(request, required=False)
+    found = articles.comments(request.db, slug)
+    followed = articles.following_ids(request.db, viewer, {c.author_id for c in found})
+    return Json({"comments": [present.comment(c, c.author_id in followed) for c in found]})
+
+
+def add_comment(request, slug):
+    """POST /articles/{slug}/comments."""
+    user = api_user(request, required=True)
+    comment = articles.add_comment(request.db, user, slug, _payload(request, "comment"))
+    return Json({"comment": present.comment(comment, False)}, status=201)
+
+
+def delete_comment(request, slug, id):
+    """DELETE /articles/{slug}/comments/{id}: only its author may."""
+    user = api_user(request, required=True)
+    # The id is matched as text so a bad one is this API's 404, after the auth check.
+    comment_id = int(id) if id.isascii() and id.isdigit() and len(id) < 19 else 0
+    articles.remove_comment(request.db, user, slug, comment_id)
+    return Text(b"", status=204)
+
+
+# -- tags and CORS ----------------------------------------------------------------
+
+def tags(request):
+    """GET /tags: every tag in use."""
+    return Json({"tags": articles.tags(request.db)})
+
+
+def preflight(request, **params):
+    """OPTIONS anywhere under /api: a browser asks before a cross-origin request."""
+    headers = cors.preflight_headers(request.config, request.path,
+                                     request.headers.get("Origin"))
+    return Text(b"", status=204, headers=headers)

@@ -1,0 +1,103 @@
+"""An article: its page, comments, favorites, follows, and deleting it."""
+
+from __future__ import annotations
+
+from ...flashes import flash
+from ...forms import bind, validate
+from ...http import Page, Redirect
+from .. import articles, markdown, present, users
+from ..forms import CommentForm
+from .common import back_to, checked, login_first, long_date, viewer
+
+
+def _page(request, slug: str, form, status: int = 200) -> Page:
+    me = viewer(request)
+    item = articles.view(request.db, me, slug)
+    comments = articles.comments(request.db, slug)
+    followed = articles.following_ids(request.db, me, {c.author_id for c in comments})
+    return Page("article", {
+        "title": item.article.title, "nav": "",
+        "article": {**present.article(item), "date": long_date(item.article.created_at)},
+        "body_html": markdown.render(item.article.body),
+        "is_author": me is not None and me.id == item.article.author_id,
+        "comments": [{**present.comment(c, c.author_id in followed),
+                      "date": long_date(c.created_at),
+                      "mine": me is not None and me.id == c.author_id} for c in comments],
+        "form": form,
+        "here": request.url_for("article", slug=item.article.slug),
+    }, status=status)
+
+
+def article(request, slug: str):
+    """Read an article and its comments."""
+    return _page(request, slug, bind(CommentForm, request))
+
+
+def comment(request, slug: str):
+    """Add a comment; errors are shown under the comment box."""
+    form = bind(CommentForm, request)
+    valid = validate(form)
+    here = request.url_for("article", slug=slug)
+    me = viewer(request)
+    if me is None:
+        return login_first(request, here)
+    if not valid:
+        return _page(request, slug, form, status=422)
+    articles.add_comment(request.db, me, slug, {"body": form.body.data})
+    flash(request.session, "Your comment is posted.", "success")
+    return Redirect(here)
+
+
+def delete_comment(request, slug: str, comment_id: int):
+    """Delete one of your comments."""
+    checked(request)
+    here = request.url_for("article", slug=slug)
+    me = viewer(request)
+    if me is None:
+        return login_first(request, here)
+    articles.remove_comment(request.db, me, slug, comment_id)
+    flash(request.session, "Your comment is deleted.", "success")
+    return Redirect(here)
+
+
+def delete(request, slug: str):
+    """Delete your article."""
+    checked(request)
+    me = viewer(request)
+    if me is None:
+        return login_first(request, request.url_for("article", slug=slug))
+    articles.remove(request.db, me, slug)
+    flash(request.session, "Your article is deleted.", "success")
+    return Redirect(request.url_for("index"))
+
+
+def _toggle(request, action, target: str, default: str):
+    checked(request)
+    back = back_to(request, default)
+    me = viewer(request)
+    if me is None:
+        return login_first(request, back)
+    action(request.db, me, target)
+    return Redirect(back)
+
+
+def favorite(request, slug: str):
+    """Favorite an article, then go back where the button was."""
+    return _toggle(request, articles.favorite, slug, request.url_for("article", slug=slug))
+
+
+def unfavorite(request, slug: str):
+    """Unfavorite an article, then go back where the button was."""
+    return _toggle(request, articles.unfavorite, slug, request.url_for("article", slug=slug))
+
+
+def follow(request, username: str):
+    """Follow an author, then go back where the button was."""
+    return _toggle(request, users.follow, username,
+                   request.url_for("profile", username=username))
+
+
+def unfollow(request, username: str):
+    """Unfollow an author, then go back where the button was."""
+    return _toggle(request, users.unfollow, username,
+                   request.url_for("profile", username=username))

@@ -1,0 +1,82 @@
+"""The compare server: both builds under a URL prefix on one origin, and the parity endpoint."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters import FRAMEWORKS, factory
+from harness.compare import create_compare_app
+from tests.conftest import make_client
+from tests.helpers import flashes, soup
+
+
+@pytest.fixture
+def compare(settings, tmp_path):
+    """A compare server over fresh builds, each on its own database."""
+    apps = {name: factory(name)({**settings, "DATABASE_URL": f"sqlite:///{tmp_path / name}.db"})
+            for name in FRAMEWORKS}
+    return make_client(create_compare_app(apps, settings["SECRET_KEY"]))
+
+
+@pytest.mark.parametrize("name", list(FRAMEWORKS))
+def test_links_static_files_and_forms_keep_the_prefix(compare, name):
+    page = soup(compare.get(f"/{name}/"))
+    hrefs = [a["href"] for a in page.select("a")]
+    assert hrefs and all(h.startswith(f"/{name}/") for h in hrefs)
+    stylesheet = page.select_one("link[rel=stylesheet]")["href"]
+    assert stylesheet == f"/{name}/static/style.css"
+    assert b".navbar" in compare.get(stylesheet).body
+    form = compare.get(f"/{name}/guestbook").forms[0]
+    assert form.action == f"/{name}/guestbook"
+
+
+@pytest.mark.parametrize("name", list(FRAMEWORKS))
+def test_a_form_posted_under_the_prefix_redirects_within_it(compare, name):
+    form = compare.get(f"/{name}/guestbook").forms[0]
+    form["name"], form["message"] = "Ann", "Under a prefix"
+    response = form.submit(status=303)
+    assert response.headers["Location"] == f"/{name}/guestbook"
+    assert flashes(response.follow()) == ["Thank you for signing, Ann!"]
+
+
+def test_each_pane_keeps_its_own_session_cookie(compare):
+    for name in FRAMEWORKS:
+        header = compare.get(f"/{name}/guestbook").headers["Set-Cookie"]
+        assert f"Path=/{name}/;" in header
+
+
+def test_the_page_has_two_panes_an_address_bar_and_the_parity_panel(compare):
+    page = compare.get("/")
+    assert page.content_type == "text/html"
+    body = soup(page)
+    assert body.select_one("#address") and body.select_one("#parity")
+    assert body.body["data-sides"] == '["bottle", "flask"]'
+
+
+def test_the_parity_endpoint_compares_one_path(compare):
+    answer = compare.get("/_parity", {"path": "/guestbook"}).json
+    assert answer == {"path": "/guestbook", "verdict": "identical",
+                      "statuses": {"bottle": "200 OK", "flask": "200 OK"},
+                      "explained": {}, "differences": []}
+    missing = compare.get("/_parity", {"path": "/no/such/page"}).json
+    assert missing["verdict"] == "explained"
+    assert list(missing["explained"]) == ["reason-phrase-case"]
+
+
+def test_the_parity_endpoint_sees_a_database_difference(compare):
+    form = compare.get("/bottle/guestbook").forms[0]
+    form["name"], form["message"] = "Ann", "Only on the left"
+    form.submit(status=303)
+    answer = compare.get("/_parity", {"path": "/guestbook"}).json
+    assert answer["verdict"] == "different"
+    assert "Only on the left" in answer["differences"][0]["detail"]
+
+
+def test_the_parity_endpoint_refuses_a_path_without_a_slash(compare):
+    assert compare.get("/_parity", {"path": "guestbook"}, status=400).json == {
+        "error": "path must start with /"}
+
+
+def test_other_paths_say_where_the_builds_are(compare):
+    assert "/bottle/, /flask/" in compare.get("/elsewhere", status=404).text
+

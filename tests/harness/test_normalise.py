@@ -1,0 +1,120 @@
+"""The normaliser: only real differences remain, intended ones are named."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.normalise import Response, compare
+from shared import sessions
+
+SECRET = "a-secret-long-enough-for-the-check"
+HTML = [("Content-Type", "text/html; charset=utf-8")]
+JSON = [("Content-Type", "application/json")]
+
+
+def html(body: str, status="200 OK", headers=()) -> Response:
+    return Response(status, [*HTML, *headers], body.encode())
+
+
+def verdict(a: Response, b: Response):
+    result = compare(a, b, secret=SECRET)
+    return result.verdict, result.explained, [d.where for d in result.differences]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ('<p class="x" id="y">Hi &amp; bye</p>', '<p id="y" class="x">Hi &#38; bye</p>'),
+    ("<ul>\n  <li>one</li>\n</ul>", "<ul><li>one</li></ul>"),
+    ("<p>it&#039;s</p>", "<p>it&#39;s</p>"),
+    ('<input name="csrf_token" value="abc">', '<input value="xyz" name="csrf_token">'),
+    ("<p>a<!-- note --></p>", "<p>a</p>"),
+])
+def test_html_that_reads_the_same_is_identical(a, b):
+    assert verdict(html(a), html(b)) == ("identical", [], [])
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("<p>Hello World</p>", "<p>Hello Wrld</p>"),
+    ('<a href="/x">x</a>', '<a href="/y">x</a>'),
+    ('<input name="other" value="abc">', '<input name="other" value="xyz">'),
+    ("<p>a</p>", "<p>a</p><p>b</p>"),
+])
+def test_html_that_reads_differently_is_a_body_difference(a, b):
+    result = compare(html(a), html(b), names=("one", "two"))
+    assert [d.where for d in result.differences] == ["body"]
+    assert result.differences[0].detail.startswith("--- one\n+++ two")
+
+
+def test_json_is_compared_as_data():
+    a = Response("200 OK", JSON, b'{"a": 1, "b": [1, 2]}')
+    b = Response("200 OK", JSON, b'{"b":[1,2],"a":1}')
+    assert verdict(a, b) == ("identical", [], [])
+    c = Response("200 OK", JSON, b'{"b":[1,3],"a":1}')
+    result = compare(a, c)
+    assert result.differences[0].detail == "$.b[1]: 2 != 3"
+
+
+def test_per_request_headers_are_ignored_and_others_compared():
+    a = html("<p>x</p>", headers=[("Date", "Mon"), ("Server", "A"), ("Content-Length", "8"),
+                                  ("Vary", "Cookie, Accept")])
+    b = html("<p>x</p>", headers=[("Date", "Tue"), ("Server", "B"), ("Vary", "accept,cookie")])
+    assert verdict(a, b) == ("identical", [], [])
+    c = html("<p>x</p>", headers=[("Vary", "Cookie"), ("X-Frame-Options", "DENY")])
+    assert verdict(a, c)[2] == ["header Vary", "header X-Frame-Options"]
+
+
+def test_the_charset_spelling_does_not_count_but_the_type_does():
+    a = Response("200 OK", [("Content-Type", "text/html; charset=UTF-8")], b"")
+    b = Response("200 OK", [("Content-Type", "text/html;charset=utf-8")], b"")
+    c = Response("200 OK", [("Content-Type", "text/plain; charset=utf-8")], b"")
+    assert verdict(a, b)[0] == "identical"
+    assert verdict(a, c)[2] == ["header Content-Type"]
+
+
+def cookie(data: dict, extra="; HttpOnly; Path=/; SameSite=Lax") -> tuple[str, str]:
+    return ("Set-Cookie", f"session={sessions.dump(SECRET, data)}{extra}")
+
+
+def test_session_cookies_are_compared_by_their_decoded_content():
+    a = html("", headers=[cookie({"n": 1, "csrf": "random-a"})])
+    b = html("", headers=[cookie({"csrf": "random-b", "n": 1}, "; httponly; path=/; samesite=lax")])
+    assert verdict(a, b) == ("identical", [], [])
+    c = html("", headers=[cookie({"n": 2, "csrf": "random-b"})])
+    result = compare(a, c, secret=SECRET)
+    assert [d.where for d in result.differences] == ["cookie session"]
+    assert result.differences[0].a["value"] == {"n": 1, "csrf": "<random>"}
+
+
+def test_a_missing_cookie_is_a_difference():
+    assert verdict(html("", headers=[cookie({"n": 1})]), html(""))[2] == ["cookie session"]
+
+
+def test_the_status_code_counts_and_the_reason_case_is_explained():
+    assert verdict(html("", "404 NOT FOUND"), html("", "404 Not Found")) == (
+        "explained", ["reason-phrase-case"], [])
+    assert verdict(html("", "404 Not Found"), html("", "410 Gone"))[2] == ["status"]
+
+
+def test_a_redirect_body_is_explained_but_not_its_location():
+    a = Response("303 See Other", [("Location", "/guestbook")], b"")
+    b = Response("303 See Other", [("Location", "/guestbook")], b"<p>Redirecting...</p>")
+    assert verdict(a, b) == ("explained", ["redirect-body"], [])
+    c = Response("303 See Other", [("Location", "/elsewhere")], b"")
+    assert verdict(a, c)[2] == ["header Location"]
+
+
+def test_the_allow_order_is_explained_but_not_a_missing_method():
+    a = html("", "405 Method Not Allowed", [("Allow", "HEAD, GET, POST")])
+    b = html("", "405 Method Not Allowed", [("Allow", "GET, HEAD, POST")])
+    assert verdict(a, b) == ("explained", ["allow-order"], [])
+    c = html("", "405 Method Not Allowed", [("Allow", "GET, HEAD")])
+    assert verdict(a, c)[2] == ["header Allow"]
+
+
+def test_static_file_validators_are_explained_only_for_static_files():
+    css = [("Content-Type", "text/css")]
+    a = Response("200 OK", [*css, ("ETag", "abc")], b"p{}", "/static/a.css")
+    b = Response("200 OK", [*css, ("ETag", '"1-2-3"'), ("Cache-Control", "no-cache")], b"p{}",
+                 "/static/a.css")
+    assert verdict(a, b) == ("explained", ["static-file-headers"], [])
+    a.path = b.path = "/page"
+    assert verdict(a, b)[2] == ["header Cache-Control", "header Etag"]

@@ -1,0 +1,116 @@
+"""The parity diff: our two builds agree; a changed build is caught and named."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from adapters import FRAMEWORKS
+from harness import parity
+from harness.__main__ import main
+from harness.normalise import INTENDED
+
+ROOT = Path(__file__).resolve().parents[2]
+BOTTLE, FLASK = FRAMEWORKS.values()
+
+
+@pytest.fixture(scope="module")
+def default_report():
+    """Run the default scenario once: the crawl, the forms and the scripted requests."""
+    return parity.run()
+
+
+def test_the_default_scenario_finds_no_unexplained_difference(default_report):
+    summary = default_report["summary"]
+    assert summary["different"] == 0, parity.render(default_report)
+    assert summary["identical"] and summary["explained"]
+    assert set(summary["explained_by"]) <= set(INTENDED)
+
+
+def test_the_default_scenario_crawls_submits_forms_and_runs_the_script(default_report):
+    steps = default_report["steps"]
+    kinds = {s["kind"] for s in steps}
+    assert kinds == {"crawl", "form page", "form", "redirect", "script"}
+    crawled = {s["path"] for s in steps if s["kind"] == "crawl"}
+    assert {"/", "/hello", "/hello/World", "/escaping", "/guestbook"} <= crawled
+    # The guestbook form is sent invalid (blank), without its token, then valid.
+    sent = [(s["label"], s["statuses"][0][:3]) for s in steps
+            if s["kind"] == "form" and s["path"] == "/guestbook"]
+    assert sent[:3] == [("empty POST /guestbook", "422"), ("no-csrf POST /guestbook", "400"),
+                        ("valid POST /guestbook", "303")]
+    # Again as a visitor who has signed (the session changed): each kind of visitor
+    # gets each form once, the same three ways.
+    assert len(sent) >= 6 and all(sent[n:n + 3] == sent[:3] for n in range(0, len(sent), 3))
+
+
+def test_the_scripted_api_walk_reaches_every_happy_path(default_report):
+    status = {s["label"]: s["statuses"][0][:3] for s in default_report["steps"]
+              if s["kind"] == "script"}
+    # Each build used its own saved token, slug and comment id.
+    assert (status["register"], status["login"], status["current user"]) == ("201", "200", "200")
+    assert (status["create an article"], status["update my article"]) == ("201", "200")
+    assert (status["comment"], status["delete my comment"]) == ("201", "204")
+    assert (status["delete someone else's article"], status["delete my article"]) == (
+        "403", "204")
+    assert status["the deleted article is gone"] == "404"
+
+
+def porting_section() -> str:
+    text = (ROOT / "docs" / "PORTING.md").read_text()
+    match = re.search(r"^## Intended differences the parity diff allows\n(.*?)(?=^## |\Z)",
+                      text, re.MULTILINE | re.DOTALL)
+    assert match, "docs/PORTING.md needs the section on the parity diff's intended differences"
+    return match.group(1)
+
+
+@pytest.mark.parametrize("name", sorted(INTENDED))
+def test_each_intended_difference_is_explained_in_porting_md(name):
+    assert f"`{name}`" in porting_section()
+
+
+def test_a_changed_build_is_reported_and_exits_non_zero(capsys):
+    status = main(["parity", BOTTLE, "tests.harness.broken:create_app", "--quiet"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "crawl: GET /hello/World" in out
+    assert re.search(r"^ +- +'Hello World'$", out, re.MULTILINE)
+    assert re.search(r"^ +\+ +'Hello Wrld'$", out, re.MULTILINE)
+    # Crawled twice (before and after the forms), so two steps differ.
+    assert out.endswith("Result: 2 step(s) differ.\n")
+
+
+def test_the_json_report_lists_every_step_for_machines(capsys):
+    status = main(["parity", BOTTLE, "tests.harness.broken:create_app", "--quiet", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 1
+    different = [s for s in data["steps"] if s["verdict"] == "different"]
+    assert {s["path"] for s in different} == {"/hello/World"}
+    assert different[0]["differences"][0]["where"] == "body"
+    assert data["summary"]["requests"] == 2 * data["summary"]["steps"]
+
+
+def test_extra_requests_come_from_a_file(tmp_path, capsys):
+    extra = tmp_path / "extra.toml"
+    extra.write_text('[[request]]\nname = "greeting"\npath = "/hello/World"\n'
+                     '[[request]]\npath = "/escaping"\nquery = { text = "<b>" }\n')
+    status = main(["parity", BOTTLE, "tests.harness.broken:create_app", "--no-crawl",
+                   "--quiet", "--json", "--requests", str(extra)])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 1
+    assert [s["label"] for s in data["steps"][-2:]] == ["greeting", ""]
+    assert data["steps"][-2]["verdict"] == "different"
+    assert data["steps"][-1]["verdict"] == "identical"
+
+
+def test_progress_is_shown_while_it_runs(capsys):
+    assert main(["parity", BOTTLE, FLASK, "--no-crawl"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"\[\s+\d+\] 0 different", err)
+
+
+def test_an_app_that_cannot_be_loaded_is_a_clear_error():
+    with pytest.raises(SystemExit, match="cannot load 'no_such_module:create_app'"):
+        main(["parity", "no_such_module:create_app", FLASK, "--quiet"])

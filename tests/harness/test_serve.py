@@ -1,0 +1,99 @@
+"""make serve: both dev servers and the compare page in one command, one Ctrl-C stops all."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from adapters import FRAMEWORKS
+from harness.serve import fresh_databases
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_ports(count: int) -> list[int]:
+    sockets = [socket.socket() for _ in range(count)]
+    for s in sockets:
+        s.bind(("localhost", 0))
+    ports = [s.getsockname()[1] for s in sockets]
+    for s in sockets:
+        s.close()
+    return ports
+
+
+def command(ports: list[int], data) -> list[str]:
+    bottle, flask, compare = ports
+    return [sys.executable, "-m", "harness", "serve", "--bottle-port", str(bottle),
+            "--flask-port", str(flask), "--compare-port", str(compare), "--data", str(data)]
+
+
+def fetch(url: str, timeout: float = 20) -> str:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                return answer.read().decode()
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+@pytest.fixture
+def server(tmp_path):
+    """Start `python -m harness serve` on free ports; stop it whatever happens."""
+    ports = free_ports(3)
+    process = subprocess.Popen(command(ports, tmp_path), cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    yield process, ports
+    if process.poll() is None:
+        process.kill()
+    process.communicate()
+
+
+def test_all_three_come_up_and_one_interrupt_stops_them(server, tmp_path):
+    process, (bottle, flask, compare) = server
+    assert "Hello amigo" in fetch(f"http://localhost:{bottle}/hello")
+    assert "Hello amigo" in fetch(f"http://localhost:{flask}/hello")
+    assert 'id="parity"' in fetch(f"http://localhost:{compare}/")
+    assert 'href="/bottle/guestbook"' in fetch(f"http://localhost:{compare}/bottle/")
+    assert 'href="/flask/guestbook"' in fetch(f"http://localhost:{compare}/flask/")
+    assert {p.name for p in tmp_path.glob("*.sqlite3")} == {"bottle.sqlite3", "flask.sqlite3"}
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=15) == 0
+    for port in (bottle, flask, compare):
+        with socket.socket() as probe:  # nothing is left listening
+            assert probe.connect_ex(("localhost", port)) != 0
+
+
+def test_a_port_in_use_is_a_clear_message_not_a_traceback(tmp_path):
+    ports = free_ports(3)
+    with socket.socket() as busy:
+        busy.bind(("localhost", ports[2]))
+        busy.listen()
+        done = subprocess.run(command(ports, tmp_path), cwd=ROOT, capture_output=True,
+                              text=True, timeout=30)
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        f"error: port {ports[2]} (for compare) is already in use. Stop whatever uses it, "
+        f"or pick another port, e.g. make serve COMPARE_PORT={ports[2] + 1}")
+
+
+def test_serve_seeds_each_build_with_the_same_demo_data(tmp_path):
+    urls = fresh_databases(list(FRAMEWORKS), tmp_path)
+    contents = []
+    for url in urls.values():
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            contents.append(connection.execute(text(
+                "SELECT slug, created_at FROM articles ORDER BY id")).all())
+        engine.dispose()
+    assert contents[0] and contents[0] == contents[1]
