@@ -23,6 +23,7 @@ from importlib import metadata
 from pathlib import Path
 
 from shared import tfb
+from shared.conduit.seed import seed as seed_demo
 from shared.config import load_config
 from shared.db import Database
 
@@ -60,6 +61,9 @@ def seed(url: str) -> None:
     try:
         if tfb.seed(db):
             say(f"seeded the benchmark tables in {url}")
+        with db.session() as session:  # the Conduit pages measured read the demo content
+            if seed_demo(session):
+                say(f"seeded the Conduit demo content in {url}")
     finally:
         db.dispose()
 

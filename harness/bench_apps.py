@@ -57,9 +57,7 @@ ENDPOINTS = [
     Endpoint("updates", "/tfb/updates?queries=20", JSON),
     # Real pages of the application, through the site layout (builds only).
     Endpoint("hello page", "/hello/World", HTML, BUILDS),
-    # ---- CONDUIT ENTRIES GO HERE (builds only; no native Conduit exists) ----
-    # Once the Conduit pages and API are merged, add for example:
-    #   Endpoint("conduit home", "/", HTML, BUILDS),
-    #   Endpoint("articles API", "/api/articles", JSON, BUILDS),
-    # and, if they need data, seed it in harness/bench.py next to tfb.seed().
+    # Conduit, with the demo content (builds only; no native Conduit exists).
+    Endpoint("conduit home", "/", HTML, BUILDS),
+    Endpoint("articles API", "/api/articles", JSON, BUILDS),
 ]
