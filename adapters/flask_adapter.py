@@ -128,6 +128,10 @@ class FlaskRequest(Request):
             raise HTTPError(400, "The request body is not valid JSON.") from None
 
     @property
+    def script_root(self) -> str:
+        return flask.request.script_root
+
+    @property
     def cookies(self):
         return flask.request.cookies
 

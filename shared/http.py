@@ -86,6 +86,7 @@ class Request:
     form: MultiDict
     files: Mapping[str, Any]
     json: Any
+    script_root: str  # the mount prefix (SCRIPT_NAME) without a trailing slash
     cookies: Mapping[str, str]
     headers: Mapping[str, str]
     session: dict

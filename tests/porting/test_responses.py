@@ -147,3 +147,40 @@ def test_flask_error_handler_returning_a_body_answers_200():
 def test_our_error_pages_keep_their_status(client):
     assert "404 Not Found" in client.get("/nope", status=404).text
     assert "400 Bad Request" in client.get("/guestbook", {"page": "x"}, status=400).text
+
+
+# -- 204 No Content ---
+
+def test_bottle_drops_content_type_and_length_on_a_204():
+    app = bottle.Bottle()
+
+    @app.delete("/x")
+    def gone():
+        bottle.response.status = 204
+        return ""
+
+    response = native_client(app).delete("/x", status=204)
+    assert "Content-Type" not in response.headers
+    assert "Content-Length" not in response.headers
+
+
+def test_flask_keeps_content_type_on_a_204():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/x", "gone", lambda: ("", 204), methods=["DELETE"])
+    # WebTest's lint refuses a 204 with a Content-Type, so no lint here.
+    response = TestApp(app, lint=False).delete("/x", status=204)
+    assert response.headers["Content-Type"] == "text/html; charset=utf-8"
+
+
+def test_our_204s_have_no_content_type_and_no_body(client):
+    # lint=True (make_client) would fail the request if a Content-Type were sent.
+    token = client.post_json("/api/users", {"user": {
+        "username": "porter", "email": "porter@example.com", "password": "password123"}},
+        status=201).json["user"]["token"]
+    headers = {"Authorization": f"Token {token}"}
+    slug = client.post_json("/api/articles", {"article": {
+        "title": "Gone soon", "description": "d", "body": "b"}}, headers=headers,
+        status=201).json["article"]["slug"]
+    response = client.delete(f"/api/articles/{slug}", headers=headers, status=204)
+    assert response.body == b""
+    assert "Content-Type" not in response.headers
