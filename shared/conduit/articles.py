@@ -14,7 +14,7 @@ from ..db import utcnow
 from ..http import HTTPError
 from . import validate as v
 from .models import Article, ArticleTag, Comment, Tag, User, favorites, follows
-from .users import not_found
+from .users import insert_once, not_found
 
 
 @dataclass
@@ -179,8 +179,7 @@ def favorite(db: Session, user: User, slug: str) -> None:
     article = get(db, slug)
     if not db.scalar(select(exists().where(favorites.c.article_id == article.id,
                                            favorites.c.user_id == user.id))):
-        db.execute(insert(favorites).values(user_id=user.id, article_id=article.id))
-        db.commit()
+        insert_once(db, insert(favorites).values(user_id=user.id, article_id=article.id))
 
 
 def unfavorite(db: Session, user: User, slug: str) -> None:

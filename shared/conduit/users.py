@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import delete, exists, func, insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..http import HTTPError
@@ -37,8 +38,27 @@ def register(db: Session, data: dict) -> User:
     _check_unique(db, {"username": username, "email": email})
     user = User(username=username, email=email, password_hash=hash_password(password))
     db.add(user)
-    db.commit()
+    _commit_unique(db, {"username": username, "email": email})
     return user
+
+
+def _commit_unique(db: Session, changes: dict, me: User | None = None) -> None:
+    """Commit; a name taken by a concurrent request since the check is a 409 too."""
+    try:
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+        _check_unique(db, changes, me)
+        raise
+
+
+def insert_once(db: Session, statement) -> None:
+    """Insert a link row (a follow, a favorite); one a concurrent request wrote is fine."""
+    try:
+        db.execute(statement)
+        db.commit()
+    except IntegrityError:
+        db.rollback()
 
 
 def login(db: Session, data: dict) -> User:
@@ -68,7 +88,7 @@ def update(db: Session, user: User, data: dict) -> User:
     _check_unique(db, changes, me=user)
     for field, value in changes.items():
         setattr(user, field, value)
-    db.commit()
+    _commit_unique(db, changes, me=user)
     return user
 
 
@@ -93,8 +113,7 @@ def is_following(db: Session, viewer: User | None, target: User) -> bool:
 def follow(db: Session, viewer: User, username: str) -> User:
     target = profile(db, username)
     if target.id != viewer.id and not is_following(db, viewer, target):
-        db.execute(insert(follows).values(follower_id=viewer.id, followed_id=target.id))
-        db.commit()
+        insert_once(db, insert(follows).values(follower_id=viewer.id, followed_id=target.id))
     return target
 
 
