@@ -108,3 +108,17 @@ def stop(children) -> None:
             child.wait(timeout=5)
         except subprocess.TimeoutExpired:
             os.killpg(child.pid, signal.SIGKILL)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--host", default="localhost")
+    parser.add_argument("--bottle-port", type=int, default=8080)
+    parser.add_argument("--flask-port", type=int, default=5000)
+    parser.add_argument("--compare-port", type=int, default=8000)
+    parser.add_argument("--data", type=Path, default=None,
+                        help="folder of the two SQLite files (default: var/)")
+
+
+def main(args) -> int:
+    return serve({"bottle": args.bottle_port, "flask": args.flask_port}, args.host,
+                 compare_port=args.compare_port, data=args.data or VAR)
