@@ -92,7 +92,10 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     try:
         for token in tokens:
             if isinstance(token, reader.Text):
-                statements.out.append(escape_text(token.text))
+                escaped = escape_text(token.text)
+                if escaped != token.text or token.escaped:
+                    context.rules.add("T006")
+                statements.out.append(escaped)
             elif isinstance(token, reader.Inline):
                 statements.out.append(inline(token, statements, context))
             else:

@@ -10,6 +10,7 @@ parenthesised by Jinja2's precedence, not Python's.
 from __future__ import annotations
 
 import ast
+import builtins
 
 
 class Unsupported(Exception):
@@ -44,12 +45,18 @@ def builtin_filters():
     return {
         "len": ("length", 1), "str": ("string", 1), "list": ("list", 1),
         "abs": ("abs", 1), "sum": ("sum", 1),
+        # Jinja2's int and float return 0 where Python's raise: the same on every page
+        # that rendered in Bottle.
+        "int": ("int", 1), "float": ("float", 1),
         "sorted": ("sort(case_sensitive=true)", 1),
         "min": ("min(case_sensitive=true)", 1), "max": ("max(case_sensitive=true)", 1),
     }
 
 
 BUILTINS = builtin_filters()
+# Python builtins a Bottle template can call that Jinja2 has no global for.
+MISSING = {name for name in dir(builtins) if not name.startswith("_")
+           and callable(getattr(builtins, name))} - {"range", "dict"}
 
 
 class Translator:
@@ -57,6 +64,7 @@ class Translator:
 
     def __init__(self):
         self.used: set[str] = set()
+        self.local: set[str] = set()  # names the template assigns itself
 
     def __call__(self, node: ast.AST) -> str:
         return self.expr(node)[0]
@@ -206,6 +214,10 @@ class Translator:
                 return f"{self.atom(node.args[0])}|{BUILTINS[func.id][0]}", ATOM
             if func.id in STATEMENT_ONLY:
                 raise Unsupported("T026", f"`{func.id}()` inside an expression")
+            if func.id in MISSING and func.id not in self.local:
+                self.arguments(node)  # a lambda in the arguments is the first problem
+                raise Unsupported("T028", f"Python's `{func.id}()` is not a Jinja2 global "
+                                          "(add it to app.jinja_env.globals, or rewrite)")
         return f"{self.atom(func)}({self.arguments(node)})", ATOM
 
     def arguments(self, node) -> str:

@@ -18,6 +18,7 @@ import bottle
 class Text:
     text: str
     line: int
+    escaped: bool = False  # holds a `\\%` line Bottle printed as text
 
 
 @dataclass
@@ -43,6 +44,8 @@ class Reader(bottle.StplParser):
     def __init__(self, source: str, syntax: str | None = None):
         super().__init__(source, syntax=syntax)
         self.tokens: list = []
+        self.escaped = False
+        self.re_split = _Watch(self.re_split, self)
 
     def read(self) -> list:
         self.translate()
@@ -121,10 +124,12 @@ class Reader(bottle.StplParser):
         def line_of(pos):
             return last_line - text.count("\n", pos)
 
+        # An escaped line ("\\% not code") is in the buffer without its backslash.
+        escaped, self.escaped = self.escaped, False
         pos = 0
         for m in self.re_inl.finditer(text):
             if m.start() > pos:
-                self.tokens.append(Text(text[pos:m.start()], line_of(pos)))
+                self.tokens.append(Text(text[pos:m.start()], line_of(pos), escaped))
             chunk = m.group(1).strip()
             raw = chunk.startswith("!")
             self.tokens.append(Inline(chunk[1:].strip() if raw else chunk, raw,
@@ -138,7 +143,20 @@ class Reader(bottle.StplParser):
                     rest = rest[:-len(tail)]
                     break
             if rest:
-                self.tokens.append(Text(rest, line_of(pos)))
+                self.tokens.append(Text(rest, line_of(pos), escaped))
+
+
+class _Watch:
+    """Bottle's line-start regex, noting when it matched an escaped line."""
+
+    def __init__(self, pattern, reader):
+        self.pattern, self.reader = pattern, reader
+
+    def search(self, *args, **kwargs):
+        m = self.pattern.search(*args, **kwargs)
+        if m and m.group(1):
+            self.reader.escaped = True
+        return m
 
 
 def read(source: str, syntax: str | None = None) -> list:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from harness.stpl.expressions import ATOM, Translator, Unsupported
+from harness.stpl.expressions import ATOM, MUL, Translator, Unsupported
 
 OPENERS = ("if", "for", "while", "with", "try", "def", "class")
 CONTINUATIONS = ("elif", "else", "except", "finally")
@@ -93,6 +93,7 @@ class Statements:
             placeholder.format(call=call)
 
     def store(self, name: str, line: int, code: str, target: bool = False) -> None:
+        self.translate.local.add(name)
         if not target:
             self.assigned_before_rebase.add(name)
         loops = self.loops()
@@ -105,6 +106,7 @@ class Statements:
 
         pieces = []
         if token.code:
+            self.context.rules.add("T003")
             try:
                 pieces.append(self.line_of_code(token.code, token.line))
             except SyntaxError as error:
@@ -147,7 +149,14 @@ class Statements:
             node = ast.parse(code).body[0]
             inline_body = node.body
         except SyntaxError:
-            node = ast.parse(code + "\n pass").body[0]
+            # "if x:" alone is not a statement Python parses: give it a body (and `try` a
+            # handler); a line that still does not parse is reported as written.
+            try:
+                node = ast.parse(code + "\n pass").body[0]
+            except SyntaxError:
+                if keyword != "try":
+                    raise
+                node = ast.parse(code + "\n pass\nfinally:\n pass").body[0]
             inline_body = []
         rest = "".join(self.statement(s, code, line) for s in inline_body)
         self.context.rules.add("T004")
@@ -164,8 +173,7 @@ class Statements:
             self.loop_count += 1
             loop = self.loop_count
             try:
-                target = self.target(node.target)
-                source = self.expression(node.iter, line)
+                target, source, counter = self.loop(node, line)
             except Unsupported as why:
                 self.stack.append(Frame("for", line, loop))
                 return self.todo(why.rule, line, why.message, code,
@@ -173,7 +181,7 @@ class Statements:
             self.stack.append(Frame("for", line, loop))
             for name in _names(node.target):
                 self.store(name, line, code, target=True)
-            return f"{{% for {target} in {source} %}}" + rest
+            return f"{{% for {target} in {source} %}}{counter}" + rest
         why = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded "
                         "sequence, or a macro, is the usual rewrite)",
                "with": "`with` (a context manager) has no Jinja2 equivalent",
@@ -212,11 +220,28 @@ class Statements:
         except Unsupported as why:
             return self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}")
 
+    def loop(self, node: ast.For, line: int) -> tuple[str, str, str]:
+        """A for loop's target, iterable and, for enumerate(), the counter's {% set %}."""
+        it = node.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) \
+                and it.func.id == "enumerate" and isinstance(node.target, ast.Tuple) \
+                and len(node.target.elts) == 2 and isinstance(node.target.elts[0], ast.Name) \
+                and not it.keywords and 1 <= len(it.args) <= 2 \
+                and not isinstance(it.args[0], ast.Starred):
+            # Jinja2 has no enumerate(); loop.index0 counts the same way.
+            self.context.rules.add("T013")
+            counter, item = node.target.elts
+            start = "" if len(it.args) == 1 else f" + {self.expression(it.args[1], line, MUL)}"
+            return (self.target(item), self.expression(it.args[0], line),
+                    f"{{% set {self.translate(counter)} = loop.index0{start} %}}")
+        return self.target(node.target), self.expression(node.iter, line), ""
+
     def target(self, node) -> str:
         if isinstance(node, ast.Name):
             return self.translate(node)
-        if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Name) for e in node.elts):
-            return ", ".join(self.translate(e) for e in node.elts)
+        if isinstance(node, ast.Tuple) and node.elts:
+            return ", ".join(self.translate(e) if isinstance(e, ast.Name)
+                             else f"({self.target(e)})" for e in node.elts)
         raise Unsupported("T031", "only names and tuples of names can be assigned in Jinja2")
 
     # --- one statement ---------------------------------------------------------

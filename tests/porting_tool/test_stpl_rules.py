@@ -1,0 +1,147 @@
+"""Each template rule: the SimpleTemplate before, the Jinja2 after, and the TODOs expected.
+
+Rules that cannot convert leave a TODO comment and a `kit_todo()` call (undefined, so
+the page fails loudly), never a guess; the tests below say so for each of them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.stpl import convert_source
+
+CONVERTED = [
+    # (rule, before, after)
+    ("T001", "<p>{{name}}</p>\n", "<p>{{ name }}</p>\n"),
+    ("T002", "{{!html}} {{!a or b}}", "{{ html|safe }} {{ (a or b)|safe }}"),
+    ("T003", "<%\nx = 1\ny = 2\n%>\n", "{% set x = 1 %}\n{% set y = 2 %}\n"),
+    ("T004", "% if a:\n1\n% elif b:\n2\n% else:\n3\n% end\n",
+     "{% if a %}\n1\n{% elif b %}\n2\n{% else %}\n3\n{% endif %}\n"),
+    ("T004", "% for k, v in items:\n{{k}}\n% end\n",
+     "{% for k, v in items %}\n{{ k }}\n{% endfor %}\n"),
+    ("T004", "% for x in xs: # note\n% end\n", "{% for x in xs %}{# note #}\n{% endfor %}\n"),
+    ("T005", "%# a comment\n", "{# a comment #}\n"),
+    ("T006", "\\% not code\n", "% not code\n"),
+    ("T006", "{{ '{{' }} and {% and {# }", "{{ '{{' }} and {{ '{%' }} and {{ '{#' }} }"),
+    ("T007", "% include('part')\n", '{% include "part.html" %}\n'),
+    ("T007", "% include('part.tpl', a=1, b=b)\n",
+     '{% with a=1 %}{% include "part.html" %}{% endwith %}\n'),
+    ("T008", "% rebase('layout', title='Home')\n<p>x</p>\n",
+     "{% extends \"layout.html\" %}{% set title = 'Home' %}{% block content %}\n"
+     "<p>x</p>\n{% endblock %}"),
+    ("T009", "<main>\n  {{!base}}\n</main>\n",
+     "<main>\n  {%+ block content %}{% endblock +%}\n</main>\n"),
+    ("T010", "{{defined('x')}} {{get('y', 1)}} {{get('z')}}",
+     "{{ x is defined }} {{ y|default(1) }} {{ z|default(none) }}"),
+    ("T010", "% setdefault('n', 3)\n", "{% set n = n|default(3) %}\n"),
+    ("T011", "{{row['name']}} {{xs[1:2]}}", "{{ row['name'] }} {{ xs[1:2] }}"),
+    ("T012", "% a, b = 1, 2\n% a += b\n", "{% set a, b = (1, 2) %}\n{% set a = a + b %}\n"),
+    ("T013", "{{len(xs)}} {{sorted(xs)}} {{str(n)}}",
+     "{{ xs|length }} {{ xs|sort(case_sensitive=true) }} {{ n|string }}"),
+    ("T013", "% for i, x in enumerate(xs):\n{{i}}\n% end\n",
+     "{% for x in xs %}{% set i = loop.index0 %}\n{{ i }}\n{% endfor %}\n"),
+    ("T014", "% seen.append(x)\n", "{% do seen.append(x) %}\n"),
+    ("T015", "{{f'{a}/{b}'}}", "{{ a ~ '/' ~ b }}"),
+]
+
+
+@pytest.mark.parametrize(("rule", "before", "after"), CONVERTED)
+def test_a_rule_converts_as_shown(rule, before, after):
+    conversion = convert_source(before)
+    assert conversion.ok, conversion.error
+    assert conversion.source == after
+    assert rule in conversion.rules
+    assert conversion.notes == []
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("{{-x ** 2}} {{(-x) ** 2}}", "{{ -(x ** 2) }} {{ (-x) ** 2 }}"),
+    ("{{a ** b ** c}}", "{{ a ** (b ** c) }}"),
+    ("{{(a + b) is None}} {{a.b is not None}}", "{{ (a + b) is none }} {{ a.b is not none }}"),
+    ("{{a - (b - c)}} {{(a - b) - c}}", "{{ a - (b - c) }} {{ a - b - c }}"),
+    ("{{(a if b else c) if d else e}}", "{{ (a if b else c) if d else e }}"),
+    ("{{f(*args, key=1)}}", "{{ f(key=1, *args) }}"),
+    ("{{True}} {{None}}", "{{ true }} {{ none }}"),
+])
+def test_expressions_keep_pythons_precedence_in_jinja2_syntax(before, after):
+    assert convert_source(before).source == after
+
+
+FLAGGED = [
+    # (rule, before): each leaves the code in a TODO comment and a failing kit_todo()
+    ("T021", "{{[x for x in xs]}}"),
+    ("T021", "{{', '.join(x for x in xs)}}"),
+    ("T022", "{{sorted(xs, key=lambda x: x.n)}}"),
+    ("T023", "{{f'{x:.2f}'}}"),
+    ("T024", "{{(n := len(xs))}}"),
+    ("T025", "{{a | b}}"),
+    ("T025", "{{x is y}}"),
+    ("T026", "{{f(*a, *b)}}"),
+    ("T026", "{{get(name)}}"),
+    ("T027", "{{loop}}"),
+    ("T028", "{{zip(a, b)}}"),
+    ("T030", "% import os\n"),
+    ("T030", "% while x:\n% end\n"),
+    ("T030", "% try:\na\n% except KeyError:\nb\n% end\n"),
+    ("T030", "% def f():\n% end\n"),
+    ("T031", "% user.name = 'x'\n"),
+    ("T031", "% d['k'] = 1\n"),
+    ("T032", "% total = 0\n% for x in xs:\n% total += x\n% end\n{{total}}\n"),
+    ("T032", "% for x in xs:\n% end\n{{x}}\n"),
+    ("T033", "% for x in xs:\n% else:\nnone\n% end\n"),
+    ("T034", "% include(name)\n"),
+    ("T034", "% include('part', **args)\n"),
+    ("T034", "% if x:\n% rebase('layout')\n% end\n"),
+]
+
+
+@pytest.mark.parametrize(("rule", "before"), FLAGGED)
+def test_code_jinja2_cannot_express_is_flagged_and_left(rule, before):
+    conversion = convert_source(before)
+    assert conversion.ok, conversion.error
+    assert rule in {note.rule for note in conversion.notes}
+    assert f"TODO(kit/{rule})" in conversion.source
+    assert f"kit_todo('{rule}')" in conversion.source
+    note = next(n for n in conversion.notes if n.rule == rule)
+    # The report line carries the code as written, so the user can find and fix it.
+    assert note.message.split(": ")[-1].strip("% ") in before
+
+
+def test_a_todo_fails_loudly_when_the_page_renders():
+    from jinja2.exceptions import UndefinedError
+
+    from harness.stpl import environment
+
+    source = convert_source("<p>{{[x for x in xs]}}</p>").source
+    with pytest.raises(UndefinedError, match="kit_todo"):
+        environment().from_string(source).render(xs=[1])
+
+
+def test_a_loop_temporary_is_not_flagged():
+    conversion = convert_source("% for c in comments:\n% a = c['author']\n{{a}}\n% end\n")
+    assert conversion.notes == []
+    assert "{% set a = c['author'] %}" in conversion.source
+
+
+@pytest.mark.parametrize(("before", "line", "why"), [
+    ("ok\n% if x\n", 2, "not Python"),
+    ("% end\n", 1, "without an open block"),
+    ("% if x:\n", 1, "never closed"),
+    ("{{ 1 + }}", 1, "not a Python expression"),
+    ("% else:\n", 1, "without an open block"),
+])
+def test_a_template_bottle_could_not_compile_fails_with_its_line(before, line, why):
+    conversion = convert_source(before)
+    assert not conversion.ok and conversion.source is None
+    assert conversion.error.startswith(f"line {line}:") and why in conversion.error
+
+
+def test_a_custom_syntax_is_read_as_bottle_reads_it():
+    conversion = convert_source("<p>[[x]]</p>\n$ if x:\nyes\n$ end\n", syntax="<$ $> $ [[ ]]")
+    assert conversion.source == "<p>{{ x }}</p>\n{% if x %}\nyes\n{% endif %}\n"
+
+
+def test_the_layout_a_page_rebases_onto_is_reported():
+    conversion = convert_source("% rebase('base')\n% include('a')\n% include('b', x=1)\n")
+    assert conversion.extends == "base" and conversion.includes == ["a", "b"]
+    assert convert_source("{{!base}}").has_base

@@ -1,0 +1,75 @@
+"""The same template, rendered by Bottle and converted then rendered by Jinja2, prints the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.porting_tool.stpl_render import render_both
+
+CASES = [
+    # (template source, context)
+    ("Hello {{name}}!\n", {"name": "World"}),
+    ("<p>{{text}}</p>", {"text": "<b>&\"x\"</b>"}),
+    ("{{!html}}", {"html": "<b>raw</b>"}),
+    ("[{{nothing}}]", {"nothing": None}),
+    ("{{0}} {{False}} {{1.5}}", {}),
+    ("% if x:\nyes\n% elif y:\nmaybe\n% else:\nno\n% end\ndone\n", {"x": 0, "y": 1}),
+    ("  % if x:\n    indented\n  % end\n", {"x": 1}),
+    ("% for i, v in enumerate(items):\n{{i}}={{v}}\n% end\n", {"items": "ab"}),
+    ("% for a, b in pairs:\n<li>{{a}}:{{b}}</li>\n% end\n", {"pairs": [(1, 2), (3, 4)]}),
+    ("%# a comment\ntext\n", {}),
+    ("\\% not code\n\\%% neither\n", {}),
+    ("<%\nx = 1\ny = x + 1\n%>\n{{x}} {{y}}\n", {}),
+    ("% x = 1; y = 2\n{{x + y}}\n", {}),
+    ("{{'a' if defined('v') else 'b'}} {{get('v', 'd')}} {{get('w', 'd')}}", {"v": "V"}),
+    ("{{get('v', 'd')}}", {"v": None}),
+    ("% setdefault('s', 5)\n{{s}}\n", {}),
+    ("% setdefault('s', 5)\n{{s}}\n", {"s": 7}),
+    ("{{d['k']}} {{d['k']['j']}} {{xs[1:]}} {{xs[-1]}}", {"d": {"k": {"j": 1}}, "xs": [1, 2, 3]}),
+    ("{{-2 ** 2}} {{2 ** 3 ** 2}} {{(-2) ** 2}} {{7 // 2}} {{7 % 3}} {{'%s!' % x}}", {"x": "y"}),
+    ("{{a and b or c}} {{not a}} {{a < 2 < 3}} {{x in xs}} {{x not in xs}}",
+     {"a": 1, "b": 0, "c": "c", "x": 2, "xs": [2]}),
+    ("{{x is None}} {{x is not None}} {{(x or 1) is None}}", {"x": None}),
+    ("{{len(xs)}} {{str(3)}} {{sorted(['b', 'A', 'a'])}} {{max(xs)}} {{sum(xs)}}",
+     {"xs": [3, 1, 2]}),
+    ("{{f(*args, **kw)}}", {"f": lambda *a, **k: f"{a}{sorted(k)}", "args": [1], "kw": {"z": 1}}),
+    ("{{f'{a}-{b}'}} {{f'{a}'}}", {"a": 1, "b": "<"}),
+    ("{{[1, 2]}} {{(1,)}} {{ {'a': 1}['a'] }}", {}),
+    ("% x = 'a'\n% x += 'b'\n{{x}}\n", {}),
+    ("{{'{{'}} {%  {# literal #}\n", {}),
+    ("a {\n% if 1:\n{{'b'}}\n% end\n", {}),
+    ("% items.append(3)\n{{items}}\n", {"items": [1]}),
+    ("line one\\\\\n% if 1:\njoined\n% end\n", {}),
+    ("<ul>\n% for n in range(3):\n  <li>{{n}}</li>\n% end\n</ul>\n", {}),
+]
+
+
+@pytest.mark.parametrize(("source", "context"), CASES)
+def test_a_converted_template_prints_what_bottle_printed(tmp_path, source, context):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": source}, **context)
+    assert jinja_out == bottle_out.replace("&#039;", "&#39;").replace("&quot;", "&#34;")
+
+
+LAYOUTS = [
+    # include with arguments, the included template seeing the caller's variables too
+    ({"main": "% include('part', a=1)\n% include('part', a=x)\n", "part": "<{{a}}{{x}}>\n"},
+     {"x": 2}),
+    # an include inside a loop sees the loop variable
+    ({"main": "% for i in range(2):\n% include('part')\n% end\n", "part": "[{{i}}]"}, {}),
+    # rebase with arguments, the layout printing them and the page
+    ({"main": "% rebase('layout', title='T' + t)\n<p>body {{t}}</p>\n",
+      "layout": "<title>{{title}}</title>\n  {{!base}}\n<footer>{{t}}</footer>\n"}, {"t": "x"}),
+    # a layout that rebases onto another one
+    ({"main": "% rebase('inner')\nmain\n",
+      "inner": "% rebase('outer')\n<inner>{{!base}}</inner>\n",
+      "outer": "<outer>{{!base}}</outer>\n"}, {}),
+    # the layout reads a variable with get() that the page did not pass
+    ({"main": "% rebase('layout')\nx\n", "layout": "% nav = get('nav', '')\n[{{nav}}]{{!base}}"},
+     {}),
+]
+
+
+@pytest.mark.parametrize(("templates", "context"), LAYOUTS)
+def test_includes_and_layouts_print_what_bottle_printed(tmp_path, templates, context):
+    bottle_out, jinja_out = render_both(tmp_path, templates, **context)
+    assert jinja_out == bottle_out
