@@ -103,6 +103,9 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         body = statements.finish()
     except Failed as error:
         return _failed(context, str(error))
+    except Exception as error:  # a bug of ours: report it as this file's failure, go on
+        return _failed(context, f"line 1: the converter failed ({type(error).__name__}: "
+                                f"{error}); please report it with the template")
     try:
         environment().parse(body, name=name)
     except jinja2.TemplateSyntaxError as error:

@@ -8,12 +8,15 @@ at the end: in Jinja2 they do not outlive one iteration, in Python they do.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 from harness.stpl.expressions import ATOM, MUL, Translator, Unsupported
 
 OPENERS = ("if", "for", "while", "with", "try", "def", "class")
 CONTINUATIONS = ("elif", "else", "except", "finally")
+# Bottle 0.10 and earlier: `%include header title='x'`, `%rebase layout`, bare `%include`.
+OLD_SYNTAX = re.compile(r"(include|rebase)(?:\s+([^\s(,=]+)(.*))?$")
 
 
 def jinja_name(name: str) -> str:
@@ -66,6 +69,7 @@ class Statements:
     loop_ends: dict = field(default_factory=dict)  # loop id -> piece index of its end
     assigned_before_rebase: set = field(default_factory=set)
     base_count: int = 0
+    macros: set = field(default_factory=set)
     loop_count: int = 0
 
     # --- bookkeeping -------------------------------------------------------------
@@ -122,6 +126,10 @@ class Statements:
                 raise Failed(token.line, "`end` without an open block")
             pieces.append(self.close(token.line))
         text = "".join(pieces)
+        if text.endswith("}}"):
+            # A printed value ends the line: a comment after it takes the newline away,
+            # as Bottle's code line does (trim_blocks only trims after {% %} and {# #}).
+            text += "{# #}"
         if text:  # a line that becomes nothing (pass, rebase) leaves no blank line
             self.out.append(text + "\n")
 
@@ -133,6 +141,8 @@ class Statements:
             return "{% endfor %}"
         if frame.kind == "for-else":
             self.loop_ends[frame.loop] = len(self.out)
+        if frame.kind == "macro":
+            return "{% endmacro %}"
         return "{% endif %}"
 
     def line_of_code(self, code: str, line: int) -> str:
@@ -141,8 +151,22 @@ class Statements:
             return self.continuation(keyword, code, line)
         if keyword in OPENERS:
             return self.opener(keyword, code, line)
+        old = OLD_SYNTAX.match(code)
+        if old:
+            return self.old_syntax(old, code, line)
         module = ast.parse(code)
         return "".join(self.statement(s, code, line) for s in module.body)
+
+    def old_syntax(self, match, code: str, line: int) -> str:
+        """Bottle 0.10's `%include name a=1`, `%rebase name a=1` and a bare `%include`."""
+        self.context.rules.add("T016")
+        keyword, name, args = match.group(1), match.group(2), (match.group(3) or "").strip()
+        if name is None:
+            if keyword == "include":  # in a layout: where the page goes
+                return self.base_slot(line, inline=False)
+            raise SyntaxError("rebase without a template name")
+        call = ast.parse(f"{keyword}({name!r}{', ' + args if args else ''})").body[0]
+        return self.statement(call, code, line)
 
     def opener(self, keyword: str, code: str, line: int) -> str:
         try:
@@ -169,6 +193,17 @@ class Statements:
                                  "{{% if {call} %}}") + rest
             self.stack.append(Frame("if", line))
             return f"{{% if {test} %}}" + rest
+        if isinstance(node, ast.FunctionDef) and not self.stack:
+            try:
+                signature = self.signature(node.args, line)
+            except Unsupported as why:
+                self.stack.append(Frame("todo", line))
+                return self.todo(why.rule, line, why.message, code, "{{% if {call} %}}") + rest
+            self.stack.append(Frame("macro", line))
+            self.macros.add(node.name)
+            self.translate.local.add(node.name)
+            self.context.rules.add("T017")
+            return f"{{% macro {node.name}({signature}) %}}" + rest
         if isinstance(node, ast.For) and not isinstance(node, ast.AsyncFor):
             self.loop_count += 1
             loop = self.loop_count
@@ -220,6 +255,15 @@ class Statements:
         except Unsupported as why:
             return self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}")
 
+    def signature(self, args: ast.arguments, line: int) -> str:
+        if args.vararg or args.kwarg or args.posonlyargs or args.kwonlyargs:
+            raise Unsupported("T030", "a function with *args, **kwargs or keyword-only "
+                                      "parameters: a Jinja2 macro has none of them")
+        names = [a.arg for a in args.args]
+        defaults = [None] * (len(names) - len(args.defaults)) + list(args.defaults)
+        return ", ".join(n if d is None else f"{n}={self.expression(d, line)}"
+                         for n, d in zip(names, defaults, strict=True))
+
     def loop(self, node: ast.For, line: int) -> tuple[str, str, str]:
         """A for loop's target, iterable and, for enumerate(), the counter's {% set %}."""
         it = node.iter
@@ -255,6 +299,11 @@ class Statements:
         if isinstance(node, ast.Pass):
             return ""
         if isinstance(node, ast.Assign):
+            value = node.value
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+                    and value.func.id == "include" and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "_":
+                return self.call_include(value, code, line)  # `_ = include(...)`, Bottle's tests
             if len(node.targets) != 1:
                 raise Unsupported("T031", "a chained assignment (a = b = ...)")
             target = self.target(node.targets[0])
@@ -279,6 +328,9 @@ class Statements:
                 special = getattr(self, "call_" + value.func.id, None)
                 if special is not None:
                     return special(value, code, line)
+                if value.func.id in self.macros:
+                    # A template function writes its text where it is called: print it.
+                    return f"{{{{ {self.expression(value, line)} }}}}"
             self.context.rules.add("T014")
             return f"{{% do {self.expression(value, line)} %}}"
         kinds = {ast.Import: "an import", ast.ImportFrom: "an import",
@@ -350,7 +402,7 @@ class Statements:
         self.context.rules.add("T010")
         return f"{{% set {name} = {name}|default({value}) %}}"
 
-    def base_slot(self, line: int) -> str:
+    def base_slot(self, line: int, inline: bool = True) -> str:
         self.has_base = True
         self.context.rules.add("T009")
         self.base_count += 1
@@ -361,6 +413,8 @@ class Statements:
             return self.todo("T034", line, "{{!base}} inside a block: a Jinja2 block "
                                             "cannot be conditional", "{{!base}}",
                              "{{{{ {call} }}}}")
+        if not inline:  # on a code line of its own: it takes the line with it
+            return f"{{% block {self.block} %}}{{% endblock %}}"
         return f"{{%+ block {self.block} %}}{{% endblock +%}}"
 
     # --- the end -----------------------------------------------------------------

@@ -42,6 +42,13 @@ CONVERTED = [
      "{% for x in xs %}{% set i = loop.index0 %}\n{{ i }}\n{% endfor %}\n"),
     ("T014", "% seen.append(x)\n", "{% do seen.append(x) %}\n"),
     ("T015", "{{f'{a}/{b}'}}", "{{ a ~ '/' ~ b }}"),
+    ("T016", "%rebase layout title='T'\nx\n",
+     "{% extends \"layout.html\" %}{% set title = 'T' %}{% block content %}\nx\n{% endblock %}"),
+    ("T016", "%include header a=1\n%include\n",
+     '{% with a=1 %}{% include "header.html" %}{% endwith %}\n'
+     "{% block content %}{% endblock %}\n"),
+    ("T017", "% def row(x, n=1):\n<td>{{x}}</td>\n% end\n% row(2)\n",
+     "{% macro row(x, n=1) %}\n<td>{{ x }}</td>\n{% endmacro %}\n{{ row(2) }}{# #}\n"),
 ]
 
 
@@ -83,7 +90,8 @@ FLAGGED = [
     ("T030", "% import os\n"),
     ("T030", "% while x:\n% end\n"),
     ("T030", "% try:\na\n% except KeyError:\nb\n% end\n"),
-    ("T030", "% def f():\n% end\n"),
+    ("T030", "% def f(*args):\n% end\n"),
+    ("T030", "% def f():\n% return 1\n% end\n"),
     ("T031", "% user.name = 'x'\n"),
     ("T031", "% d['k'] = 1\n"),
     ("T032", "% total = 0\n% for x in xs:\n% total += x\n% end\n{{total}}\n"),

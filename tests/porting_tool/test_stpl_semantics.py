@@ -73,3 +73,18 @@ LAYOUTS = [
 def test_includes_and_layouts_print_what_bottle_printed(tmp_path, templates, context):
     bottle_out, jinja_out = render_both(tmp_path, templates, **context)
     assert jinja_out == bottle_out
+
+
+OLD_AND_MACROS = [
+    # a template function, called on a line of its own, and with a default
+    ({"main": "% def item(x, mark='*'):\n<li>{{mark}} {{x}}</li>\n% end\n<ul>\n% item(1)\n"
+              "% item(2, mark='-')\n</ul>\n"}, {}),
+    # Bottle's own test style: the include's value assigned to _
+    ({"main": "% _ = include('part', x=1)\nafter\n", "part": "<{{x}}>\n"}, {}),
+]
+
+
+@pytest.mark.parametrize(("templates", "context"), OLD_AND_MACROS)
+def test_template_functions_print_what_bottle_printed(tmp_path, templates, context):
+    bottle_out, jinja_out = render_both(tmp_path, templates, **context)
+    assert jinja_out == bottle_out
