@@ -36,6 +36,7 @@ class Code:
     ends: int  # how many `end` keywords closed blocks after the code on this line
     line: int
     block: bool  # written inside <% %> rather than on a % line
+    indent: str = ""  # the whitespace before the % or <% (Bottle prints none of it)
 
 
 class Reader(bottle.StplParser):
@@ -60,11 +61,14 @@ class Reader(bottle.StplParser):
         block = multiline
         code_line, comment, ends, offset = "", "", 0, 0
         line = self._line_at(start)
+        line_start = self.source.rfind("\n", 0, start) + 1
+        indent = self.source[line_start:start]
+        indent = indent[:len(indent) - len(indent.lstrip(" \t"))]
 
         def emit():
-            nonlocal code_line, comment, ends, line
-            self.tokens.append(Code(code_line.strip(), comment, ends, line, block))
-            code_line, comment, ends = "", "", 0
+            nonlocal code_line, comment, ends, line, indent
+            self.tokens.append(Code(code_line.strip(), comment, ends, line, block, indent))
+            code_line, comment, ends, indent = "", "", 0, ""
             line = self._line_at(start + offset)
 
         while True:

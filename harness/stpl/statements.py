@@ -61,15 +61,19 @@ class Statements:
     out: list = field(default_factory=list)
     stack: list = field(default_factory=list)
     extends: str | None = None
-    header: list = field(default_factory=list)
     includes: list = field(default_factory=list)
     has_base: bool = False
     stores: list = field(default_factory=list)
     loads: list = field(default_factory=list)
     loop_ends: dict = field(default_factory=dict)  # loop id -> piece index of its end
-    assigned_before_rebase: set = field(default_factory=set)
     base_count: int = 0
     macros: set = field(default_factory=set)
+    store_count: dict = field(default_factory=dict)
+    top_sets: list = field(default_factory=list)  # (piece, names, reads, tag) at depth 0
+    rebase_args: list = field(default_factory=list)  # (name, text, names it reads)
+    rebase_piece: int = 0
+    rebase_line: int = 0
+    stored_before_rebase: set = field(default_factory=set)
     loop_count: int = 0
 
     # --- bookkeeping -------------------------------------------------------------
@@ -98,8 +102,7 @@ class Statements:
 
     def store(self, name: str, line: int, code: str, target: bool = False) -> None:
         self.translate.local.add(name)
-        if not target:
-            self.assigned_before_rebase.add(name)
+        self.store_count[name] = self.store_count.get(name, 0) + 1
         loops = self.loops()
         if loops:
             self.stores.append(LoopStore(len(self.out), name, loops[-1], line, code, target))
@@ -130,6 +133,9 @@ class Statements:
             # A printed value ends the line: a comment after it takes the newline away,
             # as Bottle's code line does (trim_blocks only trims after {% %} and {# #}).
             text += "{# #}"
+        if text.startswith(("{%", "{#")):
+            # Kept for the reader: lstrip_blocks strips it before a tag, as Bottle does.
+            text = token.indent + text
         if text:  # a line that becomes nothing (pass, rebase) leaves no blank line
             self.out.append(text + "\n")
 
@@ -311,7 +317,11 @@ class Statements:
             for name in _names(node.targets[0]):
                 self.store(name, line, code)
             self.context.rules.add("T012")
-            return f"{{% set {target} = {value} %}}"
+            tag = f"{{% set {target} = {value} %}}"
+            if not self.stack:
+                self.top_sets.append((len(self.out), set(_names(node.targets[0])),
+                                      set(_names(node.value)), tag))
+            return tag
         if isinstance(node, ast.AugAssign):
             if not isinstance(node.target, ast.Name):
                 raise Unsupported("T031", "assigning to an attribute or an item")
@@ -377,18 +387,45 @@ class Statements:
         for kw in call.keywords:
             if kw.arg is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
-            used = {n.id for n in ast.walk(kw.value) if isinstance(n, ast.Name)}
-            if used & self.assigned_before_rebase:
-                raise Unsupported("T034", "a rebase() argument computed by the template "
-                                          "itself: set it before the block by hand")
-            pairs.append((kw.arg, self.expression(kw.value, line)))
-        self.extends = name
+            pairs.append((kw.arg, self.expression(kw.value, line), set(_names(kw.value))))
+        self.extends, self.rebase_args, self.rebase_piece = name, pairs, len(self.out)
+        self.rebase_line, self.stored_before_rebase = line, set(self.store_count)
         self.context.rules.add("T008")
-        block = self.blocks.get(name, "content")
-        self.header = [f'{{% extends "{jinja_name(name)}" %}}']
-        self.header += [f"{{% set {k} = {v} %}}" for k, v in pairs if k != v]
-        self.header.append(f"{{% block {block} %}}")
         return ""
+
+    def layout_header(self) -> str:
+        """extends, the page's own top-level values, the rebase() arguments, the block.
+
+        Bottle's layout sees every variable the page set; a Jinja2 layout sees only what
+        the page sets outside its blocks. So a value set once, at the top level, from
+        values it can already see there, moves out of the block.
+        """
+        # title=title passes the page's own value: moving `title` out is what it means.
+        keys = {k for k, text, _ in self.rebase_args if text != k}
+        hoisted: set[str] = set()
+        lines = [f'{{% extends "{jinja_name(self.extends)}" %}}']
+        for piece, names, reads, tag in self.top_sets:
+            if self.out[piece].strip() != tag or names & keys or any(
+                    self.store_count.get(n) != 1 for n in names) or any(
+                    load.name in names and load.piece < piece for load in self.loads) or any(
+                    r in self.macros or (r in self.store_count and r not in hoisted)
+                    for r in reads):
+                continue
+            self.out[piece] = ""
+            hoisted |= names
+            lines.append(tag)
+            self.context.rules.add("T018")
+        before = self.stored_before_rebase
+        for key, text, reads in self.rebase_args:
+            if reads & (before - hoisted):
+                why = "a rebase() argument computed from a value the page sets in its block"
+                self.context.todo("T034", self.rebase_line, f"{why}: {key}={text}")
+                self.context.rules.add("T034")
+                lines.append(f"{{# TODO(kit/T034): {why} #}}{{% set {key} = kit_todo('T034') %}}")
+            elif key != text:
+                lines.append(f"{{% set {key} = {text} %}}")
+        lines.append(f"{{% block {self.blocks.get(self.extends, 'content')} %}}")
+        return "".join(lines)
 
     def call_setdefault(self, call, code, line) -> str:
         if len(call.args) != 2 or call.keywords or not isinstance(call.args[0], ast.Constant) \
@@ -427,7 +464,8 @@ class Statements:
         body = "".join(self.out)
         if self.extends is None:
             return body
-        return "".join(self.header) + "\n" + body + "{% endblock %}"
+        header = self.layout_header()
+        return header + "\n" + "".join(self.out) + "{% endblock %}"
 
     def check_loop_stores(self) -> None:
         for store in self.stores:

@@ -29,6 +29,9 @@ CONVERTED = [
     ("T008", "% rebase('layout', title='Home')\n<p>x</p>\n",
      "{% extends \"layout.html\" %}{% set title = 'Home' %}{% block content %}\n"
      "<p>x</p>\n{% endblock %}"),
+    ("T018", "% rebase('layout')\n% nav = 'home'\n<p>x</p>\n",
+     "{% extends \"layout.html\" %}{% set nav = 'home' %}{% block content %}\n"
+     "<p>x</p>\n{% endblock %}"),
     ("T009", "<main>\n  {{!base}}\n</main>\n",
      "<main>\n  {%+ block content %}{% endblock +%}\n</main>\n"),
     ("T010", "{{defined('x')}} {{get('y', 1)}} {{get('z')}}",
@@ -100,6 +103,7 @@ FLAGGED = [
     ("T034", "% include(name)\n"),
     ("T034", "% include('part', **args)\n"),
     ("T034", "% if x:\n% rebase('layout')\n% end\n"),
+    ("T034", "% if x:\n% t = 'a'\n% end\n% rebase('layout', title=t)\n"),
 ]
 
 

@@ -63,6 +63,14 @@ LAYOUTS = [
     ({"main": "% rebase('inner')\nmain\n",
       "inner": "% rebase('outer')\n<inner>{{!base}}</inner>\n",
       "outer": "<outer>{{!base}}</outer>\n"}, {}),
+    # the layout sees a value the page set at its top level, and one it computed
+    ({"main": "% nav = 'home'\n% title = 'About ' + who\n% rebase('layout', title=title)\n"
+              "<p>{{nav}} {{title}}</p>\n",
+      "layout": "% nav = get('nav', '')\n<h1>{{title}}</h1>[{{nav}}]\n{{!base}}"},
+     {"who": "us"}),
+    # a value the page sets twice stays in its block, where Bottle's order holds
+    ({"main": "% rebase('layout')\n% x = 1\n{{x}}\n% x = 2\n{{x}}\n",
+      "layout": "({{!base}})"}, {}),
     # the layout reads a variable with get() that the page did not pass
     ({"main": "% rebase('layout')\nx\n", "layout": "% nav = get('nav', '')\n[{{nav}}]{{!base}}"},
      {}),
