@@ -33,6 +33,8 @@ class Frame:
     kind: str  # if, for, for-else, todo
     line: int
     loop: int | None = None  # for a `for`: its loop id
+    branch: int = 0  # for an `if`: which of its elif/else branches we are in
+    serial: int = 0  # tells one `if` from another
 
 
 @dataclass
@@ -43,6 +45,7 @@ class LoopStore:
     line: int
     code: str
     target: bool  # the loop's own target, not an assignment in its body
+    branches: tuple = ()
 
 
 @dataclass
@@ -50,6 +53,7 @@ class Load:
     name: str
     piece: int
     loops: tuple[int, ...]
+    branches: tuple = ()  # ((if serial, branch), ...) around the read
 
 
 @dataclass
@@ -68,6 +72,9 @@ class Statements:
     loop_ends: dict = field(default_factory=dict)  # loop id -> piece index of its end
     base_count: int = 0
     macros: set = field(default_factory=set)
+    macro_frames: list = field(default_factory=list)
+    loop_targets: dict = field(default_factory=dict)  # loop id -> names its `for` binds
+    all_stores: list = field(default_factory=list)  # (name, piece, branches, loops)
     store_count: dict = field(default_factory=dict)
     top_sets: list = field(default_factory=list)  # (piece, names, reads, tag) at depth 0
     rebase_args: list = field(default_factory=list)  # (name, text, names it reads)
@@ -77,6 +84,14 @@ class Statements:
     loop_count: int = 0
 
     # --- bookkeeping -------------------------------------------------------------
+    def if_frame(self, line: int) -> Frame:
+        self.loop_count += 1
+        return Frame("if", line, serial=self.loop_count)
+
+    def branches(self) -> tuple:
+        # A macro's body is a scope of its own: as a branch no read outside it shares.
+        return tuple((f.serial, f.branch) for f in self.stack if f.kind in ("if", "macro"))
+
     def loops(self) -> tuple[int, ...]:
         return tuple(f.loop for f in self.stack if f.loop is not None)
 
@@ -86,11 +101,12 @@ class Statements:
         self.translate.used.clear()
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name):
-                self.loads.append(Load(sub.id, len(self.out), self.loops()))
+                self.loads.append(Load(sub.id, len(self.out), self.loops(), self.branches()))
             elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) \
                     and sub.func.id in ("get", "defined") and sub.args \
                     and isinstance(sub.args[0], ast.Constant):
-                self.loads.append(Load(str(sub.args[0].value), len(self.out), self.loops()))
+                self.loads.append(Load(str(sub.args[0].value), len(self.out), self.loops(),
+                                       self.branches()))
         return f"({text})" if own < level else text
 
     def todo(self, rule: str, line: int, why: str, code: str, placeholder: str) -> str:
@@ -104,8 +120,12 @@ class Statements:
         self.translate.local.add(name)
         self.store_count[name] = self.store_count.get(name, 0) + 1
         loops = self.loops()
+        if target:
+            self.loop_targets.setdefault(loops[-1], set()).add(name)
+        self.all_stores.append((name, len(self.out), self.branches(), loops))
         if loops:
-            self.stores.append(LoopStore(len(self.out), name, loops[-1], line, code, target))
+            self.stores.append(LoopStore(len(self.out), name, loops[-1], line, code, target,
+                                          self.branches()))
 
     # --- one code line ---------------------------------------------------------
     def code(self, token) -> None:
@@ -194,10 +214,10 @@ class Statements:
             try:
                 test = self.expression(node.test, line)
             except Unsupported as why:
-                self.stack.append(Frame("if", line))
+                self.stack.append(self.if_frame(line))
                 return self.todo(why.rule, line, why.message, code,
                                  "{{% if {call} %}}") + rest
-            self.stack.append(Frame("if", line))
+            self.stack.append(self.if_frame(line))
             return f"{{% if {test} %}}" + rest
         if isinstance(node, ast.FunctionDef) and not self.stack:
             try:
@@ -205,7 +225,9 @@ class Statements:
             except Unsupported as why:
                 self.stack.append(Frame("todo", line))
                 return self.todo(why.rule, line, why.message, code, "{{% if {call} %}}") + rest
-            self.stack.append(Frame("macro", line))
+            self.loop_count += 1
+            self.stack.append(Frame("macro", line, serial=self.loop_count))
+            self.macro_frames.append(self.stack[-1])
             self.macros.add(node.name)
             self.translate.local.add(node.name)
             self.context.rules.add("T017")
@@ -253,6 +275,7 @@ class Statements:
                 "but only when it was empty in Jinja2", code, "{{% if {call} %}}")
         if frame.kind != "if" or keyword not in ("elif", "else"):
             raise Failed(line, f"`{keyword}` cannot follow this block")
+        frame.branch += 1
         if keyword == "else":
             return "{% else %}"
         node = ast.parse("if" + code[len("elif"):] + "\n pass").body[0]
@@ -434,7 +457,7 @@ class Statements:
             raise Unsupported("T026", "`setdefault()` of a name that is not a literal")
         name = call.args[0].value
         value = self.expression(call.args[1], line)
-        self.loads.append(Load(name, len(self.out), self.loops()))
+        self.loads.append(Load(name, len(self.out), self.loops(), self.branches()))
         self.store(name, line, code)
         self.context.rules.add("T010")
         return f"{{% set {name} = {name}|default({value}) %}}"
@@ -468,24 +491,51 @@ class Statements:
         return header + "\n" + "".join(self.out) + "{% endblock %}"
 
     def check_loop_stores(self) -> None:
+        """Flag loop values Python keeps after the loop (or into the next iteration)."""
+        flagged: dict[int, list[str]] = {}
         for store in self.stores:
-            end = self.loop_ends[store.loop]
-            outlives = any(
-                load.name == store.name and (
-                    load.piece > end and store.loop not in load.loops
-                    or (not store.target and store.loop in load.loops
-                        and load.piece < store.piece))
-                for load in self.loads)
-            if outlives:
+            if any(self.reads_stale(store, load) for load in self.loads
+                   if load.name == store.name):
+                flagged.setdefault(store.piece, []).append(store.name)
                 why = ("the loop variable is read after the loop" if store.target else
                        "a value assigned in a loop is read after it or in the next "
                        "iteration: Jinja2 forgets it at the end of each iteration (use "
                        "namespace())")
-                self.context.todo("T032", store.line, f"{why}: % {store.code}")
+                self.context.todo("T032", store.line, f"{why}: `{store.name}` in % {store.code}")
                 self.context.rules.add("T032")
-                self.out[store.piece] = (
-                    f"{{# TODO(kit/T032): {_comment(why)}: {store.name} #}}"
-                    f"{{% do kit_todo('T032') %}}" + self.out[store.piece])
+        for piece, names in flagged.items():
+            text = self.out[piece]
+            indent = text[:len(text) - len(text.lstrip(" \t"))]
+            self.out[piece] = (
+                f"{indent}{{# TODO(kit/T032): {', '.join(names)} outlive the loop in Python, "
+                f"not in Jinja2 #}}{{% do kit_todo('T032') %}}" + text[len(indent):])
+
+    def reads_stale(self, store: LoopStore, load: Load) -> bool:
+        """Does `load` read the value `store` left, which Jinja2 would have forgotten?"""
+        if store.loop in load.loops:  # in the same loop: only a read before the assignment
+            return not store.target and load.piece < store.piece
+        if load.piece <= self.loop_ends[store.loop]:
+            return False
+        # In another branch of an `if` than the loop: never both in one rendering.
+        taken = dict(store.branches)
+        if any(serial in taken and taken[serial] != branch for serial, branch in load.branches):
+            return False
+        macros = {f.serial for f in self.macro_frames}
+        if {s for s, _ in store.branches if s in macros} - {s for s, _ in load.branches}:
+            return False  # the loop is in a macro the read is not in: a local of its own
+        # A later loop that binds the name itself means the read sees its own value.
+        for other in load.loops:
+            if store.name in self.loop_targets.get(other, ()):
+                return False
+            if any(s.loop == other and s.name == store.name and s.piece < load.piece
+                   for s in self.stores):
+                return False
+        # An assignment between the loop and the read, on the read's own path, means the
+        # read sees that value.
+        return not any(
+            name == store.name and self.loop_ends[store.loop] < piece <= load.piece
+            and branches == load.branches[:len(branches)] and set(loops) <= set(load.loops)
+            for name, piece, branches, loops in self.all_stores)
 
 
 def _names(node) -> list[str]:
