@@ -8,10 +8,12 @@ import json
 import re
 import threading
 import time
+from http.cookies import SimpleCookie
 from pathlib import Path
 from string import Template
 
 from werkzeug.middleware.dispatcher import DispatcherMiddleware
+from werkzeug.test import Client
 from werkzeug.wrappers import Request, Response
 
 from . import code
@@ -41,10 +43,23 @@ class Visitors:
         self.writes: dict[str, list[str]] = {}
         self.lock = threading.Lock()
 
-    def seen(self, name: str, environ: dict, status: str) -> None:
+    def seen(self, name: str, environ: dict, status: str, headers: list) -> None:
+        # The cookies the browser holds now: those it sent, updated by those it was given.
+        jar = SimpleCookie()
+        jar.load(environ.get("HTTP_COOKIE", ""))
+        held = {k: m.value for k, m in jar.items()}
+        for key, value in headers:
+            if key.lower() == "set-cookie":
+                given = SimpleCookie()
+                given.load(value)
+                for cookie, morsel in given.items():
+                    if morsel.value and morsel["max-age"] not in ("0", "-1"):
+                        held[cookie] = morsel.value
+                    else:
+                        held.pop(cookie, None)
         with self.lock:
-            if "HTTP_COOKIE" in environ:
-                self.cookies[name] = environ["HTTP_COOKIE"]
+            if not environ.get("PATH_INFO", "").startswith("/static/") or held:
+                self.cookies[name] = "; ".join(f"{k}={v}" for k, v in held.items())
             if environ["REQUEST_METHOD"] not in ("GET", "HEAD", "OPTIONS"):
                 self.writes.setdefault(name, []).append(
                     f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')} "
@@ -62,7 +77,7 @@ def watched(app, name: str, visitors: Visitors):
 
     def middleware(environ, start_response):
         def start(status, headers, exc_info=None):
-            visitors.seen(name, environ, status)
+            visitors.seen(name, environ, status, headers)
             headers = [(k, COOKIE_PATH.sub(rf"\g<1>{prefix}", v) if k.lower() == "set-cookie"
                         else v) for k, v in headers]
             return start_response(status, headers, exc_info)
@@ -94,6 +109,7 @@ def parity_of(apps: dict, path: str, secret: str | None, visitors: Visitors | No
     responses, seconds = [], {}
     for name, app in apps.items():
         side = Side(name, app, secret)
+        side.client = Client(app, use_cookies=False)  # the panes' own cookies, sent as they are
         headers = {"Cookie": cookies[name]} if cookies.get(name) else {}
         started = time.perf_counter()
         responses.append(side.send(Call(path, method=method, headers=headers)))
