@@ -13,6 +13,7 @@ COMMANDS = {
     "serve": ("harness.serve", "both builds and the compare page, side by side"),
     "parity": ("harness.parity", "replay requests against two apps and diff"),
     "bench": ("harness.bench", "time the builds against native code"),
+    "port": ("harness.port.command", "rewrite a Bottle app folder as a Flask app"),
 }
 
 
