@@ -51,7 +51,7 @@ def shim_source(state) -> str:
     if "float" in state.needs:
         parts.append(FLOAT.format(app=app))
     for name, regex in state.regexes.items():
-        cls = "Bottle" + name.title().replace("_", "") + "Converter"
+        cls = name.title().replace("_", "") + "Converter"
         parts.append(REGEX.format(app=app, cls=cls, regex=regex, name=name))
     if "response" in state.needs:
         parts.append("\n" + RESPONSE.replace("{app}", app))

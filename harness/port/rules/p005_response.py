@@ -77,10 +77,18 @@ class Response(Rule):
     code = "P005"
     summary = "response.set_cookie/status/headers kept through an after-request hook"
 
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.signed: set[cst.CSTNode] = set()  # response.set_cookie of signed cookies
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if arg(node, None, "secret"):
+            self.signed.add(node.func)
+
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
         if isinstance(func, cst.Attribute) and self.api(func.value) == "response":
-            if func.attr.value == "set_cookie" and arg(updated, None, "secret"):
+            if original.func in self.signed:
                 self.todo("set_cookie(secret=...) writes Bottle's pickled signed cookie: "
                           "use flask.session (or itsdangerous) instead; old cookies will "
                           "not be readable")
@@ -89,7 +97,7 @@ class Response(Rule):
         return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if self.api(updated.value) == "response":
+        if self.api(updated.value) == "response" and original not in self.signed:
             if updated.attr.value not in KNOWN:
                 self.todo(f"response.{updated.attr.value}: only set_cookie, delete_cookie, "
                           "status, content_type, set_header and headers[...] = are kept")

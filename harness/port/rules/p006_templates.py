@@ -34,7 +34,7 @@ class Templates(Rule):
         self.views: list[tuple[cst.Call, ...] | None] = []  # per function: the @view call
 
     def template_args(self, call: cst.Call) -> list[cst.Arg] | None:
-        first = arg(call, 0, "name") or arg(call, 0, "tpl")
+        first = arg(call, 0, None)  # template(name, **vars): `name=` is a variable
         name = string_value(first.value) if first else None
         if name is None or any(c in name for c in SOURCE_MARKERS):
             return None
