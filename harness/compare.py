@@ -1,33 +1,68 @@
-"""The compare server: both builds under /bottle/ and /flask/ on one origin, and a page
-that shows the same path in two panes with the parity result below."""
+"""The compare server: two apps under /NAME/ on one origin, and a page that shows the same
+path in two panes, with the parity of that path for the current visitor and the code
+behind it."""
 
 from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from pathlib import Path
 from string import Template
 
 from werkzeug.middleware.dispatcher import DispatcherMiddleware
 from werkzeug.wrappers import Request, Response
 
-from .normalise import INTENDED, compare
+from . import code
+from .normalise import INTENDED, STATIC_HEADERS, compare
 from .replay import Side
 from .scenario import Call
 
 PAGE = Path(__file__).with_name("compare.html")
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 COOKIE_PATH = re.compile(r"(;\s*path=)/(?=\s*;|\s*$)", re.IGNORECASE)
+INTENDED_ANCHOR = "intended-differences-the-parity-diff-allows"
+FAVICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
+           '<rect width="8" height="16" fill="#5cb85c"/><rect x="8" width="8" height="16" '
+           'fill="#337ab7"/></svg>')
 
 
-def scoped_cookies(app, prefix: str):
-    """Give each mounted app its own cookies: Path=/ becomes Path=/prefix/.
+class Visitors:
+    """What the browser sent each app last (its cookies) and the writes each app got.
+
+    The compare server is a one-person tool: the panes are that person, so the parity
+    of a path is checked with the cookies the panes hold, and two apps whose lists of
+    writes differ no longer hold the same data.
+    """
+
+    def __init__(self):
+        self.cookies: dict[str, str] = {}
+        self.writes: dict[str, list[str]] = {}
+        self.lock = threading.Lock()
+
+    def seen(self, name: str, environ: dict, status: str) -> None:
+        with self.lock:
+            if "HTTP_COOKIE" in environ:
+                self.cookies[name] = environ["HTTP_COOKIE"]
+            if environ["REQUEST_METHOD"] not in ("GET", "HEAD", "OPTIONS"):
+                self.writes.setdefault(name, []).append(
+                    f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')} "
+                    f"{status.split(' ', 1)[0]}")
+
+
+def watched(app, name: str, visitors: Visitors):
+    """Give each mounted app its own cookies (Path=/ becomes Path=/NAME/) and note what
+    the browser sends it.
 
     Both builds read the same cookie format, so on one origin they would share (and
     overwrite) one session; the two panes stand for two separate sites.
     """
+    prefix = f"/{name}/"
 
     def middleware(environ, start_response):
         def start(status, headers, exc_info=None):
+            visitors.seen(name, environ, status)
             headers = [(k, COOKIE_PATH.sub(rf"\g<1>{prefix}", v) if k.lower() == "set-cookie"
                         else v) for k, v in headers]
             return start_response(status, headers, exc_info)
@@ -37,35 +72,101 @@ def scoped_cookies(app, prefix: str):
     return middleware
 
 
-def parity_of(apps: dict, path: str, secret: str | None) -> dict:
-    """Compare the two apps' answers to GET path, for a visitor without cookies."""
+def _values(name: str, a, b) -> dict:
+    """The actual values behind an intended difference, both sides."""
+    if name == "reason-phrase-case":
+        return {"status": [a.status, b.status]}
+    if name == "allow-order":
+        return {"Allow": [a.header("Allow"), b.header("Allow")]}
+    if name == "redirect-body":
+        return {"body": [f"{len(a.body)} bytes", f"{len(b.body)} bytes"]}
+    if name == "static-file-headers":
+        return {h: [a.header(h), b.header(h)] for h in sorted(STATIC_HEADERS)
+                if a.header(h) != b.header(h)}
+    return {}
+
+
+def parity_of(apps: dict, path: str, secret: str | None, visitors: Visitors | None = None,
+              method: str = "GET") -> dict:
+    """Compare the apps' answers to GET path, for the visitor the panes are now."""
     names = list(apps)
-    responses = [Side(name, app).send(Call(path)) for name, app in apps.items()]
+    cookies = visitors.cookies if visitors else {}
+    responses, seconds = [], {}
+    for name, app in apps.items():
+        side = Side(name, app, secret)
+        headers = {"Cookie": cookies[name]} if cookies.get(name) else {}
+        started = time.perf_counter()
+        responses.append(side.send(Call(path, method=method, headers=headers)))
+        seconds[name] = round((time.perf_counter() - started) * 1000, 1)
     result = compare(*responses, secret=secret, names=tuple(names))
-    return {"path": path, "verdict": result.verdict,
+    writes = {name: (visitors.writes.get(name, []) if visitors else []) for name in names}
+    shapes = [[w.rsplit(" ", 1)[0] for w in writes[n]] for n in names]
+    return {"path": path, "method": method, "verdict": result.verdict,
+            "visitor": "signed-in or with a session" if any(cookies.get(n) for n in names)
+            else "a visitor without cookies",
             "statuses": dict(zip(names, (r.status for r in responses), strict=True)),
-            "explained": {name: INTENDED.get(name, "") for name in result.explained},
-            "differences": [d.as_dict() for d in result.differences]}
+            "milliseconds": seconds,
+            "explained": {name: {"why": INTENDED.get(name, ""),
+                                 "values": _values(name, *responses),
+                                 "docs": f"/_docs/PORTING.md#{INTENDED_ANCHOR}"}
+                          for name in result.explained},
+            "differences": [d.as_dict() for d in result.differences],
+            "writes": writes,
+            "diverged": any(s != shapes[0] for s in shapes)}
 
 
-def create_compare_app(apps: dict, secret: str | None = None):
-    """The compare page at /, the parity endpoint at /_parity, each app under /name/."""
+def _slug(text: str) -> str:
+    return re.sub(r"[^\w\- ]", "", text.lower()).strip().replace(" ", "-")
+
+
+def docs_page(name: str) -> str | None:
+    """A file of docs/ as HTML, its headings with ids (for links to an entry)."""
+    from markdown_it import MarkdownIt
+
+    path = DOCS / name
+    if path.parent != DOCS or path.suffix != ".md" or not path.is_file():
+        return None
+    html = MarkdownIt("commonmark").enable("table").render(path.read_text())
+    html = re.sub(r"<h([1-4])>(.*?)</h\1>", lambda m: (
+        f'<h{m[1]} id="{_slug(re.sub("<[^>]+>", "", m[2]))}">{m[2]}</h{m[1]}>'), html)
+    return (f"<!doctype html><meta charset=utf-8><title>{name}</title>"
+            f"<body style='max-width:50rem;margin:auto;font:15px/1.5 system-ui'>{html}")
+
+
+def create_compare_app(apps: dict, secret: str | None = None, builds: dict | None = None):
+    """The compare page at /, the parity endpoint at /_parity, each app under /name/.
+
+    builds: for each name, the app object whose router the code panel reads (the app
+    itself unless it is wrapped).
+    """
     page = Template(PAGE.read_text()).substitute(
         sides=json.dumps(list(apps)), titles=" / ".join(n.title() for n in apps))
+    visitors = Visitors()
+    builds = builds or apps
+
+    def answer_json(data, status=200):
+        return Response(json.dumps(data, default=str), status,
+                        content_type="application/json")
 
     @Request.application
     def front(request: Request) -> Response:
         if request.path == "/":
             return Response(page, content_type="text/html; charset=utf-8")
-        if request.path == "/_parity":
+        if request.path == "/favicon.ico":
+            return Response(FAVICON, content_type="image/svg+xml")
+        if request.path in ("/_parity", "/_code"):
             path = request.args.get("path", "/")
             if not path.startswith("/"):
-                return Response(json.dumps({"error": "path must start with /"}), 400,
-                                content_type="application/json")
-            return Response(json.dumps(parity_of(apps, path, secret)),
-                            content_type="application/json")
-        return Response("Not found: the builds live under "
+                return answer_json({"error": "path must start with /"}, 400)
+            if request.path == "/_code":
+                return answer_json(code.behind(builds, path))
+            return answer_json(parity_of(apps, path, secret, visitors))
+        if request.path.startswith("/_docs/"):
+            html = docs_page(request.path.removeprefix("/_docs/"))
+            if html:
+                return Response(html, content_type="text/html; charset=utf-8")
+        return Response("Not found: the apps live under "
                         + ", ".join(f"/{n}/" for n in apps), 404)
 
-    return DispatcherMiddleware(front, {f"/{name}": scoped_cookies(app, f"/{name}/")
+    return DispatcherMiddleware(front, {f"/{name}": watched(app, name, visitors)
                                         for name, app in apps.items()})

@@ -55,12 +55,18 @@ def test_the_page_has_two_panes_an_address_bar_and_the_parity_panel(compare):
 
 def test_the_parity_endpoint_compares_one_path(compare):
     answer = compare.get("/_parity", {"path": "/guestbook"}).json
-    assert answer == {"path": "/guestbook", "verdict": "identical",
-                      "statuses": {"bottle": "200 OK", "flask": "200 OK"},
-                      "explained": {}, "differences": []}
+    assert (answer["path"], answer["verdict"]) == ("/guestbook", "identical")
+    assert answer["statuses"] == {"bottle": "200 OK", "flask": "200 OK"}
+    assert answer["differences"] == [] and answer["explained"] == {}
+    assert set(answer["milliseconds"]) == {"bottle", "flask"}
+    assert answer["diverged"] is False
     missing = compare.get("/_parity", {"path": "/no/such/page"}).json
     assert missing["verdict"] == "explained"
-    assert list(missing["explained"]) == ["reason-phrase-case"]
+    intended = missing["explained"]["reason-phrase-case"]
+    assert intended["values"] == {"status": ["404 Not Found", "404 NOT FOUND"]}
+    assert compare.get(intended["docs"].partition("#")[0]).status_int == 200
+    assert 'id="intended-differences-the-parity-diff-allows"' in compare.get(
+        intended["docs"].partition("#")[0]).text
 
 
 def test_the_parity_endpoint_sees_a_database_difference(compare):
@@ -69,7 +75,27 @@ def test_the_parity_endpoint_sees_a_database_difference(compare):
     form.submit(status=303)
     answer = compare.get("/_parity", {"path": "/guestbook"}).json
     assert answer["verdict"] == "different"
-    assert "Only on the left" in answer["differences"][0]["detail"]
+    assert "Only on the left" in answer["differences"][-1]["detail"]
+    assert answer["diverged"] is True
+    assert answer["writes"] == {"bottle": ["POST /guestbook 303"], "flask": []}
+
+
+def test_the_code_panel_shows_routes_handler_and_templates(compare):
+    data = compare.get("/_code", {"path": "/login?next=/editor"}).json
+    assert data["routes"] == {"bottle": {"kind": "bottle", "rule": "/login"},
+                              "flask": {"kind": "flask", "rule": "/login"}}
+    assert [h["name"] for h in data["handlers"]] == ["shared.conduit.pages.account.login"]
+    login = data["templates"][0]
+    assert login["name"] == "login" and set(login["files"]) == {"bottle", "flask"}
+    assert all(f["differing"] and 'class="hll"' in f["html"] for f in login["files"].values())
+    rules = compare.get("/_code", {"path": "/tfb/queries"}).json["routes"]
+    assert rules["bottle"]["rule"] == "/tfb/queries"
+    comment = compare.get("/_code", {"path": "/article/x/comments/3/delete"}).json
+    assert comment["routes"] == {"bottle": None, "flask": None}  # POST only: no GET route
+
+
+def test_favicon(compare):
+    assert compare.get("/favicon.ico").content_type == "image/svg+xml"
 
 
 def test_the_parity_endpoint_refuses_a_path_without_a_slash(compare):

@@ -1,0 +1,129 @@
+"""The code behind a path: each app's native route, the handler, and the templates side by
+side, highlighted (Pygments) with the lines that differ marked (difflib)."""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+import re
+from pathlib import Path
+
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import HtmlDjangoLexer, MakoHtmlLexer, PythonLexer
+
+ROOT = Path(__file__).resolve().parent.parent
+# Where our builds keep their templates, by the kind of router that serves them.
+TEMPLATES = {"bottle": (ROOT / "bottle_app" / "views", ".tpl", MakoHtmlLexer),
+             "flask": (ROOT / "flask_app" / "templates", ".html", HtmlDjangoLexer)}
+STRING = re.compile(r"""["']([a-z_]+)["']""")
+
+
+def unwrap(app):
+    """The framework app inside our middleware (in_folder, scoped cookies...)."""
+    for _ in range(5):
+        inner = getattr(app, "wrapped", None)
+        if inner is None:
+            break
+        app = inner
+    return app
+
+
+def native_route(app, path: str) -> tuple[str, str, object] | None:
+    """(kind, rule as registered, callback) of the route that serves GET path."""
+    app = unwrap(app)
+    router = getattr(app, "router", None)
+    if router is not None and hasattr(router, "match"):  # Bottle
+        try:
+            route, _ = router.match({"PATH_INFO": path, "REQUEST_METHOD": "GET"})
+        except Exception:  # Bottle raises HTTPError for 404/405
+            return None
+        return "bottle", route.rule, route.callback
+    url_map = getattr(app, "url_map", None)
+    if url_map is not None:  # Flask
+        try:
+            endpoint, _ = url_map.bind("localhost").match(path, method="GET")
+        except Exception:  # NotFound, MethodNotAllowed, RequestRedirect
+            return None
+        rule = next(r.rule for r in url_map.iter_rules() if r.endpoint == endpoint)
+        return "flask", rule, app.view_functions.get(endpoint)
+    return None
+
+
+def handler_of(callback):
+    """The neutral handler an adapter's view calls (the Route it closes over), else the
+    callback itself."""
+    for cell in getattr(callback, "__closure__", None) or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            continue
+        if callable(getattr(value, "handler", None)):
+            return value.handler
+    return callback
+
+
+def source(function) -> str:
+    try:
+        return inspect.getsource(function)
+    except (OSError, TypeError):
+        return f"# no source for {function!r}"
+
+
+def highlighted(text: str, lexer, marked: list[int] = ()) -> str:
+    return highlight(text, lexer, HtmlFormatter(linenos="inline", hl_lines=list(marked),
+                                                cssclass="code", wrapcode=True))
+
+
+def differing_lines(a: list[str], b: list[str]) -> tuple[list[int], list[int]]:
+    """1-based numbers of the lines of a and of b that the other does not have as they are."""
+    left, right = [], []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b,
+                                                       autojunk=False).get_opcodes():
+        if tag != "equal":
+            left += range(i1 + 1, i2 + 1)
+            right += range(j1 + 1, j2 + 1)
+    return left, right
+
+
+def templates_of(handler, kinds: list[str]) -> list[dict]:
+    """Our builds' templates named in the handler's source, side by side."""
+    found = []
+    for name in dict.fromkeys(STRING.findall(source(handler))):
+        files = {kind: TEMPLATES[kind][0] / f"{name}{TEMPLATES[kind][1]}" for kind in kinds}
+        if not all(f.is_file() for f in files.values()):
+            continue
+        texts = {kind: f.read_text().splitlines() for kind, f in files.items()}
+        marks = differing_lines(*texts.values()) if len(texts) == 2 else ([],)
+        found.append({"name": name, "files": {
+            kind: {"path": str(files[kind].relative_to(ROOT)),
+                   "html": highlighted("\n".join(texts[kind]) + "\n", TEMPLATES[kind][2](),
+                                       mark),
+                   "differing": len(mark)}
+            for (kind, mark) in zip(texts, marks, strict=True)}})
+    return found
+
+
+def behind(apps: dict, path: str) -> dict:
+    """The code panel's data for GET path: routes, handler(s), templates."""
+    path = path.partition("?")[0]
+    routes, handlers = {}, {}
+    for name, app in apps.items():
+        found = native_route(app, path)
+        if found is None:
+            routes[name] = None
+            continue
+        kind, rule, callback = found
+        routes[name] = {"kind": kind, "rule": rule}
+        handler = handler_of(callback)
+        handlers[name] = handler
+    unique = list(dict.fromkeys(handlers.values()))
+    shown = [{"apps": [n for n, h in handlers.items() if h is handler],
+              "name": f"{handler.__module__}.{handler.__qualname__}",
+              "html": highlighted(source(handler), PythonLexer())}
+             for handler in unique]
+    kinds = [r["kind"] for r in routes.values() if r]
+    ours = len(unique) == 1 and sorted(kinds) == ["bottle", "flask"]
+    return {"path": path, "routes": routes, "handlers": shown,
+            "templates": templates_of(unique[0], kinds) if ours else [],
+            "css": HtmlFormatter(cssclass="code").get_style_defs(".code")}
