@@ -8,6 +8,7 @@ from adapters import flask_adapter
 from shared.core import create_core
 
 
-def create_app(config: dict | None = None) -> flask.Flask:
-    """Build the Flask application."""
-    return flask_adapter.mount(flask.Flask(__name__), create_core(config))
+def create_app(config: dict | None = None, *, template_folder: str | None = None) -> flask.Flask:
+    """Build the Flask application (templates from another folder if given)."""
+    app = flask.Flask(__name__, template_folder=template_folder or "templates")
+    return flask_adapter.mount(app, create_core(config))

@@ -1,0 +1,82 @@
+"""`kit convert-templates SRC -o OUT` and `kit convert-template FILE`.
+
+Exit status: 0 converted (TODOs allowed), 1 when a template could not be converted,
+2 on a usage error. Errors are one line each, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from harness.stpl.convert import convert_source
+from harness.stpl.tree import convert_tree
+
+USAGE, FAILED = 2, 1
+
+
+def add_tree_arguments(parser) -> None:
+    parser.add_argument("src", help="the Bottle views folder")
+    parser.add_argument("-o", "--out", required=True, help="the Jinja2 templates folder")
+    parser.add_argument("--syntax", help="a custom SimpleTemplate syntax, as Bottle takes it")
+
+
+def add_file_arguments(parser) -> None:
+    parser.add_argument("file", help="one SimpleTemplate file (written to stdout)")
+    parser.add_argument("--syntax", help="a custom SimpleTemplate syntax, as Bottle takes it")
+
+
+def _syntax_error(syntax: str | None) -> str | None:
+    if syntax is not None and len(syntax.split()) != 5:
+        return "--syntax takes five tokens, as Bottle's default '<% %> % {{ }}'"
+    return None
+
+
+def tree_main(args) -> int:
+    src, out = Path(args.src), Path(args.out)
+    problem = _syntax_error(args.syntax)
+    if problem is None and not src.is_dir():
+        problem = f"{src}: not a folder"
+    if problem is None and out.resolve() == src.resolve():
+        problem = "OUT must not be SRC: the templates would be overwritten"
+    if problem is None and out.exists() and not out.is_dir():
+        problem = f"{out}: exists and is not a folder"
+    if problem:
+        print(f"kit convert-templates: error: {problem}", file=sys.stderr)
+        return USAGE
+    report = convert_tree(src, out, syntax=args.syntax)
+    for result in report.files:
+        if result.status == "failed":
+            print(f"{src / result.source}:{result.reason}", file=sys.stderr)
+        for note in result.conversion.notes if result.conversion else ():
+            print(f"{src / result.source}:{note.line}: {note.rule} {note.message}")
+    todos = report.todos()
+    print(f"{report.count('converted')} converted, {report.count('failed')} failed, "
+          f"{report.count('copied')} copied, {report.count('skipped')} skipped; "
+          f"{sum(todos.values())} TODO"
+          + (" (" + ", ".join(f"{r}: {n}" for r, n in sorted(todos.items())) + ")"
+             if todos else ""))
+    return 0 if report.ok else FAILED
+
+
+def file_main(args) -> int:
+    path = Path(args.file)
+    problem = _syntax_error(args.syntax)
+    if problem is None and not path.is_file():
+        problem = f"{path}: no such file"
+    if problem:
+        print(f"kit convert-template: error: {problem}", file=sys.stderr)
+        return USAGE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        print(f"{path}:1: not UTF-8 text (Bottle reads UTF-8)", file=sys.stderr)
+        return FAILED
+    conversion = convert_source(text, str(path), syntax=args.syntax)
+    for note in conversion.notes:
+        print(f"{path}:{note.line}: {note.rule} {note.message}", file=sys.stderr)
+    if not conversion.ok:
+        print(f"{path}:{conversion.error.removeprefix('line ')}", file=sys.stderr)
+        return FAILED
+    sys.stdout.write(conversion.source)
+    return 0

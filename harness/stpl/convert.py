@@ -1,0 +1,140 @@
+"""One SimpleTemplate source to Jinja2 source: the token stream, re-emitted.
+
+Text is written back as it was (only Jinja2's own delimiters are escaped); each
+`{{ }}`, `%` line and `<% %>` block is translated rule by rule. What cannot be
+translated with the same meaning is left as a `{# TODO(kit/T0NN) #}` comment next to
+a call of the undefined `kit_todo`, so the page fails loudly instead of rendering
+something else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import jinja2
+
+from harness.stpl import reader
+from harness.stpl.environment import environment
+from harness.stpl.expressions import ATOM, Translator, Unsupported, parse_expression
+from harness.stpl.statements import Statements
+
+
+@dataclass(frozen=True)
+class Note:
+    rule: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.line}: {self.rule} {self.message}"
+
+
+@dataclass
+class Context:
+    """What one conversion learns: notes (TODOs) and the rules it applied."""
+
+    name: str
+    notes: list[Note] = field(default_factory=list)
+    rules: set[str] = field(default_factory=set)
+
+    def todo(self, rule: str, line: int, message: str) -> None:
+        self.notes.append(Note(rule, line, message))
+
+
+@dataclass
+class Conversion:
+    name: str
+    source: str | None  # the Jinja2 template; None when the conversion failed
+    notes: list[Note]
+    rules: list[str]
+    error: str | None = None  # "line N: why", when it failed
+    extends: str | None = None  # the Bottle template name it rebases onto
+    includes: list[str] = field(default_factory=list)
+    has_base: bool = False  # prints {{!base}}: a layout
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+DELIMITERS = re.compile(r"\{[{%#]|\{$")
+
+
+def escape_text(text: str) -> str:
+    """Text as Jinja2 prints it back: its own openers (and a trailing `{`) quoted."""
+    return DELIMITERS.sub(lambda m: f"{{{{ {m.group(0)!r} }}}}", text)
+
+
+def comment(text: str) -> str:
+    return text.replace("#}", "# }").replace("{#", "{ #")
+
+
+class Failed(Exception):
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+
+
+def convert_source(text: str, name: str = "<string>", *, block: str = "content",
+                   blocks: dict[str, str] | None = None, syntax: str | None = None
+                   ) -> Conversion:
+    """Convert one SimpleTemplate source; never raises for a bad template.
+
+    `block` names the slot this template offers as a layout ({{!base}}); `blocks`
+    maps a layout's Bottle name to its slot, for templates that rebase onto it.
+    """
+    context = Context(name)
+    statements = Statements(context, Translator(), block=block, blocks=blocks or {})
+    try:
+        tokens = reader.read(text, syntax)
+    except Exception as error:  # Bottle's own parser refused it
+        return _failed(context, f"line 1: {error}")
+    try:
+        for token in tokens:
+            if isinstance(token, reader.Text):
+                statements.out.append(escape_text(token.text))
+            elif isinstance(token, reader.Inline):
+                statements.out.append(inline(token, statements, context))
+            else:
+                statements.code(token)
+        body = statements.finish()
+    except Failed as error:
+        return _failed(context, str(error))
+    try:
+        environment().parse(body, name=name)
+    except jinja2.TemplateSyntaxError as error:
+        return _failed(context, f"line {error.lineno}: the output does not parse as "
+                                f"Jinja2: {error.message}")
+    return Conversion(name, body, sorted(context.notes, key=lambda n: n.line),
+                      sorted(context.rules), extends=statements.extends,
+                      includes=statements.includes, has_base=statements.has_base)
+
+
+def _failed(context: Context, message: str) -> Conversion:
+    return Conversion(context.name, None, context.notes, sorted(context.rules), error=message)
+
+
+def inline(token: reader.Inline, statements: Statements, context: Context) -> str:
+    """`{{x}}` and `{{!x}}`."""
+    if token.raw and token.code == "base":
+        return statements.base_slot(token.line)
+    try:
+        node = parse_expression(token.code)
+    except SyntaxError as error:
+        raise Failed(token.line, f"{token.source} is not a Python expression ({error.msg})") \
+            from None
+    try:
+        # |safe binds tighter than any operator: parenthesise what is not an atom.
+        text = statements.expression(node, token.line, level=ATOM if token.raw else 0)
+    except Unsupported as why:
+        context.todo(why.rule, token.line, f"{why.message}: {token.source}")
+        context.rules.add(why.rule)
+        # {#+ keeps the indentation before it, as Bottle would print it.
+        return (f"{{#+ TODO(kit/{why.rule}): {comment(why.message)}: "
+                f"{comment(token.source)} #}}{{{{ kit_todo({why.rule!r}) }}}}")
+    if token.raw:
+        context.rules.add("T002")
+        return f"{{{{ {text}|safe }}}}"
+    context.rules.add("T001")
+    return f"{{{{ {text} }}}}"
+

@@ -1,0 +1,282 @@
+"""Python expressions (as written in a SimpleTemplate) to Jinja2 expression text.
+
+Only a subset translates with the same meaning; anything outside it raises
+Unsupported with a rule code, and the caller leaves a TODO. Jinja2's grammar is not
+Python's: `**` is left-associative and binds looser than unary minus, tests
+(`is none`) and filters bind tighter than any operator, so operands are
+parenthesised by Jinja2's precedence, not Python's.
+"""
+
+from __future__ import annotations
+
+import ast
+
+
+class Unsupported(Exception):
+    def __init__(self, rule: str, message: str):
+        super().__init__(message)
+        self.rule, self.message = rule, message
+
+
+# Jinja2 precedence, loosest first (see jinja2/parser.py: parse_condexpr ... parse_unary).
+COND, OR, AND, NOT, COMPARE, ADD, CONCAT, MUL, POW, UNARY, ATOM = range(11)
+
+BINOPS = {ast.Add: ("+", ADD), ast.Sub: ("-", ADD), ast.Mult: ("*", MUL),
+          ast.Div: ("/", MUL), ast.FloorDiv: ("//", MUL), ast.Mod: ("%", MUL),
+          ast.Pow: ("**", POW)}
+COMPARES = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
+            ast.GtE: ">=", ast.In: "in", ast.NotIn: "not in"}
+SINGLETONS = {None: "none", True: "true", False: "false"}
+# Names with a meaning of their own in Jinja2: a Bottle variable of that name would
+# be shadowed or misread.
+RESERVED = {"loop", "self", "caller", "varargs", "kwargs", "super", "true", "false", "none",
+            "True", "False", "None"}
+# Bottle's template functions that only make sense as statements.
+STATEMENT_ONLY = {"include", "rebase", "setdefault"}
+
+
+def builtin_filters():
+    """Python builtins Bottle templates call, as the Jinja2 filter that means the same.
+
+    Each entry: name -> (filter text, positional argument count it accepts). Jinja2's
+    sort/min/max ignore case by default; Python's do not.
+    """
+    return {
+        "len": ("length", 1), "str": ("string", 1), "list": ("list", 1),
+        "abs": ("abs", 1), "sum": ("sum", 1),
+        "sorted": ("sort(case_sensitive=true)", 1),
+        "min": ("min(case_sensitive=true)", 1), "max": ("max(case_sensitive=true)", 1),
+    }
+
+
+BUILTINS = builtin_filters()
+
+
+class Translator:
+    """One template's expression translator; `used` collects the rules it applied."""
+
+    def __init__(self):
+        self.used: set[str] = set()
+
+    def __call__(self, node: ast.AST) -> str:
+        return self.expr(node)[0]
+
+    # Each method returns (text, precedence).
+    def expr(self, node: ast.AST) -> tuple[str, int]:
+        method = getattr(self, "e_" + type(node).__name__, None)
+        if method is None:
+            raise Unsupported(*UNSUPPORTED.get(type(node), (
+                "T020", f"{type(node).__name__} has no Jinja2 equivalent")))
+        return method(node)
+
+    def wrap(self, node, level: int, right: bool = False) -> str:
+        text, own = self.expr(node)
+        if own < level or (right and own == level):
+            return f"({text})"
+        return text
+
+    def atom(self, node) -> str:
+        return self.wrap(node, ATOM)
+
+    def e_Constant(self, node):
+        value = node.value
+        if isinstance(value, bool) or value is None:
+            return SINGLETONS[value], ATOM
+        if isinstance(value, str):
+            return repr(value), ATOM
+        if isinstance(value, int):
+            return repr(value), ATOM if value >= 0 else UNARY
+        if isinstance(value, float) and value == value and abs(value) != float("inf"):
+            return repr(value), ATOM if value >= 0 else UNARY
+        raise Unsupported("T020", f"the literal {value!r} has no Jinja2 spelling")
+
+    def e_Name(self, node):
+        if node.id in RESERVED:
+            raise Unsupported("T027", f"`{node.id}` is a name Jinja2 reserves")
+        if node.id in STATEMENT_ONLY or node.id in ("get", "defined"):
+            raise Unsupported("T026", f"`{node.id}` is used other than as a call Jinja2 knows")
+        return node.id, ATOM
+
+    def e_Attribute(self, node):
+        return f"{self.atom(node.value)}.{node.attr}", ATOM
+
+    def e_Subscript(self, node):
+        self.used.add("T011")
+        return f"{self.atom(node.value)}[{self.subscript(node.slice)}]", ATOM
+
+    def subscript(self, node) -> str:
+        if isinstance(node, ast.Slice):
+            parts = [self(p) if p is not None else "" for p in (node.lower, node.upper)]
+            if node.step is not None:
+                parts.append(self(node.step))
+            return ":".join(parts)
+        if isinstance(node, ast.Tuple):
+            return ", ".join(self.subscript(e) for e in node.elts)
+        return self(node)
+
+    def e_Tuple(self, node):
+        items = [self.wrap(e, COND) for e in node.elts]
+        if len(items) == 1:
+            return f"({items[0]},)", ATOM
+        return f"({', '.join(items)})", ATOM
+
+    def e_List(self, node):
+        return f"[{', '.join(self.wrap(e, COND) for e in node.elts)}]", ATOM
+
+    def e_Dict(self, node):
+        if any(k is None for k in node.keys):
+            raise Unsupported("T020", "`**` in a dict literal has no Jinja2 equivalent")
+        pairs = (f"{self.wrap(k, COND)}: {self.wrap(v, COND)}"
+                 for k, v in zip(node.keys, node.values, strict=True))
+        return "{" + ", ".join(pairs) + "}", ATOM
+
+    def e_BoolOp(self, node):
+        op, level = ("and", AND) if isinstance(node.op, ast.And) else ("or", OR)
+        first, *rest = node.values
+        text = self.wrap(first, level)
+        for value in rest:
+            text += f" {op} {self.wrap(value, level, right=True)}"
+        return text, level
+
+    def e_UnaryOp(self, node):
+        if isinstance(node.op, ast.Not):
+            return f"not {self.wrap(node.operand, NOT)}", NOT
+        if isinstance(node.op, ast.Invert):
+            raise Unsupported("T025", "the `~` operator means concatenation in Jinja2")
+        sign = "-" if isinstance(node.op, ast.USub) else "+"
+        # Parenthesise anything but an atom: -x**2 reads differently in Jinja2.
+        return f"{sign}{self.wrap(node.operand, ATOM)}", UNARY
+
+    def e_BinOp(self, node):
+        if type(node.op) not in BINOPS:
+            raise Unsupported("T025", f"the `{ast.unparse(node)}` operator has no Jinja2 "
+                                      "equivalent (| is a filter, ~ concatenates)")
+        op, level = BINOPS[type(node.op)]
+        if op == "**":
+            # Python's ** is right-associative and binds tighter than unary minus on its
+            # left; Jinja2's is left-associative and looser: parenthesise both sides.
+            return f"{self.wrap(node.left, ATOM)} ** {self.wrap(node.right, ATOM)}", POW
+        return f"{self.wrap(node.left, level)} {op} {self.wrap(node.right, level, True)}", level
+
+    def e_Compare(self, node):
+        text = self.wrap(node.left, ADD)
+        if any(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
+            if len(node.ops) > 1:
+                raise Unsupported("T025", "a chain of comparisons with `is` has no Jinja2 form")
+            right = node.comparators[0]
+            if not (isinstance(right, ast.Constant)
+                    and (right.value is None or isinstance(right.value, bool))):
+                raise Unsupported("T025", "`is` other than `is None`/`is True`/`is False` "
+                                          "has no Jinja2 test")
+            word = "is not" if isinstance(node.ops[0], ast.IsNot) else "is"
+            # A test binds tighter than any operator in Jinja2.
+            return f"{self.atom(node.left)} {word} {SINGLETONS[right.value]}", COMPARE
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            text += f" {COMPARES[type(op)]} {self.wrap(right, ADD)}"
+        return text, COMPARE
+
+    def e_IfExp(self, node):
+        body = self.wrap(node.body, OR)
+        test = self.wrap(node.test, OR)
+        return f"{body} if {test} else {self.wrap(node.orelse, COND)}", COND
+
+    def e_JoinedStr(self, node):
+        parts = []
+        for value in node.values:
+            if isinstance(value, ast.Constant):
+                parts.append(repr(value.value))
+            elif value.conversion != -1 or value.format_spec is not None:
+                raise Unsupported("T023", "an f-string with a conversion or format spec")
+            else:
+                parts.append(self.wrap(value.value, MUL))
+        self.used.add("T015")
+        if len(parts) == 1:  # Python formats it as a string
+            parts.insert(0, "''")
+        return " ~ ".join(parts), CONCAT
+
+    def e_Call(self, node):
+        func = node.func
+        if isinstance(func, ast.Name):
+            special = getattr(self, "call_" + func.id, None)
+            if special is not None:
+                return special(node)
+            if func.id in BUILTINS and len(node.args) == BUILTINS[func.id][1] \
+                    and not node.keywords and not isinstance(node.args[0], ast.Starred):
+                self.used.add("T013")
+                return f"{self.atom(node.args[0])}|{BUILTINS[func.id][0]}", ATOM
+            if func.id in STATEMENT_ONLY:
+                raise Unsupported("T026", f"`{func.id}()` inside an expression")
+        return f"{self.atom(func)}({self.arguments(node)})", ATOM
+
+    def arguments(self, node) -> str:
+        args, star, stars = [], 0, 0
+        for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                star += 1
+                args.append("*" + self.atom(arg.value))
+            elif star:
+                raise Unsupported("T026", "a positional argument after *args")
+            else:
+                args.append(self.wrap(arg, COND))
+        for kw in node.keywords:
+            if kw.arg is None:
+                stars += 1
+                args.append("**" + self.atom(kw.value))
+            elif stars:
+                raise Unsupported("T026", "a keyword argument after **kwargs")
+            else:
+                args.append(f"{kw.arg}={self.wrap(kw.value, COND)}")
+        if star > 1 or stars > 1:
+            raise Unsupported("T026", "more than one *args or **kwargs in one call")
+        # Jinja2 wants *args after all keyword arguments: move it if there are none after.
+        if star and node.keywords:
+            starred = [a for a in args if a.startswith("*") and not a.startswith("**")]
+            args = [a for a in args if a not in starred]
+            at = next((i for i, a in enumerate(args) if a.startswith("**")), len(args))
+            args[at:at] = starred
+        return ", ".join(args)
+
+    def literal_name(self, node, what: str) -> str:
+        if not node.args or not isinstance(node.args[0], ast.Constant) \
+                or not isinstance(node.args[0].value, str) or not node.args[0].value.isidentifier():
+            raise Unsupported("T026", f"`{what}()` with a name that is not a literal")
+        name = node.args[0].value
+        if name in RESERVED:
+            raise Unsupported("T027", f"`{name}` is a name Jinja2 reserves")
+        return name
+
+    def call_defined(self, node):
+        if len(node.args) != 1 or node.keywords:
+            raise Unsupported("T026", "`defined()` takes one name")
+        self.used.add("T010")
+        return f"{self.literal_name(node, 'defined')} is defined", COMPARE
+
+    def call_get(self, node):
+        if not 1 <= len(node.args) <= 2 or node.keywords:
+            raise Unsupported("T026", "`get()` takes a name and a default")
+        self.used.add("T010")
+        name = self.literal_name(node, "get")
+        # Bottle's get is dict.get: a variable set to None stays None. So does Jinja2's
+        # default filter (it replaces only undefined values, unless boolean=true).
+        default = self.wrap(node.args[1], COND) if len(node.args) == 2 else "none"
+        return f"{name}|default({default})", ATOM
+
+
+UNSUPPORTED = {
+    ast.ListComp: ("T021", "a list comprehension"),
+    ast.SetComp: ("T021", "a set comprehension"),
+    ast.DictComp: ("T021", "a dict comprehension"),
+    ast.GeneratorExp: ("T021", "a generator expression"),
+    ast.Lambda: ("T022", "a lambda"),
+    ast.NamedExpr: ("T024", "an assignment expression (:=)"),
+    ast.Set: ("T020", "a set literal"),
+    ast.Starred: ("T020", "a starred expression"),
+    ast.Await: ("T020", "await"),
+    ast.Yield: ("T020", "yield"),
+    ast.YieldFrom: ("T020", "yield from"),
+}
+
+
+def parse_expression(code: str) -> ast.expr:
+    """Parse one Python expression; SyntaxError as Python would raise it."""
+    return ast.parse(code, mode="eval").body

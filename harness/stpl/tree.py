@@ -1,0 +1,112 @@
+"""A views folder to a Jinja2 templates folder: every template converted, the rest copied."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from harness.stpl.convert import Conversion, convert_source
+from harness.stpl.statements import jinja_name
+
+# The extensions Bottle's template lookup tries, in its order (BaseTemplate.extensions).
+EXTENSIONS = (".tpl", ".html", ".thtml", ".stpl")
+
+
+@dataclass
+class FileResult:
+    source: Path  # relative to the source folder
+    output: Path | None  # relative to the output folder; None if nothing was written
+    status: str  # converted, failed, copied, skipped
+    conversion: Conversion | None = None
+    reason: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.source}"
+        if self.status == "failed":
+            return f"{where}:{self.reason}"
+        if self.status == "skipped":
+            return f"{where}: skipped: {self.reason}"
+        notes = self.conversion.notes if self.conversion else []
+        return f"{where} -> {self.output} ({self.status}, {len(notes)} TODO)"
+
+
+@dataclass
+class TreeReport:
+    files: list[FileResult] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Jinja2 name
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.status == "failed" for f in self.files)
+
+    def count(self, status: str) -> int:
+        return sum(f.status == status for f in self.files)
+
+    def todos(self) -> Counter:
+        return Counter(note.rule for f in self.files if f.conversion
+                       for note in f.conversion.notes)
+
+
+def bottle_name(relative: Path) -> str:
+    return relative.with_suffix("").as_posix()
+
+
+def slot_name(name: str) -> str:
+    return "content_" + re.sub(r"\W", "_", name)
+
+
+def convert_tree(src: Path, out: Path, *, syntax: str | None = None) -> TreeReport:
+    """Convert every template under src into out; copy every other file."""
+    src, out = Path(src), Path(out)
+    report = TreeReport()
+    templates: dict[str, tuple[Path, str]] = {}
+    # Bottle tries .tpl before .html ...: the first one found is the template a name means.
+    paths = sorted((p for p in src.rglob("*") if p.is_file()),
+                   key=lambda p: (p.suffix not in EXTENSIONS, str(p.with_suffix("")),
+                                  EXTENSIONS.index(p.suffix) if p.suffix in EXTENSIONS else 0))
+    for path in paths:
+        relative = path.relative_to(src)
+        if path.suffix not in EXTENSIONS:
+            target = out / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+            report.files.append(FileResult(relative, relative, "copied"))
+            continue
+        name = bottle_name(relative)
+        if name in templates:
+            report.files.append(FileResult(relative, None, "skipped", reason=(
+                f"Bottle finds {templates[name][0]} first for the name {name!r}")))
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            report.files.append(FileResult(relative, None, "failed",
+                                           reason="1: not UTF-8 text (Bottle reads UTF-8)"))
+            continue
+        templates[name] = (relative, text)
+    # Pass one learns who rebases onto whom; a layout that itself rebases needs a slot
+    # of its own name, or Jinja2 would see one block defined twice.
+    first = {name: convert_source(text, str(rel), syntax=syntax)
+             for name, (rel, text) in templates.items()}
+    blocks = {name: slot_name(name) for name, c in first.items()
+              if c.ok and c.has_base and c.extends is not None}
+    for name, (relative, text) in templates.items():
+        conversion = first[name]
+        if blocks and (name in blocks or conversion.extends in blocks):
+            conversion = convert_source(text, str(relative), syntax=syntax,
+                                        block=blocks.get(name, "content"), blocks=blocks)
+        output = Path(jinja_name(name))
+        if not conversion.ok:
+            report.files.append(FileResult(relative, None, "failed", conversion,
+                                           reason=conversion.error.removeprefix("line ")))
+            continue
+        target = out / output
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(conversion.source, encoding="utf-8")
+        report.files.append(FileResult(relative, output, "converted", conversion))
+        report.names[name] = output.as_posix()
+    report.files.sort(key=lambda f: str(f.source))
+    return report
