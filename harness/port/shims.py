@@ -7,6 +7,25 @@ import libcst as cst
 from .rules.p005_response import SHIM as RESPONSE
 from .rules.p011_template_path import SHIM as TEMPLATE_PATH
 
+JINJA = '''
+# kit/P006: Jinja set up as the converted templates expect: no line left by a `%`
+# line, the last newline kept, None printed as "" (Bottle's habits).
+{app}.jinja_options = {**{app}.jinja_options, "trim_blocks": True, "lstrip_blocks": True,
+                       "keep_trailing_newline": True, "extensions": ["jinja2.ext.do"],
+                       "finalize": lambda value: "" if value is None else value}
+'''
+
+LOCATION = '''
+
+class _AbsoluteLocation({app}.response_class):
+    """kit/P008: a redirect's Location made absolute, as Bottle's redirect() does."""
+
+    autocorrect_location_header = True
+
+
+{app}.response_class = _AbsoluteLocation
+'''
+
 JSON_ORDER = '''
 # kit/P007: Bottle sends a dict's keys in the order the view made them.
 {app}.json.sort_keys = False
@@ -44,10 +63,14 @@ class {cls}(BaseConverter):
 def shim_source(state) -> str:
     app = state.app_name
     parts = []
+    if "jinja" in state.needs:
+        parts.append(JINJA.replace("{app}", app))
     if "template_path" in state.needs:
         parts.append(TEMPLATE_PATH.replace("{app}", app))
     if "json" in state.needs:
         parts.append(JSON_ORDER.format(app=app))
+    if "location" in state.needs:
+        parts.append(LOCATION.replace("{app}", app))
     if "float" in state.needs:
         parts.append(FLOAT.format(app=app))
     for name, regex in state.regexes.items():

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .report import markdown
 from .runner import FileResult, port_source
-from .templates import convert_templates, is_template
+from .templates import convert_templates, is_template, template_root
 
 SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
@@ -75,10 +75,11 @@ def files_of(src: Path) -> list[Path]:
     return found
 
 
-def template_folder(module: Path, templates: list[Path]) -> str:
-    """Where Flask should look, from the module's folder: Bottle's ./views/ if used."""
-    views = module.parent / "views"
-    return "views" if any(views in t.parents for t in templates) else "."
+def template_folder(module: Path, src: Path, templates: list[Path]) -> str:
+    """Where Flask should look, from the module's folder: its views/ (or templates/)."""
+    roots = {template_root(t, src) for t in templates}
+    below = sorted(r for r in roots if module.parent in r.parents)
+    return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
 
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
@@ -91,7 +92,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         out.mkdir(parents=True, exist_ok=True)
         result.templates, names = convert_templates(src, out, templates)
     else:
-        names = {t.stem: t.name for t in templates}
+        names = {}
     for path in files:
         if path in templates:
             continue
@@ -99,7 +100,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if path.suffix == ".py":
             module = port_source(path.read_text(encoding="utf-8"), str(rel), disabled=disabled,
                                  template_names=names,
-                                 template_folder=template_folder(path, templates))
+                                 template_folder=template_folder(path, src, templates))
             result.modules.append(module)
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import libcst as cst
-from libcst.codemod import CodemodContext, ContextAwareTransformer
+from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
@@ -35,14 +35,20 @@ def state(context: CodemodContext) -> PortState:
     return context.scratch.setdefault("kit", PortState())
 
 
-class Rule(ContextAwareTransformer):
-    """One numbered rule. Subclasses set `code` and `summary` and call fired()/todo()."""
+class Rule(cst.CSTTransformer):
+    """One numbered rule. Subclasses set `code` and `summary` and call fired()/todo().
+
+    A plain transformer holding a CodemodContext (warnings, scratch) rather than
+    LibCST's ContextAwareTransformer: the matcher machinery that one carries costs
+    more than the rules themselves, and no rule uses matcher decorators.
+    """
 
     code = "P000"
     summary = ""
 
     def __init__(self, context: CodemodContext) -> None:
-        super().__init__(context)
+        super().__init__()
+        self.context = context
         self.state = state(context)
         self._notes: list[list[str]] = []
 

@@ -60,6 +60,7 @@ class Templates(Rule):
                       "source with `kit convert-template` and use render_template(_string)")
             return updated
         self.fired()
+        self.state.needs.add("jinja")
         self.need_import("flask", "render_template")
         return updated.with_changes(func=cst.Name("render_template"), args=args)
 
@@ -88,6 +89,7 @@ class Templates(Rule):
                       "renders dicts and passes anything else through; render_template it")
             return updated
         self.fired()
+        self.state.needs.add("jinja")
         self.need_import("flask", "render_template")
         call = cst.Call(cst.Name("render_template"), args=_commas([*args, *extra]))
         return updated.with_changes(value=call)

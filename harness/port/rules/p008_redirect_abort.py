@@ -5,7 +5,9 @@
     abort(404, "No item")                         ->  abort(404, "No item")
 
 Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
-with 302: the code is written out so the status stays Bottle's. The text given to
+with 302: the code is written out so the status stays Bottle's. Bottle also makes
+the Location absolute (against the request URL); the app's response class is told
+to do the same. The text given to
 abort() becomes the error's description (`err.body` in a handler: see P009).
 """
 
@@ -43,6 +45,7 @@ class RedirectAbort(Rule):
         if name == "redirect":
             self.fired()
             self.need_import("flask", "redirect")
+            self.state.needs.add("location")
             if arg(updated, 1, "code") is None:
                 first = updated.args[0].with_changes(
                     comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
