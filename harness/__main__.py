@@ -18,6 +18,7 @@ COMMANDS = {
     "convert-templates": ("harness.convert_templates",
                           "SimpleTemplate views folder to Jinja2 templates"),
     "convert-template": ("harness.convert_template", "one SimpleTemplate to Jinja2, on stdout"),
+    "port": ("harness.port.command", "rewrite a Bottle app folder as a Flask app"),
 }
 
 

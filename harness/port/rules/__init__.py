@@ -1,0 +1,27 @@
+"""The rules of `kit port`, in the order they run. One rule a module, each with a code."""
+
+from .p001_imports import Imports, Prepare
+from .p002_app import App
+from .p003_routes import Routes
+from .p004_request import Request
+from .p005_response import Response
+from .p006_templates import Templates
+from .p007_returns import Returns
+from .p008_redirect_abort import RedirectAbort
+from .p009_errors import Errors
+from .p010_hooks import Hooks
+from .p011_template_path import TemplatePath
+from .p012_static_file import StaticFile
+from .p013_get_url import GetUrl
+from .p014_template_defaults import TemplateDefaults
+from .p015_mount import Mount
+from .p016_run import Run
+from .p017_unsafe import Unsafe
+
+# P017 reads the routes before P003 rewrites them; P008 makes redirects returns
+# before P007 looks for views that can end without one; P001's import pass is last.
+RULES = [Unsafe, App, Routes, Request, Response, Templates, RedirectAbort, Returns, Errors,
+         Hooks, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run, Imports]
+CODES = sorted({rule.code for rule in RULES})
+
+__all__ = ["CODES", "RULES", "Prepare"]

@@ -1,0 +1,154 @@
+"""What every rule shares: the Bottle names in scope, the app's name, TODO comments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
+
+STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+# Bottle's module-level shortcuts that act on the default app.
+APP_SHORTCUTS = {"route", "get", "post", "put", "delete", "patch", "error", "hook",
+                 "mount", "merge", "install", "uninstall", "get_url", "url"}
+
+
+@dataclass
+class PortState:
+    """Facts about one module, found before the rules run and shared between them."""
+
+    bottle: dict[str, str] = field(default_factory=dict)  # local name -> Bottle API name
+    apps: set[str] = field(default_factory=set)  # names bound to Bottle() objects
+    default_app: bool = False  # the module uses Bottle's default app
+    app_name: str = "app"
+    template_folder: str = "views"
+    template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
+    regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
+    needs: set[str] = field(default_factory=set)  # shims to emit after the app is made
+    provided: set[str] = field(default_factory=set)  # Bottle names now defined otherwise
+    applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes
+    todos: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
+
+
+def state(context: CodemodContext) -> PortState:
+    return context.scratch.setdefault("kit", PortState())
+
+
+class Rule(cst.CSTTransformer):
+    """One numbered rule. Subclasses set `code` and `summary` and call fired()/todo().
+
+    A plain transformer holding a CodemodContext (warnings, scratch) rather than
+    LibCST's ContextAwareTransformer: the matcher machinery that one carries costs
+    more than the rules themselves, and no rule uses matcher decorators.
+    """
+
+    code = "P000"
+    summary = ""
+
+    def __init__(self, context: CodemodContext) -> None:
+        super().__init__()
+        self.context = context
+        self.state = state(context)
+        self._notes: list[list[str]] = []
+
+    # -- helpers for rules ---------------------------------------------------------
+    def api(self, node: cst.CSTNode | None) -> str | None:
+        """The Bottle API a Name stands for (`template`, `request`...), else None."""
+        if isinstance(node, cst.Name):
+            return self.state.bottle.get(node.value)
+        return None
+
+    def is_app(self, node: cst.CSTNode | None) -> bool:
+        return isinstance(node, cst.Name) and (node.value in self.state.apps
+                                               or node.value == self.state.app_name)
+
+    def app_method(self, func: cst.CSTNode) -> str | None:
+        """`app.route` or the default app's bare `route`: the method's name, else None."""
+        if isinstance(func, cst.Attribute) and self.is_app(func.value):
+            return func.attr.value
+        name = self.api(func)
+        return name if name in APP_SHORTCUTS else None
+
+    def fired(self, count: int = 1) -> None:
+        self.state.applied[self.code] = self.state.applied.get(self.code, 0) + count
+
+    def need_import(self, module: str, name: str | None = None,
+                    asname: str | None = None) -> None:
+        AddImportsVisitor.add_needed_import(self.context, module, name, asname)
+        if name:  # the Bottle import of the same name is no longer needed
+            self.state.provided.add(asname or name)
+
+    def todo(self, text: str, code: str | None = None) -> None:
+        """Leave a TODO above the statement being visited and a line in the report."""
+        code = code or self.code
+        self.state.todos.append((code, text))
+        self.context.warnings.append(f"{code}: {text}")
+        if self._notes:
+            self._notes[-1].append(f"# TODO(kit/{code}): {text}")
+
+    # -- the TODO comments ride on the enclosing statement --------------------------
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, STATEMENTS):
+            self._notes.append([])
+        return super().on_visit(node)
+
+    def on_leave(self, original, updated):
+        result = super().on_leave(original, updated)
+        if isinstance(original, STATEMENTS):
+            notes = self._notes.pop()
+            if notes:
+                result = with_comments(result, notes)
+        return result
+
+
+def with_comments(result, notes: list[str]):
+    lines = [cst.EmptyLine(comment=cst.Comment(n)) for n in notes]
+    if isinstance(result, cst.FlattenSentinel):
+        first, *rest = result.nodes
+        return cst.FlattenSentinel([with_comments(first, notes), *rest])
+    if isinstance(result, STATEMENTS):
+        return result.with_changes(leading_lines=[*result.leading_lines, *lines])
+    return result
+
+
+def string_value(node: cst.CSTNode | None) -> str | None:
+    """The value of a plain string literal, else None."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def arg(call: cst.Call, position: int | None, keyword: str | None) -> cst.Arg | None:
+    """A call's argument by keyword, else by position (positional ones only)."""
+    for a in call.args:
+        if keyword and a.keyword and a.keyword.value == keyword:
+            return a
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if position is not None and position < len(positional):
+        return positional[position]
+    return None
+
+
+def kw(name: str, value: cst.BaseExpression) -> cst.Arg:
+    return cst.Arg(value=value, keyword=cst.Name(name),
+                   equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                         whitespace_after=cst.SimpleWhitespace("")))
+
+
+def attribute(dotted: str) -> cst.BaseExpression:
+    return cst.parse_expression(dotted)
+
+
+VIEW_DECORATORS = {"route", "get", "post", "put", "delete", "patch", "error", "errorhandler"}
+
+
+def decorator_method(rule: Rule, decorator: cst.Decorator) -> str | None:
+    call = decorator.decorator
+    func = call.func if isinstance(call, cst.Call) else call
+    return rule.app_method(func)
+
+
+def is_view(rule: Rule, node: cst.FunctionDef) -> bool:
+    return any(decorator_method(rule, d) in VIEW_DECORATORS for d in node.decorators)

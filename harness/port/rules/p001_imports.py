@@ -1,0 +1,162 @@
+"""P001 imports: `from bottle import ...` and `import bottle` become Flask imports.
+
+Two passes. `Prepare` runs first (it cannot be disabled): it learns which local
+names are Bottle's, spells `bottle.route` as `route` so the other rules see one
+form, and finds the app objects. `Imports` runs last: it drops the Bottle names no
+rule left in use; a Bottle name still in use keeps its import under a TODO.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from .base import APP_SHORTCUTS, Rule
+
+APP_FACTORIES = {"Bottle", "default_app", "app"}
+
+
+class Prepare(Rule):
+    code = "P001"
+    summary = "learn the Bottle names; bottle.X spelt as X"
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.module_alias: set[str] = set()
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if node.relative or not m.matches(node.module, m.Name("bottle")):
+            return
+        if isinstance(node.names, cst.ImportStar):
+            self.state.bottle.update({n: n for n in STAR_NAMES})
+            return
+        for alias in node.names:
+            name = alias.name.value
+            local = alias.asname.name.value if alias.asname else name
+            self.state.bottle[local] = name
+
+    def visit_Import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            if m.matches(alias.name, m.Name("bottle")):
+                self.module_alias.add(alias.asname.name.value if alias.asname else "bottle")
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_alias:
+            name = updated.attr.value
+            self.state.bottle.setdefault(name, name)
+            return cst.Name(name)
+        return updated
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        call = updated.value
+        if isinstance(call, cst.Call) and self.api(call.func) in APP_FACTORIES:
+            for target in updated.targets:
+                if isinstance(target.target, cst.Name):
+                    self.state.apps.add(target.target.value)
+        return updated
+
+    def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
+        func = updated.decorator.func if isinstance(updated.decorator, cst.Call) else None
+        if self.api(func) in APP_SHORTCUTS:
+            self.state.default_app = True
+        return updated
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        if self.api(updated.func) in {"run", "install", "mount", "merge"} | APP_SHORTCUTS \
+                and not self.state.apps:
+            self.state.default_app = True
+        return updated
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        if self.state.apps:
+            self.state.app_name = sorted(self.state.apps)[0]
+            self.state.default_app = self.state.default_app and "app" not in self.state.apps
+        return updated
+
+
+class Imports(Rule):
+    code = "P001"
+    summary = "Bottle imports removed; Flask imports added for what the rules used"
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        used = names_in_use(updated) - self.state.provided
+        return updated.visit(_Prune(self, used))
+
+
+class _Prune(cst.CSTTransformer):
+    def __init__(self, rule: Imports, used: set[str]) -> None:
+        super().__init__()
+        self.rule = rule
+        self.used = used
+
+    def leave_SimpleStatementLine(self, original, updated):
+        body = updated.body
+        if len(body) != 1 or not isinstance(body[0], cst.Import | cst.ImportFrom):
+            return updated
+        node = body[0]
+        if isinstance(node, cst.ImportFrom):
+            if node.relative or not m.matches(node.module, m.Name("bottle")):
+                return updated
+            if isinstance(node.names, cst.ImportStar):
+                return self._drop_or_keep(updated, [], "bottle *")
+            keep = [a for a in node.names
+                    if (a.asname.name.value if a.asname else a.name.value) in self.used]
+            if not keep:
+                self.rule.fired()
+                return cst.RemoveFromParent()
+            names = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in keep]
+            new = node.with_changes(names=names, lpar=None, rpar=None)
+            return self._drop_or_keep(updated.with_changes(body=[new]),
+                                      [a.name.value for a in keep], "")
+        keep = [a for a in node.names if not m.matches(a.name, m.Name("bottle"))
+                or (a.asname.name.value if a.asname else "bottle") in self.used]
+        if all(not m.matches(a.name, m.Name("bottle")) for a in node.names):
+            return updated
+        if not keep:
+            self.rule.fired()
+            return cst.RemoveFromParent()
+        return self._drop_or_keep(updated, ["bottle"], "")
+
+    def _drop_or_keep(self, line, names, star):
+        what = ", ".join(names) or star
+        text = (f"still uses Bottle's {what}: no rule converts it; replace it with the Flask "
+                "equivalent (docs/PORTING-TOOLS.md) and remove this import")
+        self.rule.state.todos.append(("P001", text))
+        comment = cst.EmptyLine(comment=cst.Comment(f"# TODO(kit/P001): {text}"))
+        return line.with_changes(leading_lines=[*line.leading_lines, comment])
+
+
+def names_in_use(module: cst.Module) -> set[str]:
+    """Every Name read outside import statements."""
+    found: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_Import(self, node) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node) -> bool:
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            node.value.visit(self)  # a keyword is not a use of a name
+            return False
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)  # `x.template` does not use a name `template`
+            return False
+
+    module.visit(Collect())
+    return found
+
+
+# What `from bottle import *` brings in (Bottle's __all__ is not set; these are the
+# names the other rules read).
+STAR_NAMES = {"Bottle", "route", "get", "post", "put", "delete", "patch", "error", "hook",
+              "run", "request", "response", "template", "view", "redirect", "abort",
+              "static_file", "default_app", "app", "TEMPLATE_PATH", "BaseTemplate",
+              "SimpleTemplate", "HTTPResponse", "HTTPError", "mount", "install", "get_url",
+              "url", "local", "debug", "json_dumps", "json_loads", "jinja2_template",
+              "jinja2_view", "FormsDict", "parse_auth", "auth_basic"}

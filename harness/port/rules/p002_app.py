@@ -1,0 +1,100 @@
+"""P002 app object: `Bottle()` (or Bottle's default app) becomes a Flask app.
+
+    app = Bottle()          ->  app = Flask(__name__, template_folder="views", static_folder=None)
+    @route("/")             ->  @app.route("/")        (default app: a Flask `app` is added)
+
+`static_folder=None` because Bottle serves no static files unless a route says so;
+`template_folder` is where Bottle's TEMPLATE_PATH would find the templates.
+The shims other rules need (the deferred `response`, converters, JSON order) are
+added right after the app is made.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .base import APP_SHORTCUTS, Rule, kw
+from .p001_imports import APP_FACTORIES
+
+
+def flask_app(state) -> cst.Call:
+    folder = cst.SimpleString(f'"{state.template_folder}"')
+    return cst.Call(func=cst.Name("Flask"), args=[
+        cst.Arg(cst.Name("__name__"), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+        cst.Arg(folder, keyword=cst.Name("template_folder"), equal=_eq(),
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+        kw("static_folder", cst.Name("None"))])
+
+
+def _eq():
+    return cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                           whitespace_after=cst.SimpleWhitespace(""))
+
+
+class App(Rule):
+    code = "P002"
+    summary = "Bottle() and the default app become Flask(__name__, ...)"
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        name = self.api(updated.func)
+        if name == "Bottle":
+            if updated.args:
+                self.todo("Bottle(...) took arguments (catchall/autojson): check their "
+                          "Flask equivalents (PROPAGATE_EXCEPTIONS, app.json)")
+            self.fired()
+            self.need_import("flask", "Flask")
+            return flask_app(self.state)
+        if name in {"default_app", "app"} and not updated.args:
+            self.fired()
+            return cst.Name(self.state.app_name)
+        return updated
+
+    def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
+        call = updated.decorator
+        if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS:
+            self.fired()
+            func = cst.Attribute(cst.Name(self.state.app_name), cst.Name(self.api(call.func)))
+            return updated.with_changes(decorator=call.with_changes(func=func))
+        return updated
+
+    def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
+        # install(plugin), mount(...) as statements on the default app
+        call = updated.value
+        if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS - {"get"}:
+            self.fired()
+            func = cst.Attribute(cst.Name(self.state.app_name), cst.Name(self.api(call.func)))
+            return updated.with_changes(value=call.with_changes(func=func))
+        return updated
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        if not self.state.default_app:
+            return updated
+        # The default app: add `app = Flask(...)` after the last top-level import.
+        self.need_import("flask", "Flask")
+        self.state.apps.add(self.state.app_name)
+        line = cst.SimpleStatementLine([cst.Assign(
+            targets=[cst.AssignTarget(cst.Name(self.state.app_name))],
+            value=flask_app(self.state))],
+            leading_lines=[cst.EmptyLine(comment=cst.Comment(
+                "# kit/P002: Bottle's default app, now a named Flask app"))])
+        body = list(updated.body)
+        at = last_import(body)
+        body.insert(at, line)
+        self.fired()
+        return updated.with_changes(body=body)
+
+
+def last_import(body) -> int:
+    """Where to put a statement after the imports (and after a module docstring)."""
+    at = 0
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, cst.SimpleStatementLine) and any(
+                isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body):
+            at = i + 1
+        elif i == 0 and isinstance(stmt, cst.SimpleStatementLine) and isinstance(
+                stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.SimpleString):
+            at = 1
+    return at
+
+
+__all__ = ["App", "APP_FACTORIES"]

@@ -1,0 +1,125 @@
+"""P004 request: Bottle's request attributes in Werkzeug's names.
+
+    request.forms.get("a")     ->  request.form.get("a")
+    request.query.page         ->  request.args.get("page", "")     (Bottle: '' when missing)
+    request.forms.getunicode("a", "")  ->  request.form.get("a", "")  (Werkzeug decodes UTF-8)
+    request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
+    request.json               ->  request.get_json(silent=True)   (Bottle: None, not 415)
+    request.body.read()        ->  request.get_data()
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .base import Rule, arg
+
+SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "environ",
+        "content_type", "content_length", "is_json", "host", "scheme", "args", "form",
+        "values", "script_root", "full_path", "url_root", "authorization", "access_route"}
+RENAMED = {"forms": "form", "query": "args", "params": "values", "POST": "form",
+           "GET": "args", "url_args": "view_args", "fullpath": "path", "urlparts": "url",
+           "remote_route": "access_route", "script_name": "script_root"}
+# FormsDicts (attribute access gives '' when missing), by Bottle's and Werkzeug's names:
+# the inner `request.forms` is renamed before the outer `.name` is seen.
+MULTIDICTS = {"forms", "query", "params", "POST", "GET", "files", "cookies",
+              "form", "args", "values"}
+DICT_METHODS = {"get", "getunicode", "getall", "getlist", "getone", "keys", "values", "items",
+                "decode", "dict", "copy", "to_dict", "__contains__", "allitems", "iterallitems"}
+
+
+class Request(Rule):
+    code = "P004"
+    summary = "request.forms/.query/.params/... in Werkzeug's names"
+
+    def is_request(self, node) -> bool:
+        return self.api(node) == "request"
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        func = updated.func
+        if not isinstance(func, cst.Attribute):
+            return updated
+        owner, method = func.value, func.attr.value
+        # request.get_cookie(name, default, secret=...)
+        if self.is_request(owner) and method == "get_cookie":
+            if arg(updated, 2, "secret"):
+                self.todo("get_cookie(secret=...) reads Bottle's signed pickle cookie; "
+                          "Flask cannot read it: use flask.session or itsdangerous, and "
+                          "expect old cookies to be dropped", code="P005")
+                return updated
+            self.fired()
+            return updated.with_changes(func=cst.parse_expression("request.cookies.get"))
+        if self.is_request(owner) and method == "get_header":
+            self.fired()
+            return updated.with_changes(func=cst.parse_expression("request.headers.get"))
+        # request.forms.getunicode(...) / .getall(...)
+        if isinstance(owner, cst.Attribute) and self.is_request(owner.value):
+            if method in {"getunicode", "getone"}:
+                self.fired()
+                kept = [a for a in updated.args if not (a.keyword and a.keyword.value in
+                                                        {"encoding", "errors"})]
+                return updated.with_changes(func=func.with_changes(attr=cst.Name("get")),
+                                            args=_fix_commas(kept))
+            if method == "getall":
+                self.fired()
+                return updated.with_changes(func=func.with_changes(attr=cst.Name("getlist")))
+            if owner.attr.value == "body" and method in {"read", "getvalue"}:
+                self.fired()
+                return cst.parse_expression("request.get_data()")
+        return updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        # request.forms.name (attribute access on a FormsDict): '' when missing
+        value = updated.value
+        if isinstance(value, cst.Attribute) and self.is_request(value.value) \
+                and value.attr.value in MULTIDICTS and updated.attr.value not in DICT_METHODS:
+            self.fired()
+            owner = RENAMED.get(value.attr.value, value.attr.value)
+            return cst.parse_expression(f'request.{owner}.get("{updated.attr.value}", "")')
+        if not self.is_request(value):
+            return updated
+        name = updated.attr.value
+        if name in RENAMED:
+            self.fired()
+            return updated.with_changes(attr=cst.Name(RENAMED[name]))
+        if name == "json":
+            self.fired()
+            return cst.parse_expression("request.get_json(silent=True)")
+        if name == "query_string":
+            self.fired()
+            return cst.parse_expression('request.query_string.decode("latin-1")')
+        if name == "is_xhr":
+            self.fired()
+            return cst.parse_expression(
+                'request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest"')
+        if name == "body":
+            return updated  # .read() handled in leave_Call; anything else below
+        if name not in SAME and name not in {"get_cookie", "get_header"}:
+            self.todo(f"request.{name} has no direct Flask name: see the request rows in "
+                      "docs/PORTING-TOOLS.md")
+        return updated
+
+    def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
+        # request.environ['bottle.app'] and friends: Bottle's own keys are gone
+        if isinstance(updated.value, cst.Attribute) and self.is_request(updated.value.value) \
+                and updated.value.attr.value == "environ":
+            key = updated.slice[0].slice
+            if isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString) \
+                    and "bottle." in key.value.value:
+                self.todo("request.environ['bottle.*'] is Bottle's own state; Flask keeps "
+                          "it elsewhere (flask.current_app, request.url_rule)", code="P017")
+        return updated
+
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        for local, name in self.state.bottle.items():
+            if name == "request":
+                self.need_import("flask", "request", None if local == "request" else local)
+        return updated
+
+
+def _fix_commas(args):
+    args = list(args)
+    if args:
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return args

@@ -1,0 +1,89 @@
+"""P007 return values: what Bottle sends for a view's return value, kept in Flask.
+
+- A dict is JSON in both; Flask sorts the keys unless told not to, so the app gets
+  `app.json.sort_keys = False` (Bottle keeps the dict's order).
+- A view that can end without `return` sent an empty 200 from Bottle; Flask raises
+  on None, so `return ""` is added at the end.
+- A list or tuple: Bottle joins the items as the body, Flask sends a list as JSON and
+  reads a tuple as (body, status, headers): left with a TODO.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .base import Rule, is_view
+
+
+def ends(body) -> bool:
+    """Whether a block always ends in return/raise (or a call that raises)."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        stmt = last.body[-1]
+        if isinstance(stmt, cst.Return | cst.Raise):
+            return True
+        return isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) and \
+            isinstance(stmt.value.func, cst.Name) and stmt.value.func.value in {"abort"}
+    if isinstance(last, cst.If):
+        return ends(last.body.body) and last.orelse is not None and ends(
+            last.orelse.body.body if isinstance(last.orelse, cst.Else) else [last.orelse])
+    if isinstance(last, cst.With):
+        return ends(last.body.body)
+    if isinstance(last, cst.Try):
+        return ends(last.body.body) and all(ends(h.body.body) for h in last.handlers)
+    return False
+
+
+class Returns(Rule):
+    code = "P007"
+    summary = "dict/None/list return values sent as Bottle sends them"
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.depth: list[bool] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth.append(is_view(self, node))
+
+    def leave_Return(self, original: cst.Return, updated: cst.Return):
+        if not (self.depth and self.depth[-1]):
+            return updated
+        value = updated.value
+        if isinstance(value, cst.Dict | cst.DictComp) or (
+                isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
+                and value.func.value == "dict"):
+            if "json" not in self.state.needs:
+                self.state.needs.add("json")
+                self.fired()
+        elif isinstance(value, cst.List | cst.ListComp | cst.Tuple):
+            self.todo("a list or tuple return: Bottle joins the items into the body; Flask "
+                      "sends a list as JSON and reads a tuple as (body, status, headers)")
+        return updated
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        view = self.depth.pop()
+        if not view or not isinstance(updated.body, cst.IndentedBlock) \
+                or ends(updated.body.body) or _is_generator(updated):
+            return updated
+        self.fired()
+        line = cst.SimpleStatementLine([cst.Return(cst.SimpleString('""'))], leading_lines=[
+            cst.EmptyLine(comment=cst.Comment(
+                "# kit/P007: Bottle sent an empty body for None; Flask needs a value"))])
+        return updated.with_changes(body=updated.body.with_changes(
+            body=[*updated.body.body, line]))
+
+
+def _is_generator(node: cst.FunctionDef) -> bool:
+    found = []
+
+    class Find(cst.CSTVisitor):
+        def visit_FunctionDef(self, inner) -> bool:
+            return inner is node
+
+        def visit_Yield(self, _) -> None:
+            found.append(True)
+
+    node.visit(Find())
+    return bool(found)

@@ -1,0 +1,73 @@
+"""P009 error handlers: `@app.error(404)` becomes `@app.errorhandler(404)`.
+
+A Bottle error handler's return value is sent with the error's status; Flask sends
+a handler's plain return value as 200, so each `return x` gets the code:
+`return x, 404`. The HTTPError's attributes get Werkzeug's names
+(`err.body` -> `err.description`, `err.status_code` -> `err.code`,
+`err.exception` -> `err.original_exception`).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .base import Rule, arg
+
+ERROR_ATTRS = {"body": "description", "status_code": "code", "exception": "original_exception"}
+
+
+class Errors(Rule):
+    code = "P009"
+    summary = "@error(code) becomes errorhandler(code) returning (body, code)"
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.handlers: list[tuple[cst.BaseExpression | None, str | None]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        code, param = None, None
+        for d in node.decorators:
+            call = d.decorator
+            if isinstance(call, cst.Call) and self.app_method(call.func) == "error":
+                given = arg(call, 0, "code")
+                code = given.value if given else cst.Integer("500")
+        if code is not None and node.params.params:
+            param = node.params.params[0].name.value
+        self.handlers.append((code, param))
+
+    def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
+        call = updated.decorator
+        if isinstance(call, cst.Call) and self.app_method(call.func) == "error":
+            self.fired()
+            func = call.func
+            new = func.with_changes(attr=cst.Name("errorhandler")) \
+                if isinstance(func, cst.Attribute) else cst.parse_expression(
+                    f"{self.state.app_name}.errorhandler")
+            args = call.args or [cst.Arg(cst.Integer("500"))]
+            return updated.with_changes(decorator=call.with_changes(func=new, args=args))
+        return updated
+
+    def leave_Return(self, original: cst.Return, updated: cst.Return):
+        code = self.handlers[-1][0] if self.handlers else None
+        if code is None or updated.value is None or isinstance(updated.value, cst.Tuple):
+            return updated
+        return updated.with_changes(value=cst.Tuple([cst.Element(updated.value),
+                                                     cst.Element(code)], lpar=[], rpar=[]))
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        param = self.handlers[-1][1] if self.handlers else None
+        if param and isinstance(updated.value, cst.Name) and updated.value.value == param:
+            name = updated.attr.value
+            if name in ERROR_ATTRS:
+                return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))
+            if name in {"status", "status_line", "traceback", "headers"}:
+                self.todo(f"{param}.{name}: Werkzeug's HTTPException has code, name and "
+                          "description; rebuild this from those")
+        return updated
+
+    def leave_FunctionDef(self, original, updated):
+        code, _ = self.handlers.pop()
+        if code is not None and not updated.params.params:
+            # Flask passes the exception; Bottle handlers may take none... they take one.
+            self.todo("error handler without a parameter: Flask passes the error; add one")
+        return updated

@@ -1,0 +1,59 @@
+"""P015 mount and merge: sub-applications.
+
+    app.mount("/api/", api_app)
+ -> app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": api_app})
+
+Bottle's mount hands the request to the other app with the prefix moved from
+PATH_INFO to SCRIPT_NAME; Werkzeug's DispatcherMiddleware does the same, so this
+keeps behaviour once the mounted app is a WSGI app (ported itself, or any other).
+`merge()` copies another app's routes into this one: that is a Blueprint in Flask,
+which needs the other module rewritten, so it gets a TODO.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .base import Rule, arg, string_value
+
+
+class Mount(Rule):
+    code = "P015"
+    summary = "mount() as DispatcherMiddleware; merge() flagged for a Blueprint"
+
+    def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
+        call = updated.value
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                and self.is_app(call.func.value)):
+            return updated
+        method = call.func.attr.value
+        if method == "merge":
+            self.todo("merge() copies another Bottle app's routes: make that app a "
+                      "flask.Blueprint and app.register_blueprint() it")
+            return updated
+        if method != "mount":
+            return updated
+        prefix, other = arg(call, 0, "prefix"), arg(call, 1, "app")
+        text = string_value(prefix.value) if prefix else None
+        if text is None or other is None or len(call.args) > 2:
+            self.todo("mount() with a computed prefix or options: wrap app.wsgi_app in "
+                      "werkzeug's DispatcherMiddleware yourself")
+            return updated
+        self.fired()
+        self.need_import("werkzeug.middleware.dispatcher", "DispatcherMiddleware")
+        app = call.func.value.value
+        key = "/" + text.strip("/")
+        code = cst.parse_statement(
+            f"{app}.wsgi_app = DispatcherMiddleware({app}.wsgi_app, {{{key!r}: OTHER}})\n")
+        assign = code.body[0]
+        assign = assign.visit(_Replace(other.value))
+        return assign
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, node):
+        super().__init__()
+        self.node = node
+
+    def leave_Name(self, original, updated):
+        return self.node if updated.value == "OTHER" else updated

@@ -1,0 +1,80 @@
+"""P016 run: `run(app, host=..., port=...)` becomes `app.run(...)` behind a main guard.
+
+    run(host="localhost", port=8080, debug=True, reloader=True)
+ -> if __name__ == "__main__":
+        app.run(host="localhost", port=8080, debug=True, use_reloader=True)
+
+A module-level run() would start a server on import, and `flask run`, gunicorn and
+tests all import the module. `server=` (Bottle's server adapters) is dropped with a
+TODO: serve with gunicorn or waitress instead.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from .base import Rule
+
+RENAMED = {"reloader": "use_reloader"}
+KEPT = {"host", "port", "debug", "use_reloader"}
+MAIN_GUARD = m.If(test=m.Comparison(left=m.Name("__name__")))
+
+
+class Run(Rule):
+    code = "P016"
+    summary = "run() becomes app.run() behind if __name__ == '__main__'"
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.guarded = 0
+
+    def visit_If(self, node: cst.If) -> None:
+        if m.matches(node, MAIN_GUARD):
+            self.guarded += 1
+
+    def leave_If(self, original, updated):
+        if m.matches(original, MAIN_GUARD):
+            self.guarded -= 1
+        return updated
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        if self.api(updated.func) != "run":
+            return updated
+        args = list(updated.args)
+        app = cst.Name(self.state.app_name)
+        positional = [a for a in args if a.keyword is None]
+        if positional:
+            app = positional[0].value
+            args.remove(positional[0])
+        kept = []
+        for a in args:
+            name = a.keyword.value if a.keyword else ""
+            name = RENAMED.get(name, name)
+            if name in KEPT:
+                kept.append(a.with_changes(keyword=cst.Name(name)))
+            else:
+                self.todo(f"run({name or '...'}=...) is Bottle's server option: serve with "
+                          "`flask --app MODULE run` or `gunicorn MODULE:APP` instead")
+        if kept:
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        self.fired()
+        return cst.Call(cst.Attribute(app, cst.Name("run")), kept)
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        body = []
+        for stmt in updated.body:
+            if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+                    and m.matches(stmt.body[0], m.Expr(m.Call(m.Attribute(attr=m.Name("run"))))) \
+                    and _is_app_run(self, stmt.body[0].value):
+                guard = cst.If(test=cst.parse_expression('__name__ == "__main__"'),
+                               body=cst.IndentedBlock([stmt.with_changes(leading_lines=[])]),
+                               leading_lines=stmt.leading_lines)
+                body.append(guard)
+            else:
+                body.append(stmt)
+        return updated.with_changes(body=body)
+
+
+def _is_app_run(rule: Run, call: cst.Call) -> bool:
+    return isinstance(call.func.value, cst.Name) and rule.is_app(call.func.value)

@@ -1,0 +1,72 @@
+"""P017 what cannot be converted safely: flagged in place, never rewritten.
+
+- Plugins: `install(plugin)`; a view parameter that is not in its path (a plugin
+  such as bottle-sqlite injects `db`): Flask has no plugin API.
+- `local` (Bottle's thread-local): flask.g lives for one request only.
+- Class-based registration (routes added in a loop or from a class's methods):
+  flagged where `app.route(...)` is called other than as a decorator.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from .base import Rule, decorator_method, is_view, string_value
+from .p003_routes import ROUTE_METHODS, WILDCARD
+
+
+class Unsafe(Rule):
+    code = "P017"
+    summary = "plugins, injected arguments, bottle.local and dynamic routes flagged"
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if not is_view(self, node):
+            return
+        names = set()
+        for d in node.decorators:
+            call = d.decorator
+            if isinstance(call, cst.Call) and decorator_method(self, d) in ROUTE_METHODS \
+                    and call.args:
+                path = string_value(call.args[0].value) or ""
+                names |= {w[1] for w in WILDCARD.finditer(path)}  # Bottle's spelling
+                names |= set(re.findall(r"<(?:[^:<>]+:)?([A-Za-z_]\w*)>", path))  # Flask's
+        if not names and not any(decorator_method(self, d) in ROUTE_METHODS
+                                 for d in node.decorators):
+            return
+        for param in node.params.params:
+            if param.name.value not in names and param.default is None:
+                self.todo(f"view parameter {param.name.value!r} is not in the route: a "
+                          "Bottle plugin injects it (bottle-sqlite's db?); open it in "
+                          "the view or in a before_request hook")
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        func = updated.func
+        method = func.attr.value if isinstance(func, cst.Attribute) and self.is_app(
+            func.value) else self.api(func)
+        if method in {"install", "uninstall"}:
+            self.todo(f"{method}() of a Bottle plugin: Flask has no plugins; use the "
+                      "plugin's Flask counterpart (Flask-SQLAlchemy, ...) or a hook")
+        return updated
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        if self.api(updated) == "local":
+            self.todo("bottle.local is per thread; flask.g is per request: check what "
+                      "is kept in it")
+        return updated
+
+    def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
+        call = updated.value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Call) \
+                and self._is_route(call.func.func):
+            self.todo("a route registered by calling app.route(...)(fn): check it with "
+                      "flask routes after porting")
+        elif isinstance(call, cst.Call) and self._is_route(call.func) and len(call.args) > 2:
+            self.todo("app.route(path, method, callback): use app.add_url_rule(path, "
+                      "view_func=callback, methods=[...])")
+        return updated
+
+    def _is_route(self, func) -> bool:
+        return isinstance(func, cst.Attribute) and self.is_app(func.value) \
+            and func.attr.value in ROUTE_METHODS

@@ -1,0 +1,79 @@
+"""Run the rules over one module; the result is Success, Failure or Skip with warnings."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
+
+from .rules import RULES, Prepare
+from .rules.base import state as port_state
+from .shims import add_shims, shim_imports
+
+TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str  # "success", "failure", "skip"
+    code: str = ""  # the new source (the old one for skip and failure)
+    applied: dict[str, int] = field(default_factory=dict)
+    todos: list[dict] = field(default_factory=list)  # {"code", "line", "text"}
+    error: str = ""
+    app_name: str | None = None  # the Flask app this module defines, if any
+
+    def as_dict(self) -> dict:
+        return {"path": self.path, "status": self.status, "applied": self.applied,
+                "todos": self.todos, "error": self.error, "app": self.app_name}
+
+
+def uses_bottle(source: str) -> bool:
+    return re.search(r"^\s*(from\s+bottle\s+import|import\s+bottle\b)", source, re.M) is not None
+
+
+def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str] = frozenset(),
+                template_names: dict[str, str] | None = None,
+                template_folder: str = "views") -> FileResult:
+    """Port one module's source."""
+    if not uses_bottle(source):
+        return FileResult(path, "skip", source)
+    try:
+        tree = cst.parse_module(source)
+    except cst.ParserSyntaxError as error:
+        return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
+                          f"cannot parse: {error.message}")
+    context = CodemodContext(filename=path)
+    state = port_state(context)
+    state.template_names = dict(template_names or {})
+    state.template_folder = template_folder
+    tree = tree.visit(Prepare(context))
+    if "TEMPLATE_PATH" in state.bottle.values():
+        state.template_folder = "."
+    for rule in RULES[:-1]:
+        if rule.code not in disabled:
+            tree = tree.visit(rule(context))
+    tree, placed = add_shims(tree, state)
+    if not placed:
+        tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
+            "# TODO(kit/P005): this module changes Bottle's response but makes no app: "
+            "use the recorder `response` from the app's module"))])
+    for module, name in shim_imports(state):
+        AddImportsVisitor.add_needed_import(context, module, name)
+    if RULES[-1].code not in disabled:
+        tree = tree.visit(RULES[-1](context))
+    tree = AddImportsVisitor(context).transform_module(tree)
+    code = tree.code
+    try:
+        compile(code, path, "exec")
+    except SyntaxError as error:
+        return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
+                          f"ported code does not compile: {error.msg}")
+    todos = [{"code": m[1], "line": n, "text": m[2]}
+             for n, line in enumerate(code.splitlines(), 1) if (m := TODO.search(line))]
+    app = state.app_name if (state.apps or state.default_app) else None
+    return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
+                      app_name=app)

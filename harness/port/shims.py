@@ -1,0 +1,110 @@
+"""Code the rules need once per module, placed right after the Flask app is made."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .rules.p005_response import SHIM as RESPONSE
+from .rules.p011_template_path import SHIM as TEMPLATE_PATH
+
+JINJA = '''
+# kit/P006: Jinja set up as the converted templates expect: no line left by a `%`
+# line, the last newline kept, None printed as "" (Bottle's habits).
+{app}.jinja_options = {**{app}.jinja_options, "trim_blocks": True, "lstrip_blocks": True,
+                       "keep_trailing_newline": True, "extensions": ["jinja2.ext.do"],
+                       "finalize": lambda value: "" if value is None else value}
+'''
+
+LOCATION = '''
+
+class _AbsoluteLocation({app}.response_class):
+    """kit/P008: a redirect's Location made absolute, as Bottle's redirect() does."""
+
+    autocorrect_location_header = True
+
+
+{app}.response_class = _AbsoluteLocation
+'''
+
+JSON_ORDER = '''
+# kit/P007: Bottle sends a dict's keys in the order the view made them.
+{app}.json.sort_keys = False
+'''
+
+FLOAT = '''
+
+class BottleFloatConverter(BaseConverter):
+    """Bottle's float filter (kit/P003): "3", "-1" and "2.5" all match."""
+
+    regex = r"-?[\\d.]+"
+
+    def to_python(self, value):
+        return float(value)
+
+    def to_url(self, value):
+        return str(value)
+
+
+{app}.url_map.converters["bottle_float"] = BottleFloatConverter
+'''
+
+REGEX = '''
+
+class {cls}(BaseConverter):
+    """Bottle's <name:re:...> filter (kit/P003)."""
+
+    regex = {regex!r}
+
+
+{app}.url_map.converters["{name}"] = {cls}
+'''
+
+
+def shim_source(state) -> str:
+    app = state.app_name
+    parts = []
+    if "jinja" in state.needs:
+        parts.append(JINJA.replace("{app}", app))
+    if "template_path" in state.needs:
+        parts.append(TEMPLATE_PATH.replace("{app}", app))
+    if "json" in state.needs:
+        parts.append(JSON_ORDER.format(app=app))
+    if "location" in state.needs:
+        parts.append(LOCATION.replace("{app}", app))
+    if "float" in state.needs:
+        parts.append(FLOAT.format(app=app))
+    for name, regex in state.regexes.items():
+        cls = name.title().replace("_", "") + "Converter"
+        parts.append(REGEX.format(app=app, cls=cls, regex=regex, name=name))
+    if "response" in state.needs:
+        parts.append("\n" + RESPONSE.replace("{app}", app))
+    return "".join(parts)
+
+
+def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
+    """Insert the shims after `APP = Flask(...)`; False when there is no such line."""
+    source = shim_source(state)
+    if not source:
+        return module, True
+    body = list(module.body)
+    for i, stmt in enumerate(body):
+        if _makes_app(stmt, state.app_name):
+            new = cst.parse_module(source).body
+            return module.with_changes(body=[*body[:i + 1], *new, *body[i + 1:]]), True
+    return module, False
+
+
+def _makes_app(stmt, name: str) -> bool:
+    if not isinstance(stmt, cst.SimpleStatementLine) or not isinstance(stmt.body[0], cst.Assign):
+        return False
+    assign = stmt.body[0]
+    return any(isinstance(t.target, cst.Name) and t.target.value == name
+               for t in assign.targets) and isinstance(assign.value, cst.Call) \
+        and isinstance(assign.value.func, cst.Name) and assign.value.func.value == "Flask"
+
+
+def shim_imports(state) -> list[tuple[str, str]]:
+    needed = []
+    if "float" in state.needs or state.regexes:
+        needed.append(("werkzeug.routing", "BaseConverter"))
+    return needed

@@ -1,0 +1,65 @@
+"""Templates for the ported app: the one place that calls the template converter."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+# The extensions Bottle's template lookup tries (BaseTemplate.extensions).
+TEMPLATE_SUFFIXES = {".tpl", ".stpl", ".thtml"}
+TEMPLATE_FOLDERS = {"views", "templates"}
+
+
+def is_template(path: Path) -> bool:
+    """Bottle's template files: by suffix, or an .html file in a views/templates folder."""
+    return path.suffix in TEMPLATE_SUFFIXES or (
+        bool(TEMPLATE_FOLDERS & set(path.parts[:-1])) and path.suffix in {".html", ".htm"})
+
+
+def template_root(path: Path, src: Path) -> Path:
+    """The folder a template's Bottle name is counted from: views/, else its own folder."""
+    for parent in path.parents:
+        if parent.name in TEMPLATE_FOLDERS or parent == src:
+            return parent
+    return path.parent
+
+
+def convert_templates(src: Path, out: Path, files: list[Path]) -> tuple[list[dict], dict]:
+    """Write each template under `out`; return per-file results and Bottle name -> new name."""
+    roots: dict[Path, list[Path]] = {}
+    for path in files:
+        roots.setdefault(template_root(path, src), []).append(path)
+    results, names = [], {}
+    for root, paths in sorted(roots.items()):
+        more, more_names = convert_folder(root, paths, out / root.relative_to(src))
+        prefix = root.relative_to(src)
+        results += [{**r, "path": str(prefix / r["path"])} for r in more]
+        names.update(more_names)
+    return results, names
+
+
+def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
+    """The templates alone in a folder of their own, for a converter that reads folders."""
+    folder = tempfile.TemporaryDirectory(prefix="kit-port-templates-")
+    for path in paths:
+        target = Path(folder.name) / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+    return folder
+
+
+def convert_folder(root: Path, paths: list[Path], out: Path) -> tuple[list[dict], dict]:
+    """SimpleTemplate to Jinja2 with harness.stpl (kit convert-templates)."""
+    from harness.stpl import convert_tree
+
+    with stage(root, paths) as folder:
+        report = convert_tree(Path(folder), out)
+    results = []
+    for f in report.files:
+        notes = f.conversion.notes if f.conversion else []
+        results.append({"path": str(f.source), "status": f.status,
+                        "output": str(f.output) if f.output else None,
+                        "reason": f.reason,
+                        "todos": [str(n) for n in notes]})
+    return results, dict(report.names)

@@ -1,0 +1,129 @@
+"""Port a whole folder: Python through the rules, templates through the converter,
+everything else copied; then the reports."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .report import markdown
+from .runner import FileResult, port_source
+from .templates import convert_templates, is_template, template_root
+
+SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
+                ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+
+
+@dataclass
+class TreeResult:
+    src: str
+    out: str
+    modules: list[FileResult] = field(default_factory=list)
+    templates: list[dict] = field(default_factory=list)
+    copied: list[str] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return any(m.status == "failure" for m in self.modules)
+
+    @property
+    def entry(self) -> tuple[str, str] | None:
+        """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`."""
+        apps = [m for m in self.modules if m.app_name]
+        mains = [m for m in apps if '__name__ == "__main__"' in m.code
+                 or "__name__ == '__main__'" in m.code] or apps
+        if not mains:
+            return None
+        module = Path(mains[0].path).with_suffix("")
+        name = ".".join(module.parts)
+        return name.removesuffix(".__init__"), mains[0].app_name
+
+    def as_dict(self) -> dict:
+        entry = self.entry
+        return {"src": self.src, "out": self.out,
+                "entry": {"module": entry[0], "app": entry[1]} if entry else None,
+                "modules": [m.as_dict() for m in self.modules],
+                "templates": self.templates, "copied": self.copied,
+                "summary": summary(self)}
+
+
+def summary(result: TreeResult) -> dict:
+    applied: dict[str, int] = {}
+    for m in result.modules:
+        for code, count in m.applied.items():
+            applied[code] = applied.get(code, 0) + count
+    return {"modules": len(result.modules),
+            "converted": sum(m.status == "success" for m in result.modules),
+            "failed": sum(m.status == "failure" for m in result.modules),
+            "skipped": sum(m.status == "skip" for m in result.modules),
+            "todos": sum(len(m.todos) for m in result.modules),
+            "rules": dict(sorted(applied.items())),
+            "templates": len(result.templates), "copied": len(result.copied)}
+
+
+def files_of(src: Path) -> list[Path]:
+    found = []
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if any(part in SKIPPED_DIRS or part.endswith(".egg-info") for part in rel.parts):
+            continue
+        if path.is_file() and path.suffix not in {".pyc", ".pyo"}:
+            found.append(path)
+    return found
+
+
+def template_folder(module: Path, src: Path, templates: list[Path]) -> str:
+    """Where Flask should look, from the module's folder: its views/ (or templates/)."""
+    roots = {template_root(t, src) for t in templates}
+    below = sorted(r for r in roots if module.parent in r.parents)
+    return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
+
+
+def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
+              write: bool = True) -> TreeResult:
+    src, out = Path(src), Path(out)
+    result = TreeResult(str(src), str(out))
+    files = files_of(src)
+    templates = [f for f in files if is_template(f)]
+    if write:
+        out.mkdir(parents=True, exist_ok=True)
+        result.templates, names = convert_templates(src, out, templates)
+    else:
+        names = {}
+    for path in files:
+        if path in templates:
+            continue
+        rel = path.relative_to(src)
+        if path.suffix == ".py":
+            module = port_source(path.read_text(encoding="utf-8"), str(rel), disabled=disabled,
+                                 template_names=names,
+                                 template_folder=template_folder(path, src, templates))
+            result.modules.append(module)
+            if write:
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                (out / rel).write_text(module.code, encoding="utf-8")
+        else:
+            result.copied.append(str(rel))
+            if write:
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, out / rel)
+    if write:
+        (out / "porting-report.json").write_text(
+            json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
+        (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
+    return result
+
+
+def diff(src: Path, result: TreeResult) -> str:
+    """The unified diff of every changed module, as `--diff` prints it."""
+    chunks = []
+    for module in result.modules:
+        before = (Path(src) / module.path).read_text(encoding="utf-8")
+        if module.code != before:
+            chunks.extend(difflib.unified_diff(
+                before.splitlines(keepends=True), module.code.splitlines(keepends=True),
+                f"a/{module.path}", f"b/{module.path}"))
+    return "".join(chunks)

@@ -1,0 +1,19 @@
+"""Before/after checks for the port rules, as LibCST's CodemodTest does them."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from harness.port.runner import port_source
+
+
+def port(before: str, **options):
+    return port_source(dedent(before).lstrip("\n"), "app.py", **options)
+
+
+def check(before: str, after: str, todos: tuple[str, ...] = (), **options) -> None:
+    """The rules turn `before` into `after`, leaving exactly these TODO codes."""
+    result = port(before, **options)
+    assert result.status == "success", result.error
+    assert result.code.splitlines() == dedent(after).strip("\n").splitlines()
+    assert [t["code"] for t in result.todos] == list(todos)

@@ -1,0 +1,569 @@
+"""Each rule, before and after: what it converts, what it flags, what it leaves alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.port.rules.p003_routes import convert_path
+
+from .helpers import check, port
+
+
+def test_imports_become_flask_imports_for_what_is_used():
+    check('''
+        from bottle import Bottle, request, template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return template("index", name=request.query.name)
+    ''', '''
+        from flask import Flask, render_template, request
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.route("/")
+        def index():
+            return render_template("index.html", name=request.args.get("name", ""))
+    ''')
+
+
+def test_import_bottle_module_style_is_read_as_the_names():
+    check('''
+        import bottle
+
+        app = bottle.Bottle()
+
+
+        @app.get("/")
+        def index():
+            return bottle.request.method
+    ''', '''
+        from flask import Flask, request
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.get("/")
+        def index():
+            return request.method
+    ''')
+
+
+def test_a_bottle_name_no_rule_converts_keeps_its_import_under_a_todo():
+    result = port('''
+        from bottle import Bottle, FormsDict
+
+        app = Bottle()
+        EMPTY = FormsDict()
+    ''')
+    assert "from bottle import FormsDict" in result.code
+    assert [t["code"] for t in result.todos] == ["P001"]
+    assert "FormsDict" in result.todos[0]["text"]
+
+
+def test_the_default_app_becomes_a_flask_app_named_app():
+    check('''
+        from bottle import route, run
+
+
+        @route("/hello")
+        def hello():
+            return "Hello"
+
+
+        run(host="localhost", port=8080)
+    ''', '''
+        from flask import Flask
+
+        # kit/P002: Bottle's default app, now a named Flask app
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.route("/hello")
+        def hello():
+            return "Hello"
+
+
+        if __name__ == "__main__":
+            app.run(host="localhost", port=8080)
+    ''')
+
+
+def test_the_app_keeps_the_name_the_bottle_app_had():
+    check('''
+        from bottle import Bottle
+
+        web = Bottle()
+
+
+        @web.post("/x")
+        def x():
+            return "ok"
+    ''', '''
+        from flask import Flask
+
+        web = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @web.post("/x")
+        def x():
+            return "ok"
+    ''')
+
+
+@pytest.mark.parametrize(("bottle", "flask"), [
+    ("/item/<no:int>", "/item/<int(signed=True):no>"),
+    ("/files/<p:path>", "/files/<path:p>"),
+    ("/at/<x:float>", "/at/<bottle_float:x>"),
+    ("/hello/<name>", "/hello/<name>"),
+    ("/wiki/<page:re:[a-z]+>", "/wiki/<bottle_re1:page>"),
+    ("/plain", "/plain"),
+])
+def test_route_wildcards_become_werkzeug_converters(bottle, flask):
+    assert convert_path(bottle, {}) == (flask, [])
+
+
+def test_an_unknown_route_filter_is_reported_not_guessed():
+    path, problems = convert_path("/x/<a:mine>", {})
+    assert path == "/x/<a:mine>"
+    assert problems and "mine" in problems[0]
+
+
+def test_methods_names_and_stacked_routes():
+    check('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/", method="POST", name="home")
+        @app.route("/index", method=["GET", "POST"])
+        def home():
+            return "x"
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.route("/", methods=["POST"], endpoint="home")
+        @app.route("/index", methods=["GET", "POST"])
+        def home():
+            return "x"
+    ''')
+
+
+def test_a_regex_route_gets_a_converter_class():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/wiki/<page:re:[a-z]+>")
+        def wiki(page):
+            return page
+    ''')
+    assert '@app.route("/wiki/<bottle_re1:page>")' in result.code
+    assert 'regex = \'[a-z]+\'' in result.code
+    assert 'app.url_map.converters["bottle_re1"] = BottleRe1Converter' in result.code
+    assert "from werkzeug.routing import BaseConverter" in result.code
+
+
+def test_request_attributes_in_werkzeug_names():
+    check('''
+        from bottle import request
+
+
+        def read():
+            a = request.forms.get("a")
+            b = request.forms.getunicode("b", "")
+            c = request.query.page
+            d = request.params.getall("tag")
+            e = request.get_cookie("k", "d")
+            f = request.json
+            g = request.body.read()
+            return request.method, request.path, request.headers.get("X"), a, b, c, d, e, f, g
+    ''', '''
+        from flask import request
+
+
+        def read():
+            a = request.form.get("a")
+            b = request.form.get("b", "")
+            c = request.args.get("page", "")
+            d = request.values.getlist("tag")
+            e = request.cookies.get("k", "d")
+            f = request.get_json(silent=True)
+            g = request.get_data()
+            return request.method, request.path, request.headers.get("X"), a, b, c, d, e, f, g
+    ''')
+
+
+def test_a_signed_cookie_is_flagged_and_left_as_it_is():
+    result = port('''
+        from bottle import request, response
+
+
+        def who():
+            response.set_cookie("user", "bob", secret="s3cret")
+            return request.get_cookie("user", secret="s3cret")
+    ''')
+    assert 'response.set_cookie("user", "bob", secret="s3cret")' in result.code
+    assert 'request.get_cookie("user", secret="s3cret")' in result.code
+    assert [t["code"] for t in result.todos] == ["P001", "P005", "P005"]  # P001: response
+
+
+def test_response_changes_are_recorded_and_applied_after_the_view():
+    result = port('''
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            response.set_cookie("seen", "1", path="/")
+            response.status = 201
+            response.content_type = "text/plain"
+            return "made"
+    ''')
+    assert result.todos == []
+    assert 'response.set_cookie("seen", "1", path="/")' in result.code  # the line is kept
+    assert "response = _BottleResponse()" in result.code
+    assert "@app.after_request" in result.code
+    assert "from flask import Flask, g" in result.code
+
+
+def test_template_and_view_become_render_template():
+    check('''
+        from bottle import Bottle, template, view
+
+        app = Bottle()
+
+
+        @app.route("/a")
+        def a():
+            return template("page.tpl", {"x": 1})
+
+
+        @app.route("/b")
+        @view("page", title="B")
+        def b():
+            return dict(x=2)
+    ''', '''
+        from flask import Flask, render_template
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.route("/a")
+        def a():
+            return render_template("page.html", **{"x": 1})
+
+
+        @app.route("/b")
+        def b():
+            return render_template("page.html", title="B", x=2)
+    ''')
+
+
+def test_template_source_in_a_string_is_flagged_not_converted():
+    result = port('''
+        from bottle import template
+
+
+        def hi(name):
+            return template("Hello {{name}}!", name=name)
+    ''')
+    assert 'template("Hello {{name}}!", name=name)' in result.code
+    assert [t["code"] for t in result.todos] == ["P001", "P006"]
+
+
+def test_a_view_that_can_return_none_returns_an_empty_body():
+    result = port('''
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/ping")
+        def ping():
+            response.status = 204
+    ''')
+    assert result.code.rstrip().endswith('return ""')
+
+
+def test_dict_returns_keep_bottles_key_order():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/api")
+        def api():
+            return {"b": 1, "a": 2}
+    ''')
+    assert "app.json.sort_keys = False" in result.code
+
+
+def test_a_list_return_is_flagged():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/parts")
+        def parts():
+            return ["a", "b"]
+    ''')
+    assert [t["code"] for t in result.todos] == ["P007"]
+
+
+def test_redirect_returns_in_a_view_and_aborts_elsewhere():
+    check('''
+        from bottle import Bottle, redirect, abort
+
+        app = Bottle()
+
+
+        def must_login(user):
+            if not user:
+                redirect("/login")
+
+
+        @app.post("/save")
+        def save():
+            if False:
+                abort(403, "No.")
+            redirect("/done", 302)
+    ''', '''
+        from flask import Flask, abort, redirect
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        def must_login(user):
+            if not user:
+                abort(redirect("/login", 303))
+
+
+        @app.post("/save")
+        def save():
+            if False:
+                abort(403, "No.")
+            return redirect("/done", 302)
+    ''')
+
+
+def test_error_handlers_return_their_status():
+    check('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.error(404)
+        def missing(err):
+            return "Not here: " + err.body
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.errorhandler(404)
+        def missing(err):
+            return "Not here: " + err.description, 404
+    ''')
+
+
+def test_hooks_become_request_hooks():
+    check('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.hook("before_request")
+        def strip():
+            pass
+
+
+        @app.hook("after_request")
+        def cors():
+            pass
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.before_request
+        def strip():
+            pass
+
+
+        @app.after_request
+        def cors(flask_response):
+            pass
+            return flask_response
+    ''')
+
+
+def test_template_path_is_kept_as_the_jinja_search_path():
+    result = port('''
+        import bottle
+
+        bottle.TEMPLATE_PATH.insert(0, "./templates/")
+        app = bottle.Bottle()
+    ''')
+    assert 'TEMPLATE_PATH = ["./", "./views/"]' in result.code
+    assert 'TEMPLATE_PATH.insert(0, "./templates/")' in result.code
+    assert "app.jinja_loader.searchpath = TEMPLATE_PATH" in result.code
+    assert 'template_folder="."' in result.code
+    assert result.todos == []
+
+
+@pytest.mark.parametrize(("bottle", "flask"), [
+    ('static_file(name, root="static")', 'send_from_directory("static", name)'),
+    ('static_file(name, root=R, download=True)',
+     "send_from_directory(R, name, as_attachment=True)"),
+    ('static_file(name, root=R, download="a.pdf")',
+     'send_from_directory(R, name, as_attachment=True, download_name="a.pdf")'),
+    ('static_file(name, "static", mimetype="text/plain")',
+     'send_from_directory("static", name, mimetype="text/plain")'),
+])
+def test_static_file_becomes_send_from_directory(bottle, flask):
+    result = port(f'''
+        from bottle import static_file
+
+
+        def serve(name):
+            return {bottle}
+    ''')
+    assert f"return {flask}" in result.code
+    assert "from flask import send_from_directory" in result.code
+
+
+def test_get_url_becomes_url_for():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/u/<name>", name="user")
+        def user(name):
+            return app.get_url("user", name=name)
+    ''')
+    assert 'return url_for("user", name=name)' in result.code
+    assert 'endpoint="user"' in result.code
+
+
+def test_template_defaults_become_jinja_globals():
+    result = port('''
+        from bottle import BaseTemplate, Bottle
+
+        app = Bottle()
+        BaseTemplate.defaults["site"] = "Mine"
+    ''')
+    assert 'app.jinja_env.globals["site"] = "Mine"' in result.code
+    assert "bottle" not in result.code
+
+
+def test_mount_becomes_dispatcher_middleware_and_merge_is_flagged():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+        api = Bottle()
+        app.mount("/api/", api)
+        app.merge(api)
+    ''')
+    assert 'app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": api})' \
+        in result.code.replace("'", '"')
+    assert "app.merge(api)" in result.code
+    assert [t["code"] for t in result.todos] == ["P015"]
+
+
+def test_run_with_a_server_option_is_flagged():
+    result = port('''
+        from bottle import Bottle, run
+
+        app = Bottle()
+        run(app, server="paste", reloader=True)
+    ''')
+    assert "app.run(use_reloader=True)" in result.code
+    assert 'if __name__ == "__main__":' in result.code
+    assert [t["code"] for t in result.todos] == ["P016"]
+
+
+def test_a_plugin_and_the_argument_it_injects_are_flagged_not_changed():
+    result = port('''
+        from bottle import Bottle
+        from bottle_sqlite import SQLitePlugin
+
+        app = Bottle()
+        app.install(SQLitePlugin(dbfile="/tmp/x.db"))
+
+
+        @app.route("/show/<item>")
+        def show(item, db):
+            return db.execute("SELECT 1").fetchone()
+    ''')
+    assert 'app.install(SQLitePlugin(dbfile="/tmp/x.db"))' in result.code
+    assert "def show(item, db):" in result.code
+    assert sorted(t["code"] for t in result.todos) == ["P017", "P017"]
+    lines = result.code.splitlines()
+    todo_lines = [t["line"] for t in result.todos]
+    assert all(lines[n - 1].lstrip().startswith("# TODO(kit/P017)") for n in todo_lines)
+
+
+def test_comments_and_formatting_are_kept():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/")   # the home page
+        def home():
+            # say hello
+            return   "hi"
+    ''')
+    assert '@app.route("/")   # the home page' in result.code
+    assert "    # say hello\n    return   \"hi\"" in result.code
+
+
+def test_disable_skips_one_rule():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/<no:int>")
+        def item(no):
+            return str(no)
+    ''', disabled=frozenset({"P003"}))
+    assert '@app.route("/<no:int>")' in result.code
+    assert "P003" not in result.applied
+
+
+def test_a_module_without_bottle_is_skipped_unchanged():
+    result = port("import os\nprint(os.sep)\n")
+    assert result.status == "skip"
+    assert result.code == "import os\nprint(os.sep)\n"
+
+
+def test_a_module_that_does_not_parse_is_a_failure():
+    result = port("from bottle import route\ndef broken(:\n")
+    assert result.status == "failure"
+    assert "cannot parse" in result.error
