@@ -7,6 +7,8 @@ import os
 import sys
 from importlib import import_module
 
+from .errors import UsageError
+
 # One entry a command: name -> (module, one-line help). Each module has
 # add_arguments(parser) and main(args) -> exit status, and is imported on demand.
 COMMANDS = {
@@ -26,7 +28,11 @@ def main(argv: list[str] | None = None) -> int:
         if name == chosen:  # only the command being run pays for its imports
             import_module(module).add_arguments(sub)
     args = parser.parse_args(argv)
-    return import_module(COMMANDS[args.command][0]).main(args)
+    try:
+        return import_module(COMMANDS[args.command][0]).main(args)
+    except UsageError as error:  # bad input from the user: one line, no traceback
+        print(f"kit {args.command}: error: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ INTENDED = {
     "allow-order": "The Allow header lists the same methods in another order.",
     "static-file-headers": "Static files: each framework's own ETag, Cache-Control, "
                            "Content-Disposition and validators.",
+    "noise": "Differs between two instances of the first app too (--noise): random "
+             "or per-instance, not a difference between the apps.",
 }
 
 
@@ -163,29 +165,64 @@ def _unified(a: list[str], b: list[str], names: tuple[str, str]) -> str:
     return "\n".join(difflib.unified_diff(a, b, *names, lineterm="", n=2))
 
 
-def compare_bodies(a: Response, b: Response, names: tuple[str, str]) -> Difference | None:
+def _stripped(response: Response, selectors: list[str]) -> BeautifulSoup:
+    """The page without the nodes the user's CSS rules ignore (parsed afresh: the cached
+    soup is the crawl's too)."""
+    if not selectors:
+        return response.soup
+    page = BeautifulSoup(response.body.decode("utf-8", "replace"), "lxml")
+    for selector in selectors:
+        for node in page.select(selector):
+            node.decompose()
+    return page
+
+
+def body_lines(response: Response, selectors: list[str] = ()) -> list[str]:
+    """A body as lines to diff: canonical HTML, or text."""
+    if response.mimetype == "text/html":
+        return canonical_html(_stripped(response, list(selectors)))
+    return response.body.decode("utf-8", "replace").splitlines()
+
+
+def _json_lines(lines: list[str], patterns: list) -> list[str]:
+    return [line for line in lines if not any(p.match(line) for p in patterns)]
+
+
+def compare_bodies(a: Response, b: Response, names: tuple[str, str],
+                   ignore: list = ()) -> tuple[Difference | None, list[str]]:
+    """The body difference, if any, and the names of the user's rules that hid one."""
     if a.body == b.body:
-        return None
+        return None, []
     if a.mimetype == b.mimetype == "text/html":
-        left, right = canonical_html(a.soup), canonical_html(b.soup)
+        css = [rule for rule in ignore if rule.css]
+        left, right = body_lines(a, [r.css for r in css]), body_lines(b, [r.css for r in css])
+        used = [r.name for r in css if [str(n) for n in a.soup.select(r.css)]
+                != [str(n) for n in b.soup.select(r.css)]]
         if left == right:
-            return None
-        return Difference("body", "html", "html", _unified(left, right, names))
+            return None, used
+        return Difference("body", "html", "html", _unified(left, right, names)), used
     if "json" in a.mimetype and "json" in b.mimetype:
         left, right = _json(a.body), _json(b.body)
         if left is not None and left == right:
-            return None
+            return None, []
         if left is not None and right is not None:
-            return Difference("body", "json", "json", "\n".join(json_paths(left, right)))
-    left = a.body.decode("utf-8", "replace").splitlines()
-    right = b.body.decode("utf-8", "replace").splitlines()
+            lines = json_paths(left, right)
+            rules = [rule for rule in ignore if rule.json]
+            kept = _json_lines(lines, [r.json_pattern() for r in rules])
+            used = [r.name for r in rules if _json_lines(lines, [r.json_pattern()]) != lines]
+            if not kept:
+                return None, used
+            return Difference("body", "json", "json", "\n".join(kept)), used
     return Difference("body", f"{len(a.body)} bytes", f"{len(b.body)} bytes",
-                      _unified(left, right, names))
+                      _unified(body_lines(a), body_lines(b), names)), []
 
 
 def compare(a: Response, b: Response, *, secret: str | None = None,
-            names: tuple[str, str] = ("a", "b")) -> Comparison:
-    """Every real difference between two responses to the same request."""
+            names: tuple[str, str] = ("a", "b"), ignore: list = ()) -> Comparison:
+    """Every real difference between two responses to the same request.
+
+    ignore: the user's own intended differences (scenario.Ignore rules for this path).
+    """
     result = Comparison()
     explain = result.explained.append
     if a.code != b.code:
@@ -197,6 +234,7 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
             result.differences.append(Difference("status", a.status, b.status))
 
     static = a.code in (200, 206, 304) and "/static/" in a.path
+    own = {rule.header.lower(): rule.name for rule in ignore if rule.header}
     left = {k.lower() for k, _ in a.headers} - IGNORED_HEADERS - {"set-cookie"}
     right = {k.lower() for k, _ in b.headers} - IGNORED_HEADERS - {"set-cookie"}
     for name in sorted(left | right):
@@ -207,7 +245,9 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
             x, y = sorted(_tokens(x.lower())), sorted(_tokens(y.lower()))
         if x == y:
             continue
-        if name == "allow" and x and y and sorted(_tokens(x)) == sorted(_tokens(y)):
+        if name in own:
+            explain(own[name])
+        elif name == "allow" and x and y and sorted(_tokens(x)) == sorted(_tokens(y)):
             explain("allow-order")
         elif static and name in STATIC_HEADERS:
             explain("static-file-headers")
@@ -220,10 +260,63 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
             result.differences.append(Difference(f"cookie {name}", jar_a.get(name),
                                                  jar_b.get(name)))
 
-    body = compare_bodies(a, b, names)
+    body, used = compare_bodies(a, b, names, ignore)
+    result.explained += used
     if body and 300 <= a.code < 400 and a.code == b.code and not (a.body and b.body):
         explain("redirect-body")
     elif body:
         result.differences.append(body)
     result.explained = sorted(set(result.explained))
     return result
+
+
+def _changed(a: list[str], b: list[str]) -> tuple[set[int], set[int]]:
+    """Positions of a's lines that b replaced or dropped, and where b inserted lines."""
+    replaced, inserted = set(), set()
+    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag in ("replace", "delete"):
+            replaced |= set(range(i1, i2))
+        elif tag == "insert":
+            inserted.add(i1)
+    return replaced, inserted
+
+
+def _noisy_body(a: Response, b: Response, again: Response, ignore: list) -> str | None:
+    """What is left of the body difference once the places where a and its twin differ
+    too are taken out: None when nothing is."""
+    if "json" in a.mimetype and "json" in b.mimetype:
+        ab, aa, bb = _json(a.body), _json(again.body), _json(b.body)
+        if ab is not None and aa is not None and bb is not None:
+            noisy = {line.partition(": ")[0] for line in json_paths(ab, aa)}
+            rules = [rule.json_pattern() for rule in ignore if rule.json]
+            kept = [line for line in _json_lines(json_paths(ab, bb), rules)
+                    if line.partition(": ")[0] not in noisy]
+            return "\n".join(kept) or None
+    css = [rule.css for rule in ignore if rule.css]
+    left, right, twin = body_lines(a, css), body_lines(b, css), body_lines(again, css)
+    replaced, inserted = _changed(left, twin)
+    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, left, right,
+                                                     autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if i1 == i2 and i1 not in inserted or not set(range(i1, i2)) <= replaced:
+            return _unified(left, right, ("a", "b"))
+    return None
+
+
+def without_noise(result: Comparison, noise: Comparison, a: Response, b: Response,
+                  again: Response, ignore: list = ()) -> Comparison:
+    """Drop the differences that two instances of the first app show too (as Diffy does)."""
+    noisy = {d.where for d in noise.differences}
+    kept, explained = [], list(result.explained)
+    for difference in result.differences:
+        if difference.where not in noisy:
+            kept.append(difference)
+            continue
+        explained.append("noise")
+        if difference.where == "body":
+            left = _noisy_body(a, b, again, ignore)
+            if left is not None:
+                kept.append(Difference("body", difference.a, difference.b,
+                                       left if difference.a == "json" else difference.detail))
+    return Comparison(kept, sorted(set(explained)))

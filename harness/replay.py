@@ -11,7 +11,7 @@ from urllib.parse import unquote_to_bytes, urlencode
 
 from werkzeug.test import Client
 
-from .normalise import Comparison, Response, compare, cookies
+from .normalise import Comparison, Response, compare, cookies, without_noise
 from .scenario import Call, Form, destructive, fill, forms, links, local_path, modes
 
 VARIABLE = re.compile(r"\{(\w+)\}")
@@ -128,9 +128,12 @@ class Run:
     """Send each request to both sides at the same instant and compare the answers."""
 
     def __init__(self, sides: list[Side], secret: str | None = None, clock=None,
-                 progress: Callable[[Step], None] | None = None):
-        self.sides = sides
+                 progress: Callable[[Step], None] | None = None, ignore: list = (),
+                 noise: bool = False):
+        self.sides = sides  # with noise: the last one is a second instance of the first
         self.secret = secret
+        self.ignore = list(ignore)
+        self.noise = noise
         self.clock = clock  # a time_machine traveller: one second per step
         self.progress = progress
         self.steps: list[Step] = []
@@ -139,10 +142,14 @@ class Run:
         if self.clock is not None:
             self.clock.shift(1)
         responses = [side.send(call) for side, call in zip(self.sides, calls, strict=True)]
-        names = tuple(side.label for side in self.sides)
+        names = tuple(side.label for side in self.sides[:2])
+        rules = [rule for rule in self.ignore if rule.applies(self.sides[0].sent)]
+        result = compare(*responses[:2], secret=self.secret, names=names, ignore=rules)
+        if self.noise and result.differences:
+            twin = compare(responses[0], responses[2], secret=self.secret, ignore=rules)
+            result = without_noise(result, twin, *responses, ignore=rules)
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
-                    self.sides[0].sent, tuple(r.status for r in responses),
-                    compare(*responses, secret=self.secret, names=names))
+                    self.sides[0].sent, tuple(r.status for r in responses[:2]), result)
         self.steps.append(step)
         if self.progress:
             self.progress(step)
@@ -234,10 +241,16 @@ class Explorer:
             return Call(form.action.partition("?")[0], query=data, follow=True)
         return Call(form.action, method=form.method, form=data, follow=True)
 
-    def explore(self, start: str = "/") -> None:
-        """Crawl, submit the forms, crawl again as the session now is; destructive forms last."""
-        self.crawl(start)
+    def explore(self, starts: str | list[str] = "/", forms: bool = True) -> None:
+        """Crawl; with forms: submit them, crawl again as the session now is, destructive
+        forms last."""
+        starts = [starts] if isinstance(starts, str) else starts
+        for start in starts:
+            self.crawl(start)
+        if not forms:
+            return
         self.submit_forms(destructive_too=False)
-        self.crawl(start)
+        for start in starts:
+            self.crawl(start)
         self.submit_forms(destructive_too=False)
         self.submit_forms(destructive_too=True)

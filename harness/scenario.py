@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 import tomllib
@@ -11,9 +12,12 @@ from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
+from .errors import UsageError
+
 DEFAULT_SCRIPT = Path(__file__).with_name("scenario.toml")
 # Visited last, so the crawl keeps its session as long as it can.
 DESTRUCTIVE = re.compile(r"log-?out|sign-?out|delete|remove", re.IGNORECASE)
+VARIABLE = re.compile(r"\{(\w+)\}")
 LINKS = (("a", "href"), ("link", "href"), ("script", "src"), ("img", "src"))
 
 
@@ -41,15 +45,144 @@ class Call:
             raise ValueError(f"request {data!r}: needs 'path'; unknown keys {sorted(unknown)}")
         return cls(**data)
 
+    def variables(self) -> set[str]:
+        """The {variables} this request uses."""
+        text = json.dumps([self.path, self.query, self.form, self.json, self.body,
+                           self.headers])
+        return set(VARIABLE.findall(text))
+
+
+@dataclass
+class Ignore:
+    """An intended difference of the user's: a header, a JSON path or a CSS selector."""
+
+    name: str
+    header: str = ""
+    json: str = ""
+    css: str = ""
+    path: str = "*"      # a glob of the request paths it applies to
+    reason: str = ""
+
+    def applies(self, path: str) -> bool:
+        return fnmatch.fnmatchcase(path.partition("?")[0], self.path)
+
+    def json_pattern(self) -> re.Pattern:
+        """$.articles[*].createdAt matches $.articles[0].createdAt and what is below it."""
+        text = re.escape(self.json if self.json.startswith("$") else f"$.{self.json}")
+        text = text.replace(r"\[\*\]", r"\[\d+\]").replace(r"\*", r"[^.\[]+")
+        return re.compile(text + r"(?=$|[.\[:])")
+
+
+@dataclass
+class Scenario:
+    requests: list[Call] = field(default_factory=list)
+    form_values: dict = field(default_factory=dict)
+    ignore: list[Ignore] = field(default_factory=list)
+
+    def extend(self, other: Scenario) -> Scenario:
+        return Scenario([*self.requests, *other.requests],
+                        {**self.form_values, **other.form_values}, [*self.ignore, *other.ignore])
+
+    def saved(self) -> set[str]:
+        return {name for call in self.requests for name in call.save}
+
+
+TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
+IGNORE_KINDS = ("header", "json", "css")
+_KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
+
 
 def load_script(path: Path) -> tuple[list[Call], dict]:
     """Read [[request]] entries and [form_values] from a TOML or JSON file."""
-    text = Path(path).read_text()
-    data = json.loads(text) if str(path).endswith(".json") else tomllib.loads(text)
+    scenario = load(path)
+    return scenario.requests, scenario.form_values
+
+
+def load(path: Path, defined: frozenset[str] = frozenset()) -> Scenario:
+    """Read and check a requests file; a mistake is a UsageError naming the file and entry.
+
+    defined: the variables saved by the files replayed before this one.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"{path}: cannot read: {error}") from None
+    try:
+        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    except ValueError as error:  # TOMLDecodeError and JSONDecodeError are ValueErrors
+        kind = "JSON" if path.suffix == ".json" else "TOML"
+        raise UsageError(f"{path}: not valid {kind}: {error}") from None
     if isinstance(data, list):
         data = {"request": data}
-    return ([Call.from_dict(item) for item in data.get("request", [])],
-            data.get("form_values", {}))
+    if not isinstance(data, dict):
+        raise UsageError(f"{path}: expected the tables {', '.join(TABLES.values())}")
+    unknown = sorted(set(data) - set(TABLES))
+    if unknown:
+        raise UsageError(f"{path}: unknown table {unknown[0]!r} (known: "
+                         f"{', '.join(TABLES.values())})")
+    values = data.get("form_values", {})
+    if not isinstance(values, dict):
+        raise UsageError(f"{path}: [form_values] must be a table of field = value")
+    requests = [_request(path, n, item)
+                for n, item in enumerate(_entries(path, data, "request"), 1)]
+    saved = set(defined)
+    for n, call in enumerate(requests, 1):
+        missing = sorted(call.variables() - saved)
+        if missing:
+            raise UsageError(f"{path}: [[request]] #{n} ({call.name or call.path}): undefined "
+                             f"variable {{{missing[0]}}}; an earlier request must save it "
+                             f"(save = {{ {missing[0]} = \"json.path\" }})")
+        saved |= set(call.save)
+    ignore = [_ignore(path, n, item)
+              for n, item in enumerate(_entries(path, data, "ignore"), 1)]
+    return Scenario(requests, values, ignore)
+
+
+def _entries(path: Path, data: dict, table: str) -> list[dict]:
+    entries = data.get(table, [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise UsageError(f"{path}: {table!r} must be an array of tables, {TABLES[table]}")
+    return entries
+
+
+def _check_keys(where: str, item: dict, known: set[str]) -> None:
+    unknown = sorted(set(item) - known)
+    if unknown:
+        raise UsageError(f"{where}: unknown key {unknown[0]!r} (known: "
+                         f"{', '.join(sorted(known))})")
+
+
+def _request(path: Path, n: int, item: dict) -> Call:
+    where = f"{path}: [[request]] #{n}"
+    _check_keys(where, item, set(Call.__dataclass_fields__))
+    if not isinstance(item.get("path"), str) or not item["path"].startswith("/"):
+        raise UsageError(f"{where}: needs path = \"/...\" (a string starting with /)")
+    for key, kind in (("method", str), ("name", str), ("headers", dict), ("save", dict),
+                      ("follow", bool), ("body", str), ("content_type", str)):
+        if key in item and not isinstance(item[key], kind):
+            raise UsageError(f"{where}: {key!r} must be a {_KIND_NAMES[kind]}")
+    if "method" in item:
+        item = {**item, "method": item["method"].upper()}
+    return Call(**item)
+
+
+def _ignore(path: Path, n: int, item: dict) -> Ignore:
+    where = f"{path}: [[ignore]] #{n}"
+    _check_keys(where, item, set(Ignore.__dataclass_fields__))
+    kinds = [k for k in IGNORE_KINDS if item.get(k)]
+    if len(kinds) != 1:
+        raise UsageError(f"{where}: give exactly one of header, json, css")
+    if not all(isinstance(v, str) for v in item.values()):
+        raise UsageError(f"{where}: every value must be a string")
+    kind = kinds[0]
+    if kind == "css":
+        try:
+            BeautifulSoup("", "lxml").select(item["css"])
+        except Exception as error:  # soupsieve's SelectorSyntaxError and its kin
+            raise UsageError(f"{where}: bad CSS selector {item['css']!r}: "
+                             f"{str(error).splitlines()[0]}") from None
+    return Ignore(**{"name": f"{kind} {item[kind]}", **item})
 
 
 def local_path(url: str, base: str) -> str | None:

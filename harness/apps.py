@@ -1,0 +1,277 @@
+"""Load the apps the harness compares: our builds, anyone's WSGI app, or a server's URL.
+
+    bottle_app:create_app        module:attr (a factory is called, with settings if it takes any)
+    path/to/app.py:application   a file, imported in isolation
+    path/to/app.py               its `app` or `application`, else Bottle's default app
+    http://127.0.0.1:8080        a running server, reached over HTTP
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import importlib.util
+import inspect
+import os
+import re
+import sys
+import threading
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+from adapters import FRAMEWORKS
+
+from .errors import UsageError
+
+URL = re.compile(r"^https?://", re.IGNORECASE)
+DEFAULT_NAMES = ("app", "application")
+PATH_SAFE = "/:@!$&'()*+,;=-._~"
+# os.chdir is process-wide: apps that need their own folder take turns.
+FOLDER_LOCK = threading.RLock()
+
+
+@dataclass
+class App:
+    label: str
+    spec: str
+    wsgi: object            # a WSGI callable (for a URL: a proxy to it)
+    url: str | None = None  # set when the app is a running server
+    ours: bool = False      # one of our registered builds
+
+
+def is_url(spec: str) -> bool:
+    return bool(URL.match(spec))
+
+
+def split(spec: str) -> tuple[str, str]:
+    """(module or file, attr); a Windows drive letter is not an attr separator."""
+    head, colon, attr = spec.rpartition(":")
+    if not colon or (len(head) == 1 and attr.startswith(("\\", "/"))):
+        return spec, ""
+    return head, attr
+
+
+def is_file(target: str) -> bool:
+    return target.endswith(".py") or "/" in target or os.sep in target
+
+
+def labels(specs: list[str]) -> list[str]:
+    """Short, distinct names for the apps: bottle, flask, the module or file stem, host-port."""
+    known = {v: k for k, v in FRAMEWORKS.items()}
+    names = []
+    for spec in specs:
+        if spec in known:
+            names.append(known[spec])
+        elif is_url(spec):
+            names.append(re.sub(r"[^\w-]+", "-", urlsplit(spec).netloc).strip("-") or "url")
+        else:
+            target = split(spec)[0]
+            stem = Path(target).stem if is_file(target) else target.rpartition(".")[2]
+            names.append(re.sub(r"[^\w-]+", "-", stem) or "app")
+    if len(set(names)) == len(names):
+        return names
+    return [f"{n}-{i}" for i, n in enumerate(names, 1)]
+
+
+def load(spec: str, settings: dict | None = None, label: str | None = None) -> App:
+    """One app from its spec; a bad spec is a UsageError with a one-line message."""
+    label = label or labels([spec])[0]
+    if is_url(spec):
+        return App(label, spec, HTTPApp(spec), url=spec.rstrip("/"))
+    target, attr = split(spec)
+    if is_file(target):
+        module, folder = import_file(spec, Path(target))
+        app = in_folder(instantiate(spec, pick(spec, module, attr), settings), folder)
+    else:
+        module = import_spec(spec, target)
+        app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
+    return App(label, spec, app, ours=spec in FRAMEWORKS.values())
+
+
+def import_spec(spec: str, name: str):
+    try:
+        return import_module(name)
+    except ImportError as error:
+        raise UsageError(f"cannot load {spec!r}: {error}") from None
+
+
+def import_file(spec: str, path: Path):
+    """Import a file under a name of its own, with its folder as cwd and first on sys.path.
+
+    Modules it imports from its folder are dropped from sys.modules afterwards, so a
+    second app with modules of the same names gets its own.
+    """
+    path = path.resolve()
+    if not path.is_file():
+        raise UsageError(f"cannot load {spec!r}: no such file {str(path)!r}")
+    folder = path.parent
+    name = f"kit_app_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}_{path.stem}"
+    before = set(sys.modules)
+    bottle_stack = _push_bottle_default()
+    module_spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(module_spec)
+    with FOLDER_LOCK:
+        cwd = os.getcwd()
+        sys.path.insert(0, str(folder))
+        try:
+            os.chdir(folder)
+            sys.modules[name] = module
+            module_spec.loader.exec_module(module)
+        except Exception as error:  # the user's code: any error is theirs to see
+            sys.modules.pop(name, None)
+            raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
+        finally:
+            os.chdir(cwd)
+            sys.path.remove(str(folder))
+            module._kit_bottle_default = _pop_bottle_default(bottle_stack)
+    for other in set(sys.modules) - before - {name}:
+        location = getattr(sys.modules[other], "__file__", None) or ""
+        if location.startswith(str(folder) + os.sep):
+            del sys.modules[other]
+    return module, folder
+
+
+def _push_bottle_default():
+    """A fresh Bottle default app for the file to fill (@route registers on it)."""
+    bottle = sys.modules.get("bottle")
+    if bottle is None:
+        try:
+            import bottle
+        except ImportError:
+            return None
+    return bottle.default_app.push()
+
+
+def _pop_bottle_default(pushed):
+    if pushed is None:
+        return None
+    import bottle
+    current = bottle.default_app()
+    if bottle.default_app and bottle.default_app[-1] is pushed:
+        bottle.default_app.pop()
+    return current
+
+
+def pick(spec: str, module, attr: str):
+    """The attribute named, or the module's app: app, application, Bottle's default app."""
+    if attr:
+        try:
+            return getattr(module, attr)
+        except AttributeError:
+            raise UsageError(f"cannot load {spec!r}: {module.__name__.split('_', 3)[-1]!r} "
+                             f"has no attribute {attr!r}") from None
+    for name in DEFAULT_NAMES:
+        if hasattr(module, name):
+            return getattr(module, name)
+    default = getattr(module, "_kit_bottle_default", None)
+    if default is not None and default.routes:
+        return default
+    raise UsageError(f"cannot load {spec!r}: no `app` or `application` in it and no routes "
+                     "on Bottle's default app; name one with FILE:ATTR")
+
+
+def instantiate(spec: str, target, settings: dict | None):
+    """Call a factory (with the settings if it takes an argument); an app is used as is."""
+    if inspect.isfunction(target) or inspect.ismethod(target):
+        try:
+            takes = bool(inspect.signature(target).parameters)
+            target = target(settings or {}) if takes else target()
+        except Exception as error:
+            raise UsageError(f"cannot load {spec!r}: the factory raised "
+                             f"{type(error).__name__}: {error}") from None
+    if not callable(target):
+        raise UsageError(f"cannot load {spec!r}: {type(target).__name__} is not a WSGI app")
+    return target
+
+
+def in_folder(app, folder: Path):
+    """Run each request in the app's own folder (relative paths to views, data files)."""
+
+    def middleware(environ, start_response):
+        with FOLDER_LOCK:
+            cwd = os.getcwd()
+            os.chdir(folder)
+            bottle = sys.modules.get("bottle")
+            if bottle is not None:
+                bottle.TEMPLATES.clear()  # its cache is keyed by name, not by folder
+            try:
+                answer = app(environ, start_response)
+                try:
+                    return [b"".join(answer)]
+                finally:
+                    getattr(answer, "close", lambda: None)()
+            finally:
+                os.chdir(cwd)
+
+    middleware.wrapped = app
+    return middleware
+
+
+class HTTPApp:
+    """A WSGI app that forwards each request to a running server.
+
+    Location headers that point at the server are made relative to the app's root,
+    so two servers on two ports answer alike.
+    """
+
+    def __init__(self, base: str, timeout: float = 30):
+        parts = urlsplit(base)
+        self.base = base.rstrip("/")
+        self.secure = parts.scheme.lower() == "https"
+        self.host = parts.netloc
+        self.root = parts.path.rstrip("/")
+        self.timeout = timeout
+
+    def _connection(self):
+        kind = http.client.HTTPSConnection if self.secure else http.client.HTTPConnection
+        return kind(self.host, timeout=self.timeout)
+
+    def __call__(self, environ, start_response):
+        # PATH_INFO holds the raw bytes spelt as latin-1 (PEP 3333): quote them back.
+        path = quote(environ.get("PATH_INFO", "").encode("latin-1"), safe=PATH_SAFE)
+        query = environ.get("QUERY_STRING", "")
+        target = self.root + path + (f"?{query}" if query else "")
+        headers = {k[5:].replace("_", "-").title(): v for k, v in environ.items()
+                   if k.startswith("HTTP_") and k not in ("HTTP_HOST", "HTTP_CONNECTION")}
+        if environ.get("SCRIPT_NAME"):  # for apps behind ProxyFix
+            headers["X-Forwarded-Prefix"] = environ["SCRIPT_NAME"]
+        for key in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+            if environ.get(key):
+                headers[key.replace("_", "-").title()] = environ[key]
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        body = environ["wsgi.input"].read(length) if length else None
+        connection = self._connection()
+        try:
+            connection.request(environ["REQUEST_METHOD"], target or "/", body=body,
+                               headers=headers)
+            answer = connection.getresponse()
+            data = answer.read()
+        except OSError as error:
+            start_response("502 Bad Gateway", [("Content-Type", "text/plain; charset=utf-8")])
+            return [f"kit: cannot reach {self.base}: {error}\n".encode()]
+        finally:
+            connection.close()
+        prefix = environ.get("SCRIPT_NAME", "")
+        out = []
+        for key, value in answer.getheaders():
+            if key.lower() in ("connection", "keep-alive", "transfer-encoding"):
+                continue
+            if key.lower() == "location":
+                value = self._local(value, prefix)
+            out.append((key, value))
+        start_response(f"{answer.status} {answer.reason}", out)
+        return [data]
+
+    def _local(self, location: str, prefix: str) -> str:
+        for origin in (self.base, f"{'https' if self.secure else 'http'}://{self.host}"):
+            if location == origin or location.startswith(origin + "/"):
+                location = location[len(origin):] or "/"
+                break
+        else:
+            return location
+        if self.root and location.startswith(self.root):
+            location = location[len(self.root):] or "/"
+        return prefix + location
+

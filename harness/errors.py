@@ -1,0 +1,5 @@
+"""The one error a command reports as a single line and exit status 2: bad input from the user."""
+
+
+class UsageError(Exception):
+    """A bad app spec, a bad requests file: said in one line, no traceback."""

@@ -1,0 +1,277 @@
+"""kit parity for anyone's two apps: app specs, the requests file, ignore rules, noise."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from harness import apps
+from harness.__main__ import main
+from harness.errors import UsageError
+
+# A Bottle app on the default app, in the style of Bottle's tutorial: a sibling module
+# (the same name in both folders) and a file read relative to the working directory.
+BOTTLE_APP = """
+from pathlib import Path
+
+from bottle import route, request, template
+import words
+
+@route("/")
+def index():
+    return template('<h1>{{title}}</h1><a href="/hello/World">hi</a>'
+                    '<form method="post" action="/sign"><input name="who"></form>',
+                    title=Path("title.txt").read_text().strip())
+
+@route("/hello/<name>")
+def hello(name):
+    return template("<p>{{greeting}} {{name}}</p>", greeting=words.GREETING, name=name)
+
+@route("/sign", method="POST")
+def sign():
+    return template("<p>Signed by {{who}}</p>", who=request.forms.who)
+
+@route("/hidden")
+def hidden():
+    return "<p>not linked from /</p>"
+"""
+
+FLASK_APP = """
+from flask import Flask, jsonify
+
+app = Flask(__name__)
+
+@app.get("/")
+def index():
+    return '<h1>Flask</h1><a href="/api">api</a>'
+
+@app.get("/api")
+def api():
+    return jsonify(name="flask")
+"""
+
+
+def write_app(folder, source: str, **files) -> str:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "app.py").write_text(textwrap.dedent(source))
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return str(folder / "app.py")
+
+
+@pytest.fixture
+def two_bottle_apps(tmp_path):
+    """Two files named app.py, each importing its own `words` module and own title."""
+    a = write_app(tmp_path / "a", BOTTLE_APP, **{"words.py": 'GREETING = "Hello"\n',
+                                                  "title.txt": "Guestbook"})
+    b = write_app(tmp_path / "b", BOTTLE_APP, **{"words.py": 'GREETING = "Howdy"\n',
+                                                  "title.txt": "Guestbook"})
+    return a, b
+
+
+def parity(capsys, *argv) -> tuple[int, dict]:
+    status = main(["parity", *argv, "--quiet", "--json"])
+    return status, json.loads(capsys.readouterr().out)
+
+
+def differing(data: dict) -> set[str]:
+    return {s["path"] for s in data["steps"] if s["verdict"] == "different"}
+
+
+def test_two_files_with_the_same_module_name_are_each_their_own_app(two_bottle_apps, capsys):
+    a, b = two_bottle_apps
+    status, data = parity(capsys, a, b)
+    assert status == 1
+    assert differing(data) == {"/hello/World"}
+    assert list(data["apps"]) == ["app-1", "app-2"]
+    assert main(["parity", a, a, "--quiet"]) == 0  # and each is the same as itself
+
+
+def test_a_file_runs_in_its_own_folder(two_bottle_apps, capsys):
+    a, _ = two_bottle_apps
+    app = apps.load(a).wsgi
+    from werkzeug.test import Client
+    assert "<h1>Guestbook</h1>" in Client(app).get("/").get_data(as_text=True)
+
+
+def test_a_file_with_an_app_object_and_file_attr_specs(tmp_path, capsys):
+    flask_file = write_app(tmp_path / "f", FLASK_APP)
+    assert main(["parity", flask_file, f"{flask_file}:app", "--quiet"]) == 0
+    capsys.readouterr()
+    status, data = parity(capsys, flask_file, f"{flask_file}:app")
+    assert {s["path"] for s in data["steps"]} == {"/", "/api"}
+
+
+def test_a_module_attr_spec_and_a_factory_with_settings(capsys):
+    app = apps.load("tests.harness.broken:create_app", {"TESTING": True,
+                                                         "SECRET_KEY": "x" * 32,
+                                                         "DATABASE_URL": "sqlite://"})
+    assert app.label == "broken" and callable(app.wsgi) and not app.ours
+    assert apps.load("bottle_app:create_app", {"TESTING": True, "SECRET_KEY": "x" * 32,
+                                               "DATABASE_URL": "sqlite://"}).ours
+
+
+@pytest.fixture
+def served(tmp_path):
+    """One of the Bottle files behind a real HTTP server on a free port."""
+    a = write_app(tmp_path / "srv", BOTTLE_APP, **{"words.py": 'GREETING = "Hello"\n',
+                                                    "title.txt": "Guestbook"})
+    server = make_server("127.0.0.1", 0, apps.load(a).wsgi, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield a, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+def test_a_url_is_compared_over_http(served, two_bottle_apps, capsys):
+    local, url = served
+    status, data = parity(capsys, url, local)
+    assert status == 0, data
+    assert {s["path"] for s in data["steps"]} == {"/", "/hello/World"}
+    status, data = parity(capsys, url, two_bottle_apps[1])
+    assert differing(data) == {"/hello/World"}
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("no/such/app.py", "cannot load 'no/such/app.py': no such file"),
+    ("no_such_module:app", "cannot load 'no_such_module:app': No module named"),
+    ("tests.harness.broken:nothing", "has no attribute 'nothing'"),
+    ("tests.harness.broken:__doc__", "str is not a WSGI app"),
+])
+def test_a_bad_spec_is_one_line_and_exit_status_2(spec, message, capsys, tmp_path):
+    assert main(["parity", spec, "bottle_app:create_app", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_a_file_without_an_app_names_what_to_do(tmp_path):
+    empty = write_app(tmp_path / "e", "X = 1\n")
+    with pytest.raises(UsageError, match="no `app` or `application`.*FILE:ATTR"):
+        apps.load(empty)
+    broken = write_app(tmp_path / "x", "raise RuntimeError('no database')\n")
+    with pytest.raises(UsageError, match="RuntimeError: no database"):
+        apps.load(broken)
+
+
+def test_other_apps_get_a_get_only_crawl_unless_asked(two_bottle_apps, capsys):
+    a, _ = two_bottle_apps
+    _, data = parity(capsys, a, a)
+    assert {s["kind"] for s in data["steps"]} == {"crawl"}
+    _, data = parity(capsys, a, a, "--forms")
+    assert ("POST", "/sign") in {(s["method"], s["path"]) for s in data["steps"]
+                                 if s["kind"] == "form"}
+    _, data = parity(capsys, a, a, "--start", "/hidden")
+    assert "/hidden" in {s["path"] for s in data["steps"]}
+
+
+def test_the_conduit_scenario_runs_only_when_asked_for_other_apps(two_bottle_apps, capsys):
+    a, _ = two_bottle_apps
+    _, data = parity(capsys, a, a, "--no-crawl")
+    assert data["steps"] == []
+    _, data = parity(capsys, a, a, "--no-crawl", "--scenario", "conduit")
+    assert "register" in {s["label"] for s in data["steps"]}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[[request]]\npaht = "/"\n', "[[request]] #1: unknown key 'paht'"),
+    ('[[requests]]\npath = "/"\n', "unknown table 'requests'"),
+    ('[[request]]\npath = "/a/{nope}"\n', "[[request]] #1 (/a/{nope}): undefined variable {nope}"),
+    ('[[request]]\npath = "/"\nname = \n', "not valid TOML: "),
+    ('[[request]]\npath = "relative"\n', "needs path = \"/...\""),
+    ('[[ignore]]\nheader = "X-A"\njson = "$.a"\n', "exactly one of header, json, css"),
+    ('[[ignore]]\ncss = "div[["\n', "bad CSS selector 'div[['"),
+    ('[[ignore]]\nheader = "X-A"\nwhy = "no"\n', "[[ignore]] #1: unknown key 'why'"),
+])
+def test_a_bad_requests_file_is_one_line_and_exit_status_2(tmp_path, capsys, text, message):
+    extra = tmp_path / "mine.toml"
+    extra.write_text(text)
+    assert main(["parity", "bottle_app:create_app", "bottle_app:create_app",
+                 "--requests", str(extra), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"kit parity: error: {extra}: ")
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_a_variable_saved_earlier_is_defined(tmp_path, capsys, two_bottle_apps):
+    extra = tmp_path / "mine.toml"
+    extra.write_text('[[request]]\npath = "/"\nsave = { slug = "a.b" }\n'
+                     '[[request]]\npath = "/a/{slug}"\n')
+    a, _ = two_bottle_apps
+    assert main(["parity", a, a, "--no-crawl", "--requests", str(extra), "--quiet"]) == 0
+
+
+DIFFERING = """
+from flask import Flask, jsonify
+import random
+
+app = Flask(__name__)
+VERSION = "{version}"
+
+@app.after_request
+def stamp(response):
+    response.headers["X-Version"] = VERSION
+    return response
+
+@app.get("/")
+def index():
+    return ('<h1>Same</h1><a href="/api">api</a>'
+            f'<footer class="version">v{{VERSION}}</footer>'
+            f'<p class="token">{{random.random()}}</p>')
+
+@app.get("/api")
+def api():
+    return jsonify(name="same", version=VERSION, token=random.random())
+"""
+
+
+@pytest.fixture
+def versions(tmp_path):
+    return (write_app(tmp_path / "v1", DIFFERING.format(version="1")),
+            write_app(tmp_path / "v2", DIFFERING.format(version="2")))
+
+
+def test_ignore_rules_are_the_users_intended_differences(tmp_path, capsys, versions):
+    rules = tmp_path / "rules.toml"
+    rules.write_text(textwrap.dedent("""
+        [[ignore]]
+        header = "X-Version"
+        reason = "each release says which it is"
+        [[ignore]]
+        json = "$.version"
+        path = "/api"
+        [[ignore]]
+        css = "footer.version"
+    """))
+    status, data = parity(capsys, *versions, "--noise")
+    assert status == 1
+    wheres = {d["where"] for s in data["steps"] for d in s["differences"]}
+    assert wheres == {"header X-Version", "body"}
+    status, data = parity(capsys, *versions, "--noise", "--requests", str(rules))
+    assert status == 0, data
+    assert set(data["summary"]["explained_by"]) == {"header X-Version", "json $.version",
+                                                    "css footer.version", "noise"}
+    assert data["reasons"]["header X-Version"] == "each release says which it is"
+
+
+def test_noise_drops_what_a_second_instance_differs_in_too(tmp_path, capsys):
+    one = write_app(tmp_path / "n1", DIFFERING.format(version="1"))
+    two = write_app(tmp_path / "n2", DIFFERING.format(version="1"))
+    status, data = parity(capsys, one, two)
+    assert status == 1  # the random token differs
+    assert differing(data) == {"/", "/api"}
+    status, data = parity(capsys, one, two, "--noise")
+    assert status == 0, data
+    assert data["summary"]["explained_by"] == {"noise": 2}
+
+
+def test_noise_keeps_a_real_difference_next_to_a_noisy_one(capsys, versions):
+    # Without rules, version 1 and 2 still differ where the second instance does not.
+    _, data = parity(capsys, *versions, "--noise")
+    api = next(s for s in data["steps"] if s["path"] == "/api")
+    detail = api["differences"][-1]["detail"]
+    assert "$.version" in detail and "$.token" not in detail
