@@ -15,6 +15,8 @@ COMMANDS = {
     "serve": ("harness.serve", "both builds and the compare page, side by side"),
     "parity": ("harness.parity", "replay requests against two apps and diff"),
     "bench": ("harness.bench", "time the builds against native code"),
+    "migrate": ("harness.migration.status", "a Bottle app and its Flask port as one site: "
+                                            "status of the port"),
 }
 
 

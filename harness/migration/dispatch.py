@@ -8,6 +8,7 @@ app, which one owns the request, then hands the request to that app alone.
 from __future__ import annotations
 
 import os
+from functools import partial
 
 import bottle
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
@@ -31,7 +32,7 @@ class Dispatcher:
     3. The new app's strict-slash redirect (``/todo`` -> ``/todo/``) counts only when the
        legacy app does not match the path as written.
     4. Neither matches but one knows the path for other methods: that app answers its own
-       405 (both know it: ``prefer``'s 405).
+       405. Both know it: ``prefer``'s 405, its Allow header listing both apps' methods.
     5. Neither knows the path: the new app's 404.
 
     Static files: when both claim a path and the new app's match is its own static
@@ -49,39 +50,43 @@ class Dispatcher:
         return self.owner(environ)(environ, start_response)
 
     def owner(self, environ):
-        """The app that answers this request (and so gives its error pages)."""
-        new, endpoint, values = self.ask_new(environ)
-        if self.legacy is None:
+        """The WSGI app that answers this request (and so gives its error pages)."""
+        if self.legacy is None:  # the migration is over
             return self.new
-        if new == MATCH and self.prefer == "new" and not self._missing_static(endpoint, values):
+        new, found = self.ask_new(environ)
+        if new == MATCH and self.prefer == "new" and not self._missing_static(found):
             return self.new
         if new == METHOD and self.whole_paths:
             return self.new
-        legacy = self.ask_legacy(environ)
+        legacy, allowed = self.ask_legacy(environ)
         if legacy == MATCH:
             return self.legacy
         if new in (MATCH, REDIRECT):
             return self.new
+        if new == legacy == METHOD:  # each knows other methods: one 405, both lists
+            if self.prefer == "new":
+                return partial(_allow_also, self.new, allowed)
+            return partial(_allow_also, self.legacy, found)
         if METHOD in (new, legacy):
-            if new == legacy:
-                return self.new if self.prefer == "new" else self.legacy
             return self.new if new == METHOD else self.legacy
         return self.new
 
-    def ask_new(self, environ) -> tuple[str, str | None, dict]:
+    def ask_new(self, environ) -> tuple[str, object]:
+        """What Flask's router says: MATCH with (endpoint, values), METHOD with the
+        methods it allows, REDIRECT or NONE."""
         try:
-            endpoint, values = self.new.url_map.bind_to_environ(environ).match()
+            return MATCH, self.new.url_map.bind_to_environ(environ).match()
         except RequestRedirect:
-            return REDIRECT, None, {}
-        except MethodNotAllowed:
-            return METHOD, None, {}
+            return REDIRECT, None
+        except MethodNotAllowed as error:
+            return METHOD, error.valid_methods or []
         except NotFound:
-            return NONE, None, {}
+            return NONE, None
         except HTTPException:  # WebsocketMismatch and the like: the rule exists
-            return MATCH, None, {}
-        return MATCH, endpoint, values
+            return MATCH, (None, {})
 
-    def ask_legacy(self, environ) -> str:
+    def ask_legacy(self, environ) -> tuple[str, list[str]]:
+        """What Bottle's router says: MATCH, METHOD (with its Allow list) or NONE."""
         path = environ.get("PATH_INFO", "")
         if not path.isascii():
             # Bottle re-reads PATH_INFO as UTF-8 before it routes (Bottle._handle).
@@ -91,15 +96,32 @@ class Dispatcher:
             self.legacy.router.match(environ)
         except bottle.HTTPError as error:
             if error.status_code == 405:
-                return METHOD
+                return METHOD, error.headers.get("Allow", "").split(",")
             if error.status_code == 404:
-                return NONE
-            return MATCH  # a wildcard filter's 400: the route is Bottle's
-        return MATCH
+                return NONE, []
+            return MATCH, []  # a wildcard filter's 400: the route is Bottle's
+        return MATCH, []
 
-    def _missing_static(self, endpoint, values) -> bool:
+    def _missing_static(self, found) -> bool:
+        endpoint, values = found
         folder = getattr(self.new, "static_folder", None)
         if endpoint != "static" or not folder:
             return False
         found = safe_join(folder, values.get("filename", ""))
         return found is None or not os.path.isfile(found)
+
+
+def _allow_also(app, methods, environ, start_response):
+    """Run app, adding the other app's methods to the Allow header of its 405."""
+
+    def start(status, headers, exc_info=None):
+        out, extra = [], [m for m in methods if m]
+        for name, value in headers:
+            if name.lower() == "allow":
+                have = [m.strip() for m in value.split(",") if m.strip()]
+                separator = ", " if ", " in value else ","  # as the app spells it
+                value = separator.join(have + [m for m in extra if m not in have])
+            out.append((name, value))
+        return start_response(status, out, exc_info)
+
+    return app(environ, start)

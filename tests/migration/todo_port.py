@@ -136,7 +136,15 @@ def create_app(db_path: str, endpoints=None) -> Flask:
     for endpoint in VIEWS if endpoints is None else endpoints:
         rules, methods = VIEWS[endpoint]
         for rule in rules:
-            app.add_url_rule(rule, endpoint, views[endpoint], methods=methods)
+            # No automatic OPTIONS answer: the legacy app had none.
+            app.add_url_rule(rule, endpoint, views[endpoint], methods=methods,
+                             provide_automatic_options=False)
+
+    @app.errorhandler(405)
+    def wrong_method(error):  # Bottle's page and Allow list (no implied HEAD)
+        page, status = legacy_error("405 Method Not Allowed", "Method not allowed.")
+        allow = ",".join(sorted(set(error.valid_methods or ()) - {"HEAD"}))
+        return page, status, {"Allow": allow}
 
     @app.errorhandler(404)
     def not_found(error):

@@ -51,8 +51,9 @@ def half(settings):
 def half_port(settings):
     """The half-done Flask app on its own (for `kit migrate status`)."""
     path = db_path(settings)
-    load_legacy(path)  # the legacy module creates the table
-    return todo_port.create_app(path, todo_port.HALF)
+    new = todo_port.create_app(path, todo_port.HALF)
+    migration.Links(load_legacy(path).app, new).install()  # its links to legacy pages
+    return new
 
 
 def ported(settings):
