@@ -127,11 +127,6 @@ def create_app(db_path: str, endpoints=None) -> Flask:
             abort(404, "File does not exist.")
         return send_from_directory(root, filename)
 
-    @app.errorhandler(416)
-    def bad_range(error):  # Bottle's page, and no Content-Range header
-        return legacy_error("416 Requested Range Not Satisfiable",
-                            "Requested Range Not Satisfiable")
-
     views = locals()
     for endpoint in VIEWS if endpoints is None else endpoints:
         rules, methods = VIEWS[endpoint]
