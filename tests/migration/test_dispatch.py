@@ -112,3 +112,17 @@ def test_without_a_legacy_app_the_new_app_serves_everything():
 def test_prefer_takes_only_new_or_legacy():
     with pytest.raises(ValueError, match="prefer"):
         Dispatcher(legacy_app(), new_app(), prefer="both")
+
+
+def test_a_non_ascii_path_reaches_the_new_app_as_werkzeug_reads_it():
+    new = new_app()
+    new.add_url_rule("/né", "ne", lambda: "new né")
+    assert TestApp(Dispatcher(legacy_app(), new)).get("/n%C3%A9").text == "new né"
+
+
+def test_an_app_that_matches_hosts_is_asked_per_host():
+    new = Flask(__name__, host_matching=True, static_folder=None)
+    new.add_url_rule("/old", "old", lambda: "new on a.test", host="a.test")
+    site = TestApp(Dispatcher(legacy_app(), new), lint=True)
+    assert site.get("/old", headers={"Host": "a.test"}).text == "new on a.test"
+    assert site.get("/old", headers={"Host": "b.test"}).text == "legacy old"
