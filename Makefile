@@ -13,7 +13,7 @@ PARITY_ARGS ?=
 
 .PHONY: install test test-bottle test-flask serve serve-bottle serve-flask seed parity \
 	browser-install lint realworld clean \
-	bench bench-quick seed-tfb
+	bench bench-quick bench-migration seed-tfb
 
 install: $(STAMP)
 
@@ -64,6 +64,11 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m harness bench
+	$(BIN)/python -m harness.bench_migration --json var/bench-migration.json
+
+# The migration dispatcher's cost per request against calling the owning app directly.
+bench-migration: $(STAMP)
+	$(BIN)/python -m harness.bench_migration --json var/bench-migration.json
 
 bench-quick: $(BENCH_STAMP)
 	$(BIN)/python -m harness bench --quick

@@ -19,6 +19,8 @@ COMMANDS = {
                           "SimpleTemplate views folder to Jinja2 templates"),
     "convert-template": ("harness.convert_template", "one SimpleTemplate to Jinja2, on stdout"),
     "port": ("harness.port.command", "rewrite a Bottle app folder as a Flask app"),
+    "migrate": ("harness.migration.status", "a Bottle app and its Flask port as one site: "
+                                            "status of the port"),
 }
 
 

@@ -1,0 +1,99 @@
+"""python -m harness.bench_migration [--quick]: the dispatcher's cost per request.
+
+A legacy Bottle app of 30 routes and a Flask port serving 15 of them, behind
+migration.Dispatcher, against calling the app that owns each request directly:
+same in-process loop, same interleaved rounds as `kit bench` (bench_inprocess).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+import bottle
+from flask import Flask
+
+from .bench_inprocess import Caller, measure
+from .migration import Dispatcher
+
+ROUTES = 15  # per kind: 15 static + 15 dynamic legacy routes, half of each ported
+
+
+def legacy_app() -> bottle.Bottle:
+    app = bottle.Bottle()
+    for n in range(ROUTES):
+        app.route(f"/page{n}", callback=lambda n=n: f"page {n}")
+        app.route(f"/item{n}/<no:int>", callback=lambda no, n=n: f"item {n} {no}")
+    return app
+
+
+def new_app() -> Flask:
+    app = Flask(__name__)
+    for n in range(0, ROUTES, 2):  # every other route ported
+        app.add_url_rule(f"/page{n}", f"page{n}", lambda n=n: f"page {n}")
+        app.add_url_rule(f"/item{n}/<int:no>", f"item{n}", lambda no, n=n: f"item {n} {no}")
+    app.add_url_rule("/fresh", "fresh", lambda: "only in the port")
+    return app
+
+
+# name -> (path, the app that owns it)
+CASES = {
+    "ported page": ("/page14", "new"),      # still in the legacy app too
+    "new-only page": ("/fresh", "new"),     # Bottle's miss is enough to decide
+    "ported item": ("/item14/7", "new"),
+    "legacy page": ("/page13", "legacy"),
+    "legacy item": ("/item13/7", "legacy"),
+    "nobody's (404)": ("/nowhere", "new"),
+}
+
+
+def run(rounds: int, batch_seconds: float) -> dict:
+    apps = {"legacy": legacy_app(), "new": new_app()}
+    site = Dispatcher(apps["legacy"], apps["new"])
+    results = {}
+    for name, (path, owner) in CASES.items():
+        callers = {"direct": Caller(apps[owner], path), "dispatcher": Caller(site, path)}
+        assert callers["direct"].once() == callers["dispatcher"].once(), name
+        timing = measure(callers, rounds, batch_seconds)
+        direct, via = timing["direct"], timing["dispatcher"]
+        results[name] = {
+            "owner": owner, "path": path,
+            "direct_us": round(direct["median_us"], 2), "dispatcher_us":
+            round(via["median_us"], 2),
+            "overhead_us": round(via["median_us"] - direct["median_us"], 2),
+            "ratio": round(statistics.median(
+                v / d for v, d in zip(via["samples_us"], direct["samples_us"],
+                                      strict=True)), 3)}
+    return results
+
+
+def render(results: dict) -> str:
+    lines = [f"{'request':<16} {'owner':<7} {'direct':>9} {'dispatcher':>11} "
+             f"{'overhead':>9} {'ratio':>6}"]
+    for name, r in results.items():
+        lines.append(f"{name:<16} {r['owner']:<7} {r['direct_us']:>7.1f}us "
+                     f"{r['dispatcher_us']:>9.1f}us {r['overhead_us']:>7.1f}us "
+                     f"{r['ratio']:>6.3f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m harness.bench_migration",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few short rounds")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the results")
+    args = parser.parse_args(argv)
+    results = run(5, 0.01) if args.quick else run(25, 0.05)
+    print("Dispatcher overhead per request (in-process, median of interleaved rounds)")
+    print(render(results))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""kit migrate status LEGACY NEW: the migration's progress bar.
+
+Every route of the legacy Bottle app; whether the new Flask app serves it (its URL map
+matches the route's path and method); whether `kit parity` found both answers identical
+on the requests that reached that route (a crawl plus your requests files).
+
+NEW may be the Flask app alone (what is ported) or the mixed site, a Dispatcher over
+both (what users get: every route should be identical).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from urllib.parse import unquote_to_bytes
+
+import bottle
+from werkzeug.exceptions import HTTPException
+
+from .. import parity
+from ..apps import is_url
+from ..apps import load as load_app
+from ..errors import UsageError
+from .dispatch import Dispatcher
+
+# A value for each kind of Bottle wildcard, to make a path the new app's map can match.
+SAMPLES = {"int": "1", "float": "1.5", "path": "x/y"}
+
+
+def unwrap(app):
+    """The app behind kit's own wrappers (a file spec runs in its folder)."""
+    return getattr(app, "wrapped", app)
+
+
+def legacy_app(spec: str, settings: dict) -> bottle.Bottle:
+    app = unwrap(load_app(spec, settings).wsgi)
+    app = app.legacy if isinstance(app, Dispatcher) else app
+    if not isinstance(app, bottle.Bottle):
+        raise UsageError(f"LEGACY must be a Bottle app, not {type(app).__name__} ({spec!r})")
+    return app
+
+
+def new_app(spec: str, settings: dict):
+    app = unwrap(load_app(spec, settings).wsgi)
+    app = app.new if isinstance(app, Dispatcher) else app
+    if not hasattr(app, "url_map"):
+        raise UsageError(f"NEW must be a Flask app or a migration.Dispatcher ({spec!r})")
+    return app
+
+
+def sample_path(router: bottle.Router, rule: str) -> str:
+    """A concrete path for a rule: /edit/<no:int> -> /edit/1."""
+    parts = []
+    for key, mode, _conf in router._itertokens(rule):  # Bottle's own rule parser
+        parts.append(SAMPLES.get(mode, "x") if mode else key)
+    return "".join(parts)
+
+
+def serves(new, path: str, method: str) -> bool:
+    try:
+        new.url_map.bind("localhost").match(path, method)
+    except HTTPException:  # NotFound, MethodNotAllowed, or a redirect elsewhere
+        return False
+    return True
+
+
+def route_of(router: bottle.Router, method: str, sent: str):
+    path = sent.partition("?")[0]
+    environ = {"REQUEST_METHOD": method,
+               "PATH_INFO": unquote_to_bytes(path).decode("utf-8", "ignore")}
+    try:
+        return router.match(environ)[0]
+    except bottle.HTTPError:
+        return None
+
+
+def status(legacy_spec: str, new_spec: str, **parity_options) -> dict:
+    """The table as data: one entry a legacy route, and a summary."""
+    if is_url(legacy_spec) or is_url(new_spec):
+        raise UsageError("kit migrate status reads both routers: give module:attr or "
+                         "file.py specs, not URLs")
+    with tempfile.TemporaryDirectory(prefix="migrate-") as folder:
+        settings = {"TESTING": True, "SECRET_KEY": "status",
+                    "DATABASE_URL": f"sqlite:///{Path(folder) / 'routes.sqlite3'}"}
+        legacy, new = legacy_app(legacy_spec, settings), new_app(new_spec, settings)
+        report = parity.run([legacy_spec, new_spec], **parity_options)
+    verdicts: dict[int, list[str]] = {}
+    for step in report["steps"]:
+        route = route_of(legacy.router, step["method"], step["path"])
+        if route is not None:
+            verdicts.setdefault(id(route), []).append(step["verdict"])
+    routes = []
+    for route in legacy.routes:
+        seen = verdicts.get(id(route), [])
+        routes.append({
+            "rule": route.rule, "methods": [route.method],
+            "served": serves(new, sample_path(legacy.router, route.rule), route.method),
+            "identical": all(v != "different" for v in seen) if seen else None,
+            "requests": len(seen)})
+    served = sum(r["served"] for r in routes)
+    return {"apps": {"legacy": legacy_spec, "new": new_spec}, "routes": routes,
+            "summary": {"routes": len(routes), "served": served,
+                        "identical": sum(r["identical"] is True for r in routes),
+                        "different": sum(r["identical"] is False for r in routes),
+                        "not_exercised": sum(r["identical"] is None for r in routes),
+                        "ported_percent": round(100 * served / len(routes)) if routes else 100,
+                        "parity_steps": report["summary"]["steps"],
+                        "parity_different": report["summary"]["different"]}}
+
+
+def render(data: dict) -> str:
+    width = max([len(r["rule"]) for r in data["routes"]] + [4])
+    lines = [f"Migration: {data['apps']['legacy']} -> {data['apps']['new']}", "",
+             f"{'METHOD':<8} {'RULE':<{width}}  SERVED  IDENTICAL"]
+    for r in data["routes"]:
+        same = {True: "yes", False: "NO", None: "-"}[r["identical"]]
+        lines.append(f"{','.join(r['methods']):<8} {r['rule']:<{width}}  "
+                     f"{'yes' if r['served'] else 'no':<6}  {same} ({r['requests']} requests)")
+    s = data["summary"]
+    lines += ["", f"{s['served']}/{s['routes']} legacy routes served by the new app "
+                  f"({s['ported_percent']}%); {s['identical']} identical, {s['different']} "
+                  f"different, {s['not_exercised']} not reached by any request."]
+    return "\n".join(lines)
+
+
+def add_arguments(parser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = actions.add_parser("status", help="every legacy route: served by the new app? "
+                                            "identical?", description=__doc__)
+    sub.add_argument("legacy", help="the Bottle app (same specs as kit parity)")
+    sub.add_argument("new", help="the Flask app, or a migration.Dispatcher over both")
+    sub.add_argument("--requests", action="append", default=[], metavar="FILE",
+                     help="requests files for the parity run (as for kit parity)")
+    sub.add_argument("--forms", action="store_true",
+                     help="let the crawl submit the forms it finds (as kit parity --forms)")
+    sub.add_argument("--start", action="append", default=[], metavar="PATH")
+    sub.add_argument("--no-crawl", action="store_true", help="only the requests files")
+    sub.add_argument("--max-pages", type=int, default=500, metavar="N")
+    sub.add_argument("--json", action="store_true", help="print the status as JSON")
+
+
+def main(args) -> int:
+    data = status(args.legacy, args.new, extra=[Path(p) for p in args.requests],
+                  crawl=not args.no_crawl, forms=args.forms, starts=args.start or ["/"],
+                  max_pages=args.max_pages)
+    print(json.dumps(data, indent=2) if args.json else render(data))
+    # A route the new app serves must answer as the legacy app did.
+    return 1 if any(r["served"] and r["identical"] is False for r in data["routes"]) else 0
