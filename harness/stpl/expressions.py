@@ -160,6 +160,10 @@ class Translator:
             raise Unsupported("T025", f"the `{ast.unparse(node)}` operator has no Jinja2 "
                                       "equivalent (| is a filter, ~ concatenates)")
         op, level = BINOPS[type(node.op)]
+        if op == "**" and _negative_constant(node.left) and not _constant(node.right):
+            # Jinja2 folds it into a constant and writes `(-1 ** a)`: Python reads -(1 ** a).
+            raise Unsupported("T025", "a negative constant raised to a power: Jinja2 "
+                                      "compiles (-1) ** n as -(1 ** n)")
         if op == "**":
             # Python's ** is right-associative and binds tighter than unary minus on its
             # left; Jinja2's is left-associative and looser: parenthesise both sides.
@@ -272,6 +276,22 @@ class Translator:
         # default filter (it replaces only undefined values, unless boolean=true).
         default = self.wrap(node.args[1], COND) if len(node.args) == 2 else "none"
         return f"{name}|default({default})", ATOM
+
+
+def _constant(node: ast.expr) -> bool:
+    return all(isinstance(n, ast.Constant | ast.BinOp | ast.UnaryOp | ast.operator
+                          | ast.unaryop) for n in ast.walk(node))
+
+
+def _negative_constant(node: ast.expr) -> bool:
+    # (Jinja2 folds a wholly constant power itself, correctly.)
+    if not _constant(node):
+        return False
+    try:
+        value = eval(compile(ast.Expression(node), "<constant>", "eval"), {"__builtins__": {}})
+    except Exception:  # 1 // 0 and the like: Python raises, the page would fail either way
+        return False
+    return isinstance(value, int | float) and value < 0
 
 
 UNSUPPORTED = {
