@@ -19,8 +19,12 @@ COMPARE = [ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE]
 
 
 def expressions():
-    leaves = st.one_of(st.integers(-3, 3).map(lambda n: ast.Constant(n)),
-                       st.sampled_from(["a", "b"]).map(lambda n: ast.Name(n, ast.Load())))
+    leaves = st.one_of(
+        st.integers(-3, 3).map(lambda n: ast.Constant(n)),
+        st.sampled_from(["a", "b", "xs[0]", "xs[-1]", "d['k']", "len(xs)", "d.get('k')",
+                         "max(xs)", "n is None", "n is not None", "xs[1:]", "f'{a}'",
+                         "get('a', 0)", "defined('b')"]).map(lambda t: ast.parse(t).body[0].value),
+    )
 
     def extend(children):
         return st.one_of(
@@ -41,8 +45,9 @@ def expressions():
 
 def python_value(source: str, context: dict):
     try:
-        value = eval(source, {}, dict(context))  # noqa: S307 - our own generated expressions
-    except (ZeroDivisionError, OverflowError, ValueError, TypeError):
+        value = eval(source, {"get": context.get, "defined": context.__contains__},
+                     dict(context))  # noqa: S307 - our own generated expressions
+    except (ZeroDivisionError, OverflowError, ValueError, TypeError, NameError):
         return None
     if isinstance(value, int) and abs(value) > 10**6:
         return None  # huge powers: nothing to learn from them
@@ -53,7 +58,7 @@ def python_value(source: str, context: dict):
           suppress_health_check=[HealthCheck.too_slow])
 @given(expressions())
 def test_an_expression_prints_the_same_in_both_engines(source):
-    context = {"a": 2, "b": -1}
+    context = {"a": 2, "b": -1, "xs": [3, 1], "d": {"k": 4}, "n": None}
     if python_value(source, context) is None:
         return  # Python raises or explodes: Bottle would fail too
     template = "{{" + source + "}}"

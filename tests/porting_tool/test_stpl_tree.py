@@ -97,3 +97,15 @@ def test_usage_errors_exit_2_with_one_line(args, message, tmp_path):
 def test_out_must_not_be_the_source_folder(views, capsys):
     assert kit(["convert-templates", str(views), "-o", str(views)]) == 2
     assert "OUT must not be SRC" in capsys.readouterr().err
+
+
+def test_the_report_is_json_ready(views, tmp_path):
+    import json
+
+    (views / "todo.tpl").write_text("ok\n{{[x for x in xs]}}\n")
+    data = json.loads(json.dumps(convert_tree(views, tmp_path / "out").as_dict()))
+    todo = next(f for f in data["files"] if f["source"] == "todo.tpl")
+    assert todo["output"] == "todo.html" and todo["status"] == "converted"
+    assert todo["todos"] == [{"rule": "T021", "line": 2,
+                              "message": "a list comprehension: {{[x for x in xs]}}"}]
+    assert data["names"]["admin/list"] == "admin/list.html"
