@@ -89,8 +89,14 @@ def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
     body = list(module.body)
     for i, stmt in enumerate(body):
         if _makes_app(stmt, state.app_name):
-            new = cst.parse_module(source).body
-            return module.with_changes(body=[*body[:i + 1], *new, *body[i + 1:]]), True
+            new = list(cst.parse_module(source).body)
+            blank = [cst.EmptyLine()]
+            new[0] = new[0].with_changes(leading_lines=[*blank, *new[0].leading_lines])
+            rest = body[i + 1:]
+            if rest:  # keep two blank lines between the shims and the app's own code
+                rest[0] = rest[0].with_changes(leading_lines=[*blank, *blank,
+                                                              *rest[0].leading_lines])
+            return module.with_changes(body=[*body[:i + 1], *new, *rest]), True
     return module, False
 
 

@@ -65,10 +65,13 @@ def summary(result: TreeResult) -> dict:
 
 
 def files_of(src: Path) -> list[Path]:
+    """The app's files: no caches, no virtualenvs (a folder with a pyvenv.cfg)."""
+    venvs = [p.parent for p in src.rglob("pyvenv.cfg")]
     found = []
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
-        if any(part in SKIPPED_DIRS or part.endswith(".egg-info") for part in rel.parts):
+        if any(part in SKIPPED_DIRS or part.endswith(".egg-info") for part in rel.parts) \
+                or any(v in path.parents for v in venvs) or "site-packages" in rel.parts:
             continue
         if path.is_file() and path.suffix not in {".pyc", ".pyo"}:
             found.append(path)
@@ -97,7 +100,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if path in templates:
             continue
         rel = path.relative_to(src)
-        if path.suffix == ".py":
+        if path.suffix == ".py" and path.name != "bottle.py":  # a vendored Bottle is copied
             module = port_source(path.read_text(encoding="utf-8"), str(rel), disabled=disabled,
                                  template_names=names,
                                  template_folder=template_folder(path, src, templates))

@@ -20,7 +20,9 @@ class Unsupported(Exception):
 
 
 # Jinja2 precedence, loosest first (see jinja2/parser.py: parse_condexpr ... parse_unary).
-COND, OR, AND, NOT, COMPARE, ADD, CONCAT, MUL, POW, UNARY, ATOM = range(11)
+# A filter applies to the whole unary expression on its left (-x|abs is (-x)|abs) and
+# reads a following dotted name as its own, so a filtered value is one level below an atom.
+COND, OR, AND, NOT, COMPARE, ADD, CONCAT, MUL, POW, UNARY, FILTER, ATOM = range(12)
 
 BINOPS = {ast.Add: ("+", ADD), ast.Sub: ("-", ADD), ast.Mult: ("*", MUL),
           ast.Div: ("/", MUL), ast.FloorDiv: ("//", MUL), ast.Mod: ("%", MUL),
@@ -160,6 +162,10 @@ class Translator:
             raise Unsupported("T025", f"the `{ast.unparse(node)}` operator has no Jinja2 "
                                       "equivalent (| is a filter, ~ concatenates)")
         op, level = BINOPS[type(node.op)]
+        if op == "**" and _negative_constant(node.left) and not _constant(node.right):
+            # Jinja2 folds it into a constant and writes `(-1 ** a)`: Python reads -(1 ** a).
+            raise Unsupported("T025", "a negative constant raised to a power: Jinja2 "
+                                      "compiles (-1) ** n as -(1 ** n)")
         if op == "**":
             # Python's ** is right-associative and binds tighter than unary minus on its
             # left; Jinja2's is left-associative and looser: parenthesise both sides.
@@ -177,8 +183,9 @@ class Translator:
                 raise Unsupported("T025", "`is` other than `is None`/`is True`/`is False` "
                                           "has no Jinja2 test")
             word = "is not" if isinstance(node.ops[0], ast.IsNot) else "is"
-            # A test binds tighter than any operator in Jinja2.
-            return f"{self.atom(node.left)} {word} {SINGLETONS[right.value]}", COMPARE
+            # A test binds tighter than any operator in Jinja2, and would read a word
+            # after it (`x is none if ...`) as its argument: parenthesise it in anything.
+            return f"{self.atom(node.left)} {word} {SINGLETONS[right.value]}", COND
         for op, right in zip(node.ops, node.comparators, strict=True):
             text += f" {COMPARES[type(op)]} {self.wrap(right, ADD)}"
         return text, COMPARE
@@ -211,7 +218,7 @@ class Translator:
             if func.id in BUILTINS and len(node.args) == BUILTINS[func.id][1] \
                     and not node.keywords and not isinstance(node.args[0], ast.Starred):
                 self.used.add("T013")
-                return f"{self.atom(node.args[0])}|{BUILTINS[func.id][0]}", ATOM
+                return f"{self.atom(node.args[0])}|{BUILTINS[func.id][0]}", FILTER
             if func.id in STATEMENT_ONLY:
                 raise Unsupported("T026", f"`{func.id}()` inside an expression")
             if func.id in MISSING and func.id not in self.local:
@@ -261,7 +268,7 @@ class Translator:
         if len(node.args) != 1 or node.keywords:
             raise Unsupported("T026", "`defined()` takes one name")
         self.used.add("T010")
-        return f"{self.literal_name(node, 'defined')} is defined", COMPARE
+        return f"{self.literal_name(node, 'defined')} is defined", COND
 
     def call_get(self, node):
         if not 1 <= len(node.args) <= 2 or node.keywords:
@@ -271,7 +278,23 @@ class Translator:
         # Bottle's get is dict.get: a variable set to None stays None. So does Jinja2's
         # default filter (it replaces only undefined values, unless boolean=true).
         default = self.wrap(node.args[1], COND) if len(node.args) == 2 else "none"
-        return f"{name}|default({default})", ATOM
+        return f"{name}|default({default})", FILTER
+
+
+def _constant(node: ast.expr) -> bool:
+    return all(isinstance(n, ast.Constant | ast.BinOp | ast.UnaryOp | ast.operator
+                          | ast.unaryop) for n in ast.walk(node))
+
+
+def _negative_constant(node: ast.expr) -> bool:
+    # (Jinja2 folds a wholly constant power itself, correctly.)
+    if not _constant(node):
+        return False
+    try:
+        value = eval(compile(ast.Expression(node), "<constant>", "eval"), {"__builtins__": {}})
+    except Exception:  # 1 // 0 and the like: Python raises, the page would fail either way
+        return False
+    return isinstance(value, int | float) and value < 0
 
 
 UNSUPPORTED = {

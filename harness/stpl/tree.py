@@ -45,6 +45,21 @@ class TreeReport:
     def count(self, status: str) -> int:
         return sum(f.status == status for f in self.files)
 
+    def as_dict(self) -> dict:
+        """The report as JSON-ready data (for `kit port`'s porting-report.json)."""
+        return {
+            "names": dict(self.names),
+            "files": [{
+                "source": f.source.as_posix(),
+                "output": f.output.as_posix() if f.output else None,
+                "status": f.status,
+                "reason": f.reason or None,
+                "rules": f.conversion.rules if f.conversion else [],
+                "todos": [{"rule": n.rule, "line": n.line, "message": n.message}
+                          for n in (f.conversion.notes if f.conversion else [])],
+            } for f in self.files],
+        }
+
     def todos(self) -> Counter:
         return Counter(note.rule for f in self.files if f.conversion
                        for note in f.conversion.notes)

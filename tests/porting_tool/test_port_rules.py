@@ -567,3 +567,17 @@ def test_a_module_that_does_not_parse_is_a_failure():
     result = port("from bottle import route\ndef broken(:\n")
     assert result.status == "failure"
     assert "cannot parse" in result.error
+
+
+def test_templates_get_jinja_set_up_as_the_converted_templates_expect():
+    result = port('''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            return template("home")
+    ''')
+    assert '"trim_blocks": True' in result.code and '"finalize"' in result.code

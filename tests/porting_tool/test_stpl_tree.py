@@ -1,0 +1,111 @@
+"""convert_tree and the two commands: what is written, copied, skipped, refused, and said."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from harness.__main__ import main as kit
+from harness.stpl import convert_tree
+
+
+@pytest.fixture
+def views(tmp_path):
+    folder = tmp_path / "views"
+    (folder / "admin").mkdir(parents=True)
+    (folder / "layout.tpl").write_text("<body>{{!base}}</body>\n")
+    (folder / "page.tpl").write_text("% rebase('layout')\n<p>{{x}}</p>\n")
+    (folder / "page.html").write_text("shadowed by page.tpl\n")
+    (folder / "admin" / "list.stpl").write_text("% for i in xs:\n{{i}}\n% end\n")
+    (folder / "style.css").write_text("p {}\n")
+    return folder
+
+
+def test_a_tree_is_converted_copied_and_mapped(views, tmp_path):
+    out = tmp_path / "out"
+    report = convert_tree(views, out)
+    assert report.ok
+    assert report.names == {"layout": "layout.html", "page": "page.html",
+                            "admin/list": "admin/list.html"}
+    assert (out / "page.html").read_text().startswith('{% extends "layout.html" %}')
+    assert (out / "admin" / "list.html").read_text() == \
+        "{% for i in xs %}\n{{ i }}\n{% endfor %}\n"
+    assert (out / "style.css").read_text() == "p {}\n"
+    statuses = {str(f.source): f.status for f in report.files}
+    assert statuses == {"admin/list.stpl": "converted", "layout.tpl": "converted",
+                        "page.tpl": "converted", "page.html": "skipped", "style.css": "copied"}
+
+
+def test_a_file_that_does_not_convert_is_reported_and_not_written(views, tmp_path):
+    (views / "broken.tpl").write_text("ok\n% if x:\nnever closed\n")
+    out = tmp_path / "out"
+    report = convert_tree(views, out)
+    assert not report.ok
+    failed = [f for f in report.files if f.status == "failed"]
+    assert [(str(f.source), f.reason.split(":")[0]) for f in failed] == [("broken.tpl", "2")]
+    assert not (out / "broken.html").exists() and (out / "page.html").exists()
+
+
+def test_a_layout_that_rebases_gets_a_block_of_its_own(tmp_path):
+    views = tmp_path / "views"
+    views.mkdir()
+    (views / "outer.tpl").write_text("<o>{{!base}}</o>")
+    (views / "inner.tpl").write_text("% rebase('outer')\n<i>{{!base}}</i>")
+    (views / "page.tpl").write_text("% rebase('inner')\npage")
+    report = convert_tree(views, tmp_path / "out")
+    assert report.ok
+    inner = (tmp_path / "out" / "inner.html").read_text()
+    assert "{% block content %}" in inner and "{%+ block content_inner %}" in inner
+    assert "{% block content_inner %}" in (tmp_path / "out" / "page.html").read_text()
+
+
+def test_the_command_converts_a_folder_and_says_what_it_did(views, tmp_path, capsys):
+    (views / "todo.tpl").write_text("{{[x for x in xs]}}\n")
+    assert kit(["convert-templates", str(views), "-o", str(tmp_path / "out")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{views / 'todo.tpl'}:1: T021 a list comprehension: {{{{[x for x in xs]}}}}"
+    assert lines[-1] == "4 converted, 0 failed, 1 copied, 1 skipped; 1 TODO (T021: 1)"
+
+
+def test_the_command_exits_1_with_the_file_and_line_of_a_failure(views, tmp_path, capsys):
+    (views / "bad.tpl").write_text("% end\n")
+    assert kit(["convert-templates", str(views), "-o", str(tmp_path / "out")]) == 1
+    assert f"{views / 'bad.tpl'}:1: `end` without an open block" in capsys.readouterr().err
+
+
+def test_one_file_goes_to_stdout(views, capsys):
+    assert kit(["convert-template", str(views / "page.tpl")]) == 0
+    assert capsys.readouterr().out == ('{% extends "layout.html" %}{% block content %}\n'
+                                       "<p>{{ x }}</p>\n{% endblock %}")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["convert-templates", "no/such/folder", "-o", "out"], "no/such/folder: not a folder"),
+    (["convert-template", "no/such.tpl"], "no/such.tpl: no such file"),
+    (["convert-template", "x.tpl", "--syntax", "<% %>"], "--syntax takes five tokens"),
+])
+def test_usage_errors_exit_2_with_one_line(args, message, tmp_path):
+    result = subprocess.run([sys.executable, "-m", "harness", *args], cwd=tmp_path,
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_out_must_not_be_the_source_folder(views, capsys):
+    assert kit(["convert-templates", str(views), "-o", str(views)]) == 2
+    assert "OUT must not be SRC" in capsys.readouterr().err
+
+
+def test_the_report_is_json_ready(views, tmp_path):
+    import json
+
+    (views / "todo.tpl").write_text("ok\n{{[x for x in xs]}}\n")
+    data = json.loads(json.dumps(convert_tree(views, tmp_path / "out").as_dict()))
+    todo = next(f for f in data["files"] if f["source"] == "todo.tpl")
+    assert todo["output"] == "todo.html" and todo["status"] == "converted"
+    assert todo["todos"] == [{"rule": "T021", "line": 2,
+                              "message": "a list comprehension: {{[x for x in xs]}}"}]
+    assert data["names"]["admin/list"] == "admin/list.html"
