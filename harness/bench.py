@@ -230,6 +230,13 @@ def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -
     else:
         say("part 2: over HTTP (gunicorn + wrk)")
         results["http"] = run_http(url, mode)
+        if "skipped" in results["http"]:
+            results["servers"] = {"skipped": results["http"]["skipped"]}
+        else:
+            say("part 3: the server row and memory per worker")
+            from . import bench_servers
+
+            results["servers"] = bench_servers.run(url, mode.seconds, say)
     results["load_after"] = list(os.getloadavg())
     results["seconds"] = round(time.monotonic() - started)
     written = bench_report.write(results, out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from . import bench_servers
 from .bench_apps import APPS, FLOOR_TARGETS, TARGET, TARGET_ENDPOINTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,6 +216,7 @@ def render(results: dict, chart: str | None) -> str:
         lines += [f"![in-process time per request and HTTP throughput]({chart})", ""]
     lines += inprocess_section(results)
     lines += http_section(results)
+    lines += bench_servers.section(results)
     if NOTES.exists():
         lines += [NOTES.read_text().rstrip(), ""]
     return "\n".join(lines)
