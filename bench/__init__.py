@@ -1,5 +1,6 @@
 """Native baselines for the benchmarks: the TFB endpoints written straight on each
-framework (no core, no adapter), and a raw-WSGI json/plaintext. See docs/BENCHMARKS.md.
+framework (no core, no adapter), a raw-WSGI json/plaintext, and the floor under the
+Conduit pages (raw sqlite3, the same templates, bare WSGI). See docs/BENCHMARKS.md.
 
 NATIVES mirrors adapters.FRAMEWORKS: name -> app factory, imported on demand.
 """
@@ -12,6 +13,8 @@ NATIVES = {
     "raw": "bench.raw_wsgi:create_app",
     "bottle": "bench.native_bottle:create_app",
     "flask": "bench.native_flask:create_app",
+    "bottle-floor": "bench.floor:create_bottle_floor",
+    "flask-floor": "bench.floor:create_flask_floor",
 }
 
 

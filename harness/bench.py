@@ -10,6 +10,7 @@ Writes the report (Markdown), the raw results (JSON) and a chart (PNG).
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import secrets
@@ -28,7 +29,7 @@ from shared.config import load_config
 from shared.db import Database
 
 from . import bench_http, bench_report
-from .bench_apps import APPS, ENDPOINTS, PAIRS
+from .bench_apps import APPS, ENDPOINTS, FLOOR_PAIRS, PAIRS
 from .bench_inprocess import Caller, measure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +104,7 @@ def paired(a: dict, b: dict) -> float:
 def ratios(inprocess: dict) -> dict:
     """build/native per framework and Flask/Bottle, as paired medians and as ratios of minima."""
     pairs = {f"{framework} build/native": apps for framework, apps in PAIRS.items()}
+    pairs |= {f"{framework} build/floor": apps for framework, apps in FLOOR_PAIRS.items()}
     pairs |= {f"flask/bottle {kind}": (f"flask-{kind}", f"bottle-{kind}")
               for kind in ("native", "build")}
     table = {}
@@ -228,6 +230,13 @@ def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -
     else:
         say("part 2: over HTTP (gunicorn + wrk)")
         results["http"] = run_http(url, mode)
+        if "skipped" in results["http"]:
+            results["servers"] = {"skipped": results["http"]["skipped"]}
+        else:
+            say("part 3: the server row and memory per worker")
+            from . import bench_servers
+
+            results["servers"] = bench_servers.run(url, mode.seconds, say)
     results["load_after"] = list(os.getloadavg())
     results["seconds"] = round(time.monotonic() - started)
     written = bench_report.write(results, out)
@@ -242,9 +251,28 @@ def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -
     return 0
 
 
+def against(rev: str, quick: bool) -> int:
+    """This tree's builds against those of an earlier commit, interleaved, in-process."""
+    from . import bench_against
+
+    mode = QUICK if quick else FULL
+    url = f"sqlite:///{DATABASE}"
+    seed(url)
+    say(f"this tree against {rev} (after/before, paired medians of CPU time per request)")
+    results = bench_against.compare(rev, url, mode.rounds, mode.batch_seconds)
+    out = ROOT / "var" / f"bench-against-{rev.replace('/', '_')}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"against": rev, "date": datetime.now(UTC).isoformat(),
+                               "results": results}, indent=2))
+    say(f"wrote {out.relative_to(ROOT)}")
+    return 0
+
+
 def main(args) -> int:
     if args.seed_only:
         return seed_configured()
+    if args.against:
+        return against(args.against, args.quick)
     return run(quick=args.quick, out=args.out, skip_http=args.skip_http)
 
 
@@ -254,6 +282,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--out", type=Path, help="folder for the report, JSON and chart")
     parser.add_argument("--skip-http", action="store_true",
                         help="only the in-process part (for profiling an adapter change)")
+    parser.add_argument("--against", metavar="REV",
+                        help="only the builds, in-process, against those of an earlier commit")
     parser.add_argument("--seed-only", action="store_true",
                         help="only fill the /tfb/ tables of the app database, then stop")
 

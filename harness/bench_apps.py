@@ -19,12 +19,22 @@ APPS = {
                      "bench.native_flask:create_app()"),
     "flask-build": ("Flask build", lambda url: _build("flask", url),
                     "flask_app:create_app()"),
+    # raw sqlite3 + the same templates + bare WSGI: what the builds' bytes cost at least
+    "bottle-floor": ("floor (SimpleTemplate)", lambda url: native_factory("bottle-floor")(url),
+                     "bench.floor:create_bottle_floor()"),
+    "flask-floor": ("floor (Jinja2)", lambda url: native_factory("flask-floor")(url),
+                    "bench.floor:create_flask_floor()"),
 }
-EVERY = tuple(APPS)
+FLOORS = ("bottle-floor", "flask-floor")
+EVERY = ("raw", "bottle-native", "bottle-build", "flask-native", "flask-build")
 FRAMEWORK_APPS = ("bottle-native", "bottle-build", "flask-native", "flask-build")
 BUILDS = ("bottle-build", "flask-build")
 # Pairs whose ratio the target is about: (build, its native baseline).
 PAIRS = {"bottle": ("bottle-build", "bottle-native"), "flask": ("flask-build", "flask-native")}
+# (build, its floor): the Bottle build renders SimpleTemplate, the Flask build Jinja2.
+FLOOR_PAIRS = {"bottle": ("bottle-build", "bottle-floor"),
+               "flask": ("flask-build", "flask-floor")}
+FLOOR_TARGETS = {"db": 3.0, "conduit home": 2.0, "articles API": 2.0, "conduit article": 2.0}
 TARGET = 1.05
 TARGET_ENDPOINTS = ("json", "plaintext", "fortunes")
 
@@ -51,13 +61,15 @@ class Endpoint:
 ENDPOINTS = [
     Endpoint("json", "/tfb/json", JSON, EVERY),
     Endpoint("plaintext", "/tfb/plaintext", PLAIN, EVERY),
-    Endpoint("db", "/tfb/db", JSON),
+    Endpoint("db", "/tfb/db", JSON, FRAMEWORK_APPS + FLOORS),
     Endpoint("queries", "/tfb/queries?queries=20", JSON),
     Endpoint("fortunes", "/tfb/fortunes", HTML),
     Endpoint("updates", "/tfb/updates?queries=20", JSON),
     # Real pages of the application, through the site layout (builds only).
     Endpoint("hello page", "/hello/World", HTML, BUILDS),
     # Conduit, with the demo content (builds only; no native Conduit exists).
-    Endpoint("conduit home", "/", HTML, BUILDS),
-    Endpoint("articles API", "/api/articles", JSON, BUILDS),
+    Endpoint("conduit home", "/", HTML, BUILDS + FLOORS),
+    Endpoint("articles API", "/api/articles", JSON, BUILDS + FLOORS),
+    Endpoint("conduit article", "/article/why-one-core-can-serve-two-frameworks", HTML,
+             BUILDS + FLOORS),
 ]

@@ -39,15 +39,27 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class Server:
-    """One app under gunicorn with the same settings as every other."""
+def command(server: str, target: str, port: int) -> list[str]:
+    """How each server is started on `target` (module:factory()), WORKERS processes each."""
+    if server == "granian":
+        module, _, factory = target.partition(":")
+        return [sys.executable, "-m", "granian", "--interface", "wsgi", "--factory",
+                "--workers", str(WORKERS), "--host", "127.0.0.1", "--port", str(port),
+                "--log-level", "warning", f"{module}:{factory.removesuffix('()')}"]
+    worker_class = {"gunicorn": WORKER_CLASS, "gunicorn-gthread": "gthread"}[server]
+    threads = ["--threads", "4"] if worker_class == "gthread" else []
+    return [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS), "--worker-class",
+            worker_class, *threads, "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+            "--backlog", "2048", target]
 
-    def __init__(self, target: str, env: dict):
+
+class Server:
+    """One app under gunicorn (or another server) with the same settings as every other."""
+
+    def __init__(self, target: str, env: dict, server: str = "gunicorn"):
         self.port = free_port()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS),
-             "--worker-class", WORKER_CLASS, "--bind", f"127.0.0.1:{self.port}",
-             "--log-level", "warning", "--backlog", "2048", target],
+            command(server, target, self.port),
             cwd=ROOT, env={**os.environ, **env},
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
@@ -95,12 +107,17 @@ class Server:
                 self.process.wait()
 
 
-def peak_rss(pid: int) -> float | None:
+    def resident(self) -> list[float]:
+        """Resident memory (VmRSS) of each worker now, in MiB."""
+        return [m for m in (peak_rss(pid, "VmRSS") for pid in self.workers()) if m is not None]
+
+
+def peak_rss(pid: int, field: str = "VmHWM") -> float | None:
     try:
         status = Path(f"/proc/{pid}/status").read_text()
     except OSError:
         return None
-    match = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+    match = re.search(rf"^{field}:\s+(\d+) kB", status, re.MULTILINE)
     return round(int(match.group(1)) / 1024, 1) if match else None
 
 

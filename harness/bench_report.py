@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .bench_apps import APPS, TARGET, TARGET_ENDPOINTS
+from . import bench_servers
+from .bench_apps import APPS, FLOOR_TARGETS, TARGET, TARGET_ENDPOINTS
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTES = ROOT / "docs" / "benchmark-notes.md"
 COLOURS = {"raw": "#999999", "bottle-native": "#8fb3d9", "bottle-build": "#1f5fa6",
-           "flask-native": "#f2b880", "flask-build": "#c8621b"}
+           "flask-native": "#f2b880", "flask-build": "#c8621b",
+           "bottle-floor": "#cfe0f0", "flask-floor": "#f8dcc0"}
 
 
 def _row(cells) -> str:
@@ -37,14 +39,15 @@ def _ratio(value: float | None, target: bool = False) -> str:
 def inprocess_section(results: dict) -> list[str]:
     names = list(APPS)
     header = ["endpoint", *(f"{results['apps'][n]} µs" for n in names),
-              "Bottle build/native", "Flask build/native", "Flask/Bottle native",
-              "Flask/Bottle build"]
+              "Bottle build/native", "Flask build/native", "Bottle build/floor",
+              "Flask build/floor", "Flask/Bottle native", "Flask/Bottle build"]
     rows = []
     for endpoint, by_app in results["inprocess"].items():
         r = results["ratios"][endpoint]
         rows.append([endpoint, *(_us(by_app.get(n, {}).get("median_us")) for n in names),
                      _ratio(r.get("bottle build/native"), endpoint in TARGET_ENDPOINTS),
                      _ratio(r.get("flask build/native"), endpoint in TARGET_ENDPOINTS),
+                     _ratio(r.get("bottle build/floor")), _ratio(r.get("flask build/floor")),
                      _ratio(r.get("flask/bottle native")), _ratio(r.get("flask/bottle build"))])
     target_rows = []
     for endpoint in TARGET_ENDPOINTS:
@@ -84,6 +87,40 @@ def inprocess_section(results: dict) -> list[str]:
         "",
         *_table(["endpoint", "framework", "build/native (paired median)", "build/native (min)",
                  "target"], target_rows),
+        "",
+        *floor_section(results),
+    ]
+
+
+def floor_section(results: dict) -> list[str]:
+    """build/floor per endpoint: the builds against raw sqlite3 + the same templates."""
+    rows = []
+    for endpoint, target in FLOOR_TARGETS.items():
+        r = results["ratios"].get(endpoint, {})
+        by_app = results["inprocess"].get(endpoint, {})
+        for framework in ("bottle", "flask"):
+            median = r.get(f"{framework} build/floor")
+            if median is None:
+                continue
+            verdict = "meets" if median <= target else "misses"
+            rows.append([endpoint, framework.title(),
+                         _us(by_app[f"{framework}-build"]["median_us"]),
+                         _us(by_app[f"{framework}-floor"]["median_us"]), f"{median:.2f}",
+                         f"{r[f'{framework} build/floor (min)']:.2f}",
+                         f"{verdict} (≤ {target:g})"])
+    if not rows:
+        return []
+    return [
+        "### The floor: build/floor on the Conduit pages, the API and /tfb/db",
+        "",
+        "The floor (`bench/floor.py`) answers the same bytes (checked by",
+        "tests/test_bench_baselines.py, CSRF tokens masked) with raw `sqlite3` running the",
+        "builds' SQL, the builds' own templates (SimpleTemplate for the Bottle floor, Jinja2",
+        "for the Flask floor) and a bare WSGI callable. The Bottle build is paired with the",
+        "SimpleTemplate floor, the Flask build with the Jinja2 floor.",
+        "",
+        *_table(["endpoint", "framework", "build µs", "floor µs", "build/floor (paired median)",
+                 "build/floor (min)", "target"], rows),
         "",
     ]
 
@@ -179,6 +216,7 @@ def render(results: dict, chart: str | None) -> str:
         lines += [f"![in-process time per request and HTTP throughput]({chart})", ""]
     lines += inprocess_section(results)
     lines += http_section(results)
+    lines += bench_servers.section(results)
     if NOTES.exists():
         lines += [NOTES.read_text().rstrip(), ""]
     return "\n".join(lines)

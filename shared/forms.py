@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from types import SimpleNamespace
 
 from wtforms import Form, StringField, TextAreaField
 from wtforms.csrf.session import SessionCSRF
@@ -30,6 +31,21 @@ def bind(form_class: type[BaseForm], request, **kwargs) -> BaseForm:
         "csrf_time_limit": timedelta(seconds=request.config.CSRF_TIME_LIMIT),
     }
     return form_class(formdata=formdata, meta=meta, **kwargs)
+
+
+def csrf_token(request) -> str:
+    """The page's CSRF token, made once per request by WTForms' SessionCSRF, with no form.
+
+    The same token a bound form's `csrf_token.current_token` gives; every form on
+    the page shares it.
+    """
+    if "_csrf_token" not in request.__dict__:
+        csrf = SessionCSRF()
+        csrf.form_meta = SimpleNamespace(
+            csrf_secret=request.config.SECRET_KEY.encode(), csrf_context=request.session,
+            csrf_time_limit=timedelta(seconds=request.config.CSRF_TIME_LIMIT))
+        request.__dict__["_csrf_token"] = csrf.generate_csrf_token(None)
+    return request.__dict__["_csrf_token"]
 
 
 def validate(form: BaseForm) -> bool:

@@ -158,9 +158,8 @@ def unfavorite(request, slug):
 def list_comments(request, slug):
     """GET /articles/{slug}/comments."""
     viewer = api_user(request, required=False)
-    found = articles.comments(request.db, slug)
-    followed = articles.following_ids(request.db, viewer, {c.author_id for c in found})
-    return Json({"comments": [present.comment(c, c.author_id in followed) for c in found]})
+    found = articles.comments(request.db, viewer, slug)
+    return Json({"comments": [present.comment(c, following) for c, following in found]})
 
 
 def add_comment(request, slug):

@@ -7,13 +7,14 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, exists, false, func, insert, or_, select
-from sqlalchemy.orm import Session, joinedload, selectinload
+from sqlalchemy import delete, exists, insert, or_, select
+from sqlalchemy.orm import Session
 
 from ..db import utcnow
 from ..http import HTTPError
+from . import reads
 from . import validate as v
-from .models import Article, ArticleTag, Comment, Tag, User, favorites, follows
+from .models import Article, ArticleTag, Comment, Tag, User, favorites
 from .users import insert_once, not_found
 
 
@@ -21,7 +22,7 @@ from .users import insert_once, not_found
 class ArticleView:
     """An article with what the viewer sees about it."""
 
-    article: Article
+    article: reads.ArticleRow
     favorites_count: int
     favorited: bool
     following: bool
@@ -60,35 +61,6 @@ def _set_tags(db: Session, article: Article, names: list[str]) -> None:
         article.article_tags.append(ArticleTag(tag=tag, position=position))
 
 
-def _viewer_columns(viewer: User | None):
-    count = (select(func.count()).where(favorites.c.article_id == Article.id)
-             .correlate(Article).scalar_subquery())
-    if viewer is None:
-        return count, false(), false()
-    favorited = exists().where(favorites.c.article_id == Article.id,
-                               favorites.c.user_id == viewer.id)
-    following = exists().where(follows.c.follower_id == viewer.id,
-                               follows.c.followed_id == Article.author_id)
-    return count, favorited, following
-
-
-def _filters(db: Session, viewer, tag, author, favorited, feed) -> list:
-    where = []
-    if tag:
-        where.append(Article.id.in_(select(ArticleTag.article_id).join(Tag)
-                                    .where(Tag.name == tag)))
-    if author:
-        where.append(Article.author_id.in_(select(User.id).where(User.username == author)))
-    if favorited:
-        where.append(Article.id.in_(
-            select(favorites.c.article_id).join(User, User.id == favorites.c.user_id)
-            .where(User.username == favorited)))
-    if feed:
-        where.append(Article.author_id.in_(
-            select(follows.c.followed_id).where(follows.c.follower_id == viewer.id)))
-    return where
-
-
 def listing(db: Session, viewer: User | None, *, tag: str | None = None,
             author: str | None = None, favorited: str | None = None, feed: bool = False,
             limit: int = 20, offset: int = 0) -> tuple[list[ArticleView], int]:
@@ -96,14 +68,9 @@ def listing(db: Session, viewer: User | None, *, tag: str | None = None,
 
     Three statements whatever the page size: the count, the page, its tags.
     """
-    where = _filters(db, viewer, tag, author, favorited, feed)
-    total = db.scalar(select(func.count()).select_from(Article).where(*where))
-    rows = db.execute(
-        select(Article, *_viewer_columns(viewer)).where(*where)
-        .options(joinedload(Article.author), selectinload(Article.article_tags))
-        .order_by(Article.created_at.desc(), Article.id.desc()).limit(limit).offset(offset)
-    ).all()
-    return [ArticleView(a, count, bool(fav), bool(fol)) for a, count, fav, fol in rows], total
+    filters = {"tag": tag, "author": author, "favorited": favorited, "feed": feed}
+    rows, total = reads.listing(db, viewer.id if viewer else None, filters, limit, offset)
+    return [ArticleView(*row) for row in rows], total
 
 
 def get(db: Session, slug: str) -> Article:
@@ -114,14 +81,10 @@ def get(db: Session, slug: str) -> Article:
 
 
 def view(db: Session, viewer: User | None, slug: str) -> ArticleView:
-    row = db.execute(
-        select(Article, *_viewer_columns(viewer)).where(Article.slug == slug)
-        .options(joinedload(Article.author), selectinload(Article.article_tags))
-    ).first()
+    row = reads.article(db, viewer.id if viewer else None, slug)
     if row is None:
         raise not_found("article")
-    article, count, fav, fol = row
-    return ArticleView(article, count, bool(fav), bool(fol))
+    return ArticleView(*row)
 
 
 def create(db: Session, author: User, data: dict) -> Article:
@@ -189,26 +152,19 @@ def unfavorite(db: Session, user: User, slug: str) -> None:
     db.commit()
 
 
-def following_ids(db: Session, viewer: User | None, user_ids: set[int]) -> set[int]:
-    """Which of these users the viewer follows, in one statement."""
-    if viewer is None or not user_ids:
-        return set()
-    return set(db.scalars(select(follows.c.followed_id).where(
-        follows.c.follower_id == viewer.id, follows.c.followed_id.in_(user_ids))))
-
-
 def tags(db: Session) -> list[str]:
     """Every tag in use, most used first."""
-    uses = func.count(ArticleTag.article_id)
-    return list(db.scalars(select(Tag.name).join(ArticleTag)
-                           .group_by(Tag.id).order_by(uses.desc(), Tag.name)))
+    return reads.tag_cloud(db)
 
 
-def comments(db: Session, slug: str) -> list[Comment]:
-    article = get(db, slug)
-    return list(db.scalars(select(Comment).where(Comment.article_id == article.id)
-                           .options(joinedload(Comment.author))
-                           .order_by(Comment.created_at.desc(), Comment.id.desc())))
+def comments(db: Session, viewer: User | None, slug: str,
+             article_id: int | None = None) -> list[tuple[reads.CommentRow, bool]]:
+    """An article's comments, newest first, each with whether the viewer follows its author."""
+    if article_id is None:
+        article_id = reads.article_id(db, slug)
+        if article_id is None:
+            raise not_found("article")
+    return reads.comments(db, viewer.id if viewer else None, article_id)
 
 
 def add_comment(db: Session, user: User, slug: str, data: dict) -> Comment:

@@ -13,16 +13,15 @@ from .common import back_to, checked, login_first, long_date, viewer
 def _page(request, slug: str, form, status: int = 200) -> Page:
     me = viewer(request)
     item = articles.view(request.db, me, slug)
-    comments = articles.comments(request.db, slug)
-    followed = articles.following_ids(request.db, me, {c.author_id for c in comments})
+    comments = articles.comments(request.db, me, slug, article_id=item.article.id)
     return Page("article", {
         "title": item.article.title, "nav": "",
         "article": {**present.article(item), "date": long_date(item.article.created_at)},
         "body_html": markdown.render(item.article.body),
         "is_author": me is not None and me.id == item.article.author_id,
-        "comments": [{**present.comment(c, c.author_id in followed),
-                      "date": long_date(c.created_at),
-                      "mine": me is not None and me.id == c.author_id} for c in comments],
+        "comments": [{**present.comment(c, following), "date": long_date(c.created_at),
+                      "mine": me is not None and me.id == c.author_id}
+                     for c, following in comments],
         "form": form,
         "here": request.url_for("article", slug=item.article.slug),
     }, status=status)
