@@ -24,13 +24,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 test: $(STAMP) browser-install
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto $(PYTEST_ARGS)
 
 test-bottle: $(STAMP) browser-install
-	$(BIN)/pytest --framework=bottle $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --framework=bottle $(PYTEST_ARGS)
 
 test-flask: $(STAMP) browser-install
-	$(BIN)/pytest --framework=flask $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --framework=flask $(PYTEST_ARGS)
 
 serve: $(STAMP)
 	$(BIN)/python -m harness serve --bottle-port $(BOTTLE_PORT) --flask-port $(FLASK_PORT) \
