@@ -55,8 +55,8 @@ def counts(core) -> tuple[int, int]:
                 session.scalar(select(func.count()).select_from(Article)))
 
 
-def test_the_core_seeds_an_empty_database_once_when_asked(tmp_path):
-    url = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+def test_the_core_seeds_an_empty_database_once_when_asked(databases):
+    url = databases.new(empty=True)
     plain = create_core({"TESTING": True, "DATABASE_URL": url})
     assert counts(plain) == (0, 0)
     seeded = create_core({"TESTING": True, "DATABASE_URL": url, "SEED_DEMO": True})
@@ -66,8 +66,8 @@ def test_the_core_seeds_an_empty_database_once_when_asked(tmp_path):
     assert again.seed_demo() is False
 
 
-def test_make_seed_writes_the_demo_content_into_database_url(tmp_path, monkeypatch, capsys):
-    url = f"sqlite:///{tmp_path / 'seed.sqlite3'}"
+def test_make_seed_writes_the_demo_content_into_database_url(databases, monkeypatch, capsys):
+    url = databases.new(empty=True)
     monkeypatch.setenv("DATABASE_URL", url)
     assert conduit_main(["seed"]) == 0
     assert "Seeded" in capsys.readouterr().out
