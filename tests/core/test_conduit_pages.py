@@ -76,6 +76,18 @@ def test_make_seed_writes_the_demo_content_into_database_url(databases, monkeypa
     assert counts(create_core({"TESTING": True, "DATABASE_URL": url})) == (4, 12)
 
 
+def test_the_db_command_creates_the_schema_once(databases, monkeypatch, capsys):
+    from sqlalchemy import inspect
+
+    url = databases.new(empty=True)
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert conduit_main(["db"]) == 0 and conduit_main(["db"]) == 0
+    assert capsys.readouterr().out.count("up to date") == 2
+    core = create_core({"TESTING": True, "DATABASE_URL": url})
+    assert {"users", "articles", "tags"} <= set(inspect(core.db.engine).get_table_names())
+    assert counts(core) == (0, 0)
+
+
 def test_the_seed_flag_is_read_from_the_environment():
     from shared.config import load_config
 
