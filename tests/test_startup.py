@@ -11,7 +11,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-import pytest
 from sqlalchemy import create_engine, inspect
 
 WORKERS = 4
@@ -48,8 +47,7 @@ def start(framework: str, url: str, folder: Path) -> tuple[int, str]:
         server.wait(30)
 
 
-@pytest.mark.parametrize("attempt", range(2))
-def test_four_workers_on_a_fresh_database_all_boot(framework, databases, tmp_path, attempt):
+def test_four_workers_on_a_fresh_database_all_boot(framework, databases, tmp_path):
     url = databases.new(empty=True)
     status, log = start(framework, url, tmp_path)
     assert status is None, log
