@@ -30,6 +30,7 @@ class User(Base):
     username: Mapped[str] = mapped_column(String(100), index=True)  # exact-match lookups
     email: Mapped[str] = mapped_column(String(254))
     password_hash: Mapped[str] = mapped_column(String(255))
+    token_version: Mapped[int] = mapped_column(default=0, server_default="0")
     bio: Mapped[str | None] = mapped_column(Text, default=None)
     image: Mapped[str | None] = mapped_column(String(2048), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
