@@ -11,7 +11,7 @@ COMPARE_PORT ?= 8000
 PYTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: install test test-bottle test-flask serve serve-bottle serve-flask seed parity \
+.PHONY: install test test-bottle test-flask test-postgres postgres-install serve serve-bottle serve-flask seed parity \
 	browser-install lint realworld clean \
 	bench bench-quick bench-migration seed-tfb
 
@@ -25,6 +25,17 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP) browser-install
 	$(BIN)/pytest -n auto $(PYTEST_ARGS)
+
+# The whole suite again, every app on a throwaway PostgreSQL server the tests start.
+test-postgres: $(STAMP) browser-install postgres-install
+	$(BIN)/pytest --db=postgres $(PYTEST_ARGS)
+
+# Debian's PostgreSQL server binaries (the suite runs initdb/pg_ctl in a temporary folder).
+postgres-install:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "Installing Debian's postgresql for make test-postgres..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql \
+		|| { echo "error: could not install postgresql; run 'sudo make postgres-install'"; exit 1; }; }
 
 test-bottle: $(STAMP) browser-install
 	$(BIN)/pytest -n auto --framework=bottle $(PYTEST_ARGS)

@@ -177,7 +177,7 @@ class BottleRequest(Request):
             return None
         try:
             return json.loads(self._body())
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep to parse
             raise HTTPError(400, "The request body is not valid JSON.") from None
 
     @property

@@ -124,7 +124,7 @@ class FlaskRequest(Request):
             return None
         try:
             return flask.request.get_json()
-        except BadRequest:
+        except (BadRequest, RecursionError):  # RecursionError: nested too deep to parse
             raise HTTPError(400, "The request body is not valid JSON.") from None
 
     @property

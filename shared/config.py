@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VAR = ROOT / "var"
 # Keys that look like placeholders are refused outside debug, like a missing one.
 WEAK_KEYS = {"", "dev", "secret", "changeme", "change-me", "development"}
+MIN_DISTINCT_CHARACTERS = 5
 
 
 class ConfigError(RuntimeError):
@@ -45,12 +46,25 @@ class Config:
         return self.DEBUG or self.TESTING
 
 
+def _weak(key: str) -> bool:
+    # Short, a placeholder, or a few characters repeated ("a" * 16): guessable all the same.
+    return (key.strip().lower() in WEAK_KEYS or len(key) < 16
+            or len(set(key)) < MIN_DISTINCT_CHARACTERS)
+
+
 def _dev_secret() -> str:
     """Return a per-checkout secret so dev restarts and both dev servers share sessions."""
     path = VAR / "dev-secret"
     if not path.exists():
         VAR.mkdir(exist_ok=True)
-        path.write_text(secrets.token_hex(32))
+        # Readable by its owner only: it signs sessions like a real SECRET_KEY.
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # the other dev server wrote it a moment ago
+            pass
+        else:
+            with os.fdopen(descriptor, "w") as out:
+                out.write(secrets.token_hex(32))
     return path.read_text().strip()
 
 
@@ -70,6 +84,7 @@ def load_config(overrides: dict | None = None, environ=os.environ) -> Config:
         "DEBUG": _flag(environ.get("DEBUG")) or _flag(environ.get("FLASK_DEBUG")),
         "CORS_ORIGINS": tuple(o for o in environ.get("CORS_ORIGINS", "").split(",") if o),
         "SEED_DEMO": _flag(environ.get("SEED_DEMO")),
+        "SESSION_COOKIE_SECURE": _flag(environ.get("SESSION_COOKIE_SECURE")),
     }
     known = {f.name for f in fields(Config)}
     for key, value in (overrides or {}).items():
@@ -79,7 +94,7 @@ def load_config(overrides: dict | None = None, environ=os.environ) -> Config:
     config = Config(**values)
     if not config.DATABASE_URL:
         config = replace(config, DATABASE_URL=database_url(environ))
-    if config.SECRET_KEY.strip().lower() in WEAK_KEYS or len(config.SECRET_KEY) < 16:
+    if _weak(config.SECRET_KEY):
         if not config.relaxed:
             raise ConfigError(
                 "SECRET_KEY is missing or too weak. Set SECRET_KEY to a long random value "

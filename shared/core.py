@@ -7,6 +7,7 @@ import logging
 from sqlalchemy.exc import IntegrityError
 
 from . import cors
+from .conduit.auth import SESSION_KEY
 from .conduit.pages.common import current_user
 from .conduit.seed import seed
 from .config import Config, load_config
@@ -20,6 +21,23 @@ from .routing import Route
 
 log = logging.getLogger("shared")
 URL_CACHE_SIZE = 4096
+
+# Our pages load their scripts, styles and fonts from this site only, and no inline code;
+# pictures may be any web address (user avatars, images in articles).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' http: https: data:; object-src 'none'; "
+        "base-uri 'self'; form-action 'self'; frame-ancestors 'self'"),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "SAMEORIGIN",  # frame-ancestors for older browsers; the compare page
+    "Referrer-Policy": "same-origin",  # frames both builds from the same origin
+}
+
+
+def _signed_in(request, cookie_name: str) -> bool:
+    if "Authorization" in request.headers:
+        return True
+    return cookie_name in request.cookies and SESSION_KEY in request.session
 
 
 class Core:
@@ -81,10 +99,15 @@ class Core:
         return self._avatars[root]
 
     def response_headers(self, request) -> dict[str, str]:
-        """Headers the adapters add to every response, whatever produced it (CORS)."""
-        if not self.config.CORS_ORIGINS:  # the common case costs no header parsing
-            return {}
-        return cors.response_headers(self.config, request.path, request.headers.get("Origin"))
+        """Headers the adapters add to every response, whatever produced it:
+        the security headers, no-store for a signed-in user, and CORS."""
+        headers = dict(SECURITY_HEADERS)
+        if _signed_in(request, self.config.SESSION_COOKIE_NAME):
+            headers["Cache-Control"] = "no-store"  # a shared cache must not keep their pages
+        if self.config.CORS_ORIGINS:  # the common case costs no header parsing
+            origin = request.headers.get("Origin")
+            headers.update(cors.response_headers(self.config, request.path, origin))
+        return headers
 
     def error(self, error: HTTPError, path: str):
         return error_result(error, path)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import fcntl
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, sessionmaker
+
+# Any fixed number: the PostgreSQL advisory lock every process takes to create the schema.
+SCHEMA_LOCK_KEY = 0x6B69745F6462
 
 
 class Base(DeclarativeBase):
@@ -47,10 +53,31 @@ class Database:
         self.session = sessionmaker(self.engine, expire_on_commit=False)
 
     def create_all(self) -> None:
+        """Create what is missing, once, however many processes start at the same moment."""
         from . import models  # noqa: F401  registers the tables on Base
         from .conduit import models as conduit_models  # noqa: F401
 
-        Base.metadata.create_all(self.engine)
+        with self._schema_lock() as connection:
+            Base.metadata.create_all(connection)
+
+    @contextmanager
+    def _schema_lock(self) -> Iterator[Connection]:
+        # Without a lock, gunicorn's workers all see no tables, all CREATE, and the losers
+        # fail to boot, which stops the whole server.
+        url = self.engine.url
+        if url.get_backend_name() == "postgresql":
+            with self.engine.begin() as connection:  # DDL is transactional: lock, create, commit
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": SCHEMA_LOCK_KEY})
+                yield connection
+        elif url.database and url.database != ":memory:":
+            with open(f"{url.database}.lock", "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                with self.engine.begin() as connection:
+                    yield connection
+        else:
+            with self.engine.begin() as connection:
+                yield connection
 
     def dispose(self) -> None:
         self.engine.dispose()

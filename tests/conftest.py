@@ -9,11 +9,14 @@ from argon2 import PasswordHasher, profiles
 from webtest import TestApp
 
 from adapters import FRAMEWORKS, factory
+from tests.databases import Databases, PostgresServer
 
 
 def pytest_addoption(parser):
     parser.addoption("--framework", choices=[*FRAMEWORKS, "both"], default="both",
                      help="run the suite against one framework only")
+    parser.addoption("--db", choices=["sqlite", "postgres"], default="sqlite",
+                     help="the database every test's app uses (postgres: a throwaway server)")
 
 
 def pytest_generate_tests(metafunc):
@@ -31,13 +34,32 @@ def cheap_password_hashing(monkeypatch):
     monkeypatch.setattr(security, "_hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
 
 
+@pytest.fixture(scope="session")
+def postgres_server(request):
+    """Start one PostgreSQL server for the run when --db=postgres, else None."""
+    if request.config.getoption("db") != "postgres":
+        yield None
+        return
+    server = PostgresServer()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
-def settings(tmp_path):
+def databases(request, tmp_path, postgres_server):
+    """Hand out fresh database URLs on the chosen backend; dropped after the test."""
+    made = Databases(request.config.getoption("db"), tmp_path, postgres_server)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def settings(databases):
     """Return factory overrides: a fresh database and secret for each test."""
     return {
         "TESTING": True,
         "SECRET_KEY": secrets.token_hex(32),
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "DATABASE_URL": databases.new(),
         "SEED_DEMO": False,
     }
 
@@ -86,13 +108,24 @@ def tfb_seed_file(tmp_path_factory):
 @pytest.fixture
 def tfb_seeded(app, settings, tfb_seed_file):
     """Fill the app's own database with the benchmark tables (a fast copy of the seed)."""
-    from sqlalchemy import create_engine, text
+    from sqlalchemy import create_engine, insert, select, text
+
+    from shared.models import Fortune, World
 
     engine = create_engine(settings["DATABASE_URL"])
-    with engine.begin() as connection:
-        connection.execute(text("ATTACH DATABASE :path AS seed"), {"path": str(tfb_seed_file)})
-        connection.execute(text("INSERT INTO world SELECT * FROM seed.world"))
-        connection.execute(text("INSERT INTO fortune SELECT * FROM seed.fortune"))
-    with engine.connect() as connection:
-        connection.execute(text("DETACH DATABASE seed"))
+    if engine.dialect.name == "sqlite":
+        with engine.begin() as connection:
+            connection.execute(text("ATTACH DATABASE :path AS seed"),
+                               {"path": str(tfb_seed_file)})
+            connection.execute(text("INSERT INTO world SELECT * FROM seed.world"))
+            connection.execute(text("INSERT INTO fortune SELECT * FROM seed.fortune"))
+        with engine.connect() as connection:
+            connection.execute(text("DETACH DATABASE seed"))
+    else:
+        seed = create_engine(f"sqlite:///{tfb_seed_file}")
+        with seed.connect() as source, engine.begin() as connection:
+            for table in (World.__table__, Fortune.__table__):
+                rows = [row._asdict() for row in source.execute(select(table))]
+                connection.execute(insert(table), rows)
+        seed.dispose()
     engine.dispose()

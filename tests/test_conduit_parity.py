@@ -41,10 +41,12 @@ SIGNED_IN_PAGES = [
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
+def builds(tmp_path_factory, postgres_server):
     """Both builds over one database with the demo content; a visitor and ada in each."""
+    url = (postgres_server.database() if postgres_server else
+           f"sqlite:///{tmp_path_factory.mktemp('parity') / 'db.sqlite3'}")
     settings = {"TESTING": True, "SECRET_KEY": secrets.token_hex(32), "SEED_DEMO": True,
-                "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('parity') / 'db.sqlite3'}"}
+                "DATABASE_URL": url}
     apps = {name: factory(name)(settings) for name in FRAMEWORKS}
     visitors = {name: make_client(app) for name, app in apps.items()}
     # ada signs in once, in the first build; the same cookie then serves every build.

@@ -142,11 +142,11 @@ def test_fortunes_is_the_bare_page_without_the_site_layout(client):
     assert [tag.name for tag in page.body.find_all(recursive=False)] == ["table"]
 
 
-def test_json_and_plaintext_need_no_seeded_tables(framework, settings, tmp_path):
+def test_json_and_plaintext_need_no_seeded_tables(framework, settings, databases):
     from adapters import factory
     from tests.conftest import make_client
 
-    empty = {**settings, "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}"}
+    empty = {**settings, "DATABASE_URL": databases.new()}
     client = make_client(factory(framework)(empty))
     assert client.get("/tfb/json").json == {"message": "Hello, World!"}
     assert client.get("/tfb/plaintext").body == b"Hello, World!"
@@ -154,10 +154,10 @@ def test_json_and_plaintext_need_no_seeded_tables(framework, settings, tmp_path)
 
 @pytest.mark.parametrize("path", ["/tfb/db", "/tfb/queries?queries=3",
                                   "/tfb/updates?queries=3", "/tfb/fortunes"])
-def test_empty_tables_answer_a_clear_503(framework, settings, tmp_path, path):
+def test_empty_tables_answer_a_clear_503(framework, settings, databases, path):
     from adapters import factory
     from tests.conftest import make_client
 
-    empty = {**settings, "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}"}
+    empty = {**settings, "DATABASE_URL": databases.new()}
     response = make_client(factory(framework)(empty)).get(path, status=503)
     assert soup(response).select_one(".error-message").get_text() == tfb.NOT_SEEDED

@@ -1,4 +1,5 @@
-"""python -m shared.conduit seed: write the demo content into DATABASE_URL if it is empty."""
+"""python -m shared.conduit db|seed: create the schema of DATABASE_URL (what is missing);
+write the demo content into it if it is empty."""
 
 from __future__ import annotations
 
@@ -12,12 +13,15 @@ from .seed import DEMO_PASSWORD, USERS, seed
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m shared.conduit", description=__doc__)
-    parser.add_argument("command", choices=["seed"])
-    parser.parse_args(argv)
-    url = database_url()
-    db = Database(url)
+    parser.add_argument("command", choices=["db", "seed"])
+    command = parser.parse_args(argv).command
+    db = Database(database_url())
+    url = db.engine.url.render_as_string(hide_password=True)
     try:
         db.create_all()
+        if command == "db":
+            print(f"Schema of {url} is up to date.")
+            return 0
         with db.session() as session:
             written = seed(session)
     finally:

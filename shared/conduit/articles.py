@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, exists, insert, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..db import utcnow
@@ -16,6 +19,10 @@ from . import reads
 from . import validate as v
 from .models import Article, ArticleTag, Comment, Tag, User, favorites
 from .users import insert_once, not_found
+
+SLUG_ATTEMPTS = 8
+# INSERT ... ON CONFLICT DO NOTHING, spelled by each database we run on.
+DIALECT_INSERT = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 
 
 @dataclass
@@ -53,12 +60,14 @@ def _unique_slug(db: Session, title: str) -> str:
 
 
 def _set_tags(db: Session, article: Article, names: list[str]) -> None:
+    if names:  # upserted: a tag another request creates at the same moment is no error
+        upsert = DIALECT_INSERT[db.get_bind().dialect.name](Tag)
+        db.execute(upsert.values([{"name": n} for n in names]).on_conflict_do_nothing())
     existing = {t.name: t for t in db.scalars(select(Tag).where(Tag.name.in_(names)))}
     article.article_tags.clear()
     db.flush()
     for position, name in enumerate(names):
-        tag = existing.get(name) or Tag(name=name)
-        article.article_tags.append(ArticleTag(tag=tag, position=position))
+        article.article_tags.append(ArticleTag(tag=existing[name], position=position))
 
 
 def listing(db: Session, viewer: User | None, *, tag: str | None = None,
@@ -93,12 +102,26 @@ def create(db: Session, author: User, data: dict) -> Article:
     description = v.text(data, "description", required=True)
     body = v.text(data, "body", required=True, strip=False)
     tags = v.tag_list(data, required=True)
-    article = Article(slug=_unique_slug(db, title), title=title, description=description,
-                      body=body, author=author)
-    db.add(article)
+    article = Article(title=title, description=description, body=body, author=author)
+    _insert_with_unique_slug(db, article)
     _set_tags(db, article, tags)
     db.commit()
     return article
+
+
+def _insert_with_unique_slug(db: Session, article: Article) -> None:
+    """Insert the article under a free slug; one a rival took a moment ago moves it on."""
+    for attempt in range(SLUG_ATTEMPTS):
+        article.slug = _unique_slug(db, article.title)
+        if attempt >= SLUG_ATTEMPTS // 2:  # a crowd on one title: stop counting, pick one
+            article.slug += f"-{secrets.token_hex(3)}"
+        try:
+            with db.begin_nested():
+                db.add(article)
+            return
+        except IntegrityError:
+            continue
+    raise HTTPError(503, "Too many articles with this title at once; try again.")
 
 
 def owned(db: Session, user: User, slug: str) -> Article:

@@ -17,7 +17,7 @@ def _unauthorized(reason: str) -> HTTPError:
 
 def token_for(request, user: User) -> str:
     config = request.config
-    return make_token(config.SECRET_KEY, user.id, config.JWT_LIFETIME)
+    return make_token(config.SECRET_KEY, user.id, config.JWT_LIFETIME, user.token_version)
 
 
 def api_user(request, *, required: bool) -> User | None:
@@ -33,8 +33,9 @@ def api_user(request, *, required: bool) -> User | None:
     scheme, _, token = header.strip().partition(" ")
     if scheme.lower() not in {"token", "bearer"} or not token.strip():
         raise _unauthorized("is invalid")
-    user = users.by_id(request.db, read_token(request.config.SECRET_KEY, token.strip()))
-    if user is None:
+    claims = read_token(request.config.SECRET_KEY, token.strip())
+    user = users.by_id(request.db, claims[0]) if claims else None
+    if user is None or user.token_version != claims[1]:  # retired by a password change
         raise _unauthorized("is invalid")
     return user
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, ForeignKey, String, Table, Text, UniqueConstraint
+from sqlalchemy import Column, ForeignKey, Index, String, Table, Text, UniqueConstraint, func
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db import Base, utcnow
@@ -27,12 +27,19 @@ class User(Base):
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    username: Mapped[str] = mapped_column(String(100), unique=True)
-    email: Mapped[str] = mapped_column(String(254), unique=True)
+    username: Mapped[str] = mapped_column(String(100), index=True)  # exact-match lookups
+    email: Mapped[str] = mapped_column(String(254))
     password_hash: Mapped[str] = mapped_column(String(255))
+    token_version: Mapped[int] = mapped_column(default=0, server_default="0")
     bio: Mapped[str | None] = mapped_column(Text, default=None)
     image: Mapped[str | None] = mapped_column(String(2048), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+# Names are compared in lower case (users._taken), so the database holds them unique in
+# lower case too: two racing sign-ups as "ann" and "Ann" cannot both commit.
+Index("uq_users_username_lower", func.lower(User.username), unique=True)
+Index("uq_users_email_lower", func.lower(User.email), unique=True)
 
 
 class Tag(Base):

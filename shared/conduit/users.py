@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from ..http import HTTPError
 from . import validate as v
 from .models import User, follows
-from .security import check_password, hash_password
+from .security import check_no_password, check_password, hash_password
 
 
 def not_found(kind: str) -> HTTPError:
@@ -66,6 +66,8 @@ def login(db: Session, data: dict) -> User:
     email = v.text(data, "email", required=True)
     password = v.text(data, "password", required=True, strip=False)
     user = db.scalar(select(User).where(func.lower(User.email) == email.lower()))
+    if user is None:
+        check_no_password(password)
     if user is None or not check_password(user.password_hash, password):
         raise HTTPError(401, "Wrong email or password.", errors={"credentials": ["invalid"]})
     return user
@@ -85,6 +87,7 @@ def update(db: Session, user: User, data: dict) -> User:
             changes[field] = v.image(value) if field == "image" else value
     if password is not v.MISSING:
         changes["password_hash"] = hash_password(v.password(password))
+        changes["token_version"] = user.token_version + 1
     _check_unique(db, changes, me=user)
     for field, value in changes.items():
         setattr(user, field, value)

@@ -55,8 +55,8 @@ def counts(core) -> tuple[int, int]:
                 session.scalar(select(func.count()).select_from(Article)))
 
 
-def test_the_core_seeds_an_empty_database_once_when_asked(tmp_path):
-    url = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+def test_the_core_seeds_an_empty_database_once_when_asked(databases):
+    url = databases.new(empty=True)
     plain = create_core({"TESTING": True, "DATABASE_URL": url})
     assert counts(plain) == (0, 0)
     seeded = create_core({"TESTING": True, "DATABASE_URL": url, "SEED_DEMO": True})
@@ -66,14 +66,26 @@ def test_the_core_seeds_an_empty_database_once_when_asked(tmp_path):
     assert again.seed_demo() is False
 
 
-def test_make_seed_writes_the_demo_content_into_database_url(tmp_path, monkeypatch, capsys):
-    url = f"sqlite:///{tmp_path / 'seed.sqlite3'}"
+def test_make_seed_writes_the_demo_content_into_database_url(databases, monkeypatch, capsys):
+    url = databases.new(empty=True)
     monkeypatch.setenv("DATABASE_URL", url)
     assert conduit_main(["seed"]) == 0
     assert "Seeded" in capsys.readouterr().out
     assert conduit_main(["seed"]) == 0
     assert "nothing written" in capsys.readouterr().out
     assert counts(create_core({"TESTING": True, "DATABASE_URL": url})) == (4, 12)
+
+
+def test_the_db_command_creates_the_schema_once(databases, monkeypatch, capsys):
+    from sqlalchemy import inspect
+
+    url = databases.new(empty=True)
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert conduit_main(["db"]) == 0 and conduit_main(["db"]) == 0
+    assert capsys.readouterr().out.count("up to date") == 2
+    core = create_core({"TESTING": True, "DATABASE_URL": url})
+    assert {"users", "articles", "tags"} <= set(inspect(core.db.engine).get_table_names())
+    assert counts(core) == (0, 0)
 
 
 def test_the_seed_flag_is_read_from_the_environment():

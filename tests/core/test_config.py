@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from shared import config as config_module
 from shared.config import ConfigError, load_config
+
+REAL_KEY = "k3y-0f-a-r3al-deployment-9f8e7d6c"
 
 
 def test_a_missing_secret_outside_debug_fails_with_a_clear_message():
@@ -12,15 +15,15 @@ def test_a_missing_secret_outside_debug_fails_with_a_clear_message():
         load_config(environ={})
 
 
-@pytest.mark.parametrize("secret", ["dev", "changeme", "short"])
+@pytest.mark.parametrize("secret", ["dev", "changeme", "short", "a" * 16, "abab" * 10])
 def test_a_placeholder_or_short_secret_is_refused(secret):
     with pytest.raises(ConfigError):
         load_config(environ={"SECRET_KEY": secret})
 
 
 def test_a_real_secret_from_the_environment_is_used():
-    config = load_config(environ={"SECRET_KEY": "s" * 40, "DATABASE_URL": "sqlite://"})
-    assert config.SECRET_KEY == "s" * 40
+    config = load_config(environ={"SECRET_KEY": REAL_KEY, "DATABASE_URL": "sqlite://"})
+    assert config.SECRET_KEY == REAL_KEY
     assert config.DATABASE_URL == "sqlite://"
     assert config.DEBUG is False
 
@@ -49,3 +52,17 @@ def test_overrides_win_and_unknown_settings_are_refused():
 def test_cors_origins_are_read_as_a_list():
     config = load_config(environ={"DEBUG": "1", "CORS_ORIGINS": "http://a.test,http://b.test"})
     assert config.CORS_ORIGINS == ("http://a.test", "http://b.test")
+
+
+def test_the_session_cookie_can_be_made_secure_from_the_environment():
+    environ = {"SECRET_KEY": REAL_KEY, "DATABASE_URL": "sqlite://"}
+    assert load_config(environ=environ).SESSION_COOKIE_SECURE is False
+    assert load_config(environ={**environ, "SESSION_COOKIE_SECURE": "1"}).SESSION_COOKIE_SECURE
+
+
+def test_the_development_secret_is_readable_by_its_owner_only(tmp_path, monkeypatch):
+    monkeypatch.setattr(config_module, "VAR", tmp_path / "var")
+    key = load_config(environ={"DEBUG": "1", "DATABASE_URL": "sqlite://"}).SECRET_KEY
+    path = tmp_path / "var" / "dev-secret"
+    assert path.read_text() == key and len(key) == 64
+    assert path.stat().st_mode & 0o777 == 0o600

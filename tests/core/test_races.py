@@ -12,8 +12,8 @@ from shared.db import Database
 
 
 @pytest.fixture
-def db(tmp_path):
-    database = Database(f"sqlite:///{tmp_path / 'race.sqlite3'}")
+def db(databases):
+    database = Database(databases.new())
     database.create_all()
     with database.session() as session:
         yield session
@@ -54,3 +54,64 @@ def test_a_link_row_written_twice_is_kept_once(db):
     users.insert_once(db, row)
     users.insert_once(db, row)  # the rival's insert: no error, no second row
     assert db.scalar(select(func.count()).select_from(favorites)) == 1
+
+
+def test_a_slug_taken_between_check_and_insert_moves_on(db, monkeypatch):
+    from shared.conduit import articles
+
+    user = ann(db)
+    first = articles.create(db, user, {"title": "Same", "description": "d", "body": "b"})
+    monkeypatch.setattr(articles, "_unique_slug", lambda _db, _title: "same")  # stale check
+    second = articles.create(db, user, {"title": "Same", "description": "d", "body": "b"})
+    assert first.slug == "same"
+    assert second.slug.startswith("same-") and second.id != first.id
+
+
+def racing(databases, count: int, job) -> list:
+    """Run job(session, n) in `count` threads at once, each on its own connection."""
+    import threading
+
+    database = Database(databases.new())
+    database.create_all()
+    start, results = threading.Barrier(count), [None] * count
+
+    def run(n: int) -> None:
+        with database.session() as session:
+            start.wait()
+            try:
+                results[n] = job(session, n)
+            except Exception as error:  # noqa: BLE001  kept to assert on
+                results[n] = error
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    database.dispose()
+    return results
+
+
+def test_racing_articles_with_one_title_and_one_new_tag_all_publish(databases):
+    from shared.conduit import articles
+
+    def publish(session, n):
+        author = ann(session, username=f"u{n}", email=f"u{n}@example.com")
+        article = articles.create(session, author, {
+            "title": "One title", "description": "d", "body": "b", "tagList": ["fresh"]})
+        return article.slug
+
+    slugs = racing(databases, 12, publish)
+    assert all(isinstance(slug, str) for slug in slugs), slugs
+    assert len(set(slugs)) == 12
+
+
+def test_racing_sign_ups_in_different_cases_make_one_account(databases):
+    def sign_up(session, n):
+        name = "".join(c.upper() if n >> i & 1 else c for i, c in enumerate("racey"))
+        return ann(session, username=name, email=f"{name}@Example.com")
+
+    outcomes = racing(databases, 10, sign_up)
+    accounts = [o for o in outcomes if not isinstance(o, Exception)]
+    refused = [o for o in outcomes if isinstance(o, Invalid)]
+    assert len(accounts) == 1 and len(refused) == 9, outcomes

@@ -8,8 +8,8 @@ from shared import tfb
 from shared.db import Database
 
 
-def test_seeding_fills_both_tables_once(tmp_path):
-    db = Database(f"sqlite:///{tmp_path / 'fresh.sqlite3'}")
+def test_seeding_fills_both_tables_once(databases):
+    db = Database(databases.new(empty=True))
     assert tfb.seed(db) is True
     assert tfb.seed(db) is False  # idempotent: a second run changes nothing
     with db.engine.connect() as connection:

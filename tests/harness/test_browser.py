@@ -21,9 +21,9 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def compare_url(settings, tmp_path):
+def compare_url(settings, databases):
     """Serve the compare page over fresh builds on a free port, in a thread."""
-    apps = {name: factory(name)({**settings, "DATABASE_URL": f"sqlite:///{tmp_path / name}.db"})
+    apps = {name: factory(name)({**settings, "DATABASE_URL": databases.new()})
             for name in FRAMEWORKS}
     server = make_server("localhost", 0, create_compare_app(apps, settings["SECRET_KEY"]),
                          threaded=True)

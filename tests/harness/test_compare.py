@@ -11,9 +11,9 @@ from tests.helpers import flashes, soup
 
 
 @pytest.fixture
-def compare(settings, tmp_path):
+def compare(settings, databases):
     """A compare server over fresh builds, each on its own database."""
-    apps = {name: factory(name)({**settings, "DATABASE_URL": f"sqlite:///{tmp_path / name}.db"})
+    apps = {name: factory(name)({**settings, "DATABASE_URL": databases.new()})
             for name in FRAMEWORKS}
     return make_client(create_compare_app(apps, settings["SECRET_KEY"]))
 

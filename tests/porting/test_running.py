@@ -97,11 +97,11 @@ def test_our_bottle_entry_point_ignores_the_reloaders_extra_argument(monkeypatch
     assert kwargs["port"] == 9123 and kwargs["reloader"] is True
 
 
-def test_our_entry_points_build_apps_that_serve_the_same_page(monkeypatch, tmp_path):
+def test_our_entry_points_build_apps_that_serve_the_same_page(monkeypatch, databases):
     from flask.cli import ScriptInfo
 
-    monkeypatch.setenv("SECRET_KEY", "x" * 32)
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    monkeypatch.setenv("SECRET_KEY", "porting-test-secret-0123456789")
+    monkeypatch.setenv("DATABASE_URL", databases.new())
     built = [bottle.load_app("bottle_app:create_app()"),
              ScriptInfo(app_import_path="flask_app").load_app()]
     for app in built:
