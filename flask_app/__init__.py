@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 import flask
 
 from adapters import flask_adapter
 from shared.core import create_core
+from shared.site import Site
+from shared.sites import SITES
 
 
-def create_app(config: dict | None = None) -> flask.Flask:
-    """Build the Flask application."""
-    return flask_adapter.mount(flask.Flask(__name__), create_core(config))
+def create_app(config: Mapping[str, Any] | None = None, *,
+               sites: Iterable[Site] = SITES) -> flask.Flask:
+    """Build the Flask application over the sites (ours by default)."""
+    return flask_adapter.mount(flask.Flask(__name__), create_core(config, sites))

@@ -1,77 +1,138 @@
-"""The core as one object: configuration, database, routes and template helpers."""
+"""The core as one object: configuration, database, the sites' routes, and one dispatch.
+
+Both adapters call `handle` for every request and `fail` for every error their
+framework raises, so the policy (handler errors, crashes, extra headers, closing
+the request) is written once; the adapters only render results natively.
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
 from . import cors
-from .conduit.pages.common import current_user
-from .conduit.seed import seed
 from .config import Config, load_config
 from .db import Database
-from .errors import error_result
+from .errors import plain_text
 from .flashes import pop_flashes
 from .forms import BaseForm, bind
-from .http import HTTPError
-from .routes import ROUTES
-from .routing import Route
+from .http import HTTPError, Request, Result, Text
+from .routing import Route, RouteTable
+from .site import Site
 
 log = logging.getLogger("shared")
+R = TypeVar("R")
+Render = Callable[[Result], R]
+LAST_RESORT = "Internal Server Error"
 
 
 class Core:
-    def __init__(self, config: Config, routes: list[Route]):
+    def __init__(self, config: Config, sites: Iterable[Site]):
         self.config = config
-        self.routes = routes
-        self._avatars: dict[str, str] = {}
-        self.db = Database(config.DATABASE_URL)
+        self.sites = tuple(sites)
+        self.table = RouteTable((r for s in self.sites for r in s.routes),
+                                {k: v for s in self.sites for k, v in s.converters.items()})
+        self.routes: list[Route] = self.table.routes
+        self.db = Database(config.DATABASE_URL,
+                           [s.metadata for s in self.sites if s.metadata is not None])
         self.db.create_all()
+        self.cache: dict[str, Any] = {}  # per-app memos of the sites (by their own keys)
+        self._globals = [s.template_globals for s in self.sites if s.template_globals]
+        self._errors = [s.error for s in self.sites if s.error]
         if config.SEED_DEMO:
             self.seed_demo()
 
-    def seed_demo(self) -> bool:
-        """Write the demo content if the database is empty; return whether this did."""
-        with self.db.session() as session:
-            try:
-                return seed(session)
-            except IntegrityError:  # the other dev server seeded it a moment ago
-                session.rollback()
-                return False
+    def templates(self, engine: str) -> list[str]:
+        """The sites' template folders for one engine, in mount order."""
+        return [str(s.templates[engine]) for s in self.sites if engine in s.templates]
 
-    def template_globals(self, request) -> dict:
+    def seed_demo(self) -> bool:
+        """Write each site's demo content into an empty database; return whether any did."""
+        wrote = False
+        for site in self.sites:
+            if site.seed is None:
+                continue
+            try:
+                wrote = site.seed(self.db, self.config) or wrote
+            except IntegrityError:  # the other dev server seeded it a moment ago
+                pass
+        return wrote
+
+    def template_globals(self, request: Request) -> dict[str, Any]:
         """The helpers both template engines get, so templates read the same."""
-        return {
+        names: dict[str, Any] = {
             "url_for": request.url_for,
             "csrf_token": lambda: bind(BaseForm, request).csrf_token.current_token,
             "flashed_messages": lambda: pop_flashes(request.session),
-            "current_user": current_user(request),
-            "default_avatar": self._default_avatar(request),
         }
+        for extra in self._globals:
+            names.update(extra(request))
+        return names
 
-    def _default_avatar(self, request) -> str:
-        # Built once per mount prefix: URL building costs tens of microseconds a page.
-        root = request.script_root
-        if root not in self._avatars:
-            self._avatars[root] = request.url_for("static", filename="default-avatar.svg")
-        return self._avatars[root]
+    # -- the one dispatch -------------------------------------------------------------
+    def handle(self, request: Request, handler: Callable[..., Result],
+               params: Mapping[str, Any], render: Render[R]) -> R:
+        """Call a handler and render its result; its errors and crashes become error
+        results in the site's shape. The request is closed whatever happens."""
+        try:
+            try:
+                result = handler(request, **params)
+            except HTTPError as error:
+                result = self.error(error, request.path)
+            except Exception:
+                result = self.crash(request.path)
+            return self._render(request, result, render)
+        finally:
+            request.close()
 
-    def response_headers(self, request) -> dict[str, str]:
-        """Headers the adapters add to every response, whatever produced it (CORS)."""
-        if not self.config.CORS_ORIGINS:  # the common case costs no header parsing
-            return {}
-        return cors.response_headers(self.config, request.path, request.headers.get("Origin"))
+    def fail(self, request: Request, error: HTTPError | None, render: Render[R]) -> R:
+        """Render an error the framework raised (404, 405, 413...); None is a crash."""
+        try:
+            result = self.crash(request.path) if error is None else self.error(error,
+                                                                               request.path)
+            return self._render(request, result, render)
+        finally:
+            request.close()
 
-    def error(self, error: HTTPError, path: str):
-        return error_result(error, path)
+    def _render(self, request: Request, result: Result, render: Render[R]) -> R:
+        try:
+            try:
+                return render(self._with_headers(request, result))
+            except HTTPError as error:  # raised while rendering (a body read by a template)
+                return render(self._with_headers(request, self.error(error, request.path)))
+            except Exception:
+                return render(self._with_headers(request, self.crash(request.path)))
+        except Exception:  # the error page itself failed: answer plain text
+            self.crash(request.path)
+            return render(Text(LAST_RESORT, status=500))
 
-    def crash(self, path: str):
+    def _with_headers(self, request: Request, result: Result) -> Result:
+        if self.config.CORS_ORIGINS:  # the common case costs no header work at all
+            extra = cors.response_headers(self.config, request.path,
+                                          request.headers.get("Origin"))
+            if extra:
+                result.headers = {**result.headers, **extra}
+        return result
+
+    def error(self, error: HTTPError, path: str) -> Result:
+        """The result the client sees: the first site's shape that claims the path."""
+        for shape in self._errors:
+            result = shape(error, path)
+            if result is not None:
+                return result
+        return plain_text(error, path)
+
+    def crash(self, path: str) -> Result:
         """Log the exception being handled and answer a plain 500."""
         log.exception("unhandled error on %s", path)
-        return error_result(HTTPError(500), path)
+        return self.error(HTTPError(500), path)
 
 
-def create_core(overrides: dict | None = None) -> Core:
-    """Build the core from the environment and the factory's overrides."""
-    return Core(load_config(overrides), ROUTES)
+def create_core(overrides: Mapping[str, Any] | None, sites: Iterable[Site]) -> Core:
+    """Build the core over the sites, from the environment and the factory's overrides."""
+    chosen = tuple(sites)
+    defaults = {k: v for site in chosen for k, v in site.settings.items()}
+    return Core(load_config(overrides, defaults=defaults), chosen)

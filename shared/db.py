@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import create_engine, event
+from sqlalchemy import MetaData, create_engine, event
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.orm import DeclarativeBase, sessionmaker
-
-
-class Base(DeclarativeBase):
-    pass
+from sqlalchemy.orm import sessionmaker
 
 
 def utcnow() -> datetime:
@@ -20,7 +18,7 @@ def utcnow() -> datetime:
     return now.replace(microsecond=now.microsecond // 1000 * 1000)
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -40,17 +38,16 @@ def make_engine(url: str) -> Engine:
 
 
 class Database:
-    """An engine and its session factory; tables are created on start."""
+    """An engine and its session factory; the sites' tables are created on start."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, metadata: Iterable[MetaData] = ()):
         self.engine = make_engine(url)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self.metadata = list(metadata)
 
     def create_all(self) -> None:
-        from . import models  # noqa: F401  registers the tables on Base
-        from .conduit import models as conduit_models  # noqa: F401
-
-        Base.metadata.create_all(self.engine)
+        for metadata in self.metadata:
+            metadata.create_all(self.engine)
 
     def dispose(self) -> None:
         self.engine.dispose()

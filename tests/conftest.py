@@ -5,7 +5,6 @@ from __future__ import annotations
 import secrets
 
 import pytest
-from argon2 import PasswordHasher, profiles
 from webtest import TestApp
 
 from adapters import FRAMEWORKS, factory
@@ -24,11 +23,9 @@ def pytest_generate_tests(metafunc):
 
 
 @pytest.fixture(autouse=True)
-def cheap_password_hashing(monkeypatch):
-    """Hash passwords with argon2's cheapest profile: the same code path, 0.2 s less a hash."""
-    from shared.conduit import security
-
-    monkeypatch.setattr(security, "_hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
+def private_var_dir(tmp_path_factory, monkeypatch):
+    """Keep the dev secret and default database out of the checkout's var/."""
+    monkeypatch.setenv("KIT_VAR_DIR", str(tmp_path_factory.mktemp("var")))
 
 
 @pytest.fixture
@@ -39,6 +36,8 @@ def settings(tmp_path):
         "SECRET_KEY": secrets.token_hex(32),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
         "SEED_DEMO": False,
+        # argon2's cheapest profile: the same code path, 0.2 s less a hash.
+        "PASSWORD_HASH_PROFILE": "CHEAPEST",
     }
 
 
@@ -77,7 +76,7 @@ def tfb_seed_file(tmp_path_factory):
     from shared.db import Database
 
     path = tmp_path_factory.mktemp("tfb") / "seeded.sqlite3"
-    db = Database(f"sqlite:///{path}")
+    db = Database(f"sqlite:///{path}")  # tfb.seed creates its own tables
     tfb.seed(db)
     db.dispose()
     return path

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..config import database_url
-from ..db import Database
+from ..sites import database
 from .seed import DEMO_PASSWORD, USERS, seed
 
 
@@ -15,9 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["seed"])
     parser.parse_args(argv)
     url = database_url()
-    db = Database(url)
+    db = database(url)
     try:
-        db.create_all()
         with db.session() as session:
             written = seed(session)
     finally:

@@ -7,14 +7,14 @@ from sqlalchemy import func, insert, select
 
 from shared.conduit import users
 from shared.conduit.models import favorites
+from shared.conduit.security import hasher
 from shared.conduit.validate import Invalid
-from shared.db import Database
+from shared.sites import database as database_for
 
 
 @pytest.fixture
 def db(tmp_path):
-    database = Database(f"sqlite:///{tmp_path / 'race.sqlite3'}")
-    database.create_all()
+    database = database_for(f"sqlite:///{tmp_path / 'race.sqlite3'}")
     with database.session() as session:
         yield session
     database.dispose()
@@ -22,7 +22,7 @@ def db(tmp_path):
 
 def ann(db, **changes):
     data = {"username": "ann", "email": "ann@example.com", "password": "password123"}
-    return users.register(db, {**data, **changes})
+    return users.register(db, {**data, **changes}, hasher("CHEAPEST"))
 
 
 @pytest.mark.parametrize(("changes", "field"), [

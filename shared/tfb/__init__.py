@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 
 from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.orm import Session
 
-from .db import Database
-from .http import HTTPError, Json, Page, Text
-from .models import Fortune, World
+from ..db import Database
+from ..http import HTTPError, Json, Page, Request, Result, Text
+from .models import Base, Fortune, World
 
 WORLD_ROWS = 10_000
 MAX_QUERIES = 500
@@ -51,7 +52,7 @@ def query_count(raw: str | None) -> int:
     return min(max(count, 1), MAX_QUERIES)
 
 
-def world(db, world_id: int) -> dict:
+def world(db: Session, world_id: int) -> dict:
     """Select one World row, as its own query."""
     row = db.execute(
         select(World.id, World.random_number).where(World.id == world_id)).first()
@@ -60,25 +61,25 @@ def world(db, world_id: int) -> dict:
     return {"id": row.id, "randomNumber": row.random_number}
 
 
-def json_hello(request):
+def json_hello(request: Request) -> Result:
     """Serialise a fresh object on every request."""
     return Json({"message": "Hello, World!"})
 
 
-def plaintext(request):
+def plaintext(request: Request) -> Result:
     return Text("Hello, World!", content_type="text/plain")
 
 
-def single_query(request):
+def single_query(request: Request) -> Result:
     return Json(world(request.db, random_id()))
 
 
-def multiple_queries(request):
+def multiple_queries(request: Request) -> Result:
     count = query_count(request.query.get("queries"))
     return Json([world(request.db, random_id()) for _ in range(count)])
 
 
-def updates(request):
+def updates(request: Request) -> Result:
     """Read each row on its own, give it a new number, write them in one batch."""
     count = query_count(request.query.get("queries"))
     rows = [world(request.db, random_id()) for _ in range(count)]
@@ -92,7 +93,7 @@ def updates(request):
     return Json(rows)
 
 
-def fortunes(request):
+def fortunes(request: Request) -> Result:
     """List the fortunes plus one added now, sorted by message, escaped by the template."""
     rows = [(row.id, row.message) for row in request.db.execute(
         select(Fortune.id, Fortune.message))]
@@ -108,7 +109,7 @@ def seed(db: Database) -> bool:
 
     Idempotent: a table that already holds the expected number of rows is left alone.
     """
-    db.create_all()
+    Base.metadata.create_all(db.engine)
     tables = [
         (World.__table__, WORLD_ROWS, lambda: [
             {"id": i, "randomNumber": random.randint(1, WORLD_ROWS)}

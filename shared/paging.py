@@ -1,0 +1,12 @@
+"""The ?page= number every paged listing reads."""
+
+from __future__ import annotations
+
+from .http import HTTPError, Request
+
+
+def page_number(request: Request) -> int:
+    raw = request.query.get("page") or "1"
+    if not raw.isdigit() or int(raw) < 1:
+        raise HTTPError(400, "The page number must be a whole number from 1.")
+    return int(raw)
