@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
+from typing import Any
 
 import flask
+import jinja2
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.formparser import FormDataParser
+from werkzeug.routing import BaseConverter
 
+from shared.core import Core
 from shared.http import (
     BAD_FORM,
     BAD_MULTIPART,
@@ -18,16 +23,26 @@ from shared.http import (
     Page,
     Redirect,
     Request,
-    Text,
+    Result,
     valid_path,
 )
-from shared.routing import translate
-
-SYNTAX = {"str": "<{}>", "int": "<int:{}>", "path": "<path:{}>"}
+from shared.routing import Converter, Route, translate
+from shared.site import JINJA2
 
 
 def flask_path(path: str) -> str:
-    return translate(path, lambda name, conv: SYNTAX[conv].format(name))
+    native = {"str": "<{name}>", "path": "<path:{name}>"}
+    return translate(path, lambda name, conv: native.get(conv, f"<{conv}:{{name}}>").format(
+        name=name))
+
+
+def werkzeug_converter(name: str, converter: Converter) -> type[BaseConverter]:
+    """A Werkzeug converter class over a neutral converter."""
+    return type(f"{name.title()}Converter", (BaseConverter,), {
+        "regex": converter.regex,
+        "to_python": lambda self, value: converter.to_python(value),
+        "to_url": lambda self, value: BaseConverter.to_url(self, converter.to_url(value)),
+    })
 
 
 class StrictFormParser(FormDataParser):
@@ -88,13 +103,15 @@ class KitSessionInterface(SecureCookieSessionInterface):
             super().save_session(app, session, response)
 
 
-def _decoded(read):
+def _decoded(read: Callable[[], Any]) -> Any:
     try:
         return read()
     except UnicodeDecodeError:
         raise HTTPError(400, BAD_FORM) from None
     except ValueError:
         raise HTTPError(400, BAD_MULTIPART) from None
+    except HTTPException as error:  # 413 while reading the body: the core answers it
+        raise HTTPError(error.code or 400) from None
 
 
 class FlaskRequest(Request):
@@ -116,7 +133,7 @@ class FlaskRequest(Request):
 
     @property
     def files(self):
-        return flask.request.files
+        return _decoded(lambda: flask.request.files)
 
     @cached_property
     def json(self):
@@ -126,6 +143,8 @@ class FlaskRequest(Request):
             return flask.request.get_json()
         except (BadRequest, RecursionError):  # RecursionError: nested too deep to parse
             raise HTTPError(400, "The request body is not valid JSON.") from None
+        except HTTPException as error:
+            raise HTTPError(error.code or 400) from None
 
     @property
     def script_root(self) -> str:
@@ -163,14 +182,18 @@ def configure(app: flask.Flask, config) -> None:
     )
 
 
-def mount(app: flask.Flask, core) -> flask.Flask:
+def mount(app: flask.Flask, core: Core) -> flask.Flask:
     """Register every core route on a Flask app, natively."""
     configure(app, core.config)
     app.request_class = KitRequest
     app.session_interface = KitSessionInterface()
     app.url_map.merge_slashes = False  # no 308 from /a//b to /a/b: Bottle has none
+    folders = core.templates(JINJA2)
+    if folders:  # the sites' own templates first, then the app's
+        app.jinja_loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(folders),
+                                                 app.jinja_loader])
 
-    def native(result, request: FlaskRequest):
+    def native(result: Result, request: FlaskRequest) -> flask.Response:
         if isinstance(result, Page):
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
@@ -181,54 +204,41 @@ def mount(app: flask.Flask, core) -> flask.Flask:
             response.headers.update(result.headers)
             return response
         if isinstance(result, Redirect):
-            return flask.redirect(result.location, result.status)
-        if isinstance(result, Text):
-            return flask.make_response((result.body, result.status,
-                                        {**result.headers, "Content-Type": result.content_type}))
+            response = flask.redirect(result.location, result.status)
+            response.headers.update(result.headers)
+            return response
+        return flask.make_response((result.body, result.status,
+                                    {**result.headers, "Content-Type": result.content_type}))
 
-    def render(result, request: FlaskRequest):
+    def render(result: Result, request: FlaskRequest) -> flask.Response:
         response = native(result, request)
-        response.headers.update(core.response_headers(request))
         if response.status_code == 204:
             # Werkzeug keeps Content-Type on a 204; Bottle drops it, as RFC 9110 asks.
             response.headers.pop("Content-Type", None)
             response.set_data(b"")
         return response
 
-    def run(request: FlaskRequest, call, *args, **kwargs):
-        try:
-            try:
-                return render(call(*args, **kwargs), request)
-            except HTTPError as error:
-                return render(core.error(error, request.path), request)
-            except HTTPException:
-                raise  # Werkzeug's own (413 while parsing): on_http_error answers it
-            except Exception:
-                return render(core.crash(request.path), request)
-        finally:
-            request.close()
-
-    def view(route):
-        def endpoint(**params):
+    def view(route: Route) -> Callable[..., flask.Response]:
+        def endpoint(**params: Any) -> flask.Response:
             request = FlaskRequest(core, params)
-            return run(request, route.handler, request, **params)
+            return core.handle(request, route.handler, params,
+                               lambda result: render(result, request))
 
         return endpoint
 
-    def on_http_error(error: HTTPException):
-        headers = {k: v for k, v in error.get_headers() if k == "Allow"}
+    def on_error(error: Exception) -> flask.Response:
+        if isinstance(error, HTTPException):
+            allow = {k: v for k, v in error.get_headers() if k == "Allow"}
+            neutral: HTTPError | None = HTTPError(error.code or 500, headers=allow)
+        else:
+            neutral = error if isinstance(error, HTTPError) else None
         request = FlaskRequest(core, {})
-        return run(request, lambda: core.error(HTTPError(error.code, headers=headers),
-                                              request.path))
+        return core.fail(request, neutral, lambda result: render(result, request))
 
-    def on_crash(error: Exception):
-        return run(FlaskRequest(core, {}), lambda: core.crash(flask.request.path))
-
+    for name, converter in core.table.custom_converters().items():
+        app.url_map.converters[name] = werkzeug_converter(name, converter)
     for route in core.routes:
         app.add_url_rule(flask_path(route.path), route.name, view(route),
                          methods=list(route.methods), provide_automatic_options=False)
-    app.register_error_handler(HTTPException, on_http_error)
-    app.register_error_handler(HTTPError, lambda e: run(
-        FlaskRequest(core, {}), lambda: core.error(e, flask.request.path)))
-    app.register_error_handler(Exception, on_crash)
+    app.register_error_handler(Exception, on_error)
     return app

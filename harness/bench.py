@@ -26,7 +26,7 @@ from pathlib import Path
 from shared import tfb
 from shared.conduit.seed import seed as seed_demo
 from shared.config import load_config
-from shared.db import Database
+from shared.sites import database
 
 from . import bench_http, bench_report
 from .bench_apps import APPS, ENDPOINTS, FLOOR_PAIRS, PAIRS
@@ -58,7 +58,7 @@ def say(message: str) -> None:
 
 
 def seed(url: str) -> None:
-    db = Database(url)
+    db = database(url)
     try:
         if tfb.seed(db):
             say(f"seeded the benchmark tables in {url}")

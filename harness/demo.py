@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from shared.conduit.seed import seed as write_demo
-from shared.db import Database
+from shared.sites import database as our_database
 
 
 def seed(database_url: str) -> bool:
     """Create the tables and write the demo data into an empty database."""
-    database = Database(database_url)
+    database = our_database(database_url)
     try:
-        database.create_all()
         with database.session() as session:
             return write_demo(session)
     finally:

@@ -18,7 +18,7 @@ from pathlib import Path
 from werkzeug.serving import make_server
 
 from adapters import factory
-from shared.config import VAR, load_config
+from shared.config import load_config, var_dir
 
 from . import demo
 from .compare import create_compare_app
@@ -62,14 +62,14 @@ def fresh_databases(names, folder: Path) -> dict[str, str]:
 
 
 def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 8000,
-          data: Path = VAR) -> int:
+          data: Path | None = None) -> int:
     # Ctrl-C and a plain `kill` both stop everything, even when started in the background.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     for name, port in {**ports, "compare": compare_port}.items():
         check_port(host, port, name)
     secret = os.environ.get("SECRET_KEY") or load_config({"DEBUG": True}).SECRET_KEY
-    urls = fresh_databases(ports, data)
+    urls = fresh_databases(ports, data or var_dir())
     base = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), "SECRET_KEY": secret}
     apps = {name: factory(name)({"DEBUG": True, "SECRET_KEY": secret, "DATABASE_URL": url})
             for name, url in urls.items()}
@@ -121,4 +121,4 @@ def add_arguments(parser) -> None:
 
 def main(args) -> int:
     return serve({"bottle": args.bottle_port, "flask": args.flask_port}, args.host,
-                 compare_port=args.compare_port, data=args.data or VAR)
+                 compare_port=args.compare_port, data=args.data or var_dir())

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = ROOT / "var"
@@ -34,16 +36,29 @@ class Config:
     SESSION_COOKIE_SECURE: bool = False
     SESSION_LIFETIME: int = 31 * 24 * 3600
     CSRF_TIME_LIMIT: int = 3600
-    GUESTBOOK_PAGE_SIZE: int = 10
-    ARTICLES_PAGE_SIZE: int = 10
-    JWT_LIFETIME: int = 14 * 24 * 3600
     CORS_ORIGINS: tuple[str, ...] = field(default_factory=tuple)
-    # Write the demo content into an empty database at start-up (the dev servers set it).
+    # Only paths under this prefix answer cross-origin (see shared/cors.py).
+    CORS_PREFIX: str = "/api/"
+    # Write the sites' demo content into an empty database at start-up (dev servers).
     SEED_DEMO: bool = False
+    # The settings the mounted sites declared, with their defaults applied.
+    site_settings: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def relaxed(self) -> bool:
         return self.DEBUG or self.TESTING
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for names that are not kit fields: a site's own setting.
+        try:
+            return self.__dict__["site_settings"][name]
+        except KeyError:
+            raise AttributeError(f"no setting {name!r}") from None
+
+
+def var_dir() -> Path:
+    """Where the dev secret and default database live: var/, or KIT_VAR_DIR (tests)."""
+    return Path(os.environ.get("KIT_VAR_DIR") or VAR)
 
 
 def _weak(key: str) -> bool:
@@ -54,9 +69,9 @@ def _weak(key: str) -> bool:
 
 def _dev_secret() -> str:
     """Return a per-checkout secret so dev restarts and both dev servers share sessions."""
-    path = VAR / "dev-secret"
+    path = var_dir() / "dev-secret"
     if not path.exists():
-        VAR.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         # Readable by its owner only: it signs sessions like a real SECRET_KEY.
         try:
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -68,16 +83,23 @@ def _dev_secret() -> str:
     return path.read_text().strip()
 
 
-def database_url(environ=os.environ) -> str:
+def database_url(environ: Mapping[str, str] = os.environ) -> str:
     """DATABASE_URL, or a SQLite file in var/ when it is unset."""
     if environ.get("DATABASE_URL"):
         return environ["DATABASE_URL"]
-    VAR.mkdir(exist_ok=True)
-    return f"sqlite:///{VAR / 'app.sqlite3'}"
+    folder = var_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'app.sqlite3'}"
 
 
-def load_config(overrides: dict | None = None, environ=os.environ) -> Config:
-    """Build the configuration from the environment, then apply overrides."""
+def load_config(overrides: Mapping[str, Any] | None = None,
+                environ: Mapping[str, str] = os.environ,
+                defaults: Mapping[str, Any] | None = None) -> Config:
+    """Build the configuration from the environment, then apply overrides.
+
+    `defaults` are the settings the sites declare; they and the kit's own fields are
+    the only keys an override may name.
+    """
     values: dict = {
         "SECRET_KEY": environ.get("SECRET_KEY", ""),
         "DATABASE_URL": environ.get("DATABASE_URL", ""),
@@ -86,12 +108,16 @@ def load_config(overrides: dict | None = None, environ=os.environ) -> Config:
         "SEED_DEMO": _flag(environ.get("SEED_DEMO")),
         "SESSION_COOKIE_SECURE": _flag(environ.get("SESSION_COOKIE_SECURE")),
     }
-    known = {f.name for f in fields(Config)}
+    known = {f.name for f in fields(Config)} - {"site_settings"}
+    site = dict(defaults or {})
     for key, value in (overrides or {}).items():
-        if key not in known:
+        if key in known:
+            values[key] = value
+        elif key in site:
+            site[key] = value
+        else:
             raise ConfigError(f"unknown setting {key!r}")
-        values[key] = value
-    config = Config(**values)
+    config = Config(**values, site_settings=site)
     if not config.DATABASE_URL:
         config = replace(config, DATABASE_URL=database_url(environ))
     if _weak(config.SECRET_KEY):

@@ -1,29 +1,37 @@
-"""The core as one object: configuration, database, routes and template helpers."""
+"""The core as one object: configuration, database, the sites' routes, and one dispatch.
+
+Both adapters call `handle` for every request and `fail` for every error their
+framework raises, so the policy (handler errors, crashes, extra headers, closing
+the request) is written once; the adapters only render results natively.
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
 from . import cors
-from .conduit.auth import SESSION_KEY
-from .conduit.pages.common import current_user
-from .conduit.seed import seed
 from .config import Config, load_config
 from .db import Database
-from .errors import error_result
+from .errors import plain_text
 from .flashes import pop_flashes
 from .forms import csrf_token
-from .http import HTTPError
-from .routes import ROUTES
-from .routing import Route
+from .http import HTTPError, Request, Result, Text
+from .routing import Route, RouteTable
+from .site import Site
 
 log = logging.getLogger("shared")
+R = TypeVar("R")
+Render = Callable[[Result], R]
+LAST_RESORT = "Internal Server Error"
 URL_CACHE_SIZE = 4096
 
-# Our pages load their scripts, styles and fonts from this site only, and no inline code;
-# pictures may be any web address (user avatars, images in articles).
+# The kit's default for every response: scripts, styles and fonts from the site itself
+# and no inline code; pictures from any web address (avatars, images in articles).
+# A site narrows or adds to these with its `headers` hook.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self' http: https: data:; object-src 'none'; "
@@ -34,41 +42,50 @@ SECURITY_HEADERS = {
 }
 
 
-def _signed_in(request, cookie_name: str) -> bool:
-    if "Authorization" in request.headers:
-        return True
-    return cookie_name in request.cookies and SESSION_KEY in request.session
-
-
 class Core:
-    def __init__(self, config: Config, routes: list[Route]):
+    def __init__(self, config: Config, sites: Iterable[Site]):
         self.config = config
-        self.routes = routes
-        self._avatars: dict[str, str] = {}
+        self.sites = tuple(sites)
+        self.table = RouteTable((r for s in self.sites for r in s.routes),
+                                {k: v for s in self.sites for k, v in s.converters.items()})
+        self.routes: list[Route] = self.table.routes
         self._urls: dict[tuple, str] = {}
-        self.db = Database(config.DATABASE_URL)
+        self.db = Database(config.DATABASE_URL,
+                           [s.metadata for s in self.sites if s.metadata is not None])
         self.db.create_all()
+        self.cache: dict[str, Any] = {}  # per-app memos of the sites (by their own keys)
+        self._globals = [s.template_globals for s in self.sites if s.template_globals]
+        self._errors = [s.error for s in self.sites if s.error]
+        self._headers = [s.headers for s in self.sites if s.headers]
         if config.SEED_DEMO:
             self.seed_demo()
 
-    def seed_demo(self) -> bool:
-        """Write the demo content if the database is empty; return whether this did."""
-        with self.db.session() as session:
-            try:
-                return seed(session)
-            except IntegrityError:  # the other dev server seeded it a moment ago
-                session.rollback()
-                return False
+    def templates(self, engine: str) -> list[str]:
+        """The sites' template folders for one engine, in mount order."""
+        return [str(s.templates[engine]) for s in self.sites if engine in s.templates]
 
-    def template_globals(self, request) -> dict:
+    def seed_demo(self) -> bool:
+        """Write each site's demo content into an empty database; return whether any did."""
+        wrote = False
+        for site in self.sites:
+            if site.seed is None:
+                continue
+            try:
+                wrote = site.seed(self.db, self.config) or wrote
+            except IntegrityError:  # the other dev server seeded it a moment ago
+                pass
+        return wrote
+
+    def template_globals(self, request: Request) -> dict[str, Any]:
         """The helpers both template engines get, so templates read the same."""
-        return {
+        names: dict[str, Any] = {
             "url_for": self._url_builder(request),
             "csrf_token": lambda: csrf_token(request),
             "flashed_messages": lambda: pop_flashes(request.session),
-            "current_user": current_user(request),
-            "default_avatar": self._default_avatar(request),
         }
+        for extra in self._globals:
+            names.update(extra(request))
+        return names
 
     def _url_builder(self, request):
         # A URL is a pure function of the mount prefix, the route and its arguments;
@@ -91,33 +108,71 @@ class Core:
 
         return url_for
 
-    def _default_avatar(self, request) -> str:
-        # Built once per mount prefix: URL building costs tens of microseconds a page.
-        root = request.script_root
-        if root not in self._avatars:
-            self._avatars[root] = request.url_for("static", filename="default-avatar.svg")
-        return self._avatars[root]
+    # -- the one dispatch -------------------------------------------------------------
+    def handle(self, request: Request, handler: Callable[..., Result],
+               params: Mapping[str, Any], render: Render[R]) -> R:
+        """Call a handler and render its result; its errors and crashes become error
+        results in the site's shape. The request is closed whatever happens."""
+        try:
+            try:
+                result = handler(request, **params)
+            except HTTPError as error:
+                result = self.error(error, request.path)
+            except Exception:
+                result = self.crash(request.path)
+            return self._render(request, result, render)
+        finally:
+            request.close()
 
-    def response_headers(self, request) -> dict[str, str]:
-        """Headers the adapters add to every response, whatever produced it:
-        the security headers, no-store for a signed-in user, and CORS."""
-        headers = dict(SECURITY_HEADERS)
-        if _signed_in(request, self.config.SESSION_COOKIE_NAME):
-            headers["Cache-Control"] = "no-store"  # a shared cache must not keep their pages
+    def fail(self, request: Request, error: HTTPError | None, render: Render[R]) -> R:
+        """Render an error the framework raised (404, 405, 413...); None is a crash."""
+        try:
+            result = self.crash(request.path) if error is None else self.error(error,
+                                                                               request.path)
+            return self._render(request, result, render)
+        finally:
+            request.close()
+
+    def _render(self, request: Request, result: Result, render: Render[R]) -> R:
+        try:
+            try:
+                return render(self._with_headers(request, result))
+            except HTTPError as error:  # raised while rendering (a body read by a template)
+                return render(self._with_headers(request, self.error(error, request.path)))
+            except Exception:
+                return render(self._with_headers(request, self.crash(request.path)))
+        except Exception:  # the error page itself failed: answer plain text
+            self.crash(request.path)
+            return render(Text(LAST_RESORT, status=500))
+
+    def _with_headers(self, request: Request, result: Result) -> Result:
+        """Add what every response carries, whatever produced it: the security headers,
+        the sites' own (no-store for a signed-in user, say) and CORS."""
+        headers = {**result.headers, **SECURITY_HEADERS}
+        for extra in self._headers:
+            headers.update(extra(request))
         if self.config.CORS_ORIGINS:  # the common case costs no header parsing
-            origin = request.headers.get("Origin")
-            headers.update(cors.response_headers(self.config, request.path, origin))
-        return headers
+            headers.update(cors.response_headers(self.config, request.path,
+                                                 request.headers.get("Origin")))
+        result.headers = headers
+        return result
 
-    def error(self, error: HTTPError, path: str):
-        return error_result(error, path)
+    def error(self, error: HTTPError, path: str) -> Result:
+        """The result the client sees: the first site's shape that claims the path."""
+        for shape in self._errors:
+            result = shape(error, path)
+            if result is not None:
+                return result
+        return plain_text(error, path)
 
-    def crash(self, path: str):
+    def crash(self, path: str) -> Result:
         """Log the exception being handled and answer a plain 500."""
         log.exception("unhandled error on %s", path)
-        return error_result(HTTPError(500), path)
+        return self.error(HTTPError(500), path)
 
 
-def create_core(overrides: dict | None = None) -> Core:
-    """Build the core from the environment and the factory's overrides."""
-    return Core(load_config(overrides), ROUTES)
+def create_core(overrides: Mapping[str, Any] | None, sites: Iterable[Site]) -> Core:
+    """Build the core over the sites, from the environment and the factory's overrides."""
+    chosen = tuple(sites)
+    defaults = {k: v for site in chosen for k, v in site.settings.items()}
+    return Core(load_config(overrides, defaults=defaults), chosen)

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import fcntl
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import MetaData, create_engine, event, text
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.orm import DeclarativeBase, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
 # Any fixed number: the PostgreSQL advisory lock every process takes to create the schema.
 SCHEMA_LOCK_KEY = 0x6B69745F6462
-
-
-class Base(DeclarativeBase):
-    pass
 
 
 def utcnow() -> datetime:
@@ -26,7 +23,7 @@ def utcnow() -> datetime:
     return now.replace(microsecond=now.microsecond // 1000 * 1000)
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -46,19 +43,18 @@ def make_engine(url: str) -> Engine:
 
 
 class Database:
-    """An engine and its session factory; tables are created on start."""
+    """An engine and its session factory; the sites' tables are created on start."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, metadata: Iterable[MetaData] = ()):
         self.engine = make_engine(url)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self.metadata = list(metadata)
 
     def create_all(self) -> None:
         """Create what is missing, once, however many processes start at the same moment."""
-        from . import models  # noqa: F401  registers the tables on Base
-        from .conduit import models as conduit_models  # noqa: F401
-
         with self._schema_lock() as connection:
-            Base.metadata.create_all(connection)
+            for metadata in self.metadata:
+                metadata.create_all(connection)
 
     @contextmanager
     def _schema_lock(self) -> Iterator[Connection]:

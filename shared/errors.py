@@ -1,12 +1,14 @@
-"""One error model: JSON in the RealWorld shape under /api/, an HTML page elsewhere."""
+"""The kit's error model: an HTTPError becomes a result in the shape a site chose.
+
+Sites pick the shape (Conduit: RealWorld's JSON under /api/, the HTML error page
+elsewhere); the kit's own fallback is plain text, which needs no template.
+"""
 
 from __future__ import annotations
 
 from http import HTTPStatus
 
-from .http import HTTPError, Json, Page
-
-API_PREFIX = "/api/"
+from .http import HTTPError, Page, Text
 
 DEFAULT_MESSAGES = {
     400: "The request could not be understood.",
@@ -19,19 +21,25 @@ DEFAULT_MESSAGES = {
 }
 
 
-def is_api(path: str) -> bool:
-    return path == API_PREFIX.rstrip("/") or path.startswith(API_PREFIX)
-
-
-def error_result(error: HTTPError, path: str) -> Page | Json:
-    """Turn a neutral error into the result the client sees for this path."""
+def title(error: HTTPError) -> str:
     try:
-        title = HTTPStatus(error.status).phrase
+        return HTTPStatus(error.status).phrase
     except ValueError:
-        title = "Error"
-    message = error.message or DEFAULT_MESSAGES.get(error.status, title)
-    if is_api(path):
-        body = {"errors": error.errors or {"body": [message]}}
-        return Json(body, status=error.status, headers=error.headers)
-    return Page("error", {"status": error.status, "title": title, "message": message},
+        return "Error"
+
+
+def message(error: HTTPError) -> str:
+    return error.message or DEFAULT_MESSAGES.get(error.status, title(error))
+
+
+def plain_text(error: HTTPError, path: str) -> Text:
+    """The kit's fallback shape: "404 Not Found" and the message, as text."""
+    return Text(f"{error.status} {title(error)}\n\n{message(error)}\n", status=error.status,
+                headers=error.headers)
+
+
+def html_page(error: HTTPError, path: str) -> Page:
+    """The "error" template with status, title and message (for sites that have one)."""
+    return Page("error", {"status": error.status, "title": title(error),
+                          "message": message(error)},
                 status=error.status, headers=error.headers)

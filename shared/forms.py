@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 from types import SimpleNamespace
+from typing import Any, TypeVar
 
-from wtforms import Form, StringField, TextAreaField
+from wtforms import Form
 from wtforms.csrf.session import SessionCSRF
-from wtforms.validators import DataRequired, Length
 
-from .http import HTTPError
+from .http import HTTPError, Request
 
 CSRF_MESSAGE = ("The form's security token is missing, wrong or expired. "
                 "Reload the page and try again.")
@@ -22,7 +22,10 @@ class BaseForm(Form):
         csrf_field_name = "csrf_token"
 
 
-def bind(form_class: type[BaseForm], request, **kwargs) -> BaseForm:
+F = TypeVar("F", bound=BaseForm)
+
+
+def bind(form_class: type[F], request: Request, **kwargs: Any) -> F:
     """Build a form over the request's POST data, its CSRF bound to the session."""
     formdata = request.form if request.method == "POST" else None
     meta = {
@@ -54,13 +57,3 @@ def validate(form: BaseForm) -> bool:
     if form.csrf_token.errors:
         raise HTTPError(400, CSRF_MESSAGE)
     return valid
-
-
-def stripped(value):
-    return value.strip() if isinstance(value, str) else value
-
-
-class GuestbookForm(BaseForm):
-    name = StringField("Name", [DataRequired(), Length(min=1, max=50)], filters=[stripped])
-    message = TextAreaField("Message", [DataRequired(), Length(min=1, max=500)],
-                            filters=[stripped])

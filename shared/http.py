@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
-from urllib.parse import parse_qsl
 
 
 class MultiDict(Protocol):
@@ -50,6 +49,7 @@ class Redirect:
 
     location: str
     status: int = 303
+    headers: dict = field(default_factory=dict)
 
 
 Result = Page | Json | Text | Redirect
@@ -134,20 +134,3 @@ def valid_path(raw: str) -> bool:
     except UnicodeError:
         return False
     return True
-
-
-def _requote(text: str) -> str:
-    # Undecodable %-escapes come back as they were sent, as Werkzeug does.
-    if text.isascii() or not any("\udc80" <= c <= "\udcff" for c in text):
-        return text
-    return "".join(f"%{ord(c) - 0xDC00:02X}" if "\udc80" <= c <= "\udcff" else c for c in text)
-
-
-def parse_urlencoded(data: bytes) -> list[tuple[str, str]]:
-    """Decode a query string or form body the way Werkzeug does."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise HTTPError(400, BAD_FORM) from None
-    pairs = parse_qsl(text, keep_blank_values=True, errors="surrogateescape")
-    return [(_requote(key), _requote(value)) for key, value in pairs]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import secrets
 
 import pytest
-from argon2 import PasswordHasher, profiles
 from webtest import TestApp
 
 from adapters import FRAMEWORKS, factory
@@ -27,11 +26,9 @@ def pytest_generate_tests(metafunc):
 
 
 @pytest.fixture(autouse=True)
-def cheap_password_hashing(monkeypatch):
-    """Hash passwords with argon2's cheapest profile: the same code path, 0.2 s less a hash."""
-    from shared.conduit import security
-
-    monkeypatch.setattr(security, "_hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
+def private_var_dir(tmp_path_factory, monkeypatch):
+    """Keep the dev secret and default database out of the checkout's var/."""
+    monkeypatch.setenv("KIT_VAR_DIR", str(tmp_path_factory.mktemp("var")))
 
 
 @pytest.fixture(scope="session")
@@ -61,6 +58,8 @@ def settings(databases):
         "SECRET_KEY": secrets.token_hex(32),
         "DATABASE_URL": databases.new(),
         "SEED_DEMO": False,
+        # argon2's cheapest profile: the same code path, 0.2 s less a hash.
+        "PASSWORD_HASH_PROFILE": "CHEAPEST",
     }
 
 
@@ -99,7 +98,7 @@ def tfb_seed_file(tmp_path_factory):
     from shared.db import Database
 
     path = tmp_path_factory.mktemp("tfb") / "seeded.sqlite3"
-    db = Database(f"sqlite:///{path}")
+    db = Database(f"sqlite:///{path}")  # tfb.seed creates its own tables
     tfb.seed(db)
     db.dispose()
     return path
@@ -110,7 +109,7 @@ def tfb_seeded(app, settings, tfb_seed_file):
     """Fill the app's own database with the benchmark tables (a fast copy of the seed)."""
     from sqlalchemy import create_engine, insert, select, text
 
-    from shared.models import Fortune, World
+    from shared.tfb.models import Fortune, World
 
     engine = create_engine(settings["DATABASE_URL"])
     if engine.dialect.name == "sqlite":

@@ -9,6 +9,25 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FRAMEWORK_MODULES = {"bottle", "flask", "werkzeug", "webob"}
+# The kit part of shared/: what any site builds on. It imports no site.
+KIT = ["config", "core", "cors", "db", "errors", "flashes", "forms", "http", "paging",
+       "routing", "sessions", "site"]
+SITES = {"conduit", "examples", "tfb", "sites"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, as dotted names under shared (relative ones resolved)."""
+    package = ["shared", *path.relative_to(ROOT / "shared").parent.parts]
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            names.add(module)
+            names |= {f"{module}.{alias.name}" for alias in node.names}
+    return names
 
 
 def imported_roots(path: Path) -> set[str]:
@@ -46,3 +65,24 @@ def test_nothing_imports_the_harness_or_the_tests(path):
 
 def test_the_checker_sees_imports():
     assert imported_roots(ROOT / "adapters" / "flask_adapter.py") >= {"flask", "werkzeug"}
+
+
+@pytest.mark.parametrize("module", KIT)
+def test_the_kit_imports_no_site(module):
+    imported = imported_modules(ROOT / "shared" / f"{module}.py")
+    sites = {name for name in imported if name.startswith("shared.")
+             and name.split(".")[1] in SITES}
+    assert not sites
+
+
+def test_the_kit_list_covers_every_module_beside_the_sites():
+    modules = {p.stem for p in (ROOT / "shared").glob("*.py")} - {"__init__"}
+    packages = {p.name for p in (ROOT / "shared").iterdir() if (p / "__init__.py").exists()}
+    assert modules - SITES == set(KIT)
+    assert packages <= SITES
+
+
+def test_the_site_checker_sees_site_imports():
+    imported = imported_modules(ROOT / "shared" / "sites.py")
+    assert {"shared.conduit.site", "shared.examples.site", "shared.tfb.site"} <= imported
+    assert "shared.routing" in imported_modules(ROOT / "shared" / "conduit" / "routes.py")

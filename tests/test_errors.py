@@ -16,6 +16,10 @@ def error_page(response) -> tuple[str, str]:
     return page.select_one("h1").get_text(), page.select_one(".error-message").get_text()
 
 
+def entries(client) -> list[str]:
+    return [e.get_text() for e in soup(client.get("/guestbook")).select(".entry-message")]
+
+
 def test_an_unknown_page_is_a_404_page(client):
     response = client.get("/no/such/page", status=404)
     assert response.content_type == "text/html"
@@ -46,20 +50,30 @@ def test_a_body_over_the_limit_is_a_413(framework, settings):
     big = {"name": "Ann", "message": "x" * 2000, "csrf_token": token}
     response = client.post("/guestbook", big, status=413)
     assert error_page(response)[0] == "413 Request Entity Too Large"
-    assert "Ann" not in client.get("/guestbook").text
-    # Just under the limit is fine (and here fails validation on length instead).
+    assert entries(client) == []
+    # Just under the limit is read (and here fails validation on length instead).
     ok = {"name": "Ann", "message": "x" * 600, "csrf_token": token}
-    assert client.post("/guestbook", ok, status=422)
+    page = soup(client.post("/guestbook", ok, status=422))
+    assert page.select_one("[name=message]").get_text() == "x" * 600
+    assert page.select(".error-messages li")
+    assert entries(client) == []
 
 
-def test_a_multipart_body_over_the_limit_is_a_413(framework, settings):
+def test_a_multipart_body_over_the_limit_is_a_413_and_stores_nothing(framework, settings):
     from adapters import factory
     from tests.conftest import make_client
 
     client = make_client(factory(framework)({**settings, "MAX_CONTENT_LENGTH": 1000}))
     token = client.get("/guestbook").forms[0]["csrf_token"].value
-    client.post("/guestbook", {"name": "Ann", "message": "x" * 2000, "csrf_token": token},
-                content_type="multipart/form-data", status=413)
+    response = client.post("/guestbook", {"name": "Ann", "message": "x" * 2000,
+                                          "csrf_token": token},
+                           content_type="multipart/form-data", status=413)
+    assert error_page(response)[0] == "413 Request Entity Too Large"
+    assert entries(client) == []
+    # The same form under the limit is stored: the 413 was the size, not the encoding.
+    client.post("/guestbook", {"name": "Ann", "message": "short", "csrf_token": token},
+                content_type="multipart/form-data", status=303)
+    assert entries(client) == ["short"]
 
 
 def test_multipart_forms_are_accepted(client):

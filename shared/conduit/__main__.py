@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from ..config import database_url
-from ..db import Database
+from ..sites import database
 from .seed import DEMO_PASSWORD, USERS, seed
 
 
@@ -15,10 +15,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m shared.conduit", description=__doc__)
     parser.add_argument("command", choices=["db", "seed"])
     command = parser.parse_args(argv).command
-    db = Database(database_url())
+    db = database(database_url())  # creates what is missing of every site's schema
     url = db.engine.url.render_as_string(hide_password=True)
     try:
-        db.create_all()
         if command == "db":
             print(f"Schema of {url} is up to date.")
             return 0

@@ -7,6 +7,7 @@ from ..http import HTTPError, Json, Text, is_json
 from . import articles, present, users
 from . import validate as v
 from .auth import api_user, token_for
+from .security import hasher_for
 
 NOT_JSON = "must be JSON, sent with Content-Type: application/json"
 MAX_LIMIT = 100
@@ -60,7 +61,8 @@ def _articles(request, viewer, **filters) -> Json:
 
 def register(request):
     """POST /users: create an account."""
-    return _user(request, users.register(request.db, _payload(request, "user")), status=201)
+    return _user(request, users.register(request.db, _payload(request, "user"),
+                                           hasher_for(request.config)), status=201)
 
 
 def login(request):
@@ -76,7 +78,8 @@ def current_user(request):
 def update_user(request):
     """PUT /user: change any of the account's fields."""
     me = api_user(request, required=True)
-    return _user(request, users.update(request.db, me, _payload(request, "user")))
+    return _user(request, users.update(request.db, me, _payload(request, "user"),
+                                     hasher_for(request.config)))
 
 
 # -- profiles -------------------------------------------------------------------
@@ -169,12 +172,10 @@ def add_comment(request, slug):
     return Json({"comment": present.comment(comment, False)}, status=201)
 
 
-def delete_comment(request, slug, id):
+def delete_comment(request, slug, id: int):
     """DELETE /articles/{slug}/comments/{id}: only its author may."""
     user = api_user(request, required=True)
-    # The id is matched as text so a bad one is this API's 404, after the auth check.
-    comment_id = int(id) if id.isascii() and id.isdigit() and len(id) < 19 else 0
-    articles.remove_comment(request.db, user, slug, comment_id)
+    articles.remove_comment(request.db, user, slug, id)
     return Text(b"", status=204)
 
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import Column, ForeignKey, Index, String, Table, Text, UniqueConstraint, func
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from ..db import Base, utcnow
+from ..db import utcnow
+
+
+class Base(DeclarativeBase):
+    pass
+
 
 follows = Table(
     "follows", Base.metadata,

@@ -4,21 +4,36 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from functools import cache
+from typing import Any
 
 import jwt
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 
-_hasher = PasswordHasher()
+# argon2-cffi's own default; tests set PASSWORD_HASH_PROFILE = "CHEAPEST" (same code path).
+DEFAULT_PROFILE = "RFC_9106_LOW_MEMORY"
 
 
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
+@cache
+def hasher(profile: str = DEFAULT_PROFILE) -> PasswordHasher:
+    """The hasher for one of argon2's named cost profiles (argon2.profiles)."""
+    parameters = getattr(profiles, profile, None)
+    if parameters is None:
+        raise ValueError(f"PASSWORD_HASH_PROFILE {profile!r} is not one of argon2.profiles")
+    return PasswordHasher.from_parameters(parameters)
 
 
-def check_no_password(password: str) -> None:
+def hasher_for(config: Any) -> PasswordHasher:
+    return hasher(config.PASSWORD_HASH_PROFILE)
+
+
+def hash_password(password: str, passwords: PasswordHasher | None = None) -> str:
+    return (passwords or hasher()).hash(password)
+
+
+def check_no_password(password: str, passwords: PasswordHasher | None = None) -> None:
     """Spend a real check's time on a login for an unknown email, so timing tells nothing."""
-    check_password(_dummy_hash(_hasher), password)
+    check_password(_dummy_hash(passwords or hasher()), password)
 
 
 @cache
@@ -27,8 +42,9 @@ def _dummy_hash(hasher: PasswordHasher) -> str:
 
 
 def check_password(password_hash: str, password: str) -> bool:
+    # The hash carries its own cost parameters: any hasher verifies it.
     try:
-        return _hasher.verify(password_hash, password)
+        return hasher().verify(password_hash, password)
     except (VerificationError, InvalidHashError):
         return False
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from argon2 import PasswordHasher
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
@@ -78,13 +79,13 @@ FAVORITES = [("grace", 0), ("linus", 0), ("margaret", 0), ("ada", 1), ("ada", 2)
              ("linus", 4), ("grace", 8)]
 
 
-def seed(db: Session) -> bool:
+def seed(db: Session, passwords: PasswordHasher | None = None) -> bool:
     """Write the demo content into an empty database; return whether it did."""
     if db.scalar(select(User.id).limit(1)) is not None:
         return False
     from .articles import _set_tags, slugify
 
-    password = hash_password(DEMO_PASSWORD)
+    password = hash_password(DEMO_PASSWORD, passwords)
     people = {}
     for n, (username, email, bio, image) in enumerate(USERS):
         people[username] = User(username=username, email=email, bio=bio, image=image,

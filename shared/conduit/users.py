@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from argon2 import PasswordHasher
 from sqlalchemy import delete, exists, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -30,13 +31,13 @@ def _check_unique(db: Session, changes: dict, me: User | None = None) -> None:
             raise v.Invalid({field: [v.TAKEN]}, status=409)
 
 
-def register(db: Session, data: dict) -> User:
+def register(db: Session, data: dict, passwords: PasswordHasher | None = None) -> User:
     """Create an account from {username, email, password}."""
     username = v.username(v.text(data, "username", required=True))
     email = v.email(v.text(data, "email", required=True))
     password = v.password(v.text(data, "password", required=True, strip=False))
     _check_unique(db, {"username": username, "email": email})
-    user = User(username=username, email=email, password_hash=hash_password(password))
+    user = User(username=username, email=email, password_hash=hash_password(password, passwords))
     db.add(user)
     _commit_unique(db, {"username": username, "email": email})
     return user
@@ -61,19 +62,20 @@ def insert_once(db: Session, statement) -> None:
         db.rollback()
 
 
-def login(db: Session, data: dict) -> User:
+def login(db: Session, data: dict, passwords: PasswordHasher | None = None) -> User:
     """Return the user whose email and password match, or a 401."""
     email = v.text(data, "email", required=True)
     password = v.text(data, "password", required=True, strip=False)
     user = db.scalar(select(User).where(func.lower(User.email) == email.lower()))
     if user is None:
-        check_no_password(password)
+        check_no_password(password, passwords)
     if user is None or not check_password(user.password_hash, password):
         raise HTTPError(401, "Wrong email or password.", errors={"credentials": ["invalid"]})
     return user
 
 
-def update(db: Session, user: User, data: dict) -> User:
+def update(db: Session, user: User, data: dict,
+           passwords: PasswordHasher | None = None) -> User:
     """Change any of username, email, password, bio, image; absent fields stay."""
     changes = {}
     for field, rule in (("username", v.username), ("email", v.email)):
@@ -86,7 +88,7 @@ def update(db: Session, user: User, data: dict) -> User:
         if value is not v.MISSING:
             changes[field] = v.image(value) if field == "image" else value
     if password is not v.MISSING:
-        changes["password_hash"] = hash_password(v.password(password))
+        changes["password_hash"] = hash_password(v.password(password), passwords)
         changes["token_version"] = user.token_version + 1
     _check_unique(db, changes, me=user)
     for field, value in changes.items():

@@ -12,6 +12,7 @@ from shared.conduit.models import Article, User
 from shared.conduit.pages.common import is_local
 from shared.core import create_core
 from shared.http import SafeHTML
+from shared.sites import SITES
 
 
 @pytest.mark.parametrize(("target", "local"), [
@@ -57,11 +58,11 @@ def counts(core) -> tuple[int, int]:
 
 def test_the_core_seeds_an_empty_database_once_when_asked(databases):
     url = databases.new(empty=True)
-    plain = create_core({"TESTING": True, "DATABASE_URL": url})
+    plain = create_core({"TESTING": True, "DATABASE_URL": url}, SITES)
     assert counts(plain) == (0, 0)
-    seeded = create_core({"TESTING": True, "DATABASE_URL": url, "SEED_DEMO": True})
+    seeded = create_core({"TESTING": True, "DATABASE_URL": url, "SEED_DEMO": True}, SITES)
     assert counts(seeded) == (4, 12)
-    again = create_core({"TESTING": True, "DATABASE_URL": url, "SEED_DEMO": True})
+    again = create_core({"TESTING": True, "DATABASE_URL": url, "SEED_DEMO": True}, SITES)
     assert counts(again) == (4, 12)
     assert again.seed_demo() is False
 
@@ -73,7 +74,7 @@ def test_make_seed_writes_the_demo_content_into_database_url(databases, monkeypa
     assert "Seeded" in capsys.readouterr().out
     assert conduit_main(["seed"]) == 0
     assert "nothing written" in capsys.readouterr().out
-    assert counts(create_core({"TESTING": True, "DATABASE_URL": url})) == (4, 12)
+    assert counts(create_core({"TESTING": True, "DATABASE_URL": url}, SITES)) == (4, 12)
 
 
 def test_the_db_command_creates_the_schema_once(databases, monkeypatch, capsys):
@@ -83,7 +84,7 @@ def test_the_db_command_creates_the_schema_once(databases, monkeypatch, capsys):
     monkeypatch.setenv("DATABASE_URL", url)
     assert conduit_main(["db"]) == 0 and conduit_main(["db"]) == 0
     assert capsys.readouterr().out.count("up to date") == 2
-    core = create_core({"TESTING": True, "DATABASE_URL": url})
+    core = create_core({"TESTING": True, "DATABASE_URL": url}, SITES)
     assert {"users", "articles", "tags"} <= set(inspect(core.db.engine).get_table_names())
     assert counts(core) == (0, 0)
 

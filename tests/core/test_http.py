@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shared.http import HTTPError, is_json, parse_urlencoded, valid_path
+from adapters.bottle_werkzeug import parse_urlencoded
+from shared.http import HTTPError, is_json, valid_path
 
 
 @pytest.mark.parametrize(("raw", "pairs"), [

@@ -7,14 +7,14 @@ from sqlalchemy import func, insert, select
 
 from shared.conduit import users
 from shared.conduit.models import favorites
+from shared.conduit.security import hasher
 from shared.conduit.validate import Invalid
-from shared.db import Database
+from shared.sites import database as database_for
 
 
 @pytest.fixture
 def db(databases):
-    database = Database(databases.new())
-    database.create_all()
+    database = database_for(databases.new())
     with database.session() as session:
         yield session
     database.dispose()
@@ -22,7 +22,7 @@ def db(databases):
 
 def ann(db, **changes):
     data = {"username": "ann", "email": "ann@example.com", "password": "password123"}
-    return users.register(db, {**data, **changes})
+    return users.register(db, {**data, **changes}, hasher("CHEAPEST"))
 
 
 @pytest.mark.parametrize(("changes", "field"), [
@@ -71,8 +71,7 @@ def racing(databases, count: int, job) -> list:
     """Run job(session, n) in `count` threads at once, each on its own connection."""
     import threading
 
-    database = Database(databases.new())
-    database.create_all()
+    database = database_for(databases.new())
     start, results = threading.Barrier(count), [None] * count
 
     def run(n: int) -> None:

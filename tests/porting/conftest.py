@@ -5,13 +5,12 @@ from __future__ import annotations
 import pytest
 
 from adapters import factory
-from shared import core
+from shared.sites import SITES
 from tests.conftest import make_client
-from tests.porting.probes import PROBES
+from tests.porting.probes import PROBE_SITE
 
 
 @pytest.fixture
-def probe_client(framework, settings, monkeypatch):
+def probe_client(framework, settings):
     """Wrap our app of the framework under test, with the echo routes added, in WebTest."""
-    monkeypatch.setattr(core, "ROUTES", [*core.ROUTES, *PROBES])
-    return make_client(factory(framework)(settings))
+    return make_client(factory(framework)(settings, sites=(*SITES, PROBE_SITE)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from shared.http import Json, Text
 from shared.routing import Route
+from shared.site import Site
 
 
 def echo(values) -> dict:
@@ -72,3 +73,6 @@ def boom(request):
 
 
 PROBES.append(Route("probe_boom", GET, "/probe/boom", boom))
+
+# Passed to create_app beside our own sites: test routes are a site, not a patch.
+PROBE_SITE = Site(name="probes", routes=PROBES)

@@ -235,14 +235,14 @@ def test_flask_limits_only_multipart_text_parts_by_default():
     client.post("/f", {"x": "a" * 600000}, content_type="multipart/form-data", status=413)
 
 
-def test_our_builds_apply_one_limit_to_every_body(framework, settings, monkeypatch):
+def test_our_builds_apply_one_limit_to_every_body(framework, settings):
     from adapters import factory
-    from shared import core
+    from shared.sites import SITES
     from tests.conftest import make_client
-    from tests.porting.probes import PROBES
+    from tests.porting.probes import PROBE_SITE
 
-    monkeypatch.setattr(core, "ROUTES", [*core.ROUTES, *PROBES])
-    client = make_client(factory(framework)({**settings, "MAX_CONTENT_LENGTH": 1000}))
+    client = make_client(factory(framework)({**settings, "MAX_CONTENT_LENGTH": 1000},
+                                            sites=(*SITES, PROBE_SITE)))
     client.post("/probe/form", {"x": "a" * 2000}, status=413)
     client.post("/probe/form", {"x": "a" * 2000}, content_type="multipart/form-data", status=413)
     client.post_json("/probe/json", {"x": "a" * 2000}, status=413)

@@ -7,9 +7,9 @@ import flask
 from webtest import TestApp
 
 from adapters import factory
-from shared import core
+from shared.sites import SITES
 from tests.conftest import make_client
-from tests.porting.probes import PROBES
+from tests.porting.probes import PROBE_SITE
 
 
 def native_client(app, protocol="HTTP/1.1") -> TestApp:
@@ -48,9 +48,9 @@ def test_our_json_bodies_are_byte_for_byte_the_same(probe_client):
         b'{"errors":{"body":["There is nothing at this address."]}}\n')
 
 
-def test_our_json_is_indented_in_debug_mode_in_both_builds(framework, settings, monkeypatch):
-    monkeypatch.setattr(core, "ROUTES", [*core.ROUTES, *PROBES])
-    client = make_client(factory(framework)({**settings, "DEBUG": True}))
+def test_our_json_is_indented_in_debug_mode_in_both_builds(framework, settings):
+    client = make_client(factory(framework)({**settings, "DEBUG": True},
+                                            sites=(*SITES, PROBE_SITE)))
     assert client.get("/probe/payload").body == (
         b'{\n  "apple": [\n    "\\u00e9",\n    null,\n    true\n  ],\n  "zebra": 1\n}\n')
 

@@ -83,6 +83,6 @@ def test_flask_gives_a_charset_to_xml_types_too(tmp_path):
 def test_our_bottle_adapter_spells_static_types_as_werkzeug(mimetype):
     from werkzeug.utils import get_content_type
 
-    from adapters.bottle_adapter import static_type
+    from adapters.bottle_werkzeug import static_type
 
     assert static_type(mimetype) == get_content_type(mimetype, "utf-8")

@@ -8,6 +8,7 @@ from ...http import HTTPError, Page, Redirect
 from .. import users
 from ..auth import log_in, log_out
 from ..forms import LoginForm, RegisterForm, SettingsForm, show_errors
+from ..security import hasher_for
 from .common import back_to, checked, login_first, viewer
 
 
@@ -18,7 +19,7 @@ def _sign(request, form_class, act, template: str, title: str, greeting: str):
     form = bind(form_class, request)
     if request.method == "POST" and validate(form):
         try:
-            user = act(request.db, form.data)
+            user = act(request.db, form.data, hasher_for(request.config))
         except HTTPError as error:  # invalid (422), taken (409), wrong password (401)
             show_errors(form, error)
         else:
@@ -61,7 +62,7 @@ def settings(request):
         if form.password.data:
             changes["password"] = form.password.data
         try:
-            users.update(request.db, me, changes)
+            users.update(request.db, me, changes, hasher_for(request.config))
         except HTTPError as error:
             show_errors(form, error)
         else:

@@ -6,7 +6,7 @@ import math
 
 from ...forms import BaseForm, bind, validate
 from ...http import HTTPError, Redirect
-from ...pages import page_number
+from ...paging import page_number
 from .. import present
 from ..articles import ArticleView
 from ..auth import session_user

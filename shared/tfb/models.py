@@ -1,22 +1,13 @@
-"""The tables of the example pages; the Conduit tables live in conduit_models."""
+"""The TechEmpower benchmark's tables."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from sqlalchemy import String, Text
-from sqlalchemy.orm import Mapped, mapped_column
-
-from .db import Base, utcnow
+from sqlalchemy import String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
-class GuestbookEntry(Base):
-    __tablename__ = "guestbook_entries"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(50))
-    message: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+class Base(DeclarativeBase):
+    pass
 
 
 class World(Base):

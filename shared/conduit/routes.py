@@ -1,11 +1,10 @@
-"""The route table: every page and endpoint of the application, once."""
+"""Conduit's route table: the RealWorld pages and the JSON API, once."""
 
 from __future__ import annotations
 
-from . import pages, tfb
-from .conduit import api
-from .conduit.pages import account, feeds, reading, writing
-from .routing import Route
+from ..routing import Route
+from . import api
+from .pages import account, feeds, reading, writing
 
 GET = ("GET",)
 GET_POST = ("GET", "POST")
@@ -14,13 +13,8 @@ PUT = ("PUT",)
 DELETE = ("DELETE",)
 
 ROUTES: list[Route] = [
+    # The pages (the RealWorld frontend's routes)
     Route("index", GET, "/", feeds.home),
-    Route("examples", GET, "/examples", pages.examples),
-    Route("hello", GET, "/hello", pages.hello),
-    Route("hello_name", GET, "/hello/{name}", pages.hello),
-    Route("escaping", GET, "/escaping", pages.escaping),
-    Route("guestbook", GET_POST, "/guestbook", pages.guestbook),
-    # Conduit's pages (the RealWorld frontend's routes)
     Route("tag", GET, "/tag/{tag:path}", feeds.tag),
     Route("login", GET_POST, "/login", account.login),
     Route("register", GET_POST, "/register", account.register),
@@ -58,19 +52,9 @@ ROUTES: list[Route] = [
     Route("api_unfavorite", DELETE, "/api/articles/{slug}/favorite", api.unfavorite),
     Route("api_comments", GET, "/api/articles/{slug}/comments", api.list_comments),
     Route("api_comment_create", POST, "/api/articles/{slug}/comments", api.add_comment),
-    Route("api_comment_delete", DELETE, "/api/articles/{slug}/comments/{id}",
+    Route("api_comment_delete", DELETE, "/api/articles/{slug}/comments/{id:any_id}",
           api.delete_comment),
     Route("api_tags", GET, "/api/tags", api.tags),
-]
-
-# TechEmpower FrameworkBenchmarks endpoints (see shared/tfb.py and docs/BENCHMARKS.md).
-ROUTES += [
-    Route("tfb_json", GET, "/tfb/json", tfb.json_hello),
-    Route("tfb_plaintext", GET, "/tfb/plaintext", tfb.plaintext),
-    Route("tfb_db", GET, "/tfb/db", tfb.single_query),
-    Route("tfb_queries", GET, "/tfb/queries", tfb.multiple_queries),
-    Route("tfb_fortunes", GET, "/tfb/fortunes", tfb.fortunes),
-    Route("tfb_updates", GET, "/tfb/updates", tfb.updates),
 ]
 
 

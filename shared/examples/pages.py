@@ -7,44 +7,34 @@ import math
 
 from sqlalchemy import func, select
 
-from .flashes import flash
-from .forms import GuestbookForm, bind, validate
-from .http import HTTPError, Page, Redirect, SafeHTML
+from ..flashes import flash
+from ..forms import bind, validate
+from ..http import HTTPError, Page, Redirect, Request, Result, SafeHTML
+from ..paging import page_number
+from .forms import GuestbookForm
 from .models import GuestbookEntry
 
 SIGNED = "guestbook_signed"
 
 
-def examples(request):
+def examples(request: Request) -> Result:
     """Show what the example pages are."""
     return Page("examples", {"title": "Examples"})
 
 
-def hello(request, name: str = ""):
+def hello(request: Request, name: str = "") -> Result:
     """Greet by name; the template falls back to "amigo"."""
     return Page("hello", {"title": "Hello", "name": name})
 
 
-def escaping(request):
+def escaping(request: Request) -> Result:
     """Show a visitor's text escaped, next to HTML the core built from it."""
     text = request.query.get("text") or "<em>Bottle</em> & 'Flask'"
     marked = SafeHTML(f"<mark>{html.escape(text)}</mark>")
     return Page("escaping", {"title": "Escaping", "text": text, "marked": marked})
 
 
-MAX_PAGE = 10**9
-
-
-def page_number(request) -> int:
-    raw = request.query.get("page") or "1"
-    if not raw.isdigit() or int(raw) < 1:
-        raise HTTPError(400, "The page number must be a whole number from 1.")
-    if int(raw) > MAX_PAGE:  # past every list we hold, and past what a database can count
-        raise HTTPError(404, "There is no such page.")
-    return int(raw)
-
-
-def guestbook(request):
+def guestbook(request: Request) -> Result:
     """List signed entries, newest first, and sign the book."""
     form = bind(GuestbookForm, request)
     if request.method == "POST" and validate(form):

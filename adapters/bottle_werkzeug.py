@@ -1,0 +1,172 @@
+"""Where the Bottle build imitates Werkzeug, so both builds behave the same.
+
+Everything here is a rule Werkzeug (under Flask) follows and Bottle does not; each
+piece names its entry in docs/PORTING.md, which shows both native behaviours.
+Nothing here imports Werkzeug: the rules are written out for Bottle's objects.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlencode
+
+import bottle
+
+from shared.http import BAD_FORM, BAD_MULTIPART, HTTPError
+
+# -- 1, 3, 4: urlencoded bodies and query strings -----------------------------------
+
+
+def _requote(text: str) -> str:
+    # 3: undecodable %-escapes come back as they were sent.
+    if text.isascii() or not any("\udc80" <= c <= "\udcff" for c in text):
+        return text
+    return "".join(f"%{ord(c) - 0xDC00:02X}" if "\udc80" <= c <= "\udcff" else c for c in text)
+
+
+def parse_urlencoded(data: bytes) -> list[tuple[str, str]]:
+    """1, 4: decode a query string or form body as UTF-8 (raw bad bytes are a 400)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HTTPError(400, BAD_FORM) from None
+    pairs = parse_qsl(text, keep_blank_values=True, errors="surrogateescape")
+    return [(_requote(key), _requote(value)) for key, value in pairs]
+
+
+# -- 2: repeated and missing keys ---------------------------------------------------
+
+
+class FirstValueForms(bottle.FormsDict):
+    """A FormsDict whose get/[] give the first of repeated keys."""
+
+    def __getitem__(self, key: str) -> Any:
+        return self.dict[key][0]
+
+    def get(self, key: str, default: Any = None, index: int = 0, type: Any = None) -> Any:
+        return super().get(key, default, index, type)
+
+
+def forms(pairs: Iterable[tuple[str, Any]]) -> FirstValueForms:
+    result = FirstValueForms()
+    result.recode_unicode = False
+    for key, value in pairs:
+        result.append(key, value)
+    return result
+
+
+# -- 5, 6: multipart ----------------------------------------------------------------
+
+
+class _MultipartRequest(bottle.BaseRequest):
+    """6: Bottle's parser with our body limit for MEMFILE_MAX, which otherwise caps the
+    in-memory fields of one form at 100 KB ("Memory limit reached", a 400)."""
+
+    def __init__(self, environ: dict, limit: int):
+        native = environ.get("bottle.request")
+        super().__init__(environ)
+        environ["bottle.request"] = native  # the base class re-points it at itself
+        self.__dict__["_limit"] = limit
+
+    @property
+    def MEMFILE_MAX(self) -> int:  # noqa: N802  Bottle's name
+        return self.__dict__["_limit"]
+
+
+def split_multipart(environ: dict, limit: int) -> tuple[FirstValueForms, FirstValueForms]:
+    """5, 6: fields and uploads; no filename means a field, however large."""
+    try:
+        items = _MultipartRequest(environ, limit).POST.allitems()
+    except bottle.MultipartError:
+        raise HTTPError(400, BAD_MULTIPART) from None
+    except UnicodeDecodeError:
+        raise HTTPError(400, BAD_FORM) from None
+    fields, uploads = [], []
+    for key, value in items:
+        if isinstance(value, bottle.FileUpload) and value.raw_filename is None:
+            # Bottle spools a field over MEMFILE_MAX to disk and files it as an upload.
+            with value.file:
+                value = value.file.read().decode("utf-8", "replace")
+        (uploads if isinstance(value, bottle.FileUpload) else fields).append((key, value))
+    return forms(fields), forms(uploads)
+
+
+# -- 15: URL building ---------------------------------------------------------------
+
+URL_SAFE = "!$&'()*+,/:;=@"  # Werkzeug's set for path values
+QUERY_SAFE = "!$'()*,/:;?@"  # and for query strings (Bottle's urlencode keeps none)
+
+
+def quote_value(text: str) -> str:
+    return quote(text, safe=URL_SAFE)
+
+
+def query_string(params: dict[str, Any]) -> str:
+    """Extra url_for values as the query string; None values are left out."""
+    return urlencode([(k, v) for k, v in params.items() if v is not None], safe=QUERY_SAFE)
+
+
+# -- 21: JSON responses -------------------------------------------------------------
+
+
+@cache
+def _encoder(debug: bool) -> json.JSONEncoder:
+    # json.dumps builds a new encoder per call when given options; build each once.
+    layout: dict[str, Any] = {"indent": 2} if debug else {"separators": (",", ":")}
+    return json.JSONEncoder(sort_keys=True, **layout)
+
+
+def json_text(data: Any, debug: bool) -> str:
+    """Flask's provider layout: sorted keys, compact unless debug, a final newline."""
+    return _encoder(debug).encode(data) + "\n"
+
+
+# -- 14: 405 and Allow --------------------------------------------------------------
+
+
+def allow(header: str) -> str:
+    """Bottle's Allow with HEAD wherever GET is allowed."""
+    methods = header.split(",")
+    return ", ".join(["HEAD", *methods] if "GET" in methods else methods)
+
+
+# -- 30: static files ---------------------------------------------------------------
+
+# Beyond text/*, the types Werkzeug gives a charset to (Bottle: only JavaScript).
+CHARSET_TYPES = {"application/ecmascript", "application/javascript", "application/sql",
+                 "application/xml", "application/xml-dtd",
+                 "application/xml-external-parsed-entity"}
+
+
+def static_type(content_type: str) -> str:
+    """A static file's Content-Type: SVG and XML get a charset too."""
+    if "charset" in content_type:
+        return content_type
+    if (content_type.startswith("text/") or content_type in CHARSET_TYPES
+            or content_type.endswith("+xml")):
+        return f"{content_type}; charset=utf-8"
+    return content_type
+
+
+def static_file(filename: str, folder: str) -> bottle.HTTPResponse:
+    """Bottle's static_file, with a 416 for an unsatisfiable Range (which Bottle answers
+    itself, leaving the file open) and Werkzeug's Content-Type."""
+    root = os.path.join(os.path.abspath(folder), "")
+    ranges = bottle.request.environ.get("HTTP_RANGE")
+    path = os.path.abspath(os.path.join(folder, filename.strip("/\\")))
+    if ranges and path.startswith(root) and os.path.isfile(path):
+        if not list(bottle.parse_range_header(ranges, os.path.getsize(path))):
+            raise bottle.HTTPError(416)
+    response = bottle.static_file(filename, root=folder, charset="utf-8")
+    if "Content-Type" in response.headers:
+        response.set_header("Content-Type", static_type(response.headers["Content-Type"]))
+    return response
+
+
+def error_status(status: int) -> int:
+    """30: a path outside the static folder is Bottle's 403 and Werkzeug's 404."""
+    return 404 if status == 403 else status

@@ -1,0 +1,1 @@
+"""The article's examples: hello-world pages, escaping, and the guestbook."""

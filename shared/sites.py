@@ -1,0 +1,18 @@
+"""Our own sites, in mount order: the default of both apps' create_app."""
+
+from __future__ import annotations
+
+from .conduit.site import SITE as CONDUIT
+from .db import Database
+from .examples.site import SITE as EXAMPLES
+from .site import Site
+from .tfb.site import SITE as TFB
+
+SITES: tuple[Site, ...] = (CONDUIT, EXAMPLES, TFB)
+
+
+def database(url: str) -> Database:
+    """A database with the tables of all our sites created (for seeding tools)."""
+    db = Database(url, [site.metadata for site in SITES if site.metadata is not None])
+    db.create_all()
+    return db
