@@ -28,7 +28,7 @@ test: $(STAMP) browser-install
 
 # The whole suite again, every app on a throwaway PostgreSQL server the tests start.
 test-postgres: $(STAMP) browser-install postgres-install
-	$(BIN)/pytest --db=postgres $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --db=postgres $(PYTEST_ARGS)
 
 # Debian's PostgreSQL server binaries (the suite runs initdb/pg_ctl in a temporary folder).
 postgres-install:

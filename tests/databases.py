@@ -4,20 +4,34 @@ unix socket there, so no TCP port is taken and nothing outlives the run)."""
 
 from __future__ import annotations
 
-import gc
 import glob
 import itertools
 import os
 import shutil
 import subprocess
 import tempfile
+import weakref
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, make_url, text
+from sqlalchemy import create_engine, event, make_url, text
+from sqlalchemy.pool import Pool
 
 from shared.db import Database
 
 TEMPLATE = "kit_template"
+
+# Every PostgreSQL connection any pool opens. An app's engine can be freed while its pool
+# lives on in a reference cycle, so disposing the engines found at teardown can miss
+# connections that the GC then finds open in a later test (a ResourceWarning there).
+_opened: weakref.WeakSet = weakref.WeakSet()
+
+
+@event.listens_for(Pool, "connect")
+def _track(dbapi_connection, _record) -> None:
+    try:
+        _opened.add(dbapi_connection)
+    except TypeError:  # sqlite3 connections take no weak reference; SQLite needs no DROP
+        pass
 
 
 def _bin(name: str) -> str:
@@ -95,10 +109,9 @@ class Databases:
     def close(self) -> None:
         if not self._made:
             return
-        # Apps keep their engines; close their pools so no connection is left to the GC.
         names = {make_url(url).database for url in self._made}
-        for thing in gc.get_objects():
-            if isinstance(thing, Engine) and thing.url.database in names:
-                thing.dispose()
+        for connection in list(_opened):
+            if not connection.closed and connection.info.dbname in names:
+                connection.close()
         for url in self._made:
             self.server.drop(url)
