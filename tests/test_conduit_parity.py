@@ -17,6 +17,7 @@ from shared.conduit.articles import slugify
 from shared.conduit.seed import ARTICLES, DEMO_PASSWORD, USERS
 from tests.conduit import carry_session, fill, form_to, login, signed_in_as
 from tests.conftest import make_client
+from tests.databases import Databases
 from tests.helpers import flashes, normalised
 
 SLUGS = [slugify(title) for _, title, *_ in ARTICLES]
@@ -41,10 +42,11 @@ SIGNED_IN_PAGES = [
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory, postgres_server):
+def builds(request, tmp_path_factory, postgres_server):
     """Both builds over one database with the demo content; a visitor and ada in each."""
-    url = (postgres_server.database() if postgres_server else
-           f"sqlite:///{tmp_path_factory.mktemp('parity') / 'db.sqlite3'}")
+    databases = Databases(request.config.getoption("db"), tmp_path_factory.mktemp("parity"),
+                          postgres_server)
+    url = databases.new()
     settings = {"TESTING": True, "SECRET_KEY": secrets.token_hex(32), "SEED_DEMO": True,
                 "DATABASE_URL": url}
     apps = {name: factory(name)(settings) for name in FRAMEWORKS}
@@ -59,7 +61,8 @@ def builds(tmp_path_factory, postgres_server):
     for name, app in apps.items():
         signed_in[name] = make_client(app)
         carry_session(signed_in[name], cookie)
-    return {"apps": apps, "visitor": visitors, "ada": signed_in}
+    yield {"apps": apps, "visitor": visitors, "ada": signed_in}
+    databases.close()
 
 
 def assert_same(responses: dict) -> None:
