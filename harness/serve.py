@@ -6,6 +6,7 @@ start, and both share one secret so a session cookie works in either.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import socket
@@ -50,14 +51,15 @@ def commands(ports: dict[str, int], host: str) -> dict[str, list[str]]:
 
 
 def fresh_databases(names, folder: Path) -> dict[str, str]:
-    """One SQLite file per build, emptied and seeded with the same demo data."""
+    """One SQLite file per build, emptied and seeded with the same demo data (the /tfb/
+    tables too, so every page answers)."""
     urls = {}
     for name in names:
         path = folder / f"{name}.sqlite3"
         for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             stale.unlink(missing_ok=True)
         urls[name] = f"sqlite:///{path}"
-        demo.seed(urls[name])
+        demo.seed(urls[name], benchmark=True)
     return urls
 
 
@@ -70,14 +72,20 @@ def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 80
         check_port(host, port, name)
     secret = os.environ.get("SECRET_KEY") or load_config({"DEBUG": True}).SECRET_KEY
     urls = fresh_databases(ports, data or var_dir())
-    base = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), "SECRET_KEY": secret}
+    base = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), "SECRET_KEY": secret,
+            "PYTHONUNBUFFERED": "1"}
     apps = {name: factory(name)({"DEBUG": True, "SECRET_KEY": secret, "DATABASE_URL": url})
             for name, url in urls.items()}
+    log_as("compare")
     server = make_server(host, compare_port, create_compare_app(apps, secret), threaded=True)
     # Each dev server in its own process group: stopping it stops its reloader's child too.
+    # Their output goes through pipes so each line can say which build wrote it.
     children = {name: subprocess.Popen(cmd, env={**base, "DATABASE_URL": urls[name]},
-                                       process_group=0)
+                                       process_group=0, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True, errors="replace")
                 for name, cmd in commands(ports, host).items()}
+    copiers = [copier(name, child.stdout, sys.stdout) for name, child in children.items()]
+    copiers += [copier(name, child.stderr, sys.stderr) for name, child in children.items()]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     for name, port in ports.items():
         print(f"  {name:<7} http://{host}:{port}/", flush=True)
@@ -94,7 +102,38 @@ def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 80
         return 0
     finally:
         server.shutdown()
+        server.server_close()
         stop(children.values())
+        for thread in copiers:
+            thread.join(timeout=5)
+
+
+def label(name: str) -> str:
+    """The start of each log line, as docker compose writes it: which build wrote it."""
+    return f"{name:<7}| "
+
+
+def copier(name: str, source, target) -> threading.Thread:
+    """Copy a child's output line by line, each line labelled with the build's name."""
+
+    def copy():
+        with source:
+            for line in source:
+                target.write(label(name) + line)
+                target.flush()
+
+    thread = threading.Thread(target=copy, daemon=True)
+    thread.start()
+    return thread
+
+
+def log_as(name: str) -> None:
+    """Label the compare server's own request log (Werkzeug's logger) the same way."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(label(name) + "%(message)s"))
+    logger = logging.getLogger("werkzeug")
+    logger.setLevel(logging.INFO)
+    logger.addHandler(handler)
 
 
 def stop(children) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import subprocess
@@ -74,6 +75,32 @@ def test_all_three_come_up_and_one_interrupt_stops_them(server, tmp_path):
             assert probe.connect_ex(("localhost", port)) != 0
 
 
+def test_every_log_line_says_which_server_wrote_it(server):
+    process, (bottle, flask, compare) = server
+    fetch(f"http://localhost:{bottle}/hello/from-bottle")
+    fetch(f"http://localhost:{flask}/hello/from-flask")
+    fetch(f"http://localhost:{compare}/bottle/hello/from-compare")
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=15)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines and all(line.startswith(("bottle | ", "flask  | ", "compare| "))
+                         for line in lines), err
+    assert any(line.startswith("bottle | ") and "GET /hello/from-bottle" in line
+               for line in lines)
+    assert any(line.startswith("flask  | ") and "GET /hello/from-flask" in line
+               for line in lines)
+    assert any(line.startswith("compare| ") and "GET /bottle/hello/from-compare" in line
+               for line in lines)
+    assert not any("from-flask" in line for line in lines if line.startswith("bottle"))
+
+
+def test_the_benchmark_endpoints_answer_under_serve(server):
+    process, (bottle, flask, compare) = server
+    for port in (bottle, flask):
+        assert json.loads(fetch(f"http://localhost:{port}/tfb/db"))["id"] > 0
+        assert "Additional fortune" in fetch(f"http://localhost:{port}/tfb/fortunes")
+
+
 def test_a_port_in_use_is_a_clear_message_not_a_traceback(tmp_path):
     ports = free_ports(3)
     with socket.socket() as busy:
@@ -97,3 +124,9 @@ def test_serve_seeds_each_build_with_the_same_demo_data(tmp_path):
                 "SELECT slug, created_at FROM articles ORDER BY id")).all())
         engine.dispose()
     assert contents[0] and contents[0] == contents[1]
+    for url in urls.values():  # the /tfb/ tables too
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            assert connection.scalar(text("SELECT count(*) FROM world")) == 10_000
+            assert connection.scalar(text("SELECT count(*) FROM fortune")) == 12
+        engine.dispose()
