@@ -15,6 +15,7 @@ DELETE = ("DELETE",)
 ROUTES: list[Route] = [
     # The pages (the RealWorld frontend's routes)
     Route("index", GET, "/", feeds.home),
+    Route("favicon", GET, "/favicon.ico", feeds.favicon),
     Route("tag", GET, "/tag/{tag:path}", feeds.tag),
     Route("login", GET_POST, "/login", account.login),
     Route("register", GET_POST, "/register", account.register),
