@@ -11,12 +11,14 @@ import time
 from http.cookies import SimpleCookie
 from pathlib import Path
 from string import Template
+from urllib.parse import quote, urlsplit
 
 from werkzeug.middleware.dispatcher import DispatcherMiddleware
 from werkzeug.test import Client
 from werkzeug.wrappers import Request, Response
 
 from . import code
+from .apps import PATH_SAFE
 from .normalise import INTENDED, STATIC_HEADERS, compare
 from .replay import Side
 from .scenario import Call
@@ -149,6 +151,19 @@ def docs_page(name: str) -> str | None:
             f"<body style='max-width:50rem;margin:auto;font:15px/1.5 system-ui'>{html}")
 
 
+def pane_of(request: Request, names) -> str | None:
+    """The pane a stray request comes from, by its Referer: an app that ignores the /NAME/
+    prefix it is mounted under links to /x, and the browser says which pane it was in."""
+    referer = urlsplit(request.headers.get("Referer", ""))
+    name = referer.path.split("/")[1] if referer.path.count("/") > 1 else ""
+    if referer.netloc != request.host or name not in names:
+        return None
+    # The compare page itself is only taken for a pane's page when loaded in a frame.
+    if request.path == "/" and request.headers.get("Sec-Fetch-Dest") != "iframe":
+        return None
+    return name
+
+
 def create_compare_app(apps: dict, secret: str | None = None, builds: dict | None = None):
     """The compare page at /, the parity endpoint at /_parity, each app under /name/.
 
@@ -166,6 +181,12 @@ def create_compare_app(apps: dict, secret: str | None = None, builds: dict | Non
 
     @Request.application
     def front(request: Request) -> Response:
+        pane = pane_of(request, apps)
+        if pane is not None:  # back into its own pane, same method and body (307)
+            query = request.query_string.decode("latin-1")
+            location = f"/{pane}{quote(request.path, safe=PATH_SAFE)}" + (
+                f"?{query}" if query else "")
+            return Response(status=307, headers={"Location": location})
         if request.path == "/":
             return Response(page, content_type="text/html; charset=utf-8")
         if request.path == "/favicon.ico":

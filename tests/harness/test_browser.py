@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -13,7 +16,8 @@ from harness.compare import create_compare_app
 from harness.serve import fresh_databases
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -192,3 +196,79 @@ def test_the_code_panel_shows_the_route_the_handler_and_both_templates(page, com
     assert "bottle_app/views/login.tpl" in text and "flask_app/templates/login.html" in text
     assert panel.locator(".hll").count() > 0
     shot(page, "compare-code-panel.png")
+
+
+@pytest.fixture
+def kit_serve(tmp_path):
+    """`kit serve A B` on two of the suite's own apps (tests/harness/test_apps.py): the same
+    Bottle file in two folders, one greeting "Hello", the other "Howdy"."""
+    from tests.harness.test_apps import BOTTLE_APP, write_app
+    from tests.harness.test_serve import fetch, free_ports
+
+    specs = [write_app(tmp_path / folder, BOTTLE_APP, **{
+        "words.py": f'GREETING = "{greeting}"\n', "title.txt": "Guestbook"})
+        for folder, greeting in (("a", "Hello"), ("b", "Howdy"))]
+    (port,) = free_ports(1)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "harness", "serve", *specs, "--compare-port", str(port),
+         "--data", str(tmp_path / "data")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = f"http://localhost:{port}"
+    try:
+        fetch(url + "/")
+        yield url
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0
+
+
+def test_kit_serve_shows_any_two_apps_side_by_side(page, kit_serve):
+    a, b = "app-1", "app-2"
+    page.goto(kit_serve + "/?path=/hello/World")
+    text = wait_for_verdict(page, "/hello/World", "different")
+    assert "'Hello World'" in text and "'Howdy World'" in text
+    assert page.frame_locator(f"#pane-{b}").locator("p").inner_text() == "Howdy World"
+
+    # These apps ignore the prefix they are mounted under (href="/hello/World"): a link
+    # followed in one pane still stays in that pane's app, and the other pane follows.
+    page.fill("#address", "/")
+    page.press("#address", "Enter")
+    wait_for_verdict(page, "/", "identical")
+    page.frame_locator(f"#pane-{a}").get_by_role("link", name="hi").click()
+    for side in (a, b):
+        page.wait_for_function(
+            f"document.getElementById('pane-{side}').contentWindow.location.pathname"
+            f" === '/{side}/hello/World'", timeout=15000)
+    assert page.frame_locator(f"#pane-{a}").locator("p").inner_text() == "Hello World"
+    wait_for_verdict(page, "/hello/World", "different")
+
+    # A form posted in one pane is replayed in the other, each into its own app.
+    page.fill("#address", "/")
+    page.press("#address", "Enter")
+    wait_for_verdict(page, "/", "identical")
+    field = page.frame_locator(f"#pane-{b}").locator("input[name=who]")
+    field.fill("Ann")
+    field.press("Enter")
+    for side in (a, b):
+        paragraph = page.frame_locator(f"#pane-{side}").locator("p")
+        assert paragraph.inner_text(timeout=15000) == "Signed by Ann"
+        assert pane_path(page, side) == f"/{side}/sign"
+    assert "replayed POST /sign" in page.locator("#notice").inner_text()
+
+    # The code panel reads each app's own router.
+    page.fill("#address", "/hello/World")
+    page.press("#address", "Enter")
+    wait_for_verdict(page, "/hello/World", "different")
+    page.click("#show-code")
+    panel = page.locator("#code")
+    panel.locator("h4").first.wait_for(timeout=15000)
+    assert panel.inner_text().count("/hello/<name> (bottle router)") == 2
+    assert "def hello(name)" in panel.inner_text()
+    assert "/a/app.py:hello (for app-1)" in panel.inner_text()
+    assert "/b/app.py:hello (for app-2)" in panel.inner_text()
+    shot(page, "compare-kit-serve.png")

@@ -106,3 +106,19 @@ def test_the_parity_endpoint_refuses_a_path_without_a_slash(compare):
 def test_other_paths_say_where_the_builds_are(compare):
     assert "/bottle/, /flask/" in compare.get("/elsewhere", status=404).text
 
+
+
+def test_a_stray_request_from_a_pane_goes_back_into_that_pane(compare):
+    # An app that ignores its /NAME/ prefix links to /x; the Referer says whose page it was.
+    for name in FRAMEWORKS:
+        referer = {"Referer": f"http://localhost/{name}/guestbook"}
+        response = compare.post("/guestbook?x=1", {"a": "b"}, headers=referer, status=307)
+        assert response.headers["Location"] == f"/{name}/guestbook?x=1"
+        framed = {**referer, "Sec-Fetch-Dest": "iframe"}
+        assert compare.get("/", headers=framed, status=307).headers["Location"] == f"/{name}/"
+    # The compare page itself, opened from a pane's link at the top level, stays itself.
+    top = compare.get("/", headers={"Referer": "http://localhost/bottle/"})
+    assert top.status_int == 200 and 'id="parity"' in top.text
+    # Another site's page, or no page of ours, is not a pane.
+    compare.get("/guestbook", headers={"Referer": "http://elsewhere/bottle/"}, status=404)
+    compare.get("/guestbook", headers={"Referer": "http://localhost/nobody/"}, status=404)

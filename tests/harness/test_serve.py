@@ -130,3 +130,34 @@ def test_serve_seeds_each_build_with_the_same_demo_data(tmp_path):
             assert connection.scalar(text("SELECT count(*) FROM world")) == 10_000
             assert connection.scalar(text("SELECT count(*) FROM fortune")) == 12
         engine.dispose()
+
+
+def test_kit_serve_takes_two_apps_or_none(capsys):
+    from harness.__main__ import main
+
+    assert main(["serve", "bottle_app:create_app"]) == 2
+    assert capsys.readouterr().err == (
+        "kit serve: error: give two apps (A B), or none for our Bottle and Flask builds\n")
+
+
+def test_kit_serve_help_shows_examples_for_two_apps():
+    done = subprocess.run([sys.executable, "-m", "harness", "serve", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0
+    assert done.stdout.startswith("usage: kit serve [-h]")
+    assert "kit serve old/app.py new/app.py" in done.stdout
+    assert "ada@example.com" in done.stdout
+
+
+def test_kit_serve_a_b_with_its_port_in_use_says_which_option_to_change(tmp_path):
+    (port,) = free_ports(1)
+    with socket.socket() as busy:
+        busy.bind(("localhost", port))
+        busy.listen()
+        done = subprocess.run([sys.executable, "-m", "harness", "serve", "bottle_app:create_app",
+                               "flask_app:create_app", "--compare-port", str(port),
+                               "--data", str(tmp_path)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert done.stderr.strip().endswith(
+        f"e.g. kit serve A B --compare-port {port + 1}")
