@@ -272,3 +272,64 @@ def test_kit_serve_shows_any_two_apps_side_by_side(page, kit_serve):
     assert "/a/app.py:hello (for app-1)" in panel.inner_text()
     assert "/b/app.py:hello (for app-2)" in panel.inner_text()
     shot(page, "compare-kit-serve.png")
+
+
+def wait_for_settled(page, path: str) -> str:
+    """The parity panel's verdict on path once checked (identical, explained, different)."""
+    panel = page.locator('#parity:not([data-verdict="pending"])', has_text=f"GET {path} (")
+    panel.wait_for(timeout=15000)
+    return panel.get_attribute("data-verdict")
+
+
+def icon_of(page, side: str) -> tuple[str, str]:
+    """The follow button's text as a person reads it: the icon (CSS) and the words."""
+    button = page.frame_locator(f"#pane-{side}").locator(".article-meta form.inline button")
+    icon = button.first.locator("i").evaluate("e => getComputedStyle(e, '::before').content")
+    return icon.strip('"'), button.first.inner_text().strip()
+
+
+def test_a_refused_comment_then_enter_in_the_address_bar_leads_back_to_the_article(
+        page, seeded_compare_url):
+    left, right = FRAMEWORKS
+    page.goto(seeded_compare_url + "/?path=/login")
+    wait_for_verdict(page, "/login", "identical")
+    sign_in(page, left)
+    wait_for_settled(page, "/")
+    frame = next(f for f in page.frames if f"/{left}/" in f.url)
+    href = frame.evaluate("""[...document.querySelectorAll('.article-preview')]
+        .find((p) => p.querySelector('.author').textContent.trim() !== 'ada')
+        .querySelector('.preview-link').getAttribute('href')""")
+    article = href.removeprefix(f"/{left}")
+    page.frame_locator(f"#pane-{left}").locator(f'a.preview-link[href="{href}"]').click()
+    assert wait_for_settled(page, article) == "identical"
+
+    # The follow button reads "+ Follow NAME"; pressed in one pane, both follow.
+    author = page.frame_locator(f"#pane-{left}").locator(".article-meta .author").first
+    name = author.inner_text()
+    assert icon_of(page, right) == ("+", f"Follow {name}")
+    page.frame_locator(f"#pane-{right}").locator(".article-meta form.inline button").first.click()
+    for side in FRAMEWORKS:
+        page.frame_locator(f"#pane-{side}").locator(
+            ".article-meta form.inline button", has_text="Unfollow").first.wait_for(timeout=15000)
+        assert icon_of(page, side) == ("-", f"Unfollow {name}")
+    assert wait_for_settled(page, article) == "identical"
+
+    # A blank comment is refused in both panes; the address bar holds .../comments.
+    box = page.frame_locator(f"#pane-{left}").locator("form.comment-form")
+    box.locator("textarea").fill("   ")
+    box.get_by_role("button", name="Post Comment").click()
+    for side in FRAMEWORKS:
+        errors = page.frame_locator(f"#pane-{side}").locator(".comment-form .error-messages")
+        assert "Comment can't be blank" in errors.inner_text(timeout=15000)
+    page.wait_for_function(
+        f"document.getElementById('address').value === '{article}/comments'", timeout=15000)
+    shot(page, "compare-refused-comment.png")
+
+    # Enter there: a GET, which each build answers by going back to the article.
+    page.press("#address", "Enter")
+    for side in FRAMEWORKS:
+        page.wait_for_function(
+            f"document.getElementById('pane-{side}').contentWindow.location.pathname"
+            f" === '/{side}{article}'", timeout=15000)
+    assert wait_for_settled(page, article) == "identical"
+    assert page.input_value("#address") == article
