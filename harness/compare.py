@@ -27,6 +27,11 @@ PAGE = Path(__file__).with_name("compare.html")
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 COOKIE_PATH = re.compile(r"(;\s*path=)/(?=\s*;|\s*$)", re.IGNORECASE)
 INTENDED_ANCHOR = "intended-differences-the-parity-diff-allows"
+# Each intended difference's own entry in docs/PORTING.md, by its heading.
+ENTRIES = {"reason-phrase-case": "19. Status line reason phrases",
+           "redirect-body": "18. Redirects",
+           "allow-order": "14. 405 and Allow",
+           "static-file-headers": "30. Static files"}
 FAVICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
            '<rect width="8" height="16" fill="#5cb85c"/><rect x="8" width="8" height="16" '
            'fill="#337ab7"/></svg>')
@@ -126,7 +131,7 @@ def parity_of(apps: dict, path: str, secret: str | None, visitors: Visitors | No
             "milliseconds": seconds,
             "explained": {name: {"why": INTENDED.get(name, ""),
                                  "values": _values(name, *responses),
-                                 "docs": f"/_docs/PORTING.md#{INTENDED_ANCHOR}"}
+                                 "docs": docs_link(name)}
                           for name in result.explained},
             "differences": [d.as_dict() for d in result.differences],
             "writes": writes,
@@ -135,6 +140,12 @@ def parity_of(apps: dict, path: str, secret: str | None, visitors: Visitors | No
 
 def _slug(text: str) -> str:
     return re.sub(r"[^\w\- ]", "", text.lower()).strip().replace(" ", "-")
+
+
+def docs_link(name: str) -> str:
+    """The PORTING.md entry of an intended difference (else the list of them all)."""
+    heading = ENTRIES.get(name)
+    return f"/_docs/PORTING.md#{_slug(heading) if heading else INTENDED_ANCHOR}"
 
 
 def docs_page(name: str) -> str | None:

@@ -64,9 +64,20 @@ def test_the_parity_endpoint_compares_one_path(compare):
     assert missing["verdict"] == "explained"
     intended = missing["explained"]["reason-phrase-case"]
     assert intended["values"] == {"status": ["404 Not Found", "404 NOT FOUND"]}
-    assert compare.get(intended["docs"].partition("#")[0]).status_int == 200
-    assert 'id="intended-differences-the-parity-diff-allows"' in compare.get(
-        intended["docs"].partition("#")[0]).text
+    assert intended["docs"] == "/_docs/PORTING.md#19-status-line-reason-phrases"
+    docs = compare.get("/_docs/PORTING.md")
+    assert soup(docs).select_one("[id=\"19-status-line-reason-phrases\"]").get_text() == (
+        "19. Status line reason phrases")
+
+
+def test_every_intended_difference_links_to_an_entry_that_exists(compare):
+    from harness.compare import ENTRIES, docs_link
+
+    page = soup(compare.get("/_docs/PORTING.md"))
+    for name in ENTRIES:
+        anchor = docs_link(name).partition("#")[2]
+        assert page.select_one(f'[id="{anchor}"]').get_text() == ENTRIES[name]
+    assert page.select_one('[id="intended-differences-the-parity-diff-allows"]')
 
 
 def test_the_parity_endpoint_sees_a_database_difference(compare):
