@@ -70,6 +70,18 @@ def source(function) -> str:
         return f"# no source for {function!r}"
 
 
+def qualified(function) -> str:
+    """module.name; for a file the kit imported under a name of its own, file:name."""
+    module = getattr(function, "__module__", "") or ""
+    name = getattr(function, "__qualname__", repr(function))
+    if module.startswith("kit_app_"):
+        try:
+            return f"{inspect.getsourcefile(function)}:{name}"
+        except TypeError:
+            pass
+    return f"{module}.{name}"
+
+
 def highlighted(text: str, lexer, marked: list[int] = ()) -> str:
     return highlight(text, lexer, HtmlFormatter(linenos="inline", hl_lines=list(marked),
                                                 cssclass="code", wrapcode=True))
@@ -119,7 +131,7 @@ def behind(apps: dict, path: str) -> dict:
         handlers[name] = handler
     unique = list(dict.fromkeys(handlers.values()))
     shown = [{"apps": [n for n, h in handlers.items() if h is handler],
-              "name": f"{handler.__module__}.{handler.__qualname__}",
+              "name": qualified(handler),
               "html": highlighted(source(handler), PythonLexer())}
              for handler in unique]
     kinds = [r["kind"] for r in routes.values() if r]

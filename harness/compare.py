@@ -11,12 +11,14 @@ import time
 from http.cookies import SimpleCookie
 from pathlib import Path
 from string import Template
+from urllib.parse import quote, urlsplit
 
 from werkzeug.middleware.dispatcher import DispatcherMiddleware
 from werkzeug.test import Client
 from werkzeug.wrappers import Request, Response
 
 from . import code
+from .apps import PATH_SAFE
 from .normalise import INTENDED, STATIC_HEADERS, compare
 from .replay import Side
 from .scenario import Call
@@ -25,6 +27,11 @@ PAGE = Path(__file__).with_name("compare.html")
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 COOKIE_PATH = re.compile(r"(;\s*path=)/(?=\s*;|\s*$)", re.IGNORECASE)
 INTENDED_ANCHOR = "intended-differences-the-parity-diff-allows"
+# Each intended difference's own entry in docs/PORTING.md, by its heading.
+ENTRIES = {"reason-phrase-case": "19. Status line reason phrases",
+           "redirect-body": "18. Redirects",
+           "allow-order": "14. 405 and Allow",
+           "static-file-headers": "30. Static files"}
 FAVICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
            '<rect width="8" height="16" fill="#5cb85c"/><rect x="8" width="8" height="16" '
            'fill="#337ab7"/></svg>')
@@ -124,7 +131,7 @@ def parity_of(apps: dict, path: str, secret: str | None, visitors: Visitors | No
             "milliseconds": seconds,
             "explained": {name: {"why": INTENDED.get(name, ""),
                                  "values": _values(name, *responses),
-                                 "docs": f"/_docs/PORTING.md#{INTENDED_ANCHOR}"}
+                                 "docs": docs_link(name)}
                           for name in result.explained},
             "differences": [d.as_dict() for d in result.differences],
             "writes": writes,
@@ -133,6 +140,12 @@ def parity_of(apps: dict, path: str, secret: str | None, visitors: Visitors | No
 
 def _slug(text: str) -> str:
     return re.sub(r"[^\w\- ]", "", text.lower()).strip().replace(" ", "-")
+
+
+def docs_link(name: str) -> str:
+    """The PORTING.md entry of an intended difference (else the list of them all)."""
+    heading = ENTRIES.get(name)
+    return f"/_docs/PORTING.md#{_slug(heading) if heading else INTENDED_ANCHOR}"
 
 
 def docs_page(name: str) -> str | None:
@@ -147,6 +160,19 @@ def docs_page(name: str) -> str | None:
         f'<h{m[1]} id="{_slug(re.sub("<[^>]+>", "", m[2]))}">{m[2]}</h{m[1]}>'), html)
     return (f"<!doctype html><meta charset=utf-8><title>{name}</title>"
             f"<body style='max-width:50rem;margin:auto;font:15px/1.5 system-ui'>{html}")
+
+
+def pane_of(request: Request, names) -> str | None:
+    """The pane a stray request comes from, by its Referer: an app that ignores the /NAME/
+    prefix it is mounted under links to /x, and the browser says which pane it was in."""
+    referer = urlsplit(request.headers.get("Referer", ""))
+    name = referer.path.split("/")[1] if referer.path.count("/") > 1 else ""
+    if referer.netloc != request.host or name not in names:
+        return None
+    # The compare page itself is only taken for a pane's page when loaded in a frame.
+    if request.path == "/" and request.headers.get("Sec-Fetch-Dest") != "iframe":
+        return None
+    return name
 
 
 def create_compare_app(apps: dict, secret: str | None = None, builds: dict | None = None):
@@ -166,6 +192,12 @@ def create_compare_app(apps: dict, secret: str | None = None, builds: dict | Non
 
     @Request.application
     def front(request: Request) -> Response:
+        pane = pane_of(request, apps)
+        if pane is not None:  # back into its own pane, same method and body (307)
+            query = request.query_string.decode("latin-1")
+            location = f"/{pane}{quote(request.path, safe=PATH_SAFE)}" + (
+                f"?{query}" if query else "")
+            return Response(status=307, headers={"Location": location})
         if request.path == "/":
             return Response(page, content_type="text/html; charset=utf-8")
         if request.path == "/favicon.ico":

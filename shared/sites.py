@@ -8,7 +8,8 @@ from .examples.site import SITE as EXAMPLES
 from .site import Site
 from .tfb.site import SITE as TFB
 
-SITES: tuple[Site, ...] = (CONDUIT, EXAMPLES, TFB)
+# TFB first: its error shape claims /tfb/ (JSON) before Conduit's, which claims every path.
+SITES: tuple[Site, ...] = (TFB, CONDUIT, EXAMPLES)
 
 
 def database(url: str) -> Database:

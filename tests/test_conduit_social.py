@@ -51,6 +51,16 @@ def test_a_blank_comment_is_refused_under_the_box(client):
     assert text_of(response, POSTED) == []
 
 
+def test_the_comments_address_in_the_bar_after_a_refused_comment_leads_to_the_article(client):
+    register(client, "ann")
+    slug = write(client)
+    assert comment(client, slug, "   ").status_int == 422  # the bar now holds .../comments
+    response = client.get(f"/article/{slug}/comments", status=303)
+    assert response.headers["Location"] == f"/article/{slug}"
+    assert text_of(response.follow(), ".article-page h1") != []
+    client.get("/article/no-such-article/comments", status=303).follow(status=404)
+
+
 def test_visitors_read_comments_but_need_to_sign_in_to_write(app):
     ann, visitor = make_client(app), make_client(app)
     register(ann, "ann")
@@ -142,6 +152,21 @@ def test_following_fills_your_feed(app):
     assert previews(bob.get("/")) == ["By bob", "By ann"]
     press(bob, "/profile/ann", "/profile/ann/unfollow")
     assert previews(bob.get("/?feed=following")) == []
+
+
+def test_the_follow_button_shows_plus_to_follow_and_minus_to_unfollow(app):
+    ann, bob = make_client(app), make_client(app)
+    register(ann, "ann")
+    register(bob, "bob")
+    icon = ".user-info button i"
+    assert soup(bob.get("/profile/ann")).select_one(icon)["class"] == ["ion-plus-round"]
+    page = press(bob, "/profile/ann", "/profile/ann/follow").follow()
+    assert text_of(page, ".user-info button") == ["Unfollow ann"]
+    assert soup(page).select_one(icon)["class"] == ["ion-minus-round"]
+    # The icons are drawn by the stylesheet: "+ Follow ann", "- Unfollow ann".
+    css = bob.get("/static/style.css").text
+    assert '.ion-plus-round::before { content: "+";' in css
+    assert '.ion-minus-round::before { content: "-";' in css
 
 
 def test_following_from_an_article_comes_back_to_it(app):

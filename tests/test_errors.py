@@ -87,11 +87,15 @@ def test_multipart_forms_are_accepted(client):
     "/hello/%FF%FE",  # a page
     "/no/such/page%FF",  # nothing there
     "/static/style%FF.css",  # a static file
-    "/tfb/json%FF",  # an endpoint
 ])
 def test_invalid_utf8_in_the_path_is_a_400(client, path):
     response = client.get(path, status=400)
     assert error_page(response) == ("400 Bad Request", "The address is not valid UTF-8.")
+
+
+def test_invalid_utf8_in_a_json_endpoint_path_is_a_json_400(client):
+    response = client.get("/tfb/json%FF", status=400)
+    assert response.json == {"error": "The address is not valid UTF-8."}
 
 
 def test_invalid_utf8_in_a_path_with_the_wrong_method_is_a_400(client):

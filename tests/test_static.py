@@ -14,6 +14,15 @@ def test_the_stylesheet_is_served(client):
     assert response.headers["Last-Modified"]
 
 
+def test_the_favicon_is_linked_and_favicon_ico_leads_to_it(client):
+    icon = soup(client.get("/")).select_one("link[rel=icon]")
+    assert (icon["href"], icon["type"]) == ("/static/favicon.svg", "image/svg+xml")
+    response = client.get("/favicon.ico", status=302)
+    assert response.headers["Location"] == "/static/favicon.svg"
+    svg = response.follow()
+    assert svg.content_type == "image/svg+xml" and svg.body.startswith(b"<svg")
+
+
 @pytest.mark.parametrize("path", [
     "/static/../bottle_app/__init__.py",
     "/static/..%2f..%2fpyproject.toml",

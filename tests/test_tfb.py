@@ -160,4 +160,14 @@ def test_empty_tables_answer_a_clear_503(framework, settings, databases, path):
 
     empty = {**settings, "DATABASE_URL": databases.new()}
     response = make_client(factory(framework)(empty)).get(path, status=503)
-    assert soup(response).select_one(".error-message").get_text() == tfb.NOT_SEEDED
+    if path == "/tfb/fortunes":  # the one HTML endpoint: the error page
+        assert soup(response).select_one(".error-message").get_text() == tfb.NOT_SEEDED
+    else:  # the JSON endpoints answer their errors in JSON
+        assert response.content_type == "application/json"
+        assert response.json == {"error": tfb.NOT_SEEDED}
+    assert "`" not in tfb.NOT_SEEDED and "make seed-tfb" in tfb.NOT_SEEDED
+
+
+def test_an_unknown_tfb_path_is_a_json_404(framework, client):
+    response = client.get("/tfb/nothing-here", status=404)
+    assert response.json == {"error": "There is nothing at this address."}

@@ -5,6 +5,7 @@
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{title}} · Conduit</title>
+<link rel="icon" href="{{url_for('static', filename='favicon.svg')}}" type="image/svg+xml">
 <link rel="stylesheet" href="{{url_for('static', filename='style.css')}}">
 </head>
 <body>

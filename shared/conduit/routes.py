@@ -15,6 +15,7 @@ DELETE = ("DELETE",)
 ROUTES: list[Route] = [
     # The pages (the RealWorld frontend's routes)
     Route("index", GET, "/", feeds.home),
+    Route("favicon", GET, "/favicon.ico", feeds.favicon),
     Route("tag", GET, "/tag/{tag:path}", feeds.tag),
     Route("login", GET_POST, "/login", account.login),
     Route("register", GET_POST, "/register", account.register),
@@ -26,7 +27,9 @@ ROUTES: list[Route] = [
     Route("article_delete", POST, "/article/{slug}/delete", reading.delete),
     Route("favorite", POST, "/article/{slug}/favorite", reading.favorite),
     Route("unfavorite", POST, "/article/{slug}/unfavorite", reading.unfavorite),
-    Route("comment", POST, "/article/{slug}/comments", reading.comment),
+    # GET too: after a refused comment the address bar holds this path; reloading it
+    # (or pressing Enter) leads back to the article instead of a 405.
+    Route("comment", GET_POST, "/article/{slug}/comments", reading.comment),
     Route("comment_delete", POST, "/article/{slug}/comments/{comment_id:int}/delete",
           reading.delete_comment),
     Route("profile", GET, "/profile/{username}", feeds.profile),

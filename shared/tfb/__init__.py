@@ -20,7 +20,8 @@ from .models import Base, Fortune, World
 WORLD_ROWS = 10_000
 MAX_QUERIES = 500
 EXTRA_FORTUNE = "Additional fortune added at request time."
-NOT_SEEDED = "The benchmark tables are empty. Fill them with `make seed-tfb`."
+NOT_SEEDED = ("The benchmark tables are empty: run make seed-tfb, which fills the database "
+              "DATABASE_URL names (make serve fills its own).")
 
 # The benchmark's fixed data set; the script tag checks that the page escapes it.
 FORTUNES = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import message
+from ..http import HTTPError, Json, Result
 from ..routing import Route
 from ..site import Site
 from . import fortunes, json_hello, multiple_queries, plaintext, single_query, updates
@@ -18,5 +20,16 @@ ROUTES = [
     Route("tfb_updates", GET, "/tfb/updates", updates),
 ]
 
+PREFIX = "/tfb/"
+HTML_PATHS = {"/tfb/fortunes"}  # the one endpoint that answers a page
+
+
+def error_shape(error: HTTPError, path: str) -> Result | None:
+    """JSON errors under /tfb/, as the endpoints answer; the fortunes page is not ours."""
+    if not path.startswith(PREFIX) or path in HTML_PATHS:
+        return None
+    return Json({"error": message(error)}, status=error.status, headers=error.headers)
+
+
 # Tables only: they are filled by `make seed-tfb` (shared.tfb.seed), never on start-up.
-SITE = Site(name="tfb", routes=ROUTES, metadata=Base.metadata)
+SITE = Site(name="tfb", routes=ROUTES, metadata=Base.metadata, error=error_shape)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -13,7 +16,8 @@ from harness.compare import create_compare_app
 from harness.serve import fresh_databases
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -192,3 +196,140 @@ def test_the_code_panel_shows_the_route_the_handler_and_both_templates(page, com
     assert "bottle_app/views/login.tpl" in text and "flask_app/templates/login.html" in text
     assert panel.locator(".hll").count() > 0
     shot(page, "compare-code-panel.png")
+
+
+@pytest.fixture
+def kit_serve(tmp_path):
+    """`kit serve A B` on two of the suite's own apps (tests/harness/test_apps.py): the same
+    Bottle file in two folders, one greeting "Hello", the other "Howdy"."""
+    from tests.harness.test_apps import BOTTLE_APP, write_app
+    from tests.harness.test_serve import fetch, free_ports
+
+    specs = [write_app(tmp_path / folder, BOTTLE_APP, **{
+        "words.py": f'GREETING = "{greeting}"\n', "title.txt": "Guestbook"})
+        for folder, greeting in (("a", "Hello"), ("b", "Howdy"))]
+    (port,) = free_ports(1)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "harness", "serve", *specs, "--compare-port", str(port),
+         "--data", str(tmp_path / "data")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = f"http://localhost:{port}"
+    try:
+        fetch(url + "/")
+        yield url
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0
+
+
+def test_kit_serve_shows_any_two_apps_side_by_side(page, kit_serve):
+    a, b = "app-1", "app-2"
+    page.goto(kit_serve + "/?path=/hello/World")
+    text = wait_for_verdict(page, "/hello/World", "different")
+    assert "'Hello World'" in text and "'Howdy World'" in text
+    assert page.frame_locator(f"#pane-{b}").locator("p").inner_text() == "Howdy World"
+
+    # These apps ignore the prefix they are mounted under (href="/hello/World"): a link
+    # followed in one pane still stays in that pane's app, and the other pane follows.
+    page.fill("#address", "/")
+    page.press("#address", "Enter")
+    wait_for_verdict(page, "/", "identical")
+    page.frame_locator(f"#pane-{a}").get_by_role("link", name="hi").click()
+    for side in (a, b):
+        page.wait_for_function(
+            f"document.getElementById('pane-{side}').contentWindow.location.pathname"
+            f" === '/{side}/hello/World'", timeout=15000)
+    assert page.frame_locator(f"#pane-{a}").locator("p").inner_text() == "Hello World"
+    wait_for_verdict(page, "/hello/World", "different")
+
+    # A form posted in one pane is replayed in the other, each into its own app.
+    page.fill("#address", "/")
+    page.press("#address", "Enter")
+    wait_for_verdict(page, "/", "identical")
+    field = page.frame_locator(f"#pane-{b}").locator("input[name=who]")
+    field.fill("Ann")
+    field.press("Enter")
+    for side in (a, b):
+        paragraph = page.frame_locator(f"#pane-{side}").locator("p")
+        assert paragraph.inner_text(timeout=15000) == "Signed by Ann"
+        assert pane_path(page, side) == f"/{side}/sign"
+    assert "replayed POST /sign" in page.locator("#notice").inner_text()
+
+    # The code panel reads each app's own router.
+    page.fill("#address", "/hello/World")
+    page.press("#address", "Enter")
+    wait_for_verdict(page, "/hello/World", "different")
+    page.click("#show-code")
+    panel = page.locator("#code")
+    panel.locator("h4").first.wait_for(timeout=15000)
+    assert panel.inner_text().count("/hello/<name> (bottle router)") == 2
+    assert "def hello(name)" in panel.inner_text()
+    assert "/a/app.py:hello (for app-1)" in panel.inner_text()
+    assert "/b/app.py:hello (for app-2)" in panel.inner_text()
+    shot(page, "compare-kit-serve.png")
+
+
+def wait_for_settled(page, path: str) -> str:
+    """The parity panel's verdict on path once checked (identical, explained, different)."""
+    panel = page.locator('#parity:not([data-verdict="pending"])', has_text=f"GET {path} (")
+    panel.wait_for(timeout=15000)
+    return panel.get_attribute("data-verdict")
+
+
+def icon_of(page, side: str) -> tuple[str, str]:
+    """The follow button's text as a person reads it: the icon (CSS) and the words."""
+    button = page.frame_locator(f"#pane-{side}").locator(".article-meta form.inline button")
+    icon = button.first.locator("i").evaluate("e => getComputedStyle(e, '::before').content")
+    return icon.strip('"'), button.first.inner_text().strip()
+
+
+def test_a_refused_comment_then_enter_in_the_address_bar_leads_back_to_the_article(
+        page, seeded_compare_url):
+    left, right = FRAMEWORKS
+    page.goto(seeded_compare_url + "/?path=/login")
+    wait_for_verdict(page, "/login", "identical")
+    sign_in(page, left)
+    wait_for_settled(page, "/")
+    frame = next(f for f in page.frames if f"/{left}/" in f.url)
+    href = frame.evaluate("""[...document.querySelectorAll('.article-preview')]
+        .find((p) => p.querySelector('.author').textContent.trim() !== 'ada')
+        .querySelector('.preview-link').getAttribute('href')""")
+    article = href.removeprefix(f"/{left}")
+    page.frame_locator(f"#pane-{left}").locator(f'a.preview-link[href="{href}"]').click()
+    assert wait_for_settled(page, article) == "identical"
+
+    # The follow button reads "+ Follow NAME"; pressed in one pane, both follow.
+    author = page.frame_locator(f"#pane-{left}").locator(".article-meta .author").first
+    name = author.inner_text()
+    assert icon_of(page, right) == ("+", f"Follow {name}")
+    page.frame_locator(f"#pane-{right}").locator(".article-meta form.inline button").first.click()
+    for side in FRAMEWORKS:
+        page.frame_locator(f"#pane-{side}").locator(
+            ".article-meta form.inline button", has_text="Unfollow").first.wait_for(timeout=15000)
+        assert icon_of(page, side) == ("-", f"Unfollow {name}")
+    assert wait_for_settled(page, article) == "identical"
+
+    # A blank comment is refused in both panes; the address bar holds .../comments.
+    box = page.frame_locator(f"#pane-{left}").locator("form.comment-form")
+    box.locator("textarea").fill("   ")
+    box.get_by_role("button", name="Post Comment").click()
+    for side in FRAMEWORKS:
+        errors = page.frame_locator(f"#pane-{side}").locator(".comment-form .error-messages")
+        assert "Comment can't be blank" in errors.inner_text(timeout=15000)
+    page.wait_for_function(
+        f"document.getElementById('address').value === '{article}/comments'", timeout=15000)
+    shot(page, "compare-refused-comment.png")
+
+    # Enter there: a GET, which each build answers by going back to the article.
+    page.press("#address", "Enter")
+    for side in FRAMEWORKS:
+        page.wait_for_function(
+            f"document.getElementById('pane-{side}').contentWindow.location.pathname"
+            f" === '/{side}{article}'", timeout=15000)
+    assert wait_for_settled(page, article) == "identical"
+    assert page.input_value("#address") == article

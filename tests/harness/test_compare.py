@@ -64,9 +64,20 @@ def test_the_parity_endpoint_compares_one_path(compare):
     assert missing["verdict"] == "explained"
     intended = missing["explained"]["reason-phrase-case"]
     assert intended["values"] == {"status": ["404 Not Found", "404 NOT FOUND"]}
-    assert compare.get(intended["docs"].partition("#")[0]).status_int == 200
-    assert 'id="intended-differences-the-parity-diff-allows"' in compare.get(
-        intended["docs"].partition("#")[0]).text
+    assert intended["docs"] == "/_docs/PORTING.md#19-status-line-reason-phrases"
+    docs = compare.get("/_docs/PORTING.md")
+    assert soup(docs).select_one("[id=\"19-status-line-reason-phrases\"]").get_text() == (
+        "19. Status line reason phrases")
+
+
+def test_every_intended_difference_links_to_an_entry_that_exists(compare):
+    from harness.compare import ENTRIES, docs_link
+
+    page = soup(compare.get("/_docs/PORTING.md"))
+    for name in ENTRIES:
+        anchor = docs_link(name).partition("#")[2]
+        assert page.select_one(f'[id="{anchor}"]').get_text() == ENTRIES[name]
+    assert page.select_one('[id="intended-differences-the-parity-diff-allows"]')
 
 
 def test_the_parity_endpoint_sees_a_database_difference(compare):
@@ -106,3 +117,19 @@ def test_the_parity_endpoint_refuses_a_path_without_a_slash(compare):
 def test_other_paths_say_where_the_builds_are(compare):
     assert "/bottle/, /flask/" in compare.get("/elsewhere", status=404).text
 
+
+
+def test_a_stray_request_from_a_pane_goes_back_into_that_pane(compare):
+    # An app that ignores its /NAME/ prefix links to /x; the Referer says whose page it was.
+    for name in FRAMEWORKS:
+        referer = {"Referer": f"http://localhost/{name}/guestbook"}
+        response = compare.post("/guestbook?x=1", {"a": "b"}, headers=referer, status=307)
+        assert response.headers["Location"] == f"/{name}/guestbook?x=1"
+        framed = {**referer, "Sec-Fetch-Dest": "iframe"}
+        assert compare.get("/", headers=framed, status=307).headers["Location"] == f"/{name}/"
+    # The compare page itself, opened from a pane's link at the top level, stays itself.
+    top = compare.get("/", headers={"Referer": "http://localhost/bottle/"})
+    assert top.status_int == 200 and 'id="parity"' in top.text
+    # Another site's page, or no page of ours, is not a pane.
+    compare.get("/guestbook", headers={"Referer": "http://elsewhere/bottle/"}, status=404)
+    compare.get("/guestbook", headers={"Referer": "http://localhost/nobody/"}, status=404)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import subprocess
@@ -74,6 +75,32 @@ def test_all_three_come_up_and_one_interrupt_stops_them(server, tmp_path):
             assert probe.connect_ex(("localhost", port)) != 0
 
 
+def test_every_log_line_says_which_server_wrote_it(server):
+    process, (bottle, flask, compare) = server
+    fetch(f"http://localhost:{bottle}/hello/from-bottle")
+    fetch(f"http://localhost:{flask}/hello/from-flask")
+    fetch(f"http://localhost:{compare}/bottle/hello/from-compare")
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=15)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines and all(line.startswith(("bottle | ", "flask  | ", "compare| "))
+                         for line in lines), err
+    assert any(line.startswith("bottle | ") and "GET /hello/from-bottle" in line
+               for line in lines)
+    assert any(line.startswith("flask  | ") and "GET /hello/from-flask" in line
+               for line in lines)
+    assert any(line.startswith("compare| ") and "GET /bottle/hello/from-compare" in line
+               for line in lines)
+    assert not any("from-flask" in line for line in lines if line.startswith("bottle"))
+
+
+def test_the_benchmark_endpoints_answer_under_serve(server):
+    process, (bottle, flask, compare) = server
+    for port in (bottle, flask):
+        assert json.loads(fetch(f"http://localhost:{port}/tfb/db"))["id"] > 0
+        assert "Additional fortune" in fetch(f"http://localhost:{port}/tfb/fortunes")
+
+
 def test_a_port_in_use_is_a_clear_message_not_a_traceback(tmp_path):
     ports = free_ports(3)
     with socket.socket() as busy:
@@ -97,3 +124,40 @@ def test_serve_seeds_each_build_with_the_same_demo_data(tmp_path):
                 "SELECT slug, created_at FROM articles ORDER BY id")).all())
         engine.dispose()
     assert contents[0] and contents[0] == contents[1]
+    for url in urls.values():  # the /tfb/ tables too
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            assert connection.scalar(text("SELECT count(*) FROM world")) == 10_000
+            assert connection.scalar(text("SELECT count(*) FROM fortune")) == 12
+        engine.dispose()
+
+
+def test_kit_serve_takes_two_apps_or_none(capsys):
+    from harness.__main__ import main
+
+    assert main(["serve", "bottle_app:create_app"]) == 2
+    assert capsys.readouterr().err == (
+        "kit serve: error: give two apps (A B), or none for our Bottle and Flask builds\n")
+
+
+def test_kit_serve_help_shows_examples_for_two_apps():
+    done = subprocess.run([sys.executable, "-m", "harness", "serve", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0
+    assert done.stdout.startswith("usage: kit serve [-h]")
+    assert "kit serve old/app.py new/app.py" in done.stdout
+    assert "ada@example.com" in done.stdout
+
+
+def test_kit_serve_a_b_with_its_port_in_use_says_which_option_to_change(tmp_path):
+    (port,) = free_ports(1)
+    with socket.socket() as busy:
+        busy.bind(("localhost", port))
+        busy.listen()
+        done = subprocess.run([sys.executable, "-m", "harness", "serve", "bottle_app:create_app",
+                               "flask_app:create_app", "--compare-port", str(port),
+                               "--data", str(tmp_path)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert done.stderr.strip().endswith(
+        f"e.g. kit serve A B --compare-port {port + 1}")

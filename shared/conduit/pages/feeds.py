@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...http import HTTPError, Page
+from ...http import HTTPError, Page, Redirect
 from .. import articles, present, users
 from .common import login_first, offset, paging, preview, viewer
 
@@ -21,6 +21,11 @@ def _home(request, tab: str, tag: str | None = None, **filters):
     listing = _listing(request, "tag" if tag else "index", params, tag=tag, **filters)
     return Page("home", {"title": tag or "Home", "nav": "home", "tab": tab, "tag": tag,
                          "tags": articles.tags(request.db)[:POPULAR_TAGS], **listing})
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says: point them at the icon."""
+    return Redirect(request.url_for("static", filename="favicon.svg"), status=302)
 
 
 def home(request):

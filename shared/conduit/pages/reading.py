@@ -33,10 +33,12 @@ def article(request, slug: str):
 
 
 def comment(request, slug: str):
-    """Add a comment; errors are shown under the comment box."""
+    """Add a comment; errors are shown under the comment box. A GET goes to the article."""
+    here = request.url_for("article", slug=slug)
+    if request.method == "GET":
+        return Redirect(here)
     form = bind(CommentForm, request)
     valid = validate(form)
-    here = request.url_for("article", slug=slug)
     me = viewer(request)
     if me is None:
         return login_first(request, here)
