@@ -101,7 +101,14 @@ def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
 
 
 def _makes_app(stmt, name: str) -> bool:
-    if not isinstance(stmt, cst.SimpleStatementLine) or not isinstance(stmt.body[0], cst.Assign):
+    """`APP = Flask(...)`, or `from module import APP` (an app another module made)."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    if isinstance(stmt.body[0], cst.ImportFrom) and not isinstance(stmt.body[0].names,
+                                                                    cst.ImportStar):
+        return any((a.asname.name.value if a.asname else a.name.value) == name
+                   for a in stmt.body[0].names if isinstance(a.name, cst.Name))
+    if not isinstance(stmt.body[0], cst.Assign):
         return False
     assign = stmt.body[0]
     return any(isinstance(t.target, cst.Name) and t.target.value == name
