@@ -35,6 +35,7 @@ def orphan_text(state) -> str:
     """What to do when this module needs code tied to an app it neither makes nor imports."""
     what = {"response": "changes Bottle's response", "template_path": "changes TEMPLATE_PATH",
             "jinja": "renders templates", "float": "uses <x:float> routes",
+            "path": "uses <x:path> routes",
             "json": "returns dicts", "location": "redirects", "debug": "sets debug mode"}
     found = [text for key, text in what.items() if key in state.needs]
     if state.regexes:

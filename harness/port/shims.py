@@ -34,26 +34,44 @@ JSON_ORDER = '''
 FLOAT = '''
 
 class BottleFloatConverter(BaseConverter):
-    """Bottle's float filter (kit/P003): "3", "-1" and "2.5" all match."""
+    """Bottle's float filter (kit/P003): "3", "-1" and "2.5" match; "1.2.3" is a 400."""
 
     regex = r"-?[\\d.]+"
 
     def to_python(self, value):
-        return float(value)
+        try:
+            return float(value)
+        except ValueError:
+            raise BadRequest("Path has wrong format.") from None
 
     def to_url(self, value):
-        return str(value)
+        return str(float(value))
 
 
 {app}.url_map.converters["bottle_float"] = BottleFloatConverter
 '''
 
+PATH = '''
+
+class BottlePathConverter(BaseConverter):
+    """Bottle's path filter (kit/P003): any characters, slashes (a leading one too)."""
+
+    regex = r".+?"
+    part_isolating = False
+
+
+{app}.url_map.converters["bottle_path"] = BottlePathConverter
+'''
+
+# part_isolating = False: a Bottle regex is matched against the whole path, and may
+# match a slash without writing one.
 REGEX = '''
 
 class {cls}(BaseConverter):
     """Bottle's <name:re:...> filter (kit/P003)."""
 
     regex = {regex!r}
+    part_isolating = False
 
 
 {app}.url_map.converters["{name}"] = {cls}
@@ -73,6 +91,8 @@ def shim_source(state) -> str:
         parts.append(LOCATION.replace("{app}", app))
     if "float" in state.needs:
         parts.append(FLOAT.format(app=app))
+    if "path" in state.needs:
+        parts.append(PATH.format(app=app))
     for name, regex in state.regexes.items():
         cls = name.title().replace("_", "") + "Converter"
         parts.append(REGEX.format(app=app, cls=cls, regex=regex, name=name))
@@ -118,6 +138,8 @@ def _makes_app(stmt, name: str) -> bool:
 
 def shim_imports(state) -> list[tuple[str, str]]:
     needed = []
-    if "float" in state.needs or state.regexes:
+    if {"float", "path"} & state.needs or state.regexes:
         needed.append(("werkzeug.routing", "BaseConverter"))
+    if "float" in state.needs:
+        needed.append(("werkzeug.exceptions", "BadRequest"))
     return needed
