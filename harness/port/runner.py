@@ -58,7 +58,7 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
     of the app; `default_from`: the module Bottle's default app is imported from,
     when several modules share it (see harness/port/apps.py).
     """
-    if not uses_bottle(source):
+    if not uses_bottle(source) and not imported_apps:
         return FileResult(path, "skip", source)
     try:
         tree = cst.parse_module(source)
