@@ -31,15 +31,34 @@ class FileResult:
                 "todos": self.todos, "error": self.error, "app": self.app_name}
 
 
+def orphan_text(state) -> str:
+    """What to do when this module needs code tied to an app it neither makes nor imports."""
+    what = {"response": "changes Bottle's response", "template_path": "changes TEMPLATE_PATH",
+            "jinja": "renders templates", "float": "uses <x:float> routes",
+            "path": "uses <x:path> routes",
+            "json": "returns dicts", "location": "redirects", "debug": "sets debug mode"}
+    found = [text for key, text in what.items() if key in state.needs]
+    if state.regexes:
+        found.append("uses <x:re:...> routes")
+    return (f"this module {', '.join(found)} but neither makes nor imports the Flask app: "
+            "import the app here (or move this code into the app's module)")
+
+
 def uses_bottle(source: str) -> bool:
     return re.search(r"^\s*(from\s+bottle\s+import|import\s+bottle\b)", source, re.M) is not None
 
 
 def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str] = frozenset(),
                 template_names: dict[str, str] | None = None,
-                template_folder: str = "views") -> FileResult:
-    """Port one module's source."""
-    if not uses_bottle(source):
+                template_folder: str = "views", imported_apps: frozenset[str] = frozenset(),
+                default_from: str | None = None) -> FileResult:
+    """Port one module's source.
+
+    `imported_apps`: names this module imports that are apps made by another module
+    of the app; `default_from`: the module Bottle's default app is imported from,
+    when several modules share it (see harness/port/apps.py).
+    """
+    if not uses_bottle(source) and not imported_apps:
         return FileResult(path, "skip", source)
     try:
         tree = cst.parse_module(source)
@@ -50,6 +69,8 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
     state = port_state(context)
     state.template_names = dict(template_names or {})
     state.template_folder = template_folder
+    state.imported_apps = set(imported_apps)
+    state.default_from = default_from
     tree = tree.visit(Prepare(context))
     if "TEMPLATE_PATH" in state.bottle.values():
         state.template_folder = "."
@@ -59,8 +80,7 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
     tree, placed = add_shims(tree, state)
     if not placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-            "# TODO(kit/P005): this module changes Bottle's response but makes no app: "
-            "use the recorder `response` from the app's module"))])
+            f"# TODO(kit/P002): {orphan_text(state)}"))])
     for module, name in shim_imports(state):
         AddImportsVisitor.add_needed_import(context, module, name)
     if RULES[-1].code not in disabled:

@@ -34,26 +34,44 @@ JSON_ORDER = '''
 FLOAT = '''
 
 class BottleFloatConverter(BaseConverter):
-    """Bottle's float filter (kit/P003): "3", "-1" and "2.5" all match."""
+    """Bottle's float filter (kit/P003): "3", "-1" and "2.5" match; "1.2.3" is a 400."""
 
     regex = r"-?[\\d.]+"
 
     def to_python(self, value):
-        return float(value)
+        try:
+            return float(value)
+        except ValueError:
+            raise BadRequest("Path has wrong format.") from None
 
     def to_url(self, value):
-        return str(value)
+        return str(float(value))
 
 
 {app}.url_map.converters["bottle_float"] = BottleFloatConverter
 '''
 
+PATH = '''
+
+class BottlePathConverter(BaseConverter):
+    """Bottle's path filter (kit/P003): any characters, slashes (a leading one too)."""
+
+    regex = r".+?"
+    part_isolating = False
+
+
+{app}.url_map.converters["bottle_path"] = BottlePathConverter
+'''
+
+# part_isolating = False: a Bottle regex is matched against the whole path, and may
+# match a slash without writing one.
 REGEX = '''
 
 class {cls}(BaseConverter):
     """Bottle's <name:re:...> filter (kit/P003)."""
 
     regex = {regex!r}
+    part_isolating = False
 
 
 {app}.url_map.converters["{name}"] = {cls}
@@ -73,6 +91,8 @@ def shim_source(state) -> str:
         parts.append(LOCATION.replace("{app}", app))
     if "float" in state.needs:
         parts.append(FLOAT.format(app=app))
+    if "path" in state.needs:
+        parts.append(PATH.format(app=app))
     for name, regex in state.regexes.items():
         cls = name.title().replace("_", "") + "Converter"
         parts.append(REGEX.format(app=app, cls=cls, regex=regex, name=name))
@@ -101,7 +121,14 @@ def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
 
 
 def _makes_app(stmt, name: str) -> bool:
-    if not isinstance(stmt, cst.SimpleStatementLine) or not isinstance(stmt.body[0], cst.Assign):
+    """`APP = Flask(...)`, or `from module import APP` (an app another module made)."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    if isinstance(stmt.body[0], cst.ImportFrom) and not isinstance(stmt.body[0].names,
+                                                                    cst.ImportStar):
+        return any((a.asname.name.value if a.asname else a.name.value) == name
+                   for a in stmt.body[0].names if isinstance(a.name, cst.Name))
+    if not isinstance(stmt.body[0], cst.Assign):
         return False
     assign = stmt.body[0]
     return any(isinstance(t.target, cst.Name) and t.target.value == name
@@ -111,6 +138,8 @@ def _makes_app(stmt, name: str) -> bool:
 
 def shim_imports(state) -> list[tuple[str, str]]:
     needed = []
-    if "float" in state.needs or state.regexes:
+    if {"float", "path"} & state.needs or state.regexes:
         needed.append(("werkzeug.routing", "BaseConverter"))
+    if "float" in state.needs:
+        needed.append(("werkzeug.exceptions", "BadRequest"))
     return needed

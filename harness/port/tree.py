@@ -9,6 +9,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .apps import default_module_source, plan
 from .report import markdown
 from .runner import FileResult, port_source
 from .templates import convert_templates, is_template, template_root
@@ -96,14 +97,18 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.templates, names = convert_templates(src, out, templates)
     else:
         names = {}
+    python = {p.relative_to(src): p.read_text(encoding="utf-8") for p in files
+              if p.suffix == ".py" and p.name != "bottle.py"}  # a vendored Bottle is copied
+    apps = plan(src, python)
     for path in files:
         if path in templates:
             continue
         rel = path.relative_to(src)
-        if path.suffix == ".py" and path.name != "bottle.py":  # a vendored Bottle is copied
-            module = port_source(path.read_text(encoding="utf-8"), str(rel), disabled=disabled,
+        if rel in python:
+            module = port_source(python[rel], str(rel), disabled=disabled,
                                  template_names=names,
-                                 template_folder=template_folder(path, src, templates))
+                                 template_folder=template_folder(path, src, templates),
+                                 **apps.options(rel))
             result.modules.append(module)
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -113,6 +118,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, out / rel)
+    if apps.default_module is not None:
+        rel = apps.default_module
+        code = default_module_source(template_folder(src / rel, src, templates))
+        result.modules.append(FileResult(str(rel), "success", code, {"P002": 1}))
+        if write:
+            (out / rel).write_text(code, encoding="utf-8")
     if write:
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
@@ -124,7 +135,8 @@ def diff(src: Path, result: TreeResult) -> str:
     """The unified diff of every changed module, as `--diff` prints it."""
     chunks = []
     for module in result.modules:
-        before = (Path(src) / module.path).read_text(encoding="utf-8")
+        source = Path(src) / module.path
+        before = source.read_text(encoding="utf-8") if source.exists() else ""  # made by P002
         if module.code != before:
             chunks.extend(difflib.unified_diff(
                 before.splitlines(keepends=True), module.code.splitlines(keepends=True),

@@ -115,18 +115,6 @@ def test_the_app_keeps_the_name_the_bottle_app_had():
     ''')
 
 
-@pytest.mark.parametrize(("bottle", "flask"), [
-    ("/item/<no:int>", "/item/<int(signed=True):no>"),
-    ("/files/<p:path>", "/files/<path:p>"),
-    ("/at/<x:float>", "/at/<bottle_float:x>"),
-    ("/hello/<name>", "/hello/<name>"),
-    ("/wiki/<page:re:[a-z]+>", "/wiki/<bottle_re1:page>"),
-    ("/plain", "/plain"),
-])
-def test_route_wildcards_become_werkzeug_converters(bottle, flask):
-    assert convert_path(bottle, {}) == (flask, [])
-
-
 def test_an_unknown_route_filter_is_reported_not_guessed():
     path, problems = convert_path("/x/<a:mine>", {})
     assert path == "/x/<a:mine>"

@@ -19,7 +19,12 @@ class PortState:
     """Facts about one module, found before the rules run and shared between them."""
 
     bottle: dict[str, str] = field(default_factory=dict)  # local name -> Bottle API name
-    apps: set[str] = field(default_factory=set)  # names bound to Bottle() objects
+    via_module: set[str] = field(default_factory=set)  # names read as bottle.X
+    apps: set[str] = field(default_factory=set)  # names that are apps: made, aliased, imported
+    made: set[str] = field(default_factory=set)  # names bound to Bottle() objects here
+    imported_apps: set[str] = field(default_factory=set)  # apps made by another module
+    default_aliases: set[str] = field(default_factory=set)  # X = bottle.default_app()
+    default_from: str | None = None  # the module the shared default app is imported from
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"
     template_folder: str = "views"

@@ -44,15 +44,21 @@ class Prepare(Rule):
         if isinstance(updated.value, cst.Name) and updated.value.value in self.module_alias:
             name = updated.attr.value
             self.state.bottle.setdefault(name, name)
+            self.state.via_module.add(name)
             return cst.Name(name)
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         call = updated.value
-        if isinstance(call, cst.Call) and self.api(call.func) in APP_FACTORIES:
-            for target in updated.targets:
-                if isinstance(target.target, cst.Name):
-                    self.state.apps.add(target.target.value)
+        factory = self.api(call.func) if isinstance(call, cst.Call) else None
+        if factory in APP_FACTORIES:
+            names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
+            self.state.apps |= names
+            if factory == "Bottle":
+                self.state.made |= names
+            else:  # X = bottle.default_app(): another name for the default app
+                self.state.default_aliases |= names
+                self.state.default_app = True
         return updated
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
@@ -68,9 +74,12 @@ class Prepare(Rule):
         return updated
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        if self.state.apps:
-            self.state.app_name = sorted(self.state.apps)[0]
-            self.state.default_app = self.state.default_app and "app" not in self.state.apps
+        state = self.state
+        state.apps |= state.imported_apps
+        own = state.made or state.imported_apps
+        if own:  # the default app's shortcuts go to the app this module has
+            state.app_name = "app" if "app" in own else sorted(own)[0]
+            state.default_app = state.default_app and not ({"app"} & own)
         return updated
 
 
@@ -88,6 +97,7 @@ class _Prune(cst.CSTTransformer):
         super().__init__()
         self.rule = rule
         self.used = used
+        self.imported: set[str] = set()
 
     def leave_SimpleStatementLine(self, original, updated):
         body = updated.body
@@ -108,10 +118,22 @@ class _Prune(cst.CSTTransformer):
             new = node.with_changes(names=names, lpar=None, rpar=None)
             return self._drop_or_keep(updated.with_changes(body=[new]),
                                       [a.name.value for a in keep], "")
-        keep = [a for a in node.names if not m.matches(a.name, m.Name("bottle"))
-                or (a.asname.name.value if a.asname else "bottle") in self.used]
         if all(not m.matches(a.name, m.Name("bottle")) for a in node.names):
             return updated
+        keep = [a for a in node.names if not m.matches(a.name, m.Name("bottle"))
+                or (a.asname.name.value if a.asname else "bottle") in self.used]
+        # bottle.X was spelt X for the rules: what no rule replaced is imported by name
+        left = sorted(n for n in self.rule.state.via_module & self.used
+                      if self.rule.state.bottle.get(n) == n and n not in self.imported)
+        self.imported |= set(left)
+        if left:
+            line = cst.parse_statement(f"from bottle import {', '.join(left)}\n")
+            line = self._drop_or_keep(line.with_changes(
+                leading_lines=updated.leading_lines), left, "")
+            if not keep:
+                return line
+            return cst.FlattenSentinel([updated.with_changes(
+                body=[node.with_changes(names=_commas(keep))]), line])
         if not keep:
             self.rule.fired()
             return cst.RemoveFromParent()
@@ -124,6 +146,10 @@ class _Prune(cst.CSTTransformer):
         self.rule.state.todos.append(("P001", text))
         comment = cst.EmptyLine(comment=cst.Comment(f"# TODO(kit/P001): {text}"))
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
+
+
+def _commas(names):
+    return [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in names]
 
 
 def names_in_use(module: cst.Module) -> set[str]:

@@ -12,6 +12,7 @@ added right after the app is made.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from .base import APP_SHORTCUTS, Rule, kw
 from .p001_imports import APP_FACTORIES
@@ -49,6 +50,16 @@ class App(Rule):
             return cst.Name(self.state.app_name)
         return updated
 
+    def leave_SimpleStatementLine(self, original, updated):
+        # `app = bottle.default_app()` once the Flask app is made as `app`: the line goes
+        stmt = updated.body[0] if len(updated.body) == 1 else None
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
+                and m.matches(stmt.targets[0].target, m.Name(self.state.app_name)) \
+                and m.matches(stmt.value, m.Name(self.state.app_name)) \
+                and self.state.default_app:
+            return cst.RemoveFromParent()
+        return updated
+
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
         if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS:
@@ -69,14 +80,20 @@ class App(Rule):
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if not self.state.default_app:
             return updated
-        # The default app: add `app = Flask(...)` after the last top-level import.
-        self.need_import("flask", "Flask")
+        # The default app: add `app = Flask(...)` after the last top-level import, or,
+        # when several modules shared it, import it from the module made for it.
         self.state.apps.add(self.state.app_name)
-        line = cst.SimpleStatementLine([cst.Assign(
-            targets=[cst.AssignTarget(cst.Name(self.state.app_name))],
-            value=flask_app(self.state))],
-            leading_lines=[cst.EmptyLine(comment=cst.Comment(
-                "# kit/P002: Bottle's default app, now a named Flask app"))])
+        if self.state.default_from:
+            line = cst.parse_statement(
+                f"from {self.state.default_from} import {self.state.app_name}\n")
+            comment = "# kit/P002: Bottle's default app, shared with the app's other modules"
+        else:
+            self.need_import("flask", "Flask")
+            line = cst.SimpleStatementLine([cst.Assign(
+                targets=[cst.AssignTarget(cst.Name(self.state.app_name))],
+                value=flask_app(self.state))])
+            comment = "# kit/P002: Bottle's default app, now a named Flask app"
+        line = line.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(comment))])
         body = list(updated.body)
         at = last_import(body)
         body.insert(at, line)

@@ -3,49 +3,91 @@
     @app.route("/item/<no:int>", method=["GET", "POST"], name="item")
  -> @app.route("/item/<int(signed=True):no>", methods=["GET", "POST"], endpoint="item")
 
+A path is read with Bottle's own `Router.rule_syntax`, token by token as Bottle's
+router reads it: `<name>`, `<name:filter>`, `<name:filter:config>`, the old
+`:name` and `:name#regex#`, and a backslash before `:` or `<` for a literal one.
 Bottle's filters become Werkzeug converters that accept what Bottle accepts:
-`int` takes a sign in Bottle, `float` takes "3" as well as "3.5", `re` is any regex
-(a converter class is generated for each). `path` and bare `<name>` are the same.
+`int` takes a sign, `float` takes "3" as well as "3.5" (and answers 400 for "1.2.3",
+as Bottle does), `path` takes a leading slash, `re` is any regex (flattened as
+Bottle flattens it; a converter class is generated for each). What Werkzeug cannot
+express (a wildcard without a name, a custom filter, a literal `<`) gets a TODO and
+the path is left as it was.
 """
 
 from __future__ import annotations
 
-import re
-
+import bottle
 import libcst as cst
 
 from .base import Rule, arg, string_value
 
 ROUTE_METHODS = {"route", "get", "post", "put", "delete", "patch"}
-# Bottle's wildcard: <name> or <name:filter> or <name:filter:config>
-WILDCARD = re.compile(r"<([a-zA-Z_][a-zA-Z_0-9]*)(?::([a-zA-Z_]*)(?::((?:\\.|[^\\>])+)?)?)?>")
-OLD_STYLE = re.compile(r"(^|/):[a-zA-Z_]")
+# Flask's spelling of a filter Bottle has under another name (with its shim, if any)
+FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", "float"),
+           "path": ("bottle_path", "path")}
 
 
-def convert_path(path: str, regexes: dict[str, str]) -> tuple[str, list[str]]:
-    """A Bottle rule as a Werkzeug rule, and what could not be converted."""
-    problems = []
-    if OLD_STYLE.search(path):
-        problems.append("old-style :name wildcard; write it as <name>")
+def tokens(rule: str):
+    """(text, None, None) for static text, (name, filter, config) for a wildcard.
 
-    def one(match: re.Match) -> str:
-        name, kind, config = match[1], match[2], match[3]
-        if not kind:
-            if config:
-                return f"<{converter_name(config, regexes)}:{name}>"  # <name::regex>
-            return f"<{name}>"
-        if kind == "int":
-            return f"<int(signed=True):{name}>"
-        if kind == "float":
-            return f"<bottle_float:{name}>"
-        if kind == "path":
-            return f"<path:{name}>"
-        if kind == "re":
-            return f"<{converter_name(config or '[^/]+', regexes)}:{name}>"
-        problems.append(f"custom route filter {kind!r}: add a Werkzeug converter for it")
-        return match[0]
+    Bottle's Router._itertokens, read from the same regex; it is not called itself
+    because it warns (DeprecationWarning) on the old syntax as it goes.
+    """
+    offset, prefix = 0, ""
+    for match in bottle.Router.rule_syntax.finditer(rule):
+        prefix += rule[offset:match.start()]
+        g = match.groups()
+        if len(g[0]) % 2:  # an odd number of backslashes: a literal `:` or `<`
+            prefix += match.group(0)[len(g[0]):]
+            offset = match.end()
+            continue
+        if prefix:
+            yield prefix, None, None
+        name, kind, config = g[4:7] if g[2] is None else g[1:4]
+        yield name, kind or "default", config or None
+        offset, prefix = match.end(), ""
+    if offset <= len(rule) or prefix:
+        yield prefix + rule[offset:], None, None
 
-    return WILDCARD.sub(one, path), problems
+
+def wildcard_names(rule: str) -> set[str]:
+    """The names Bottle passes to the view for this path."""
+    return {name for name, kind, _ in tokens(rule) if kind and name}
+
+
+def convert_path(path: str, regexes: dict[str, str],
+                 needs: set[str] | None = None) -> tuple[str, list[str]]:
+    """A Bottle rule as a Werkzeug rule, and what could not be converted.
+
+    `regexes` collects the generated regex converters (name -> regex), `needs` the
+    other converters the rule uses ("float", "path").
+    """
+    needs = set() if needs is None else needs
+    parts, problems = [], []
+    for name, kind, config in tokens(path):
+        if kind is None:
+            if "<" in name or ">" in name:
+                problems.append(f"the literal {name!r} in the path: Werkzeug reads `<` as "
+                                "a variable; rename the path")
+            parts.append(name)
+            continue
+        if not name:
+            problems.append("a wildcard without a name: Werkzeug passes every variable to "
+                            "the view; name it and add a parameter")
+            continue
+        if kind in {"default", "re"}:
+            parts.append(f"<{converter_name(bottle._re_flatten(config), regexes)}:{name}>"
+                         if config else f"<{name}>")
+        elif kind in FILTERS:
+            converter, shim = FILTERS[kind]
+            if shim:
+                needs.add(shim)
+            parts.append(f"<{converter}:{name}>")
+        else:
+            problems.append(f"custom route filter {kind!r}: add a Werkzeug converter for it")
+    if problems:
+        return path, problems
+    return "".join(parts), problems
 
 
 def converter_name(regex: str, regexes: dict[str, str]) -> str:
@@ -80,9 +122,7 @@ class Routes(Rule):
             self.todo("route path is not a string literal: convert Bottle's <x:filter> "
                       "wildcards in it by hand")
         else:
-            new, problems = convert_path(path, self.state.regexes)
-            if "<bottle_float:" in new:
-                self.state.needs.add("float")
+            new, problems = convert_path(path, self.state.regexes, self.state.needs)
             for problem in problems:
                 self.todo(problem)
             if new != path:

@@ -3,10 +3,15 @@
     from bottle import TEMPLATE_PATH
     TEMPLATE_PATH.insert(0, "./templates/")
 
+    bottle.TEMPLATE_PATH = ["./tpl/"]   ->  TEMPLATE_PATH[:] = ["./tpl/"]
+
 A module-level `TEMPLATE_PATH = ["./", "./views/"]` (Bottle's default) replaces the
 import, and the Flask app's Jinja loader searches that same list object, so later
-inserts and appends still count. Relative entries are read from the working
-directory, as in Bottle.
+inserts and appends still count. An assignment becomes a slice assignment, so it
+changes that list wherever it is made (in a function, after the app is made), as
+assigning `bottle.TEMPLATE_PATH` did. Relative entries are read from the working
+directory, as in Bottle. A module that changes TEMPLATE_PATH but has no app of its
+own gets a TODO (its list would not be the one the app reads).
 """
 
 from __future__ import annotations
@@ -25,6 +30,24 @@ class TemplatePath(Rule):
     code = "P011"
     summary = "bottle.TEMPLATE_PATH kept as the Jinja loader's search path"
 
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        targets = [self._whole(t) if self._is_path(t.target) else t for t in updated.targets]
+        if targets != list(updated.targets):
+            self.fired()
+        return updated.with_changes(targets=targets)
+
+    def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
+        if self._is_path(updated.target):
+            self.fired()
+            return updated.with_changes(target=_all_of(updated.target))
+        return updated
+
+    def _is_path(self, node) -> bool:
+        return isinstance(node, cst.Name) and self.api(node) == "TEMPLATE_PATH"
+
+    def _whole(self, target: cst.AssignTarget) -> cst.AssignTarget:
+        return target.with_changes(target=_all_of(target.target))
+
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if "TEMPLATE_PATH" not in self.state.bottle.values():
             return updated
@@ -38,3 +61,8 @@ class TemplatePath(Rule):
             "# kit/P011: Bottle's template search path (its default); see the app below"))])
         body.insert(last_import(body), line)
         return updated.with_changes(body=body)
+
+
+def _all_of(name: cst.Name) -> cst.Subscript:
+    """`TEMPLATE_PATH[:]`: the list itself, changed in place."""
+    return cst.Subscript(name, [cst.SubscriptElement(cst.Slice(None, None))])

@@ -14,7 +14,7 @@ import re
 import libcst as cst
 
 from .base import Rule, decorator_method, is_view, string_value
-from .p003_routes import ROUTE_METHODS, WILDCARD
+from .p003_routes import ROUTE_METHODS, wildcard_names
 
 
 class Unsafe(Rule):
@@ -30,7 +30,7 @@ class Unsafe(Rule):
             if isinstance(call, cst.Call) and decorator_method(self, d) in ROUTE_METHODS \
                     and call.args:
                 path = string_value(call.args[0].value) or ""
-                names |= {w[1] for w in WILDCARD.finditer(path)}  # Bottle's spelling
+                names |= wildcard_names(path)  # Bottle's spelling
                 names |= set(re.findall(r"<(?:[^:<>]+:)?([A-Za-z_]\w*)>", path))  # Flask's
         if not names and not any(decorator_method(self, d) in ROUTE_METHODS
                                  for d in node.decorators):

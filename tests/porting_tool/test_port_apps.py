@@ -1,0 +1,159 @@
+"""One app across files: an app imported from another module, Bottle's default app
+shared by several modules, and an app with two names, ported consistently."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from textwrap import dedent
+
+import webtest
+
+from harness.__main__ import main as kit
+from harness.apps import load
+
+from .helpers import port
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dedent(text).lstrip("\n"))
+    return folder
+
+
+def ported(tmp_path, files: dict[str, str]) -> Path:
+    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    return out
+
+
+def routes(out: Path, module: str) -> str:
+    flask = Path(sys.executable).parent / "flask"
+    return subprocess.run([flask, "--app", module, "routes"], cwd=out, capture_output=True,
+                          text=True, check=True).stdout
+
+
+def test_default_app_assigned_to_a_name_becomes_the_flask_app():
+    result = port('''
+        import bottle
+
+        app = bottle.default_app()
+
+
+        @app.route("/")
+        def home():
+            return "hi"
+    ''')
+    assert 'app = Flask(__name__, template_folder="views", static_folder=None)' in result.code
+    assert "app = app" not in result.code
+    compile(result.code, "app.py", "exec")
+    assert result.app_name == "app"
+
+
+def test_default_app_under_another_name_is_that_name_too():
+    result = port('''
+        from bottle import route, default_app
+
+
+        @route("/")
+        def home():
+            return "hi"
+
+
+        application = default_app()
+    ''')
+    assert "application = app" in result.code
+    assert "@app.route(\"/\")" in result.code
+
+
+def test_a_routes_module_uses_the_app_it_imports(tmp_path):
+    out = ported(tmp_path, {
+        "main.py": '''
+            from bottle import Bottle, run
+
+            app = application = Bottle()
+
+            import routes  # noqa: E402  the routes register on the app
+
+            if __name__ == "__main__":
+                run(app, port=8080)
+        ''',
+        "routes.py": '''
+            from main import application
+
+
+            @application.route("/item/<no:int>")
+            def item(no):
+                return {"no": no, "kind": "item"}
+        ''',
+    })
+    code = (out / "routes.py").read_text()
+    assert '@application.route("/item/<int(signed=True):no>")' in code
+    assert "application.json.sort_keys = False" in code
+    assert "Flask(" not in code  # no second app
+    # `flask --app main` imports main once, as routes.py does (loading main.py under
+    # another name would make a second app, in Bottle as in Flask)
+    assert "/item/<int(signed=True):no>" in routes(out, "main")
+
+
+def test_a_package_importing_its_app_relatively(tmp_path):
+    out = ported(tmp_path, {
+        "shop/__init__.py": '''
+            import bottle
+
+            app = bottle.Bottle()
+
+            from . import views  # noqa: E402,F401
+        ''',
+        "shop/views.py": '''
+            from . import app
+
+
+            @app.get("/price/<x:float>")
+            def price(x):
+                return "%.2f" % x
+        ''',
+    })
+    assert "<bottle_float:x>" in (out / "shop" / "views.py").read_text()
+    assert "/price/<bottle_float:x>" in routes(out, "shop")
+
+
+def test_modules_sharing_the_default_app_share_one_flask_app(tmp_path):
+    out = ported(tmp_path, {
+        "main.py": '''
+            import bottle
+            import pages
+
+            app = bottle.default_app()
+
+
+            @bottle.route("/")
+            def home():
+                return "home"
+
+
+            if __name__ == "__main__":
+                bottle.run(port=8080)
+        ''',
+        "pages.py": '''
+            from bottle import response, route
+
+
+            @route("/hello/<name>")
+            def hello(name):
+                response.set_cookie("seen", "1")
+                return "Hello " + name
+        ''',
+    })
+    assert "from default_app import app" in (out / "main.py").read_text()
+    assert "from default_app import app" in (out / "pages.py").read_text()
+    assert "Flask(__name__" in (out / "default_app.py").read_text()
+    listed = routes(out, "main")
+    assert "home" in listed and "/hello/<name>" in listed
+    client = webtest.TestApp(load(str(out / "main.py")).wsgi)
+    assert client.get("/").text == "home"
+    answer = client.get("/hello/you")
+    assert answer.text == "Hello you" and "seen=1" in answer.headers["Set-Cookie"]
