@@ -12,8 +12,8 @@ from .common import back_to, checked, login_first, long_date, viewer
 
 def _page(request, slug: str, form, status: int = 200) -> Page:
     me = viewer(request)
-    item = articles.view(request.db, me, slug)
-    comments = articles.comments(request.db, me, slug, article_id=item.article.id)
+    item = articles.view(request.connection, me, slug)
+    comments = articles.comments(request.connection, me, slug, article_id=item.article.id)
     return Page("article", {
         "title": item.article.title, "nav": "",
         "article": {**present.article(item), "date": long_date(item.article.created_at)},
