@@ -29,7 +29,8 @@ def _page(request, slug: str, form, status: int = 200) -> Page:
 
 def article(request, slug: str):
     """Read an article and its comments."""
-    return _page(request, slug, bind(CommentForm, request))
+    # Only a signed-in reader sees the comment box: no form to build for anyone else.
+    return _page(request, slug, bind(CommentForm, request) if viewer(request) else None)
 
 
 def comment(request, slug: str):
