@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cached_property
+from functools import lru_cache
 from typing import Any
 
 import bottle
 
 from shared import sessions
-from shared.core import Core
+from shared.core import SECURITY_HEADERS, Core
 from shared.http import (
     BAD_PATH,
     HTTPError,
@@ -22,6 +22,8 @@ from shared.http import (
     Redirect,
     Request,
     Result,
+    Text,
+    cached_property,
     is_json,
     valid_path,
 )
@@ -44,10 +46,25 @@ def bottle_filter(converter: Converter) -> Callable[[str], tuple]:
     return lambda conf: (converter.regex, converter.to_python, str)
 
 
+@lru_cache(maxsize=256)  # names come from our code (Origin, Authorization...), not clients
+def _environ_key(name: str) -> str:
+    key = name.replace("-", "_").upper()
+    return key if key in bottle.WSGIHeaderDict.cgikeys else f"HTTP_{key}"
+
+
+class _Headers(bottle.WSGIHeaderDict):
+    """Bottle's own view of the request headers, its name -> environ key rule memoised."""
+
+    def _ekey(self, key: str) -> str:
+        return _environ_key(key)
+
+
 class BottleRequest(Request):
-    def __init__(self, core: Core, params: dict[str, Any], app: bottle.Bottle):
+    def __init__(self, core: Core, params: dict[str, Any], app: bottle.Bottle,
+                 environ: dict[str, Any]):
         super().__init__(core, params)
         self.app = app
+        self.environ = environ  # read once: each bottle.request.x goes through a thread-local
 
     @cached_property
     def method(self) -> str:
@@ -72,13 +89,13 @@ class BottleRequest(Request):
     @cached_property
     def query(self) -> wz.FirstValueForms:
         # Bottle decodes the query as latin-1; parse the raw bytes instead (PORTING 1).
-        raw = bottle.request.environ.get("QUERY_STRING", "").encode("latin-1")
+        raw = self.environ.get("QUERY_STRING", "").encode("latin-1")
         return wz.forms(wz.parse_urlencoded(raw))
 
     @cached_property
     def _multipart(self) -> tuple[wz.FirstValueForms, wz.FirstValueForms]:
         self._body()  # the size check first
-        return wz.split_multipart(bottle.request.environ, self.config.MAX_CONTENT_LENGTH)
+        return wz.split_multipart(self.environ, self.config.MAX_CONTENT_LENGTH)
 
     @cached_property
     def form(self) -> wz.FirstValueForms:
@@ -102,15 +119,15 @@ class BottleRequest(Request):
 
     @property
     def script_root(self) -> str:
-        return bottle.request.environ.get("SCRIPT_NAME", "").rstrip("/")
+        return self.environ.get("SCRIPT_NAME", "").rstrip("/")
 
     @property
     def cookies(self) -> Any:
         return bottle.request.cookies
 
-    @property
+    @cached_property
     def headers(self) -> Any:
-        return bottle.request.headers
+        return _Headers(self.environ)
 
     @cached_property
     def session(self) -> sessions.TrackedSession:
@@ -129,20 +146,19 @@ class BottleRequest(Request):
         return f"{url}?{query}" if query else url
 
     def close(self) -> None:
-        self._save_session()
+        if "session" in self.__dict__:
+            self._save_session()
         super().close()
         # Bottle leaves its spooled body and upload files for the garbage collector.
         if "_multipart" in self.__dict__:  # only parsed bodies have files to close
             for _, upload in self.__dict__["_multipart"][1].allitems():
                 upload.file.close()
-        body = bottle.request.environ.get("bottle.request.body")
+        body = self.environ.get("bottle.request.body")
         if body is not None:
             body.close()
 
     def _save_session(self) -> None:
         """Write the session cookie in Flask's format, as Flask would (PORTING 28)."""
-        if "session" not in self.__dict__:
-            return
         bottle.response.add_header("Vary", "Cookie")
         session, config = self.session, self.config
         if not session.modified:
@@ -160,24 +176,41 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
     """Register every core route on a Bottle app, natively."""
     lookup = [*core.templates(SIMPLETEMPLATE), views]  # one list per app: Bottle's cache key
 
-    def render(result: Result, request: BottleRequest) -> Any:
-        response = bottle.response
-        for key, value in result.headers.items():
-            response.set_header(key, value)
-        if response.status_code != result.status:  # a fresh response is already 200
-            response.status = result.status
-        if isinstance(result, Page):
-            response.content_type = HTML
-            context = {**core.template_globals(request), **result.context}
-            return bottle.template(result.template, template_lookup=lookup, **context)
-        if isinstance(result, Json):
-            response.content_type = "application/json"
-            return wz.json_text(result.data, core.config.DEBUG)
-        if isinstance(result, Redirect):
-            response.set_header("Location", result.location)
-            return ""
+    # The kit's own headers, checked by Bottle once here rather than on every response.
+    scratch = bottle.BaseResponse(headers=SECURITY_HEADERS)
+    kit_headers = [(key, scratch.get_header(key)) for key in SECURITY_HEADERS]
+
+    def page(result: Page, request: BottleRequest, response: Any) -> Any:
+        response.content_type = HTML
+        context = {**core.template_globals(request), **result.context}
+        return bottle.template(result.template, template_lookup=lookup, **context)
+
+    def json_body(result: Json, request: BottleRequest, response: Any) -> Any:
+        response.content_type = "application/json"
+        return wz.json_text(result.data, core.config.DEBUG)
+
+    def redirect(result: Redirect, request: BottleRequest, response: Any) -> Any:
+        response.set_header("Location", result.location)
+        return ""
+
+    def text(result: Text, request: BottleRequest, response: Any) -> Any:
         response.content_type = result.content_type
         return result.body
+
+    bodies = {Page: page, Json: json_body, Redirect: redirect, Text: text}
+
+    def render(result: Result, request: BottleRequest) -> Any:
+        response = bottle.response
+        if result.headers is SECURITY_HEADERS:  # nothing merged in: the checked copies
+            native = response._headers  # what set_header writes, less its checks
+            for key, value in kit_headers:
+                native[key] = [value]
+        else:
+            for key, value in result.headers.items():
+                response.set_header(key, value)
+        if response.status_code != result.status:  # a fresh response is already 200
+            response.status = result.status
+        return bodies[type(result)](result, request, response)
 
     # Bottle drops bad UTF-8 bytes from the path silently; we answer 400 (PORTING 13).
     # Checked in each view, error handler and the static route rather than in a
@@ -187,16 +220,19 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
             raise bottle.HTTPError(400, BAD_PATH)
 
     def view(route: Route) -> Callable[..., Any]:
+        handler = route.handler
+
         def callback(**params: Any) -> Any:
-            refuse_undecodable_path()
-            request = BottleRequest(core, params, app)
-            return core.handle(request, route.handler, params,
-                               lambda result: render(result, request))
+            environ = bottle.request.environ
+            if not valid_path(environ["bottle.raw_path"]):  # refuse_undecodable_path, inline
+                raise bottle.HTTPError(400, BAD_PATH)
+            request = BottleRequest(core, params, app, environ)
+            return core.handle(request, handler, params, lambda result: render(result, request))
 
         return callback
 
     def on_error(error: bottle.HTTPError) -> Any:
-        request = BottleRequest(core, {}, app)
+        request = BottleRequest(core, {}, app, bottle.request.environ)
         status = wz.error_status(error.status_code)
         message = error.body if status == 400 else ""
         if not valid_path(bottle.request.environ["bottle.raw_path"]):

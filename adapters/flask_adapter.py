@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any
 
 import flask
@@ -24,6 +23,7 @@ from shared.http import (
     Redirect,
     Request,
     Result,
+    cached_property,
     valid_path,
 )
 from shared.routing import Converter, Route, translate

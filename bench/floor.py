@@ -77,7 +77,7 @@ def url_for(name: str, /, **params) -> str:
 
 
 def iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    return moment.isoformat(timespec="milliseconds") + "Z"  # naive UTC: no offset printed
 
 
 def long_date(moment: datetime) -> str:

@@ -148,12 +148,18 @@ class Core:
     def _with_headers(self, request: Request, result: Result) -> Result:
         """Add what every response carries, whatever produced it: the security headers,
         the sites' own (no-store for a signed-in user, say) and CORS."""
-        headers = {**result.headers, **SECURITY_HEADERS}
-        for extra in self._headers:
-            headers.update(extra(request))
+        extras = [found for hook in self._headers if (found := hook(request))]
         if self.config.CORS_ORIGINS:  # the common case costs no header parsing
-            headers.update(cors.response_headers(self.config, request.path,
-                                                 request.headers.get("Origin")))
+            extras.append(cors.response_headers(self.config, request.path,
+                                                request.headers.get("Origin")))
+        if not result.headers and not extras:
+            # Nothing to merge (most responses): the shared dict, which adapters only read
+            # and may recognise to send headers they checked once at start-up.
+            result.headers = SECURITY_HEADERS
+            return result
+        headers = {**result.headers, **SECURITY_HEADERS}
+        for extra in extras:
+            headers.update(extra)
         result.headers = headers
         return result
 

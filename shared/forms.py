@@ -29,6 +29,8 @@ def bind(form_class: type[F], request: Request, **kwargs: Any) -> F:
     """Build a form over the request's POST data, its CSRF bound to the session."""
     formdata = request.form if request.method == "POST" else None
     meta = {
+        "csrf_class": _PageCSRF,
+        "csrf_request": request,
         "csrf_secret": request.config.SECRET_KEY.encode(),
         "csrf_context": request.session,
         "csrf_time_limit": timedelta(seconds=request.config.CSRF_TIME_LIMIT),
@@ -49,6 +51,13 @@ def csrf_token(request) -> str:
             csrf_time_limit=timedelta(seconds=request.config.CSRF_TIME_LIMIT))
         request.__dict__["_csrf_token"] = csrf.generate_csrf_token(None)
     return request.__dict__["_csrf_token"]
+
+
+class _PageCSRF(SessionCSRF):
+    """SessionCSRF handing a bound form the page's one token rather than minting its own."""
+
+    def generate_csrf_token(self, csrf_token_field):
+        return csrf_token(self.form_meta.csrf_request)
 
 
 def validate(form: BaseForm) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
@@ -24,6 +25,7 @@ class _CompactJSON:
         return json.loads(text)
 
 
+@lru_cache(maxsize=8)  # one per secret: built once, not per cookie
 def serializer(secret_key: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(
         secret_key,

@@ -45,14 +45,15 @@ def _profile(request, viewer, target) -> Json:
 
 
 def _article(request, viewer, slug: str, status: int = 200) -> Json:
-    item = articles.view(request.db, viewer, slug)
+    item = articles.view(request.connection, viewer, slug)
     return Json({"article": present.article(item)}, status=status)
 
 
 def _articles(request, viewer, **filters) -> Json:
     limit = _int_query(request, "limit", 20, 1, MAX_LIMIT)
     offset = _int_query(request, "offset", 0, 0, 2**31 - 1)
-    items, total = articles.listing(request.db, viewer, limit=limit, offset=offset, **filters)
+    items, total = articles.listing(request.connection, viewer, limit=limit, offset=offset,
+                                    **filters)
     return Json({"articles": [present.article(i, with_body=False) for i in items],
                  "articlesCount": total})
 
@@ -161,7 +162,7 @@ def unfavorite(request, slug):
 def list_comments(request, slug):
     """GET /articles/{slug}/comments."""
     viewer = api_user(request, required=False)
-    found = articles.comments(request.db, viewer, slug)
+    found = articles.comments(request.connection, viewer, slug)
     return Json({"comments": [present.comment(c, following) for c, following in found]})
 
 
@@ -183,7 +184,7 @@ def delete_comment(request, slug, id: int):
 
 def tags(request):
     """GET /tags: every tag in use."""
-    return Json({"tags": articles.tags(request.db)})
+    return Json({"tags": articles.tags(request.connection)})
 
 
 def preflight(request, **params):

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, exists, insert, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -70,7 +71,7 @@ def _set_tags(db: Session, article: Article, names: list[str]) -> None:
         article.article_tags.append(ArticleTag(tag=existing[name], position=position))
 
 
-def listing(db: Session, viewer: User | None, *, tag: str | None = None,
+def listing(connection: Connection, viewer: User | None, *, tag: str | None = None,
             author: str | None = None, favorited: str | None = None, feed: bool = False,
             limit: int = 20, offset: int = 0) -> tuple[list[ArticleView], int]:
     """A page of articles, newest first, and the total before paging.
@@ -78,7 +79,8 @@ def listing(db: Session, viewer: User | None, *, tag: str | None = None,
     Three statements whatever the page size: the count, the page, its tags.
     """
     filters = {"tag": tag, "author": author, "favorited": favorited, "feed": feed}
-    rows, total = reads.listing(db, viewer.id if viewer else None, filters, limit, offset)
+    rows, total = reads.listing(connection, viewer.id if viewer else None, filters, limit,
+                                offset)
     return [ArticleView(*row) for row in rows], total
 
 
@@ -89,8 +91,8 @@ def get(db: Session, slug: str) -> Article:
     return article
 
 
-def view(db: Session, viewer: User | None, slug: str) -> ArticleView:
-    row = reads.article(db, viewer.id if viewer else None, slug)
+def view(connection: Connection, viewer: User | None, slug: str) -> ArticleView:
+    row = reads.article(connection, viewer.id if viewer else None, slug)
     if row is None:
         raise not_found("article")
     return ArticleView(*row)
@@ -175,19 +177,19 @@ def unfavorite(db: Session, user: User, slug: str) -> None:
     db.commit()
 
 
-def tags(db: Session) -> list[str]:
+def tags(connection: Connection) -> list[str]:
     """Every tag in use, most used first."""
-    return reads.tag_cloud(db)
+    return reads.tag_cloud(connection)
 
 
-def comments(db: Session, viewer: User | None, slug: str,
+def comments(connection: Connection, viewer: User | None, slug: str,
              article_id: int | None = None) -> list[tuple[reads.CommentRow, bool]]:
     """An article's comments, newest first, each with whether the viewer follows its author."""
     if article_id is None:
-        article_id = reads.article_id(db, slug)
+        article_id = reads.article_id(connection, slug)
         if article_id is None:
             raise not_found("article")
-    return reads.comments(db, viewer.id if viewer else None, article_id)
+    return reads.comments(connection, viewer.id if viewer else None, article_id)
 
 
 def add_comment(db: Session, user: User, slug: str, data: dict) -> Comment:

@@ -10,7 +10,7 @@ from .models import Comment, User
 
 def iso(moment: datetime) -> str:
     """ISO 8601 in UTC with milliseconds, as RealWorld clients expect."""
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    return moment.isoformat(timespec="milliseconds") + "Z"  # naive UTC: no offset printed
 
 
 def user(u: User, token: str) -> dict:

@@ -40,9 +40,10 @@ def template_globals(request: Request) -> dict[str, Any]:
 
 def headers(request: Request) -> dict[str, str]:
     """A signed-in user's pages are theirs alone: no shared cache may keep them."""
-    if "Authorization" in request.headers or (
-            request.core.config.SESSION_COOKIE_NAME in request.cookies
-            and SESSION_KEY in request.session):
+    headers = request.headers
+    if "Authorization" in headers or ("Cookie" in headers  # no cookie: nothing to parse
+                                      and request.core.config.SESSION_COOKIE_NAME
+                                      in request.cookies and SESSION_KEY in request.session):
         return NO_STORE
     return {}
 

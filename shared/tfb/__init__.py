@@ -13,7 +13,7 @@ from functools import cache
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
 
-from ..db import Database
+from ..db import Database, Prepared
 from ..http import HTTPError, Json, Page, Request, Result, Text
 from .models import Base, Fortune, World
 
@@ -54,15 +54,16 @@ def query_count(raw: str | None) -> int:
 
 
 @cache
-def _world():
-    # Built once per process; a Core statement on the connection skips the ORM's work.
+def _world() -> Prepared:
+    # Built once per process, run on the DBAPI cursor: no ORM, no execution context.
     table = World.__table__
-    return select(table.c.id, table.c.randomNumber).where(table.c.id == bindparam("id"))
+    return Prepared(select(table.c.id, table.c.randomNumber)
+                    .where(table.c.id == bindparam("id")))
 
 
 def world(connection, world_id: int) -> dict:
     """Select one World row, as its own query, on a Core connection."""
-    row = connection.execute(_world(), {"id": world_id}).first()
+    row = _world().first(connection, {"id": world_id})
     if row is None:
         raise HTTPError(503, NOT_SEEDED)
     return {"id": row[0], "randomNumber": row[1]}

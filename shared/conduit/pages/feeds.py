@@ -10,7 +10,8 @@ POPULAR_TAGS = 20
 
 
 def _listing(request, endpoint: str, params: dict, **filters) -> dict:
-    items, total = articles.listing(request.db, viewer(request), **filters, **offset(request))
+    items, total = articles.listing(request.connection, viewer(request), **filters,
+                                    **offset(request))
     page, links = paging(request, total, endpoint, **params)
     here = request.url_for(endpoint, **params, page=page if page > 1 else None)
     return {"articles": [preview(item) for item in items], "pages": links, "here": here}
@@ -20,7 +21,7 @@ def _home(request, tab: str, tag: str | None = None, **filters):
     params = {"tag": tag} if tag else {"feed": "following"} if tab == "feed" else {}
     listing = _listing(request, "tag" if tag else "index", params, tag=tag, **filters)
     return Page("home", {"title": tag or "Home", "nav": "home", "tab": tab, "tag": tag,
-                         "tags": articles.tags(request.db)[:POPULAR_TAGS], **listing})
+                         "tags": articles.tags(request.connection)[:POPULAR_TAGS], **listing})
 
 
 def favicon(request):

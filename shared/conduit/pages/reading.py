@@ -12,8 +12,8 @@ from .common import back_to, checked, login_first, long_date, viewer
 
 def _page(request, slug: str, form, status: int = 200) -> Page:
     me = viewer(request)
-    item = articles.view(request.db, me, slug)
-    comments = articles.comments(request.db, me, slug, article_id=item.article.id)
+    item = articles.view(request.connection, me, slug)
+    comments = articles.comments(request.connection, me, slug, article_id=item.article.id)
     return Page("article", {
         "title": item.article.title, "nav": "",
         "article": {**present.article(item), "date": long_date(item.article.created_at)},
@@ -29,7 +29,8 @@ def _page(request, slug: str, form, status: int = 200) -> Page:
 
 def article(request, slug: str):
     """Read an article and its comments."""
-    return _page(request, slug, bind(CommentForm, request))
+    # Only a signed-in reader sees the comment box: no form to build for anyone else.
+    return _page(request, slug, bind(CommentForm, request) if viewer(request) else None)
 
 
 def comment(request, slug: str):
