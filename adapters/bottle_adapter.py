@@ -16,12 +16,15 @@ from shared import sessions
 from shared.core import Core
 from shared.http import (
     BAD_PATH,
+    BaseRequest,
     HTTPError,
     Json,
+    Lookup,
+    MultiDict,
     Page,
     Redirect,
-    Request,
     Result,
+    Upload,
     is_json,
     valid_path,
 )
@@ -44,7 +47,7 @@ def bottle_filter(converter: Converter) -> Callable[[str], tuple]:
     return lambda conf: (converter.regex, converter.to_python, str)
 
 
-class BottleRequest(Request):
+class BottleRequest(BaseRequest):
     def __init__(self, core: Core, params: dict[str, Any], app: bottle.Bottle):
         super().__init__(core, params)
         self.app = app
@@ -70,7 +73,7 @@ class BottleRequest(Request):
         return bottle.request.content_type.split(";")[0].strip().lower()
 
     @cached_property
-    def query(self) -> wz.FirstValueForms:
+    def query(self) -> MultiDict[str]:
         # Bottle decodes the query as latin-1; parse the raw bytes instead (PORTING 1).
         raw = bottle.request.environ.get("QUERY_STRING", "").encode("latin-1")
         return wz.forms(wz.parse_urlencoded(raw))
@@ -81,13 +84,13 @@ class BottleRequest(Request):
         return wz.split_multipart(bottle.request.environ, self.config.MAX_CONTENT_LENGTH)
 
     @cached_property
-    def form(self) -> wz.FirstValueForms:
+    def form(self) -> MultiDict[str]:
         if self._type() == "application/x-www-form-urlencoded":
             return wz.forms(wz.parse_urlencoded(self._body()))
         return self._multipart[0] if self._type() == "multipart/form-data" else wz.forms(())
 
     @cached_property
-    def files(self) -> wz.FirstValueForms:
+    def files(self) -> MultiDict[Upload]:
         self._body()  # the size check; an empty body is an empty mapping, not b""
         return self._multipart[1] if self._type() == "multipart/form-data" else wz.forms(())
 
@@ -105,11 +108,11 @@ class BottleRequest(Request):
         return bottle.request.environ.get("SCRIPT_NAME", "").rstrip("/")
 
     @property
-    def cookies(self) -> Any:
+    def cookies(self) -> Lookup[str]:
         return bottle.request.cookies
 
     @property
-    def headers(self) -> Any:
+    def headers(self) -> Lookup[str]:
         return bottle.request.headers
 
     @cached_property
@@ -134,7 +137,7 @@ class BottleRequest(Request):
         # Bottle leaves its spooled body and upload files for the garbage collector.
         if "_multipart" in self.__dict__:  # only parsed bodies have files to close
             for _, upload in self.__dict__["_multipart"][1].allitems():
-                upload.file.close()
+                upload.stream.close()
         body = bottle.request.environ.get("bottle.request.body")
         if body is not None:
             body.close()

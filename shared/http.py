@@ -2,18 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import shutil
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from os import PathLike
+from typing import IO, TYPE_CHECKING, Any, Protocol, TypeVar, overload
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from .config import Config
+    from .core import Core
+
+V = TypeVar("V")
+T = TypeVar("T")
 
 
-class MultiDict(Protocol):
+class Lookup(Protocol[V]):
+    """Read by key: headers, cookies."""
+
+    @overload
+    def get(self, key: str, /) -> V | None: ...
+    @overload
+    def get(self, key: str, default: V, /) -> V: ...
+    @overload
+    def get(self, key: str, default: T, /) -> V | T: ...
+    def __contains__(self, key: str, /) -> bool: ...
+
+
+class MultiDict(Lookup[V], Protocol[V]):
     """The read side shared by Bottle's FormsDict and Werkzeug's MultiDict."""
 
-    def get(self, key: str, default: Any = None) -> Any: ...
-    def getlist(self, key: str) -> list: ...
-    def __contains__(self, key: object) -> bool: ...
+    def getlist(self, key: str, /) -> list[V]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file sent in a multipart form, the same object in both builds (PORTING 9).
+
+    `filename` is what the client sent, directories and all: sanitise it before
+    using it in a path.
+    """
+
+    name: str  # the form field
+    filename: str
+    content_type: str  # as sent; "" when the part had none
+    stream: IO[bytes]
+
+    def read(self, size: int = -1) -> bytes:
+        return self.stream.read(size)
+
+    def save(self, path: str | PathLike[str], *, overwrite: bool = False) -> None:
+        """Write the file to `path`; an existing file is an error unless `overwrite`."""
+        with open(path, "wb" if overwrite else "xb") as out:
+            shutil.copyfileobj(self.stream, out)
 
 
 class SafeHTML(str):
@@ -23,16 +66,16 @@ class SafeHTML(str):
 @dataclass
 class Page:
     template: str
-    context: dict = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
     status: int = 200
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
 class Json:
     data: Any
     status: int = 200
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -40,7 +83,7 @@ class Text:
     body: str | bytes
     content_type: str = "text/plain; charset=utf-8"
     status: int = 200
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -49,7 +92,7 @@ class Redirect:
 
     location: str
     status: int = 303
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 Result = Page | Json | Text | Redirect
@@ -58,8 +101,9 @@ Result = Page | Json | Text | Redirect
 class HTTPError(Exception):
     """An error the client should see: a status, a message and optional field errors."""
 
-    def __init__(self, status: int, message: str = "", *, errors: dict | None = None,
-                 headers: dict | None = None):
+    def __init__(self, status: int, message: str = "", *,
+                 errors: dict[str, list[str]] | None = None,
+                 headers: dict[str, str] | None = None):
         super().__init__(status, message)
         self.status = status
         self.message = message
@@ -67,50 +111,72 @@ class HTTPError(Exception):
         self.headers = headers or {}
 
 
-class Request:
-    """The neutral request. Adapters fill in the native accessors, all lazily.
+class Request(Protocol):
+    """The neutral request: everything a handler may read.
 
-    Everything is a cached property so a handler pays only for what it reads.
+    Each adapter's request satisfies it by subclassing BaseRequest and reading the
+    native request lazily, so a handler pays only for what it reads.
     """
 
-    method: str
-    path: str
-    params: Mapping[str, Any]
+    core: Core
+    params: Mapping[str, Any]  # the route's converted path values
+    @property
+    def method(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def query(self) -> MultiDict[str]: ...
+    @property
+    def form(self) -> MultiDict[str]: ...
+    @property
+    def files(self) -> MultiDict[Upload]: ...
+    @property
+    def json(self) -> Any: ...  # None unless the body is JSON
+    @property
+    def script_root(self) -> str: ...  # the mount prefix (SCRIPT_NAME), no trailing slash
+    @property
+    def cookies(self) -> Lookup[str]: ...
+    @property
+    def headers(self) -> Lookup[str]: ...
+    @property
+    def session(self) -> MutableMapping[str, Any]: ...
+    @property
+    def config(self) -> Config: ...
+    @property
+    def db(self) -> Session: ...
+    @property
+    def memo(self) -> dict[str, Any]: ...  # per-request values helpers compute once
+    def url_for(self, name: str, /, **params: Any) -> str: ...
+    def close(self) -> None: ...
 
-    def __init__(self, core, params: Mapping[str, Any]):
+
+class BaseRequest(Request):
+    """What both adapters' requests share; each adds the native accessors."""
+
+    def __init__(self, core: Core, params: Mapping[str, Any]):
         self.core = core
         self.params = params
 
-    # -- native accessors each adapter provides ------------------------------
-    query: MultiDict
-    form: MultiDict
-    files: Mapping[str, Any]
-    json: Any
-    script_root: str  # the mount prefix (SCRIPT_NAME) without a trailing slash
-    cookies: Mapping[str, str]
-    headers: Mapping[str, str]
-    session: dict
-
-    def url_for(self, name: str, /, **params: Any) -> str:
-        raise NotImplementedError
-
-    # -- neutral conveniences ---------------------------------------------------
     @property
-    def config(self):
+    def config(self) -> Config:
         return self.core.config
 
     @cached_property
-    def db(self):
+    def db(self) -> Session:
         """A database session for this request; the adapter closes it at the end."""
         return self.core.db.session()
+
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        return {}
 
     def close(self) -> None:
         if "db" in self.__dict__:
             self.__dict__.pop("db").close()
 
 
-__all__ = ["HTTPError", "Json", "Page", "Redirect", "Request", "Result",
-           "SafeHTML", "Text"]
+__all__ = ["BaseRequest", "HTTPError", "Json", "Lookup", "MultiDict", "Page", "Redirect",
+           "Request", "Result", "SafeHTML", "Text", "Upload"]
 
 
 def is_json(content_type: str | None) -> bool:
