@@ -16,13 +16,16 @@ from shared import sessions
 from shared.core import SECURITY_HEADERS, Core
 from shared.http import (
     BAD_PATH,
+    BaseRequest,
     HTTPError,
     Json,
+    Lookup,
+    MultiDict,
     Page,
     Redirect,
-    Request,
     Result,
     Text,
+    Upload,
     cached_property,
     is_json,
     valid_path,
@@ -59,7 +62,7 @@ class _Headers(bottle.WSGIHeaderDict):
         return _environ_key(key)
 
 
-class BottleRequest(Request):
+class BottleRequest(BaseRequest):
     def __init__(self, core: Core, params: dict[str, Any], app: bottle.Bottle,
                  environ: dict[str, Any]):
         super().__init__(core, params)
@@ -87,7 +90,7 @@ class BottleRequest(Request):
         return bottle.request.content_type.split(";")[0].strip().lower()
 
     @cached_property
-    def query(self) -> wz.FirstValueForms:
+    def query(self) -> MultiDict[str]:
         # Bottle decodes the query as latin-1; parse the raw bytes instead (PORTING 1).
         raw = self.environ.get("QUERY_STRING", "").encode("latin-1")
         return wz.forms(wz.parse_urlencoded(raw))
@@ -98,13 +101,13 @@ class BottleRequest(Request):
         return wz.split_multipart(self.environ, self.config.MAX_CONTENT_LENGTH)
 
     @cached_property
-    def form(self) -> wz.FirstValueForms:
+    def form(self) -> MultiDict[str]:
         if self._type() == "application/x-www-form-urlencoded":
             return wz.forms(wz.parse_urlencoded(self._body()))
         return self._multipart[0] if self._type() == "multipart/form-data" else wz.forms(())
 
     @cached_property
-    def files(self) -> wz.FirstValueForms:
+    def files(self) -> MultiDict[Upload]:
         self._body()  # the size check; an empty body is an empty mapping, not b""
         return self._multipart[1] if self._type() == "multipart/form-data" else wz.forms(())
 
@@ -122,11 +125,11 @@ class BottleRequest(Request):
         return self.environ.get("SCRIPT_NAME", "").rstrip("/")
 
     @property
-    def cookies(self) -> Any:
+    def cookies(self) -> Lookup[str]:
         return bottle.request.cookies
 
     @cached_property
-    def headers(self) -> Any:
+    def headers(self) -> Lookup[str]:
         return _Headers(self.environ)
 
     @cached_property
@@ -152,7 +155,7 @@ class BottleRequest(Request):
         # Bottle leaves its spooled body and upload files for the garbage collector.
         if "_multipart" in self.__dict__:  # only parsed bodies have files to close
             for _, upload in self.__dict__["_multipart"][1].allitems():
-                upload.file.close()
+                upload.stream.close()
         body = self.environ.get("bottle.request.body")
         if body is not None:
             body.close()
@@ -197,7 +200,8 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
         response.content_type = result.content_type
         return result.body
 
-    bodies = {Page: page, Json: json_body, Redirect: redirect, Text: text}
+    bodies: dict[type, Callable[..., Any]] = {Page: page, Json: json_body, Redirect: redirect,
+                                              Text: text}
 
     def render(result: Result, request: BottleRequest) -> Any:
         response = bottle.response

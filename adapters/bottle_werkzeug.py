@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 import bottle
 
-from shared.http import BAD_FORM, BAD_MULTIPART, HTTPError
+from shared.http import BAD_FORM, BAD_MULTIPART, HTTPError, Upload
 
 # -- 1, 3, 4: urlencoded bodies and query strings -----------------------------------
 
@@ -78,20 +78,26 @@ class _MultipartRequest(bottle.BaseRequest):
 
 
 def split_multipart(environ: dict, limit: int) -> tuple[FirstValueForms, FirstValueForms]:
-    """5, 6: fields and uploads; no filename means a field, however large."""
+    """5, 6, 9: fields and uploads (neutral Upload objects); no filename means a field,
+    however large."""
     try:
         items = _MultipartRequest(environ, limit).POST.allitems()
     except bottle.MultipartError:
         raise HTTPError(400, BAD_MULTIPART) from None
     except UnicodeDecodeError:
         raise HTTPError(400, BAD_FORM) from None
-    fields, uploads = [], []
+    fields: list[tuple[str, str]] = []
+    uploads: list[tuple[str, Upload]] = []
     for key, value in items:
-        if isinstance(value, bottle.FileUpload) and value.raw_filename is None:
+        if not isinstance(value, bottle.FileUpload):
+            fields.append((key, value))
+        elif value.raw_filename is None:
             # Bottle spools a field over MEMFILE_MAX to disk and files it as an upload.
             with value.file:
-                value = value.file.read().decode("utf-8", "replace")
-        (uploads if isinstance(value, bottle.FileUpload) else fields).append((key, value))
+                fields.append((key, value.file.read().decode("utf-8", "replace")))
+        else:  # the name as sent: FileUpload.filename is Bottle's own sanitised one
+            uploads.append((key, Upload(key, value.raw_filename, value.content_type,
+                                        value.file)))
     return forms(fields), forms(uploads)
 
 

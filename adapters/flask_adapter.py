@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import flask
 import jinja2
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.datastructures import MultiDict as NativeMultiDict
 from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.formparser import FormDataParser
 from werkzeug.routing import BaseConverter
+from werkzeug.wrappers import Response
 
+from shared.config import Config
 from shared.core import Core
 from shared.http import (
     BAD_FORM,
     BAD_MULTIPART,
     BAD_PATH,
+    BaseRequest,
     HTTPError,
     Json,
+    Lookup,
+    MultiDict,
     Page,
     Redirect,
-    Request,
     Result,
+    Upload,
     cached_property,
     valid_path,
 )
@@ -103,7 +109,10 @@ class KitSessionInterface(SecureCookieSessionInterface):
             super().save_session(app, session, response)
 
 
-def _decoded(read: Callable[[], Any]) -> Any:
+T = TypeVar("T")
+
+
+def _decoded(read: Callable[[], T]) -> T:
     try:
         return read()
     except UnicodeDecodeError:
@@ -114,29 +123,32 @@ def _decoded(read: Callable[[], Any]) -> Any:
         raise HTTPError(error.code or 400) from None
 
 
-class FlaskRequest(Request):
+class FlaskRequest(BaseRequest):
     @cached_property
-    def method(self):
+    def method(self) -> str:
         return flask.request.method
 
     @cached_property
-    def path(self):
+    def path(self) -> str:
         return flask.request.path
 
     @property
-    def query(self):
+    def query(self) -> MultiDict[str]:
         return _decoded(lambda: flask.request.args)
 
     @property
-    def form(self):
+    def form(self) -> MultiDict[str]:
         return _decoded(lambda: flask.request.form)
 
-    @property
-    def files(self):
-        return _decoded(lambda: flask.request.files)
+    @cached_property
+    def files(self) -> MultiDict[Upload]:
+        # Werkzeug's FileStorage becomes the neutral Upload, with the name as sent.
+        native = _decoded(lambda: flask.request.files)
+        return NativeMultiDict([(k, Upload(k, f.filename or "", f.content_type or "", f.stream))
+                                for k, f in native.items(multi=True)])
 
     @cached_property
-    def json(self):
+    def json(self) -> Any:
         if not flask.request.is_json:
             return None
         try:
@@ -151,22 +163,22 @@ class FlaskRequest(Request):
         return flask.request.script_root
 
     @property
-    def cookies(self):
+    def cookies(self) -> Lookup[str]:
         return flask.request.cookies
 
     @property
-    def headers(self):
+    def headers(self) -> Lookup[str]:
         return flask.request.headers
 
     @property
-    def session(self):
+    def session(self) -> flask.sessions.SessionMixin:
         return flask.session
 
-    def url_for(self, name, /, **params):
+    def url_for(self, name: str, /, **params: Any) -> str:
         return flask.url_for(name, **params)
 
 
-def configure(app: flask.Flask, config) -> None:
+def configure(app: flask.Flask, config: Config) -> None:
     """Map the neutral settings onto Flask's own."""
     app.config.update(
         SECRET_KEY=config.SECRET_KEY,
@@ -189,28 +201,27 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
     app.session_interface = KitSessionInterface()
     app.url_map.merge_slashes = False  # no 308 from /a//b to /a/b: Bottle has none
     folders = core.templates(JINJA2)
-    if folders:  # the sites' own templates first, then the app's
-        app.jinja_loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(folders),
-                                                 app.jinja_loader])
+    if folders:  # the sites' own templates first, then the app's (if it has a folder)
+        own = [app.jinja_loader] if app.jinja_loader else []
+        app.jinja_loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(folders), *own])
 
-    def native(result: Result, request: FlaskRequest) -> flask.Response:
+    def native(result: Result, request: FlaskRequest) -> Response:
         if isinstance(result, Page):
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
             return flask.make_response((body, result.status, result.headers))
-        if isinstance(result, Json):
-            response = app.json.response(result.data)
-            response.status_code = result.status
-            response.headers.update(result.headers)
-            return response
         if isinstance(result, Redirect):
-            response = flask.redirect(result.location, result.status)
+            response: Response = flask.redirect(result.location, result.status)
+        elif isinstance(result, Json):
+            response = flask.jsonify(result.data)
+            response.status_code = result.status
+        if isinstance(result, Redirect | Json):
             response.headers.update(result.headers)
             return response
         return flask.make_response((result.body, result.status,
                                     {**result.headers, "Content-Type": result.content_type}))
 
-    def render(result: Result, request: FlaskRequest) -> flask.Response:
+    def render(result: Result, request: FlaskRequest) -> Response:
         response = native(result, request)
         if response.status_code == 204:
             # Werkzeug keeps Content-Type on a 204; Bottle drops it, as RFC 9110 asks.
@@ -218,15 +229,15 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
             response.set_data(b"")
         return response
 
-    def view(route: Route) -> Callable[..., flask.Response]:
-        def endpoint(**params: Any) -> flask.Response:
+    def view(route: Route) -> Callable[..., Response]:
+        def endpoint(**params: Any) -> Response:
             request = FlaskRequest(core, params)
             return core.handle(request, route.handler, params,
                                lambda result: render(result, request))
 
         return endpoint
 
-    def on_error(error: Exception) -> flask.Response:
+    def on_error(error: Exception) -> Response:
         if isinstance(error, HTTPException):
             allow = {k: v for k, v in error.get_headers() if k == "Allow"}
             neutral: HTTPError | None = HTTPError(error.code or 500, headers=allow)

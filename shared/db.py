@@ -112,14 +112,17 @@ class Prepared:
             self._plans[key] = plan
         return plan
 
-    def all(self, connection: Connection, params: Mapping[str, Any] = {}) -> list[Sequence[Any]]:
+    def all(self, connection: Connection,
+            params: Mapping[str, Any] = {}) -> Sequence[Sequence[Any]]:
         """Every row, on the connection's own DBAPI connection (its transaction)."""
         sql, order, defaults, binds, results = self._plan(connection.dialect)
         values = {**defaults, **params} if defaults else params
         if binds:
             values = {k: binds[k](v) if k in binds else v for k, v in values.items()}
         parameters = tuple(values[name] for name in order) if order is not None else values
-        cursor = connection.connection.dbapi_connection.cursor()
+        dbapi = connection.connection.dbapi_connection
+        assert dbapi is not None, "a live connection has its DBAPI connection"
+        cursor = dbapi.cursor()
         try:
             for listen in connection.dispatch.before_cursor_execute:
                 listen(connection, cursor, sql, parameters, None, False)
@@ -131,13 +134,13 @@ class Prepared:
             cursor.close()
         if not results:
             return rows
-        processed = []
+        processed: list[Sequence[Any]] = []
         for row in rows:  # SQLite hands back dates as text, say: the column types read them
-            row = list(row)
+            values_ = list(row)
             for i, process in results:
-                if row[i] is not None:
-                    row[i] = process(row[i])
-            processed.append(row)
+                if values_[i] is not None:
+                    values_[i] = process(values_[i])
+            processed.append(values_)
         return processed
 
     def first(self, connection: Connection, params: Mapping[str, Any] = {}) -> Sequence[Any] | None:

@@ -38,19 +38,20 @@ def bind(form_class: type[F], request: Request, **kwargs: Any) -> F:
     return form_class(formdata=formdata, meta=meta, **kwargs)
 
 
-def csrf_token(request) -> str:
+def csrf_token(request: Request) -> str:
     """The page's CSRF token, made once per request by WTForms' SessionCSRF, with no form.
 
     The same token a bound form's `csrf_token.current_token` gives; every form on
     the page shares it.
     """
-    if "_csrf_token" not in request.__dict__:
+    memo = request.memo
+    if "_csrf_token" not in memo:
         csrf = SessionCSRF()
         csrf.form_meta = SimpleNamespace(
             csrf_secret=request.config.SECRET_KEY.encode(), csrf_context=request.session,
             csrf_time_limit=timedelta(seconds=request.config.CSRF_TIME_LIMIT))
-        request.__dict__["_csrf_token"] = csrf.generate_csrf_token(None)
-    return request.__dict__["_csrf_token"]
+        memo["_csrf_token"] = csrf.generate_csrf_token(None)
+    return memo["_csrf_token"]
 
 
 class _PageCSRF(SessionCSRF):

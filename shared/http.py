@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import shutil
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from os import PathLike
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
+if TYPE_CHECKING:
+    from functools import cached_property
+
+    from sqlalchemy import Connection
+    from sqlalchemy.orm import Session
+
+    from .config import Config
+    from .core import Core
+
+V = TypeVar("V")
 T = TypeVar("T")
 
 
-class cached_property(Generic[T]):  # noqa: N801  named after what it replaces
+class _cached_property(Generic[T]):  # noqa: N801  named after what it replaces
     """functools.cached_property without its lock (Python 3.11 takes an RLock on every
     first read; 3.12 dropped it). A request belongs to one thread, so none is needed,
     and a plaintext request reads five of these."""
@@ -29,12 +41,48 @@ class cached_property(Generic[T]):  # noqa: N801  named after what it replaces
         return value
 
 
-class MultiDict(Protocol):
+if not TYPE_CHECKING:  # mypy reads functools' signature; the run uses the lock-free one
+    cached_property = _cached_property
+
+
+class Lookup(Protocol[V]):
+    """Read by key: headers, cookies."""
+
+    @overload
+    def get(self, key: str, /) -> V | None: ...
+    @overload
+    def get(self, key: str, default: V, /) -> V: ...
+    @overload
+    def get(self, key: str, default: T, /) -> V | T: ...
+    def __contains__(self, key: str, /) -> bool: ...
+
+
+class MultiDict(Lookup[V], Protocol[V]):
     """The read side shared by Bottle's FormsDict and Werkzeug's MultiDict."""
 
-    def get(self, key: str, default: Any = None) -> Any: ...
-    def getlist(self, key: str) -> list: ...
-    def __contains__(self, key: object) -> bool: ...
+    def getlist(self, key: str, /) -> list[V]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file sent in a multipart form, the same object in both builds (PORTING 9).
+
+    `filename` is what the client sent, directories and all: sanitise it before
+    using it in a path.
+    """
+
+    name: str  # the form field
+    filename: str
+    content_type: str  # as sent; "" when the part had none
+    stream: IO[bytes]
+
+    def read(self, size: int = -1) -> bytes:
+        return self.stream.read(size)
+
+    def save(self, path: str | PathLike[str], *, overwrite: bool = False) -> None:
+        """Write the file to `path`; an existing file is an error unless `overwrite`."""
+        with open(path, "wb" if overwrite else "xb") as out:
+            shutil.copyfileobj(self.stream, out)
 
 
 class SafeHTML(str):
@@ -44,16 +92,16 @@ class SafeHTML(str):
 @dataclass
 class Page:
     template: str
-    context: dict = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
     status: int = 200
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
 class Json:
     data: Any
     status: int = 200
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -61,7 +109,7 @@ class Text:
     body: str | bytes
     content_type: str = "text/plain; charset=utf-8"
     status: int = 200
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -70,7 +118,7 @@ class Redirect:
 
     location: str
     status: int = 303
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 Result = Page | Json | Text | Redirect
@@ -79,8 +127,9 @@ Result = Page | Json | Text | Redirect
 class HTTPError(Exception):
     """An error the client should see: a status, a message and optional field errors."""
 
-    def __init__(self, status: int, message: str = "", *, errors: dict | None = None,
-                 headers: dict | None = None):
+    def __init__(self, status: int, message: str = "", *,
+                 errors: dict[str, list[str]] | None = None,
+                 headers: dict[str, str] | None = None):
         super().__init__(status, message)
         self.status = status
         self.message = message
@@ -88,45 +137,65 @@ class HTTPError(Exception):
         self.headers = headers or {}
 
 
-class Request:
-    """The neutral request. Adapters fill in the native accessors, all lazily.
+class Request(Protocol):
+    """The neutral request: everything a handler may read.
 
-    Everything is a cached property so a handler pays only for what it reads.
+    Each adapter's request satisfies it by subclassing BaseRequest and reading the
+    native request lazily, so a handler pays only for what it reads.
     """
 
-    method: str
-    path: str
-    params: Mapping[str, Any]
+    core: Core
+    params: Mapping[str, Any]  # the route's converted path values
+    @property
+    def method(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def query(self) -> MultiDict[str]: ...
+    @property
+    def form(self) -> MultiDict[str]: ...
+    @property
+    def files(self) -> MultiDict[Upload]: ...
+    @property
+    def json(self) -> Any: ...  # None unless the body is JSON
+    @property
+    def script_root(self) -> str: ...  # the mount prefix (SCRIPT_NAME), no trailing slash
+    @property
+    def cookies(self) -> Lookup[str]: ...
+    @property
+    def headers(self) -> Lookup[str]: ...
+    @property
+    def session(self) -> MutableMapping[str, Any]: ...
+    @property
+    def config(self) -> Config: ...
+    @property
+    def db(self) -> Session: ...
+    @property
+    def connection(self) -> Connection: ...  # for reads: the session's, else the pool's
+    @property
+    def memo(self) -> dict[str, Any]: ...  # per-request values helpers compute once
+    def url_for(self, name: str, /, **params: Any) -> str: ...
+    def close(self) -> None: ...
 
-    def __init__(self, core, params: Mapping[str, Any]):
+
+class BaseRequest(Request):
+    """What both adapters' requests share; each adds the native accessors."""
+
+    def __init__(self, core: Core, params: Mapping[str, Any]):
         self.core = core
         self.params = params
 
-    # -- native accessors each adapter provides ------------------------------
-    query: MultiDict
-    form: MultiDict
-    files: Mapping[str, Any]
-    json: Any
-    script_root: str  # the mount prefix (SCRIPT_NAME) without a trailing slash
-    cookies: Mapping[str, str]
-    headers: Mapping[str, str]
-    session: dict
-
-    def url_for(self, name: str, /, **params: Any) -> str:
-        raise NotImplementedError
-
-    # -- neutral conveniences ---------------------------------------------------
     @property
-    def config(self):
+    def config(self) -> Config:
         return self.core.config
 
     @cached_property
-    def db(self):
+    def db(self) -> Session:
         """A database session for this request; the adapter closes it at the end."""
         return self.core.db.session()
 
     @property
-    def connection(self):
+    def connection(self) -> Connection:
         """A connection for reads (prepared statements): the session's while it is open,
         so reads see the request's own writes, else one from the pool for the request.
 
@@ -138,6 +207,10 @@ class Request:
             self.__dict__["_connection"] = self.core.db.engine.connect()
         return self.__dict__["_connection"]
 
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        return {}
+
     def close(self) -> None:
         if "db" in self.__dict__:
             self.__dict__.pop("db").close()
@@ -145,8 +218,8 @@ class Request:
             self.__dict__.pop("_connection").close()
 
 
-__all__ = ["HTTPError", "Json", "Page", "Redirect", "Request", "Result",
-           "SafeHTML", "Text", "cached_property"]
+__all__ = ["BaseRequest", "HTTPError", "Json", "Lookup", "MultiDict", "Page", "Redirect",
+           "Request", "Result", "SafeHTML", "Text", "Upload", "cached_property"]
 
 
 def is_json(content_type: str | None) -> bool:

@@ -8,20 +8,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+T = TypeVar("T")
 
 
 class _CompactJSON:
     """The layout Flask writes for plain JSON values: compact, sorted, ASCII."""
 
     @staticmethod
-    def dumps(value) -> str:
+    def dumps(value: Any) -> str:
         return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
     @staticmethod
-    def loads(text):
+    def loads(text: str | bytes) -> Any:
         return json.loads(text)
 
 
@@ -35,7 +39,7 @@ def serializer(secret_key: str) -> URLSafeTimedSerializer:
     )
 
 
-def load(secret_key: str, cookie: str | None, max_age: int) -> dict:
+def load(secret_key: str, cookie: str | None, max_age: int) -> dict[str, Any]:
     """Decode a session cookie; a missing, tampered or expired one is an empty session."""
     if not cookie:
         return {}
@@ -46,25 +50,27 @@ def load(secret_key: str, cookie: str | None, max_age: int) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def dump(secret_key: str, data: dict) -> str:
+def dump(secret_key: str, data: dict[str, Any]) -> str:
     return serializer(secret_key).dumps(data)
 
 
-class TrackedSession(dict):
-    """A dict that remembers whether it was read or changed, as Flask's session does."""
+def _changed(method: Callable[..., T]) -> Callable[..., T]:
+    def wrapper(self: TrackedSession, *args: Any, **kwargs: Any) -> T:
+        self.modified = True
+        return method(self, *args, **kwargs)
 
-    def __init__(self, *args, **kwargs):
+    wrapper.__name__ = method.__name__
+    return wrapper
+
+
+class TrackedSession(dict[str, Any]):
+    """A dict that remembers whether it was changed, as Flask's session does."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.modified = False
 
-    def _changed(method):  # noqa: N805  a decorator used only in this class body
-        def wrapper(self, *args, **kwargs):
-            self.modified = True
-            return method(self, *args, **kwargs)
-
-        wrapper.__name__ = method.__name__
-        return wrapper
-
+    # Every dict method that writes, wrapped; reads stay dict's own, at C speed.
     __setitem__ = _changed(dict.__setitem__)
     __delitem__ = _changed(dict.__delitem__)
     clear = _changed(dict.clear)
@@ -72,4 +78,3 @@ class TrackedSession(dict):
     popitem = _changed(dict.popitem)
     setdefault = _changed(dict.setdefault)
     update = _changed(dict.update)
-    del _changed

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -23,7 +24,8 @@ from .users import insert_once, not_found
 
 SLUG_ATTEMPTS = 8
 # INSERT ... ON CONFLICT DO NOTHING, spelled by each database we run on.
-DIALECT_INSERT = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
+DIALECT_INSERT: dict[str, Callable[[type[Tag]], sqlite.Insert | postgresql.Insert]] = {
+    "sqlite": sqlite.insert, "postgresql": postgresql.insert}
 
 
 @dataclass

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..http import HTTPError
+from typing import Literal, overload
+
+from ..http import HTTPError, Request
 from . import users
 from .models import User
 from .security import make_token, read_token
@@ -15,12 +17,18 @@ def _unauthorized(reason: str) -> HTTPError:
                      headers={"WWW-Authenticate": "Token"})
 
 
-def token_for(request, user: User) -> str:
+def token_for(request: Request, user: User) -> str:
     config = request.config
     return make_token(config.SECRET_KEY, user.id, config.JWT_LIFETIME, user.token_version)
 
 
-def api_user(request, *, required: bool) -> User | None:
+@overload
+def api_user(request: Request, *, required: Literal[True]) -> User: ...
+@overload
+def api_user(request: Request, *, required: bool) -> User | None: ...
+
+
+def api_user(request: Request, *, required: bool) -> User | None:
     """The user an `Authorization: Token <jwt>` header names.
 
     No header: None, or 401 "is missing" when required. A bad header is always a 401.
@@ -34,13 +42,16 @@ def api_user(request, *, required: bool) -> User | None:
     if scheme.lower() not in {"token", "bearer"} or not token.strip():
         raise _unauthorized("is invalid")
     claims = read_token(request.config.SECRET_KEY, token.strip())
-    user = users.by_id(request.db, claims[0]) if claims else None
-    if user is None or user.token_version != claims[1]:  # retired by a password change
+    if claims is None:
+        raise _unauthorized("is invalid")
+    user_id, version = claims
+    user = users.by_id(request.db, user_id)
+    if user is None or user.token_version != version:  # retired by a password change
         raise _unauthorized("is invalid")
     return user
 
 
-def session_user(request) -> User | None:
+def session_user(request: Request) -> User | None:
     """The user logged in to the pages, from the signed session cookie."""
     user_id = request.session.get(SESSION_KEY)
     if not isinstance(user_id, int):
@@ -48,7 +59,7 @@ def session_user(request) -> User | None:
     return users.by_id(request.db, user_id)
 
 
-def log_in(request, user: User) -> None:
+def log_in(request: Request, user: User) -> None:
     # A fresh session on login: nothing from before survives but the flashes.
     flashes = request.session.get("flashes")
     request.session.clear()
@@ -57,5 +68,5 @@ def log_in(request, user: User) -> None:
         request.session["flashes"] = flashes
 
 
-def log_out(request) -> None:
+def log_out(request: Request) -> None:
     request.session.clear()

@@ -3,9 +3,36 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Protocol
 
 from .articles import ArticleView
-from .models import Comment, User
+from .models import User
+
+
+class Person(Protocol):
+    """What a profile shows: an ORM User or a read path's Author row."""
+
+    @property
+    def username(self) -> str: ...
+    @property
+    def bio(self) -> str | None: ...
+    @property
+    def image(self) -> str | None: ...
+
+
+class Remark(Protocol):
+    """What a comment shows: an ORM Comment or a read path's CommentRow."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def body(self) -> str: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def updated_at(self) -> datetime: ...
+    @property
+    def author(self) -> Person: ...
 
 
 def iso(moment: datetime) -> str:
@@ -18,7 +45,7 @@ def user(u: User, token: str) -> dict:
             "image": u.image}
 
 
-def profile(u: User, following: bool) -> dict:
+def profile(u: Person, following: bool) -> dict:
     return {"username": u.username, "bio": u.bio, "image": u.image, "following": following}
 
 
@@ -35,6 +62,6 @@ def article(item: ArticleView, with_body: bool = True) -> dict:
     return data
 
 
-def comment(c: Comment, following: bool) -> dict:
+def comment(c: Remark, following: bool) -> dict:
     return {"id": c.id, "createdAt": iso(c.created_at), "updatedAt": iso(c.updated_at),
             "body": c.body, "author": profile(c.author, following)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, lru_cache
+from typing import Any
 
 from sqlalchemy import bindparam, exists, func, select
 from sqlalchemy.engine import Connection
@@ -122,7 +123,7 @@ def _one(viewer: bool) -> Prepared:
 @lru_cache(maxsize=128)  # one per page size: a page holds at most the API's 100
 def _tags_of(count: int) -> Prepared:
     # IN (?, ?, ...) with one bind a value: the SQL SQLAlchemy's expanding IN renders.
-    ids = [bindparam(f"id{n}") for n in range(count)]
+    ids: list[Any] = [bindparam(f"id{n}") for n in range(count)]
     return Prepared(select(links_t.c.article_id, tags_t.c.name)
                     .join_from(links_t, tags_t, tags_t.c.id == links_t.c.tag_id)
                     .where(links_t.c.article_id.in_(ids)))

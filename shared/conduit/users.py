@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from argon2 import PasswordHasher
 from sqlalchemy import delete, exists, func, insert, select
 from sqlalchemy.exc import IntegrityError
@@ -25,9 +27,10 @@ def _taken(db: Session, field: str, value: str, me: User | None = None) -> bool:
     return db.scalar(query) is not None
 
 
-def _check_unique(db: Session, changes: dict, me: User | None = None) -> None:
+def _check_unique(db: Session, changes: Mapping[str, object], me: User | None = None) -> None:
     for field in ("username", "email"):
-        if field in changes and _taken(db, field, changes[field], me):
+        value = changes.get(field)
+        if isinstance(value, str) and _taken(db, field, value, me):
             raise v.Invalid({field: [v.TAKEN]}, status=409)
 
 
@@ -43,7 +46,7 @@ def register(db: Session, data: dict, passwords: PasswordHasher | None = None) -
     return user
 
 
-def _commit_unique(db: Session, changes: dict, me: User | None = None) -> None:
+def _commit_unique(db: Session, changes: Mapping[str, object], me: User | None = None) -> None:
     """Commit; a name taken by a concurrent request since the check is a 409 too."""
     try:
         db.commit()
@@ -77,7 +80,7 @@ def login(db: Session, data: dict, passwords: PasswordHasher | None = None) -> U
 def update(db: Session, user: User, data: dict,
            passwords: PasswordHasher | None = None) -> User:
     """Change any of username, email, password, bio, image; absent fields stay."""
-    changes = {}
+    changes: dict[str, str | int | None] = {}
     for field, rule in (("username", v.username), ("email", v.email)):
         value = v.text(data, field, required=False)
         if value is not v.MISSING:

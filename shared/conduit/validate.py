@@ -20,6 +20,8 @@ MISSING = object()
 class Invalid(HTTPError):
     """422 with field errors, e.g. {"title": ["can't be blank"]}."""
 
+    errors: dict[str, list[str]]  # always present, unlike a plain HTTPError's
+
     def __init__(self, errors: dict[str, list[str]], status: int = 422):
         super().__init__(status, "The data is not valid.", errors=errors)
 

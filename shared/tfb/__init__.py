@@ -9,9 +9,11 @@ at request time. The tables are filled by `seed`, never on start-up.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import Table, bindparam, delete, func, insert, select, update
 
 from ..db import Database, Prepared
 from ..http import HTTPError, Json, Page, Request, Result, Text
@@ -122,11 +124,12 @@ def seed(db: Database) -> bool:
     Idempotent: a table that already holds the expected number of rows is left alone.
     """
     Base.metadata.create_all(db.engine)
-    tables = [
-        (World.__table__, WORLD_ROWS, lambda: [
+    Rows = Callable[[], list[dict[str, Any]]]
+    tables: list[tuple[Table, int, Rows]] = [
+        (Base.metadata.tables[World.__tablename__], WORLD_ROWS, lambda: [
             {"id": i, "randomNumber": random.randint(1, WORLD_ROWS)}
             for i in range(1, WORLD_ROWS + 1)]),
-        (Fortune.__table__, len(FORTUNES), lambda: [
+        (Base.metadata.tables[Fortune.__tablename__], len(FORTUNES), lambda: [
             {"id": i, "message": m} for i, m in enumerate(FORTUNES, start=1)]),
     ]
     changed = False

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from adapters.bottle_werkzeug import parse_urlencoded
-from shared.http import HTTPError, is_json, valid_path
+from shared.http import HTTPError, Upload, is_json, valid_path
 
 
 @pytest.mark.parametrize(("raw", "pairs"), [
@@ -36,3 +38,13 @@ def test_valid_path(path, ok):
     ("application/x-www-form-urlencoded", False)])
 def test_is_json(ctype, ok):
     assert is_json(ctype) is ok
+
+
+def test_an_upload_saves_once_and_overwrites_only_when_asked(tmp_path):
+    target = tmp_path / "a.txt"
+    Upload("f", "../a.txt", "text/plain", io.BytesIO(b"first")).save(target)
+    with pytest.raises(FileExistsError):
+        Upload("f", "a.txt", "text/plain", io.BytesIO(b"second")).save(target)
+    assert target.read_bytes() == b"first"
+    Upload("f", "a.txt", "text/plain", io.BytesIO(b"third")).save(target, overwrite=True)
+    assert target.read_bytes() == b"third"

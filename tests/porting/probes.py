@@ -30,7 +30,9 @@ def upload(request):
     upload = request.files.get("f")
     if upload is None:
         return Json({"sent": False})
-    return Json({"sent": True, "field": upload.name, "type": upload.content_type})
+    return Json({"sent": True, "field": upload.name, "type": upload.content_type,
+                 "filename": upload.filename, "data": upload.read().decode(),
+                 "all": [u.filename for u in request.files.getlist("f")]})
 
 
 def number(request, n):

@@ -44,9 +44,18 @@ def test_flask_keeps_upload_filenames_raw():
 
 def test_our_uploads_are_a_mapping_in_both_builds(probe_client):
     sent = probe_client.post("/probe/upload", upload_files=[("f", "a.txt", b"data")])
-    assert sent.json == {"sent": True, "field": "f", "type": "text/plain"}
+    assert sent.json == {"sent": True, "field": "f", "type": "text/plain",
+                         "filename": "a.txt", "data": "data", "all": ["a.txt"]}
     assert probe_client.post("/probe/upload").json == {"sent": False}
     assert probe_client.post("/probe/upload", {"x": "1"}).json == {"sent": False}
+
+
+def test_our_uploads_are_the_same_neutral_object_with_the_name_as_sent(probe_client):
+    files = [("f", "../a b/Köln.txt", b"x"), ("f", "b.bin", b"yz", "application/x-demo")]
+    sent = probe_client.post("/probe/upload", upload_files=files).json
+    assert (sent["filename"], sent["type"], sent["data"]) == ("../a b/Köln.txt", "text/plain",
+                                                             "x")
+    assert sent["all"] == ["../a b/Köln.txt", "b.bin"]
 
 
 # -- urlencoded form decoding ---

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ...forms import BaseForm, bind, validate
-from ...http import HTTPError, Redirect
+from ...http import HTTPError, Redirect, Request
 from ...paging import page_number
 from .. import present
 from ..articles import ArticleView
@@ -15,11 +15,12 @@ from ..models import User
 _VIEWER = "conduit_viewer"
 
 
-def viewer(request) -> User | None:
+def viewer(request: Request) -> User | None:
     """The user logged in to the pages, looked up once per request."""
-    if _VIEWER not in request.__dict__:
-        request.__dict__[_VIEWER] = session_user(request)
-    return request.__dict__[_VIEWER]
+    memo = request.memo
+    if _VIEWER not in memo:
+        memo[_VIEWER] = session_user(request)
+    return memo[_VIEWER]
 
 
 def current_user(request) -> dict | None:

@@ -26,7 +26,7 @@ def editor(request, slug: str | None = None):
                   "body": form.body.data, "tagList": split_tags(form.tags.data)}
         try:
             if saved:
-                article = articles.update(request.db, me, slug, fields)
+                article = articles.update(request.db, me, saved.slug, fields)
             else:
                 article = articles.create(request.db, me, fields)
         except v.Invalid as error:
