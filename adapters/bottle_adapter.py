@@ -233,6 +233,7 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
             request = BottleRequest(core, params, app, environ)
             return core.handle(request, handler, params, lambda result: render(result, request))
 
+        callback.kit_route = route  # type: ignore[attr-defined]  # for the code panel
         return callback
 
     def on_error(error: bottle.HTTPError) -> Any:

@@ -51,8 +51,11 @@ def native_route(app, path: str) -> tuple[str, str, object] | None:
 
 
 def handler_of(callback):
-    """The neutral handler an adapter's view calls (the Route it closes over), else the
+    """The neutral handler an adapter's view calls (the Route it carries or closes over), else the
     callback itself."""
+    route = getattr(callback, "kit_route", None)
+    if route is not None:
+        return route.handler
     for cell in getattr(callback, "__closure__", None) or ():
         try:
             value = cell.cell_contents
