@@ -87,8 +87,10 @@ bench-quick: $(BENCH_STAMP)
 seed-tfb: $(STAMP)
 	$(BIN)/python -m harness bench --seed-only
 
+# Ruff, then mypy over shared/ and adapters/ (its settings: [tool.mypy] in pyproject.toml).
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # RealWorld's official API suites against both builds: make realworld REALWORLD=path/to/realworld
 realworld: $(STAMP)

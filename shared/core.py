@@ -87,13 +87,13 @@ class Core:
             names.update(extra(request))
         return names
 
-    def _url_builder(self, request):
+    def _url_builder(self, request: Request) -> Callable[..., str]:
         # A URL is a pure function of the mount prefix, the route and its arguments;
         # a page builds dozens, mostly the same ones, so templates get them from a
         # bounded cache (one per core) rather than from the router each time.
         root, build = request.script_root, self._urls
 
-        def url_for(name: str, /, **params) -> str:
+        def url_for(name: str, /, **params: Any) -> str:
             key = (root, name, *params.items())
             try:
                 url = build.get(key)

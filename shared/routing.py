@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .http import Result
+
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 _NAME = re.compile(r"[A-Za-z_]\w*\Z")
 
@@ -44,7 +46,7 @@ class Route:
     name: str
     methods: tuple[str, ...]
     path: str
-    handler: Callable[..., Any]
+    handler: Callable[..., Result]  # (request, **path values) -> a result
 
     def __post_init__(self) -> None:
         list(parse(self.path))  # fail at start-up, not at the first request

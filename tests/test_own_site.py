@@ -11,7 +11,7 @@ from sqlalchemy import String, select
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from adapters import factory
-from shared.http import HTTPError, Json, Page, Redirect, Text
+from shared.http import HTTPError, Json, Page, Redirect, Request, Result, Text
 from shared.routing import Route
 from shared.site import JINJA2, SIMPLETEMPLATE, Site
 from tests.conftest import make_client
@@ -28,7 +28,7 @@ class Note(Base):
     text: Mapped[str] = mapped_column(String(200))
 
 
-def notes(request):
+def notes(request: Request) -> Result:
     """List the notes; a POST adds one."""
     if request.method == "POST":
         text = (request.form.get("text") or "").strip()
@@ -41,7 +41,7 @@ def notes(request):
     return Page("notes", {"notes": rows, "title": request.config.NOTES_TITLE})
 
 
-def note(request, n: int):
+def note(request: Request, n: int) -> Result:
     """One note as JSON, by its number."""
     row = request.db.get(Note, n)
     if row is None:
@@ -49,7 +49,7 @@ def note(request, n: int):
     return Json({"id": row.id, "text": row.text, "self": request.url_for("note", n=n)})
 
 
-def error_shape(error, path):
+def error_shape(error: HTTPError, path: str) -> Result:
     return Text(f"notes says {error.status}: {error.message}", status=error.status)
 
 

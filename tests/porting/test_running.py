@@ -91,6 +91,9 @@ def test_our_bottle_entry_point_ignores_the_reloaders_extra_argument(monkeypatch
     monkeypatch.setattr(bottle, "run", lambda *args, **kwargs: calls.append((args, kwargs)))
     monkeypatch.setattr(sys, "argv", [entry.__file__, entry.__file__, "--port", "9123"])
     monkeypatch.setenv("DEBUG", "1")
+    # main() setdefaults SEED_DEMO; set it here so the test's undo removes it again
+    # (it leaked into later tests' create_core, which then seeded "empty" databases).
+    monkeypatch.setenv("SEED_DEMO", "1")
     entry.main()
     [(args, kwargs)] = calls
     assert args == ("bottle_app:create_app()",)

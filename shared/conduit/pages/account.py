@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...flashes import flash
 from ...forms import bind, validate
-from ...http import HTTPError, Page, Redirect
+from ...http import HTTPError, Page, Redirect, Request, Result
 from .. import users
 from ..auth import log_in, log_out
 from ..forms import LoginForm, RegisterForm, SettingsForm, show_errors
@@ -12,7 +12,7 @@ from ..security import hasher_for
 from .common import back_to, checked, login_first, viewer
 
 
-def _sign(request, form_class, act, template: str, title: str, greeting: str):
+def _sign(request: Request, form_class, act, template: str, title: str, greeting: str) -> Result:
     back = back_to(request, request.url_for("index"))
     if viewer(request) is not None:
         return Redirect(back)
@@ -31,18 +31,18 @@ def _sign(request, form_class, act, template: str, title: str, greeting: str):
                 status=422 if form.errors else 200)
 
 
-def login(request):
+def login(request: Request) -> Result:
     """Sign in with email and password, then go back where you were going."""
     return _sign(request, LoginForm, users.login, "login", "Sign in", "Welcome back, {}!")
 
 
-def register(request):
+def register(request: Request) -> Result:
     """Create an account and sign in with it."""
     return _sign(request, RegisterForm, users.register, "register", "Sign up",
                  "Welcome to Conduit, {}!")
 
 
-def logout(request):
+def logout(request: Request) -> Result:
     """Sign out (a POST, so no link or image can do it for you)."""
     checked(request)
     log_out(request)
@@ -50,7 +50,7 @@ def logout(request):
     return Redirect(request.url_for("index"))
 
 
-def settings(request):
+def settings(request: Request) -> Result:
     """Change your picture, name, bio, email or password."""
     me = viewer(request)
     if me is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any, TypeGuard
 
 from ...forms import BaseForm, bind, validate
 from ...http import HTTPError, Redirect, Request
@@ -23,7 +24,7 @@ def viewer(request: Request) -> User | None:
     return memo[_VIEWER]
 
 
-def current_user(request) -> dict | None:
+def current_user(request: Request) -> dict | None:
     """The logged-in user as plain data for the layout (templates never touch the ORM)."""
     user = viewer(request)
     if user is None:
@@ -31,25 +32,25 @@ def current_user(request) -> dict | None:
     return {"username": user.username, "email": user.email, "image": user.image}
 
 
-def is_local(target: str | None) -> bool:
+def is_local(target: str | None) -> TypeGuard[str]:
     """Whether a return path stays on this site: /x, never //host, /\\host or a scheme."""
     if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
         return False
     return not any(c == "\\" or ord(c) < 0x20 or ord(c) == 0x7F for c in target)
 
 
-def back_to(request, default: str) -> str:
+def back_to(request: Request, default: str) -> str:
     """Where to go after a form: its `next` (form or query) if local, else the default."""
     target = request.form.get("next") if request.method == "POST" else None
     target = target or request.query.get("next")
     return target if is_local(target) else default
 
 
-def login_first(request, back: str) -> Redirect:
+def login_first(request: Request, back: str) -> Redirect:
     return Redirect(request.url_for("login", next=back))
 
 
-def checked(request) -> None:
+def checked(request: Request) -> None:
     """Refuse a POST without a valid CSRF token (a button form with no other fields)."""
     validate(bind(BaseForm, request))
 
@@ -62,7 +63,7 @@ def preview(item: ArticleView) -> dict:
     return {**present.article(item, with_body=False), "date": long_date(item.article.created_at)}
 
 
-def paging(request, total: int, endpoint: str, **params) -> tuple[int, list[dict]]:
+def paging(request: Request, total: int, endpoint: str, **params: Any) -> tuple[int, list[dict]]:
     """The page asked for (400 if malformed, 404 past the end) and links to every page."""
     page = page_number(request)
     size = request.config.ARTICLES_PAGE_SIZE
@@ -76,6 +77,6 @@ def paging(request, total: int, endpoint: str, **params) -> tuple[int, list[dict
     return page, links
 
 
-def offset(request) -> dict:
+def offset(request: Request) -> dict:
     size = request.config.ARTICLES_PAGE_SIZE
     return {"limit": size, "offset": (page_number(request) - 1) * size}

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from ...http import HTTPError, Page, Redirect
+from typing import Any
+
+from ...http import HTTPError, Page, Redirect, Request, Result
 from .. import articles, present, users
 from .common import login_first, offset, paging, preview, viewer
 
 POPULAR_TAGS = 20
 
 
-def _listing(request, endpoint: str, params: dict, **filters) -> dict:
+def _listing(request: Request, endpoint: str, params: dict, **filters: Any) -> dict:
     items, total = articles.listing(request.connection, viewer(request), **filters,
                                     **offset(request))
     page, links = paging(request, total, endpoint, **params)
@@ -17,7 +19,7 @@ def _listing(request, endpoint: str, params: dict, **filters) -> dict:
     return {"articles": [preview(item) for item in items], "pages": links, "here": here}
 
 
-def _home(request, tab: str, tag: str | None = None, **filters):
+def _home(request: Request, tab: str, tag: str | None = None, **filters: Any) -> Result:
     params = {"tag": tag} if tag else {"feed": "following"} if tab == "feed" else {}
     listing = _listing(request, "tag" if tag else "index", params, tag=tag, **filters)
     return Page("home", {"title": tag or "Home", "nav": "home", "tab": tab, "tag": tag,
@@ -29,7 +31,7 @@ def favicon(request):
     return Redirect(request.url_for("static", filename="favicon.svg"), status=302)
 
 
-def home(request):
+def home(request: Request) -> Result:
     """The global feed, or the feed of followed authors with ?feed=following."""
     feed = request.query.get("feed") or ""
     if feed not in ("", "following"):
@@ -41,12 +43,12 @@ def home(request):
     return _home(request, "feed", feed=True)
 
 
-def tag(request, tag: str):
+def tag(request: Request, tag: str) -> Result:
     """Articles with one tag."""
     return _home(request, "tag", tag=tag)
 
 
-def profile(request, username: str, favorites: bool = False):
+def profile(request: Request, username: str, favorites: bool = False) -> Result:
     """A profile and its articles (or the articles it favorited)."""
     me = viewer(request)
     user = users.profile(request.db, username)
@@ -60,6 +62,6 @@ def profile(request, username: str, favorites: bool = False):
         "tab": "favorites" if favorites else "author", **listing})
 
 
-def profile_favorites(request, username: str):
+def profile_favorites(request: Request, username: str) -> Result:
     """The articles a profile favorited."""
     return profile(request, username, favorites=True)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from ...flashes import flash
 from ...forms import bind, validate
-from ...http import Page, Redirect
+from ...http import Page, Redirect, Request, Result
 from .. import articles, markdown, present, users
 from ..forms import CommentForm
 from .common import back_to, checked, login_first, long_date, viewer
 
 
-def _page(request, slug: str, form, status: int = 200) -> Page:
+def _page(request: Request, slug: str, form, status: int = 200) -> Page:
     me = viewer(request)
     item = articles.view(request.connection, me, slug)
     comments = articles.comments(request.connection, me, slug, article_id=item.article.id)
@@ -27,13 +27,13 @@ def _page(request, slug: str, form, status: int = 200) -> Page:
     }, status=status)
 
 
-def article(request, slug: str):
+def article(request: Request, slug: str) -> Result:
     """Read an article and its comments."""
     # Only a signed-in reader sees the comment box: no form to build for anyone else.
     return _page(request, slug, bind(CommentForm, request) if viewer(request) else None)
 
 
-def comment(request, slug: str):
+def comment(request: Request, slug: str) -> Result:
     """Add a comment; errors are shown under the comment box. A GET goes to the article."""
     here = request.url_for("article", slug=slug)
     if request.method == "GET":
@@ -50,7 +50,7 @@ def comment(request, slug: str):
     return Redirect(here)
 
 
-def delete_comment(request, slug: str, comment_id: int):
+def delete_comment(request: Request, slug: str, comment_id: int) -> Result:
     """Delete one of your comments."""
     checked(request)
     here = request.url_for("article", slug=slug)
@@ -62,7 +62,7 @@ def delete_comment(request, slug: str, comment_id: int):
     return Redirect(here)
 
 
-def delete(request, slug: str):
+def delete(request: Request, slug: str) -> Result:
     """Delete your article."""
     checked(request)
     me = viewer(request)
@@ -73,7 +73,7 @@ def delete(request, slug: str):
     return Redirect(request.url_for("index"))
 
 
-def _toggle(request, action, target: str, default: str):
+def _toggle(request: Request, action, target: str, default: str) -> Result:
     checked(request)
     back = back_to(request, default)
     me = viewer(request)
@@ -83,23 +83,23 @@ def _toggle(request, action, target: str, default: str):
     return Redirect(back)
 
 
-def favorite(request, slug: str):
+def favorite(request: Request, slug: str) -> Result:
     """Favorite an article, then go back where the button was."""
     return _toggle(request, articles.favorite, slug, request.url_for("article", slug=slug))
 
 
-def unfavorite(request, slug: str):
+def unfavorite(request: Request, slug: str) -> Result:
     """Unfavorite an article, then go back where the button was."""
     return _toggle(request, articles.unfavorite, slug, request.url_for("article", slug=slug))
 
 
-def follow(request, username: str):
+def follow(request: Request, username: str) -> Result:
     """Follow an author, then go back where the button was."""
     return _toggle(request, users.follow, username,
                    request.url_for("profile", username=username))
 
 
-def unfollow(request, username: str):
+def unfollow(request: Request, username: str) -> Result:
     """Unfollow an author, then go back where the button was."""
     return _toggle(request, users.unfollow, username,
                    request.url_for("profile", username=username))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ...flashes import flash
 from ...forms import bind, validate
-from ...http import Page, Redirect
+from ...http import Page, Redirect, Request, Result
 from .. import articles
 from .. import validate as v
 from ..forms import ArticleForm, show_errors, split_tags
 from .common import login_first, viewer
 
 
-def editor(request, slug: str | None = None):
+def editor(request: Request, slug: str | None = None) -> Result:
     """New article at /editor, your article's edit form at /editor/{slug}."""
     here = request.url_for("editor_edit", slug=slug) if slug else request.url_for("editor")
     me = viewer(request)
