@@ -23,12 +23,12 @@ from shared.http import (
     BAD_PATH,
     BaseRequest,
     HTTPError,
-    Json,
     Lookup,
     MultiDict,
     Page,
     Redirect,
     Result,
+    Text,
     Upload,
     cached_property,
     valid_path,
@@ -213,16 +213,14 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
             return flask.make_response((body, result.status, result.headers))
-        if isinstance(result, Redirect):
-            response: Response = flask.redirect(result.location, result.status)
-        elif isinstance(result, Json):
-            response = flask.jsonify(result.data)
-            response.status_code = result.status
-        if isinstance(result, Redirect | Json):
-            response.headers.update(result.headers)
-            return response
-        return flask.make_response((result.body, result.status,
-                                    {**result.headers, "Content-Type": result.content_type}))
+        if isinstance(result, Text):
+            return flask.make_response((result.body, result.status,
+                                        {**result.headers, "Content-Type": result.content_type}))
+        response = (flask.redirect(result.location, result.status)
+                    if isinstance(result, Redirect) else flask.jsonify(result.data))
+        response.status_code = result.status
+        response.headers.update(result.headers)
+        return response
 
     def render(result: Result, request: FlaskRequest) -> Response:
         response = native(result, request)
