@@ -194,10 +194,12 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
                                                  app.jinja_loader])
 
     def native(result: Result, request: FlaskRequest) -> flask.Response:
+        # The response class directly: flask.make_response would run Flask's
+        # make_response on a tuple, and Flask runs it again on what the view returns.
         if isinstance(result, Page):
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
-            return flask.make_response((body, result.status, result.headers))
+            return app.response_class(body, result.status, result.headers)
         if isinstance(result, Json):
             response = app.json.response(result.data)
             response.status_code = result.status
@@ -207,8 +209,8 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
             response = flask.redirect(result.location, result.status)
             response.headers.update(result.headers)
             return response
-        return flask.make_response((result.body, result.status,
-                                    {**result.headers, "Content-Type": result.content_type}))
+        return app.response_class(result.body, result.status, result.headers,
+                                  content_type=result.content_type)
 
     def render(result: Result, request: FlaskRequest) -> flask.Response:
         response = native(result, request)
