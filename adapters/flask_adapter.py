@@ -209,15 +209,17 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
         app.jinja_loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(folders), *own])
 
     def native(result: Result, request: FlaskRequest) -> Response:
+        # The response class directly: flask.make_response would run Flask's
+        # make_response on a tuple, and Flask runs it again on what the view returns.
         if isinstance(result, Page):
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
-            return flask.make_response((body, result.status, result.headers))
+            return app.response_class(body, result.status, result.headers)
         if isinstance(result, Text):
-            return flask.make_response((result.body, result.status,
-                                        {**result.headers, "Content-Type": result.content_type}))
+            return app.response_class(result.body, result.status, result.headers,
+                                      content_type=result.content_type)
         response = (flask.redirect(result.location, result.status)
-                    if isinstance(result, Redirect) else flask.jsonify(result.data))
+                    if isinstance(result, Redirect) else app.json.response(result.data))
         response.status_code = result.status
         response.headers.update(result.headers)
         return response
