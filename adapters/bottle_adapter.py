@@ -15,6 +15,7 @@ import bottle
 from shared import sessions
 from shared.core import Core
 from shared.http import (
+    BAD_HOST,
     BAD_PATH,
     HTTPError,
     Json,
@@ -61,7 +62,7 @@ class BottleRequest(Request):
         limit = self.config.MAX_CONTENT_LENGTH
         if bottle.request.content_length > limit:
             raise HTTPError(413)
-        data = bottle.request.body.read(limit + 1)
+        data = wz.read_body(bottle.request, limit)  # PORTING 34
         if len(data) > limit:
             raise HTTPError(413)
         return data
@@ -108,9 +109,9 @@ class BottleRequest(Request):
     def cookies(self) -> Any:
         return bottle.request.cookies
 
-    @property
+    @cached_property
     def headers(self) -> Any:
-        return bottle.request.headers
+        return wz.NativeHeaders(bottle.request.environ)  # PORTING 35
 
     @cached_property
     def session(self) -> sessions.TrackedSession:
@@ -179,16 +180,26 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
         response.content_type = result.content_type
         return result.body
 
-    # Bottle drops bad UTF-8 bytes from the path silently; we answer 400 (PORTING 13).
-    # Checked in each view, error handler and the static route rather than in a
-    # before_request hook, which would cost every request a hook call.
-    def refuse_undecodable_path() -> None:
-        if not valid_path(bottle.request.environ["bottle.raw_path"]):
-            raise bottle.HTTPError(400, BAD_PATH)
+    # Bottle drops bad UTF-8 bytes from the path silently (PORTING 13) and serves any
+    # Host (36); we answer 400, as Werkzeug does. Checked in each view, error handler and
+    # the static route rather than in a before_request hook, which would cost every
+    # request a hook call.
+    def refused() -> tuple[int, str] | None:
+        environ = bottle.request.environ
+        if not valid_path(environ["bottle.raw_path"]):
+            return 400, BAD_PATH
+        if not wz.valid_host(environ.get("HTTP_HOST")):
+            return 400, BAD_HOST
+        return None
+
+    def refuse_bad_request() -> None:
+        error = refused()
+        if error:
+            raise bottle.HTTPError(*error)
 
     def view(route: Route) -> Callable[..., Any]:
         def callback(**params: Any) -> Any:
-            refuse_undecodable_path()
+            refuse_bad_request()
             request = BottleRequest(core, params, app)
             return core.handle(request, route.handler, params,
                                lambda result: render(result, request))
@@ -199,14 +210,13 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
         request = BottleRequest(core, {}, app)
         status = wz.error_status(error.status_code)
         message = error.body if status == 400 else ""
-        if not valid_path(bottle.request.environ["bottle.raw_path"]):
-            status, message = 400, BAD_PATH
+        status, message = refused() or (status, message)
         headers = {"Allow": wz.allow(error.headers["Allow"])} if "Allow" in error.headers else {}
         neutral = HTTPError(status, message, headers=headers)
         return core.fail(request, neutral, lambda result: render(result, request))
 
     def static_file(filename: str) -> Any:
-        refuse_undecodable_path()
+        refuse_bad_request()
         return wz.static_file(filename, static)
 
     for name, converter in core.table.custom_converters().items():
