@@ -9,7 +9,6 @@ import pytest
 from webtest import TestRequest
 
 from shared.http import BAD_BODY, BAD_HOST
-
 from tests.api.conftest import Api
 from tests.conduit import register
 from tests.helpers import soup
