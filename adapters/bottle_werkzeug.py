@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
-from functools import cache
+import re
+from collections.abc import Iterable, Iterator
+from functools import cache, lru_cache
+from io import BytesIO
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
 import bottle
 
-from shared.http import BAD_FORM, BAD_MULTIPART, HTTPError, Upload
+from shared.http import BAD_BODY, BAD_FORM, BAD_MULTIPART, HTTPError, Upload
 
 # -- 1, 3, 4: urlencoded bodies and query strings -----------------------------------
 
@@ -99,6 +101,70 @@ def split_multipart(environ: dict, limit: int) -> tuple[FirstValueForms, FirstVa
             uploads.append((key, Upload(key, value.raw_filename, value.content_type,
                                         value.file)))
     return forms(fields), forms(uploads)
+
+
+# -- 34: chunked request bodies ----------------------------------------------------
+
+CHUNK = 64 * 1024
+
+
+def _dechunked(environ: dict) -> Iterator[bytes]:
+    stream = environ["wsgi.input"]
+    if environ.get("wsgi.input_terminated"):  # the server removed the framing (gunicorn)
+        return iter(lambda: stream.read(CHUNK), b"")
+    return bottle.BaseRequest._iter_chunked(stream.read, CHUNK)  # Bottle's own parser
+
+
+def read_body(request: bottle.BaseRequest, limit: int) -> bytes:
+    """The body, at most limit + 1 bytes of it; a body its server or its chunked framing
+    reports broken is a 400, as it is from Werkzeug."""
+    environ = request.environ
+    try:
+        if request.chunked and "bottle.request.body" not in environ:
+            # Bottle would parse the framing again where the server already removed it,
+            # and read a chunked body of any size; keep it where Bottle's body looks.
+            body, size = BytesIO(), 0
+            for part in _dechunked(environ):
+                size += body.write(part)
+                if size > limit:
+                    break
+            body.seek(0)
+            environ["bottle.request.body"] = body
+        return request.body.read(limit + 1)
+    except Exception:  # servers report a broken body with their own exceptions
+        raise HTTPError(400, BAD_BODY) from None
+
+
+# -- 35: header values --------------------------------------------------------------
+
+
+class NativeHeaders(bottle.WSGIHeaderDict):
+    """Header values as the server gave them (PEP 3333 latin-1 text), as Werkzeug has them;
+    Bottle decodes them again as UTF-8 and raises on any other byte."""
+
+    def __getitem__(self, key: str) -> str:
+        return self.environ[self._ekey(key)]
+
+
+# -- 36: the Host header ------------------------------------------------------------
+
+# Werkzeug's own pattern for a Host it uses; any other one it treats as no Host at all.
+_HOST = re.compile(r"([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+])(?::([1-9][0-9]{,4}))?",
+                   re.ASCII | re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)  # a server sees a few names; checking one costs microseconds
+def valid_host(host: str | None) -> bool:
+    """Whether Werkzeug's router could bind to the Host (an empty or 64-octet label:
+    it cannot, a 400)."""
+    match = _HOST.fullmatch(host) if host else None
+    if match is None or (match[2] and int(match[2]) > 65535):
+        return True
+    try:
+        match[1].encode("idna")
+    except UnicodeError:
+        return False
+    return True
 
 
 # -- 15: URL building ---------------------------------------------------------------

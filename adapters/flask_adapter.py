@@ -10,15 +10,18 @@ import jinja2
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
 from werkzeug.datastructures import MultiDict as NativeMultiDict
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadHost, BadRequest, ClientDisconnected, HTTPException
 from werkzeug.formparser import FormDataParser
 from werkzeug.routing import BaseConverter
+from werkzeug.serving import DechunkedInput
 from werkzeug.wrappers import Response
 
 from shared.config import Config
 from shared.core import Core
 from shared.http import (
+    BAD_BODY,
     BAD_FORM,
+    BAD_HOST,
     BAD_MULTIPART,
     BAD_PATH,
     BaseRequest,
@@ -63,6 +66,15 @@ class KitRequest(flask.Request):
     form_data_parser_class = StrictFormParser
     _routing_exception = None
 
+    def __init__(self, environ, *args, **kwargs):
+        # A server that passes the chunked framing on (PORTING 34): Werkzeug would read
+        # the body as empty; remove the framing as Werkzeug's own server does.
+        if ("wsgi.input_terminated" not in environ
+                and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()):
+            environ["wsgi.input"] = DechunkedInput(environ["wsgi.input"])
+            environ["wsgi.input_terminated"] = True
+        super().__init__(environ, *args, **kwargs)
+
     # Flask raises this before any view runs, matched or not: the same place a
     # before_request hook would, without a hook's cost on every request.
     @property
@@ -71,6 +83,8 @@ class KitRequest(flask.Request):
         # Werkzeug replaces bad UTF-8 in the path; Bottle answers 400. We side with 400.
         if not valid_path(path):
             return HTTPError(400, BAD_PATH)
+        if isinstance(self._routing_exception, BadHost):  # PORTING 36
+            return HTTPError(400, BAD_HOST)
         # Werkzeug strips leading slashes from the path, so //x would be served as /x;
         # Bottle matches the path as sent (404). merge_slashes=False covers /a//b.
         if "//" in path:
@@ -112,10 +126,30 @@ class KitSessionInterface(SecureCookieSessionInterface):
             super().save_session(app, session, response)
 
 
+def _read_body() -> None:
+    """Read the body once, up front: a body the server or its chunked framing reports
+    broken is a 400 (PORTING 34), whatever exception the server raises for it."""
+    request = flask.request
+    try:
+        data = request.get_data(cache=True)  # the parsers read this copy
+    except ClientDisconnected:  # Werkzeug's name for a read that failed
+        raise HTTPError(400, BAD_BODY) from None
+    except HTTPException as error:  # 413
+        raise HTTPError(error.code or 400) from None
+    except Exception:
+        raise HTTPError(400, BAD_BODY) from None
+    # Werkzeug cuts a body without Content-Length off at the limit, silently.
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(data) >= limit:
+        raise HTTPError(413)
+
+
 T = TypeVar("T")
 
 
-def _decoded(read: Callable[[], T]) -> T:
+def _decoded(read: Callable[[], T], body: bool = True) -> T:
+    if body:
+        _read_body()
     try:
         return read()
     except UnicodeDecodeError:
@@ -137,7 +171,7 @@ class FlaskRequest(BaseRequest):
 
     @property
     def query(self) -> MultiDict[str]:
-        return _decoded(lambda: flask.request.args)
+        return _decoded(lambda: flask.request.args, body=False)
 
     @property
     def form(self) -> MultiDict[str]:
@@ -154,6 +188,7 @@ class FlaskRequest(BaseRequest):
     def json(self) -> Any:
         if not flask.request.is_json:
             return None
+        _read_body()
         try:
             return flask.request.get_json()
         except (BadRequest, RecursionError):  # RecursionError: nested too deep to parse
@@ -178,6 +213,12 @@ class FlaskRequest(BaseRequest):
         return flask.session
 
     def url_for(self, name: str, /, **params: Any) -> str:
+        context = flask.globals.request_ctx
+        if context.url_adapter is None:
+            # Werkzeug could not bind to the Host (a 400, PORTING 36) and Flask's url_for
+            # would raise; paths need no host, so bind to none for the error page.
+            context.url_adapter = flask.current_app.url_map.bind(
+                "", script_name=flask.request.root_path or "/")
         return flask.url_for(name, **params)
 
 
@@ -218,8 +259,8 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
         if isinstance(result, Text):
             return app.response_class(result.body, result.status, result.headers,
                                       content_type=result.content_type)
-        response = (flask.redirect(result.location, result.status)
-                    if isinstance(result, Redirect) else app.json.response(result.data))
+        response: Response = (flask.redirect(result.location, result.status)  # type: ignore[assignment]
+                              if isinstance(result, Redirect) else app.json.response(result.data))
         response.status_code = result.status
         response.headers.update(result.headers)
         return response

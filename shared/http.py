@@ -232,6 +232,8 @@ def is_json(content_type: str | None) -> bool:
 BAD_PATH = "The address is not valid UTF-8."
 BAD_FORM = "The form data is not valid UTF-8."
 BAD_MULTIPART = "The multipart form data is malformed."
+BAD_BODY = "The request body is malformed or incomplete."
+BAD_HOST = "The Host header is not a valid host name."
 
 
 def valid_path(raw: str) -> bool:

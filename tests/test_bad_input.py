@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import io
+import json
 
+import pytest
+from webtest import TestRequest
+
+from shared.http import BAD_BODY, BAD_HOST
 from tests.api.conftest import Api
 from tests.conduit import register
 from tests.helpers import soup
@@ -58,3 +63,100 @@ def test_json_nested_a_thousand_deep_from_a_signed_in_user_is_a_400(client):
     response = client.post("/api/articles", nested(1000), content_type="application/json",
                            headers=Api.auth(token), status=400)
     assert response.json == {"errors": {"body": ["The request body is not valid JSON."]}}
+
+
+# -- request framing and headers, as different servers hand them over -----------------
+
+SIGN_UP = json.dumps({"user": {"username": "ann", "email": "ann@example.com",
+                               "password": "password123"}}).encode()
+
+
+def chunked(body: bytes) -> bytes:
+    return b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)
+
+
+def gunicorn_input(framed: bytes):
+    """wsgi.input as gunicorn gives it: its own reader removes the chunked framing."""
+    from gunicorn.http.body import Body, ChunkedReader
+    from gunicorn.http.unreader import IterUnreader
+
+    return Body(ChunkedReader(None, IterUnreader([framed])))
+
+
+def send_chunked(client, stream, *, terminated: bool, path="/api/users",
+                 content_type="application/json", status):
+    """POST a body with Transfer-Encoding: chunked and no Content-Length."""
+    request = TestRequest.blank(path, method="POST", environ={
+        "CONTENT_TYPE": content_type, "HTTP_TRANSFER_ENCODING": "chunked",
+        "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.input": stream})
+    request.environ.pop("CONTENT_LENGTH", None)
+    if terminated:  # the server says it removed the framing (gunicorn, Werkzeug's server)
+        request.environ["wsgi.input_terminated"] = True
+    return client.do_request(request, status=status)
+
+
+@pytest.mark.parametrize(("stream", "terminated"), [
+    (lambda: gunicorn_input(chunked(SIGN_UP)), True),
+    (lambda: io.BytesIO(SIGN_UP), True),  # any server that de-chunks
+    (lambda: io.BytesIO(chunked(SIGN_UP)), False),  # a server that passes the framing on
+])
+def test_a_chunked_body_is_read_however_the_server_hands_it_over(client, stream, terminated):
+    response = send_chunked(client, stream(), terminated=terminated, status=201)
+    assert response.json["user"]["username"] == "ann"
+
+
+@pytest.mark.parametrize(("stream", "terminated"), [
+    (lambda: gunicorn_input(b"zz\r\nabc\r\n0\r\n\r\n"), True),
+    (lambda: gunicorn_input(b"3\r\nabcXX0\r\n\r\n"), True),
+    (lambda: io.BytesIO(b"zz\r\nabc\r\n0\r\n\r\n"), False),
+    (lambda: io.BytesIO(b"ff\r\nabc"), False),  # cut off before the chunk ends
+])
+def test_a_malformed_chunked_body_is_a_400(client, stream, terminated):
+    response = send_chunked(client, stream(), terminated=terminated, status=400)
+    assert response.json == {"errors": {"body": [BAD_BODY]}}
+
+
+def test_a_malformed_chunked_form_is_the_400_page(client):
+    response = send_chunked(client, io.BytesIO(b"zz\r\n"), terminated=False, path="/login",
+                            content_type="application/x-www-form-urlencoded", status=400)
+    assert soup(response).select_one(".error-message").get_text(strip=True) == BAD_BODY
+
+
+def test_a_chunked_body_over_the_limit_is_a_413(client, app):
+    big = json.dumps({"user": {"username": "x" * (1024 * 1024)}}).encode()
+    response = send_chunked(client, io.BytesIO(chunked(big)), terminated=False, status=413)
+    assert list(response.json["errors"]) == ["body"]
+
+
+@pytest.mark.parametrize("header", ["Token \xff", "Token a\xe9b", "\xff"])
+def test_a_non_utf8_authorization_header_is_a_401(client, header):
+    response = client.get("/api/user", headers={"Authorization": header}, status=401)
+    assert response.json["errors"] == {"token": ["is invalid"]}
+
+
+def test_a_non_utf8_content_type_is_a_415(client):
+    response = client.post("/api/users", SIGN_UP, headers={"Content-Type": "application/\xff"},
+                           status=415)
+    assert list(response.json["errors"]) == ["body"]
+
+
+def test_a_non_utf8_content_type_parameter_still_reads_json(client):
+    client.post("/api/users", SIGN_UP,
+                headers={"Content-Type": "application/json; x=\xff"}, status=201)
+
+
+@pytest.mark.parametrize("host", ["a..b", "a..b:8080", "x" * 64 + ".example.com", ".", "-" * 64])
+@pytest.mark.parametrize("path", ["/", "/no-such-page", "/static/default-avatar.svg"])
+def test_a_host_the_router_cannot_bind_is_the_400_page(client, host, path):
+    response = client.get(path, extra_environ={"HTTP_HOST": host}, status=400)
+    assert soup(response).select_one(".error-message").get_text(strip=True) == BAD_HOST
+
+
+def test_a_host_the_router_cannot_bind_is_a_400_in_the_api(client):
+    response = client.get("/api/tags", extra_environ={"HTTP_HOST": "a..b"}, status=400)
+    assert response.json == {"errors": {"body": [BAD_HOST]}}
+
+
+@pytest.mark.parametrize("host", ["example.com", "example.com:8080", "[::1]:8080", "ex ample"])
+def test_hosts_the_router_can_bind_or_ignores_are_served(client, host):
+    client.get("/", extra_environ={"HTTP_HOST": host}, status=200)
