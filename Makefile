@@ -13,7 +13,7 @@ PARITY_ARGS ?=
 
 .PHONY: install test test-bottle test-flask test-postgres postgres-install serve serve-bottle serve-flask seed parity \
 	browser-install lint realworld clean \
-	bench bench-quick bench-migration seed-tfb
+	bench bench-quick bench-migration seed-tfb fuzz
 
 install: $(STAMP)
 
@@ -36,6 +36,10 @@ postgres-install:
 		echo "Installing Debian's postgresql for make test-postgres..."; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql \
 		|| { echo "error: could not install postgresql; run 'sudo make postgres-install'"; exit 1; }; }
+
+# The fuzz test's long profile: thousands of fresh requests to every route of both builds.
+fuzz: $(STAMP)
+	$(BIN)/pytest -p no:randomly -n 0 -s tests/test_fuzz.py --fuzz=long $(PYTEST_ARGS)
 
 test-bottle: $(STAMP) browser-install
 	$(BIN)/pytest -n auto --framework=bottle $(PYTEST_ARGS)

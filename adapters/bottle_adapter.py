@@ -218,14 +218,16 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
             response.status = result.status
         return bodies[type(result)](result, request, response)
 
-    # Bottle drops bad UTF-8 bytes from the path silently (PORTING 13) and serves any
-    # Host (36); we answer 400, as Werkzeug does. Checked in each view, error handler and
-    # the static route rather than in a before_request hook, which would cost every
-    # request a hook call.
+    # Bottle drops bad UTF-8 bytes from the path silently (PORTING 13), gives a path
+    # parameter the rest of a doubled slash (11) and serves any Host (36); we answer as
+    # the Flask build does. Checked in each view, error handler and the static route
+    # rather than in a before_request hook, which would cost every request a hook call.
     def refused() -> tuple[int, str] | None:
         environ = bottle.request.environ
         if not valid_path(environ["bottle.raw_path"]):
             return 400, BAD_PATH
+        if "//" in environ["PATH_INFO"]:
+            return 404, ""
         if not wz.valid_host(environ.get("HTTP_HOST")):
             return 400, BAD_HOST
         return None
@@ -241,7 +243,7 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
         def callback(**params: Any) -> Any:
             environ = bottle.request.environ
             # refuse_bad_request, inline: one call less on every request
-            if not (valid_path(environ["bottle.raw_path"])
+            if not (valid_path(environ["bottle.raw_path"]) and "//" not in environ["PATH_INFO"]
                     and wz.valid_host(environ.get("HTTP_HOST"))):
                 refuse_bad_request()
             request = BottleRequest(core, params, app, environ)

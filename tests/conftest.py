@@ -16,6 +16,8 @@ def pytest_addoption(parser):
                      help="run the suite against one framework only")
     parser.addoption("--db", choices=["sqlite", "postgres"], default="sqlite",
                      help="the database every test's app uses (postgres: a throwaway server)")
+    parser.addoption("--fuzz", choices=["short", "long"], default="short",
+                     help="the fuzz test's Hypothesis profile (long: make fuzz)")
 
 
 def pytest_generate_tests(metafunc):
@@ -107,21 +109,26 @@ def tfb_seed_file(tmp_path_factory):
 @pytest.fixture
 def tfb_seeded(app, settings, tfb_seed_file):
     """Fill the app's own database with the benchmark tables (a fast copy of the seed)."""
+    copy_tfb_seed(settings["DATABASE_URL"], tfb_seed_file)
+
+
+def copy_tfb_seed(url: str, seed_file) -> None:
+    """Copy the seeded benchmark tables into the database at url (its tables exist)."""
     from sqlalchemy import create_engine, insert, select, text
 
     from shared.tfb.models import Fortune, World
 
-    engine = create_engine(settings["DATABASE_URL"])
+    engine = create_engine(url)
     if engine.dialect.name == "sqlite":
         with engine.begin() as connection:
             connection.execute(text("ATTACH DATABASE :path AS seed"),
-                               {"path": str(tfb_seed_file)})
+                               {"path": str(seed_file)})
             connection.execute(text("INSERT INTO world SELECT * FROM seed.world"))
             connection.execute(text("INSERT INTO fortune SELECT * FROM seed.fortune"))
         with engine.connect() as connection:
             connection.execute(text("DETACH DATABASE seed"))
     else:
-        seed = create_engine(f"sqlite:///{tfb_seed_file}")
+        seed = create_engine(f"sqlite:///{seed_file}")
         with seed.connect() as source, engine.begin() as connection:
             for table in (World.__table__, Fortune.__table__):
                 rows = [row._asdict() for row in source.execute(select(table))]

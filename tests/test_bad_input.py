@@ -160,3 +160,10 @@ def test_a_host_the_router_cannot_bind_is_a_400_in_the_api(client):
 @pytest.mark.parametrize("host", ["example.com", "example.com:8080", "[::1]:8080", "ex ample"])
 def test_hosts_the_router_can_bind_or_ignores_are_served(client, host):
     client.get("/", extra_environ={"HTTP_HOST": host}, status=200)
+
+
+def test_a_doubled_slash_inside_a_path_parameter_is_a_404(client):
+    # Bottle's <tag:path>-like parameters took the rest of a doubled slash (PORTING 11).
+    client.get("/tag//x", status=404)
+    client.get("/tag/x//y", status=404)
+    client.get("/tag/x", status=200)
