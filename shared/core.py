@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import cors
 from .config import Config, load_config
-from .db import Database
+from .db import Database, storable
 from .errors import plain_text
 from .flashes import pop_flashes
 from .forms import csrf_token
@@ -115,6 +115,8 @@ class Core:
         results in the site's shape. The request is closed whatever happens."""
         try:
             try:
+                if params and not all(map(_storable_param, params.values())):
+                    raise HTTPError(404)  # nothing stored is named with a NUL
                 result = handler(request, **params)
             except HTTPError as error:
                 result = self.error(error, request.path)
@@ -182,3 +184,7 @@ def create_core(overrides: Mapping[str, Any] | None, sites: Iterable[Site]) -> C
     chosen = tuple(sites)
     defaults = {k: v for site in chosen for k, v in site.settings.items()}
     return Core(load_config(overrides, defaults=defaults), chosen)
+
+
+def _storable_param(value: Any) -> bool:
+    return not isinstance(value, str) or storable(value)

@@ -17,6 +17,19 @@ from sqlalchemy.orm import sessionmaker
 SCHEMA_LOCK_KEY = 0x6B69745F6462
 
 
+def storable(value: str) -> bool:
+    """Whether every database can store the text, and so whether any stored text can
+    equal it: PostgreSQL refuses a NUL in text, and a lone surrogate (JSON's "\\ud800")
+    encodes in no database, hasher or page."""
+    if "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def utcnow() -> datetime:
     # Millisecond precision: clients see updatedAt change even within a second.
     now = datetime.now(UTC).replace(tzinfo=None)

@@ -9,8 +9,10 @@ from typing import Any, TypeVar
 from wtforms import Form
 from wtforms.csrf.session import SessionCSRF
 
+from .db import storable
 from .http import HTTPError, Request
 
+NOT_STORABLE = "This field holds a character that cannot be stored (a NUL?)."
 CSRF_MESSAGE = ("The form's security token is missing, wrong or expired. "
                 "Reload the page and try again.")
 
@@ -66,4 +68,8 @@ def validate(form: BaseForm) -> bool:
     valid = form.validate()
     if form.csrf_token.errors:
         raise HTTPError(400, CSRF_MESSAGE)
+    for field in form:
+        if isinstance(field.data, str) and not field.errors and not storable(field.data):
+            field.errors = [NOT_STORABLE]
+            valid = False
     return valid

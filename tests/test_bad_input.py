@@ -8,6 +8,7 @@ import json
 import pytest
 from webtest import TestRequest
 
+from shared.forms import NOT_STORABLE
 from shared.http import BAD_BODY, BAD_HOST
 from tests.api.conftest import Api
 from tests.conduit import register
@@ -26,28 +27,68 @@ def test_json_nested_a_thousand_deep_is_a_400(client, path):
     assert response.json == {"errors": {"body": ["The request body is not valid JSON."]}}
 
 
+# A lone surrogate encodes in no database; PostgreSQL refuses a NUL in text.
+UNSTORABLE = pytest.mark.parametrize("bad", ["\ud800", "\udfff", "\x00"])
+
+
+@UNSTORABLE
 @pytest.mark.parametrize("field", ["username", "email", "password"])
-def test_a_lone_surrogate_in_a_sign_up_is_a_422(client, field):
+def test_text_no_database_stores_in_a_sign_up_is_a_422(client, field, bad):
     user = {"username": "ann", "email": "ann@example.com", "password": "password123"}
-    user[field] = "ann\ud800x" if field != "email" else "ann\ud800@example.com"
+    user[field] = f"ann{bad}x" if field != "email" else f"ann{bad}@example.com"
     response = client.post_json("/api/users", {"user": user}, status=422)
     assert list(response.json["errors"]) == [field]
+    assert client.post_json("/api/users/login", {"user": {
+        "email": user["email"], "password": user["password"]}}, expect_errors=True).status_int \
+        in (401, 422)  # nothing was stored
 
 
+@UNSTORABLE
 @pytest.mark.parametrize("field", ["title", "description", "body", "tagList"])
-def test_a_lone_surrogate_in_an_article_is_a_422(client, field):
+def test_text_no_database_stores_in_an_article_is_a_422(client, field, bad):
     api = Api(client)
     token = api.register("ann")
     article = {"title": "T", "description": "d", "body": "b", "tagList": ["x"]}
-    article[field] = ["x\udfff"] if field == "tagList" else "x\udfff"
+    article[field] = [f"x{bad}"] if field == "tagList" else f"x{bad}"
     response = api.post("/articles", {"article": article}, token, status=422)
     assert list(response.json["errors"]) == [field]
+    assert client.get("/api/articles").json["articlesCount"] == 0
 
 
-def test_a_lone_surrogate_in_a_login_is_a_422(client):
-    body = {"user": {"email": "ann@example.com", "password": "pass\ud800word"}}
+@UNSTORABLE
+def test_text_no_database_stores_in_a_login_is_a_422(client, bad):
+    body = {"user": {"email": "ann@example.com", "password": f"pass{bad}word"}}
     assert list(client.post_json("/api/users/login", body, status=422).json["errors"]) == [
         "password"]
+
+
+@pytest.mark.parametrize("path", ["/profile/a%00b", "/tag/%00", "/article/x%00",
+                                  "/api/profiles/%00", "/api/articles/x%00y/comments",
+                                  "/hello/%00"])
+def test_a_nul_in_a_path_parameter_names_nothing(client, path):
+    register(client)
+    assert client.get(path, status=404).status_int == 404
+
+
+@pytest.mark.parametrize("field", ["tag", "author", "favorited"])
+def test_a_nul_in_an_article_filter_matches_nothing(client, field):
+    api = Api(client)
+    token = api.register("ann")
+    api.post("/articles", {"article": {"title": "T", "description": "d", "body": "b",
+                                       "tagList": ["x"]}}, token, status=201)
+    answer = client.get("/api/articles", {field: "ann\x00"})
+    assert answer.json == {"articles": [], "articlesCount": 0}
+
+
+@pytest.mark.parametrize("field", ["name", "message"])
+def test_a_nul_in_a_guestbook_entry_is_a_field_error_and_stores_nothing(client, field):
+    form = client.get("/guestbook").forms[0]
+    form["name"], form["message"] = "Ann", "Hello"
+    form[field] = "A\x00B"
+    response = form.submit(status=422)
+    errors = soup(response).select_one(f"#{field}").parent.select(".error-messages li")
+    assert [li.get_text() for li in errors] == [NOT_STORABLE]
+    assert "0 entries" in soup(client.get("/guestbook")).select_one("h2").get_text()
 
 
 @pytest.mark.parametrize("path", ["/", "/tag/bottle", "/profile/ann"])

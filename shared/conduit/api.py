@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cors
+from ..db import storable
 from ..http import HTTPError, Json, Request, Result, Text, is_json
 from . import articles, present, users
 from . import validate as v
@@ -55,6 +56,8 @@ def _article(request: Request, viewer: User | None, slug: str, status: int = 200
 def _articles(request: Request, viewer: User | None, **filters: Any) -> Json:
     limit = _int_query(request, "limit", 20, 1, MAX_LIMIT)
     offset = _int_query(request, "offset", 0, 0, 2**31 - 1)
+    if not all(storable(f) for f in filters.values() if isinstance(f, str)):
+        return Json({"articles": [], "articlesCount": 0})  # no stored text can equal it
     items, total = articles.listing(request.connection, viewer, limit=limit, offset=offset,
                                     **filters)
     return Json({"articles": [present.article(i, with_body=False) for i in items],

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..db import storable
 from ..http import HTTPError
 
 BLANK = "can't be blank"
-NOT_TEXT = "is not valid text (a lone surrogate?)"
+NOT_TEXT = "is not valid text (a NUL or a lone surrogate?)"
 TAKEN = "has already been taken"
 USERNAME = re.compile(r"^[\w.-]+$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -26,16 +27,6 @@ class Invalid(HTTPError):
         super().__init__(status, "The data is not valid.", errors=errors)
 
 
-def encodable(value: str) -> bool:
-    """Whether the text is storable: JSON's "\ud800" decodes to a lone surrogate, which no
-    database, hasher or page can encode."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def text(data: dict, field: str, *, required: bool, nullable: bool = False,
          strip: bool = True) -> Any:
     """Read one text field: MISSING if absent and optional, None if nullable and empty."""
@@ -48,7 +39,7 @@ def text(data: dict, field: str, *, required: bool, nullable: bool = False,
         return None
     if not isinstance(value, str):
         raise Invalid({field: [BLANK]})
-    if not encodable(value):
+    if not storable(value):
         raise Invalid({field: [NOT_TEXT]})
     if strip:
         value = value.strip()
@@ -93,7 +84,7 @@ def tag_list(data: dict, *, required: bool = False) -> Any:
     value = data["tagList"]
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
         raise Invalid({"tagList": ["must be a list of strings"]})
-    if not all(encodable(t) for t in value):
+    if not all(storable(t) for t in value):
         raise Invalid({"tagList": [NOT_TEXT]})
     tags: list[str] = []
     for tag in (t.strip() for t in value):
