@@ -13,7 +13,7 @@ PARITY_ARGS ?=
 
 .PHONY: install test test-bottle test-flask test-postgres postgres-install serve serve-bottle serve-flask seed parity \
 	browser-install lint realworld clean \
-	bench bench-quick bench-migration seed-tfb fuzz
+	bench bench-quick bench-migration seed-tfb fuzz soak
 
 install: $(STAMP)
 
@@ -40,6 +40,11 @@ postgres-install:
 # The fuzz test's long profile: thousands of fresh requests to every route of both builds.
 fuzz: $(STAMP)
 	$(BIN)/pytest -p no:randomly -n 0 -s tests/test_fuzz.py --fuzz=long $(PYTEST_ARGS)
+
+# The concurrency test's long form: 32 clients, ten rounds of writes per server kind,
+# with p50/p99 per run (SQLite; add PYTEST_ARGS=--db=postgres for PostgreSQL).
+soak: $(STAMP)
+	$(BIN)/pytest -p no:randomly -n 0 -s tests/test_concurrency.py --soak $(PYTEST_ARGS)
 
 test-bottle: $(STAMP) browser-install
 	$(BIN)/pytest -n auto --framework=bottle $(PYTEST_ARGS)

@@ -18,6 +18,8 @@ def pytest_addoption(parser):
                      help="the database every test's app uses (postgres: a throwaway server)")
     parser.addoption("--fuzz", choices=["short", "long"], default="short",
                      help="the fuzz test's Hypothesis profile (long: make fuzz)")
+    parser.addoption("--soak", action="store_true",
+                     help="the concurrency test's long form, with latencies (make soak)")
 
 
 def pytest_generate_tests(metafunc):
