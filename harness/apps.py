@@ -83,7 +83,8 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
     target, attr = split(spec)
     if is_file(target):
         module, folder = import_file(spec, Path(target))
-        app = in_folder(instantiate(spec, pick(spec, module, attr), settings), folder)
+        app = in_folder(instantiate(spec, pick(spec, module, attr), settings), folder,
+                        module._kit_own_modules)
     else:
         module = import_spec(spec, target)
         app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
@@ -126,11 +127,18 @@ def import_file(spec: str, path: Path):
             os.chdir(cwd)
             sys.path.remove(str(folder))
             module._kit_bottle_default = _pop_bottle_default(bottle_stack)
-    for other in set(sys.modules) - before - {name}:
+    module._kit_own_modules = own_modules(before | {name}, folder)
+    return module, folder
+
+
+def own_modules(before: set[str], folder: Path) -> dict:
+    """Take the modules imported from `folder` since `before` out of sys.modules."""
+    own = {}
+    for other in set(sys.modules) - before:
         location = getattr(sys.modules[other], "__file__", None) or ""
         if location.startswith(str(folder) + os.sep):
-            del sys.modules[other]
-    return module, folder
+            own[other] = sys.modules.pop(other)
+    return own
 
 
 def _push_bottle_default():
@@ -186,27 +194,49 @@ def instantiate(spec: str, target, settings: dict | None):
     return target
 
 
-def in_folder(app, folder: Path):
-    """Run each request in the app's own folder (relative paths to views, data files)."""
+def in_folder(app, folder: Path, own: dict | None = None):
+    """Run each request in the app's own folder (relative paths to views, data files),
+    with its folder first on sys.path and its own modules in sys.modules, so what it
+    imports while it answers (`% import x` in a template) is its own `x`."""
+    own = {} if own is None else own
 
     def middleware(environ, start_response):
         with FOLDER_LOCK:
             cwd = os.getcwd()
             os.chdir(folder)
+            sys.path.insert(0, str(folder))
+            before = set(sys.modules)
+            shadowed = {name: sys.modules[name] for name in own if name in sys.modules}
+            sys.modules.update(own)
             bottle = sys.modules.get("bottle")
             if bottle is not None:
                 bottle.TEMPLATES.clear()  # its cache is keyed by name, not by folder
             try:
-                answer = app(environ, start_response)
+                answer = app(environ, _no_exc_info(start_response))
                 try:
                     return [b"".join(answer)]
                 finally:
                     getattr(answer, "close", lambda: None)()
             finally:
                 os.chdir(cwd)
+                sys.path.remove(str(folder))
+                for name in own:
+                    sys.modules.pop(name, None)
+                own.update(own_modules(before, folder))
+                sys.modules.update(shadowed)
 
     middleware.wrapped = app
     return middleware
+
+
+def _no_exc_info(start_response):
+    """An app's 500 reaches the client as a 500, as a server sends it: the exception
+    that came with it (Bottle passes exc_info) is not raised in the harness."""
+
+    def call(status, headers, exc_info=None):
+        return start_response(status, headers)
+
+    return call
 
 
 class HTTPApp:

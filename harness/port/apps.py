@@ -16,9 +16,11 @@ from pathlib import Path
 
 import libcst as cst
 from libcst.codemod import CodemodContext
+from libcst.helpers import get_full_name_for_node
 
 from .rules import Prepare
 from .rules.base import state as port_state
+from .rules.p003_routes import ROUTE_METHODS
 
 DEFAULT_MODULE = "default_app"
 
@@ -30,36 +32,44 @@ class ModuleApps:
     imports: dict[str, tuple[Path, str]] = field(default_factory=dict)  # local -> (file, name)
     imported_apps: set[str] = field(default_factory=set)
     default_from: str | None = None
+    views: list[str] = field(default_factory=list)  # view function names
+    redirects: bool = False  # uses Bottle's redirect()
+    uses: set[Path] = field(default_factory=set)  # the app's own modules it imports
 
 
 @dataclass
 class Plan:
     modules: dict[Path, ModuleApps]
     default_module: Path | None = None  # relative path of the module made for the default app
+    shared_views: frozenset[str] = frozenset()  # view names in more than one module
+    tree_needs: frozenset[str] = frozenset()  # shims the app's module adds for all modules
+    template_imports: dict = field(default_factory=dict)  # `% import x` in the templates
 
     def options(self, rel: Path) -> dict:
         found = self.modules.get(rel)
         if found is None:
-            return {}
-        return {"imported_apps": frozenset(found.imported_apps),
-                "default_from": found.default_from}
+            return {"tree_needs": self.tree_needs, "template_imports": self.template_imports}
+        return {"template_imports": self.template_imports,
+                "imported_apps": frozenset(found.imported_apps),
+                "default_from": found.default_from,
+                "shared_views": self.shared_views & set(found.views),
+                "tree_needs": self.tree_needs}
 
 
-def module_file(src: Path, rel: Path, node: cst.ImportFrom) -> Path | None:
-    """The app's own file an `from X import ...` reads, relative to src; else None."""
-    dotted = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
-    parts = [p for p in (dotted or "").split(".") if p]
-    if node.relative:
+def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | None:
+    """The app's own file that `import dotted` (or `from .dotted`) reads; else None."""
+    parts = [p for p in dotted.split(".") if p]
+    if level:
         base = rel.parent
-        for _ in range(len(node.relative) - 1):
+        for _ in range(level - 1):
             base = base.parent
         candidates = [base]
     else:  # from the app's root, or from the module's own folder (a script's sys.path[0])
         candidates = [Path(), rel.parent]
     for base in candidates:
-        stem = base.joinpath(*parts) if parts else base
-        for path in (stem.with_suffix(".py") if parts else None, stem / "__init__.py"):
-            if path is not None and (src / path).is_file():
+        stem = base.joinpath(*parts)
+        for path in ([stem.with_suffix(".py")] if parts else []) + [stem / "__init__.py"]:
+            if (src / path).is_file():
                 return path
     return None
 
@@ -71,16 +81,25 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
     except cst.ParserSyntaxError:
         return found
     context = CodemodContext(filename=str(rel))
-    tree.visit(Prepare(context))
+    tree = tree.visit(Prepare(context))
     state = port_state(context)
+    found.views = view_functions(tree, state.bottle)
+    found.redirects = "redirect" in state.bottle.values()
     found.made = set(state.made)
     found.default = state.default_app and not ({"app"} & state.made)
     for stmt in tree.body:
         node = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
-        if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar):
+        if isinstance(node, cst.Import):
+            found.uses |= {t for a in node.names if (t := module_file(
+                src, rel, get_full_name_for_node(a.name) or "")) is not None}
+        if not isinstance(node, cst.ImportFrom):
             continue
-        target = module_file(src, rel, node)
+        dotted = get_full_name_for_node(node.module) if node.module else ""
+        target = module_file(src, rel, dotted or "", len(node.relative))
         if target is None:
+            continue
+        found.uses.add(target)
+        if isinstance(node.names, cst.ImportStar):
             continue
         for alias in node.names:
             if isinstance(alias.name, cst.Name):
@@ -89,7 +108,26 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
     return found
 
 
-def plan(src: Path, sources: dict[Path, str]) -> Plan:
+def view_functions(tree: cst.Module, bottle: dict[str, str]) -> list[str]:
+    """Names of functions under a route decorator (`@x.get(...)`, `@route(...)`)."""
+    found = []
+
+    class Find(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            for d in node.decorators:
+                func = d.decorator.func if isinstance(d.decorator, cst.Call) else None
+                name = func.attr.value if isinstance(func, cst.Attribute) else \
+                    bottle.get(func.value) if isinstance(func, cst.Name) else None
+                if name in ROUTE_METHODS:
+                    found.append(node.name.value)
+                    return
+
+    tree.visit(Find())
+    return found
+
+
+def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
+         template_imports: dict | None = None) -> Plan:
     """The apps of every module (`sources`: relative path -> source of every module)."""
     modules = {rel: scan(src, rel, text) for rel, text in sources.items()
                if "import" in text}
@@ -104,7 +142,15 @@ def plan(src: Path, sources: dict[Path, str]) -> Plan:
                     m.imported_apps.add(local)
                     changed = True
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
-    result = Plan(modules)
+    views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
+    names = [name for _, name in views]
+    needs = {"jinja"} if templates else set()
+    if any(m.redirects for m in modules.values()):
+        needs.add("location")
+    if template_imports:
+        needs.add("template_imports")
+    result = Plan(modules, shared_views=frozenset(n for n in names if names.count(n) > 1),
+                  tree_needs=frozenset(needs), template_imports=dict(template_imports or {}))
     if len(users) > 1:
         name = DEFAULT_MODULE
         while (src / f"{name}.py").exists():
@@ -115,7 +161,10 @@ def plan(src: Path, sources: dict[Path, str]) -> Plan:
     return result
 
 
-def default_module_source(template_folder: str) -> str:
-    return (f'"""Bottle\'s default app, as one Flask app the modules share (kit/P002)."""\n\n'
-            f"from flask import Flask\n\n"
-            f'app = Flask(__name__, template_folder="{template_folder}", static_folder=None)\n')
+# Ported like any module, so it gets the shims the app's module adds for every module.
+DEFAULT_SOURCE = '''"""Bottle's default app, as one Flask app the modules share (kit/P002)."""
+
+from bottle import Bottle
+
+app = Bottle()
+'''

@@ -11,7 +11,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 from .rules import RULES, Prepare
 from .rules.base import state as port_state
-from .shims import add_shims, shim_imports
+from .shims import add_shims, app_free, shim_imports
 
 TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
 
@@ -51,12 +51,15 @@ def uses_bottle(source: str) -> bool:
 def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str] = frozenset(),
                 template_names: dict[str, str] | None = None,
                 template_folder: str = "views", imported_apps: frozenset[str] = frozenset(),
-                default_from: str | None = None) -> FileResult:
+                default_from: str | None = None, shared_views: frozenset[str] = frozenset(),
+                tree_needs: frozenset[str] = frozenset(),
+                template_imports: dict | None = None) -> FileResult:
     """Port one module's source.
 
     `imported_apps`: names this module imports that are apps made by another module
     of the app; `default_from`: the module Bottle's default app is imported from,
-    when several modules share it (see harness/port/apps.py).
+    when several modules share it; `shared_views`: view names other modules use too;
+    `tree_needs`: shims the app's module adds for the whole app (harness/port/apps.py).
     """
     if not uses_bottle(source) and not imported_apps:
         return FileResult(path, "skip", source)
@@ -71,13 +74,22 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
     state.template_folder = template_folder
     state.imported_apps = set(imported_apps)
     state.default_from = default_from
+    state.shared_views = set(shared_views)
+    state.tree_needs = set(tree_needs)
+    state.template_imports = dict(template_imports or {})
     tree = tree.visit(Prepare(context))
     if "TEMPLATE_PATH" in state.bottle.values():
         state.template_folder = "."
     for rule in RULES[:-1]:
         if rule.code not in disabled:
             tree = tree.visit(rule(context))
+    if state.made or (state.default_app and not state.default_from):
+        state.needs |= state.tree_needs
     tree, placed = add_shims(tree, state)
+    if not placed:
+        state.needs -= state.tree_needs  # the app's module has them
+        tree = app_free(tree, state)
+        tree, placed = add_shims(tree, state)
     if not placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
             f"# TODO(kit/P002): {orphan_text(state)}"))])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .rules.p005_response import HOOK as RESPONSE_HOOK
 from .rules.p005_response import SHIM as RESPONSE
 from .rules.p011_template_path import SHIM as TEMPLATE_PATH
 
@@ -17,13 +18,13 @@ JINJA = '''
 
 LOCATION = '''
 
-class _AbsoluteLocation({app}.response_class):
-    """kit/P008: a redirect's Location made absolute, as Bottle's redirect() does."""
+def _absolute_redirect(location, code=302):
+    """kit/P008: a redirect's Location made absolute, as Bottle's redirect() does
+    (a Location header the view sets itself is left as it is, as in Bottle)."""
+    return Flask.redirect({app}, urljoin(request.url, location), code)
 
-    autocorrect_location_header = True
 
-
-{app}.response_class = _AbsoluteLocation
+{app}.redirect = _absolute_redirect
 '''
 
 JSON_ORDER = '''
@@ -78,17 +79,37 @@ class {cls}(BaseConverter):
 '''
 
 
+TEMPLATE_IMPORTS = '''
+
+@{app}.context_processor
+def _template_imports():
+    """kit/T019: what the templates import (`% import x`), imported as they render."""
+    found = {{}}
+    for name, (module, attr) in {imports!r}.items():
+        value = import_module(module)
+        if attr:
+            value = getattr(value, attr)
+        elif "." in module and name == module.split(".")[0]:
+            value = import_module(name)  # `import a.b` binds `a`
+        found[name] = value
+    return found
+'''
+
+
 def shim_source(state) -> str:
     app = state.app_name
     parts = []
     if "jinja" in state.needs:
         parts.append(JINJA.replace("{app}", app))
+    if "template_imports" in state.needs and state.template_imports:
+        parts.append(TEMPLATE_IMPORTS.format(app=app, imports=dict(
+            sorted(state.template_imports.items()))))
     if "template_path" in state.needs:
         parts.append(TEMPLATE_PATH.replace("{app}", app))
     if "json" in state.needs:
         parts.append(JSON_ORDER.format(app=app))
     if "location" in state.needs:
-        parts.append(LOCATION.replace("{app}", app))
+        parts.append(LOCATION.format(app=app))
     if "float" in state.needs:
         parts.append(FLOAT.format(app=app))
     if "path" in state.needs:
@@ -97,8 +118,25 @@ def shim_source(state) -> str:
         cls = name.title().replace("_", "") + "Converter"
         parts.append(REGEX.format(app=app, cls=cls, regex=regex, name=name))
     if "response" in state.needs:
-        parts.append("\n" + RESPONSE.replace("{app}", app))
+        parts.append("\n" + RESPONSE + RESPONSE_HOOK.format(app=app))
     return "".join(parts)
+
+
+def app_free(module: cst.Module, state) -> cst.Module:
+    """A module without an app: the shims that need none (Bottle's response) after the
+    imports; the ones that do are left to the caller's TODO."""
+    if "response" not in state.needs:
+        return module
+    from .rules.p002_app import last_import
+    body = list(module.body)
+    at = last_import(body)
+    new = list(cst.parse_module(RESPONSE).body)
+    new[0] = new[0].with_changes(leading_lines=[cst.EmptyLine(), *new[0].leading_lines])
+    if at < len(body):
+        body[at] = body[at].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
+                                                        *body[at].leading_lines])
+    state.needs.discard("response")
+    return module.with_changes(body=[*body[:at], *new, *body[at:]])
 
 
 def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
@@ -142,4 +180,8 @@ def shim_imports(state) -> list[tuple[str, str]]:
         needed.append(("werkzeug.routing", "BaseConverter"))
     if "float" in state.needs:
         needed.append(("werkzeug.exceptions", "BadRequest"))
+    if "location" in state.needs:
+        needed += [("flask", "Flask"), ("flask", "request"), ("urllib.parse", "urljoin")]
+    if "template_imports" in state.needs and state.template_imports:
+        needed.append(("importlib", "import_module"))
     return needed

@@ -25,18 +25,20 @@ def template_root(path: Path, src: Path) -> Path:
     return path.parent
 
 
-def convert_templates(src: Path, out: Path, files: list[Path]) -> tuple[list[dict], dict]:
-    """Write each template under `out`; return per-file results and Bottle name -> new name."""
+def convert_templates(src: Path, out: Path, files: list[Path]
+                      ) -> tuple[list[dict], dict, dict]:
+    """Write each template under `out`; return per-file results, Bottle name -> new name,
+    and what the templates import (`% import x`: name -> (module, attribute))."""
     roots: dict[Path, list[Path]] = {}
     for path in files:
         roots.setdefault(template_root(path, src), []).append(path)
-    results, names = [], {}
+    results, names, imports = [], {}, {}
     for root, paths in sorted(roots.items()):
-        more, more_names = convert_folder(root, paths, out / root.relative_to(src))
+        more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports)
         prefix = root.relative_to(src)
         results += [{**r, "path": str(prefix / r["path"])} for r in more]
         names.update(more_names)
-    return results, names
+    return results, names, imports
 
 
 def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
@@ -49,8 +51,12 @@ def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
     return folder
 
 
-def convert_folder(root: Path, paths: list[Path], out: Path) -> tuple[list[dict], dict]:
-    """SimpleTemplate to Jinja2 with harness.stpl (kit convert-templates)."""
+def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
+                   ) -> tuple[list[dict], dict]:
+    """SimpleTemplate to Jinja2 with harness.stpl (kit convert-templates).
+
+    A template's `% import x` (T019) is given to it by the app (kit port adds a
+    context processor), so it is no TODO here."""
     from harness.stpl import convert_tree
 
     with stage(root, paths) as folder:
@@ -58,6 +64,9 @@ def convert_folder(root: Path, paths: list[Path], out: Path) -> tuple[list[dict]
     results = []
     for f in report.files:
         notes = f.conversion.notes if f.conversion else []
+        for local, module, attr in (f.conversion.imports if f.conversion else []):
+            imports[local] = (module, attr)
+        notes = [n for n in notes if n.rule != "T019"]
         results.append({"path": str(f.source), "status": f.status,
                         "output": str(f.output) if f.output else None,
                         "reason": f.reason,

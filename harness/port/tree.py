@@ -9,11 +9,12 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .apps import default_module_source, plan
+from .apps import DEFAULT_SOURCE, plan
 from .report import markdown
 from .runner import FileResult, port_source
 from .templates import convert_templates, is_template, template_root
 
+USUAL_NAMES = {"app", "main", "server", "wsgi", "application", "run", "__init__"}
 SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 
@@ -25,6 +26,7 @@ class TreeResult:
     modules: list[FileResult] = field(default_factory=list)
     templates: list[dict] = field(default_factory=list)
     copied: list[str] = field(default_factory=list)
+    imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
 
     @property
     def failed(self) -> bool:
@@ -32,15 +34,21 @@ class TreeResult:
 
     @property
     def entry(self) -> tuple[str, str] | None:
-        """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`."""
+        """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`: the module
+        with a main guard, else the one importing most of the app's other modules (the
+        routes register on import), else one with a usual name."""
         apps = [m for m in self.modules if m.app_name]
-        mains = [m for m in apps if '__name__ == "__main__"' in m.code
-                 or "__name__ == '__main__'" in m.code] or apps
-        if not mains:
+        if not apps:
             return None
-        module = Path(mains[0].path).with_suffix("")
-        name = ".".join(module.parts)
-        return name.removesuffix(".__init__"), mains[0].app_name
+
+        def rank(m: FileResult):
+            guard = '__name__ == "__main__"' in m.code or "__name__ == '__main__'" in m.code
+            stem = Path(m.path).stem
+            return (guard, self.imports.get(m.path, 0), stem in USUAL_NAMES)
+
+        best = max(apps, key=rank)
+        name = ".".join(Path(best.path).with_suffix("").parts)
+        return name.removesuffix(".__init__"), best.app_name
 
     def as_dict(self) -> dict:
         entry = self.entry
@@ -94,12 +102,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     templates = [f for f in files if is_template(f)]
     if write:
         out.mkdir(parents=True, exist_ok=True)
-        result.templates, names = convert_templates(src, out, templates)
+        result.templates, names, imports = convert_templates(src, out, templates)
     else:
-        names = {}
+        names, imports = {}, {}
     python = {p.relative_to(src): p.read_text(encoding="utf-8") for p in files
               if p.suffix == ".py" and p.name != "bottle.py"}  # a vendored Bottle is copied
-    apps = plan(src, python)
+    apps = plan(src, python, templates=bool(templates), template_imports=imports)
+    result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     for path in files:
         if path in templates:
             continue
@@ -120,10 +129,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 shutil.copy2(path, out / rel)
     if apps.default_module is not None:
         rel = apps.default_module
-        code = default_module_source(template_folder(src / rel, src, templates))
-        result.modules.append(FileResult(str(rel), "success", code, {"P002": 1}))
+        module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled,
+                             template_folder=template_folder(src / rel, src, templates),
+                             tree_needs=apps.tree_needs,
+                             template_imports=apps.template_imports)
+        module.app_name = None  # not the entry: the modules with the routes import it
+        result.modules.append(module)
         if write:
-            (out / rel).write_text(code, encoding="utf-8")
+            (out / rel).write_text(module.code, encoding="utf-8")
     if write:
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")

@@ -52,6 +52,7 @@ class Conversion:
     extends: str | None = None  # the Bottle template name it rebases onto
     includes: list[str] = field(default_factory=list)
     has_base: bool = False  # prints {{!base}}: a layout
+    imports: list[tuple[str, str, str | None]] = field(default_factory=list)  # T019
 
     @property
     def ok(self) -> bool:
@@ -113,7 +114,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                                 f"Jinja2: {error.message}")
     return Conversion(name, body, sorted(context.notes, key=lambda n: n.line),
                       sorted(context.rules), extends=statements.extends,
-                      includes=statements.includes, has_base=statements.has_base)
+                      includes=statements.includes, has_base=statements.has_base,
+                      imports=statements.imports)
 
 
 def _failed(context: Context, message: str) -> Conversion:

@@ -82,6 +82,7 @@ class Statements:
     rebase_line: int = 0
     stored_before_rebase: set = field(default_factory=set)
     loop_count: int = 0
+    imports: list = field(default_factory=list)  # (name, module, attribute or None): T019
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -366,12 +367,40 @@ class Statements:
                     return f"{{{{ {self.expression(value, line)} }}}}"
             self.context.rules.add("T014")
             return f"{{% do {self.expression(value, line)} %}}"
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            return self.template_import(node, code, line)
         kinds = {ast.Import: "an import", ast.ImportFrom: "an import",
                  ast.Delete: "`del`", ast.Global: "`global`", ast.Nonlocal: "`nonlocal`",
                  ast.Return: "`return`", ast.Break: "`break`", ast.Continue: "`continue`",
                  ast.Raise: "`raise`", ast.Assert: "`assert`"}
         what = kinds.get(type(node), type(node).__name__)
         raise Unsupported("T030", f"{what} has no Jinja2 equivalent")
+
+    def template_import(self, node, code: str, line: int) -> str:
+        """T019 `% import x` / `% from x import y`: the name becomes a Jinja global.
+
+        Jinja2 cannot import Python modules, so the names are recorded
+        (Conversion.imports) for the app to provide: `kit port` adds a context
+        processor that imports them when a template renders, as Bottle did.
+        """
+        if isinstance(node, ast.ImportFrom) and (node.level or any(
+                a.name == "*" for a in node.names)):
+            raise Unsupported("T030", "a relative or star import has no Jinja2 equivalent")
+        found = []
+        for alias in node.names:
+            if isinstance(node, ast.Import):
+                local = alias.asname or alias.name.split(".")[0]
+                found.append((local, alias.name, None))  # `import a.b` binds `a`
+            else:
+                found.append((alias.asname or alias.name, node.module, alias.name))
+        for local, module, attr in found:
+            self.imports.append((local, module, attr))
+            self.translate.local.discard(local)
+        names = ", ".join(f"`{local}`" for local, _, _ in found)
+        self.context.todo("T019", line, f"the app must give the templates {names} as Jinja "
+                          f"globals (kit port does): % {code}")
+        self.context.rules.add("T019")
+        return f"{{# kit/T019: {names} from the app's Jinja globals: % {_comment(code)} #}}"
 
     def keywords(self, call: ast.Call, line: int) -> list[tuple[str, str]]:
         pairs = []

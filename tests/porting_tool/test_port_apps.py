@@ -157,3 +157,30 @@ def test_modules_sharing_the_default_app_share_one_flask_app(tmp_path):
     assert client.get("/").text == "home"
     answer = client.get("/hello/you")
     assert answer.text == "Hello you" and "seen=1" in answer.headers["Set-Cookie"]
+
+
+def test_a_template_import_is_given_to_the_ported_templates(tmp_path):
+    files = {
+        "app.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def home():
+                return template("home", data=[2, 1.5, None], path="/x/y.txt")
+        ''',
+        "views/home.tpl": '''
+            % import json
+            % from os.path import basename as name
+            <p>{{json.dumps(data)}} {{name(path)}}</p>
+        ''',
+    }
+    out = ported(tmp_path, files)
+    bottle_page = webtest.TestApp(load(str(tmp_path / "src" / "app.py")).wsgi).get("/")
+    flask_page = webtest.TestApp(load(str(out / "app.py")).wsgi).get("/")
+    assert flask_page.text == bottle_page.text
+    assert "<p>[2, 1.5, null] y.txt</p>" in flask_page.text
+    assert "def _template_imports" in (out / "app.py").read_text()
+    assert "kit/T019" in (out / "views" / "home.html").read_text()

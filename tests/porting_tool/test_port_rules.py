@@ -223,8 +223,9 @@ def test_response_changes_are_recorded_and_applied_after_the_view():
     assert result.todos == []
     assert 'response.set_cookie("seen", "1", path="/")' in result.code  # the line is kept
     assert "response = _BottleResponse()" in result.code
-    assert "@app.after_request" in result.code
-    assert "from flask import Flask, g" in result.code
+    assert "app.after_request(_apply_bottle_response)" in result.code
+    assert "after_this_request(_apply_bottle_response)" in result.code
+    assert "from flask import Flask, after_this_request, g" in result.code
 
 
 def test_template_and_view_become_render_template():
@@ -332,7 +333,8 @@ def test_redirect_returns_in_a_view_and_aborts_elsewhere():
                 abort(403, "No.")
             redirect("/done", 302)
     ''', '''
-        from flask import Flask, abort, redirect
+        from flask import Flask, abort, redirect, request
+        from urllib.parse import urljoin
 
         app = Flask(__name__, template_folder="views", static_folder=None)
 

@@ -91,7 +91,8 @@ FLAGGED = [
     ("T026", "{{get(name)}}"),
     ("T027", "{{loop}}"),
     ("T028", "{{zip(a, b)}}"),
-    ("T030", "% import os\n"),
+    ("T030", "% from . import helpers\n"),
+    ("T030", "% from os import *\n"),
     ("T030", "% while x:\n% end\n"),
     ("T030", "% try:\na\n% except KeyError:\nb\n% end\n"),
     ("T030", "% def f(*args):\n% end\n"),
@@ -120,6 +121,22 @@ def test_code_jinja2_cannot_express_is_flagged_and_left(rule, before):
     code = note.message.split("% ")[-1] if "% " in note.message else \
         note.message.rsplit(": ", 1)[-1]
     assert code in before
+
+
+@pytest.mark.parametrize(("before", "imports"), [
+    ("% import json\n", [("json", "json", None)]),
+    ("% import os.path\n", [("os", "os.path", None)]),  # binds `os`, as Python does
+    ("% import json as j, re\n", [("j", "json", None), ("re", "re", None)]),
+    ("% from os.path import basename as name\n", [("name", "os.path", "basename")]),
+])
+def test_a_template_import_is_recorded_for_the_app_to_give(before, imports):
+    conversion = convert_source(before + "{{json}}\n")
+    assert conversion.ok, conversion.error
+    assert conversion.imports == imports
+    assert "T019" in conversion.rules
+    assert [n.rule for n in conversion.notes] == ["T019"]
+    assert "kit/T019" in conversion.source and "import" not in conversion.source.replace(
+        "{# kit/T019", "").split("#}", 1)[1]
 
 
 def test_a_todo_fails_loudly_when_the_page_renders():

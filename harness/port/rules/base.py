@@ -30,6 +30,9 @@ class PortState:
     template_folder: str = "views"
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
     regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
+    shared_views: set[str] = field(default_factory=set)  # view names other modules use too
+    tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway
+    template_imports: dict = field(default_factory=dict)  # name -> (module, attr): T019
     needs: set[str] = field(default_factory=set)  # shims to emit after the app is made
     provided: set[str] = field(default_factory=set)  # Bottle names now defined otherwise
     applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes

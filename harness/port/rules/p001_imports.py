@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
 from .base import APP_SHORTCUTS, Rule
 
@@ -153,28 +154,18 @@ def _commas(names):
 
 
 def names_in_use(module: cst.Module) -> set[str]:
-    """Every Name read outside import statements."""
+    """The module-level names the code reads: a function's own `error` parameter is
+    not a use of an imported `error` (LibCST's scope analysis tells them apart)."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
     found: set[str] = set()
-
-    class Collect(cst.CSTVisitor):
-        def visit_Import(self, node) -> bool:
-            return False
-
-        def visit_ImportFrom(self, node) -> bool:
-            return False
-
-        def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
-
-        def visit_Arg(self, node: cst.Arg) -> bool:
-            node.value.visit(self)  # a keyword is not a use of a name
-            return False
-
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            node.value.visit(self)  # `x.template` does not use a name `template`
-            return False
-
-    module.visit(Collect())
+    for scope in scopes:
+        for access in scope.accesses:
+            if not isinstance(access.node, cst.Name):
+                continue
+            referents = access.referents
+            if not referents or any(isinstance(a.scope, GlobalScope) for a in referents):
+                found.add(access.node.value)
     return found
 
 

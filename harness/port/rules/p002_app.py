@@ -102,15 +102,19 @@ class App(Rule):
 
 
 def last_import(body) -> int:
-    """Where to put a statement after the imports (and after a module docstring)."""
+    """Where to put a statement after the module's first block of imports (and after a
+    docstring): where LibCST's AddImportsVisitor puts the Flask imports, and before
+    any code, so imports further down (`import routes` at the end) come after it."""
     at = 0
     for i, stmt in enumerate(body):
-        if isinstance(stmt, cst.SimpleStatementLine) and any(
+        if isinstance(stmt, cst.SimpleStatementLine) and all(
                 isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body):
             at = i + 1
         elif i == 0 and isinstance(stmt, cst.SimpleStatementLine) and isinstance(
                 stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.SimpleString):
             at = 1
+        else:
+            break
     return at
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import bottle
 import libcst as cst
 
-from .base import Rule, arg, string_value
+from .base import Rule, arg, kw, string_value
 
 ROUTE_METHODS = {"route", "get", "post", "put", "delete", "patch"}
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
@@ -99,9 +99,57 @@ def converter_name(regex: str, regexes: dict[str, str]) -> str:
     return name
 
 
+def view_names(module: cst.Module, rule: Rule) -> list[str]:
+    """The names of the module's view functions, one entry a function."""
+    found = []
+
+    class Find(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            if any(isinstance(d.decorator, cst.Call) and rule.app_method(d.decorator.func)
+                   in ROUTE_METHODS for d in node.decorators):
+                found.append(node.name.value)
+
+    module.visit(Find())
+    return found
+
+
 class Routes(Rule):
+    """Also names the endpoints Flask would see twice: Bottle does not mind two views
+    called `_`, Flask refuses a second view function for one endpoint."""
+
     code = "P003"
-    summary = "route paths, method= and name= in Werkzeug's terms"
+    summary = "route paths, method= and name= in Werkzeug's terms; clashing endpoints named"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        names = view_names(node, self)
+        self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
+        self.seen: dict[str, int] = {}
+        path = self.context.filename or "module"
+        self.stem = path.removesuffix(".py").replace("/", ".").replace("\\", ".")
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        name = updated.name.value
+        if name not in self.clashes or not any(
+                isinstance(d.decorator, cst.Call)
+                and self.app_method(d.decorator.func) in ROUTE_METHODS
+                for d in updated.decorators):
+            return updated
+        number = self.seen.get(name, 0) + 1  # the same for the routes stacked on one view
+        self.seen[name] = number
+        decorators = []
+        for d in updated.decorators:
+            call = d.decorator
+            if isinstance(call, cst.Call) and self.app_method(call.func) in ROUTE_METHODS \
+                    and arg(call, None, "endpoint") is None:
+                endpoint = cst.SimpleString(f'"{self.stem}:{name}:{number}"')
+                args = [*call.args[:-1], call.args[-1].with_changes(
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))] \
+                    if call.args else []
+                d = d.with_changes(decorator=call.with_changes(
+                    args=[*args, kw("endpoint", endpoint)]))
+                self.fired()
+            decorators.append(d)
+        return updated.with_changes(decorators=decorators)
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator

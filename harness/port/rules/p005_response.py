@@ -3,8 +3,9 @@
 In Bottle a view changes the response before it exists (`response.set_cookie(...)`,
 `response.status = 400`, `response.content_type = ...`) and a redirect or error keeps
 those changes. This rule keeps every such line as it is and makes `response` a small
-recorder (added after the app is made) whose changes an after-request hook applies
-to whatever the view returned. `set_cookie(..., secret=...)` (Bottle's pickled
+recorder whose changes are applied to whatever the view returned (with Flask's
+`after_this_request`, so a helper module with no app can use it too; the app's module
+also applies it after its after-request hooks). `set_cookie(..., secret=...)` (Bottle's pickled
 signed cookie) cannot be kept: it gets a TODO.
 """
 
@@ -18,11 +19,30 @@ KNOWN = {"set_cookie", "delete_cookie", "status", "status_code", "content_type",
          "add_header", "headers", "charset"}
 
 SHIM = '''
+def _apply_bottle_response(flask_response):
+    for kind, args, options in g.pop("bottle_response", []):
+        if kind == "setattr":
+            name, value = args
+            if name == "status" and isinstance(value, int):
+                name = "status_code"
+            setattr(flask_response, name, value)
+        elif kind == "set_header":
+            flask_response.headers[args[0]] = args[1]
+        elif kind == "add_header":
+            flask_response.headers.add(*args)
+        else:
+            getattr(flask_response, kind)(*args, **options)
+    return flask_response
+
+
 class _BottleResponse:
     """Bottle's `response` (kit/P005): changes made during a view, applied after it."""
 
     def _later(self, *change):
-        g.setdefault("bottle_response", []).append(change)
+        if "bottle_response" not in g:
+            g.bottle_response = []
+            after_this_request(_apply_bottle_response)
+        g.bottle_response.append(change)
 
     def set_cookie(self, name, value, **options):
         self._later("set_cookie", (name, value), options)
@@ -53,23 +73,12 @@ class _BottleHeaders:
 
 
 response = _BottleResponse()
+'''
 
-
-@{app}.after_request
-def _apply_bottle_response(flask_response):
-    for kind, args, options in g.pop("bottle_response", []):
-        if kind == "setattr":
-            name, value = args
-            if name == "status" and isinstance(value, int):
-                name = "status_code"
-            setattr(flask_response, name, value)
-        elif kind == "set_header":
-            flask_response.headers[args[0]] = args[1]
-        elif kind == "add_header":
-            flask_response.headers.add(*args)
-        else:
-            getattr(flask_response, kind)(*args, **options)
-    return flask_response
+# The module with the app also applies what after_request hooks record (they run
+# after the view's own after_this_request functions). Registered first, it runs last.
+HOOK = '''
+{app}.after_request(_apply_bottle_response)
 '''
 
 
@@ -109,4 +118,5 @@ class Response(Rule):
             self.state.needs.add("response")
             self.state.provided.add("response")
             self.need_import("flask", "g")
+            self.need_import("flask", "after_this_request")
         self.fired()

@@ -6,8 +6,9 @@
 
 Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
 with 302: the code is written out so the status stays Bottle's. Bottle also makes
-the Location absolute (against the request URL); the app's response class is told
-to do the same. The text given to
+the Location absolute (against the request URL); the app's `redirect` (which
+`flask.redirect` calls) is set to do the same, and only for redirects: a Location
+header a view sets itself stays as it was, as in Bottle. The text given to
 abort() becomes the error's description (`err.body` in a handler: see P009).
 """
 

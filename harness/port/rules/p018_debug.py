@@ -33,6 +33,8 @@ class Debug(Rule):
         if len(call.args) > 1 or (call.args and call.args[0].keyword
                                   and call.args[0].keyword.value != "mode"):
             return updated
+        if not (self.state.apps or self.state.default_app):
+            return updated  # no app here to set: P001 keeps the import under a TODO
         value = call.args[0].value if call.args else cst.Name("True")
         self.fired()
         line = cst.SimpleStatementLine([cst.Assign(
