@@ -243,3 +243,31 @@ def test_a_bad_value_in_the_environment_stops_the_app(framework, settings, monke
     with pytest.raises(ConfigError) as caught:
         factory(framework)(settings)
     assert str(caught.value) == message
+
+
+def test_concurrent_failures_are_all_counted(databases, clock):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from shared.conduit.models import Base
+    from shared.db import Database
+
+    db = Database(databases.new(), [Base.metadata])
+    db.create_all()
+    limit = login_limit.LoginLimit(per_account=1000, per_address=1000, window=WINDOW,
+                                   address="192.0.2.1")
+
+    def fail_five(n: int) -> None:
+        with db.session() as session:
+            for _ in range(5):
+                limit.record_failure(session, "ann@example.com" if n % 2 else f"u{n}@x.test")
+
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(fail_five, range(8)))
+        with db.session() as session:
+            counts = dict(session.execute(select(login_failures.c.key,
+                                                 login_failures.c.failures)).all())
+    finally:
+        db.dispose()
+    assert counts[login_limit._key("address", "192.0.2.1")] == 40
+    assert counts[login_limit._key("account", "ann@example.com")] == 20
