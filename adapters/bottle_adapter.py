@@ -127,6 +127,10 @@ class BottleRequest(BaseRequest):
         return self.environ.get("SCRIPT_NAME", "").rstrip("/")
 
     @property
+    def remote_addr(self) -> str:
+        return self.environ.get("REMOTE_ADDR") or ""
+
+    @property
     def cookies(self) -> Lookup[str]:
         return bottle.request.cookies
 

@@ -201,6 +201,10 @@ class FlaskRequest(BaseRequest):
         return flask.request.script_root
 
     @property
+    def remote_addr(self) -> str:
+        return flask.request.environ.get("REMOTE_ADDR") or ""
+
+    @property
     def cookies(self) -> Lookup[str]:
         return flask.request.cookies
 

@@ -56,6 +56,18 @@ class Config:
             raise AttributeError(f"no setting {name!r}") from None
 
 
+def _site_value(key: str, text: str, default: Any) -> Any:
+    """A site's setting read from the environment, parsed as its default's type."""
+    if isinstance(default, bool):
+        return _flag(text)
+    if isinstance(default, int):
+        try:
+            return int(text.strip())
+        except ValueError:
+            raise ConfigError(f"{key} must be a whole number, not {text!r}") from None
+    return text
+
+
 def var_dir() -> Path:
     """Where the dev secret and default database live: var/, or KIT_VAR_DIR (tests)."""
     return Path(os.environ.get("KIT_VAR_DIR") or VAR)
@@ -98,7 +110,8 @@ def load_config(overrides: Mapping[str, Any] | None = None,
     """Build the configuration from the environment, then apply overrides.
 
     `defaults` are the settings the sites declare; they and the kit's own fields are
-    the only keys an override may name.
+    the only keys an override may name. A site's setting is read from the environment
+    variable of the same name when it has a text, number or flag default.
     """
     values: dict = {
         "SECRET_KEY": environ.get("SECRET_KEY", ""),
@@ -110,6 +123,9 @@ def load_config(overrides: Mapping[str, Any] | None = None,
     }
     known = {f.name for f in fields(Config)} - {"site_settings"}
     site = dict(defaults or {})
+    for key, default in site.items():
+        if key in environ and isinstance(default, str | int):
+            site[key] = _site_value(key, environ[key], default)
     for key, value in (overrides or {}).items():
         if key in known:
             values[key] = value

@@ -46,6 +46,9 @@ class Core:
     def __init__(self, config: Config, sites: Iterable[Site]):
         self.config = config
         self.sites = tuple(sites)
+        for site in self.sites:
+            if site.check is not None:
+                site.check(config)
         self.table = RouteTable((r for s in self.sites for r in s.routes),
                                 {k: v for s in self.sites for k, v in s.converters.items()})
         self.routes: list[Route] = self.table.routes

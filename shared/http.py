@@ -161,6 +161,8 @@ class Request(Protocol):
     @property
     def script_root(self) -> str: ...  # the mount prefix (SCRIPT_NAME), no trailing slash
     @property
+    def remote_addr(self) -> str: ...  # the client's address (REMOTE_ADDR), "" if unknown
+    @property
     def cookies(self) -> Lookup[str]: ...
     @property
     def headers(self) -> Lookup[str]: ...

@@ -43,6 +43,8 @@ class Site:
     - seed: (database, config) -> whether it wrote demo content (run when SEED_DEMO is on).
     - templates: engine (SIMPLETEMPLATE, JINJA2) -> folder, searched before the app's own.
     - converters: extra path converters its routes use, by name: {id:name}.
+    - check: config -> None, run at start-up; raises ConfigError for a setting of the
+      site's that cannot be used, so a bad value stops the app with a one-line message.
     """
 
     name: str
@@ -55,3 +57,4 @@ class Site:
     seed: Callable[[Database, Config], bool] | None = None
     templates: Mapping[str, Path | str] = field(default_factory=dict)
     converters: Mapping[str, Converter] = field(default_factory=dict)
+    check: Callable[[Config], None] | None = None

@@ -10,6 +10,7 @@ from ..http import HTTPError, Json, Request, Result, Text, is_json
 from . import articles, present, users
 from . import validate as v
 from .auth import api_user, token_for
+from .login_limit import LoginLimit
 from .models import User
 from .security import hasher_for
 
@@ -74,7 +75,9 @@ def register(request: Request) -> Result:
 
 def login(request: Request) -> Result:
     """POST /users/login: trade email and password for a token."""
-    return _user(request, users.login(request.db, _payload(request, "user")))
+    return _user(request, users.login(request.db, _payload(request, "user"),
+                                      LoginLimit.for_request(request),
+                                      hasher_for(request.config)))
 
 
 def current_user(request: Request) -> Result:

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, ForeignKey, Index, String, Table, Text, UniqueConstraint, func
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    ForeignKey,
+    Index,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from ..db import utcnow
@@ -25,6 +35,15 @@ favorites = Table(
     Column("user_id", ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
     Column("article_id", ForeignKey("articles.id", ondelete="CASCADE"), primary_key=True,
            index=True),
+)
+
+# Failed logins per key (an account or a client address) in the current window, which
+# starts at the key's first failure; shared/conduit/login_limit.py reads and writes it.
+login_failures = Table(
+    "login_failures", Base.metadata,
+    Column("key", String(80), primary_key=True),
+    Column("window_start", BigInteger, nullable=False, index=True),  # Unix seconds
+    Column("failures", BigInteger, nullable=False),
 )
 
 

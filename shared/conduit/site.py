@@ -10,6 +10,7 @@ from ..errors import html_page, message
 from ..http import HTTPError, Json, Request, Result
 from ..routing import Converter
 from ..site import Site
+from . import login_limit
 from .auth import SESSION_KEY
 from .models import Base
 from .pages.common import current_user
@@ -75,7 +76,9 @@ SITE = Site(
         "ARTICLES_PAGE_SIZE": 10,
         "JWT_LIFETIME": 14 * 24 * 3600,
         "PASSWORD_HASH_PROFILE": DEFAULT_PROFILE,  # a name in argon2.profiles
+        **login_limit.SETTINGS,
     },
+    check=login_limit.check_settings,
     template_globals=template_globals,
     headers=headers,
     error=error_shape,

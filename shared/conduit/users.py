@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from ..http import HTTPError
 from . import validate as v
+from .login_limit import LoginLimit
 from .models import User, follows
 from .security import check_no_password, check_password, hash_password
 
@@ -65,15 +66,21 @@ def insert_once(db: Session, statement) -> None:
         db.rollback()
 
 
-def login(db: Session, data: dict, passwords: PasswordHasher | None = None) -> User:
-    """Return the user whose email and password match, or a 401."""
+def login(db: Session, data: dict, limit: LoginLimit,
+          passwords: PasswordHasher | None = None) -> User:
+    """Return the user whose email and password match, else a 401; a 429 while the
+    account or the client address has too many recent failures."""
     email = v.text(data, "email", required=True)
     password = v.text(data, "password", required=True, strip=False)
+    had_failures = limit.refuse_if_over(db, email)
     user = db.scalar(select(User).where(func.lower(User.email) == email.lower()))
     if user is None:
         check_no_password(password, passwords)
     if user is None or not check_password(user.password_hash, password):
+        limit.record_failure(db, email)
         raise HTTPError(401, "Wrong email or password.", errors={"credentials": ["invalid"]})
+    if had_failures:
+        limit.clear_account(db, email)
     return user
 
 

@@ -2,44 +2,56 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...flashes import flash
 from ...forms import bind, validate
 from ...http import HTTPError, Page, Redirect, Request, Result
 from .. import users
 from ..auth import log_in, log_out
 from ..forms import LoginForm, RegisterForm, SettingsForm, show_errors
+from ..login_limit import LoginLimit
+from ..models import User
 from ..security import hasher_for
 from .common import back_to, checked, login_first, viewer
 
 
-def _sign(request: Request, form_class, act, template: str, title: str, greeting: str) -> Result:
+def _sign(request: Request, form_class, act: Callable[[dict], User], template: str,
+          title: str, greeting: str) -> Result:
     back = back_to(request, request.url_for("index"))
     if viewer(request) is not None:
         return Redirect(back)
     form = bind(form_class, request)
+    status, headers = 200, {}
     if request.method == "POST" and validate(form):
         try:
-            user = act(request.db, form.data, hasher_for(request.config))
-        except HTTPError as error:  # invalid (422), taken (409), wrong password (401)
+            user = act(form.data)
+        except HTTPError as error:  # invalid (422), taken (409), wrong password (401)...
             show_errors(form, error)
+            if error.status == 429:  # too many failures: the status and Retry-After too
+                status, headers = error.status, error.headers
         else:
             log_in(request, user)
             flash(request.session, greeting.format(user.username), "success")
             return Redirect(back)
     return Page(template, {"title": title, "nav": template, "form": form,
                            "next": back if back != request.url_for("index") else ""},
-                status=422 if form.errors else 200)
+                status=422 if form.errors and status == 200 else status, headers=headers)
 
 
 def login(request: Request) -> Result:
     """Sign in with email and password, then go back where you were going."""
-    return _sign(request, LoginForm, users.login, "login", "Sign in", "Welcome back, {}!")
+    limit = LoginLimit.for_request(request)
+    return _sign(request, LoginForm,
+                 lambda data: users.login(request.db, data, limit, hasher_for(request.config)),
+                 "login", "Sign in", "Welcome back, {}!")
 
 
 def register(request: Request) -> Result:
     """Create an account and sign in with it."""
-    return _sign(request, RegisterForm, users.register, "register", "Sign up",
-                 "Welcome to Conduit, {}!")
+    return _sign(request, RegisterForm,
+                 lambda data: users.register(request.db, data, hasher_for(request.config)),
+                 "register", "Sign up", "Welcome to Conduit, {}!")
 
 
 def logout(request: Request) -> Result:
