@@ -134,6 +134,24 @@ def test_an_address_is_limited_across_emails(limited):
     api_login(client_at(app, "198.51.100.8"), "ann@example.com", PASSWORD, status=200)
 
 
+def test_behind_a_proxy_fix_the_forwarded_address_is_counted(limited):
+    # The README's advice for a reverse proxy: Werkzeug's ProxyFix wraps either build.
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    client = client_at(ProxyFix(limited(account=0, address=2), x_for=1), "10.0.0.1")
+    sign_up(client)
+
+    def from_(address: str, status: int) -> None:
+        body = {"user": {"email": "ann@example.com", "password": "wrong-password"}}
+        client.post_json("/api/users/login", body, status=status,
+                         headers={"X-Forwarded-For": address})
+
+    from_("198.51.100.7", 401)
+    from_("198.51.100.7", 401)
+    from_("198.51.100.7", 429)
+    from_("198.51.100.8", 401)  # the same proxy, another client
+
+
 def test_an_account_is_limited_from_any_address(limited):
     app = limited(account=3, address=0)
     sign_up(client_at(app))
@@ -225,6 +243,8 @@ def test_the_limits_can_be_set_from_the_environment(framework, settings, clock,
     ("LOGIN_LIMIT_WINDOW", 0, "LOGIN_LIMIT_WINDOW must be a whole number of at least 1, not 0"),
     ("LOGIN_LIMIT_WINDOW", 1.5,
      "LOGIN_LIMIT_WINDOW must be a whole number of at least 1, not 1.5"),
+    ("PASSWORD_HASH_PROFILE", "FASTEST",
+     "PASSWORD_HASH_PROFILE 'FASTEST' is not one of argon2.profiles"),
 ])
 def test_a_bad_setting_stops_the_app_at_start_up(framework, settings, name, value, message):
     with pytest.raises(ConfigError) as caught:

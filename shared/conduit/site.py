@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..config import Config
+from ..config import Config, ConfigError
 from ..db import Database
 from ..errors import html_page, message
 from ..http import HTTPError, Json, Request, Result
@@ -68,6 +68,15 @@ def _comment_id(text: str) -> int:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else 0
 
 
+def check_settings(config: Any) -> None:
+    """Refuse at start-up what would otherwise fail on the first login or sign-up."""
+    login_limit.check_settings(config)
+    try:
+        hasher_for(config)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+
+
 SITE = Site(
     name="conduit",
     routes=ROUTES,
@@ -78,7 +87,7 @@ SITE = Site(
         "PASSWORD_HASH_PROFILE": DEFAULT_PROFILE,  # a name in argon2.profiles
         **login_limit.SETTINGS,
     },
-    check=login_limit.check_settings,
+    check=check_settings,
     template_globals=template_globals,
     headers=headers,
     error=error_shape,
