@@ -12,6 +12,8 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import HtmlDjangoLexer, MakoHtmlLexer, PythonLexer
 
+from .apps import HTTPApp
+
 ROOT = Path(__file__).resolve().parent.parent
 # Where our builds keep their templates, by the kind of router that serves them.
 TEMPLATES = {"bottle": (ROOT / "bottle_app" / "views", ".tpl", MakoHtmlLexer),
@@ -122,8 +124,12 @@ def templates_of(handler, kinds: list[str]) -> list[dict]:
 def behind(apps: dict, path: str) -> dict:
     """The code panel's data for GET path: routes, handler(s), templates."""
     path = path.partition("?")[0]
-    routes, handlers = {}, {}
+    routes, handlers, unread = {}, {}, {}
     for name, app in apps.items():
+        if isinstance(unwrap(app), HTTPApp):
+            routes[name] = None
+            unread[name] = "a server reached over HTTP: its code is not in this process"
+            continue
         found = native_route(app, path)
         if found is None:
             routes[name] = None
@@ -139,6 +145,6 @@ def behind(apps: dict, path: str) -> dict:
              for handler in unique]
     kinds = [r["kind"] for r in routes.values() if r]
     ours = len(unique) == 1 and sorted(kinds) == ["bottle", "flask"]
-    return {"path": path, "routes": routes, "handlers": shown,
+    return {"path": path, "routes": routes, "unread": unread, "handlers": shown,
             "templates": templates_of(unique[0], kinds) if ours else [],
             "css": HtmlFormatter(cssclass="code").get_style_defs(".code")}

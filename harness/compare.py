@@ -48,6 +48,7 @@ class Visitors:
     def __init__(self):
         self.cookies: dict[str, str] = {}
         self.writes: dict[str, list[str]] = {}
+        self.shown: dict[str, str] = {}  # the last page each pane loaded: "POST /login"
         self.lock = threading.Lock()
 
     def seen(self, name: str, environ: dict, status: str, headers: list) -> None:
@@ -65,8 +66,11 @@ class Visitors:
                     else:
                         held.pop(cookie, None)
         with self.lock:
-            if not environ.get("PATH_INFO", "").startswith("/static/") or held:
+            page = not environ.get("PATH_INFO", "").startswith("/static/")
+            if page or held:
                 self.cookies[name] = "; ".join(f"{k}={v}" for k, v in held.items())
+            if page and not status.startswith("3"):  # a redirect's target is the page
+                self.shown[name] = f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')}"
             if environ["REQUEST_METHOD"] not in ("GET", "HEAD", "OPTIONS"):
                 self.writes.setdefault(name, []).append(
                     f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')} "
@@ -124,7 +128,12 @@ def parity_of(apps: dict, path: str, secret: str | None, visitors: Visitors | No
     result = compare(*responses, secret=secret, names=tuple(names))
     writes = {name: (visitors.writes.get(name, []) if visitors else []) for name in names}
     shapes = [[w.rsplit(" ", 1)[0] for w in writes[n]] for n in names]
-    return {"path": path, "method": method, "verdict": result.verdict,
+    # A pane showing the answer to a form it sent (a POST that rendered a page, a 422
+    # say) is compared by a fresh GET of its path: the form is not sent a second time.
+    shown = visitors.shown if visitors else {}
+    posted = {n: shown[n] for n in names
+              if shown.get(n) and not shown[n].startswith(("GET ", "HEAD "))}
+    return {"path": path, "method": method, "verdict": result.verdict, "posted": posted,
             "visitor": "signed-in or with a session" if any(cookies.get(n) for n in names)
             else "a visitor without cookies",
             "statuses": dict(zip(names, (r.status for r in responses), strict=True)),

@@ -323,6 +323,9 @@ def test_a_refused_comment_then_enter_in_the_address_bar_leads_back_to_the_artic
         assert "Comment can't be blank" in errors.inner_text(timeout=15000)
     page.wait_for_function(
         f"document.getElementById('address').value === '{article}/comments'", timeout=15000)
+    # The panel says the panes show a POST's answer, and that it compares a GET.
+    posted = page.locator("#parity .posted").inner_text(timeout=15000)
+    assert f"{left}: POST {article}/comments" in posted and "fresh GET" in posted
     shot(page, "compare-refused-comment.png")
 
     # Enter there: a GET, which each build answers by going back to the article.

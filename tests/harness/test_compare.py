@@ -6,6 +6,7 @@ import pytest
 
 from adapters import FRAMEWORKS, factory
 from harness.compare import create_compare_app
+from tests.conduit import fill, form_to
 from tests.conftest import make_client
 from tests.helpers import flashes, soup
 
@@ -103,6 +104,39 @@ def test_the_code_panel_shows_routes_handler_and_templates(compare):
     assert rules["bottle"]["rule"] == "/tfb/queries"
     comment = compare.get("/_code", {"path": "/article/x/comments/3/delete"}).json
     assert comment["routes"] == {"bottle": None, "flask": None}  # POST only: no GET route
+
+
+def test_a_page_answering_a_form_is_named_and_compared_by_a_fresh_get(compare):
+    # A failed sign-in renders its page (422): the pane shows the answer to a POST.
+    form = form_to(compare.get("/bottle/login"), "/bottle/login")
+    fill(form, email="nobody@example.com", password="wrong-password").submit(status=422)
+    answer = compare.get("/_parity", {"path": "/login"}).json
+    assert answer["posted"] == {"bottle": "POST /login"}
+    assert answer["statuses"] == {"bottle": "200 OK", "flask": "200 OK"}  # a GET, again
+    assert answer["writes"]["bottle"] == ["POST /login 422"]
+    compare.get("/bottle/login")  # back on a page it got by GET
+    assert compare.get("/_parity", {"path": "/login"}).json["posted"] == {}
+
+
+def test_a_redirect_is_not_the_page_a_pane_shows(compare):
+    form = compare.get("/flask/guestbook").forms[0]
+    form["name"], form["message"] = "Ann", "Posted"
+    form.submit(status=303).follow()
+    assert compare.get("/_parity", {"path": "/guestbook"}).json["posted"] == {}
+
+
+def test_the_code_panel_says_it_cannot_read_a_server_over_http(settings):
+    from harness import code
+    from harness.apps import HTTPApp
+
+    apps = {"ours": factory("bottle")(settings), "theirs": HTTPApp("http://127.0.0.1:9")}
+    data = code.behind(apps, "/guestbook")
+    assert data["routes"] == {"ours": {"kind": "bottle", "rule": "/guestbook"},
+                              "theirs": None}
+    assert data["unread"] == {
+        "theirs": "a server reached over HTTP: its code is not in this process"}
+    assert [h["apps"] for h in data["handlers"]] == [["ours"]]
+    assert data["templates"] == []  # no pair of our two builds to show side by side
 
 
 def test_favicon(compare):
