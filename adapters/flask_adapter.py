@@ -1,29 +1,24 @@
-"""Flask <-> neutral core: native routes, a lazy request view, native responses."""
+"""Flask <-> neutral core: native routes, a lazy request view, native responses.
+
+Where Flask and Werkzeug themselves are adjusted lives in flask_werkzeug.py.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import flask
 import jinja2
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from itsdangerous import URLSafeTimedSerializer
+from flask.sessions import SessionMixin
 from werkzeug.datastructures import MultiDict as NativeMultiDict
-from werkzeug.exceptions import BadHost, BadRequest, ClientDisconnected, HTTPException
-from werkzeug.formparser import FormDataParser
+from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.routing import BaseConverter
-from werkzeug.serving import DechunkedInput
 from werkzeug.wrappers import Response
 
 from shared.config import Config
 from shared.core import Core
 from shared.http import (
-    BAD_BODY,
-    BAD_FORM,
-    BAD_HOST,
-    BAD_MULTIPART,
-    BAD_PATH,
     BaseRequest,
     HTTPError,
     Lookup,
@@ -34,10 +29,11 @@ from shared.http import (
     Text,
     Upload,
     cached_property,
-    valid_path,
 )
 from shared.routing import Converter, Route, translate
 from shared.site import JINJA2
+
+from .flask_werkzeug import KitRequest, KitSessionInterface, decoded, read_body
 
 
 def flask_path(path: str) -> str:
@@ -55,111 +51,6 @@ def werkzeug_converter(name: str, converter: Converter) -> type[BaseConverter]:
     })
 
 
-class StrictFormParser(FormDataParser):
-    """Werkzeug hides undecodable or malformed form bodies as an empty form; we say 400."""
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **{**kwargs, "silent": False})
-
-
-class KitRequest(flask.Request):
-    form_data_parser_class = StrictFormParser
-    _routing_exception = None
-
-    def __init__(self, environ, *args, **kwargs):
-        # A server that passes the chunked framing on (PORTING 34): Werkzeug would read
-        # the body as empty; remove the framing as Werkzeug's own server does.
-        if ("wsgi.input_terminated" not in environ
-                and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()):
-            environ["wsgi.input"] = DechunkedInput(environ["wsgi.input"])
-            environ["wsgi.input_terminated"] = True
-        super().__init__(environ, *args, **kwargs)
-
-    # Flask raises this before any view runs, matched or not: the same place a
-    # before_request hook would, without a hook's cost on every request.
-    @property
-    def routing_exception(self):
-        path = self.environ["PATH_INFO"]
-        # Werkzeug replaces bad UTF-8 in the path; Bottle answers 400. We side with 400.
-        if not valid_path(path):
-            return HTTPError(400, BAD_PATH)
-        if isinstance(self._routing_exception, BadHost):  # PORTING 36
-            return HTTPError(400, BAD_HOST)
-        # Werkzeug strips leading slashes from the path, so //x would be served as /x;
-        # Bottle matches the path as sent (404). merge_slashes=False covers /a//b.
-        if "//" in path:
-            return HTTPError(404)
-        return self._routing_exception
-
-    @routing_exception.setter
-    def routing_exception(self, error):
-        self._routing_exception = error
-
-
-class KitSessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, without the work Flask redoes on every request.
-
-    Same cookies, same rules. Flask builds a new signing serializer per request
-    (itsdangerous test-serialises a value each time) and parses the Cookie header
-    even when there is none: together a third of a plaintext request's cost.
-    """
-
-    _cached: tuple[tuple[Any, ...] | None, URLSafeTimedSerializer | None] = (None, None)
-
-    def get_signing_serializer(self, app: flask.Flask) -> URLSafeTimedSerializer | None:
-        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
-        if self._cached[0] != key:
-            self._cached = (key, super().get_signing_serializer(app))
-        return self._cached[1]
-
-    def open_session(self, app: flask.Flask,
-                     request: flask.Request) -> SecureCookieSession | None:
-        if "HTTP_COOKIE" in request.environ:
-            return super().open_session(app, request)
-        # No cookie at all: the same empty session Flask would open.
-        return self.session_class() if app.secret_key else None
-
-    def save_session(self, app: flask.Flask, session: SessionMixin,
-                     response: flask.Response) -> None:
-        # Untouched and empty: Flask's own save_session would do nothing either.
-        if session or session.modified or session.accessed:
-            super().save_session(app, session, response)
-
-
-def _read_body() -> None:
-    """Read the body once, up front: a body the server or its chunked framing reports
-    broken is a 400 (PORTING 34), whatever exception the server raises for it."""
-    request = flask.request
-    try:
-        data = request.get_data(cache=True)  # the parsers read this copy
-    except ClientDisconnected:  # Werkzeug's name for a read that failed
-        raise HTTPError(400, BAD_BODY) from None
-    except HTTPException as error:  # 413
-        raise HTTPError(error.code or 400) from None
-    except Exception:
-        raise HTTPError(400, BAD_BODY) from None
-    # Werkzeug cuts a body without Content-Length off at the limit, silently.
-    limit = request.max_content_length
-    if request.content_length is None and limit is not None and len(data) >= limit:
-        raise HTTPError(413)
-
-
-T = TypeVar("T")
-
-
-def _decoded(read: Callable[[], T], body: bool = True) -> T:
-    if body:
-        _read_body()
-    try:
-        return read()
-    except UnicodeDecodeError:
-        raise HTTPError(400, BAD_FORM) from None
-    except ValueError:
-        raise HTTPError(400, BAD_MULTIPART) from None
-    except HTTPException as error:  # 413 while reading the body: the core answers it
-        raise HTTPError(error.code or 400) from None
-
-
 class FlaskRequest(BaseRequest):
     @cached_property
     def method(self) -> str:
@@ -171,16 +62,16 @@ class FlaskRequest(BaseRequest):
 
     @property
     def query(self) -> MultiDict[str]:
-        return _decoded(lambda: flask.request.args, body=False)
+        return decoded(lambda: flask.request.args, body=False)
 
     @property
     def form(self) -> MultiDict[str]:
-        return _decoded(lambda: flask.request.form)
+        return decoded(lambda: flask.request.form)
 
     @cached_property
     def files(self) -> MultiDict[Upload]:
         # Werkzeug's FileStorage becomes the neutral Upload, with the name as sent.
-        native = _decoded(lambda: flask.request.files)
+        native = decoded(lambda: flask.request.files)
         return NativeMultiDict([(k, Upload(k, f.filename or "", f.content_type or "", f.stream))
                                 for k, f in native.items(multi=True)])
 
@@ -188,7 +79,7 @@ class FlaskRequest(BaseRequest):
     def json(self) -> Any:
         if not flask.request.is_json:
             return None
-        _read_body()
+        read_body()
         try:
             return flask.request.get_json()
         except (BadRequest, RecursionError):  # RecursionError: nested too deep to parse

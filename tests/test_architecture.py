@@ -51,7 +51,9 @@ def test_the_core_imports_no_web_framework(path):
 
 @pytest.mark.parametrize(("adapter", "forbidden"), [
     ("bottle_adapter.py", {"flask", "werkzeug"}),
+    ("bottle_werkzeug.py", {"flask", "werkzeug"}),
     ("flask_adapter.py", {"bottle"}),
+    ("flask_werkzeug.py", {"bottle"}),
 ])
 def test_each_adapter_imports_only_its_own_framework(adapter, forbidden):
     assert not imported_roots(ROOT / "adapters" / adapter) & forbidden

@@ -1,0 +1,126 @@
+"""Where the Flask build adjusts Flask and Werkzeug themselves.
+
+The Bottle build's imitations of Werkzeug live in bottle_werkzeug.py; these are the
+other direction: a broken body, a bad path or Host answered as a 400 (or Bottle's 404)
+where Werkzeug would hide it or fail later (PORTING 34-36), and Flask's session
+without the work it redoes on every request (same cookies, same rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import flask
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import URLSafeTimedSerializer
+from werkzeug.exceptions import BadHost, ClientDisconnected, HTTPException
+from werkzeug.formparser import FormDataParser
+from werkzeug.serving import DechunkedInput
+
+from shared.http import BAD_BODY, BAD_FORM, BAD_HOST, BAD_MULTIPART, BAD_PATH, HTTPError, valid_path
+
+
+class StrictFormParser(FormDataParser):
+    """Werkzeug hides undecodable or malformed form bodies as an empty form; we say 400."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **{**kwargs, "silent": False})
+
+
+class KitRequest(flask.Request):
+    form_data_parser_class = StrictFormParser
+    _routing_exception = None
+
+    def __init__(self, environ, *args, **kwargs):
+        # A server that passes the chunked framing on (PORTING 34): Werkzeug would read
+        # the body as empty; remove the framing as Werkzeug's own server does.
+        if ("wsgi.input_terminated" not in environ
+                and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()):
+            environ["wsgi.input"] = DechunkedInput(environ["wsgi.input"])
+            environ["wsgi.input_terminated"] = True
+        super().__init__(environ, *args, **kwargs)
+
+    # Flask raises this before any view runs, matched or not: the same place a
+    # before_request hook would, without a hook's cost on every request.
+    @property
+    def routing_exception(self):
+        path = self.environ["PATH_INFO"]
+        # Werkzeug replaces bad UTF-8 in the path; Bottle answers 400. We side with 400.
+        if not valid_path(path):
+            return HTTPError(400, BAD_PATH)
+        if isinstance(self._routing_exception, BadHost):  # PORTING 36
+            return HTTPError(400, BAD_HOST)
+        # Werkzeug strips leading slashes from the path, so //x would be served as /x;
+        # Bottle matches the path as sent (404). merge_slashes=False covers /a//b.
+        if "//" in path:
+            return HTTPError(404)
+        return self._routing_exception
+
+    @routing_exception.setter
+    def routing_exception(self, error):
+        self._routing_exception = error
+
+
+class KitSessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, without the work Flask redoes on every request.
+
+    Same cookies, same rules. Flask builds a new signing serializer per request
+    (itsdangerous test-serialises a value each time) and parses the Cookie header
+    even when there is none: together a third of a plaintext request's cost.
+    """
+
+    _cached: tuple[tuple[Any, ...] | None, URLSafeTimedSerializer | None] = (None, None)
+
+    def get_signing_serializer(self, app: flask.Flask) -> URLSafeTimedSerializer | None:
+        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        if self._cached[0] != key:
+            self._cached = (key, super().get_signing_serializer(app))
+        return self._cached[1]
+
+    def open_session(self, app: flask.Flask,
+                     request: flask.Request) -> SecureCookieSession | None:
+        if "HTTP_COOKIE" in request.environ:
+            return super().open_session(app, request)
+        # No cookie at all: the same empty session Flask would open.
+        return self.session_class() if app.secret_key else None
+
+    def save_session(self, app: flask.Flask, session: SessionMixin,
+                     response: flask.Response) -> None:
+        # Untouched and empty: Flask's own save_session would do nothing either.
+        if session or session.modified or session.accessed:
+            super().save_session(app, session, response)
+
+
+def read_body() -> None:
+    """Read the body once, up front: a body the server or its chunked framing reports
+    broken is a 400 (PORTING 34), whatever exception the server raises for it."""
+    request = flask.request
+    try:
+        data = request.get_data(cache=True)  # the parsers read this copy
+    except ClientDisconnected:  # Werkzeug's name for a read that failed
+        raise HTTPError(400, BAD_BODY) from None
+    except HTTPException as error:  # 413
+        raise HTTPError(error.code or 400) from None
+    except Exception:
+        raise HTTPError(400, BAD_BODY) from None
+    # Werkzeug cuts a body without Content-Length off at the limit, silently.
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(data) >= limit:
+        raise HTTPError(413)
+
+
+T = TypeVar("T")
+
+
+def decoded(read: Callable[[], T], body: bool = True) -> T:
+    if body:
+        read_body()
+    try:
+        return read()
+    except UnicodeDecodeError:
+        raise HTTPError(400, BAD_FORM) from None
+    except ValueError:
+        raise HTTPError(400, BAD_MULTIPART) from None
+    except HTTPException as error:  # 413 while reading the body: the core answers it
+        raise HTTPError(error.code or 400) from None
