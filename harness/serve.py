@@ -183,16 +183,23 @@ def log_as(name: str) -> None:
 
 
 def stop(children) -> None:
-    for child in children:
-        try:
-            os.killpg(child.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-    for child in children:
-        try:
-            child.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            os.killpg(child.pid, signal.SIGKILL)
+    # An interrupt first, as Ctrl-C in their own terminal would be: Bottle's reloader
+    # removes its lock file in /tmp only then (a SIGTERM leaves it behind).
+    children = list(children)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
+        for child in children:
+            if child.poll() is None:
+                try:
+                    os.killpg(child.pid, sig)
+                except ProcessLookupError:
+                    pass
+        for child in children:
+            try:
+                child.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+        if all(child.poll() is not None for child in children):
+            return
 
 
 EPILOG = """\

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -52,8 +53,11 @@ def fetch(url: str, timeout: float = 20) -> str:
 def server(tmp_path):
     """Start `python -m harness serve` on free ports; stop it whatever happens."""
     ports = free_ports(3)
+    temp = tmp_path / "tmp"  # the servers' own TMPDIR: what they leave there is seen
+    temp.mkdir()
     process = subprocess.Popen(command(ports, tmp_path), cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "TMPDIR": str(temp)})
     yield process, ports
     if process.poll() is None:
         process.kill()
@@ -68,11 +72,13 @@ def test_all_three_come_up_and_one_interrupt_stops_them(server, tmp_path):
     assert 'href="/bottle/guestbook"' in fetch(f"http://localhost:{compare}/bottle/")
     assert 'href="/flask/guestbook"' in fetch(f"http://localhost:{compare}/flask/")
     assert {p.name for p in tmp_path.glob("*.sqlite3")} == {"bottle.sqlite3", "flask.sqlite3"}
+    assert list((tmp_path / "tmp").glob("bottle.*.lock"))  # the reloader's, while it runs
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=15) == 0
     for port in (bottle, flask, compare):
         with socket.socket() as probe:  # nothing is left listening
             assert probe.connect_ex(("localhost", port)) != 0
+    assert list((tmp_path / "tmp").iterdir()) == []  # no lock file left behind
 
 
 def test_every_log_line_says_which_server_wrote_it(server):
