@@ -103,8 +103,8 @@ lint: $(STAMP)
 
 # RealWorld's official API suites against both builds: make realworld REALWORLD=path/to/realworld
 realworld: $(STAMP)
-	@test -n "$(REALWORLD)" || { echo "usage: make realworld REALWORLD=path/to/realworld [REALWORLD_TOOLS=dir]"; exit 2; }
-	$(BIN)/python -m harness.realworld "$(REALWORLD)" $(if $(REALWORLD_TOOLS),--tools "$(REALWORLD_TOOLS)")
+	@test -n "$(REALWORLD)" || { echo "usage: make realworld REALWORLD=path/to/realworld [REALWORLD_TOOLS=dir] [REALWORLD_DB=postgresql-url]"; exit 2; }
+	$(BIN)/python -m harness.realworld "$(REALWORLD)" $(if $(REALWORLD_TOOLS),--tools "$(REALWORLD_TOOLS)") $(if $(REALWORLD_DB),--database-url "$(REALWORLD_DB)")
 
 clean:
 	rm -rf $(VENV) var .pytest_cache build *.egg-info

@@ -12,6 +12,7 @@ import secrets
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from adapters import FRAMEWORKS
 from . import demo
 from .apps import is_url, labels
 from .apps import load as load_app
+from .database import SERVER_HELP, check_server, fresh_database
 from .errors import UsageError
 from .normalise import INTENDED
 from .replay import Explorer, Run, Side, Step
@@ -34,7 +36,7 @@ EPOCH = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 def run(specs: list[str] | None = None, *, extra: list[Path] = (), crawl: bool = True,
         seed: bool | None = None, max_pages: int = 500, progress=None,
         scenario: str | None = None, starts: list[str] = ("/",), forms: bool | None = None,
-        noise: bool = False) -> dict:
+        noise: bool = False, database_server: str | None = None) -> dict:
     """Replay the requests against two apps; return the report as a dict.
 
     For our two builds the defaults are the Conduit scenario, the demo data and the
@@ -51,12 +53,13 @@ def run(specs: list[str] | None = None, *, extra: list[Path] = (), crawl: bool =
     secret = secrets.token_hex(32)
     started = time.perf_counter()
     names = labels(specs)
-    with tempfile.TemporaryDirectory(prefix="parity-") as folder, \
+    check_server(database_server)
+    with tempfile.TemporaryDirectory(prefix="parity-") as folder, ExitStack() as databases, \
             time_machine.travel(EPOCH, tick=False) as clock:
         sides = []
         for label, spec in [*zip(names, specs, strict=True),
                             *([(f"{names[0]}-again", specs[0])] if noise else [])]:
-            url = f"sqlite:///{Path(folder) / label}.sqlite3"
+            url = databases.enter_context(fresh_database(label, Path(folder), database_server))
             if seed and not is_url(spec):
                 demo.seed(url)
             settings = {"TESTING": True, "SECRET_KEY": secret, "DATABASE_URL": url}
@@ -153,7 +156,7 @@ def main(args) -> int:
     data = run(specs, extra=[Path(p) for p in args.requests], crawl=not args.no_crawl,
                seed=args.seed, max_pages=args.max_pages, progress=progress,
                scenario=args.scenario, starts=args.start or ["/"], forms=args.forms,
-               noise=args.noise)
+               noise=args.noise, database_server=args.database_url)
     if progress:
         progress.done()
     print(json.dumps(data, indent=2, default=str) if args.json else render(data))
@@ -216,3 +219,4 @@ def add_arguments(parser) -> None:
     parser.add_argument("--max-pages", type=int, default=500, metavar="N",
                         help="pages each crawl visits at most (default 500; see below)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
+    parser.add_argument("--database-url", metavar="URL", help=SERVER_HELP)

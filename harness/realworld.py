@@ -2,6 +2,7 @@
 against both builds, each served by gunicorn on a fresh database.
 
     python -m harness.realworld PATH_TO_REALWORLD_REPO [--tools DIR] [--framework NAME]
+                                [--database-url postgresql+psycopg://...]
 
 PATH is a clone (or bare mirror) of the realworld repository; nothing from it is
 copied into this project. The npm tools (@usebruno/cli, newman) are installed into
@@ -23,9 +24,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+from .database import SERVER_HELP, check_server, fresh_database
+from .errors import UsageError
+
 ROOT = Path(__file__).resolve().parent.parent
 FRAMEWORKS = ("bottle", "flask")
 POSTMAN = "api/Conduit.postman_collection.json"
+BRUNO = "specs/api/bruno"
 POSTMAN_REQUESTS = 32  # the classic collection, before the 2026 v2 rewrite
 
 
@@ -38,11 +43,16 @@ def count_requests(items: list) -> int:
     return sum(count_requests(i["item"]) if "item" in i else 1 for i in items)
 
 
-def extract_suites(repo: Path, into: Path) -> tuple[Path, Path]:
-    """Copy the Bruno collection and the classic Postman collection out of the repo."""
+def extract_suites(repo: Path, into: Path) -> tuple[Path | None, Path]:
+    """Copy the Bruno collection (None if this clone predates it) and the classic
+    Postman collection out of the repo."""
     archive = into / "bruno.tar"
-    git(repo, "archive", "--format=tar", f"--output={archive}", "HEAD", "specs/api/bruno")
-    shutil.unpack_archive(archive, into)
+    bruno: Path | None = into / BRUNO
+    if git(repo, "ls-tree", "HEAD", BRUNO).strip():
+        git(repo, "archive", "--format=tar", f"--output={archive}", "HEAD", BRUNO)
+        shutil.unpack_archive(archive, into)
+    else:
+        bruno = None
     for commit in git(repo, "log", "--all", "--format=%H", "--", POSTMAN).split():
         try:
             text = git(repo, "show", f"{commit}:{POSTMAN}")
@@ -54,7 +64,7 @@ def extract_suites(repo: Path, into: Path) -> tuple[Path, Path]:
         raise SystemExit(f"no {POSTMAN_REQUESTS}-request {POSTMAN} in the history of {repo}")
     postman = into / "Conduit.postman_collection.json"
     postman.write_text(text)
-    return into / "specs/api/bruno", postman
+    return bruno, postman
 
 
 def install_tools(tools: Path) -> Path:
@@ -72,11 +82,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(framework: str, workdir: Path) -> tuple[subprocess.Popen, str]:
-    """Start one build under gunicorn on a fresh SQLite database; return it and its origin."""
+def serve(framework: str, workdir: Path, database: str) -> tuple[subprocess.Popen, str]:
+    """Start one build under gunicorn on the given database; return it and its origin."""
     port = free_port()
-    env = {**os.environ, "SECRET_KEY": secrets.token_hex(32),
-           "DATABASE_URL": f"sqlite:///{workdir / f'{framework}.sqlite3'}"}
+    env = {**os.environ, "SECRET_KEY": secrets.token_hex(32), "DATABASE_URL": database}
     with open(workdir / f"{framework}.log", "w") as log:  # the server keeps its own copy
         server = subprocess.Popen(
             [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}",
@@ -138,22 +147,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("repo", type=Path, help="clone or bare mirror of realworld")
     parser.add_argument("--tools", type=Path, help="folder for the npm tools (kept)")
     parser.add_argument("--framework", choices=FRAMEWORKS, action="append")
+    parser.add_argument("--database-url", metavar="URL", help=SERVER_HELP)
     args = parser.parse_args(argv)
+    try:
+        check_server(args.database_url)
+    except UsageError as error:
+        parser.error(str(error))
     failed = 0
     with tempfile.TemporaryDirectory(prefix="realworld-") as tmp:
         work = Path(tmp)
         bruno, postman = extract_suites(args.repo.resolve(), work)
+        if bruno is None:
+            print(f"note: this clone has no {BRUNO} (it predates the Bruno suite): "
+                  "only the classic Postman collection runs", file=sys.stderr)
         bin_dir = install_tools(args.tools or work / "tools")
         for framework in args.framework or FRAMEWORKS:
             out = work / framework
             out.mkdir()
-            server, origin = serve(framework, work)
-            try:
-                results = run_bruno(bin_dir, bruno, origin, out)
-                results["postman (legacy)"] = run_postman(bin_dir, postman, origin, out)
-            finally:
-                server.terminate()
-                server.wait(timeout=10)
+            with fresh_database(framework, work, args.database_url) as database:
+                server, origin = serve(framework, work, database)
+                try:
+                    results = run_bruno(bin_dir, bruno, origin, out) if bruno else {}
+                    results["postman (legacy)"] = run_postman(bin_dir, postman, origin, out)
+                finally:
+                    server.terminate()
+                    server.wait(timeout=10)
             print(f"\n{framework}:")
             for suite, r in results.items():
                 ok = (r["passed"] == r["requests"] and not r["failed_assertions"]

@@ -18,9 +18,11 @@ BOTTLE, FLASK = FRAMEWORKS.values()
 
 
 @pytest.fixture(scope="module")
-def default_report():
-    """Run the default scenario once: the crawl, the forms and the scripted requests."""
-    return parity.run()
+def default_report(postgres_server):
+    """Run the default scenario once: the crawl, the forms and the scripted requests,
+    on the run's database (a PostgreSQL run: a new database per build on its server)."""
+    server = postgres_server.url("postgres") if postgres_server else None
+    return parity.run(database_server=server)
 
 
 def test_the_default_scenario_finds_no_unexplained_difference(default_report):

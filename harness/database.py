@@ -1,0 +1,66 @@
+"""Fresh databases for the tools that start apps: a SQLite file, or one on a server."""
+
+from __future__ import annotations
+
+import secrets
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event, make_url, text
+from sqlalchemy.pool import Pool
+
+from .errors import UsageError
+
+SERVER_HELP = ("a PostgreSQL server to run on instead of SQLite, e.g. "
+               "postgresql+psycopg://postgres@localhost/postgres: each app gets a new "
+               "database there, dropped afterwards")
+
+
+def check_server(url: str | None) -> None:
+    """Refuse anything but a PostgreSQL URL for --database-url (SQLite is the default)."""
+    if url is None:
+        return
+    try:
+        backend = make_url(url).get_backend_name()
+    except Exception:
+        raise UsageError(f"--database-url {url!r} is not a database URL") from None
+    if backend != "postgresql":
+        raise UsageError("--database-url takes a PostgreSQL URL (SQLite is the default)")
+
+
+@contextmanager
+def fresh_database(name: str, folder: Path, server: str | None) -> Iterator[str]:
+    """A new, empty database named after one app: a SQLite file in folder, or a
+    database created on the server at `server` (a PostgreSQL URL), dropped afterwards."""
+    if server is None:
+        yield f"sqlite:///{folder / f'{name}.sqlite3'}"
+        return
+    url = make_url(server)
+    database = f"kit_{secrets.token_hex(6)}"
+    # The apps' own connections to it, closed before the drop: the apps are not ours to
+    # dispose, and a connection the drop cuts would be found open by the GC later.
+    opened: weakref.WeakSet = weakref.WeakSet()
+
+    def track(dbapi_connection: Any, _record: Any) -> None:
+        if getattr(getattr(dbapi_connection, "info", None), "dbname", None) == database:
+            opened.add(dbapi_connection)
+
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    event.listen(Pool, "connect", track)
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{database}"'))
+        try:
+            yield url.set(database=database).render_as_string(hide_password=False)
+        finally:
+            for dbapi_connection in list(opened):
+                if not dbapi_connection.closed:
+                    dbapi_connection.close()
+            with admin.connect() as connection:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+    finally:
+        event.remove(Pool, "connect", track)
+        admin.dispose()
