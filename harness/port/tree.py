@@ -17,6 +17,7 @@ from .templates import convert_templates, is_template, template_root
 USUAL_NAMES = {"app", "main", "server", "wsgi", "application", "run", "__init__"}
 SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
 
 
 @dataclass
@@ -74,13 +75,17 @@ def summary(result: TreeResult) -> dict:
 
 
 def files_of(src: Path) -> list[Path]:
-    """The app's files: no caches, no virtualenvs (a folder with a pyvenv.cfg)."""
+    """The app's files: no caches, no virtualenvs (a folder with a pyvenv.cfg). The app
+    may sit in its virtualenv's own folder: then only the venv's folders are left out."""
     venvs = [p.parent for p in src.rglob("pyvenv.cfg")]
+    if src in venvs:
+        venvs = [v for v in venvs if v != src] + [src / d for d in VENV_DIRS]
     found = []
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
         if any(part in SKIPPED_DIRS or part.endswith(".egg-info") for part in rel.parts) \
-                or any(v in path.parents for v in venvs) or "site-packages" in rel.parts:
+                or any(v in path.parents for v in venvs) or "site-packages" in rel.parts \
+                or rel.name == "pyvenv.cfg":
             continue
         if path.is_file() and path.suffix not in {".pyc", ".pyo"}:
             found.append(path)
