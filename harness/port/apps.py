@@ -81,7 +81,10 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
     except cst.ParserSyntaxError:
         return found
     context = CodemodContext(filename=str(rel))
-    tree = tree.visit(Prepare(context))
+    try:
+        tree = tree.visit(Prepare(context))
+    except Exception:  # port_source reports the file; the other modules still plan
+        return found
     state = port_state(context)
     found.views = view_functions(tree, state.bottle)
     found.redirects = "redirect" in state.bottle.values()

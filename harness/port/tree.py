@@ -110,14 +110,23 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.templates, names, imports = convert_templates(src, out, templates)
     else:
         names, imports = {}, {}
-    python = {p.relative_to(src): p.read_text(encoding="utf-8") for p in files
-              if p.suffix == ".py" and p.name != "bottle.py"}  # a vendored Bottle is copied
+    python, undecoded = {}, {}
+    for p in files:
+        if p.suffix == ".py" and p.name != "bottle.py":  # a vendored Bottle is copied
+            try:
+                python[p.relative_to(src)] = p.read_text(encoding="utf-8")
+            except UnicodeDecodeError as error:
+                undecoded[p.relative_to(src)] = error
     apps = plan(src, python, templates=bool(templates), template_imports=imports)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     for path in files:
         if path in templates:
             continue
         rel = path.relative_to(src)
+        if rel in undecoded:
+            result.modules.append(FileResult(str(rel), "failure", error=f"{rel}: not UTF-8 "
+                                             f"({undecoded[rel].reason} at byte "
+                                             f"{undecoded[rel].start}): copied unchanged"))
         if rel in python:
             module = port_source(python[rel], str(rel), disabled=disabled,
                                  template_names=names,

@@ -3,8 +3,13 @@ each case is a small made-up app of the same shape."""
 
 from __future__ import annotations
 
+from unittest import mock
+
+from harness.__main__ import main as kit
+from harness.port.rules.p002_app import App
 from harness.port.tree import port_tree
 
+from .helpers import port
 from .test_port_apps import write
 
 
@@ -30,3 +35,59 @@ def test_an_app_in_its_own_virtualenvs_folder_is_still_ported(tmp_path):
     assert "Flask(__name__" in (tmp_path / "out" / "app.py").read_text()
     assert not (tmp_path / "out" / "bin").exists()
     assert result.entry == ("app", "app")
+
+
+def test_a_rule_that_fails_on_a_file_is_a_report_line_not_a_traceback(tmp_path, capsys):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+    ''', "other.py": '''
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return "home"
+    '''})
+    with mock.patch.object(App, "leave_Call", side_effect=RuntimeError("boom")):
+        assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "app.py: the porter failed on this file (RuntimeError: boom)" in err
+    assert "Traceback" not in err
+    # the file is copied as it was, and the report says so
+    assert (tmp_path / "out" / "app.py").read_text() == (src / "app.py").read_text()
+    assert "app.py: the porter failed" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+
+
+def test_a_module_that_is_not_utf8_is_reported_and_copied(tmp_path, capsys):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return "home"
+    '''})
+    (src / "old.py").write_bytes(b"# -*- coding: latin-1 -*-\nimport bottle\nname = '\xe9'\n")
+    assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 1
+    assert "old.py: not UTF-8" in capsys.readouterr().err
+    assert (tmp_path / "out" / "old.py").read_bytes() == (src / "old.py").read_bytes()
+    assert "@app.route" in (tmp_path / "out" / "app.py").read_text()
+
+
+def test_the_default_app_named_without_a_call_is_the_flask_app_too():
+    result = port('''
+        from bottle import get, default_app
+
+
+        @get("/")
+        def index():
+            return "home"
+
+
+        application = default_app
+    ''')
+    assert "application = app" in result.code
+    assert "default_app" not in result.code
+    assert not result.todos

@@ -50,6 +50,10 @@ class Prepare(Rule):
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if self.api(updated.value) == "default_app":
+            # `app = default_app` (Bottle's app stack, which `bottle app` and most servers
+            # resolve to the default app): the app meant is the default app itself
+            updated = updated.with_changes(value=cst.Call(func=updated.value))
         call = updated.value
         factory = self.api(call.func) if isinstance(call, cst.Call) else None
         if factory in APP_FACTORIES:
