@@ -108,6 +108,11 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
             if isinstance(alias.name, cst.Name):
                 local = alias.asname.name.value if alias.asname else alias.name.value
                 found.imports[local] = (target, alias.name.value)
+                # `from .parts import blog`: the module parts/blog.py, when there is one
+                sub = module_file(src, rel, f"{dotted or ''}.{alias.name.value}",
+                                  len(node.relative))
+                if sub is not None and sub != rel:
+                    found.uses.add(sub)
     return found
 
 

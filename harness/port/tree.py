@@ -28,6 +28,7 @@ class TreeResult:
     templates: list[dict] = field(default_factory=list)
     copied: list[str] = field(default_factory=list)
     imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
+    parts: set[str] = field(default_factory=set)  # modules another module's own app imports
 
     @property
     def failed(self) -> bool:
@@ -36,8 +37,9 @@ class TreeResult:
     @property
     def entry(self) -> tuple[str, str] | None:
         """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`: the module
-        with a main guard, else the one importing most of the app's other modules (the
-        routes register on import), else one with a usual name."""
+        with a main guard, else one no other app imports (an app mounted in another is
+        a part), else the one importing most of the app's other modules (the routes
+        register on import), else one with a usual name."""
         apps = [m for m in self.modules if m.app_name]
         if not apps:
             return None
@@ -45,7 +47,8 @@ class TreeResult:
         def rank(m: FileResult):
             guard = '__name__ == "__main__"' in m.code or "__name__ == '__main__'" in m.code
             stem = Path(m.path).stem
-            return (guard, self.imports.get(m.path, 0), stem in USUAL_NAMES)
+            return (guard, m.path not in self.parts, self.imports.get(m.path, 0),
+                    stem in USUAL_NAMES)
 
         best = max(apps, key=rank)
         name = ".".join(Path(best.path).with_suffix("").parts)
@@ -119,6 +122,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 undecoded[p.relative_to(src)] = error
     apps = plan(src, python, templates=bool(templates), template_imports=imports)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
+    result.parts = {str(used) for m in apps.modules.values() if m.made for used in m.uses}
     for path in files:
         if path in templates:
             continue

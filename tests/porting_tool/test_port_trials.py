@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from unittest import mock
 
+import webtest
+
 from harness.__main__ import main as kit
 from harness.port.rules.p002_app import App
 from harness.port.tree import port_tree
@@ -91,3 +93,64 @@ def test_the_default_app_named_without_a_call_is_the_flask_app_too():
     assert "application = app" in result.code
     assert "default_app" not in result.code
     assert not result.todos
+
+
+MOUNTS = '''
+from bottle import Bottle
+
+app = Bottle()
+meta = Bottle()
+places = Bottle()
+
+
+@meta.route("/<name>")
+def meta_item(name):
+    return "meta " + name
+
+
+@places.route("/<name>")
+def place(name):
+    return "place " + name
+
+
+app.mount("/meta/places/", places)
+app.mount("/meta/", meta)
+'''
+
+
+def test_two_mounts_on_one_app_send_each_path_where_bottle_sends_it():
+    result = port(MOUNTS)
+    assert "app.wsgi_app.mounts['/meta'] = meta" in result.code
+    bottle_ns, flask_ns = {}, {"__name__": __name__}  # Flask finds its root path by name
+    exec(compile(MOUNTS, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        assert client.get("/meta/places/lyon").text == "place lyon"
+        assert client.get("/meta/colour").text == "meta colour"
+
+
+def test_the_entry_is_the_app_that_mounts_the_others_not_a_mounted_one(tmp_path):
+    src = write(tmp_path / "src", {
+        "site/__init__.py": '''
+            from bottle import Bottle
+            from .parts import shop, blog
+
+            app = Bottle()
+            app.mount("/shop", shop.shop)
+            app.mount("/blog", blog.blog)
+        ''',
+        # the blog imports two modules of its own, more than the package root does
+        "site/parts/blog.py": '''
+            from bottle import Bottle
+            from .authors import AUTHORS
+            from .posts import POSTS
+
+            blog = Bottle()
+        ''',
+        "site/parts/shop.py": "from bottle import Bottle\\n\\nshop = Bottle()\\n",
+        "site/parts/posts.py": "POSTS = []\\n",
+        "site/parts/authors.py": "AUTHORS = []\\n",
+        "site/parts/__init__.py": "",
+    })
+    assert port_tree(src, tmp_path / "out").entry == ("site", "app")
