@@ -154,3 +154,18 @@ def test_the_entry_is_the_app_that_mounts_the_others_not_a_mounted_one(tmp_path)
         "site/parts/__init__.py": "",
     })
     assert port_tree(src, tmp_path / "out").entry == ("site", "app")
+
+
+def test_import_bottle_beside_other_modules_drops_only_bottle():
+    result = port('''
+        import bottle, json
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return json.dumps([1])
+    ''')
+    assert "import json\n" in result.code
+    assert "bottle" not in result.code
+    assert not result.todos

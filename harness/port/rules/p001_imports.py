@@ -142,7 +142,11 @@ class _Prune(cst.CSTTransformer):
         if not keep:
             self.rule.fired()
             return cst.RemoveFromParent()
-        return self._drop_or_keep(updated, ["bottle"], "")
+        kept = updated.with_changes(body=[node.with_changes(names=_commas(keep))])
+        if any(m.matches(a.name, m.Name("bottle")) for a in keep):
+            return self._drop_or_keep(kept, ["bottle"], "")
+        self.rule.fired()  # `import bottle, os`: only os is left
+        return kept
 
     def _drop_or_keep(self, line, names, star):
         what = ", ".join(names) or star
