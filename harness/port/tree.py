@@ -96,9 +96,11 @@ def files_of(src: Path) -> list[Path]:
 
 
 def template_folder(module: Path, src: Path, templates: list[Path]) -> str:
-    """Where Flask should look, from the module's folder: its views/ (or templates/)."""
+    """Where Flask should look, from the module's folder: Bottle's default TEMPLATE_PATH
+    is ./ and ./views/, so its views/, else the folder itself (Bottle finds
+    templates/x.tpl only as "templates/x")."""
     roots = {template_root(t, src) for t in templates}
-    below = sorted(r for r in roots if module.parent in r.parents)
+    below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")
     return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
 
 

@@ -8,6 +8,7 @@ from unittest import mock
 import webtest
 
 from harness.__main__ import main as kit
+from harness.apps import load
 from harness.port.rules.p002_app import App
 from harness.port.tree import port_tree
 
@@ -148,9 +149,9 @@ def test_the_entry_is_the_app_that_mounts_the_others_not_a_mounted_one(tmp_path)
 
             blog = Bottle()
         ''',
-        "site/parts/shop.py": "from bottle import Bottle\\n\\nshop = Bottle()\\n",
-        "site/parts/posts.py": "POSTS = []\\n",
-        "site/parts/authors.py": "AUTHORS = []\\n",
+        "site/parts/shop.py": "from bottle import Bottle\n\nshop = Bottle()\n",
+        "site/parts/posts.py": "POSTS = []\n",
+        "site/parts/authors.py": "AUTHORS = []\n",
         "site/parts/__init__.py": "",
     })
     assert port_tree(src, tmp_path / "out").entry == ("site", "app")
@@ -169,3 +170,27 @@ def test_import_bottle_beside_other_modules_drops_only_bottle():
     assert "import json\n" in result.code
     assert "bottle" not in result.code
     assert not result.todos
+
+
+def test_templates_bottle_finds_as_templates_slash_name_are_found_by_flask(tmp_path):
+    # Bottle's TEMPLATE_PATH is ./ and ./views/: templates/ is reached through ./
+    src = write(tmp_path / "src", {
+        "templates/page.tpl": "% include('templates/top.tpl')\n<p>{{word}}</p>\n",
+        "templates/top.tpl": "<h1>top</h1>\n",
+        "app.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return template("templates/page", word="hello")
+        ''',
+    })
+    expected = webtest.TestApp(load(str(src / "app.py")).wsgi).get("/").text
+    out = tmp_path / "out"
+    port_tree(src, out)
+    assert 'render_template("templates/page.html", word="hello")' in (out / "app.py").read_text()
+    got = webtest.TestApp(load(str(out / "app.py")).wsgi).get("/").text
+    assert got == expected == "<h1>top</h1>\n<p>hello</p>\n"
