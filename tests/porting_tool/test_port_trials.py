@@ -194,3 +194,44 @@ def test_templates_bottle_finds_as_templates_slash_name_are_found_by_flask(tmp_p
     assert 'render_template("templates/page.html", word="hello")' in (out / "app.py").read_text()
     got = webtest.TestApp(load(str(out / "app.py")).wsgi).get("/").text
     assert got == expected == "<h1>top</h1>\n<p>hello</p>\n"
+
+
+RESPONSE_AND_URL = '''
+from bottle import Bottle, request, response
+
+app = Bottle()
+
+
+@app.route("/where")
+def where():
+    return request.urlparts.netloc + " " + request.urlparts.path
+
+
+@app.route("/go/<name>")
+def go(name):
+    response.status = 303
+    response.set_header("Location", "/to/" + name)
+    return response
+'''
+
+
+def both(source: str):
+    """The Bottle app as written and its port, each under WebTest."""
+    result = port(source)
+    assert result.status == "success", result.error
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(source, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    return result, [webtest.TestApp(ns["app"]) for ns in (bottle_ns, flask_ns)]
+
+
+def test_urlparts_and_a_returned_response_object_answer_as_in_bottle():
+    result, clients = both(RESPONSE_AND_URL)
+    assert "urlsplit(request.url).netloc" in result.code
+    assert not result.todos
+    for client in clients:
+        host = {"HTTP_HOST": "example.org:8080"}
+        assert client.get("/where", extra_environ=host).text == "example.org:8080 /where"
+        answer = client.get("/go/home")
+        assert (answer.status_int, answer.headers["Location"], answer.body) == (
+            303, "/to/home", b"")
