@@ -17,6 +17,8 @@ from .templates import convert_templates, is_template, template_root
 USUAL_NAMES = {"app", "main", "server", "wsgi", "application", "run", "__init__"}
 SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+# mod_wsgi's scripts (app.wsgi) are Python too; they are ported, but cannot be the entry
+PYTHON_SUFFIXES = {".py", ".wsgi"}
 VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
 
 
@@ -40,7 +42,7 @@ class TreeResult:
         with a main guard, else one no other app imports (an app mounted in another is
         a part), else the one importing most of the app's other modules (the routes
         register on import), else one with a usual name."""
-        apps = [m for m in self.modules if m.app_name]
+        apps = [m for m in self.modules if m.app_name and m.path.endswith(".py")]
         if not apps:
             return None
 
@@ -117,7 +119,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         names, imports = {}, {}
     python, undecoded = {}, {}
     for p in files:
-        if p.suffix == ".py" and p.name != "bottle.py":  # a vendored Bottle is copied
+        if p.suffix in PYTHON_SUFFIXES and p.name != "bottle.py":  # a vendored Bottle is copied
             try:
                 python[p.relative_to(src)] = p.read_text(encoding="utf-8")
             except UnicodeDecodeError as error:

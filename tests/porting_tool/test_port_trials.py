@@ -235,3 +235,38 @@ def test_urlparts_and_a_returned_response_object_answer_as_in_bottle():
         answer = client.get("/go/home")
         assert (answer.status_int, answer.headers["Location"], answer.body) == (
             303, "/to/home", b"")
+
+
+def test_a_mod_wsgi_script_is_ported_like_a_module(tmp_path):
+    src = write(tmp_path / "src", {"api.wsgi": '''
+        from bottle import Bottle, request
+
+        application = app = Bottle()
+
+
+        @app.route("/echo")
+        def echo():
+            return request.query.word
+    '''})
+    result = port_tree(src, tmp_path / "out")
+    assert [(m.path, m.status) for m in result.modules] == [("api.wsgi", "success")]
+    code = (tmp_path / "out" / "api.wsgi").read_text()
+    assert 'request.args.get("word", "")' in code and "bottle" not in code
+    assert result.entry is None  # `flask --app` imports .py files only
+
+
+def test_routes_decorated_through_an_alias_of_the_apps_method_are_ported():
+    result, clients = both('''
+from bottle import Bottle
+
+app = Bottle()
+get = app.get
+
+
+@get("/item/<no:int>")
+def item(no):
+    return {"no": no}
+''')
+    assert '@app.get("/item/<int(signed=True):no>")' in result.code
+    for client in clients:
+        assert client.get("/item/-2").json == {"no": -2}

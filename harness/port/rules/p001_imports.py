@@ -15,6 +15,7 @@ from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 from .base import APP_SHORTCUTS, Rule
 
 APP_FACTORIES = {"Bottle", "default_app", "app"}
+DECORATOR_METHODS = {"route", "get", "post", "put", "delete", "patch", "error", "hook"}
 
 
 class Prepare(Rule):
@@ -24,6 +25,7 @@ class Prepare(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.module_alias: set[str] = set()
+        self.method_alias: dict[str, cst.Attribute] = {}  # get = app.get
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if node.relative or not m.matches(node.module, m.Name("bottle")):
@@ -50,6 +52,13 @@ class Prepare(Rule):
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        value = updated.value
+        if isinstance(value, cst.Attribute) and value.attr.value in DECORATOR_METHODS \
+                and isinstance(value.value, cst.Name) \
+                and value.value.value in self.state.apps | self.state.imported_apps:
+            # `get = app.get`: a route decorated `@get(...)` below is app's
+            self.method_alias.update({t.target.value: value for t in updated.targets
+                                      if isinstance(t.target, cst.Name)})
         if self.api(updated.value) == "default_app":
             # `app = default_app` (Bottle's app stack, which `bottle app` and most servers
             # resolve to the default app): the app meant is the default app itself
@@ -68,6 +77,9 @@ class Prepare(Rule):
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         func = updated.decorator.func if isinstance(updated.decorator, cst.Call) else None
+        if isinstance(func, cst.Name) and func.value in self.method_alias:
+            return updated.with_changes(decorator=updated.decorator.with_changes(
+                func=self.method_alias[func.value]))
         if self.api(func) in APP_SHORTCUTS:
             self.state.default_app = True
         return updated
