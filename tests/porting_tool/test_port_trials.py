@@ -270,3 +270,28 @@ def item(no):
     assert '@app.get("/item/<int(signed=True):no>")' in result.code
     for client in clients:
         assert client.get("/item/-2").json == {"no": -2}
+
+
+def test_a_before_request_hook_that_rewrites_the_path_is_flagged():
+    result = port('''
+        from bottle import hook, request, route
+
+
+        @hook("before_request")
+        def no_trailing_slash():
+            request.environ["PATH_INFO"] = request.environ["PATH_INFO"].rstrip("/")
+
+
+        @hook("before_request")
+        def count():
+            print(request.environ.get("PATH_INFO"))
+
+
+        @route("/blog")
+        def blog():
+            return "posts"
+    ''')
+    assert result.code.count("@app.before_request") == 2
+    assert [t["code"] for t in result.todos] == ["P010"]
+    assert "no longer changes the route" in result.todos[0]["text"]
+    assert result.code.index("TODO(kit/P010)") < result.code.index("def no_trailing_slash")
