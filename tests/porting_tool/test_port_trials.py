@@ -295,3 +295,20 @@ def test_a_before_request_hook_that_rewrites_the_path_is_flagged():
     assert [t["code"] for t in result.todos] == ["P010"]
     assert "no longer changes the route" in result.todos[0]["text"]
     assert result.code.index("TODO(kit/P010)") < result.code.index("def no_trailing_slash")
+
+
+def test_the_comments_above_a_dropped_bottle_import_are_kept():
+    result = port('''
+        import json
+
+        # ---- web ---------------------------------------------------------------
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return json.dumps([])
+    ''')
+    lines = result.code.splitlines()
+    assert "# ---- web ---------------------------------------------------------------" in lines
+    assert "bottle" not in result.code

@@ -115,8 +115,38 @@ class _Prune(cst.CSTTransformer):
         self.rule = rule
         self.used = used
         self.imported: set[str] = set()
+        self.depth = 0
+        self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
+
+    def visit_IndentedBlock(self, node) -> None:
+        self.depth += 1
+
+    def leave_IndentedBlock(self, original, updated):
+        self.depth -= 1
+        return updated
 
     def leave_SimpleStatementLine(self, original, updated):
+        result = self._prune(updated)
+        if isinstance(result, cst.RemovalSentinel) and self.depth == 0 \
+                and any(line.comment for line in updated.leading_lines):
+            self.dropped.add(id(updated))  # its comments go to the next line
+            return updated
+        return result
+
+    def leave_Module(self, original, updated):
+        """A dropped import's comment lines (a section divider) stay, on the next line."""
+        body, carried = [], []
+        for stmt in updated.body:
+            if id(stmt) in self.dropped:
+                carried += stmt.leading_lines
+                continue
+            if carried:
+                stmt = stmt.with_changes(leading_lines=[*carried, *stmt.leading_lines])
+                carried = []
+            body.append(stmt)
+        return updated.with_changes(body=body, footer=[*carried, *updated.footer])
+
+    def _prune(self, updated):
         body = updated.body
         if len(body) != 1 or not isinstance(body[0], cst.Import | cst.ImportFrom):
             return updated
