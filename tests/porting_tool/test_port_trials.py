@@ -312,3 +312,20 @@ def test_the_comments_above_a_dropped_bottle_import_are_kept():
     lines = result.code.splitlines()
     assert "# ---- web ---------------------------------------------------------------" in lines
     assert "bottle" not in result.code
+
+
+def test_bottles_app_imported_by_the_name_the_flask_app_takes_is_dropped():
+    result = port('''
+        from bottle import app, route
+
+
+        @route("/")
+        def index():
+            return "home"
+
+
+        application = app()
+    ''')
+    assert "bottle" not in result.code
+    assert "application = app" in result.code
+    assert not result.todos

@@ -83,6 +83,7 @@ class App(Rule):
         # The default app: add `app = Flask(...)` after the last top-level import, or,
         # when several modules shared it, import it from the module made for it.
         self.state.apps.add(self.state.app_name)
+        self.state.provided.add(self.state.app_name)  # `from bottle import app` is not it
         if self.state.default_from:
             line = cst.parse_statement(
                 f"from {self.state.default_from} import {self.state.app_name}\n")
