@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from unittest import mock
 
+import pytest
 import webtest
 
 from harness.__main__ import main as kit
 from harness.apps import load
 from harness.port.rules.p002_app import App
 from harness.port.tree import port_tree
+from harness.stpl.convert import convert_source
 
 from .helpers import port
+from .stpl_render import render_both
 from .test_port_apps import write
 
 
@@ -329,3 +332,17 @@ def test_bottles_app_imported_by_the_name_the_flask_app_takes_is_dropped():
     assert "bottle" not in result.code
     assert "application = app" in result.code
     assert not result.todos
+
+
+@pytest.mark.parametrize("user", ["", "ann"])
+def test_a_block_left_open_at_the_end_is_closed_there_as_bottle_does(tmp_path, user):
+    # no `% end`: Bottle's generated code simply ends, and so do the open blocks
+    page = "<ul>\n% if not user:\n  <li>login\n% else:\n  <li>logout\n</ul>\n"
+    bottle_out, jinja_out = render_both(tmp_path, {"main": page}, user=user)
+    assert jinja_out == bottle_out
+    assert ("logout" in bottle_out) == bool(user)
+
+
+def test_a_template_with_an_empty_block_at_its_end_still_fails():
+    conversion = convert_source("ok\n% for x in y:\n")
+    assert not conversion.ok and conversion.error.startswith("line 2:")
