@@ -376,3 +376,25 @@ app.mount("/shop", shop)
         assert client.get("/shop").text == "shop home"
         assert client.get("/shop/").text == "shop home"
         assert client.get("/shop/pen").text == "item pen"
+
+
+def test_a_default_app_route_beside_an_app_of_the_modules_own_is_flagged():
+    # in Bottle, @route here registers on the default app, not on `web`
+    result = port('''
+        from bottle import Bottle, route
+
+        web = Bottle()
+
+
+        @web.route("/a")
+        def a():
+            return "a"
+
+
+        @route("/b")
+        def b():
+            return "b"
+    ''')
+    assert '@web.route("/b")' in result.code
+    assert [t["code"] for t in result.todos] == ["P002"]
+    assert "Bottle's default app, not on web" in result.todos[0]["text"]

@@ -64,6 +64,11 @@ class App(Rule):
         call = updated.decorator
         if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS:
             self.fired()
+            if self.state.made or self.state.imported_apps:
+                self.todo(f"@{self.api(call.func)}() is on Bottle's default app, not on "
+                          f"{self.state.app_name}: the port puts it on {self.state.app_name}; "
+                          "check which app served it (run() without an app serves the "
+                          "default one)")
             func = cst.Attribute(cst.Name(self.state.app_name), cst.Name(self.api(call.func)))
             return updated.with_changes(decorator=call.with_changes(func=func))
         return updated
