@@ -398,3 +398,19 @@ def test_a_default_app_route_beside_an_app_of_the_modules_own_is_flagged():
     assert '@web.route("/b")' in result.code
     assert [t["code"] for t in result.todos] == ["P002"]
     assert "Bottle's default app, not on web" in result.todos[0]["text"]
+
+
+def test_a_view_argument_an_own_decorator_may_pass_names_that_decorator():
+    result = port('''
+        from bottle import get
+
+        from checks import with_user
+
+
+        @get("/me")
+        @with_user(strict=True)
+        def me(user):
+            return user
+    ''')
+    assert [t["code"] for t in result.todos] == ["P017"]
+    assert "if @with_user passes it, nothing to do" in result.todos[0]["text"]

@@ -35,8 +35,16 @@ class Unsafe(Rule):
         if not names and not any(decorator_method(self, d) in ROUTE_METHODS
                                  for d in node.decorators):
             return
+        others = [cst.Module([]).code_for_node(d.decorator).split("(")[0]
+                  for d in node.decorators if decorator_method(self, d) not in ROUTE_METHODS]
         for param in node.params.params:
             if param.name.value not in names and param.default is None:
+                if others:  # the app's own decorator may pass it, in Flask too
+                    self.todo(f"view parameter {param.name.value!r} is not in the route: "
+                              f"if @{others[0]} passes it, nothing to do; if a Bottle "
+                              "plugin injects it (bottle-sqlite's db?), open it in the "
+                              "view or in a before_request hook")
+                    continue
                 self.todo(f"view parameter {param.name.value!r} is not in the route: a "
                           "Bottle plugin injects it (bottle-sqlite's db?); open it in "
                           "the view or in a before_request hook")
