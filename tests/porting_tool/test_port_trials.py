@@ -414,3 +414,34 @@ def test_a_view_argument_an_own_decorator_may_pass_names_that_decorator():
     ''')
     assert [t["code"] for t in result.todos] == ["P017"]
     assert "if @with_user passes it, nothing to do" in result.todos[0]["text"]
+
+
+def test_routes_registered_with_a_callback_and_any_method_answer_as_in_bottle():
+    result, clients = both('''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+def echo(**values):
+    return request.method + "".join(f" {v}" for v in values.values())
+
+
+app.route("/plain", callback=echo)
+app.route("/posted/<no:int>", "POST", echo)
+app.get("/named", callback=echo, name="named")
+
+
+@app.route("/any", method="ANY")
+def anything():
+    return "any " + request.method
+''')
+    assert 'app.add_url_rule("/plain", view_func=echo)' in result.code
+    assert not result.todos
+    for client in clients:
+        assert client.get("/plain").text == "GET"
+        assert client.post("/posted/-3").text == "POST -3"
+        assert client.get("/posted/3", status=405)
+        assert client.get("/named").text == "GET"
+        for method in ("get", "post", "put", "delete", "patch"):
+            assert getattr(client, method)("/any").text == "any " + method.upper()

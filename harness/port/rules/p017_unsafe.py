@@ -13,7 +13,7 @@ import re
 
 import libcst as cst
 
-from .base import Rule, decorator_method, is_view, string_value
+from .base import Rule, arg, decorator_method, is_view, string_value
 from .p003_routes import ROUTE_METHODS, wildcard_names
 
 
@@ -70,7 +70,9 @@ class Unsafe(Rule):
                 and self._is_route(call.func.func):
             self.todo("a route registered by calling app.route(...)(fn): check it with "
                       "flask routes after porting")
-        elif isinstance(call, cst.Call) and self._is_route(call.func) and len(call.args) > 2:
+        elif isinstance(call, cst.Call) and self._is_route(call.func) and (
+                any(a.star for a in call.args) or arg(call, 2, "callback") is None
+                and len(call.args) > 2):  # with a callback: add_url_rule (P003)
             self.todo("app.route(path, method, callback): use app.add_url_rule(path, "
                       "view_func=callback, methods=[...])")
         return updated
