@@ -445,3 +445,44 @@ def anything():
         assert client.get("/named").text == "GET"
         for method in ("get", "post", "put", "delete", "patch"):
             assert getattr(client, method)("/any").text == "any " + method.upper()
+
+
+def test_bottles_http_error_and_response_raised_or_returned_answer_as_in_bottle():
+    result, clients = both('''
+from bottle import Bottle, HTTPError, HTTPResponse
+
+app = Bottle()
+
+
+@app.route("/made")
+def made():
+    raise HTTPResponse("made", status=201)
+
+
+@app.route("/queued")
+def queued():
+    return HTTPResponse(status=202, headers={"X-Queue": "3"})
+
+
+@app.route("/gone")
+def gone():
+    raise HTTPError(410, "no more")
+
+
+@app.route("/teapot")
+def teapot():
+    return HTTPError(418)
+
+
+@app.error(410)
+def on_gone(err):
+    return "gone: " + err.body
+''')
+    assert "bottle" not in result.code and not result.todos
+    for client in clients:
+        answer = client.get("/made", status=201)
+        assert answer.text == "made"
+        queued = client.get("/queued", status=202)
+        assert (queued.body, queued.headers["X-Queue"]) == (b"", "3")
+        assert client.get("/gone", status=410).text == "gone: no more"
+        assert client.get("/teapot", status=418)
