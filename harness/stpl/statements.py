@@ -413,6 +413,8 @@ class Statements:
     def keywords(self, call: ast.Call, line: int) -> list[tuple[str, str]]:
         pairs = []
         for kw in call.keywords:
+            if kw.arg is None and _is_locals(kw.value):
+                continue
             if kw.arg is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
             pairs.append((kw.arg, self.expression(kw.value, line)))
@@ -445,6 +447,8 @@ class Statements:
             raise Unsupported("T034", "a second `rebase()`")
         pairs = []
         for kw in call.keywords:
+            if kw.arg is None and _is_locals(kw.value):
+                continue
             if kw.arg is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
             pairs.append((kw.arg, self.expression(kw.value, line), set(_names(kw.value))))
@@ -590,3 +594,10 @@ def _comment(text: str) -> str:
 
 
 __all__ = ["ATOM", "Statements", "jinja_name"]
+
+
+def _is_locals(node: ast.expr) -> bool:
+    """`**locals()`: Bottle gives an included or base template the page's whole
+    namespace anyway, so passing it again changes nothing."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+        and node.func.id == "locals" and not node.args and not node.keywords

@@ -486,3 +486,14 @@ def on_gone(err):
         assert (queued.body, queued.headers["X-Queue"]) == (b"", "3")
         assert client.get("/gone", status=410).text == "gone: no more"
         assert client.get("/teapot", status=418)
+
+
+@pytest.mark.parametrize("name", ["", "ann"])
+def test_locals_passed_to_a_layout_or_an_include_print_what_bottle_printed(tmp_path, name):
+    templates = {
+        "base": "<main>{{!base}}</main>{{title}}\n",
+        "greet": "<p>hello {{name or 'you'}}</p>\n",
+        "main": "% rebase('base', **locals())\n% include('greet', **locals())\n{{title}}\n",
+    }
+    bottle_out, jinja_out = render_both(tmp_path, templates, title="T", name=name)
+    assert jinja_out == bottle_out
