@@ -81,7 +81,10 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
     except cst.ParserSyntaxError:
         return found
     context = CodemodContext(filename=str(rel))
-    tree = tree.visit(Prepare(context))
+    try:
+        tree = tree.visit(Prepare(context))
+    except Exception:  # port_source reports the file; the other modules still plan
+        return found
     state = port_state(context)
     found.views = view_functions(tree, state.bottle)
     found.redirects = "redirect" in state.bottle.values()
@@ -105,6 +108,11 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
             if isinstance(alias.name, cst.Name):
                 local = alias.asname.name.value if alias.asname else alias.name.value
                 found.imports[local] = (target, alias.name.value)
+                # `from .parts import blog`: the module parts/blog.py, when there is one
+                sub = module_file(src, rel, f"{dotted or ''}.{alias.name.value}",
+                                  len(node.relative))
+                if sub is not None and sub != rel:
+                    found.uses.add(sub)
     return found
 
 

@@ -68,6 +68,21 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
     except cst.ParserSyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
                           f"cannot parse: {error.message}")
+    try:
+        return _port_tree(tree, source, path, disabled=disabled,
+                          template_names=template_names, template_folder=template_folder,
+                          imported_apps=imported_apps, default_from=default_from,
+                          shared_views=shared_views, tree_needs=tree_needs,
+                          template_imports=template_imports)
+    except Exception as error:  # a rule's bug: one file not converted, never a traceback
+        return FileResult(path, "failure", source, error=f"{path}: the porter failed on "
+                          f"this file ({type(error).__name__}: {error}); it is copied "
+                          "unchanged: please report it")
+
+
+def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_names,
+               template_folder, imported_apps, default_from, shared_views, tree_needs,
+               template_imports) -> FileResult:
     context = CodemodContext(filename=path)
     state = port_state(context)
     state.template_names = dict(template_names or {})

@@ -7,6 +7,7 @@ import libcst as cst
 from .rules.p005_response import HOOK as RESPONSE_HOOK
 from .rules.p005_response import SHIM as RESPONSE
 from .rules.p011_template_path import SHIM as TEMPLATE_PATH
+from .rules.p015_mount import SHIM as MOUNT
 
 JINJA = '''
 # kit/P006: Jinja set up as the converted templates expect: no line left by a `%`
@@ -117,6 +118,8 @@ def shim_source(state) -> str:
     for name, regex in state.regexes.items():
         cls = name.title().replace("_", "") + "Converter"
         parts.append(REGEX.format(app=app, cls=cls, regex=regex, name=name))
+    if "mount" in state.needs:
+        parts.append(MOUNT)
     if "response" in state.needs:
         parts.append("\n" + RESPONSE + RESPONSE_HOOK.format(app=app))
     return "".join(parts)

@@ -17,6 +17,9 @@ from .templates import convert_templates, is_template, template_root
 USUAL_NAMES = {"app", "main", "server", "wsgi", "application", "run", "__init__"}
 SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+# mod_wsgi's scripts (app.wsgi) are Python too; they are ported, but cannot be the entry
+PYTHON_SUFFIXES = {".py", ".wsgi"}
+VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
 
 
 @dataclass
@@ -27,6 +30,7 @@ class TreeResult:
     templates: list[dict] = field(default_factory=list)
     copied: list[str] = field(default_factory=list)
     imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
+    parts: set[str] = field(default_factory=set)  # modules another module's own app imports
 
     @property
     def failed(self) -> bool:
@@ -35,16 +39,18 @@ class TreeResult:
     @property
     def entry(self) -> tuple[str, str] | None:
         """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`: the module
-        with a main guard, else the one importing most of the app's other modules (the
-        routes register on import), else one with a usual name."""
-        apps = [m for m in self.modules if m.app_name]
+        with a main guard, else one no other app imports (an app mounted in another is
+        a part), else the one importing most of the app's other modules (the routes
+        register on import), else one with a usual name."""
+        apps = [m for m in self.modules if m.app_name and m.path.endswith(".py")]
         if not apps:
             return None
 
         def rank(m: FileResult):
             guard = '__name__ == "__main__"' in m.code or "__name__ == '__main__'" in m.code
             stem = Path(m.path).stem
-            return (guard, self.imports.get(m.path, 0), stem in USUAL_NAMES)
+            return (guard, m.path not in self.parts, self.imports.get(m.path, 0),
+                    stem in USUAL_NAMES)
 
         best = max(apps, key=rank)
         name = ".".join(Path(best.path).with_suffix("").parts)
@@ -74,13 +80,17 @@ def summary(result: TreeResult) -> dict:
 
 
 def files_of(src: Path) -> list[Path]:
-    """The app's files: no caches, no virtualenvs (a folder with a pyvenv.cfg)."""
+    """The app's files: no caches, no virtualenvs (a folder with a pyvenv.cfg). The app
+    may sit in its virtualenv's own folder: then only the venv's folders are left out."""
     venvs = [p.parent for p in src.rglob("pyvenv.cfg")]
+    if src in venvs:
+        venvs = [v for v in venvs if v != src] + [src / d for d in VENV_DIRS]
     found = []
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
         if any(part in SKIPPED_DIRS or part.endswith(".egg-info") for part in rel.parts) \
-                or any(v in path.parents for v in venvs) or "site-packages" in rel.parts:
+                or any(v in path.parents for v in venvs) or "site-packages" in rel.parts \
+                or rel.name == "pyvenv.cfg":
             continue
         if path.is_file() and path.suffix not in {".pyc", ".pyo"}:
             found.append(path)
@@ -88,9 +98,11 @@ def files_of(src: Path) -> list[Path]:
 
 
 def template_folder(module: Path, src: Path, templates: list[Path]) -> str:
-    """Where Flask should look, from the module's folder: its views/ (or templates/)."""
+    """Where Flask should look, from the module's folder: Bottle's default TEMPLATE_PATH
+    is ./ and ./views/, so its views/, else the folder itself (Bottle finds
+    templates/x.tpl only as "templates/x")."""
     roots = {template_root(t, src) for t in templates}
-    below = sorted(r for r in roots if module.parent in r.parents)
+    below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")
     return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
 
 
@@ -105,14 +117,24 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.templates, names, imports = convert_templates(src, out, templates)
     else:
         names, imports = {}, {}
-    python = {p.relative_to(src): p.read_text(encoding="utf-8") for p in files
-              if p.suffix == ".py" and p.name != "bottle.py"}  # a vendored Bottle is copied
+    python, undecoded = {}, {}
+    for p in files:
+        if p.suffix in PYTHON_SUFFIXES and p.name != "bottle.py":  # a vendored Bottle is copied
+            try:
+                python[p.relative_to(src)] = p.read_text(encoding="utf-8")
+            except UnicodeDecodeError as error:
+                undecoded[p.relative_to(src)] = error
     apps = plan(src, python, templates=bool(templates), template_imports=imports)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
+    result.parts = {str(used) for m in apps.modules.values() if m.made for used in m.uses}
     for path in files:
         if path in templates:
             continue
         rel = path.relative_to(src)
+        if rel in undecoded:
+            result.modules.append(FileResult(str(rel), "failure", error=f"{rel}: not UTF-8 "
+                                             f"({undecoded[rel].reason} at byte "
+                                             f"{undecoded[rel].start}): copied unchanged"))
         if rel in python:
             module = port_source(python[rel], str(rel), disabled=disabled,
                                  template_names=names,

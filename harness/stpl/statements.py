@@ -35,6 +35,7 @@ class Frame:
     loop: int | None = None  # for a `for`: its loop id
     branch: int = 0  # for an `if`: which of its elif/else branches we are in
     serial: int = 0  # tells one `if` from another
+    start: int = -1  # where its body starts in out (set once its opening line is out)
 
 
 @dataclass
@@ -130,6 +131,13 @@ class Statements:
 
     # --- one code line ---------------------------------------------------------
     def code(self, token) -> None:
+        before = {id(frame) for frame in self.stack}
+        self._code(token)
+        for frame in self.stack:
+            if id(frame) not in before:  # opened (or an else/elif branch) on this line
+                frame.start = len(self.out)
+
+    def _code(self, token) -> None:
         from harness.stpl.convert import Failed
 
         pieces = []
@@ -405,6 +413,8 @@ class Statements:
     def keywords(self, call: ast.Call, line: int) -> list[tuple[str, str]]:
         pairs = []
         for kw in call.keywords:
+            if kw.arg is None and _is_locals(kw.value):
+                continue
             if kw.arg is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
             pairs.append((kw.arg, self.expression(kw.value, line)))
@@ -437,6 +447,8 @@ class Statements:
             raise Unsupported("T034", "a second `rebase()`")
         pairs = []
         for kw in call.keywords:
+            if kw.arg is None and _is_locals(kw.value):
+                continue
             if kw.arg is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
             pairs.append((kw.arg, self.expression(kw.value, line), set(_names(kw.value))))
@@ -510,8 +522,14 @@ class Statements:
     def finish(self) -> str:
         from harness.stpl.convert import Failed
 
-        if self.stack:
-            raise Failed(self.stack[-1].line, "a block is never closed with `end`")
+        # Bottle lets the template's end close its open blocks (Python's dedent at the
+        # end of the code); a block with nothing in it is Bottle's IndentationError.
+        while self.stack:
+            frame = self.stack[-1]
+            if len(self.out) <= frame.start:
+                raise Failed(frame.line, "a block is never closed with `end` and has "
+                                         "nothing in it")
+            self.out.append(self.close(frame.line))
         self.check_loop_stores()
         body = "".join(self.out)
         if self.extends is None:
@@ -576,3 +594,10 @@ def _comment(text: str) -> str:
 
 
 __all__ = ["ATOM", "Statements", "jinja_name"]
+
+
+def _is_locals(node: ast.expr) -> bool:
+    """`**locals()`: Bottle gives an included or base template the page's whole
+    namespace anyway, so passing it again changes nothing."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+        and node.func.id == "locals" and not node.args and not node.keywords

@@ -15,6 +15,7 @@ from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 from .base import APP_SHORTCUTS, Rule
 
 APP_FACTORIES = {"Bottle", "default_app", "app"}
+DECORATOR_METHODS = {"route", "get", "post", "put", "delete", "patch", "error", "hook"}
 
 
 class Prepare(Rule):
@@ -24,6 +25,7 @@ class Prepare(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.module_alias: set[str] = set()
+        self.method_alias: dict[str, cst.Attribute] = {}  # get = app.get
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if node.relative or not m.matches(node.module, m.Name("bottle")):
@@ -50,6 +52,17 @@ class Prepare(Rule):
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        value = updated.value
+        if isinstance(value, cst.Attribute) and value.attr.value in DECORATOR_METHODS \
+                and isinstance(value.value, cst.Name) \
+                and value.value.value in self.state.apps | self.state.imported_apps:
+            # `get = app.get`: a route decorated `@get(...)` below is app's
+            self.method_alias.update({t.target.value: value for t in updated.targets
+                                      if isinstance(t.target, cst.Name)})
+        if self.api(updated.value) == "default_app":
+            # `app = default_app` (Bottle's app stack, which `bottle app` and most servers
+            # resolve to the default app): the app meant is the default app itself
+            updated = updated.with_changes(value=cst.Call(func=updated.value))
         call = updated.value
         factory = self.api(call.func) if isinstance(call, cst.Call) else None
         if factory in APP_FACTORIES:
@@ -64,6 +77,9 @@ class Prepare(Rule):
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         func = updated.decorator.func if isinstance(updated.decorator, cst.Call) else None
+        if isinstance(func, cst.Name) and func.value in self.method_alias:
+            return updated.with_changes(decorator=updated.decorator.with_changes(
+                func=self.method_alias[func.value]))
         if self.api(func) in APP_SHORTCUTS:
             self.state.default_app = True
         return updated
@@ -99,8 +115,38 @@ class _Prune(cst.CSTTransformer):
         self.rule = rule
         self.used = used
         self.imported: set[str] = set()
+        self.depth = 0
+        self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
+
+    def visit_IndentedBlock(self, node) -> None:
+        self.depth += 1
+
+    def leave_IndentedBlock(self, original, updated):
+        self.depth -= 1
+        return updated
 
     def leave_SimpleStatementLine(self, original, updated):
+        result = self._prune(updated)
+        if isinstance(result, cst.RemovalSentinel) and self.depth == 0 \
+                and any(line.comment for line in updated.leading_lines):
+            self.dropped.add(id(updated))  # its comments go to the next line
+            return updated
+        return result
+
+    def leave_Module(self, original, updated):
+        """A dropped import's comment lines (a section divider) stay, on the next line."""
+        body, carried = [], []
+        for stmt in updated.body:
+            if id(stmt) in self.dropped:
+                carried += stmt.leading_lines
+                continue
+            if carried:
+                stmt = stmt.with_changes(leading_lines=[*carried, *stmt.leading_lines])
+                carried = []
+            body.append(stmt)
+        return updated.with_changes(body=body, footer=[*carried, *updated.footer])
+
+    def _prune(self, updated):
         body = updated.body
         if len(body) != 1 or not isinstance(body[0], cst.Import | cst.ImportFrom):
             return updated
@@ -138,7 +184,11 @@ class _Prune(cst.CSTTransformer):
         if not keep:
             self.rule.fired()
             return cst.RemoveFromParent()
-        return self._drop_or_keep(updated, ["bottle"], "")
+        kept = updated.with_changes(body=[node.with_changes(names=_commas(keep))])
+        if any(m.matches(a.name, m.Name("bottle")) for a in keep):
+            return self._drop_or_keep(kept, ["bottle"], "")
+        self.rule.fired()  # `import bottle, os`: only os is left
+        return kept
 
     def _drop_or_keep(self, line, names, star):
         what = ", ".join(names) or star

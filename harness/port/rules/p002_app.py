@@ -64,6 +64,11 @@ class App(Rule):
         call = updated.decorator
         if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS:
             self.fired()
+            if self.state.made or self.state.imported_apps:
+                self.todo(f"@{self.api(call.func)}() is on Bottle's default app, not on "
+                          f"{self.state.app_name}: the port puts it on {self.state.app_name}; "
+                          "check which app served it (run() without an app serves the "
+                          "default one)")
             func = cst.Attribute(cst.Name(self.state.app_name), cst.Name(self.api(call.func)))
             return updated.with_changes(decorator=call.with_changes(func=func))
         return updated
@@ -83,6 +88,7 @@ class App(Rule):
         # The default app: add `app = Flask(...)` after the last top-level import, or,
         # when several modules shared it, import it from the module made for it.
         self.state.apps.add(self.state.app_name)
+        self.state.provided.add(self.state.app_name)  # `from bottle import app` is not it
         if self.state.default_from:
             line = cst.parse_statement(
                 f"from {self.state.default_from} import {self.state.app_name}\n")

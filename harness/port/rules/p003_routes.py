@@ -157,6 +157,29 @@ class Routes(Rule):
             return updated.with_changes(decorator=self.route_call(call))
         return updated
 
+    def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
+        # app.route("/x", callback=view): Flask's route() would return a decorator that
+        # nothing calls, and the route would silently not exist
+        call = updated.value
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                and self.is_app(call.func.value) and call.func.attr.value in ROUTE_METHODS):
+            return updated
+        callback = arg(call, 2, "callback")
+        if callback is None or any(a.star for a in call.args):
+            return updated
+        method = call.func.attr.value
+        rest = [a for a in call.args if a is not callback]
+        new = self.route_call(call.with_changes(args=rest))
+        args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in new.args]
+        if method != "route" and not any(a.keyword and a.keyword.value == "methods"
+                                          for a in args):
+            args.append(cst.Arg(cst.parse_expression(f'["{method.upper()}"]'),
+                                keyword=cst.Name("methods"), equal=_eq()))
+        args.insert(1, cst.Arg(callback.value, keyword=cst.Name("view_func"), equal=_eq()))
+        self.fired()
+        return updated.with_changes(value=new.with_changes(
+            func=call.func.with_changes(attr=cst.Name("add_url_rule")), args=args))
+
     def route_call(self, call: cst.Call) -> cst.Call:
         args = list(call.args)
         changed = False
@@ -195,6 +218,8 @@ class Routes(Rule):
                 value = a.value
                 if not isinstance(value, cst.List | cst.Tuple):
                     value = cst.List([cst.Element(value)])
+                if any(string_value(e.value) == "ANY" for e in value.elements):
+                    value = cst.parse_expression(ANY)  # Bottle's wildcard method
                 args[i] = a.with_changes(keyword=cst.Name("methods"), value=value)
                 changed = True
             elif key == "name":
@@ -209,6 +234,10 @@ class Routes(Rule):
         if changed:
             self.fired()
         return call.with_changes(args=args)
+
+
+# Bottle's method="ANY" matches every method; Flask wants them listed.
+ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 
 
 def _eq():

@@ -6,6 +6,7 @@
     request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
     request.json               ->  request.get_json(silent=True)   (Bottle: None, not 415)
     request.body.read()        ->  request.get_data()
+    request.urlparts           ->  urlsplit(request.url)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "
         "content_type", "content_length", "is_json", "host", "scheme", "args", "form",
         "values", "script_root", "full_path", "url_root", "authorization", "access_route"}
 RENAMED = {"forms": "form", "query": "args", "params": "values", "POST": "form",
-           "GET": "args", "url_args": "view_args", "fullpath": "path", "urlparts": "url",
+           "GET": "args", "url_args": "view_args", "fullpath": "path",
            "remote_route": "access_route", "script_name": "script_root"}
 # FormsDicts (attribute access gives '' when missing), by Bottle's and Werkzeug's names:
 # the inner `request.forms` is renamed before the outer `.name` is seen.
@@ -85,6 +86,10 @@ class Request(Rule):
         if name == "json":
             self.fired()
             return cst.parse_expression("request.get_json(silent=True)")
+        if name == "urlparts":  # Bottle's is urlsplit() of the URL; Flask's request.url a str
+            self.fired()
+            self.need_import("urllib.parse", "urlsplit")
+            return cst.parse_expression("urlsplit(request.url)")
         if name == "query_string":
             self.fired()
             return cst.parse_expression('request.query_string.decode("latin-1")')

@@ -2,6 +2,8 @@
 
 - A dict is JSON in both; Flask sorts the keys unless told not to, so the app gets
   `app.json.sort_keys = False` (Bottle keeps the dict's order).
+- `return response` (Bottle's response object) sent its status and headers with an
+  empty body: it becomes `return ""`, and P005's recorder applies the changes.
 - A view that can end without `return` sent an empty 200 from Bottle; Flask raises
   on None, so `return ""` is added at the end.
 - A list or tuple: Bottle joins the items as the body, Flask sends a list as JSON and
@@ -51,6 +53,11 @@ class Returns(Rule):
         if not (self.depth and self.depth[-1]):
             return updated
         value = updated.value
+        if self.api(value) == "response":
+            # Bottle sends its response object's status and headers with an empty body;
+            # the recorder (P005) applies the changes to whatever the view returns
+            self.fired()
+            return updated.with_changes(value=cst.SimpleString('""'))
         if isinstance(value, cst.Dict | cst.DictComp) or (
                 isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
                 and value.func.value == "dict"):

@@ -3,6 +3,9 @@
     redirect("/")        (a statement in a view)  ->  return redirect("/", 303)
     redirect("/")        (anywhere else)          ->  abort(redirect("/", 303))
     abort(404, "No item")                         ->  abort(404, "No item")
+    raise HTTPError(404, "No item")               ->  abort(404, "No item")
+    raise HTTPResponse("made", status=201)        ->  abort(Response("made", status=201))
+    return HTTPResponse(status=204)               ->  return Response(status=204)
 
 Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
 with 302: the code is written out so the status stays Bottle's. Bottle also makes
@@ -69,3 +72,62 @@ class RedirectAbort(Rule):
             return cst.Return(call)
         self.need_import("flask", "abort")
         return updated.with_changes(value=cst.Call(cst.Name("abort"), [cst.Arg(call)]))
+
+    # -- Bottle's HTTPError and HTTPResponse, raised or returned by a view -------------
+    def leave_Raise(self, original: cst.Raise, updated: cst.Raise):
+        new = self.http(original.exc, raised=True)
+        return updated if new is None else cst.Expr(new)
+
+    def leave_Return(self, original: cst.Return, updated: cst.Return):
+        if not (self.views and self.views[-1]) or original.value is None:
+            return updated
+        new = self.http(original.value, raised=False)
+        return updated if new is None else updated.with_changes(value=new)
+
+    def http(self, node, raised: bool):
+        """abort()/Response() for `HTTPError(...)`/`HTTPResponse(...)`, else None."""
+        kind = self.api(node.func) if isinstance(node, cst.Call) else None
+        if kind not in HTTP:
+            return None
+        names = HTTP[kind]
+        given = {}
+        for i, a in enumerate(node.args):
+            key = a.keyword.value if a.keyword else (names[i] if i < len(names) else None)
+            if a.star or key not in names:
+                self.todo(f"{kind}() with {key or 'more'} arguments: build the Flask "
+                          "response (or abort()) by hand")
+                return None
+            given[key] = a.value
+        self.fired()
+        if kind == "HTTPError":
+            status = given.get("status", cst.Integer("500"))
+            if not isinstance(status, cst.Integer):
+                self.todo("HTTPError() with a status that is not a number: abort() takes "
+                          "the code alone")
+                return None
+            self.need_import("flask", "abort")
+            args = [cst.Arg(status)] + ([cst.Arg(given["body"])] if "body" in given else [])
+            return cst.Call(cst.Name("abort"), _commas(args))
+        self.need_import("flask", "Response")
+        args = [cst.Arg(given["body"])] if "body" in given else []
+        args += [cst.Arg(given[k], keyword=cst.Name(k), equal=_eq())
+                 for k in ("status", "headers") if k in given]
+        response = cst.Call(cst.Name("Response"), _commas(args))
+        if not raised:
+            return response
+        self.need_import("flask", "abort")
+        return cst.Call(cst.Name("abort"), [cst.Arg(response)])
+
+
+# Bottle's signatures: the arguments kept, in their positional order.
+HTTP = {"HTTPError": ("status", "body"), "HTTPResponse": ("body", "status", "headers")}
+
+
+def _eq():
+    return cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                           whitespace_after=cst.SimpleWhitespace(""))
+
+
+def _commas(args):
+    return [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for a in args[:-1]] + args[-1:]

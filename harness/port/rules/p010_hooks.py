@@ -3,7 +3,9 @@
 Bottle's after_request hooks change the global `response` and return nothing;
 Flask's take the response and return it, so the hook gains a parameter and a
 `return`. Its `response.x = ...` lines still work through P005's recorder (applied
-after every hook). Other hook names (app_reset, config) get a TODO.
+after every hook). Other hook names (app_reset, config) get a TODO, and so does a
+before_request hook that changes `request.environ`: Bottle runs it before routing
+(the usual trailing-slash recipe rewrites PATH_INFO there), Flask after.
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ class Hooks(Rule):
                         else cst.Name(self.state.app_name)
                     d = d.with_changes(decorator=cst.Attribute(owner, cst.Name(HOOKS[name])))
                     after = name == "after_request"
+                    if name == "before_request" and self.changes_environ(updated.body):
+                        self.todo("this hook changes request.environ: Bottle runs "
+                                  "before_request before it picks the route, Flask after, "
+                                  "so a new PATH_INFO no longer changes the route; do it in "
+                                  "a WSGI middleware around app.wsgi_app")
                 else:
                     self.todo(f"hook {name!r} has no Flask equivalent; call it yourself")
             decorators.append(d)
@@ -40,6 +47,37 @@ class Hooks(Rule):
         line = cst.SimpleStatementLine([cst.Return(cst.Name("flask_response"))])
         body = updated.body.with_changes(body=[*updated.body.body, line])
         return updated.with_changes(decorators=decorators, params=params, body=body)
+
+    def changes_environ(self, body: cst.CSTNode) -> bool:
+        """`request.environ[k] = v` (or del, +=, .update(), .pop(), .setdefault())."""
+        rule, found = self, []
+
+        def is_environ(node) -> bool:
+            return isinstance(node, cst.Attribute) and node.attr.value == "environ" \
+                and rule.api(node.value) == "request"
+
+        class Find(cst.CSTVisitor):
+            def visit_AssignTarget(self, node):
+                self.target(node.target)
+
+            def visit_AugAssign(self, node):
+                self.target(node.target)
+
+            def visit_Del(self, node):
+                self.target(node.target)
+
+            def target(self, node):
+                if isinstance(node, cst.Subscript) and is_environ(node.value):
+                    found.append(node)
+
+            def visit_Call(self, node):
+                func = node.func
+                if isinstance(func, cst.Attribute) and is_environ(func.value) \
+                        and func.attr.value in {"update", "pop", "setdefault", "__setitem__"}:
+                    found.append(node)
+
+        body.visit(Find())
+        return bool(found)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         # app.add_hook("before_request", fn) -> app.before_request(fn)

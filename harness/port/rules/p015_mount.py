@@ -6,6 +6,12 @@
 Bottle's mount hands the request to the other app with the prefix moved from
 PATH_INFO to SCRIPT_NAME; Werkzeug's DispatcherMiddleware does the same, so this
 keeps behaviour once the mounted app is a WSGI app (ported itself, or any other).
+A prefix written without its trailing slash (`mount("/api", x)`) also hands the bare
+`/api` to `x`, as its "/", as Bottle does (Werkzeug would hand it an empty path, which
+Flask answers with a 308): the mounted app is wrapped in `_bottle_mounted()`.
+A second mount on the same app adds its prefix to that one dispatcher, which tries
+the longest prefix first (a dispatcher wrapped around the first would be asked first,
+and its shorter prefix would take the longer one's requests).
 `merge()` copies another app's routes into this one: that is a Blueprint in Flask,
 which needs the other module rewritten, so it gets a TODO.
 """
@@ -20,6 +26,10 @@ from .base import Rule, arg, string_value
 class Mount(Rule):
     code = "P015"
     summary = "mount() as DispatcherMiddleware; merge() flagged for a Blueprint"
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.mounted: set[str] = set()  # apps given a DispatcherMiddleware in this module
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value
@@ -40,12 +50,19 @@ class Mount(Rule):
                       "werkzeug's DispatcherMiddleware yourself")
             return updated
         self.fired()
-        self.need_import("werkzeug.middleware.dispatcher", "DispatcherMiddleware")
         app = call.func.value.value
         key = "/" + text.strip("/")
-        code = cst.parse_statement(
-            f"{app}.wsgi_app = DispatcherMiddleware({app}.wsgi_app, {{{key!r}: OTHER}})\n")
-        assign = code.body[0]
+        if not text.endswith("/"):  # Bottle also hands the bare prefix to the other app
+            self.state.needs.add("mount")
+            other = other.with_changes(value=cst.Call(cst.Name("_bottle_mounted"),
+                                                      [cst.Arg(other.value)]))
+        if app in self.mounted:  # one dispatcher: a second one around it would be asked first
+            line = f"{app}.wsgi_app.mounts[{key!r}] = OTHER\n"
+        else:
+            self.need_import("werkzeug.middleware.dispatcher", "DispatcherMiddleware")
+            line = f"{app}.wsgi_app = DispatcherMiddleware({app}.wsgi_app, {{{key!r}: OTHER}})\n"
+        self.mounted.add(app)
+        assign = cst.parse_statement(line).body[0]
         assign = assign.visit(_Replace(other.value))
         return assign
 
@@ -57,3 +74,16 @@ class _Replace(cst.CSTTransformer):
 
     def leave_Name(self, original, updated):
         return self.node if updated.value == "OTHER" else updated
+
+
+SHIM = '''
+
+def _bottle_mounted(wsgi_app):
+    """kit/P015: Bottle's mount("/x", other) also hands the bare "/x" to other, as "/"."""
+
+    def mounted(environ, start_response):
+        environ["PATH_INFO"] = environ.get("PATH_INFO") or "/"
+        return wsgi_app(environ, start_response)
+
+    return mounted
+'''

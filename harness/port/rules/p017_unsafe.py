@@ -13,7 +13,7 @@ import re
 
 import libcst as cst
 
-from .base import Rule, decorator_method, is_view, string_value
+from .base import Rule, arg, decorator_method, is_view, string_value
 from .p003_routes import ROUTE_METHODS, wildcard_names
 
 
@@ -35,8 +35,16 @@ class Unsafe(Rule):
         if not names and not any(decorator_method(self, d) in ROUTE_METHODS
                                  for d in node.decorators):
             return
+        others = [cst.Module([]).code_for_node(d.decorator).split("(")[0]
+                  for d in node.decorators if decorator_method(self, d) not in ROUTE_METHODS]
         for param in node.params.params:
             if param.name.value not in names and param.default is None:
+                if others:  # the app's own decorator may pass it, in Flask too
+                    self.todo(f"view parameter {param.name.value!r} is not in the route: "
+                              f"if @{others[0]} passes it, nothing to do; if a Bottle "
+                              "plugin injects it (bottle-sqlite's db?), open it in the "
+                              "view or in a before_request hook")
+                    continue
                 self.todo(f"view parameter {param.name.value!r} is not in the route: a "
                           "Bottle plugin injects it (bottle-sqlite's db?); open it in "
                           "the view or in a before_request hook")
@@ -62,7 +70,9 @@ class Unsafe(Rule):
                 and self._is_route(call.func.func):
             self.todo("a route registered by calling app.route(...)(fn): check it with "
                       "flask routes after porting")
-        elif isinstance(call, cst.Call) and self._is_route(call.func) and len(call.args) > 2:
+        elif isinstance(call, cst.Call) and self._is_route(call.func) and (
+                any(a.star for a in call.args) or arg(call, 2, "callback") is None
+                and len(call.args) > 2):  # with a callback: add_url_rule (P003)
             self.todo("app.route(path, method, callback): use app.add_url_rule(path, "
                       "view_func=callback, methods=[...])")
         return updated

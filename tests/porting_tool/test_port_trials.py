@@ -1,0 +1,499 @@
+"""Porter bugs found by porting public Bottle apps (docs/PORTING-TOOLS.md, "Measured"):
+each case is a small made-up app of the same shape."""
+
+from __future__ import annotations
+
+import warnings
+from unittest import mock
+
+import pytest
+import webtest
+
+from harness.__main__ import main as kit
+from harness.apps import load
+from harness.port.rules.p002_app import App
+from harness.port.tree import port_tree
+from harness.stpl.convert import convert_source
+
+from .helpers import port
+from .stpl_render import render_both
+from .test_port_apps import write
+
+
+def test_an_app_in_its_own_virtualenvs_folder_is_still_ported(tmp_path):
+    # `python -m venv .` in the app's folder: pyvenv.cfg sits next to app.py
+    src = write(tmp_path / "src", {
+        "pyvenv.cfg": "home = /usr/bin\n",
+        "bin/bottle.py": "# the venv's own copy of Bottle\n",
+        "lib/python3.12/site-packages/helper.py": "import bottle\n",
+        "app.py": '''
+            from bottle import Bottle
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return "home"
+        ''',
+    })
+    result = port_tree(src, tmp_path / "out")
+    assert [m.path for m in result.modules] == ["app.py"]
+    assert "Flask(__name__" in (tmp_path / "out" / "app.py").read_text()
+    assert not (tmp_path / "out" / "bin").exists()
+    assert result.entry == ("app", "app")
+
+
+def test_a_rule_that_fails_on_a_file_is_a_report_line_not_a_traceback(tmp_path, capsys):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+    ''', "other.py": '''
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return "home"
+    '''})
+    with mock.patch.object(App, "leave_Call", side_effect=RuntimeError("boom")):
+        assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "app.py: the porter failed on this file (RuntimeError: boom)" in err
+    assert "Traceback" not in err
+    # the file is copied as it was, and the report says so
+    assert (tmp_path / "out" / "app.py").read_text() == (src / "app.py").read_text()
+    assert "app.py: the porter failed" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+
+
+def test_a_module_that_is_not_utf8_is_reported_and_copied(tmp_path, capsys):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return "home"
+    '''})
+    (src / "old.py").write_bytes(b"# -*- coding: latin-1 -*-\nimport bottle\nname = '\xe9'\n")
+    assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 1
+    assert "old.py: not UTF-8" in capsys.readouterr().err
+    assert (tmp_path / "out" / "old.py").read_bytes() == (src / "old.py").read_bytes()
+    assert "@app.route" in (tmp_path / "out" / "app.py").read_text()
+
+
+def test_the_default_app_named_without_a_call_is_the_flask_app_too():
+    result = port('''
+        from bottle import get, default_app
+
+
+        @get("/")
+        def index():
+            return "home"
+
+
+        application = default_app
+    ''')
+    assert "application = app" in result.code
+    assert "default_app" not in result.code
+    assert not result.todos
+
+
+MOUNTS = '''
+from bottle import Bottle
+
+app = Bottle()
+meta = Bottle()
+places = Bottle()
+
+
+@meta.route("/<name>")
+def meta_item(name):
+    return "meta " + name
+
+
+@places.route("/<name>")
+def place(name):
+    return "place " + name
+
+
+app.mount("/meta/places/", places)
+app.mount("/meta/", meta)
+'''
+
+
+def test_two_mounts_on_one_app_send_each_path_where_bottle_sends_it():
+    result = port(MOUNTS)
+    assert "app.wsgi_app.mounts['/meta'] = meta" in result.code
+    bottle_ns, flask_ns = {}, {"__name__": __name__}  # Flask finds its root path by name
+    exec(compile(MOUNTS, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        assert client.get("/meta/places/lyon").text == "place lyon"
+        assert client.get("/meta/colour").text == "meta colour"
+
+
+def test_the_entry_is_the_app_that_mounts_the_others_not_a_mounted_one(tmp_path):
+    src = write(tmp_path / "src", {
+        "site/__init__.py": '''
+            from bottle import Bottle
+            from .parts import shop, blog
+
+            app = Bottle()
+            app.mount("/shop", shop.shop)
+            app.mount("/blog", blog.blog)
+        ''',
+        # the blog imports two modules of its own, more than the package root does
+        "site/parts/blog.py": '''
+            from bottle import Bottle
+            from .authors import AUTHORS
+            from .posts import POSTS
+
+            blog = Bottle()
+        ''',
+        "site/parts/shop.py": "from bottle import Bottle\n\nshop = Bottle()\n",
+        "site/parts/posts.py": "POSTS = []\n",
+        "site/parts/authors.py": "AUTHORS = []\n",
+        "site/parts/__init__.py": "",
+    })
+    assert port_tree(src, tmp_path / "out").entry == ("site", "app")
+
+
+def test_import_bottle_beside_other_modules_drops_only_bottle():
+    result = port('''
+        import bottle, json
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return json.dumps([1])
+    ''')
+    assert "import json\n" in result.code
+    assert "bottle" not in result.code
+    assert not result.todos
+
+
+def test_templates_bottle_finds_as_templates_slash_name_are_found_by_flask(tmp_path):
+    # Bottle's TEMPLATE_PATH is ./ and ./views/: templates/ is reached through ./
+    src = write(tmp_path / "src", {
+        "templates/page.tpl": "% include('templates/top.tpl')\n<p>{{word}}</p>\n",
+        "templates/top.tpl": "<h1>top</h1>\n",
+        "app.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return template("templates/page", word="hello")
+        ''',
+    })
+    expected = webtest.TestApp(load(str(src / "app.py")).wsgi).get("/").text
+    out = tmp_path / "out"
+    port_tree(src, out)
+    assert 'render_template("templates/page.html", word="hello")' in (out / "app.py").read_text()
+    got = webtest.TestApp(load(str(out / "app.py")).wsgi).get("/").text
+    assert got == expected == "<h1>top</h1>\n<p>hello</p>\n"
+
+
+RESPONSE_AND_URL = '''
+from bottle import Bottle, request, response
+
+app = Bottle()
+
+
+@app.route("/where")
+def where():
+    return request.urlparts.netloc + " " + request.urlparts.path
+
+
+@app.route("/go/<name>")
+def go(name):
+    response.status = 303
+    response.set_header("Location", "/to/" + name)
+    return response
+'''
+
+
+def both(source: str):
+    """The Bottle app as written and its port, each under WebTest."""
+    result = port(source)
+    assert result.status == "success", result.error
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    with warnings.catch_warnings():  # Bottle 0.13 warns on mount("/x") without a slash
+        warnings.simplefilter("ignore", DeprecationWarning)
+        exec(compile(source, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    return result, [webtest.TestApp(ns["app"]) for ns in (bottle_ns, flask_ns)]
+
+
+def test_urlparts_and_a_returned_response_object_answer_as_in_bottle():
+    result, clients = both(RESPONSE_AND_URL)
+    assert "urlsplit(request.url).netloc" in result.code
+    assert not result.todos
+    for client in clients:
+        host = {"HTTP_HOST": "example.org:8080"}
+        assert client.get("/where", extra_environ=host).text == "example.org:8080 /where"
+        answer = client.get("/go/home")
+        assert (answer.status_int, answer.headers["Location"], answer.body) == (
+            303, "/to/home", b"")
+
+
+def test_a_mod_wsgi_script_is_ported_like_a_module(tmp_path):
+    src = write(tmp_path / "src", {"api.wsgi": '''
+        from bottle import Bottle, request
+
+        application = app = Bottle()
+
+
+        @app.route("/echo")
+        def echo():
+            return request.query.word
+    '''})
+    result = port_tree(src, tmp_path / "out")
+    assert [(m.path, m.status) for m in result.modules] == [("api.wsgi", "success")]
+    code = (tmp_path / "out" / "api.wsgi").read_text()
+    assert 'request.args.get("word", "")' in code and "bottle" not in code
+    assert result.entry is None  # `flask --app` imports .py files only
+
+
+def test_routes_decorated_through_an_alias_of_the_apps_method_are_ported():
+    result, clients = both('''
+from bottle import Bottle
+
+app = Bottle()
+get = app.get
+
+
+@get("/item/<no:int>")
+def item(no):
+    return {"no": no}
+''')
+    assert '@app.get("/item/<int(signed=True):no>")' in result.code
+    for client in clients:
+        assert client.get("/item/-2").json == {"no": -2}
+
+
+def test_a_before_request_hook_that_rewrites_the_path_is_flagged():
+    result = port('''
+        from bottle import hook, request, route
+
+
+        @hook("before_request")
+        def no_trailing_slash():
+            request.environ["PATH_INFO"] = request.environ["PATH_INFO"].rstrip("/")
+
+
+        @hook("before_request")
+        def count():
+            print(request.environ.get("PATH_INFO"))
+
+
+        @route("/blog")
+        def blog():
+            return "posts"
+    ''')
+    assert result.code.count("@app.before_request") == 2
+    assert [t["code"] for t in result.todos] == ["P010"]
+    assert "no longer changes the route" in result.todos[0]["text"]
+    assert result.code.index("TODO(kit/P010)") < result.code.index("def no_trailing_slash")
+
+
+def test_the_comments_above_a_dropped_bottle_import_are_kept():
+    result = port('''
+        import json
+
+        # ---- web ---------------------------------------------------------------
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return json.dumps([])
+    ''')
+    lines = result.code.splitlines()
+    assert "# ---- web ---------------------------------------------------------------" in lines
+    assert "bottle" not in result.code
+
+
+def test_bottles_app_imported_by_the_name_the_flask_app_takes_is_dropped():
+    result = port('''
+        from bottle import app, route
+
+
+        @route("/")
+        def index():
+            return "home"
+
+
+        application = app()
+    ''')
+    assert "bottle" not in result.code
+    assert "application = app" in result.code
+    assert not result.todos
+
+
+@pytest.mark.parametrize("user", ["", "ann"])
+def test_a_block_left_open_at_the_end_is_closed_there_as_bottle_does(tmp_path, user):
+    # no `% end`: Bottle's generated code simply ends, and so do the open blocks
+    page = "<ul>\n% if not user:\n  <li>login\n% else:\n  <li>logout\n</ul>\n"
+    bottle_out, jinja_out = render_both(tmp_path, {"main": page}, user=user)
+    assert jinja_out == bottle_out
+    assert ("logout" in bottle_out) == bool(user)
+
+
+def test_a_template_with_an_empty_block_at_its_end_still_fails():
+    conversion = convert_source("ok\n% for x in y:\n")
+    assert not conversion.ok and conversion.error.startswith("line 2:")
+
+
+def test_a_prefix_mounted_without_its_slash_answers_the_bare_prefix_as_bottle_does():
+    result, clients = both('''
+from bottle import Bottle
+
+app = Bottle()
+shop = Bottle()
+
+
+@shop.route("/")
+def shop_index():
+    return "shop home"
+
+
+@shop.route("/<item>")
+def shop_item(item):
+    return "item " + item
+
+
+app.mount("/shop", shop)
+''')
+    assert "_bottle_mounted(shop)" in result.code
+    for client in clients:
+        assert client.get("/shop").text == "shop home"
+        assert client.get("/shop/").text == "shop home"
+        assert client.get("/shop/pen").text == "item pen"
+
+
+def test_a_default_app_route_beside_an_app_of_the_modules_own_is_flagged():
+    # in Bottle, @route here registers on the default app, not on `web`
+    result = port('''
+        from bottle import Bottle, route
+
+        web = Bottle()
+
+
+        @web.route("/a")
+        def a():
+            return "a"
+
+
+        @route("/b")
+        def b():
+            return "b"
+    ''')
+    assert '@web.route("/b")' in result.code
+    assert [t["code"] for t in result.todos] == ["P002"]
+    assert "Bottle's default app, not on web" in result.todos[0]["text"]
+
+
+def test_a_view_argument_an_own_decorator_may_pass_names_that_decorator():
+    result = port('''
+        from bottle import get
+
+        from checks import with_user
+
+
+        @get("/me")
+        @with_user(strict=True)
+        def me(user):
+            return user
+    ''')
+    assert [t["code"] for t in result.todos] == ["P017"]
+    assert "if @with_user passes it, nothing to do" in result.todos[0]["text"]
+
+
+def test_routes_registered_with_a_callback_and_any_method_answer_as_in_bottle():
+    result, clients = both('''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+def echo(**values):
+    return request.method + "".join(f" {v}" for v in values.values())
+
+
+app.route("/plain", callback=echo)
+app.route("/posted/<no:int>", "POST", echo)
+app.get("/named", callback=echo, name="named")
+
+
+@app.route("/any", method="ANY")
+def anything():
+    return "any " + request.method
+''')
+    assert 'app.add_url_rule("/plain", view_func=echo)' in result.code
+    assert not result.todos
+    for client in clients:
+        assert client.get("/plain").text == "GET"
+        assert client.post("/posted/-3").text == "POST -3"
+        assert client.get("/posted/3", status=405)
+        assert client.get("/named").text == "GET"
+        for method in ("get", "post", "put", "delete", "patch"):
+            assert getattr(client, method)("/any").text == "any " + method.upper()
+
+
+def test_bottles_http_error_and_response_raised_or_returned_answer_as_in_bottle():
+    result, clients = both('''
+from bottle import Bottle, HTTPError, HTTPResponse
+
+app = Bottle()
+
+
+@app.route("/made")
+def made():
+    raise HTTPResponse("made", status=201)
+
+
+@app.route("/queued")
+def queued():
+    return HTTPResponse(status=202, headers={"X-Queue": "3"})
+
+
+@app.route("/gone")
+def gone():
+    raise HTTPError(410, "no more")
+
+
+@app.route("/teapot")
+def teapot():
+    return HTTPError(418)
+
+
+@app.error(410)
+def on_gone(err):
+    return "gone: " + err.body
+''')
+    assert "bottle" not in result.code and not result.todos
+    for client in clients:
+        answer = client.get("/made", status=201)
+        assert answer.text == "made"
+        queued = client.get("/queued", status=202)
+        assert (queued.body, queued.headers["X-Queue"]) == (b"", "3")
+        assert client.get("/gone", status=410).text == "gone: no more"
+        assert client.get("/teapot", status=418)
+
+
+@pytest.mark.parametrize("name", ["", "ann"])
+def test_locals_passed_to_a_layout_or_an_include_print_what_bottle_printed(tmp_path, name):
+    templates = {
+        "base": "<main>{{!base}}</main>{{title}}\n",
+        "greet": "<p>hello {{name or 'you'}}</p>\n",
+        "main": "% rebase('base', **locals())\n% include('greet', **locals())\n{{title}}\n",
+    }
+    bottle_out, jinja_out = render_both(tmp_path, templates, title="T", name=name)
+    assert jinja_out == bottle_out
