@@ -290,6 +290,49 @@ def test_werkzeug_dispatcher_mounts_a_bottle_app_under_script_name():
     assert flask_client(mounted).get("/b/where").text == "/b/|/where|/b/where"
 
 
+def named(name: str):
+    """A bare WSGI app that says who it is and where the request reached it."""
+    def app(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [f"{name}|{environ['SCRIPT_NAME']}|{environ['PATH_INFO']}".encode()]
+    return app
+
+
+def test_bottle_tries_mounts_in_the_order_they_were_made():
+    outer = bottle.Bottle()
+    outer.mount("/a/", named("a"))
+    outer.mount("/a/b/", named("ab"))  # never reached: /a/ was mounted first
+    assert bottle_client(outer).get("/a/b/x").text == "a|/a|/b/x"
+
+
+def test_werkzeug_dispatcher_tries_the_longest_prefix_first():
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+    mounted = DispatcherMiddleware(named("root"), {"/a": named("a"), "/a/b": named("ab")})
+    assert flask_client(mounted).get("/a/b/x").text == "ab|/a/b|/x"
+
+
+def test_bottle_serves_the_bare_prefix_only_of_a_mount_without_its_slash():
+    bare = bottle.Bottle()
+    bare.mount("/api", named("api"))
+    assert bottle_client(bare).get("/api").text == "api|/api|/"  # the app's own /
+    slashed = bottle.Bottle()
+    slashed.mount("/api/", named("api"))
+    bottle_client(slashed).get("/api", status=404)
+
+
+def test_werkzeug_hands_the_bare_prefix_on_with_an_empty_path_flask_redirects():
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+    inner = flask.Flask(__name__)
+    inner.add_url_rule("/", "index", lambda: "index")
+    assert flask_client(DispatcherMiddleware(named("root"), {"/api": named("api")})).get(
+        "/api").text == "api|/api|"
+    mounted = DispatcherMiddleware(named("root"), {"/api": inner})
+    response = flask_client(mounted).get("/api", status=308)
+    assert response.headers["Location"].endswith("/api/")
+
+
 def test_our_app_mounted_with_a_dispatcher_builds_prefixed_links(app):
     from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
