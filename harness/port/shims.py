@@ -118,11 +118,30 @@ def shim_source(state) -> str:
     for name, regex in state.regexes.items():
         cls = name.title().replace("_", "") + "Converter"
         parts.append(REGEX.format(app=app, cls=cls, regex=regex, name=name))
-    if "mount" in state.needs:
-        parts.append(MOUNT)
     if "response" in state.needs:
         parts.append("\n" + RESPONSE + RESPONSE_HOOK.format(app=app))
     return "".join(parts)
+
+
+def _after_imports(module: cst.Module, source: str) -> cst.Module:
+    from .rules.p002_app import last_import
+    body = list(module.body)
+    at = last_import(body)
+    two = [cst.EmptyLine(), cst.EmptyLine()]  # PEP 8's two blank lines on either side
+    new = list(cst.parse_module(source).body)
+    new[0] = new[0].with_changes(leading_lines=[*two, *_unblank(new[0].leading_lines)])
+    if at < len(body):
+        body[at] = body[at].with_changes(leading_lines=[*two,
+                                                        *_unblank(body[at].leading_lines)])
+    return module.with_changes(body=[*body[:at], *new, *body[at:]])
+
+
+def _unblank(lines) -> list:
+    """Leading lines less the blank ones before the first comment."""
+    lines = list(lines)
+    while lines and lines[0].comment is None:
+        lines.pop(0)
+    return lines
 
 
 def app_free(module: cst.Module, state) -> cst.Module:
@@ -130,20 +149,19 @@ def app_free(module: cst.Module, state) -> cst.Module:
     imports; the ones that do are left to the caller's TODO."""
     if "response" not in state.needs:
         return module
-    from .rules.p002_app import last_import
-    body = list(module.body)
-    at = last_import(body)
-    new = list(cst.parse_module(RESPONSE).body)
-    new[0] = new[0].with_changes(leading_lines=[cst.EmptyLine(), *new[0].leading_lines])
-    if at < len(body):
-        body[at] = body[at].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
-                                                        *body[at].leading_lines])
     state.needs.discard("response")
-    return module.with_changes(body=[*body[:at], *new, *body[at:]])
+    return _after_imports(module, RESPONSE)
 
 
 def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
-    """Insert the shims after `APP = Flask(...)`; False when there is no such line."""
+    """Insert the shims after `APP = Flask(...)`; False when there is no such line.
+
+    The mount wrapper needs no app, and a mount may come before the line that makes
+    the module's app (a sub-app mounted on another): it goes after the imports.
+    """
+    if "mount" in state.needs:
+        state.needs.discard("mount")
+        module = _after_imports(module, MOUNT)
     source = shim_source(state)
     if not source:
         return module, True

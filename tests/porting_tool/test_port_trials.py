@@ -378,6 +378,44 @@ app.mount("/shop", shop)
         assert client.get("/shop/pen").text == "item pen"
 
 
+def test_a_mount_made_before_the_main_app_finds_its_wrapper():
+    # `shop` mounts `pens` (no trailing slash: the wrapper) before `app` is made; the
+    # wrapper goes after the imports, so it exists when that line runs.
+    source = '''
+from bottle import Bottle
+
+pens = Bottle()
+shop = Bottle()
+
+
+@pens.route("/")
+def pens_index():
+    return "all pens"
+
+
+shop.mount("/pens", pens)
+
+app = Bottle()
+
+
+@app.route("/")
+def home():
+    return "home"
+'''
+    result = port(source)
+    assert result.status == "success", result.error
+    assert result.code.index("def _bottle_mounted") < result.code.index("shop.wsgi_app")
+    assert not result.todos
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    with warnings.catch_warnings():  # Bottle 0.13 warns on mount("/x") without a slash
+        warnings.simplefilter("ignore", DeprecationWarning)
+        exec(compile(source, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        assert webtest.TestApp(ns["shop"]).get("/pens").text == "all pens"
+        assert webtest.TestApp(ns["app"]).get("/").text == "home"
+
+
 def test_a_default_app_route_beside_an_app_of_the_modules_own_is_flagged():
     # in Bottle, @route here registers on the default app, not on `web`
     result = port('''
