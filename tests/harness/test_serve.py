@@ -59,9 +59,16 @@ def server(tmp_path):
                                stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "TMPDIR": str(temp)})
     yield process, ports
-    if process.poll() is None:
+    if process.poll() is None:  # an interrupt: a kill would leave its dev servers running
+        process.send_signal(signal.SIGINT)
+    try:
+        process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
         process.kill()
-    process.communicate()
+        process.communicate()
+    for port in ports:  # no dev server outlived it, whatever the test did
+        with socket.socket() as probe:
+            assert probe.connect_ex(("localhost", port)) != 0, f"port {port} still in use"
 
 
 def test_all_three_come_up_and_one_interrupt_stops_them(server, tmp_path):
