@@ -20,10 +20,6 @@ def test_anything_but_a_postgresql_url_is_refused(url, message):
     assert str(caught.value) == message
 
 
-def test_no_server_means_sqlite():
-    check_server(None)
-
-
 def test_a_fresh_database_is_empty_writable_and_gone_afterwards(postgres_server, tmp_path):
     server = postgres_server.url("postgres") if postgres_server else None
     with fresh_database("bottle", tmp_path, server) as url, \
