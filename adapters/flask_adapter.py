@@ -17,7 +17,7 @@ from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response
 
 from shared.config import Config
-from shared.core import Core
+from shared.core import SECURITY_HEADERS, Core
 from shared.http import (
     BaseRequest,
     HTTPError,
@@ -33,7 +33,13 @@ from shared.http import (
 from shared.routing import Converter, Route, translate
 from shared.site import JINJA2
 
-from .flask_werkzeug import KitRequest, KitSessionInterface, decoded, read_body
+from .flask_werkzeug import (
+    CheckedHeaders,
+    KitRequest,
+    KitSessionInterface,
+    decoded,
+    read_body,
+)
 
 
 def flask_path(path: str) -> str:
@@ -144,20 +150,28 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
         own = [app.jinja_loader] if app.jinja_loader else []
         app.jinja_loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(folders), *own])
 
+    kit_headers = CheckedHeaders(SECURITY_HEADERS)
+
     def native(result: Result, request: FlaskRequest) -> Response:
         # The response class directly: flask.make_response would run Flask's
         # make_response on a tuple, and Flask runs it again on what the view returns.
+        shared = result.headers is SECURITY_HEADERS  # nothing merged in: checked copies
         if isinstance(result, Page):
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
-            return app.response_class(body, result.status, result.headers)
+            return app.response_class(body, result.status,
+                                      kit_headers.fresh() if shared else result.headers)
         if isinstance(result, Text):
-            return app.response_class(result.body, result.status, result.headers,
+            return app.response_class(result.body, result.status,
+                                      kit_headers.fresh() if shared else result.headers,
                                       content_type=result.content_type)
         response: Response = (flask.redirect(result.location, result.status)  # type: ignore[assignment]
                               if isinstance(result, Redirect) else app.json.response(result.data))
         response.status_code = result.status
-        response.headers.update(result.headers)
+        if shared:  # a fresh JSON or redirect response has none of these
+            kit_headers.add_to(response.headers)
+        else:
+            response.headers.update(result.headers)
         return response
 
     def render(result: Result, request: FlaskRequest) -> Response:

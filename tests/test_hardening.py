@@ -12,10 +12,17 @@ SECURITY_HEADERS = ["Content-Security-Policy", "X-Content-Type-Options", "X-Fram
                     "Referrer-Policy"]
 
 
+# A page, a form page, JSON, both error shapes, plain text and a redirect: each kind of
+# response the adapters build their own way.
 @pytest.mark.parametrize("path", ["/", "/login", "/api/articles", "/no-such-page",
-                                  "/api/no-such", "/guestbook"])
+                                  "/api/no-such", "/guestbook", "/tfb/plaintext", "/settings"])
 def test_every_answer_carries_the_security_headers(client, path):
     response = client.get(path, expect_errors=True)
+    if path == "/settings":
+        assert response.status_int == 303  # a visitor is sent to sign in
+    names = [name.lower() for name, _ in response.headerlist]
+    for name in SECURITY_HEADERS:
+        assert names.count(name.lower()) == 1, name
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["X-Frame-Options"] == "SAMEORIGIN"
     assert response.headers["Referrer-Policy"] == "same-origin"
