@@ -7,15 +7,29 @@ from pathlib import Path
 
 import bottle
 
+from shared.core import SECURITY_HEADERS  # the values only: the baseline uses no core
+
 from . import data
 
 VIEWS = str(Path(__file__).resolve().parent.parent / "bottle_app" / "views")
 NOT_SEEDED = "The benchmark tables are empty."
 
 
-def create_app(database_url: str | None = None) -> bottle.Bottle:
-    """Build a Bottle app over DATABASE_URL (the seeded benchmark database)."""
+def create_app(database_url: str | None = None, security_headers: bool = False) -> bottle.Bottle:
+    """Build a Bottle app over DATABASE_URL (the seeded benchmark database).
+
+    `security_headers`: send the builds' four security headers too, from an
+    after_request hook as a Bottle user would, so the adapter's own cost can be told
+    from the cost of the headers.
+    """
     app = bottle.Bottle()
+    if security_headers:
+
+        @app.hook("after_request")
+        def add_security_headers():
+            for name, value in SECURITY_HEADERS.items():
+                bottle.response.set_header(name, value)
+
     session = data.session_factory(database_url)
     lookup = [VIEWS]
 

@@ -6,15 +6,28 @@ from pathlib import Path
 
 import flask
 
+from shared.core import SECURITY_HEADERS  # the values only: the baseline uses no core
+
 from . import data
 
 TEMPLATES = str(Path(__file__).resolve().parent.parent / "flask_app" / "templates")
 NOT_SEEDED = "The benchmark tables are empty."
 
 
-def create_app(database_url: str | None = None) -> flask.Flask:
-    """Build a Flask app over DATABASE_URL (the seeded benchmark database)."""
+def create_app(database_url: str | None = None, security_headers: bool = False) -> flask.Flask:
+    """Build a Flask app over DATABASE_URL (the seeded benchmark database).
+
+    `security_headers`: send the builds' four security headers too, from an
+    after_request function as a Flask user would (see native_bottle).
+    """
     app = flask.Flask(__name__, template_folder=TEMPLATES)
+    if security_headers:
+
+        @app.after_request
+        def add_security_headers(response: flask.Response) -> flask.Response:
+            response.headers.update(SECURITY_HEADERS)
+            return response
+
     session = data.session_factory(database_url)
 
     def rows(count: int) -> list[dict]:

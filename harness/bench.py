@@ -29,7 +29,7 @@ from shared.config import load_config
 from shared.sites import database
 
 from . import bench_http, bench_report
-from .bench_apps import APPS, ENDPOINTS, FLOOR_PAIRS, PAIRS
+from .bench_apps import APPS, ENDPOINTS, FLOOR_PAIRS, GAP_PAIRS, PAIRS
 from .bench_inprocess import Caller, measure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,6 +99,24 @@ def paired(a: dict, b: dict) -> float:
     """Median over rounds of a/b, each round's batches taken moments apart."""
     return statistics.median(x / y for x, y in zip(a["samples_us"], b["samples_us"],
                                                    strict=True))
+
+
+def paired_gap(a: dict, b: dict) -> float:
+    """Median over rounds of a - b in µs per request: a fixed cost, not a ratio."""
+    return statistics.median(x - y for x, y in zip(a["samples_us"], b["samples_us"],
+                                                   strict=True))
+
+
+def gaps(inprocess: dict) -> dict:
+    """build - baseline in µs per request, per endpoint, framework and baseline."""
+    table: dict[str, dict[str, dict[str, float]]] = {}
+    for endpoint, by_app in inprocess.items():
+        for framework, baselines in GAP_PAIRS.items():
+            for baseline, (a, b) in baselines.items():
+                if a in by_app and b in by_app:
+                    table.setdefault(endpoint, {}).setdefault(framework, {})[baseline] = (
+                        paired_gap(by_app[a], by_app[b]))
+    return table
 
 
 def ratios(inprocess: dict) -> dict:
@@ -225,6 +243,7 @@ def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -
     say("part 1: in-process (interleaved rounds, median per request)")
     results["inprocess"] = run_inprocess(url, mode)
     results["ratios"] = ratios(results["inprocess"])
+    results["gaps_us"] = gaps(results["inprocess"])
     if skip_http:
         results["http"] = {"skipped": "--skip-http was given"}
     else:

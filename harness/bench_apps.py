@@ -17,6 +17,13 @@ APPS = {
                      "bottle_app:create_app()"),
     "flask-native": ("Flask (native)", lambda url: native_factory("flask")(url),
                      "bench.native_flask:create_app()"),
+    # The natives plus the builds' four security headers: what is left is the adapter's.
+    "bottle-headers": ("Bottle (native + headers)",
+                       lambda url: native_factory("bottle")(url, security_headers=True),
+                       "bench.native_bottle:create_app(security_headers=True)"),
+    "flask-headers": ("Flask (native + headers)",
+                      lambda url: native_factory("flask")(url, security_headers=True),
+                      "bench.native_flask:create_app(security_headers=True)"),
     "flask-build": ("Flask build", lambda url: _build("flask", url),
                     "flask_app:create_app()"),
     # raw sqlite3 + the same templates + bare WSGI: what the builds' bytes cost at least
@@ -27,6 +34,7 @@ APPS = {
 }
 FLOORS = ("bottle-floor", "flask-floor")
 EVERY = ("raw", "bottle-native", "bottle-build", "flask-native", "flask-build")
+WITH_HEADERS = ("bottle-headers", "flask-headers")
 FRAMEWORK_APPS = ("bottle-native", "bottle-build", "flask-native", "flask-build")
 BUILDS = ("bottle-build", "flask-build")
 # Pairs whose ratio the target is about: (build, its native baseline).
@@ -35,6 +43,14 @@ PAIRS = {"bottle": ("bottle-build", "bottle-native"), "flask": ("flask-build", "
 FLOOR_PAIRS = {"bottle": ("bottle-build", "bottle-floor"),
                "flask": ("flask-build", "flask-floor")}
 FLOOR_TARGETS = {"db": 3.0, "conduit home": 2.0, "articles API": 2.0, "conduit article": 2.0}
+# (build, baseline) whose difference in µs per request is reported: the adapter's own
+# cost, against the native app alone and against it sending the same headers.
+GAP_PAIRS = {"bottle": {"native": ("bottle-build", "bottle-native"),
+                        "native + headers": ("bottle-build", "bottle-headers")},
+             "flask": {"native": ("flask-build", "flask-native"),
+                       "native + headers": ("flask-build", "flask-headers")}}
+GAP_ENDPOINTS = ("json", "plaintext")
+GAP_TARGETS = {"bottle": 1.0, "flask": 0.0}  # µs over native: Bottle's within 1, Flask's none
 TARGET = 1.05
 TARGET_ENDPOINTS = ("json", "plaintext", "fortunes")
 
@@ -59,8 +75,8 @@ class Endpoint:
 # The endpoint table. One line per measured request; every part of the run
 # (in-process, HTTP, the report, the chart) reads it.
 ENDPOINTS = [
-    Endpoint("json", "/tfb/json", JSON, EVERY),
-    Endpoint("plaintext", "/tfb/plaintext", PLAIN, EVERY),
+    Endpoint("json", "/tfb/json", JSON, EVERY + WITH_HEADERS),
+    Endpoint("plaintext", "/tfb/plaintext", PLAIN, EVERY + WITH_HEADERS),
     Endpoint("db", "/tfb/db", JSON, FRAMEWORK_APPS + FLOORS),
     Endpoint("queries", "/tfb/queries?queries=20", JSON),
     Endpoint("fortunes", "/tfb/fortunes", HTML),

@@ -42,3 +42,21 @@ def test_the_native_baseline_answers_like_the_build(client, native, path):
 def test_the_raw_wsgi_baseline_answers_like_the_build(client, path):
     raw = make_client(native_factory("raw")())
     assert shape(raw.get(path)) == shape(client.get(path))
+
+
+SECURITY_HEADERS = ["Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options",
+                    "Referrer-Policy"]
+
+
+@pytest.mark.parametrize("path", ["/tfb/json", "/tfb/plaintext"])
+def test_the_baseline_with_headers_sends_the_builds_security_headers(client, framework,
+                                                                     settings, tfb_seeded,
+                                                                     path):
+    built = client.get(path)
+    plain = make_client(native_factory(framework)(settings["DATABASE_URL"])).get(path)
+    with_headers = make_client(native_factory(framework)(
+        settings["DATABASE_URL"], security_headers=True)).get(path)
+    assert shape(with_headers) == shape(built)
+    for name in SECURITY_HEADERS:
+        assert with_headers.headers[name] == built.headers[name]
+        assert name not in plain.headers  # the plain baseline is the framework alone
