@@ -48,3 +48,16 @@ def test_an_upload_saves_once_and_overwrites_only_when_asked(tmp_path):
     assert target.read_bytes() == b"first"
     Upload("f", "a.txt", "text/plain", io.BytesIO(b"third")).save(target, overwrite=True)
     assert target.read_bytes() == b"third"
+
+
+@pytest.mark.parametrize("args", [
+    ("a",), ("missing",), ("missing", "fallback"), ("n", None, int), ("a", -1, int),
+    ("many",), ("empty",)])
+def test_the_flask_builds_parameters_get_like_werkzeugs(args):
+    from werkzeug.datastructures import ImmutableMultiDict
+
+    from adapters.flask_werkzeug import KitParameters
+
+    pairs = [("a", "x"), ("n", "42"), ("many", "1"), ("many", "2"), ("empty", "")]
+    assert KitParameters(pairs).get(*args) == ImmutableMultiDict(pairs).get(*args)
+    assert KitParameters(pairs).getlist("many") == ["1", "2"]
