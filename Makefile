@@ -13,7 +13,7 @@ PARITY_ARGS ?=
 
 .PHONY: install test test-bottle test-flask test-postgres postgres-install serve serve-bottle serve-flask seed parity \
 	browser-install lint realworld clean \
-	bench bench-quick bench-migration seed-tfb fuzz soak
+	bench bench-quick bench-migration seed-tfb fuzz soak wrk-install
 
 install: $(STAMP)
 
@@ -82,7 +82,7 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	touch $(BENCH_STAMP)
 
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) wrk-install
 	$(BIN)/python -m harness bench
 	$(BIN)/python -m harness.bench_migration --json var/bench-migration.json
 
@@ -90,8 +90,15 @@ bench: $(BENCH_STAMP)
 bench-migration: $(STAMP)
 	$(BIN)/python -m harness.bench_migration --json var/bench-migration.json
 
-bench-quick: $(BENCH_STAMP)
+bench-quick: $(BENCH_STAMP) wrk-install
 	$(BIN)/python -m harness bench --quick
+
+# Debian's wrk loads the HTTP part of the benchmarks (without it that part is skipped).
+wrk-install:
+	@command -v wrk >/dev/null 2>&1 || { \
+		echo "Installing Debian's wrk for the HTTP benchmarks..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk \
+		|| { echo "error: could not install wrk; run 'sudo make wrk-install'"; exit 1; }; }
 
 seed-tfb: $(STAMP)
 	$(BIN)/python -m harness bench --seed-only
