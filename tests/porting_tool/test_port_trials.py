@@ -535,3 +535,71 @@ def test_locals_passed_to_a_layout_or_an_include_print_what_bottle_printed(tmp_p
     }
     bottle_out, jinja_out = render_both(tmp_path, templates, title="T", name=name)
     assert jinja_out == bottle_out
+
+
+def test_the_default_app_beside_imported_apps_gets_its_own_name(tmp_path):
+    # `app = default_app()` in a module that imports other apps: a third app, not one
+    # of those (the port rebound the imported name, so its routes were lost)
+    src = write(tmp_path / "src", {
+        "parts.py": '''
+            from bottle import Bottle
+
+            shop = Bottle()
+
+
+            @shop.route("/pens")
+            def pens():
+                return "pens"
+        ''',
+        "main.py": '''
+            import bottle
+            from parts import shop
+
+            app = bottle.default_app()
+            app.mount("/shop/", shop)
+            bottle.run(reloader=True)
+        ''',
+    })
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    code = (out / "main.py").read_text()
+    assert "app = Flask(__name__" in code
+    assert "shop = Flask" not in code
+    assert "app.run(use_reloader=True)" in code
+    assert result.entry == ("main", "app")
+    client = webtest.TestApp(load(str(out / "main.py")).wsgi)
+    assert client.get("/shop/pens").text == "pens"
+
+
+def test_run_given_an_imported_app_by_keyword_serves_that_app(tmp_path):
+    src = write(tmp_path / "src", {
+        "api.py": "from bottle import Bottle\n\napi = Bottle()\n",
+        "manage.py": '''
+            from bottle import run
+            from api import api
+
+
+            def serve():
+                run(app=api, host="localhost", reloader=True)
+        ''',
+    })
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    code = (out / "manage.py").read_text()
+    assert "api.run(host=\"localhost\", use_reloader=True)" in code
+    assert "Flask(" not in code  # no second app over the imported one
+    assert not [t for m in result.modules for t in m.todos]
+
+
+def test_bottles_config_loaders_on_the_app_are_flagged():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+        app.config.load_config("settings.ini")
+        app.config.load_dict({"db": {"name": "x.db"}})
+        app.config["debug"] = True
+    ''')
+    assert [t["code"] for t in result.todos] == ["P017", "P017"]
+    assert "load_config() is Bottle's" in result.todos[0]["text"]
+    assert "'a.b' keys" in result.todos[1]["text"]

@@ -85,14 +85,25 @@ class Prepare(Rule):
         return updated
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
-        if self.api(updated.func) in {"run", "install", "mount", "merge"} | APP_SHORTCUTS \
-                and not self.state.apps:
+        name = self.api(updated.func)
+        if name == "run" and (updated.args and updated.args[0].keyword is None
+                              or any(a.keyword and a.keyword.value == "app"
+                                     for a in updated.args)):
+            return updated  # run(app) / run(app=api) serves that app, not the default one
+        if name in {"run", "install", "mount", "merge"} | APP_SHORTCUTS \
+                and not self.state.apps | self.state.imported_apps:
             self.state.default_app = True
         return updated
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         state = self.state
         state.apps |= state.imported_apps
+        if state.default_aliases and state.imported_apps and not state.made:
+            # `app = default_app()` beside imported apps: the default app is another app,
+            # made here under its own name (an imported app's name would be rebound)
+            state.app_name = "app" if "app" in state.default_aliases \
+                else sorted(state.default_aliases)[0]
+            return updated
         own = state.made or state.imported_apps
         if own:  # the default app's shortcuts go to the app this module has
             state.app_name = "app" if "app" in own else sorted(own)[0]

@@ -5,6 +5,8 @@
 - `local` (Bottle's thread-local): flask.g lives for one request only.
 - Class-based registration (routes added in a loop or from a class's methods):
   flagged where `app.route(...)` is called other than as a decorator.
+- Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`, ...):
+  Flask's config is a plain dict with other loaders, and nested keys are not flattened.
 """
 
 from __future__ import annotations
@@ -15,6 +17,20 @@ import libcst as cst
 
 from .base import Rule, arg, decorator_method, is_view, string_value
 from .p003_routes import ROUTE_METHODS, wildcard_names
+
+# Bottle's ConfigDict methods, which Flask's Config lacks; what to use instead.
+CONFIG_METHODS = {
+    "load_config": "an .ini file read with configparser: its [section] key is "
+                   "'section.key' in Bottle",
+    "load_dict": "app.config.update(...), but Bottle flattens nested dicts to "
+                 "'a.b' keys",
+    "load_module": "app.config.from_object(...), but Bottle flattens dict values to "
+                   "'a.b' keys",
+    "meta_set": "no Flask equivalent (filters, help text): convert the value where it "
+                "is read",
+    "meta_get": "no Flask equivalent",
+    "meta_list": "no Flask equivalent",
+}
 
 
 class Unsafe(Rule):
@@ -53,6 +69,12 @@ class Unsafe(Rule):
         func = updated.func
         method = func.attr.value if isinstance(func, cst.Attribute) and self.is_app(
             func.value) else self.api(func)
+        if isinstance(func, cst.Attribute) and func.attr.value in CONFIG_METHODS \
+                and isinstance(func.value, cst.Attribute) \
+                and func.value.attr.value == "config" and self.is_app(func.value.value):
+            name = func.attr.value
+            self.todo(f"app.config.{name}() is Bottle's; Flask's config has no such "
+                      f"method: {CONFIG_METHODS[name]}")
         if method in {"install", "uninstall"}:
             self.todo(f"{method}() of a Bottle plugin: Flask has no plugins; use the "
                       "plugin's Flask counterpart (Flask-SQLAlchemy, ...) or a hook")
