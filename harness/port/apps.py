@@ -135,7 +135,7 @@ def view_functions(tree: cst.Module, bottle: dict[str, str]) -> list[str]:
 
 
 def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
-         template_imports: dict | None = None) -> Plan:
+         template_imports: dict | None = None, jinja2: bool = False) -> Plan:
     """The apps of every module (`sources`: relative path -> source of every module)."""
     modules = {rel: scan(src, rel, text) for rel, text in sources.items()
                if "import" in text}
@@ -152,7 +152,7 @@ def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     names = [name for _, name in views]
-    needs = {"jinja"} if templates else set()
+    needs = {"jinja2" if jinja2 else "jinja"} if templates else set()
     if any(m.redirects for m in modules.values()):
         needs.add("location")
     if template_imports:

@@ -17,6 +17,12 @@ JINJA = '''
                        "finalize": lambda value: "" if value is None else value}
 '''
 
+JINJA2 = '''
+# kit/P006: Bottle's Jinja2 adapter does not escape what it prints (Jinja2's default);
+# Flask escapes .html templates unless told not to.
+{app}.jinja_options = {**{app}.jinja_options, "autoescape": False}
+'''
+
 LOCATION = '''
 
 def _absolute_redirect(location, code=302):
@@ -102,6 +108,8 @@ def shim_source(state) -> str:
     parts = []
     if "jinja" in state.needs:
         parts.append(JINJA.replace("{app}", app))
+    elif "jinja2" in state.needs:
+        parts.append(JINJA2.replace("{app}", app))
     if "template_imports" in state.needs and state.template_imports:
         parts.append(TEMPLATE_IMPORTS.format(app=app, imports=dict(
             sorted(state.template_imports.items()))))

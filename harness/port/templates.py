@@ -6,9 +6,84 @@ import shutil
 import tempfile
 from pathlib import Path
 
-# The extensions Bottle's template lookup tries (BaseTemplate.extensions).
+# The extensions Bottle's template lookup tries (BaseTemplate.extensions), in its order.
+BOTTLE_EXTENSIONS = ("tpl", "html", "thtml", "stpl")
 TEMPLATE_SUFFIXES = {".tpl", ".stpl", ".thtml"}
 TEMPLATE_FOLDERS = {"views", "templates"}
+
+
+def engine(python: dict[Path, str]) -> str:
+    """Which of Bottle's engines the app renders with: "jinja2" when its code renders
+    only through Bottle's Jinja2 adapter (its templates are Jinja2 already), else
+    "simple"."""
+    used: set[str] = set()
+    for rel, source in python.items():
+        if "bottle" in source:
+            used |= engines_used(rel, source)
+    return "jinja2" if used == {"jinja2"} else "simple"
+
+
+def engines_used(rel: Path, source: str) -> set[str]:
+    import libcst as cst
+    from libcst.codemod import CodemodContext
+
+    from .rules import Prepare
+    from .rules.base import arg
+    from .rules.base import state as port_state
+
+    context = CodemodContext(filename=str(rel))
+    try:
+        tree = cst.parse_module(source).visit(Prepare(context))
+    except Exception:  # port_source reports the file
+        return set()
+    bottle = port_state(context).bottle
+    found: set[str] = set()
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            name = bottle.get(node.func.value) if isinstance(node.func, cst.Name) else None
+            adapter = arg(node, None, "template_adapter")
+            if name in {"template", "view"} and adapter is not None:
+                given = adapter.value
+                found.add("jinja2" if isinstance(given, cst.Name)
+                          and bottle.get(given.value) == "Jinja2Template" else "other")
+            elif name in {"template", "view", "SimpleTemplate"}:
+                found.add("simple")
+            elif name in {"jinja2_template", "jinja2_view"}:
+                found.add("jinja2")
+
+    tree.visit(Calls())
+    return found
+
+
+def copy_jinja2(src: Path, out: Path, files: list[Path]) -> tuple[list[dict], dict]:
+    """Jinja2 templates are copied as they are: per-file results, Bottle name -> file."""
+    results = []
+    for path in files:
+        target = out / path.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+        results.append({"path": str(path.relative_to(src)), "status": "copied (Jinja2)",
+                        "output": str(target), "reason": "", "todos": []})
+    return results, copy_jinja2_names(src, files)
+
+
+def copy_jinja2_names(src: Path, files: list[Path]) -> dict[str, str]:
+    """The names Bottle finds each Jinja2 template by, mapped to the file's own name: the
+    name itself, and the name less its extension (Bottle tries .tpl, then .html...)."""
+    names: dict[str, str] = {}
+    for path in files:
+        rel = path.relative_to(template_root(path, src)).as_posix()
+        names[rel] = rel
+        whole = path.relative_to(src).as_posix()  # templates/x.html, as "./" finds it
+        names.setdefault(whole, whole)
+    files_by_name = set(names)
+    for rel in sorted(files_by_name):
+        base, dot, ext = rel.rpartition(".")
+        if dot and ext in BOTTLE_EXTENSIONS and base not in files_by_name:
+            names[base] = next(f"{base}.{e}" for e in BOTTLE_EXTENSIONS
+                               if f"{base}.{e}" in files_by_name)
+    return names
 
 
 def is_template(path: Path) -> bool:

@@ -12,7 +12,14 @@ from pathlib import Path
 from .apps import DEFAULT_SOURCE, plan
 from .report import markdown
 from .runner import FileResult, port_source
-from .templates import convert_templates, is_template, template_root
+from .templates import (
+    convert_templates,
+    copy_jinja2,
+    copy_jinja2_names,
+    engine,
+    is_template,
+    template_root,
+)
 
 USUAL_NAMES = {"app", "main", "server", "wsgi", "application", "run", "__init__"}
 SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
@@ -112,11 +119,6 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     result = TreeResult(str(src), str(out))
     files = files_of(src)
     templates = [f for f in files if is_template(f)]
-    if write:
-        out.mkdir(parents=True, exist_ok=True)
-        result.templates, names, imports = convert_templates(src, out, templates)
-    else:
-        names, imports = {}, {}
     python, undecoded = {}, {}
     for p in files:
         if p.suffix in PYTHON_SUFFIXES and p.name != "bottle.py":  # a vendored Bottle is copied
@@ -124,7 +126,18 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 python[p.relative_to(src)] = p.read_text(encoding="utf-8")
             except UnicodeDecodeError as error:
                 undecoded[p.relative_to(src)] = error
-    apps = plan(src, python, templates=bool(templates), template_imports=imports)
+    jinja2 = engine(python) == "jinja2"
+    names, imports = {}, {}
+    if write:
+        out.mkdir(parents=True, exist_ok=True)
+        if jinja2:  # Bottle's Jinja2 adapter: the templates are Jinja2 already
+            result.templates, names = copy_jinja2(src, out, templates)
+        else:
+            result.templates, names, imports = convert_templates(src, out, templates)
+    elif jinja2:
+        names = copy_jinja2_names(src, templates)
+    apps = plan(src, python, templates=bool(templates), template_imports=imports,
+                jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     result.parts = {str(used) for m in apps.modules.values() if m.made for used in m.uses}
     for path in files:

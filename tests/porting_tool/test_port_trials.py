@@ -603,3 +603,79 @@ def test_bottles_config_loaders_on_the_app_are_flagged():
     assert [t["code"] for t in result.todos] == ["P017", "P017"]
     assert "load_config() is Bottle's" in result.todos[0]["text"]
     assert "'a.b' keys" in result.todos[1]["text"]
+
+
+def test_an_app_on_bottles_jinja2_adapter_keeps_its_templates_and_its_output(tmp_path):
+    # the templates were Jinja2 already: converting them as SimpleTemplate broke them,
+    # and jinja2_template/jinja2_view were left as Bottle's
+    src = write(tmp_path / "src", {
+        "views/base.html": "<html>{% block body %}{% endblock %}</html>\n",
+        "views/cards.tpl": '''
+            {% extends "base.html" %}
+            {% block body %}{% for i in items %}
+              <i>{{ i }}</i>
+            {% endfor %}{% endblock %}
+        ''',
+        "app.py": '''
+            from bottle import Bottle, jinja2_template as template, jinja2_view
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return template("cards", items=["<b>", 2])
+
+
+            @app.route("/view")
+            @jinja2_view("cards.tpl")
+            def listed():
+                return {"items": ["x"]}
+        ''',
+    })
+    # a name no other test's templates use: Bottle's template cache and search path
+    # are global
+    bottle = webtest.TestApp(load(str(src / "app.py")).wsgi)
+    expected = [bottle.get(p).text for p in ("/", "/view")]
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    code = (out / "app.py").read_text()
+    assert 'render_template("cards.tpl", items=["<b>", 2])' in code
+    assert "bottle" not in code
+    assert (out / "views/cards.tpl").read_text() == (src / "views/cards.tpl").read_text()
+    assert [t["status"] for t in result.templates] == ["copied (Jinja2)"] * 2
+    assert not [t for m in result.modules for t in m.todos]
+    flask = webtest.TestApp(load(str(out / "app.py")).wsgi)
+    assert [flask.get(p).text for p in ("/", "/view")] == expected
+    assert "<i><b></i>" in expected[0]  # Bottle's Jinja2 does not escape
+
+
+def test_a_templates_own_lookup_path_is_flagged_not_passed_as_a_variable():
+    result = port('''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return template("page", template_lookup=["pages"], word="hi")
+    ''')
+    assert 'render_template("page.html", word="hi")' in result.code
+    assert "template_lookup" in result.todos[0]["text"]
+
+
+def test_mako_templates_are_flagged_by_the_template_rule():
+    result = port('''
+        from bottle import Bottle, mako_template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return mako_template("page", word="hi")
+    ''')
+    # the import stays for it, under P001's TODO
+    assert [t["code"] for t in result.todos] == ["P001", "P006"]
+    assert "mako adapter has no Flask counterpart" in result.todos[1]["text"]
