@@ -679,3 +679,26 @@ def test_mako_templates_are_flagged_by_the_template_rule():
     # the import stays for it, under P001's TODO
     assert [t["code"] for t in result.todos] == ["P001", "P006"]
     assert "mako adapter has no Flask counterpart" in result.todos[1]["text"]
+
+
+def test_bottles_redirect_passed_as_a_value_is_flagged():
+    # called later as self.redirect("/"): Flask's returns what Bottle's raised
+    result = port('''
+        from bottle import Bottle, redirect
+
+        app = Bottle()
+
+
+        class Login:
+            def __init__(self, redirect=redirect):
+                self.redirect = redirect
+
+
+        @app.route("/")
+        def index():
+            redirect("/login")
+    ''')
+    assert 'return redirect("/login", 303)' in result.code
+    # the default and the assignment: each a use of the value
+    assert [t["code"] for t in result.todos] == ["P008", "P008"]
+    assert "passed as a value" in result.todos[0]["text"]

@@ -13,6 +13,8 @@ the Location absolute (against the request URL); the app's `redirect` (which
 `flask.redirect` calls) is set to do the same, and only for redirects: a Location
 header a view sets itself stays as it was, as in Bottle. The text given to
 abort() becomes the error's description (`err.body` in a handler: see P009).
+`redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
+TODO: wherever it is called, Flask's returns the response Bottle's raised.
 """
 
 from __future__ import annotations
@@ -29,6 +31,29 @@ class RedirectAbort(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.views: list[bool] = []
+        self.not_values: set[int] = set()  # Names that are no use of the value
+
+    def visit_ImportFrom(self, node) -> bool:
+        return False
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.not_values.add(id(node.name))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.not_values.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.not_values.add(id(node.keyword))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.not_values.add(id(node.func))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if id(node) not in self.not_values and self.api(node) == "redirect":
+            self.todo("Bottle's redirect passed as a value: where it is called, Flask's "
+                      "redirect() returns the response that Bottle's raised; return it "
+                      "(or abort() with it) there")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.views.append(is_view(self, node))
