@@ -702,3 +702,42 @@ def test_bottles_redirect_passed_as_a_value_is_flagged():
     # the default and the assignment: each a use of the value
     assert [t["code"] for t in result.todos] == ["P008", "P008"]
     assert "passed as a value" in result.todos[0]["text"]
+
+
+ROUTES_BY_HAND = '''
+from bottle import Bottle
+
+app = Bottle()
+
+
+def show(name):
+    return "show " + name
+
+
+class Pages:
+    def home(self):
+        return "home"
+
+
+app.route("/s/:name")(show)
+app.route("/t/:name", "POST")(show)
+app.route("/")(Pages().home)
+'''
+
+
+def test_routes_added_by_calling_the_decorator_get_flasks_path_and_methods():
+    # the path kept Bottle's :name syntax, which Werkzeug reads as plain text
+    result = port(ROUTES_BY_HAND)
+    assert 'app.route("/t/<name>", methods=["POST"])(show)' in result.code
+    assert [t["code"] for t in result.todos] == ["P017"]  # the bound method's endpoint
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    with warnings.catch_warnings():  # Bottle 0.13 deprecates the :name syntax
+        warnings.simplefilter("ignore", DeprecationWarning)
+        exec(compile(ROUTES_BY_HAND, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        assert client.get("/s/a").text == "show a"
+        assert client.post("/t/b").text == "show b"
+        assert client.get("/t/b", status=405)
+        assert client.get("/").text == "home"

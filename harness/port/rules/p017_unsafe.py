@@ -89,9 +89,11 @@ class Unsafe(Rule):
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Call) \
-                and self._is_route(call.func.func):
-            self.todo("a route registered by calling app.route(...)(fn): check it with "
-                      "flask routes after porting")
+                and self._is_route(call.func.func) and call.args \
+                and not isinstance(call.args[0].value, cst.Name):
+            self.todo("a route registered by calling app.route(...)(obj.method): Flask "
+                      "names the endpoint after the method, so two methods of one name "
+                      "(on two objects) clash at start-up: give each an endpoint=")
         elif isinstance(call, cst.Call) and self._is_route(call.func) and (
                 any(a.star for a in call.args) or arg(call, 2, "callback") is None
                 and len(call.args) > 2):  # with a callback: add_url_rule (P003)
