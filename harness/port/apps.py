@@ -35,6 +35,7 @@ class ModuleApps:
     views: list[str] = field(default_factory=list)  # view function names
     redirects: bool = False  # uses Bottle's redirect()
     uses: set[Path] = field(default_factory=set)  # the app's own modules it imports
+    stars: set[Path] = field(default_factory=set)  # own modules it imports * from
 
 
 @dataclass
@@ -103,6 +104,7 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
             continue
         found.uses.add(target)
         if isinstance(node.names, cst.ImportStar):
+            found.stars.add(target)
             continue
         for alias in node.names:
             if isinstance(alias.name, cst.Name):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import difflib
 import json
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .apps import DEFAULT_SOURCE, plan
 from .report import markdown
-from .runner import FileResult, port_source
+from .runner import FileResult, port_source, uses_bottle
 from .templates import (
     convert_templates,
     copy_jinja2,
@@ -113,6 +113,24 @@ def template_folder(module: Path, src: Path, templates: list[Path]) -> str:
     return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
 
 
+def star_todo(module: FileResult, apps, python: dict[Path, str]) -> FileResult:
+    """A module with no Bottle import may still get Bottle's names through `from own
+    import *`; the port takes them out of that module, so this one must import them."""
+    found = apps.modules.get(Path(module.path))
+    sources = sorted(str(t) for t in (found.stars if found else ())
+                     if uses_bottle(python.get(t, "")))
+    if not sources:
+        return module
+    text = (f"`from ... import *` of {', '.join(sources)} brought Bottle's names here; "
+            "the port removed them there: import what this module uses from bottle, "
+            "and port it again")
+    lines = module.code.splitlines(keepends=True)
+    at = 1 if lines and lines[0].startswith("#!") else 0
+    lines.insert(at, f"# TODO(kit/P001): {text}\n")
+    return replace(module, code="".join(lines),
+                   todos=[{"code": "P001", "line": at + 1, "text": text}])
+
+
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
               write: bool = True) -> TreeResult:
     src, out = Path(src), Path(out)
@@ -153,6 +171,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                                  template_names=names,
                                  template_folder=template_folder(path, src, templates),
                                  **apps.options(rel))
+            if module.status == "skip":
+                module = star_todo(module, apps, python)
             result.modules.append(module)
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)

@@ -741,3 +741,29 @@ def test_routes_added_by_calling_the_decorator_get_flasks_path_and_methods():
         assert client.post("/t/b").text == "show b"
         assert client.get("/t/b", status=405)
         assert client.get("/").text == "home"
+
+
+def test_a_module_that_gets_bottles_names_through_a_star_import_is_flagged(tmp_path):
+    # it imports no Bottle itself, so it was skipped; the port then took Bottle and
+    # static_file out of the module it star-imports, and its Bottle() was a NameError
+    src = write(tmp_path / "src", {
+        "views.py": '''
+            from bottle import Bottle, static_file
+
+
+            def css(path):
+                return static_file(path, root="css")
+        ''',
+        "main.py": '''
+            from views import *
+
+            app = Bottle()
+            app.route("/css/<path>")(css)
+        ''',
+    })
+    result = port_tree(src, tmp_path / "out")
+    main = next(m for m in result.modules if m.path == "main.py")
+    assert [t["code"] for t in main.todos] == ["P001"]
+    assert "import *` of views.py brought Bottle's names" in main.todos[0]["text"]
+    assert (tmp_path / "out" / "main.py").read_text().startswith("# TODO(kit/P001): ")
+    assert "main.py:1` P001" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
