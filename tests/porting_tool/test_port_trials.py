@@ -767,3 +767,14 @@ def test_a_module_that_gets_bottles_names_through_a_star_import_is_flagged(tmp_p
     assert "import *` of views.py brought Bottle's names" in main.todos[0]["text"]
     assert (tmp_path / "out" / "main.py").read_text().startswith("# TODO(kit/P001): ")
     assert "main.py:1` P001" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+
+
+def test_bottles_body_size_limit_is_flagged_where_it_is_set():
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+        bottle.BaseRequest.MEMFILE_MAX = 1024 * 1024
+    ''')
+    assert [t["code"] for t in result.todos] == ["P001", "P017"]
+    assert "MEMFILE_MAX is Bottle's" in result.todos[1]["text"]

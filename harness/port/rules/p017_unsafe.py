@@ -7,6 +7,8 @@
   flagged where `app.route(...)` is called other than as a decorator.
 - Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`, ...):
   Flask's config is a plain dict with other loaders, and nested keys are not flattened.
+- `BaseRequest.MEMFILE_MAX = n`: Bottle's limit for JSON and url-encoded bodies (413
+  above it) and its in-memory buffer; Flask's limits are other settings.
 """
 
 from __future__ import annotations
@@ -78,6 +80,16 @@ class Unsafe(Rule):
         if method in {"install", "uninstall"}:
             self.todo(f"{method}() of a Bottle plugin: Flask has no plugins; use the "
                       "plugin's Flask counterpart (Flask-SQLAlchemy, ...) or a hook")
+        return updated
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        for target in updated.targets:
+            node = target.target
+            if isinstance(node, cst.Attribute) and node.attr.value == "MEMFILE_MAX" \
+                    and self.api(node.value) in {"BaseRequest", "LocalRequest", "request"}:
+                self.todo("MEMFILE_MAX is Bottle's: JSON and url-encoded bodies above it "
+                          "are a 413 (Flask reads them whole); for a limit set "
+                          "app.config['MAX_CONTENT_LENGTH'] or MAX_FORM_MEMORY_SIZE")
         return updated
 
     def leave_Name(self, original: cst.Name, updated: cst.Name):
