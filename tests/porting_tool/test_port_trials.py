@@ -778,3 +778,34 @@ def test_bottles_body_size_limit_is_flagged_where_it_is_set():
     ''')
     assert [t["code"] for t in result.todos] == ["P001", "P017"]
     assert "MEMFILE_MAX is Bottle's" in result.todos[1]["text"]
+
+
+ONE_HANDLER_TWO_CODES = '''
+from bottle import Bottle, abort
+
+app = Bottle()
+
+
+@app.route("/boom")
+def boom():
+    abort(500, "boom")
+
+
+@app.error()
+@app.error(404)
+def failed(error):
+    return "failed: " + error.body
+'''
+
+
+def test_one_error_handler_for_two_codes_answers_each_with_its_own():
+    # every return got the last decorator's code: the 500 answered 404
+    result = port(ONE_HANDLER_TWO_CODES)
+    assert 'return "failed: " + error.description, error.code' in result.code
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(ONE_HANDLER_TWO_CODES, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        assert client.get("/boom", status=500).text == "failed: boom"
+        assert client.get("/nowhere", status=404).text.startswith("failed: ")

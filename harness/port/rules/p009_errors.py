@@ -2,9 +2,9 @@
 
 A Bottle error handler's return value is sent with the error's status; Flask sends
 a handler's plain return value as 200, so each `return x` gets the code:
-`return x, 404`. The HTTPError's attributes get Werkzeug's names
-(`err.body` -> `err.description`, `err.status_code` -> `err.code`,
-`err.exception` -> `err.original_exception`).
+`return x, 404` (`return x, err.code` for a handler of several codes). The
+HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
+`err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`).
 """
 
 from __future__ import annotations
@@ -25,14 +25,17 @@ class Errors(Rule):
         self.handlers: list[tuple[cst.BaseExpression | None, str | None]] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        code, param = None, None
+        code, param, count = None, None, 0
         for d in node.decorators:
             call = d.decorator
             if isinstance(call, cst.Call) and self.app_method(call.func) == "error":
                 given = arg(call, 0, "code")
                 code = given.value if given else cst.Integer("500")
+                count += 1
         if code is not None and node.params.params:
             param = node.params.params[0].name.value
+            if count > 1:  # one handler for several codes: the error's own code
+                code = cst.Attribute(cst.Name(param), cst.Name("code"))
         self.handlers.append((code, param))
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
