@@ -141,7 +141,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     for p in files:
         if p.suffix in PYTHON_SUFFIXES and p.name != "bottle.py":  # a vendored Bottle is copied
             try:
-                python[p.relative_to(src)] = p.read_text(encoding="utf-8")
+                # bytes decoded as they are: CRLF line ends stay CRLF (LibCST keeps them)
+                python[p.relative_to(src)] = p.read_bytes().decode("utf-8")
             except UnicodeDecodeError as error:
                 undecoded[p.relative_to(src)] = error
     jinja2 = engine(python) == "jinja2"
@@ -176,7 +177,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             result.modules.append(module)
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
-                (out / rel).write_text(module.code, encoding="utf-8")
+                (out / rel).write_text(module.code, encoding="utf-8", newline="")
         else:
             result.copied.append(str(rel))
             if write:
@@ -204,7 +205,7 @@ def diff(src: Path, result: TreeResult) -> str:
     chunks = []
     for module in result.modules:
         source = Path(src) / module.path
-        before = source.read_text(encoding="utf-8") if source.exists() else ""  # made by P002
+        before = source.read_bytes().decode("utf-8") if source.exists() else ""  # made by P002
         if module.code != before:
             chunks.extend(difflib.unified_diff(
                 before.splitlines(keepends=True), module.code.splitlines(keepends=True),

@@ -809,3 +809,16 @@ def test_one_error_handler_for_two_codes_answers_each_with_its_own():
         client = webtest.TestApp(ns["app"])
         assert client.get("/boom", status=500).text == "failed: boom"
         assert client.get("/nowhere", status=404).text.startswith("failed: ")
+
+
+def test_a_module_with_crlf_line_ends_keeps_them(tmp_path):
+    # every line of it counted as changed when the port wrote LF
+    src = tmp_path / "src"
+    src.mkdir()
+    source = 'from bottle import Bottle\r\n\r\napp = Bottle()\r\n\r\n\r\n' \
+             '@app.route("/")\r\ndef index():\r\n    return "home"\r\n'
+    (src / "app.py").write_bytes(source.encode())
+    port_tree(src, tmp_path / "out")
+    code = (tmp_path / "out" / "app.py").read_bytes().decode()
+    assert "\r\n" in code and "\n" not in code.replace("\r\n", "")
+    assert '@app.route("/")\r\ndef index():\r\n    return "home"\r\n' in code
