@@ -822,3 +822,31 @@ def test_a_module_with_crlf_line_ends_keeps_them(tmp_path):
     code = (tmp_path / "out" / "app.py").read_bytes().decode()
     assert "\r\n" in code and "\n" not in code.replace("\r\n", "")
     assert '@app.route("/")\r\ndef index():\r\n    return "home"\r\n' in code
+
+
+VIEW_THAT_REDIRECTS = '''
+from bottle import Bottle, redirect, request, view
+
+app = Bottle()
+
+
+@app.route("/")
+@view("page")
+def page():
+    if request.query.away:
+        return redirect("/elsewhere")
+    return dict(word="here")
+'''
+
+
+def test_a_view_function_returning_a_redirect_needs_no_todo(tmp_path):
+    src = write(tmp_path / "src", {"views/page.tpl": "<p>{{word}}</p>\n",
+                                   "app.py": VIEW_THAT_REDIRECTS})
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    assert not [t for m in result.modules for t in m.todos]
+    for spec in (src / "app.py", out / "app.py"):  # Bottle: 303 to HTTP/1.1 clients
+        client = webtest.TestApp(load(str(spec)).wsgi,
+                                 extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
+        assert client.get("/").text == "<p>here</p>\n"
+        assert client.get("/?away=1", status=303).location.endswith("/elsewhere")

@@ -24,6 +24,10 @@ SOURCE_MARKERS = ("\n", "{", "%", "$")  # how Bottle tells source from a name
 TEMPLATE_CALLS = {"template": "simple", "jinja2_template": "jinja2"}
 VIEW_DECORATORS = {"view": "simple", "jinja2_view": "jinja2"}
 OTHER_ENGINES = {"mako_template", "mako_view", "cheetah_template", "cheetah_view"}
+# What a @view function may return that Bottle sends as it is, and the port keeps
+# a response (or a string) in Flask too.
+PASSED_THROUGH = {"redirect", "abort", "HTTPResponse", "HTTPError", "static_file",
+                  *TEMPLATE_CALLS}
 # template()'s own keywords: Bottle pops them; they are no template variables
 LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
 
@@ -139,6 +143,9 @@ class Templates(Rule):
             extra = list(value.args)
         elif isinstance(value, cst.Dict):
             extra = [cst.Arg(value, star="**")]
+        elif isinstance(value, cst.Call) and self.api(value.func) in PASSED_THROUGH \
+                or isinstance(value, cst.SimpleString | cst.FormattedString):
+            return updated  # Bottle's view passes it through; Flask sends it as it is
         else:
             self.todo("@view function returns something other than a dict literal: Bottle "
                       "renders dicts and passes anything else through; render_template it")
