@@ -850,3 +850,25 @@ def test_a_view_function_returning_a_redirect_needs_no_todo(tmp_path):
                                  extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
         assert client.get("/").text == "<p>here</p>\n"
         assert client.get("/?away=1", status=303).location.endswith("/elsewhere")
+
+
+def test_a_bottle_name_the_module_defines_again_is_its_own():
+    # `def template` replaced Bottle's: it was converted as Bottle's and its dead import
+    # was kept under a TODO
+    result = port('''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        def template(name):
+            return "page " + name
+
+
+        @app.route("/")
+        def index():
+            return template(name="home")
+    ''')
+    assert 'return template(name="home")' in result.code
+    assert "bottle" not in result.code and "render_template" not in result.code
+    assert not result.todos

@@ -97,6 +97,10 @@ class Prepare(Rule):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         state = self.state
+        for stmt in updated.body:  # `def template(...)` after `from bottle import template`
+            if isinstance(stmt, cst.FunctionDef | cst.ClassDef) \
+                    and state.bottle.pop(stmt.name.value, None) is not None:
+                state.provided.add(stmt.name.value)  # the module's own: its import goes
         state.apps |= state.imported_apps
         if state.default_aliases and state.imported_apps and not state.made:
             # `app = default_app()` beside imported apps: the default app is another app,
