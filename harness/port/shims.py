@@ -7,6 +7,7 @@ import libcst as cst
 from .rules.p005_response import HOOK as RESPONSE_HOOK
 from .rules.p005_response import SHIM as RESPONSE
 from .rules.p011_template_path import SHIM as TEMPLATE_PATH
+from .rules.p015_mount import MERGE
 from .rules.p015_mount import SHIM as MOUNT
 
 JINJA = '''
@@ -164,12 +165,16 @@ def app_free(module: cst.Module, state) -> cst.Module:
 def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
     """Insert the shims after `APP = Flask(...)`; False when there is no such line.
 
-    The mount wrapper needs no app, and a mount may come before the line that makes
-    the module's app (a sub-app mounted on another): it goes after the imports.
+    The mount wrapper and the merge function need no app, and a mount may come before
+    the line that makes the module's app (a sub-app mounted on another): they go after
+    the imports.
     """
     if "mount" in state.needs:
         state.needs.discard("mount")
         module = _after_imports(module, MOUNT)
+    if "merge" in state.needs:
+        state.needs.discard("merge")
+        module = _after_imports(module, MERGE)
     source = shim_source(state)
     if not source:
         return module, True

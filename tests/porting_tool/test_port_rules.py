@@ -468,7 +468,7 @@ def test_template_defaults_become_jinja_globals():
     assert "bottle" not in result.code
 
 
-def test_mount_becomes_dispatcher_middleware_and_merge_is_flagged():
+def test_mount_becomes_dispatcher_middleware_and_merge_copies_the_rules():
     result = port('''
         from bottle import Bottle
 
@@ -476,10 +476,13 @@ def test_mount_becomes_dispatcher_middleware_and_merge_is_flagged():
         api = Bottle()
         app.mount("/api/", api)
         app.merge(api)
+        app.merge(api.routes)
     ''')
     assert 'app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": api})' \
         in result.code.replace("'", '"')
-    assert "app.merge(api)" in result.code
+    assert "_bottle_merge(app, api)\n" in result.code
+    assert "def _bottle_merge(app, other):" in result.code
+    assert "app.merge(api.routes)" in result.code  # a list of routes: left, flagged
     assert [t["code"] for t in result.todos] == ["P015"]
 
 

@@ -872,3 +872,42 @@ def test_a_bottle_name_the_module_defines_again_is_its_own():
     assert 'return template(name="home")' in result.code
     assert "bottle" not in result.code and "render_template" not in result.code
     assert not result.todos
+
+
+def test_merged_apps_routes_are_served_by_the_app_they_were_merged_into(tmp_path):
+    # merge() was a TODO; the port's main app had none of the merged routes
+    src = write(tmp_path / "src", {
+        "parts.py": '''
+            from bottle import Bottle
+
+            pages = Bottle()
+            api = Bottle()
+
+
+            @pages.route("/")
+            def index():
+                return "pages home"
+
+
+            @api.route("/api/<path:path>")
+            def index(path):
+                return {"b": 1, "a": path}
+        ''',
+        "main.py": '''
+            import bottle
+            from parts import api, pages
+
+            app = bottle.default_app()
+            app.merge(pages)
+            app.merge(api)
+        ''',
+    })
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    assert "_bottle_merge(app, api)" in (out / "main.py").read_text()
+    assert not [t for m in result.modules for t in m.todos]
+    for spec in (src / "main.py", out / "main.py"):
+        client = webtest.TestApp(load(str(spec)).wsgi)
+        assert client.get("/").text == "pages home"
+        assert client.get("/api/x/y").json == {"b": 1, "a": "x/y"}
+        assert list(client.get("/api/z").json) == ["b", "a"]  # Bottle's order
