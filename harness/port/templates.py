@@ -12,15 +12,21 @@ TEMPLATE_SUFFIXES = {".tpl", ".stpl", ".thtml"}
 TEMPLATE_FOLDERS = {"views", "templates"}
 
 
+OTHER_APIS = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
+              "cheetah_view", "CheetahTemplate"}
+
+
 def engine(python: dict[Path, str]) -> str:
-    """Which of Bottle's engines the app renders with: "jinja2" when its code renders
-    only through Bottle's Jinja2 adapter (its templates are Jinja2 already), else
-    "simple"."""
+    """Which of Bottle's engines the app renders with: "simple" (SimpleTemplate, the
+    templates are converted), "jinja2" (its templates are Jinja2 already) or "other"
+    (Mako or Cheetah, which the converter does not read: the templates are copied)."""
     used: set[str] = set()
     for rel, source in python.items():
         if "bottle" in source:
             used |= engines_used(rel, source)
-    return "jinja2" if used == {"jinja2"} else "simple"
+    if "simple" in used or not used:
+        return "simple"
+    return "jinja2" if used == {"jinja2"} else "other"  # Mako, Cheetah: copied as well
 
 
 def engines_used(rel: Path, source: str) -> set[str]:
@@ -51,19 +57,23 @@ def engines_used(rel: Path, source: str) -> set[str]:
                 found.add("simple")
             elif name in {"jinja2_template", "jinja2_view"}:
                 found.add("jinja2")
+            elif name in OTHER_APIS:
+                found.add("other")
 
     tree.visit(Calls())
     return found
 
 
-def copy_jinja2(src: Path, out: Path, files: list[Path]) -> tuple[list[dict], dict]:
-    """Jinja2 templates are copied as they are: per-file results, Bottle name -> file."""
+def copy_jinja2(src: Path, out: Path, files: list[Path], status: str = "copied (Jinja2)"
+                ) -> tuple[list[dict], dict]:
+    """Templates of another engine are copied as they are: per-file results, Bottle
+    name -> file."""
     results = []
     for path in files:
         target = out / path.relative_to(src)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
-        results.append({"path": str(path.relative_to(src)), "status": "copied (Jinja2)",
+        results.append({"path": str(path.relative_to(src)), "status": status,
                         "output": str(target), "reason": "", "todos": []})
     return results, copy_jinja2_names(src, files)
 

@@ -145,15 +145,19 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 python[p.relative_to(src)] = p.read_bytes().decode("utf-8")
             except UnicodeDecodeError as error:
                 undecoded[p.relative_to(src)] = error
-    jinja2 = engine(python) == "jinja2"
+    used = engine(python)
+    jinja2 = used == "jinja2"
     names, imports = {}, {}
     if write:
         out.mkdir(parents=True, exist_ok=True)
         if jinja2:  # Bottle's Jinja2 adapter: the templates are Jinja2 already
             result.templates, names = copy_jinja2(src, out, templates)
+        elif used == "other":  # Mako or Cheetah: P006 flags the calls
+            result.templates, names = copy_jinja2(src, out, templates, "copied (Mako or "
+                                                  "Cheetah: not converted)")
         else:
             result.templates, names, imports = convert_templates(src, out, templates)
-    elif jinja2:
+    elif used != "simple":
         names = copy_jinja2_names(src, templates)
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)

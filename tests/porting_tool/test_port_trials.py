@@ -911,3 +911,23 @@ def test_merged_apps_routes_are_served_by_the_app_they_were_merged_into(tmp_path
         assert client.get("/").text == "pages home"
         assert client.get("/api/x/y").json == {"b": 1, "a": "x/y"}
         assert list(client.get("/api/z").json) == ["b", "a"]  # Bottle's order
+
+
+def test_the_templates_of_a_mako_app_are_copied_not_converted(tmp_path):
+    src = write(tmp_path / "src", {
+        "views/page.html": "<p>${word}</p>\n% if word:\n<i>yes</i>\n% endif\n",
+        "app.py": '''
+            from bottle import Bottle, mako_template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return mako_template("page", word="hi")
+        ''',
+    })
+    result = port_tree(src, tmp_path / "out")
+    assert (tmp_path / "out/views/page.html").read_text() == (src / "views/page.html").read_text()
+    assert result.templates[0]["status"].startswith("copied (Mako")
+    assert "P006" in [t["code"] for m in result.modules for t in m.todos]
