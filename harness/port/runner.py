@@ -37,7 +37,8 @@ def orphan_text(state) -> str:
             "jinja": "renders templates", "jinja2": "renders templates",
             "float": "uses <x:float> routes",
             "path": "uses <x:path> routes",
-            "json": "returns dicts", "location": "redirects", "debug": "sets debug mode"}
+            "json": "returns dicts", "route_errors": "reads an error's text",
+            "location": "redirects", "debug": "sets debug mode"}
     found = [text for key, text in what.items() if key in state.needs]
     if state.regexes:
         found.append("uses <x:re:...> routes")

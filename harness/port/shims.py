@@ -24,6 +24,20 @@ JINJA2 = '''
 {app}.jinja_options = {**{app}.jinja_options, "autoescape": False}
 '''
 
+ROUTE_ERRORS = '''
+
+@{app}.before_request
+def _routing_error_text():
+    """kit/P009: a path no route matches is a 404 (405) with Bottle's text, which the
+    app's error handler reads as err.description."""
+    error = request.routing_exception
+    if isinstance(error, NotFound):
+        path = request.environ["PATH_INFO"].encode("latin1").decode("utf8", "ignore")
+        error.description = "Not found: " + repr(path or "/")
+    elif isinstance(error, MethodNotAllowed):
+        error.description = "Method not allowed."
+'''
+
 LOCATION = '''
 
 def _absolute_redirect(location, code=302):
@@ -120,6 +134,8 @@ def shim_source(state) -> str:
         parts.append(JSON_ORDER.format(app=app))
     if "location" in state.needs:
         parts.append(LOCATION.format(app=app))
+    if "route_errors" in state.needs:
+        parts.append(ROUTE_ERRORS.format(app=app))
     if "float" in state.needs:
         parts.append(FLOAT.format(app=app))
     if "path" in state.needs:
@@ -218,4 +234,7 @@ def shim_imports(state) -> list[tuple[str, str]]:
         needed += [("flask", "Flask"), ("flask", "request"), ("urllib.parse", "urljoin")]
     if "template_imports" in state.needs and state.template_imports:
         needed.append(("importlib", "import_module"))
+    if "route_errors" in state.needs:
+        needed += [("flask", "request"), ("werkzeug.exceptions", "MethodNotAllowed"),
+                   ("werkzeug.exceptions", "NotFound")]
     return needed

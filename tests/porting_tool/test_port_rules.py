@@ -363,7 +363,8 @@ def test_error_handlers_return_their_status():
         def missing(err):
             return "Not here: " + err.body
     ''', '''
-        from flask import Flask
+        from flask import Flask, request
+        from werkzeug.exceptions import MethodNotAllowed, NotFound
 
         app = Flask(__name__, template_folder="views", static_folder=None)
 

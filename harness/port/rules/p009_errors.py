@@ -5,6 +5,8 @@ a handler's plain return value as 200, so each `return x` gets the code:
 `return x, 404` (`return x, err.code` for a handler of several codes). The
 HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
 `err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`).
+A handler that reads `err.body` gets Bottle's text for a path no route matches
+(`Not found: '/x'`, `Method not allowed.`): Werkzeug's is a sentence of its own.
 """
 
 from __future__ import annotations
@@ -62,6 +64,8 @@ class Errors(Rule):
         if param and isinstance(updated.value, cst.Name) and updated.value.value == param:
             name = updated.attr.value
             if name in ERROR_ATTRS:
+                if name == "body":  # a routing 404 or 405 must read as Bottle's
+                    self.state.needs.add("route_errors")
                 return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))
             if name in {"status", "status_line", "traceback", "headers"}:
                 self.todo(f"{param}.{name}: Werkzeug's HTTPException has code, name and "
