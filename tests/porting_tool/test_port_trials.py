@@ -968,3 +968,30 @@ def test_an_error_handler_reads_bottles_text_for_a_path_no_route_matches():
                         client.get("/items", status=405).text))
     assert answers[0] == answers[1] == ("missing: Not found: '/café'",
                                         "wrong: Method not allowed.")
+
+
+OWN_REQUEST_ATTRIBUTE = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.hook("before_request")
+def remember():
+    request.visitor = request.query.get("name", "nobody")
+
+
+@app.route("/")
+def index():
+    return "hello " + request.visitor
+'''
+
+
+def test_an_attribute_the_app_sets_on_the_request_needs_no_todo():
+    result = port(OWN_REQUEST_ATTRIBUTE)
+    assert not result.todos
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(OWN_REQUEST_ATTRIBUTE, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        assert webtest.TestApp(ns["app"]).get("/?name=ann").text == "hello ann"

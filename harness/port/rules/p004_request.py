@@ -36,6 +36,20 @@ class Request(Rule):
     def is_request(self, node) -> bool:
         return self.api(node) == "request"
 
+    def visit_Module(self, node: cst.Module) -> None:
+        # `request.user = ...` here: the module's own attribute, which Flask's request
+        # takes as Bottle's does (Bottle keeps it in the environ)
+        self.own: set[str] = set()
+        rule = self
+
+        class Assigned(cst.CSTVisitor):
+            def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
+                node = target.target
+                if isinstance(node, cst.Attribute) and rule.is_request(node.value):
+                    rule.own.add(node.attr.value)
+
+        node.visit(Assigned())
+
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
         if not isinstance(func, cst.Attribute):
@@ -99,7 +113,7 @@ class Request(Rule):
                 'request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest"')
         if name == "body":
             return updated  # .read() handled in leave_Call; anything else below
-        if name not in SAME and name not in {"get_cookie", "get_header"}:
+        if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
             self.todo(f"request.{name} has no direct Flask name: see the request rows in "
                       "docs/PORTING-TOOLS.md")
         return updated
