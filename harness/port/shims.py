@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .rules.p004_request import JSON_BODY
 from .rules.p005_response import HOOK as RESPONSE_HOOK
 from .rules.p005_response import SHIM as RESPONSE
 from .rules.p011_template_path import SHIM as TEMPLATE_PATH
@@ -191,6 +192,9 @@ def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
     if "merge" in state.needs:
         state.needs.discard("merge")
         module = _after_imports(module, MERGE)
+    if "json_body" in state.needs:
+        state.needs.discard("json_body")
+        module = _after_imports(module, JSON_BODY)
     source = shim_source(state)
     if not source:
         return module, True

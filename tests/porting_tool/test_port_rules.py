@@ -186,7 +186,7 @@ def test_request_attributes_in_werkzeug_names():
             c = request.args.get("page", "")
             d = request.values.getlist("tag")
             e = request.cookies.get("k", "d")
-            f = request.get_json(silent=True)
+            f = _bottle_json()
             g = request.get_data()
             return request.method, request.path, request.headers.get("X"), a, b, c, d, e, f, g
     ''')

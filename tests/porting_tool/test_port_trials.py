@@ -995,3 +995,37 @@ def test_an_attribute_the_app_sets_on_the_request_needs_no_todo():
     exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
     for ns in (bottle_ns, flask_ns):
         assert webtest.TestApp(ns["app"]).get("/?name=ann").text == "hello ann"
+
+
+JSON_BODY = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.post("/")
+def echo():
+    try:
+        return {"got": request.json}
+    except Exception as error:  # Bottle's HTTPError, Werkzeug's BadRequest
+        return {"error": getattr(error, "status_code", None) or error.code}
+'''
+
+
+@pytest.mark.parametrize(("body", "content_type", "expected"), [
+    ('{"a": 1}', "application/json", {"got": {"a": 1}}),
+    ('{"a": 1}', "application/json-rpc", {"got": {"a": 1}}),
+    ('{"a": 1}', "text/plain", {"got": None}),
+    ("", "application/json", {"got": None}),
+    ("{bad", "application/json", {"error": 400}),
+])
+def test_request_json_is_what_bottle_reads(body, content_type, expected):
+    # it was get_json(silent=True): None where Bottle raises a 400 for invalid JSON
+    result = port(JSON_BODY)
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(JSON_BODY, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        got = client.post("/", body, content_type=content_type).json
+        assert got == expected
