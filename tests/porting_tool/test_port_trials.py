@@ -1029,3 +1029,29 @@ def test_request_json_is_what_bottle_reads(body, content_type, expected):
         client = webtest.TestApp(ns["app"])
         got = client.post("/", body, content_type=content_type).json
         assert got == expected
+
+
+RESPONSE_OF_A_DICT = '''
+from bottle import Bottle, HTTPResponse
+
+app = Bottle()
+
+
+@app.post("/items")
+def add():
+    return HTTPResponse({"id": 7, "name": "pen"}, status=201)
+'''
+
+
+def test_a_response_built_by_hand_with_a_dict_body_is_json_as_in_bottle():
+    # Werkzeug's Response iterated the dict: the body was "idname"
+    result = port(RESPONSE_OF_A_DICT)
+    assert not result.todos
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(RESPONSE_OF_A_DICT, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    answers = []
+    for ns in (bottle_ns, flask_ns):
+        got = webtest.TestApp(ns["app"]).post("/items", status=201)
+        answers.append((got.content_type, got.text))
+    assert answers[0] == answers[1] == ("application/json", '{"id": 7, "name": "pen"}')

@@ -6,6 +6,9 @@
     raise HTTPError(404, "No item")               ->  abort(404, "No item")
     raise HTTPResponse("made", status=201)        ->  abort(Response("made", status=201))
     return HTTPResponse(status=204)               ->  return Response(status=204)
+    return HTTPResponse({"a": 1}, status=201)     ->  return Response(json.dumps({"a": 1}),
+                                                      content_type="application/json",
+                                                      status=201)
 
 Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
 with 302: the code is written out so the status stays Bottle's. Bottle also makes
@@ -20,6 +23,7 @@ TODO: wherever it is called, Flask's returns the response Bottle's raised.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from .base import Rule, arg, is_view
 
@@ -134,7 +138,18 @@ class RedirectAbort(Rule):
             args = [cst.Arg(status)] + ([cst.Arg(given["body"])] if "body" in given else [])
             return cst.Call(cst.Name("abort"), _commas(args))
         self.need_import("flask", "Response")
-        args = [cst.Arg(given["body"])] if "body" in given else []
+        body = given.get("body")
+        args = [cst.Arg(body)] if body is not None else []
+        if isinstance(body, cst.Dict) or isinstance(body, cst.Call) and m.matches(
+                body.func, m.Name("dict")):
+            # Bottle's JSON plugin sends a dict body as JSON; Werkzeug would send its keys
+            self.need_import("json")
+            args = [cst.Arg(cst.Call(cst.parse_expression("json.dumps"), [cst.Arg(body)])),
+                    cst.Arg(cst.SimpleString('"application/json"'),
+                            keyword=cst.Name("content_type"), equal=_eq())]
+        elif body is not None and not isinstance(body, cst.BaseString):
+            self.todo("HTTPResponse(body): if the body is a dict, Bottle sends it as JSON; "
+                      "Flask's Response would send its keys: json.dumps() it there")
         args += [cst.Arg(given[k], keyword=cst.Name(k), equal=_eq())
                  for k in ("status", "headers") if k in given]
         response = cst.Call(cst.Name("Response"), _commas(args))
