@@ -1055,3 +1055,24 @@ def test_a_response_built_by_hand_with_a_dict_body_is_json_as_in_bottle():
         got = webtest.TestApp(ns["app"]).post("/items", status=201)
         answers.append((got.content_type, got.text))
     assert answers[0] == answers[1] == ("application/json", '{"id": 7, "name": "pen"}')
+
+
+PUSHED_APP = '''
+import bottle
+
+app = bottle.default_app.push()
+
+
+@bottle.route("/n/<n:int>")
+def n(n):
+    return str(n + 1)
+'''
+
+
+def test_an_app_pushed_on_bottles_default_app_stack_is_the_flask_app():
+    # the port made a Flask app, then rebound its name to Bottle's default_app.push()
+    result = port(PUSHED_APP)
+    assert "default_app" not in result.code and "bottle" not in result.code
+    flask_ns = {"__name__": __name__}
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    assert webtest.TestApp(flask_ns["app"]).get("/n/-2").text == "-1"

@@ -63,6 +63,12 @@ class Prepare(Rule):
             # `app = default_app` (Bottle's app stack, which `bottle app` and most servers
             # resolve to the default app): the app meant is the default app itself
             updated = updated.with_changes(value=cst.Call(func=updated.value))
+        value = updated.value
+        if isinstance(value, cst.Call) and not value.args \
+                and isinstance(value.func, cst.Attribute) and value.func.attr.value == "push" \
+                and self.api(value.func.value) in {"default_app", "app"}:
+            # `app = default_app.push()`: a new app, now the default one that @route uses
+            updated = updated.with_changes(value=cst.Call(func=value.func.value))
         call = updated.value
         factory = self.api(call.func) if isinstance(call, cst.Call) else None
         if factory in APP_FACTORIES:
