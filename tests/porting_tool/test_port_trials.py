@@ -1076,3 +1076,25 @@ def test_an_app_pushed_on_bottles_default_app_stack_is_the_flask_app():
     flask_ns = {"__name__": __name__}
     exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
     assert webtest.TestApp(flask_ns["app"]).get("/n/-2").text == "-1"
+
+
+def test_a_view_named_after_the_decorator_it_is_under_stays_a_route():
+    # `@get("/get") def get()`: the decorator is read before the def takes its name
+    result = port('''
+        from bottle import get, post
+
+
+        @get("/get")
+        def get():
+            return "got"
+
+
+        @post("/post")
+        def post():
+            return "posted"
+    ''')
+    assert '@app.get("/get")' in result.code and '@app.post("/post")' in result.code
+    assert "bottle" not in result.code
+    flask_ns = {"__name__": __name__}
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    assert webtest.TestApp(flask_ns["app"]).post("/post").text == "posted"

@@ -105,6 +105,7 @@ class Prepare(Rule):
         state = self.state
         for stmt in updated.body:  # `def template(...)` after `from bottle import template`
             if isinstance(stmt, cst.FunctionDef | cst.ClassDef) \
+                    and not _decorated_by_itself(stmt) \
                     and state.bottle.pop(stmt.name.value, None) is not None:
                 state.provided.add(stmt.name.value)  # the module's own: its import goes
         state.apps |= state.imported_apps
@@ -119,6 +120,15 @@ class Prepare(Rule):
             state.app_name = "app" if "app" in own else sorted(own)[0]
             state.default_app = state.default_app and not ({"app"} & own)
         return updated
+
+
+def _decorated_by_itself(node: cst.FunctionDef | cst.ClassDef) -> bool:
+    """`@get("/get") def get()`: the decorator is Bottle's, read before the def binds."""
+    for d in node.decorators:
+        func = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+        if m.matches(func, m.Name(node.name.value)):
+            return True
+    return False
 
 
 class Imports(Rule):
