@@ -12,60 +12,8 @@ TEMPLATE_SUFFIXES = {".tpl", ".stpl", ".thtml"}
 TEMPLATE_FOLDERS = {"views", "templates"}
 
 
-OTHER_APIS = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
-              "cheetah_view", "CheetahTemplate"}
-
-
-def engine(python: dict[Path, str]) -> str:
-    """Which of Bottle's engines the app renders with: "simple" (SimpleTemplate, the
-    templates are converted), "jinja2" (its templates are Jinja2 already) or "other"
-    (Mako or Cheetah, which the converter does not read: the templates are copied)."""
-    used: set[str] = set()
-    for rel, source in python.items():
-        if "bottle" in source:
-            used |= engines_used(rel, source)
-    if "simple" in used or not used:
-        return "simple"
-    return "jinja2" if used == {"jinja2"} else "other"  # Mako, Cheetah: copied as well
-
-
-def engines_used(rel: Path, source: str) -> set[str]:
-    import libcst as cst
-    from libcst.codemod import CodemodContext
-
-    from .rules import Prepare
-    from .rules.base import arg
-    from .rules.base import state as port_state
-
-    context = CodemodContext(filename=str(rel))
-    try:
-        tree = cst.parse_module(source).visit(Prepare(context))
-    except Exception:  # port_source reports the file
-        return set()
-    bottle = port_state(context).bottle
-    found: set[str] = set()
-
-    class Calls(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            name = bottle.get(node.func.value) if isinstance(node.func, cst.Name) else None
-            adapter = arg(node, None, "template_adapter")
-            if name in {"template", "view"} and adapter is not None:
-                given = adapter.value
-                found.add("jinja2" if isinstance(given, cst.Name)
-                          and bottle.get(given.value) == "Jinja2Template" else "other")
-            elif name in {"template", "view", "SimpleTemplate"}:
-                found.add("simple")
-            elif name in {"jinja2_template", "jinja2_view"}:
-                found.add("jinja2")
-            elif name in OTHER_APIS:
-                found.add("other")
-
-    tree.visit(Calls())
-    return found
-
-
-def copy_jinja2(src: Path, out: Path, files: list[Path], status: str = "copied (Jinja2)"
-                ) -> tuple[list[dict], dict]:
+def copy_as_they_are(src: Path, out: Path, files: list[Path], status: str
+                     ) -> tuple[list[dict], dict]:
     """Templates of another engine are copied as they are: per-file results, Bottle
     name -> file."""
     results = []
@@ -75,12 +23,12 @@ def copy_jinja2(src: Path, out: Path, files: list[Path], status: str = "copied (
         shutil.copy2(path, target)
         results.append({"path": str(path.relative_to(src)), "status": status,
                         "output": str(target), "reason": "", "todos": []})
-    return results, copy_jinja2_names(src, files)
+    return results, names_as_they_are(src, files)
 
 
-def copy_jinja2_names(src: Path, files: list[Path]) -> dict[str, str]:
-    """The names Bottle finds each Jinja2 template by, mapped to the file's own name: the
-    name itself, and the name less its extension (Bottle tries .tpl, then .html...)."""
+def names_as_they_are(src: Path, files: list[Path]) -> dict[str, str]:
+    """The names Bottle finds each copied template by, mapped to the file's own name:
+    the name itself, and the name less its extension (Bottle tries .tpl, then .html...)."""
     names: dict[str, str] = {}
     for path in files:
         rel = path.relative_to(template_root(path, src)).as_posix()

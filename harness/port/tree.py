@@ -10,14 +10,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .apps import DEFAULT_SOURCE, plan
+from .engines import engine
 from .report import markdown
 from .runner import FileResult, port_source, uses_bottle
 from .templates import (
     convert_templates,
-    copy_jinja2,
-    copy_jinja2_names,
-    engine,
+    copy_as_they_are,
     is_template,
+    names_as_they_are,
     template_root,
 )
 
@@ -151,14 +151,15 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     if write:
         out.mkdir(parents=True, exist_ok=True)
         if jinja2:  # Bottle's Jinja2 adapter: the templates are Jinja2 already
-            result.templates, names = copy_jinja2(src, out, templates)
+            result.templates, names = copy_as_they_are(src, out, templates,
+                                                       "copied (Jinja2)")
         elif used == "other":  # Mako or Cheetah: P006 flags the calls
-            result.templates, names = copy_jinja2(src, out, templates, "copied (Mako or "
-                                                  "Cheetah: not converted)")
+            result.templates, names = copy_as_they_are(
+                src, out, templates, "copied (Mako or Cheetah: not converted)")
         else:
             result.templates, names, imports = convert_templates(src, out, templates)
     elif used != "simple":
-        names = copy_jinja2_names(src, templates)
+        names = names_as_they_are(src, templates)
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
