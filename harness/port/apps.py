@@ -35,6 +35,7 @@ class ModuleApps:
     views: list[str] = field(default_factory=list)  # view function names
     redirects: bool = False  # uses Bottle's redirect()
     uses: set[Path] = field(default_factory=set)  # the app's own modules it imports
+    stars: set[Path] = field(default_factory=set)  # own modules it imports * from
 
 
 @dataclass
@@ -103,6 +104,7 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
             continue
         found.uses.add(target)
         if isinstance(node.names, cst.ImportStar):
+            found.stars.add(target)
             continue
         for alias in node.names:
             if isinstance(alias.name, cst.Name):
@@ -135,7 +137,7 @@ def view_functions(tree: cst.Module, bottle: dict[str, str]) -> list[str]:
 
 
 def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
-         template_imports: dict | None = None) -> Plan:
+         template_imports: dict | None = None, jinja2: bool = False) -> Plan:
     """The apps of every module (`sources`: relative path -> source of every module)."""
     modules = {rel: scan(src, rel, text) for rel, text in sources.items()
                if "import" in text}
@@ -152,7 +154,7 @@ def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     names = [name for _, name in views]
-    needs = {"jinja"} if templates else set()
+    needs = {"jinja2" if jinja2 else "jinja"} if templates else set()
     if any(m.redirects for m in modules.values()):
         needs.add("location")
     if template_imports:

@@ -21,7 +21,7 @@ def markdown(result) -> str:
               f"{totals['skipped']} without Bottle; {totals['todos']} TODOs; "
               f"{totals['templates']} templates, {totals['copied']} other files copied.", ""]
     for module in result.modules:
-        if module.status == "skip":
+        if module.status == "skip" and not module.todos:
             continue
         lines += [f"## {module.path}", ""]
         if module.status == "failure":

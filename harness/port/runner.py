@@ -34,9 +34,11 @@ class FileResult:
 def orphan_text(state) -> str:
     """What to do when this module needs code tied to an app it neither makes nor imports."""
     what = {"response": "changes Bottle's response", "template_path": "changes TEMPLATE_PATH",
-            "jinja": "renders templates", "float": "uses <x:float> routes",
+            "jinja": "renders templates", "jinja2": "renders templates",
+            "float": "uses <x:float> routes",
             "path": "uses <x:path> routes",
-            "json": "returns dicts", "location": "redirects", "debug": "sets debug mode"}
+            "json": "returns dicts", "route_errors": "reads an error's text",
+            "location": "redirects", "debug": "sets debug mode"}
     found = [text for key, text in what.items() if key in state.needs]
     if state.regexes:
         found.append("uses <x:re:...> routes")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .rules.p004_request import JSON_BODY
 from .rules.p005_response import HOOK as RESPONSE_HOOK
 from .rules.p005_response import SHIM as RESPONSE
 from .rules.p011_template_path import SHIM as TEMPLATE_PATH
+from .rules.p015_mount import MERGE
 from .rules.p015_mount import SHIM as MOUNT
 
 JINJA = '''
@@ -15,6 +17,26 @@ JINJA = '''
 {app}.jinja_options = {**{app}.jinja_options, "trim_blocks": True, "lstrip_blocks": True,
                        "keep_trailing_newline": True, "extensions": ["jinja2.ext.do"],
                        "finalize": lambda value: "" if value is None else value}
+'''
+
+JINJA2 = '''
+# kit/P006: Bottle's Jinja2 adapter does not escape what it prints (Jinja2's default);
+# Flask escapes .html templates unless told not to.
+{app}.jinja_options = {**{app}.jinja_options, "autoescape": False}
+'''
+
+ROUTE_ERRORS = '''
+
+@{app}.before_request
+def _routing_error_text():
+    """kit/P009: a path no route matches is a 404 (405) with Bottle's text, which the
+    app's error handler reads as err.description."""
+    error = request.routing_exception
+    if isinstance(error, NotFound):
+        path = request.environ["PATH_INFO"].encode("latin1").decode("utf8", "ignore")
+        error.description = "Not found: " + repr(path or "/")
+    elif isinstance(error, MethodNotAllowed):
+        error.description = "Method not allowed."
 '''
 
 LOCATION = '''
@@ -102,6 +124,8 @@ def shim_source(state) -> str:
     parts = []
     if "jinja" in state.needs:
         parts.append(JINJA.replace("{app}", app))
+    elif "jinja2" in state.needs:
+        parts.append(JINJA2.replace("{app}", app))
     if "template_imports" in state.needs and state.template_imports:
         parts.append(TEMPLATE_IMPORTS.format(app=app, imports=dict(
             sorted(state.template_imports.items()))))
@@ -111,6 +135,8 @@ def shim_source(state) -> str:
         parts.append(JSON_ORDER.format(app=app))
     if "location" in state.needs:
         parts.append(LOCATION.format(app=app))
+    if "route_errors" in state.needs:
+        parts.append(ROUTE_ERRORS.format(app=app))
     if "float" in state.needs:
         parts.append(FLOAT.format(app=app))
     if "path" in state.needs:
@@ -156,12 +182,19 @@ def app_free(module: cst.Module, state) -> cst.Module:
 def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
     """Insert the shims after `APP = Flask(...)`; False when there is no such line.
 
-    The mount wrapper needs no app, and a mount may come before the line that makes
-    the module's app (a sub-app mounted on another): it goes after the imports.
+    The mount wrapper and the merge function need no app, and a mount may come before
+    the line that makes the module's app (a sub-app mounted on another): they go after
+    the imports.
     """
     if "mount" in state.needs:
         state.needs.discard("mount")
         module = _after_imports(module, MOUNT)
+    if "merge" in state.needs:
+        state.needs.discard("merge")
+        module = _after_imports(module, MERGE)
+    if "json_body" in state.needs:
+        state.needs.discard("json_body")
+        module = _after_imports(module, JSON_BODY)
     source = shim_source(state)
     if not source:
         return module, True
@@ -205,4 +238,7 @@ def shim_imports(state) -> list[tuple[str, str]]:
         needed += [("flask", "Flask"), ("flask", "request"), ("urllib.parse", "urljoin")]
     if "template_imports" in state.needs and state.template_imports:
         needed.append(("importlib", "import_module"))
+    if "route_errors" in state.needs:
+        needed += [("flask", "request"), ("werkzeug.exceptions", "MethodNotAllowed"),
+                   ("werkzeug.exceptions", "NotFound")]
     return needed

@@ -6,9 +6,42 @@ import shutil
 import tempfile
 from pathlib import Path
 
-# The extensions Bottle's template lookup tries (BaseTemplate.extensions).
+# The extensions Bottle's template lookup tries (BaseTemplate.extensions), in its order.
+BOTTLE_EXTENSIONS = ("tpl", "html", "thtml", "stpl")
 TEMPLATE_SUFFIXES = {".tpl", ".stpl", ".thtml"}
 TEMPLATE_FOLDERS = {"views", "templates"}
+
+
+def copy_as_they_are(src: Path, out: Path, files: list[Path], status: str
+                     ) -> tuple[list[dict], dict]:
+    """Templates of another engine are copied as they are: per-file results, Bottle
+    name -> file."""
+    results = []
+    for path in files:
+        target = out / path.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+        results.append({"path": str(path.relative_to(src)), "status": status,
+                        "output": str(target), "reason": "", "todos": []})
+    return results, names_as_they_are(src, files)
+
+
+def names_as_they_are(src: Path, files: list[Path]) -> dict[str, str]:
+    """The names Bottle finds each copied template by, mapped to the file's own name:
+    the name itself, and the name less its extension (Bottle tries .tpl, then .html...)."""
+    names: dict[str, str] = {}
+    for path in files:
+        rel = path.relative_to(template_root(path, src)).as_posix()
+        names[rel] = rel
+        whole = path.relative_to(src).as_posix()  # templates/x.html, as "./" finds it
+        names.setdefault(whole, whole)
+    files_by_name = set(names)
+    for rel in sorted(files_by_name):
+        base, dot, ext = rel.rpartition(".")
+        if dot and ext in BOTTLE_EXTENSIONS and base not in files_by_name:
+            names[base] = next(f"{base}.{e}" for e in BOTTLE_EXTENSIONS
+                               if f"{base}.{e}" in files_by_name)
+    return names
 
 
 def is_template(path: Path) -> bool:

@@ -186,7 +186,7 @@ def test_request_attributes_in_werkzeug_names():
             c = request.args.get("page", "")
             d = request.values.getlist("tag")
             e = request.cookies.get("k", "d")
-            f = request.get_json(silent=True)
+            f = _bottle_json()
             g = request.get_data()
             return request.method, request.path, request.headers.get("X"), a, b, c, d, e, f, g
     ''')
@@ -363,7 +363,8 @@ def test_error_handlers_return_their_status():
         def missing(err):
             return "Not here: " + err.body
     ''', '''
-        from flask import Flask
+        from flask import Flask, request
+        from werkzeug.exceptions import MethodNotAllowed, NotFound
 
         app = Flask(__name__, template_folder="views", static_folder=None)
 
@@ -468,7 +469,7 @@ def test_template_defaults_become_jinja_globals():
     assert "bottle" not in result.code
 
 
-def test_mount_becomes_dispatcher_middleware_and_merge_is_flagged():
+def test_mount_becomes_dispatcher_middleware_and_merge_copies_the_rules():
     result = port('''
         from bottle import Bottle
 
@@ -476,10 +477,13 @@ def test_mount_becomes_dispatcher_middleware_and_merge_is_flagged():
         api = Bottle()
         app.mount("/api/", api)
         app.merge(api)
+        app.merge(api.routes)
     ''')
     assert 'app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": api})' \
         in result.code.replace("'", '"')
-    assert "app.merge(api)" in result.code
+    assert "_bottle_merge(app, api)\n" in result.code
+    assert "def _bottle_merge(app, other):" in result.code
+    assert "app.merge(api.routes)" in result.code  # a list of routes: left, flagged
     assert [t["code"] for t in result.todos] == ["P015"]
 
 

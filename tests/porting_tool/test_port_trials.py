@@ -535,3 +535,566 @@ def test_locals_passed_to_a_layout_or_an_include_print_what_bottle_printed(tmp_p
     }
     bottle_out, jinja_out = render_both(tmp_path, templates, title="T", name=name)
     assert jinja_out == bottle_out
+
+
+def test_the_default_app_beside_imported_apps_gets_its_own_name(tmp_path):
+    # `app = default_app()` in a module that imports other apps: a third app, not one
+    # of those (the port rebound the imported name, so its routes were lost)
+    src = write(tmp_path / "src", {
+        "parts.py": '''
+            from bottle import Bottle
+
+            shop = Bottle()
+
+
+            @shop.route("/pens")
+            def pens():
+                return "pens"
+        ''',
+        "main.py": '''
+            import bottle
+            from parts import shop
+
+            app = bottle.default_app()
+            app.mount("/shop/", shop)
+            bottle.run(reloader=True)
+        ''',
+    })
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    code = (out / "main.py").read_text()
+    assert "app = Flask(__name__" in code
+    assert "shop = Flask" not in code
+    assert "app.run(use_reloader=True)" in code
+    assert result.entry == ("main", "app")
+    client = webtest.TestApp(load(str(out / "main.py")).wsgi)
+    assert client.get("/shop/pens").text == "pens"
+
+
+def test_run_given_an_imported_app_by_keyword_serves_that_app(tmp_path):
+    src = write(tmp_path / "src", {
+        "api.py": "from bottle import Bottle\n\napi = Bottle()\n",
+        "manage.py": '''
+            from bottle import run
+            from api import api
+
+
+            def serve():
+                run(app=api, host="localhost", reloader=True)
+        ''',
+    })
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    code = (out / "manage.py").read_text()
+    assert "api.run(host=\"localhost\", use_reloader=True)" in code
+    assert "Flask(" not in code  # no second app over the imported one
+    assert not [t for m in result.modules for t in m.todos]
+
+
+def test_bottles_config_loaders_on_the_app_are_flagged():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+        app.config.load_config("settings.ini")
+        app.config.load_dict({"db": {"name": "x.db"}})
+        app.config["debug"] = True
+    ''')
+    assert [t["code"] for t in result.todos] == ["P017", "P017"]
+    assert "load_config() is Bottle's" in result.todos[0]["text"]
+    assert "'a.b' keys" in result.todos[1]["text"]
+
+
+def test_an_app_on_bottles_jinja2_adapter_keeps_its_templates_and_its_output(tmp_path):
+    # the templates were Jinja2 already: converting them as SimpleTemplate broke them,
+    # and jinja2_template/jinja2_view were left as Bottle's
+    src = write(tmp_path / "src", {
+        "views/base.html": "<html>{% block body %}{% endblock %}</html>\n",
+        "views/cards.tpl": '''
+            {% extends "base.html" %}
+            {% block body %}{% for i in items %}
+              <i>{{ i }}</i>
+            {% endfor %}{% endblock %}
+        ''',
+        "app.py": '''
+            from bottle import Bottle, jinja2_template as template, jinja2_view
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return template("cards", items=["<b>", 2])
+
+
+            @app.route("/view")
+            @jinja2_view("cards.tpl")
+            def listed():
+                return {"items": ["x"]}
+        ''',
+    })
+    # a name no other test's templates use: Bottle's template cache and search path
+    # are global
+    bottle = webtest.TestApp(load(str(src / "app.py")).wsgi)
+    expected = [bottle.get(p).text for p in ("/", "/view")]
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    code = (out / "app.py").read_text()
+    assert 'render_template("cards.tpl", items=["<b>", 2])' in code
+    assert "bottle" not in code
+    assert (out / "views/cards.tpl").read_text() == (src / "views/cards.tpl").read_text()
+    assert [t["status"] for t in result.templates] == ["copied (Jinja2)"] * 2
+    assert not [t for m in result.modules for t in m.todos]
+    flask = webtest.TestApp(load(str(out / "app.py")).wsgi)
+    assert [flask.get(p).text for p in ("/", "/view")] == expected
+    assert "<i><b></i>" in expected[0]  # Bottle's Jinja2 does not escape
+
+
+def test_a_templates_own_lookup_path_is_flagged_not_passed_as_a_variable():
+    result = port('''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return template("page", template_lookup=["pages"], word="hi")
+    ''')
+    assert 'render_template("page.html", word="hi")' in result.code
+    assert "template_lookup" in result.todos[0]["text"]
+
+
+def test_mako_templates_are_flagged_by_the_template_rule():
+    result = port('''
+        from bottle import Bottle, mako_template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return mako_template("page", word="hi")
+    ''')
+    # the import stays for it, under P001's TODO
+    assert [t["code"] for t in result.todos] == ["P001", "P006"]
+    assert "mako adapter has no Flask counterpart" in result.todos[1]["text"]
+
+
+def test_bottles_redirect_passed_as_a_value_is_flagged():
+    # called later as self.redirect("/"): Flask's returns what Bottle's raised
+    result = port('''
+        from bottle import Bottle, redirect
+
+        app = Bottle()
+
+
+        class Login:
+            def __init__(self, redirect=redirect):
+                self.redirect = redirect
+
+
+        @app.route("/")
+        def index():
+            redirect("/login")
+    ''')
+    assert 'return redirect("/login", 303)' in result.code
+    # the default and the assignment: each a use of the value
+    assert [t["code"] for t in result.todos] == ["P008", "P008"]
+    assert "passed as a value" in result.todos[0]["text"]
+
+
+ROUTES_BY_HAND = '''
+from bottle import Bottle
+
+app = Bottle()
+
+
+def show(name):
+    return "show " + name
+
+
+class Pages:
+    def home(self):
+        return "home"
+
+
+app.route("/s/:name")(show)
+app.route("/t/:name", "POST")(show)
+app.route("/")(Pages().home)
+'''
+
+
+def test_routes_added_by_calling_the_decorator_get_flasks_path_and_methods():
+    # the path kept Bottle's :name syntax, which Werkzeug reads as plain text
+    result = port(ROUTES_BY_HAND)
+    assert 'app.route("/t/<name>", methods=["POST"])(show)' in result.code
+    assert [t["code"] for t in result.todos] == ["P017"]  # the bound method's endpoint
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    with warnings.catch_warnings():  # Bottle 0.13 deprecates the :name syntax
+        warnings.simplefilter("ignore", DeprecationWarning)
+        exec(compile(ROUTES_BY_HAND, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        assert client.get("/s/a").text == "show a"
+        assert client.post("/t/b").text == "show b"
+        assert client.get("/t/b", status=405)
+        assert client.get("/").text == "home"
+
+
+def test_a_module_that_gets_bottles_names_through_a_star_import_is_flagged(tmp_path):
+    # it imports no Bottle itself, so it was skipped; the port then took Bottle and
+    # static_file out of the module it star-imports, and its Bottle() was a NameError
+    src = write(tmp_path / "src", {
+        "views.py": '''
+            from bottle import Bottle, static_file
+
+
+            def css(path):
+                return static_file(path, root="css")
+        ''',
+        "main.py": '''
+            from views import *
+
+            app = Bottle()
+            app.route("/css/<path>")(css)
+        ''',
+    })
+    result = port_tree(src, tmp_path / "out")
+    main = next(m for m in result.modules if m.path == "main.py")
+    assert [t["code"] for t in main.todos] == ["P001"]
+    assert "import *` of views.py brought Bottle's names" in main.todos[0]["text"]
+    assert (tmp_path / "out" / "main.py").read_text().startswith("# TODO(kit/P001): ")
+    assert "main.py:1` P001" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+
+
+def test_bottles_body_size_limit_is_flagged_where_it_is_set():
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+        bottle.BaseRequest.MEMFILE_MAX = 1024 * 1024
+    ''')
+    assert [t["code"] for t in result.todos] == ["P001", "P017"]
+    assert "MEMFILE_MAX is Bottle's" in result.todos[1]["text"]
+
+
+ONE_HANDLER_TWO_CODES = '''
+from bottle import Bottle, abort
+
+app = Bottle()
+
+
+@app.route("/boom")
+def boom():
+    abort(500, "boom")
+
+
+@app.error()
+@app.error(404)
+def failed(error):
+    return "failed: " + error.body
+'''
+
+
+def test_one_error_handler_for_two_codes_answers_each_with_its_own():
+    # every return got the last decorator's code: the 500 answered 404
+    result = port(ONE_HANDLER_TWO_CODES)
+    assert 'return "failed: " + error.description, error.code' in result.code
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(ONE_HANDLER_TWO_CODES, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        assert client.get("/boom", status=500).text == "failed: boom"
+        # a routing 404 reads as Bottle's too (Werkzeug's text is a sentence of its own)
+        assert client.get("/nowhere", status=404).text == "failed: Not found: '/nowhere'"
+
+
+def test_a_module_with_crlf_line_ends_keeps_them(tmp_path):
+    # every line of it counted as changed when the port wrote LF
+    src = tmp_path / "src"
+    src.mkdir()
+    source = 'from bottle import Bottle\r\n\r\napp = Bottle()\r\n\r\n\r\n' \
+             '@app.route("/")\r\ndef index():\r\n    return "home"\r\n'
+    (src / "app.py").write_bytes(source.encode())
+    port_tree(src, tmp_path / "out")
+    code = (tmp_path / "out" / "app.py").read_bytes().decode()
+    assert "\r\n" in code and "\n" not in code.replace("\r\n", "")
+    assert '@app.route("/")\r\ndef index():\r\n    return "home"\r\n' in code
+
+
+VIEW_THAT_REDIRECTS = '''
+from bottle import Bottle, redirect, request, view
+
+app = Bottle()
+
+
+@app.route("/")
+@view("page")
+def page():
+    if request.query.away:
+        return redirect("/elsewhere")
+    return dict(word="here")
+'''
+
+
+def test_a_view_function_returning_a_redirect_needs_no_todo(tmp_path):
+    src = write(tmp_path / "src", {"views/page.tpl": "<p>{{word}}</p>\n",
+                                   "app.py": VIEW_THAT_REDIRECTS})
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    assert not [t for m in result.modules for t in m.todos]
+    for spec in (src / "app.py", out / "app.py"):  # Bottle: 303 to HTTP/1.1 clients
+        client = webtest.TestApp(load(str(spec)).wsgi,
+                                 extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
+        assert client.get("/").text == "<p>here</p>\n"
+        assert client.get("/?away=1", status=303).location.endswith("/elsewhere")
+
+
+def test_a_bottle_name_the_module_defines_again_is_its_own():
+    # `def template` replaced Bottle's: it was converted as Bottle's and its dead import
+    # was kept under a TODO
+    result = port('''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        def template(name):
+            return "page " + name
+
+
+        @app.route("/")
+        def index():
+            return template(name="home")
+    ''')
+    assert 'return template(name="home")' in result.code
+    assert "bottle" not in result.code and "render_template" not in result.code
+    assert not result.todos
+
+
+def test_merged_apps_routes_are_served_by_the_app_they_were_merged_into(tmp_path):
+    # merge() was a TODO; the port's main app had none of the merged routes
+    src = write(tmp_path / "src", {
+        "parts.py": '''
+            from bottle import Bottle
+
+            pages = Bottle()
+            api = Bottle()
+
+
+            @pages.route("/")
+            def index():
+                return "pages home"
+
+
+            @api.route("/api/<path:path>")
+            def index(path):
+                return {"b": 1, "a": path}
+        ''',
+        "main.py": '''
+            import bottle
+            from parts import api, pages
+
+            app = bottle.default_app()
+            app.merge(pages)
+            app.merge(api)
+        ''',
+    })
+    out = tmp_path / "out"
+    result = port_tree(src, out)
+    assert "_bottle_merge(app, api)" in (out / "main.py").read_text()
+    assert not [t for m in result.modules for t in m.todos]
+    for spec in (src / "main.py", out / "main.py"):
+        client = webtest.TestApp(load(str(spec)).wsgi)
+        assert client.get("/").text == "pages home"
+        assert client.get("/api/x/y").json == {"b": 1, "a": "x/y"}
+        assert list(client.get("/api/z").json) == ["b", "a"]  # Bottle's order
+
+
+def test_the_templates_of_a_mako_app_are_copied_not_converted(tmp_path):
+    src = write(tmp_path / "src", {
+        "views/page.html": "<p>${word}</p>\n% if word:\n<i>yes</i>\n% endif\n",
+        "app.py": '''
+            from bottle import Bottle, mako_template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return mako_template("page", word="hi")
+        ''',
+    })
+    result = port_tree(src, tmp_path / "out")
+    assert (tmp_path / "out/views/page.html").read_text() == (src / "views/page.html").read_text()
+    assert result.templates[0]["status"].startswith("copied (Mako")
+    assert "P006" in [t["code"] for m in result.modules for t in m.todos]
+
+
+ERROR_TEXT = '''
+from bottle import Bottle
+
+app = Bottle()
+
+
+@app.post("/items")
+def add():
+    return "added"
+
+
+@app.error(404)
+def missing(error):
+    return "missing: " + error.body
+
+
+@app.error(405)
+def wrong_method(error):
+    return "wrong: " + error.body
+'''
+
+
+def test_an_error_handler_reads_bottles_text_for_a_path_no_route_matches():
+    result = port(ERROR_TEXT)
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(ERROR_TEXT, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    answers = []
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        answers.append((client.get("/caf%C3%A9", status=404).text,
+                        client.get("/items", status=405).text))
+    assert answers[0] == answers[1] == ("missing: Not found: '/café'",
+                                        "wrong: Method not allowed.")
+
+
+OWN_REQUEST_ATTRIBUTE = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.hook("before_request")
+def remember():
+    request.visitor = request.query.get("name", "nobody")
+
+
+@app.route("/")
+def index():
+    return "hello " + request.visitor
+'''
+
+
+def test_an_attribute_the_app_sets_on_the_request_needs_no_todo():
+    result = port(OWN_REQUEST_ATTRIBUTE)
+    assert not result.todos
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(OWN_REQUEST_ATTRIBUTE, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        assert webtest.TestApp(ns["app"]).get("/?name=ann").text == "hello ann"
+
+
+JSON_BODY = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.post("/")
+def echo():
+    try:
+        return {"got": request.json}
+    except Exception as error:  # Bottle's HTTPError, Werkzeug's BadRequest
+        return {"error": getattr(error, "status_code", None) or error.code}
+'''
+
+
+@pytest.mark.parametrize(("body", "content_type", "expected"), [
+    ('{"a": 1}', "application/json", {"got": {"a": 1}}),
+    ('{"a": 1}', "application/json-rpc", {"got": {"a": 1}}),
+    ('{"a": 1}', "text/plain", {"got": None}),
+    ("", "application/json", {"got": None}),
+    ("{bad", "application/json", {"error": 400}),
+])
+def test_request_json_is_what_bottle_reads(body, content_type, expected):
+    # it was get_json(silent=True): None where Bottle raises a 400 for invalid JSON
+    result = port(JSON_BODY)
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(JSON_BODY, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    for ns in (bottle_ns, flask_ns):
+        client = webtest.TestApp(ns["app"])
+        got = client.post("/", body, content_type=content_type).json
+        assert got == expected
+
+
+RESPONSE_OF_A_DICT = '''
+from bottle import Bottle, HTTPResponse
+
+app = Bottle()
+
+
+@app.post("/items")
+def add():
+    return HTTPResponse({"id": 7, "name": "pen"}, status=201)
+'''
+
+
+def test_a_response_built_by_hand_with_a_dict_body_is_json_as_in_bottle():
+    # Werkzeug's Response iterated the dict: the body was "idname"
+    result = port(RESPONSE_OF_A_DICT)
+    assert not result.todos
+    bottle_ns, flask_ns = {}, {"__name__": __name__}
+    exec(compile(RESPONSE_OF_A_DICT, "bottle_app.py", "exec"), bottle_ns)
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    answers = []
+    for ns in (bottle_ns, flask_ns):
+        got = webtest.TestApp(ns["app"]).post("/items", status=201)
+        answers.append((got.content_type, got.text))
+    assert answers[0] == answers[1] == ("application/json", '{"id": 7, "name": "pen"}')
+
+
+PUSHED_APP = '''
+import bottle
+
+app = bottle.default_app.push()
+
+
+@bottle.route("/n/<n:int>")
+def n(n):
+    return str(n + 1)
+'''
+
+
+def test_an_app_pushed_on_bottles_default_app_stack_is_the_flask_app():
+    # the port made a Flask app, then rebound its name to Bottle's default_app.push()
+    result = port(PUSHED_APP)
+    assert "default_app" not in result.code and "bottle" not in result.code
+    flask_ns = {"__name__": __name__}
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    assert webtest.TestApp(flask_ns["app"]).get("/n/-2").text == "-1"
+
+
+def test_a_view_named_after_the_decorator_it_is_under_stays_a_route():
+    # `@get("/get") def get()`: the decorator is read before the def takes its name
+    result = port('''
+        from bottle import get, post
+
+
+        @get("/get")
+        def get():
+            return "got"
+
+
+        @post("/post")
+        def post():
+            return "posted"
+    ''')
+    assert '@app.get("/get")' in result.code and '@app.post("/post")' in result.code
+    assert "bottle" not in result.code
+    flask_ns = {"__name__": __name__}
+    exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
+    assert webtest.TestApp(flask_ns["app"]).post("/post").text == "posted"

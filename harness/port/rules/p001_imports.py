@@ -63,6 +63,12 @@ class Prepare(Rule):
             # `app = default_app` (Bottle's app stack, which `bottle app` and most servers
             # resolve to the default app): the app meant is the default app itself
             updated = updated.with_changes(value=cst.Call(func=updated.value))
+        value = updated.value
+        if isinstance(value, cst.Call) and not value.args \
+                and isinstance(value.func, cst.Attribute) and value.func.attr.value == "push" \
+                and self.api(value.func.value) in {"default_app", "app"}:
+            # `app = default_app.push()`: a new app, now the default one that @route uses
+            updated = updated.with_changes(value=cst.Call(func=value.func.value))
         call = updated.value
         factory = self.api(call.func) if isinstance(call, cst.Call) else None
         if factory in APP_FACTORIES:
@@ -85,19 +91,44 @@ class Prepare(Rule):
         return updated
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
-        if self.api(updated.func) in {"run", "install", "mount", "merge"} | APP_SHORTCUTS \
-                and not self.state.apps:
+        name = self.api(updated.func)
+        if name == "run" and (updated.args and updated.args[0].keyword is None
+                              or any(a.keyword and a.keyword.value == "app"
+                                     for a in updated.args)):
+            return updated  # run(app) / run(app=api) serves that app, not the default one
+        if name in {"run", "install", "mount", "merge"} | APP_SHORTCUTS \
+                and not self.state.apps | self.state.imported_apps:
             self.state.default_app = True
         return updated
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         state = self.state
+        for stmt in updated.body:  # `def template(...)` after `from bottle import template`
+            if isinstance(stmt, cst.FunctionDef | cst.ClassDef) \
+                    and not _decorated_by_itself(stmt) \
+                    and state.bottle.pop(stmt.name.value, None) is not None:
+                state.provided.add(stmt.name.value)  # the module's own: its import goes
         state.apps |= state.imported_apps
+        if state.default_aliases and state.imported_apps and not state.made:
+            # `app = default_app()` beside imported apps: the default app is another app,
+            # made here under its own name (an imported app's name would be rebound)
+            state.app_name = "app" if "app" in state.default_aliases \
+                else sorted(state.default_aliases)[0]
+            return updated
         own = state.made or state.imported_apps
         if own:  # the default app's shortcuts go to the app this module has
             state.app_name = "app" if "app" in own else sorted(own)[0]
             state.default_app = state.default_app and not ({"app"} & own)
         return updated
+
+
+def _decorated_by_itself(node: cst.FunctionDef | cst.ClassDef) -> bool:
+    """`@get("/get") def get()`: the decorator is Bottle's, read before the def binds."""
+    for d in node.decorators:
+        func = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+        if m.matches(func, m.Name(node.name.value)):
+            return True
+    return False
 
 
 class Imports(Rule):

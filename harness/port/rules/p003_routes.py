@@ -161,6 +161,12 @@ class Routes(Rule):
         # app.route("/x", callback=view): Flask's route() would return a decorator that
         # nothing calls, and the route would silently not exist
         call = updated.value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Call) \
+                and self.app_method(call.func.func) in ROUTE_METHODS:
+            # app.route("/x/:id", "POST")(view): the decorator called by hand; Flask's
+            # route() registers the view the same way once the path and methods are its
+            return updated.with_changes(value=call.with_changes(
+                func=self.route_call(call.func)))
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
                 and self.is_app(call.func.value) and call.func.attr.value in ROUTE_METHODS):
             return updated

@@ -4,7 +4,9 @@
     request.query.page         ->  request.args.get("page", "")     (Bottle: '' when missing)
     request.forms.getunicode("a", "")  ->  request.form.get("a", "")  (Werkzeug decodes UTF-8)
     request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
-    request.json               ->  request.get_json(silent=True)   (Bottle: None, not 415)
+    request.json               ->  _bottle_json()   (Bottle's: None unless the type is
+                                   application/json(-rpc) and there is a body; 400 if
+                                   it does not parse; added after the imports)
     request.body.read()        ->  request.get_data()
     request.urlparts           ->  urlsplit(request.url)
 """
@@ -35,6 +37,20 @@ class Request(Rule):
 
     def is_request(self, node) -> bool:
         return self.api(node) == "request"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # `request.user = ...` here: the module's own attribute, which Flask's request
+        # takes as Bottle's does (Bottle keeps it in the environ)
+        self.own: set[str] = set()
+        rule = self
+
+        class Assigned(cst.CSTVisitor):
+            def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
+                node = target.target
+                if isinstance(node, cst.Attribute) and rule.is_request(node.value):
+                    rule.own.add(node.attr.value)
+
+        node.visit(Assigned())
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
@@ -85,7 +101,8 @@ class Request(Rule):
             return updated.with_changes(attr=cst.Name(RENAMED[name]))
         if name == "json":
             self.fired()
-            return cst.parse_expression("request.get_json(silent=True)")
+            self.state.needs.add("json_body")
+            return cst.parse_expression("_bottle_json()")
         if name == "urlparts":  # Bottle's is urlsplit() of the URL; Flask's request.url a str
             self.fired()
             self.need_import("urllib.parse", "urlsplit")
@@ -99,7 +116,7 @@ class Request(Rule):
                 'request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest"')
         if name == "body":
             return updated  # .read() handled in leave_Call; anything else below
-        if name not in SAME and name not in {"get_cookie", "get_header"}:
+        if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
             self.todo(f"request.{name} has no direct Flask name: see the request rows in "
                       "docs/PORTING-TOOLS.md")
         return updated
@@ -128,3 +145,15 @@ def _fix_commas(args):
     if args:
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return args
+
+
+JSON_BODY = '''
+
+def _bottle_json():
+    """kit/P004: Bottle's request.json: None unless the body is application/json (or
+    application/json-rpc) and not empty; a 400 when it does not parse."""
+    if request.mimetype not in ("application/json", "application/json-rpc") \\
+            or not request.get_data():
+        return None
+    return request.get_json(force=True)
+'''

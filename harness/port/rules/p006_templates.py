@@ -7,6 +7,11 @@
 Names follow the template converter's mapping ('x' and 'x.tpl' -> 'x.html').
 Template source passed as a string, and `@view` functions returning something other
 than a dict literal, are left with a TODO.
+
+Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`) is converted alike; its
+templates are Jinja2 already and keep their names (`x` -> the file Bottle finds,
+x.tpl then x.html...). Bottle's Jinja2 environment does not autoescape: the app is
+told the same. Mako and Cheetah templates get a TODO.
 """
 
 from __future__ import annotations
@@ -16,6 +21,22 @@ import libcst as cst
 from .base import Rule, arg, string_value
 
 SOURCE_MARKERS = ("\n", "{", "%", "$")  # how Bottle tells source from a name
+TEMPLATE_CALLS = {"template": "simple", "jinja2_template": "jinja2"}
+VIEW_DECORATORS = {"view": "simple", "jinja2_view": "jinja2"}
+OTHER_ENGINES = {"mako_template", "mako_view", "cheetah_template", "cheetah_view"}
+# What a @view function may return that Bottle sends as it is, and the port keeps
+# a response (or a string) in Flask too.
+PASSED_THROUGH = {"redirect", "abort", "HTTPResponse", "HTTPError", "static_file",
+                  *TEMPLATE_CALLS}
+# template()'s own keywords: Bottle pops them; they are no template variables
+LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
+
+
+def jinja2_name(name: str, mapping: dict[str, str]) -> str:
+    """A Jinja2 template keeps its file name; a bare name is the .html Bottle finds."""
+    if name in mapping:
+        return mapping[name]
+    return name if "." in name.rsplit("/", 1)[-1] else name + ".html"
 
 
 def flask_name(name: str, mapping: dict[str, str]) -> str:
@@ -33,15 +54,32 @@ class Templates(Rule):
         super().__init__(context)
         self.views: list[tuple[cst.Call, ...] | None] = []  # per function: the @view call
 
-    def template_args(self, call: cst.Call) -> list[cst.Arg] | None:
+    def engine(self, call: cst.Call, apis: dict[str, str]) -> str:
+        adapter = arg(call, None, "template_adapter")
+        if adapter is not None:
+            return "jinja2" if self.api(adapter.value) == "Jinja2Template" else "other"
+        return apis[self.api(call.func)]
+
+    def template_args(self, call: cst.Call, engine: str = "simple",
+                      report: bool = False) -> list[cst.Arg] | None:
         first = arg(call, 0, None)  # template(name, **vars): `name=` is a variable
         name = string_value(first.value) if first else None
         if name is None or any(c in name for c in SOURCE_MARKERS):
             return None
-        literal = cst.SimpleString(repr(flask_name(name, self.state.template_names))
+        rename = jinja2_name if engine == "jinja2" else flask_name
+        literal = cst.SimpleString(repr(rename(name, self.state.template_names))
                                    .replace("'", '"'))
         args = []
         for a in call.args:
+            keyword = a.keyword.value if a.keyword else None
+            if keyword == "template_adapter":
+                continue
+            if keyword in LOOKUP_KEYWORDS:
+                if report:
+                    self.todo(f"{keyword}= was this template's own Bottle setting; Flask "
+                              "has one loader for the app: put the template where the "
+                              "app's template_folder finds it")
+                continue
             if a is first:
                 args.append(a.with_changes(value=literal, keyword=None,
                                            equal=cst.MaybeSentinel.DEFAULT))
@@ -52,30 +90,51 @@ class Templates(Rule):
         return args
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
-        if self.api(updated.func) != "template":
+        if self.api(updated.func) in OTHER_ENGINES:
+            self.todo(f"{self.api(updated.func)}(): Bottle's {self.api(updated.func)[:-9]}"
+                      " adapter has no Flask counterpart and the converter reads only "
+                      "SimpleTemplate: render it with that engine, or rewrite it in Jinja2")
+        if self.api(updated.func) not in TEMPLATE_CALLS:
             return updated
-        args = self.template_args(updated)
+        engine = self.engine(updated, TEMPLATE_CALLS)
+        args = self.template_args(updated, engine, report=True) \
+            if engine != "other" else None
         if args is None:
-            self.todo("template() with template source or a computed name: convert the "
-                      "source with `kit convert-template` and use render_template(_string)")
+            self.todo("template() with template source, a computed name or another "
+                      "engine: convert the source with `kit convert-template` and use "
+                      "render_template(_string)")
             return updated
-        self.fired()
-        self.state.needs.add("jinja")
+        self.uses(engine)
         self.need_import("flask", "render_template")
         return updated.with_changes(func=cst.Name("render_template"), args=args)
+
+    def uses(self, engine: str) -> None:
+        self.fired()
+        if engine == "jinja2" and "jinja" in self.state.tree_needs:
+            self.todo("a Jinja2 template in an app that also renders SimpleTemplate ones: "
+                      "kit port converted every template as SimpleTemplate; copy this "
+                      "one back as it was")
+        self.state.needs.add("jinja2" if engine == "jinja2" else "jinja")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = None
         for d in node.decorators:
-            if isinstance(d.decorator, cst.Call) and self.api(d.decorator.func) == "view":
+            if isinstance(d.decorator, cst.Call) \
+                    and self.api(d.decorator.func) in VIEW_DECORATORS:
                 found = d.decorator
+            elif isinstance(d.decorator, cst.Call) \
+                    and self.api(d.decorator.func) in OTHER_ENGINES:
+                self.todo(f"@{self.api(d.decorator.func)}(): Bottle's adapter for "
+                          "another engine; the converter reads only SimpleTemplate: "
+                          "render it with that engine, or rewrite it in Jinja2")
         self.views.append(found)
 
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         view = self.views[-1] if self.views else None
         if view is None or updated.value is None:
             return updated
-        args = self.template_args(view)
+        engine = self.engine(view, VIEW_DECORATORS)
+        args = self.template_args(view, engine) if engine != "other" else None
         value = updated.value
         if args is None:
             return updated
@@ -84,24 +143,30 @@ class Templates(Rule):
             extra = list(value.args)
         elif isinstance(value, cst.Dict):
             extra = [cst.Arg(value, star="**")]
+        elif isinstance(value, cst.Call) and self.api(value.func) in PASSED_THROUGH \
+                or isinstance(value, cst.SimpleString | cst.FormattedString):
+            return updated  # Bottle's view passes it through; Flask sends it as it is
         else:
             self.todo("@view function returns something other than a dict literal: Bottle "
                       "renders dicts and passes anything else through; render_template it")
             return updated
-        self.fired()
-        self.state.needs.add("jinja")
+        self.uses(engine)
         self.need_import("flask", "render_template")
         call = cst.Call(cst.Name("render_template"), args=_commas([*args, *extra]))
         return updated.with_changes(value=call)
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         view = self.views.pop()
-        if view is None or self.template_args(view) is None:
+        engine = self.engine(view, VIEW_DECORATORS) if view is not None else "other"
+        if view is None or engine == "other" \
+                or self.template_args(view, engine, report=True) is None:
             if view is not None:
-                self.todo("@view() with a computed template name: render_template by hand")
+                self.todo("@view() with a computed template name or another engine: "
+                          "render_template by hand")
             return updated
         decorators = [d for d in updated.decorators if not (
-            isinstance(d.decorator, cst.Call) and self.api(d.decorator.func) == "view")]
+            isinstance(d.decorator, cst.Call)
+            and self.api(d.decorator.func) in VIEW_DECORATORS)]
         return updated.with_changes(decorators=decorators)
 
 

@@ -6,6 +6,9 @@
     raise HTTPError(404, "No item")               ->  abort(404, "No item")
     raise HTTPResponse("made", status=201)        ->  abort(Response("made", status=201))
     return HTTPResponse(status=204)               ->  return Response(status=204)
+    return HTTPResponse({"a": 1}, status=201)     ->  return Response(json.dumps({"a": 1}),
+                                                      content_type="application/json",
+                                                      status=201)
 
 Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
 with 302: the code is written out so the status stays Bottle's. Bottle also makes
@@ -13,11 +16,14 @@ the Location absolute (against the request URL); the app's `redirect` (which
 `flask.redirect` calls) is set to do the same, and only for redirects: a Location
 header a view sets itself stays as it was, as in Bottle. The text given to
 abort() becomes the error's description (`err.body` in a handler: see P009).
+`redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
+TODO: wherever it is called, Flask's returns the response Bottle's raised.
 """
 
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from .base import Rule, arg, is_view
 
@@ -29,6 +35,29 @@ class RedirectAbort(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.views: list[bool] = []
+        self.not_values: set[int] = set()  # Names that are no use of the value
+
+    def visit_ImportFrom(self, node) -> bool:
+        return False
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.not_values.add(id(node.name))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.not_values.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.not_values.add(id(node.keyword))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.not_values.add(id(node.func))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if id(node) not in self.not_values and self.api(node) == "redirect":
+            self.todo("Bottle's redirect passed as a value: where it is called, Flask's "
+                      "redirect() returns the response that Bottle's raised; return it "
+                      "(or abort() with it) there")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.views.append(is_view(self, node))
@@ -109,7 +138,18 @@ class RedirectAbort(Rule):
             args = [cst.Arg(status)] + ([cst.Arg(given["body"])] if "body" in given else [])
             return cst.Call(cst.Name("abort"), _commas(args))
         self.need_import("flask", "Response")
-        args = [cst.Arg(given["body"])] if "body" in given else []
+        body = given.get("body")
+        args = [cst.Arg(body)] if body is not None else []
+        if isinstance(body, cst.Dict) or isinstance(body, cst.Call) and m.matches(
+                body.func, m.Name("dict")):
+            # Bottle's JSON plugin sends a dict body as JSON; Werkzeug would send its keys
+            self.need_import("json")
+            args = [cst.Arg(cst.Call(cst.parse_expression("json.dumps"), [cst.Arg(body)])),
+                    cst.Arg(cst.SimpleString('"application/json"'),
+                            keyword=cst.Name("content_type"), equal=_eq())]
+        elif body is not None and not isinstance(body, cst.BaseString):
+            self.todo("HTTPResponse(body): if the body is a dict, Bottle sends it as JSON; "
+                      "Flask's Response would send its keys: json.dumps() it there")
         args += [cst.Arg(given[k], keyword=cst.Name(k), equal=_eq())
                  for k in ("status", "headers") if k in given]
         response = cst.Call(cst.Name("Response"), _commas(args))

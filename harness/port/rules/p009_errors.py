@@ -2,9 +2,11 @@
 
 A Bottle error handler's return value is sent with the error's status; Flask sends
 a handler's plain return value as 200, so each `return x` gets the code:
-`return x, 404`. The HTTPError's attributes get Werkzeug's names
-(`err.body` -> `err.description`, `err.status_code` -> `err.code`,
-`err.exception` -> `err.original_exception`).
+`return x, 404` (`return x, err.code` for a handler of several codes). The
+HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
+`err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`).
+A handler that reads `err.body` gets Bottle's text for a path no route matches
+(`Not found: '/x'`, `Method not allowed.`): Werkzeug's is a sentence of its own.
 """
 
 from __future__ import annotations
@@ -25,14 +27,17 @@ class Errors(Rule):
         self.handlers: list[tuple[cst.BaseExpression | None, str | None]] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        code, param = None, None
+        code, param, count = None, None, 0
         for d in node.decorators:
             call = d.decorator
             if isinstance(call, cst.Call) and self.app_method(call.func) == "error":
                 given = arg(call, 0, "code")
                 code = given.value if given else cst.Integer("500")
+                count += 1
         if code is not None and node.params.params:
             param = node.params.params[0].name.value
+            if count > 1:  # one handler for several codes: the error's own code
+                code = cst.Attribute(cst.Name(param), cst.Name("code"))
         self.handlers.append((code, param))
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
@@ -59,6 +64,8 @@ class Errors(Rule):
         if param and isinstance(updated.value, cst.Name) and updated.value.value == param:
             name = updated.attr.value
             if name in ERROR_ATTRS:
+                if name == "body":  # a routing 404 or 405 must read as Bottle's
+                    self.state.needs.add("route_errors")
                 return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))
             if name in {"status", "status_line", "traceback", "headers"}:
                 self.todo(f"{param}.{name}: Werkzeug's HTTPException has code, name and "

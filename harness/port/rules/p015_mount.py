@@ -12,8 +12,11 @@ Flask answers with a 308): the mounted app is wrapped in `_bottle_mounted()`.
 A second mount on the same app adds its prefix to that one dispatcher, which tries
 the longest prefix first (a dispatcher wrapped around the first would be asked first,
 and its shorter prefix would take the longer one's requests).
-`merge()` copies another app's routes into this one: that is a Blueprint in Flask,
-which needs the other module rewritten, so it gets a TODO.
+`merge()` copies another app's routes into this one, as they are at that moment:
+`_bottle_merge(app, other)` (added after the imports) adds other's URL rules and views
+to app. A view whose name app already uses gets other's name before it, `other.x`
+(Bottle's routes have no names to clash). merge() of something not known as an app
+(a list of routes) gets a TODO.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from .base import Rule, arg, string_value
 
 class Mount(Rule):
     code = "P015"
-    summary = "mount() as DispatcherMiddleware; merge() flagged for a Blueprint"
+    summary = "mount() as DispatcherMiddleware; merge() copies the other app's rules"
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -38,9 +41,17 @@ class Mount(Rule):
             return updated
         method = call.func.attr.value
         if method == "merge":
-            self.todo("merge() copies another Bottle app's routes: make that app a "
-                      "flask.Blueprint and app.register_blueprint() it")
-            return updated
+            other = arg(call, 0, "routes")
+            if other is None or len(call.args) > 1 or not self.is_app(other.value):
+                self.todo("merge() copies another Bottle app's routes: make that app a "
+                          "flask.Blueprint and app.register_blueprint() it")
+                return updated
+            self.fired()
+            self.state.needs.add("merge")
+            return updated.with_changes(value=cst.Call(cst.Name("_bottle_merge"), [
+                cst.Arg(call.func.value, comma=cst.Comma(
+                    whitespace_after=cst.SimpleWhitespace(" "))),
+                cst.Arg(other.value)]))
         if method != "mount":
             return updated
         prefix, other = arg(call, 0, "prefix"), arg(call, 1, "app")
@@ -86,4 +97,25 @@ def _bottle_mounted(wsgi_app):
         return wsgi_app(environ, start_response)
 
     return mounted
+'''
+
+
+MERGE = '''
+
+def _bottle_merge(app, other):
+    """kit/P015: Bottle's app.merge(other): other's routes, as they are now, served by
+    app too, with its converters; Bottle never sorts a dict's keys."""
+    from werkzeug.routing import Rule
+
+    app.url_map.converters.update(other.url_map.converters)
+    app.json.sort_keys = app.json.sort_keys and other.json.sort_keys
+    for rule in other.url_map.iter_rules():
+        view = other.view_functions.get(rule.endpoint)
+        if view is None:
+            continue
+        options = dict(rule.get_empty_kwargs())
+        if app.view_functions.get(rule.endpoint, view) is not view:
+            options["endpoint"] = f"{other.name}.{rule.endpoint}"
+        app.url_map.add(Rule(rule.rule, **options))
+        app.view_functions[options["endpoint"]] = view
 '''

@@ -44,9 +44,10 @@ class Run(Rule):
         args = list(updated.args)
         app = cst.Name(self.state.app_name)
         positional = [a for a in args if a.keyword is None]
-        if positional:
-            app = positional[0].value
-            args.remove(positional[0])
+        given = positional[:1] or [a for a in args if a.keyword and a.keyword.value == "app"]
+        if given:  # run(app) or run(app=app): the app to serve
+            app = given[0].value
+            args.remove(given[0])
         kept = []
         for a in args:
             name = a.keyword.value if a.keyword else ""

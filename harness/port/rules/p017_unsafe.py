@@ -5,6 +5,10 @@
 - `local` (Bottle's thread-local): flask.g lives for one request only.
 - Class-based registration (routes added in a loop or from a class's methods):
   flagged where `app.route(...)` is called other than as a decorator.
+- Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`, ...):
+  Flask's config is a plain dict with other loaders, and nested keys are not flattened.
+- `BaseRequest.MEMFILE_MAX = n`: Bottle's limit for JSON and url-encoded bodies (413
+  above it) and its in-memory buffer; Flask's limits are other settings.
 """
 
 from __future__ import annotations
@@ -15,6 +19,20 @@ import libcst as cst
 
 from .base import Rule, arg, decorator_method, is_view, string_value
 from .p003_routes import ROUTE_METHODS, wildcard_names
+
+# Bottle's ConfigDict methods, which Flask's Config lacks; what to use instead.
+CONFIG_METHODS = {
+    "load_config": "an .ini file read with configparser: its [section] key is "
+                   "'section.key' in Bottle",
+    "load_dict": "app.config.update(...), but Bottle flattens nested dicts to "
+                 "'a.b' keys",
+    "load_module": "app.config.from_object(...), but Bottle flattens dict values to "
+                   "'a.b' keys",
+    "meta_set": "no Flask equivalent (filters, help text): convert the value where it "
+                "is read",
+    "meta_get": "no Flask equivalent",
+    "meta_list": "no Flask equivalent",
+}
 
 
 class Unsafe(Rule):
@@ -53,9 +71,25 @@ class Unsafe(Rule):
         func = updated.func
         method = func.attr.value if isinstance(func, cst.Attribute) and self.is_app(
             func.value) else self.api(func)
+        if isinstance(func, cst.Attribute) and func.attr.value in CONFIG_METHODS \
+                and isinstance(func.value, cst.Attribute) \
+                and func.value.attr.value == "config" and self.is_app(func.value.value):
+            name = func.attr.value
+            self.todo(f"app.config.{name}() is Bottle's; Flask's config has no such "
+                      f"method: {CONFIG_METHODS[name]}")
         if method in {"install", "uninstall"}:
             self.todo(f"{method}() of a Bottle plugin: Flask has no plugins; use the "
                       "plugin's Flask counterpart (Flask-SQLAlchemy, ...) or a hook")
+        return updated
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        for target in updated.targets:
+            node = target.target
+            if isinstance(node, cst.Attribute) and node.attr.value == "MEMFILE_MAX" \
+                    and self.api(node.value) in {"BaseRequest", "LocalRequest", "request"}:
+                self.todo("MEMFILE_MAX is Bottle's: JSON and url-encoded bodies above it "
+                          "are a 413 (Flask reads them whole); for a limit set "
+                          "app.config['MAX_CONTENT_LENGTH'] or MAX_FORM_MEMORY_SIZE")
         return updated
 
     def leave_Name(self, original: cst.Name, updated: cst.Name):
@@ -67,9 +101,11 @@ class Unsafe(Rule):
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Call) \
-                and self._is_route(call.func.func):
-            self.todo("a route registered by calling app.route(...)(fn): check it with "
-                      "flask routes after porting")
+                and self._is_route(call.func.func) and call.args \
+                and not isinstance(call.args[0].value, cst.Name):
+            self.todo("a route registered by calling app.route(...)(obj.method): Flask "
+                      "names the endpoint after the method, so two methods of one name "
+                      "(on two objects) clash at start-up: give each an endpoint=")
         elif isinstance(call, cst.Call) and self._is_route(call.func) and (
                 any(a.star for a in call.args) or arg(call, 2, "callback") is None
                 and len(call.args) > 2):  # with a callback: add_url_rule (P003)
