@@ -84,6 +84,7 @@ class Statements:
     stored_before_rebase: set = field(default_factory=set)
     loop_count: int = 0
     imports: list = field(default_factory=list)  # (name, module, attribute or None): T019
+    stray_end: int | None = None  # the line of an `end` that closed nothing
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -155,7 +156,10 @@ class Statements:
                           else f"{{#{_comment(text)}#}}")
         for _ in range(token.ends):
             if not self.stack:
-                raise Failed(token.line, "`end` without an open block")
+                # Bottle indents what follows one level less: harmless unless a block
+                # opens later, which its generated code cannot indent (see opener).
+                self.stray_end = self.stray_end or token.line
+                continue
             pieces.append(self.close(token.line))
         text = "".join(pieces)
         if text.endswith("}}"):
@@ -204,6 +208,11 @@ class Statements:
         return self.statement(call, code, line)
 
     def opener(self, keyword: str, code: str, line: int) -> str:
+        from harness.stpl.convert import Failed
+
+        if self.stray_end is not None:
+            raise Failed(self.stray_end, "`end` without an open block, and a block opens "
+                                         f"after it (line {line}): Bottle cannot indent it")
         try:
             node = ast.parse(code).body[0]
             inline_body = node.body

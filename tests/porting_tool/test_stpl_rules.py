@@ -157,7 +157,7 @@ def test_a_loop_temporary_is_not_flagged():
 
 @pytest.mark.parametrize(("before", "line", "why"), [
     ("ok\n% if x\n", 2, "not Python"),
-    ("% end\n", 1, "without an open block"),
+    ("% end\n% if x:\ny\n% end\n", 1, "without an open block"),
     ("% if x:\n", 1, "never closed"),
     ("{{ 1 + }}", 1, "not a Python expression"),
     ("% else:\n", 1, "without an open block"),

@@ -1,0 +1,29 @@
+"""Cases found by converting public Bottle apps' views: each one made up, minimal."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.stpl import convert_source
+from tests.porting_tool.stpl_render import render_both
+
+SAME = [
+    # (template source, context)
+    # a statement over several lines inside brackets, in a <% %> block and on % lines
+    ("<%\nxs = [1,\n      2]\nlabel = 'big' if (\n    x > 1\n) else 'small'\n%>\n"
+     "{{xs}} {{label}}\n", {"x": 2}),
+    ("% ys = [3,  # three\n%       4]\n{{ys}}\n", {}),
+    # an `end` that closes nothing, with no block after it: Bottle compiles it
+    ("% if x:\nyes\n% end\n% end\ndone\n", {"x": 1}),
+]
+
+
+@pytest.mark.parametrize(("source", "context"), SAME)
+def test_a_converted_template_prints_what_bottle_printed(tmp_path, source, context):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": source}, **context)
+    assert jinja_out == bottle_out
+
+
+def test_a_bracket_left_open_fails_with_its_line():
+    conversion = convert_source("a\n% xs = [1,\n% 2\n")
+    assert conversion.error.startswith("line 2:") and "never closed" in conversion.error
