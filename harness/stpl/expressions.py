@@ -34,6 +34,8 @@ SINGLETONS = {None: "none", True: "true", False: "false"}
 # be shadowed or misread.
 RESERVED = {"loop", "self", "caller", "varargs", "kwargs", "super", "true", "false", "none",
             "True", "False", "None"}
+# Names Bottle's generated code defines for itself (SimpleTemplate.execute).
+INTERNALS = {"_stdout", "_printlist", "_str", "_escape", "_rebase"}
 # Bottle's template functions that only make sense as statements.
 STATEMENT_ONLY = {"include", "rebase", "setdefault"}
 
@@ -67,6 +69,7 @@ class Translator:
     def __init__(self):
         self.used: set[str] = set()
         self.local: set[str] = set()  # names the template assigns itself
+        self.include_result = False  # `_ = include(...)` was seen: `_` is its namespace
 
     def __call__(self, node: ast.AST) -> str:
         return self.expr(node)[0]
@@ -103,6 +106,12 @@ class Translator:
     def e_Name(self, node):
         if node.id in RESERVED:
             raise Unsupported("T027", f"`{node.id}` is a name Jinja2 reserves")
+        if node.id == "_" and self.include_result and node.id not in self.local:
+            raise Unsupported("T026", "`_` holds what include() returned (the included "
+                                      "template's names): Jinja2's include returns nothing")
+        if node.id in INTERNALS and node.id not in self.local:
+            raise Unsupported("T026", f"`{node.id}` is a name of Bottle's generated code, "
+                                      "which Jinja2 does not have: print with {{ }} or {{! }}")
         if node.id in STATEMENT_ONLY or node.id in ("get", "defined"):
             raise Unsupported("T026", f"`{node.id}` is used other than as a call Jinja2 knows")
         return node.id, ATOM

@@ -350,7 +350,11 @@ class Statements:
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
                     and value.func.id == "include" and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "_":
-                return self.call_include(value, code, line)  # `_ = include(...)`, Bottle's tests
+                # `_ = include(...)`, Bottle's tests: `_` is not kept, so reading it is T026.
+                text = self.call_include(value, code, line)
+                self.translate.local.discard("_")
+                self.translate.include_result = True
+                return text
             if len(node.targets) != 1:
                 raise Unsupported("T031", "a chained assignment (a = b = ...)")
             target = self.target(node.targets[0])
@@ -490,7 +494,7 @@ class Statements:
             self.context.rules.add("T018")
         before = self.stored_before_rebase
         for key, text, reads in self.rebase_args:
-            if reads & (before - hoisted):
+            if reads & ((before | self.macros) - hoisted):  # a macro stays in the block
                 why = "a rebase() argument computed from a value the page sets in its block"
                 self.context.todo("T034", self.rebase_line, f"{why}: {key}={text}")
                 self.context.rules.add("T034")

@@ -27,3 +27,23 @@ def test_a_converted_template_prints_what_bottle_printed(tmp_path, source, conte
 def test_a_bracket_left_open_fails_with_its_line():
     conversion = convert_source("a\n% xs = [1,\n% 2\n")
     assert conversion.error.startswith("line 2:") and "never closed" in conversion.error
+
+
+@pytest.mark.parametrize(("source", "rule"), [
+    # Bottle's generated code has these names; Jinja2 does not
+    ("{{_escape(x)}}\n", "T026"),
+    ("% _printlist(['a', 'b'])\n", "T026"),
+    ("{{!_str(x)}}\n", "T026"),
+    # what `_ = include()` returned (the included template's names) is not kept
+    ("% _ = include('part')\n{{_['f']}}\n", "T026"),
+    # a template function handed to the layout stays in the page's block
+    ("% def f():\nx\n% end\n% rebase('layout', f=f)\n", "T034"),
+])
+def test_what_only_bottle_has_is_left_as_a_todo(source, rule):
+    conversion = convert_source(source)
+    assert conversion.ok and [n.rule for n in conversion.notes] == [rule]
+    assert f"kit_todo('{rule}')" in conversion.source
+
+
+def test_gettext_named_underscore_is_still_a_name():
+    assert convert_source("{{_('Hello')}}\n").source == "{{ _('Hello') }}\n"
