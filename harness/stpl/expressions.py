@@ -228,6 +228,10 @@ class Translator:
                     and not node.keywords and not isinstance(node.args[0], ast.Starred):
                 self.used.add("T013")
                 return f"{self.atom(node.args[0])}|{BUILTINS[func.id][0]}", FILTER
+            if func.id not in self.local:
+                known = self.two_builtins(node)
+                if known is not None:
+                    return known
             if func.id in STATEMENT_ONLY:
                 raise Unsupported("T026", f"`{func.id}()` inside an expression")
             if func.id in MISSING and func.id not in self.local:
@@ -235,6 +239,22 @@ class Translator:
                 raise Unsupported("T028", f"Python's `{func.id}()` is not a Jinja2 global "
                                           "(add it to app.jinja_env.globals, or rewrite)")
         return f"{self.atom(func)}({self.arguments(node)})", ATOM
+
+    def two_builtins(self, node) -> tuple[str, int] | None:
+        """`max(a, b)` -> `[a, b]|max`, `sorted(xs, reverse=True)` -> `xs|sort(reverse=true)`."""
+        name, args, keywords = node.func.id, node.args, node.keywords
+        if any(isinstance(a, ast.Starred) for a in args):
+            return None
+        if name in ("min", "max") and len(args) >= 2 and not keywords:
+            self.used.add("T013")
+            items = ", ".join(self.wrap(a, COND) for a in args)
+            return f"[{items}]|{name}(case_sensitive=true)", FILTER
+        if name == "sorted" and len(args) == 1 and len(keywords) == 1 \
+                and keywords[0].arg == "reverse":
+            self.used.add("T013")
+            reverse = self.wrap(keywords[0].value, COND)
+            return f"{self.atom(args[0])}|sort(reverse={reverse}, case_sensitive=true)", FILTER
+        return None
 
     def arguments(self, node) -> str:
         args, star, stars = [], 0, 0

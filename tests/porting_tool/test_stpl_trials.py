@@ -15,13 +15,17 @@ SAME = [
     ("% ys = [3,  # three\n%       4]\n{{ys}}\n", {}),
     # an `end` that closes nothing, with no block after it: Bottle compiles it
     ("% if x:\nyes\n% end\n% end\ndone\n", {"x": 1}),
+    # min()/max() of several values and sorted(reverse=...) have a Jinja2 filter
+    ("% first = max(1, page - 2)\n{{first}} {{min(3, n, 2) + 1}} {{-max(1, n)}} "
+     "{{sorted(xs, reverse=True)}} {{sorted(xs, reverse=not r)}}\n",
+     {"page": 1, "n": 5, "xs": ["b", "A", "a", "B"], "r": False}),
 ]
 
 
 @pytest.mark.parametrize(("source", "context"), SAME)
 def test_a_converted_template_prints_what_bottle_printed(tmp_path, source, context):
     bottle_out, jinja_out = render_both(tmp_path, {"main": source}, **context)
-    assert jinja_out == bottle_out
+    assert jinja_out == bottle_out.replace("&#039;", "&#39;")
 
 
 def test_a_bracket_left_open_fails_with_its_line():
