@@ -514,7 +514,10 @@ class Statements:
         self.loads.append(Load(name, len(self.out), self.loops(), self.branches()))
         self.store(name, line, code)
         self.context.rules.add("T010")
-        return f"{{% set {name} = {name}|default({value}) %}}"
+        tag = f"{{% set {name} = {name}|default({value}) %}}"
+        if not self.stack:  # the layout sees it too: T018 may move it out of the block
+            self.top_sets.append((len(self.out), {name}, set(_names(call.args[1])), tag))
+        return tag
 
     def base_slot(self, line: int, inline: bool = True) -> str:
         self.has_base = True

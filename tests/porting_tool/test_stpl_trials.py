@@ -33,6 +33,21 @@ def test_a_bracket_left_open_fails_with_its_line():
     assert conversion.error.startswith("line 2:") and "never closed" in conversion.error
 
 
+LAYOUTS = [
+    # the layout reads a value the page gave a default with setdefault()
+    ({"main": "% setdefault('title', 'T')\n% rebase('layout')\nbody\n",
+      "layout": "<t>{{get('title', 'none')}}</t>{{!base}}"}, {}),
+    ({"main": "% setdefault('title', 'T')\n% rebase('layout')\nbody\n",
+      "layout": "<t>{{title}}</t>{{!base}}"}, {"title": "given"}),
+]
+
+
+@pytest.mark.parametrize(("templates", "context"), LAYOUTS)
+def test_a_layout_prints_what_bottle_printed(tmp_path, templates, context):
+    bottle_out, jinja_out = render_both(tmp_path, templates, **context)
+    assert jinja_out == bottle_out
+
+
 @pytest.mark.parametrize(("source", "rule"), [
     # Bottle's generated code has these names; Jinja2 does not
     ("{{_escape(x)}}\n", "T026"),
