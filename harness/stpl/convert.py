@@ -53,6 +53,7 @@ class Conversion:
     includes: list[str] = field(default_factory=list)
     has_base: bool = False  # prints {{!base}}: a layout
     imports: list[tuple[str, str, str | None]] = field(default_factory=list)  # T019
+    reads: set[str] = field(default_factory=set)  # names read before it sets them
 
     @property
     def ok(self) -> bool:
@@ -77,15 +78,17 @@ class Failed(Exception):
 
 
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",
-                   blocks: dict[str, str] | None = None, syntax: str | None = None
-                   ) -> Conversion:
+                   blocks: dict[str, str] | None = None, syntax: str | None = None,
+                   layout_reads: frozenset = frozenset()) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
-    maps a layout's Bottle name to its slot, for templates that rebase onto it.
+    maps a layout's Bottle name to its slot, for templates that rebase onto it;
+    `layout_reads` are the names its layout reads from it.
     """
     context = Context(name)
-    statements = Statements(context, Translator(), block=block, blocks=blocks or {})
+    statements = Statements(context, Translator(), block=block, blocks=blocks or {},
+                            layout_reads=layout_reads)
     try:
         tokens = reader.read(text, syntax)
     except Exception as error:  # Bottle's own parser refused it
@@ -115,7 +118,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     return Conversion(name, body, sorted(context.notes, key=lambda n: n.line),
                       sorted(context.rules), extends=statements.extends,
                       includes=statements.includes, has_base=statements.has_base,
-                      imports=statements.imports)
+                      imports=statements.imports, reads=statements.reads_from_caller())
 
 
 def _failed(context: Context, message: str) -> Conversion:

@@ -85,6 +85,7 @@ class Statements:
     loop_count: int = 0
     imports: list = field(default_factory=list)  # (name, module, attribute or None): T019
     stray_end: int | None = None  # the line of an `end` that closed nothing
+    layout_reads: frozenset = frozenset()  # names the layout reads from the page (tree.py)
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -493,7 +494,9 @@ class Statements:
             lines.append(tag)
             self.context.rules.add("T018")
         before = self.stored_before_rebase
+        given = set()  # what the layout gets from the rebase() arguments (or a TODO)
         for key, text, reads in self.rebase_args:
+            given.add(key)
             if reads & ((before | self.macros) - hoisted):  # a macro stays in the block
                 why = "a rebase() argument computed from a value the page sets in its block"
                 self.context.todo("T034", self.rebase_line, f"{why}: {key}={text}")
@@ -501,7 +504,15 @@ class Statements:
                 lines.append(f"{{# TODO(kit/T034): {why} #}}{{% set {key} = kit_todo('T034') %}}")
             elif key != text:
                 lines.append(f"{{% set {key} = {text} %}}")
-        lines.append(f"{{% block {self.blocks.get(self.extends, 'content')} %}}")
+            else:  # title=title: the page's own value, which is in the block
+                given.discard(key)
+        for name in sorted(self.layout_reads & (set(self.store_count) - hoisted - given)):
+            why = (f"the layout reads `{name}`, which the page sets inside its block (in an "
+                   "if/for, or more than once): Jinja2's layout does not see it")
+            self.context.todo("T034", self.rebase_line, why)
+            self.context.rules.add("T034")
+            lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}{{% do kit_todo('T034') %}}")
+        lines.append(f"{{% block {self.blocks.get(jinja_name(self.extends), 'content')} %}}")
         return "".join(lines)
 
     def call_setdefault(self, call, code, line) -> str:
@@ -533,6 +544,13 @@ class Statements:
         if not inline:  # on a code line of its own: it takes the line with it
             return f"{{% block {self.block} %}}{{% endblock %}}"
         return f"{{%+ block {self.block} %}}{{% endblock +%}}"
+
+    def reads_from_caller(self) -> set[str]:
+        """Names read before this template sets them: a layout's view of its page."""
+        first: dict[str, int] = {}
+        for name, piece, _, _ in self.all_stores:
+            first.setdefault(name, piece)
+        return {load.name for load in self.loads if load.piece <= first.get(load.name, load.piece)}
 
     # --- the end -----------------------------------------------------------------
     def finish(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.stpl import convert_source
+from harness.stpl import convert_source, convert_tree
 from tests.porting_tool.stpl_render import render_both
 
 SAME = [
@@ -39,6 +39,12 @@ LAYOUTS = [
       "layout": "<t>{{get('title', 'none')}}</t>{{!base}}"}, {}),
     ({"main": "% setdefault('title', 'T')\n% rebase('layout')\nbody\n",
       "layout": "<t>{{title}}</t>{{!base}}"}, {"title": "given"}),
+    # a layout named with its extension that itself rebases keeps its own slot
+    ({"main": "% rebase('inner.tpl')\nmain\n", "inner": "% rebase('outer')\n<i>{{!base}}</i>\n",
+      "outer": "<o>{{!base}}</o>\n"}, {}),
+    # the page's loop variable does not matter to a layout that sets its own
+    ({"main": "% rebase('layout')\n% for i in range(2):\n{{i}}\n% end\n",
+      "layout": "% i = 9\n{{!base}}{{i}}\n"}, {}),
 ]
 
 
@@ -62,6 +68,18 @@ def test_what_only_bottle_has_is_left_as_a_todo(source, rule):
     conversion = convert_source(source)
     assert conversion.ok and [n.rule for n in conversion.notes] == [rule]
     assert f"kit_todo('{rule}')" in conversion.source
+
+
+def test_a_value_the_layout_reads_but_the_page_sets_in_an_if_is_a_todo(tmp_path):
+    views = tmp_path / "views"
+    views.mkdir()
+    (views / "page.tpl").write_text("% rebase('layout.tpl')\n% if x:\n% nav = 'n'\n% end\nb\n")
+    (views / "layout.tpl").write_text("{{!base}}{{get('nav', '')}}\n")
+    report = convert_tree(views, tmp_path / "out")
+    page = next(f for f in report.files if f.source.name == "page.tpl").conversion
+    assert [(n.rule, n.line) for n in page.notes] == [("T034", 1)]
+    assert "the layout reads `nav`" in page.notes[0].message
+    assert "kit_todo('T034')" in page.source
 
 
 def test_gettext_named_underscore_is_still_a_name():
