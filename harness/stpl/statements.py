@@ -537,9 +537,11 @@ class Statements:
         # {%+ and +%} keep the indentation and newline around it, as Bottle prints them.
         if self.base_count > 1:
             return f"{{{{ self.{self.block}() }}}}"
-        if self.stack:
-            return self.todo("T034", line, "{{!base}} inside a block: a Jinja2 block "
-                                            "cannot be conditional", "{{!base}}",
+        # A Jinja2 block may sit in an if or a for (it prints where it stands), not in
+        # a macro, which would define it anew each call.
+        if any(frame.kind == "macro" for frame in self.stack):
+            return self.todo("T034", line, "{{!base}} inside a template function: a Jinja2 "
+                                            "block cannot be in a macro", "{{!base}}",
                              "{{{{ {call} }}}}")
         if not inline:  # on a code line of its own: it takes the line with it
             return f"{{% block {self.block} %}}{{% endblock %}}"

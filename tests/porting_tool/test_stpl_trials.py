@@ -42,6 +42,13 @@ LAYOUTS = [
     # a layout named with its extension that itself rebases keeps its own slot
     ({"main": "% rebase('inner.tpl')\nmain\n", "inner": "% rebase('outer')\n<i>{{!base}}</i>\n",
       "outer": "<o>{{!base}}</o>\n"}, {}),
+    # the page printed in one branch of an if, or in a loop, of its layout
+    ({"main": "% rebase('layout')\n<p>page</p>\n",
+      "layout": "% if get('bare'):\n{{!base}}\n% else:\n<div>\n  {{!base}}\n</div>\n% end\n"
+                "% for i in range(2):\n[{{!base}}]\n% end\n"}, {"bare": False}),
+    ({"main": "% rebase('layout')\n<p>page</p>\n",
+      "layout": "% if get('bare'):\n  {{!base}}\n% else:\n<div>{{!base}}</div>\n% end\n"},
+     {"bare": True}),
     # the page's loop variable does not matter to a layout that sets its own
     ({"main": "% rebase('layout')\n% for i in range(2):\n{{i}}\n% end\n",
       "layout": "% i = 9\n{{!base}}{{i}}\n"}, {}),
@@ -63,6 +70,8 @@ def test_a_layout_prints_what_bottle_printed(tmp_path, templates, context):
     ("% _ = include('part')\n{{_['f']}}\n", "T026"),
     # a template function handed to the layout stays in the page's block
     ("% def f():\nx\n% end\n% rebase('layout', f=f)\n", "T034"),
+    # a Jinja2 block cannot be in a macro
+    ("% def f():\n{{!base}}\n% end\n", "T034"),
 ])
 def test_what_only_bottle_has_is_left_as_a_todo(source, rule):
     conversion = convert_source(source)
