@@ -10,7 +10,7 @@ something else.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import jinja2
 
@@ -79,12 +79,14 @@ class Failed(Exception):
 
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    blocks: dict[str, str] | None = None, syntax: str | None = None,
-                   layout_reads: frozenset = frozenset()) -> Conversion:
+                   layout_reads: frozenset = frozenset(), noescape: bool = False
+                   ) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
     maps a layout's Bottle name to its slot, for templates that rebase onto it;
-    `layout_reads` are the names its layout reads from it.
+    `layout_reads` are the names its layout reads from it. `noescape` is Bottle's
+    setting of that name: `{{x}}` prints raw and `{{!x}}` escaped.
     """
     context = Context(name)
     statements = Statements(context, Translator(), block=block, blocks=blocks or {},
@@ -101,6 +103,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                     context.rules.add("T006")
                 statements.out.append(escaped)
             elif isinstance(token, reader.Inline):
+                if noescape:  # Bottle swaps its _str and _escape
+                    token = replace(token, raw=not token.raw)
                 statements.out.append(inline(token, statements, context))
             else:
                 statements.code(token)

@@ -73,8 +73,12 @@ def slot_name(name: str) -> str:
     return "content_" + re.sub(r"\W", "_", name)
 
 
-def convert_tree(src: Path, out: Path, *, syntax: str | None = None) -> TreeReport:
-    """Convert every template under src into out; copy every other file."""
+def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
+                 noescape: bool = False) -> TreeReport:
+    """Convert every template under src into out; copy every other file.
+
+    `noescape`: the views rendered them with Bottle's noescape=True.
+    """
     src, out = Path(src), Path(out)
     report = TreeReport()
     templates: dict[str, tuple[Path, str]] = {}
@@ -106,6 +110,13 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None) -> TreeRepo
     # of its own name, or Jinja2 would see one block defined twice.
     first = {name: convert_source(text, str(rel), syntax=syntax)
              for name, (rel, text) in templates.items()}
+    # Bottle's include() and rebase() build their template without the noescape setting:
+    # it holds only for a template no other one includes or rebases onto.
+    used = {jinja_name(n) for c in first.values() for n in [*c.includes, c.extends] if n}
+    direct = {name for name in templates if noescape and jinja_name(name) not in used}
+    for name in direct:
+        relative, text = templates[name]
+        first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True)
     # Keyed by the Jinja2 name: rebase('layout') and rebase('layout.tpl') are one template.
     blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
               if c.ok and c.has_base and c.extends is not None}
@@ -118,7 +129,8 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None) -> TreeRepo
         if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)):
             conversion = convert_source(text, str(relative), syntax=syntax,
                                         block=blocks.get(jinja_name(name), "content"),
-                                        blocks=blocks, layout_reads=reads)
+                                        blocks=blocks, layout_reads=reads,
+                                        noescape=name in direct)
         output = Path(jinja_name(name))
         if not conversion.ok:
             report.files.append(FileResult(relative, None, "failed", conversion,

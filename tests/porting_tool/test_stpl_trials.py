@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import bottle
+import jinja2
 import pytest
 
-from harness.stpl import convert_source, convert_tree
+from harness.stpl import convert_source, convert_tree, environment
 from tests.porting_tool.stpl_render import render_both
 
 SAME = [
@@ -93,3 +95,18 @@ def test_a_value_the_layout_reads_but_the_page_sets_in_an_if_is_a_todo(tmp_path)
 
 def test_gettext_named_underscore_is_still_a_name():
     assert convert_source("{{_('Hello')}}\n").source == "{{ _('Hello') }}\n"
+
+
+def test_noescape_swaps_the_printing_as_bottle_does_but_not_for_includes(tmp_path):
+    views, out = tmp_path / "views", tmp_path / "out"
+    views.mkdir()
+    (views / "main.tpl").write_text("% rebase('layout')\n{{x}} {{!x}}\n% include('part')\n")
+    (views / "part.tpl").write_text("<{{x}}|{{!x}}>\n")
+    (views / "layout.tpl").write_text("[{{x}}]{{!base}}")
+    report = convert_tree(views, out, noescape=True)
+    assert report.ok
+    context = {"x": "<b>"}
+    bottle_out = bottle.SimpleTemplate(name="main", lookup=[str(views)], noescape=True
+                                       ).render(**context)
+    jinja = environment(jinja2.FileSystemLoader(str(out)))
+    assert jinja.get_template("main.html").render(**context) == bottle_out
