@@ -295,13 +295,20 @@ class Statements:
         if frame.kind != "if" or keyword not in ("elif", "else"):
             raise Failed(line, f"`{keyword}` cannot follow this block")
         frame.branch += 1
-        if keyword == "else":
-            return "{% else %}"
-        node = ast.parse("if" + code[len("elif"):] + "\n pass").body[0]
+        # `else: y = 2` and `elif c: y = 3` may carry their body on the line, as `if` may.
+        source = "if 1:\n pass\n" + code if keyword == "else" else "if" + code[len("elif"):]
         try:
-            return f"{{% elif {self.expression(node.test, line)} %}}"
+            node = ast.parse(source).body[0]
+            body = node.orelse if keyword == "else" else node.body
+        except SyntaxError:
+            node, body = ast.parse(source + "\n pass").body[0], []
+        rest = "".join(self.statement(s, code, line) for s in body)
+        if keyword == "else":
+            return "{% else %}" + rest
+        try:
+            return f"{{% elif {self.expression(node.test, line)} %}}" + rest
         except Unsupported as why:
-            return self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}")
+            return self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}") + rest
 
     def signature(self, args: ast.arguments, line: int) -> str:
         if args.vararg or args.kwarg or args.posonlyargs or args.kwonlyargs:

@@ -17,6 +17,10 @@ SAME = [
     ("% ys = [3,  # three\n%       4]\n{{ys}}\n", {}),
     # an `end` that closes nothing, with no block after it: Bottle compiles it
     ("% if x:\nyes\n% end\n% end\ndone\n", {"x": 1}),
+    # else and elif with their body on the same line, as an if may have
+    ("% if x: y = 1\n% else: y = 2\n% end\n{{y}}\n", {"x": 0}),
+    ("% if x: y = 1\n% elif z: y = 3\n% end\n{{get('y', 'no')}}\n", {"x": 0, "z": 1}),
+    ("% if x:\na\n% else: y = 2\n% end\n{{get('y', 'n')}}\n", {"x": 0}),
     # min()/max() of several values and sorted(reverse=...) have a Jinja2 filter
     ("% first = max(1, page - 2)\n{{first}} {{min(3, n, 2) + 1}} {{-max(1, n)}} "
      "{{sorted(xs, reverse=True)}} {{sorted(xs, reverse=not r)}}\n",
