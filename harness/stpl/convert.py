@@ -9,6 +9,7 @@ something else.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field, replace
 
@@ -138,6 +139,10 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
     except SyntaxError as error:
         raise Failed(token.line, f"{token.source} is not a Python expression ({error.msg})") \
             from None
+    if isinstance(node, ast.Constant) and node.value is None:
+        # Bottle prints None as nothing; Jinja2 escapes a constant before `finalize` sees it.
+        context.rules.add("T002" if token.raw else "T001")
+        return ""
     try:
         # |safe binds tighter than any operator: parenthesise what is not an atom.
         text = statements.expression(node, token.line, level=ATOM if token.raw else 0)

@@ -227,7 +227,9 @@ class Statements:
                     raise
                 node = ast.parse(code + "\n pass\nfinally:\n pass").body[0]
             inline_body = []
-        rest = "".join(self.statement(s, code, line) for s in inline_body)
+        # The body on the opening line, read once its frame is on the stack (loops, branches).
+        def rest() -> str:
+            return "".join(self.statement(s, code, line) for s in inline_body)
         self.context.rules.add("T004")
         if isinstance(node, ast.If):
             try:
@@ -235,22 +237,22 @@ class Statements:
             except Unsupported as why:
                 self.stack.append(self.if_frame(line))
                 return self.todo(why.rule, line, why.message, code,
-                                 "{{% if {call} %}}") + rest
+                                 "{{% if {call} %}}") + rest()
             self.stack.append(self.if_frame(line))
-            return f"{{% if {test} %}}" + rest
+            return f"{{% if {test} %}}" + rest()
         if isinstance(node, ast.FunctionDef) and not self.stack:
             try:
                 signature = self.signature(node.args, line)
             except Unsupported as why:
                 self.stack.append(Frame("todo", line))
-                return self.todo(why.rule, line, why.message, code, "{{% if {call} %}}") + rest
+                return self.todo(why.rule, line, why.message, code, "{{% if {call} %}}") + rest()
             self.loop_count += 1
             self.stack.append(Frame("macro", line, serial=self.loop_count))
             self.macro_frames.append(self.stack[-1])
             self.macros.add(node.name)
             self.translate.local.add(node.name)
             self.context.rules.add("T017")
-            return f"{{% macro {node.name}({signature}) %}}" + rest
+            return f"{{% macro {node.name}({signature}) %}}" + rest()
         if isinstance(node, ast.For) and not isinstance(node, ast.AsyncFor):
             self.loop_count += 1
             loop = self.loop_count
@@ -259,11 +261,11 @@ class Statements:
             except Unsupported as why:
                 self.stack.append(Frame("for", line, loop))
                 return self.todo(why.rule, line, why.message, code,
-                                 "{{% for _ in {call} %}}") + rest
+                                 "{{% for _ in {call} %}}") + rest()
             self.stack.append(Frame("for", line, loop))
             for name in _names(node.target):
                 self.store(name, line, code, target=True)
-            return f"{{% for {target} in {source} %}}{counter}" + rest
+            return f"{{% for {target} in {source} %}}{counter}" + rest()
         why = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded "
                         "sequence, or a macro, is the usual rewrite)",
                "with": "`with` (a context manager) has no Jinja2 equivalent",
@@ -273,7 +275,7 @@ class Statements:
                "class": "a class defined in a template has no Jinja2 equivalent",
                }[keyword]
         self.stack.append(Frame("todo", line))
-        return self.todo("T030", line, why, code, "{{% if {call} %}}") + rest
+        return self.todo("T030", line, why, code, "{{% if {call} %}}") + rest()
 
     def continuation(self, keyword: str, code: str, line: int) -> str:
         from harness.stpl.convert import Failed

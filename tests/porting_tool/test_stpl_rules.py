@@ -71,7 +71,7 @@ def test_a_rule_converts_as_shown(rule, before, after):
     ("{{a - (b - c)}} {{(a - b) - c}}", "{{ a - (b - c) }} {{ a - b - c }}"),
     ("{{(a if b else c) if d else e}}", "{{ (a if b else c) if d else e }}"),
     ("{{f(*args, key=1)}}", "{{ f(key=1, *args) }}"),
-    ("{{True}} {{None}}", "{{ true }} {{ none }}"),
+    ("{{True}} {{x or None}}", "{{ true }} {{ x or none }}"),
 ])
 def test_expressions_keep_pythons_precedence_in_jinja2_syntax(before, after):
     assert convert_source(before).source == after

@@ -21,6 +21,9 @@ SAME = [
     ("% if x: y = 1\n% else: y = 2\n% end\n{{y}}\n", {"x": 0}),
     ("% if x: y = 1\n% elif z: y = 3\n% end\n{{get('y', 'no')}}\n", {"x": 0, "z": 1}),
     ("% if x:\na\n% else: y = 2\n% end\n{{get('y', 'n')}}\n", {"x": 0}),
+    # a value assigned in a loop body written on the `for` line is seen as in the loop
+    # (T032 in the TODO test below); the constant None prints nothing, as in Bottle
+    ("a{{None}}b{{!None}}c\n", {}),
     # min()/max() of several values and sorted(reverse=...) have a Jinja2 filter
     ("% first = max(1, page - 2)\n{{first}} {{min(3, n, 2) + 1}} {{-max(1, n)}} "
      "{{sorted(xs, reverse=True)}} {{sorted(xs, reverse=not r)}}\n",
@@ -76,6 +79,8 @@ def test_a_layout_prints_what_bottle_printed(tmp_path, templates, context):
     ("% _ = include('part')\n{{_['f']}}\n", "T026"),
     # a template function handed to the layout stays in the page's block
     ("% def f():\nx\n% end\n% rebase('layout', f=f)\n", "T034"),
+    # the loop body on the `for` line assigns a value read after the loop
+    ("% for i in xs: t = i; end\n{{get('t', 'none')}}\n", "T032"),
     # a Jinja2 block cannot be in a macro
     ("% def f():\n{{!base}}\n% end\n", "T034"),
 ])
