@@ -98,6 +98,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         return _failed(context, f"line 1: {error}")
     try:
         for token in tokens:
+            if not isinstance(token, reader.Code):
+                statements.fill()
             if isinstance(token, reader.Text):
                 escaped = escape_text(token.text)
                 if escaped != token.text or token.escaped:

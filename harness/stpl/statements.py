@@ -35,7 +35,7 @@ class Frame:
     loop: int | None = None  # for a `for`: its loop id
     branch: int = 0  # for an `if`: which of its elif/else branches we are in
     serial: int = 0  # tells one `if` from another
-    start: int = -1  # where its body starts in out (set once its opening line is out)
+    filled: bool = False  # its current branch has a statement (Python needs one)
 
 
 @dataclass
@@ -132,19 +132,19 @@ class Statements:
                                           self.branches()))
 
     # --- one code line ---------------------------------------------------------
-    def code(self, token) -> None:
-        before = {id(frame) for frame in self.stack}
-        self._code(token)
-        for frame in self.stack:
-            if id(frame) not in before:  # opened (or an else/elif branch) on this line
-                frame.start = len(self.out)
+    def fill(self) -> None:
+        """Text or a statement in the open block: Bottle's generated code has a body."""
+        if self.stack:
+            self.stack[-1].filled = True
 
-    def _code(self, token) -> None:
+    def code(self, token) -> None:
         from harness.stpl.convert import Failed
 
         pieces = []
         if token.code:
             self.context.rules.add("T003")
+            if token.code.split(None, 1)[0].rstrip(":") not in CONTINUATIONS:
+                self.fill()
             try:
                 pieces.append(self.line_of_code(token.code, token.line))
             except SyntaxError as error:
@@ -161,6 +161,9 @@ class Statements:
                 # opens later, which its generated code cannot indent (see opener).
                 self.stray_end = self.stray_end or token.line
                 continue
+            if not self.stack[-1].filled:
+                raise Failed(token.line, "`end` closes a block with nothing in it (Bottle's "
+                                         "generated code does not compile)")
             pieces.append(self.close(token.line))
         text = "".join(pieces)
         if text.endswith("}}"):
@@ -229,6 +232,7 @@ class Statements:
             inline_body = []
         # The body on the opening line, read once its frame is on the stack (loops, branches).
         def rest() -> str:
+            self.stack[-1].filled = bool(inline_body)
             return "".join(self.statement(s, code, line) for s in inline_body)
         self.context.rules.add("T004")
         if isinstance(node, ast.If):
@@ -283,13 +287,18 @@ class Statements:
         if not self.stack:
             raise Failed(line, f"`{keyword}` without an open block")
         frame = self.stack[-1]
+        if not frame.filled:
+            raise Failed(line, f"`{keyword}` follows a block with nothing in it (Bottle's "
+                               "generated code does not compile)")
+        body = _branch_body(keyword, code)
+        frame.filled = bool(body)
         self.context.rules.add("T004")
         if frame.kind == "todo":
             return self.todo("T030", line, "part of a block with no Jinja2 equivalent",
                              code, "{{% elif {call} %}}")
         if frame.kind == "for" and keyword == "else":
             # Python runs a for loop's else unless it breaks; Jinja2 only if it is empty.
-            self.stack[-1] = Frame("for-else", line, frame.loop)
+            self.stack[-1] = Frame("for-else", line, frame.loop, filled=bool(body))
             self.loop_ends[frame.loop] = len(self.out)
             return "{% endfor %}" + self.todo(
                 "T033", line, "`for ... else` runs when the loop did not `break` in Python "
@@ -298,15 +307,10 @@ class Statements:
             raise Failed(line, f"`{keyword}` cannot follow this block")
         frame.branch += 1
         # `else: y = 2` and `elif c: y = 3` may carry their body on the line, as `if` may.
-        source = "if 1:\n pass\n" + code if keyword == "else" else "if" + code[len("elif"):]
-        try:
-            node = ast.parse(source).body[0]
-            body = node.orelse if keyword == "else" else node.body
-        except SyntaxError:
-            node, body = ast.parse(source + "\n pass").body[0], []
         rest = "".join(self.statement(s, code, line) for s in body)
         if keyword == "else":
             return "{% else %}" + rest
+        node = ast.parse("if" + code[len("elif"):] + ("" if body else "\n pass")).body[0]
         try:
             return f"{{% elif {self.expression(node.test, line)} %}}" + rest
         except Unsupported as why:
@@ -571,7 +575,7 @@ class Statements:
         # end of the code); a block with nothing in it is Bottle's IndentationError.
         while self.stack:
             frame = self.stack[-1]
-            if len(self.out) <= frame.start:
+            if not frame.filled:
                 raise Failed(frame.line, "a block is never closed with `end` and has "
                                          "nothing in it")
             self.out.append(self.close(frame.line))
@@ -628,6 +632,21 @@ class Statements:
             name == store.name and self.loop_ends[store.loop] < piece <= load.piece
             and branches == load.branches[:len(branches)] and set(loops) <= set(load.loops)
             for name, piece, branches, loops in self.all_stores)
+
+
+def _branch_body(keyword: str, code: str) -> list:
+    """The statements an `else:`/`elif c:`/`except:`/`finally:` line carries itself."""
+    head = {"else": "if 1:\n pass\n", "except": "try:\n pass\n",
+            "finally": "try:\n pass\n"}.get(keyword)
+    try:
+        node = ast.parse(head + code if head else "if" + code[len("elif"):]).body[0]
+    except SyntaxError:
+        return []
+    if keyword == "elif":
+        return node.body
+    if keyword == "else":
+        return node.orelse
+    return node.handlers[0].body if keyword == "except" else node.finalbody
 
 
 def _names(node) -> list[str]:

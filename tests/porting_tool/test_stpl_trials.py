@@ -119,3 +119,25 @@ def test_noescape_swaps_the_printing_as_bottle_does_but_not_for_includes(tmp_pat
                                        ).render(**context)
     jinja = environment(jinja2.FileSystemLoader(str(out)))
     assert jinja.get_template("main.html").render(**context) == bottle_out
+
+
+@pytest.mark.parametrize(("source", "line"), [
+    ("% if x:\na\n% else:\n% end\n", 4),  # an else with nothing in it
+    ("% if x:\n% else:\nb\n% end\n", 2),
+    ("% if x:\n%# only a comment\n% end\n", 3),
+    ("% for x in xs:\n  % end\n", 2),
+])
+def test_a_block_with_nothing_in_it_fails_as_bottle_fails_to_compile_it(source, line):
+    with pytest.raises(SyntaxError):
+        bottle.SimpleTemplate(source).co
+    conversion = convert_source(source)
+    assert conversion.error.startswith(f"line {line}:") and "nothing in it" in conversion.error
+
+
+@pytest.mark.parametrize("source", [
+    "% if x:\n% pass\n% end\n", "% if x: y = 1\n% end\n", "% for i in xs:\n\n% end\n",
+    "% if x:\n% if y:\nz\n% end\n% end\n", "% if x: y = 1\n",
+])
+def test_a_block_bottle_compiles_converts(source):
+    bottle.SimpleTemplate(source).co
+    assert convert_source(source).ok
