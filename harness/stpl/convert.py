@@ -99,7 +99,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     try:
         for token in tokens:
             if not isinstance(token, reader.Code):
-                statements.fill()
+                statements.fill(token.line)
             if isinstance(token, reader.Text):
                 escaped = escape_text(token.text)
                 if escaped != token.text or token.escaped:

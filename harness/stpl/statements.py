@@ -36,6 +36,7 @@ class Frame:
     branch: int = 0  # for an `if`: which of its elif/else branches we are in
     serial: int = 0  # tells one `if` from another
     filled: bool = False  # its current branch has a statement (Python needs one)
+    inline: bool = False  # that statement is on the opening line (`if x: y = 1`)
 
 
 @dataclass
@@ -132,9 +133,14 @@ class Statements:
                                           self.branches()))
 
     # --- one code line ---------------------------------------------------------
-    def fill(self) -> None:
+    def fill(self, line: int) -> None:
         """Text or a statement in the open block: Bottle's generated code has a body."""
+        from harness.stpl.convert import Failed
+
         if self.stack:
+            if self.stack[-1].inline:  # Python: `if x: y = 1` takes no indented body
+                raise Failed(line, "a block whose body is on its opening line has more body "
+                                   "(Bottle's generated code does not compile)")
             self.stack[-1].filled = True
 
     def code(self, token) -> None:
@@ -144,7 +150,7 @@ class Statements:
         if token.code:
             self.context.rules.add("T003")
             if token.code.split(None, 1)[0].rstrip(":") not in CONTINUATIONS:
-                self.fill()
+                self.fill(token.line)
             try:
                 pieces.append(self.line_of_code(token.code, token.line))
             except SyntaxError as error:
@@ -232,7 +238,7 @@ class Statements:
             inline_body = []
         # The body on the opening line, read once its frame is on the stack (loops, branches).
         def rest() -> str:
-            self.stack[-1].filled = bool(inline_body)
+            self.stack[-1].filled = self.stack[-1].inline = bool(inline_body)
             return "".join(self.statement(s, code, line) for s in inline_body)
         self.context.rules.add("T004")
         if isinstance(node, ast.If):
@@ -291,14 +297,15 @@ class Statements:
             raise Failed(line, f"`{keyword}` follows a block with nothing in it (Bottle's "
                                "generated code does not compile)")
         body = _branch_body(keyword, code)
-        frame.filled = bool(body)
+        frame.filled = frame.inline = bool(body)
         self.context.rules.add("T004")
         if frame.kind == "todo":
             return self.todo("T030", line, "part of a block with no Jinja2 equivalent",
                              code, "{{% elif {call} %}}")
         if frame.kind == "for" and keyword == "else":
             # Python runs a for loop's else unless it breaks; Jinja2 only if it is empty.
-            self.stack[-1] = Frame("for-else", line, frame.loop, filled=bool(body))
+            self.stack[-1] = Frame("for-else", line, frame.loop, filled=bool(body),
+                                   inline=bool(body))
             self.loop_ends[frame.loop] = len(self.out)
             return "{% endfor %}" + self.todo(
                 "T033", line, "`for ... else` runs when the loop did not `break` in Python "

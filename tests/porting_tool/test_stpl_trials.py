@@ -126,17 +126,22 @@ def test_noescape_swaps_the_printing_as_bottle_does_but_not_for_includes(tmp_pat
     ("% if x:\n% else:\nb\n% end\n", 2),
     ("% if x:\n%# only a comment\n% end\n", 3),
     ("% for x in xs:\n  % end\n", 2),
+    # a body on the opening line takes no more body: Python's "unexpected indent"
+    ("% if x: y = 1\n{{y}}\n% end\n", 2),
+    ("% if x: y = 1\n% if z:\na\n% end\n% end\n", 2),
 ])
-def test_a_block_with_nothing_in_it_fails_as_bottle_fails_to_compile_it(source, line):
+def test_a_block_bottle_cannot_compile_fails_with_its_line(source, line):
     with pytest.raises(SyntaxError):
         assert bottle.SimpleTemplate(source).co  # compiled on first access
     conversion = convert_source(source)
-    assert conversion.error.startswith(f"line {line}:") and "nothing in it" in conversion.error
+    assert conversion.error.startswith(f"line {line}:")
+    assert "Bottle's generated code does not compile" in conversion.error
 
 
 @pytest.mark.parametrize("source", [
     "% if x:\n% pass\n% end\n", "% if x: y = 1\n% end\n", "% for i in xs:\n\n% end\n",
     "% if x:\n% if y:\nz\n% end\n% end\n", "% if x: y = 1\n",
+    "% if x: y = 1\n% else:\nb\n% end\n", "% if x: y = 1\n%# note\n% end\n",
 ])
 def test_a_block_bottle_compiles_converts(source):
     assert bottle.SimpleTemplate(source).co is not None  # compiled on first access
