@@ -241,7 +241,7 @@ class Translator:
         return f"{self.atom(func)}({self.arguments(node)})", ATOM
 
     def two_builtins(self, node) -> tuple[str, int] | None:
-        """`max(a, b)` -> `[a, b]|max`, `sorted(xs, reverse=True)` -> `xs|sort(reverse=true)`."""
+        """`max(a, b)` -> `[a, b]|max`, `round(x, 2)` -> `x|round(2)`, `sorted(xs, reverse=r)`."""
         name, args, keywords = node.func.id, node.args, node.keywords
         if any(isinstance(a, ast.Starred) for a in args):
             return None
@@ -249,6 +249,11 @@ class Translator:
             self.used.add("T013")
             items = ", ".join(self.wrap(a, COND) for a in args)
             return f"[{items}]|{name}(case_sensitive=true)", FILTER
+        if name == "round" and len(args) == 2 and not keywords:
+            # Jinja2's round calls Python's with the precision; only round(x) differs
+            # (Jinja2 passes 0 and returns a float, Python returns an int).
+            self.used.add("T013")
+            return f"{self.atom(args[0])}|round({self.wrap(args[1], COND)})", FILTER
         if name == "sorted" and len(args) == 1 and len(keywords) == 1 \
                 and keywords[0].arg == "reverse":
             self.used.add("T013")

@@ -28,6 +28,9 @@ SAME = [
     ("% first = max(1, page - 2)\n{{first}} {{min(3, n, 2) + 1}} {{-max(1, n)}} "
      "{{sorted(xs, reverse=True)}} {{sorted(xs, reverse=not r)}}\n",
      {"page": 1, "n": 5, "xs": ["b", "A", "a", "B"], "r": False}),
+    # round() with a precision is Jinja2's round filter; without one it stays T028
+    ("{{round(x, 2)}} {{round(2.675, 2)}} {{round(n, 1)}} {{round(-x * 10, 0)}}\n",
+     {"x": 1.23456, "n": 7}),
 ]
 
 
