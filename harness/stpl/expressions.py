@@ -254,12 +254,23 @@ class Translator:
             # (Jinja2 passes 0 and returns a float, Python returns an int).
             self.used.add("T013")
             return f"{self.atom(args[0])}|round({self.wrap(args[1], COND)})", FILTER
-        if name == "sorted" and len(args) == 1 and len(keywords) == 1 \
-                and keywords[0].arg == "reverse":
-            self.used.add("T013")
-            reverse = self.wrap(keywords[0].value, COND)
-            return f"{self.atom(args[0])}|sort(reverse={reverse}, case_sensitive=true)", FILTER
-        return None
+        given = {k.arg: k.value for k in keywords}
+        allowed = {"key", "reverse"} if name == "sorted" else {"key"}
+        if name not in ("sorted", "min", "max") or len(args) != 1 or not given \
+                or None in given or not set(given) <= allowed:
+            return None
+        options = []
+        if "key" in given:
+            path = _key_path(given["key"])
+            if path is None:
+                return None
+            options.append(f"attribute={path!r}")
+        if "reverse" in given:
+            options.append(f"reverse={self.wrap(given['reverse'], COND)}")
+        self.used.add("T013")
+        filter_name = "sort" if name == "sorted" else name
+        return (f"{self.atom(args[0])}|{filter_name}({', '.join(options)}, "
+                "case_sensitive=true)"), FILTER
 
     def arguments(self, node) -> str:
         args, star, stars = [], 0, 0
@@ -313,6 +324,33 @@ class Translator:
         # default filter (it replaces only undefined values, unless boolean=true).
         default = self.wrap(node.args[1], COND) if len(node.args) == 2 else "none"
         return f"{name}|default({default})", FILTER
+
+
+def _key_path(node: ast.expr) -> str | None:
+    """`lambda x: x.a[1]['b']` as Jinja2's attribute path 'a.1.b', or None.
+
+    Jinja2 splits the path on dots and reads a part of digits as an index, so a key
+    holding a dot or made of digits has no path.
+    """
+    if not isinstance(node, ast.Lambda) or node.args.args[1:] or node.args.defaults \
+            or node.args.vararg or node.args.kwarg or node.args.kwonlyargs \
+            or node.args.posonlyargs or not node.args.args:
+        return None
+    parts, body = [], node.body
+    while not isinstance(body, ast.Name):
+        if isinstance(body, ast.Attribute):
+            parts.append(body.attr)
+        elif isinstance(body, ast.Subscript) and isinstance(body.slice, ast.Constant) and (
+                (isinstance(body.slice.value, str) and "." not in body.slice.value
+                 and not body.slice.value.isdigit() and body.slice.value)
+                or (type(body.slice.value) is int and body.slice.value >= 0)):
+            parts.append(str(body.slice.value))
+        else:
+            return None
+        body = body.value
+    if body.id != node.args.args[0].arg or not parts:
+        return None
+    return ".".join(reversed(parts))
 
 
 def _constant(node: ast.expr) -> bool:

@@ -81,7 +81,7 @@ FLAGGED = [
     # (rule, before): each leaves the code in a TODO comment and a failing kit_todo()
     ("T021", "{{[x for x in xs]}}"),
     ("T021", "{{', '.join(x for x in xs)}}"),
-    ("T022", "{{sorted(xs, key=lambda x: x.n)}}"),
+    ("T022", "{{sorted(xs, key=lambda x: -x.n)}}"),
     ("T023", "{{f'{x:.2f}'}}"),
     ("T024", "{{(n := len(xs))}}"),
     ("T025", "{{a | b}}"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import bottle
 import jinja2
 import pytest
@@ -28,6 +30,13 @@ SAME = [
     ("% first = max(1, page - 2)\n{{first}} {{min(3, n, 2) + 1}} {{-max(1, n)}} "
      "{{sorted(xs, reverse=True)}} {{sorted(xs, reverse=not r)}}\n",
      {"page": 1, "n": 5, "xs": ["b", "A", "a", "B"], "r": False}),
+    # sorted/min/max with a key that is a lambda reading a path of the item: a filter
+    ("% for x in sorted(xs, key=lambda x: x.n, reverse=True):\n{{x.n}}{{x.s}}\n% end\n"
+     "{{max(ys, key=lambda y: y[1]['v'])}} {{min(ys, key=lambda y: y[0])}}\n"
+     "{{sorted(ys, key=lambda y: y[1]['v'])}}\n",
+     {"xs": [SimpleNamespace(n=1, s="b"), SimpleNamespace(n=2, s="a"),
+             SimpleNamespace(n=1, s="c")],
+      "ys": [("b", {"v": 2}), ("B", {"v": 3}), ("a", {"v": 3})]}),
     # round() with a precision is Jinja2's round filter; without one it stays T028
     ("{{round(x, 2)}} {{round(2.675, 2)}} {{round(n, 1)}} {{round(-x * 10, 0)}}\n",
      {"x": 1.23456, "n": 7}),
