@@ -19,11 +19,15 @@ def add_tree_arguments(parser) -> None:
     parser.add_argument("src", help="the Bottle views folder")
     parser.add_argument("-o", "--out", required=True, help="the Jinja2 templates folder")
     parser.add_argument("--syntax", help="a custom SimpleTemplate syntax, as Bottle takes it")
+    parser.add_argument("--noescape", action="store_true",
+                        help="the templates ran with Bottle's noescape=True ({{!x}} escapes)")
 
 
 def add_file_arguments(parser) -> None:
     parser.add_argument("file", help="one SimpleTemplate file (written to stdout)")
     parser.add_argument("--syntax", help="a custom SimpleTemplate syntax, as Bottle takes it")
+    parser.add_argument("--noescape", action="store_true",
+                        help="the templates ran with Bottle's noescape=True ({{!x}} escapes)")
 
 
 def _syntax_error(syntax: str | None) -> str | None:
@@ -44,7 +48,7 @@ def tree_main(args) -> int:
     if problem:
         print(f"kit convert-templates: error: {problem}", file=sys.stderr)
         return USAGE
-    report = convert_tree(src, out, syntax=args.syntax)
+    report = convert_tree(src, out, syntax=args.syntax, noescape=args.noescape)
     for result in report.files:
         if result.status == "failed":
             print(f"{src / result.source}:{result.reason}", file=sys.stderr)
@@ -72,7 +76,8 @@ def file_main(args) -> int:
     except UnicodeDecodeError:
         print(f"{path}:1: not UTF-8 text (Bottle reads UTF-8)", file=sys.stderr)
         return FAILED
-    conversion = convert_source(text, str(path), syntax=args.syntax)
+    conversion = convert_source(text, str(path), syntax=args.syntax,
+                                noescape=args.noescape)
     for note in conversion.notes:
         print(f"{path}:{note.line}: {note.rule} {note.message}", file=sys.stderr)
     if not conversion.ok:

@@ -9,8 +9,9 @@ something else.
 
 from __future__ import annotations
 
+import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import jinja2
 
@@ -53,6 +54,7 @@ class Conversion:
     includes: list[str] = field(default_factory=list)
     has_base: bool = False  # prints {{!base}}: a layout
     imports: list[tuple[str, str, str | None]] = field(default_factory=list)  # T019
+    reads: set[str] = field(default_factory=set)  # names read before it sets them
 
     @property
     def ok(self) -> bool:
@@ -77,27 +79,35 @@ class Failed(Exception):
 
 
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",
-                   blocks: dict[str, str] | None = None, syntax: str | None = None
+                   blocks: dict[str, str] | None = None, syntax: str | None = None,
+                   layout_reads: frozenset = frozenset(), noescape: bool = False
                    ) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
-    maps a layout's Bottle name to its slot, for templates that rebase onto it.
+    maps a layout's Bottle name to its slot, for templates that rebase onto it;
+    `layout_reads` are the names its layout reads from it. `noescape` is Bottle's
+    setting of that name: `{{x}}` prints raw and `{{!x}}` escaped.
     """
     context = Context(name)
-    statements = Statements(context, Translator(), block=block, blocks=blocks or {})
+    statements = Statements(context, Translator(), block=block, blocks=blocks or {},
+                            layout_reads=layout_reads)
     try:
         tokens = reader.read(text, syntax)
     except Exception as error:  # Bottle's own parser refused it
         return _failed(context, f"line 1: {error}")
     try:
         for token in tokens:
+            if not isinstance(token, reader.Code):
+                statements.fill(token.line)
             if isinstance(token, reader.Text):
                 escaped = escape_text(token.text)
                 if escaped != token.text or token.escaped:
                     context.rules.add("T006")
                 statements.out.append(escaped)
             elif isinstance(token, reader.Inline):
+                if noescape:  # Bottle swaps its _str and _escape
+                    token = replace(token, raw=not token.raw)
                 statements.out.append(inline(token, statements, context))
             else:
                 statements.code(token)
@@ -115,7 +125,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     return Conversion(name, body, sorted(context.notes, key=lambda n: n.line),
                       sorted(context.rules), extends=statements.extends,
                       includes=statements.includes, has_base=statements.has_base,
-                      imports=statements.imports)
+                      imports=statements.imports, reads=statements.reads_from_caller())
 
 
 def _failed(context: Context, message: str) -> Conversion:
@@ -131,6 +141,10 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
     except SyntaxError as error:
         raise Failed(token.line, f"{token.source} is not a Python expression ({error.msg})") \
             from None
+    if isinstance(node, ast.Constant) and node.value is None:
+        # Bottle prints None as nothing; Jinja2 escapes a constant before `finalize` sees it.
+        context.rules.add("T002" if token.raw else "T001")
+        return ""
     try:
         # |safe binds tighter than any operator: parenthesise what is not an atom.
         text = statements.expression(node, token.line, level=ATOM if token.raw else 0)

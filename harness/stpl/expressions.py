@@ -34,6 +34,8 @@ SINGLETONS = {None: "none", True: "true", False: "false"}
 # be shadowed or misread.
 RESERVED = {"loop", "self", "caller", "varargs", "kwargs", "super", "true", "false", "none",
             "True", "False", "None"}
+# Names Bottle's generated code defines for itself (SimpleTemplate.execute).
+INTERNALS = {"_stdout", "_printlist", "_str", "_escape", "_rebase"}
 # Bottle's template functions that only make sense as statements.
 STATEMENT_ONLY = {"include", "rebase", "setdefault"}
 
@@ -67,6 +69,7 @@ class Translator:
     def __init__(self):
         self.used: set[str] = set()
         self.local: set[str] = set()  # names the template assigns itself
+        self.include_result = False  # `_ = include(...)` was seen: `_` is its namespace
 
     def __call__(self, node: ast.AST) -> str:
         return self.expr(node)[0]
@@ -103,6 +106,12 @@ class Translator:
     def e_Name(self, node):
         if node.id in RESERVED:
             raise Unsupported("T027", f"`{node.id}` is a name Jinja2 reserves")
+        if node.id == "_" and self.include_result and node.id not in self.local:
+            raise Unsupported("T026", "`_` holds what include() returned (the included "
+                                      "template's names): Jinja2's include returns nothing")
+        if node.id in INTERNALS and node.id not in self.local:
+            raise Unsupported("T026", f"`{node.id}` is a name of Bottle's generated code, "
+                                      "which Jinja2 does not have: print with {{ }} or {{! }}")
         if node.id in STATEMENT_ONLY or node.id in ("get", "defined"):
             raise Unsupported("T026", f"`{node.id}` is used other than as a call Jinja2 knows")
         return node.id, ATOM
@@ -219,6 +228,10 @@ class Translator:
                     and not node.keywords and not isinstance(node.args[0], ast.Starred):
                 self.used.add("T013")
                 return f"{self.atom(node.args[0])}|{BUILTINS[func.id][0]}", FILTER
+            if func.id not in self.local:
+                known = self.two_builtins(node)
+                if known is not None:
+                    return known
             if func.id in STATEMENT_ONLY:
                 raise Unsupported("T026", f"`{func.id}()` inside an expression")
             if func.id in MISSING and func.id not in self.local:
@@ -226,6 +239,38 @@ class Translator:
                 raise Unsupported("T028", f"Python's `{func.id}()` is not a Jinja2 global "
                                           "(add it to app.jinja_env.globals, or rewrite)")
         return f"{self.atom(func)}({self.arguments(node)})", ATOM
+
+    def two_builtins(self, node) -> tuple[str, int] | None:
+        """`max(a, b)` -> `[a, b]|max`, `round(x, 2)` -> `x|round(2)`, `sorted(xs, reverse=r)`."""
+        name, args, keywords = node.func.id, node.args, node.keywords
+        if any(isinstance(a, ast.Starred) for a in args):
+            return None
+        if name in ("min", "max") and len(args) >= 2 and not keywords:
+            self.used.add("T013")
+            items = ", ".join(self.wrap(a, COND) for a in args)
+            return f"[{items}]|{name}(case_sensitive=true)", FILTER
+        if name == "round" and len(args) == 2 and not keywords:
+            # Jinja2's round calls Python's with the precision; only round(x) differs
+            # (Jinja2 passes 0 and returns a float, Python returns an int).
+            self.used.add("T013")
+            return f"{self.atom(args[0])}|round({self.wrap(args[1], COND)})", FILTER
+        given = {k.arg: k.value for k in keywords}
+        allowed = {"key", "reverse"} if name == "sorted" else {"key"}
+        if name not in ("sorted", "min", "max") or len(args) != 1 or not given \
+                or None in given or not set(given) <= allowed:
+            return None
+        options = []
+        if "key" in given:
+            path = _key_path(given["key"])
+            if path is None:
+                return None
+            options.append(f"attribute={path!r}")
+        if "reverse" in given:
+            options.append(f"reverse={self.wrap(given['reverse'], COND)}")
+        self.used.add("T013")
+        filter_name = "sort" if name == "sorted" else name
+        return (f"{self.atom(args[0])}|{filter_name}({', '.join(options)}, "
+                "case_sensitive=true)"), FILTER
 
     def arguments(self, node) -> str:
         args, star, stars = [], 0, 0
@@ -279,6 +324,33 @@ class Translator:
         # default filter (it replaces only undefined values, unless boolean=true).
         default = self.wrap(node.args[1], COND) if len(node.args) == 2 else "none"
         return f"{name}|default({default})", FILTER
+
+
+def _key_path(node: ast.expr) -> str | None:
+    """`lambda x: x.a[1]['b']` as Jinja2's attribute path 'a.1.b', or None.
+
+    Jinja2 splits the path on dots and reads a part of digits as an index, so a key
+    holding a dot or made of digits has no path.
+    """
+    if not isinstance(node, ast.Lambda) or node.args.args[1:] or node.args.defaults \
+            or node.args.vararg or node.args.kwarg or node.args.kwonlyargs \
+            or node.args.posonlyargs or not node.args.args:
+        return None
+    parts, body = [], node.body
+    while not isinstance(body, ast.Name):
+        if isinstance(body, ast.Attribute):
+            parts.append(body.attr)
+        elif isinstance(body, ast.Subscript) and isinstance(body.slice, ast.Constant) and (
+                (isinstance(body.slice.value, str) and "." not in body.slice.value
+                 and not body.slice.value.isdigit() and body.slice.value)
+                or (type(body.slice.value) is int and body.slice.value >= 0)):
+            parts.append(str(body.slice.value))
+        else:
+            return None
+        body = body.value
+    if body.id != node.args.args[0].arg or not parts:
+        return None
+    return ".".join(reversed(parts))
 
 
 def _constant(node: ast.expr) -> bool:

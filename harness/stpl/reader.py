@@ -46,11 +46,18 @@ class Reader(bottle.StplParser):
         super().__init__(source, syntax=syntax)
         self.tokens: list = []
         self.escaped = False
+        self.open_code: Code | None = None  # a line whose brackets are still open
         self.re_split = _Watch(self.re_split, self)
 
     def read(self) -> list:
         self.translate()
+        self._close_open_code()  # left open at the end: Python's error, reported there
         return self.tokens
+
+    def _close_open_code(self) -> None:
+        if self.open_code is not None:
+            self.tokens.append(self.open_code)
+            self.open_code = None
 
     def _line_at(self, offset: int) -> int:
         return self.source.count("\n", 0, offset) + 1
@@ -67,7 +74,17 @@ class Reader(bottle.StplParser):
 
         def emit():
             nonlocal code_line, comment, ends, line, indent
-            self.tokens.append(Code(code_line.strip(), comment, ends, line, block, indent))
+            code = Code(code_line.strip(), comment, ends, line, block, indent)
+            if self.open_code is not None:  # Python joins the lines inside brackets
+                first = self.open_code
+                code = Code(f"{first.code} {code.code}".strip(),
+                            " ".join(c for c in (first.comment, code.comment) if c),
+                            first.ends + code.ends, first.line, first.block, first.indent)
+                self.open_code = None
+            if self.paren_depth > 0:
+                self.open_code = code
+            else:
+                self.tokens.append(code)
             code_line, comment, ends, indent = "", "", 0, ""
             line = self._line_at(start + offset)
 
@@ -119,6 +136,7 @@ class Reader(bottle.StplParser):
         del self.text_buffer[:]
         if not text:
             return
+        self._close_open_code()  # text inside brackets: Bottle's code does not compile
         # The text ends where the code starts (or at the end of the source).
         # (At the very end Bottle appends source[offset:] and flushes once more.)
         at_end = text.endswith(self.source[self.offset:])

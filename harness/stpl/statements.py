@@ -35,7 +35,8 @@ class Frame:
     loop: int | None = None  # for a `for`: its loop id
     branch: int = 0  # for an `if`: which of its elif/else branches we are in
     serial: int = 0  # tells one `if` from another
-    start: int = -1  # where its body starts in out (set once its opening line is out)
+    filled: bool = False  # its current branch has a statement (Python needs one)
+    inline: bool = False  # that statement is on the opening line (`if x: y = 1`)
 
 
 @dataclass
@@ -84,6 +85,8 @@ class Statements:
     stored_before_rebase: set = field(default_factory=set)
     loop_count: int = 0
     imports: list = field(default_factory=list)  # (name, module, attribute or None): T019
+    stray_end: int | None = None  # the line of an `end` that closed nothing
+    layout_reads: frozenset = frozenset()  # names the layout reads from the page (tree.py)
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -130,19 +133,24 @@ class Statements:
                                           self.branches()))
 
     # --- one code line ---------------------------------------------------------
-    def code(self, token) -> None:
-        before = {id(frame) for frame in self.stack}
-        self._code(token)
-        for frame in self.stack:
-            if id(frame) not in before:  # opened (or an else/elif branch) on this line
-                frame.start = len(self.out)
+    def fill(self, line: int) -> None:
+        """Text or a statement in the open block: Bottle's generated code has a body."""
+        from harness.stpl.convert import Failed
 
-    def _code(self, token) -> None:
+        if self.stack:
+            if self.stack[-1].inline:  # Python: `if x: y = 1` takes no indented body
+                raise Failed(line, "a block whose body is on its opening line has more body "
+                                   "(Bottle's generated code does not compile)")
+            self.stack[-1].filled = True
+
+    def code(self, token) -> None:
         from harness.stpl.convert import Failed
 
         pieces = []
         if token.code:
             self.context.rules.add("T003")
+            if token.code.split(None, 1)[0].rstrip(":") not in CONTINUATIONS:
+                self.fill(token.line)
             try:
                 pieces.append(self.line_of_code(token.code, token.line))
             except SyntaxError as error:
@@ -155,7 +163,13 @@ class Statements:
                           else f"{{#{_comment(text)}#}}")
         for _ in range(token.ends):
             if not self.stack:
-                raise Failed(token.line, "`end` without an open block")
+                # Bottle indents what follows one level less: harmless unless a block
+                # opens later, which its generated code cannot indent (see opener).
+                self.stray_end = self.stray_end or token.line
+                continue
+            if not self.stack[-1].filled:
+                raise Failed(token.line, "`end` closes a block with nothing in it (Bottle's "
+                                         "generated code does not compile)")
             pieces.append(self.close(token.line))
         text = "".join(pieces)
         if text.endswith("}}"):
@@ -204,6 +218,11 @@ class Statements:
         return self.statement(call, code, line)
 
     def opener(self, keyword: str, code: str, line: int) -> str:
+        from harness.stpl.convert import Failed
+
+        if self.stray_end is not None:
+            raise Failed(self.stray_end, "`end` without an open block, and a block opens "
+                                         f"after it (line {line}): Bottle cannot indent it")
         try:
             node = ast.parse(code).body[0]
             inline_body = node.body
@@ -217,7 +236,10 @@ class Statements:
                     raise
                 node = ast.parse(code + "\n pass\nfinally:\n pass").body[0]
             inline_body = []
-        rest = "".join(self.statement(s, code, line) for s in inline_body)
+        # The body on the opening line, read once its frame is on the stack (loops, branches).
+        def rest() -> str:
+            self.stack[-1].filled = self.stack[-1].inline = bool(inline_body)
+            return "".join(self.statement(s, code, line) for s in inline_body)
         self.context.rules.add("T004")
         if isinstance(node, ast.If):
             try:
@@ -225,22 +247,22 @@ class Statements:
             except Unsupported as why:
                 self.stack.append(self.if_frame(line))
                 return self.todo(why.rule, line, why.message, code,
-                                 "{{% if {call} %}}") + rest
+                                 "{{% if {call} %}}") + rest()
             self.stack.append(self.if_frame(line))
-            return f"{{% if {test} %}}" + rest
+            return f"{{% if {test} %}}" + rest()
         if isinstance(node, ast.FunctionDef) and not self.stack:
             try:
                 signature = self.signature(node.args, line)
             except Unsupported as why:
                 self.stack.append(Frame("todo", line))
-                return self.todo(why.rule, line, why.message, code, "{{% if {call} %}}") + rest
+                return self.todo(why.rule, line, why.message, code, "{{% if {call} %}}") + rest()
             self.loop_count += 1
             self.stack.append(Frame("macro", line, serial=self.loop_count))
             self.macro_frames.append(self.stack[-1])
             self.macros.add(node.name)
             self.translate.local.add(node.name)
             self.context.rules.add("T017")
-            return f"{{% macro {node.name}({signature}) %}}" + rest
+            return f"{{% macro {node.name}({signature}) %}}" + rest()
         if isinstance(node, ast.For) and not isinstance(node, ast.AsyncFor):
             self.loop_count += 1
             loop = self.loop_count
@@ -249,11 +271,11 @@ class Statements:
             except Unsupported as why:
                 self.stack.append(Frame("for", line, loop))
                 return self.todo(why.rule, line, why.message, code,
-                                 "{{% for _ in {call} %}}") + rest
+                                 "{{% for _ in {call} %}}") + rest()
             self.stack.append(Frame("for", line, loop))
             for name in _names(node.target):
                 self.store(name, line, code, target=True)
-            return f"{{% for {target} in {source} %}}{counter}" + rest
+            return f"{{% for {target} in {source} %}}{counter}" + rest()
         why = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded "
                         "sequence, or a macro, is the usual rewrite)",
                "with": "`with` (a context manager) has no Jinja2 equivalent",
@@ -263,7 +285,7 @@ class Statements:
                "class": "a class defined in a template has no Jinja2 equivalent",
                }[keyword]
         self.stack.append(Frame("todo", line))
-        return self.todo("T030", line, why, code, "{{% if {call} %}}") + rest
+        return self.todo("T030", line, why, code, "{{% if {call} %}}") + rest()
 
     def continuation(self, keyword: str, code: str, line: int) -> str:
         from harness.stpl.convert import Failed
@@ -271,13 +293,19 @@ class Statements:
         if not self.stack:
             raise Failed(line, f"`{keyword}` without an open block")
         frame = self.stack[-1]
+        if not frame.filled:
+            raise Failed(line, f"`{keyword}` follows a block with nothing in it (Bottle's "
+                               "generated code does not compile)")
+        body = _branch_body(keyword, code)
+        frame.filled = frame.inline = bool(body)
         self.context.rules.add("T004")
         if frame.kind == "todo":
             return self.todo("T030", line, "part of a block with no Jinja2 equivalent",
                              code, "{{% elif {call} %}}")
         if frame.kind == "for" and keyword == "else":
             # Python runs a for loop's else unless it breaks; Jinja2 only if it is empty.
-            self.stack[-1] = Frame("for-else", line, frame.loop)
+            self.stack[-1] = Frame("for-else", line, frame.loop, filled=bool(body),
+                                   inline=bool(body))
             self.loop_ends[frame.loop] = len(self.out)
             return "{% endfor %}" + self.todo(
                 "T033", line, "`for ... else` runs when the loop did not `break` in Python "
@@ -285,13 +313,15 @@ class Statements:
         if frame.kind != "if" or keyword not in ("elif", "else"):
             raise Failed(line, f"`{keyword}` cannot follow this block")
         frame.branch += 1
+        # `else: y = 2` and `elif c: y = 3` may carry their body on the line, as `if` may.
+        rest = "".join(self.statement(s, code, line) for s in body)
         if keyword == "else":
-            return "{% else %}"
-        node = ast.parse("if" + code[len("elif"):] + "\n pass").body[0]
+            return "{% else %}" + rest
+        node = ast.parse("if" + code[len("elif"):] + ("" if body else "\n pass")).body[0]
         try:
-            return f"{{% elif {self.expression(node.test, line)} %}}"
+            return f"{{% elif {self.expression(node.test, line)} %}}" + rest
         except Unsupported as why:
-            return self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}")
+            return self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}") + rest
 
     def signature(self, args: ast.arguments, line: int) -> str:
         if args.vararg or args.kwarg or args.posonlyargs or args.kwonlyargs:
@@ -341,7 +371,11 @@ class Statements:
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
                     and value.func.id == "include" and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "_":
-                return self.call_include(value, code, line)  # `_ = include(...)`, Bottle's tests
+                # `_ = include(...)`, Bottle's tests: `_` is not kept, so reading it is T026.
+                text = self.call_include(value, code, line)
+                self.translate.local.discard("_")
+                self.translate.include_result = True
+                return text
             if len(node.targets) != 1:
                 raise Unsupported("T031", "a chained assignment (a = b = ...)")
             target = self.target(node.targets[0])
@@ -480,15 +514,25 @@ class Statements:
             lines.append(tag)
             self.context.rules.add("T018")
         before = self.stored_before_rebase
+        given = set()  # what the layout gets from the rebase() arguments (or a TODO)
         for key, text, reads in self.rebase_args:
-            if reads & (before - hoisted):
+            given.add(key)
+            if reads & ((before | self.macros) - hoisted):  # a macro stays in the block
                 why = "a rebase() argument computed from a value the page sets in its block"
                 self.context.todo("T034", self.rebase_line, f"{why}: {key}={text}")
                 self.context.rules.add("T034")
                 lines.append(f"{{# TODO(kit/T034): {why} #}}{{% set {key} = kit_todo('T034') %}}")
             elif key != text:
                 lines.append(f"{{% set {key} = {text} %}}")
-        lines.append(f"{{% block {self.blocks.get(self.extends, 'content')} %}}")
+            else:  # title=title: the page's own value, which is in the block
+                given.discard(key)
+        for name in sorted(self.layout_reads & (set(self.store_count) - hoisted - given)):
+            why = (f"the layout reads `{name}`, which the page sets inside its block (in an "
+                   "if/for, or more than once): Jinja2's layout does not see it")
+            self.context.todo("T034", self.rebase_line, why)
+            self.context.rules.add("T034")
+            lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}{{% do kit_todo('T034') %}}")
+        lines.append(f"{{% block {self.blocks.get(jinja_name(self.extends), 'content')} %}}")
         return "".join(lines)
 
     def call_setdefault(self, call, code, line) -> str:
@@ -501,7 +545,10 @@ class Statements:
         self.loads.append(Load(name, len(self.out), self.loops(), self.branches()))
         self.store(name, line, code)
         self.context.rules.add("T010")
-        return f"{{% set {name} = {name}|default({value}) %}}"
+        tag = f"{{% set {name} = {name}|default({value}) %}}"
+        if not self.stack:  # the layout sees it too: T018 may move it out of the block
+            self.top_sets.append((len(self.out), {name}, set(_names(call.args[1])), tag))
+        return tag
 
     def base_slot(self, line: int, inline: bool = True) -> str:
         self.has_base = True
@@ -510,13 +557,22 @@ class Statements:
         # {%+ and +%} keep the indentation and newline around it, as Bottle prints them.
         if self.base_count > 1:
             return f"{{{{ self.{self.block}() }}}}"
-        if self.stack:
-            return self.todo("T034", line, "{{!base}} inside a block: a Jinja2 block "
-                                            "cannot be conditional", "{{!base}}",
+        # A Jinja2 block may sit in an if or a for (it prints where it stands), not in
+        # a macro, which would define it anew each call.
+        if any(frame.kind == "macro" for frame in self.stack):
+            return self.todo("T034", line, "{{!base}} inside a template function: a Jinja2 "
+                                            "block cannot be in a macro", "{{!base}}",
                              "{{{{ {call} }}}}")
         if not inline:  # on a code line of its own: it takes the line with it
             return f"{{% block {self.block} %}}{{% endblock %}}"
         return f"{{%+ block {self.block} %}}{{% endblock +%}}"
+
+    def reads_from_caller(self) -> set[str]:
+        """Names read before this template sets them: a layout's view of its page."""
+        first: dict[str, int] = {}
+        for name, piece, _, _ in self.all_stores:
+            first.setdefault(name, piece)
+        return {load.name for load in self.loads if load.piece <= first.get(load.name, load.piece)}
 
     # --- the end -----------------------------------------------------------------
     def finish(self) -> str:
@@ -526,7 +582,7 @@ class Statements:
         # end of the code); a block with nothing in it is Bottle's IndentationError.
         while self.stack:
             frame = self.stack[-1]
-            if len(self.out) <= frame.start:
+            if not frame.filled:
                 raise Failed(frame.line, "a block is never closed with `end` and has "
                                          "nothing in it")
             self.out.append(self.close(frame.line))
@@ -583,6 +639,21 @@ class Statements:
             name == store.name and self.loop_ends[store.loop] < piece <= load.piece
             and branches == load.branches[:len(branches)] and set(loops) <= set(load.loops)
             for name, piece, branches, loops in self.all_stores)
+
+
+def _branch_body(keyword: str, code: str) -> list:
+    """The statements an `else:`/`elif c:`/`except:`/`finally:` line carries itself."""
+    head = {"else": "if 1:\n pass\n", "except": "try:\n pass\n",
+            "finally": "try:\n pass\n"}.get(keyword)
+    try:
+        node = ast.parse(head + code if head else "if" + code[len("elif"):]).body[0]
+    except SyntaxError:
+        return []
+    if keyword == "elif":
+        return node.body
+    if keyword == "else":
+        return node.orelse
+    return node.handlers[0].body if keyword == "except" else node.finalbody
 
 
 def _names(node) -> list[str]:

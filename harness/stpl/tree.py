@@ -73,8 +73,12 @@ def slot_name(name: str) -> str:
     return "content_" + re.sub(r"\W", "_", name)
 
 
-def convert_tree(src: Path, out: Path, *, syntax: str | None = None) -> TreeReport:
-    """Convert every template under src into out; copy every other file."""
+def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
+                 noescape: bool = False) -> TreeReport:
+    """Convert every template under src into out; copy every other file.
+
+    `noescape`: the views rendered them with Bottle's noescape=True.
+    """
     src, out = Path(src), Path(out)
     report = TreeReport()
     templates: dict[str, tuple[Path, str]] = {}
@@ -106,13 +110,27 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None) -> TreeRepo
     # of its own name, or Jinja2 would see one block defined twice.
     first = {name: convert_source(text, str(rel), syntax=syntax)
              for name, (rel, text) in templates.items()}
-    blocks = {name: slot_name(name) for name, c in first.items()
+    # Bottle's include() and rebase() build their template without the noescape setting:
+    # it holds only for a template no other one includes or rebases onto.
+    used = {jinja_name(n) for c in first.values() for n in [*c.includes, c.extends] if n}
+    direct = {name for name in templates if noescape and jinja_name(name) not in used}
+    for name in direct:
+        relative, text = templates[name]
+        first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True)
+    # Keyed by the Jinja2 name: rebase('layout') and rebase('layout.tpl') are one template.
+    blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
               if c.ok and c.has_base and c.extends is not None}
+    by_name = {jinja_name(name): c for name, c in first.items()}
     for name, (relative, text) in templates.items():
         conversion = first[name]
-        if blocks and (name in blocks or conversion.extends in blocks):
+        extends = jinja_name(conversion.extends) if conversion.extends else None
+        layout = by_name.get(extends or "")
+        reads = frozenset(layout.reads) if layout is not None and layout.ok else frozenset()
+        if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)):
             conversion = convert_source(text, str(relative), syntax=syntax,
-                                        block=blocks.get(name, "content"), blocks=blocks)
+                                        block=blocks.get(jinja_name(name), "content"),
+                                        blocks=blocks, layout_reads=reads,
+                                        noescape=name in direct)
         output = Path(jinja_name(name))
         if not conversion.ok:
             report.files.append(FileResult(relative, None, "failed", conversion,

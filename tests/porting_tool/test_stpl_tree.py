@@ -70,7 +70,7 @@ def test_the_command_converts_a_folder_and_says_what_it_did(views, tmp_path, cap
 
 
 def test_the_command_exits_1_with_the_file_and_line_of_a_failure(views, tmp_path, capsys):
-    (views / "bad.tpl").write_text("% end\n")
+    (views / "bad.tpl").write_text("% end\n% if x:\ny\n% end\n")
     assert kit(["convert-templates", str(views), "-o", str(tmp_path / "out")]) == 1
     assert f"{views / 'bad.tpl'}:1: `end` without an open block" in capsys.readouterr().err
 
