@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 from unittest import mock
 
+import flask
 import pytest
 import webtest
 
@@ -1098,3 +1099,53 @@ def test_a_view_named_after_the_decorator_it_is_under_stays_a_route():
     flask_ns = {"__name__": __name__}
     exec(compile(result.code, "flask_app.py", "exec"), flask_ns)
     assert webtest.TestApp(flask_ns["app"]).post("/post").text == "posted"
+
+
+def test_routes_on_an_app_passed_in_are_converted_and_say_so():
+    # routes.py: def setup(web): @web.route(...); the app is made elsewhere and passed in
+    result = port('''
+        from bottle import request
+
+
+        def setup(web, prefix):
+            @web.route("/item/<no:int>", method=["GET", "POST"])
+            def item(no):
+                return f"item {no} {request.method}"
+
+            @web.get("/other/<name>")
+            def other(name):
+                return name
+    ''')
+    assert '@web.route("/item/<int(signed=True):no>", methods=["GET", "POST"])' in result.code
+    todos = [t for t in result.todos if "a parameter of setup()" in t["text"]]
+    assert len(todos) == 1 and todos[0]["code"] == "P003"
+    flask_ns = {"__name__": __name__}
+    exec(compile(result.code, "routes.py", "exec"), flask_ns)
+    app = flask.Flask(__name__)
+    flask_ns["setup"](app, "/")
+    client = webtest.TestApp(app)
+    assert client.post("/item/-3").text == "item -3 POST"
+    assert client.get("/other/x").text == "x"
+
+
+def test_a_decorator_reading_the_views_own_parameter_is_no_route():
+    # the decorated function's parameters are not in scope for its own decorator
+    result = port('''
+        from bottle import Bottle
+
+        from caches import cache
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return "home"
+
+
+        @cache.get("/key")
+        def read(cache=None):
+            return cache
+    ''')
+    assert '@cache.get("/key")' in result.code
+    assert not any("a parameter of" in t["text"] for t in result.todos)

@@ -124,10 +124,19 @@ class Routes(Rule):
         names = view_names(node, self)
         self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
         self.seen: dict[str, int] = {}
+        self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
+        self.flagged: set[tuple[str, str]] = set()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        params = node.params
+        names = {p.name.value for p in (*params.posonly_params, *params.params,
+                                         *params.kwonly_params)}
+        self.params.append((node.name.value, names))
         path = self.context.filename or "module"
         self.stem = path.removesuffix(".py").replace("/", ".").replace("\\", ".")
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        self.params.pop()
         name = updated.name.value
         if name not in self.clashes or not any(
                 isinstance(d.decorator, cst.Call)
@@ -153,9 +162,28 @@ class Routes(Rule):
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
-        if isinstance(call, cst.Call) and self.app_method(call.func) in ROUTE_METHODS:
+        if isinstance(call, cst.Call) and (self.app_method(call.func) in ROUTE_METHODS
+                                           or self.parameter_app(call.func)):
             return updated.with_changes(decorator=self.route_call(call))
         return updated
+
+    def parameter_app(self, func: cst.CSTNode) -> bool:
+        """`@app.route(...)` where `app` is a parameter of an enclosing function
+        (`def setup_routes(app): ...`): which app the callers pass cannot be read from
+        here. The route is converted as a Bottle app's, with a TODO that says so."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+                and func.attr.value in ROUTE_METHODS):
+            return False
+        name = func.value.value
+        # the decorated function's own parameters are not in scope for its decorator
+        owner = next((f for f, params in reversed(self.params[:-1]) if name in params), None)
+        if owner is None:
+            return False
+        if (owner, name) not in self.flagged:
+            self.flagged.add((owner, name))
+            self.todo(f"routes on `{name}`, a parameter of {owner}(): converted as a Bottle "
+                      "app's; check that every caller passes the Flask app")
+        return True
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         # app.route("/x", callback=view): Flask's route() would return a decorator that
