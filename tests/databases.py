@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import weakref
 from pathlib import Path
 
 from sqlalchemy import create_engine, event, make_url, text
@@ -20,18 +19,18 @@ from shared.db import Database
 
 TEMPLATE = "kit_template"
 
-# Every PostgreSQL connection any pool opens. An app's engine can be freed while its pool
-# lives on in a reference cycle, so disposing the engines found at teardown can miss
-# connections that the GC then finds open in a later test (a ResourceWarning there).
-_opened: weakref.WeakSet = weakref.WeakSet()
+# Every PostgreSQL connection any pool opens, held here until the test whose database it
+# reaches ends. An app a test drops lives on in a reference cycle that the GC frees at
+# any moment, in that test or a later one; a psycopg connection freed while open warns
+# (a ResourceWarning, which fails whichever test is running). Held, none is freed open:
+# each is closed when its test's databases are dropped.
+_opened: set = set()
 
 
 @event.listens_for(Pool, "connect")
 def _track(dbapi_connection, _record) -> None:
-    try:
+    if type(dbapi_connection).__module__.startswith("psycopg"):  # SQLite needs no DROP
         _opened.add(dbapi_connection)
-    except TypeError:  # sqlite3 connections take no weak reference; SQLite needs no DROP
-        pass
 
 
 def _bin(name: str) -> str:
@@ -111,7 +110,10 @@ class Databases:
             return
         names = {make_url(url).database for url in self._made}
         for connection in list(_opened):
-            if not connection.closed and connection.info.dbname in names:
+            if connection.closed:
+                _opened.discard(connection)
+            elif connection.info.dbname in names:
                 connection.close()
+                _opened.discard(connection)
         for url in self._made:
             self.server.drop(url)
