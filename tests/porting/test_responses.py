@@ -40,6 +40,19 @@ def test_flask_returns_dicts_and_lists_as_compact_sorted_json():
     assert client.get("/l").body == b"[\n  1,\n  2\n]\n"
 
 
+def test_a_dict_body_built_by_hand_is_json_in_bottle_and_its_keys_in_werkzeug():
+    from werkzeug.wrappers import Response
+
+    native = bottle.Bottle()
+    native.route("/r", "GET", lambda: bottle.HTTPResponse({"a": 1}, status=201))
+    response = native_client(native).get("/r", status=201)
+    assert (response.content_type, response.body) == ("application/json", b'{"a": 1}')
+    app = flask.Flask(__name__)
+    app.add_url_rule("/r", "r", lambda: Response({"a": 1}, status=201))
+    response = native_client(app).get("/r", status=201)
+    assert (response.content_type, response.body) == ("text/plain", b"a")
+
+
 def test_our_json_bodies_are_byte_for_byte_the_same(probe_client):
     response = probe_client.get("/probe/payload")
     assert response.content_type == "application/json"
@@ -142,6 +155,23 @@ def test_flask_error_handler_returning_a_body_answers_200():
     with_status.register_error_handler(404, lambda error: ("custom", 404))
     assert native_client(body_only).get("/nope", status=200).text == "custom"
     assert native_client(with_status).get("/nope", status=404).text == "custom"
+
+
+def test_the_error_text_for_an_unmatched_path_is_each_frameworks_own():
+    native = bottle.Bottle()
+    native.route("/r", "GET", lambda: "r")
+    native.error_handler[404] = native.error_handler[405] = lambda error: error.body
+    client = native_client(native)
+    assert client.get("/nowhere", status=404).text == "Not found: '/nowhere'"
+    assert client.post("/r", status=405).text == "Method not allowed."
+    app = flask.Flask(__name__)
+    app.add_url_rule("/r", "r", lambda: "r")
+    for code in (404, 405):
+        app.register_error_handler(code, lambda error: (error.description, error.code))
+    client = native_client(app)
+    assert client.get("/nowhere", status=404).text.startswith(
+        "The requested URL was not found on the server.")
+    assert client.post("/r", status=405).text == "The method is not allowed for the requested URL."
 
 
 def test_our_error_pages_keep_their_status(client):
