@@ -20,7 +20,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,browser]'
+	$(BIN)/pip install --quiet -e . --group test --group browser
 	touch $(STAMP)
 
 test: $(STAMP) browser-install
@@ -79,7 +79,7 @@ seed: $(STAMP)
 
 # The benchmarks need matplotlib too: the bench extra, behind its own stamp.
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/pip install --quiet -e . --group test --group bench
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP) wrk-install

@@ -2,4 +2,4 @@
 
 
 class UsageError(Exception):
-    """A bad app spec, a bad requests file: said in one line, no traceback."""
+    """A bad option, path, app spec or requests file: said in one line, no traceback."""

@@ -1,4 +1,4 @@
-"""Load the apps the harness compares: our builds, anyone's WSGI app, or a server's URL.
+"""Load the apps a command compares or serves: any WSGI app, or a server's URL.
 
     bottle_app:create_app        module:attr (a factory is called, with settings if it takes any)
     path/to/app.py:application   a file, imported in isolation
@@ -21,8 +21,6 @@ from importlib import import_module
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from adapters import FRAMEWORKS
-
 from .errors import UsageError
 
 URL = re.compile(r"^https?://", re.IGNORECASE)
@@ -38,7 +36,6 @@ class App:
     spec: str
     wsgi: object            # a WSGI callable (for a URL: a proxy to it)
     url: str | None = None  # set when the app is a running server
-    ours: bool = False      # one of our registered builds
 
 
 def is_url(spec: str) -> bool:
@@ -57,9 +54,10 @@ def is_file(target: str) -> bool:
     return target.endswith(".py") or "/" in target or os.sep in target
 
 
-def labels(specs: list[str]) -> list[str]:
-    """Short, distinct names for the apps: bottle, flask, the module or file stem, host-port."""
-    known = {v: k for k, v in FRAMEWORKS.items()}
+def labels(specs: list[str], known: dict[str, str] | None = None) -> list[str]:
+    """Short, distinct names for the apps: a known spec's name, the module or file stem,
+    host-port."""
+    known = known or {}
     names = []
     for spec in specs:
         if spec in known:
@@ -88,7 +86,7 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
     else:
         module = import_spec(spec, target)
         app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
-    return App(label, spec, app, ours=spec in FRAMEWORKS.values())
+    return App(label, spec, app)
 
 
 def import_spec(spec: str, name: str):
@@ -108,12 +106,15 @@ def import_file(spec: str, path: Path):
     if not path.is_file():
         raise UsageError(f"cannot load {spec!r}: no such file {str(path)!r}")
     folder = path.parent
-    name = f"kit_app_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}_{path.stem}"
-    before = set(sys.modules)
+    name = f"bottle2flask_app_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}_{path.stem}"
     bottle_stack = _push_bottle_default()
     module_spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(module_spec)
     with FOLDER_LOCK:
+        # A module of the app's own that shares a name with one already imported (its own
+        # `shared.py` beside a tool's `shared` package) must be the app's: set theirs aside.
+        shadowed = set_aside(local_names(folder))
+        before = set(sys.modules)
         cwd = os.getcwd()
         sys.path.insert(0, str(folder))
         try:
@@ -127,8 +128,21 @@ def import_file(spec: str, path: Path):
             os.chdir(cwd)
             sys.path.remove(str(folder))
             module._kit_bottle_default = _pop_bottle_default(bottle_stack)
-    module._kit_own_modules = own_modules(before | {name}, folder)
+            module._kit_own_modules = own_modules(before | {name}, folder)
+            sys.modules.update(shadowed)
     return module, folder
+
+
+def local_names(folder: Path) -> set[str]:
+    """The top-level modules and packages a folder provides."""
+    return {p.stem for p in folder.glob("*.py")} | {
+        p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+
+
+def set_aside(names: set[str]) -> dict:
+    """Take the modules named (and their submodules) out of sys.modules, to put back later."""
+    return {key: sys.modules.pop(key) for key in list(sys.modules)
+            if key.partition(".")[0] in names}
 
 
 def own_modules(before: set[str], folder: Path) -> dict:
@@ -199,14 +213,15 @@ def in_folder(app, folder: Path, own: dict | None = None):
     with its folder first on sys.path and its own modules in sys.modules, so what it
     imports while it answers (`% import x` in a template) is its own `x`."""
     own = {} if own is None else own
+    names = local_names(folder)
 
     def middleware(environ, start_response):
         with FOLDER_LOCK:
             cwd = os.getcwd()
             os.chdir(folder)
             sys.path.insert(0, str(folder))
+            shadowed = set_aside(names | {name.partition(".")[0] for name in own})
             before = set(sys.modules)
-            shadowed = {name: sys.modules[name] for name in own if name in sys.modules}
             sys.modules.update(own)
             bottle = sys.modules.get("bottle")
             if bottle is not None:
@@ -280,7 +295,7 @@ class HTTPApp:
             data = answer.read()
         except OSError as error:
             start_response("502 Bad Gateway", [("Content-Type", "text/plain; charset=utf-8")])
-            return [f"kit: cannot reach {self.base}: {error}\n".encode()]
+            return [f"bottle2flask: cannot reach {self.base}: {error}\n".encode()]
         finally:
             connection.close()
         prefix = environ.get("SCRIPT_NAME", "")

@@ -16,8 +16,9 @@ from pathlib import Path
 import bottle
 from flask import Flask
 
+from bottle2flask.migrate import Dispatcher
+
 from .bench_inprocess import Caller, measure
-from .migration import Dispatcher
 
 ROUTES = 15  # per kind: 15 static + 15 dynamic legacy routes, half of each ported
 

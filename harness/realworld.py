@@ -24,8 +24,9 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bottle2flask.errors import UsageError
+
 from .database import SERVER_HELP, check_server, fresh_database
-from .errors import UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 FRAMEWORKS = ("bottle", "flask")

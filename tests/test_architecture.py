@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,22 @@ def test_each_adapter_imports_only_its_own_framework(adapter, forbidden):
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_nothing_imports_the_harness_or_the_tests(path):
     assert not imported_roots(path) & {"harness", "tests"}
+
+
+@pytest.mark.parametrize("path", python_files("bottle2flask"),
+                         ids=lambda p: str(p.relative_to(ROOT / "bottle2flask")))
+def test_bottle2flask_imports_nothing_of_the_kit_around_it(path):
+    """It is installed alone into a user's environment: none of these are there."""
+    assert not imported_roots(path) & {"shared", "adapters", "bottle_app", "flask_app",
+                                       "harness", "tests", "bench"}
+
+
+def test_the_packages_pyproject_lists_are_the_packages_on_disk():
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())
+                 ["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "bottle2flask").rglob("__init__.py")}
+    assert listed == found | {"bottle2flask.docs"}
 
 
 def test_the_checker_sees_imports():

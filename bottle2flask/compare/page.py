@@ -4,6 +4,7 @@ behind it."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import threading
@@ -17,14 +18,15 @@ from werkzeug.middleware.dispatcher import DispatcherMiddleware
 from werkzeug.test import Client
 from werkzeug.wrappers import Request, Response
 
-from . import code
-from .apps import PATH_SAFE
-from .normalise import INTENDED, STATIC_HEADERS, compare
-from .replay import Side
-from .scenario import Call
+from .. import docs
+from ..loading import PATH_SAFE
+from ..parity.normalise import INTENDED, STATIC_HEADERS, compare
+from ..parity.replay import Side
+from ..parity.scenario import Call
+from . import source
 
 PAGE = Path(__file__).with_name("compare.html")
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+HEADING = re.compile(r"^(#{1,4}) +(.+)$")
 COOKIE_PATH = re.compile(r"(;\s*path=)/(?=\s*;|\s*$)", re.IGNORECASE)
 INTENDED_ANCHOR = "intended-differences-the-parity-diff-allows"
 # Each intended difference's own entry in docs/PORTING.md, by its heading.
@@ -158,17 +160,19 @@ def docs_link(name: str) -> str:
 
 
 def docs_page(name: str) -> str | None:
-    """A file of docs/ as HTML, its headings with ids (for links to an entry)."""
-    from markdown_it import MarkdownIt
-
-    path = DOCS / name
-    if path.parent != DOCS or path.suffix != ".md" or not path.is_file():
+    """A shipped doc as a page: its Markdown as written, each heading an anchor (so a
+    link to an entry lands on it), with no Markdown library to install."""
+    path = docs.path(name)
+    if path is None:
         return None
-    html = MarkdownIt("commonmark").enable("table").render(path.read_text())
-    html = re.sub(r"<h([1-4])>(.*?)</h\1>", lambda m: (
-        f'<h{m[1]} id="{_slug(re.sub("<[^>]+>", "", m[2]))}">{m[2]}</h{m[1]}>'), html)
-    return (f"<!doctype html><meta charset=utf-8><title>{name}</title>"
-            f"<body style='max-width:50rem;margin:auto;font:15px/1.5 system-ui'>{html}")
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        heading = HEADING.match(line)
+        lines.append(f'{heading[1]} <strong id="{_slug(heading[2])}">{html.escape(heading[2])}'
+                     "</strong>" if heading else html.escape(line))
+    return (f"<!doctype html><meta charset=utf-8><title>{html.escape(name)}</title>"
+            "<pre style='max-width:50rem;margin:auto;white-space:pre-wrap;"
+            "font:14px/1.5 ui-monospace,monospace'>" + "\n".join(lines) + "</pre>")
 
 
 def pane_of(request: Request, names) -> str | None:
@@ -184,11 +188,13 @@ def pane_of(request: Request, names) -> str | None:
     return name
 
 
-def create_compare_app(apps: dict, secret: str | None = None, builds: dict | None = None):
+def create_compare_app(apps: dict, secret: str | None = None, builds: dict | None = None,
+                       templates: dict | None = None):
     """The compare page at /, the parity endpoint at /_parity, each app under /name/.
 
     builds: for each name, the app object whose router the code panel reads (the app
-    itself unless it is wrapped).
+    itself unless it is wrapped); templates: where a Bottle and a Flask app that share
+    their handlers keep their templates (source.behind), for the code panel.
     """
     page = Template(PAGE.read_text()).substitute(
         sides=json.dumps(list(apps)), titles=" / ".join(n.title() for n in apps))
@@ -216,7 +222,7 @@ def create_compare_app(apps: dict, secret: str | None = None, builds: dict | Non
             if not path.startswith("/"):
                 return answer_json({"error": "path must start with /"}, 400)
             if request.path == "/_code":
-                return answer_json(code.behind(builds, path))
+                return answer_json(source.behind(builds, path, templates))
             return answer_json(parity_of(apps, path, secret, visitors))
         if request.path.startswith("/_docs/"):
             html = docs_page(request.path.removeprefix("/_docs/"))

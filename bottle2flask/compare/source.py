@@ -12,12 +12,10 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import HtmlDjangoLexer, MakoHtmlLexer, PythonLexer
 
-from .apps import HTTPApp
+from ..loading import HTTPApp
 
-ROOT = Path(__file__).resolve().parent.parent
-# Where our builds keep their templates, by the kind of router that serves them.
-TEMPLATES = {"bottle": (ROOT / "bottle_app" / "views", ".tpl", MakoHtmlLexer),
-             "flask": (ROOT / "flask_app" / "templates", ".html", HtmlDjangoLexer)}
+# The lexer for a template, by the kind of router that serves it.
+LEXERS = {"bottle": MakoHtmlLexer, "flask": HtmlDjangoLexer}
 STRING = re.compile(r"""["']([a-z_]+)["']""")
 
 
@@ -76,10 +74,10 @@ def source(function) -> str:
 
 
 def qualified(function) -> str:
-    """module.name; for a file the kit imported under a name of its own, file:name."""
+    """module.name; for a file imported under a name of its own, file:name."""
     module = getattr(function, "__module__", "") or ""
     name = getattr(function, "__qualname__", repr(function))
-    if module.startswith("kit_app_"):
+    if module.startswith("bottle2flask_app_"):
         try:
             return f"{inspect.getsourcefile(function)}:{name}"
         except TypeError:
@@ -103,26 +101,31 @@ def differing_lines(a: list[str], b: list[str]) -> tuple[list[int], list[int]]:
     return left, right
 
 
-def templates_of(handler, kinds: list[str]) -> list[dict]:
-    """Our builds' templates named in the handler's source, side by side."""
+def templates_of(handler, kinds: list[str], templates: dict[str, tuple[Path, str]]) -> list[dict]:
+    """The templates named in a handler's source that both apps have, side by side.
+
+    templates: for each kind of router, (folder, file extension).
+    """
     found = []
     for name in dict.fromkeys(STRING.findall(source(handler))):
-        files = {kind: TEMPLATES[kind][0] / f"{name}{TEMPLATES[kind][1]}" for kind in kinds}
+        files = {kind: templates[kind][0] / f"{name}{templates[kind][1]}" for kind in kinds}
         if not all(f.is_file() for f in files.values()):
             continue
         texts = {kind: f.read_text().splitlines() for kind, f in files.items()}
         marks = differing_lines(*texts.values()) if len(texts) == 2 else ([],)
         found.append({"name": name, "files": {
-            kind: {"path": str(files[kind].relative_to(ROOT)),
-                   "html": highlighted("\n".join(texts[kind]) + "\n", TEMPLATES[kind][2](),
+            kind: {"path": str(files[kind].relative_to(templates[kind][0].parent.parent)),
+                   "html": highlighted("\n".join(texts[kind]) + "\n", LEXERS[kind](),
                                        mark),
                    "differing": len(mark)}
             for (kind, mark) in zip(texts, marks, strict=True)}})
     return found
 
 
-def behind(apps: dict, path: str) -> dict:
-    """The code panel's data for GET path: routes, handler(s), templates."""
+def behind(apps: dict, path: str, templates: dict | None = None) -> dict:
+    """The code panel's data for GET path: routes, handler(s), and, when one handler serves
+    a Bottle and a Flask app that keep their templates where `templates` says, both
+    templates."""
     path = path.partition("?")[0]
     routes, handlers, unread = {}, {}, {}
     for name, app in apps.items():
@@ -144,7 +147,7 @@ def behind(apps: dict, path: str) -> dict:
               "html": highlighted(source(handler), PythonLexer())}
              for handler in unique]
     kinds = [r["kind"] for r in routes.values() if r]
-    ours = len(unique) == 1 and sorted(kinds) == ["bottle", "flask"]
+    paired = bool(templates) and len(unique) == 1 and sorted(kinds) == ["bottle", "flask"]
     return {"path": path, "routes": routes, "unread": unread, "handlers": shown,
-            "templates": templates_of(unique[0], kinds) if ours else [],
+            "templates": templates_of(unique[0], kinds, templates) if paired else [],
             "css": HtmlFormatter(cssclass="code").get_style_defs(".code")}

@@ -1,6 +1,6 @@
 """Port one route at a time: a legacy Bottle app and its Flask port served as one site.
 
-    from harness import migration
+    from bottle2flask import migrate as migration
     site = migration.Dispatcher(legacy_bottle_app, new_flask_app)
 """
 

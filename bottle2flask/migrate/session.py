@@ -1,7 +1,7 @@
 """One session for both apps: Flask's JSON itsdangerous cookie, read and written by each.
 
-The cookie format is shared/sessions.py (the one our Bottle adapter writes), so the
-Flask side and the Bottle side mint byte-identical cookies. Values from the legacy
+The cookie format is Flask's own (bottle2flask/flask_cookie.py), so the Flask side
+and the Bottle side mint byte-identical cookies. Values from the legacy
 pickle cookies are imported on first sight and those cookies deleted, so the legacy
 format can be retired while both apps run.
 """
@@ -15,8 +15,7 @@ import bottle
 from flask import request as flask_request
 from flask.sessions import SecureCookieSessionInterface
 
-from shared import sessions
-
+from .. import flask_cookie
 from . import legacy
 
 ENVIRON_KEY = "migration.session"
@@ -46,16 +45,13 @@ class LegacyCookies:
 
 
 class FlaskSessions(SecureCookieSessionInterface):
-    """Flask's cookie session in shared/sessions.py's format, importing legacy cookies.
+    """Flask's cookie session, importing legacy cookies.
 
     ``app.session_interface = FlaskSessions(LegacyCookies(secret, {"user": "user"}))``
     """
 
     def __init__(self, legacy_cookies: LegacyCookies | None = None):
         self.legacy = legacy_cookies or LegacyCookies()
-
-    def get_signing_serializer(self, app):
-        return sessions.serializer(app.secret_key) if app.secret_key else None
 
     def open_session(self, app, request):
         session = super().open_session(app, request)
@@ -81,13 +77,13 @@ class BottleSessions:
         self.max_age = int(max_age.total_seconds())
         self.legacy = legacy_cookies or LegacyCookies()
 
-    def load(self, request=None) -> sessions.TrackedSession:
+    def load(self, request=None) -> flask_cookie.Session:
         """This request's session (read once, then kept in the environ)."""
         request = request or bottle.request
         if ENVIRON_KEY not in request.environ:
             cookie = request.get_cookie(self.cookie_name)
-            session = sessions.TrackedSession(
-                sessions.load(self.secret_key, cookie, self.max_age))
+            session = flask_cookie.Session(
+                flask_cookie.load(self.secret_key, cookie, self.max_age))
             seen = self.legacy.absorb(request.cookies, session)
             request.environ[ENVIRON_KEY] = (session, seen)
         return request.environ[ENVIRON_KEY][0]
@@ -101,7 +97,7 @@ class BottleSessions:
         response.add_header("Vary", "Cookie")
         options = {"path": "/", "httponly": True, "samesite": "lax"}
         if session.modified and session:
-            response.set_cookie(self.cookie_name, sessions.dump(self.secret_key,
+            response.set_cookie(self.cookie_name, flask_cookie.dump(self.secret_key,
                                                                 dict(session)), **options)
         elif session.modified and request.get_cookie(self.cookie_name):
             response.delete_cookie(self.cookie_name, **options)

@@ -1,8 +1,9 @@
-"""kit migrate status LEGACY NEW: the migration's progress bar.
+"""bottle2flask migrate status LEGACY NEW: the migration's progress bar.
 
 Every route of the legacy Bottle app; whether the new Flask app serves it (its URL map
-matches the route's path and method); whether `kit parity` found both answers identical
-on the requests that reached that route (a crawl plus your requests files).
+matches the route's path and method); whether the parity run found both answers identical
+on the requests that reached that route (a crawl plus your requests files). Both apps
+run on copies of their folders unless --in-place is given.
 
 NEW may be the Flask app alone (what is ported) or the mixed site, a Dispatcher over
 both (what users get: every route should be identical).
@@ -10,6 +11,7 @@ both (what users get: every route should be identical).
 
 from __future__ import annotations
 
+import argparse
 import json
 import tempfile
 from pathlib import Path
@@ -18,10 +20,11 @@ from urllib.parse import unquote_to_bytes
 import bottle
 from werkzeug.exceptions import HTTPException
 
-from .. import parity
-from ..apps import is_url
-from ..apps import load as load_app
+from .. import options
 from ..errors import UsageError
+from ..loading import is_url
+from ..loading import load as load_app
+from ..parity.runner import on_copy, run
 from .dispatch import Dispatcher
 
 # A value for each kind of Bottle wildcard, to make a path the new app's map can match.
@@ -75,16 +78,21 @@ def route_of(router: bottle.Router, method: str, sent: str):
         return None
 
 
-def status(legacy_spec: str, new_spec: str, **parity_options) -> dict:
+def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
+           **parity_options) -> dict:
     """The table as data: one entry a legacy route, and a summary."""
     if is_url(legacy_spec) or is_url(new_spec):
-        raise UsageError("kit migrate status reads both routers: give module:attr or "
+        raise UsageError("migrate status reads both routers: give module:attr or "
                          "file.py specs, not URLs")
     with tempfile.TemporaryDirectory(prefix="migrate-") as folder:
         settings = {"TESTING": True, "SECRET_KEY": "status",
                     "DATABASE_URL": f"sqlite:///{Path(folder) / 'routes.sqlite3'}"}
-        legacy, new = legacy_app(legacy_spec, settings), new_app(new_spec, settings)
-        report = parity.run([legacy_spec, new_spec], **parity_options)
+        specs = [legacy_spec, new_spec]
+        if not in_place:  # the routers are read from the same copies the requests reach
+            specs = [on_copy(spec, Path(folder), name)
+                     for spec, name in zip(specs, ("legacy", "new"), strict=True)]
+        legacy, new = legacy_app(specs[0], settings), new_app(specs[1], settings)
+        report = run(specs, in_place=True, **parity_options)
     verdicts: dict[int, list[str]] = {}
     for step in report["steps"]:
         route = route_of(legacy.router, step["method"], step["path"])
@@ -125,25 +133,20 @@ def render(data: dict) -> str:
 
 
 def add_arguments(parser) -> None:
-    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION",
+                                    parser_class=type(parser))
     sub = actions.add_parser("status", help="every legacy route: served by the new app? "
-                                            "identical?", description=__doc__)
-    sub.add_argument("legacy", help="the Bottle app (same specs as kit parity)")
-    sub.add_argument("new", help="the Flask app, or a migration.Dispatcher over both")
-    sub.add_argument("--requests", action="append", default=[], metavar="FILE",
-                     help="requests files for the parity run (as for kit parity)")
-    sub.add_argument("--forms", action="store_true",
-                     help="let the crawl submit the forms it finds (as kit parity --forms)")
-    sub.add_argument("--start", action="append", default=[], metavar="PATH")
-    sub.add_argument("--no-crawl", action="store_true", help="only the requests files")
-    sub.add_argument("--max-pages", type=int, default=500, metavar="N")
-    sub.add_argument("--json", action="store_true", help="print the status as JSON")
+                                            "identical?", description=__doc__,
+                             formatter_class=argparse.RawDescriptionHelpFormatter,
+                             parents=[options.replay(), options.copies(), options.report()])
+    sub.add_argument("legacy", help="the Bottle app (an app spec, as for parity)")
+    sub.add_argument("new", help="the Flask app, or a migrate.Dispatcher over both")
 
 
 def main(args) -> int:
-    data = status(args.legacy, args.new, extra=[Path(p) for p in args.requests],
-                  crawl=not args.no_crawl, forms=args.forms, starts=args.start or ["/"],
-                  max_pages=args.max_pages)
+    data = status(args.legacy, args.new, extra=args.requests, crawl=not args.no_crawl,
+                  forms=args.forms, starts=args.start or ["/"], max_pages=args.max_pages,
+                  in_place=args.in_place)
     print(json.dumps(data, indent=2) if args.json else render(data))
     # A route the new app serves must answer as the legacy app did.
     return 1 if any(r["served"] and r["identical"] is False for r in data["routes"]) else 0

@@ -15,7 +15,7 @@ from http.cookies import SimpleCookie
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
-from shared import sessions
+from .. import flask_cookie
 
 # Headers that describe this one request or the body's encoding, not the application.
 IGNORED_HEADERS = {"date", "server", "content-length", "connection", "keep-alive",
@@ -109,7 +109,7 @@ def cookies(response: Response, secret: str | None) -> dict[str, dict]:
             attributes = {k: str(v).lower() for k, v in morsel.items()
                           if v and k not in ("expires",)}
             value = morsel.value.strip('"')
-            decoded = sessions.load(secret, value, 10**9) if secret and value else {}
+            decoded = flask_cookie.load(secret, value, 10**9) if secret and value else {}
             if decoded:
                 value = {k: ("<random>" if k in RANDOM_SESSION_KEYS else v)
                          for k, v in decoded.items()}

@@ -1,69 +1,90 @@
 """The parity diff: the same requests against two WSGI apps, every real difference reported.
 
-    kit parity                                  # our Bottle build against our Flask build
-    kit parity old/app.py new/app.py --forms    # anyone's two apps (see kit parity --help)
+    bottle2flask parity old/app.py new/app.py --forms
+
+Each app spec that names a file runs on a copy of its folder in a temporary folder (its
+data files too), so the requests never write into the user's own files; in_place=True
+runs it where it is.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import secrets
+import shutil
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
+from collections.abc import Callable
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 
 import time_machine
 
-from adapters import FRAMEWORKS
-
-from . import demo
-from .apps import is_url, labels
-from .apps import load as load_app
-from .database import SERVER_HELP, check_server, fresh_database
-from .errors import UsageError
+from .. import docs
+from ..loading import is_file, is_url, labels, split
+from ..loading import load as load_app
 from .normalise import INTENDED
 from .replay import Explorer, Run, Side, Step
-from .scenario import DEFAULT_SCRIPT, Scenario, load
+from .scenario import Scenario, load
 
 # Both sides see the same clock: this instant, plus one second per step.
 EPOCH = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+# Never copied with an app's folder: version control, environments, caches.
+NOT_COPIED = shutil.ignore_patterns(".git", ".hg", ".venv", "venv", "node_modules",
+                                    "__pycache__", ".pytest_cache", ".tox", ".mypy_cache")
+# settings(label, folder) -> a context manager giving the settings a factory gets.
+Settings = Callable[[str, Path], AbstractContextManager[dict]]
 
 
-def run(specs: list[str] | None = None, *, extra: list[Path] = (), crawl: bool = True,
-        seed: bool | None = None, max_pages: int = 500, progress=None,
-        scenario: str | None = None, starts: list[str] = ("/",), forms: bool | None = None,
-        noise: bool = False, database_server: str | None = None) -> dict:
+def default_settings(secret: str) -> Settings:
+    """What a factory that takes an argument gets: a secret and its own SQLite file."""
+
+    def settings(label: str, folder: Path) -> AbstractContextManager[dict]:
+        return nullcontext({"TESTING": True, "SECRET_KEY": secret,
+                            "DATABASE_URL": f"sqlite:///{folder / f'{label}.sqlite3'}"})
+
+    return settings
+
+
+def on_copy(spec: str, folder: Path, label: str) -> str:
+    """The spec pointed at a copy of its app's folder (a module spec, a URL: as they are)."""
+    target, attr = split(spec)
+    if is_url(spec) or not is_file(target):
+        return spec
+    path = Path(target).resolve()
+    if not path.is_file():  # the loader says so, in its own words
+        return spec
+    copy = folder / f"{label}-app"
+    shutil.copytree(path.parent, copy, ignore=NOT_COPIED, symlinks=True)
+    return f"{copy / path.name}{':' + attr if attr else ''}"
+
+
+def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (),
+        crawl: bool = True, max_pages: int = 500, progress=None,
+        starts: list[str] = ("/",), forms: bool = False, noise: bool = False,
+        in_place: bool = False, names: dict[str, str] | None = None,
+        settings: Settings | None = None) -> dict:
     """Replay the requests against two apps; return the report as a dict.
 
-    For our two builds the defaults are the Conduit scenario, the demo data and the
-    forms; for anyone else's apps a GET-only crawl and the user's own requests.
+    plan: built-in requests (none by default); extra: the user's requests files;
+    names: labels for known specs; settings: the settings each factory gets.
     """
-    specs = specs or list(FRAMEWORKS.values())
-    ours = all(spec in FRAMEWORKS.values() for spec in specs)
-    seed = ours if seed is None else seed
-    forms = ours if forms is None else forms
-    plan = (load(DEFAULT_SCRIPT) if (scenario or ("conduit" if ours else "none")) == "conduit"
-            else Scenario())
+    plan = plan or Scenario()
     for path in extra:  # checked before any app is built: a typo costs nothing
         plan = plan.extend(load(path, frozenset(plan.saved())))
     secret = secrets.token_hex(32)
+    settings = settings or default_settings(secret)
     started = time.perf_counter()
-    names = labels(specs)
-    check_server(database_server)
-    with tempfile.TemporaryDirectory(prefix="parity-") as folder, ExitStack() as databases, \
+    labelled = labels(specs, names)
+    with tempfile.TemporaryDirectory(prefix="parity-") as folder, ExitStack() as stack, \
             time_machine.travel(EPOCH, tick=False) as clock:
         sides = []
-        for label, spec in [*zip(names, specs, strict=True),
-                            *([(f"{names[0]}-again", specs[0])] if noise else [])]:
-            url = databases.enter_context(fresh_database(label, Path(folder), database_server))
-            if seed and not is_url(spec):
-                demo.seed(url)
-            settings = {"TESTING": True, "SECRET_KEY": secret, "DATABASE_URL": url}
-            sides.append(Side(label, load_app(spec, settings, label).wsgi, secret))
+        for label, spec in [*zip(labelled, specs, strict=True),
+                            *([(f"{labelled[0]}-again", specs[0])] if noise else [])]:
+            values = {**stack.enter_context(settings(label, Path(folder))), "SECRET_KEY": secret}
+            where = spec if in_place else on_copy(spec, Path(folder), label)
+            sides.append(Side(label, load_app(where, values, label).wsgi, secret))
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
                      ignore=plan.ignore, noise=noise)
         if crawl:
@@ -71,17 +92,18 @@ def run(specs: list[str] | None = None, *, extra: list[Path] = (), crawl: bool =
                 list(starts), forms=forms)
         for call in plan.requests:
             replay.send(call, "script")
-    return report(specs, replay.steps, time.perf_counter() - started, plan.ignore)
+    return report(specs, replay.steps, time.perf_counter() - started, plan.ignore, names)
 
 
-def report(specs: list[str], steps: list[Step], seconds: float, ignore: list = ()) -> dict:
+def report(specs: list[str], steps: list[Step], seconds: float, ignore: list = (),
+           names: dict[str, str] | None = None) -> dict:
     verdicts = [s.comparison.verdict for s in steps]
     explained: dict[str, int] = {}
     for step in steps:
         for name in step.comparison.explained:
             explained[name] = explained.get(name, 0) + 1
     return {
-        "apps": dict(zip(labels(specs), specs, strict=True)),
+        "apps": dict(zip(labels(specs, names), specs, strict=True)),
         "steps": [s.as_dict() for s in steps],
         "summary": {"steps": len(steps), "requests": len(steps) * len(specs),
                     "seconds": round(seconds, 2),
@@ -102,7 +124,7 @@ def render(data: dict) -> str:
              f"{summary['explained']} with intended differences only, "
              f"{summary['different']} different"]
     if summary["explained_by"]:
-        lines.append("Intended differences (docs/PORTING.md, "
+        lines.append(f"Intended differences ({docs.cite()}, "
                      "'Intended differences the parity diff allows'):")
         lines += [f"  {name:<20} {count:>4} x  {data['reasons'].get(name, '')}"
                   for name, count in sorted(summary["explained_by"].items())]
@@ -146,77 +168,3 @@ class Progress:
         if self.tty:
             self.stream.write("\r\033[K")
             self.stream.flush()
-
-
-def main(args) -> int:
-    if bool(args.a) != bool(args.b):
-        raise UsageError("give two apps (A B), or none for our Bottle and Flask builds")
-    specs = [args.a, args.b] if args.a else None
-    progress = None if args.quiet else Progress()
-    data = run(specs, extra=[Path(p) for p in args.requests], crawl=not args.no_crawl,
-               seed=args.seed, max_pages=args.max_pages, progress=progress,
-               scenario=args.scenario, starts=args.start or ["/"], forms=args.forms,
-               noise=args.noise, database_server=args.database_url)
-    if progress:
-        progress.done()
-    print(json.dumps(data, indent=2, default=str) if args.json else render(data))
-    return 1 if data["summary"]["different"] else 0
-
-
-EPILOG = """\
-An app is module:attr (a factory is called, with a dict of settings if it takes an
-argument), path/to/file.py[:attr] (imported in isolation, in its own folder; without
-:attr its `app` or `application`, else Bottle's default app) or a base URL of a running
-server (http://127.0.0.1:8080), reached over HTTP.
-
-examples:
-  kit parity                                       our Bottle build against our Flask build
-  kit parity old/app.py new/app.py                 two apps with the same module name
-  kit parity old/app.py new/app.py --forms --start /admin --requests mine.toml
-  kit parity mine.wsgi:application http://127.0.0.1:5000 --noise
-  kit parity bottle_app:create_app flask_app:create_app --json > report.json
-
-The crawl starts at / (and each --start PATH), follows every same-site link, and with
---forms submits each form found (blank, without its CSRF token, then filled in).
---max-pages caps the pages each crawl visits (it runs twice with --forms: before and
-after the forms change the session), so a site with endless links (a calendar, paged
-lists) still ends; the scripted requests run whatever the cap.
-
-A requests file (TOML or JSON) has [[request]] tables (keys as in harness/scenario.toml),
-a [form_values] table, and [[ignore]] tables for differences you intend:
-  [[ignore]]
-  header = "X-Powered-By"                 # or json = "$.user.token", css = "footer .version"
-  path = "/api/*"                         # optional: only for these paths
-  reason = "the new app says who it is"   # shown in the report
-Exit status: 0 no unexplained difference, 1 differences, 2 bad input (app spec, file).
-"""
-
-
-def add_arguments(parser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = EPILOG
-    parser.add_argument("a", nargs="?", help="first app (default: our Bottle build)")
-    parser.add_argument("b", nargs="?", help="second app (default: our Flask build)")
-    parser.add_argument("--requests", action="append", default=[], metavar="FILE",
-                        help="your requests and intended differences (TOML or JSON); "
-                             "repeatable")
-    parser.add_argument("--scenario", choices=["conduit", "none"], default=None,
-                        help="built-in requests: conduit (the default for our builds) "
-                             "or none (the default for other apps)")
-    parser.add_argument("--start", action="append", default=[], metavar="PATH",
-                        help="where a crawl starts (default /); repeatable")
-    parser.add_argument("--forms", action=argparse.BooleanOptionalAction, default=None,
-                        help="submit the forms the crawl finds (default: for our builds "
-                             "only; other apps get GET requests only)")
-    parser.add_argument("--noise", action="store_true",
-                        help="also replay against a second instance of the first app and "
-                             "drop the differences it shows too (random ids, tokens)")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--no-crawl", action="store_true",
-                        help="only the scripted requests, no crawl or forms")
-    parser.add_argument("--seed", action=argparse.BooleanOptionalAction,
-                        default=None, help="write our demo data first (default: for our builds)")
-    parser.add_argument("--max-pages", type=int, default=500, metavar="N",
-                        help="pages each crawl visits at most (default 500; see below)")
-    parser.add_argument("--quiet", action="store_true", help="no progress line")
-    parser.add_argument("--database-url", metavar="URL", help=SERVER_HELP)

@@ -1,4 +1,4 @@
-"""kit port SRC -o OUT: a Bottle application folder rewritten as a Flask one.
+"""bottle2flask port SRC -o OUT: a Bottle application folder rewritten as a Flask one.
 
 Exit status: 0 converted (TODOs allowed), 1 a file could not be parsed, 2 usage.
 """
@@ -8,8 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..errors import UsageError
+from .folder import diff, port_tree
 from .rules import CODES
-from .tree import diff, port_tree
 
 
 def add_arguments(parser) -> None:
@@ -26,34 +27,29 @@ def main(args) -> int:
                          for c in value.split(",") if c.strip())
     unknown = sorted(disabled - set(CODES))
     if unknown:
-        print(f"kit port: unknown rule {', '.join(unknown)} (rules: {', '.join(CODES)})",
-              file=sys.stderr)
-        return 2
+        raise UsageError(f"unknown rule {', '.join(unknown)} (rules: {', '.join(CODES)})")
     src = args.src
     if not src.is_dir():
-        print(f"kit port: {src} is not a folder", file=sys.stderr)
-        return 2
+        raise UsageError(f"{src} is not a folder")
     if not args.diff and args.out is None:
-        print("kit port: give -o OUT (or --diff to preview)", file=sys.stderr)
-        return 2
+        raise UsageError("give -o OUT (or --diff to preview)")
     if args.out is not None and not args.diff:
         if args.out.resolve() == src.resolve() or src.resolve() in args.out.resolve().parents:
-            print("kit port: OUT must be outside SRC", file=sys.stderr)
-            return 2
+            raise UsageError("OUT must be outside SRC")
     result = port_tree(src, args.out or Path(), disabled=disabled, write=not args.diff)
     if args.diff:
         sys.stdout.write(diff(src, result))
     for module in result.modules:
         if module.status == "failure":
-            print(f"kit port: {module.error}", file=sys.stderr)
+            print(f"bottle2flask port: {module.error}", file=sys.stderr)
         for todo in module.todos:
             print(f"{module.path}:{todo['line']}: {todo['code']} {todo['text']}",
                   file=sys.stderr)
     if not args.diff:
         entry = result.entry
         totals = result.as_dict()["summary"]
-        print(f"kit port: {totals['converted']} modules converted, {totals['todos']} TODOs, "
-              f"report in {args.out / 'PORTING-REPORT.md'}")
+        print(f"bottle2flask port: {totals['converted']} modules converted, "
+              f"{totals['todos']} TODOs, report in {args.out / 'PORTING-REPORT.md'}")
         if entry:
             print(f"run it: cd {args.out} && flask --app {entry[0]}:{entry[1]} run")
     return 1 if result.failed else 0

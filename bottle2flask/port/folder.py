@@ -6,13 +6,14 @@ from __future__ import annotations
 import difflib
 import json
 import shutil
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
-from .apps import DEFAULT_SOURCE, plan
+from .discovery import DEFAULT_SOURCE, plan
 from .engines import engine
 from .report import markdown
-from .runner import FileResult, port_source, uses_bottle
+from .results import FileResult, TreeResult
+from .runner import port_source, uses_bottle
 from .templates import (
     convert_templates,
     copy_as_they_are,
@@ -21,69 +22,11 @@ from .templates import (
     template_root,
 )
 
-USUAL_NAMES = {"app", "main", "server", "wsgi", "application", "run", "__init__"}
 SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 # mod_wsgi's scripts (app.wsgi) are Python too; they are ported, but cannot be the entry
 PYTHON_SUFFIXES = {".py", ".wsgi"}
 VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
-
-
-@dataclass
-class TreeResult:
-    src: str
-    out: str
-    modules: list[FileResult] = field(default_factory=list)
-    templates: list[dict] = field(default_factory=list)
-    copied: list[str] = field(default_factory=list)
-    imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
-    parts: set[str] = field(default_factory=set)  # modules another module's own app imports
-
-    @property
-    def failed(self) -> bool:
-        return any(m.status == "failure" for m in self.modules)
-
-    @property
-    def entry(self) -> tuple[str, str] | None:
-        """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`: the module
-        with a main guard, else one no other app imports (an app mounted in another is
-        a part), else the one importing most of the app's other modules (the routes
-        register on import), else one with a usual name."""
-        apps = [m for m in self.modules if m.app_name and m.path.endswith(".py")]
-        if not apps:
-            return None
-
-        def rank(m: FileResult):
-            guard = '__name__ == "__main__"' in m.code or "__name__ == '__main__'" in m.code
-            stem = Path(m.path).stem
-            return (guard, m.path not in self.parts, self.imports.get(m.path, 0),
-                    stem in USUAL_NAMES)
-
-        best = max(apps, key=rank)
-        name = ".".join(Path(best.path).with_suffix("").parts)
-        return name.removesuffix(".__init__"), best.app_name
-
-    def as_dict(self) -> dict:
-        entry = self.entry
-        return {"src": self.src, "out": self.out,
-                "entry": {"module": entry[0], "app": entry[1]} if entry else None,
-                "modules": [m.as_dict() for m in self.modules],
-                "templates": self.templates, "copied": self.copied,
-                "summary": summary(self)}
-
-
-def summary(result: TreeResult) -> dict:
-    applied: dict[str, int] = {}
-    for m in result.modules:
-        for code, count in m.applied.items():
-            applied[code] = applied.get(code, 0) + count
-    return {"modules": len(result.modules),
-            "converted": sum(m.status == "success" for m in result.modules),
-            "failed": sum(m.status == "failure" for m in result.modules),
-            "skipped": sum(m.status == "skip" for m in result.modules),
-            "todos": sum(len(m.todos) for m in result.modules),
-            "rules": dict(sorted(applied.items())),
-            "templates": len(result.templates), "copied": len(result.copied)}
 
 
 def files_of(src: Path) -> list[Path]:
@@ -133,6 +76,7 @@ def star_todo(module: FileResult, apps, python: dict[Path, str]) -> FileResult:
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
               write: bool = True) -> TreeResult:
+    """Port the folder src into out (write=False: only say what would change)."""
     src, out = Path(src), Path(out)
     result = TreeResult(str(src), str(out))
     files = files_of(src)

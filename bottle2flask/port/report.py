@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from .results import summary
 from .rules import RULES
 
 SUMMARIES = {rule.code: rule.summary for rule in RULES}
 
 
 def markdown(result) -> str:
-    from .tree import summary
     totals = summary(result)
-    lines = ["# Porting report", "", f"`kit port {result.src} -o {result.out}`", ""]
+    lines = ["# Porting report", "", f"`bottle2flask port {result.src} -o {result.out}`", ""]
     entry = result.entry
     if entry:
         module, app = entry

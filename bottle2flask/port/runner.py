@@ -3,32 +3,19 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import replace
 
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 
+from .results import FileResult
 from .rules import RULES, Prepare
 from .rules.base import state as port_state
+from .settings import Settings
 from .shims import add_shims, app_free, shim_imports
 
 TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
-
-
-@dataclass
-class FileResult:
-    path: str
-    status: str  # "success", "failure", "skip"
-    code: str = ""  # the new source (the old one for skip and failure)
-    applied: dict[str, int] = field(default_factory=dict)
-    todos: list[dict] = field(default_factory=list)  # {"code", "line", "text"}
-    error: str = ""
-    app_name: str | None = None  # the Flask app this module defines, if any
-
-    def as_dict(self) -> dict:
-        return {"path": self.path, "status": self.status, "applied": self.applied,
-                "todos": self.todos, "error": self.error, "app": self.app_name}
 
 
 def orphan_text(state) -> str:
@@ -50,20 +37,11 @@ def uses_bottle(source: str) -> bool:
     return re.search(r"^\s*(from\s+bottle\s+import|import\s+bottle\b)", source, re.M) is not None
 
 
-def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str] = frozenset(),
-                template_names: dict[str, str] | None = None,
-                template_folder: str = "views", imported_apps: frozenset[str] = frozenset(),
-                default_from: str | None = None, shared_views: frozenset[str] = frozenset(),
-                tree_needs: frozenset[str] = frozenset(),
-                template_imports: dict | None = None) -> FileResult:
-    """Port one module's source.
-
-    `imported_apps`: names this module imports that are apps made by another module
-    of the app; `default_from`: the module Bottle's default app is imported from,
-    when several modules share it; `shared_views`: view names other modules use too;
-    `tree_needs`: shims the app's module adds for the whole app (harness/port/apps.py).
-    """
-    if not uses_bottle(source) and not imported_apps:
+def port_source(source: str, path: str = "<string>", settings: Settings | None = None,
+                **changes) -> FileResult:
+    """Port one module's source; keywords change single settings (Settings' fields)."""
+    settings = replace(settings or Settings(), **changes)
+    if not uses_bottle(source) and not settings.imported_apps:
         return FileResult(path, "skip", source)
     try:
         tree = cst.parse_module(source)
@@ -71,29 +49,24 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
         return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
                           f"cannot parse: {error.message}")
     try:
-        return _port_tree(tree, source, path, disabled=disabled,
-                          template_names=template_names, template_folder=template_folder,
-                          imported_apps=imported_apps, default_from=default_from,
-                          shared_views=shared_views, tree_needs=tree_needs,
-                          template_imports=template_imports)
+        return _port_tree(tree, source, path, settings)
     except Exception as error:  # a rule's bug: one file not converted, never a traceback
         return FileResult(path, "failure", source, error=f"{path}: the porter failed on "
                           f"this file ({type(error).__name__}: {error}); it is copied "
                           "unchanged: please report it")
 
 
-def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_names,
-               template_folder, imported_apps, default_from, shared_views, tree_needs,
-               template_imports) -> FileResult:
+def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> FileResult:
     context = CodemodContext(filename=path)
     state = port_state(context)
-    state.template_names = dict(template_names or {})
-    state.template_folder = template_folder
-    state.imported_apps = set(imported_apps)
-    state.default_from = default_from
-    state.shared_views = set(shared_views)
-    state.tree_needs = set(tree_needs)
-    state.template_imports = dict(template_imports or {})
+    state.template_names = dict(settings.template_names or {})
+    state.template_folder = settings.template_folder
+    state.imported_apps = set(settings.imported_apps)
+    state.default_from = settings.default_from
+    state.shared_views = set(settings.shared_views)
+    state.tree_needs = set(settings.tree_needs)
+    state.template_imports = dict(settings.template_imports or {})
+    disabled = settings.disabled
     tree = tree.visit(Prepare(context))
     if "TEMPLATE_PATH" in state.bottle.values():
         state.template_folder = "."

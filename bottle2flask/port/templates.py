@@ -86,11 +86,11 @@ def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
 
 def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
                    ) -> tuple[list[dict], dict]:
-    """SimpleTemplate to Jinja2 with harness.stpl (kit convert-templates).
+    """SimpleTemplate to Jinja2 with bottle2flask.stpl (kit convert-templates).
 
     A template's `% import x` (T019) is given to it by the app (kit port adds a
     context processor), so it is no TODO here."""
-    from harness.stpl import convert_tree
+    from bottle2flask.stpl import convert_tree
 
     with stage(root, paths) as folder:
         report = convert_tree(Path(folder), out)

@@ -4,10 +4,10 @@
     convert_tree(src, out) -> TreeReport        a views folder
 """
 
-from harness.stpl.convert import Conversion, Note, convert_source
-from harness.stpl.environment import configure, environment, none_as_empty
-from harness.stpl.statements import jinja_name
-from harness.stpl.tree import FileResult, TreeReport, convert_tree
+from bottle2flask.stpl.convert import Conversion, Note, convert_source
+from bottle2flask.stpl.environment import configure, environment, none_as_empty
+from bottle2flask.stpl.folder import FileResult, TreeReport, convert_tree
+from bottle2flask.stpl.statements import jinja_name
 
 __all__ = ["Conversion", "FileResult", "Note", "TreeReport", "configure", "convert_source",
            "convert_tree", "environment", "jinja_name", "none_as_empty"]

@@ -1,4 +1,4 @@
-"""`kit convert-templates SRC -o OUT` and `kit convert-template FILE`.
+"""`bottle2flask convert-templates SRC -o OUT` and `bottle2flask convert-template FILE`.
 
 Exit status: 0 converted (TODOs allowed), 1 when a template could not be converted,
 2 on a usage error. Errors are one line each, never a traceback.
@@ -9,13 +9,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from harness.stpl.convert import convert_source
-from harness.stpl.tree import convert_tree
+from ..errors import UsageError
+from .convert import convert_source
+from .folder import convert_tree
 
-USAGE, FAILED = 2, 1
+FAILED = 1
 
 
-def add_tree_arguments(parser) -> None:
+def add_folder_arguments(parser) -> None:
     parser.add_argument("src", help="the Bottle views folder")
     parser.add_argument("-o", "--out", required=True, help="the Jinja2 templates folder")
     parser.add_argument("--syntax", help="a custom SimpleTemplate syntax, as Bottle takes it")
@@ -36,7 +37,7 @@ def _syntax_error(syntax: str | None) -> str | None:
     return None
 
 
-def tree_main(args) -> int:
+def folder_main(args) -> int:
     src, out = Path(args.src), Path(args.out)
     problem = _syntax_error(args.syntax)
     if problem is None and not src.is_dir():
@@ -46,8 +47,7 @@ def tree_main(args) -> int:
     if problem is None and out.exists() and not out.is_dir():
         problem = f"{out}: exists and is not a folder"
     if problem:
-        print(f"kit convert-templates: error: {problem}", file=sys.stderr)
-        return USAGE
+        raise UsageError(problem)
     report = convert_tree(src, out, syntax=args.syntax, noescape=args.noescape)
     for result in report.files:
         if result.status == "failed":
@@ -69,8 +69,7 @@ def file_main(args) -> int:
     if problem is None and not path.is_file():
         problem = f"{path}: no such file"
     if problem:
-        print(f"kit convert-template: error: {problem}", file=sys.stderr)
-        return USAGE
+        raise UsageError(problem)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:

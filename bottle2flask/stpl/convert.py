@@ -15,10 +15,11 @@ from dataclasses import dataclass, field, replace
 
 import jinja2
 
-from harness.stpl import reader
-from harness.stpl.environment import environment
-from harness.stpl.expressions import ATOM, Translator, Unsupported, parse_expression
-from harness.stpl.statements import Statements
+from bottle2flask.stpl import reader
+from bottle2flask.stpl.environment import environment
+from bottle2flask.stpl.errors import Failed, Unsupported
+from bottle2flask.stpl.expressions import ATOM, Translator, parse_expression
+from bottle2flask.stpl.statements import Statements
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,6 @@ def escape_text(text: str) -> str:
 
 def comment(text: str) -> str:
     return text.replace("#}", "# }").replace("{#", "{ #")
-
-
-class Failed(Exception):
-    def __init__(self, line: int, message: str):
-        super().__init__(f"line {line}: {message}")
 
 
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",

@@ -12,12 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 
-
-class Unsupported(Exception):
-    def __init__(self, rule: str, message: str):
-        super().__init__(message)
-        self.rule, self.message = rule, message
-
+from .errors import Unsupported
 
 # Jinja2 precedence, loosest first (see jinja2/parser.py: parse_condexpr ... parse_unary).
 # A filter applies to the whole unary expression on its left (-x|abs is (-x)|abs) and

@@ -8,8 +8,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.stpl.convert import Conversion, convert_source
-from harness.stpl.statements import jinja_name
+from bottle2flask.stpl.convert import Conversion, convert_source
+from bottle2flask.stpl.statements import jinja_name
 
 # The extensions Bottle's template lookup tries, in its order (BaseTemplate.extensions).
 EXTENSIONS = (".tpl", ".html", ".thtml", ".stpl")

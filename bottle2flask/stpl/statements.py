@@ -11,7 +11,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from harness.stpl.expressions import ATOM, MUL, Translator, Unsupported
+from bottle2flask.stpl.errors import Failed, Unsupported
+from bottle2flask.stpl.expressions import ATOM, MUL, Translator
 
 OPENERS = ("if", "for", "while", "with", "try", "def", "class")
 CONTINUATIONS = ("elif", "else", "except", "finally")
@@ -135,7 +136,6 @@ class Statements:
     # --- one code line ---------------------------------------------------------
     def fill(self, line: int) -> None:
         """Text or a statement in the open block: Bottle's generated code has a body."""
-        from harness.stpl.convert import Failed
 
         if self.stack:
             if self.stack[-1].inline:  # Python: `if x: y = 1` takes no indented body
@@ -144,7 +144,6 @@ class Statements:
             self.stack[-1].filled = True
 
     def code(self, token) -> None:
-        from harness.stpl.convert import Failed
 
         pieces = []
         if token.code:
@@ -218,7 +217,6 @@ class Statements:
         return self.statement(call, code, line)
 
     def opener(self, keyword: str, code: str, line: int) -> str:
-        from harness.stpl.convert import Failed
 
         if self.stray_end is not None:
             raise Failed(self.stray_end, "`end` without an open block, and a block opens "
@@ -288,7 +286,6 @@ class Statements:
         return self.todo("T030", line, why, code, "{{% if {call} %}}") + rest()
 
     def continuation(self, keyword: str, code: str, line: int) -> str:
-        from harness.stpl.convert import Failed
 
         if not self.stack:
             raise Failed(line, f"`{keyword}` without an open block")
@@ -576,7 +573,6 @@ class Statements:
 
     # --- the end -----------------------------------------------------------------
     def finish(self) -> str:
-        from harness.stpl.convert import Failed
 
         # Bottle lets the template's end close its open blocks (Python's dedent at the
         # end of the code); a block with nothing in it is Bottle's IndentationError.

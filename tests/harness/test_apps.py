@@ -1,4 +1,4 @@
-"""kit parity for anyone's two apps: app specs, the requests file, ignore rules, noise."""
+"""bottle2flask parity for anyone's two apps: app specs, the requests file, ignore rules, noise."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from harness import apps
-from harness.__main__ import main
-from harness.errors import UsageError
+from bottle2flask import loading as apps
+from bottle2flask.cli import main
+from bottle2flask.errors import UsageError
+from harness.parity import CONDUIT
 
 # A Bottle app on the default app, in the style of Bottle's tutorial: a sibling module
 # (the same name in both folders) and a file read relative to the working directory.
@@ -110,9 +111,9 @@ def test_a_module_attr_spec_and_a_factory_with_settings(capsys):
     app = apps.load("tests.harness.broken:create_app", {"TESTING": True,
                                                          "SECRET_KEY": "x" * 32,
                                                          "DATABASE_URL": "sqlite://"})
-    assert app.label == "broken" and callable(app.wsgi) and not app.ours
+    assert app.label == "broken" and callable(app.wsgi)
     assert apps.load("bottle_app:create_app", {"TESTING": True, "SECRET_KEY": "x" * 32,
-                                               "DATABASE_URL": "sqlite://"}).ours
+                                               "DATABASE_URL": "sqlite://"}).label == "bottle_app"
 
 
 @pytest.fixture
@@ -169,11 +170,11 @@ def test_other_apps_get_a_get_only_crawl_unless_asked(two_bottle_apps, capsys):
     assert "/hidden" in {s["path"] for s in data["steps"]}
 
 
-def test_the_conduit_scenario_runs_only_when_asked_for_other_apps(two_bottle_apps, capsys):
+def test_scripted_requests_run_only_when_a_requests_file_is_given(two_bottle_apps, capsys):
     a, _ = two_bottle_apps
     _, data = parity(capsys, a, a, "--no-crawl")
     assert data["steps"] == []
-    _, data = parity(capsys, a, a, "--no-crawl", "--scenario", "conduit")
+    _, data = parity(capsys, a, a, "--no-crawl", "--requests", str(CONDUIT))
     assert "register" in {s["label"] for s in data["steps"]}
 
 
@@ -193,7 +194,7 @@ def test_a_bad_requests_file_is_one_line_and_exit_status_2(tmp_path, capsys, tex
     assert main(["parity", "bottle_app:create_app", "bottle_app:create_app",
                  "--requests", str(extra), "--quiet"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"kit parity: error: {extra}: ")
+    assert err.startswith(f"bottle2flask parity: error: {extra}: ")
     assert message in err and len(err.splitlines()) == 1
 
 

@@ -12,8 +12,8 @@ import pytest
 from werkzeug.serving import make_server
 
 from adapters import FRAMEWORKS, factory
-from harness.compare import create_compare_app
-from harness.serve import fresh_databases
+from bottle2flask.compare.page import create_compare_app
+from harness.serve import TEMPLATES, fresh_databases
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,8 +29,8 @@ def compare_url(settings, databases):
     """Serve the compare page over fresh builds on a free port, in a thread."""
     apps = {name: factory(name)({**settings, "DATABASE_URL": databases.new()})
             for name in FRAMEWORKS}
-    server = make_server("localhost", 0, create_compare_app(apps, settings["SECRET_KEY"]),
-                         threaded=True)
+    compare = create_compare_app(apps, settings["SECRET_KEY"], templates=TEMPLATES)
+    server = make_server("localhost", 0, compare, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://localhost:{server.server_port}"
@@ -44,7 +44,7 @@ def seeded_compare_url(settings, tmp_path):
     urls = fresh_databases(list(FRAMEWORKS), tmp_path)
     apps = {name: factory(name)({**settings, "DATABASE_URL": urls[name]})
             for name in FRAMEWORKS}
-    yield from serving(create_compare_app(apps, settings["SECRET_KEY"]))
+    yield from serving(create_compare_app(apps, settings["SECRET_KEY"], templates=TEMPLATES))
 
 
 def serving(app):
@@ -199,9 +199,9 @@ def test_the_code_panel_shows_the_route_the_handler_and_both_templates(page, com
 
 
 @pytest.fixture
-def kit_serve(tmp_path):
-    """`kit serve A B` on two of the suite's own apps (tests/harness/test_apps.py): the same
-    Bottle file in two folders, one greeting "Hello", the other "Howdy"."""
+def two_apps_served(tmp_path):
+    """`bottle2flask serve A B` on two of the suite's own apps (tests/harness/test_apps.py):
+    the same Bottle file in two folders, one greeting "Hello", the other "Howdy"."""
     from tests.harness.test_apps import BOTTLE_APP, write_app
     from tests.harness.test_serve import fetch, free_ports
 
@@ -210,8 +210,7 @@ def kit_serve(tmp_path):
         for folder, greeting in (("a", "Hello"), ("b", "Howdy"))]
     (port,) = free_ports(1)
     process = subprocess.Popen(
-        [sys.executable, "-m", "harness", "serve", *specs, "--compare-port", str(port),
-         "--data", str(tmp_path / "data")],
+        [sys.executable, "-m", "bottle2flask", "serve", *specs, "--compare-port", str(port)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = f"http://localhost:{port}"
     try:
@@ -227,9 +226,9 @@ def kit_serve(tmp_path):
     assert process.returncode == 0
 
 
-def test_kit_serve_shows_any_two_apps_side_by_side(page, kit_serve):
+def test_bottle2flask_serve_shows_any_two_apps_side_by_side(page, two_apps_served):
     a, b = "app-1", "app-2"
-    page.goto(kit_serve + "/?path=/hello/World")
+    page.goto(two_apps_served + "/?path=/hello/World")
     text = wait_for_verdict(page, "/hello/World", "different")
     assert "'Hello World'" in text and "'Howdy World'" in text
     assert page.frame_locator(f"#pane-{b}").locator("p").inner_text() == "Howdy World"
@@ -269,8 +268,9 @@ def test_kit_serve_shows_any_two_apps_side_by_side(page, kit_serve):
     panel.locator("h4").first.wait_for(timeout=15000)
     assert panel.inner_text().count("/hello/<name> (bottle router)") == 2
     assert "def hello(name)" in panel.inner_text()
-    assert "/a/app.py:hello (for app-1)" in panel.inner_text()
-    assert "/b/app.py:hello (for app-2)" in panel.inner_text()
+    # Each app runs on a copy of its folder (bottle2flask serve never writes into yours).
+    assert "/app-1-app/app.py:hello (for app-1)" in panel.inner_text()
+    assert "/app-2-app/app.py:hello (for app-2)" in panel.inner_text()
     shot(page, "compare-kit-serve.png")
 
 

@@ -1,4 +1,4 @@
-"""The kit command: its name in every help text, the console script, parity's help."""
+"""The two commands: bottle2flask (what a Bottle user installs) and python -m harness (ours)."""
 
 from __future__ import annotations
 
@@ -9,38 +9,68 @@ from pathlib import Path
 
 import pytest
 
-from harness.__main__ import COMMANDS, main
+from bottle2flask.cli import COMMANDS, main
+from harness.__main__ import COMMANDS as HARNESS_COMMANDS
+from harness.__main__ import main as harness
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def help_of(capsys, *argv) -> str:
+def help_of(capsys, *argv, run=main) -> str:
     with pytest.raises(SystemExit) as done:
-        main([*argv, "--help"])
+        run([*argv, "--help"])
     assert done.value.code == 0
     return capsys.readouterr().out
 
 
-def test_the_help_is_kit_s_and_lists_every_command(capsys):
+def test_the_help_lists_every_command_and_the_exit_statuses(capsys):
     text = help_of(capsys)
-    assert text.startswith("usage: kit [-h] COMMAND ...")
+    assert text.startswith("usage: bottle2flask [-h] [--version] COMMAND ...")
     assert all(name in text for name in COMMANDS)
+    assert "2  a usage error" in text
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
-def test_each_command_s_help_names_kit(capsys, command):
-    assert help_of(capsys, command).startswith(f"usage: kit {command} ")
+def test_each_command_s_help_names_bottle2flask(capsys, command):
+    assert help_of(capsys, command).startswith(f"usage: bottle2flask {command} ")
+
+
+@pytest.mark.parametrize("command", list(HARNESS_COMMANDS))
+def test_each_repository_command_s_help_names_python_m_harness(capsys, command):
+    assert help_of(capsys, command, run=harness).startswith(
+        f"usage: python -m harness {command} ")
 
 
 def test_the_console_script_is_installed_and_is_the_same_command():
-    kit = shutil.which("kit", path=str(Path(sys.executable).parent))
-    assert kit, "the kit console script is missing: run `make install`"
-    done = subprocess.run([kit, "--help"], cwd=ROOT, capture_output=True, text=True,
+    script = shutil.which("bottle2flask", path=str(Path(sys.executable).parent))
+    assert script, "the bottle2flask console script is missing: run `make install`"
+    done = subprocess.run([script, "--help"], cwd=ROOT, capture_output=True, text=True,
                           timeout=30)
-    assert done.returncode == 0 and done.stdout.startswith("usage: kit ")
+    assert done.returncode == 0 and done.stdout.startswith("usage: bottle2flask ")
 
 
 def test_parity_help_has_examples_and_explains_max_pages(capsys):
     text = help_of(capsys, "parity")
-    assert "examples:\n  kit parity " in text
+    assert "examples:\n  bottle2flask parity " in text
     assert "--max-pages caps the pages each crawl visits" in text
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["nonsense"], "argument COMMAND: invalid choice: 'nonsense'"),
+    (["port"], "the following arguments are required: src"),
+    (["port", "x", "--disable", "P999", "-o", "y"], "unknown rule P999"),
+    (["parity", "a.py", "b.py", "--max-pages", "many"], "argument --max-pages: invalid int"),
+    (["migrate"], "the following arguments are required: ACTION"),
+    (["migrate", "status", "no/such.py", "x:y"], "cannot load 'no/such.py': no such file"),
+])
+def test_a_user_s_mistake_is_one_line_and_exit_status_2(capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and err.startswith("bottle2flask")
+
+
+def test_a_closed_pipe_ends_the_command_quietly(tmp_path):
+    """`bottle2flask ... | head`: the reader goes away; no BrokenPipeError traceback."""
+    done = subprocess.run(f"{sys.executable} -m bottle2flask --help | head -c 10",
+                          shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert done.stdout == "usage: bot" and "Traceback" not in done.stderr

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adapters import FRAMEWORKS, factory
-from harness.compare import create_compare_app
+from bottle2flask.compare.page import create_compare_app
+from harness.serve import TEMPLATES
 from tests.conduit import fill, form_to
 from tests.conftest import make_client
 from tests.helpers import flashes, soup
@@ -16,7 +17,7 @@ def compare(settings, databases):
     """A compare server over fresh builds, each on its own database."""
     apps = {name: factory(name)({**settings, "DATABASE_URL": databases.new()})
             for name in FRAMEWORKS}
-    return make_client(create_compare_app(apps, settings["SECRET_KEY"]))
+    return make_client(create_compare_app(apps, settings["SECRET_KEY"], templates=TEMPLATES))
 
 
 @pytest.mark.parametrize("name", list(FRAMEWORKS))
@@ -72,7 +73,7 @@ def test_the_parity_endpoint_compares_one_path(compare):
 
 
 def test_every_intended_difference_links_to_an_entry_that_exists(compare):
-    from harness.compare import ENTRIES, docs_link
+    from bottle2flask.compare.page import ENTRIES, docs_link
 
     page = soup(compare.get("/_docs/PORTING.md"))
     for name in ENTRIES:
@@ -126,8 +127,8 @@ def test_a_redirect_is_not_the_page_a_pane_shows(compare):
 
 
 def test_the_code_panel_says_it_cannot_read_a_server_over_http(settings):
-    from harness import code
-    from harness.apps import HTTPApp
+    from bottle2flask.compare import source as code
+    from bottle2flask.loading import HTTPApp
 
     apps = {"ours": factory("bottle")(settings), "theirs": HTTPApp("http://127.0.0.1:9")}
     data = code.behind(apps, "/guestbook")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import create_engine, make_url, text
 
+from bottle2flask.errors import UsageError
 from harness.database import check_server, fresh_database
-from harness.errors import UsageError
 
 
 @pytest.mark.parametrize(("url", "message"), [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.normalise import Response, compare
+from bottle2flask.parity.normalise import Response, compare
 from shared import sessions
 
 SECRET = "a-secret-long-enough-for-the-check"

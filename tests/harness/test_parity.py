@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from adapters import FRAMEWORKS
+from bottle2flask.cli import main
+from bottle2flask.parity.normalise import INTENDED
 from harness import parity
-from harness.__main__ import main
-from harness.normalise import INTENDED
+from harness.__main__ import main as harness
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTTLE, FLASK = FRAMEWORKS.values()
@@ -108,7 +109,7 @@ def test_extra_requests_come_from_a_file(tmp_path, capsys):
 
 
 def test_progress_is_shown_while_it_runs(capsys):
-    assert main(["parity", BOTTLE, FLASK, "--no-crawl"]) == 0
+    assert harness(["parity", "--no-crawl"]) == 0
     err = capsys.readouterr().err
     assert re.search(r"\[\s+\d+\] 0 different", err)
 
@@ -116,5 +117,5 @@ def test_progress_is_shown_while_it_runs(capsys):
 def test_an_app_that_cannot_be_loaded_is_a_clear_error(capsys):
     assert main(["parity", "no_such_module:create_app", FLASK, "--quiet"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("kit parity: error: cannot load 'no_such_module:create_app'")
+    assert err.startswith("bottle2flask parity: error: cannot load 'no_such_module:create_app'")
     assert len(err.splitlines()) == 1

@@ -121,10 +121,11 @@ def test_a_port_in_use_is_a_clear_message_not_a_traceback(tmp_path):
         busy.listen()
         done = subprocess.run(command(ports, tmp_path), cwd=ROOT, capture_output=True,
                               text=True, timeout=30)
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert done.stderr.strip() == (
-        f"error: port {ports[2]} (for compare) is already in use. Stop whatever uses it, "
-        f"or pick another port, e.g. make serve COMPARE_PORT={ports[2] + 1}")
+        f"python -m harness serve: error: port {ports[2]} (for compare) is already in use. "
+        f"Stop whatever uses it, or pick another port, e.g. make serve COMPARE_PORT="
+        f"{ports[2] + 1}")
 
 
 def test_serve_seeds_each_build_with_the_same_demo_data(tmp_path):
@@ -145,32 +146,33 @@ def test_serve_seeds_each_build_with_the_same_demo_data(tmp_path):
         engine.dispose()
 
 
-def test_kit_serve_takes_two_apps_or_none(capsys):
-    from harness.__main__ import main
+def test_bottle2flask_serve_takes_two_apps(capsys):
+    from bottle2flask.cli import main
 
     assert main(["serve", "bottle_app:create_app"]) == 2
     assert capsys.readouterr().err == (
-        "kit serve: error: give two apps (A B), or none for our Bottle and Flask builds\n")
+        "bottle2flask serve: error: the following arguments are required: b\n")
 
 
-def test_kit_serve_help_shows_examples_for_two_apps():
-    done = subprocess.run([sys.executable, "-m", "harness", "serve", "--help"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=30)
+def test_bottle2flask_serve_help_shows_examples_for_two_apps():
+    done = subprocess.run([sys.executable, "-m", "bottle2flask", "serve", "--help"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0
-    assert done.stdout.startswith("usage: kit serve [-h]")
-    assert "kit serve old/app.py new/app.py" in done.stdout
-    assert "ada@example.com" in done.stdout
+    assert done.stdout.startswith("usage: bottle2flask serve [-h]")
+    assert "bottle2flask serve old/app.py new/app.py" in done.stdout
+    assert "--in-place" in done.stdout
 
 
-def test_kit_serve_a_b_with_its_port_in_use_says_which_option_to_change(tmp_path):
+def test_bottle2flask_serve_with_its_port_in_use_says_which_option_to_change(tmp_path):
     (port,) = free_ports(1)
     with socket.socket() as busy:
         busy.bind(("localhost", port))
         busy.listen()
-        done = subprocess.run([sys.executable, "-m", "harness", "serve", "bottle_app:create_app",
-                               "flask_app:create_app", "--compare-port", str(port),
-                               "--data", str(tmp_path)],
+        done = subprocess.run([sys.executable, "-m", "bottle2flask", "serve",
+                               "bottle_app:create_app", "flask_app:create_app",
+                               "--compare-port", str(port)],
                               cwd=ROOT, capture_output=True, text=True, timeout=30)
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert done.stderr.strip().endswith(
-        f"e.g. kit serve A B --compare-port {port + 1}")
+        f"e.g. bottle2flask serve A B --compare-port {port + 1}")
+    assert "Traceback" not in done.stderr

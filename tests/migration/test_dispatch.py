@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from webtest import TestApp
 
-from harness.migration import Dispatcher
+from bottle2flask.migrate import Dispatcher
 
 
 def legacy_app() -> bottle.Bottle:

@@ -12,7 +12,7 @@ import bottle
 import pytest
 from webtest import TestApp
 
-from harness.migration import legacy
+from bottle2flask.migrate import legacy
 
 SECRET = "legacy-secret"
 EFFECTS: list[str] = []

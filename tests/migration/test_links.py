@@ -8,7 +8,7 @@ from flask import Flask, render_template_string, url_for
 from webtest import TestApp
 from werkzeug.routing import BuildError
 
-from harness.migration import Dispatcher, Links
+from bottle2flask.migrate import Dispatcher, Links
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask, session
 from webtest import TestApp
 
-from harness.migration import BottleSessions, Dispatcher, FlaskSessions, LegacyCookies, legacy
+from bottle2flask.migrate import BottleSessions, Dispatcher, FlaskSessions, LegacyCookies, legacy
 from shared import sessions
 
 LEGACY_SECRET = "legacy-secret"

@@ -13,8 +13,9 @@ from flask import session
 from webtest import TestApp
 from werkzeug.test import EnvironBuilder
 
-from harness import migration, parity
-from harness.__main__ import main as kit
+from bottle2flask import migrate as migration
+from bottle2flask.cli import main as kit
+from bottle2flask.parity import runner as parity
 
 from . import todo_port, todo_sites
 

@@ -1,4 +1,4 @@
-"""The porting sample at each stage of its migration, as `kit parity` specs.
+"""The porting sample at each stage of its migration, as `bottle2flask parity` specs.
 
 Each factory takes parity's settings and keeps its data in the DATABASE_URL's file.
 """
@@ -9,7 +9,7 @@ import importlib.util
 import itertools
 import os
 
-from harness import migration
+from bottle2flask import migrate as migration
 
 from . import todo_port
 
@@ -49,7 +49,7 @@ def half(settings):
 
 
 def half_port(settings):
-    """The half-done Flask app on its own (for `kit migrate status`)."""
+    """The half-done Flask app on its own (for `bottle2flask migrate status`)."""
     path = db_path(settings)
     new = todo_port.create_app(path, todo_port.HALF)
     migration.Links(load_legacy(path).app, new).install()  # its links to legacy pages

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textwrap import dedent
 from unittest import mock
 
-from harness.port import runner
-from harness.port.runner import port_source
+from bottle2flask.port import runner
+from bottle2flask.port.runner import port_source
 
 
 def port(before: str, **options):

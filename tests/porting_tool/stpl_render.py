@@ -8,7 +8,7 @@ from pathlib import Path
 import bottle
 import jinja2
 
-from harness.stpl import convert_tree, environment
+from bottle2flask.stpl import convert_tree, environment
 
 
 def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /, **context):

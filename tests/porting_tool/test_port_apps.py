@@ -10,8 +10,8 @@ from textwrap import dedent
 
 import webtest
 
-from harness.__main__ import main as kit
-from harness.apps import load
+from bottle2flask.cli import main as kit
+from bottle2flask.loading import load
 
 from .helpers import port
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from harness.__main__ import main as kit
+from bottle2flask.cli import main as kit
 
 APP = '''from bottle import Bottle, run
 

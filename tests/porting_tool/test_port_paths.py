@@ -11,7 +11,7 @@ from textwrap import dedent
 import pytest
 import webtest
 
-from harness.port.rules.p003_routes import convert_path
+from bottle2flask.port.rules.p003_routes import convert_path
 
 from .helpers import port
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.port.rules.p003_routes import convert_path
+from bottle2flask.port.rules.p003_routes import convert_path
 
 from .helpers import check, port
 

@@ -1,4 +1,4 @@
-"""The proof on our own sample: `kit port` writes a Flask app that answers as the Bottle one."""
+"""The proof on our own sample: `bottle2flask port` writes a Flask app that answers alike."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import webtest
 
-from harness import parity
-from harness.__main__ import main as kit
-from harness.apps import load
+from bottle2flask.cli import main as kit
+from bottle2flask.loading import load
+from bottle2flask.parity import runner as parity
 
 SAMPLE = Path(__file__).parent / "sample"
 

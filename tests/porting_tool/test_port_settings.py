@@ -6,7 +6,7 @@ from textwrap import dedent
 
 import webtest
 
-from harness.apps import load
+from bottle2flask.loading import load
 
 from .helpers import port
 
@@ -99,7 +99,7 @@ def write(folder, name, text):
 
 
 def test_templates_are_found_where_template_path_points_after_the_app_is_made(tmp_path):
-    from harness.__main__ import main as kit
+    from bottle2flask.cli import main as kit
 
     src, out = tmp_path / "src", tmp_path / "out"
     write(src, "site.py", '''

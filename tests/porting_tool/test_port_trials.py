@@ -10,11 +10,11 @@ import flask
 import pytest
 import webtest
 
-from harness.__main__ import main as kit
-from harness.apps import load
-from harness.port.rules.p002_app import App
-from harness.port.tree import port_tree
-from harness.stpl.convert import convert_source
+from bottle2flask.cli import main as kit
+from bottle2flask.loading import load
+from bottle2flask.port.folder import port_tree
+from bottle2flask.port.rules.p002_app import App
+from bottle2flask.stpl.convert import convert_source
 
 from .helpers import port
 from .stpl_render import render_both

@@ -1,7 +1,7 @@
 """The proof on our own code: bottle_app/views, converted, render what flask_app/templates do.
 
 Two Flask builds over one database and one session: one with the hand-written Jinja2
-templates, one with the templates `kit convert-templates bottle_app/views` writes.
+templates, one with the templates `bottle2flask convert-templates bottle_app/views` writes.
 Every page of the identical-HTML test (tests/test_conduit_parity.py) must match, and
 match the Bottle build's own HTML byte for byte (entity spelling and CSRF tokens aside).
 """
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from bottle2flask.cli import main as kit
+from bottle2flask.stpl import configure
 from bottle_app import create_app as create_bottle_app
 from flask_app import create_app
-from harness.__main__ import main as kit
-from harness.stpl import configure
 from shared.conduit.seed import DEMO_PASSWORD
 from tests.conduit import carry_session, fill, form_to, login
 from tests.conftest import make_client

@@ -12,7 +12,7 @@ import bottle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harness.stpl import convert_source, environment
+from bottle2flask.stpl import convert_source, environment
 
 BINARY = [ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.Pow]
 COMPARE = [ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE]

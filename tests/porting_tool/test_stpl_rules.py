@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.stpl import convert_source
+from bottle2flask.stpl import convert_source
 
 CONVERTED = [
     # (rule, before, after)
@@ -142,7 +142,7 @@ def test_a_template_import_is_recorded_for_the_app_to_give(before, imports):
 def test_a_todo_fails_loudly_when_the_page_renders():
     from jinja2.exceptions import UndefinedError
 
-    from harness.stpl import environment
+    from bottle2flask.stpl import environment
 
     source = convert_source("<p>{{[x for x in xs]}}</p>").source
     with pytest.raises(UndefinedError, match="kit_todo"):

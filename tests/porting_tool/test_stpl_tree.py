@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from harness.__main__ import main as kit
-from harness.stpl import convert_tree
+from bottle2flask.cli import main as kit
+from bottle2flask.stpl import convert_tree
 
 
 @pytest.fixture
@@ -87,7 +87,7 @@ def test_one_file_goes_to_stdout(views, capsys):
     (["convert-template", "x.tpl", "--syntax", "<% %>"], "--syntax takes five tokens"),
 ])
 def test_usage_errors_exit_2_with_one_line(args, message, tmp_path):
-    result = subprocess.run([sys.executable, "-m", "harness", *args], cwd=tmp_path,
+    result = subprocess.run([sys.executable, "-m", "bottle2flask", *args], cwd=tmp_path,
                             capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr

@@ -8,7 +8,7 @@ import bottle
 import jinja2
 import pytest
 
-from harness.stpl import convert_source, convert_tree, environment
+from bottle2flask.stpl import convert_source, convert_tree, environment
 from tests.porting_tool.stpl_render import render_both
 
 SAME = [

@@ -1,4 +1,4 @@
-"""A to-do list in the style of Bottle's tutorial: the input for `kit port`.
+"""A to-do list in the style of Bottle's tutorial: the input for `bottle2flask port`.
 
 Plain Bottle on purpose (module-level app, sqlite3 opened per request, a
 `% rebase` layout): the porting tool has to read code written like this.

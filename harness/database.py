@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import create_engine, event, make_url, text
 from sqlalchemy.pool import Pool
 
-from .errors import UsageError
+from bottle2flask.errors import UsageError
 
 SERVER_HELP = ("a PostgreSQL server to run on instead of SQLite, e.g. "
                "postgresql+psycopg://postgres@localhost/postgres: each app gets a new "

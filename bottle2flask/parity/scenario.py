@@ -12,9 +12,8 @@ from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
-from .errors import UsageError
+from ..errors import UsageError
 
-DEFAULT_SCRIPT = Path(__file__).with_name("scenario.toml")
 # Visited last, so the crawl keeps its session as long as it can.
 DESTRUCTIVE = re.compile(r"log-?out|sign-?out|delete|remove", re.IGNORECASE)
 VARIABLE = re.compile(r"\{(\w+)\}")

@@ -1,0 +1,107 @@
+"""bottle2flask COMMAND: port a Bottle app to Flask, and show that the port answers alike.
+
+One command table, one error path. Exit status, for every command:
+  0  done, and nothing differs or is broken
+  1  done, but something differs or is left broken (said on the last line)
+  2  a usage error: a bad option, path or app spec (one line, no traceback)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+from importlib import import_module
+
+from . import __version__, options
+from .errors import UsageError
+
+USAGE = 2
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its module (imported only when run) and the functions in it."""
+
+    module: str
+    summary: str
+    prefix: str = ""  # "folder" -> add_folder_arguments() and folder_main()
+    parents: tuple[str, ...] = ()  # shared options, by their function in options.py
+
+    def load(self):
+        module = import_module(self.module)
+        add = f"add_{self.prefix}_arguments" if self.prefix else "add_arguments"
+        run = f"{self.prefix}_main" if self.prefix else "main"
+        return getattr(module, add), getattr(module, run)
+
+
+COMMANDS = {
+    "port": Command("bottle2flask.port.command",
+                    "rewrite a Bottle app folder as a Flask app"),
+    "convert-templates": Command("bottle2flask.stpl.command",
+                                 "a folder of SimpleTemplate views to Jinja2", "folder"),
+    "convert-template": Command("bottle2flask.stpl.command",
+                                "one SimpleTemplate to Jinja2, on stdout", "file"),
+    "parity": Command("bottle2flask.parity.command",
+                      "send two apps the same requests and report every difference",
+                      parents=("replay", "copies", "report")),
+    "serve": Command("bottle2flask.compare.serve", "two apps side by side in a browser",
+                     parents=("copies",)),
+    "migrate": Command("bottle2flask.migrate.status",
+                       "a Bottle app and its Flask port: what is ported, what answers alike"),
+}
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's own errors take the one error path too."""
+
+    def error(self, message: str):
+        raise UsageError(message)
+
+
+def parser_for(chosen: str | None, prog: str = "bottle2flask", table: dict | None = None,
+               description: str = __doc__) -> argparse.ArgumentParser:
+    parser = Parser(prog=prog, description=description,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    if prog == "bottle2flask":
+        parser.add_argument("--version", action="version", version=f"{prog} {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=Parser)
+    for name, command in (table or COMMANDS).items():
+        if name != chosen:  # only the command being run pays for its imports
+            commands.add_parser(name, help=command.summary, description=command.summary)
+            continue
+        parents = [getattr(options, parent)() for parent in command.parents]
+        sub = commands.add_parser(name, help=command.summary, description=command.summary,
+                                  parents=parents)
+        command.load()[0](sub)
+    return parser
+
+
+def run(argv: list[str], prog: str = "bottle2flask", table: dict | None = None,
+        description: str = __doc__) -> int:
+    """Parse argv against a command table and run the command chosen; a UsageError (or an
+    argparse error) is one line on stderr and exit status 2."""
+    table = table or COMMANDS
+    chosen = next((a for a in argv if not a.startswith("-")), None)
+    chosen = chosen if chosen in table else None
+    try:
+        args = parser_for(chosen, prog, table, description).parse_args(argv)
+        return table[args.command].load()[1](args)
+    except UsageError as error:
+        print(f"{prog}{' ' + chosen if chosen else ''}: error: {error}", file=sys.stderr)
+        return USAGE
+
+
+def main(argv: list[str] | None = None, **table) -> int:
+    """The console script: run, and end quietly when the reader goes away (or on Ctrl-C).
+
+    Keywords (prog, table, description) run another command table the same way."""
+    try:
+        return run(sys.argv[1:] if argv is None else argv, **table)
+    except BrokenPipeError:  # the report piped into `head`: not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,80 @@
+"""What a port produced: one module's result, the folder's, and the totals of both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+USUAL_NAMES = {"app", "main", "server", "wsgi", "application", "run", "__init__"}
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str  # "success", "failure", "skip"
+    code: str = ""  # the new source (the old one for skip and failure)
+    applied: dict[str, int] = field(default_factory=dict)
+    todos: list[dict] = field(default_factory=list)  # {"code", "line", "text"}
+    error: str = ""
+    app_name: str | None = None  # the Flask app this module defines, if any
+
+    def as_dict(self) -> dict:
+        return {"path": self.path, "status": self.status, "applied": self.applied,
+                "todos": self.todos, "error": self.error, "app": self.app_name}
+
+
+@dataclass
+class TreeResult:
+    src: str
+    out: str
+    modules: list[FileResult] = field(default_factory=list)
+    templates: list[dict] = field(default_factory=list)
+    copied: list[str] = field(default_factory=list)
+    imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
+    parts: set[str] = field(default_factory=set)  # modules another module's own app imports
+
+    @property
+    def failed(self) -> bool:
+        return any(m.status == "failure" for m in self.modules)
+
+    @property
+    def entry(self) -> tuple[str, str] | None:
+        """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`: the module
+        with a main guard, else one no other app imports (an app mounted in another is
+        a part), else the one importing most of the app's other modules (the routes
+        register on import), else one with a usual name."""
+        apps = [m for m in self.modules if m.app_name and m.path.endswith(".py")]
+        if not apps:
+            return None
+
+        def rank(m: FileResult):
+            guard = '__name__ == "__main__"' in m.code or "__name__ == '__main__'" in m.code
+            stem = Path(m.path).stem
+            return (guard, m.path not in self.parts, self.imports.get(m.path, 0),
+                    stem in USUAL_NAMES)
+
+        best = max(apps, key=rank)
+        name = ".".join(Path(best.path).with_suffix("").parts)
+        return name.removesuffix(".__init__"), best.app_name
+
+    def as_dict(self) -> dict:
+        entry = self.entry
+        return {"src": self.src, "out": self.out,
+                "entry": {"module": entry[0], "app": entry[1]} if entry else None,
+                "modules": [m.as_dict() for m in self.modules],
+                "templates": self.templates, "copied": self.copied,
+                "summary": summary(self)}
+
+
+def summary(result: TreeResult) -> dict:
+    applied: dict[str, int] = {}
+    for m in result.modules:
+        for code, count in m.applied.items():
+            applied[code] = applied.get(code, 0) + count
+    return {"modules": len(result.modules),
+            "converted": sum(m.status == "success" for m in result.modules),
+            "failed": sum(m.status == "failure" for m in result.modules),
+            "skipped": sum(m.status == "skip" for m in result.modules),
+            "todos": sum(len(m.todos) for m in result.modules),
+            "rules": dict(sorted(applied.items())),
+            "templates": len(result.templates), "copied": len(result.copied)}

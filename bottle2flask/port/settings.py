@@ -1,0 +1,26 @@
+"""What one module's port is told about the rest of the app: one object, not ten keywords."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The options of port_source(); port_tree() fills them in from the whole folder.
+
+    imported_apps: names the module imports that are apps made by another module;
+    default_from: the module Bottle's default app is imported from, when several share
+    it; shared_views: view names other modules use too; tree_needs: what the app's
+    module adds for the whole app (port/discovery.py); template_imports: a template's
+    `% import` names (T019), name -> (module, attr).
+    """
+
+    disabled: frozenset[str] = frozenset()  # rule codes not to run
+    template_names: dict[str, str] = field(default_factory=dict)  # Bottle -> Flask name
+    template_folder: str = "views"
+    imported_apps: frozenset[str] = frozenset()
+    default_from: str | None = None
+    shared_views: frozenset[str] = frozenset()
+    tree_needs: frozenset[str] = frozenset()
+    template_imports: dict = field(default_factory=dict)
