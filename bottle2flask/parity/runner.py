@@ -64,11 +64,12 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (
         crawl: bool = True, max_pages: int = 500, progress=None,
         starts: list[str] = ("/",), forms: bool = False, noise: bool = False,
         in_place: bool = False, names: dict[str, str] | None = None,
-        settings: Settings | None = None) -> dict:
+        settings: Settings | None = None, record: bool = False) -> dict:
     """Replay the requests against two apps; return the report as a dict.
 
     plan: built-in requests (none by default); extra: the user's requests files;
-    names: labels for known specs; settings: the settings each factory gets.
+    names: labels for known specs; settings: the settings each factory gets;
+    record: keep each app's answer in the steps (for the suite a port leaves).
     """
     plan = plan or Scenario()
     for path in extra:  # checked before any app is built: a typo costs nothing
@@ -86,7 +87,7 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (
             where = spec if in_place else on_copy(spec, Path(folder), label)
             sides.append(Side(label, load_app(where, values, label).wsgi, secret))
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
-                     ignore=plan.ignore, noise=noise)
+                     ignore=plan.ignore, noise=noise, record=record)
         if crawl:
             Explorer(replay, plan.form_values, max_pages=max_pages).explore(
                 list(starts), forms=forms)

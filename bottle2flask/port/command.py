@@ -1,6 +1,12 @@
-"""bottle2flask port SRC -o OUT: a Bottle application folder rewritten as a Flask one.
+"""bottle2flask port SRC -o OUT: a Bottle application folder rewritten as a Flask one,
+then checked: both apps started on copies, sent the same requests, compared route by
+route, and the answers left in OUT/tests/ as a suite that runs against both.
 
-Exit status: 0 converted (TODOs allowed), 1 a file could not be parsed, 2 usage.
+Exit status: 0 the port starts and answers as the original (declared changes allowed);
+1 a page differs, or a file could not be converted; 2 a usage error; 3 the port does
+not start; 4 the port was not compared (the original does not start here). The reason
+is the last line, on stderr. --no-check: converted only (0, or 1 for a file not
+converted).
 """
 
 from __future__ import annotations
@@ -9,11 +15,16 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
+from ..proof.check import SAME, check
 from .folder import diff, port_tree
 from .rules import CODES
 
 
 def add_arguments(parser) -> None:
+    parser.add_argument("--no-check", action="store_true",
+                        help="only convert: do not start and compare the two apps")
+    parser.add_argument("--check-timeout", type=float, default=120, metavar="SECONDS",
+                        help="how long each app may take to start (default 120)")
     parser.add_argument("src", type=Path, help="the Bottle app's folder (or one .py file)")
     parser.add_argument("-o", "--out", type=Path, help="where to write the Flask app")
     parser.add_argument("--diff", action="store_true",
@@ -45,11 +56,24 @@ def main(args) -> int:
         for todo in module.todos:
             print(f"{module.path}:{todo['line']}: {todo['code']} {todo['text']}",
                   file=sys.stderr)
-    if not args.diff:
-        entry = result.entry
-        totals = result.as_dict()["summary"]
-        print(f"bottle2flask port: {totals['converted']} modules converted, "
-              f"{totals['todos']} TODOs, report in {args.out / 'PORTING-REPORT.md'}")
-        if entry:
-            print(f"run it: cd {args.out} && flask --app {entry[0]}:{entry[1]} run")
-    return 1 if result.failed else 0
+    if args.diff:
+        return 1 if result.failed else 0
+    entry = result.entry
+    totals = result.as_dict()["summary"]
+    print(f"bottle2flask port: {totals['converted']} modules converted, "
+          f"{totals['todos']} TODOs, report in {args.out / 'PORTING-REPORT.md'}")
+    if args.no_check or entry is None:
+        why = "--no-check" if args.no_check else "no module makes a Flask app"
+        print(f"Not checked ({why}).")
+        return 1 if result.failed else 0
+    outcome = check(src, args.out, result, requests=args.requests, timeout=args.check_timeout,
+                    forms=args.forms, crawl=not args.no_crawl, starts=args.start,
+                    max_pages=args.max_pages)
+    for line in outcome.lines:
+        print(line)
+    if outcome.status != SAME:
+        print(f"bottle2flask port: {outcome.reason}", file=sys.stderr)
+    if outcome.status in (SAME, 1):  # it started
+        print(f"run it: cd {args.out} && flask --app {entry[0]}:{entry[1]} run")
+        print(f"its parity suite: cd {args.out} && python -m pytest tests -p no:randomly")
+    return outcome.status or (1 if result.failed else 0)

@@ -38,7 +38,8 @@ def test_diff_previews_and_writes_nothing(tmp_path, capsys):
 
 def test_disable_skips_the_rule_and_the_report_says_what_ran(tmp_path):
     src, out = write_app(tmp_path / "src"), tmp_path / "out"
-    assert kit(["port", str(src), "-o", str(out), "--disable", "p003"]) == 0
+    # Without P003 the routes keep Bottle's syntax: the port does not start (status 3).
+    assert kit(["port", str(src), "-o", str(out), "--disable", "p003"]) == 3
     assert '@app.route("/item/<no:int>")' in (out / "web.py").read_text()
     report = json.loads((out / "porting-report.json").read_text())
     assert "P003" not in report["modules"][0]["applied"]
@@ -50,7 +51,8 @@ def test_disable_skips_the_rule_and_the_report_says_what_ran(tmp_path):
 def test_todos_are_listed_with_file_and_line(tmp_path, capsys):
     source = APP.replace("run(app, port=8080)", 'run(app, server="paste")')
     src, out = write_app(tmp_path / "src", source), tmp_path / "out"
-    assert kit(["port", str(src), "-o", str(out)]) == 0
+    # The original imports paste, which is not installed here: the port is not compared.
+    assert kit(["port", str(src), "-o", str(out)]) == 4
     line = next(n for n, text in enumerate((out / "web.py").read_text().splitlines(), 1)
                 if "TODO(kit/P016)" in text)
     assert f"`web.py:{line}` P016:" in (out / "PORTING-REPORT.md").read_text()
