@@ -113,6 +113,9 @@ def report(specs: list[str], steps: list[Step], seconds: float, ignore: list = (
                     "different": verdicts.count("different"),
                     "explained_by": explained},
         "reasons": {**INTENDED, **{rule.name: rule.reason for rule in ignore}},
+        # Rules that matched nothing: a typo, or a difference that is gone (as pytest
+        # warns of an unknown mark, and Diffy of a rule that never fired).
+        "unused_ignore": [rule.name for rule in ignore if rule.name not in explained],
     }
 
 
@@ -141,6 +144,9 @@ def render(data: dict) -> str:
             else:
                 lines.append(f"  {diff['where']}: {names[0]} {diff['a']!r} != "
                              f"{names[1]} {diff['b']!r}")
+    if data.get("unused_ignore"):
+        lines.append("\nUnused [[ignore]] rules (they matched no difference): "
+                     + ", ".join(data["unused_ignore"]))
     verdict = ("no unexplained differences" if not summary["different"]
                else f"{summary['different']} step(s) differ")
     lines.append(f"\nResult: {verdict}.")
