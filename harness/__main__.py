@@ -14,7 +14,7 @@ from .errors import UsageError
 COMMANDS = {
     "serve": ("harness.serve", "both builds and the compare page, side by side"),
     "parity": ("harness.parity", "replay requests against two apps and diff"),
-    "bench": ("harness.bench", "time the builds against native code"),
+    "bench": ("harness.bench.run", "time the builds against native code"),
     "convert-templates": ("harness.convert_templates",
                           "SimpleTemplate views folder to Jinja2 templates"),
     "convert-template": ("harness.convert_template", "one SimpleTemplate to Jinja2, on stdout"),

@@ -1,4 +1,5 @@
-"""The floor in bench/ (raw sqlite3, the same templates, bare WSGI) gives the builds' bytes.
+"""The floor (harness/bench/native/floor.py: raw sqlite3, the builds' templates, bare WSGI)
+gives the builds' bytes.
 
 The floor is SQLite by definition, so these tests pin SQLite whatever `--db` says.
 """
@@ -9,7 +10,7 @@ import re
 
 import pytest
 
-from bench import native_factory
+from harness.bench.native import native_factory
 from tests.conftest import make_client
 from tests.test_bench_baselines import shape
 

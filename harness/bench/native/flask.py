@@ -10,7 +10,7 @@ from shared.core import SECURITY_HEADERS  # the values only: the baseline uses n
 
 from . import data
 
-TEMPLATES = str(Path(__file__).resolve().parent.parent / "flask_app" / "templates")
+TEMPLATES = str(Path(__file__).resolve().parents[3] / "flask_app" / "templates")
 NOT_SEEDED = "The benchmark tables are empty."
 
 
@@ -18,7 +18,7 @@ def create_app(database_url: str | None = None, security_headers: bool = False) 
     """Build a Flask app over DATABASE_URL (the seeded benchmark database).
 
     `security_headers`: send the builds' four security headers too, from an
-    after_request function as a Flask user would (see native_bottle).
+    after_request function as a Flask user would (see native/bottle.py).
     """
     app = flask.Flask(__name__, template_folder=TEMPLATES)
     if security_headers:

@@ -11,7 +11,7 @@ from shared.core import SECURITY_HEADERS  # the values only: the baseline uses n
 
 from . import data
 
-VIEWS = str(Path(__file__).resolve().parent.parent / "bottle_app" / "views")
+VIEWS = str(Path(__file__).resolve().parents[3] / "bottle_app" / "views")
 NOT_SEEDED = "The benchmark tables are empty."
 
 

@@ -6,31 +6,33 @@ import secrets
 from dataclasses import dataclass
 
 from adapters import factory
-from bench import native_factory
+
+from .native import native_factory
 
 # name -> (label, how to build it in-process, what gunicorn serves)
 APPS = {
-    "raw": ("raw WSGI", lambda url: native_factory("raw")(), "bench.raw_wsgi:create_app()"),
+    "raw": ("raw WSGI", lambda url: native_factory("raw")(),
+            "harness.bench.native.raw_wsgi:create_app()"),
     "bottle-native": ("Bottle (native)", lambda url: native_factory("bottle")(url),
-                      "bench.native_bottle:create_app()"),
+                      "harness.bench.native.bottle:create_app()"),
     # The natives plus the builds' four security headers: what is left is the adapter's.
     "bottle-headers": ("Bottle (native + headers)",
                        lambda url: native_factory("bottle")(url, security_headers=True),
-                       "bench.native_bottle:create_app(security_headers=True)"),
+                       "harness.bench.native.bottle:create_app(security_headers=True)"),
     "bottle-build": ("Bottle build", lambda url: _build("bottle", url),
                      "bottle_app:create_app()"),
     "flask-native": ("Flask (native)", lambda url: native_factory("flask")(url),
-                     "bench.native_flask:create_app()"),
+                     "harness.bench.native.flask:create_app()"),
     "flask-headers": ("Flask (native + headers)",
                       lambda url: native_factory("flask")(url, security_headers=True),
-                      "bench.native_flask:create_app(security_headers=True)"),
+                      "harness.bench.native.flask:create_app(security_headers=True)"),
     "flask-build": ("Flask build", lambda url: _build("flask", url),
                     "flask_app:create_app()"),
     # raw sqlite3 + the same templates + bare WSGI: what the builds' bytes cost at least
     "bottle-floor": ("floor (SimpleTemplate)", lambda url: native_factory("bottle-floor")(url),
-                     "bench.floor:create_bottle_floor()"),
+                     "harness.bench.native.floor:create_bottle_floor()"),
     "flask-floor": ("floor (Jinja2)", lambda url: native_factory("flask-floor")(url),
-                    "bench.floor:create_flask_floor()"),
+                    "harness.bench.native.floor:create_flask_floor()"),
 }
 FLOORS = ("bottle-floor", "flask-floor")
 EVERY = ("raw", "bottle-native", "bottle-build", "flask-native", "flask-build")

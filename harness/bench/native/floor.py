@@ -23,7 +23,7 @@ import nh3
 from itsdangerous import URLSafeTimedSerializer
 from markdown_it import MarkdownIt
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 VIEWS = str(ROOT / "bottle_app" / "views")
 TEMPLATES = str(ROOT / "flask_app" / "templates")
 PAGE_SIZE = 10  # the pages' ARTICLES_PAGE_SIZE

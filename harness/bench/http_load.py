@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
 WORKER_CLASS = "sync"
 WRK_MISSING = ("wrk is not installed, so the HTTP part is skipped. Install it with "
