@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from adapters import factory
+from tests.api.test_sql_budget import counted_statements
 from tests.conduit import (
     DEMO_PASSWORD,
     comment,
@@ -280,6 +281,22 @@ def test_filtering_by_tag(seeded):
                       "Flask's application factory", "Bottle in one file"]
     for preview in soup(page).select(".article-preview"):
         assert "python" in [li.get_text() for li in preview.select(".tag-list li")]
+
+
+def test_the_tag_cloud_shows_the_twenty_most_used_tags_ties_by_name(client):
+    register(client, "ann")
+    names = [f"t{n:02}" for n in range(25)]
+    write(client, "Every tag", tags=", ".join(reversed(names)))
+    write(client, "Five of them", tags="t24, t23, t22, t21, t20")
+    write(client, "One of them", tags="t22")
+    cloud = ["t22", "t20", "t21", "t23", "t24", *names[:15]]
+    with counted_statements() as statements:
+        home = client.get("/")
+    assert text_of(home, ".sidebar .tag-list .tag-pill") == cloud
+    # The database keeps the twenty: the query says so, rather than Python cutting a list.
+    [query] = [s for s in statements if "GROUP BY tags.id" in s]
+    assert "LIMIT" in query.upper()
+    assert client.get("/api/tags").json["tags"] == [*cloud, *names[15:20]]
 
 
 def test_a_tag_with_a_space_has_its_own_page(client):

@@ -147,11 +147,12 @@ def _comments(viewer: bool) -> Prepared:
 
 
 @cache
-def _tag_cloud() -> Prepared:
+def _tag_cloud(limited: bool) -> Prepared:
     uses = func.count(links_t.c.article_id)
-    return Prepared(select(tags_t.c.name)
-                    .join_from(tags_t, links_t, links_t.c.tag_id == tags_t.c.id)
-                    .group_by(tags_t.c.id, tags_t.c.name).order_by(uses.desc(), tags_t.c.name))
+    statement = (select(tags_t.c.name)
+                 .join_from(tags_t, links_t, links_t.c.tag_id == tags_t.c.id)
+                 .group_by(tags_t.c.id, tags_t.c.name).order_by(uses.desc(), tags_t.c.name))
+    return Prepared(statement.limit(bindparam("limit")) if limited else statement)
 
 
 def _article(row, body: bool, tags: list[str]) -> tuple[ArticleRow, int, bool, bool]:
@@ -220,5 +221,7 @@ def comments(connection: Connection, viewer_id: int | None,
     return found
 
 
-def tag_cloud(connection: Connection) -> list[str]:
-    return [row[0] for row in _tag_cloud().all(connection)]
+def tag_cloud(connection: Connection, limit: int | None = None) -> list[str]:
+    """The tags in use, most used first (ties by name); only the first `limit` if given."""
+    params = {} if limit is None else {"limit": limit}
+    return [row[0] for row in _tag_cloud(limit is not None).all(connection, params)]

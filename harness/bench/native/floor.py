@@ -53,7 +53,7 @@ COMMENTS = ("SELECT comments.id, comments.body, comments.author_id, comments.cre
             "ORDER BY comments.created_at DESC, comments.id DESC")
 TAG_CLOUD = ("SELECT tags.name FROM tags JOIN article_tags ON article_tags.tag_id = tags.id "
              "GROUP BY tags.id, tags.name ORDER BY count(article_tags.article_id) DESC, "
-             "tags.name")
+             "tags.name LIMIT ?")
 WORLD = 'SELECT world.id, world."randomNumber" FROM world WHERE world.id = ?'
 
 ROUTES = {
@@ -176,7 +176,7 @@ class Floor:
         links = [{"number": n, "active": n == 1,
                   "url": url_for("index", page=n if n > 1 else None)}
                  for n in range(1, pages + 1)] if pages > 1 else []
-        tags = [row[0] for row in self.db.execute(TAG_CLOUD)][:POPULAR_TAGS]
+        tags = [row[0] for row in self.db.execute(TAG_CLOUD, (POPULAR_TAGS,))]
         return self.render("home", {
             **self.page_globals(session), "title": "Home", "nav": "home", "tab": "global",
             "tag": None, "tags": tags,
