@@ -6,7 +6,15 @@ import json
 from pathlib import Path
 
 from . import servers
-from .apps import APPS, FLOOR_TARGETS, GAP_ENDPOINTS, GAP_TARGETS, TARGET, TARGET_ENDPOINTS
+from .apps import (
+    APPS,
+    FLOOR_TARGETS,
+    GAP_ENDPOINTS,
+    GAP_TARGETS,
+    PAGE_TARGETS,
+    TARGET,
+    TARGET_ENDPOINTS,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = ROOT / "docs" / "benchmark-notes.md"
@@ -89,8 +97,43 @@ def inprocess_section(results: dict) -> list[str]:
         *_table(["endpoint", "framework", "build/native (paired median)", "build/native (min)",
                  "target"], target_rows),
         "",
+        *pages_section(results),
         *floor_section(results),
         *gap_section(results),
+    ]
+
+
+def pages_section(results: dict) -> list[str]:
+    """build/native on the Conduit pages written natively, with the same headers."""
+    rows = []
+    for endpoint, target in PAGE_TARGETS.items():
+        r = results["ratios"].get(endpoint, {})
+        by_app = results["inprocess"].get(endpoint, {})
+        for framework in ("bottle", "flask"):
+            median = r.get(f"{framework} build/native+headers")
+            if median is None:
+                continue
+            verdict = "meets" if median <= target else "misses"
+            rows.append([endpoint, framework.title(),
+                         _us(by_app[f"{framework}-build"]["median_us"]),
+                         _us(by_app[f"{framework}-headers"]["median_us"]), f"{median:.2f}",
+                         f"{r[f'{framework} build/native+headers (min)']:.2f}",
+                         f"{verdict} (≤ {target:g})"])
+    if not rows:
+        return []
+    return [
+        "### The pages written natively: build/native on the home page and the article list",
+        "",
+        "The native apps (`harness/bench/native/bottle.py`, `flask.py`) also serve `/` and",
+        "`GET /api/articles` as a visitor sees them, the way each framework's tutorial",
+        "writes an app: the framework's routing and URL building (`get_url`, `url_for`),",
+        "the builds' own template files rendered by the framework, raw `sqlite3` with",
+        "the builds' SQL, Flask's flashing, and the four security headers from an",
+        "after_request hook. Their output equals the builds' (tests/test_bench_floor.py).",
+        "",
+        *_table(["endpoint", "framework", "build µs", "native µs",
+                 "build/native (paired median)", "build/native (min)", "target"], rows),
+        "",
     ]
 
 
@@ -149,7 +192,7 @@ def floor_section(results: dict) -> list[str]:
         "### The floor: build/floor on the Conduit pages, the API and /tfb/db",
         "",
         "The floor (`harness/bench/native/floor.py`) answers the same bytes (checked by",
-        "tests/test_bench_baselines.py, CSRF tokens masked) with raw `sqlite3` running the",
+        "tests/test_bench_floor.py, CSRF tokens masked) with raw `sqlite3` running the",
         "builds' SQL, the builds' own templates (SimpleTemplate for the Bottle floor, Jinja2",
         "for the Flask floor) and a bare WSGI callable. The Bottle build is paired with the",
         "SimpleTemplate floor, the Flask build with the Jinja2 floor.",

@@ -29,7 +29,7 @@ from shared.config import load_config
 from shared.sites import database
 
 from . import http_load, report
-from .apps import APPS, ENDPOINTS, FLOOR_PAIRS, GAP_PAIRS, PAIRS
+from .apps import APPS, ENDPOINTS, FLOOR_PAIRS, GAP_PAIRS, NATIVE_PAIRS, PAIRS
 from .inprocess import Caller, measure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,6 +123,8 @@ def ratios(inprocess: dict) -> dict:
     """build/native per framework and Flask/Bottle, as paired medians and as ratios of minima."""
     pairs = {f"{framework} build/native": apps for framework, apps in PAIRS.items()}
     pairs |= {f"{framework} build/floor": apps for framework, apps in FLOOR_PAIRS.items()}
+    pairs |= {f"{framework} build/native+headers": apps
+              for framework, apps in NATIVE_PAIRS.items()}
     pairs |= {f"flask/bottle {kind}": (f"flask-{kind}", f"bottle-{kind}")
               for kind in ("native", "build")}
     table = {}
