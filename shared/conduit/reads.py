@@ -158,13 +158,12 @@ def _tag_cloud(limited: bool) -> Prepared:
 def _article(row, body: bool, tags: list[str]) -> tuple[ArticleRow, int, bool, bool]:
     values = row
     offset = 5 if body else 4
+    # Positional: a page builds these for every article, and keywords cost more.
     article = ArticleRow(
-        id=values[0], slug=values[1], title=values[2], description=values[3],
-        body=values[4] if body else None, author_id=values[offset],
-        created_at=values[offset + 1], updated_at=values[offset + 2],
-        author=Author(values[offset], values[offset + 3], values[offset + 4],
-                      values[offset + 5]),
-        tag_list=tags)
+        values[0], values[1], values[2], values[3], values[4] if body else None,
+        values[offset], values[offset + 1], values[offset + 2],
+        Author(values[offset], values[offset + 3], values[offset + 4], values[offset + 5]),
+        tags)
     rest = values[offset + 6:]
     return article, rest[0], bool(rest[1]) if len(rest) > 1 else False, (
         bool(rest[2]) if len(rest) > 2 else False)
