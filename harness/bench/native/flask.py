@@ -22,7 +22,6 @@ def create_app(database_url: str | None = None, security_headers: bool = False) 
     after_request function as a Flask user would (see native/bottle.py).
     """
     app = flask.Flask(__name__, template_folder=TEMPLATES, static_folder=STATIC)
-    app.secret_key = os.environ.get("SECRET_KEY") or os.urandom(16).hex()
     if security_headers:
 
         @app.after_request
@@ -93,6 +92,7 @@ def conduit_pages(app: flask.Flask, database_url: str) -> None:
         return flask.render_template(
             "home.html", current_user=None, default_avatar=flask.url_for(
                 "static", filename="default-avatar.svg"),
+            # No SECRET_KEY (the TFB endpoints need none): a null session, read as empty.
             flashed_messages=lambda: flask.get_flashed_messages(with_categories=True),
             title="Home", nav="home", tab="global", tag=None, tags=reads.tag_cloud(),
             articles=articles, pages=links,
