@@ -83,15 +83,15 @@ $(BENCH_STAMP): $(STAMP)
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP) wrk-install
-	$(BIN)/python -m harness bench
-	$(BIN)/python -m harness.bench_migration --json var/bench-migration.json
+	$(BIN)/python -m harness.bench
+	$(BIN)/python -m harness.bench.migration --json var/bench-migration.json
 
 # The migration dispatcher's cost per request against calling the owning app directly.
 bench-migration: $(STAMP)
-	$(BIN)/python -m harness.bench_migration --json var/bench-migration.json
+	$(BIN)/python -m harness.bench.migration --json var/bench-migration.json
 
 bench-quick: $(BENCH_STAMP) wrk-install
-	$(BIN)/python -m harness bench --quick
+	$(BIN)/python -m harness.bench --quick
 
 # Debian's wrk loads the HTTP part of the benchmarks (without it that part is skipped).
 wrk-install:
@@ -101,7 +101,7 @@ wrk-install:
 		|| { echo "error: could not install wrk; run 'sudo make wrk-install'"; exit 1; }; }
 
 seed-tfb: $(STAMP)
-	$(BIN)/python -m harness bench --seed-only
+	$(BIN)/python -m harness.bench --seed-only
 
 # Ruff, then mypy over shared/ and adapters/ (its settings: [tool.mypy] in pyproject.toml).
 lint: $(STAMP)

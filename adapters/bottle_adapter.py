@@ -63,6 +63,9 @@ class _Headers(wz.NativeHeaders):
     def _ekey(self, key: str) -> str:
         return _environ_key(key)
 
+    def __contains__(self, key: object) -> bool:  # the kit asks on every response
+        return isinstance(key, str) and _environ_key(key) in self.environ
+
 
 class BottleRequest(BaseRequest):
     def __init__(self, core: Core, params: dict[str, Any], app: bottle.Bottle,
