@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .report import outcome_line
 from .rules import CODES
 from .tree import diff, port_tree
 
@@ -19,6 +20,9 @@ def add_arguments(parser) -> None:
                         help="print the changes to the Python files; write nothing")
     parser.add_argument("--disable", action="append", default=[], metavar="P0NN",
                         help="skip a rule (repeat, or comma-separate)")
+    parser.add_argument("--faithful", action="store_true",
+                        help="keep Bottle's behaviour with bottle_compat.py instead of "
+                             "idiomatic Flask with its changes declared")
 
 
 def main(args) -> int:
@@ -40,7 +44,8 @@ def main(args) -> int:
         if args.out.resolve() == src.resolve() or src.resolve() in args.out.resolve().parents:
             print("kit port: OUT must be outside SRC", file=sys.stderr)
             return 2
-    result = port_tree(src, args.out or Path(), disabled=disabled, write=not args.diff)
+    result = port_tree(src, args.out or Path(), disabled=disabled, write=not args.diff,
+                       faithful=args.faithful)
     if args.diff:
         sys.stdout.write(diff(src, result))
     for module in result.modules:
@@ -52,8 +57,13 @@ def main(args) -> int:
     if not args.diff:
         entry = result.entry
         totals = result.as_dict()["summary"]
-        print(f"kit port: {totals['converted']} modules converted, {totals['todos']} TODOs, "
-              f"report in {args.out / 'PORTING-REPORT.md'}")
+        for module in result.modules:
+            if module.status == "success":
+                print(f"{module.path}: {outcome_line(module.outcomes)}")
+        print(f"kit port: {totals['converted']} modules converted; "
+              + outcome_line({"same": totals["same"], "declared": totals["declared"],
+                              "todo": totals["todos"]}, totals["emulation_lines"])
+              + f"; report in {args.out / 'PORTING-REPORT.md'}")
         if entry:
             print(f"run it: cd {args.out} && flask --app {entry[0]}:{entry[1]} run")
     return 1 if result.failed else 0

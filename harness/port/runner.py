@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -10,10 +11,12 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 
 from .rules import RULES, Prepare
+from .rules.base import DECLARED_MARK
 from .rules.base import state as port_state
 from .shims import add_shims, app_free, shim_imports
 
 TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
+WIDTH = 100
 
 
 @dataclass
@@ -23,12 +26,23 @@ class FileResult:
     code: str = ""  # the new source (the old one for skip and failure)
     applied: dict[str, int] = field(default_factory=dict)
     todos: list[dict] = field(default_factory=list)  # {"code", "line", "text"}
+    declared: list[dict] = field(default_factory=list)  # {"id", "line", "paths"}
+    emulation: int = 0  # lines of Bottle emulation added to this module
     error: str = ""
     app_name: str | None = None  # the Flask app this module defines, if any
 
     def as_dict(self) -> dict:
         return {"path": self.path, "status": self.status, "applied": self.applied,
-                "todos": self.todos, "error": self.error, "app": self.app_name}
+                "outcomes": self.outcomes, "declared": self.declared, "todos": self.todos,
+                "emulation_lines": self.emulation, "error": self.error,
+                "app": self.app_name}
+
+    @property
+    def outcomes(self) -> dict[str, int]:
+        """Each rewrite counted once: same behaviour, declared change; and the TODOs."""
+        rewritten = sum(self.applied.values())
+        return {"same": rewritten - len(self.declared), "declared": len(self.declared),
+                "todo": len(self.todos)}
 
 
 def orphan_text(state) -> str:
@@ -55,13 +69,14 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
                 template_folder: str = "views", imported_apps: frozenset[str] = frozenset(),
                 default_from: str | None = None, shared_views: frozenset[str] = frozenset(),
                 tree_needs: frozenset[str] = frozenset(),
-                template_imports: dict | None = None) -> FileResult:
+                template_imports: dict | None = None, faithful: bool = False) -> FileResult:
     """Port one module's source.
 
     `imported_apps`: names this module imports that are apps made by another module
     of the app; `default_from`: the module Bottle's default app is imported from,
     when several modules share it; `shared_views`: view names other modules use too;
-    `tree_needs`: shims the app's module adds for the whole app (harness/port/apps.py).
+    `tree_needs`: shims the app's module adds for the whole app (harness/port/apps.py);
+    `faithful`: keep Bottle's behaviour where the Flask idiom differs (else declare it).
     """
     if not uses_bottle(source) and not imported_apps:
         return FileResult(path, "skip", source)
@@ -75,7 +90,7 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
                           template_names=template_names, template_folder=template_folder,
                           imported_apps=imported_apps, default_from=default_from,
                           shared_views=shared_views, tree_needs=tree_needs,
-                          template_imports=template_imports)
+                          template_imports=template_imports, faithful=faithful)
     except Exception as error:  # a rule's bug: one file not converted, never a traceback
         return FileResult(path, "failure", source, error=f"{path}: the porter failed on "
                           f"this file ({type(error).__name__}: {error}); it is copied "
@@ -84,9 +99,10 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
 
 def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_names,
                template_folder, imported_apps, default_from, shared_views, tree_needs,
-               template_imports) -> FileResult:
+               template_imports, faithful) -> FileResult:
     context = CodemodContext(filename=path)
     state = port_state(context)
+    state.faithful = faithful
     state.template_names = dict(template_names or {})
     state.template_folder = template_folder
     state.imported_apps = set(imported_apps)
@@ -116,13 +132,61 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
         tree = tree.visit(RULES[-1](context))
     tree = AddImportsVisitor(context).transform_module(tree)
     code = tree.code
+    code, lines = _take_marks(code)
+    code = _wrap_todos(code)
+    declared = [{**d, "line": lines.get(n, 0)} for n, d in enumerate(state.declared)]
     try:
         compile(code, path, "exec")
     except SyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
-    todos = [{"code": m[1], "line": n, "text": m[2]}
-             for n, line in enumerate(code.splitlines(), 1) if (m := TODO.search(line))]
+    todos = _todos(code)
     app = state.app_name if (state.apps or state.default_app) else None
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      app_name=app)
+                      declared, app_name=app, emulation=state.emulation)
+
+
+def _take_marks(code: str) -> tuple[str, dict[int, int]]:
+    """The code without the declared-change markers, and each marker's line: the line of
+    the statement it was put above."""
+    kept, lines = [], {}
+    for line in code.splitlines(keepends=True):
+        mark = line.strip()
+        if mark.startswith(DECLARED_MARK):
+            lines[int(mark[len(DECLARED_MARK):])] = len(kept) + 1
+        else:
+            kept.append(line)
+    return "".join(kept), lines
+
+
+def _wrap_todos(code: str) -> str:
+    """TODO comments wrapped at 100 characters, continued on `#   ` lines."""
+    out = []
+    for line in code.splitlines(keepends=True):
+        m = TODO.search(line)
+        if m is None or len(line.rstrip("\r\n")) <= WIDTH:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        end = line[len(line.rstrip("\r\n")):]
+        wrapped = textwrap.wrap(m[2], WIDTH, initial_indent=f"{indent}# TODO(kit/{m[1]}): ",
+                                subsequent_indent=f"{indent}#   ", break_long_words=False,
+                                break_on_hyphens=False)
+        out += [w + end for w in wrapped]
+    return "".join(out)
+
+
+def _todos(code: str) -> list[dict]:
+    """The TODO comments, their continuation lines joined."""
+    found: list[dict] = []
+    follows = False
+    for n, line in enumerate(code.splitlines(), 1):
+        m = TODO.search(line)
+        if m:
+            found.append({"code": m[1], "line": n, "text": m[2]})
+            follows = True
+        elif follows and line.lstrip().startswith("#   "):
+            found[-1]["text"] += " " + line.lstrip()[4:].strip()
+        else:
+            follows = False
+    return found

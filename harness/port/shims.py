@@ -176,6 +176,7 @@ def app_free(module: cst.Module, state) -> cst.Module:
     if "response" not in state.needs:
         return module
     state.needs.discard("response")
+    state.emulation += _lines(RESPONSE)
     return _after_imports(module, RESPONSE)
 
 
@@ -186,15 +187,11 @@ def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
     the line that makes the module's app (a sub-app mounted on another): they go after
     the imports.
     """
-    if "mount" in state.needs:
-        state.needs.discard("mount")
-        module = _after_imports(module, MOUNT)
-    if "merge" in state.needs:
-        state.needs.discard("merge")
-        module = _after_imports(module, MERGE)
-    if "json_body" in state.needs:
-        state.needs.discard("json_body")
-        module = _after_imports(module, JSON_BODY)
+    for need, code in (("mount", MOUNT), ("merge", MERGE), ("json_body", JSON_BODY)):
+        if need in state.needs:
+            state.needs.discard(need)
+            state.emulation += _lines(code)
+            module = _after_imports(module, code)
     source = shim_source(state)
     if not source:
         return module, True
@@ -208,8 +205,14 @@ def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
             if rest:  # keep two blank lines between the shims and the app's own code
                 rest[0] = rest[0].with_changes(leading_lines=[*blank, *blank,
                                                               *rest[0].leading_lines])
+            state.emulation += _lines(source)
             return module.with_changes(body=[*body[:i + 1], *new, *rest]), True
     return module, False
+
+
+def _lines(source: str) -> int:
+    """Lines of code in a shim, blank lines left out."""
+    return sum(1 for line in source.splitlines() if line.strip())
 
 
 def _makes_app(stmt, name: str) -> bool:

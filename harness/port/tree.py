@@ -10,8 +10,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .apps import DEFAULT_SOURCE, plan
+from .declared import parity_settings
 from .engines import engine
 from .report import markdown
+from .rules import CHANGES
 from .runner import FileResult, port_source, uses_bottle
 from .templates import (
     convert_templates,
@@ -38,6 +40,7 @@ class TreeResult:
     copied: list[str] = field(default_factory=list)
     imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
     parts: set[str] = field(default_factory=set)  # modules another module's own app imports
+    faithful: bool = False  # --faithful: Bottle's behaviour kept by bottle_compat.py
 
     @property
     def failed(self) -> bool:
@@ -82,6 +85,9 @@ def summary(result: TreeResult) -> dict:
             "failed": sum(m.status == "failure" for m in result.modules),
             "skipped": sum(m.status == "skip" for m in result.modules),
             "todos": sum(len(m.todos) for m in result.modules),
+            "same": sum(m.outcomes["same"] for m in result.modules),
+            "declared": sum(m.outcomes["declared"] for m in result.modules),
+            "emulation_lines": sum(m.emulation for m in result.modules),
             "rules": dict(sorted(applied.items())),
             "templates": len(result.templates), "copied": len(result.copied)}
 
@@ -132,9 +138,9 @@ def star_todo(module: FileResult, apps, python: dict[Path, str]) -> FileResult:
 
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
-              write: bool = True) -> TreeResult:
+              write: bool = True, faithful: bool = False) -> TreeResult:
     src, out = Path(src), Path(out)
-    result = TreeResult(str(src), str(out))
+    result = TreeResult(str(src), str(out), faithful=faithful)
     files = files_of(src)
     templates = [f for f in files if is_template(f)]
     python, undecoded = {}, {}
@@ -173,7 +179,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                                              f"({undecoded[rel].reason} at byte "
                                              f"{undecoded[rel].start}): copied unchanged"))
         if rel in python:
-            module = port_source(python[rel], str(rel), disabled=disabled,
+            module = port_source(python[rel], str(rel), disabled=disabled, faithful=faithful,
                                  template_names=names,
                                  template_folder=template_folder(path, src, templates),
                                  **apps.options(rel))
@@ -190,7 +196,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 shutil.copy2(path, out / rel)
     if apps.default_module is not None:
         rel = apps.default_module
-        module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled,
+        module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled, faithful=faithful,
                              template_folder=template_folder(src / rel, src, templates),
                              tree_needs=apps.tree_needs,
                              template_imports=apps.template_imports)
@@ -202,6 +208,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
         (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
+        (out / "parity.toml").write_text(parity_settings(result.modules, CHANGES),
+                                         encoding="utf-8")
     return result
 
 

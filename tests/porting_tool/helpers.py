@@ -10,6 +10,8 @@ from harness.port.runner import port_source
 
 
 def port(before: str, **options):
+    """Port `before`; faithful unless told: most rule tests describe the faithful port."""
+    options.setdefault("faithful", True)
     return port_source(dedent(before).lstrip("\n"), "app.py", **options)
 
 

@@ -26,7 +26,7 @@ def write(folder: Path, files: dict[str, str]) -> Path:
 
 def ported(tmp_path, files: dict[str, str]) -> Path:
     src, out = write(tmp_path / "src", files), tmp_path / "out"
-    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert kit(["port", "--faithful", str(src), "-o", str(out)]) == 0
     return out
 
 

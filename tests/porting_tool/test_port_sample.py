@@ -23,7 +23,7 @@ def folders(tmp_path):
     """The sample copied to bottle/ (a database of its own) and ported to flask/."""
     bottle, flask = tmp_path / "bottle", tmp_path / "flask"
     shutil.copytree(SAMPLE, bottle, ignore=shutil.ignore_patterns("todo.db", "__pycache__"))
-    assert kit(["port", str(bottle), "-o", str(flask)]) == 0
+    assert kit(["port", "--faithful", str(bottle), "-o", str(flask)]) == 0
     return bottle, flask
 
 

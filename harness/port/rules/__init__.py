@@ -25,5 +25,7 @@ RULES = [Unsafe, App, Routes, Request, Response, Templates, RedirectAbort, Retur
          Hooks, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
          Debug, Imports]
 CODES = sorted({rule.code for rule in RULES})
+# Every change a rule may declare, by id (harness/port/declared.py).
+CHANGES = {change.id: change for rule in RULES for change in rule.declares}
 
-__all__ = ["CODES", "RULES", "Prepare"]
+__all__ = ["CHANGES", "CODES", "RULES", "Prepare"]

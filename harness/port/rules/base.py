@@ -9,6 +9,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+DECLARED_MARK = "# kit-declared:"
 # Bottle's module-level shortcuts that act on the default app.
 APP_SHORTCUTS = {"route", "get", "post", "put", "delete", "patch", "error", "hook",
                  "mount", "merge", "install", "uninstall", "get_url", "url"}
@@ -27,6 +28,7 @@ class PortState:
     default_from: str | None = None  # the module the shared default app is imported from
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"
+    faithful: bool = False  # --faithful: Bottle's behaviour kept; else idiomatic Flask
     template_folder: str = "views"
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
     regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
@@ -37,6 +39,8 @@ class PortState:
     provided: set[str] = field(default_factory=set)  # Bottle names now defined otherwise
     applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes
     todos: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
+    declared: list[dict] = field(default_factory=list)  # {"id", "paths"}: see declare()
+    emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
 
 
 def state(context: CodemodContext) -> PortState:
@@ -53,6 +57,10 @@ class Rule(cst.CSTTransformer):
 
     code = "P000"
     summary = ""
+    # The changes this rule may declare in the default (idiomatic) port, and the pieces
+    # of bottle_compat.py its --faithful port imports.
+    declares: tuple = ()
+    compat: tuple[str, ...] = ()
 
     def __init__(self, context: CodemodContext) -> None:
         super().__init__()
@@ -86,6 +94,14 @@ class Rule(cst.CSTTransformer):
         AddImportsVisitor.add_needed_import(self.context, module, name, asname)
         if name:  # the Bottle import of the same name is no longer needed
             self.state.provided.add(asname or name)
+
+    def declare(self, change: str, paths=("*",)) -> None:
+        """Record a declared change at the statement being visited (its line is found
+        from a marker comment the runner takes out again)."""
+        assert change in {c.id for c in self.declares}, change
+        self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})
+        if self._notes:
+            self._notes[-1].append(f"{DECLARED_MARK}{len(self.state.declared) - 1}")
 
     def todo(self, text: str, code: str | None = None) -> None:
         """Leave a TODO above the statement being visited and a line in the report."""
@@ -160,3 +176,17 @@ def decorator_method(rule: Rule, decorator: cst.Decorator) -> str | None:
 
 def is_view(rule: Rule, node: cst.FunctionDef) -> bool:
     return any(decorator_method(rule, d) in VIEW_DECORATORS for d in node.decorators)
+
+
+ROUTE_DECORATORS = {"route", "get", "post", "put", "delete", "patch"}
+
+
+def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
+    """The paths a view answers, as parity globs (`/edit/*`); [] for other functions."""
+    from ..declared import glob
+    found = []
+    for d in node.decorators:
+        if decorator_method(rule, d) in ROUTE_DECORATORS and isinstance(d.decorator, cst.Call):
+            path = string_value(arg(d.decorator, 0, "rule") or arg(d.decorator, 0, "path"))
+            found.append(glob(path) if path is not None else "*")
+    return found
