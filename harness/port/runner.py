@@ -13,7 +13,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from .rules import RULES, Prepare
 from .rules.base import DECLARED_MARK
 from .rules.base import state as port_state
-from .shims import add_shims, app_free, shim_imports
+from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 
 TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
 WIDTH = 100
@@ -118,6 +118,8 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
             tree = tree.visit(rule(context))
     if state.made or (state.default_app and not state.default_from):
         state.needs |= state.tree_needs
+    if not faithful:  # the idiomatic port declares these changes instead
+        state.needs -= FAITHFUL_ONLY
     tree, placed = add_shims(tree, state)
     if not placed:
         state.needs -= state.tree_needs  # the app's module has them

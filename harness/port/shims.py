@@ -11,6 +11,9 @@ from .rules.p011_template_path import SHIM as TEMPLATE_PATH
 from .rules.p015_mount import MERGE
 from .rules.p015_mount import SHIM as MOUNT
 
+# What the default (idiomatic) port never adds: the rules declare the change instead.
+FAITHFUL_ONLY = {"location"}
+
 JINJA = '''
 # kit/P006: Jinja set up as the converted templates expect: no line left by a `%`
 # line, the last newline kept, None printed as "" (Bottle's habits).

@@ -26,3 +26,16 @@ def check(before: str, after: str, todos: tuple[str, ...] = (), **options) -> No
     assert result.status == "success", result.error
     assert result.code.splitlines() == dedent(after).strip("\n").splitlines()
     assert [t["code"] for t in result.todos] == list(todos)
+
+
+def idiom(before: str, after: str, declared: tuple[str, ...] = (),
+          todos: tuple[str, ...] = (), **options):
+    """The default (idiomatic) port turns `before` into exactly `after`, declaring these
+    changes and leaving these TODOs, with no line of Bottle emulation."""
+    result = port(before, faithful=False, **options)
+    assert result.status == "success", result.error
+    assert result.code.splitlines() == dedent(after).strip("\n").splitlines()
+    assert [d["id"] for d in result.declared] == list(declared)
+    assert [t["code"] for t in result.todos] == list(todos)
+    assert result.emulation == 0
+    return result

@@ -187,6 +187,7 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     found = []
     for d in node.decorators:
         if decorator_method(rule, d) in ROUTE_DECORATORS and isinstance(d.decorator, cst.Call):
-            path = string_value(arg(d.decorator, 0, "rule") or arg(d.decorator, 0, "path"))
+            given = arg(d.decorator, 0, "rule") or arg(d.decorator, 0, "path")
+            path = string_value(given.value) if given else None
             found.append(glob(path) if path is not None else "*")
     return found
