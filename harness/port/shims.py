@@ -12,7 +12,7 @@ from .rules.p015_mount import MERGE
 from .rules.p015_mount import SHIM as MOUNT
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
-FAITHFUL_ONLY = {"location"}
+FAITHFUL_ONLY = {"location", "response"}
 
 JINJA = '''
 # kit/P006: Jinja set up as the converted templates expect: no line left by a `%`

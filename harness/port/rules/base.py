@@ -103,6 +103,19 @@ class Rule(cst.CSTTransformer):
         if self._notes:
             self._notes[-1].append(f"{DECLARED_MARK}{len(self.state.declared) - 1}")
 
+    def mark(self, stmt, change: str, paths=("*",)):
+        """declare() for a statement the rule builds itself: the marker rides on it."""
+        assert change in {c.id for c in self.declares}, change
+        self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})
+        return with_comments(stmt, [f"{DECLARED_MARK}{len(self.state.declared) - 1}"])
+
+    def todo_on(self, stmt, text: str, code: str | None = None):
+        """todo() for a statement other than the one being visited."""
+        code = code or self.code
+        self.state.todos.append((code, text))
+        self.context.warnings.append(f"{code}: {text}")
+        return with_comments(stmt, [f"# TODO(kit/{code}): {text}"])
+
     def todo(self, text: str, code: str | None = None) -> None:
         """Leave a TODO above the statement being visited and a line in the report."""
         code = code or self.code

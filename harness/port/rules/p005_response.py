@@ -1,4 +1,10 @@
-"""P005 response: Bottle's global `response`, kept with the same meaning.
+"""P005 response: Bottle's global `response`.
+
+By default (response_idiom.py) each change is folded into the response the view
+returns (`return body, 400`, `resp = make_response(...)`), or made in an
+`@after_this_request` function at the spot; no module-level `response` is made. A
+cookie set without `path=` gets Werkzeug's `Path=/` where Bottle sends none: declared
+as D-cookie-path. The rest of this docstring is the --faithful port.
 
 In Bottle a view changes the response before it exists (`response.set_cookie(...)`,
 `response.status = 400`, `response.content_type = ...`) and a redirect or error keeps
@@ -13,8 +19,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, arg
+from ..declared import Change
+from .base import Rule, arg, is_view, route_globs
+from .response_idiom import Folder, names_bound, names_read
 
+IMPORTS = (cst.Import, cst.ImportFrom)
 KNOWN = {"set_cookie", "delete_cookie", "status", "status_code", "content_type", "set_header",
          "add_header", "headers", "charset"}
 
@@ -84,7 +93,10 @@ HOOK = '''
 
 class Response(Rule):
     code = "P005"
-    summary = "response.set_cookie/status/headers kept through an after-request hook"
+    summary = "response.set_cookie/status/headers on the view's response"
+    declares = (Change("D-cookie-path", "29. Cookie attributes",
+                       "a cookie set without path= gets Path=/ (Bottle sends no Path)"),)
+    compat = ("response",)
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -102,11 +114,13 @@ class Response(Rule):
                           "use flask.session (or itsdangerous) instead; old cookies will "
                           "not be readable")
                 return updated
-            self.use()
+            if self.state.faithful:
+                self.use()
         return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if self.api(updated.value) == "response" and original not in self.signed:
+        if self.api(updated.value) == "response" and original not in self.signed \
+                and self.state.faithful:
             if updated.attr.value not in KNOWN:
                 self.todo(f"response.{updated.attr.value}: only set_cookie, delete_cookie, "
                           "status, content_type, set_header and headers[...] = are kept")
@@ -120,3 +134,48 @@ class Response(Rule):
             self.need_import("flask", "g")
             self.need_import("flask", "after_this_request")
         self.fired()
+
+
+class ResponseFold(Rule):
+    """The default port's P005 (response_idiom.py). It runs after P006-P008, so the
+    view's return value is already Flask's (`return redirect(...)`, a tuple P007 left)."""
+
+    code = Response.code
+    summary = Response.summary
+    declares = Response.declares
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.depth = 0  # functions being visited
+        self.paths: list[str] = ["*"]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        self.depth -= 1
+        if self.state.faithful or not isinstance(updated.body, cst.IndentedBlock):
+            return updated
+        used = names_read(updated) | names_bound([updated])
+        folder = Folder(self, is_view(self, original), used)
+        self.paths = route_globs(self, original) or ["*"]
+        body = folder.block(list(updated.body.body), set())
+        return updated.with_changes(body=updated.body.with_changes(body=body))
+
+    def converted(self, small, stmt):
+        """Count one change made on a Flask response; declare a cookie's Path."""
+        self.fired()
+        call = small.value if isinstance(small, cst.Expr) else None
+        if call is not None and call.func.attr.value == "set_cookie" \
+                and arg(call, None, "path") is None and not any(a.star for a in call.args):
+            return self.mark(stmt, "D-cookie-path", self.paths)
+        return stmt
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if self.state.faithful or self.depth or isinstance(updated.body[0], IMPORTS):
+            return updated
+        if any(self.state.bottle.get(n) == "response" for n in names_read(updated)):
+            self.todo("Bottle's response outside a view: set this on the Flask response "
+                      "a view returns (make_response) or in an after_request function")
+        return updated
+
