@@ -53,6 +53,8 @@ def markdown(result) -> str:
                 change = CHANGES[found["id"]]
                 lines.append(f"- `{module.path}:{found['line']}` {change.id} "
                              f"(docs/PORTING.md {change.porting}): {change.text}")
+        if module.notes:
+            lines += ["", "Notes:", ""] + [f"- {note}" for note in module.notes]
         if module.todos:
             lines += ["", "TODO:", ""]
             lines += [f"- `{module.path}:{t['line']}` {t['code']}: {t['text']}"

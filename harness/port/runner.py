@@ -13,6 +13,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from .rules import RULES, Prepare
 from .rules.base import DECLARED_MARK
 from .rules.base import state as port_state
+from .rules.p003_routes import add_converters
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 
 TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
@@ -27,6 +28,7 @@ class FileResult:
     applied: dict[str, int] = field(default_factory=dict)
     todos: list[dict] = field(default_factory=list)  # {"code", "line", "text"}
     declared: list[dict] = field(default_factory=list)  # {"id", "line", "paths"}
+    notes: list[str] = field(default_factory=list)
     emulation: int = 0  # lines of Bottle emulation added to this module
     error: str = ""
     app_name: str | None = None  # the Flask app this module defines, if any
@@ -34,7 +36,7 @@ class FileResult:
     def as_dict(self) -> dict:
         return {"path": self.path, "status": self.status, "applied": self.applied,
                 "outcomes": self.outcomes, "declared": self.declared, "todos": self.todos,
-                "emulation_lines": self.emulation, "error": self.error,
+                "notes": self.notes, "emulation_lines": self.emulation, "error": self.error,
                 "app": self.app_name}
 
     @property
@@ -54,8 +56,6 @@ def orphan_text(state) -> str:
             "json": "returns dicts", "route_errors": "reads an error's text",
             "location": "redirects", "debug": "sets debug mode"}
     found = [text for key, text in what.items() if key in state.needs]
-    if state.regexes:
-        found.append("uses <x:re:...> routes")
     return (f"this module {', '.join(found)} but neither makes nor imports the Flask app: "
             "import the app here (or move this code into the app's module)")
 
@@ -69,14 +69,16 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
                 template_folder: str = "views", imported_apps: frozenset[str] = frozenset(),
                 default_from: str | None = None, shared_views: frozenset[str] = frozenset(),
                 tree_needs: frozenset[str] = frozenset(),
-                template_imports: dict | None = None, faithful: bool = False) -> FileResult:
+                template_imports: dict | None = None, faithful: bool = False,
+                app_text: str | None = None) -> FileResult:
     """Port one module's source.
 
     `imported_apps`: names this module imports that are apps made by another module
     of the app; `default_from`: the module Bottle's default app is imported from,
     when several modules share it; `shared_views`: view names other modules use too;
     `tree_needs`: shims the app's module adds for the whole app (harness/port/apps.py);
-    `faithful`: keep Bottle's behaviour where the Flask idiom differs (else declare it).
+    `faithful`: keep Bottle's behaviour where the Flask idiom differs (else declare it);
+    `app_text`: the app's text files (templates, tests), read for the app's own uses.
     """
     if not uses_bottle(source) and not imported_apps:
         return FileResult(path, "skip", source)
@@ -90,7 +92,8 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
                           template_names=template_names, template_folder=template_folder,
                           imported_apps=imported_apps, default_from=default_from,
                           shared_views=shared_views, tree_needs=tree_needs,
-                          template_imports=template_imports, faithful=faithful)
+                          template_imports=template_imports, faithful=faithful,
+                          app_text=source if app_text is None else app_text)
     except Exception as error:  # a rule's bug: one file not converted, never a traceback
         return FileResult(path, "failure", source, error=f"{path}: the porter failed on "
                           f"this file ({type(error).__name__}: {error}); it is copied "
@@ -99,10 +102,11 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
 
 def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_names,
                template_folder, imported_apps, default_from, shared_views, tree_needs,
-               template_imports, faithful) -> FileResult:
+               template_imports, faithful, app_text) -> FileResult:
     context = CodemodContext(filename=path)
     state = port_state(context)
     state.faithful = faithful
+    state.app_text = app_text
     state.template_names = dict(template_names or {})
     state.template_folder = template_folder
     state.imported_apps = set(imported_apps)
@@ -120,11 +124,23 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
         state.needs |= state.tree_needs
     if not faithful:  # the idiomatic port declares these changes instead
         state.needs -= FAITHFUL_ONLY
+    tree, state.converters_placed = add_converters(tree, state)
+    if state.regexes and not state.converters_placed:
+        tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
+            "# TODO(kit/P003): this module's routes use <x:re:...> paths but it neither makes "
+            "nor imports the Flask app: register their converters (werkzeug.routing."
+            "BaseConverter) on the app"))])
     tree, placed = add_shims(tree, state)
     if not placed:
         state.needs -= state.tree_needs  # the app's module has them
         tree = app_free(tree, state)
-        tree, placed = add_shims(tree, state)
+        tree, state.converters_placed = add_converters(tree, state)
+    if state.regexes and not state.converters_placed:
+        tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
+            "# TODO(kit/P003): this module's routes use <x:re:...> paths but it neither makes "
+            "nor imports the Flask app: register their converters (werkzeug.routing."
+            "BaseConverter) on the app"))])
+    tree, placed = add_shims(tree, state)
     if not placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
             f"# TODO(kit/P002): {orphan_text(state)}"))])
@@ -145,7 +161,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     todos = _todos(code)
     app = state.app_name if (state.apps or state.default_app) else None
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      declared, app_name=app, emulation=state.emulation)
+                      declared, state.notes, app_name=app, emulation=state.emulation)
 
 
 def _take_marks(code: str) -> tuple[str, dict[int, int]]:

@@ -12,7 +12,7 @@ from .rules.p015_mount import MERGE
 from .rules.p015_mount import SHIM as MOUNT
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
-FAITHFUL_ONLY = {"location", "response"}
+FAITHFUL_ONLY = {"location", "response", "path", "float"}
 
 JINJA = '''
 # kit/P006: Jinja set up as the converted templates expect: no line left by a `%`
@@ -90,21 +90,6 @@ class BottlePathConverter(BaseConverter):
 {app}.url_map.converters["bottle_path"] = BottlePathConverter
 '''
 
-# part_isolating = False: a Bottle regex is matched against the whole path, and may
-# match a slash without writing one.
-REGEX = '''
-
-class {cls}(BaseConverter):
-    """Bottle's <name:re:...> filter (kit/P003)."""
-
-    regex = {regex!r}
-    part_isolating = False
-
-
-{app}.url_map.converters["{name}"] = {cls}
-'''
-
-
 TEMPLATE_IMPORTS = '''
 
 @{app}.context_processor
@@ -144,9 +129,6 @@ def shim_source(state) -> str:
         parts.append(FLOAT.format(app=app))
     if "path" in state.needs:
         parts.append(PATH.format(app=app))
-    for name, regex in state.regexes.items():
-        cls = name.title().replace("_", "") + "Converter"
-        parts.append(REGEX.format(app=app, cls=cls, regex=regex, name=name))
     if "response" in state.needs:
         parts.append("\n" + RESPONSE + RESPONSE_HOOK.format(app=app))
     return "".join(parts)
@@ -236,7 +218,7 @@ def _makes_app(stmt, name: str) -> bool:
 
 def shim_imports(state) -> list[tuple[str, str]]:
     needed = []
-    if {"float", "path"} & state.needs or state.regexes:
+    if {"float", "path"} & state.needs or state.regexes and state.converters_placed:
         needed.append(("werkzeug.routing", "BaseConverter"))
     if "float" in state.needs:
         needed.append(("werkzeug.exceptions", "BadRequest"))

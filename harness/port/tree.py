@@ -166,6 +166,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             result.templates, names, imports = convert_templates(src, out, templates)
     elif used != "simple":
         names = names_as_they_are(src, templates)
+    app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
+                                               PYTHON_SUFFIXES)])
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
@@ -180,6 +182,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                                              f"{undecoded[rel].start}): copied unchanged"))
         if rel in python:
             module = port_source(python[rel], str(rel), disabled=disabled, faithful=faithful,
+                                 app_text=app_text,
                                  template_names=names,
                                  template_folder=template_folder(path, src, templates),
                                  **apps.options(rel))
@@ -211,6 +214,16 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         (out / "parity.toml").write_text(parity_settings(result.modules, CHANGES),
                                          encoding="utf-8")
     return result
+
+
+def _text(path: Path) -> str:
+    """A file's text for the rules to read, "" for binary files and big ones."""
+    if path.stat().st_size > 1_000_000:
+        return ""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (UnicodeDecodeError, OSError):
+        return ""
 
 
 def diff(src: Path, result: TreeResult) -> str:

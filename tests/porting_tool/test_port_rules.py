@@ -157,7 +157,7 @@ def test_a_regex_route_gets_a_converter_class():
             return page
     ''')
     assert '@app.route("/wiki/<bottle_re1:page>")' in result.code
-    assert 'regex = \'[a-z]+\'' in result.code
+    assert 'regex = r"[a-z]+"' in result.code
     assert 'app.url_map.converters["bottle_re1"] = BottleRe1Converter' in result.code
     assert "from werkzeug.routing import BaseConverter" in result.code
 

@@ -12,7 +12,7 @@ def test_abort_with_a_code_and_text_is_left_as_flask_reads_it():
         app = Bottle()
 
 
-        @app.get("/item/<no:int>")
+        @app.get("/item/<no>")
         def item(no):
             abort(404, "No such item.")
     ''', '''
@@ -21,7 +21,7 @@ def test_abort_with_a_code_and_text_is_left_as_flask_reads_it():
         app = Flask(__name__, template_folder="views", static_folder=None)
 
 
-        @app.get("/item/<int(signed=True):no>")
+        @app.get("/item/<no>")
         def item(no):
             abort(404, "No such item.")
     ''')

@@ -32,6 +32,7 @@ class PortState:
     template_folder: str = "views"
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
     regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
+    converters_placed: bool = False  # the regex converters found an app to register on
     shared_views: set[str] = field(default_factory=set)  # view names other modules use too
     tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway
     template_imports: dict = field(default_factory=dict)  # name -> (module, attr): T019
@@ -40,6 +41,8 @@ class PortState:
     applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes
     todos: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
     declared: list[dict] = field(default_factory=list)  # {"id", "paths"}: see declare()
+    notes: list[str] = field(default_factory=list)  # what the report says besides
+    app_text: str = ""  # the app's text files, read for its own uses (negative ids)
     emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
 
 
