@@ -9,7 +9,11 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
+from libcst.helpers import parse_template_statement
 
+from .import_style import tidy_imports
+from .long_lines import wrap_long_lines
+from .placement import after_app, app_options
 from .rules import RULES, Prepare
 from .rules.base import DECLARED_MARK
 from .rules.base import state as port_state
@@ -70,7 +74,8 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
                 default_from: str | None = None, shared_views: frozenset[str] = frozenset(),
                 tree_needs: frozenset[str] = frozenset(),
                 template_imports: dict | None = None, faithful: bool = False,
-                app_text: str | None = None) -> FileResult:
+                app_text: str | None = None,
+                own_modules: frozenset[str] = frozenset()) -> FileResult:
     """Port one module's source.
 
     `imported_apps`: names this module imports that are apps made by another module
@@ -78,7 +83,8 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
     when several modules share it; `shared_views`: view names other modules use too;
     `tree_needs`: shims the app's module adds for the whole app (harness/port/apps.py);
     `faithful`: keep Bottle's behaviour where the Flask idiom differs (else declare it);
-    `app_text`: the app's text files (templates, tests), read for the app's own uses.
+    `app_text`: the app's text files (templates, tests), read for the app's own uses;
+    `own_modules`: the app's top-level modules and packages (the imports' first party).
     """
     if not uses_bottle(source) and not imported_apps:
         return FileResult(path, "skip", source)
@@ -93,7 +99,8 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
                           imported_apps=imported_apps, default_from=default_from,
                           shared_views=shared_views, tree_needs=tree_needs,
                           template_imports=template_imports, faithful=faithful,
-                          app_text=source if app_text is None else app_text)
+                          app_text=source if app_text is None else app_text,
+                          own_modules=own_modules)
     except Exception as error:  # a rule's bug: one file not converted, never a traceback
         return FileResult(path, "failure", source, error=f"{path}: the porter failed on "
                           f"this file ({type(error).__name__}: {error}); it is copied "
@@ -102,7 +109,7 @@ def port_source(source: str, path: str = "<string>", *, disabled: frozenset[str]
 
 def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_names,
                template_folder, imported_apps, default_from, shared_views, tree_needs,
-               template_imports, faithful, app_text) -> FileResult:
+               template_imports, faithful, app_text, own_modules) -> FileResult:
     context = CodemodContext(filename=path)
     state = port_state(context)
     state.faithful = faithful
@@ -114,8 +121,9 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     state.shared_views = set(shared_views)
     state.tree_needs = set(tree_needs)
     state.template_imports = dict(template_imports or {})
+    original = tree
     tree = tree.visit(Prepare(context))
-    if "TEMPLATE_PATH" in state.bottle.values():
+    if "TEMPLATE_PATH" in state.bottle.values() and faithful:
         state.template_folder = "."
     for rule in RULES[:-1]:
         if rule.code not in disabled:
@@ -123,7 +131,20 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     if state.made or (state.default_app and not state.default_from):
         state.needs |= state.tree_needs
     if not faithful:  # the idiomatic port declares these changes instead
+        if "template_imports" in state.needs and state.template_imports:
+            tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
+                "# TODO(kit/P006): the templates import "
+                f"{', '.join(sorted(state.template_imports))} (`% import`): pass them to "
+                "render_template, or add them in an app.context_processor"))])
         state.needs -= FAITHFUL_ONLY
+    tree = app_options(tree, state)
+    for template, values in state.after_app:
+        tree, placed = after_app(tree, state, [template], **values)
+        if not placed:
+            tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
+                "# TODO(kit/P011): set the Flask app's jinja_loader where the app is made: "
+                + cst.Module([]).code_for_node(parse_template_statement(
+                    template, app=cst.Name("app"), **values))))])
     tree, state.converters_placed = add_converters(tree, state)
     if state.regexes and not state.converters_placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
@@ -134,13 +155,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     if not placed:
         state.needs -= state.tree_needs  # the app's module has them
         tree = app_free(tree, state)
-        tree, state.converters_placed = add_converters(tree, state)
-    if state.regexes and not state.converters_placed:
-        tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-            "# TODO(kit/P003): this module's routes use <x:re:...> paths but it neither makes "
-            "nor imports the Flask app: register their converters (werkzeug.routing."
-            "BaseConverter) on the app"))])
-    tree, placed = add_shims(tree, state)
+        tree, placed = add_shims(tree, state)
     if not placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
             f"# TODO(kit/P002): {orphan_text(state)}"))])
@@ -149,10 +164,13 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     if RULES[-1].code not in disabled:
         tree = tree.visit(RULES[-1](context))
     tree = AddImportsVisitor(context).transform_module(tree)
+    tree = tidy_imports(tree, original, set(own_modules))
     code = tree.code
+    code = wrap_long_lines(_wrap_todos(code), source)
     code, lines = _take_marks(code)
-    code = _wrap_todos(code)
-    declared = [{**d, "line": lines.get(n, 0)} for n, d in enumerate(state.declared)]
+    # a change whose code a later rule removed (a static route Flask now serves) is gone
+    declared = sorted(({**d, "line": lines[n]} for n, d in enumerate(state.declared)
+                       if n in lines), key=lambda d: d["line"])
     try:
         compile(code, path, "exec")
     except SyntaxError as error:

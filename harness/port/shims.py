@@ -12,7 +12,8 @@ from .rules.p015_mount import MERGE
 from .rules.p015_mount import SHIM as MOUNT
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
-FAITHFUL_ONLY = {"location", "response", "path", "float"}
+FAITHFUL_ONLY = {"location", "response", "path", "float", "json", "route_errors", "jinja",
+                 "jinja2", "template_imports", "template_path"}
 
 JINJA = '''
 # kit/P006: Jinja set up as the converted templates expect: no line left by a `%`

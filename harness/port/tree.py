@@ -168,6 +168,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         names = names_as_they_are(src, templates)
     app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
                                                PYTHON_SUFFIXES)])
+    own = frozenset(rel.parts[0].removesuffix(".py") for rel in python)
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
@@ -182,7 +183,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                                              f"{undecoded[rel].start}): copied unchanged"))
         if rel in python:
             module = port_source(python[rel], str(rel), disabled=disabled, faithful=faithful,
-                                 app_text=app_text,
+                                 app_text=app_text, own_modules=own,
                                  template_names=names,
                                  template_folder=template_folder(path, src, templates),
                                  **apps.options(rel))

@@ -10,6 +10,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 DECLARED_MARK = "# kit-declared:"
+REMOVE = object()  # an app option (state.app_options) to take out: Flask's default is it
 # Bottle's module-level shortcuts that act on the default app.
 APP_SHORTCUTS = {"route", "get", "post", "put", "delete", "patch", "error", "hook",
                  "mount", "merge", "install", "uninstall", "get_url", "url"}
@@ -42,6 +43,9 @@ class PortState:
     todos: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
     declared: list[dict] = field(default_factory=list)  # {"id", "paths"}: see declare()
     notes: list[str] = field(default_factory=list)  # what the report says besides
+    app_options: dict = field(default_factory=dict)  # Flask() keyword -> expression/REMOVE
+    app_declared: list = field(default_factory=list)  # (change, paths) marked on the app
+    after_app: list = field(default_factory=list)  # (statement template, values) after it
     app_text: str = ""  # the app's text files, read for its own uses (negative ids)
     emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
 

@@ -343,52 +343,15 @@ def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
     module's app; False when the module has neither."""
     if not state.regexes:
         return module, True
+    from ..placement import after_app
     from ..shims import _after_imports
-
-    def registrations(target: cst.BaseExpression) -> list:
-        return [parse_template_statement(REGISTER, app=target,
-                                         name=cst.SimpleString(f'"{name}"'),
-                                         cls=cst.Name(converter_class(name)))
-                for name in state.regexes]
-
-    placed = []
-
-    class Place(cst.CSTTransformer):
-        def _body(self, body):
-            new = []
-            for stmt in body:
-                new.append(stmt)
-                target = _app_target(stmt, state.app_name)
-                if target is not None:
-                    placed.append(target)
-                    new += registrations(target)
-            return new
-
-        def leave_IndentedBlock(self, original, updated):
-            return updated.with_changes(body=self._body(updated.body))
-
-        def leave_Module(self, original, updated):
-            return updated.with_changes(body=self._body(updated.body))
-
-    module = module.visit(Place())
+    placed = False
+    for name in reversed(state.regexes):  # each goes right after the app: last first
+        module, placed = after_app(module, state, [REGISTER], name=cst.SimpleString(
+            f'"{name}"'), cls=cst.Name(converter_class(name)))
     if not placed:
         return module, False
     classes = [parse_template_statement(CONVERTER, cls=cst.Name(converter_class(name)),
                                         regex=_regex_literal(regex))
                for name, regex in state.regexes.items()]
     return _after_imports(module, cst.Module(classes).code), True
-
-
-def _app_target(stmt, app_name: str) -> cst.BaseExpression | None:
-    """What `X = Flask(...)` binds (a name or `self.app`), or the app a module imports."""
-    from ..shims import _makes_app
-    if not isinstance(stmt, cst.SimpleStatementLine):
-        return None
-    small = stmt.body[0]
-    if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) \
-            and isinstance(small.value.func, cst.Name) and small.value.func.value == "Flask" \
-            and len(small.targets) == 1:
-        return small.targets[0].target
-    if isinstance(small, cst.ImportFrom) and _makes_app(stmt, app_name):
-        return cst.Name(app_name)
-    return None
