@@ -34,6 +34,7 @@ class FileResult:
     declared: list[dict] = field(default_factory=list)  # {"id", "line", "paths"}
     notes: list[str] = field(default_factory=list)
     emulation: int = 0  # lines of Bottle emulation added to this module
+    compat: bool = False  # it imports bottle_compat (--faithful): the port needs that file
     error: str = ""
     app_name: str | None = None  # the Flask app this module defines, if any
 
@@ -164,7 +165,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     if RULES[-1].code not in disabled:
         tree = tree.visit(RULES[-1](context))
     tree = AddImportsVisitor(context).transform_module(tree)
-    tree = tidy_imports(tree, original, set(own_modules))
+    tree = tidy_imports(tree, original, {*own_modules, "bottle_compat"})
     code = tree.code
     code = wrap_long_lines(_wrap_todos(code), source)
     code, lines = _take_marks(code)
@@ -179,7 +180,8 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     todos = _todos(code)
     app = state.app_name if (state.apps or state.default_app) else None
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      declared, state.notes, app_name=app, emulation=state.emulation)
+                      declared, state.notes, app_name=app, emulation=state.emulation,
+                      compat=state.compat)
 
 
 def _take_marks(code: str) -> tuple[str, dict[int, int]]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .apps import DEFAULT_SOURCE, plan
+from .compat import SOURCE as COMPAT
 from .declared import parity_settings
 from .engines import engine
 from .report import markdown
@@ -41,6 +42,7 @@ class TreeResult:
     imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
     parts: set[str] = field(default_factory=set)  # modules another module's own app imports
     faithful: bool = False  # --faithful: Bottle's behaviour kept by bottle_compat.py
+    compat_lines: int = 0  # the lines of bottle_compat.py, when the port needs it
 
     @property
     def failed(self) -> bool:
@@ -87,7 +89,7 @@ def summary(result: TreeResult) -> dict:
             "todos": sum(len(m.todos) for m in result.modules),
             "same": sum(m.outcomes["same"] for m in result.modules),
             "declared": sum(m.outcomes["declared"] for m in result.modules),
-            "emulation_lines": sum(m.emulation for m in result.modules),
+            "emulation_lines": sum(m.emulation for m in result.modules) + result.compat_lines,
             "rules": dict(sorted(applied.items())),
             "templates": len(result.templates), "copied": len(result.copied)}
 
@@ -208,6 +210,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.modules.append(module)
         if write:
             (out / rel).write_text(module.code, encoding="utf-8")
+    if any(m.compat for m in result.modules):  # --faithful: Bottle's behaviour, one module
+        result.compat_lines = sum(1 for line in COMPAT.read_text().splitlines() if line.strip())
+        if write:
+            shutil.copyfile(COMPAT, out / COMPAT.name)
     if write:
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")

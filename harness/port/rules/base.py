@@ -48,6 +48,7 @@ class PortState:
     after_app: list = field(default_factory=list)  # (statement template, values) after it
     app_text: str = ""  # the app's text files, read for its own uses (negative ids)
     emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
+    compat: bool = False  # the module imports bottle_compat (--faithful only)
 
 
 def state(context: CodemodContext) -> PortState:

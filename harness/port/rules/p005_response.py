@@ -27,70 +27,6 @@ IMPORTS = (cst.Import, cst.ImportFrom)
 KNOWN = {"set_cookie", "delete_cookie", "status", "status_code", "content_type", "set_header",
          "add_header", "headers", "charset"}
 
-SHIM = '''
-def _apply_bottle_response(flask_response):
-    for kind, args, options in g.pop("bottle_response", []):
-        if kind == "setattr":
-            name, value = args
-            if name == "status" and isinstance(value, int):
-                name = "status_code"
-            setattr(flask_response, name, value)
-        elif kind == "set_header":
-            flask_response.headers[args[0]] = args[1]
-        elif kind == "add_header":
-            flask_response.headers.add(*args)
-        else:
-            getattr(flask_response, kind)(*args, **options)
-    return flask_response
-
-
-class _BottleResponse:
-    """Bottle's `response` (kit/P005): changes made during a view, applied after it."""
-
-    def _later(self, *change):
-        if "bottle_response" not in g:
-            g.bottle_response = []
-            after_this_request(_apply_bottle_response)
-        g.bottle_response.append(change)
-
-    def set_cookie(self, name, value, **options):
-        self._later("set_cookie", (name, value), options)
-
-    def delete_cookie(self, name, **options):
-        self._later("delete_cookie", (name,), options)
-
-    def set_header(self, name, value):
-        self._later("set_header", (name, value), {})
-
-    def add_header(self, name, value):
-        self._later("add_header", (name, value), {})
-
-    def __setattr__(self, name, value):  # status, status_code, content_type, charset
-        self._later("setattr", (name, value), {})
-
-    @property
-    def headers(self):
-        return _BottleHeaders(self)
-
-
-class _BottleHeaders:
-    def __init__(self, response):
-        self.response = response
-
-    def __setitem__(self, name, value):
-        self.response.set_header(name, value)
-
-
-response = _BottleResponse()
-'''
-
-# The module with the app also applies what after_request hooks record (they run
-# after the view's own after_this_request functions). Registered first, it runs last.
-HOOK = '''
-{app}.after_request(_apply_bottle_response)
-'''
-
-
 class Response(Rule):
     code = "P005"
     summary = "response.set_cookie/status/headers on the view's response"
@@ -130,9 +66,8 @@ class Response(Rule):
     def use(self) -> None:
         if "response" not in self.state.needs:
             self.state.needs.add("response")
-            self.state.provided.add("response")
-            self.need_import("flask", "g")
-            self.need_import("flask", "after_this_request")
+            self.state.compat = True
+            self.need_import("bottle_compat", "response")
         self.fired()
 
 

@@ -39,10 +39,6 @@ from .response_idiom import names_read
 VIEWS = {"views", "./views", "views/", "./views/"}
 CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
 
-SHIM = '''
-# kit/P011: Jinja searches Bottle's TEMPLATE_PATH list itself, so changes to it count.
-{app}.jinja_loader.searchpath = TEMPLATE_PATH
-'''
 
 
 class TemplatePath(Rule):
