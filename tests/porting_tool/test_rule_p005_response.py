@@ -181,3 +181,18 @@ def test_bottles_response_at_module_level_is_a_todo():
     assert [t["code"] for t in result.todos] == ["P001", "P005"]
     assert result.todos[1]["text"].startswith("Bottle's response outside a view")
     assert result.code.endswith('response.content_type = "text/plain"\n')
+
+
+def test_an_after_request_hook_changes_the_response_it_is_given():
+    idiom(HEAD + '''
+
+    @app.hook("after_request")
+    def cors():
+        response.headers["Access-Control-Allow-Origin"] = "*"
+    ''', FLASK.format(extra="") + '''
+
+    @app.after_request
+    def cors(flask_response):
+        flask_response.headers["Access-Control-Allow-Origin"] = "*"
+        return flask_response
+    ''')

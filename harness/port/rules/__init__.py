@@ -21,10 +21,10 @@ from .p018_debug import Debug
 
 # P017 reads the routes before P003 rewrites them; P008 makes redirects returns
 # before P007 looks for views that can end without one; the default port folds
-# response changes into returns after both; P001's import pass is last.
-RULES = [Unsafe, App, Routes, Request, Response, Templates, RedirectAbort, Returns,
-         ResponseFold, Errors,
-         Hooks, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
+# response changes into returns after those and P010 (a hook's response parameter);
+# P001's import pass is last.
+RULES = [Unsafe, App, Routes, Request, Response, Templates, RedirectAbort, Returns, Errors,
+         Hooks, ResponseFold, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
          Debug, Imports]
 CODES = sorted({rule.code for rule in RULES})
 # Every change a rule may declare, by id (harness/port/declared.py).

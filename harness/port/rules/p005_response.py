@@ -92,7 +92,7 @@ class ResponseFold(Rule):
         if self.state.faithful or not isinstance(updated.body, cst.IndentedBlock):
             return updated
         used = names_read(updated) | names_bound([updated])
-        folder = Folder(self, is_view(self, original), used)
+        folder = Folder(self, is_view(self, original), used, _hook_parameter(updated))
         self.paths = route_globs(self, original) or ["*"]
         body = folder.block(list(updated.body.body), set())
         return updated.with_changes(body=updated.body.with_changes(body=body))
@@ -114,3 +114,12 @@ class ResponseFold(Rule):
                       "a view returns (make_response) or in an after_request function")
         return updated
 
+
+
+def _hook_parameter(node: cst.FunctionDef) -> str | None:
+    """The response parameter of an `@app.after_request` function (P010 made it one)."""
+    if node.params.params and any(
+            isinstance(d.decorator, cst.Attribute) and d.decorator.attr.value == "after_request"
+            for d in node.decorators):
+        return node.params.params[0].name.value
+    return None

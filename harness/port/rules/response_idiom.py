@@ -196,9 +196,10 @@ def closure_name(changes: list[cst.BaseSmallStatement]) -> str:
 class Folder:
     """Rewrites one function's body; `rule` is the P005 rule (Bottle names, TODOs)."""
 
-    def __init__(self, rule, view: bool, used: set[str]) -> None:
+    def __init__(self, rule, view: bool, used: set[str], hook: str | None = None) -> None:
         self.rule = rule
         self.view = view
+        self.hook = hook  # an after_request hook's response parameter: changed in place
         self.used = used  # the function's names, for fresh ones
         self.flagged: set[int] = set()  # statements with a TODO already
 
@@ -210,6 +211,10 @@ class Folder:
         at = [i for i, s in enumerate(stmts) if change_of(s, self.is_response)]
         if not at:
             return self.left(stmts)
+        if self.hook:
+            return self.left([self.rule.converted(s.body[0], s.with_changes(
+                body=[on(s.body[0], self.hook)])) if i in at else s
+                for i, s in enumerate(stmts)])
         folded = self.fold(stmts, at, later) if self.view else None
         return self.left(folded if folded is not None else self.closures(stmts, at, later))
 
