@@ -167,7 +167,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     tree = AddImportsVisitor(context).transform_module(tree)
     tree = tidy_imports(tree, original, {*own_modules, "bottle_compat"})
     code = tree.code
-    code = wrap_long_lines(_wrap_todos(code), source)
+    code = wrap_long_lines(wrap_todos(code), source)
     code, lines = _take_marks(code)
     # a change whose code a later rule removed (a static route Flask now serves) is gone
     declared = sorted(({**d, "line": lines[n]} for n, d in enumerate(state.declared)
@@ -177,7 +177,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
     except SyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
-    todos = _todos(code)
+    todos = todo_comments(code)
     app = state.app_name if (state.apps or state.default_app) else None
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
                       declared, state.notes, app_name=app, emulation=state.emulation,
@@ -197,7 +197,7 @@ def _take_marks(code: str) -> tuple[str, dict[int, int]]:
     return "".join(kept), lines
 
 
-def _wrap_todos(code: str) -> str:
+def wrap_todos(code: str) -> str:
     """TODO comments wrapped at 100 characters, continued on `#   ` lines."""
     out = []
     for line in code.splitlines(keepends=True):
@@ -214,7 +214,7 @@ def _wrap_todos(code: str) -> str:
     return "".join(out)
 
 
-def _todos(code: str) -> list[dict]:
+def todo_comments(code: str) -> list[dict]:
     """The TODO comments, their continuation lines joined."""
     found: list[dict] = []
     follows = False

@@ -15,7 +15,7 @@ from .declared import parity_settings
 from .engines import engine
 from .report import markdown
 from .rules import CHANGES
-from .runner import FileResult, port_source, uses_bottle
+from .runner import FileResult, port_source, todo_comments, uses_bottle, wrap_todos
 from .templates import (
     convert_templates,
     copy_as_they_are,
@@ -135,8 +135,8 @@ def star_todo(module: FileResult, apps, python: dict[Path, str]) -> FileResult:
     lines = module.code.splitlines(keepends=True)
     at = 1 if lines and lines[0].startswith("#!") else 0
     lines.insert(at, f"# TODO(kit/P001): {text}\n")
-    return replace(module, code="".join(lines),
-                   todos=[{"code": "P001", "line": at + 1, "text": text}])
+    code = wrap_todos("".join(lines))
+    return replace(module, code=code, todos=todo_comments(code))
 
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
