@@ -91,7 +91,10 @@ class ResponseFold(Rule):
         self.depth -= 1
         if self.state.faithful or not isinstance(updated.body, cst.IndentedBlock):
             return updated
-        used = names_read(updated) | names_bound([updated])
+        read = names_read(updated)
+        if not any(self.state.bottle.get(name) == "response" for name in read):
+            return updated  # most functions: nothing to fold
+        used = read | names_bound([updated])
         folder = Folder(self, is_view(self, original), used, _hook_parameter(updated))
         self.paths = route_globs(self, original) or ["*"]
         body = folder.block(list(updated.body.body), set())

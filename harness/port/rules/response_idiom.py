@@ -207,7 +207,12 @@ class Folder:
         return self.rule.api(node) == "response"
 
     def block(self, stmts: list, later: set[str]) -> list:
-        stmts = [self.inner(s, later | names_bound(stmts[i + 1:])) for i, s in enumerate(stmts)]
+        after, bound = [], set(later)  # what is assigned after each statement
+        for stmt in reversed(stmts):
+            after.append(set(bound))
+            bound |= names_bound([stmt])
+        after.reverse()
+        stmts = [self.inner(s, after[i]) for i, s in enumerate(stmts)]
         at = [i for i, s in enumerate(stmts) if change_of(s, self.is_response)]
         if not at:
             return self.left(stmts)
