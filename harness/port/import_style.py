@@ -114,12 +114,13 @@ def _text(stmts) -> str:
 
 
 def tidy_imports(module: cst.Module, original: cst.Module, own: set[str]) -> cst.Module:
-    """The ported module's import block sorted, if the original's was."""
+    """The ported module's import block sorted, if the original's was; else only the
+    `from x import ...` lines the port wrote wrapped at the line length."""
     start, end = _block(original)
     before = list(original.body[start:end])
     lines = _lines(before)
     if not before or lines is None or _render(lines, own) != _text(before):
-        return module
+        return _wrap_new(module, {_EMPTY.code_for_node(s) for s in original.body})
     start, end = _block(module)
     after = list(module.body[start:end])
     lines = _lines(after)
@@ -128,3 +129,22 @@ def tidy_imports(module: cst.Module, original: cst.Module, own: set[str]) -> cst
     new = list(cst.parse_module(_render(lines, own)).body)
     new[0] = new[0].with_changes(leading_lines=after[0].leading_lines)
     return module.with_changes(body=[*module.body[:start], *new, *module.body[end:]])
+
+
+def _wrap_new(module: cst.Module, old: set[str]) -> cst.Module:
+    """Each top-level `from x import a, b` line the port added and made too long, one
+    name a line."""
+    body = []
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+        text = _EMPTY.code_for_node(stmt.with_changes(leading_lines=[])).rstrip("\n")
+        if isinstance(small, cst.ImportFrom) and len(stmt.body) == 1 and len(text) > WIDTH \
+                and "#" not in text and "\n" not in text \
+                and _EMPTY.code_for_node(stmt) not in old \
+                and not isinstance(small.names, cst.ImportStar):
+            kind, module_name, names = _lines([stmt])[0]
+            wrapped = f"from {module_name} import (\n" + "".join(
+                f"    {n},\n" for n in sorted(names, key=_name_key)) + ")\n"
+            stmt = cst.parse_statement(wrapped).with_changes(leading_lines=stmt.leading_lines)
+        body.append(stmt)
+    return module.with_changes(body=body)

@@ -40,6 +40,28 @@ def run(code: str, name: str):
     return namespace[name]
 
 
+def test_a_plain_wildcard_is_left_as_it_is():
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get("/hello/<name>")
+        def hello(name):
+            return name
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.get("/hello/<name>")
+        def hello(name):
+            return name
+    ''')
+
+
 @pytest.mark.parametrize("faithful", [False, True])
 def test_a_regex_route_in_a_factory_or_a_method_is_registered_where_the_app_is_made(faithful):
     """Issue 24's reproducer: this port crashed with `LookupError: the converter
@@ -67,28 +89,6 @@ def test_a_regex_route_with_no_app_in_the_module_is_a_todo_and_no_converter_clas
     ''', faithful=False)
     assert "class " not in result.code and "import BaseConverter" not in result.code
     assert "P003" in [t["code"] for t in result.todos]
-
-
-def test_a_plain_wildcard_is_left_as_it_is():
-    idiom('''
-        from bottle import Bottle
-
-        app = Bottle()
-
-
-        @app.get("/hello/<name>")
-        def hello(name):
-            return name
-    ''', '''
-        from flask import Flask
-
-        app = Flask(__name__, template_folder="views", static_folder=None)
-
-
-        @app.get("/hello/<name>")
-        def hello(name):
-            return name
-    ''')
 
 
 def test_int_path_and_float_become_werkzeugs_own_with_their_differences_declared():

@@ -196,3 +196,20 @@ def test_an_after_request_hook_changes_the_response_it_is_given():
         flask_response.headers["Access-Control-Allow-Origin"] = "*"
         return flask_response
     ''')
+
+
+def test_a_change_before_branches_that_can_abort_declares_that_flask_keeps_it():
+    result = port(HEAD + '''
+
+    @app.get("/")
+    def index():
+        response.set_cookie("seen", "1", path="/")
+        if banned():
+            abort(403)
+        if new():
+            return "welcome"
+        return "again"
+    ''', faithful=False)
+    assert "@after_this_request" in result.code
+    assert [d["id"] for d in result.declared] == ["D-error-response"]
+    assert result.declared[0]["line"] == 8 and result.declared[0]["paths"] == ["/"]

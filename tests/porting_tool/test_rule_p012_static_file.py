@@ -28,6 +28,39 @@ def test_a_static_file_call_with_more_to_do_becomes_send_from_directory():
     ''')
 
 
+def test_a_static_view_the_app_calls_elsewhere_is_kept():
+    idiom('''
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+
+
+        @app.get("/static/<p:path>")
+        def static(p):
+            return static_file(p, root="static")
+
+
+        @app.get("/favicon.ico")
+        def favicon():
+            return static("favicon.ico")
+    ''', '''
+        from flask import Flask, send_from_directory
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.get("/static/<path:p>")
+        def static(p):
+            return send_from_directory("static", p)
+
+
+        @app.get("/favicon.ico")
+        def favicon():
+            return static("favicon.ico")
+    ''', declared=("D-path",))
+
+
+
 def test_a_view_that_serves_static_at_static_is_flasks_own_static_route():
     result = idiom('''
         import os
@@ -78,35 +111,3 @@ def test_another_prefix_and_folder_become_static_folder_and_static_url_path():
 
         app = Flask(__name__, template_folder="views", static_folder="pub", static_url_path="/a")
     ''', declared=("D-static",))
-
-
-def test_a_static_view_the_app_calls_elsewhere_is_kept():
-    idiom('''
-        from bottle import Bottle, static_file
-
-        app = Bottle()
-
-
-        @app.get("/static/<p:path>")
-        def static(p):
-            return static_file(p, root="static")
-
-
-        @app.get("/favicon.ico")
-        def favicon():
-            return static("favicon.ico")
-    ''', '''
-        from flask import Flask, send_from_directory
-
-        app = Flask(__name__, template_folder="views", static_folder=None)
-
-
-        @app.get("/static/<path:p>")
-        def static(p):
-            return send_from_directory("static", p)
-
-
-        @app.get("/favicon.ico")
-        def favicon():
-            return static("favicon.ico")
-    ''', declared=("D-path",))

@@ -31,7 +31,10 @@ class Response(Rule):
     code = "P005"
     summary = "response.set_cookie/status/headers on the view's response"
     declares = (Change("D-cookie-path", "29. Cookie attributes",
-                       "a cookie set without path= gets Path=/ (Bottle sends no Path)"),)
+                       "a cookie set without path= gets Path=/ (Bottle sends no Path)"),
+                Change("D-error-response", "22. Error handlers",
+                       "a response change made before an abort() is kept on the error page "
+                       "(Bottle's HTTPError replaces the response)"))
     compat = ("response",)
 
     def __init__(self, context) -> None:

@@ -169,6 +169,26 @@ def leaves(nodes) -> bool:
     return bool(found)
 
 
+def aborts_in(nodes) -> bool:
+    """Whether these statements raise or call abort() (an HTTP error in Bottle)."""
+    found = []
+
+    class Abort(cst.CSTVisitor):
+        def visit_Raise(self, node) -> None:
+            found.append(node)
+
+        def visit_Call(self, node) -> None:
+            if isinstance(node.func, cst.Name) and node.func.value == "abort":
+                found.append(node)
+
+        def visit_FunctionDef(self, node) -> bool:
+            return False
+
+    for node in nodes:
+        node.visit(Abort())
+    return bool(found)
+
+
 def fresh(used: set[str], base: str) -> str:
     name, n = base, 1
     while name in used:
@@ -322,6 +342,7 @@ class Folder:
                 continue
             self.rule.need_import("flask", "after_this_request")
             name = fresh(self.used, closure_name([stmts[i].body[0] for i in run]))
+            aborts = aborts_in(stmts[run[-1] + 1:])
             self.used.add(name)
             body = [self.rule.converted(stmts[i].body[0], cst.SimpleStatementLine(
                 [on(stmts[i].body[0], "response")])) for i in run]
@@ -331,5 +352,7 @@ class Folder:
                 cst.Name(name), cst.Parameters([cst.Param(cst.Name("response"))]),
                 cst.IndentedBlock(body), decorators=[cst.Decorator(cst.Name("after_this_request"))],
                 leading_lines=comments)
+            if aborts:  # Bottle's HTTPError replaces the response: the change is lost there
+                func = self.rule.mark(func, "D-error-response", self.rule.paths)
             out[run[0]:run[-1] + 1] = [func]
         return out
