@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .report import outcome_line
+from .report import app_spec, outcome_line
 from .rules import CODES
 from .tree import diff, port_tree
 
@@ -65,5 +65,5 @@ def main(args) -> int:
                               "todo": totals["todos"]}, totals["emulation_lines"])
               + f"; report in {args.out / 'PORTING-REPORT.md'}")
         if entry:
-            print(f"run it: cd {args.out} && flask --app {entry[0]}:{entry[1]} run")
+            print(f"run it: cd {args.out} && flask --app {app_spec(entry)} run")
     return 1 if result.failed else 0

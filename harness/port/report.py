@@ -8,6 +8,13 @@ from .rules import CHANGES, RULES
 SUMMARIES = {rule.code: rule.summary for rule in RULES}
 
 
+def app_spec(entry: tuple[str, str]) -> str:
+    """MODULE:APP for flask --app and gunicorn, quoted for the shell when it calls a
+    factory (`'web:make_app()'`)."""
+    spec = f"{entry[0]}:{entry[1]}"
+    return f"'{spec}'" if "(" in spec else spec
+
+
 def outcome_line(counts: dict, emulation: int | None = None) -> str:
     """`rewritten same: 12, rewritten with a declared change: 3, TODO: 0` (+ emulation)."""
     text = (f"rewritten same: {counts['same']}, rewritten with a declared change: "
@@ -21,10 +28,9 @@ def markdown(result) -> str:
     lines = ["# Porting report", "", f"`kit port {result.src} -o {result.out}`", ""]
     entry = result.entry
     if entry:
-        module, app = entry
         lines += ["Run the Flask app from this folder:", "",
-                  f"    flask --app {module}:{app} run",
-                  f"    gunicorn --chdir {result.out} {module}:{app}", ""]
+                  f"    flask --app {app_spec(entry)} run",
+                  f"    gunicorn --chdir {result.out} {app_spec(entry)}", ""]
     lines += [f"{totals['converted']} modules converted, {totals['failed']} failed, "
               f"{totals['skipped']} without Bottle; {totals['todos']} TODOs; "
               f"{totals['templates']} templates, {totals['copied']} other files copied.", "",

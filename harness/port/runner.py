@@ -13,7 +13,7 @@ from libcst.helpers import parse_template_statement
 
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
-from .placement import after_app, app_options
+from .placement import after_app, app_options, app_target
 from .rules import RULES, Prepare
 from .rules.base import DECLARED_MARK
 from .rules.base import state as port_state
@@ -179,9 +179,30 @@ def _port_tree(tree: cst.Module, source: str, path: str, *, disabled, template_n
                           f"ported code does not compile: {error.msg}")
     todos = todo_comments(code)
     app = state.app_name if (state.apps or state.default_app) else None
+    if app is not None:
+        app = factory_call(tree, app)
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
                       declared, state.notes, app_name=app, emulation=state.emulation,
                       compat=state.compat)
+
+
+def factory_call(module: cst.Module, app: str) -> str:
+    """`make_app()` when the module makes its app only in that function and returns it
+    (what `flask --app module:make_app()` calls), else the app's name."""
+    if any(app_target(stmt, app) is not None for stmt in module.body):
+        return app
+    for stmt in module.body:
+        if not isinstance(stmt, cst.FunctionDef) or stmt.params.params \
+                or not isinstance(stmt.body, cst.IndentedBlock):
+            continue
+        made = {cst.Module([]).code_for_node(t) for s in stmt.body.body
+                if (t := app_target(s, app)) is not None}
+        returned = {cst.Module([]).code_for_node(s.body[0].value) for s in stmt.body.body
+                    if isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Return)
+                    and s.body[0].value is not None}
+        if made & returned:
+            return f"{stmt.name.value}()"
+    return app
 
 
 def _take_marks(code: str) -> tuple[str, dict[int, int]]:

@@ -3,8 +3,15 @@ filter gets a converter class registered where the app is made, in any scope."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+from textwrap import dedent
+
 import pytest
 import webtest
+
+from harness.__main__ import main as kit
 
 from .helpers import idiom, port
 
@@ -139,3 +146,15 @@ def test_int_keeps_its_sign_when_the_apps_own_links_use_negative_numbers():
     result = port(source, faithful=False, app_text='<a href="/offset/-1">back</a>')
     assert '@app.get("/offset/<int(signed=True):n>")' in result.code
     assert result.declared == [] and "negative" in result.notes[0]
+
+
+def test_a_port_whose_app_is_made_by_a_factory_runs_with_flask(tmp_path, capsys):
+    """The rest of issue 24's reproducer: "run it" named `app`, which the module lacks."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(FACTORY))
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert "flask --app 'web:make_app()' run" in capsys.readouterr().out
+    routes = subprocess.run([Path(sys.executable).parent / "flask", "--app", "web:make_app()",
+                             "routes"], cwd=out, capture_output=True, text=True, check=True)
+    assert "/img/<bottle_re1:f>" in routes.stdout
