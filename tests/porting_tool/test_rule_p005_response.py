@@ -213,3 +213,17 @@ def test_a_change_before_branches_that_can_abort_declares_that_flask_keeps_it():
     assert "@after_this_request" in result.code
     assert [d["id"] for d in result.declared] == ["D-error-response"]
     assert result.declared[0]["line"] == 8 and result.declared[0]["paths"] == ["/"]
+
+
+def test_a_signed_cookie_and_a_charset_are_left_with_one_todo_each():
+    result = port(HEAD + '''
+
+    @app.get("/")
+    def index():
+        response.set_cookie("account", "me", secret="s3cret")
+        response.charset = "latin1"
+        return "hi"
+    ''', faithful=False)
+    assert [t["code"] for t in result.todos] == ["P001", "P005", "P005"]
+    assert 'response.set_cookie("account", "me", secret="s3cret")' in result.code
+    assert "resp = " not in result.code and "make_response(" not in result.code
