@@ -127,7 +127,11 @@ def tidy_imports(module: cst.Module, original: cst.Module, own: set[str]) -> cst
     if not after or lines is None:
         return module
     new = list(cst.parse_module(_render(lines, own)).body)
-    new[0] = new[0].with_changes(leading_lines=after[0].leading_lines)
+    # the block starts where the original's did, unless the port left a comment there
+    leading = after[0].leading_lines
+    if not any(line.comment for line in leading):
+        leading = before[0].leading_lines
+    new[0] = new[0].with_changes(leading_lines=leading)
     return module.with_changes(body=[*module.body[:start], *new, *module.body[end:]])
 
 

@@ -84,3 +84,13 @@ def test_a_list_changed_at_run_time_is_a_todo():
     ''', faithful=False)
     assert [t["code"] for t in result.todos] == ["P001", "P011"]
     assert "Flask reads its template folder once" in result.todos[1]["text"]
+
+
+def test_a_change_in_a_module_that_does_not_make_the_app_is_a_todo():
+    result = port('''
+        from bottle import TEMPLATE_PATH
+
+        TEMPLATE_PATH.insert(0, "./tpl/")
+    ''', faithful=False)
+    assert [t["code"] for t in result.todos] == ["P001", "P011"]
+    assert 'TEMPLATE_PATH.insert(0, "./tpl/")' in result.code

@@ -111,3 +111,25 @@ def test_another_prefix_and_folder_become_static_folder_and_static_url_path():
 
         app = Flask(__name__, template_folder="views", static_folder="pub", static_url_path="/a")
     ''', declared=("D-static",))
+
+
+def test_a_static_view_in_a_module_that_does_not_make_the_app_is_kept():
+    idiom('''
+        from bottle import static_file
+
+        from main import app
+
+
+        @app.get("/static/<p:path>")
+        def static(p):
+            return static_file(p, root="static")
+    ''', '''
+        from flask import send_from_directory
+
+        from main import app
+
+
+        @app.get("/static/<path:p>")
+        def static(p):
+            return send_from_directory("static", p)
+    ''', declared=("D-path",), imported_apps=frozenset({"app"}), own_modules=frozenset({"main"}))

@@ -51,6 +51,11 @@ class PortState:
     compat: bool = False  # the module imports bottle_compat (--faithful only)
 
 
+def makes_app(state: PortState) -> bool:
+    """Whether this module makes its Flask app (a Bottle() here, or the default app)."""
+    return bool(state.made) or (state.default_app and not state.default_from)
+
+
 def state(context: CodemodContext) -> PortState:
     return context.scratch.setdefault("kit", PortState())
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, string_value
+from .base import Rule, makes_app, string_value
 from .response_idiom import names_read
 
 VIEWS = {"views", "./views", "views/", "./views/"}
@@ -68,10 +68,11 @@ class TemplatePath(Rule):
                 or not any(self.state.bottle.get(n) == "TEMPLATE_PATH"
                            for n in names_read(updated)):
             return updated
-        if self.depth or self.entries(updated) is None:
-            self.todo("TEMPLATE_PATH changed here (at run time, or in a way this rule does not "
-                      "read): Flask reads its template folder once; set the app's "
-                      "template_folder or jinja_loader where the app is made")
+        if self.depth or self.entries(updated) is None or not makes_app(self.state):
+            self.todo("TEMPLATE_PATH changed here (at run time, in a module that does not make "
+                      "the app, or in a way this rule does not read): Flask reads its "
+                      "template folder once; set the app's template_folder or jinja_loader "
+                      "where the app is made")
             return updated
         self.statements.append(updated)
         self.fired()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..declared import Change
-from .base import REMOVE, Rule, arg, decorator_method, kw, string_value
+from .base import REMOVE, Rule, arg, decorator_method, kw, makes_app, string_value
 from .response_idiom import names_read
 
 KNOWN = {"filename", "root", "download", "mimetype", "charset", "headers"}
@@ -41,7 +41,8 @@ class StaticFile(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         served = None
-        if not self.state.faithful and "static_folder" not in self.state.app_options:
+        if not self.state.faithful and "static_folder" not in self.state.app_options \
+                and makes_app(self.state):  # the app's options are set where it is made
             served = self.static_view(node)
         self.served.append(served)
 
