@@ -33,7 +33,7 @@ from .base import Rule, arg, is_view, route_globs
 
 class RedirectAbort(Rule):
     code = "P008"
-    summary = "redirect() raised as in Bottle; abort() texts kept"
+    summary = "redirect() returned (aborted with outside a view) with Bottle's code; abort() kept"
     declares = (Change("D-location", "18. Redirects",
                        "a redirect's Location is sent as given (Bottle makes it absolute)",
                        header="Location"),)

@@ -43,7 +43,7 @@ CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
 
 class TemplatePath(Rule):
     code = "P011"
-    summary = "bottle.TEMPLATE_PATH kept as the Jinja loader's search path"
+    summary = "bottle.TEMPLATE_PATH as the app's template folder (--faithful: searched as is)"
 
     def visit_Module(self, node: cst.Module) -> None:
         self.depth = 0
