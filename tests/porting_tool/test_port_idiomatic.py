@@ -22,6 +22,7 @@ import webtest
 from harness import parity
 from harness.__main__ import main as kit
 from harness.apps import load
+from harness.port.rules import CHANGES
 from harness.port.runner import port_source
 from harness.scenario import load as load_settings
 
@@ -151,3 +152,13 @@ def regenerate() -> None:
 
 if __name__ == "__main__":
     regenerate()
+
+
+def test_every_declared_change_is_in_the_porting_catalogue_and_the_tools_table():
+    docs = HERE.parent.parent / "docs"
+    catalogue = (docs / "PORTING.md").read_text()
+    tools = (docs / "PORTING-TOOLS.md").read_text()
+    for change in CHANGES.values():
+        number = change.porting.split(".")[0]
+        assert f"`{change.id}`" in catalogue and f"### {change.porting}" in catalogue, change
+        assert f"| {change.id} |" in tools and f"| {number} |" in tools, change
