@@ -47,6 +47,16 @@ def default_settings(secret: str) -> Settings:
     return settings
 
 
+def port_settings(spec: str) -> Path | None:
+    """The parity.toml `bottle2flask port` writes beside a port: the changes it declared,
+    which count as intended."""
+    target, _ = split(spec)
+    if is_url(spec) or not is_file(target):
+        return None
+    found = Path(target).resolve().parent / "parity.toml"
+    return found if found.is_file() else None
+
+
 def on_copy(spec: str, folder: Path, label: str) -> str:
     """The spec pointed at a copy of its app's folder (a module spec, a URL: as they are)."""
     target, attr = split(spec)
@@ -56,8 +66,10 @@ def on_copy(spec: str, folder: Path, label: str) -> str:
     if not path.is_file():  # the loader says so, in its own words
         return spec
     copy = folder / f"{label}-app"
-    shutil.copytree(path.parent, copy, ignore=NOT_COPIED, symlinks=True)
-    return f"{copy / path.name}{':' + attr if attr else ''}"
+    # The app's folder, as the loader takes it: a package's is the folder holding it.
+    root = path.parent.parent if path.name == "__init__.py" else path.parent
+    shutil.copytree(root, copy, ignore=NOT_COPIED, symlinks=True)
+    return f"{copy / path.relative_to(root)}{':' + attr if attr else ''}"
 
 
 def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (),
@@ -72,7 +84,8 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (
     record: keep each app's answer in the steps (for the suite a port leaves).
     """
     plan = plan or Scenario()
-    for path in extra:  # checked before any app is built: a typo costs nothing
+    declared = [found for spec in specs if (found := port_settings(spec))]
+    for path in [*declared, *extra]:  # checked before any app is built: a typo costs nothing
         plan = plan.extend(load(path, frozenset(plan.saved())))
     secret = secrets.token_hex(32)
     settings = settings or default_settings(secret)

@@ -17,6 +17,7 @@ from pathlib import Path
 from ..errors import UsageError
 from ..proof.check import SAME, check
 from .folder import diff, port_tree
+from .report import app_spec, outcome_line
 from .rules import CODES
 
 
@@ -31,6 +32,9 @@ def add_arguments(parser) -> None:
                         help="print the changes to the Python files; write nothing")
     parser.add_argument("--disable", action="append", default=[], metavar="P0NN",
                         help="skip a rule (repeat, or comma-separate)")
+    parser.add_argument("--faithful", action="store_true",
+                        help="keep Bottle's behaviour with bottle_compat.py instead of "
+                             "idiomatic Flask with its changes declared")
 
 
 def main(args) -> int:
@@ -47,7 +51,8 @@ def main(args) -> int:
     if args.out is not None and not args.diff:
         if args.out.resolve() == src.resolve() or src.resolve() in args.out.resolve().parents:
             raise UsageError("OUT must be outside SRC")
-    result = port_tree(src, args.out or Path(), disabled=disabled, write=not args.diff)
+    result = port_tree(src, args.out or Path(), disabled=disabled, write=not args.diff,
+                       faithful=args.faithful)
     if args.diff:
         sys.stdout.write(diff(src, result))
     for module in result.modules:
@@ -60,8 +65,13 @@ def main(args) -> int:
         return 1 if result.failed else 0
     entry = result.entry
     totals = result.as_dict()["summary"]
-    print(f"bottle2flask port: {totals['converted']} modules converted, "
-          f"{totals['todos']} TODOs, report in {args.out / 'PORTING-REPORT.md'}")
+    for module in result.modules:
+        if module.status == "success":
+            print(f"{module.path}: {outcome_line(module.outcomes)}")
+    print(f"bottle2flask port: {totals['converted']} modules converted; "
+          + outcome_line({"same": totals["same"], "declared": totals["declared"],
+                          "todo": totals["todos"]}, totals["emulation_lines"])
+          + f"; report in {args.out / 'PORTING-REPORT.md'}")
     if args.no_check or entry is None:
         why = "--no-check" if args.no_check else "no module makes a Flask app"
         print(f"Not checked ({why}).")
@@ -74,6 +84,6 @@ def main(args) -> int:
     if outcome.status != SAME:
         print(f"bottle2flask port: {outcome.reason}", file=sys.stderr)
     if outcome.status in (SAME, 1):  # it started
-        print(f"run it: cd {args.out} && flask --app {entry[0]}:{entry[1]} run")
+        print(f"run it: cd {args.out} && flask --app {app_spec(entry)} run")
         print(f"its parity suite: cd {args.out} && python -m pytest tests -p no:randomly")
     return outcome.status or (1 if result.failed else 0)

@@ -62,8 +62,9 @@ def specs(src: Path, out: Path, entry: tuple[str, str], python: str,
     file = entry[0].replace(".", "/") + ".py"
     if not (out / file).is_file():  # the entry is a package
         file = entry[0].replace(".", "/") + "/__init__.py"
-    port = f"{out / file}:{entry[1]}"
-    original = f"{src / file}:{entry[1]}"
+    attr = entry[1].removesuffix("()")  # a factory: the loader calls it
+    port = f"{out / file}:{attr}"
+    original = f"{src / file}:{attr}"
     loads = worker(python, ["probe", original], timeout)
     if not loads["ok"] and "has no attribute" in loads.get("error", ""):
         original = str(src / file)
@@ -91,8 +92,7 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         return Check(NOT_CHECKED, "the original does not start here, so the port was not "
                      f"compared: {original_loads['error']}",
                      data={"starts": {"original": False, "port": True}})
-    declared = out / "parity.toml"
-    files = [*map(str, requests), *([str(declared)] if declared.is_file() else [])]
+    files = [*map(str, requests)]  # parity reads the port's parity.toml by itself
     found = worker(python, ["compare", original, port,
                             json.dumps({**replay, "requests": files})], timeout * 4)
     if "routes" not in found:

@@ -52,8 +52,7 @@ def test_the_sample_checks_itself_and_leaves_a_suite_that_passes_on_both(tmp_pat
     before = listing(src)
     assert port(src, "-o", tmp_path / "out", "--forms") == 0
     out, err = capsys.readouterr()
-    lines = out.splitlines()
-    assert lines[1].startswith("Checking the port: both apps run on copies")
+    assert "\nChecking the port: both apps run on copies" in out
     assert "  GET /edit/<no:int>" in out and "0 different" in out
     assert f"run it: cd {tmp_path / 'out'} && flask --app todo:app run" in out
     assert err == ""

@@ -4,7 +4,7 @@ from .p001_imports import Imports, Prepare
 from .p002_app import App
 from .p003_routes import Routes
 from .p004_request import Request
-from .p005_response import Response
+from .p005_response import Response, ResponseFold
 from .p006_templates import Templates
 from .p007_returns import Returns
 from .p008_redirect_abort import RedirectAbort
@@ -20,10 +20,14 @@ from .p017_unsafe import Unsafe
 from .p018_debug import Debug
 
 # P017 reads the routes before P003 rewrites them; P008 makes redirects returns
-# before P007 looks for views that can end without one; P001's import pass is last.
+# before P007 looks for views that can end without one; the default port folds
+# response changes into returns after those and P010 (a hook's response parameter);
+# P001's import pass is last.
 RULES = [Unsafe, App, Routes, Request, Response, Templates, RedirectAbort, Returns, Errors,
-         Hooks, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
+         Hooks, ResponseFold, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
          Debug, Imports]
 CODES = sorted({rule.code for rule in RULES})
+# Every change a rule may declare, by id (bottle2flask/port/declared.py).
+CHANGES = {change.id: change for rule in RULES for change in rule.declares}
 
-__all__ = ["CODES", "RULES", "Prepare"]
+__all__ = ["CHANGES", "CODES", "RULES", "Prepare"]
