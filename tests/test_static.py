@@ -39,6 +39,23 @@ def test_a_range_of_the_stylesheet_is_served(client):
     assert len(response.body) == 10
 
 
+# Werkzeug refused both with a 416; RFC 9110 and Bottle serve them (PORTING 30).
+@pytest.mark.parametrize("header", ["bytes=-99999999999", "bytes=-99999999999,0-1"])
+def test_a_suffix_range_longer_than_the_file_is_the_whole_file(client, header):
+    whole = client.get("/static/style.css").body
+    response = client.get("/static/style.css", headers={"Range": header}, status=206)
+    assert response.body == whole
+    assert response.headers["Content-Range"] == f"bytes 0-{len(whole) - 1}/{len(whole)}"
+
+
+@pytest.mark.parametrize("header", ["bytes=0-1,5-6", "bytes=99999999-,0-1", "bytes=x,0-1"])
+def test_several_ranges_are_served_as_the_first_that_fits(client, header):
+    whole = client.get("/static/style.css").body
+    response = client.get("/static/style.css", headers={"Range": header}, status=206)
+    assert response.body == whole[:2]
+    assert response.headers["Content-Range"] == f"bytes 0-1/{len(whole)}"
+
+
 def test_an_unsatisfiable_range_is_the_416_error_page(client):
     response = client.get("/static/style.css", headers={"Range": "bytes=999999-"}, status=416)
     assert response.content_type == "text/html"
