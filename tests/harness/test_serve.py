@@ -239,3 +239,26 @@ def test_signals_to_make_serves_group_stop_all_three_servers(tmp_path, sig, time
     for port in ports:
         with socket.socket() as probe:
             assert probe.connect_ex(("localhost", port)) != 0, f"port {port} still in use"
+
+
+def planned(target: str) -> str:
+    """What `make TARGET` would run from a fresh clone (-B: as if nothing were built)."""
+    return subprocess.run(["make", "--no-print-directory", "-n", "-B", target], cwd=ROOT,
+                          capture_output=True, text=True, timeout=30, check=True).stdout
+
+
+def installs(plan: str) -> list[str]:
+    return [line for line in plan.splitlines() if " install " in line and "pip" in line]
+
+
+@pytest.mark.parametrize("target", ["serve", "serve-bottle", "serve-flask", "parity", "seed"])
+def test_make_serve_and_the_tools_install_no_playwright(target):
+    steps = installs(planned(target))
+    assert steps and not any("browser" in step for step in steps), steps
+
+
+@pytest.mark.parametrize("target", ["test", "test-bottle", "test-flask", "test-postgres",
+                                    "install"])
+def test_the_test_targets_add_the_browser_test_to_the_runtime_install(target):
+    steps = installs(planned(target))
+    assert "browser" not in steps[-2] and "browser" in steps[-1], steps
