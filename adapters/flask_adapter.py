@@ -207,5 +207,9 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
                          methods=list(route.methods), provide_automatic_options=False)
     if "static" in app.view_functions:
         app.view_functions["static"] = static_view(app)
+    for rule in app.url_map.iter_rules("static"):
+        # Flask's own static rule answers OPTIONS itself; ours do not (PORTING 14).
+        rule.provide_automatic_options = False  # type: ignore[attr-defined]  # Flask's own
+        rule.methods = (rule.methods or set()) - {"OPTIONS"}
     app.register_error_handler(Exception, on_error)
     return app

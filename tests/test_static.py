@@ -34,6 +34,12 @@ def test_paths_outside_the_folder_or_missing_are_404(client, path):
     assert b"SECRET" not in response.body and b"[project]" not in response.body
 
 
+def test_options_on_a_static_file_is_a_405_as_on_every_route(client):
+    # Flask's own static rule answered OPTIONS itself (found by the fuzz test; PORTING 14).
+    response = client.options("/static/style.css", status=405)
+    assert sorted(response.headers["Allow"].split(", ")) == ["GET", "HEAD"]
+
+
 def test_a_range_of_the_stylesheet_is_served(client):
     response = client.get("/static/style.css", headers={"Range": "bytes=0-9"}, status=206)
     assert len(response.body) == 10

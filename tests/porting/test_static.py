@@ -69,6 +69,13 @@ def test_werkzeug_refuses_a_long_suffix_and_several_ranges_with_416(tmp_path, he
                                           status=416)
 
 
+def test_bottle_static_route_refuses_options_and_flasks_answers_it(tmp_path):
+    root = make_root(tmp_path)
+    bottle_static(root).options("/static/s.css", status=405)
+    response = flask_static(root).options("/static/s.css", status=200)
+    assert sorted(response.headers["Allow"].split(", ")) == ["GET", "HEAD", "OPTIONS"]
+
+
 def test_our_static_files_share_status_type_and_revalidation(client):
     client.get("/static/../pyproject.toml", status=404)
     response = client.get("/static/style.css")
