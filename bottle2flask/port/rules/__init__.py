@@ -1,5 +1,7 @@
-"""The rules of `kit port`, in the order they run. One rule a module, each with a code."""
+"""The rules of `bottle2flask port`: one rule a module, each with a code; RULES is the
+order they run in, worked out from what each declares (order.py)."""
 
+from .order import ordered
 from .p001_imports import Imports, Prepare
 from .p002_app import App
 from .p003_routes import Routes
@@ -19,13 +21,9 @@ from .p016_run import Run
 from .p017_unsafe import Unsafe
 from .p018_debug import Debug
 
-# P017 reads the routes before P003 rewrites them; P008 makes redirects returns
-# before P007 looks for views that can end without one; the default port folds
-# response changes into returns after those and P010 (a hook's response parameter);
-# P001's import pass is last.
-RULES = [Unsafe, App, Routes, Request, Response, Templates, RedirectAbort, Returns, Errors,
-         Hooks, ResponseFold, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
-         Debug, Imports]
+RULES = ordered([App, Routes, Request, Response, ResponseFold, Templates, Returns,
+                 RedirectAbort, Errors, Hooks, TemplatePath, StaticFile, GetUrl,
+                 TemplateDefaults, Mount, Run, Unsafe, Debug, Imports])
 CODES = sorted({rule.code for rule in RULES})
 # Every change a rule may declare, by id (bottle2flask/port/declared.py).
 CHANGES = {change.id: change for rule in RULES for change in rule.declares}

@@ -74,6 +74,10 @@ class Rule(cst.CSTTransformer):
     # of bottle_compat.py its --faithful port imports.
     declares: tuple = ()
     compat: tuple[str, ...] = ()
+    # When it runs (rules/order.py): the codes of the rules it must follow, and its phase
+    # (0 reads the Bottle code before any rewrite, 1 rewrites, 2 tidies up at the end).
+    after: tuple[str, ...] = ()
+    phase: int = 1
 
     def __init__(self, context: CodemodContext) -> None:
         super().__init__()

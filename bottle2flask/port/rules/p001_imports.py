@@ -133,6 +133,7 @@ def _decorated_by_itself(node: cst.FunctionDef | cst.ClassDef) -> bool:
 
 class Imports(Rule):
     code = "P001"
+    phase = 2  # the import pass: last, over what every rule left
     summary = "Bottle imports removed; Flask imports added for what the rules used"
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:

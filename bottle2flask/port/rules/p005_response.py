@@ -79,6 +79,7 @@ class ResponseFold(Rule):
     view's return value is already Flask's (`return redirect(...)`, a tuple P007 left)."""
 
     code = Response.code
+    after = ("P006", "P007", "P008", "P010")  # returns are Flask's; hooks' responses
     summary = Response.summary
     declares = Response.declares
 

@@ -42,6 +42,7 @@ def ends(body) -> bool:
 
 class Returns(Rule):
     code = "P007"
+    after = ("P008",)  # P008 makes redirects returns first
     summary = "dict/None/list return values sent as Bottle sends them"
     declares = (Change("D-json", "21. JSON responses",
                        "a dict is sent as JSON with its keys sorted and no spaces "

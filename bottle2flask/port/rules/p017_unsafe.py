@@ -37,6 +37,7 @@ CONFIG_METHODS = {
 
 class Unsafe(Rule):
     code = "P017"
+    phase = 0  # reads the routes before P003 rewrites them
     summary = "plugins, injected arguments, bottle.local and dynamic routes flagged"
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

@@ -1,0 +1,38 @@
+"""The order the rules run in, from what each declares, not from a list's positions.
+
+A rule says which rules it must follow (`after`, by code) and its `phase`: READ rules
+look at the Bottle code before anything is rewritten, REWRITE rules (the default)
+change it, and the LAST phase tidies what they left (P001's import pass). Among the
+rules free to run next, the lowest code goes first, so the order is stable.
+"""
+
+from __future__ import annotations
+
+from graphlib import TopologicalSorter
+
+READ, REWRITE, LAST = 0, 1, 2
+
+
+def ordered(rules: list[type]) -> list[type]:
+    """The rules in a running order that keeps every declaration; a cycle is an error."""
+    by_code: dict[str, list[type]] = {}
+    for rule in rules:
+        by_code.setdefault(rule.code, []).append(rule)
+    sorter: TopologicalSorter = TopologicalSorter()
+    for rule in rules:
+        unknown = [code for code in rule.after if code not in by_code]
+        if unknown:
+            raise ValueError(f"{rule.__name__} runs after unknown rules {unknown}")
+        before = {other for code in rule.after for other in by_code[code] if other is not rule}
+        before |= {other for other in rules if other.phase < rule.phase}
+        sorter.add(rule, *before)
+    sorter.prepare()  # raises graphlib.CycleError on a loop
+    ready: set[type] = set()
+    order = []
+    while sorter.is_active():
+        ready.update(sorter.get_ready())
+        rule = min(ready, key=lambda r: (r.phase, r.code, r.__name__))
+        ready.remove(rule)
+        order.append(rule)
+        sorter.done(rule)
+    return order
