@@ -4,6 +4,7 @@ One command table, one error path. Exit status, for every command:
   0  done, and nothing differs or is broken
   1  done, but something differs or is left broken (said on the last line)
   2  a usage error: a bad option, path or app spec (one line, no traceback)
+  5  port: converted, but a TODO is left on code that fails when it runs (file:line)
 """
 
 from __future__ import annotations

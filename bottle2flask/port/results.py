@@ -17,6 +17,7 @@ class FileResult:
     todos: list[dict] = field(default_factory=list)  # {"code", "line", "text"}
     error: str = ""
     app_name: str | None = None  # the Flask app this module defines, if any
+    companions: list[str] = field(default_factory=list)  # modules copied into OUT for it
 
     def as_dict(self) -> dict:
         return {"path": self.path, "status": self.status, "applied": self.applied,

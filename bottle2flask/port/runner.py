@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import replace
 
 import libcst as cst
@@ -11,11 +12,13 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 from .results import FileResult
 from .rules import RULES, Prepare
+from .rules.base import drop_placeholders
 from .rules.base import state as port_state
 from .settings import Settings
 from .shims import add_shims, app_free, shim_imports
 
 TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
+WIDTH = 100
 
 
 def orphan_text(state) -> str:
@@ -88,14 +91,48 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     if RULES[-1].code not in disabled:
         tree = tree.visit(RULES[-1](context))
     tree = AddImportsVisitor(context).transform_module(tree)
-    code = tree.code
+    code = _wrap_todos(drop_placeholders(tree).code)
     try:
         compile(code, path, "exec")
     except SyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
-    todos = [{"code": m[1], "line": n, "text": m[2]}
-             for n, line in enumerate(code.splitlines(), 1) if (m := TODO.search(line))]
+    todos = _todos(code)
+    for todo in todos:
+        todo["breaks"] = (todo["code"], todo["text"]) in state.breaks
     app = state.app_name if (state.apps or state.default_app) else None
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      app_name=app)
+                      app_name=app, companions=sorted(state.companions))
+
+
+def _wrap_todos(code: str) -> str:
+    """TODO comments wrapped at 100 characters, continued on `#   ` lines."""
+    out = []
+    for line in code.splitlines(keepends=True):
+        m = TODO.search(line)
+        if m is None or len(line.rstrip("\r\n")) <= WIDTH:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        end = line[len(line.rstrip("\r\n")):]
+        wrapped = textwrap.wrap(m[2], WIDTH, initial_indent=f"{indent}# TODO(kit/{m[1]}): ",
+                                subsequent_indent=f"{indent}#   ", break_long_words=False,
+                                break_on_hyphens=False)
+        out += [w + end for w in wrapped]
+    return "".join(out)
+
+
+def _todos(code: str) -> list[dict]:
+    """The TODO comments, their `#   ` continuation lines joined."""
+    found: list[dict] = []
+    follows = False
+    for n, line in enumerate(code.splitlines(), 1):
+        m = TODO.search(line)
+        if m:
+            found.append({"code": m[1], "line": n, "text": m[2]})
+            follows = True
+        elif follows and line.lstrip().startswith("#   "):
+            found[-1]["text"] += " " + line.lstrip()[4:].strip()
+        else:
+            follows = False
+    return found

@@ -499,27 +499,6 @@ def test_run_with_a_server_option_is_flagged():
     assert [t["code"] for t in result.todos] == ["P016"]
 
 
-def test_a_plugin_and_the_argument_it_injects_are_flagged_not_changed():
-    result = port('''
-        from bottle import Bottle
-        from bottle_sqlite import SQLitePlugin
-
-        app = Bottle()
-        app.install(SQLitePlugin(dbfile="/tmp/x.db"))
-
-
-        @app.route("/show/<item>")
-        def show(item, db):
-            return db.execute("SELECT 1").fetchone()
-    ''')
-    assert 'app.install(SQLitePlugin(dbfile="/tmp/x.db"))' in result.code
-    assert "def show(item, db):" in result.code
-    assert sorted(t["code"] for t in result.todos) == ["P017", "P017"]
-    lines = result.code.splitlines()
-    todo_lines = [t["line"] for t in result.todos]
-    assert all(lines[n - 1].lstrip().startswith("# TODO(kit/P017)") for n in todo_lines)
-
-
 def test_comments_and_formatting_are_kept():
     result = port('''
         from bottle import Bottle

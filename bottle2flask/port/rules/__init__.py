@@ -18,11 +18,13 @@ from .p015_mount import Mount
 from .p016_run import Run
 from .p017_unsafe import Unsafe
 from .p018_debug import Debug
+from .p019_plugins import Plugins
 
-# P017 reads the routes before P003 rewrites them; P008 makes redirects returns
+# P017 and P019 read the routes before P003 rewrites them (P019 also before P002 puts
+# `install` on the app); P008 makes redirects returns
 # before P007 looks for views that can end without one; P001's import pass is last.
-RULES = [Unsafe, App, Routes, Request, Response, Templates, RedirectAbort, Returns, Errors,
-         Hooks, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
+RULES = [Unsafe, Plugins, App, Routes, Request, Response, Templates, RedirectAbort, Returns,
+         Errors, Hooks, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
          Debug, Imports]
 CODES = sorted({rule.code for rule in RULES})
 

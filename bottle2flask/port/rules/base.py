@@ -9,6 +9,8 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+# A statement the port left out stands as this name until drop_placeholders() runs.
+PLACEHOLDER = "__kit_left_out__"
 # Bottle's module-level shortcuts that act on the default app.
 APP_SHORTCUTS = {"route", "get", "post", "put", "delete", "patch", "error", "hook",
                  "mount", "merge", "install", "uninstall", "get_url", "url"}
@@ -37,6 +39,10 @@ class PortState:
     provided: set[str] = field(default_factory=set)  # Bottle names now defined otherwise
     applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes
     todos: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
+    breaks: set[tuple[str, str]] = field(default_factory=set)  # TODOs on code that fails
+    app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
+    factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
+    companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
 
 
 def state(context: CodemodContext) -> PortState:
@@ -68,6 +74,12 @@ class Rule(cst.CSTTransformer):
         return None
 
     def is_app(self, node: cst.CSTNode | None) -> bool:
+        """An expression that is the app: its name, `self.X` where `self.X = Bottle()`,
+        or Bottle's `default_app()`."""
+        if isinstance(node, cst.Attribute):
+            return node.attr.value in self.state.app_attrs
+        if isinstance(node, cst.Call):
+            return not node.args and self.api(node.func) in {"default_app", "app"}
         return isinstance(node, cst.Name) and (node.value in self.state.apps
                                                or node.value == self.state.app_name)
 
@@ -87,13 +99,32 @@ class Rule(cst.CSTTransformer):
         if name:  # the Bottle import of the same name is no longer needed
             self.state.provided.add(asname or name)
 
-    def todo(self, text: str, code: str | None = None) -> None:
-        """Leave a TODO above the statement being visited and a line in the report."""
+    def todo(self, text: str, code: str | None = None, breaks: bool = False) -> None:
+        """Leave a TODO above the statement being visited and a line in the report.
+
+        breaks: the code under it is left running and fails there (an AttributeError, a
+        view called without an argument): `kit port` does not call such a port done."""
         code = code or self.code
         self.state.todos.append((code, text))
+        if breaks:
+            self.state.breaks.add((code, text))
         self.context.warnings.append(f"{code}: {text}")
         if self._notes:
             self._notes[-1].append(f"# TODO(kit/{code}): {text}")
+
+    def leave_out(self, stmt, text: str, code: str | None = None):
+        """The statement commented out under a TODO, so the port starts without it: Flask
+        has nothing to call in its place."""
+        code = code or self.code
+        self.state.todos.append((code, text))
+        self.context.warnings.append(f"{code}: {text}")
+        source = cst.Module([]).code_for_node(stmt.with_changes(leading_lines=[]))
+        lines = [f"# TODO(kit/{code}): {text}",
+                 *(f"# {line}".rstrip() for line in source.rstrip("\n").splitlines())]
+        return cst.SimpleStatementLine(
+            [cst.Expr(cst.Name(PLACEHOLDER))],
+            leading_lines=[*stmt.leading_lines,
+                           *(cst.EmptyLine(comment=cst.Comment(line)) for line in lines)])
 
     # -- the TODO comments ride on the enclosing statement --------------------------
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -108,6 +139,45 @@ class Rule(cst.CSTTransformer):
             if notes:
                 result = with_comments(result, notes)
         return result
+
+
+def _is_placeholder(stmt) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+        and isinstance(stmt.body[0], cst.Expr) \
+        and isinstance(stmt.body[0].value, cst.Name) \
+        and stmt.body[0].value.value == PLACEHOLDER
+
+
+class _DropPlaceholders(cst.CSTTransformer):
+    """A left-out statement's comments go on the next statement (or after the block);
+    a block left with nothing in it gets `pass`."""
+
+    def _body(self, body, footer):
+        kept, carried = [], []
+        for stmt in body:
+            if _is_placeholder(stmt):
+                carried += stmt.leading_lines
+                continue
+            if carried:
+                stmt = stmt.with_changes(leading_lines=[*carried, *stmt.leading_lines])
+                carried = []
+            kept.append(stmt)
+        return kept, carried, footer
+
+    def leave_IndentedBlock(self, original, updated):
+        body, carried, footer = self._body(updated.body, updated.footer)
+        if not body:
+            body = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carried)]
+            carried = []
+        return updated.with_changes(body=body, footer=[*carried, *footer])
+
+    def leave_Module(self, original, updated):
+        body, carried, footer = self._body(updated.body, updated.footer)
+        return updated.with_changes(body=body, footer=[*carried, *footer])
+
+
+def drop_placeholders(module: cst.Module) -> cst.Module:
+    return module.visit(_DropPlaceholders())
 
 
 def with_comments(result, notes: list[str]):

@@ -259,10 +259,6 @@ class Routes(Rule):
             elif key == "name":
                 args[i] = a.with_changes(keyword=cst.Name("endpoint"))
                 changed = True
-            elif key in {"apply", "skip"}:
-                self.todo(f"{key}= applies or skips Bottle plugins for this route: "
-                          "Flask has no plugins; call the plugin's code in the view",
-                          code="P017")
             elif key == "callback":
                 self.todo("callback= registration: use app.add_url_rule(path, view_func=...)")
         if changed:

@@ -118,7 +118,7 @@ class Request(Rule):
             return updated  # .read() handled in leave_Call; anything else below
         if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
             self.todo(f"request.{name} has no direct Flask name: see the request rows in "
-                      "docs/PORTING-TOOLS.md")
+                      "docs/PORTING-TOOLS.md", breaks=True)
         return updated
 
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
