@@ -143,10 +143,23 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if write:
             (out / rel).write_text(module.code, encoding="utf-8")
     if write:
+        copy_companions(src, out, result)
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
         (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
     return result
+
+
+# A module a ported module imports, copied into OUT from the package's own (tested) source
+COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py"}
+
+
+def copy_companions(src: Path, out: Path, result: TreeResult) -> None:
+    """OUT/bottle_cookies.py and the like, unless the app has a module of that name."""
+    for name in sorted({c for m in result.modules for c in m.companions}):
+        if not (src / f"{name}.py").exists():
+            shutil.copyfile(COMPANIONS[name], out / f"{name}.py")
+            result.copied.append(f"{name}.py")
 
 
 def diff(src: Path, result: TreeResult) -> str:

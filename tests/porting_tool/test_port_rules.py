@@ -192,20 +192,6 @@ def test_request_attributes_in_werkzeug_names():
     ''')
 
 
-def test_a_signed_cookie_is_flagged_and_left_as_it_is():
-    result = port('''
-        from bottle import request, response
-
-
-        def who():
-            response.set_cookie("user", "bob", secret="s3cret")
-            return request.get_cookie("user", secret="s3cret")
-    ''')
-    assert 'response.set_cookie("user", "bob", secret="s3cret")' in result.code
-    assert 'request.get_cookie("user", secret="s3cret")' in result.code
-    assert [t["code"] for t in result.todos] == ["P001", "P005", "P005"]  # P001: response
-
-
 def test_response_changes_are_recorded_and_applied_after_the_view():
     result = port('''
         from bottle import Bottle, response

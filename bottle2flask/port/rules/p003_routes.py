@@ -220,7 +220,7 @@ class Routes(Rule):
         path_arg = arg(call, 0, "path")
         if path_arg is None:  # @route() with no path: Bottle derives it from the name
             self.todo("route without a path: Bottle builds one from the function's "
-                      "arguments; write the path out")
+                      "arguments; write the path out", breaks=True)
             return call
         path = string_value(path_arg.value)
         if path is None:
@@ -228,8 +228,8 @@ class Routes(Rule):
                       "wildcards in it by hand")
         else:
             new, problems = convert_path(path, self.state.regexes, self.state.needs)
-            for problem in problems:
-                self.todo(problem)
+            for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
+                self.todo(problem, breaks=True)
             if new != path:
                 quote = path_arg.value.value[-1]
                 literal = cst.SimpleString(f"{quote}{new}{quote}")
