@@ -31,7 +31,8 @@ def markdown(result) -> str:
             lines.append(f"- {code} ({SUMMARIES.get(code, '')}): {count}")
         if module.todos:
             lines += ["", "TODO:", ""]
-            lines += [f"- `{module.path}:{t['line']}` {t['code']}: {t['text']}"
+            lines += [f"- `{module.path}:{t['line']}` {t['code']}"
+                      f"{' (fails when it runs)' if t.get('breaks') else ''}: {t['text']}"
                       for t in module.todos]
         lines.append("")
     if result.templates:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import sqlite3
+import subprocess
 import sys
 import types
 import warnings
@@ -449,6 +450,8 @@ def index():
     assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 5
     out, err = capsys.readouterr()
     assert "run it" not in out
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    assert "- `app.py:8` P004 (fails when it runs): request.no_such_thing" in report
     assert err.splitlines()[-1] == ("bottle2flask port: not done: app.py:8: P004 TODO on code "
                                     "that fails when it runs")
 
@@ -469,3 +472,27 @@ def index():
 '''})
     assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 0
     assert "run it: cd" in capsys.readouterr().out
+
+
+def test_the_sqlite_pattern_on_bottles_default_app_is_pep8_and_runs(tmp_path):
+    source = '''
+import bottle
+from bottle_sqlite import SQLitePlugin
+
+bottle.install(SQLitePlugin(dbfile=DB))
+
+
+@bottle.route("/")
+def index(db):
+    db.execute("CREATE TABLE IF NOT EXISTS t (x)")
+    return str(db.execute("SELECT count(*) FROM t").fetchone()[0])
+'''
+    result = port(source)
+    ns = {"__name__": "ported", "DB": str(tmp_path / "flask.db")}
+    exec(compile(result.code, "ported.py", "exec"), ns)
+    assert webtest.TestApp(ns["app"]).get("/").text == "0"
+    (tmp_path / "ported.py").write_text(result.code)
+    lint = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated",
+                           "--select", "E,F,W", "--line-length", "100", "--ignore", "F821",
+                           str(tmp_path / "ported.py")], capture_output=True, text=True)
+    assert lint.returncode == 0, lint.stdout  # F821: DB is given by the test

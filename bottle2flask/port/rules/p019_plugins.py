@@ -225,7 +225,8 @@ class Plugins(Rule):
         blank = [cst.EmptyLine()] * (1 if self.depth else 2)
         first = body[0]
         if isinstance(first, cst.FunctionDef):  # a def after the line before: blank lines
-            first = first.with_changes(leading_lines=[*line.leading_lines, *blank])
+            comments = [x for x in line.leading_lines if x.comment is not None]
+            first = first.with_changes(leading_lines=[*blank, *comments])
         else:
             first = first.with_changes(leading_lines=line.leading_lines)
         body[0] = first
