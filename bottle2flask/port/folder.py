@@ -47,6 +47,11 @@ def files_of(src: Path) -> list[Path]:
     return found
 
 
+def dotted(rel: Path) -> str:
+    """The module's import name, from the app's folder."""
+    return ".".join(rel.with_suffix("").parts).removesuffix(".__init__")
+
+
 def template_folder(module: Path, src: Path, templates: list[Path]) -> str:
     """Where Flask should look, from the module's folder: Bottle's default TEMPLATE_PATH
     is ./ and ./views/, so its views/, else the folder itself (Bottle finds
@@ -107,6 +112,21 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
+    ported: dict[Path, FileResult] = {}
+    options = {rel: dict(disabled=disabled, template_names=names, **apps.options(rel),
+                         template_folder=template_folder(src / rel, src, templates))
+               for rel in python}
+    # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
+    # that import from them open the connection with the function their port defines.
+    for rel, text in python.items():
+        if "bottle_sqlite" in text or "bottle_sqlalchemy" in text:
+            ported[rel] = port_source(text, str(rel), **options[rel])
+    for rel, found in apps.modules.items():
+        openers = {keyword: (dotted(target), function)
+                   for target in sorted(set(found.uses) - {rel}) if target in ported
+                   for keyword, function in ported[target].openers.items()}
+        if openers and rel in python and rel not in ported:
+            options[rel]["openers"] = openers
     result.parts = {str(used) for m in apps.modules.values() if m.made for used in m.uses}
     for path in files:
         if path in templates:
@@ -117,10 +137,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                                              f"({undecoded[rel].reason} at byte "
                                              f"{undecoded[rel].start}): copied unchanged"))
         if rel in python:
-            module = port_source(python[rel], str(rel), disabled=disabled,
-                                 template_names=names,
-                                 template_folder=template_folder(path, src, templates),
-                                 **apps.options(rel))
+            module = ported.get(rel) or port_source(python[rel], str(rel), **options[rel])
             if module.status == "skip":
                 module = star_todo(module, apps, python)
             result.modules.append(module)

@@ -69,6 +69,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     state.shared_views = set(settings.shared_views)
     state.tree_needs = set(settings.tree_needs)
     state.template_imports = dict(settings.template_imports or {})
+    state.imported_openers = dict(settings.openers or {})
     disabled = settings.disabled
     tree = tree.visit(Prepare(context))
     if "TEMPLATE_PATH" in state.bottle.values():
@@ -102,7 +103,8 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
         todo["breaks"] = (todo["code"], todo["text"]) in state.breaks
     app = state.app_name if (state.apps or state.default_app) else None
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      app_name=app, companions=sorted(state.companions))
+                      app_name=app, companions=sorted(state.companions),
+                      openers=dict(state.openers))
 
 
 def _wrap_todos(code: str) -> str:

@@ -24,3 +24,5 @@ class Settings:
     shared_views: frozenset[str] = frozenset()
     tree_needs: frozenset[str] = frozenset()
     template_imports: dict = field(default_factory=dict)
+    # P019: a plugin keyword another module's port opens: keyword -> (module, function)
+    openers: dict = field(default_factory=dict)

@@ -4,6 +4,7 @@ starts; a view parameter only a plugin passed is a TODO that names the plugin.""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import sqlite3
 import subprocess
@@ -18,6 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
 from bottle2flask.cli import main as kit
+from bottle2flask.port.folder import port_tree
 
 from .helpers import check, port
 from .test_port_apps import write
@@ -496,3 +498,42 @@ def index(db):
                            "--select", "E,F,W", "--line-length", "100", "--ignore", "F821",
                            str(tmp_path / "ported.py")], capture_output=True, text=True)
     assert lint.returncode == 0, lint.stdout  # F821: DB is given by the test
+
+
+def test_views_in_another_module_open_the_connection_the_apps_module_defines(
+        plugin_packages, tmp_path, monkeypatch):
+    src = write(tmp_path / "src", {
+        "app.py": '''
+            from bottle import Bottle
+            from bottle_sqlite import SQLitePlugin
+
+            app = Bottle()
+            app.install(SQLitePlugin(dbfile="notes.db"))
+
+            import views  # noqa: E402,F401  (the routes register on import)
+        ''',
+        "views.py": '''
+            from app import app
+
+
+            @app.route("/count/<table>")
+            def count(table, db):
+                db.execute(f"CREATE TABLE IF NOT EXISTS {table} (x)")
+                db.execute(f"INSERT INTO {table} VALUES (1)")
+                return str(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+        '''})
+    result = port_tree(src, tmp_path / "out")
+    views = (tmp_path / "out" / "views.py").read_text()
+    assert "from app import get_db, app\n" in views
+    assert "def count(table):\n    db = get_db()\n" in views
+    assert not any(t["breaks"] for m in result.modules for t in m.todos)
+    for folder in (src, tmp_path / "out"):
+        with monkeypatch.context() as patch:  # `import app`, as `flask --app app` does
+            patch.chdir(folder)
+            patch.syspath_prepend(str(folder))
+            for name in ("app", "views"):
+                patch.delitem(sys.modules, name, raising=False)
+            client = webtest.TestApp(importlib.import_module("app").app)
+            assert [client.get("/count/t").text for _ in range(2)] == ["1", "2"]
+            for name in ("app", "views"):
+                patch.delitem(sys.modules, name, raising=False)

@@ -43,6 +43,8 @@ class PortState:
     app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
+    openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
+    imported_openers: dict = field(default_factory=dict)  # keyword -> (module, function)
 
 
 def state(context: CodemodContext) -> PortState:

@@ -13,7 +13,9 @@ bottle-sqlalchemy (`bottle_sqlalchemy.Plugin(engine, metadata, ...)`) a
 view that took the plugin's keyword binds it on its first line instead.
 Any other plugin, `uninstall()`, and a route's `apply=`/`skip=` are commented out under
 a TODO, so the port starts; a view parameter only a plugin could pass is a TODO naming
-the plugin (the view fails without it: `kit port` counts it as breaking).
+the plugin (the view fails without it: `kit port` counts it as breaking). Views in
+another module of the app get the keyword the same way, importing `get_db` (or
+`db_session`) from the module that installed the plugin (Settings.openers).
 """
 
 from __future__ import annotations
@@ -117,8 +119,9 @@ class Plugins(Rule):
                     rule.installed.append((cst.Module([]).code_for_node(node.args[0].value),
                                            string_value(keyword.value) if keyword else None))
                     return
-                opener = "get_db()" if kind == "sqlite" else "db_session()"
-                rule.converted[options["keyword"]] = (kind, opener)
+                opener = "get_db" if kind == "sqlite" else "db_session"
+                rule.converted[options["keyword"]] = (kind, f"{opener}()")
+                rule.state.openers[options["keyword"]] = opener
 
         node.visit(Scan())
         converted = {kind for kind, _ in self.converted.values()}
@@ -289,6 +292,12 @@ class Plugins(Rule):
         kept = []
         for p in params.params:
             name = p.name.value
+            if name not in names and name not in self.converted \
+                    and name in self.state.imported_openers:
+                module, function = self.state.imported_openers[name]
+                self.need_import(module, function)  # the app's module opens it
+                opened.append(cst.parse_statement(f"{name} = {function}()\n"))
+                continue
             if name in names or name not in self.converted:
                 kept.append(p)
                 if name not in names and p.default is None:
