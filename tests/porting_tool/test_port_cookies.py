@@ -1,4 +1,4 @@
-"""P004/P005: Bottle's signed cookies (`secret=`) keep their name; the port signs them
+"""P020: Bottle's signed cookies (`secret=`) keep their name; the port signs them
 with itsdangerous through OUT/bottle_cookies.py (a copy of bottle2flask/migrate/legacy.py)
 and still reads the legacy pickled ones safely, so a signed-in user stays signed in."""
 

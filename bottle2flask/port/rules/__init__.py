@@ -19,13 +19,15 @@ from .p016_run import Run
 from .p017_unsafe import Unsafe
 from .p018_debug import Debug
 from .p019_plugins import Plugins
+from .p020_signed_cookies import SignedCookies
 
 # P017 and P019 read the routes before P003 rewrites them (P019 also before P002 puts
-# `install` on the app); P008 makes redirects returns
-# before P007 looks for views that can end without one; P001's import pass is last.
-RULES = [Unsafe, Plugins, App, Routes, Request, Response, Templates, RedirectAbort, Returns,
-         Errors, Hooks, TemplatePath, StaticFile, GetUrl, TemplateDefaults, Mount, Run,
-         Debug, Imports]
+# `install` on the app); P020 takes secret= out before P004 and P005 see the cookies;
+# P008 makes redirects returns before P007 looks for views that can end without one;
+# P001's import pass is last.
+RULES = [Unsafe, Plugins, App, Routes, SignedCookies, Request, Response, Templates,
+         RedirectAbort, Returns, Errors, Hooks, TemplatePath, StaticFile, GetUrl,
+         TemplateDefaults, Mount, Run, Debug, Imports]
 CODES = sorted({rule.code for rule in RULES})
 
 __all__ = ["CODES", "RULES", "Prepare"]

@@ -8,9 +8,7 @@
                                    (Bottle's MultiDict gives a field's last value, Werkzeug's
                                    its first; .get() and attributes keep Werkzeug's: declared)
     request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
-    request.get_cookie("k", secret=s)  ->  bottle_cookies.loads(request.cookies.get("k"), "k", s)
-                                   (a module the port copies into OUT: itsdangerous, and
-                                   Bottle's pickled cookies read safely; see P005)
+    (request.get_cookie("k", secret=s) is P020's)
     request.json               ->  _bottle_json()   (Bottle's: None unless the type is
                                    application/json(-rpc) and there is a body; 400 if
                                    it does not parse; added after the imports)
@@ -22,7 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, arg
+from .base import Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "environ",
         "content_type", "content_length", "is_json", "host", "scheme", "args", "form",
@@ -84,10 +82,7 @@ class Request(Rule):
             return updated
         owner, method = func.value, func.attr.value
         # request.get_cookie(name, default, secret=...)
-        if self.is_request(owner) and method == "get_cookie":
-            secret = arg(updated, 2, "secret")
-            if secret:
-                return self.signed_cookie(updated, secret)
+        if self.is_request(owner) and method == "get_cookie":  # secret=: P020 ran first
             self.fired()
             return updated.with_changes(func=cst.parse_expression("request.cookies.get"))
         if self.is_request(owner) and method == "get_header":
@@ -108,29 +103,6 @@ class Request(Rule):
                 self.fired()
                 return cst.parse_expression("request.get_data()")
         return updated
-
-    def signed_cookie(self, call: cst.Call, secret: cst.Arg):
-        """get_cookie(name, default, secret=s): the same cookie, read by the port's
-        bottle_cookies module (itsdangerous; Bottle's pickled format still read safely)."""
-        name, default = arg(call, 0, "key"), arg(call, 1, "default")
-        digestmod = arg(call, 3, "digestmod")
-        if name is None or any(a.star for a in call.args):
-            self.todo("get_cookie(secret=...) with arguments the port cannot read: use "
-                      "bottle_cookies.loads(request.cookies.get(name), name, secret)",
-                      code="P005", breaks=True)
-            return call
-        self.fired()
-        self.need_import("bottle_cookies")
-        self.state.companions.add("bottle_cookies")
-        args = [cst.Arg(cst.parse_expression("request.cookies.get()").with_changes(
-            args=[cst.Arg(name.value)])), cst.Arg(name.value), cst.Arg(secret.value)]
-        if default is not None:
-            args.append(cst.Arg(default.value))
-        if digestmod is not None:
-            args.append(cst.Arg(digestmod.value, keyword=cst.Name("digestmod"),
-                                equal=cst.AssignEqual(cst.SimpleWhitespace(""),
-                                                      cst.SimpleWhitespace(""))))
-        return cst.Call(cst.parse_expression("bottle_cookies.loads"), args)
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         # request.forms.name (attribute access on a FormsDict): '' when missing

@@ -5,10 +5,8 @@ In Bottle a view changes the response before it exists (`response.set_cookie(...
 those changes. This rule keeps every such line as it is and makes `response` a small
 recorder whose changes are applied to whatever the view returned (with Flask's
 `after_this_request`, so a helper module with no app can use it too; the app's module
-also applies it after its after-request hooks). `set_cookie(name, value, secret=s)` (Bottle's
-pickled signed cookie) keeps its name, its value signed by itsdangerous through the
-`bottle_cookies` module the port copies into OUT (bottle2flask/migrate/legacy.py, whose
-`loads` still reads the old format: P004's get_cookie); `delete_cookie` drops `secret=`.
+also applies it after its after-request hooks). `set_cookie(..., secret=...)` (Bottle's pickled
+signed cookie) cannot be kept: it gets a TODO.
 """
 
 from __future__ import annotations
@@ -100,7 +98,10 @@ class Response(Rule):
         func = updated.func
         if isinstance(func, cst.Attribute) and self.api(func.value) == "response":
             if original.func in self.signed:
-                updated = signed(self, updated)
+                self.todo("set_cookie(secret=...) writes Bottle's pickled signed cookie: "
+                          "use flask.session (or itsdangerous) instead; old cookies will "
+                          "not be readable")
+                return updated
             self.use()
         return updated
 
@@ -119,32 +120,3 @@ class Response(Rule):
             self.need_import("flask", "g")
             self.need_import("flask", "after_this_request")
         self.fired()
-
-
-def signed(rule: Rule, call: cst.Call) -> cst.Call:
-    """response.set_cookie(name, value, secret=s, ...) -> set_cookie(name,
-    bottle_cookies.dumps(name, value, s), ...); delete_cookie(name, secret=s) loses s."""
-    secret = arg(call, 2, "secret") if call.func.attr.value == "set_cookie" \
-        else arg(call, None, "secret")
-    digestmod = arg(call, 3, "digestmod") if call.func.attr.value == "set_cookie" \
-        else arg(call, None, "digestmod")
-    rest = [a for a in call.args if a is not secret and a is not digestmod]
-    if call.func.attr.value == "delete_cookie":
-        return call.with_changes(args=_commas(rest))
-    name, value = arg(call, 0, "name"), arg(call, 1, "value")
-    if call.func.attr.value != "set_cookie" or name is None or value is None \
-            or any(a.star and a.star != "**" for a in call.args):
-        rule.todo("set_cookie(secret=...) with arguments the port cannot read: sign the "
-                  "value with bottle_cookies.dumps(name, value, secret)", breaks=True)
-        return call
-    rule.need_import("bottle_cookies")
-    rule.state.companions.add("bottle_cookies")
-    signed_value = cst.Call(cst.parse_expression("bottle_cookies.dumps"), [
-        cst.Arg(name.value), cst.Arg(value.value), cst.Arg(secret.value)])
-    args = [cst.Arg(name.value), cst.Arg(signed_value),
-            *(a for a in rest if a is not name and a is not value)]
-    return call.with_changes(args=_commas(args))
-
-
-def _commas(args):
-    return [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
