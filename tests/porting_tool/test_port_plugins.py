@@ -537,3 +537,25 @@ def test_views_in_another_module_open_the_connection_the_apps_module_defines(
             assert [client.get("/count/t").text for _ in range(2)] == ["1", "2"]
             for name in ("app", "views"):
                 patch.delitem(sys.modules, name, raising=False)
+
+
+def test_a_function_installed_with_the_install_decorator_is_left_undecorated():
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+
+
+        @app.install
+        def stamp(callback):
+            return callback
+
+
+        @bottle.install
+        def other(callback):
+            return callback
+    ''')
+    assert "install" not in result.code.replace("installed", "")
+    assert [t["code"] for t in result.todos] == ["P019", "P019"]
+    assert "\n# TODO(kit/P019): this function was installed" in result.code
+    assert "\ndef stamp(callback):" in result.code

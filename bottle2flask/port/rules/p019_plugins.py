@@ -257,6 +257,12 @@ class Plugins(Rule):
     # -- routes and views -----------------------------------------------------------------
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
+        if isinstance(call, cst.Name | cst.Attribute) \
+                and self.install_method(cst.Call(call)) == "install":
+            # @install def plugin(callback): Bottle wraps every route's view in it
+            self.todo("this function was installed as a Bottle plugin (it wrapped every "
+                      "view): taken out, Flask has no plugins; decorate the views with it")
+            return cst.RemoveFromParent()
         if not (isinstance(call, cst.Call) and decorator_method(self, updated) in ROUTE_METHODS):
             return updated
         dropped = [a for a in call.args if a.keyword and a.keyword.value in {"apply", "skip"}]
