@@ -19,6 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
 from bottle2flask.cli import main as kit
+from bottle2flask.loading import load
 from bottle2flask.port.folder import port_tree
 
 from .helpers import check, port
@@ -471,9 +472,17 @@ app.install(audit.Plugin())
 @app.route("/")
 def index():
     return "home"
+''', "audit.py": '''
+class Plugin:
+    name, api = "audit", 2
+
+    def apply(self, callback, route):
+        return callback
 '''})
     assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 0
     assert "run it: cd" in capsys.readouterr().out
+    client = webtest.TestApp(load(str(tmp_path / "out" / "app.py")).wsgi)  # it starts
+    assert client.get("/").text == "home"
 
 
 def test_the_sqlite_pattern_on_bottles_default_app_is_pep8_and_runs(tmp_path):
