@@ -15,8 +15,6 @@ import warnings
 import bottle
 import pytest
 import webtest
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import sessionmaker
 
 from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
@@ -26,9 +24,8 @@ from .helpers import check, port
 from .test_port_apps import write
 
 
-# -- stand-ins for the two plugin packages (bottle-sqlite 0.2 calls inspect.getargspec,
-#    gone since Python 3.11, so the real one cannot run here), each doing what the
-#    package's apply() does
+# -- a stand-in for bottle-sqlite (its 0.2 calls inspect.getargspec, gone since Python
+#    3.11, so the real one cannot run here), doing what the package's apply() does
 class SQLitePlugin:
     name, api = "sqlite", 2
 
@@ -60,48 +57,13 @@ class SQLitePlugin:
         return wrapper
 
 
-class SQLAlchemyPlugin:
-    name, api = "sqlalchemy", 2
-
-    def __init__(self, engine, metadata=None, keyword="db", commit=True, create=False):
-        self.engine, self.metadata, self.keyword = engine, metadata, keyword
-        self.commit, self.create = commit, create
-
-    def apply(self, callback, route):
-        if self.keyword not in inspect.signature(route.callback).parameters:
-            return callback
-        if self.create:
-            self.metadata.create_all(self.engine)
-
-        def wrapper(*args, **kwargs):
-            kwargs[self.keyword] = session = sessionmaker()(bind=self.engine)
-            try:
-                value = callback(*args, **kwargs)
-                if self.commit:
-                    session.commit()
-            except (SQLAlchemyError, bottle.HTTPError):
-                session.rollback()
-                raise
-            except bottle.HTTPResponse:
-                if self.commit:
-                    session.commit()
-                raise
-            finally:
-                session.close()
-            return value
-
-        return wrapper
-
-
 @pytest.fixture
 def plugin_packages(monkeypatch):
-    """bottle_sqlite and bottle_sqlalchemy importable, as the stand-ins above."""
-    for name, cls, alias in (("bottle_sqlite", SQLitePlugin, "SQLitePlugin"),
-                             ("bottle_sqlalchemy", SQLAlchemyPlugin, "SQLAlchemyPlugin")):
-        module = types.ModuleType(name)
-        module.Plugin = cls
-        setattr(module, alias, cls)
-        monkeypatch.setitem(sys.modules, name, module)
+    """bottle_sqlite importable, as the stand-in above (bottle_sqlalchemy is the real one,
+    from the test extra)."""
+    module = types.ModuleType("bottle_sqlite")
+    module.Plugin = module.SQLitePlugin = SQLitePlugin
+    monkeypatch.setitem(sys.modules, "bottle_sqlite", module)
 
 
 def run_both(source: str, tmp_path, app: str = "app"):
@@ -430,7 +392,7 @@ def index():
     assert "bottle_sqlalchemy" not in result.code and result.todos == []
 
 
-def test_the_sqlalchemy_port_answers_as_the_original(plugin_packages, tmp_path):
+def test_the_sqlalchemy_port_answers_as_the_original(tmp_path):
     _, clients = run_both(SQLALCHEMY_APP, tmp_path)
     for client in clients:
         client.get("/add/milk")
