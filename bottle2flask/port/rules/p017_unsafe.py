@@ -43,7 +43,7 @@ class Unsafe(Rule):
                 and func.value.attr.value == "config" and self.is_app(func.value.value):
             name = func.attr.value
             self.todo(f"app.config.{name}() is Bottle's; Flask's config has no such "
-                      f"method: {CONFIG_METHODS[name]}")
+                      f"method: {CONFIG_METHODS[name]}", breaks=True)
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
