@@ -530,3 +530,25 @@ def test_a_function_installed_with_the_install_decorator_is_left_undecorated():
     assert [t["code"] for t in result.todos] == ["P019", "P019"]
     assert "\n# TODO(kit/P019): this function was installed" in result.code
     assert "\ndef stamp(callback):" in result.code
+
+
+@pytest.mark.parametrize(("imports", "plugin"), [
+    ("import bottle.ext.sqlite", "bottle.ext.sqlite.Plugin"),
+    ("from bottle.ext import sqlite", "sqlite.Plugin"),
+    ("from bottle.ext.sqlite import Plugin", "Plugin"),
+])
+def test_bottles_old_ext_namespace_for_the_plugin_is_converted_too(imports, plugin):
+    result = port(f'''
+import bottle
+{imports}
+
+app = bottle.Bottle()
+app.install({plugin}(dbfile="sqlite.db"))
+
+
+@app.route("/")
+def top(db):
+    return db.execute("SELECT 1").fetchone()[0]
+''')
+    assert "ext." not in result.code and " ext" not in result.code and result.todos == []
+    assert "def top():\n    db = get_db()\n" in result.code

@@ -30,6 +30,9 @@ from .p003_routes import ROUTE_METHODS, wildcard_names
 
 PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
            "bottle_sqlalchemy": ("sqlalchemy", {"Plugin", "SQLAlchemyPlugin"})}
+# Bottle's old namespace for them: bottle.ext.sqlite is bottle_sqlite
+PLUGINS |= {f"bottle.ext.{kind}": (kind, classes) for kind, classes in PLUGINS.values()}
+EXT = {kind for kind, _ in PLUGINS.values()}  # from bottle.ext import sqlite
 # Each plugin's parameters in order, with the values the port can reproduce
 SQLITE_ARGS = ("dbfile", "autocommit", "dictrows", "keyword", "text_factory")
 SQLALCHEMY_ARGS = ("engine", "metadata", "keyword", "commit", "create", "use_kwargs")
@@ -88,13 +91,18 @@ class Plugins(Rule):
         class Scan(cst.CSTVisitor):
             def visit_Import(self, node: cst.Import) -> None:
                 for a in node.names:
-                    name = cst.Module([]).code_for_node(a.name)
+                    name = rule.dotted(a.name)
                     if name in PLUGINS:
                         local = a.asname.name.value if a.asname else name
                         rule.modules[local] = PLUGINS[name][0]
 
             def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-                module = cst.Module([]).code_for_node(node.module) if node.module else ""
+                module = rule.dotted(node.module)
+                if module == "bottle.ext" and not isinstance(node.names, cst.ImportStar):
+                    for a in node.names:
+                        if a.name.value in EXT:
+                            local = a.asname.name.value if a.asname else a.name.value
+                            rule.modules[local] = a.name.value
                 if module in PLUGINS and not isinstance(node.names, cst.ImportStar):
                     kind, classes = PLUGINS[module]
                     for a in node.names:
@@ -127,11 +135,23 @@ class Plugins(Rule):
         converted = {kind for kind, _ in self.converted.values()}
         self.gone = converted - self.left_kinds  # no plugin of these kinds is left
 
+    def dotted(self, node) -> str:
+        """A module's dotted name; `bottle.ext...` as written (Prepare spelt it `ext...`)."""
+        name = cst.Module([]).code_for_node(node) if node is not None else ""
+        if self.state.bottle.get("ext") == "ext" and (name == "ext" or name.startswith("ext.")):
+            return f"bottle.{name}"
+        return name
+
     def kind(self, call: cst.CSTNode | None) -> str | None:
         """sqlite or sqlalchemy for a call that makes one of those plugins, else None."""
         func = call.func if isinstance(call, cst.Call) else None
         if isinstance(func, cst.Name):
             return self.names.get(func.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) \
+                and self.api(func.value.value) == "ext" and func.value.attr.value in EXT:
+            # bottle.ext.sqlite.Plugin (Prepare spelt bottle.ext as ext)
+            kind = func.value.attr.value
+            return kind if func.attr.value in PLUGINS[f"bottle_{kind}"][1] else None
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
                 and func.value.value in self.modules:
             kind = self.modules[func.value.value]
@@ -196,9 +216,12 @@ class Plugins(Rule):
     def _plugin_import(self, stmt) -> bool:
         """An import of plugin packages whose plugins were all converted."""
         if isinstance(stmt, cst.Import):
-            modules = [cst.Module([]).code_for_node(a.name) for a in stmt.names]
+            modules = [self.dotted(a.name) for a in stmt.names]
+        elif self.dotted(stmt.module) == "bottle.ext" \
+                and not isinstance(stmt.names, cst.ImportStar):
+            modules = [f"bottle.ext.{a.name.value}" for a in stmt.names]
         else:
-            modules = [cst.Module([]).code_for_node(stmt.module) if stmt.module else ""]
+            modules = [self.dotted(stmt.module)]
         return all(m in PLUGINS and PLUGINS[m][0] in self.gone for m in modules)
 
     def _pattern(self, line, kind, options, app):
