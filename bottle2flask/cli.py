@@ -6,6 +6,7 @@ One command table, one error path. Exit status, for every command:
   2  a usage error: a bad option, path or app spec (one line, no traceback)
   3  port: the port does not start
   4  port: the port could not be compared (the original does not start here)
+  5  port: converted, but a TODO is left on code that fails when it runs (file:line)
 """
 
 from __future__ import annotations

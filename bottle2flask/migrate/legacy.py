@@ -4,6 +4,11 @@ Bottle signs ``base64(pickle([name, value]))`` with an HMAC and unpickles what i
 verifies: whoever holds the secret can forge a cookie that runs code on the server.
 Here the HMAC is checked first, and what passes is unpickled by an unpickler that
 refuses every global, so it can only build plain data, never an object or a call.
+
+``dumps``/``loads`` are what `bottle2flask port` puts in place of Bottle's signed cookies
+(it copies this file into the port as ``bottle_cookies.py``): a cookie of the same name,
+signed by itsdangerous (JSON, no pickle); ``loads`` still reads the legacy format, so
+whoever was signed in stays signed in across the switch.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import hashlib
 import hmac
 import io
 import pickle
+
+from itsdangerous import BadSignature, URLSafeSerializer
 
 
 class PlainUnpickler(pickle.Unpickler):
@@ -64,3 +71,26 @@ def read(cookie: str | None, name: str, secret: str, digestmod=hashlib.sha256):
     if not isinstance(data, list | tuple) or len(data) != 2 or data[0] != name:
         return None  # signed for another cookie name: Bottle refuses it too
     return plain(data[1])
+
+
+def _serializer(name: str, secret: str) -> URLSafeSerializer:
+    return URLSafeSerializer(secret, salt=f"bottle-cookie.{name}")  # signed for this name
+
+
+def dumps(name: str, value, secret: str) -> str:
+    """The value of cookie ``name``, signed: JSON data (a tuple comes back as a list)."""
+    return _serializer(name, secret).dumps(value)
+
+
+def loads(cookie: str | None, name: str, secret: str, default=None,
+          digestmod=hashlib.sha256):
+    """What ``dumps`` signed, or a legacy Bottle cookie's plain value; else default."""
+    if not cookie:
+        return default
+    if cookie.startswith("!"):
+        value = read(cookie, name, secret, digestmod)
+        return default if value is None else value
+    try:
+        return _serializer(name, secret).loads(cookie)
+    except BadSignature:
+        return default

@@ -50,6 +50,11 @@ def files_of(src: Path) -> list[Path]:
     return found
 
 
+def dotted(rel: Path) -> str:
+    """The module's import name, from the app's folder."""
+    return ".".join(rel.with_suffix("").parts).removesuffix(".__init__")
+
+
 def template_folder(module: Path, src: Path, templates: list[Path]) -> str:
     """Where Flask should look, from the module's folder: Bottle's default TEMPLATE_PATH
     is ./ and ./views/, so its views/, else the folder itself (Bottle finds
@@ -112,6 +117,22 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
+    ported: dict[Path, FileResult] = {}
+    options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
+                         own_modules=own, template_names=names, **apps.options(rel),
+                         template_folder=template_folder(src / rel, src, templates))
+               for rel in python}
+    # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
+    # that import from them open the connection with the function their port defines.
+    for rel, text in python.items():
+        if "bottle_sqlite" in text or "bottle_sqlalchemy" in text:
+            ported[rel] = port_source(text, str(rel), **options[rel])
+    for rel, found in apps.modules.items():
+        openers = {keyword: (dotted(target), function)
+                   for target in sorted(set(found.uses) - {rel}) if target in ported
+                   for keyword, function in ported[target].openers.items()}
+        if openers and rel in python and rel not in ported:
+            options[rel]["openers"] = openers
     result.parts = {str(used) for m in apps.modules.values() if m.made for used in m.uses}
     for path in files:
         if path in templates:
@@ -122,11 +143,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                                              f"({undecoded[rel].reason} at byte "
                                              f"{undecoded[rel].start}): copied unchanged"))
         if rel in python:
-            module = port_source(python[rel], str(rel), disabled=disabled, faithful=faithful,
-                                 app_text=app_text, own_modules=own,
-                                 template_names=names,
-                                 template_folder=template_folder(path, src, templates),
-                                 **apps.options(rel))
+            module = ported.get(rel) or port_source(python[rel], str(rel), **options[rel])
             if module.status == "skip":
                 module = star_todo(module, apps, python)
             result.modules.append(module)
@@ -153,6 +170,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if write:
             shutil.copyfile(COMPAT, out / COMPAT.name)
     if write:
+        copy_companions(src, out, result)
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
         (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
@@ -169,6 +187,18 @@ def _text(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except (UnicodeDecodeError, OSError):
         return ""
+
+
+# A module a ported module imports, copied into OUT from the package's own (tested) source
+COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py"}
+
+
+def copy_companions(src: Path, out: Path, result: TreeResult) -> None:
+    """OUT/bottle_cookies.py and the like, unless the app has a module of that name."""
+    for name in sorted({c for m in result.modules for c in m.companions}):
+        if not (src / f"{name}.py").exists():
+            shutil.copyfile(COMPANIONS[name], out / f"{name}.py")
+            result.copied.append(f"{name}.py")
 
 
 def diff(src: Path, result: TreeResult) -> str:

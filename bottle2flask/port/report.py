@@ -63,7 +63,8 @@ def markdown(result) -> str:
             lines += ["", "Notes:", ""] + [f"- {note}" for note in module.notes]
         if module.todos:
             lines += ["", "TODO:", ""]
-            lines += [f"- `{module.path}:{t['line']}` {t['code']}: {t['text']}"
+            lines += [f"- `{module.path}:{t['line']}` {t['code']}"
+                      f"{' (fails when it runs)' if t.get('breaks') else ''}: {t['text']}"
                       for t in module.todos]
         lines.append("")
     if result.templates:

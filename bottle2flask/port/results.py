@@ -21,6 +21,8 @@ class FileResult:
     compat: bool = False  # it imports bottle_compat (--faithful): the port needs that file
     error: str = ""
     app_name: str | None = None  # the Flask app this module defines, if any
+    companions: list[str] = field(default_factory=list)  # modules copied into OUT for it
+    openers: dict[str, str] = field(default_factory=dict)  # P019: keyword -> get_db, ...
 
     def as_dict(self) -> dict:
         return {"path": self.path, "status": self.status, "applied": self.applied,

@@ -16,7 +16,7 @@ from .long_lines import wrap_long_lines
 from .placement import after_app, app_options, app_target
 from .results import FileResult
 from .rules import RULES, Prepare
-from .rules.base import DECLARED_MARK
+from .rules.base import DECLARED_MARK, drop_placeholders
 from .rules.base import state as port_state
 from .rules.p003_routes import add_converters
 from .settings import Settings
@@ -81,6 +81,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     state.shared_views = set(shared_views)
     state.tree_needs = set(tree_needs)
     state.template_imports = dict(template_imports or {})
+    state.imported_openers = dict(settings.openers or {})
     original = tree
     tree = tree.visit(Prepare(context))
     if "TEMPLATE_PATH" in state.bottle.values() and faithful:
@@ -124,7 +125,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     if RULES[-1].code not in disabled:
         tree = tree.visit(RULES[-1](context))
     tree = AddImportsVisitor(context).transform_module(tree)
-    tree = tidy_imports(tree, original, {*own_modules, "bottle_compat"})
+    tree = tidy_imports(drop_placeholders(tree), original, {*own_modules, "bottle_compat"})
     code = tree.code
     code = wrap_long_lines(wrap_todos(code), source)
     code, lines = _take_marks(code)
@@ -137,12 +138,15 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
     todos = todo_comments(code)
+    for todo in todos:
+        todo["breaks"] = (todo["code"], todo["text"]) in state.breaks
     app = state.app_name if (state.apps or state.default_app) else None
     if app is not None:
         app = factory_call(tree, app)
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
                       declared, state.notes, app_name=app, emulation=state.emulation,
-                      compat=state.compat)
+                      compat=state.compat, companions=sorted(state.companions),
+                      openers=dict(state.openers))
 
 
 def factory_call(module: cst.Module, app: str) -> str:

@@ -30,3 +30,5 @@ class Settings:
     faithful: bool = False
     app_text: str | None = None
     own_modules: frozenset[str] = frozenset()
+    # P019: a plugin keyword another module's port opens: keyword -> (module, function)
+    openers: dict = field(default_factory=dict)

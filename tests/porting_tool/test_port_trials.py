@@ -452,8 +452,9 @@ def test_a_view_argument_an_own_decorator_may_pass_names_that_decorator():
         def me(user):
             return user
     ''')
-    assert [t["code"] for t in result.todos] == ["P017"]
+    assert [t["code"] for t in result.todos] == ["P019"]
     assert "if @with_user passes it, nothing to do" in result.todos[0]["text"]
+    assert not result.todos[0]["breaks"]  # the decorator may well pass it
 
 
 def test_routes_registered_with_a_callback_and_any_method_answer_as_in_bottle():
@@ -605,6 +606,29 @@ def test_bottles_config_loaders_on_the_app_are_flagged():
     assert [t["code"] for t in result.todos] == ["P017", "P017"]
     assert "load_config() is Bottle's" in result.todos[0]["text"]
     assert "'a.b' keys" in result.todos[1]["text"]
+    assert all(t["breaks"] for t in result.todos)  # Flask's Config has no such method
+
+
+def test_a_hook_flask_has_no_counterpart_for_loses_its_decorator_so_the_port_starts():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.hook("config")
+        def on_config(key, value):
+            print(key, value)
+
+
+        @app.hook("before_request")
+        def before():
+            pass
+    ''')
+    assert "@app.hook" not in result.code and "@app.before_request\ndef before" in result.code
+    assert [t["code"] for t in result.todos] == ["P010"]
+    ns = {"__name__": "ported"}
+    exec(compile(result.code, "ported.py", "exec"), ns)  # starts: no app.hook to call
 
 
 def test_an_app_on_bottles_jinja2_adapter_keeps_its_templates_and_its_output(tmp_path):

@@ -20,10 +20,12 @@ from .p015_mount import Mount
 from .p016_run import Run
 from .p017_unsafe import Unsafe
 from .p018_debug import Debug
+from .p019_plugins import Plugins
+from .p020_signed_cookies import SignedCookies
 
 RULES = ordered([App, Routes, Request, Response, ResponseFold, Templates, Returns,
                  RedirectAbort, Errors, Hooks, TemplatePath, StaticFile, GetUrl,
-                 TemplateDefaults, Mount, Run, Unsafe, Debug, Imports])
+                 TemplateDefaults, Mount, Run, Unsafe, Plugins, SignedCookies, Debug, Imports])
 CODES = sorted({rule.code for rule in RULES})
 # Every change a rule may declare, by id (bottle2flask/port/declared.py).
 CHANGES = {change.id: change for rule in RULES for change in rule.declares}

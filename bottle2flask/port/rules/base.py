@@ -11,6 +11,8 @@ from libcst.codemod.visitors import AddImportsVisitor
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 DECLARED_MARK = "# kit-declared:"
 REMOVE = object()  # an app option (state.app_options) to take out: Flask's default is it
+# A statement the port left out stands as this name until drop_placeholders() runs.
+PLACEHOLDER = "__kit_left_out__"
 # Bottle's module-level shortcuts that act on the default app.
 APP_SHORTCUTS = {"route", "get", "post", "put", "delete", "patch", "error", "hook",
                  "mount", "merge", "install", "uninstall", "get_url", "url"}
@@ -49,6 +51,12 @@ class PortState:
     app_text: str = ""  # the app's text files, read for its own uses (negative ids)
     emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
     compat: bool = False  # the module imports bottle_compat (--faithful only)
+    breaks: set[tuple[str, str]] = field(default_factory=set)  # TODOs on code that fails
+    app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
+    factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
+    companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
+    openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
+    imported_openers: dict = field(default_factory=dict)  # keyword -> (module, function)
 
 
 def makes_app(state: PortState) -> bool:
@@ -93,6 +101,12 @@ class Rule(cst.CSTTransformer):
         return None
 
     def is_app(self, node: cst.CSTNode | None) -> bool:
+        """An expression that is the app: its name, `self.X` where `self.X = Bottle()`,
+        or Bottle's `default_app()`."""
+        if isinstance(node, cst.Attribute):
+            return node.attr.value in self.state.app_attrs
+        if isinstance(node, cst.Call):
+            return not node.args and self.api(node.func) in {"default_app", "app"}
         return isinstance(node, cst.Name) and (node.value in self.state.apps
                                                or node.value == self.state.app_name)
 
@@ -133,13 +147,32 @@ class Rule(cst.CSTTransformer):
         self.context.warnings.append(f"{code}: {text}")
         return with_comments(stmt, [f"# TODO(kit/{code}): {text}"])
 
-    def todo(self, text: str, code: str | None = None) -> None:
-        """Leave a TODO above the statement being visited and a line in the report."""
+    def todo(self, text: str, code: str | None = None, breaks: bool = False) -> None:
+        """Leave a TODO above the statement being visited and a line in the report.
+
+        breaks: the code under it is left running and fails there (an AttributeError, a
+        view called without an argument): `kit port` does not call such a port done."""
         code = code or self.code
         self.state.todos.append((code, text))
+        if breaks:
+            self.state.breaks.add((code, text))
         self.context.warnings.append(f"{code}: {text}")
         if self._notes:
             self._notes[-1].append(f"# TODO(kit/{code}): {text}")
+
+    def leave_out(self, stmt, text: str, code: str | None = None):
+        """The statement commented out under a TODO, so the port starts without it: Flask
+        has nothing to call in its place."""
+        code = code or self.code
+        self.state.todos.append((code, text))
+        self.context.warnings.append(f"{code}: {text}")
+        source = cst.Module([]).code_for_node(stmt.with_changes(leading_lines=[]))
+        lines = [f"# TODO(kit/{code}): {text}",
+                 *(f"# {line}".rstrip() for line in source.rstrip("\n").splitlines())]
+        return cst.SimpleStatementLine(
+            [cst.Expr(cst.Name(PLACEHOLDER))],
+            leading_lines=[*stmt.leading_lines,
+                           *(cst.EmptyLine(comment=cst.Comment(line)) for line in lines)])
 
     # -- the TODO comments ride on the enclosing statement --------------------------
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -154,6 +187,45 @@ class Rule(cst.CSTTransformer):
             if notes:
                 result = with_comments(result, notes)
         return result
+
+
+def _is_placeholder(stmt) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+        and isinstance(stmt.body[0], cst.Expr) \
+        and isinstance(stmt.body[0].value, cst.Name) \
+        and stmt.body[0].value.value == PLACEHOLDER
+
+
+class _DropPlaceholders(cst.CSTTransformer):
+    """A left-out statement's comments go on the next statement (or after the block);
+    a block left with nothing in it gets `pass`."""
+
+    def _body(self, body, footer):
+        kept, carried = [], []
+        for stmt in body:
+            if _is_placeholder(stmt):
+                carried += stmt.leading_lines
+                continue
+            if carried:
+                stmt = stmt.with_changes(leading_lines=[*carried, *stmt.leading_lines])
+                carried = []
+            kept.append(stmt)
+        return kept, carried, footer
+
+    def leave_IndentedBlock(self, original, updated):
+        body, carried, footer = self._body(updated.body, updated.footer)
+        if not body:
+            body = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carried)]
+            carried = []
+        return updated.with_changes(body=body, footer=[*carried, *footer])
+
+    def leave_Module(self, original, updated):
+        body, carried, footer = self._body(updated.body, updated.footer)
+        return updated.with_changes(body=body, footer=[*carried, *footer])
+
+
+def drop_placeholders(module: cst.Module) -> cst.Module:
+    return module.visit(_DropPlaceholders())
 
 
 def with_comments(result, notes: list[str]):

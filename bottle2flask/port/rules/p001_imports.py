@@ -71,7 +71,15 @@ class Prepare(Rule):
             updated = updated.with_changes(value=cst.Call(func=value.func.value))
         call = updated.value
         factory = self.api(call.func) if isinstance(call, cst.Call) else None
+        if isinstance(call, cst.Call) and m.matches(call.func, m.Name()) \
+                and call.func.value in self.state.factories:
+            # `web = make_app()`: the app that function made
+            self.state.apps |= {t.target.value for t in updated.targets
+                                if isinstance(t.target, cst.Name)}
         if factory in APP_FACTORIES:
+            # `self.bottle = Bottle()`: `<anything>.bottle` is taken for the app
+            self.state.app_attrs |= {t.target.attr.value for t in updated.targets
+                                     if isinstance(t.target, cst.Attribute)}
             names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
             self.state.apps |= names
             if factory == "Bottle":
@@ -79,6 +87,28 @@ class Prepare(Rule):
             else:  # X = bottle.default_app(): another name for the default app
                 self.state.default_aliases |= names
                 self.state.default_app = True
+        return updated
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        """A function that returns an app it made (`return app`, `return Bottle()`)."""
+        rule = self
+
+        class Returns(cst.CSTVisitor):
+            found = False
+
+            def visit_FunctionDef(self, node) -> bool:
+                return node is updated  # a nested function's returns are its own
+
+            def visit_Return(self, node: cst.Return) -> None:
+                value = node.value
+                if isinstance(value, cst.Call) and rule.api(value.func) == "Bottle" \
+                        or isinstance(value, cst.Name) and value.value in rule.state.made:
+                    self.found = True
+
+        returns = Returns()
+        updated.visit(returns)
+        if returns.found:
+            self.state.factories.add(updated.name.value)
         return updated
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):

@@ -233,7 +233,7 @@ class Routes(Rule):
         path_arg = arg(call, 0, "path")
         if path_arg is None:  # @route() with no path: Bottle derives it from the name
             self.todo("route without a path: Bottle builds one from the function's "
-                      "arguments; write the path out")
+                      "arguments; write the path out", breaks=True)
             return call
         path = string_value(path_arg.value)
         if path is None:
@@ -242,8 +242,8 @@ class Routes(Rule):
         else:
             needs = self.state.needs if self.state.faithful else set()
             new, problems = convert_path(path, self.state.regexes, needs)
-            for problem in problems:
-                self.todo(problem)
+            for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
+                self.todo(problem, breaks=True)
             if not self.state.faithful and not problems:
                 new = self.werkzeug_converters(new)
             if new != path:
@@ -275,10 +275,6 @@ class Routes(Rule):
             elif key == "name":
                 args[i] = a.with_changes(keyword=cst.Name("endpoint"))
                 changed = True
-            elif key in {"apply", "skip"}:
-                self.todo(f"{key}= applies or skips Bottle plugins for this route: "
-                          "Flask has no plugins; call the plugin's code in the view",
-                          code="P017")
             elif key == "callback":
                 self.todo("callback= registration: use app.add_url_rule(path, view_func=...)")
         if changed:

@@ -3,7 +3,12 @@
     request.forms.get("a")     ->  request.form.get("a")
     request.query.page         ->  request.args.get("page", "")     (Bottle: '' when missing)
     request.forms.getunicode("a", "")  ->  request.form.get("a", "")  (Werkzeug decodes UTF-8)
+    dict(request.forms)        ->  {k: v[-1] for k, v in request.form.lists()}
+    request.forms["a"]         ->  request.form.getlist("a")[-1]
+                                   (Bottle's MultiDict gives a field's last value, Werkzeug's
+                                   its first; .get() and attributes keep Werkzeug's: declared)
     request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
+    (request.get_cookie("k", secret=s) is P020's)
     request.json               ->  _bottle_json()   (Bottle's: None unless the type is
                                    application/json(-rpc) and there is a body; 400 if
                                    it does not parse; added after the imports)
@@ -15,7 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, arg
+from .base import Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "environ",
         "content_type", "content_length", "is_json", "host", "scheme", "args", "form",
@@ -27,6 +32,9 @@ RENAMED = {"forms": "form", "query": "args", "params": "values", "POST": "form",
 # the inner `request.forms` is renamed before the outer `.name` is seen.
 MULTIDICTS = {"forms", "query", "params", "POST", "GET", "files", "cookies",
               "form", "args", "values"}
+# Bottle's MultiDicts give a key's LAST value, Werkzeug's its first: where the port takes
+# the whole form (dict(...), .dict) or one key (`[k]`), it keeps Bottle's last value.
+LAST_VALUE = {"form", "args", "values", "files"}
 DICT_METHODS = {"get", "getunicode", "getall", "getlist", "getone", "keys", "values", "items",
                 "decode", "dict", "copy", "to_dict", "__contains__", "allitems", "iterallitems"}
 
@@ -42,6 +50,7 @@ class Request(Rule):
         # `request.user = ...` here: the module's own attribute, which Flask's request
         # takes as Bottle's does (Bottle keeps it in the environ)
         self.own: set[str] = set()
+        self.stored: set[cst.CSTNode] = set()  # request.forms[k] = ... (a target)
         rule = self
 
         class Assigned(cst.CSTVisitor):
@@ -49,21 +58,31 @@ class Request(Rule):
                 node = target.target
                 if isinstance(node, cst.Attribute) and rule.is_request(node.value):
                     rule.own.add(node.attr.value)
+                if isinstance(node, cst.Subscript):
+                    rule.stored.add(node)
 
         node.visit(Assigned())
 
+    def multidict(self, node) -> str | None:
+        """`request.form` (Bottle's forms, renamed already) and the like: its source."""
+        if isinstance(node, cst.Attribute) and self.is_request(node.value) \
+                and node.attr.value in LAST_VALUE:
+            return cst.Module([]).code_for_node(node)
+        return None
+
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
+        if isinstance(func, cst.Name) and func.value == "dict" and len(updated.args) == 1 \
+                and not updated.args[0].keyword and not updated.args[0].star:
+            owner = self.multidict(updated.args[0].value)
+            if owner:  # dict(request.forms): each field's last value, as in Bottle
+                self.fired()
+                return cst.parse_expression(f"{{k: v[-1] for k, v in {owner}.lists()}}")
         if not isinstance(func, cst.Attribute):
             return updated
         owner, method = func.value, func.attr.value
         # request.get_cookie(name, default, secret=...)
-        if self.is_request(owner) and method == "get_cookie":
-            if arg(updated, 2, "secret"):
-                self.todo("get_cookie(secret=...) reads Bottle's signed pickle cookie; "
-                          "Flask cannot read it: use flask.session or itsdangerous, and "
-                          "expect old cookies to be dropped", code="P005")
-                return updated
+        if self.is_request(owner) and method == "get_cookie":  # secret=: P020 ran first
             self.fired()
             return updated.with_changes(func=cst.parse_expression("request.cookies.get"))
         if self.is_request(owner) and method == "get_header":
@@ -88,6 +107,9 @@ class Request(Rule):
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         # request.forms.name (attribute access on a FormsDict): '' when missing
         value = updated.value
+        if self.multidict(value) and updated.attr.value == "dict":  # Bottle's key -> values
+            self.fired()
+            return cst.parse_expression(f"{self.multidict(value)}.to_dict(flat=False)")
         if isinstance(value, cst.Attribute) and self.is_request(value.value) \
                 and value.attr.value in MULTIDICTS and updated.attr.value not in DICT_METHODS:
             self.fired()
@@ -118,10 +140,17 @@ class Request(Rule):
             return updated  # .read() handled in leave_Call; anything else below
         if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
             self.todo(f"request.{name} has no direct Flask name: see the request rows in "
-                      "docs/PORTING-TOOLS.md")
+                      "docs/PORTING-TOOLS.md", breaks=True)
         return updated
 
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
+        owner = self.multidict(updated.value)
+        if owner and len(updated.slice) == 1 and isinstance(updated.slice[0].slice, cst.Index) \
+                and original not in self.stored:
+            # request.forms[k]: the last value (a missing key is a 500, as Bottle's KeyError)
+            self.fired()
+            key = cst.Module([]).code_for_node(updated.slice[0].slice.value)
+            return cst.parse_expression(f"{owner}.getlist({key})[-1]")
         # request.environ['bottle.app'] and friends: Bottle's own keys are gone
         if isinstance(updated.value, cst.Attribute) and self.is_request(updated.value.value) \
                 and updated.value.attr.value == "environ":

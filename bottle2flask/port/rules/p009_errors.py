@@ -86,5 +86,6 @@ class Errors(Rule):
         code, _ = self.handlers.pop()
         if code is not None and not updated.params.params:
             # Flask passes the exception; Bottle handlers may take none... they take one.
-            self.todo("error handler without a parameter: Flask passes the error; add one")
+            self.todo("error handler without a parameter: Flask passes the error; add one",
+                      breaks=True)
         return updated

@@ -16,7 +16,8 @@ and its shorter prefix would take the longer one's requests).
 `_bottle_merge(app, other)` (added after the imports) adds other's URL rules and views
 to app. A view whose name app already uses gets other's name before it, `other.x`
 (Bottle's routes have no names to clash). merge() of something not known as an app
-(a list of routes) gets a TODO.
+(a list of routes) and a mount the rule cannot read are commented out under a TODO, so
+the port starts. The app may be any expression for it: `self.web.merge(api)`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,28 @@ class Mount(Rule):
         super().__init__(context)
         self.mounted: set[str] = set()  # apps given a DispatcherMiddleware in this module
 
+    def leave_SimpleStatementLine(self, original, updated):
+        """What Flask's app cannot do is commented out under a TODO: the app starts."""
+        stmt = updated.body[0] if len(updated.body) == 1 else None
+        call = stmt.value if isinstance(stmt, cst.Expr) else None
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                and self.is_app(call.func.value)):
+            return updated
+        method = call.func.attr.value
+        if method == "merge":
+            other = arg(call, 0, "routes")
+            if other is None or len(call.args) > 1 or not self.is_app(other.value):
+                return self.leave_out(updated, "merge() of routes that are not a Bottle app "
+                                      "here: register them on the Flask app "
+                                      "(app.add_url_rule), or make their app a Blueprint")
+        elif method == "mount":
+            prefix, other = arg(call, 0, "prefix"), arg(call, 1, "app")
+            if prefix is None or string_value(prefix.value) is None or other is None \
+                    or len(call.args) > 2:
+                return self.leave_out(updated, "mount() with a computed prefix or options: "
+                                      "wrap app.wsgi_app in werkzeug's DispatcherMiddleware")
+        return updated
+
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
@@ -43,9 +66,7 @@ class Mount(Rule):
         if method == "merge":
             other = arg(call, 0, "routes")
             if other is None or len(call.args) > 1 or not self.is_app(other.value):
-                self.todo("merge() copies another Bottle app's routes: make that app a "
-                          "flask.Blueprint and app.register_blueprint() it")
-                return updated
+                return updated  # left out by leave_SimpleStatementLine
             self.fired()
             self.state.needs.add("merge")
             return updated.with_changes(value=cst.Call(cst.Name("_bottle_merge"), [
@@ -57,11 +78,9 @@ class Mount(Rule):
         prefix, other = arg(call, 0, "prefix"), arg(call, 1, "app")
         text = string_value(prefix.value) if prefix else None
         if text is None or other is None or len(call.args) > 2:
-            self.todo("mount() with a computed prefix or options: wrap app.wsgi_app in "
-                      "werkzeug's DispatcherMiddleware yourself")
-            return updated
+            return updated  # left out by leave_SimpleStatementLine
         self.fired()
-        app = call.func.value.value
+        app = cst.Module([]).code_for_node(call.func.value)
         key = "/" + text.strip("/")
         if not text.endswith("/"):  # Bottle also hands the bare prefix to the other app
             self.state.needs.add("mount")

@@ -1,7 +1,6 @@
 """P017 what cannot be converted safely: flagged in place, never rewritten.
 
-- Plugins: `install(plugin)`; a view parameter that is not in its path (a plugin
-  such as bottle-sqlite injects `db`): Flask has no plugin API.
+- (Plugins, and the view parameters they pass, are P019's.)
 - `local` (Bottle's thread-local): flask.g lives for one request only.
 - Class-based registration (routes added in a loop or from a class's methods):
   flagged where `app.route(...)` is called other than as a decorator.
@@ -13,12 +12,10 @@
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 
-from .base import Rule, arg, decorator_method, is_view, string_value
-from .p003_routes import ROUTE_METHODS, wildcard_names
+from .base import Rule, arg
+from .p003_routes import ROUTE_METHODS
 
 # Bottle's ConfigDict methods, which Flask's Config lacks; what to use instead.
 CONFIG_METHODS = {
@@ -38,49 +35,16 @@ CONFIG_METHODS = {
 class Unsafe(Rule):
     code = "P017"
     phase = 0  # reads the routes before P003 rewrites them
-    summary = "plugins, injected arguments, bottle.local and dynamic routes flagged"
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if not is_view(self, node):
-            return
-        names = set()
-        for d in node.decorators:
-            call = d.decorator
-            if isinstance(call, cst.Call) and decorator_method(self, d) in ROUTE_METHODS \
-                    and call.args:
-                path = string_value(call.args[0].value) or ""
-                names |= wildcard_names(path)  # Bottle's spelling
-                names |= set(re.findall(r"<(?:[^:<>]+:)?([A-Za-z_]\w*)>", path))  # Flask's
-        if not names and not any(decorator_method(self, d) in ROUTE_METHODS
-                                 for d in node.decorators):
-            return
-        others = [cst.Module([]).code_for_node(d.decorator).split("(")[0]
-                  for d in node.decorators if decorator_method(self, d) not in ROUTE_METHODS]
-        for param in node.params.params:
-            if param.name.value not in names and param.default is None:
-                if others:  # the app's own decorator may pass it, in Flask too
-                    self.todo(f"view parameter {param.name.value!r} is not in the route: "
-                              f"if @{others[0]} passes it, nothing to do; if a Bottle "
-                              "plugin injects it (bottle-sqlite's db?), open it in the "
-                              "view or in a before_request hook")
-                    continue
-                self.todo(f"view parameter {param.name.value!r} is not in the route: a "
-                          "Bottle plugin injects it (bottle-sqlite's db?); open it in "
-                          "the view or in a before_request hook")
+    summary = "bottle.local, Bottle's config methods and dynamic routes flagged"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
-        method = func.attr.value if isinstance(func, cst.Attribute) and self.is_app(
-            func.value) else self.api(func)
         if isinstance(func, cst.Attribute) and func.attr.value in CONFIG_METHODS \
                 and isinstance(func.value, cst.Attribute) \
                 and func.value.attr.value == "config" and self.is_app(func.value.value):
             name = func.attr.value
             self.todo(f"app.config.{name}() is Bottle's; Flask's config has no such "
-                      f"method: {CONFIG_METHODS[name]}")
-        if method in {"install", "uninstall"}:
-            self.todo(f"{method}() of a Bottle plugin: Flask has no plugins; use the "
-                      "plugin's Flask counterpart (Flask-SQLAlchemy, ...) or a hook")
+                      f"method: {CONFIG_METHODS[name]}", breaks=True)
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):

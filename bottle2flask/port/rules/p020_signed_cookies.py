@@ -1,0 +1,92 @@
+"""P020 signed cookies: Bottle's `secret=` cookies keep their name, signed by itsdangerous.
+
+    request.get_cookie("account", secret=SECRET)
+ -> bottle_cookies.loads(request.cookies.get("account"), "account", SECRET)
+    response.set_cookie("account", name, secret=SECRET, path="/")
+ -> response.set_cookie("account", bottle_cookies.dumps("account", name, SECRET), path="/")
+    response.delete_cookie("account", secret=SECRET)  ->  response.delete_cookie("account")
+
+`bottle_cookies.py` is written into OUT: a copy of bottle2flask/migrate/legacy.py (tested
+with the migration). Its `loads` reads what `dumps` signed (JSON, no pickle) and, through
+the migration's safe reader, Bottle's pickled cookies: whoever was signed in stays
+signed in. Declared change: the wire format of a cookie the port writes. Runs before
+P004 and P005, which then see plain cookie calls.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .base import Rule, arg
+
+COMPANION = "bottle_cookies"
+
+
+class SignedCookies(Rule):
+    code = "P020"
+    summary = "get_cookie/set_cookie(secret=...) as itsdangerous cookies of the same name"
+    phase = 0  # takes secret= out before P004 and P005 see the cookie calls
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        func = updated.func
+        if not isinstance(func, cst.Attribute):
+            return updated
+        owner, method = self.api(func.value), func.attr.value
+        if owner == "request" and method == "get_cookie" and arg(updated, 2, "secret"):
+            return self.read(updated)
+        if owner == "response" and method == "set_cookie" and arg(updated, 2, "secret"):
+            return self.write(updated)
+        if owner == "response" and method == "delete_cookie" and arg(updated, None, "secret"):
+            self.fired()  # Bottle signs the empty value it sets; Flask's takes no secret
+            return updated.with_changes(args=_commas(
+                a for a in updated.args
+                if not (a.keyword and a.keyword.value in {"secret", "digestmod"})))
+        return updated
+
+    def read(self, call: cst.Call) -> cst.BaseExpression:
+        name, default = arg(call, 0, "key"), arg(call, 1, "default")
+        secret, digestmod = arg(call, 2, "secret"), arg(call, 3, "digestmod")
+        if name is None or any(a.star for a in call.args):
+            self.todo("get_cookie(secret=...) with arguments the port cannot read: use "
+                      "bottle_cookies.loads(request.cookies.get(name), name, secret)",
+                      breaks=True)
+            return call
+        self.use()
+        cookie = cst.parse_expression("request.cookies.get()").with_changes(
+            args=[cst.Arg(name.value)])
+        args = [cst.Arg(cookie), cst.Arg(name.value), cst.Arg(secret.value)]
+        if default is not None:
+            args.append(cst.Arg(default.value))
+        if digestmod is not None:
+            args.append(cst.Arg(digestmod.value, keyword=cst.Name("digestmod"), equal=_eq()))
+        return cst.Call(cst.parse_expression("bottle_cookies.loads"), _commas(args))
+
+    def write(self, call: cst.Call) -> cst.Call:
+        name, value = arg(call, 0, "name"), arg(call, 1, "value")
+        secret, digestmod = arg(call, 2, "secret"), arg(call, 3, "digestmod")
+        if name is None or value is None or any(a.star == "*" for a in call.args):
+            self.todo("set_cookie(secret=...) with arguments the port cannot read: sign the "
+                      "value with bottle_cookies.dumps(name, value, secret)", breaks=True)
+            return call
+        self.use()
+        signed = cst.Call(cst.parse_expression("bottle_cookies.dumps"), _commas(
+            [cst.Arg(name.value), cst.Arg(value.value), cst.Arg(secret.value)]))
+        rest = [a for a in call.args if a not in (name, value, secret, digestmod)]
+        return call.with_changes(args=_commas([cst.Arg(name.value), cst.Arg(signed), *rest]))
+
+    def use(self) -> None:
+        self.fired()
+        self.need_import(COMPANION)
+        self.state.companions.add(COMPANION)
+
+
+def _commas(args) -> list[cst.Arg]:
+    args = list(args)
+    space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    return [a.with_changes(comma=space if i < len(args) - 1 else cst.MaybeSentinel.DEFAULT)
+            for i, a in enumerate(args)]
+
+
+def _eq():
+    return cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                           whitespace_after=cst.SimpleWhitespace(""))

@@ -1,0 +1,120 @@
+"""P020: Bottle's signed cookies (`secret=`) keep their name; the port signs them
+with itsdangerous through OUT/bottle_cookies.py (a copy of bottle2flask/migrate/legacy.py)
+and still reads the legacy pickled ones safely, so a signed-in user stays signed in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import webtest
+
+from bottle2flask.loading import load
+from bottle2flask.migrate import legacy
+from bottle2flask.port.folder import port_tree
+
+from .helpers import port as port_faithful
+from .test_port_apps import write
+
+
+def port(source: str, **options):
+    """The default (idiomatic) port."""
+    return port_faithful(source, **{"faithful": False, **options})
+
+
+APP = '''
+from bottle import Bottle, request, response
+
+
+SECRET = "s3cret"
+app = Bottle()
+
+
+@app.route("/login/<name>")
+def login(name):
+    response.set_cookie("account", name, secret=SECRET, path="/")
+    return "ok"
+
+
+@app.route("/")
+def home():
+    return "hello " + request.get_cookie("account", "guest", secret=SECRET)
+
+
+@app.route("/logout")
+def logout():
+    response.delete_cookie("account", path="/", secret=SECRET)
+    return "bye"
+'''
+
+
+def clients(tmp_path):
+    src = write(tmp_path / "src", {"app.py": APP})
+    result = port_tree(src, tmp_path / "out")
+    assert not result.failed
+    return result, [webtest.TestApp(load(str(folder / "app.py")).wsgi)
+                    for folder in (src, tmp_path / "out")]
+
+
+def test_unsigned_cookies_are_left_as_they_were():
+    result = port('''
+        from bottle import Bottle, request, response
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            response.set_cookie("seen", "1")
+            response.delete_cookie("old")
+            return request.get_cookie("seen", "0")
+    ''')
+    assert 'resp.set_cookie("seen", "1")' in result.code
+    assert 'resp.delete_cookie("old")' in result.code
+    assert 'request.cookies.get("seen", "0")' in result.code
+    assert "bottle_cookies" not in result.code and result.companions == []
+
+
+def test_signed_cookies_keep_their_name_and_are_signed_by_the_copied_module(tmp_path):
+    result, _ = clients(tmp_path)
+    code = (tmp_path / "out" / "app.py").read_text()
+    assert 'bottle_cookies.loads(request.cookies.get("account"), "account", SECRET, ' \
+        '"guest")' in code
+    assert 'resp.set_cookie("account", bottle_cookies.dumps("account", name, SECRET), ' \
+        'path="/")' in code
+    assert 'resp.delete_cookie("account", path="/")' in code
+    assert (tmp_path / "out" / "bottle_cookies.py").read_text() == \
+        Path(legacy.__file__).read_text()
+    assert result.modules[0].todos == []
+
+
+def test_a_user_signed_in_on_bottle_stays_signed_in_on_the_port(tmp_path):
+    _, (bottle_client, flask_client) = clients(tmp_path)
+    bottle_client.get("/login/ann")
+    cookie = bottle_client.cookies["account"]
+    assert cookie.strip('"').startswith("!")  # Bottle's pickled format
+    flask_client.set_cookie("account", cookie.strip('"'))
+    assert flask_client.get("/").text == bottle_client.get("/").text == "hello ann"
+
+
+def test_the_port_signs_in_reads_and_signs_out_as_the_original(tmp_path):
+    _, both = clients(tmp_path)
+    for client in both:
+        assert client.get("/").text == "hello guest"
+        client.get("/login/bob")
+        assert client.get("/").text == "hello bob"
+        client.get("/logout")
+        assert client.get("/").text == "hello guest"
+
+
+def test_forged_and_pickle_bearing_cookies_are_refused(tmp_path):
+    _, (_, flask_client) = clients(tmp_path)
+
+    class Exploit:
+        def __reduce__(self):
+            return (print, ("owned",))
+
+    forged = legacy.encode("account", "ann", "guessed")
+    evil = legacy.encode("account", Exploit(), "s3cret")
+    for value in (forged, evil, "ann", legacy.dumps("account", "ann", "guessed")):
+        flask_client.set_cookie("account", value)
+        assert flask_client.get("/").text == "hello guest"

@@ -1,0 +1,73 @@
+"""P004 and a field sent twice: Bottle's MultiDict gives its LAST value, Werkzeug's its
+first. The port keeps Bottle's value where it takes the whole form (`dict(...)`, `.dict`)
+or one key by `[k]`; `.get(k)` and attribute access keep Werkzeug's (declared)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_port_trials import both
+
+APP = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.post("/whole")
+def whole():
+    return repr(sorted(dict(request.forms).items()))
+
+
+@app.post("/key")
+def key():
+    return request.forms["a"] + "|" + request.query["q"]
+
+
+@app.post("/lists")
+def lists():
+    return repr(request.forms.dict)
+'''
+
+
+def test_other_dicts_and_subscripts_are_left_alone():
+    result, _ = both('''
+from bottle import Bottle, request
+
+app = Bottle()
+table = {"a": [1, 2]}
+
+
+@app.post("/")
+def index():
+    return str(dict(table)["a"][0]) + str(table["a"]) + request.headers["Host"]
+''')
+    assert 'str(dict(table)["a"][0]) + str(table["a"]) + request.headers["Host"]' \
+        in result.code
+
+
+def test_the_whole_form_and_a_key_are_read_as_bottle_reads_them():
+    result, _ = both(APP)
+    assert "{k: v[-1] for k, v in request.form.lists()}" in result.code
+    assert 'request.form.getlist("a")[-1] + "|" + request.args.getlist("q")[-1]' in result.code
+    assert "request.form.to_dict(flat=False)" in result.code
+
+
+@pytest.mark.parametrize(("path", "body", "expected"), [
+    ("/whole?q=1", "a=1&b=2", "[('a', '1'), ('b', '2')]"),
+    ("/whole?q=1", "a=1&a=2&b=3", "[('a', '2'), ('b', '3')]"),
+    ("/key?q=1", "a=1", "1|1"),
+    ("/key?q=1&q=2", "a=1&a=2", "2|2"),
+    ("/lists", "a=1&a=2", "{'a': ['1', '2']}"),
+])
+def test_a_field_sent_once_or_twice_answers_as_in_bottle(path, body, expected):
+    _, (bottle_client, flask_client) = both(APP)
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    assert bottle_client.post(path, body, headers=headers).text == expected
+    assert flask_client.post(path, body, headers=headers).text == expected
+
+
+def test_a_missing_key_is_a_server_error_in_both():
+    _, clients = both(APP)
+    for client in clients:
+        assert client.post("/key?q=1", "b=1", expect_errors=True).status_int == 500

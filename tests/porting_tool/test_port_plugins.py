@@ -1,0 +1,561 @@
+"""P019: Bottle plugins. bottle-sqlite and bottle-sqlalchemy become Flask's per-request
+patterns; any other plugin, apply= and skip= are commented out under a TODO, so the port
+starts; a view parameter only a plugin passed is a TODO that names the plugin."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import sqlite3
+import subprocess
+import sys
+import types
+import warnings
+
+import bottle
+import pytest
+import webtest
+
+from bottle2flask.cli import main as kit
+from bottle2flask.loading import load
+from bottle2flask.port.folder import port_tree
+
+from .helpers import check
+from .helpers import port as port_faithful
+from .test_port_apps import write
+
+
+def port(source: str, **options):
+    """The default (idiomatic) port: the plugins' rules are the same in both modes."""
+    return port_faithful(source, **{"faithful": False, **options})
+
+
+
+# -- a stand-in for bottle-sqlite (its 0.2 calls inspect.getargspec, gone since Python
+#    3.11, so the real one cannot run here), doing what the package's apply() does
+class SQLitePlugin:
+    name, api = "sqlite", 2
+
+    def __init__(self, dbfile=":memory:", autocommit=True, dictrows=True, keyword="db"):
+        self.dbfile, self.autocommit = dbfile, autocommit
+        self.dictrows, self.keyword = dictrows, keyword
+
+    def apply(self, callback, route):
+        if self.keyword not in inspect.signature(route.callback).parameters:
+            return callback
+
+        def wrapper(*args, **kwargs):
+            db = sqlite3.connect(self.dbfile)
+            if self.dictrows:
+                db.row_factory = sqlite3.Row
+            kwargs[self.keyword] = db
+            try:
+                value = callback(*args, **kwargs)
+                if self.autocommit:
+                    db.commit()
+            except bottle.HTTPResponse:
+                if self.autocommit:
+                    db.commit()
+                raise
+            finally:
+                db.close()
+            return value
+
+        return wrapper
+
+
+@pytest.fixture
+def plugin_packages(monkeypatch):
+    """bottle_sqlite importable, as the stand-in above (bottle_sqlalchemy is the real one,
+    from the test extra)."""
+    module = types.ModuleType("bottle_sqlite")
+    module.Plugin = module.SQLitePlugin = SQLitePlugin
+    monkeypatch.setitem(sys.modules, "bottle_sqlite", module)
+
+
+def run_both(source: str, tmp_path, app: str = "app"):
+    """The Bottle app and its port, each on its own copy of the database file."""
+    result = port(source)
+    assert result.status == "success", result.error
+    clients = []
+    for name, code in (("bottle", source), ("flask", result.code)):
+        ns = {"__name__": f"{name}_app", "DB": str(tmp_path / f"{name}.db")}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            exec(compile(code, f"{name}_app.py", "exec"), ns)
+        clients.append(webtest.TestApp(ns[app]))
+    return result, clients
+
+
+# -- what is left alone ----------------------------------------------------------------
+def test_an_install_that_is_not_bottles_and_path_parameters_are_left_alone():
+    result = port('''
+        from bottle import Bottle
+
+        import packages
+
+        app = Bottle()
+        packages.install("requests")
+
+
+        @app.route("/item/<name>")
+        def item(name):
+            return name
+    ''')
+    assert 'app = Flask(__name__, template_folder="views", static_folder=None)\n' \
+        'packages.install("requests")\n' in result.code
+    assert "def item(name):" in result.code and result.todos == []
+
+
+def test_a_view_parameter_with_a_default_needs_no_plugin():
+    check('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index(page=1):
+            return str(page)
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.route("/")
+        def index(page=1):
+            return str(page)
+    ''')
+
+
+# -- any other plugin: commented out, under a TODO ---------------------------------------
+PLUGINS_LEFT_OUT = '''
+import audit
+from flask import Flask
+
+app = Flask(__name__, template_folder="views", static_folder=None)
+# TODO(kit/P019): Bottle plugin audit.Plugin(): Flask has no plugins; do its work in
+#   before_request/after_request hooks or a view decorator, or use its Flask extension
+# install(audit.Plugin())
+# TODO(kit/P019): Bottle plugin audit.Plugin(level=2): Flask has no plugins; do its work in
+#   before_request/after_request hooks or a view decorator, or use its Flask extension
+# app.install(audit.Plugin(level=2))
+# TODO(kit/P019): uninstall(audit.Plugin): Flask has no plugins to take out; drop whatever replaced
+#   this plugin
+# app.uninstall(audit.Plugin)
+
+
+# TODO(kit/P019): `apply=[audit.logged]` ran these Bottle plugins (or decorators) on this route:
+#   taken out, Flask has no plugins; decorate the view with what replaces them
+# TODO(kit/P019): `skip=["json"]` turned Bottle plugins off for this route: taken out, Flask has no
+#   plugins; decorate the view with what replaces them
+@app.route("/")
+def index():
+    return "home"
+'''
+
+
+def test_install_apply_and_skip_are_commented_out_and_the_port_starts():
+    source = '''
+from bottle import Bottle, install
+
+import audit
+
+app = Bottle()
+install(audit.Plugin())
+app.install(audit.Plugin(level=2))
+app.uninstall(audit.Plugin)
+
+
+@app.route("/", apply=[audit.logged], skip=["json"])
+def index():
+    return "home"
+'''
+    result = port(source)
+    assert result.code.strip() == PLUGINS_LEFT_OUT.strip()
+    assert [t["code"] for t in result.todos] == ["P019"] * 5
+    assert all(len(line) <= 100 for line in result.code.splitlines())
+    assert not any(t["breaks"] for t in result.todos)
+    ns = {"__name__": "ported", "audit": types.SimpleNamespace()}  # audit is never called
+    exec(compile(result.code.replace("import audit\n", ""), "ported.py", "exec"), ns)
+    assert webtest.TestApp(ns["app"]).get("/").text == "home"
+
+
+def test_a_plugin_inside_a_factory_or_on_an_app_attribute_is_commented_out_too():
+    result = port('''
+        import bottle
+
+        import auth
+
+
+        class Site:
+            def __init__(self):
+                self.web = bottle.Bottle()
+                self.web.install(auth.Plugin())
+
+
+        def make_app():
+            app = bottle.Bottle()
+            app.install(auth.Plugin())
+            return app
+    ''')
+    assert ".install(" not in result.code.replace("# self.web.install(", "").replace(
+        "# app.install(", "")
+    assert "        # self.web.install(auth.Plugin())" in result.code
+    assert "    # app.install(auth.Plugin())\n    return app" in result.code
+    compile(result.code, "app.py", "exec")
+
+
+def test_a_parameter_a_plugin_passes_is_a_breaking_todo_naming_the_plugin():
+    result = port('''
+        from bottle import Bottle
+
+        from tokens import TokenPlugin
+
+        app = Bottle()
+        app.install(TokenPlugin(keyword="user"))
+
+
+        @app.route("/me")
+        def me(user):
+            return user.name
+    ''')
+    todo = result.todos[-1]
+    assert todo["code"] == "P019" and todo["breaks"]
+    assert "view parameter 'user'" in todo["text"]
+    assert "the plugin TokenPlugin(keyword=\"user\") passed it" in todo["text"]
+    assert result.code.splitlines()[todo["line"] - 1].startswith("# TODO(kit/P019)")
+
+
+# -- bottle-sqlite ---------------------------------------------------------------------
+SQLITE_APP = '''
+from bottle import Bottle, redirect, request
+from bottle_sqlite import SQLitePlugin
+
+app = Bottle()
+app.install(SQLitePlugin(dbfile=DB, keyword="store"))
+
+
+@app.route("/")
+def index(store):
+    """The notes, oldest first."""
+    store.execute("CREATE TABLE IF NOT EXISTS notes (text TEXT)")
+    return ", ".join(row["text"] for row in store.execute("SELECT text FROM notes"))
+
+
+@app.post("/add")
+def add(store):
+    store.execute("CREATE TABLE IF NOT EXISTS notes (text TEXT)")
+    store.execute("INSERT INTO notes VALUES (?)", (request.forms.get("text"),))
+    redirect("/")
+'''
+
+
+def test_bottle_sqlite_becomes_flasks_per_request_connection():
+    result = port(SQLITE_APP)
+    code = result.code
+    assert "bottle_sqlite" not in code and "install" not in code
+    assert '''
+def get_db():
+    """The request's SQLite connection, opened on first use (bottle-sqlite's, before)."""
+    if "db" not in g:
+        g.db = sqlite3.connect(DB)
+        g.db.row_factory = sqlite3.Row
+    return g.db
+
+
+@app.teardown_appcontext
+def close_db(error):
+    db = g.pop("db", None)
+    if db is not None:
+        if error is None:
+            db.commit()
+        db.close()
+
+
+@app.route("/")
+def index():
+    """The notes, oldest first."""
+    store = get_db()
+''' in code
+    assert "def add():\n    store = get_db()\n" in code
+    assert result.todos == []
+
+
+def test_the_sqlite_port_answers_as_the_original_on_a_real_database(plugin_packages, tmp_path):
+    _, clients = run_both(SQLITE_APP, tmp_path)
+    for client in clients:
+        assert client.get("/").text == ""
+        client.post("/add", {"text": "milk"})
+        client.post("/add", {"text": "eggs"})
+    bottle_client, flask_client = clients
+    assert flask_client.get("/").text == bottle_client.get("/").text == "milk, eggs"
+    rows = sqlite3.connect(tmp_path / "flask.db").execute("SELECT text FROM notes").fetchall()
+    assert rows == [("milk",), ("eggs",)]
+
+
+def test_sqlite_without_autocommit_or_dict_rows_is_ported_as_it_was(plugin_packages, tmp_path):
+    source = '''
+import bottle_sqlite
+from bottle import Bottle
+
+app = Bottle()
+plugin = bottle_sqlite.Plugin(DB, False, False)
+app.install(plugin)
+
+
+@app.route("/add/<text>")
+def add(text, db):
+    db.execute("CREATE TABLE IF NOT EXISTS notes (text TEXT)")
+    db.execute("INSERT INTO notes VALUES (?)", (text,))
+    db.commit()
+    db.execute("INSERT INTO notes VALUES ('never committed')")
+    return str(db.execute("SELECT count(*) FROM notes").fetchone()[0])
+
+
+@app.route("/")
+def index(db):
+    return repr(db.execute("SELECT text FROM notes").fetchall())
+'''
+    result, clients = run_both(source, tmp_path)
+    assert "row_factory" not in result.code and "commit()\n        db.close" not in result.code
+    assert "plugin" not in result.code and "bottle_sqlite" not in result.code
+    for client in clients:
+        assert client.get("/add/tea").text == "2"
+    assert clients[1].get("/").text == clients[0].get("/").text == "[('tea',)]"
+
+
+def test_sqlite_options_the_port_cannot_reproduce_leave_the_plugin_to_a_todo():
+    result = port('''
+        from bottle import Bottle
+        from bottle_sqlite import SQLitePlugin
+
+        app = Bottle()
+        app.install(SQLitePlugin(dbfile="x.db", functions={"f": (1, len)}))
+
+
+        @app.route("/")
+        def index(db):
+            return "x"
+    ''')
+    assert "# app.install(SQLitePlugin(" in result.code
+    assert [t["breaks"] for t in result.todos] == [False, True]
+    assert "SQLitePlugin(dbfile=" in result.todos[1]["text"]
+
+
+# -- bottle-sqlalchemy -----------------------------------------------------------------
+SQLALCHEMY_APP = '''
+from bottle import Bottle, abort
+from bottle_sqlalchemy import Plugin
+from sqlalchemy import Column, Integer, String, create_engine
+from sqlalchemy.orm import declarative_base
+
+Base = declarative_base()
+
+
+class Note(Base):
+    __tablename__ = "notes"
+    id = Column(Integer, primary_key=True)
+    text = Column(String)
+
+
+engine = create_engine("sqlite:///" + DB)
+app = Bottle()
+app.install(Plugin(engine, Base.metadata, keyword="db", create=True, commit=True))
+
+
+@app.route("/")
+def index(db):
+    return ", ".join(note.text for note in db.query(Note).order_by(Note.id))
+
+
+@app.route("/add/<text>")
+def add(text, db):
+    db.add(Note(text=text))
+    return "added"
+'''
+
+
+def test_bottle_sqlalchemy_becomes_a_scoped_session_removed_at_teardown():
+    result = port(SQLALCHEMY_APP)
+    assert '''
+db_session = scoped_session(sessionmaker(bind=engine))
+Base.metadata.create_all(engine)
+
+
+@app.teardown_appcontext
+def remove_db_session(error):
+    if error is None:
+        db_session.commit()
+    db_session.remove()
+
+
+@app.route("/")
+def index():
+    db = db_session()
+''' in result.code
+    assert "scoped_session, sessionmaker\n" in result.code
+    assert "bottle_sqlalchemy" not in result.code and result.todos == []
+
+
+def test_the_sqlalchemy_port_answers_as_the_original(tmp_path):
+    _, clients = run_both(SQLALCHEMY_APP, tmp_path)
+    for client in clients:
+        client.get("/add/milk")
+        client.get("/add/eggs")
+    assert clients[1].get("/").text == clients[0].get("/").text == "milk, eggs"
+
+
+# -- kit port's exit status ------------------------------------------------------------
+def test_kit_port_does_not_call_a_port_with_a_breaking_todo_done(tmp_path, capsys):
+    src = write(tmp_path / "src", {"app.py": '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return request.no_such_thing
+'''})
+    assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 5
+    out, err = capsys.readouterr()
+    assert "run it" not in out
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    assert "- `app.py:8` P004 (fails when it runs): request.no_such_thing" in report
+    assert err.splitlines()[-1] == ("bottle2flask port: not done: app.py:8: P004 TODO on code "
+                                    "that fails when it runs")
+
+
+def test_kit_port_with_a_plugin_commented_out_starts_and_says_run_it(tmp_path, capsys):
+    src = write(tmp_path / "src", {"app.py": '''
+from bottle import Bottle
+
+import audit
+
+app = Bottle()
+app.install(audit.Plugin())
+
+
+@app.route("/")
+def index():
+    return "home"
+''', "audit.py": '''
+class Plugin:
+    name, api = "audit", 2
+
+    def apply(self, callback, route):
+        return callback
+'''})
+    assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 0
+    assert "run it: cd" in capsys.readouterr().out
+    client = webtest.TestApp(load(str(tmp_path / "out" / "app.py")).wsgi)  # it starts
+    assert client.get("/").text == "home"
+
+
+def test_the_sqlite_pattern_on_bottles_default_app_is_pep8_and_runs(tmp_path):
+    source = '''
+import bottle
+from bottle_sqlite import SQLitePlugin
+
+bottle.install(SQLitePlugin(dbfile=DB))
+
+
+@bottle.route("/")
+def index(db):
+    db.execute("CREATE TABLE IF NOT EXISTS t (x)")
+    return str(db.execute("SELECT count(*) FROM t").fetchone()[0])
+'''
+    result = port(source)
+    ns = {"__name__": "ported", "DB": str(tmp_path / "flask.db")}
+    exec(compile(result.code, "ported.py", "exec"), ns)
+    assert webtest.TestApp(ns["app"]).get("/").text == "0"
+    (tmp_path / "ported.py").write_text(result.code)
+    lint = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated",
+                           "--select", "E,F,W", "--line-length", "100", "--ignore", "F821",
+                           str(tmp_path / "ported.py")], capture_output=True, text=True)
+    assert lint.returncode == 0, lint.stdout  # F821: DB is given by the test
+
+
+def test_views_in_another_module_open_the_connection_the_apps_module_defines(
+        plugin_packages, tmp_path, monkeypatch):
+    src = write(tmp_path / "src", {
+        "app.py": '''
+            from bottle import Bottle
+            from bottle_sqlite import SQLitePlugin
+
+            app = Bottle()
+            app.install(SQLitePlugin(dbfile="notes.db"))
+
+            import views  # noqa: E402,F401  (the routes register on import)
+        ''',
+        "views.py": '''
+            from app import app
+
+
+            @app.route("/count/<table>")
+            def count(table, db):
+                db.execute(f"CREATE TABLE IF NOT EXISTS {table} (x)")
+                db.execute(f"INSERT INTO {table} VALUES (1)")
+                return str(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+        '''})
+    result = port_tree(src, tmp_path / "out")
+    views = (tmp_path / "out" / "views.py").read_text()
+    assert "from app import app, get_db\n" in views
+    assert "def count(table):\n    db = get_db()\n" in views
+    assert not any(t["breaks"] for m in result.modules for t in m.todos)
+    for folder in (src, tmp_path / "out"):
+        with monkeypatch.context() as patch:  # `import app`, as `flask --app app` does
+            patch.chdir(folder)
+            patch.syspath_prepend(str(folder))
+            for name in ("app", "views"):
+                patch.delitem(sys.modules, name, raising=False)
+            client = webtest.TestApp(importlib.import_module("app").app)
+            assert [client.get("/count/t").text for _ in range(2)] == ["1", "2"]
+            for name in ("app", "views"):
+                patch.delitem(sys.modules, name, raising=False)
+
+
+def test_a_function_installed_with_the_install_decorator_is_left_undecorated():
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+
+
+        @app.install
+        def stamp(callback):
+            return callback
+
+
+        @bottle.install
+        def other(callback):
+            return callback
+    ''')
+    assert "install" not in result.code.replace("installed", "")
+    assert [t["code"] for t in result.todos] == ["P019", "P019"]
+    assert "\n# TODO(kit/P019): this function was installed" in result.code
+    assert "\ndef stamp(callback):" in result.code
+
+
+@pytest.mark.parametrize(("imports", "plugin"), [
+    ("import bottle.ext.sqlite", "bottle.ext.sqlite.Plugin"),
+    ("from bottle.ext import sqlite", "sqlite.Plugin"),
+    ("from bottle.ext.sqlite import Plugin", "Plugin"),
+])
+def test_bottles_old_ext_namespace_for_the_plugin_is_converted_too(imports, plugin):
+    result = port(f'''
+import bottle
+{imports}
+
+app = bottle.Bottle()
+app.install({plugin}(dbfile="sqlite.db"))
+
+
+@app.route("/")
+def top(db):
+    return db.execute("SELECT 1").fetchone()[0]
+''')
+    assert "ext." not in result.code and " ext" not in result.code and result.todos == []
+    assert "def top():\n    db = get_db()\n" in result.code
