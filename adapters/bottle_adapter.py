@@ -183,8 +183,9 @@ class BottleRequest(BaseRequest):
         if session:
             value = sessions.dump(config.SECRET_KEY, dict(session))
             bottle.response.set_cookie(config.SESSION_COOKIE_NAME, value, **options)
-        else:
-            bottle.response.delete_cookie(config.SESSION_COOKIE_NAME, **options)
+        else:  # as Flask deletes it: Max-Age=0 (Bottle's delete_cookie writes -1)
+            bottle.response.set_cookie(config.SESSION_COOKIE_NAME, "", max_age=0, expires=0,
+                                       **options)
 
 
 def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bottle:
