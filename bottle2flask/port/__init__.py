@@ -1,4 +1,4 @@
-"""kit port: a Bottle application folder rewritten as a Flask one, with LibCST.
+"""bottle2flask port: a Bottle application folder rewritten as a Flask one, with LibCST.
 
 The Python code goes through numbered rules (bottle2flask/port/rules, P001...), the
 templates through the template converter, everything else is copied. What a rule

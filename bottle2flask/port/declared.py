@@ -2,7 +2,7 @@
 
 Each rule names the changes it may make in its own module (`Rule.declares`); an
 occurrence is recorded with its file:line, listed in PORTING-REPORT.md and written
-into OUT/parity.toml as an `[[ignore]]` table, so `kit parity` counts it as intended.
+into OUT/parity.toml as an `[[ignore]]` table, so `bottle2flask parity` counts it as intended.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ def _string(value: str) -> str:
 
 def parity_settings(modules, changes: dict[str, Change]) -> str:
     """OUT/parity.toml: one [[ignore]] per declared change and path it applies to."""
-    lines = ["# Differences the port declared (see PORTING-REPORT.md). Use it with",
-             "#   kit parity ORIGINAL/app.py PORT/app.py --requests parity.toml", ""]
+    lines = ["# Differences the port declared (see PORTING-REPORT.md). bottle2flask parity",
+             "#   ORIGINAL/app.py PORT/app.py reads this file by itself.", ""]
     seen = set()
     for module in modules:
         for found in module.declared:

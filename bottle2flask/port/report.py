@@ -41,7 +41,7 @@ def markdown(result) -> str:
         lines += ["Mode: --faithful (Bottle's behaviour kept by bottle_compat.py).", ""]
     else:
         lines += ["Mode: idiomatic Flask; each declared change is in parity.toml:",
-                  f"`kit parity ORIGINAL PORT --requests {result.out}/parity.toml` counts",
+                  f"`bottle2flask parity ORIGINAL PORT --requests {result.out}/parity.toml` counts",
                   "them as intended.", ""]
     for module in result.modules:
         if module.status == "skip" and not module.todos:

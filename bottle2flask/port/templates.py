@@ -86,9 +86,9 @@ def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
 
 def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
                    ) -> tuple[list[dict], dict]:
-    """SimpleTemplate to Jinja2 with bottle2flask.stpl (kit convert-templates).
+    """SimpleTemplate to Jinja2 with bottle2flask.stpl (bottle2flask convert-templates).
 
-    A template's `% import x` (T019) is given to it by the app (kit port adds a
+    A template's `% import x` (T019) is given to it by the app (bottle2flask port adds a
     context processor), so it is no TODO here."""
     from bottle2flask.stpl import convert_tree
 

@@ -1,4 +1,4 @@
-"""SimpleTemplate (Bottle) to Jinja2: a library first, `kit convert-template(s)` second.
+"""SimpleTemplate (Bottle) to Jinja2: a library first, `bottle2flask convert-template(s)` second.
 
     convert_source(text, name) -> Conversion   one template
     convert_tree(src, out) -> TreeReport        a views folder

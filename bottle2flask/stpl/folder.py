@@ -46,7 +46,7 @@ class TreeReport:
         return sum(f.status == status for f in self.files)
 
     def as_dict(self) -> dict:
-        """The report as JSON-ready data (for `kit port`'s porting-report.json)."""
+        """The report as JSON-ready data (for `bottle2flask port`'s porting-report.json)."""
         return {
             "names": dict(self.names),
             "files": [{

@@ -419,7 +419,7 @@ class Statements:
         """T019 `% import x` / `% from x import y`: the name becomes a Jinja global.
 
         Jinja2 cannot import Python modules, so the names are recorded
-        (Conversion.imports) for the app to provide: `kit port` adds a context
+        (Conversion.imports) for the app to provide: `bottle2flask port` adds a context
         processor that imports them when a template renders, as Bottle did.
         """
         if isinstance(node, ast.ImportFrom) and (node.level or any(
@@ -437,7 +437,7 @@ class Statements:
             self.translate.local.discard(local)
         names = ", ".join(f"`{local}`" for local, _, _ in found)
         self.context.todo("T019", line, f"the app must give the templates {names} as Jinja "
-                          f"globals (kit port does): % {code}")
+                          f"globals (bottle2flask port does): % {code}")
         self.context.rules.add("T019")
         return f"{{# kit/T019: {names} from the app's Jinja globals: % {_comment(code)} #}}"
 

@@ -1,6 +1,6 @@
 """The benchmarks: the two builds timed against native code and a floor.
 
-`python -m harness.bench` (also `make bench`, `kit bench`) runs them; `--quick` for a look.
+`python -m harness.bench` (also `make bench`, `make bench`) runs them; `--quick` for a look.
 
 - `run.py`: the runner: seeds the database, runs the in-process and HTTP parts, ratios.
 - `apps.py`: what is measured: the apps (builds, natives, floors) and the endpoint table.

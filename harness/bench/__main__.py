@@ -1,4 +1,4 @@
-"""python -m harness.bench [--quick]: the same run as `kit bench`."""
+"""python -m harness.bench [--quick]: the same run as `make bench`."""
 
 import argparse
 import sys

@@ -2,7 +2,7 @@
 
 A legacy Bottle app of 30 routes and a Flask port serving 15 of them, behind
 migration.Dispatcher, against calling the app that owns each request directly:
-same in-process loop, same interleaved rounds as `kit bench` (harness.bench.inprocess).
+same in-process loop, same interleaved rounds as `make bench` (harness.bench.inprocess).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What `kit port --faithful` copies into a port: bottle_compat.py, Bottle's behaviour
+"""What `bottle2flask port --faithful` copies into a port: bottle_compat.py, Bottle's behaviour
 on a Flask app, one real module (linted and tested here, never held in strings)."""
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Bottle's behaviour on a Flask app, for a port made with `kit port --faithful`.
+"""Bottle's behaviour on a Flask app, for a port made with `bottle2flask port --faithful`.
 
 Copied into the port by the porting kit; the ported modules import from it:
 

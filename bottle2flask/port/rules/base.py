@@ -151,7 +151,7 @@ class Rule(cst.CSTTransformer):
         """Leave a TODO above the statement being visited and a line in the report.
 
         breaks: the code under it is left running and fails there (an AttributeError, a
-        view called without an argument): `kit port` does not call such a port done."""
+        view called without an argument): `bottle2flask port` does not call such a port done."""
         code = code or self.code
         self.state.todos.append((code, text))
         if breaks:

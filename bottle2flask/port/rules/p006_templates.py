@@ -13,7 +13,7 @@ templates are Jinja2 already and keep their names (`x` -> the file Bottle finds,
 x.tpl then x.html...). Bottle's Jinja2 environment does not autoescape: the app is
 told the same (with --faithful; by default Flask's own autoescaping of .html files is
 declared as D-autoescape). Mako and Cheetah templates get a TODO. The default port sets
-no Jinja options: `kit convert-templates` writes templates for a stock Flask
+no Jinja options: `bottle2flask convert-templates` writes templates for a stock Flask
 environment; --faithful sets Bottle's habits (trim and lstrip blocks, None as "").
 """
 
@@ -110,7 +110,7 @@ class Templates(Rule):
             if engine != "other" else None
         if args is None:
             self.todo("template() with template source, a computed name or another "
-                      "engine: convert the source with `kit convert-template` and use "
+                      "engine: convert the source with `bottle2flask convert-template` and use "
                       "render_template(_string)")
             return updated
         self.uses(engine)
@@ -121,7 +121,7 @@ class Templates(Rule):
         self.fired()
         if engine == "jinja2" and "jinja" in self.state.tree_needs:
             self.todo("a Jinja2 template in an app that also renders SimpleTemplate ones: "
-                      "kit port converted every template as SimpleTemplate; copy this "
+                      "bottle2flask port converted every template as SimpleTemplate; copy this "
                       "one back as it was")
         self.state.needs.add("jinja2" if engine == "jinja2" else "jinja")
         if engine == "jinja2" and not self.state.faithful and not self.escaped:

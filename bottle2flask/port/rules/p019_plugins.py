@@ -13,7 +13,7 @@ bottle-sqlalchemy (`bottle_sqlalchemy.Plugin(engine, metadata, ...)`) a
 view that took the plugin's keyword binds it on its first line instead.
 Any other plugin, `uninstall()`, and a route's `apply=`/`skip=` are commented out under
 a TODO, so the port starts; a view parameter only a plugin could pass is a TODO naming
-the plugin (the view fails without it: `kit port` counts it as breaking). Views in
+the plugin (the view fails without it: `bottle2flask port` counts it as breaking). Views in
 another module of the app get the keyword the same way, importing `get_db` (or
 `db_session`) from the module that installed the plugin (Settings.openers).
 """
