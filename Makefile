@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.test-installed
 BENCH_STAMP := $(VENV)/.bench-installed
 BOTTLE_PORT ?= 8080
 FLASK_PORT ?= 5000
@@ -15,19 +16,26 @@ PARITY_ARGS ?=
 	browser-install lint realworld clean \
 	bench bench-quick bench-migration seed-tfb fuzz soak wrk-install
 
-install: $(STAMP)
+install: $(TEST_STAMP)
 
+# What the servers and the tools need; serve, parity and the rest stop here.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e . --group test --group browser
+	$(BIN)/pip install --quiet -e . --group conduit
 	touch $(STAMP)
 
-test: $(STAMP) browser-install
+# The test tools, and Playwright (most of the virtualenv) for the browser test: only the
+# targets that run tests install them.
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e . --group test --group browser
+	touch $(TEST_STAMP)
+
+test: $(TEST_STAMP) browser-install
 	$(BIN)/pytest -n auto $(PYTEST_ARGS)
 
 # The whole suite again, every app on a throwaway PostgreSQL server the tests start.
-test-postgres: $(STAMP) browser-install postgres-install
+test-postgres: $(TEST_STAMP) browser-install postgres-install
 	$(BIN)/pytest -n auto --db=postgres $(PYTEST_ARGS)
 
 # Debian's PostgreSQL server binaries (the suite runs initdb/pg_ctl in a temporary folder).
@@ -38,18 +46,18 @@ postgres-install:
 		|| { echo "error: could not install postgresql; run 'sudo make postgres-install'"; exit 1; }; }
 
 # The fuzz test's long profile: thousands of fresh requests to every route of both builds.
-fuzz: $(STAMP)
+fuzz: $(TEST_STAMP)
 	$(BIN)/pytest -p no:randomly -n 0 -s tests/test_fuzz.py --fuzz=long $(PYTEST_ARGS)
 
 # The concurrency test's long form: 32 clients, ten rounds of writes per server kind,
 # with p50/p99 per run (SQLite; add PYTEST_ARGS=--db=postgres for PostgreSQL).
-soak: $(STAMP)
+soak: $(TEST_STAMP)
 	$(BIN)/pytest -p no:randomly -n 0 -s tests/test_concurrency.py --soak $(PYTEST_ARGS)
 
-test-bottle: $(STAMP) browser-install
+test-bottle: $(TEST_STAMP) browser-install
 	$(BIN)/pytest -n auto --framework=bottle $(PYTEST_ARGS)
 
-test-flask: $(STAMP) browser-install
+test-flask: $(TEST_STAMP) browser-install
 	$(BIN)/pytest -n auto --framework=flask $(PYTEST_ARGS)
 
 serve: $(STAMP)
@@ -83,15 +91,15 @@ $(BENCH_STAMP): $(STAMP)
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP) wrk-install
-	$(BIN)/python -m harness bench
-	$(BIN)/python -m harness.bench_migration --json var/bench-migration.json
+	$(BIN)/python -m harness.bench
+	$(BIN)/python -m harness.bench.migration --json var/bench-migration.json
 
 # The migration dispatcher's cost per request against calling the owning app directly.
 bench-migration: $(STAMP)
-	$(BIN)/python -m harness.bench_migration --json var/bench-migration.json
+	$(BIN)/python -m harness.bench.migration --json var/bench-migration.json
 
 bench-quick: $(BENCH_STAMP) wrk-install
-	$(BIN)/python -m harness bench --quick
+	$(BIN)/python -m harness.bench --quick
 
 # Debian's wrk loads the HTTP part of the benchmarks (without it that part is skipped).
 wrk-install:
@@ -101,10 +109,10 @@ wrk-install:
 		|| { echo "error: could not install wrk; run 'sudo make wrk-install'"; exit 1; }; }
 
 seed-tfb: $(STAMP)
-	$(BIN)/python -m harness bench --seed-only
+	$(BIN)/python -m harness.bench --seed-only
 
 # Ruff, then mypy over shared/ and adapters/ (its settings: [tool.mypy] in pyproject.toml).
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 

@@ -63,6 +63,9 @@ class _Headers(wz.NativeHeaders):
     def _ekey(self, key: str) -> str:
         return _environ_key(key)
 
+    def __contains__(self, key: object) -> bool:  # the kit asks on every response
+        return isinstance(key, str) and _environ_key(key) in self.environ
+
 
 class BottleRequest(BaseRequest):
     def __init__(self, core: Core, params: dict[str, Any], app: bottle.Bottle,
@@ -104,8 +107,11 @@ class BottleRequest(BaseRequest):
 
     @cached_property
     def form(self) -> MultiDict[str]:
+        # The size check whatever the type: Flask reads the body before it looks at the
+        # type, so a body over the limit is a 413 there even when it is no form.
+        body = self._body()
         if self._type() == "application/x-www-form-urlencoded":
-            return wz.forms(wz.parse_urlencoded(self._body()))
+            return wz.forms(wz.parse_urlencoded(body))
         return self._multipart[0] if self._type() == "multipart/form-data" else wz.forms(())
 
     @cached_property
@@ -230,10 +236,10 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
         environ = bottle.request.environ
         if not valid_path(environ["bottle.raw_path"]):
             return 400, BAD_PATH
+        if not wz.valid_host(environ.get("HTTP_HOST")):  # before "//", as in Flask's order
+            return 400, BAD_HOST
         if "//" in environ["PATH_INFO"]:
             return 404, ""
-        if not wz.valid_host(environ.get("HTTP_HOST")):
-            return 400, BAD_HOST
         return None
 
     def refuse_bad_request() -> None:

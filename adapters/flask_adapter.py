@@ -39,6 +39,7 @@ from .flask_werkzeug import (
     KitSessionInterface,
     decoded,
     read_body,
+    static_view,
 )
 
 
@@ -204,5 +205,11 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
     for route in core.routes:
         app.add_url_rule(flask_path(route.path), route.name, view(route),
                          methods=list(route.methods), provide_automatic_options=False)
+    if "static" in app.view_functions:
+        app.view_functions["static"] = static_view(app)
+    for rule in app.url_map.iter_rules("static"):
+        # Flask's own static rule answers OPTIONS itself; ours do not (PORTING 14).
+        rule.provide_automatic_options = False  # type: ignore[attr-defined]  # Flask's own
+        rule.methods = (rule.methods or set()) - {"OPTIONS"}
     app.register_error_handler(Exception, on_error)
     return app

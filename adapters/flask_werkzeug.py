@@ -8,6 +8,7 @@ without the work it redoes on every request (same cookies, same rules).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -17,7 +18,9 @@ from itsdangerous import URLSafeTimedSerializer
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 from werkzeug.exceptions import BadHost, ClientDisconnected, HTTPException
 from werkzeug.formparser import FormDataParser
+from werkzeug.security import safe_join
 from werkzeug.serving import DechunkedInput
+from werkzeug.wrappers import Response
 
 from shared.http import BAD_BODY, BAD_FORM, BAD_HOST, BAD_MULTIPART, BAD_PATH, HTTPError, valid_path
 
@@ -55,6 +58,10 @@ class KitRequest(flask.Request):
                 and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()):
             environ["wsgi.input"] = DechunkedInput(environ["wsgi.input"])
             environ["wsgi.input_terminated"] = True
+        # A bare mount prefix (/kit) comes with an empty path: Bottle serves it as the
+        # app's /, where Werkzeug would redirect GET and answer 404 to the rest (PORTING 17).
+        if not environ.get("PATH_INFO"):
+            environ["PATH_INFO"] = "/"
         super().__init__(environ, *args, **kwargs)
 
     # Flask raises this before any view runs, matched or not: the same place a
@@ -159,3 +166,45 @@ def decoded(read: Callable[[], T], body: bool = True) -> T:
         raise HTTPError(400, BAD_MULTIPART) from None
     except HTTPException as error:  # 413 while reading the body: the core answers it
         raise HTTPError(error.code or 400) from None
+
+
+def first_range(header: str, size: int) -> tuple[int, int] | None:
+    """The first satisfiable byte range (start, stop) of a Range header, read as Bottle
+    reads it; a suffix longer than the file is the whole file (RFC 9110 14.1.2)."""
+    if not header.startswith("bytes="):
+        return None
+    for spec in header[6:].split(","):
+        start, dash, end = spec.partition("-")
+        try:
+            if not dash:
+                continue
+            if not start.strip():
+                first, stop = max(0, size - int(end)), size
+            elif not end.strip():
+                first, stop = int(start), size
+            else:
+                first, stop = int(start), min(int(end) + 1, size)
+        except ValueError:
+            continue
+        if 0 <= first < stop <= size:
+            return first, stop
+    return None
+
+
+def static_view(app: flask.Flask) -> Callable[[str], Response]:
+    """Flask's static view, serving the Range Bottle serves (PORTING 30): Werkzeug
+    answers 416 to a suffix longer than the file and to any list of several ranges."""
+    send = app.send_static_file
+
+    def view(filename: str) -> Response:
+        environ = flask.request.environ
+        header = environ.get("HTTP_RANGE")
+        path = safe_join(app.static_folder or "", filename)
+        if header and path and os.path.isfile(path):
+            found = first_range(header, os.path.getsize(path))
+            if found is None:
+                raise HTTPError(416)
+            environ["HTTP_RANGE"] = f"bytes={found[0]}-{found[1] - 1}"
+        return send(filename)
+
+    return view

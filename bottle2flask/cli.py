@@ -4,6 +4,8 @@ One command table, one error path. Exit status, for every command:
   0  done, and nothing differs or is broken
   1  done, but something differs or is left broken (said on the last line)
   2  a usage error: a bad option, path or app spec (one line, no traceback)
+  3  port: the port does not start
+  4  port: the port could not be compared (the original does not start here)
   5  port: converted, but a TODO is left on code that fails when it runs (file:line)
 """
 
@@ -39,7 +41,8 @@ class Command:
 
 COMMANDS = {
     "port": Command("bottle2flask.port.command",
-                    "rewrite a Bottle app folder as a Flask app"),
+                    "rewrite a Bottle app folder as a Flask app, then check it",
+                    parents=("replay",)),
     "convert-templates": Command("bottle2flask.stpl.command",
                                  "a folder of SimpleTemplate views to Jinja2", "folder"),
     "convert-template": Command("bottle2flask.stpl.command",

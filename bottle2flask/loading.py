@@ -105,10 +105,15 @@ def import_file(spec: str, path: Path):
     path = path.resolve()
     if not path.is_file():
         raise UsageError(f"cannot load {spec!r}: no such file {str(path)!r}")
-    folder = path.parent
-    name = f"bottle2flask_app_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}_{path.stem}"
+    # A package's __init__.py is imported as a package (its relative imports work),
+    # with the folder that holds the package as the app's folder.
+    package = path.name == "__init__.py"
+    folder = path.parent.parent if package else path.parent
+    stem = path.parent.name if package else path.stem
+    name = f"bottle2flask_app_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}_{stem}"
     bottle_stack = _push_bottle_default()
-    module_spec = importlib.util.spec_from_file_location(name, path)
+    module_spec = importlib.util.spec_from_file_location(
+        name, path, submodule_search_locations=[str(path.parent)] if package else None)
     module = importlib.util.module_from_spec(module_spec)
     with FOLDER_LOCK:
         # A module of the app's own that shares a name with one already imported (its own

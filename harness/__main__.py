@@ -14,7 +14,7 @@ from bottle2flask.cli import main as run_table
 COMMANDS = {
     "serve": Command("harness.serve", "both builds and the compare page, side by side"),
     "parity": Command("harness.parity", "the same requests to both builds, every difference"),
-    "bench": Command("harness.bench", "time the builds against native code and the floor"),
+    "bench": Command("harness.bench.run", "time the builds against native code and the floor"),
 }
 
 

@@ -56,13 +56,18 @@ def fresh_databases(names, folder: Path, seed: bool = True) -> dict[str, str]:
 
 def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 8000,
           data: Path | None = None) -> int:
-    # Ctrl-C and a plain `kill` both stop everything, even when started in the background.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    # Ctrl-C and a plain `kill` both stop everything, however often they come (make passes
+    # a TERM on, so `kill -- -PGID` on make serve delivers two). The handler only sets a
+    # flag: no second signal can break into the shutdown and leave the children running.
+    stopping = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: stopping.set())
     for name, port in {**ports, "compare": compare_port}.items():
         check_port(host, port, name, f"make serve {name.upper()}_PORT={{port}}")
     secret = os.environ.get("SECRET_KEY") or load_config({"DEBUG": True}).SECRET_KEY
     urls = fresh_databases(ports, data or var_dir())
+    if stopping.is_set():  # stopped while seeding: start nothing
+        return 0
     base = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), "SECRET_KEY": secret,
             "PYTHONUNBUFFERED": "1"}
     apps = {name: factory(name)({"DEBUG": True, "SECRET_KEY": secret, "DATABASE_URL": url})
@@ -84,18 +89,17 @@ def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 80
     print(f"  compare http://{host}:{compare_port}/   (both builds side by side)", flush=True)
     print("Press Ctrl-C to stop all.", flush=True)
     try:
-        while all(child.poll() is None for child in children.values()):
-            time.sleep(0.3)
-        failed = [n for n, c in children.items() if c.returncode not in (None, 0)]
-        print(f"error: {', '.join(failed) or 'a server'} stopped; stopping the rest.",
-              file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
+        while not stopping.wait(0.3):
+            if any(child.poll() is not None for child in children.values()):
+                failed = [n for n, c in children.items() if c.returncode not in (None, 0)]
+                print(f"error: {', '.join(failed) or 'a server'} stopped; stopping the rest.",
+                      file=sys.stderr)
+                return 1
         return 0
     finally:
+        stop(children.values())
         server.shutdown()
         server.server_close()
-        stop(children.values())
         for thread in copiers:
             thread.join(timeout=5)
 
@@ -114,24 +118,34 @@ def copier(name: str, source, target) -> threading.Thread:
     return thread
 
 
-def stop(children) -> None:
+def stop(children, grace: float = 5) -> None:
+    """Stop each child's whole process group (its reloader's child too): an interrupt,
+    then a TERM, then a KILL, each given `grace` seconds; never waits longer."""
     # An interrupt first, as Ctrl-C in their own terminal would be: Bottle's reloader
     # removes its lock file in /tmp only then (a SIGTERM leaves it behind).
     children = list(children)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
         for child in children:
-            if child.poll() is None:
-                try:
-                    os.killpg(child.pid, sig)
-                except ProcessLookupError:
-                    pass
-        for child in children:
-            try:
-                child.wait(timeout=5)
-            except subprocess.TimeoutExpired:
+            try:  # the group, even when its leader is gone: a reloader's child may not be
+                os.killpg(child.pid, sig)
+            except ProcessLookupError:
                 pass
-        if all(child.poll() is not None for child in children):
+        deadline = time.monotonic() + grace
+        while any(map(group_alive, children)):
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        else:
             return
+
+
+def group_alive(child: subprocess.Popen) -> bool:
+    child.poll()  # reap the leader: a zombie would keep its group alive
+    try:
+        os.killpg(child.pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def add_arguments(parser) -> None:

@@ -1,10 +1,10 @@
-"""The native baselines in bench/ answer what the builds answer, so timing them is fair."""
+"""The native baselines (harness/bench/native/) answer as the builds do: timing them is fair."""
 
 from __future__ import annotations
 
 import pytest
 
-from bench import native_factory
+from harness.bench.native import native_factory
 from tests.conftest import make_client
 from tests.helpers import soup
 

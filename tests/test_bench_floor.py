@@ -1,17 +1,19 @@
-"""The floor in bench/ (raw sqlite3, the same templates, bare WSGI) gives the builds' bytes.
+"""The Conduit baselines give the builds' output: the floor (raw sqlite3, the builds'
+templates, bare WSGI) their bytes, the native apps' home page and article list theirs.
 
-The floor is SQLite by definition, so these tests pin SQLite whatever `--db` says.
+Both read with raw sqlite3, so these tests pin SQLite whatever `--db` says.
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote_to_bytes
 
 import pytest
 
-from bench import native_factory
+from harness.bench.native import native_factory
 from tests.conftest import make_client
-from tests.test_bench_baselines import shape
+from tests.test_bench_baselines import SECURITY_HEADERS, shape
 
 
 @pytest.fixture
@@ -43,3 +45,45 @@ def test_the_floor_answers_the_builds_bytes(seeded, floor, path):
 def test_the_floor_reads_a_world_row_like_the_build(framework, settings, tfb_seeded, client):
     floor = make_client(native_factory(f"{framework}-floor")(settings["DATABASE_URL"]))
     assert shape(floor.get("/tfb/db")) == shape(client.get("/tfb/db"))
+
+
+@pytest.fixture
+def native(framework, settings):
+    """The framework's native app, sending the builds' security headers."""
+    return make_client(native_factory(framework)(settings["DATABASE_URL"],
+                                                 security_headers=True))
+
+
+HREF = re.compile(rb'href="([^"]*)"')
+
+
+def same_links(body: bytes) -> bytes:
+    # Bottle's get_url quotes the "/" of a query value (/login?next=%2F); the builds and
+    # Flask do not. The same address either way.
+    return HREF.sub(lambda m: b'href="' + unquote_to_bytes(m[1]) + b'"', body)
+
+
+@pytest.mark.parametrize("path", ["/", "/?page=2"])
+def test_the_native_home_page_is_the_builds(seeded, native, path):
+    build, ours = seeded.get(path), native.get(path)
+    assert same_links(ours.body) == same_links(build.body)
+    assert (ours.content_type, ours.charset.lower()) == ("text/html", "utf-8")
+    assert "Set-Cookie" not in ours.headers and "Set-Cookie" not in build.headers
+    for name in SECURITY_HEADERS:
+        assert ours.headers[name] == build.headers[name]
+
+
+@pytest.mark.parametrize("path", ["/api/articles", "/api/articles?limit=3&offset=4"])
+def test_the_native_article_list_is_the_builds(seeded, native, path):
+    build, ours = seeded.get(path), native.get(path)
+    assert ours.json == build.json
+    assert len(ours.json["articles"]) == (3 if "limit" in path else 12)  # the demo has 12
+    assert ours.content_type == build.content_type == "application/json"
+    for name in SECURITY_HEADERS:
+        assert ours.headers[name] == build.headers[name]
+
+
+def test_the_native_pages_link_with_the_frameworks_own_url_builder(seeded, native):
+    # The pages the home page links to are registered by name, never served.
+    assert native.get("/login", status=404)
+    assert native.get("/static/style.css").body == seeded.get("/static/style.css").body

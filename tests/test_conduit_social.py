@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 
 from adapters import factory
+from tests.api.test_sql_budget import counted_statements
 from tests.conduit import (
     DEMO_PASSWORD,
     comment,
@@ -125,10 +128,46 @@ def test_visitors_are_asked_to_sign_in_to_favorite_and_nothing_changes(app):
     ann, visitor = make_client(app), make_client(app)
     register(ann, "ann")
     slug = write(ann)
-    response = press(visitor, f"/article/{slug}", f"/article/{slug}/favorite")
+    # A visitor's Favorite is a link to the sign-in page, which comes back here.
+    link = soup(visitor.get(f"/article/{slug}")).select_one(".article-meta a.btn-outline-primary")
+    assert link.get_text(" ", strip=True) == "Favorite Article (0)"
+    assert link["href"] == f"/login?next=/article/{slug}"
+    # A post made anyway, with a valid token from the sign-in page, is sent there too.
+    token = visitor.get("/login").forms[0]["csrf_token"].value
+    response = visitor.post(f"/article/{slug}/favorite",
+                            {"csrf_token": token, "next": f"/article/{slug}"}, status=303)
     assert response.headers["Location"] == f"/login?next=/article/{slug}"
     assert text_of(ann.get(f"/article/{slug}"), ".counter") == []  # ann is the author
     assert text_of(visitor.get(f"/article/{slug}"), ".counter") == ["(0)"]
+
+
+@pytest.mark.parametrize("page", [
+    "/", "/?page=2", "/tag/python", "/profile/ada", "/profile/ada/favorites",
+    "/article/bottle-in-one-file",
+])
+def test_a_visitors_follow_and_favorite_buttons_are_links_to_sign_in(seeded, page):
+    response = seeded.get(page)
+    assert response.forms == {}  # nothing to post: no token, so no session
+    links = soup(response).select(".article-meta a.btn, .user-info a.btn")
+    assert links
+    for link in links:
+        target = urlsplit(link["href"])
+        assert (target.path, parse_qs(target.query)["next"]) == ("/login", [page])
+
+
+def test_a_visitor_signs_in_through_a_follow_link_and_comes_back(seeded):
+    profile = soup(seeded.get("/profile/grace")).select_one(".user-info a.action-btn")
+    assert profile.get_text(" ", strip=True) == "Follow grace"
+    assert profile.select_one("i")["class"] == ["ion-plus-round"]
+    preview = soup(seeded.get("/")).select_one(".article-preview .article-meta a.btn")
+    assert (preview["title"], preview["class"]) == (
+        "Favorite", ["pull-xs-right", "btn", "btn-sm", "btn-outline-primary"])
+    page = seeded.get("/article/bottle-in-one-file")
+    href = soup(page).select_one(".article-meta a.action-btn")["href"]
+    response = login(seeded, "ada@example.com", DEMO_PASSWORD, path=href)
+    assert response.headers["Location"] == "/article/bottle-in-one-file"
+    buttons = text_of(response.follow(), ".article-meta form button")
+    assert buttons[0] == "Unfollow grace" and buttons[1].startswith("Unfavorite Article")
 
 
 def test_following_fills_your_feed(app):
@@ -242,6 +281,22 @@ def test_filtering_by_tag(seeded):
                       "Flask's application factory", "Bottle in one file"]
     for preview in soup(page).select(".article-preview"):
         assert "python" in [li.get_text() for li in preview.select(".tag-list li")]
+
+
+def test_the_tag_cloud_shows_the_twenty_most_used_tags_ties_by_name(client):
+    register(client, "ann")
+    names = [f"t{n:02}" for n in range(25)]
+    write(client, "Every tag", tags=", ".join(reversed(names)))
+    write(client, "Five of them", tags="t24, t23, t22, t21, t20")
+    write(client, "One of them", tags="t22")
+    cloud = ["t22", "t20", "t21", "t23", "t24", *names[:15]]
+    with counted_statements() as statements:
+        home = client.get("/")
+    assert text_of(home, ".sidebar .tag-list .tag-pill") == cloud
+    # The database keeps the twenty: the query says so, rather than Python cutting a list.
+    [query] = [s for s in statements if "GROUP BY tags.id" in s]
+    assert "LIMIT" in query.upper()
+    assert client.get("/api/tags").json["tags"] == [*cloud, *names[15:20]]
 
 
 def test_a_tag_with_a_space_has_its_own_page(client):

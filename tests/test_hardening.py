@@ -1,12 +1,14 @@
-"""Security headers, no-store for signed-in users, tokens retired by a password change,
-and a login for an unknown email that costs a password check like any other."""
+"""Security headers, no-store for signed-in users, tokens retired by a password change
+(all but the one that made it), and a login for an unknown email that costs a password
+check like any other."""
 
 from __future__ import annotations
 
+import jwt
 import pytest
 
 from tests.api.conftest import Api
-from tests.conduit import register
+from tests.conduit import fill, form_to, login, register
 
 SECURITY_HEADERS = ["Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options",
                     "Referrer-Policy"]
@@ -44,14 +46,75 @@ def test_api_answers_to_a_token_are_not_stored(client):
     assert "no-store" not in api.get("/tags").headers.get("Cache-Control", "")
 
 
-def test_a_password_change_retires_the_tokens_issued_before(client):
+def log_in(api: Api, name: str, password: str = "password123") -> str:
+    body = {"user": {"email": f"{name}@example.com", "password": password}}
+    return api.post("/users/login", body).json["user"]["token"]
+
+
+def test_a_password_change_retires_the_other_tokens_issued_before(client):
     api = Api(client)
-    old = api.register("ann")
-    new = api.put("/user", {"user": {"password": "a new password"}}, old).json["user"]["token"]
-    assert api.get("/user", old, status=401).json["errors"] == {"token": ["is invalid"]}
+    presenting = api.register("ann")
+    stolen = log_in(api, "ann")
+    new = api.put("/user", {"user": {"password": "a new password"}},
+                  presenting).json["user"]["token"]
+    assert api.get("/user", stolen, status=401).json["errors"] == {"token": ["is invalid"]}
     assert api.get("/user", new).json["user"]["username"] == "ann"
     api.put("/user", {"user": {"bio": "no password here"}}, new)
     assert api.get("/user", new).json["user"]["bio"] == "no password here"
+
+
+def test_the_token_that_changed_the_password_stays_valid(client):
+    api = Api(client)
+    presenting = api.register("ann")
+    api.put("/user", {"user": {"password": "a new password"}}, presenting)
+    assert api.get("/user", presenting).json["user"]["username"] == "ann"
+    api.put("/user", {"user": {"bio": "still me"}}, presenting)
+    assert api.get("/user", presenting).json["user"]["bio"] == "still me"
+
+
+def test_a_second_password_change_retires_the_first_changes_reply(client):
+    api = Api(client)
+    presenting = api.register("ann")
+    first = api.put("/user", {"user": {"password": "password two"}},
+                    presenting).json["user"]["token"]
+    second = api.put("/user", {"user": {"password": "password three"}},
+                     presenting).json["user"]["token"]
+    assert api.get("/user", first, status=401).json["errors"] == {"token": ["is invalid"]}
+    for token in (presenting, second):
+        assert api.get("/user", token).json["user"]["username"] == "ann"
+
+
+def test_a_change_by_the_new_token_retires_the_one_kept_before(client):
+    api = Api(client)
+    presenting = api.register("ann")
+    new = api.put("/user", {"user": {"password": "password two"}},
+                  presenting).json["user"]["token"]
+    api.put("/user", {"user": {"password": "password three"}}, new)
+    assert api.get("/user", presenting, status=401).json["errors"] == {"token": ["is invalid"]}
+    assert api.get("/user", new).json["user"]["username"] == "ann"
+
+
+def test_a_password_change_on_the_settings_page_retires_every_token(client):
+    api = Api(client)
+    token = api.register("ann")
+    login(client, "ann@example.com")
+    fill(form_to(client.get("/settings"), "/settings"), password="a new password").submit(
+        status=303)
+    assert api.get("/user", token, status=401).json["errors"] == {"token": ["is invalid"]}
+
+
+def test_the_kept_token_id_keeps_no_other_users_token(client, settings):
+    api = Api(client)
+    ann = api.register("ann")
+    bob = api.register("bob")
+    api.put("/user", {"user": {"password": "a new password"}}, ann)
+    claims = {**unverified(bob), "jti": unverified(ann)["jti"], "ver": -1}
+    forged = jwt.encode(claims, settings["SECRET_KEY"], algorithm="HS256")
+    assert api.get("/user", forged, status=401).json["errors"] == {"token": ["is invalid"]}
+
+
+def unverified(token: str) -> dict:
+    return jwt.decode(token, options={"verify_signature": False})
 
 
 def test_a_login_for_an_unknown_email_checks_a_password_too(client, monkeypatch):

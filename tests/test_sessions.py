@@ -10,6 +10,7 @@ from itsdangerous import URLSafeTimedSerializer
 
 from adapters import FRAMEWORKS, factory
 from shared import sessions
+from shared.conduit.seed import DEMO_PASSWORD
 from tests.conftest import make_client
 from tests.helpers import text_of
 
@@ -47,6 +48,31 @@ def test_the_cookie_is_secure_when_configured(framework, settings):
 
 def test_reading_the_session_varies_on_cookie(client):
     assert "Cookie" in client.get("/guestbook").headers.get("Vary", "")
+
+
+@pytest.mark.parametrize("path", [
+    "/", "/?page=2", "/tag/python", "/article/why-one-core-can-serve-two-frameworks",
+    "/profile/ada", "/profile/ada/favorites",
+])
+def test_an_anonymous_visit_starts_no_session(seeded, path):
+    # As in Flask, a session exists once something is stored in it; these pages store
+    # nothing for a visitor, so a shared cache may keep them...
+    response = seeded.get(path)
+    assert "Set-Cookie" not in response.headers
+    assert "Cache-Control" not in response.headers
+    # ...for every visitor without a cookie: a signed-in reader gets another page.
+    assert response.headers["Vary"] == "Cookie"
+
+
+def test_a_session_starts_once_something_is_stored_in_it(seeded):
+    page = seeded.get("/login")  # its form's CSRF token is tied to a new session
+    assert session_cookie(page)
+    assert "Cookie" in page.headers["Vary"]
+    form = page.forms[0]
+    form["email"], form["password"] = "ada@example.com", DEMO_PASSWORD
+    home = form.submit(status=303).follow()
+    assert "Cookie" in home.headers["Vary"]  # ada's page, not a visitor's
+    assert text_of(home, ".flash") == ["Welcome back, ada!"]
 
 
 def test_the_cookie_holds_plain_json_readable_by_the_shared_codec(client, settings):

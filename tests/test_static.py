@@ -34,9 +34,32 @@ def test_paths_outside_the_folder_or_missing_are_404(client, path):
     assert b"SECRET" not in response.body and b"[project]" not in response.body
 
 
+def test_options_on_a_static_file_is_a_405_as_on_every_route(client):
+    # Flask's own static rule answered OPTIONS itself (found by the fuzz test; PORTING 14).
+    response = client.options("/static/style.css", status=405)
+    assert sorted(response.headers["Allow"].split(", ")) == ["GET", "HEAD"]
+
+
 def test_a_range_of_the_stylesheet_is_served(client):
     response = client.get("/static/style.css", headers={"Range": "bytes=0-9"}, status=206)
     assert len(response.body) == 10
+
+
+# Werkzeug refused both with a 416; RFC 9110 and Bottle serve them (PORTING 30).
+@pytest.mark.parametrize("header", ["bytes=-99999999999", "bytes=-99999999999,0-1"])
+def test_a_suffix_range_longer_than_the_file_is_the_whole_file(client, header):
+    whole = client.get("/static/style.css").body
+    response = client.get("/static/style.css", headers={"Range": header}, status=206)
+    assert response.body == whole
+    assert response.headers["Content-Range"] == f"bytes 0-{len(whole) - 1}/{len(whole)}"
+
+
+@pytest.mark.parametrize("header", ["bytes=0-1,5-6", "bytes=99999999-,0-1", "bytes=x,0-1"])
+def test_several_ranges_are_served_as_the_first_that_fits(client, header):
+    whole = client.get("/static/style.css").body
+    response = client.get("/static/style.css", headers={"Range": header}, status=206)
+    assert response.body == whole[:2]
+    assert response.headers["Content-Range"] == f"bytes 0-1/{len(whole)}"
 
 
 def test_an_unsatisfiable_range_is_the_416_error_page(client):

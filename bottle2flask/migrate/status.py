@@ -79,8 +79,9 @@ def route_of(router: bottle.Router, method: str, sent: str):
 
 
 def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
-           **parity_options) -> dict:
-    """The table as data: one entry a legacy route, and a summary."""
+           keep_report: bool = False, **parity_options) -> dict:
+    """The table as data: one entry a legacy route, and a summary (keep_report: and the
+    parity run's own report)."""
     if is_url(legacy_spec) or is_url(new_spec):
         raise UsageError("migrate status reads both routers: give module:attr or "
                          "file.py specs, not URLs")
@@ -92,20 +93,28 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             specs = [on_copy(spec, Path(folder), name)
                      for spec, name in zip(specs, ("legacy", "new"), strict=True)]
         legacy, new = legacy_app(specs[0], settings), new_app(specs[1], settings)
-        report = run(specs, in_place=True, **parity_options)
-    verdicts: dict[int, list[str]] = {}
+        # Every route without a parameter is a start of the crawl, linked to or not.
+        starts = [*parity_options.pop("starts", ["/"]),
+                  *(r.rule for r in legacy.routes if r.method in ("GET", "ANY")
+                    and "<" not in r.rule and ":" not in r.rule)]
+        report = run(specs, in_place=True, starts=list(dict.fromkeys(starts)),
+                     **parity_options)
+    verdicts: dict[int, list[dict]] = {}
     for step in report["steps"]:
         route = route_of(legacy.router, step["method"], step["path"])
         if route is not None:
-            verdicts.setdefault(id(route), []).append(step["verdict"])
+            verdicts.setdefault(id(route), []).append(step)
     routes = []
     for route in legacy.routes:
-        seen = verdicts.get(id(route), [])
+        seen = [step["verdict"] for step in verdicts.get(id(route), [])]
+        first = next((step for step in verdicts.get(id(route), [])
+                      if step["verdict"] == "different"), None)
         routes.append({
             "rule": route.rule, "methods": [route.method],
             "served": serves(new, sample_path(legacy.router, route.rule), route.method),
             "identical": all(v != "different" for v in seen) if seen else None,
-            "requests": len(seen)})
+            "requests": len(seen), "explained": seen.count("explained"),
+            "first_difference": first_difference(first) if first else None})
     served = sum(r["served"] for r in routes)
     return {"apps": {"legacy": legacy_spec, "new": new_spec}, "routes": routes,
             "summary": {"routes": len(routes), "served": served,
@@ -114,7 +123,17 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
                         "not_exercised": sum(r["identical"] is None for r in routes),
                         "ported_percent": round(100 * served / len(routes)) if routes else 100,
                         "parity_steps": report["summary"]["steps"],
-                        "parity_different": report["summary"]["different"]}}
+                        "parity_different": report["summary"]["different"]},
+            **({"report": report} if keep_report else {})}
+
+
+def first_difference(step: dict) -> str:
+    """One line: the request and the first thing that differs in its answer."""
+    diff = step["differences"][0] if step["differences"] else {}
+    where = diff.get("where", "answer")
+    shown = f"{diff.get('a')!r} != {diff.get('b')!r}" if not diff.get("detail") else (
+        diff["detail"].splitlines()[0][:80])
+    return f"{step['method']} {step['path']}: {where}: {shown}"
 
 
 def render(data: dict) -> str:

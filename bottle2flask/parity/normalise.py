@@ -255,8 +255,13 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
             result.differences.append(Difference(f"header {name.title()}", x, y))
 
     jar_a, jar_b = cookies(a, secret), cookies(b, secret)
+    own_cookies = {rule.cookie: rule.name for rule in ignore if rule.cookie}
     for name in sorted(set(jar_a) | set(jar_b)):
-        if jar_a.get(name) != jar_b.get(name):
+        if jar_a.get(name) == jar_b.get(name):
+            continue
+        if name in own_cookies:
+            explain(own_cookies[name])
+        else:
             result.differences.append(Difference(f"cookie {name}", jar_a.get(name),
                                                  jar_b.get(name)))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from urllib.parse import unquote_to_bytes, urlencode
 
 from werkzeug.test import Client
 
+from ..proof.answers import answer
 from .normalise import Comparison, Response, compare, cookies, without_noise
 from .scenario import Call, Form, destructive, fill, forms, links, local_path, modes
 
@@ -20,6 +22,23 @@ FLASH_KEYS = {"flashes", "_flashes"}  # ours and Flask's: gone on the next page
 # Forms of one shape (same method, fields and last path segment: every article's
 # "favorite" button) are sent at most this often for each kind of visitor.
 PER_SHAPE = 2
+
+
+def forget_bottle_request() -> None:
+    """Unbind Bottle's thread-local request and response after each answer.
+
+    Bottle leaves them bound to the last request it served; a port that still reads
+    bottle.request would then see the request the original just got, in this process
+    only. Unbound, it fails as it would in its own server."""
+    bottle = sys.modules.get("bottle")
+    for local in (getattr(bottle, "request", None), getattr(bottle, "response", None)):
+        for name in ("environ", "_status_line", "_status_code", "_headers", "_cookies", "body"):
+            slot = getattr(type(local), name, None)
+            if isinstance(slot, property) and slot.fdel is not None:
+                try:
+                    slot.fdel(local)  # Bottle's thread-local slots: unset, not emptied
+                except AttributeError:  # not bound in this thread
+                    pass
 
 
 class Side:
@@ -63,10 +82,13 @@ class Side:
         elif call.body is not None:
             options["data"] = call.body.encode("utf-8")
             options["content_type"] = call.content_type
-        answer = self.client.open(path, **options)
-        response = Response(answer.status, answer.headers.to_wsgi_list(), answer.get_data(),
-                            path)
-        answer.close()
+        try:
+            answer = self.client.open(path, **options)
+            response = Response(answer.status, answer.headers.to_wsgi_list(),
+                                answer.get_data(), path)
+            answer.close()
+        finally:
+            forget_bottle_request()
         self._save(call.save, response)
         for name, cookie in cookies(response, self.secret).items():
             self.cookies[name] = cookie["value"]
@@ -115,13 +137,15 @@ class Step:
     path: str
     statuses: tuple[str, ...]
     comparison: Comparison
+    answers: tuple[dict, ...] = ()  # recorded (Run(record=True)): each app's answer
 
     def as_dict(self) -> dict:
         return {"number": self.number, "kind": self.kind, "label": self.label,
                 "method": self.method, "path": self.path, "statuses": list(self.statuses),
                 "verdict": self.comparison.verdict,
                 "explained": self.comparison.explained,
-                "differences": [d.as_dict() for d in self.comparison.differences]}
+                "differences": [d.as_dict() for d in self.comparison.differences],
+                **({"answers": list(self.answers)} if self.answers else {})}
 
 
 class Run:
@@ -129,8 +153,9 @@ class Run:
 
     def __init__(self, sides: list[Side], secret: str | None = None, clock=None,
                  progress: Callable[[Step], None] | None = None, ignore: list = (),
-                 noise: bool = False):
+                 noise: bool = False, record: bool = False):
         self.sides = sides  # with noise: the last one is a second instance of the first
+        self.record = record
         self.secret = secret
         self.ignore = list(ignore)
         self.noise = noise
@@ -149,11 +174,20 @@ class Run:
             twin = compare(responses[0], responses[2], secret=self.secret, ignore=rules)
             result = without_noise(result, twin, *responses, ignore=rules)
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
-                    self.sides[0].sent, tuple(r.status for r in responses[:2]), result)
+                    self.sides[0].sent, tuple(r.status for r in responses[:2]), result,
+                    self.answers(responses) if self.record else ())
         self.steps.append(step)
         if self.progress:
             self.progress(step)
         return self.follow(calls[0], responses) if calls[0].follow else responses
+
+    def answers(self, responses: list[Response]) -> tuple[dict, ...]:
+        """Each app's answer as a recorded test keeps it; a body that differs between two
+        instances of the first app (with noise) is not kept: it would never match."""
+        kept = [answer(r.code, r.headers, r.body) for r in responses]
+        if self.noise and kept[0]["body"] != kept[2]["body"]:
+            kept = [{**k, "body": None} for k in kept]
+        return tuple(kept[:2])
 
     def send(self, call: Call, kind: str, label: str = "") -> list[Response]:
         return self.exchange([call] * len(self.sides), kind, label)

@@ -47,6 +47,16 @@ def default_settings(secret: str) -> Settings:
     return settings
 
 
+def port_settings(spec: str) -> Path | None:
+    """The parity.toml `bottle2flask port` writes beside a port: the changes it declared,
+    which count as intended."""
+    target, _ = split(spec)
+    if is_url(spec) or not is_file(target):
+        return None
+    found = Path(target).resolve().parent / "parity.toml"
+    return found if found.is_file() else None
+
+
 def on_copy(spec: str, folder: Path, label: str) -> str:
     """The spec pointed at a copy of its app's folder (a module spec, a URL: as they are)."""
     target, attr = split(spec)
@@ -56,22 +66,26 @@ def on_copy(spec: str, folder: Path, label: str) -> str:
     if not path.is_file():  # the loader says so, in its own words
         return spec
     copy = folder / f"{label}-app"
-    shutil.copytree(path.parent, copy, ignore=NOT_COPIED, symlinks=True)
-    return f"{copy / path.name}{':' + attr if attr else ''}"
+    # The app's folder, as the loader takes it: a package's is the folder holding it.
+    root = path.parent.parent if path.name == "__init__.py" else path.parent
+    shutil.copytree(root, copy, ignore=NOT_COPIED, symlinks=True)
+    return f"{copy / path.relative_to(root)}{':' + attr if attr else ''}"
 
 
 def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (),
         crawl: bool = True, max_pages: int = 500, progress=None,
         starts: list[str] = ("/",), forms: bool = False, noise: bool = False,
         in_place: bool = False, names: dict[str, str] | None = None,
-        settings: Settings | None = None) -> dict:
+        settings: Settings | None = None, record: bool = False) -> dict:
     """Replay the requests against two apps; return the report as a dict.
 
     plan: built-in requests (none by default); extra: the user's requests files;
-    names: labels for known specs; settings: the settings each factory gets.
+    names: labels for known specs; settings: the settings each factory gets;
+    record: keep each app's answer in the steps (for the suite a port leaves).
     """
     plan = plan or Scenario()
-    for path in extra:  # checked before any app is built: a typo costs nothing
+    declared = [found for spec in specs if (found := port_settings(spec))]
+    for path in [*declared, *extra]:  # checked before any app is built: a typo costs nothing
         plan = plan.extend(load(path, frozenset(plan.saved())))
     secret = secrets.token_hex(32)
     settings = settings or default_settings(secret)
@@ -86,7 +100,7 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (
             where = spec if in_place else on_copy(spec, Path(folder), label)
             sides.append(Side(label, load_app(where, values, label).wsgi, secret))
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
-                     ignore=plan.ignore, noise=noise)
+                     ignore=plan.ignore, noise=noise, record=record)
         if crawl:
             Explorer(replay, plan.form_values, max_pages=max_pages).explore(
                 list(starts), forms=forms)
@@ -112,6 +126,9 @@ def report(specs: list[str], steps: list[Step], seconds: float, ignore: list = (
                     "different": verdicts.count("different"),
                     "explained_by": explained},
         "reasons": {**INTENDED, **{rule.name: rule.reason for rule in ignore}},
+        # Rules that matched nothing: a typo, or a difference that is gone (as pytest
+        # warns of an unknown mark, and Diffy of a rule that never fired).
+        "unused_ignore": [rule.name for rule in ignore if rule.name not in explained],
     }
 
 
@@ -140,6 +157,9 @@ def render(data: dict) -> str:
             else:
                 lines.append(f"  {diff['where']}: {names[0]} {diff['a']!r} != "
                              f"{names[1]} {diff['b']!r}")
+    if data.get("unused_ignore"):
+        lines.append("\nUnused [[ignore]] rules (they matched no difference): "
+                     + ", ".join(data["unused_ignore"]))
     verdict = ("no unexplained differences" if not summary["different"]
                else f"{summary['different']} step(s) differ")
     lines.append(f"\nResult: {verdict}.")

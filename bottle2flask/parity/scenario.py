@@ -53,10 +53,12 @@ class Call:
 
 @dataclass
 class Ignore:
-    """An intended difference of the user's: a header, a JSON path or a CSS selector."""
+    """An intended difference of the user's: a header, a cookie (by name), a JSON path or a
+    CSS selector."""
 
     name: str
     header: str = ""
+    cookie: str = ""
     json: str = ""
     css: str = ""
     path: str = "*"      # a glob of the request paths it applies to
@@ -87,7 +89,7 @@ class Scenario:
 
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
-IGNORE_KINDS = ("header", "json", "css")
+IGNORE_KINDS = ("header", "cookie", "json", "css")
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 
@@ -171,10 +173,13 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     _check_keys(where, item, set(Ignore.__dataclass_fields__))
     kinds = [k for k in IGNORE_KINDS if item.get(k)]
     if len(kinds) != 1:
-        raise UsageError(f"{where}: give exactly one of header, json, css")
+        raise UsageError(f"{where}: give exactly one of header, cookie, json, css")
     if not all(isinstance(v, str) for v in item.values()):
         raise UsageError(f"{where}: every value must be a string")
     kind = kinds[0]
+    if kind == "header" and item["header"].lower() == "set-cookie":
+        raise UsageError(f"{where}: cookies are compared one by one: name the cookie "
+                         "(cookie = \"NAME\"), not the Set-Cookie header")
     if kind == "css":
         try:
             BeautifulSoup("", "lxml").select(item["css"])

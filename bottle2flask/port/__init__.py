@@ -1,6 +1,6 @@
 """kit port: a Bottle application folder rewritten as a Flask one, with LibCST.
 
-The Python code goes through numbered rules (harness/port/rules, P001...), the
+The Python code goes through numbered rules (bottle2flask/port/rules, P001...), the
 templates through the template converter, everything else is copied. What a rule
 cannot convert safely stays in place under a `# TODO(kit/P0NN)` comment.
 """

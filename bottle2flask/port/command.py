@@ -1,10 +1,16 @@
-"""bottle2flask port SRC -o OUT: a Bottle application folder rewritten as a Flask one.
+"""bottle2flask port SRC -o OUT: a Bottle application folder rewritten as a Flask one,
+then checked: both apps started on copies, sent the same requests, compared route by
+route, and the answers left in OUT/tests/ as a suite that runs against both.
 
-Exit status: 0 converted (TODOs allowed), 1 a file could not be parsed, 2 usage,
-5 converted, but a TODO sits on code that fails when it runs (a view parameter only a
-Bottle plugin passed, a request attribute Flask lacks...): the port is not done, and the
-last line names the first such TODO, file:line. A call the port commented out under a
-TODO (a plugin) does not count: the port starts without it.
+Exit status: 0 the port starts and answers as the original (declared changes allowed);
+1 a page differs, or a file could not be converted; 2 a usage error; 3 the port does
+not start; 4 the port was not compared (the original does not start here); 5 converted,
+but a TODO sits on code that fails when it runs (a view parameter only a Bottle plugin
+passed, a request attribute Flask lacks...): the port is not done, "run it" is not
+printed, and the last line names the first such TODO, file:line (a call the port
+commented out under a TODO, a plugin, does not count: the port starts without it). The
+reason is the last line, on stderr. --no-check: converted only (0, 1 for a file not
+converted, or 5).
 """
 
 from __future__ import annotations
@@ -13,19 +19,28 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
+from ..proof.check import SAME, check
 from .folder import diff, port_tree
+from .report import app_spec, outcome_line
 from .rules import CODES
 
 BREAKS = 5
 
 
 def add_arguments(parser) -> None:
+    parser.add_argument("--no-check", action="store_true",
+                        help="only convert: do not start and compare the two apps")
+    parser.add_argument("--check-timeout", type=float, default=120, metavar="SECONDS",
+                        help="how long each app may take to start (default 120)")
     parser.add_argument("src", type=Path, help="the Bottle app's folder (or one .py file)")
     parser.add_argument("-o", "--out", type=Path, help="where to write the Flask app")
     parser.add_argument("--diff", action="store_true",
                         help="print the changes to the Python files; write nothing")
     parser.add_argument("--disable", action="append", default=[], metavar="P0NN",
                         help="skip a rule (repeat, or comma-separate)")
+    parser.add_argument("--faithful", action="store_true",
+                        help="keep Bottle's behaviour with bottle_compat.py instead of "
+                             "idiomatic Flask with its changes declared")
 
 
 def main(args) -> int:
@@ -42,7 +57,8 @@ def main(args) -> int:
     if args.out is not None and not args.diff:
         if args.out.resolve() == src.resolve() or src.resolve() in args.out.resolve().parents:
             raise UsageError("OUT must be outside SRC")
-    result = port_tree(src, args.out or Path(), disabled=disabled, write=not args.diff)
+    result = port_tree(src, args.out or Path(), disabled=disabled, write=not args.diff,
+                       faithful=args.faithful)
     if args.diff:
         sys.stdout.write(diff(src, result))
     for module in result.modules:
@@ -55,17 +71,37 @@ def main(args) -> int:
         return 1 if result.failed else 0
     entry = result.entry
     totals = result.as_dict()["summary"]
-    print(f"bottle2flask port: {totals['converted']} modules converted, "
-          f"{totals['todos']} TODOs, report in {args.out / 'PORTING-REPORT.md'}")
-    if result.failed:
-        return 1
+    for module in result.modules:
+        if module.status == "success":
+            print(f"{module.path}: {outcome_line(module.outcomes)}")
+    print(f"bottle2flask port: {totals['converted']} modules converted; "
+          + outcome_line({"same": totals["same"], "declared": totals["declared"],
+                          "todo": totals["todos"]}, totals["emulation_lines"])
+          + f"; report in {args.out / 'PORTING-REPORT.md'}")
     breaking = [(m.path, t) for m in result.modules for t in m.todos if t.get("breaks")]
-    if breaking:
-        path, todo = breaking[0]
-        more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
-        print(f"bottle2flask port: not done: {path}:{todo['line']}: {todo['code']} TODO on "
-              f"code that fails when it runs{more}", file=sys.stderr)
-        return BREAKS
-    if entry:
-        print(f"run it: cd {args.out} && flask --app {entry[0]}:{entry[1]} run")
-    return 0
+    if args.no_check or entry is None:
+        why = "--no-check" if args.no_check else "no module makes a Flask app"
+        print(f"Not checked ({why}).")
+        return 1 if result.failed else not_done(breaking) if breaking else 0
+    outcome = check(src, args.out, result, requests=args.requests, timeout=args.check_timeout,
+                    forms=args.forms, crawl=not args.no_crawl, starts=args.start,
+                    max_pages=args.max_pages)
+    for line in outcome.lines:
+        print(line)
+    if outcome.status != SAME:
+        print(f"bottle2flask port: {outcome.reason}", file=sys.stderr)
+    if breaking and outcome.status in (SAME, 1) and not result.failed:
+        return not_done(breaking)
+    if outcome.status in (SAME, 1):  # it started
+        print(f"run it: cd {args.out} && flask --app {app_spec(entry)} run")
+        print(f"its parity suite: cd {args.out} && python -m pytest tests -p no:randomly")
+    return outcome.status or (1 if result.failed else 0)
+
+
+def not_done(breaking) -> int:
+    """Exit status 5, with the first TODO on code that fails when it runs."""
+    path, todo = breaking[0]
+    more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
+    print(f"bottle2flask port: not done: {path}:{todo['line']}: {todo['code']} TODO on "
+          f"code that fails when it runs{more}", file=sys.stderr)
+    return BREAKS

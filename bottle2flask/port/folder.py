@@ -9,11 +9,14 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+from .compat import SOURCE as COMPAT
+from .declared import parity_settings
 from .discovery import DEFAULT_SOURCE, plan
 from .engines import engine
 from .report import markdown
 from .results import FileResult, TreeResult
-from .runner import port_source, uses_bottle
+from .rules import CHANGES
+from .runner import port_source, todo_comments, uses_bottle, wrap_todos
 from .templates import (
     convert_templates,
     copy_as_they_are,
@@ -75,15 +78,14 @@ def star_todo(module: FileResult, apps, python: dict[Path, str]) -> FileResult:
     lines = module.code.splitlines(keepends=True)
     at = 1 if lines and lines[0].startswith("#!") else 0
     lines.insert(at, f"# TODO(kit/P001): {text}\n")
-    return replace(module, code="".join(lines),
-                   todos=[{"code": "P001", "line": at + 1, "text": text}])
+    code = wrap_todos("".join(lines))
+    return replace(module, code=code, todos=todo_comments(code))
 
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
-              write: bool = True) -> TreeResult:
-    """Port the folder src into out (write=False: only say what would change)."""
+              write: bool = True, faithful: bool = False) -> TreeResult:
     src, out = Path(src), Path(out)
-    result = TreeResult(str(src), str(out))
+    result = TreeResult(str(src), str(out), faithful=faithful)
     files = files_of(src)
     templates = [f for f in files if is_template(f)]
     python, undecoded = {}, {}
@@ -109,11 +111,15 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             result.templates, names, imports = convert_templates(src, out, templates)
     elif used != "simple":
         names = names_as_they_are(src, templates)
+    app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
+                                               PYTHON_SUFFIXES)])
+    own = frozenset(rel.parts[0].removesuffix(".py") for rel in python)
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     ported: dict[Path, FileResult] = {}
-    options = {rel: dict(disabled=disabled, template_names=names, **apps.options(rel),
+    options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
+                         own_modules=own, template_names=names, **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates))
                for rel in python}
     # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
@@ -151,7 +157,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 shutil.copy2(path, out / rel)
     if apps.default_module is not None:
         rel = apps.default_module
-        module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled,
+        module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled, faithful=faithful,
                              template_folder=template_folder(src / rel, src, templates),
                              tree_needs=apps.tree_needs,
                              template_imports=apps.template_imports)
@@ -159,11 +165,17 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.modules.append(module)
         if write:
             (out / rel).write_text(module.code, encoding="utf-8")
+    if any(m.compat for m in result.modules):  # --faithful: Bottle's behaviour, one module
+        result.compat_lines = sum(1 for line in COMPAT.read_text().splitlines() if line.strip())
+        if write:
+            shutil.copyfile(COMPAT, out / COMPAT.name)
     if write:
         copy_companions(src, out, result)
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
         (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
+        (out / "parity.toml").write_text(parity_settings(result.modules, CHANGES),
+                                         encoding="utf-8")
     return result
 
 
@@ -177,6 +189,16 @@ def copy_companions(src: Path, out: Path, result: TreeResult) -> None:
         if not (src / f"{name}.py").exists():
             shutil.copyfile(COMPANIONS[name], out / f"{name}.py")
             result.copied.append(f"{name}.py")
+
+
+def _text(path: Path) -> str:
+    """A file's text for the rules to read, "" for binary files and big ones."""
+    if path.stat().st_size > 1_000_000:
+        return ""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (UnicodeDecodeError, OSError):
+        return ""
 
 
 def diff(src: Path, result: TreeResult) -> str:

@@ -1,11 +1,26 @@
-"""PORTING-REPORT.md: per file, the rules applied and the TODOs left, with file:line."""
+"""PORTING-REPORT.md: per file, the rules applied, each rewrite's outcome (same
+behaviour, declared change, TODO) and the declared changes and TODOs with file:line."""
 
 from __future__ import annotations
 
 from .results import summary
-from .rules import RULES
+from .rules import CHANGES, RULES
 
 SUMMARIES = {rule.code: rule.summary for rule in RULES}
+
+
+def app_spec(entry: tuple[str, str]) -> str:
+    """MODULE:APP for flask --app and gunicorn, quoted for the shell when it calls a
+    factory (`'web:make_app()'`)."""
+    spec = f"{entry[0]}:{entry[1]}"
+    return f"'{spec}'" if "(" in spec else spec
+
+
+def outcome_line(counts: dict, emulation: int | None = None) -> str:
+    """`rewritten same: 12, rewritten with a declared change: 3, TODO: 0` (+ emulation)."""
+    text = (f"rewritten same: {counts['same']}, rewritten with a declared change: "
+            f"{counts['declared']}, TODO: {counts['todo']}")
+    return text if emulation is None else f"{text}; emulation lines: {emulation}"
 
 
 def markdown(result) -> str:
@@ -13,13 +28,21 @@ def markdown(result) -> str:
     lines = ["# Porting report", "", f"`bottle2flask port {result.src} -o {result.out}`", ""]
     entry = result.entry
     if entry:
-        module, app = entry
         lines += ["Run the Flask app from this folder:", "",
-                  f"    flask --app {module}:{app} run",
-                  f"    gunicorn --chdir {result.out} {module}:{app}", ""]
+                  f"    flask --app {app_spec(entry)} run",
+                  f"    gunicorn --chdir {result.out} {app_spec(entry)}", ""]
     lines += [f"{totals['converted']} modules converted, {totals['failed']} failed, "
               f"{totals['skipped']} without Bottle; {totals['todos']} TODOs; "
-              f"{totals['templates']} templates, {totals['copied']} other files copied.", ""]
+              f"{totals['templates']} templates, {totals['copied']} other files copied.", "",
+              "Total: " + outcome_line({"same": totals["same"], "declared": totals["declared"],
+                                        "todo": totals["todos"]}, totals["emulation_lines"]),
+              ""]
+    if result.faithful:
+        lines += ["Mode: --faithful (Bottle's behaviour kept by bottle_compat.py).", ""]
+    else:
+        lines += ["Mode: idiomatic Flask; each declared change is in parity.toml:",
+                  f"`kit parity ORIGINAL PORT --requests {result.out}/parity.toml` counts",
+                  "them as intended.", ""]
     for module in result.modules:
         if module.status == "skip" and not module.todos:
             continue
@@ -27,8 +50,17 @@ def markdown(result) -> str:
         if module.status == "failure":
             lines += [f"Not converted: {module.error}", ""]
             continue
+        lines += [outcome_line(module.outcomes), ""]
         for code, count in module.applied.items():
             lines.append(f"- {code} ({SUMMARIES.get(code, '')}): {count}")
+        if module.declared:
+            lines += ["", "Declared changes:", ""]
+            for found in module.declared:
+                change = CHANGES[found["id"]]
+                lines.append(f"- `{module.path}:{found['line']}` {change.id} "
+                             f"(docs/PORTING.md {change.porting}): {change.text}")
+        if module.notes:
+            lines += ["", "Notes:", ""] + [f"- {note}" for note in module.notes]
         if module.todos:
             lines += ["", "TODO:", ""]
             lines += [f"- `{module.path}:{t['line']}` {t['code']}"

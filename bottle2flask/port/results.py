@@ -15,6 +15,10 @@ class FileResult:
     code: str = ""  # the new source (the old one for skip and failure)
     applied: dict[str, int] = field(default_factory=dict)
     todos: list[dict] = field(default_factory=list)  # {"code", "line", "text"}
+    declared: list[dict] = field(default_factory=list)  # {"id", "line", "paths"}
+    notes: list[str] = field(default_factory=list)
+    emulation: int = 0  # lines of Bottle emulation added to this module
+    compat: bool = False  # it imports bottle_compat (--faithful): the port needs that file
     error: str = ""
     app_name: str | None = None  # the Flask app this module defines, if any
     companions: list[str] = field(default_factory=list)  # modules copied into OUT for it
@@ -22,7 +26,16 @@ class FileResult:
 
     def as_dict(self) -> dict:
         return {"path": self.path, "status": self.status, "applied": self.applied,
-                "todos": self.todos, "error": self.error, "app": self.app_name}
+                "outcomes": self.outcomes, "declared": self.declared, "todos": self.todos,
+                "notes": self.notes, "emulation_lines": self.emulation, "error": self.error,
+                "app": self.app_name}
+
+    @property
+    def outcomes(self) -> dict[str, int]:
+        """Each rewrite counted once: same behaviour, declared change; and the TODOs."""
+        rewritten = sum(self.applied.values())
+        return {"same": rewritten - len(self.declared), "declared": len(self.declared),
+                "todo": len(self.todos)}
 
 
 @dataclass
@@ -34,6 +47,8 @@ class TreeResult:
     copied: list[str] = field(default_factory=list)
     imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
     parts: set[str] = field(default_factory=set)  # modules another module's own app imports
+    faithful: bool = False  # --faithful: Bottle's behaviour kept by bottle_compat.py
+    compat_lines: int = 0  # the lines of bottle_compat.py, when the port needs it
 
     @property
     def failed(self) -> bool:
@@ -78,5 +93,8 @@ def summary(result: TreeResult) -> dict:
             "failed": sum(m.status == "failure" for m in result.modules),
             "skipped": sum(m.status == "skip" for m in result.modules),
             "todos": sum(len(m.todos) for m in result.modules),
+            "same": sum(m.outcomes["same"] for m in result.modules),
+            "declared": sum(m.outcomes["declared"] for m in result.modules),
+            "emulation_lines": sum(m.emulation for m in result.modules) + result.compat_lines,
             "rules": dict(sorted(applied.items())),
             "templates": len(result.templates), "copied": len(result.copied)}

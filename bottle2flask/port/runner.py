@@ -9,13 +9,18 @@ from dataclasses import replace
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
+from libcst.helpers import parse_template_statement
 
+from .import_style import tidy_imports
+from .long_lines import wrap_long_lines
+from .placement import after_app, app_options, app_target
 from .results import FileResult
 from .rules import RULES, Prepare
-from .rules.base import drop_placeholders
+from .rules.base import DECLARED_MARK, drop_placeholders
 from .rules.base import state as port_state
+from .rules.p003_routes import add_converters
 from .settings import Settings
-from .shims import add_shims, app_free, shim_imports
+from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 
 TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
 WIDTH = 100
@@ -30,8 +35,6 @@ def orphan_text(state) -> str:
             "json": "returns dicts", "route_errors": "reads an error's text",
             "location": "redirects", "debug": "sets debug mode"}
     found = [text for key, text in what.items() if key in state.needs]
-    if state.regexes:
-        found.append("uses <x:re:...> routes")
     return (f"this module {', '.join(found)} but neither makes nor imports the Flask app: "
             "import the app here (or move this code into the app's module)")
 
@@ -60,25 +63,55 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
 
 
 def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> FileResult:
+    (disabled, template_names, template_folder, imported_apps, default_from, shared_views,
+     tree_needs, template_imports, faithful, own_modules) = (
+        settings.disabled, settings.template_names, settings.template_folder,
+        settings.imported_apps, settings.default_from, settings.shared_views,
+        settings.tree_needs, settings.template_imports, settings.faithful,
+        settings.own_modules)
+    app_text = source if settings.app_text is None else settings.app_text
     context = CodemodContext(filename=path)
     state = port_state(context)
-    state.template_names = dict(settings.template_names or {})
-    state.template_folder = settings.template_folder
-    state.imported_apps = set(settings.imported_apps)
-    state.default_from = settings.default_from
-    state.shared_views = set(settings.shared_views)
-    state.tree_needs = set(settings.tree_needs)
-    state.template_imports = dict(settings.template_imports or {})
+    state.faithful = faithful
+    state.app_text = app_text
+    state.template_names = dict(template_names or {})
+    state.template_folder = template_folder
+    state.imported_apps = set(imported_apps)
+    state.default_from = default_from
+    state.shared_views = set(shared_views)
+    state.tree_needs = set(tree_needs)
+    state.template_imports = dict(template_imports or {})
     state.imported_openers = dict(settings.openers or {})
-    disabled = settings.disabled
+    original = tree
     tree = tree.visit(Prepare(context))
-    if "TEMPLATE_PATH" in state.bottle.values():
+    if "TEMPLATE_PATH" in state.bottle.values() and faithful:
         state.template_folder = "."
     for rule in RULES[:-1]:
         if rule.code not in disabled:
             tree = tree.visit(rule(context))
     if state.made or (state.default_app and not state.default_from):
         state.needs |= state.tree_needs
+    if not faithful:  # the idiomatic port declares these changes instead
+        if "template_imports" in state.needs and state.template_imports:
+            tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
+                "# TODO(kit/P006): the templates import "
+                f"{', '.join(sorted(state.template_imports))} (`% import`): pass them to "
+                "render_template, or add them in an app.context_processor"))])
+        state.needs -= FAITHFUL_ONLY
+    tree = app_options(tree, state)
+    for template, values in state.after_app:
+        tree, placed = after_app(tree, state, [template], **values)
+        if not placed:
+            tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
+                "# TODO(kit/P011): set the Flask app's jinja_loader where the app is made: "
+                + cst.Module([]).code_for_node(parse_template_statement(
+                    template, app=cst.Name("app"), **values))))])
+    tree, state.converters_placed = add_converters(tree, state)
+    if state.regexes and not state.converters_placed:
+        tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
+            "# TODO(kit/P003): this module's routes use <x:re:...> paths but it neither makes "
+            "nor imports the Flask app: register their converters (werkzeug.routing."
+            "BaseConverter) on the app"))])
     tree, placed = add_shims(tree, state)
     if not placed:
         state.needs -= state.tree_needs  # the app's module has them
@@ -92,22 +125,63 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     if RULES[-1].code not in disabled:
         tree = tree.visit(RULES[-1](context))
     tree = AddImportsVisitor(context).transform_module(tree)
-    code = _wrap_todos(drop_placeholders(tree).code)
+    tree = tidy_imports(tree, original, {*own_modules, "bottle_compat"})
+    code = drop_placeholders(tree).code
+    code = wrap_long_lines(wrap_todos(code), source)
+    code, lines = _take_marks(code)
+    # a change whose code a later rule removed (a static route Flask now serves) is gone
+    declared = sorted(({**d, "line": lines[n]} for n, d in enumerate(state.declared)
+                       if n in lines), key=lambda d: d["line"])
     try:
         compile(code, path, "exec")
     except SyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
-    todos = _todos(code)
+    todos = todo_comments(code)
     for todo in todos:
         todo["breaks"] = (todo["code"], todo["text"]) in state.breaks
     app = state.app_name if (state.apps or state.default_app) else None
+    if app is not None:
+        app = factory_call(tree, app)
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      app_name=app, companions=sorted(state.companions),
+                      declared, state.notes, app_name=app, emulation=state.emulation,
+                      compat=state.compat, companions=sorted(state.companions),
                       openers=dict(state.openers))
 
 
-def _wrap_todos(code: str) -> str:
+def factory_call(module: cst.Module, app: str) -> str:
+    """`make_app()` when the module makes its app only in that function and returns it
+    (what `flask --app module:make_app()` calls), else the app's name."""
+    if any(app_target(stmt, app) is not None for stmt in module.body):
+        return app
+    for stmt in module.body:
+        if not isinstance(stmt, cst.FunctionDef) or stmt.params.params \
+                or not isinstance(stmt.body, cst.IndentedBlock):
+            continue
+        made = {cst.Module([]).code_for_node(t) for s in stmt.body.body
+                if (t := app_target(s, app)) is not None}
+        returned = {cst.Module([]).code_for_node(s.body[0].value) for s in stmt.body.body
+                    if isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Return)
+                    and s.body[0].value is not None}
+        if made & returned:
+            return f"{stmt.name.value}()"
+    return app
+
+
+def _take_marks(code: str) -> tuple[str, dict[int, int]]:
+    """The code without the declared-change markers, and each marker's line: the line of
+    the statement it was put above."""
+    kept, lines = [], {}
+    for line in code.splitlines(keepends=True):
+        mark = line.strip()
+        if mark.startswith(DECLARED_MARK):
+            lines[int(mark[len(DECLARED_MARK):])] = len(kept) + 1
+        else:
+            kept.append(line)
+    return "".join(kept), lines
+
+
+def wrap_todos(code: str) -> str:
     """TODO comments wrapped at 100 characters, continued on `#   ` lines."""
     out = []
     for line in code.splitlines(keepends=True):
@@ -124,8 +198,8 @@ def _wrap_todos(code: str) -> str:
     return "".join(out)
 
 
-def _todos(code: str) -> list[dict]:
-    """The TODO comments, their `#   ` continuation lines joined."""
+def todo_comments(code: str) -> list[dict]:
+    """The TODO comments, their continuation lines joined."""
     found: list[dict] = []
     follows = False
     for n, line in enumerate(code.splitlines(), 1):

@@ -13,7 +13,10 @@ class Settings:
     default_from: the module Bottle's default app is imported from, when several share
     it; shared_views: view names other modules use too; tree_needs: what the app's
     module adds for the whole app (port/discovery.py); template_imports: a template's
-    `% import` names (T019), name -> (module, attr).
+    `% import` names (T019), name -> (module, attr); faithful: keep Bottle's behaviour
+    where the Flask idiom differs (else declare it); app_text: the app's text files
+    (templates, tests), read for the app's own uses (the module's source if None);
+    own_modules: the app's top-level modules and packages (the imports' first party).
     """
 
     disabled: frozenset[str] = frozenset()  # rule codes not to run
@@ -24,5 +27,8 @@ class Settings:
     shared_views: frozenset[str] = frozenset()
     tree_needs: frozenset[str] = frozenset()
     template_imports: dict = field(default_factory=dict)
+    faithful: bool = False
+    app_text: str | None = None
+    own_modules: frozenset[str] = frozenset()
     # P019: a plugin keyword another module's port opens: keyword -> (module, function)
     openers: dict = field(default_factory=dict)

@@ -14,11 +14,15 @@
 </form>
 % else:
 % include('follow_button', profile=author, here=here)
+% if current_user:
 <form class="inline" method="post" action="{{url_for('unfavorite' if article['favorited'] else 'favorite', slug=article['slug'])}}">
 <input type="hidden" name="csrf_token" value="{{csrf_token()}}">
 <input type="hidden" name="next" value="{{here}}">
 <button type="submit" class="btn btn-sm {{'btn-primary' if article['favorited'] else 'btn-outline-primary'}}"><i class="ion-heart"></i> {{'Unfavorite' if article['favorited'] else 'Favorite'}} Article <span class="counter">({{article['favoritesCount']}})</span></button>
 </form>
+% else:
+<a class="btn btn-sm btn-outline-primary" href="{{url_for('login', next=here)}}"><i class="ion-heart"></i> Favorite Article <span class="counter">({{article['favoritesCount']}})</span></a>
+% end
 % end
 </div>
 </div>

@@ -9,7 +9,7 @@ from ..db import storable
 from ..http import HTTPError, Json, Request, Result, Text, is_json
 from . import articles, present, users
 from . import validate as v
-from .auth import api_user, token_for
+from .auth import api_token, api_user, token_for
 from .login_limit import LoginLimit
 from .models import User
 from .security import hasher_for
@@ -87,9 +87,9 @@ def current_user(request: Request) -> Result:
 
 def update_user(request: Request) -> Result:
     """PUT /user: change any of the account's fields."""
-    me = api_user(request, required=True)
+    me, claims = api_token(request, required=True)
     return _user(request, users.update(request.db, me, _payload(request, "user"),
-                                     hasher_for(request.config)))
+                                     hasher_for(request.config), keep_token=claims.token_id))
 
 
 # -- profiles -------------------------------------------------------------------

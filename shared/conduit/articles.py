@@ -179,9 +179,9 @@ def unfavorite(db: Session, user: User, slug: str) -> None:
     db.commit()
 
 
-def tags(connection: Connection) -> list[str]:
-    """Every tag in use, most used first."""
-    return reads.tag_cloud(connection)
+def tags(connection: Connection, limit: int | None = None) -> list[str]:
+    """Every tag in use, most used first (ties by name); the first `limit` if given."""
+    return reads.tag_cloud(connection, limit)
 
 
 def comments(connection: Connection, viewer: User | None, slug: str,

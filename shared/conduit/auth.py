@@ -7,7 +7,7 @@ from typing import Literal, overload
 from ..http import HTTPError, Request
 from . import users
 from .models import User
-from .security import make_token, read_token
+from .security import Claims, make_token, read_token
 
 SESSION_KEY = "user_id"
 
@@ -33,6 +33,18 @@ def api_user(request: Request, *, required: bool) -> User | None:
 
     No header: None, or 401 "is missing" when required. A bad header is always a 401.
     """
+    found = api_token(request, required=required)
+    return found[0] if found else None
+
+
+@overload
+def api_token(request: Request, *, required: Literal[True]) -> tuple[User, Claims]: ...
+@overload
+def api_token(request: Request, *, required: bool) -> tuple[User, Claims] | None: ...
+
+
+def api_token(request: Request, *, required: bool) -> tuple[User, Claims] | None:
+    """The user an `Authorization` header names and the claims of its token (see api_user)."""
     header = request.headers.get("Authorization")
     if not header:
         if required:
@@ -44,11 +56,18 @@ def api_user(request: Request, *, required: bool) -> User | None:
     claims = read_token(request.config.SECRET_KEY, token.strip())
     if claims is None:
         raise _unauthorized("is invalid")
-    user_id, version = claims
-    user = users.by_id(request.db, user_id)
-    if user is None or user.token_version != version:  # retired by a password change
+    user = users.by_id(request.db, claims.user_id)
+    if user is None or not _current(request, user, claims):
         raise _unauthorized("is invalid")
-    return user
+    return user, claims
+
+
+def _current(request: Request, user: User, claims: Claims) -> bool:
+    # A password change retires the tokens issued before it but the one that made it.
+    if claims.version == user.token_version:
+        return True
+    return (claims.version < user.token_version and claims.token_id is not None
+            and users.is_kept_token(request.db, user, claims.token_id))
 
 
 def session_user(request: Request) -> User | None:

@@ -47,6 +47,16 @@ login_failures = Table(
 )
 
 
+# The one token per user that outlives the password change it made (Django's
+# update_session_auth_hash, for tokens): every other token of an older version is refused.
+# A table of its own, not a users column, so create_all adds it to an existing database.
+kept_tokens = Table(
+    "kept_tokens", Base.metadata,
+    Column("user_id", ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("token_id", String(64), nullable=False),
+)
+
+
 class User(Base):
     __tablename__ = "users"
 

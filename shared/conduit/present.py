@@ -50,12 +50,16 @@ def profile(u: Person, following: bool) -> dict:
 
 
 def article(item: ArticleView, with_body: bool = True) -> dict:
-    a = item.article
+    a, author = item.article, item.article.author
+    # iso() and profile() written out: a list presents up to a hundred of these.
     data = {
         "slug": a.slug, "title": a.title, "description": a.description,
-        "tagList": a.tag_list, "createdAt": iso(a.created_at), "updatedAt": iso(a.updated_at),
+        "tagList": a.tag_list,
+        "createdAt": a.created_at.isoformat(timespec="milliseconds") + "Z",
+        "updatedAt": a.updated_at.isoformat(timespec="milliseconds") + "Z",
         "favorited": item.favorited, "favoritesCount": item.favorites_count,
-        "author": profile(a.author, item.following),
+        "author": {"username": author.username, "bio": author.bio, "image": author.image,
+                   "following": item.following},
     }
     if with_body:
         data["body"] = a.body

@@ -147,23 +147,23 @@ def _comments(viewer: bool) -> Prepared:
 
 
 @cache
-def _tag_cloud() -> Prepared:
+def _tag_cloud(limited: bool) -> Prepared:
     uses = func.count(links_t.c.article_id)
-    return Prepared(select(tags_t.c.name)
-                    .join_from(tags_t, links_t, links_t.c.tag_id == tags_t.c.id)
-                    .group_by(tags_t.c.id, tags_t.c.name).order_by(uses.desc(), tags_t.c.name))
+    statement = (select(tags_t.c.name)
+                 .join_from(tags_t, links_t, links_t.c.tag_id == tags_t.c.id)
+                 .group_by(tags_t.c.id, tags_t.c.name).order_by(uses.desc(), tags_t.c.name))
+    return Prepared(statement.limit(bindparam("limit")) if limited else statement)
 
 
 def _article(row, body: bool, tags: list[str]) -> tuple[ArticleRow, int, bool, bool]:
     values = row
     offset = 5 if body else 4
+    # Positional: a page builds these for every article, and keywords cost more.
     article = ArticleRow(
-        id=values[0], slug=values[1], title=values[2], description=values[3],
-        body=values[4] if body else None, author_id=values[offset],
-        created_at=values[offset + 1], updated_at=values[offset + 2],
-        author=Author(values[offset], values[offset + 3], values[offset + 4],
-                      values[offset + 5]),
-        tag_list=tags)
+        values[0], values[1], values[2], values[3], values[4] if body else None,
+        values[offset], values[offset + 1], values[offset + 2],
+        Author(values[offset], values[offset + 3], values[offset + 4], values[offset + 5]),
+        tags)
     rest = values[offset + 6:]
     return article, rest[0], bool(rest[1]) if len(rest) > 1 else False, (
         bool(rest[2]) if len(rest) > 2 else False)
@@ -220,5 +220,7 @@ def comments(connection: Connection, viewer_id: int | None,
     return found
 
 
-def tag_cloud(connection: Connection) -> list[str]:
-    return [row[0] for row in _tag_cloud().all(connection)]
+def tag_cloud(connection: Connection, limit: int | None = None) -> list[str]:
+    """The tags in use, most used first (ties by name); only the first `limit` if given."""
+    params = {} if limit is None else {"limit": limit}
+    return [row[0] for row in _tag_cloud(limit is not None).all(connection, params)]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import jwt
 from argon2 import PasswordHasher, profiles
@@ -49,21 +50,29 @@ def check_password(password_hash: str, password: str) -> bool:
         return False
 
 
+class Claims(NamedTuple):
+    user_id: int
+    version: int
+    token_id: str | None  # None in a token made before tokens had an id
+
+
 def make_token(secret: str, user_id: int, lifetime: int, version: int = 0) -> str:
     now = datetime.now(UTC)
     # "ver" is the user's token version: a password change bumps it, retiring old tokens.
-    claims = {"sub": str(user_id), "ver": version, "iat": now,
-              "exp": now + timedelta(seconds=lifetime)}
+    # "jti" tells two tokens of one version apart, so one of them can be kept.
+    claims = {"sub": str(user_id), "ver": version, "jti": secrets.token_urlsafe(16),
+              "iat": now, "exp": now + timedelta(seconds=lifetime)}
     return jwt.encode(claims, secret, algorithm="HS256")
 
 
-def read_token(secret: str, token: str) -> tuple[int, int] | None:
-    """Return (user id, token version) of a valid, unexpired token, else None."""
+def read_token(secret: str, token: str) -> Claims | None:
+    """Return the claims of a valid, unexpired token, else None."""
     try:
         claims = jwt.decode(token, secret, algorithms=["HS256"], options={"require": ["exp"]})
         version = claims.get("ver", 0)
-        if not isinstance(version, int):
+        token_id = claims.get("jti")
+        if not isinstance(version, int) or not isinstance(token_id, str | None):
             return None
-        return int(claims["sub"]), version
+        return Claims(int(claims["sub"]), version, token_id)
     except (jwt.InvalidTokenError, KeyError, ValueError, TypeError):
         return None

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from ..http import HTTPError
 from . import validate as v
 from .login_limit import LoginLimit
-from .models import User, follows
+from .models import User, follows, kept_tokens
 from .security import check_no_password, check_password, hash_password
 
 
@@ -84,9 +84,13 @@ def login(db: Session, data: dict, limit: LoginLimit,
     return user
 
 
-def update(db: Session, user: User, data: dict,
-           passwords: PasswordHasher | None = None) -> User:
-    """Change any of username, email, password, bio, image; absent fields stay."""
+def update(db: Session, user: User, data: dict, passwords: PasswordHasher | None = None,
+           keep_token: str | None = None) -> User:
+    """Change any of username, email, password, bio, image; absent fields stay.
+
+    A new password retires every token issued before it but `keep_token` (the id of the
+    token that asked for the change, if one did).
+    """
     changes: dict[str, str | int | None] = {}
     for field, rule in (("username", v.username), ("email", v.email)):
         value = v.text(data, field, required=False)
@@ -101,6 +105,10 @@ def update(db: Session, user: User, data: dict,
         changes["password_hash"] = hash_password(v.password(password), passwords)
         changes["token_version"] = user.token_version + 1
     _check_unique(db, changes, me=user)
+    if "token_version" in changes:  # before the changes, which a flush would send early
+        db.execute(delete(kept_tokens).where(kept_tokens.c.user_id == user.id))
+        if keep_token is not None:
+            db.execute(insert(kept_tokens).values(user_id=user.id, token_id=keep_token))
     for field, value in changes.items():
         setattr(user, field, value)
     _commit_unique(db, changes, me=user)
@@ -109,6 +117,12 @@ def update(db: Session, user: User, data: dict,
 
 def by_id(db: Session, user_id: int | None) -> User | None:
     return db.get(User, user_id) if user_id is not None else None
+
+
+def is_kept_token(db: Session, user: User, token_id: str) -> bool:
+    """Whether this is the token that made the user's last password change."""
+    return bool(db.scalar(select(exists().where(
+        kept_tokens.c.user_id == user.id, kept_tokens.c.token_id == token_id))))
 
 
 def profile(db: Session, username: str) -> User:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bench import native_factory
-from harness.bench import paired, ratios
-from harness.bench_http import parse_wrk
-from harness.bench_inprocess import Caller, measure
+from harness.bench.http_load import parse_wrk
+from harness.bench.inprocess import Caller, measure
+from harness.bench.native import native_factory
+from harness.bench.run import paired, ratios
 
 WRK_OUTPUT = """Running 3s test @ http://127.0.0.1:9311/tfb/json
   2 threads and 64 connections

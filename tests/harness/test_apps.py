@@ -184,7 +184,7 @@ def test_scripted_requests_run_only_when_a_requests_file_is_given(two_bottle_app
     ('[[request]]\npath = "/a/{nope}"\n', "[[request]] #1 (/a/{nope}): undefined variable {nope}"),
     ('[[request]]\npath = "/"\nname = \n', "not valid TOML: "),
     ('[[request]]\npath = "relative"\n', "needs path = \"/...\""),
-    ('[[ignore]]\nheader = "X-A"\njson = "$.a"\n', "exactly one of header, json, css"),
+    ('[[ignore]]\nheader = "X-A"\njson = "$.a"\n', "exactly one of header, cookie, json, css"),
     ('[[ignore]]\ncss = "div[["\n', "bad CSS selector 'div[['"),
     ('[[ignore]]\nheader = "X-A"\nwhy = "no"\n', "[[ignore]] #1: unknown key 'why'"),
 ])
@@ -276,3 +276,45 @@ def test_noise_keeps_a_real_difference_next_to_a_noisy_one(capsys, versions):
     api = next(s for s in data["steps"] if s["path"] == "/api")
     detail = api["differences"][-1]["detail"]
     assert "$.version" in detail and "$.token" not in detail
+
+
+RENAMED_COOKIE = """
+from flask import Flask, make_response
+
+app = Flask(__name__)
+
+
+@app.get("/")
+def index():
+    answer = make_response("<p>signed in</p>")
+    answer.set_cookie("{name}", "ada")
+    return answer
+"""
+
+
+def test_a_cookie_renamed_on_purpose_is_an_ignore_rule_by_name(tmp_path, capsys):
+    old = write_app(tmp_path / "old", RENAMED_COOKIE.format(name="account"))
+    new = write_app(tmp_path / "new", RENAMED_COOKIE.format(name="user"))
+    status, data = parity(capsys, old, new)
+    assert status == 1
+    assert {d["where"] for d in data["steps"][0]["differences"]} == {"cookie account",
+                                                                     "cookie user"}
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[[ignore]]\ncookie = "account"\nreason = "renamed"\n'
+                     '[[ignore]]\ncookie = "user"\n[[ignore]]\nheader = "X-Gone"\n')
+    status, data = parity(capsys, old, new, "--requests", str(rules))
+    assert status == 0, data
+    assert set(data["summary"]["explained_by"]) == {"cookie account", "cookie user"}
+    # A rule that never fired is reported, as a typo would be.
+    assert data["unused_ignore"] == ["header X-Gone"]
+    assert main(["parity", old, new, "--requests", str(rules), "--quiet"]) == 0
+    assert "Unused [[ignore]] rules (they matched no difference): header X-Gone" in (
+        capsys.readouterr().out)
+
+
+def test_the_set_cookie_header_cannot_be_ignored_whole(tmp_path, capsys):
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[[ignore]]\nheader = "Set-Cookie"\n')
+    app = write_app(tmp_path / "a", RENAMED_COOKIE.format(name="user"))
+    assert main(["parity", app, app, "--requests", str(rules), "--quiet"]) == 2
+    assert 'name the cookie (cookie = "NAME")' in capsys.readouterr().err

@@ -176,3 +176,89 @@ def test_bottle2flask_serve_with_its_port_in_use_says_which_option_to_change(tmp
     assert done.stderr.strip().endswith(
         f"e.g. bottle2flask serve A B --compare-port {port + 1}")
     assert "Traceback" not in done.stderr
+
+
+# -- stopping, however the signals come ------------------------------------------------
+
+def make_serve(ports: list[int], data: Path) -> subprocess.Popen:
+    """`make serve` in a session of its own, as a terminal runs it: a signal to its process
+    group reaches make and the harness, and make passes a TERM on besides."""
+    bottle, flask, compare = ports
+    # -o: take the virtualenv as it is (never reinstall here); BIN: the running interpreter's.
+    return subprocess.Popen(
+        ["make", "--no-print-directory", "-o", ".venv/.installed", "serve",
+         f"BIN={Path(sys.executable).parent}", f"BOTTLE_PORT={bottle}", f"FLASK_PORT={flask}",
+         f"COMPARE_PORT={compare}"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, env={**os.environ, "KIT_VAR_DIR": str(data)})
+
+
+def survivors(ports: list[int]) -> dict[int, str]:
+    """Live processes started with one of the ports (from Linux's /proc): pid -> command."""
+    found = {}
+    for entry in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            words = entry.read_bytes().decode(errors="replace").split("\0")
+        except OSError:  # gone meanwhile
+            continue
+        if any(str(port) in words for port in ports) and "make" not in words[0]:
+            found[int(entry.parent.name)] = " ".join(words)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads Linux's /proc")
+@pytest.mark.parametrize(("sig", "times"), [(signal.SIGTERM, 1), (signal.SIGTERM, 2),
+                                            (signal.SIGINT, 2)])
+def test_signals_to_make_serves_group_stop_all_three_servers(tmp_path, sig, times):
+    ports = free_ports(3)
+    process = make_serve(ports, tmp_path)
+    try:
+        for port in ports[:2]:
+            fetch(f"http://localhost:{port}/hello", timeout=60)
+        fetch(f"http://localhost:{ports[2]}/", timeout=30)
+        assert len(survivors(ports)) >= 3  # the harness, the dev servers and their reloaders
+        for _ in range(times):
+            os.killpg(process.pid, sig)
+            time.sleep(0.05)
+        out, err = process.communicate(timeout=30)
+        deadline = time.monotonic() + 10  # a child's exit is seen a moment after its parent's
+        while survivors(ports) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = survivors(ports)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+        for pid in survivors(ports):  # what a failure left behind: never keep it running
+            try:
+                os.killpg(os.getpgid(pid), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert left == {}
+    for port in ports:
+        with socket.socket() as probe:
+            assert probe.connect_ex(("localhost", port)) != 0, f"port {port} still in use"
+
+
+def planned(target: str) -> str:
+    """What `make TARGET` would run from a fresh clone (-B: as if nothing were built)."""
+    return subprocess.run(["make", "--no-print-directory", "-n", "-B", target], cwd=ROOT,
+                          capture_output=True, text=True, timeout=30, check=True).stdout
+
+
+def installs(plan: str) -> list[str]:
+    return [line for line in plan.splitlines() if " install " in line and "pip" in line]
+
+
+@pytest.mark.parametrize("target", ["serve", "serve-bottle", "serve-flask", "parity", "seed"])
+def test_make_serve_and_the_tools_install_no_playwright(target):
+    steps = installs(planned(target))
+    assert steps and not any("browser" in step for step in steps), steps
+
+
+@pytest.mark.parametrize("target", ["test", "test-bottle", "test-flask", "test-postgres",
+                                    "install"])
+def test_the_test_targets_add_the_browser_test_to_the_runtime_install(target):
+    steps = installs(planned(target))
+    assert "browser" not in steps[-2] and "browser" in steps[-1], steps

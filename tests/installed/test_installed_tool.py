@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import textwrap
-import urllib.request
 import venv
 from pathlib import Path
 

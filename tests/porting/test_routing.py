@@ -333,6 +333,23 @@ def test_werkzeug_hands_the_bare_prefix_on_with_an_empty_path_flask_redirects():
     assert response.headers["Location"].endswith("/api/")
 
 
+def test_an_empty_path_is_bottles_root_and_no_path_to_werkzeug():
+    from webtest import TestRequest
+
+    bottle_app = bottle.Bottle()
+    bottle_app.route("/", "GET", lambda: "root")
+    flask_app = flask.Flask(__name__)
+    flask_app.add_url_rule("/", "root", lambda: "root")
+
+    def empty(method):
+        return TestRequest.blank("/", method=method, environ={"PATH_INFO": ""})
+
+    assert bottle_client(bottle_app).do_request(empty("GET")).text == "root"
+    bottle_client(bottle_app).do_request(empty("PATCH"), status=405)
+    flask_client(flask_app).do_request(empty("GET"), status=308)
+    flask_client(flask_app).do_request(empty("PATCH"), status=404)
+
+
 def test_our_app_mounted_with_a_dispatcher_builds_prefixed_links(app):
     from werkzeug.middleware.dispatcher import DispatcherMiddleware
 

@@ -53,6 +53,29 @@ def test_flask_static_refuses_paths_outside_with_404_and_says_utf_8_lower(tmp_pa
     assert response.headers["ETag"].startswith('"')
 
 
+@pytest.mark.parametrize(("header", "served"), [
+    ("bytes=-99", b"body {}"),  # a suffix longer than the file: all of it (RFC 9110)
+    ("bytes=0-1,3-4", b"bo"),  # several ranges: the first
+])
+def test_bottle_serves_a_long_suffix_and_the_first_of_several_ranges(tmp_path, header, served):
+    response = bottle_static(make_root(tmp_path)).get(
+        "/static/s.css", headers={"Range": header}, status=206)
+    assert response.body == served
+
+
+@pytest.mark.parametrize("header", ["bytes=-99", "bytes=0-1,3-4"])
+def test_werkzeug_refuses_a_long_suffix_and_several_ranges_with_416(tmp_path, header):
+    flask_static(make_root(tmp_path)).get("/static/s.css", headers={"Range": header},
+                                          status=416)
+
+
+def test_bottle_static_route_refuses_options_and_flasks_answers_it(tmp_path):
+    root = make_root(tmp_path)
+    bottle_static(root).options("/static/s.css", status=405)
+    response = flask_static(root).options("/static/s.css", status=200)
+    assert sorted(response.headers["Allow"].split(", ")) == ["GET", "HEAD", "OPTIONS"]
+
+
 def test_our_static_files_share_status_type_and_revalidation(client):
     client.get("/static/../pyproject.toml", status=404)
     response = client.get("/static/style.css")

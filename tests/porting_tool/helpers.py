@@ -10,6 +10,8 @@ from bottle2flask.port.runner import port_source
 
 
 def port(before: str, **options):
+    """Port `before`; faithful unless told: most rule tests describe the faithful port."""
+    options.setdefault("faithful", True)
     return port_source(dedent(before).lstrip("\n"), "app.py", **options)
 
 
@@ -24,3 +26,16 @@ def check(before: str, after: str, todos: tuple[str, ...] = (), **options) -> No
     assert result.status == "success", result.error
     assert result.code.splitlines() == dedent(after).strip("\n").splitlines()
     assert [t["code"] for t in result.todos] == list(todos)
+
+
+def idiom(before: str, after: str, declared: tuple[str, ...] = (),
+          todos: tuple[str, ...] = (), **options):
+    """The default (idiomatic) port turns `before` into exactly `after`, declaring these
+    changes and leaving these TODOs, with no line of Bottle emulation."""
+    result = port(before, faithful=False, **options)
+    assert result.status == "success", result.error
+    assert result.code.splitlines() == dedent(after).strip("\n").splitlines()
+    assert [d["id"] for d in result.declared] == list(declared)
+    assert [t["code"] for t in result.todos] == list(todos)
+    assert result.emulation == 0
+    return result

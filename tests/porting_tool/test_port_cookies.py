@@ -72,9 +72,9 @@ def test_signed_cookies_keep_their_name_and_are_signed_by_the_copied_module(tmp_
     code = (tmp_path / "out" / "app.py").read_text()
     assert 'bottle_cookies.loads(request.cookies.get("account"), "account", SECRET, ' \
         '"guest")' in code
-    assert 'response.set_cookie("account", bottle_cookies.dumps("account", name, SECRET), ' \
+    assert '.set_cookie("account", bottle_cookies.dumps("account", name, SECRET), ' \
         'path="/")' in code
-    assert 'response.delete_cookie("account", path="/")' in code
+    assert '.delete_cookie("account", path="/")' in code
     assert (tmp_path / "out" / "bottle_cookies.py").read_text() == \
         Path(legacy.__file__).read_text()
     assert result.modules[0].todos == []

@@ -23,7 +23,7 @@ def folders(tmp_path):
     """The sample copied to bottle/ (a database of its own) and ported to flask/."""
     bottle, flask = tmp_path / "bottle", tmp_path / "flask"
     shutil.copytree(SAMPLE, bottle, ignore=shutil.ignore_patterns("todo.db", "__pycache__"))
-    assert kit(["port", str(bottle), "-o", str(flask)]) == 0
+    assert kit(["port", "--faithful", str(bottle), "-o", str(flask)]) == 0
     return bottle, flask
 
 
@@ -36,7 +36,7 @@ def flask_app(folders):
 def test_the_port_writes_flask_code_templates_and_both_reports(folders):
     _, flask = folders
     code = (flask / "todo.py").read_text()
-    assert "import bottle" not in code and "from bottle" not in code
+    assert "import bottle\n" not in code and "from bottle import" not in code
     assert "from flask import" in code
     assert sorted(p.name for p in (flask / "views").iterdir()) == [
         "edit.html", "layout.html", "list.html", "new.html", "not_found.html"]

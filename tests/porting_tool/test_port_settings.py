@@ -122,7 +122,7 @@ def test_templates_are_found_where_template_path_points_after_the_app_is_made(tm
     ''')
     write(src, "pages/home.tpl", "Hello {{who}}\n")
     write(src, "more/other.tpl", "Other\n")
-    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert kit(["port", "--faithful", str(src), "-o", str(out)]) == 0
     assert "app.debug = True" in (out / "site.py").read_text()
     client = webtest.TestApp(load(str(out / "site.py")).wsgi, lint=True)
     assert client.get("/").text == "Hello you\n"

@@ -4,7 +4,7 @@ from .p001_imports import Imports, Prepare
 from .p002_app import App
 from .p003_routes import Routes
 from .p004_request import Request
-from .p005_response import Response
+from .p005_response import Response, ResponseFold
 from .p006_templates import Templates
 from .p007_returns import Returns
 from .p008_redirect_abort import RedirectAbort
@@ -24,10 +24,13 @@ from .p020_signed_cookies import SignedCookies
 # P017 and P019 read the routes before P003 rewrites them (P019 also before P002 puts
 # `install` on the app); P020 takes secret= out before P004 and P005 see the cookies;
 # P008 makes redirects returns before P007 looks for views that can end without one;
-# P001's import pass is last.
+# the default port folds response changes into returns after those and P010 (a hook's
+# response parameter); P001's import pass is last.
 RULES = [Unsafe, Plugins, App, Routes, SignedCookies, Request, Response, Templates,
-         RedirectAbort, Returns, Errors, Hooks, TemplatePath, StaticFile, GetUrl,
-         TemplateDefaults, Mount, Run, Debug, Imports]
+         RedirectAbort, Returns, Errors, Hooks, ResponseFold, TemplatePath, StaticFile,
+         GetUrl, TemplateDefaults, Mount, Run, Debug, Imports]
 CODES = sorted({rule.code for rule in RULES})
+# Every change a rule may declare, by id (bottle2flask/port/declared.py).
+CHANGES = {change.id: change for rule in RULES for change in rule.declares}
 
-__all__ = ["CODES", "RULES", "Prepare"]
+__all__ = ["CHANGES", "CODES", "RULES", "Prepare"]

@@ -11,6 +11,8 @@ from libcst.codemod.visitors import AddImportsVisitor
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 # A statement the port left out stands as this name until drop_placeholders() runs.
 PLACEHOLDER = "__kit_left_out__"
+DECLARED_MARK = "# kit-declared:"
+REMOVE = object()  # an app option (state.app_options) to take out: Flask's default is it
 # Bottle's module-level shortcuts that act on the default app.
 APP_SHORTCUTS = {"route", "get", "post", "put", "delete", "patch", "error", "hook",
                  "mount", "merge", "install", "uninstall", "get_url", "url"}
@@ -29,9 +31,11 @@ class PortState:
     default_from: str | None = None  # the module the shared default app is imported from
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"
+    faithful: bool = False  # --faithful: Bottle's behaviour kept; else idiomatic Flask
     template_folder: str = "views"
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
     regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
+    converters_placed: bool = False  # the regex converters found an app to register on
     shared_views: set[str] = field(default_factory=set)  # view names other modules use too
     tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway
     template_imports: dict = field(default_factory=dict)  # name -> (module, attr): T019
@@ -45,6 +49,19 @@ class PortState:
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
     imported_openers: dict = field(default_factory=dict)  # keyword -> (module, function)
+    declared: list[dict] = field(default_factory=list)  # {"id", "paths"}: see declare()
+    notes: list[str] = field(default_factory=list)  # what the report says besides
+    app_options: dict = field(default_factory=dict)  # Flask() keyword -> expression/REMOVE
+    app_declared: list = field(default_factory=list)  # (change, paths) marked on the app
+    after_app: list = field(default_factory=list)  # (statement template, values) after it
+    app_text: str = ""  # the app's text files, read for its own uses (negative ids)
+    emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
+    compat: bool = False  # the module imports bottle_compat (--faithful only)
+
+
+def makes_app(state: PortState) -> bool:
+    """Whether this module makes its Flask app (a Bottle() here, or the default app)."""
+    return bool(state.made) or (state.default_app and not state.default_from)
 
 
 def state(context: CodemodContext) -> PortState:
@@ -61,6 +78,10 @@ class Rule(cst.CSTTransformer):
 
     code = "P000"
     summary = ""
+    # The changes this rule may declare in the default (idiomatic) port, and the pieces
+    # of bottle_compat.py its --faithful port imports.
+    declares: tuple = ()
+    compat: tuple[str, ...] = ()
 
     def __init__(self, context: CodemodContext) -> None:
         super().__init__()
@@ -100,6 +121,27 @@ class Rule(cst.CSTTransformer):
         AddImportsVisitor.add_needed_import(self.context, module, name, asname)
         if name:  # the Bottle import of the same name is no longer needed
             self.state.provided.add(asname or name)
+
+    def declare(self, change: str, paths=("*",)) -> None:
+        """Record a declared change at the statement being visited (its line is found
+        from a marker comment the runner takes out again)."""
+        assert change in {c.id for c in self.declares}, change
+        self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})
+        if self._notes:
+            self._notes[-1].append(f"{DECLARED_MARK}{len(self.state.declared) - 1}")
+
+    def mark(self, stmt, change: str, paths=("*",)):
+        """declare() for a statement the rule builds itself: the marker rides on it."""
+        assert change in {c.id for c in self.declares}, change
+        self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})
+        return with_comments(stmt, [f"{DECLARED_MARK}{len(self.state.declared) - 1}"])
+
+    def todo_on(self, stmt, text: str, code: str | None = None):
+        """todo() for a statement other than the one being visited."""
+        code = code or self.code
+        self.state.todos.append((code, text))
+        self.context.warnings.append(f"{code}: {text}")
+        return with_comments(stmt, [f"# TODO(kit/{code}): {text}"])
 
     def todo(self, text: str, code: str | None = None, breaks: bool = False) -> None:
         """Leave a TODO above the statement being visited and a line in the report.
@@ -232,3 +274,18 @@ def decorator_method(rule: Rule, decorator: cst.Decorator) -> str | None:
 
 def is_view(rule: Rule, node: cst.FunctionDef) -> bool:
     return any(decorator_method(rule, d) in VIEW_DECORATORS for d in node.decorators)
+
+
+ROUTE_DECORATORS = {"route", "get", "post", "put", "delete", "patch"}
+
+
+def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
+    """The paths a view answers, as parity globs (`/edit/*`); [] for other functions."""
+    from ..declared import glob
+    found = []
+    for d in node.decorators:
+        if decorator_method(rule, d) in ROUTE_DECORATORS and isinstance(d.decorator, cst.Call):
+            given = arg(d.decorator, 0, "rule") or arg(d.decorator, 0, "path")
+            path = string_value(given.value) if given else None
+            found.append(glob(path) if path is not None else "*")
+    return found

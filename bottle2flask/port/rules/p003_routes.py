@@ -16,9 +16,13 @@ the path is left as it was.
 
 from __future__ import annotations
 
+import re
+
 import bottle
 import libcst as cst
+from libcst.helpers import parse_template_statement
 
+from ..declared import Change, glob
 from .base import Rule, arg, kw, string_value
 
 ROUTE_METHODS = {"route", "get", "post", "put", "delete", "patch"}
@@ -119,6 +123,15 @@ class Routes(Rule):
 
     code = "P003"
     summary = "route paths, method= and name= in Werkzeug's terms; clashing endpoints named"
+    declares = (
+        Change("D-int-signed", "10. Path syntax and the int converter",
+               "<int:x> takes no sign: a negative number is a 404 (Bottle's int takes one)"),
+        Change("D-path", "10. Path syntax and the int converter",
+               "<path:x> takes no leading slash (Bottle's path takes one)"),
+        Change("D-float", "10. Path syntax and the int converter",
+               "<float:x> needs a dot and takes no sign (Bottle's float takes 3 and -1)"),
+    )
+    compat = ("float", "path")
 
     def visit_Module(self, node: cst.Module) -> None:
         names = view_names(node, self)
@@ -227,9 +240,12 @@ class Routes(Rule):
             self.todo("route path is not a string literal: convert Bottle's <x:filter> "
                       "wildcards in it by hand")
         else:
-            new, problems = convert_path(path, self.state.regexes, self.state.needs)
-            for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
-                self.todo(problem, breaks=True)
+            needs = self.state.needs if self.state.faithful else set()
+            new, problems = convert_path(path, self.state.regexes, needs)
+            for problem in problems:
+                self.todo(problem, breaks=True)  # left as Bottle's: Werkzeug refuses it
+            if not self.state.faithful and not problems:
+                new = self.werkzeug_converters(new)
             if new != path:
                 quote = path_arg.value.value[-1]
                 literal = cst.SimpleString(f"{quote}{new}{quote}")
@@ -266,6 +282,25 @@ class Routes(Rule):
         return call.with_changes(args=args)
 
 
+    def werkzeug_converters(self, path: str) -> str:
+        """The default port: Werkzeug's own converters, each difference declared. `int`
+        keeps its sign only if the app's own text has the path with a negative number."""
+        def one(match: re.Match) -> str:
+            converter, name = match[1], match[2]
+            static = re.split(r">", path[:match.start()])[-1]
+            if converter == "int(signed=True)":
+                if static and re.search(re.escape(static) + r"-\d", self.state.app_text):
+                    self.state.notes.append(f"{static}<int(signed=True):{name}> keeps the "
+                                            "sign: the app's own text has negative numbers")
+                    return match[0]
+                self.declare("D-int-signed", [glob(path)])
+                return f"<int:{name}>"
+            self.declare("D-path" if converter == "bottle_path" else "D-float", [glob(path)])
+            return f"<{converter.removeprefix('bottle_')}:{name}>"
+
+        return re.sub(r"<(int\(signed=True\)|bottle_path|bottle_float):(\w+)>", one, path)
+
+
 # Bottle's method="ANY" matches every method; Flask wants them listed.
 ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 
@@ -273,3 +308,46 @@ ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 def _eq():
     return cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
                            whitespace_after=cst.SimpleWhitespace(""))
+
+
+# A class for each Bottle regex filter, registered on the app where the app is made.
+# part_isolating = False: a Bottle regex is matched against the whole path, and may
+# match a slash without writing one.
+CONVERTER = '''
+class {cls}(BaseConverter):
+    """Bottle's <name:re:...> filter (kit/P003)."""
+
+    regex = {regex}
+    part_isolating = False
+'''
+REGISTER = "{app}.url_map.converters[{name}] = {cls}"
+
+
+def converter_class(name: str) -> str:
+    return name.title().replace("_", "") + "Converter"
+
+
+def _regex_literal(regex: str) -> cst.SimpleString:
+    if '"' not in regex and "\n" not in regex and not regex.endswith("\\"):
+        return cst.SimpleString(f'r"{regex}"')
+    return cst.SimpleString(repr(regex))
+
+
+def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
+    """The regex converter classes after the imports, each registered right after every
+    statement that makes a Flask app (in any scope: a factory, a method) or imports the
+    module's app; False when the module has neither."""
+    if not state.regexes:
+        return module, True
+    from ..placement import after_app
+    from ..shims import _after_imports
+    placed = False
+    for name in reversed(state.regexes):  # each goes right after the app: last first
+        module, placed = after_app(module, state, [REGISTER], name=cst.SimpleString(
+            f'"{name}"'), cls=cst.Name(converter_class(name)))
+    if not placed:
+        return module, False
+    classes = [parse_template_statement(CONVERTER, cls=cst.Name(converter_class(name)),
+                                        regex=_regex_literal(regex))
+               for name, regex in state.regexes.items()]
+    return _after_imports(module, cst.Module(classes).code), True

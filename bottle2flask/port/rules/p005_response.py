@@ -1,4 +1,10 @@
-"""P005 response: Bottle's global `response`, kept with the same meaning.
+"""P005 response: Bottle's global `response`.
+
+By default (response_idiom.py) each change is folded into the response the view
+returns (`return body, 400`, `resp = make_response(...)`), or made in an
+`@after_this_request` function at the spot; no module-level `response` is made. A
+cookie set without `path=` gets Werkzeug's `Path=/` where Bottle sends none: declared
+as D-cookie-path. The rest of this docstring is the --faithful port.
 
 In Bottle a view changes the response before it exists (`response.set_cookie(...)`,
 `response.status = 400`, `response.content_type = ...`) and a redirect or error keeps
@@ -13,78 +19,23 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, arg
+from ..declared import Change
+from .base import Rule, arg, is_view, route_globs
+from .response_idiom import Folder, names_bound, names_read
 
+IMPORTS = (cst.Import, cst.ImportFrom)
 KNOWN = {"set_cookie", "delete_cookie", "status", "status_code", "content_type", "set_header",
          "add_header", "headers", "charset"}
 
-SHIM = '''
-def _apply_bottle_response(flask_response):
-    for kind, args, options in g.pop("bottle_response", []):
-        if kind == "setattr":
-            name, value = args
-            if name == "status" and isinstance(value, int):
-                name = "status_code"
-            setattr(flask_response, name, value)
-        elif kind == "set_header":
-            flask_response.headers[args[0]] = args[1]
-        elif kind == "add_header":
-            flask_response.headers.add(*args)
-        else:
-            getattr(flask_response, kind)(*args, **options)
-    return flask_response
-
-
-class _BottleResponse:
-    """Bottle's `response` (kit/P005): changes made during a view, applied after it."""
-
-    def _later(self, *change):
-        if "bottle_response" not in g:
-            g.bottle_response = []
-            after_this_request(_apply_bottle_response)
-        g.bottle_response.append(change)
-
-    def set_cookie(self, name, value, **options):
-        self._later("set_cookie", (name, value), options)
-
-    def delete_cookie(self, name, **options):
-        self._later("delete_cookie", (name,), options)
-
-    def set_header(self, name, value):
-        self._later("set_header", (name, value), {})
-
-    def add_header(self, name, value):
-        self._later("add_header", (name, value), {})
-
-    def __setattr__(self, name, value):  # status, status_code, content_type, charset
-        self._later("setattr", (name, value), {})
-
-    @property
-    def headers(self):
-        return _BottleHeaders(self)
-
-
-class _BottleHeaders:
-    def __init__(self, response):
-        self.response = response
-
-    def __setitem__(self, name, value):
-        self.response.set_header(name, value)
-
-
-response = _BottleResponse()
-'''
-
-# The module with the app also applies what after_request hooks record (they run
-# after the view's own after_this_request functions). Registered first, it runs last.
-HOOK = '''
-{app}.after_request(_apply_bottle_response)
-'''
-
-
 class Response(Rule):
     code = "P005"
-    summary = "response.set_cookie/status/headers kept through an after-request hook"
+    summary = "response.set_cookie/status/headers on the view's response"
+    declares = (Change("D-cookie-path", "29. Cookie attributes",
+                       "a cookie set without path= gets Path=/ (Bottle sends no Path)"),
+                Change("D-error-response", "22. Error handlers",
+                       "a response change made before an abort() is kept on the error page "
+                       "(Bottle's HTTPError replaces the response)"))
+    compat = ("response",)
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -102,11 +53,13 @@ class Response(Rule):
                           "use flask.session (or itsdangerous) instead; old cookies will "
                           "not be readable")
                 return updated
-            self.use()
+            if self.state.faithful:
+                self.use()
         return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if self.api(updated.value) == "response" and original not in self.signed:
+        if self.api(updated.value) == "response" and original not in self.signed \
+                and self.state.faithful:
             if updated.attr.value not in KNOWN:
                 self.todo(f"response.{updated.attr.value}: only set_cookie, delete_cookie, "
                           "status, content_type, set_header and headers[...] = are kept")
@@ -116,7 +69,63 @@ class Response(Rule):
     def use(self) -> None:
         if "response" not in self.state.needs:
             self.state.needs.add("response")
-            self.state.provided.add("response")
-            self.need_import("flask", "g")
-            self.need_import("flask", "after_this_request")
+            self.state.compat = True
+            self.need_import("bottle_compat", "response")
         self.fired()
+
+
+class ResponseFold(Rule):
+    """The default port's P005 (response_idiom.py). It runs after P006-P008, so the
+    view's return value is already Flask's (`return redirect(...)`, a tuple P007 left)."""
+
+    code = Response.code
+    summary = Response.summary
+    declares = Response.declares
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.depth = 0  # functions being visited
+        self.paths: list[str] = ["*"]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        self.depth -= 1
+        if self.state.faithful or not isinstance(updated.body, cst.IndentedBlock):
+            return updated
+        read = names_read(updated)
+        if not any(self.state.bottle.get(name) == "response" for name in read):
+            return updated  # most functions: nothing to fold
+        used = read | names_bound([updated])
+        folder = Folder(self, is_view(self, original), used, _hook_parameter(updated))
+        self.paths = route_globs(self, original) or ["*"]
+        body = folder.block(list(updated.body.body), set())
+        return updated.with_changes(body=updated.body.with_changes(body=body))
+
+    def converted(self, small, stmt):
+        """Count one change made on a Flask response; declare a cookie's Path."""
+        self.fired()
+        call = small.value if isinstance(small, cst.Expr) else None
+        if call is not None and call.func.attr.value == "set_cookie" \
+                and arg(call, None, "path") is None and not any(a.star for a in call.args):
+            return self.mark(stmt, "D-cookie-path", self.paths)
+        return stmt
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if self.state.faithful or self.depth or isinstance(updated.body[0], IMPORTS):
+            return updated
+        if any(self.state.bottle.get(n) == "response" for n in names_read(updated)):
+            self.todo("Bottle's response outside a view: set this on the Flask response "
+                      "a view returns (make_response) or in an after_request function")
+        return updated
+
+
+
+def _hook_parameter(node: cst.FunctionDef) -> str | None:
+    """The response parameter of an `@app.after_request` function (P010 made it one)."""
+    if node.params.params and any(
+            isinstance(d.decorator, cst.Attribute) and d.decorator.attr.value == "after_request"
+            for d in node.decorators):
+        return node.params.params[0].name.value
+    return None

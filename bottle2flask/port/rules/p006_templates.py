@@ -11,13 +11,17 @@ than a dict literal, are left with a TODO.
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`) is converted alike; its
 templates are Jinja2 already and keep their names (`x` -> the file Bottle finds,
 x.tpl then x.html...). Bottle's Jinja2 environment does not autoescape: the app is
-told the same. Mako and Cheetah templates get a TODO.
+told the same (with --faithful; by default Flask's own autoescaping of .html files is
+declared as D-autoescape). Mako and Cheetah templates get a TODO. The default port sets
+no Jinja options: `kit convert-templates` writes templates for a stock Flask
+environment; --faithful sets Bottle's habits (trim and lstrip blocks, None as "").
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
+from ..declared import Change
 from .base import Rule, arg, string_value
 
 SOURCE_MARKERS = ("\n", "{", "%", "$")  # how Bottle tells source from a name
@@ -49,10 +53,15 @@ def flask_name(name: str, mapping: dict[str, str]) -> str:
 class Templates(Rule):
     code = "P006"
     summary = "template()/@view() become render_template with the converted names"
+    declares = (Change("D-autoescape", "26. Autoescaping and Bottle's template cache",
+                       "Flask autoescapes .html templates; Bottle's Jinja2 adapter escapes "
+                       "nothing"),)
+    compat = ("jinja", "jinja2")
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self.views: list[tuple[cst.Call, ...] | None] = []  # per function: the @view call
+        self.escaped = False  # D-autoescape declared once a module
 
     def engine(self, call: cst.Call, apis: dict[str, str]) -> str:
         adapter = arg(call, None, "template_adapter")
@@ -115,6 +124,9 @@ class Templates(Rule):
                       "kit port converted every template as SimpleTemplate; copy this "
                       "one back as it was")
         self.state.needs.add("jinja2" if engine == "jinja2" else "jinja")
+        if engine == "jinja2" and not self.state.faithful and not self.escaped:
+            self.escaped = True
+            self.declare("D-autoescape")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = None

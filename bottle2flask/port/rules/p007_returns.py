@@ -1,6 +1,7 @@
 """P007 return values: what Bottle sends for a view's return value, kept in Flask.
 
-- A dict is JSON in both; Flask sorts the keys unless told not to, so the app gets
+- A dict is JSON in both; Flask sorts the keys and writes compact JSON: declared as
+  D-json by default (a client reads the same data); with --faithful the app gets
   `app.json.sort_keys = False` (Bottle keeps the dict's order).
 - `return response` (Bottle's response object) sent its status and headers with an
   empty body: it becomes `return ""`, and P005's recorder applies the changes.
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, is_view
+from ..declared import Change
+from .base import Rule, is_view, route_globs
 
 
 def ends(body) -> bool:
@@ -41,13 +43,19 @@ def ends(body) -> bool:
 class Returns(Rule):
     code = "P007"
     summary = "dict/None/list return values sent as Bottle sends them"
+    declares = (Change("D-json", "21. JSON responses",
+                       "a dict is sent as JSON with its keys sorted and no spaces "
+                       "(Bottle: the dict's order, `, ` and `: `)"),)
+    compat = ("json",)
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self.depth: list[bool] = []
+        self.paths: list[list[str]] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth.append(is_view(self, node))
+        self.paths.append(route_globs(self, node) or ["*"])
 
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         if not (self.depth and self.depth[-1]):
@@ -61,7 +69,10 @@ class Returns(Rule):
         if isinstance(value, cst.Dict | cst.DictComp) or (
                 isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
                 and value.func.value == "dict"):
-            if "json" not in self.state.needs:
+            if not self.state.faithful:
+                self.fired()
+                self.declare("D-json", self.paths[-1])
+            elif "json" not in self.state.needs:
                 self.state.needs.add("json")
                 self.fired()
         elif isinstance(value, cst.List | cst.ListComp | cst.Tuple):
@@ -71,6 +82,7 @@ class Returns(Rule):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         view = self.depth.pop()
+        self.paths.pop()
         if not view or not isinstance(updated.body, cst.IndentedBlock) \
                 or ends(updated.body.body) or _is_generator(updated):
             return updated

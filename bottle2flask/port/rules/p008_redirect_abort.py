@@ -12,9 +12,11 @@
 
 Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
 with 302: the code is written out so the status stays Bottle's. Bottle also makes
-the Location absolute (against the request URL); the app's `redirect` (which
-`flask.redirect` calls) is set to do the same, and only for redirects: a Location
-header a view sets itself stays as it was, as in Bottle. The text given to
+the Location absolute (against the request URL); Flask sends it as given: a declared
+change (D-location), which browsers and clients resolve the same way. With
+--faithful, the app's `redirect` (which `flask.redirect` calls) is set to make it
+absolute, and only for redirects: a Location header a view sets itself stays as it
+was, as in Bottle. The text given to
 abort() becomes the error's description (`err.body` in a handler: see P009).
 `redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
 TODO: wherever it is called, Flask's returns the response Bottle's raised.
@@ -25,17 +27,23 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from .base import Rule, arg, is_view
+from ..declared import Change
+from .base import Rule, arg, is_view, route_globs
 
 
 class RedirectAbort(Rule):
     code = "P008"
-    summary = "redirect() raised as in Bottle; abort() texts kept"
+    summary = "redirect() returned (aborted with outside a view) with Bottle's code; abort() kept"
+    declares = (Change("D-location", "18. Redirects",
+                       "a redirect's Location is sent as given (Bottle makes it absolute)",
+                       header="Location"),)
+    compat = ("location",)
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self.views: list[bool] = []
         self.not_values: set[int] = set()  # Names that are no use of the value
+        self.globs: list[list[str]] = []  # the paths of the functions being visited
 
     def visit_ImportFrom(self, node) -> bool:
         return False
@@ -61,9 +69,11 @@ class RedirectAbort(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.views.append(is_view(self, node))
+        self.globs.append(route_globs(self, node) or ["*"])
 
     def leave_FunctionDef(self, original, updated):
         self.views.pop()
+        self.globs.pop()
         return updated
 
     def visit_Lambda(self, node) -> None:
@@ -78,7 +88,10 @@ class RedirectAbort(Rule):
         if name == "redirect":
             self.fired()
             self.need_import("flask", "redirect")
-            self.state.needs.add("location")
+            if self.state.faithful:
+                self.state.needs.add("location")
+            else:
+                self.declare("D-location", self.globs[-1] if self.globs else ["*"])
             if arg(updated, 1, "code") is None:
                 first = updated.args[0].with_changes(
                     comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))

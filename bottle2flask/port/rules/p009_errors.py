@@ -5,14 +5,16 @@ a handler's plain return value as 200, so each `return x` gets the code:
 `return x, 404` (`return x, err.code` for a handler of several codes). The
 HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
 `err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`).
-A handler that reads `err.body` gets Bottle's text for a path no route matches
-(`Not found: '/x'`, `Method not allowed.`): Werkzeug's is a sentence of its own.
+A handler that reads `err.body` shows Werkzeug's text for a path no route matches
+(Bottle's: `Not found: '/x'`, `Method not allowed.`): declared as D-error-text by
+default; with --faithful a before_request hook sets Bottle's text.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
+from ..declared import Change
 from .base import Rule, arg
 
 ERROR_ATTRS = {"body": "description", "status_code": "code", "exception": "original_exception"}
@@ -21,10 +23,15 @@ ERROR_ATTRS = {"body": "description", "status_code": "code", "exception": "origi
 class Errors(Rule):
     code = "P009"
     summary = "@error(code) becomes errorhandler(code) returning (body, code)"
+    declares = (Change("D-error-text", "22. Error handlers",
+                       "the handler shows Werkzeug's text for a path no route matches "
+                       "(Bottle: Not found: '/x') and for a wrong method"),)
+    compat = ("route_errors",)
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self.handlers: list[tuple[cst.BaseExpression | None, str | None]] = []
+        self.declared_text = False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         code, param, count = None, None, 0
@@ -64,8 +71,11 @@ class Errors(Rule):
         if param and isinstance(updated.value, cst.Name) and updated.value.value == param:
             name = updated.attr.value
             if name in ERROR_ATTRS:
-                if name == "body":  # a routing 404 or 405 must read as Bottle's
+                if name == "body" and self.state.faithful:  # routing 404/405: Bottle's
                     self.state.needs.add("route_errors")
+                elif name == "body" and not self.declared_text:
+                    self.declared_text = True
+                    self.declare("D-error-text")
                 return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))
             if name in {"status", "status_line", "traceback", "headers"}:
                 self.todo(f"{param}.{name}: Werkzeug's HTTPException has code, name and "

@@ -1,4 +1,19 @@
-"""P011 TEMPLATE_PATH: Bottle's template search path, kept as a list Flask reads.
+"""P011 TEMPLATE_PATH: Bottle's template search path, as Flask's template folder.
+
+By default the module-level changes to the list are read once, as Flask reads its
+templates' folder once:
+
+    TEMPLATE_PATH.insert(0, os.path.join(HERE, "views"))
+        ->  Flask(__name__, template_folder="views")
+    TEMPLATE_PATH.insert(0, "./tpl/")  ->  Flask(__name__, template_folder="./tpl/")
+    TEMPLATE_PATH[:] = [a, b]
+        ->  app.jinja_loader = ChoiceLoader([FileSystemLoader(a), FileSystemLoader(b)])
+
+A change made in a function (at run time), or after the app is made, is a TODO.
+Flask reads a relative folder from the app's folder, Bottle from the working
+directory: the same when the app runs from its folder.
+
+With --faithful, the list is kept and Flask's loader searches it:
 
     from bottle import TEMPLATE_PATH
     TEMPLATE_PATH.insert(0, "./templates/")
@@ -18,26 +33,111 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule
+from .base import Rule, makes_app, string_value
+from .response_idiom import names_read
 
-SHIM = '''
-# kit/P011: Jinja searches Bottle's TEMPLATE_PATH list itself, so changes to it count.
-{app}.jinja_loader.searchpath = TEMPLATE_PATH
-'''
+VIEWS = {"views", "./views", "views/", "./views/"}
+CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
+
 
 
 class TemplatePath(Rule):
     code = "P011"
-    summary = "bottle.TEMPLATE_PATH kept as the Jinja loader's search path"
+    summary = "bottle.TEMPLATE_PATH as the app's template folder (--faithful: searched as is)"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.depth = 0
+        self.statements: list[cst.CSTNode] = []  # module-level changes to the list
+
+    def visit_FunctionDef(self, node) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, original, updated):
+        self.depth -= 1
+        return updated
+
+    def visit_ClassDef(self, node) -> None:
+        self.depth += 1
+
+    def leave_ClassDef(self, original, updated):
+        self.depth -= 1
+        return updated
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if self.state.faithful or isinstance(updated.body[0], cst.Import | cst.ImportFrom) \
+                or not any(self.state.bottle.get(n) == "TEMPLATE_PATH"
+                           for n in names_read(updated)):
+            return updated
+        if self.depth or self.entries(updated) is None or not makes_app(self.state):
+            self.todo("TEMPLATE_PATH changed here (at run time, in a module that does not make "
+                      "the app, or in a way this rule does not read): Flask reads its "
+                      "template folder once; set the app's template_folder or jinja_loader "
+                      "where the app is made")
+            return updated
+        self.statements.append(updated)
+        self.fired()
+        return cst.RemovalSentinel.REMOVE
+
+    def entries(self, stmt) -> list | None:
+        """How one statement changes the list: ("insert", expr), ("append", expr),
+        ("set", [exprs]); None for any other use."""
+        small = stmt.body[0]
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+            call = small.value
+            func = call.func
+            if isinstance(func, cst.Attribute) and self._is_path(func.value):
+                if func.attr.value == "insert" and len(call.args) == 2:
+                    return ["insert", call.args[1].value]
+                if func.attr.value == "append" and len(call.args) == 1:
+                    return ["append", call.args[0].value]
+            return None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                and isinstance(small.value, cst.List | cst.Tuple):
+            target = small.targets[0].target
+            if self._is_path(target) or isinstance(target, cst.Subscript) \
+                    and self._is_path(target.value):
+                return ["set", [e.value for e in small.value.elements]]
+        return None
+
+    def folders(self) -> list:
+        """The folders the app's changes add, first searched first."""
+        found: list = []
+        for stmt in self.statements:
+            kind, value = self.entries(stmt)
+            if kind == "set":
+                found = list(value)
+            elif kind == "insert":
+                found.insert(0, value)
+            else:
+                found.append(value)
+        return found
+
+    def idiomatic(self, module: cst.Module) -> cst.Module:
+        folders = [f for f in self.folders() if string_value(f) not in ("./", ".")]
+        if not folders:
+            return module
+        if all(string_value(f) in VIEWS or _tail(f) == "views" for f in folders):
+            self.state.app_options["template_folder"] = cst.SimpleString('"views"')
+        elif len(folders) == 1:
+            self.state.app_options["template_folder"] = folders[0]
+        else:
+            loaders = cst.List([cst.Element(cst.Call(cst.Name("FileSystemLoader"),
+                                                     [cst.Arg(f)])) for f in folders])
+            self.state.after_app.append((CHOICE, {"loaders": loaders}))
+            self.need_import("jinja2", "ChoiceLoader")
+            self.need_import("jinja2", "FileSystemLoader")
+        return module
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if not self.state.faithful:
+            return updated
         targets = [self._whole(t) if self._is_path(t.target) else t for t in updated.targets]
         if targets != list(updated.targets):
             self.fired()
         return updated.with_changes(targets=targets)
 
     def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
-        if self._is_path(updated.target):
+        if self._is_path(updated.target) and self.state.faithful:
             self.fired()
             return updated.with_changes(target=_all_of(updated.target))
         return updated
@@ -51,6 +151,8 @@ class TemplatePath(Rule):
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if "TEMPLATE_PATH" not in self.state.bottle.values():
             return updated
+        if not self.state.faithful:
+            return self.idiomatic(updated)
         self.fired()
         self.state.needs.add("template_path")
         self.state.provided.add("TEMPLATE_PATH")
@@ -61,6 +163,13 @@ class TemplatePath(Rule):
             "# kit/P011: Bottle's template search path (its default); see the app below"))])
         body.insert(last_import(body), line)
         return updated.with_changes(body=body)
+
+
+def _tail(node) -> str | None:
+    """"views" for os.path.join(ANY, "views"): the last part, else None."""
+    if isinstance(node, cst.Call) and node.args:
+        return string_value(node.args[-1].value)
+    return None
 
 
 def _all_of(name: cst.Name) -> cst.Subscript:

@@ -8,23 +8,118 @@
 
 Both answer 404 for a missing file and 403/404 for a path outside root. Flask reads a
 relative root from the app's folder, Bottle from the working directory.
+
+By default, a view whose only job is `return static_file(name, root=X)` under
+`/PREFIX/<name:path>` is removed and Flask serves the folder itself:
+`Flask(..., static_folder=X, static_url_path="/PREFIX")`, or nothing to say when that
+is Flask's own `static/` at `/static`. Its endpoint is Flask's `static` too. The
+headers Flask adds (Cache-Control, a quoted ETag) and the text of its 404 are its own:
+declared as D-static.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, arg, kw
+from ..declared import Change
+from .base import REMOVE, Rule, arg, decorator_method, kw, makes_app, string_value
+from .response_idiom import names_read
 
 KNOWN = {"filename", "root", "download", "mimetype", "charset", "headers"}
 
 
 class StaticFile(Rule):
     code = "P012"
-    summary = "static_file() becomes send_from_directory()"
+    summary = "static_file() becomes send_from_directory() or Flask's static folder"
+    declares = (Change("D-static", "30. Static files",
+                       "files served by Flask's static route: its own Cache-Control, ETag "
+                       "and 404 text"),)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.module = node
+        self.served: list = []  # (prefix, root) of each function being visited, or None
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        served = None
+        if not self.state.faithful and "static_folder" not in self.state.app_options \
+                and makes_app(self.state):  # the app's options are set where it is made
+            served = self.static_view(node)
+        self.served.append(served)
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        served = self.served.pop()
+        if served is None:
+            return updated
+        prefix, root = served
+        self.fired()
+        folder = string_value(root) if isinstance(root, cst.SimpleString) else _tail(root)
+        if prefix == "/static" and folder in ("static", "./static", "static/", "./static/"):
+            self.state.app_options["static_folder"] = REMOVE
+        else:
+            self.state.app_options["static_folder"] = root
+            self.state.app_options["static_url_path"] = cst.SimpleString(f'"{prefix}"')
+        self.state.app_declared.append(("D-static", [f"{prefix}/*"]))
+        return cst.RemovalSentinel.REMOVE
+
+    def static_view(self, node: cst.FunctionDef):
+        """(prefix, root) for `@app.route("/PREFIX/<path:name>") def f(name): return
+        static_file(name, root=ROOT)` with nothing else, else None."""
+        if len(node.decorators) != 1 or len(node.params.params) != 1:
+            return None
+        call = node.decorators[0].decorator
+        if not isinstance(call, cst.Call) or len(call.args) != 1 \
+                or decorator_method(self, node.decorators[0]) not in ("route", "get"):
+            return None
+        path = string_value(call.args[0].value)
+        name = node.params.params[0].name.value
+        if path is None or not path.endswith(f"/<path:{name}>") or "<" in path[:-len(name) - 8]:
+            return None
+        body = node.body.body
+        if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or \
+                not isinstance(body[0].body[0], cst.Return):
+            return None
+        value = body[0].body[0].value
+        if not (isinstance(value, cst.Call) and self.api(value.func) == "static_file"):
+            return None
+        filename, root = arg(value, 0, "filename"), arg(value, 1, "root")
+        if filename is None or root is None or len(value.args) != 2 \
+                or names_read(filename.value) != {name} \
+                or names_read(root.value) - {"os", "path", "join"} - self.module_names():
+            return None
+        if node.name.value in self.used_names():
+            return None  # the view is called or referred to elsewhere: keep it
+        return path[:-len(name) - 8], root.value
+
+    def module_names(self) -> set[str]:
+        """Names bound at module level (the root may read HERE = dirname(__file__))."""
+        found = set()
+        for stmt in self.module.body:
+            if isinstance(stmt, cst.SimpleStatementLine) \
+                    and isinstance(stmt.body[0], cst.Assign):
+                for t in stmt.body[0].targets:
+                    if isinstance(t.target, cst.Name):
+                        found.add(t.target.value)
+        return found
+
+    def used_names(self) -> set[str]:
+        """Names the module reads other than in a def's own name."""
+        found: set[str] = set()
+
+        class Reads(cst.CSTVisitor):
+            def visit_FunctionDef(self, node) -> None:
+                for d in node.decorators:
+                    d.visit(self)
+                node.body.visit(self)
+                return False
+
+            def visit_Name(self, node) -> None:
+                found.add(node.value)
+
+        self.module.visit(Reads())
+        return found
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
-        if self.api(updated.func) != "static_file":
+        if self.api(updated.func) != "static_file" or self.served and self.served[-1]:
             return updated
         name, root = arg(updated, 0, "filename"), arg(updated, 1, "root")
         unknown = [a.keyword.value for a in updated.args if a.keyword
@@ -50,6 +145,13 @@ class StaticFile(Rule):
         self.fired()
         self.need_import("flask", "send_from_directory")
         return cst.Call(cst.Name("send_from_directory"), _commas(args))
+
+
+def _tail(root: cst.BaseExpression) -> str | None:
+    """"static" for os.path.join(ANY, "static"): the folder's last part, else None."""
+    if isinstance(root, cst.Call) and root.args:
+        return string_value(root.args[-1].value)
+    return None
 
 
 def _commas(args):

@@ -23,7 +23,7 @@ def _home(request: Request, tab: str, tag: str | None = None, **filters: Any) ->
     params = {"tag": tag} if tag else {"feed": "following"} if tab == "feed" else {}
     listing = _listing(request, "tag" if tag else "index", params, tag=tag, **filters)
     return Page("home", {"title": tag or "Home", "nav": "home", "tab": tab, "tag": tag,
-                         "tags": articles.tags(request.connection)[:POPULAR_TAGS], **listing})
+                         "tags": articles.tags(request.connection, POPULAR_TAGS), **listing})
 
 
 def favicon(request):

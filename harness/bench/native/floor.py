@@ -3,8 +3,8 @@
 Raw sqlite3 running the builds' SQL, the builds' own templates (SimpleTemplate for the
 Bottle floor, Jinja2 for the Flask floor) and a bare WSGI callable: what the same bytes
 cost with no framework, no core and no SQLAlchemy. It answers `/`, `/api/articles`,
-`/article/{slug}` and `/tfb/db` for an anonymous visitor, as the builds do (checked by
-tests/test_bench_baselines.py), including the session cookie the CSRF token needs.
+`/article/{slug}` and `/tfb/db` for a visitor, as the builds do (checked by
+tests/test_bench_floor.py); a page with a CSRF token would start a session, as theirs do.
 """
 
 from __future__ import annotations
@@ -14,46 +14,19 @@ import hmac
 import json
 import os
 import random
-import sqlite3
 from datetime import datetime, timedelta
-from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import nh3
 from itsdangerous import URLSafeTimedSerializer
 from markdown_it import MarkdownIt
 
-ROOT = Path(__file__).resolve().parent.parent
-VIEWS = str(ROOT / "bottle_app" / "views")
-TEMPLATES = str(ROOT / "flask_app" / "templates")
-PAGE_SIZE = 10  # the pages' ARTICLES_PAGE_SIZE
-API_LIMIT = 20  # the API's default limit
-POPULAR_TAGS = 20
+from .conduit import API_LIMIT, TEMPLATES, VIEWS, Reads, long_date
+
 URL_SAFE = "!$&'()*+,/:;=@"
 QUERY_SAFE = "!$'()*,/:;?@"
 HTML = "text/html; charset=utf-8"
 JSON = "application/json"
-
-# The statements the builds run for an anonymous visitor, as SQLAlchemy spells them.
-COUNT = "SELECT count(*) AS count_1 FROM articles"
-ARTICLE_COLUMNS = (
-    "SELECT articles.id, articles.slug, articles.title, articles.description, {body}"
-    "articles.author_id, articles.created_at, articles.updated_at, users.username, "
-    "users.bio, users.image, (SELECT count(*) AS count_1 FROM favorites "
-    "WHERE favorites.article_id = articles.id) AS favorites_count "
-    "FROM articles JOIN users ON users.id = articles.author_id ")
-PAGE = ARTICLE_COLUMNS.format(body="") + (
-    "ORDER BY articles.created_at DESC, articles.id DESC LIMIT ? OFFSET ?")
-ONE = ARTICLE_COLUMNS.format(body="articles.body, ") + "WHERE articles.slug = ?"
-TAGS_OF = ("SELECT article_tags.article_id, tags.name FROM article_tags "
-           "JOIN tags ON tags.id = article_tags.tag_id WHERE article_tags.article_id IN ({})")
-COMMENTS = ("SELECT comments.id, comments.body, comments.author_id, comments.created_at, "
-            "comments.updated_at, users.username, users.bio, users.image FROM comments "
-            "JOIN users ON users.id = comments.author_id WHERE comments.article_id = ? "
-            "ORDER BY comments.created_at DESC, comments.id DESC")
-TAG_CLOUD = ("SELECT tags.name FROM tags JOIN article_tags ON article_tags.tag_id = tags.id "
-             "GROUP BY tags.id, tags.name ORDER BY count(article_tags.article_id) DESC, "
-             "tags.name")
 WORLD = 'SELECT world.id, world."randomNumber" FROM world WHERE world.id = ?'
 
 ROUTES = {
@@ -76,32 +49,12 @@ def url_for(name: str, /, **params) -> str:
     return f"{path}?{query}" if query else path
 
 
-def iso(moment: datetime) -> str:
-    return moment.isoformat(timespec="milliseconds") + "Z"  # naive UTC: no offset printed
-
-
-def long_date(moment: datetime) -> str:
-    return f"{moment:%B} {moment.day}, {moment.year}"
-
-
-def _article(row, body: bool, tags: list[str]) -> dict:
-    at = 5 if body else 4
-    created = datetime.fromisoformat(row[at + 1])
-    data = {"slug": row[1], "title": row[2], "description": row[3], "tagList": tags,
-            "createdAt": iso(created), "updatedAt": iso(datetime.fromisoformat(row[at + 2])),
-            "favorited": False, "favoritesCount": row[at + 6],
-            "author": {"username": row[at + 3], "bio": row[at + 4], "image": row[at + 5],
-                       "following": False}}
-    if body:
-        data["body"] = row[4]
-    return data, created
-
-
 class Floor:
     """One WSGI app; `engine` picks the Bottle (SimpleTemplate) or Flask (Jinja2) pages."""
 
-    def __init__(self, database: str, engine: str, secret_key: str):
-        self.db = sqlite3.connect(database, check_same_thread=False)
+    def __init__(self, database_url: str, engine: str, secret_key: str):
+        self.reads = Reads(database_url)
+        self.db = self.reads.db
         self.secret = secret_key
         self.cookies = URLSafeTimedSerializer(
             secret_key, salt="cookie-session",
@@ -130,23 +83,6 @@ class Floor:
             self.render = lambda name, context: env.get_template(f"{name}.html").render(
                 context)
 
-    # -- data -------------------------------------------------------------------
-    def tag_lists(self, ids: list[int]) -> dict[int, list[str]]:
-        found: dict[int, list[str]] = {i: [] for i in ids}
-        if ids:
-            marks = ", ".join("?" * len(ids))
-            for article_id, name in self.db.execute(TAGS_OF.format(marks), ids):
-                found[article_id].append(name)
-        for names in found.values():
-            names.sort()
-        return found
-
-    def listing(self, limit: int) -> tuple[list[tuple[dict, datetime]], int]:
-        total = self.db.execute(COUNT).fetchone()[0]
-        rows = self.db.execute(PAGE, (limit, 0)).fetchall()
-        tags = self.tag_lists([row[0] for row in rows])
-        return [_article(row, False, tags[row[0]]) for row in rows], total
-
     def body_html(self, text: str) -> str:
         key = hashlib.blake2b(text.encode(), digest_size=16).digest()
         if key not in self.html:
@@ -171,31 +107,21 @@ class Floor:
                     "static", filename="default-avatar.svg")}
 
     def home(self, session: dict) -> str:
-        items, total = self.listing(PAGE_SIZE)
-        pages = -(-total // PAGE_SIZE)
+        articles, pages = self.reads.previews(1)
         links = [{"number": n, "active": n == 1,
                   "url": url_for("index", page=n if n > 1 else None)}
                  for n in range(1, pages + 1)] if pages > 1 else []
-        tags = [row[0] for row in self.db.execute(TAG_CLOUD)][:POPULAR_TAGS]
         return self.render("home", {
             **self.page_globals(session), "title": "Home", "nav": "home", "tab": "global",
-            "tag": None, "tags": tags,
-            "articles": [{**data, "date": long_date(created)} for data, created in items],
+            "tag": None, "tags": self.reads.tag_cloud(), "articles": articles,
             "pages": links, "here": url_for("index")})
 
     def article(self, session: dict, slug: str) -> str | None:
-        row = self.db.execute(ONE, (slug,)).fetchone()
-        if row is None:
+        found = self.reads.article(slug)
+        if found is None:
             return None
-        data, created = _article(row, True, self.tag_lists([row[0]])[row[0]])
-        comments = []
-        for c in self.db.execute(COMMENTS, (row[0],)):
-            moment = datetime.fromisoformat(c[3])
-            comments.append({
-                "id": c[0], "createdAt": iso(moment),
-                "updatedAt": iso(datetime.fromisoformat(c[4])), "body": c[1],
-                "author": {"username": c[5], "bio": c[6], "image": c[7], "following": False},
-                "date": long_date(moment), "mine": False})
+        row, data, created = found
+        comments = self.reads.comments(row[0])
         return self.render("article", {
             **self.page_globals(session), "title": data["title"], "nav": "",
             "article": {**data, "date": long_date(created)},
@@ -211,7 +137,7 @@ class Floor:
             row = self.db.execute(WORLD, (random.randint(1, 10_000),)).fetchone()
             body, kind = self.encoder.encode({"id": row[0], "randomNumber": row[1]}), JSON
         elif path == "/api/articles":
-            items, total = self.listing(API_LIMIT)
+            items, total = self.reads.listing(API_LIMIT)
             body = self.encoder.encode({"articles": [data for data, _ in items],
                                         "articlesCount": total}) + "\n"
             kind = JSON
@@ -248,10 +174,7 @@ class _Compact:
 def create_app(database_url: str | None = None, engine: str = "bottle",
                secret_key: str | None = None):
     """A floor app over DATABASE_URL (sqlite:///path), pages in `engine`'s templates."""
-    url = database_url or os.environ["DATABASE_URL"]
-    if not url.startswith("sqlite:///"):
-        raise SystemExit("the floor runs on SQLite only (raw sqlite3)")
-    return Floor(url[len("sqlite:///"):], engine,
+    return Floor(database_url or os.environ["DATABASE_URL"], engine,
                  secret_key or os.environ.get("SECRET_KEY") or os.urandom(16).hex())
 
 

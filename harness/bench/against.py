@@ -1,4 +1,4 @@
-"""python -m harness bench --against REV: this tree's builds against an earlier commit's.
+"""python -m harness.bench --against REV: this tree's builds against an earlier commit's.
 
 Two trees cannot share one process (same package names), so each runs in a worker
 process of its own; the coordinator interleaves their batches (A B, B A, ...) and
@@ -18,22 +18,24 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from .bench_apps import ENDPOINTS
+from .apps import ENDPOINTS
+from .inprocess import environ_for
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Runs inside each tree: builds both frameworks' apps, then times batches on request.
+# It is handed the environ, so it needs nothing from the tree's harness (which moves).
 WORKER = r"""
 import io, json, sys, time
 from adapters import factory
-from harness.bench_inprocess import environ_for
 config = json.loads(sys.argv[1])
 apps = {name: factory(name)(dict(config)) for name in ("bottle", "flask")}
 def start_response(status, headers, exc_info=None):
     pass
 for line in sys.stdin:
     job = json.loads(line)
-    app, base = apps[job["app"]], environ_for(job["path"])
+    app = apps[job["app"]]
+    base = {**job["environ"], "wsgi.version": (1, 0), "wsgi.errors": sys.stderr}
     begin = time.process_time()
     for _ in range(job["n"]):
         body = app({**base, "wsgi.input": io.BytesIO()}, start_response)
@@ -53,7 +55,9 @@ class Worker:
             stdout=subprocess.PIPE, text=True)
 
     def batch(self, app: str, path: str, n: int) -> float:
-        self.process.stdin.write(json.dumps({"app": app, "path": path, "n": n}) + "\n")
+        environ = {k: v for k, v in environ_for(path).items()
+                   if k not in ("wsgi.version", "wsgi.errors")}
+        self.process.stdin.write(json.dumps({"app": app, "environ": environ, "n": n}) + "\n")
         self.process.stdin.flush()
         return json.loads(self.process.stdout.readline())
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from . import bench_http
+from . import http_load
 
 SERVERS = ("gunicorn", "gunicorn-gthread", "granian")
 BUILDS = {"bottle-build": "bottle_app:create_app()", "flask-build": "flask_app:create_app()"}
@@ -23,12 +23,12 @@ def run(url: str, seconds: int, say) -> dict:
     rows: dict = {}
     for server in SERVERS:
         for app, target in BUILDS.items():
-            process = bench_http.Server(target, env, server)
+            process = http_load.Server(target, env, server)
             try:
                 process.wait_ready("/tfb/plaintext")
                 for name, path in PATHS.items():
-                    bench_http.load(process.base, path, CONNECTIONS, 1)  # warm-up
-                    result = bench_http.load(process.base, path, CONNECTIONS, seconds)
+                    http_load.load(process.base, path, CONNECTIONS, 1)  # warm-up
+                    result = http_load.load(process.base, path, CONNECTIONS, seconds)
                     rows.setdefault(name, {}).setdefault(app, {})[server] = result
                     say(f"  [servers] {name:<12} {app:<12} {server:<16} {result['rps']:8.0f} "
                         f"req/s" + (f" ERRORS {result['errors']}" if result["errors"] else ""))
@@ -42,14 +42,14 @@ def memory(env: dict, say) -> dict:
     """Workers' VmRSS after a warm-up and again after MEMORY_REQUESTS more requests."""
     found = {}
     for app, target in BUILDS.items():
-        process = bench_http.Server(target, env)
+        process = http_load.Server(target, env)
         try:
             process.wait_ready("/")
-            bench_http.load(process.base, "/", 8, 2)
+            http_load.load(process.base, "/", 8, 2)
             before = process.resident()
             served = 0
             while served < MEMORY_REQUESTS:
-                served += bench_http.load(process.base, "/", 8, 3)["requests"]
+                served += http_load.load(process.base, "/", 8, 3)["requests"]
             after = process.resident()
         finally:
             process.stop()
@@ -75,7 +75,7 @@ def section(results: dict) -> list[str]:
     return [
         "## 3. The server: gunicorn sync, gunicorn gthread, Granian",
         "",
-        f"The same builds under each server ({bench_http.WORKERS} worker processes; gthread "
+        f"The same builds under each server ({http_load.WORKERS} worker processes; gthread "
         f"with 4 threads each; Granian's WSGI interface), loaded by wrk at {data['connections']}"
         f" connections for {data['seconds']} s after a 1 s warm-up.",
         "",

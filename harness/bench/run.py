@@ -1,6 +1,6 @@
-"""python -m harness bench [--quick]: the builds against native Bottle, Flask and raw WSGI.
+"""python -m harness.bench [--quick]: the builds against native Bottle, Flask and raw WSGI.
 
-Two parts, both reading the endpoint table in bench_apps.ENDPOINTS:
+Two parts, both reading the endpoint table in apps.ENDPOINTS:
 1. in-process: each WSGI app called directly in a tight loop, apps interleaved,
    median time per request, ratios build/native and Flask/Bottle;
 2. over HTTP: each app under gunicorn (same workers for all), loaded by wrk at a
@@ -28,11 +28,11 @@ from shared.conduit.seed import seed as seed_demo
 from shared.config import load_config
 from shared.sites import database
 
-from . import bench_http, bench_report
-from .bench_apps import APPS, ENDPOINTS, FLOOR_PAIRS, GAP_PAIRS, PAIRS
-from .bench_inprocess import Caller, measure
+from . import http_load, report
+from .apps import APPS, ENDPOINTS, FLOOR_PAIRS, GAP_PAIRS, NATIVE_PAIRS, PAIRS
+from .inprocess import Caller, measure
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATABASE = ROOT / "var" / "bench.sqlite3"
 
 
@@ -123,6 +123,8 @@ def ratios(inprocess: dict) -> dict:
     """build/native per framework and Flask/Bottle, as paired medians and as ratios of minima."""
     pairs = {f"{framework} build/native": apps for framework, apps in PAIRS.items()}
     pairs |= {f"{framework} build/floor": apps for framework, apps in FLOOR_PAIRS.items()}
+    pairs |= {f"{framework} build/native+headers": apps
+              for framework, apps in NATIVE_PAIRS.items()}
     pairs |= {f"flask/bottle {kind}": (f"flask-{kind}", f"bottle-{kind}")
               for kind in ("native", "build")}
     table = {}
@@ -137,20 +139,20 @@ def ratios(inprocess: dict) -> dict:
 
 def run_http(url: str, mode: Mode) -> dict:
     """Serve every app at once and load them in turn, so drifting load hits all alike."""
-    if not bench_http.wrk_path():
-        say(bench_http.WRK_MISSING)
-        return {"skipped": bench_http.WRK_MISSING}
+    if not http_load.wrk_path():
+        say(http_load.WRK_MISSING)
+        return {"skipped": http_load.WRK_MISSING}
     env = {"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(32)}
-    servers: dict[str, bench_http.Server] = {}
+    servers: dict[str, http_load.Server] = {}
     results: dict[str, dict] = {}
     try:
         for app, (_, _, target) in APPS.items():
-            servers[app] = bench_http.Server(target, env)
+            servers[app] = http_load.Server(target, env)
         for app, server in servers.items():
             endpoints = [e for e in ENDPOINTS if app in e.apps]
             server.wait_ready(endpoints[0].path)
             results[app] = {"target": APPS[app][2], "runs": {}, "verify": {
-                e.name: bench_http.check(server.base, e.path, e.content_type)
+                e.name: http_load.check(server.base, e.path, e.content_type)
                 for e in endpoints}}
         failed = [f"{app} {name}: {'; '.join(p)}" for app, r in results.items()
                   for name, p in r["verify"].items() if p]
@@ -160,12 +162,12 @@ def run_http(url: str, mode: Mode) -> dict:
             apps = list(endpoint.apps)
             if mode.warmup:
                 for app in apps:
-                    bench_http.load(servers[app].base, endpoint.path, mode.connections[0],
+                    http_load.load(servers[app].base, endpoint.path, mode.connections[0],
                                     mode.warmup)
             for turn, connections in enumerate(mode.connections):
                 for app in (apps if turn % 2 == 0 else reversed(apps)):
                     results[app]["runs"].setdefault(endpoint.name, {})[str(connections)] = (
-                        bench_http.load(servers[app].base, endpoint.path, connections,
+                        http_load.load(servers[app].base, endpoint.path, connections,
                                         mode.seconds))
             for connections in map(str, mode.connections):
                 cells = "  ".join(
@@ -210,7 +212,7 @@ def versions() -> dict:
             found[package] = metadata.version(package)
         except metadata.PackageNotFoundError:
             found[package] = "not installed"
-    found["wrk"] = bench_http.wrk_version()
+    found["wrk"] = http_load.wrk_version()
     return found
 
 
@@ -231,7 +233,7 @@ def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -
         "versions": versions(),
         "settings": {
             "rounds": mode.rounds, "batch_seconds": mode.batch_seconds,
-            "gunicorn": f"{bench_http.WORKERS} workers, {bench_http.WORKER_CLASS}",
+            "gunicorn": f"{http_load.WORKERS} workers, {http_load.WORKER_CLASS}",
             "wrk_connections": list(mode.connections), "wrk_seconds": mode.seconds,
             "wrk_threads": "min(2, connections)", "database": "SQLite (WAL), one file",
         },
@@ -253,12 +255,12 @@ def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -
             results["servers"] = {"skipped": results["http"]["skipped"]}
         else:
             say("part 3: the server row and memory per worker")
-            from . import bench_servers
+            from . import servers
 
-            results["servers"] = bench_servers.run(url, mode.seconds, say)
+            results["servers"] = servers.run(url, mode.seconds, say)
     results["load_after"] = list(os.getloadavg())
     results["seconds"] = round(time.monotonic() - started)
-    written = bench_report.write(results, out)
+    written = report.write(results, out)
     say(f"done in {results['seconds']}s. Wrote: " + ", ".join(
         str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
         for path in written))
@@ -272,13 +274,13 @@ def run(quick: bool = False, out: Path | None = None, skip_http: bool = False) -
 
 def against(rev: str, quick: bool) -> int:
     """This tree's builds against those of an earlier commit, interleaved, in-process."""
-    from . import bench_against
+    from .against import compare
 
     mode = QUICK if quick else FULL
     url = f"sqlite:///{DATABASE}"
     seed(url)
     say(f"this tree against {rev} (after/before, paired medians of CPU time per request)")
-    results = bench_against.compare(rev, url, mode.rounds, mode.batch_seconds)
+    results = compare(rev, url, mode.rounds, mode.batch_seconds)
     out = ROOT / "var" / f"bench-against-{rev.replace('/', '_')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"against": rev, "date": datetime.now(UTC).isoformat(),

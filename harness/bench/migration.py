@@ -1,8 +1,8 @@
-"""python -m harness.bench_migration [--quick]: the dispatcher's cost per request.
+"""python -m harness.bench.migration [--quick]: the dispatcher's cost per request.
 
 A legacy Bottle app of 30 routes and a Flask port serving 15 of them, behind
 migration.Dispatcher, against calling the app that owns each request directly:
-same in-process loop, same interleaved rounds as `kit bench` (bench_inprocess).
+same in-process loop, same interleaved rounds as `kit bench` (harness.bench.inprocess).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from flask import Flask
 
 from bottle2flask.migrate import Dispatcher
 
-from .bench_inprocess import Caller, measure
+from .inprocess import Caller, measure
 
 ROUTES = 15  # per kind: 15 static + 15 dynamic legacy routes, half of each ported
 
@@ -82,7 +82,7 @@ def render(results: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.bench_migration",
+    parser = argparse.ArgumentParser(prog="python -m harness.bench.migration",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few short rounds")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the results")

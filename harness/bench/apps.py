@@ -6,31 +6,33 @@ import secrets
 from dataclasses import dataclass
 
 from adapters import factory
-from bench import native_factory
+
+from .native import native_factory
 
 # name -> (label, how to build it in-process, what gunicorn serves)
 APPS = {
-    "raw": ("raw WSGI", lambda url: native_factory("raw")(), "bench.raw_wsgi:create_app()"),
+    "raw": ("raw WSGI", lambda url: native_factory("raw")(),
+            "harness.bench.native.raw_wsgi:create_app()"),
     "bottle-native": ("Bottle (native)", lambda url: native_factory("bottle")(url),
-                      "bench.native_bottle:create_app()"),
+                      "harness.bench.native.bottle:create_app()"),
     # The natives plus the builds' four security headers: what is left is the adapter's.
     "bottle-headers": ("Bottle (native + headers)",
                        lambda url: native_factory("bottle")(url, security_headers=True),
-                       "bench.native_bottle:create_app(security_headers=True)"),
+                       "harness.bench.native.bottle:create_app(security_headers=True)"),
     "bottle-build": ("Bottle build", lambda url: _build("bottle", url),
                      "bottle_app:create_app()"),
     "flask-native": ("Flask (native)", lambda url: native_factory("flask")(url),
-                     "bench.native_flask:create_app()"),
+                     "harness.bench.native.flask:create_app()"),
     "flask-headers": ("Flask (native + headers)",
                       lambda url: native_factory("flask")(url, security_headers=True),
-                      "bench.native_flask:create_app(security_headers=True)"),
+                      "harness.bench.native.flask:create_app(security_headers=True)"),
     "flask-build": ("Flask build", lambda url: _build("flask", url),
                     "flask_app:create_app()"),
     # raw sqlite3 + the same templates + bare WSGI: what the builds' bytes cost at least
     "bottle-floor": ("floor (SimpleTemplate)", lambda url: native_factory("bottle-floor")(url),
-                     "bench.floor:create_bottle_floor()"),
+                     "harness.bench.native.floor:create_bottle_floor()"),
     "flask-floor": ("floor (Jinja2)", lambda url: native_factory("flask-floor")(url),
-                    "bench.floor:create_flask_floor()"),
+                    "harness.bench.native.floor:create_flask_floor()"),
 }
 FLOORS = ("bottle-floor", "flask-floor")
 EVERY = ("raw", "bottle-native", "bottle-build", "flask-native", "flask-build")
@@ -43,6 +45,10 @@ PAIRS = {"bottle": ("bottle-build", "bottle-native"), "flask": ("flask-build", "
 FLOOR_PAIRS = {"bottle": ("bottle-build", "bottle-floor"),
                "flask": ("flask-build", "flask-floor")}
 FLOOR_TARGETS = {"db": 3.0, "conduit home": 2.0, "articles API": 2.0, "conduit article": 2.0}
+# (build, the native app sending the same headers): the pages written natively.
+NATIVE_PAIRS = {"bottle": ("bottle-build", "bottle-headers"),
+                "flask": ("flask-build", "flask-headers")}
+PAGE_TARGETS = {"conduit home": 1.15, "articles API": 1.15}  # build/native, same headers
 # (build, baseline) whose difference in µs per request is reported: the adapter's own
 # cost, against the native app alone and against it sending the same headers.
 GAP_PAIRS = {"bottle": {"native": ("bottle-build", "bottle-native"),
@@ -83,9 +89,10 @@ ENDPOINTS = [
     Endpoint("updates", "/tfb/updates?queries=20", JSON),
     # Real pages of the application, through the site layout (builds only).
     Endpoint("hello page", "/hello/World", HTML, BUILDS),
-    # Conduit, with the demo content (builds only; no native Conduit exists).
-    Endpoint("conduit home", "/", HTML, BUILDS + FLOORS),
-    Endpoint("articles API", "/api/articles", JSON, BUILDS + FLOORS),
+    # Conduit, with the demo content: the home page and the article list also written
+    # natively (sending the builds' headers), every page also on the floor.
+    Endpoint("conduit home", "/", HTML, BUILDS + WITH_HEADERS + FLOORS),
+    Endpoint("articles API", "/api/articles", JSON, BUILDS + WITH_HEADERS + FLOORS),
     Endpoint("conduit article", "/article/why-one-core-can-serve-two-frameworks", HTML,
              BUILDS + FLOORS),
 ]

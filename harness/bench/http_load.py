@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
 WORKER_CLASS = "sync"
 WRK_MISSING = ("wrk is not installed, so the HTTP part is skipped. Install it with "
@@ -132,7 +132,8 @@ def check(base: str, path: str, content_type: str) -> list[str]:
     for name in ("Server", "Date"):
         if len(headers.get_all(name) or []) != 1:
             problems.append(f"{name} header sent {len(headers.get_all(name) or [])} times")
-    if headers.get("Content-Type") != content_type:
+    # Case-insensitive, as charset values are: Bottle writes charset=UTF-8.
+    if (headers.get("Content-Type") or "").lower() != content_type.lower():
         problems.append(f"Content-Type {headers.get('Content-Type')!r}, "
                         f"expected {content_type!r}")
     body = response.read()

@@ -1,17 +1,18 @@
-"""The TFB endpoints as a Bottle user writes them: routes, JSON plugin, SimpleTemplate."""
+"""The TFB endpoints and Conduit's home page and article list as a Bottle user writes them:
+routes, the JSON plugin, SimpleTemplate over the Bottle build's own views, get_url."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 
 import bottle
 
 from shared.core import SECURITY_HEADERS  # the values only: the baseline uses no core
 
-from . import data
+from . import conduit, data
+from .conduit import VIEWS
 
-VIEWS = str(Path(__file__).resolve().parent.parent / "bottle_app" / "views")
 NOT_SEEDED = "The benchmark tables are empty."
 
 
@@ -79,4 +80,42 @@ def create_app(database_url: str | None = None, security_headers: bool = False) 
         bottle.response.content_type = "text/html; charset=utf-8"
         return bottle.template("fortunes", template_lookup=lookup, fortunes=found)
 
+    conduit_pages(app, database_url or os.environ["DATABASE_URL"])
     return app
+
+
+def conduit_pages(app: bottle.Bottle, database_url: str) -> None:
+    """The home page and GET /api/articles as a visitor sees them, over raw sqlite3."""
+    reads = conduit.Reads(database_url)
+    lookup = [VIEWS]
+
+    @app.get("/", name="index")
+    def home():
+        page = bottle.request.query.get("page", 1, type=int)
+        articles, pages = reads.previews(page)
+        if not 1 <= page <= max(pages, 1):
+            bottle.abort(404)
+        links = [{"number": n, "active": n == page,
+                  "url": app.get_url("index", page=n) if n > 1 else app.get_url("index")}
+                 for n in range(1, pages + 1)] if pages > 1 else []
+        here = app.get_url("index", page=page) if page > 1 else app.get_url("index")
+        return bottle.template(
+            "home", template_lookup=lookup, url_for=app.get_url, current_user=None,
+            flashed_messages=list, default_avatar=app.get_url(
+                "static", filename="default-avatar.svg"),
+            title="Home", nav="home", tab="global", tag=None, tags=reads.tag_cloud(),
+            articles=articles, pages=links, here=here)
+
+    @app.get("/api/articles")
+    def list_articles():
+        query = bottle.request.query
+        items, total = reads.listing(query.get("limit", conduit.API_LIMIT, type=int),
+                                     query.get("offset", 0, type=int))
+        return {"articles": [article for article, _ in items], "articlesCount": total}
+
+    @app.get("/static/<filename:path>", name="static")
+    def static(filename):
+        return bottle.static_file(filename, root=conduit.STATIC)
+
+    for name, path in conduit.LINKED.items():
+        app.route(path, "GET", lambda **_: bottle.abort(404, conduit.NOT_HERE), name=name)

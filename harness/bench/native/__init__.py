@@ -10,11 +10,11 @@ from __future__ import annotations
 from importlib import import_module
 
 NATIVES = {
-    "raw": "bench.raw_wsgi:create_app",
-    "bottle": "bench.native_bottle:create_app",
-    "flask": "bench.native_flask:create_app",
-    "bottle-floor": "bench.floor:create_bottle_floor",
-    "flask-floor": "bench.floor:create_flask_floor",
+    "raw": "harness.bench.native.raw_wsgi:create_app",
+    "bottle": "harness.bench.native.bottle:create_app",
+    "flask": "harness.bench.native.flask:create_app",
+    "bottle-floor": "harness.bench.native.floor:create_bottle_floor",
+    "flask-floor": "harness.bench.native.floor:create_flask_floor",
 }
 
 

@@ -1,0 +1,181 @@
+"""Bottle's behaviour on a Flask app, for a port made with `kit port --faithful`.
+
+Copied into the port by the porting kit; the ported modules import from it:
+
+    from bottle_compat import install, response
+    app = Flask(__name__, ...)
+    install(app, response=True, location=True)
+
+Each piece is what one porting rule keeps of Bottle (the rule's `compat`); the default
+(idiomatic) port needs none of it and declares the differences instead. Delete this
+module once the app no longer imports it.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from urllib.parse import urljoin
+
+from flask import Flask, after_this_request, g, request
+from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound
+from werkzeug.routing import BaseConverter
+
+__all__ = ["BottleFloatConverter", "BottlePathConverter", "install", "response"]
+
+
+# -- P005: Bottle's global response ------------------------------------------------------
+def apply_response(flask_response):
+    """Apply the changes a view (or hook) made to Bottle's `response` to Flask's."""
+    for kind, args, options in g.pop("bottle_response", []):
+        if kind == "setattr":
+            name, value = args
+            if name == "status" and isinstance(value, int):
+                name = "status_code"
+            setattr(flask_response, name, value)
+        elif kind == "set_header":
+            flask_response.headers[args[0]] = args[1]
+        elif kind == "add_header":
+            flask_response.headers.add(*args)
+        else:
+            getattr(flask_response, kind)(*args, **options)
+    return flask_response
+
+
+class BottleResponse:
+    """Bottle's `response`: changes made during a view, applied after it."""
+
+    def _later(self, *change):
+        if "bottle_response" not in g:
+            g.bottle_response = []
+            after_this_request(apply_response)
+        g.bottle_response.append(change)
+
+    def set_cookie(self, name, value, **options):
+        self._later("set_cookie", (name, value), options)
+
+    def delete_cookie(self, name, **options):
+        self._later("delete_cookie", (name,), options)
+
+    def set_header(self, name, value):
+        self._later("set_header", (name, value), {})
+
+    def add_header(self, name, value):
+        self._later("add_header", (name, value), {})
+
+    def __setattr__(self, name, value):  # status, status_code, content_type, charset
+        self._later("setattr", (name, value), {})
+
+    @property
+    def headers(self):
+        return _BottleHeaders(self)
+
+
+class _BottleHeaders:
+    def __init__(self, response):
+        self.response = response
+
+    def __setitem__(self, name, value):
+        self.response.set_header(name, value)
+
+
+response = BottleResponse()
+
+
+# -- P003: Bottle's route filters --------------------------------------------------------
+class BottleFloatConverter(BaseConverter):
+    """Bottle's float filter: "3", "-1" and "2.5" match; "1.2.3" is a 400."""
+
+    regex = r"-?[\d.]+"
+
+    def to_python(self, value):
+        try:
+            return float(value)
+        except ValueError:
+            raise BadRequest("Path has wrong format.") from None
+
+    def to_url(self, value):
+        return str(float(value))
+
+
+class BottlePathConverter(BaseConverter):
+    """Bottle's path filter: any characters, slashes (a leading one too)."""
+
+    regex = r".+?"
+    part_isolating = False
+
+
+# -- P008: Bottle's absolute Location ----------------------------------------------------
+def _absolute_redirects(app: Flask) -> None:
+    """A redirect's Location made absolute, as Bottle's redirect() does (a Location
+    header a view sets itself is left as it is, as in Bottle)."""
+
+    def redirect(location, code=302):
+        return Flask.redirect(app, urljoin(request.url, location), code)
+
+    app.redirect = redirect
+
+
+# -- P009: Bottle's text for a path no route matches -------------------------------------
+def _routing_error_text():
+    """A 404 (405) for a path no route matches carries Bottle's text, which the app's
+    error handler reads as err.description."""
+    error = request.routing_exception
+    if isinstance(error, NotFound):
+        path = request.environ["PATH_INFO"].encode("latin1").decode("utf8", "ignore")
+        error.description = "Not found: " + repr(path or "/")
+    elif isinstance(error, MethodNotAllowed):
+        error.description = "Method not allowed."
+
+
+# -- P006: Jinja set up as the converted templates expect --------------------------------
+def _none_as_empty(value):
+    return "" if value is None else value
+
+
+SIMPLE_TEMPLATE_HABITS = {"trim_blocks": True, "lstrip_blocks": True,
+                          "keep_trailing_newline": True, "extensions": ["jinja2.ext.do"],
+                          "finalize": _none_as_empty}
+
+
+def _template_imports(imports: dict):
+    """What the templates import (`% import x`), imported as they render."""
+
+    def processor():
+        found = {}
+        for name, (module, attr) in imports.items():
+            value = import_module(module)
+            if attr:
+                value = getattr(value, attr)
+            elif "." in module and name == module.split(".")[0]:
+                value = import_module(name)  # `import a.b` binds `a`
+            found[name] = value
+        return found
+
+    return processor
+
+
+def install(app: Flask, *, response: bool = False, location: bool = False,
+            route_errors: bool = False, float_paths: bool = False, paths: bool = False,
+            json_order: bool = False, jinja: bool = False, jinja2: bool = False,
+            template_path: list | None = None, template_imports: dict | None = None) -> None:
+    """Give `app` the pieces of Bottle's behaviour the port asked for."""
+    if jinja:  # no line left by a `%` line, the last newline kept, None printed as ""
+        app.jinja_options = {**app.jinja_options, **SIMPLE_TEMPLATE_HABITS}
+    elif jinja2:  # Bottle's Jinja2 adapter escapes nothing
+        app.jinja_options = {**app.jinja_options, "autoescape": False}
+    if template_imports:
+        app.context_processor(_template_imports(template_imports))
+    if template_path is not None:  # Jinja searches Bottle's TEMPLATE_PATH list itself
+        app.jinja_loader.searchpath = template_path
+    if json_order:  # Bottle sends a dict's keys in the order the view made them
+        app.json.sort_keys = False
+    if location:
+        _absolute_redirects(app)
+    if route_errors:
+        app.before_request(_routing_error_text)
+    if float_paths:
+        app.url_map.converters["bottle_float"] = BottleFloatConverter
+    if paths:
+        app.url_map.converters["bottle_path"] = BottlePathConverter
+    if response:  # registered first, it runs last: after the app's after_request hooks
+        app.after_request(apply_response)

@@ -1,0 +1,62 @@
+"""Declared changes: where the idiomatic Flask port answers differently from Bottle.
+
+Each rule names the changes it may make in its own module (`Rule.declares`); an
+occurrence is recorded with its file:line, listed in PORTING-REPORT.md and written
+into OUT/parity.toml as an `[[ignore]]` table, so `kit parity` counts it as intended.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Change:
+    id: str  # "D-location"
+    porting: str  # its docs/PORTING.md entry, "18. Redirects"
+    text: str  # one sentence: what differs
+    header: str = ""  # the parity [[ignore]] that covers it, if one can
+    css: str = ""
+    json: str = ""
+
+    @property
+    def kind(self) -> tuple[str, str] | None:
+        for key in ("header", "css", "json"):
+            if getattr(self, key):
+                return key, getattr(self, key)
+        return None
+
+
+def glob(path: str) -> str:
+    """A route's path as a parity path glob: each wildcard becomes `*`."""
+    return re.sub(r"<[^<>]*>", "*", path)
+
+
+def _string(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)  # a TOML basic string
+
+
+def parity_settings(modules, changes: dict[str, Change]) -> str:
+    """OUT/parity.toml: one [[ignore]] per declared change and path it applies to."""
+    lines = ["# Differences the port declared (see PORTING-REPORT.md). Use it with",
+             "#   kit parity ORIGINAL/app.py PORT/app.py --requests parity.toml", ""]
+    seen = set()
+    for module in modules:
+        for found in module.declared:
+            change = changes[found["id"]]
+            where = f"{module.path}:{found['line']}"
+            kind = change.kind
+            if kind is None:  # parity does not see it, or normalises it already
+                lines.append(f"# {change.id} at {where}: {change.text} (nothing to ignore)")
+                continue
+            for path in found["paths"]:
+                if (change.id, path) in seen:
+                    continue
+                seen.add((change.id, path))
+                reason = f"{change.text} ({where}; docs/PORTING.md {change.porting})"
+                lines += ["[[ignore]]", f"name = {_string(change.id)}",
+                          f"{kind[0]} = {_string(kind[1])}", f"path = {_string(path)}",
+                          f"reason = {_string(reason)}", ""]
+    return "\n".join(lines).rstrip("\n") + "\n"

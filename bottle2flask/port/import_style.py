@@ -1,0 +1,154 @@
+"""The module's import block after the port, in isort's (ruff's `I`) order.
+
+The rules add Flask's imports with LibCST's AddImportsVisitor and drop Bottle's; this
+puts the block back in sorted sections (future, standard library, third party, the
+app's own, relative), a blank line between sections, `import x` before `from x
+import ...`, names ordered by type (CONSTANTS, Classes, functions), a `from` import
+longer than the line wrapped one name a line. Only a block that was sorted this way
+before the port is re-sorted, so a file in another style keeps it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import libcst as cst
+
+WIDTH = 100
+_EMPTY = cst.Module([])
+
+
+def _dotted(node) -> str:
+    return _EMPTY.code_for_node(node) if node is not None else ""
+
+
+def _lines(stmts) -> list[tuple] | None:
+    """(kind, module, names) for each import statement; None if one has a comment or
+    several modules in one `import a, b`."""
+    found = []
+    for stmt in stmts:
+        small = stmt.body[0]
+        if "#" in _EMPTY.code_for_node(stmt.with_changes(leading_lines=[])):
+            return None
+        if isinstance(small, cst.Import):
+            if len(small.names) != 1:
+                return None
+            found.append(("import", _dotted(small.names[0].name),
+                          [_EMPTY.code_for_node(small.names[0].with_changes(
+                              comma=cst.MaybeSentinel.DEFAULT))]))
+        else:
+            module = "." * len(small.relative) + _dotted(small.module)
+            if isinstance(small.names, cst.ImportStar):
+                names = ["*"]
+            else:
+                names = [_EMPTY.code_for_node(a.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+                         for a in small.names]
+            found.append(("from", module, names))
+    return found
+
+
+def _section(module: str, own: set[str]) -> int:
+    top = module.split(".")[0]
+    if module.startswith("."):
+        return 4
+    if top == "__future__":
+        return 0
+    if top in sys.stdlib_module_names:
+        return 1
+    return 3 if top in own else 2
+
+
+def _name_key(name: str) -> tuple:
+    bare = name.split(" as ")[0]
+    kind = 0 if bare.isupper() and len(bare) > 1 else 1 if bare[:1].isupper() else 2
+    return kind, bare.lower(), bare
+
+
+def _render(lines: list[tuple], own: set[str]) -> str:
+    sections: dict[int, list[tuple]] = {}
+    for kind, module, names in lines:
+        sections.setdefault(_section(module, own), []).append((kind, module, names))
+    blocks = []
+    for number in sorted(sections):
+        merged: dict[tuple, list[str]] = {}
+        for kind, module, names in sections[number]:
+            key = (kind, module) if kind == "from" else (kind, module, names[0])
+            merged.setdefault(key, [])
+            merged[key] += [n for n in names if n not in merged[key]]
+        text = []
+        for key in sorted(merged, key=lambda k: (k[0] != "import", k[1].lower(), k[1])):
+            names = merged[key]
+            if key[0] == "import":
+                text.append(f"import {names[0]}")
+                continue
+            names = sorted(names, key=_name_key)
+            line = f"from {key[1]} import {', '.join(names)}"
+            if len(line) > WIDTH:
+                line = f"from {key[1]} import (\n" + "".join(f"    {n},\n" for n in names) + ")"
+            text.append(line)
+        blocks.append("\n".join(text) + "\n")
+    return "\n".join(blocks)
+
+
+def _block(module: cst.Module) -> tuple[int, int]:
+    """The [start, end) of the module's leading import statements."""
+    body = list(module.body)
+    start = 0
+    if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(
+            body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.BaseString):
+        start = 1
+    end = start
+    while end < len(body) and isinstance(body[end], cst.SimpleStatementLine) \
+            and len(body[end].body) == 1 \
+            and isinstance(body[end].body[0], cst.Import | cst.ImportFrom) \
+            and (end == start or not any(line.comment for line in body[end].leading_lines)):
+        end += 1
+    return start, end
+
+
+def _text(stmts) -> str:
+    if not stmts:
+        return ""
+    first = stmts[0].with_changes(leading_lines=[])
+    return "".join(_EMPTY.code_for_node(s) for s in [first, *stmts[1:]])
+
+
+def tidy_imports(module: cst.Module, original: cst.Module, own: set[str]) -> cst.Module:
+    """The ported module's import block sorted, if the original's was; else only the
+    `from x import ...` lines the port wrote wrapped at the line length."""
+    start, end = _block(original)
+    before = list(original.body[start:end])
+    lines = _lines(before)
+    if not before or lines is None or _render(lines, own) != _text(before):
+        return _wrap_new(module, {_EMPTY.code_for_node(s) for s in original.body})
+    start, end = _block(module)
+    after = list(module.body[start:end])
+    lines = _lines(after)
+    if not after or lines is None:
+        return module
+    new = list(cst.parse_module(_render(lines, own)).body)
+    # the block starts where the original's did, unless the port left a comment there
+    leading = after[0].leading_lines
+    if not any(line.comment for line in leading):
+        leading = before[0].leading_lines
+    new[0] = new[0].with_changes(leading_lines=leading)
+    return module.with_changes(body=[*module.body[:start], *new, *module.body[end:]])
+
+
+def _wrap_new(module: cst.Module, old: set[str]) -> cst.Module:
+    """Each top-level `from x import a, b` line the port added and made too long, one
+    name a line."""
+    body = []
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+        text = _EMPTY.code_for_node(stmt.with_changes(leading_lines=[])).rstrip("\n")
+        if isinstance(small, cst.ImportFrom) and len(stmt.body) == 1 and len(text) > WIDTH \
+                and "#" not in text and "\n" not in text \
+                and _EMPTY.code_for_node(stmt) not in old \
+                and not isinstance(small.names, cst.ImportStar):
+            kind, module_name, names = _lines([stmt])[0]
+            wrapped = f"from {module_name} import (\n" + "".join(
+                f"    {n},\n" for n in sorted(names, key=_name_key)) + ")\n"
+            stmt = cst.parse_statement(wrapped).with_changes(leading_lines=stmt.leading_lines)
+        body.append(stmt)
+    return module.with_changes(body=body)

@@ -1,0 +1,370 @@
+"""P005's default port: Bottle's `response` changes folded into the view's own response.
+
+    response.status = 400                    return template("new"), 400
+    return template("new")               ->
+
+    response.set_cookie("a", x)              resp = make_response(template("list"))
+    ...                                  ->  ...
+    return template("list")                  resp.set_cookie("a", x)
+                                             return resp
+
+A change that the block's `return` does not follow for certain (it is made before an
+`if` that returns, or in a helper) becomes an `@after_this_request` function at the
+spot, which Flask applies to whatever response the request ends with. A change whose
+values are assigned again after it, or a use of `response` other than these, is a TODO.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+# What each Bottle change becomes on a Werkzeug response `r` (None: an assignment).
+CALLS = {"set_cookie", "delete_cookie", "set_header", "add_header"}
+ATTRS = {"status", "status_code", "content_type"}  # Werkzeug has no settable charset
+
+
+def change_of(stmt: cst.CSTNode, is_response) -> cst.BaseSmallStatement | None:
+    """The small statement if `stmt` is one Bottle response change, else None."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+        return None
+    small = stmt.body[0]
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+        func = small.value.func
+        if isinstance(func, cst.Attribute) and is_response(func.value) \
+                and func.attr.value in CALLS and not _signed(small.value):
+            return small
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        target = small.targets[0].target
+        if isinstance(target, cst.Attribute) and is_response(target.value) \
+                and target.attr.value in ATTRS:
+            return small
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Attribute) \
+                and is_response(target.value.value) and target.value.attr.value == "headers":
+            return small
+    return None
+
+
+def _signed(call: cst.Call) -> bool:
+    """set_cookie(name, value, secret): Bottle's pickled cookie, which P005 leaves a TODO."""
+    positional = [a for a in call.args if a.keyword is None]
+    return len(positional) > 2 or any(a.star for a in call.args) or any(
+        a.keyword is not None and a.keyword.value == "secret" for a in call.args)
+
+
+def on(small: cst.BaseSmallStatement, name: str) -> cst.BaseSmallStatement:
+    """The change made on the Werkzeug response called `name`."""
+    resp = cst.Name(name)
+    if isinstance(small, cst.Expr):
+        call = small.value
+        method = call.func.attr.value
+        if method == "set_header":
+            key, value = call.args[0].value, call.args[1].value
+            return cst.Assign([cst.AssignTarget(_header(resp, key))], value)
+        if method == "add_header":
+            func = cst.Attribute(cst.Attribute(resp, cst.Name("headers")), cst.Name("add"))
+            return cst.Expr(call.with_changes(func=func))
+        return cst.Expr(call.with_changes(func=call.func.with_changes(value=resp)))
+    target = small.targets[0].target
+    if isinstance(target, cst.Subscript):
+        new = target.with_changes(value=target.value.with_changes(value=resp))
+    else:
+        attr = target.attr.value
+        if attr == "status" and isinstance(small.value, cst.Integer):
+            attr = "status_code"
+        new = cst.Attribute(resp, cst.Name(attr))
+    return small.with_changes(targets=[cst.AssignTarget(new)])
+
+
+def _header(resp: cst.Name, key: cst.BaseExpression) -> cst.Subscript:
+    return cst.Subscript(cst.Attribute(resp, cst.Name("headers")),
+                         [cst.SubscriptElement(cst.Index(key))])
+
+
+def tuple_parts(changes: list[cst.BaseSmallStatement]) -> list | None:
+    """(status, headers) for `return body, status, headers` when every change is a status
+    or a header a tuple can carry, else None."""
+    status, headers = None, []
+    for small in changes:
+        if isinstance(small, cst.Expr):
+            call = small.value
+            if call.func.attr.value != "set_header" or len(call.args) != 2:
+                return None
+            headers.append((call.args[0].value, call.args[1].value))
+            continue
+        target = small.targets[0].target
+        if isinstance(target, cst.Subscript):
+            key = target.slice[0].slice
+            if not isinstance(key, cst.Index):
+                return None
+            headers.append((key.value, small.value))
+        elif target.attr.value in ("status", "status_code"):
+            status = small.value
+        elif target.attr.value == "content_type":
+            headers.append((cst.SimpleString('"Content-Type"'), small.value))
+        else:
+            return None
+    return [status, headers]
+
+
+def _has_todo(stmt) -> bool:
+    return any(line.comment and "TODO(kit/" in line.comment.value
+               for line in stmt.leading_lines)
+
+
+def names_read(node: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.add(name.value)
+
+    node.visit(Names())
+    return found
+
+
+def names_bound(nodes) -> set[str]:
+    """Names assigned anywhere in these statements (targets, for, with, imports, del)."""
+    found: set[str] = set()
+
+    class Bound(cst.CSTVisitor):
+        def visit_AssignTarget(self, node) -> None:
+            found.update(names_read(node.target))
+
+        def visit_AugAssign(self, node) -> None:
+            found.update(names_read(node.target))
+
+        def visit_AnnAssign(self, node) -> None:
+            found.update(names_read(node.target))
+
+        def visit_For(self, node) -> None:
+            found.update(names_read(node.target))
+
+        def visit_AsName(self, node) -> None:
+            found.update(names_read(node.name))
+
+        def visit_NamedExpr(self, node) -> None:
+            found.update(names_read(node.target))
+
+    for node in nodes:
+        node.visit(Bound())
+    return found
+
+
+def leaves(nodes) -> bool:
+    """Whether these statements can leave the block early (return, raise, yield...)."""
+    found = []
+
+    class Exit(cst.CSTVisitor):
+        def visit_Return(self, node) -> None:
+            found.append(node)
+
+        def visit_Raise(self, node) -> None:
+            found.append(node)
+
+        def visit_Yield(self, node) -> None:
+            found.append(node)
+
+        def visit_Break(self, node) -> None:
+            found.append(node)
+
+        def visit_Continue(self, node) -> None:
+            found.append(node)
+
+        def visit_FunctionDef(self, node) -> bool:
+            return False
+
+        def visit_Lambda(self, node) -> bool:
+            return False
+
+    for node in nodes:
+        node.visit(Exit())
+    return bool(found)
+
+
+def aborts_in(nodes) -> bool:
+    """Whether these statements raise or call abort() (an HTTP error in Bottle)."""
+    found = []
+
+    class Abort(cst.CSTVisitor):
+        def visit_Raise(self, node) -> None:
+            found.append(node)
+
+        def visit_Call(self, node) -> None:
+            if isinstance(node.func, cst.Name) and node.func.value == "abort":
+                found.append(node)
+
+        def visit_FunctionDef(self, node) -> bool:
+            return False
+
+    for node in nodes:
+        node.visit(Abort())
+    return bool(found)
+
+
+def fresh(used: set[str], base: str) -> str:
+    name, n = base, 1
+    while name in used:
+        n += 1
+        name = f"{base}{n}"
+    return name
+
+
+def closure_name(changes: list[cst.BaseSmallStatement]) -> str:
+    first = changes[0]
+    if isinstance(first, cst.Expr):
+        method = first.value.func.attr.value
+        key = first.value.args[0].value if first.value.args else None
+        if method in ("set_cookie", "delete_cookie") and isinstance(key, cst.SimpleString) \
+                and isinstance(key.evaluated_value, str) and key.evaluated_value.isidentifier():
+            verb = "set" if method == "set_cookie" else "delete"
+            return f"{verb}_{key.evaluated_value.lower()}_cookie"
+        return method if method != "set_header" else "set_headers"
+    target = first.targets[0].target
+    if isinstance(target, cst.Attribute) and target.attr.value.startswith("status"):
+        return "set_status"
+    return "set_headers"
+
+
+class Folder:
+    """Rewrites one function's body; `rule` is the P005 rule (Bottle names, TODOs)."""
+
+    def __init__(self, rule, view: bool, used: set[str], hook: str | None = None) -> None:
+        self.rule = rule
+        self.view = view
+        self.hook = hook  # an after_request hook's response parameter: changed in place
+        self.used = used  # the function's names, for fresh ones
+        self.flagged: set[int] = set()  # statements with a TODO already
+
+    def is_response(self, node) -> bool:
+        return self.rule.api(node) == "response"
+
+    def block(self, stmts: list, later: set[str]) -> list:
+        after, bound = [], set(later)  # what is assigned after each statement
+        for stmt in reversed(stmts):
+            after.append(set(bound))
+            bound |= names_bound([stmt])
+        after.reverse()
+        stmts = [self.inner(s, after[i]) for i, s in enumerate(stmts)]
+        at = [i for i, s in enumerate(stmts) if change_of(s, self.is_response)]
+        if not at:
+            return self.left(stmts)
+        if self.hook:
+            return self.left([self.rule.converted(s.body[0], s.with_changes(
+                body=[on(s.body[0], self.hook)])) if i in at else s
+                for i, s in enumerate(stmts)])
+        folded = self.fold(stmts, at, later) if self.view else None
+        return self.left(folded if folded is not None else self.closures(stmts, at, later))
+
+    def left(self, stmts: list) -> list:
+        """A TODO on each line that still uses Bottle's response."""
+        return [self.rule.todo_on(s, "Bottle's response used here: set this on the response "
+                                  "the view returns (make_response) instead")
+                if isinstance(s, cst.SimpleStatementLine) and id(s) not in self.flagged
+                and self.uses_bottle(s) and not _has_todo(s) else s
+                for s in stmts]
+
+    def uses_bottle(self, stmt) -> bool:
+        return any(self.rule.state.bottle.get(n) == "response" for n in names_read(stmt))
+
+    def inner(self, stmt, later: set[str]):
+        """A compound statement with its blocks rewritten (not nested functions)."""
+        if isinstance(stmt, cst.FunctionDef | cst.ClassDef) or \
+                not isinstance(stmt, cst.BaseCompoundStatement):
+            return stmt
+
+        class Blocks(cst.CSTTransformer):
+            def visit_FunctionDef(_, node) -> bool:
+                return False
+
+            def visit_ClassDef(_, node) -> bool:
+                return False
+
+            def leave_IndentedBlock(_, original, updated):
+                return updated.with_changes(body=self.block(list(updated.body), later))
+
+        return stmt.visit(Blocks())
+
+    def terminal(self, stmt) -> cst.BaseExpression | None:
+        """The value a block's last statement answers with: `return E` or redirect()."""
+        if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+            return None
+        small = stmt.body[0]
+        if isinstance(small, cst.Return) and small.value is not None:
+            return small.value
+        return None
+
+    def fold(self, stmts: list, at: list[int], later: set[str]) -> list | None:
+        end = len(stmts) - 1
+        value = self.terminal(stmts[end])
+        if value is None or at[-1] == end:
+            return None
+        between = [s for i, s in enumerate(stmts[at[0]:end], at[0]) if i not in at]
+        if leaves(between):
+            return None
+        for i in at:
+            after = [s for j, s in enumerate(stmts[i + 1:end], i + 1) if j not in at]
+            if names_read(stmts[i].body[0]) & names_bound(after):
+                return None
+        changes = [stmts[i].body[0] for i in at]
+        comments = [line for i in at for line in stmts[i].leading_lines if line.comment]
+        kept = [s for i, s in enumerate(stmts[:end]) if i not in at]
+        last = stmts[end]
+        redirect = isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+            and value.func.value == "redirect"
+        parts = tuple_parts(changes)
+        if parts and not redirect and not isinstance(value, cst.Tuple):
+            status, headers = parts
+            items = [value] + ([status] if status is not None else [])
+            if headers:
+                items.append(cst.Dict([cst.DictElement(k, v) for k, v in headers]))
+            ret = cst.Return(cst.Tuple([cst.Element(v) for v in items], lpar=[], rpar=[]))
+            new = last.with_changes(body=[ret],
+                                    leading_lines=[*comments, *last.leading_lines])
+            self.rule.fired(len(changes))
+            return [*kept, new]
+        name = fresh(self.used, "resp")
+        self.used.add(name)
+        if not redirect:
+            self.rule.need_import("flask", "make_response")
+            value = cst.Call(cst.Name("make_response"), [cst.Arg(value)])
+        first = cst.SimpleStatementLine(
+            [cst.Assign([cst.AssignTarget(cst.Name(name))], value)],
+            leading_lines=[*comments, *last.leading_lines])
+        moved = [self.rule.converted(c, cst.SimpleStatementLine([on(c, name)]))
+                 for c in changes]
+        ret = cst.SimpleStatementLine([cst.Return(cst.Name(name))])
+        return [*kept, first, *moved, ret]
+
+    def closures(self, stmts: list, at: list[int], later: set[str]) -> list:
+        runs: list[list[int]] = []
+        for i in at:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        out = list(stmts)
+        for run in reversed(runs):
+            bound = later | names_bound(stmts[run[-1] + 1:])
+            read = set().union(*(names_read(stmts[i].body[0]) for i in run))
+            if read & bound:
+                out[run[0]] = self.rule.todo_on(out[run[0]], (
+                    f"response change before {', '.join(sorted(read & bound))} is assigned "
+                    "again: set it on the response the view returns (make_response)"))
+                self.flagged.add(id(out[run[0]]))
+                continue
+            self.rule.need_import("flask", "after_this_request")
+            name = fresh(self.used, closure_name([stmts[i].body[0] for i in run]))
+            aborts = aborts_in(stmts[run[-1] + 1:])
+            self.used.add(name)
+            body = [self.rule.converted(stmts[i].body[0], cst.SimpleStatementLine(
+                [on(stmts[i].body[0], "response")])) for i in run]
+            body.append(cst.SimpleStatementLine([cst.Return(cst.Name("response"))]))
+            comments = [line for i in run for line in stmts[i].leading_lines]
+            func = cst.FunctionDef(
+                cst.Name(name), cst.Parameters([cst.Param(cst.Name("response"))]),
+                cst.IndentedBlock(body), decorators=[cst.Decorator(cst.Name("after_this_request"))],
+                leading_lines=comments)
+            if aborts:  # Bottle's HTTPError replaces the response: the change is lost there
+                func = self.rule.mark(func, "D-error-response", self.rule.paths)
+            out[run[0]:run[-1] + 1] = [func]
+        return out

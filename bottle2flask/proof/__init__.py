@@ -1,0 +1,10 @@
+"""The proof a port leaves: its self-check, and a recorded test suite the user keeps.
+
+    answers.py    what a recorded answer keeps (status, type, redirect, body digest);
+                  copied into the suite as bottle2flask_answers.py: standard library only
+    suite.py      the test module copied into OUT/tests/: pytest + WebTest, one test a
+                  recorded request, run against the port and, while it is there, the original
+    record.py     a parity run's steps -> the suite's JSON, and writing the suite
+    check.py      `port`'s self-check: both apps started in processes of their own, on
+                  copies, the same requests sent, a verdict per route and an exit status
+"""

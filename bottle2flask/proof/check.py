@@ -1,0 +1,134 @@
+"""`bottle2flask port`'s self-check: does the port start, and does it answer alike?
+
+Both apps are loaded, each in a process of its own with a time limit, from copies of
+their folders (data files included); then one more process sends both the same requests
+(a crawl from / and from every route without a parameter, the forms with --forms, the
+user's requests files and the port's declared changes) and reads both routers, so each
+route of the original gets a verdict. The answers are recorded as the suite the port
+leaves in OUT/tests/.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .record import app_entry, recording, write_suite
+
+# Exit statuses of `bottle2flask port` (cli.py documents them with the others).
+SAME, DIFFERENT, PORT_DOES_NOT_START, NOT_CHECKED = 0, 1, 3, 4
+
+
+@dataclass
+class Check:
+    status: int
+    reason: str = ""  # one line, when status is not SAME
+    lines: list[str] = field(default_factory=list)  # the report for people
+    data: dict = field(default_factory=dict)  # the report for machines
+
+
+def worker(python: str, args: list[str], timeout: float) -> dict:
+    """Run one part of the check in its own process; its JSON answer, or why there is none."""
+    try:
+        done = subprocess.run([python, "-m", "bottle2flask.proof.worker", *args],
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
+    try:
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"ok": False, "error": f"the check's process failed: {last}"}
+
+
+def blocking_todo(result, problem: dict) -> str:
+    """The TODO the port left nearest above the line it failed at, if any."""
+    module = next((m for m in result.modules if m.path == problem.get("file")), None)
+    if module is None:
+        return ""
+    line = problem.get("line") or 0
+    near = [t for t in module.todos if line - 5 <= t["line"] <= line + 1]
+    todo = near[-1] if near else None
+    return f" (TODO {todo['code']} at {module.path}:{todo['line']})" if todo else ""
+
+
+def specs(src: Path, out: Path, entry: tuple[str, str], python: str,
+          timeout: float) -> tuple[str, str, dict, dict]:
+    """The two apps' specs and whether each loads: the original's app may be Bottle's
+    default app (the port names it `app`), so its attr is tried, then left out."""
+    file = entry[0].replace(".", "/") + ".py"
+    if not (out / file).is_file():  # the entry is a package
+        file = entry[0].replace(".", "/") + "/__init__.py"
+    attr = entry[1].removesuffix("()")  # a factory: the loader calls it
+    port = f"{out / file}:{attr}"
+    original = f"{src / file}:{attr}"
+    loads = worker(python, ["probe", original], timeout)
+    if not loads["ok"] and "has no attribute" in loads.get("error", ""):
+        original = str(src / file)
+        loads = worker(python, ["probe", original], timeout)
+    return original, port, loads, worker(python, ["probe", port], timeout)
+
+
+def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
+          python: str = sys.executable, say=print, **replay) -> Check:
+    """Check the port in out of the app in src (result: port_tree's), and record its suite.
+
+    replay: forms, crawl, starts, max_pages, as for parity."""
+    entry = result.entry
+    if entry is None:
+        return Check(NOT_CHECKED, "no module makes a Flask app: nothing to start")
+    say(f"Checking the port: both apps run on copies in a temporary folder ({src} and "
+        f"{out} are not written), each in a process of its own.")
+    original, port, original_loads, port_loads = specs(src, out, entry, python, timeout)
+    if not port_loads["ok"]:
+        where = f"{port_loads['file']}:{port_loads['line']}: " if port_loads.get("file") else ""
+        reason = f"the port does not start: {where}{port_loads['error']}" + blocking_todo(
+            result, port_loads)
+        return Check(PORT_DOES_NOT_START, reason, data={"starts": {"port": False}})
+    if not original_loads["ok"]:
+        return Check(NOT_CHECKED, "the original does not start here, so the port was not "
+                     f"compared: {original_loads['error']}",
+                     data={"starts": {"original": False, "port": True}})
+    files = [*map(str, requests)]  # parity reads the port's parity.toml by itself
+    found = worker(python, ["compare", original, port,
+                            json.dumps({**replay, "requests": files})], timeout * 4)
+    if "routes" not in found:
+        return Check(NOT_CHECKED, f"the comparison did not run: {found.get('error')}",
+                     data={"starts": {"original": True, "port": True}})
+    tests = out / "tests"
+    write_suite(tests, recording(found["report"], {"bottle": app_entry(original, tests),
+                                                   "flask": app_entry(port, tests)},
+                                 "bottle", "flask"))
+    return verdict(found)
+
+
+def verdict(found: dict) -> Check:
+    lines, counts = [], {"same": 0, "declared change": 0, "different": 0, "not reached": 0}
+    width = max([len(r["rule"]) for r in found["routes"]] + [5]) + 8
+    lines.append(f"  {'ROUTE':<{width}} PORTED  ANSWERS")
+    for route in found["routes"]:
+        if route["identical"] is None:
+            answer = "not reached"
+        elif route["identical"] is False:
+            answer = f"different: {route['first_difference']}"
+        elif route["explained"]:
+            answer = "declared change"
+        else:
+            answer = "same"
+        counts[answer.partition(":")[0]] += 1
+        shown = f"{','.join(route['methods'])} {route['rule']}"
+        lines.append(f"  {shown:<{width}} {'yes' if route['served'] else 'no':<7} {answer}")
+    total = len(found["routes"])
+    ported = sum(r["served"] for r in found["routes"])
+    summary = (f"{total} routes, {ported} ported; {counts['same']} same, "
+               f"{counts['declared change']} with declared changes, "
+               f"{counts['different']} different, {counts['not reached']} not reached")
+    lines.append(summary)
+    first = next((r for r in found["routes"] if r["identical"] is False), None)
+    if first is None:
+        return Check(SAME, "", lines, {"routes": found["routes"], "summary": summary})
+    return Check(DIFFERENT, f"pages differ: {first['first_difference']}", lines,
+                 {"routes": found["routes"], "summary": summary})

@@ -1,0 +1,70 @@
+"""The self-check's work, each part in a process of its own (python -m this module).
+
+    probe SPEC              can the app be loaded? {"ok", "error", "file", "line"}
+    compare ORIG PORT JSON  migrate status over both, with the parity report kept
+
+One JSON object on stdout; the app's own output goes to stderr.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+from ..errors import UsageError
+from ..loading import load
+from ..parity.runner import on_copy
+
+
+def probe(spec: str) -> dict:
+    """Load the app from a copy of its folder; where it fails, the deepest frame in it."""
+    with tempfile.TemporaryDirectory(prefix="bottle2flask-probe-") as folder:
+        copy = on_copy(spec, Path(folder), "app")
+        try:
+            load(copy, {"TESTING": True, "SECRET_KEY": "check"}, "app")
+        except UsageError as error:
+            cause = error.__cause__ or error.__context__
+            where = frame_in(cause, Path(folder)) if cause else None
+            return {"ok": False, "error": str(error), **(where or {})}
+    return {"ok": True}
+
+
+def frame_in(error: BaseException, folder: Path) -> dict | None:
+    """The deepest frame of an exception that lies in the app's (copied) folder."""
+    found = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        path = Path(frame.filename)
+        if folder in path.parents:
+            found = {"file": str(path.relative_to(folder / "app-app")), "line": frame.lineno}
+    return found
+
+
+def compare(original: str, port: str, options: dict) -> dict:
+    from ..migrate.status import status
+
+    return status(original, port, keep_report=True, record=True,
+                  extra=[Path(p) for p in options.get("requests", [])],
+                  forms=options.get("forms", False), crawl=options.get("crawl", True),
+                  starts=options.get("starts") or ["/"],
+                  max_pages=options.get("max_pages", 500))
+
+
+def main(argv: list[str]) -> int:
+    with contextlib.redirect_stdout(sys.stderr):  # the app's prints are not our answer
+        try:
+            if argv[0] == "probe":
+                result = probe(argv[1])
+            else:
+                result = compare(argv[1], argv[2], json.loads(argv[3]))
+        except UsageError as error:
+            result = {"ok": False, "error": str(error)}
+    print(json.dumps(result, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

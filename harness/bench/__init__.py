@@ -1,0 +1,17 @@
+"""The benchmarks: the two builds timed against native code and a floor.
+
+`python -m harness.bench` (also `make bench`, `kit bench`) runs them; `--quick` for a look.
+
+- `run.py`: the runner: seeds the database, runs the in-process and HTTP parts, ratios.
+- `apps.py`: what is measured: the apps (builds, natives, floors) and the endpoint table.
+  A new benchmark is one `Endpoint` line there; a new baseline is one `APPS` entry plus
+  its app in `native/`.
+- `inprocess.py`: the in-process timing loop (WSGI apps called directly, interleaved).
+- `http_load.py`: each app under gunicorn, loaded by wrk; peak memory from /proc.
+- `servers.py`: the server row (gunicorn sync, gthread, Granian) and memory per worker.
+- `report.py`: results into docs/BENCHMARKS.md, benchmarks.json and benchmarks.png.
+- `against.py`: this tree's builds against an earlier commit's (`--against REV`).
+- `migration.py`: the migration dispatcher's cost per request (`make bench-migration`).
+- `native/`: the baselines: the same endpoints and pages written straight on Bottle and
+  on Flask, raw WSGI, and the floor (raw sqlite3, the builds' templates, bare WSGI).
+"""

@@ -1,0 +1,95 @@
+"""bottle_compat.py, the module `kit port --faithful` copies: each piece on a Flask app."""
+
+from __future__ import annotations
+
+import flask
+import pytest
+import webtest
+
+from bottle2flask.port.compat import bottle_compat
+from bottle2flask.port.compat.bottle_compat import install, response
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A Flask app with every piece of Bottle's behaviour installed."""
+    (tmp_path / "page.html").write_text("{% if x %}\n<b>{{ x }}</b>\n{% endif %}\n[{{ nothing }}]")
+    (tmp_path / "uses.html").write_text("{{ json.dumps([1]) }}")
+    app = flask.Flask(__name__, template_folder=str(tmp_path))
+    search = [str(tmp_path)]
+    install(app, response=True, location=True, route_errors=True, float_paths=True,
+            paths=True, json_order=True, jinja=True, template_path=search,
+            template_imports={"json": ("json", None)})
+
+    @app.get("/cookie")
+    def cookie():
+        response.set_cookie("seen", "1", path="/")
+        response.status = 201
+        response.content_type = "text/plain"
+        response.headers["X-Kind"] = "made"
+        return "made"
+
+    @app.get("/go")
+    def go():
+        return flask.redirect("/there", 303)
+
+    @app.get("/at/<bottle_float:x>")
+    def at(x):
+        return repr(x)
+
+    @app.get("/files/<bottle_path:p>")
+    def files(p):
+        return p
+
+    @app.get("/data")
+    def data():
+        return {"b": 1, "a": 2}
+
+    @app.get("/page")
+    def page():
+        return flask.render_template("page.html", x="y", nothing=None)
+
+    @app.get("/uses")
+    def uses():
+        return flask.render_template("uses.html")
+
+    @app.errorhandler(404)
+    def missing(err):
+        return err.description, 404
+
+    return webtest.TestApp(app, lint=True)
+
+
+def test_changes_to_bottles_response_are_applied_to_the_views_answer(app):
+    answer = app.get("/cookie", status=201)
+    assert answer.content_type == "text/plain" and answer.headers["X-Kind"] == "made"
+    assert app.cookies["seen"] == "1"
+
+
+def test_a_redirect_location_is_made_absolute(app):
+    assert app.get("/go", status=303).headers["Location"] == "http://localhost/there"
+
+
+def test_a_path_no_route_matches_has_bottles_text(app):
+    assert app.get("/nowhere", status=404).text == "Not found: '/nowhere'"
+
+
+def test_bottles_float_and_path_filters(app):
+    assert app.get("/at/3").text == "3.0" and app.get("/at/-2.5").text == "-2.5"
+    app.get("/at/1.2.3", status=400)
+    assert app.get("/files/a/b.txt").text == "a/b.txt"
+
+
+def test_json_keeps_the_dicts_order(app):
+    assert list(app.get("/data").json) == ["b", "a"]
+
+
+def test_templates_render_with_bottles_habits_and_their_imports(app):
+    assert app.get("/page").text == "<b>y</b>\n[]"
+    assert app.get("/uses").text == "[1]"
+
+
+def test_the_module_needs_nothing_but_flask():
+    names = {name.split(".")[0] for name in bottle_compat.__dict__
+             if not name.startswith("_")}
+    assert "bottle" not in names and "harness" not in names

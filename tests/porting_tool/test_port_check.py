@@ -1,0 +1,118 @@
+"""bottle2flask port checks itself: both apps started on copies, the same requests sent,
+a verdict per route, an exit status that says so, and a suite left in OUT/tests/."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from bottle2flask.cli import main as port_command
+from tests.installed.test_installed_tool import listing
+
+SAMPLE = Path(__file__).resolve().parent / "sample"
+
+SEARCH = '''from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return '<a href="/search?q=bottle">search</a> <a href="/about">about</a>'
+
+
+@app.route("/search")
+def search():
+    return "<p>You looked for " + request.query.q + "</p>"
+
+
+@app.route("/about")
+def about():
+    return "<p>About</p>"
+'''
+
+
+def app_folder(tmp_path: Path, source: str) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(source)
+    return src
+
+
+def port(*argv) -> int:
+    return port_command(["port", *map(str, argv)])
+
+
+def test_the_sample_checks_itself_and_leaves_a_suite_that_passes_on_both(tmp_path, capsys):
+    src = tmp_path / "todo"
+    shutil.copytree(SAMPLE, src, ignore=shutil.ignore_patterns("*.db"))
+    before = listing(src)
+    assert port(src, "-o", tmp_path / "out", "--forms") == 0
+    out, err = capsys.readouterr()
+    assert "\nChecking the port: both apps run on copies" in out
+    assert "  GET /edit/<no:int>" in out and "0 different" in out
+    assert f"run it: cd {tmp_path / 'out'} && flask --app todo:app run" in out
+    assert err == ""
+    assert listing(src) == before  # not a byte of the original changed (its todo.db neither)
+    suite = tmp_path / "out" / "tests"
+    data = json.loads((suite / "bottle2flask_parity.json").read_text())
+    assert data["apps"]["flask"] == {"folder": "..", "spec": "todo.py:app"}
+    assert data["apps"]["bottle"]["folder"] == str(src)
+    assert len(data["requests"]) >= 10
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly",
+                           "-p", "no:cacheprovider", "-W", "ignore::DeprecationWarning",
+                           str(suite)], cwd=tmp_path / "out", capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert f"{2 * len(data['requests'])} passed" in done.stdout  # the port and the original
+
+
+def test_the_suite_runs_against_the_port_alone_once_the_original_is_gone(tmp_path):
+    src = tmp_path / "todo"
+    shutil.copytree(SAMPLE, src, ignore=shutil.ignore_patterns("*.db"))
+    assert port(src, "-o", tmp_path / "out") == 0
+    shutil.rmtree(src)
+    suite = tmp_path / "out" / "tests"
+    count = len(json.loads((suite / "bottle2flask_parity.json").read_text())["requests"])
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly",
+                           "-p", "no:cacheprovider", "-W", "ignore::DeprecationWarning",
+                           str(suite)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert f"{count} passed" in done.stdout
+
+
+def test_a_port_whose_pages_differ_is_exit_1_with_the_first_difference(tmp_path, capsys):
+    # Without P004, request.query stays: Flask's request has none, so /search is a 500.
+    src = app_folder(tmp_path, SEARCH)
+    assert port(src, "-o", tmp_path / "out", "--disable", "P004") == 1
+    out, err = capsys.readouterr()
+    assert "different: GET /search?q=bottle: status: '200 OK' != '500 INTERNAL SERVER ERROR'" \
+        in out
+    assert "GET /about" in out and "run it:" in out
+    assert err.splitlines()[-1].startswith("bottle2flask port: pages differ: GET /search")
+    # The suite expects the original's answer there: an expected failure until fixed.
+    data = json.loads((tmp_path / "out" / "tests" / "bottle2flask_parity.json").read_text())
+    differing = [r for r in data["requests"] if r["differs"]]
+    assert [r["path"] for r in differing] == ["/search?q=bottle", "/search"]
+    assert differing[0]["answers"]["flask"] == differing[0]["answers"]["bottle"]
+
+
+def test_a_port_that_does_not_start_is_exit_3_and_names_the_line(tmp_path, capsys):
+    src = app_folder(tmp_path, SEARCH.replace('@app.route("/about")',
+                                              '@app.route("/about/<no:int>")'))
+    assert port(src, "-o", tmp_path / "out", "--disable", "P003") == 3
+    out, err = capsys.readouterr()
+    assert "run it" not in out and not (tmp_path / "out" / "tests").exists()
+    assert err.splitlines()[-1].startswith("bottle2flask port: the port does not start: web.py:")
+    assert "the converter 'no' does not exist" in err
+
+
+def test_no_check_only_converts(tmp_path, capsys):
+    src = app_folder(tmp_path, SEARCH)
+    assert port(src, "-o", tmp_path / "out", "--no-check") == 0
+    out = capsys.readouterr().out
+    assert "Not checked (--no-check)." in out and "run it" not in out
+    assert not (tmp_path / "out" / "tests").exists()

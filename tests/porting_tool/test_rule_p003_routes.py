@@ -1,0 +1,160 @@
+"""P003 route converters: Werkzeug's own by default, declared where they differ; a regex
+filter gets a converter class registered where the app is made, in any scope."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+import webtest
+
+from bottle2flask.cli import main as kit
+
+from .helpers import idiom, port
+
+FACTORY = r'''
+    import bottle
+
+
+    def make_app():
+        app = bottle.Bottle()
+
+        @app.route(r"/img/<f:re:.*\.png>")
+        def image(f):
+            return f
+
+        return app
+
+
+    class Site:
+        def build(self):
+            app = bottle.Bottle()
+
+            @app.route("/doc/<name:re:[a-z]+>")
+            def doc(name):
+                return name
+
+            return app
+'''
+
+
+def run(code: str, name: str):
+    namespace: dict = {"__name__": "ported"}
+    exec(compile(code, "ported.py", "exec"), namespace)
+    return namespace[name]
+
+
+def test_a_plain_wildcard_is_left_as_it_is():
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get("/hello/<name>")
+        def hello(name):
+            return name
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.get("/hello/<name>")
+        def hello(name):
+            return name
+    ''')
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+def test_a_regex_route_in_a_factory_or_a_method_is_registered_where_the_app_is_made(faithful):
+    """Issue 24's reproducer: this port crashed with `LookupError: the converter
+    'bottle_re1' does not exist`, kept an unused BaseConverter import and a TODO."""
+    result = port(FACTORY, faithful=faithful)
+    assert result.todos == [] and "neither makes nor imports" not in result.code
+    assert result.code.count("from werkzeug.routing import BaseConverter") == 1
+    made = webtest.TestApp(run(result.code, "make_app")())
+    assert made.get("/img/a/b.png").text == "a/b.png"
+    made.get("/img/a.gif", status=404)
+    site = webtest.TestApp(run(result.code, "Site")().build())
+    assert site.get("/doc/abc").text == "abc"
+    site.get("/doc/ABC", status=404)
+
+
+def test_a_regex_route_with_no_app_in_the_module_is_a_todo_and_no_converter_class():
+    result = port('''
+        from bottle import route
+
+
+        def register(app):
+            @app.route("/<name:re:[a-z]+>")
+            def page(name):
+                return name
+    ''', faithful=False)
+    assert "class " not in result.code and "import BaseConverter" not in result.code
+    assert "P003" in [t["code"] for t in result.todos]
+
+
+def test_int_path_and_float_become_werkzeugs_own_with_their_differences_declared():
+    result = idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get("/n/<no:int>/<p:path>")
+        def n(no, p):
+            return p
+
+
+        @app.get("/f/<x:float>")
+        def f(x):
+            return str(x)
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.get("/n/<int:no>/<path:p>")
+        def n(no, p):
+            return p
+
+
+        @app.get("/f/<float:x>")
+        def f(x):
+            return str(x)
+    ''', declared=("D-int-signed", "D-path", "D-float"))
+    assert result.declared[0]["paths"] == ["/n/*/*"] and result.declared[0]["line"] == 6
+    assert "class " not in result.code and "converters" not in result.code
+
+
+def test_int_keeps_its_sign_when_the_apps_own_links_use_negative_numbers():
+    source = '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get("/offset/<n:int>")
+        def offset(n):
+            return str(n)
+    '''
+    result = port(source, faithful=False, app_text='<a href="/offset/-1">back</a>')
+    assert '@app.get("/offset/<int(signed=True):n>")' in result.code
+    assert result.declared == [] and "negative" in result.notes[0]
+
+
+def test_a_port_whose_app_is_made_by_a_factory_runs_with_flask(tmp_path, capsys):
+    """The rest of issue 24's reproducer: "run it" named `app`, which the module lacks."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(FACTORY))
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert "flask --app 'web:make_app()' run" in capsys.readouterr().out
+    routes = subprocess.run([Path(sys.executable).parent / "flask", "--app", "web:make_app()",
+                             "routes"], cwd=out, capture_output=True, text=True, check=True)
+    assert "/img/<bottle_re1:f>" in routes.stdout

@@ -1,0 +1,231 @@
+"""P005 in the default port: Bottle's response changes made on Flask's own response."""
+
+from __future__ import annotations
+
+from .helpers import idiom, port
+
+HEAD = '''
+    from bottle import Bottle, response
+
+    app = Bottle()
+'''
+FLASK = '''
+    from flask import Flask{extra}
+
+    app = Flask(__name__, template_folder="views", static_folder=None)
+'''
+
+
+def test_a_view_that_leaves_the_response_alone_is_not_changed():
+    idiom(HEAD + '''
+
+    @app.get("/")
+    def index():
+        return "hello"
+    ''', FLASK.format(extra="") + '''
+
+    @app.get("/")
+    def index():
+        return "hello"
+    ''')
+
+
+def test_a_status_before_the_return_becomes_the_returned_tuple():
+    result = idiom(HEAD + '''
+
+    @app.post("/new")
+    def new():
+        if not ok():
+            response.status = 400
+            return "Please write a task."
+        return "made"
+    ''', FLASK.format(extra="") + '''
+
+    @app.post("/new")
+    def new():
+        if not ok():
+            return "Please write a task.", 400
+        return "made"
+    ''')
+    assert "_BottleResponse" not in result.code and "after_request" not in result.code
+
+
+def test_a_content_type_and_header_become_the_tuple_headers():
+    idiom(HEAD + '''
+
+    @app.get("/feed")
+    def feed():
+        response.content_type = "text/plain"
+        response.set_header("X-Count", "2")
+        return "a\\nb"
+    ''', FLASK.format(extra="") + '''
+
+    @app.get("/feed")
+    def feed():
+        return "a\\nb", {"Content-Type": "text/plain", "X-Count": "2"}
+    ''')
+
+
+def test_a_cookie_goes_on_make_response_and_its_missing_path_is_declared():
+    result = idiom(HEAD + '''
+
+    @app.get("/")
+    def index():
+        response.set_cookie("seen", "1")
+        rows = load()
+        return render(rows)
+    ''', FLASK.format(extra=", make_response") + '''
+
+    @app.get("/")
+    def index():
+        rows = load()
+        resp = make_response(render(rows))
+        resp.set_cookie("seen", "1")
+        return resp
+    ''', declared=("D-cookie-path",))
+    assert result.declared[0]["line"] == 10 and result.declared[0]["paths"] == ["/"]
+
+
+def test_a_cookie_before_a_redirect_goes_on_the_redirect():
+    idiom('''
+        from bottle import Bottle, redirect, response
+
+        app = Bottle()
+
+
+        @app.post("/new")
+        def new():
+            response.set_cookie("last", "x", path="/")
+            redirect("/")
+    ''', '''
+        from flask import Flask, redirect
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.post("/new")
+        def new():
+            resp = redirect("/", 303)
+            resp.set_cookie("last", "x", path="/")
+            return resp
+    ''', declared=("D-location",))
+
+
+def test_a_change_before_branches_that_return_is_an_after_this_request_function():
+    idiom(HEAD + '''
+
+    @app.get("/")
+    def index():
+        response.set_cookie("seen", "1", path="/")
+        if new():
+            return "welcome"
+        return "again"
+    ''', FLASK.format(extra=", after_this_request") + '''
+
+    @app.get("/")
+    def index():
+        @after_this_request
+        def set_seen_cookie(response):
+            response.set_cookie("seen", "1", path="/")
+            return response
+        if new():
+            return "welcome"
+        return "again"
+    ''')
+
+
+def test_a_change_in_a_helper_is_an_after_this_request_function_there():
+    idiom('''
+        from bottle import response
+
+
+        def no_cache():
+            response.set_header("Cache-Control", "no-store")
+    ''', '''
+        from flask import after_this_request
+
+
+        def no_cache():
+            @after_this_request
+            def set_headers(response):
+                response.headers["Cache-Control"] = "no-store"
+                return response
+    ''')
+
+
+def test_a_change_whose_value_is_assigned_again_later_is_a_todo():
+    result = port(HEAD + '''
+
+    @app.get("/")
+    def index():
+        show = "open"
+        response.set_cookie("show", show, path="/")
+        if other():
+            show = "all"
+            return show
+        return show
+    ''', faithful=False)
+    assert [t["code"] for t in result.todos] == ["P001", "P005"]
+    assert result.todos[1]["text"] == ("response change before show is assigned again: set it "
+                                       "on the response the view returns (make_response)")
+    assert "    response.set_cookie(\"show\", show, path=\"/\")\n" in result.code
+    assert all(len(line) <= 100 for line in result.code.splitlines())
+
+
+def test_bottles_response_at_module_level_is_a_todo():
+    result = port('''
+        from bottle import response
+
+        response.content_type = "text/plain"
+    ''', faithful=False)
+    assert [t["code"] for t in result.todos] == ["P001", "P005"]
+    assert result.todos[1]["text"].startswith("Bottle's response outside a view")
+    assert result.code.endswith('response.content_type = "text/plain"\n')
+
+
+def test_an_after_request_hook_changes_the_response_it_is_given():
+    idiom(HEAD + '''
+
+    @app.hook("after_request")
+    def cors():
+        response.headers["Access-Control-Allow-Origin"] = "*"
+    ''', FLASK.format(extra="") + '''
+
+    @app.after_request
+    def cors(flask_response):
+        flask_response.headers["Access-Control-Allow-Origin"] = "*"
+        return flask_response
+    ''')
+
+
+def test_a_change_before_branches_that_can_abort_declares_that_flask_keeps_it():
+    result = port(HEAD + '''
+
+    @app.get("/")
+    def index():
+        response.set_cookie("seen", "1", path="/")
+        if banned():
+            abort(403)
+        if new():
+            return "welcome"
+        return "again"
+    ''', faithful=False)
+    assert "@after_this_request" in result.code
+    assert [d["id"] for d in result.declared] == ["D-error-response"]
+    assert result.declared[0]["line"] == 8 and result.declared[0]["paths"] == ["/"]
+
+
+def test_a_signed_cookie_and_a_charset_are_left_with_one_todo_each():
+    result = port(HEAD + '''
+
+    @app.get("/")
+    def index():
+        response.set_cookie("account", "me", secret="s3cret")
+        response.charset = "latin1"
+        return "hi"
+    ''', faithful=False)
+    assert [t["code"] for t in result.todos] == ["P001", "P005", "P005"]
+    # the value signed by P020 (bottle_cookies), which runs first
+    assert 'response.set_cookie("account", bottle_cookies.dumps("account", "me", "s3cret"))' \
+        in result.code
+    assert "resp = " not in result.code and "make_response(" not in result.code

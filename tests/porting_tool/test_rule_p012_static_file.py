@@ -1,0 +1,135 @@
+"""P012 in the default port: a view that only serves a folder becomes Flask's static
+folder; any other static_file() call becomes send_from_directory()."""
+
+from __future__ import annotations
+
+from .helpers import idiom
+
+
+def test_a_static_file_call_with_more_to_do_becomes_send_from_directory():
+    idiom('''
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+
+
+        @app.get("/files/<name>")
+        def files(name):
+            return static_file(name, root="files", download=True)
+    ''', '''
+        from flask import Flask, send_from_directory
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.get("/files/<name>")
+        def files(name):
+            return send_from_directory("files", name, as_attachment=True)
+    ''')
+
+
+def test_a_static_view_the_app_calls_elsewhere_is_kept():
+    idiom('''
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+
+
+        @app.get("/static/<p:path>")
+        def static(p):
+            return static_file(p, root="static")
+
+
+        @app.get("/favicon.ico")
+        def favicon():
+            return static("favicon.ico")
+    ''', '''
+        from flask import Flask, send_from_directory
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.get("/static/<path:p>")
+        def static(p):
+            return send_from_directory("static", p)
+
+
+        @app.get("/favicon.ico")
+        def favicon():
+            return static("favicon.ico")
+    ''', declared=("D-path",))
+
+
+
+def test_a_view_that_serves_static_at_static_is_flasks_own_static_route():
+    result = idiom('''
+        import os
+
+        from bottle import Bottle, static_file
+
+        HERE = os.path.dirname(__file__)
+        app = Bottle()
+
+
+        @app.route("/static/<filename:path>")
+        def static(filename):
+            return static_file(filename, root=os.path.join(HERE, "static"))
+
+
+        @app.get("/")
+        def index():
+            return "home"
+    ''', '''
+        import os
+
+        from flask import Flask
+
+        HERE = os.path.dirname(__file__)
+        app = Flask(__name__, template_folder="views")
+
+
+        @app.get("/")
+        def index():
+            return "home"
+    ''', declared=("D-static",))
+    assert result.declared[0]["line"] == 6 and result.declared[0]["paths"] == ["/static/*"]
+    assert "send_from_directory" not in result.code and "def static" not in result.code
+
+
+def test_another_prefix_and_folder_become_static_folder_and_static_url_path():
+    idiom('''
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+
+
+        @app.get("/a/<p:path>")
+        def assets(p):
+            return static_file(p, root="pub")
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, template_folder="views", static_folder="pub", static_url_path="/a")
+    ''', declared=("D-static",))
+
+
+def test_a_static_view_in_a_module_that_does_not_make_the_app_is_kept():
+    idiom('''
+        from bottle import static_file
+
+        from main import app
+
+
+        @app.get("/static/<p:path>")
+        def static(p):
+            return static_file(p, root="static")
+    ''', '''
+        from flask import send_from_directory
+
+        from main import app
+
+
+        @app.get("/static/<path:p>")
+        def static(p):
+            return send_from_directory("static", p)
+    ''', declared=("D-path",), imported_apps=frozenset({"app"}), own_modules=frozenset({"main"}))
