@@ -4,7 +4,8 @@
   its indentation or its newline; the same holds for a Jinja2 tag on a line of its own.
 - keep_trailing_newline: Bottle keeps a template's last newline.
 - finalize: Bottle prints None as an empty string; Jinja2 prints "None".
-- jinja2.ext.do: a `% x.append(1)` line becomes `{% do x.append(1) %}`.
+A `% x.append(1)` line becomes `{% set _ = x.append(1) %}`, which a stock Jinja2
+parses (`{% do %}` would need an extension a Flask app does not load).
 Autoescaping is on, as in SimpleTemplate (Flask turns it on for .html itself).
 """
 
@@ -12,8 +13,7 @@ from __future__ import annotations
 
 import jinja2
 
-OPTIONS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True,
-           "extensions": ["jinja2.ext.do"]}
+OPTIONS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True}
 
 
 def none_as_empty(value):
@@ -30,5 +30,4 @@ def configure(env: jinja2.Environment) -> jinja2.Environment:
     """Set an existing environment (a Flask app's `app.jinja_env`) up the same way."""
     env.trim_blocks = env.lstrip_blocks = env.keep_trailing_newline = True
     env.finalize = none_as_empty
-    env.add_extension("jinja2.ext.do")
     return env

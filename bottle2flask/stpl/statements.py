@@ -358,7 +358,7 @@ class Statements:
         try:
             return self._statement(node, code, line)
         except Unsupported as why:
-            return self.todo(why.rule, line, why.message, code, "{{% do {call} %}}")
+            return self.todo(why.rule, line, why.message, code, "{{% set _ = {call} %}}")
 
     def _statement(self, node, code, line) -> str:
         if isinstance(node, ast.Pass):
@@ -405,7 +405,7 @@ class Statements:
                     # A template function writes its text where it is called: print it.
                     return f"{{{{ {self.expression(value, line)} }}}}"
             self.context.rules.add("T014")
-            return f"{{% do {self.expression(value, line)} %}}"
+            return f"{{% set _ = {self.expression(value, line)} %}}"
         if isinstance(node, ast.Import | ast.ImportFrom):
             return self.template_import(node, code, line)
         kinds = {ast.Import: "an import", ast.ImportFrom: "an import",
@@ -528,7 +528,7 @@ class Statements:
                    "if/for, or more than once): Jinja2's layout does not see it")
             self.context.todo("T034", self.rebase_line, why)
             self.context.rules.add("T034")
-            lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}{{% do kit_todo('T034') %}}")
+            lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}{{% set _ = kit_todo('T034') %}}")
         lines.append(f"{{% block {self.blocks.get(jinja_name(self.extends), 'content')} %}}")
         return "".join(lines)
 
@@ -607,7 +607,7 @@ class Statements:
             indent = text[:len(text) - len(text.lstrip(" \t"))]
             self.out[piece] = (
                 f"{indent}{{# TODO(kit/T032): {', '.join(names)} outlive the loop in Python, "
-                f"not in Jinja2 #}}{{% do kit_todo('T032') %}}" + text[len(indent):])
+                f"not in Jinja2 #}}{{% set _ = kit_todo('T032') %}}" + text[len(indent):])
 
     def reads_stale(self, store: LoopStore, load: Load) -> bool:
         """Does `load` read the value `store` left, which Jinja2 would have forgotten?"""

@@ -43,7 +43,7 @@ CONVERTED = [
      "{{ xs|length }} {{ xs|sort(case_sensitive=true) }} {{ n|string }}"),
     ("T013", "% for i, x in enumerate(xs):\n{{i}}\n% end\n",
      "{% for x in xs %}{% set i = loop.index0 %}\n{{ i }}\n{% endfor %}\n"),
-    ("T014", "% seen.append(x)\n", "{% do seen.append(x) %}\n"),
+    ("T014", "% seen.append(x)\n", "{% set _ = seen.append(x) %}\n"),
     ("T015", "{{f'{a}/{b}'}}", "{{ a ~ '/' ~ b }}"),
     ("T016", "%rebase layout title='T'\nx\n",
      "{% extends \"layout.html\" %}{% set title = 'T' %}{% block content %}\nx\n{% endblock %}"),

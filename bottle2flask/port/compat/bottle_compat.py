@@ -133,7 +133,7 @@ def _none_as_empty(value):
 
 
 SIMPLE_TEMPLATE_HABITS = {"trim_blocks": True, "lstrip_blocks": True,
-                          "keep_trailing_newline": True, "extensions": ["jinja2.ext.do"],
+                          "keep_trailing_newline": True,
                           "finalize": _none_as_empty}
 
 
