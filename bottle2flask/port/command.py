@@ -76,13 +76,14 @@ def main(args) -> int:
           + outcome_line({"same": totals["same"], "declared": totals["declared"],
                           "todo": totals["todos"]}, totals["emulation_lines"])
           + f"; report in {args.out / 'PORTING-REPORT.md'}")
-    breaking = [(m.path, t) for m in result.modules for t in m.todos if t.get("breaks")]
+    breaking = [f"{m.path}:{t['line']}: {t['code']} TODO on code that fails when it runs"
+                for m in result.modules for t in m.todos if t.get("breaks")]
+    breaking += [f"{t['breaks']}: a template TODO that fails when rendered"
+                 for t in result.templates if t.get("breaks")]
     breaks = ""
     if breaking:
-        path, todo = breaking[0]
         more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
-        breaks = (f"not done: {path}:{todo['line']}: {todo['code']} TODO on code that "
-                  f"fails when it runs{more}")
+        breaks = f"not done: {breaking[0]}{more}"
     if args.no_check or entry is None:
         why = "--no-check" if args.no_check else "no module makes a Flask app"
         print(f"Not checked ({why}).")

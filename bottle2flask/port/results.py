@@ -92,7 +92,8 @@ def summary(result: TreeResult) -> dict:
             "converted": sum(m.status == "success" for m in result.modules),
             "failed": sum(m.status == "failure" for m in result.modules),
             "skipped": sum(m.status == "skip" for m in result.modules),
-            "todos": sum(len(m.todos) for m in result.modules),
+            "todos": sum(len(m.todos) for m in result.modules)
+            + sum(len(t.get("todos", [])) for t in result.templates),
             "same": sum(m.outcomes["same"] for m in result.modules),
             "declared": sum(m.outcomes["declared"] for m in result.modules),
             "emulation_lines": sum(m.emulation for m in result.modules) + result.compat_lines,

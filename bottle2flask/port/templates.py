@@ -58,6 +58,15 @@ def template_root(path: Path, src: Path) -> Path:
     return path.parent
 
 
+def breaking_line(output) -> int | None:
+    """The first line of a converted template that fails when rendered: a TODO left as a
+    call to kit_todo(), which no environment defines, so the page is never silently wrong."""
+    if not output or not Path(output).is_file():
+        return None
+    lines = Path(output).read_text(encoding="utf-8").splitlines()
+    return next((n for n, line in enumerate(lines, 1) if "kit_todo(" in line), None)
+
+
 def convert_templates(src: Path, out: Path, files: list[Path]
                       ) -> tuple[list[dict], dict, dict]:
     """Write each template under `out`; return per-file results, Bottle name -> new name,
@@ -69,7 +78,10 @@ def convert_templates(src: Path, out: Path, files: list[Path]
     for root, paths in sorted(roots.items()):
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports)
         prefix = root.relative_to(src)
-        results += [{**r, "path": str(prefix / r["path"])} for r in more]
+        results += [{**r, "path": str(prefix / r["path"]),
+                     # where it fails when rendered: the converted file's path in OUT, line
+                     "breaks": f"{prefix / r['output']}:{r['breaks']}" if r["breaks"] else None}
+                    for r in more]
         names.update(more_names)
     return results, names, imports
 
@@ -103,5 +115,6 @@ def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
         results.append({"path": str(f.source), "status": f.status,
                         "output": str(f.output) if f.output else None,
                         "reason": f.reason,
-                        "todos": [str(n) for n in notes]})
+                        "todos": [str(n) for n in notes],
+                        "breaks": breaking_line(out / f.output) if f.output else None})
     return results, dict(report.names)

@@ -116,3 +116,18 @@ def test_no_check_only_converts(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Not checked (--no-check)." in out and "run it" not in out
     assert not (tmp_path / "out" / "tests").exists()
+
+
+def test_a_template_todo_that_fails_when_rendered_is_counted_and_not_done(tmp_path, capsys):
+    """Found by the trials (bottle-mvc): `0 TODOs` and "run it" for a template whose
+    converted form calls kit_todo(), an error on every render."""
+    src = app_folder(tmp_path, "from bottle import Bottle, template\n\napp = Bottle()\n\n\n"
+                     '@app.route("/")\ndef index():\n    return template("index", message="")\n')
+    (src / "views").mkdir()
+    (src / "views" / "index.tpl").write_text("% if message is not '':\n<p>{{message}}</p>\n"
+                                             "% end\n<p>home</p>\n")
+    assert port(src, "-o", tmp_path / "out") == 5
+    out, err = capsys.readouterr()
+    assert "TODO: 1" in out and "run it" not in out
+    assert err.splitlines()[-1].startswith(
+        "bottle2flask port: not done: views/index.html:1: a template TODO that fails")
