@@ -131,11 +131,17 @@ def import_file(spec: str, path: Path):
             raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
         finally:
             os.chdir(cwd)
-            sys.path.remove(str(folder))
+            _leave_path(folder)
             module._kit_bottle_default = _pop_bottle_default(bottle_stack)
             module._kit_own_modules = own_modules(before | {name}, folder)
             sys.modules.update(shadowed)
     return module, folder
+
+
+def _leave_path(folder: Path) -> None:
+    """Take the app's folder off sys.path again; the app may have done so itself."""
+    if str(folder) in sys.path:
+        sys.path.remove(str(folder))
 
 
 def local_names(folder: Path) -> set[str]:
@@ -239,7 +245,7 @@ def in_folder(app, folder: Path, own: dict | None = None):
                     getattr(answer, "close", lambda: None)()
             finally:
                 os.chdir(cwd)
-                sys.path.remove(str(folder))
+                _leave_path(folder)
                 for name in own:
                     sys.modules.pop(name, None)
                 own.update(own_modules(before, folder))

@@ -318,3 +318,15 @@ def test_the_set_cookie_header_cannot_be_ignored_whole(tmp_path, capsys):
     app = write_app(tmp_path / "a", RENAMED_COOKIE.format(name="user"))
     assert main(["parity", app, app, "--requests", str(rules), "--quiet"]) == 2
     assert 'name the cookie (cookie = "NAME")' in capsys.readouterr().err
+
+
+def test_an_app_that_takes_its_own_folder_off_sys_path_still_loads(tmp_path):
+    """Found by the trials (bottle-mvc's runserver.py tidies sys.path itself)."""
+    app = write_app(tmp_path / "tidy", "import os, sys\n"
+                    "sys.path.remove(os.path.dirname(os.path.abspath(__file__)))\n"
+                    "from bottle import Bottle\napp = Bottle()\n"
+                    "@app.route('/')\ndef index():\n    return 'ok'\n")
+    loaded = apps.load(app)
+    assert b"".join(loaded.wsgi({"REQUEST_METHOD": "GET", "PATH_INFO": "/",
+                                 "wsgi.input": None, "SERVER_NAME": "x", "SERVER_PORT": "80",
+                                 "wsgi.url_scheme": "http"}, lambda *a: None)) == b"ok"
