@@ -158,3 +158,17 @@ def test_a_port_whose_app_is_made_by_a_factory_runs_with_flask(tmp_path, capsys)
     routes = subprocess.run([Path(sys.executable).parent / "flask", "--app", "web:make_app()",
                              "routes"], cwd=out, capture_output=True, text=True, check=True)
     assert "/img/<bottle_re1:f>" in routes.stdout
+
+
+def test_a_route_added_by_keywords_names_flask_s_rule():
+    """Found by the trials (thepure12/bottle-sql): add_url_rule() has no path= keyword."""
+    from .helpers import port
+
+    code = port('''
+        from bottle import Bottle
+        app = Bottle()
+        def index():
+            return "hi"
+        app.route(path="/", method="GET", callback=index)
+    ''', faithful=False).code
+    assert 'app.add_url_rule(rule="/", view_func=index, methods=["GET"])' in code

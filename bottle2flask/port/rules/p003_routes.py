@@ -218,6 +218,9 @@ class Routes(Rule):
         rest = [a for a in call.args if a is not callback]
         new = self.route_call(call.with_changes(args=rest))
         args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in new.args]
+        # Bottle's path= is Flask's rule= (add_url_rule(rule, endpoint, view_func, ...))
+        args = [a.with_changes(keyword=cst.Name("rule")) if a.keyword and
+                a.keyword.value == "path" else a for a in args]
         if method != "route" and not any(a.keyword and a.keyword.value == "methods"
                                           for a in args):
             args.append(cst.Arg(cst.parse_expression(f'["{method.upper()}"]'),

@@ -38,7 +38,28 @@ class Run(Rule):
             self.guarded -= 1
         return updated
 
+    def app_run(self, call: cst.Call) -> cst.Call:
+        """app.run(...) on the Bottle app: the same keywords in Flask's names; a Bottle
+        server option Flask has not is dropped under a TODO (Flask would refuse it)."""
+        kept = []
+        for a in call.args:
+            name = a.keyword.value if a.keyword else ""
+            name = RENAMED.get(name, name)
+            if not a.keyword or name in KEPT:
+                kept.append(a.with_changes(keyword=cst.Name(name)) if a.keyword else a)
+            else:
+                self.todo(f"app.run({name}=...) is Bottle's server option: serve with "
+                          "`flask --app MODULE run` or `gunicorn MODULE:APP` instead")
+        if kept and kept[-1].comma is not cst.MaybeSentinel.DEFAULT:
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        self.fired()
+        return call.with_changes(args=kept)
+
     def leave_Call(self, original: cst.Call, updated: cst.Call):
+        func = updated.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "run" \
+                and self.is_app(func.value):
+            return self.app_run(updated)
         if self.api(updated.func) != "run":
             return updated
         args = list(updated.args)
@@ -79,3 +100,4 @@ class Run(Rule):
 
 def _is_app_run(rule: Run, call: cst.Call) -> bool:
     return isinstance(call.func.value, cst.Name) and rule.is_app(call.func.value)
+

@@ -1,0 +1,31 @@
+"""P016 run: the Bottle app's own run() method takes Flask's names too."""
+
+from __future__ import annotations
+
+from .helpers import port
+
+
+def test_app_run_on_the_bottle_app_gets_flask_s_keywords():
+    """Found by the trials (thepure12/bottle-sql): app.run(reloader=True) was kept, and
+    Flask's run() hands reloader= to Werkzeug, which refuses it."""
+    result = port('''
+        from bottle import Bottle
+        app = Bottle()
+        if __name__ == "__main__":
+            app.run(host="localhost", port=8080, reloader=True, quiet=True)
+    ''', faithful=False)
+    assert 'app.run(host="localhost", port=8080, use_reloader=True)' in result.code
+    assert [t["code"] for t in result.todos] == ["P016"]
+    assert "quiet" in result.todos[0]["text"]
+
+
+def test_another_object_s_run_is_left_alone():
+    result = port('''
+        from bottle import Bottle
+        app = Bottle()
+        class Job:
+            def run(self, reloader):
+                return reloader
+        Job().run(reloader=True)
+    ''', faithful=False)
+    assert "Job().run(reloader=True)" in result.code and result.todos == []
