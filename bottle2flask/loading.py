@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import http.client
+import importlib.machinery
 import importlib.util
 import inspect
 import os
@@ -112,8 +113,10 @@ def import_file(spec: str, path: Path):
     stem = path.parent.name if package else path.stem
     name = f"bottle2flask_app_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}_{stem}"
     bottle_stack = _push_bottle_default()
+    # A mod_wsgi script (app.wsgi) is Python under another suffix: name its loader.
     module_spec = importlib.util.spec_from_file_location(
-        name, path, submodule_search_locations=[str(path.parent)] if package else None)
+        name, path, loader=importlib.machinery.SourceFileLoader(name, str(path)),
+        submodule_search_locations=[str(path.parent)] if package else None)
     module = importlib.util.module_from_spec(module_spec)
     with FOLDER_LOCK:
         # A module of the app's own that shares a name with one already imported (its own
@@ -196,8 +199,10 @@ def pick(spec: str, module, attr: str):
             raise UsageError(f"cannot load {spec!r}: {module.__name__.split('_', 3)[-1]!r} "
                              f"has no attribute {attr!r}") from None
     for name in DEFAULT_NAMES:
-        if hasattr(module, name):
-            return getattr(module, name)
+        found = getattr(module, name, None)
+        # `from bottle import *` brings Bottle's `app`: the stack of default apps, not one
+        if found is not None and type(found).__name__ != "AppStack":
+            return found
     default = getattr(module, "_kit_bottle_default", None)
     if default is not None and default.routes:
         return default

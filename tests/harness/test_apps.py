@@ -330,3 +330,19 @@ def test_an_app_that_takes_its_own_folder_off_sys_path_still_loads(tmp_path):
     assert b"".join(loaded.wsgi({"REQUEST_METHOD": "GET", "PATH_INFO": "/",
                                  "wsgi.input": None, "SERVER_NAME": "x", "SERVER_PORT": "80",
                                  "wsgi.url_scheme": "http"}, lambda *a: None)) == b"ok"
+
+
+def test_a_mod_wsgi_script_and_a_star_import_of_bottle_load(tmp_path):
+    """Found by the trials: an app.wsgi entry had no loader, and `from bottle import *`
+    brings Bottle's `app` (its AppStack), which was taken for the app."""
+    folder = tmp_path / "wsgi"
+    folder.mkdir()
+    (folder / "app.wsgi").write_text("from bottle import *\n\n@route('/')\ndef index():\n"
+                                     "    return 'star'\n\napplication = default_app()\n")
+    (folder / "star.py").write_text("from bottle import *\n\n@route('/')\ndef index():\n"
+                                    "    return 'star'\n")
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/", "wsgi.input": None,
+               "SERVER_NAME": "x", "SERVER_PORT": "80", "wsgi.url_scheme": "http"}
+    for name in ("app.wsgi", "star.py"):
+        loaded = apps.load(str(folder / name))
+        assert b"".join(loaded.wsgi(dict(environ), lambda *a: None)) == b"star"
