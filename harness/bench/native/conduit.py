@@ -8,6 +8,7 @@ database does the same work under every app and only the layers above it differ.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from datetime import datetime
 from pathlib import Path
@@ -81,7 +82,13 @@ class Reads:
     """The reads of a visitor's pages, on one sqlite3 connection."""
 
     def __init__(self, url: str):
-        self.db = sqlite3.connect(sqlite_path(url), check_same_thread=False)
+        self.url = url
+
+    @functools.cached_property
+    def db(self) -> sqlite3.Connection:
+        # Opened on the first page read: the TFB endpoints of the same native app run on
+        # any database (SQLAlchemy), the Conduit pages on SQLite only.
+        return sqlite3.connect(sqlite_path(self.url), check_same_thread=False)
 
     def tag_lists(self, ids: list[int]) -> dict[int, list[str]]:
         found: dict[int, list[str]] = {i: [] for i in ids}
