@@ -83,7 +83,7 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
     if is_file(target):
         module, folder = import_file(spec, Path(target))
         app = in_folder(instantiate(spec, pick(spec, module, attr), settings), folder,
-                        module._kit_own_modules)
+                        module._kit_own_modules, module._kit_template_path)
     else:
         module = import_spec(spec, target)
         app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
@@ -125,6 +125,7 @@ def import_file(spec: str, path: Path):
         before = set(sys.modules)
         cwd = os.getcwd()
         sys.path.insert(0, str(folder))
+        template_path = _fresh_template_path()
         try:
             os.chdir(folder)
             sys.modules[name] = module
@@ -135,10 +136,36 @@ def import_file(spec: str, path: Path):
         finally:
             os.chdir(cwd)
             _leave_path(folder)
+            module._kit_template_path = _restore_template_path(template_path)
             module._kit_bottle_default = _pop_bottle_default(bottle_stack)
             module._kit_own_modules = own_modules(before | {name}, folder)
             sys.modules.update(shadowed)
     return module, folder
+
+
+# Bottle's own TEMPLATE_PATH, as each app finds it in a process of its own.
+BOTTLE_TEMPLATE_PATH = ["./", "./views/"]
+
+
+def _fresh_template_path() -> list | None:
+    """Give the app Bottle's TEMPLATE_PATH as a new process has it: another app loaded in
+    this process may have changed that module-level list. Returns what to put back."""
+    bottle = sys.modules.get("bottle")
+    if bottle is None or not isinstance(getattr(bottle, "TEMPLATE_PATH", None), list):
+        return None
+    kept = list(bottle.TEMPLATE_PATH)
+    bottle.TEMPLATE_PATH[:] = BOTTLE_TEMPLATE_PATH
+    return kept
+
+
+def _restore_template_path(kept: list | None) -> list | None:
+    """The app's own TEMPLATE_PATH (for its requests), and the list as it was before."""
+    bottle = sys.modules.get("bottle")
+    if kept is None or bottle is None:
+        return None
+    own = list(bottle.TEMPLATE_PATH)
+    bottle.TEMPLATE_PATH[:] = kept
+    return own
 
 
 def _leave_path(folder: Path) -> None:
@@ -224,7 +251,7 @@ def instantiate(spec: str, target, settings: dict | None):
     return target
 
 
-def in_folder(app, folder: Path, own: dict | None = None):
+def in_folder(app, folder: Path, own: dict | None = None, template_path: list | None = None):
     """Run each request in the app's own folder (relative paths to views, data files),
     with its folder first on sys.path and its own modules in sys.modules, so what it
     imports while it answers (`% import x` in a template) is its own `x`."""
@@ -242,6 +269,9 @@ def in_folder(app, folder: Path, own: dict | None = None):
             bottle = sys.modules.get("bottle")
             if bottle is not None:
                 bottle.TEMPLATES.clear()  # its cache is keyed by name, not by folder
+                kept = list(bottle.TEMPLATE_PATH)
+                if template_path is not None:  # the list as this app left it
+                    bottle.TEMPLATE_PATH[:] = template_path
             try:
                 answer = app(environ, _no_exc_info(start_response))
                 try:
@@ -255,6 +285,8 @@ def in_folder(app, folder: Path, own: dict | None = None):
                     sys.modules.pop(name, None)
                 own.update(own_modules(before, folder))
                 sys.modules.update(shadowed)
+                if bottle is not None:
+                    bottle.TEMPLATE_PATH[:] = kept
 
     middleware.wrapped = app
     return middleware

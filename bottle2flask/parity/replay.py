@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import traceback
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,23 @@ FLASH_KEYS = {"flashes", "_flashes"}  # ours and Flask's: gone on the next page
 # Forms of one shape (same method, fields and last path segment: every article's
 # "favorite" button) are sent at most this often for each kind of visitor.
 PER_SHAPE = 2
+
+
+def as_served(app):
+    """The app as a WSGI server runs it: an exception it raises (Flask in debug or
+    testing mode propagates them) is a 500 answer, not the end of the run."""
+
+    def guarded(environ, start_response):
+        try:
+            return app(environ, start_response)
+        except Exception:
+            traceback.print_exc()  # the app's own error, where a server would log it
+            start_response("500 Internal Server Error",
+                           [("Content-Type", "text/plain; charset=utf-8")])
+            return [b"Internal Server Error"]
+
+    guarded.wrapped = app
+    return guarded
 
 
 def forget_bottle_request() -> None:
@@ -47,7 +65,7 @@ class Side:
     def __init__(self, label: str, app, secret: str | None = None):
         self.label = label
         self.secret = secret
-        self.client = Client(app)
+        self.client = Client(as_served(app))
         self.cookies: dict[str, object] = {}  # as last set: session cookies decoded
         self.variables: dict[str, str] = {}
         self.sent = ""  # the last path sent, variables filled in

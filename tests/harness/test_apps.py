@@ -346,3 +346,49 @@ def test_a_mod_wsgi_script_and_a_star_import_of_bottle_load(tmp_path):
     for name in ("app.wsgi", "star.py"):
         loaded = apps.load(str(folder / name))
         assert b"".join(loaded.wsgi(dict(environ), lambda *a: None)) == b"star"
+
+
+RAISES = """
+from flask import Flask
+
+app = Flask(__name__)
+app.debug = True  # Flask then lets the exception out of the WSGI call
+
+
+@app.get("/")
+def index():
+    raise RuntimeError("a bug of the app's")
+"""
+
+TEMPLATE_PATH_APP = """
+from bottle import TEMPLATE_PATH, Bottle
+
+TEMPLATE_PATH.remove("./views/")  # as an app in a process of its own may
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return "one template folder: " + ",".join(TEMPLATE_PATH)
+"""
+
+
+def test_an_exception_the_app_lets_out_is_a_500_answer(tmp_path, capsys):
+    """Found by the trials: an app in debug mode stopped parity with its traceback."""
+    app = write_app(tmp_path / "raises", RAISES)
+    status, data = parity(capsys, app, app)
+    assert status == 0
+    assert data["steps"][0]["statuses"] == ["500 Internal Server Error"] * 2
+
+
+def test_each_app_finds_bottle_s_template_path_as_a_process_of_its_own_would(tmp_path,
+                                                                             capsys):
+    """Found by the trials (bottle-mvc): the second app to remove ./views/ from Bottle's
+    module-level TEMPLATE_PATH failed, as the first had removed it in the same process."""
+    one = write_app(tmp_path / "one", TEMPLATE_PATH_APP)
+    two = write_app(tmp_path / "two", TEMPLATE_PATH_APP)
+    status, data = parity(capsys, one, two)
+    assert status == 0 and data["steps"][0]["statuses"] == ["200 OK", "200 OK"]
+    import bottle
+
+    assert bottle.TEMPLATE_PATH == ["./", "./views/"]  # the harness's own, unchanged
