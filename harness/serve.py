@@ -97,11 +97,14 @@ def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 80
                 return 1
         return 0
     finally:
-        stop(children.values())
+        stop(children.values(), grace=3)
         server.shutdown()
         server.server_close()
+        # The children's last lines, within one bound for all: a pipe a grandchild still
+        # holds open must not keep the stop waiting.
+        deadline = time.monotonic() + 3
         for thread in copiers:
-            thread.join(timeout=5)
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
 def copier(name: str, source, target) -> threading.Thread:
