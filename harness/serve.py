@@ -19,7 +19,7 @@ from werkzeug.serving import make_server
 
 from adapters import factory
 from bottle2flask.compare.page import create_compare_app
-from bottle2flask.compare.serve import check_port, label, log_as
+from bottle2flask.compare.serve import StopSignals, check_port, label, log_as
 from shared.config import load_config, var_dir
 
 from . import demo
@@ -57,16 +57,19 @@ def fresh_databases(names, folder: Path, seed: bool = True) -> dict[str, str]:
 def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 8000,
           data: Path | None = None) -> int:
     # Ctrl-C and a plain `kill` both stop everything, however often they come (make passes
-    # a TERM on, so `kill -- -PGID` on make serve delivers two). The handler only sets a
-    # flag: no second signal can break into the shutdown and leave the children running.
-    stopping = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, lambda *_: stopping.set())
+    # a TERM on, so `kill -- -PGID` on make serve delivers two): no second signal can break
+    # into the shutdown and leave the children running.
+    with StopSignals() as stopping:
+        return run(ports, host, compare_port, data, stopping)
+
+
+def run(ports: dict[str, int], host: str, compare_port: int, data: Path | None,
+        stopping: StopSignals) -> int:
     for name, port in {**ports, "compare": compare_port}.items():
         check_port(host, port, name, f"make serve {name.upper()}_PORT={{port}}")
     secret = os.environ.get("SECRET_KEY") or load_config({"DEBUG": True}).SECRET_KEY
     urls = fresh_databases(ports, data or var_dir())
-    if stopping.is_set():  # stopped while seeding: start nothing
+    if stopping:  # stopped while seeding: start nothing
         return 0
     base = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), "SECRET_KEY": secret,
             "PYTHONUNBUFFERED": "1"}

@@ -16,6 +16,7 @@ import socket
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from werkzeug.serving import make_server
@@ -25,6 +26,37 @@ from ..loading import is_url, labels
 from ..loading import load as load_app
 from ..parity.runner import on_copy
 from .page import create_compare_app
+
+
+class StopSignals:
+    """Ctrl-C, a TERM or a HUP asks to stop, however often it comes; use as a context.
+
+    The handler only appends to a list. A threading.Event would deadlock: its set() takes
+    the lock that the main thread, interrupted inside Event.wait(), may be holding."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+    def __init__(self) -> None:
+        self.received: list[int] = []
+        self.previous: dict = {}
+
+    def __enter__(self) -> StopSignals:
+        self.previous = {sig: signal.signal(sig, lambda sig, _: self.received.append(sig))
+                         for sig in self.SIGNALS}
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
+
+    def __bool__(self) -> bool:
+        return bool(self.received)
+
+    def wait(self, seconds: float) -> bool:
+        """Sleep up to `seconds` (a signal cuts it short); whether a stop was asked."""
+        if not self.received:
+            time.sleep(seconds)
+        return bool(self.received)
 
 
 def check_port(host: str, port: int, what: str, hint: str) -> None:
@@ -82,19 +114,15 @@ def run_compare(apps: dict, specs: list[str], host: str, port: int, secret: str)
         print(f"  {name:<7} {spec} ({kind}), under /{name}/", flush=True)
     print(f"  compare http://{host}:{port}/   (both apps side by side)", flush=True)
     print("Press Ctrl-C to stop.", flush=True)
-    stopping = threading.Event()
-    previous = {sig: signal.signal(sig, lambda *_: stopping.set())
-                for sig in (signal.SIGINT, signal.SIGTERM)}
-    thread.start()
-    try:
-        while thread.is_alive() and not stopping.wait(0.3):
-            pass
-        return 0 if stopping.is_set() else 1
-    finally:
-        server.shutdown()
-        server.server_close()
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+    with StopSignals() as stopping:
+        thread.start()
+        try:
+            while thread.is_alive() and not stopping.wait(0.3):
+                pass
+            return 0 if stopping else 1
+        finally:
+            server.shutdown()
+            server.server_close()
 
 
 EPILOG = """\

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+
 import pytest
 
 from adapters import FRAMEWORKS, factory
@@ -168,3 +171,30 @@ def test_a_stray_request_from_a_pane_goes_back_into_that_pane(compare):
     # Another site's page, or no page of ours, is not a pane.
     compare.get("/guestbook", headers={"Referer": "http://elsewhere/bottle/"}, status=404)
     compare.get("/guestbook", headers={"Referer": "http://localhost/nobody/"}, status=404)
+
+
+# -- stopping on a signal ----------------------------------------------------------------
+
+def test_stop_signals_record_every_signal_and_restore_the_handlers():
+    from bottle2flask.compare.serve import StopSignals
+
+    before = signal.getsignal(signal.SIGTERM)
+    with StopSignals() as stopping:
+        assert not stopping and not stopping.wait(0.01)
+        os.kill(os.getpid(), signal.SIGTERM)
+        os.kill(os.getpid(), signal.SIGINT)  # a second signal is no KeyboardInterrupt
+        assert stopping.wait(5)
+        assert stopping.received == [signal.SIGTERM, signal.SIGINT]
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_a_signal_that_comes_inside_wait_is_seen_there(monkeypatch):
+    # A threading.Event's set() as the handler hung make serve (1 run in 10): the signal
+    # came while the main thread held the Event's own lock inside wait().
+    from bottle2flask.compare import serve
+
+    with serve.StopSignals() as stopping:
+        handler = signal.getsignal(signal.SIGTERM)
+        monkeypatch.setattr(serve.time, "sleep", lambda _: handler(signal.SIGTERM, None))
+        assert stopping.wait(0.3)
+        assert stopping.received == [signal.SIGTERM]
