@@ -84,10 +84,10 @@ def split_multipart(environ: dict, limit: int) -> tuple[FirstValueForms, FirstVa
     however large."""
     try:
         items = _MultipartRequest(environ, limit).POST.allitems()
-    except bottle.MultipartError:
-        raise HTTPError(400, BAD_MULTIPART) from None
     except UnicodeDecodeError:
         raise HTTPError(400, BAD_FORM) from None
+    except (bottle.MultipartError, ValueError):  # ValueError: a control character in a
+        raise HTTPError(400, BAD_MULTIPART) from None  # part's header (Bottle's _hval)
     fields: list[tuple[str, str]] = []
     uploads: list[tuple[str, Upload]] = []
     for key, value in items:

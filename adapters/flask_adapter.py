@@ -38,6 +38,7 @@ from .flask_werkzeug import (
     KitRequest,
     KitSessionInterface,
     decoded,
+    multipart_checked,
     read_body,
     static_view,
 )
@@ -73,12 +74,12 @@ class FlaskRequest(BaseRequest):
 
     @property
     def form(self) -> MultiDict[str]:
-        return decoded(lambda: flask.request.form)
+        return decoded(lambda: multipart_checked(flask.request).form)
 
     @cached_property
     def files(self) -> MultiDict[Upload]:
         # Werkzeug's FileStorage becomes the neutral Upload, with the name as sent.
-        native = decoded(lambda: flask.request.files)
+        native = decoded(lambda: multipart_checked(flask.request).files)
         return NativeMultiDict([(k, Upload(k, f.filename or "", f.content_type or "", f.stream))
                                 for k, f in native.items(multi=True)])
 

@@ -168,6 +168,18 @@ def decoded(read: Callable[[], T], body: bool = True) -> T:
         raise HTTPError(error.code or 400) from None
 
 
+def multipart_checked(request: flask.Request) -> flask.Request:
+    """5: a multipart body with a NUL in a part's header (a name, a filename, a type) is
+    malformed, as Bottle finds it (a 400); Werkzeug would keep the NUL in the name."""
+    if request.mimetype != "multipart/form-data":
+        return request
+    parts = [*request.form.keys(), *((k, f.filename or "", f.content_type or "")
+                                     for k, f in request.files.items(multi=True))]
+    if any("\0" in "".join(part) for part in parts):
+        raise HTTPError(400, BAD_MULTIPART)
+    return request
+
+
 def first_range(header: str, size: int) -> tuple[int, int] | None:
     """The first satisfiable byte range (start, stop) of a Range header, read as Bottle
     reads it; a suffix longer than the file is the whole file (RFC 9110 14.1.2)."""

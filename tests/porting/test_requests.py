@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bottle
 import flask
+import pytest
 from webtest import TestApp
 
 
@@ -346,3 +347,38 @@ def test_our_builds_read_large_multipart_text_fields_as_fields(probe_client):
     assert response.json["first"] == "é" * 200000
     assert probe_client.post("/probe/upload", {"f": "a" * 200000},
                              content_type="multipart/form-data").json == {"sent": False}
+
+
+# -- a control character in a part's header ---
+
+NUL_NAMED = (b'--xyz\r\nContent-Disposition: form-data; name="f"; filename="a\x00b.txt"\r\n'
+             b"Content-Type: text/plain\r\n\r\nhello\r\n--xyz--\r\n")
+
+
+def test_bottle_fails_on_a_control_character_in_a_part_header():
+    app = bottle.Bottle()
+    app.config["catchall"] = False
+    app.route("/f", "POST", lambda: repr(bottle.request.files.get("f")))
+    with pytest.raises(ValueError, match="control characters"):
+        raw_post(native_client(app), "/f", NUL_NAMED, BROKEN_TYPE, 500)
+
+
+def test_werkzeug_keeps_a_control_character_in_an_upload_filename():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: repr(flask.request.files["f"].filename),
+                     methods=["POST"])
+    assert raw_post(native_client(app), "/f", NUL_NAMED, BROKEN_TYPE, 200).text == "'a\\x00b.txt'"
+
+
+@pytest.mark.parametrize("body", [NUL_NAMED, NUL_NAMED.replace(b'name="f"', b'name="\0f"'),
+                                  NUL_NAMED.replace(b"text/plain", b"text/pl\0ain")])
+@pytest.mark.parametrize("path", ["/probe/upload", "/probe/form"])
+def test_our_builds_refuse_a_nul_in_a_part_header_with_a_400(probe_client, body, path):
+    response = raw_post(probe_client, path, body, BROKEN_TYPE, 400)
+    assert "The multipart form data is malformed." in response.text
+
+
+def test_our_builds_take_a_clean_part_header_after_refusing_a_nul(probe_client):
+    clean = NUL_NAMED.replace(b"a\0b", b"ab")
+    response = raw_post(probe_client, "/probe/upload", clean, BROKEN_TYPE, 200)
+    assert response.json["filename"] == "ab.txt"
