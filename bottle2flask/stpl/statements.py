@@ -83,6 +83,7 @@ class Statements:
     rebase_args: list = field(default_factory=list)  # (name, text, names it reads)
     rebase_piece: int = 0
     rebase_line: int = 0
+    rebase_loads: range = range(0)
     stored_before_rebase: set = field(default_factory=set)
     loop_count: int = 0
     imports: list = field(default_factory=list)  # (name, module, attribute or None): T019
@@ -477,12 +478,15 @@ class Statements:
         if self.extends is not None:
             raise Unsupported("T034", "a second `rebase()`")
         pairs = []
+        first_load = len(self.loads)
+        first_load = len(self.loads)
         for kw in call.keywords:
             if kw.arg is None and _is_locals(kw.value):
                 continue
             if kw.arg is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
             pairs.append((kw.arg, self.expression(kw.value, line), set(_names(kw.value))))
+        self.rebase_loads = range(first_load, len(self.loads))  # the arguments' own reads
         self.extends, self.rebase_args, self.rebase_piece = name, pairs, len(self.out)
         self.rebase_line, self.stored_before_rebase = line, set(self.store_count)
         self.context.rules.add("T008")
@@ -512,9 +516,19 @@ class Statements:
             self.context.rules.add("T018")
         before = self.stored_before_rebase
         given = set()  # what the layout gets from the rebase() arguments (or a TODO)
+        page_reads = self.reads_from_caller(skip=self.rebase_loads)
         for key, text, reads in self.rebase_args:
             given.add(key)
-            if reads & ((before | self.macros) - hoisted):  # a macro stays in the block
+            if key != text and key in page_reads:
+                # Bottle gives the value to the layout alone; a Jinja2 set before the block
+                # is the page's value too, and would print in the page's own form.
+                why = (f"rebase() gives the layout a `{key}` other than the page's own: "
+                       "Jinja2 has one for both; rename it on one side")
+                self.context.todo("T034", self.rebase_line, why)
+                self.context.rules.add("T034")
+                lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}"
+                             f"{{% set {key} = {text} %}}")
+            elif reads & ((before | self.macros) - hoisted):  # a macro stays in the block
                 why = "a rebase() argument computed from a value the page sets in its block"
                 self.context.todo("T034", self.rebase_line, f"{why}: {key}={text}")
                 self.context.rules.add("T034")
@@ -564,12 +578,14 @@ class Statements:
             return f"{{% block {self.block} %}}{{% endblock %}}"
         return f"{{%+ block {self.block} %}}{{% endblock +%}}"
 
-    def reads_from_caller(self) -> set[str]:
-        """Names read before this template sets them: a layout's view of its page."""
+    def reads_from_caller(self, skip: range = range(0)) -> set[str]:
+        """Names read before this template sets them: a layout's view of its page (the
+        loads at the indexes in `skip` left out)."""
         first: dict[str, int] = {}
         for name, piece, _, _ in self.all_stores:
             first.setdefault(name, piece)
-        return {load.name for load in self.loads if load.piece <= first.get(load.name, load.piece)}
+        return {load.name for i, load in enumerate(self.loads) if i not in skip
+                and load.piece <= first.get(load.name, load.piece)}
 
     # --- the end -----------------------------------------------------------------
     def finish(self) -> str:
