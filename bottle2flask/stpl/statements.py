@@ -544,7 +544,8 @@ class Statements:
             self.context.rules.add("T034")
             lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}{{% set _ = kit_todo('T034') %}}")
         lines.append(f"{{% block {self.blocks.get(jinja_name(self.extends), 'content')} %}}")
-        return "".join(lines)
+        # A page prints nothing outside its blocks: one tag a line, as a person writes it.
+        return "\n".join(lines)
 
     def call_setdefault(self, call, code, line) -> str:
         if len(call.args) != 2 or call.keywords or not isinstance(call.args[0], ast.Constant) \
@@ -603,7 +604,7 @@ class Statements:
         if self.extends is None:
             return body
         header = self.layout_header()
-        return header + "\n" + "".join(self.out) + "{% endblock %}"
+        return header + "\n" + "".join(self.out) + "{% endblock %}\n"
 
     def check_loop_stores(self) -> None:
         """Flag loop values Python keeps after the loop (or into the next iteration)."""

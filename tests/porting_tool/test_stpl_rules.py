@@ -27,11 +27,11 @@ CONVERTED = [
     ("T007", "% include('part.tpl', a=1, b=b)\n",
      '{% with a=1 %}{% include "part.html" %}{% endwith %}\n'),
     ("T008", "% rebase('layout', title='Home')\n<p>x</p>\n",
-     "{% extends \"layout.html\" %}{% set title = 'Home' %}{% block content %}\n"
-     "<p>x</p>\n{% endblock %}"),
+     "{% extends \"layout.html\" %}\n{% set title = 'Home' %}\n{% block content %}\n"
+     "<p>x</p>\n{% endblock %}\n"),
     ("T018", "% rebase('layout')\n% nav = 'home'\n<p>x</p>\n",
-     "{% extends \"layout.html\" %}{% set nav = 'home' %}{% block content %}\n"
-     "<p>x</p>\n{% endblock %}"),
+     "{% extends \"layout.html\" %}\n{% set nav = 'home' %}\n{% block content %}\n"
+     "<p>x</p>\n{% endblock %}\n"),
     ("T009", "<main>\n  {{!base}}\n</main>\n",
      "<main>\n  {%+ block content %}{% endblock +%}\n</main>\n"),
     ("T010", "{{defined('x')}} {{get('y', 1)}} {{get('z')}}",
@@ -46,7 +46,8 @@ CONVERTED = [
     ("T014", "% seen.append(x)\n", "{% set _ = seen.append(x) %}\n"),
     ("T015", "{{f'{a}/{b}'}}", "{{ a ~ '/' ~ b }}"),
     ("T016", "%rebase layout title='T'\nx\n",
-     "{% extends \"layout.html\" %}{% set title = 'T' %}{% block content %}\nx\n{% endblock %}"),
+     "{% extends \"layout.html\" %}\n{% set title = 'T' %}\n{% block content %}\nx\n"
+     "{% endblock %}\n"),
     ("T016", "%include header a=1\n%include\n",
      '{% with a=1 %}{% include "header.html" %}{% endwith %}\n'
      "{% block content %}{% endblock %}\n"),

@@ -77,8 +77,8 @@ def test_the_command_exits_1_with_the_file_and_line_of_a_failure(views, tmp_path
 
 def test_one_file_goes_to_stdout(views, capsys):
     assert kit(["convert-template", str(views / "page.tpl")]) == 0
-    assert capsys.readouterr().out == ('{% extends "layout.html" %}{% block content %}\n'
-                                       "<p>{{ x }}</p>\n{% endblock %}")
+    assert capsys.readouterr().out == ('{% extends "layout.html" %}\n{% block content %}\n'
+                                       "<p>{{ x }}</p>\n{% endblock %}\n")
 
 
 @pytest.mark.parametrize(("args", "message"), [
