@@ -133,7 +133,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                    for keyword, function in ported[target].openers.items()}
         if openers and rel in python and rel not in ported:
             options[rel]["openers"] = openers
-    result.parts = {str(used) for m in apps.modules.values() if m.made for used in m.uses}
+    # A package's __init__ that imports its own submodules (`from . import models`) is
+    # not a part of itself.
+    result.parts = {str(used) for rel, m in apps.modules.items() if m.made
+                    for used in m.uses - {rel}}
     for path in files:
         if path in templates:
             continue

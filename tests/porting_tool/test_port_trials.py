@@ -1177,3 +1177,86 @@ def test_a_decorator_reading_the_views_own_parameter_is_no_route():
     ''')
     assert '@cache.get("/key")' in result.code
     assert not any("a parameter of" in t["text"] for t in result.todos)
+
+
+def test_a_template_path_from_a_config_imported_after_the_app_is_set_where_it_was():
+    # YourFinances: the folder comes from a config module imported after Bottle() is made;
+    # folded into Flask(...) it read `config` before the import (a NameError at start).
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+
+        import settings as config
+
+        bottle.TEMPLATE_PATH = [config.VIEWS_PATH]
+
+
+        @app.route("/")
+        def index():
+            return bottle.template("index")
+    ''', faithful=False)
+    assert "app.template_folder = config.VIEWS_PATH" in result.code
+    made = next(line for line in result.code.splitlines() if "Flask(" in line)
+    assert "config" not in made
+    assert result.code.index("import settings") < result.code.index("app.template_folder")
+    assert not result.todos
+
+
+def test_a_template_path_of_literal_folders_after_the_app_is_still_the_apps_option():
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+        bottle.TEMPLATE_PATH.insert(0, "./tpl/")
+    ''', faithful=False)
+    assert 'Flask(__name__, template_folder="./tpl/"' in result.code
+    assert "app.template_folder" not in result.code
+
+
+def test_a_package_whose_init_imports_its_own_submodules_is_the_entry(tmp_path):
+    # `from . import models` in the package's __init__ made it a "part" of itself, and a
+    # helper module importing the app was taken for the entry (its relative import failed)
+    src = write(tmp_path / "src", {
+        "shop/__init__.py": '''
+            import bottle
+
+            app = bottle.Bottle()
+
+            from . import views
+        ''',
+        "shop/helpers.py": '''
+            import bottle
+
+            from . import app
+
+
+            def secret():
+                return app.config.get("SECRET")
+        ''',
+        "shop/views.py": '''
+            from . import app
+
+
+            @app.route("/")
+            def index():
+                return "home"
+        ''',
+    })
+    assert port_tree(src, tmp_path / "out").entry == ("shop", "app")
+
+
+def test_bottle_view_beside_the_modules_own_view_stays_bottles():
+    # YourFinances' utils.view wraps bottle.view: spelt `view`, it called itself forever
+    result = port('''
+        import bottle
+
+
+        def view(name, **defaults):
+            def decorator(func):
+                return bottle.view(name, **defaults)(func)
+            return decorator
+    ''', faithful=False)
+    assert "return bottle.view(name, **defaults)(func)" in result.code
+    assert "import bottle\n" in result.code
+    assert [todo["code"] for todo in result.todos] == ["P001"]

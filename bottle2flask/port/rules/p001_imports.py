@@ -38,13 +38,20 @@ class Prepare(Rule):
             local = alias.asname.name.value if alias.asname else name
             self.state.bottle[local] = name
 
+    def visit_Module(self, node: cst.Module) -> None:
+        # `def view(...)` of the module's own: bottle.view stays bottle.view, or the
+        # module's view would call itself
+        self.own = {stmt.name.value for stmt in node.body
+                    if isinstance(stmt, cst.FunctionDef | cst.ClassDef)}
+
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
             if m.matches(alias.name, m.Name("bottle")):
                 self.module_alias.add(alias.asname.name.value if alias.asname else "bottle")
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_alias:
+        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_alias \
+                and updated.attr.value not in self.own:
             name = updated.attr.value
             self.state.bottle.setdefault(name, name)
             self.state.via_module.add(name)
@@ -241,8 +248,10 @@ class _Prune(cst.CSTTransformer):
                 leading_lines=updated.leading_lines), left, "")
             if not keep:
                 return line
-            return cst.FlattenSentinel([updated.with_changes(
-                body=[node.with_changes(names=_commas(keep))]), line])
+            kept = updated.with_changes(body=[node.with_changes(names=_commas(keep))])
+            if any(m.matches(a.name, m.Name("bottle")) for a in keep):
+                kept = self._drop_or_keep(kept, ["bottle"], "")
+            return cst.FlattenSentinel([kept, line])
         if not keep:
             self.rule.fired()
             return cst.RemoveFromParent()

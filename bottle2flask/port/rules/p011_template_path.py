@@ -48,6 +48,7 @@ class TemplatePath(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.depth = 0
         self.statements: list[cst.CSTNode] = []  # module-level changes to the list
+        self.app = None  # the app's variable, once the module has made it
 
     def visit_FunctionDef(self, node) -> None:
         self.depth += 1
@@ -64,11 +65,24 @@ class TemplatePath(Rule):
         return updated
 
     def leave_SimpleStatementLine(self, original, updated):
+        if not self.depth and self.app is None:
+            from ..placement import app_target  # placement imports the rules
+            self.app = app_target(updated, "")
         if self.state.faithful or isinstance(updated.body[0], cst.Import | cst.ImportFrom) \
                 or not any(self.state.bottle.get(n) == "TEMPLATE_PATH"
                            for n in names_read(updated)):
             return updated
-        if self.depth or self.entries(updated) is None or not makes_app(self.state):
+        entries = self.entries(updated)
+        if not self.depth and entries is not None and self.app is not None \
+                and not self.statements and _computed(entries):
+            # After the app, from names the module may bind only now (a config module
+            # imported after the app): set the app's folder here, before any page renders.
+            self.fired()
+            folder = entries[1][0] if entries[0] == "set" else entries[1]
+            return updated.with_changes(body=[cst.Assign(
+                [cst.AssignTarget(cst.Attribute(self.app, cst.Name("template_folder")))],
+                folder)])
+        if self.depth or entries is None or not makes_app(self.state):
             self.todo("TEMPLATE_PATH changed here (at run time, in a module that does not make "
                       "the app, or in a way this rule does not read): Flask reads its "
                       "template folder once; set the app's template_folder or jinja_loader "
@@ -163,6 +177,16 @@ class TemplatePath(Rule):
             "# kit/P011: Bottle's template search path (its default); see the app below"))])
         body.insert(last_import(body), line)
         return updated.with_changes(body=body)
+
+
+def _computed(entries: list) -> bool:
+    """One folder, from an expression that reads a name (not "views" under any root)."""
+    kind, value = entries
+    if kind == "set":
+        if len(value) != 1:
+            return False
+        value = value[0]
+    return string_value(value) is None and _tail(value) != "views"
 
 
 def _tail(node) -> str | None:
