@@ -1260,3 +1260,75 @@ def test_bottle_view_beside_the_modules_own_view_stays_bottles():
     assert "return bottle.view(name, **defaults)(func)" in result.code
     assert "import bottle\n" in result.code
     assert [todo["code"] for todo in result.todos] == ["P001"]
+
+
+def test_views_under_the_apps_own_decorator_get_their_own_endpoint_names(tmp_path):
+    # YourFinances: @view from its utils wraps each view in a `wrapper`; Flask took that
+    # name for every endpoint and refused the second view at start
+    src = write(tmp_path / "src", {
+        "site/__init__.py": '''
+            import bottle
+
+            app = bottle.Bottle()
+
+            from . import views
+        ''',
+        "site/deco.py": '''
+            def shout(func):
+                def wrapper(*args, **kwargs):
+                    return func(*args, **kwargs).upper()
+                return wrapper
+        ''',
+        "site/views.py": '''
+            from . import app
+            from .deco import shout
+
+
+            @app.get("/a")
+            @shout
+            def first():
+                return "a"
+
+
+            @app.get("/b")
+            @shout
+            def second():
+                return "b"
+
+
+            @app.get("/c")
+            def plain():
+                return "c"
+        ''',
+    })
+    port_tree(src, tmp_path / "out")
+    code = (tmp_path / "out" / "site" / "views.py").read_text()
+    assert '@app.get("/a", endpoint="first")' in code
+    assert '@app.get("/b", endpoint="second")' in code
+    assert '@app.get("/c")\n' in code
+    client = webtest.TestApp(load(str(tmp_path / "out" / "site" / "__init__.py")).wsgi)
+    assert (client.get("/a").text, client.get("/b").text) == ("A", "B")
+
+
+def test_a_decorator_of_the_module_that_keeps_the_name_needs_no_endpoint():
+    result = port('''
+        import functools
+
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        def logged(func):
+            @functools.wraps(func)
+            def wrapper(*args, **kwargs):
+                return func(*args, **kwargs)
+            return wrapper
+
+
+        @app.get("/")
+        @logged
+        def index():
+            return "home"
+    ''', faithful=False)
+    assert '@app.get("/")\n' in result.code and "endpoint" not in result.code

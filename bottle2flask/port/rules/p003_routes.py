@@ -117,6 +117,32 @@ def view_names(module: cst.Module, rule: Rule) -> list[str]:
     return found
 
 
+def own_decorators(module: cst.Module) -> set[str]:
+    """Names that may be the app's own decorators: imported from its own package (a
+    relative import), or defined here without functools.wraps."""
+    found = set()
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef) \
+                and "wraps(" not in cst.Module([]).code_for_node(stmt):
+            found.add(stmt.name.value)
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.ImportFrom) and small.relative \
+                        and not isinstance(small.names, cst.ImportStar):
+                    found |= {(a.asname.name if a.asname else a.name).value
+                              for a in small.names if isinstance(
+                                  a.asname.name if a.asname else a.name, cst.Name)}
+    return found
+
+
+def _root(node) -> str | None:
+    """`view` for @view(...), @view, @utils.view(...): the name it starts from."""
+    node = node.func if isinstance(node, cst.Call) else node
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
 class Routes(Rule):
     """Also names the endpoints Flask would see twice: Bottle does not mind two views
     called `_`, Flask refuses a second view function for one endpoint."""
@@ -136,6 +162,7 @@ class Routes(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         names = view_names(node, self)
         self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
+        self.wrappers = own_decorators(node)
         self.seen: dict[str, int] = {}
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
         self.flagged: set[tuple[str, str]] = set()
@@ -148,22 +175,34 @@ class Routes(Rule):
         path = self.context.filename or "module"
         self.stem = path.removesuffix(".py").replace("/", ".").replace("\\", ".")
 
+    def is_route(self, decorator: cst.Decorator) -> bool:
+        return isinstance(decorator.decorator, cst.Call) \
+            and self.app_method(decorator.decorator.func) in ROUTE_METHODS
+
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.params.pop()
         name = updated.name.value
-        if name not in self.clashes or not any(
-                isinstance(d.decorator, cst.Call)
-                and self.app_method(d.decorator.func) in ROUTE_METHODS
-                for d in updated.decorators):
+        routes = [i for i, d in enumerate(updated.decorators) if self.is_route(d)]
+        if not routes:
             return updated
-        number = self.seen.get(name, 0) + 1  # the same for the routes stacked on one view
-        self.seen[name] = number
+        # Under the routes, a decorator of the app's own that may not keep the view's
+        # name (no functools.wraps seen): Flask would take the wrapper's name ("wrapper")
+        # for every view it wraps, and refuse the second one.
+        wrapped = any(_root(d.decorator) in self.wrappers
+                      for d in updated.decorators[routes[-1] + 1:])
+        if name not in self.clashes:
+            if not wrapped:
+                return updated
+            endpoint = cst.SimpleString(f'"{name}"')
+        else:
+            number = self.seen.get(name, 0) + 1  # the same for the routes on one view
+            self.seen[name] = number
+            endpoint = cst.SimpleString(f'"{self.stem}:{name}:{number}"')
         decorators = []
         for d in updated.decorators:
             call = d.decorator
             if isinstance(call, cst.Call) and self.app_method(call.func) in ROUTE_METHODS \
                     and arg(call, None, "endpoint") is None:
-                endpoint = cst.SimpleString(f'"{self.stem}:{name}:{number}"')
                 args = [*call.args[:-1], call.args[-1].with_changes(
                     comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))] \
                     if call.args else []
