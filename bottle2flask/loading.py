@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.client
 import importlib.machinery
@@ -129,7 +130,8 @@ def import_file(spec: str, path: Path):
         try:
             os.chdir(folder)
             sys.modules[name] = module
-            module_spec.loader.exec_module(module)
+            with no_servers(spec):
+                module_spec.loader.exec_module(module)
         except Exception as error:  # the user's code: any error is theirs to see
             sys.modules.pop(name, None)
             raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
@@ -141,6 +143,25 @@ def import_file(spec: str, path: Path):
             module._kit_own_modules = own_modules(before | {name}, folder)
             sys.modules.update(shadowed)
     return module, folder
+
+
+@contextlib.contextmanager
+def no_servers(spec: str):
+    """A run() at import (Bottle's, or a Flask app's .run()) returns at once: it would
+    serve forever, and the comparison serves the app itself. Said on stderr."""
+    import bottle
+    import flask
+
+    def skip(*args, **kwargs) -> None:
+        print(f"note: {spec} starts a server when imported (run()); not started here",
+              file=sys.stderr)
+
+    saved = bottle.run, bottle.Bottle.run, flask.Flask.run
+    bottle.run = bottle.Bottle.run = flask.Flask.run = skip
+    try:
+        yield
+    finally:
+        bottle.run, bottle.Bottle.run, flask.Flask.run = saved
 
 
 # Bottle's own TEMPLATE_PATH, as each app finds it in a process of its own.
@@ -221,10 +242,15 @@ def pick(spec: str, module, attr: str):
     """The attribute named, or the module's app: app, application, Bottle's default app."""
     if attr:
         try:
-            return getattr(module, attr)
+            found = getattr(module, attr)
         except AttributeError:
             raise UsageError(f"cannot load {spec!r}: {module.__name__.split('_', 3)[-1]!r} "
                              f"has no attribute {attr!r}") from None
+        if type(found).__name__ != "AppStack":
+            return found
+        # Bottle's `app` (from bottle import *) names the default app the module's routes
+        # went to, as `bottle app:app` or a server reads it
+        attr = ""
     for name in DEFAULT_NAMES:
         found = getattr(module, name, None)
         # `from bottle import *` brings Bottle's `app`: the stack of default apps, not one

@@ -346,6 +346,27 @@ def test_a_mod_wsgi_script_and_a_star_import_of_bottle_load(tmp_path):
     for name in ("app.wsgi", "star.py"):
         loaded = apps.load(str(folder / name))
         assert b"".join(loaded.wsgi(dict(environ), lambda *a: None)) == b"star"
+    # named: Bottle's `app` means the default app the routes went to
+    loaded = apps.load(f"{folder / 'star.py'}:app")
+    assert b"".join(loaded.wsgi(dict(environ), lambda *a: None)) == b"star"
+
+
+@pytest.mark.parametrize("run", ["run(host='localhost', port=1)",
+                                 "run(app=default_app(), port=1)",
+                                 "default_app().run(port=1)"])
+def test_an_app_that_serves_when_imported_loads_and_says_so(tmp_path, capsys, run):
+    # skil7_VEF: run(app=SessionMiddleware(app())) at the module's end served forever
+    folder = tmp_path / "serving"
+    folder.mkdir()
+    (folder / "app.py").write_text("from bottle import *\n\n@route('/')\ndef index():\n"
+                                   f"    return 'up'\n\n{run}\nAFTER = True\n")
+    loaded = apps.load(str(folder / "app.py"))
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/", "wsgi.input": None,
+               "SERVER_NAME": "x", "SERVER_PORT": "80", "wsgi.url_scheme": "http"}
+    assert b"".join(loaded.wsgi(environ, lambda *a: None)) == b"up"
+    assert "starts a server when imported (run()); not started here" in capsys.readouterr().err
+    import bottle
+    assert bottle.run.__module__ == "bottle"  # put back
 
 
 RAISES = """
@@ -385,10 +406,12 @@ def test_each_app_finds_bottle_s_template_path_as_a_process_of_its_own_would(tmp
                                                                              capsys):
     """Found by the trials (bottle-mvc): the second app to remove ./views/ from Bottle's
     module-level TEMPLATE_PATH failed, as the first had removed it in the same process."""
-    one = write_app(tmp_path / "one", TEMPLATE_PATH_APP)
-    two = write_app(tmp_path / "two", TEMPLATE_PATH_APP)
-    status, data = parity(capsys, one, two)
-    assert status == 0 and data["steps"][0]["statuses"] == ["200 OK", "200 OK"]
     import bottle
 
-    assert bottle.TEMPLATE_PATH == ["./", "./views/"]  # the harness's own, unchanged
+    one = write_app(tmp_path / "one", TEMPLATE_PATH_APP)
+    two = write_app(tmp_path / "two", TEMPLATE_PATH_APP)
+    # what this process's list holds (another test may have imported an app directly)
+    before = list(bottle.TEMPLATE_PATH)
+    status, data = parity(capsys, one, two)
+    assert status == 0 and data["steps"][0]["statuses"] == ["200 OK", "200 OK"]
+    assert bottle.TEMPLATE_PATH == before  # the harness's own, unchanged

@@ -51,8 +51,9 @@ def test_disable_skips_the_rule_and_the_report_says_what_ran(tmp_path):
 def test_todos_are_listed_with_file_and_line(tmp_path, capsys):
     source = APP.replace("run(app, port=8080)", 'run(app, server="paste")')
     src, out = write_app(tmp_path / "src", source), tmp_path / "out"
-    # The original imports paste, which is not installed here: the port is not compared.
-    assert kit(["port", "--faithful", str(src), "-o", str(out)]) == 4
+    # run(server="paste") at import is not started (paste is not installed here either):
+    # both apps load and answer alike.
+    assert kit(["port", "--faithful", str(src), "-o", str(out)]) == 0
     line = next(n for n, text in enumerate((out / "web.py").read_text().splitlines(), 1)
                 if "TODO(kit/P016)" in text)
     assert f"`web.py:{line}` P016:" in (out / "PORTING-REPORT.md").read_text()

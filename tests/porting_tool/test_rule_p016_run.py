@@ -29,3 +29,31 @@ def test_another_object_s_run_is_left_alone():
         Job().run(reloader=True)
     ''', faithful=False)
     assert "Job().run(reloader=True)" in result.code and result.todos == []
+
+
+def test_run_of_wsgi_middleware_is_werkzeugs_run_simple_behind_the_guard():
+    # skil7_VEF: run(app=SessionMiddleware(...)) became my_session.run(), which a
+    # middleware does not have
+    result = port('''
+        from bottle import Bottle, run
+        from beaker.middleware import SessionMiddleware
+
+        app = Bottle()
+        wrapped = SessionMiddleware(app, {})
+        run(app=wrapped, host="0.0.0.0", port=5000, debug=True)
+    ''', faithful=False)
+    assert ('if __name__ == "__main__":\n'
+            '    run_simple("0.0.0.0", 5000, wrapped, use_debugger=True)\n') in result.code
+    assert "from werkzeug.serving import run_simple" in result.code
+    assert ".run(" not in result.code and not result.todos
+
+
+def test_run_of_wsgi_middleware_at_bottles_defaults():
+    result = port('''
+        from bottle import Bottle, run
+
+        app = Bottle()
+        run(app=Wrapper(app), server="paste")
+    ''', faithful=False)
+    assert 'run_simple("127.0.0.1", 8080, Wrapper(app))' in result.code
+    assert [todo["code"] for todo in result.todos] == ["P016"]

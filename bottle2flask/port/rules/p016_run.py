@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from .base import Rule
+from .base import Rule, kw
 
 RENAMED = {"reloader": "use_reloader"}
 KEPT = {"host", "port", "debug", "use_reloader"}
@@ -55,6 +55,24 @@ class Run(Rule):
         self.fired()
         return call.with_changes(args=kept)
 
+    def run_simple(self, wsgi: cst.BaseExpression, args: list[cst.Arg]) -> cst.Call:
+        """run(app=SessionMiddleware(...)): Werkzeug's server for any WSGI callable, at
+        Bottle's defaults (127.0.0.1:8080)."""
+        given = {RENAMED.get(a.keyword.value, a.keyword.value): a.value
+                 for a in args if a.keyword}
+        for name in sorted(set(given) - KEPT):
+            self.todo(f"run({name}=...) is Bottle's server option: serve with "
+                      "`gunicorn MODULE:APP` (a WSGI server) instead")
+        call = [cst.Arg(given.get("host", cst.SimpleString('"127.0.0.1"'))),
+                cst.Arg(given.get("port", cst.Integer("8080"))), cst.Arg(wsgi)]
+        if "debug" in given:
+            call.append(kw("use_debugger", given["debug"]))
+        if "use_reloader" in given:
+            call.append(kw("use_reloader", given["use_reloader"]))
+        self.need_import("werkzeug.serving", "run_simple")
+        self.fired()
+        return cst.Call(cst.Name("run_simple"), call)
+
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
         if isinstance(func, cst.Attribute) and func.attr.value == "run" \
@@ -69,6 +87,8 @@ class Run(Rule):
         if given:  # run(app) or run(app=app): the app to serve
             app = given[0].value
             args.remove(given[0])
+            if not self.is_app(app):  # WSGI middleware around the app: no .run of its own
+                return self.run_simple(app, args)
         kept = []
         for a in args:
             name = a.keyword.value if a.keyword else ""
@@ -87,8 +107,9 @@ class Run(Rule):
         body = []
         for stmt in updated.body:
             if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
-                    and m.matches(stmt.body[0], m.Expr(m.Call(m.Attribute(attr=m.Name("run"))))) \
-                    and _is_app_run(self, stmt.body[0].value):
+                    and (m.matches(stmt.body[0], m.Expr(m.Call(m.Attribute(
+                        attr=m.Name("run"))))) and _is_app_run(self, stmt.body[0].value)
+                         or m.matches(stmt.body[0], m.Expr(m.Call(m.Name("run_simple"))))):
                 guard = cst.If(test=cst.parse_expression('__name__ == "__main__"'),
                                body=cst.IndentedBlock([stmt.with_changes(leading_lines=[])]),
                                leading_lines=stmt.leading_lines)
