@@ -24,6 +24,8 @@ IGNORED_HEADERS = {"date", "server", "content-length", "connection", "keep-alive
 RANDOM_FIELDS = {"csrf_token"}
 # Session keys that hold per-session randomness (WTForms' SessionCSRF secret).
 RANDOM_SESSION_KEYS = {"csrf"}
+# The methods Werkzeug adds to each rule's Allow (HEAD where GET is, OPTIONS everywhere).
+AUTOMATIC = {"HEAD", "OPTIONS"}
 STATIC_HEADERS = {"etag", "cache-control", "content-disposition", "last-modified",
                   "accept-ranges"}
 
@@ -31,6 +33,10 @@ INTENDED = {
     "reason-phrase-case": "Werkzeug writes the status reason in capitals ('404 NOT FOUND').",
     "redirect-body": "A redirect's body: empty from Bottle, a short HTML note from Flask.",
     "allow-order": "The Allow header lists the same methods in another order.",
+    "allow-automatic": "The Allow header lists the same methods but HEAD and OPTIONS, "
+                       "which Werkzeug adds to every rule (PORTING 14).",
+    "cookie-default-path": "A cookie set with no Path and one with the Path a browser "
+                           "gives it by default for this URL (Werkzeug writes Path=/).",
     "static-file-headers": "Static files: each framework's own ETag, Cache-Control, "
                            "Content-Disposition and validators.",
     "noise": "Differs between two instances of the first app too (--noise): random "
@@ -95,6 +101,15 @@ def _content_type(value: str) -> str:
 
 def _tokens(value: str) -> list[str]:
     return [t.strip() for t in value.split(",") if t.strip()]
+
+
+def with_path(cookie: dict, url_path: str) -> dict:
+    """The cookie with the Path a browser gives one set without it (RFC 6265 5.1.4)."""
+    if "path" in cookie:
+        return cookie
+    url_path = url_path.partition("?")[0]
+    default = url_path[:url_path.rfind("/")] if url_path.count("/") > 1 else "/"
+    return {**cookie, "path": default}
 
 
 def cookies(response: Response, secret: str | None) -> dict[str, dict]:
@@ -249,6 +264,9 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
             explain(own[name])
         elif name == "allow" and x and y and sorted(_tokens(x)) == sorted(_tokens(y)):
             explain("allow-order")
+        elif name == "allow" and x and y \
+                and set(_tokens(x)) - AUTOMATIC == set(_tokens(y)) - AUTOMATIC:
+            explain("allow-automatic")
         elif static and name in STATIC_HEADERS:
             explain("static-file-headers")
         else:
@@ -261,6 +279,9 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
             continue
         if name in own_cookies:
             explain(own_cookies[name])
+        elif name in jar_a and name in jar_b and with_path(jar_a[name], a.path) \
+                == with_path(jar_b[name], a.path):
+            explain("cookie-default-path")
         else:
             result.differences.append(Difference(f"cookie {name}", jar_a.get(name),
                                                  jar_b.get(name)))

@@ -110,6 +110,27 @@ def test_the_allow_order_is_explained_but_not_a_missing_method():
     assert verdict(a, c)[2] == ["header Allow"]
 
 
+def test_head_and_options_werkzeug_adds_to_allow_are_explained_but_not_another_method():
+    # Bottle lists the registered methods; Werkzeug adds HEAD and OPTIONS (PORTING 14)
+    a = html("", "405 Method Not Allowed", [("Allow", "POST")])
+    b = html("", "405 Method Not Allowed", [("Allow", "OPTIONS, POST")])
+    assert verdict(a, b) == ("explained", ["allow-automatic"], [])
+    c = html("", "405 Method Not Allowed", [("Allow", "OPTIONS, PUT")])
+    assert verdict(a, c)[2] == ["header Allow"]
+
+
+@pytest.mark.parametrize(("url", "same"), [("/", True), ("/count?x=1", True),
+                                           ("/a/b", False)])
+def test_a_cookie_without_path_is_the_one_with_the_browsers_default_path(url, same):
+    a = Response("200 OK", [*HTML, ("Set-Cookie", "counter=1")], b"", url)
+    b = Response("200 OK", [*HTML, ("Set-Cookie", "counter=1; Path=/")], b"", url)
+    expected = ("explained", ["cookie-default-path"], []) if same else \
+        ("different", [], ["cookie counter"])
+    assert verdict(a, b) == expected
+    c = Response("200 OK", [*HTML, ("Set-Cookie", "counter=2; Path=/")], b"", url)
+    assert verdict(a, c)[2] == ["cookie counter"]  # a value is never explained away
+
+
 def test_static_file_validators_are_explained_only_for_static_files():
     css = [("Content-Type", "text/css")]
     a = Response("200 OK", [*css, ("ETag", "abc")], b"p{}", "/static/a.css")
