@@ -162,3 +162,21 @@ def test_every_declared_change_is_in_the_porting_catalogue_and_the_tools_table()
         number = change.porting.split(".")[0]
         assert f"`{change.id}`" in catalogue and f"### {change.porting}" in catalogue, change
         assert f"| {change.id} |" in tools and f"| {number} |" in tools, change
+
+
+def test_request_json_is_flasks_get_json_silent_with_the_change_declared():
+    from bottle2flask.port.runner import port_source
+
+    result = port_source(
+        "from bottle import Bottle, request\n\napp = Bottle()\n\n\n"
+        "@app.post('/api')\ndef api():\n    return {'got': request.json}\n", "app.py")
+    assert "'got': request.get_json(silent=True)" in result.code
+    assert "def _bottle_json" not in result.code and "def " not in result.code.split("api()")[1]
+    assert [d["id"] for d in result.declared] == ["D-json-body", "D-json"]
+    namespace = {"__name__": "ported"}
+    exec(compile(result.code, "app.py", "exec"), namespace)
+    client = webtest.TestApp(namespace["app"])
+    assert client.post("/api", "{bad", content_type="application/json").json == {"got": None}
+    assert client.post("/api", '{"a": 1}', content_type="application/json").json == {
+        "got": {"a": 1}}
+    assert client.post("/api", "a=1", content_type="text/plain").json == {"got": None}

@@ -9,9 +9,11 @@
                                    its first; .get() and attributes keep Werkzeug's: declared)
     request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
     (request.get_cookie("k", secret=s) is P020's)
-    request.json               ->  _bottle_json()   (Bottle's: None unless the type is
-                                   application/json(-rpc) and there is a body; 400 if
-                                   it does not parse; added after the imports)
+    request.json               ->  request.get_json(silent=True)   (None for another type
+                                   or no body, as Bottle's; declared: invalid JSON is None
+                                   where Bottle answered 400)
+                                   --faithful: _bottle_json(), Bottle's own rules, added
+                                   after the imports
     request.body.read()        ->  request.get_data()
     request.urlparts           ->  urlsplit(request.url)
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..declared import Change
 from .base import Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "environ",
@@ -42,6 +45,10 @@ DICT_METHODS = {"get", "getunicode", "getall", "getlist", "getone", "keys", "val
 class Request(Rule):
     code = "P004"
     summary = "request.forms/.query/.params/... in Werkzeug's names"
+    declares = (Change("D-json-body", "8. JSON request bodies",
+                       "request.get_json(silent=True): invalid JSON is None (Bottle: a 400); "
+                       "application/*+json is read, application/json-rpc is not (Bottle: "
+                       "the other way round)"),)
 
     def is_request(self, node) -> bool:
         return self.api(node) == "request"
@@ -123,6 +130,9 @@ class Request(Rule):
             return updated.with_changes(attr=cst.Name(RENAMED[name]))
         if name == "json":
             self.fired()
+            if not self.state.faithful:
+                self.declare("D-json-body")
+                return cst.parse_expression("request.get_json(silent=True)")
             self.state.needs.add("json_body")
             return cst.parse_expression("_bottle_json()")
         if name == "urlparts":  # Bottle's is urlsplit() of the URL; Flask's request.url a str
