@@ -24,7 +24,7 @@ def test_a_template_call_becomes_render_template_with_no_jinja_options():
         @app.get("/")
         def index():
             return render_template("index.html", name="x")
-    ''')
+    ''', declared=("D-none",))
     assert "jinja_options" not in result.code and "install(" not in result.code
 
 

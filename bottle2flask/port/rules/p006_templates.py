@@ -55,13 +55,17 @@ class Templates(Rule):
     summary = "template()/@view() become render_template with the converted names"
     declares = (Change("D-autoescape", "26. Autoescaping and Bottle's template cache",
                        "Flask autoescapes .html templates; Bottle's Jinja2 adapter escapes "
-                       "nothing"),)
+                       "nothing"),
+                Change("D-none", "24. Undefined names",
+                       "a converted template prints None as 'None' (SimpleTemplate printed "
+                       "nothing): write {{ x or '' }} where a value can be None"))
     compat = ("jinja", "jinja2")
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self.views: list[tuple[cst.Call, ...] | None] = []  # per function: the @view call
         self.escaped = False  # D-autoescape declared once a module
+        self.none = False  # D-none likewise
 
     def engine(self, call: cst.Call, apis: dict[str, str]) -> str:
         adapter = arg(call, None, "template_adapter")
@@ -127,6 +131,9 @@ class Templates(Rule):
         if engine == "jinja2" and not self.state.faithful and not self.escaped:
             self.escaped = True
             self.declare("D-autoescape")
+        if engine != "jinja2" and not self.state.faithful and not self.none:
+            self.none = True  # the faithful port's Jinja settings print None as nothing
+            self.declare("D-none")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = None
