@@ -104,7 +104,8 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     if "TEMPLATE_PATH" in state.bottle.values() and faithful:
         state.template_folder = "."
     for rule in RULES[:-1]:
-        if rule.code not in disabled:
+        if rule.code not in disabled and (not rule.triggers or any(
+                word in source for word in rule.triggers)):
             tree = tree.visit(rule(context))
     if state.made or (state.default_app and not state.default_from):
         state.needs |= state.tree_needs

@@ -42,3 +42,26 @@ def test_a_loop_or_an_unknown_code_is_refused():
         ordered([rule("A", "P001", after=("P002",)), rule("B", "P002", after=("P001",))])
     with pytest.raises(ValueError, match="unknown rules"):
         ordered([rule("A", "P001", after=("P099",))])
+
+
+def test_a_rule_skipped_for_lack_of_its_trigger_words_would_have_changed_nothing(
+        monkeypatch):
+    # The rules with trigger words are not walked over a module without them; walked
+    # anyway, they leave the same port.
+    from pathlib import Path
+
+    from bottle2flask.port.runner import port_source
+
+    root = Path(__file__).resolve().parents[2]
+    sources = [root / "tests" / "porting_tool" / "sample" / "todo.py",
+               *sorted((root / "bottle_app").glob("*.py"))]
+    triggered = [rule for rule in RULES if rule.triggers]
+    assert len(triggered) >= 6
+    for path in sources:
+        text = path.read_text()
+        for faithful in (False, True):
+            skipping = port_source(text, path.name, faithful=faithful).code
+            with monkeypatch.context() as patch:
+                for rule in triggered:
+                    patch.setattr(rule, "triggers", ())
+                assert port_source(text, path.name, faithful=faithful).code == skipping

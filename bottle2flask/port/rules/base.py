@@ -81,6 +81,9 @@ class Rule(cst.CSTTransformer):
     # The changes this rule may declare in the default (idiomatic) port, and the pieces
     # of bottle_compat.py its --faithful port imports.
     declares: tuple = ()
+    # Words one of which the module's source holds wherever the rule can act (an alias
+    # names the word in its import): a module with none is not walked for it at all.
+    triggers: tuple[str, ...] = ()
     compat: tuple[str, ...] = ()
     # When it runs (rules/order.py): the codes of the rules it must follow, and its phase
     # (0 reads the Bottle code before any rewrite, 1 rewrites, 2 tidies up at the end).

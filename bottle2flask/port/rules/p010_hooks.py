@@ -19,6 +19,7 @@ HOOKS = {"before_request": "before_request", "after_request": "after_request"}
 
 class Hooks(Rule):
     code = "P010"
+    triggers = ("hook",)
     summary = "@hook('before_request'/'after_request') as Flask's request hooks"
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):

@@ -14,6 +14,7 @@ from .base import Rule
 
 class GetUrl(Rule):
     code = "P013"
+    triggers = ("url",)
     summary = "get_url()/url() become url_for()"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):

@@ -15,6 +15,7 @@ TEMPLATE_CLASSES = {"BaseTemplate", "SimpleTemplate"}
 
 class TemplateDefaults(Rule):
     code = "P014"
+    triggers = ("defaults",)
     summary = "BaseTemplate.defaults becomes app.jinja_env.globals"
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):

@@ -29,6 +29,7 @@ from .base import Rule, arg, string_value
 
 class Mount(Rule):
     code = "P015"
+    triggers = ("mount", "merge")
     summary = "mount() as DispatcherMiddleware; merge() copies the other app's rules"
 
     def __init__(self, context) -> None:

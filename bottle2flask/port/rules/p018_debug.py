@@ -18,6 +18,7 @@ from .base import Rule
 
 class Debug(Rule):
     code = "P018"
+    triggers = ("debug",)
     summary = "bottle.debug(x) becomes app.debug = x"
 
     def __init__(self, context) -> None:

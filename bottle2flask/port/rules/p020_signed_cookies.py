@@ -24,6 +24,7 @@ COMPANION = "bottle_cookies"
 
 class SignedCookies(Rule):
     code = "P020"
+    triggers = ("secret",)
     summary = "get_cookie/set_cookie(secret=...) as itsdangerous cookies of the same name"
     phase = 0  # takes secret= out before P004 and P005 see the cookie calls
 
