@@ -8,12 +8,15 @@ by name (see INTENDED and docs/PORTING.md): they are reported as explained.
 from __future__ import annotations
 
 import difflib
+import html
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from http.cookies import SimpleCookie
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+from werkzeug.exceptions import default_exceptions
 
 from .. import flask_cookie
 
@@ -39,6 +42,9 @@ INTENDED = {
                            "gives it by default for this URL (Werkzeug writes Path=/).",
     "static-file-headers": "Static files: each framework's own ETag, Cache-Control, "
                            "Content-Disposition and validators.",
+    "default-error-page": "The framework's own error page for the same status: Bottle's "
+                          "'Error: 404 Not Found' page against Werkzeug's, with the same "
+                          "message or each framework's own words for it.",
     "noise": "Differs between two instances of the first app too (--noise): random "
              "or per-instance, not a difference between the apps.",
 }
@@ -290,10 +296,39 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
     result.explained += used
     if body and 300 <= a.code < 400 and a.code == b.code and not (a.body and b.body):
         explain("redirect-body")
+    elif body and a.code == b.code >= 400 and default_error_pages(a, b):
+        explain("default-error-page")
     elif body:
         result.differences.append(body)
     result.explained = sorted(set(result.explained))
     return result
+
+
+# Bottle's ERROR_PAGE_TEMPLATE and Werkzeug's HTTPException.get_body, as they print.
+BOTTLE_ERROR_PAGE = re.compile(r"<title>Error: (\d{3})[^<]*</title>.*<h1>Error: \1[^<]*</h1>"
+                               r".*caused an error:</p>\s*<pre>(.*?)</pre>", re.S)
+WERKZEUG_ERROR_PAGE = re.compile(r"<!doctype html>\n<html lang=en>\n<title>(\d{3}) [^<]*"
+                                 r"</title>\n<h1>[^<]*</h1>\n(.*)\n", re.S)
+# The texts Bottle itself puts on its page (a path no route matches, a wrong method,
+# an exception, abort() without text), where Werkzeug writes its own description.
+BOTTLE_OWN_TEXT = re.compile(r"Not found: '.*'|Method not allowed\.|Internal Server Error"
+                             r"|Unknown Error\.", re.S)
+
+
+def default_error_pages(a: Response, b: Response) -> bool:
+    """Both bodies are their framework's default error page for the status, saying the
+    same (the app's own message), or each its framework's own words."""
+    for bottle_side, werkzeug_side in ((a, b), (b, a)):
+        bottle = BOTTLE_ERROR_PAGE.search(bottle_side.body.decode("utf-8", "replace"))
+        werkzeug = WERKZEUG_ERROR_PAGE.fullmatch(werkzeug_side.body.decode("utf-8", "replace"))
+        if not (bottle and werkzeug and bottle[1] == werkzeug[1] == str(a.code)):
+            continue
+        said = html.unescape(bottle[2]).strip()
+        described = BeautifulSoup(werkzeug[2], "html.parser").get_text(" ", strip=True)
+        standard = getattr(default_exceptions.get(a.code), "description", None)
+        return said == described or (BOTTLE_OWN_TEXT.fullmatch(said) is not None
+                                     and described == standard)
+    return False
 
 
 def _changed(a: list[str], b: list[str]) -> tuple[set[int], set[int]]:

@@ -139,3 +139,48 @@ def test_static_file_validators_are_explained_only_for_static_files():
     assert verdict(a, b) == ("explained", ["static-file-headers"], [])
     a.path = b.path = "/page"
     assert verdict(a, b)[2] == ["header Cache-Control", "header Etag"]
+
+
+# -- each framework's own error page ---------------------------------------------------
+
+def error_pages(bottle_message, flask_message, own_bottle_page=None):
+    """The same request to a Bottle app and a Flask app that abort with these messages
+    (None: no text, each framework's own words); own_bottle_page: an @error handler."""
+    import bottle
+    import flask
+    import webtest
+
+    old = bottle.Bottle()
+    old.route("/x", callback=lambda: bottle.abort(404, bottle_message) if bottle_message
+              else bottle.abort(404))
+    if own_bottle_page:
+        old.error(404)(lambda error: own_bottle_page)
+    new = flask.Flask(__name__)
+    new.add_url_rule("/x", "x", lambda: flask.abort(404, flask_message) if flask_message
+                     else flask.abort(404))
+    answers = []
+    for app in (old, new):
+        r = webtest.TestApp(app).get("/x", expect_errors=True)
+        answers.append(Response(r.status, list(r.headerlist), r.body, "/x"))
+    return answers
+
+
+@pytest.mark.parametrize(("bottle_message", "flask_message"), [
+    ("No item 5.", "No item 5."),  # the app's own message on both default pages
+    (None, None),  # abort(404): Bottle's "Unknown Error." and Werkzeug's description
+])
+def test_the_frameworks_default_error_pages_saying_the_same_are_explained(
+        bottle_message, flask_message):
+    a, b = error_pages(bottle_message, flask_message)
+    assert verdict(a, b) == ("explained", ["default-error-page", "reason-phrase-case"], [])
+    assert verdict(b, a)[0] == "explained"  # either side may be the Bottle app
+
+
+def test_default_error_pages_with_other_messages_or_an_apps_own_page_differ():
+    a, b = error_pages("No item 5.", "No item 6.")
+    assert verdict(a, b)[2] == ["body"]
+    a, b = error_pages(None, None, own_bottle_page="<h1>Lost?</h1>")
+    assert verdict(a, b)[2] == ["body"]
+    a, b = error_pages("No item 5.", "No item 5.")
+    other = Response("410 GONE", b.headers, b.body.replace(b"404", b"410"), "/x")
+    assert "status" in verdict(a, other)[2]
