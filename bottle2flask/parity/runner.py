@@ -53,8 +53,14 @@ def port_settings(spec: str) -> Path | None:
     target, _ = split(spec)
     if is_url(spec) or not is_file(target):
         return None
-    found = Path(target).resolve().parent / "parity.toml"
-    return found if found.is_file() else None
+    # The port's own folder: the file's, or one above it that holds the port's report
+    # (an app in a package or a subfolder of OUT).
+    for folder in Path(target).resolve().parents:
+        found = folder / "parity.toml"
+        if found.is_file() and (folder == Path(target).resolve().parent
+                                or (folder / "porting-report.json").is_file()):
+            return found
+    return None
 
 
 def on_copy(spec: str, folder: Path, label: str) -> str:

@@ -121,3 +121,19 @@ def test_an_app_that_cannot_be_loaded_is_a_clear_error(capsys):
     err = capsys.readouterr().err
     assert err.startswith("bottle2flask parity: error: cannot load 'no_such_module:create_app'")
     assert len(err.splitlines()) == 1
+
+
+def test_a_ports_parity_settings_are_found_above_a_package_entry(tmp_path):
+    # YourFinances: the port's entry is OUT/finances/__init__.py, its parity.toml in OUT
+    from bottle2flask.parity.runner import port_settings
+
+    out = tmp_path / "out"
+    (out / "finances").mkdir(parents=True)
+    (out / "finances" / "__init__.py").write_text("")
+    (out / "parity.toml").write_text("")
+    assert port_settings(str(out / "finances" / "__init__.py")) is None  # no report there
+    (out / "porting-report.json").write_text("{}")
+    assert port_settings(str(out / "finances" / "__init__.py")) == (out / "parity.toml")
+    (out / "finances" / "parity.toml").write_text("")  # beside the file: that one
+    assert port_settings(f"{out / 'finances' / '__init__.py'}:app") == (
+        out / "finances" / "parity.toml")
