@@ -310,9 +310,13 @@ BOTTLE_ERROR_PAGE = re.compile(r"<title>Error: (\d{3})[^<]*</title>.*<h1>Error: 
 WERKZEUG_ERROR_PAGE = re.compile(r"<!doctype html>\n<html lang=en>\n<title>(\d{3}) [^<]*"
                                  r"</title>\n<h1>[^<]*</h1>\n(.*)\n", re.S)
 # The texts Bottle itself puts on its page (a path no route matches, a wrong method,
-# an exception, abort() without text), where Werkzeug writes its own description.
-BOTTLE_OWN_TEXT = re.compile(r"Not found: '.*'|Method not allowed\.|Internal Server Error"
-                             r"|Unknown Error\.", re.S)
+# an exception, abort() without text, static_file(), a body too large), where Werkzeug
+# writes its own description.
+BOTTLE_OWN_TEXT = re.compile(
+    r"Not found: '.*'|Method not allowed\.|Internal Server Error|Unhandled exception"
+    r"|Unknown Error\.|File does not exist\.|Access denied\."
+    r"|You do not have permission to access this file\.|Request entity too large"
+    r"|Requested Range Not Satisfiable|Path has wrong format\.|Invalid JSON", re.S)
 
 
 def default_error_pages(a: Response, b: Response) -> bool:
