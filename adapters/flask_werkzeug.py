@@ -173,9 +173,10 @@ def multipart_checked(request: flask.Request) -> flask.Request:
     malformed, as Bottle finds it (a 400); Werkzeug would keep the NUL in the name."""
     if request.mimetype != "multipart/form-data":
         return request
-    parts = [*request.form.keys(), *((k, f.filename or "", f.content_type or "")
-                                     for k, f in request.files.items(multi=True))]
-    if any("\0" in "".join(part) for part in parts):
+    texts: list[str | None] = list(request.form.keys())  # a part with no name: None
+    for key, upload in request.files.items(multi=True):
+        texts += [key, upload.filename, upload.content_type]
+    if any(isinstance(text, str) and "\0" in text for text in texts):
         raise HTTPError(400, BAD_MULTIPART)
     return request
 
