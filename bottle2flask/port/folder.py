@@ -120,7 +120,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     ported: dict[Path, FileResult] = {}
     options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
                          own_modules=own, template_names=names, **apps.options(rel),
-                         template_folder=template_folder(src / rel, src, templates))
+                         template_folder=template_folder(src / rel, src, templates),
+                         static_dir=(src / rel).parent.joinpath("static").is_dir())
                for rel in python}
     # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
     # that import from them open the connection with the function their port defines.
@@ -162,6 +163,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         rel = apps.default_module
         module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled, faithful=faithful,
                              template_folder=template_folder(src / rel, src, templates),
+                             static_dir=(src / rel).parent.joinpath("static").is_dir(),
                              tree_needs=apps.tree_needs,
                              template_imports=apps.template_imports)
         module.app_name = None  # not the entry: the modules with the routes import it

@@ -16,7 +16,7 @@ from .long_lines import wrap_long_lines
 from .placement import after_app, app_options, app_target
 from .results import FileResult
 from .rules import RULES, Prepare
-from .rules.base import DECLARED_MARK, drop_placeholders
+from .rules.base import DECLARED_MARK, REMOVE, drop_placeholders
 from .rules.base import state as port_state
 from .rules.p003_routes import add_converters
 from .settings import Settings
@@ -54,6 +54,26 @@ def add_imports(tree: cst.Module, context: CodemodContext) -> cst.Module:
     if cut == len(body):
         return head
     return head.with_changes(body=[*head.body, *body[cut:]], footer=tree.footer)
+
+
+# a route whose first segment is a wildcard: it could be asked for /static/... URLs
+CATCH_ALL = re.compile(r"(?:route|get|post|put|delete|patch)\(\s*(?:path\s*=\s*)?"
+                       r"""[rbuf]*['"]/?<""")
+
+
+def flask_defaults(state, static_dir: bool) -> None:
+    """Leave Flask's defaults where they do what Bottle did: no template_folder for an
+    app with no templates, and no static_folder=None where Flask's static route serves
+    nothing (no static/ folder beside the app, and no route of the app's that a
+    /static/ URL would reach instead)."""
+    options = state.app_options
+    if "template_folder" not in options and (
+            not state.needs & {"jinja", "jinja2", "template_path"}
+            or state.template_folder == "templates"):
+        options["template_folder"] = REMOVE
+    if "static_folder" not in options and not static_dir \
+            and not CATCH_ALL.search(state.app_text or ""):
+        options["static_folder"] = REMOVE
 
 
 def uses_bottle(source: str) -> bool:
@@ -110,6 +130,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     if state.made or (state.default_app and not state.default_from):
         state.needs |= state.tree_needs
     if not faithful:  # the idiomatic port declares these changes instead
+        flask_defaults(state, settings.static_dir)
         if "template_imports" in state.needs and state.template_imports:
             tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
                 "# TODO(kit/P006): the templates import "

@@ -30,5 +30,8 @@ class Settings:
     faithful: bool = False
     app_text: str | None = None
     own_modules: frozenset[str] = frozenset()
+    # a static/ folder beside the module, which Flask would serve unless told not to
+    # (unknown for a lone module: assumed)
+    static_dir: bool = True
     # P019: a plugin keyword another module's port opens: keyword -> (module, function)
     openers: dict = field(default_factory=dict)

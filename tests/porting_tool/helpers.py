@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from textwrap import dedent
 from unittest import mock
 
@@ -15,6 +16,12 @@ def port(before: str, **options):
     return port_source(dedent(before).lstrip("\n"), "app.py", **options)
 
 
+def same_lines(code: str, after: str) -> None:
+    want = dedent(after).strip("\n").splitlines()
+    assert code.splitlines() == want, "\n".join(difflib.unified_diff(
+        want, code.splitlines(), "expected", "ported", lineterm=""))
+
+
 def check(before: str, after: str, todos: tuple[str, ...] = (), **options) -> None:
     """The rules turn `before` into `after`, leaving exactly these TODO codes.
 
@@ -24,7 +31,7 @@ def check(before: str, after: str, todos: tuple[str, ...] = (), **options) -> No
     with mock.patch.object(runner, "add_shims", lambda module, state: (module, True)):
         result = port(before, **options)
     assert result.status == "success", result.error
-    assert result.code.splitlines() == dedent(after).strip("\n").splitlines()
+    same_lines(result.code, after)
     assert [t["code"] for t in result.todos] == list(todos)
 
 
@@ -34,7 +41,7 @@ def idiom(before: str, after: str, declared: tuple[str, ...] = (),
     changes and leaving these TODOs, with no line of Bottle emulation."""
     result = port(before, faithful=False, **options)
     assert result.status == "success", result.error
-    assert result.code.splitlines() == dedent(after).strip("\n").splitlines()
+    same_lines(result.code, after)
     assert [d["id"] for d in result.declared] == list(declared)
     assert [t["code"] for t in result.todos] == list(todos)
     assert result.emulation == 0

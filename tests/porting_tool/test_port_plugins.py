@@ -102,7 +102,7 @@ def test_an_install_that_is_not_bottles_and_path_parameters_are_left_alone():
         def item(name):
             return name
     ''')
-    assert 'app = Flask(__name__, template_folder="views", static_folder=None)\n' \
+    assert 'app = Flask(__name__, static_folder=None)\n' \
         'packages.install("requests")\n' in result.code
     assert "def item(name):" in result.code and result.todos == []
 
@@ -134,7 +134,7 @@ PLUGINS_LEFT_OUT = '''
 import audit
 from flask import Flask
 
-app = Flask(__name__, template_folder="views", static_folder=None)
+app = Flask(__name__, static_folder=None)
 # TODO(kit/P019): Bottle plugin audit.Plugin(): Flask has no plugins; do its work in
 #   before_request/after_request hooks or a view decorator, or use its Flask extension
 # install(audit.Plugin())

@@ -79,7 +79,6 @@ def test_the_default_app_becomes_a_flask_app_named_app():
     ''', '''
         from flask import Flask
 
-        # kit/P002: Bottle's default app, now a named Flask app
         app = Flask(__name__, template_folder="views", static_folder=None)
 
 

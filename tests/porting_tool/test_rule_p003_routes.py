@@ -60,7 +60,7 @@ def test_a_plain_wildcard_is_left_as_it_is():
     ''', '''
         from flask import Flask
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.get("/hello/<name>")
@@ -116,7 +116,7 @@ def test_int_path_and_float_become_werkzeugs_own_with_their_differences_declared
     ''', '''
         from flask import Flask
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.get("/n/<int:no>/<path:p>")

@@ -12,7 +12,7 @@ HEAD = '''
 FLASK = '''
     from flask import Flask{extra}
 
-    app = Flask(__name__, template_folder="views", static_folder=None)
+    app = Flask(__name__, static_folder=None)
 '''
 
 
@@ -100,7 +100,7 @@ def test_a_cookie_before_a_redirect_goes_on_the_redirect():
     ''', '''
         from flask import Flask, redirect
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.post("/new")

@@ -18,7 +18,7 @@ def test_a_string_return_is_left_alone():
     ''', '''
         from flask import Flask
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.get("/")
@@ -40,7 +40,7 @@ def test_a_dict_return_is_flasks_json_with_its_key_order_declared():
     ''', '''
         from flask import Flask
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.get("/api")

@@ -18,7 +18,7 @@ def test_abort_with_a_code_and_text_is_left_as_flask_reads_it():
     ''', '''
         from flask import Flask, abort
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.get("/item/<no>")
@@ -40,7 +40,7 @@ def test_a_redirect_in_a_view_is_returned_with_bottles_code_and_a_declared_locat
     ''', '''
         from flask import Flask, redirect
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.post("/new")

@@ -18,7 +18,7 @@ def test_a_handler_that_does_not_show_the_errors_text_changes_nothing_else():
     ''', '''
         from flask import Flask
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.errorhandler(404)
@@ -40,7 +40,7 @@ def test_a_handler_that_shows_the_errors_text_reads_werkzeugs_declared():
     ''', '''
         from flask import Flask
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.errorhandler(404)

@@ -13,7 +13,7 @@ def test_a_module_without_template_path_keeps_the_views_folder():
     ''', '''
         from flask import Flask
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
     ''')
 
 
@@ -66,7 +66,7 @@ def test_several_folders_are_a_choice_loader_set_where_the_app_is_made():
 
 
         def make_app():
-            app = Flask(__name__, template_folder="views", static_folder=None)
+            app = Flask(__name__, static_folder=None)
             app.jinja_loader = ChoiceLoader([FileSystemLoader("./a/"), FileSystemLoader("./b/")])
             return app
     ''')

@@ -3,7 +3,10 @@ folder; any other static_file() call becomes send_from_directory()."""
 
 from __future__ import annotations
 
+from bottle2flask.port.folder import port_tree
+
 from .helpers import idiom
+from .test_port_apps import write
 
 
 def test_a_static_file_call_with_more_to_do_becomes_send_from_directory():
@@ -19,7 +22,7 @@ def test_a_static_file_call_with_more_to_do_becomes_send_from_directory():
     ''', '''
         from flask import Flask, send_from_directory
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.get("/files/<name>")
@@ -46,7 +49,7 @@ def test_a_static_view_the_app_calls_elsewhere_is_kept():
     ''', '''
         from flask import Flask, send_from_directory
 
-        app = Flask(__name__, template_folder="views", static_folder=None)
+        app = Flask(__name__, static_folder=None)
 
 
         @app.get("/static/<path:p>")
@@ -85,7 +88,7 @@ def test_a_view_that_serves_static_at_static_is_flasks_own_static_route():
         from flask import Flask
 
         HERE = os.path.dirname(__file__)
-        app = Flask(__name__, template_folder="views")
+        app = Flask(__name__)
 
 
         @app.get("/")
@@ -109,7 +112,7 @@ def test_another_prefix_and_folder_become_static_folder_and_static_url_path():
     ''', '''
         from flask import Flask
 
-        app = Flask(__name__, template_folder="views", static_folder="pub", static_url_path="/a")
+        app = Flask(__name__, static_folder="pub", static_url_path="/a")
     ''', declared=("D-static",))
 
 
@@ -133,3 +136,63 @@ def test_a_static_view_in_a_module_that_does_not_make_the_app_is_kept():
         def static(p):
             return send_from_directory("static", p)
     ''', declared=("D-path",), imported_apps=frozenset({"app"}), own_modules=frozenset({"main"}))
+
+
+# -- Flask's own defaults where they do what Bottle did --------------------------------
+def test_an_app_with_no_templates_and_no_static_folder_is_a_plain_flask_app(tmp_path):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def home():
+            return "home"
+    '''})
+    result = port_tree(src, tmp_path / "out")
+    assert "app = Flask(__name__)\n" in (tmp_path / "out" / "app.py").read_text()
+    assert result.modules[0].status == "success"
+
+
+def test_a_static_folder_flask_would_serve_is_turned_off(tmp_path):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+    ''', "static/secret.txt": "not served by Bottle\n"})
+    port_tree(src, tmp_path / "out")
+    assert "app = Flask(__name__, static_folder=None)\n" \
+        in (tmp_path / "out" / "app.py").read_text()
+
+
+def test_a_route_a_static_url_would_reach_keeps_flasks_static_route_off(tmp_path):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get("/<name:path>")
+        def page(name):
+            return name
+    '''})
+    port_tree(src, tmp_path / "out")
+    assert "app = Flask(__name__, static_folder=None)\n" \
+        in (tmp_path / "out" / "app.py").read_text()
+
+
+def test_an_app_with_templates_keeps_its_template_folder(tmp_path):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def home():
+            return template("home")
+    ''', "views/home.tpl": "<p>home</p>\n"})
+    port_tree(src, tmp_path / "out")
+    assert 'app = Flask(__name__, template_folder="views")\n' \
+        in (tmp_path / "out" / "app.py").read_text()

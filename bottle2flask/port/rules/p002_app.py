@@ -92,14 +92,12 @@ class App(Rule):
         if self.state.default_from:
             line = cst.parse_statement(
                 f"from {self.state.default_from} import {self.state.app_name}\n")
-            comment = "# kit/P002: Bottle's default app, shared with the app's other modules"
         else:
             self.need_import("flask", "Flask")
             line = cst.SimpleStatementLine([cst.Assign(
                 targets=[cst.AssignTarget(cst.Name(self.state.app_name))],
                 value=flask_app(self.state))])
-            comment = "# kit/P002: Bottle's default app, now a named Flask app"
-        line = line.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(comment))])
+        line = line.with_changes(leading_lines=[cst.EmptyLine()])
         body = list(updated.body)
         at = last_import(body)
         body.insert(at, line)

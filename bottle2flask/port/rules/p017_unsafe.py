@@ -7,14 +7,19 @@
 - Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`, ...):
   Flask's config is a plain dict with other loaders, and nested keys are not flattened.
 - `BaseRequest.MEMFILE_MAX = n`: Bottle's limit for JSON and url-encoded bodies (413
-  above it) and its in-memory buffer; Flask's limits are other settings.
+  above it) and its in-memory buffer. At the top level of the module that makes the
+  app, after it is made, the default port writes `app.config["MAX_CONTENT_LENGTH"] = n`
+  there (D-body-limit: Flask's limit refuses every larger body, uploads included);
+  elsewhere it is flagged.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, arg
+from ..declared import Change
+from .base import Rule, arg, makes_app
+from .p002_app import last_import
 from .p003_routes import ROUTE_METHODS
 
 # Bottle's ConfigDict methods, which Flask's Config lacks; what to use instead.
@@ -36,6 +41,53 @@ class Unsafe(Rule):
     code = "P017"
     phase = 0  # reads the routes before P003 rewrites them
     summary = "bottle.local, Bottle's config methods and dynamic routes flagged"
+    declares = (Change("D-body-limit", "7. Body size limits",
+                       "MAX_CONTENT_LENGTH refuses (413) every larger body, uploads and raw "
+                       "reads included; Bottle's MEMFILE_MAX refused only JSON and "
+                       "url-encoded ones"),)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # top-level statements that come after the app is made (Bottle() here, or the
+        # default app, which the port makes right after the imports)
+        self.after_app: set[int] = set()
+        self.rewrite: int | None = None  # the MEMFILE_MAX line being rewritten
+        default = self.state.default_app and not self.state.default_from
+        first = last_import(list(node.body)) if default else len(node.body)
+        made = False
+        for n, stmt in enumerate(node.body):
+            if made or n >= first:
+                self.after_app.add(id(stmt))
+            made = made or self._makes_app(stmt)
+
+    def _makes_app(self, stmt) -> bool:
+        return isinstance(stmt, cst.SimpleStatementLine) and any(
+            isinstance(s, cst.Assign) and isinstance(s.value, cst.Call)
+            and self.api(s.value.func) in {"Bottle", "default_app"}
+            and any(isinstance(t.target, cst.Name) and t.target.value in self.state.made
+                    for t in s.targets) for s in stmt.body)
+
+    def _memfile_max(self, node) -> bool:
+        return isinstance(node, cst.Assign) and any(
+            isinstance(t.target, cst.Attribute) and t.target.attr.value == "MEMFILE_MAX"
+            and self.api(t.target.value) in {"BaseRequest", "LocalRequest", "request"}
+            for t in node.targets)
+
+    def visit_SimpleStatementLine(self, node) -> None:
+        if not self.state.faithful and id(node) in self.after_app and makes_app(self.state) \
+                and len(node.body) == 1 and self._memfile_max(node.body[0]) \
+                and len(node.body[0].targets) == 1:
+            self.rewrite = id(node)
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if self.rewrite != id(original):
+            return updated
+        self.rewrite = None
+        self.fired()
+        value = cst.Module([]).code_for_node(updated.body[0].value)
+        line = cst.parse_statement(
+            f'{self.state.app_name}.config["MAX_CONTENT_LENGTH"] = {value}\n')
+        return self.mark(line.with_changes(leading_lines=updated.leading_lines),
+                         "D-body-limit")
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
@@ -48,13 +100,10 @@ class Unsafe(Rule):
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        for target in updated.targets:
-            node = target.target
-            if isinstance(node, cst.Attribute) and node.attr.value == "MEMFILE_MAX" \
-                    and self.api(node.value) in {"BaseRequest", "LocalRequest", "request"}:
-                self.todo("MEMFILE_MAX is Bottle's: JSON and url-encoded bodies above it "
-                          "are a 413 (Flask reads them whole); for a limit set "
-                          "app.config['MAX_CONTENT_LENGTH'] or MAX_FORM_MEMORY_SIZE")
+        if self._memfile_max(original) and self.rewrite is None:
+            self.todo("MEMFILE_MAX is Bottle's: JSON and url-encoded bodies above it "
+                      "are a 413 (Flask reads them whole); for a limit set "
+                      "app.config['MAX_CONTENT_LENGTH'] or MAX_FORM_MEMORY_SIZE")
         return updated
 
     def leave_Name(self, original: cst.Name, updated: cst.Name):
