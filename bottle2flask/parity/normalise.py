@@ -254,7 +254,10 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
         else:
             result.differences.append(Difference("status", a.status, b.status))
 
-    static = a.code in (200, 206, 304) and "/static/" in a.path
+    # a file answer: under /static/, or both frameworks' file senders (static_file,
+    # send_file) set Last-Modified, which pages do not
+    static = a.code in (200, 206, 304) and ("/static/" in a.path or bool(
+        a.header("last-modified") and b.header("last-modified")))
     own = {rule.header.lower(): rule.name for rule in ignore if rule.header}
     left = {k.lower() for k, _ in a.headers} - IGNORED_HEADERS - {"set-cookie"}
     right = {k.lower() for k, _ in b.headers} - IGNORED_HEADERS - {"set-cookie"}

@@ -141,6 +141,20 @@ def test_static_file_validators_are_explained_only_for_static_files():
     assert verdict(a, b)[2] == ["header Cache-Control", "header Etag"]
 
 
+def test_a_file_served_elsewhere_is_known_by_the_validators_both_send():
+    png = [("Content-Type", "image/png")]
+    a = Response("200 OK", [*png, ("Last-Modified", "Sat, 05 Dec 2026 09:00:00 GMT")],
+                 b"PNG", "/images/us.png")
+    b = Response("200 OK", [*png, ("Last-Modified", "Sat, 05 Dec 2026 09:00:01 GMT"),
+                            ("Cache-Control", "no-cache"), ("ETag", '"1-2-3"')], b"PNG",
+                 "/images/us.png")
+    assert verdict(a, b) == ("explained", ["static-file-headers"], [])
+    a.headers = png  # a page with no Last-Modified of its own: Flask's headers differ
+    assert verdict(a, b)[2] == ["header Cache-Control", "header Etag", "header Last-Modified"]
+    a.headers, b.body = [*png, ("Last-Modified", "x")], b"GIF"
+    assert verdict(a, b)[2] == ["body"]  # the bytes must still be the same
+
+
 # -- each framework's own error page ---------------------------------------------------
 
 def error_pages(bottle_message, flask_message, own_bottle_page=None):
