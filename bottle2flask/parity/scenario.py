@@ -53,14 +53,15 @@ class Call:
 
 @dataclass
 class Ignore:
-    """An intended difference of the user's: a header, a cookie (by name), a JSON path or a
-    CSS selector."""
+    """An intended difference of the user's: a header, a cookie (by name), a JSON path, a
+    CSS selector, or a status (one side answered it, "500": the whole answer differs)."""
 
     name: str
     header: str = ""
     cookie: str = ""
     json: str = ""
     css: str = ""
+    status: str = ""
     path: str = "*"      # a glob of the request paths it applies to
     reason: str = ""
 
@@ -89,7 +90,7 @@ class Scenario:
 
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
-IGNORE_KINDS = ("header", "cookie", "json", "css")
+IGNORE_KINDS = ("header", "cookie", "json", "css", "status")
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 
@@ -173,13 +174,15 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     _check_keys(where, item, set(Ignore.__dataclass_fields__))
     kinds = [k for k in IGNORE_KINDS if item.get(k)]
     if len(kinds) != 1:
-        raise UsageError(f"{where}: give exactly one of header, cookie, json, css")
+        raise UsageError(f"{where}: give exactly one of header, cookie, json, css, status")
     if not all(isinstance(v, str) for v in item.values()):
         raise UsageError(f"{where}: every value must be a string")
     kind = kinds[0]
     if kind == "header" and item["header"].lower() == "set-cookie":
         raise UsageError(f"{where}: cookies are compared one by one: name the cookie "
                          "(cookie = \"NAME\"), not the Set-Cookie header")
+    if kind == "status" and not re.fullmatch(r"[1-5]\d\d", item["status"]):
+        raise UsageError(f"{where}: status must be a status code, \"500\"")
     if kind == "css":
         try:
             BeautifulSoup("", "lxml").select(item["css"])

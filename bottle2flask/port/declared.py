@@ -20,10 +20,11 @@ class Change:
     header: str = ""  # the parity [[ignore]] that covers it, if one can
     css: str = ""
     json: str = ""
+    status: str = ""  # a page the original answered with this status (a 500)
 
     @property
     def kind(self) -> tuple[str, str] | None:
-        for key in ("header", "css", "json"):
+        for key in ("header", "css", "json", "status"):
             if getattr(self, key):
                 return key, getattr(self, key)
         return None
@@ -55,7 +56,8 @@ def parity_settings(modules, changes: dict[str, Change]) -> str:
                 if (change.id, path) in seen:
                     continue
                 seen.add((change.id, path))
-                reason = f"{change.text} ({where}; docs/PORTING.md {change.porting})"
+                detail = f": {found['detail']}" if found.get("detail") else ""
+                reason = f"{change.text}{detail} ({where}; docs/PORTING.md {change.porting})"
                 lines += ["[[ignore]]", f"name = {_string(change.id)}",
                           f"{kind[0]} = {_string(kind[1])}", f"path = {_string(path)}",
                           f"reason = {_string(reason)}", ""]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -29,6 +30,8 @@ SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_mod
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 # mod_wsgi's scripts (app.wsgi) are Python too; they are ported, but cannot be the entry
 PYTHON_SUFFIXES = {".py", ".wsgi"}
+# Values every template sees (BaseTemplate.defaults, SimpleTemplate.global_config...)
+TEMPLATE_DEFAULTS = re.compile(r"Template\.(?:defaults|global_config|settings)\b")
 VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
 
 
@@ -114,12 +117,18 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
                                                PYTHON_SUFFIXES)])
     own = frozenset(rel.parts[0].removesuffix(".py") for rel in python)
+    # what each converted template reads on every render, unless the app gives every
+    # template values of its own (Bottle's template defaults)
+    reads = {} if TEMPLATE_DEFAULTS.search(app_text) else {
+        r["output"]: frozenset(r["sure_reads"]) for r in result.templates
+        if r.get("output") and r.get("sure_reads")}
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     ported: dict[Path, FileResult] = {}
     options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
-                         own_modules=own, template_names=names, **apps.options(rel),
+                         own_modules=own, template_names=names, template_reads=reads,
+                         **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates),
                          static_dir=(src / rel).parent.joinpath("static").is_dir())
                for rel in python}

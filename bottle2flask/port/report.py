@@ -57,8 +57,9 @@ def markdown(result) -> str:
             lines += ["", "Declared changes:", ""]
             for found in module.declared:
                 change = CHANGES[found["id"]]
+                detail = f" ({found['detail']})" if found.get("detail") else ""
                 lines.append(f"- `{module.path}:{found['line']}` {change.id} "
-                             f"(docs/PORTING.md {change.porting}): {change.text}")
+                             f"(docs/PORTING.md {change.porting}): {change.text}{detail}")
         if module.notes:
             lines += ["", "Notes:", ""] + [f"- {note}" for note in module.notes]
         if module.todos:

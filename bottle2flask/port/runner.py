@@ -118,6 +118,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     state.shared_views = set(shared_views)
     state.tree_needs = set(tree_needs)
     state.template_imports = dict(template_imports or {})
+    state.template_reads = dict(settings.template_reads or {})
     state.imported_openers = dict(settings.openers or {})
     original = tree
     tree = tree.visit(Prepare(context))

@@ -27,6 +27,7 @@ class Settings:
     shared_views: frozenset[str] = frozenset()
     tree_needs: frozenset[str] = frozenset()
     template_imports: dict = field(default_factory=dict)
+    template_reads: dict = field(default_factory=dict)  # Flask name -> names read always
     faithful: bool = False
     app_text: str | None = None
     own_modules: frozenset[str] = frozenset()

@@ -116,5 +116,7 @@ def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
                         "output": str(f.output) if f.output else None,
                         "reason": f.reason,
                         "todos": [str(n) for n in notes],
+                        "sure_reads": sorted(f.conversion.sure_reads) if f.conversion
+                        and f.conversion.ok else [],
                         "breaks": breaking_line(out / f.output) if f.output else None})
     return results, dict(report.names)

@@ -56,6 +56,7 @@ class Conversion:
     has_base: bool = False  # prints {{!base}}: a layout
     imports: list[tuple[str, str, str | None]] = field(default_factory=list)  # T019
     reads: set[str] = field(default_factory=set)  # names read before it sets them
+    sure_reads: set[str] = field(default_factory=set)  # ... on every render (NameError)
 
     @property
     def ok(self) -> bool:
@@ -121,7 +122,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     return Conversion(name, body, sorted(context.notes, key=lambda n: n.line),
                       sorted(context.rules), extends=statements.extends,
                       includes=statements.includes, has_base=statements.has_base,
-                      imports=statements.imports, reads=statements.reads_from_caller())
+                      imports=statements.imports, reads=statements.reads_from_caller(),
+                      sure_reads=statements.sure_reads())
 
 
 def _failed(context: Context, message: str) -> Conversion:

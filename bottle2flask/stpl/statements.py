@@ -8,6 +8,7 @@ at the end: in Jinja2 they do not outlive one iteration, in Python they do.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from dataclasses import dataclass, field
 
@@ -89,6 +90,7 @@ class Statements:
     imports: list = field(default_factory=list)  # (name, module, attribute or None): T019
     stray_end: int | None = None  # the line of an `end` that closed nothing
     layout_reads: frozenset = frozenset()  # names the layout reads from the page (tree.py)
+    sure_loads: list = field(default_factory=list)  # (name, piece) read on every render
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -106,6 +108,8 @@ class Statements:
         text, own = self.translate.expr(node)
         self.context.rules.update(self.translate.used)
         self.translate.used.clear()
+        if not self.stack:
+            self.sure_loads += [(name, len(self.out)) for name in _sure_names(node)]
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name):
                 self.loads.append(Load(sub.id, len(self.out), self.loops(), self.branches()))
@@ -588,6 +592,17 @@ class Statements:
         return {load.name for i, load in enumerate(self.loads) if i not in skip
                 and load.piece <= first.get(load.name, load.piece)}
 
+    def sure_reads(self) -> set[str]:
+        """Names read from the caller on every render (outside any if, for or macro, and
+        before the template sets them): Bottle's NameError, a 500, when the caller
+        passes none; Jinja2 prints nothing for them."""
+        first: dict[str, int] = {}
+        for name, piece, _, _ in self.all_stores:
+            first.setdefault(name, piece)
+        own = self.macros | {local for local, _, _ in self.imports} | ENVIRONMENT
+        return {name for name, piece in self.sure_loads
+                if piece <= first.get(name, piece)} - own
+
     # --- the end -----------------------------------------------------------------
     def finish(self) -> str:
 
@@ -667,6 +682,36 @@ def _branch_body(keyword: str, code: str) -> list:
     if keyword == "else":
         return node.orelse
     return node.handlers[0].body if keyword == "except" else node.finalbody
+
+
+# What SimpleTemplate's namespace has besides the caller's values: its functions and
+# Python's builtins.
+ENVIRONMENT = frozenset({"include", "rebase", "get", "setdefault", "defined", "base",
+                         "_stdout", "_printlist", "_rebase", "_str", "_escape",
+                         *dir(builtins)})
+
+
+def _sure_names(node: ast.AST) -> list[str]:
+    """The names an expression reads whatever the values are: not in the branches of
+    `x if c else y`, the later operands of `and`/`or`, lambdas or comprehensions (but
+    their first iterable)."""
+    found: list[str] = []
+
+    def walk(n: ast.AST) -> None:
+        if isinstance(n, ast.Name):
+            found.append(n.id)
+        elif isinstance(n, ast.IfExp):
+            walk(n.test)
+        elif isinstance(n, ast.BoolOp):
+            walk(n.values[0])
+        elif isinstance(n, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            walk(n.generators[0].iter)
+        elif not isinstance(n, ast.Lambda):
+            for child in ast.iter_child_nodes(n):
+                walk(child)
+
+    walk(node)
+    return found
 
 
 def _names(node) -> list[str]:

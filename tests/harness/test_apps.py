@@ -184,7 +184,9 @@ def test_scripted_requests_run_only_when_a_requests_file_is_given(two_bottle_app
     ('[[request]]\npath = "/a/{nope}"\n', "[[request]] #1 (/a/{nope}): undefined variable {nope}"),
     ('[[request]]\npath = "/"\nname = \n', "not valid TOML: "),
     ('[[request]]\npath = "relative"\n', "needs path = \"/...\""),
-    ('[[ignore]]\nheader = "X-A"\njson = "$.a"\n', "exactly one of header, cookie, json, css"),
+    ('[[ignore]]\nheader = "X-A"\njson = "$.a"\n',
+     "exactly one of header, cookie, json, css, status"),
+    ('[[ignore]]\nstatus = "five hundred"\n', "status must be a status code"),
     ('[[ignore]]\ncss = "div[["\n', "bad CSS selector 'div[['"),
     ('[[ignore]]\nheader = "X-A"\nwhy = "no"\n', "[[ignore]] #1: unknown key 'why'"),
 ])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bottle2flask.parity.normalise import Response, compare
+from bottle2flask.parity.scenario import Ignore
 from shared import sessions
 
 SECRET = "a-secret-long-enough-for-the-check"
@@ -198,3 +199,15 @@ def test_default_error_pages_with_other_messages_or_an_apps_own_page_differ():
     a, b = error_pages("No item 5.", "No item 5.")
     other = Response("410 GONE", b.headers, b.body.replace(b"404", b"410"), "/x")
     assert "status" in verdict(a, other)[2]
+
+
+def test_a_status_rule_explains_a_page_one_side_answered_with_that_status():
+    rule = Ignore("D-undefined", status="500")
+    failed = Response("500 Internal Server Error", HTML, b"<h1>Error: 500</h1>", "/")
+    page = Response("200 OK", HTML, b"<p>list</p>", "/")
+    assert compare(failed, page, ignore=[rule]).verdict == "explained"
+    assert compare(failed, page, ignore=[rule]).explained == ["D-undefined"]
+    assert compare(failed, page).verdict == "different"
+    other = Response("404 Not Found", HTML, b"<p>gone</p>", "/")
+    assert compare(other, page, ignore=[rule]).verdict == "different"  # another status
+    assert compare(page, page, ignore=[rule]).verdict == "identical"

@@ -39,6 +39,8 @@ class PortState:
     shared_views: set[str] = field(default_factory=set)  # view names other modules use too
     tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway
     template_imports: dict = field(default_factory=dict)  # name -> (module, attr): T019
+    # Flask name -> the names the converted template reads on every render (its caller's)
+    template_reads: dict = field(default_factory=dict)
     needs: set[str] = field(default_factory=set)  # shims to emit after the app is made
     provided: set[str] = field(default_factory=set)  # Bottle names now defined otherwise
     applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes
@@ -129,11 +131,12 @@ class Rule(cst.CSTTransformer):
         if name:  # the Bottle import of the same name is no longer needed
             self.state.provided.add(asname or name)
 
-    def declare(self, change: str, paths=("*",)) -> None:
+    def declare(self, change: str, paths=("*",), detail: str = "") -> None:
         """Record a declared change at the statement being visited (its line is found
-        from a marker comment the runner takes out again)."""
+        from a marker comment the runner takes out again); detail: what it is here."""
         assert change in {c.id for c in self.declares}, change
-        self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})
+        self.state.declared.append({"id": change, "paths": list(paths) or ["*"],
+                                    **({"detail": detail} if detail else {})})
         if self._notes:
             self._notes[-1].append(f"{DECLARED_MARK}{len(self.state.declared) - 1}")
 

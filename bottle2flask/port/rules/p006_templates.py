@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..declared import Change
+from ..declared import Change, glob
 from .base import Rule, arg, string_value
+from .p003_routes import ROUTE_METHODS
 
 SOURCE_MARKERS = ("\n", "{", "%", "$")  # how Bottle tells source from a name
 TEMPLATE_CALLS = {"template": "simple", "jinja2_template": "jinja2"}
@@ -58,12 +59,16 @@ class Templates(Rule):
                        "nothing"),
                 Change("D-none", "24. Undefined names",
                        "a converted template prints None as 'None' (SimpleTemplate printed "
-                       "nothing): write {{ x or '' }} where a value can be None"))
+                       "nothing): write {{ x or '' }} where a value can be None"),
+                Change("D-undefined", "24. Undefined names",
+                       "the template reads a name this render does not pass: Bottle's page "
+                       "was a 500 (NameError), Jinja2 prints it empty", status="500"))
     compat = ("jinja", "jinja2")
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self.views: list[tuple[cst.Call, ...] | None] = []  # per function: the @view call
+        self.paths: list[list[str]] = []  # per function: its routes' paths, as globs
         self.escaped = False  # D-autoescape declared once a module
         self.none = False  # D-none likewise
 
@@ -119,6 +124,8 @@ class Templates(Rule):
             return updated
         self.uses(engine)
         self.need_import("flask", "render_template")
+        if engine == "simple":
+            self.undefined(args)
         return updated.with_changes(func=cst.Name("render_template"), args=args)
 
     def uses(self, engine: str) -> None:
@@ -147,7 +154,27 @@ class Templates(Rule):
                           "another engine; the converter reads only SimpleTemplate: "
                           "render it with that engine, or rewrite it in Jinja2")
         self.views.append(found)
+        paths = []
+        for d in node.decorators:
+            call = d.decorator
+            if isinstance(call, cst.Call) and self.app_method(call.func) in ROUTE_METHODS:
+                first = arg(call, 0, "path")
+                path = string_value(first.value) if first else None
+                if path is not None:
+                    paths.append(glob(path))
+        self.paths.append(paths)
 
+    def undefined(self, args: list[cst.Arg]) -> None:
+        """Declare a render in a view that does not pass a name its template reads on
+        every render: the original's page was a 500 there."""
+        reads = self.state.template_reads.get(string_value(args[0].value))
+        if self.state.faithful or not reads or not self.paths or not self.paths[-1] \
+                or any(a.star or a.keyword is None for a in args[1:]):
+            return
+        missing = sorted(reads - {a.keyword.value for a in args[1:] if a.keyword})
+        if missing:
+            self.declare("D-undefined", self.paths[-1],
+                         f"{string_value(args[0].value)} reads {', '.join(missing)}")
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         view = self.views[-1] if self.views else None
         if view is None or updated.value is None:
@@ -171,10 +198,13 @@ class Templates(Rule):
             return updated
         self.uses(engine)
         self.need_import("flask", "render_template")
+        if engine == "simple":
+            self.undefined([*args, *extra])
         call = cst.Call(cst.Name("render_template"), args=_commas([*args, *extra]))
         return updated.with_changes(value=call)
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        self.paths.pop()
         view = self.views.pop()
         engine = self.engine(view, VIEW_DECORATORS) if view is not None else "other"
         if view is None or engine == "other" \

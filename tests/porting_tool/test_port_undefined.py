@@ -1,0 +1,86 @@
+"""D-undefined: a view that renders a template without a name the template reads on
+every render. Bottle's page is a 500 (NameError); Jinja2 prints the name empty. The port
+declares it for the view's routes and parity counts it as intended."""
+
+from __future__ import annotations
+
+from bottle2flask.cli import main as kit
+from bottle2flask.port.folder import port_tree
+from bottle2flask.stpl.convert import convert_source
+
+from .test_port_apps import write
+
+PAGE = """\
+% include('head.tpl')
+<ul>
+% for name in people:
+  <li>{{name}}</li>
+% end
+</ul>
+"""
+
+
+def test_the_converter_knows_which_names_a_template_reads_on_every_render():
+    source = ("% x = 1\n{{x}} {{y}}\n% if defined('z'):\n{{z}}\n% end\n"
+              "{{ a if b else c }} {{ d or e }} {{len(f)}} {{get('h', 1)}}\n"
+              "% for i in items:\n{{i}} {{g}}\n% end\n% setdefault('t', 2)\n{{t}}\n")
+    assert convert_source(source, "t").sure_reads == {"y", "b", "d", "f", "items"}
+    assert convert_source("% import os\n{{os.sep}} {{range(3)}}\n", "t").sure_reads == set()
+
+
+def app(tmp_path, call: str, defaults: str = ""):
+    return write(tmp_path / "src", {
+        "app.py": f'''
+            import bottle
+            from bottle import Bottle, template
+            {defaults}
+            app = Bottle()
+
+
+            @app.get("/")
+            def home():
+                return {call}
+
+
+            @app.get("/team/<team>")
+            def team(team):
+                return template("list", people=[team])
+        ''',
+        "views/list.tpl": PAGE, "views/head.tpl": "<h1>People</h1>\n"})
+
+
+def test_a_render_without_a_name_its_template_reads_is_declared_on_its_route(tmp_path):
+    src = app(tmp_path, 'template("list")')
+    result = port_tree(src, tmp_path / "out")
+    module = next(m for m in result.modules if m.path == "app.py")
+    assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared] == [
+        ("D-none", ["*"], None), ("D-undefined", ["/"], "list.html reads people")]
+    settings = (tmp_path / "out" / "parity.toml").read_text()
+    assert 'name = "D-undefined"\nstatus = "500"\npath = "/"\n' in settings
+    assert "list.html reads people" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    # The original fails on / and the port answers: parity counts it as intended.
+    assert kit(["parity", str(src / "app.py"), str(tmp_path / "out" / "app.py"), "--json",
+                "--quiet"]) == 0
+
+
+def test_a_render_that_passes_every_name_or_passes_them_unseen_declares_nothing(tmp_path):
+    for n, call in enumerate(['template("list", people=[])', 'template("list", **locals())',
+                              'template("list", dict(people=[]))']):
+        src = app(tmp_path / str(n), call)
+        result = port_tree(src, tmp_path / str(n) / "out")
+        module = next(m for m in result.modules if m.path == "app.py")
+        assert [d["id"] for d in module.declared] == ["D-none"], call
+
+
+def test_template_defaults_of_the_apps_own_may_give_the_name(tmp_path):
+    src = app(tmp_path, 'template("list")',
+              defaults='bottle.BaseTemplate.defaults["people"] = []')
+    result = port_tree(src, tmp_path / "out")
+    module = next(m for m in result.modules if m.path == "app.py")
+    assert "D-undefined" not in [d["id"] for d in module.declared]
+
+
+def test_the_faithful_port_declares_nothing(tmp_path):
+    src = app(tmp_path, 'template("list")')
+    result = port_tree(src, tmp_path / "out", faithful=True)
+    assert all(not m.declared for m in result.modules)
