@@ -535,3 +535,21 @@ def test_templates_get_jinja_set_up_as_the_converted_templates_expect():
             return template("home")
     ''')
     assert "install(app, jinja=True)" in result.code
+
+
+def test_names_in_use_tells_a_local_of_the_same_name_from_a_use():
+    import libcst as cst
+
+    from bottle2flask.port.rules.p001_imports import names_in_use
+
+    module = cst.parse_module(
+        "from bottle import error, local, response\nimport os\n\n"
+        "def a(error):\n    return error\n\n"
+        "def b():\n    return local.x  # error\n\n"
+        "def c():\n    def after(response):\n        return response\n    return after\n")
+    assert names_in_use(module) & {"error", "local", "response"} == {"local"}
+    assert names_in_use(module, known={"local"}) & {"error", "response"} == set()
+    assert names_in_use(cst.parse_module("from bottle import local\nx = 1\n")) == set()
+    assert names_in_use(module, asked={"os"}) >= {"os"}  # asked about: analysed too
+    nested = cst.parse_module("def f():\n    from bottle import local\n    return local\n")
+    assert "local" in names_in_use(nested)

@@ -8,6 +8,8 @@ rule left in use; a Bottle name still in use keeps its import under a TODO.
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
@@ -174,7 +176,8 @@ class Imports(Rule):
     summary = "Bottle imports removed; Flask imports added for what the rules used"
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        used = names_in_use(updated) - self.state.provided
+        used = names_in_use(updated, self.state.via_module, self.state.provided) \
+            - self.state.provided
         return updated.visit(_Prune(self, used))
 
 
@@ -274,10 +277,29 @@ def _commas(names):
     return [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in names]
 
 
-def names_in_use(module: cst.Module) -> set[str]:
-    """The module-level names the code reads: a function's own `error` parameter is
-    not a use of an imported `error` (LibCST's scope analysis tells them apart)."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+def names_in_use(module: cst.Module, asked: set[str] = frozenset(),
+                 known: set[str] = frozenset()) -> set[str]:
+    """The module-level names the code reads, of those the module imports from bottle
+    and those `asked` (but not the `known` ones, defined otherwise now): a function's
+    own `error` parameter is not a use of an imported `error` (LibCST's scope analysis
+    tells them apart). Only the top-level statements that spell one of the names are
+    analysed: the scope analysis of a whole large module is most of its port's time."""
+    words, imports = set(asked), []
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine) and any(
+                _is_bottle_import(s) for s in stmt.body):
+            imports.append(stmt)
+            text = module.code_for_node(stmt)
+            words |= set(WORD.findall(text)) - {"from", "import", "as"} - set(known)
+    if not words:
+        return set()
+    nested = len(BOTTLE_IMPORT.findall(module.code)) > len(imports)
+    body = [stmt for stmt in module.body if stmt not in imports and (
+        nested or not words.isdisjoint(WORD.findall(module.code_for_node(stmt))))]
+    if not body:
+        return set()
+    part = module.with_changes(body=body)
+    wrapper = MetadataWrapper(part, unsafe_skip_copy=True)
     scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
     found: set[str] = set()
     for scope in scopes:
@@ -288,6 +310,17 @@ def names_in_use(module: cst.Module) -> set[str]:
             if not referents or any(isinstance(a.scope, GlobalScope) for a in referents):
                 found.add(access.node.value)
     return found
+
+
+WORD = re.compile(r"[A-Za-z_]\w*")
+BOTTLE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+bottle[ \t]+import|import[ \t]+bottle\b)", re.M)
+
+
+def _is_bottle_import(node) -> bool:
+    if isinstance(node, cst.ImportFrom):
+        return not node.relative and m.matches(node.module, m.Name("bottle"))
+    return isinstance(node, cst.Import) and any(m.matches(a.name, m.Name("bottle"))
+                                                for a in node.names)
 
 
 # What `from bottle import *` brings in (Bottle's __all__ is not set; these are the
