@@ -18,6 +18,7 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.helpers import get_full_name_for_node
 
+from .quick import Visitor
 from .rules import Prepare
 from .rules.base import state as port_state
 from .rules.p003_routes import ROUTE_METHODS
@@ -122,7 +123,7 @@ def view_functions(tree: cst.Module, bottle: dict[str, str]) -> list[str]:
     """Names of functions under a route decorator (`@x.get(...)`, `@route(...)`)."""
     found = []
 
-    class Find(cst.CSTVisitor):
+    class Find(Visitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             for d in node.decorators:
                 func = d.decorator.func if isinstance(d.decorator, cst.Call) else None

@@ -8,6 +8,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.codemod import CodemodContext
 
+from .quick import Visitor
 from .rules import Prepare
 from .rules.base import arg
 from .rules.base import state as port_state
@@ -38,7 +39,7 @@ def engines_used(rel: Path, source: str) -> set[str]:
     bottle = port_state(context).bottle
     found: set[str] = set()
 
-    class Calls(cst.CSTVisitor):
+    class Calls(Visitor):
         def visit_Call(self, node: cst.Call) -> None:
             name = bottle.get(node.func.value) if isinstance(node.func, cst.Name) else None
             adapter = arg(node, None, "template_adapter")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.helpers import parse_template_statement
 
+from .quick import Transformer
 from .rules.base import DECLARED_MARK, REMOVE, kw
 
 
@@ -44,7 +45,7 @@ def after_app(module: cst.Module, state, templates: list[str], **values) -> tupl
                 new += [parse_template_statement(t, app=target, **values) for t in templates]
         return new
 
-    class Place(cst.CSTTransformer):
+    class Place(Transformer):
         def leave_IndentedBlock(self, original, updated):
             return updated.with_changes(body=body(updated.body))
 
@@ -61,7 +62,7 @@ def app_options(module: cst.Module, state) -> cst.Module:
     if not state.app_options and not state.app_declared:
         return module
 
-    class Options(cst.CSTTransformer):
+    class Options(Transformer):
         def leave_Call(self, original, updated):
             if not _is_flask(updated):
                 return updated

@@ -11,6 +11,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
 
+from . import passes
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
 from .placement import after_app, app_options, app_target
@@ -124,10 +125,8 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     tree = tree.visit(Prepare(context))
     if "TEMPLATE_PATH" in state.bottle.values() and faithful:
         state.template_folder = "."
-    for rule in RULES[:-1]:
-        if rule.code not in disabled and (not rule.triggers or any(
-                word in source for word in rule.triggers)):
-            tree = tree.visit(rule(context))
+    tree = passes.run(tree, [rule for rule in RULES[:-1] if rule.code not in disabled and (
+        not rule.triggers or any(word in source for word in rule.triggers))], context)
     if state.made or (state.default_app and not state.default_from):
         state.needs |= state.tree_needs
     if not faithful:  # the idiomatic port declares these changes instead
@@ -163,7 +162,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     for module, name in shim_imports(state):
         AddImportsVisitor.add_needed_import(context, module, name)
     if RULES[-1].code not in disabled:
-        tree = tree.visit(RULES[-1](context))
+        tree = passes.run(tree, RULES[-1:], context)
     tree = add_imports(tree, context)
     tree = tidy_imports(drop_placeholders(tree), original, {*own_modules, "bottle_compat"})
     code = tree.code

@@ -65,3 +65,43 @@ def test_a_rule_skipped_for_lack_of_its_trigger_words_would_have_changed_nothing
                 for rule in triggered:
                     patch.setattr(rule, "triggers", ())
                 assert port_source(text, path.name, faithful=faithful).code == skipping
+
+
+def test_rules_sharing_a_walk_leave_the_port_a_walk_each_would(monkeypatch):
+    # port/passes.py runs the rules of a phase in one walk; one walk per rule, as the
+    # rules are written, gives the same port of every module the suite has.
+    from pathlib import Path
+
+    from bottle2flask.port import passes
+    from bottle2flask.port.runner import port_source
+
+    walks = passes.passes(RULES[:-1])
+    assert len(walks) <= 5 and sum(map(len, walks)) == len(RULES) - 1
+    assert all(not set(rule.after) & {r.code for r in walk[:walk.index(rule)]}
+               for walk in walks for rule in walk)
+
+    def one_walk_each(tree, rules, context):
+        for rule in rules:
+            tree = tree.visit(rule(context))
+        return tree
+
+    root = Path(__file__).resolve().parents[2]
+    sources = [*sorted((root / "tests" / "porting_tool" / "sample").rglob("*.py")),
+               *sorted((root / "bottle_app").glob("*.py"))]
+    for path in sources:
+        text = path.read_text()
+        for faithful in (False, True):
+            shared = port_source(text, path.name, faithful=faithful)
+            with monkeypatch.context() as patch:
+                patch.setattr(passes, "run", one_walk_each)
+                alone = port_source(text, path.name, faithful=faithful)
+            assert (alone.code, alone.todos, alone.declared) == \
+                (shared.code, shared.todos, shared.declared), path
+
+
+def test_a_rule_after_another_of_its_walk_starts_a_new_walk():
+    from bottle2flask.port.passes import passes
+
+    a, b, c = rule("A", "P002"), rule("B", "P003"), rule("C", "P004", after=("P002",))
+    d = rule("D", "P001", phase=2)
+    assert passes([a, b, c, d]) == [[a, b], [c], [d]]

@@ -8,6 +8,8 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 
+from ..quick import Transformer
+
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 DECLARED_MARK = "# kit-declared:"
 REMOVE = object()  # an app option (state.app_options) to take out: Flask's default is it
@@ -70,7 +72,7 @@ def state(context: CodemodContext) -> PortState:
     return context.scratch.setdefault("kit", PortState())
 
 
-class Rule(cst.CSTTransformer):
+class Rule(Transformer):
     """One numbered rule. Subclasses set `code` and `summary` and call fired()/todo().
 
     A plain transformer holding a CodemodContext (warnings, scratch) rather than
@@ -183,15 +185,24 @@ class Rule(cst.CSTTransformer):
     # -- the TODO comments ride on the enclosing statement --------------------------
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, STATEMENTS):
-            self._notes.append([])
+            self.open_notes()
         return super().on_visit(node)
 
     def on_leave(self, original, updated):
         result = super().on_leave(original, updated)
         if isinstance(original, STATEMENTS):
-            notes = self._notes.pop()
-            if notes:
-                result = with_comments(result, notes)
+            result = self.close_notes(result)
+        return result
+
+    def open_notes(self) -> None:
+        self._notes.append([])
+
+    def close_notes(self, result):
+        """The statement being left, with what the rule noted in it; None when a rule
+        before this one in a shared walk (port/passes.py) removed it: the notes go too."""
+        notes = self._notes.pop()
+        if notes and result is not None:
+            result = with_comments(result, notes)
         return result
 
 
@@ -202,7 +213,7 @@ def _is_placeholder(stmt) -> bool:
         and stmt.body[0].value.value == PLACEHOLDER
 
 
-class _DropPlaceholders(cst.CSTTransformer):
+class _DropPlaceholders(Transformer):
     """A left-out statement's comments go on the next statement (or after the block);
     a block left with nothing in it gets `pass`."""
 

@@ -14,6 +14,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
+from ..quick import Transformer, Visitor
 from .base import APP_SHORTCUTS, Rule
 
 APP_FACTORIES = {"Bottle", "default_app", "app"}
@@ -102,7 +103,7 @@ class Prepare(Rule):
         """A function that returns an app it made (`return app`, `return Bottle()`)."""
         rule = self
 
-        class Returns(cst.CSTVisitor):
+        class Returns(Visitor):
             found = False
 
             def visit_FunctionDef(self, node) -> bool:
@@ -181,7 +182,7 @@ class Imports(Rule):
         return updated.visit(_Prune(self, used))
 
 
-class _Prune(cst.CSTTransformer):
+class _Prune(Transformer):
     def __init__(self, rule: Imports, used: set[str]) -> None:
         super().__init__()
         self.rule = rule

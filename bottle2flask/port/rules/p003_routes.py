@@ -23,6 +23,7 @@ import libcst as cst
 from libcst.helpers import parse_template_statement
 
 from ..declared import Change, glob
+from ..quick import Visitor
 from .base import Rule, arg, kw, string_value
 
 ROUTE_METHODS = {"route", "get", "post", "put", "delete", "patch"}
@@ -107,7 +108,7 @@ def view_names(module: cst.Module, rule: Rule) -> list[str]:
     """The names of the module's view functions, one entry a function."""
     found = []
 
-    class Find(cst.CSTVisitor):
+    class Find(Visitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             if any(isinstance(d.decorator, cst.Call) and rule.app_method(d.decorator.func)
                    in ROUTE_METHODS for d in node.decorators):

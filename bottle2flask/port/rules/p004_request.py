@@ -23,6 +23,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..declared import Change
+from ..quick import Visitor
 from .base import Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "environ",
@@ -60,7 +61,7 @@ class Request(Rule):
         self.stored: set[cst.CSTNode] = set()  # request.forms[k] = ... (a target)
         rule = self
 
-        class Assigned(cst.CSTVisitor):
+        class Assigned(Visitor):
             def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
                 node = target.target
                 if isinstance(node, cst.Attribute) and rule.is_request(node.value):

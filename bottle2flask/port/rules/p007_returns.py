@@ -16,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..declared import Change
+from ..quick import Visitor
 from .base import Rule, is_view, route_globs
 
 
@@ -98,7 +99,7 @@ class Returns(Rule):
 def _is_generator(node: cst.FunctionDef) -> bool:
     found = []
 
-    class Find(cst.CSTVisitor):
+    class Find(Visitor):
         def visit_FunctionDef(self, inner) -> bool:
             return inner is node
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..quick import Visitor
 from .base import Rule, arg, string_value
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
@@ -59,7 +60,7 @@ class Hooks(Rule):
             return isinstance(node, cst.Attribute) and node.attr.value == "environ" \
                 and rule.api(node.value) == "request"
 
-        class Find(cst.CSTVisitor):
+        class Find(Visitor):
             def visit_AssignTarget(self, node):
                 self.target(node.target)
 

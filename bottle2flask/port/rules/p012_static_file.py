@@ -22,6 +22,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..declared import Change
+from ..quick import Visitor
 from .base import REMOVE, Rule, arg, decorator_method, kw, makes_app, string_value
 from .response_idiom import names_read
 
@@ -105,7 +106,7 @@ class StaticFile(Rule):
         """Names the module reads other than in a def's own name."""
         found: set[str] = set()
 
-        class Reads(cst.CSTVisitor):
+        class Reads(Visitor):
             def visit_FunctionDef(self, node) -> None:
                 for d in node.decorators:
                     d.visit(self)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..quick import Transformer
 from .base import Rule, arg, string_value
 
 
@@ -98,7 +99,7 @@ class Mount(Rule):
         return assign
 
 
-class _Replace(cst.CSTTransformer):
+class _Replace(Transformer):
     def __init__(self, node):
         super().__init__()
         self.node = node

@@ -25,6 +25,7 @@ import re
 import libcst as cst
 from libcst.helpers import parse_template_module
 
+from ..quick import Visitor
 from .base import PLACEHOLDER, Rule, arg, decorator_method, is_view, string_value
 from .p003_routes import ROUTE_METHODS, wildcard_names
 
@@ -89,7 +90,7 @@ class Plugins(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         rule = self
 
-        class Scan(cst.CSTVisitor):
+        class Scan(Visitor):
             def visit_Import(self, node: cst.Import) -> None:
                 for a in node.names:
                     name = rule.dotted(a.name)

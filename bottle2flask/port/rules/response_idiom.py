@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..quick import Transformer, Visitor
+
 # What each Bottle change becomes on a Werkzeug response `r` (None: an assignment).
 CALLS = {"set_cookie", "delete_cookie", "set_header", "add_header"}
 ATTRS = {"status", "status_code", "content_type"}  # Werkzeug has no settable charset
@@ -114,7 +116,7 @@ def _has_todo(stmt) -> bool:
 def names_read(node: cst.CSTNode) -> set[str]:
     found: set[str] = set()
 
-    class Names(cst.CSTVisitor):
+    class Names(Visitor):
         def visit_Name(self, name: cst.Name) -> None:
             found.add(name.value)
 
@@ -126,7 +128,7 @@ def names_bound(nodes) -> set[str]:
     """Names assigned anywhere in these statements (targets, for, with, imports, del)."""
     found: set[str] = set()
 
-    class Bound(cst.CSTVisitor):
+    class Bound(Visitor):
         def visit_AssignTarget(self, node) -> None:
             found.update(names_read(node.target))
 
@@ -154,7 +156,7 @@ def leaves(nodes) -> bool:
     """Whether these statements can leave the block early (return, raise, yield...)."""
     found = []
 
-    class Exit(cst.CSTVisitor):
+    class Exit(Visitor):
         def visit_Return(self, node) -> None:
             found.append(node)
 
@@ -185,7 +187,7 @@ def aborts_in(nodes) -> bool:
     """Whether these statements raise or call abort() (an HTTP error in Bottle)."""
     found = []
 
-    class Abort(cst.CSTVisitor):
+    class Abort(Visitor):
         def visit_Raise(self, node) -> None:
             found.append(node)
 
@@ -272,7 +274,7 @@ class Folder:
                 not isinstance(stmt, cst.BaseCompoundStatement):
             return stmt
 
-        class Blocks(cst.CSTTransformer):
+        class Blocks(Transformer):
             def visit_FunctionDef(_, node) -> bool:
                 return False
 

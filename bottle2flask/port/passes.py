@@ -1,0 +1,104 @@
+"""Run the rules in as few walks over the tree as their declarations allow.
+
+Each walk over a LibCST tree costs about the same whatever a rule does in it, so the
+rules of one phase share a walk: at each node every rule visits it in running order,
+and on the way back each rule's leave_ gets what the rules before it returned. A rule
+that must see another's finished output (`after`, rules/order.py) starts a new walk,
+as does a new phase.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .rules.base import STATEMENTS, Rule
+
+
+def passes(rules: list[type[Rule]]) -> list[list[type[Rule]]]:
+    """The rules (in running order) cut into walks."""
+    walks: list[list[type[Rule]]] = []
+    for rule in rules:
+        current = walks[-1] if walks else []
+        if current and current[0].phase == rule.phase \
+                and not set(rule.after) & {r.code for r in current}:
+            current.append(rule)
+        else:
+            walks.append([rule])
+    return walks
+
+
+class Walk(cst.CSTTransformer):
+    """Several rules in one walk; each keeps its own view of where it stops descending.
+
+    A rule whose visit_ returns False skips that node's children (its leave_ is still
+    called, as LibCST does); once a rule before it removed a node or replaced it with
+    several, the later rules do not see it, as they would not in a walk of their own;
+    one that made it another kind of node gives the later rules the new node. The
+    rules' methods are looked up once per kind of node: LibCST's own lookup, per node,
+    rule and attribute, cost more than the rules."""
+
+    def __init__(self, rules: list[Rule]) -> None:
+        super().__init__()
+        self.rules = rules
+        self.stopped: list[cst.CSTNode | None] = [None] * len(rules)
+        self.methods: dict[str, list] = {}
+
+    def lookup(self, name: str) -> list:
+        found = self.methods.get(name)
+        if found is None:
+            found = self.methods[name] = [getattr(rule, name, None) for rule in self.rules]
+        return found
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        statement = isinstance(node, STATEMENTS)
+        visits = self.lookup(f"visit_{type(node).__name__}")
+        descend = False
+        for i, rule in enumerate(self.rules):
+            if self.stopped[i] is not None:
+                continue
+            if statement:
+                rule.open_notes()
+            if visits[i] is None or visits[i](node) is not False:
+                descend = True
+            else:
+                self.stopped[i] = node
+        return descend
+
+    def on_leave(self, original, updated):
+        statement = isinstance(original, STATEMENTS)
+        leaves = self.lookup(f"leave_{type(original).__name__}")
+        result = updated
+        for i, rule in enumerate(self.rules):
+            stop = self.stopped[i]
+            if stop is not None:
+                if stop is not original:
+                    continue  # it stopped above this node
+                self.stopped[i] = None
+            if not isinstance(result, cst.CSTNode):  # removed, or now several
+                if statement:
+                    rule.close_notes(None)
+                continue
+            if type(result) is type(original):
+                if leaves[i] is not None:
+                    result = leaves[i](original, result)
+            else:
+                leave = getattr(rule, f"leave_{type(result).__name__}", None)
+                if leave is not None:
+                    result = leave(result, result)
+            if statement:
+                result = rule.close_notes(result)
+        return result
+
+    # No rule has visit_/leave_ methods for a node's attributes: not asked for.
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        pass
+
+    def on_leave_attribute(self, original: cst.CSTNode, attribute: str) -> None:
+        pass
+
+
+def run(tree: cst.Module, rules: list[type[Rule]], context) -> cst.Module:
+    for walk in passes(rules):
+        made = [rule(context) for rule in walk]
+        tree = tree.visit(Walk(made))
+    return tree
