@@ -93,6 +93,7 @@ $(BENCH_STAMP): $(STAMP)
 bench: $(BENCH_STAMP) wrk-install
 	$(BIN)/python -m harness.bench
 	$(BIN)/python -m harness.bench.migration --json var/bench-migration.json
+	$(BIN)/python -m harness.bench.port_speed --json var/bench-port.json
 
 # The migration dispatcher's cost per request against calling the owning app directly.
 bench-migration: $(STAMP)
@@ -100,6 +101,7 @@ bench-migration: $(STAMP)
 
 bench-quick: $(BENCH_STAMP) wrk-install
 	$(BIN)/python -m harness.bench --quick
+	$(BIN)/python -m harness.bench.port_speed --quick
 
 # Debian's wrk loads the HTTP part of the benchmarks (without it that part is skipped).
 wrk-install:

@@ -61,3 +61,16 @@ def test_ratios_pair_the_batches_of_each_round():
     assert table["json"]["bottle build/native"] == pytest.approx(2.0)
     assert table["json"]["bottle build/native (min)"] == pytest.approx(2.0)
     assert "flask build/native" not in table["json"]
+
+
+def test_the_port_speed_bench_ports_a_thousand_line_module_it_makes_from_the_sample():
+    from harness.bench import port_speed
+
+    source = port_speed.large_module()
+    assert 1000 <= len(source.splitlines()) < 1200
+    compile(source, "app.py", "exec")  # a real module: the views renamed, not clashing
+    assert source.count('@app.route("/v2/todo")') == 1
+    results = port_speed.run(1)
+    assert set(results["modules"]) == {"porting sample (todo.py)", "1,000-line module"}
+    assert results["modules"]["1,000-line module"]["lines"] == len(source.splitlines())
+    assert "per 1,000 lines" in port_speed.render(results)
