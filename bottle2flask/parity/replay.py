@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import unquote_to_bytes, urlencode
 
+from werkzeug.exceptions import InternalServerError
 from werkzeug.test import Client
 
 from ..proof.answers import answer
@@ -27,16 +28,15 @@ PER_SHAPE = 2
 
 def as_served(app):
     """The app as a WSGI server runs it: an exception it raises (Flask in debug or
-    testing mode propagates them) is a 500 answer, not the end of the run."""
+    testing mode propagates them) is a 500 answer, not the end of the run: Werkzeug's
+    own 500 page, which its server (`flask run`) sends for an exception that escapes."""
 
     def guarded(environ, start_response):
         try:
             return app(environ, start_response)
         except Exception:
             traceback.print_exc()  # the app's own error, where a server would log it
-            start_response("500 Internal Server Error",
-                           [("Content-Type", "text/plain; charset=utf-8")])
-            return [b"Internal Server Error"]
+            return InternalServerError()(environ, start_response)
 
     guarded.wrapped = app
     return guarded

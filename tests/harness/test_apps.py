@@ -401,7 +401,33 @@ def test_an_exception_the_app_lets_out_is_a_500_answer(tmp_path, capsys):
     app = write_app(tmp_path / "raises", RAISES)
     status, data = parity(capsys, app, app)
     assert status == 0
-    assert data["steps"][0]["statuses"] == ["500 Internal Server Error"] * 2
+    assert data["steps"][0]["statuses"] == ["500 INTERNAL SERVER ERROR"] * 2  # Werkzeug's
+
+
+BOTTLE_RAISES = """
+import bottle
+
+app = bottle.Bottle()
+bottle.debug(True)
+
+
+@app.get("/")
+def index():
+    raise KeyError("another bug")
+"""
+
+
+def test_an_exception_let_out_is_werkzeugs_own_500_page_as_flask_run_sends_it(tmp_path,
+                                                                            capsys):
+    """Found by the trials (bottle-mvc): both apps failed on a page, the Flask one in
+    debug mode, and parity compared Bottle's 500 page with a text/plain stand-in."""
+    flask_app = write_app(tmp_path / "flask", RAISES)
+    bottle_app = write_app(tmp_path / "bottle", BOTTLE_RAISES)
+    status, data = parity(capsys, bottle_app, flask_app)
+    assert status == 0, data
+    step = data["steps"][0]
+    assert step["statuses"] == ["500 Internal Server Error", "500 INTERNAL SERVER ERROR"]
+    assert "default-error-page" in step["explained"]
 
 
 def test_each_app_finds_bottle_s_template_path_as_a_process_of_its_own_would(tmp_path,
