@@ -47,6 +47,24 @@ class Plan:
     tree_needs: frozenset[str] = frozenset()  # shims the app's module adds for all modules
     template_imports: dict = field(default_factory=dict)  # `% import x` in the templates
 
+    def app_folder(self, rel: Path) -> str:
+        """The folder of the module that makes the app `rel` uses: Flask reads the app's
+        relative folders (templates, static files) from there; "." for the top."""
+        seen: set[Path] = set()
+        while rel not in seen:
+            seen.add(rel)
+            found = self.modules.get(rel)
+            if found is None or found.made or not found.imported_apps:
+                break
+            local = sorted(found.imported_apps)[0]
+            if local not in found.imports:
+                break
+            rel = found.imports[local][0]
+        found = self.modules.get(rel)
+        if found is not None and found.default_from and not found.made:
+            return "."  # the module made for the shared default app, at the top
+        return rel.parent.as_posix()
+
     def options(self, rel: Path) -> dict:
         found = self.modules.get(rel)
         if found is None:

@@ -122,15 +122,20 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     reads = {} if TEMPLATE_DEFAULTS.search(app_text) else {
         r["output"]: frozenset(r["sure_reads"]) for r in result.templates
         if r.get("output") and r.get("sure_reads")}
+    # the templates Bottle itself cannot compile: their pages were a 500 in the original
+    broken = {r["output"]: r["bottle_error"] for r in result.templates
+              if r.get("output") and r.get("bottle_error")}
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     ported: dict[Path, FileResult] = {}
     options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
+                         template_errors=broken,
                          **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates),
-                         static_dir=(src / rel).parent.joinpath("static").is_dir())
+                         static_dir=(src / rel).parent.joinpath("static").is_dir(),
+                         app_folder=apps.app_folder(rel))
                for rel in python}
     # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
     # that import from them open the connection with the function their port defines.

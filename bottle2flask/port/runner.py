@@ -120,6 +120,8 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     state.tree_needs = set(tree_needs)
     state.template_imports = dict(template_imports or {})
     state.template_reads = dict(settings.template_reads or {})
+    state.app_folder = settings.app_folder
+    state.template_errors = dict(settings.template_errors or {})
     state.imported_openers = dict(settings.openers or {})
     original = tree
     tree = tree.visit(Prepare(context))

@@ -28,11 +28,15 @@ class Settings:
     tree_needs: frozenset[str] = frozenset()
     template_imports: dict = field(default_factory=dict)
     template_reads: dict = field(default_factory=dict)  # Flask name -> names read always
+    template_errors: dict = field(default_factory=dict)  # Flask name -> Bottle's SyntaxError
     faithful: bool = False
     app_text: str | None = None
     own_modules: frozenset[str] = frozenset()
     # a static/ folder beside the module, which Flask would serve unless told not to
     # (unknown for a lone module: assumed)
     static_dir: bool = True
+    # the folder (from the one the port was given) of the module that makes the app:
+    # Flask reads relative folders from there, Bottle from the working directory
+    app_folder: str = "."
     # P019: a plugin keyword another module's port opens: keyword -> (module, function)
     openers: dict = field(default_factory=dict)

@@ -118,5 +118,6 @@ def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
                         "todos": [str(n) for n in notes],
                         "sure_reads": sorted(f.conversion.sure_reads) if f.conversion
                         and f.conversion.ok else [],
+                        "bottle_error": f.conversion.bottle_error if f.conversion else None,
                         "breaks": breaking_line(out / f.output) if f.output else None})
     return results, dict(report.names)

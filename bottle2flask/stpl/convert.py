@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from dataclasses import dataclass, field, replace
 
 import jinja2
@@ -57,6 +58,7 @@ class Conversion:
     imports: list[tuple[str, str, str | None]] = field(default_factory=list)  # T019
     reads: set[str] = field(default_factory=set)  # names read before it sets them
     sure_reads: set[str] = field(default_factory=set)  # ... on every render (NameError)
+    bottle_error: str | None = None  # why Bottle itself cannot compile it ("line 6: ...")
 
     @property
     def ok(self) -> bool:
@@ -123,7 +125,25 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       sorted(context.rules), extends=statements.extends,
                       includes=statements.includes, has_base=statements.has_base,
                       imports=statements.imports, reads=statements.reads_from_caller(),
-                      sure_reads=statements.sure_reads())
+                      sure_reads=statements.sure_reads(),
+                      bottle_error=bottle_error(text, syntax))
+
+
+def bottle_error(text: str, syntax: str | None = None) -> str | None:
+    """Why the installed Bottle cannot compile this template (an older Bottle's syntax,
+    `%rebase layout title=x`), else None: every page that renders it is a 500 there."""
+    import bottle
+
+    settings = {"syntax": syntax} if syntax else {}
+    try:
+        with warnings.catch_warnings():  # `x is ''` warns; under -W error it would raise
+            warnings.simplefilter("ignore", SyntaxWarning)
+            bottle.SimpleTemplate(source=text, **settings).co  # noqa: B018 (compiles it)
+    except SyntaxError as error:
+        return f"line {error.lineno}: {error.msg}"
+    except Exception:  # anything else is the converter's to report, not a compile error
+        return None
+    return None
 
 
 def _failed(context: Context, message: str) -> Conversion:

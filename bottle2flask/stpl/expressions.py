@@ -182,6 +182,12 @@ class Translator:
             if len(node.ops) > 1:
                 raise Unsupported("T025", "a chain of comparisons with `is` has no Jinja2 form")
             right = node.comparators[0]
+            if isinstance(right, ast.Constant) and right.value in ("", b"") \
+                    and type(right.value) in (str, bytes):
+                # CPython has one empty string (and one empty bytes): `x is ''` is
+                # `x == ''` for every x but one with an __eq__ of its own.
+                op = "!=" if isinstance(node.ops[0], ast.IsNot) else "=="
+                return f"{text} {op} {self.wrap(right, ADD)}", COMPARE
             if not (isinstance(right, ast.Constant)
                     and (right.value is None or isinstance(right.value, bool))):
                 raise Unsupported("T025", "`is` other than `is None`/`is True`/`is False` "

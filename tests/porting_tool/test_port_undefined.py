@@ -84,3 +84,29 @@ def test_the_faithful_port_declares_nothing(tmp_path):
     src = app(tmp_path, 'template("list")')
     result = port_tree(src, tmp_path / "out", faithful=True)
     assert all(not m.declared for m in result.modules)
+
+
+def test_bottle_cannot_compile_an_older_bottles_rebase_and_the_port_says_so(tmp_path):
+    src = write(tmp_path / "src", {
+        "app.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.get("/")
+            def home():
+                return template("home", message="hi")
+        ''',
+        "views/home.tpl": "<p>{{message}}</p>\n%rebase layout message=message\n",
+        "views/layout.tpl": "<main>{{!base}}</main>\n"})
+    assert convert_source((src / "views" / "home.tpl").read_text(), "home").bottle_error \
+        == "line 2: invalid syntax"
+    assert convert_source("<p>{{x}}</p>\n", "t").bottle_error is None
+    result = port_tree(src, tmp_path / "out")
+    module = next(m for m in result.modules if m.path == "app.py")
+    assert [(d["id"], d["paths"]) for d in module.declared][-1] == ("D-template-error", ["/"])
+    assert 'name = "D-template-error"\nstatus = "500"\npath = "/"\n' in (
+        tmp_path / "out" / "parity.toml").read_text()
+    assert kit(["parity", str(src / "app.py"), str(tmp_path / "out" / "app.py"), "--json",
+                "--quiet"]) == 0

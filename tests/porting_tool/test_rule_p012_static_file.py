@@ -196,3 +196,46 @@ def test_an_app_with_templates_keeps_its_template_folder(tmp_path):
     port_tree(src, tmp_path / "out")
     assert 'app = Flask(__name__, template_folder="views")\n' \
         in (tmp_path / "out" / "app.py").read_text()
+
+
+def test_folders_bottle_read_from_the_working_directory_are_read_from_the_apps_package(
+        tmp_path):
+    """Found by the trials (bottle-mvc): an app made in project/__init__.py, run from
+    the folder above, names its folders from there; Flask reads them from project/."""
+    from bottle2flask.cli import main as kit
+
+    src = write(tmp_path / "src", {
+        "run.py": "from project import app\n",
+        "project/__init__.py": '''
+            from bottle import TEMPLATE_PATH, Bottle
+
+            app = Bottle()
+            TEMPLATE_PATH.append("./project/views/")
+            from project import pages  # noqa: E402
+        ''',
+        "project/pages.py": '''
+            from bottle import static_file, template
+
+            from project import app
+
+
+            @app.route("/")
+            def home():
+                return template("home", title="Home")
+
+
+            @app.route("/css/<name>")
+            def css(name):
+                return static_file(name, root="project/static/css", mimetype="text/css")
+        ''',
+        "project/views/home.tpl": "<h1>{{title}}</h1>\n",
+        "project/static/css/site.css": "h1 {color: red}\n"})
+    port_tree(src, tmp_path / "out")
+    package = tmp_path / "out" / "project"
+    assert 'template_folder="views"' in (package / "__init__.py").read_text()
+    assert 'send_from_directory("static/css", name' in (package / "pages.py").read_text()
+    assert kit(["parity", f"{src / 'run.py'}:app", f"{tmp_path / 'out' / 'run.py'}:app",
+                "--requests", str(write(tmp_path / "req", {"r.toml": '''
+                    [[request]]
+                    path = "/css/site.css"
+                '''}) / "r.toml"), "--quiet"]) == 0

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import posixpath
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 
 import libcst as cst
 from libcst.codemod import CodemodContext
@@ -33,6 +36,7 @@ class PortState:
     default_from: str | None = None  # the module the shared default app is imported from
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"
+    app_folder: str = "."  # the app's module's folder, from the folder ported (Settings)
     faithful: bool = False  # --faithful: Bottle's behaviour kept; else idiomatic Flask
     template_folder: str = "views"
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
@@ -43,6 +47,7 @@ class PortState:
     template_imports: dict = field(default_factory=dict)  # name -> (module, attr): T019
     # Flask name -> the names the converted template reads on every render (its caller's)
     template_reads: dict = field(default_factory=dict)
+    template_errors: dict = field(default_factory=dict)  # Flask name -> Bottle's SyntaxError
     needs: set[str] = field(default_factory=set)  # shims to emit after the app is made
     provided: set[str] = field(default_factory=set)  # Bottle names now defined otherwise
     applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes
@@ -123,6 +128,16 @@ class Rule(Transformer):
             return func.attr.value
         name = self.api(func)
         return name if name in APP_SHORTCUTS else None
+
+    def from_app(self, folder: cst.BaseExpression) -> cst.BaseExpression:
+        """A relative folder literal as Flask reads it, from the app's module's folder:
+        Bottle read it from the working directory, the folder the port was given (where
+        the app is run from). In project/__init__.py, "./project/views/" is "views"."""
+        path, here = string_value(folder), self.state.app_folder
+        if path is None or here in ("", ".") or PurePosixPath(path).is_absolute():
+            return folder
+        moved = posixpath.relpath(posixpath.normpath(path), here)
+        return cst.SimpleString(json.dumps(moved))
 
     def fired(self, count: int = 1) -> None:
         self.state.applied[self.code] = self.state.applied.get(self.code, 0) + count

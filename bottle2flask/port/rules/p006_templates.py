@@ -62,7 +62,10 @@ class Templates(Rule):
                        "nothing): write {{ x or '' }} where a value can be None"),
                 Change("D-undefined", "24. Undefined names",
                        "the template reads a name this render does not pass: Bottle's page "
-                       "was a 500 (NameError), Jinja2 prints it empty", status="500"))
+                       "was a 500 (NameError), Jinja2 prints it empty", status="500"),
+                Change("D-template-error", "24. Undefined names",
+                       "Bottle cannot compile the template (an older Bottle's syntax): its "
+                       "page was a 500; the converted one renders", status="500"))
     compat = ("jinja", "jinja2")
 
     def __init__(self, context) -> None:
@@ -165,11 +168,18 @@ class Templates(Rule):
         self.paths.append(paths)
 
     def undefined(self, args: list[cst.Arg]) -> None:
-        """Declare a render in a view that does not pass a name its template reads on
-        every render: the original's page was a 500 there."""
-        reads = self.state.template_reads.get(string_value(args[0].value))
-        if self.state.faithful or not reads or not self.paths or not self.paths[-1] \
-                or any(a.star or a.keyword is None for a in args[1:]):
+        """Declare a render in a view of a template Bottle cannot compile, or that does
+        not pass a name its template reads on every render: the original's page was a
+        500 there."""
+        name = string_value(args[0].value)
+        if self.state.faithful or not self.paths or not self.paths[-1]:
+            return
+        if name in self.state.template_errors:
+            self.declare("D-template-error", self.paths[-1],
+                         f"{name}: {self.state.template_errors[name]}")
+            return
+        reads = self.state.template_reads.get(name)
+        if not reads or any(a.star or a.keyword is None for a in args[1:]):
             return
         missing = sorted(reads - {a.keyword.value for a in args[1:] if a.keyword})
         if missing:

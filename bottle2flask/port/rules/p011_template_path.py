@@ -11,7 +11,9 @@ templates' folder once:
 
 A change made in a function (at run time), or after the app is made, is a TODO.
 Flask reads a relative folder from the app's folder, Bottle from the working
-directory: the same when the app runs from its folder.
+directory: a relative folder is rewritten from the app's module's folder, for an app
+run from the folder the port was given (`./project/views/` for an app made in
+project/__init__.py becomes `views`).
 
 With --faithful, the list is kept and Flask's loader searches it:
 
@@ -133,7 +135,7 @@ class TemplatePath(Rule):
         if all(string_value(f) in VIEWS or _tail(f) == "views" for f in folders):
             self.state.app_options["template_folder"] = cst.SimpleString('"views"')
         elif len(folders) == 1:
-            self.state.app_options["template_folder"] = folders[0]
+            self.state.app_options["template_folder"] = self.from_app(folders[0])
         else:
             loaders = cst.List([cst.Element(cst.Call(cst.Name("FileSystemLoader"),
                                                      [cst.Arg(f)])) for f in folders])

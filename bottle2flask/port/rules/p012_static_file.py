@@ -7,7 +7,9 @@
     static_file(name, root=r, mimetype="text/plain")  ->  ..., mimetype="text/plain")
 
 Both answer 404 for a missing file and 403/404 for a path outside root. Flask reads a
-relative root from the app's folder, Bottle from the working directory.
+relative root from the app's folder, Bottle from the working directory: a relative
+root is rewritten from the app's module's folder, for an app run from the folder the
+port was given ("project/static" for an app made in project/__init__.py is "static").
 
 By default, a view whose only job is `return static_file(name, root=X)` under
 `/PREFIX/<name:path>` is removed and Flask serves the folder itself:
@@ -57,7 +59,7 @@ class StaticFile(Rule):
         if prefix == "/static" and folder in ("static", "./static", "static/", "./static/"):
             self.state.app_options["static_folder"] = REMOVE
         else:
-            self.state.app_options["static_folder"] = root
+            self.state.app_options["static_folder"] = self.from_app(root)
             self.state.app_options["static_url_path"] = cst.SimpleString(f'"{prefix}"')
         self.state.app_declared.append(("D-static", [f"{prefix}/*"]))
         return cst.RemovalSentinel.REMOVE
@@ -129,7 +131,7 @@ class StaticFile(Rule):
             self.todo("static_file() with arguments this rule does not know: use "
                       "flask.send_from_directory(root, name, ...)")
             return updated
-        args = [cst.Arg(root.value), cst.Arg(name.value)]
+        args = [cst.Arg(self.from_app(root.value)), cst.Arg(name.value)]
         download = arg(updated, None, "download")
         if download is not None:
             value = download.value
