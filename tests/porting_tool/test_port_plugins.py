@@ -559,3 +559,62 @@ def top(db):
 ''')
     assert "ext." not in result.code and " ext" not in result.code and result.todos == []
     assert "def top():\n    db = get_db()\n" in result.code
+
+
+BROKEN_SQLITE = '''
+"""bottle-sqlite 0.2.0 as released: it reads the view's parameters with getargspec."""
+import inspect
+import sqlite3
+
+
+class Plugin:
+    name, api = "sqlite", 2
+
+    def __init__(self, dbfile=":memory:", keyword="db", **options):
+        self.dbfile, self.keyword = dbfile, keyword
+
+    def apply(self, callback, route):
+        argspec = inspect.getargspec(route.callback)
+        if self.keyword not in argspec.args:
+            return callback
+        return lambda *a, **ka: callback(*a, **{**ka, self.keyword: sqlite3.connect(self.dbfile)})
+
+
+SQLitePlugin = Plugin
+'''
+
+
+def test_a_plugin_that_cannot_run_on_this_python_is_declared_on_its_routes(tmp_path,
+                                                                            monkeypatch):
+    """Found by the trials (practice): bottle-sqlite 0.2.0 calls inspect.getargspec, gone
+    in Python 3.11: the original's pages were a 500, the port's work."""
+    packages = tmp_path / "site"
+    packages.mkdir()
+    (packages / "bottle_sqlite.py").write_text(BROKEN_SQLITE)
+    monkeypatch.syspath_prepend(str(packages))
+    monkeypatch.delitem(sys.modules, "bottle_sqlite", raising=False)
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+        from bottle_sqlite import SQLitePlugin
+
+        app = Bottle()
+        app.install(SQLitePlugin(dbfile="data.db"))
+
+
+        @app.route("/")
+        def home(db):
+            return str(db.execute("SELECT 1").fetchone()[0])
+
+
+        @app.route("/plain")
+        def plain():
+            return "plain"
+    '''})
+    result = port_tree(src, tmp_path / "out")
+    module = result.modules[0]
+    assert [(d["id"], d["paths"]) for d in module.declared] == [("D-plugin-error", ["/"])]
+    assert "bottle_sqlite calls inspect.getargspec" in module.declared[0]["detail"]
+    assert 'status = "500"\npath = "/"' in (tmp_path / "out" / "parity.toml").read_text()
+    assert kit(["parity", str(src / "app.py"), str(tmp_path / "out" / "app.py"),
+                "--quiet"]) == 0
+    monkeypatch.delitem(sys.modules, "bottle_sqlite", raising=False)

@@ -20,11 +20,14 @@ another module of the app get the keyword the same way, importing `get_db` (or
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import re
 
 import libcst as cst
 from libcst.helpers import parse_template_module
 
+from ..declared import Change, glob
 from ..quick import Visitor
 from .base import PLACEHOLDER, Rule, arg, decorator_method, is_view, string_value
 from .p003_routes import ROUTE_METHODS, wildcard_names
@@ -69,11 +72,33 @@ def remove_db_session(error):
 '''
 
 
+def cannot_run(kind: str) -> str | None:
+    """Why the installed plugin package cannot run on this Python, else None.
+
+    bottle-sqlite 0.2.0 (its last release) reads a view's parameters with
+    inspect.getargspec, which Python 3.11 removed: every route it applies to is a 500."""
+    package = {"sqlite": "bottle_sqlite", "sqlalchemy": "bottle_sqlalchemy"}[kind]
+    if hasattr(inspect, "getargspec"):
+        return None
+    try:
+        module = importlib.import_module(package)
+        source = inspect.getsource(module)
+    except Exception:  # not installed here, or no source: the original cannot tell us
+        return None
+    if "getargspec(" in source and "signature(" not in source:
+        return f"{package} calls inspect.getargspec, gone since Python 3.11"
+    return None
+
+
 class Plugins(Rule):
     code = "P019"
     summary = "bottle-sqlite and bottle-sqlalchemy as Flask's per-request pattern; " \
               "other plugins, apply= and skip= left out under a TODO"
     phase = 0  # reads the routes before P003 rewrites them, and before P002 sees install
+    declares = (Change("D-plugin-error", "16. Request hooks",
+                       "the installed plugin cannot run on this Python: the original's "
+                       "routes that use it were a 500; the port's connection works",
+                       status="500"),)
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -338,6 +363,15 @@ class Plugins(Rule):
         if not opened:
             return updated
         self.fired()
+        broken = {why for name, (kind, _) in self.converted.items()
+                  if any(p.name.value == name for p in params.params)
+                  and (why := cannot_run(kind))}
+        if broken and not self.state.faithful:
+            paths = [glob(string_value(d.decorator.args[0].value) or "")
+                     for d in routes if isinstance(d.decorator, cst.Call) and d.decorator.args
+                     and string_value(d.decorator.args[0].value)]
+            if paths:
+                self.declare("D-plugin-error", paths, "; ".join(sorted(broken)))
         if kept:
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         body = list(updated.body.body)
