@@ -618,3 +618,56 @@ def test_a_plugin_that_cannot_run_on_this_python_is_declared_on_its_routes(tmp_p
     assert kit(["parity", str(src / "app.py"), str(tmp_path / "out" / "app.py"),
                 "--quiet"]) == 0
     monkeypatch.delitem(sys.modules, "bottle_sqlite", raising=False)
+
+
+def test_a_view_routed_by_callback_gets_the_plugins_parameter_flagged_too(tmp_path, capsys):
+    """Found by the trials (bottle-sql): `app.route(path="/", callback=index)` with the
+    app's own plugin passing `db`: the port exited 0 with a view that always fails."""
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+
+        import store
+
+        app = Bottle()
+        app.install(store.Plugin())
+
+
+        def index(db):
+            return str(db.count())
+
+
+        def page(name):
+            return name
+
+
+        app.route(path="/", method="GET", callback=index)
+        app.route("/<name>", "GET", page)
+    ''', "store.py": "class Plugin:\n    api = 2\n"})
+    assert kit(["port", "--no-check", str(src), "-o", str(tmp_path / "out")]) == 5
+    err = capsys.readouterr().err
+    assert "not done: app.py:" in err and "P019 TODO on code that fails" in err
+    code = (tmp_path / "out" / "app.py").read_text()
+    assert code.count("view parameter 'db' is not in the route") == 1
+    assert "view parameter 'name'" not in code  # a route wildcard is no plugin's
+
+
+def test_a_converted_plugin_opens_its_connection_in_a_callback_routed_view(tmp_path,
+                                                                           plugin_packages):
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+        from bottle_sqlite import SQLitePlugin
+
+        app = Bottle()
+        app.install(SQLitePlugin(dbfile="data.db"))
+
+
+        def index(db):
+            return str(db.execute("SELECT 1").fetchone()[0])
+
+
+        app.route("/", callback=index)
+    '''})
+    port_tree(src, tmp_path / "out")
+    code = (tmp_path / "out" / "app.py").read_text()
+    assert "def index():\n    db = get_db()\n" in code
+    assert "TODO" not in code

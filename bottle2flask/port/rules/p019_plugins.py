@@ -106,6 +106,7 @@ class Plugins(Rule):
         self.modules: dict[str, str] = {}  # `import bottle_sqlite as x` -> kind
         self.bound: dict[str, cst.Call] = {}  # `plugin = SQLitePlugin(...)`
         self.converted: dict[str, tuple[str, str]] = {}  # keyword -> (kind, opener call)
+        self.callbacks: dict[str, str] = {}  # a function routed by app.route(callback=)
         self.installed: list[tuple[str, str | None]] = []  # (plugin, keyword) left out
         self.left_kinds: set[str | None] = set()  # the kinds of the plugins left out
         self.depth = 0
@@ -143,6 +144,12 @@ class Plugins(Rule):
                             rule.bound[t.target.value] = node.value
 
             def visit_Call(self, node: cst.Call) -> None:
+                # app.route("/", callback=index): `index` is a view as if decorated
+                if rule.app_method(node.func) in ROUTE_METHODS:
+                    callback, path = arg(node, 2, "callback"), arg(node, 0, "path")
+                    if callback is not None and isinstance(callback.value, cst.Name):
+                        rule.callbacks[callback.value.value] = \
+                            string_value(path.value) or "" if path else ""
                 if rule.install_method(node) != "install" or not node.args:
                     return
                 plugin = rule.plugin_call(node.args[0].value)
@@ -331,18 +338,23 @@ class Plugins(Rule):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.depth -= 1
-        if not is_view(self, original):
+        registered = self.callbacks.get(original.name.value) if not self.depth else None
+        if not is_view(self, original) and registered is None:
             return updated
-        routes = [d for d in original.decorators if decorator_method(self, d) in ROUTE_METHODS]
-        if not routes:
+        paths = []
+        for d in original.decorators:
+            call = d.decorator
+            if decorator_method(self, d) in ROUTE_METHODS:
+                given = arg(call, 0, "path") if isinstance(call, cst.Call) else None
+                paths.append(string_value(given.value) or "" if given else "")
+        if registered is not None:
+            paths.append(registered)
+        if not paths:
             return updated
         names: set[str] = set()
-        for d in routes:
-            call = d.decorator
-            given = arg(call, 0, "path") if isinstance(call, cst.Call) else None
-            path = string_value(given.value) if given else ""
-            names |= wildcard_names(path or "")  # Bottle's spelling
-            names |= set(re.findall(r"<(?:[^:<>]+:)?([A-Za-z_]\w*)>", path or ""))  # Flask's
+        for path in paths:
+            names |= wildcard_names(path)  # Bottle's spelling
+            names |= set(re.findall(r"<(?:[^:<>]+:)?([A-Za-z_]\w*)>", path))  # Flask's
         params = updated.params
         opened = []
         kept = []
@@ -367,11 +379,9 @@ class Plugins(Rule):
                   if any(p.name.value == name for p in params.params)
                   and (why := cannot_run(kind))}
         if broken and not self.state.faithful:
-            paths = [glob(string_value(d.decorator.args[0].value) or "")
-                     for d in routes if isinstance(d.decorator, cst.Call) and d.decorator.args
-                     and string_value(d.decorator.args[0].value)]
-            if paths:
-                self.declare("D-plugin-error", paths, "; ".join(sorted(broken)))
+            if any(paths):
+                self.declare("D-plugin-error", [glob(p) for p in paths if p],
+                             "; ".join(sorted(broken)))
         if kept:
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         body = list(updated.body.body)
