@@ -62,6 +62,31 @@ CATCH_ALL = re.compile(r"(?:route|get|post|put|delete|patch)\(\s*(?:path\s*=\s*)
                        r"""[rbuf]*['"]/?<""")
 
 
+def imported_alike(source: str, name: str, module: str, attr: str | None) -> bool:
+    """The module imports `name` itself, from where the template does."""
+    if attr:
+        spelt = attr if attr == name else rf"{re.escape(attr)}\s+as\s+{re.escape(name)}"
+        return re.search(rf"^\s*from\s+{re.escape(module)}\s+import\b[^\n]*\b{spelt}\b",
+                         source, re.M) is not None
+    return re.search(rf"^\s*import\s+{re.escape(module)}\b", source, re.M) is not None \
+        and name == module.split(".")[0]
+
+
+def template_globals(state, context) -> None:
+    """What the templates import (`% import x`, which Bottle ran at each render) is
+    imported once here and given to every template: app.jinja_env.globals."""
+    for name, (module, attr) in sorted(state.template_imports.items()):
+        if attr:
+            AddImportsVisitor.add_needed_import(context, module, attr,
+                                                None if attr == name else name)
+        elif name == module or "." in module and name == module.split(".")[0]:
+            AddImportsVisitor.add_needed_import(context, module)  # `import a.b` binds a
+        else:
+            AddImportsVisitor.add_needed_import(context, module, asname=name)
+    names = ", ".join(f"{n}={n}" for n in sorted(state.template_imports))
+    state.after_app.append((f"{{app}}.jinja_env.globals.update({names})", {}))
+
+
 def flask_defaults(state, static_dir: bool) -> None:
     """Leave Flask's defaults where they do what Bottle did: no template_folder for an
     app with no templates, and no static_folder=None where Flask's static route serves
@@ -134,10 +159,18 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     if not faithful:  # the idiomatic port declares these changes instead
         flask_defaults(state, settings.static_dir)
         if "template_imports" in state.needs and state.template_imports:
-            tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-                "# TODO(kit/P006): the templates import "
-                f"{', '.join(sorted(state.template_imports))} (`% import`): pass them to "
-                "render_template, or add them in an app.context_processor"))])
+            clash = sorted(name for name, found in state.template_imports.items()
+                           if re.search(rf"\b{re.escape(name)}\b", source)
+                           and not imported_alike(source, name, *found))
+            if clash:  # the module has a name of its own so spelt: the user picks
+                tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(
+                    comment=cst.Comment(
+                        "# TODO(kit/P006): the templates import "
+                        f"{', '.join(sorted(state.template_imports))} (`% import`), and "
+                        f"this module has its own {', '.join(clash)}: give them to the "
+                        "templates in app.jinja_env.globals"))])
+            else:
+                template_globals(state, context)
         state.needs -= FAITHFUL_ONLY
     tree = app_options(tree, state)
     for template, values in state.after_app:
