@@ -552,3 +552,45 @@ def test_names_in_use_tells_a_local_of_the_same_name_from_a_use():
     assert names_in_use(cst.parse_module("from bottle import local\nx = 1\n")) == set()
     reads_os = cst.parse_module("from bottle import local\nimport os\n\nx = os.sep\n")
     assert "os" in names_in_use(reads_os, asked={"os"})  # asked about: analysed too
+
+
+def test_bottles_request_as_a_mapping_is_its_environ_and_its_json_helpers_are_jsons():
+    from .helpers import idiom
+
+    source = '''
+        from bottle import Bottle, json_dumps, json_loads, request
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            request["kit.seen"] = json_loads("1")
+            return json_dumps([request.get("REMOTE_ADDR"), request["kit.seen"],
+                               sorted(request.keys())[:1]])
+    '''
+    result = idiom(source, '''
+        from json import dumps as json_dumps, loads as json_loads
+
+        from flask import Flask, request
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            request.environ["kit.seen"] = json_loads("1")
+            return json_dumps([request.environ.get("REMOTE_ADDR"), request.environ["kit.seen"],
+                               sorted(request.environ.keys())[:1]])
+    ''')
+    from textwrap import dedent
+
+    import webtest
+
+    answers = []
+    for code in (dedent(source), result.code):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        answers.append(webtest.TestApp(namespace["app"]).get(
+            "/", extra_environ={"REMOTE_ADDR": "10.0.0.1"}).text)
+    assert answers[0] == answers[1] == '["10.0.0.1", 1, ["HTTP_HOST"]]'

@@ -179,6 +179,12 @@ class Imports(Rule):
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         used = names_in_use(updated, self.state.via_module, self.state.provided) \
             - self.state.provided
+        for name in sorted(used):  # Bottle's copies of the standard library's own
+            if self.state.bottle.get(name) in STDLIB:
+                module, attr = STDLIB[self.state.bottle[name]]
+                self.need_import(module, attr, None if attr == name else name)
+                self.fired()
+                used.discard(name)
         return updated.visit(_Prune(self, used))
 
 
@@ -322,6 +328,12 @@ def _is_bottle_import(node) -> bool:
         return not node.relative and m.matches(node.module, m.Name("bottle"))
     return isinstance(node, cst.Import) and any(m.matches(a.name, m.Name("bottle"))
                                                 for a in node.names)
+
+
+# Bottle names that are the standard library's under another name (bottle.py defines
+# them so): imported from there instead, the call sites unchanged. (HTTP_CODES is not
+# http.client.responses: 418's text differs.)
+STDLIB = {"json_dumps": ("json", "dumps"), "json_loads": ("json", "loads")}
 
 
 # What `from bottle import *` brings in (Bottle's __all__ is not set; these are the

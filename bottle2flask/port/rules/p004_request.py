@@ -39,6 +39,8 @@ MULTIDICTS = {"forms", "query", "params", "POST", "GET", "files", "cookies",
 # Bottle's MultiDicts give a key's LAST value, Werkzeug's its first: where the port takes
 # the whole form (dict(...), .dict) or one key (`[k]`), it keeps Bottle's last value.
 LAST_VALUE = {"form", "args", "values", "files"}
+# Bottle's request is also a mapping of its WSGI environ: request.get("REMOTE_ADDR")
+ENVIRON_METHODS = {"get", "keys"}
 DICT_METHODS = {"get", "getunicode", "getall", "getlist", "getone", "keys", "values", "items",
                 "decode", "dict", "copy", "to_dict", "__contains__", "allitems", "iterallitems"}
 
@@ -147,6 +149,9 @@ class Request(Rule):
             self.fired()
             return cst.parse_expression(
                 'request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest"')
+        if name in ENVIRON_METHODS:  # Bottle's request is a dict over its environ
+            self.fired()
+            return updated.with_changes(value=cst.Attribute(value, cst.Name("environ")))
         if name == "body":
             return updated  # .read() handled in leave_Call; anything else below
         if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
@@ -155,6 +160,9 @@ class Request(Rule):
         return updated
 
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
+        if self.is_request(updated.value):  # request["REMOTE_ADDR"]: its environ's item
+            self.fired()
+            return updated.with_changes(value=cst.Attribute(updated.value, cst.Name("environ")))
         owner = self.multidict(updated.value)
         if owner and len(updated.slice) == 1 and isinstance(updated.slice[0].slice, cst.Index) \
                 and original not in self.stored:
