@@ -23,6 +23,7 @@ from .templates import (
     copy_as_they_are,
     is_template,
     names_as_they_are,
+    template_folders,
     template_root,
 )
 
@@ -58,11 +59,12 @@ def dotted(rel: Path) -> str:
     return ".".join(rel.with_suffix("").parts).removesuffix(".__init__")
 
 
-def template_folder(module: Path, src: Path, templates: list[Path]) -> str:
+def template_folder(module: Path, src: Path, templates: list[Path],
+                    folders: frozenset[str]) -> str:
     """Where Flask should look, from the module's folder: Bottle's default TEMPLATE_PATH
     is ./ and ./views/, so its views/, else the folder itself (Bottle finds
     templates/x.tpl only as "templates/x")."""
-    roots = {template_root(t, src) for t in templates}
+    roots = {template_root(t, src, folders) for t in templates}
     below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")
     return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
 
@@ -90,7 +92,6 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     src, out = Path(src), Path(out)
     result = TreeResult(str(src), str(out), faithful=faithful)
     files = files_of(src)
-    templates = [f for f in files if is_template(f)]
     python, undecoded = {}, {}
     for p in files:
         if p.suffix in PYTHON_SUFFIXES and p.name != "bottle.py":  # a vendored Bottle is copied
@@ -99,6 +100,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 python[p.relative_to(src)] = p.read_bytes().decode("utf-8")
             except UnicodeDecodeError as error:
                 undecoded[p.relative_to(src)] = error
+    folders = template_folders(python)
+    templates = [f for f in files if is_template(f, folders)]
     used = engine(python)
     jinja2 = used == "jinja2"
     names, imports = {}, {}
@@ -106,14 +109,15 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         out.mkdir(parents=True, exist_ok=True)
         if jinja2:  # Bottle's Jinja2 adapter: the templates are Jinja2 already
             result.templates, names = copy_as_they_are(src, out, templates,
-                                                       "copied (Jinja2)")
+                                                       "copied (Jinja2)", folders)
         elif used == "other":  # Mako or Cheetah: P006 flags the calls
             result.templates, names = copy_as_they_are(
-                src, out, templates, "copied (Mako or Cheetah: not converted)")
+                src, out, templates, "copied (Mako or Cheetah: not converted)", folders)
         else:
-            result.templates, names, imports = convert_templates(src, out, templates)
+            result.templates, names, imports = convert_templates(src, out, templates,
+                                                                 folders)
     elif used != "simple":
-        names = names_as_they_are(src, templates)
+        names = names_as_they_are(src, templates, folders)
     app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
                                                PYTHON_SUFFIXES)])
     own = frozenset(rel.parts[0].removesuffix(".py") for rel in python)
@@ -133,7 +137,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken,
                          **apps.options(rel),
-                         template_folder=template_folder(src / rel, src, templates),
+                         template_folder=template_folder(src / rel, src, templates, folders),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel))
                for rel in python}
@@ -176,7 +180,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     if apps.default_module is not None:
         rel = apps.default_module
         module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled, faithful=faithful,
-                             template_folder=template_folder(src / rel, src, templates),
+                             template_folder=template_folder(src / rel, src, templates, folders),
                              static_dir=(src / rel).parent.joinpath("static").is_dir(),
                              tree_needs=apps.tree_needs,
                              template_imports=apps.template_imports)

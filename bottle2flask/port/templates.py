@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -12,7 +13,8 @@ TEMPLATE_SUFFIXES = {".tpl", ".stpl", ".thtml"}
 TEMPLATE_FOLDERS = {"views", "templates"}
 
 
-def copy_as_they_are(src: Path, out: Path, files: list[Path], status: str
+def copy_as_they_are(src: Path, out: Path, files: list[Path], status: str,
+                     folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS
                      ) -> tuple[list[dict], dict]:
     """Templates of another engine are copied as they are: per-file results, Bottle
     name -> file."""
@@ -23,15 +25,16 @@ def copy_as_they_are(src: Path, out: Path, files: list[Path], status: str
         shutil.copy2(path, target)
         results.append({"path": str(path.relative_to(src)), "status": status,
                         "output": str(target), "reason": "", "todos": []})
-    return results, names_as_they_are(src, files)
+    return results, names_as_they_are(src, files, folders)
 
 
-def names_as_they_are(src: Path, files: list[Path]) -> dict[str, str]:
+def names_as_they_are(src: Path, files: list[Path],
+                      folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS) -> dict[str, str]:
     """The names Bottle finds each copied template by, mapped to the file's own name:
     the name itself, and the name less its extension (Bottle tries .tpl, then .html...)."""
     names: dict[str, str] = {}
     for path in files:
-        rel = path.relative_to(template_root(path, src)).as_posix()
+        rel = path.relative_to(template_root(path, src, folders)).as_posix()
         names[rel] = rel
         whole = path.relative_to(src).as_posix()  # templates/x.html, as "./" finds it
         names.setdefault(whole, whole)
@@ -44,16 +47,32 @@ def names_as_they_are(src: Path, files: list[Path]) -> dict[str, str]:
     return names
 
 
-def is_template(path: Path) -> bool:
-    """Bottle's template files: by suffix, or an .html file in a views/templates folder."""
+def template_folders(python: dict) -> frozenset[str]:
+    """views/ and templates/, and the folders the app's TEMPLATE_PATH names by a string
+    (`TEMPLATE_PATH = [join(ROOT, "html")]`: html/)."""
+    found = set(TEMPLATE_FOLDERS)
+    for text in python.values():
+        for match in re.finditer(r"TEMPLATE_PATH\b", text):
+            statement = re.match(r"[^\n]*(?:\n[ \t)\]]+[^\n]*)*", text[match.end():])
+            for literal in re.findall(r"""['"]([\w./-]+)['"]""", statement[0] if statement
+                                      else ""):
+                name = literal.strip("./").rsplit("/", 1)[-1]
+                if name and name not in {"static", "."}:
+                    found.add(name)
+    return frozenset(found)
+
+
+def is_template(path: Path, folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS) -> bool:
+    """Bottle's template files: by suffix, or an .html file in a template folder."""
     return path.suffix in TEMPLATE_SUFFIXES or (
-        bool(TEMPLATE_FOLDERS & set(path.parts[:-1])) and path.suffix in {".html", ".htm"})
+        bool(folders & set(path.parts[:-1])) and path.suffix in {".html", ".htm"})
 
 
-def template_root(path: Path, src: Path) -> Path:
+def template_root(path: Path, src: Path,
+                  folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS) -> Path:
     """The folder a template's Bottle name is counted from: views/, else its own folder."""
     for parent in path.parents:
-        if parent.name in TEMPLATE_FOLDERS or parent == src:
+        if parent.name in folders or parent == src:
             return parent
     return path.parent
 
@@ -67,13 +86,14 @@ def breaking_line(output) -> int | None:
     return next((n for n, line in enumerate(lines, 1) if "kit_todo(" in line), None)
 
 
-def convert_templates(src: Path, out: Path, files: list[Path]
+def convert_templates(src: Path, out: Path, files: list[Path],
+                      folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS
                       ) -> tuple[list[dict], dict, dict]:
     """Write each template under `out`; return per-file results, Bottle name -> new name,
     and what the templates import (`% import x`: name -> (module, attribute))."""
     roots: dict[Path, list[Path]] = {}
     for path in files:
-        roots.setdefault(template_root(path, src), []).append(path)
+        roots.setdefault(template_root(path, src, folders), []).append(path)
     results, names, imports = [], {}, {}
     for root, paths in sorted(roots.items()):
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports)

@@ -414,14 +414,15 @@ def test_template_path_is_kept_as_the_jinja_search_path():
 ])
 def test_static_file_becomes_send_from_directory(bottle, flask):
     result = port(f'''
-        from bottle import static_file
+        from bottle import route, static_file
 
 
+        @route("/files/<name>")
         def serve(name):
             return {bottle}
     ''')
     assert f"return {flask}" in result.code
-    assert "from flask import send_from_directory" in result.code
+    assert "from flask import Flask, send_from_directory" in result.code
 
 
 def test_get_url_becomes_url_for():

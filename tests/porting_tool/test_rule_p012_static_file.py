@@ -239,3 +239,41 @@ def test_folders_bottle_read_from_the_working_directory_are_read_from_the_apps_p
                     [[request]]
                     path = "/css/site.css"
                 '''}) / "r.toml"), "--quiet"]) == 0
+
+
+def test_a_file_name_with_a_leading_slash_is_served_as_bottle_serves_it(tmp_path):
+    """Found by the second trial batch (simplestream-server): Bottle strips "/" from the
+    name before it joins it to root; Werkzeug's safe_join refuses it, a 404."""
+    from bottle2flask.cli import main as kit
+
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle, request, static_file
+
+        app = Bottle()
+
+
+        def serve(path):
+            return static_file(path, root="files", mimetype="text/plain")
+
+
+        @app.route("/<name>")
+        def page(name):
+            return serve(request.path)
+
+
+        @app.route("/direct/<name>")
+        def direct(name):
+            return static_file(name, root="files")
+    ''', "files/a.txt": "hello\n"})
+    port_tree(src, tmp_path / "out")
+    code = (tmp_path / "out" / "app.py").read_text()
+    assert 'send_from_directory("files", path.strip("/\\\\"), mimetype="text/plain")' in code
+    assert 'send_from_directory("files", name)' in code  # a route's own: no slash to strip
+    requests = write(tmp_path / "req", {"r.toml": '''
+        [[request]]
+        path = "/a.txt"
+        [[request]]
+        path = "/direct/a.txt"
+    '''}) / "r.toml"
+    assert kit(["parity", str(src / "app.py"), str(tmp_path / "out" / "app.py"),
+                "--requests", str(requests), "--quiet"]) == 0

@@ -17,6 +17,7 @@ import libcst as cst
 from ..declared import Change
 from .base import Rule, arg
 
+SPELT_OTHERWISE = {"414"}  # codes whose reason Bottle and Werkzeug spell differently
 ERROR_ATTRS = {"body": "description", "status_code": "code", "exception": "original_exception"}
 
 
@@ -31,16 +32,23 @@ class Errors(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.handlers: list[tuple[cst.BaseExpression | None, str | None]] = []
+        self.codes: list[set[str] | None] = []  # per handler: its literal codes, if all are
         self.declared_text = False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         code, param, count = None, None, 0
+        codes: set[str] | None = set()
         for d in node.decorators:
             call = d.decorator
             if isinstance(call, cst.Call) and self.app_method(call.func) == "error":
                 given = arg(call, 0, "code")
                 code = given.value if given else cst.Integer("500")
                 count += 1
+                if codes is not None and isinstance(code, cst.Integer):
+                    codes.add(code.value)
+                else:
+                    codes = None
+        self.codes.append(codes)
         if code is not None and node.params.params:
             param = node.params.params[0].name.value
             if count > 1:  # one handler for several codes: the error's own code
@@ -77,12 +85,19 @@ class Errors(Rule):
                     self.declared_text = True
                     self.declare("D-error-text")
                 return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))
+            codes = self.codes[-1] if self.codes else None
+            if name in {"status", "status_line"} and codes and not codes & SPELT_OTHERWISE:
+                # Bottle's "404 Not Found" is Werkzeug's code and name for every code but
+                # 414 (Bottle: Request-URI, Werkzeug: Request URI)
+                self.fired()
+                return cst.parse_expression(f'f"{{{param}.code}} {{{param}.name}}"')
             if name in {"status", "status_line", "traceback", "headers"}:
                 self.todo(f"{param}.{name}: Werkzeug's HTTPException has code, name and "
                           "description; rebuild this from those")
         return updated
 
     def leave_FunctionDef(self, original, updated):
+        self.codes.pop()
         code, _ = self.handlers.pop()
         if code is not None and not updated.params.params:
             # Flask passes the exception; Bottle handlers may take none... they take one.

@@ -21,11 +21,14 @@ declared as D-static.
 
 from __future__ import annotations
 
+import json
+
 import libcst as cst
 
 from ..declared import Change
 from ..quick import Visitor
 from .base import REMOVE, Rule, arg, decorator_method, kw, makes_app, string_value
+from .p003_routes import ROUTE_METHODS
 from .response_idiom import names_read
 
 KNOWN = {"filename", "root", "download", "mimetype", "charset", "headers"}
@@ -41,8 +44,12 @@ class StaticFile(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
         self.served: list = []  # (prefix, root) of each function being visited, or None
+        self.url_params: list[set[str]] = []  # per function: parameters its routes fill
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        # a view's own parameters come from its route: never with a leading slash
+        routed = any(decorator_method(self, d) in ROUTE_METHODS for d in node.decorators)
+        self.url_params.append({p.name.value for p in node.params.params} if routed else set())
         served = None
         if not self.state.faithful and "static_folder" not in self.state.app_options \
                 and makes_app(self.state):  # the app's options are set where it is made
@@ -50,6 +57,7 @@ class StaticFile(Rule):
         self.served.append(served)
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        self.url_params.pop()
         served = self.served.pop()
         if served is None:
             return updated
@@ -131,7 +139,7 @@ class StaticFile(Rule):
             self.todo("static_file() with arguments this rule does not know: use "
                       "flask.send_from_directory(root, name, ...)")
             return updated
-        args = [cst.Arg(self.from_app(root.value)), cst.Arg(name.value)]
+        args = [cst.Arg(self.from_app(root.value)), cst.Arg(self.without_slashes(name.value))]
         download = arg(updated, None, "download")
         if download is not None:
             value = download.value
@@ -148,6 +156,21 @@ class StaticFile(Rule):
         self.fired()
         self.need_import("flask", "send_from_directory")
         return cst.Call(cst.Name("send_from_directory"), _commas(args))
+
+
+    def without_slashes(self, name: cst.BaseExpression) -> cst.BaseExpression:
+        """Bottle strips "/" and "\\" from both ends of the file's name before it joins
+        it to root; Werkzeug's safe_join refuses a name that starts with one (a 404). A
+        literal is stripped here, a route's own parameter never has one, anything else
+        is stripped when it runs."""
+        text = string_value(name)
+        if text is not None:
+            return name if text == text.strip("/\\") else cst.SimpleString(
+                json.dumps(text.strip("/\\")))
+        if isinstance(name, cst.Name) and self.url_params and name.value in self.url_params[-1]:
+            return name
+        return cst.Call(cst.Attribute(name, cst.Name("strip")),
+                        [cst.Arg(cst.SimpleString('"/\\\\"'))])
 
 
 def _tail(root: cst.BaseExpression) -> str | None:
