@@ -162,13 +162,19 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
             clash = sorted(name for name, found in state.template_imports.items()
                            if re.search(rf"\b{re.escape(name)}\b", source)
                            and not imported_alike(source, name, *found))
-            if clash:  # the module has a name of its own so spelt: the user picks
+            # the app's own modules may import the app: imported here, before the app
+            # is made, they would be a circular import (Bottle imported them at render)
+            own = sorted(name for name, (module, _) in state.template_imports.items()
+                         if module.split(".")[0] in own_modules or module.startswith("."))
+            if clash or own:  # the user picks where and how
+                why = (f"this module has its own {', '.join(clash)}" if clash else
+                       f"{', '.join(own)} come from the app's own modules, which may "
+                       "import the app")
                 tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(
                     comment=cst.Comment(
                         "# TODO(kit/P006): the templates import "
                         f"{', '.join(sorted(state.template_imports))} (`% import`), and "
-                        f"this module has its own {', '.join(clash)}: give them to the "
-                        "templates in app.jinja_env.globals"))])
+                        f"{why}: give them to the templates in app.jinja_env.globals"))])
             else:
                 template_globals(state, context)
         state.needs -= FAITHFUL_ONLY

@@ -235,3 +235,39 @@ def test_a_templates_import_spelt_like_a_name_of_the_module_is_left_to_the_user(
     code = (out / "app.py").read_text()
     assert "# TODO(kit/P006): the templates import name (`% import`), and this module has its"\
         in code and "jinja_env.globals.update" not in code
+
+
+def test_a_templates_import_of_the_apps_own_module_is_left_to_the_user(tmp_path):
+    """Found by the trials (YourFinances): imported in the package's __init__ before its
+    app was made, the app's own module that imports the app was a circular import."""
+    files = {
+        "webapp/__init__.py": '''
+            from bottle import Bottle
+
+            app = Bottle()
+            from webapp import pages  # noqa: E402
+        ''',
+        "webapp/helpers.py": '''
+            from webapp import app
+
+
+            def title():
+                return app.config.get("title", "Home")
+        ''',
+        "webapp/pages.py": '''
+            from bottle import template
+
+            from webapp import app
+
+
+            @app.route("/")
+            def home():
+                return template("home")
+        ''',
+        "webapp/views/home.tpl": "% from webapp.helpers import title\n<h1>{{title()}}</h1>\n",
+    }
+    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    kit(["port", "--no-check", str(src), "-o", str(out)])
+    code = (out / "webapp" / "__init__.py").read_text()
+    assert "title come from the app's own" in code
+    assert "from webapp.helpers" not in code and "jinja_env.globals.update" not in code
