@@ -277,3 +277,25 @@ def test_a_file_name_with_a_leading_slash_is_served_as_bottle_serves_it(tmp_path
     '''}) / "r.toml"
     assert kit(["parity", str(src / "app.py"), str(tmp_path / "out" / "app.py"),
                 "--requests", str(requests), "--quiet"]) == 0
+
+
+def test_a_static_file_answer_the_view_looks_at_is_a_todo():
+    """Found by the second trial batch (simplestream-server): the app read the status of
+    static_file()'s answer; Flask raises NotFound instead of returning it."""
+    from .helpers import port
+
+    result = port('''
+        from bottle import Bottle, HTTPError, static_file
+
+        app = Bottle()
+
+
+        @app.route("/<name>")
+        def page(name):
+            answer = static_file(name, root="files")
+            if answer.status_code == 404:
+                raise HTTPError(404, "No such page")
+            return answer
+    ''', faithful=False)
+    assert "send_from_directory raises" in result.todos[0]["text"]
+    assert result.todos[0]["code"] == "P012"
