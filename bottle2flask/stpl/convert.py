@@ -79,8 +79,8 @@ def comment(text: str) -> str:
 
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    blocks: dict[str, str] | None = None, syntax: str | None = None,
-                   layout_reads: frozenset = frozenset(), noescape: bool = False
-                   ) -> Conversion:
+                   layout_reads: frozenset = frozenset(), noescape: bool = False,
+                   namespaced: frozenset[str] = frozenset()) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
@@ -89,8 +89,15 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     setting of that name: `{{x}}` prints raw and `{{!x}}` escaped.
     """
     context = Context(name)
-    statements = Statements(context, Translator(), block=block, blocks=blocks or {},
+    translate = Translator()
+    statements = Statements(context, translate, block=block, blocks=blocks or {},
                             layout_reads=layout_reads)
+    if namespaced:
+        # A value a loop carries on (`% n = n + 1` read after the loop, or in the next
+        # iteration) lives on a namespace(), which Jinja2's loop scope does not reset.
+        used = set(re.findall(r"[A-Za-z_]\w*", text))
+        translate.namespace = next(n for n in ("ns", "ns_", "kit_ns") if n not in used)
+        translate.namespaced = namespaced
     try:
         tokens = reader.read(text, syntax)
     except Exception as error:  # Bottle's own parser refused it
@@ -110,12 +117,23 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                 statements.out.append(inline(token, statements, context))
             else:
                 statements.code(token)
+        if namespaced:
+            given = sorted(n for n in namespaced if n in statements.reads_from_caller())
+            values = ", ".join(f"{n}={n}" for n in given)
+            statements.out.insert(0, f"{{% set {translate.namespace} = namespace({values}) %}}\n")
         body = statements.finish()
     except Failed as error:
         return _failed(context, str(error))
     except Exception as error:  # a bug of ours: report it as this file's failure, go on
         return _failed(context, f"line 1: the converter failed ({type(error).__name__}: "
                                 f"{error}); please report it with the template")
+    carried = frozenset(statements.namespaceable())
+    if carried and not namespaced:
+        again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
+                               layout_reads=layout_reads, noescape=noescape,
+                               namespaced=carried)
+        if again.ok:
+            return again
     try:
         environment().parse(body, name=name)
     except jinja2.TemplateSyntaxError as error:

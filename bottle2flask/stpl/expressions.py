@@ -65,6 +65,9 @@ class Translator:
         self.used: set[str] = set()
         self.local: set[str] = set()  # names the template assigns itself
         self.include_result = False  # `_ = include(...)` was seen: `_` is its namespace
+        # names a loop carries (T032), kept on a Jinja2 namespace() object: ns.count
+        self.namespaced: frozenset[str] = frozenset()
+        self.namespace = "ns"
 
     def __call__(self, node: ast.AST) -> str:
         return self.expr(node)[0]
@@ -109,6 +112,8 @@ class Translator:
                                       "which Jinja2 does not have: print with {{ }} or {{! }}")
         if node.id in STATEMENT_ONLY or node.id in ("get", "defined"):
             raise Unsupported("T026", f"`{node.id}` is used other than as a call Jinja2 knows")
+        if node.id in self.namespaced:
+            return f"{self.namespace}.{node.id}", ATOM
         return node.id, ATOM
 
     def e_Attribute(self, node):

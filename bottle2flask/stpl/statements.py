@@ -91,6 +91,8 @@ class Statements:
     stray_end: int | None = None  # the line of an `end` that closed nothing
     layout_reads: frozenset = frozenset()  # names the layout reads from the page (tree.py)
     sure_loads: list = field(default_factory=list)  # (name, piece) read on every render
+    carried: set = field(default_factory=set)  # values a loop carries on (T032): namespace
+    by_string: set = field(default_factory=set)  # names read as get('x')/defined('x')
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -118,6 +120,7 @@ class Statements:
                     and isinstance(sub.args[0], ast.Constant):
                 self.loads.append(Load(str(sub.args[0].value), len(self.out), self.loops(),
                                        self.branches()))
+                self.by_string.add(str(sub.args[0].value))
         return f"({text})" if own < level else text
 
     def todo(self, rule: str, line: int, why: str, code: str, placeholder: str) -> str:
@@ -397,7 +400,7 @@ class Statements:
             text = self.expression(value, line)
             self.store(node.target.id, line, code)
             self.context.rules.add("T012")
-            return f"{{% set {node.target.id} = {text} %}}"
+            return f"{{% set {self.translate(node.target)} = {text} %}}"
         if isinstance(node, ast.AnnAssign):
             raise Unsupported("T031", "an annotated assignment")
         if isinstance(node, ast.Expr):
@@ -559,6 +562,7 @@ class Statements:
         name = call.args[0].value
         value = self.expression(call.args[1], line)
         self.loads.append(Load(name, len(self.out), self.loops(), self.branches()))
+        self.by_string.add(name)
         self.store(name, line, code)
         self.context.rules.add("T010")
         tag = f"{{% set {name} = {name}|default({value}) %}}"
@@ -625,6 +629,8 @@ class Statements:
         """Flag loop values Python keeps after the loop (or into the next iteration)."""
         flagged: dict[int, list[str]] = {}
         for store in self.stores:
+            if store.name in self.translate.namespaced:
+                continue
             if any(self.reads_stale(store, load) for load in self.loads
                    if load.name == store.name):
                 flagged.setdefault(store.piece, []).append(store.name)
@@ -634,12 +640,23 @@ class Statements:
                        "namespace())")
                 self.context.todo("T032", store.line, f"{why}: `{store.name}` in % {store.code}")
                 self.context.rules.add("T032")
+                if not store.target:
+                    self.carried.add(store.name)
         for piece, names in flagged.items():
             text = self.out[piece]
             indent = text[:len(text) - len(text.lstrip(" \t"))]
             self.out[piece] = (
                 f"{indent}{{# TODO(kit/T032): {', '.join(names)} outlive the loop in Python, "
                 f"not in Jinja2 #}}{{% set _ = kit_todo('T032') %}}" + text[len(indent):])
+
+    def namespaceable(self) -> set[str]:
+        """The carried values a namespace() can hold: not a loop's own target anywhere,
+        not assigned inside a template function (a macro has a scope of its own)."""
+        targets = set().union(*self.loop_targets.values()) if self.loop_targets else set()
+        macros = {f.serial for f in self.macro_frames}
+        in_macros = {name for name, _, branches, _ in self.all_stores
+                     if {serial for serial, _ in branches} & macros}
+        return self.carried - targets - in_macros - self.by_string
 
     def reads_stale(self, store: LoopStore, load: Load) -> bool:
         """Does `load` read the value `store` left, which Jinja2 would have forgotten?"""

@@ -418,9 +418,14 @@ def index():
 
 
 def test_an_exception_let_out_is_werkzeugs_own_500_page_as_flask_run_sends_it(tmp_path,
-                                                                            capsys):
+                                                                            capsys,
+                                                                            monkeypatch):
     """Found by the trials (bottle-mvc): both apps failed on a page, the Flask one in
     debug mode, and parity compared Bottle's 500 page with a text/plain stand-in."""
+    import bottle
+
+    # the app turns Bottle's debug mode on for the whole process: put it back after
+    monkeypatch.setattr(bottle, "DEBUG", bottle.DEBUG)
     flask_app = write_app(tmp_path / "flask", RAISES)
     bottle_app = write_app(tmp_path / "bottle", BOTTLE_RAISES)
     status, data = parity(capsys, bottle_app, flask_app)
