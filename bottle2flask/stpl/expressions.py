@@ -246,6 +246,65 @@ class Translator:
                                           "(add it to app.jinja_env.globals, or rewrite)")
         return f"{self.atom(func)}({self.arguments(node)})", ATOM
 
+    # map/filter with a lambda that reads an attribute, any/all: Jinja2's own filters
+    def call_map(self, node):
+        path = _key_path(node.args[0]) if len(node.args) == 2 and not node.keywords else None
+        if "map" in self.local or path is None:
+            return self.not_a_filter(node)
+        self.used.add("T013")
+        return f"{self.atom(node.args[1])}|map(attribute={path!r})", FILTER
+
+    def call_filter(self, node):
+        if "filter" in self.local or len(node.args) != 2 or node.keywords:
+            return self.not_a_filter(node)
+        test, items = node.args
+        if isinstance(test, ast.Constant) and test.value is None:
+            self.used.add("T013")
+            return f"{self.atom(items)}|select", FILTER
+        negated = isinstance(test, ast.Lambda) and isinstance(test.body, ast.UnaryOp) \
+            and isinstance(test.body.op, ast.Not)
+        path = _key_path(ast.Lambda(test.args, test.body.operand) if negated else test)
+        if path is None:
+            return self.not_a_filter(node)
+        self.used.add("T013")
+        return f"{self.atom(items)}|{'rejectattr' if negated else 'selectattr'}({path!r})", FILTER
+
+    def call_any(self, node):
+        return self.truth_of(node, "select", "defined")
+
+    def call_all(self, node):
+        return self.truth_of(node, "reject", "undefined")
+
+    def truth_of(self, node, keep: str, test: str):
+        """any(xs): a first truthy item is defined; all(xs): a first falsy one is not."""
+        name = node.func.id
+        if name in self.local or len(node.args) != 1 or node.keywords \
+                or isinstance(node.args[0], ast.Starred):
+            return self.not_a_filter(node)
+        self.used.add("T013")
+        inner = node.args[0]
+        # any(map(lambda x: x.a, xs)), any(map(lambda x: not x.a, xs)): the items' attribute
+        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) \
+                and inner.func.id == "map" and "map" not in self.local \
+                and len(inner.args) == 2 and not inner.keywords \
+                and isinstance(inner.args[0], ast.Lambda):
+            lam = inner.args[0]
+            negated = isinstance(lam.body, ast.UnaryOp) and isinstance(lam.body.op, ast.Not)
+            path = _key_path(ast.Lambda(lam.args, lam.body.operand) if negated else lam)
+            if path is not None:
+                truthy = (keep == "select") != negated
+                kind = "selectattr" if truthy else "rejectattr"
+                return f"{self.atom(inner.args[1])}|{kind}({path!r})|first is {test}", COND
+        return f"{self.atom(inner)}|{keep}|first is {test}", COND
+
+    def not_a_filter(self, node):
+        """What e_Call says of a builtin it cannot write as a filter."""
+        if node.func.id in self.local:
+            return f"{self.atom(node.func)}({self.arguments(node)})", ATOM
+        self.arguments(node)  # a lambda in the arguments is the first problem
+        raise Unsupported("T028", f"Python's `{node.func.id}()` is not a Jinja2 global "
+                                  "(add it to app.jinja_env.globals, or rewrite)")
+
     def two_builtins(self, node) -> tuple[str, int] | None:
         """`max(a, b)` -> `[a, b]|max`, `round(x, 2)` -> `x|round(2)`, `sorted(xs, reverse=r)`."""
         name, args, keywords = node.func.id, node.args, node.keywords

@@ -211,3 +211,34 @@ def test_a_value_read_by_name_or_a_loop_target_read_after_stays_a_todo():
     used = convert_source("% ns = 1\n% n = 0\n% for x in xs:\n% n += x\n% end\n{{n}}{{ns}}\n",
                           "t")
     assert used.source.startswith("{% set ns_ = namespace() %}") and not used.notes
+
+
+class _File:
+    def __init__(self, name, hidden):
+        self.name, self.hidden = name, hidden
+
+
+@pytest.mark.parametrize("source", [
+    "{{'/'.join(map(lambda f: f.name, files))}}\n",
+    "% for f in filter(lambda f: not f.hidden, files):\n{{f.name}}\n% end\n",
+    "% for f in filter(lambda f: f.hidden, files):\n{{f.name}}\n% end\n",
+    "% if any(map(lambda f: f.hidden, files)) and any(map(lambda f: not f.hidden, files)):\n"
+    "both\n% end\n",
+    "{{all(map(lambda f: f.hidden, files))}} {{all(map(lambda f: not f.hidden, files))}}\n",
+    "{{any(flags)}} {{all(flags)}} {{len(list(filter(None, flags)))}}\n",
+])
+@pytest.mark.parametrize("files", [[], [_File("a", True)], [_File("a", True), _File("b", False)]])
+def test_lambdas_that_read_an_attribute_are_jinja2s_own_filters(source, files):
+    """Found by the second trial batch (simplestream-server): every such line was a T022
+    TODO that failed the page."""
+    conversion = convert_source(source, "t")
+    assert conversion.ok and not conversion.notes, conversion
+    context = {"files": files, "flags": [f.hidden for f in files]}
+    assert environment().from_string(conversion.source).render(**context) == \
+        bottle.SimpleTemplate(source).render(**context)
+
+
+def test_a_lambda_that_does_more_than_read_an_attribute_stays_a_todo():
+    for source in ("{{list(map(lambda f: f.name.upper(), files))}}\n",
+                   "{{max(*map(lambda x: len(x.name), files), 4)}}\n"):
+        assert [n.rule for n in convert_source(source, "t").notes] == ["T022"], source
