@@ -7,11 +7,8 @@ same in-process loop, same interleaved rounds as `make bench` (harness.bench.inp
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
-from pathlib import Path
 
 import bottle
 from flask import Flask
@@ -19,6 +16,7 @@ from flask import Flask
 from bottle2flask.migrate import Dispatcher
 
 from .inprocess import Caller, measure
+from .side import command
 
 ROUTES = 15  # per kind: 15 static + 15 dynamic legacy routes, half of each ported
 
@@ -82,18 +80,9 @@ def render(results: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.bench.migration",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a few short rounds")
-    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the results")
-    args = parser.parse_args(argv)
-    results = run(5, 0.01) if args.quick else run(25, 0.05)
-    print("Dispatcher overhead per request (in-process, median of interleaved rounds)")
-    print(render(results))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=2) + "\n")
-    return 0
+    return command("python -m harness.bench.migration", __doc__.splitlines()[0],
+                   "Dispatcher overhead per request (in-process, median of interleaved rounds)",
+                   lambda quick: run(5, 0.01) if quick else run(25, 0.05), render, argv)
 
 
 if __name__ == "__main__":

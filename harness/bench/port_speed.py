@@ -9,13 +9,13 @@ module in under 2 s on this machine.
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from .side import command
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "tests" / "porting_tool" / "sample" / "todo.py"
@@ -84,18 +84,9 @@ def render(results: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.bench.port_speed",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one run each")
-    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the results")
-    args = parser.parse_args(argv)
-    results = run(1 if args.quick else 5)
-    print("bottle2flask port, time per module (in process, the self-check excluded)")
-    print(render(results))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=2) + "\n")
-    return 0
+    return command("python -m harness.bench.port_speed", __doc__.splitlines()[0],
+                   "bottle2flask port, time per module (in process, the self-check excluded)",
+                   lambda quick: run(1 if quick else 5), render, argv)
 
 
 if __name__ == "__main__":
