@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, makes_app, string_value
+from .base import REMOVE, Rule, makes_app, string_value
 from .response_idiom import names_read
 
 VIEWS = {"views", "./views", "views/", "./views/"}
@@ -81,6 +81,7 @@ class TemplatePath(Rule):
             # imported after the app): set the app's folder here, before any page renders.
             self.fired()
             folder = entries[1][0] if entries[0] == "set" else entries[1]
+            self.state.app_options["template_folder"] = REMOVE  # set here, once known
             return updated.with_changes(body=[cst.Assign(
                 [cst.AssignTarget(cst.Attribute(self.app, cst.Name("template_folder")))],
                 folder)])
