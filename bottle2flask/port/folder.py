@@ -115,7 +115,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 src, out, templates, "copied (Mako or Cheetah: not converted)", folders)
         else:
             result.templates, names, imports = convert_templates(src, out, templates,
-                                                                 folders)
+                                                                 folders, faithful)
     elif used != "simple":
         names = names_as_they_are(src, templates, folders)
     app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in

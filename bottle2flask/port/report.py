@@ -73,5 +73,9 @@ def markdown(result) -> str:
         for t in result.templates:
             lines.append(f"- {t['path']}: {t['status']}")
             lines += [f"  - `{todo}`" for todo in t.get("todos", [])]
+            if t.get("whitespace"):
+                where = ", ".join(str(n) for n in t["whitespace"])
+                lines.append(f"  - whitespace: {t['output']} line {where} prints a newline "
+                             "more or less than Bottle did (docs/PORTING.md 37)")
         lines.append("")
     return "\n".join(lines)

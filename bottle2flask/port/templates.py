@@ -87,16 +87,18 @@ def breaking_line(output) -> int | None:
 
 
 def convert_templates(src: Path, out: Path, files: list[Path],
-                      folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS
-                      ) -> tuple[list[dict], dict, dict]:
+                      folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS,
+                      compact: bool = False) -> tuple[list[dict], dict, dict]:
     """Write each template under `out`; return per-file results, Bottle name -> new name,
-    and what the templates import (`% import x`: name -> (module, attribute))."""
+    and what the templates import (`% import x`: name -> (module, attribute)).
+    `compact`: the --faithful port's form, for an environment set up as Bottle's."""
     roots: dict[Path, list[Path]] = {}
     for path in files:
         roots.setdefault(template_root(path, src, folders), []).append(path)
     results, names, imports = [], {}, {}
     for root, paths in sorted(roots.items()):
-        more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports)
+        more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
+                                          compact)
         prefix = root.relative_to(src)
         results += [{**r, "path": str(prefix / r["path"]),
                      # where it fails when rendered: the converted file's path in OUT, line
@@ -116,8 +118,8 @@ def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
     return folder
 
 
-def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
-                   ) -> tuple[list[dict], dict]:
+def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict,
+                   compact: bool = False) -> tuple[list[dict], dict]:
     """SimpleTemplate to Jinja2 with bottle2flask.stpl (bottle2flask convert-templates).
 
     A template's `% import x` (T019) is given to it by the app (bottle2flask port adds a
@@ -125,7 +127,7 @@ def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
     from bottle2flask.stpl import convert_tree
 
     with stage(root, paths) as folder:
-        report = convert_tree(Path(folder), out)
+        report = convert_tree(Path(folder), out, compact=compact)
     results = []
     for f in report.files:
         notes = f.conversion.notes if f.conversion else []
@@ -139,5 +141,6 @@ def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict
                         "sure_reads": sorted(f.conversion.sure_reads) if f.conversion
                         and f.conversion.ok else [],
                         "bottle_error": f.conversion.bottle_error if f.conversion else None,
+                        "whitespace": f.conversion.whitespace if f.conversion else [],
                         "breaks": breaking_line(out / f.output) if f.output else None})
     return results, dict(report.names)

@@ -14,21 +14,32 @@ from .convert import convert_source
 from .folder import convert_tree
 
 FAILED = 1
+WHITESPACE = ("a stock Jinja2 prints a newline more or less here than Bottle did (a blank "
+              "line or nothing above a branch, or indentation under it); HTML renders "
+              "the same")
+COMPACT = ("--compact: these print what Bottle printed only with trim_blocks, lstrip_blocks "
+           "and keep_trailing_newline on; in Flask: app.jinja_env.trim_blocks = "
+           "app.jinja_env.lstrip_blocks = app.jinja_env.keep_trailing_newline = True")
+
+
+def _add_common(parser) -> None:
+    parser.add_argument("--syntax", help="a custom SimpleTemplate syntax, as Bottle takes it")
+    parser.add_argument("--noescape", action="store_true",
+                        help="the templates ran with Bottle's noescape=True ({{!x}} escapes)")
+    parser.add_argument("--compact", action="store_true",
+                        help="no `-` whitespace markers: the templates then need "
+                             "trim_blocks and lstrip_blocks (printed)")
 
 
 def add_folder_arguments(parser) -> None:
     parser.add_argument("src", help="the Bottle views folder")
     parser.add_argument("-o", "--out", required=True, help="the Jinja2 templates folder")
-    parser.add_argument("--syntax", help="a custom SimpleTemplate syntax, as Bottle takes it")
-    parser.add_argument("--noescape", action="store_true",
-                        help="the templates ran with Bottle's noescape=True ({{!x}} escapes)")
+    _add_common(parser)
 
 
 def add_file_arguments(parser) -> None:
     parser.add_argument("file", help="one SimpleTemplate file (written to stdout)")
-    parser.add_argument("--syntax", help="a custom SimpleTemplate syntax, as Bottle takes it")
-    parser.add_argument("--noescape", action="store_true",
-                        help="the templates ran with Bottle's noescape=True ({{!x}} escapes)")
+    _add_common(parser)
 
 
 def _syntax_error(syntax: str | None) -> str | None:
@@ -48,18 +59,27 @@ def folder_main(args) -> int:
         problem = f"{out}: exists and is not a folder"
     if problem:
         raise UsageError(problem)
-    report = convert_tree(src, out, syntax=args.syntax, noescape=args.noescape)
+    report = convert_tree(src, out, syntax=args.syntax, noescape=args.noescape,
+                          compact=args.compact)
+    inexact = 0
     for result in report.files:
         if result.status == "failed":
             print(f"{src / result.source}:{result.reason}", file=sys.stderr)
         for note in result.conversion.notes if result.conversion else ():
             print(f"{src / result.source}:{note.line}: {note.rule} {note.message}")
+        for line in result.conversion.whitespace if result.conversion else ():
+            inexact += 1
+            print(f"{out / result.output}:{line}: whitespace: {WHITESPACE}")
     todos = report.todos()
     print(f"{report.count('converted')} converted, {report.count('failed')} failed, "
           f"{report.count('copied')} copied, {report.count('skipped')} skipped; "
           f"{sum(todos.values())} TODO"
           + (" (" + ", ".join(f"{r}: {n}" for r, n in sorted(todos.items())) + ")"
-             if todos else ""))
+             if todos else "")
+          + (f"; {inexact} line{'s' if inexact != 1 else ''} prints its whitespace differently"
+             if inexact else ""))
+    if args.compact:
+        print(COMPACT)
     return 0 if report.ok else FAILED
 
 
@@ -76,9 +96,13 @@ def file_main(args) -> int:
         print(f"{path}:1: not UTF-8 text (Bottle reads UTF-8)", file=sys.stderr)
         return FAILED
     conversion = convert_source(text, str(path), syntax=args.syntax,
-                                noescape=args.noescape)
+                                noescape=args.noescape, compact=args.compact)
     for note in conversion.notes:
         print(f"{path}:{note.line}: {note.rule} {note.message}", file=sys.stderr)
+    for line in conversion.whitespace:
+        print(f"<stdout>:{line}: whitespace: {WHITESPACE}", file=sys.stderr)
+    if args.compact:
+        print(COMPACT, file=sys.stderr)
     if not conversion.ok:
         print(f"{path}:{conversion.error.removeprefix('line ')}", file=sys.stderr)
         return FAILED

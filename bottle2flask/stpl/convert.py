@@ -21,6 +21,7 @@ from bottle2flask.stpl.environment import environment
 from bottle2flask.stpl.errors import Failed, Unsupported
 from bottle2flask.stpl.expressions import ATOM, Translator, parse_expression
 from bottle2flask.stpl.statements import Statements
+from bottle2flask.stpl.whitespace import markers
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,9 @@ class Conversion:
     reads: set[str] = field(default_factory=set)  # names read before it sets them
     sure_reads: set[str] = field(default_factory=set)  # ... on every render (NameError)
     bottle_error: str | None = None  # why Bottle itself cannot compile it ("line 6: ...")
+    whitespace: list[int] = field(default_factory=list)  # output lines a stock Jinja2
+    # prints with a newline more or less than Bottle (none in the compact form)
+    compact: str | None = None  # the form without markers (convert_tree marks it again)
 
     @property
     def ok(self) -> bool:
@@ -80,13 +84,15 @@ def comment(text: str) -> str:
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    blocks: dict[str, str] | None = None, syntax: str | None = None,
                    layout_reads: frozenset = frozenset(), noescape: bool = False,
-                   namespaced: frozenset[str] = frozenset()) -> Conversion:
+                   namespaced: frozenset[str] = frozenset(),
+                   compact: bool = False) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
     maps a layout's Bottle name to its slot, for templates that rebase onto it;
     `layout_reads` are the names its layout reads from it. `noescape` is Bottle's
-    setting of that name: `{{x}}` prints raw and `{{!x}}` escaped.
+    setting of that name: `{{x}}` prints raw and `{{!x}}` escaped. `compact`: no `-`
+    markers; the template then needs trim_blocks and lstrip_blocks (environment.py).
     """
     context = Context(name)
     translate = Translator()
@@ -131,9 +137,13 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     if carried and not namespaced:
         again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
                                layout_reads=layout_reads, noescape=noescape,
-                               namespaced=carried)
+                               namespaced=carried, compact=compact)
         if again.ok:
             return again
+    inexact: list[int] = []
+    plain = body
+    if not compact:
+        body, inexact = markers(body)
     try:
         environment().parse(body, name=name)
     except jinja2.TemplateSyntaxError as error:
@@ -144,7 +154,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       includes=statements.includes, has_base=statements.has_base,
                       imports=statements.imports, reads=statements.reads_from_caller(),
                       sure_reads=statements.sure_reads(),
-                      bottle_error=bottle_error(text, syntax))
+                      bottle_error=bottle_error(text, syntax), whitespace=inexact,
+                      compact=plain)
 
 
 def bottle_error(text: str, syntax: str | None = None) -> str | None:

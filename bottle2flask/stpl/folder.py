@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bottle2flask.stpl.convert import Conversion, convert_source
 from bottle2flask.stpl.statements import jinja_name
+from bottle2flask.stpl.whitespace import drops_last_newline, markers
 
 # The extensions Bottle's template lookup tries, in its order (BaseTemplate.extensions).
 EXTENSIONS = (".tpl", ".html", ".thtml", ".stpl")
@@ -74,10 +75,11 @@ def slot_name(name: str) -> str:
 
 
 def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
-                 noescape: bool = False) -> TreeReport:
+                 noescape: bool = False, compact: bool = False) -> TreeReport:
     """Convert every template under src into out; copy every other file.
 
-    `noescape`: the views rendered them with Bottle's noescape=True.
+    `noescape`: the views rendered them with Bottle's noescape=True. `compact`: no `-`
+    whitespace markers (the templates need environment.OPTIONS).
     """
     src, out = Path(src), Path(out)
     report = TreeReport()
@@ -108,7 +110,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         templates[name] = (relative, text)
     # Pass one learns who rebases onto whom; a layout that itself rebases needs a slot
     # of its own name, or Jinja2 would see one block defined twice.
-    first = {name: convert_source(text, str(rel), syntax=syntax)
+    first = {name: convert_source(text, str(rel), syntax=syntax, compact=compact)
              for name, (rel, text) in templates.items()}
     # Bottle's include() and rebase() build their template without the noescape setting:
     # it holds only for a template no other one includes or rebases onto.
@@ -116,11 +118,13 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     direct = {name for name in templates if noescape and jinja_name(name) not in used}
     for name in direct:
         relative, text = templates[name]
-        first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True)
+        first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True,
+                                     compact=compact)
     # Keyed by the Jinja2 name: rebase('layout') and rebase('layout.tpl') are one template.
     blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
               if c.ok and c.has_base and c.extends is not None}
     by_name = {jinja_name(name): c for name, c in first.items()}
+    done: dict[str, Conversion] = {}
     for name, (relative, text) in templates.items():
         conversion = first[name]
         extends = jinja_name(conversion.extends) if conversion.extends else None
@@ -130,7 +134,12 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
             conversion = convert_source(text, str(relative), syntax=syntax,
                                         block=blocks.get(jinja_name(name), "content"),
                                         blocks=blocks, layout_reads=reads,
-                                        noescape=name in direct)
+                                        noescape=name in direct, compact=compact)
+        done[name] = conversion
+    if not compact:
+        _mark_includes(done)
+    for name, (relative, _) in templates.items():
+        conversion = done[name]
         output = Path(jinja_name(name))
         if not conversion.ok:
             report.files.append(FileResult(relative, None, "failed", conversion,
@@ -143,3 +152,13 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         report.names[name] = output.as_posix()
     report.files.sort(key=lambda f: str(f.source))
     return report
+
+
+def _mark_includes(done: dict[str, Conversion]) -> None:
+    """Mark again the templates that include one whose output ends as Bottle's does
+    (its last newline is taken by a `-%}`): their include line takes its own away."""
+    keeps = frozenset(jinja_name(name) for name, c in done.items()
+                      if c.ok and not drops_last_newline(c.source))
+    for conversion in done.values():
+        if conversion.ok and keeps & {jinja_name(n) for n in conversion.includes}:
+            conversion.source, conversion.whitespace = markers(conversion.compact, keeps)

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 
 import bottle
 import jinja2
 
 from bottle2flask.stpl import convert_tree, environment
+from bottle2flask.stpl.environment import none_as_empty
+from bottle2flask.stpl.whitespace import drops_last_newline
 
 
-def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /, **context):
-    """(Bottle's output, Jinja2's output) for the template `name`, given its siblings.
+def stock(loader: jinja2.BaseLoader) -> jinja2.Environment:
+    """Flask's own settings; None printed as Bottle does (D-none, declared apart)."""
+    return jinja2.Environment(loader=loader, autoescape=True, finalize=none_as_empty)
+
+
+def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /,
+                compact: bool = False, **context):
+    """(Bottle's output, Jinja2's output) for the template `name`, given its siblings:
+    the default form in a stock environment, the compact one in the kit's.
 
     Each engine gets its own copy of the context: a template may change what it is given.
     """
@@ -20,11 +30,29 @@ def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /
     views.mkdir()
     for template, text in templates.items():
         (views / f"{template}.tpl").write_text(text)
-    report = convert_tree(views, out)
+    report = convert_tree(views, out, compact=compact)
     assert report.ok, [str(f) for f in report.files]
     todos = [note for f in report.files for note in f.conversion.notes]
     assert not todos, todos
+    inexact = any(f.conversion.whitespace for f in report.files if f.conversion)
     bottle_template = bottle.SimpleTemplate(name=name, lookup=[str(views)])
     bottle_out = bottle_template.render(**copy.deepcopy(context))
-    jinja = environment(jinja2.FileSystemLoader(str(out)))
-    return bottle_out, jinja.get_template(report.names[name]).render(**copy.deepcopy(context))
+    loader = jinja2.FileSystemLoader(str(out))
+    jinja = environment(loader) if compact else stock(loader)
+    jinja_out = jinja.get_template(report.names[name]).render(**copy.deepcopy(context))
+    if inexact:  # named lines print a newline more or less: the rest must be the same
+        return squeeze(bottle_out), squeeze(jinja_out)
+    if not compact and drops_last_newline(root(out, report.names[name])):
+        bottle_out = bottle_out.removesuffix("\n")  # a stock Jinja2 drops it (PORTING 37)
+    return bottle_out, jinja_out
+
+
+def squeeze(text: str) -> str:
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def root(out: Path, name: str) -> str:
+    """The source of the template a page's output ends with: the last of its layouts."""
+    text = (out / name).read_text()
+    layout = re.match(r'{% extends "([^"]+)" %}', text)
+    return root(out, layout.group(1)) if layout else text

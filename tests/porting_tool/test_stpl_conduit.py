@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from bottle2flask.cli import main as kit
-from bottle2flask.stpl import configure
 from bottle_app import create_app as create_bottle_app
 from flask_app import create_app
 from shared.conduit.seed import DEMO_PASSWORD
@@ -35,7 +34,6 @@ def builds(tmp_path_factory):
                 "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('db') / 'db.sqlite3'}"}
     apps = {"flask": create_app(settings),
             "converted": create_app(settings, template_folder=str(converted))}
-    configure(apps["converted"].jinja_env)
     apps["bottle"] = create_bottle_app(settings)
     visitors = {name: make_client(app) for name, app in apps.items()}
     ada = make_client(apps["flask"])
@@ -65,10 +63,11 @@ def as_bytes_compare(text: str) -> str:
 @pytest.mark.parametrize(("who", "path"), [("visitor", p) for p in VISITOR_PAGES]
                          + [("ada", p) for p in SIGNED_IN_PAGES])
 def test_converted_templates_print_bottles_html_byte_for_byte(builds, who, path):
-    """Not only the same page: the same text, whitespace and all, as SimpleTemplate's."""
+    """Not only the same page: the same text, whitespace and all, as SimpleTemplate's,
+    in Flask's own Jinja2 environment (which drops the page's last newline)."""
     bottle, converted = (builds[who][name].get(path, status="*") for name in
                          ("bottle", "converted"))
-    assert as_bytes_compare(converted.text) == as_bytes_compare(bottle.text)
+    assert as_bytes_compare(converted.text) == as_bytes_compare(bottle.text).removesuffix("\n")
 
 
 @pytest.mark.parametrize(("page", "action", "fields"), [

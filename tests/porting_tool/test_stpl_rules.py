@@ -9,7 +9,14 @@ from __future__ import annotations
 import bottle
 import pytest
 
-from bottle2flask.stpl import convert_source, environment
+from bottle2flask.stpl import convert_source as convert
+from bottle2flask.stpl import environment
+
+
+def convert_source(text, *args, **kwargs):
+    """The rules, shown in the compact form: the markers have their own tests."""
+    return convert(text, *args, compact=True, **kwargs)
+
 
 CONVERTED = [
     # (rule, before, after)

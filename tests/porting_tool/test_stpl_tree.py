@@ -31,7 +31,7 @@ def test_a_tree_is_converted_copied_and_mapped(views, tmp_path):
                             "admin/list": "admin/list.html"}
     assert (out / "page.html").read_text().startswith('{% extends "layout.html" %}')
     assert (out / "admin" / "list.html").read_text() == \
-        "{% for i in xs %}\n{{ i }}\n{% endfor %}\n"
+        "{% for i in xs -%}\n{{ i }}\n{% endfor -%}\n"
     assert (out / "style.css").read_text() == "p {}\n"
     statuses = {str(f.source): f.status for f in report.files}
     assert statuses == {"admin/list.stpl": "converted", "layout.tpl": "converted",
@@ -57,8 +57,8 @@ def test_a_layout_that_rebases_gets_a_block_of_its_own(tmp_path):
     report = convert_tree(views, tmp_path / "out")
     assert report.ok
     inner = (tmp_path / "out" / "inner.html").read_text()
-    assert "{% block content %}" in inner and "{%+ block content_inner %}" in inner
-    assert "{% block content_inner %}" in (tmp_path / "out" / "page.html").read_text()
+    assert "{% block content -%}" in inner and "<i>{% block content_inner %}" in inner
+    assert "{% block content_inner -%}" in (tmp_path / "out" / "page.html").read_text()
 
 
 def test_the_command_converts_a_folder_and_says_what_it_did(views, tmp_path, capsys):
@@ -77,8 +77,25 @@ def test_the_command_exits_1_with_the_file_and_line_of_a_failure(views, tmp_path
 
 def test_one_file_goes_to_stdout(views, capsys):
     assert kit(["convert-template", str(views / "page.tpl")]) == 0
-    assert capsys.readouterr().out == ('{% extends "layout.html" %}\n{% block content %}\n'
+    assert capsys.readouterr().out == ('{% extends "layout.html" %}\n{% block content -%}\n'
                                        "<p>{{ x }}</p>\n{% endblock %}\n")
+
+
+def test_compact_writes_the_form_that_needs_trim_and_lstrip_blocks(views, capsys):
+    assert kit(["convert-template", "--compact", str(views / "admin" / "list.stpl")]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "{% for i in xs %}\n{{ i }}\n{% endfor %}\n"
+    assert "app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks" in captured.err
+
+
+def test_lines_a_stock_jinja2_cannot_print_exactly_are_named(tmp_path, capsys):
+    views = tmp_path / "views"
+    views.mkdir()
+    (views / "list.tpl").write_text("% for x in xs:\n  <li>{{x}}</li>\n% end\n")
+    assert kit(["convert-templates", str(views), "-o", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'out' / 'list.html'}:1: whitespace: " in out
+    assert out.splitlines()[-1].endswith("1 line prints its whitespace differently")
 
 
 @pytest.mark.parametrize(("args", "message"), [

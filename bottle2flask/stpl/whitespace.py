@@ -1,0 +1,323 @@
+"""Whitespace markers, so a stock Jinja2 prints the lines Bottle printed.
+
+Bottle prints nothing of a `%` line: not its indentation, not its newline. The
+converter writes such a line as a line of tags, which a stock Jinja2 (Flask's) prints
+as its indentation and newline. Each tag line gets one `-` marker instead:
+
+- `{%- tag %}` (the usual one) takes away the newline above and the tag's indentation;
+  the tag's own newline prints in place of the one taken, so every text line still
+  ends with exactly one newline, whichever branch or loop turn runs.
+- `{% tag -%}` takes away its own newline and the next line's indentation: where
+  nothing was printed yet (the top, a block or macro body), under a blank line, or
+  after a line that prints its own last newline (a layout's page, a value).
+  Every tag of one branch or loop takes the same kind, or one path would print two
+  newlines and another none.
+- An include of a file whose last newline Jinja2 drops (the file ends in text) has
+  none: its line's own newline stands in for the dropped one.
+
+Where no marker is exact (an indented body at the top, indented text under a tag that
+must take its own newline), the line is named (`inexact`): a newline more or less.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import jinja2
+
+_LEXER = jinja2.Environment().lexer
+_ENDS = {"block_begin": "block_end", "variable_begin": "variable_end",
+         "comment_begin": "comment_end"}
+INCLUDED = re.compile(r"\{%-? include \"([^\"]+)\"")
+# Tags where what follows is a fresh start: nothing printed before it on that path.
+STARTS = {"macro", "block", "call"}
+
+
+@dataclass
+class Tag:
+    start: int  # offsets in the line
+    end: int
+    kind: str  # "block", "variable", "comment"
+    word: str  # a block tag's first name: "if", "endfor"
+
+
+@dataclass
+class Line:
+    text: str  # without its line end
+    end: str  # "\n", "\r\n" or "" (the last line)
+    tags: list[Tag] = field(default_factory=list)
+    code: bool = False  # nothing but tags: a Bottle `%` line
+    left: bool = False
+    right: bool = False
+    prefix: str = ""  # text before the tags ("a\\\\" joined it to a code line)
+
+    @property
+    def indent(self) -> str:
+        return self.text[:len(self.text) - len(self.text.lstrip(" \t"))]
+
+    @property
+    def printing(self) -> bool:
+        """It prints what it stands for (a layout's page, a value), which ends in a
+        newline of its own: nothing before or after it can stand in for it."""
+        words = [t.word for t in self.tags if t.kind == "block"]
+        return any(t.kind == "variable" for t in self.tags) or (
+            "block" in words and words.count("block") == words.count("endblock"))
+
+    def includes(self, keeps: frozenset[str]) -> bool:
+        """An include of a file whose last newline a stock Jinja2 drops: the line's own
+        prints in its place, as after a text line. (`keeps`: the files it does not.)"""
+        names = INCLUDED.findall(self.text)
+        return bool(names) and not any(name in keeps for name in names)
+
+
+def _tags(source: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, kind, first word) of every tag, by Jinja2's own lexer."""
+    found, offset, opened = [], 0, None
+    for _, token, value in _LEXER.tokeniter(source, None):
+        # A `-` marker's stripped whitespace is in no token's value: find each one.
+        offset = source.index(value, offset) if value else offset
+        if token in _ENDS:
+            opened = [offset, token.removesuffix("_begin"), ""]
+        elif opened is not None and token == "name" and not opened[2]:
+            opened[2] = value
+        elif opened is not None and token == _ENDS.get(f"{opened[1]}_begin"):
+            found.append((opened[0], offset + len(value), opened[1], opened[2]))
+            opened = None
+        offset += len(value)
+    return found
+
+
+def _lines(source: str) -> list[Line]:
+    lines, starts, pos = [], [], 0
+    for raw in source.splitlines(keepends=True):
+        body = raw.rstrip("\r\n")
+        lines.append(Line(body, raw[len(body):]))
+        starts.append(pos)
+        pos += len(raw)
+    for start, end, kind, word in _tags(source):
+        index = max(i for i, s in enumerate(starts) if s <= start)
+        line = lines[index]
+        if end - starts[index] > len(line.text):  # a tag across lines: leave it be
+            line.tags.append(Tag(0, 0, "multi", ""))
+            continue
+        line.tags.append(Tag(start - starts[index], end - starts[index], kind, word))
+    for line in lines:
+        line.code = _is_code(line)
+        if line.code and line.text[:line.tags[0].start].strip():
+            line.prefix = line.text[:line.tags[0].start]
+    return lines
+
+
+def _is_code(line: Line) -> bool:
+    if not line.tags or any(t.kind == "multi" for t in line.tags):
+        return False
+    if all(t.kind == "variable" for t in line.tags):
+        return False  # a text line of values ({{!base}} and TODOs print where they stand)
+    rest, pos = [], 0
+    for tag in line.tags:
+        rest.append(line.text[pos:tag.start])
+        pos = tag.end
+        if "+" in (line.text[tag.start + 2], line.text[tag.end - 3]):
+            return False  # {%+ ... +%}: the converter's mark for "prints as it stands"
+    rest.append(line.text[pos:])
+    if "".join(rest[1:]):
+        return False
+    # Text before the tags only where Bottle joined a text line to a code line.
+    return not rest[0].strip() or any(t.kind != "variable" for t in line.tags)
+
+
+def _starts_clean(line: Line | None) -> bool:
+    return line is None or (line.text[:1] not in ("", " ", "\t"))
+
+
+def markers(source: str, keeps: frozenset[str] = frozenset()) -> tuple[str, list[int]]:
+    """The source with `-` markers on its code lines; the 1-based lines that still print
+    differently from Bottle in a stock environment. `keeps`: the included templates
+    whose output ends as Bottle's does (not `drops_last_newline`)."""
+    lines = _lines(source)
+    if lines and lines[-1].code and not lines[-1].end:
+        lines[-1].end = "\n"  # a block closed at the end: its newline stands in, or goes
+    inexact = _assign(lines, keeps)
+    if inexact and _right_fits(lines, keeps):
+        inexact = []
+    return "".join(_write(line, lines[i - 1] if i else None)
+                   for i, line in enumerate(lines)), inexact
+
+
+# Tags that continue or end a branch or loop: they take the marker of its opener.
+BRANCHES = {"if", "for", "with", "filter"}
+MIDDLES = {"elif", "else"}
+
+
+@dataclass
+class Frame:
+    right: bool  # its tags take `-%}` (else `{%-`)
+    printed: bool  # text printed on every path to here
+    entry: bool = False  # printed on entry (an else starts from there again)
+
+
+def _kind(line: Line, keeps: frozenset[str] = frozenset()) -> str:
+    """"open", "middle", "close" (a branch or loop), "start"/"finish" (a block or macro
+    body), "print" (it prints), "plain" (it does neither)."""
+    if INCLUDED.search(line.text):
+        return "include" if line.includes(keeps) else "print"
+    if line.printing:
+        return "print"
+    words = [t.word for t in line.tags if t.kind == "block"]
+    first = words[0] if words else ""
+    if first.startswith("end") and first[3:] in STARTS:
+        return "finish"
+    if first.startswith("end") and first[3:] in BRANCHES:
+        return "close"
+    if first in MIDDLES:
+        return "middle"
+    opened = [w for w in words if w in BRANCHES | STARTS
+              and words.count(w) > words.count(f"end{w}")]
+    if opened:
+        return "start" if opened[-1] in STARTS else "open"
+    return "plain"
+
+
+def _clean_after(lines: list[Line], i: int) -> bool:
+    """Every text line right under a tag of the branch or loop opened at line i starts
+    a line with text (so `-%}` takes nothing of it)."""
+    depth = 0
+    for j in range(i, len(lines)):
+        kind = _kind(lines[j]) if lines[j].code else "text"
+        if kind in ("open", "start"):
+            depth += 1
+        elif kind in ("close", "finish"):
+            depth -= 1
+        if lines[j].code and not _starts_clean(lines[j + 1] if j + 1 < len(lines) else None) \
+                and not (j + 1 < len(lines) and lines[j + 1].code):
+            return False
+        if depth == 0:
+            return True
+    return True
+
+
+def _hands_on(above: Line, kind: str) -> bool:
+    """Can a `{%-` tag under this line take its newline, its own printing in its place?"""
+    if above.code:
+        return kind == "include" or (above.left and kind != "print")
+    return above.text != "" and above.text.rstrip() == above.text
+
+
+def _structure_hands_on(lines: list[Line], kinds: list[str], i: int) -> bool:
+    """Can every else and end of the branch or loop opened at line i take `{%-`?"""
+    depth = 0
+    for j in range(i, len(lines)):
+        if kinds[j] in ("open", "start"):
+            depth += 1
+        elif kinds[j] in ("close", "finish"):
+            depth -= 1
+        if j > i and depth in (0, 1) and kinds[j] in ("middle", "close") and (
+                not lines[j - 1].code or kinds[j - 1] == "print"):
+            above = lines[j - 1]
+            if kinds[j - 1] == "print" or not (above.text and above.text.rstrip() == above.text):
+                return False
+        if depth == 0:
+            return True
+    return True
+
+
+def _assign(lines: list[Line], keeps: frozenset[str]) -> list[int]:
+    """A marker for each code line, top to bottom; the lines it cannot make exact.
+
+    `{%-` hands the newline of the text line above on to the tag's own. It cannot
+    where nothing was printed yet (the top, a block or macro body) or the line above
+    is blank or ends in spaces: there a tag takes its own newline (`-%}`), and so does
+    every tag of its branch or loop, or one path would print two newlines, another none.
+    """
+    inexact: list[int] = []
+    kinds = [_kind(line, keeps) if line.code else "text" for line in lines]
+    child = any(t.word == "extends" for line in lines if line.code for t in line.tags)
+    stack = [Frame(right=True, printed=False)]
+    outside = child  # a child prints only inside its blocks: its header needs no marker
+    for i, line in enumerate(lines):
+        number, kind, frame = i + 1, kinds[i], stack[-1]
+        above = lines[i - 1] if i else None
+        if outside and len(stack) == 1 and kind not in ("start", "text"):
+            continue
+        if line.prefix:
+            frame.printed = True
+        if kind == "include":
+            frame.printed = True
+            continue
+        if kind == "text":
+            if above is not None and above.code and above.right and not _starts_clean(line):
+                inexact.append(number)  # its indentation is taken by the tag above
+            frame.printed = True
+            continue
+        hand_on = above is not None and not line.prefix and _hands_on(above, kinds[i - 1])
+        if kind == "print":  # what it prints ends in a newline: its own goes
+            line.right = frame.printed = True
+            continue
+        if kind in ("middle", "close"):
+            line.left, line.right = not frame.right, frame.right
+            if kind == "close" and len(stack) > 1:
+                stack.pop()
+            else:
+                frame.printed = frame.entry
+        elif kind == "finish":  # the body's last newline is its own
+            line.right = frame.right and not (child and len(stack) == 2)
+            if len(stack) > 1:
+                stack.pop()
+        else:
+            right = not (frame.printed and hand_on and (
+                kind != "open" or _structure_hands_on(lines, kinds, i)))
+            if right and kind == "open" and not _clean_after(lines, i):
+                # `-%}` would take indentation on every turn: `{%-` is the lesser change
+                right = False
+                inexact.append(number)
+            line.left, line.right = not right, right
+            if kind == "start":
+                line.right = True
+                stack.append(Frame(right=right, printed=False))
+            elif kind == "open":
+                stack.append(Frame(right=right, printed=frame.printed, entry=frame.printed))
+        if line.left and not hand_on and above is not None:
+            inexact.append(number)  # the blank line above is taken too
+    return sorted(set(inexact))
+
+
+def _right_fits(lines: list[Line], keeps: frozenset[str]) -> bool:
+    """`-%}` on every code line instead: exact when no text line under a code line
+    starts with whitespace (or is blank). Sets it if so. (An include stays as it is:
+    its own newline stands in for the one a stock Jinja2 drops at the file's end.)"""
+    kinds = [_kind(line, keeps) if line.code else "text" for line in lines]
+    printed = not any(t.word == "extends" for line in lines if line.code for t in line.tags)
+    for i, line in enumerate(lines):
+        printed = printed or kinds[i] == "start"
+        if printed and i and kinds[i] == "text" and kinds[i - 1] not in ("text", "include") \
+                and not _starts_clean(line):
+            return False
+    for line, kind in zip(lines, kinds, strict=True):
+        line.left, line.right = False, kind not in ("text", "include")
+    return True
+
+
+def _write(line: Line, above: Line | None) -> str:
+    text = line.text
+    if not line.code:
+        return re.sub(r"(\{[%#])\+|\+(%\})", r"\1\2", text) + line.end  # nothing to undo
+    tags = line.tags
+    if len(tags) > 1 and text[tags[-1].start:tags[-1].end] == "{# #}":
+        text, tags = text[:tags[-1].start], tags[:-1]  # the compact form's newline eater
+    first, last = tags[0].start, tags[-1].end
+    if line.right:
+        text = text[:last - 2] + "-" + text[last - 2:]
+    if line.left:
+        text = text[:first + 2] + "-" + text[first + 2:]
+    elif not line.prefix and not (above is not None and above.code and above.right):
+        text = text[first:]  # its indentation would print: Bottle prints none
+    return text + line.end
+
+
+def drops_last_newline(source: str) -> bool:
+    """Does a stock Jinja2 drop a newline Bottle printed at the end of this template?
+    (It drops the source's last newline: printed data, unless a `-%}` took it.)"""
+    lines = _lines(source)
+    return bool(lines) and lines[-1].end != "" and not (
+        lines[-1].code and lines[-1].text.rstrip().endswith(("-%}", "-#}", "-}}")))

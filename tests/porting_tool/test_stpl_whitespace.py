@@ -1,0 +1,91 @@
+"""Whitespace markers: converted templates print Bottle's lines in a stock Jinja2."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+
+from bottle2flask.stpl import convert_source, convert_tree
+from tests.porting_tool.stpl_render import render_both
+from tests.porting_tool.test_stpl_semantics import CASES
+
+LIST = "<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n"
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    # no code line: nothing to mark
+    ("<p>{{x}}</p>\n", "<p>{{ x }}</p>\n"),
+    # the usual: the newline above is taken, the tag's own printed in its place
+    (LIST, "<ul>\n{%- for x in xs %}\n  <li>{{ x }}</li>\n{%- endfor %}\n</ul>\n"),
+    # nothing printed yet: each tag of the branch takes its own newline
+    ("% if a:\n<b>a</b>\n% end\n<p>x</p>\n",
+     "{% if a -%}\n<b>a</b>\n{% endif -%}\n<p>x</p>\n"),
+    # a blank line above: `{%-` would take it too
+    ("<p>a</p>\n\n% n = 1\n<p>{{n}}</p>\n", "<p>a</p>\n\n{% set n = 1 -%}\n<p>{{ n }}</p>\n"),
+    # an indented tag that takes its own newline would print its indentation: moved left
+    ("<p>a</p>\n\n  % n = 1\n<p>{{n}}</p>\n", "<p>a</p>\n\n{% set n = 1 -%}\n<p>{{ n }}</p>\n"),
+    # a page: the block starts the output
+    ("% rebase('layout')\n% if a:\n<b>a</b>\n% end\n",
+     '{% extends "layout.html" %}\n{% block content -%}\n{% if a -%}\n<b>a</b>\n'
+     "{% endif -%}\n{% endblock %}\n"),
+    # a layout's page prints where it stands, as it did
+    ("<main>\n  {{!base}}\n</main>\n", "<main>\n  {% block content %}{% endblock %}\n</main>\n"),
+    # a comment line is a tag line like the others
+    ("<p>a</p>\n%# note\n<p>b</p>\n", "<p>a</p>\n{#- note #}\n<p>b</p>\n"),
+])
+def test_each_code_line_gets_one_marker(before, after):
+    conversion = convert_source(before)
+    assert conversion.source == after
+    assert conversion.whitespace == []
+
+
+def test_compact_writes_no_marker():
+    assert convert_source(LIST, compact=True).source == \
+        "<ul>\n{% for x in xs %}\n  <li>{{ x }}</li>\n{% endfor %}\n</ul>\n"
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["stock", "compact"])
+def test_a_list_prints_bottles_text_in_its_environment(tmp_path, compact):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": LIST}, compact=compact, xs=[1, 2])
+    assert bottle_out == ("<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>" if not compact
+                          else "<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>\n")
+    assert jinja_out == bottle_out
+
+
+def test_the_lines_no_marker_makes_exact_are_named():
+    # The top of a file, a loop whose body is indented: `-%}` would take the indentation
+    # on every turn; `{%-` prints one newline too many, once. Named, not hidden.
+    conversion = convert_source("% for x in xs:\n  <li>{{x}}</li>\n% end\n")
+    assert conversion.source == "{%- for x in xs %}\n  <li>{{ x }}</li>\n{%- endfor %}\n"
+    assert conversion.whitespace == [1]
+    inexact = [source for source, _ in CASES if convert_source(source).whitespace]
+    assert inexact == ["  % if x:\n    indented\n  % end\n"]
+
+
+@pytest.mark.parametrize(("source", "context"), CASES)
+def test_the_compact_form_prints_what_bottle_printed_with_its_settings(tmp_path, source,
+                                                                       context):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": source}, compact=True, **context)
+    assert jinja_out == bottle_out.replace("&#039;", "&#39;").replace("&quot;", "&#34;")
+
+
+@pytest.mark.parametrize("partial", ["<li>{{x}}</li>\n", "% if x:\n<li>{{x}}</li>\n% end\n"],
+                         ids=["ends-in-text", "ends-in-a-tag"])
+def test_an_include_prints_one_newline_whichever_way_its_file_ends(tmp_path, partial):
+    templates = {"main": "<ul>\n% for x in xs:\n% include('part', x=x)\n% end\n</ul>\n",
+                 "part": partial}
+    bottle_out, jinja_out = render_both(tmp_path, templates, xs=[1, 0, 2])
+    assert jinja_out == bottle_out
+    assert bottle_out.startswith("<ul>\n<li>1</li>\n")
+
+
+def test_flasks_own_environment_prints_the_sample_as_bottle_did(tmp_path):
+    views = tmp_path / "views"
+    views.mkdir()
+    (views / "page.tpl").write_text("% rebase('layout', title='T')\n" + LIST)
+    (views / "layout.tpl").write_text("<title>{{title}}</title>\n<body>\n{{!base}}</body>\n")
+    report = convert_tree(views, tmp_path / "out")
+    app = Flask(__name__, template_folder=str(tmp_path / "out"))
+    with app.app_context():
+        page = app.jinja_env.get_template(report.names["page"]).render(xs=[1])
+    assert page == "<title>T</title>\n<body>\n<ul>\n  <li>1</li>\n</ul>\n</body>"
