@@ -127,15 +127,19 @@ def import_file(spec: str, path: Path):
         cwd = os.getcwd()
         sys.path.insert(0, str(folder))
         template_path = _fresh_template_path()
+        # An app that reads its command line at import (argparse) sees the one it would
+        # have run with no arguments, not ours.
+        argv, sys.argv = sys.argv, [str(path)]
         try:
             os.chdir(folder)
             sys.modules[name] = module
             with no_servers(spec):
                 module_spec.loader.exec_module(module)
-        except Exception as error:  # the user's code: any error is theirs to see
+        except (Exception, SystemExit) as error:  # the user's code: theirs to see
             sys.modules.pop(name, None)
             raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
         finally:
+            sys.argv = argv
             os.chdir(cwd)
             _leave_path(folder)
             module._kit_template_path = _restore_template_path(template_path)

@@ -98,7 +98,8 @@ def main(args) -> int:
         started = outcome.status in (SAME, DIFFERENT) or outcome.data.get("starts", {}).get(
             "port")
         if started and status != BREAKS:  # a port with a TODO that fails is not done
-            print(f"run it: cd {args.out} && flask --app {app_spec(entry)} run")
+            folder, module = run_from(args.out, entry[0])
+            print(f"run it: cd {folder} && flask --app {app_spec((module, entry[1]))} run")
             if (args.out / "tests" / "test_bottle2flask_parity.py").is_file():
                 print(f"its parity suite: cd {args.out} && python -m pytest tests "
                       "-p no:randomly")
@@ -118,3 +119,14 @@ def verdict(outcome, breaks: str, failed: bool) -> tuple[int, str]:
     if outcome.status in (DIFFERENT, NOT_CHECKED):
         return outcome.status, outcome.reason
     return (1, "a file could not be converted (see above)") if failed else (SAME, "")
+
+
+def run_from(out: Path, module: str) -> tuple[Path, str]:
+    """The folder to run the app from and its module's name there: a module outside any
+    package runs from its own folder (where its relative paths start, as Bottle's did);
+    a package's, from the folder that holds the package."""
+    parts = module.split(".")
+    cut = len(parts) - 1
+    while cut > 0 and (out.joinpath(*parts[:cut]) / "__init__.py").is_file():
+        cut -= 1
+    return out.joinpath(*parts[:cut]), ".".join(parts[cut:])

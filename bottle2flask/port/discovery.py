@@ -11,6 +11,7 @@ Three shapes need the whole folder to port one file right:
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,8 +62,9 @@ class Plan:
                 break
             rel = found.imports[local][0]
         found = self.modules.get(rel)
-        if found is not None and found.default_from and not found.made:
-            return "."  # the module made for the shared default app, at the top
+        if found is not None and found.default_from and not found.made \
+                and self.default_module is not None:
+            return self.default_module.parent.as_posix()  # the module made for it
         return rel.parent.as_posix()
 
     def options(self, rel: Path) -> dict:
@@ -172,22 +174,56 @@ def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
                     changed = True
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
-    names = [name for _, name in views]
     needs = {"jinja2" if jinja2 else "jinja"} if templates else set()
     if any(m.redirects for m in modules.values()):
         needs.add("location")
     if template_imports:
         needs.add("template_imports")
-    result = Plan(modules, shared_views=frozenset(n for n in names if names.count(n) > 1),
+    # A view name clashes only between modules that can run in one process (one app).
+    shared = {name for rel, name in views
+              if any(other != rel and name in modules[other].views
+                     for other in together(modules, rel) if other in modules)}
+    result = Plan(modules, shared_views=frozenset(shared),
                   tree_needs=frozenset(needs), template_imports=dict(template_imports or {}))
-    if len(users) > 1:
+    sharing = [rel for rel in users if len(together(modules, rel) & set(users)) > 1]
+    if sharing:
+        folder = run_folder(src, modules, sharing)
         name = DEFAULT_MODULE
-        while (src / f"{name}.py").exists():
+        while (src / folder / f"{name}.py").exists():
             name += "_"
-        result.default_module = Path(f"{name}.py")
-        for rel in users:
+        result.default_module = folder / f"{name}.py"
+        for rel in sharing:
             modules[rel].default_from = name
     return result
+
+
+def run_folder(src: Path, modules: dict[Path, ModuleApps], users: list[Path]) -> Path:
+    """Where a module these modules import (`from default_app import app`) can go: the
+    folder the app runs from, the common folder of every module they run with (a
+    package's modules run from the folder that holds the package)."""
+    group = set().union(*(together(modules, rel) for rel in users))
+    folder = Path(os.path.commonpath([str(rel.parent) for rel in group]) or ".")
+    while folder != Path(".") and (src / folder / "__init__.py").exists():
+        folder = folder.parent
+    return folder
+
+
+def together(modules: dict[Path, ModuleApps], rel: Path) -> set[Path]:
+    """The modules that can run in one process with `rel`: those it imports or is
+    imported by, at any remove. Scripts that import none of each other each have a
+    default app of their own (a folder of examples), so they share no module."""
+    linked: dict[Path, set[Path]] = {r: set() for r in modules}
+    for r, m in modules.items():
+        for used in m.uses:
+            linked[r].add(used)
+            linked.setdefault(used, set()).add(r)
+    seen, todo = {rel}, [rel]
+    while todo:
+        for other in linked.get(todo.pop(), ()):
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
 
 
 # Ported like any module, so it gets the shims the app's module adds for every module.

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .compat import SOURCE as COMPAT
 from .declared import parity_settings
-from .discovery import DEFAULT_SOURCE, plan
+from .discovery import DEFAULT_SOURCE, plan, run_folder
 from .engines import engine
 from .report import markdown
 from .results import FileResult, TreeResult
@@ -139,7 +139,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates, folders),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
-                         app_folder=apps.app_folder(rel))
+                         app_folder=apps.app_folder(rel), src_root=str(src))
                for rel in python}
     # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
     # that import from them open the connection with the function their port defines.
@@ -188,10 +188,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.modules.append(module)
         if write:
             (out / rel).write_text(module.code, encoding="utf-8")
-    if any(m.compat for m in result.modules):  # --faithful: Bottle's behaviour, one module
+    users = [Path(m.path) for m in result.modules if m.compat]
+    if users:  # --faithful: Bottle's behaviour, one module, where its users import it
         result.compat_lines = sum(1 for line in COMPAT.read_text().splitlines() if line.strip())
         if write:
-            shutil.copyfile(COMPAT, out / COMPAT.name)
+            shutil.copyfile(COMPAT, out / run_folder(src, apps.modules, users) / COMPAT.name)
     if write:
         copy_companions(src, out, result)
         (out / "porting-report.json").write_text(

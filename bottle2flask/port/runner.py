@@ -146,6 +146,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     state.template_imports = dict(template_imports or {})
     state.template_reads = dict(settings.template_reads or {})
     state.app_folder = settings.app_folder
+    state.src_root = settings.src_root
     state.template_errors = dict(settings.template_errors or {})
     state.imported_openers = dict(settings.openers or {})
     original = tree

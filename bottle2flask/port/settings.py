@@ -38,5 +38,8 @@ class Settings:
     # the folder (from the one the port was given) of the module that makes the app:
     # Flask reads relative folders from there, Bottle from the working directory
     app_folder: str = "."
+    # the folder ported, on disk: a relative folder found beside the app's module and
+    # not in it shows the app is run from its own folder (python start.py)
+    src_root: str = ""
     # P019: a plugin keyword another module's port opens: keyword -> (module, function)
     openers: dict = field(default_factory=dict)

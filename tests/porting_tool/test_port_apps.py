@@ -159,6 +159,54 @@ def test_modules_sharing_the_default_app_share_one_flask_app(tmp_path):
     assert answer.text == "Hello you" and "seen=1" in answer.headers["Set-Cookie"]
 
 
+def test_scripts_that_import_none_of_each_other_keep_an_app_each(tmp_path):
+    # A folder of examples, each run on its own: each had Bottle's default app to itself.
+    script = '''
+        from bottle import route, run
+
+
+        @route("/")
+        def index():
+            return "{}"
+
+
+        if __name__ == "__main__":
+            run(port=8080)
+    '''
+    out = ported(tmp_path, {"one/app.py": script.format("one"),
+                            "two/app.py": script.format("two")})
+    assert not (out / "default_app.py").exists()
+    for name in ("one", "two"):
+        code = (out / name / "app.py").read_text()
+        assert "app = Flask(__name__" in code and "endpoint=" not in code
+        assert webtest.TestApp(load(str(out / name / "app.py")).wsgi).get("/").text == name
+
+
+def test_a_static_root_beside_an_app_in_a_subfolder_is_read_from_there(tmp_path):
+    # cd Simulation && python start.py: ./public is beside it, not in the folder ported
+    src = write(tmp_path / "src", {
+        "Simulation/start.py": '''
+            from bottle import route, static_file
+
+
+            @route("/public/<name:path>")
+            def public(name):
+                return static_file(name, root="./public")
+        ''',
+        "Simulation/public/site.css": "p {}\n",
+    })
+    for mode in ([], ["--faithful"]):
+        out = tmp_path / f"out{len(mode)}"
+        assert kit(["port", *mode, str(src), "-o", str(out)]) == 0
+        code = (out / "Simulation" / "start.py").read_text()
+        assert "../public" not in code
+        client = webtest.TestApp(load(str(out / "Simulation" / "start.py")).wsgi)
+        assert client.get("/public/site.css").text == "p {}\n"
+    assert 'static_folder="./public"' in (tmp_path / "out0" / "Simulation" / "start.py").read_text()
+    # the faithful port's module goes where the app runs from, beside the module
+    assert (tmp_path / "out1" / "Simulation" / "bottle_compat.py").is_file()
+
+
 def test_a_template_import_is_given_to_the_ported_templates(tmp_path):
     files = {
         "app.py": '''
@@ -271,3 +319,38 @@ def test_a_templates_import_of_the_apps_own_module_is_left_to_the_user(tmp_path)
     code = (out / "webapp" / "__init__.py").read_text()
     assert "title come from the app's own" in code
     assert "from webapp.helpers" not in code and "jinja_env.globals.update" not in code
+
+
+def test_an_app_that_reads_its_command_line_at_import_loads_with_none(tmp_path):
+    # argparse at import (the Bottle tutorial's todo.py): it sees `app.py` alone, as when
+    # run with no arguments, not the command line of the tool that loads it
+    src = write(tmp_path / "src", {"app.py": '''
+        import argparse
+
+        from bottle import default_app, route
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("-p", "--port", default="8080")
+        args = parser.parse_args()
+
+
+        @route("/")
+        def index():
+            return "port " + args.port
+
+        app = default_app()
+    '''})
+    client = webtest.TestApp(load(str(src / "app.py")).wsgi)
+    assert client.get("/").text == "port 8080"
+
+
+def test_an_app_that_exits_at_import_is_a_one_line_error(tmp_path):
+    from bottle2flask.errors import UsageError
+
+    src = write(tmp_path / "src", {"app.py": "import sys\nsys.exit(2)\n"})
+    try:
+        load(str(src / "app.py"))
+    except UsageError as error:
+        assert "SystemExit: 2" in str(error)
+    else:
+        raise AssertionError("an app that exits at import loaded")

@@ -244,15 +244,15 @@ def test_template_and_view_become_render_template():
     ''')
 
 
-def test_template_source_in_a_string_is_flagged_not_converted():
+def test_template_source_the_converter_cannot_take_whole_is_flagged_not_converted():
     result = port('''
         from bottle import template
 
 
-        def hi(name):
-            return template("Hello {{name}}!", name=name)
+        def hi(names):
+            return template("{{[n for n in names]}}", names=names)
     ''')
-    assert 'template("Hello {{name}}!", name=name)' in result.code
+    assert 'template("{{[n for n in names]}}", names=names)' in result.code
     assert [t["code"] for t in result.todos] == ["P001", "P006"]
 
 

@@ -49,3 +49,61 @@ def test_bottles_jinja2_adapter_declares_flasks_autoescaping():
             return render_template("index.html", name="x")
     ''', declared=("D-autoescape",))
     assert "autoescape" not in result.code
+
+
+def test_template_source_in_a_string_becomes_render_template_string():
+    idiom('''
+        from bottle import request, route, template
+
+
+        @route("/hello")
+        def hello():
+            return template("<b>Hi {{user}}</b>", user=request.query.get("user"))
+    ''', '''
+        from flask import Flask, render_template_string, request
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/hello")
+        def hello():
+            return render_template_string("<b>Hi {{ user }}</b>", user=request.args.get("user"))
+    ''', declared=("D-none",))
+
+
+def test_a_view_function_that_returns_none_renders_its_template():
+    # Bottle's @view renders the template with its defaults when the function returns None
+    idiom('''
+        from bottle import route, view
+
+
+        @route("/")
+        @view("home", title="Home")
+        def index():
+            pass
+
+
+        @route("/about")
+        @view("about")
+        def about():
+            if False:
+                return
+            print("about")
+    ''', '''
+        from flask import Flask, render_template
+
+        app = Flask(__name__, template_folder="views", static_folder=None)
+
+
+        @app.route("/")
+        def index():
+            return render_template("home.html", title="Home")
+
+
+        @app.route("/about")
+        def about():
+            if False:
+                return render_template("about.html")
+            print("about")
+            return render_template("about.html")
+    ''', declared=("D-none",))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -37,6 +38,7 @@ class PortState:
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"
     app_folder: str = "."  # the app's module's folder, from the folder ported (Settings)
+    src_root: str = ""  # the folder ported, on disk (Settings)
     faithful: bool = False  # --faithful: Bottle's behaviour kept; else idiomatic Flask
     template_folder: str = "views"
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
@@ -136,6 +138,10 @@ class Rule(Transformer):
         path, here = string_value(folder), self.state.app_folder
         if path is None or here in ("", ".") or PurePosixPath(path).is_absolute():
             return folder
+        root = self.state.src_root
+        if root and not os.path.exists(os.path.join(root, path)) \
+                and os.path.exists(os.path.join(root, here, path)):
+            return folder  # it is beside the module: the app runs from its own folder
         moved = posixpath.relpath(posixpath.normpath(path), here)
         return cst.SimpleString(json.dumps(moved))
 

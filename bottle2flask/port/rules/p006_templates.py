@@ -5,8 +5,9 @@
     @view("new") ... return dict(a=1)  ->  return render_template("new.html", a=1)
 
 Names follow the template converter's mapping ('x' and 'x.tpl' -> 'x.html').
-Template source passed as a string, and `@view` functions returning something other
-than a dict literal, are left with a TODO.
+Template source passed as a string is converted too (`render_template_string`) when
+it converts with no TODO; `@view` functions returning something other than a dict
+literal are left with a TODO.
 
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`) is converted alike; its
 templates are Jinja2 already and keep their names (`x` -> the file Bottle finds,
@@ -24,6 +25,7 @@ import libcst as cst
 from ..declared import Change, glob
 from .base import Rule, arg, string_value
 from .p003_routes import ROUTE_METHODS
+from .p007_returns import ends
 
 SOURCE_MARKERS = ("\n", "{", "%", "$")  # how Bottle tells source from a name
 TEMPLATE_CALLS = {"template": "simple", "jinja2_template": "jinja2"}
@@ -120,6 +122,10 @@ class Templates(Rule):
         engine = self.engine(updated, TEMPLATE_CALLS)
         args = self.template_args(updated, engine, report=True) \
             if engine != "other" else None
+        if args is None and engine == "simple":
+            inline = self.inline_source(updated)
+            if inline is not None:
+                return inline
         if args is None:
             self.todo("template() with template source, a computed name or another "
                       "engine: convert the source with `bottle2flask convert-template` and use "
@@ -131,6 +137,32 @@ class Templates(Rule):
             self.undefined(args)
         return updated.with_changes(func=cst.Name("render_template"), args=args)
 
+    def inline_source(self, call: cst.Call) -> cst.Call | None:
+        """template("<p>{{x}}</p>", x=1) -> render_template_string("<p>{{ x }}</p>", x=1),
+        when the converter turns the source into Jinja2 with no TODO and no other file."""
+        from bottle2flask.stpl import convert_source
+
+        first = arg(call, 0, None)
+        source = string_value(first.value) if first else None
+        if source is None or not isinstance(first.value, cst.SimpleString) or any(
+                a.keyword and a.keyword.value in LOOKUP_KEYWORDS for a in call.args):
+            return None
+        converted = convert_source(source, compact=self.state.faithful)
+        if not converted.ok or converted.notes or converted.includes or converted.extends \
+                or converted.imports or converted.bottle_error or converted.whitespace:
+            return None
+        literal = python_string(converted.source, first.value)
+        args = [first.with_changes(value=literal)] + [
+            a.with_changes(star="**") if a.keyword is None and not a.star else a
+            for a in call.args[1:]]
+        if self.state.faithful:
+            self.uses("simple")  # Bottle's habits set on the app's environment
+        else:  # the app reads no template folder for it
+            self.fired()
+            self.declare_none()
+        self.need_import("flask", "render_template_string")
+        return call.with_changes(func=cst.Name("render_template_string"), args=args)
+
     def uses(self, engine: str) -> None:
         self.fired()
         if engine == "jinja2" and "jinja" in self.state.tree_needs:
@@ -141,7 +173,11 @@ class Templates(Rule):
         if engine == "jinja2" and not self.state.faithful and not self.escaped:
             self.escaped = True
             self.declare("D-autoescape")
-        if engine != "jinja2" and not self.state.faithful and not self.none:
+        if engine != "jinja2" and not self.state.faithful:
+            self.declare_none()
+
+    def declare_none(self) -> None:
+        if not self.none:
             self.none = True  # the faithful port's Jinja settings print None as nothing
             self.declare("D-none")
 
@@ -187,13 +223,16 @@ class Templates(Rule):
                          f"{string_value(args[0].value)} reads {', '.join(missing)}")
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         view = self.views[-1] if self.views else None
-        if view is None or updated.value is None:
+        if view is None:
             return updated
         engine = self.engine(view, VIEW_DECORATORS)
         args = self.template_args(view, engine) if engine != "other" else None
         value = updated.value
         if args is None:
             return updated
+        if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+            return updated.with_changes(value=self.render(engine, args, []),
+                                        whitespace_after_return=cst.SimpleWhitespace(" "))
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
                 and value.func.value == "dict" and all(a.keyword for a in value.args):
             extra = list(value.args)
@@ -206,19 +245,27 @@ class Templates(Rule):
             self.todo("@view function returns something other than a dict literal: Bottle "
                       "renders dicts and passes anything else through; render_template it")
             return updated
+        return updated.with_changes(value=self.render(engine, args, extra))
+
+    def render(self, engine: str, args: list[cst.Arg], extra: list[cst.Arg]) -> cst.Call:
+        """render_template(name, view's defaults, the values returned)."""
         self.uses(engine)
         self.need_import("flask", "render_template")
         if engine == "simple":
             self.undefined([*args, *extra])
-        call = cst.Call(cst.Name("render_template"), args=_commas([*args, *extra]))
-        return updated.with_changes(value=call)
+        return cst.Call(cst.Name("render_template"), args=_commas([*args, *extra]))
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
-        self.paths.pop()
+        updated = self.view_done(updated)
+        self.paths.pop()  # after: the render added at the end declares on its routes
+        return updated
+
+    def view_done(self, updated: cst.FunctionDef) -> cst.FunctionDef:
         view = self.views.pop()
         engine = self.engine(view, VIEW_DECORATORS) if view is not None else "other"
-        if view is None or engine == "other" \
-                or self.template_args(view, engine, report=True) is None:
+        args = self.template_args(view, engine, report=True) \
+            if view is not None and engine != "other" else None
+        if args is None:
             if view is not None:
                 self.todo("@view() with a computed template name or another engine: "
                           "render_template by hand")
@@ -226,7 +273,19 @@ class Templates(Rule):
         decorators = [d for d in updated.decorators if not (
             isinstance(d.decorator, cst.Call)
             and self.api(d.decorator.func) in VIEW_DECORATORS)]
-        return updated.with_changes(decorators=decorators)
+        updated = updated.with_changes(decorators=decorators)
+        body = updated.body.body if isinstance(updated.body, cst.IndentedBlock) else None
+        if body is None or ends(body):
+            return updated
+        # Bottle's view renders its template for a function that returns None.
+        last = cst.SimpleStatementLine([cst.Return(self.render(engine, args, []))])
+        kept = [stmt for stmt in body if not _is_pass(stmt)]
+        return updated.with_changes(body=updated.body.with_changes(body=[*kept, last]))
+
+
+def _is_pass(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and all(
+        isinstance(s, cst.Pass) for s in stmt.body)
 
 
 def _commas(args: list[cst.Arg]) -> list[cst.Arg]:
@@ -236,3 +295,12 @@ def _commas(args: list[cst.Arg]) -> list[cst.Arg]:
             else cst.MaybeSentinel.DEFAULT
         out.append(a.with_changes(comma=comma))
     return out
+
+
+def python_string(text: str, like: cst.SimpleString) -> cst.SimpleString:
+    """`text` as a literal written as `like` was (its quotes), where that can hold it."""
+    quote = like.quote
+    if "\\" not in text and quote not in text and ("\n" not in text or len(quote) == 3) \
+            and not text.endswith(quote[0]):
+        return cst.SimpleString(f"{quote}{text}{quote}")
+    return cst.SimpleString(repr(text))
