@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 import shutil
 from dataclasses import replace
@@ -92,8 +93,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     src, out = Path(src), Path(out)
     result = TreeResult(str(src), str(out), faithful=faithful)
     files = files_of(src)
-    python, undecoded = {}, {}
+    python, undecoded, links = {}, {}, {}
     for p in files:
+        if p.is_symlink() and p.resolve().is_relative_to(src.resolve()):
+            # wsgi.py -> app.py: one module under two names; the link stays a link
+            links[p.relative_to(src)] = os.readlink(p)
+            continue
         if p.suffix in PYTHON_SUFFIXES and p.name != "bottle.py":  # a vendored Bottle is copied
             try:
                 # bytes decoded as they are: CRLF line ends stay CRLF (LibCST keeps them)
@@ -160,6 +165,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if path in templates:
             continue
         rel = path.relative_to(src)
+        if rel in links:
+            result.copied.append(str(rel))
+            if write:
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                (out / rel).unlink(missing_ok=True)
+                os.symlink(links[rel], out / rel)
+            continue
         if rel in undecoded:
             result.modules.append(FileResult(str(rel), "failure", error=f"{rel}: not UTF-8 "
                                              f"({undecoded[rel].reason} at byte "

@@ -17,8 +17,8 @@ def app_target(stmt, app_name: str) -> cst.BaseExpression | None:
     if not isinstance(stmt, cst.SimpleStatementLine):
         return None
     small = stmt.body[0]
-    if isinstance(small, cst.Assign) and _is_flask(small.value) and len(small.targets) == 1:
-        return small.targets[0].target
+    if isinstance(small, cst.Assign) and _is_flask(small.value):
+        return small.targets[0].target  # `app = application = Flask(...)`: the first
     if isinstance(small, cst.ImportFrom) and _makes_app(stmt, app_name):
         return cst.Name(app_name)
     return None

@@ -354,3 +354,23 @@ def test_an_app_that_exits_at_import_is_a_one_line_error(tmp_path):
         assert "SystemExit: 2" in str(error)
     else:
         raise AssertionError("an app that exits at import loaded")
+
+
+def test_a_module_linked_under_another_name_is_ported_once_and_stays_a_link(tmp_path):
+    # wsgi.py -> app.py (mod_wsgi's name for the app): one module, not two apps
+    src = write(tmp_path / "src", {"app.py": '''
+        from bottle import Bottle
+
+        application = Bottle()
+
+
+        @application.route("/")
+        def index():
+            return "home"
+    '''})
+    (src / "wsgi.py").symlink_to("app.py")
+    out = tmp_path / "out"
+    assert kit(["port", "--no-check", str(src), "-o", str(out)]) == 0
+    assert (out / "wsgi.py").is_symlink() and (out / "wsgi.py").read_text() == \
+        (out / "app.py").read_text()
+    assert webtest.TestApp(load(str(out / "wsgi.py")).wsgi).get("/").text == "home"

@@ -84,6 +84,23 @@ def test_a_regex_route_in_a_factory_or_a_method_is_registered_where_the_app_is_m
     site.get("/doc/ABC", status=404)
 
 
+def test_a_regex_route_on_an_app_bound_to_two_names_is_registered_there():
+    # `app = application = Bottle()` (mod_wsgi wants `application`): it makes the app
+    result = port('''
+        from bottle import Bottle
+
+        app = application = Bottle()
+
+
+        @app.route("/<url:re:.+>")
+        def catch_all(url):
+            return url
+    ''', faithful=False)
+    assert result.todos == [] and "neither makes nor imports" not in result.code
+    made = webtest.TestApp(run(result.code, "application"))
+    assert made.get("/a/b").text == "a/b"
+
+
 def test_a_regex_route_with_no_app_in_the_module_is_a_todo_and_no_converter_class():
     result = port('''
         from bottle import route
