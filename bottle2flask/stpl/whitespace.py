@@ -50,6 +50,7 @@ class Line:
     code: bool = False  # nothing but tags: a Bottle `%` line
     left: bool = False
     right: bool = False
+    drop: bool = False  # a blank line whose newline the tag above prints instead
     prefix: str = ""  # text before the tags ("a\\\\" joined it to a code line)
 
     @property
@@ -138,11 +139,39 @@ def markers(source: str, keeps: frozenset[str] = frozenset()) -> tuple[str, list
     lines = _lines(source)
     if lines and lines[-1].code and not lines[-1].end:
         lines[-1].end = "\n"  # a block closed at the end: its newline stands in, or goes
+    _lift(lines)
     inexact = _assign(lines, keeps)
     if inexact and _right_fits(lines, keeps):
         inexact = []
     return "".join(_write(line, lines[i - 1] if i else None)
                    for i, line in enumerate(lines)), inexact
+
+
+def _lift(lines: list[Line]) -> None:
+    """Plain statements (`{% set %}`, comments) between a blank line and an indented
+    one go above the blank line: nothing they do prints, and there the newline above
+    them can stand in for theirs (under it, no marker is exact)."""
+    i = 0
+    while i < len(lines):
+        if not (lines[i].code and _kind(lines[i]) == "plain" and i and _blank(lines[i - 1])):
+            i += 1
+            continue
+        last = i
+        while last + 1 < len(lines) and lines[last + 1].code \
+                and _kind(lines[last + 1]) == "plain":
+            last += 1
+        after = lines[last + 1] if last + 1 < len(lines) else None
+        top = i
+        while top and _blank(lines[top - 1]):
+            top -= 1
+        if top and after is not None and not after.code and after.text \
+                and not _starts_clean(after):
+            lines[top:last + 1] = lines[i:last + 1] + lines[top:i]
+        i = last + 1
+
+
+def _blank(line: Line) -> bool:
+    return not line.code and line.text == ""
 
 
 # Tags that continue or end a branch or loop: they take the marker of its opener.
@@ -180,17 +209,19 @@ def _kind(line: Line, keeps: frozenset[str] = frozenset()) -> str:
 
 
 def _clean_after(lines: list[Line], i: int) -> bool:
-    """Every text line right under a tag of the branch or loop opened at line i starts
-    a line with text (so `-%}` takes nothing of it)."""
+    """Every text line right under a tag of the branch or loop opened at line i (its
+    own tags: the ones of a branch inside it choose for themselves) starts with text,
+    so `-%}` takes nothing of it."""
     depth = 0
     for j in range(i, len(lines)):
         kind = _kind(lines[j]) if lines[j].code else "text"
+        own = j == i or (depth == 1 and kind in ("middle", "close", "finish"))
         if kind in ("open", "start"):
             depth += 1
         elif kind in ("close", "finish"):
             depth -= 1
-        if lines[j].code and not _starts_clean(lines[j + 1] if j + 1 < len(lines) else None) \
-                and not (j + 1 < len(lines) and lines[j + 1].code):
+        after = lines[j + 1] if j + 1 < len(lines) else None
+        if own and not (after is None or after.code or after.text == "" or _starts_clean(after)):
             return False
         if depth == 0:
             return True
@@ -246,7 +277,11 @@ def _assign(lines: list[Line], keeps: frozenset[str]) -> list[int]:
             frame.printed = True
             continue
         if kind == "text":
-            if above is not None and above.code and above.right and not _starts_clean(line):
+            if above is not None and above.code and above.right and line.text == "":
+                # A blank line under a tag that takes its own newline: the tag keeps its
+                # newline, which prints as the blank line did, and the blank line goes.
+                above.right, line.drop = False, True
+            elif above is not None and above.code and above.right and not _starts_clean(line):
                 inexact.append(number)  # its indentation is taken by the tag above
             frame.printed = True
             continue
@@ -294,12 +329,14 @@ def _right_fits(lines: list[Line], keeps: frozenset[str]) -> bool:
                 and not _starts_clean(line):
             return False
     for line, kind in zip(lines, kinds, strict=True):
-        line.left, line.right = False, kind not in ("text", "include")
+        line.left, line.right, line.drop = False, kind not in ("text", "include"), False
     return True
 
 
 def _write(line: Line, above: Line | None) -> str:
     text = line.text
+    if line.drop:
+        return ""
     if not line.code:
         return re.sub(r"(\{[%#])\+|\+(%\})", r"\1\2", text) + line.end  # nothing to undo
     tags = line.tags

@@ -30,6 +30,13 @@ LIST = "<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n"
      "{% endif -%}\n{% endblock %}\n"),
     # a layout's page prints where it stands, as it did
     ("<main>\n  {{!base}}\n</main>\n", "<main>\n  {% block content %}{% endblock %}\n</main>\n"),
+    # a blank line under a tag that takes its own newline: the tag keeps it instead
+    ("% rebase('layout')\n\n<h2>x</h2>\n",
+     '{% extends "layout.html" %}\n{% block content %}\n<h2>x</h2>\n{% endblock %}\n'),
+    # a branch at the top takes `-%}`; a loop inside it, after text, takes `{%-`
+    ("% if xs:\n<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n% end\n",
+     "{% if xs -%}\n<ul>\n{%- for x in xs %}\n  <li>{{ x }}</li>\n{%- endfor %}\n</ul>\n"
+     "{% endif -%}\n"),
     # a comment line is a tag line like the others
     ("<p>a</p>\n%# note\n<p>b</p>\n", "<p>a</p>\n{#- note #}\n<p>b</p>\n"),
 ])
@@ -89,3 +96,14 @@ def test_flasks_own_environment_prints_the_sample_as_bottle_did(tmp_path):
     with app.app_context():
         page = app.jinja_env.get_template(report.names["page"]).render(xs=[1])
     assert page == "<title>T</title>\n<body>\n<ul>\n  <li>1</li>\n</ul>\n</body>"
+
+
+@pytest.mark.parametrize("source", [
+    "% if xs:\n<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n% end\n<p>end</p>\n",
+    "<p>a</p>\n% if xs:\n\n<b>{{len(xs)}}</b>\n% end\n\n% n = 1\n  <i>{{n}}</i>\n",
+])
+@pytest.mark.parametrize("xs", [[], [1, 2]], ids=["empty", "two"])
+def test_branches_and_blank_lines_print_as_in_bottle(tmp_path, source, xs):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": source}, xs=xs)
+    assert convert_source(source).whitespace == []
+    assert jinja_out == bottle_out
