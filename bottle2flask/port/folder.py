@@ -11,6 +11,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+from . import response_params
 from .compat import SOURCE as COMPAT
 from .declared import parity_settings
 from .discovery import DEFAULT_SOURCE, plan, run_folder
@@ -137,6 +138,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     apps = plan(src, python, templates=bool(templates), template_imports=imports,
                 jinja2=jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
+    if not faithful:  # helpers handed Bottle's response use it themselves (P005 folds it)
+        python.update(response_params.plan(
+            python, {rel: m.imports for rel, m in apps.modules.items()}))
     ported: dict[Path, FileResult] = {}
     options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,

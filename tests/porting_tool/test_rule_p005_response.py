@@ -229,3 +229,66 @@ def test_a_signed_cookie_and_a_charset_are_left_with_one_todo_each():
     assert 'response.set_cookie("account", bottle_cookies.dumps("account", "me", "s3cret"))' \
         in result.code
     assert "resp = " not in result.code and "make_response(" not in result.code
+
+
+def _tree(tmp_path, files):
+    from textwrap import dedent
+
+    from bottle2flask.port.folder import port_tree
+
+    src = tmp_path / "src"
+    for name, text in files.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    result = port_tree(src, tmp_path / "out")
+    return {m.path: m for m in result.modules}
+
+
+SESSIONS = '''
+    from bottle import response
+
+
+    def save_session(session, response):
+        response.set_cookie("sid", session["id"])
+        print("saved", session)
+'''
+
+
+def test_a_helper_handed_bottles_response_changes_it_itself(tmp_path):
+    # save_session(session, response): the course code's way to set a cookie in a helper
+    modules = _tree(tmp_path, {"sessions.py": SESSIONS, "server.py": '''
+        from bottle import get, response
+
+        from sessions import save_session
+
+
+        @get("/")
+        def index():
+            save_session({"id": "x"}, response)
+            return "home"
+    '''})
+    helper, view = modules["sessions.py"], modules["server.py"]
+    assert not helper.todos and not view.todos
+    assert "def save_session(session):" in helper.code
+    assert "@after_this_request" in helper.code and "response.set_cookie(" in helper.code
+    assert "save_session({\"id\": \"x\"})" in view.code and "bottle" not in view.code
+
+
+def test_a_helper_also_handed_something_else_is_left_with_its_todo(tmp_path):
+    modules = _tree(tmp_path, {"sessions.py": SESSIONS, "server.py": '''
+        from bottle import get, response
+
+        from sessions import save_session
+
+
+        @get("/")
+        def index():
+            save_session({"id": "x"}, response)
+            return "home"
+
+
+        def offline(fake):
+            save_session({"id": "y"}, fake)
+    '''})
+    assert "def save_session(session, response):" in modules["sessions.py"].code
+    assert [t["code"] for t in modules["server.py"].todos] == ["P001", "P005"]
