@@ -356,6 +356,35 @@ def test_error_handlers_return_their_status():
     ''')
 
 
+def test_a_default_app_hook_in_a_module_that_serves_its_own_app_is_not_registered():
+    # Bottle ran it on the default app, which `app.run()` does not serve: it never ran.
+    source = '''
+        from bottle import Bottle, hook, response
+
+        app = Bottle()
+
+
+        @hook("after_request")
+        def cors():
+            response.headers["X-Cors"] = "*"
+
+
+        @app.route("/")
+        def index():
+            return "home"
+
+
+        if __name__ == "__main__":
+            app.run(port=8080)
+    '''
+    result = port(source, faithful=False)
+    assert "\n@app.after_request\n" not in result.code and "def cors():" in result.code
+    assert [t["code"] for t in result.todos] == ["P002"]
+    served = port(source.replace("app.run(port=8080)", "run(port=8080)")
+                  .replace("hook, response", "hook, response, run"), faithful=False)
+    assert "\n@app.after_request\n" in served.code  # run() serves the default app: it ran
+
+
 def test_hooks_become_request_hooks():
     check('''
         from bottle import Bottle

@@ -14,6 +14,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..quick import Visitor
 from .base import APP_SHORTCUTS, Rule, kw
 from .p001_imports import APP_FACTORIES
 
@@ -60,8 +61,21 @@ class App(Rule):
             return cst.RemoveFromParent()
         return updated
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self.serves_default = serves_default(node, self.api)
+
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
+        if isinstance(call, cst.Call) and self.api(call.func) == "hook" and self.state.made \
+                and not self.serves_default:
+            # The module serves the app it makes: a hook on Bottle's default app never
+            # ran. Registered on the app it would run on every request: left off.
+            self.fired()
+            self.todo("@hook() is on Bottle's default app, which this module does not serve "
+                      f"(it serves {self.state.app_name}): it never ran, so it is not "
+                      f"registered; add @{self.state.app_name}.after_request (or "
+                      "before_request) if it should run")
+            return cst.RemoveFromParent()
         if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS:
             self.fired()
             if self.state.made or self.state.imported_apps:
@@ -123,3 +137,17 @@ def last_import(body) -> int:
 
 
 __all__ = ["App", "APP_FACTORIES"]
+
+
+def serves_default(module: cst.Module, api) -> bool:
+    """Does the module run Bottle's default app (`run()` with no app given)?"""
+    found = []
+
+    class Find(Visitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if api(node.func) == "run" and not any(
+                    a.keyword is None or a.keyword.value == "app" for a in node.args):
+                found.append(node)
+
+    module.visit(Find())
+    return bool(found)
