@@ -21,6 +21,7 @@ must take its own newline), the line is named (`inexact`): a newline more or les
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -97,7 +98,7 @@ def _lines(source: str) -> list[Line]:
         starts.append(pos)
         pos += len(raw)
     for start, end, kind, word in _tags(source):
-        index = max(i for i, s in enumerate(starts) if s <= start)
+        index = bisect.bisect_right(starts, start) - 1
         line = lines[index]
         if end - starts[index] > len(line.text):  # a tag across lines: leave it be
             line.tags.append(Tag(0, 0, "multi", ""))
