@@ -292,3 +292,24 @@ def test_a_helper_also_handed_something_else_is_left_with_its_todo(tmp_path):
     '''})
     assert "def save_session(session, response):" in modules["sessions.py"].code
     assert [t["code"] for t in modules["server.py"].todos] == ["P001", "P005"]
+
+
+def test_a_change_before_a_returned_http_response_is_dropped_as_bottle_drops_it():
+    # Bottle's HTTPResponse replaces the response: the header and cookie never left
+    result = port('''
+        from bottle import Bottle, HTTPResponse, response
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            response.set_header("X-A", "1")
+            response.set_cookie("c", "v")
+            return HTTPResponse(status=404, body="x")
+    ''', faithful=False)
+    assert "return Response(\"x\", status=404)\n" in result.code
+    code = [line for line in result.code.splitlines() if not line.strip().startswith("#")]
+    assert not [line for line in code if "X-A" in line or "make_response" in line]
+    assert "#   response.set_header(\"X-A\", \"1\")" in result.code
+    assert not result.todos

@@ -311,6 +311,18 @@ class Folder:
         comments = [line for i in at for line in stmts[i].leading_lines if line.comment]
         kept = [s for i, s in enumerate(stmts[:end]) if i not in at]
         last = stmts[end]
+        if self.replaces(value):
+            # Bottle's returned HTTPResponse replaces the response: these changes were
+            # lost there. Dropped, as Bottle did, and shown where they stood.
+            gone = [cst.EmptyLine(comment=cst.Comment(
+                "# kit/P005: dropped, as Bottle did (the HTTPResponse returned below "
+                "replaces the response):"))] + [
+                cst.EmptyLine(comment=cst.Comment(
+                    "#   " + cst.Module([]).code_for_node(stmts[i]).strip()))
+                for i in at]
+            self.rule.fired(len(changes))
+            return [*kept, last.with_changes(
+                leading_lines=[*comments, *last.leading_lines, *gone])]
         redirect = isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
             and value.func.value == "redirect"
         parts = tuple_parts(changes)
@@ -336,6 +348,12 @@ class Folder:
                  for c in changes]
         ret = cst.SimpleStatementLine([cst.Return(cst.Name(name))])
         return [*kept, first, *moved, ret]
+
+    def replaces(self, value: cst.BaseExpression) -> bool:
+        """Is the returned value Bottle's HTTPResponse, now Flask's `Response(...)`?"""
+        return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+            and value.func.value == "Response" \
+            and "HTTPResponse" in self.rule.state.bottle.values()
 
     def closures(self, stmts: list, at: list[int], later: set[str]) -> list:
         runs: list[list[int]] = []
