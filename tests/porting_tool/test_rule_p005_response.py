@@ -254,9 +254,7 @@ SESSIONS = '''
 '''
 
 
-def test_a_helper_handed_bottles_response_changes_it_itself(tmp_path):
-    # save_session(session, response): the course code's way to set a cookie in a helper
-    modules = _tree(tmp_path, {"sessions.py": SESSIONS, "server.py": '''
+SERVER = '''
         from bottle import get, response
 
         from sessions import save_session
@@ -266,26 +264,27 @@ def test_a_helper_handed_bottles_response_changes_it_itself(tmp_path):
         def index():
             save_session({"id": "x"}, response)
             return "home"
-    '''})
+'''
+
+
+def test_a_helper_handed_bottles_response_changes_it_itself(tmp_path):
+    # save_session(session, response): the course code's way to set a cookie in a helper
+    import webtest
+
+    from bottle2flask.loading import load
+
+    modules = _tree(tmp_path, {"sessions.py": SESSIONS, "server.py": SERVER})
     helper, view = modules["sessions.py"], modules["server.py"]
     assert not helper.todos and not view.todos
     assert "def save_session(session):" in helper.code
     assert "@after_this_request" in helper.code and "response.set_cookie(" in helper.code
     assert "save_session({\"id\": \"x\"})" in view.code and "bottle" not in view.code
+    answer = webtest.TestApp(load(str(tmp_path / "out" / "server.py")).wsgi).get("/")
+    assert answer.text == "home" and "sid=x" in answer.headers["Set-Cookie"]
 
 
 def test_a_helper_also_handed_something_else_is_left_with_its_todo(tmp_path):
-    modules = _tree(tmp_path, {"sessions.py": SESSIONS, "server.py": '''
-        from bottle import get, response
-
-        from sessions import save_session
-
-
-        @get("/")
-        def index():
-            save_session({"id": "x"}, response)
-            return "home"
-
+    modules = _tree(tmp_path, {"sessions.py": SESSIONS, "server.py": SERVER + '''
 
         def offline(fake):
             save_session({"id": "y"}, fake)
