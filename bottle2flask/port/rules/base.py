@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import posixpath
+import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -171,7 +172,7 @@ class Rule(Transformer):
 
     def todo_on(self, stmt, text: str, code: str | None = None):
         """todo() for a statement other than the one being visited."""
-        code = code or self.code
+        code, text = code or self.code, one_line(text)
         self.state.todos.append((code, text))
         self.context.warnings.append(f"{code}: {text}")
         return with_comments(stmt, [f"# TODO(kit/{code}): {text}"])
@@ -181,7 +182,7 @@ class Rule(Transformer):
 
         breaks: the code under it is left running and fails there (an AttributeError, a
         view called without an argument): `bottle2flask port` does not call such a port done."""
-        code = code or self.code
+        code, text = code or self.code, one_line(text)
         self.state.todos.append((code, text))
         if breaks:
             self.state.breaks.add((code, text))
@@ -192,7 +193,7 @@ class Rule(Transformer):
     def leave_out(self, stmt, text: str, code: str | None = None):
         """The statement commented out under a TODO, so the port starts without it: Flask
         has nothing to call in its place."""
-        code = code or self.code
+        code, text = code or self.code, one_line(text)
         self.state.todos.append((code, text))
         self.context.warnings.append(f"{code}: {text}")
         source = cst.Module([]).code_for_node(stmt.with_changes(leading_lines=[]))
@@ -260,6 +261,12 @@ class _DropPlaceholders(Transformer):
     def leave_Module(self, original, updated):
         body, carried, footer = self._body(updated.body, updated.footer)
         return updated.with_changes(body=body, footer=[*carried, *footer])
+
+
+def one_line(text: str) -> str:
+    """A TODO's text on one line: it may quote code written over several (a comment holds
+    one line, and LibCST refuses a newline in one)."""
+    return re.sub(r"\s*\n\s*", " ", text)
 
 
 def drop_placeholders(module: cst.Module) -> cst.Module:

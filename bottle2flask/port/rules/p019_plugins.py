@@ -38,6 +38,8 @@ PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
 PLUGINS |= {f"bottle.ext.{kind}": (kind, classes) for kind, classes in PLUGINS.values()}
 EXT = {kind for kind, _ in PLUGINS.values()}  # from bottle.ext import sqlite
 # Each plugin's parameters in order, with the values the port can reproduce
+# Where an app installs or applies a plugin (on any app, or Bottle's shortcut).
+PLUGIN_USE = re.compile(r"\binstall\s*\(|\bapply\s*=|\.apply\s*\(")
 SQLITE_ARGS = ("dbfile", "autocommit", "dictrows", "keyword", "text_factory")
 SQLALCHEMY_ARGS = ("engine", "metadata", "keyword", "commit", "create", "use_kwargs")
 
@@ -395,6 +397,12 @@ class Plugins(Rule):
             or [p for p, keyword in self.installed if keyword is None]
         others = [cst.Module([]).code_for_node(d.decorator).split("(")[0]
                   for d in node.decorators if decorator_method(self, d) not in ROUTE_METHODS]
+        if not plugins and not others and not PLUGIN_USE.search(self.state.app_text or ""):
+            # Nothing in the app installs a plugin: Bottle called the view without it too
+            # (a TypeError, a 500), and so does Flask; nothing the port changed.
+            self.todo(f"view parameter {name!r} is not in the route and no plugin passes "
+                      "it: the view fails when called, in Bottle as in Flask")
+            return
         if plugins:
             where = f"the plugin {plugins[0]} passed it in Bottle"
         elif others:
@@ -437,8 +445,9 @@ def options_of(kind: str, call: cst.Call) -> dict | None:
             return None
         options["dbfile"] = given.get("dbfile", cst.SimpleString('":memory:"'))
         return options
-    if options["use_kwargs"] or "engine" not in given \
-            or options["create"] and "metadata" not in given:
+    # use_kwargs=True hands the session to views that do not name it too (as **kwargs):
+    # a view that names it gets it from the port the same way.
+    if "engine" not in given or options["create"] and "metadata" not in given:
         return None
     options["engine"] = given["engine"]
     options["metadata"] = given.get("metadata")
