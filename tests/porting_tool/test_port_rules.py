@@ -624,3 +624,43 @@ def test_bottles_request_as_a_mapping_is_its_environ_and_its_json_helpers_are_js
         answers.append(webtest.TestApp(namespace["app"]).get(
             "/", extra_environ={"REMOTE_ADDR": "10.0.0.1"}).text)
     assert answers[0] == answers[1] == '["10.0.0.1", 1, ["HTTP_HOST"]]'
+
+
+def test_standard_modules_and_names_bottle_imported_are_imported_from_where_they_live():
+    """Found by the trials (jbajwa/496): `from bottle import ..., os` kept a P001 TODO and
+    an import of Bottle in the port."""
+    from .helpers import idiom
+
+    source = '''
+        from bottle import Bottle, datetime, os, timedelta
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            return os.sep + str(datetime(2020, 1, 1) + timedelta(days=1))
+    '''
+    result = idiom(source, '''
+        import os
+        from datetime import datetime, timedelta
+
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            return os.sep + str(datetime(2020, 1, 1) + timedelta(days=1))
+    ''')
+    from textwrap import dedent
+
+    import webtest
+
+    answers = []
+    for code in (dedent(source), result.code):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        answers.append(webtest.TestApp(namespace["app"]).get("/").text)
+    assert answers[0] == answers[1] == "/2020-01-02 00:00:00"

@@ -182,7 +182,11 @@ class Imports(Rule):
         for name in sorted(used):  # Bottle's copies of the standard library's own
             if self.state.bottle.get(name) in STDLIB:
                 module, attr = STDLIB[self.state.bottle[name]]
-                self.need_import(module, attr, None if attr == name else name)
+                if attr is None:  # `from bottle import os`: import os
+                    self.need_import(module, None, None if module == name else name)
+                    self.state.provided.add(name)
+                else:
+                    self.need_import(module, attr, None if attr == name else name)
                 self.fired()
                 used.discard(name)
         return updated.visit(_Prune(self, used))
@@ -333,7 +337,23 @@ def _is_bottle_import(node) -> bool:
 # Bottle names that are the standard library's under another name (bottle.py defines
 # them so): imported from there instead, the call sites unchanged. (HTTP_CODES is not
 # http.client.responses: 418's text differs.)
-STDLIB = {"json_dumps": ("json", "dumps"), "json_loads": ("json", "loads")}
+# The standard library's own modules and names that `from bottle import X` reaches
+# because Bottle imported them (0.12 and 0.13): imported from where they live.
+STDLIB: dict[str, tuple[str, str | None]] = {
+    "json_dumps": ("json", "dumps"), "json_loads": ("json", "loads"),
+    "json_lds": ("json", "loads"), "datetime": ("datetime", "datetime"),
+    "timedelta": ("datetime", "timedelta"), "datedate": ("datetime", "date"),
+    "format_exc": ("traceback", "format_exc"), "print_exc": ("traceback", "print_exc"),
+    "NamedTemporaryFile": ("tempfile", "NamedTemporaryFile"),
+    "SimpleCookie": ("http.cookies", "SimpleCookie"), "Morsel": ("http.cookies", "Morsel"),
+    "CookieError": ("http.cookies", "CookieError"), "normalize": ("unicodedata", "normalize"),
+    "urlencode": ("urllib.parse", "urlencode"), "urljoin": ("urllib.parse", "urljoin"),
+    "urlquote": ("urllib.parse", "quote"), "BytesIO": ("io", "BytesIO"),
+    "getfullargspec": ("inspect", "getfullargspec"),
+    **{module: (module, None) for module in (
+        "base64", "calendar", "cgi", "codecs", "email", "functools", "hashlib", "hmac",
+        "itertools", "mimetypes", "os", "pickle", "re", "sys", "tempfile", "threading",
+        "time", "warnings", "weakref")}}
 
 
 # What `from bottle import *` brings in (Bottle's __all__ is not set; these are the
