@@ -79,7 +79,7 @@ def main(args) -> int:
     breaking = [f"{m.path}:{t['line']}: {t['code']} TODO on code that fails when it runs"
                 for m in result.modules for t in m.todos if t.get("breaks")]
     breaking += [f"{t['breaks']}: a template TODO that fails when rendered"
-                 for t in result.templates if t.get("breaks")]
+                 for t in result.templates if t.get("breaks") and t.get("rendered", True)]
     breaks = ""
     if breaking:
         more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""

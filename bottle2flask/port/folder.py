@@ -25,6 +25,7 @@ from .templates import (
     copy_as_they_are,
     is_template,
     names_as_they_are,
+    rendered,
     template_folders,
     template_root,
 )
@@ -124,6 +125,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                                                                  folders, faithful)
     elif used != "simple":
         names = names_as_they_are(src, templates, folders)
+    can_render = rendered(src, python, templates, folders)
+    if can_render is not None:  # a TODO in a template the app never renders blocks nothing
+        rendered_paths = {p.relative_to(src) for p in can_render}
+        for t in result.templates:
+            t["rendered"] = Path(t["path"]) in rendered_paths
     app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
                                                PYTHON_SUFFIXES)])
     own = frozenset(rel.parts[0].removesuffix(".py") for rel in python)

@@ -71,7 +71,9 @@ def markdown(result) -> str:
     if result.templates:
         lines += ["## Templates", ""]
         for t in result.templates:
-            lines.append(f"- {t['path']}: {t['status']}")
+            unused = " (no render call, view or include of the app names it: its TODOs " \
+                "block nothing)" if t.get("rendered") is False else ""
+            lines.append(f"- {t['path']}: {t['status']}{unused}")
             lines += [f"  - `{todo}`" for todo in t.get("todos", [])]
             if t.get("whitespace"):
                 where = ", ".join(str(n) for n in t["whitespace"])

@@ -144,3 +144,48 @@ def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict,
                         "whitespace": f.conversion.whitespace if f.conversion else [],
                         "breaks": breaking_line(out / f.output) if f.output else None})
     return results, dict(report.names)
+
+
+# A template named by a literal in a render call, a view decorator or a template line.
+NAMED = re.compile(r"""\b(?:template|view|jinja2_template|jinja2_view|mako_template|mako_view|
+                       cheetah_template|cheetah_view|include|rebase)\(\s*[rbuRBU]?
+                       (['"])([^'"\n]+)\1""", re.X)
+# The same call with anything but a literal first: which template it renders is not known.
+UNNAMED = re.compile(r"""\b(?:template|view|jinja2_template|jinja2_view|include|rebase)\(
+                         \s*(?![rbuRBU]?['"])(?!\))""", re.X)
+LOADERS = re.compile(r"\b(?:SimpleTemplate|BaseTemplate|Jinja2Template|TEMPLATES)\b")
+
+
+def rendered(src: Path, python: dict, templates: list[Path],
+             folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS) -> set[Path] | None:
+    """The template files the app can render: those a literal names in a render call, a
+    @view or a template's include/rebase, and what they include in turn. None when a
+    call names its template otherwise (a variable): then any of them can be."""
+    texts = {t: _text(t) for t in templates}
+    python = {rel: text for rel, text in python.items() if "bottle" in text}  # not Django's
+    if any(UNNAMED.search(text) or LOADERS.search(text) for text in python.values()):
+        return None
+
+    def files_named(name: str) -> set[Path]:
+        base = name.strip("./").removesuffix(".tpl").removesuffix(".html")
+        return {t for t in templates
+                for key in (t.relative_to(src), t.relative_to(template_root(t, src, folders)))
+                if key.with_suffix("").as_posix() == base or key.as_posix() == base
+                or key.with_suffix("").as_posix().endswith(f"/{base}")}
+
+    found: set[Path] = set()
+    todo = [m[2] for text in python.values() for m in NAMED.finditer(text)]
+    while todo:
+        for path in files_named(todo.pop()) - found:
+            found.add(path)
+            if UNNAMED.search(texts[path]):
+                return None
+            todo += [m[2] for m in NAMED.finditer(texts[path])]
+    return found
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""

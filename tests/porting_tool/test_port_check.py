@@ -131,3 +131,34 @@ def test_a_template_todo_that_fails_when_rendered_is_counted_and_not_done(tmp_pa
     assert "TODO: 1" in out and "run it" not in out
     assert err.splitlines()[-1].startswith(
         "bottle2flask port: not done: views/index.html:1: a template TODO that fails")
+
+
+def test_a_template_the_app_never_renders_blocks_nothing(tmp_path, capsys):
+    """Found by the trials (jbajwa/496): a Django project's templates/ beside the Bottle
+    app; one of them converted with a TODO made the port 'not done' though no render
+    call, view or include of the app names it."""
+    src = app_folder(tmp_path, "from bottle import Bottle, template\n\napp = Bottle()\n\n\n"
+                     '@app.route("/")\ndef index():\n    return template("index", message="")\n')
+    (src / "views").mkdir()
+    (src / "views" / "index.tpl").write_text("% include('part')\n<p>home</p>\n")
+    (src / "views" / "part.tpl").write_text("<p>part</p>\n")
+    (src / "templates").mkdir()
+    (src / "templates" / "old.html").write_text("% if message is not 'x':\n<p>x</p>\n% end\n")
+    assert port(src, "-o", tmp_path / "out", "--no-check") == 0
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    assert "- templates/old.html: converted (no render call, view or include" in report
+    assert "- views/part.tpl: converted\n" in report
+    # once the app renders it, the same TODO blocks again
+    (src / "web.py").write_text((src / "web.py").read_text().replace(
+        'template("index", message="")', 'template("index", message="") + template('
+        '"templates/old", message="")'))
+    assert port(src, "-o", tmp_path / "out2", "--no-check") == 5
+    assert "templates/old.html:1: a template TODO" in capsys.readouterr().err
+
+
+def test_a_template_named_by_a_variable_keeps_every_template_blocking(tmp_path):
+    src = app_folder(tmp_path, "from bottle import Bottle, template\n\napp = Bottle()\n\n\n"
+                     '@app.route("/<name>")\ndef page(name):\n    return template(name)\n')
+    (src / "views").mkdir()
+    (src / "views" / "old.tpl").write_text("% if name is not 'x':\n<p>x</p>\n% end\n")
+    assert port(src, "-o", tmp_path / "out", "--no-check") == 5
