@@ -71,3 +71,33 @@ def test_a_missing_key_is_a_server_error_in_both():
     _, clients = both(APP)
     for client in clients:
         assert client.post("/key?q=1", "b=1", expect_errors=True).status_int == 500
+
+
+STORED = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.post("/")
+def index():
+    request.forms.user_name = request.forms.user_name.strip()
+    request.query.page = "2"
+    if len(request.forms.user_name) < 4:
+        return "short"
+    return request.forms.user_name + "|" + request.query.page + "|" + request.forms.other
+'''
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("user_name=++alice++", "alice|2|"), ("user_name=+bo+&other=x", "short"),
+    ("", "short")])
+def test_a_value_stored_on_the_form_is_read_back_as_in_bottle(body, expected):
+    """Found by the trials (a course app): `request.forms.user_name = ...strip()` was
+    ported to an assignment to a call, which does not compile."""
+    result, clients = both(STORED)
+    assert 'request.form = request.form.copy()\n    request.form["user_name"] = ' \
+        'request.form.get("user_name", "").strip()' in result.code
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    for client in clients:
+        assert client.post("/", body, headers=headers).text == expected

@@ -36,6 +36,8 @@ RENAMED = {"forms": "form", "query": "args", "params": "values", "POST": "form",
 # the inner `request.forms` is renamed before the outer `.name` is seen.
 MULTIDICTS = {"forms", "query", "params", "POST", "GET", "files", "cookies",
               "form", "args", "values"}
+# The forms a view may store an attribute on (request.forms.name = value)
+STORABLE = {"forms", "query", "POST", "GET", "form", "args"}
 # Bottle's MultiDicts give a key's LAST value, Werkzeug's its first: where the port takes
 # the whole form (dict(...), .dict) or one key (`[k]`), it keeps Bottle's last value.
 LAST_VALUE = {"form", "args", "values", "files"}
@@ -72,6 +74,27 @@ class Request(Rule):
                     rule.stored.add(node)
 
         node.visit(Assigned())
+
+    def leave_SimpleStatementLine(self, original, updated):
+        """`request.forms.name = value`: Bottle's FormsDict takes the attribute, and later
+        `request.forms.name` reads it; Werkzeug's form cannot be changed, so the request
+        gets a copy that takes the value (its cached form is assignable)."""
+        stmt = original.body[0] if len(original.body) == 1 else None
+        if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
+            return updated
+        target = stmt.targets[0].target
+        if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Attribute)
+                and self.is_request(target.value.value)
+                and target.value.attr.value in STORABLE
+                and target.attr.value not in DICT_METHODS):
+            return updated
+        self.fired()
+        owner = RENAMED.get(target.value.attr.value, target.value.attr.value)
+        copy = cst.parse_statement(f"request.{owner} = request.{owner}.copy()\n")
+        store = cst.Assign([cst.AssignTarget(cst.parse_expression(
+            f'request.{owner}["{target.attr.value}"]'))], updated.body[0].value)
+        return cst.FlattenSentinel([copy.with_changes(leading_lines=updated.leading_lines),
+                                    updated.with_changes(body=[store], leading_lines=[])])
 
     def multidict(self, node) -> str | None:
         """`request.form` (Bottle's forms, renamed already) and the like: its source."""
