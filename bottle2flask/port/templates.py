@@ -146,14 +146,26 @@ def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict,
     return results, dict(report.names)
 
 
-# A template named by a literal in a render call, a view decorator or a template line.
-NAMED = re.compile(r"""\b(?:template|view|jinja2_template|jinja2_view|mako_template|mako_view|
-                       cheetah_template|cheetah_view|include|rebase)\(\s*[rbuRBU]?
-                       (['"])([^'"\n]+)\1""", re.X)
-# The same call with anything but a literal first: which template it renders is not known.
-UNNAMED = re.compile(r"""\b(?:template|view|jinja2_template|jinja2_view|include|rebase)\(
-                         \s*(?![rbuRBU]?['"])(?!\))""", re.X)
+# A render call, a view decorator or a template line that names a template.
+CALL = re.compile(r"""\b(?:template|view|jinja2_template|jinja2_view|mako_template|mako_view|
+                     cheetah_template|cheetah_view|include|rebase)\(\s*""", re.X)
+LITERAL = re.compile(r"""[rbuRBU]?(['"])([^'"\n]+)\1\s*[,)]""")
+OLD_STYLE = re.compile(r"^[ \t]*%[ \t]*(?:include|rebase)[ \t]+([\w./-]+)", re.M)  # 0.9's
 LOADERS = re.compile(r"\b(?:SimpleTemplate|BaseTemplate|Jinja2Template|TEMPLATES)\b")
+
+
+def named(text: str) -> list[str] | None:
+    """The template names a text's calls give as literals; None when a call gives
+    anything else (a variable, an expression) first."""
+    names = [m[1] for m in OLD_STYLE.finditer(text)]
+    for call in CALL.finditer(text):
+        literal = LITERAL.match(text, call.end())
+        if literal is None:
+            if text[call.end():call.end() + 1] == ")":  # view() with no name is no render
+                continue
+            return None
+        names.append(literal[2])
+    return names
 
 
 def rendered(src: Path, python: dict, templates: list[Path],
@@ -163,8 +175,12 @@ def rendered(src: Path, python: dict, templates: list[Path],
     call names its template otherwise (a variable): then any of them can be."""
     texts = {t: _text(t) for t in templates}
     python = {rel: text for rel, text in python.items() if "bottle" in text}  # not Django's
-    if any(UNNAMED.search(text) or LOADERS.search(text) for text in python.values()):
-        return None
+    todo: list[str] = []
+    for text in python.values():
+        names = named(text)
+        if names is None or LOADERS.search(text):
+            return None
+        todo += names
 
     def files_named(name: str) -> set[Path]:
         base = name.strip("./").removesuffix(".tpl").removesuffix(".html")
@@ -174,13 +190,13 @@ def rendered(src: Path, python: dict, templates: list[Path],
                 or key.with_suffix("").as_posix().endswith(f"/{base}")}
 
     found: set[Path] = set()
-    todo = [m[2] for text in python.values() for m in NAMED.finditer(text)]
     while todo:
         for path in files_named(todo.pop()) - found:
             found.add(path)
-            if UNNAMED.search(texts[path]):
+            names = named(texts[path])
+            if names is None:
                 return None
-            todo += [m[2] for m in NAMED.finditer(texts[path])]
+            todo += names
     return found
 
 

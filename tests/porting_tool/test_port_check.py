@@ -162,3 +162,24 @@ def test_a_template_named_by_a_variable_keeps_every_template_blocking(tmp_path):
     (src / "views").mkdir()
     (src / "views" / "old.tpl").write_text("% if name is not 'x':\n<p>x</p>\n% end\n")
     assert port(src, "-o", tmp_path / "out", "--no-check") == 5
+
+
+def test_which_templates_an_app_can_render(tmp_path):
+    from bottle2flask.port.templates import rendered
+
+    src = tmp_path / "src"
+    for name, text in {"views/index.tpl": "% include header\n<p>{{x}}</p>\n",
+                       "views/header.tpl": "% rebase('base.tpl', title='t')\n",
+                       "views/base.tpl": "{{!base}}\n", "views/old.tpl": "<p>old</p>\n",
+                       "views/form.tpl": "<p>form</p>\n"}.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text)
+    templates = sorted((src / "views").iterdir())
+    app = ('from bottle import template, view\n@view("form")\ndef f():\n    return {}\n'
+           'def g():\n    return template("index", x=1)\n')
+    found = rendered(src, {"app.py": app}, templates)
+    assert sorted(p.name for p in found) == ["base.tpl", "form.tpl", "header.tpl", "index.tpl"]
+    # a name the call computes: any template may be rendered
+    for call in ('template(name)', 'template("a" if x else "old")', 'template("x" + y)'):
+        assert rendered(src, {"app.py": app + f"def h():\n    return {call}\n"},
+                        templates) is None
