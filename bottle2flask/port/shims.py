@@ -97,6 +97,8 @@ def _makes_app(stmt, name: str) -> bool:
         return False
     if isinstance(stmt.body[0], cst.ImportFrom) and not isinstance(stmt.body[0].names,
                                                                     cst.ImportStar):
+        if isinstance(stmt.body[0].module, cst.Name) and stmt.body[0].module.value == "bottle":
+            return False  # `from bottle import app`: Bottle's default-app stack, not ours
         return any((a.asname.name.value if a.asname else a.name.value) == name
                    for a in stmt.body[0].names if isinstance(a.name, cst.Name))
     if not isinstance(stmt.body[0], cst.Assign):
