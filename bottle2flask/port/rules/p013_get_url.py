@@ -2,7 +2,8 @@
 
 Bottle names a route by its `name=`; P003 turns that into Flask's `endpoint=`, so
 the names still match. A route without `name=` cannot be built by get_url in Bottle
-either. `url()` is Bottle's alias and gets the same treatment.
+either. `url()` is Bottle's alias and gets the same treatment, and so does the function
+itself handed on uncalled (`template("home", get_url=url)`).
 """
 
 from __future__ import annotations
@@ -26,3 +27,23 @@ class GetUrl(Rule):
         self.fired()
         self.need_import("flask", "url_for")
         return updated.with_changes(func=cst.Name("url_for"))
+
+    def _builder(self, node: cst.BaseExpression) -> bool:
+        """`url`, `get_url` or `app.get_url` named, not called."""
+        if isinstance(node, cst.Attribute) and self.is_app(node.value):
+            return node.attr.value == "get_url"
+        return self.api(node) in {"get_url", "url"}
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg):
+        if not self._builder(updated.value):
+            return updated
+        self.fired()
+        self.need_import("flask", "url_for")
+        return updated.with_changes(value=cst.Name("url_for"))
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if not self._builder(updated.value):
+            return updated
+        self.fired()
+        self.need_import("flask", "url_for")
+        return updated.with_changes(value=cst.Name("url_for"))
