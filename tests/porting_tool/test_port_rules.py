@@ -664,3 +664,62 @@ def test_standard_modules_and_names_bottle_imported_are_imported_from_where_they
         exec(compile(code, "app.py", "exec"), namespace)
         answers.append(webtest.TestApp(namespace["app"]).get("/").text)
     assert answers[0] == answers[1] == "/2020-01-02 00:00:00"
+
+
+AUTH_APP = '''
+from bottle import app, auth_basic, route, template, url
+
+
+def check(user, password):
+    return (user, password) == ("ann", "secret")
+
+
+@route("/static/:path#.+#", name="static")
+def static(path):
+    return path
+
+
+@route("/")
+@auth_basic(check)
+def home():
+    return template("<a href='{{get_url(\\'static\\', path=\\'a/b.css\\')}}'>css</a>",
+                    get_url=url)
+'''
+
+
+def test_basic_auth_url_handed_on_and_bottles_app_name_port_as_in_bottle():
+    """Found by the trials (arm_control_web): `from bottle import app, ..., auth_basic`
+    registered the route converter on Bottle's imported `app` before the Flask app was
+    made (a NameError at start), auth_basic stayed Bottle's, and `get_url=url` handed
+    the template Bottle's URL builder."""
+    import warnings
+    from base64 import b64encode
+
+    import bottle
+    import webtest
+    from werkzeug.datastructures import WWWAuthenticate
+
+    from .helpers import port
+
+    result = port(AUTH_APP, faithful=False)
+    assert "from bottle import" not in result.code and result.todos == []
+    assert result.code.count('url_map.converters["bottle_re1"]') == 1
+    assert "get_url=url_for" in result.code
+    ported = {"__name__": "trial"}
+    exec(compile(result.code, "app.py", "exec"), ported)
+    original = bottle.app.push()  # a default app of this test's own, while it runs
+    try:
+        with warnings.catch_warnings():  # Bottle 0.13 warns of the old :path#.+# syntax
+            warnings.simplefilter("ignore", DeprecationWarning)
+            exec(compile(AUTH_APP, "app.py", "exec"), {})
+        for client in (webtest.TestApp(original), webtest.TestApp(ported["app"])):
+            asked = WWWAuthenticate.from_header(client.get("/", status=401).headers[
+                "WWW-Authenticate"])  # realm="private" in Bottle, realm=private: the same
+            assert (asked.type, asked.parameters) == ("basic", {"realm": "private"})
+            wrong = {"Authorization": "Basic " + b64encode(b"ann:guess").decode()}
+            client.get("/", headers=wrong, status=401)
+            right = {"Authorization": "Basic " + b64encode(b"ann:secret").decode()}
+            assert client.get("/", headers=right).text == \
+                "<a href='/static/a/b.css'>css</a>"
+    finally:
+        bottle.app.pop()

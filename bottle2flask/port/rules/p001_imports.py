@@ -189,7 +189,22 @@ class Imports(Rule):
                     self.need_import(module, attr, None if attr == name else name)
                 self.fired()
                 used.discard(name)
+            elif self.state.bottle.get(name) == "auth_basic":
+                updated = self._auth_basic(updated, name)
+                used.discard(name)
         return updated.visit(_Prune(self, used))
+
+    def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
+        """Bottle's auth_basic decorator written in Flask terms, once, after the imports:
+        Flask has none of its own (its docs show the same few lines)."""
+        from ..shims import _after_imports
+        self.fired()
+        self.need_import("functools")
+        self.need_import("flask", "request")
+        self.need_import("werkzeug.datastructures", "WWWAuthenticate")
+        self.need_import("werkzeug.exceptions", "Unauthorized")
+        self.state.provided.add(name)
+        return _after_imports(module, AUTH_BASIC.format(name=name))
 
 
 class _Prune(Transformer):
@@ -337,6 +352,26 @@ def _is_bottle_import(node) -> bool:
 # Bottle names that are the standard library's under another name (bottle.py defines
 # them so): imported from there instead, the call sites unchanged. (HTTP_CODES is not
 # http.client.responses: 418's text differs.)
+AUTH_BASIC = '''
+def {name}(check, realm="private", text="Access denied"):
+    """HTTP basic authentication for a view: a 401 asking for it unless
+    check(user, password) passes (Bottle's auth_basic)."""
+
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(*args, **kwargs):
+            auth = request.authorization
+            if auth is None or auth.type != "basic" or not check(auth.username,
+                                                                 auth.password):
+                raise Unauthorized(text, www_authenticate=WWWAuthenticate(
+                    "basic", {{"realm": realm}}))
+            return view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+'''
+
 # The standard library's own modules and names that `from bottle import X` reaches
 # because Bottle imported them (0.12 and 0.13): imported from where they live.
 STDLIB: dict[str, tuple[str, str | None]] = {
