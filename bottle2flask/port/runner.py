@@ -115,8 +115,13 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
     try:
         tree = cst.parse_module(source)
     except cst.ParserSyntaxError as error:
+        try:
+            compile(source, path, "exec")
+            whose = ""
+        except (SyntaxError, ValueError):  # the user's file: Bottle could not run it either
+            whose = " (Python refuses it too: the original cannot be imported either)"
         return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
-                          f"cannot parse: {error.message}")
+                          f"cannot parse: {error.message}{whose}; copied unchanged")
     try:
         return _port_tree(tree, source, path, settings)
     except Exception as error:  # a rule's bug: one file not converted, never a traceback
