@@ -238,6 +238,16 @@ def compare_bodies(a: Response, b: Response, names: tuple[str, str],
                       _unified(body_lines(a), body_lines(b), names)), []
 
 
+def _challenge(value: str) -> object:
+    """An authentication challenge as a client reads it: `realm="x"` and `realm=x` are
+    the same parameter (RFC 9110 11.2: a token or a quoted string)."""
+    from werkzeug.datastructures import WWWAuthenticate
+
+    parsed = WWWAuthenticate.from_header(value)
+    return value if parsed is None else (parsed.type, sorted(parsed.parameters.items()),
+                                         parsed.token)
+
+
 def compare(a: Response, b: Response, *, secret: str | None = None,
             names: tuple[str, str] = ("a", "b"), ignore: list = ()) -> Comparison:
     """Every real difference between two responses to the same request.
@@ -272,6 +282,8 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
             x, y = _content_type(x), _content_type(y)
         if name == "vary" and x and y:
             x, y = sorted(_tokens(x.lower())), sorted(_tokens(y.lower()))
+        if name == "www-authenticate" and x and y:
+            x, y = _challenge(x), _challenge(y)
         if x == y:
             continue
         if name in own:

@@ -211,3 +211,14 @@ def test_a_status_rule_explains_a_page_one_side_answered_with_that_status():
     other = Response("404 Not Found", HTML, b"<p>gone</p>", "/")
     assert compare(other, page, ignore=[rule]).verdict == "different"  # another status
     assert compare(page, page, ignore=[rule]).verdict == "identical"
+
+
+@pytest.mark.parametrize(("theirs", "same"), [
+    ("Basic realm=private", True), ('basic realm="private"', True),
+    ('Basic realm="admin"', False), ('Digest realm="private"', False)])
+def test_a_challenge_is_compared_as_a_client_reads_it(theirs, same):
+    """Bottle quotes the realm, Werkzeug only when it must: the same challenge."""
+    a = Response("401 Unauthorized", [("WWW-Authenticate", 'Basic realm="private"')], b"")
+    b = Response("401 Unauthorized", [("WWW-Authenticate", theirs)], b"")
+    assert verdict(a, b) == (("identical", [], []) if same else
+                             ("different", [], ["header Www-Authenticate"]))
