@@ -6,6 +6,7 @@ from .p001_imports import Imports, Prepare
 from .p002_app import App
 from .p003_routes import Routes
 from .p004_request import Request
+from .p004_uploads import Uploads
 from .p005_response import Response, ResponseFold
 from .p006_templates import Templates
 from .p007_returns import Returns
@@ -23,7 +24,7 @@ from .p018_debug import Debug
 from .p019_plugins import Plugins
 from .p020_signed_cookies import SignedCookies
 
-RULES = ordered([App, Routes, Request, Response, ResponseFold, Templates, Returns,
+RULES = ordered([App, Routes, Request, Uploads, Response, ResponseFold, Templates, Returns,
                  RedirectAbort, Errors, Hooks, TemplatePath, StaticFile, GetUrl,
                  TemplateDefaults, Mount, Run, Unsafe, Plugins, SignedCookies, Debug, Imports])
 CODES = sorted({rule.code for rule in RULES})

@@ -1,0 +1,147 @@
+"""P004 uploads: Bottle's FileUpload read as Werkzeug's FileStorage.
+
+    upload = request.files.get("f")
+    upload.filename            ->  secure_filename(upload.filename)   (Bottle's is already
+                                   sanitised; Werkzeug's is what the client sent, "../x"
+                                   and all: declared, the two sanitise a little differently)
+    upload.raw_filename        ->  upload.filename
+    upload.file                ->  upload.stream
+    upload.get_header("k")     ->  upload.headers.get("k")
+    upload.save(dest, overwrite=True)  ->  save_upload(upload, dest, overwrite=True)
+                                   (a function written once after the imports: into a
+                                   folder under the sanitised name, and never over an
+                                   existing file unless asked, as Bottle's save(); Werkzeug's
+                                   takes a file path only and overwrites)
+
+An upload is a name bound in the same function (or at module level) to
+`request.files.get(...)`, `request.files[...]`, `request.files.<field>` or a loop over
+`request.files.getall(...)`/`getlist(...)`/`values()`, or such an expression itself.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..declared import Change
+from .base import Rule
+
+SAVE_UPLOAD = '''
+def save_upload(upload, destination, overwrite=False):
+    """Save an upload as Bottle's FileUpload.save() did: into a folder under its
+    sanitised name, and never over an existing file unless asked."""
+    if isinstance(destination, (str, os.PathLike)):
+        if os.path.isdir(destination):
+            destination = os.path.join(destination, secure_filename(upload.filename))
+        if not overwrite and os.path.exists(destination):
+            raise OSError("File exists.")
+    upload.save(destination)
+'''
+# FileUpload's own names, Werkzeug's for the same thing.
+RENAMED = {"raw_filename": "filename", "file": "stream"}
+LOOPS = {"getall", "getlist", "values"}
+
+
+class Uploads(Rule):
+    code = "P004"
+    summary = "FileUpload's filename, save(), file and headers in FileStorage's terms"
+    triggers = ("files",)
+    declares = (Change("D-upload-filename", "9. Uploads",
+                       "secure_filename(upload.filename): spaces and unsafe characters "
+                       "become '_' where Bottle wrote '-' or dropped them, and a name with "
+                       "nothing safe left is '' where Bottle's was 'empty'"),)
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.scopes: list[set[str]] = [set()]
+        self.helper = False
+
+    # -- which names hold uploads ----------------------------------------------------
+    def is_files(self, node) -> bool:
+        return isinstance(node, cst.Attribute) and node.attr.value == "files" \
+            and self.api(node.value) == "request"
+
+    def is_upload(self, node) -> bool:
+        """`request.files.get(..)`, `request.files[..]`, `request.files.x`, or a name
+        this scope bound to one of them."""
+        if isinstance(node, cst.Name):
+            return node.value in self.scopes[-1]
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            return node.func.attr.value == "get" and self.is_files(node.func.value)
+        if isinstance(node, cst.Subscript):
+            return self.is_files(node.value)
+        return isinstance(node, cst.Attribute) and self.is_files(node.value)
+
+    def _bound(self, body: cst.CSTNode) -> set[str]:
+        rule, names = self, set()
+
+        class Scan(cst.CSTVisitor):
+            def visit_FunctionDef(self, node) -> bool:
+                return node is body  # a nested function is a scope of its own
+
+            def visit_Assign(self, node: cst.Assign) -> None:
+                if rule.is_upload(node.value) and not isinstance(node.value, cst.Name):
+                    names.update(t.target.value for t in node.targets
+                                 if isinstance(t.target, cst.Name))
+
+            def visit_For(self, node: cst.For) -> None:
+                it = node.iter
+                if isinstance(node.target, cst.Name) and isinstance(it, cst.Call) \
+                        and isinstance(it.func, cst.Attribute) \
+                        and it.func.attr.value in LOOPS and rule.is_files(it.func.value):
+                    names.add(node.target.value)
+
+        body.visit(Scan())
+        return names
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.scopes = [self._bound(node)]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scopes.append(self._bound(node))
+
+    def leave_FunctionDef(self, original, updated):
+        self.scopes.pop()
+        return updated
+
+    # -- the rewrites ----------------------------------------------------------------
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if not self.is_upload(original.value):
+            return updated
+        name = original.attr.value
+        if name in RENAMED:
+            self.fired()
+            return updated.with_changes(attr=cst.Name(RENAMED[name]))
+        if name == "filename":
+            self.fired()
+            self.need_import("werkzeug.utils", "secure_filename")
+            if not self.state.faithful:
+                self.declare("D-upload-filename")
+            return cst.Call(cst.Name("secure_filename"), [cst.Arg(updated)])
+        return updated
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        func = original.func
+        if not (isinstance(func, cst.Attribute) and self.is_upload(func.value)):
+            return updated
+        method = func.attr.value
+        if method == "get_header":
+            self.fired()
+            return updated.with_changes(func=cst.Attribute(
+                cst.Attribute(updated.func.value, cst.Name("headers")), cst.Name("get")))
+        if method == "save":
+            self.fired()
+            self.helper = True
+            self.need_import("os")
+            self.need_import("werkzeug.utils", "secure_filename")
+            args = [a for a in updated.args if not (a.keyword and a.keyword.value
+                                                    == "chunk_size")][:2]  # no chunk_size
+            args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
+            return cst.Call(cst.Name("save_upload"),
+                            [cst.Arg(updated.func.value), *args])
+        return updated
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        if not self.helper:
+            return updated
+        from ..shims import _after_imports
+        return _after_imports(updated, SAVE_UPLOAD)
