@@ -18,6 +18,14 @@ from ..quick import Visitor
 from .base import APP_SHORTCUTS, Rule, kw
 from .p001_imports import APP_FACTORIES
 
+# WSGI middleware that wrap an app, by name: beaker's, Werkzeug's, WhiteNoise, Paste's.
+MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
+              "SessionMiddleware", "SharedDataMiddleware", "DispatcherMiddleware"}
+
+
+def is_middleware(name: str) -> bool:
+    return name in MIDDLEWARE or name.endswith("Middleware")
+
 
 def flask_app(state) -> cst.Call:
     folder = cst.SimpleString(f'"{state.template_folder}"')
@@ -59,7 +67,32 @@ class App(Rule):
                 and m.matches(stmt.value, m.Name(self.state.app_name)) \
                 and self.state.default_app:
             return cst.RemoveFromParent()
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+            return self._middleware(updated, stmt)
         return updated
+
+    def _middleware(self, line, stmt: cst.Assign):
+        """`app = SessionMiddleware(app, options)`: the app name would be the middleware,
+        which Flask's CLI cannot serve and has no .run(); Flask wraps its wsgi_app."""
+        target, call = stmt.targets[0].target, stmt.value
+        if not (isinstance(target, cst.Name) and self.is_app(target)
+                and isinstance(call, cst.Call) and call.args and not call.args[0].keyword
+                and m.matches(call.args[0].value, m.Name(target.value))
+                and not m.matches(call.func, m.Name("Flask"))):
+            return line
+        func = cst.Module([]).code_for_node(call.func)
+        if not is_middleware(func.rsplit(".", 1)[-1]):
+            self.todo(f"{func}(...) is given the app and its result replaces it: if it is a "
+                      f"WSGI middleware, wrap Flask's instead, `{target.value}.wsgi_app = "
+                      f"{func}({target.value}.wsgi_app, ...)` (the name must stay the Flask "
+                      "app for `flask run`)")
+            return line
+        self.fired()
+        wsgi = cst.Attribute(cst.Name(target.value), cst.Name("wsgi_app"))
+        wrapped = call.with_changes(args=[call.args[0].with_changes(value=wsgi),
+                                          *call.args[1:]])
+        return line.with_changes(body=[stmt.with_changes(
+            targets=[cst.AssignTarget(wsgi)], value=wrapped)])
 
     def visit_Module(self, node: cst.Module) -> None:
         self.serves_default = serves_default(node, self.api)

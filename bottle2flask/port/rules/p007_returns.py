@@ -7,6 +7,9 @@
   empty body: it becomes `return ""`, and P005's recorder applies the changes.
 - A view that can end without `return` sent an empty 200 from Bottle; Flask raises
   on None, so `return ""` is added at the end.
+- A view that yields its body and reads the request (or session, url_for...) while it
+  does: Bottle's request stays readable as the server iterates, Flask's context is gone,
+  so the view gets `@stream_with_context`.
 - A list or tuple: Bottle joins the items as the body, Flask sends a list as JSON and
   reads a tuple as (body, status, headers): left with a TODO.
 """
@@ -85,6 +88,13 @@ class Returns(Rule):
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         view = self.depth.pop()
         self.paths.pop()
+        if view and _is_generator(updated) and _reads_context(updated):
+            # Bottle's request stays readable while the server iterates the body; Flask's
+            # request context is gone by then unless the generator keeps it
+            self.fired()
+            self.need_import("flask", "stream_with_context")
+            return updated.with_changes(decorators=[
+                *updated.decorators, cst.Decorator(cst.Name("stream_with_context"))])
         if not view or not isinstance(updated.body, cst.IndentedBlock) \
                 or ends(updated.body.body) or _is_generator(updated):
             return updated
@@ -107,4 +117,21 @@ def _is_generator(node: cst.FunctionDef) -> bool:
             found.append(True)
 
     node.visit(Find())
+    return bool(found)
+
+
+# What only works inside Flask's request context (after the other rules' renames).
+CONTEXT = {"request", "session", "g", "url_for", "render_template", "render_template_string",
+           "current_app", "flash", "get_flashed_messages", "abort", "redirect"}
+
+
+def _reads_context(node: cst.FunctionDef) -> bool:
+    found = []
+
+    class Find(Visitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            if name.value in CONTEXT:
+                found.append(True)
+
+    node.body.visit(Find())
     return bool(found)
