@@ -101,3 +101,29 @@ def test_a_value_stored_on_the_form_is_read_back_as_in_bottle(body, expected):
     headers = {"Content-Type": "application/x-www-form-urlencoded"}
     for client in clients:
         assert client.post("/", body, headers=headers).text == expected
+
+
+INFO = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.route("/info")
+def info():
+    return "%s|%s|%s|%s" % (request.auth, request.is_ajax, request.chunked,
+                            request.app.config.get("kit.name", "-"))
+'''
+
+
+@pytest.mark.parametrize(("headers", "expected"), [
+    ({}, "None|False|False|-"),
+    ({"Authorization": "Basic YW5uOnNlY3JldA==", "X-Requested-With": "XMLHttpRequest"},
+     "('ann', 'secret')|True|False|-"),
+    ({"Authorization": "Bearer abc"}, "None|False|False|-")])
+def test_auth_ajax_chunked_and_the_app_read_as_in_bottle(headers, expected):
+    """request.auth, .is_ajax, .chunked and .app were TODOs that broke the view."""
+    result, clients = both(INFO)
+    assert result.todos == []
+    for client in clients:
+        assert client.get("/info", headers=headers).text == expected

@@ -36,6 +36,13 @@ RENAMED = {"forms": "form", "query": "args", "params": "values", "POST": "form",
 # the inner `request.forms` is renamed before the outer `.name` is seen.
 MULTIDICTS = {"forms", "query", "params", "POST", "GET", "files", "cookies",
               "form", "args", "values"}
+# Bottle's request attributes that are one expression over Werkzeug's request.
+EXPRESSIONS = {
+    # (user, password) of HTTP basic auth, else None
+    "auth": '((request.authorization.username, request.authorization.password) '
+            'if request.authorization and request.authorization.type == "basic" else None)',
+    "chunked": '"chunked" in request.headers.get("Transfer-Encoding", "").lower()',
+}
 # The forms a view may store an attribute on (request.forms.name = value)
 STORABLE = {"forms", "query", "POST", "GET", "form", "args"}
 # Bottle's MultiDicts give a key's LAST value, Werkzeug's its first: where the port takes
@@ -168,7 +175,14 @@ class Request(Rule):
         if name == "query_string":
             self.fired()
             return cst.parse_expression('request.query_string.decode("latin-1")')
-        if name == "is_xhr":
+        if name in EXPRESSIONS:
+            self.fired()
+            return cst.parse_expression(EXPRESSIONS[name])
+        if name == "app":
+            self.fired()
+            self.need_import("flask", "current_app")
+            return cst.Name("current_app")
+        if name in {"is_xhr", "is_ajax"}:
             self.fired()
             return cst.parse_expression(
                 'request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest"')
