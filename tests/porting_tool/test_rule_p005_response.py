@@ -168,6 +168,7 @@ def test_a_change_whose_value_is_assigned_again_later_is_a_todo():
     assert [t["code"] for t in result.todos] == ["P001", "P005"]
     assert result.todos[1]["text"] == ("response change before show is assigned again: set it "
                                        "on the response the view returns (make_response)")
+    assert result.todos[1]["breaks"]  # the line sets Bottle's response, which Flask never sends
     assert "    response.set_cookie(\"show\", show, path=\"/\")\n" in result.code
     assert all(len(line) <= 100 for line in result.code.splitlines())
 
@@ -312,3 +313,17 @@ def test_a_change_before_a_returned_http_response_is_dropped_as_bottle_drops_it(
     assert not [line for line in code if "X-A" in line or "make_response" in line]
     assert "#   response.set_header(\"X-A\", \"1\")" in result.code
     assert not result.todos
+
+
+def test_a_response_attribute_flask_has_no_place_for_is_a_breaking_todo():
+    """`response.charset = ...` (Werkzeug encodes every body as UTF-8) stays on Bottle's
+    response, which Flask never sends: the line does nothing, so the port is not done."""
+    result = port(HEAD + '''
+
+    @app.get("/")
+    def index():
+        response.charset = "latin-1"
+        return "caf\u00e9"
+    ''', faithful=False)
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P001", False), ("P005", True)]
+    assert result.todos[1]["text"].startswith("Bottle's response used here")

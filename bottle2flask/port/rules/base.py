@@ -170,10 +170,12 @@ class Rule(Transformer):
         self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})
         return with_comments(stmt, [f"{DECLARED_MARK}{len(self.state.declared) - 1}"])
 
-    def todo_on(self, stmt, text: str, code: str | None = None):
+    def todo_on(self, stmt, text: str, code: str | None = None, breaks: bool = False):
         """todo() for a statement other than the one being visited."""
         code, text = code or self.code, one_line(text)
         self.state.todos.append((code, text))
+        if breaks:
+            self.state.breaks.add((code, text))
         self.context.warnings.append(f"{code}: {text}")
         return with_comments(stmt, [f"# TODO(kit/{code}): {text}"])
 

@@ -258,9 +258,10 @@ class Folder:
         return self.left(folded if folded is not None else self.closures(stmts, at, later))
 
     def left(self, stmts: list) -> list:
-        """A TODO on each line that still uses Bottle's response."""
+        """A TODO on each line that still uses Bottle's response: Bottle's object is never
+        sent by Flask, so the line does nothing there (the port is not done)."""
         return [self.rule.todo_on(s, "Bottle's response used here: set this on the response "
-                                  "the view returns (make_response) instead")
+                                  "the view returns (make_response) instead", breaks=True)
                 if isinstance(s, cst.SimpleStatementLine) and id(s) not in self.flagged
                 and self.uses_bottle(s) and not _has_todo(s) else s
                 for s in stmts]
@@ -369,7 +370,8 @@ class Folder:
             if read & bound:
                 out[run[0]] = self.rule.todo_on(out[run[0]], (
                     f"response change before {', '.join(sorted(read & bound))} is assigned "
-                    "again: set it on the response the view returns (make_response)"))
+                    "again: set it on the response the view returns (make_response)"),
+                    breaks=True)  # Bottle's response, which Flask never sends
                 self.flagged.add(id(out[run[0]]))
                 continue
             self.rule.need_import("flask", "after_this_request")
