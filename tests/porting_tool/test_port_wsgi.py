@@ -78,3 +78,23 @@ def test_a_function_handed_the_app_is_left_with_a_todo():
     [todo] = result.todos
     assert todo["code"] == "P002" and "app.wsgi_app = setup.configure(app.wsgi_app" \
         in todo["text"] and not todo["breaks"]
+
+
+def test_middleware_bound_to_another_name_wraps_the_app_that_flask_run_serves():
+    """`my_session = SessionMiddleware(app(), opts)` (skil7_VEF): `flask run` serves
+    `app`, which had no session; now the app is wrapped and the other name is the app."""
+    source = APP.replace('app = StampMiddleware(bottle.app(), "s1")',
+                         'application = StampMiddleware(bottle.app(), "s2")')
+    result = port(source, faithful=False)
+    assert 'app.wsgi_app = StampMiddleware(app.wsgi_app, "s2")\napplication = app\n' \
+        in result.code
+    ported = {"__name__": "trial"}
+    exec(compile(result.code, "app.py", "exec"), ported)
+    bottle.app.push()
+    try:
+        original = {"__name__": "original"}
+        exec(compile(source, "app.py", "exec"), original)
+        for wsgi in (original["application"], ported["application"], ported["app"]):
+            assert webtest.TestApp(wsgi).get("/stamp").text == "s2"
+    finally:
+        bottle.app.pop()

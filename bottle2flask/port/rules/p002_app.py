@@ -73,26 +73,36 @@ class App(Rule):
 
     def _middleware(self, line, stmt: cst.Assign):
         """`app = SessionMiddleware(app, options)`: the app name would be the middleware,
-        which Flask's CLI cannot serve and has no .run(); Flask wraps its wsgi_app."""
+        which Flask's CLI cannot serve and has no .run(); Flask wraps its wsgi_app (and
+        `application = SessionMiddleware(app, ...)` wraps it too: `flask run` serves app)."""
         target, call = stmt.targets[0].target, stmt.value
-        if not (isinstance(target, cst.Name) and self.is_app(target)
-                and isinstance(call, cst.Call) and call.args and not call.args[0].keyword
-                and m.matches(call.args[0].value, m.Name(target.value))
+        if not (isinstance(target, cst.Name) and isinstance(call, cst.Call) and call.args
+                and not call.args[0].keyword and isinstance(call.args[0].value, cst.Name)
+                and self.is_app(call.args[0].value)
                 and not m.matches(call.func, m.Name("Flask"))):
             return line
+        app = call.args[0].value.value
         func = cst.Module([]).code_for_node(call.func)
         if not is_middleware(func.rsplit(".", 1)[-1]):
-            self.todo(f"{func}(...) is given the app and its result replaces it: if it is a "
-                      f"WSGI middleware, wrap Flask's instead, `{target.value}.wsgi_app = "
-                      f"{func}({target.value}.wsgi_app, ...)` (the name must stay the Flask "
-                      "app for `flask run`)")
+            if target.value == app:
+                self.todo(f"{func}(...) is given the app and its result replaces it: if it "
+                          f"is a WSGI middleware, wrap Flask's instead, `{app}.wsgi_app = "
+                          f"{func}({app}.wsgi_app, ...)` (the name must stay the Flask app "
+                          "for `flask run`)")
             return line
         self.fired()
-        wsgi = cst.Attribute(cst.Name(target.value), cst.Name("wsgi_app"))
+        wsgi = cst.Attribute(cst.Name(app), cst.Name("wsgi_app"))
         wrapped = call.with_changes(args=[call.args[0].with_changes(value=wsgi),
                                           *call.args[1:]])
-        return line.with_changes(body=[stmt.with_changes(
+        wrap = line.with_changes(body=[stmt.with_changes(
             targets=[cst.AssignTarget(wsgi)], value=wrapped)])
+        if target.value == app:
+            return wrap
+        # `application = SessionMiddleware(app, opts)`: `flask run` serves the app, so the
+        # app itself is wrapped and the other name is the app
+        alias = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)],
+                                                    cst.Name(app))])
+        return cst.FlattenSentinel([wrap, alias])
 
     def visit_Module(self, node: cst.Module) -> None:
         self.serves_default = serves_default(node, self.api)
