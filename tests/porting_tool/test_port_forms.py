@@ -127,3 +127,34 @@ def test_auth_ajax_chunked_and_the_app_read_as_in_bottle(headers, expected):
     assert result.todos == []
     for client in clients:
         assert client.get("/info", headers=headers).text == expected
+
+
+ALIASED = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.post("/f")
+def f():
+    form = request.forms.decode()
+    query = request.query
+    return "|".join([form.name, form.getunicode("name", ""), ",".join(form.getall("tag")),
+                     query.page, form.missing])
+'''
+
+
+def test_a_form_bound_to_a_name_reads_its_fields_as_in_bottle():
+    """`form = request.forms.decode(); form.name` became `request.form.decode()` and
+    `form.name`: AttributeErrors in Flask, with no TODO."""
+    result, clients = both(ALIASED)
+    assert "form = request.form\n" in result.code and result.todos == []
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    for client in clients:
+        answer = client.post("/f?page=2", "name=Ann&tag=a&tag=b", headers=headers)
+        assert answer.text == "Ann|Ann|a,b|2|"
+
+
+def test_decode_of_another_encoding_is_a_breaking_todo():
+    result, _ = both(ALIASED.replace("request.forms.decode()", 'request.forms.decode("cp1252")'))
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P004", True)]

@@ -15,6 +15,8 @@
                                    --faithful: _bottle_json(), Bottle's own rules, added
                                    after the imports
     request.body.read()        ->  request.get_data()
+    request.forms.decode()     ->  request.form          (Werkzeug's values are decoded)
+    form = request.forms; form.name  ->  form.get("name", "")
     request.urlparts           ->  urlsplit(request.url)
 """
 
@@ -43,6 +45,10 @@ EXPRESSIONS = {
             'if request.authorization and request.authorization.type == "basic" else None)',
     "chunked": '"chunked" in request.headers.get("Transfer-Encoding", "").lower()',
 }
+# Werkzeug's MultiDict methods: an attribute of these names on a form is no field.
+WERKZEUG_METHODS = {"lists", "listvalues", "to_dict", "deepcopy", "update", "pop", "popitem",
+                    "poplist", "popitemlist", "setdefault", "setlist", "setlistdefault",
+                    "add", "clear", "fromkeys"}
 # The forms a view may store an attribute on (request.forms.name = value)
 STORABLE = {"forms", "query", "POST", "GET", "form", "args"}
 # Bottle's MultiDicts give a key's LAST value, Werkzeug's its first: where the port takes
@@ -81,6 +87,39 @@ class Request(Rule):
                     rule.stored.add(node)
 
         node.visit(Assigned())
+        self.aliases: list[set[str]] = [self._aliases(node)]
+
+    def _aliases(self, body: cst.CSTNode) -> set[str]:
+        """Names this scope binds to one of the request's FormsDicts (`form =
+        request.forms`, `q = request.query.decode()`): their attributes are fields too."""
+        rule, names = self, set()
+
+        class Scan(Visitor):
+            def visit_FunctionDef(self, node) -> bool:
+                return node is body  # a nested function is a scope of its own
+
+            def visit_Assign(self, node: cst.Assign) -> None:
+                value = node.value
+                if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                        and value.func.attr.value == "decode":
+                    value = value.func.value
+                if isinstance(value, cst.Attribute) and rule.is_request(value.value) \
+                        and value.attr.value in MULTIDICTS:
+                    names.update(t.target.value for t in node.targets
+                                 if isinstance(t.target, cst.Name))
+
+        body.visit(Scan())
+        return names
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.aliases.append(self._aliases(node))
+
+    def leave_FunctionDef(self, original, updated):
+        self.aliases.pop()
+        return updated
+
+    def is_alias(self, node) -> bool:
+        return isinstance(node, cst.Name) and node.value in self.aliases[-1]
 
     def leave_SimpleStatementLine(self, original, updated):
         """`request.forms.name = value`: Bottle's FormsDict takes the attribute, and later
@@ -128,6 +167,15 @@ class Request(Rule):
         if self.is_request(owner) and method == "get_header":
             self.fired()
             return updated.with_changes(func=cst.parse_expression("request.headers.get"))
+        # form = request.forms; form.getunicode(...) / .getall(...)
+        if self.is_alias(owner) and method in {"getunicode", "getone", "getall"}:
+            self.fired()
+            if method == "getall":
+                return updated.with_changes(func=func.with_changes(attr=cst.Name("getlist")))
+            kept = [a for a in updated.args if not (a.keyword and a.keyword.value in
+                                                    {"encoding", "errors"})]
+            return updated.with_changes(func=func.with_changes(attr=cst.Name("get")),
+                                        args=_fix_commas(kept))
         # request.forms.getunicode(...) / .getall(...)
         if isinstance(owner, cst.Attribute) and self.is_request(owner.value):
             if method in {"getunicode", "getone"}:
@@ -139,6 +187,17 @@ class Request(Rule):
             if method == "getall":
                 self.fired()
                 return updated.with_changes(func=func.with_changes(attr=cst.Name("getlist")))
+            if method == "decode" and owner.attr.value in MULTIDICTS:
+                # Bottle's values are latin-1 text to be decoded; Werkzeug decodes UTF-8
+                encoding = updated.args[0].value if updated.args else None
+                if encoding is None or (isinstance(encoding, cst.SimpleString) and
+                                        encoding.evaluated_value.lower().replace("-", "")
+                                        == "utf8"):
+                    self.fired()
+                    return owner
+                self.todo("decode() of another encoding than UTF-8: Werkzeug decodes form "
+                          "and query values as UTF-8; decode the raw body instead "
+                          "(request.get_data())", breaks=True)
             if owner.attr.value == "body" and method in {"read", "getvalue"}:
                 self.fired()
                 return cst.parse_expression("request.get_data()")
@@ -155,6 +214,10 @@ class Request(Rule):
             self.fired()
             owner = RENAMED.get(value.attr.value, value.attr.value)
             return cst.parse_expression(f'request.{owner}.get("{updated.attr.value}", "")')
+        if self.is_alias(value) and updated.attr.value not in DICT_METHODS | WERKZEUG_METHODS \
+                and not updated.attr.value.startswith("__"):
+            self.fired()  # form = request.forms; form.name
+            return cst.parse_expression(f'{value.value}.get("{updated.attr.value}", "")')
         if not self.is_request(value):
             return updated
         name = updated.attr.value
