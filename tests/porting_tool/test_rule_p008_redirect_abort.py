@@ -66,3 +66,34 @@ def test_a_redirect_in_a_helper_is_raised_with_abort_and_declared_for_every_path
             abort(redirect("/login", 302))
     ''', declared=("D-location",))
     assert result.declared[0]["paths"] == ["*"]
+
+
+def test_an_httpresponse_of_text_needs_no_todo_and_one_of_a_variable_does():
+    """HTTPResponse(json.dumps(...)) got the 'if the body is a dict' TODO as well."""
+    from .helpers import port
+
+    result = port('''
+        import json
+
+        from bottle import Bottle, HTTPResponse
+
+        app = Bottle()
+
+
+        @app.route("/a")
+        def a():
+            return HTTPResponse(json.dumps({"x": 1}), status=400)
+
+
+        @app.route("/b")
+        def b():
+            return HTTPResponse("no %s" % "item", status=404)
+
+
+        @app.route("/c")
+        def c():
+            body = {"x": 1}
+            return HTTPResponse(body, status=200)
+    ''', faithful=False)
+    assert [t["code"] for t in result.todos] == ["P008"]
+    assert result.code.index("TODO(kit/P008)") > result.code.index("def c():")

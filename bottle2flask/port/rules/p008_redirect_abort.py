@@ -160,7 +160,7 @@ class RedirectAbort(Rule):
             args = [cst.Arg(cst.Call(cst.parse_expression("json.dumps"), [cst.Arg(body)])),
                     cst.Arg(cst.SimpleString('"application/json"'),
                             keyword=cst.Name("content_type"), equal=_eq())]
-        elif body is not None and not isinstance(body, cst.BaseString):
+        elif body is not None and not _text(body):
             self.todo("HTTPResponse(body): if the body is a dict, Bottle sends it as JSON; "
                       "Flask's Response would send its keys: json.dumps() it there")
         args += [cst.Arg(given[k], keyword=cst.Name(k), equal=_eq())
@@ -184,3 +184,27 @@ def _eq():
 def _commas(args):
     return [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
             for a in args[:-1]] + args[-1:]
+
+
+# Calls whose result is text or bytes, never a dict.
+TEXT_CALLS = {"json.dumps", "dumps", "str", "bytes", "repr", "template", "render_template",
+              "render_template_string", "json_dumps"}
+# Methods of a text value that give text again.
+TEXT_METHODS = {"format", "join", "encode", "decode", "strip", "upper", "lower", "replace"}
+
+
+def _text(body: cst.BaseExpression) -> bool:
+    """A body that is surely text (a literal, an f-string, `%` or `+` on a literal,
+    json.dumps(...), str(...), "...".format(), "".join(...)): Bottle sends it as it is."""
+    if isinstance(body, cst.BaseString):
+        return True
+    if isinstance(body, cst.BinaryOperation) and isinstance(body.operator,
+                                                           cst.Modulo | cst.Add):
+        return _text(body.left) or _text(body.right)
+    if not isinstance(body, cst.Call):
+        return False
+    if cst.Module([]).code_for_node(body.func) in TEXT_CALLS:
+        return True
+    func = body.func
+    return isinstance(func, cst.Attribute) and func.attr.value in TEXT_METHODS \
+        and _text(func.value)

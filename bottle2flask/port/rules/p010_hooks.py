@@ -3,9 +3,12 @@
 Bottle's after_request hooks change the global `response` and return nothing;
 Flask's take the response and return it, so the hook gains a parameter and a
 `return`. Its `response.x = ...` lines still work through P005's recorder (applied
-after every hook). Other hook names (app_reset, config) get a TODO, and so does a
-before_request hook that changes `request.environ`: Bottle runs it before routing
-(the usual trailing-slash recipe rewrites PATH_INFO there), Flask after.
+after every hook). Other hook names (app_reset, config) get a TODO.
+
+A before_request hook that changes `request.environ` ran before routing in Bottle (the
+usual trailing-slash recipe rewrites PATH_INFO there), and runs after it in Flask: one
+that reads nothing else of the request becomes a WSGI middleware class around
+app.wsgi_app (the hook's lines in its __call__); any other gets a TODO.
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ class Hooks(Rule):
                         else cst.Name(self.state.app_name)
                     d = d.with_changes(decorator=cst.Attribute(owner, cst.Name(HOOKS[name])))
                     after = name == "after_request"
+                    if name == "before_request" and self.changes_environ(updated.body) \
+                            and len(updated.decorators) == 1 and self.environ_only(updated):
+                        return self.middleware(updated, owner)
                     if name == "before_request" and self.changes_environ(updated.body):
                         self.todo("this hook changes request.environ: Bottle runs "
                                   "before_request before it picks the route, Flask after, "
@@ -51,6 +57,63 @@ class Hooks(Rule):
         line = cst.SimpleStatementLine([cst.Return(cst.Name("flask_response"))])
         body = updated.body.with_changes(body=[*updated.body.body, line])
         return updated.with_changes(decorators=decorators, params=params, body=body)
+
+    def environ_only(self, node: cst.FunctionDef) -> bool:
+        """A hook that reads nothing of the request but its environ, takes no parameter
+        and returns nothing: the same code runs as a WSGI middleware."""
+        rule, ok = self, [not node.params.params and not node.params.star_kwarg]
+
+        class Find(Visitor):
+            def visit_Attribute(self, attr: cst.Attribute):
+                if rule.api(attr.value) == "request":
+                    ok.append(attr.attr.value == "environ")
+                    return False
+                return True
+
+            def visit_Name(self, name: cst.Name):
+                ok.append(rule.api(name) is None)  # a bare request, abort(), ...
+
+            def visit_Return(self, ret: cst.Return):
+                ok.append(ret.value is None)
+
+            def visit_FunctionDef(self, inner):
+                return inner is node
+
+        node.body.visit(Find())
+        return all(ok)
+
+    def middleware(self, node: cst.FunctionDef, owner) -> cst.FlattenSentinel:
+        """Bottle's before_request ran before routing (the trailing-slash recipe rewrites
+        PATH_INFO there); Flask routes first, so the hook becomes a WSGI middleware around
+        app.wsgi_app, as Flask's docs write one."""
+        self.fired()
+        name = "".join(part.title() for part in node.name.value.split("_") if part) \
+            or "BeforeRouting"
+        rule = self
+
+        class Environ(cst.CSTTransformer):
+            def leave_Attribute(self, original, updated):
+                if rule.api(original.value) == "request" and original.attr.value == "environ":
+                    return cst.Name("environ")
+                return updated
+
+        body = [s.visit(Environ()) for s in node.body.body]
+        app = cst.Module([]).code_for_node(owner)
+        code = (f"class {name}:\n"
+                f'    """WSGI middleware: Bottle ran this before_request hook before routing, '
+                f'Flask\n    runs hooks after, so it wraps {app}.wsgi_app."""\n\n'
+                "    def __init__(self, wsgi_app):\n        self.wsgi_app = wsgi_app\n\n"
+                "    def __call__(self, environ, start_response):\n        pass\n"
+                "        return self.wsgi_app(environ, start_response)\n")
+        cls = cst.parse_statement(code)
+        doc, init, call = cls.body.body
+        call = call.with_changes(body=call.body.with_changes(  # the hook's lines for `pass`
+            body=[*body, call.body.body[1]]))
+        cls = cls.with_changes(body=cls.body.with_changes(body=[doc, init, call]),
+                               leading_lines=node.leading_lines)
+        wrap = cst.parse_statement(f"{app}.wsgi_app = {name}({app}.wsgi_app)\n")
+        return cst.FlattenSentinel([cls, wrap.with_changes(leading_lines=[
+            cst.EmptyLine(), cst.EmptyLine()])])
 
     def changes_environ(self, body: cst.CSTNode) -> bool:
         """`request.environ[k] = v` (or del, +=, .update(), .pop(), .setdefault())."""
