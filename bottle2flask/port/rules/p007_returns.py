@@ -57,15 +57,22 @@ class Returns(Rule):
         super().__init__(context)
         self.depth: list[bool] = []
         self.paths: list[list[str]] = []
+        self.generators: list[bool] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth.append(is_view(self, node))
         self.paths.append(route_globs(self, node) or ["*"])
+        self.generators.append(_is_generator(node))
 
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         if not (self.depth and self.depth[-1]):
             return updated
         value = updated.value
+        if value is None and not self.generators[-1]:
+            # a bare return: Bottle sent an empty body, Flask raises on None
+            self.fired()
+            return updated.with_changes(value=cst.SimpleString('""'),
+                                        whitespace_after_return=cst.SimpleWhitespace(" "))
         if self.api(value) == "response":
             # Bottle sends its response object's status and headers with an empty body;
             # the recorder (P005) applies the changes to whatever the view returns
@@ -88,6 +95,7 @@ class Returns(Rule):
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         view = self.depth.pop()
         self.paths.pop()
+        self.generators.pop()
         if view and _is_generator(updated) and _reads_context(updated):
             # Bottle's request stays readable while the server iterates the body; Flask's
             # request context is gone by then unless the generator keeps it

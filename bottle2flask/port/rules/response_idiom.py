@@ -16,6 +16,8 @@ values are assigned again after it, or a use of `response` other than these, is 
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ..quick import Transformer, Visitor
@@ -241,6 +243,7 @@ class Folder:
         return self.rule.api(node) == "response"
 
     def block(self, stmts: list, later: set[str]) -> list:
+        stmts = [self.no_such_attribute(s) for s in stmts]
         after, bound = [], set(later)  # what is assigned after each statement
         for stmt in reversed(stmts):
             after.append(set(bound))
@@ -258,13 +261,52 @@ class Folder:
         return self.left(folded if folded is not None else self.closures(stmts, at, later))
 
     def left(self, stmts: list) -> list:
-        """A TODO on each line that still uses Bottle's response: Bottle's object is never
-        sent by Flask, so the line does nothing there (the port is not done)."""
+        """A TODO on each line that still uses Bottle's response. Flask never sends
+        Bottle's object, so the line does nothing there: the port is not done, unless the
+        line did nothing in Bottle either (an attribute Bottle's response does not have,
+        a change a later redirect, abort or raise of the same block threw away)."""
         return [self.rule.todo_on(s, "Bottle's response used here: set this on the response "
-                                  "the view returns (make_response) instead", breaks=True)
+                                  "the view returns (make_response) instead",
+                                  breaks=self.had_effect(s) and not _thrown_away(
+                                      stmts[i + 1:], _sets_status(s)))
                 if isinstance(s, cst.SimpleStatementLine) and id(s) not in self.flagged
                 and self.uses_bottle(s) and not _has_todo(s) else s
-                for s in stmts]
+                for i, s in enumerate(stmts)]
+
+    def no_such_attribute(self, stmt):
+        """`response.statis = 400` (a typo): Bottle's response takes any attribute and
+        nothing reads it, so the line did nothing in Bottle; it is taken out under a TODO
+        rather than left on Bottle's response (or read as a change of the response)."""
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) \
+            and len(stmt.body) == 1 else None
+        targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+            [small.target] if isinstance(small, cst.AugAssign) else []
+        if len(targets) != 1 or not isinstance(targets[0], cst.Attribute) \
+                or self.rule.api(targets[0].value) != "response" \
+                or targets[0].attr.value in RESPONSE_API \
+                or re.search(rf"\bresponse\.{targets[0].attr.value}\b(?!\s*[-+*/]?=[^=])",
+                             self.rule.state.app_text):  # read back somewhere: kept
+            return stmt
+        return self.rule.leave_out(stmt, f"response.{targets[0].attr.value} is nothing of "
+                                   "Bottle's response (a typo?): the line did nothing in "
+                                   "Bottle either, so it is taken out")
+
+    def had_effect(self, stmt) -> bool:
+        """Whether the line reaches something Bottle's response has (`response.statis =`
+        sets an attribute nothing reads, in Bottle as in the port)."""
+        rule, found = self.rule, []
+
+        class Find(Visitor):
+            def visit_Attribute(self, node: cst.Attribute) -> None:
+                if rule.api(node.value) == "response":
+                    found.append(node.attr.value in RESPONSE_API)
+
+            def visit_Name(self, node: cst.Name) -> None:
+                if rule.api(node) == "response":
+                    found.append(True)  # handed on whole: anything may happen to it
+
+        stmt.visit(Find())
+        return any(found)
 
     def uses_bottle(self, stmt) -> bool:
         return any(self.rule.state.bottle.get(n) == "response" for n in names_read(stmt))
@@ -294,6 +336,8 @@ class Folder:
         small = stmt.body[0]
         if isinstance(small, cst.Return) and small.value is not None:
             return small.value
+        if isinstance(small, cst.Return) and self.view:  # Bottle sent None as an empty body
+            return cst.SimpleString('""')
         return None
 
     def fold(self, stmts: list, at: list[int], later: set[str]) -> list | None:
@@ -326,6 +370,19 @@ class Folder:
                 leading_lines=[*comments, *last.leading_lines, *gone])]
         redirect = isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
             and value.func.value == "redirect"
+        if redirect and any(_sets_status(stmts[i]) for i in at):
+            # Bottle's redirect() copies the response and then sets its own status: a
+            # status set before it was lost there. Dropped, as Bottle did, and shown.
+            lost = [i for i in at if _sets_status(stmts[i])]
+            comments += [cst.EmptyLine(comment=cst.Comment(
+                "# kit/P005: dropped, as Bottle did (redirect() sets its own status): "
+                + cst.Module([]).code_for_node(stmts[i].body[0]).strip())) for i in lost]
+            self.rule.fired(len(lost))
+            at = [i for i in at if i not in lost]
+            changes = [stmts[i].body[0] for i in at]
+            if not at:
+                return [*kept, last.with_changes(leading_lines=[*comments,
+                                                                *last.leading_lines])]
         parts = tuple_parts(changes)
         if parts and not redirect and not isinstance(value, cst.Tuple):
             status, headers = parts
@@ -367,6 +424,9 @@ class Folder:
         for run in reversed(runs):
             bound = later | names_bound(stmts[run[-1] + 1:])
             read = set().union(*(names_read(stmts[i].body[0]) for i in run))
+            # `response.status = 400` further on changes Bottle's response, it does not
+            # rebind the name: that change is ported where it stands
+            read = {n for n in read if self.rule.state.bottle.get(n) != "response"}
             if read & bound:
                 out[run[0]] = self.rule.todo_on(out[run[0]], (
                     f"response change before {', '.join(sorted(read & bound))} is assigned "
@@ -390,3 +450,35 @@ class Folder:
                 func = self.rule.mark(func, "D-error-response", self.rule.paths)
             out[run[0]:run[-1] + 1] = [func]
         return out
+
+
+# What Bottle's BaseResponse has: a line reaching one of these changed or read the answer.
+RESPONSE_API = {"status", "status_code", "status_line", "headers", "headerlist", "charset",
+                "content_type", "content_length", "expires", "set_header", "add_header",
+                "get_header", "iter_headers", "set_cookie", "delete_cookie", "body", "copy",
+                "COOKIES", "bad_headers", "default_status", "default_content_type"}
+# Calls that end the view with another answer: Bottle threw its response away for it.
+REPLACING = {"abort", "Response", "HTTPResponse", "HTTPError"}
+
+
+def _thrown_away(later: list, status: bool = False) -> bool:
+    """A statement after it in the same block answers with a response of its own (return
+    redirect(...), abort(...), raise): Bottle dropped the change, as Flask does."""
+    for stmt in later:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        small = stmt.body[0]
+        if isinstance(small, cst.Raise):
+            return True
+        value = small.value if isinstance(small, cst.Return | cst.Expr) else None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+                and value.func.value in REPLACING | ({"redirect"} if status else set()):
+            return True  # redirect() copies Bottle's response, all but its status
+    return False
+
+
+def _sets_status(stmt) -> bool:
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    return isinstance(small, cst.Assign) and any(
+        isinstance(t.target, cst.Attribute) and t.target.attr.value in {"status", "status_code"}
+        for t in small.targets)
