@@ -44,3 +44,18 @@ def test_an_unsorted_block_is_kept_and_a_long_flask_import_is_wrapped():
     assert "\nfrom flask import (\n    Flask,\n    abort,\n" in result.code
     assert "import os\n" in result.code
     assert all(len(line) <= 100 for line in result.code.splitlines())
+
+
+def test_an_import_only_the_bottle_code_read_goes_with_it():
+    """`import os` for a TEMPLATE_PATH line the port made template_folder= was left
+    unused (ruff F401 on the port, not on the original); an import nothing read before
+    (a re-export) stays."""
+    from bottle2flask.port.runner import port_source
+
+    result = port_source(
+        "import os\nimport sys\nimport json  # re-exported\n\n"
+        "from bottle import Bottle, TEMPLATE_PATH\n\n"
+        'TEMPLATE_PATH.insert(0, os.path.join(os.path.dirname(__file__), "views"))\n'
+        "app = Bottle()\nprint(sys.argv)\n", "app.py", faithful=False)
+    assert "import os" not in result.code
+    assert result.code.startswith("import sys\nimport json  # re-exported\n")

@@ -69,6 +69,7 @@ class PortState:
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
     imported_openers: dict = field(default_factory=dict)  # keyword -> (module, function)
+    read_before: set[str] = field(default_factory=set)  # the names the Bottle code reads
 
 
 def makes_app(state: PortState) -> bool:

@@ -15,7 +15,7 @@ import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
 from ..quick import Transformer, Visitor
-from .base import APP_SHORTCUTS, Rule
+from .base import APP_SHORTCUTS, PLACEHOLDER, Rule
 
 APP_FACTORIES = {"Bottle", "default_app", "app"}
 DECORATOR_METHODS = {"route", "get", "post", "put", "delete", "patch", "error", "hook"}
@@ -42,6 +42,7 @@ class Prepare(Rule):
             self.state.bottle[local] = name
 
     def visit_Module(self, node: cst.Module) -> None:
+        self.state.read_before = names_read_outside_imports(node)
         # `def view(...)` of the module's own: bottle.view stays bottle.view, or the
         # module's view would call itself
         self.own = {stmt.name.value for stmt in node.body
@@ -192,7 +193,7 @@ class Imports(Rule):
             elif self.state.bottle.get(name) == "auth_basic":
                 updated = self._auth_basic(updated, name)
                 used.discard(name)
-        return updated.visit(_Prune(self, used))
+        return drop_unused(updated.visit(_Prune(self, used)), self.state.read_before)
 
     def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
         """Bottle's auth_basic decorator written in Flask terms, once, after the imports:
@@ -399,3 +400,68 @@ STAR_NAMES = {"Bottle", "route", "get", "post", "put", "delete", "patch", "error
               "SimpleTemplate", "HTTPResponse", "HTTPError", "mount", "install", "get_url",
               "url", "local", "debug", "json_dumps", "json_loads", "jinja2_template",
               "jinja2_view", "FormsDict", "parse_auth", "auth_basic"}
+
+
+def names_read_outside_imports(module: cst.Module) -> set[str]:
+    found: set[str] = set()
+
+    class Read(cst.CSTVisitor):
+        def visit_Import(self, node) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node) -> bool:
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+    module.visit(Read())
+    return found
+
+
+def drop_unused(module: cst.Module, read_before: set[str]) -> cst.Module:
+    """Top-level imports the Bottle code read and the port no longer does (`import os`
+    for a TEMPLATE_PATH line that became template_folder=): a maintainer deletes them,
+    and a linter would flag them. An import nothing read before stays (a re-export)."""
+    now = names_read_outside_imports(module) | words_in_comments(module)  # left out: kept
+    exported = "__all__" in now
+
+    def bound(alias) -> str:
+        if alias.asname:
+            return alias.asname.name.value
+        return cst.Module([]).code_for_node(alias.name).split(".")[0]
+
+    body = []
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) \
+            and len(stmt.body) == 1 else None
+        if exported or not isinstance(small, cst.Import | cst.ImportFrom) \
+                or isinstance(small, cst.ImportFrom) and (
+                    isinstance(small.names, cst.ImportStar) or m.matches(
+                        small.module, m.Name("__future__"))):
+            body.append(stmt)
+            continue
+        keep = [a for a in small.names
+                if bound(a) not in read_before or bound(a) in now]
+        if len(keep) == len(small.names):
+            body.append(stmt)
+        elif keep:
+            keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            body.append(stmt.with_changes(body=[small.with_changes(names=keep)]))
+        elif any(line.comment for line in stmt.leading_lines):
+            body.append(cst.SimpleStatementLine([cst.Expr(cst.Name(PLACEHOLDER))],
+                                                leading_lines=stmt.leading_lines))
+    return module.with_changes(body=body)
+
+
+def words_in_comments(module: cst.Module) -> set[str]:
+    """The words of the comments: a line the port commented out (a plugin under a TODO)
+    still names what it needs."""
+    found: set[str] = set()
+
+    class Comments(cst.CSTVisitor):
+        def visit_Comment(self, node: cst.Comment) -> None:
+            found.update(re.findall(r"[A-Za-z_]\w*", node.value))
+
+    module.visit(Comments())
+    return found
