@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import tempfile
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
@@ -29,6 +30,9 @@ from .dispatch import Dispatcher
 
 # A value for each kind of Bottle wildcard, to make a path the new app's map can match.
 SAMPLES = {"int": "1", "float": "1.5", "path": "x/y"}
+# Values tried, in order, for a <name:re:...> filter.
+RE_SAMPLES = ("x", "1", "a1", "x.png", "x.css", "x.js", "x.html", "2020-01-01", "x/y", "X", "-1",
+              "1.5", "abc", "ABC", "x_y", "x-y")
 
 
 def unwrap(app):
@@ -55,8 +59,11 @@ def new_app(spec: str, settings: dict):
 def sample_path(router: bottle.Router, rule: str) -> str:
     """A concrete path for a rule: /edit/<no:int> -> /edit/1."""
     parts = []
-    for key, mode, _conf in router._itertokens(rule):  # Bottle's own rule parser
-        parts.append(SAMPLES.get(mode, "x") if mode else key)
+    for key, mode, conf in router._itertokens(rule):  # Bottle's own rule parser
+        if mode == "re" and conf:  # the first usual value the filter's pattern takes
+            parts.append(next((v for v in RE_SAMPLES if re.fullmatch(conf, v)), "x"))
+        else:
+            parts.append(SAMPLES.get(mode, "x") if mode else key)
     return "".join(parts)
 
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bottle2flask.cli import main as port_command
 from tests.installed.test_installed_tool import listing
 
@@ -183,3 +185,17 @@ def test_which_templates_an_app_can_render(tmp_path):
     for call in ('template(name)', 'template("a" if x else "old")', 'template("x" + y)'):
         assert rendered(src, {"app.py": app + f"def h():\n    return {call}\n"},
                         templates) is None
+
+
+@pytest.mark.parametrize(("rule", "path"), [
+    ("/edit/<no:int>", "/edit/1"), ("/json<json:re:[0-9]+>", "/json1"),
+    ("/img/<f:re:.+\\.png>", "/img/x.png"), ("/d/<day:re:\\d{4}-\\d\\d-\\d\\d>", "/d/2020-01-01"),
+    ("/<a>/<b:path>", "/x/x/y")])
+def test_a_route_is_probed_with_a_path_its_filters_take(rule, path):
+    """The Bottle tutorial's `/json<json:re:[0-9]+>` was probed as /jsonx, which matches
+    neither app: the route was reported as not ported."""
+    import bottle
+
+    from bottle2flask.migrate.status import sample_path
+
+    assert sample_path(bottle.Bottle().router, rule) == path
