@@ -98,3 +98,62 @@ def test_middleware_bound_to_another_name_wraps_the_app_that_flask_run_serves():
             assert webtest.TestApp(wsgi).get("/stamp").text == "s2"
     finally:
         bottle.app.pop()
+
+
+SUBCLASS = '''
+import bottle
+from bottle import Bottle, request
+
+
+class Site(Bottle):
+    def __init__(self, owner):
+        super(Site, self).__init__()
+        self.owner = owner
+        self.route("/", callback=self.index)
+        self.route("/hi/<who>", callback=self.hi)
+
+        @self.get("/about")
+        def about():
+            return "about " + self.owner
+
+    def index(self):
+        return "home of " + self.owner
+
+    def hi(self, who):
+        return "hi " + who + request.query.get("p", "")
+
+
+class Shop(bottle.Bottle):
+    def __init__(self):
+        bottle.Bottle.__init__(self)
+        self.route("/", callback=lambda: "shop")
+'''
+
+
+def test_a_bottle_subclass_is_a_flask_subclass():
+    """`class Site(Bottle)` stayed a Bottle app under a P001 TODO: the port served
+    nothing Flask could run."""
+    source = SUBCLASS.replace("\nclass Shop(bottle.Bottle):", "\nclass _Unused:").split(
+        "\nclass _Unused:")[0] + '\napp = Site("ann")\n'
+    result = port(source, faithful=False)
+    assert "class Site(Flask):" in result.code and result.todos == []
+    assert "super(Site, self).__init__(__name__)" in result.code
+    assert 'self.add_url_rule("/", view_func=self.index)' in result.code
+    answers = []
+    for code in (source, result.code):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        client = webtest.TestApp(namespace["app"])
+        answers.append([client.get(p).text for p in ("/", "/hi/bo?p=!", "/about")])
+    assert answers[0] == answers[1] == ["home of ann", "hi bo!", "about ann"]
+
+
+def test_bottles_init_called_by_name_becomes_flasks():
+    source = SUBCLASS.split("\nclass Site(Bottle):")[0] + SUBCLASS.split(
+        "return \"hi \" + who + request.query.get(\"p\", \"\")\n")[1] + "\napp = Shop()\n"
+    result = port(source, faithful=False)
+    assert "class Shop(Flask):" in result.code
+    assert "Flask.__init__(self, __name__)" in result.code
+    namespace = {"__name__": "trial"}
+    exec(compile(result.code, "app.py", "exec"), namespace)
+    assert webtest.TestApp(namespace["app"]).get("/").text == "shop"

@@ -66,6 +66,7 @@ class PortState:
     breaks: set[tuple[str, str]] = field(default_factory=set)  # TODOs on code that fails
     app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
+    app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
     imported_openers: dict = field(default_factory=dict)  # keyword -> (module, function)

@@ -47,6 +47,7 @@ class Prepare(Rule):
         # module's view would call itself
         self.own = {stmt.name.value for stmt in node.body
                     if isinstance(stmt, cst.FunctionDef | cst.ClassDef)}
+        self.classes = sum(isinstance(stmt, cst.ClassDef) for stmt in node.body)
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
@@ -120,6 +121,16 @@ class Prepare(Rule):
         updated.visit(returns)
         if returns.found:
             self.state.factories.add(updated.name.value)
+        return updated
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
+        """`class Site(Bottle)`: its instances are apps (`app = Site()`), and so is `self`
+        in its methods, when no other class of the module has a `self` of its own."""
+        if any(self.api(base.value) == "Bottle" for base in updated.bases):
+            self.state.factories.add(updated.name.value)
+            self.state.app_classes.add(updated.name.value)
+            if self.classes == 1:
+                self.state.apps.add("self")
         return updated
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):

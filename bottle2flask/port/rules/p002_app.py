@@ -59,6 +59,38 @@ class App(Rule):
             return cst.Name(self.state.app_name)
         return updated
 
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
+        """`class Site(Bottle)` is a Flask subclass; Flask needs the import name that
+        Bottle's __init__ did not take."""
+        if original.name.value not in self.state.app_classes:
+            return updated
+        self.fired()
+        self.need_import("flask", "Flask")
+        bases = [b.with_changes(value=cst.Name("Flask")) if self.api(b.value) == "Bottle"
+                 else b for b in updated.bases]
+        rule = self
+
+        class Init(cst.CSTTransformer):
+            def leave_Call(self, original, call):
+                func = call.func
+                if not (isinstance(func, cst.Attribute) and func.attr.value == "__init__"):
+                    return call
+                target = func.value
+                if isinstance(target, cst.Call) and m.matches(target.func, m.Name("super")):
+                    first = []  # super().__init__(...)
+                elif m.matches(target, m.Name("Flask")) or rule.api(target) == "Bottle":
+                    first, call = call.args[:1], call.with_changes(
+                        func=func.with_changes(value=cst.Name("Flask")), args=call.args[1:])
+                else:
+                    return call
+                if call.args:
+                    rule.todo("Bottle.__init__ took arguments (catchall, autojson): check "
+                              "their Flask equivalents (PROPAGATE_EXCEPTIONS, app.json)")
+                    return call
+                return call.with_changes(args=[*first, cst.Arg(cst.Name("__name__"))])
+
+        return updated.with_changes(bases=bases, body=updated.body.visit(Init()))
+
     def leave_SimpleStatementLine(self, original, updated):
         # `app = bottle.default_app()` once the Flask app is made as `app`: the line goes
         stmt = updated.body[0] if len(updated.body) == 1 else None
