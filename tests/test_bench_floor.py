@@ -7,6 +7,7 @@ Both read with raw sqlite3, so these tests pin SQLite whatever `--db` says.
 from __future__ import annotations
 
 import re
+import sqlite3
 from urllib.parse import unquote_to_bytes
 
 import pytest
@@ -47,11 +48,13 @@ def test_the_floor_reads_a_world_row_like_the_build(framework, settings, tfb_see
     assert shape(floor.get("/tfb/db")) == shape(client.get("/tfb/db"))
 
 
-@pytest.fixture
-def native(framework, settings):
-    """The framework's native app, sending the builds' security headers."""
+@pytest.fixture(params=[False, True], ids=["held", "per-request"])
+def native(request, framework, settings):
+    """The framework's native app, sending the builds' security headers, with one
+    sqlite3 connection held or one opened per request (as the tutorials write it)."""
     return make_client(native_factory(framework)(settings["DATABASE_URL"],
-                                                 security_headers=True))
+                                                 security_headers=True,
+                                                 per_request=request.param))
 
 
 HREF = re.compile(rb'href="([^"]*)"')
@@ -87,3 +90,17 @@ def test_the_native_pages_link_with_the_frameworks_own_url_builder(seeded, nativ
     # The pages the home page links to are registered by name, never served.
     assert native.get("/login", status=404)
     assert native.get("/static/style.css").body == seeded.get("/static/style.css").body
+
+
+def test_a_per_request_connection_is_closed_after_the_request(settings, seeded):
+    """The per-request native opens its connection for the request and closes it."""
+    from harness.bench.native.conduit import Reads
+
+    reads = Reads(settings["DATABASE_URL"], per_request=True)
+    with reads.opened() as opened:
+        assert opened is not reads and opened.listing(3)[1] > 0
+    with pytest.raises(sqlite3.ProgrammingError):  # closed
+        opened.db.execute("SELECT 1")
+    held = Reads(settings["DATABASE_URL"])
+    with held.opened() as same:
+        assert same is held

@@ -28,6 +28,17 @@ APPS = {
                       "harness.bench.native.flask:create_app(security_headers=True)"),
     "flask-build": ("Flask build", lambda url: _build("flask", url),
                     "flask_app:create_app()"),
+    # The same pages as the tutorials write them: a sqlite3 connection per request.
+    "bottle-tutorial": ("Bottle (native + headers, a connection per request)",
+                        lambda url: native_factory("bottle")(url, security_headers=True,
+                                                             per_request=True),
+                        "harness.bench.native.bottle:create_app(security_headers=True, "
+                        "per_request=True)"),
+    "flask-tutorial": ("Flask (native + headers, a connection per request)",
+                       lambda url: native_factory("flask")(url, security_headers=True,
+                                                           per_request=True),
+                       "harness.bench.native.flask:create_app(security_headers=True, "
+                       "per_request=True)"),
     # raw sqlite3 + the same templates + bare WSGI: what the builds' bytes cost at least
     "bottle-floor": ("floor (SimpleTemplate)", lambda url: native_factory("bottle-floor")(url),
                      "harness.bench.native.floor:create_bottle_floor()"),
@@ -48,6 +59,10 @@ FLOOR_TARGETS = {"db": 3.0, "conduit home": 2.0, "articles API": 2.0, "conduit a
 # (build, the native app sending the same headers): the pages written natively.
 NATIVE_PAIRS = {"bottle": ("bottle-build", "bottle-headers"),
                 "flask": ("flask-build", "flask-headers")}
+# (build, the same native app opening a connection per request, as the tutorials do)
+TUTORIAL_PAIRS = {"bottle": ("bottle-build", "bottle-tutorial"),
+                  "flask": ("flask-build", "flask-tutorial")}
+TUTORIALS = ("bottle-tutorial", "flask-tutorial")
 PAGE_TARGETS = {"conduit home": 1.15, "articles API": 1.15}  # build/native, same headers
 # (build, baseline) whose difference in µs per request is reported: the adapter's own
 # cost, against the native app alone and against it sending the same headers.
@@ -91,8 +106,8 @@ ENDPOINTS = [
     Endpoint("hello page", "/hello/World", HTML, BUILDS),
     # Conduit, with the demo content: the home page and the article list also written
     # natively (sending the builds' headers), every page also on the floor.
-    Endpoint("conduit home", "/", HTML, BUILDS + WITH_HEADERS + FLOORS),
-    Endpoint("articles API", "/api/articles", JSON, BUILDS + WITH_HEADERS + FLOORS),
+    Endpoint("conduit home", "/", HTML, BUILDS + WITH_HEADERS + TUTORIALS + FLOORS),
+    Endpoint("articles API", "/api/articles", JSON, BUILDS + WITH_HEADERS + TUTORIALS + FLOORS),
     Endpoint("conduit article", "/article/why-one-core-can-serve-two-frameworks", HTML,
              BUILDS + FLOORS),
 ]

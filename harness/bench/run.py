@@ -29,7 +29,15 @@ from shared.config import load_config
 from shared.sites import database
 
 from . import http_load, report
-from .apps import APPS, ENDPOINTS, FLOOR_PAIRS, GAP_PAIRS, NATIVE_PAIRS, PAIRS
+from .apps import (
+    APPS,
+    ENDPOINTS,
+    FLOOR_PAIRS,
+    GAP_PAIRS,
+    NATIVE_PAIRS,
+    PAIRS,
+    TUTORIAL_PAIRS,
+)
 from .inprocess import Caller, measure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,6 +133,7 @@ def ratios(inprocess: dict) -> dict:
     pairs |= {f"{framework} build/floor": apps for framework, apps in FLOOR_PAIRS.items()}
     pairs |= {f"{framework} build/native+headers": apps
               for framework, apps in NATIVE_PAIRS.items()}
+    pairs |= {f"{framework} build/tutorial": apps for framework, apps in TUTORIAL_PAIRS.items()}
     pairs |= {f"flask/bottle {kind}": (f"flask-{kind}", f"bottle-{kind}")
               for kind in ("native", "build")}
     table = {}

@@ -74,3 +74,20 @@ def test_the_port_speed_bench_ports_a_thousand_line_module_it_makes_from_the_sam
     assert set(results["modules"]) == {"porting sample (todo.py)", "1,000-line module"}
     assert results["modules"]["1,000-line module"]["lines"] == len(source.splitlines())
     assert "per 1,000 lines" in port_speed.render(results)
+
+
+def test_the_pages_table_gives_build_over_both_natives():
+    """Against the native app holding one connection and the same app opening one per
+    request (as the tutorials do), each with its own verdict against the target."""
+    from harness.bench.report import pages_section
+
+    def sample(us):
+        return {"samples_us": [us, us], "min_us": us, "median_us": us}
+
+    by_app = {"bottle-build": sample(200.0), "bottle-headers": sample(100.0),
+              "bottle-tutorial": sample(400.0)}
+    results = {"inprocess": {"articles API": by_app},
+               "ratios": ratios({"articles API": by_app})}
+    table = "\n".join(pages_section(results))
+    assert "| articles API | Bottle | 200.0 | 100.0 | 2.00 | 400.0 | 0.50 | " \
+        "≤ 1.15: misses (held), meets (per request) |" in table

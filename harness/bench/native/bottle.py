@@ -16,12 +16,14 @@ from .conduit import VIEWS
 NOT_SEEDED = "The benchmark tables are empty."
 
 
-def create_app(database_url: str | None = None, security_headers: bool = False) -> bottle.Bottle:
+def create_app(database_url: str | None = None, security_headers: bool = False,
+               per_request: bool = False) -> bottle.Bottle:
     """Build a Bottle app over DATABASE_URL (the seeded benchmark database).
 
     `security_headers`: send the builds' four security headers too, from an
     after_request hook as a Bottle user would, so the adapter's own cost can be told
-    from the cost of the headers.
+    from the cost of the headers. `per_request`: the Conduit pages open a sqlite3
+    connection per request, as Bottle's tutorial does, instead of holding one.
     """
     app = bottle.Bottle()
     if security_headers:
@@ -80,19 +82,21 @@ def create_app(database_url: str | None = None, security_headers: bool = False) 
         bottle.response.content_type = "text/html; charset=utf-8"
         return bottle.template("fortunes", template_lookup=lookup, fortunes=found)
 
-    conduit_pages(app, database_url or os.environ["DATABASE_URL"])
+    conduit_pages(app, database_url or os.environ["DATABASE_URL"], per_request)
     return app
 
 
-def conduit_pages(app: bottle.Bottle, database_url: str) -> None:
+def conduit_pages(app: bottle.Bottle, database_url: str, per_request: bool = False) -> None:
     """The home page and GET /api/articles as a visitor sees them, over raw sqlite3."""
-    reads = conduit.Reads(database_url)
+    opened = conduit.Reads(database_url, per_request).opened
     lookup = [VIEWS]
 
     @app.get("/", name="index")
     def home():
         page = bottle.request.query.get("page", 1, type=int)
-        articles, pages = reads.previews(page)
+        with opened() as reads:
+            articles, pages = reads.previews(page)
+            tags = reads.tag_cloud()
         if not 1 <= page <= max(pages, 1):
             bottle.abort(404)
         links = [{"number": n, "active": n == page,
@@ -103,14 +107,15 @@ def conduit_pages(app: bottle.Bottle, database_url: str) -> None:
             "home", template_lookup=lookup, url_for=app.get_url, current_user=None,
             flashed_messages=list, default_avatar=app.get_url(
                 "static", filename="default-avatar.svg"),
-            title="Home", nav="home", tab="global", tag=None, tags=reads.tag_cloud(),
+            title="Home", nav="home", tab="global", tag=None, tags=tags,
             articles=articles, pages=links, here=here)
 
     @app.get("/api/articles")
     def list_articles():
         query = bottle.request.query
-        items, total = reads.listing(query.get("limit", conduit.API_LIMIT, type=int),
-                                     query.get("offset", 0, type=int))
+        with opened() as reads:
+            items, total = reads.listing(query.get("limit", conduit.API_LIMIT, type=int),
+                                         query.get("offset", 0, type=int))
         return {"articles": [article for article, _ in items], "articlesCount": total}
 
     @app.get("/static/<filename:path>", name="static")

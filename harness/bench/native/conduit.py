@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -79,10 +81,26 @@ def article_data(row, body: bool, tags: list[str]) -> tuple[dict, datetime]:
 
 
 class Reads:
-    """The reads of a visitor's pages, on one sqlite3 connection."""
+    """The reads of a visitor's pages, on one sqlite3 connection held for the process,
+    or (per_request) on one a request opens and closes, as the tutorials write it."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, per_request: bool = False):
         self.url = url
+        self.per_request = per_request
+
+    @contextmanager
+    def opened(self) -> Iterator[Reads]:
+        """The reads for one request: these, or a connection of the request's own that is
+        closed after it (flaskr's get_db() and teardown, Bottle's todo example)."""
+        if not self.per_request:
+            yield self
+            return
+        reads = Reads(self.url)
+        try:
+            yield reads
+        finally:
+            if "db" in reads.__dict__:
+                reads.db.close()
 
     @functools.cached_property
     def db(self) -> sqlite3.Connection:

@@ -15,11 +15,13 @@ from .conduit import STATIC, TEMPLATES
 NOT_SEEDED = "The benchmark tables are empty."
 
 
-def create_app(database_url: str | None = None, security_headers: bool = False) -> flask.Flask:
+def create_app(database_url: str | None = None, security_headers: bool = False,
+               per_request: bool = False) -> flask.Flask:
     """Build a Flask app over DATABASE_URL (the seeded benchmark database).
 
     `security_headers`: send the builds' four security headers too, from an
-    after_request function as a Flask user would (see native/bottle.py).
+    after_request function as a Flask user would (see native/bottle.py). `per_request`:
+    the Conduit pages open a sqlite3 connection per request, as flaskr does.
     """
     app = flask.Flask(__name__, template_folder=TEMPLATES, static_folder=STATIC)
     if security_headers:
@@ -72,18 +74,20 @@ def create_app(database_url: str | None = None, security_headers: bool = False) 
             flask.abort(503, NOT_SEEDED)
         return flask.render_template("fortunes.html", fortunes=found)
 
-    conduit_pages(app, database_url or os.environ["DATABASE_URL"])
+    conduit_pages(app, database_url or os.environ["DATABASE_URL"], per_request)
     return app
 
 
-def conduit_pages(app: flask.Flask, database_url: str) -> None:
+def conduit_pages(app: flask.Flask, database_url: str, per_request: bool = False) -> None:
     """The home page and GET /api/articles as a visitor sees them, over raw sqlite3."""
-    reads = conduit.Reads(database_url)
+    opened = conduit.Reads(database_url, per_request).opened
 
     @app.get("/")
     def index():
         page = flask.request.args.get("page", 1, type=int)
-        articles, pages = reads.previews(page)
+        with opened() as reads:
+            articles, pages = reads.previews(page)
+            tags = reads.tag_cloud()
         if not 1 <= page <= max(pages, 1):
             flask.abort(404)
         links = [{"number": n, "active": n == page,
@@ -94,15 +98,16 @@ def conduit_pages(app: flask.Flask, database_url: str) -> None:
                 "static", filename="default-avatar.svg"),
             # No SECRET_KEY (the TFB endpoints need none): a null session, read as empty.
             flashed_messages=lambda: flask.get_flashed_messages(with_categories=True),
-            title="Home", nav="home", tab="global", tag=None, tags=reads.tag_cloud(),
+            title="Home", nav="home", tab="global", tag=None, tags=tags,
             articles=articles, pages=links,
             here=flask.url_for("index", page=page if page > 1 else None))
 
     @app.get("/api/articles")
     def list_articles():
         args = flask.request.args
-        items, total = reads.listing(args.get("limit", conduit.API_LIMIT, type=int),
-                                     args.get("offset", 0, type=int))
+        with opened() as reads:
+            items, total = reads.listing(args.get("limit", conduit.API_LIMIT, type=int),
+                                         args.get("offset", 0, type=int))
         return {"articles": [article for article, _ in items], "articlesCount": total}
 
     for name, path in conduit.LINKED.items():
