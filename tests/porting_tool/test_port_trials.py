@@ -303,6 +303,11 @@ def count():
 @app.route("/blog")
 def blog():
     return "posts " + request.environ.get("kit.seen", "-")
+
+
+@app.route("/")
+def home():
+    return "home"
 '''
     result, clients = both(source)
     assert "class NoTrailingSlash:" in result.code
@@ -313,6 +318,9 @@ def blog():
     for client in clients:
         assert client.get("/blog/").text == "posts /blog"
         assert client.get("/blog").text == "posts /blog"
+        # "/" stripped is "", which Bottle routed as / (openvpn-monitor's home page)
+        assert client.get("/").text == "home"
+    assert not any(line and not line.strip() for line in result.code.splitlines())
 
 
 def test_the_comments_above_a_dropped_bottle_import_are_kept():

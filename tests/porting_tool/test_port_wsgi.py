@@ -157,3 +157,41 @@ def test_bottles_init_called_by_name_becomes_flasks():
     namespace = {"__name__": "trial"}
     exec(compile(result.code, "app.py", "exec"), namespace)
     assert webtest.TestApp(namespace["app"]).get("/").text == "shop"
+
+
+def test_a_path_hook_in_an_app_factory_becomes_a_middleware_there():
+    """openvpn-monitor's app is made in a function, with the trailing-slash hook: the
+    middleware class goes there, without blank lines of spaces, and / is still home."""
+    source = '''
+from bottle import Bottle, request
+
+
+def make_app():
+    app = Bottle()
+
+    @app.hook("before_request")
+    def strip_slash():
+        request.environ["PATH_INFO"] = request.environ.get("PATH_INFO", "/").rstrip("/")
+
+    @app.route("/", method="GET")
+    def home():
+        return "home"
+
+    @app.route("/vpn")
+    def vpn():
+        return "vpn"
+
+    return app
+
+
+app = make_app()
+'''
+    result = port(source, faithful=False)
+    assert "    class StripSlash:\n" in result.code
+    assert "    app.wsgi_app = StripSlash(app.wsgi_app)\n" in result.code
+    assert not any(line and not line.strip() for line in result.code.splitlines())
+    for code in (source, result.code):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        client = webtest.TestApp(namespace["app"])
+        assert [client.get(p).text for p in ("/", "/vpn/", "/vpn")] == ["home", "vpn", "vpn"]

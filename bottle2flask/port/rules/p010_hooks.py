@@ -99,21 +99,24 @@ class Hooks(Rule):
 
         body = [s.visit(Environ()) for s in node.body.body]
         app = cst.Module([]).code_for_node(owner)
+        # one docstring line: a nested class is indented again, its string is not
         code = (f"class {name}:\n"
-                f'    """WSGI middleware: Bottle ran this before_request hook before routing, '
-                f'Flask\n    runs hooks after, so it wraps {app}.wsgi_app."""\n\n'
+                '    """Bottle ran this before_request hook before routing: a WSGI '
+                'middleware."""\n\n'
                 "    def __init__(self, wsgi_app):\n        self.wsgi_app = wsgi_app\n\n"
                 "    def __call__(self, environ, start_response):\n        pass\n"
+                "        # Bottle routed an emptied path (the trailing-slash recipe's /) as /\n"
+                '        environ["PATH_INFO"] = environ.get("PATH_INFO") or "/"\n'
                 "        return self.wsgi_app(environ, start_response)\n")
         cls = cst.parse_statement(code)
         doc, init, call = cls.body.body
         call = call.with_changes(body=call.body.with_changes(  # the hook's lines for `pass`
-            body=[*body, call.body.body[1]]))
+            body=[*body, *call.body.body[1:]]))
         cls = cls.with_changes(body=cls.body.with_changes(body=[doc, init, call]),
                                leading_lines=node.leading_lines)
         wrap = cst.parse_statement(f"{app}.wsgi_app = {name}({app}.wsgi_app)\n")
         return cst.FlattenSentinel([cls, wrap.with_changes(leading_lines=[
-            cst.EmptyLine(), cst.EmptyLine()])])
+            cst.EmptyLine(indent=False), cst.EmptyLine(indent=False)])])
 
     def changes_environ(self, body: cst.CSTNode) -> bool:
         """`request.environ[k] = v` (or del, +=, .update(), .pop(), .setdefault())."""
