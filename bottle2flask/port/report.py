@@ -6,7 +6,9 @@ from __future__ import annotations
 from .results import summary
 from .rules import CHANGES, RULES
 
-SUMMARIES = {rule.code: rule.summary for rule in RULES}
+# A code's rules in their order (P004: the request, then uploads), each said once.
+SUMMARIES = {code: "; ".join(dict.fromkeys(r.summary for r in RULES if r.code == code))
+             for code in dict.fromkeys(rule.code for rule in RULES)}
 
 
 def app_spec(entry: tuple[str, str]) -> str:
