@@ -195,3 +195,38 @@ app = make_app()
         exec(compile(code, "app.py", "exec"), namespace)
         client = webtest.TestApp(namespace["app"])
         assert [client.get(p).text for p in ("/", "/vpn/", "/vpn")] == ["home", "vpn", "vpn"]
+
+
+def test_routes_added_by_a_function_handed_the_app_are_ported():
+    """`setup_routing(app)` with `a.route("/", "GET", index)` inside: the calls stayed
+    Bottle's, and Flask's route() refused them at import (the port did not start)."""
+    source = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+def index():
+    return "i"
+
+
+def both():
+    return request.method
+
+
+def setup_routing(a):
+    a.route("/", "GET", index)
+    a.route("/both", ["GET", "POST"], both)
+    a.get("/g", callback=index)
+
+
+setup_routing(app)
+'''
+    result = port(source, faithful=False)
+    assert 'a.add_url_rule("/both", view_func=both, methods=["GET", "POST"])' in result.code
+    for code in (source, result.code):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        client = webtest.TestApp(namespace["app"])
+        assert [client.get("/").text, client.post("/both").text, client.get("/g").text] \
+            == ["i", "POST", "i"]

@@ -161,6 +161,7 @@ class Prepare(Rule):
                     and state.bottle.pop(stmt.name.value, None) is not None:
                 state.provided.add(stmt.name.value)  # the module's own: its import goes
         state.apps |= state.imported_apps
+        state.apps |= app_parameters(updated, state.apps)
         if state.default_aliases and state.imported_apps and not state.made:
             # `app = default_app()` beside imported apps: the default app is another app,
             # made here under its own name (an imported app's name would be rebound)
@@ -476,3 +477,27 @@ def words_in_comments(module: cst.Module) -> set[str]:
 
     module.visit(Comments())
     return found
+
+
+def app_parameters(module: cst.Module, apps: set[str]) -> set[str]:
+    """`def setup_routing(a): a.route(...)` called as `setup_routing(app)`: inside it `a`
+    is the app (the route calls on it are ported), when no other line binds that name."""
+    defs = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.FunctionDef)}
+    found: set[str] = set()
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if not (isinstance(node.func, cst.Name) and node.func.value in defs):
+                return
+            params = defs[node.func.value].params.params
+            for i, a in enumerate(node.args):
+                if a.keyword is None and not a.star and i < len(params) \
+                        and isinstance(a.value, cst.Name) and a.value.value in apps:
+                    found.add(params[i].name.value)
+
+    module.visit(Calls())
+    if not found:
+        return found
+    text = cst.Module([]).code_for_node(module)
+    return {name for name in found if name not in apps and not re.search(
+        rf"^\s*{re.escape(name)}\s*=[^=]", text, re.M)}
