@@ -88,3 +88,46 @@ def test_the_errors_status_line_is_werkzeugs_code_and_name():
     # 414 is spelt otherwise (Request-URI / Request URI): left with the TODO
     other = port(source.replace("@app.error(410)", "@app.error(414)"), faithful=False)
     assert "error.status" in other.code and [t["code"] for t in other.todos] == ["P009"]
+
+
+def test_a_handler_registered_by_name_is_flasks_and_keeps_its_code():
+    """`app.error_handler[404] = not_found` (Flask has no error_handler: an
+    AttributeError at import) and `app.error(500)(crashed)`."""
+    import webtest
+
+    from .helpers import port
+
+    source = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+def not_found(error):
+    return "nothing at " + request.path
+
+
+def crashed(error):
+    return "sorry"
+
+
+app.error_handler[404] = not_found
+app.error(500)(crashed)
+
+
+@app.route("/boom")
+def boom():
+    raise ValueError("x")
+'''
+    result = port(source, faithful=False)
+    assert "app.register_error_handler(404, not_found)\n" in result.code
+    assert "app.register_error_handler(500, crashed)\n" in result.code
+    assert 'return "nothing at " + request.path, 404' in result.code
+    for code in (source, result.code):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        client = webtest.TestApp(namespace["app"])
+        answer = client.get("/x", status=404)
+        assert answer.text == "nothing at /x"
+        answer = client.get("/boom", expect_errors=True)
+        assert (answer.status_int, answer.text) == (500, "sorry")

@@ -35,9 +35,71 @@ class Errors(Rule):
         self.codes: list[set[str] | None] = []  # per handler: its literal codes, if all are
         self.declared_text = False
 
+    def visit_Module(self, node: cst.Module) -> None:
+        # `app.error_handler[404] = not_found` or `app.error(404)(not_found)`: a handler
+        # registered by name, as if decorated (function name -> its code)
+        rule, self.registered = self, {}
+
+        class Registered(cst.CSTVisitor):
+            def visit_Assign(self, stmt: cst.Assign) -> None:
+                target = stmt.targets[0].target if len(stmt.targets) == 1 else None
+                if rule.handler_slot(target) is not None and isinstance(stmt.value, cst.Name):
+                    rule.registered[stmt.value.value] = rule.handler_slot(target)
+
+            def visit_Call(self, call: cst.Call) -> None:
+                if rule.registration(call) is not None:
+                    code, func = rule.registration(call)
+                    rule.registered[func.value] = code
+
+        node.visit(Registered())
+
+    def handler_slot(self, target) -> cst.BaseExpression | None:
+        """The code of `app.error_handler[code]`, else None."""
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Attribute) \
+                and target.value.attr.value == "error_handler" \
+                and self.is_app(target.value.value) and len(target.slice) == 1 \
+                and isinstance(target.slice[0].slice, cst.Index):
+            return target.slice[0].slice.value
+        return None
+
+    def registration(self, call: cst.Call) -> tuple[cst.BaseExpression, cst.Name] | None:
+        """(code, function) of `app.error(code)(function)`, else None."""
+        inner = call.func
+        if isinstance(inner, cst.Call) and self.app_method(inner.func) == "error" \
+                and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name):
+            given = arg(inner, 0, "code")
+            return (given.value if given else cst.Integer("500")), call.args[0].value
+        return None
+
+    def leave_SimpleStatementLine(self, original, updated):
+        stmt = updated.body[0] if len(updated.body) == 1 else None
+        found = None
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
+                and self.handler_slot(stmt.targets[0].target) is not None \
+                and isinstance(stmt.value, cst.Name):
+            found = (self.handler_slot(stmt.targets[0].target),
+                     stmt.targets[0].target.value.value, stmt.value)
+        elif isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) \
+                and self.registration(stmt.value) is not None:
+            code, func = self.registration(stmt.value)
+            owner = stmt.value.func.func
+            found = (code, owner.value if isinstance(owner, cst.Attribute)
+                     else cst.Name(self.state.app_name), func)
+        if found is None:
+            return updated
+        self.fired()
+        code, app, func = found
+        call = cst.Call(cst.Attribute(app, cst.Name("register_error_handler")),
+                        [cst.Arg(code, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(
+                            " "))), cst.Arg(func)])
+        return updated.with_changes(body=[cst.Expr(call)])
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         code, param, count = None, None, 0
         codes: set[str] | None = set()
+        if node.name.value in self.registered:  # registered by name further on
+            code, count = self.registered[node.name.value], 1
+            codes = {code.value} if isinstance(code, cst.Integer) else None
         for d in node.decorators:
             call = d.decorator
             if isinstance(call, cst.Call) and self.app_method(call.func) == "error":
