@@ -189,3 +189,40 @@ def test_a_route_added_by_keywords_names_flask_s_rule():
         app.route(path="/", method="GET", callback=index)
     ''', faithful=False).code
     assert 'app.add_url_rule(rule="/", view_func=index, methods=["GET"])' in code
+
+
+def test_a_wildcard_without_a_name_is_named_and_the_view_takes_it():
+    """Bottle's CORS recipe `@route('/<:re:.*>', method='OPTIONS')`: Werkzeug refuses a
+    variable without a name (the port did not start); now it is named and the view takes
+    it with a default, so the view is still callable as before."""
+    import webtest
+
+    from .helpers import port
+
+    source = '''
+from bottle import Bottle
+
+app = Bottle()
+
+
+@app.route("/<:re:.*>", method="OPTIONS")
+def preflight():
+    return "ok"
+
+
+def other():
+    return "other"
+
+
+app.route("/x/<:re:[a-z]+>", "GET", other)
+'''
+    result = port(source, faithful=False)
+    assert '@app.route("/<bottle_re1:unnamed>", methods=["OPTIONS"])\ndef preflight(' \
+        'unnamed=None):' in result.code
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P003", True)]  # other()
+    for code in (source, result.code.replace("def other():", "def other(unnamed=None):")):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        client = webtest.TestApp(namespace["app"])
+        assert client.options("/any/path").text == "ok"
+        assert client.get("/x/abc").text == "other"

@@ -10,7 +10,7 @@ Bottle's filters become Werkzeug converters that accept what Bottle accepts:
 `int` takes a sign, `float` takes "3" as well as "3.5" (and answers 400 for "1.2.3",
 as Bottle does), `path` takes a leading slash, `re` is any regex (flattened as
 Bottle flattens it; a converter class is generated for each). What Werkzeug cannot
-express (a wildcard without a name, a custom filter, a literal `<`) gets a TODO and
+express (a custom filter, a literal `<`) gets a TODO and
 the path is left as it was.
 """
 
@@ -61,13 +61,16 @@ def wildcard_names(rule: str) -> set[str]:
 
 
 def convert_path(path: str, regexes: dict[str, str],
-                 needs: set[str] | None = None) -> tuple[str, list[str]]:
+                 needs: set[str] | None = None,
+                 unnamed: list[str] | None = None) -> tuple[str, list[str]]:
     """A Bottle rule as a Werkzeug rule, and what could not be converted.
 
     `regexes` collects the generated regex converters (name -> regex), `needs` the
-    other converters the rule uses ("float", "path").
+    other converters the rule uses ("float", "path"), `unnamed` the names given to
+    wildcards Bottle had none for (`/<:re:.*>`): the view takes them as parameters.
     """
     needs = set() if needs is None else needs
+    unnamed = [] if unnamed is None else unnamed
     parts, problems = [], []
     for name, kind, config in tokens(path):
         if kind is None:
@@ -76,10 +79,9 @@ def convert_path(path: str, regexes: dict[str, str],
                                 "a variable; rename the path")
             parts.append(name)
             continue
-        if not name:
-            problems.append("a wildcard without a name: Werkzeug passes every variable to "
-                            "the view; name it and add a parameter")
-            continue
+        if not name:  # Bottle matches it and passes nothing; Werkzeug passes every one
+            name = f"unnamed{len(unnamed) + 1}" if unnamed else "unnamed"
+            unnamed.append(name)
         if kind in {"default", "re"}:
             parts.append(f"<{converter_name(bottle._re_flatten(config), regexes)}:{name}>"
                          if config else f"<{name}>")
@@ -167,6 +169,7 @@ class Routes(Rule):
         self.seen: dict[str, int] = {}
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
         self.flagged: set[tuple[str, str]] = set()
+        self.unnamed: list[str] = []  # names given to a view's nameless wildcards
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = node.params
@@ -182,6 +185,23 @@ class Routes(Rule):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.params.pop()
+        if self.unnamed:  # `/<:re:.*>`: Flask passes what Bottle did not; the view takes it
+            taken = {p.name.value for p in updated.params.params}
+            added = [cst.Param(cst.Name(n), default=cst.Name("None"),
+                               equal=cst.AssignEqual(cst.SimpleWhitespace(""),
+                                                     cst.SimpleWhitespace("")))
+                     for n in dict.fromkeys(self.unnamed) if n not in taken]
+            self.unnamed = []
+            if added and updated.params.star_kwarg:
+                self.todo(f"a wildcard without a name is now <{added[0].name.value}>: Flask "
+                          f"passes it in **{updated.params.star_kwarg.name.value} too (Bottle "
+                          "passed nothing for it)")
+            elif added:
+                self.fired()
+                params = [*updated.params.params, *added]
+                params = [p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in params]
+                updated = updated.with_changes(params=updated.params.with_changes(
+                    params=params))
         name = updated.name.value
         routes = [i for i, d in enumerate(updated.decorators) if self.is_route(d)]
         if not routes:
@@ -239,6 +259,15 @@ class Routes(Rule):
         return True
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
+        result = self._route_by_call(updated)
+        if self.unnamed:  # a route registered by a call: its view is defined elsewhere
+            self.todo(f"the path's wildcard without a name is now <{self.unnamed[0]}>: "
+                      f"Flask passes it to the view, which must take {self.unnamed[0]}=None",
+                      breaks=True)
+            self.unnamed = []
+        return result
+
+    def _route_by_call(self, updated: cst.Expr):
         # app.route("/x", callback=view): Flask's route() would return a decorator that
         # nothing calls, and the route would silently not exist
         call = updated.value
@@ -284,7 +313,7 @@ class Routes(Rule):
                       "wildcards in it by hand")
         else:
             needs = self.state.needs if self.state.faithful else set()
-            new, problems = convert_path(path, self.state.regexes, needs)
+            new, problems = convert_path(path, self.state.regexes, needs, self.unnamed)
             for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
                 self.todo(problem, breaks=True)
             if not self.state.faithful and not problems:
