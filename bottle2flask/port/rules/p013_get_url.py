@@ -34,16 +34,16 @@ class GetUrl(Rule):
             return node.attr.value == "get_url"
         return self.api(node) in {"get_url", "url"}
 
-    def leave_Arg(self, original: cst.Arg, updated: cst.Arg):
-        if not self._builder(updated.value):
-            return updated
+    def _handed_on(self, node):
+        """An argument or an assignment whose value is the builder: url_for instead."""
+        if not self._builder(node.value):
+            return node
         self.fired()
         self.need_import("flask", "url_for")
-        return updated.with_changes(value=cst.Name("url_for"))
+        return node.with_changes(value=cst.Name("url_for"))
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg):
+        return self._handed_on(updated)
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        if not self._builder(updated.value):
-            return updated
-        self.fired()
-        self.need_import("flask", "url_for")
-        return updated.with_changes(value=cst.Name("url_for"))
+        return self._handed_on(updated)
