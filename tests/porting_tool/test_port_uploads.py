@@ -105,3 +105,31 @@ def test_the_sanitised_names_differ_only_as_declared(tmp_path, monkeypatch):
     send = [("data", "my report.txt", b"x")]
     bottle_answer, flask_answer = (c.post("/save", upload_files=send).text for c, _ in apps)
     assert (bottle_answer, flask_answer) == ("saved my-report.txt", "saved my_report.txt")
+
+
+def test_a_filename_the_view_sets_stays_a_store():
+    """`upload.filename = "x"` became an assignment to secure_filename(...): the module
+    did not compile and was copied unported."""
+    source = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.post("/u")
+def u():
+    upload = request.files.get("f")
+    upload.filename = "fixed name.txt"
+    return upload.filename
+'''
+    result = port(source, faithful=False)
+    assert result.status == "success", result.error
+    assert '    upload.filename = "fixed name.txt"\n' in result.code
+    answers = []
+    for code in (source, result.code):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        client = webtest.TestApp(namespace["app"])
+        answers.append(client.post("/u", upload_files=[("f", "a.txt", b"x")]).text)
+    # Bottle reads back what the view set; the port sanitises it (D-upload-filename)
+    assert answers == ["fixed name.txt", "fixed_name.txt"]

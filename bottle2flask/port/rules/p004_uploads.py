@@ -104,6 +104,13 @@ class Uploads(Rule):
         return updated
 
     # -- the rewrites ----------------------------------------------------------------
+    def leave_AssignTarget(self, original: cst.AssignTarget, updated: cst.AssignTarget):
+        # `upload.filename = "x"`: a store stays a store (FileStorage takes the attribute;
+        # the reads after it are sanitised as any other)
+        if isinstance(original.target, cst.Attribute) and self.is_upload(original.target.value):
+            return updated.with_changes(target=original.target)
+        return updated
+
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         if not self.is_upload(original.value):
             return updated
