@@ -174,8 +174,11 @@ class BottleRequest(BaseRequest):
 
     def _save_session(self) -> None:
         """Write the session cookie in Flask's format, as Flask would (PORTING 28)."""
-        bottle.response.add_header("Vary", "Cookie")
         session, config = self.session, self.config
+        # Only a page that our cookie made or changed varies on it: a visitor's page is
+        # the same for everyone without the cookie, so a shared cache may keep it once.
+        if session.modified or config.SESSION_COOKIE_NAME in bottle.request.cookies:
+            bottle.response.add_header("Vary", "Cookie")
         if not session.modified:
             return
         options = {"path": "/", "httponly": True, "samesite": "lax",

@@ -110,8 +110,11 @@ class KitSessionInterface(SecureCookieSessionInterface):
 
     def save_session(self, app: flask.Flask, session: SessionMixin,
                      response: flask.Response) -> None:
-        # Untouched and empty: Flask's own save_session would do nothing either.
-        if session or session.modified or session.accessed:
+        # Flask says Vary: Cookie whenever the session was read. A visitor who sent no
+        # session cookie and had nothing stored gets the page every such visitor gets:
+        # no Vary, so a shared cache may keep it (the bottle adapter's rule too).
+        if session or session.modified or (
+                session.accessed and self.get_cookie_name(app) in flask.request.cookies):
             super().save_session(app, session, response)
 
 
