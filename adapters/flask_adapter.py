@@ -68,7 +68,7 @@ class FlaskRequest(BaseRequest):
     def path(self) -> str:
         return flask.request.path
 
-    @property
+    @cached_property  # read three times by a listing: once through the proxy
     def query(self) -> MultiDict[str]:
         return decoded(lambda: flask.request.args, body=False)
 

@@ -161,6 +161,26 @@ def test_a_regex_route_gets_a_converter_class():
     assert "from werkzeug.routing import BaseConverter" in result.code
 
 
+def test_a_converter_class_takes_a_name_the_module_does_not_use():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        class BottleRe1Converter:
+            pass
+
+
+        @app.route("/wiki/<page:re:[a-z]+>")
+        def wiki(page):
+            return page
+    ''')
+    assert 'app.url_map.converters["bottle_re1"] = BottleRe1Converter_2' in result.code
+    assert "class BottleRe1Converter_2(BaseConverter):" in result.code
+    assert "class BottleRe1Converter:" in result.code
+
+
 def test_request_attributes_in_werkzeug_names():
     check('''
         from bottle import request

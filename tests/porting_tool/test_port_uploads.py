@@ -133,3 +133,38 @@ def u():
         answers.append(client.post("/u", upload_files=[("f", "a.txt", b"x")]).text)
     # Bottle reads back what the view set; the port sanitises it (D-upload-filename)
     assert answers == ["fixed name.txt", "fixed_name.txt"]
+
+
+def test_the_helper_never_takes_the_name_of_a_function_of_the_modules_own(tmp_path):
+    """A module with its own save_upload(): the helper written after the imports was
+    replaced by the user's later def, and the ported save() called the wrong function."""
+    source = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+def save_upload(name):
+    return "kept %s" % name
+
+
+@app.post("/u")
+def u():
+    upload = request.files.get("f")
+    upload.save(request.forms.get("to"), overwrite=True)
+    return save_upload(upload.raw_filename)
+'''
+    result = port(source, faithful=False)
+    assert result.status == "success", result.error
+    assert "def save_upload_2(upload, destination, overwrite=False):" in result.code
+    assert "save_upload_2(upload, request.form.get(\"to\"), overwrite=True)" in result.code
+    answers = []
+    for name, code in (("bottle", source), ("flask", result.code)):
+        namespace = {"__name__": f"trial_{name}"}
+        exec(compile(code, f"{name}.py", "exec"), namespace)
+        client = webtest.TestApp(namespace["app"])
+        target = tmp_path / f"{name}.txt"
+        answers.append(client.post("/u", {"to": str(target)},
+                                   upload_files=[("f", "a.txt", b"x")]).text)
+        assert target.read_bytes() == b"x"
+    assert answers == ["kept a.txt", "kept a.txt"]

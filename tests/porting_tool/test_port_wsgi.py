@@ -197,6 +197,38 @@ app = make_app()
         assert [client.get(p).text for p in ("/", "/vpn/", "/vpn")] == ["home", "vpn", "vpn"]
 
 
+def test_the_middleware_class_takes_a_name_the_module_does_not_use():
+    """A hook named like a class the module has (strip_slash beside StripSlash): the
+    middleware class would have replaced the user's."""
+    source = '''
+from bottle import Bottle, request
+
+
+class StripSlash:
+    label = "the user's own"
+
+
+app = Bottle()
+
+
+@app.hook("before_request")
+def strip_slash():
+    request.environ["PATH_INFO"] = request.environ["PATH_INFO"].rstrip("/")
+
+
+@app.route("/vpn")
+def vpn():
+    return StripSlash.label
+'''
+    result = port(source, faithful=False)
+    assert "class StripSlash_2:\n" in result.code
+    assert "app.wsgi_app = StripSlash_2(app.wsgi_app)\n" in result.code
+    for code in (source, result.code):
+        namespace = {"__name__": "trial"}
+        exec(compile(code, "app.py", "exec"), namespace)
+        assert webtest.TestApp(namespace["app"]).get("/vpn/").text == "the user's own"
+
+
 def test_routes_added_by_a_function_handed_the_app_are_ported():
     """`setup_routing(app)` with `a.route("/", "GET", index)` inside: the calls stayed
     Bottle's, and Flask's route() refused them at import (the port did not start)."""

@@ -267,6 +267,29 @@ class _DropPlaceholders(Transformer):
         return updated.with_changes(body=body, footer=[*carried, *footer])
 
 
+def names_used(module: cst.Module) -> set[str]:
+    """Every name the module writes or reads: defs, classes, targets, imports, globals
+    (attribute names too, which only makes the set larger than it need be)."""
+    found: set[str] = set()
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, node) -> None:
+            found.add(node.value)
+
+    module.visit(Names())
+    return found
+
+
+def free_name(wanted: str, taken: set[str]) -> str:
+    """`wanted`, or wanted_2, wanted_3... if the module already uses it: a helper the
+    port writes must not replace the user's function of the same name (or be replaced)."""
+    name, n = wanted, 1
+    while name in taken:
+        n += 1
+        name = f"{wanted}_{n}"
+    return name
+
+
 def one_line(text: str) -> str:
     """A TODO's text on one line: it may quote code written over several (a comment holds
     one line, and LibCST refuses a newline in one)."""

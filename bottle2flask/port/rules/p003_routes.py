@@ -24,7 +24,7 @@ from libcst.helpers import parse_template_statement
 
 from ..declared import Change, glob
 from ..quick import Visitor
-from .base import Rule, arg, kw, string_value
+from .base import Rule, arg, free_name, kw, names_used, string_value
 
 ROUTE_METHODS = {"route", "get", "post", "put", "delete", "patch"}
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
@@ -414,12 +414,14 @@ def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
     from ..placement import after_app
     from ..shims import _after_imports
     placed = False
+    taken = names_used(module)  # a class of the user's own keeps its name
+    classes = {name: free_name(converter_class(name), taken) for name in state.regexes}
     for name in reversed(state.regexes):  # each goes right after the app: last first
         module, placed = after_app(module, state, [REGISTER], name=cst.SimpleString(
-            f'"{name}"'), cls=cst.Name(converter_class(name)))
+            f'"{name}"'), cls=cst.Name(classes[name]))
     if not placed:
         return module, False
-    classes = [parse_template_statement(CONVERTER, cls=cst.Name(converter_class(name)),
-                                        regex=_regex_literal(regex))
-               for name, regex in state.regexes.items()]
-    return _after_imports(module, cst.Module(classes).code), True
+    code = [parse_template_statement(CONVERTER, cls=cst.Name(classes[name]),
+                                     regex=_regex_literal(regex))
+            for name, regex in state.regexes.items()]
+    return _after_imports(module, cst.Module(code).code), True

@@ -23,10 +23,10 @@ from __future__ import annotations
 import libcst as cst
 
 from ..declared import Change
-from .base import Rule
+from .base import Rule, free_name, names_used
 
 SAVE_UPLOAD = '''
-def save_upload(upload, destination, overwrite=False):
+def {name}(upload, destination, overwrite=False):
     """Save an upload as Bottle's FileUpload.save() did: into a folder under its
     sanitised name, and never over an existing file unless asked."""
     if isinstance(destination, (str, os.PathLike)):
@@ -54,6 +54,7 @@ class Uploads(Rule):
         super().__init__(context)
         self.scopes: list[set[str]] = [set()]
         self.helper = False
+        self.helper_name = "save_upload"
 
     # -- which names hold uploads ----------------------------------------------------
     def is_files(self, node) -> bool:
@@ -95,6 +96,7 @@ class Uploads(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.scopes = [self._bound(node)]
+        self.module = node
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.scopes.append(self._bound(node))
@@ -137,13 +139,15 @@ class Uploads(Rule):
                 cst.Attribute(updated.func.value, cst.Name("headers")), cst.Name("get")))
         if method == "save":
             self.fired()
+            if not self.helper:  # not over a name of the module's own
+                self.helper_name = free_name("save_upload", names_used(self.module))
             self.helper = True
             self.need_import("os")
             self.need_import("werkzeug.utils", "secure_filename")
             args = [a for a in updated.args if not (a.keyword and a.keyword.value
                                                     == "chunk_size")][:2]  # no chunk_size
             args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
-            return cst.Call(cst.Name("save_upload"),
+            return cst.Call(cst.Name(self.helper_name),
                             [cst.Arg(updated.func.value), *args])
         return updated
 
@@ -151,4 +155,4 @@ class Uploads(Rule):
         if not self.helper:
             return updated
         from ..shims import _after_imports
-        return _after_imports(updated, SAVE_UPLOAD)
+        return _after_imports(updated, SAVE_UPLOAD.format(name=self.helper_name))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..quick import Visitor
-from .base import Rule, arg, string_value
+from .base import Rule, arg, free_name, names_used, string_value
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
 
@@ -25,6 +25,9 @@ class Hooks(Rule):
     code = "P010"
     triggers = ("hook",)
     summary = "@hook('before_request'/'after_request') as Flask's request hooks"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.module = node
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         decorators, after = [], False
@@ -87,8 +90,8 @@ class Hooks(Rule):
         PATH_INFO there); Flask routes first, so the hook becomes a WSGI middleware around
         app.wsgi_app, as Flask's docs write one."""
         self.fired()
-        name = "".join(part.title() for part in node.name.value.split("_") if part) \
-            or "BeforeRouting"
+        name = free_name("".join(part.title() for part in node.name.value.split("_") if part)
+                         or "BeforeRouting", names_used(self.module))
         rule = self
 
         class Environ(cst.CSTTransformer):
