@@ -25,7 +25,7 @@ from .. import options
 from ..errors import UsageError
 from ..loading import is_url
 from ..loading import load as load_app
-from ..parity.runner import on_copy, run
+from ..parity.runner import on_copy, port_settings, run
 from .dispatch import Dispatcher
 
 # A value for each kind of Bottle wildcard, to make a path the new app's map can match.
@@ -97,8 +97,14 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
                     "DATABASE_URL": f"sqlite:///{Path(folder) / 'routes.sqlite3'}"}
         specs = [legacy_spec, new_spec]
         if not in_place:  # the routers are read from the same copies the requests reach
-            specs = [on_copy(spec, Path(folder), name)
-                     for spec, name in zip(specs, ("legacy", "new"), strict=True)]
+            copies = [on_copy(spec, Path(folder), name)
+                      for spec, name in zip(specs, ("legacy", "new"), strict=True)]
+            # A port in a subfolder of OUT: the copy of its folder leaves OUT's
+            # parity.toml (the changes the port declared) behind.
+            behind = [found for spec, copy in zip(specs, copies, strict=True)
+                      if (found := port_settings(spec)) and port_settings(copy) is None]
+            parity_options["extra"] = [*parity_options.get("extra", []), *behind]
+            specs = copies
         legacy, new = legacy_app(specs[0], settings), new_app(specs[1], settings)
         # Every route without a parameter is a start of the crawl, linked to or not.
         starts = [*parity_options.pop("starts", ["/"]),

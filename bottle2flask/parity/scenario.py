@@ -54,7 +54,8 @@ class Call:
 @dataclass
 class Ignore:
     """An intended difference of the user's: a header, a cookie (by name), a JSON path, a
-    CSS selector, or a status (one side answered it, "500": the whole answer differs)."""
+    CSS selector, a status (one side answered it, "500": the whole answer differs), or a
+    text printed where the other side printed nothing ("None": Jinja2 prints None)."""
 
     name: str
     header: str = ""
@@ -62,6 +63,7 @@ class Ignore:
     json: str = ""
     css: str = ""
     status: str = ""
+    printed: str = ""
     path: str = "*"      # a glob of the request paths it applies to
     reason: str = ""
 
@@ -90,7 +92,7 @@ class Scenario:
 
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
-IGNORE_KINDS = ("header", "cookie", "json", "css", "status")
+IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed")
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 
@@ -174,7 +176,7 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     _check_keys(where, item, set(Ignore.__dataclass_fields__))
     kinds = [k for k in IGNORE_KINDS if item.get(k)]
     if len(kinds) != 1:
-        raise UsageError(f"{where}: give exactly one of header, cookie, json, css, status")
+        raise UsageError(f"{where}: give exactly one of {', '.join(IGNORE_KINDS)}")
     if not all(isinstance(v, str) for v in item.values()):
         raise UsageError(f"{where}: every value must be a string")
     kind = kinds[0]

@@ -21,10 +21,11 @@ class Change:
     css: str = ""
     json: str = ""
     status: str = ""  # a page the original answered with this status (a 500)
+    printed: str = ""  # a text the port prints where the original printed nothing
 
     @property
     def kind(self) -> tuple[str, str] | None:
-        for key in ("header", "css", "json", "status"):
+        for key in ("header", "css", "json", "status", "printed"):
             if getattr(self, key):
                 return key, getattr(self, key)
         return None

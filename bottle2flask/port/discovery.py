@@ -43,7 +43,8 @@ class ModuleApps:
 @dataclass
 class Plan:
     modules: dict[Path, ModuleApps]
-    default_module: Path | None = None  # relative path of the module made for the default app
+    # module -> the module made for the default app it shares (one per app in the folder)
+    default_modules: dict[Path, Path] = field(default_factory=dict)
     shared_views: frozenset[str] = frozenset()  # view names in more than one module
     tree_needs: frozenset[str] = frozenset()  # shims the app's module adds for all modules
     template_imports: dict = field(default_factory=dict)  # `% import x` in the templates
@@ -63,8 +64,8 @@ class Plan:
             rel = found.imports[local][0]
         found = self.modules.get(rel)
         if found is not None and found.default_from and not found.made \
-                and self.default_module is not None:
-            return self.default_module.parent.as_posix()  # the module made for it
+                and rel in self.default_modules:
+            return self.default_modules[rel].parent.as_posix()  # the module made for it
         return rel.parent.as_posix()
 
     def options(self, rel: Path) -> dict:
@@ -86,8 +87,10 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | Non
         for _ in range(level - 1):
             base = base.parent
         candidates = [base]
-    else:  # from the app's root, or from the module's own folder (a script's sys.path[0])
+    elif (src / rel.parent / "__init__.py").is_file():  # a package's: from the root first
         candidates = [Path(), rel.parent]
+    else:  # a script's folder is its sys.path[0]: its own g.py before the root's
+        candidates = [rel.parent, Path()]
     for base in candidates:
         stem = base.joinpath(*parts)
         for path in ([stem.with_suffix(".py")] if parts else []) + [stem / "__init__.py"]:
@@ -186,14 +189,21 @@ def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
     result = Plan(modules, shared_views=frozenset(shared),
                   tree_needs=frozenset(needs), template_imports=dict(template_imports or {}))
     sharing = [rel for rel in users if len(together(modules, rel) & set(users)) > 1]
-    if sharing:
-        folder = run_folder(src, modules, sharing)
+    # One module per app: a folder of several apps (each run from its own folder, its
+    # modules importing each other) has a default app in each.
+    taken: set[Path] = set()
+    for rel in sharing:
+        if rel in result.default_modules:
+            continue
+        group = sorted(together(modules, rel) & set(sharing))
+        folder = run_folder(src, modules, group)
         name = DEFAULT_MODULE
-        while (src / folder / f"{name}.py").exists():
+        while (src / folder / f"{name}.py").exists() or folder / f"{name}.py" in taken:
             name += "_"
-        result.default_module = folder / f"{name}.py"
-        for rel in sharing:
-            modules[rel].default_from = name
+        taken.add(folder / f"{name}.py")
+        for user in group:
+            result.default_modules[user] = folder / f"{name}.py"
+            modules[user].default_from = name
     return result
 
 

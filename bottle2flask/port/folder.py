@@ -68,6 +68,8 @@ def template_folder(module: Path, src: Path, templates: list[Path],
     is ./ and ./views/, so its views/, else the folder itself (Bottle finds
     templates/x.tpl only as "templates/x")."""
     roots = {template_root(t, src, folders) for t in templates}
+    if module.parent / "views" in roots:  # ./views/ itself, whatever other apps have below
+        return "views"
     below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")
     return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
 
@@ -199,8 +201,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, out / rel)
-    if apps.default_module is not None:
-        rel = apps.default_module
+    for rel in sorted(set(apps.default_modules.values())):
         module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled, faithful=faithful,
                              template_folder=template_folder(src / rel, src, templates, folders),
                              static_dir=(src / rel).parent.joinpath("static").is_dir(),

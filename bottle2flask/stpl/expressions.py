@@ -211,18 +211,38 @@ class Translator:
         return f"{body} if {test} else {self.wrap(node.orelse, COND)}", COND
 
     def e_JoinedStr(self, node):
+        if any(isinstance(v, ast.FormattedValue) and (v.conversion != -1 or v.format_spec)
+               for v in node.values):
+            # f"{x:.2f}" is "{:.2f}".format(x): str.format reads the same conversions and
+            # specs, nested fields ({x:{w}}) numbered in the same order
+            self.used.add("T015")
+            args: list[str] = []
+            text = self.format_fields(node, args)
+            return f"{text!r}.format({', '.join(args)})", ATOM
         parts = []
         for value in node.values:
             if isinstance(value, ast.Constant):
                 parts.append(repr(value.value))
-            elif value.conversion != -1 or value.format_spec is not None:
-                raise Unsupported("T023", "an f-string with a conversion or format spec")
             else:
                 parts.append(self.wrap(value.value, MUL))
         self.used.add("T015")
         if len(parts) == 1:  # Python formats it as a string
             parts.insert(0, "''")
         return " ~ ".join(parts), CONCAT
+
+    def format_fields(self, node: ast.JoinedStr, args: list[str]) -> str:
+        """An f-string's text as str.format's, its expressions appended to args."""
+        text = ""
+        for value in node.values:
+            if isinstance(value, ast.Constant):
+                text += value.value.replace("{", "{{").replace("}", "}}")
+                continue
+            args.append(self(value.value))
+            field = "" if value.conversion == -1 else "!" + chr(value.conversion)
+            if value.format_spec:
+                field += ":" + self.format_fields(value.format_spec, args)
+            text += "{" + field + "}"
+        return text
 
     def e_Call(self, node):
         func = node.func

@@ -222,3 +222,16 @@ def test_a_challenge_is_compared_as_a_client_reads_it(theirs, same):
     b = Response("401 Unauthorized", [("WWW-Authenticate", theirs)], b"")
     assert verdict(a, b) == (("identical", [], []) if same else
                              ("different", [], ["header Www-Authenticate"]))
+
+
+def test_a_printed_rule_explains_a_none_jinja2_printed_where_bottle_printed_nothing():
+    """D-none: SimpleTemplate prints nothing for None, Jinja2 prints 'None'."""
+    rule = Ignore("D-none", printed="None")
+    bottle = html('<h1>Hi , your mail is </h1><input name="q" value="">')
+    flask = html('<h1>Hi None, your mail is None</h1><input name="q" value="None">')
+    assert compare(bottle, flask, ignore=[rule]).explained == ["D-none"]
+    assert compare(bottle, flask, ignore=[rule]).verdict == "explained"
+    assert compare(bottle, flask).verdict == "different"
+    other = html("<h1>Hi Ann, your mail is None</h1>")  # a real value went missing
+    assert compare(html("<h1>Hi Bob, your mail is </h1>"), other,
+                   ignore=[rule]).verdict == "different"

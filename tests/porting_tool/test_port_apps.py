@@ -207,6 +207,83 @@ def test_a_static_root_beside_an_app_in_a_subfolder_is_read_from_there(tmp_path)
     assert (tmp_path / "out1" / "Simulation" / "bottle_compat.py").is_file()
 
 
+def test_a_folder_of_apps_gives_each_its_own_templates_modules_and_default_app(tmp_path):
+    """A course repository (santiagokea's): an app at the top with ./views, and apps in
+    folders of their own, each run from there, whose modules share Bottle's default app
+    and import a g.py the top has too. The top app's templates were looked up in "." (a
+    500), one default_app.py at the top served every folder's modules (a ModuleNotFound
+    when run from theirs), and static_file(root=".") became "..". """
+    src = write(tmp_path / "src", {
+        "app.py": '''
+            from bottle import default_app, get, view
+
+
+            @get("/")
+            @view("index")
+            def _():
+                return dict(who="top")
+
+
+            application = default_app()
+        ''',
+        "views/index.html": "<p>{{who}}</p>\n",
+        "g.py": "WHO = 'the top'\n",
+        "week2/app.py": '''
+            from bottle import get, static_file
+            import pages
+
+
+            @get("/app.css")
+            def _():
+                return static_file("app.css", root=".")
+        ''',
+        "week2/pages.py": '''
+            from bottle import get, view
+            import g
+
+
+            @get("/")
+            @view("index")
+            def _():
+                return dict(who=g.WHO)
+        ''',
+        "week2/g.py": "WHO = 'week two'\n",
+        "week2/app.css": "p {}\n",
+        "week2/views/index.html": "<h1>{{who}}</h1>\n",
+    })
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert 'template_folder="views"' in (out / "app.py").read_text()
+    assert not (out / "default_app.py").exists()
+    assert "from default_app import app" in (out / "week2" / "pages.py").read_text()
+    assert 'send_from_directory(".", "app.css")' in (out / "week2" / "app.py").read_text()
+    top = webtest.TestApp(load(str(out / "app.py")).wsgi)
+    assert top.get("/").text.strip() == "<p>top</p>"
+    week2 = webtest.TestApp(load(str(out / "week2" / "app.py")).wsgi)
+    assert week2.get("/").text.strip() == "<h1>week two</h1>"
+    assert week2.get("/app.css").text == "p {}\n"
+
+
+def test_the_check_counts_what_a_port_in_a_subfolder_declared(tmp_path):
+    """The check compares copies of the app's folder; OUT's parity.toml (one above an
+    app in a subfolder) stayed behind, so a declared None printed as 'None' was a
+    difference and the port said "not done"."""
+    src = write(tmp_path / "src", {
+        "site/app.py": '''
+            from bottle import request, route, template
+
+
+            @route("/")
+            def home():
+                return template("home", name=request.query.get("name"))
+        ''',
+        "site/views/home.tpl": "<p>Hello {{name}}</p>\n",
+    })
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert 'printed = "None"' in (out / "parity.toml").read_text()
+
+
 def test_a_template_import_is_given_to_the_ported_templates(tmp_path):
     files = {
         "app.py": '''

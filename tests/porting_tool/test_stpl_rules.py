@@ -53,6 +53,7 @@ CONVERTED = [
      "{% for x in xs %}{% set i = loop.index0 %}\n{{ i }}\n{% endfor %}\n"),
     ("T014", "% seen.append(x)\n", "{% set _ = seen.append(x) %}\n"),
     ("T015", "{{f'{a}/{b}'}}", "{{ a ~ '/' ~ b }}"),
+    ("T015", "{{f'{p:.2f} {{x}}'}}", "{{ '{:.2f} {{x}}'.format(p) }}"),
     ("T016", "%rebase layout title='T'\nx\n",
      "{% extends \"layout.html\" %}\n{% set title = 'T' %}\n{% block content %}\nx\n"
      "{% endblock %}\n"),
@@ -91,7 +92,6 @@ FLAGGED = [
     ("T021", "{{[x for x in xs]}}"),
     ("T021", "{{', '.join(x for x in xs)}}"),
     ("T022", "{{sorted(xs, key=lambda x: -x.n)}}"),
-    ("T023", "{{f'{x:.2f}'}}"),
     ("T024", "{{(n := len(xs))}}"),
     ("T025", "{{a | b}}"),
     ("T025", "{{x is y}}"),

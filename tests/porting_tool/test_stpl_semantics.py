@@ -34,6 +34,9 @@ CASES = [
      {"xs": [3, 1, 2]}),
     ("{{f(*args, **kw)}}", {"f": lambda *a, **k: f"{a}{sorted(k)}", "args": [1], "kw": {"z": 1}}),
     ("{{f'{a}-{b}'}} {{f'{a}'}}", {"a": 1, "b": "<"}),
+    # a spec or a conversion: str.format's own ("{:.2f}".format(x)), nested fields too
+    ("{{f'{x:.2f}'}} {{f'{s!r}|{x:>{w}}|{{lit}}|{s!s:^9}'}} {{f'{n:,}'}}",
+     {"x": 10, "s": "<a>", "w": 7, "n": 1234567}),
     ("{{[1, 2]}} {{(1,)}} {{ {'a': 1}['a'] }}", {}),
     ("% x = 'a'\n% x += 'b'\n{{x}}\n", {}),
     ("{{'{{'}} {%  {# literal #}\n", {}),

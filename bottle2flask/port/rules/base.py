@@ -142,9 +142,12 @@ class Rule(Transformer):
         if path is None or here in ("", ".") or PurePosixPath(path).is_absolute():
             return folder
         root = self.state.src_root
-        if root and not os.path.exists(os.path.join(root, path)) \
-                and os.path.exists(os.path.join(root, here, path)):
-            return folder  # it is beside the module: the app runs from its own folder
+        if root and os.path.exists(os.path.join(root, here, path)) and (
+                not os.path.exists(os.path.join(root, path))
+                or not os.path.exists(os.path.join(root, here, "__init__.py"))):
+            # beside the module (only there, or in a folder that is no package, whose
+            # scripts run from it): the app runs from its own folder
+            return folder
         moved = posixpath.relpath(posixpath.normpath(path), here)
         return cst.SimpleString(json.dumps(moved))
 

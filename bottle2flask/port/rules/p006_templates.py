@@ -61,7 +61,8 @@ class Templates(Rule):
                        "nothing"),
                 Change("D-none", "24. Undefined names",
                        "a converted template prints None as 'None' (SimpleTemplate printed "
-                       "nothing): write {{ x or '' }} where a value can be None"),
+                       "nothing): write {{ x or '' }} where a value can be None",
+                       printed="None"),
                 Change("D-undefined", "24. Undefined names",
                        "the template reads a name this render does not pass: Bottle's page "
                        "was a 500 (NameError), Jinja2 prints it empty", status="500"),
