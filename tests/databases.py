@@ -24,13 +24,15 @@ TEMPLATE = "kit_template"
 # any moment, in that test or a later one; a psycopg connection freed while open warns
 # (a ResourceWarning, which fails whichever test is running). Held, none is freed open:
 # each is closed when its test's databases are dropped.
-_opened: set = set()
+# Each with its pool record: a connection still checked out (an app's reader) is closed
+# through its record, so that the pool does not try to reset it when the app is freed.
+_opened: dict = {}
 
 
 @event.listens_for(Pool, "connect")
-def _track(dbapi_connection, _record) -> None:
+def _track(dbapi_connection, record) -> None:
     if type(dbapi_connection).__module__.startswith("psycopg"):  # SQLite needs no DROP
-        _opened.add(dbapi_connection)
+        _opened[dbapi_connection] = record
 
 
 def _bin(name: str) -> str:
@@ -109,11 +111,13 @@ class Databases:
         if not self._made:
             return
         names = {make_url(url).database for url in self._made}
-        for connection in list(_opened):
+        for connection, record in list(_opened.items()):
             if connection.closed:
-                _opened.discard(connection)
+                del _opened[connection]
             elif connection.info.dbname in names:
+                if record.dbapi_connection is connection:
+                    record.invalidate()  # closes it; a fairy freed later skips its reset
                 connection.close()
-                _opened.discard(connection)
+                del _opened[connection]
         for url in self._made:
             self.server.drop(url)

@@ -1,0 +1,94 @@
+"""The connection a thread keeps for reads: reused, never left in a transaction, replaced
+once the database drops it; on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from shared.conduit.models import Base, Tag
+from shared.db import Database, Prepared
+
+COUNT_TAGS = Prepared(select(func.count()).select_from(Tag.__table__))
+
+
+@pytest.fixture
+def db(databases):
+    database = Database(databases.new(), [Base.metadata])
+    database.create_all()
+    yield database
+    database.dispose()
+
+
+def in_transaction(connection) -> bool:
+    dbapi = connection.connection.dbapi_connection
+    if hasattr(dbapi, "in_transaction"):  # sqlite3
+        return dbapi.in_transaction
+    return dbapi.info.transaction_status != dbapi.info.transaction_status.IDLE  # psycopg
+
+
+def test_a_thread_reads_on_one_connection_released_between_requests(db):
+    first = db.reader()
+    assert COUNT_TAGS.scalar(first) == 0
+    dbapi = first.connection.dbapi_connection
+    db.release(first)
+    assert not in_transaction(first)  # no snapshot, no lock held until the next request
+    second = db.reader()
+    assert second is first and second.connection.dbapi_connection is dbapi
+
+
+def test_a_read_sees_what_was_written_since_the_last_request(db):
+    reader = db.reader()
+    assert COUNT_TAGS.scalar(reader) == 0
+    db.release(reader)
+    with db.session.begin() as session:
+        session.add(Tag(name="new"))
+    assert COUNT_TAGS.scalar(db.reader()) == 1
+
+
+def test_a_connection_the_database_dropped_is_replaced(db):
+    reader = db.reader()
+    reader.connection.dbapi_connection.close()  # as a server restart leaves it
+    with pytest.raises(Exception) as raised:
+        COUNT_TAGS.scalar(reader)
+    assert "closed" in str(raised.value)
+    assert reader.invalidated  # so the next request does not get it again
+    db.release(reader)
+    fresh = db.reader()
+    assert fresh is not reader
+    assert COUNT_TAGS.scalar(fresh) == 0
+
+
+def test_each_thread_has_its_own_reader(db):
+    import threading
+
+    found = []
+    thread = threading.Thread(target=lambda: found.append(db.reader()))
+    thread.start()
+    thread.join()
+    assert found[0] is not db.reader()
+
+
+def test_dispose_closes_every_threads_reader(db):
+    reader = db.reader()
+    COUNT_TAGS.scalar(reader)
+    db.dispose()
+    assert reader.invalidated
+
+
+def test_a_forked_worker_opens_its_own(db):
+    """gunicorn --preload forks after the app is made: a reader the parent's thread held
+    would share its socket with the child."""
+    import os
+
+    parent = db.reader()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: a reader of its own, reading as the parent's did
+        child = db.reader()
+        ok = child is not parent and COUNT_TAGS.scalar(child) == 0
+        os.write(write, b"1" if ok else b"0")
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(read, 1) == b"1"
+    assert db.reader() is parent and COUNT_TAGS.scalar(parent) == 0
