@@ -113,6 +113,11 @@ def import_file(spec: str, path: Path):
     folder = path.parent.parent if package else path.parent
     stem = path.parent.name if package else path.stem
     name = f"bottle2flask_app_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}_{stem}"
+    # A module of a package (ticket/app.py doing `import ticket.web`): imported under its
+    # own dotted name, as `gunicorn ticket.app:app` does, from the folder above the package.
+    dotted = package_name(path) if not package and path.suffix == ".py" else None
+    if dotted:
+        folder, name = path.parents[dotted.count(".")], dotted
     bottle_stack = _push_bottle_default()
     # A mod_wsgi script (app.wsgi) is Python under another suffix: name its loader.
     module_spec = importlib.util.spec_from_file_location(
@@ -132,9 +137,12 @@ def import_file(spec: str, path: Path):
         argv, sys.argv = sys.argv, [str(path)]
         try:
             os.chdir(folder)
-            sys.modules[name] = module
             with no_servers(spec):
-                module_spec.loader.exec_module(module)
+                if dotted:  # its packages first, as Python imports them
+                    module = importlib.import_module(dotted)
+                else:
+                    sys.modules[name] = module
+                    module_spec.loader.exec_module(module)
         except (Exception, SystemExit) as error:  # the user's code: theirs to see
             sys.modules.pop(name, None)
             raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
@@ -144,7 +152,9 @@ def import_file(spec: str, path: Path):
             _leave_path(folder)
             module._kit_template_path = _restore_template_path(template_path)
             module._kit_bottle_default = _pop_bottle_default(bottle_stack)
-            module._kit_own_modules = own_modules(before | {name}, folder)
+            # (a package's module goes too: the other app's package has its names)
+            module._kit_own_modules = own_modules(before if dotted else before | {name},
+                                                  folder)
             sys.modules.update(shadowed)
     return module, folder
 
@@ -191,6 +201,16 @@ def _restore_template_path(kept: list | None) -> list | None:
     own = list(bottle.TEMPLATE_PATH)
     bottle.TEMPLATE_PATH[:] = kept
     return own
+
+
+def package_name(path: Path) -> str | None:
+    """`ticket.app` for ticket/app.py when ticket/ is a package (has __init__.py)."""
+    parts = [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.name.isidentifier():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts) if len(parts) > 1 else None
 
 
 def _leave_path(folder: Path) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import time_machine
 
 from .. import docs
-from ..loading import is_file, is_url, labels, split
+from ..loading import is_file, is_url, labels, package_name, split
 from ..loading import load as load_app
 from .normalise import INTENDED
 from .replay import Explorer, Run, Side, Step
@@ -73,7 +73,9 @@ def on_copy(spec: str, folder: Path, label: str) -> str:
         return spec
     copy = folder / f"{label}-app"
     # The app's folder, as the loader takes it: a package's is the folder holding it.
-    root = path.parent.parent if path.name == "__init__.py" else path.parent
+    dotted = package_name(path) if path.suffix == ".py" else None
+    root = path.parent.parent if path.name == "__init__.py" else (
+        path.parents[dotted.count(".")] if dotted else path.parent)
     shutil.copytree(root, copy, ignore=NOT_COPIED, symlinks=True)
     return f"{copy / path.relative_to(root)}{':' + attr if attr else ''}"
 

@@ -137,3 +137,25 @@ def test_a_ports_parity_settings_are_found_above_a_package_entry(tmp_path):
     (out / "finances" / "parity.toml").write_text("")  # beside the file: that one
     assert port_settings(f"{out / 'finances' / '__init__.py'}:app") == (
         out / "finances" / "parity.toml")
+
+
+def test_a_module_of_a_package_loads_as_the_package_runs_it(tmp_path, capsys):
+    """zanardo/ticket: ticket/app.py imports ticket.web, as `gunicorn ticket.app:app`
+    runs it; loaded alone in its own folder, `ticket` was no module. Two copies (the
+    original and a port) each answer with their own package's modules."""
+    for name, word in (("one", "first"), ("two", "second")):
+        package = tmp_path / name / "ticket"
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text("")
+        (package / "web.py").write_text(f"WORD = {word!r}\n")
+        (package / "app.py").write_text(
+            "import bottle\nimport ticket.web\n\napp = bottle.Bottle()\n\n\n"
+            "@app.route('/')\ndef home():\n    return ticket.web.WORD\n")
+    status = main(["parity", str(tmp_path / "one" / "ticket" / "app.py"),
+                   str(tmp_path / "two" / "ticket" / "app.py"), "--json", "--quiet"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 1, data
+    [step] = [s for s in data["steps"] if s["path"] == "/"]
+    assert step["verdict"] == "different"
+    [body] = [d for d in step["differences"] if d["where"] == "body"]
+    assert "-    'first'" in body["detail"] and "+    'second'" in body["detail"]

@@ -284,6 +284,31 @@ def test_the_check_counts_what_a_port_in_a_subfolder_declared(tmp_path):
     assert 'printed = "None"' in (out / "parity.toml").read_text()
 
 
+def test_a_module_of_a_package_is_checked_as_the_package_runs_it(tmp_path, capsys):
+    """ticket/app.py with `import ticket.web` (run as `gunicorn ticket.app:app`): the
+    check loaded it alone in ticket/, where `ticket` is no module, and said the port
+    does not start."""
+    src = write(tmp_path / "src", {
+        "ticket/__init__.py": "",
+        "ticket/web.py": "WORD = 'word'\n",
+        "ticket/app.py": '''
+            import bottle
+
+            import ticket.web
+
+            app = bottle.Bottle()
+
+
+            @app.route("/")
+            def home():
+                return ticket.web.WORD
+        ''',
+    })
+    assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 0
+    shown = capsys.readouterr().out
+    assert "1 routes, 1 ported; 1 same" in shown
+
+
 def test_a_template_import_is_given_to_the_ported_templates(tmp_path):
     files = {
         "app.py": '''
