@@ -9,7 +9,8 @@ from .runner import Progress, render, run
 
 EPILOG = """\
 An app is module:attr (a factory is called, with a dict of settings if it takes an
-argument), path/to/file.py[:attr] (imported in isolation, in its own folder; without
+argument), path/to/file.py[:attr] (imported in isolation, in its own folder, or for a
+module of a package, pkg/app.py, as pkg.app from the folder above it; without
 :attr its `app` or `application`, else Bottle's default app) or a base URL of a running
 server (http://127.0.0.1:8080), reached over HTTP. A file's app runs on a copy of its
 folder in a temporary folder, so nothing the requests do reaches your files
