@@ -204,13 +204,23 @@ def _restore_template_path(kept: list | None) -> list | None:
 
 
 def package_name(path: Path) -> str | None:
-    """`ticket.app` for ticket/app.py when ticket/ is a package (has __init__.py)."""
+    """`ticket.app` for ticket/app.py when ticket/ is a package (has __init__.py) and the
+    module imports it (`import ticket.web`, `from . import web`): it runs as the package's
+    module. A script that only sits in a package's folder runs from that folder (its
+    siblings import by their own names, and the package's __init__ is never run)."""
     parts = [path.stem]
     folder = path.parent
     while (folder / "__init__.py").is_file() and folder.name.isidentifier():
         parts.insert(0, folder.name)
         folder = folder.parent
-    return ".".join(parts) if len(parts) > 1 else None
+    if len(parts) == 1:
+        return None
+    try:
+        source = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    own = re.compile(rf"^\s*(from\s+\.|from\s+{parts[0]}[\s.]|import\s+{parts[0]}\b)", re.M)
+    return ".".join(parts) if own.search(source) else None
 
 
 def _leave_path(folder: Path) -> None:

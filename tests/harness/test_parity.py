@@ -159,3 +159,19 @@ def test_a_module_of_a_package_loads_as_the_package_runs_it(tmp_path, capsys):
     assert step["verdict"] == "different"
     [body] = [d for d in step["differences"] if d["where"] == "body"]
     assert "-    'first'" in body["detail"] and "+    'second'" in body["detail"]
+
+
+def test_a_script_in_a_packages_folder_still_runs_from_its_folder(tmp_path, capsys):
+    """narrow's entrypoints/bottle_app.py and crobots' Simulation/start.py sit in package
+    folders but import only their siblings: run as the package's module, the package's
+    __init__ (with its own dependencies) ran and the siblings were not found."""
+    package = tmp_path / "tool" / "sim"
+    package.mkdir(parents=True)
+    (package.parent / "__init__.py").write_text("import not_installed_here\n")
+    (package / "__init__.py").write_text("")
+    (package / "grid.py").write_text("SIZE = 3\n")
+    (package / "start.py").write_text(
+        "import bottle\nimport grid\n\napp = bottle.Bottle()\n\n\n"
+        "@app.route('/')\ndef home():\n    return str(grid.SIZE)\n")
+    spec = str(package / "start.py")
+    assert main(["parity", spec, spec, "--quiet"]) == 0
