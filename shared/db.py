@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
+import time
 import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -16,6 +17,8 @@ from sqlalchemy import MetaData, create_engine, event, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import sessionmaker
 
+# Seconds a kept read connection may sit unused before it is pinged (Database.reader).
+PING_AFTER = 5.0
 # Any fixed number: the PostgreSQL advisory lock every process takes to create the schema.
 SCHEMA_LOCK_KEY = 0x6B69745F6462
 
@@ -76,17 +79,34 @@ class Database:
         release() ends what each request read, so none holds a transaction (or, on
         PostgreSQL, a snapshot) between requests; one the database dropped is replaced.
         """
-        connection = getattr(self._reader, "connection", None)
-        if getattr(self._reader, "pid", None) != os.getpid():
+        local = self._reader
+        connection = getattr(local, "connection", None)
+        if getattr(local, "pid", None) != os.getpid():
             connection = None  # made before a fork: the parent's socket, never shared
-        elif connection is not None and (connection.closed or connection.invalidated):
+        elif connection is not None and (connection.closed or connection.invalidated
+                                         or not self._answers(connection)):
             connection.close()  # its pool record goes back, to connect afresh
             connection = None
         if connection is None:
-            connection = self._reader.connection = self.engine.connect()
-            self._reader.pid = os.getpid()
+            connection = local.connection = self.engine.connect()
+            local.pid, local.used = os.getpid(), time.monotonic()
             self._readers.add(connection)
         return connection
+
+    def _answers(self, connection: Connection) -> bool:
+        """The pool's pre-ping, after an idle spell only: a server restarted while the
+        thread waited is found before a read fails on it; back-to-back requests skip it."""
+        if time.monotonic() - self._reader.used < PING_AFTER:
+            return True
+        try:
+            dbapi = connection.connection.dbapi_connection
+            assert dbapi is not None, "a live connection has its DBAPI connection"
+            ok = connection.dialect.do_ping(dbapi)
+        except Exception as error:
+            connection.invalidate(error)
+            return False
+        self._reader.used = time.monotonic()
+        return bool(ok)
 
     def release(self, connection: Connection) -> None:
         """End the transaction the driver began for a request's reads (psycopg begins
@@ -97,6 +117,7 @@ class Database:
             connection.connection.dbapi_connection.rollback()  # type: ignore[union-attr]
         except Exception as error:  # the database went away: a new one next time
             connection.invalidate(error)
+        self._reader.used = time.monotonic()
 
     def create_all(self) -> None:
         """Create what is missing, once, however many processes start at the same moment."""

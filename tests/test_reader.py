@@ -92,3 +92,18 @@ def test_a_forked_worker_opens_its_own(db):
     os.waitpid(pid, 0)
     assert os.read(read, 1) == b"1"
     assert db.reader() is parent and COUNT_TAGS.scalar(parent) == 0
+
+
+def test_after_an_idle_spell_a_dropped_connection_is_found_before_a_read(db, monkeypatch):
+    """As the pool's pre_ping did: a server restarted while the thread waited costs no
+    failed request."""
+    import shared.db
+
+    reader = db.reader()
+    COUNT_TAGS.scalar(reader)
+    db.release(reader)
+    reader.connection.dbapi_connection.close()  # the restart, while nobody asked
+    assert db.reader() is reader  # within PING_AFTER: no ping, as under load
+    monkeypatch.setattr(shared.db, "PING_AFTER", 0.0)  # then a pause
+    fresh = db.reader()
+    assert COUNT_TAGS.scalar(fresh) == 0  # no error: replaced before the read
