@@ -69,7 +69,9 @@ class Database:
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self.metadata = list(metadata)
         self._reader = threading.local()
-        self._readers: weakref.WeakSet[Connection] = weakref.WeakSet()  # for dispose()
+        self._readers: weakref.WeakSet[Connection] = weakref.WeakSet()  # every thread's
+        size = getattr(self.engine.pool, "size", None)
+        self._keep = max(1, size() - 1) if callable(size) else 4
 
     def reader(self) -> Connection:
         """This thread's connection for reads, kept from one request to the next.
@@ -88,6 +90,11 @@ class Database:
             connection.close()  # its pool record goes back, to connect afresh
             connection = None
         if connection is None:
+            # Kept connections are the pool's: past its size less one (left for the
+            # sessions), a thread borrows one for the request as before, so a server
+            # with many threads never waits for a pool that kept connections hold.
+            if len(self._readers) >= self._keep:
+                return self.engine.connect()
             connection = local.connection = self.engine.connect()
             local.pid, local.used = os.getpid(), time.monotonic()
             self._readers.add(connection)
@@ -111,6 +118,10 @@ class Database:
     def release(self, connection: Connection) -> None:
         """End the transaction the driver began for a request's reads (psycopg begins
         one on the first SELECT; sqlite3 none: its rollback is then a no-op)."""
+        kept: Connection | None = getattr(self._reader, "connection", None)
+        if connection is not kept:
+            connection.close()  # borrowed for one request: back to the pool
+            return
         if connection.invalidated:  # dropped by the database: reader() replaces it
             return
         try:

@@ -107,3 +107,32 @@ def test_after_an_idle_spell_a_dropped_connection_is_found_before_a_read(db, mon
     monkeypatch.setattr(shared.db, "PING_AFTER", 0.0)  # then a pause
     fresh = db.reader()
     assert COUNT_TAGS.scalar(fresh) == 0  # no error: replaced before the read
+
+
+def test_threads_past_the_pools_size_borrow_and_give_back(db):
+    """Kept connections are the pool's: with more threads than it holds, the others
+    borrow one a request (as before), instead of waiting for the pool until it times out."""
+    import threading
+
+    kept_before = len(db._readers)
+    barrier = threading.Barrier(12)
+    answers, errors = [], []
+
+    def request():
+        try:
+            barrier.wait(timeout=10)  # all twelve threads read at the same moment
+            connection = db.reader()
+            answers.append(COUNT_TAGS.scalar(connection))
+            barrier.wait(timeout=10)
+            db.release(connection)
+        except Exception as error:  # pragma: no cover - the failure shown below
+            errors.append(error)
+
+    threads = [threading.Thread(target=request) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == [] and answers == [0] * 12
+    assert kept_before <= len(db._readers) <= db._keep
+    assert db.engine.pool.checkedout() <= db._keep  # the borrowed ones went back
