@@ -97,8 +97,10 @@ class BottleRequest(BaseRequest):
     @cached_property
     def query(self) -> MultiDict[str]:
         # Bottle decodes the query as latin-1; parse the raw bytes instead (PORTING 1).
-        raw = self.environ.get("QUERY_STRING", "").encode("latin-1")
-        return wz.forms(wz.parse_urlencoded(raw))
+        raw = self.environ.get("QUERY_STRING")
+        if not raw:  # most requests: nothing to decode
+            return wz.forms(())
+        return wz.forms(wz.parse_urlencoded(raw.encode("latin-1")))
 
     @cached_property
     def _multipart(self) -> tuple[wz.FirstValueForms, wz.FirstValueForms]:

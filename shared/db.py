@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import fcntl
+import operator
 import os
 import threading
 import time
 import weakref
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -162,6 +163,13 @@ class Database:
         self.engine.dispose()
 
 
+def _positions(names: Sequence[str]) -> Callable[[Mapping[str, Any]], tuple]:
+    """The values of named parameters in the order a positional paramstyle takes them."""
+    if len(names) > 1:
+        return operator.itemgetter(*names)  # a tuple, given two names or more
+    return lambda values: tuple(values[name] for name in names)  # 0 or 1: no tuple from it
+
+
 class Prepared:
     """A Core SELECT compiled once per dialect and run straight on the DBAPI cursor.
 
@@ -190,8 +198,8 @@ class Prepared:
             results = [(i, p) for i, column in enumerate(self.statement.selected_columns)
                        if (p := column.type.dialect_impl(dialect).result_processor(dialect,
                                                                                    None))]
-            plan = (compiled.string, compiled.positiontup if dialect.positional else None,
-                    defaults, binds, results)
+            plan = (compiled.string, _positions(compiled.positiontup or ())
+                    if dialect.positional else None, defaults, binds, results)
             self._plans[key] = plan
         return plan
 
@@ -202,7 +210,7 @@ class Prepared:
         values = {**defaults, **params} if defaults else params
         if binds:
             values = {k: binds[k](v) if k in binds else v for k, v in values.items()}
-        parameters = tuple(values[name] for name in order) if order is not None else values
+        parameters = order(values) if order is not None else values
         dbapi = connection.connection.dbapi_connection
         assert dbapi is not None, "a live connection has its DBAPI connection"
         # SQLAlchemy's own test before it looks for listeners: the lookup alone costs

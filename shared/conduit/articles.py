@@ -6,7 +6,6 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, exists, insert, or_, select
@@ -20,22 +19,13 @@ from ..http import HTTPError
 from . import reads
 from . import validate as v
 from .models import Article, ArticleTag, Comment, Tag, User, favorites
+from .reads import ArticleView
 from .users import insert_once, not_found
 
 SLUG_ATTEMPTS = 8
 # INSERT ... ON CONFLICT DO NOTHING, spelled by each database we run on.
 DIALECT_INSERT: dict[str, Callable[[type[Tag]], sqlite.Insert | postgresql.Insert]] = {
     "sqlite": sqlite.insert, "postgresql": postgresql.insert}
-
-
-@dataclass
-class ArticleView:
-    """An article with what the viewer sees about it."""
-
-    article: reads.ArticleRow
-    favorites_count: int
-    favorited: bool
-    following: bool
 
 
 def forbidden(kind: str) -> HTTPError:
@@ -81,9 +71,7 @@ def listing(connection: Connection, viewer: User | None, *, tag: str | None = No
     Three statements whatever the page size: the count, the page, its tags.
     """
     filters = {"tag": tag, "author": author, "favorited": favorited, "feed": feed}
-    rows, total = reads.listing(connection, viewer.id if viewer else None, filters, limit,
-                                offset)
-    return [ArticleView(*row) for row in rows], total
+    return reads.listing(connection, viewer.id if viewer else None, filters, limit, offset)
 
 
 def get(db: Session, slug: str) -> Article:
@@ -94,10 +82,10 @@ def get(db: Session, slug: str) -> Article:
 
 
 def view(connection: Connection, viewer: User | None, slug: str) -> ArticleView:
-    row = reads.article(connection, viewer.id if viewer else None, slug)
-    if row is None:
+    found = reads.article(connection, viewer.id if viewer else None, slug)
+    if found is None:
         raise not_found("article")
-    return ArticleView(*row)
+    return found
 
 
 def create(db: Session, author: User, data: dict) -> Article:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from .articles import ArticleView
 from .models import User
+from .reads import ArticleView
 
 
 class Person(Protocol):
@@ -50,19 +50,19 @@ def profile(u: Person, following: bool) -> dict:
 
 
 def article(item: ArticleView, with_body: bool = True) -> dict:
-    a, author = item.article, item.article.author
+    author = item.author
     # iso() and profile() written out: a list presents up to a hundred of these.
     data = {
-        "slug": a.slug, "title": a.title, "description": a.description,
-        "tagList": a.tag_list,
-        "createdAt": a.created_at.isoformat(timespec="milliseconds") + "Z",
-        "updatedAt": a.updated_at.isoformat(timespec="milliseconds") + "Z",
+        "slug": item.slug, "title": item.title, "description": item.description,
+        "tagList": item.tag_list,
+        "createdAt": item.created_at.isoformat(timespec="milliseconds") + "Z",
+        "updatedAt": item.updated_at.isoformat(timespec="milliseconds") + "Z",
         "favorited": item.favorited, "favoritesCount": item.favorites_count,
         "author": {"username": author.username, "bio": author.bio, "image": author.image,
                    "following": item.following},
     }
     if with_body:
-        data["body"] = a.body
+        data["body"] = item.body
     return data
 
 

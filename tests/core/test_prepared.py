@@ -53,6 +53,22 @@ def test_rows_match_what_execute_gives(db):
         assert prepared.scalar(connection, {"low": 9, "limit": 1}) is None
 
 
+@pytest.mark.parametrize("names", [(), ("a",), ("a", "b"), ("b", "a", "c")])
+def test_each_parameter_reaches_its_place_however_many(db, names):
+    # Given in another order than the SQL names them: each value must land on its own
+    # placeholder (with none, one, or several: a positional driver takes a tuple).
+    ids = {"a": 1, "b": 3, "c": 2}
+    statement = (select(notes.c.id).where(notes.c.id.in_([bindparam(n) for n in names]))
+                 if names else select(notes.c.id)).order_by(notes.c.id)
+    prepared = Prepared(statement)
+    values = {n: ids[n] for n in reversed(names)}
+    with db.engine.connect() as connection:
+        expected = [tuple(row) for row in connection.execute(statement, values)]
+        assert [tuple(row) for row in prepared.all(connection, values)] == expected
+    assert [row[0] for row in expected] == (sorted(ids[n] for n in names) if names
+                                            else [1, 2, 3])
+
+
 def test_a_literal_value_in_the_statement_is_bound_too(db):
     prepared = Prepared(select(notes.c.title).where(notes.c.title == literal("two")))
     with db.engine.connect() as connection:

@@ -9,9 +9,9 @@ from ...forms import BaseForm, bind, validate
 from ...http import HTTPError, Redirect, Request
 from ...paging import page_number
 from .. import present
-from ..articles import ArticleView
 from ..auth import session_user
 from ..models import User
+from ..reads import ArticleView
 
 _VIEWER = "conduit_viewer"
 
@@ -60,7 +60,7 @@ def long_date(moment) -> str:
 
 
 def preview(item: ArticleView) -> dict:
-    return {**present.article(item, with_body=False), "date": long_date(item.article.created_at)}
+    return {**present.article(item, with_body=False), "date": long_date(item.created_at)}
 
 
 def paging(request: Request, total: int, endpoint: str, **params: Any) -> tuple[int, list[dict]]:

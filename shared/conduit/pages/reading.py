@@ -13,17 +13,17 @@ from .common import back_to, checked, login_first, long_date, viewer
 def _page(request: Request, slug: str, form, status: int = 200) -> Page:
     me = viewer(request)
     item = articles.view(request.connection, me, slug)
-    comments = articles.comments(request.connection, me, slug, article_id=item.article.id)
+    comments = articles.comments(request.connection, me, slug, article_id=item.id)
     return Page("article", {
-        "title": item.article.title, "nav": "",
-        "article": {**present.article(item), "date": long_date(item.article.created_at)},
-        "body_html": markdown.render(item.article.body),
-        "is_author": me is not None and me.id == item.article.author_id,
+        "title": item.title, "nav": "",
+        "article": {**present.article(item), "date": long_date(item.created_at)},
+        "body_html": markdown.render(item.body),
+        "is_author": me is not None and me.id == item.author_id,
         "comments": [{**present.comment(c, following), "date": long_date(c.created_at),
                       "mine": me is not None and me.id == c.author_id}
                      for c, following in comments],
         "form": form,
-        "here": request.url_for("article", slug=item.article.slug),
+        "here": request.url_for("article", slug=item.slug),
     }, status=status)
 
 
