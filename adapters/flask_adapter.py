@@ -103,11 +103,11 @@ class FlaskRequest(BaseRequest):
     def remote_addr(self) -> str:
         return flask.request.environ.get("REMOTE_ADDR") or ""
 
-    @property
+    @cached_property  # read by the token check, the cache headers and CORS: one proxy
     def cookies(self) -> Lookup[str]:
         return flask.request.cookies
 
-    @property
+    @cached_property
     def headers(self) -> Lookup[str]:
         return flask.request.headers
 
