@@ -211,31 +211,16 @@ class Prepared:
         if binds:
             values = {k: binds[k](v) if k in binds else v for k, v in values.items()}
         parameters = order(values) if order is not None else values
-        dbapi = connection.connection.dbapi_connection
-        assert dbapi is not None, "a live connection has its DBAPI connection"
-        # SQLAlchemy's own test before it looks for listeners: the lookup alone costs
-        # a few microseconds a statement, and most engines have none.
-        events = connection._has_events or connection.engine._has_events
-        cursor = None
         try:
-            cursor = dbapi.cursor()
-            if events:
-                for listen in connection.dispatch.before_cursor_execute:
-                    listen(connection, cursor, sql, parameters, None, False)
-            cursor.execute(sql, parameters)
-            if events:
-                for listen in connection.dispatch.after_cursor_execute:
-                    listen(connection, cursor, sql, parameters, None, False)
-            rows = cursor.fetchall()
-        except connection.dialect.loaded_dbapi.Error as error:
-            # SQLAlchemy's own test, which this bypasses: a connection the server dropped
-            # is invalidated, so a kept reader is replaced on the next request
-            if connection.dialect.is_disconnect(error, dbapi, cursor):
-                connection.invalidate(error)
-            raise
-        finally:
-            if cursor is not None:
-                cursor.close()
+            rows = _fetch(connection, sql, parameters)
+        except connection.dialect.loaded_dbapi.Error:
+            if not connection.invalidated or connection.in_transaction():
+                raise
+            # Dropped by the database (a restart, a failover) outside any transaction:
+            # the Connection reconnects on its next use and a read is safe to run again,
+            # so a restart under load fails no request. Once: a database that is down
+            # still fails it.
+            rows = _fetch(connection, sql, parameters)
         if not results:
             return rows
         processed: list[Sequence[Any]] = []
@@ -254,3 +239,32 @@ class Prepared:
     def scalar(self, connection: Connection, params: Mapping[str, Any] = {}) -> Any:
         row = self.first(connection, params)
         return row[0] if row else None
+
+
+def _fetch(connection: Connection, sql: str, parameters: Any) -> Sequence[Sequence[Any]]:
+    """Run one statement on the DBAPI cursor, as SQLAlchemy would, less its machinery."""
+    dbapi = connection.connection.dbapi_connection
+    assert dbapi is not None, "a live connection has its DBAPI connection"
+    # SQLAlchemy's own test before it looks for listeners: the lookup alone costs
+    # a few microseconds a statement, and most engines have none.
+    events = connection._has_events or connection.engine._has_events
+    cursor = None
+    try:
+        cursor = dbapi.cursor()
+        if events:
+            for listen in connection.dispatch.before_cursor_execute:
+                listen(connection, cursor, sql, parameters, None, False)
+        cursor.execute(sql, parameters)
+        if events:
+            for listen in connection.dispatch.after_cursor_execute:
+                listen(connection, cursor, sql, parameters, None, False)
+        return cursor.fetchall()
+    except connection.dialect.loaded_dbapi.Error as error:
+        # SQLAlchemy's own test, which this bypasses: a connection the server dropped
+        # is invalidated (and reconnected on its next use, outside a transaction)
+        if connection.dialect.is_disconnect(error, dbapi, cursor):
+            connection.invalidate(error)
+        raise
+    finally:
+        if cursor is not None:
+            cursor.close()
