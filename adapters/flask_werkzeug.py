@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import flask
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
-from werkzeug.datastructures import Headers, ImmutableMultiDict
+from werkzeug.datastructures import EnvironHeaders, Headers, ImmutableMultiDict
 from werkzeug.exceptions import BadHost, ClientDisconnected, HTTPException
 from werkzeug.formparser import FormDataParser
 from werkzeug.security import safe_join
@@ -134,6 +134,27 @@ def read_body() -> None:
     limit = request.max_content_length
     if request.content_length is None and limit is not None and len(data) >= limit:
         raise HTTPError(413)
+
+
+class LookupHeaders(EnvironHeaders):
+    """The request's headers as Werkzeug reads them from the environ, with `in` and
+    get() answered by one dict lookup: Werkzeug raises and catches a KeyError for each
+    header the request lacks (a token, a cookie, an Origin: most lookups), 0.6 us each.
+    """
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and _environ_key(key) in self.environ
+
+    def get(self, key: Any, default: Any = None, type: Any = None) -> Any:  # type: ignore[override]
+        if type is not None or not isinstance(key, str):
+            return super().get(key, default, type)
+        return self.environ.get(_environ_key(key), default)
+
+
+def _environ_key(name: str) -> str:
+    """Where WSGI keeps a header: HTTP_X_NAME, but CONTENT_TYPE and CONTENT_LENGTH."""
+    key = name.upper().replace("-", "_")
+    return key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{key}"
 
 
 class CheckedHeaders:

@@ -61,3 +61,30 @@ def test_the_flask_builds_parameters_get_like_werkzeugs(args):
     pairs = [("a", "x"), ("n", "42"), ("many", "1"), ("many", "2"), ("empty", "")]
     assert KitParameters(pairs).get(*args) == ImmutableMultiDict(pairs).get(*args)
     assert KitParameters(pairs).getlist("many") == ["1", "2"]
+
+
+HEADER_ENVIRON = {"HTTP_AUTHORIZATION": "Token x", "CONTENT_TYPE": "text/plain",
+                  "CONTENT_LENGTH": "3", "HTTP_X_EMPTY": "", "HTTP_HOST": "h",
+                  "HTTP_CONTENT_TYPE": "not/this"}
+
+
+@pytest.mark.parametrize("key", ["Authorization", "authorization", "AUTHORIZATION",
+                                 "Content-Type", "content-length", "X-Empty", "X_Empty",
+                                 "Cookie", "Origin", "Host", 5, None])
+def test_the_flask_builds_header_lookups_answer_as_werkzeugs(key):
+    from werkzeug.datastructures import EnvironHeaders
+
+    from adapters.flask_werkzeug import LookupHeaders
+    ours, werkzeugs = LookupHeaders(HEADER_ENVIRON), EnvironHeaders(HEADER_ENVIRON)
+    assert (key in ours) == (key in werkzeugs)
+    assert ours.get(key) == werkzeugs.get(key)
+    assert ours.get(key, "default") == werkzeugs.get(key, "default")
+    assert ours.get(key, type=len) == werkzeugs.get(key, type=len)
+
+
+def test_the_flask_builds_header_lookups_find_what_is_there():
+    from adapters.flask_werkzeug import LookupHeaders
+    headers = LookupHeaders(HEADER_ENVIRON)
+    assert headers.get("authorization") == "Token x" and "Cookie" not in headers
+    assert headers.get("Content-Type") == "text/plain"  # the CGI key, not HTTP_CONTENT_TYPE
+    assert headers.get("X-Empty") == "" and "X-Empty" in headers
