@@ -208,7 +208,8 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
 
     def json_body(result: Json, request: BottleRequest, response: Any) -> Any:
         response.content_type = "application/json"
-        return wz.json_text(result.data, core.config.DEBUG)
+        # Bytes: Bottle would parse the charset out of Content-Type to encode a str.
+        return wz.json_text(result.data, core.config.DEBUG).encode()
 
     def redirect(result: Redirect, request: BottleRequest, response: Any) -> Any:
         response.set_header("Location", result.location)
