@@ -23,6 +23,7 @@ from .quick import Visitor
 from .rules import Prepare
 from .rules.base import state as port_state
 from .rules.p003_routes import ROUTE_METHODS
+from .walk import walk
 
 DEFAULT_MODULE = "default_app"
 
@@ -156,7 +157,7 @@ def view_functions(tree: cst.Module, bottle: dict[str, str]) -> list[str]:
                     found.append(node.name.value)
                     return
 
-    tree.visit(Find())
+    walk(tree, Find())
     return found
 
 

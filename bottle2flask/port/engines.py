@@ -12,6 +12,7 @@ from .quick import Visitor
 from .rules import Prepare
 from .rules.base import arg
 from .rules.base import state as port_state
+from .walk import walk
 
 OTHER_APIS = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
               "cheetah_view", "CheetahTemplate"}
@@ -54,5 +55,5 @@ def engines_used(rel: Path, source: str) -> set[str]:
             elif name in OTHER_APIS:
                 found.add("other")
 
-    tree.visit(Calls())
+    walk(tree, Calls())
     return found

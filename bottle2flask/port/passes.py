@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .rules.base import STATEMENTS, Rule
+from .walk import is_node
 
 
 def passes(rules: list[type[Rule]]) -> list[list[type[Rule]]]:
@@ -41,17 +42,23 @@ class Walk(cst.CSTTransformer):
         super().__init__()
         self.rules = rules
         self.stopped: list[cst.CSTNode | None] = [None] * len(rules)
-        self.methods: dict[str, list] = {}
+        self.kinds: dict[type, tuple[bool, list, list]] = {}
 
-    def lookup(self, name: str) -> list:
-        found = self.methods.get(name)
+    def kind(self, node: cst.CSTNode) -> tuple[bool, list, list]:
+        """Whether a node of this class is a statement, and each rule's visit_ and leave_
+        method for it: found once a class (isinstance() on LibCST's abstract classes,
+        per node, cost as much as the lookups)."""
+        found = self.kinds.get(type(node))
         if found is None:
-            found = self.methods[name] = [getattr(rule, name, None) for rule in self.rules]
+            name = type(node).__name__
+            found = self.kinds[type(node)] = (
+                isinstance(node, STATEMENTS),
+                [getattr(rule, f"visit_{name}", None) for rule in self.rules],
+                [getattr(rule, f"leave_{name}", None) for rule in self.rules])
         return found
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        statement = isinstance(node, STATEMENTS)
-        visits = self.lookup(f"visit_{type(node).__name__}")
+        statement, visits, _ = self.kind(node)
         descend = False
         for i, rule in enumerate(self.rules):
             if self.stopped[i] is not None:
@@ -65,8 +72,7 @@ class Walk(cst.CSTTransformer):
         return descend
 
     def on_leave(self, original, updated):
-        statement = isinstance(original, STATEMENTS)
-        leaves = self.lookup(f"leave_{type(original).__name__}")
+        statement, _, leaves = self.kind(original)
         result = updated
         for i, rule in enumerate(self.rules):
             stop = self.stopped[i]
@@ -74,7 +80,7 @@ class Walk(cst.CSTTransformer):
                 if stop is not original:
                     continue  # it stopped above this node
                 self.stopped[i] = None
-            if not isinstance(result, cst.CSTNode):  # removed, or now several
+            if type(result) is not type(original) and not is_node(result):  # removed, or several
                 if statement:
                     rule.close_notes(None)
                 continue

@@ -18,6 +18,7 @@ import libcst as cst
 
 from .quick import Transformer, Visitor
 from .rules.response_idiom import ATTRS, CALLS
+from .walk import walk
 
 
 def bottle_response(module: cst.Module) -> str | None:
@@ -50,7 +51,7 @@ def _only_changes(func: cst.FunctionDef, name: str) -> bool:
         def visit_Lambda(self, node) -> bool:
             return False
 
-    func.body.visit(Find())
+    walk(func.body, Find())
     return bool(changes) and len(uses) == len(changes)
 
 
@@ -103,7 +104,7 @@ def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str
                   if target in found}
         if not local:
             continue
-        tree.visit(_Calls(rel, local, found, responses.get(rel), calls, refused))
+        walk(tree, _Calls(rel, local, found, responses.get(rel), calls, refused))
     done = {key for key, made in calls.items() if made and key not in refused}
     return {rel: _rewrite(tree, rel, done, found, responses, imports.get(rel, {}))
             for rel, tree in trees.items()

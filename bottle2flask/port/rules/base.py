@@ -14,6 +14,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 
 from ..quick import Transformer
+from ..walk import walk
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 DECLARED_MARK = "# kit-declared:"
@@ -279,7 +280,7 @@ def names_used(module: cst.Module) -> set[str]:
         def visit_Name(self, node) -> None:
             found.add(node.value)
 
-    module.visit(Names())
+    walk(module, Names())
     return found
 
 

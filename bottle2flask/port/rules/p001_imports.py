@@ -15,6 +15,7 @@ import libcst.matchers as m
 from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
 
 from ..quick import Transformer, Visitor
+from ..walk import walk
 from .base import APP_SHORTCUTS, PLACEHOLDER, Rule
 
 APP_FACTORIES = {"Bottle", "default_app", "app"}
@@ -118,7 +119,7 @@ class Prepare(Rule):
                     self.found = True
 
         returns = Returns()
-        updated.visit(returns)
+        walk(updated, returns)
         if returns.found:
             self.state.factories.add(updated.name.value)
         return updated
@@ -427,7 +428,7 @@ def names_read_outside_imports(module: cst.Module) -> set[str]:
         def visit_Name(self, node: cst.Name) -> None:
             found.add(node.value)
 
-    module.visit(Read())
+    walk(module, Read())
     return found
 
 
@@ -475,7 +476,7 @@ def words_in_comments(module: cst.Module) -> set[str]:
         def visit_Comment(self, node: cst.Comment) -> None:
             found.update(re.findall(r"[A-Za-z_]\w*", node.value))
 
-    module.visit(Comments())
+    walk(module, Comments())
     return found
 
 
@@ -495,7 +496,7 @@ def app_parameters(module: cst.Module, apps: set[str]) -> set[str]:
                         and isinstance(a.value, cst.Name) and a.value.value in apps:
                     found.add(params[i].name.value)
 
-    module.visit(Calls())
+    walk(module, Calls())
     if not found:
         return found
     text = cst.Module([]).code_for_node(module)

@@ -15,6 +15,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..quick import Visitor
+from ..walk import walk
 from .base import APP_SHORTCUTS, Rule, kw
 from .p001_imports import APP_FACTORIES
 
@@ -224,5 +225,5 @@ def serves_default(module: cst.Module, api) -> bool:
                     a.keyword is None or a.keyword.value == "app" for a in node.args):
                 found.append(node)
 
-    module.visit(Find())
+    walk(module, Find())
     return bool(found)

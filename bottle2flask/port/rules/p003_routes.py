@@ -24,6 +24,7 @@ from libcst.helpers import parse_template_statement
 
 from ..declared import Change, glob
 from ..quick import Visitor
+from ..walk import walk
 from .base import Rule, arg, free_name, kw, names_used, string_value
 
 ROUTE_METHODS = {"route", "get", "post", "put", "delete", "patch"}
@@ -116,7 +117,7 @@ def view_names(module: cst.Module, rule: Rule) -> list[str]:
                    in ROUTE_METHODS for d in node.decorators):
                 found.append(node.name.value)
 
-    module.visit(Find())
+    walk(module, Find())
     return found
 
 

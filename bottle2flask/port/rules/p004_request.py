@@ -26,6 +26,7 @@ import libcst as cst
 
 from ..declared import Change
 from ..quick import Visitor
+from ..walk import walk
 from .base import Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "environ",
@@ -86,7 +87,7 @@ class Request(Rule):
                 if isinstance(node, cst.Subscript):
                     rule.stored.add(node)
 
-        node.visit(Assigned())
+        walk(node, Assigned())
         self.aliases: list[set[str]] = [self._aliases(node)]
 
     def _aliases(self, body: cst.CSTNode) -> set[str]:
@@ -108,7 +109,7 @@ class Request(Rule):
                     names.update(t.target.value for t in node.targets
                                  if isinstance(t.target, cst.Name))
 
-        body.visit(Scan())
+        walk(body, Scan())
         return names
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

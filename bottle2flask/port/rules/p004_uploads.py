@@ -23,6 +23,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..declared import Change
+from ..walk import walk
 from .base import Rule, free_name, names_used
 
 SAVE_UPLOAD = '''
@@ -91,7 +92,7 @@ class Uploads(Rule):
                         and it.func.attr.value in LOOPS and rule.is_files(it.func.value):
                     names.add(node.target.value)
 
-        body.visit(Scan())
+        walk(body, Scan())
         return names
 
     def visit_Module(self, node: cst.Module) -> None:

@@ -20,6 +20,7 @@ import libcst as cst
 
 from ..declared import Change
 from ..quick import Visitor
+from ..walk import walk
 from .base import Rule, is_view, route_globs
 
 
@@ -124,7 +125,7 @@ def _is_generator(node: cst.FunctionDef) -> bool:
         def visit_Yield(self, _) -> None:
             found.append(True)
 
-    node.visit(Find())
+    walk(node, Find())
     return bool(found)
 
 
@@ -141,5 +142,5 @@ def _reads_context(node: cst.FunctionDef) -> bool:
             if name.value in CONTEXT:
                 found.append(True)
 
-    node.body.visit(Find())
+    walk(node.body, Find())
     return bool(found)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..declared import Change
+from ..walk import walk
 from .base import Rule, arg
 
 SPELT_OTHERWISE = {"414"}  # codes whose reason Bottle and Werkzeug spell differently
@@ -51,7 +52,7 @@ class Errors(Rule):
                     code, func = rule.registration(call)
                     rule.registered[func.value] = code
 
-        node.visit(Registered())
+        walk(node, Registered())
 
     def handler_slot(self, target) -> cst.BaseExpression | None:
         """The code of `app.error_handler[code]`, else None."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..quick import Visitor
+from ..walk import walk
 from .base import Rule, arg, free_name, names_used, string_value
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
@@ -82,7 +83,7 @@ class Hooks(Rule):
             def visit_FunctionDef(self, inner):
                 return inner is node
 
-        node.body.visit(Find())
+        walk(node.body, Find())
         return all(ok)
 
     def middleware(self, node: cst.FunctionDef, owner) -> cst.FlattenSentinel:
@@ -149,7 +150,7 @@ class Hooks(Rule):
                         and func.attr.value in {"update", "pop", "setdefault", "__setitem__"}:
                     found.append(node)
 
-        body.visit(Find())
+        walk(body, Find())
         return bool(found)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):

@@ -27,6 +27,7 @@ import libcst as cst
 
 from ..declared import Change
 from ..quick import Visitor
+from ..walk import walk
 from .base import REMOVE, Rule, arg, decorator_method, kw, makes_app, string_value
 from .p003_routes import ROUTE_METHODS
 from .response_idiom import names_read
@@ -119,14 +120,14 @@ class StaticFile(Rule):
         class Reads(Visitor):
             def visit_FunctionDef(self, node) -> None:
                 for d in node.decorators:
-                    d.visit(self)
-                node.body.visit(self)
+                    walk(d, self)
+                walk(node.body, self)
                 return False
 
             def visit_Name(self, node) -> None:
                 found.add(node.value)
 
-        self.module.visit(Reads())
+        walk(self.module, Reads())
         return found
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):

@@ -29,6 +29,7 @@ from libcst.helpers import parse_template_module
 
 from ..declared import Change, glob
 from ..quick import Visitor
+from ..walk import walk
 from .base import PLACEHOLDER, Rule, arg, decorator_method, is_view, string_value
 from .p003_routes import ROUTE_METHODS, wildcard_names
 
@@ -167,7 +168,7 @@ class Plugins(Rule):
                 rule.converted[options["keyword"]] = (kind, f"{opener}()")
                 rule.state.openers[options["keyword"]] = opener
 
-        node.visit(Scan())
+        walk(node, Scan())
         converted = {kind for kind, _ in self.converted.values()}
         self.gone = converted - self.left_kinds  # no plugin of these kinds is left
 

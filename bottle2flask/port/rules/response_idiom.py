@@ -21,6 +21,7 @@ import re
 import libcst as cst
 
 from ..quick import Transformer, Visitor
+from ..walk import walk
 
 # What each Bottle change becomes on a Werkzeug response `r` (None: an assignment).
 CALLS = {"set_cookie", "delete_cookie", "set_header", "add_header"}
@@ -122,7 +123,7 @@ def names_read(node: cst.CSTNode) -> set[str]:
         def visit_Name(self, name: cst.Name) -> None:
             found.add(name.value)
 
-    node.visit(Names())
+    walk(node, Names())
     return found
 
 
@@ -150,7 +151,7 @@ def names_bound(nodes) -> set[str]:
             found.update(names_read(node.target))
 
     for node in nodes:
-        node.visit(Bound())
+        walk(node, Bound())
     return found
 
 
@@ -181,7 +182,7 @@ def leaves(nodes) -> bool:
             return False
 
     for node in nodes:
-        node.visit(Exit())
+        walk(node, Exit())
     return bool(found)
 
 
@@ -201,7 +202,7 @@ def aborts_in(nodes) -> bool:
             return False
 
     for node in nodes:
-        node.visit(Abort())
+        walk(node, Abort())
     return bool(found)
 
 
@@ -305,7 +306,7 @@ class Folder:
                 if rule.api(node) == "response":
                     found.append(True)  # handed on whole: anything may happen to it
 
-        stmt.visit(Find())
+        walk(stmt, Find())
         return any(found)
 
     def uses_bottle(self, stmt) -> bool:

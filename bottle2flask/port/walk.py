@@ -1,0 +1,98 @@
+"""A read-only walk over a LibCST tree, for the rules that only collect facts.
+
+LibCST's `CSTNode.visit` rebuilds every node it passes through, even for a CSTVisitor
+that changes nothing: about 3.5 us a node, and a module of 1,000 lines has some 21,000
+nodes, read whole by the rules some twenty times. `walk` calls a visitor's visit_ and
+leave_ methods on the same nodes in the same order, and builds nothing: a walk over
+such a module reading every Name took 75 ms with `visit`, 8 ms with `walk`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import libcst as cst
+
+_ORDER: dict[type, tuple[str, ...]] = {}  # node class -> its child fields, LibCST's order
+_IS_NODE: dict[type, bool] = {}
+
+
+class _Fields(cst.CSTVisitor):
+    """LibCST announces each field it visits (on_visit_attribute): their names, in its
+    order; the children themselves are not entered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        return False
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        pass
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        self.names.append(attribute)
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        pass
+
+
+def child_fields(node: cst.CSTNode) -> tuple[str, ...]:
+    """The fields of the node's class that may hold nodes, in the order LibCST visits
+    them (recorded once a class, from the first node of it)."""
+    kind = type(node)
+    order = _ORDER.get(kind)
+    if order is None:
+        recorder = _Fields()
+        node._visit_and_replace_children(recorder)
+        # LibCST skips an f-string's format_spec when it is None: a field left out for
+        # being None may hold nodes in another node of the class, and it is the last
+        skipped = [f.name for f in fields(node)
+                   if f.name not in recorder.names and getattr(node, f.name) is None]
+        order = _ORDER[kind] = (*recorder.names, *skipped)
+    return order
+
+
+def is_node(value: object) -> bool:
+    kind = type(value)
+    found = _IS_NODE.get(kind)
+    if found is None:  # isinstance() on LibCST's abstract base class is slow
+        found = _IS_NODE[kind] = issubclass(kind, cst.CSTNode)
+    return found
+
+
+def own_method(visitor: cst.CSTVisitor, name: str):
+    """The visitor's method of that name, or None where it is CSTVisitor's own (an
+    empty one for every class of node: not worth a call a node)."""
+    if getattr(type(visitor), name, None) is getattr(cst.CSTVisitor, name, None):
+        return None
+    return getattr(visitor, name, None)
+
+
+def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
+    """`node.visit(visitor)` for a visitor that only reads: its visit_X methods (one
+    returning False skips the node's children) and leave_X methods, no other hooks."""
+    methods: dict[type, tuple] = {}
+
+    def enter(node: cst.CSTNode) -> None:
+        kind = type(node)
+        found = methods.get(kind)
+        if found is None:
+            name = kind.__name__
+            found = methods[kind] = (own_method(visitor, f"visit_{name}"),
+                                     own_method(visitor, f"leave_{name}"),
+                                     child_fields(node))
+        visit, leave, names = found
+        if visit is None or visit(node) is not False:
+            for name in names:
+                value = getattr(node, name)
+                if type(value) is tuple or type(value) is list:
+                    for child in value:
+                        enter(child)
+                elif is_node(value):
+                    enter(value)
+        if leave is not None:
+            leave(node)
+
+    enter(node)

@@ -1,0 +1,144 @@
+"""walk() enters the nodes LibCST's own visit does, in its order, for the rules' readers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from bottle2flask.port.walk import walk
+from harness.bench.port_speed import large_module
+
+ROOT = Path(__file__).resolve().parents[2]
+# Syntax the modules above may lack: f-string specs and conversions, match, type
+# parameters, star imports, relative imports, lambdas, walrus, async, except*.
+VARIETY = '''
+from __future__ import annotations
+from . import sibling
+from .pkg import (a as b, c)
+from os import *
+import os.path as p, sys
+
+type Pair[T] = tuple[T, T]
+
+
+@decorator(x=1)
+async def f[T: int, *Ts, **P](a, /, b: int = 2, *args, c, d=3, **kw) -> T:
+    """Docs."""
+    global g
+    w = 5
+    print(f"{a!r:>{w}} {b=} {c:.2f} {{}}", rb"x" b"y", 0x1F, 1_000j, ...)
+    async with m() as (x, y), n():
+        async for i in aiter():
+            await i
+    if (n := len(args)) > 1 and not a or b is not None:
+        del a[1:2, ::3], b.c
+    try:
+        raise ValueError from None
+    except* (TypeError, ValueError) as error:
+        pass
+    finally:
+        return lambda q, *r, s=1: q if r else s
+    match command.split():
+        case [Point(x=0, y=0) as origin, *rest] if rest:
+            yield from rest
+        case {"k": 1, **others} | [1, 2] | None:
+            nonlocal_ = {k: v for k, v in others.items() if k}; z = [*x, *y]
+        case _:
+            assert False, "no"
+
+
+class C(Base, metaclass=Meta):
+    x: int = 1
+
+    def m(self): return {1, 2} | {i async for i in g()}
+'''
+
+
+class Recorder(cst.CSTVisitor):
+    """Every node LibCST's visit enters and leaves, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, cst.CSTNode]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.seen.append(("visit", node))
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.seen.append(("leave", original_node))
+
+
+class WalkRecorder:
+    """Every node walk() enters and leaves (it asks for visit_X and leave_X)."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, cst.CSTNode]] = []
+
+    def __getattr__(self, name: str):
+        event = name.partition("_")[0]
+        return lambda node: self.seen.append((event, node))
+
+
+SOURCES = {
+    "sample": lambda: (ROOT / "tests/porting_tool/sample/todo.py").read_text(),
+    "large module": large_module,
+    "ported sample": lambda: (ROOT / "tests/porting_tool/sample_expected/todo.py").read_text(),
+    "runner": lambda: (ROOT / "bottle2flask/port/runner.py").read_text(),
+    "variety": lambda: VARIETY,
+}
+
+
+def same_walk(tree: cst.Module) -> None:
+    expected, got = Recorder(), WalkRecorder()
+    tree.visit(expected)
+    walk(tree, got)
+    assert len(got.seen) == len(expected.seen) > 100
+    assert all(a[0] == b[0] and a[1] is b[1] for a, b in zip(got.seen, expected.seen,
+                                                              strict=True))
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_walk_enters_the_nodes_libcst_visits_in_the_same_order(name):
+    same_walk(cst.parse_module(SOURCES[name]()))
+
+
+def test_walk_reads_the_lists_a_rule_leaves_where_the_parser_made_tuples():
+    tree = cst.parse_module(SOURCES["sample"]())
+    same_walk(tree.with_changes(body=list(tree.body)))
+
+
+class Reads(cst.CSTVisitor):
+    """Names read outside imports and outside the body of functions, which it leaves."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+        self.left: list[str] = []
+
+    def visit_Import(self, node) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node) -> bool:
+        return False
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+    def leave_FunctionDef(self, original_node) -> None:
+        self.left.append(original_node.name.value)
+
+    def visit_Name(self, node) -> None:
+        self.names.append(node.value)
+
+
+def test_a_visit_method_returning_false_skips_the_children_but_not_the_leave():
+    tree = cst.parse_module(VARIETY + "\nimport hidden\n\ndef h(unseen): pass\n")
+    expected, got = Reads(), Reads()
+    tree.visit(expected)
+    walk(tree, got)
+    assert got.names == expected.names
+    assert got.left == expected.left == ["f", "m", "h"]
+    assert "hidden" not in got.names and "unseen" not in got.names and "Base" in got.names
