@@ -33,7 +33,8 @@ INTENDED_ANCHOR = "intended-differences-the-parity-diff-allows"
 ENTRIES = {"reason-phrase-case": "19. Status line reason phrases",
            "redirect-body": "18. Redirects",
            "allow-order": "14. 405 and Allow",
-           "static-file-headers": "30. Static files"}
+           "static-file-headers": "30. Static files",
+           "no-content-type": "33. Empty responses (204)"}
 FAVICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
            '<rect width="8" height="16" fill="#5cb85c"/><rect x="8" width="8" height="16" '
            'fill="#337ab7"/></svg>')
@@ -108,6 +109,8 @@ def _values(name: str, a, b) -> dict:
         return {"Allow": [a.header("Allow"), b.header("Allow")]}
     if name == "redirect-body":
         return {"body": [f"{len(a.body)} bytes", f"{len(b.body)} bytes"]}
+    if name == "no-content-type":
+        return {"Content-Type": [a.header("Content-Type"), b.header("Content-Type")]}
     if name == "static-file-headers":
         return {h: [a.header(h), b.header(h)] for h in sorted(STATIC_HEADERS)
                 if a.header(h) != b.header(h)}

@@ -45,6 +45,8 @@ INTENDED = {
     "default-error-page": "The framework's own error page for the same status: Bottle's "
                           "'Error: 404 Not Found' page against Werkzeug's, with the same "
                           "message or each framework's own words for it.",
+    "no-content-type": "A 204 or 304 has no content: Bottle drops its Content-Type, "
+                       "Werkzeug keeps the one the app or a hook set (PORTING 33).",
     "noise": "Differs between two instances of the first app too (--noise): random "
              "or per-instance, not a difference between the apps.",
 }
@@ -304,6 +306,9 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
             explain("allow-automatic")
         elif static and name in STATIC_HEADERS:
             explain("static-file-headers")
+        elif name == "content-type" and a.code == b.code and a.code in (204, 304) \
+                and not (a.body or b.body):
+            explain("no-content-type")
         else:
             result.differences.append(Difference(f"header {name.title()}", x, y))
 

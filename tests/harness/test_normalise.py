@@ -235,3 +235,17 @@ def test_a_printed_rule_explains_a_none_jinja2_printed_where_bottle_printed_noth
     other = html("<h1>Hi Ann, your mail is None</h1>")  # a real value went missing
     assert compare(html("<h1>Hi Bob, your mail is </h1>"), other,
                    ignore=[rule]).verdict == "different"
+
+
+def test_a_content_type_on_an_empty_204_or_304_is_explained_but_not_elsewhere():
+    # Bottle drops a 204's Content-Type; Werkzeug keeps the one a hook set (PORTING 33)
+    for status in ("204 No Content", "304 Not Modified"):
+        a = Response(status, [], b"")
+        b = Response(status, [("Content-Type", "application/json")], b"")
+        assert verdict(a, b) == ("explained", ["no-content-type"], [])
+    a = Response("200 OK", [], b"")
+    b = Response("200 OK", [("Content-Type", "application/json")], b"")
+    assert verdict(a, b)[2] == ["header Content-Type"]
+    a = Response("204 No Content", [], b"")  # a body where none may be: still counted
+    b = Response("204 No Content", [("Content-Type", "text/plain")], b"x")
+    assert "header Content-Type" in verdict(a, b)[2]
