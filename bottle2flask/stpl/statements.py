@@ -32,13 +32,14 @@ def jinja_name(name: str) -> str:
 
 @dataclass
 class Frame:
-    kind: str  # if, for, for-else, todo
+    kind: str  # if, for, for-else, after-for, todo
     line: int
     loop: int | None = None  # for a `for`: its loop id
     branch: int = 0  # for an `if`: which of its elif/else branches we are in
     serial: int = 0  # tells one `if` from another
     filled: bool = False  # its current branch has a statement (Python needs one)
     inline: bool = False  # that statement is on the opening line (`if x: y = 1`)
+    breaks: bool = False  # for a `for`: a `break` in its body (nearest loop: this one)
 
 
 @dataclass
@@ -197,6 +198,8 @@ class Statements:
             return "{% endfor %}"
         if frame.kind == "for-else":
             self.loop_ends[frame.loop] = len(self.out)
+        if frame.kind == "after-for":
+            return ""  # the loop ended at its `else`
         if frame.kind == "macro":
             return "{% endmacro %}"
         return "{% endif %}"
@@ -307,6 +310,12 @@ class Statements:
         if frame.kind == "todo":
             return self.todo("T030", line, "part of a block with no Jinja2 equivalent",
                              code, "{{% elif {call} %}}")
+        if frame.kind == "for" and keyword == "else" and not frame.breaks:
+            # Python runs a for loop's else unless it breaks, and this one cannot: its else
+            # always runs, after the loop (Jinja2's for-else runs only for an empty list).
+            self.stack[-1] = Frame("after-for", line, filled=bool(body), inline=bool(body))
+            self.loop_ends[frame.loop] = len(self.out)
+            return "{% endfor %}" + "".join(self.statement(s, code, line) for s in body)
         if frame.kind == "for" and keyword == "else":
             # Python runs a for loop's else unless it breaks; Jinja2 only if it is empty.
             self.stack[-1] = Frame("for-else", line, frame.loop, filled=bool(body),
@@ -416,6 +425,11 @@ class Statements:
             return f"{{% set _ = {self.expression(value, line)} %}}"
         if isinstance(node, ast.Import | ast.ImportFrom):
             return self.template_import(node, code, line)
+        if isinstance(node, ast.Break):
+            for frame in reversed(self.stack):  # the loop it leaves: its else may not run
+                if frame.kind in ("for", "macro"):
+                    frame.breaks = True
+                    break
         kinds = {ast.Import: "an import", ast.ImportFrom: "an import",
                  ast.Delete: "`del`", ast.Global: "`global`", ast.Nonlocal: "`nonlocal`",
                  ast.Return: "`return`", ast.Break: "`break`", ast.Continue: "`continue`",
