@@ -77,6 +77,7 @@ def markdown(result) -> str:
                 "block nothing)" if t.get("rendered") is False else ""
             lines.append(f"- {t['path']}: {t['status']}{unused}")
             lines += [f"  - `{todo}`" for todo in t.get("todos", [])]
+            lines += [f"  - note: `{remark}`" for remark in t.get("remarks", [])]
             if t.get("whitespace"):
                 where = ", ".join(str(n) for n in t["whitespace"])
                 lines.append(f"  - whitespace: {t['output']} line {where} prints a newline "

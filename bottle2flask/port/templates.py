@@ -138,6 +138,8 @@ def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict,
                         "output": str(f.output) if f.output else None,
                         "reason": f.reason,
                         "todos": [str(n) for n in notes],
+                        "remarks": [str(n) for n in f.conversion.remarks]
+                        if f.conversion else [],
                         "sure_reads": sorted(f.conversion.sure_reads) if f.conversion
                         and f.conversion.ok else [],
                         "bottle_error": f.conversion.bottle_error if f.conversion else None,

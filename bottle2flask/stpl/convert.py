@@ -36,14 +36,19 @@ class Note:
 
 @dataclass
 class Context:
-    """What one conversion learns: notes (TODOs) and the rules it applied."""
+    """What one conversion learns: notes (TODOs), remarks (converted exactly, but worth a
+    maintainer's look) and the rules it applied."""
 
     name: str
     notes: list[Note] = field(default_factory=list)
     rules: set[str] = field(default_factory=set)
+    remarks: list[Note] = field(default_factory=list)
 
     def todo(self, rule: str, line: int, message: str) -> None:
         self.notes.append(Note(rule, line, message))
+
+    def remark(self, rule: str, line: int, message: str) -> None:
+        self.remarks.append(Note(rule, line, message))
 
 
 @dataclass
@@ -63,6 +68,7 @@ class Conversion:
     whitespace: list[int] = field(default_factory=list)  # output lines a stock Jinja2
     # prints with a newline more or less than Bottle (none in the compact form)
     compact: str | None = None  # the form without markers (convert_tree marks it again)
+    remarks: list[Note] = field(default_factory=list)  # converted exactly; worth a look
 
     @property
     def ok(self) -> bool:
@@ -155,7 +161,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       imports=statements.imports, reads=statements.reads_from_caller(),
                       sure_reads=statements.sure_reads(),
                       bottle_error=bottle_error(text, syntax), whitespace=inexact,
-                      compact=plain)
+                      compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line))
 
 
 def bottle_error(text: str, syntax: str | None = None) -> str | None:

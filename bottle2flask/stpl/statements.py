@@ -315,6 +315,9 @@ class Statements:
             # always runs, after the loop (Jinja2's for-else runs only for an empty list).
             self.stack[-1] = Frame("after-for", line, filled=bool(body), inline=bool(body))
             self.loop_ends[frame.loop] = len(self.out)
+            self.context.remark("T004", line, "`for ... else` with no `break`: its `else` "
+                                "ran after every loop, empty or not, and still does; for "
+                                "an empty list only, make it the loop's own {% else %}")
             return "{% endfor %}" + "".join(self.statement(s, code, line) for s in body)
         if frame.kind == "for" and keyword == "else":
             # Python runs a for loop's else unless it breaks; Jinja2 only if it is empty.

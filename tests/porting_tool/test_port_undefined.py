@@ -110,3 +110,21 @@ def test_bottle_cannot_compile_an_older_bottles_rebase_and_the_port_says_so(tmp_
         tmp_path / "out" / "parity.toml").read_text()
     assert kit(["parity", str(src / "app.py"), str(tmp_path / "out" / "app.py"), "--json",
                 "--quiet"]) == 0
+
+
+def test_a_template_converted_exactly_but_worth_a_look_is_noted_in_the_report(tmp_path):
+    src = write(tmp_path / "src", {
+        "app.py": """
+            from bottle import Bottle, template
+            app = Bottle()
+
+
+            @app.get("/")
+            def home():
+                return template("list", people=["a"])
+        """,
+        "views/list.tpl": "% for p in people:\n<p>{{p}}</p>\n% else:\n<p>none</p>\n% end\n"})
+    result = port_tree(src, tmp_path / "out")
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    assert "note: `3: T004 `for ... else` with no `break`" in report
+    assert not [t for t in result.templates if t["todos"]]

@@ -262,6 +262,9 @@ def test_a_for_else_with_no_break_runs_its_else_after_the_loop(source):
     for-else would show it only for an empty list. Converted exactly, no TODO."""
     conversion = convert_source(source, "t")
     assert conversion.ok and not conversion.notes, conversion
+    # exact, but the author may have meant Jinja2's meaning: the report says so
+    assert [(r.rule, r.line) for r in conversion.remarks] == [("T004", source.count(
+        "\n", 0, source.index("% else")) + 1)]
     for xs in ([], [1, 2]):
         assert environment().from_string(conversion.source).render(xs=xs) == \
             bottle.SimpleTemplate(source).render(xs=xs)
