@@ -207,7 +207,12 @@ def package_name(path: Path) -> str | None:
     """`ticket.app` for ticket/app.py when ticket/ is a package (has __init__.py) and the
     module imports it (`import ticket.web`, `from . import web`): it runs as the package's
     module. A script that only sits in a package's folder runs from that folder (its
-    siblings import by their own names, and the package's __init__ is never run)."""
+    siblings import by their own names, and the package's __init__ is never run).
+
+    Packages inside packages: the name starts at the outermost one the module imports by
+    name (src/server.py importing `src.urls` in a repository that is a package itself
+    runs as `src.server`, as `python -m src.server` does); relative imports take them all.
+    """
     parts = [path.stem]
     folder = path.parent
     while (folder / "__init__.py").is_file() and folder.name.isidentifier():
@@ -219,8 +224,10 @@ def package_name(path: Path) -> str | None:
         source = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    own = re.compile(rf"^\s*(from\s+\.|from\s+{parts[0]}[\s.]|import\s+{parts[0]}\b)", re.M)
-    return ".".join(parts) if own.search(source) else None
+    for start, top in enumerate(parts[:-1]):
+        if re.search(rf"^\s*(from\s+{top}[\s.]|import\s+{top}\b)", source, re.M):
+            return ".".join(parts[start:])
+    return ".".join(parts) if re.search(r"^\s*from\s+\.", source, re.M) else None
 
 
 def _leave_path(folder: Path) -> None:

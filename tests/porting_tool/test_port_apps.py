@@ -309,6 +309,31 @@ def test_a_module_of_a_package_is_checked_as_the_package_runs_it(tmp_path, capsy
     assert "1 routes, 1 ported; 1 same" in shown
 
 
+def test_a_package_inside_a_package_runs_from_the_one_the_module_imports(tmp_path, capsys):
+    """Found by the ninth trial batch (WalterCM/technical-test-backend, started as
+    `python -m src.server`): the repository is a package itself, so the module was taken
+    as `<repository>.src.server`, which does not import, and then loaded alone."""
+    src = write(tmp_path / "src", {
+        "__init__.py": "",
+        "backend/__init__.py": "",
+        "backend/words.py": "WORD = 'word'\n",
+        "backend/server.py": '''
+            import bottle
+
+            from backend import words
+
+            app = bottle.Bottle()
+
+
+            @app.route("/")
+            def home():
+                return words.WORD
+        ''',
+    })
+    assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 0
+    assert "1 routes, 1 ported; 1 same" in capsys.readouterr().out
+
+
 def test_a_template_import_is_given_to_the_ported_templates(tmp_path):
     files = {
         "app.py": '''
