@@ -11,8 +11,10 @@ leaves in OUT/tests/.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,12 +33,18 @@ class Check:
 
 
 def worker(python: str, args: list[str], timeout: float) -> dict:
-    """Run one part of the check in its own process; its JSON answer, or why there is none."""
-    try:
-        done = subprocess.run([python, "-m", "bottle2flask.proof.worker", *args],
-                              capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
+    """Run one part of the check in its own process; its JSON answer, or why there is none.
+
+    The process's temporary files (its copies of the apps, and the apps' own) go in a
+    folder this side removes: a process killed at the time limit cannot clean up."""
+    with tempfile.TemporaryDirectory(prefix="bottle2flask-check-",
+                                     ignore_cleanup_errors=True) as scratch:
+        try:
+            done = subprocess.run([python, "-m", "bottle2flask.proof.worker", *args],
+                                  capture_output=True, text=True, timeout=timeout,
+                                  env={**os.environ, "TMPDIR": scratch})
+        except subprocess.TimeoutExpired:
+            return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
     try:
         return json.loads(done.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
