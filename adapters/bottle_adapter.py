@@ -292,6 +292,7 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
         params[route.name] = {n: core.table.converters[c]
                               for _, n, c in parse(route.path) if n and c}
     app.config["kit.route_params"] = params
+    app.config["kit.core"] = core  # as Flask keeps it in app.extensions["kit"]
     app.route("/static/<filename:path>", "GET", static_file, name="static")
     for status in (400, 403, 404, 405, 413, 416, 500):
         app.error_handler[status] = on_error

@@ -189,11 +189,12 @@ def query_string(params: dict[str, Any]) -> str:
 def _encoder(debug: bool) -> json.JSONEncoder:
     # json.dumps builds a new encoder per call when given options; build each once.
     layout: dict[str, Any] = {"indent": 2} if debug else {"separators": (",", ":")}
-    return json.JSONEncoder(sort_keys=True, **layout)
+    return json.JSONEncoder(**layout)
 
 
 def json_text(data: Any, debug: bool) -> str:
-    """Flask's provider layout: sorted keys, compact unless debug, a final newline."""
+    """Flask's provider layout, compact unless debug, a final newline; keys as the core
+    wrote them, which is sorted (the Flask adapter turns Flask's own sort off too)."""
     return _encoder(debug).encode(data) + "\n"
 
 

@@ -140,6 +140,8 @@ def configure(app: flask.Flask, config: Config) -> None:
         SESSION_COOKIE_SECURE=config.SESSION_COOKIE_SECURE,
         PERMANENT_SESSION_LIFETIME=config.SESSION_LIFETIME,
     )
+    # The core writes its JSON's keys in sorted order: sent as written, in both builds.
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's
 
 
 def mount(app: flask.Flask, core: Core) -> flask.Flask:
@@ -215,4 +217,5 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
         rule.provide_automatic_options = False  # type: ignore[attr-defined]  # Flask's own
         rule.methods = (rule.methods or set()) - {"OPTIONS"}
     app.register_error_handler(Exception, on_error)
+    app.extensions["kit"] = core
     return app

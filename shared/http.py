@@ -99,6 +99,9 @@ class Page:
 
 @dataclass
 class Json:
+    """Data sent as compact JSON, its keys in the order the handler wrote them (Conduit
+    writes them sorted, Flask's default layout); both builds send the same bytes."""
+
     data: Any
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)

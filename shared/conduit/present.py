@@ -35,37 +35,44 @@ class Remark(Protocol):
     def author(self) -> Person: ...
 
 
+# Every dict below writes its keys in sorted order: the adapters send JSON as written,
+# which is Flask's sorted layout without a sort of each dict (8 us on a list of twelve
+# articles). The suite checks the order of every JSON response (tests/conftest.py).
+
+
 def iso(moment: datetime) -> str:
     """ISO 8601 in UTC with milliseconds, as RealWorld clients expect."""
-    return moment.isoformat(timespec="milliseconds") + "Z"  # naive UTC: no offset printed
+    # Positional: parsing the timespec keyword costs more than the formatting.
+    return moment.isoformat("T", "milliseconds") + "Z"  # naive UTC: no offset printed
 
 
 def user(u: User, token: str) -> dict:
-    return {"email": u.email, "token": token, "username": u.username, "bio": u.bio,
-            "image": u.image}
+    return {"bio": u.bio, "email": u.email, "image": u.image, "token": token,
+            "username": u.username}
 
 
 def profile(u: Person, following: bool) -> dict:
-    return {"username": u.username, "bio": u.bio, "image": u.image, "following": following}
+    return {"bio": u.bio, "following": following, "image": u.image, "username": u.username}
 
 
 def article(item: ArticleView, with_body: bool = True) -> dict:
     author = item.author
     # iso() and profile() written out: a list presents up to a hundred of these.
     data = {
-        "slug": item.slug, "title": item.title, "description": item.description,
-        "tagList": item.tag_list,
-        "createdAt": item.created_at.isoformat(timespec="milliseconds") + "Z",
-        "updatedAt": item.updated_at.isoformat(timespec="milliseconds") + "Z",
-        "favorited": item.favorited, "favoritesCount": item.favorites_count,
-        "author": {"username": author.username, "bio": author.bio, "image": author.image,
-                   "following": item.following},
+        "author": {"bio": author.bio, "following": item.following, "image": author.image,
+                   "username": author.username},
+        "body": item.body,
+        "createdAt": item.created_at.isoformat("T", "milliseconds") + "Z",
+        "description": item.description, "favorited": item.favorited,
+        "favoritesCount": item.favorites_count, "slug": item.slug, "tagList": item.tag_list,
+        "title": item.title,
+        "updatedAt": item.updated_at.isoformat("T", "milliseconds") + "Z",
     }
-    if with_body:
-        data["body"] = item.body
+    if not with_body:
+        del data["body"]  # the others keep their order
     return data
 
 
 def comment(c: Remark, following: bool) -> dict:
-    return {"id": c.id, "createdAt": iso(c.created_at), "updatedAt": iso(c.updated_at),
-            "body": c.body, "author": profile(c.author, following)}
+    return {"author": profile(c.author, following), "body": c.body,
+            "createdAt": iso(c.created_at), "id": c.id, "updatedAt": iso(c.updated_at)}

@@ -30,7 +30,10 @@ def is_api(path: str) -> bool:
 def error_shape(error: HTTPError, path: str) -> Result:
     """RealWorld's JSON errors under /api/, the HTML error page elsewhere."""
     if is_api(path):
-        body = {"errors": error.errors or {"body": [message(error)]}}
+        # Sorted: the adapters send keys in the order written (see present.py).
+        errors = dict(sorted(error.errors.items())) if error.errors else {
+            "body": [message(error)]}
+        body = {"errors": errors}
         return Json(body, status=error.status, headers=error.headers)
     return html_page(error, path)
 

@@ -53,10 +53,10 @@ def test_a_dict_body_built_by_hand_is_json_in_bottle_and_its_keys_in_werkzeug():
     assert (response.content_type, response.body) == ("text/plain", b"a")
 
 
-def test_our_json_bodies_are_byte_for_byte_the_same(probe_client):
+def test_our_json_bodies_are_byte_for_byte_the_same_with_keys_as_written(probe_client):
     response = probe_client.get("/probe/payload")
     assert response.content_type == "application/json"
-    assert response.body == b'{"apple":["\\u00e9",null,true],"zebra":1}\n'
+    assert response.body == b'{"zebra":1,"apple":["\\u00e9",null,true]}\n'
     assert probe_client.get("/api/nowhere", status=404).body == (
         b'{"errors":{"body":["There is nothing at this address."]}}\n')
 
@@ -65,7 +65,7 @@ def test_our_json_is_indented_in_debug_mode_in_both_builds(framework, settings):
     client = make_client(factory(framework)({**settings, "DEBUG": True},
                                             sites=(*SITES, PROBE_SITE)))
     assert client.get("/probe/payload").body == (
-        b'{\n  "apple": [\n    "\\u00e9",\n    null,\n    true\n  ],\n  "zebra": 1\n}\n')
+        b'{\n  "zebra": 1,\n  "apple": [\n    "\\u00e9",\n    null,\n    true\n  ]\n}\n')
 
 
 # -- redirects ---
