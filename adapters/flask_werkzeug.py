@@ -8,11 +8,14 @@ without the work it redoes on every request (same cookies, same rules).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import flask
+from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
 from werkzeug.datastructures import EnvironHeaders, Headers, ImmutableMultiDict
@@ -118,10 +121,31 @@ class KitSessionInterface(SecureCookieSessionInterface):
             super().save_session(app, session, response)
 
 
-def read_body() -> None:
+COMPACT = {"separators": (",", ":")}  # what the provider's response() asks outside debug
+
+
+class KitJSONProvider(DefaultJSONProvider):
+    """Flask's default JSON provider, its output unchanged, with the compact encoder
+    built once: json.dumps builds a new JSONEncoder on each call given options, 2 us of
+    a 50 us JSON response. Keys go out as the core wrote them, sorted (PORTING 21)."""
+
+    sort_keys = False
+    _compact: tuple[tuple[Any, ...], json.JSONEncoder] | None = None
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        if kwargs != COMPACT:
+            return super().dumps(obj, **kwargs)
+        settings = (self.default, self.ensure_ascii, self.sort_keys)
+        if self._compact is None or self._compact[0] != settings:
+            self._compact = (settings, json.JSONEncoder(
+                default=self.default, ensure_ascii=self.ensure_ascii,
+                sort_keys=self.sort_keys, separators=COMPACT["separators"]))
+        return self._compact[1].encode(obj)
+
+
+def read_body(request: flask.Request) -> None:
     """Read the body once, up front: a body the server or its chunked framing reports
     broken is a 400 (PORTING 34), whatever exception the server raises for it."""
-    request = flask.request
     try:
         data = request.get_data(cache=True)  # the parsers read this copy
     except ClientDisconnected:  # Werkzeug's name for a read that failed
@@ -151,6 +175,7 @@ class LookupHeaders(EnvironHeaders):
         return self.environ.get(_environ_key(key), default)
 
 
+@lru_cache(maxsize=256)  # names come from our code (Origin, Authorization...), not clients
 def _environ_key(name: str) -> str:
     """Where WSGI keeps a header: HTTP_X_NAME, but CONTENT_TYPE and CONTENT_LENGTH."""
     key = name.upper().replace("-", "_")
@@ -179,9 +204,9 @@ class CheckedHeaders:
 T = TypeVar("T")
 
 
-def decoded(read: Callable[[], T], body: bool = True) -> T:
+def decoded(read: Callable[[], T], request: flask.Request, body: bool = True) -> T:
     if body:
-        read_body()
+        read_body(request)
     try:
         return read()
     except UnicodeDecodeError:

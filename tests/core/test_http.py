@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
+import decimal
 import io
+import uuid
 
+import markupsafe
 import pytest
 
 from adapters.bottle_werkzeug import parse_urlencoded
@@ -88,3 +92,41 @@ def test_the_flask_builds_header_lookups_find_what_is_there():
     assert headers.get("authorization") == "Token x" and "Cookie" not in headers
     assert headers.get("Content-Type") == "text/plain"  # the CGI key, not HTTP_CONTENT_TYPE
     assert headers.get("X-Empty") == "" and "X-Empty" in headers
+
+
+JSON_VALUES = [
+    {"zebra": 1, "apple": ["é", None, True, 1.5]},
+    [{"b": datetime.date(2026, 12, 5)}, decimal.Decimal("1.10"), uuid.UUID(int=7)],
+    {"html": markupsafe.Markup("<b>x</b>"), "nested": {"y": {"x": []}}},
+]
+
+
+@pytest.mark.parametrize("value", JSON_VALUES)
+@pytest.mark.parametrize("debug", [False, True])
+def test_the_flask_builds_json_provider_writes_what_flasks_own_does(value, debug):
+    """The provider keeps its compact encoder; its bodies are Flask's default provider's
+    with sort_keys off, compact or (debug) indented, with Flask's conversions."""
+    import flask
+    from flask.json.provider import DefaultJSONProvider
+
+    from adapters.flask_werkzeug import KitJSONProvider
+
+    app = flask.Flask(__name__)
+    app.debug = debug
+    flasks = DefaultJSONProvider(app)
+    flasks.sort_keys = False
+    ours = KitJSONProvider(app)
+    for _ in range(2):  # the second call uses the kept encoder
+        assert ours.response(value).get_data() == flasks.response(value).get_data()
+        assert ours.response(value).mimetype == "application/json"
+
+
+def test_the_flask_builds_json_provider_follows_a_change_of_its_settings():
+    import flask
+
+    from adapters.flask_werkzeug import KitJSONProvider
+
+    ours = KitJSONProvider(flask.Flask(__name__))
+    assert ours.dumps({"b": "é", "a": 1}, separators=(",", ":")) == '{"b":"\\u00e9","a":1}'
+    ours.ensure_ascii, ours.sort_keys = False, True
+    assert ours.dumps({"b": "é", "a": 1}, separators=(",", ":")) == '{"a":1,"b":"é"}'
