@@ -71,6 +71,7 @@ class Database:
         self.metadata = list(metadata)
         self._reader = threading.local()
         self._readers: weakref.WeakSet[Connection] = weakref.WeakSet()  # every thread's
+        self._keeping = threading.Lock()
         size = getattr(self.engine.pool, "size", None)
         self._keep = max(1, size() - 1) if callable(size) else 4
 
@@ -85,21 +86,39 @@ class Database:
         local = self._reader
         connection = getattr(local, "connection", None)
         if getattr(local, "pid", None) != os.getpid():
-            connection = None  # made before a fork: the parent's socket, never shared
+            if connection is not None:  # made before a fork: the parent's socket, never
+                self._readers.discard(connection)  # shared, nor counted here
+            connection = None
         elif connection is not None and (connection.closed or connection.invalidated
                                          or not self._answers(connection)):
             connection.close()  # its pool record goes back, to connect afresh
-            connection = None
+            self._readers.discard(connection)  # and its place is free for the new one
+            connection = local.connection = None
         if connection is None:
-            # Kept connections are the pool's: past its size less one (left for the
-            # sessions), a thread borrows one for the request as before, so a server
-            # with many threads never waits for a pool that kept connections hold.
-            if len(self._readers) >= self._keep:
-                return self.engine.connect()
-            connection = local.connection = self.engine.connect()
+            connection = self._keep_one()
+            if connection is None:
+                return self.engine.connect()  # borrowed for this request
+            local.connection = connection
             local.pid, local.used = os.getpid(), time.monotonic()
-            self._readers.add(connection)
         return connection
+
+    def _keep_one(self) -> Connection | None:
+        """A connection for this thread to keep, or None when enough are kept.
+
+        Kept connections are the pool's: past its size less one (left for the sessions),
+        a thread borrows one a request, so a server with many threads never waits for a
+        pool that kept connections hold. Counted and taken under a lock: threads that
+        start at the same moment would all find room (Granian's, 64 at once, kept the
+        whole pool and every other thread waited for it until the pool's timeout).
+        """
+        if len(self._readers) >= self._keep:  # the usual answer, without the lock
+            return None
+        with self._keeping:
+            if len(self._readers) >= self._keep:
+                return None
+            connection = self.engine.connect()
+            self._readers.add(connection)
+            return connection
 
     def _answers(self, connection: Connection) -> bool:
         """The pool's pre-ping, after an idle spell only: a server restarted while the
