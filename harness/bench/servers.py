@@ -31,7 +31,8 @@ def run(url: str, seconds: int, say) -> dict:
                     result = http_load.load(process.base, path, CONNECTIONS, seconds)
                     rows.setdefault(name, {}).setdefault(app, {})[server] = result
                     say(f"  [servers] {name:<12} {app:<12} {server:<16} {result['rps']:8.0f} "
-                        f"req/s" + (f" ERRORS {result['errors']}" if result["errors"] else ""))
+                        f"req/s" + (f" ERRORS {result['errors']}" if result["errors"] else "")
+                        + ("" if result["requests"] else " NO ANSWER: stalled"))
             finally:
                 process.stop()
     return {"connections": CONNECTIONS, "seconds": seconds, "rows": rows,
@@ -58,6 +59,15 @@ def memory(env: dict, say) -> dict:
     return found
 
 
+def cell(result: dict) -> str:
+    """A server's rate (p99), with its errors; a run in which no request was answered is a
+    stall, which a rate of 0 would hide (wrk counts no timeout for a request still waiting)."""
+    if not result.get("requests", 1):
+        return "**no answer** (stalled)"
+    errors = f", {result['errors']:,} errors" if result.get("errors") else ""
+    return f"{result['rps']:,.0f} ({result['p99_ms']:.1f}{errors})"
+
+
 def section(results: dict) -> list[str]:
     data = results.get("servers")
     if not data or "skipped" in data:
@@ -67,8 +77,7 @@ def section(results: dict) -> list[str]:
     for name, by_app in data["rows"].items():
         for app, by_server in by_app.items():
             rows.append([name, results["apps"][app], *(
-                f"{by_server[s]['rps']:,.0f} ({by_server[s]['p99_ms']:.1f})"
-                if s in by_server else "—" for s in SERVERS)])
+                cell(by_server[s]) if s in by_server else "—" for s in SERVERS)])
     memory_rows = [[results["apps"][app], " / ".join(map(str, m["before_mib"])),
                     " / ".join(map(str, m["after_mib"])), f"{m['requests']:,}"]
                    for app, m in data["memory"].items()]

@@ -37,6 +37,18 @@ def test_wrk_socket_errors_and_bad_statuses_count_as_errors():
     assert parse_wrk(WRK_OUTPUT.format(errors=errors))["errors"] == 10
 
 
+def test_a_server_run_that_answered_nothing_says_it_stalled():
+    """Found: Granian's Flask build answered no request in 3 s and the table said 0 (0.0)."""
+    from harness.bench.servers import cell
+
+    stalled = parse_wrk(WRK_OUTPUT.format(errors="").replace("7089 requests", "0 requests")
+                        .replace("2285.18", "0.00"))
+    assert cell(stalled) == "**no answer** (stalled)"
+    assert cell(parse_wrk(WRK_OUTPUT.format(errors=""))) == "2,285 (1020.0)"
+    errors = "  Non-2xx or 3xx responses: 4\n"
+    assert cell(parse_wrk(WRK_OUTPUT.format(errors=errors))) == "2,285 (1020.0, 4 errors)"
+
+
 def test_a_caller_answers_like_a_server_would():
     caller = Caller(native_factory("raw")(), "/tfb/plaintext")
     assert caller.once() == ("200 OK", b"Hello, World!")
