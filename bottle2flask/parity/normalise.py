@@ -212,6 +212,29 @@ def _without(lines: list[str], text: str) -> list[str]:
     return ["".join(line.replace(text, "").split()) for line in lines]
 
 
+# What an HTML escaper writes for each character, and the characters themselves.
+_ENTITIES = {b"&lt;": b"<", b"&gt;": b">", b"&amp;": b"&", b"&#34;": b'"', b"&quot;": b'"',
+             b"&#39;": b"'", b"&#x27;": b"'", b"&#x3C;": b"<", b"&#x3E;": b">"}
+_ENTITY = re.compile(b"|".join(re.escape(e) for e in _ENTITIES))
+
+
+def only_escaped(raw: bytes, escaped: bytes) -> bool:
+    """Whether `raw` is `escaped` with some of its HTML entities written as the characters
+    they stand for: the second page escaped text the first printed raw, and nothing else
+    differs. Never the other way round: a page that escapes less than the original did
+    (markup where there was text) is a difference."""
+    pattern, at = [], 0
+    for entity in _ENTITY.finditer(escaped):
+        pattern.append(re.escape(escaped[at:entity.start()]))
+        pattern.append(b"(?:" + re.escape(entity.group()) + b"|"
+                       + re.escape(_ENTITIES[entity.group()]) + b")")
+        at = entity.end()
+    if not pattern:
+        return False  # nothing escaped: the bodies differ some other way
+    pattern.append(re.escape(escaped[at:]))
+    return re.fullmatch(b"".join(pattern), raw, re.DOTALL) is not None
+
+
 def _json_lines(lines: list[str], patterns: list) -> list[str]:
     return [line for line in lines if not any(p.match(line) for p in patterns)]
 
@@ -231,6 +254,8 @@ def compare_bodies(a: Response, b: Response, names: tuple[str, str],
         for rule in ignore:  # the pages read alike once that text is taken out of both
             if rule.printed and _without(left, rule.printed) == _without(right,
                                                                           rule.printed):
+                return None, [*used, rule.name]
+            if rule.escaped and only_escaped(a.body, b.body):
                 return None, [*used, rule.name]
         return Difference("body", "html", "html", _unified(left, right, names)), used
     if "json" in a.mimetype and "json" in b.mimetype:

@@ -54,8 +54,9 @@ class Call:
 @dataclass
 class Ignore:
     """An intended difference of the user's: a header, a cookie (by name), a JSON path, a
-    CSS selector, a status (one side answered it, "500": the whole answer differs), or a
-    text printed where the other side printed nothing ("None": Jinja2 prints None)."""
+    CSS selector, a status (one side answered it, "500": the whole answer differs), a
+    text printed where the other side printed nothing ("None": Jinja2 prints None), or
+    "html" escaped by the second app where the first printed it raw (Flask autoescapes)."""
 
     name: str
     header: str = ""
@@ -64,6 +65,7 @@ class Ignore:
     css: str = ""
     status: str = ""
     printed: str = ""
+    escaped: str = ""
     path: str = "*"      # a glob of the request paths it applies to
     reason: str = ""
 
@@ -92,7 +94,7 @@ class Scenario:
 
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
-IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed")
+IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed", "escaped")
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 
@@ -183,6 +185,9 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     if kind == "header" and item["header"].lower() == "set-cookie":
         raise UsageError(f"{where}: cookies are compared one by one: name the cookie "
                          "(cookie = \"NAME\"), not the Set-Cookie header")
+    if kind == "escaped" and item["escaped"] != "html":
+        raise UsageError(f"{where}: escaped takes \"html\" (the second app escapes what "
+                         "the first printed raw)")
     if kind == "status" and not re.fullmatch(r"[1-5]\d\d", item["status"]):
         raise UsageError(f"{where}: status must be a status code, \"500\"")
     if kind == "css":

@@ -22,10 +22,11 @@ class Change:
     json: str = ""
     status: str = ""  # a page the original answered with this status (a 500)
     printed: str = ""  # a text the port prints where the original printed nothing
+    escaped: str = ""  # "html": the port escapes what the original printed raw
 
     @property
     def kind(self) -> tuple[str, str] | None:
-        for key in ("header", "css", "json", "status", "printed"):
+        for key in ("header", "css", "json", "status", "printed", "escaped"):
             if getattr(self, key):
                 return key, getattr(self, key)
         return None

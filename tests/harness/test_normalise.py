@@ -237,6 +237,26 @@ def test_a_printed_rule_explains_a_none_jinja2_printed_where_bottle_printed_noth
                    ignore=[rule]).verdict == "different"
 
 
+def test_an_escaped_rule_explains_html_the_port_escaped_where_bottle_printed_it_raw():
+    """D-autoescape: Bottle's jinja2_template escapes nothing, Flask's .html templates
+    escape everything printed (found by the tenth trial batch: a book's note with markup)."""
+    rule = Ignore("D-autoescape", escaped="html")
+    bottle = html("<td>Written by <b>me</b> & 'you'</td><td>\"q\"</td>")
+    flask = html("<td>Written by &lt;b&gt;me&lt;/b&gt; &amp; &#39;you&#39;</td>"
+                 "<td>&#34;q&#34;</td>")
+    assert compare(bottle, flask, ignore=[rule]).explained == ["D-autoescape"]
+    assert compare(bottle, flask, ignore=[rule]).verdict == "explained"
+    assert compare(bottle, flask).verdict == "different"
+    # the other way round: the port prints markup the original escaped (an injection)
+    assert compare(flask, bottle, ignore=[rule]).verdict == "different"
+    # escaped, and another change besides
+    other = html("<td>Written by &lt;b&gt;me&lt;/b&gt; &amp; &#39;them&#39;</td>"
+                 "<td>&#34;q&#34;</td>")
+    assert compare(bottle, other, ignore=[rule]).verdict == "different"
+    # a difference with nothing escaped in it
+    assert compare(html("<p>a</p>"), html("<p>b</p>"), ignore=[rule]).verdict == "different"
+
+
 def test_a_content_type_on_an_empty_204_or_304_is_explained_but_not_elsewhere():
     # Bottle drops a 204's Content-Type; Werkzeug keeps the one a hook set (PORTING 33)
     for status in ("204 No Content", "304 Not Modified"):

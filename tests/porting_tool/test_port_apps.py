@@ -284,6 +284,26 @@ def test_the_check_counts_what_a_port_in_a_subfolder_declared(tmp_path):
     assert 'printed = "None"' in (out / "parity.toml").read_text()
 
 
+def test_the_check_counts_html_the_port_escaped_as_the_declared_autoescape(tmp_path):
+    """Bottle's jinja2_template escapes nothing; the port's Flask escapes .html
+    templates (D-autoescape). Found by the tenth trial batch (a book's note with markup):
+    parity could not tell the declared change from any other and the port said 1."""
+    src = write(tmp_path / "src", {
+        "app.py": '''
+            from bottle import jinja2_template as template, route
+
+
+            @route("/")
+            def home():
+                return template("home", note="<b>new</b> & 'old'")
+        ''',
+        "views/home.html": "<p>{{ note }}</p>\n",
+    })
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert 'escaped = "html"' in (out / "parity.toml").read_text()
+
+
 def test_a_module_of_a_package_is_checked_as_the_package_runs_it(tmp_path, capsys):
     """ticket/app.py with `import ticket.web` (run as `gunicorn ticket.app:app`): the
     check loaded it alone in ticket/, where `ticket` is no module, and said the port

@@ -58,7 +58,7 @@ class Templates(Rule):
     summary = "template()/@view() become render_template with the converted names"
     declares = (Change("D-autoescape", "26. Autoescaping and Bottle's template cache",
                        "Flask autoescapes .html templates; Bottle's Jinja2 adapter escapes "
-                       "nothing"),
+                       "nothing", escaped="html"),
                 Change("D-none", "24. Undefined names",
                        "a converted template prints None as 'None' (SimpleTemplate printed "
                        "nothing): write {{ x or '' }} where a value can be None",
