@@ -3,6 +3,7 @@ templates are converted (SimpleTemplate) or copied as they are (Jinja2, Mako, Ch
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import libcst as cst
@@ -16,16 +17,23 @@ from .walk import walk
 
 OTHER_APIS = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
               "cheetah_view", "CheetahTemplate"}
+# An engine imported for itself: an app that renders with a jinja2.Environment of its own
+DIRECT = re.compile(r"^[ \t]*(?:from|import)[ \t]+(jinja2|mako|Cheetah)\b", re.MULTILINE)
 
 
 def engine(python: dict[Path, str]) -> str:
     """Which of Bottle's engines the app renders with: "simple" (SimpleTemplate, the
     templates are converted), "jinja2" (its templates are Jinja2 already) or "other"
-    (Mako or Cheetah, which the converter does not read: the templates are copied)."""
+    (Mako or Cheetah, which the converter does not read: the templates are copied).
+    An app that calls none of Bottle's template functions but imports Jinja2 (or Mako,
+    Cheetah) renders with it directly: its templates are that engine's."""
     used: set[str] = set()
     for rel, source in python.items():
         if "bottle" in source:
             used |= engines_used(rel, source)
+    if not used:  # no Bottle template call: the templates are the engine's it imports
+        used = {"jinja2" if name == "jinja2" else "other" for source in python.values()
+                for name in DIRECT.findall(source)}
     if "simple" in used or not used:
         return "simple"
     return "jinja2" if used == {"jinja2"} else "other"  # Mako, Cheetah: copied as well

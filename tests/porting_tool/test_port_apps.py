@@ -304,6 +304,34 @@ def test_the_check_counts_html_the_port_escaped_as_the_declared_autoescape(tmp_p
     assert 'escaped = "html"' in (out / "parity.toml").read_text()
 
 
+def test_templates_an_app_renders_with_its_own_jinja2_environment_are_kept(tmp_path):
+    """Found by the tenth trial batch (bmwant/bmwlog): no Bottle template call, a
+    jinja2.Environment of the app's own; its Jinja2 templates were converted as
+    SimpleTemplate ({{ super() }} and filters became TODOs) and the port did not start."""
+    page = ('{% extends "base.html" %}{% block body %}{{ super() }}'
+            '<p>{{ name | title }}</p>{% endblock %}\n')
+    src = write(tmp_path / "src", {
+        "app.py": '''
+            from bottle import Bottle
+            from jinja2 import Environment, FileSystemLoader
+
+            app = Bottle()
+            env = Environment(loader=FileSystemLoader("templates"))
+
+
+            @app.route("/")
+            def home():
+                return env.get_template("home.html").render(name="ann")
+        ''',
+        "templates/base.html": "<main>{% block body %}<h1>Blog</h1>{% endblock %}</main>\n",
+        "templates/home.html": page,
+    })
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert (out / "templates" / "home.html").read_text() == page
+    assert "copied (Jinja2)" in (out / "PORTING-REPORT.md").read_text()
+
+
 def test_a_module_of_a_package_is_checked_as_the_package_runs_it(tmp_path, capsys):
     """ticket/app.py with `import ticket.web` (run as `gunicorn ticket.app:app`): the
     check loaded it alone in ticket/, where `ticket` is no module, and said the port
