@@ -19,6 +19,7 @@ from .engines import engine
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES
+from .rules.p003_routes import FILTER_ADDED
 from .runner import port_source, todo_comments, uses_bottle, wrap_todos
 from .templates import (
     convert_templates,
@@ -150,13 +151,15 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         python.update(response_params.plan(
             python, {rel: m.imports for rel, m in apps.modules.items()}))
     ported: dict[Path, FileResult] = {}
+    filters = frozenset(name for text in python.values() for name in FILTER_ADDED.findall(text))
     options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken,
                          **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates, folders),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
-                         app_folder=apps.app_folder(rel), src_root=str(src))
+                         app_folder=apps.app_folder(rel), src_root=str(src),
+                         route_filters=filters)
                for rel in python}
     # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
     # that import from them open the connection with the function their port defines.

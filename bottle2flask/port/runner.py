@@ -19,7 +19,7 @@ from .results import FileResult
 from .rules import RULES, Prepare
 from .rules.base import DECLARED_MARK, REMOVE, drop_placeholders
 from .rules.base import state as port_state
-from .rules.p003_routes import add_converters
+from .rules.p003_routes import FILTER_ADDED, add_converters
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 
@@ -154,6 +154,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     state.src_root = settings.src_root
     state.template_errors = dict(settings.template_errors or {})
     state.imported_openers = dict(settings.openers or {})
+    state.route_filters = set(settings.route_filters) | set(FILTER_ADDED.findall(source))
     original = tree
     tree = tree.visit(Prepare(context))
     if "TEMPLATE_PATH" in state.bottle.values() and faithful:
@@ -193,7 +194,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
                 + cst.Module([]).code_for_node(parse_template_statement(
                     template, app=cst.Name("app"), **values))))])
     tree, state.converters_placed = add_converters(tree, state)
-    if state.regexes and not state.converters_placed:
+    if (state.regexes or state.filters) and not state.converters_placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
             "# TODO(kit/P003): this module's routes use <x:re:...> paths but it neither makes "
             "nor imports the Flask app: register their converters (werkzeug.routing."

@@ -43,3 +43,5 @@ class Settings:
     src_root: str = ""
     # P019: a plugin keyword another module's port opens: keyword -> (module, function)
     openers: dict = field(default_factory=dict)
+    # P003: the names of the route filters the app adds (app.router.add_filter("slug", f))
+    route_filters: frozenset[str] = frozenset()

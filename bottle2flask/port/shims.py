@@ -111,7 +111,7 @@ def _makes_app(stmt, name: str) -> bool:
 
 def shim_imports(state) -> list[tuple[str, str]]:
     needed = []
-    if state.regexes and state.converters_placed:
+    if (state.regexes or state.filters) and state.converters_placed:
         needed.append(("werkzeug.routing", "BaseConverter"))
     if state.compat:
         needed.append(("bottle_compat", "install"))

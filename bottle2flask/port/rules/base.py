@@ -45,6 +45,8 @@ class PortState:
     template_folder: str = "views"
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
     regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
+    route_filters: set[str] = field(default_factory=set)  # the app's add_filter() names
+    filters: dict[str, str] = field(default_factory=dict)  # filter name -> its function's code
     converters_placed: bool = False  # the regex converters found an app to register on
     shared_views: set[str] = field(default_factory=set)  # view names other modules use too
     tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway

@@ -63,12 +63,14 @@ def wildcard_names(rule: str) -> set[str]:
 
 def convert_path(path: str, regexes: dict[str, str],
                  needs: set[str] | None = None,
-                 unnamed: list[str] | None = None) -> tuple[str, list[str]]:
+                 unnamed: list[str] | None = None,
+                 custom: set[str] | frozenset[str] = frozenset()) -> tuple[str, list[str]]:
     """A Bottle rule as a Werkzeug rule, and what could not be converted.
 
     `regexes` collects the generated regex converters (name -> regex), `needs` the
     other converters the rule uses ("float", "path"), `unnamed` the names given to
-    wildcards Bottle had none for (`/<:re:.*>`): the view takes them as parameters.
+    wildcards Bottle had none for (`/<:re:.*>`): the view takes them as parameters;
+    `custom`: the route filters the app adds itself, each a converter of the same name.
     """
     needs = set() if needs is None else needs
     unnamed = [] if unnamed is None else unnamed
@@ -86,6 +88,11 @@ def convert_path(path: str, regexes: dict[str, str],
         if kind in {"default", "re"}:
             parts.append(f"<{converter_name(bottle._re_flatten(config), regexes)}:{name}>"
                          if config else f"<{name}>")
+        elif kind in custom and not config:  # its converter is made from the filter
+            parts.append(f"<{kind}:{name}>")
+        elif kind in custom:
+            problems.append(f"route filter {kind!r} given a config ({config!r}): its "
+                            "converter is called with none; pass it as a converter argument")
         elif kind in FILTERS:
             converter, shim = FILTERS[kind]
             if shim:
@@ -260,6 +267,9 @@ class Routes(Rule):
         return True
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
+        added = self._filter_added(updated)
+        if added is not None:
+            return added
         result = self._route_by_call(updated)
         if self.unnamed:  # a route registered by a call: its view is defined elsewhere
             self.todo(f"the path's wildcard without a name is now <{self.unnamed[0]}>: "
@@ -267,6 +277,31 @@ class Routes(Rule):
                       breaks=True)
             self.unnamed = []
         return result
+
+    def _filter_added(self, updated: cst.Expr) -> cst.Assign | None:
+        """app.router.add_filter("slug", f) -> app.url_map.converters["slug"] = a converter
+        class made from f (add_converters writes it): Bottle's filter is a function that
+        returns (regex, to_python, to_url), Werkzeug's a class with the three."""
+        call = updated.value
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "add_filter"
+                and isinstance(call.func.value, cst.Attribute)
+                and call.func.value.attr.value == "router" and self.is_app(call.func.value.value)
+                and len(call.args) == 2 and not any(a.keyword or a.star for a in call.args)):
+            return None
+        name = string_value(call.args[0].value)
+        if name is None or not name.isidentifier():
+            return None
+        func = call.args[1].value
+        code = cst.Module([]).code_for_node(func)
+        self.state.filters[name] = code if isinstance(func, cst.Name | cst.Attribute) \
+            else f"({code})"
+        self.fired()
+        target = cst.Subscript(
+            cst.Attribute(cst.Attribute(call.func.value.value, cst.Name("url_map")),
+                          cst.Name("converters")),
+            [cst.SubscriptElement(cst.Index(cst.SimpleString(f'"{name}"')))])
+        return cst.Assign([cst.AssignTarget(target)], cst.Name(f"{FILTER_MARK}{name}"))
 
     def _route_by_call(self, updated: cst.Expr):
         # app.route("/x", callback=view): Flask's route() would return a decorator that
@@ -314,7 +349,8 @@ class Routes(Rule):
                       "wildcards in it by hand")
         else:
             needs = self.state.needs if self.state.faithful else set()
-            new, problems = convert_path(path, self.state.regexes, needs, self.unnamed)
+            new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
+                                         self.state.route_filters)
             for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
                 self.todo(problem, breaks=True)
             if not self.state.faithful and not problems:
@@ -394,6 +430,27 @@ class {cls}(BaseConverter):
     part_isolating = False
 '''
 REGISTER = "{app}.url_map.converters[{name}] = {cls}"
+# A class for each route filter the app adds (app.router.add_filter): Bottle calls the
+# filter with the rule's config (none here) for (regex, to_python, to_url), either
+# function possibly None.
+FILTER_CONVERTER = '''
+class {cls}(BaseConverter):
+    """Bottle's route filter {name} ({func}) as a Werkzeug converter (kit/P003)."""
+
+    part_isolating = False
+
+    def __init__(self, url_map, *args, **kwargs):
+        super().__init__(url_map, *args, **kwargs)
+        self.regex, self.from_path, self.into_path = {call}(None)
+
+    def to_python(self, value):
+        return self.from_path(value) if self.from_path else value
+
+    def to_url(self, value):
+        return super().to_url(self.into_path(value) if self.into_path else value)
+'''
+FILTER_ADDED = re.compile(r"""\.router\.add_filter\(\s*['"](\w+)['"]""")
+FILTER_MARK = "kit_route_filter_"  # the class's name, written once it is chosen
 
 
 def converter_class(name: str) -> str:
@@ -410,19 +467,45 @@ def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
     """The regex converter classes after the imports, each registered right after every
     statement that makes a Flask app (in any scope: a factory, a method) or imports the
     module's app; False when the module has neither."""
-    if not state.regexes:
+    if not state.regexes and not state.filters:
         return module, True
     from ..placement import after_app
     from ..shims import _after_imports
-    placed = False
     taken = names_used(module)  # a class of the user's own keeps its name
+    code = []
+    if state.filters:
+        module, code = _filter_classes(module, state.filters, taken)
+        if not state.regexes:
+            return _after_imports(module, cst.Module(code).code), True
+    placed = False
     classes = {name: free_name(converter_class(name), taken) for name in state.regexes}
     for name in reversed(state.regexes):  # each goes right after the app: last first
         module, placed = after_app(module, state, [REGISTER], name=cst.SimpleString(
             f'"{name}"'), cls=cst.Name(classes[name]))
     if not placed:
         return module, False
-    code = [parse_template_statement(CONVERTER, cls=cst.Name(classes[name]),
-                                     regex=_regex_literal(regex))
-            for name, regex in state.regexes.items()]
+    code += [parse_template_statement(CONVERTER, cls=cst.Name(classes[name]),
+                                      regex=_regex_literal(regex))
+             for name, regex in state.regexes.items()]
     return _after_imports(module, cst.Module(code).code), True
+
+
+def _filter_classes(module: cst.Module, filters: dict[str, str],
+                    taken: set[str]) -> tuple[cst.Module, list]:
+    """The converter classes of the filters the module adds, and the module with their
+    names where _filter_added left a marker."""
+    classes = {name: free_name(converter_class(name), taken) for name in filters}
+    taken |= set(classes.values())
+    code = [parse_template_statement(
+        FILTER_CONVERTER.format(cls="{cls}", name=repr(name), func=filters[name].strip("()"),
+                                call="{call}"),
+        cls=cst.Name(cls), call=cst.parse_expression(filters[name]))
+        for name, cls in classes.items()]
+
+    class Names(cst.CSTTransformer):
+        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+            if updated.value.startswith(FILTER_MARK):
+                return updated.with_changes(value=classes[updated.value[len(FILTER_MARK):]])
+            return updated
+
+    return module.visit(Names()), code
