@@ -11,7 +11,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
 
-from . import passes
+from . import leftovers, passes
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
 from .placement import after_app, app_options, app_target
@@ -213,6 +213,9 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
         tree = passes.run(tree, RULES[-1:], context)
     tree = add_imports(tree, context)
     tree = tidy_imports(drop_placeholders(tree), original, {*own_modules, "bottle_compat"})
+    tree, left = leftovers.flag(tree, state.apps | ({state.app_name} if state.default_app
+                                                    else set()))
+    state.breaks |= set(left)
     code = tree.code
     code = wrap_long_lines(wrap_todos(code), source)
     code, lines = _take_marks(code)

@@ -308,3 +308,34 @@ def test_a_route_filter_given_a_config_keeps_a_breaking_todo():
     result = port(FILTER_APP.replace("<title:slug>", "<title:slug:strict>"), faithful=False)
     assert [t["code"] for t in result.todos] == ["P003"]
     assert "given a config ('strict')" in result.todos[0]["text"]
+
+
+def test_a_bottle_only_attribute_left_on_the_app_is_a_breaking_todo():
+    """What no rule converts (app.routes, app.reset(), app.router on an add_filter with a
+    computed name...) would fail when the line runs, without a word from the port."""
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return "hi"
+
+
+        for route in app.routes:
+            print(route.rule)
+        app.reset()
+        settings = app.config
+    ''', faithful=False)
+    assert [(t["code"], t["line"], t["breaks"]) for t in result.todos] == [
+        ("P001", 11, True), ("P001", 15, True)]
+    assert "app.url_map.iter_rules()" in result.todos[0]["text"]
+    assert "`app.reset` is Bottle's route reset" in result.todos[1]["text"]
+    assert "settings = app.config" in result.code  # Flask's app has a config too
+
+
+def test_a_converted_add_filter_leaves_no_router_behind():
+    result = port(FILTER_APP, faithful=False)
+    assert "router" not in result.code and result.todos == []
