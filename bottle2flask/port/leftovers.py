@@ -25,6 +25,7 @@ BOTTLE_ONLY = {
     "catchall": "Bottle's catchall switch: Flask's is app.config['PROPAGATE_EXCEPTIONS']",
 }
 CODE = "P001"
+STATEMENTS = (cst.SimpleStatementLine, cst.For, cst.If, cst.While, cst.With)
 
 
 def flag(module: cst.Module, apps: set[str]) -> tuple[cst.Module, list[tuple[str, str]]]:
@@ -35,57 +36,31 @@ def flag(module: cst.Module, apps: set[str]) -> tuple[cst.Module, list[tuple[str
     found: list[tuple[str, str]] = []
 
     class Flag(cst.CSTTransformer):
+        """A TODO above the statement (or the compound statement's header, `for route in
+        app.routes:`) that reads the attribute."""
+
         def __init__(self) -> None:
-            self.stack: list[list[str]] = []
+            super().__init__()
+            self.stack: list[list[str]] = []  # the texts of each open statement
 
-        def _enter(self) -> bool:
-            self.stack.append([])
-            return True
-
-        def _leave(self, updated):
-            texts = self.stack.pop()
-            if not texts:
-                return updated
-            lines = [cst.EmptyLine(comment=cst.Comment(f"# TODO(kit/{CODE}): {text}"))
-                     for text in dict.fromkeys(texts)]
-            found.extend((CODE, text) for text in dict.fromkeys(texts))
-            return updated.with_changes(leading_lines=[*updated.leading_lines, *lines])
-
-        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
-            return self._enter()
-
-        def leave_SimpleStatementLine(self, original, updated):
-            return self._leave(updated)
-
-        # a compound statement's header (`for route in app.routes:`): above it
-        def visit_For(self, node: cst.For) -> bool:
-            return self._enter()
-
-        def leave_For(self, original, updated):
-            return self._leave(updated)
-
-        def visit_If(self, node: cst.If) -> bool:
-            return self._enter()
-
-        def leave_If(self, original, updated):
-            return self._leave(updated)
-
-        def visit_While(self, node: cst.While) -> bool:
-            return self._enter()
-
-        def leave_While(self, original, updated):
-            return self._leave(updated)
-
-        def visit_With(self, node: cst.With) -> bool:
-            return self._enter()
-
-        def leave_With(self, original, updated):
-            return self._leave(updated)
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if self.stack and isinstance(node.value, cst.Name) and node.value.value in apps \
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, STATEMENTS):
+                self.stack.append([])
+            elif self.stack and isinstance(node, cst.Attribute) \
+                    and isinstance(node.value, cst.Name) and node.value.value in apps \
                     and node.attr.value in BOTTLE_ONLY:
                 self.stack[-1].append(f"`{node.value.value}.{node.attr.value}` is "
                                       f"{BOTTLE_ONLY[node.attr.value]}")
+            return True
+
+        def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):
+            if not isinstance(original, STATEMENTS) or not isinstance(updated, STATEMENTS):
+                return updated
+            texts = list(dict.fromkeys(self.stack.pop()))
+            found.extend((CODE, text) for text in texts)
+            lines = [cst.EmptyLine(comment=cst.Comment(f"# TODO(kit/{CODE}): {text}"))
+                     for text in texts]
+            return updated.with_changes(leading_lines=[*updated.leading_lines, *lines]) \
+                if lines else updated
 
     return module.visit(Flag()), found
