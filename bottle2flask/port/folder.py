@@ -19,7 +19,7 @@ from .engines import engine
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES
-from .rules.p003_routes import FILTER_ADDED
+from .rules.p003_routes import added_filters
 from .runner import port_source, todo_comments, uses_bottle, wrap_todos
 from .templates import (
     convert_templates,
@@ -151,7 +151,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         python.update(response_params.plan(
             python, {rel: m.imports for rel, m in apps.modules.items()}))
     ported: dict[Path, FileResult] = {}
-    filters = frozenset(name for text in python.values() for name in FILTER_ADDED.findall(text))
+    filters = frozenset(name for rel, text in python.items() for name in added_filters(
+        text, (apps.modules[rel].made | apps.modules[rel].imported_apps)
+        if rel in apps.modules else set()))
     options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken,

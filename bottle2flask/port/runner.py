@@ -19,7 +19,7 @@ from .results import FileResult
 from .rules import RULES, Prepare
 from .rules.base import DECLARED_MARK, REMOVE, drop_placeholders
 from .rules.base import state as port_state
-from .rules.p003_routes import FILTER_ADDED, add_converters
+from .rules.p003_routes import add_converters, added_filters
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 
@@ -154,9 +154,9 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     state.src_root = settings.src_root
     state.template_errors = dict(settings.template_errors or {})
     state.imported_openers = dict(settings.openers or {})
-    state.route_filters = set(settings.route_filters) | set(FILTER_ADDED.findall(source))
     original = tree
     tree = tree.visit(Prepare(context))
+    state.route_filters = set(settings.route_filters) | added_filters(source, state.apps)
     if "TEMPLATE_PATH" in state.bottle.values() and faithful:
         state.template_folder = "."
     tree = passes.run(tree, [rule for rule in RULES[:-1] if rule.code not in disabled and (

@@ -339,3 +339,28 @@ def test_a_bottle_only_attribute_left_on_the_app_is_a_breaking_todo():
 def test_a_converted_add_filter_leaves_no_router_behind():
     result = port(FILTER_APP, faithful=False)
     assert "router" not in result.code and result.todos == []
+
+
+def test_a_route_filter_on_bottles_default_app_converts_too():
+    source = FILTER_APP.replace('app.router.add_filter("slug", slug_filter)',
+                                'bottle.default_app().router.add_filter("slug", slug_filter)'
+                                ).replace("from bottle import Bottle",
+                                          "import bottle\n    from bottle import Bottle")
+    result = port(source, faithful=False)
+    assert result.todos == []
+    assert 'app.url_map.converters["slug"] = SlugConverter' in result.code
+    assert '@app.route("/post/<slug:title>", endpoint="post")' in result.code
+
+
+def test_a_route_filter_the_port_cannot_convert_is_a_breaking_todo_and_so_are_its_routes():
+    """On an object the port does not know as the app, or under a computed name: neither
+    the filter nor its routes are written as if the converter existed."""
+    source = FILTER_APP.replace('app.router.add_filter("slug", slug_filter)',
+                                'holder.router.add_filter("slug", slug_filter)')
+    result = port(source, faithful=False)
+    texts = [t["text"] for t in result.todos if t["breaks"]]
+    assert any("does not convert" in t for t in texts)
+    assert "<slug:title>" not in result.code and "converters[" not in result.code
+    computed = port(FILTER_APP.replace('add_filter("slug"', 'add_filter(NAME'), faithful=False)
+    assert any("does not convert" in t["text"] for t in computed.todos)
+    assert any("custom route filter 'slug'" in t["text"] for t in computed.todos)
