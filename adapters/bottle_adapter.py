@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 import bottle
@@ -50,27 +49,10 @@ def bottle_filter(converter: Converter) -> Callable[[str], tuple]:
     return lambda conf: (converter.regex, converter.to_python, str)
 
 
-@lru_cache(maxsize=256)  # names come from our code (Origin, Authorization...), not clients
-def _environ_key(name: str) -> str:
-    key = name.replace("-", "_").upper()
-    return key if key in bottle.WSGIHeaderDict.cgikeys else f"HTTP_{key}"
-
-
-class _Headers(wz.NativeHeaders):
-    """The request headers as Werkzeug reads them (PORTING 35), the name -> environ key
-    rule memoised."""
-
-    def _ekey(self, key: str) -> str:
-        return _environ_key(key)
-
-    def __contains__(self, key: object) -> bool:  # the kit asks on every response
-        return isinstance(key, str) and _environ_key(key) in self.environ
-
-
 class BottleRequest(BaseRequest):
     def __init__(self, core: Core, params: dict[str, Any], app: bottle.Bottle,
                  environ: dict[str, Any]):
-        super().__init__(core, params)
+        super().__init__(core, params, environ)  # headers: Werkzeug's values (PORTING 35)
         self.app = app
         self.environ = environ  # read once: each bottle.request.x goes through a thread-local
 
@@ -141,10 +123,6 @@ class BottleRequest(BaseRequest):
     @property
     def cookies(self) -> Lookup[str]:
         return bottle.request.cookies
-
-    @cached_property
-    def headers(self) -> Lookup[str]:
-        return _Headers(self.environ)
 
     @cached_property
     def session(self) -> sessions.TrackedSession:
@@ -264,7 +242,7 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
                     and wz.valid_host(environ.get("HTTP_HOST"))):
                 refuse_bad_request()
             request = BottleRequest(core, params, app, environ)
-            return core.handle(request, handler, params, lambda result: render(result, request))
+            return core.handle(request, handler, params, render)
 
         callback.kit_route = route  # type: ignore[attr-defined]  # for the code panel
         return callback
@@ -276,7 +254,7 @@ def mount(app: bottle.Bottle, core: Core, views: str, static: str) -> bottle.Bot
         status, message = refused() or (status, message)
         headers = {"Allow": wz.allow(error.headers["Allow"])} if "Allow" in error.headers else {}
         neutral = HTTPError(status, message, headers=headers)
-        return core.fail(request, neutral, lambda result: render(result, request))
+        return core.fail(request, neutral, render)
 
     def static_file(filename: str) -> Any:
         refuse_bad_request()

@@ -135,17 +135,6 @@ def read_body(request: bottle.BaseRequest, limit: int) -> bytes:
         raise HTTPError(400, BAD_BODY) from None
 
 
-# -- 35: header values --------------------------------------------------------------
-
-
-class NativeHeaders(bottle.WSGIHeaderDict):
-    """Header values as the server gave them (PEP 3333 latin-1 text), as Werkzeug has them;
-    Bottle decodes them again as UTF-8 and raises on any other byte."""
-
-    def __getitem__(self, key: str) -> str:
-        return self.environ[self._ekey(key)]
-
-
 # -- 36: the Host header ------------------------------------------------------------
 
 # Werkzeug's own pattern for a Host it uses; any other one it treats as no Host at all.

@@ -21,10 +21,10 @@ from shared.core import SECURITY_HEADERS, Core
 from shared.http import (
     BaseRequest,
     HTTPError,
+    Json,
     Lookup,
     MultiDict,
     Page,
-    Redirect,
     Result,
     Text,
     Upload,
@@ -38,7 +38,6 @@ from .flask_werkzeug import (
     KitJSONProvider,
     KitRequest,
     KitSessionInterface,
-    LookupHeaders,
     decoded,
     multipart_checked,
     read_body,
@@ -63,9 +62,9 @@ def werkzeug_converter(name: str, converter: Converter) -> type[BaseConverter]:
 
 class FlaskRequest(BaseRequest):
     def __init__(self, core: Core, params: dict[str, Any]):
-        super().__init__(core, params)
         # Held once: each attribute read through Flask's `request` proxy costs 0.8 us.
         self.native: flask.Request = flask.request._get_current_object()  # type: ignore[attr-defined]
+        super().__init__(core, params, self.native.environ)
 
     @cached_property
     def method(self) -> str:
@@ -114,10 +113,6 @@ class FlaskRequest(BaseRequest):
     def cookies(self) -> Lookup[str]:
         return self.native.cookies
 
-    @cached_property
-    def headers(self) -> Lookup[str]:
-        return LookupHeaders(self.native.environ)
-
     @property
     def session(self) -> SessionMixin:
         return flask.session
@@ -152,7 +147,7 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
     """Register every core route on a Flask app, natively."""
     configure(app, core.config)
     app.request_class = KitRequest
-    app.json = KitJSONProvider(app)
+    app.json = provider = KitJSONProvider(app)
     app.session_interface = KitSessionInterface()
     app.url_map.merge_slashes = False  # no 308 from /a//b to /a/b: Bottle has none
     folders = core.templates(JINJA2)
@@ -162,32 +157,26 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
 
     kit_headers = CheckedHeaders(SECURITY_HEADERS)
 
-    def native(result: Result, request: FlaskRequest) -> Response:
+    def render(result: Result, request: FlaskRequest) -> Response:
         # The response class directly: flask.make_response would run Flask's
         # make_response on a tuple, and Flask runs it again on what the view returns.
         shared = result.headers is SECURITY_HEADERS  # nothing merged in: checked copies
+        headers = kit_headers.fresh() if shared else result.headers
+        response: Response
         if isinstance(result, Page):
             context = {**core.template_globals(request), **result.context}
             body = flask.render_template(f"{result.template}.html", **context)
-            return app.response_class(body, result.status,
-                                      kit_headers.fresh() if shared else result.headers)
-        if isinstance(result, Text):
-            return app.response_class(result.body, result.status,
-                                      kit_headers.fresh() if shared else result.headers,
-                                      content_type=result.content_type)
-        response: Response = (flask.redirect(result.location, result.status)  # type: ignore[assignment]
-                              if isinstance(result, Redirect) else app.json.response(result.data))
-        if response.status_code != result.status:  # the setter parses: 0.4 us a response
-            response.status_code = result.status
-        if shared:  # a fresh JSON or redirect response has none of these
-            kit_headers.add_to(response.headers)
+            response = app.response_class(body, result.status, headers)
+        elif isinstance(result, Text):
+            response = app.response_class(result.body, result.status, headers,
+                                          content_type=result.content_type)
+        elif isinstance(result, Json):  # what app.json.response() sends, status and all
+            response = app.response_class(provider.text(result.data), result.status, headers,
+                                          content_type=provider.mimetype)
         else:
-            response.headers.update(result.headers)
-        return response
-
-    def render(result: Result, request: FlaskRequest) -> Response:
-        response = native(result, request)
-        if response.status_code == 204:
+            response = flask.redirect(result.location, result.status)
+            response.headers.update(headers)
+        if result.status == 204:
             # Werkzeug keeps Content-Type on a 204; Bottle drops it, as RFC 9110 asks.
             response.headers.pop("Content-Type", None)
             response.set_data(b"")
@@ -196,8 +185,7 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
     def view(route: Route) -> Callable[..., Response]:
         def endpoint(**params: Any) -> Response:
             request = FlaskRequest(core, params)
-            return core.handle(request, route.handler, params,
-                               lambda result: render(result, request))
+            return core.handle(request, route.handler, params, render)
 
         return endpoint
 
@@ -208,7 +196,7 @@ def mount(app: flask.Flask, core: Core) -> flask.Flask:
         else:
             neutral = error if isinstance(error, HTTPError) else None
         request = FlaskRequest(core, {})
-        return core.fail(request, neutral, lambda result: render(result, request))
+        return core.fail(request, neutral, render)
 
     for name, converter in core.table.custom_converters().items():
         app.url_map.converters[name] = werkzeug_converter(name, converter)

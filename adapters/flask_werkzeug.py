@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, TypeVar
 
 import flask
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
-from werkzeug.datastructures import EnvironHeaders, Headers, ImmutableMultiDict
+from werkzeug.datastructures import Headers, ImmutableMultiDict
 from werkzeug.exceptions import BadHost, ClientDisconnected, HTTPException
 from werkzeug.formparser import FormDataParser
 from werkzeug.security import safe_join
@@ -57,8 +56,8 @@ class KitRequest(flask.Request):
     def __init__(self, environ, *args, **kwargs):
         # A server that passes the chunked framing on (PORTING 34): Werkzeug would read
         # the body as empty; remove the framing as Werkzeug's own server does.
-        if ("wsgi.input_terminated" not in environ
-                and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()):
+        encoding = environ.get("HTTP_TRANSFER_ENCODING")
+        if encoding and "chunked" in encoding.lower() and "wsgi.input_terminated" not in environ:
             environ["wsgi.input"] = DechunkedInput(environ["wsgi.input"])
             environ["wsgi.input_terminated"] = True
         # A bare mount prefix (/kit) comes with an empty path: Bottle serves it as the
@@ -142,6 +141,13 @@ class KitJSONProvider(DefaultJSONProvider):
                 sort_keys=self.sort_keys, separators=COMPACT["separators"]))
         return self._compact[1].encode(obj)
 
+    def text(self, obj: Any) -> str:
+        """The body response() sends for obj: indented in debug mode (or with compact
+        False), compact otherwise; the adapter builds the response around it."""
+        if (self.compact is None and self._app.debug) or self.compact is False:
+            return f"{self.dumps(obj, indent=2)}\n"
+        return f"{self.dumps(obj, **COMPACT)}\n"
+
 
 def read_body(request: flask.Request) -> None:
     """Read the body once, up front: a body the server or its chunked framing reports
@@ -160,28 +166,6 @@ def read_body(request: flask.Request) -> None:
         raise HTTPError(413)
 
 
-class LookupHeaders(EnvironHeaders):
-    """The request's headers as Werkzeug reads them from the environ, with `in` and
-    get() answered by one dict lookup: Werkzeug raises and catches a KeyError for each
-    header the request lacks (a token, a cookie, an Origin: most lookups), 0.6 us each.
-    """
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and _environ_key(key) in self.environ
-
-    def get(self, key: Any, default: Any = None, type: Any = None) -> Any:  # type: ignore[override]
-        if type is not None or not isinstance(key, str):
-            return super().get(key, default, type)
-        return self.environ.get(_environ_key(key), default)
-
-
-@lru_cache(maxsize=256)  # names come from our code (Origin, Authorization...), not clients
-def _environ_key(name: str) -> str:
-    """Where WSGI keeps a header: HTTP_X_NAME, but CONTENT_TYPE and CONTENT_LENGTH."""
-    key = name.upper().replace("-", "_")
-    return key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{key}"
-
-
 class CheckedHeaders:
     """Headers Werkzeug checks once, here, then copies as they are.
 
@@ -196,9 +180,6 @@ class CheckedHeaders:
         headers = Headers()
         headers._list.extend(self.pairs)
         return headers
-
-    def add_to(self, headers: Headers) -> None:
-        headers._list.extend(self.pairs)
 
 
 T = TypeVar("T")

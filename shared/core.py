@@ -25,7 +25,9 @@ from .site import Site
 
 log = logging.getLogger("shared")
 R = TypeVar("R")
-Render = Callable[[Result], R]
+Q = TypeVar("Q", bound=Request)
+# The adapter's: a result (headers merged) and its request to the native response.
+Render = Callable[[Result, Q], R]
 LAST_RESORT = "Internal Server Error"
 URL_CACHE_SIZE = 4096
 
@@ -112,8 +114,8 @@ class Core:
         return url_for
 
     # -- the one dispatch -------------------------------------------------------------
-    def handle(self, request: Request, handler: Callable[..., Result],
-               params: Mapping[str, Any], render: Render[R]) -> R:
+    def handle(self, request: Q, handler: Callable[..., Result],
+               params: Mapping[str, Any], render: Render[Q, R]) -> R:
         """Call a handler and render its result; its errors and crashes become error
         results in the site's shape. The request is closed whatever happens."""
         try:
@@ -129,7 +131,7 @@ class Core:
         finally:
             request.close()
 
-    def fail(self, request: Request, error: HTTPError | None, render: Render[R]) -> R:
+    def fail(self, request: Q, error: HTTPError | None, render: Render[Q, R]) -> R:
         """Render an error the framework raised (404, 405, 413...); None is a crash."""
         try:
             result = self.crash(request.path) if error is None else self.error(error,
@@ -138,22 +140,27 @@ class Core:
         finally:
             request.close()
 
-    def _render(self, request: Request, result: Result, render: Render[R]) -> R:
+    def _render(self, request: Q, result: Result, render: Render[Q, R]) -> R:
         try:
             try:
-                return render(self._with_headers(request, result))
+                return render(self._with_headers(request, result), request)
             except HTTPError as error:  # raised while rendering (a body read by a template)
-                return render(self._with_headers(request, self.error(error, request.path)))
+                return render(self._with_headers(request, self.error(error, request.path)),
+                              request)
             except Exception:
-                return render(self._with_headers(request, self.crash(request.path)))
+                return render(self._with_headers(request, self.crash(request.path)), request)
         except Exception:  # the error page itself failed: answer plain text
             self.crash(request.path)
-            return render(Text(LAST_RESORT, status=500))
+            return render(Text(LAST_RESORT, status=500), request)
 
     def _with_headers(self, request: Request, result: Result) -> Result:
         """Add what every response carries, whatever produced it: the security headers,
         the sites' own (no-store for a signed-in user, say) and CORS."""
-        extras = [found for hook in self._headers if (found := hook(request))]
+        extras = []
+        for hook in self._headers:  # a loop, not a comprehension: 3.11 calls those
+            found = hook(request)
+            if found:
+                extras.append(found)
         if self.config.CORS_ORIGINS:  # the common case costs no header parsing
             extras.append(cors.response_headers(self.config, request.path,
                                                 request.headers.get("Origin")))

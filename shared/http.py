@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from os import PathLike
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
@@ -149,6 +150,7 @@ class Request(Protocol):
 
     core: Core
     params: Mapping[str, Any]  # the route's converted path values
+    headers: Lookup[str]
     @property
     def method(self) -> str: ...
     @property
@@ -168,8 +170,6 @@ class Request(Protocol):
     @property
     def cookies(self) -> Lookup[str]: ...
     @property
-    def headers(self) -> Lookup[str]: ...
-    @property
     def session(self) -> MutableMapping[str, Any]: ...
     @property
     def config(self) -> Config: ...
@@ -183,12 +183,41 @@ class Request(Protocol):
     def close(self) -> None: ...
 
 
+class WSGIHeaders:
+    """A request's headers read from its WSGI environ by one dict lookup, values as the
+    server gave them (PEP 3333 latin-1 text), as Werkzeug reads them in both builds
+    (PORTING 35). The frameworks' own header objects build more per request and raise and
+    catch a KeyError for each header a request lacks: the kit asks for absent ones (a
+    token, a cookie, an Origin) on most requests."""
+
+    __slots__ = ("environ",)
+
+    def __init__(self, environ: Mapping[str, Any]):
+        self.environ = environ
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and environ_key(key) in self.environ
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.environ.get(environ_key(key), default) if isinstance(key, str) else default
+
+
+@lru_cache(maxsize=256)  # names come from code (Origin, Authorization...), not clients
+def environ_key(name: str) -> str:
+    """Where WSGI keeps a header: HTTP_X_NAME, but CONTENT_TYPE and CONTENT_LENGTH."""
+    key = name.upper().replace("-", "_")
+    return key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{key}"
+
+
 class BaseRequest(Request):
     """What both adapters' requests share; each adds the native accessors."""
 
-    def __init__(self, core: Core, params: Mapping[str, Any]):
+    headers: WSGIHeaders  # read on every response (the sites' cache rules, CORS)
+
+    def __init__(self, core: Core, params: Mapping[str, Any], environ: Mapping[str, Any]):
         self.core = core
         self.params = params
+        self.headers = WSGIHeaders(environ)
 
     @property
     def config(self) -> Config:
@@ -225,7 +254,8 @@ class BaseRequest(Request):
 
 
 __all__ = ["BaseRequest", "HTTPError", "Json", "Lookup", "MultiDict", "Page", "Redirect",
-           "Request", "Result", "SafeHTML", "Text", "Upload", "cached_property"]
+           "Request", "Result", "SafeHTML", "Text", "Upload", "WSGIHeaders",
+           "cached_property"]
 
 
 def is_json(content_type: str | None) -> bool:

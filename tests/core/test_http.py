@@ -11,7 +11,7 @@ import markupsafe
 import pytest
 
 from adapters.bottle_werkzeug import parse_urlencoded
-from shared.http import HTTPError, Upload, is_json, valid_path
+from shared.http import HTTPError, Upload, WSGIHeaders, is_json, valid_path
 
 
 @pytest.mark.parametrize(("raw", "pairs"), [
@@ -75,23 +75,23 @@ HEADER_ENVIRON = {"HTTP_AUTHORIZATION": "Token x", "CONTENT_TYPE": "text/plain",
 @pytest.mark.parametrize("key", ["Authorization", "authorization", "AUTHORIZATION",
                                  "Content-Type", "content-length", "X-Empty", "X_Empty",
                                  "Cookie", "Origin", "Host", 5, None])
-def test_the_flask_builds_header_lookups_answer_as_werkzeugs(key):
+def test_both_builds_header_lookups_answer_as_werkzeugs(key):
+    """Both adapters hand the core a WSGIHeaders (PORTING 35): it must answer `in` and
+    get() as Werkzeug's own EnvironHeaders does, for names in any spelling."""
     from werkzeug.datastructures import EnvironHeaders
 
-    from adapters.flask_werkzeug import LookupHeaders
-    ours, werkzeugs = LookupHeaders(HEADER_ENVIRON), EnvironHeaders(HEADER_ENVIRON)
+    ours, werkzeugs = WSGIHeaders(HEADER_ENVIRON), EnvironHeaders(HEADER_ENVIRON)
     assert (key in ours) == (key in werkzeugs)
     assert ours.get(key) == werkzeugs.get(key)
     assert ours.get(key, "default") == werkzeugs.get(key, "default")
-    assert ours.get(key, type=len) == werkzeugs.get(key, type=len)
 
 
-def test_the_flask_builds_header_lookups_find_what_is_there():
-    from adapters.flask_werkzeug import LookupHeaders
-    headers = LookupHeaders(HEADER_ENVIRON)
+def test_both_builds_header_lookups_find_what_is_there():
+    headers = WSGIHeaders(HEADER_ENVIRON)
     assert headers.get("authorization") == "Token x" and "Cookie" not in headers
     assert headers.get("Content-Type") == "text/plain"  # the CGI key, not HTTP_CONTENT_TYPE
     assert headers.get("X-Empty") == "" and "X-Empty" in headers
+    assert WSGIHeaders({"HTTP_AUTHORIZATION": "Token \xff"}).get("Authorization") == "Token \xff"
 
 
 JSON_VALUES = [
@@ -102,8 +102,9 @@ JSON_VALUES = [
 
 
 @pytest.mark.parametrize("value", JSON_VALUES)
-@pytest.mark.parametrize("debug", [False, True])
-def test_the_flask_builds_json_provider_writes_what_flasks_own_does(value, debug):
+@pytest.mark.parametrize(("debug", "compact"), [(False, None), (True, None), (False, False),
+                                               (True, True)])
+def test_the_flask_builds_json_provider_writes_what_flasks_own_does(value, debug, compact):
     """The provider keeps its compact encoder; its bodies are Flask's default provider's
     with sort_keys off, compact or (debug) indented, with Flask's conversions."""
     import flask
@@ -116,9 +117,12 @@ def test_the_flask_builds_json_provider_writes_what_flasks_own_does(value, debug
     flasks = DefaultJSONProvider(app)
     flasks.sort_keys = False
     ours = KitJSONProvider(app)
+    flasks.compact = ours.compact = compact
     for _ in range(2):  # the second call uses the kept encoder
         assert ours.response(value).get_data() == flasks.response(value).get_data()
         assert ours.response(value).mimetype == "application/json"
+        # The body the adapter builds its JSON responses around: response()'s, to the byte.
+        assert ours.text(value).encode() == flasks.response(value).get_data()
 
 
 def test_the_flask_builds_json_provider_follows_a_change_of_its_settings():
