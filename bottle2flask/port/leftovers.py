@@ -9,6 +9,7 @@ is left is named.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 # Bottle-only attributes of an app, and what Flask has in their place.
 BOTTLE_ONLY = {
@@ -25,12 +26,19 @@ BOTTLE_ONLY = {
     "catchall": "Bottle's catchall switch: Flask's is app.config['PROPAGATE_EXCEPTIONS']",
 }
 CODE = "P001"
+CURRENT_APP = m.SimpleStatementLine(body=[m.ImportFrom(
+    module=m.Name("flask"), names=[m.ZeroOrMore(), m.ImportAlias(name=m.Name("current_app"),
+                                                                 asname=None), m.ZeroOrMore()])])
 STATEMENTS = (cst.SimpleStatementLine, cst.For, cst.If, cst.While, cst.With)
 
 
 def flag(module: cst.Module, apps: set[str]) -> tuple[cst.Module, list[tuple[str, str]]]:
     """The module with a TODO above each statement that still reads a Bottle-only
-    attribute of an app, and the TODOs (code, text), all of them breaking."""
+    attribute of an app, and the TODOs (code, text), all of them breaking. Flask's
+    `current_app` counts as an app when the module imports it (P004 writes Bottle's
+    `request.app` so)."""
+    if imports_current_app(module):
+        apps = apps | {"current_app"}
     if not apps:
         return module, []
     found: list[tuple[str, str]] = []
@@ -64,3 +72,8 @@ def flag(module: cst.Module, apps: set[str]) -> tuple[cst.Module, list[tuple[str
                 if lines else updated
 
     return module.visit(Flag()), found
+
+
+def imports_current_app(module: cst.Module) -> bool:
+    """Whether the module takes `current_app` from flask at its top."""
+    return any(m.matches(line, CURRENT_APP) for line in module.body)

@@ -336,6 +336,24 @@ def test_a_bottle_only_attribute_left_on_the_app_is_a_breaking_todo():
     assert "settings = app.config" in result.code  # Flask's app has a config too
 
 
+def test_a_bottle_only_attribute_read_through_request_app_is_a_breaking_todo():
+    """Bottle's request.app is Flask's current_app: its routes are as Bottle-only."""
+    result = port('''
+        from bottle import Bottle, request
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            names = [route.rule for route in request.app.routes]
+            return request.app.config.get("title", ", ".join(names))
+    ''', faithful=False)
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P001", True)]
+    assert "`current_app.routes` is Bottle's list of routes" in result.todos[0]["text"]
+    assert 'current_app.config.get("title"' in result.code
+
+
 def test_a_converted_add_filter_leaves_no_router_behind():
     result = port(FILTER_APP, faithful=False)
     assert "router" not in result.code and result.todos == []
