@@ -80,6 +80,14 @@ def specs(src: Path, out: Path, entry: tuple[str, str], python: str,
     return original, port, loads, worker(python, ["probe", port], timeout)
 
 
+def same_failure(original: dict, port: dict) -> bool:
+    """Whether the port fails to start as the original does: the same exception in the
+    same file (a package the machine lacks, a credential read at import, Python 2 code
+    copied as it is), so its failure is not the port's."""
+    return (original.get("cause") or original["error"]) == (port.get("cause") or port["error"]) \
+        and original.get("file") == port.get("file")
+
+
 def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
           python: str = sys.executable, say=print, **replay) -> Check:
     """Check the port in out of the app in src (result: port_tree's), and record its suite.
@@ -91,6 +99,11 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     say(f"Checking the port: both apps run on copies in a temporary folder ({src} and "
         f"{out} are not written), each in a process of its own.")
     original, port, original_loads, port_loads = specs(src, out, entry, python, timeout)
+    if not port_loads["ok"] and not original_loads["ok"] \
+            and same_failure(original_loads, port_loads):
+        return Check(NOT_CHECKED, "neither app starts here, and both fail alike, so the port "
+                     f"was not compared: {original_loads['error']}",
+                     data={"starts": {"original": False, "port": False}})
     if not port_loads["ok"]:
         where = f"{port_loads['file']}:{port_loads['line']}: " if port_loads.get("file") else ""
         reason = f"the port does not start: {where}{port_loads['error']}" + blocking_todo(

@@ -29,7 +29,11 @@ def probe(spec: str) -> dict:
         except UsageError as error:
             cause = error.__cause__ or error.__context__
             where = frame_in(cause, Path(folder)) if cause else None
-            return {"ok": False, "error": str(error), **(where or {})}
+            # The exception itself, the copy's folder left out: the check tells a failure
+            # the original has too from one of the port's own.
+            said = f"{type(cause).__name__}: {cause}".replace(folder, "<app>") if cause \
+                else str(error).replace(folder, "<app>")
+            return {"ok": False, "error": str(error), "cause": said, **(where or {})}
     return {"ok": True}
 
 

@@ -112,6 +112,25 @@ def test_a_port_that_does_not_start_is_exit_3_and_names_the_line(tmp_path, capsy
     assert "the converter 'no' does not exist" in err
 
 
+def test_a_port_that_fails_to_start_as_its_original_does_is_exit_4(tmp_path, capsys):
+    """Found by the trials (an App Engine app, a Python 2 module, boto3 reading AWS
+    credentials at import): the original fails here too, in the same way, so the
+    failure is the machine's or the original's, not the port's: exit 4, not 3."""
+    src = app_folder(tmp_path, "import module_the_machine_lacks  # noqa\n" + SEARCH)
+    assert port(src, "-o", tmp_path / "out") == 4
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith("bottle2flask port: neither app starts here, and both fail alike")
+    assert "ModuleNotFoundError: No module named 'module_the_machine_lacks'" in err
+
+
+def test_a_port_that_fails_otherwise_than_its_original_is_still_exit_3(tmp_path, capsys):
+    src = app_folder(tmp_path, SEARCH.replace('@app.route("/about")',
+                                              '@app.route("/about/<no:int>")')
+                     + '\nraise RuntimeError("the original fails later")\n')
+    assert port(src, "-o", tmp_path / "out", "--disable", "P003") == 3
+    assert "the converter 'no' does not exist" in capsys.readouterr().err
+
+
 def test_no_check_only_converts(tmp_path, capsys):
     src = app_folder(tmp_path, SEARCH)
     assert port(src, "-o", tmp_path / "out", "--no-check") == 0
@@ -210,6 +229,6 @@ def test_a_check_cut_off_at_its_time_limit_leaves_no_temporary_files(tmp_path, m
     scratch.mkdir()
     monkeypatch.setenv("TMPDIR", str(scratch))  # for the check's processes
     monkeypatch.setattr("tempfile.tempdir", str(scratch))  # for this one
-    assert port(src, "-o", tmp_path / "out", "--check-timeout", 3) == 3
+    assert port(src, "-o", tmp_path / "out", "--check-timeout", 3) == 4  # neither answers
     assert "no answer within 3 s (--check-timeout)" in capsys.readouterr().err
     assert list(scratch.iterdir()) == []
