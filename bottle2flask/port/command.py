@@ -84,7 +84,7 @@ def main(args) -> int:
     if breaking:
         more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
         breaks = f"not done: {breaking[0]}{more}"
-    if args.no_check or entry is None:
+    if args.no_check or result.start is None:
         why = "--no-check" if args.no_check else "no module makes a Flask app"
         print(f"Not checked ({why}).")
         status, reason = (1, "") if result.failed else (BREAKS, breaks) if breaks else (0, "")
@@ -97,7 +97,10 @@ def main(args) -> int:
         status, reason = verdict(outcome, breaks, result.failed)
         started = outcome.status in (SAME, DIFFERENT) or outcome.data.get("starts", {}).get(
             "port")
-        if started and status != BREAKS:  # a port with a TODO that fails is not done
+        if started and status != BREAKS and entry is None:  # a mod_wsgi script's app
+            print(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
+                  f"(its app is `{result.start[1]}`)")
+        elif started and status != BREAKS:  # a port with a TODO that fails is not done
             folder, module = run_from(args.out, entry[0])
             print(f"run it: cd {folder} && flask --app {app_spec((module, entry[1]))} run")
             if (args.out / "tests" / "test_bottle2flask_parity.py").is_file():

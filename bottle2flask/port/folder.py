@@ -33,7 +33,7 @@ from .templates import (
 
 SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_modules",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
-# mod_wsgi's scripts (app.wsgi) are Python too; they are ported, but cannot be the entry
+# mod_wsgi's scripts (app.wsgi) are Python too: ported, and started by the check
 PYTHON_SUFFIXES = {".py", ".wsgi"}
 # Values every template sees (BaseTemplate.defaults, SimpleTemplate.global_config...)
 TEMPLATE_DEFAULTS = re.compile(r"Template\.(?:defaults|global_config|settings)\b")

@@ -59,20 +59,33 @@ class TreeResult:
         """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`: the module
         with a main guard, else one no other app imports (an app mounted in another is
         a part), else the one importing most of the app's other modules (the routes
-        register on import), else one with a usual name."""
-        apps = [m for m in self.modules if m.app_name and m.path.endswith(".py")]
+        register on import), else one with a usual name. A mod_wsgi script (.wsgi) has
+        no module name: see `start`."""
+        best = self._main()
+        if best is None or not best.path.endswith(".py"):
+            return None
+        name = ".".join(Path(best.path).with_suffix("").parts)
+        return name.removesuffix(".__init__"), best.app_name
+
+    @property
+    def start(self) -> tuple[str, str] | None:
+        """FILE and APP the check starts: the entry's file, or an app made only in a
+        mod_wsgi script (app.wsgi), which Python loads under that suffix too."""
+        best = self._main()
+        return (best.path, best.app_name) if best is not None and best.app_name else None
+
+    def _main(self) -> FileResult | None:
+        apps = [m for m in self.modules if m.app_name and m.path.endswith((".py", ".wsgi"))]
         if not apps:
             return None
 
         def rank(m: FileResult):
             guard = '__name__ == "__main__"' in m.code or "__name__ == '__main__'" in m.code
             stem = Path(m.path).stem
-            return (guard, m.path not in self.parts, self.imports.get(m.path, 0),
-                    stem in USUAL_NAMES)
+            return (m.path.endswith(".py"), guard, m.path not in self.parts,
+                    self.imports.get(m.path, 0), stem in USUAL_NAMES)
 
-        best = max(apps, key=rank)
-        name = ".".join(Path(best.path).with_suffix("").parts)
-        return name.removesuffix(".__init__"), best.app_name
+        return max(apps, key=rank)
 
     def as_dict(self) -> dict:
         entry = self.entry

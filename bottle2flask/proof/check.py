@@ -63,14 +63,11 @@ def blocking_todo(result, problem: dict) -> str:
     return f" (TODO {todo['code']} at {module.path}:{todo['line']})" if todo else ""
 
 
-def specs(src: Path, out: Path, entry: tuple[str, str], python: str,
+def specs(src: Path, out: Path, start: tuple[str, str], python: str,
           timeout: float) -> tuple[str, str, dict, dict]:
     """The two apps' specs and whether each loads: the original's app may be Bottle's
     default app (the port names it `app`), so its attr is tried, then left out."""
-    file = entry[0].replace(".", "/") + ".py"
-    if not (out / file).is_file():  # the entry is a package
-        file = entry[0].replace(".", "/") + "/__init__.py"
-    attr = entry[1].removesuffix("()")  # a factory: the loader calls it
+    file, attr = start[0], start[1].removesuffix("()")  # a factory: the loader calls it
     port = f"{out / file}:{attr}"
     original = f"{src / file}:{attr}"
     loads = worker(python, ["probe", original], timeout)
@@ -93,12 +90,12 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     """Check the port in out of the app in src (result: port_tree's), and record its suite.
 
     replay: forms, crawl, starts, max_pages, as for parity."""
-    entry = result.entry
-    if entry is None:
+    start = result.start
+    if start is None:
         return Check(NOT_CHECKED, "no module makes a Flask app: nothing to start")
     say(f"Checking the port: both apps run on copies in a temporary folder ({src} and "
         f"{out} are not written), each in a process of its own.")
-    original, port, original_loads, port_loads = specs(src, out, entry, python, timeout)
+    original, port, original_loads, port_loads = specs(src, out, start, python, timeout)
     if not port_loads["ok"] and not original_loads["ok"] \
             and same_failure(original_loads, port_loads):
         return Check(NOT_CHECKED, "neither app starts here, and both fail alike, so the port "

@@ -17,6 +17,7 @@ the clock at the recorded instants. Regenerate it by running the same command ag
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -51,9 +52,12 @@ def load(folder: Path, spec: str):
     path = folder / file
     sys.path.insert(0, str(folder))
     os.chdir(folder)
-    module_spec = importlib.util.spec_from_file_location(f"recorded_{path.stem}", path)
+    name = f"recorded_{path.stem}"
+    # A mod_wsgi script (app.wsgi) is Python under another suffix: name its loader.
+    loader = importlib.machinery.SourceFileLoader(name, str(path))
+    module_spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     module = importlib.util.module_from_spec(module_spec)
-    module_spec.loader.exec_module(module)
+    loader.exec_module(module)
     if attr:
         return getattr(module, attr)
     for name in ("app", "application"):

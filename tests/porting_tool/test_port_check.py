@@ -131,6 +131,25 @@ def test_a_port_that_fails_otherwise_than_its_original_is_still_exit_3(tmp_path,
     assert "the converter 'no' does not exist" in capsys.readouterr().err
 
 
+def test_an_app_made_only_in_a_mod_wsgi_script_is_checked(tmp_path, capsys):
+    """Found by the trials (marklearningtravis): an app whose one module is app.wsgi was
+    ported but not checked ("no module makes a Flask app")."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "hello.wsgi").write_text(SEARCH.replace("app = Bottle()",
+                                                   "app = application = Bottle()"))
+    assert port(src, "-o", tmp_path / "out") == 0
+    out = capsys.readouterr().out
+    assert "0 different" in out and "  GET /search" in out
+    assert f"run it: as before, mod_wsgi loads {tmp_path / 'out' / 'hello.wsgi'}" in out
+    suite = tmp_path / "out" / "tests"  # its own loader takes the script too
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly",
+                           "-p", "no:cacheprovider", "-W", "ignore::DeprecationWarning",
+                           str(suite)], cwd=tmp_path / "out", capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+
+
 def test_no_check_only_converts(tmp_path, capsys):
     src = app_folder(tmp_path, SEARCH)
     assert port(src, "-o", tmp_path / "out", "--no-check") == 0
