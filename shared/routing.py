@@ -79,14 +79,23 @@ class RouteError(ValueError):
 
 class RouteTable:
     """Every mounted route, checked once: unique valid names, known converters, one
-    placeholder per name in a path."""
+    placeholder per name in a path, one route per path and method (PORTING 38)."""
 
     def __init__(self, routes: Iterable[Route], converters: Mapping[str, Converter]):
         self.converters = {**CONVERTERS, **converters}
         self.routes: list[Route] = []
         self.params: dict[str, frozenset[str]] = {}
+        taken: dict[tuple[str, str], str] = {}  # (the path's pattern, a method) -> route
         for route in routes:
             self._check(route)
+            # Bottle serves the later of two such routes, Werkzeug the first: refuse both.
+            pattern = translate(route.path, lambda name, conv: f"{{{conv}}}")
+            for method in route.methods:
+                other = taken.setdefault((pattern, method), route.name)
+                if other != route.name:
+                    raise RouteError(f"routes {other!r} and {route.name!r} both answer "
+                                     f"{method} {route.path}: give each path and method "
+                                     "one route")
             self.routes.append(route)
             self.params[route.name] = route.params
 

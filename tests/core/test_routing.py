@@ -34,6 +34,8 @@ def test_malformed_paths_fail_when_the_route_is_made(path):
     ([Route("not a name", ("GET",), "/a", handler)], "is not an identifier"),
     ([Route("a", ("GET",), "a", handler)], "must start with /"),
     ([Route("a", ("GET",), "/a/{x}/{x:int}", handler)], "{x} twice"),
+    ([Route("a", ("GET", "POST"), "/a/{x}", handler), Route("b", ("POST",), "/a/{y}", handler)],
+     "routes 'a' and 'b' both answer POST /a/{y}"),  # PORTING 38
 ])
 def test_the_table_refuses_bad_routes_with_a_clear_message(routes, message):
     with pytest.raises(RouteError, match=message.replace("{", r"\{").replace("}", r"\}")):
@@ -45,3 +47,10 @@ def test_a_site_may_bring_its_own_converter():
     table = RouteTable([Route("item", ("GET",), "/item/{n:hex}", handler)], {"hex": hex_id})
     assert table.custom_converters() == {"int": CONVERTERS["int"], "hex": hex_id}
     assert table.params == {"item": frozenset({"n"})}
+
+
+def test_one_path_may_take_other_methods_or_converters_in_other_routes():
+    table = RouteTable([Route("a", ("GET",), "/a/{x}", handler),
+                        Route("b", ("POST",), "/a/{x}", handler),
+                        Route("c", ("GET",), "/a/{x:int}", handler)], {})
+    assert [r.name for r in table] == ["a", "b", "c"]

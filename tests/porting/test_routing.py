@@ -38,6 +38,26 @@ def test_our_int_parameters_take_no_sign_in_either_build(probe_client):
     probe_client.get("/probe/number/+5", status=404)
 
 
+# -- a path routed twice (PORTING 38) ---
+
+def test_bottle_serves_the_later_of_two_routes_for_one_path_and_method():
+    app = bottle.Bottle()
+    app.route("/x", "GET", lambda: "first")
+    app.route("/x", "GET", lambda: "second")
+    app.route("/n/<a:int>", "GET", lambda a: "first")
+    app.route("/n/<b:int>", "GET", lambda b: "second")  # the same pattern, renamed
+    client = bottle_client(app)
+    assert client.get("/x").text == "second"
+    assert client.get("/n/1").text == "second"
+
+
+def test_flask_serves_the_first_of_two_routes_for_one_path_and_method():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/x", "first", lambda: "first")
+    app.add_url_rule("/x", "second", lambda: "second")
+    assert flask_client(app).get("/x").text == "first"
+
+
 # -- doubled slashes ---
 
 def test_bottle_does_not_merge_doubled_slashes():

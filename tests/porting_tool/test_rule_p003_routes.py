@@ -382,3 +382,79 @@ def test_a_route_filter_the_port_cannot_convert_is_a_breaking_todo_and_so_are_it
     computed = port(FILTER_APP.replace('add_filter("slug"', 'add_filter(NAME'), faithful=False)
     assert any("does not convert" in t["text"] for t in computed.todos)
     assert any("custom route filter 'slug'" in t["text"] for t in computed.todos)
+
+
+ROUTED_TWICE = '''
+from bottle import Bottle
+
+app = Bottle()
+
+
+@app.get("/app.css")
+def _():
+    return "the first"
+
+
+@app.route("/page", method=["GET", "POST"])
+def page():
+    return "the first page"
+
+
+@app.get("/app.css")
+def _():
+    return "the second"
+
+
+@app.get("/page")
+def page_again():
+    return "the second page"
+'''
+
+
+def test_a_path_routed_twice_answers_with_the_later_view_as_in_bottle(tmp_path):
+    """Found by the eleventh trial batch (a tweeter clone routing /app.css twice): Bottle
+    replaces a route routed again with the same path and method, so the later view
+    answers; Werkzeug keeps both and the first matches. The port leaves the replaced
+    route out (or, where only some of its methods are replaced, keeps the others)."""
+    result = port(ROUTED_TWICE, faithful=False)
+    assert result.todos == []
+    assert "# GET /app.css is routed again below, where Bottle served the later view:" \
+        in result.code
+    assert '@app.route("/page", methods=["POST"])' in result.code
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(ROUTED_TWICE))
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    from bottle2flask.loading import load
+
+    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "twice_bottle").wsgi)
+    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "twice_flask").wsgi)
+    for client in (bottle_app, flask_app):
+        assert client.get("/app.css").text == "the second"
+        assert client.get("/page").text == "the second page"
+        assert client.post("/page").text == "the first page"
+
+
+def test_routes_made_in_branches_or_on_other_apps_are_not_taken_as_replaced():
+    source = ROUTED_TWICE.replace("app = Bottle()", "app = Bottle()\nother = Bottle()") \
+        .replace('@app.get("/app.css")\ndef _():\n    return "the second"',
+                 '@other.get("/app.css")\ndef _():\n    return "the second"')
+    result = port(source, faithful=False)
+    assert "GET /app.css is routed again" not in result.code
+    assert "GET /page is routed again" in result.code  # on the same app, as before
+    branches = port('''
+        from bottle import Bottle
+        import os
+
+        app = Bottle()
+
+        if os.environ.get("OLD"):
+            @app.get("/")
+            def old():
+                return "old"
+        else:
+            @app.get("/")
+            def new():
+                return "new"
+    ''', faithful=False)
+    assert "routed again" not in branches.code and branches.code.count('@app.get("/"') == 2

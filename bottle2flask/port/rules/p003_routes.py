@@ -146,6 +146,59 @@ def own_decorators(module: cst.Module) -> set[str]:
     return found
 
 
+def route_key(rule: Rule, decorator: cst.Decorator) -> tuple[str, str, set[str]] | None:
+    """(app, path, methods) of a route decorator with a literal path, else None."""
+    call = decorator.decorator
+    if not isinstance(call, cst.Call):
+        return None
+    kind = rule.app_method(call.func)
+    if kind not in ROUTE_METHODS:
+        return None
+    path_arg = arg(call, 0, "path")
+    path = string_value(path_arg.value) if path_arg is not None else None
+    if path is None:
+        return None
+    app = cst.Module([]).code_for_node(call.func.value) \
+        if isinstance(call.func, cst.Attribute) else ""
+    if kind != "route":
+        return app, path, {kind.upper()}
+    given = arg(call, 1, "method")
+    if given is None:
+        return app, path, {"GET"}
+    values = given.value.elements if isinstance(given.value, cst.List | cst.Tuple) \
+        else [cst.Element(given.value)]
+    methods = {string_value(e.value) for e in values}
+    if None in methods or "ANY" in methods:
+        return None
+    return app, path, {str(m).upper() for m in methods}
+
+
+def shadowed_routes(module: cst.Module,
+                    rule: Rule) -> tuple[dict[int, str], dict[int, tuple[list[str], str]]]:
+    """Route decorators of the module's views that a later route on the same app and path
+    replaces in Bottle: {id: "GET /x"} for those replaced in every method, {id: (methods
+    left to it, "GET /x")} for those replaced in some."""
+    # Top-level views only: routes in branches or functions may never both be made.
+    routes = [(id(d), key) for f in module.body if isinstance(f, cst.FunctionDef)
+              for d in reversed(f.decorators)  # the lowest is registered first
+              if (key := route_key(rule, d)) is not None]
+    shadowed: dict[int, str] = {}
+    overlaps: dict[int, str] = {}
+    # Bottle compares the path's pattern: the wildcards' names do not count
+    def pattern(path: str) -> str:
+        return re.sub(r"<[^:>]*(:[^>]*)?>", lambda m: f"<{m.group(1) or ''}>", path)
+
+    for i, (node, (app, path, methods)) in enumerate(routes):
+        later = set().union(*(m for _, (a, p, m) in routes[i + 1:]
+                              if (a, pattern(p)) == (app, pattern(path))))
+        taken = methods & later
+        if taken == methods:
+            shadowed[node] = f"{'/'.join(sorted(methods))} {path}"
+        elif taken:
+            overlaps[node] = (sorted(methods - taken), f"{'/'.join(sorted(taken))} {path}")
+    return shadowed, overlaps
+
+
 def _root(node) -> str | None:
     """`view` for @view(...), @view, @utils.view(...): the name it starts from."""
     node = node.func if isinstance(node, cst.Call) else node
@@ -171,6 +224,7 @@ class Routes(Rule):
     compat = ("float", "path")
 
     def visit_Module(self, node: cst.Module) -> None:
+        self.shadowed, self.overlaps = shadowed_routes(node, self)
         names = view_names(node, self)
         self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
         self.wrappers = own_decorators(node)
@@ -211,6 +265,7 @@ class Routes(Rule):
                 updated = updated.with_changes(params=updated.params.with_changes(
                     params=params))
         name = updated.name.value
+        updated = self.unshadow(original, updated)
         routes = [i for i, d in enumerate(updated.decorators) if self.is_route(d)]
         if not routes:
             return updated
@@ -240,6 +295,39 @@ class Routes(Rule):
                 self.fired()
             decorators.append(d)
         return updated.with_changes(decorators=decorators)
+
+    def unshadow(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        """Bottle replaces a route when the same path and method are routed again on the
+        app (the later view answers); Werkzeug keeps both and the first matches. A route
+        every method of which a later one takes is left out, as Bottle left it; one that
+        keeps some methods keeps only those."""
+        marked = [o for o in original.decorators
+                  if id(o) in self.shadowed or id(o) in self.overlaps]
+        if not marked or len(updated.decorators) != len(original.decorators):
+            return updated  # nothing replaced (or another rule changed the decorators)
+        keep, notes = [], []
+        for d, o in zip(updated.decorators, original.decorators, strict=True):
+            if id(o) in self.shadowed:
+                notes.append(f"# {self.shadowed[id(o)]} is routed again below, where Bottle "
+                             "served the later view:")
+                notes.append("# Flask would serve this one, so this route is left out")
+                continue
+            if id(o) in self.overlaps:  # route(..., method=[...]): the methods left to it
+                methods, taken = self.overlaps[id(o)]
+                left = cst.List([cst.Element(cst.SimpleString(f'"{m}"')) for m in methods])
+                call = d.decorator
+                assert isinstance(call, cst.Call)
+                notes.append(f"# {taken} is routed again below, where Bottle served the "
+                             "later view:")
+                notes.append("# this route keeps the other methods")
+                d = d.with_changes(decorator=call.with_changes(args=[
+                    a.with_changes(value=left) if a.keyword and a.keyword.value == "methods"
+                    else a for a in call.args]))
+            keep.append(d)
+        self.fired()
+        lines = [cst.EmptyLine(comment=cst.Comment(n)) for n in notes]
+        return updated.with_changes(decorators=keep,
+                                    leading_lines=[*updated.leading_lines, *lines])
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
