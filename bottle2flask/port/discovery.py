@@ -115,7 +115,7 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
     found.views = view_functions(tree, state.bottle)
     found.redirects = "redirect" in state.bottle.values()
     found.made = set(state.made)
-    found.default = state.default_app and not ({"app"} & state.made)
+    found.default = state.default_app and not state.made
     for stmt in tree.body:
         node = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
         if isinstance(node, cst.Import):

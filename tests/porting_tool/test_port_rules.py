@@ -745,3 +745,58 @@ def test_basic_auth_url_handed_on_and_bottles_app_name_port_as_in_bottle():
                 "<a href='/static/a/b.css'>css</a>"
     finally:
         bottle.app.pop()
+
+
+def test_a_module_with_its_own_app_not_named_app_takes_the_default_apps_uses_once(tmp_path):
+    """Found by the eleventh trial batch (ds-api): `bottle = Bottle()` beside `@error(404)`
+    on the default app got a second `bottle = Flask(...)` above its own, or, where other
+    modules share the default app, `from default_app import bottle`, which does not exist."""
+    own = '''
+        from bottle import Bottle, error
+
+        bottle = Bottle()
+
+
+        @error(404)
+        def missing(err):
+            return "Nothing here"
+
+
+        @bottle.get("/")
+        def index():
+            return "home"
+    '''
+    result = port(own, faithful=False)
+    assert result.code.count("bottle = Flask(") == 1 and "import bottle" not in result.code
+    assert "@bottle.errorhandler(404)" in result.code
+    from textwrap import dedent
+
+    from bottle2flask.cli import main as kit
+
+    src = tmp_path / "src"
+    (src / "routers").mkdir(parents=True)
+    (src / "routers" / "__init__.py").write_text("")
+    (src / "routers" / "mine.py").write_text(dedent(own))
+    (src / "routers" / "shared.py").write_text(dedent('''
+        from bottle import route
+
+        @route("/shared")
+        def shared():
+            return "shared"
+    '''))
+    (src / "app.py").write_text(dedent('''
+        from bottle import route, run
+        import routers.shared
+        import routers.mine
+
+        @route("/top")
+        def top():
+            return "top"
+
+        run()
+    '''))
+    assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--no-check"]) == 0
+    mine = (tmp_path / "out" / "routers" / "mine.py").read_text()
+    assert "import bottle" not in mine and "default_app" not in mine
+    assert mine.count("bottle = Flask(") == 1
+    assert "from default_app import app" in (tmp_path / "out" / "routers" / "shared.py").read_text()

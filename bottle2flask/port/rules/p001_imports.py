@@ -172,7 +172,7 @@ class Prepare(Rule):
         own = state.made or state.imported_apps
         if own:  # the default app's shortcuts go to the app this module has
             state.app_name = "app" if "app" in own else sorted(own)[0]
-            state.default_app = state.default_app and not ({"app"} & own)
+            state.default_app = False  # no second app: `bottle = Bottle()` takes them too
         return updated
 
 
