@@ -310,6 +310,10 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
     static = a.code in (200, 206, 304) and ("/static/" in a.path or bool(
         a.header("last-modified") and b.header("last-modified")))
     own = {rule.header.lower(): rule.name for rule in ignore if rule.header}
+    # Both sides their framework's default error page: a header only the Werkzeug side
+    # has is one the view set before it failed, which Bottle's error page replaced and
+    # Flask's after_this_request kept (PORTING 22).
+    werkzeug_side = error_page_sides(a, b)
     left = {k.lower() for k, _ in a.headers} - IGNORED_HEADERS - {"set-cookie"}
     right = {k.lower() for k, _ in b.headers} - IGNORED_HEADERS - {"set-cookie"}
     for name in sorted(left | right):
@@ -334,6 +338,8 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
         elif name == "content-type" and a.code == b.code and a.code in (204, 304) \
                 and not (a.body or b.body):
             explain("no-content-type")
+        elif (werkzeug_side == "b" and x is None) or (werkzeug_side == "a" and y is None):
+            explain("error-page-keeps-view-headers")
         else:
             result.differences.append(Difference(f"header {name.title()}", x, y))
 
@@ -381,7 +387,15 @@ BOTTLE_OWN_TEXT = re.compile(
 def default_error_pages(a: Response, b: Response) -> bool:
     """Both bodies are their framework's default error page for the status, saying the
     same (the app's own message), or each its framework's own words."""
-    for bottle_side, werkzeug_side in ((a, b), (b, a)):
+    return error_page_sides(a, b) is not None
+
+
+def error_page_sides(a: Response, b: Response) -> str | None:
+    """Which of a and b ("a" or "b") is Werkzeug's default error page when the other is
+    Bottle's for the same status, saying the same; else None."""
+    if not (a.code == b.code >= 400):
+        return None
+    for side, (bottle_side, werkzeug_side) in (("b", (a, b)), ("a", (b, a))):
         bottle = BOTTLE_ERROR_PAGE.search(bottle_side.body.decode("utf-8", "replace"))
         werkzeug = WERKZEUG_ERROR_PAGE.fullmatch(werkzeug_side.body.decode("utf-8", "replace"))
         if not (bottle and werkzeug and bottle[1] == werkzeug[1] == str(a.code)):
@@ -389,9 +403,11 @@ def default_error_pages(a: Response, b: Response) -> bool:
         said = html.unescape(bottle[2]).strip()
         described = BeautifulSoup(werkzeug[2], "html.parser").get_text(" ", strip=True)
         standard = getattr(default_exceptions.get(a.code), "description", None)
-        return said == described or (BOTTLE_OWN_TEXT.fullmatch(said) is not None
-                                     and described == standard)
-    return False
+        if said == described or (BOTTLE_OWN_TEXT.fullmatch(said) is not None
+                                 and described == standard):
+            return side
+        return None
+    return None
 
 
 def _changed(a: list[str], b: list[str]) -> tuple[set[int], set[int]]:

@@ -201,6 +201,51 @@ def test_default_error_pages_with_other_messages_or_an_apps_own_page_differ():
     assert "status" in verdict(a, other)[2]
 
 
+def test_a_header_the_view_set_before_it_failed_is_explained_on_flasks_error_page():
+    """Found by the eleventh trial batch (a tweeter clone): a view sets Cache-Control, then
+    fails. Bottle's error page replaces its response; the port's after_this_request puts
+    the header on Flask's error page too (PORTING 22)."""
+    import bottle
+    import flask
+    import webtest
+
+    def fails():
+        raise RuntimeError("the database is not there")
+
+    old = bottle.Bottle()
+
+    @old.get("/x")
+    def bottle_view():
+        bottle.response.set_header("Cache-Control", "no-store")
+        fails()
+
+    new = flask.Flask(__name__)
+
+    @new.get("/x")
+    def flask_view():
+        @flask.after_this_request
+        def headers(response):
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        fails()
+
+    answers = []
+    for app in (old, new):
+        r = webtest.TestApp(app).get("/x", expect_errors=True)
+        answers.append(Response(r.status, list(r.headerlist), r.body, "/x"))
+    a, b = answers
+    assert a.code == b.code == 500 and a.header("cache-control") is None
+    assert b.header("cache-control") == "no-store"
+    assert verdict(a, b)[0] == "explained"
+    assert "error-page-keeps-view-headers" in verdict(a, b)[1]
+    assert verdict(b, a)[0] == "explained"
+    # Only the Werkzeug side may have it, and only on both frameworks' default pages:
+    extra = Response(a.status, [*a.headers, ("X-Only-Bottle", "1")], a.body, "/x")
+    assert verdict(extra, b)[2] == ["header X-Only-Bottle"]
+    own_page = Response(b.status, b.headers, b"<h1>Sorry</h1>", "/x")
+    assert "header Cache-Control" in verdict(a, own_page)[2]
+
+
 def test_a_status_rule_explains_a_page_one_side_answered_with_that_status():
     rule = Ignore("D-undefined", status="500")
     failed = Response("500 Internal Server Error", HTML, b"<h1>Error: 500</h1>", "/")
