@@ -458,3 +458,13 @@ def test_routes_made_in_branches_or_on_other_apps_are_not_taken_as_replaced():
                 return "new"
     ''', faithful=False)
     assert "routed again" not in branches.code and branches.code.count('@app.get("/"') == 2
+    stacked = port('''
+        from bottle import get, post, route
+
+        @route("/")
+        @get("/")
+        @post("/")
+        def application():
+            return "one view"
+    ''', faithful=False)  # one view routed twice: nothing to leave out
+    assert "routed again" not in stacked.code and stacked.code.count('.get("/")') == 1

@@ -179,7 +179,7 @@ def shadowed_routes(module: cst.Module,
     replaces in Bottle: {id: "GET /x"} for those replaced in every method, {id: (methods
     left to it, "GET /x")} for those replaced in some."""
     # Top-level views only: routes in branches or functions may never both be made.
-    routes = [(id(d), key) for f in module.body if isinstance(f, cst.FunctionDef)
+    routes = [(id(d), id(f), key) for f in module.body if isinstance(f, cst.FunctionDef)
               for d in reversed(f.decorators)  # the lowest is registered first
               if (key := route_key(rule, d)) is not None]
     shadowed: dict[int, str] = {}
@@ -188,9 +188,10 @@ def shadowed_routes(module: cst.Module,
     def pattern(path: str) -> str:
         return re.sub(r"<[^:>]*(:[^>]*)?>", lambda m: f"<{m.group(1) or ''}>", path)
 
-    for i, (node, (app, path, methods)) in enumerate(routes):
-        later = set().union(*(m for _, (a, p, m) in routes[i + 1:]
-                              if (a, pattern(p)) == (app, pattern(path))))
+    for i, (node, view, (app, path, methods)) in enumerate(routes):
+        # another view's: the same view routed twice answers alike either way
+        later = set().union(*(m for _, v, (a, p, m) in routes[i + 1:]
+                              if v != view and (a, pattern(p)) == (app, pattern(path))))
         taken = methods & later
         if taken == methods:
             shadowed[node] = f"{'/'.join(sorted(methods))} {path}"
