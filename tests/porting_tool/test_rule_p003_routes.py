@@ -228,6 +228,18 @@ app.route("/x/<:re:[a-z]+>", "GET", other)
         assert client.get("/x/abc").text == "other"
 
 
+def both_apps(tmp_path: Path, source: str, label: str) -> tuple[webtest.TestApp, ...]:
+    """The Bottle app in source (web.py) and its port, each loaded as the check loads it."""
+    from bottle2flask.loading import load
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(source))
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    return (webtest.TestApp(load(f"{src / 'web.py'}:app", {}, f"{label}_bottle").wsgi),
+            webtest.TestApp(load(f"{out / 'web.py'}:app", {}, f"{label}_flask").wsgi))
+
+
 FILTER_APP = '''
     from bottle import Bottle
 
@@ -262,14 +274,7 @@ def test_a_route_filter_the_app_adds_becomes_a_converter_made_from_it(tmp_path):
     assert 'app.url_map.converters["slug"] = SlugConverter' in result.code
     assert '@app.route("/post/<slug:title>", endpoint="post")' in result.code
     assert "self.regex, self.from_path, self.into_path = slug_filter(None)" in result.code
-    src, out = tmp_path / "src", tmp_path / "out"
-    src.mkdir()
-    (src / "web.py").write_text(dedent(FILTER_APP))
-    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
-    from bottle2flask.loading import load
-
-    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "filter_bottle").wsgi)
-    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "filter_flask").wsgi)
+    bottle_app, flask_app = both_apps(tmp_path, FILTER_APP, "filter")
     assert flask_app.get("/post/hello-world").text == "hello world at /post/hello-world"
     assert bottle_app.get("/post/hello-world").text == "hello world at /post/hello-world"
     for client in (bottle_app, flask_app):
@@ -421,14 +426,7 @@ def test_a_path_routed_twice_answers_with_the_later_view_as_in_bottle(tmp_path):
     assert "# GET /app.css is routed again below, where Bottle served the later view:" \
         in result.code
     assert '@app.route("/page", methods=["POST"])' in result.code
-    src, out = tmp_path / "src", tmp_path / "out"
-    src.mkdir()
-    (src / "web.py").write_text(dedent(ROUTED_TWICE))
-    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
-    from bottle2flask.loading import load
-
-    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "twice_bottle").wsgi)
-    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "twice_flask").wsgi)
+    bottle_app, flask_app = both_apps(tmp_path, ROUTED_TWICE, "twice")
     for client in (bottle_app, flask_app):
         assert client.get("/app.css").text == "the second"
         assert client.get("/page").text == "the second page"
