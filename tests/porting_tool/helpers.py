@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 from textwrap import dedent
 from unittest import mock
 
@@ -46,3 +47,18 @@ def idiom(before: str, after: str, declared: tuple[str, ...] = (),
     assert [t["code"] for t in result.todos] == list(todos)
     assert result.emulation == 0
     return result
+
+
+def both_apps(tmp_path: Path, source: str, label: str) -> tuple:
+    """The Bottle app in source (web.py) and its port, each loaded as the check loads it."""
+    import webtest
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.loading import load
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(source))
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    return (webtest.TestApp(load(f"{src / 'web.py'}:app", {}, f"{label}_bottle").wsgi),
+            webtest.TestApp(load(f"{out / 'web.py'}:app", {}, f"{label}_flask").wsgi))

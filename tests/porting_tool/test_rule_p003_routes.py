@@ -13,7 +13,7 @@ import webtest
 
 from bottle2flask.cli import main as kit
 
-from .helpers import idiom, port
+from .helpers import both_apps, idiom, port
 
 FACTORY = r'''
     import bottle
@@ -226,18 +226,6 @@ app.route("/x/<:re:[a-z]+>", "GET", other)
         client = webtest.TestApp(namespace["app"])
         assert client.options("/any/path").text == "ok"
         assert client.get("/x/abc").text == "other"
-
-
-def both_apps(tmp_path: Path, source: str, label: str) -> tuple[webtest.TestApp, ...]:
-    """The Bottle app in source (web.py) and its port, each loaded as the check loads it."""
-    from bottle2flask.loading import load
-
-    src, out = tmp_path / "src", tmp_path / "out"
-    src.mkdir()
-    (src / "web.py").write_text(dedent(source))
-    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
-    return (webtest.TestApp(load(f"{src / 'web.py'}:app", {}, f"{label}_bottle").wsgi),
-            webtest.TestApp(load(f"{out / 'web.py'}:app", {}, f"{label}_flask").wsgi))
 
 
 FILTER_APP = '''

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import idiom, port
+from .helpers import both_apps, idiom, port
 
 HEAD = '''
     from bottle import Bottle, response
@@ -390,3 +390,44 @@ def update(no):
         answer = client.put("/tweets/0")
         assert (answer.status_int, answer.body) == (204, b"")
         assert client.put("/tweets/1").status_int == 201
+
+
+HTTP11 = {"SERVER_PROTOCOL": "HTTP/1.1"}  # Bottle's redirect() is a 303 only there
+STATUS_BEFORE_REDIRECT = '''
+from bottle import Bottle, redirect, response
+
+app = Bottle()
+
+
+@app.get("/logout")
+def logout():
+    response.set_header("Cache-Control", "no-store")
+    try:
+        done = 1
+        response.status = 200
+    except Exception:
+        response.status = 500
+    return redirect("/login")
+
+
+@app.get("/manual")
+def manual():
+    if "yes":
+        response.status = 302
+    response.set_header("Location", "/login")
+    return ""
+'''
+
+
+def test_a_status_set_before_a_redirect_past_its_block_does_not_reach_the_client(tmp_path):
+    """Found by the eleventh trial batch (a tweeter clone's logout): Bottle's redirect()
+    copies the response all but its status, so `response.status = 200` in a try before
+    `return redirect(...)` never showed; the port's after_this_request turned the 303
+    into a 200. A status the view itself answers with (no redirect) still applies."""
+    bottle_app, flask_app = both_apps(tmp_path, STATUS_BEFORE_REDIRECT, "status_redirect")
+    for client in (bottle_app, flask_app):
+        answer = client.get("/logout", status=303, extra_environ=HTTP11)
+        assert answer.headers["Location"].endswith("/login")
+        assert answer.headers["Cache-Control"] == "no-store"  # a header it keeps
+        manual = client.get("/manual", status=302, extra_environ=HTTP11)
+        assert manual.headers["Location"].endswith("/login")

@@ -99,7 +99,9 @@ class ResponseFold(Rule):
         if not any(self.state.bottle.get(name) == "response" for name in read):
             return updated  # most functions: nothing to fold
         used = read | names_bound([updated])
-        folder = Folder(self, is_view(self, original), used, _hook_parameter(updated))
+        redirects = any(self.state.bottle.get(name) == "redirect" for name in read)
+        folder = Folder(self, is_view(self, original), used, _hook_parameter(updated),
+                        redirects)
         self.paths = route_globs(self, original) or ["*"]
         body = folder.block(list(updated.body.body), set())
         return updated.with_changes(body=updated.body.with_changes(body=body))

@@ -233,9 +233,11 @@ def closure_name(changes: list[cst.BaseSmallStatement]) -> str:
 class Folder:
     """Rewrites one function's body; `rule` is the P005 rule (Bottle names, TODOs)."""
 
-    def __init__(self, rule, view: bool, used: set[str], hook: str | None = None) -> None:
+    def __init__(self, rule, view: bool, used: set[str], hook: str | None = None,
+                 redirects: bool = False) -> None:
         self.rule = rule
         self.view = view
+        self.redirects = redirects  # the function calls Bottle's redirect() somewhere
         self.hook = hook  # an after_request hook's response parameter: changed in place
         self.used = used  # the function's names, for fresh ones
         self.flagged: set[int] = set()  # statements with a TODO already
@@ -441,6 +443,8 @@ class Folder:
             self.used.add(name)
             body = [self.rule.converted(stmts[i].body[0], cst.SimpleStatementLine(
                 [on(stmts[i].body[0], "response")])) for i in run]
+            if self.redirects:
+                body = _unless_redirected(body)
             body.append(cst.SimpleStatementLine([cst.Return(cst.Name("response"))]))
             comments = [line for i in run for line in stmts[i].leading_lines]
             func = cst.FunctionDef(
@@ -476,6 +480,19 @@ def _thrown_away(later: list, status: bool = False) -> bool:
                 and value.func.value in REPLACING | ({"redirect"} if status else set()):
             return True  # redirect() copies Bottle's response, all but its status
     return False
+
+
+def _unless_redirected(body: list) -> list:
+    """Status changes kept off a redirect: Bottle's redirect() copies the response it
+    was given, all but its status, so a status set before a redirect further on (past
+    the block: after a try, an if) never reached the client."""
+    status = [stmt for stmt in body if _sets_status(stmt)]
+    if not status:
+        return body
+    guard = cst.If(cst.parse_expression("not 300 <= response.status_code < 400"), cst.IndentedBlock(
+        status), leading_lines=[cst.EmptyLine(comment=cst.Comment(
+            "# a redirect keeps its own status, as Bottle's redirect() did"))])
+    return [*[stmt for stmt in body if not _sets_status(stmt)], guard]
 
 
 def _sets_status(stmt) -> bool:
