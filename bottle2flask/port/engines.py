@@ -7,13 +7,9 @@ import re
 from pathlib import Path
 
 import libcst as cst
-from libcst.codemod import CodemodContext
 
-from .quick import Visitor
-from .rules import Prepare
-from .rules.base import arg
-from .rules.base import state as port_state
-from .walk import walk
+from .edit import Visitor, arg, walk
+from .model import AppModel
 
 OTHER_APIS = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
               "cheetah_view", "CheetahTemplate"}
@@ -21,16 +17,16 @@ OTHER_APIS = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
 DIRECT = re.compile(r"^[ \t]*(?:from|import)[ \t]+(jinja2|mako|Cheetah)\b", re.MULTILINE)
 
 
-def engine(python: dict[Path, str]) -> str:
+def engine(python: dict[Path, str], model: AppModel) -> str:
     """Which of Bottle's engines the app renders with: "simple" (SimpleTemplate, the
     templates are converted), "jinja2" (its templates are Jinja2 already) or "other"
     (Mako or Cheetah, which the converter does not read: the templates are copied).
     An app that calls none of Bottle's template functions but imports Jinja2 (or Mako,
     Cheetah) renders with it directly: its templates are that engine's."""
     used: set[str] = set()
-    for rel, source in python.items():
-        if "bottle" in source:
-            used |= engines_used(rel, source)
+    for found in model.modules.values():
+        if found.facts is not None and found.tree is not None and found.facts.imports_bottle:
+            used |= engines_used(found.tree, found.facts.bottle)
     if not used:  # no Bottle template call: the templates are the engine's it imports
         used = {"jinja2" if name == "jinja2" else "other" for source in python.values()
                 for name in DIRECT.findall(source)}
@@ -39,13 +35,8 @@ def engine(python: dict[Path, str]) -> str:
     return "jinja2" if used == {"jinja2"} else "other"  # Mako, Cheetah: copied as well
 
 
-def engines_used(rel: Path, source: str) -> set[str]:
-    context = CodemodContext(filename=str(rel))
-    try:
-        tree = cst.parse_module(source).visit(Prepare(context))
-    except Exception:  # port_source reports the file
-        return set()
-    bottle = port_state(context).bottle
+def engines_used(tree: cst.Module, bottle: dict[str, str]) -> set[str]:
+    """The engines a module's template calls name."""
     found: set[str] = set()
 
     class Calls(Visitor):

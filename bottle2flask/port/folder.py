@@ -14,13 +14,13 @@ from pathlib import Path
 from . import response_params
 from .compat import SOURCE as COMPAT
 from .declared import parity_settings
-from .discovery import DEFAULT_SOURCE, plan, run_folder
 from .engines import engine
+from .model import build
+from .model.app import DEFAULT_SOURCE, run_folder
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES
-from .rules.p003_routes import added_filters
-from .runner import port_source, todo_comments, uses_bottle, wrap_todos
+from .runner import port_source, todo_comments, wrap_todos
 from .templates import (
     convert_templates,
     copy_as_they_are,
@@ -75,12 +75,13 @@ def template_folder(module: Path, src: Path, templates: list[Path],
     return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
 
 
-def star_todo(module: FileResult, apps, python: dict[Path, str]) -> FileResult:
+def star_todo(module: FileResult, apps) -> FileResult:
     """A module with no Bottle import may still get Bottle's names through `from own
     import *`; the port takes them out of that module, so this one must import them."""
     found = apps.modules.get(Path(module.path))
     sources = sorted(str(t) for t in (found.stars if found else ())
-                     if uses_bottle(python.get(t, "")))
+                     if (star := apps.modules.get(t)) is not None and star.facts is not None
+                     and star.facts.imports_bottle)
     if not sources:
         return module
     text = (f"`from ... import *` of {', '.join(sources)} brought Bottle's names here; "
@@ -112,7 +113,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 undecoded[p.relative_to(src)] = error
     folders = template_folders(python)
     templates = [f for f in files if is_template(f, folders)]
-    used = engine(python)
+    apps = build(src, python)
+    used = engine(python, apps)
     jinja2 = used == "jinja2"
     names, imports = {}, {}
     if write:
@@ -144,16 +146,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # the templates Bottle itself cannot compile: their pages were a 500 in the original
     broken = {r["output"]: r["bottle_error"] for r in result.templates
               if r.get("output") and r.get("bottle_error")}
-    apps = plan(src, python, templates=bool(templates), template_imports=imports,
-                jinja2=jinja2)
+    apps.add_templates(bool(templates), imports, jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     if not faithful:  # helpers handed Bottle's response use it themselves (P005 folds it)
         python.update(response_params.plan(
             python, {rel: m.imports for rel, m in apps.modules.items()}))
     ported: dict[Path, FileResult] = {}
-    filters = frozenset(name for rel, text in python.items() for name in added_filters(
-        text, (apps.modules[rel].made | apps.modules[rel].imported_apps)
-        if rel in apps.modules else set()))
     options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken,
@@ -161,12 +159,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          template_folder=template_folder(src / rel, src, templates, folders),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel), src_root=str(src),
-                         route_filters=filters)
+                         model=apps)
                for rel in python}
     # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
     # that import from them open the connection with the function their port defines.
     for rel, text in python.items():
-        if "bottle_sqlite" in text or "bottle_sqlalchemy" in text:
+        found = apps.modules.get(rel)
+        if found is not None and found.facts is not None \
+                and found.facts.installs_plugin_of("bottle_sqlite", "bottle_sqlalchemy"):
             ported[rel] = port_source(text, str(rel), **options[rel])
     for rel, found in apps.modules.items():
         openers = {keyword: (dotted(target), function)
@@ -196,7 +196,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if rel in python:
             module = ported.get(rel) or port_source(python[rel], str(rel), **options[rel])
             if module.status == "skip":
-                module = star_todo(module, apps, python)
+                module = star_todo(module, apps)
             result.modules.append(module)
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)

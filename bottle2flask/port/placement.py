@@ -5,55 +5,9 @@ converter registrations), in any scope: the module, a factory, a method."""
 from __future__ import annotations
 
 import libcst as cst
-from libcst.helpers import parse_template_statement
 
-from .quick import Transformer
-from .rules.base import DECLARED_MARK, REMOVE, kw
-
-
-def app_target(stmt, app_name: str) -> cst.BaseExpression | None:
-    """What `X = Flask(...)` binds (a name or `self.app`), or the app a module imports."""
-    from .shims import _makes_app
-    if not isinstance(stmt, cst.SimpleStatementLine):
-        return None
-    small = stmt.body[0]
-    if isinstance(small, cst.Assign) and _is_flask(small.value):
-        return small.targets[0].target  # `app = application = Flask(...)`: the first
-    if isinstance(small, cst.ImportFrom) and _makes_app(stmt, app_name):
-        return cst.Name(app_name)
-    return None
-
-
-def _is_flask(node) -> bool:
-    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
-        and node.func.value == "Flask"
-
-
-def after_app(module: cst.Module, state, templates: list[str], **values) -> tuple[
-        cst.Module, bool]:
-    """Each statement template (`{app}` is the app) after every statement that makes or
-    imports the app; False when there is none."""
-    placed = []
-
-    def body(stmts):
-        new = []
-        for stmt in stmts:
-            new.append(stmt)
-            target = app_target(stmt, state.app_name)
-            if target is not None:
-                placed.append(target)
-                new += [parse_template_statement(t, app=target, **values) for t in templates]
-        return new
-
-    class Place(Transformer):
-        def leave_IndentedBlock(self, original, updated):
-            return updated.with_changes(body=body(updated.body))
-
-        def leave_Module(self, original, updated):
-            return updated.with_changes(body=body(updated.body))
-
-    module = module.visit(Place())
-    return module, bool(placed)
+from .edit import REMOVE, Transformer, app_target, is_flask_call, kw
+from .rules.base import DECLARED_MARK
 
 
 def app_options(module: cst.Module, state) -> cst.Module:
@@ -64,7 +18,7 @@ def app_options(module: cst.Module, state) -> cst.Module:
 
     class Options(Transformer):
         def leave_Call(self, original, updated):
-            if not _is_flask(updated):
+            if not is_flask_call(updated):
                 return updated
             args, done = [], set()
             for a in updated.args:

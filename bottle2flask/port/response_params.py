@@ -17,7 +17,7 @@ from pathlib import Path
 import libcst as cst
 
 from .quick import Transformer, Visitor
-from .rules.response_idiom import ATTRS, CALLS
+from .response_idiom import ATTRS, CALLS
 from .walk import walk
 
 

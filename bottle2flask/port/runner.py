@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import re
 import textwrap
+import tokenize
 from dataclasses import replace
+from pathlib import Path
 
 import libcst as cst
 from libcst.codemod import CodemodContext
@@ -12,14 +15,17 @@ from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
 
 from . import leftovers, passes
+from .edit import REMOVE, after_app, app_target
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
-from .placement import after_app, app_options, app_target
+from .model import AppModel, ModuleFacts, read_module
+from .model.route_syntax import tokens
+from .placement import app_options
 from .results import FileResult
-from .rules import RULES, Prepare
-from .rules.base import DECLARED_MARK, REMOVE, drop_placeholders
+from .rules import RULES
+from .rules.base import DECLARED_MARK, Phase, drop_placeholders
 from .rules.base import state as port_state
-from .rules.p003_routes import add_converters, added_filters
+from .rules.p003_routes import add_converters
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 
@@ -57,9 +63,13 @@ def add_imports(tree: cst.Module, context: CodemodContext) -> cst.Module:
     return head.with_changes(body=[*head.body, *body[cut:]], footer=tree.footer)
 
 
-# a route whose first segment is a wildcard: it could be asked for /static/... URLs
-CATCH_ALL = re.compile(r"(?:route|get|post|put|delete|patch)\(\s*(?:path\s*=\s*)?"
-                       r"""[rbuf]*['"]/?<""")
+def catch_all(rules: list[str]) -> bool:
+    """Whether a route's first segment is a wildcard: it could be asked for /static/..."""
+    for rule in rules:
+        first = next(tokens(rule.lstrip("/")), None)
+        if first is not None and first[1] is not None:
+            return True
+    return False
 
 
 def imported_alike(source: str, name: str, module: str, attr: str | None) -> bool:
@@ -87,7 +97,7 @@ def template_globals(state, context) -> None:
     state.after_app.append((f"{{app}}.jinja_env.globals.update({names})", {}))
 
 
-def flask_defaults(state, static_dir: bool) -> None:
+def flask_defaults(state, static_dir: bool, rules: list[str]) -> None:
     """Leave Flask's defaults where they do what Bottle did: no template_folder for an
     app with no templates, and no static_folder=None where Flask's static route serves
     nothing (no static/ folder beside the app, and no route of the app's that a
@@ -97,24 +107,34 @@ def flask_defaults(state, static_dir: bool) -> None:
             not state.needs & {"jinja", "jinja2", "template_path"}
             or state.template_folder == "templates"):
         options["template_folder"] = REMOVE
-    if "static_folder" not in options and not static_dir \
-            and not CATCH_ALL.search(state.app_text or ""):
+    if "static_folder" not in options and not static_dir and not catch_all(rules):
         options["static_folder"] = REMOVE
 
 
 def uses_bottle(source: str) -> bool:
-    return re.search(r"^\s*(from\s+bottle\s+import|import\s+bottle\b)", source, re.M) is not None
+    """Whether the source imports bottle, read from its tokens (for a file LibCST cannot
+    parse, Python 2 say: the model reads every other one)."""
+    try:
+        words = [(t.type, t.string) for t in tokenize.generate_tokens(
+            io.StringIO(source).readline) if t.type in (tokenize.NAME, tokenize.OP,
+                                                        tokenize.NEWLINE, tokenize.NL)]
+    except (tokenize.TokenError, SyntaxError):
+        return "bottle" in source
+    for (_, first), (_, second) in zip(words, words[1:], strict=False):
+        if first in {"import", "from"} and second == "bottle":
+            return True
+    return False
 
 
 def port_source(source: str, path: str = "<string>", settings: Settings | None = None,
                 **changes) -> FileResult:
     """Port one module's source; keywords change single settings (Settings' fields)."""
     settings = replace(settings or Settings(), **changes)
-    if not uses_bottle(source) and not settings.imported_apps:
-        return FileResult(path, "skip", source)
     try:
-        tree = cst.parse_module(source)
+        tree, facts = read(source, path, settings)
     except cst.ParserSyntaxError as error:
+        if not uses_bottle(source) and not settings.imported_apps:
+            return FileResult(path, "skip", source)
         try:
             compile(source, path, "exec")
             whose = ""
@@ -122,30 +142,43 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
             whose = " (Python refuses it too: the original cannot be imported either)"
         return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
                           f"cannot parse: {error.message}{whose}; copied unchanged")
+    if not facts.imports_bottle and not settings.imported_apps:
+        return FileResult(path, "skip", source)
     try:
-        return _port_tree(tree, source, path, settings)
+        return _port_tree(tree, facts, source, path, settings)
     except Exception as error:  # a rule's bug: one file not converted, never a traceback
         return FileResult(path, "failure", source, error=f"{path}: the porter failed on "
                           f"this file ({type(error).__name__}: {error}); it is copied "
                           "unchanged: please report it")
 
 
-def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> FileResult:
-    (disabled, template_names, template_folder, imported_apps, default_from, shared_views,
+def read(source: str, path: str, settings: Settings) -> tuple[cst.Module, ModuleFacts]:
+    """The module as the model read it (a whole folder's model, or this module alone)."""
+    options = {"imported_apps": frozenset(settings.imported_apps),
+               "default_from": settings.default_from}
+    if settings.model is not None:
+        return settings.model.read(Path(path), source, **options)
+    return read_module(source, path, **options)
+
+
+def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
+               settings: Settings) -> FileResult:
+    (disabled, template_names, template_folder, shared_views,
      tree_needs, template_imports, faithful, own_modules) = (
         settings.disabled, settings.template_names, settings.template_folder,
-        settings.imported_apps, settings.default_from, settings.shared_views,
-        settings.tree_needs, settings.template_imports, settings.faithful,
-        settings.own_modules)
+        settings.shared_views, settings.tree_needs, settings.template_imports,
+        settings.faithful, settings.own_modules)
+    model: AppModel | None = settings.model
     app_text = source if settings.app_text is None else settings.app_text
     context = CodemodContext(filename=path)
+    context.scratch["model"] = model
     state = port_state(context)
+    state.facts = facts
     state.faithful = faithful
     state.app_text = app_text
+    state.provided = set(facts.own_defs)
     state.template_names = dict(template_names or {})
     state.template_folder = template_folder
-    state.imported_apps = set(imported_apps)
-    state.default_from = default_from
     state.shared_views = set(shared_views)
     state.tree_needs = set(tree_needs)
     state.template_imports = dict(template_imports or {})
@@ -154,17 +187,19 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     state.src_root = settings.src_root
     state.template_errors = dict(settings.template_errors or {})
     state.imported_openers = dict(settings.openers or {})
-    original = tree
-    tree = tree.visit(Prepare(context))
-    state.route_filters = set(settings.route_filters) | added_filters(source, state.apps)
-    if "TEMPLATE_PATH" in state.bottle.values() and faithful:
+    original = facts.original or cst.parse_module(source)
+    state.route_filters = set(settings.route_filters) | (
+        model.filters_added() if model is not None else facts.filters_added)
+    if "TEMPLATE_PATH" in facts.bottle.values() and faithful:
         state.template_folder = "."
-    tree = passes.run(tree, [rule for rule in RULES[:-1] if rule.code not in disabled and (
-        not rule.triggers or any(word in source for word in rule.triggers))], context)
-    if state.made or (state.default_app and not state.default_from):
+    rules = [rule for rule in RULES if rule.code not in disabled
+             and (not rule.triggers or not facts.words.isdisjoint(rule.triggers))]
+    tree = passes.run(tree, [rule for rule in rules if rule.phase < Phase.LAST], context)
+    if facts.made or (facts.default_app and not facts.default_from):
         state.needs |= state.tree_needs
     if not faithful:  # the idiomatic port declares these changes instead
-        flask_defaults(state, settings.static_dir)
+        flask_defaults(state, settings.static_dir,
+                       model.route_rules() if model is not None else facts.route_rules())
         if "template_imports" in state.needs and state.template_imports:
             clash = sorted(name for name, found in state.template_imports.items()
                            if re.search(rf"\b{re.escape(name)}\b", source)
@@ -187,7 +222,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
         state.needs -= FAITHFUL_ONLY
     tree = app_options(tree, state)
     for template, values in state.after_app:
-        tree, placed = after_app(tree, state, [template], **values)
+        tree, placed = after_app(tree, facts.app_name, [template], **values)
         if not placed:
             tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
                 "# TODO(kit/P011): set the Flask app's jinja_loader where the app is made: "
@@ -209,11 +244,10 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
             f"# TODO(kit/P002): {orphan_text(state)}"))])
     for module, name in shim_imports(state):
         AddImportsVisitor.add_needed_import(context, module, name)
-    if RULES[-1].code not in disabled:
-        tree = passes.run(tree, RULES[-1:], context)
+    tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
     tree = add_imports(tree, context)
     tree = tidy_imports(drop_placeholders(tree), original, {*own_modules, "bottle_compat"})
-    tree, left = leftovers.flag(tree, state.apps | ({state.app_name} if state.default_app
+    tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()))
     state.breaks |= set(left)
     code = tree.code
@@ -230,7 +264,7 @@ def _port_tree(tree: cst.Module, source: str, path: str, settings: Settings) -> 
     todos = todo_comments(code)
     for todo in todos:
         todo["breaks"] = (todo["code"], todo["text"]) in state.breaks
-    app = state.app_name if (state.apps or state.default_app) else None
+    app = facts.app_name if (facts.apps or facts.default_app) else None
     if app is not None:
         app = factory_call(tree, app)
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import AppModel
 
 
 @dataclass(frozen=True)
@@ -12,7 +16,7 @@ class Settings:
     imported_apps: names the module imports that are apps made by another module;
     default_from: the module Bottle's default app is imported from, when several share
     it; shared_views: view names other modules use too; tree_needs: what the app's
-    module adds for the whole app (port/discovery.py); template_imports: a template's
+    module adds for the whole app (port/model/app.py); template_imports: a template's
     `% import` names (T019), name -> (module, attr); faithful: keep Bottle's behaviour
     where the Flask idiom differs (else declare it); app_text: the app's text files
     (templates, tests), read for the app's own uses (the module's source if None);
@@ -45,3 +49,5 @@ class Settings:
     openers: dict = field(default_factory=dict)
     # P003: the names of the route filters the app adds (app.router.add_filter("slug", f))
     route_filters: frozenset[str] = frozenset()
+    # the model of the whole app (None: this module alone is the app)
+    model: AppModel | None = None

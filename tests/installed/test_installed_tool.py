@@ -8,6 +8,7 @@ repository, so nothing of the kit around the package can be imported by accident
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import shutil
 import subprocess
@@ -56,8 +57,12 @@ def installed(tmp_path_factory) -> Path:
     folder = shared_root / "installed-bottle2flask"
     with open(shared_root / "installed-bottle2flask.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (folder / "ready").exists():
+        # a folder left by an earlier run of other code is built again
+        if not (folder / "ready").exists() or (folder / "ready").read_text() != sources_digest():
             shutil.rmtree(folder, ignore_errors=True)
+            # setuptools builds the wheel from build/lib, which keeps a module removed
+            # from the package since: start from none
+            shutil.rmtree(ROOT / "build", ignore_errors=True)
             dist = folder / "dist"
             subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist),
                             str(ROOT)], check=True, capture_output=True, timeout=600)
@@ -66,8 +71,18 @@ def installed(tmp_path_factory) -> Path:
             subprocess.run([folder / "venv" / "bin" / "python", "-m", "pip", "install",
                             "--quiet", str(wheel)], check=True, capture_output=True,
                            timeout=600)
-            (folder / "ready").touch()
+            (folder / "ready").write_text(sources_digest())
     return folder / "venv" / "bin"
+
+
+def sources_digest() -> str:
+    """A digest of what the wheel is built from: the package, its docs, pyproject.toml."""
+    digest = hashlib.sha256()
+    for path in sorted([*(ROOT / "bottle2flask").rglob("*"), *(ROOT / "docs").rglob("*"),
+                        ROOT / "pyproject.toml"]):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def site_packages(bin_dir: Path) -> Path:

@@ -47,9 +47,9 @@ def test_the_port_writes_flask_code_templates_and_both_reports(folders):
     assert report["summary"]["todos"] == 0 and report["summary"]["failed"] == 0
     text = (flask / "PORTING-REPORT.md").read_text()
     assert "flask --app todo:app run" in text and "## todo.py" in text
-    # a code two rules share is named for both (P004: the request, then uploads)
-    assert "- P004 (request.forms/.query/.params/... in Werkzeug's names; FileUpload's " \
-        "filename, save(), file and headers in FileStorage's terms): " in text
+    # each rule its own code, named with its summary
+    assert "- P004 (request.forms/.query/.params/... in Werkzeug's names): " in text
+    assert "- P005 (response.set_cookie/status/headers on the view's response): " in text
 
 
 def test_the_ported_list_page_form_and_cookie_work(flask_app):

@@ -7,38 +7,43 @@ import os
 import posixpath
 import re
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from enum import IntEnum
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, ClassVar
 
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
+from libcst.helpers import get_full_name_for_node
 
+from ..declared import Change, glob
+from ..edit import STATEMENTS, arg, string_value, with_comments
+from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
 from ..quick import Transformer
-from ..walk import walk
 
-STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+if TYPE_CHECKING:
+    from ..model import AppModel
+
 DECLARED_MARK = "# kit-declared:"
-REMOVE = object()  # an app option (state.app_options) to take out: Flask's default is it
 # A statement the port left out stands as this name until drop_placeholders() runs.
 PLACEHOLDER = "__kit_left_out__"
-# Bottle's module-level shortcuts that act on the default app.
-APP_SHORTCUTS = {"route", "get", "post", "put", "delete", "patch", "error", "hook",
-                 "mount", "merge", "install", "uninstall", "get_url", "url"}
+
+
+class Phase(IntEnum):
+    """When a rule runs: READ looks at the Bottle code before anything is rewritten,
+    REWRITE (the default) changes it, LAST tidies what the others left (imports)."""
+
+    READ = 0
+    REWRITE = 1
+    LAST = 2
 
 
 @dataclass
 class PortState:
-    """Facts about one module, found before the rules run and shared between them."""
+    """What the rules write while they port one module (the facts they read are the
+    model's: `Rule.facts`, `Rule.model`), and what the folder told the module."""
 
-    bottle: dict[str, str] = field(default_factory=dict)  # local name -> Bottle API name
-    via_module: set[str] = field(default_factory=set)  # names read as bottle.X
-    apps: set[str] = field(default_factory=set)  # names that are apps: made, aliased, imported
-    made: set[str] = field(default_factory=set)  # names bound to Bottle() objects here
-    imported_apps: set[str] = field(default_factory=set)  # apps made by another module
-    default_aliases: set[str] = field(default_factory=set)  # X = bottle.default_app()
-    default_from: str | None = None  # the module the shared default app is imported from
-    default_app: bool = False  # the module uses Bottle's default app
-    app_name: str = "app"
+    facts: ModuleFacts = field(default_factory=ModuleFacts)
     app_folder: str = "."  # the app's module's folder, from the folder ported (Settings)
     src_root: str = ""  # the folder ported, on disk (Settings)
     faithful: bool = False  # --faithful: Bottle's behaviour kept; else idiomatic Flask
@@ -63,22 +68,15 @@ class PortState:
     app_options: dict = field(default_factory=dict)  # Flask() keyword -> expression/REMOVE
     app_declared: list = field(default_factory=list)  # (change, paths) marked on the app
     after_app: list = field(default_factory=list)  # (statement template, values) after it
-    app_text: str = ""  # the app's text files, read for its own uses (negative ids)
+    # the app's text files (templates, tests, docs), for the uses of a name outside the
+    # code: a template reading response.status, a test requesting a negative id
+    app_text: str = ""
     emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
     compat: bool = False  # the module imports bottle_compat (--faithful only)
     breaks: set[tuple[str, str]] = field(default_factory=set)  # TODOs on code that fails
-    app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
-    factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
-    app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
     imported_openers: dict = field(default_factory=dict)  # keyword -> (module, function)
-    read_before: set[str] = field(default_factory=set)  # the names the Bottle code reads
-
-
-def makes_app(state: PortState) -> bool:
-    """Whether this module makes its Flask app (a Bottle() here, or the default app)."""
-    return bool(state.made) or (state.default_app and not state.default_from)
 
 
 def state(context: CodemodContext) -> PortState:
@@ -93,49 +91,67 @@ class Rule(Transformer):
     more than the rules themselves, and no rule uses matcher decorators.
     """
 
-    code = "P000"
-    summary = ""
+    code: ClassVar[str] = "P000"
+    summary: ClassVar[str] = ""
     # The changes this rule may declare in the default (idiomatic) port, and the pieces
     # of bottle_compat.py its --faithful port imports.
-    declares: tuple = ()
+    declares: ClassVar[tuple[Change, ...]] = ()
     # Words one of which the module's source holds wherever the rule can act (an alias
     # names the word in its import): a module with none is not walked for it at all.
-    triggers: tuple[str, ...] = ()
-    compat: tuple[str, ...] = ()
+    triggers: ClassVar[tuple[str, ...]] = ()
+    compat: ClassVar[tuple[str, ...]] = ()
     # When it runs (rules/order.py): the codes of the rules it must follow, and its phase
     # (0 reads the Bottle code before any rewrite, 1 rewrites, 2 tidies up at the end).
-    after: tuple[str, ...] = ()
-    phase: int = 1
+    after: ClassVar[tuple[str, ...]] = ()
+    phase: ClassVar[Phase] = Phase.REWRITE
 
     def __init__(self, context: CodemodContext) -> None:
         super().__init__()
         self.context = context
         self.state = state(context)
+        self.facts: ModuleFacts = self.state.facts
         self._notes: list[list[str]] = []
+
+    @property
+    def model(self) -> AppModel:
+        """The whole app's model (every module), as model/app.py reads it."""
+        return self.context.scratch["model"]
 
     # -- helpers for rules ---------------------------------------------------------
     def api(self, node: cst.CSTNode | None) -> str | None:
         """The Bottle API a Name stands for (`template`, `request`...), else None."""
-        if isinstance(node, cst.Name):
-            return self.state.bottle.get(node.value)
-        return None
+        return self.facts.api(node)
 
     def is_app(self, node: cst.CSTNode | None) -> bool:
-        """An expression that is the app: its name, `self.X` where `self.X = Bottle()`,
-        or Bottle's `default_app()`."""
-        if isinstance(node, cst.Attribute):
-            return node.attr.value in self.state.app_attrs
-        if isinstance(node, cst.Call):
-            return not node.args and self.api(node.func) in {"default_app", "app"}
-        return isinstance(node, cst.Name) and (node.value in self.state.apps
-                                               or node.value == self.state.app_name)
+        """An expression that holds the app (ModuleFacts.is_app)."""
+        return self.facts.is_app(node)
 
     def app_method(self, func: cst.CSTNode) -> str | None:
         """`app.route` or the default app's bare `route`: the method's name, else None."""
-        if isinstance(func, cst.Attribute) and self.is_app(func.value):
-            return func.attr.value
-        name = self.api(func)
-        return name if name in APP_SHORTCUTS else None
+        return self.facts.app_method(func)
+
+    def renames(self, decorator: cst.BaseExpression) -> bool:
+        """Whether this decorator (as written above a view) is one of the app's own that
+        does not keep the name of what it wraps, wherever the app defines it (the model
+        reads every module); one imported from a module the model lacks counts when the
+        import is relative (the app's own, unread)."""
+        node = decorator.func if isinstance(decorator, cst.Call) else decorator
+        dotted = get_full_name_for_node(node)
+        if dotted is None:
+            return False
+        head = dotted.split(".")[0]
+        facts = self.facts
+        if "." not in dotted and head in facts.renaming_decorators:
+            return True
+        model = self.context.scratch.get("model")
+        if model is not None and self.context.filename:
+            rel = Path(self.context.filename)
+            if model.renames(rel, dotted):
+                return True
+            if rel in model.modules:
+                return False
+        imported = facts.imports.get(head)
+        return imported is not None and imported[2] > 0  # relative: the app's own
 
     def from_app(self, folder: cst.BaseExpression) -> cst.BaseExpression:
         """A relative folder literal as Flask reads it, from the app's module's folder:
@@ -273,29 +289,6 @@ class _DropPlaceholders(Transformer):
         return updated.with_changes(body=body, footer=[*carried, *footer])
 
 
-def names_used(module: cst.Module) -> set[str]:
-    """Every name the module writes or reads: defs, classes, targets, imports, globals
-    (attribute names too, which only makes the set larger than it need be)."""
-    found: set[str] = set()
-
-    class Names(cst.CSTVisitor):
-        def visit_Name(self, node) -> None:
-            found.add(node.value)
-
-    walk(module, Names())
-    return found
-
-
-def free_name(wanted: str, taken: set[str]) -> str:
-    """`wanted`, or wanted_2, wanted_3... if the module already uses it: a helper the
-    port writes must not replace the user's function of the same name (or be replaced)."""
-    name, n = wanted, 1
-    while name in taken:
-        n += 1
-        name = f"{wanted}_{n}"
-    return name
-
-
 def one_line(text: str) -> str:
     """A TODO's text on one line: it may quote code written over several (a comment holds
     one line, and LibCST refuses a newline in one)."""
@@ -304,45 +297,6 @@ def one_line(text: str) -> str:
 
 def drop_placeholders(module: cst.Module) -> cst.Module:
     return module.visit(_DropPlaceholders())
-
-
-def with_comments(result, notes: list[str]):
-    lines = [cst.EmptyLine(comment=cst.Comment(n)) for n in notes]
-    if isinstance(result, cst.FlattenSentinel):
-        first, *rest = result.nodes
-        return cst.FlattenSentinel([with_comments(first, notes), *rest])
-    if isinstance(result, STATEMENTS):
-        return result.with_changes(leading_lines=[*result.leading_lines, *lines])
-    return result
-
-
-def string_value(node: cst.CSTNode | None) -> str | None:
-    """The value of a plain string literal, else None."""
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
-def arg(call: cst.Call, position: int | None, keyword: str | None) -> cst.Arg | None:
-    """A call's argument by keyword, else by position (positional ones only)."""
-    for a in call.args:
-        if keyword and a.keyword and a.keyword.value == keyword:
-            return a
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    if position is not None and position < len(positional):
-        return positional[position]
-    return None
-
-
-def kw(name: str, value: cst.BaseExpression) -> cst.Arg:
-    return cst.Arg(value=value, keyword=cst.Name(name),
-                   equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
-                                         whitespace_after=cst.SimpleWhitespace("")))
-
-
-def attribute(dotted: str) -> cst.BaseExpression:
-    return cst.parse_expression(dotted)
 
 
 VIEW_DECORATORS = {"route", "get", "post", "put", "delete", "patch", "error", "errorhandler"}
@@ -358,16 +312,15 @@ def is_view(rule: Rule, node: cst.FunctionDef) -> bool:
     return any(decorator_method(rule, d) in VIEW_DECORATORS for d in node.decorators)
 
 
-ROUTE_DECORATORS = {"route", "get", "post", "put", "delete", "patch"}
-
-
 def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     """The paths a view answers, as parity globs (`/edit/*`); [] for other functions."""
-    from ..declared import glob
     found = []
     for d in node.decorators:
-        if decorator_method(rule, d) in ROUTE_DECORATORS and isinstance(d.decorator, cst.Call):
+        if decorator_method(rule, d) in ROUTE_METHODS and isinstance(d.decorator, cst.Call):
             given = arg(d.decorator, 0, "rule") or arg(d.decorator, 0, "path")
             path = string_value(given.value) if given else None
             found.append(glob(path) if path is not None else "*")
     return found
+
+
+__all__ = ["APP_SHORTCUTS", "Change", "Phase", "PortState", "Rule", "glob", "one_line"]

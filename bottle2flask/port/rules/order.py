@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from graphlib import TopologicalSorter
 
-READ, REWRITE, LAST = 0, 1, 2
-
 
 def ordered(rules: list[type]) -> list[type]:
     """The rules in a running order that keeps every declaration; a cycle is an error."""

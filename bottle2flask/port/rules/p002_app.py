@@ -14,10 +14,9 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..quick import Visitor
-from ..walk import walk
-from .base import APP_SHORTCUTS, Rule, kw
-from .p001_imports import APP_FACTORIES
+from ..edit import Visitor, kw, last_import, walk
+from ..model.facts import APP_FACTORIES
+from .base import APP_SHORTCUTS, Rule
 
 # WSGI middleware that wrap an app, by name: beaker's, Werkzeug's, WhiteNoise, Paste's.
 MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
@@ -57,13 +56,13 @@ class App(Rule):
             return flask_app(self.state)
         if name in {"default_app", "app"} and not updated.args:
             self.fired()
-            return cst.Name(self.state.app_name)
+            return cst.Name(self.facts.app_name)
         return updated
 
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
         """`class Site(Bottle)` is a Flask subclass; Flask needs the import name that
         Bottle's __init__ did not take."""
-        if original.name.value not in self.state.app_classes:
+        if original.name.value not in self.facts.app_classes:
             return updated
         self.fired()
         self.need_import("flask", "Flask")
@@ -96,9 +95,9 @@ class App(Rule):
         # `app = bottle.default_app()` once the Flask app is made as `app`: the line goes
         stmt = updated.body[0] if len(updated.body) == 1 else None
         if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
-                and m.matches(stmt.targets[0].target, m.Name(self.state.app_name)) \
-                and m.matches(stmt.value, m.Name(self.state.app_name)) \
-                and self.state.default_app:
+                and m.matches(stmt.targets[0].target, m.Name(self.facts.app_name)) \
+                and m.matches(stmt.value, m.Name(self.facts.app_name)) \
+                and self.facts.default_app:
             return cst.RemoveFromParent()
         if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
             return self._middleware(updated, stmt)
@@ -142,24 +141,24 @@ class App(Rule):
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
-        if isinstance(call, cst.Call) and self.api(call.func) == "hook" and self.state.made \
+        if isinstance(call, cst.Call) and self.api(call.func) == "hook" and self.facts.made \
                 and not self.serves_default:
             # The module serves the app it makes: a hook on Bottle's default app never
             # ran. Registered on the app it would run on every request: left off.
             self.fired()
             self.todo("@hook() is on Bottle's default app, which this module does not serve "
-                      f"(it serves {self.state.app_name}): it never ran, so it is not "
-                      f"registered; add @{self.state.app_name}.after_request (or "
+                      f"(it serves {self.facts.app_name}): it never ran, so it is not "
+                      f"registered; add @{self.facts.app_name}.after_request (or "
                       "before_request) if it should run")
             return cst.RemoveFromParent()
         if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS:
             self.fired()
-            if self.state.made or self.state.imported_apps:
+            if self.facts.made or self.facts.imported_apps:
                 self.todo(f"@{self.api(call.func)}() is on Bottle's default app, not on "
-                          f"{self.state.app_name}: the port puts it on {self.state.app_name}; "
+                          f"{self.facts.app_name}: the port puts it on {self.facts.app_name}; "
                           "check which app served it (run() without an app serves the "
                           "default one)")
-            func = cst.Attribute(cst.Name(self.state.app_name), cst.Name(self.api(call.func)))
+            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(self.api(call.func)))
             return updated.with_changes(decorator=call.with_changes(func=func))
         return updated
 
@@ -168,24 +167,23 @@ class App(Rule):
         call = updated.value
         if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS - {"get"}:
             self.fired()
-            func = cst.Attribute(cst.Name(self.state.app_name), cst.Name(self.api(call.func)))
+            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(self.api(call.func)))
             return updated.with_changes(value=call.with_changes(func=func))
         return updated
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        if not self.state.default_app:
+        if not self.facts.default_app:
             return updated
         # The default app: add `app = Flask(...)` after the last top-level import, or,
         # when several modules shared it, import it from the module made for it.
-        self.state.apps.add(self.state.app_name)
-        self.state.provided.add(self.state.app_name)  # `from bottle import app` is not it
-        if self.state.default_from:
+        self.state.provided.add(self.facts.app_name)  # `from bottle import app` is not it
+        if self.facts.default_from:
             line = cst.parse_statement(
-                f"from {self.state.default_from} import {self.state.app_name}\n")
+                f"from {self.facts.default_from} import {self.facts.app_name}\n")
         else:
             self.need_import("flask", "Flask")
             line = cst.SimpleStatementLine([cst.Assign(
-                targets=[cst.AssignTarget(cst.Name(self.state.app_name))],
+                targets=[cst.AssignTarget(cst.Name(self.facts.app_name))],
                 value=flask_app(self.state))])
         line = line.with_changes(leading_lines=[cst.EmptyLine()])
         body = list(updated.body)
@@ -193,23 +191,6 @@ class App(Rule):
         body.insert(at, line)
         self.fired()
         return updated.with_changes(body=body)
-
-
-def last_import(body) -> int:
-    """Where to put a statement after the module's first block of imports (and after a
-    docstring): where LibCST's AddImportsVisitor puts the Flask imports, and before
-    any code, so imports further down (`import routes` at the end) come after it."""
-    at = 0
-    for i, stmt in enumerate(body):
-        if isinstance(stmt, cst.SimpleStatementLine) and all(
-                isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body):
-            at = i + 1
-        elif i == 0 and isinstance(stmt, cst.SimpleStatementLine) and isinstance(
-                stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.SimpleString):
-            at = 1
-        else:
-            break
-    return at
 
 
 __all__ = ["App", "APP_FACTORIES"]

@@ -22,43 +22,24 @@ import bottle
 import libcst as cst
 from libcst.helpers import parse_template_statement
 
-from ..declared import Change, glob
-from ..quick import Visitor
-from ..walk import walk
-from .base import Rule, arg, free_name, kw, names_used, string_value
+from ..edit import (
+    Visitor,
+    after_app,
+    after_imports,
+    arg,
+    free_name,
+    kw,
+    names_used,
+    string_value,
+    walk,
+)
+from ..model.facts import ROUTE_METHODS
+from ..model.route_syntax import tokens
+from .base import Change, Rule, glob
 
-ROUTE_METHODS = {"route", "get", "post", "put", "delete", "patch"}
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
 FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", "float"),
            "path": ("bottle_path", "path")}
-
-
-def tokens(rule: str):
-    """(text, None, None) for static text, (name, filter, config) for a wildcard.
-
-    Bottle's Router._itertokens, read from the same regex; it is not called itself
-    because it warns (DeprecationWarning) on the old syntax as it goes.
-    """
-    offset, prefix = 0, ""
-    for match in bottle.Router.rule_syntax.finditer(rule):
-        prefix += rule[offset:match.start()]
-        g = match.groups()
-        if len(g[0]) % 2:  # an odd number of backslashes: a literal `:` or `<`
-            prefix += match.group(0)[len(g[0]):]
-            offset = match.end()
-            continue
-        if prefix:
-            yield prefix, None, None
-        name, kind, config = g[4:7] if g[2] is None else g[1:4]
-        yield name, kind or "default", config or None
-        offset, prefix = match.end(), ""
-    if offset <= len(rule) or prefix:
-        yield prefix + rule[offset:], None, None
-
-
-def wildcard_names(rule: str) -> set[str]:
-    """The names Bottle passes to the view for this path."""
-    return {name for name, kind, _ in tokens(rule) if kind and name}
 
 
 def convert_path(path: str, regexes: dict[str, str],
@@ -128,24 +109,6 @@ def view_names(module: cst.Module, rule: Rule) -> list[str]:
     return found
 
 
-def own_decorators(module: cst.Module) -> set[str]:
-    """Names that may be the app's own decorators: imported from its own package (a
-    relative import), or defined here without functools.wraps."""
-    found = set()
-    for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef) \
-                and "wraps(" not in cst.Module([]).code_for_node(stmt):
-            found.add(stmt.name.value)
-        elif isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                if isinstance(small, cst.ImportFrom) and small.relative \
-                        and not isinstance(small.names, cst.ImportStar):
-                    found |= {(a.asname.name if a.asname else a.name).value
-                              for a in small.names if isinstance(
-                                  a.asname.name if a.asname else a.name, cst.Name)}
-    return found
-
-
 def route_key(rule: Rule, decorator: cst.Decorator) -> tuple[str, str, set[str]] | None:
     """(app, path, methods) of a route decorator with a literal path, else None."""
     call = decorator.decorator
@@ -200,14 +163,6 @@ def shadowed_routes(module: cst.Module,
     return shadowed, overlaps
 
 
-def _root(node) -> str | None:
-    """`view` for @view(...), @view, @utils.view(...): the name it starts from."""
-    node = node.func if isinstance(node, cst.Call) else node
-    while isinstance(node, cst.Attribute):
-        node = node.value
-    return node.value if isinstance(node, cst.Name) else None
-
-
 class Routes(Rule):
     """Also names the endpoints Flask would see twice: Bottle does not mind two views
     called `_`, Flask refuses a second view function for one endpoint."""
@@ -228,7 +183,6 @@ class Routes(Rule):
         self.shadowed, self.overlaps = shadowed_routes(node, self)
         names = view_names(node, self)
         self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
-        self.wrappers = own_decorators(node)
         self.seen: dict[str, int] = {}
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
         self.flagged: set[tuple[str, str]] = set()
@@ -273,8 +227,7 @@ class Routes(Rule):
         # Under the routes, a decorator of the app's own that may not keep the view's
         # name (no functools.wraps seen): Flask would take the wrapper's name ("wrapper")
         # for every view it wraps, and refuse the second one.
-        wrapped = any(_root(d.decorator) in self.wrappers
-                      for d in updated.decorators[routes[-1] + 1:])
+        wrapped = any(self.renames(d.decorator) for d in updated.decorators[routes[-1] + 1:])
         if name not in self.clashes:
             if not wrapped:
                 return updated
@@ -541,20 +494,6 @@ class {cls}(BaseConverter):
     def to_url(self, value):
         return super().to_url(self.into_path(value) if self.into_path else value)
 '''
-# add_filter() on a name (or Bottle's default app): (what it is called on, the filter's
-# name). A filter counts once what it is called on is an app (added_filters): the routes
-# that use it keep its name as a converter; any other add_filter() is a TODO.
-FILTER_ADDED = re.compile(
-    r"""(?:^|[^\w.)\]])(\w+|(?:bottle\.)?(?:default_)?app\(\))\.router\.add_filter\("""
-    r"""\s*['"](\w+)['"]""", re.MULTILINE)
-
-
-def added_filters(source: str, apps: set[str] | frozenset[str]) -> set[str]:
-    """The names of the route filters the source adds to one of these apps."""
-    return {name for holder, name in FILTER_ADDED.findall(source)
-            if holder in apps or holder.endswith("()")}
-
-
 FILTER_MARK = "kit_route_filter_"  # the class's name, written once it is chosen
 
 
@@ -574,25 +513,23 @@ def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
     module's app; False when the module has neither."""
     if not state.regexes and not state.filters:
         return module, True
-    from ..placement import after_app
-    from ..shims import _after_imports
     taken = names_used(module)  # a class of the user's own keeps its name
     code = []
     if state.filters:
         module, code = _filter_classes(module, state.filters, taken)
         if not state.regexes:
-            return _after_imports(module, cst.Module(code).code), True
+            return after_imports(module, cst.Module(code).code), True
     placed = False
     classes = {name: free_name(converter_class(name), taken) for name in state.regexes}
     for name in reversed(state.regexes):  # each goes right after the app: last first
-        module, placed = after_app(module, state, [REGISTER], name=cst.SimpleString(
+        module, placed = after_app(module, state.facts.app_name, [REGISTER], name=cst.SimpleString(
             f'"{name}"'), cls=cst.Name(classes[name]))
     if not placed:
         return module, False
     code += [parse_template_statement(CONVERTER, cls=cst.Name(classes[name]),
                                       regex=_regex_literal(regex))
              for name, regex in state.regexes.items()]
-    return _after_imports(module, cst.Module(code).code), True
+    return after_imports(module, cst.Module(code).code), True
 
 
 def _filter_classes(module: cst.Module, filters: dict[str, str],

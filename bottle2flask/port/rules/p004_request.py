@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..declared import Change
-from ..quick import Visitor
-from ..walk import walk
-from .base import Rule
+from ..edit import Visitor, walk
+from .base import Change, Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "environ",
         "content_type", "content_length", "is_json", "host", "scheme", "args", "form",
@@ -283,7 +281,7 @@ class Request(Rule):
 
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        for local, name in self.state.bottle.items():
+        for local, name in self.facts.bottle.items():
             if name == "request":
                 self.need_import("flask", "request", None if local == "request" else local)
         return updated

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..declared import Change, glob
-from .base import Rule, arg, string_value
-from .p003_routes import ROUTE_METHODS
-from .p007_returns import ends
+from ..edit import arg, ends, string_value
+from ..model.facts import ROUTE_METHODS
+from .base import Change, Rule, glob
 
 SOURCE_MARKERS = ("\n", "{", "%", "$")  # how Bottle tells source from a name
 TEMPLATE_CALLS = {"template": "simple", "jinja2_template": "jinja2"}

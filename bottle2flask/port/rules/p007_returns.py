@@ -18,31 +18,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..declared import Change
-from ..quick import Visitor
-from ..walk import walk
-from .base import Rule, is_view, route_globs
-
-
-def ends(body) -> bool:
-    """Whether a block always ends in return/raise (or a call that raises)."""
-    if not body:
-        return False
-    last = body[-1]
-    if isinstance(last, cst.SimpleStatementLine):
-        stmt = last.body[-1]
-        if isinstance(stmt, cst.Return | cst.Raise):
-            return True
-        return isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) and \
-            isinstance(stmt.value.func, cst.Name) and stmt.value.func.value in {"abort"}
-    if isinstance(last, cst.If):
-        return ends(last.body.body) and last.orelse is not None and ends(
-            last.orelse.body.body if isinstance(last.orelse, cst.Else) else [last.orelse])
-    if isinstance(last, cst.With):
-        return ends(last.body.body)
-    if isinstance(last, cst.Try):
-        return ends(last.body.body) and all(ends(h.body.body) for h in last.handlers)
-    return False
+from ..edit import Visitor, ends, walk
+from .base import Change, Rule, is_view, route_globs
 
 
 class Returns(Rule):

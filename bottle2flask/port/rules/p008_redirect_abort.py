@@ -27,8 +27,8 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..declared import Change
-from .base import Rule, arg, is_view, route_globs
+from ..edit import arg
+from .base import Change, Rule, is_view, route_globs
 
 
 class RedirectAbort(Rule):
@@ -107,7 +107,7 @@ class RedirectAbort(Rule):
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)
-                and call.func.value == "redirect" and "redirect" not in self.state.apps
+                and call.func.value == "redirect" and "redirect" not in self.facts.apps
                 and self.api(original.value.func) == "redirect"):
             return updated
         if self.views and self.views[-1]:

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..declared import Change
-from ..walk import walk
-from .base import Rule, arg
+from ..edit import arg, walk
+from .base import Change, Rule
 
 SPELT_OTHERWISE = {"414"}  # codes whose reason Bottle and Werkzeug spell differently
 ERROR_ATTRS = {"body": "description", "status_code": "code", "exception": "original_exception"}
@@ -85,7 +84,7 @@ class Errors(Rule):
             code, func = self.registration(stmt.value)
             owner = stmt.value.func.func
             found = (code, owner.value if isinstance(owner, cst.Attribute)
-                     else cst.Name(self.state.app_name), func)
+                     else cst.Name(self.facts.app_name), func)
         if found is None:
             return updated
         self.fired()
@@ -125,7 +124,7 @@ class Errors(Rule):
             func = call.func
             new = func.with_changes(attr=cst.Name("errorhandler")) \
                 if isinstance(func, cst.Attribute) else cst.parse_expression(
-                    f"{self.state.app_name}.errorhandler")
+                    f"{self.facts.app_name}.errorhandler")
             args = call.args or [cst.Arg(cst.Integer("500"))]
             return updated.with_changes(decorator=call.with_changes(func=new, args=args))
         return updated

@@ -15,16 +15,15 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..quick import Visitor
-from ..walk import walk
-from .base import Rule, arg, free_name, names_used, string_value
+from ..edit import Visitor, arg, free_name, names_used, string_value, walk
+from .base import Rule
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
 
 
 class Hooks(Rule):
     code = "P010"
-    triggers = ("hook",)
+    triggers = ("hook", "add_hook")
     summary = "@hook('before_request'/'after_request') as Flask's request hooks"
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -39,7 +38,7 @@ class Hooks(Rule):
                 if name in HOOKS:
                     self.fired()
                     owner = call.func.value if isinstance(call.func, cst.Attribute) \
-                        else cst.Name(self.state.app_name)
+                        else cst.Name(self.facts.app_name)
                     d = d.with_changes(decorator=cst.Attribute(owner, cst.Name(HOOKS[name])))
                     after = name == "after_request"
                     if name == "before_request" and self.changes_environ(updated.body) \

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import REMOVE, Rule, makes_app, string_value
-from .response_idiom import names_read
+from ..edit import REMOVE, names_read, string_value
+from .base import Rule
 
 VIEWS = {"views", "./views", "views/", "./views/"}
 CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
@@ -71,7 +71,7 @@ class TemplatePath(Rule):
             from ..placement import app_target  # placement imports the rules
             self.app = app_target(updated, "")
         if self.state.faithful or isinstance(updated.body[0], cst.Import | cst.ImportFrom) \
-                or not any(self.state.bottle.get(n) == "TEMPLATE_PATH"
+                or not any(self.facts.bottle.get(n) == "TEMPLATE_PATH"
                            for n in names_read(updated)):
             return updated
         entries = self.entries(updated)
@@ -85,7 +85,7 @@ class TemplatePath(Rule):
             return updated.with_changes(body=[cst.Assign(
                 [cst.AssignTarget(cst.Attribute(self.app, cst.Name("template_folder")))],
                 folder)])
-        if self.depth or entries is None or not makes_app(self.state):
+        if self.depth or entries is None or not self.facts.makes_app():
             self.todo("TEMPLATE_PATH changed here (at run time, in a module that does not make "
                       "the app, or in a way this rule does not read): Flask reads its "
                       "template folder once; set the app's template_folder or jinja_loader "
@@ -166,14 +166,14 @@ class TemplatePath(Rule):
         return target.with_changes(target=_all_of(target.target))
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        if "TEMPLATE_PATH" not in self.state.bottle.values():
+        if "TEMPLATE_PATH" not in self.facts.bottle.values():
             return updated
         if not self.state.faithful:
             return self.idiomatic(updated)
         self.fired()
         self.state.needs.add("template_path")
         self.state.provided.add("TEMPLATE_PATH")
-        from .p002_app import last_import
+        from ..edit import last_import
         body = list(updated.body)
         line = cst.parse_statement('TEMPLATE_PATH = ["./", "./views/"]\n')
         line = line.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(

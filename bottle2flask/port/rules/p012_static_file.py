@@ -25,12 +25,9 @@ import json
 
 import libcst as cst
 
-from ..declared import Change
-from ..quick import Visitor
-from ..walk import walk
-from .base import REMOVE, Rule, arg, decorator_method, kw, makes_app, string_value
-from .p003_routes import ROUTE_METHODS
-from .response_idiom import names_read
+from ..edit import REMOVE, Visitor, arg, kw, names_read, string_value, walk
+from ..model.facts import ROUTE_METHODS
+from .base import Change, Rule, decorator_method
 
 KNOWN = {"filename", "root", "download", "mimetype", "charset", "headers"}
 
@@ -53,7 +50,7 @@ class StaticFile(Rule):
         self.url_params.append({p.name.value for p in node.params.params} if routed else set())
         served = None
         if not self.state.faithful and "static_folder" not in self.state.app_options \
-                and makes_app(self.state):  # the app's options are set where it is made
+                and self.facts.makes_app():  # the app's options are set where it is made
             served = self.static_view(node)
         self.served.append(served)
 

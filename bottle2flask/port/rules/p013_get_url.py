@@ -15,7 +15,7 @@ from .base import Rule
 
 class GetUrl(Rule):
     code = "P013"
-    triggers = ("url",)
+    triggers = ("get_url", "url")
     summary = "get_url()/url() become url_for()"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):

@@ -21,8 +21,8 @@ class TemplateDefaults(Rule):
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         if self.api(updated.value) in TEMPLATE_CLASSES and updated.attr.value == "defaults":
             self.fired()
-            return cst.parse_expression(f"{self.state.app_name}.jinja_env.globals")
+            return cst.parse_expression(f"{self.facts.app_name}.jinja_env.globals")
         if self.api(updated.value) in TEMPLATE_CLASSES:
             self.todo(f"{updated.value.value}.{updated.attr.value}: configure Jinja "
-                      f"through {self.state.app_name}.jinja_env instead")
+                      f"through {self.facts.app_name}.jinja_env instead")
         return updated

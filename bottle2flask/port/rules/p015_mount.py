@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..quick import Transformer
-from .base import Rule, arg, string_value
+from ..edit import Transformer, arg, string_value
+from .base import Rule
 
 
 class Mount(Rule):

@@ -14,7 +14,8 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from .base import Rule, kw
+from ..edit import kw
+from .base import Rule
 
 RENAMED = {"reloader": "use_reloader"}
 KEPT = {"host", "port", "debug", "use_reloader"}
@@ -81,7 +82,7 @@ class Run(Rule):
         if self.api(updated.func) != "run":
             return updated
         args = list(updated.args)
-        app = cst.Name(self.state.app_name)
+        app = cst.Name(self.facts.app_name)
         positional = [a for a in args if a.keyword is None]
         given = positional[:1] or [a for a in args if a.keyword and a.keyword.value == "app"]
         if given:  # run(app) or run(app=app): the app to serve

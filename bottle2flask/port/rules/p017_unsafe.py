@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..declared import Change
-from .base import Rule, arg, makes_app
-from .p002_app import last_import
-from .p003_routes import ROUTE_METHODS
+from ..edit import arg, last_import
+from ..model.facts import ROUTE_METHODS
+from .base import Change, Rule
 
 # Bottle's ConfigDict methods, which Flask's Config lacks; what to use instead.
 CONFIG_METHODS = {
@@ -51,7 +50,7 @@ class Unsafe(Rule):
         # default app, which the port makes right after the imports)
         self.after_app: set[int] = set()
         self.rewrite: int | None = None  # the MEMFILE_MAX line being rewritten
-        default = self.state.default_app and not self.state.default_from
+        default = self.facts.default_app and not self.facts.default_from
         first = last_import(list(node.body)) if default else len(node.body)
         made = False
         for n, stmt in enumerate(node.body):
@@ -63,7 +62,7 @@ class Unsafe(Rule):
         return isinstance(stmt, cst.SimpleStatementLine) and any(
             isinstance(s, cst.Assign) and isinstance(s.value, cst.Call)
             and self.api(s.value.func) in {"Bottle", "default_app"}
-            and any(isinstance(t.target, cst.Name) and t.target.value in self.state.made
+            and any(isinstance(t.target, cst.Name) and t.target.value in self.facts.made
                     for t in s.targets) for s in stmt.body)
 
     def _memfile_max(self, node) -> bool:
@@ -73,7 +72,7 @@ class Unsafe(Rule):
             for t in node.targets)
 
     def visit_SimpleStatementLine(self, node) -> None:
-        if not self.state.faithful and id(node) in self.after_app and makes_app(self.state) \
+        if not self.state.faithful and id(node) in self.after_app and self.facts.makes_app() \
                 and len(node.body) == 1 and self._memfile_max(node.body[0]) \
                 and len(node.body[0].targets) == 1:
             self.rewrite = id(node)
@@ -85,7 +84,7 @@ class Unsafe(Rule):
         self.fired()
         value = cst.Module([]).code_for_node(updated.body[0].value)
         line = cst.parse_statement(
-            f'{self.state.app_name}.config["MAX_CONTENT_LENGTH"] = {value}\n')
+            f'{self.facts.app_name}.config["MAX_CONTENT_LENGTH"] = {value}\n')
         return self.mark(line.with_changes(leading_lines=updated.leading_lines),
                          "D-body-limit")
 

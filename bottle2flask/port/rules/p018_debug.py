@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..edit import makes_app
 from .base import Rule
 
 
@@ -34,19 +35,19 @@ class Debug(Rule):
         if len(call.args) > 1 or (call.args and call.args[0].keyword
                                   and call.args[0].keyword.value != "mode"):
             return updated
-        if not (self.state.apps or self.state.default_app):
+        if not (self.facts.apps or self.facts.default_app):
             return updated  # no app here to set: P001 keeps the import under a TODO
         value = call.args[0].value if call.args else cst.Name("True")
         self.fired()
         line = cst.SimpleStatementLine([cst.Assign(
-            [cst.AssignTarget(cst.Attribute(cst.Name(self.state.app_name), cst.Name("debug")))],
+            [cst.AssignTarget(cst.Attribute(cst.Name(self.facts.app_name), cst.Name("debug")))],
             value)], leading_lines=updated.leading_lines)
         self.converted.add(line)
         return line
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body = list(updated.body)
-        made = next((i for i, stmt in enumerate(body) if _makes(stmt, self.state.app_name)),
+        made = next((i for i, stmt in enumerate(body) if _makes(stmt, self.facts.app_name)),
                     None)
         if made is None:
             return updated
@@ -61,5 +62,4 @@ class Debug(Rule):
 
 
 def _makes(stmt, name: str) -> bool:
-    from ..shims import _makes_app
-    return _makes_app(stmt, name)
+    return makes_app(stmt, name)

@@ -27,11 +27,10 @@ import re
 import libcst as cst
 from libcst.helpers import parse_template_module
 
-from ..declared import Change, glob
-from ..quick import Visitor
-from ..walk import walk
-from .base import PLACEHOLDER, Rule, arg, decorator_method, is_view, string_value
-from .p003_routes import ROUTE_METHODS, wildcard_names
+from ..edit import Visitor, arg, string_value, walk
+from ..model.facts import ROUTE_METHODS
+from ..model.route_syntax import wildcard_names
+from .base import PLACEHOLDER, Change, Rule, decorator_method, glob, is_view
 
 PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
            "bottle_sqlalchemy": ("sqlalchemy", {"Plugin", "SQLAlchemyPlugin"})}
@@ -173,9 +172,9 @@ class Plugins(Rule):
         self.gone = converted - self.left_kinds  # no plugin of these kinds is left
 
     def dotted(self, node) -> str:
-        """A module's dotted name; `bottle.ext...` as written (Prepare spelt it `ext...`)."""
+        """A module's dotted name; `bottle.ext...` as written (the model spelt it `ext...`)."""
         name = cst.Module([]).code_for_node(node) if node is not None else ""
-        if self.state.bottle.get("ext") == "ext" and (name == "ext" or name.startswith("ext.")):
+        if self.facts.bottle.get("ext") == "ext" and (name == "ext" or name.startswith("ext.")):
             return f"bottle.{name}"
         return name
 
@@ -186,7 +185,7 @@ class Plugins(Rule):
             return self.names.get(func.value)
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) \
                 and self.api(func.value.value) == "ext" and func.value.attr.value in EXT:
-            # bottle.ext.sqlite.Plugin (Prepare spelt bottle.ext as ext)
+            # bottle.ext.sqlite.Plugin (the model spelt bottle.ext as ext)
             kind = func.value.attr.value
             return kind if func.attr.value in PLUGINS[f"bottle_{kind}"][1] else None
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
@@ -240,7 +239,7 @@ class Plugins(Rule):
         if options is not None and self.converted.get(options["keyword"], ("",))[0] == kind:
             self.fired()
             app = call.func.value if isinstance(call.func, cst.Attribute) \
-                else cst.Name(self.state.app_name)
+                else cst.Name(self.facts.app_name)
             return self._pattern(updated, kind, options, app)
         what = cst.Module([]).code_for_node(call.args[0].value) if call.args else "a plugin"
         if method == "uninstall":

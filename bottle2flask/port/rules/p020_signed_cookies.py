@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule, arg
+from ..edit import arg
+from .base import Rule
 
 COMPANION = "bottle_cookies"
 

@@ -1,4 +1,4 @@
-"""P004 uploads: Bottle's FileUpload read as Werkzeug's FileStorage.
+"""P021 uploads: Bottle's FileUpload read as Werkzeug's FileStorage.
 
     upload = request.files.get("f")
     upload.filename            ->  secure_filename(upload.filename)   (Bottle's is already
@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..declared import Change
-from ..walk import walk
-from .base import Rule, free_name, names_used
+from ..edit import after_imports, free_name, names_used, walk
+from .base import Change, Rule
 
 SAVE_UPLOAD = '''
 def {name}(upload, destination, overwrite=False):
@@ -43,7 +42,7 @@ LOOPS = {"getall", "getlist", "values"}
 
 
 class Uploads(Rule):
-    code = "P004"
+    code = "P021"
     summary = "FileUpload's filename, save(), file and headers in FileStorage's terms"
     triggers = ("files",)
     declares = (Change("D-upload-filename", "9. Uploads",
@@ -155,5 +154,4 @@ class Uploads(Rule):
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if not self.helper:
             return updated
-        from ..shims import _after_imports
-        return _after_imports(updated, SAVE_UPLOAD.format(name=self.helper_name))
+        return after_imports(updated, SAVE_UPLOAD.format(name=self.helper_name))

@@ -1,4 +1,5 @@
-"""Which app each module of a Bottle app uses, across files, before any module is ported.
+"""The model of the user's whole app: every module read once (model/reading.py), then
+what only the whole folder tells: which app each module uses, across files.
 
 Three shapes need the whole folder to port one file right:
 - `from app import app` in a routes module: `app` is the Bottle() object another
@@ -16,20 +17,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import libcst as cst
-from libcst.codemod import CodemodContext
 from libcst.helpers import get_full_name_for_node
 
-from .quick import Visitor
-from .rules import Prepare
-from .rules.base import state as port_state
-from .rules.p003_routes import ROUTE_METHODS
-from .walk import walk
+from ..edit import Visitor, walk
+from .facts import ROUTE_METHODS, ModuleFacts
+from .reading import read
 
 DEFAULT_MODULE = "default_app"
 
 
 @dataclass
 class ModuleApps:
+    """One module in the model: its facts and its code spelt the model's way, and what
+    the folder adds (the app's own modules it imports, the apps it imports)."""
+
     made: set[str] = field(default_factory=set)  # names of Bottle() objects made here
     default: bool = False  # uses Bottle's default app
     imports: dict[str, tuple[Path, str]] = field(default_factory=dict)  # local -> (file, name)
@@ -39,10 +40,16 @@ class ModuleApps:
     redirects: bool = False  # uses Bottle's redirect()
     uses: set[Path] = field(default_factory=set)  # the app's own modules it imports
     stars: set[Path] = field(default_factory=set)  # own modules it imports * from
+    modules: dict[str, Path] = field(default_factory=dict)  # `import x` of an own module
+    facts: ModuleFacts | None = None  # None: the module does not parse
+    tree: cst.Module | None = None  # the module spelt the model's way
+    source: str = ""
 
 
 @dataclass
-class Plan:
+class AppModel:
+    """What the rules read about the whole app."""
+
     modules: dict[Path, ModuleApps]
     # module -> the module made for the default app it shares (one per app in the folder)
     default_modules: dict[Path, Path] = field(default_factory=dict)
@@ -79,6 +86,84 @@ class Plan:
                 "shared_views": self.shared_views & set(found.views),
                 "tree_needs": self.tree_needs}
 
+    def add_templates(self, templates: bool, template_imports: dict | None,
+                      jinja2: bool) -> None:
+        """What the app's templates need of the app's module: a Jinja environment like
+        Bottle's, the names they `% import`."""
+        needs = set(self.tree_needs)
+        if templates:
+            needs.add("jinja2" if jinja2 else "jinja")
+        if template_imports:
+            needs.add("template_imports")
+        self.tree_needs = frozenset(needs)
+        self.template_imports = dict(template_imports or {})
+
+    # -- what every module's facts say, across the app ------------------------------------
+    def all_facts(self) -> list[ModuleFacts]:
+        return [m.facts for m in self.modules.values() if m.facts is not None]
+
+    def route_rules(self) -> list[str]:
+        """Every literal route rule of the app, in any module."""
+        return [r for facts in self.all_facts() for r in facts.route_rules()]
+
+    def filters_added(self) -> set[str]:
+        """The route filters the app adds to one of its apps (app.router.add_filter)."""
+        return {name for facts in self.all_facts() for name in facts.filters_added}
+
+    def attachments(self, method: str) -> list[tuple[str, str]]:
+        """(module, app) of each call of this app method (install, mount...)."""
+        return [(facts.path, a.app) for facts in self.all_facts()
+                for a in facts.attachments if a.method == method]
+
+    def renames(self, rel: Path | None, dotted: str) -> bool:
+        """Whether the decorator `dotted`, as module `rel` spells it, is one of the app's
+        own that does not keep the name of the function it wraps (no functools.wraps),
+        wherever the app defines it: here, or in a module it imports."""
+        found = self.modules.get(rel) if rel is not None else None
+        if found is None or found.facts is None:
+            return False
+        head, _, rest = dotted.partition(".")
+        if not rest:
+            if head in found.facts.renaming_decorators:
+                return True
+            target = found.imports.get(head)  # from own import decorator
+            if target is None:
+                return False
+            other = self.modules.get(target[0])
+            return other is not None and other.facts is not None \
+                and target[1] in other.facts.renaming_decorators
+        module = found.modules.get(head)  # import own; @own.decorator
+        other = self.modules.get(module) if module is not None else None
+        return other is not None and other.facts is not None \
+            and rest in other.facts.renaming_decorators
+
+    def read(self, rel: Path | None, source: str, *, imported_apps=frozenset(),
+             default_from: str | None = None) -> tuple[cst.Module, ModuleFacts]:
+        """The module spelt the model's way and its facts: those read when the model was
+        built, or read now for a source a step before the rules changed."""
+        found = self.modules.get(rel) if rel is not None else None
+        if found is not None and found.tree is not None and found.facts is not None \
+                and found.source == source \
+                and found.facts.imported_apps == set(imported_apps) \
+                and found.facts.default_from == default_from:
+            return found.tree, found.facts
+        return read_module(source, str(rel) if rel is not None else "<string>",
+                           imported_apps=imported_apps, default_from=default_from)
+
+
+# The name the folder port had for the model before it was one (kept for callers).
+Plan = AppModel
+
+
+def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(),
+                default_from: str | None = None) -> tuple[cst.Module, ModuleFacts]:
+    """One module read into the model (raises LibCST's ParserSyntaxError): the module
+    spelt the model's way, and its facts."""
+    facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from)
+    facts.original = cst.parse_module(source)
+    tree = read(facts.original, facts)
+    return tree, facts
+
 
 def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | None:
     """The app's own file that `import dotted` (or `from .dotted`) reads; else None."""
@@ -100,27 +185,30 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | Non
     return None
 
 
-def scan(src: Path, rel: Path, source: str) -> ModuleApps:
-    found = ModuleApps()
+def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
+         default_from: str | None = None) -> ModuleApps:
+    found = ModuleApps(source=source)
     try:
-        tree = cst.parse_module(source)
-    except cst.ParserSyntaxError:
-        return found
-    context = CodemodContext(filename=str(rel))
-    try:
-        tree = tree.visit(Prepare(context))
+        tree, facts = read_module(source, str(rel), imported_apps=imported_apps,
+                                  default_from=default_from)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
-    state = port_state(context)
-    found.views = view_functions(tree, state.bottle)
-    found.redirects = "redirect" in state.bottle.values()
-    found.made = set(state.made)
-    found.default = state.default_app and not state.made
+    found.tree, found.facts = tree, facts
+    found.views = view_functions(tree, facts.bottle)
+    found.redirects = "redirect" in facts.bottle.values()
+    found.made = set(facts.made)
+    found.default = facts.default_app and not facts.made
     for stmt in tree.body:
         node = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
         if isinstance(node, cst.Import):
-            found.uses |= {t for a in node.names if (t := module_file(
-                src, rel, get_full_name_for_node(a.name) or "")) is not None}
+            for a in node.names:
+                dotted = get_full_name_for_node(a.name) or ""
+                target = module_file(src, rel, dotted)
+                if target is not None:
+                    found.uses.add(target)
+                    asname = a.asname.name if a.asname else None
+                    found.modules[asname.value if isinstance(asname, cst.Name)
+                                  else dotted] = target
         if not isinstance(node, cst.ImportFrom):
             continue
         dotted = get_full_name_for_node(node.module) if node.module else ""
@@ -140,6 +228,7 @@ def scan(src: Path, rel: Path, source: str) -> ModuleApps:
                                   len(node.relative))
                 if sub is not None and sub != rel:
                     found.uses.add(sub)
+                    found.modules[local] = sub
     return found
 
 
@@ -161,11 +250,10 @@ def view_functions(tree: cst.Module, bottle: dict[str, str]) -> list[str]:
     return found
 
 
-def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
-         template_imports: dict | None = None, jinja2: bool = False) -> Plan:
-    """The apps of every module (`sources`: relative path -> source of every module)."""
-    modules = {rel: scan(src, rel, text) for rel, text in sources.items()
-               if "import" in text}
+def build(src: Path, sources: dict[Path, str]) -> AppModel:
+    """The model of the app whose modules these are (relative path -> source); what its
+    templates need is added once they are converted (AppModel.add_templates)."""
+    modules = {rel: scan(src, rel, text) for rel, text in sources.items()}
     apps = {rel: set(m.made) for rel, m in modules.items()}
     changed = True
     while changed:  # an app imported from a module that imported it counts too
@@ -178,17 +266,12 @@ def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
                     changed = True
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
-    needs = {"jinja2" if jinja2 else "jinja"} if templates else set()
-    if any(m.redirects for m in modules.values()):
-        needs.add("location")
-    if template_imports:
-        needs.add("template_imports")
+    needs = {"location"} if any(m.redirects for m in modules.values()) else set()
     # A view name clashes only between modules that can run in one process (one app).
     shared = {name for rel, name in views
               if any(other != rel and name in modules[other].views
                      for other in together(modules, rel) if other in modules)}
-    result = Plan(modules, shared_views=frozenset(shared),
-                  tree_needs=frozenset(needs), template_imports=dict(template_imports or {}))
+    result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs))
     sharing = [rel for rel in users if len(together(modules, rel) & set(users)) > 1]
     # One module per app: a folder of several apps (each run from its own folder, its
     # modules importing each other) has a default app in each.
@@ -205,7 +288,16 @@ def plan(src: Path, sources: dict[Path, str], *, templates: bool = False,
         for user in group:
             result.default_modules[user] = folder / f"{name}.py"
             modules[user].default_from = name
+    # read again what a module knows only from the others: the apps it imports, the
+    # module its default app now comes from
+    for rel, m in modules.items():
+        if m.imported_apps or m.default_from:
+            again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from)
+            m.tree, m.facts = again.tree, again.facts
     return result
+
+
+plan = build
 
 
 def run_folder(src: Path, modules: dict[Path, ModuleApps], users: list[Path]) -> Path:

@@ -20,8 +20,7 @@ import re
 
 import libcst as cst
 
-from ..quick import Transformer, Visitor
-from ..walk import walk
+from .edit import Transformer, Visitor, names_bound, names_read, walk
 
 # What each Bottle change becomes on a Werkzeug response `r` (None: an assignment).
 CALLS = {"set_cookie", "delete_cookie", "set_header", "add_header"}
@@ -114,45 +113,6 @@ def tuple_parts(changes: list[cst.BaseSmallStatement]) -> list | None:
 def _has_todo(stmt) -> bool:
     return any(line.comment and "TODO(kit/" in line.comment.value
                for line in stmt.leading_lines)
-
-
-def names_read(node: cst.CSTNode) -> set[str]:
-    found: set[str] = set()
-
-    class Names(Visitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.add(name.value)
-
-    walk(node, Names())
-    return found
-
-
-def names_bound(nodes) -> set[str]:
-    """Names assigned anywhere in these statements (targets, for, with, imports, del)."""
-    found: set[str] = set()
-
-    class Bound(Visitor):
-        def visit_AssignTarget(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AugAssign(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AnnAssign(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_For(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AsName(self, node) -> None:
-            found.update(names_read(node.name))
-
-        def visit_NamedExpr(self, node) -> None:
-            found.update(names_read(node.target))
-
-    for node in nodes:
-        walk(node, Bound())
-    return found
 
 
 def leaves(nodes) -> bool:
@@ -312,7 +272,7 @@ class Folder:
         return any(found)
 
     def uses_bottle(self, stmt) -> bool:
-        return any(self.rule.state.bottle.get(n) == "response" for n in names_read(stmt))
+        return any(self.rule.facts.bottle.get(n) == "response" for n in names_read(stmt))
 
     def inner(self, stmt, later: set[str]):
         """A compound statement with its blocks rewritten (not nested functions)."""
@@ -414,7 +374,7 @@ class Folder:
         """Is the returned value Bottle's HTTPResponse, now Flask's `Response(...)`?"""
         return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
             and value.func.value == "Response" \
-            and "HTTPResponse" in self.rule.state.bottle.values()
+            and "HTTPResponse" in self.rule.facts.bottle.values()
 
     def closures(self, stmts: list, at: list[int], later: set[str]) -> list:
         runs: list[list[int]] = []
@@ -429,7 +389,7 @@ class Folder:
             read = set().union(*(names_read(stmts[i].body[0]) for i in run))
             # `response.status = 400` further on changes Bottle's response, it does not
             # rebind the name: that change is ported where it stands
-            read = {n for n in read if self.rule.state.bottle.get(n) != "response"}
+            read = {n for n in read if self.rule.facts.bottle.get(n) != "response"}
             if read & bound:
                 out[run[0]] = self.rule.todo_on(out[run[0]], (
                     f"response change before {', '.join(sorted(read & bound))} is assigned "

@@ -1,0 +1,262 @@
+"""Editing helpers every rule may use: reading literals and arguments, fresh names,
+keyword arguments, and placing a statement after the imports or after the app.
+
+A leaf: it imports LibCST and the walker, nothing of the rules or the model, so any
+module of the port may import it without a cycle."""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.helpers import parse_template_statement
+
+from .quick import Transformer, Visitor
+from .walk import walk
+
+STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+# An app option (Flask(...)'s keyword) to take out: Flask's default is it.
+REMOVE = object()
+
+
+# -- reading code --------------------------------------------------------------------
+def string_value(node: cst.CSTNode | None) -> str | None:
+    """The value of a plain string literal, else None."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def arg(call: cst.Call, position: int | None, keyword: str | None) -> cst.Arg | None:
+    """A call's argument by keyword, else by position (positional ones only)."""
+    for a in call.args:
+        if keyword and a.keyword and a.keyword.value == keyword:
+            return a
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if position is not None and position < len(positional):
+        return positional[position]
+    return None
+
+
+def names_read(node: cst.CSTNode) -> set[str]:
+    """Every Name under the node."""
+    found: set[str] = set()
+
+    class Names(Visitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.add(name.value)
+
+    walk(node, Names())
+    return found
+
+
+def names_used(module: cst.Module) -> set[str]:
+    """Every name the module writes or reads: defs, classes, targets, imports, globals
+    (attribute names too, which only makes the set larger than it need be)."""
+    return names_read(module)
+
+
+def names_read_outside_imports(module: cst.Module) -> set[str]:
+    """Every Name the module spells outside its import statements."""
+    found: set[str] = set()
+
+    class Read(cst.CSTVisitor):
+        def visit_Import(self, node) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node) -> bool:
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+    walk(module, Read())
+    return found
+
+
+def names_bound(nodes) -> set[str]:
+    """Names assigned anywhere in these statements (targets, for, with, imports, del)."""
+    found: set[str] = set()
+
+    class Bound(Visitor):
+        def visit_AssignTarget(self, node) -> None:
+            found.update(names_read(node.target))
+
+        def visit_AugAssign(self, node) -> None:
+            found.update(names_read(node.target))
+
+        def visit_AnnAssign(self, node) -> None:
+            found.update(names_read(node.target))
+
+        def visit_For(self, node) -> None:
+            found.update(names_read(node.target))
+
+        def visit_AsName(self, node) -> None:
+            found.update(names_read(node.name))
+
+        def visit_NamedExpr(self, node) -> None:
+            found.update(names_read(node.target))
+
+    for node in nodes:
+        walk(node, Bound())
+    return found
+
+
+def ends(body) -> bool:
+    """Whether a block always ends in return/raise (or a call that raises)."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        stmt = last.body[-1]
+        if isinstance(stmt, cst.Return | cst.Raise):
+            return True
+        return isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) and \
+            isinstance(stmt.value.func, cst.Name) and stmt.value.func.value in {"abort"}
+    if isinstance(last, cst.If):
+        return ends(last.body.body) and last.orelse is not None and ends(
+            last.orelse.body.body if isinstance(last.orelse, cst.Else) else [last.orelse])
+    if isinstance(last, cst.With):
+        return ends(last.body.body)
+    if isinstance(last, cst.Try):
+        return ends(last.body.body) and all(ends(h.body.body) for h in last.handlers)
+    return False
+
+
+# -- writing code --------------------------------------------------------------------
+def free_name(wanted: str, taken: set[str]) -> str:
+    """`wanted`, or wanted_2, wanted_3... if the module already uses it: a helper the
+    port writes must not replace the user's function of the same name (or be replaced)."""
+    name, n = wanted, 1
+    while name in taken:
+        n += 1
+        name = f"{wanted}_{n}"
+    return name
+
+
+def kw(name: str, value: cst.BaseExpression) -> cst.Arg:
+    """`name=value`, spelt without spaces as PEP 8 has it."""
+    return cst.Arg(value=value, keyword=cst.Name(name),
+                   equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                         whitespace_after=cst.SimpleWhitespace("")))
+
+
+def attribute(dotted: str) -> cst.BaseExpression:
+    return cst.parse_expression(dotted)
+
+
+def with_comments(result, notes: list[str]):
+    """The statement with these comment lines above it (the first of several)."""
+    lines = [cst.EmptyLine(comment=cst.Comment(n)) for n in notes]
+    if isinstance(result, cst.FlattenSentinel):
+        first, *rest = result.nodes
+        return cst.FlattenSentinel([with_comments(first, notes), *rest])
+    if isinstance(result, STATEMENTS):
+        return result.with_changes(leading_lines=[*result.leading_lines, *lines])
+    return result
+
+
+# -- placing statements ----------------------------------------------------------------
+def last_import(body) -> int:
+    """Where to put a statement after the module's first block of imports (and after a
+    docstring): where LibCST's AddImportsVisitor puts the Flask imports, and before
+    any code, so imports further down (`import routes` at the end) come after it."""
+    at = 0
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, cst.SimpleStatementLine) and all(
+                isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body):
+            at = i + 1
+        elif i == 0 and isinstance(stmt, cst.SimpleStatementLine) and isinstance(
+                stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.SimpleString):
+            at = 1
+        else:
+            break
+    return at
+
+
+def after_imports(module: cst.Module, source: str) -> cst.Module:
+    """The statements of `source` after the module's imports, two blank lines around."""
+    body = list(module.body)
+    at = last_import(body)
+    two = [cst.EmptyLine(), cst.EmptyLine()]  # PEP 8's two blank lines on either side
+    new = list(cst.parse_module(source).body)
+    new[0] = new[0].with_changes(leading_lines=[*two, *_unblank(new[0].leading_lines)])
+    if at < len(body):
+        body[at] = body[at].with_changes(leading_lines=[*two,
+                                                        *_unblank(body[at].leading_lines)])
+    return module.with_changes(body=[*body[:at], *new, *body[at:]])
+
+
+def _unblank(lines) -> list:
+    """Leading lines less the blank ones before the first comment."""
+    lines = list(lines)
+    while lines and lines[0].comment is None:
+        lines.pop(0)
+    return lines
+
+
+def is_flask_call(node) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
+        and node.func.value == "Flask"
+
+
+def makes_app(stmt, name: str) -> bool:
+    """`APP = Flask(...)`, or `from module import APP` (an app another module made)."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    if isinstance(stmt.body[0], cst.ImportFrom) and not isinstance(stmt.body[0].names,
+                                                                    cst.ImportStar):
+        if isinstance(stmt.body[0].module, cst.Name) and stmt.body[0].module.value == "bottle":
+            return False  # `from bottle import app`: Bottle's default-app stack, not ours
+        return any((a.asname.name.value if a.asname else a.name.value) == name
+                   for a in stmt.body[0].names if isinstance(a.name, cst.Name))
+    if not isinstance(stmt.body[0], cst.Assign):
+        return False
+    assign = stmt.body[0]
+    return any(isinstance(t.target, cst.Name) and t.target.value == name
+               for t in assign.targets) and is_flask_call(assign.value)
+
+
+def app_target(stmt, app_name: str) -> cst.BaseExpression | None:
+    """What `X = Flask(...)` binds (a name or `self.app`), or the app a module imports."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return None
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign) and is_flask_call(small.value):
+        return small.targets[0].target  # `app = application = Flask(...)`: the first
+    if isinstance(small, cst.ImportFrom) and makes_app(stmt, app_name):
+        return cst.Name(app_name)
+    return None
+
+
+def after_app(module: cst.Module, app_name: str, templates: list[str],
+              **values) -> tuple[cst.Module, bool]:
+    """Each statement template (`{app}` is the app) after every statement that makes or
+    imports the app; False when there is none."""
+    placed = []
+
+    def body(stmts):
+        new = []
+        for stmt in stmts:
+            new.append(stmt)
+            target = app_target(stmt, app_name)
+            if target is not None:
+                placed.append(target)
+                new += [parse_template_statement(t, app=target, **values) for t in templates]
+        return new
+
+    class Place(Transformer):
+        def leave_IndentedBlock(self, original, updated):
+            return updated.with_changes(body=body(updated.body))
+
+        def leave_Module(self, original, updated):
+            return updated.with_changes(body=body(updated.body))
+
+    module = module.visit(Place())
+    return module, bool(placed)
+
+
+__all__ = ["REMOVE", "STATEMENTS", "Transformer", "Visitor", "after_app", "after_imports",
+           "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "kw",
+           "last_import", "makes_app", "names_bound", "names_read",
+           "names_read_outside_imports", "names_used", "string_value", "walk",
+           "with_comments"]

@@ -1,0 +1,128 @@
+"""What one module of the user's app is, as the model reads it: the Bottle names in
+scope, the expressions that hold an app, its views, routes and the calls that attach
+things to an app. Read once, before any rule runs; the rules only read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+# Bottle's module-level shortcuts that act on the default app.
+APP_SHORTCUTS = frozenset({"route", "get", "post", "put", "delete", "patch", "error", "hook",
+                           "mount", "merge", "install", "uninstall", "get_url", "url"})
+ROUTE_METHODS = frozenset({"route", "get", "post", "put", "delete", "patch"})
+# What makes an app: Bottle(), default_app(), and Bottle's app stack `app`.
+APP_FACTORIES = frozenset({"Bottle", "default_app", "app"})
+# The app methods that attach something to an app (the model lists each call).
+ATTACHING = frozenset({"mount", "merge", "install", "uninstall", "hook", "add_hook", "error"})
+
+
+@dataclass(frozen=True)
+class Route:
+    """One route registration: `@app.get(...)` on a view, or `app.route(..., callback=)`."""
+
+    method: str  # the app method: route, get, post...
+    rules: tuple[str | None, ...]  # the rule strings (several for a list); None: not literal
+    view: str | None  # the function decorated (or the callback's name)
+    line: int  # where, in the module
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A call that attaches something to an app: mount, merge, install, hook, error."""
+
+    method: str
+    app: str  # the app expression as written (`app`, `self.bottle`, `default app`)
+    line: int
+
+
+@dataclass(frozen=True)
+class View:
+    """A function under a route decorator, and the decorators below the routes (applied
+    first: the ones whose function name Flask takes for the endpoint)."""
+
+    name: str
+    line: int
+    inner: tuple[str, ...]  # the root names of the decorators under the route decorators
+    top_level: bool  # defined at the module's top, not in a function or class
+
+
+@dataclass
+class ModuleFacts:
+    """The model's record of one module. Filled by model/reading.py; read-only after."""
+
+    path: str = "<string>"
+    bottle: dict[str, str] = field(default_factory=dict)  # local name -> Bottle API name
+    via_module: set[str] = field(default_factory=set)  # names read as bottle.X
+    apps: set[str] = field(default_factory=set)  # names that are apps: made, aliased, imported
+    made: set[str] = field(default_factory=set)  # names bound to Bottle() objects here
+    imported_apps: set[str] = field(default_factory=set)  # apps made by another module
+    default_aliases: set[str] = field(default_factory=set)  # X = bottle.default_app()
+    default_from: str | None = None  # the module the shared default app is imported from
+    default_app: bool = False  # the module uses Bottle's default app
+    app_name: str = "app"  # the name the Flask app takes here
+    app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
+    factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
+    app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
+    own_defs: set[str] = field(default_factory=set)  # Bottle names the module defines itself
+    read_before: set[str] = field(default_factory=set)  # the names the Bottle code reads
+    words: frozenset[str] = frozenset()  # every identifier the module spells
+    imports_bottle: bool = False  # `from bottle import ...` or `import bottle`
+    # collected after the Bottle names are known (model/collect.py)
+    views: list[View] = field(default_factory=list)
+    routes: list[Route] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    filters_added: set[str] = field(default_factory=set)  # app.router.add_filter("x", f)
+    # module-level functions that return an inner function without functools.wraps:
+    # a decorator that renames what it wraps (Flask takes the wrapper's name)
+    renaming_decorators: set[str] = field(default_factory=set)
+    # local name -> (module as written, name or None, relative level): what it imports
+    imports: dict[str, tuple[str, str | None, int]] = field(default_factory=dict)
+    # the module as written (LibCST keeps it whole: comments, layout)
+    original: cst.Module | None = field(default=None, repr=False, compare=False)
+
+    # -- the questions rules ask ------------------------------------------------------
+    def api(self, node: cst.CSTNode | None) -> str | None:
+        """The Bottle API a Name stands for (`template`, `request`...), else None."""
+        if isinstance(node, cst.Name):
+            return self.bottle.get(node.value)
+        return None
+
+    def is_app(self, node: cst.CSTNode | None) -> bool:
+        """An expression that is an app: its name, `self.X` where `self.X = Bottle()`,
+        or Bottle's `default_app()`."""
+        if isinstance(node, cst.Attribute):
+            return node.attr.value in self.app_attrs
+        if isinstance(node, cst.Call):
+            return not node.args and self.api(node.func) in {"default_app", "app"}
+        return isinstance(node, cst.Name) and (node.value in self.apps
+                                               or node.value == self.app_name)
+
+    def app_method(self, func: cst.CSTNode) -> str | None:
+        """`app.route` or the default app's bare `route`: the method's name, else None."""
+        if isinstance(func, cst.Attribute) and self.is_app(func.value):
+            return func.attr.value
+        name = self.api(func)
+        return name if name in APP_SHORTCUTS else None
+
+    def makes_app(self) -> bool:
+        """Whether this module makes its Flask app (a Bottle() here, or the default app)."""
+        return bool(self.made) or (self.default_app and not self.default_from)
+
+    def imported_modules(self) -> set[str]:
+        """The modules it imports, dotted as written (`from a.b import c` names a.b.c)."""
+        return {(f"{module}.{name}" if module else name) if name else module
+                for module, name, level in self.imports.values() if not level}
+
+    def installs_plugin_of(self, *packages: str) -> bool:
+        """Whether it imports one of these plugin packages (`bottle_sqlite`, or under
+        Bottle's old namespace, `bottle.ext.sqlite`)."""
+        names = {p for package in packages
+                 for p in (package, "bottle.ext." + package.removeprefix("bottle_"))}
+        return any(m == n or m.startswith(n + ".") for m in self.imported_modules()
+                   for n in names)
+
+    def route_rules(self) -> list[str]:
+        """Every literal route rule the module registers."""
+        return [r for route in self.routes for r in route.rules if r is not None]

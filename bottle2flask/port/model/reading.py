@@ -1,0 +1,245 @@
+"""Read one module into the model: which local names are Bottle's, which expressions
+hold an app; and the module spelt so every rule sees one form (`bottle.route` as
+`route`, `get = app.get` resolved at the decorators, `app = default_app` as the
+default app itself). This is the only pass over the Bottle code that may rewrite it
+before the rules, and it cannot be turned off."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..edit import names_read_outside_imports
+from ..quick import Transformer, Visitor
+from ..walk import walk
+from .collect import collect
+from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
+
+DECORATOR_METHODS = {"route", "get", "post", "put", "delete", "patch", "error", "hook"}
+
+# What `from bottle import *` brings in (Bottle's __all__ is not set; these are the
+# names the rules read).
+STAR_NAMES = {"Bottle", "route", "get", "post", "put", "delete", "patch", "error", "hook",
+              "run", "request", "response", "template", "view", "redirect", "abort",
+              "static_file", "default_app", "app", "TEMPLATE_PATH", "BaseTemplate",
+              "SimpleTemplate", "HTTPResponse", "HTTPError", "mount", "install", "get_url",
+              "url", "local", "debug", "json_dumps", "json_loads", "jinja2_template",
+              "jinja2_view", "FormsDict", "parse_auth", "auth_basic"}
+
+
+class Reader(Transformer):
+    """The facts of one module, learnt in one walk that also spells its Bottle names
+    one way (see the module's docstring)."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.facts = facts
+        self.module_alias: set[str] = set()
+        self.method_alias: dict[str, cst.Attribute] = {}  # get = app.get
+        self.own: set[str] = set()
+        self.classes = 0
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if node.relative or not m.matches(node.module, m.Name("bottle")):
+            return
+        self.facts.imports_bottle = True
+        if isinstance(node.names, cst.ImportStar):
+            self.facts.bottle.update({n: n for n in STAR_NAMES})
+            return
+        for alias in node.names:
+            name = alias.name.value
+            local = alias.asname.name.value if alias.asname else name
+            assert isinstance(local, str) and isinstance(name, str)
+            self.facts.bottle[local] = name
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.facts.read_before = names_read_outside_imports(node)
+        # `def view(...)` of the module's own: bottle.view stays bottle.view, or the
+        # module's view would call itself
+        self.own = {stmt.name.value for stmt in node.body
+                    if isinstance(stmt, cst.FunctionDef | cst.ClassDef)}
+        self.classes = sum(isinstance(stmt, cst.ClassDef) for stmt in node.body)
+
+    def visit_Import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            if m.matches(alias.name, m.Name("bottle")):
+                self.facts.imports_bottle = True
+                asname = alias.asname.name if alias.asname else None
+                self.module_alias.add(asname.value if isinstance(asname, cst.Name)
+                                      else "bottle")
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_alias \
+                and updated.attr.value not in self.own:
+            name = updated.attr.value
+            self.facts.bottle.setdefault(name, name)
+            self.facts.via_module.add(name)
+            return cst.Name(name)
+        return updated
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        facts = self.facts
+        value = updated.value
+        if isinstance(value, cst.Attribute) and value.attr.value in DECORATOR_METHODS \
+                and isinstance(value.value, cst.Name) \
+                and value.value.value in facts.apps | facts.imported_apps:
+            # `get = app.get`: a route decorated `@get(...)` below is app's
+            self.method_alias.update({t.target.value: value for t in updated.targets
+                                      if isinstance(t.target, cst.Name)})
+        if facts.api(updated.value) == "default_app":
+            # `app = default_app` (Bottle's app stack, which `bottle app` and most servers
+            # resolve to the default app): the app meant is the default app itself
+            updated = updated.with_changes(value=cst.Call(func=updated.value))
+        value = updated.value
+        if isinstance(value, cst.Call) and not value.args \
+                and isinstance(value.func, cst.Attribute) and value.func.attr.value == "push" \
+                and facts.api(value.func.value) in {"default_app", "app"}:
+            # `app = default_app.push()`: a new app, now the default one that @route uses
+            updated = updated.with_changes(value=cst.Call(func=value.func.value))
+        call = updated.value
+        if not isinstance(call, cst.Call):
+            return updated
+        factory = facts.api(call.func)
+        if isinstance(call.func, cst.Name) and call.func.value in facts.factories:
+            # `web = make_app()`: the app that function made
+            facts.apps |= {t.target.value for t in updated.targets
+                           if isinstance(t.target, cst.Name)}
+        if factory in APP_FACTORIES:
+            # `self.bottle = Bottle()`: `<anything>.bottle` is taken for the app
+            facts.app_attrs |= {t.target.attr.value for t in updated.targets
+                                if isinstance(t.target, cst.Attribute)}
+            names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
+            facts.apps |= names
+            if factory == "Bottle":
+                facts.made |= names
+            else:  # X = bottle.default_app(): another name for the default app
+                facts.default_aliases |= names
+                facts.default_app = True
+        return updated
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        """A function that returns an app it made (`return app`, `return Bottle()`)."""
+        facts = self.facts
+
+        class Returns(Visitor):
+            found = False
+
+            def visit_FunctionDef(self, node) -> bool:
+                return node is updated  # a nested function's returns are its own
+
+            def visit_Return(self, node: cst.Return) -> None:
+                value = node.value
+                if isinstance(value, cst.Call) and facts.api(value.func) == "Bottle" \
+                        or isinstance(value, cst.Name) and value.value in facts.made:
+                    self.found = True
+
+        returns = Returns()
+        walk(updated, returns)
+        if returns.found:
+            facts.factories.add(updated.name.value)
+        return updated
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
+        """`class Site(Bottle)`: its instances are apps (`app = Site()`), and so is `self`
+        in its methods, when no other class of the module has a `self` of its own."""
+        if any(self.facts.api(base.value) == "Bottle" for base in updated.bases):
+            self.facts.factories.add(updated.name.value)
+            self.facts.app_classes.add(updated.name.value)
+            if self.classes == 1:
+                self.facts.apps.add("self")
+        return updated
+
+    def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
+        func = updated.decorator.func if isinstance(updated.decorator, cst.Call) else None
+        if isinstance(func, cst.Name) and func.value in self.method_alias:
+            assert isinstance(updated.decorator, cst.Call)
+            return updated.with_changes(decorator=updated.decorator.with_changes(
+                func=self.method_alias[func.value]))
+        if self.facts.api(func) in APP_SHORTCUTS:
+            self.facts.default_app = True
+        return updated
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        facts = self.facts
+        name = facts.api(updated.func)
+        if name == "run" and (updated.args and updated.args[0].keyword is None
+                              or any(a.keyword and a.keyword.value == "app"
+                                     for a in updated.args)):
+            return updated  # run(app) / run(app=api) serves that app, not the default one
+        if name in {"run", "install", "mount", "merge"} | APP_SHORTCUTS \
+                and not facts.apps | facts.imported_apps:
+            facts.default_app = True
+        return updated
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        facts = self.facts
+        for stmt in updated.body:  # `def template(...)` after `from bottle import template`
+            if isinstance(stmt, cst.FunctionDef | cst.ClassDef) \
+                    and not _decorated_by_itself(stmt) \
+                    and facts.bottle.pop(stmt.name.value, None) is not None:
+                facts.own_defs.add(stmt.name.value)  # the module's own: its import goes
+        facts.apps |= facts.imported_apps
+        facts.apps |= app_parameters(updated, facts.apps)
+        if facts.default_aliases and facts.imported_apps and not facts.made:
+            # `app = default_app()` beside imported apps: the default app is another app,
+            # made here under its own name (an imported app's name would be rebound)
+            facts.app_name = "app" if "app" in facts.default_aliases \
+                else sorted(facts.default_aliases)[0]
+            return updated
+        own = facts.made or facts.imported_apps
+        if own:  # the default app's shortcuts go to the app this module has
+            facts.app_name = "app" if "app" in own else sorted(own)[0]
+            facts.default_app = False  # no second app: `bottle = Bottle()` takes them too
+        return updated
+
+
+def _decorated_by_itself(node: cst.FunctionDef | cst.ClassDef) -> bool:
+    """`@get("/get") def get()`: the decorator is Bottle's, read before the def binds."""
+    for d in node.decorators:
+        func = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+        if m.matches(func, m.Name(node.name.value)):
+            return True
+    return False
+
+
+def app_parameters(module: cst.Module, apps: set[str]) -> set[str]:
+    """`def setup_routing(a): a.route(...)` called as `setup_routing(app)`: inside it `a`
+    is the app (the route calls on it are ported), when no other line binds that name."""
+    defs = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.FunctionDef)}
+    found: set[str] = set()
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if not (isinstance(node.func, cst.Name) and node.func.value in defs):
+                return
+            params = defs[node.func.value].params.params
+            for i, a in enumerate(node.args):
+                if a.keyword is None and not a.star and i < len(params) \
+                        and isinstance(a.value, cst.Name) and a.value.value in apps:
+                    found.add(params[i].name.value)
+
+    walk(module, Calls())
+    if not found:
+        return found
+    bound = names_bound_at_top(module)
+    return {name for name in found if name not in apps and name not in bound}
+
+
+def names_bound_at_top(module: cst.Module) -> set[str]:
+    """The names some `x = ...` line binds, anywhere (a parameter rebound is no app)."""
+    found: set[str] = set()
+
+    class Assigned(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            if isinstance(node.target, cst.Name):
+                found.add(node.target.value)
+
+    walk(module, Assigned())
+    return found
+
+
+def read(tree: cst.Module, facts: ModuleFacts) -> cst.Module:
+    """The module spelt one way; `facts` filled in."""
+    tree = tree.visit(Reader(facts))
+    collect(tree, facts)
+    return tree

@@ -1,0 +1,82 @@
+"""P022 response, the default port: Bottle's global `response` folded into the view's.
+
+Each change is folded into the response the view returns (`return body, 400`,
+`resp = make_response(...)`), or made in an `@after_this_request` function at the
+spot (response_idiom.py); no module-level `response` is made. A cookie set without
+`path=` gets Werkzeug's `Path=/` where Bottle sends none: declared as D-cookie-path.
+(P005 is the --faithful port of the same lines.)
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..edit import arg, names_bound, names_read
+from ..response_idiom import Folder
+from .base import Change, Rule, is_view, route_globs
+
+IMPORTS = (cst.Import, cst.ImportFrom)
+
+
+class ResponseFold(Rule):
+    """It runs after P006-P008, so the view's return value is already Flask's (`return
+    redirect(...)`, a tuple P007 left)."""
+
+    code = "P022"
+    after = ("P006", "P007", "P008", "P010")  # returns are Flask's; hooks' responses
+    summary = "response.set_cookie/status/headers folded into the view's own response"
+    declares = (Change("D-cookie-path", "29. Cookie attributes",
+                       "a cookie set without path= gets Path=/ (Bottle sends no Path)"),
+                Change("D-error-response", "22. Error handlers",
+                       "a response change made before an abort() is kept on the error page "
+                       "(Bottle's HTTPError replaces the response)"))
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.depth = 0  # functions being visited
+        self.paths: list[str] = ["*"]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        self.depth -= 1
+        if self.state.faithful or not isinstance(updated.body, cst.IndentedBlock):
+            return updated
+        read = names_read(updated)
+        if not any(self.facts.bottle.get(name) == "response" for name in read):
+            return updated  # most functions: nothing to fold
+        used = read | names_bound([updated])
+        redirects = any(self.facts.bottle.get(name) == "redirect" for name in read)
+        folder = Folder(self, is_view(self, original), used, _hook_parameter(updated),
+                        redirects)
+        self.paths = route_globs(self, original) or ["*"]
+        body = folder.block(list(updated.body.body), set())
+        return updated.with_changes(body=updated.body.with_changes(body=body))
+
+    def converted(self, small, stmt):
+        """Count one change made on a Flask response; declare a cookie's Path."""
+        self.fired()
+        call = small.value if isinstance(small, cst.Expr) else None
+        if call is not None and call.func.attr.value == "set_cookie" \
+                and arg(call, None, "path") is None and not any(a.star for a in call.args):
+            return self.mark(stmt, "D-cookie-path", self.paths)
+        return stmt
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if self.state.faithful or self.depth or isinstance(updated.body[0], IMPORTS):
+            return updated
+        if any(self.facts.bottle.get(n) == "response" for n in names_read(updated)):
+            self.todo("Bottle's response outside a view: set this on the Flask response "
+                      "a view returns (make_response) or in an after_request function")
+        return updated
+
+
+
+def _hook_parameter(node: cst.FunctionDef) -> str | None:
+    """The response parameter of an `@app.after_request` function (P010 made it one)."""
+    if node.params.params and any(
+            isinstance(d.decorator, cst.Attribute) and d.decorator.attr.value == "after_request"
+            for d in node.decorators):
+        return node.params.params[0].name.value
+    return None
