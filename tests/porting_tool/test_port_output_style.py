@@ -1,0 +1,82 @@
+"""The port's output as a maintainer would commit it: calls laid out as the module lays
+them out, added imports where ruff's isort rules put them, no name left unbound."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .helpers import port
+
+RUFF = Path(sys.executable).parent / "ruff"
+
+
+def ruff(tmp_path: Path, code: str, select: str) -> list[str]:
+    """ruff's findings on `code` as app.py in a folder with bottle_compat.py beside it
+    (the folder a port writes: the compat module is the app's own)."""
+    (tmp_path / "app.py").write_text(code)
+    (tmp_path / "bottle_compat.py").write_text("")
+    (tmp_path / "models.py").write_text("")
+    found = subprocess.run([RUFF, "check", "--no-cache", "--isolated", "--select", select,
+                            "--line-length", "100", "--output-format", "json", "app.py"],
+                           cwd=tmp_path, capture_output=True, text=True)
+    return [f"{item['code']} {item['message']}" for item in json.loads(found.stdout)]
+
+
+CLASS_BASED = '''
+    from bottle import Bottle, request
+
+
+    class Site:
+        def __init__(self):
+            self.app = Bottle()
+            self.app.route("/", callback=self.index)
+            self.app.route("/go", callback=self.go)
+
+        def go(self, path="/"):
+            from bottle import redirect as bottle_redirect
+            bottle_redirect(path + request.query.get("next", ""), 303)
+
+        def index(self, template="index", **context):
+            from bottle import template as render_template
+            return render_template(template, **context)
+
+
+    site = Site()
+    app = site.app
+'''
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+def test_a_bottle_name_a_method_imports_for_itself_stays_bound(tmp_path, faithful):
+    """The import pass dropped `from bottle import redirect as bottle_redirect` inside a
+    method and left the call to it: a NameError at run time."""
+    result = port(CLASS_BASED, faithful=faithful)
+    assert result.status == "success", result.error
+    compile(result.code, "app.py", "exec")
+    assert ruff(tmp_path, result.code, "F821") == []
+    assert "from bottle import redirect as bottle_redirect" in result.code
+    assert "from bottle import template as render_template" in result.code
+    assert [t["code"] for t in result.todos].count("P001") == 2
+
+
+def test_a_local_bottle_import_a_rule_made_unused_still_goes():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def index():
+            from bottle import request
+            return request.method
+    ''', faithful=False)
+    assert "bottle" not in result.code.replace("Bottle", "")
+    assert "return request.method" in result.code
+    assert result.todos == []
+
