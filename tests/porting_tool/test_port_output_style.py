@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import port
+from .helpers import port, same_lines
 
 RUFF = Path(sys.executable).parent / "ruff"
 
@@ -80,3 +80,122 @@ def test_a_local_bottle_import_a_rule_made_unused_still_goes():
     assert "return request.method" in result.code
     assert result.todos == []
 
+
+def body(code: str) -> str:
+    """The ported module from its first route on."""
+    return code[code.index("@app.route"):]
+
+
+def test_a_template_call_over_several_lines_keeps_them():
+    result = port('''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return template('x', **dict(
+                a=1,
+                b=2,
+            ))
+    ''', faithful=False)
+    same_lines(body(result.code), '''
+        @app.route("/")
+        def index():
+            return render_template("x.html", **dict(
+                a=1,
+                b=2,
+            ))
+    ''')
+
+
+def test_a_returned_dict_over_several_lines_keeps_them():
+    """`@view` + `return dict(` over four lines (no comma after the last value) became
+    one 150-character render_template line with its `)` alone on the next."""
+    result = port('''
+        from bottle import Bottle, view
+
+        app = Bottle()
+
+
+        @app.route("/")
+        @view("index")
+        def index():
+            return dict(
+                title="A rather long title for the page here", user="someone",
+                more="another value, to make this go over the line"
+            )
+    ''', faithful=False)
+    same_lines(body(result.code), '''
+        @app.route("/")
+        def index():
+            return render_template(
+                "index.html",
+                title="A rather long title for the page here", user="someone",
+                more="another value, to make this go over the line"
+            )
+    ''')
+    assert max(len(line) for line in result.code.splitlines()) <= 100
+
+
+def test_a_returned_dict_aligned_under_its_parenthesis_is_laid_out_again():
+    """Aligned continuation lines cannot stay aligned under a longer call: the call is
+    written on one line, or split black's way when that is too long."""
+    result = port('''
+        from bottle import Bottle, view
+
+        app = Bottle()
+
+
+        @app.route("/")
+        @view("index")
+        def index():
+            return dict(title="A rather long title for the page here, long enough",
+                        more="another value, to make this go over the line")
+
+        @app.route("/short")
+        @view("index")
+        def short():
+            return dict(a=1,
+                        b=2)
+    ''', faithful=False)
+    same_lines(body(result.code), '''
+        @app.route("/")
+        def index():
+            return render_template(
+                "index.html",
+                title="A rather long title for the page here, long enough",
+                more="another value, to make this go over the line",
+            )
+
+        @app.route("/short")
+        def short():
+            return render_template("index.html", a=1, b=2)
+    ''')
+
+
+def test_a_view_default_the_returned_dict_sets_is_passed_once():
+    """Bottle's view updates its defaults with the returned dict; passing both to
+    render_template did not compile (keyword argument repeated)."""
+    result = port('''
+        from bottle import Bottle, view
+
+        app = Bottle()
+
+
+        @app.route("/")
+        @view("index", title="Home", user=None)
+        def index():
+            return dict(title="Tasks")
+
+
+        @app.route("/d")
+        @view("index", title="Home", user=None)
+        def d():
+            return {"title": "Tasks"}
+    ''', faithful=False)
+    assert result.status == "success", result.error
+    assert 'return render_template("index.html", user=None, title="Tasks")' in result.code
+    assert 'return render_template("index.html", user=None, **{"title": "Tasks"})' \
+        in result.code
