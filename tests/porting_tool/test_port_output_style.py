@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from textwrap import dedent
 
 import pytest
 
@@ -199,3 +200,53 @@ def test_a_view_default_the_returned_dict_sets_is_passed_once():
     assert 'return render_template("index.html", user=None, title="Tasks")' in result.code
     assert 'return render_template("index.html", user=None, **{"title": "Tasks"})' \
         in result.code
+
+
+SORTED_BUT_BOTTLE = '''
+    import json
+
+    from bottle import Bottle, template, request, response, redirect
+
+    import models
+
+    app = Bottle()
+
+
+    @app.route("/")
+    def index():
+        response.set_cookie("a", "b")
+        if request.query.x:
+            redirect("/")
+        return template("index", x=json.dumps(models.x))
+'''
+
+DIVIDER = '''
+    """The app."""
+    import json
+
+    # the framework
+    from bottle import Bottle, template
+
+    import models
+
+    app = Bottle()
+
+
+    @app.route("/")
+    def index():
+        return template("index", x=json.dumps(models.x))
+'''
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+@pytest.mark.parametrize("source", [SORTED_BUT_BOTTLE, DIVIDER], ids=["names", "divider"])
+def test_the_imports_the_port_adds_go_where_isort_puts_them(tmp_path, source, faithful):
+    """`from flask import ...` went after the app's own `import models`, and
+    `from bottle_compat import ...` before flask's, in blocks sorted but for the Bottle
+    line (its names unsorted, or a comment above it)."""
+    result = port(source, faithful=faithful, own_modules=frozenset({"models"}))
+    assert result.status == "success", result.error
+    assert ruff(tmp_path, result.code, "I") == []
+    assert ruff(tmp_path, dedent(source).lstrip().replace(
+        "template, request, response, redirect", "redirect, request, response, template"),
+        "I") == []

@@ -253,7 +253,11 @@ class _Prune(Transformer):
                 carried += stmt.leading_lines
                 continue
             if carried:
-                stmt = stmt.with_changes(leading_lines=[*carried, *stmt.leading_lines])
+                own = list(stmt.leading_lines)
+                while own and not own[0].comment and m.matches(stmt, m.SimpleStatementLine(
+                        [m.Import() | m.ImportFrom()])):
+                    own.pop(0)  # right above the import, where isort keeps a comment
+                stmt = stmt.with_changes(leading_lines=[*carried, *own])
                 carried = []
             body.append(stmt)
         return updated.with_changes(body=body, footer=[*carried, *updated.footer])
