@@ -242,8 +242,9 @@ class Templates(Rule):
                 return updated.with_changes(value=self.render(engine, args, [], value))
             extra = list(value.args)
         elif isinstance(value, cst.Dict):
-            args = _not_returned(args, {string_value(e.key) for e in value.elements
-                                        if isinstance(e, cst.DictElement)} - {None})
+            args = _not_returned(args, {key for e in value.elements
+                                        if isinstance(e, cst.DictElement)
+                                        and (key := string_value(e.key)) is not None})
             extra = [cst.Arg(value, star="**")]
         elif isinstance(value, cst.Call) and self.api(value.func) in PASSED_THROUGH \
                 or isinstance(value, cst.SimpleString | cst.FormattedString):
