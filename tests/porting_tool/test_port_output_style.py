@@ -111,6 +111,40 @@ def test_a_template_call_over_several_lines_keeps_them():
     ''')
 
 
+def test_a_call_over_several_lines_the_port_made_too_long_is_split_as_black_splits_it():
+    """The longer name and template file pushed the call's first line past 100 columns;
+    the line-length pass split only one-line statements."""
+    result = port('''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        class Pages:
+            @staticmethod
+            def index(user):
+                return template('account/overview/for_a_signed_in_user_with_a_long_name', **dict(
+                    user=user,
+
+                    b=2,
+                ))
+    ''', faithful=False)
+    same_lines(result.code[result.code.index("class Pages"):], '''
+        class Pages:
+            @staticmethod
+            def index(user):
+                return render_template(
+                    "account/overview/for_a_signed_in_user_with_a_long_name.html",
+                    **dict(
+                        user=user,
+
+                        b=2,
+                    ),
+                )
+    ''')
+    assert max(len(line) for line in result.code.splitlines()) <= 100
+
+
 def test_a_returned_dict_over_several_lines_keeps_them():
     """`@view` + `return dict(` over four lines (no comma after the last value) became
     one 150-character render_template line with its `)` alone on the next."""
