@@ -26,7 +26,10 @@ def _app(secret_key: str) -> Flask:
 
 
 def serializer(secret_key: str) -> URLSafeTimedSerializer:
-    return SecureCookieSessionInterface().get_signing_serializer(_app(secret_key))
+    found = SecureCookieSessionInterface().get_signing_serializer(_app(secret_key))
+    if found is None:  # Flask signs no session without a secret key
+        raise ValueError("a session cookie needs a secret key to sign it")
+    return found
 
 
 def load(secret_key: str, cookie: str | None, max_age: int) -> dict[str, Any]:

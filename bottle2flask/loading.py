@@ -21,9 +21,16 @@ import threading
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+from unittest import mock
 from urllib.parse import quote, urlsplit
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from .errors import UsageError
+
+if TYPE_CHECKING:
+    import bottle
 
 URL = re.compile(r"^https?://", re.IGNORECASE)
 DEFAULT_NAMES = ("app", "application")
@@ -38,6 +45,17 @@ class App:
     spec: str
     wsgi: object            # a WSGI callable (for a URL: a proxy to it)
     url: str | None = None  # set when the app is a running server
+
+
+@dataclass
+class Imported:
+    """A file imported in isolation, and what its import left to hand to its app."""
+
+    module: ModuleType
+    folder: Path  # its folder: the cwd and first on sys.path while it runs
+    own_modules: dict[str, ModuleType]  # the modules it imported from its folder
+    template_path: list | None  # Bottle's TEMPLATE_PATH as it left it (None: no Bottle)
+    bottle_default: bottle.Bottle | None  # the Bottle default app its @route calls filled
 
 
 def is_url(spec: str) -> bool:
@@ -82,9 +100,10 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
         return App(label, spec, HTTPApp(spec), url=spec.rstrip("/"))
     target, attr = split(spec)
     if is_file(target):
-        module, folder = import_file(spec, Path(target))
-        app = in_folder(instantiate(spec, pick(spec, module, attr), settings), folder,
-                        module._kit_own_modules, module._kit_template_path)
+        imported = import_file(spec, Path(target))
+        picked = pick(spec, imported.module, attr, imported.bottle_default)
+        app = in_folder(instantiate(spec, picked, settings), imported.folder,
+                        imported.own_modules, imported.template_path)
     else:
         module = import_spec(spec, target)
         app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
@@ -98,7 +117,7 @@ def import_spec(spec: str, name: str):
         raise UsageError(f"cannot load {spec!r}: {error}") from None
 
 
-def import_file(spec: str, path: Path):
+def import_file(spec: str, path: Path) -> Imported:
     """Import a file under a name of its own, with its folder as cwd and first on sys.path.
 
     Modules it imports from its folder are dropped from sys.modules afterwards, so a
@@ -123,6 +142,9 @@ def import_file(spec: str, path: Path):
     module_spec = importlib.util.spec_from_file_location(
         name, path, loader=importlib.machinery.SourceFileLoader(name, str(path)),
         submodule_search_locations=[str(path.parent)] if package else None)
+    if module_spec is None or module_spec.loader is None:
+        raise UsageError(f"cannot load {spec!r}: Python cannot import {str(path)!r}")
+    loader = module_spec.loader
     module = importlib.util.module_from_spec(module_spec)
     with FOLDER_LOCK:
         # A module of the app's own that shares a name with one already imported (its own
@@ -142,7 +164,7 @@ def import_file(spec: str, path: Path):
                     module = importlib.import_module(dotted)
                 else:
                     sys.modules[name] = module
-                    module_spec.loader.exec_module(module)
+                    loader.exec_module(module)
         except (Exception, SystemExit) as error:  # the user's code: theirs to see
             sys.modules.pop(name, None)
             raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
@@ -150,13 +172,12 @@ def import_file(spec: str, path: Path):
             sys.argv = argv
             os.chdir(cwd)
             _leave_path(folder)
-            module._kit_template_path = _restore_template_path(template_path)
-            module._kit_bottle_default = _pop_bottle_default(bottle_stack)
+            left_path = _restore_template_path(template_path)
+            bottle_default = _pop_bottle_default(bottle_stack)
             # (a package's module goes too: the other app's package has its names)
-            module._kit_own_modules = own_modules(before if dotted else before | {name},
-                                                  folder)
+            own = own_modules(before if dotted else before | {name}, folder)
             sys.modules.update(shadowed)
-    return module, folder
+    return Imported(module, folder, own, left_path, bottle_default)
 
 
 @contextlib.contextmanager
@@ -170,12 +191,10 @@ def no_servers(spec: str):
         print(f"note: {spec} starts a server when imported (run()); not started here",
               file=sys.stderr)
 
-    saved = bottle.run, bottle.Bottle.run, flask.Flask.run
-    bottle.run = bottle.Bottle.run = flask.Flask.run = skip
-    try:
+    with mock.patch.object(bottle, "run", skip), \
+            mock.patch.object(bottle.Bottle, "run", skip), \
+            mock.patch.object(flask.Flask, "run", skip):
         yield
-    finally:
-        bottle.run, bottle.Bottle.run, flask.Flask.run = saved
 
 
 # Bottle's own TEMPLATE_PATH, as each app finds it in a process of its own.
@@ -248,7 +267,7 @@ def set_aside(names: set[str]) -> dict:
             if key.partition(".")[0] in names}
 
 
-def own_modules(before: set[str], folder: Path) -> dict:
+def own_modules(before: set[str], folder: Path) -> dict[str, ModuleType]:
     """Take the modules imported from `folder` since `before` out of sys.modules."""
     own = {}
     for other in set(sys.modules) - before:
@@ -260,12 +279,10 @@ def own_modules(before: set[str], folder: Path) -> dict:
 
 def _push_bottle_default():
     """A fresh Bottle default app for the file to fill (@route registers on it)."""
-    bottle = sys.modules.get("bottle")
-    if bottle is None:
-        try:
-            import bottle
-        except ImportError:
-            return None
+    try:
+        import bottle
+    except ImportError:
+        return None
     return bottle.default_app.push()
 
 
@@ -279,8 +296,10 @@ def _pop_bottle_default(pushed):
     return current
 
 
-def pick(spec: str, module, attr: str):
-    """The attribute named, or the module's app: app, application, Bottle's default app."""
+def pick(spec: str, module: ModuleType, attr: str,
+         bottle_default: bottle.Bottle | None = None):
+    """The attribute named, or the module's app: app, application, or Bottle's default
+    app that the module's routes filled (`bottle_default`)."""
     if attr:
         try:
             found = getattr(module, attr)
@@ -297,9 +316,8 @@ def pick(spec: str, module, attr: str):
         # `from bottle import *` brings Bottle's `app`: the stack of default apps, not one
         if found is not None and type(found).__name__ != "AppStack":
             return found
-    default = getattr(module, "_kit_bottle_default", None)
-    if default is not None and default.routes:
-        return default
+    if bottle_default is not None and bottle_default.routes:
+        return bottle_default
     raise UsageError(f"cannot load {spec!r}: no `app` or `application` in it and no routes "
                      "on Bottle's default app; name one with FILE:ATTR")
 
@@ -318,14 +336,30 @@ def instantiate(spec: str, target, settings: dict | None):
     return target
 
 
-def in_folder(app, folder: Path, own: dict | None = None, template_path: list | None = None):
+def in_folder(app, folder: Path, own: dict[str, ModuleType] | None = None,
+              template_path: list | None = None) -> InFolder:
     """Run each request in the app's own folder (relative paths to views, data files),
     with its folder first on sys.path and its own modules in sys.modules, so what it
     imports while it answers (`% import x` in a template) is its own `x`."""
-    own = {} if own is None else own
-    names = local_names(folder)
+    return InFolder(app, folder, {} if own is None else own, template_path)
 
-    def middleware(environ, start_response):
+
+@dataclass(eq=False)  # an app is itself, as a function is
+class InFolder:
+    """The WSGI app in_folder() makes of `wrapped`."""
+
+    wrapped: WSGIApplication  # the app's own
+    folder: Path
+    own: dict[str, ModuleType]  # its modules, in sys.modules only while it answers
+    template_path: list | None  # Bottle's TEMPLATE_PATH as the app left it
+
+    def __post_init__(self) -> None:
+        self.names = local_names(self.folder)
+
+    def __call__(self, environ: WSGIEnvironment,
+                 start_response: StartResponse) -> list[bytes]:
+        app, folder, own = self.wrapped, self.folder, self.own
+        names, template_path = self.names, self.template_path
         with FOLDER_LOCK:
             cwd = os.getcwd()
             os.chdir(folder)
@@ -354,9 +388,6 @@ def in_folder(app, folder: Path, own: dict | None = None, template_path: list | 
                 sys.modules.update(shadowed)
                 if bottle is not None:
                     bottle.TEMPLATE_PATH[:] = kept
-
-    middleware.wrapped = app
-    return middleware
 
 
 def _no_exc_info(start_response):

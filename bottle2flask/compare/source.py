@@ -6,7 +6,9 @@ from __future__ import annotations
 import difflib
 import inspect
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypedDict
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -17,6 +19,41 @@ from ..loading import HTTPApp
 # The lexer for a template, by the kind of router that serves it.
 LEXERS = {"bottle": MakoHtmlLexer, "flask": HtmlDjangoLexer}
 STRING = re.compile(r"""["']([a-z_]+)["']""")
+# Where two apps keep their templates: for each kind of router, (folder, file extension).
+Templates = dict[str, tuple[Path, str]]
+
+
+class Route(TypedDict):
+    kind: str  # the router's: bottle or flask
+    rule: str  # as registered
+
+
+class Handler(TypedDict):
+    apps: list[str]  # the apps it serves the path for
+    name: str
+    html: str  # its source, highlighted
+
+
+class TemplateFile(TypedDict):
+    path: str
+    html: str
+    differing: int  # how many of its lines the other app's template does not have
+
+
+class TemplatePair(TypedDict):
+    name: str
+    files: dict[str, TemplateFile]  # by kind of router
+
+
+class Behind(TypedDict):
+    """The code panel's data for one path (sent to the page as JSON)."""
+
+    path: str
+    routes: dict[str, Route | None]  # by app; None: no route serves the path
+    unread: dict[str, str]  # by app: why its code cannot be shown
+    handlers: list[Handler]
+    templates: list[TemplatePair]
+    css: str
 
 
 def unwrap(app):
@@ -85,14 +122,15 @@ def qualified(function) -> str:
     return f"{module}.{name}"
 
 
-def highlighted(text: str, lexer, marked: list[int] = ()) -> str:
+def highlighted(text: str, lexer, marked: Sequence[int] = ()) -> str:
     return highlight(text, lexer, HtmlFormatter(linenos="inline", hl_lines=list(marked),
                                                 cssclass="code", wrapcode=True))
 
 
 def differing_lines(a: list[str], b: list[str]) -> tuple[list[int], list[int]]:
     """1-based numbers of the lines of a and of b that the other does not have as they are."""
-    left, right = [], []
+    left: list[int] = []
+    right: list[int] = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b,
                                                        autojunk=False).get_opcodes():
         if tag != "equal":
@@ -101,18 +139,16 @@ def differing_lines(a: list[str], b: list[str]) -> tuple[list[int], list[int]]:
     return left, right
 
 
-def templates_of(handler, kinds: list[str], templates: dict[str, tuple[Path, str]]) -> list[dict]:
-    """The templates named in a handler's source that both apps have, side by side.
-
-    templates: for each kind of router, (folder, file extension).
-    """
-    found = []
+def templates_of(handler, kinds: list[str], templates: Templates) -> list[TemplatePair]:
+    """The templates named in a handler's source that both apps have, side by side."""
+    found: list[TemplatePair] = []
     for name in dict.fromkeys(STRING.findall(source(handler))):
         files = {kind: templates[kind][0] / f"{name}{templates[kind][1]}" for kind in kinds}
         if not all(f.is_file() for f in files.values()):
             continue
         texts = {kind: f.read_text().splitlines() for kind, f in files.items()}
-        marks = differing_lines(*texts.values()) if len(texts) == 2 else ([],)
+        marks: Sequence[list[int]] = differing_lines(*texts.values()) \
+            if len(texts) == 2 else ([],)
         found.append({"name": name, "files": {
             kind: {"path": str(files[kind].relative_to(templates[kind][0].parent.parent)),
                    "html": highlighted("\n".join(texts[kind]) + "\n", LEXERS[kind](),
@@ -122,12 +158,14 @@ def templates_of(handler, kinds: list[str], templates: dict[str, tuple[Path, str
     return found
 
 
-def behind(apps: dict, path: str, templates: dict | None = None) -> dict:
+def behind(apps: dict, path: str, templates: Templates | None = None) -> Behind:
     """The code panel's data for GET path: routes, handler(s), and, when one handler serves
     a Bottle and a Flask app that keep their templates where `templates` says, both
     templates."""
     path = path.partition("?")[0]
-    routes, handlers, unread = {}, {}, {}
+    routes: dict[str, Route | None] = {}
+    handlers: dict[str, object] = {}
+    unread: dict[str, str] = {}
     for name, app in apps.items():
         if isinstance(unwrap(app), HTTPApp):
             routes[name] = None
@@ -142,12 +180,13 @@ def behind(apps: dict, path: str, templates: dict | None = None) -> dict:
         handler = handler_of(callback)
         handlers[name] = handler
     unique = list(dict.fromkeys(handlers.values()))
-    shown = [{"apps": [n for n, h in handlers.items() if h is handler],
-              "name": qualified(handler),
-              "html": highlighted(source(handler), PythonLexer())}
-             for handler in unique]
+    shown: list[Handler] = [{"apps": [n for n, h in handlers.items() if h is handler],
+                             "name": qualified(handler),
+                             "html": highlighted(source(handler), PythonLexer())}
+                            for handler in unique]
     kinds = [r["kind"] for r in routes.values() if r]
-    paired = bool(templates) and len(unique) == 1 and sorted(kinds) == ["bottle", "flask"]
+    paired = len(unique) == 1 and sorted(kinds) == ["bottle", "flask"]
     return {"path": path, "routes": routes, "unread": unread, "handlers": shown,
-            "templates": templates_of(unique[0], kinds, templates) if paired else [],
+            "templates": templates_of(unique[0], kinds, templates)
+            if templates and paired else [],
             "css": HtmlFormatter(cssclass="code").get_style_defs(".code")}

@@ -67,7 +67,7 @@ class Dispatcher:
             return self.new
         # Bottle's router is the cheaper to ask (~2 us to Werkzeug's ~30): when it does
         # not know the path, only the new app can answer it, whatever it says.
-        legacy, allowed = self.ask_legacy(environ)
+        legacy, allowed = self.ask_legacy(self.legacy, environ)
         if legacy == NONE:
             return self.new
         new, found = self.ask_new(environ)
@@ -102,7 +102,8 @@ class Dispatcher:
         except HTTPException:  # WebsocketMismatch and the like: the rule exists
             return MATCH, (None, {})
 
-    def ask_legacy(self, environ) -> tuple[str, list[str]]:
+    @staticmethod
+    def ask_legacy(app: bottle.Bottle, environ) -> tuple[str, list[str]]:
         """What Bottle's router says: MATCH, METHOD (with its Allow list) or NONE."""
         path = environ.get("PATH_INFO", "")
         if not path.isascii():
@@ -110,7 +111,7 @@ class Dispatcher:
             environ = {**environ,
                        "PATH_INFO": path.encode("latin-1").decode("utf-8", "ignore")}
         try:
-            self.legacy.router.match(environ)
+            app.router.match(environ)
         except bottle.HTTPError as error:
             if error.status_code == 405:
                 return METHOD, error.headers.get("Allow", "").split(",")

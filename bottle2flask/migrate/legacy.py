@@ -18,8 +18,12 @@ import hashlib
 import hmac
 import io
 import pickle
+from typing import TypeAlias
 
 from itsdangerous import BadSignature, URLSafeSerializer
+
+# What a legacy cookie may hold: JSON's data, which Flask's session serializer writes too.
+Json: TypeAlias = "None | str | bool | int | float | list[Json] | dict[str, Json]"
 
 
 class PlainUnpickler(pickle.Unpickler):
@@ -33,7 +37,7 @@ class PlainUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"global {module}.{name} refused")
 
 
-def plain(value):
+def plain(value: object) -> Json:
     """The value as JSON data (tuples become lists), or None when it is not plain data."""
     if value is None or isinstance(value, str | bool | int | float):
         return value
@@ -42,8 +46,9 @@ def plain(value):
         return None if any(item is None and raw is not None
                            for item, raw in zip(items, value, strict=True)) else items
     if isinstance(value, dict) and all(isinstance(key, str) for key in value):
-        items = {key: plain(item) for key, item in value.items()}
-        return None if any(items[k] is None and value[k] is not None for k in value) else items
+        fields = {key: plain(item) for key, item in value.items()}
+        return None if any(fields[k] is None and value[k] is not None for k in value) \
+            else fields
     return None
 
 
@@ -54,7 +59,7 @@ def encode(name: str, value, secret: str, digestmod=hashlib.sha256) -> str:
     return f"!{signature.decode()}?{message.decode()}"
 
 
-def read(cookie: str | None, name: str, secret: str, digestmod=hashlib.sha256):
+def read(cookie: str | None, name: str, secret: str, digestmod=hashlib.sha256) -> Json:
     """The value of legacy cookie ``name``, or None if missing, forged, tampered or not
     plain data."""
     if not cookie or not cookie.startswith("!") or "?" not in cookie:

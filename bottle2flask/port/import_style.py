@@ -120,6 +120,7 @@ def tidy_imports(module: cst.Module, original: cst.Module, own: set[str]) -> cst
     before = list(original.body[start:end])
     lines = _lines(before)
     if not before or lines is None or _render(lines, own) != _text(before):
+        module = _place_new(module, original, own)
         return _wrap_new(module, {_EMPTY.code_for_node(s) for s in original.body})
     start, end = _block(module)
     after = list(module.body[start:end])
@@ -132,7 +133,9 @@ def tidy_imports(module: cst.Module, original: cst.Module, own: set[str]) -> cst
     if not any(line.comment for line in leading):
         leading = before[0].leading_lines
     new[0] = new[0].with_changes(leading_lines=leading)
-    return module.with_changes(body=[*module.body[:start], *new, *module.body[end:]])
+    module = module.with_changes(body=[*module.body[:start], *new, *module.body[end:]])
+    # an import the port added below a comment that ended the sorted block
+    return _place_new(module, original, own, placed=len(new))
 
 
 def _wrap_new(module: cst.Module, old: set[str]) -> cst.Module:
@@ -152,3 +155,68 @@ def _wrap_new(module: cst.Module, old: set[str]) -> cst.Module:
             stmt = cst.parse_statement(wrapped).with_changes(leading_lines=stmt.leading_lines)
         body.append(stmt)
     return module.with_changes(body=body)
+
+
+def _imported(stmt: cst.BaseStatement) -> tuple[str, str] | None:
+    """(kind, module) of a one-import line: ("from", "flask"), ("import", "os")."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+        return None
+    small = stmt.body[0]
+    if isinstance(small, cst.Import):
+        return "import", _dotted(small.names[0].name)
+    if isinstance(small, cst.ImportFrom):
+        return "from", "." * len(small.relative) + _dotted(small.module)
+    return None
+
+
+def _place_new(module: cst.Module, original: cst.Module, own: set[str],
+               placed: int = 0) -> cst.Module:
+    """In a block the port did not re-sort, each import of a module the original did
+    not import (`from flask import ...`, `from bottle_compat import ...`) moved where
+    isort puts it: among its section's lines in order, else as a section of its own
+    before the next section (a blank line around it where the original has them). The
+    first `placed` lines are in place already."""
+    body = list(module.body)
+    start = 1 if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(
+        body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.BaseString) \
+        else 0
+    end = start
+    while end < len(body) and _imported(body[end]) is not None:
+        end += 1
+    known = {_imported(stmt) for stmt in original.body} - {None}
+    block = body[start:end]
+    added = [stmt for stmt in block[placed:] if _imported(stmt) not in known
+             and not any(line.comment for line in stmt.leading_lines)]
+    if not added:
+        return module
+    rest = [stmt for stmt in block if stmt not in added]
+    leading = block[0].leading_lines  # the block's own, kept where it starts
+    # sections apart, unless the original wrote several imports and no blank line
+    imports = [stmt for stmt in original.body if _imported(stmt) is not None]
+    spaced = len(imports) < 2 or any(not line.comment for stmt in imports[1:]
+                                     for line in stmt.leading_lines)
+    blank = [cst.EmptyLine()] if spaced else []
+
+    def key(stmt: cst.BaseStatement) -> tuple[int, bool, str, str]:
+        kind, name = _imported(stmt) or ("", "")
+        return _section(name, own), kind != "import", name.lower(), name
+
+    rest = [rest[0].with_changes(leading_lines=[]), *rest[1:]] if rest else []
+    for stmt in sorted(added, key=key):
+        stmt = stmt.with_changes(leading_lines=[])
+        section = key(stmt)[0]
+        pos = next((i for i, other in enumerate(rest) if key(other) > key(stmt)), len(rest))
+        after_same = pos > 0 and key(rest[pos - 1])[0] == section
+        before_same = pos < len(rest) and key(rest[pos])[0] == section
+        if not after_same and pos > 0:  # the first of its section here
+            stmt = stmt.with_changes(leading_lines=blank)
+        if pos < len(rest) and not before_same:  # the next section starts after it
+            nxt = rest[pos]
+            if not any(not line.comment for line in nxt.leading_lines[:1]):
+                rest[pos] = nxt.with_changes(leading_lines=[*blank, *nxt.leading_lines])
+        elif before_same and pos < len(rest):  # it now opens the section's lines
+            stmt = stmt.with_changes(leading_lines=rest[pos].leading_lines)
+            rest[pos] = rest[pos].with_changes(leading_lines=[])
+        rest.insert(pos, stmt)
+    rest[0] = rest[0].with_changes(leading_lines=leading)
+    return module.with_changes(body=[*body[:start], *rest, *body[end:]])

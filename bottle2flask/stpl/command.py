@@ -67,7 +67,9 @@ def folder_main(args) -> int:
             print(f"{src / result.source}:{result.reason}", file=sys.stderr)
         for note in result.conversion.notes if result.conversion else ():
             print(f"{src / result.source}:{note.line}: {note.rule} {note.message}")
-        for line in result.conversion.whitespace if result.conversion else ():
+        if result.conversion is None or result.output is None:  # nothing written
+            continue
+        for line in result.conversion.whitespace:
             inexact += 1
             print(f"{out / result.output}:{line}: whitespace: {WHITESPACE}")
     todos = report.todos()
@@ -103,8 +105,9 @@ def file_main(args) -> int:
         print(f"<stdout>:{line}: whitespace: {WHITESPACE}", file=sys.stderr)
     if args.compact:
         print(COMPACT, file=sys.stderr)
-    if not conversion.ok:
+    if conversion.error is not None:
         print(f"{path}:{conversion.error.removeprefix('line ')}", file=sys.stderr)
         return FAILED
+    assert conversion.source is not None  # a conversion with no error has its source
     sys.stdout.write(conversion.source)
     return 0

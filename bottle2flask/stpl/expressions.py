@@ -234,12 +234,13 @@ class Translator:
         """An f-string's text as str.format's, its expressions appended to args."""
         text = ""
         for value in node.values:
-            if isinstance(value, ast.Constant):
-                text += value.value.replace("{", "{{").replace("}", "}}")
+            if isinstance(value, ast.Constant):  # the text between the fields: a str
+                text += str(value.value).replace("{", "{{").replace("}", "}}")
                 continue
+            assert isinstance(value, ast.FormattedValue)  # what else a JoinedStr holds
             args.append(self(value.value))
             field = "" if value.conversion == -1 else "!" + chr(value.conversion)
-            if value.format_spec:
+            if isinstance(value.format_spec, ast.JoinedStr):
                 field += ":" + self.format_fields(value.format_spec, args)
             text += "{" + field + "}"
         return text
@@ -308,9 +309,10 @@ class Translator:
                 and inner.func.id == "map" and "map" not in self.local \
                 and len(inner.args) == 2 and not inner.keywords \
                 and isinstance(inner.args[0], ast.Lambda):
-            lam = inner.args[0]
-            negated = isinstance(lam.body, ast.UnaryOp) and isinstance(lam.body.op, ast.Not)
-            path = _key_path(ast.Lambda(lam.args, lam.body.operand) if negated else lam)
+            lam, body = inner.args[0], inner.args[0].body
+            negated = isinstance(body, ast.UnaryOp) and isinstance(body.op, ast.Not)
+            path = _key_path(ast.Lambda(lam.args, body.operand)
+                             if isinstance(body, ast.UnaryOp) and negated else lam)
             if path is not None:
                 truthy = (keep == "select") != negated
                 kind = "selectattr" if truthy else "rejectattr"

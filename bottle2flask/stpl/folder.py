@@ -141,10 +141,11 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     for name, (relative, _) in templates.items():
         conversion = done[name]
         output = Path(jinja_name(name))
-        if not conversion.ok:
+        if conversion.error is not None:
             report.files.append(FileResult(relative, None, "failed", conversion,
                                            reason=conversion.error.removeprefix("line ")))
             continue
+        assert conversion.source is not None  # a conversion with no error has its source
         target = out / output
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(conversion.source, encoding="utf-8")
@@ -158,7 +159,8 @@ def _mark_includes(done: dict[str, Conversion]) -> None:
     """Mark again the templates that include one whose output ends as Bottle's does
     (its last newline is taken by a `-%}`): their include line takes its own away."""
     keeps = frozenset(jinja_name(name) for name, c in done.items()
-                      if c.ok and not drops_last_newline(c.source))
+                      if c.source is not None and not drops_last_newline(c.source))
     for conversion in done.values():
-        if conversion.ok and keeps & {jinja_name(n) for n in conversion.includes}:
+        if conversion.compact is not None \
+                and keeps & {jinja_name(n) for n in conversion.includes}:
             conversion.source, conversion.whitespace = markers(conversion.compact, keeps)

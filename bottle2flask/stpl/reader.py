@@ -9,6 +9,7 @@ between code can be written back byte for byte.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import bottle
@@ -47,7 +48,8 @@ class Reader(bottle.StplParser):
         self.tokens: list = []
         self.escaped = False
         self.open_code: Code | None = None  # a line whose brackets are still open
-        self.re_split = _Watch(self.re_split, self)
+        pattern: re.Pattern[str] = vars(self)["re_split"]  # set_syntax() compiled it
+        self.re_split = _Watch(pattern, self)
 
     def read(self) -> list:
         self.translate()
@@ -171,10 +173,10 @@ class Reader(bottle.StplParser):
 class _Watch:
     """Bottle's line-start regex, noting when it matched an escaped line."""
 
-    def __init__(self, pattern, reader):
+    def __init__(self, pattern: re.Pattern[str], reader: Reader) -> None:
         self.pattern, self.reader = pattern, reader
 
-    def search(self, *args, **kwargs):
+    def search(self, *args, **kwargs) -> re.Match[str] | None:
         m = self.pattern.search(*args, **kwargs)
         if m and m.group(1):
             self.reader.escaped = True

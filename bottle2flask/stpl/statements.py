@@ -11,13 +11,19 @@ import ast
 import builtins
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bottle2flask.stpl.errors import Failed, Unsupported
 from bottle2flask.stpl.expressions import ATOM, MUL, Translator
 
+if TYPE_CHECKING:
+    from bottle2flask.stpl.convert import Context
+
 OPENERS = ("if", "for", "while", "with", "try", "def", "class")
 CONTINUATIONS = ("elif", "else", "except", "finally")
 # Bottle 0.10 and earlier: `%include header title='x'`, `%rebase layout`, bare `%include`.
+# The statements a `%` line opens a block with, as Python parses them.
+COMPOUND = (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef, ast.ClassDef)
 OLD_SYNTAX = re.compile(r"(include|rebase)(?:\s+([^\s(,=]+)(.*))?$")
 
 
@@ -63,7 +69,7 @@ class Load:
 
 @dataclass
 class Statements:
-    context: object
+    context: Context
     translate: Translator
     block: str = "content"
     blocks: dict = field(default_factory=dict)
@@ -232,9 +238,10 @@ class Statements:
         if self.stray_end is not None:
             raise Failed(self.stray_end, "`end` without an open block, and a block opens "
                                          f"after it (line {line}): Bottle cannot indent it")
+        inline_body: list[ast.stmt]
         try:
             node = ast.parse(code).body[0]
-            inline_body = node.body
+            inline_body = node.body if isinstance(node, COMPOUND) else []
         except SyntaxError:
             # "if x:" alone is not a statement Python parses: give it a body (and `try` a
             # handler); a line that still does not parse is reported as written.
@@ -285,7 +292,7 @@ class Statements:
             for name in _names(node.target):
                 self.store(name, line, code, target=True)
             return f"{{% for {target} in {source} %}}{counter}" + rest()
-        why = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded "
+        reason = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded "
                         "sequence, or a macro, is the usual rewrite)",
                "with": "`with` (a context manager) has no Jinja2 equivalent",
                "try": "`try`/`except` has no Jinja2 equivalent: handle the error in the "
@@ -294,7 +301,7 @@ class Statements:
                "class": "a class defined in a template has no Jinja2 equivalent",
                }[keyword]
         self.stack.append(Frame("todo", line))
-        return self.todo("T030", line, why, code, "{{% if {call} %}}") + rest()
+        return self.todo("T030", line, reason, code, "{{% if {call} %}}") + rest()
 
     def continuation(self, keyword: str, code: str, line: int) -> str:
 
@@ -335,6 +342,7 @@ class Statements:
         if keyword == "else":
             return "{% else %}" + rest
         node = ast.parse("if" + code[len("elif"):] + ("" if body else "\n pass")).body[0]
+        assert isinstance(node, ast.If)  # `if` and the rest of the `elif` line
         try:
             return f"{{% elif {self.expression(node.test, line)} %}}" + rest
         except Unsupported as why:
@@ -396,11 +404,11 @@ class Statements:
             if len(node.targets) != 1:
                 raise Unsupported("T031", "a chained assignment (a = b = ...)")
             target = self.target(node.targets[0])
-            value = self.expression(node.value, line)
+            text = self.expression(node.value, line)
             for name in _names(node.targets[0]):
                 self.store(name, line, code)
             self.context.rules.add("T012")
-            tag = f"{{% set {target} = {value} %}}"
+            tag = f"{{% set {target} = {text} %}}"
             if not self.stack:
                 self.top_sets.append((len(self.out), set(_names(node.targets[0])),
                                       set(_names(node.value)), tag))
@@ -516,7 +524,7 @@ class Statements:
         self.context.rules.add("T008")
         return ""
 
-    def layout_header(self) -> str:
+    def layout_header(self, extends: str) -> str:
         """extends, the page's own top-level values, the rebase() arguments, the block.
 
         Bottle's layout sees every variable the page set; a Jinja2 layout sees only what
@@ -526,7 +534,7 @@ class Statements:
         # title=title passes the page's own value: moving `title` out is what it means.
         keys = {k for k, text, _ in self.rebase_args if text != k}
         hoisted: set[str] = set()
-        lines = [f'{{% extends "{jinja_name(self.extends)}" %}}']
+        lines = [f'{{% extends "{jinja_name(extends)}" %}}']
         for piece, names, reads, tag in self.top_sets:
             if self.out[piece].strip() != tag or names & keys or any(
                     self.store_count.get(n) != 1 for n in names) or any(
@@ -567,7 +575,7 @@ class Statements:
             self.context.todo("T034", self.rebase_line, why)
             self.context.rules.add("T034")
             lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}{{% set _ = kit_todo('T034') %}}")
-        lines.append(f"{{% block {self.blocks.get(jinja_name(self.extends), 'content')} %}}")
+        lines.append(f"{{% block {self.blocks.get(jinja_name(extends), 'content')} %}}")
         # A page prints nothing outside its blocks: one tag a line, as a person writes it.
         return "\n".join(lines)
 
@@ -639,7 +647,7 @@ class Statements:
         body = "".join(self.out)
         if self.extends is None:
             return body
-        header = self.layout_header()
+        header = self.layout_header(self.extends)
         return header + "\n" + "".join(self.out) + "{% endblock %}\n"
 
     def check_loop_stores(self) -> None:
@@ -703,7 +711,7 @@ class Statements:
             for name, piece, branches, loops in self.all_stores)
 
 
-def _branch_body(keyword: str, code: str) -> list:
+def _branch_body(keyword: str, code: str) -> list[ast.stmt]:
     """The statements an `else:`/`elif c:`/`except:`/`finally:` line carries itself."""
     head = {"else": "if 1:\n pass\n", "except": "try:\n pass\n",
             "finally": "try:\n pass\n"}.get(keyword)
@@ -711,11 +719,11 @@ def _branch_body(keyword: str, code: str) -> list:
         node = ast.parse(head + code if head else "if" + code[len("elif"):]).body[0]
     except SyntaxError:
         return []
-    if keyword == "elif":
-        return node.body
-    if keyword == "else":
-        return node.orelse
-    return node.handlers[0].body if keyword == "except" else node.finalbody
+    if isinstance(node, ast.If):
+        return node.body if keyword == "elif" else node.orelse
+    if isinstance(node, ast.Try):
+        return node.handlers[0].body if keyword == "except" else node.finalbody
+    return []
 
 
 # What SimpleTemplate's namespace has besides the caller's values: its functions and

@@ -75,14 +75,16 @@ class Line:
 
 def _tags(source: str) -> list[tuple[int, int, str, str]]:
     """(start, end, kind, first word) of every tag, by Jinja2's own lexer."""
-    found, offset, opened = [], 0, None
+    found: list[tuple[int, int, str, str]] = []
+    offset = 0
+    opened: tuple[int, str, str] | None = None  # (start, kind, first word) of a tag
     for _, token, value in _LEXER.tokeniter(source, None):
         # A `-` marker's stripped whitespace is in no token's value: find each one.
         offset = source.index(value, offset) if value else offset
         if token in _ENDS:
-            opened = [offset, token.removesuffix("_begin"), ""]
+            opened = (offset, token.removesuffix("_begin"), "")
         elif opened is not None and token == "name" and not opened[2]:
-            opened[2] = value
+            opened = (opened[0], opened[1], value)
         elif opened is not None and token == _ENDS.get(f"{opened[1]}_begin"):
             found.append((opened[0], offset + len(value), opened[1], opened[2]))
             opened = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import idiom
+from .helpers import idiom, port
 
 
 def test_abort_with_a_code_and_text_is_left_as_flask_reads_it():
@@ -66,6 +66,58 @@ def test_a_redirect_in_a_helper_is_raised_with_abort_and_declared_for_every_path
             abort(redirect("/login", 302))
     ''', declared=("D-location",))
     assert result.declared[0]["paths"] == ["*"]
+
+
+def test_a_redirect_imported_under_another_name_is_flask_s_redirect():
+    """It kept Bottle's (which raises where Flask's returns) under a P001 TODO."""
+    idiom('''
+        from bottle import Bottle, redirect as go_to
+
+        app = Bottle()
+
+
+        @app.post("/new")
+        def new():
+            go_to("/")
+
+
+        def helper():
+            from bottle import redirect as bottle_redirect
+            bottle_redirect("/login")
+    ''', '''
+        from flask import Flask, abort, redirect
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.post("/new")
+        def new():
+            return redirect("/", 303)
+
+
+        def helper():
+            abort(redirect("/login", 303))
+    ''', declared=("D-location", "D-location"))
+
+
+def test_a_redirect_under_another_name_stays_bottle_s_where_the_module_has_a_redirect():
+    result = port('''
+        from bottle import Bottle, redirect as go_to
+
+        app = Bottle()
+
+
+        def redirect(where):
+            return where
+
+
+        @app.post("/new")
+        def new():
+            go_to(redirect("/"))
+    ''', faithful=False)
+    assert "\nfrom bottle import redirect as go_to\nfrom flask import Flask\n" in result.code
+    assert '    go_to(redirect("/"), 303)\n' in result.code
+    assert [t["code"] for t in result.todos] == ["P001"]
 
 
 def test_an_httpresponse_of_text_needs_no_todo_and_one_of_a_variable_does():

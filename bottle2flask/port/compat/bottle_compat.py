@@ -17,6 +17,8 @@ from importlib import import_module
 from urllib.parse import urljoin
 
 from flask import Flask, after_this_request, g, request
+from flask.json.provider import DefaultJSONProvider
+from jinja2 import FileSystemLoader
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound
 from werkzeug.routing import BaseConverter
 
@@ -112,7 +114,9 @@ def _absolute_redirects(app: Flask) -> None:
     def redirect(location, code=302):
         return Flask.redirect(app, urljoin(request.url, location), code)
 
-    app.redirect = redirect
+    # this app's own redirect(), which flask.redirect() calls: the app is made by the
+    # user's module as Flask(...), so no subclass can override the method instead
+    app.redirect = redirect  # type: ignore[method-assign]
 
 
 # -- P009: Bottle's text for a path no route matches -------------------------------------
@@ -166,8 +170,14 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
     if template_imports:
         app.context_processor(_template_imports(template_imports))
     if template_path is not None:  # Jinja searches Bottle's TEMPLATE_PATH list itself
-        app.jinja_loader.searchpath = template_path
-    if json_order:  # Bottle sends a dict's keys in the order the view made them
+        loader = app.jinja_loader
+        if not isinstance(loader, FileSystemLoader):
+            raise TypeError("template_path= needs the app's own template folder: "
+                            "Flask(__name__, template_folder=...)")
+        loader.searchpath = template_path
+    # Bottle sends a dict's keys in the order the view made them (an app's own JSON
+    # provider keeps its own order)
+    if json_order and isinstance(app.json, DefaultJSONProvider):
         app.json.sort_keys = False
     if location:
         _absolute_redirects(app)

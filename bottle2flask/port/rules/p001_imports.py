@@ -11,7 +11,7 @@ import re
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import GlobalScope, MetadataWrapper, ScopeProvider
+from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
 from ..edit import Transformer, after_imports, names_read_outside_imports, walk
 from .base import PLACEHOLDER, Phase, Rule
@@ -84,7 +84,11 @@ class _Prune(Transformer):
                 carried += stmt.leading_lines
                 continue
             if carried:
-                stmt = stmt.with_changes(leading_lines=[*carried, *stmt.leading_lines])
+                own = list(stmt.leading_lines)
+                while own and not own[0].comment and m.matches(stmt, m.SimpleStatementLine(
+                        [m.Import() | m.ImportFrom()])):
+                    own.pop(0)  # right above the import, where isort keeps a comment
+                stmt = stmt.with_changes(leading_lines=[*carried, *own])
                 carried = []
             body.append(stmt)
         return updated.with_changes(body=body, footer=[*carried, *updated.footer])
@@ -162,9 +166,11 @@ def names_in_use(module: cst.Module, asked: set[str] = frozenset(),
             imports.append(stmt)
             text = module.code_for_node(stmt)
             words |= set(WORD.findall(text)) - {"from", "import", "as"} - set(known)
+    nested = BOTTLE_IMPORT.findall(module.code)[len(imports):]
+    for line in nested:  # `from bottle import redirect as go` inside a function
+        words |= set(WORD.findall(line)) - {"from", "import", "as"} - set(known)
     if not words:
         return set()
-    nested = len(BOTTLE_IMPORT.findall(module.code)) > len(imports)
     body = [stmt for stmt in module.body if stmt not in imports and (
         nested or not words.isdisjoint(WORD.findall(module.code_for_node(stmt))))]
     if not body:
@@ -178,13 +184,15 @@ def names_in_use(module: cst.Module, asked: set[str] = frozenset(),
             if not isinstance(access.node, cst.Name):
                 continue
             referents = access.referents
-            if not referents or any(isinstance(a.scope, GlobalScope) for a in referents):
+            # a name a function imports from bottle itself is in use there too
+            if not referents or any(isinstance(a.scope, GlobalScope) or isinstance(
+                    a, ImportAssignment) and _is_bottle_import(a.node) for a in referents):
                 found.add(access.node.value)
     return found
 
 
 WORD = re.compile(r"[A-Za-z_]\w*")
-BOTTLE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+bottle[ \t]+import|import[ \t]+bottle\b)", re.M)
+BOTTLE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+bottle[ \t]+import|import[ \t]+bottle\b).*", re.M)
 
 
 def _is_bottle_import(node) -> bool:

@@ -235,8 +235,15 @@ class Templates(Rule):
                                         whitespace_after_return=cst.SimpleWhitespace(" "))
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
                 and value.func.value == "dict" and all(a.keyword for a in value.args):
+            args = _not_returned(args, {a.keyword.value for a in value.args if a.keyword})
+            if isinstance(value.whitespace_before_args, cst.ParenthesizedWhitespace):
+                # `return dict(\n    a=1,\n)`: the call keeps the lines the dict had
+                return updated.with_changes(value=self.render(engine, args, [], value))
             extra = list(value.args)
         elif isinstance(value, cst.Dict):
+            args = _not_returned(args, {key for e in value.elements
+                                        if isinstance(e, cst.DictElement)
+                                        and (key := string_value(e.key)) is not None})
             extra = [cst.Arg(value, star="**")]
         elif isinstance(value, cst.Call) and self.api(value.func) in PASSED_THROUGH \
                 or isinstance(value, cst.SimpleString | cst.FormattedString):
@@ -247,13 +254,22 @@ class Templates(Rule):
             return updated
         return updated.with_changes(value=self.render(engine, args, extra))
 
-    def render(self, engine: str, args: list[cst.Arg], extra: list[cst.Arg]) -> cst.Call:
-        """render_template(name, view's defaults, the values returned)."""
+    def render(self, engine: str, args: list[cst.Arg], extra: list[cst.Arg],
+               layout: cst.Call | None = None) -> cst.Call:
+        """render_template(name, view's defaults, the values returned); with `layout`, a
+        `dict(...)` over several lines, the values are its arguments, on its lines."""
         self.uses(engine)
         self.need_import("flask", "render_template")
         if engine == "simple":
-            self.undefined([*args, *extra])
-        return cst.Call(cst.Name("render_template"), args=_commas([*args, *extra]))
+            self.undefined([*args, *(layout.args if layout else extra)])
+        if layout is None:
+            return cst.Call(cst.Name("render_template"), args=_commas([*args, *extra]))
+        # each argument the view adds goes on a line of its own, as the dict's do
+        comma = cst.Comma(whitespace_after=layout.whitespace_before_args)
+        added = [a.with_changes(comma=comma, whitespace_after_arg=cst.SimpleWhitespace(""))
+                 for a in args]
+        return layout.with_changes(func=cst.Name("render_template"),
+                                   args=[*added, *layout.args])
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         updated = self.view_done(updated)
@@ -289,12 +305,22 @@ def _is_pass(stmt: cst.CSTNode) -> bool:
 
 
 def _commas(args: list[cst.Arg]) -> list[cst.Arg]:
+    """The arguments on one line (the line-length pass splits it if it is too long): a
+    newline the returned dict had before its `)` would leave the `)` alone below."""
     out = []
     for i, a in enumerate(args):
-        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")) if i < len(args) - 1 \
-            else cst.MaybeSentinel.DEFAULT
-        out.append(a.with_changes(comma=comma))
+        comma: cst.Comma | cst.MaybeSentinel = cst.MaybeSentinel.DEFAULT
+        if i < len(args) - 1:
+            comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        out.append(a.with_changes(comma=comma, whitespace_after_arg=cst.SimpleWhitespace("")))
     return out
+
+
+def _not_returned(args: list[cst.Arg], returned: set[str]) -> list[cst.Arg]:
+    """The template name and the view's defaults but those the returned dict sets:
+    Bottle's view updates its defaults with the dict (`@view("x", title="")` returning
+    `dict(title=t)` renders title=t); passing both is a TypeError in Python."""
+    return [a for a in args if a.keyword is None or a.keyword.value not in returned]
 
 
 def python_string(text: str, like: cst.SimpleString) -> cst.SimpleString:

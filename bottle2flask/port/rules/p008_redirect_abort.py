@@ -19,7 +19,9 @@ absolute, and only for redirects: a Location header a view sets itself stays as 
 was, as in Bottle. The text given to
 abort() becomes the error's description (`err.body` in a handler: see P009).
 `redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
-TODO: wherever it is called, Flask's returns the response Bottle's raised.
+TODO: wherever it is called, Flask's returns the response Bottle's raised. A redirect
+imported under another name (`from bottle import redirect as go_to`, in a function too)
+is called as Flask's `redirect`.
 """
 
 from __future__ import annotations
@@ -87,7 +89,12 @@ class RedirectAbort(Rule):
         name = self.api(updated.func)
         if name == "redirect":
             self.fired()
-            self.need_import("flask", "redirect")
+            if m.matches(updated.func, m.Name()) and self.flask_name_free():
+                # `from bottle import redirect as go_to`: go_to("/") is Flask's redirect
+                # now (its import goes once nothing calls it)
+                updated = updated.with_changes(func=cst.Name("redirect"))
+            if m.matches(updated.func, m.Name("redirect")):
+                self.need_import("flask", "redirect")
             if self.state.faithful:
                 self.state.needs.add("location")
             else:
@@ -103,6 +110,11 @@ class RedirectAbort(Rule):
             if not updated.args:
                 return updated.with_changes(args=[cst.Arg(cst.Integer("500"))])
         return updated
+
+    def flask_name_free(self) -> bool:
+        """`redirect` can name Flask's: the module reads no `redirect` of its own."""
+        return self.state.bottle.get("redirect") == "redirect" \
+            or "redirect" not in self.state.read_before
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value
