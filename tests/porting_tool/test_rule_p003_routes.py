@@ -454,3 +454,48 @@ def test_routes_made_in_branches_or_on_other_apps_are_not_taken_as_replaced():
             return "one view"
     ''', faithful=False)  # one view routed twice: nothing to leave out
     assert "routed again" not in stacked.code and stacked.code.count('.get("/")') == 1
+
+
+def test_views_under_a_decorator_imported_from_another_module_keep_their_names(tmp_path):
+    """Found by the generated apps (issue #36): a decorator without functools.wraps in
+    deco.py, on two views; both became Flask's endpoint `wrapper` and the second was
+    refused at start-up. Which imported decorator wraps cannot be read here: every view
+    under one gets its own name as its endpoint, the one Flask takes when it does."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "deco.py").write_text(dedent('''
+        def stamped(fn):
+            def wrapper(*args, **kwargs):
+                return "stamped " + fn(*args, **kwargs)
+
+            return wrapper
+    '''))
+    (src / "web.py").write_text(dedent('''
+        from bottle import Bottle
+
+        from deco import stamped
+
+        app = Bottle()
+
+
+        @app.route("/a")
+        @stamped
+        def a():
+            return "a"
+
+
+        @app.route("/b")
+        @stamped
+        def b():
+            return "b"
+    '''))
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    code = (out / "web.py").read_text()
+    assert '@app.route("/a", endpoint="a")' in code and '@app.route("/b", endpoint="b")' in code
+    from bottle2flask.loading import load
+
+    for folder, label in ((src, "deco_bottle"), (out, "deco_flask")):
+        client = webtest.TestApp(load(f"{folder / 'web.py'}:app", {}, label).wsgi)
+        assert client.get("/a").text == "stamped a"
+        assert client.get("/b").text == "stamped b"

@@ -113,8 +113,8 @@ class RedirectAbort(Rule):
 
     def flask_name_free(self) -> bool:
         """`redirect` can name Flask's: the module reads no `redirect` of its own."""
-        return self.state.bottle.get("redirect") == "redirect" \
-            or "redirect" not in self.state.read_before
+        return self.facts.bottle.get("redirect") == "redirect" \
+            or "redirect" not in self.facts.read_before
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value
