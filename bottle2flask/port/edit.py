@@ -6,6 +6,8 @@ module of the port may import it without a cycle."""
 
 from __future__ import annotations
 
+import warnings
+
 import libcst as cst
 from libcst.helpers import parse_template_statement
 
@@ -21,7 +23,10 @@ REMOVE = object()
 def string_value(node: cst.CSTNode | None) -> str | None:
     """The value of a plain string literal, else None."""
     if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
+        with warnings.catch_warnings():  # '\.' in a plain string: the user's to fix
+            warnings.simplefilter("ignore", SyntaxWarning)
+            warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.11 and older
+            value = node.evaluated_value
         return value if isinstance(value, str) else None
     return None
 

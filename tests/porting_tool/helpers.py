@@ -62,3 +62,31 @@ def both_apps(tmp_path: Path, source: str, label: str) -> tuple:
     assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
     return (webtest.TestApp(load(f"{src / 'web.py'}:app", {}, f"{label}_bottle").wsgi),
             webtest.TestApp(load(f"{out / 'web.py'}:app", {}, f"{label}_flask").wsgi))
+
+
+def both_folders(tmp_path: Path, files: dict[str, str], label: str,
+                 entry: str = "web.py:app") -> tuple:
+    """A Bottle app of several files (name -> source) and its port, each loaded from its
+    entry (FILE:APP) as the check loads it, answering as browsers ask (HTTP/1.1)."""
+    import webtest
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.loading import load
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    for name, text in files.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) in (0, 5)
+    file, app = entry.split(":")
+    http11 = {"SERVER_PROTOCOL": "HTTP/1.1"}
+    return (webtest.TestApp(load(f"{src / file}:{app}", {}, f"{label}_bottle").wsgi,
+                            extra_environ=http11),
+            webtest.TestApp(load(f"{out / file}:{app}", {}, f"{label}_flask").wsgi,
+                            extra_environ=http11))
+
+
+def answers(client, path: str, method: str = "GET", **kwargs) -> tuple[int, str]:
+    """Status and body of one request, errors included."""
+    response = client.request(path, method=method, expect_errors=True, **kwargs)
+    return response.status_int, response.text

@@ -86,6 +86,14 @@ def convert_path(path: str, regexes: dict[str, str],
     return "".join(parts), problems
 
 
+def starts_with_slash(rule: str) -> bool:
+    """Whether a path ("/x...") can match a rule that lacks the leading slash: only when
+    its first part is a wildcard whose filter may take a slash (path, a regex); static
+    text, or Bottle's default, int and float filters, never start with one."""
+    _, kind, config = next(tokens(rule), ("", None, None))
+    return kind in {"path", "re"} or (kind == "default" and bool(config))
+
+
 def converter_name(regex: str, regexes: dict[str, str]) -> str:
     for name, known in regexes.items():
         if known == regex:
@@ -176,6 +184,9 @@ class Routes(Rule):
                "<path:x> takes no leading slash (Bottle's path takes one)"),
         Change("D-float", "10. Path syntax and the int converter",
                "<float:x> needs a dot and takes no sign (Bottle's float takes 3 and -1)"),
+        Change("D-leading-slash", "10. Path syntax and the int converter",
+               "a rule without a leading slash gets one: its first wildcard no longer holds "
+               "the path's leading slash (Bottle matched the rule against the whole path)"),
     )
     compat = ("float", "path")
 
@@ -221,6 +232,7 @@ class Routes(Rule):
                     params=params))
         name = updated.name.value
         updated = self.unshadow(original, updated)
+        updated = self.one_rule_each(updated)
         routes = [i for i, d in enumerate(updated.decorators) if self.is_route(d)]
         if not routes:
             return updated
@@ -249,6 +261,44 @@ class Routes(Rule):
                 self.fired()
             decorators.append(d)
         return updated.with_changes(decorators=decorators)
+
+    def one_rule_each(self, updated: cst.FunctionDef) -> cst.FunctionDef:
+        """A route given a list of rules (`@get(["/", "/doc"])`) as one decorator a rule,
+        the first rule registered first, as Bottle registers them; a rule Bottle never
+        matched (no leading slash, and a first part that cannot take one) left out."""
+        decorators, notes = [], []
+        for d in updated.decorators:
+            call = d.decorator
+            given = arg(call, 0, "path") if isinstance(call, cst.Call) \
+                and self.is_route(d) else None
+            if given is None or not isinstance(call, cst.Call):
+                decorators.append(d)
+                continue
+            value = given.value
+            rules = list(value.elements) if isinstance(value, cst.List | cst.Tuple) \
+                else [cst.Element(value)]
+            kept = []
+            for element in rules:
+                rule = string_value(element.value)
+                if rule is not None and not rule.startswith("/") \
+                        and not starts_with_slash(rule):
+                    notes.append(f"# Bottle never matched the rule {rule!r} (no leading "
+                                 "slash): left out")
+                    continue
+                kept.append(element.value)
+            if not isinstance(value, cst.List | cst.Tuple) and kept:
+                decorators.append(d)
+                continue
+            for rule_value in reversed(kept):  # the lowest decorator is registered first
+                decorators.append(d.with_changes(decorator=call.with_changes(args=[
+                    a.with_changes(value=rule_value) if a is given else a
+                    for a in call.args])))
+        if len(decorators) == len(updated.decorators) and not notes:
+            return updated
+        self.fired()
+        lines = [cst.EmptyLine(comment=cst.Comment(n)) for n in notes]
+        return updated.with_changes(decorators=decorators,
+                                    leading_lines=[*updated.leading_lines, *lines])
 
     def unshadow(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         """Bottle replaces a route when the same path and method are routed again on the
@@ -388,23 +438,22 @@ class Routes(Rule):
             self.todo("route without a path: Bottle builds one from the function's "
                       "arguments; write the path out", breaks=True)
             return call
-        path = string_value(path_arg.value)
-        if path is None:
+        value = path_arg.value
+        literals = [e.value for e in value.elements] \
+            if isinstance(value, cst.List | cst.Tuple) else [value]
+        if any(string_value(e) is None for e in literals):
             self.todo("route path is not a string literal: convert Bottle's <x:filter> "
                       "wildcards in it by hand")
+        elif isinstance(value, cst.List | cst.Tuple):  # @get(["/", "/doc"]): each rule
+            elements = [e.with_changes(value=self.convert_literal(e.value))
+                        for e in value.elements]
+            new_value = value.with_changes(elements=elements)
+            if new_value is not value:
+                args[args.index(path_arg)] = path_arg.with_changes(value=new_value)
+                changed = True
         else:
-            needs = self.state.needs if self.state.faithful else set()
-            new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
-                                         self.state.route_filters)
-            for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
-                self.todo(problem, breaks=True)
-            if not self.state.faithful and not problems:
-                new = self.werkzeug_converters(new)
-            if new != path:
-                quote = path_arg.value.value[-1]
-                literal = cst.SimpleString(f"{quote}{new}{quote}")
-                if string_value(literal) != new:
-                    literal = cst.SimpleString(repr(new))
+            literal = self.convert_literal(value)
+            if literal is not value:
                 args[args.index(path_arg)] = path_arg.with_changes(value=literal)
                 changed = True
         positional = [a for a in args if a.keyword is None and not a.star]
@@ -435,6 +484,34 @@ class Routes(Rule):
             self.fired()
         return call.with_changes(args=args)
 
+
+    def convert_literal(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """One rule string in Werkzeug's terms (the node itself when nothing changes)."""
+        path = string_value(node)
+        assert path is not None and isinstance(node, cst.SimpleString)
+        needs = self.state.needs if self.state.faithful else set()
+        new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
+                                     self.state.route_filters)
+        for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
+            self.todo(problem, breaks=True)
+        if problems:
+            return node
+        if not path.startswith("/"):
+            if not starts_with_slash(path):
+                return node  # Bottle never matched it: leave_FunctionDef leaves it out
+            # Bottle matched the rule against the whole path, its first wildcard taking
+            # the leading slash; Werkzeug's rules start with one, outside the wildcard
+            new = "/" + new
+            self.declare("D-leading-slash", [glob(new)])
+        if not self.state.faithful:
+            new = self.werkzeug_converters(new)
+        if new == path:
+            return node
+        quote = node.value[-1]
+        literal = cst.SimpleString(f"{quote}{new}{quote}")
+        if string_value(literal) != new:
+            literal = cst.SimpleString(repr(new))
+        return literal
 
     def werkzeug_converters(self, path: str) -> str:
         """The default port: Werkzeug's own converters, each difference declared. `int`
