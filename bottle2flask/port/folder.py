@@ -75,6 +75,16 @@ def template_folder(module: Path, src: Path, templates: list[Path],
     return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
 
 
+def template_search(module: Path, src: Path, templates: list[Path],
+                    folders: frozenset[str]) -> tuple[str, ...]:
+    """Bottle's default search path, ("./", "./views/"), when the module's templates lie
+    in both (beside the script and in views/): one Flask folder finds only one; () else."""
+    roots = {template_root(t, src, folders) for t in templates}
+    if module.parent in roots and module.parent / "views" in roots:
+        return ("./", "./views/")
+    return ()
+
+
 def star_todo(module: FileResult, apps) -> FileResult:
     """A module with no Bottle import may still get Bottle's names through `from own
     import *`; the port takes them out of that module, so this one must import them."""
@@ -157,6 +167,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          template_errors=broken,
                          **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates, folders),
+                         template_search=template_search(src / rel, src, templates, folders),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel), src_root=str(src),
                          model=apps)

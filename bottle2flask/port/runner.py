@@ -179,6 +179,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     state.provided = set(facts.own_defs)
     state.template_names = dict(template_names or {})
     state.template_folder = template_folder
+    state.template_search = tuple(settings.template_search)
     state.shared_views = set(shared_views)
     state.tree_needs = set(tree_needs)
     state.template_imports = dict(template_imports or {})

@@ -26,6 +26,8 @@ class Settings:
     disabled: frozenset[str] = frozenset()  # rule codes not to run
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle -> Flask name
     template_folder: str = "views"
+    # Bottle's search path when the module's templates lie in several of its folders
+    template_search: tuple[str, ...] = ()
     imported_apps: frozenset[str] = frozenset()
     default_from: str | None = None
     shared_views: frozenset[str] = frozenset()

@@ -66,3 +66,37 @@ def test_a_rule_string_with_an_invalid_escape_is_read_as_python_reads_it():
             return filename
     """)
     assert "@app.route('/<bottle_re1:filename>')" in code
+
+
+def test_templates_beside_the_script_and_in_views_are_both_found(tmp_path):
+    # Bottle's default TEMPLATE_PATH is ./ then ./views/: one Flask folder finds only one
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, template, view
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def beside():
+                return template("index", name="x")
+
+
+            @app.route("/v")
+            @view("third")
+            def in_views():
+                return dict(name="y")
+
+
+            @app.route("/both")
+            def first_found():
+                return template("twice", name="z")
+        ''',
+        "index.tpl": "Beside {{name}}\n",
+        "twice.tpl": "The one beside {{name}}\n",
+        "views/third.tpl": "In views {{name}}\n",
+        "views/twice.tpl": "The one in views {{name}}\n",
+    }, "spread")
+    for path, text in (("/", "Beside x"), ("/v", "In views y"), ("/both", "The one beside z")):
+        # (Jinja drops a template's last newline: docs/PORTING.md 37)
+        assert answers(bottle, path) == (200, text + "\n") and answers(flask, path) == (200, text)

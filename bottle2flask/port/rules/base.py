@@ -48,6 +48,7 @@ class PortState:
     src_root: str = ""  # the folder ported, on disk (Settings)
     faithful: bool = False  # --faithful: Bottle's behaviour kept; else idiomatic Flask
     template_folder: str = "views"
+    template_search: tuple[str, ...] = ()  # Settings.template_search
     template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
     regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
     route_filters: set[str] = field(default_factory=set)  # the app's add_filter() names

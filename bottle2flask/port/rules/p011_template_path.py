@@ -138,12 +138,19 @@ class TemplatePath(Rule):
         elif len(folders) == 1:
             self.state.app_options["template_folder"] = self.from_app(folders[0])
         else:
-            loaders = cst.List([cst.Element(cst.Call(cst.Name("FileSystemLoader"),
-                                                     [cst.Arg(f)])) for f in folders])
-            self.state.after_app.append((CHOICE, {"loaders": loaders}))
-            self.need_import("jinja2", "ChoiceLoader")
-            self.need_import("jinja2", "FileSystemLoader")
+            self.choose(module, folders)
         return module
+
+    def choose(self, module: cst.Module, folders: list) -> None:
+        """The app's templates found in these folders, the first first, as Bottle's
+        TEMPLATE_PATH searched them (a Jinja ChoiceLoader)."""
+        loaders = cst.List([cst.Element(cst.Call(cst.Name("FileSystemLoader"),
+                                                 [cst.Arg(f)])) for f in folders])
+        self.state.after_app.append((CHOICE, {"loaders": loaders}))
+        self.state.app_options["template_folder"] = REMOVE
+        self.need_import("jinja2", "ChoiceLoader")
+        self.need_import("jinja2", "FileSystemLoader")
+        self.fired()
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         if not self.state.faithful:
@@ -167,6 +174,10 @@ class TemplatePath(Rule):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if "TEMPLATE_PATH" not in self.facts.bottle.values():
+            if self.state.template_search and not self.state.faithful \
+                    and self.facts.makes_app():
+                self.choose(updated, [cst.SimpleString(f'"{f}"')
+                                      for f in self.state.template_search])
             return updated
         if not self.state.faithful:
             return self.idiomatic(updated)
