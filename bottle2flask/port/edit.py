@@ -106,6 +106,43 @@ def names_bound(nodes) -> set[str]:
     return found
 
 
+def names_assigned(node: cst.CSTNode) -> set[str]:
+    """The plain names bound under the node (`x = ...`, `for x in`, `as x`, parameters):
+    not `x.attr = ...`, which binds nothing."""
+    found: set[str] = set()
+
+    def targets(target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            found.add(target.value)
+        elif isinstance(target, cst.Tuple | cst.List):
+            for element in target.elements:
+                targets(element.value)
+        elif isinstance(target, cst.StarredElement):
+            targets(target.value)
+
+    class Bound(Visitor):
+        def visit_AssignTarget(self, node) -> None:
+            targets(node.target)
+
+        def visit_AnnAssign(self, node) -> None:
+            targets(node.target)
+
+        def visit_AugAssign(self, node) -> None:
+            targets(node.target)
+
+        def visit_For(self, node) -> None:
+            targets(node.target)
+
+        def visit_AsName(self, node) -> None:
+            targets(node.name)
+
+        def visit_Param(self, node) -> None:
+            found.add(node.name.value)
+
+    walk(node, Bound())
+    return found
+
+
 def ends(body) -> bool:
     """Whether a block always ends in return/raise (or a call that raises)."""
     if not body:
@@ -262,6 +299,6 @@ def after_app(module: cst.Module, app_name: str, templates: list[str],
 
 __all__ = ["REMOVE", "STATEMENTS", "Transformer", "Visitor", "after_app", "after_imports",
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "kw",
-           "last_import", "makes_app", "names_bound", "names_read",
+           "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "string_value", "walk",
            "with_comments"]

@@ -122,8 +122,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             except UnicodeDecodeError as error:
                 undecoded[p.relative_to(src)] = error
     folders = template_folders(python)
-    templates = [f for f in files if is_template(f, folders)]
     apps = build(src, python)
+    # a file the app names in a render call is a template wherever it is (an .html file
+    # under static/), as Bottle found it by that name from the app's folder
+    named = {n for n in apps.templates_named() if "." in Path(n).name}
+    templates = [f for f in files if is_template(f, folders)
+                 or f.relative_to(src).as_posix() in named]
     used = engine(python, apps)
     jinja2 = used == "jinja2"
     names, imports = {}, {}

@@ -63,11 +63,12 @@ def add_imports(tree: cst.Module, context: CodemodContext) -> cst.Module:
     return head.with_changes(body=[*head.body, *body[cut:]], footer=tree.footer)
 
 
-def catch_all(rules: list[str]) -> bool:
-    """Whether a route's first segment is a wildcard: it could be asked for /static/..."""
+def reaches_static(rules: list[str]) -> bool:
+    """Whether a /static/... URL reaches one of the app's routes: its first segment is a
+    wildcard, or `static` itself (Flask's own static route would take those URLs)."""
     for rule in rules:
         first = next(tokens(rule.lstrip("/")), None)
-        if first is not None and first[1] is not None:
+        if first is not None and (first[1] is not None or first[0].split("/")[0] == "static"):
             return True
     return False
 
@@ -107,7 +108,7 @@ def flask_defaults(state, static_dir: bool, rules: list[str]) -> None:
             not state.needs & {"jinja", "jinja2", "template_path"}
             or state.template_folder == "templates"):
         options["template_folder"] = REMOVE
-    if "static_folder" not in options and not static_dir and not catch_all(rules):
+    if "static_folder" not in options and not static_dir and not reaches_static(rules):
         options["static_folder"] = REMOVE
 
 

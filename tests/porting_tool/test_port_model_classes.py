@@ -100,3 +100,136 @@ def test_templates_beside_the_script_and_in_views_are_both_found(tmp_path):
     for path, text in (("/", "Beside x"), ("/v", "In views y"), ("/both", "The one beside z")):
         # (Jinja drops a template's last newline: docs/PORTING.md 37)
         assert answers(bottle, path) == (200, text + "\n") and answers(flask, path) == (200, text)
+
+
+def test_a_module_imported_through_bottles_extension_namespace_is_imported_itself(tmp_path):
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            import bottle
+            from bottle.ext.greeting import greet
+
+            app = bottle.Bottle()
+
+
+            @app.route("/")
+            def index():
+                return greet()
+        ''',
+        "bottle_greeting.py": 'def greet():\n    return "hello"\n',
+    }, "extension")
+    assert answers(bottle, "/") == answers(flask, "/") == (200, "hello")
+    assert "from bottle_greeting import greet" in (tmp_path / "out" / "web.py").read_text()
+
+
+def test_an_app_made_inside_a_middleware_call_is_the_app(tmp_path):
+    bottle, flask = both_folders(tmp_path, {"web.py": '''
+        import bottle
+
+
+        class Wrapper:
+            def __init__(self, app):
+                self.app = app
+
+            def __getattr__(self, name):
+                return getattr(self.app, name)
+
+            def __call__(self, environ, start_response):
+                return self.app(environ, start_response)
+
+
+        app = Wrapper(bottle.Bottle())
+
+
+        @app.route("/")
+        def index():
+            return "hello"
+
+
+        app.error(404)(lambda error: "nothing here")
+    '''}, "wrapped")
+    assert answers(bottle, "/") == answers(flask, "/") == (200, "hello")
+    assert answers(bottle, "/x") == answers(flask, "/x") == (404, "nothing here")
+
+
+def test_names_that_are_the_modules_own_are_not_bottles(tmp_path):
+    # a local `response`; a view named static_file calling bottle.static_file; a view
+    # named `static`, and one under /static/, beside no static/ folder
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            import bottle
+
+            app = bottle.Bottle()
+
+
+            def log(func):
+                def wrapper(*args, **kwargs):
+                    response = func(*args, **kwargs)
+                    return response
+                return wrapper
+
+
+            @app.get("/")
+            @log
+            def index():
+                bottle.response.set_header("X-Hello", "1")
+                return "hello"
+
+
+            @app.get("/img/<picture>")
+            def static_file(picture):
+                return bottle.static_file(picture, "img")
+
+
+            @app.get("/static/<path:path>")
+            def static(path):
+                print("serving", path)
+                return bottle.static_file(path, root="files")
+        ''',
+        "img/a.txt": "image\n",
+        "files/b.txt": "file\n",
+    }, "own_names")
+    for path in ("/", "/img/a.txt", "/static/b.txt"):
+        assert answers(bottle, path) == answers(flask, path), path
+    assert flask.get("/").headers["X-Hello"] == "1"
+    result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
+    assert result.modules[0].todos == []
+
+
+def test_aliased_bottle_names_are_flasks_under_the_same_alias(tmp_path):
+    bottle, flask = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle, abort as stop, request as bottle_request
+
+        app = Bottle()
+
+
+        @app.post("/")
+        def main():
+            return {"got": bottle_request.json}
+
+
+        @app.get("/stop")
+        def halt():
+            stop(403, "no")
+    '''}, "aliases")
+    got = [client.post_json("/", {"a": 1}).json for client in (bottle, flask)]
+    assert got == [{"got": {"a": 1}}] * 2
+    assert answers(bottle, "/stop")[0] == answers(flask, "/stop")[0] == 403
+
+
+def test_a_template_the_app_names_outside_a_template_folder_is_converted(tmp_path):
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, view
+
+            app = Bottle()
+
+
+            @app.route("/")
+            @view("pages/index.html")
+            def index():
+                return {"posts": ["a", "b"]}
+        ''',
+        "pages/index.html": "% for p in posts:\n<p>{{p}}</p>\n% end\n",
+    }, "named_html")
+    assert answers(bottle, "/")[1].split() == answers(flask, "/")[1].split() \
+        == ["<p>a</p>", "<p>b</p>"]

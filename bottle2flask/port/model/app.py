@@ -115,6 +115,10 @@ class AppModel:
         return [(facts.path, a.app) for facts in self.all_facts()
                 for a in facts.attachments if a.method == method]
 
+    def templates_named(self) -> set[str]:
+        """Every template name the app's render calls and @view decorators give."""
+        return {name for facts in self.all_facts() for name in facts.templates_named}
+
     def renames(self, rel: Path | None, dotted: str) -> bool:
         """Whether the decorator `dotted`, as module `rel` spells it, is one of the app's
         own that does not keep the name of the function it wraps (no functools.wraps),

@@ -10,7 +10,15 @@ from libcst.helpers import get_full_name_for_node
 
 from ..edit import arg, string_value
 from ..walk import walk
-from .facts import ATTACHING, ROUTE_METHODS, Attachment, ModuleFacts, Route, View
+from .facts import (
+    ATTACHING,
+    ROUTE_METHODS,
+    TEMPLATE_CALLS,
+    Attachment,
+    ModuleFacts,
+    Route,
+    View,
+)
 
 
 def decorator_root(node: cst.BaseExpression) -> str | None:
@@ -81,6 +89,10 @@ class Collect(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         facts = self.facts
         func = node.func
+        if facts.api(func) in TEMPLATE_CALLS:
+            name = string_value(node.args[0].value) if node.args else None
+            if name is not None:
+                facts.templates_named.add(name)
         method = facts.app_method(func)
         if method in ROUTE_METHODS and arg(node, 2, "callback") is not None:
             callback = arg(node, 2, "callback")

@@ -14,6 +14,9 @@ APP_SHORTCUTS = frozenset({"route", "get", "post", "put", "delete", "patch", "er
 ROUTE_METHODS = frozenset({"route", "get", "post", "put", "delete", "patch"})
 # What makes an app: Bottle(), default_app(), and Bottle's app stack `app`.
 APP_FACTORIES = frozenset({"Bottle", "default_app", "app"})
+# Bottle's calls that name a template in their first argument.
+TEMPLATE_CALLS = frozenset({"template", "view", "jinja2_template", "jinja2_view",
+                            "mako_template", "mako_view", "cheetah_template", "cheetah_view"})
 # The app methods that attach something to an app (the model lists each call).
 ATTACHING = frozenset({"mount", "merge", "install", "uninstall", "hook", "add_hook", "error"})
 
@@ -74,6 +77,7 @@ class ModuleFacts:
     routes: list[Route] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
     filters_added: set[str] = field(default_factory=set)  # app.router.add_filter("x", f)
+    templates_named: set[str] = field(default_factory=set)  # template("x"), @view("x")
     # module-level functions that return an inner function without functools.wraps:
     # a decorator that renames what it wraps (Flask takes the wrapper's name)
     renaming_decorators: set[str] = field(default_factory=set)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..edit import names_read_outside_imports
+from ..edit import names_read, names_read_outside_imports
 from ..quick import Transformer, Visitor
 from ..walk import walk
 from .collect import collect
@@ -37,20 +37,24 @@ class Reader(Transformer):
         self.module_alias: set[str] = set()
         self.method_alias: dict[str, cst.Attribute] = {}  # get = app.get
         self.own: set[str] = set()
+        self.names: set[str] = set()
         self.classes = 0
 
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        """Bottle's names; a module's dotted name stays as written (`from bottle.ext.x
+        import y` is no use of bottle.ext)."""
         if node.relative or not m.matches(node.module, m.Name("bottle")):
-            return
+            return False
         self.facts.imports_bottle = True
         if isinstance(node.names, cst.ImportStar):
             self.facts.bottle.update({n: n for n in STAR_NAMES})
-            return
+            return False
         for alias in node.names:
             name = alias.name.value
             local = alias.asname.name.value if alias.asname else name
             assert isinstance(local, str) and isinstance(name, str)
             self.facts.bottle[local] = name
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         self.facts.read_before = names_read_outside_imports(node)
@@ -58,23 +62,29 @@ class Reader(Transformer):
         # module's view would call itself
         self.own = {stmt.name.value for stmt in node.body
                     if isinstance(stmt, cst.FunctionDef | cst.ClassDef)}
+        self.names = names_read(node)
         self.classes = sum(isinstance(stmt, cst.ClassDef) for stmt in node.body)
 
-    def visit_Import(self, node: cst.Import) -> None:
+    def visit_Import(self, node: cst.Import) -> bool:
         for alias in node.names:
             if m.matches(alias.name, m.Name("bottle")):
                 self.facts.imports_bottle = True
                 asname = alias.asname.name if alias.asname else None
                 self.module_alias.add(asname.value if isinstance(asname, cst.Name)
                                       else "bottle")
+        return False  # `import bottle.ext.x` names a module: not spelt otherwise
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_alias \
-                and updated.attr.value not in self.own:
+        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_alias:
             name = updated.attr.value
-            self.facts.bottle.setdefault(name, name)
-            self.facts.via_module.add(name)
-            return cst.Name(name)
+            # `def static_file(...)` of the module's own beside `bottle.static_file(...)`:
+            # Bottle's is spelt `bottle_static_file`, so neither is taken for the other
+            local = name if name not in self.own else f"bottle_{name}"
+            while local != name and local in self.own | self.names:
+                local += "_"
+            self.facts.bottle.setdefault(local, name)
+            self.facts.via_module.add(local)
+            return cst.Name(local)
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
@@ -100,6 +110,11 @@ class Reader(Transformer):
         if not isinstance(call, cst.Call):
             return updated
         factory = facts.api(call.func)
+        if factory is None and any(isinstance(a.value, cst.Call) and not a.keyword
+                                   and facts.api(a.value.func) == "Bottle" for a in call.args):
+            # `app = Wrapper(Bottle())`: a middleware around a new app, which the module
+            # uses as the app (its routes, its error pages): the app is made here
+            factory = "Bottle"
         if isinstance(call.func, cst.Name) and call.func.value in facts.factories:
             # `web = make_app()`: the app that function made
             facts.apps |= {t.target.value for t in updated.targets

@@ -11,6 +11,7 @@ import re
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
 from ..edit import Transformer, after_imports, names_read_outside_imports, walk
@@ -99,6 +100,10 @@ class _Prune(Transformer):
             return updated
         node = body[0]
         if isinstance(node, cst.ImportFrom):
+            extension = _extension(node)
+            if extension is not None:  # bottle.ext.x is the package bottle_x
+                self.rule.fired()
+                return updated.with_changes(body=[extension])
             if node.relative or not m.matches(node.module, m.Name("bottle")):
                 return updated
             if isinstance(node.names, cst.ImportStar):
@@ -117,11 +122,13 @@ class _Prune(Transformer):
         keep = [a for a in node.names if not m.matches(a.name, m.Name("bottle"))
                 or (a.asname.name.value if a.asname else "bottle") in self.used]
         # bottle.X was spelt X for the rules: what no rule replaced is imported by name
+        bottle = self.rule.facts.bottle
         left = sorted(n for n in self.rule.facts.via_module & self.used
-                      if self.rule.facts.bottle.get(n) == n and n not in self.imported)
+                      if n in bottle and n not in self.imported)
         self.imported |= set(left)
-        if left:
-            line = cst.parse_statement(f"from bottle import {', '.join(left)}\n")
+        if left:  # (bottle.X where the module has an X of its own was spelt bottle_X)
+            names = ", ".join(n if bottle[n] == n else f"{bottle[n]} as {n}" for n in left)
+            line = cst.parse_statement(f"from bottle import {names}\n")
             line = self._drop_or_keep(line.with_changes(
                 leading_lines=updated.leading_lines), left, "")
             if not keep:
@@ -146,6 +153,17 @@ class _Prune(Transformer):
         self.rule.state.todos.append(("P001", text))
         comment = cst.EmptyLine(comment=cst.Comment(f"# TODO(kit/P001): {text}"))
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
+
+
+def _extension(node: cst.ImportFrom) -> cst.ImportFrom | None:
+    """`from bottle.ext.x import y` as `from bottle_x import y`, the module Bottle's
+    extension namespace loads (`bottle_%s`); None for any other import."""
+    dotted = get_full_name_for_node(node.module) if node.module and not node.relative else None
+    parts = (dotted or "").split(".")
+    if len(parts) < 3 or parts[:2] != ["bottle", "ext"]:
+        return None
+    module = ".".join([f"bottle_{parts[2]}", *parts[3:]])
+    return node.with_changes(module=cst.parse_expression(module))
 
 
 def _commas(names):

@@ -22,6 +22,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ..edit import Visitor, walk
@@ -69,6 +71,13 @@ class Request(Rule):
 
     def is_request(self, node) -> bool:
         return self.api(node) == "request"
+
+    def spelt(self, code: str, request: cst.BaseExpression) -> cst.BaseExpression:
+        """`code` (written with `request`) as an expression on the module's own name for
+        the request (`from bottle import request as bottle_request`)."""
+        name = request.value if isinstance(request, cst.Name) else "request"
+        return cst.parse_expression(re.sub(r"\brequest\b", name, code)
+                                    if name != "request" else code)
 
     def visit_Module(self, node: cst.Module) -> None:
         # `request.user = ...` here: the module's own attribute, which Flask's request
@@ -162,10 +171,10 @@ class Request(Rule):
         # request.get_cookie(name, default, secret=...)
         if self.is_request(owner) and method == "get_cookie":  # secret=: P020 ran first
             self.fired()
-            return updated.with_changes(func=cst.parse_expression("request.cookies.get"))
+            return updated.with_changes(func=self.spelt("request.cookies.get", owner))
         if self.is_request(owner) and method == "get_header":
             self.fired()
-            return updated.with_changes(func=cst.parse_expression("request.headers.get"))
+            return updated.with_changes(func=self.spelt("request.headers.get", owner))
         # form = request.forms; form.getunicode(...) / .getall(...)
         if self.is_alias(owner) and method in {"getunicode", "getone", "getall"}:
             self.fired()
@@ -199,7 +208,7 @@ class Request(Rule):
                           "(request.get_data())", breaks=True)
             if owner.attr.value == "body" and method in {"read", "getvalue"}:
                 self.fired()
-                return cst.parse_expression("request.get_data()")
+                return self.spelt("request.get_data()", owner.value)
         return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
@@ -212,7 +221,7 @@ class Request(Rule):
                 and value.attr.value in MULTIDICTS and updated.attr.value not in DICT_METHODS:
             self.fired()
             owner = RENAMED.get(value.attr.value, value.attr.value)
-            return cst.parse_expression(f'request.{owner}.get("{updated.attr.value}", "")')
+            return self.spelt(f'request.{owner}.get("{updated.attr.value}", "")', value.value)
         if self.is_alias(value) and updated.attr.value not in DICT_METHODS | WERKZEUG_METHODS \
                 and not updated.attr.value.startswith("__"):
             self.fired()  # form = request.forms; form.name
@@ -227,27 +236,27 @@ class Request(Rule):
             self.fired()
             if not self.state.faithful:
                 self.declare("D-json-body")
-                return cst.parse_expression("request.get_json(silent=True)")
+                return self.spelt("request.get_json(silent=True)", value)
             self.state.needs.add("json_body")
             return cst.parse_expression("_bottle_json()")
         if name == "urlparts":  # Bottle's is urlsplit() of the URL; Flask's request.url a str
             self.fired()
             self.need_import("urllib.parse", "urlsplit")
-            return cst.parse_expression("urlsplit(request.url)")
+            return self.spelt("urlsplit(request.url)", value)
         if name == "query_string":
             self.fired()
-            return cst.parse_expression('request.query_string.decode("latin-1")')
+            return self.spelt('request.query_string.decode("latin-1")', value)
         if name in EXPRESSIONS:
             self.fired()
-            return cst.parse_expression(EXPRESSIONS[name])
+            return self.spelt(EXPRESSIONS[name], value)
         if name == "app":
             self.fired()
             self.need_import("flask", "current_app")
             return cst.Name("current_app")
         if name in {"is_xhr", "is_ajax"}:
             self.fired()
-            return cst.parse_expression(
-                'request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest"')
+            return self.spelt(
+                'request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest"', value)
         if name in ENVIRON_METHODS:  # Bottle's request is a dict over its environ
             self.fired()
             return updated.with_changes(value=cst.Attribute(value, cst.Name("environ")))

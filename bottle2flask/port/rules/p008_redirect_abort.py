@@ -106,15 +106,17 @@ class RedirectAbort(Rule):
             return updated
         if name == "abort":
             self.fired()
+            if m.matches(updated.func, m.Name()) and self.flask_name_free("abort"):
+                # `from bottle import abort as stop`: stop(403) is Flask's abort now
+                updated = updated.with_changes(func=cst.Name("abort"))
             self.need_import("flask", "abort")
             if not updated.args:
                 return updated.with_changes(args=[cst.Arg(cst.Integer("500"))])
         return updated
 
-    def flask_name_free(self) -> bool:
-        """`redirect` can name Flask's: the module reads no `redirect` of its own."""
-        return self.facts.bottle.get("redirect") == "redirect" \
-            or "redirect" not in self.facts.read_before
+    def flask_name_free(self, name: str = "redirect") -> bool:
+        """`redirect` (or `abort`) can name Flask's: the module reads none of its own."""
+        return self.facts.bottle.get(name) == name or name not in self.facts.read_before
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value

@@ -47,9 +47,9 @@ class Errors(Rule):
                     rule.registered[stmt.value.value] = rule.handler_slot(target)
 
             def visit_Call(self, call: cst.Call) -> None:
-                if rule.registration(call) is not None:
-                    code, func = rule.registration(call)
-                    rule.registered[func.value] = code
+                found = rule.registration(call)
+                if found is not None and isinstance(found[1], cst.Name):
+                    rule.registered[found[1].value] = found[0]
 
         walk(node, Registered())
 
@@ -62,13 +62,21 @@ class Errors(Rule):
             return target.slice[0].slice.value
         return None
 
-    def registration(self, call: cst.Call) -> tuple[cst.BaseExpression, cst.Name] | None:
-        """(code, function) of `app.error(code)(function)`, else None."""
+    def registration(self, call: cst.Call) -> tuple[cst.BaseExpression,
+                                                    cst.BaseExpression] | None:
+        """(code, function) of `app.error(code)(function)`, else None; a lambda's value
+        is sent with the code, as Bottle sent it."""
         inner = call.func
         if isinstance(inner, cst.Call) and self.app_method(inner.func) == "error" \
-                and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name):
+                and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name | cst.Lambda):
             given = arg(inner, 0, "code")
-            return (given.value if given else cst.Integer("500")), call.args[0].value
+            code = given.value if given else cst.Integer("500")
+            func = call.args[0].value
+            if isinstance(func, cst.Lambda):
+                func = func.with_changes(body=cst.Tuple([
+                    cst.Element(func.body, comma=cst.Comma(
+                        whitespace_after=cst.SimpleWhitespace(" "))), cst.Element(code)]))
+            return code, func
         return None
 
     def leave_SimpleStatementLine(self, original, updated):

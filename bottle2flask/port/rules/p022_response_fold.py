@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import arg, names_bound, names_read
+from ..edit import arg, names_assigned, names_bound, names_read
 from ..response_idiom import Folder
 from .base import Change, Rule, is_view, route_globs
 
@@ -44,7 +44,9 @@ class ResponseFold(Rule):
         if self.state.faithful or not isinstance(updated.body, cst.IndentedBlock):
             return updated
         read = names_read(updated)
-        if not any(self.facts.bottle.get(name) == "response" for name in read):
+        # a function's own `response` (a local, a parameter) is not Bottle's
+        own = names_assigned(updated)
+        if not any(self.facts.bottle.get(name) == "response" for name in read - own):
             return updated  # most functions: nothing to fold
         used = read | names_bound([updated])
         redirects = any(self.facts.bottle.get(name) == "redirect" for name in read)
