@@ -277,13 +277,24 @@ def after_app(module: cst.Module, app_name: str, templates: list[str],
     placed = []
 
     def body(stmts):
-        new = []
+        new: list = []
+        spaced = False  # the last statement placed is a def: two blank lines after it
         for stmt in stmts:
+            if spaced:
+                stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
+                                                        *_unblank(stmt.leading_lines)])
+                spaced = False
             new.append(stmt)
             target = app_target(stmt, app_name)
             if target is not None:
                 placed.append(target)
-                new += [parse_template_statement(t, app=target, **values) for t in templates]
+                for t in templates:
+                    made = parse_template_statement(t, app=target, **values)
+                    if isinstance(made, cst.FunctionDef | cst.ClassDef):  # PEP 8's spacing
+                        made = made.with_changes(leading_lines=[cst.EmptyLine(),
+                                                                cst.EmptyLine()])
+                        spaced = True
+                    new.append(made)
         return new
 
     class Place(Transformer):

@@ -15,7 +15,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
 
 from . import leftovers, passes
-from .edit import REMOVE, after_app, app_target
+from .edit import REMOVE, after_app, app_target, free_name, names_used
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
@@ -83,6 +83,26 @@ def imported_alike(source: str, name: str, module: str, attr: str | None) -> boo
         and name == module.split(".")[0]
 
 
+def template_processor(state, taken: set[str]) -> None:
+    """What the templates import (`% import x`), imported in a context processor each
+    time a page renders, as Bottle imported it at each render."""
+    lines = []
+    for name, (module, attr) in sorted(state.template_imports.items()):
+        if attr:
+            lines.append(f"from {module} import {attr}" + ("" if attr == name else f" as {name}"))
+        elif name == module or "." in module and name == module.split(".")[0]:
+            lines.append(f"import {module}")
+        else:
+            lines.append(f"import {module} as {name}")
+    names = ", ".join(f'"{n}": {n}' for n in sorted(state.template_imports))
+    body = "".join(f"    {line}\n" for line in lines)
+    func = free_name("template_imports", taken)
+    state.after_app.append((
+        f"@{{app}}.context_processor\ndef {func}():\n"
+        f'    """What the templates `% import`, imported as a page renders (as Bottle did)."""\n'
+        f"{body}    return {{{names}}}\n", {}))
+
+
 def template_globals(state, context) -> None:
     """What the templates import (`% import x`, which Bottle ran at each render) is
     imported once here and given to every template: app.jinja_env.globals."""
@@ -143,8 +163,10 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
             whose = " (Python refuses it too: the original cannot be imported either)"
         return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
                           f"cannot parse: {error.message}{whose}; copied unchanged")
-    if not facts.imports_bottle and not settings.imported_apps:
-        return FileResult(path, "skip", source)
+    if not facts.imports_bottle and not settings.imported_apps and not facts.module_apps:
+        # `app = create_app()` of a factory another module defines: the app's entry
+        made = sorted(facts.apps) if facts.factories else []
+        return FileResult(path, "skip", source, app_name=made[0] if made else None)
     try:
         return _port_tree(tree, facts, source, path, settings)
     except Exception as error:  # a rule's bug: one file not converted, never a traceback
@@ -210,15 +232,10 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
             # is made, they would be a circular import (Bottle imported them at render)
             own = sorted(name for name, (module, _) in state.template_imports.items()
                          if module.split(".")[0] in own_modules or module.startswith("."))
-            if clash or own:  # the user picks where and how
-                why = (f"this module has its own {', '.join(clash)}" if clash else
-                       f"{', '.join(own)} come from the app's own modules, which may "
-                       "import the app")
-                tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(
-                    comment=cst.Comment(
-                        "# TODO(kit/P006): the templates import "
-                        f"{', '.join(sorted(state.template_imports))} (`% import`), and "
-                        f"{why}: give them to the templates in app.jinja_env.globals"))])
+            if clash or own:
+                # imported when a page renders, as Bottle ran `% import`: no import
+                # cycle with a module that imports the app, no clash with this module's
+                template_processor(state, names_used(tree))
             else:
                 template_globals(state, context)
         state.needs -= FAITHFUL_ONLY

@@ -13,7 +13,7 @@ import webtest
 from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 
-from .helpers import port
+from .helpers import answers, both_folders, port
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:
@@ -441,8 +441,11 @@ def test_the_default_port_gives_a_templates_imports_as_jinja_globals(tmp_path):
     assert flask_page.text.strip() == bottle_page.text.strip() == "<p>[2, null] y.txt</p>"
 
 
-def test_a_templates_import_spelt_like_a_name_of_the_module_is_left_to_the_user(tmp_path):
-    files = {"app.py": '''
+def test_a_templates_import_spelt_like_a_name_of_the_module_is_imported_as_it_renders(
+        tmp_path):
+    # the module's own `name` stays its own: the template's is imported in a context
+    # processor, each time a page renders, as Bottle ran `% from ... import`
+    bottle, flask = both_folders(tmp_path, {"app.py": '''
         from bottle import Bottle, template
 
         app = Bottle()
@@ -452,17 +455,22 @@ def test_a_templates_import_spelt_like_a_name_of_the_module_is_left_to_the_user(
         @app.route("/")
         def home():
             return template("home", path="/x/y.txt")
-    ''', "views/home.tpl": "% from os.path import basename as name\n<p>{{name(path)}}</p>\n"}
-    src, out = write(tmp_path / "src", files), tmp_path / "out"
-    kit(["port", "--no-check", str(src), "-o", str(out)])
-    code = (out / "app.py").read_text()
-    assert "# TODO(kit/P006): the templates import name (`% import`), and this module has its"\
-        in code and "jinja_env.globals.update" not in code
+
+        @app.route("/name")
+        def own():
+            return name
+    ''', "views/home.tpl": "% from os.path import basename as name\n<p>{{name(path)}}</p>\n"},
+        "spelt_like", entry="app.py:app")
+    assert answers(bottle, "/")[1].strip() == answers(flask, "/")[1].strip() == "<p>y.txt</p>"
+    assert answers(bottle, "/name") == answers(flask, "/name") == (200, "mine")
+    code = (tmp_path / "out" / "app.py").read_text()
+    assert "from os.path import basename as name\n" in code and "TODO" not in code
 
 
-def test_a_templates_import_of_the_apps_own_module_is_left_to_the_user(tmp_path):
+def test_a_templates_import_of_the_apps_own_module_is_imported_as_it_renders(tmp_path):
     """Found by the trials (YourFinances): imported in the package's __init__ before its
-    app was made, the app's own module that imports the app was a circular import."""
+    app was made, the app's own module that imports the app was a circular import. (Both
+    apps served: test_port_model_classes.py, with modules at the top.)"""
     files = {
         "webapp/__init__.py": '''
             from bottle import Bottle
@@ -492,8 +500,18 @@ def test_a_templates_import_of_the_apps_own_module_is_left_to_the_user(tmp_path)
     src, out = write(tmp_path / "src", files), tmp_path / "out"
     kit(["port", "--no-check", str(src), "-o", str(out)])
     code = (out / "webapp" / "__init__.py").read_text()
-    assert "title come from the app's own" in code
-    assert "from webapp.helpers" not in code and "jinja_env.globals.update" not in code
+    assert "@app.context_processor\ndef template_imports():\n" in code
+    assert "    from webapp.helpers import title\n    return {\"title\": title}\n" in code
+    assert "TODO" not in code and "jinja_env.globals.update" not in code
+    # the package imports, its page renders through the import at render time
+    sys.path.insert(0, str(out))
+    try:
+        client = webtest.TestApp(__import__("webapp").app)
+        assert client.get("/").text.strip() == "<h1>Home</h1>"
+    finally:
+        sys.path.remove(str(out))
+        for name in [n for n in sys.modules if n == "webapp" or n.startswith("webapp.")]:
+            del sys.modules[name]
 
 
 def test_an_app_that_reads_its_command_line_at_import_loads_with_none(tmp_path):

@@ -233,3 +233,108 @@ def test_a_template_the_app_names_outside_a_template_folder_is_converted(tmp_pat
     }, "named_html")
     assert answers(bottle, "/")[1].split() == answers(flask, "/")[1].split() \
         == ["<p>a</p>", "<p>b</p>"]
+
+
+def test_an_app_a_class_assembles_is_served_from_the_module_that_calls_its_factory(tmp_path):
+    bottle, flask = both_folders(tmp_path, {
+        "server.py": '''
+            from bottle import Bottle
+
+
+            class Server:
+                def __init__(self):
+                    self.bottle = Bottle()
+                    self.setup_routes()
+
+                def setup_routes(self):
+                    self.bottle.route("/", callback=self.index)
+                    self.bottle.route("/hello/<name>", callback=self.hello)
+
+                def index(self):
+                    return "index"
+
+                def hello(self, name):
+                    return "hello " + name
+
+
+            def create_app():
+                return Server().bottle
+        ''',
+        "main.py": '''
+            from server import create_app
+
+            app = create_app()
+
+            if __name__ == "__main__":
+                app.run(port=8080)
+        ''',
+    }, "assembled", entry="main.py:app")
+    for path in ("/", "/hello/ann"):
+        assert answers(bottle, path) == answers(flask, path), path
+    result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
+    assert result.entry == ("main", "app")
+
+
+def test_an_app_reached_through_its_module_is_ported_where_it_is_used(tmp_path):
+    files = {
+        "web.py": '''
+            from bottle import Bottle
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return "index"
+        ''',
+        "api.py": '''
+            import bottle
+
+            api = bottle.Bottle()
+
+
+            @api.route("/ping")
+            def ping():
+                return "pong"
+        ''',
+        "main.py": '''
+            import api
+            import web
+
+            web.app.mount("/api/", api.api)
+            application = web.app
+        ''',
+    }
+    bottle, flask = both_folders(tmp_path, files, "module_attr", entry="main.py:application")
+    for path in ("/", "/api/ping"):
+        assert answers(bottle, path) == answers(flask, path), path
+    result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
+    assert result.entry == ("main", "application")
+
+
+def test_an_app_module_a_template_imports_is_imported_as_a_page_renders(tmp_path):
+    # Bottle ran `% import helpers` at each render; imported beside the app instead, a
+    # module that imports the app would be a circular import
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return template("index", name="x")
+        ''',
+        "helpers.py": '''
+            import web
+
+
+            def shout(text):
+                return text.upper() + "!"
+        ''',
+        "views/index.tpl": "% import helpers\nHello {{helpers.shout(name)}}\n",
+    }, "template_import")
+    assert answers(bottle, "/")[1].strip() == answers(flask, "/")[1].strip() == "Hello X!"
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "@app.context_processor" in code and "TODO" not in code

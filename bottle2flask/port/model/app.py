@@ -35,6 +35,8 @@ class ModuleApps:
     default: bool = False  # uses Bottle's default app
     imports: dict[str, tuple[Path, str]] = field(default_factory=dict)  # local -> (file, name)
     imported_apps: set[str] = field(default_factory=set)
+    imported_factories: set[str] = field(default_factory=set)  # app factories imported
+    module_apps: dict[str, set[str]] = field(default_factory=dict)  # `import web`: web.app
     default_from: str | None = None
     views: list[str] = field(default_factory=list)  # view function names
     redirects: bool = False  # uses Bottle's redirect()
@@ -152,7 +154,9 @@ class AppModel:
                 and found.facts.default_from == default_from:
             return found.tree, found.facts
         return read_module(source, str(rel) if rel is not None else "<string>",
-                           imported_apps=imported_apps, default_from=default_from)
+                           imported_apps=imported_apps, default_from=default_from,
+                           imported_factories=found.imported_factories if found else (),
+                           module_apps=found.module_apps if found else None)
 
 
 # The name the folder port had for the model before it was one (kept for callers).
@@ -160,10 +164,14 @@ Plan = AppModel
 
 
 def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(),
-                default_from: str | None = None) -> tuple[cst.Module, ModuleFacts]:
+                default_from: str | None = None,
+                imported_factories=frozenset(),
+                module_apps: dict[str, set[str]] | None = None) -> tuple[cst.Module, ModuleFacts]:
     """One module read into the model (raises LibCST's ParserSyntaxError): the module
-    spelt the model's way, and its facts."""
-    facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from)
+    spelt the model's way, and its facts. imported_factories: names it imports of
+    functions another module defines that return an app (`app = create_app()` here)."""
+    facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
+                        factories=set(imported_factories), module_apps=dict(module_apps or {}))
     facts.original = cst.parse_module(source)
     tree = read(facts.original, facts)
     return tree, facts
@@ -190,11 +198,15 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | Non
 
 
 def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
-         default_from: str | None = None) -> ModuleApps:
-    found = ModuleApps(source=source)
+         default_from: str | None = None, imported_factories=frozenset(),
+         module_apps: dict[str, set[str]] | None = None) -> ModuleApps:
+    found = ModuleApps(source=source, imported_factories=set(imported_factories),
+                       module_apps=dict(module_apps or {}))
     try:
         tree, facts = read_module(source, str(rel), imported_apps=imported_apps,
-                                  default_from=default_from)
+                                  default_from=default_from,
+                                  imported_factories=imported_factories,
+                                  module_apps=module_apps)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts = tree, facts
@@ -268,6 +280,15 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
                     apps[rel].add(local)
                     m.imported_apps.add(local)
                     changed = True
+    for m in modules.values():  # `from server import create_app`: a factory of an app
+        for local, (target, name) in m.imports.items():
+            other = modules.get(target)
+            if other is not None and other.facts is not None \
+                    and name in other.facts.factories - other.facts.app_classes:
+                m.imported_factories.add(local)
+        for local, target in m.modules.items():  # `import web`; web.app.mount(...)
+            if apps.get(target):
+                m.module_apps[local] = set(apps[target])
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     needs = {"location"} if any(m.redirects for m in modules.values()) else set()
@@ -295,8 +316,9 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
     # read again what a module knows only from the others: the apps it imports, the
     # module its default app now comes from
     for rel, m in modules.items():
-        if m.imported_apps or m.default_from:
-            again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from)
+        if m.imported_apps or m.default_from or m.imported_factories or m.module_apps:
+            again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from,
+                         frozenset(m.imported_factories), m.module_apps)
             m.tree, m.facts = again.tree, again.facts
     return result
 

@@ -61,7 +61,10 @@ class ModuleFacts:
     apps: set[str] = field(default_factory=set)  # names that are apps: made, aliased, imported
     made: set[str] = field(default_factory=set)  # names bound to Bottle() objects here
     imported_apps: set[str] = field(default_factory=set)  # apps made by another module
+    # `import web` where web.py makes `app`: {"web": {"app"}} (web.app is an app here)
+    module_apps: dict[str, set[str]] = field(default_factory=dict)
     default_aliases: set[str] = field(default_factory=set)  # X = bottle.default_app()
+    aliases: set[str] = field(default_factory=set)  # `application = web.app`
     default_from: str | None = None  # the module the shared default app is imported from
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"  # the name the Flask app takes here
@@ -97,6 +100,8 @@ class ModuleFacts:
         """An expression that is an app: its name, `self.X` where `self.X = Bottle()`,
         or Bottle's `default_app()`."""
         if isinstance(node, cst.Attribute):
+            if isinstance(node.value, cst.Name) and node.value.value in self.module_apps:
+                return node.attr.value in self.module_apps[node.value.value]
             return node.attr.value in self.app_attrs
         if isinstance(node, cst.Call):
             return not node.args and self.api(node.func) in {"default_app", "app"}

@@ -107,6 +107,10 @@ class Reader(Transformer):
             # `app = default_app.push()`: a new app, now the default one that @route uses
             updated = updated.with_changes(value=cst.Call(func=value.func.value))
         call = updated.value
+        if facts.is_app(call) and not isinstance(call, cst.Call):
+            # `application = web.app`: another name of an app (a WSGI entry, often)
+            facts.aliases |= {t.target.value for t in updated.targets
+                              if isinstance(t.target, cst.Name)} - facts.apps
         if not isinstance(call, cst.Call):
             return updated
         factory = facts.api(call.func)
@@ -145,7 +149,9 @@ class Reader(Transformer):
             def visit_Return(self, node: cst.Return) -> None:
                 value = node.value
                 if isinstance(value, cst.Call) and facts.api(value.func) == "Bottle" \
-                        or isinstance(value, cst.Name) and value.value in facts.made:
+                        or isinstance(value, cst.Name) and value.value in facts.made \
+                        or isinstance(value, cst.Attribute) \
+                        and value.attr.value in facts.app_attrs:  # Server().bottle
                     self.found = True
 
         returns = Returns()
@@ -202,6 +208,11 @@ class Reader(Transformer):
                 else sorted(facts.default_aliases)[0]
             return updated
         own = facts.made or facts.imported_apps
+        if not own and not facts.default_app and facts.aliases:
+            # the module only names an app made elsewhere (`application = web.app`)
+            facts.apps |= facts.aliases
+            facts.app_name = "app" if "app" in facts.aliases else sorted(facts.aliases)[0]
+            return updated
         if own:  # the default app's shortcuts go to the app this module has
             facts.app_name = "app" if "app" in own else sorted(own)[0]
             facts.default_app = False  # no second app: `bottle = Bottle()` takes them too
