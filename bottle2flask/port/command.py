@@ -36,6 +36,9 @@ def add_arguments(parser) -> None:
                         help="print the changes to the Python files; write nothing")
     parser.add_argument("--disable", action="append", default=[], metavar="P0NN",
                         help="skip a rule (repeat, or comma-separate)")
+    parser.add_argument("--traceback", action="store_true",
+                        help="print in full where the porter itself failed on a file "
+                             "(PORTING-REPORT.md keeps it too)")
     parser.add_argument("--faithful", action="store_true",
                         help="keep Bottle's behaviour with bottle_compat.py instead of "
                              "idiomatic Flask with its changes declared")
@@ -62,6 +65,8 @@ def main(args) -> int:
     for module in result.modules:
         if module.status == "failure":
             print(f"bottle2flask port: {module.error}", file=sys.stderr)
+            if args.traceback and module.traceback:
+                print(module.traceback, end="", file=sys.stderr)
         for todo in module.todos:
             print(f"{module.path}:{todo['line']}: {todo['code']} {todo['text']}",
                   file=sys.stderr)

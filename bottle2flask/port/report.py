@@ -51,6 +51,8 @@ def markdown(result) -> str:
         lines += [f"## {module.path}", ""]
         if module.status == "failure":
             lines += [f"Not converted: {module.error}", ""]
+            if module.traceback:  # the porter's own failure: what to report
+                lines += ["```", *module.traceback.rstrip("\n").splitlines(), "```", ""]
             continue
         lines += [outcome_line(module.outcomes), ""]
         for code, count in module.applied.items():

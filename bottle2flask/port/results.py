@@ -20,6 +20,7 @@ class FileResult:
     emulation: int = 0  # lines of Bottle emulation added to this module
     compat: bool = False  # it imports bottle_compat (--faithful): the port needs that file
     error: str = ""
+    traceback: str = ""  # where the porter itself failed (as LibCST's TransformFailure keeps it)
     app_name: str | None = None  # the Flask app this module defines, if any
     companions: list[str] = field(default_factory=list)  # modules copied into OUT for it
     openers: dict[str, str] = field(default_factory=dict)  # P019: keyword -> get_db, ...
@@ -28,6 +29,7 @@ class FileResult:
         return {"path": self.path, "status": self.status, "applied": self.applied,
                 "outcomes": self.outcomes, "declared": self.declared, "todos": self.todos,
                 "notes": self.notes, "emulation_lines": self.emulation, "error": self.error,
+                **({"traceback": self.traceback} if self.traceback else {}),
                 "app": self.app_name}
 
     @property

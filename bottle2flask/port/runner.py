@@ -6,6 +6,7 @@ import io
 import re
 import textwrap
 import tokenize
+import traceback
 from dataclasses import replace
 from pathlib import Path
 
@@ -169,10 +170,11 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
         return FileResult(path, "skip", source, app_name=made[0] if made else None)
     try:
         return _port_tree(tree, facts, source, path, settings)
-    except Exception as error:  # a rule's bug: one file not converted, never a traceback
+    except Exception as error:  # a rule's bug: one file not converted, kept with its trace
         return FileResult(path, "failure", source, error=f"{path}: the porter failed on "
                           f"this file ({type(error).__name__}: {error}); it is copied "
-                          "unchanged: please report it")
+                          "unchanged: please report it",
+                          traceback="".join(traceback.format_exception(error)))
 
 
 def read(source: str, path: str, settings: Settings) -> tuple[cst.Module, ModuleFacts]:

@@ -76,3 +76,26 @@ def test_usage_errors_are_exit_2(tmp_path, capsys):
     assert kit(["port", "--faithful", str(tmp_path / "missing"), "-o", str(tmp_path / "o")]) == 2
     assert kit(["port", "--faithful", str(src), "-o", str(src / "inside")]) == 2
     assert "unknown rule P999" in capsys.readouterr().err
+
+
+def test_a_rule_that_fails_keeps_its_traceback_in_the_report_and_with_traceback(
+        tmp_path, capsys, monkeypatch):
+    from bottle2flask.port.rules import p003_routes
+
+    def broken(self, node):
+        raise RuntimeError("a rule's own bug")
+
+    monkeypatch.setattr(p003_routes.Routes, "visit_Module", broken)
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text("from bottle import route\n\n\n@route('/')\ndef i():\n"
+                                "    return 'x'\n")
+    status = kit(["port", "--no-check", "--traceback", str(src), "-o", str(tmp_path / "out")])
+    assert status == 1
+    err = capsys.readouterr().err
+    assert "the porter failed on this file (RuntimeError: a rule's own bug)" in err
+    assert "Traceback (most recent call last):" in err and "in broken" in err
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    assert "Traceback (most recent call last):" in report and "in broken" in report
+    # the file is copied as it was
+    assert (tmp_path / "out" / "web.py").read_text() == (src / "web.py").read_text()

@@ -68,7 +68,7 @@ class TemplatePath(Rule):
 
     def leave_SimpleStatementLine(self, original, updated):
         if not self.depth and self.app is None:
-            from ..placement import app_target  # placement imports the rules
+            from ..edit import app_target
             self.app = app_target(updated, "")
         if self.state.faithful or isinstance(updated.body[0], cst.Import | cst.ImportFrom) \
                 or not any(self.facts.bottle.get(n) == "TEMPLATE_PATH"
