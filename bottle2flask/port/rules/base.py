@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from ..model import AppModel
 
 DECLARED_MARK = "# kit-declared:"
-# A statement the port left out stands as this name until drop_placeholders() runs.
-PLACEHOLDER = "__kit_left_out__"
 
 
 class Phase(IntEnum):
@@ -53,6 +51,7 @@ class PortState:
     regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
     route_filters: set[str] = field(default_factory=set)  # the app's add_filter() names
     filters: dict[str, str] = field(default_factory=dict)  # filter name -> its function's code
+    filter_classes: dict[str, str] = field(default_factory=dict)  # filter name -> its class
     converters_placed: bool = False  # the regex converters found an app to register on
     shared_views: set[str] = field(default_factory=set)  # view names other modules use too
     tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway
@@ -75,6 +74,9 @@ class PortState:
     emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
     compat: bool = False  # the module imports bottle_compat (--faithful only)
     breaks: set[tuple[str, str]] = field(default_factory=set)  # TODOs on code that fails
+    # the statements the port took out, known by their own newline node (a leaf LibCST
+    # keeps through every walk): drop_placeholders() moves their comments on
+    left_out: list[cst.Newline] = field(default_factory=list)
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
     imported_openers: dict = field(default_factory=dict)  # keyword -> (module, function)
@@ -226,10 +228,8 @@ class Rule(Transformer):
         source = cst.Module([]).code_for_node(stmt.with_changes(leading_lines=[]))
         lines = [f"# TODO(kit/{code}): {text}",
                  *(f"# {line}".rstrip() for line in source.rstrip("\n").splitlines())]
-        return cst.SimpleStatementLine(
-            [cst.Expr(cst.Name(PLACEHOLDER))],
-            leading_lines=[*stmt.leading_lines,
-                           *(cst.EmptyLine(comment=cst.Comment(line)) for line in lines)])
+        return placeholder(self.state, [
+            *stmt.leading_lines, *(cst.EmptyLine(comment=cst.Comment(line)) for line in lines)])
 
     # -- the TODO comments ride on the enclosing statement --------------------------
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -255,21 +255,31 @@ class Rule(Transformer):
         return result
 
 
-def _is_placeholder(stmt) -> bool:
-    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
-        and isinstance(stmt.body[0], cst.Expr) \
-        and isinstance(stmt.body[0].value, cst.Name) \
-        and stmt.body[0].value.value == PLACEHOLDER
+def placeholder(state: PortState, leading_lines) -> cst.SimpleStatementLine:
+    """A statement taken out, standing until drop_placeholders() gives its comments (a
+    TODO, the line commented out) to the next statement."""
+    newline = cst.Newline()
+    state.left_out.append(newline)
+    return cst.SimpleStatementLine([cst.Pass()], leading_lines=leading_lines,
+                                   trailing_whitespace=cst.TrailingWhitespace(newline=newline))
 
 
 class _DropPlaceholders(Transformer):
     """A left-out statement's comments go on the next statement (or after the block);
     a block left with nothing in it gets `pass`."""
 
+    def __init__(self, left_out: list[cst.Newline]) -> None:
+        super().__init__()
+        self.left_out = {id(newline) for newline in left_out}
+
+    def _is_placeholder(self, stmt) -> bool:
+        return isinstance(stmt, cst.SimpleStatementLine) \
+            and id(stmt.trailing_whitespace.newline) in self.left_out
+
     def _body(self, body, footer):
         kept, carried = [], []
         for stmt in body:
-            if _is_placeholder(stmt):
+            if self._is_placeholder(stmt):
                 carried += stmt.leading_lines
                 continue
             if carried:
@@ -296,8 +306,10 @@ def one_line(text: str) -> str:
     return re.sub(r"\s*\n\s*", " ", text)
 
 
-def drop_placeholders(module: cst.Module) -> cst.Module:
-    return module.visit(_DropPlaceholders())
+def drop_placeholders(module: cst.Module, state: PortState) -> cst.Module:
+    if not state.left_out:
+        return module
+    return module.visit(_DropPlaceholders(state.left_out))
 
 
 VIEW_DECORATORS = {"route", "get", "post", "put", "delete", "patch", "error", "errorhandler"}

@@ -15,7 +15,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
 from ..edit import Transformer, after_imports, names_read_outside_imports, walk
-from .base import PLACEHOLDER, Phase, Rule
+from .base import Phase, PortState, Rule, placeholder
 
 
 class Imports(Rule):
@@ -39,7 +39,8 @@ class Imports(Rule):
             elif self.facts.bottle.get(name) == "auth_basic":
                 updated = self._auth_basic(updated, name)
                 used.discard(name)
-        return drop_unused(updated.visit(_Prune(self, used)), self.facts.read_before)
+        return drop_unused(updated.visit(_Prune(self, used)), self.facts.read_before,
+                           self.state)
 
     def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
         """Bottle's auth_basic decorator written in Flask terms, once, after the imports:
@@ -262,7 +263,7 @@ STDLIB: dict[str, tuple[str, str | None]] = {
         "time", "warnings", "weakref")}}
 
 
-def drop_unused(module: cst.Module, read_before: set[str]) -> cst.Module:
+def drop_unused(module: cst.Module, read_before: set[str], state: PortState) -> cst.Module:
     """Top-level imports the Bottle code read and the port no longer does (`import os`
     for a TEMPLATE_PATH line that became template_folder=): a maintainer deletes them,
     and a linter would flag them. An import nothing read before stays (a re-export)."""
@@ -292,8 +293,7 @@ def drop_unused(module: cst.Module, read_before: set[str]) -> cst.Module:
             keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
             body.append(stmt.with_changes(body=[small.with_changes(names=keep)]))
         elif any(line.comment for line in stmt.leading_lines):
-            body.append(cst.SimpleStatementLine([cst.Expr(cst.Name(PLACEHOLDER))],
-                                                leading_lines=stmt.leading_lines))
+            body.append(placeholder(state, stmt.leading_lines))
     return module.with_changes(body=body)
 
 

@@ -191,6 +191,7 @@ class Routes(Rule):
     compat = ("float", "path")
 
     def visit_Module(self, node: cst.Module) -> None:
+        self.taken = names_used(node)  # a converter class the rule names takes a free name
         self.shadowed, self.overlaps = shadowed_routes(node, self)
         names = view_names(node, self)
         self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
@@ -391,12 +392,15 @@ class Routes(Rule):
         code = cst.Module([]).code_for_node(func)
         self.state.filters[name] = code if isinstance(func, cst.Name | cst.Attribute) \
             else f"({code})"
+        cls = self.state.filter_classes.get(name) or free_name(
+            converter_class(name), self.taken | set(self.state.filter_classes.values()))
+        self.state.filter_classes[name] = cls
         self.fired()
         target = cst.Subscript(
             cst.Attribute(cst.Attribute(call.func.value.value, cst.Name("url_map")),
                           cst.Name("converters")),
             [cst.SubscriptElement(cst.Index(cst.SimpleString(f'"{name}"')))])
-        return cst.Assign([cst.AssignTarget(target)], cst.Name(f"{FILTER_MARK}{name}"))
+        return cst.Assign([cst.AssignTarget(target)], cst.Name(cls))
 
     def _route_by_call(self, updated: cst.Expr):
         # app.route("/x", callback=view): Flask's route() would return a decorator that
@@ -571,7 +575,6 @@ class {cls}(BaseConverter):
     def to_url(self, value):
         return super().to_url(self.into_path(value) if self.into_path else value)
 '''
-FILTER_MARK = "kit_route_filter_"  # the class's name, written once it is chosen
 
 
 def converter_class(name: str) -> str:
@@ -593,7 +596,7 @@ def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
     taken = names_used(module)  # a class of the user's own keeps its name
     code = []
     if state.filters:
-        module, code = _filter_classes(module, state.filters, taken)
+        code = _filter_classes(state.filters, state.filter_classes)
         if not state.regexes:
             return after_imports(module, cst.Module(code).code), True
     placed = False
@@ -609,22 +612,11 @@ def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
     return after_imports(module, cst.Module(code).code), True
 
 
-def _filter_classes(module: cst.Module, filters: dict[str, str],
-                    taken: set[str]) -> tuple[cst.Module, list]:
-    """The converter classes of the filters the module adds, and the module with their
-    names where _filter_added left a marker."""
-    classes = {name: free_name(converter_class(name), taken) for name in filters}
-    taken |= set(classes.values())
-    code = [parse_template_statement(
+def _filter_classes(filters: dict[str, str], classes: dict[str, str]) -> list:
+    """The converter classes of the filters the module adds, under the names P003 gave
+    them where it registered each."""
+    return [parse_template_statement(
         FILTER_CONVERTER.format(cls="{cls}", name=repr(name), func=filters[name].strip("()"),
                                 call="{call}"),
-        cls=cst.Name(cls), call=cst.parse_expression(filters[name]))
-        for name, cls in classes.items()]
-
-    class Names(cst.CSTTransformer):
-        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
-            if updated.value.startswith(FILTER_MARK):
-                return updated.with_changes(value=classes[updated.value[len(FILTER_MARK):]])
-            return updated
-
-    return module.visit(Names()), code
+        cls=cst.Name(classes[name]), call=cst.parse_expression(filters[name]))
+        for name in filters]

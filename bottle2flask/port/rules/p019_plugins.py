@@ -30,7 +30,7 @@ from libcst.helpers import parse_template_module
 from ..edit import Visitor, arg, string_value, walk
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import wildcard_names
-from .base import PLACEHOLDER, Change, Rule, decorator_method, glob, is_view
+from .base import Change, Rule, decorator_method, glob, is_view, placeholder
 
 PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
            "bottle_sqlalchemy": ("sqlalchemy", {"Plugin", "SQLAlchemyPlugin"})}
@@ -224,11 +224,11 @@ class Plugins(Rule):
         stmt = updated.body[0] if len(updated.body) == 1 else None
         if isinstance(stmt, cst.Import | cst.ImportFrom) and self._plugin_import(stmt):
             self.fired()
-            return _placeholder(updated)
+            return placeholder(self.state, updated.leading_lines)
         if isinstance(stmt, cst.Assign) and isinstance(stmt.value, cst.Call) \
                 and self.kind(stmt.value) in self.gone:
             self.fired()  # the plugin object, now made by nothing
-            return _placeholder(updated)
+            return placeholder(self.state, updated.leading_lines)
         call = stmt.value if isinstance(stmt, cst.Expr) else None
         method = self.install_method(call) if isinstance(call, cst.Call) else None
         if method is None:
@@ -452,12 +452,6 @@ def options_of(kind: str, call: cst.Call) -> dict | None:
     options["engine"] = given["engine"]
     options["metadata"] = given.get("metadata")
     return options
-
-
-def _placeholder(line: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
-    """The line taken out; its comments stay (drop_placeholders moves them on)."""
-    return cst.SimpleStatementLine([cst.Expr(cst.Name(PLACEHOLDER))],
-                                   leading_lines=line.leading_lines)
 
 
 def _is_docstring(stmt) -> bool:
