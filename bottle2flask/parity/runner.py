@@ -26,7 +26,7 @@ from ..loading import is_file, is_url, labels, package_name, split
 from ..loading import load as load_app
 from .normalise import INTENDED
 from .replay import Explorer, Run, Side, Step
-from .scenario import Scenario, load
+from .scenario import Call, Scenario, load
 
 # Both sides see the same clock: this instant, plus one second per step.
 EPOCH = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
@@ -35,6 +35,9 @@ NOT_COPIED = shutil.ignore_patterns(".git", ".hg", ".venv", "venv", "node_module
                                     "__pycache__", ".pytest_cache", ".tox", ".mypy_cache")
 # settings(label, folder) -> a context manager giving the settings a factory gets.
 Settings = Callable[[str, Path], AbstractContextManager[dict]]
+# more(steps so far, form values, writes) -> requests to send: without writes, the reads
+# sent after the crawl (before any form); with writes, the rest, sent last.
+More = Callable[[list[dict], dict, bool], list[Call]]
 
 
 def default_settings(secret: str) -> Settings:
@@ -84,12 +87,14 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (
         crawl: bool = True, max_pages: int = 500, progress=None,
         starts: list[str] = ("/",), forms: bool = False, noise: bool = False,
         in_place: bool = False, names: dict[str, str] | None = None,
-        settings: Settings | None = None, record: bool = False) -> dict:
+        settings: Settings | None = None, record: bool = False,
+        more: More | None = None) -> dict:
     """Replay the requests against two apps; return the report as a dict.
 
     plan: built-in requests (none by default); extra: the user's requests files;
     names: labels for known specs; settings: the settings each factory gets;
-    record: keep each app's answer in the steps (for the suite a port leaves).
+    record: keep each app's answer in the steps (for the suite a port leaves);
+    more: the requests to send last, given the steps so far (the routes they missed).
     """
     plan = plan or Scenario()
     declared = [found for spec in specs if (found := port_settings(spec))]
@@ -109,11 +114,23 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (
             sides.append(Side(label, load_app(where, values, label).wsgi, secret))
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
                      ignore=plan.ignore, noise=noise, record=record)
+        explorer = Explorer(replay, plan.form_values, max_pages=max_pages)
         if crawl:
-            Explorer(replay, plan.form_values, max_pages=max_pages).explore(
-                list(starts), forms=forms)
-        for call in plan.requests:
-            replay.send(call, "script")
+            explorer.explore(list(starts), forms=False)
+        for writes in (False, True) if more is not None else ():
+            if writes and crawl and forms:
+                explorer.explore_forms(list(starts))
+            if writes:
+                for call in plan.requests:
+                    replay.send(call, "script")
+            sent = [{"method": s.method, "path": s.path} for s in replay.steps]
+            for call in more(sent, plan.form_values, writes):
+                replay.send(call, "route")
+        if more is None:
+            if crawl and forms:
+                explorer.explore_forms(list(starts))
+            for call in plan.requests:
+                replay.send(call, "script")
     return report(specs, replay.steps, time.perf_counter() - started, plan.ignore, names)
 
 
