@@ -84,3 +84,35 @@ def markdown(result) -> str:
                              "more or less than Bottle did (docs/PORTING.md 37)")
         lines.append("")
     return "\n".join(lines)
+
+
+def cell(text: str) -> str:
+    """Text for a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def check_markdown(status: int, reason: str, data: dict, suite: dict | None) -> str:
+    """The check's section of PORTING-REPORT.md: each route of the original, the
+    requests it got and what it answered; then the suite left in tests/."""
+    lines = ["## The check: every route of the original", ""]
+    routes = data.get("routes", [])
+    if routes:
+        lines += ["| route | methods | requests | result | first difference, or why not "
+                  "reached |", "|---|---|---:|---|---|"]
+        for route in routes:
+            result = route.get("result") or ("not reached" if route["identical"] is None
+                                             else "different" if route["identical"] is False
+                                             else "same")
+            detail = route.get("first_difference") or route.get("reason") or ""
+            lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "
+                         f"{route['requests']} | {result} | {cell(detail)} |")
+        lines += ["", data.get("summary", ""), ""]
+    lines += [f"Exit status {int(status)}" + (f": {reason}" if reason else ": done"), ""]
+    if suite:
+        lines += ["The answers are kept as a test suite in `tests/` "
+                  "(`python -m pytest tests -p no:randomly`): the expected bodies are the "
+                  "files in `tests/bottle2flask_parity/`. It runs against this port and "
+                  f"against the original, found at `{suite['folder']}` from `tests/` or in "
+                  f"the folder `${suite['variable']}` names; without it, the original's "
+                  "tests are skipped and say so.", ""]
+    return "\n".join(lines)
