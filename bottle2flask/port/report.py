@@ -3,12 +3,17 @@ behaviour, declared change, TODO) and the declared changes and TODOs with file:l
 
 from __future__ import annotations
 
+from typing import Any
+
+from .. import docs
 from .results import summary
 from .rules import CHANGES, RULES
 
+GUIDE = "PORTING-TOOLS.md"
 # A code's rules in their order (P004: the request, then uploads), each said once.
-SUMMARIES = {code: "; ".join(dict.fromkeys(r.summary for r in RULES if r.code == code))
-             for code in dict.fromkeys(rule.code for rule in RULES)}
+_RULES: list[Any] = list(RULES)  # rule classes: their code and summary are class fields
+SUMMARIES = {code: "; ".join(dict.fromkeys(r.summary for r in _RULES if r.code == code))
+             for code in dict.fromkeys(rule.code for rule in _RULES)}
 
 
 def app_spec(entry: tuple[str, str]) -> str:
@@ -16,6 +21,11 @@ def app_spec(entry: tuple[str, str]) -> str:
     factory (`'web:make_app()'`)."""
     spec = f"{entry[0]}:{entry[1]}"
     return f"'{spec}'" if "(" in spec else spec
+
+
+def guide(code: str) -> str:
+    """Where the user's guide explains a TODO code: its entry's anchor."""
+    return f"PORTING-TOOLS.md#{code.lower()}"
 
 
 def outcome_line(counts: dict, emulation: int | None = None) -> str:
@@ -33,6 +43,9 @@ def markdown(result) -> str:
         lines += ["Run the Flask app from this folder:", "",
                   f"    flask --app {app_spec(entry)} run",
                   f"    gunicorn --chdir {result.out} {app_spec(entry)}", ""]
+    if totals["todos"]:
+        lines += [f"Each TODO's code is explained in the guide, {docs.cite(GUIDE)}; "
+                  "the entry's anchor follows the TODO (`PORTING-TOOLS.md#p004`).", ""]
     lines += [f"{totals['converted']} modules converted, {totals['failed']} failed, "
               f"{totals['skipped']} without Bottle; {totals['todos']} TODOs; "
               f"{totals['templates']} templates, {totals['copied']} other files copied.", "",
@@ -67,8 +80,8 @@ def markdown(result) -> str:
         if module.todos:
             lines += ["", "TODO:", ""]
             lines += [f"- `{module.path}:{t['line']}` {t['code']}"
-                      f"{' (fails when it runs)' if t.get('breaks') else ''}: {t['text']}"
-                      for t in module.todos]
+                      f"{' (fails when it runs)' if t.get('breaks') else ''}: {t['text']} "
+                      f"({guide(t['code'])})" for t in module.todos]
         lines.append("")
     if result.templates:
         lines += ["## Templates", ""]
