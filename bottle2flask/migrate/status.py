@@ -121,10 +121,10 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             parity_options["extra"] = [*parity_options.get("extra", []), *behind]
             specs = copies
         legacy, new = legacy_app(specs[0], settings), new_app(specs[1], settings)
-        found = reach.targets(legacy)
+        every = reach.targets(legacy)
         # Every route without a parameter is a start of the crawl, linked to or not.
         starts = [*parity_options.pop("starts", ["/"]),
-                  *(t.rule for t in found if t.method in ("GET", "ANY")
+                  *(t.rule for t in every if t.method in ("GET", "ANY")
                     and "<" not in t.rule and ":" not in t.rule)]
         read: dict[str, Inputs] = {}
         for source in source_folders(legacy) if every_route else ():
@@ -132,7 +132,7 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
                 read.setdefault(name, Inputs()).merge(inputs)
 
         def more(steps: list[dict], values: dict, writes: bool) -> list:
-            return reach.plan(legacy, found, steps, read, values, writes=writes)
+            return reach.plan(legacy, every, steps, read, values, writes=writes)
 
         report = run(specs, in_place=True, starts=list(dict.fromkeys(starts)),
                      more=more if every_route else None, **parity_options)
@@ -142,7 +142,7 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
         if route is not None:
             verdicts.setdefault(id(route), []).append(step)
     routes = [route_entry(target, verdicts.get(id(target.route), []), legacy, new)
-              for target in found]
+              for target in every]
     served = sum(r["served"] for r in routes)
     return {"apps": {"legacy": legacy_spec, "new": new_spec}, "routes": routes,
             "summary": {"routes": len(routes), "served": served,

@@ -7,7 +7,7 @@ import re
 import sys
 import traceback
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote_to_bytes, urlencode
 
@@ -38,7 +38,7 @@ def as_served(app):
             traceback.print_exc()  # the app's own error, where a server would log it
             return InternalServerError()(environ, start_response)
 
-    guarded.wrapped = app
+    guarded.wrapped = app  # type: ignore[attr-defined]
     return guarded
 
 
@@ -173,7 +173,7 @@ class Run:
     """Send each request to both sides at the same instant and compare the answers."""
 
     def __init__(self, sides: list[Side], secret: str | None = None, clock=None,
-                 progress: Callable[[Step], None] | None = None, ignore: list = (),
+                 progress: Callable[[Step], None] | None = None, ignore: Sequence = (),
                  noise: bool = False, record: bool = False):
         self.sides = sides  # with noise: the last one is a second instance of the first
         self.record = record
@@ -188,12 +188,13 @@ class Run:
         if self.clock is not None:
             self.clock.shift(1)
         responses = [side.send(call) for side, call in zip(self.sides, calls, strict=True)]
-        names = tuple(side.label for side in self.sides[:2])
+        names = (self.sides[0].label, self.sides[1].label)
         rules = [rule for rule in self.ignore if rule.applies(self.sides[0].sent)]
         result = compare(*responses[:2], secret=self.secret, names=names, ignore=rules)
         if self.noise and result.differences:
             twin = compare(responses[0], responses[2], secret=self.secret, ignore=rules)
-            result = without_noise(result, twin, *responses, ignore=rules)
+            result = without_noise(result, twin, responses[0], responses[1], responses[2],
+                                   ignore=rules)
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
                     self.sides[0].sent, tuple(r.status for r in responses[:2]), result,
                     self.answers(responses) if self.record else ())
@@ -216,9 +217,9 @@ class Run:
     def follow(self, call: Call, responses: list[Response]) -> list[Response]:
         """Follow redirects on each side, each to its own Location, as steps of their own."""
         for _ in range(MAX_REDIRECTS):
-            targets = [r.header("Location") if 300 <= r.code < 400 else None
-                       for r in responses]
-            if not all(targets):
+            targets = [found for r in responses
+                       if 300 <= r.code < 400 and (found := r.header("Location"))]
+            if len(targets) < len(responses):
                 break
             calls = [Call(local_path(t, call.path) or t) for t in targets]
             responses = self.exchange(calls, "redirect", f"after {call.method} {call.path}")

@@ -14,7 +14,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -83,9 +83,9 @@ def on_copy(spec: str, folder: Path, label: str) -> str:
     return f"{copy / path.relative_to(root)}{':' + attr if attr else ''}"
 
 
-def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (),
+def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path] = (),
         crawl: bool = True, max_pages: int = 500, progress=None,
-        starts: list[str] = ("/",), forms: bool = False, noise: bool = False,
+        starts: Sequence[str] = ("/",), forms: bool = False, noise: bool = False,
         in_place: bool = False, names: dict[str, str] | None = None,
         settings: Settings | None = None, record: bool = False,
         more: More | None = None) -> dict:
@@ -117,24 +117,25 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (
         explorer = Explorer(replay, plan.form_values, max_pages=max_pages)
         if crawl:
             explorer.explore(list(starts), forms=False)
-        for writes in (False, True) if more is not None else ():
-            if writes and crawl and forms:
-                explorer.explore_forms(list(starts))
-            if writes:
-                for call in plan.requests:
-                    replay.send(call, "script")
-            sent = [{"method": s.method, "path": s.path} for s in replay.steps]
-            for call in more(sent, plan.form_values, writes):
+        if more is not None:  # the routes the crawl missed: reads before any form
+            for call in more(sent(replay.steps), plan.form_values, False):
                 replay.send(call, "route")
-        if more is None:
-            if crawl and forms:
-                explorer.explore_forms(list(starts))
-            for call in plan.requests:
-                replay.send(call, "script")
+        if crawl and forms:
+            explorer.explore_forms(list(starts))
+        for call in plan.requests:
+            replay.send(call, "script")
+        if more is not None:  # and the rest, writes last
+            for call in more(sent(replay.steps), plan.form_values, True):
+                replay.send(call, "route")
     return report(specs, replay.steps, time.perf_counter() - started, plan.ignore, names)
 
 
-def report(specs: list[str], steps: list[Step], seconds: float, ignore: list = (),
+def sent(steps: list[Step]) -> list[dict]:
+    """The requests sent so far: method and path (with its query)."""
+    return [{"method": step.method, "path": step.path} for step in steps]
+
+
+def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence = (),
            names: dict[str, str] | None = None) -> dict:
     verdicts = [s.comparison.verdict for s in steps]
     explained: dict[str, int] = {}

@@ -87,6 +87,7 @@ def main(args) -> int:
     if breaking:
         more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
         breaks = f"not done: {breaking[0]}{more}"
+    status: int
     if args.no_check or result.start is None:
         why = "--no-check" if args.no_check else "no module makes a Flask app"
         print(f"Not checked ({why}).")
@@ -107,9 +108,10 @@ def main(args) -> int:
         if started and status != ExitStatus.BREAKS and entry is None:  # a mod_wsgi script's app
             print(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
                   f"(its app is `{result.start[1]}`)")
-        elif started and status != ExitStatus.BREAKS:  # a port with a TODO that fails is not done
-            folder, module = run_from(args.out, entry[0])
-            print(f"run it: cd {folder} && flask --app {app_spec((module, entry[1]))} run")
+        elif started and status != ExitStatus.BREAKS and entry is not None:
+            # (a port with a TODO that fails is not done: no "run it")
+            folder, name = run_from(args.out, entry[0])
+            print(f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run")
             if (args.out / "tests" / "test_bottle2flask_parity.py").is_file():
                 print(f"its parity suite: cd {args.out} && python -m pytest tests "
                       "-p no:randomly")

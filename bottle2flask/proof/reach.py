@@ -50,7 +50,7 @@ class Target:
 
 def targets(app: bottle.Bottle, prefix: str = "") -> list[Target]:
     """The app's routes; a Bottle app mounted as a WSGI app gives its own routes."""
-    found = []
+    found: list[Target] = []
     for route in app.routes:
         inner, at = mounted(route)
         if isinstance(inner, bottle.Bottle):
@@ -122,11 +122,11 @@ def value_for(mask: str, mode: str) -> str | None:
 
         quiet = settings(database=None, max_examples=300, deadline=None,
                          suppress_health_check=list(HealthCheck))
-        value: str = find(st.from_regex(mask, fullmatch=True),
-                          lambda v: bool(v) and bool(URL_SAFE.fullmatch(v)), settings=quiet)
+        made: str = find(st.from_regex(mask, fullmatch=True),
+                         lambda v: bool(v) and bool(URL_SAFE.fullmatch(v)), settings=quiet)
     except (NoSuchExample, re.error, Exception):
         return None
-    return value
+    return made
 
 
 def _takes(mask: str, value: str) -> bool:

@@ -34,6 +34,7 @@ import shutil
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import webtest
@@ -48,6 +49,7 @@ def _answers():
     """bottle2flask_answers.py beside this file, read without touching sys.path."""
     path = HERE / "bottle2flask_answers.py"
     spec = importlib.util.spec_from_file_location("bottle2flask_answers", path)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -59,6 +61,7 @@ ANSWERS = _answers()
 def folder_of(app: dict) -> tuple[Path | None, str]:
     """Where an app's folder is now, or None and why it is not there."""
     variable = app.get("variable")
+    folder: Path | None
     if variable and os.environ.get(variable):
         folder = Path(os.environ[variable]).resolve()
         named = f"{variable}={os.environ[variable]}"
@@ -71,6 +74,14 @@ def folder_of(app: dict) -> tuple[Path | None, str]:
     return folder, ""
 
 
+def optional(name: str) -> Any:
+    """A module if it is installed, else None."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
 @contextlib.contextmanager
 def no_servers():
     """A run() the app calls at import (Bottle's, with or without the reloader, or
@@ -78,9 +89,8 @@ def no_servers():
     saved = []
     for module, owner, name in (("bottle", None, "run"), ("bottle", "Bottle", "run"),
                                 ("flask", "Flask", "run")):
-        try:
-            found = __import__(module)
-        except ImportError:
+        found = optional(module)
+        if found is None:
             continue
         target = getattr(found, owner) if owner else found
         saved.append((target, name, getattr(target, name)))
@@ -128,10 +138,7 @@ def load(folder: Path, spec: str):
     path = folder / file
     name = f"recorded_{path.stem}"
     own: dict = {}
-    try:
-        import bottle
-    except ImportError:
-        bottle = None
+    bottle = optional("bottle")
     default = bottle.default_app.push() if bottle else None  # for @route on Bottle's own
     argv, sys.argv = sys.argv, [str(path)]
     try:
@@ -139,6 +146,7 @@ def load(folder: Path, spec: str):
             # A mod_wsgi script (app.wsgi) is Python under another suffix: name its loader.
             loader = importlib.machinery.SourceFileLoader(name, str(path))
             module_spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+            assert module_spec is not None
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[name] = module
             loader.exec_module(module)
@@ -146,7 +154,7 @@ def load(folder: Path, spec: str):
         sys.argv = argv
         if bottle and bottle.default_app[-1] is default:
             bottle.default_app.pop()
-    app = getattr(module, attr) if attr else next(
+    app: Any = getattr(module, attr) if attr else next(
         (getattr(module, n) for n in ("app", "application") if hasattr(module, n)
          and type(getattr(module, n)).__name__ != "AppStack"), default)
     template_path = list(bottle.TEMPLATE_PATH) if bottle else []
@@ -197,10 +205,8 @@ CASES = [pytest.param(case, id=f"{case['step']:04d} {case['method']} {case['path
 @pytest.mark.parametrize("case", CASES)
 def test_answers_as_recorded(client, case):
     name, app = client
-    try:
-        import time_machine
-    except ImportError:  # the clock runs on: pages that print the time were not recorded
-        time_machine = None
+    time_machine = optional("time_machine")  # without it the clock runs on: pages that
+    # print the time were not recorded
     clock = (time_machine.travel(datetime.fromisoformat(case["at"]), tick=False)
              if time_machine and case.get("at") else contextlib.nullcontext())
     with clock:
