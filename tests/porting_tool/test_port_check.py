@@ -57,8 +57,10 @@ def test_the_sample_checks_itself_and_leaves_a_suite_that_passes_on_both(tmp_pat
     assert port(src, "-o", tmp_path / "out", "--forms") == 0
     out, err = capsys.readouterr()
     assert "\nChecking the port: both apps run on copies" in out
-    assert "  GET /edit/<no:int>" in out and "0 different" in out
+    assert "  GET /edit/<no:int>" in out and "0 different, 0 not reached" in out
     assert f"run it: cd {tmp_path / 'out'} && flask --app todo:app run" in out
+    check = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
+    assert len(check["routes"]) == 9 and all(r["requests"] for r in check["routes"])
     assert err == ""
     assert listing(src) == before  # not a byte of the original changed (its todo.db neither)
     suite = tmp_path / "out" / "tests"
