@@ -168,12 +168,17 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
         result = "declared" if "explained" in seen else "same"
     else:
         result = "not reached"
+    # Reached, but only ever a server error on the original: what it answers is not yet
+    # known (a database server or another service it needs, missing here?).
+    failing = bool(steps) and all(str(s["statuses"][0]).startswith("5") for s in steps)
     return {"rule": target.rule, "methods": [target.method],
             "served": serves(new, path, method),
             "identical": all(v != "different" for v in seen) if seen else None,
             "requests": len(seen), "explained": seen.count("explained"), "result": result,
             "first_difference": first_difference(first) if first else None,
-            "reason": None if seen else (target.reason or "no request reached it")}
+            "reason": None if seen else (target.reason or "no request reached it"),
+            "note": "the original answered every request with a server error (5xx): a "
+                    "service it needs?" if failing else None}
 
 
 def first_difference(step: dict) -> str:

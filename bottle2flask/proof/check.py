@@ -130,7 +130,8 @@ def answer_of(route: dict) -> str:
         return f"not reached: {route.get('reason') or 'no request reached it'}"
     if route["identical"] is False:
         return f"different: {route['first_difference']}"
-    return "declared change" if route["explained"] else "same"
+    note = f" ({route['note']})" if route.get("note") else ""
+    return ("declared change" if route["explained"] else "same") + note
 
 
 def verdict(found: dict) -> Check:
@@ -144,7 +145,7 @@ def verdict(found: dict) -> Check:
     lines.append(f"  {'ROUTE':<{width}} PORTED  SENT  ANSWERS")
     for route in found["routes"]:
         answer = answer_of(route)
-        counts[answer.partition(":")[0]] += 1
+        counts[answer.partition(":")[0].partition(" (")[0]] += 1
         shown = f"{','.join(route['methods'])} {route['rule']}"
         lines.append(f"  {shown:<{width}} {'yes' if route['served'] else 'no':<7} "
                      f"{route['requests']:>4}  {answer}")

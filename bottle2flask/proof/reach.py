@@ -11,9 +11,11 @@ pattern). A write (POST, PUT, PATCH, DELETE) sends the fields its view reads
 from __future__ import annotations
 
 import re
+import tempfile
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote_to_bytes, urlencode
 
@@ -115,17 +117,34 @@ def value_for(mask: str, mode: str) -> str | None:
     for value in ([SAMPLES[mode]] if mode in SAMPLES else []) + list(RE_SAMPLES):
         if _takes(mask, value):
             return value
-    try:
-        from hypothesis import HealthCheck, find, settings
-        from hypothesis import strategies as st
-        from hypothesis.errors import NoSuchExample
+    return generated(mask)
 
-        quiet = settings(database=None, max_examples=300, deadline=None,
-                         suppress_health_check=list(HealthCheck))
+
+def generated(mask: str) -> str | None:
+    """The simplest string Hypothesis' from_regex finds for the pattern, that a URL can
+    carry; None when it finds none."""
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis import strategies as st
+    from hypothesis.configuration import set_hypothesis_home_dir, storage_directory
+    from hypothesis.errors import NoSuchExample
+
+    # Hypothesis keeps a cache in .hypothesis/ of the working folder, the user's: it goes
+    # to a temporary folder meanwhile.
+    try:
+        found: Any = storage_directory(intent_to_write=False)
+    except TypeError:  # Hypothesis before 6.1xx: no keyword, a Path
+        found = storage_directory()
+    home = Path(getattr(found, "home_directory", found))
+    set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "bottle2flask-hypothesis")
+    quiet = settings(database=None, max_examples=300, deadline=None,
+                     suppress_health_check=list(HealthCheck))
+    try:
         made: str = find(st.from_regex(mask, fullmatch=True),
                          lambda v: bool(v) and bool(URL_SAFE.fullmatch(v)), settings=quiet)
-    except (NoSuchExample, re.error, Exception):
+    except (NoSuchExample, re.error, Exception):  # any failure: no value, said by the caller
         return None
+    finally:
+        set_hypothesis_home_dir(home)
     return made
 
 

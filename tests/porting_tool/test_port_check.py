@@ -416,3 +416,18 @@ def test_one_exit_status_policy_for_every_command():
     assert [int(s) for s in ExitStatus] == list(range(7))
     for status in ExitStatus:
         assert re.search(rf"^  {int(status)}  ", cli.__doc__, re.M), status
+
+
+def test_a_route_that_only_fails_on_the_original_says_it_may_need_a_service(tmp_path,
+                                                                            capsys):
+    src = app_folder(tmp_path, SEARCH + '''
+
+@app.route("/stats")
+def stats():
+    raise ConnectionRefusedError("no database server on localhost:5432")
+''')
+    port(src, "-o", tmp_path / "out")
+    assert "GET /stats" in capsys.readouterr().out
+    check = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
+    stats = next(r for r in check["routes"] if r["rule"] == "/stats")
+    assert stats["requests"] and "server error (5xx): a service it needs?" in stats["note"]

@@ -84,6 +84,12 @@ def test_a_pattern_no_usual_value_fits_gets_one_from_hypothesis():
     assert re.fullmatch(r"/code/[A-Z]{3}-[0-9]{2}", path)
 
 
+def test_making_a_value_writes_nothing_in_the_working_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert reach.value_for("v[0-9]{3}x", "re") == "v000x"
+    assert list(tmp_path.iterdir()) == []  # Hypothesis' .hypothesis/ went elsewhere
+
+
 def test_a_pattern_no_url_can_carry_says_so():
     target = reach.targets(app_with(("/space/<s:re:\\s+>", "GET")))[0]
     path, why = reach.made_path(target)
