@@ -2,10 +2,11 @@
 
 Both apps are loaded, each in a process of its own with a time limit, from copies of
 their folders (data files included); then one more process sends both the same requests
-(a crawl from / and from every route without a parameter, the forms with --forms, the
-user's requests files and the port's declared changes) and reads both routers, so each
-route of the original gets a verdict. The answers are recorded as the suite the port
-leaves in OUT/tests/.
+(a crawl from / and from every route without a parameter, a request for each route it
+missed (reach.py), the forms unless --no-forms, the user's requests files and the
+port's declared changes, then the writes no page made) and reads both routers, so each
+route of the original gets a verdict: same, declared change, different or not reached,
+with why. The answers are recorded as the suite the port leaves in OUT/tests/.
 """
 
 from __future__ import annotations

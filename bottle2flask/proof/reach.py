@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 import tempfile
 import uuid
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote_to_bytes, urlencode
@@ -43,7 +42,6 @@ class Target:
     route: bottle.Route
     prefix: str = ""   # the mount point it sits under ("" for the app itself)
     reason: str = ""   # why no request reaches it, when none does
-    calls: list[Call] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -217,6 +215,7 @@ def request_for(path: str, method: str, inputs: Inputs, values: dict[str, Any]) 
 
 
 def view_name(route: bottle.Route) -> str:
+    """The name of the function behind a route (its decorators unwrapped)."""
     try:
         callback = route.get_undecorated_callback()
     except Exception:  # a callback Bottle cannot unwrap
@@ -244,8 +243,7 @@ def plan(app: bottle.Bottle, found: list[Target], steps: list[dict],
             continue
         read = inputs.get(view_name(target.route), Inputs())
         mine = reached.get(id(target.route), [])
-        if mine and not (read.query and target.method in ("GET", "ANY")
-                         and not any("?" in step["path"] for step in mine)):
+        if mine and not unsent_query(target, read, mine):
             continue
         path = mine[0]["path"].partition("?")[0] if mine else seen_path(target, paths)
         if path is None:
@@ -259,17 +257,19 @@ def plan(app: bottle.Bottle, found: list[Target], steps: list[dict],
             target.reason = f"its paths go to {other} first" if taken else \
                 "no path made for it reaches it"
             continue
-        call = request_for(path, target.method, read, values)
-        target.calls.append(call)
-        calls.append(call)
+        calls.append(request_for(path, target.method, read, values))
     return sorted(calls, key=order)
 
 
+def unsent_query(target: Target, read: Inputs, steps: list[dict]) -> bool:
+    """A GET view that reads query fields, reached only without a query string: the
+    `?save=1&task=...` branch of the tutorial's /new was never run."""
+    return bool(read.query) and target.method in ("GET", "ANY") and not any(
+        "?" in step["path"] for step in steps)
+
+
 def order(call: Call) -> int:
+    """Reads first, then writes, then what deletes or signs out."""
     if call.method == "DELETE" or destructive(call.path):
         return 2
     return 1 if call.method in WRITES else 0
-
-
-def missed(found: list[Target]) -> Iterator[Target]:
-    return (t for t in found if t.reason)
