@@ -1,9 +1,12 @@
 """bottle2flask migrate status LEGACY NEW: the migration's progress bar.
 
-Every route of the legacy Bottle app; whether the new Flask app serves it (its URL map
-matches the route's path and method); whether the parity run found both answers identical
-on the requests that reached that route (a crawl plus your requests files). Both apps
-run on copies of their folders unless --in-place is given.
+Every route of the legacy Bottle app (and of Bottle apps mounted in it); whether the new
+Flask app serves it (its URL map matches the route's path and method); whether the parity
+run found both answers identical on the requests that reached that route: a crawl, its
+forms (--no-forms to leave them), your requests files, and a request for each route they
+missed, made as `port`'s check makes it (bottle2flask/proof/reach.py); a route no request
+reaches says why. Both apps run on copies of their folders unless --in-place is given.
+Exit status: 1 a served route differs; 6 a route got no request; else 0.
 
 NEW may be the Flask app alone (what is ported) or the mixed site, a Dispatcher over
 both (what users get: every route should be identical).
