@@ -53,14 +53,17 @@ class Inputs:
                     or self.reads_json)
 
 
-def _source(node: cst.BaseExpression) -> str | None:
-    """'form' for `request.forms` (or `bottle.request.POST`), None for anything else."""
+def _source(node: cst.BaseExpression, names: set[str]) -> str | None:
+    """'form' for `request.forms` (or `bottle.request.POST`, or `req.forms` after
+    `from bottle import request as req`), None for anything else."""
     if not isinstance(node, cst.Attribute) or node.attr.value not in SOURCES:
         return None
     owner = node.value
-    name = owner.attr.value if isinstance(owner, cst.Attribute) else (
-        owner.value if isinstance(owner, cst.Name) else "")
-    return SOURCES[node.attr.value] if name == "request" else None
+    if isinstance(owner, cst.Attribute):
+        found = owner.attr.value == "request"
+    else:
+        found = isinstance(owner, cst.Name) and owner.value in names
+    return SOURCES[node.attr.value] if found else None
 
 
 def _string(node: cst.BaseExpression | None) -> str | None:
@@ -77,6 +80,19 @@ class _Reader(cst.CSTVisitor):
         self.functions: dict[str, Inputs] = {}
         self.calls: dict[str, set[str]] = {}
         self.stack: list[str] = []
+        self.names: set[str] = {"request"}  # what Bottle's request is called here
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.names = {"request"}
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        module = node.module
+        if isinstance(module, cst.Name) and module.value == "bottle" and not isinstance(
+                node.names, cst.ImportStar):
+            for alias in node.names:
+                if isinstance(alias.name, cst.Name) and alias.name.value == "request" \
+                        and alias.asname and isinstance(alias.asname.name, cst.Name):
+                    self.names.add(alias.asname.name.value)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.stack.append(node.name.value)
@@ -91,14 +107,14 @@ class _Reader(cst.CSTVisitor):
             self.functions[name].add(source, key)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        source = _source(node.value)
+        source = _source(node.value, self.names)
         if source and self.stack and node.attr.value not in GETTERS | {"keys", "items"}:
             self._add(source, node.attr.value)  # request.forms.task
-        elif _source(node) and self.stack:
+        elif _source(node, self.names) and self.stack:
             self._add(SOURCES[node.attr.value], None)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        source = _source(node.value)
+        source = _source(node.value, self.names)
         if source and self.stack and len(node.slice) == 1:
             element = node.slice[0].slice
             if isinstance(element, cst.Index):
@@ -109,7 +125,7 @@ class _Reader(cst.CSTVisitor):
         if not self.stack:
             return
         if isinstance(func, cst.Attribute) and func.attr.value in GETTERS:
-            source = _source(func.value)
+            source = _source(func.value, self.names)
             if source and node.args:
                 self._add(source, _string(node.args[0].value))
         elif isinstance(func, cst.Name):
@@ -118,7 +134,7 @@ class _Reader(cst.CSTVisitor):
     def visit_Comparison(self, node: cst.Comparison) -> None:
         # 'x' in request.forms
         for target in node.comparisons:
-            source = _source(target.comparator)
+            source = _source(target.comparator, self.names)
             if source and self.stack and isinstance(target.operator, cst.In | cst.NotIn):
                 self._add(source, _string(node.left))
 

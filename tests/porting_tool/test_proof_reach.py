@@ -52,6 +52,12 @@ def test_the_fields_a_view_reads_in_every_spelling_and_its_helpers_too():
                            files=["picture"], reads_json=True)
 
 
+def test_bottles_request_under_another_name_is_read_too():
+    source = ("from bottle import request as req\n\n\ndef save():\n"
+              "    return req.forms.get('title') + req.query.page\n")
+    assert read_sources([source])["save"] == Inputs(form=["title"], query=["page"])
+
+
 def test_code_that_is_not_python_3_reads_nothing_and_stops_nothing():
     assert read_sources(["print 'python 2'\n", VIEWS])["add"].files == ["picture"]
 
