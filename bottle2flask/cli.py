@@ -109,6 +109,6 @@ def main(argv: list[str] | None = None, **table) -> int:
         return run(sys.argv[1:] if argv is None else argv, **table)
     except BrokenPipeError:  # the report piped into `head`: not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return ExitStatus.DIFFERS
     except KeyboardInterrupt:
-        return 130
+        return 130  # the shell's own status for SIGINT, not one of ours

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..exit_status import ExitStatus
 from .runner import Progress, render, run
 
 EPILOG = """\
@@ -56,4 +57,4 @@ def main(args) -> int:
     if progress:
         progress.done()
     print(json.dumps(data, indent=2, default=str) if args.json else render(data))
-    return 1 if data["summary"]["different"] else 0
+    return ExitStatus.DIFFERS if data["summary"]["different"] else ExitStatus.DONE

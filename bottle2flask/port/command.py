@@ -100,8 +100,7 @@ def main(args) -> int:
         for line in outcome.lines:
             print(line)
         status, reason = verdict(outcome, breaks, result.failed)
-        if outcome.data.get("routes"):
-            write_check(args.out, status, reason, outcome.data)
+        write_check(args.out, status, reason, outcome.data)
         started = outcome.status in (ExitStatus.DONE, ExitStatus.DIFFERS,
                                      ExitStatus.NOT_REACHED) or outcome.data.get(
             "starts", {}).get("port")
@@ -140,14 +139,14 @@ def write_check(out: Path, status: int, reason: str, data: dict) -> None:
     """The check's table of routes, added to PORTING-REPORT.md and porting-report.json."""
     suite_data = out / "tests" / DATA
     suite = json.loads(suite_data.read_text(encoding="utf-8"))["apps"]["bottle"] \
-        if suite_data.is_file() else None
+        if data.get("routes") and suite_data.is_file() else None
     with (out / "PORTING-REPORT.md").open("a", encoding="utf-8") as report:
         report.write("\n" + check_markdown(status, reason, data, suite))
     machine = out / "porting-report.json"
     found = json.loads(machine.read_text(encoding="utf-8"))
     found["check"] = {"status": int(status), "reason": reason,
                       "summary": data.get("summary"), "counts": data.get("counts"),
-                      "routes": data["routes"],
+                      "routes": data.get("routes", []),
                       **({"original": suite} if suite else {})}
     machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
 

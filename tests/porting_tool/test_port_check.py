@@ -115,6 +115,10 @@ def test_a_port_that_does_not_start_is_exit_3_and_names_the_line(tmp_path, capsy
     assert "run it" not in out and not (tmp_path / "out" / "tests").exists()
     assert err.splitlines()[-1].startswith("bottle2flask port: the port does not start: web.py:")
     assert "the converter 'no' does not exist" in err
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    assert "Exit status 3: the port does not start: web.py:" in report
+    assert json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"][
+        "status"] == 3
 
 
 def test_a_port_that_fails_to_start_as_its_original_does_is_exit_4(tmp_path, capsys):
