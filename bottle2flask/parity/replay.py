@@ -69,6 +69,7 @@ class Side:
         self.cookies: dict[str, object] = {}  # as last set: session cookies decoded
         self.variables: dict[str, str] = {}
         self.sent = ""  # the last path sent, variables filled in
+        self.body: tuple[str, str] | None = None  # and its body: (content type, text)
 
     def _sub(self, value):
         if isinstance(value, str):
@@ -103,6 +104,10 @@ class Side:
         elif call.body is not None:
             options["data"] = call.body.encode("utf-8")
             options["content_type"] = call.content_type
+        data = options.get("data")
+        self.body = None if data is None else (
+            str(options.get("content_type") or ""),
+            data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data))
         try:
             answer = self.client.open(path, **options)
             response = Response(answer.status, answer.headers.to_wsgi_list(),
@@ -159,6 +164,8 @@ class Step:
     statuses: tuple[str, ...]
     comparison: Comparison
     answers: tuple[dict, ...] = ()  # recorded (Run(record=True)): each app's answer
+    # recorded: the body both apps were sent, or "differs" (each filled its own form)
+    body: tuple[str, str] | str | None = None
 
     def as_dict(self) -> dict:
         return {"number": self.number, "kind": self.kind, "label": self.label,
@@ -166,7 +173,8 @@ class Step:
                 "verdict": self.comparison.verdict,
                 "explained": self.comparison.explained,
                 "differences": [d.as_dict() for d in self.comparison.differences],
-                **({"answers": list(self.answers)} if self.answers else {})}
+                **({"answers": list(self.answers)} if self.answers else {}),
+                **({"body": self.body} if self.body is not None else {})}
 
 
 class Run:
@@ -195,9 +203,12 @@ class Run:
             twin = compare(responses[0], responses[2], secret=self.secret, ignore=rules)
             result = without_noise(result, twin, responses[0], responses[1], responses[2],
                                    ignore=rules)
+        bodies = {side.body for side in self.sides}
+        body = (next(iter(bodies)) if len(bodies) == 1 else "differs") if self.record \
+            else None
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
                     self.sides[0].sent, tuple(r.status for r in responses[:2]), result,
-                    self.answers(responses) if self.record else ())
+                    self.answers(responses) if self.record else (), body)
         self.steps.append(step)
         if self.progress:
             self.progress(step)

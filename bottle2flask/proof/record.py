@@ -33,11 +33,12 @@ ORIGINAL_VARIABLE = "BOTTLE2FLASK_ORIGINAL"
 
 
 def replayable(steps: list[dict]) -> list[dict]:
-    """The GET requests a suite can send in order on its own: those before the first
-    request that sends something (what a form does is not replayed)."""
+    """The requests a suite can send again in order on its own: every one, writes
+    included, up to the first whose body each app was sent differently (a form each
+    filled with its own CSRF token), which the suite could not send to both."""
     kept = []
     for step in steps:
-        if step["method"] not in ("GET", "HEAD"):
+        if step.get("body") == "differs":
             break
         if step.get("answers"):
             kept.append(step)
@@ -57,8 +58,10 @@ def recording(report: dict, apps: dict[str, dict], original: str, port: str) -> 
     for step in replayable(report["steps"]):
         theirs, ours = step["answers"]
         differs = step["verdict"] == "different"
+        body = step.get("body")
         requests.append({
             "step": step["number"], "method": step["method"], "path": step["path"],
+            **({"content_type": body[0], "body": body[1]} if body else {}),
             "at": (EPOCH + timedelta(seconds=step["number"])).isoformat(),
             "answers": {original: dict(theirs), port: dict(theirs if differs else ours)},
             "differs": first_difference(step) if differs else None,

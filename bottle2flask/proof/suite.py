@@ -1,7 +1,8 @@
 """Requests recorded by bottle2flask, and the answers each app gave: a parity suite.
 
-Written by `bottle2flask port`. Each test sends one recorded request and checks the
-answer's status, content type, redirect target and body. The expected bodies are the
+Written by `bottle2flask port`. Each test sends one recorded request (a write with the
+body it was sent) and checks the answer's status, content type, redirect target and
+body. The expected bodies are the
 files in bottle2flask_parity/ (normalised: JSON with sorted keys, HTML and text with
 each line stripped; compared with whitespace runs collapsed); a binary body is a
 sha256 digest in bottle2flask_parity.json.
@@ -210,10 +211,14 @@ def test_answers_as_recorded(client, case):
     clock = (time_machine.travel(datetime.fromisoformat(case["at"]), tick=False)
              if time_machine and case.get("at") else contextlib.nullcontext())
     with clock:
-        # The Host the answers were recorded with (Werkzeug's test client's): a page
-        # that prints its own URL (Bottle's error page) prints the same one.
+        # The Host and protocol the answers were recorded with (Werkzeug's test
+        # client's): a page that prints its own URL (Bottle's error page) prints the same
+        # one, and Bottle's redirect() answers HTTP/1.1 with a 303 (1.0: a 302).
+        sent = {"body": case["body"].encode("utf-8"), "content_type": case["content_type"]} \
+            if "body" in case else {}
         response = app.request(case["path"], method=case["method"], expect_errors=True,
-                               environ={"HTTP_HOST": "localhost"})
+                               environ={"HTTP_HOST": "localhost",
+                                        "SERVER_PROTOCOL": "HTTP/1.1"}, **sent)
     got = ANSWERS.answer(response.status_int, response.headerlist, response.body)
     want = expected(name, case)
     if want["body"] is None:

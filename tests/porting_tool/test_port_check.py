@@ -324,10 +324,13 @@ def test_the_suite_left_for_an_app_that_calls_run_at_import_passes(tmp_path, rel
     out = tmp_path / "out"
     assert port(tutorial(tmp_path, reloader), "-o", out) == 0
     suite = out / "tests"
-    count = len(json.loads((suite / "bottle2flask_parity.json").read_text())["requests"])
+    requests = json.loads((suite / "bottle2flask_parity.json").read_text())["requests"]
+    # the writes too, with their bodies: POST /new and POST /edit/<no:int>
+    assert {(r["method"], r["path"]) for r in requests if "body" in r} >= {
+        ("POST", "/new"), ("POST", "/edit/1")}
     done = pytest_in(suite, out)
     assert done.returncode == 0, done.stdout[-3000:]
-    assert f"{2 * count} passed" in done.stdout
+    assert f"{2 * len(requests)} passed" in done.stdout
 
 
 def test_the_suite_keeps_readable_answers_and_no_absolute_path(tmp_path):

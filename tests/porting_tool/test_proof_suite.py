@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bottle2flask.proof.answers import answer, readable, same_body
-from bottle2flask.proof.record import app_entry, bodies_to_files
+from bottle2flask.proof.record import app_entry, bodies_to_files, replayable
 
 
 def test_a_json_body_is_kept_with_sorted_keys_one_a_line():
@@ -53,6 +53,16 @@ def test_bodies_go_to_files_one_for_both_apps_when_they_agree(tmp_path):
     assert first["bottle"]["body_file"] == first["flask"]["body_file"] == \
         "bottle2flask_parity/0003-get-edit-1.html"
     assert data["requests"][2]["answers"]["flask"]["body"] == "sha256:ab"
+
+
+def test_the_suite_replays_writes_up_to_a_form_each_app_filled_its_own_way():
+    kept = {"answers": [{}, {}]}
+    steps = [{"method": "GET", "path": "/", **kept},
+             {"method": "POST", "path": "/new", "body": ["text/plain", "task=a"], **kept},
+             {"method": "GET", "path": "/", **kept},
+             {"method": "POST", "path": "/login", "body": "differs", **kept},
+             {"method": "GET", "path": "/", **kept}]
+    assert [s["path"] for s in replayable(steps)] == ["/", "/new", "/"]
 
 
 def test_the_original_is_recorded_relative_to_the_tests_never_absolute(tmp_path):
