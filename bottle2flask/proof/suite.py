@@ -155,9 +155,11 @@ def load(folder: Path, spec: str):
         sys.argv = argv
         if bottle and bottle.default_app[-1] is default:
             bottle.default_app.pop()
-    app: Any = getattr(module, attr) if attr else next(
-        (getattr(module, n) for n in ("app", "application") if hasattr(module, n)
-         and type(getattr(module, n)).__name__ != "AppStack"), default)
+    # `from bottle import *` brings Bottle's `app`, the stack of default apps, not one:
+    # the module's routes went to the default app pushed above.
+    named = [attr] if attr else ["app", "application"]
+    app: Any = next((getattr(module, n) for n in named if hasattr(module, n)
+                     and type(getattr(module, n)).__name__ != "AppStack"), default)
     template_path = list(bottle.TEMPLATE_PATH) if bottle else []
 
     def in_its_folder(environ, start_response):

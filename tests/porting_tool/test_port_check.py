@@ -438,3 +438,14 @@ def stats():
     check = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
     stats = next(r for r in check["routes"] if r["rule"] == "/stats")
     assert stats["requests"] and "server error (5xx): a service it needs?" in stats["note"]
+
+
+def test_the_suite_of_an_app_on_bottles_default_app_by_star_import_passes(tmp_path):
+    """Found on a public app (santiagodonoso/2024_1_ultimate_web): `from bottle import *`
+    brings Bottle's `app`, the stack of default apps, which the suite took for the app."""
+    src = app_folder(tmp_path, 'from bottle import *\n\n\n@route("/")\ndef index():\n'
+                     '    return "<p>home</p>"\n')
+    assert port(src, "-o", tmp_path / "out") == 0
+    done = pytest_in(tmp_path / "out" / "tests", tmp_path)
+    assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-3000:]
+    assert "skipped" not in done.stdout
