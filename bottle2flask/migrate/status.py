@@ -75,11 +75,32 @@ def sample_path(router: bottle.Router, rule: str) -> str:
 
 
 def serves(new, path: str, method: str) -> bool:
+    """Whether the new app's map matches the path and method; an app it mounts with
+    Werkzeug's DispatcherMiddleware (as the port does a mounted Bottle app) is asked
+    under its prefix."""
+    mounts = getattr(getattr(new, "wsgi_app", None), "mounts", None)
+    if isinstance(mounts, dict):
+        for prefix in sorted(mounts, key=len, reverse=True):
+            if path == prefix or path.startswith(prefix.rstrip("/") + "/"):
+                inner = with_map(mounts[prefix])
+                rest = path[len(prefix.rstrip("/")):] or "/"
+                return True if inner is None else serves(inner, rest, method)
     try:
         new.url_map.bind("localhost").match(path, method)
     except HTTPException:  # NotFound, MethodNotAllowed, or a redirect elsewhere
         return False
     return True
+
+
+def with_map(app):
+    """The Flask app behind a mounted WSGI app (itself, or the one a wrapper closes
+    over), or None when it has no URL map to read (it answers its whole prefix)."""
+    if hasattr(app, "url_map"):
+        return app
+    for cell in getattr(app, "__closure__", None) or ():
+        if hasattr(cell.cell_contents, "url_map"):
+            return cell.cell_contents
+    return None
 
 
 def route_of(router: bottle.Router, method: str, sent: str):

@@ -150,3 +150,23 @@ def test_a_view_that_reads_files_gets_a_multipart_request():
     call = reach.request_for("/upload", "POST", Inputs(form=["title"], files=["f"]), {})
     assert call.content_type.startswith("multipart/form-data; boundary=")
     assert 'name="f"; filename="parity.txt"' in call.body and 'name="title"' in call.body
+
+
+def test_a_route_the_port_serves_through_a_mounted_flask_app_counts_as_ported():
+    """Found on pygillier/ec2-metamock: the port mounts each Bottle sub-app's port with
+    Werkzeug's DispatcherMiddleware, which Flask's URL map does not show."""
+    import flask
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+    from bottle2flask.migrate.status import serves
+
+    outer, inner = flask.Flask("outer"), flask.Flask("inner")
+    inner.add_url_rule("/ami-id", "ami", lambda: "x")
+
+    def wrapped(environ, start_response):  # as the port's _bottle_mounted() wraps it
+        return inner(environ, start_response)
+
+    outer.wsgi_app = DispatcherMiddleware(outer.wsgi_app, {"/latest/meta-data": wrapped})
+    assert serves(outer, "/latest/meta-data/ami-id", "GET")
+    assert not serves(outer, "/latest/meta-data/nothing", "GET")
+    assert not serves(outer, "/elsewhere", "GET")
