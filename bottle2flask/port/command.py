@@ -121,17 +121,18 @@ def main(args) -> int:
 
 def verdict(outcome, breaks: str, failed: bool) -> tuple[int, str]:
     """One exit status for the whole port, the worst first: it does not start, a TODO on
-    code that fails (it names the cause), a page differs, not compared, a route not
-    reached, a file not converted."""
+    code that fails (it names the cause), a page differs, not compared, a file not
+    converted, a route not reached."""
     if outcome.status == ExitStatus.PORT_DOES_NOT_START:
         return outcome.status, outcome.reason
     if breaks:
         return ExitStatus.BREAKS, breaks
-    if outcome.status in (ExitStatus.DIFFERS, ExitStatus.NOT_COMPARED,
-                          ExitStatus.NOT_REACHED):
+    if outcome.status in (ExitStatus.DIFFERS, ExitStatus.NOT_COMPARED):
         return outcome.status, outcome.reason
     if failed:
         return ExitStatus.DIFFERS, "a file could not be converted (see above)"
+    if outcome.status == ExitStatus.NOT_REACHED:
+        return outcome.status, outcome.reason
     return ExitStatus.DONE, ""
 
 
