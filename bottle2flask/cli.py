@@ -1,12 +1,16 @@
 """bottle2flask COMMAND: port a Bottle app to Flask, and show that the port answers alike.
 
-One command table, one error path. Exit status, for every command:
-  0  done, and nothing differs or is broken
-  1  done, but something differs or is left broken (said on the last line)
+One command table, one error path. Exit status, for every command (one policy,
+bottle2flask.exit_status.ExitStatus); when several apply, the first in this order wins:
+3, 5, 1, 4, 6.
+  0  done: every route reached, and nothing differs or is broken
+  1  something differs, or is left broken (said on the last line)
   2  a usage error: a bad option, path or app spec (one line, no traceback)
   3  port: the port does not start
   4  port: the port could not be compared (the original does not start here)
   5  port: converted, but a TODO is left on code that fails when it runs (file:line)
+  6  port, migrate status: alike where compared, but some routes got no request (the
+     last line names them, and why)
 """
 
 from __future__ import annotations
@@ -19,8 +23,7 @@ from importlib import import_module
 
 from . import __version__, options
 from .errors import UsageError
-
-USAGE = 2
+from .exit_status import ExitStatus
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,7 @@ def run(argv: list[str], prog: str = "bottle2flask", table: dict | None = None,
         return table[args.command].load()[1](args)
     except UsageError as error:
         print(f"{prog}{' ' + chosen if chosen else ''}: error: {error}", file=sys.stderr)
-        return USAGE
+        return ExitStatus.USAGE
 
 
 def main(argv: list[str] | None = None, **table) -> int:
@@ -106,6 +109,6 @@ def main(argv: list[str] | None = None, **table) -> int:
         return run(sys.argv[1:] if argv is None else argv, **table)
     except BrokenPipeError:  # the report piped into `head`: not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return ExitStatus.DIFFERS
     except KeyboardInterrupt:
-        return 130
+        return 130  # the shell's own status for SIGINT, not one of ours

@@ -15,8 +15,9 @@ def replay() -> argparse.ArgumentParser:
                             "repeatable")
     group.add_argument("--start", action="append", default=[], metavar="PATH",
                        help="where a crawl starts (default /); repeatable")
-    group.add_argument("--forms", action="store_true",
-                       help="submit the forms the crawl finds (blank, then filled in)")
+    group.add_argument("--forms", action=argparse.BooleanOptionalAction, default=None,
+                       help="submit the forms the crawl finds (blank, then filled in); "
+                            "on by default for port and migrate status, off for parity")
     group.add_argument("--no-crawl", action="store_true",
                        help="only the requests files, no crawl")
     group.add_argument("--max-pages", type=int, default=500, metavar="N",

@@ -22,6 +22,7 @@ from pathlib import Path
 from werkzeug.serving import make_server
 
 from ..errors import UsageError
+from ..exit_status import ExitStatus
 from ..loading import is_url, labels
 from ..loading import load as load_app
 from ..parity.runner import on_copy
@@ -119,7 +120,7 @@ def run_compare(apps: dict, specs: list[str], host: str, port: int, secret: str)
         try:
             while thread.is_alive() and not stopping.wait(0.3):
                 pass
-            return 0 if stopping else 1
+            return ExitStatus.DONE if stopping else ExitStatus.DIFFERS  # the server died
         finally:
             server.shutdown()
             server.server_close()

@@ -1,9 +1,12 @@
 """bottle2flask migrate status LEGACY NEW: the migration's progress bar.
 
-Every route of the legacy Bottle app; whether the new Flask app serves it (its URL map
-matches the route's path and method); whether the parity run found both answers identical
-on the requests that reached that route (a crawl plus your requests files). Both apps
-run on copies of their folders unless --in-place is given.
+Every route of the legacy Bottle app (and of Bottle apps mounted in it); whether the new
+Flask app serves it (its URL map matches the route's path and method); whether the parity
+run found both answers identical on the requests that reached that route: a crawl, its
+forms (--no-forms to leave them), your requests files, and a request for each route they
+missed, made as `port`'s check makes it (bottle2flask/proof/reach.py); a route no request
+reaches says why. Both apps run on copies of their folders unless --in-place is given.
+Exit status: 1 a served route differs; 6 a route got no request; else 0.
 
 NEW may be the Flask app alone (what is ported) or the mixed site, a Dispatcher over
 both (what users get: every route should be identical).
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 import tempfile
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
@@ -23,9 +27,12 @@ from werkzeug.exceptions import HTTPException
 
 from .. import options
 from ..errors import UsageError
+from ..exit_status import ExitStatus
 from ..loading import is_url
 from ..loading import load as load_app
 from ..parity.runner import on_copy, port_settings, run
+from ..proof import reach
+from ..proof.inputs import Inputs, read_files
 from .dispatch import Dispatcher
 
 # A value for each kind of Bottle wildcard, to make a path the new app's map can match.
@@ -68,11 +75,32 @@ def sample_path(router: bottle.Router, rule: str) -> str:
 
 
 def serves(new, path: str, method: str) -> bool:
+    """Whether the new app's map matches the path and method; an app it mounts with
+    Werkzeug's DispatcherMiddleware (as the port does a mounted Bottle app) is asked
+    under its prefix."""
+    mounts = getattr(getattr(new, "wsgi_app", None), "mounts", None)
+    if isinstance(mounts, dict):
+        for prefix in sorted(mounts, key=len, reverse=True):
+            if path == prefix or path.startswith(prefix.rstrip("/") + "/"):
+                inner = with_map(mounts[prefix])
+                rest = path[len(prefix.rstrip("/")):] or "/"
+                return True if inner is None else serves(inner, rest, method)
     try:
         new.url_map.bind("localhost").match(path, method)
     except HTTPException:  # NotFound, MethodNotAllowed, or a redirect elsewhere
         return False
     return True
+
+
+def with_map(app):
+    """The Flask app behind a mounted WSGI app (itself, or the one a wrapper closes
+    over), or None when it has no URL map to read (it answers its whole prefix)."""
+    if hasattr(app, "url_map"):
+        return app
+    for cell in getattr(app, "__closure__", None) or ():
+        if hasattr(cell.cell_contents, "url_map"):
+            return cell.cell_contents
+    return None
 
 
 def route_of(router: bottle.Router, method: str, sent: str):
@@ -85,10 +113,21 @@ def route_of(router: bottle.Router, method: str, sent: str):
         return None
 
 
+def source_folders(app: bottle.Bottle) -> list[Path]:
+    """The folders of the app's view functions: where inputs.py reads what they read."""
+    folders: dict[Path, None] = {}
+    for target in reach.targets(app):
+        code = getattr(target.route.get_undecorated_callback(), "__code__", None)
+        if code is not None and Path(code.co_filename).is_file():
+            folders[Path(code.co_filename).resolve().parent] = None
+    return list(folders)
+
+
 def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
-           keep_report: bool = False, **parity_options) -> dict:
+           keep_report: bool = False, every_route: bool = True, **parity_options) -> dict:
     """The table as data: one entry a legacy route, and a summary (keep_report: and the
-    parity run's own report)."""
+    parity run's own report). every_route: after the crawl, a request for each route it
+    missed (proof/reach.py)."""
     if is_url(legacy_spec) or is_url(new_spec):
         raise UsageError("migrate status reads both routers: give module:attr or "
                          "file.py specs, not URLs")
@@ -106,28 +145,28 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             parity_options["extra"] = [*parity_options.get("extra", []), *behind]
             specs = copies
         legacy, new = legacy_app(specs[0], settings), new_app(specs[1], settings)
+        every = reach.targets(legacy)
         # Every route without a parameter is a start of the crawl, linked to or not.
         starts = [*parity_options.pop("starts", ["/"]),
-                  *(r.rule for r in legacy.routes if r.method in ("GET", "ANY")
-                    and "<" not in r.rule and ":" not in r.rule)]
+                  *(t.rule for t in every if t.method in ("GET", "ANY")
+                    and "<" not in t.rule and ":" not in t.rule)]
+        read: dict[str, Inputs] = {}
+        for source in source_folders(legacy) if every_route else ():
+            for name, inputs in read_files(sorted(source.glob("*.py"))).items():
+                read.setdefault(name, Inputs()).merge(inputs)
+
+        def more(steps: list[dict], values: dict, writes: bool) -> list:
+            return reach.plan(legacy, every, steps, read, values, writes=writes)
+
         report = run(specs, in_place=True, starts=list(dict.fromkeys(starts)),
-                     **parity_options)
+                     more=more if every_route else None, **parity_options)
     verdicts: dict[int, list[dict]] = {}
     for step in report["steps"]:
-        route = route_of(legacy.router, step["method"], step["path"])
+        route = reach.match(legacy, step["method"], step["path"])
         if route is not None:
             verdicts.setdefault(id(route), []).append(step)
-    routes = []
-    for route in legacy.routes:
-        seen = [step["verdict"] for step in verdicts.get(id(route), [])]
-        first = next((step for step in verdicts.get(id(route), [])
-                      if step["verdict"] == "different"), None)
-        routes.append({
-            "rule": route.rule, "methods": [route.method],
-            "served": serves(new, sample_path(legacy.router, route.rule), route.method),
-            "identical": all(v != "different" for v in seen) if seen else None,
-            "requests": len(seen), "explained": seen.count("explained"),
-            "first_difference": first_difference(first) if first else None})
+    routes = [route_entry(target, verdicts.get(id(target.route), []), legacy, new)
+              for target in every]
     served = sum(r["served"] for r in routes)
     return {"apps": {"legacy": legacy_spec, "new": new_spec}, "routes": routes,
             "summary": {"routes": len(routes), "served": served,
@@ -138,6 +177,32 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
                         "parity_steps": report["summary"]["steps"],
                         "parity_different": report["summary"]["different"]},
             **({"report": report} if keep_report else {})}
+
+
+def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, new) -> dict:
+    """One row of the table: the route, the requests that reached it, its verdict."""
+    seen = [step["verdict"] for step in steps]
+    first = next((step for step in steps if step["verdict"] == "different"), None)
+    path = steps[0]["path"].partition("?")[0] if steps else (
+        reach.made_path(target)[0] or sample_path(target.route.app.router, target.rule))
+    method = "GET" if target.method in ("ANY", "PROXY") else target.method
+    if seen and first:
+        result = "different"
+    elif seen:
+        result = "declared" if "explained" in seen else "same"
+    else:
+        result = "not reached"
+    # Reached, but only ever a server error on the original: what it answers is not yet
+    # known (a database server or another service it needs, missing here?).
+    failing = bool(steps) and all(str(s["statuses"][0]).startswith("5") for s in steps)
+    return {"rule": target.rule, "methods": [target.method],
+            "served": serves(new, path, method),
+            "identical": all(v != "different" for v in seen) if seen else None,
+            "requests": len(seen), "explained": seen.count("explained"), "result": result,
+            "first_difference": first_difference(first) if first else None,
+            "reason": None if seen else (target.reason or "no request reached it"),
+            "note": "the original answered every request with a server error (5xx): a "
+                    "service it needs?" if failing else None}
 
 
 def first_difference(step: dict) -> str:
@@ -155,13 +220,26 @@ def render(data: dict) -> str:
              f"{'METHOD':<8} {'RULE':<{width}}  SERVED  IDENTICAL"]
     for r in data["routes"]:
         same = {True: "yes", False: "NO", None: "-"}[r["identical"]]
+        why = f": {r['reason']}" if r.get("reason") else ""
         lines.append(f"{','.join(r['methods']):<8} {r['rule']:<{width}}  "
-                     f"{'yes' if r['served'] else 'no':<6}  {same} ({r['requests']} requests)")
+                     f"{'yes' if r['served'] else 'no':<6}  {same} ({r['requests']} "
+                     f"requests){why}")
     s = data["summary"]
     lines += ["", f"{s['served']}/{s['routes']} legacy routes served by the new app "
                   f"({s['ported_percent']}%); {s['identical']} identical, {s['different']} "
                   f"different, {s['not_exercised']} not reached by any request."]
     return "\n".join(lines)
+
+
+def not_reached(routes: list[dict]) -> str:
+    """The last line of a run that left routes without a request: which, and why."""
+    missed = [r for r in routes if r["identical"] is None]
+    if not missed:
+        return ""
+    named = "; ".join(f"{','.join(r['methods'])} {r['rule']} ({r['reason']})"
+                      for r in missed[:5])
+    more = f" and {len(missed) - 5} more" if len(missed) > 5 else ""
+    return f"{len(missed)} route(s) not reached: {named}{more}"
 
 
 def add_arguments(parser) -> None:
@@ -177,8 +255,15 @@ def add_arguments(parser) -> None:
 
 def main(args) -> int:
     data = status(args.legacy, args.new, extra=args.requests, crawl=not args.no_crawl,
-                  forms=args.forms, starts=args.start or ["/"], max_pages=args.max_pages,
-                  in_place=args.in_place)
+                  forms=args.forms is not False, starts=args.start or ["/"],
+                  max_pages=args.max_pages, in_place=args.in_place)
     print(json.dumps(data, indent=2) if args.json else render(data))
-    # A route the new app serves must answer as the legacy app did.
-    return 1 if any(r["served"] and r["identical"] is False for r in data["routes"]) else 0
+    # A route the new app serves must answer as the legacy app did, and every route
+    # must have been asked.
+    if any(r["served"] and r["identical"] is False for r in data["routes"]):
+        return ExitStatus.DIFFERS
+    missed = not_reached(data["routes"])
+    if missed:
+        print(f"bottle2flask migrate status: {missed}", file=sys.stderr)
+        return ExitStatus.NOT_REACHED
+    return ExitStatus.DONE

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..exit_status import ExitStatus
 from .runner import Progress, render, run
 
 EPILOG = """\
@@ -52,8 +53,8 @@ def main(args) -> int:
     progress = None if args.quiet or args.json else Progress()
     data = run([args.a, args.b], extra=args.requests, crawl=not args.no_crawl,
                max_pages=args.max_pages, progress=progress, starts=args.start or ["/"],
-               forms=args.forms, noise=args.noise, in_place=args.in_place)
+               forms=bool(args.forms), noise=args.noise, in_place=args.in_place)
     if progress:
         progress.done()
     print(json.dumps(data, indent=2, default=str) if args.json else render(data))
-    return 1 if data["summary"]["different"] else 0
+    return ExitStatus.DIFFERS if data["summary"]["different"] else ExitStatus.DONE

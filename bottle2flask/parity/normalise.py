@@ -11,6 +11,7 @@ import difflib
 import html
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from http.cookies import SimpleCookie
@@ -200,7 +201,7 @@ def _stripped(response: Response, selectors: list[str]) -> BeautifulSoup:
     return page
 
 
-def body_lines(response: Response, selectors: list[str] = ()) -> list[str]:
+def body_lines(response: Response, selectors: Sequence[str] = ()) -> list[str]:
     """A body as lines to diff: canonical HTML, or text."""
     if response.mimetype == "text/html":
         return canonical_html(_stripped(response, list(selectors)))
@@ -240,7 +241,7 @@ def _json_lines(lines: list[str], patterns: list) -> list[str]:
 
 
 def compare_bodies(a: Response, b: Response, names: tuple[str, str],
-                   ignore: list = ()) -> tuple[Difference | None, list[str]]:
+                   ignore: Sequence = ()) -> tuple[Difference | None, list[str]]:
     """The body difference, if any, and the names of the user's rules that hid one."""
     if a.body == b.body:
         return None, []
@@ -285,7 +286,7 @@ def _challenge(value: str) -> object:
 
 
 def compare(a: Response, b: Response, *, secret: str | None = None,
-            names: tuple[str, str] = ("a", "b"), ignore: list = ()) -> Comparison:
+            names: tuple[str, str] = ("a", "b"), ignore: Sequence = ()) -> Comparison:
     """Every real difference between two responses to the same request.
 
     ignore: the user's own intended differences (scenario.Ignore rules for this path).
@@ -317,21 +318,24 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
     left = {k.lower() for k, _ in a.headers} - IGNORED_HEADERS - {"set-cookie"}
     right = {k.lower() for k, _ in b.headers} - IGNORED_HEADERS - {"set-cookie"}
     for name in sorted(left | right):
-        x, y = a.header(name), b.header(name)
-        if name == "content-type" and x and y:
-            x, y = _content_type(x), _content_type(y)
-        if name == "vary" and x and y:
-            x, y = sorted(_tokens(x.lower())), sorted(_tokens(y.lower()))
-        if name == "www-authenticate" and x and y:
-            x, y = _challenge(x), _challenge(y)
+        given_x, given_y = a.header(name), b.header(name)
+        x: object = given_x  # compared as read: a media type, a set of tokens...
+        y: object = given_y
+        if name == "content-type" and given_x and given_y:
+            x, y = _content_type(given_x), _content_type(given_y)
+        if name == "vary" and given_x and given_y:
+            x, y = sorted(_tokens(given_x.lower())), sorted(_tokens(given_y.lower()))
+        if name == "www-authenticate" and given_x and given_y:
+            x, y = _challenge(given_x), _challenge(given_y)
         if x == y:
             continue
         if name in own:
             explain(own[name])
-        elif name == "allow" and x and y and sorted(_tokens(x)) == sorted(_tokens(y)):
+        elif name == "allow" and given_x and given_y \
+                and sorted(_tokens(given_x)) == sorted(_tokens(given_y)):
             explain("allow-order")
-        elif name == "allow" and x and y \
-                and set(_tokens(x)) - AUTOMATIC == set(_tokens(y)) - AUTOMATIC:
+        elif name == "allow" and given_x and given_y \
+                and set(_tokens(given_x)) - AUTOMATIC == set(_tokens(given_y)) - AUTOMATIC:
             explain("allow-automatic")
         elif static and name in STATIC_HEADERS:
             explain("static-file-headers")
@@ -421,7 +425,8 @@ def _changed(a: list[str], b: list[str]) -> tuple[set[int], set[int]]:
     return replaced, inserted
 
 
-def _noisy_body(a: Response, b: Response, again: Response, ignore: list) -> str | None:
+def _noisy_body(a: Response, b: Response, again: Response,
+                ignore: Sequence) -> str | None:
     """What is left of the body difference once the places where a and its twin differ
     too are taken out: None when nothing is."""
     if "json" in a.mimetype and "json" in b.mimetype:
@@ -445,7 +450,7 @@ def _noisy_body(a: Response, b: Response, again: Response, ignore: list) -> str 
 
 
 def without_noise(result: Comparison, noise: Comparison, a: Response, b: Response,
-                  again: Response, ignore: list = ()) -> Comparison:
+                  again: Response, ignore: Sequence = ()) -> Comparison:
     """Drop the differences that two instances of the first app show too (as Diffy does)."""
     noisy = {d.where for d in noise.differences}
     kept, explained = [], list(result.explained)

@@ -7,14 +7,14 @@ import re
 import sys
 import traceback
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote_to_bytes, urlencode
 
 from werkzeug.exceptions import InternalServerError
 from werkzeug.test import Client
 
-from ..proof.answers import answer
+from ..proof.answers import answer, same_body
 from .normalise import Comparison, Response, compare, cookies, without_noise
 from .scenario import Call, Form, destructive, fill, forms, links, local_path, modes
 
@@ -38,7 +38,7 @@ def as_served(app):
             traceback.print_exc()  # the app's own error, where a server would log it
             return InternalServerError()(environ, start_response)
 
-    guarded.wrapped = app
+    guarded.wrapped = app  # type: ignore[attr-defined]
     return guarded
 
 
@@ -69,6 +69,7 @@ class Side:
         self.cookies: dict[str, object] = {}  # as last set: session cookies decoded
         self.variables: dict[str, str] = {}
         self.sent = ""  # the last path sent, variables filled in
+        self.body: tuple[str, str] | None = None  # and its body: (content type, text)
 
     def _sub(self, value):
         if isinstance(value, str):
@@ -91,6 +92,9 @@ class Side:
             query = urlencode(self._sub(call.query), doseq=True)
         if query:
             options["query_string"] = query
+        # The step names the request as sent, query included (a GET form's fields), so
+        # the suite a port leaves sends the same request again.
+        self.sent = path + (f"?{query}" if query else "")
         if call.form is not None:
             options["data"] = urlencode(self._sub(call.form), doseq=True)
             options["content_type"] = "application/x-www-form-urlencoded"
@@ -100,6 +104,10 @@ class Side:
         elif call.body is not None:
             options["data"] = call.body.encode("utf-8")
             options["content_type"] = call.content_type
+        data = options.get("data")
+        self.body = None if data is None else (
+            str(options.get("content_type") or ""),
+            data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data))
         try:
             answer = self.client.open(path, **options)
             response = Response(answer.status, answer.headers.to_wsgi_list(),
@@ -156,6 +164,8 @@ class Step:
     statuses: tuple[str, ...]
     comparison: Comparison
     answers: tuple[dict, ...] = ()  # recorded (Run(record=True)): each app's answer
+    # recorded: the body both apps were sent, or "differs" (each filled its own form)
+    body: tuple[str, str] | str | None = None
 
     def as_dict(self) -> dict:
         return {"number": self.number, "kind": self.kind, "label": self.label,
@@ -163,14 +173,15 @@ class Step:
                 "verdict": self.comparison.verdict,
                 "explained": self.comparison.explained,
                 "differences": [d.as_dict() for d in self.comparison.differences],
-                **({"answers": list(self.answers)} if self.answers else {})}
+                **({"answers": list(self.answers)} if self.answers else {}),
+                **({"body": self.body} if self.body is not None else {})}
 
 
 class Run:
     """Send each request to both sides at the same instant and compare the answers."""
 
     def __init__(self, sides: list[Side], secret: str | None = None, clock=None,
-                 progress: Callable[[Step], None] | None = None, ignore: list = (),
+                 progress: Callable[[Step], None] | None = None, ignore: Sequence = (),
                  noise: bool = False, record: bool = False):
         self.sides = sides  # with noise: the last one is a second instance of the first
         self.record = record
@@ -185,15 +196,19 @@ class Run:
         if self.clock is not None:
             self.clock.shift(1)
         responses = [side.send(call) for side, call in zip(self.sides, calls, strict=True)]
-        names = tuple(side.label for side in self.sides[:2])
+        names = (self.sides[0].label, self.sides[1].label)
         rules = [rule for rule in self.ignore if rule.applies(self.sides[0].sent)]
         result = compare(*responses[:2], secret=self.secret, names=names, ignore=rules)
         if self.noise and result.differences:
             twin = compare(responses[0], responses[2], secret=self.secret, ignore=rules)
-            result = without_noise(result, twin, *responses, ignore=rules)
+            result = without_noise(result, twin, responses[0], responses[1], responses[2],
+                                   ignore=rules)
+        bodies = {side.body for side in self.sides}
+        body = (next(iter(bodies)) if len(bodies) == 1 else "differs") if self.record \
+            else None
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
                     self.sides[0].sent, tuple(r.status for r in responses[:2]), result,
-                    self.answers(responses) if self.record else ())
+                    self.answers(responses) if self.record else (), body)
         self.steps.append(step)
         if self.progress:
             self.progress(step)
@@ -203,7 +218,7 @@ class Run:
         """Each app's answer as a recorded test keeps it; a body that differs between two
         instances of the first app (with noise) is not kept: it would never match."""
         kept = [answer(r.code, r.headers, r.body) for r in responses]
-        if self.noise and kept[0]["body"] != kept[2]["body"]:
+        if self.noise and not same_body(kept[0]["body"], kept[2]["body"]):
             kept = [{**k, "body": None} for k in kept]
         return tuple(kept[:2])
 
@@ -213,9 +228,9 @@ class Run:
     def follow(self, call: Call, responses: list[Response]) -> list[Response]:
         """Follow redirects on each side, each to its own Location, as steps of their own."""
         for _ in range(MAX_REDIRECTS):
-            targets = [r.header("Location") if 300 <= r.code < 400 else None
-                       for r in responses]
-            if not all(targets):
+            targets = [found for r in responses
+                       if 300 <= r.code < 400 and (found := r.header("Location"))]
+            if len(targets) < len(responses):
                 break
             calls = [Call(local_path(t, call.path) or t) for t in targets]
             responses = self.exchange(calls, "redirect", f"after {call.method} {call.path}")
@@ -299,8 +314,11 @@ class Explorer:
         starts = [starts] if isinstance(starts, str) else starts
         for start in starts:
             self.crawl(start)
-        if not forms:
-            return
+        if forms:
+            self.explore_forms(starts)
+
+    def explore_forms(self, starts: list[str]) -> None:
+        """The forms found so far, then a crawl again and the forms it finds."""
         self.submit_forms(destructive_too=False)
         for start in starts:
             self.crawl(start)

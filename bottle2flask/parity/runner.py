@@ -14,7 +14,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,7 +26,7 @@ from ..loading import is_file, is_url, labels, package_name, split
 from ..loading import load as load_app
 from .normalise import INTENDED
 from .replay import Explorer, Run, Side, Step
-from .scenario import Scenario, load
+from .scenario import Call, Scenario, load
 
 # Both sides see the same clock: this instant, plus one second per step.
 EPOCH = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
@@ -35,6 +35,9 @@ NOT_COPIED = shutil.ignore_patterns(".git", ".hg", ".venv", "venv", "node_module
                                     "__pycache__", ".pytest_cache", ".tox", ".mypy_cache")
 # settings(label, folder) -> a context manager giving the settings a factory gets.
 Settings = Callable[[str, Path], AbstractContextManager[dict]]
+# more(steps so far, form values, writes) -> requests to send: without writes, the reads
+# sent after the crawl (before any form); with writes, the rest, sent last.
+More = Callable[[list[dict], dict, bool], list[Call]]
 
 
 def default_settings(secret: str) -> Settings:
@@ -80,16 +83,18 @@ def on_copy(spec: str, folder: Path, label: str) -> str:
     return f"{copy / path.relative_to(root)}{':' + attr if attr else ''}"
 
 
-def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (),
+def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path] = (),
         crawl: bool = True, max_pages: int = 500, progress=None,
-        starts: list[str] = ("/",), forms: bool = False, noise: bool = False,
+        starts: Sequence[str] = ("/",), forms: bool = False, noise: bool = False,
         in_place: bool = False, names: dict[str, str] | None = None,
-        settings: Settings | None = None, record: bool = False) -> dict:
+        settings: Settings | None = None, record: bool = False,
+        more: More | None = None) -> dict:
     """Replay the requests against two apps; return the report as a dict.
 
     plan: built-in requests (none by default); extra: the user's requests files;
     names: labels for known specs; settings: the settings each factory gets;
-    record: keep each app's answer in the steps (for the suite a port leaves).
+    record: keep each app's answer in the steps (for the suite a port leaves);
+    more: the requests to send last, given the steps so far (the routes they missed).
     """
     plan = plan or Scenario()
     declared = [found for spec in specs if (found := port_settings(spec))]
@@ -109,15 +114,28 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: list[Path] = (
             sides.append(Side(label, load_app(where, values, label).wsgi, secret))
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
                      ignore=plan.ignore, noise=noise, record=record)
+        explorer = Explorer(replay, plan.form_values, max_pages=max_pages)
         if crawl:
-            Explorer(replay, plan.form_values, max_pages=max_pages).explore(
-                list(starts), forms=forms)
+            explorer.explore(list(starts), forms=False)
+        if more is not None:  # the routes the crawl missed: reads before any form
+            for call in more(sent(replay.steps), plan.form_values, False):
+                replay.send(call, "route")
+        if crawl and forms:
+            explorer.explore_forms(list(starts))
         for call in plan.requests:
             replay.send(call, "script")
+        if more is not None:  # and the rest, writes last
+            for call in more(sent(replay.steps), plan.form_values, True):
+                replay.send(call, "route")
     return report(specs, replay.steps, time.perf_counter() - started, plan.ignore, names)
 
 
-def report(specs: list[str], steps: list[Step], seconds: float, ignore: list = (),
+def sent(steps: list[Step]) -> list[dict]:
+    """The requests sent so far: method and path (with its query)."""
+    return [{"method": step.method, "path": step.path} for step in steps]
+
+
+def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence = (),
            names: dict[str, str] | None = None) -> dict:
     verdicts = [s.comparison.verdict for s in steps]
     explained: dict[str, int] = {}

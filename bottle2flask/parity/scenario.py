@@ -27,7 +27,7 @@ class Call:
     path: str
     method: str = "GET"
     name: str = ""
-    query: dict | None = None
+    query: dict | list | None = None
     form: dict | list | None = None
     json: object = None
     body: str | None = None
@@ -211,7 +211,7 @@ def links(page: BeautifulSoup, base: str) -> list[str]:
     found = []
     for tag, attr in LINKS:
         for node in page.find_all(tag):
-            path = node.get(attr) and local_path(node[attr], base)
+            path = node.get(attr) and local_path(str(node[attr]), base)
             if path and path not in found:
                 found.append(path)
     return found
@@ -234,16 +234,16 @@ def forms(page: BeautifulSoup, base: str) -> list[Form]:
         fields = []
         for control in node.find_all(["input", "textarea", "select"]):
             name = control.get("name")
-            kind = (control.get("type") or control.name).lower()
+            kind = str(control.get("type") or control.name).lower()
             if not name or kind in ("submit", "button", "reset", "image", "file"):
                 continue
             value = control.get_text() if control.name == "textarea" else control.get("value", "")
             options = [o.get("value", o.get_text()) for o in control.find_all("option")]
             fields.append({"name": name, "type": kind, "value": value, "options": options,
                            "checked": control.has_attr("checked")})
-        action = local_path(node.get("action") or base, base)
+        action = local_path(str(node.get("action") or base), base)
         if action is not None:
-            found.append(Form((node.get("method") or "GET").upper(), action, fields))
+            found.append(Form(str(node.get("method") or "GET").upper(), action, fields))
     return found
 
 

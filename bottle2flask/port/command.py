@@ -2,27 +2,30 @@
 then checked: both apps started on copies, sent the same requests, compared route by
 route, and the answers left in OUT/tests/ as a suite that runs against both.
 
-Exit status: 0 the port starts and answers as the original (declared changes allowed);
+Exit status (ExitStatus, the policy cli.py writes down): 0 the port starts, every route
+of the original got a request and answered as the original (declared changes allowed);
 1 a page differs, or a file could not be converted; 2 a usage error; 3 the port does not
 start; 4 the port was not compared (the original does not start here); 5 converted, but
 a TODO sits on code that fails when it runs (a view parameter only a Bottle plugin
-passed, a request attribute Flask lacks...): the port is not done. A call the port
-commented out under a TODO (a plugin) does not count: the port starts without it. The
-reason is the last line, on stderr. --no-check: converted only (0, 1 or 5).
+passed, a request attribute Flask lacks...): the port is not done; 6 alike, but some
+routes got no request (named, with why, on the last line). A call the port commented
+out under a TODO (a plugin) does not count: the port starts without it. The reason is
+the last line, on stderr. --no-check: converted only (0, 1 or 5).
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from ..proof.check import DIFFERENT, NOT_CHECKED, PORT_DOES_NOT_START, SAME, check
+from ..exit_status import ExitStatus
+from ..proof.check import check
+from ..proof.record import DATA
 from .folder import diff, port_tree
-from .report import app_spec, outcome_line
+from .report import app_spec, check_markdown, outcome_line
 from .rules import CODES
-
-BREAKS = 5
 
 
 def add_arguments(parser) -> None:
@@ -71,7 +74,7 @@ def main(args) -> int:
             print(f"{module.path}:{todo['line']}: {todo['code']} {todo['text']}",
                   file=sys.stderr)
     if args.diff:
-        return 1 if result.failed else 0
+        return ExitStatus.DIFFERS if result.failed else ExitStatus.DONE
     entry = result.entry
     totals = result.as_dict()["summary"]
     for module in result.modules:
@@ -89,25 +92,30 @@ def main(args) -> int:
     if breaking:
         more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
         breaks = f"not done: {breaking[0]}{more}"
+    status: int
     if args.no_check or result.start is None:
         why = "--no-check" if args.no_check else "no module makes a Flask app"
         print(f"Not checked ({why}).")
-        status, reason = (1, "") if result.failed else (BREAKS, breaks) if breaks else (0, "")
+        status, reason = (ExitStatus.DIFFERS, "") if result.failed else (
+            (ExitStatus.BREAKS, breaks) if breaks else (ExitStatus.DONE, ""))
     else:
         outcome = check(src, args.out, result, requests=args.requests,
-                        timeout=args.check_timeout, forms=args.forms,
+                        timeout=args.check_timeout, forms=args.forms is not False,
                         crawl=not args.no_crawl, starts=args.start, max_pages=args.max_pages)
         for line in outcome.lines:
             print(line)
         status, reason = verdict(outcome, breaks, result.failed)
-        started = outcome.status in (SAME, DIFFERENT) or outcome.data.get("starts", {}).get(
-            "port")
-        if started and status != BREAKS and entry is None:  # a mod_wsgi script's app
+        write_check(args.out, status, reason, outcome.data)
+        started = outcome.status in (ExitStatus.DONE, ExitStatus.DIFFERS,
+                                     ExitStatus.NOT_REACHED) or outcome.data.get(
+            "starts", {}).get("port")
+        if started and status != ExitStatus.BREAKS and entry is None:  # a mod_wsgi script's app
             print(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
                   f"(its app is `{result.start[1]}`)")
-        elif started and status != BREAKS:  # a port with a TODO that fails is not done
-            folder, module = run_from(args.out, entry[0])
-            print(f"run it: cd {folder} && flask --app {app_spec((module, entry[1]))} run")
+        elif started and status != ExitStatus.BREAKS and entry is not None:
+            # (a port with a TODO that fails is not done: no "run it")
+            folder, name = run_from(args.out, entry[0])
+            print(f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run")
             if (args.out / "tests" / "test_bottle2flask_parity.py").is_file():
                 print(f"its parity suite: cd {args.out} && python -m pytest tests "
                       "-p no:randomly")
@@ -119,14 +127,34 @@ def main(args) -> int:
 def verdict(outcome, breaks: str, failed: bool) -> tuple[int, str]:
     """One exit status for the whole port, the worst first: it does not start, a TODO on
     code that fails (it names the cause), a page differs, not compared, a file not
-    converted."""
-    if outcome.status == PORT_DOES_NOT_START:
+    converted, a route not reached."""
+    if outcome.status == ExitStatus.PORT_DOES_NOT_START:
         return outcome.status, outcome.reason
     if breaks:
-        return BREAKS, breaks
-    if outcome.status in (DIFFERENT, NOT_CHECKED):
+        return ExitStatus.BREAKS, breaks
+    if outcome.status in (ExitStatus.DIFFERS, ExitStatus.NOT_COMPARED):
         return outcome.status, outcome.reason
-    return (1, "a file could not be converted (see above)") if failed else (SAME, "")
+    if failed:
+        return ExitStatus.DIFFERS, "a file could not be converted (see above)"
+    if outcome.status == ExitStatus.NOT_REACHED:
+        return outcome.status, outcome.reason
+    return ExitStatus.DONE, ""
+
+
+def write_check(out: Path, status: int, reason: str, data: dict) -> None:
+    """The check's table of routes, added to PORTING-REPORT.md and porting-report.json."""
+    suite_data = out / "tests" / DATA
+    suite = json.loads(suite_data.read_text(encoding="utf-8"))["apps"]["bottle"] \
+        if data.get("routes") and suite_data.is_file() else None
+    with (out / "PORTING-REPORT.md").open("a", encoding="utf-8") as report:
+        report.write("\n" + check_markdown(status, reason, data, suite))
+    machine = out / "porting-report.json"
+    found = json.loads(machine.read_text(encoding="utf-8"))
+    found["check"] = {"status": int(status), "reason": reason,
+                      "summary": data.get("summary"), "counts": data.get("counts"),
+                      "routes": data.get("routes", []),
+                      **({"original": suite} if suite else {})}
+    machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:

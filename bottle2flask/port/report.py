@@ -3,12 +3,17 @@ behaviour, declared change, TODO) and the declared changes and TODOs with file:l
 
 from __future__ import annotations
 
+from typing import Any
+
+from .. import docs
 from .results import summary
 from .rules import CHANGES, RULES
 
+GUIDE = "PORTING-TOOLS.md"
 # A code's rules in their order (P004: the request, then uploads), each said once.
-SUMMARIES = {code: "; ".join(dict.fromkeys(r.summary for r in RULES if r.code == code))
-             for code in dict.fromkeys(rule.code for rule in RULES)}
+_RULES: list[Any] = list(RULES)  # rule classes: their code and summary are class fields
+SUMMARIES = {code: "; ".join(dict.fromkeys(r.summary for r in _RULES if r.code == code))
+             for code in dict.fromkeys(rule.code for rule in _RULES)}
 
 
 def app_spec(entry: tuple[str, str]) -> str:
@@ -16,6 +21,11 @@ def app_spec(entry: tuple[str, str]) -> str:
     factory (`'web:make_app()'`)."""
     spec = f"{entry[0]}:{entry[1]}"
     return f"'{spec}'" if "(" in spec else spec
+
+
+def guide(code: str) -> str:
+    """Where the user's guide explains a TODO code: its entry's anchor."""
+    return f"PORTING-TOOLS.md#{code.lower()}"
 
 
 def outcome_line(counts: dict, emulation: int | None = None) -> str:
@@ -33,6 +43,9 @@ def markdown(result) -> str:
         lines += ["Run the Flask app from this folder:", "",
                   f"    flask --app {app_spec(entry)} run",
                   f"    gunicorn --chdir {result.out} {app_spec(entry)}", ""]
+    if totals["todos"]:
+        lines += [f"Each TODO's code is explained in the guide, {docs.cite(GUIDE)}; "
+                  "the entry's anchor follows the TODO (`PORTING-TOOLS.md#p004`).", ""]
     lines += [f"{totals['converted']} modules converted, {totals['failed']} failed, "
               f"{totals['skipped']} without Bottle; {totals['todos']} TODOs; "
               f"{totals['templates']} templates, {totals['copied']} other files copied.", "",
@@ -69,8 +82,8 @@ def markdown(result) -> str:
         if module.todos:
             lines += ["", "TODO:", ""]
             lines += [f"- `{module.path}:{t['line']}` {t['code']}"
-                      f"{' (fails when it runs)' if t.get('breaks') else ''}: {t['text']}"
-                      for t in module.todos]
+                      f"{' (fails when it runs)' if t.get('breaks') else ''}: {t['text']} "
+                      f"({guide(t['code'])})" for t in module.todos]
         lines.append("")
     if result.templates:
         lines += ["## Templates", ""]
@@ -85,4 +98,37 @@ def markdown(result) -> str:
                 lines.append(f"  - whitespace: {t['output']} line {where} prints a newline "
                              "more or less than Bottle did (docs/PORTING.md 37)")
         lines.append("")
+    return "\n".join(lines)
+
+
+def cell(text: str) -> str:
+    """Text for a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def check_markdown(status: int, reason: str, data: dict, suite: dict | None) -> str:
+    """The check's section of PORTING-REPORT.md: each route of the original, the
+    requests it got and what it answered; then the suite left in tests/."""
+    lines = ["## The check: every route of the original", ""]
+    routes = data.get("routes", [])
+    if routes:
+        lines += ["| route | methods | requests | result | first difference, or why not "
+                  "reached |", "|---|---|---:|---|---|"]
+        for route in routes:
+            result = route.get("result") or ("not reached" if route["identical"] is None
+                                             else "different" if route["identical"] is False
+                                             else "same")
+            detail = route.get("first_difference") or route.get("reason") or route.get(
+                "note") or ""
+            lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "
+                         f"{route['requests']} | {result} | {cell(detail)} |")
+        lines += ["", data.get("summary", ""), ""]
+    lines += [f"Exit status {int(status)}" + (f": {reason}" if reason else ": done"), ""]
+    if suite:
+        lines += ["The answers are kept as a test suite in `tests/` "
+                  "(`python -m pytest tests -p no:randomly`): the expected bodies are the "
+                  "files in `tests/bottle2flask_parity/`. It runs against this port and "
+                  f"against the original, found at `{suite['folder']}` from `tests/` or in "
+                  f"the folder `${suite['variable']}` names; without it, the original's "
+                  "tests are skipped and say so.", ""]
     return "\n".join(lines)

@@ -7,4 +7,7 @@
     record.py     a parity run's steps -> the suite's JSON, and writing the suite
     check.py      `port`'s self-check: both apps started in processes of their own, on
                   copies, the same requests sent, a verdict per route and an exit status
+    reach.py      every route of the original (mounted apps' too), and a request for each
+                  one the crawl missed: path values seen or made to match the filters
+    inputs.py     what each view reads (form, query, JSON, file fields), read with LibCST
 """

@@ -1,8 +1,10 @@
-"""What a recorded answer keeps: status, content type, a redirect's target, a body digest.
+"""What a recorded answer keeps: status, content type, a redirect's target, the body.
 
 Copied next to the suite a port leaves (as bottle2flask_answers.py), so it uses the
-standard library only. Bodies are compared by a digest of their text with whitespace
-runs collapsed (JSON: re-dumped with sorted keys), so layout alone is no difference.
+standard library only. A text body is kept normalised and readable (JSON re-dumped with
+sorted keys, one key a line; HTML and text with each line stripped and blank lines
+dropped) and compared with whitespace runs collapsed, so layout alone is no difference;
+a binary body is kept as a sha256 digest.
 """
 
 from __future__ import annotations
@@ -10,26 +12,44 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 WHITESPACE = re.compile(r"\s+")
-TEXT_TYPES = ("text/", "application/xml", "application/javascript")
+TEXT_TYPES = ("text/", "application/xml", "application/javascript", "image/svg+xml")
+DIGEST = "sha256:"
 
 
-def body_digest(content_type: str, body: bytes) -> str:
-    if content_type == "application/json" or content_type.endswith("+json"):
+def is_json(content_type: str) -> bool:
+    return content_type == "application/json" or content_type.endswith("+json")
+
+
+def readable(content_type: str, body: bytes) -> str:
+    """The body as it is kept: normalised text, or `sha256:...` for a binary body."""
+    if is_json(content_type):
         try:
-            text = json.dumps(json.loads(body), sort_keys=True, separators=(",", ":"))
+            return json.dumps(json.loads(body), sort_keys=True, indent=1,
+                              ensure_ascii=False) + "\n"
         except ValueError:
-            text = body.decode("utf-8", "replace")
-    elif content_type.startswith(TEXT_TYPES):
-        text = WHITESPACE.sub(" ", body.decode("utf-8", "replace")).strip()
-    else:
-        return hashlib.sha256(body).hexdigest()
-    return hashlib.sha256(text.encode()).hexdigest()
+            pass
+    elif not content_type.startswith(TEXT_TYPES) and content_type:
+        return DIGEST + hashlib.sha256(body).hexdigest()
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return DIGEST + hashlib.sha256(body).hexdigest()
+    lines = (line.strip() for line in text.splitlines())
+    return "".join(f"{line}\n" for line in lines if line)
 
 
-def answer(status: int, headers, body: bytes) -> dict:
+def same_body(kept: str | None, other: str | None) -> bool:
+    """Whether two kept bodies are the same, whitespace runs aside."""
+    if kept is None or other is None:
+        return kept is other
+    return WHITESPACE.sub(" ", kept).strip() == WHITESPACE.sub(" ", other).strip()
+
+
+def answer(status: int, headers: Iterable[tuple[str, str]], body: bytes) -> dict:
     """The fields a recorded test checks. A redirect keeps its target's path and query
     (an absolute or relative Location is not a difference), not its body."""
     found = {key.lower(): value for key, value in headers}
@@ -40,4 +60,9 @@ def answer(status: int, headers, body: bytes) -> dict:
         location = parts.path + (f"?{parts.query}" if parts.query else "")
     redirect = 300 <= status < 400
     return {"status": status, "content_type": content_type, "location": location,
-            "body": None if redirect else body_digest(content_type, body)}
+            "body": None if redirect else readable(content_type, body)}
+
+
+def same_answer(got: dict, expected: dict) -> bool:
+    return all(got[key] == expected[key] for key in ("status", "content_type", "location")) \
+        and same_body(got["body"], expected["body"])

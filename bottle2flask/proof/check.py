@@ -2,10 +2,11 @@
 
 Both apps are loaded, each in a process of its own with a time limit, from copies of
 their folders (data files included); then one more process sends both the same requests
-(a crawl from / and from every route without a parameter, the forms with --forms, the
-user's requests files and the port's declared changes) and reads both routers, so each
-route of the original gets a verdict. The answers are recorded as the suite the port
-leaves in OUT/tests/.
+(a crawl from / and from every route without a parameter, a request for each route it
+missed (reach.py), the forms unless --no-forms, the user's requests files and the
+port's declared changes, then the writes no page made) and reads both routers, so each
+route of the original gets a verdict: same, declared change, different or not reached,
+with why. The answers are recorded as the suite the port leaves in OUT/tests/.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .record import app_entry, recording, write_suite
+from ..exit_status import ExitStatus
+from .record import ORIGINAL_VARIABLE, app_entry, recording, write_suite
 
-# Exit statuses of `bottle2flask port` (cli.py documents them with the others).
-SAME, DIFFERENT, PORT_DOES_NOT_START, NOT_CHECKED = 0, 1, 3, 4
+SAME, DIFFERENT = ExitStatus.DONE, ExitStatus.DIFFERS
+PORT_DOES_NOT_START, NOT_CHECKED = ExitStatus.PORT_DOES_NOT_START, ExitStatus.NOT_COMPARED
 
 
 @dataclass
@@ -117,36 +119,48 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         return Check(NOT_CHECKED, f"the comparison did not run: {found.get('error')}",
                      data={"starts": {"original": True, "port": True}})
     tests = out / "tests"
-    write_suite(tests, recording(found["report"], {"bottle": app_entry(original, tests),
-                                                   "flask": app_entry(port, tests)},
-                                 "bottle", "flask"))
+    write_suite(tests, recording(found["report"], {
+        "bottle": app_entry(original, tests, ORIGINAL_VARIABLE),
+        "flask": app_entry(port, tests)}, "bottle", "flask"))
     return verdict(found)
 
 
+def answer_of(route: dict) -> str:
+    """What a route answered, in a word or two and its detail."""
+    if route["identical"] is None:
+        return f"not reached: {route.get('reason') or 'no request reached it'}"
+    if route["identical"] is False:
+        return f"different: {route['first_difference']}"
+    note = f" ({route['note']})" if route.get("note") else ""
+    return ("declared change" if route["explained"] else "same") + note
+
+
 def verdict(found: dict) -> Check:
+    """The table of routes, and the exit status it gives: a difference first, then a
+    route no request reached."""
+    from ..migrate.status import not_reached
+
     lines, counts = [], {"same": 0, "declared change": 0, "different": 0, "not reached": 0}
-    width = max([len(r["rule"]) for r in found["routes"]] + [5]) + 8
-    lines.append(f"  {'ROUTE':<{width}} PORTED  ANSWERS")
+    width = max([len(r["rule"]) + len(",".join(r["methods"])) for r in found["routes"]]
+                + [5]) + 2
+    lines.append(f"  {'ROUTE':<{width}} PORTED  SENT  ANSWERS")
     for route in found["routes"]:
-        if route["identical"] is None:
-            answer = "not reached"
-        elif route["identical"] is False:
-            answer = f"different: {route['first_difference']}"
-        elif route["explained"]:
-            answer = "declared change"
-        else:
-            answer = "same"
-        counts[answer.partition(":")[0]] += 1
+        answer = answer_of(route)
+        counts[answer.partition(":")[0].partition(" (")[0]] += 1
         shown = f"{','.join(route['methods'])} {route['rule']}"
-        lines.append(f"  {shown:<{width}} {'yes' if route['served'] else 'no':<7} {answer}")
+        lines.append(f"  {shown:<{width}} {'yes' if route['served'] else 'no':<7} "
+                     f"{route['requests']:>4}  {answer}")
     total = len(found["routes"])
     ported = sum(r["served"] for r in found["routes"])
     summary = (f"{total} routes, {ported} ported; {counts['same']} same, "
                f"{counts['declared change']} with declared changes, "
                f"{counts['different']} different, {counts['not reached']} not reached")
     lines.append(summary)
+    data = {"routes": found["routes"], "summary": summary, "counts": counts}
     first = next((r for r in found["routes"] if r["identical"] is False), None)
-    if first is None:
-        return Check(SAME, "", lines, {"routes": found["routes"], "summary": summary})
-    return Check(DIFFERENT, f"pages differ: {first['first_difference']}", lines,
-                 {"routes": found["routes"], "summary": summary})
+    if first is not None:
+        return Check(DIFFERENT, f"pages differ: {first['first_difference']}", lines, data)
+    missed = not_reached(found["routes"])
+    if missed:
+        return Check(ExitStatus.NOT_REACHED, missed, lines, data)
+    return Check(SAME, "", lines, data)

@@ -1,9 +1,20 @@
-"""A parity run's answers written as the suite a port leaves (OUT/tests/)."""
+"""A parity run's answers written as the suite a port leaves (OUT/tests/).
+
+    OUT/tests/test_bottle2flask_parity.py    the tests (suite.py)
+    OUT/tests/bottle2flask_answers.py        what an answer keeps (answers.py)
+    OUT/tests/bottle2flask_parity.json       the requests, each app's status, type, redirect
+    OUT/tests/bottle2flask_parity/           the expected bodies, one readable file each
+                                             (as pytest-regressions and syrupy keep theirs)
+
+No absolute path is written: the port is `..`, the original its path relative to OUT,
+or the folder the environment variable ORIGINAL_VARIABLE names.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from datetime import timedelta
 from pathlib import Path
@@ -11,18 +22,23 @@ from pathlib import Path
 from .. import __version__
 from ..loading import split
 from ..parity.runner import EPOCH
+from .answers import DIGEST, is_json, same_body
 
 HERE = Path(__file__).resolve().parent
 SUITE, ANSWERS, DATA = ("test_bottle2flask_parity.py", "bottle2flask_answers.py",
                         "bottle2flask_parity.json")
+BODIES = "bottle2flask_parity"
+# Where the suite finds the original when it is not at its recorded place beside OUT.
+ORIGINAL_VARIABLE = "BOTTLE2FLASK_ORIGINAL"
 
 
 def replayable(steps: list[dict]) -> list[dict]:
-    """The GET requests a suite can send in order on its own: those before the first
-    request that sends something (what a form does is not replayed)."""
+    """The requests a suite can send again in order on its own: every one, writes
+    included, up to the first whose body each app was sent differently (a form each
+    filled with its own CSRF token), which the suite could not send to both."""
     kept = []
     for step in steps:
-        if step["method"] not in ("GET", "HEAD"):
+        if step.get("body") == "differs":
             break
         if step.get("answers"):
             kept.append(step)
@@ -30,7 +46,8 @@ def replayable(steps: list[dict]) -> list[dict]:
 
 
 def recording(report: dict, apps: dict[str, dict], original: str, port: str) -> dict:
-    """The suite's data: each request with each app's answer.
+    """The suite's data: each request with each app's answer (bodies inline until
+    write_suite puts them in files).
 
     apps: name -> {"folder", "spec"}; the report's first app is the original. A request
     the port answers differently (not a declared change) expects the original's answer.
@@ -41,34 +58,69 @@ def recording(report: dict, apps: dict[str, dict], original: str, port: str) -> 
     for step in replayable(report["steps"]):
         theirs, ours = step["answers"]
         differs = step["verdict"] == "different"
+        body = step.get("body")
         requests.append({
             "step": step["number"], "method": step["method"], "path": step["path"],
+            **({"content_type": body[0], "body": body[1]} if body else {}),
             "at": (EPOCH + timedelta(seconds=step["number"])).isoformat(),
-            "answers": {original: theirs, port: theirs if differs else ours},
+            "answers": {original: dict(theirs), port: dict(theirs if differs else ours)},
             "differs": first_difference(step) if differs else None,
             "declared": sorted(step["explained"]) or None})
     return {"generated_by": f"bottle2flask {__version__}", "original": original,
             "port": port, "apps": apps, "requests": requests}
 
 
+def body_name(case: dict, content_type: str) -> str:
+    """0003-get-edit-1.html: the step, the request, the kind of body."""
+    slug = re.sub(r"[^a-z0-9]+", "-", f"{case['method']} {case['path']}".lower()).strip("-")
+    suffix = ".json" if is_json(content_type) else ".html" if "html" in content_type \
+        else ".txt"
+    return f"{case['step']:04d}-{slug[:60]}{suffix}"
+
+
+def bodies_to_files(data: dict, folder: Path) -> dict[str, str]:
+    """Each text body into a file of its own (one for both apps when they agree); the
+    JSON keeps its name as body_file, a binary body stays a digest."""
+    files: dict[str, str] = {}
+    for case in data["requests"]:
+        answers = case["answers"]
+        texts = {name: a["body"] for name, a in answers.items()
+                 if a["body"] is not None and not a["body"].startswith(DIGEST)}
+        one = len(texts) == len(answers) and all(
+            same_body(t, next(iter(texts.values()))) for t in texts.values())
+        for name, text in texts.items():
+            stem = body_name(case, answers[name]["content_type"])
+            if not one:
+                base, dot, suffix = stem.rpartition(".")
+                stem = f"{base}.{name}.{suffix}"
+            files.setdefault(stem, text)
+            answers[name]["body_file"] = f"{folder.name}/{stem}"
+            del answers[name]["body"]
+    return files
+
+
 def write_suite(folder: Path, data: dict) -> list[Path]:
-    """The test module, its answers module and the recorded data, into folder."""
+    """The test module, its answers module, the recorded data and bodies, into folder."""
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "suite.py", folder / SUITE)
     shutil.copyfile(HERE / "answers.py", folder / ANSWERS)
+    bodies = folder / BODIES
+    shutil.rmtree(bodies, ignore_errors=True)  # a run again leaves no stale answer
+    bodies.mkdir()
+    for name, text in bodies_to_files(data, bodies).items():
+        (bodies / name).write_text(text, encoding="utf-8", newline="\n")
     (folder / DATA).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    return [folder / SUITE, folder / ANSWERS, folder / DATA]
+    return [folder / SUITE, folder / ANSWERS, folder / DATA, bodies]
 
 
-def app_entry(spec: str, tests: Path) -> dict:
-    """{"folder", "spec"} of a file spec, the folder relative to the tests folder when it
-    lies beside it (the port), else absolute (the original, wherever it is)."""
+def app_entry(spec: str, tests: Path, variable: str | None = None) -> dict:
+    """{"folder", "spec"} of a file spec, the folder relative to the tests folder, never
+    absolute (a copy of OUT elsewhere finds the original through `variable`)."""
     file, attr = split(spec)
     path = Path(file).resolve()
     try:
-        folder = os.path.relpath(path.parent, tests.resolve())
-        if folder.startswith(".." + os.sep + ".."):
-            folder = str(path.parent)
-    except ValueError:  # another drive
-        folder = str(path.parent)
-    return {"folder": folder, "spec": path.name + (f":{attr}" if attr else "")}
+        folder = Path(os.path.relpath(path.parent, tests.resolve())).as_posix()
+    except ValueError:  # another drive: only the variable can say where it is
+        folder = ""
+    return {"folder": folder, "spec": path.name + (f":{attr}" if attr else ""),
+            **({"variable": variable} if variable else {})}

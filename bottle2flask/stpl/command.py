@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
+from ..exit_status import ExitStatus
 from .convert import convert_source
 from .folder import convert_tree
 
-FAILED = 1
+FAILED = ExitStatus.DIFFERS  # a file could not be converted
 WHITESPACE = ("a stock Jinja2 prints a newline more or less here than Bottle did (a blank "
               "line or nothing above a branch, or indentation under it); HTML renders "
               "the same")
@@ -71,7 +72,8 @@ def folder_main(args) -> int:
             continue
         for line in result.conversion.whitespace:
             inexact += 1
-            print(f"{out / result.output}:{line}: whitespace: {WHITESPACE}")
+            print(f"{out / (result.output or result.source)}:{line}: whitespace: "
+                  f"{WHITESPACE}")
     todos = report.todos()
     print(f"{report.count('converted')} converted, {report.count('failed')} failed, "
           f"{report.count('copied')} copied, {report.count('skipped')} skipped; "
@@ -82,7 +84,7 @@ def folder_main(args) -> int:
              if inexact else ""))
     if args.compact:
         print(COMPACT)
-    return 0 if report.ok else FAILED
+    return ExitStatus.DONE if report.ok else FAILED
 
 
 def file_main(args) -> int:
@@ -105,9 +107,9 @@ def file_main(args) -> int:
         print(f"<stdout>:{line}: whitespace: {WHITESPACE}", file=sys.stderr)
     if args.compact:
         print(COMPACT, file=sys.stderr)
-    if conversion.error is not None:
-        print(f"{path}:{conversion.error.removeprefix('line ')}", file=sys.stderr)
+    if not conversion.ok or conversion.source is None:
+        print(f"{path}:{(conversion.error or '').removeprefix('line ')}", file=sys.stderr)
         return FAILED
     assert conversion.source is not None  # a conversion with no error has its source
     sys.stdout.write(conversion.source)
-    return 0
+    return ExitStatus.DONE

@@ -29,6 +29,12 @@ def app(tmp_path):
         response.headers["X-Kind"] = "made"
         return "made"
 
+    @app.get("/where/cookie")
+    def cookie_without_path():
+        response.set_cookie("here", "1")
+        response.delete_cookie("gone")
+        return "set"
+
     @app.get("/go")
     def go():
         return flask.redirect("/there", 303)
@@ -64,6 +70,13 @@ def test_changes_to_bottles_response_are_applied_to_the_views_answer(app):
     answer = app.get("/cookie", status=201)
     assert answer.content_type == "text/plain" and answer.headers["X-Kind"] == "made"
     assert app.cookies["seen"] == "1"
+
+
+def test_a_cookie_given_no_path_gets_none_as_in_bottle(app):
+    """Found by the check once it reached every route: Werkzeug wrote Path=/ where
+    Bottle wrote no Path (a browser scopes such a cookie to /where)."""
+    assert app.get("/where/cookie").headers.getall("Set-Cookie") == [
+        "here=1", "gone=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0"]
 
 
 def test_a_redirect_location_is_made_absolute(app):

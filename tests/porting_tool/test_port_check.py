@@ -4,6 +4,8 @@ a verdict per route, an exit status that says so, and a suite left in OUT/tests/
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -55,14 +57,17 @@ def test_the_sample_checks_itself_and_leaves_a_suite_that_passes_on_both(tmp_pat
     assert port(src, "-o", tmp_path / "out", "--forms") == 0
     out, err = capsys.readouterr()
     assert "\nChecking the port: both apps run on copies" in out
-    assert "  GET /edit/<no:int>" in out and "0 different" in out
+    assert "  GET /edit/<no:int>" in out and "0 different, 0 not reached" in out
     assert f"run it: cd {tmp_path / 'out'} && flask --app todo:app run" in out
+    check = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
+    assert len(check["routes"]) == 9 and all(r["requests"] for r in check["routes"])
     assert err == ""
     assert listing(src) == before  # not a byte of the original changed (its todo.db neither)
     suite = tmp_path / "out" / "tests"
     data = json.loads((suite / "bottle2flask_parity.json").read_text())
     assert data["apps"]["flask"] == {"folder": "..", "spec": "todo.py:app"}
-    assert data["apps"]["bottle"]["folder"] == str(src)
+    assert data["apps"]["bottle"] == {"folder": "../../todo", "spec": "todo.py:app",
+                                      "variable": "BOTTLE2FLASK_ORIGINAL"}
     assert len(data["requests"]) >= 10
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly",
                            "-p", "no:cacheprovider", "-W", "ignore::DeprecationWarning",
@@ -98,7 +103,7 @@ def test_a_port_whose_pages_differ_is_exit_1_with_the_first_difference(tmp_path,
     # The suite expects the original's answer there: an expected failure until fixed.
     data = json.loads((tmp_path / "out" / "tests" / "bottle2flask_parity.json").read_text())
     differing = [r for r in data["requests"] if r["differs"]]
-    assert [r["path"] for r in differing] == ["/search?q=bottle", "/search"]
+    assert {r["path"] for r in differing} == {"/search?q=bottle", "/search"}
     assert differing[0]["answers"]["flask"] == differing[0]["answers"]["bottle"]
 
 
@@ -110,6 +115,10 @@ def test_a_port_that_does_not_start_is_exit_3_and_names_the_line(tmp_path, capsy
     assert "run it" not in out and not (tmp_path / "out" / "tests").exists()
     assert err.splitlines()[-1].startswith("bottle2flask port: the port does not start: web.py:")
     assert "the converter 'no' does not exist" in err
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    assert "Exit status 3: the port does not start: web.py:" in report
+    assert json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"][
+        "status"] == 3
 
 
 def test_a_port_that_fails_to_start_as_its_original_does_is_exit_4(tmp_path, capsys):
@@ -251,3 +260,192 @@ def test_a_check_cut_off_at_its_time_limit_leaves_no_temporary_files(tmp_path, m
     assert port(src, "-o", tmp_path / "out", "--check-timeout", 3) == 4  # neither answers
     assert "no answer within 3 s (--check-timeout)" in capsys.readouterr().err
     assert list(scratch.iterdir()) == []
+
+
+TUTORIAL = Path(__file__).resolve().parent / "tutorial_todo"
+TUTORIAL_ROUTES = [("GET", "/todo"), ("GET", "/new"), ("POST", "/new"),
+                   ("GET", "/edit/<no:int>"), ("POST", "/edit/<no:int>"),
+                   ("GET", "/item<item:re:[0-9]+>"), ("GET", "/help"),
+                   ("GET", "/json<json:re:[0-9]+>")]
+
+
+def tutorial(tmp_path: Path, reloader: bool = True) -> Path:
+    """Our tutorial-style to-do app: Bottle's default app, run() with the reloader at
+    import, writes that no link or form of a page sends."""
+    src = tmp_path / "todo"
+    shutil.copytree(TUTORIAL, src, ignore=shutil.ignore_patterns("*.db", "__pycache__"))
+    if not reloader:
+        app = src / "todo.py"
+        app.write_text(app.read_text().replace(", reloader=True)", ")"))
+    return src
+
+
+def pytest_in(suite: Path, cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    """The suite a port left, run as its user runs it: pytest, from cwd."""
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:randomly",
+                           "-p", "no:cacheprovider", "-W", "ignore::DeprecationWarning",
+                           str(suite)], cwd=cwd, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, **env})
+
+
+def test_every_route_of_the_tutorial_app_is_reached_and_named_in_the_report(tmp_path,
+                                                                           capsys):
+    """Found on 2e78d43: `port` said "done" with POST /new, POST /edit/<no:int> and
+    GET /json<json:re:[0-9]+> never requested."""
+    out = tmp_path / "out"
+    assert port(tutorial(tmp_path), "-o", out) == 0
+    printed = capsys.readouterr().out
+    assert "8 routes, 8 ported;" in printed and "0 not reached" in printed
+    check = json.loads((out / "porting-report.json").read_text())["check"]
+    assert [(r["methods"][0], r["rule"]) for r in check["routes"]] == TUTORIAL_ROUTES
+    assert all(r["requests"] > 0 and r["result"] in ("same", "declared")
+               for r in check["routes"]), check["routes"]
+    assert check["status"] == 0 and check["original"]["folder"] == "../../todo"
+    report = (out / "PORTING-REPORT.md").read_text()
+    for method, rule in TUTORIAL_ROUTES:
+        assert re.search(rf"\| `{re.escape(rule)}` \| {method} \| [1-9]\d* \| (same|declared)",
+                         report), rule
+
+
+def test_the_tutorial_app_passes_migrate_status_with_every_route_reached(tmp_path, capsys):
+    src, out = tutorial(tmp_path), tmp_path / "out"
+    assert port(src, "-o", out, "--no-check") == 0
+    capsys.readouterr()
+    assert port_command(["migrate", "status", str(src / "todo.py"),
+                         f"{out / 'todo.py'}:app", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["summary"]["not_exercised"] == 0 and data["summary"]["identical"] == 8
+
+
+@pytest.mark.parametrize("reloader", [True, False], ids=["reloader", "no-reloader"])
+def test_the_suite_left_for_an_app_that_calls_run_at_import_passes(tmp_path, reloader):
+    """Found on 2e78d43: the suite loaded the original, whose run(reloader=True) at
+    import ran the test command again in another folder (36 errors, SystemExit: 4)."""
+    out = tmp_path / "out"
+    assert port(tutorial(tmp_path, reloader), "-o", out) == 0
+    suite = out / "tests"
+    requests = json.loads((suite / "bottle2flask_parity.json").read_text())["requests"]
+    # the writes too, with their bodies: POST /new and POST /edit/<no:int>
+    assert {(r["method"], r["path"]) for r in requests if "body" in r} >= {
+        ("POST", "/new"), ("POST", "/edit/1")}
+    done = pytest_in(suite, out)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert f"{2 * len(requests)} passed" in done.stdout
+
+
+def test_the_suite_keeps_readable_answers_and_no_absolute_path(tmp_path):
+    out = tmp_path / "out"
+    assert port(tutorial(tmp_path), "-o", out) == 0
+    suite = out / "tests"
+    data = (suite / "bottle2flask_parity.json").read_text()
+    assert str(tmp_path) not in data and "sha256" not in data
+    bodies = sorted((suite / "bottle2flask_parity").iterdir())
+    edit = next(p for p in bodies if p.name.endswith("-get-edit-1.html"))
+    assert "<p>Edit the task with ID = 1</p>\n" in edit.read_text()
+    assert any(p.suffix == ".json" and '"task": ' in p.read_text() for p in bodies)
+
+
+def test_importing_the_suite_changes_nothing_around_it(tmp_path):
+    out = tmp_path / "out"
+    assert port(tutorial(tmp_path), "-o", out) == 0
+    module = out / "tests" / "test_bottle2flask_parity.py"
+    probe = ("import importlib.util, os, sys\n"
+             "path, cwd, modules = list(sys.path), os.getcwd(), set(sys.modules)\n"
+             f"spec = importlib.util.spec_from_file_location('t', {str(module)!r})\n"
+             "importlib.util.module_from_spec(spec).__loader__.exec_module("
+             "importlib.util.module_from_spec(spec))\n"
+             "assert sys.path == path and os.getcwd() == cwd, 'changed'\n"
+             "assert not any(m.startswith('recorded_') for m in set(sys.modules) - modules)\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_suite_passes_from_a_copy_of_out_with_and_without_the_original(tmp_path):
+    src, out = tutorial(tmp_path), tmp_path / "out"
+    assert port(src, "-o", out) == 0
+    count = len(json.loads((out / "tests" / "bottle2flask_parity.json").read_text())
+                ["requests"])
+    moved = tmp_path / "elsewhere" / "deep" / "out"
+    shutil.copytree(out, moved)
+    away = tmp_path / "somewhere"
+    away.mkdir()
+    # The original is not beside the copy: its tests say why they skip, the port's run.
+    done = pytest_in(moved / "tests", away)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert f"{count} passed, {count} skipped" in done.stdout
+    assert "bottle: the app is not at '../../todo'" in done.stdout
+    assert "(set BOTTLE2FLASK_ORIGINAL to its folder)" in done.stdout
+    # Named by the variable the report names, or put beside the copy: both run.
+    done = pytest_in(moved / "tests", away, BOTTLE2FLASK_ORIGINAL=str(src))
+    assert done.returncode == 0 and f"{2 * count} passed" in done.stdout, done.stdout[-3000:]
+    shutil.copytree(src, moved.parent / "todo")
+    done = pytest_in(moved / "tests", away)
+    assert done.returncode == 0 and f"{2 * count} passed" in done.stdout, done.stdout[-3000:]
+
+
+def test_a_route_no_request_can_reach_is_exit_6_and_named_with_why(tmp_path, capsys):
+    src = app_folder(tmp_path, SEARCH + '''
+
+@app.route("/about/<name>")
+def about_one(name):
+    return "<p>About " + name + "</p>"
+
+
+@app.route("/about/<no:int>")
+def about_number(no):
+    return "<p>never: the route above takes every path</p>"
+''')
+    assert port(src, "-o", tmp_path / "out") == 6
+    out, err = capsys.readouterr()
+    assert "1 not reached" in out and "run it:" in out
+    assert err.splitlines()[-1] == (
+        "bottle2flask port: 1 route(s) not reached: GET /about/<no:int> "
+        "(its paths go to GET /about/<name> first)")
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    assert "| `/about/<no:int>` | GET | 0 | not reached | its paths go to" in report
+
+
+def test_forms_are_sent_by_default_and_no_forms_turns_them_off(tmp_path, capsys):
+    src = tutorial(tmp_path)
+    assert port(src, "-o", tmp_path / "out", "--no-forms") == 0
+    off = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
+    assert port(src, "-o", tmp_path / "out2") == 0
+    on = json.loads((tmp_path / "out2" / "porting-report.json").read_text())["check"]
+    sent = {r["rule"] + r["methods"][0]: r["requests"] for r in on["routes"]}
+    assert sum(sent.values()) > sum(r["requests"] for r in off["routes"])
+
+
+def test_one_exit_status_policy_for_every_command():
+    from bottle2flask import cli
+    from bottle2flask.exit_status import ExitStatus
+
+    assert [int(s) for s in ExitStatus] == list(range(7))
+    for status in ExitStatus:
+        assert re.search(rf"^  {int(status)}  ", cli.__doc__, re.M), status
+
+
+def test_a_route_that_only_fails_on_the_original_says_it_may_need_a_service(tmp_path,
+                                                                            capsys):
+    src = app_folder(tmp_path, SEARCH + '''
+
+@app.route("/stats")
+def stats():
+    raise ConnectionRefusedError("no database server on localhost:5432")
+''')
+    port(src, "-o", tmp_path / "out")
+    assert "GET /stats" in capsys.readouterr().out
+    check = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
+    stats = next(r for r in check["routes"] if r["rule"] == "/stats")
+    assert stats["requests"] and "server error (5xx): a service it needs?" in stats["note"]
+
+
+def test_the_suite_of_an_app_on_bottles_default_app_by_star_import_passes(tmp_path):
+    """Found on a public app (santiagodonoso/2024_1_ultimate_web): `from bottle import *`
+    brings Bottle's `app`, the stack of default apps, which the suite took for the app."""
+    src = app_folder(tmp_path, 'from bottle import *\n\n\n@route("/")\ndef index():\n'
+                     '    return "<p>home</p>"\n')
+    assert port(src, "-o", tmp_path / "out") == 0
+    done = pytest_in(tmp_path / "out" / "tests", tmp_path)
+    assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-3000:]
+    assert "skipped" not in done.stdout

@@ -1,4 +1,4 @@
-"""Porter bugs found by porting public Bottle apps (docs/PORTING-TOOLS.md, "Measured"):
+"""Porter bugs found by porting public Bottle apps (docs/PORTING-TRIALS.md):
 each case is a small made-up app of the same shape."""
 
 from __future__ import annotations

@@ -52,11 +52,13 @@ class BottleResponse:
             after_this_request(apply_response)
         g.bottle_response.append(change)
 
+    # Bottle writes no Path a cookie was not given (the browser then scopes it to the
+    # page's folder); Werkzeug writes Path=/ unless told path=None (PORTING 29).
     def set_cookie(self, name, value, **options):
-        self._later("set_cookie", (name, value), options)
+        self._later("set_cookie", (name, value), {"path": None, **options})
 
     def delete_cookie(self, name, **options):
-        self._later("delete_cookie", (name,), options)
+        self._later("delete_cookie", (name,), {"path": None, **options})
 
     def set_header(self, name, value):
         self._later("set_header", (name, value), {})

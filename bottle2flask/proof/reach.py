@@ -1,0 +1,275 @@
+"""Every route of a Bottle app, and a request that reaches each one the crawl missed.
+
+The routes come from the loaded app (`app.routes`, and those of Bottle apps mounted as
+WSGI apps). A route's path parameters take a value seen in a request the crawl sent
+(the POST of /edit/<no:int> takes the 1 of GET /edit/1), else one made to match its
+filter (int, float, path, re, an app's own filter: Hypothesis' `from_regex` on its
+pattern). A write (POST, PUT, PATCH, DELETE) sends the fields its view reads
+(inputs.py); a route no request can reach says why.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote_to_bytes, urlencode
+
+import bottle
+
+from ..parity.scenario import Call, destructive, guess
+from .inputs import Inputs
+
+# A value for each kind of Bottle wildcard, tried before anything is generated.
+SAMPLES = {"int": "1", "float": "1.5", "path": "x/y"}
+# Values tried, in order, for a <name:re:...> filter (or an app's own filter).
+RE_SAMPLES = ("x", "1", "a1", "x.png", "x.css", "x.js", "x.html", "2020-01-01", "x/y", "X",
+              "-1", "1.5", "abc", "ABC", "x_y", "x-y")
+# Characters a generated value may hold: what a path carries without escaping.
+URL_SAFE = re.compile(r"[A-Za-z0-9._~!$&'()*+,;=:@/-]+")
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
+
+
+@dataclass
+class Target:
+    """One route of the original, its mount prefix included in the rule shown."""
+
+    rule: str
+    method: str
+    route: bottle.Route
+    prefix: str = ""   # the mount point it sits under ("" for the app itself)
+    reason: str = ""   # why no request reaches it, when none does
+
+    @property
+    def name(self) -> str:
+        return f"{self.method} {self.rule}"
+
+
+def targets(app: bottle.Bottle, prefix: str = "") -> list[Target]:
+    """The app's routes; a Bottle app mounted as a WSGI app gives its own routes."""
+    found: list[Target] = []
+    for route in app.routes:
+        inner, at = mounted(route)
+        if isinstance(inner, bottle.Bottle):
+            if not any(t.route.app is inner for t in found):  # mounted at /p and /p/
+                found += targets(inner, prefix + "/" + at.strip("/"))
+            continue
+        found.append(Target(prefix + route.rule, route.method, route, prefix))
+    return found
+
+
+def mounted(route: bottle.Route) -> tuple[Any, str]:
+    """The app a mount route leads to and its prefix (Bottle keeps them in the route's
+    config, flattened: mountpoint.target, mountpoint.prefix); (None, "") for a route."""
+    return route.config.get("mountpoint.target"), str(route.config.get("mountpoint.prefix", ""))
+
+
+def match(app: bottle.Bottle, method: str, sent: str, prefix: str = "") -> bottle.Route | None:
+    """The route of app (or of an app mounted in it) a request goes to."""
+    path = sent.partition("?")[0]
+    environ = {"REQUEST_METHOD": method,
+               "PATH_INFO": unquote_to_bytes(path).decode("utf-8", "ignore")}
+    try:
+        route = app.router.match(environ)[0]
+    except bottle.HTTPError:
+        return None
+    inner, at = mounted(route)
+    if isinstance(inner, bottle.Bottle):
+        depth = len([p for p in at.split("/") if p])
+        rest = "/" + "/".join(path.split("/")[depth + 1:])
+        return match(inner, method, rest)
+    return route
+
+
+def _probe(target: Target) -> bottle.Router:
+    """A router holding the target's rule alone, with its app's filters."""
+    router = bottle.Router()
+    router.filters.update(target.route.app.router.filters)
+    router.add(target.rule, "GET", target)
+    return router
+
+
+def seen_path(target: Target, paths: list[str]) -> str | None:
+    """A path already sent that the target's rule takes (its values came from a page)."""
+    try:
+        router = _probe(target)
+    except Exception:  # a rule Bottle itself refuses: it never matched anything either
+        return None
+    for path in paths:
+        environ = {"REQUEST_METHOD": "GET",
+                   "PATH_INFO": unquote_to_bytes(path).decode("utf-8", "ignore")}
+        try:
+            router.match(environ)
+        except bottle.HTTPError:
+            continue
+        return path.partition("?")[0]
+    return None
+
+
+def value_for(mask: str, mode: str) -> str | None:
+    """A value the wildcard's pattern takes: a usual one first, else the simplest one
+    Hypothesis' from_regex finds; None when nothing a URL can carry matches."""
+    for value in ([SAMPLES[mode]] if mode in SAMPLES else []) + list(RE_SAMPLES):
+        if _takes(mask, value):
+            return value
+    return generated(mask)
+
+
+def generated(mask: str) -> str | None:
+    """The simplest string Hypothesis' from_regex finds for the pattern, that a URL can
+    carry; None when it finds none."""
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis import strategies as st
+    from hypothesis.configuration import set_hypothesis_home_dir, storage_directory
+    from hypothesis.errors import NoSuchExample
+
+    # Hypothesis keeps a cache in .hypothesis/ of the working folder, the user's: it goes
+    # to a temporary folder meanwhile.
+    try:
+        found: Any = storage_directory(intent_to_write=False)
+    except TypeError:  # Hypothesis before 6.1xx: no keyword, a Path
+        found = storage_directory()
+    home = Path(getattr(found, "home_directory", found))
+    set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "bottle2flask-hypothesis")
+    quiet = settings(database=None, max_examples=300, deadline=None,
+                     suppress_health_check=list(HealthCheck))
+    try:
+        made: str = find(st.from_regex(mask, fullmatch=True),
+                         lambda v: bool(v) and bool(URL_SAFE.fullmatch(v)), settings=quiet)
+    except (NoSuchExample, re.error, Exception):  # any failure: no value, said by the caller
+        return None
+    finally:
+        set_hypothesis_home_dir(home)
+    return made
+
+
+def _takes(mask: str, value: str) -> bool:
+    try:
+        return re.fullmatch(mask, value) is not None
+    except re.error:
+        return False
+
+
+def made_path(target: Target) -> tuple[str | None, str]:
+    """A path the target's rule takes, made from its filters; or None and why not."""
+    router = target.route.app.router
+    parts = []
+    for key, mode, conf in router._itertokens(target.rule):
+        if not mode:
+            parts.append(key)
+            continue
+        mode = router.default_filter if mode == "default" else mode
+        try:
+            mask = router.filters[mode](conf)[0]
+        except Exception as error:
+            return None, f"its filter <{key}:{mode}> gives no pattern ({error})"
+        value = value_for(mask, mode)
+        if value is None:
+            return None, f"no value a URL can carry matches <{key or ''}:{mode}:{conf or ''}>"
+        parts.append(value)
+    return "".join(parts), ""
+
+
+def multipart(fields: list[tuple[str, str]], files: list[str]) -> tuple[str, str]:
+    """A multipart/form-data body: the fields, and a small text file for each file field."""
+    boundary = f"bottle2flask-{uuid.uuid5(uuid.NAMESPACE_URL, repr((fields, files))).hex}"
+    chunks = []
+    for name, value in fields:
+        chunks.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+                      f"{value}\r\n")
+    for name in files:
+        chunks.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+                      f'filename="parity.txt"\r\nContent-Type: text/plain\r\n\r\n'
+                      "Sent by bottle2flask's check.\r\n")
+    chunks.append(f"--{boundary}--\r\n")
+    return "".join(chunks), f"multipart/form-data; boundary={boundary}"
+
+
+def request_for(path: str, method: str, inputs: Inputs, values: dict[str, Any]) -> Call:
+    """The request: the query fields the view reads, and for a write its form, JSON or
+    file fields (the values parity fills forms with)."""
+    method = "GET" if method in ("ANY", "PROXY") else method
+    write = method in WRITES
+
+    def filled(keys: list[str]) -> list[tuple[str, str]]:
+        return [(key, guess({"name": key, "type": "text", "value": "", "options": []},
+                            values)) for key in keys]
+
+    query = filled(inputs.query + ([] if write else inputs.params))
+    call = Call(path + (f"?{urlencode(query)}" if query else ""), method=method,
+                follow=True, name="every route")
+    if not write:
+        return call
+    form = filled(inputs.form + inputs.params)
+    if inputs.files:
+        call.body, call.content_type = multipart(form, inputs.files)
+    elif inputs.reads_json and not form:
+        call.json = {key: guess({"name": key, "type": "text", "value": "", "options": []},
+                                values) for key in inputs.json}
+    else:
+        call.form = form
+    return call
+
+
+def view_name(route: bottle.Route) -> str:
+    """The name of the function behind a route (its decorators unwrapped)."""
+    try:
+        callback = route.get_undecorated_callback()
+    except Exception:  # a callback Bottle cannot unwrap
+        callback = route.callback
+    return str(getattr(callback, "__name__", ""))
+
+
+def plan(app: bottle.Bottle, found: list[Target], steps: list[dict],
+         inputs: dict[str, Inputs], values: dict[str, Any], writes: bool = True) -> list[Call]:
+    """The requests that reach what the steps so far missed: a route no step reached, a
+    view whose query fields no request sent. Writes after reads, destructive ones last
+    (without writes: the reads alone); each target without a request gets its reason."""
+    reached: dict[int, list[dict]] = {}
+    for step in steps:
+        route = match(app, step["method"], step["path"])
+        if route is not None:
+            reached.setdefault(id(route), []).append(step)
+    paths = [step["path"] for step in steps]
+    calls: list[Call] = []
+    for target in found:
+        if target.method == "PROXY":
+            target.reason = "a WSGI app mounted here: only the links into it reach it"
+            continue
+        if not writes and target.method in WRITES:
+            continue
+        read = inputs.get(view_name(target.route), Inputs())
+        mine = reached.get(id(target.route), [])
+        if mine and not unsent_query(target, read, mine):
+            continue
+        path = mine[0]["path"].partition("?")[0] if mine else seen_path(target, paths)
+        if path is None:
+            path, why = made_path(target)
+            if path is None:
+                target.reason = why
+                continue
+        taken = match(app, "GET" if target.method == "ANY" else target.method, path)
+        if taken is not target.route and not mine:
+            other = next((t.name for t in found if t.route is taken), "another route")
+            target.reason = f"its paths go to {other} first" if taken else \
+                "no path made for it reaches it"
+            continue
+        calls.append(request_for(path, target.method, read, values))
+    return sorted(calls, key=order)
+
+
+def unsent_query(target: Target, read: Inputs, steps: list[dict]) -> bool:
+    """A GET view that reads query fields, reached only without a query string: the
+    `?save=1&task=...` branch of the tutorial's /new was never run."""
+    return bool(read.query) and target.method in ("GET", "ANY") and not any(
+        "?" in step["path"] for step in steps)
+
+
+def order(call: Call) -> int:
+    """Reads first, then writes, then what deletes or signs out."""
+    if call.method == "DELETE" or destructive(call.path):
+        return 2
+    return 1 if call.method in WRITES else 0

@@ -1,0 +1,75 @@
+"""What the suite a port leaves keeps: readable bodies in files, digests only for binary
+ones, and no absolute path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bottle2flask.proof.answers import answer, readable, same_body
+from bottle2flask.proof.record import app_entry, bodies_to_files, replayable
+
+
+def test_a_json_body_is_kept_with_sorted_keys_one_a_line():
+    assert readable("application/json", b'{"b": 1, "a": [2]}') == \
+        '{\n "a": [\n  2\n ],\n "b": 1\n}\n'
+
+
+def test_html_is_kept_a_stripped_line_each_and_compared_whitespace_aside():
+    kept = readable("text/html", b"<ul>\n    <li>one</li>\n\n  <li>two</li></ul>")
+    assert kept == "<ul>\n<li>one</li>\n<li>two</li></ul>\n"
+    assert same_body(kept, "<ul> <li>one</li> <li>two</li></ul>")
+    assert not same_body(kept, "<ul><li>one</li><li>two</li></ul>")
+
+
+def test_only_a_binary_body_is_a_digest():
+    assert readable("image/png", b"\x89PNG\r\n").startswith("sha256:")
+    assert readable("application/octet-stream", b"\xff\xfe").startswith("sha256:")
+    assert readable("", b"plain words") == "plain words\n"
+
+
+def test_a_redirect_keeps_its_target_not_its_body():
+    kept = answer(303, [("Location", "http://localhost/todo?show=all"),
+                        ("Content-Type", "text/html; charset=utf-8")], b"<p>See other</p>")
+    assert kept == {"status": 303, "content_type": "text/html", "location": "/todo?show=all",
+                    "body": None}
+
+
+def test_bodies_go_to_files_one_for_both_apps_when_they_agree(tmp_path):
+    same = {"status": 200, "content_type": "text/html", "location": None, "body": "<p>a</p>\n"}
+    data = {"requests": [
+        {"step": 3, "method": "GET", "path": "/edit/1",
+         "answers": {"bottle": dict(same), "flask": {**same, "body": "<p>a</p>"}}},
+        {"step": 4, "method": "GET", "path": "/api/todos",
+         "answers": {"bottle": {**same, "content_type": "application/json", "body": "[1]\n"},
+                     "flask": {**same, "content_type": "application/json", "body": "[2]\n"}}},
+        {"step": 5, "method": "GET", "path": "/logo.png",
+         "answers": {"bottle": {**same, "body": "sha256:ab"}, "flask": {**same,
+                                                                        "body": "sha256:ab"}}}]}
+    files = bodies_to_files(data, tmp_path / "bottle2flask_parity")
+    assert files == {"0003-get-edit-1.html": "<p>a</p>\n",
+                     "0004-get-api-todos.bottle.json": "[1]\n",
+                     "0004-get-api-todos.flask.json": "[2]\n"}
+    first = data["requests"][0]["answers"]
+    assert first["bottle"]["body_file"] == first["flask"]["body_file"] == \
+        "bottle2flask_parity/0003-get-edit-1.html"
+    assert data["requests"][2]["answers"]["flask"]["body"] == "sha256:ab"
+
+
+def test_the_suite_replays_writes_up_to_a_form_each_app_filled_its_own_way():
+    kept = {"answers": [{}, {}]}
+    steps = [{"method": "GET", "path": "/", **kept},
+             {"method": "POST", "path": "/new", "body": ["text/plain", "task=a"], **kept},
+             {"method": "GET", "path": "/", **kept},
+             {"method": "POST", "path": "/login", "body": "differs", **kept},
+             {"method": "GET", "path": "/", **kept}]
+    assert [s["path"] for s in replayable(steps)] == ["/", "/new", "/"]
+
+
+def test_the_original_is_recorded_relative_to_the_tests_never_absolute(tmp_path):
+    tests = tmp_path / "work" / "out" / "tests"
+    tests.mkdir(parents=True)
+    entry = app_entry(f"{tmp_path / 'elsewhere' / 'todo' / 'todo.py'}:app", tests,
+                      "BOTTLE2FLASK_ORIGINAL")
+    assert entry == {"folder": "../../../elsewhere/todo", "spec": "todo.py:app",
+                     "variable": "BOTTLE2FLASK_ORIGINAL"}
+    assert not Path(entry["folder"]).is_absolute()
