@@ -1,0 +1,874 @@
+"""Each row's status where it is not "same": the TODO the port writes there (its own
+words), the change it declares, or the engine bug that makes it differ silently.
+
+The differential test checks every entry; a row that changes status fails it."""
+
+from __future__ import annotations
+
+
+def todo(code: str, why: str) -> dict[str, str]:
+    return {"status": "todo", "todo": code, "reason": why}
+
+
+def declared(change: str) -> dict[str, str]:
+    return {"status": "declared", "change": change}
+
+
+def engine(why: str) -> dict[str, str]:
+    return {"status": "engine", "engine": why}
+
+
+OUTCOMES: dict[str, dict[str, str]] = {
+    'redirect': declared('D-location'),
+    'template': declared('D-none'),
+    'view': declared('D-none'),
+    'TEMPLATE_PATH': declared('D-none'),
+    'TEMPLATES': todo(
+        'P001',
+         "still uses Bottle's TEMPLATES: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'DEBUG': todo(
+        'P001',
+         "still uses Bottle's DEBUG: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'apps': todo(
+        'P001',
+         "still uses Bottle's apps: no rule converts it; replace it with the Flask"
+         ' equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'install': todo(
+        'P019',
+         'Bottle plugin plugin: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'uninstall': todo(
+        'P019',
+         'Bottle plugin plugin: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'url': declared('D-int-signed'),
+    'HTTP_CODES': todo(
+        'P001',
+         "still uses Bottle's HTTP_CODES: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'JSONPlugin': declared('D-json'),
+    'jinja2_template': todo(
+        'P006',
+         'template() with template source, a computed name or another engine: '
+         'convert the source with `bottle2flask convert-template` and use '
+         'render_template(_string)'),
+    'jinja2_view': declared('D-autoescape'),
+    'parse_auth': todo(
+        'P001',
+         "still uses Bottle's parse_auth: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'parse_date': todo(
+        'P001',
+         "still uses Bottle's parse_date: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'http_date': todo(
+        'P001',
+         "still uses Bottle's http_date: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'parse_range_header': todo(
+        'P001',
+         "still uses Bottle's parse_range_header: no rule converts it; replace it "
+         'with the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'cookie_encode': todo(
+        'P001',
+         "still uses Bottle's cookie_encode: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'cookie_decode': todo(
+        'P001',
+         "still uses Bottle's cookie_decode: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'cookie_is_encoded': todo(
+        'P001',
+         "still uses Bottle's cookie_is_encoded: no rule converts it; replace it "
+         'with the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'html_escape': todo(
+        'P001',
+         "still uses Bottle's html_escape: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'html_quote': todo(
+        'P001',
+         "still uses Bottle's html_quote: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'path_shift': todo(
+        'P001',
+         "still uses Bottle's path_shift: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'yieldroutes': todo(
+        'P001',
+         "still uses Bottle's yieldroutes: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'tob': todo(
+        'P001',
+         "still uses Bottle's tob: no rule converts it; replace it with the Flask "
+         'equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'touni': todo(
+        'P001',
+         "still uses Bottle's touni: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'tonat': todo(
+        'P001',
+         "still uses Bottle's tonat: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'makelist': todo(
+        'P001',
+         "still uses Bottle's makelist: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'urlunquote': todo(
+        'P001',
+         "still uses Bottle's urlunquote: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'load': todo(
+        'P001',
+         "still uses Bottle's load: no rule converts it; replace it with the Flask"
+         ' equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'load_app': todo(
+        'P001',
+         "still uses Bottle's load_app: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'Bottle.add_hook': todo(
+        'P010',
+         'add_hook(): register the function with @app.before_request or '
+         '@app.after_request (which takes and returns the response)'),
+    'Bottle.remove_hook': todo(
+        'P010',
+         'add_hook(): register the function with @app.before_request or '
+         '@app.after_request (which takes and returns the response)'),
+    'Bottle.trigger_hook': todo(
+        'P001',
+         "`app.trigger_hook` is Bottle's hook call: Flask runs its hooks itself"),
+    'Bottle.add_route': todo(
+        'P001',
+         "still uses Bottle's Route: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'Bottle.mount': engine(
+        "P015: a view of a mounted app reads request.path as Bottle's (the path "
+        "inside the mount, '/page'); the port's Blueprint keeps the whole path "
+        "('/sub/page'), silently"),
+    'Bottle.install': todo(
+        'P019',
+         'Bottle plugin plugin: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'Bottle.uninstall': todo(
+        'P019',
+         'Bottle plugin plugin: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'Bottle.routes': todo(
+        'P001',
+         "`app.routes` is Bottle's list of routes: a Flask app's are "
+         'app.url_map.iter_rules()'),
+    'Bottle.router': todo(
+        'P001',
+         "`app.router` is Bottle's router: a Flask app matches with app.url_map "
+         "(Werkzeug's Map)"),
+    'Bottle.match': engine(
+        "P002: app.match(environ) (Bottle's router) has no Flask counterpart and "
+        'gets no TODO: an AttributeError at the request'),
+    'Bottle.plugins': todo(
+        'P001',
+         "`app.plugins` is Bottle's installed plugins: Flask has none (use hooks "
+         'or decorators)'),
+    'Bottle.catchall': todo(
+        'P001',
+         "`app.catchall` is Bottle's catchall switch: Flask's is "
+         "app.config['PROPAGATE_EXCEPTIONS']"),
+    'Bottle.error_handler': todo(
+        'P001',
+         "`app.error_handler` is Bottle's error pages by status: register with "
+         '@app.errorhandler(code)'),
+    'Bottle.default_error_handler': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'Bottle.reset': todo(
+        'P001',
+         "`app.reset` is Bottle's route reset: Flask compiles each rule as it is "
+         'added'),
+    'Bottle.close': engine(
+        'P002: app.close has no Flask counterpart and gets no TODO: an '
+        'AttributeError at the request'),
+    'Bottle.resources': engine(
+        'P002: app.resources (ResourceManager) has no Flask counterpart and gets '
+        'no TODO: the port fails at import'),
+    'Bottle.wsgi': engine(
+        "P002: app.wsgi (the WSGI callable) is left as is; Flask's is "
+        'app.wsgi_app, and the port fails at import'),
+    'Route.rule': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.method': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.name': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.callback': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.app': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.config': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.plugins': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.skiplist': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.get_config': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.get_undecorated_callback': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.get_callback_args': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.all_plugins': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.call': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.prepare': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.reset': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'ConfigDict.load_dict': todo(
+        'P017',
+         "app.config.load_dict() is Bottle's; Flask's config has no such method: "
+         "app.config.update(...), but Bottle flattens nested dicts to 'a.b' keys"),
+    'ConfigDict.load_module': todo(
+        'P017',
+         "app.config.load_module() is Bottle's; Flask's config has no such method:"
+         " app.config.from_object(...), but Bottle flattens dict values to 'a.b' "
+         'keys'),
+    'ConfigDict.load_config': todo(
+        'P017',
+         "app.config.load_config() is Bottle's; Flask's config has no such method:"
+         " an .ini file read with configparser: its [section] key is 'section.key'"
+         ' in Bottle'),
+    'ConfigDict.update': engine(
+        "P017: app.config.update('ns', key=value) (Bottle's namespaced update) is"
+        " passed to Flask's dict.update: the port fails at import"),
+    'ConfigDict.meta_set': todo(
+        'P017',
+         "app.config.meta_set() is Bottle's; Flask's config has no such method: no"
+         ' Flask equivalent (filters, help text): convert the value where it is '
+         'read'),
+    'ConfigDict.meta_get': todo(
+        'P017',
+         "app.config.meta_get() is Bottle's; Flask's config has no such method: no"
+         ' Flask equivalent'),
+    'ConfigDict.meta_list': todo(
+        'P017',
+         "app.config.meta_list() is Bottle's; Flask's config has no such method: "
+         'no Flask equivalent'),
+    'ResourceManager.add_path': engine(
+        'P002: app.resources has no Flask counterpart and gets no TODO: the port '
+        'fails at import'),
+    'ResourceManager.lookup': engine(
+        'P002: app.resources has no Flask counterpart and gets no TODO: the port '
+        'fails at import'),
+    'ResourceManager.open': engine(
+        'P002: app.resources has no Flask counterpart and gets no TODO: the port '
+        'fails at import'),
+    'request.query': engine(
+        "P004: request.query.x becomes request.args.get('x', ''): a repeated "
+        "key's first value, Bottle's is the last; neither kept nor declared"),
+    'request.forms': engine(
+        "P004: request.forms.x becomes request.form.get('x', ''): a repeated "
+        "key's first value, Bottle's is the last; neither kept nor declared"),
+    'request.params': engine(
+        "P004: request.params.x becomes request.values.get('x', ''): the query "
+        'string wins over the form (Bottle: the form wins, the last value); '
+        'neither kept nor declared'),
+    'request.files': declared('D-upload-filename'),
+    'request.json': declared('D-json-body'),
+    'request.script_name': engine(
+        "P004: request.script_name becomes request.script_root: '' at the root "
+        "where Bottle's ends in '/' ('/')"),
+    'request.content_type': engine(
+        "P004: request.content_type is None without a body in Werkzeug, '' in "
+        'Bottle'),
+    'request.remote_addr': engine(
+        "P004: Bottle's remote_addr is the first X-Forwarded-For address; "
+        "Werkzeug's the socket's (REMOTE_ADDR) unless ProxyFix is set up: neither"
+        ' kept nor declared'),
+    'request.remote_route': engine(
+        'P004: request.remote_route becomes request.access_route, an '
+        "ImmutableList where Bottle's is a list (its repr differs)"),
+    'request.route': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'request.MEMFILE_MAX': todo(
+        'P004',
+         'request.MEMFILE_MAX has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'request.copy': todo(
+        'P004',
+         'request.copy has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'request.path_shift': todo(
+        'P004',
+         'request.path_shift has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'response.bad_headers': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.charset': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.close': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.content_length': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.content_type': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.copy': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.default_content_type': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.default_status': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.delete_cookie': engine(
+        'P005: delete_cookie sends k= (Werkzeug) where Bottle sends k=""; both '
+        'delete the cookie, the header differs silently'),
+    'response.expires': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.get_header': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.headerlist': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.headers': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.iter_headers': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.status': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.status_code': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.status_line': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.body': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HTTPResponse.status': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.status_code': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.status_line': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.headers': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.headerlist': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.set_header': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.add_header': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.get_header': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.iter_headers': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.content_type': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.content_length': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.charset': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.expires': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.set_cookie': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.delete_cookie': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.copy': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.default_status': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.default_content_type': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.bad_headers': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.close': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.body': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.status': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.status_code': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.status_line': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.headers': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.headerlist': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.set_header': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.add_header': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.get_header': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.iter_headers': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.content_type': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.content_length': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.charset': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.expires': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.set_cookie': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.delete_cookie': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.copy': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.default_status': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.default_content_type': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.bad_headers': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.close': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.body': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'FormsDict.get': engine(
+        "P004: request.query.get(k) is Werkzeug's first value, Bottle's the last;"
+        ' not declared'),
+    'FormsDict.getone': engine(
+        "P004: request.query.getone(k) becomes .get(k): the first value, Bottle's"
+        ' the last; not declared'),
+    'FormsDict.values': engine(
+        "P004: request.query.values() is each key's first value in Werkzeug, the "
+        'last in Bottle'),
+    'FormsDict.items': engine(
+        "P004: request.query.items() is each key's first value in Werkzeug, the "
+        'last in Bottle'),
+    'FormsDict.allitems': engine(
+        "P004: .allitems() is left on Werkzeug's MultiDict (its name is "
+        'items(multi=True)), with no TODO: an AttributeError'),
+    'FormsDict.iterallitems': engine(
+        "P004: .iterallitems() is left on Werkzeug's MultiDict "
+        '(items(multi=True)), with no TODO: an AttributeError'),
+    'FormsDict.iteritems': engine(
+        "P004: .iteritems() (Python 2 naming) is left on Werkzeug's MultiDict, "
+        'with no TODO: an AttributeError'),
+    'FormsDict.iterkeys': engine(
+        "P004: .iterkeys() is left on Werkzeug's MultiDict, with no TODO: an "
+        'AttributeError'),
+    'FormsDict.itervalues': engine(
+        "P004: .itervalues() is left on Werkzeug's MultiDict, with no TODO: an "
+        'AttributeError'),
+    'FormsDict.append': engine(
+        "P004: .append() on the request's forms: Werkzeug's are immutable and the"
+        ' port writes no TODO'),
+    'FormsDict.replace': engine(
+        "P004: .replace() on the request's forms: Werkzeug's are immutable and "
+        'the port writes no TODO'),
+    'FormsDict.decode': engine(
+        "P004: request.query.decode() inside an expression is left on Werkzeug's "
+        'MultiDict (only a bare .decode() is folded), with no TODO'),
+    'FormsDict.recode_unicode': engine(
+        'P004: request.query.recode_unicode (a FormsDict setting) becomes a field'
+        " read, request.args.get('recode_unicode', '')"),
+    'FormsDict.input_encoding': engine(
+        'P004: request.query.input_encoding (a FormsDict setting) becomes a field'
+        " read, request.args.get('input_encoding', '')"),
+    'MultiDict.get': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.getall': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.getlist': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.getone': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.keys': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.values': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.items': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.allitems': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.iterallitems': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.iteritems': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.iterkeys': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.itervalues': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.dict': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.append': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.replace': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HeaderDict.get': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.getall': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.getlist': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.getone': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.keys': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.values': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.items': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.allitems': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.iterallitems': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.iteritems': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.iterkeys': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.itervalues': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.dict': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.append': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.replace': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.filter': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'FileUpload.filename': declared('D-upload-filename'),
+    'FileUpload.content_length': engine(
+        "P004: an upload's content_length is Werkzeug's (0 without its own "
+        "header), Bottle's -1"),
+    'route:filter:int': declared('D-int-signed'),
+    'route:filter:float': declared('D-float'),
+    'route:no-leading-slash': engine(
+        'P003: a rule without a leading slash (a route Bottle never matches) is '
+        'handed to Flask, which refuses it: the port fails at import'),
+    'route:list-of-rules': todo(
+        'P003',
+         "route path is not a string literal: convert Bottle's <x:filter> "
+         'wildcards in it by hand'),
+    'route:no-rule': todo(
+        'P003',
+         "route without a path: Bottle builds one from the function's arguments; "
+         'write the path out'),
+    'route:apply': todo(
+        'P019',
+         '`apply=[upper]` ran these Bottle plugins (or decorators) on this route: '
+         'taken out, Flask has no plugins; decorate the view with what replaces '
+         'them'),
+    'route:skip': todo(
+        'P019',
+         'Bottle plugin upper: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'route:skip:True': todo(
+        'P019',
+         '`skip=True` turned Bottle plugins off for this route: taken out, Flask '
+         'has no plugins; decorate the view with what replaces them'),
+    'route:config': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'route:trailing-slash': engine(
+        'P003: Werkzeug redirects /dir to /dir/ (308) where Bottle answers 404 '
+        '(docs/PORTING.md entry 12); not declared'),
+    'stpl:{{None}}': declared('D-none'),
+    'stpl:%while': todo(
+        'T030',
+         '`while` has no Jinja2 equivalent (a for loop over a bounded sequence, or'
+         ' a macro, is the usual rewrite): % while i < n:'),
+    'stpl:%try': todo(
+        'T030',
+         '`try`/`except` has no Jinja2 equivalent: handle the error in the view, '
+         'or test for the case with `if`: % try:'),
+    'stpl:%with': todo(
+        'T030',
+         '`with` (a context manager) has no Jinja2 equivalent: % with '
+         "open('views/page.tpl') as f:"),
+    'stpl:include()': todo(
+        'T026',
+         "`include()` inside an expression: {{!include('part', x=1)}}"),
+    'stpl:setdefault': todo(
+        'T026',
+         "`setdefault()` inside an expression: {{setdefault('n', 9)}}"),
+    'stpl:undefined name': declared('D-undefined'),
+    'stpl:whitespace': declared('D-none'),
+    'stpl:escaping': declared('D-none'),
+    'SimpleTemplate.render': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.prepare': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.execute': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.source': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.name': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.filename': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.lookup': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.encoding': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.settings': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.syntax': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.code': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.co': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.cache': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.defaults': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.extensions': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.global_config': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.search': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+}
