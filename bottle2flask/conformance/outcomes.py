@@ -297,31 +297,11 @@ OUTCOMES: dict[str, dict[str, str]] = {
     'ResourceManager.open': engine(
         'P002: app.resources has no Flask counterpart and gets no TODO: the port '
         'fails at import'),
-    'request.query': engine(
-        "P004: request.query.x becomes request.args.get('x', ''): a repeated "
-        "key's first value, Bottle's is the last; neither kept nor declared"),
-    'request.forms': engine(
-        "P004: request.forms.x becomes request.form.get('x', ''): a repeated "
-        "key's first value, Bottle's is the last; neither kept nor declared"),
-    'request.params': engine(
-        "P004: request.params.x becomes request.values.get('x', ''): the query "
-        'string wins over the form (Bottle: the form wins, the last value); '
-        'neither kept nor declared'),
+    'request.query': declared('D-first-value'),
+    'request.forms': declared('D-first-value'),
+    'request.params': declared('D-first-value'),
     'request.files': declared('D-upload-filename'),
     'request.json': declared('D-json-body'),
-    'request.script_name': engine(
-        "P004: request.script_name becomes request.script_root: '' at the root "
-        "where Bottle's ends in '/' ('/')"),
-    'request.content_type': engine(
-        "P004: request.content_type is None without a body in Werkzeug, '' in "
-        'Bottle'),
-    'request.remote_addr': engine(
-        "P004: Bottle's remote_addr is the first X-Forwarded-For address; "
-        "Werkzeug's the socket's (REMOTE_ADDR) unless ProxyFix is set up: neither"
-        ' kept nor declared'),
-    'request.remote_route': engine(
-        'P004: request.remote_route becomes request.access_route, an '
-        "ImmutableList where Bottle's is a list (its repr differs)"),
     'request.route': todo(
         'P004',
          'request.route has no direct Flask name: see the request rows in '
@@ -577,48 +557,28 @@ OUTCOMES: dict[str, dict[str, str]] = {
         'P001',
          "still uses Bottle's HTTPError: no rule converts it; replace it with the "
          'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'FormsDict.get': engine(
-        "P004: request.query.get(k) is Werkzeug's first value, Bottle's the last;"
-        ' not declared'),
-    'FormsDict.getone': engine(
-        "P004: request.query.getone(k) becomes .get(k): the first value, Bottle's"
-        ' the last; not declared'),
-    'FormsDict.values': engine(
-        "P004: request.query.values() is each key's first value in Werkzeug, the "
-        'last in Bottle'),
-    'FormsDict.items': engine(
-        "P004: request.query.items() is each key's first value in Werkzeug, the "
-        'last in Bottle'),
-    'FormsDict.allitems': engine(
-        "P004: .allitems() is left on Werkzeug's MultiDict (its name is "
-        'items(multi=True)), with no TODO: an AttributeError'),
-    'FormsDict.iterallitems': engine(
-        "P004: .iterallitems() is left on Werkzeug's MultiDict "
-        '(items(multi=True)), with no TODO: an AttributeError'),
-    'FormsDict.iteritems': engine(
-        "P004: .iteritems() (Python 2 naming) is left on Werkzeug's MultiDict, "
-        'with no TODO: an AttributeError'),
-    'FormsDict.iterkeys': engine(
-        "P004: .iterkeys() is left on Werkzeug's MultiDict, with no TODO: an "
-        'AttributeError'),
-    'FormsDict.itervalues': engine(
-        "P004: .itervalues() is left on Werkzeug's MultiDict, with no TODO: an "
-        'AttributeError'),
-    'FormsDict.append': engine(
-        "P004: .append() on the request's forms: Werkzeug's are immutable and the"
-        ' port writes no TODO'),
-    'FormsDict.replace': engine(
-        "P004: .replace() on the request's forms: Werkzeug's are immutable and "
-        'the port writes no TODO'),
-    'FormsDict.decode': engine(
-        "P004: request.query.decode() inside an expression is left on Werkzeug's "
-        'MultiDict (only a bare .decode() is folded), with no TODO'),
-    'FormsDict.recode_unicode': engine(
-        'P004: request.query.recode_unicode (a FormsDict setting) becomes a field'
-        " read, request.args.get('recode_unicode', '')"),
-    'FormsDict.input_encoding': engine(
-        'P004: request.query.input_encoding (a FormsDict setting) becomes a field'
-        " read, request.args.get('input_encoding', '')"),
+    'FormsDict.get': declared('D-first-value'),
+    'FormsDict.getone': declared('D-first-value'),
+    'FormsDict.values': declared('D-first-value'),
+    'FormsDict.items': declared('D-first-value'),
+    'FormsDict.iteritems': declared('D-first-value'),
+    'FormsDict.itervalues': declared('D-first-value'),
+    'FormsDict.append': todo(
+        'P004',
+         ".append: Werkzeug's request dicts cannot be changed: copy one first (d ="
+         ' request.form.copy()) and change the copy'),
+    'FormsDict.replace': todo(
+        'P004',
+         ".replace: Werkzeug's request dicts cannot be changed: copy one first (d "
+         '= request.form.copy()) and set d[key] = value on the copy'),
+    'FormsDict.recode_unicode': todo(
+        'P004',
+         '.recode_unicode: a FormsDict setting Werkzeug has no use for: it decodes'
+         ' UTF-8 itself'),
+    'FormsDict.input_encoding': todo(
+        'P004',
+         '.input_encoding: a FormsDict setting Werkzeug has no use for: it decodes'
+         ' UTF-8 itself'),
     'MultiDict.get': todo(
         'P001',
          "still uses Bottle's MultiDict: no rule converts it; replace it with the "
@@ -744,9 +704,7 @@ OUTCOMES: dict[str, dict[str, str]] = {
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'FileUpload.filename': declared('D-upload-filename'),
-    'FileUpload.content_length': engine(
-        "P004: an upload's content_length is Werkzeug's (0 without its own "
-        "header), Bottle's -1"),
+    'FileUpload.content_length': declared('D-first-value'),
     'route:filter:int': declared('D-int-signed'),
     'route:filter:float': declared('D-float'),
     'route:no-leading-slash': engine(
