@@ -166,9 +166,10 @@ OUTCOMES: dict[str, dict[str, str]] = {
         'P001',
          "`app.router` is Bottle's router: a Flask app matches with app.url_map "
          "(Werkzeug's Map)"),
-    'Bottle.match': engine(
-        "P002: app.match(environ) (Bottle's router) has no Flask counterpart and "
-        'gets no TODO: an AttributeError at the request'),
+    'Bottle.match': todo(
+        'P001',
+         "`app.match` is Bottle's route lookup: Flask's is "
+         'app.url_map.bind_to_environ(environ).match()'),
     'Bottle.plugins': todo(
         'P001',
          "`app.plugins` is Bottle's installed plugins: Flask has none (use hooks "
@@ -189,15 +190,18 @@ OUTCOMES: dict[str, dict[str, str]] = {
         'P001',
          "`app.reset` is Bottle's route reset: Flask compiles each rule as it is "
          'added'),
-    'Bottle.close': engine(
-        'P002: app.close has no Flask counterpart and gets no TODO: an '
-        'AttributeError at the request'),
-    'Bottle.resources': engine(
-        'P002: app.resources (ResourceManager) has no Flask counterpart and gets '
-        'no TODO: the port fails at import'),
-    'Bottle.wsgi': engine(
-        "P002: app.wsgi (the WSGI callable) is left as is; Flask's is "
-        'app.wsgi_app, and the port fails at import'),
+    'Bottle.close': todo(
+        'P001',
+         "`app.close` is Bottle's plugin close: Flask has no plugins "
+         '(app.teardown_appcontext cleans up)'),
+    'Bottle.resources': todo(
+        'P001',
+         "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
+         ' reads from app.root_path'),
+    'Bottle.wsgi': todo(
+        'P001',
+         "`app.wsgi` is Bottle's WSGI entry: Flask's is app.wsgi_app (or the app "
+         'itself)'),
     'Route.rule': todo(
         'P004',
          'request.route has no direct Flask name: see the request rows in '
@@ -288,15 +292,18 @@ OUTCOMES: dict[str, dict[str, str]] = {
         'P017',
          "app.config.meta_list() is Bottle's; Flask's config has no such method: "
          'no Flask equivalent'),
-    'ResourceManager.add_path': engine(
-        'P002: app.resources has no Flask counterpart and gets no TODO: the port '
-        'fails at import'),
-    'ResourceManager.lookup': engine(
-        'P002: app.resources has no Flask counterpart and gets no TODO: the port '
-        'fails at import'),
-    'ResourceManager.open': engine(
-        'P002: app.resources has no Flask counterpart and gets no TODO: the port '
-        'fails at import'),
+    'ResourceManager.add_path': todo(
+        'P001',
+         "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
+         ' reads from app.root_path'),
+    'ResourceManager.lookup': todo(
+        'P001',
+         "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
+         ' reads from app.root_path'),
+    'ResourceManager.open': todo(
+        'P001',
+         "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
+         ' reads from app.root_path'),
     'request.query': declared('D-first-value'),
     'request.forms': declared('D-first-value'),
     'request.params': declared('D-first-value'),

@@ -329,6 +329,29 @@ def test_a_bottle_only_attribute_left_on_the_app_is_a_breaking_todo():
     assert "settings = app.config" in result.code  # Flask's app has a config too
 
 
+def test_the_apps_match_resources_and_wsgi_are_breaking_todos_too():
+    """Found by the conformance table (Bottle.match, Bottle.resources, Bottle.wsgi)."""
+    result = port('''
+        from bottle import Bottle, request
+
+        app = Bottle()
+        app.resources.add_path("./data/")
+
+
+        @app.route("/")
+        def index():
+            return repr(app.match(request.environ))
+
+
+        application = app.wsgi
+    ''', faithful=False)
+    assert [(t["code"], t["line"], t["breaks"]) for t in result.todos] == [
+        ("P001", 4, True), ("P001", 11, True), ("P001", 16, True)]
+    assert "Flask's app.open_resource()" in result.todos[0]["text"]
+    assert "app.url_map.bind_to_environ(environ).match()" in result.todos[1]["text"]
+    assert "Flask's is app.wsgi_app" in result.todos[2]["text"]
+
+
 def test_a_bottle_only_attribute_read_through_request_app_is_a_breaking_todo():
     """Bottle's request.app is Flask's current_app: its routes are as Bottle-only."""
     result = port('''
