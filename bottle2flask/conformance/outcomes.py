@@ -276,9 +276,6 @@ OUTCOMES: dict[str, dict[str, str]] = {
          "app.config.load_config() is Bottle's; Flask's config has no such method:"
          " an .ini file read with configparser: its [section] key is 'section.key'"
          ' in Bottle'),
-    'ConfigDict.update': engine(
-        "P017: app.config.update('ns', key=value) (Bottle's namespaced update) is"
-        " passed to Flask's dict.update: the port fails at import"),
     'ConfigDict.meta_set': todo(
         'P017',
          "app.config.meta_set() is Bottle's; Flask's config has no such method: no"
