@@ -73,7 +73,7 @@ UPLOADS = {
 
 def upload(name: str, expr: str) -> Row:
     return Row(f"FileUpload.{name}", "member", "same",
-               case=view(f"f = request.files.get('f')\nreturn repr({expr})", UPLOAD))
+               case=view(f"f = request.files['f']\nreturn repr({expr})", UPLOAD))
 
 
 ROWS = ([forms(n, e) for n, e in {**READS, **FORMS_ONLY}.items()]

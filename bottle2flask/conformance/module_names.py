@@ -39,9 +39,9 @@ USED = [
     same("static_file", view('return static_file("a.txt", root="./files")', GET(),
                              files=(("files/a.txt", "a file"),))),
     same("template", view('return template("page", name="<b>")', GET(),
-                          files=(("views/page.tpl", "Hello {{name}}!\n"),))),
+                          files=(("views/page.tpl", "Hello {{name}}!"),))),
     same("view", app('@app.route("/")\n@view("page")\ndef home():\n    return {"name": "x"}\n',
-                     GET(), files=(("views/page.tpl", "Hello {{name}}!\n"),),
+                     GET(), files=(("views/page.tpl", "Hello {{name}}!"),),
                      imports="Bottle, view")),
     same("HTTPError", app(ERROR_HANDLER + '@app.route("/")\ndef home():\n'
                           '    raise HTTPError(401, "who are you")\n', GET())),
@@ -50,7 +50,7 @@ USED = [
     same("TEMPLATE_PATH", app('bottle.TEMPLATE_PATH.insert(0, "./pages/")\n\n\n'
                               '@app.route("/")\ndef home():\n'
                               '    return template("page", name="x")\n', GET(),
-                              files=(("pages/page.tpl", "Hi {{name}}\n"),))),
+                              files=(("pages/page.tpl", "Hi {{name}}"),))),
     same("TEMPLATES", view('bottle.TEMPLATES.clear()\nreturn "ok"', GET())),
     same("DEBUG", view('return repr(bottle.DEBUG)', GET())),
     same("debug", app('bottle.debug(True)\n\n\n@app.route("/")\ndef home():\n'
@@ -92,8 +92,9 @@ USED = [
     same("mount", default_app('sub = bottle.Bottle()\n\n\n@sub.route("/page")\ndef page():\n'
                               '    return "sub"\n\n\nmount("/sub/", sub)\n', GET("/sub/page"),
                               imports="mount")),
+    # url() at import: the in-process loader gives each app its own default app only then
     same("url", default_app('@route("/item/<n:int>", name="item")\ndef item(n):\n'
-                            '    return url("item", n=n + 1)\n', GET("/item/1"),
+                            '    return LINK\n\n\nLINK = url("item", n=3)\n', GET("/item/1"),
                             imports="route, url")),
     same("HTTP_CODES", shows("bottle.HTTP_CODES[418]", GET())),
     same("JSONPlugin", view('return {"b": 1, "a": [1, 2]}', GET())),
@@ -105,7 +106,7 @@ USED = [
                                  GET(), imports="Bottle, jinja2_template")),
     same("jinja2_view", app('@app.route("/")\n@jinja2_view("page.html")\ndef home():\n'
                             '    return {"name": "<b>"}\n', GET(),
-                            files=(("views/page.html", "Hello {{ name }}\n"),),
+                            files=(("views/page.html", "Hello {{ name }}"),),
                             imports="Bottle, jinja2_view")),
 ]
 

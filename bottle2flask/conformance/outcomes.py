@@ -6,23 +6,20 @@ The differential test checks every entry; a row that changes status fails it."""
 from __future__ import annotations
 
 
-def todo(code: str, why: str) -> dict[str, str]:
+def todo(code: str, why: str) -> dict[str, object]:
     return {"status": "todo", "todo": code, "reason": why}
 
 
-def declared(change: str) -> dict[str, str]:
-    return {"status": "declared", "change": change}
+def declared(change: str, *differs: str) -> dict[str, object]:
+    """differs: what the change may alter in an answer (status, body, ...)."""
+    return {"status": "declared", "change": change, "differs": differs}
 
 
-def engine(why: str) -> dict[str, str]:
+def engine(why: str) -> dict[str, object]:
     return {"status": "engine", "engine": why}
 
 
-OUTCOMES: dict[str, dict[str, str]] = {
-    'redirect': declared('D-location'),
-    'template': declared('D-none'),
-    'view': declared('D-none'),
-    'TEMPLATE_PATH': declared('D-none'),
+OUTCOMES: dict[str, dict[str, object]] = {
     'TEMPLATES': todo(
         'P001',
          "still uses Bottle's TEMPLATES: no rule converts it; replace it with the "
@@ -45,18 +42,20 @@ OUTCOMES: dict[str, dict[str, str]] = {
          'Bottle plugin plugin: Flask has no plugins; do its work in '
          'before_request/after_request hooks or a view decorator, or use its Flask'
          ' extension'),
-    'url': declared('D-int-signed'),
+    'url': engine(
+        'P013: url()/get_url() at import (a link built once, at module level) '
+        'becomes url_for() outside an app context: the port fails at import'),
     'HTTP_CODES': todo(
         'P001',
          "still uses Bottle's HTTP_CODES: no rule converts it; replace it with the"
          ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'JSONPlugin': declared('D-json'),
+    'JSONPlugin': declared('D-json', 'body'),
     'jinja2_template': todo(
         'P006',
          'template() with template source, a computed name or another engine: '
          'convert the source with `bottle2flask convert-template` and use '
          'render_template(_string)'),
-    'jinja2_view': declared('D-autoescape'),
+    'jinja2_view': declared('D-autoescape', 'body'),
     'parse_auth': todo(
         'P001',
          "still uses Bottle's parse_auth: no rule converts it; replace it with the"
@@ -301,11 +300,11 @@ OUTCOMES: dict[str, dict[str, str]] = {
         'P001',
          "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
          ' reads from app.root_path'),
-    'request.query': declared('D-first-value'),
-    'request.forms': declared('D-first-value'),
-    'request.params': declared('D-first-value'),
-    'request.files': declared('D-upload-filename'),
-    'request.json': declared('D-json-body'),
+    'request.query': declared('D-first-value', 'body'),
+    'request.forms': declared('D-first-value', 'body'),
+    'request.params': declared('D-first-value', 'body'),
+    'request.files': declared('D-upload-filename', 'body'),
+    'request.json': declared('D-json-body', 'status', 'body'),
     'request.route': todo(
         'P004',
          'request.route has no direct Flask name: see the request rows in '
@@ -561,12 +560,12 @@ OUTCOMES: dict[str, dict[str, str]] = {
         'P001',
          "still uses Bottle's HTTPError: no rule converts it; replace it with the "
          'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'FormsDict.get': declared('D-first-value'),
-    'FormsDict.getone': declared('D-first-value'),
-    'FormsDict.values': declared('D-first-value'),
-    'FormsDict.items': declared('D-first-value'),
-    'FormsDict.iteritems': declared('D-first-value'),
-    'FormsDict.itervalues': declared('D-first-value'),
+    'FormsDict.get': declared('D-first-value', 'body'),
+    'FormsDict.getone': declared('D-first-value', 'body'),
+    'FormsDict.values': declared('D-first-value', 'body'),
+    'FormsDict.items': declared('D-first-value', 'body'),
+    'FormsDict.iteritems': declared('D-first-value', 'body'),
+    'FormsDict.itervalues': declared('D-first-value', 'body'),
     'FormsDict.append': todo(
         'P004',
          ".append: Werkzeug's request dicts cannot be changed: copy one first (d ="
@@ -707,10 +706,12 @@ OUTCOMES: dict[str, dict[str, str]] = {
         'P005',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
-    'FileUpload.filename': declared('D-upload-filename'),
-    'FileUpload.content_length': declared('D-first-value'),
-    'route:filter:int': declared('D-int-signed'),
-    'route:filter:float': declared('D-float'),
+    'FileUpload.filename': declared('D-upload-filename', 'body'),
+    'FileUpload.content_length': engine(
+        "P004: an upload's content_length is Werkzeug's (0 without a Content-"
+        "Length of its own in the part), Bottle's -1"),
+    'route:filter:int': declared('D-int-signed', 'status', 'body'),
+    'route:filter:float': declared('D-float', 'status', 'body'),
     'route:no-leading-slash': engine(
         'P003: a rule without a leading slash (a route Bottle never matches) is '
         'handed to Flask, which refuses it: the port fails at import'),
@@ -743,7 +744,7 @@ OUTCOMES: dict[str, dict[str, str]] = {
     'route:trailing-slash': engine(
         'P003: Werkzeug redirects /dir to /dir/ (308) where Bottle answers 404 '
         '(docs/PORTING.md entry 12); not declared'),
-    'stpl:{{None}}': declared('D-none'),
+    'stpl:{{None}}': declared('D-none', 'body'),
     'stpl:%while': todo(
         'T030',
          '`while` has no Jinja2 equivalent (a for loop over a bounded sequence, or'
@@ -762,9 +763,16 @@ OUTCOMES: dict[str, dict[str, str]] = {
     'stpl:setdefault': todo(
         'T026',
          "`setdefault()` inside an expression: {{setdefault('n', 9)}}"),
-    'stpl:undefined name': declared('D-undefined'),
-    'stpl:whitespace': declared('D-none'),
-    'stpl:escaping': declared('D-none'),
+    'stpl:undefined name': declared('D-undefined', 'status', 'body'),
+    'stpl:whitespace': engine(
+        'stpl: a tag line under a blank line takes the blank line and the spaces '
+        'ending the line above (Bottle keeps both); the converter names the line '
+        'in PORTING-REPORT.md (whitespace) but declares no change '
+        '(docs/PORTING.md entry 37)'),
+    'stpl:escaping': engine(
+        'stpl: Jinja2 escapes quotes as &#34; and &#39;, SimpleTemplate as &quot;'
+        ' and &#039; (docs/PORTING.md entry 23): the same text in a browser, not '
+        'the same bytes, and not declared'),
     'SimpleTemplate.render': todo(
         'P001',
          "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"

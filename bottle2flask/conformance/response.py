@@ -21,7 +21,7 @@ USES: dict[str, tuple[str, str]] = {
     "iter_headers": ('{o}.set_header("X-A", "1")',
                      '[h for h in {o}.iter_headers() if h[0] == "X-A"]'),
     "content_type": ('{o}.content_type = "text/plain; charset=latin-1"', '{o}.content_type'),
-    "content_length": ('{o}.content_length = 2', ''),
+    "content_length": ('', '{o}.content_length'),
     "charset": ('{o}.content_type = "text/plain; charset=latin-1"', '{o}.charset'),
     "expires": ('{o}.expires = 0', ''),
     "set_cookie": ('{o}.set_cookie("k", "v")\n{o}.set_cookie("n", "1", path="/")', ''),

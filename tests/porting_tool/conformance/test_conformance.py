@@ -49,6 +49,7 @@ def test_the_port_answers_as_the_row_says(row, tmp_path):
     with warnings.catch_warnings():  # the apps' own deprecations are theirs, not ours
         warnings.simplefilter("ignore")
         outcome = run(row.case, tmp_path, row.id.replace(":", "_").replace(".", "_"))
+    assert outcome.answered, f"the case is broken: Bottle did not answer: {outcome.bottle}"
     codes = {t["code"] for t in outcome.todos}
     changes = {d["id"] for d in outcome.declared}
     if row.status == "todo":
