@@ -712,13 +712,11 @@ OUTCOMES: dict[str, dict[str, object]] = {
         "Length of its own in the part), Bottle's -1"),
     'route:filter:int': declared('D-int-signed', 'status', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),
-    'route:no-leading-slash': engine(
-        'P003: a rule without a leading slash (a route Bottle never matches) is '
-        'handed to Flask, which refuses it: the port fails at import'),
-    'route:list-of-rules': todo(
+    'route:no-leading-slash': todo(
         'P003',
-         "route path is not a string literal: convert Bottle's <x:filter> "
-         'wildcards in it by hand'),
+         "the path 'hello' has no leading '/': Bottle never matched it (a "
+         "request's path starts with '/'), Flask refuses it at start-up; write "
+         "'/hello' or take the route out"),
     'route:no-rule': todo(
         'P003',
          "route without a path: Bottle builds one from the function's arguments; "
@@ -738,12 +736,11 @@ OUTCOMES: dict[str, dict[str, object]] = {
          '`skip=True` turned Bottle plugins off for this route: taken out, Flask '
          'has no plugins; decorate the view with what replaces them'),
     'route:config': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'route:trailing-slash': engine(
-        'P003: Werkzeug redirects /dir to /dir/ (308) where Bottle answers 404 '
-        '(docs/PORTING.md entry 12); not declared'),
+        'P003',
+         "answer= is Bottle's route config (request.route.config['answer']): "
+         "Flask's route() takes no such keyword, so it is taken out; keep the "
+         'value where the view can read it'),
+    'route:trailing-slash': declared('D-trailing-slash', 'status', 'location', 'body'),
     'stpl:{{None}}': declared('D-none', 'body'),
     'stpl:%while': todo(
         'T030',

@@ -477,3 +477,92 @@ def test_routes_made_in_branches_or_on_other_apps_are_not_taken_as_replaced():
             return "one view"
     ''', faithful=False)  # one view routed twice: nothing to leave out
     assert "routed again" not in stacked.code and stacked.code.count('.get("/")') == 1
+
+
+def test_a_list_of_paths_is_one_route_decorator_a_path():
+    # Bottle routes each path of route(["/a", "/b/<x>"]); Flask's route() takes one
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route(["/a", "/b/<x:int>"], method="POST")
+        def view(x=None):
+            return repr(x)
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/a", methods=["POST"])
+        @app.route("/b/<int:x>", methods=["POST"])
+        def view(x=None):
+            return repr(x)
+    ''', declared=("D-int-signed",))
+
+
+def test_a_path_without_a_leading_slash_is_a_breaking_todo():
+    # Bottle never matched it; Flask refuses the rule when the module is imported
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("hello")
+        def hello():
+            return "hi"
+    ''', faithful=False)
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P003", True)]
+    assert "'hello' has no leading '/': Bottle never matched it" in result.todos[0]["text"]
+
+
+def test_a_path_ending_in_a_slash_declares_flasks_redirect():
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/dir/")
+        def folder():
+            return "dir"
+
+
+        @app.route("/")
+        def home():
+            return "home"
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/dir/")
+        def folder():
+            return "dir"
+
+
+        @app.route("/")
+        def home():
+            return "home"
+    ''', declared=("D-trailing-slash",))
+
+
+def test_a_route_config_keyword_is_taken_out_under_a_todo():
+    # @route("/", answer=42) is Bottle's route config; Werkzeug's Rule refuses the keyword
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/", name="home", answer=42)
+        def home():
+            return "home"
+    ''', faithful=False)
+    assert '@app.route("/", endpoint="home")' in result.code
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P003", True)]
+    assert "answer= is Bottle's route config" in result.todos[0]["text"]

@@ -221,6 +221,9 @@ class Routes(Rule):
                "<path:x> takes no leading slash (Bottle's path takes one)"),
         Change("D-float", "10. Path syntax and the int converter",
                "<float:x> needs a dot and takes no sign (Bottle's float takes 3 and -1)"),
+        Change("D-trailing-slash", "12. Trailing slashes",
+               "a path ending in '/' answers the same path without the slash with a 308 "
+               "redirect to it (Werkzeug's strict slashes); Bottle answered 404"),
     )
     compat = ("float", "path")
 
@@ -334,8 +337,24 @@ class Routes(Rule):
         call = updated.decorator
         if isinstance(call, cst.Call) and (self.app_method(call.func) in ROUTE_METHODS
                                            or self.parameter_app(call.func)):
+            listed = self.listed_paths(call)
+            if listed:  # route(["/a", "/b"]): Bottle routes each; one decorator a path
+                self.fired()
+                return cst.FlattenSentinel([updated.with_changes(
+                    decorator=self.route_call(c)) for c in listed])
             return updated.with_changes(decorator=self.route_call(call))
         return updated
+
+    def listed_paths(self, call: cst.Call) -> list[cst.Call]:
+        """route(["/a", "/b/<x>"], ...): the call once for each path of the list."""
+        path_arg = arg(call, 0, "path")
+        if path_arg is None or not isinstance(path_arg.value, cst.List | cst.Tuple) \
+                or not path_arg.value.elements \
+                or any(string_value(e.value) is None for e in path_arg.value.elements):
+            return []
+        return [call.with_changes(args=[a.with_changes(value=e.value) if a is path_arg else a
+                                        for a in call.args])
+                for e in path_arg.value.elements]
 
     def parameter_app(self, func: cst.CSTNode) -> bool:
         """`@app.route(...)` where `app` is a parameter of an enclosing function
@@ -439,7 +458,13 @@ class Routes(Rule):
         if path is None:
             self.todo("route path is not a string literal: convert Bottle's <x:filter> "
                       "wildcards in it by hand")
+        elif not path.startswith("/"):
+            self.todo(f"the path {path!r} has no leading '/': Bottle never matched it (a "
+                      "request's path starts with '/'), Flask refuses it at start-up; write "
+                      f"'/{path}' or take the route out", breaks=True)
         else:
+            if len(path) > 1 and path.endswith("/") and not self.state.faithful:
+                self.declare("D-trailing-slash")
             needs = self.state.needs if self.state.faithful else set()
             new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
                                          self.state.route_filters)
@@ -478,9 +503,18 @@ class Routes(Rule):
                 changed = True
             elif key == "callback":
                 self.todo("callback= registration: use app.add_url_rule(path, view_func=...)")
+            elif key not in ROUTE_KEYWORDS:  # Bottle's route config: Werkzeug's Rule refuses it
+                self.todo(f"{key}= is Bottle's route config (request.route.config[{key!r}]):"
+                          " Flask's route() takes no such keyword, so it is taken out; keep "
+                          "the value where the view can read it", breaks=True)
+                args[i] = REMOVE_ARG
+                changed = True
         if changed:
             self.fired()
-        return call.with_changes(args=args)
+        kept = [a for a in args if a is not REMOVE_ARG]
+        if kept and len(kept) < len(args):
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return call.with_changes(args=kept)
 
 
     def werkzeug_converters(self, path: str) -> str:
@@ -502,6 +536,13 @@ class Routes(Rule):
         return re.sub(r"<(int\(signed=True\)|bottle_path|bottle_float):(\w+)>", one, path)
 
 
+# The keywords route() takes in Bottle (apply=/skip= are P019's) and Werkzeug's Rule;
+# any other is Bottle's route config.
+ROUTE_KEYWORDS = {"path", "method", "methods", "name", "endpoint", "callback", "apply", "skip",
+                  "defaults", "subdomain", "build_only", "strict_slashes", "merge_slashes",
+                  "redirect_to", "alias", "host", "websocket", "provide_automatic_options",
+                  "view_func", "rule"}
+REMOVE_ARG = cst.Arg(cst.Name("__kit_removed__"))
 # Bottle's method="ANY" matches every method; Flask wants them listed.
 ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 
