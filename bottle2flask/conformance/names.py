@@ -85,6 +85,14 @@ def _instances(bottle: types.ModuleType) -> dict[str, list[object]]:
     }
 
 
+def _attributes(instance: object) -> list[str]:
+    """What __init__ set on it (Bottle 0.12's ConfigDict warns on attribute access)."""
+    try:
+        return list(object.__getattribute__(instance, "__dict__"))
+    except AttributeError:  # __slots__ only
+        return []
+
+
 def member_names(bottle: types.ModuleType) -> set[str]:
     instances = _instances(bottle)
     ids = set()
@@ -92,7 +100,7 @@ def member_names(bottle: types.ModuleType) -> set[str]:
         for name in classes:
             cls = getattr(bottle, name)
             own = {n for k in cls.__mro__ if k.__module__ == "bottle" for n in vars(k)}
-            own |= {n for i in instances[name] for n in getattr(i, "__dict__", {})}
+            own |= {n for i in instances[name] for n in _attributes(i)}
             ids |= {f"{family}.{n}" for n in own if not n.startswith("_")}
     return ids
 
