@@ -52,6 +52,14 @@ class Outcome:
         return all(isinstance(a, Answer) for a in self.bottle)
 
     @property
+    def broken(self) -> bool:
+        """Whether the port fails where Bottle answered: it did not load, raised, or
+        answered 500 to a request Bottle did not."""
+        return any(isinstance(f, str) or (f.status == 500 and b.status != 500)
+                   for b, f in zip(self.bottle, self.flask, strict=True)
+                   if isinstance(b, Answer))
+
+    @property
     def same(self) -> bool:
         return self.answered and self.bottle == self.flask
 
@@ -135,6 +143,7 @@ def run(case: Case, folder: Path, label: str = "case") -> Outcome:
             line, _, rest = note.partition(": ")
             code, _, text = rest.partition(" ")
             outcome.todos.append({"code": code, "line": int(line), "text": text,
+                                  "breaks": bool(template.get("breaks")),
                                   "template": template["path"]})
     for side, path in (("bottle", src), ("flask", out)):
         app = load_app(path, f"{label}_{side}")

@@ -41,6 +41,8 @@ def line(row: Row, porting: dict[str, str]) -> str:
         note = row.engine
     else:
         note = row.reason
+    if row.on012:
+        note += f" Bottle 0.12: {row.on012[0]}, {row.on012[1]}."
     test = f"`[{row.id}]`" if row.case is not None else "none"
     return f"| `{row.id}`{versions} | {row.status} | {cell(note)} | {test} |"
 

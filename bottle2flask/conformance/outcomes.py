@@ -144,9 +144,9 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "still uses Bottle's Route: no rule converts it; replace it with the "
          'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
     'Bottle.mount': engine(
-        "P015: a view of a mounted app reads request.path as Bottle's (the path "
-        "inside the mount, '/page'); the port's Blueprint keeps the whole path "
-        "('/sub/page'), silently"),
+        "P015: in Bottle 0.13 a mounted Bottle app's view reads request.path "
+        "whole ('/sub/page'); the port's mount shifts the prefix off ('/page'), "
+        'as Bottle 0.12 did, silently'),
     'Bottle.install': todo(
         'P019',
          'Bottle plugin plugin: Flask has no plugins; do its work in '

@@ -8,6 +8,7 @@ from typing import Any, cast
 from . import app, dicts, module_names, request, response, routes, templates
 from .model import Row
 from .outcomes import OUTCOMES
+from .versions import ON_012
 
 
 def rows() -> list[Row]:
@@ -15,7 +16,8 @@ def rows() -> list[Row]:
              *routes.ROWS, *templates.ROWS]
     ids = [r.id for r in found]
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
-    unknown = set(OUTCOMES) - set(ids)
+    unknown = (set(OUTCOMES) | set(ON_012)) - set(ids)
     assert not unknown, sorted(unknown)
-    return [replace(r, **cast(dict[str, Any], OUTCOMES[r.id])) if r.id in OUTCOMES else r
-            for r in found]
+    found = [replace(r, **cast(dict[str, Any], OUTCOMES[r.id])) if r.id in OUTCOMES else r
+             for r in found]
+    return [replace(r, on012=ON_012[r.id]) if r.id in ON_012 else r for r in found]
