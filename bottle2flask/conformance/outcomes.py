@@ -707,9 +707,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'FileUpload.filename': declared('D-upload-filename', 'body'),
-    'FileUpload.content_length': engine(
-        "P004: an upload's content_length is Werkzeug's (0 without a Content-"
-        "Length of its own in the part), Bottle's -1"),
     'route:filter:int': declared('D-int-signed', 'status', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),
     'route:no-leading-slash': todo(
