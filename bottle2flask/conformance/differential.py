@@ -79,6 +79,16 @@ def short(answer: Answer | str) -> str:
             f"{answer.cookies} {answer.headers} {answer.body[:200]!r}")
 
 
+DELETED = re.compile(r";\s*(max-age=0\b|expires=thu, 01 jan 1970)", re.IGNORECASE)
+
+
+def cookie(header: str) -> tuple[str, str]:
+    """(name, value); a cookie the header deletes has no value that counts (Bottle sends
+    k="", Werkzeug k=)."""
+    name, _, value = header.split(";")[0].partition("=")
+    return (name, "<deleted>") if DELETED.search(header) else (name, value)
+
+
 def write(case: Case, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "web.py").write_text(case.source, encoding="utf-8")
@@ -103,12 +113,11 @@ def answer(app, req: Req, compare: tuple[str, ...] = ()) -> Answer | str:
     if res.status_int >= 300 and (body.strip().startswith(FRAMEWORK_PAGES) or (
             res.status_int < 400 and res.headers.get("Location"))):
         body = FRAMEWORK_PAGE
-    cookies = tuple(sorted(tuple(v.split(";")[0].split("=", 1)) for k, v in res.headerlist
-                           if k.lower() == "set-cookie"))
+    cookies = tuple(sorted(cookie(v) for k, v in res.headerlist if k.lower() == "set-cookie"))
     # "charset=UTF-8" and "charset=utf-8" name one charset
     return Answer(res.status_int, res.headers.get("Content-Type", "").lower(),
                   LOCAL.sub("", res.headers.get("Location", "")),
-                  tuple((c[0], c[-1]) for c in cookies), body,
+                  cookies, body,
                   # a header's values in order; the order between headers never counts
                   tuple(sorted(((k.lower(), v) for k, v in res.headerlist
                                 if k.lower() in {h.lower() for h in compare}),

@@ -42,9 +42,10 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'Bottle plugin plugin: Flask has no plugins; do its work in '
          'before_request/after_request hooks or a view decorator, or use its Flask'
          ' extension'),
-    'url': engine(
-        'P013: url()/get_url() at import (a link built once, at module level) '
-        'becomes url_for() outside an app context: the port fails at import'),
+    'url': todo(
+        'P013',
+         "url() at import: Flask's url_for() needs an app context there; build the"
+         ' URL in the view, or under `with app.test_request_context():`'),
     'HTTP_CODES': todo(
         'P001',
          "still uses Bottle's HTTP_CODES: no rule converts it; replace it with the"
@@ -353,9 +354,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P005',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
-    'response.delete_cookie': engine(
-        'P005: delete_cookie sends k= (Werkzeug) where Bottle sends k=""; both '
-        'delete the cookie, the header differs silently'),
     'response.expires': todo(
         'P005',
          "Bottle's response used here: set this on the response the view returns "
