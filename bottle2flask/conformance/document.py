@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from .. import docs
 from .model import STATUSES, Row
 
-PATH = Path(__file__).resolve().parent.parent.parent / "docs" / "BOTTLE-API.md"
+# docs/ of a checkout (an installed wheel carries a copy as bottle2flask/docs/)
+PATH = (docs.folder() or Path(__file__).resolve().parent.parent.parent / "docs") \
+    / "BOTTLE-API.md"
 TEST = "tests/porting_tool/conformance/test_conformance.py::test_the_port_answers_as_the_row_says"
 TITLES = {"name": "Module names", "member": "Members of Bottle's classes",
           "route": "Route syntax", "template": "SimpleTemplate syntax"}

@@ -765,6 +765,10 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'stpl: Jinja2 escapes quotes as &#34; and &#39;, SimpleTemplate as &quot;'
         ' and &#039; (docs/PORTING.md entry 23): the same text in a browser, not '
         'the same bytes, and not declared'),
+    'stpl:last newline': engine(
+        "stpl: a page's last newline is not printed (Flask's "
+        'keep_trailing_newline is off; SimpleTemplate prints it): named in '
+        'docs/PORTING.md entry 37, not declared'),
     'SimpleTemplate.render': todo(
         'P001',
          "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"

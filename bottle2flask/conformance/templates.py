@@ -47,6 +47,9 @@ ROWS_SYNTAX = [
     Row(
         "stpl:inline template", "template", "same",
         case=view('return template("Hi {{name}}!", name="<b>")', GET())),
+    # the pages above end without a newline: the last one is a row of its own
+    Row("stpl:last newline", "template", "same", case=view(
+        'return template("page", n=2)', GET(), files=(("views/page.tpl", "{{n}}\n"),))),
 ]
 
 MEMBERS = {
