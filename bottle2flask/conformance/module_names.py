@@ -140,7 +140,8 @@ HELPERS = [
 
 SERVER = ("a server adapter of Bottle's run(server=...); the port's P016 turns run() into "
           "Flask's app.run() and leaves the server choice to Flask's deployment (gunicorn, "
-          "waitress, `flask run`); a server= argument is dropped under a TODO (serve with gunicorn)")
+          "waitress, `flask run`); a server= argument is dropped under a TODO (serve "
+          "with gunicorn)")
 SERVERS = ["AutoServer", "BjoernServer", "CGIServer", "CherootServer", "CherryPyServer",
            "DieselServer", "EventletServer", "FapwsServer", "FlupFCGIServer", "GeventServer",
            "GunicornServer", "MeinheldServer", "PasteServer", "ServerAdapter",
