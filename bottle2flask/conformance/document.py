@@ -65,6 +65,12 @@ def render(rows: list[Row]) -> str:
            "compares status, Content-Type, Location, Set-Cookie and body (a framework's own",
            "error or redirect page counts by its status only).",
            "",
+           "The statuses are those with Bottle 0.13 installed (as CI runs them); `make "
+           "conformance-bottle012`",
+           "runs the same tests with Bottle 0.12.25, and a row says where 0.12 answers "
+           f"otherwise ({sum(bool(r.on012) for r in rows)} rows).",
+           "The `engine` rows are the port's to-do list: each names the rule that differs.",
+           "",
            "| status | rows | meaning |", "|---|---|---|"]
     out += [f"| {s} | {counts[s]} | {MEANING[s]} |" for s in STATUSES]
     out += [f"| all | {len(rows)} | {sum(r.case is not None for r in rows)} with a "
