@@ -68,7 +68,7 @@ def render(rows: list[Row]) -> str:
            "The statuses are those with Bottle 0.13 installed (as CI runs them); `make "
            "conformance-bottle012`",
            "runs the same tests with Bottle 0.12.25, and a row says where 0.12 answers "
-           f"otherwise ({sum(bool(r.on012) for r in rows)} rows).",
+           f"otherwise (rows: {sum(bool(r.on012) for r in rows)}).",
            "The `engine` rows are the port's to-do list: each names the rule that differs.",
            "",
            "| status | rows | meaning |", "|---|---|---|"]
