@@ -145,9 +145,11 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "still uses Bottle's Route: no rule converts it; replace it with the "
          'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
     'Bottle.mount': engine(
-        "P015: in Bottle 0.13 a mounted Bottle app's view reads request.path "
-        "whole ('/sub/page'); the port's mount shifts the prefix off ('/page'), "
-        'as Bottle 0.12 did, silently'),
+        "P015: Bottle 0.13 mounts a Bottle app under a prefix ending in '/' by "
+        "re-rooting its routes on the parent, so its views read request.path whole "
+        "('/sub/page'); the port's DispatcherMiddleware moves the prefix to "
+        "SCRIPT_NAME ('/page'), as Bottle 0.12 (and 0.13 for any other WSGI app) "
+        'did, silently'),
     'Bottle.install': todo(
         'P019',
          'Bottle plugin plugin: Flask has no plugins; do its work in '
