@@ -24,6 +24,14 @@ BOTTLE_ONLY = {
     "error_handler": "Bottle's error pages by status: register with @app.errorhandler(code)",
     "reset": "Bottle's route reset: Flask compiles each rule as it is added",
     "catchall": "Bottle's catchall switch: Flask's is app.config['PROPAGATE_EXCEPTIONS']",
+    "match": "Bottle's route lookup: Flask's is app.url_map.bind_to_environ(environ).match()",
+    "close": "Bottle's plugin close: Flask has no plugins (app.teardown_appcontext cleans up)",
+    "resources": "Bottle's ResourceManager: Flask's app.open_resource() reads from "
+                 "app.root_path",
+    "default_error_handler": "Bottle's error page: Flask's is the HTTPException's "
+                             "get_response()",
+    "wsgi": "Bottle's WSGI entry: Flask's is app.wsgi_app (or the app itself)",
+    "mounts": "Bottle 0.12's mounted apps: Flask's are blueprints (app.blueprints)",
 }
 CODE = "P001"
 CURRENT_APP = m.SimpleStatementLine(body=[m.ImportFrom(

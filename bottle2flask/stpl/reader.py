@@ -64,7 +64,14 @@ class Reader(bottle.StplParser):
     def _line_at(self, offset: int) -> int:
         return self.source.count("\n", 0, offset) + 1
 
-    def read_code(self, pysource, multiline):
+    def read_code(self, pysource=None, multiline=False):
+        if pysource is None:  # Bottle 0.12's parser: the code is at self.offset, and
+            consumed = self._read_code(self.source[self.offset:], multiline)  # read_code
+            self.offset += consumed  # moves the offset itself
+            return consumed
+        return self._read_code(pysource, multiline)
+
+    def _read_code(self, pysource, multiline):
         # The same token loop as Bottle's read_code, minus the indentation bookkeeping.
         start = self.offset
         block = multiline

@@ -329,6 +329,29 @@ def test_a_bottle_only_attribute_left_on_the_app_is_a_breaking_todo():
     assert "settings = app.config" in result.code  # Flask's app has a config too
 
 
+def test_the_apps_match_resources_and_wsgi_are_breaking_todos_too():
+    """Found by the conformance table (Bottle.match, Bottle.resources, Bottle.wsgi)."""
+    result = port('''
+        from bottle import Bottle, request
+
+        app = Bottle()
+        app.resources.add_path("./data/")
+
+
+        @app.route("/")
+        def index():
+            return repr(app.match(request.environ))
+
+
+        application = app.wsgi
+    ''', faithful=False)
+    assert [(t["code"], t["line"], t["breaks"]) for t in result.todos] == [
+        ("P001", 4, True), ("P001", 11, True), ("P001", 16, True)]
+    assert "Flask's app.open_resource()" in result.todos[0]["text"]
+    assert "app.url_map.bind_to_environ(environ).match()" in result.todos[1]["text"]
+    assert "Flask's is app.wsgi_app" in result.todos[2]["text"]
+
+
 def test_a_bottle_only_attribute_read_through_request_app_is_a_breaking_todo():
     """Bottle's request.app is Flask's current_app: its routes are as Bottle-only."""
     result = port('''
@@ -499,3 +522,94 @@ def test_views_under_a_decorator_imported_from_another_module_keep_their_names(t
         client = webtest.TestApp(load(f"{folder / 'web.py'}:app", {}, label).wsgi)
         assert client.get("/a").text == "stamped a"
         assert client.get("/b").text == "stamped b"
+
+
+def test_a_list_of_paths_is_one_route_decorator_a_path():
+    # Bottle routes each path of route(["/a", "/b/<x>"]); Flask's route() takes one
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route(["/a", "/b/<x:int>"], method="POST")
+        def view(x=None):
+            return repr(x)
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/a", methods=["POST"])
+        @app.route("/b/<int:x>", methods=["POST"])
+        def view(x=None):
+            return repr(x)
+    ''', declared=("D-int-signed",))
+
+
+def test_a_path_bottle_never_matched_is_left_out():
+    # "hello" has no leading slash: Bottle matched it against "/hello" and never served
+    # it; Flask would refuse the rule when the module is imported
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("hello")
+        def hello():
+            return "hi"
+    ''', faithful=False)
+    assert result.todos == []
+    assert "# Bottle never matched the rule 'hello' (no leading slash): left out\n" \
+        "def hello():" in result.code
+
+
+def test_a_path_ending_in_a_slash_declares_flasks_redirect():
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/dir/")
+        def folder():
+            return "dir"
+
+
+        @app.route("/")
+        def home():
+            return "home"
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/dir/")
+        def folder():
+            return "dir"
+
+
+        @app.route("/")
+        def home():
+            return "home"
+    ''', declared=("D-trailing-slash",))
+
+
+def test_a_route_config_keyword_is_taken_out_under_a_todo():
+    # @route("/", answer=42) is Bottle's route config; Werkzeug's Rule refuses the keyword
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/", name="home", answer=42)
+        def home():
+            return "home"
+    ''', faithful=False)
+    assert '@app.route("/", endpoint="home")' in result.code
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P003", True)]
+    assert "answer= is Bottle's route config" in result.todos[0]["text"]

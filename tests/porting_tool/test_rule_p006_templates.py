@@ -68,7 +68,7 @@ def test_template_source_in_a_string_becomes_render_template_string():
         @app.route("/hello")
         def hello():
             return render_template_string("<b>Hi {{ user }}</b>", user=request.args.get("user"))
-    ''', declared=("D-none",))
+    ''', declared=("D-first-value", "D-none"))
 
 
 def test_a_view_function_that_returns_none_renders_its_template():

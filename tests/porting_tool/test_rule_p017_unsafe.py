@@ -77,3 +77,16 @@ def test_a_limit_in_a_function_or_in_the_faithful_port_is_left_with_a_todo():
         app = bottle.Bottle()
         bottle.BaseRequest.MEMFILE_MAX = 4096
     ''', faithful=True).code
+
+
+def test_a_namespaced_config_update_is_written_with_its_keys():
+    # Bottle's update("db", url=x) sets "db.url" (the conformance table's ConfigDict.update)
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+        app.config.update("db", url="sqlite://", echo=True)
+        app.config.update("cache", {"size": 1})
+    ''', faithful=False)
+    assert 'app.config.update({"db.url": "sqlite://", "db.echo": True})' in result.code
+    assert [(t["code"], t["line"], t["breaks"]) for t in result.todos] == [("P017", 5, True)]

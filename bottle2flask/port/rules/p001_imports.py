@@ -17,6 +17,12 @@ from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, Scop
 from ..edit import Transformer, after_imports, names_read_outside_imports, walk
 from .base import Phase, PortState, Rule, placeholder
 
+# Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
+# Flask view, Bottle's request-bound globals and route objects, Bottle's app stack (the
+# Flask app is not on it). A leftover import of one is a breaking TODO.
+UNSERVABLE = {"HTTPResponse", "HTTPError", "BaseResponse", "LocalResponse", "Response",
+              "BaseRequest", "LocalRequest", "Request", "Route", "apps", "AppStack"}
+
 
 class Imports(Rule):
     code = "P001"
@@ -152,6 +158,8 @@ class _Prune(Transformer):
         text = (f"still uses Bottle's {what}: no rule converts it; replace it with the Flask "
                 "equivalent (docs/PORTING-TOOLS.md) and remove this import")
         self.rule.state.todos.append(("P001", text))
+        if UNSERVABLE.intersection(names):  # a Flask view cannot answer with them: a 500
+            self.rule.state.breaks.add(("P001", text))
         comment = cst.EmptyLine(comment=cst.Comment(f"# TODO(kit/P001): {text}"))
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
 

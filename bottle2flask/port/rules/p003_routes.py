@@ -187,6 +187,9 @@ class Routes(Rule):
         Change("D-leading-slash", "10. Path syntax and the int converter",
                "a rule without a leading slash gets one: its first wildcard no longer holds "
                "the path's leading slash (Bottle matched the rule against the whole path)"),
+        Change("D-trailing-slash", "12. Trailing slashes",
+               "a path ending in '/' answers the same path without the slash with a 308 "
+               "redirect to it (Werkzeug's strict slashes); Bottle answered 404"),
     )
     compat = ("float", "path")
 
@@ -338,8 +341,24 @@ class Routes(Rule):
         call = updated.decorator
         if isinstance(call, cst.Call) and (self.app_method(call.func) in ROUTE_METHODS
                                            or self.parameter_app(call.func)):
+            listed = self.listed_paths(call)
+            if listed:  # route(["/a", "/b"]): Bottle routes each; one decorator a path
+                self.fired()
+                return cst.FlattenSentinel([updated.with_changes(
+                    decorator=self.route_call(c)) for c in listed])
             return updated.with_changes(decorator=self.route_call(call))
         return updated
+
+    def listed_paths(self, call: cst.Call) -> list[cst.Call]:
+        """route(["/a", "/b/<x>"], ...): the call once for each path of the list."""
+        path_arg = arg(call, 0, "path")
+        if path_arg is None or not isinstance(path_arg.value, cst.List | cst.Tuple) \
+                or not path_arg.value.elements \
+                or any(string_value(e.value) is None for e in path_arg.value.elements):
+            return []
+        return [call.with_changes(args=[a.with_changes(value=e.value) if a is path_arg else a
+                                        for a in call.args])
+                for e in path_arg.value.elements]
 
     def parameter_app(self, func: cst.CSTNode) -> bool:
         """`@app.route(...)` where `app` is a parameter of an enclosing function
@@ -484,15 +503,26 @@ class Routes(Rule):
                 changed = True
             elif key == "callback":
                 self.todo("callback= registration: use app.add_url_rule(path, view_func=...)")
+            elif key not in ROUTE_KEYWORDS:  # Bottle's route config: Werkzeug's Rule refuses it
+                self.todo(f"{key}= is Bottle's route config (request.route.config[{key!r}]):"
+                          " Flask's route() takes no such keyword, so it is taken out; keep "
+                          "the value where the view can read it", breaks=True)
+                args[i] = REMOVE_ARG
+                changed = True
         if changed:
             self.fired()
-        return call.with_changes(args=args)
+        kept = [a for a in args if a is not REMOVE_ARG]
+        if kept and len(kept) < len(args):
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return call.with_changes(args=kept)
 
 
     def convert_literal(self, node: cst.BaseExpression) -> cst.BaseExpression:
         """One rule string in Werkzeug's terms (the node itself when nothing changes)."""
         path = string_value(node)
         assert path is not None and isinstance(node, cst.SimpleString)
+        if len(path) > 1 and path.endswith("/") and not self.state.faithful:
+            self.declare("D-trailing-slash")
         needs = self.state.needs if self.state.faithful else set()
         new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
                                      self.state.route_filters)
@@ -536,6 +566,13 @@ class Routes(Rule):
         return re.sub(r"<(int\(signed=True\)|bottle_path|bottle_float):(\w+)>", one, path)
 
 
+# The keywords route() takes in Bottle (apply=/skip= are P019's) and Werkzeug's Rule;
+# any other is Bottle's route config.
+ROUTE_KEYWORDS = {"path", "method", "methods", "name", "endpoint", "callback", "apply", "skip",
+                  "defaults", "subdomain", "build_only", "strict_slashes", "merge_slashes",
+                  "redirect_to", "alias", "host", "websocket", "provide_automatic_options",
+                  "view_func", "rule"}
+REMOVE_ARG = cst.Arg(cst.Name("__kit_removed__"))
 # Bottle's method="ANY" matches every method; Flask wants them listed.
 ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 

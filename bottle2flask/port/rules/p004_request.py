@@ -18,6 +18,13 @@
     request.forms.decode()     ->  request.form          (Werkzeug's values are decoded)
     form = request.forms; form.name  ->  form.get("name", "")
     request.urlparts           ->  urlsplit(request.url)
+    request.content_type       ->  request.headers.get("Content-Type", "").lower()
+    request.script_name        ->  request.script_root + "/"
+    request.remote_addr        ->  (request.access_route[0] if request.access_route else None)
+                                   (Bottle's reads X-Forwarded-For, as access_route does)
+    request.forms.allitems()   ->  request.form.items(multi=True)   (and iterkeys & co.)
+    request.forms.replace(...) ->  a TODO: Werkzeug's request dicts cannot be changed
+The conformance table (docs/BOTTLE-API.md) shows each against Bottle.
 """
 
 from __future__ import annotations
@@ -29,12 +36,11 @@ import libcst as cst
 from ..edit import Visitor, walk
 from .base import Change, Rule
 
-SAME = {"files", "cookies", "headers", "method", "path", "url", "remote_addr", "environ",
-        "content_type", "content_length", "is_json", "host", "scheme", "args", "form",
+SAME = {"files", "cookies", "headers", "method", "path", "url", "environ", "content_length",
+        "is_json", "host", "scheme", "args", "form",
         "values", "script_root", "full_path", "url_root", "authorization", "access_route"}
 RENAMED = {"forms": "form", "query": "args", "params": "values", "POST": "form",
-           "GET": "args", "url_args": "view_args", "fullpath": "path",
-           "remote_route": "access_route", "script_name": "script_root"}
+           "GET": "args", "url_args": "view_args", "fullpath": "path"}
 # FormsDicts (attribute access gives '' when missing), by Bottle's and Werkzeug's names:
 # the inner `request.forms` is renamed before the outer `.name` is seen.
 MULTIDICTS = {"forms", "query", "params", "POST", "GET", "files", "cookies",
@@ -45,6 +51,14 @@ EXPRESSIONS = {
     "auth": '((request.authorization.username, request.authorization.password) '
             'if request.authorization and request.authorization.type == "basic" else None)',
     "chunked": '"chunked" in request.headers.get("Transfer-Encoding", "").lower()',
+    # Bottle's: lower case, '' without a body (Werkzeug's keeps the case, None)
+    "content_type": 'request.headers.get("Content-Type", "").lower()',
+    # Bottle's ends in '/' ('/' at the root); Werkzeug's script_root has no trailing '/'
+    "script_name": 'request.script_root + "/"',
+    # Bottle's are X-Forwarded-For's addresses when it is sent (Werkzeug's access_route),
+    # else REMOTE_ADDR; Werkzeug's remote_addr is the socket's only (ProxyFix changes that)
+    "remote_addr": "(request.access_route[0] if request.access_route else None)",
+    "remote_route": "list(request.access_route)",
 }
 # Werkzeug's MultiDict methods: an attribute of these names on a form is no field.
 WERKZEUG_METHODS = {"lists", "listvalues", "to_dict", "deepcopy", "update", "pop", "popitem",
@@ -55,10 +69,28 @@ STORABLE = {"forms", "query", "POST", "GET", "form", "args"}
 # Bottle's MultiDicts give a key's LAST value, Werkzeug's its first: where the port takes
 # the whole form (dict(...), .dict) or one key (`[k]`), it keeps Bottle's last value.
 LAST_VALUE = {"form", "args", "values", "files"}
+# Werkzeug's get()/values()/items() give a repeated key's first value (values: the query
+# string's before the form's), Bottle's the last (params: the form's): declared, D-first-value.
+FIRST_VALUE = {"forms", "query", "params", "POST", "GET", "files", "form", "args", "values"}
+FIRST_VALUE_METHODS = {"get", "getone", "getunicode", "values", "items", "itervalues",
+                       "iteritems"}
+# Bottle's MultiDict methods Werkzeug's spell otherwise (Python 3 Bottle: iter* = the plain)
+SPELLED = {"allitems": "items(multi=True)", "iterallitems": "items(multi=True)",
+           "iterkeys": "keys()", "itervalues": "values()", "iteritems": "items()"}
+# Bottle-only names on the request's dicts with no Werkzeug counterpart: a TODO each
+UNCONVERTED = {"append": "Werkzeug's request dicts cannot be changed: copy one first "
+                         "(d = request.form.copy()) and change the copy",
+               "replace": "Werkzeug's request dicts cannot be changed: copy one first "
+                          "(d = request.form.copy()) and set d[key] = value on the copy",
+               "recode_unicode": "a FormsDict setting Werkzeug has no use for: it decodes "
+                                 "UTF-8 itself",
+               "input_encoding": "a FormsDict setting Werkzeug has no use for: it decodes "
+                                 "UTF-8 itself"}
 # Bottle's request is also a mapping of its WSGI environ: request.get("REMOTE_ADDR")
 ENVIRON_METHODS = {"get", "keys"}
 DICT_METHODS = {"get", "getunicode", "getall", "getlist", "getone", "keys", "values", "items",
-                "decode", "dict", "copy", "to_dict", "__contains__", "allitems", "iterallitems"}
+                "decode", "dict", "copy", "to_dict", "__contains__", "allitems", "iterallitems",
+                "iterkeys", "itervalues", "iteritems"} | set(UNCONVERTED)
 
 
 class Request(Rule):
@@ -67,7 +99,22 @@ class Request(Rule):
     declares = (Change("D-json-body", "8. JSON request bodies",
                        "request.get_json(silent=True): invalid JSON is None (Bottle: a 400); "
                        "application/*+json is read, application/json-rpc is not (Bottle: "
-                       "the other way round)"),)
+                       "the other way round)"),
+                Change("D-first-value", "2. Repeated and missing keys",
+                       "request.form/.args/.values/.files .get(k), an attribute read, "
+                       ".values() and .items() give a repeated key's first value, and "
+                       "request.values the query string's before the form's; Bottle gave "
+                       "the last, and the form's over the query string's"))
+
+    def first_value(self) -> None:
+        if not self.state.faithful:
+            self.declare("D-first-value")
+
+    def is_multidict(self, node) -> bool:
+        """request.forms (or request.form, renamed already) and its aliases."""
+        return self.is_alias(node) or (isinstance(node, cst.Attribute)
+                                       and self.is_request(node.value)
+                                       and node.attr.value in FIRST_VALUE)
 
     def is_request(self, node) -> bool:
         return self.api(node) == "request"
@@ -168,6 +215,12 @@ class Request(Rule):
         if not isinstance(func, cst.Attribute):
             return updated
         owner, method = func.value, func.attr.value
+        if self.is_multidict(owner) and method in FIRST_VALUE_METHODS:
+            self.first_value()
+        if self.is_multidict(owner) and method in SPELLED:
+            self.fired()  # request.forms.allitems() -> request.form.items(multi=True)
+            return cst.parse_expression(
+                f"{cst.Module([]).code_for_node(owner)}.{SPELLED[method]}")
         # request.get_cookie(name, default, secret=...)
         if self.is_request(owner) and method == "get_cookie":  # secret=: P020 ran first
             self.fired()
@@ -217,14 +270,20 @@ class Request(Rule):
         if self.multidict(value) and updated.attr.value == "dict":  # Bottle's key -> values
             self.fired()
             return cst.parse_expression(f"{self.multidict(value)}.to_dict(flat=False)")
+        if self.is_multidict(value) and updated.attr.value in UNCONVERTED:
+            self.todo(f".{updated.attr.value}: {UNCONVERTED[updated.attr.value]}", breaks=True)
+            return updated
         if isinstance(value, cst.Attribute) and self.is_request(value.value) \
                 and value.attr.value in MULTIDICTS and updated.attr.value not in DICT_METHODS:
             self.fired()
+            if value.attr.value in FIRST_VALUE:
+                self.first_value()
             owner = RENAMED.get(value.attr.value, value.attr.value)
             return self.spelt(f'request.{owner}.get("{updated.attr.value}", "")', value.value)
         if self.is_alias(value) and updated.attr.value not in DICT_METHODS | WERKZEUG_METHODS \
                 and not updated.attr.value.startswith("__"):
             self.fired()  # form = request.forms; form.name
+            self.first_value()
             return cst.parse_expression(f'{value.value}.get("{updated.attr.value}", "")')
         if not self.is_request(value):
             return updated

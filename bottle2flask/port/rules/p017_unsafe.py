@@ -6,6 +6,8 @@
   flagged where `app.route(...)` is called other than as a decorator.
 - Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`, ...):
   Flask's config is a plain dict with other loaders, and nested keys are not flattened.
+  Bottle's namespaced `app.config.update("db", url=x)` is written with its keys,
+  `app.config.update({"db.url": x})`.
 - `BaseRequest.MEMFILE_MAX = n`: Bottle's limit for JSON and url-encoded bodies (413
   above it) and its in-memory buffer. At the top level of the module that makes the
   app, after it is made, the default port writes `app.config["MAX_CONTENT_LENGTH"] = n`
@@ -96,7 +98,29 @@ class Unsafe(Rule):
             name = func.attr.value
             self.todo(f"app.config.{name}() is Bottle's; Flask's config has no such "
                       f"method: {CONFIG_METHODS[name]}", breaks=True)
+        if isinstance(func, cst.Attribute) and func.attr.value == "update" \
+                and isinstance(func.value, cst.Attribute) and func.value.attr.value == "config" \
+                and self.is_app(func.value.value) and updated.args \
+                and not updated.args[0].keyword and not updated.args[0].star \
+                and isinstance(updated.args[0].value, cst.SimpleString):
+            return self._namespaced(updated)
         return updated
+
+    def _namespaced(self, call: cst.Call) -> cst.Call:
+        """Bottle's app.config.update("db", url=x): the keys under "db." (Flask's update
+        would take "db" as a mapping and fail)."""
+        first, rest = call.args[0].value, call.args[1:]
+        prefix = first.evaluated_value
+        if not isinstance(prefix, str) or not rest \
+                or any(not a.keyword or a.star for a in rest):
+            self.todo("app.config.update(namespace, ...) is Bottle's: it prefixes each key "
+                      "with 'namespace.'; Flask's update takes a mapping", breaks=True)
+            return call
+        self.fired()
+        items = [cst.DictElement(cst.SimpleString(repr(f"{prefix.strip('.')}.{a.keyword.value}")
+                                                  .replace("'", '"')), a.value)
+                 for a in rest if a.keyword]
+        return call.with_changes(args=[cst.Arg(cst.Dict(items))])
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         if self._memfile_max(original) and self.rewrite is None:

@@ -7,6 +7,8 @@
     upload.raw_filename        ->  upload.filename
     upload.file                ->  upload.stream
     upload.get_header("k")     ->  upload.headers.get("k")
+    upload.content_length      ->  upload.headers.get("Content-Length", -1, type=int)
+                                   (Bottle's -1 without the part's own header, Werkzeug's 0)
     upload.save(dest, overwrite=True)  ->  save_upload(upload, dest, overwrite=True)
                                    (a function written once after the imports: into a
                                    folder under the sanitised name, and never over an
@@ -120,6 +122,11 @@ class Uploads(Rule):
         if name in RENAMED:
             self.fired()
             return updated.with_changes(attr=cst.Name(RENAMED[name]))
+        if name == "content_length":  # Bottle's: the part's own header, else -1 (Werkzeug: 0)
+            self.fired()
+            return cst.parse_expression(
+                f'{cst.Module([]).code_for_node(updated.value)}'
+                '.headers.get("Content-Length", -1, type=int)')
         if name == "filename":
             self.fired()
             self.need_import("werkzeug.utils", "secure_filename")

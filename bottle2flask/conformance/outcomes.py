@@ -1,0 +1,838 @@
+"""Each row's status where it is not "same": the TODO the port writes there (its own
+words), the change it declares, or the engine bug that makes it differ silently.
+
+The differential test checks every entry; a row that changes status fails it."""
+
+from __future__ import annotations
+
+
+def todo(code: str, why: str) -> dict[str, object]:
+    return {"status": "todo", "todo": code, "reason": why}
+
+
+def declared(change: str, *differs: str) -> dict[str, object]:
+    """differs: what the change may alter in an answer (status, body, ...)."""
+    return {"status": "declared", "change": change, "differs": differs}
+
+
+def engine(why: str) -> dict[str, object]:
+    return {"status": "engine", "engine": why}
+
+
+OUTCOMES: dict[str, dict[str, object]] = {
+    'TEMPLATES': todo(
+        'P001',
+         "still uses Bottle's TEMPLATES: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'DEBUG': todo(
+        'P001',
+         "still uses Bottle's DEBUG: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'apps': todo(
+        'P001',
+         "still uses Bottle's apps: no rule converts it; replace it with the Flask"
+         ' equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'install': todo(
+        'P019',
+         'Bottle plugin plugin: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'uninstall': todo(
+        'P019',
+         'Bottle plugin plugin: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'url': todo(
+        'P013',
+         "url() at import: Flask's url_for() needs an app context there; build the"
+         ' URL in the view, or under `with app.test_request_context():`'),
+    'HTTP_CODES': todo(
+        'P001',
+         "still uses Bottle's HTTP_CODES: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'JSONPlugin': declared('D-json', 'body'),
+    'jinja2_template': todo(
+        'P006',
+         'template() with template source, a computed name or another engine: '
+         'convert the source with `bottle2flask convert-template` and use '
+         'render_template(_string)'),
+    'jinja2_view': declared('D-autoescape', 'body'),
+    'parse_auth': todo(
+        'P001',
+         "still uses Bottle's parse_auth: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'parse_date': todo(
+        'P001',
+         "still uses Bottle's parse_date: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'http_date': todo(
+        'P001',
+         "still uses Bottle's http_date: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'parse_range_header': todo(
+        'P001',
+         "still uses Bottle's parse_range_header: no rule converts it; replace it "
+         'with the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'cookie_encode': todo(
+        'P001',
+         "still uses Bottle's cookie_encode: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'cookie_decode': todo(
+        'P001',
+         "still uses Bottle's cookie_decode: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'cookie_is_encoded': todo(
+        'P001',
+         "still uses Bottle's cookie_is_encoded: no rule converts it; replace it "
+         'with the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'html_escape': todo(
+        'P001',
+         "still uses Bottle's html_escape: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'html_quote': todo(
+        'P001',
+         "still uses Bottle's html_quote: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'path_shift': todo(
+        'P001',
+         "still uses Bottle's path_shift: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'yieldroutes': todo(
+        'P001',
+         "still uses Bottle's yieldroutes: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'tob': todo(
+        'P001',
+         "still uses Bottle's tob: no rule converts it; replace it with the Flask "
+         'equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'touni': todo(
+        'P001',
+         "still uses Bottle's touni: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'tonat': todo(
+        'P001',
+         "still uses Bottle's tonat: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'makelist': todo(
+        'P001',
+         "still uses Bottle's makelist: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'urlunquote': todo(
+        'P001',
+         "still uses Bottle's urlunquote: no rule converts it; replace it with the"
+         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'load': todo(
+        'P001',
+         "still uses Bottle's load: no rule converts it; replace it with the Flask"
+         ' equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'load_app': todo(
+        'P001',
+         "still uses Bottle's load_app: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'Bottle.add_hook': todo(
+        'P010',
+         'add_hook(): register the function with @app.before_request or '
+         '@app.after_request (which takes and returns the response)'),
+    'Bottle.remove_hook': todo(
+        'P010',
+         'add_hook(): register the function with @app.before_request or '
+         '@app.after_request (which takes and returns the response)'),
+    'Bottle.trigger_hook': todo(
+        'P001',
+         "`app.trigger_hook` is Bottle's hook call: Flask runs its hooks itself"),
+    'Bottle.add_route': todo(
+        'P001',
+         "still uses Bottle's Route: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'Bottle.mount': engine(
+        "P015: Bottle 0.13 mounts a Bottle app under a prefix ending in '/' by "
+        "re-rooting its routes on the parent, so its views read request.path whole "
+        "('/sub/page'); the port's DispatcherMiddleware moves the prefix to "
+        "SCRIPT_NAME ('/page'), as Bottle 0.12 (and 0.13 for any other WSGI app) "
+        'did, silently'),
+    'Bottle.install': todo(
+        'P019',
+         'Bottle plugin plugin: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'Bottle.uninstall': todo(
+        'P019',
+         'Bottle plugin plugin: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'Bottle.routes': todo(
+        'P001',
+         "`app.routes` is Bottle's list of routes: a Flask app's are "
+         'app.url_map.iter_rules()'),
+    'Bottle.router': todo(
+        'P001',
+         "`app.router` is Bottle's router: a Flask app matches with app.url_map "
+         "(Werkzeug's Map)"),
+    'Bottle.match': todo(
+        'P001',
+         "`app.match` is Bottle's route lookup: Flask's is "
+         'app.url_map.bind_to_environ(environ).match()'),
+    'Bottle.plugins': todo(
+        'P001',
+         "`app.plugins` is Bottle's installed plugins: Flask has none (use hooks "
+         'or decorators)'),
+    'Bottle.catchall': todo(
+        'P001',
+         "`app.catchall` is Bottle's catchall switch: Flask's is "
+         "app.config['PROPAGATE_EXCEPTIONS']"),
+    'Bottle.error_handler': todo(
+        'P001',
+         "`app.error_handler` is Bottle's error pages by status: register with "
+         '@app.errorhandler(code)'),
+    'Bottle.default_error_handler': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'Bottle.reset': todo(
+        'P001',
+         "`app.reset` is Bottle's route reset: Flask compiles each rule as it is "
+         'added'),
+    'Bottle.close': todo(
+        'P001',
+         "`app.close` is Bottle's plugin close: Flask has no plugins "
+         '(app.teardown_appcontext cleans up)'),
+    'Bottle.resources': todo(
+        'P001',
+         "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
+         ' reads from app.root_path'),
+    'Bottle.wsgi': todo(
+        'P001',
+         "`app.wsgi` is Bottle's WSGI entry: Flask's is app.wsgi_app (or the app "
+         'itself)'),
+    'Route.rule': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.method': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.name': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.callback': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.app': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.config': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.plugins': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.skiplist': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.get_config': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.get_undecorated_callback': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.get_callback_args': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.all_plugins': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.call': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.prepare': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'Route.reset': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'ConfigDict.load_dict': todo(
+        'P017',
+         "app.config.load_dict() is Bottle's; Flask's config has no such method: "
+         "app.config.update(...), but Bottle flattens nested dicts to 'a.b' keys"),
+    'ConfigDict.load_module': todo(
+        'P017',
+         "app.config.load_module() is Bottle's; Flask's config has no such method:"
+         " app.config.from_object(...), but Bottle flattens dict values to 'a.b' "
+         'keys'),
+    'ConfigDict.load_config': todo(
+        'P017',
+         "app.config.load_config() is Bottle's; Flask's config has no such method:"
+         " an .ini file read with configparser: its [section] key is 'section.key'"
+         ' in Bottle'),
+    'ConfigDict.meta_set': todo(
+        'P017',
+         "app.config.meta_set() is Bottle's; Flask's config has no such method: no"
+         ' Flask equivalent (filters, help text): convert the value where it is '
+         'read'),
+    'ConfigDict.meta_get': todo(
+        'P017',
+         "app.config.meta_get() is Bottle's; Flask's config has no such method: no"
+         ' Flask equivalent'),
+    'ConfigDict.meta_list': todo(
+        'P017',
+         "app.config.meta_list() is Bottle's; Flask's config has no such method: "
+         'no Flask equivalent'),
+    'ResourceManager.add_path': todo(
+        'P001',
+         "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
+         ' reads from app.root_path'),
+    'ResourceManager.lookup': todo(
+        'P001',
+         "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
+         ' reads from app.root_path'),
+    'ResourceManager.open': todo(
+        'P001',
+         "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
+         ' reads from app.root_path'),
+    'request.query': declared('D-first-value', 'body'),
+    'request.forms': declared('D-first-value', 'body'),
+    'request.params': declared('D-first-value', 'body'),
+    'request.files': declared('D-upload-filename', 'body'),
+    'request.json': declared('D-json-body', 'status', 'body'),
+    'request.route': todo(
+        'P004',
+         'request.route has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'request.MEMFILE_MAX': todo(
+        'P004',
+         'request.MEMFILE_MAX has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'request.copy': todo(
+        'P004',
+         'request.copy has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'request.path_shift': todo(
+        'P004',
+         'request.path_shift has no direct Flask name: see the request rows in '
+         'docs/PORTING-TOOLS.md'),
+    'response.bad_headers': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.charset': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.close': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.content_length': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.content_type': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.copy': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.default_content_type': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.default_status': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.expires': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.get_header': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.headerlist': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.headers': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.iter_headers': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.status': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.status_code': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.status_line': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'response.body': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HTTPResponse.status': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.status_code': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.status_line': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.headers': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.headerlist': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.set_header': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.add_header': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.get_header': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.iter_headers': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.content_type': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.content_length': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.charset': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.expires': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.set_cookie': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.delete_cookie': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.copy': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.default_status': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.default_content_type': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.bad_headers': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.close': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.body': todo(
+        'P001',
+         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
+         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.status': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.status_code': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.status_line': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.headers': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.headerlist': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.set_header': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.add_header': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.get_header': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.iter_headers': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.content_type': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.content_length': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.charset': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.expires': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.set_cookie': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.delete_cookie': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.copy': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.default_status': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.default_content_type': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.bad_headers': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.close': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPError.body': todo(
+        'P001',
+         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'FormsDict.get': declared('D-first-value', 'body'),
+    'FormsDict.getone': declared('D-first-value', 'body'),
+    'FormsDict.values': declared('D-first-value', 'body'),
+    'FormsDict.items': declared('D-first-value', 'body'),
+    'FormsDict.iteritems': declared('D-first-value', 'body'),
+    'FormsDict.itervalues': declared('D-first-value', 'body'),
+    'FormsDict.append': todo(
+        'P004',
+         ".append: Werkzeug's request dicts cannot be changed: copy one first (d ="
+         ' request.form.copy()) and change the copy'),
+    'FormsDict.replace': todo(
+        'P004',
+         ".replace: Werkzeug's request dicts cannot be changed: copy one first (d "
+         '= request.form.copy()) and set d[key] = value on the copy'),
+    'FormsDict.recode_unicode': todo(
+        'P004',
+         '.recode_unicode: a FormsDict setting Werkzeug has no use for: it decodes'
+         ' UTF-8 itself'),
+    'FormsDict.input_encoding': todo(
+        'P004',
+         '.input_encoding: a FormsDict setting Werkzeug has no use for: it decodes'
+         ' UTF-8 itself'),
+    'MultiDict.get': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.getall': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.getlist': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.getone': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.keys': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.values': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.items': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.allitems': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.iterallitems': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.iteritems': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.iterkeys': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.itervalues': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.dict': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.append': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.replace': todo(
+        'P001',
+         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
+         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HeaderDict.get': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.getall': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.getlist': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.getone': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.keys': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.values': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.items': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.allitems': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.iterallitems': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.iteritems': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.iterkeys': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.itervalues': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.dict': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.append': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.replace': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'HeaderDict.filter': todo(
+        'P005',
+         "Bottle's response used here: set this on the response the view returns "
+         '(make_response) instead'),
+    'FileUpload.filename': declared('D-upload-filename', 'body'),
+    'route:filter:int': declared('D-int-signed', 'status', 'body'),
+    'route:filter:float': declared('D-float', 'status', 'body'),
+    'route:no-leading-slash:wildcard': declared('D-leading-slash', 'body'),
+    'route:no-rule': todo(
+        'P003',
+         "route without a path: Bottle builds one from the function's arguments; "
+         'write the path out'),
+    'route:apply': todo(
+        'P019',
+         '`apply=[upper]` ran these Bottle plugins (or decorators) on this route: '
+         'taken out, Flask has no plugins; decorate the view with what replaces '
+         'them'),
+    'route:skip': todo(
+        'P019',
+         'Bottle plugin upper: Flask has no plugins; do its work in '
+         'before_request/after_request hooks or a view decorator, or use its Flask'
+         ' extension'),
+    'route:skip:True': todo(
+        'P019',
+         '`skip=True` turned Bottle plugins off for this route: taken out, Flask '
+         'has no plugins; decorate the view with what replaces them'),
+    'route:config': todo(
+        'P003',
+         "answer= is Bottle's route config (request.route.config['answer']): "
+         "Flask's route() takes no such keyword, so it is taken out; keep the "
+         'value where the view can read it'),
+    'route:trailing-slash': declared('D-trailing-slash', 'status', 'location', 'body'),
+    'stpl:{{None}}': declared('D-none', 'body'),
+    'stpl:%while': todo(
+        'T030',
+         '`while` has no Jinja2 equivalent (a for loop over a bounded sequence, or'
+         ' a macro, is the usual rewrite): % while i < n:'),
+    'stpl:%try': todo(
+        'T030',
+         '`try`/`except` has no Jinja2 equivalent: handle the error in the view, '
+         'or test for the case with `if`: % try:'),
+    'stpl:%with': todo(
+        'T030',
+         '`with` (a context manager) has no Jinja2 equivalent: % with '
+         "open('views/page.tpl') as f:"),
+    'stpl:include()': todo(
+        'T026',
+         "`include()` inside an expression: {{!include('part', x=1)}}"),
+    'stpl:setdefault': todo(
+        'T026',
+         "`setdefault()` inside an expression: {{setdefault('n', 9)}}"),
+    'stpl:undefined name': declared('D-undefined', 'status', 'body'),
+    'stpl:whitespace': engine(
+        'stpl: a tag line under a blank line takes the blank line and the spaces '
+        'ending the line above (Bottle keeps both); the converter names the line '
+        'in PORTING-REPORT.md (whitespace) but declares no change '
+        '(docs/PORTING.md entry 37)'),
+    'stpl:escaping': engine(
+        'stpl: Jinja2 escapes quotes as &#34; and &#39;, SimpleTemplate as &quot;'
+        ' and &#039; (docs/PORTING.md entry 23): the same text in a browser, not '
+        'the same bytes, and not declared'),
+    'stpl:last newline': engine(
+        "stpl: a page's last newline is not printed (Flask's "
+        'keep_trailing_newline is off; SimpleTemplate prints it): named in '
+        'docs/PORTING.md entry 37, not declared'),
+    'SimpleTemplate.render': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.prepare': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.execute': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.source': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.name': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.filename': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.lookup': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.encoding': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.settings': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.syntax': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.code': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.co': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.cache': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.defaults': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.extensions': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.global_config': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.search': todo(
+        'P001',
+         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
+         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+}

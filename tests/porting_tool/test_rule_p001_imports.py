@@ -1,0 +1,38 @@
+"""P001 imports: a Bottle name no rule converts keeps its import under a TODO; where a
+Flask app cannot serve what it makes (a Bottle HTTPResponse returned from a Flask view is
+a 500), the TODO says the port breaks there (found by the conformance table)."""
+
+from __future__ import annotations
+
+from .helpers import port
+
+
+def test_a_leftover_helper_is_a_todo_that_does_not_break():
+    result = port('''
+        from bottle import Bottle, html_escape
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            return html_escape("<b>")
+    ''', faithful=False)
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P001", False)]
+
+
+def test_a_leftover_bottle_response_is_a_breaking_todo():
+    result = port('''
+        from bottle import Bottle, HTTPResponse
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            answer = HTTPResponse("made")
+            answer.status = 201
+            return answer
+    ''', faithful=False)
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P001", True)]
+    assert "still uses Bottle's HTTPResponse" in result.todos[0]["text"]
