@@ -325,71 +325,71 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'request.path_shift has no direct Flask name: see the request rows in '
          'docs/PORTING-TOOLS.md'),
     'response.bad_headers': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.charset': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.close': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.content_length': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.content_type': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.copy': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.default_content_type': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.default_status': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.expires': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.get_header': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.headerlist': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.headers': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.iter_headers': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.status': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.status_code': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.status_line': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'response.body': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HTTPResponse.status': todo(
@@ -643,67 +643,67 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "still uses Bottle's MultiDict: no rule converts it; replace it with the "
          'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
     'HeaderDict.get': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.getall': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.getlist': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.getone': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.keys': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.values': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.items': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.allitems': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.iterallitems': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.iteritems': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.iterkeys': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.itervalues': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.dict': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.append': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.replace': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'HeaderDict.filter': todo(
-        'P005',
+        'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
     'FileUpload.filename': declared('D-upload-filename', 'body'),

@@ -70,8 +70,11 @@ class Uploads(Rule):
             return node.value in self.scopes[-1]
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
             return node.func.attr.value == "get" and self.is_files(node.func.value)
-        if isinstance(node, cst.Subscript):
-            return self.is_files(node.value)
+        if isinstance(node, cst.Subscript):  # request.files["f"], .getall("f")[-1]
+            value = node.value
+            return self.is_files(value) or isinstance(value, cst.Call) \
+                and isinstance(value.func, cst.Attribute) and value.func.attr.value in LOOPS \
+                and self.is_files(value.func.value)
         return isinstance(node, cst.Attribute) and self.is_files(node.value)
 
     def _bound(self, body: cst.CSTNode) -> set[str]:
