@@ -24,7 +24,17 @@ from werkzeug.security import safe_join
 from werkzeug.serving import DechunkedInput
 from werkzeug.wrappers import Response
 
-from shared.http import BAD_BODY, BAD_FORM, BAD_HOST, BAD_MULTIPART, BAD_PATH, HTTPError, valid_path
+from shared.http import (
+    BAD_BODY,
+    BAD_FORM,
+    BAD_HOST,
+    BAD_LENGTH,
+    BAD_MULTIPART,
+    BAD_PATH,
+    HTTPError,
+    valid_content_length,
+    valid_path,
+)
 
 
 class StrictFormParser(FormDataParser):
@@ -152,6 +162,9 @@ class KitJSONProvider(DefaultJSONProvider):
 def read_body(request: flask.Request) -> None:
     """Read the body once, up front: a body the server or its chunked framing reports
     broken is a 400 (PORTING 34), whatever exception the server raises for it."""
+    # Werkzeug reads a malformed Content-Length ("0x10", "+5") as 0: PORTING 39.
+    if not valid_content_length(request.environ.get("CONTENT_LENGTH")):
+        raise HTTPError(400, BAD_LENGTH)
     try:
         data = request.get_data(cache=True)  # the parsers read this copy
     except ClientDisconnected:  # Werkzeug's name for a read that failed

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
+
 import bottle
 import flask
 import pytest
-from webtest import TestApp
+from webtest import TestApp, TestRequest
 
 
 def native_client(app) -> TestApp:
@@ -197,6 +199,48 @@ def test_flask_reads_malformed_multipart_as_an_empty_form():
 def test_our_builds_refuse_malformed_multipart_with_a_400(probe_client):
     response = raw_post(probe_client, "/probe/form", BROKEN, BROKEN_TYPE, 400)
     assert "The multipart form data is malformed." in response.text
+
+
+# -- a malformed Content-Length ---
+
+def malformed_length_post(app, length: str, status, path="/f"):
+    """POST x=1 as a form, with CONTENT_LENGTH as given: past WebTest's lint, which
+    refuses such an environ, as a server should."""
+    request = TestRequest.blank(path, method="POST", environ={
+        "CONTENT_TYPE": "application/x-www-form-urlencoded", "CONTENT_LENGTH": length,
+        "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.input": io.BytesIO(b"x=1")})
+    return TestApp(app, lint=False).do_request(request, status=status)
+
+
+@pytest.mark.parametrize("length", ["0x10", "1 6", "1" * 5000])
+def test_bottle_fails_on_a_content_length_int_cannot_read(length):
+    app = bottle.Bottle()
+    app.config["catchall"] = False
+    app.route("/f", "POST", lambda: repr(dict(bottle.request.forms)))
+    with pytest.raises(ValueError):
+        malformed_length_post(app, length, 500)
+
+
+@pytest.mark.parametrize(("length", "read"), [("+3", "'1'"), (" 3", "'1'"),
+                                               ("\u0663", "'1'"), ("-1", "None")])
+def test_bottle_reads_signs_spaces_and_any_digit_in_a_content_length(length, read):
+    app = bottle.Bottle()
+    app.route("/f", "POST", lambda: repr(bottle.request.forms.get("x")))
+    assert malformed_length_post(app, length, 200).text == read
+
+
+@pytest.mark.parametrize("length", ["0x10", "+3", "-1", "1 6", "\u0663", "1" * 5000])
+def test_werkzeug_reads_a_malformed_content_length_as_no_body(length):
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: repr(flask.request.form.to_dict()), methods=["POST"])
+    assert malformed_length_post(app, length, 200).text == "{}"
+
+
+@pytest.mark.parametrize("length", ["0x10", "+3", "-1", " 3", "1 6", "\u0663", "1" * 5000])
+def test_our_builds_refuse_a_malformed_content_length_with_a_400(probe_client, length):
+    response = malformed_length_post(probe_client.app, length, 400, path="/probe/form")
+    assert "The Content-Length header is not a number of bytes." in response.text
+    assert probe_client.post("/probe/form", {"x": "1"}).json["first"] == "1"
 
 
 # -- body size limits ---
