@@ -4,6 +4,7 @@ status from every build (make test runs a short profile, make fuzz the long one)
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter
 
 from hypothesis import given
@@ -21,7 +22,18 @@ def intended(spec: Spec, statuses: dict[str, int]) -> str | None:
         return "duplicate-cookie"
     if spec.headers.get("If-None-Match") == "*" and spec.path.startswith("/static/"):
         return "static-if-none-match-star"
+    if bare_lf_multipart(spec):
+        return "bare-lf-multipart"
     return None
+
+
+def bare_lf_multipart(spec: Spec) -> bool:
+    """Whether a multipart body's boundary lines end in a bare LF (PORTING 40)."""
+    kind, _, boundary = spec.headers.get("Content-Type", "").partition("; boundary=")
+    if kind != "multipart/form-data" or not boundary:
+        return False
+    delimiter = re.escape(b"--" + boundary.encode("latin-1"))
+    return re.search(delimiter + rb"(--)?\n", spec.body) is not None
 
 
 def twin(framework: str, settings: dict, url: str, tfb_seed_file):

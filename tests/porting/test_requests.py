@@ -201,6 +201,52 @@ def test_our_builds_refuse_malformed_multipart_with_a_400(probe_client):
     assert "The multipart form data is malformed." in response.text
 
 
+# -- bare LF in multipart bodies (an intended difference) ---
+
+BARE_LF = b'--xyz\nContent-Disposition: form-data; name="x"\n\nhello\n--xyz--\n'
+LF_HEADERS = (b'--xyz\r\nContent-Disposition: form-data; name="x"\n\nhello\r\n'
+              b"--xyz--\r\n")  # CRLF around the part, LF after its header
+
+
+def bottle_form_app() -> bottle.Bottle:
+    app = bottle.Bottle()
+    app.route("/f", "POST", lambda: repr(dict(bottle.request.forms)))
+    return app
+
+
+def flask_form_app() -> flask.Flask:
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: repr(flask.request.form.to_dict()), methods=["POST"])
+    return app
+
+
+@pytest.mark.parametrize("body", [BARE_LF, LF_HEADERS])
+def test_bottle_refuses_multipart_with_bare_lf_line_breaks(body):
+    response = raw_post(native_client(bottle_form_app()), "/f", body, BROKEN_TYPE, 400)
+    assert "MultipartError" in response.text
+
+
+@pytest.mark.parametrize("body", [BARE_LF, LF_HEADERS])
+def test_werkzeug_reads_multipart_with_bare_lf_line_breaks(body):
+    response = raw_post(native_client(flask_form_app()), "/f", body, BROKEN_TYPE, 200)
+    assert response.text == "{'x': 'hello'}"
+
+
+@pytest.mark.parametrize("body", [BARE_LF, LF_HEADERS])
+def test_our_builds_answer_bare_lf_multipart_as_their_framework_does(framework, probe_client,
+                                                                     body):
+    # Intended (PORTING 40): either rule in the other build would be a second parser.
+    native = {"bottle": bottle_form_app, "flask": flask_form_app}[framework]()
+    status = raw_post(native_client(native), "/f", body, BROKEN_TYPE, "*").status_int
+    response = raw_post(probe_client, "/probe/form", body, BROKEN_TYPE, status)
+    if status == 400:
+        assert "The multipart form data is malformed." in response.text
+    else:
+        assert response.json["first"] == "hello"
+    crlf = body.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")  # the same, framed right
+    assert raw_post(probe_client, "/probe/form", crlf, BROKEN_TYPE, 200).json["first"] == "hello"
+
+
 # -- a malformed Content-Length ---
 
 def malformed_length_post(app, length: str, status, path="/f"):
