@@ -21,6 +21,7 @@ import re
 import secrets
 import shutil
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -101,6 +102,8 @@ def extract_suites(folder: Path, into: Path) -> tuple[Path | None, Path]:
     bruno: Path | None = into / BRUNO
     if (folder / BRUNO).is_dir():
         shutil.copytree(folder / BRUNO, into / BRUNO)
+        for path in [into / BRUNO, *(into / BRUNO).rglob("*")]:  # a read-only copy's modes
+            path.chmod(path.stat().st_mode | stat.S_IWUSR)
     elif is_clone(folder) and git(folder, "ls-tree", "HEAD", BRUNO).strip():  # a bare mirror
         archive = into / "bruno.tar"
         git(folder, "archive", "--format=tar", f"--output={archive}", "HEAD", BRUNO)

@@ -32,11 +32,14 @@ def lay_out(root, *, bruno=True, postman_requests=32):
 
 def test_a_plain_folder_gives_both_suites_and_the_commit_its_notes_name(tmp_path):
     folder = lay_out(tmp_path / "realworld")
+    for path in [*folder.rglob("*")]:  # read-only, as the team's copy is
+        path.chmod(0o555 if path.is_dir() else 0o444)
     bruno, postman = extract_suites(folder, tmp_path / "work")
     assert bruno == tmp_path / "work" / BRUNO
     assert (bruno / "auth" / "01-register.bru").read_text() == "meta {\n}\n"
     assert json.loads(postman.read_text()) == json.loads(collection(32))
     assert source_commit(folder) == COMMIT
+    assert all(path.stat().st_mode & 0o200 for path in [bruno, *bruno.rglob("*")])
 
 
 def test_a_folder_from_before_the_bruno_suite_gives_postman_only(tmp_path):
