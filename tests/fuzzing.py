@@ -321,8 +321,10 @@ def fill(clients: dict) -> Known:
     form = first.get("/login").forms[0]
     form["email"], form["password"] = "ann@example.com", PASSWORD
     form.submit(status=303)
-    known.session = first.cookies["session"]
     known.csrf = first.get("/editor").forms[0]["csrf_token"].value
+    # After the form: the session that made the token holds its secret (a session signed
+    # in afresh holds none, and the first form page adds it).
+    known.session = first.cookies["session"]
     for client in clients.values():
         client.cookiejar.clear()
     return known
