@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import flask
 from flask.json.provider import DefaultJSONProvider
@@ -38,10 +38,31 @@ from shared.http import (
 
 
 class StrictFormParser(FormDataParser):
-    """Werkzeug hides undecodable or malformed form bodies as an empty form; we say 400."""
+    """Werkzeug hides undecodable or malformed form bodies as an empty form; we say 400.
+
+    The files a malformed multipart body had opened before it broke off are closed here:
+    Werkzeug drops them unclosed (a ResourceWarning when the GC finds them).
+    """
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **{**kwargs, "silent": False})
+        self.opened: list[IO[bytes]] = []
+        factory = self.stream_factory
+
+        def opening(*args: Any, **kwargs: Any) -> IO[bytes]:
+            stream = factory(*args, **kwargs)
+            self.opened.append(stream)
+            return stream
+
+        self.stream_factory = opening
+
+    def parse(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().parse(*args, **kwargs)
+        except BaseException:
+            for stream in self.opened:
+                stream.close()
+            raise
 
 
 class KitParameters(ImmutableMultiDict):
