@@ -143,7 +143,8 @@ def serve(framework: str, workdir: Path, database: str) -> tuple[subprocess.Pope
              "--workers", "1", "--threads", "4", f"{framework}_app:create_app()"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     origin = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    deadline = time.monotonic() + 60  # a busy CI machine may take its time to boot it
+    while time.monotonic() < deadline and server.poll() is None:
         try:
             urllib.request.urlopen(f"{origin}/api/tags", timeout=1)
             return server, origin
