@@ -11,9 +11,12 @@ FLASK_PORT ?= 5000
 COMPARE_PORT ?= 8000
 PYTEST_ARGS ?=
 PARITY_ARGS ?=
+# RealWorld's official suites: the team's copy beside this clone (any folder laid out like
+# the realworld repository, or a clone of it, will do).
+REALWORLD ?= ../shared/realworld
 
 .PHONY: install test test-bottle test-flask test-postgres postgres-install serve serve-bottle serve-flask seed parity \
-	browser-install lint realworld clean \
+	browser-install lint realworld realworld-ci clean \
 	bench bench-quick bench-migration seed-tfb fuzz soak wrk-install conformance-bottle012
 
 install: $(TEST_STAMP)
@@ -137,10 +140,15 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-# RealWorld's official API suites against both builds: make realworld REALWORLD=path/to/realworld
+# RealWorld's official API suites against both builds, from $(REALWORLD); needs npm.
+# REALWORLD_DB=postgresql-url runs them on that server instead of SQLite.
 realworld: $(STAMP)
-	@test -n "$(REALWORLD)" || { echo "usage: make realworld REALWORLD=path/to/realworld [REALWORLD_TOOLS=dir] [REALWORLD_DB=postgresql-url]"; exit 2; }
 	$(BIN)/python -m harness.realworld "$(REALWORLD)" $(if $(REALWORLD_TOOLS),--tools "$(REALWORLD_TOOLS)") $(if $(REALWORLD_DB),--database-url "$(REALWORLD_DB)")
+
+# What CI runs: both suites against both builds, on SQLite and on a throwaway PostgreSQL
+# server; a count per suite, build and database, and a failure when anything fails.
+realworld-ci: $(STAMP) postgres-install
+	$(BIN)/python -m harness.realworld "$(REALWORLD)" --db sqlite --db postgres $(if $(REALWORLD_TOOLS),--tools "$(REALWORLD_TOOLS)")
 
 clean:
 	rm -rf $(VENV) var .pytest_cache build *.egg-info

@@ -15,6 +15,7 @@ from shared import sessions
 from shared.core import SECURITY_HEADERS, Core
 from shared.http import (
     BAD_HOST,
+    BAD_LENGTH,
     BAD_PATH,
     BaseRequest,
     HTTPError,
@@ -28,6 +29,7 @@ from shared.http import (
     Upload,
     cached_property,
     is_json,
+    valid_content_length,
     valid_path,
 )
 from shared.routing import Converter, Route, parse, translate
@@ -65,6 +67,9 @@ class BottleRequest(BaseRequest):
         return bottle.request.path
 
     def _body(self) -> bytes:
+        # Bottle's int() takes "+5" and " 5", and fails on "0x10" (a 500): PORTING 39.
+        if not valid_content_length(self.environ.get("CONTENT_LENGTH")):
+            raise HTTPError(400, BAD_LENGTH)
         limit = self.config.MAX_CONTENT_LENGTH
         if bottle.request.content_length > limit:
             raise HTTPError(413)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import flask
 from flask.json.provider import DefaultJSONProvider
@@ -24,14 +24,45 @@ from werkzeug.security import safe_join
 from werkzeug.serving import DechunkedInput
 from werkzeug.wrappers import Response
 
-from shared.http import BAD_BODY, BAD_FORM, BAD_HOST, BAD_MULTIPART, BAD_PATH, HTTPError, valid_path
+from shared.http import (
+    BAD_BODY,
+    BAD_FORM,
+    BAD_HOST,
+    BAD_LENGTH,
+    BAD_MULTIPART,
+    BAD_PATH,
+    HTTPError,
+    valid_content_length,
+    valid_path,
+)
 
 
 class StrictFormParser(FormDataParser):
-    """Werkzeug hides undecodable or malformed form bodies as an empty form; we say 400."""
+    """Werkzeug hides undecodable or malformed form bodies as an empty form; we say 400.
+
+    The files a malformed multipart body had opened before it broke off are closed here:
+    Werkzeug drops them unclosed (a ResourceWarning when the GC finds them).
+    """
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **{**kwargs, "silent": False})
+        self.opened: list[IO[bytes]] = []
+        factory = self.stream_factory
+
+        def opening(*args: Any, **kwargs: Any) -> IO[bytes]:
+            stream = factory(*args, **kwargs)
+            self.opened.append(stream)
+            return stream
+
+        self.stream_factory = opening
+
+    def parse(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().parse(*args, **kwargs)
+        except BaseException:
+            for stream in self.opened:
+                stream.close()
+            raise
 
 
 class KitParameters(ImmutableMultiDict):
@@ -152,6 +183,9 @@ class KitJSONProvider(DefaultJSONProvider):
 def read_body(request: flask.Request) -> None:
     """Read the body once, up front: a body the server or its chunked framing reports
     broken is a 400 (PORTING 34), whatever exception the server raises for it."""
+    # Werkzeug reads a malformed Content-Length ("0x10", "+5") as 0: PORTING 39.
+    if not valid_content_length(request.environ.get("CONTENT_LENGTH")):
+        raise HTTPError(400, BAD_LENGTH)
     try:
         data = request.get_data(cache=True)  # the parsers read this copy
     except ClientDisconnected:  # Werkzeug's name for a read that failed

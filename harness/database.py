@@ -1,8 +1,14 @@
-"""Fresh databases for the tools that start apps: a SQLite file, or one on a server."""
+"""Fresh databases for the tools that start apps: a SQLite file, or one on a server
+(one named by a URL, or a throwaway one started for the run)."""
 
 from __future__ import annotations
 
+import glob
+import os
 import secrets
+import shutil
+import subprocess
+import tempfile
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -64,3 +70,40 @@ def fresh_database(name: str, folder: Path, server: str | None) -> Iterator[str]
     finally:
         event.remove(Pool, "connect", track)
         admin.dispose()
+
+
+def _postgres_bin(name: str) -> str:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}")) or [shutil.which(name)]
+    if not found[-1]:
+        raise UsageError(f"{name} not found: install Debian's postgresql "
+                         "(make postgres-install)")
+    return found[-1]
+
+
+@contextmanager
+def throwaway_server() -> Iterator[str]:
+    """A PostgreSQL server of our own for one run, its admin URL: Debian's binaries, a
+    temporary folder and a unix socket there (no TCP port taken), gone afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="kit-pg-"))
+    owner: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root: the cluster is postgres's
+        shutil.chown(folder, "postgres", "postgres")
+        owner = ["runuser", "-u", "postgres", "--"]
+
+    def run(*command: str) -> None:
+        subprocess.run([*owner, *command], check=True, capture_output=True)
+
+    data = str(folder / "data")
+    try:
+        run(_postgres_bin("initdb"), "-D", data, "-U", "postgres", "--auth=trust",
+            "-E", "UTF8", "--locale=C.UTF-8")
+        options = (f"-k {folder} -c listen_addresses='' -c fsync=off "
+                   "-c synchronous_commit=off -c full_page_writes=off")
+        run(_postgres_bin("pg_ctl"), "-D", data, "-l", str(folder / "log"), "-w",
+            "-o", options, "start")
+        try:
+            yield f"postgresql+psycopg://postgres@/postgres?host={folder}"
+        finally:
+            run(_postgres_bin("pg_ctl"), "-D", data, "-m", "fast", "-w", "stop")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

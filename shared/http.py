@@ -270,6 +270,17 @@ BAD_FORM = "The form data is not valid UTF-8."
 BAD_MULTIPART = "The multipart form data is malformed."
 BAD_BODY = "The request body is malformed or incomplete."
 BAD_HOST = "The Host header is not a valid host name."
+BAD_LENGTH = "The Content-Length header is not a number of bytes."
+MAX_LENGTH_DIGITS = len(str(2**63 - 1))  # the most any server or client can mean
+
+
+def valid_content_length(value: str | None) -> bool:
+    """Whether a WSGI CONTENT_LENGTH is absent, empty or 1*DIGIT (RFC 9110 8.6), at
+    most 2**63 - 1: no sign, space, hex or non-ASCII digit that int() would take."""
+    if not value:
+        return True
+    return (value.isascii() and value.isdigit() and len(value) <= MAX_LENGTH_DIGITS
+            and int(value) < 2**63)
 
 
 def valid_path(raw: str) -> bool:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import glob
+from pathlib import Path
+
 import pytest
 from sqlalchemy import create_engine, make_url, text
 
 from bottle2flask.errors import UsageError
-from harness.database import check_server, fresh_database
+from harness.database import check_server, fresh_database, throwaway_server
 
 
 @pytest.mark.parametrize(("url", "message"), [
@@ -46,3 +49,17 @@ def test_a_fresh_database_is_empty_writable_and_gone_afterwards(postgres_server,
         admin.dispose()
     assert make_url(url).database not in names and make_url(other).database not in names
     engine.dispose()
+
+
+@pytest.mark.skipif(not glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                    reason="Debian's postgresql is not installed (make postgres-install)")
+def test_a_throwaway_server_serves_fresh_databases_and_is_gone_afterwards(tmp_path):
+    with throwaway_server() as server:
+        folder = Path(make_url(server).query["host"])
+        with fresh_database("bottle", tmp_path, server) as url:
+            engine = create_engine(url)
+            with engine.connect() as connection:
+                assert connection.scalar(text("SELECT current_database()")) == \
+                    make_url(url).database
+            engine.dispose()
+    assert not folder.exists()

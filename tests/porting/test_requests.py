@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
+
 import bottle
 import flask
 import pytest
-from webtest import TestApp
+from webtest import TestApp, TestRequest
 
 
 def native_client(app) -> TestApp:
@@ -197,6 +199,94 @@ def test_flask_reads_malformed_multipart_as_an_empty_form():
 def test_our_builds_refuse_malformed_multipart_with_a_400(probe_client):
     response = raw_post(probe_client, "/probe/form", BROKEN, BROKEN_TYPE, 400)
     assert "The multipart form data is malformed." in response.text
+
+
+# -- bare LF in multipart bodies (an intended difference) ---
+
+BARE_LF = b'--xyz\nContent-Disposition: form-data; name="x"\n\nhello\n--xyz--\n'
+LF_HEADERS = (b'--xyz\r\nContent-Disposition: form-data; name="x"\n\nhello\r\n'
+              b"--xyz--\r\n")  # CRLF around the part, LF after its header
+
+
+def bottle_form_app() -> bottle.Bottle:
+    app = bottle.Bottle()
+    app.route("/f", "POST", lambda: repr(dict(bottle.request.forms)))
+    return app
+
+
+def flask_form_app() -> flask.Flask:
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: repr(flask.request.form.to_dict()), methods=["POST"])
+    return app
+
+
+@pytest.mark.parametrize("body", [BARE_LF, LF_HEADERS])
+def test_bottle_refuses_multipart_with_bare_lf_line_breaks(body):
+    response = raw_post(native_client(bottle_form_app()), "/f", body, BROKEN_TYPE, 400)
+    assert "MultipartError" in response.text
+
+
+@pytest.mark.parametrize("body", [BARE_LF, LF_HEADERS])
+def test_werkzeug_reads_multipart_with_bare_lf_line_breaks(body):
+    response = raw_post(native_client(flask_form_app()), "/f", body, BROKEN_TYPE, 200)
+    assert response.text == "{'x': 'hello'}"
+
+
+@pytest.mark.parametrize("body", [BARE_LF, LF_HEADERS])
+def test_our_builds_answer_bare_lf_multipart_as_their_framework_does(framework, probe_client,
+                                                                     body):
+    # Intended (PORTING 40): either rule in the other build would be a second parser.
+    native = {"bottle": bottle_form_app, "flask": flask_form_app}[framework]()
+    status = raw_post(native_client(native), "/f", body, BROKEN_TYPE, "*").status_int
+    response = raw_post(probe_client, "/probe/form", body, BROKEN_TYPE, status)
+    if status == 400:
+        assert "The multipart form data is malformed." in response.text
+    else:
+        assert response.json["first"] == "hello"
+    crlf = body.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")  # the same, framed right
+    assert raw_post(probe_client, "/probe/form", crlf, BROKEN_TYPE, 200).json["first"] == "hello"
+
+
+# -- a malformed Content-Length ---
+
+def malformed_length_post(app, length: str, status, path="/f"):
+    """POST x=1 as a form, with CONTENT_LENGTH as given: past WebTest's lint, which
+    refuses such an environ, as a server should."""
+    request = TestRequest.blank(path, method="POST", environ={
+        "CONTENT_TYPE": "application/x-www-form-urlencoded", "CONTENT_LENGTH": length,
+        "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.input": io.BytesIO(b"x=1")})
+    return TestApp(app, lint=False).do_request(request, status=status)
+
+
+@pytest.mark.parametrize("length", ["0x10", "1 6", "1" * 5000])
+def test_bottle_fails_on_a_content_length_int_cannot_read(length):
+    app = bottle.Bottle()
+    app.config["catchall"] = False
+    app.route("/f", "POST", lambda: repr(dict(bottle.request.forms)))
+    with pytest.raises(ValueError):
+        malformed_length_post(app, length, 500)
+
+
+@pytest.mark.parametrize(("length", "read"), [("+3", "'1'"), (" 3", "'1'"),
+                                               ("\u0663", "'1'"), ("-1", "None")])
+def test_bottle_reads_signs_spaces_and_any_digit_in_a_content_length(length, read):
+    app = bottle.Bottle()
+    app.route("/f", "POST", lambda: repr(bottle.request.forms.get("x")))
+    assert malformed_length_post(app, length, 200).text == read
+
+
+@pytest.mark.parametrize("length", ["0x10", "+3", "-1", "1 6", "\u0663", "1" * 5000])
+def test_werkzeug_reads_a_malformed_content_length_as_no_body(length):
+    app = flask.Flask(__name__)
+    app.add_url_rule("/f", "f", lambda: repr(flask.request.form.to_dict()), methods=["POST"])
+    assert malformed_length_post(app, length, 200).text == "{}"
+
+
+@pytest.mark.parametrize("length", ["0x10", "+3", "-1", " 3", "1 6", "\u0663", "1" * 5000])
+def test_our_builds_refuse_a_malformed_content_length_with_a_400(probe_client, length):
+    response = malformed_length_post(probe_client.app, length, 400, path="/probe/form")
+    assert "The Content-Length header is not a number of bytes." in response.text
+    assert probe_client.post("/probe/form", {"x": "1"}).json["first"] == "1"
 
 
 # -- body size limits ---
