@@ -249,7 +249,7 @@ def makes_app(stmt, name: str) -> bool:
                                                                     cst.ImportStar):
         if isinstance(stmt.body[0].module, cst.Name) and stmt.body[0].module.value == "bottle":
             return False  # `from bottle import app`: Bottle's default-app stack, not ours
-        return any((a.asname.name.value if a.asname else a.name.value) == name
+        return any((a.evaluated_alias or a.name.value) == name
                    for a in stmt.body[0].names if isinstance(a.name, cst.Name))
     if not isinstance(stmt.body[0], cst.Assign):
         return False

@@ -64,7 +64,7 @@ class TreeResult:
         register on import), else one with a usual name. A mod_wsgi script (.wsgi) has
         no module name: see `start`."""
         best = self._main()
-        if best is None or not best.path.endswith(".py"):
+        if best is None or best.app_name is None or not best.path.endswith(".py"):
             return None
         name = ".".join(Path(best.path).with_suffix("").parts)
         return name.removesuffix(".__init__"), best.app_name

@@ -179,11 +179,12 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
 
 def read(source: str, path: str, settings: Settings) -> tuple[cst.Module, ModuleFacts]:
     """The module as the model read it (a whole folder's model, or this module alone)."""
-    options = {"imported_apps": frozenset(settings.imported_apps),
-               "default_from": settings.default_from}
+    imported_apps = frozenset(settings.imported_apps)
     if settings.model is not None:
-        return settings.model.read(Path(path), source, **options)
-    return read_module(source, path, **options)
+        return settings.model.read(Path(path), source, imported_apps=imported_apps,
+                                   default_from=settings.default_from)
+    return read_module(source, path, imported_apps=imported_apps,
+                       default_from=settings.default_from)
 
 
 def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
@@ -316,7 +317,8 @@ def factory_call(module: cst.Module, app: str) -> str:
 def _take_marks(code: str) -> tuple[str, dict[int, int]]:
     """The code without the declared-change markers, and each marker's line: the line of
     the statement it was put above."""
-    kept, lines = [], {}
+    kept: list[str] = []
+    lines: dict[int, int] = {}
     for line in code.splitlines(keepends=True):
         mark = line.strip()
         if mark.startswith(DECLARED_MARK):

@@ -237,7 +237,7 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
             continue
         for alias in node.names:
             if isinstance(alias.name, cst.Name):
-                local = alias.asname.name.value if alias.asname else alias.name.value
+                local = alias.evaluated_alias or alias.name.value
                 found.imports[local] = (target, alias.name.value)
                 # `from .parts import blog`: the module parts/blog.py, when there is one
                 sub = module_file(src, rel, f"{dotted or ''}.{alias.name.value}",
