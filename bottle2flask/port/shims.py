@@ -23,7 +23,8 @@ INSTALL = {"response": "response", "location": "location", "route_errors": "rout
 
 def install_options(state) -> dict[str, cst.BaseExpression]:
     """The keyword arguments of the install() call this module's app needs."""
-    options = {INSTALL[need]: cst.Name("True") for need in INSTALL if need in state.needs}
+    options: dict[str, cst.BaseExpression] = {
+        INSTALL[need]: cst.Name("True") for need in INSTALL if need in state.needs}
     if "jinja" in state.needs:
         options.pop("jinja2", None)
     if "template_path" in state.needs:

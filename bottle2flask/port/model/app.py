@@ -227,7 +227,7 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
                                   else dotted] = target
         if not isinstance(node, cst.ImportFrom):
             continue
-        dotted = get_full_name_for_node(node.module) if node.module else ""
+        dotted = (get_full_name_for_node(node.module) or "") if node.module else ""
         target = module_file(src, rel, dotted or "", len(node.relative))
         if target is None:
             continue

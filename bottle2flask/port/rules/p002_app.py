@@ -151,23 +151,25 @@ class App(Rule):
                       f"registered; add @{self.facts.app_name}.after_request (or "
                       "before_request) if it should run")
             return cst.RemoveFromParent()
-        if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS:
+        if isinstance(call, cst.Call) and (api := self.api(call.func)) in APP_SHORTCUTS \
+                and api is not None:
             self.fired()
             if self.facts.made or self.facts.imported_apps:
                 self.todo(f"@{self.api(call.func)}() is on Bottle's default app, not on "
                           f"{self.facts.app_name}: the port puts it on {self.facts.app_name}; "
                           "check which app served it (run() without an app serves the "
                           "default one)")
-            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(self.api(call.func)))
+            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(api))
             return updated.with_changes(decorator=call.with_changes(func=func))
         return updated
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         # install(plugin), mount(...) as statements on the default app
         call = updated.value
-        if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS - {"get"}:
+        if isinstance(call, cst.Call) and (api := self.api(call.func)) in APP_SHORTCUTS - {"get"} \
+                and api is not None:
             self.fired()
-            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(self.api(call.func)))
+            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(api))
             return updated.with_changes(value=call.with_changes(func=func))
         return updated
 

@@ -19,7 +19,7 @@ import libcst as cst
 
 from ..edit import arg, last_import
 from ..model.facts import ROUTE_METHODS
-from .base import Change, Rule
+from .base import Change, Phase, Rule
 
 # Bottle's ConfigDict methods, which Flask's Config lacks; what to use instead.
 CONFIG_METHODS = {
@@ -38,7 +38,7 @@ CONFIG_METHODS = {
 
 class Unsafe(Rule):
     code = "P017"
-    phase = 0  # reads the routes before P003 rewrites them
+    phase = Phase.READ  # reads the routes before P003 rewrites them
     summary = "bottle.local, Bottle's config methods and dynamic routes flagged"
     declares = (Change("D-body-limit", "7. Body size limits",
                        "MAX_CONTENT_LENGTH refuses (413) every larger body, uploads and raw "
