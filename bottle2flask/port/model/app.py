@@ -57,7 +57,8 @@ class AppModel:
     default_modules: dict[Path, Path] = field(default_factory=dict)
     shared_views: frozenset[str] = frozenset()  # view names in more than one module
     tree_needs: frozenset[str] = frozenset()  # shims the app's module adds for all modules
-    template_imports: dict = field(default_factory=dict)  # `% import x` in the templates
+    # `% import x` in the templates: name -> (module, attribute)
+    template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
 
     def app_folder(self, rel: Path) -> str:
         """The folder of the module that makes the app `rel` uses: Flask reads the app's
@@ -88,7 +89,8 @@ class AppModel:
                 "shared_views": self.shared_views & set(found.views),
                 "tree_needs": self.tree_needs}
 
-    def add_templates(self, templates: bool, template_imports: dict | None,
+    def add_templates(self, templates: bool,
+                      template_imports: dict[str, tuple[str, str | None]] | None,
                       jinja2: bool) -> None:
         """What the app's templates need of the app's module: a Jinja environment like
         Bottle's, the names they `% import`."""

@@ -16,7 +16,7 @@ import libcst.matchers as m
 
 from ..edit import Visitor, kw, last_import, walk
 from ..model.facts import APP_FACTORIES
-from .base import APP_SHORTCUTS, Rule
+from .base import APP_SHORTCUTS, PortState, Rule
 
 # WSGI middleware that wrap an app, by name: beaker's, Werkzeug's, WhiteNoise, Paste's.
 MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
@@ -27,7 +27,7 @@ def is_middleware(name: str) -> bool:
     return name in MIDDLEWARE or name.endswith("Middleware")
 
 
-def flask_app(state) -> cst.Call:
+def flask_app(state: PortState) -> cst.Call:
     folder = cst.SimpleString(f'"{state.template_folder}"')
     return cst.Call(func=cst.Name("Flask"), args=[
         cst.Arg(cst.Name("__name__"), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),

@@ -35,7 +35,7 @@ from ..edit import (
 )
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import tokens
-from .base import Change, Rule, glob
+from .base import Change, PortState, Rule, glob
 
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
 FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", "float"),
@@ -587,7 +587,7 @@ def _regex_literal(regex: str) -> cst.SimpleString:
     return cst.SimpleString(repr(regex))
 
 
-def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
+def add_converters(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     """The regex converter classes after the imports, each registered right after every
     statement that makes a Flask app (in any scope: a factory, a method) or imports the
     module's app; False when the module has neither."""
