@@ -16,16 +16,18 @@ import libcst as cst
 
 WIDTH = 100
 _EMPTY = cst.Module([])
+# One import statement: ("import" or "from", the module, the names as written).
+ImportLine = tuple[str, str, list[str]]
 
 
 def _dotted(node) -> str:
     return _EMPTY.code_for_node(node) if node is not None else ""
 
 
-def _lines(stmts) -> list[tuple] | None:
+def _lines(stmts) -> list[ImportLine] | None:
     """(kind, module, names) for each import statement; None if one has a comment or
     several modules in one `import a, b`."""
-    found = []
+    found: list[ImportLine] = []
     for stmt in stmts:
         small = stmt.body[0]
         if "#" in _EMPTY.code_for_node(stmt.with_changes(leading_lines=[])):
@@ -64,8 +66,8 @@ def _name_key(name: str) -> tuple:
     return kind, bare.lower(), bare
 
 
-def _render(lines: list[tuple], own: set[str]) -> str:
-    sections: dict[int, list[tuple]] = {}
+def _render(lines: list[ImportLine], own: set[str]) -> str:
+    sections: dict[int, list[ImportLine]] = {}
     for kind, module, names in lines:
         sections.setdefault(_section(module, own), []).append((kind, module, names))
     blocks = []
