@@ -130,8 +130,8 @@ class _Prune(Transformer):
                       if n in bottle and n not in self.imported)
         self.imported |= set(left)
         if left:  # (bottle.X where the module has an X of its own was spelt bottle_X)
-            names = ", ".join(n if bottle[n] == n else f"{bottle[n]} as {n}" for n in left)
-            line = cst.parse_statement(f"from bottle import {names}\n")
+            spelt = ", ".join(n if bottle[n] == n else f"{bottle[n]} as {n}" for n in left)
+            line = cst.parse_statement(f"from bottle import {spelt}\n")
             line = self._drop_or_keep(line.with_changes(
                 leading_lines=updated.leading_lines), left, "")
             if not keep:
