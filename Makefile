@@ -135,7 +135,7 @@ wrk-install:
 seed-tfb: $(STAMP)
 	$(BIN)/python -m harness.bench --seed-only
 
-# Ruff, then mypy over shared/ and adapters/ (its settings: [tool.mypy] in pyproject.toml).
+# Ruff, then mypy over shared/, adapters/ and bottle2flask/ (its settings: [tool.mypy] in pyproject.toml).
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy

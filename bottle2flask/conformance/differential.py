@@ -126,7 +126,7 @@ def answer(app, req: Req, compare: tuple[str, ...] = ()) -> Answer | str:
 
 def load_app(path: Path, label: str):
     """The app `app` in path/web.py, or the one-line reason it did not load."""
-    import webtest  # type: ignore[import-untyped]
+    import webtest
 
     from ..errors import UsageError
     from ..loading import load
@@ -145,8 +145,8 @@ def run(case: Case, folder: Path, label: str = "case") -> Outcome:
     result = port_tree(src, out)
     outcome = Outcome(code=(out / "web.py").read_text(encoding="utf-8"))
     for module in result.modules:
-        outcome.todos += module.todos
-        outcome.declared += module.declared
+        outcome.todos += [dict(todo) for todo in module.todos]
+        outcome.declared += [dict(found) for found in module.declared]
     for template in result.templates:  # "3: T010 why" each
         for note in template.get("todos", []):
             line, _, rest = note.partition(": ")

@@ -7,6 +7,8 @@ module of the port may import it without a cycle."""
 from __future__ import annotations
 
 import warnings
+from enum import Enum, auto
+from typing import Final
 
 import libcst as cst
 from libcst.helpers import parse_template_statement
@@ -15,8 +17,16 @@ from .quick import Transformer, Visitor
 from .walk import walk
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+
+
+class Remove(Enum):
+    """REMOVE's type: a one-member enum, so a checker tells it from an expression."""
+
+    REMOVE = auto()
+
+
 # An app option (Flask(...)'s keyword) to take out: Flask's default is it.
-REMOVE = object()
+REMOVE: Final = Remove.REMOVE
 
 
 # -- reading code --------------------------------------------------------------------
@@ -251,7 +261,7 @@ def makes_app(stmt, name: str) -> bool:
                                                                     cst.ImportStar):
         if isinstance(stmt.body[0].module, cst.Name) and stmt.body[0].module.value == "bottle":
             return False  # `from bottle import app`: Bottle's default-app stack, not ours
-        return any((a.asname.name.value if a.asname else a.name.value) == name
+        return any((a.evaluated_alias or a.name.value) == name
                    for a in stmt.body[0].names if isinstance(a.name, cst.Name))
     if not isinstance(stmt.body[0], cst.Assign):
         return False
@@ -310,7 +320,7 @@ def after_app(module: cst.Module, app_name: str, templates: list[str],
     return module, bool(placed)
 
 
-__all__ = ["REMOVE", "STATEMENTS", "Transformer", "Visitor", "after_app", "after_imports",
+__all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app", "after_imports",
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "kw",
            "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "string_value", "walk",

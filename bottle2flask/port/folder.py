@@ -130,7 +130,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                  or f.relative_to(src).as_posix() in named]
     used = engine(python, apps)
     jinja2 = used == "jinja2"
-    names, imports = {}, {}
+    names: dict[str, str] = {}
+    imports: dict[str, tuple[str, str | None]] = {}
     if write:
         out.mkdir(parents=True, exist_ok=True)
         if jinja2:  # Bottle's Jinja2 adapter: the templates are Jinja2 already
@@ -270,7 +271,7 @@ def copy_companions(src: Path, out: Path, result: TreeResult) -> None:
 
 def diff(src: Path, result: TreeResult) -> str:
     """The unified diff of every changed module, as `--diff` prints it."""
-    chunks = []
+    chunks: list[str] = []
     for module in result.modules:
         source = Path(src) / module.path
         before = source.read_bytes().decode("utf-8") if source.exists() else ""  # made by P002

@@ -16,16 +16,18 @@ import libcst as cst
 
 WIDTH = 100
 _EMPTY = cst.Module([])
+# One import statement: ("import" or "from", the module, the names as written).
+ImportLine = tuple[str, str, list[str]]
 
 
 def _dotted(node) -> str:
     return _EMPTY.code_for_node(node) if node is not None else ""
 
 
-def _lines(stmts) -> list[tuple] | None:
+def _lines(stmts) -> list[ImportLine] | None:
     """(kind, module, names) for each import statement; None if one has a comment or
     several modules in one `import a, b`."""
-    found = []
+    found: list[ImportLine] = []
     for stmt in stmts:
         small = stmt.body[0]
         if "#" in _EMPTY.code_for_node(stmt.with_changes(leading_lines=[])):
@@ -64,8 +66,8 @@ def _name_key(name: str) -> tuple:
     return kind, bare.lower(), bare
 
 
-def _render(lines: list[tuple], own: set[str]) -> str:
-    sections: dict[int, list[tuple]] = {}
+def _render(lines: list[ImportLine], own: set[str]) -> str:
+    sections: dict[int, list[ImportLine]] = {}
     for kind, module, names in lines:
         sections.setdefault(_section(module, own), []).append((kind, module, names))
     blocks = []
@@ -98,10 +100,10 @@ def _block(module: cst.Module) -> tuple[int, int]:
             body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.BaseString):
         start = 1
     end = start
-    while end < len(body) and isinstance(body[end], cst.SimpleStatementLine) \
-            and len(body[end].body) == 1 \
-            and isinstance(body[end].body[0], cst.Import | cst.ImportFrom) \
-            and (end == start or not any(line.comment for line in body[end].leading_lines)):
+    while end < len(body) and isinstance(stmt := body[end], cst.SimpleStatementLine) \
+            and len(stmt.body) == 1 \
+            and isinstance(stmt.body[0], cst.Import | cst.ImportFrom) \
+            and (end == start or not any(line.comment for line in stmt.leading_lines)):
         end += 1
     return start, end
 
@@ -145,11 +147,14 @@ def _wrap_new(module: cst.Module, old: set[str]) -> cst.Module:
     for stmt in module.body:
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
         text = _EMPTY.code_for_node(stmt.with_changes(leading_lines=[])).rstrip("\n")
-        if isinstance(small, cst.ImportFrom) and len(stmt.body) == 1 and len(text) > WIDTH \
+        if isinstance(small, cst.ImportFrom) and isinstance(stmt, cst.SimpleStatementLine) \
+                and len(stmt.body) == 1 and len(text) > WIDTH \
                 and "#" not in text and "\n" not in text \
                 and _EMPTY.code_for_node(stmt) not in old \
                 and not isinstance(small.names, cst.ImportStar):
-            kind, module_name, names = _lines([stmt])[0]
+            found = _lines([stmt])
+            assert found is not None  # None only for a comment, and this line has none
+            kind, module_name, names = found[0]
             wrapped = f"from {module_name} import (\n" + "".join(
                 f"    {n},\n" for n in sorted(names, key=_name_key)) + ")\n"
             stmt = cst.parse_statement(wrapped).with_changes(leading_lines=stmt.leading_lines)

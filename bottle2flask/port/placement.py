@@ -7,10 +7,10 @@ from __future__ import annotations
 import libcst as cst
 
 from .edit import REMOVE, Transformer, app_target, is_flask_call, kw
-from .rules.base import declared_mark
+from .rules.base import PortState, declared_mark
 
 
-def app_options(module: cst.Module, state) -> cst.Module:
+def app_options(module: cst.Module, state: PortState) -> cst.Module:
     """`Flask(__name__, ...)` with the options the rules set (state.app_options), and the
     declared changes that belong to the app (state.app_declared) marked on its line."""
     if not state.app_options and not state.app_declared:

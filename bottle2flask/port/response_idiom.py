@@ -60,6 +60,8 @@ def on(small: cst.BaseSmallStatement, name: str) -> cst.BaseSmallStatement:
     resp = cst.Name(name)
     if isinstance(small, cst.Expr):
         call = small.value
+        # change_of() took only `response.<method>(...)` calls and assignments
+        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
         method = call.func.attr.value
         if method == "set_header":
             key, value = call.args[0].value, call.args[1].value
@@ -68,10 +70,13 @@ def on(small: cst.BaseSmallStatement, name: str) -> cst.BaseSmallStatement:
             func = cst.Attribute(cst.Attribute(resp, cst.Name("headers")), cst.Name("add"))
             return cst.Expr(call.with_changes(func=func))
         return cst.Expr(call.with_changes(func=call.func.with_changes(value=resp)))
+    assert isinstance(small, cst.Assign)
     target = small.targets[0].target
+    new: cst.BaseAssignTargetExpression
     if isinstance(target, cst.Subscript):
         new = target.with_changes(value=target.value.with_changes(value=resp))
     else:
+        assert isinstance(target, cst.Attribute)
         attr = target.attr.value
         if attr == "status" and isinstance(small.value, cst.Integer):
             attr = "status_code"
@@ -87,21 +92,26 @@ def _header(resp: cst.Name, key: cst.BaseExpression) -> cst.Subscript:
 def tuple_parts(changes: list[cst.BaseSmallStatement]) -> list | None:
     """(status, headers) for `return body, status, headers` when every change is a status
     or a header a tuple can carry, else None."""
-    status, headers = None, []
+    status: cst.BaseExpression | None = None
+    headers: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
     for small in changes:
         if isinstance(small, cst.Expr):
             call = small.value
+            assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
             if call.func.attr.value != "set_header" or len(call.args) != 2:
                 return None
             headers.append((call.args[0].value, call.args[1].value))
             continue
+        assert isinstance(small, cst.Assign)  # change_of(): a call or an assignment
         target = small.targets[0].target
         if isinstance(target, cst.Subscript):
             key = target.slice[0].slice
             if not isinstance(key, cst.Index):
                 return None
             headers.append((key.value, small.value))
-        elif target.attr.value in ("status", "status_code"):
+            continue
+        assert isinstance(target, cst.Attribute)
+        if target.attr.value in ("status", "status_code"):
             status = small.value
         elif target.attr.value == "content_type":
             headers.append((cst.SimpleString('"Content-Type"'), small.value))
@@ -177,13 +187,16 @@ def fresh(used: set[str], base: str) -> str:
 def closure_name(changes: list[cst.BaseSmallStatement]) -> str:
     first = changes[0]
     if isinstance(first, cst.Expr):
-        method = first.value.func.attr.value
-        key = first.value.args[0].value if first.value.args else None
+        call = first.value
+        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+        method = call.func.attr.value
+        key = call.args[0].value if call.args else None
         if method in ("set_cookie", "delete_cookie") and isinstance(key, cst.SimpleString) \
                 and isinstance(key.evaluated_value, str) and key.evaluated_value.isidentifier():
             verb = "set" if method == "set_cookie" else "delete"
             return f"{verb}_{key.evaluated_value.lower()}_cookie"
         return method if method != "set_header" else "set_headers"
+    assert isinstance(first, cst.Assign)
     target = first.targets[0].target
     if isinstance(target, cst.Attribute) and target.attr.value.startswith("status"):
         return "set_status"
@@ -367,8 +380,8 @@ class Folder:
             leading_lines=[*comments, *last.leading_lines])
         moved = [self.rule.converted(c, cst.SimpleStatementLine([on(c, name)]))
                  for c in changes]
-        ret = cst.SimpleStatementLine([cst.Return(cst.Name(name))])
-        return [*kept, first, *moved, ret]
+        final = cst.SimpleStatementLine([cst.Return(cst.Name(name))])
+        return [*kept, first, *moved, final]
 
     def replaces(self, value: cst.BaseExpression) -> bool:
         """Is the returned value Bottle's HTTPResponse, now Flask's `Response(...)`?"""

@@ -30,7 +30,7 @@ def bottle_response(module: cst.Module) -> str | None:
                                                                       cst.ImportStar):
             for alias in small.names:
                 if isinstance(alias.name, cst.Name) and alias.name.value == "response":
-                    return alias.asname.name.value if alias.asname else "response"
+                    return alias.evaluated_alias or "response"
     return None
 
 

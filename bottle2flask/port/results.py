@@ -4,8 +4,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 USUAL_NAMES = {"app", "main", "server", "wsgi", "application", "run", "__init__"}
+
+
+class Todo(TypedDict):
+    """A TODO comment the port left in a module, as the report lists it."""
+
+    code: str  # the rule's, "P006"
+    line: int
+    text: str
+    breaks: NotRequired[bool]  # the code under it fails when it runs
+
+
+class Declaration(TypedDict):
+    """A declared change as a rule records it (Rule.declare): a marker finds its line."""
+
+    id: str  # "D-location" (declared.py)
+    paths: list[str]  # parity globs it applies to
+    detail: NotRequired[str]  # what it is here
+
+
+class Declared(Declaration):
+    """A declared change at its line in the ported module."""
+
+    line: int
 
 
 @dataclass
@@ -14,8 +38,8 @@ class FileResult:
     status: str  # "success", "failure", "skip"
     code: str = ""  # the new source (the old one for skip and failure)
     applied: dict[str, int] = field(default_factory=dict)
-    todos: list[dict] = field(default_factory=list)  # {"code", "line", "text"}
-    declared: list[dict] = field(default_factory=list)  # {"id", "line", "paths"}
+    todos: list[Todo] = field(default_factory=list)
+    declared: list[Declared] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     emulation: int = 0  # lines of Bottle emulation added to this module
     compat: bool = False  # it imports bottle_compat (--faithful): the port needs that file
@@ -64,7 +88,7 @@ class TreeResult:
         register on import), else one with a usual name. A mod_wsgi script (.wsgi) has
         no module name: see `start`."""
         best = self._main()
-        if best is None or not best.path.endswith(".py"):
+        if best is None or best.app_name is None or not best.path.endswith(".py"):
             return None
         name = ".".join(Path(best.path).with_suffix("").parts)
         return name.removesuffix(".__init__"), best.app_name

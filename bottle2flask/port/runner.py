@@ -23,7 +23,7 @@ from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .placement import app_options
-from .results import FileResult
+from .results import Declared, FileResult, Todo
 from .rules import RULES
 from .rules.base import Phase, PortState, drop_placeholders
 from .rules.base import state as port_state
@@ -35,7 +35,7 @@ TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
 WIDTH = 100
 
 
-def orphan_text(state) -> str:
+def orphan_text(state: PortState) -> str:
     """What to do when this module needs code tied to an app it neither makes nor imports."""
     what = {"response": "changes Bottle's response", "template_path": "changes TEMPLATE_PATH",
             "jinja": "renders templates", "jinja2": "renders templates",
@@ -85,7 +85,7 @@ def imported_alike(source: str, name: str, module: str, attr: str | None) -> boo
         and name == module.split(".")[0]
 
 
-def template_processor(state, taken: set[str]) -> None:
+def template_processor(state: PortState, taken: set[str]) -> None:
     """What the templates import (`% import x`), imported in a context processor each
     time a page renders, as Bottle imported it at each render."""
     lines = []
@@ -105,7 +105,7 @@ def template_processor(state, taken: set[str]) -> None:
         f"{body}    return {{{names}}}\n", {}))
 
 
-def template_globals(state, context) -> None:
+def template_globals(state: PortState, context: CodemodContext) -> None:
     """What the templates import (`% import x`, which Bottle ran at each render) is
     imported once here and given to every template: app.jinja_env.globals."""
     for name, (module, attr) in sorted(state.template_imports.items()):
@@ -120,7 +120,7 @@ def template_globals(state, context) -> None:
     state.after_app.append((f"{{app}}.jinja_env.globals.update({names})", {}))
 
 
-def flask_defaults(state, static_dir: bool, rules: list[str]) -> None:
+def flask_defaults(state: PortState, static_dir: bool, rules: list[str]) -> None:
     """Leave Flask's defaults where they do what Bottle did: no template_folder for an
     app with no templates, and no static_folder=None where Flask's static route serves
     nothing (no static/ folder beside the app, and no route of the app's that a
@@ -180,11 +180,12 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
 
 def read(source: str, path: str, settings: Settings) -> tuple[cst.Module, ModuleFacts]:
     """The module as the model read it (a whole folder's model, or this module alone)."""
-    options = {"imported_apps": frozenset(settings.imported_apps),
-               "default_from": settings.default_from}
+    imported_apps = frozenset(settings.imported_apps)
     if settings.model is not None:
-        return settings.model.read(Path(path), source, **options)
-    return read_module(source, path, **options)
+        return settings.model.read(Path(path), source, imported_apps=imported_apps,
+                                   default_from=settings.default_from)
+    return read_module(source, path, imported_apps=imported_apps,
+                       default_from=settings.default_from)
 
 
 def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
@@ -248,8 +249,10 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         if not placed:
             tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
                 "# TODO(kit/P011): set the Flask app's jinja_loader where the app is made: "
+                # the parser's default config given, so mypy reads **values as
+                # replacements only (a dict could fill `config` too)
                 + cst.Module([]).code_for_node(parse_template_statement(
-                    template, app=cst.Name("app"), **values))))])
+                    template, cst.PartialParserConfig(), app=cst.Name("app"), **values))))])
     tree, state.converters_placed = add_converters(tree, state)
     if (state.regexes or state.filters) and not state.converters_placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
@@ -279,8 +282,9 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     code = wrap_long_lines(wrap_todos(code, todo_lines), source, long_lines)
     lines = {n: long_lines[todo_lines[line - 1]] + 1 for n, line in marked.items()}
     # a change whose code a later rule removed (a static route Flask now serves) is gone
-    declared = sorted(({**d, "line": lines[n]} for n, d in enumerate(state.declared)
-                       if n in lines), key=lambda d: d["line"])
+    declared: list[Declared] = sorted(
+        ({**d, "line": lines[n]} for n, d in enumerate(state.declared) if n in lines),
+        key=lambda d: d["line"])
     try:
         compile(code, path, "exec")
     except SyntaxError as error:
@@ -368,9 +372,9 @@ def wrap_todos(code: str, starts: list[int] | None = None) -> str:
     return "".join(out)
 
 
-def todo_comments(code: str) -> list[dict]:
+def todo_comments(code: str) -> list[Todo]:
     """The TODO comments, their continuation lines joined."""
-    found: list[dict] = []
+    found: list[Todo] = []
     follows = False
     for n, line in enumerate(code.splitlines(), 1):
         m = TODO.search(line)

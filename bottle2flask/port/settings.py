@@ -32,9 +32,11 @@ class Settings:
     default_from: str | None = None
     shared_views: frozenset[str] = frozenset()
     tree_needs: frozenset[str] = frozenset()
-    template_imports: dict = field(default_factory=dict)
-    template_reads: dict = field(default_factory=dict)  # Flask name -> names read always
-    template_errors: dict = field(default_factory=dict)  # Flask name -> Bottle's SyntaxError
+    template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    # Flask name -> names read always
+    template_reads: dict[str, frozenset[str]] = field(default_factory=dict)
+    # Flask name -> Bottle's SyntaxError
+    template_errors: dict[str, str] = field(default_factory=dict)
     faithful: bool = False
     app_text: str | None = None
     own_modules: frozenset[str] = frozenset()
@@ -48,7 +50,7 @@ class Settings:
     # not in it shows the app is run from its own folder (python start.py)
     src_root: str = ""
     # P019: a plugin keyword another module's port opens: keyword -> (module, function)
-    openers: dict = field(default_factory=dict)
+    openers: dict[str, tuple[str, str]] = field(default_factory=dict)
     # P003: the names of the route filters the app adds (app.router.add_filter("slug", f))
     route_filters: frozenset[str] = frozenset()
     # the model of the whole app (None: this module alone is the app)

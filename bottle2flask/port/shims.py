@@ -6,6 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .edit import after_app, after_imports
+from .rules.base import PortState
 from .rules.p004_request import JSON_BODY
 from .rules.p015_mount import MERGE
 from .rules.p015_mount import SHIM as MOUNT
@@ -21,9 +22,10 @@ INSTALL = {"response": "response", "location": "location", "route_errors": "rout
            "jinja2": "jinja2"}
 
 
-def install_options(state) -> dict[str, cst.BaseExpression]:
+def install_options(state: PortState) -> dict[str, cst.BaseExpression]:
     """The keyword arguments of the install() call this module's app needs."""
-    options = {INSTALL[need]: cst.Name("True") for need in INSTALL if need in state.needs}
+    options: dict[str, cst.BaseExpression] = {
+        INSTALL[need]: cst.Name("True") for need in INSTALL if need in state.needs}
     if "jinja" in state.needs:
         options.pop("jinja2", None)
     if "template_path" in state.needs:
@@ -34,14 +36,14 @@ def install_options(state) -> dict[str, cst.BaseExpression]:
     return options
 
 
-def app_free(module: cst.Module, state) -> cst.Module:
+def app_free(module: cst.Module, state: PortState) -> cst.Module:
     """A module without an app: Bottle's response comes from bottle_compat all the same
     (P005 imports it); the needs tied to an app are left to the caller's TODO."""
     state.needs.discard("response")
     return module
 
 
-def add_shims(module: cst.Module, state) -> tuple[cst.Module, bool]:
+def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     """bottle_compat's install() after every statement that makes the app (in any scope)
     or imports it; False when there is none.
 
@@ -70,7 +72,7 @@ def _lines(source: str) -> int:
     return sum(1 for line in source.splitlines() if line.strip())
 
 
-def shim_imports(state) -> list[tuple[str, str]]:
+def shim_imports(state: PortState) -> list[tuple[str, str]]:
     needed = []
     if (state.regexes or state.filters) and state.converters_placed:
         needed.append(("werkzeug.routing", "BaseConverter"))

@@ -15,7 +15,7 @@ TEMPLATE_FOLDERS = {"views", "templates"}
 
 def copy_as_they_are(src: Path, out: Path, files: list[Path], status: str,
                      folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS
-                     ) -> tuple[list[dict], dict]:
+                     ) -> tuple[list[dict], dict[str, str]]:
     """Templates of another engine are copied as they are: per-file results, Bottle
     name -> file."""
     results = []
@@ -88,14 +88,17 @@ def breaking_line(output) -> int | None:
 
 def convert_templates(src: Path, out: Path, files: list[Path],
                       folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS,
-                      compact: bool = False) -> tuple[list[dict], dict, dict]:
+                      compact: bool = False
+                      ) -> tuple[list[dict], dict[str, str], dict[str, tuple[str, str | None]]]:
     """Write each template under `out`; return per-file results, Bottle name -> new name,
     and what the templates import (`% import x`: name -> (module, attribute)).
     `compact`: the --faithful port's form, for an environment set up as Bottle's."""
     roots: dict[Path, list[Path]] = {}
     for path in files:
         roots.setdefault(template_root(path, src, folders), []).append(path)
-    results, names, imports = [], {}, {}
+    results: list[dict] = []
+    names: dict[str, str] = {}
+    imports: dict[str, tuple[str, str | None]] = {}
     for root, paths in sorted(roots.items()):
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
                                           compact)
@@ -118,8 +121,9 @@ def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
     return folder
 
 
-def convert_folder(root: Path, paths: list[Path], out: Path, imports: dict,
-                   compact: bool = False) -> tuple[list[dict], dict]:
+def convert_folder(root: Path, paths: list[Path], out: Path,
+                   imports: dict[str, tuple[str, str | None]],
+                   compact: bool = False) -> tuple[list[dict], dict[str, str]]:
     """SimpleTemplate to Jinja2 with bottle2flask.stpl (bottle2flask convert-templates).
 
     A template's `% import x` (T019) is given to it by the app (bottle2flask port adds a

@@ -57,7 +57,8 @@ class AppModel:
     default_modules: dict[Path, Path] = field(default_factory=dict)
     shared_views: frozenset[str] = frozenset()  # view names in more than one module
     tree_needs: frozenset[str] = frozenset()  # shims the app's module adds for all modules
-    template_imports: dict = field(default_factory=dict)  # `% import x` in the templates
+    # `% import x` in the templates: name -> (module, attribute)
+    template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
 
     def app_folder(self, rel: Path) -> str:
         """The folder of the module that makes the app `rel` uses: Flask reads the app's
@@ -88,7 +89,8 @@ class AppModel:
                 "shared_views": self.shared_views & set(found.views),
                 "tree_needs": self.tree_needs}
 
-    def add_templates(self, templates: bool, template_imports: dict | None,
+    def add_templates(self, templates: bool,
+                      template_imports: dict[str, tuple[str, str | None]] | None,
                       jinja2: bool) -> None:
         """What the app's templates need of the app's module: a Jinja environment like
         Bottle's, the names they `% import`."""
@@ -227,7 +229,7 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
                                   else dotted] = target
         if not isinstance(node, cst.ImportFrom):
             continue
-        dotted = get_full_name_for_node(node.module) if node.module else ""
+        dotted = (get_full_name_for_node(node.module) or "") if node.module else ""
         target = module_file(src, rel, dotted or "", len(node.relative))
         if target is None:
             continue
@@ -237,7 +239,7 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
             continue
         for alias in node.names:
             if isinstance(alias.name, cst.Name):
-                local = alias.asname.name.value if alias.asname else alias.name.value
+                local = alias.evaluated_alias or alias.name.value
                 found.imports[local] = (target, alias.name.value)
                 # `from .parts import blog`: the module parts/blog.py, when there is one
                 sub = module_file(src, rel, f"{dotted or ''}.{alias.name.value}",

@@ -43,7 +43,7 @@ class Reader(Transformer):
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         """Bottle's names; a module's dotted name stays as written (`from bottle.ext.x
         import y` is no use of bottle.ext)."""
-        if node.relative or not m.matches(node.module, m.Name("bottle")):
+        if node.relative or node.module is None or not m.matches(node.module, m.Name("bottle")):
             return False
         self.facts.imports_bottle = True
         if isinstance(node.names, cst.ImportStar):
@@ -51,7 +51,7 @@ class Reader(Transformer):
             return False
         for alias in node.names:
             name = alias.name.value
-            local = alias.asname.name.value if alias.asname else name
+            local = alias.evaluated_alias or name
             assert isinstance(local, str) and isinstance(name, str)
             self.facts.bottle[local] = name
         return False

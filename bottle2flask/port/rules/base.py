@@ -6,6 +6,7 @@ import json
 import os
 import posixpath
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path, PurePosixPath
@@ -17,9 +18,10 @@ from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import get_full_name_for_node
 
 from ..declared import Change, glob
-from ..edit import STATEMENTS, arg, string_value, with_comments
+from ..edit import STATEMENTS, Remove, arg, string_value, with_comments
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
 from ..quick import Transformer
+from ..results import Declaration
 
 if TYPE_CHECKING:
     from ..model import AppModel
@@ -54,19 +56,24 @@ class PortState:
     converters_placed: bool = False  # the regex converters found an app to register on
     shared_views: set[str] = field(default_factory=set)  # view names other modules use too
     tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway
-    template_imports: dict = field(default_factory=dict)  # name -> (module, attr): T019
+    # name -> (module, attr): T019
+    template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     # Flask name -> the names the converted template reads on every render (its caller's)
-    template_reads: dict = field(default_factory=dict)
-    template_errors: dict = field(default_factory=dict)  # Flask name -> Bottle's SyntaxError
+    template_reads: dict[str, frozenset[str]] = field(default_factory=dict)
+    # Flask name -> Bottle's SyntaxError
+    template_errors: dict[str, str] = field(default_factory=dict)
     needs: set[str] = field(default_factory=set)  # shims to emit after the app is made
     provided: set[str] = field(default_factory=set)  # Bottle names now defined otherwise
     applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes
     todos: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
-    declared: list[dict] = field(default_factory=list)  # {"id", "paths"}: see declare()
+    declared: list[Declaration] = field(default_factory=list)  # see declare()
     notes: list[str] = field(default_factory=list)  # what the report says besides
-    app_options: dict = field(default_factory=dict)  # Flask() keyword -> expression/REMOVE
-    app_declared: list = field(default_factory=list)  # (change, paths) marked on the app
-    after_app: list = field(default_factory=list)  # (statement template, values) after it
+    # Flask() keyword -> expression/REMOVE
+    app_options: dict[str, cst.BaseExpression | Remove] = field(default_factory=dict)
+    # (change, paths) marked on the app
+    app_declared: list[tuple[str, list[str]]] = field(default_factory=list)
+    # (statement template, values) after it
+    after_app: list[tuple[str, dict[str, cst.BaseExpression]]] = field(default_factory=list)
     # the app's text files (templates, tests, docs), for the uses of a name outside the
     # code: a template reading response.status, a test requesting a negative id
     app_text: str = ""
@@ -82,7 +89,8 @@ class PortState:
     marks: list[tuple[cst.Comment, int]] = field(default_factory=list)
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
-    imported_openers: dict = field(default_factory=dict)  # keyword -> (module, function)
+    # keyword -> (module, function)
+    imported_openers: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 def state(context: CodemodContext) -> PortState:
@@ -116,7 +124,7 @@ class Rule(Transformer):
         self.context = context
         self.state = state(context)
         self.facts: ModuleFacts = self.state.facts
-        self._notes: list[list[str]] = []
+        self._notes: list[list[str | cst.EmptyLine]] = []
 
     @property
     def model(self) -> AppModel:
@@ -185,16 +193,18 @@ class Rule(Transformer):
         if name:  # the Bottle import of the same name is no longer needed
             self.state.provided.add(asname or name)
 
-    def declare(self, change: str, paths=("*",), detail: str = "") -> None:
+    def declare(self, change: str, paths: Sequence[str] = ("*",), detail: str = "") -> None:
         """Record a declared change at the statement being visited (its line is found
         from a marker comment the runner takes out again); detail: what it is here."""
         assert change in {c.id for c in self.declares}, change
-        self.state.declared.append({"id": change, "paths": list(paths) or ["*"],
-                                    **({"detail": detail} if detail else {})})
+        found: Declaration = {"id": change, "paths": list(paths) or ["*"]}
+        if detail:
+            found["detail"] = detail
+        self.state.declared.append(found)
         if self._notes:
             self._notes[-1].append(declared_mark(self.state, len(self.state.declared) - 1))
 
-    def mark(self, stmt, change: str, paths=("*",)):
+    def mark(self, stmt, change: str, paths: Sequence[str] = ("*",)):
         """declare() for a statement the rule builds itself: the marker rides on it."""
         assert change in {c.id for c in self.declares}, change
         self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})

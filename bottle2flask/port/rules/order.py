@@ -9,14 +9,18 @@ rules free to run next, the lowest code goes first, so the order is stable.
 from __future__ import annotations
 
 from graphlib import TopologicalSorter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .base import Rule
 
 
-def ordered(rules: list[type]) -> list[type]:
+def ordered(rules: list[type[Rule]]) -> list[type[Rule]]:
     """The rules in a running order that keeps every declaration; a cycle is an error."""
-    by_code: dict[str, list[type]] = {}
+    by_code: dict[str, list[type[Rule]]] = {}
     for rule in rules:
         by_code.setdefault(rule.code, []).append(rule)
-    sorter: TopologicalSorter = TopologicalSorter()
+    sorter: TopologicalSorter[type[Rule]] = TopologicalSorter()
     for rule in rules:
         unknown = [code for code in rule.after if code not in by_code]
         if unknown:
@@ -25,7 +29,7 @@ def ordered(rules: list[type]) -> list[type]:
         before |= {other for other in rules if other.phase < rule.phase}
         sorter.add(rule, *before)
     sorter.prepare()  # raises graphlib.CycleError on a loop
-    ready: set[type] = set()
+    ready: set[type[Rule]] = set()
     order = []
     while sorter.is_active():
         ready.update(sorter.get_ready())

@@ -8,6 +8,7 @@ left in use; a Bottle name still in use keeps its import under a TODO.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 import libcst as cst
 import libcst.matchers as m
@@ -111,12 +112,13 @@ class _Prune(Transformer):
             if extension is not None:  # bottle.ext.x is the package bottle_x
                 self.rule.fired()
                 return updated.with_changes(body=[extension])
-            if node.relative or not m.matches(node.module, m.Name("bottle")):
+            if node.relative or node.module is None \
+                    or not m.matches(node.module, m.Name("bottle")):
                 return updated
             if isinstance(node.names, cst.ImportStar):
                 return self._drop_or_keep(updated, [], "bottle *")
             keep = [a for a in node.names
-                    if (a.asname.name.value if a.asname else a.name.value) in self.used]
+                    if (a.evaluated_alias or a.evaluated_name) in self.used]
             if not keep:
                 self.rule.fired()
                 return cst.RemoveFromParent()
@@ -127,15 +129,15 @@ class _Prune(Transformer):
         if all(not m.matches(a.name, m.Name("bottle")) for a in node.names):
             return updated
         keep = [a for a in node.names if not m.matches(a.name, m.Name("bottle"))
-                or (a.asname.name.value if a.asname else "bottle") in self.used]
+                or (a.evaluated_alias or "bottle") in self.used]
         # bottle.X was spelt X for the rules: what no rule replaced is imported by name
         bottle = self.rule.facts.bottle
         left = sorted(n for n in self.rule.facts.via_module & self.used
                       if n in bottle and n not in self.imported)
         self.imported |= set(left)
         if left:  # (bottle.X where the module has an X of its own was spelt bottle_X)
-            names = ", ".join(n if bottle[n] == n else f"{bottle[n]} as {n}" for n in left)
-            line = cst.parse_statement(f"from bottle import {names}\n")
+            spelt = ", ".join(n if bottle[n] == n else f"{bottle[n]} as {n}" for n in left)
+            line = cst.parse_statement(f"from bottle import {spelt}\n")
             line = self._drop_or_keep(line.with_changes(
                 leading_lines=updated.leading_lines), left, "")
             if not keep:
@@ -179,8 +181,8 @@ def _commas(names):
     return [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in names]
 
 
-def names_in_use(module: cst.Module, asked: set[str] = frozenset(),
-                 known: set[str] = frozenset()) -> set[str]:
+def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
+                 known: AbstractSet[str] = frozenset()) -> set[str]:
     """The module-level names the code reads, of those the module imports from bottle
     and those `asked` (but not the `known` ones, defined otherwise now): a function's
     own `error` parameter is not a use of an imported `error` (LibCST's scope analysis
@@ -224,7 +226,8 @@ BOTTLE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+bottle[ \t]+import|import[ \t]+
 
 def _is_bottle_import(node) -> bool:
     if isinstance(node, cst.ImportFrom):
-        return not node.relative and m.matches(node.module, m.Name("bottle"))
+        return not node.relative and node.module is not None \
+            and m.matches(node.module, m.Name("bottle"))
     return isinstance(node, cst.Import) and any(m.matches(a.name, m.Name("bottle"))
                                                 for a in node.names)
 
@@ -289,13 +292,14 @@ def drop_unused(module: cst.Module, read_before: set[str], state: PortState) -> 
             and len(stmt.body) == 1 else None
         if exported or not isinstance(small, cst.Import | cst.ImportFrom) \
                 or isinstance(small, cst.ImportFrom) and (
-                    isinstance(small.names, cst.ImportStar) or m.matches(
-                        small.module, m.Name("__future__"))):
+                    isinstance(small.names, cst.ImportStar) or small.module is not None
+                    and m.matches(small.module, m.Name("__future__"))):
             body.append(stmt)
             continue
-        keep = [a for a in small.names
-                if bound(a) not in read_before or bound(a) in now]
-        if len(keep) == len(small.names):
+        names = small.names
+        assert not isinstance(names, cst.ImportStar)  # a star import is kept above
+        keep = [a for a in names if bound(a) not in read_before or bound(a) in now]
+        if len(keep) == len(names):
             body.append(stmt)
         elif keep:
             keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)

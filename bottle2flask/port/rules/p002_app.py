@@ -16,7 +16,7 @@ import libcst.matchers as m
 
 from ..edit import Visitor, kw, last_import, walk
 from ..model.facts import APP_FACTORIES
-from .base import APP_SHORTCUTS, Rule
+from .base import APP_SHORTCUTS, PortState, Rule
 
 # WSGI middleware that wrap an app, by name: beaker's, Werkzeug's, WhiteNoise, Paste's.
 MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
@@ -27,7 +27,7 @@ def is_middleware(name: str) -> bool:
     return name in MIDDLEWARE or name.endswith("Middleware")
 
 
-def flask_app(state) -> cst.Call:
+def flask_app(state: PortState) -> cst.Call:
     folder = cst.SimpleString(f'"{state.template_folder}"')
     return cst.Call(func=cst.Name("Flask"), args=[
         cst.Arg(cst.Name("__name__"), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
@@ -151,23 +151,25 @@ class App(Rule):
                       f"registered; add @{self.facts.app_name}.after_request (or "
                       "before_request) if it should run")
             return cst.RemoveFromParent()
-        if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS:
+        if isinstance(call, cst.Call) and (api := self.api(call.func)) in APP_SHORTCUTS \
+                and api is not None:
             self.fired()
             if self.facts.made or self.facts.imported_apps:
                 self.todo(f"@{self.api(call.func)}() is on Bottle's default app, not on "
                           f"{self.facts.app_name}: the port puts it on {self.facts.app_name}; "
                           "check which app served it (run() without an app serves the "
                           "default one)")
-            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(self.api(call.func)))
+            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(api))
             return updated.with_changes(decorator=call.with_changes(func=func))
         return updated
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         # install(plugin), mount(...) as statements on the default app
         call = updated.value
-        if isinstance(call, cst.Call) and self.api(call.func) in APP_SHORTCUTS - {"get"}:
+        if isinstance(call, cst.Call) and (api := self.api(call.func)) in APP_SHORTCUTS - {"get"} \
+                and api is not None:
             self.fired()
-            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(self.api(call.func)))
+            func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(api))
             return updated.with_changes(value=call.with_changes(func=func))
         return updated
 

@@ -35,7 +35,7 @@ from ..edit import (
 )
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import tokens
-from .base import Change, Rule, glob
+from .base import Change, PortState, Rule, glob
 
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
 FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", "float"),
@@ -154,7 +154,7 @@ def shadowed_routes(module: cst.Module,
               for d in reversed(f.decorators)  # the lowest is registered first
               if (key := route_key(rule, d)) is not None]
     shadowed: dict[int, str] = {}
-    overlaps: dict[int, str] = {}
+    overlaps: dict[int, tuple[list[str], str]] = {}
     # Bottle compares the path's pattern: the wildcards' names do not count
     def pattern(path: str) -> str:
         return re.sub(r"<[^:>]*(:[^>]*)?>", lambda m: f"<{m.group(1) or ''}>", path)
@@ -624,14 +624,14 @@ def _regex_literal(regex: str) -> cst.SimpleString:
     return cst.SimpleString(repr(regex))
 
 
-def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
+def add_converters(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     """The regex converter classes after the imports, each registered right after every
     statement that makes a Flask app (in any scope: a factory, a method) or imports the
     module's app; False when the module has neither."""
     if not state.regexes and not state.filters:
         return module, True
     taken = names_used(module)  # a class of the user's own keeps its name
-    code = []
+    code: list[cst.SimpleStatementLine | cst.BaseCompoundStatement] = []
     if state.filters:
         code = _filter_classes(state.filters, state.filter_classes)
         if not state.regexes:
@@ -649,7 +649,8 @@ def add_converters(module: cst.Module, state) -> tuple[cst.Module, bool]:
     return after_imports(module, cst.Module(code).code), True
 
 
-def _filter_classes(filters: dict[str, str], classes: dict[str, str]) -> list:
+def _filter_classes(filters: dict[str, str], classes: dict[str, str]
+                    ) -> list[cst.SimpleStatementLine | cst.BaseCompoundStatement]:
     """The converter classes of the filters the module adds, under the names P003 gave
     them where it registered each."""
     return [parse_template_statement(

@@ -30,8 +30,10 @@ The conformance table (docs/BOTTLE-API.md) shows each against Bottle.
 from __future__ import annotations
 
 import re
+from typing import TypeGuard
 
 import libcst as cst
+from libcst.helpers import ensure_type
 
 from ..edit import Visitor, walk
 from .base import Change, Rule
@@ -147,7 +149,7 @@ class Request(Rule):
     def _aliases(self, body: cst.CSTNode) -> set[str]:
         """Names this scope binds to one of the request's FormsDicts (`form =
         request.forms`, `q = request.query.decode()`): their attributes are fields too."""
-        rule, names = self, set()
+        rule, names = self, set[str]()
 
         class Scan(Visitor):
             def visit_FunctionDef(self, node) -> bool:
@@ -173,7 +175,7 @@ class Request(Rule):
         self.aliases.pop()
         return updated
 
-    def is_alias(self, node) -> bool:
+    def is_alias(self, node: cst.CSTNode | None) -> TypeGuard[cst.Name]:
         return isinstance(node, cst.Name) and node.value in self.aliases[-1]
 
     def leave_SimpleStatementLine(self, original, updated):
@@ -192,8 +194,8 @@ class Request(Rule):
         self.fired()
         owner = RENAMED.get(target.value.attr.value, target.value.attr.value)
         copy = cst.parse_statement(f"request.{owner} = request.{owner}.copy()\n")
-        store = cst.Assign([cst.AssignTarget(cst.parse_expression(
-            f'request.{owner}["{target.attr.value}"]'))], updated.body[0].value)
+        store = cst.Assign([cst.AssignTarget(ensure_type(cst.parse_expression(
+            f'request.{owner}["{target.attr.value}"]'), cst.Subscript))], updated.body[0].value)
         return cst.FlattenSentinel([copy.with_changes(leading_lines=updated.leading_lines),
                                     updated.with_changes(body=[store], leading_lines=[])])
 
@@ -208,10 +210,10 @@ class Request(Rule):
         func = updated.func
         if isinstance(func, cst.Name) and func.value == "dict" and len(updated.args) == 1 \
                 and not updated.args[0].keyword and not updated.args[0].star:
-            owner = self.multidict(updated.args[0].value)
-            if owner:  # dict(request.forms): each field's last value, as in Bottle
+            source = self.multidict(updated.args[0].value)
+            if source:  # dict(request.forms): each field's last value, as in Bottle
                 self.fired()
-                return cst.parse_expression(f"{{k: v[-1] for k, v in {owner}.lists()}}")
+                return cst.parse_expression(f"{{k: v[-1] for k, v in {source}.lists()}}")
         if not isinstance(func, cst.Attribute):
             return updated
         owner, method = func.value, func.attr.value
@@ -252,6 +254,7 @@ class Request(Rule):
                 # Bottle's values are latin-1 text to be decoded; Werkzeug decodes UTF-8
                 encoding = updated.args[0].value if updated.args else None
                 if encoding is None or (isinstance(encoding, cst.SimpleString) and
+                                        isinstance(encoding.evaluated_value, str) and
                                         encoding.evaluated_value.lower().replace("-", "")
                                         == "utf8"):
                     self.fired()
@@ -335,8 +338,8 @@ class Request(Rule):
                 and original not in self.stored:
             # request.forms[k]: the last value (a missing key is a 500, as Bottle's KeyError)
             self.fired()
-            key = cst.Module([]).code_for_node(updated.slice[0].slice.value)
-            return cst.parse_expression(f"{owner}.getlist({key})[-1]")
+            text = cst.Module([]).code_for_node(updated.slice[0].slice.value)
+            return cst.parse_expression(f"{owner}.getlist({text})[-1]")
         # request.environ['bottle.app'] and friends: Bottle's own keys are gone
         if isinstance(updated.value, cst.Attribute) and self.is_request(updated.value.value) \
                 and updated.value.attr.value == "environ":

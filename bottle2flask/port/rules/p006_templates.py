@@ -72,7 +72,7 @@ class Templates(Rule):
 
     def __init__(self, context) -> None:
         super().__init__(context)
-        self.views: list[tuple[cst.Call, ...] | None] = []  # per function: the @view call
+        self.views: list[cst.Call | None] = []  # per function: the @view call
         self.paths: list[list[str]] = []  # per function: its routes' paths, as globs
         self.escaped = False  # D-autoescape declared once a module
         self.none = False  # D-none likewise
@@ -81,7 +81,9 @@ class Templates(Rule):
         adapter = arg(call, None, "template_adapter")
         if adapter is not None:
             return "jinja2" if self.api(adapter.value) == "Jinja2Template" else "other"
-        return apis[self.api(call.func)]
+        api = self.api(call.func)
+        assert api is not None  # the callers took calls of these APIs only
+        return apis[api]
 
     def template_args(self, call: cst.Call, engine: str = "simple",
                       report: bool = False) -> list[cst.Arg] | None:
@@ -113,8 +115,9 @@ class Templates(Rule):
         return args
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
-        if self.api(updated.func) in OTHER_ENGINES:
-            self.todo(f"{self.api(updated.func)}(): Bottle's {self.api(updated.func)[:-9]}"
+        api = self.api(updated.func)
+        if api in OTHER_ENGINES and api is not None:
+            self.todo(f"{api}(): Bottle's {api[:-9]}"
                       " adapter has no Flask counterpart and the converter reads only "
                       "SimpleTemplate: render it with that engine, or rewrite it in Jinja2")
         if self.api(updated.func) not in TEMPLATE_CALLS:
@@ -144,11 +147,13 @@ class Templates(Rule):
 
         first = arg(call, 0, None)
         source = string_value(first.value) if first else None
-        if source is None or not isinstance(first.value, cst.SimpleString) or any(
-                a.keyword and a.keyword.value in LOOKUP_KEYWORDS for a in call.args):
+        if first is None or source is None \
+                or not isinstance(first.value, cst.SimpleString) or any(
+                    a.keyword and a.keyword.value in LOOKUP_KEYWORDS for a in call.args):
             return None
         converted = convert_source(source, compact=self.state.faithful)
-        if not converted.ok or converted.notes or converted.includes or converted.extends \
+        if not converted.ok or converted.source is None or converted.notes \
+                or converted.includes or converted.extends \
                 or converted.imports or converted.bottle_error or converted.whitespace:
             return None
         literal = python_string(converted.source, first.value)
@@ -208,7 +213,7 @@ class Templates(Rule):
         not pass a name its template reads on every render: the original's page was a
         500 there."""
         name = string_value(args[0].value)
-        if self.state.faithful or not self.paths or not self.paths[-1]:
+        if name is None or self.state.faithful or not self.paths or not self.paths[-1]:
             return
         if name in self.state.template_errors:
             self.declare("D-template-error", self.paths[-1],

@@ -122,6 +122,7 @@ class RedirectAbort(Rule):
         call = updated.value
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)
                 and call.func.value == "redirect" and "redirect" not in self.facts.apps
+                and isinstance(original.value, cst.Call)
                 and self.api(original.value.func) == "redirect"):
             return updated
         if self.views and self.views[-1]:

@@ -38,13 +38,15 @@ class Errors(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         # `app.error_handler[404] = not_found` or `app.error(404)(not_found)`: a handler
         # registered by name, as if decorated (function name -> its code)
-        rule, self.registered = self, {}
+        rule = self
+        self.registered: dict[str, cst.BaseExpression] = {}
 
         class Registered(cst.CSTVisitor):
             def visit_Assign(self, stmt: cst.Assign) -> None:
                 target = stmt.targets[0].target if len(stmt.targets) == 1 else None
-                if rule.handler_slot(target) is not None and isinstance(stmt.value, cst.Name):
-                    rule.registered[stmt.value.value] = rule.handler_slot(target)
+                slot = rule.handler_slot(target)
+                if slot is not None and isinstance(stmt.value, cst.Name):
+                    rule.registered[stmt.value.value] = slot
 
             def visit_Call(self, call: cst.Call) -> None:
                 found = rule.registration(call)
@@ -81,15 +83,19 @@ class Errors(Rule):
 
     def leave_SimpleStatementLine(self, original, updated):
         stmt = updated.body[0] if len(updated.body) == 1 else None
-        found = None
+        found: tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression] | None = None
+        # handler_slot(): `app.error_handler[code]`, a subscript of an attribute
         if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
-                and self.handler_slot(stmt.targets[0].target) is not None \
+                and isinstance(target := stmt.targets[0].target, cst.Subscript) \
+                and isinstance(target.value, cst.Attribute) \
+                and (slot := self.handler_slot(target)) is not None \
                 and isinstance(stmt.value, cst.Name):
-            found = (self.handler_slot(stmt.targets[0].target),
-                     stmt.targets[0].target.value.value, stmt.value)
+            found = (slot, target.value.value, stmt.value)
+        # registration(): `app.error(code)(function)`, a call of a call
         elif isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) \
-                and self.registration(stmt.value) is not None:
-            code, func = self.registration(stmt.value)
+                and isinstance(stmt.value.func, cst.Call) \
+                and (registered := self.registration(stmt.value)) is not None:
+            code, func = registered
             owner = stmt.value.func.func
             found = (code, owner.value if isinstance(owner, cst.Attribute)
                      else cst.Name(self.facts.app_name), func)

@@ -14,6 +14,7 @@ app.wsgi_app (the hook's lines in its __call__); any other gets a TODO.
 from __future__ import annotations
 
 import libcst as cst
+from libcst.helpers import ensure_type
 
 from ..edit import Visitor, arg, free_name, names_used, string_value, walk
 from .base import Rule
@@ -34,7 +35,8 @@ class Hooks(Rule):
         for d in updated.decorators:
             call = d.decorator
             if isinstance(call, cst.Call) and self.app_method(call.func) == "hook":
-                name = string_value(arg(call, 0, "name").value) if arg(call, 0, "name") else None
+                given = arg(call, 0, "name")
+                name = string_value(given.value) if given else None
                 if name in HOOKS:
                     self.fired()
                     owner = call.func.value if isinstance(call.func, cst.Attribute) \
@@ -111,8 +113,9 @@ class Hooks(Rule):
                 "        # Bottle routed an emptied path (the trailing-slash recipe's /) as /\n"
                 '        environ["PATH_INFO"] = environ.get("PATH_INFO") or "/"\n'
                 "        return self.wsgi_app(environ, start_response)\n")
-        cls = cst.parse_statement(code)
+        cls = ensure_type(cst.parse_statement(code), cst.ClassDef)
         doc, init, call = cls.body.body
+        call = ensure_type(call, cst.FunctionDef)
         call = call.with_changes(body=call.body.with_changes(  # the hook's lines for `pass`
             body=[*body, *call.body.body[1:]]))
         cls = cls.with_changes(body=cls.body.with_changes(body=[doc, init, call]),

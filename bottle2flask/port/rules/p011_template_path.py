@@ -50,7 +50,8 @@ class TemplatePath(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.depth = 0
         self.statements: list[cst.CSTNode] = []  # module-level changes to the list
-        self.app = None  # the app's variable, once the module has made it
+        # the app's variable, once the module has made it
+        self.app: cst.BaseExpression | None = None
 
     def visit_FunctionDef(self, node) -> None:
         self.depth += 1
@@ -120,7 +121,9 @@ class TemplatePath(Rule):
         """The folders the app's changes add, first searched first."""
         found: list = []
         for stmt in self.statements:
-            kind, value = self.entries(stmt)
+            entry = self.entries(stmt)
+            assert entry is not None  # leave_SimpleStatementLine kept only those it reads
+            kind, value = entry
             if kind == "set":
                 found = list(value)
             elif kind == "insert":
@@ -210,6 +213,6 @@ def _tail(node) -> str | None:
     return None
 
 
-def _all_of(name: cst.Name) -> cst.Subscript:
+def _all_of(name: cst.BaseExpression) -> cst.Subscript:
     """`TEMPLATE_PATH[:]`: the list itself, changed in place."""
     return cst.Subscript(name, [cst.SubscriptElement(cst.Slice(None, None))])

@@ -115,7 +115,7 @@ class StaticFile(Rule):
         found: set[str] = set()
 
         class Reads(Visitor):
-            def visit_FunctionDef(self, node) -> None:
+            def visit_FunctionDef(self, node) -> bool:
                 for d in node.decorators:
                     walk(d, self)
                 walk(node.body, self)

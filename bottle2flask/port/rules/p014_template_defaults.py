@@ -22,7 +22,7 @@ class TemplateDefaults(Rule):
         if self.api(updated.value) in TEMPLATE_CLASSES and updated.attr.value == "defaults":
             self.fired()
             return cst.parse_expression(f"{self.facts.app_name}.jinja_env.globals")
-        if self.api(updated.value) in TEMPLATE_CLASSES:
+        if self.api(updated.value) in TEMPLATE_CLASSES and isinstance(updated.value, cst.Name):
             self.todo(f"{updated.value.value}.{updated.attr.value}: configure Jinja "
                       f"through {self.facts.app_name}.jinja_env instead")
         return updated

@@ -23,6 +23,7 @@ the port starts. The app may be any expression for it: `self.web.merge(api)`.
 from __future__ import annotations
 
 import libcst as cst
+from libcst.helpers import ensure_type
 
 from ..edit import Transformer, arg, string_value
 from .base import Rule
@@ -94,9 +95,8 @@ class Mount(Rule):
             self.need_import("werkzeug.middleware.dispatcher", "DispatcherMiddleware")
             line = f"{app}.wsgi_app = DispatcherMiddleware({app}.wsgi_app, {{{key!r}: OTHER}})\n"
         self.mounted.add(app)
-        assign = cst.parse_statement(line).body[0]
-        assign = assign.visit(_Replace(other.value))
-        return assign
+        assign = ensure_type(cst.parse_statement(line), cst.SimpleStatementLine).body[0]
+        return assign.visit(_Replace(other.value))
 
 
 class _Replace(Transformer):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.helpers import ensure_type
 
 from ..edit import kw
 from .base import Rule
@@ -82,7 +83,7 @@ class Run(Rule):
         if self.api(updated.func) != "run":
             return updated
         args = list(updated.args)
-        app = cst.Name(self.facts.app_name)
+        app: cst.BaseExpression = cst.Name(self.facts.app_name)
         positional = [a for a in args if a.keyword is None]
         given = positional[:1] or [a for a in args if a.keyword and a.keyword.value == "app"]
         if given:  # run(app) or run(app=app): the app to serve
@@ -105,11 +106,12 @@ class Run(Rule):
         return cst.Call(cst.Attribute(app, cst.Name("run")), kept)
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        body = []
+        body: list[cst.BaseStatement] = []
         for stmt in updated.body:
             if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
                     and (m.matches(stmt.body[0], m.Expr(m.Call(m.Attribute(
-                        attr=m.Name("run"))))) and _is_app_run(self, stmt.body[0].value)
+                        attr=m.Name("run"))))) and _is_app_run(
+                            self, ensure_type(stmt.body[0], cst.Expr).value)
                          or m.matches(stmt.body[0], m.Expr(m.Call(m.Name("run_simple"))))):
                 guard = cst.If(test=cst.parse_expression('__name__ == "__main__"'),
                                body=cst.IndentedBlock([stmt.with_changes(leading_lines=[])]),
@@ -120,6 +122,8 @@ class Run(Rule):
         return updated.with_changes(body=body)
 
 
-def _is_app_run(rule: Run, call: cst.Call) -> bool:
-    return isinstance(call.func.value, cst.Name) and rule.is_app(call.func.value)
+def _is_app_run(rule: Run, call: cst.BaseExpression) -> bool:
+    # the matcher above took `X.run(...)`: a call of an attribute
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
+        and isinstance(call.func.value, cst.Name) and rule.is_app(call.func.value)
 

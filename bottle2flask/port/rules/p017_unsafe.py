@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import arg, last_import
+from ..edit import arg, last_import, string_value
 from ..model.facts import ROUTE_METHODS
-from .base import Change, Rule
+from .base import Change, Phase, Rule
 
 # Bottle's ConfigDict methods, which Flask's Config lacks; what to use instead.
 CONFIG_METHODS = {
@@ -40,7 +40,7 @@ CONFIG_METHODS = {
 
 class Unsafe(Rule):
     code = "P017"
-    phase = 0  # reads the routes before P003 rewrites them
+    phase = Phase.READ  # reads the routes before P003 rewrites them
     summary = "bottle.local, Bottle's config methods and dynamic routes flagged"
     declares = (Change("D-body-limit", "7. Body size limits",
                        "MAX_CONTENT_LENGTH refuses (413) every larger body, uploads and raw "
@@ -110,8 +110,8 @@ class Unsafe(Rule):
         """Bottle's app.config.update("db", url=x): the keys under "db." (Flask's update
         would take "db" as a mapping and fail)."""
         first, rest = call.args[0].value, call.args[1:]
-        prefix = first.evaluated_value
-        if not isinstance(prefix, str) or not rest \
+        prefix = string_value(first)
+        if prefix is None or not rest \
                 or any(not a.keyword or a.star for a in rest):
             self.todo("app.config.update(namespace, ...) is Bottle's: it prefixes each key "
                       "with 'namespace.'; Flask's update takes a mapping", breaks=True)

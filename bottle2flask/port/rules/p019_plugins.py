@@ -30,7 +30,7 @@ from libcst.helpers import parse_template_module
 from ..edit import Visitor, arg, string_value, walk
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import wildcard_names
-from .base import Change, Rule, decorator_method, glob, is_view, placeholder
+from .base import Change, Phase, Rule, decorator_method, glob, is_view, placeholder
 
 PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
            "bottle_sqlalchemy": ("sqlalchemy", {"Plugin", "SQLAlchemyPlugin"})}
@@ -96,7 +96,7 @@ class Plugins(Rule):
     code = "P019"
     summary = "bottle-sqlite and bottle-sqlalchemy as Flask's per-request pattern; " \
               "other plugins, apply= and skip= left out under a TODO"
-    phase = 0  # reads the routes before P003 rewrites them, and before P002 sees install
+    phase = Phase.READ  # reads the routes before P003 rewrites them, and before P002 sees install
     declares = (Change("D-plugin-error", "16. Request hooks",
                        "the installed plugin cannot run on this Python: the original's "
                        "routes that use it were a 500; the port's connection works",
@@ -123,21 +123,20 @@ class Plugins(Rule):
                 for a in node.names:
                     name = rule.dotted(a.name)
                     if name in PLUGINS:
-                        local = a.asname.name.value if a.asname else name
+                        local = a.evaluated_alias or name
                         rule.modules[local] = PLUGINS[name][0]
 
             def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
                 module = rule.dotted(node.module)
                 if module == "bottle.ext" and not isinstance(node.names, cst.ImportStar):
                     for a in node.names:
-                        if a.name.value in EXT:
-                            local = a.asname.name.value if a.asname else a.name.value
-                            rule.modules[local] = a.name.value
+                        if a.evaluated_name in EXT:
+                            rule.modules[a.evaluated_alias or a.evaluated_name] = a.evaluated_name
                 if module in PLUGINS and not isinstance(node.names, cst.ImportStar):
                     kind, classes = PLUGINS[module]
                     for a in node.names:
-                        if a.name.value in classes:
-                            rule.names[a.asname.name.value if a.asname else a.name.value] = kind
+                        if a.evaluated_name in classes:
+                            rule.names[a.evaluated_alias or a.evaluated_name] = kind
 
             def visit_Assign(self, node: cst.Assign) -> None:
                 if isinstance(node.value, cst.Call) and rule.kind(node.value):
@@ -156,8 +155,9 @@ class Plugins(Rule):
                     return
                 plugin = rule.plugin_call(node.args[0].value)
                 kind = rule.kind(plugin) if plugin is not None else None
-                options = options_of(kind, plugin) if kind else None
-                if options is None or any(k == kind for k, _ in rule.converted.values()):
+                options = options_of(kind, plugin) if kind and plugin is not None else None
+                if options is None or kind is None \
+                        or any(k == kind for k, _ in rule.converted.values()):
                     rule.left_kinds.add(kind)
                     keyword = arg(plugin, None, "keyword") if plugin is not None else None
                     rule.installed.append((cst.Module([]).code_for_node(node.args[0].value),
@@ -231,11 +231,11 @@ class Plugins(Rule):
             return placeholder(self.state, updated.leading_lines)
         call = stmt.value if isinstance(stmt, cst.Expr) else None
         method = self.install_method(call) if isinstance(call, cst.Call) else None
-        if method is None:
+        if method is None or not isinstance(call, cst.Call):
             return updated
         plugin = self.plugin_call(call.args[0].value) if call.args else None
         kind = self.kind(plugin) if method == "install" and plugin is not None else None
-        options = options_of(kind, plugin) if kind else None
+        options = options_of(kind, plugin) if kind and plugin is not None else None
         if options is not None and self.converted.get(options["keyword"], ("",))[0] == kind:
             self.fired()
             app = call.func.value if isinstance(call.func, cst.Attribute) \
@@ -329,7 +329,8 @@ class Plugins(Rule):
             return updated
         for a in dropped:
             text = cst.Module([]).code_for_node(a.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-            verb = "ran these Bottle plugins (or decorators) on" if a.keyword.value == "apply" \
+            verb = "ran these Bottle plugins (or decorators) on" \
+                if a.keyword is not None and a.keyword.value == "apply" \
                 else "turned Bottle plugins off for"
             self.todo(f"`{text}` {verb} this route: taken out, Flask has no plugins; decorate "
                       "the view with what replaces them")

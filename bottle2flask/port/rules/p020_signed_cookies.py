@@ -18,7 +18,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg
-from .base import Rule
+from .base import Phase, Rule
 
 COMPANION = "bottle_cookies"
 
@@ -27,7 +27,7 @@ class SignedCookies(Rule):
     code = "P020"
     triggers = ("secret",)
     summary = "get_cookie/set_cookie(secret=...) as itsdangerous cookies of the same name"
-    phase = 0  # takes secret= out before P004 and P005 see the cookie calls
+    phase = Phase.READ  # takes secret= out before P004 and P005 see the cookie calls
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
@@ -48,7 +48,7 @@ class SignedCookies(Rule):
     def read(self, call: cst.Call) -> cst.BaseExpression:
         name, default = arg(call, 0, "key"), arg(call, 1, "default")
         secret, digestmod = arg(call, 2, "secret"), arg(call, 3, "digestmod")
-        if name is None or any(a.star for a in call.args):
+        if name is None or secret is None or any(a.star for a in call.args):
             self.todo("get_cookie(secret=...) with arguments the port cannot read: use "
                       "bottle_cookies.loads(request.cookies.get(name), name, secret)",
                       breaks=True)
@@ -66,7 +66,8 @@ class SignedCookies(Rule):
     def write(self, call: cst.Call) -> cst.Call:
         name, value = arg(call, 0, "name"), arg(call, 1, "value")
         secret, digestmod = arg(call, 2, "secret"), arg(call, 3, "digestmod")
-        if name is None or value is None or any(a.star == "*" for a in call.args):
+        if name is None or value is None or secret is None \
+                or any(a.star == "*" for a in call.args):
             self.todo("set_cookie(secret=...) with arguments the port cannot read: sign the "
                       "value with bottle_cookies.dumps(name, value, secret)", breaks=True)
             return call

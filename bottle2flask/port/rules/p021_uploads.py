@@ -78,7 +78,7 @@ class Uploads(Rule):
         return isinstance(node, cst.Attribute) and self.is_files(node.value)
 
     def _bound(self, body: cst.CSTNode) -> set[str]:
-        rule, names = self, set()
+        rule, names = self, set[str]()
 
         class Scan(cst.CSTVisitor):
             def visit_FunctionDef(self, node) -> bool:
@@ -143,11 +143,15 @@ class Uploads(Rule):
         if not (isinstance(func, cst.Attribute) and self.is_upload(func.value)):
             return updated
         method = func.attr.value
+        # leave_Attribute renames no get_header or save: those stay `upload.<method>`
+        upload = updated.func
         if method == "get_header":
+            assert isinstance(upload, cst.Attribute)
             self.fired()
             return updated.with_changes(func=cst.Attribute(
-                cst.Attribute(updated.func.value, cst.Name("headers")), cst.Name("get")))
+                cst.Attribute(upload.value, cst.Name("headers")), cst.Name("get")))
         if method == "save":
+            assert isinstance(upload, cst.Attribute)
             self.fired()
             if not self.helper:  # not over a name of the module's own
                 self.helper_name = free_name("save_upload", names_used(self.module))
@@ -158,7 +162,7 @@ class Uploads(Rule):
                                                     == "chunk_size")][:2]  # no chunk_size
             args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
             return cst.Call(cst.Name(self.helper_name),
-                            [cst.Arg(updated.func.value), *args])
+                            [cst.Arg(upload.value), *args])
         return updated
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:

@@ -60,7 +60,9 @@ class ResponseFold(Rule):
         """Count one change made on a Flask response; declare a cookie's Path."""
         self.fired()
         call = small.value if isinstance(small, cst.Expr) else None
-        if call is not None and call.func.attr.value == "set_cookie" \
+        # a call among the changes is `response.<method>(...)` (response_idiom.change_of)
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
+                and call.func.attr.value == "set_cookie" \
                 and arg(call, None, "path") is None and not any(a.star for a in call.args):
             return self.mark(stmt, "D-cookie-path", self.paths)
         return stmt
