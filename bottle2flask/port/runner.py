@@ -14,7 +14,6 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from . import leftovers, passes
 from .edit import REMOVE, after_app, app_target, free_name, names_used
@@ -25,7 +24,7 @@ from .model.route_syntax import tokens
 from .placement import app_options
 from .results import Declared, FileResult, Todo
 from .rules import RULES
-from .rules.base import Phase, PortState, drop_placeholders
+from .rules.base import DECLARED_MARK, Phase, PortState, drop_placeholders
 from .rules.base import state as port_state
 from .rules.p003_routes import add_converters
 from .settings import Settings
@@ -275,12 +274,9 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()))
     state.breaks |= set(left)
-    tree, marked = take_marks(tree, state)
     code = tree.code
-    todo_lines: list[int] = []
-    long_lines: list[int] = []
-    code = wrap_long_lines(wrap_todos(code, todo_lines), source, long_lines)
-    lines = {n: long_lines[todo_lines[line - 1]] + 1 for n, line in marked.items()}
+    code = wrap_long_lines(wrap_todos(code), source)
+    code, lines = _take_marks(code)
     # a change whose code a later rule removed (a static route Flask now serves) is gone
     declared: list[Declared] = sorted(
         ({**d, "line": lines[n]} for n, d in enumerate(state.declared) if n in lines),
@@ -321,44 +317,24 @@ def factory_call(module: cst.Module, app: str) -> str:
     return app
 
 
-class _DropMarks(cst.CSTTransformer):
-    def __init__(self, marks: set[int]) -> None:
-        super().__init__()
-        self.marks = marks
-
-    def leave_EmptyLine(self, original: cst.EmptyLine, updated: cst.EmptyLine):
-        if original.comment is not None and id(original.comment) in self.marks:
-            return cst.RemoveFromParent()
-        return updated
-
-
-def take_marks(tree: cst.Module, state: PortState) -> tuple[cst.Module, dict[int, int]]:
-    """The module without its declared changes' marks, and each change's line there: the
-    line of the statement its mark stood above (a mark whose statement a later rule
-    removed is gone, and so is its change)."""
-    if not state.marks:
-        return tree, {}
-    index = {id(comment): n for comment, n in state.marks}
-    positions = MetadataWrapper(tree, unsafe_skip_copy=True).resolve(PositionProvider)
-    at = {index[id(node)]: where.start.line for node, where in positions.items()
-          if isinstance(node, cst.Comment) and id(node) in index}
-    taken = sorted(set(at.values()))
-    found = {}
-    for n, line in at.items():
-        below = line + 1
-        while below in at.values():  # several marks above one statement
-            below += 1
-        found[n] = below - sum(1 for mark in taken if mark < below)
-    return tree.visit(_DropMarks(set(index))), found
-
-
-def wrap_todos(code: str, starts: list[int] | None = None) -> str:
-    """TODO comments wrapped at 100 characters, continued on `#   ` lines; `starts` gets
-    the line (from 0) each line of `code` starts at in the result."""
-    out: list[str] = []
+def _take_marks(code: str) -> tuple[str, dict[int, int]]:
+    """The code without the declared-change markers, and each marker's line: the line of
+    the statement it was put above."""
+    kept: list[str] = []
+    lines: dict[int, int] = {}
     for line in code.splitlines(keepends=True):
-        if starts is not None:
-            starts.append(len(out))
+        mark = line.strip()
+        if mark.startswith(DECLARED_MARK):
+            lines[int(mark[len(DECLARED_MARK):])] = len(kept) + 1
+        else:
+            kept.append(line)
+    return "".join(kept), lines
+
+
+def wrap_todos(code: str) -> str:
+    """TODO comments wrapped at 100 characters, continued on `#   ` lines."""
+    out = []
+    for line in code.splitlines(keepends=True):
         m = TODO.search(line)
         if m is None or len(line.rstrip("\r\n")) <= WIDTH:
             out.append(line)
