@@ -3,7 +3,25 @@ bottle_compat, which a port copies next to them (bottle2flask/port/compat/)."""
 
 import sys
 
+import pytest
+
 from bottle2flask.port.compat import SOURCE
 
 if str(SOURCE.parent) not in sys.path:
     sys.path.append(str(SOURCE.parent))
+
+
+@pytest.fixture(autouse=True)
+def bottles_globals_restored():
+    """Bottle keeps module-wide state an app sets at import (`bottle.debug(True)` sets
+    DEBUG, which makes every later install() apply its plugins at once; TEMPLATE_PATH;
+    the template defaults): each test starts from Bottle's own."""
+    import bottle
+
+    debug, path = bottle.DEBUG, list(bottle.TEMPLATE_PATH)
+    defaults = dict(bottle.BaseTemplate.defaults)
+    yield
+    bottle.DEBUG = debug
+    bottle.TEMPLATE_PATH[:] = path
+    bottle.BaseTemplate.defaults.clear()
+    bottle.BaseTemplate.defaults.update(defaults)
