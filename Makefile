@@ -17,7 +17,7 @@ REALWORLD ?= ../shared/realworld
 
 .PHONY: install test test-bottle test-flask test-postgres postgres-install serve serve-bottle serve-flask seed parity \
 	browser-install lint realworld realworld-ci clean \
-	bench bench-quick bench-migration seed-tfb fuzz soak wrk-install conformance-bottle012
+	bench bench-quick bench-migration seed-tfb fuzz fuzz-port soak wrk-install conformance-bottle012
 
 install: $(TEST_STAMP)
 
@@ -70,6 +70,11 @@ conformance-bottle012: $(STAMP012)
 # The fuzz test's long profile: thousands of fresh requests to every route of both builds.
 fuzz: $(TEST_STAMP)
 	$(BIN)/pytest -p no:randomly -n 0 -s tests/test_fuzz.py --fuzz=long $(PYTEST_ARGS)
+
+# Generated Bottle apps, ported and served beside their originals (2,000 in the long
+# profile): apps tried, all the same, with declared changes, with TODOs, failed.
+fuzz-port: $(TEST_STAMP)
+	$(BIN)/pytest -p no:randomly -n 0 -s tests/porting_tool/fuzz --fuzz-port=long $(PYTEST_ARGS)
 
 # The concurrency test's long form: 32 clients, ten rounds of writes per server kind,
 # with p50/p99 per run (SQLite; add PYTEST_ARGS=--db=postgres for PostgreSQL).

@@ -1,0 +1,182 @@
+"""Port a drawn app, serve both in-process, send each route its requests, and judge.
+
+An answer that differs is allowed only where the port said so on the line responsible:
+a declared change (OUT/parity.toml's [[ignore]] for the path, or a declared change with
+nothing to ignore at a line of the view or of what runs around it) or a TODO there.
+Anything else, and a port that fails or does not start, is a failure.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bottle2flask.errors import UsageError
+from bottle2flask.loading import load
+from bottle2flask.parity.replay import Run, Side
+from bottle2flask.parity.scenario import Call
+from bottle2flask.parity.scenario import load as load_scenario
+from bottle2flask.port.folder import port_tree
+
+from .grammar import App, Request, Route
+from .render import files, write_app
+
+SECRET = "fuzz-port-secret"
+OUTCOMES = ("same", "declared", "todo", "failed")
+
+
+@dataclass
+class Verdict:
+    outcome: str  # same, declared, todo, failed
+    problems: list[str] = field(default_factory=list)
+    allowed: list[str] = field(default_factory=list)  # what let each difference through
+    source: dict[str, str] = field(default_factory=dict)
+    ported: dict[str, str] = field(default_factory=dict)
+
+    def report(self) -> str:
+        shown = [f"--- {name}\n{text}" for name, text in self.source.items()
+                 if name.endswith((".py", ".tpl"))]
+        ported = [f"+++ {name}\n{text}" for name, text in self.ported.items()
+                  if name.endswith((".py", ".html"))]
+        return "\n".join([*self.problems, "", "The Bottle app:", *shown, "", "Its port:",
+                          *ported])
+
+
+def call_of(request: Request) -> Call:
+    path = request.path + (f"?{request.query}" if request.query else "")
+    headers = {"Cookie": request.cookie} if request.cookie else {}
+    return Call(path, request.method, form=list(request.form) if request.form else None,
+                json=request.json, headers=headers)
+
+
+def statements(code: str) -> list[tuple[int, int, set[str]]]:
+    """Each top-level statement, and each method of a class, with the names in it."""
+    found = []
+    for node in ast.parse(code).body:
+        nodes = [node]
+        if isinstance(node, ast.ClassDef):
+            nodes += [n for n in node.body if isinstance(n, ast.FunctionDef)]
+        for part in nodes:
+            start = min([part.lineno, *(d.lineno for d in getattr(part, "decorator_list", []))])
+            names = {n.id for n in ast.walk(part) if isinstance(n, ast.Name)}
+            names |= {n.attr for n in ast.walk(part) if isinstance(n, ast.Attribute)}
+            names |= {n.name for n in ast.walk(part)
+                      if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+            found.append((start, part.end_lineno or start, names))
+    return found
+
+
+def names_at(code: str, line: int) -> set[str]:
+    """The names of the statement a comment at `line` is about: the innermost one
+    holding the line, else the next one below it, and those in the comment's own lines
+    (a statement the port commented out under its TODO)."""
+    try:
+        spans = statements(code)
+    except SyntaxError:
+        return set()
+    lines = code.splitlines()
+    said = set()
+    at = line - 1
+    while 0 <= at < len(lines) and lines[at].lstrip().startswith("#"):
+        text = lines[at].lstrip()
+        if not text.startswith(("# TODO", "#   ")):  # code commented out, not the TODO's text
+            said |= set(re.findall(r"\w+", text))
+        at += 1
+    holding = [s for s in spans if s[0] <= line <= s[1]]
+    if holding:
+        return said | min(holding, key=lambda s: s[1] - s[0])[2]
+    below = [s for s in spans if s[0] > line]
+    return said | (min(below, key=lambda s: s[0])[2] if below else set())
+
+
+def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
+    """The names in the code whose lines answer this request, and its templates."""
+    names = {"Flask", "Bottle", "stamp", "install", "error_404", "error_403",
+             "before_request_hook", "after_request_hook", "Site", "setup_routes"}
+    templates: set[str] = set()
+    route: Route | None = next((r for r in app.routes if request in r.requests), None)
+    if route is None:
+        names |= {"sub", "extra", "sub_x", "sub_j", "merged", "mount", "merge"}
+        return names, templates
+    names |= {route.view, f"Pages{route.n}", f"make_r{route.n}", *route.decorators}
+    if route.template:  # and where the templates are looked up
+        templates |= {f"t{route.n}", "base", "part"}
+        names |= {"TEMPLATE_PATH", "template_folder"}
+    return names, templates
+
+
+def judge(app: App, tmp: Path) -> Verdict:
+    src, out = tmp / "src", tmp / "out"
+    write_app(app, src)
+    source = files(src)
+    result = port_tree(src, out)
+    ported = files(out) if out.exists() else {}
+    verdict = Verdict("same", source=source, ported=ported)
+    failed = [m for m in result.modules if m.status == "failure"]
+    if failed:
+        verdict.outcome = "failed"
+        verdict.problems = [f"port failed: {m.path}: {m.error}" for m in failed]
+        return verdict
+    original = load(f"{src / 'app.py'}:app", {"SECRET_KEY": SECRET}, "fuzz_bottle")
+    try:
+        port = load(f"{out / 'app.py'}:app", {"SECRET_KEY": SECRET}, "fuzz_flask")
+    except UsageError as error:
+        verdict.outcome = "failed"
+        verdict.problems = [f"the port does not start: {error}"]
+        return verdict
+    ignore = load_scenario(out / "parity.toml").ignore
+    run = Run([Side("bottle", original.wsgi, SECRET), Side("flask", port.wsgi, SECRET)],
+              secret=SECRET, ignore=ignore)
+    todos = {(m.path, t["line"]): f"{t['code']}: {t['text'][:70]}" for m in result.modules
+             for t in m.todos}
+    template_todos = {Path(t.get("output") or t["path"]).stem for t in result.templates
+                      if t.get("todos")}
+    declared = [(m.path, d) for m in result.modules for d in m.declared]
+    used_declared = used_todo = False
+    for request in app.requests():
+        run.exchange([call_of(request)] * 2, "fuzz")
+        step = run.steps[-1]
+        own = {rule.name for rule in ignore}
+        if any(name in own for name in step.comparison.explained):
+            used_declared = True
+            verdict.allowed += [name for name in step.comparison.explained if name in own]
+        if not step.comparison.differences:
+            continue
+        names, templates = responsible(app, request)
+        lines_ok = [text for (path, line), text in todos.items()
+                    if names_at(ported.get(path, ""), line) & names]
+        if lines_ok or templates & template_todos:
+            used_todo = True
+            verdict.allowed += [f"TODO {text}" for text in lines_ok] or ["TODO in a template"]
+            continue
+        path = request.path
+        found = [d["id"] for where, d in declared for glob in d["paths"]
+                 if fnmatch.fnmatchcase(path, glob)
+                 and names_at(ported.get(where, ""), d["line"]) & names]
+        if found:
+            used_declared = True
+            verdict.allowed += found
+            continue
+        verdict.problems.append(
+            f"{request.method} {path}{'?' + request.query if request.query else ''}"
+            f"{' form=' + str(request.form) if request.form else ''}"
+            f"{' json=' + str(request.json) if request.json is not None else ''}"
+            f"{' cookie=' + request.cookie if request.cookie else ''}: "
+            f"{step.statuses[0]} / {step.statuses[1]}: "
+            + "; ".join(f"{d.where}: {d.a!r} != {d.b!r}" for d in step.comparison.differences))
+    if verdict.problems:
+        verdict.outcome = "failed"
+    elif used_todo or any(m.todos for m in result.modules):
+        verdict.outcome = "todo"
+    elif used_declared or declared:
+        verdict.outcome = "declared"
+    return verdict
+
+
+def judged(app: App) -> Verdict:
+    with tempfile.TemporaryDirectory(prefix="fuzz-port-") as tmp:
+        return judge(app, Path(tmp))

@@ -1,0 +1,62 @@
+"""Random Bottle apps from the grammar, each ported and served beside its port: every
+answer the same, or different only where the port declared it or left a TODO on the
+line responsible (make test runs a short profile, make fuzz-port the long one)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from .grammar import ELEMENTS, apps
+from .judge import OUTCOMES, Verdict, judged
+
+CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large]
+PROFILES = {
+    # make test: the same apps on every run and machine, well inside CI's three minutes;
+    # a failure stops the run and shrinks to a minimal app
+    "short": settings(max_examples=100, deadline=None, derandomize=True, database=None,
+                      suppress_health_check=CHECKS),
+    # make fuzz-port: fresh apps each run, every one judged; the failures are listed at
+    # the end, the smallest app of each kind (replay one in the short profile to shrink it)
+    "long": settings(max_examples=2000, deadline=None, print_blob=True,
+                     suppress_health_check=CHECKS),
+}
+
+
+def kind(verdict: Verdict) -> str:
+    """A failure's kind: its first problem with the numbers and paths taken out."""
+    return re.sub(r"\d+|/tmp/\S+", "N", verdict.problems[0])[:200]
+
+
+def test_generated_apps_answer_alike_once_ported(request):
+    profile = request.config.getoption("fuzz_port")
+    tried: Counter = Counter()
+    elements: Counter = Counter()
+    failures: dict[str, tuple[int, Verdict]] = {}
+
+    @PROFILES[profile]
+    @given(apps())
+    def port_and_compare(app) -> None:
+        assert app.uses <= set(ELEMENTS), app.uses - set(ELEMENTS)
+        verdict = judged(app)
+        tried[verdict.outcome] += 1
+        elements.update(app.uses)
+        if verdict.outcome != "failed":
+            return
+        if profile == "short":
+            pytest.fail(verdict.report(), pytrace=False)
+        seen, smallest = failures.get(kind(verdict), (0, verdict))
+        failures[kind(verdict)] = (seen + 1, min(smallest, verdict,
+                                                 key=lambda v: len(v.report())))
+
+    try:
+        port_and_compare()
+    finally:
+        print(f"\ngenerated apps tried: {sum(tried.values())}; "
+              + ", ".join(f"{name}: {tried[name]}" for name in OUTCOMES)
+              + f"\nelements drawn: {dict(sorted(elements.items()))}")
+    assert not failures, "\n\n".join(f"{count} apps: {name}\n{verdict.report()}"
+                                     for name, (count, verdict) in failures.items())
