@@ -39,7 +39,7 @@ def line(row: Row, porting: dict[str, str]) -> str:
         note = f"`{row.change}` (docs/PORTING.md {porting.get(row.change, '?')})"
         note += f": {row.reason}" if row.reason else ""
     elif row.status == "todo":
-        note = f"TODO(kit/{row.todo}): {row.reason}"
+        note = f"TODO(flask-port/{row.todo}): {row.reason}"
     elif row.status == "engine":
         note = row.engine
     else:

@@ -2,5 +2,5 @@
 
 The Python code goes through numbered rules (bottle2flask/port/rules, P001...), the
 templates through the template converter, everything else is copied. What a rule
-cannot convert safely stays in place under a `# TODO(kit/P0NN)` comment.
+cannot convert safely stays in place under a `# TODO(flask-port/P0NN)` comment.
 """

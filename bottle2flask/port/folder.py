@@ -99,7 +99,7 @@ def star_todo(module: FileResult, apps) -> FileResult:
             "and port it again")
     lines = module.code.splitlines(keepends=True)
     at = 1 if lines and lines[0].startswith("#!") else 0
-    lines.insert(at, f"# TODO(kit/P001): {text}\n")
+    lines.insert(at, f"# TODO(flask-port/P001): {text}\n")
     code = wrap_todos("".join(lines))
     return replace(module, code=code, todos=todo_comments(code))
 

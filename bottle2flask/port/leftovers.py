@@ -74,7 +74,7 @@ def flag(module: cst.Module, apps: set[str]) -> tuple[cst.Module, list[tuple[str
                 return updated
             texts = list(dict.fromkeys(self.stack.pop()))
             found.extend((CODE, text) for text in texts)
-            lines = [cst.EmptyLine(comment=cst.Comment(f"# TODO(kit/{CODE}): {text}"))
+            lines = [cst.EmptyLine(comment=cst.Comment(f"# TODO(flask-port/{CODE}): {text}"))
                      for text in texts]
             return updated.with_changes(leading_lines=[*updated.leading_lines, *lines]) \
                 if lines else updated

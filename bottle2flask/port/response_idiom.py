@@ -121,7 +121,7 @@ def tuple_parts(changes: list[cst.BaseSmallStatement]) -> list | None:
 
 
 def _has_todo(stmt) -> bool:
-    return any(line.comment and "TODO(kit/" in line.comment.value
+    return any(line.comment and "TODO(flask-port/" in line.comment.value
                for line in stmt.leading_lines)
 
 
@@ -336,7 +336,7 @@ class Folder:
             # Bottle's returned HTTPResponse replaces the response: these changes were
             # lost there. Dropped, as Bottle did, and shown where they stood.
             gone = [cst.EmptyLine(comment=cst.Comment(
-                "# kit/P005: dropped, as Bottle did (the HTTPResponse returned below "
+                "# flask-port/P005: dropped, as Bottle did (the HTTPResponse returned below "
                 "replaces the response):"))] + [
                 cst.EmptyLine(comment=cst.Comment(
                     "#   " + cst.Module([]).code_for_node(stmts[i]).strip()))
@@ -351,7 +351,7 @@ class Folder:
             # status set before it was lost there. Dropped, as Bottle did, and shown.
             lost = [i for i in at if _sets_status(stmts[i])]
             comments += [cst.EmptyLine(comment=cst.Comment(
-                "# kit/P005: dropped, as Bottle did (redirect() sets its own status): "
+                "# flask-port/P005: dropped, as Bottle did (redirect() sets its own status): "
                 + cst.Module([]).code_for_node(stmts[i].body[0]).strip())) for i in lost]
             self.rule.fired(len(lost))
             at = [i for i in at if i not in lost]

@@ -30,7 +30,7 @@ from .rules.p003_routes import add_converters
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 
-TODO = re.compile(r"#\s*TODO\(kit/(P\d{3})\):\s*(.*)")
+TODO = re.compile(r"#\s*TODO\(flask-port/(P\d{3})\):\s*(.*)")
 WIDTH = 100
 
 
@@ -247,7 +247,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         tree, placed = after_app(tree, facts.app_name, [template], **values)
         if not placed:
             tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-                "# TODO(kit/P011): set the Flask app's jinja_loader where the app is made: "
+                "# TODO(flask-port/P011): set the Flask app's jinja_loader where the app is made: "
                 # the parser's default config given, so mypy reads **values as
                 # replacements only (a dict could fill `config` too)
                 + cst.Module([]).code_for_node(parse_template_statement(
@@ -255,8 +255,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree, state.converters_placed = add_converters(tree, state)
     if (state.regexes or state.filters) and not state.converters_placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-            "# TODO(kit/P003): this module's routes use <x:re:...> paths but it neither makes "
-            "nor imports the Flask app: register their converters (werkzeug.routing."
+            "# TODO(flask-port/P003): this module's routes use <x:re:...> paths but it neither "
+            "makes nor imports the Flask app: register their converters (werkzeug.routing."
             "BaseConverter) on the app"))])
     tree, placed = add_shims(tree, state)
     if not placed:
@@ -265,7 +265,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         tree, placed = add_shims(tree, state)
     if not placed:
         tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-            f"# TODO(kit/P002): {orphan_text(state)}"))])
+            f"# TODO(flask-port/P002): {orphan_text(state)}"))])
     for module, name in shim_imports(state):
         AddImportsVisitor.add_needed_import(context, module, name)
     tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
@@ -341,7 +341,7 @@ def wrap_todos(code: str) -> str:
             continue
         indent = line[:len(line) - len(line.lstrip())]
         end = line[len(line.rstrip("\r\n")):]
-        wrapped = textwrap.wrap(m[2], WIDTH, initial_indent=f"{indent}# TODO(kit/{m[1]}): ",
+        wrapped = textwrap.wrap(m[2], WIDTH, initial_indent=f"{indent}# TODO(flask-port/{m[1]}): ",
                                 subsequent_indent=f"{indent}#   ", break_long_words=False,
                                 break_on_hyphens=False)
         out += [w + end for w in wrapped]

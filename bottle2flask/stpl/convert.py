@@ -2,7 +2,7 @@
 
 Text is written back as it was (only Jinja2's own delimiters are escaped); each
 `{{ }}`, `%` line and `<% %>` block is translated rule by rule. What cannot be
-translated with the same meaning is left as a `{# TODO(kit/T0NN) #}` comment next to
+translated with the same meaning is left as a `{# TODO(flask-port/T0NN) #}` comment next to
 a call of the undefined `kit_todo`, so the page fails loudly instead of rendering
 something else.
 """
@@ -205,7 +205,7 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
         context.todo(why.rule, token.line, f"{why.message}: {token.source}")
         context.rules.add(why.rule)
         # {#+ keeps the indentation before it, as Bottle would print it.
-        return (f"{{#+ TODO(kit/{why.rule}): {comment(why.message)}: "
+        return (f"{{#+ TODO(flask-port/{why.rule}): {comment(why.message)}: "
                 f"{comment(token.source)} #}}{{{{ kit_todo({why.rule!r}) }}}}")
     if token.raw:
         context.rules.add("T002")

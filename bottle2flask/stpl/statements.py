@@ -134,7 +134,7 @@ class Statements:
         self.context.todo(rule, line, f"{why}: % {code}")
         self.context.rules.add(rule)
         call = f"kit_todo({rule!r})"
-        return f"{{# TODO(kit/{rule}): {_comment(why)}: % {_comment(code)} #}}" + \
+        return f"{{# TODO(flask-port/{rule}): {_comment(why)}: % {_comment(code)} #}}" + \
             placeholder.format(call=call)
 
     def store(self, name: str, line: int, code: str, target: bool = False) -> None:
@@ -472,7 +472,7 @@ class Statements:
         self.context.todo("T019", line, f"the app must give the templates {names} as Jinja "
                           f"globals (bottle2flask port does): % {code}")
         self.context.rules.add("T019")
-        return f"{{# kit/T019: {names} from the app's Jinja globals: % {_comment(code)} #}}"
+        return f"{{# flask-port/T019: {names} from the app's Jinja globals: % {_comment(code)} #}}"
 
     def keywords(self, call: ast.Call, line: int) -> list[tuple[str, str]]:
         pairs = []
@@ -558,13 +558,14 @@ class Statements:
                        "Jinja2 has one for both; rename it on one side")
                 self.context.todo("T034", self.rebase_line, why)
                 self.context.rules.add("T034")
-                lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}"
+                lines.append(f"{{# TODO(flask-port/T034): {_comment(why)} #}}"
                              f"{{% set {key} = {text} %}}")
             elif reads & ((before | self.macros) - hoisted):  # a macro stays in the block
                 why = "a rebase() argument computed from a value the page sets in its block"
                 self.context.todo("T034", self.rebase_line, f"{why}: {key}={text}")
                 self.context.rules.add("T034")
-                lines.append(f"{{# TODO(kit/T034): {why} #}}{{% set {key} = kit_todo('T034') %}}")
+                lines.append(f"{{# TODO(flask-port/T034): {why} #}}"
+                             f"{{% set {key} = kit_todo('T034') %}}")
             elif key != text:
                 lines.append(f"{{% set {key} = {text} %}}")
             else:  # title=title: the page's own value, which is in the block
@@ -574,7 +575,8 @@ class Statements:
                    "if/for, or more than once): Jinja2's layout does not see it")
             self.context.todo("T034", self.rebase_line, why)
             self.context.rules.add("T034")
-            lines.append(f"{{# TODO(kit/T034): {_comment(why)} #}}{{% set _ = kit_todo('T034') %}}")
+            lines.append(f"{{# TODO(flask-port/T034): {_comment(why)} #}}"
+                         "{% set _ = kit_todo('T034') %}")
         lines.append(f"{{% block {self.blocks.get(jinja_name(extends), 'content')} %}}")
         # A page prints nothing outside its blocks: one tag a line, as a person writes it.
         return "\n".join(lines)
@@ -671,7 +673,8 @@ class Statements:
             text = self.out[piece]
             indent = text[:len(text) - len(text.lstrip(" \t"))]
             self.out[piece] = (
-                f"{indent}{{# TODO(kit/T032): {', '.join(names)} outlive the loop in Python, "
+                f"{indent}{{# TODO(flask-port/T032): {', '.join(names)} outlive the loop in "
+                "Python, "
                 f"not in Jinja2 #}}{{% set _ = kit_todo('T032') %}}" + text[len(indent):])
 
     def namespaceable(self) -> set[str]:

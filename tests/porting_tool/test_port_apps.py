@@ -406,7 +406,7 @@ def test_a_template_import_is_given_to_the_ported_templates(tmp_path):
     assert flask_page.text == bottle_page.text
     assert "<p>[2, 1.5, null] y.txt</p>" in flask_page.text
     assert "template_imports={" in (out / "app.py").read_text()
-    assert "kit/T019" in (out / "views" / "home.html").read_text()
+    assert "flask-port/T019" in (out / "views" / "home.html").read_text()
 
 
 def test_the_default_port_gives_a_templates_imports_as_jinja_globals(tmp_path):

@@ -55,7 +55,7 @@ def test_todos_are_listed_with_file_and_line(tmp_path, capsys):
     # both apps load and answer alike.
     assert kit(["port", "--faithful", str(src), "-o", str(out)]) == 0
     line = next(n for n, text in enumerate((out / "web.py").read_text().splitlines(), 1)
-                if "TODO(kit/P016)" in text)
+                if "TODO(flask-port/P016)" in text)
     assert f"`web.py:{line}` P016:" in (out / "PORTING-REPORT.md").read_text()
     assert f"web.py:{line}: P016" in capsys.readouterr().err
 

@@ -131,25 +131,26 @@ def test_a_view_parameter_with_a_default_needs_no_plugin():
 
 # -- any other plugin: commented out, under a TODO ---------------------------------------
 PLUGINS_LEFT_OUT = '''
+
 import audit
 from flask import Flask
 
 app = Flask(__name__, static_folder=None)
-# TODO(kit/P019): Bottle plugin audit.Plugin(): Flask has no plugins; do its work in
+# TODO(flask-port/P019): Bottle plugin audit.Plugin(): Flask has no plugins; do its work in
 #   before_request/after_request hooks or a view decorator, or use its Flask extension
 # install(audit.Plugin())
-# TODO(kit/P019): Bottle plugin audit.Plugin(level=2): Flask has no plugins; do its work in
+# TODO(flask-port/P019): Bottle plugin audit.Plugin(level=2): Flask has no plugins; do its work in
 #   before_request/after_request hooks or a view decorator, or use its Flask extension
 # app.install(audit.Plugin(level=2))
-# TODO(kit/P019): uninstall(audit.Plugin): Flask has no plugins to take out; drop whatever replaced
-#   this plugin
+# TODO(flask-port/P019): uninstall(audit.Plugin): Flask has no plugins to take out; drop whatever
+#   replaced this plugin
 # app.uninstall(audit.Plugin)
 
 
-# TODO(kit/P019): `apply=[audit.logged]` ran these Bottle plugins (or decorators) on this route:
-#   taken out, Flask has no plugins; decorate the view with what replaces them
-# TODO(kit/P019): `skip=["json"]` turned Bottle plugins off for this route: taken out, Flask has no
-#   plugins; decorate the view with what replaces them
+# TODO(flask-port/P019): `apply=[audit.logged]` ran these Bottle plugins (or decorators) on this
+#   route: taken out, Flask has no plugins; decorate the view with what replaces them
+# TODO(flask-port/P019): `skip=["json"]` turned Bottle plugins off for this route: taken out, Flask
+#   has no plugins; decorate the view with what replaces them
 @app.route("/")
 def index():
     return "home"
@@ -225,7 +226,7 @@ def test_a_parameter_a_plugin_passes_is_a_breaking_todo_naming_the_plugin():
     assert todo["code"] == "P019" and todo["breaks"]
     assert "view parameter 'user'" in todo["text"]
     assert "the plugin TokenPlugin(keyword=\"user\") passed it" in todo["text"]
-    assert result.code.splitlines()[todo["line"] - 1].startswith("# TODO(kit/P019)")
+    assert result.code.splitlines()[todo["line"] - 1].startswith("# TODO(flask-port/P019)")
 
 
 # -- bottle-sqlite ---------------------------------------------------------------------
@@ -535,7 +536,7 @@ def test_a_function_installed_with_the_install_decorator_is_left_undecorated():
     ''')
     assert "install" not in result.code.replace("installed", "")
     assert [t["code"] for t in result.todos] == ["P019", "P019"]
-    assert "\n# TODO(kit/P019): this function was installed" in result.code
+    assert "\n# TODO(flask-port/P019): this function was installed" in result.code
     assert "\ndef stamp(callback):" in result.code
 
 
@@ -687,7 +688,7 @@ def test_a_plugin_call_written_over_several_lines_gets_a_one_line_todo():
             name="audit"))
     ''')
     assert result.status == "success", result.error
-    assert '# TODO(kit/P019): Bottle plugin audit.Plugin( level=2, name="audit"): Flask' \
+    assert '# TODO(flask-port/P019): Bottle plugin audit.Plugin( level=2, name="audit"): Flask' \
         in result.code
     assert "#     name=\"audit\"))" in result.code  # the call itself, commented out
     compile(result.code, "app.py", "exec")

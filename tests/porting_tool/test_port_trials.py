@@ -809,7 +809,7 @@ def test_a_module_that_gets_bottles_names_through_a_star_import_is_flagged(tmp_p
     main = next(m for m in result.modules if m.path == "main.py")
     assert [t["code"] for t in main.todos] == ["P001"]
     assert "import *` of views.py brought Bottle's names" in main.todos[0]["text"]
-    assert (tmp_path / "out" / "main.py").read_text().startswith("# TODO(kit/P001): ")
+    assert (tmp_path / "out" / "main.py").read_text().startswith("# TODO(flask-port/P001): ")
     assert all(len(line) <= 100 for line in (tmp_path / "out" / "main.py").read_text().splitlines())
     assert "main.py:1` P001" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
 

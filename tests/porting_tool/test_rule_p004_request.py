@@ -91,8 +91,9 @@ def test_changing_the_requests_dicts_is_a_todo():
             return request.query.recode_unicode
     ''', faithful=False)
     assert [(t["code"], t["line"]) for t in result.todos] == [("P004", 8), ("P004", 11)]
-    assert "TODO(kit/P004): .replace: Werkzeug's request dicts cannot be changed" in result.code
-    assert "TODO(kit/P004): .recode_unicode: a FormsDict setting" in result.code
+    assert "TODO(flask-port/P004): .replace: Werkzeug's request dicts cannot be changed" \
+        in result.code
+    assert "TODO(flask-port/P004): .recode_unicode: a FormsDict setting" in result.code
 
 
 def test_request_attributes_whose_werkzeug_namesakes_answer_otherwise():

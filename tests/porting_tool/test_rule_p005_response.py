@@ -376,7 +376,7 @@ def update(no):
                                        extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"},
                                        lint=False))  # both send a type with the 204
     code = result.code
-    assert "# kit/P005: dropped, as Bottle did (redirect() sets its own status): " \
+    assert "# flask-port/P005: dropped, as Bottle did (redirect() sets its own status): " \
         "response.status = 400" in code
     assert "# response.statis = 200" in code and 'return "", 204' in code
     assert [(t["code"], t["breaks"]) for t in result.todos] == [("P022", False)]

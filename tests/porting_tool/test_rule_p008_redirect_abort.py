@@ -148,4 +148,4 @@ def test_an_httpresponse_of_text_needs_no_todo_and_one_of_a_variable_does():
             return HTTPResponse(body, status=200)
     ''', faithful=False)
     assert [t["code"] for t in result.todos] == ["P008"]
-    assert result.code.index("TODO(kit/P008)") > result.code.index("def c():")
+    assert result.code.index("TODO(flask-port/P008)") > result.code.index("def c():")

@@ -122,7 +122,7 @@ def test_code_jinja2_cannot_express_is_flagged_and_left(rule, before):
     conversion = convert_source(before)
     assert conversion.ok, conversion.error
     assert rule in {note.rule for note in conversion.notes}
-    assert f"TODO(kit/{rule})" in conversion.source
+    assert f"TODO(flask-port/{rule})" in conversion.source
     assert f"kit_todo('{rule}')" in conversion.source
     note = next(n for n in conversion.notes if n.rule == rule)
     # The report line carries the code as written, so the user can find and fix it.
@@ -143,8 +143,8 @@ def test_a_template_import_is_recorded_for_the_app_to_give(before, imports):
     assert conversion.imports == imports
     assert "T019" in conversion.rules
     assert [n.rule for n in conversion.notes] == ["T019"]
-    assert "kit/T019" in conversion.source and "import" not in conversion.source.replace(
-        "{# kit/T019", "").split("#}", 1)[1]
+    assert "flask-port/T019" in conversion.source and "import" not in conversion.source.replace(
+        "{# flask-port/T019", "").split("#}", 1)[1]
 
 
 def test_a_todo_fails_loudly_when_the_page_renders():

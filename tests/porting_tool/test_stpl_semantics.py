@@ -117,7 +117,8 @@ def test_a_rebase_argument_named_as_a_value_the_page_reads_is_a_todo(tmp_path):
              for note in f.conversion.notes]
     assert todos == [("T034", 1, "new.tpl")]
     page = (tmp_path / "out" / "new.html").read_text()
-    assert "TODO(kit/T034): rebase() gives the layout a `title` other than the page's" in page
+    assert "TODO(flask-port/T034): rebase() gives the layout a `title` other than the page's" \
+        in page
     assert "TODO" not in (tmp_path / "out" / "plain.html").read_text()
 
 

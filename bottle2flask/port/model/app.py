@@ -358,7 +358,7 @@ def together(modules: dict[Path, ModuleApps], rel: Path) -> set[Path]:
 
 
 # Ported like any module, so it gets the shims the app's module adds for every module.
-DEFAULT_SOURCE = '''"""Bottle's default app, as one Flask app the modules share (kit/P002)."""
+DEFAULT_SOURCE = '''"""Bottle's default app, one Flask app the modules share (flask-port/P002)."""
 
 from bottle import Bottle
 

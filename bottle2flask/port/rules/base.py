@@ -214,7 +214,7 @@ class Rule(Transformer):
         if breaks:
             self.state.breaks.add((code, text))
         self.context.warnings.append(f"{code}: {text}")
-        return with_comments(stmt, [f"# TODO(kit/{code}): {text}"])
+        return with_comments(stmt, [f"# TODO(flask-port/{code}): {text}"])
 
     def todo(self, text: str, code: str | None = None, breaks: bool = False) -> None:
         """Leave a TODO above the statement being visited and a line in the report.
@@ -227,7 +227,7 @@ class Rule(Transformer):
             self.state.breaks.add((code, text))
         self.context.warnings.append(f"{code}: {text}")
         if self._notes:
-            self._notes[-1].append(f"# TODO(kit/{code}): {text}")
+            self._notes[-1].append(f"# TODO(flask-port/{code}): {text}")
 
     def leave_out(self, stmt, text: str, code: str | None = None):
         """The statement commented out under a TODO, so the port starts without it: Flask
@@ -236,7 +236,7 @@ class Rule(Transformer):
         self.state.todos.append((code, text))
         self.context.warnings.append(f"{code}: {text}")
         source = cst.Module([]).code_for_node(stmt.with_changes(leading_lines=[]))
-        lines = [f"# TODO(kit/{code}): {text}",
+        lines = [f"# TODO(flask-port/{code}): {text}",
                  *(f"# {line}".rstrip() for line in source.rstrip("\n").splitlines())]
         return placeholder(self.state, [
             *stmt.leading_lines, *(cst.EmptyLine(comment=cst.Comment(line)) for line in lines)])

@@ -162,7 +162,7 @@ class _Prune(Transformer):
         self.rule.state.todos.append(("P001", text))
         if UNSERVABLE.intersection(names):  # a Flask view cannot answer with them: a 500
             self.rule.state.breaks.add(("P001", text))
-        comment = cst.EmptyLine(comment=cst.Comment(f"# TODO(kit/P001): {text}"))
+        comment = cst.EmptyLine(comment=cst.Comment(f"# TODO(flask-port/P001): {text}"))
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
 
 

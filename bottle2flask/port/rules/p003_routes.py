@@ -587,7 +587,7 @@ def _eq():
 # match a slash without writing one.
 CONVERTER = '''
 class {cls}(BaseConverter):
-    """Bottle's <name:re:...> filter (kit/P003)."""
+    """Bottle's <name:re:...> filter (flask-port/P003)."""
 
     regex = {regex}
     part_isolating = False
@@ -598,7 +598,7 @@ REGISTER = "{app}.url_map.converters[{name}] = {cls}"
 # function possibly None.
 FILTER_CONVERTER = '''
 class {cls}(BaseConverter):
-    """Bottle's route filter {name} ({func}) as a Werkzeug converter (kit/P003)."""
+    """Bottle's route filter {name} ({func}) as a Werkzeug converter (flask-port/P003)."""
 
     part_isolating = False
 

@@ -368,7 +368,7 @@ def _fix_commas(args):
 JSON_BODY = '''
 
 def _bottle_json():
-    """kit/P004: Bottle's request.json: None unless the body is application/json (or
+    """flask-port/P004: Bottle's request.json: None unless the body is application/json (or
     application/json-rpc) and not empty; a 400 when it does not parse."""
     if request.mimetype not in ("application/json", "application/json-rpc") \\
             or not request.get_data():

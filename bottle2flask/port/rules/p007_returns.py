@@ -87,7 +87,7 @@ class Returns(Rule):
         self.fired()
         line = cst.SimpleStatementLine([cst.Return(cst.SimpleString('""'))], leading_lines=[
             cst.EmptyLine(comment=cst.Comment(
-                "# kit/P007: Bottle sent an empty body for None; Flask needs a value"))])
+                "# flask-port/P007: Bottle sent an empty body for None; Flask needs a value"))])
         return updated.with_changes(body=updated.body.with_changes(
             body=[*updated.body.body, line]))
 

@@ -191,7 +191,7 @@ class TemplatePath(Rule):
         body = list(updated.body)
         line = cst.parse_statement('TEMPLATE_PATH = ["./", "./views/"]\n')
         line = line.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
-            "# kit/P011: Bottle's template search path (its default); see the app below"))])
+            "# flask-port/P011: Bottle's template search path (its default); see the app below"))])
         body.insert(last_import(body), line)
         return updated.with_changes(body=body)
 

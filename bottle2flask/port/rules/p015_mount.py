@@ -111,7 +111,7 @@ class _Replace(Transformer):
 SHIM = '''
 
 def _bottle_mounted(wsgi_app):
-    """kit/P015: Bottle's mount("/x", other) also hands the bare "/x" to other, as "/"."""
+    """flask-port/P015: Bottle's mount("/x", other) also hands the bare "/x" to other, as "/"."""
 
     def mounted(environ, start_response):
         environ["PATH_INFO"] = environ.get("PATH_INFO") or "/"
@@ -124,7 +124,7 @@ def _bottle_mounted(wsgi_app):
 MERGE = '''
 
 def _bottle_merge(app, other):
-    """kit/P015: Bottle's app.merge(other): other's routes, as they are now, served by
+    """flask-port/P015: Bottle's app.merge(other): other's routes, as they are now, served by
     app too, with its converters; Bottle never sorts a dict's keys."""
     from werkzeug.routing import Rule
 

@@ -57,7 +57,7 @@ class Debug(Rule):
         rest = [stmt for stmt in body if stmt not in early]
         at = rest.index(body[made]) + 1
         moved = [stmt.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
-            "# kit/P018: Bottle's debug mode, set once the app exists"))]) for stmt in early]
+            "# flask-port/P018: Bottle's debug mode, set once the app exists"))]) for stmt in early]
         return updated.with_changes(body=[*rest[:at], *moved, *rest[at:]])
 
 

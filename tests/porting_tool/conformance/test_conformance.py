@@ -58,7 +58,7 @@ def test_the_port_answers_as_the_row_says(row, tmp_path):
         assert said, f"no TODO({row.todo}) saying so: {outcome.todos}"
         if "template" not in said[0]:  # written in the module, above its line
             line = outcome.code.splitlines()[said[0]["line"] - 1]
-            assert f"TODO(kit/{row.todo})" in outcome.code and line.strip(), line
+            assert f"TODO(flask-port/{row.todo})" in outcome.code and line.strip(), line
         assert not outcome.broken or any(t.get("breaks") for t in outcome.todos), \
             f"the port fails here and no TODO says it breaks: {outcome.diff()}"
     elif row.status == "declared":
