@@ -236,7 +236,7 @@ class Routes(Rule):
                     params=params))
         name = updated.name.value
         updated = self.unshadow(original, updated)
-        updated = self.one_rule_each(updated)
+        updated = self.leave_out_unmatched(updated)
         routes = [i for i, d in enumerate(updated.decorators) if self.is_route(d)]
         if not routes:
             return updated
@@ -266,38 +266,23 @@ class Routes(Rule):
             decorators.append(d)
         return updated.with_changes(decorators=decorators)
 
-    def one_rule_each(self, updated: cst.FunctionDef) -> cst.FunctionDef:
-        """A route given a list of rules (`@get(["/", "/doc"])`) as one decorator a rule,
-        the first rule registered first, as Bottle registers them; a rule Bottle never
-        matched (no leading slash, and a first part that cannot take one) left out."""
+    def leave_out_unmatched(self, updated: cst.FunctionDef) -> cst.FunctionDef:
+        """A route whose rule Bottle never matched (no leading slash, and a first part
+        that cannot take one: Bottle matches the rule against the whole path) left out
+        with a comment, as Bottle never served it; Werkzeug would refuse the rule. (A list
+        of rules is one decorator a rule by now: leave_Decorator.)"""
         decorators, notes = [], []
         for d in updated.decorators:
             call = d.decorator
             given = arg(call, 0, "path") if isinstance(call, cst.Call) \
                 and self.is_route(d) else None
-            if given is None or not isinstance(call, cst.Call):
-                decorators.append(d)
+            rule = string_value(given.value) if given is not None else None
+            if rule is not None and not rule.startswith("/") and not starts_with_slash(rule):
+                notes.append(f"# Bottle never matched the rule {rule!r} (no leading slash): "
+                             "left out")
                 continue
-            value = given.value
-            rules = list(value.elements) if isinstance(value, cst.List | cst.Tuple) \
-                else [cst.Element(value)]
-            kept = []
-            for element in rules:
-                rule = string_value(element.value)
-                if rule is not None and not rule.startswith("/") \
-                        and not starts_with_slash(rule):
-                    notes.append(f"# Bottle never matched the rule {rule!r} (no leading "
-                                 "slash): left out")
-                    continue
-                kept.append(element.value)
-            if not isinstance(value, cst.List | cst.Tuple) and kept:
-                decorators.append(d)
-                continue
-            for rule_value in reversed(kept):  # the lowest decorator is registered first
-                decorators.append(d.with_changes(decorator=call.with_changes(args=[
-                    a.with_changes(value=rule_value) if a is given else a
-                    for a in call.args])))
-        if len(decorators) == len(updated.decorators) and not notes:
+            decorators.append(d)
+        if not notes:
             return updated
         self.fired()
         lines = [cst.EmptyLine(comment=cst.Comment(n)) for n in notes]
