@@ -196,9 +196,11 @@ def attribute(dotted: str) -> cst.BaseExpression:
     return cst.parse_expression(dotted)
 
 
-def with_comments(result, notes: list[str]):
-    """The statement with these comment lines above it (the first of several)."""
-    lines = [cst.EmptyLine(comment=cst.Comment(n)) for n in notes]
+def with_comments(result, notes: list):
+    """The statement with these comment lines above it (the first of several): each note
+    a comment's text, or a line made already (a declared change's mark)."""
+    lines = [n if isinstance(n, cst.EmptyLine) else cst.EmptyLine(comment=cst.Comment(n))
+             for n in notes]
     if isinstance(result, cst.FlattenSentinel):
         first, *rest = result.nodes
         return cst.FlattenSentinel([with_comments(first, notes), *rest])

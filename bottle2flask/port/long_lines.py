@@ -72,7 +72,7 @@ def _statement(lines: list[str], start: int) -> tuple[cst.BaseStatement, int] | 
     return None
 
 
-def wrap_long_lines(code: str, original: str) -> str:
+def wrap_long_lines(code: str, original: str, starts: list[int] | None = None) -> str:
     """The port's code with each new over-long line of a statement split: a one-line
     statement, or the first line of a call the original wrote over several lines."""
     known = set(original.splitlines())
@@ -80,6 +80,8 @@ def wrap_long_lines(code: str, original: str) -> str:
     lines = code.splitlines(keepends=True)
     skip = 0
     for number, line in enumerate(lines):
+        if starts is not None:  # the line (from 0) each line of `code` starts at
+            starts.append(len(out) if not skip else starts[-1])
         if skip:
             skip -= 1
             continue

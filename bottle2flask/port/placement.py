@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .edit import REMOVE, Transformer, app_target, is_flask_call, kw
-from .rules.base import DECLARED_MARK, PortState
+from .rules.base import PortState, declared_mark
 
 
 def app_options(module: cst.Module, state: PortState) -> cst.Module:
@@ -43,8 +43,7 @@ def app_options(module: cst.Module, state: PortState) -> cst.Module:
             marks = []
             for change, paths in state.app_declared:
                 state.declared.append({"id": change, "paths": list(paths)})
-                marks.append(cst.EmptyLine(comment=cst.Comment(
-                    f"{DECLARED_MARK}{len(state.declared) - 1}")))
+                marks.append(declared_mark(state, len(state.declared) - 1))
             state.app_declared = []
             return updated.with_changes(leading_lines=[*updated.leading_lines, *marks])
 

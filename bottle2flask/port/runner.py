@@ -14,6 +14,7 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
+from libcst.metadata import MetadataWrapper, PositionProvider
 
 from . import leftovers, passes
 from .edit import REMOVE, after_app, app_target, free_name, names_used
@@ -24,7 +25,7 @@ from .model.route_syntax import tokens
 from .placement import app_options
 from .results import Declared, FileResult, Todo
 from .rules import RULES
-from .rules.base import DECLARED_MARK, Phase, PortState, drop_placeholders
+from .rules.base import Phase, PortState, drop_placeholders
 from .rules.base import state as port_state
 from .rules.p003_routes import add_converters
 from .settings import Settings
@@ -57,8 +58,11 @@ def add_imports(tree: cst.Module, context: CodemodContext) -> cst.Module:
                default=-1)
     # the first statement after it too: AddImportsVisitor places new imports before it
     cut = min(last + 2, len(body))
-    head = AddImportsVisitor(context).transform_module(tree.with_changes(
-        body=body[:cut], footer=[] if cut < len(body) else tree.footer))
+    # walked without the copy transform_module() makes: the statements keep their nodes
+    # (a declared change's mark is known by its node)
+    head = MetadataWrapper(tree.with_changes(
+        body=body[:cut], footer=[] if cut < len(body) else tree.footer),
+        unsafe_skip_copy=True).visit(AddImportsVisitor(context))
     if cut == len(body):
         return head
     return head.with_changes(body=[*head.body, *body[cut:]], footer=tree.footer)
@@ -274,9 +278,12 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()))
     state.breaks |= set(left)
+    tree, marked = take_marks(tree, state)
     code = tree.code
-    code = wrap_long_lines(wrap_todos(code), source)
-    code, lines = _take_marks(code)
+    todo_lines: list[int] = []
+    long_lines: list[int] = []
+    code = wrap_long_lines(wrap_todos(code, todo_lines), source, long_lines)
+    lines = {n: long_lines[todo_lines[line - 1]] + 1 for n, line in marked.items()}
     # a change whose code a later rule removed (a static route Flask now serves) is gone
     declared: list[Declared] = sorted(
         ({**d, "line": lines[n]} for n, d in enumerate(state.declared) if n in lines),
@@ -317,24 +324,44 @@ def factory_call(module: cst.Module, app: str) -> str:
     return app
 
 
-def _take_marks(code: str) -> tuple[str, dict[int, int]]:
-    """The code without the declared-change markers, and each marker's line: the line of
-    the statement it was put above."""
-    kept: list[str] = []
-    lines: dict[int, int] = {}
-    for line in code.splitlines(keepends=True):
-        mark = line.strip()
-        if mark.startswith(DECLARED_MARK):
-            lines[int(mark[len(DECLARED_MARK):])] = len(kept) + 1
-        else:
-            kept.append(line)
-    return "".join(kept), lines
+class _DropMarks(cst.CSTTransformer):
+    def __init__(self, marks: set[int]) -> None:
+        super().__init__()
+        self.marks = marks
+
+    def leave_EmptyLine(self, original: cst.EmptyLine, updated: cst.EmptyLine):
+        if original.comment is not None and id(original.comment) in self.marks:
+            return cst.RemoveFromParent()
+        return updated
 
 
-def wrap_todos(code: str) -> str:
-    """TODO comments wrapped at 100 characters, continued on `#   ` lines."""
-    out = []
+def take_marks(tree: cst.Module, state: PortState) -> tuple[cst.Module, dict[int, int]]:
+    """The module without its declared changes' marks, and each change's line there: the
+    line of the statement its mark stood above (a mark whose statement a later rule
+    removed is gone, and so is its change)."""
+    if not state.marks:
+        return tree, {}
+    index = {id(comment): n for comment, n in state.marks}
+    positions = MetadataWrapper(tree, unsafe_skip_copy=True).resolve(PositionProvider)
+    at = {index[id(node)]: where.start.line for node, where in positions.items()
+          if isinstance(node, cst.Comment) and id(node) in index}
+    taken = sorted(set(at.values()))
+    found = {}
+    for n, line in at.items():
+        below = line + 1
+        while below in at.values():  # several marks above one statement
+            below += 1
+        found[n] = below - sum(1 for mark in taken if mark < below)
+    return tree.visit(_DropMarks(set(index))), found
+
+
+def wrap_todos(code: str, starts: list[int] | None = None) -> str:
+    """TODO comments wrapped at 100 characters, continued on `#   ` lines; `starts` gets
+    the line (from 0) each line of `code` starts at in the result."""
+    out: list[str] = []
     for line in code.splitlines(keepends=True):
+        if starts is not None:
+            starts.append(len(out))
         m = TODO.search(line)
         if m is None or len(line.rstrip("\r\n")) <= WIDTH:
             out.append(line)

@@ -88,3 +88,32 @@ def test_every_rule_module_holds_one_rule_whose_code_is_its_number():
         number = rule.__module__.rpartition(".")[2][:4].upper()
         assert rule.code == number, rule
     assert len({rule.code for rule in found}) == len(found)
+
+
+def test_the_users_comments_and_names_are_never_read_as_the_engines_own():
+    # declared changes, left-out statements and filter placeholders are records keyed by
+    # node: text in the user's code that looks like the old markers is the user's own
+    from .helpers import idiom
+
+    result = idiom('''
+        from bottle import redirect
+
+        __kit_left_out__ = "kept"
+
+
+        def login_required():
+            #
+            # kit-declared:0
+            redirect("/login", 302)
+    ''', '''
+        from flask import abort, redirect
+
+        __kit_left_out__ = "kept"
+
+
+        def login_required():
+            #
+            # kit-declared:0
+            abort(redirect("/login", 302))
+    ''', declared=("D-location",))
+    assert result.declared[0]["line"] == 9

@@ -26,7 +26,6 @@ from ..results import Declaration
 if TYPE_CHECKING:
     from ..model import AppModel
 
-DECLARED_MARK = "# kit-declared:"
 
 
 class Phase(IntEnum):
@@ -84,6 +83,10 @@ class PortState:
     # the statements the port took out, known by their own newline node (a leaf LibCST
     # keeps through every walk): drop_placeholders() moves their comments on
     left_out: list[cst.Newline] = field(default_factory=list)
+    # where each declared change is: an empty comment above its statement, known by the
+    # node itself (a leaf LibCST keeps through every walk), taken out before the code
+    # is written (runner.take_marks): (comment, index in `declared`)
+    marks: list[tuple[cst.Comment, int]] = field(default_factory=list)
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
     # keyword -> (module, function)
@@ -121,7 +124,7 @@ class Rule(Transformer):
         self.context = context
         self.state = state(context)
         self.facts: ModuleFacts = self.state.facts
-        self._notes: list[list[str]] = []
+        self._notes: list[list[str | cst.EmptyLine]] = []
 
     @property
     def model(self) -> AppModel:
@@ -199,13 +202,13 @@ class Rule(Transformer):
             found["detail"] = detail
         self.state.declared.append(found)
         if self._notes:
-            self._notes[-1].append(f"{DECLARED_MARK}{len(self.state.declared) - 1}")
+            self._notes[-1].append(declared_mark(self.state, len(self.state.declared) - 1))
 
     def mark(self, stmt, change: str, paths: Sequence[str] = ("*",)):
         """declare() for a statement the rule builds itself: the marker rides on it."""
         assert change in {c.id for c in self.declares}, change
         self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})
-        return with_comments(stmt, [f"{DECLARED_MARK}{len(self.state.declared) - 1}"])
+        return with_comments(stmt, [declared_mark(self.state, len(self.state.declared) - 1)])
 
     def todo_on(self, stmt, text: str, code: str | None = None, breaks: bool = False):
         """todo() for a statement other than the one being visited."""
@@ -263,6 +266,13 @@ class Rule(Transformer):
         if notes and result is not None:
             result = with_comments(result, notes)
         return result
+
+
+def declared_mark(state: PortState, index: int) -> cst.EmptyLine:
+    """The line that marks where declared change `index` is, until take_marks()."""
+    comment = cst.Comment("#")
+    state.marks.append((comment, index))
+    return cst.EmptyLine(comment=comment)
 
 
 def placeholder(state: PortState, leading_lines) -> cst.SimpleStatementLine:
