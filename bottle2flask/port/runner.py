@@ -14,9 +14,9 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import MetadataWrapper
 
-from . import leftovers, passes
+from . import leftovers, marks, passes
 from .edit import REMOVE, after_app, app_target, free_name, names_used
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
@@ -278,8 +278,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()))
     state.breaks |= set(left)
-    tree, marked = take_marks(tree, state)
-    code = tree.code
+    code, marked = marks.render(tree, {id(comment): n for comment, n in state.marks})
     todo_lines: list[int] = []
     long_lines: list[int] = []
     code = wrap_long_lines(wrap_todos(code, todo_lines), source, long_lines)
@@ -322,37 +321,6 @@ def factory_call(module: cst.Module, app: str) -> str:
         if made & returned:
             return f"{stmt.name.value}()"
     return app
-
-
-class _DropMarks(cst.CSTTransformer):
-    def __init__(self, marks: set[int]) -> None:
-        super().__init__()
-        self.marks = marks
-
-    def leave_EmptyLine(self, original: cst.EmptyLine, updated: cst.EmptyLine):
-        if original.comment is not None and id(original.comment) in self.marks:
-            return cst.RemoveFromParent()
-        return updated
-
-
-def take_marks(tree: cst.Module, state: PortState) -> tuple[cst.Module, dict[int, int]]:
-    """The module without its declared changes' marks, and each change's line there: the
-    line of the statement its mark stood above (a mark whose statement a later rule
-    removed is gone, and so is its change)."""
-    if not state.marks:
-        return tree, {}
-    index = {id(comment): n for comment, n in state.marks}
-    positions = MetadataWrapper(tree, unsafe_skip_copy=True).resolve(PositionProvider)
-    at = {index[id(node)]: where.start.line for node, where in positions.items()
-          if isinstance(node, cst.Comment) and id(node) in index}
-    taken = sorted(set(at.values()))
-    found = {}
-    for n, line in at.items():
-        below = line + 1
-        while below in at.values():  # several marks above one statement
-            below += 1
-        found[n] = below - sum(1 for mark in taken if mark < below)
-    return tree.visit(_DropMarks(set(index))), found
 
 
 def wrap_todos(code: str, starts: list[int] | None = None) -> str:
