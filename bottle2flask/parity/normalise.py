@@ -42,7 +42,8 @@ INTENDED = {
     "cookie-default-path": "A cookie set with no Path and one with the Path a browser "
                            "gives it by default for this URL (Werkzeug writes Path=/).",
     "static-file-headers": "Static files: each framework's own ETag, Cache-Control, "
-                           "Content-Disposition and validators.",
+                           "Content-Disposition and validators, and the charset Werkzeug "
+                           "gives SVG, XML and JavaScript files (PORTING 30).",
     "default-error-page": "The framework's own error page for the same status: Bottle's "
                           "'Error: 404 Not Found' page against Werkzeug's, with the same "
                           "message or each framework's own words for it.",
@@ -106,6 +107,10 @@ def _content_type(value: str) -> str:
     # Parameter names and the charset value are case-insensitive (RFC 9110).
     mime, *params = [p.strip() for p in value.split(";")]
     return "; ".join([mime.lower(), *sorted(p.lower().replace(" ", "") for p in params)])
+
+
+def _without_charset(value: str) -> str:
+    return "; ".join(p for p in _content_type(value).split("; ") if not p.startswith("charset="))
 
 
 def _tokens(value: str) -> list[str]:
@@ -338,6 +343,10 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
                 and set(_tokens(given_x)) - AUTOMATIC == set(_tokens(given_y)) - AUTOMATIC:
             explain("allow-automatic")
         elif static and name in STATIC_HEADERS:
+            explain("static-file-headers")
+        elif static and name == "content-type" and given_x and given_y \
+                and _without_charset(given_x) == _without_charset(given_y):
+            # Werkzeug gives SVG, XML and JavaScript files a charset, Bottle only text/*
             explain("static-file-headers")
         elif name == "content-type" and a.code == b.code and a.code in (204, 304) \
                 and not (a.body or b.body):

@@ -156,6 +156,18 @@ def test_a_file_served_elsewhere_is_known_by_the_validators_both_send():
     assert verdict(a, b)[2] == ["body"]  # the bytes must still be the same
 
 
+def test_the_charset_werkzeug_gives_xml_files_is_explained_only_for_static_files():
+    a = Response("200 OK", [("Content-Type", "image/svg+xml")], b"<svg/>", "/static/a.svg")
+    b = Response("200 OK", [("Content-Type", "image/svg+xml; charset=utf-8")], b"<svg/>",
+                 "/static/a.svg")
+    assert verdict(a, b) == ("explained", ["static-file-headers"], [])
+    a.path = b.path = "/feed"
+    assert verdict(a, b)[2] == ["header Content-Type"]
+    a.path = b.path = "/static/a.svg"  # another media type is never explained away
+    b.headers = [("Content-Type", "text/xml; charset=utf-8")]
+    assert verdict(a, b)[2] == ["header Content-Type"]
+
+
 # -- each framework's own error page ---------------------------------------------------
 
 def error_pages(bottle_message, flask_message, own_bottle_page=None):
