@@ -131,3 +131,45 @@ def boom():
         assert answer.text == "nothing at /x"
         answer = client.get("/boom", expect_errors=True)
         assert (answer.status_int, answer.text) == (500, "sorry")
+
+
+def test_a_405_handler_is_declared_for_the_allow_header_flask_leaves_off(tmp_path):
+    """Bottle applies the 405 error's headers (Allow) to the response before calling the
+    handler; Flask builds the handler's page afresh (trial class M)."""
+    from .helpers import answers, both_apps
+
+    source = '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.post("/form")
+        def form():
+            return "sent"
+
+
+        @app.error(405)
+        def wrong_method(error):
+            return "Use POST."
+    '''
+    result = idiom(source, '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.post("/form")
+        def form():
+            return "sent"
+
+
+        @app.errorhandler(405)
+        def wrong_method(error):
+            return "Use POST.", 405
+    ''', declared=("D-error-allow",))
+    assert result.declared[0]["line"] == 11
+    bottle, flask = both_apps(tmp_path, source, "allow405")
+    assert answers(bottle, "/form") == answers(flask, "/form") == (405, "Use POST.")
+    assert bottle.get("/form", status=405).headers["Allow"] == "POST"
+    assert "Allow" not in flask.get("/form", status=405).headers  # what is declared

@@ -7,7 +7,8 @@ HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
 `err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`).
 A handler that reads `err.body` shows Werkzeug's text for a path no route matches
 (Bottle's: `Not found: '/x'`, `Method not allowed.`): declared as D-error-text by
-default; with --faithful a before_request hook sets Bottle's text.
+default; with --faithful a before_request hook sets Bottle's text. A 405 handler's
+page has no `Allow` header in Flask: declared as D-error-allow.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ class Errors(Rule):
     summary = "@error(code) becomes errorhandler(code) returning (body, code)"
     declares = (Change("D-error-text", "22. Error handlers",
                        "the handler shows Werkzeug's text for a path no route matches "
-                       "(Bottle: Not found: '/x') and for a wrong method"),)
+                       "(Bottle: Not found: '/x') and for a wrong method"),
+                Change("D-error-allow", "22. Error handlers",
+                       "the handler's 405 page has no Allow header (Bottle sent the "
+                       "error's own headers with the handler's page)", header="Allow"))
     compat = ("route_errors",)
 
     def __init__(self, context) -> None:
@@ -125,6 +129,10 @@ class Errors(Rule):
                 else:
                     codes = None
         self.codes.append(codes)
+        if codes and "405" in codes:
+            # Flask builds the handler's page afresh: the MethodNotAllowed's Allow header
+            # is not on it (Bottle applied the error's headers before calling the handler)
+            self.declare("D-error-allow")
         if code is not None and node.params.params:
             param = node.params.params[0].name.value
             if count > 1:  # one handler for several codes: the error's own code
