@@ -149,7 +149,8 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
         # Every route without a parameter is a start of the crawl, linked to or not.
         starts = [*parity_options.pop("starts", ["/"]),
                   *(t.rule for t in every if t.method in ("GET", "ANY")
-                    and "<" not in t.rule and ":" not in t.rule)]
+                    and "<" not in t.rule and ":" not in t.rule),
+                  *([NO_ROUTE] if every_route else [])]
         read: dict[str, Inputs] = {}
         for source in source_folders(legacy) if every_route else ():
             for name, inputs in read_files(sorted(source.glob("*.py"))).items():
@@ -167,6 +168,8 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             verdicts.setdefault(id(route), []).append(step)
     routes = [route_entry(target, verdicts.get(id(target.route), []), legacy, new)
               for target in every]
+    unrouted = [step for step in report["steps"]
+                if reach.match(legacy, step["method"], step["path"]) is None]
     served = sum(r["served"] for r in routes)
     return {"apps": {"legacy": legacy_spec, "new": new_spec}, "routes": routes,
             "summary": {"routes": len(routes), "served": served,
@@ -176,7 +179,27 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
                         "ported_percent": round(100 * served / len(routes)) if routes else 100,
                         "parity_steps": report["summary"]["steps"],
                         "parity_different": report["summary"]["different"]},
+            "unrouted": unrouted_entry(unrouted),
             **({"report": report} if keep_report else {})}
+
+
+def unrouted_entry(steps: list[dict]) -> dict | None:
+    """The requests no legacy route takes (its 404 page, a link to nowhere), judged as
+    one: a difference there is a difference of the port's like any other."""
+    if not steps:
+        return None
+    seen = [step["verdict"] for step in steps]
+    first = next((step for step in steps if step["verdict"] == "different"), None)
+    return {"rule": "(paths no route takes)", "methods": sorted({s["method"] for s in steps}),
+            "served": True, "identical": first is None, "requests": len(seen),
+            "explained": seen.count("explained"),
+            "result": "different" if first else "declared" if "explained" in seen else "same",
+            "first_difference": first_difference(first) if first else None,
+            "reason": None, "note": None}
+
+
+# A path no app is expected to route: its answer (the app's 404 page) is compared too.
+NO_ROUTE = "/bottle2flask-no-such-page"
 
 
 def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, new) -> dict:
@@ -214,11 +237,16 @@ def first_difference(step: dict) -> str:
     return f"{step['method']} {step['path']}: {where}: {shown}"
 
 
+def rows(data: dict) -> list[dict]:
+    """The table's rows: each legacy route, then the paths no route takes, if asked."""
+    return [*data["routes"], *([data["unrouted"]] if data.get("unrouted") else [])]
+
+
 def render(data: dict) -> str:
-    width = max([len(r["rule"]) for r in data["routes"]] + [4])
+    width = max([len(r["rule"]) for r in rows(data)] + [4])
     lines = [f"Migration: {data['apps']['legacy']} -> {data['apps']['new']}", "",
              f"{'METHOD':<8} {'RULE':<{width}}  SERVED  IDENTICAL"]
-    for r in data["routes"]:
+    for r in rows(data):
         same = {True: "yes", False: "NO", None: "-"}[r["identical"]]
         why = f": {r['reason']}" if r.get("reason") else ""
         lines.append(f"{','.join(r['methods']):<8} {r['rule']:<{width}}  "
@@ -260,7 +288,7 @@ def main(args) -> int:
     print(json.dumps(data, indent=2) if args.json else render(data))
     # A route the new app serves must answer as the legacy app did, and every route
     # must have been asked.
-    if any(r["served"] and r["identical"] is False for r in data["routes"]):
+    if any(r["served"] and r["identical"] is False for r in rows(data)):
         return ExitStatus.DIFFERS
     missed = not_reached(data["routes"])
     if missed:

@@ -56,7 +56,8 @@ class Ignore:
     """An intended difference of the user's: a header, a cookie (by name), a JSON path, a
     CSS selector, a status (one side answered it, "500": the whole answer differs), a
     text printed where the other side printed nothing ("None": Jinja2 prints None), or
-    "html" escaped by the second app where the first printed it raw (Flask autoescapes)."""
+    "html" escaped by the second app where the first printed it raw (Flask autoescapes), or
+    "routing": each framework's own words for a 404 or 405 of its router, shown by a page."""
 
     name: str
     header: str = ""
@@ -66,6 +67,7 @@ class Ignore:
     status: str = ""
     printed: str = ""
     escaped: str = ""
+    error_text: str = ""
     path: str = "*"      # a glob of the request paths it applies to
     reason: str = ""
 
@@ -94,7 +96,8 @@ class Scenario:
 
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
-IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed", "escaped")
+IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed", "escaped",
+                "error_text")
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 
@@ -188,6 +191,9 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     if kind == "escaped" and item["escaped"] != "html":
         raise UsageError(f"{where}: escaped takes \"html\" (the second app escapes what "
                          "the first printed raw)")
+    if kind == "error_text" and item["error_text"] != "routing":
+        raise UsageError(f"{where}: error_text takes \"routing\" (each framework's own text "
+                         "for a path no route takes or a method it does not allow)")
     if kind == "status" and not re.fullmatch(r"[1-5]\d\d", item["status"]):
         raise UsageError(f"{where}: status must be a status code, \"500\"")
     if kind == "css":

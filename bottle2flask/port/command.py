@@ -152,7 +152,7 @@ def write_check(out: Path, status: int, reason: str, data: dict) -> None:
     found = json.loads(machine.read_text(encoding="utf-8"))
     found["check"] = {"status": int(status), "reason": reason,
                       "summary": data.get("summary"), "counts": data.get("counts"),
-                      "routes": data.get("routes", []),
+                      "routes": data.get("routes", []), "unrouted": data.get("unrouted"),
                       **({"original": suite} if suite else {})}
     machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
 

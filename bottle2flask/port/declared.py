@@ -23,10 +23,11 @@ class Change:
     status: str = ""  # a page the original answered with this status (a 500)
     printed: str = ""  # a text the port prints where the original printed nothing
     escaped: str = ""  # "html": the port escapes what the original printed raw
+    error_text: str = ""  # "routing": each framework's own text for a routing 404/405
 
     @property
     def kind(self) -> tuple[str, str] | None:
-        for key in ("header", "css", "json", "status", "printed", "escaped"):
+        for key in ("header", "css", "json", "status", "printed", "escaped", "error_text"):
             if getattr(self, key):
                 return key, getattr(self, key)
         return None

@@ -114,7 +114,8 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None) -> 
     if routes:
         lines += ["| route | methods | requests | result | first difference, or why not "
                   "reached |", "|---|---|---:|---|---|"]
-        for route in routes:
+        unrouted = [data["unrouted"]] if data.get("unrouted") else []
+        for route in [*routes, *unrouted]:
             result = route.get("result") or ("not reached" if route["identical"] is None
                                              else "different" if route["identical"] is False
                                              else "same")

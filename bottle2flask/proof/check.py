@@ -138,15 +138,16 @@ def answer_of(route: dict) -> str:
 def verdict(found: dict) -> Check:
     """The table of routes, and the exit status it gives: a difference first, then a
     route no request reached."""
-    from ..migrate.status import not_reached
+    from ..migrate.status import not_reached, rows
 
     lines, counts = [], {"same": 0, "declared change": 0, "different": 0, "not reached": 0}
-    width = max([len(r["rule"]) + len(",".join(r["methods"])) for r in found["routes"]]
+    width = max([len(r["rule"]) + len(",".join(r["methods"])) for r in rows(found)]
                 + [5]) + 2
     lines.append(f"  {'ROUTE':<{width}} PORTED  SENT  ANSWERS")
-    for route in found["routes"]:
+    for route in rows(found):
         answer = answer_of(route)
-        counts[answer.partition(":")[0].partition(" (")[0]] += 1
+        if route is not found.get("unrouted"):  # counted apart: it is no route
+            counts[answer.partition(":")[0].partition(" (")[0]] += 1
         shown = f"{','.join(route['methods'])} {route['rule']}"
         lines.append(f"  {shown:<{width}} {'yes' if route['served'] else 'no':<7} "
                      f"{route['requests']:>4}  {answer}")
@@ -155,9 +156,13 @@ def verdict(found: dict) -> Check:
     summary = (f"{total} routes, {ported} ported; {counts['same']} same, "
                f"{counts['declared change']} with declared changes, "
                f"{counts['different']} different, {counts['not reached']} not reached")
+    if found.get("unrouted"):
+        summary += f"; {found['unrouted']['requests']} request(s) no route takes: " \
+            + answer_of(found["unrouted"]).partition(":")[0]
     lines.append(summary)
-    data = {"routes": found["routes"], "summary": summary, "counts": counts}
-    first = next((r for r in found["routes"] if r["identical"] is False), None)
+    data = {"routes": found["routes"], "unrouted": found.get("unrouted"),
+            "summary": summary, "counts": counts}
+    first = next((r for r in rows(found) if r["identical"] is False), None)
     if first is not None:
         return Check(DIFFERENT, f"pages differ: {first['first_difference']}", lines, data)
     missed = not_reached(found["routes"])

@@ -61,6 +61,11 @@ def test_the_sample_checks_itself_and_leaves_a_suite_that_passes_on_both(tmp_pat
     assert f"run it: cd {tmp_path / 'out'} && flask --app todo:app run" in out
     check = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
     assert len(check["routes"]) == 9 and all(r["requests"] for r in check["routes"])
+    # a path no route takes is asked too: the not_found handler's page, Werkzeug's words
+    # for it declared (D-error-text), counted apart from the routes
+    assert check["unrouted"]["result"] == "declared" and check["unrouted"]["requests"] >= 1
+    assert "2 request(s) no route takes: declared change" in out \
+        or "1 request(s) no route takes: declared change" in out
     assert err == ""
     assert listing(src) == before  # not a byte of the original changed (its todo.db neither)
     suite = tmp_path / "out" / "tests"
@@ -449,3 +454,24 @@ def test_the_suite_of_an_app_on_bottles_default_app_by_star_import_passes(tmp_pa
     done = pytest_in(tmp_path / "out" / "tests", tmp_path)
     assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-3000:]
     assert "skipped" not in done.stdout
+
+
+def test_a_difference_on_a_path_no_route_takes_fails_the_check():
+    """Found by the RULE-s36 batch (class N): a 404 page that differed was not counted,
+    since no route of the original took its request."""
+    from bottle2flask.exit_status import ExitStatus
+    from bottle2flask.proof.check import verdict
+
+    route = {"rule": "/", "methods": ["GET"], "served": True, "identical": True,
+             "requests": 1, "explained": 0, "result": "same", "first_difference": None,
+             "reason": None, "note": None}
+    unrouted = {**route, "rule": "(paths no route takes)", "identical": False,
+                "result": "different",
+                "first_difference": "GET /nowhere: body: 'Gone' != 'Not Found'"}
+    found = verdict({"routes": [route], "unrouted": unrouted})
+    assert found.status == ExitStatus.DIFFERS
+    assert found.reason == "pages differ: GET /nowhere: body: 'Gone' != 'Not Found'"
+    assert found.data["counts"]["same"] == 1 and found.data["counts"]["different"] == 0
+    assert found.lines[-1].endswith("1 request(s) no route takes: different")
+    alike = verdict({"routes": [route], "unrouted": {**route, "rule": "(paths no route takes)"}})
+    assert alike.status == ExitStatus.DONE

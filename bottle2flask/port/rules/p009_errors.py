@@ -27,7 +27,8 @@ class Errors(Rule):
     summary = "@error(code) becomes errorhandler(code) returning (body, code)"
     declares = (Change("D-error-text", "22. Error handlers",
                        "the handler shows Werkzeug's text for a path no route matches "
-                       "(Bottle: Not found: '/x') and for a wrong method"),
+                       "(Bottle: Not found: '/x') and for a wrong method",
+                       error_text="routing"),
                 Change("D-error-allow", "22. Error handlers",
                        "the handler's 405 page has no Allow header (Bottle sent the "
                        "error's own headers with the handler's page)", header="Allow"))
