@@ -4,9 +4,19 @@ converter registrations), in any scope: the module, a factory, a method."""
 
 from __future__ import annotations
 
+import builtins
+
 import libcst as cst
 
-from .edit import REMOVE, Transformer, app_target, is_flask_call, kw
+from .edit import (
+    REMOVE,
+    Transformer,
+    app_target,
+    is_flask_call,
+    kw,
+    names_assigned,
+    names_bound,
+)
 from .rules.base import PortState, declared_mark
 
 
@@ -47,4 +57,59 @@ def app_options(module: cst.Module, state: PortState) -> cst.Module:
             state.app_declared = []
             return updated.with_changes(leading_lines=[*updated.leading_lines, *marks])
 
-    return module.visit(Options())
+    read = {name for value in state.app_options.values() if value is not REMOVE
+            for name in _reads(value)}
+    return _defined_first(module.visit(Options()), read)
+
+
+def _defined_first(module: cst.Module, read: set[str]) -> cst.Module:
+    """The module with each top-level assignment of a name the app's options read, made
+    below the app (`HERE = os.path.dirname(__file__)`), moved above it: Bottle read the
+    folder when a request came, Flask reads it as the app is made. Only an assignment
+    whose own names are all bound above the app (or built in) moves."""
+    body = list(module.body)
+    at = next((n for n, stmt in enumerate(body) if app_target(stmt, "") is not None), None)
+    if at is None or not read:
+        return module
+    bound = names_bound(body[:at]) | _imported(body[:at]) | set(dir(builtins)) \
+        | {"__file__", "__name__", "__doc__", "__spec__", "__package__"}
+    moved = []
+    for stmt in body[at + 1:]:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) \
+            and len(stmt.body) == 1 else None
+        if not isinstance(small, cst.Assign):
+            continue
+        names = names_assigned(stmt)
+        if names & read and not names & bound and _reads(small.value) <= bound:
+            moved.append(stmt)
+            bound |= names
+    if not moved:
+        return module
+    rest = [stmt for stmt in body if all(stmt is not m for m in moved)]
+    at = rest.index(body[at])
+    return module.with_changes(body=[*rest[:at], *(m.with_changes(leading_lines=[])
+                                                   for m in moved), *rest[at:]])
+
+
+def _reads(node: cst.CSTNode) -> set[str]:
+    """The names an expression reads: `os.path.join(HERE, x)` reads os, HERE and x (an
+    attribute's name is not a name read)."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Attribute):
+        return _reads(node.value)
+    return {name for child in node.children for name in _reads(child)}
+
+
+def _imported(stmts) -> set[str]:
+    """The names these statements import (`import os.path` binds os)."""
+    found: set[str] = set()
+    for stmt in stmts:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Import):
+                found |= {a.evaluated_alias or a.evaluated_name.split(".")[0]
+                          for a in small.names}
+            elif isinstance(small, cst.ImportFrom) and not isinstance(small.names,
+                                                                      cst.ImportStar):
+                found |= {a.evaluated_alias or a.evaluated_name for a in small.names}
+    return found

@@ -338,3 +338,26 @@ def test_an_app_module_a_template_imports_is_imported_as_a_page_renders(tmp_path
     assert answers(bottle, "/")[1].strip() == answers(flask, "/")[1].strip() == "Hello X!"
     code = (tmp_path / "out" / "web.py").read_text()
     assert "@app.context_processor" in code and "TODO" not in code
+
+
+def test_a_folder_the_app_reads_from_a_name_bound_below_it_is_bound_first(tmp_path):
+    """`HERE = ...` below `app = Bottle()`: Bottle read it when a request came, Flask as
+    the app is made (the port answered NameError at import). Moved above the app."""
+    bottle, flask = both_folders(tmp_path, {"web.py": '''
+        import os
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+        HERE = os.path.dirname(os.path.abspath(__file__))
+        # not moved: it reads a name bound below the app
+        LATER = app.config.get("x", HERE)
+
+
+        @app.route("/static/<path:path>")
+        def static(path):
+            return static_file(path, root=os.path.join(HERE, "assets"))
+    ''', "assets/site.css": "body {}\\n"}, "bound_below")
+    assert answers(bottle, "/static/site.css") == answers(flask, "/static/site.css") \
+        == (200, "body {}\\n")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert code.index("HERE = ") < code.index("app = Flask(") < code.index("LATER = ")
