@@ -16,6 +16,7 @@ import importlib.util
 import inspect
 import os
 import re
+import socketserver
 import sys
 import threading
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from typing import TYPE_CHECKING
 from unittest import mock
 from urllib.parse import quote, urlsplit
 from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+
+import bottle as installed_bottle
 
 from .errors import UsageError
 
@@ -184,16 +187,19 @@ def import_file(spec: str, path: Path) -> Imported:
 def no_servers(spec: str):
     """A run() at import (Bottle's, or a Flask app's .run()) returns at once: it would
     serve forever, and the comparison serves the app itself. Said on stderr."""
-    import bottle
     import flask
 
     def skip(*args, **kwargs) -> None:
         print(f"note: {spec} starts a server when imported (run()); not started here",
               file=sys.stderr)
 
-    with mock.patch.object(bottle, "run", skip), \
-            mock.patch.object(bottle.Bottle, "run", skip), \
-            mock.patch.object(flask.Flask, "run", skip):
+    # the installed Bottle, never one the app's folder holds (an old bottle.py shipped
+    # with the app may not import here, and its port does not need it); a server the
+    # app's own copy starts stops at serve_forever()
+    with mock.patch.object(installed_bottle, "run", skip), \
+            mock.patch.object(installed_bottle.Bottle, "run", skip), \
+            mock.patch.object(flask.Flask, "run", skip), \
+            mock.patch.object(socketserver.BaseServer, "serve_forever", skip):
         yield
 
 

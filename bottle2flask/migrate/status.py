@@ -50,7 +50,9 @@ def unwrap(app):
 def legacy_app(spec: str, settings: dict) -> bottle.Bottle:
     app = unwrap(load_app(spec, settings).wsgi)
     app = app.legacy if isinstance(app, Dispatcher) else app
-    if not isinstance(app, bottle.Bottle):
+    # a Bottle the app ships (bottle.py beside it) is a Bottle too: its own class
+    if not any(cls.__name__ == "Bottle" and hasattr(app, "routes")
+               for cls in type(app).__mro__):
         raise UsageError(f"LEGACY must be a Bottle app, not {type(app).__name__} ({spec!r})")
     return app
 
@@ -109,8 +111,10 @@ def route_of(router: bottle.Router, method: str, sent: str):
                "PATH_INFO": unquote_to_bytes(path).decode("utf-8", "ignore")}
     try:
         return router.match(environ)[0]
-    except bottle.HTTPError:
-        return None
+    except Exception as error:  # an HTTPError of the Bottle the app was made with
+        if type(error).__name__ == "HTTPError":
+            return None
+        raise
 
 
 def source_folders(app: bottle.Bottle) -> list[Path]:

@@ -35,6 +35,8 @@ SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_mod
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 # mod_wsgi's scripts (app.wsgi) are Python too: ported, and started by the check
 PYTHON_SUFFIXES = {".py", ".wsgi"}
+# a ported module that still imports Bottle (a TODO left it): the app's own bottle.py stays
+BOTTLE_IMPORT = re.compile(r"^\s*(?:import bottle\b|from bottle(?:\.\w+)* import )", re.M)
 # Values every template sees (BaseTemplate.defaults, SimpleTemplate.global_config...)
 TEMPLATE_DEFAULTS = re.compile(r"Template\.(?:defaults|global_config|settings)\b")
 VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
@@ -194,6 +196,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # not a part of itself.
     result.parts = {str(used) for rel, m in apps.modules.items() if m.made
                     for used in m.uses - {rel}}
+    vendored: list[tuple[Path, Path]] = []
     for path in files:
         if path in templates:
             continue
@@ -217,11 +220,24 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
                 (out / rel).write_text(module.code, encoding="utf-8", newline="")
+        elif rel.name == "bottle.py":
+            vendored.append((path, rel))
         else:
             result.copied.append(str(rel))
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, out / rel)
+    # a bottle.py the app shipped: kept while a module of the port still imports bottle
+    still = any(BOTTLE_IMPORT.search(m.code or "") for m in result.modules)
+    for path, rel in vendored:
+        if not still:
+            result.left_out[str(rel)] = "Bottle itself, shipped with the app: no module " \
+                "of the port imports it"
+            continue
+        result.copied.append(str(rel))
+        if write:
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, out / rel)
     for rel in sorted(set(apps.default_modules.values())):
         module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled, faithful=faithful,
                              template_folder=template_folder(src / rel, src, templates, folders),

@@ -52,6 +52,8 @@ def markdown(result) -> str:
               "Total: " + outcome_line({"same": totals["same"], "declared": totals["declared"],
                                         "todo": totals["todos"]}, totals["emulation_lines"]),
               ""]
+    for path, why in result.left_out.items():
+        lines += [f"Not copied: `{path}` ({why}).", ""]
     if result.faithful:
         lines += ["Mode: --faithful (Bottle's behaviour kept by bottle_compat.py).", ""]
     else:

@@ -71,6 +71,8 @@ class TreeResult:
     modules: list[FileResult] = field(default_factory=list)
     templates: list[dict] = field(default_factory=list)
     copied: list[str] = field(default_factory=list)
+    # files of the original left out of the port, and why (a bottle.py it shipped)
+    left_out: dict[str, str] = field(default_factory=dict)
     imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
     parts: set[str] = field(default_factory=set)  # modules another module's own app imports
     faithful: bool = False  # --faithful: Bottle's behaviour kept by bottle_compat.py
@@ -119,6 +121,7 @@ class TreeResult:
                 "entry": {"module": entry[0], "app": entry[1]} if entry else None,
                 "modules": [m.as_dict() for m in self.modules],
                 "templates": self.templates, "copied": self.copied,
+                "left_out": self.left_out,
                 "summary": summary(self)}
 
 

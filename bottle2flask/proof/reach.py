@@ -61,6 +61,13 @@ def targets(app: bottle.Bottle, prefix: str = "") -> list[Target]:
     return found
 
 
+def own(app: Any, name: str) -> Any:
+    """A class of the Bottle an app is made with: the installed one, or a bottle.py the
+    app ships (read from the globals of its class's methods: the module is no longer in
+    sys.modules once the app is loaded)."""
+    return getattr(type(app).__init__, "__globals__", {}).get(name) or getattr(bottle, name)
+
+
 def mounted(route: bottle.Route) -> tuple[Any, str]:
     """The app a mount route leads to and its prefix (Bottle keeps them in the route's
     config, flattened: mountpoint.target, mountpoint.prefix); (None, "") for a route."""
@@ -74,10 +81,10 @@ def match(app: bottle.Bottle, method: str, sent: str, prefix: str = "") -> bottl
                "PATH_INFO": unquote_to_bytes(path).decode("utf-8", "ignore")}
     try:
         route = app.router.match(environ)[0]
-    except bottle.HTTPError:
+    except own(app, "HTTPError"):
         return None
     inner, at = mounted(route)
-    if isinstance(inner, bottle.Bottle):
+    if isinstance(inner, own(app, "Bottle")):
         depth = len([p for p in at.split("/") if p])
         rest = "/" + "/".join(path.split("/")[depth + 1:])
         return match(inner, method, rest)

@@ -3,6 +3,8 @@ both frameworks (the class, not the app it was found in)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bottle2flask.port.folder import port_tree
 
 from .helpers import answers, both_folders, port
@@ -361,3 +363,30 @@ def test_a_folder_the_app_reads_from_a_name_bound_below_it_is_bound_first(tmp_pa
         == (200, "body {}\\n")
     code = (tmp_path / "out" / "web.py").read_text()
     assert code.index("HERE = ") < code.index("app = Flask(") < code.index("LATER = ")
+
+
+def test_a_bottle_py_the_app_ships_is_its_own_and_left_out_of_the_port(tmp_path, capsys):
+    """Trial class A: a copy of Bottle beside the app. The original runs with it (an old
+    one that does not import here: not compared, said so); the check loads the port
+    without it, and the port leaves it out once no module imports bottle."""
+    import bottle
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    app = 'from bottle import route\n\n\n@route("/")\ndef index():\n    return "hello"\n'
+    for name, vendored, status in (
+            ("old", "from inspect import getargspec\n", ExitStatus.NOT_COMPARED),
+            ("working", Path(bottle.__file__).read_text(), ExitStatus.DONE)):
+        src, out = tmp_path / name, tmp_path / f"{name}_flask"
+        src.mkdir()
+        (src / "app.py").write_text(app)
+        (src / "bottle.py").write_text(vendored)
+        assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == status
+        said = capsys.readouterr()
+        assert not (out / "bottle.py").exists()
+        assert "Not copied: `bottle.py` (Bottle itself" in (out / "PORTING-REPORT.md").read_text()
+        if name == "old":
+            assert "the original does not start here" in said.err + said.out
+        else:
+            assert "1 routes, 1 ported; 1 same" in said.out
