@@ -252,7 +252,17 @@ def package_name(path: Path) -> str | None:
     for start, top in enumerate(parts[:-1]):
         if re.search(rf"^\s*(from\s+{top}[\s.]|import\s+{top}\b)", source, re.M):
             return ".".join(parts[start:])
-    return ".".join(parts) if re.search(r"^\s*from\s+\.", source, re.M) else None
+    if re.search(r"^\s*from\s+\.", source, re.M):
+        return ".".join(parts)
+    # web/server.py doing `import lib.words`, lib/ beside web/ and not in it: it runs
+    # from the folder above its package (as main.py there imports it), named web.server
+    tops = {a or b for a, b in re.findall(r"^\s*(?:from\s+(\w+)|import\s+(\w+))", source,
+                                          re.M)}
+    beside = {top for top in tops if (folder / f"{top}.py").is_file()
+              or (folder / top / "__init__.py").is_file()}
+    here = {top for top in beside if (path.parent / f"{top}.py").is_file()
+            or (path.parent / top).is_dir()}
+    return ".".join(parts) if beside - here else None
 
 
 def _leave_path(folder: Path) -> None:

@@ -390,3 +390,27 @@ def test_a_bottle_py_the_app_ships_is_its_own_and_left_out_of_the_port(tmp_path,
             assert "the original does not start here" in said.err + said.out
         else:
             assert "1 routes, 1 ported; 1 same" in said.out
+
+
+def test_a_package_module_importing_a_sibling_package_runs_from_above_both(tmp_path, capsys):
+    """Trial class F: web/server.py does `import lib.words`, lib/ beside web/: it runs as
+    `web.server` from the folder holding both (as main.py there imports it)."""
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    files = {
+        "main.py": 'if __name__ == "__main__":\n    import web.server\n    web.server.main()\n',
+        "web/__init__.py": "",
+        "web/server.py": "import bottle\nfrom bottle import route\n\nimport lib.words\n\n\n"
+                         '@route("/")\ndef index():\n    return lib.words.hello()\n\n\n'
+                         "def main():\n    bottle.app().run()\n",
+        "lib/__init__.py": "",
+        "lib/words.py": 'def hello():\n    return "hello"\n'}
+    for name, text in files.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text)
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
+    said = capsys.readouterr().out
+    assert "1 routes, 1 ported; 1 same" in said
+    assert f"run it: cd {out} && flask --app web.server:app run" in said
