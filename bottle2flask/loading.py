@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import hashlib
 import http.client
@@ -48,6 +49,7 @@ class App:
     spec: str
     wsgi: object            # a WSGI callable (for a URL: a proxy to it)
     url: str | None = None  # set when the app is a running server
+    script: bool = False  # made only when its file runs as a script (`python app.py`)
 
 
 @dataclass
@@ -102,15 +104,25 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
     if is_url(spec):
         return App(label, spec, HTTPApp(spec), url=spec.rstrip("/"))
     target, attr = split(spec)
+    script = False
     if is_file(target):
         imported = import_file(spec, Path(target))
-        picked = pick(spec, imported.module, attr, imported.bottle_default)
+        try:
+            picked = pick(spec, imported.module, attr, imported.bottle_default)
+        except UsageError:
+            if not has_main_block(Path(target)):
+                raise
+            # the app is made only when the file runs as a script: run it so, its
+            # server not started (no_servers)
+            imported = import_file(spec, Path(target), as_main=True)
+            picked = pick(spec, imported.module, attr, imported.bottle_default)
+            script = True
         app = in_folder(instantiate(spec, picked, settings), imported.folder,
                         imported.own_modules, imported.template_path)
     else:
         module = import_spec(spec, target)
         app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
-    return App(label, spec, app)
+    return App(label, spec, app, script=script)
 
 
 def import_spec(spec: str, name: str):
@@ -120,7 +132,18 @@ def import_spec(spec: str, name: str):
         raise UsageError(f"cannot load {spec!r}: {error}") from None
 
 
-def import_file(spec: str, path: Path) -> Imported:
+def has_main_block(path: Path) -> bool:
+    """Whether the file has an `if __name__ == "__main__":` block at its top level."""
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return False
+    return any(isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+               and "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test)
+               for node in tree.body)
+
+
+def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
     """Import a file under a name of its own, with its folder as cwd and first on sys.path.
 
     Modules it imports from its folder are dropped from sys.modules afterwards, so a
@@ -142,8 +165,9 @@ def import_file(spec: str, path: Path) -> Imported:
         folder, name = path.parents[dotted.count(".")], dotted
     bottle_stack = _push_bottle_default()
     # A mod_wsgi script (app.wsgi) is Python under another suffix: name its loader.
+    source_loader = importlib.machinery.SourceFileLoader(name, str(path))
     module_spec = importlib.util.spec_from_file_location(
-        name, path, loader=importlib.machinery.SourceFileLoader(name, str(path)),
+        name, path, loader=source_loader,
         submodule_search_locations=[str(path.parent)] if package else None)
     if module_spec is None or module_spec.loader is None:
         raise UsageError(f"cannot load {spec!r}: Python cannot import {str(path)!r}")
@@ -163,11 +187,17 @@ def import_file(spec: str, path: Path) -> Imported:
         try:
             os.chdir(folder)
             with no_servers(spec):
-                if dotted:  # its packages first, as Python imports them
+                if dotted and not as_main:  # its packages first, as Python imports them
                     module = importlib.import_module(dotted)
                 else:
                     sys.modules[name] = module
-                    loader.exec_module(module)
+                    if as_main:  # run as `python file.py` runs it
+                        module.__name__ = "__main__"
+                        code = source_loader.get_code(name)
+                        assert code is not None  # a source file always has code
+                        exec(code, module.__dict__)  # noqa: S102
+                    else:
+                        loader.exec_module(module)
         except (Exception, SystemExit) as error:  # the user's code: theirs to see
             sys.modules.pop(name, None)
             raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None

@@ -112,13 +112,15 @@ def main(args) -> int:
         if started and status != ExitStatus.BREAKS and entry is None:  # a mod_wsgi script's app
             print(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
                   f"(its app is `{result.start[1]}`)")
+        elif started and status != ExitStatus.BREAKS and outcome.data.get("script"):
+            # its app is made only under `if __name__ == "__main__":`
+            print(f"run it: cd {args.out} && python {result.start[0]}")
+            say_suite(args.out)
         elif started and status != ExitStatus.BREAKS and entry is not None:
             # (a port with a TODO that fails is not done: no "run it")
             folder, name = run_from(args.out, entry[0])
             print(f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run")
-            if (args.out / "tests" / "test_bottle2flask_parity.py").is_file():
-                print(f"its parity suite: cd {args.out} && python -m pytest tests "
-                      "-p no:randomly")
+            say_suite(args.out)
     if reason:
         print(f"bottle2flask port: {reason}", file=sys.stderr)
     return status
@@ -155,6 +157,11 @@ def write_check(out: Path, status: int, reason: str, data: dict) -> None:
                       "routes": data.get("routes", []), "unrouted": data.get("unrouted"),
                       **({"original": suite} if suite else {})}
     machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+
+
+def say_suite(out: Path) -> None:
+    if (out / "tests" / "test_bottle2flask_parity.py").is_file():
+        print(f"its parity suite: cd {out} && python -m pytest tests -p no:randomly")
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:

@@ -119,10 +119,13 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         return Check(NOT_CHECKED, f"the comparison did not run: {found.get('error')}",
                      data={"starts": {"original": True, "port": True}})
     tests = out / "tests"
+    script = bool(port_loads.get("script"))  # its app is made only under __main__
     write_suite(tests, recording(found["report"], {
         "bottle": app_entry(original, tests, ORIGINAL_VARIABLE),
         "flask": app_entry(port, tests)}, "bottle", "flask"))
-    return verdict(found)
+    judged = verdict(found)
+    judged.data["script"] = script
+    return judged
 
 
 def answer_of(route: dict) -> str:

@@ -151,13 +151,20 @@ def load(folder: Path, spec: str):
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[name] = module
             loader.exec_module(module)
+            named = [attr] if attr else ["app", "application"]
+            if not any(hasattr(module, n) for n in named) \
+                    and not (default is not None and default.routes):
+                # an app made only under `if __name__ == "__main__":`: run it so
+                module.__name__ = "__main__"
+                code = loader.get_code(name)
+                assert code is not None  # a source file always has code
+                exec(code, module.__dict__)  # noqa: S102
     finally:
         sys.argv = argv
         if bottle and bottle.default_app[-1] is default:
             bottle.default_app.pop()
     # `from bottle import *` brings Bottle's `app`, the stack of default apps, not one:
     # the module's routes went to the default app pushed above.
-    named = [attr] if attr else ["app", "application"]
     app: Any = next((getattr(module, n) for n in named if hasattr(module, n)
                      and type(getattr(module, n)).__name__ != "AppStack"), default)
     template_path = list(bottle.TEMPLATE_PATH) if bottle else []

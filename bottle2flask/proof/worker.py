@@ -25,7 +25,7 @@ def probe(spec: str) -> dict:
     with tempfile.TemporaryDirectory(prefix="bottle2flask-probe-") as folder:
         copy = on_copy(spec, Path(folder), "app")
         try:
-            load(copy, {"TESTING": True, "SECRET_KEY": "check"}, "app")
+            loaded = load(copy, {"TESTING": True, "SECRET_KEY": "check"}, "app")
         except UsageError as error:
             cause = error.__cause__ or error.__context__
             where = frame_in(cause, Path(folder)) if cause else None
@@ -34,7 +34,7 @@ def probe(spec: str) -> dict:
             said = f"{type(cause).__name__}: {cause}".replace(folder, "<app>") if cause \
                 else str(error).replace(folder, "<app>")
             return {"ok": False, "error": str(error), "cause": said, **(where or {})}
-    return {"ok": True}
+    return {"ok": True, "script": loaded.script}
 
 
 def frame_in(error: BaseException, folder: Path) -> dict | None:

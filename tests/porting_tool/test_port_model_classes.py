@@ -414,3 +414,29 @@ def test_a_package_module_importing_a_sibling_package_runs_from_above_both(tmp_p
     said = capsys.readouterr().out
     assert "1 routes, 1 ported; 1 same" in said
     assert f"run it: cd {out} && flask --app web.server:app run" in said
+
+
+def test_an_app_made_only_under_main_is_checked_as_its_script_runs(tmp_path, capsys):
+    """Trial class G: the app exists only when the file runs as a script. The check runs
+    both files so (their servers not started), compares them, says `python app.py`, and
+    the suite it leaves loads them the same way."""
+    import subprocess
+    import sys
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "app.py").write_text(
+        'def hello():\n    return "Hello!"\n\n\nif __name__ == "__main__":\n'
+        "    import bottle\n    app = bottle.Bottle()\n"
+        '    app.route("/hello")(hello)\n    app.run(port=8099)\n')
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
+    said = capsys.readouterr().out
+    assert "1 routes, 1 ported; 1 same" in said
+    assert f"run it: cd {out} && python app.py" in said
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly",
+                           "-p", "no:cacheprovider", "tests"], cwd=out, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
