@@ -118,6 +118,31 @@ def _text(stmts) -> str:
 def tidy_imports(module: cst.Module, original: cst.Module, own: set[str]) -> cst.Module:
     """The ported module's import block sorted, if the original's was; else only the
     `from x import ...` lines the port wrote wrapped at the line length."""
+    return _spaced(_tidy(module, original, own), original)
+
+
+def _spaced(module: cst.Module, original: cst.Module) -> cst.Module:
+    """Two blank lines between the imports the port added to a module that had none and
+    a def or class right below them (pycodestyle's E302, as ruff checks it)."""
+    if _block(original)[0] != _block(original)[1]:
+        return module
+    start, end = _block(module)
+    if start == end or end >= len(module.body):
+        return module
+    below = module.body[end]
+    if not isinstance(below, cst.FunctionDef | cst.ClassDef):
+        return module
+    lines = list(below.leading_lines)
+    blank = 0
+    while blank < len(lines) and lines[blank].comment is None:
+        blank += 1
+    if blank >= 2:
+        return module
+    below = below.with_changes(leading_lines=[cst.EmptyLine()] * (2 - blank) + lines)
+    return module.with_changes(body=[*module.body[:end], below, *module.body[end + 1:]])
+
+
+def _tidy(module: cst.Module, original: cst.Module, own: set[str]) -> cst.Module:
     start, end = _block(original)
     before = list(original.body[start:end])
     lines = _lines(before)

@@ -11,7 +11,7 @@ from textwrap import dedent
 
 import pytest
 
-from .helpers import port, same_lines
+from .helpers import idiom, port, same_lines
 
 RUFF = Path(sys.executable).parent / "ruff"
 
@@ -286,3 +286,27 @@ def test_the_imports_the_port_adds_go_where_isort_puts_them(tmp_path, source, fa
     assert ruff(tmp_path, dedent(source).lstrip().replace(
         "template, request, response, redirect", "redirect, request, response, template"),
         "I") == []
+
+
+def test_imports_added_to_a_module_without_any_keep_two_blank_lines_above_a_def():
+    idiom('''
+        def hello():
+            return "Hello!"
+
+
+        if __name__ == "__main__":
+            import bottle
+            app = bottle.Bottle()
+            app.route("/hello")(hello)
+    ''', '''
+        from flask import Flask
+
+
+        def hello():
+            return "Hello!"
+
+
+        if __name__ == "__main__":
+            app = Flask(__name__, static_folder=None)
+            app.route("/hello")(hello)
+    ''')
