@@ -79,11 +79,11 @@ def template_root(path: Path, src: Path,
 
 def breaking_line(output) -> int | None:
     """The first line of a converted template that fails when rendered: a TODO left as a
-    call to kit_todo(), which no environment defines, so the page is never silently wrong."""
+    call to flask_port_todo(), which no environment defines, so the page is never silently wrong."""
     if not output or not Path(output).is_file():
         return None
     lines = Path(output).read_text(encoding="utf-8").splitlines()
-    return next((n for n, line in enumerate(lines, 1) if "kit_todo(" in line), None)
+    return next((n for n, line in enumerate(lines, 1) if "flask_port_todo(" in line), None)
 
 
 def convert_templates(src: Path, out: Path, files: list[Path],

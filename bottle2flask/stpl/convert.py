@@ -3,7 +3,7 @@
 Text is written back as it was (only Jinja2's own delimiters are escaped); each
 `{{ }}`, `%` line and `<% %>` block is translated rule by rule. What cannot be
 translated with the same meaning is left as a `{# TODO(flask-port/T0NN) #}` comment next to
-a call of the undefined `kit_todo`, so the page fails loudly instead of rendering
+a call of the undefined `flask_port_todo`, so the page fails loudly instead of rendering
 something else.
 """
 
@@ -206,7 +206,7 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
         context.rules.add(why.rule)
         # {#+ keeps the indentation before it, as Bottle would print it.
         return (f"{{#+ TODO(flask-port/{why.rule}): {comment(why.message)}: "
-                f"{comment(token.source)} #}}{{{{ kit_todo({why.rule!r}) }}}}")
+                f"{comment(token.source)} #}}{{{{ flask_port_todo({why.rule!r}) }}}}")
     if token.raw:
         context.rules.add("T002")
         return f"{{{{ {text}|safe }}}}"

@@ -133,7 +133,7 @@ class Statements:
     def todo(self, rule: str, line: int, why: str, code: str, placeholder: str) -> str:
         self.context.todo(rule, line, f"{why}: % {code}")
         self.context.rules.add(rule)
-        call = f"kit_todo({rule!r})"
+        call = f"flask_port_todo({rule!r})"
         return f"{{# TODO(flask-port/{rule}): {_comment(why)}: % {_comment(code)} #}}" + \
             placeholder.format(call=call)
 
@@ -565,7 +565,7 @@ class Statements:
                 self.context.todo("T034", self.rebase_line, f"{why}: {key}={text}")
                 self.context.rules.add("T034")
                 lines.append(f"{{# TODO(flask-port/T034): {why} #}}"
-                             f"{{% set {key} = kit_todo('T034') %}}")
+                             f"{{% set {key} = flask_port_todo('T034') %}}")
             elif key != text:
                 lines.append(f"{{% set {key} = {text} %}}")
             else:  # title=title: the page's own value, which is in the block
@@ -576,7 +576,7 @@ class Statements:
             self.context.todo("T034", self.rebase_line, why)
             self.context.rules.add("T034")
             lines.append(f"{{# TODO(flask-port/T034): {_comment(why)} #}}"
-                         "{% set _ = kit_todo('T034') %}")
+                         "{% set _ = flask_port_todo('T034') %}")
         lines.append(f"{{% block {self.blocks.get(jinja_name(extends), 'content')} %}}")
         # A page prints nothing outside its blocks: one tag a line, as a person writes it.
         return "\n".join(lines)
@@ -675,7 +675,7 @@ class Statements:
             self.out[piece] = (
                 f"{indent}{{# TODO(flask-port/T032): {', '.join(names)} outlive the loop in "
                 "Python, "
-                f"not in Jinja2 #}}{{% set _ = kit_todo('T032') %}}" + text[len(indent):])
+                f"not in Jinja2 #}}{{% set _ = flask_port_todo('T032') %}}" + text[len(indent):])
 
     def namespaceable(self) -> set[str]:
         """The carried values a namespace() can hold: not a loop's own target anywhere,

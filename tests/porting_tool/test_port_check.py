@@ -174,7 +174,7 @@ def test_no_check_only_converts(tmp_path, capsys):
 
 def test_a_template_todo_that_fails_when_rendered_is_counted_and_not_done(tmp_path, capsys):
     """Found by the trials (bottle-mvc): `0 TODOs` and "run it" for a template whose
-    converted form calls kit_todo(), an error on every render."""
+    converted form calls flask_port_todo(), an error on every render."""
     src = app_folder(tmp_path, "from bottle import Bottle, template\n\napp = Bottle()\n\n\n"
                      '@app.route("/")\ndef index():\n    return template("index", message="")\n')
     (src / "views").mkdir()

@@ -1,6 +1,6 @@
 """Each template rule: the SimpleTemplate before, the Jinja2 after, and the TODOs expected.
 
-Rules that cannot convert leave a TODO comment and a `kit_todo()` call (undefined, so
+Rules that cannot convert leave a TODO comment and a `flask_port_todo()` call (undefined, so
 the page fails loudly), never a guess; the tests below say so for each of them.
 """
 
@@ -88,7 +88,7 @@ def test_expressions_keep_pythons_precedence_in_jinja2_syntax(before, after):
 
 
 FLAGGED = [
-    # (rule, before): each leaves the code in a TODO comment and a failing kit_todo()
+    # (rule, before): each leaves the code in a TODO comment and a failing flask_port_todo()
     ("T021", "{{[x for x in xs]}}"),
     ("T021", "{{', '.join(x for x in xs)}}"),
     ("T022", "{{sorted(xs, key=lambda x: -x.n)}}"),
@@ -123,7 +123,7 @@ def test_code_jinja2_cannot_express_is_flagged_and_left(rule, before):
     assert conversion.ok, conversion.error
     assert rule in {note.rule for note in conversion.notes}
     assert f"TODO(flask-port/{rule})" in conversion.source
-    assert f"kit_todo('{rule}')" in conversion.source
+    assert f"flask_port_todo('{rule}')" in conversion.source
     note = next(n for n in conversion.notes if n.rule == rule)
     # The report line carries the code as written, so the user can find and fix it.
     code = note.message.split("% ")[-1] if "% " in note.message else \
@@ -153,7 +153,7 @@ def test_a_todo_fails_loudly_when_the_page_renders():
     from bottle2flask.stpl import environment
 
     source = convert_source("<p>{{[x for x in xs]}}</p>").source
-    with pytest.raises(UndefinedError, match="kit_todo"):
+    with pytest.raises(UndefinedError, match="flask_port_todo"):
         environment().from_string(source).render(xs=[1])
 
 

@@ -99,7 +99,7 @@ def test_a_layout_prints_what_bottle_printed(tmp_path, templates, context):
 def test_what_only_bottle_has_is_left_as_a_todo(source, rule):
     conversion = convert_source(source)
     assert conversion.ok and [n.rule for n in conversion.notes] == [rule]
-    assert f"kit_todo('{rule}')" in conversion.source
+    assert f"flask_port_todo('{rule}')" in conversion.source
 
 
 def test_a_value_the_layout_reads_but_the_page_sets_in_an_if_is_a_todo(tmp_path):
@@ -111,7 +111,7 @@ def test_a_value_the_layout_reads_but_the_page_sets_in_an_if_is_a_todo(tmp_path)
     page = next(f for f in report.files if f.source.name == "page.tpl").conversion
     assert [(n.rule, n.line) for n in page.notes] == [("T034", 1)]
     assert "the layout reads `nav`" in page.notes[0].message
-    assert "kit_todo('T034')" in page.source
+    assert "flask_port_todo('T034')" in page.source
 
 
 def test_gettext_named_underscore_is_still_a_name():
