@@ -87,6 +87,21 @@ def same_failure(original: dict, port: dict) -> bool:
         and original.get("file") == port.get("file")
 
 
+# The exceptions a port's own code raises where the conversion is wrong; any other (a
+# package, a file, a setting the machine lacks) is the machine's.
+CODE_ERRORS = ("NameError", "AttributeError", "TypeError", "SyntaxError", "AssertionError",
+               "UnboundLocalError", "IndentationError")
+
+
+def ported_code_fails(port: dict) -> bool:
+    """Whether the port's failure to start reads as its code's (or its import of Flask's
+    names), not as the machine's."""
+    cause = str(port.get("cause") or port["error"])
+    name = cause.partition(":")[0].strip()
+    return name in CODE_ERRORS or ("ImportError" in name and "flask" in cause.lower()) \
+        or "werkzeug" in cause.lower()
+
+
 def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
           python: str = sys.executable, say=print, **replay) -> Check:
     """Check the port in out of the app in src (result: port_tree's), and record its suite.
@@ -102,6 +117,13 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
             and same_failure(original_loads, port_loads):
         return Check(NOT_CHECKED, "neither app starts here, and both fail alike, so the port "
                      f"was not compared: {original_loads['error']}",
+                     data={"starts": {"original": False, "port": False}})
+    if not port_loads["ok"] and not original_loads["ok"] and not ported_code_fails(port_loads):
+        # each stops at a different missing piece of the machine (its own modules imported
+        # in another order, say): nothing says the port would not start where both can
+        return Check(NOT_CHECKED, "neither app starts here, so the port was not compared "
+                     f"(the original: {original_loads.get('cause') or original_loads['error']};"
+                     f" the port: {port_loads.get('cause') or port_loads['error']})",
                      data={"starts": {"original": False, "port": False}})
     if not port_loads["ok"]:
         where = f"{port_loads['file']}:{port_loads['line']}: " if port_loads.get("file") else ""

@@ -475,3 +475,27 @@ def test_a_difference_on_a_path_no_route_takes_fails_the_check():
     assert found.lines[-1].endswith("1 request(s) no route takes: different")
     alike = verdict({"routes": [route], "unrouted": {**route, "rule": "(paths no route takes)"}})
     assert alike.status == ExitStatus.DONE
+
+
+def test_neither_app_starting_for_the_machines_reasons_is_not_compared(monkeypatch):
+    """Both stop at a missing piece of this machine, each at another (the port imports its
+    modules in sorted order, found on sportcourts): not compared, both reasons given; a
+    port whose own code fails (a NameError) still does not start."""
+    from types import SimpleNamespace
+
+    from bottle2flask.exit_status import ExitStatus
+    from bottle2flask.proof import check as checking
+
+    original = {"ok": False, "error": "cannot load: ModuleNotFoundError: No module named "
+                "'pymysql'", "cause": "ModuleNotFoundError: No module named 'pymysql'"}
+    machine = {"ok": False, "error": "cannot load: FileNotFoundError: config.py",
+               "cause": "FileNotFoundError: config.py", "file": "config.py", "line": 3}
+    code = {**machine, "cause": "NameError: name 'HERE' is not defined", "file": "app.py"}
+    result = SimpleNamespace(start=("app.py", "app"), modules=[])
+    for port, status in ((machine, ExitStatus.NOT_COMPARED),
+                         (code, ExitStatus.PORT_DOES_NOT_START)):
+        monkeypatch.setattr(checking, "specs", lambda *args, port=port: (
+            "a", "b", original, port))
+        found = checking.check(Path("src"), Path("out"), result, say=lambda *a: None)
+        assert found.status == status, found.reason
+    assert found.reason.startswith("the port does not start: app.py:3: ")
