@@ -90,7 +90,7 @@ def same_failure(original: dict, port: dict) -> bool:
 # The exceptions a port's own code raises where the conversion is wrong; any other (a
 # package, a file, a setting the machine lacks) is the machine's.
 CODE_ERRORS = ("NameError", "AttributeError", "TypeError", "SyntaxError", "AssertionError",
-               "UnboundLocalError", "IndentationError")
+               "UnboundLocalError", "IndentationError", "LookupError", "ValueError")
 
 
 def ported_code_fails(port: dict) -> bool:
