@@ -613,3 +613,48 @@ def test_a_route_config_keyword_is_taken_out_under_a_todo():
     assert '@app.route("/", endpoint="home")' in result.code
     assert [(t["code"], t["breaks"]) for t in result.todos] == [("P003", True)]
     assert "answer= is Bottle's route config" in result.todos[0]["text"]
+
+
+def test_routes_registered_by_calling_route_are_named_by_their_path(tmp_path):
+    """Found by the generated apps (issue #36): views made in a loop, and methods of two
+    objects of one name, registered with app.route(path)(view); Flask named each endpoint
+    after the function and refused the second at start-up. One path with a view for
+    each method gets a name for each."""
+    source = '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        class Pages:
+            def __init__(self, app, path):
+                app.route(path + "/page", method=["GET", "POST"])(self.page)
+
+            def page(self):
+                return "page"
+
+
+        def make(label):
+            def view():
+                return "view " + label
+
+            return view
+
+
+        for label in ("a", "b"):
+            app.get("/l/" + label)(make(label))
+        app.put("/l/a")(make("put"))
+        Pages(app, "/one")
+        Pages(app, "/two")
+    '''
+    result = port(source, faithful=False)
+    assert 'app.get("/l/" + label, endpoint="/l/" + label)(make(label))' in result.code
+    assert 'app.put("/l/a", endpoint="PUT /l/a")(make("put"))' in result.code
+    assert 'endpoint="GET POST " + (path + "/page")' in result.code
+    assert "P017" not in [t["code"] for t in result.todos]
+    bottle_app, flask_app = both_apps(tmp_path, source, "bycall")
+    for client in (bottle_app, flask_app):
+        assert client.get("/l/a").text == "view a"
+        assert client.get("/l/b").text == "view b"
+        assert client.put("/l/a").text == "view put"
+        assert client.post("/two/page").text == "page"
