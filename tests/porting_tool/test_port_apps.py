@@ -13,7 +13,7 @@ import webtest
 from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 
-from .helpers import answers, both_folders, port
+from .helpers import answers, both_apps, both_folders, port
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:
@@ -567,3 +567,30 @@ def test_a_module_linked_under_another_name_is_ported_once_and_stays_a_link(tmp_
     assert (out / "wsgi.py").is_symlink() and (out / "wsgi.py").read_text() == \
         (out / "app.py").read_text()
     assert webtest.TestApp(load(str(out / "wsgi.py")).wsgi).get("/").text == "home"
+
+
+def test_shortcut_routes_on_the_default_app_the_module_names_need_no_todo(tmp_path):
+    """Found by the generated apps (issue #36): `app = default_app()` then `@route()` and
+    `@error()`: the routes are on that very app, yet each got a TODO saying they were on
+    Bottle's default app and not on `app` (which hid any difference on those lines)."""
+    source = '''
+        from bottle import default_app, error, route
+
+        app = default_app()
+
+
+        @route("/")
+        def home():
+            return "home"
+
+
+        @error(404)
+        def missing(err):
+            return "nothing here"
+    '''
+    result = port(source, faithful=False)
+    assert result.todos == []
+    bottle_app, flask_app = both_apps(tmp_path, source, "shortcuts")
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home"
+        assert client.get("/nope", status=404).text == "nothing here"

@@ -548,6 +548,51 @@ def test_a_list_of_paths_is_one_route_decorator_a_path():
     ''', declared=("D-int-signed",))
 
 
+def test_a_list_of_paths_is_served_on_each_path(tmp_path):
+    """Found by the generated apps (issue #36): Flask's route() was given the list and
+    the port did not start."""
+    source = '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get(["/", "/doc/<n:int>", "/doc/"])
+        def doc(n=0):
+            return "doc %d" % n
+    '''
+    assert port(source, faithful=False).todos == []
+    bottle_app, flask_app = both_apps(tmp_path, source, "paths")
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "doc 0"
+        assert client.get("/doc/4").text == "doc 4"
+        assert client.get("/doc/").text == "doc 0"
+        client.post("/doc/", status=405)
+
+
+def test_a_rule_that_starts_with_a_wildcard_is_served_with_its_slash(tmp_path):
+    """Found by the generated apps (issue #36): `<name:re:.*\\.css>` matched the whole
+    path in Bottle, slash and all; the port's rule begins with `/` and the wildcard's
+    value lacks it (declared)."""
+    source = r'''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route(r"<name:re:.*\.css>")
+        def css(name):
+            return "css " + name.lstrip("/")
+    '''
+    result = port(source, faithful=False)
+    assert [d["id"] for d in result.declared] == ["D-leading-slash"]
+    bottle_app, flask_app = both_apps(tmp_path, source, "slash")
+    for client in (bottle_app, flask_app):
+        assert client.get("/site.css").text == "css site.css"
+        assert client.get("/a/b.css").text == "css a/b.css"
+        client.get("/site.js", status=404)
+
+
 def test_a_path_bottle_never_matched_is_left_out():
     # "hello" has no leading slash: Bottle matched it against "/hello" and never served
     # it; Flask would refuse the rule when the module is imported
