@@ -594,3 +594,41 @@ def test_shortcut_routes_on_the_default_app_the_module_names_need_no_todo(tmp_pa
     for client in (bottle_app, flask_app):
         assert client.get("/").text == "home"
         assert client.get("/nope", status=404).text == "nothing here"
+
+
+def test_a_module_that_names_the_shared_default_app_still_exports_it(tmp_path):
+    """Found by the generated apps (issue #36): core.py's `app = default_app()` became
+    `from default_app import app`, which the port then dropped as unused there; the
+    modules doing `from core import app` did not start."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "core.py": '''
+            from bottle import default_app
+
+            app = default_app()
+        ''',
+        "web.py": '''
+            from bottle import route
+
+            from core import app
+            import pages  # noqa: F401
+
+
+            @route("/")
+            def home():
+                return "home"
+        ''',
+        "pages.py": '''
+            from bottle import route
+
+            from core import app
+
+
+            @route("/page")
+            def page():
+                return "page"
+        ''',
+    }, "reexport")
+    assert "from default_app import app" in (tmp_path / "out" / "core.py").read_text()
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home"
+        assert client.get("/page").text == "page"

@@ -237,8 +237,9 @@ KNOWN_FAILING = {
             or any(r.module != "core" for r in app.routes if app.layout == "split"))),
     "default-app-shared": (
         "default_app() assigned in one module (core.py) and imported by the others: the "
-        "port's default_app.py is not what core.py's `app` becomes, so `from core import "
-        "app` fails and the port does not start (discovery, placement)",
+        "app model counts made apps only, so the importers do not see `app` as an app "
+        "(another app they import takes its name), app.mount/merge/install on it stay "
+        "Bottle's and the port does not start (discovery)",
         lambda app: app.creation == "default_app" and app.layout == "split"),
 }
 
