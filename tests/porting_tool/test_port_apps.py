@@ -598,8 +598,8 @@ def test_shortcut_routes_on_the_default_app_the_module_names_need_no_todo(tmp_pa
 
 def test_a_module_that_names_the_shared_default_app_still_exports_it(tmp_path):
     """Found by the generated apps (issue #36): core.py's `app = default_app()` became
-    `from default_app import app`, which the port then dropped as unused there; the
-    modules doing `from core import app` did not start."""
+    `from default_app import app` (pages.py shares the default app too), which the port
+    then dropped as unused there; a module doing `from core import app` did not start."""
     bottle_app, flask_app = both_folders(tmp_path, {
         "core.py": '''
             from bottle import default_app
@@ -620,8 +620,6 @@ def test_a_module_that_names_the_shared_default_app_still_exports_it(tmp_path):
         "pages.py": '''
             from bottle import route
 
-            from core import app
-
 
             @route("/page")
             def page():
@@ -632,3 +630,45 @@ def test_a_module_that_names_the_shared_default_app_still_exports_it(tmp_path):
     for client in (bottle_app, flask_app):
         assert client.get("/").text == "home"
         assert client.get("/page").text == "page"
+
+
+def test_the_default_app_another_module_names_is_the_app_where_it_is_imported(tmp_path):
+    """Found by the generated apps (issue #36): `from core import app` where core.py says
+    `app = default_app()` was no app to the model, so `app.mount(...)` stayed Bottle's
+    and the port did not start (and another app the module imports took its name)."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "core.py": '''
+            from bottle import default_app
+
+            app = default_app()
+        ''',
+        "sub.py": '''
+            from bottle import Bottle
+
+            sub = Bottle()
+
+
+            @sub.route("/x")
+            def x():
+                return "sub x"
+        ''',
+        "web.py": '''
+            from bottle import route
+
+            from core import app
+            from sub import sub
+
+
+            @route("/")
+            def home():
+                return "home"
+
+
+            app.mount("/sub/", sub)
+        ''',
+    }, "imported_default")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "DispatcherMiddleware(app.wsgi_app" in code and '@app.route("/")' in code
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home"
+        assert client.get("/sub/x").text == "sub x"
