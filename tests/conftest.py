@@ -19,20 +19,10 @@ def pytest_addoption(parser):
                      help="the database every test's app uses (postgres: a throwaway server)")
     parser.addoption("--fuzz", choices=["short", "long"], default="short",
                      help="the fuzz test's Hypothesis profile (long: make fuzz)")
-    parser.addoption("--fuzz-port", choices=["short", "long"], default=None,
-                     help="run the generated Bottle apps (tests/porting_tool/fuzz/), "
-                          "short or long (make fuzz-port)")
+    parser.addoption("--fuzz-port", choices=["short", "long"], default="short",
+                     help="the generated Bottle apps' profile (long: make fuzz-port)")
     parser.addoption("--soak", action="store_true",
                      help="the concurrency test's long form, with latencies (make soak)")
-
-
-def pytest_ignore_collect(collection_path, config):
-    """The generator of Bottle apps runs when asked (make fuzz-port): its findings wait on
-    engine fixes not on main yet (docs/PORTING-TRIALS.md, 'The generator of apps')."""
-    if config.getoption("fuzz_port") is None and "fuzz" in collection_path.parts \
-            and "porting_tool" in collection_path.parts:
-        return True
-    return None
 
 
 def pytest_generate_tests(metafunc):

@@ -144,12 +144,7 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "still uses Bottle's Route: no rule converts it; replace it with the "
          'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'Bottle.mount': engine(
-        "P015: Bottle 0.13 mounts a Bottle app under a prefix ending in '/' by "
-        "re-rooting its routes on the parent, so its views read request.path whole "
-        "('/sub/page'); the port's DispatcherMiddleware moves the prefix to "
-        "SCRIPT_NAME ('/page'), as Bottle 0.12 (and 0.13 for any other WSGI app) "
-        'did, silently'),
+    'Bottle.mount': declared('D-mount-alone', 'body'),
     'Bottle.install': todo(
         'P019',
          'Bottle plugin plugin: Flask has no plugins; do its work in '

@@ -215,8 +215,12 @@ def body_lines(response: Response, selectors: Sequence[str] = ()) -> list[str]:
 
 
 def _without(lines: list[str], text: str) -> list[str]:
-    """The lines less every `text` and all whitespace ("x None" and "x" alike)."""
-    return ["".join(line.replace(text, "").split()) for line in lines]
+    """The lines less every `text` and all whitespace ("x None" and "x" alike); a line
+    that was only `text` (an element's text, written quoted: `'None'`) is gone, as an
+    element whose text printed empty has no line."""
+    kept = ["".join(line.replace(text, "").split()) for line in lines]
+    return [line for line, was in zip(kept, lines, strict=True)
+            if line.strip("'\"") or text not in was]
 
 
 # What an HTML escaper writes for each character, and the characters themselves.

@@ -157,7 +157,9 @@ def leaves(nodes) -> bool:
 
 
 def aborts_in(nodes) -> bool:
-    """Whether these statements raise or call abort() (an HTTP error in Bottle)."""
+    """Whether these statements raise or call abort() (an HTTP error in Bottle), or hand
+    the request on to a view (`fn(*args, **kwargs)`, a decorator's wrapper), which may
+    abort or answer an HTTPResponse of its own: Bottle's response is replaced either way."""
     found = []
 
     class Abort(Visitor):
@@ -165,7 +167,8 @@ def aborts_in(nodes) -> bool:
             found.append(node)
 
         def visit_Call(self, node) -> None:
-            if isinstance(node.func, cst.Name) and node.func.value == "abort":
+            if isinstance(node.func, cst.Name) and (node.func.value == "abort"
+                                                    or any(a.star for a in node.args)):
                 found.append(node)
 
         def visit_FunctionDef(self, node) -> bool:

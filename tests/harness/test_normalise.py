@@ -294,6 +294,16 @@ def test_a_printed_rule_explains_a_none_jinja2_printed_where_bottle_printed_noth
                    ignore=[rule]).verdict == "different"
 
 
+def test_a_printed_rule_explains_an_element_whose_only_text_is_none():
+    """Found by the generated apps (issue #36): `<i>{{v}}</i>` with v=None is an empty
+    element from Bottle and `<i>None</i>` from Flask: its text is a line of its own in
+    the canonical page, which the rule left behind as an empty one."""
+    rule = Ignore("D-none", printed="None")
+    bottle, flask = html("<p>r4</p>\n<i></i>\n"), html("<p>r4</p>\n<i>None</i>")
+    assert compare(bottle, flask, ignore=[rule]).verdict == "explained"
+    assert compare(html("<p>r4</p><i>Ann</i>"), flask, ignore=[rule]).verdict == "different"
+
+
 def test_an_escaped_rule_explains_html_the_port_escaped_where_bottle_printed_it_raw():
     """D-autoescape: Bottle's jinja2_template escapes nothing, Flask's .html templates
     escape everything printed (found by the tenth trial batch: a book's note with markup)."""

@@ -13,7 +13,7 @@ import webtest
 from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 
-from .helpers import answers, both_folders, port
+from .helpers import answers, both_apps, both_folders, port
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:
@@ -567,3 +567,108 @@ def test_a_module_linked_under_another_name_is_ported_once_and_stays_a_link(tmp_
     assert (out / "wsgi.py").is_symlink() and (out / "wsgi.py").read_text() == \
         (out / "app.py").read_text()
     assert webtest.TestApp(load(str(out / "wsgi.py")).wsgi).get("/").text == "home"
+
+
+def test_shortcut_routes_on_the_default_app_the_module_names_need_no_todo(tmp_path):
+    """Found by the generated apps (issue #36): `app = default_app()` then `@route()` and
+    `@error()`: the routes are on that very app, yet each got a TODO saying they were on
+    Bottle's default app and not on `app` (which hid any difference on those lines)."""
+    source = '''
+        from bottle import default_app, error, route
+
+        app = default_app()
+
+
+        @route("/")
+        def home():
+            return "home"
+
+
+        @error(404)
+        def missing(err):
+            return "nothing here"
+    '''
+    result = port(source, faithful=False)
+    assert result.todos == []
+    bottle_app, flask_app = both_apps(tmp_path, source, "shortcuts")
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home"
+        assert client.get("/nope", status=404).text == "nothing here"
+
+
+def test_a_module_that_names_the_shared_default_app_still_exports_it(tmp_path):
+    """Found by the generated apps (issue #36): core.py's `app = default_app()` became
+    `from default_app import app` (pages.py shares the default app too), which the port
+    then dropped as unused there; a module doing `from core import app` did not start."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "core.py": '''
+            from bottle import default_app
+
+            app = default_app()
+        ''',
+        "web.py": '''
+            from bottle import route
+
+            from core import app
+            import pages  # noqa: F401
+
+
+            @route("/")
+            def home():
+                return "home"
+        ''',
+        "pages.py": '''
+            from bottle import route
+
+
+            @route("/page")
+            def page():
+                return "page"
+        ''',
+    }, "reexport")
+    assert "from default_app import app" in (tmp_path / "out" / "core.py").read_text()
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home"
+        assert client.get("/page").text == "page"
+
+
+def test_the_default_app_another_module_names_is_the_app_where_it_is_imported(tmp_path):
+    """Found by the generated apps (issue #36): `from core import app` where core.py says
+    `app = default_app()` was no app to the model, so `app.mount(...)` stayed Bottle's
+    and the port did not start (and another app the module imports took its name)."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "core.py": '''
+            from bottle import default_app
+
+            app = default_app()
+        ''',
+        "sub.py": '''
+            from bottle import Bottle
+
+            sub = Bottle()
+
+
+            @sub.route("/x")
+            def x():
+                return "sub x"
+        ''',
+        "web.py": '''
+            from bottle import route
+
+            from core import app
+            from sub import sub
+
+
+            @route("/")
+            def home():
+                return "home"
+
+
+            app.mount("/sub/", sub)
+        ''',
+    }, "imported_default")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "DispatcherMiddleware(app.wsgi_app" in code and '@app.route("/")' in code
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home"
+        assert client.get("/sub/x").text == "sub x"

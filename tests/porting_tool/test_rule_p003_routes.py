@@ -548,6 +548,51 @@ def test_a_list_of_paths_is_one_route_decorator_a_path():
     ''', declared=("D-int-signed",))
 
 
+def test_a_list_of_paths_is_served_on_each_path(tmp_path):
+    """Found by the generated apps (issue #36): Flask's route() was given the list and
+    the port did not start."""
+    source = '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get(["/", "/doc/<n:int>", "/doc/"])
+        def doc(n=0):
+            return "doc %d" % n
+    '''
+    assert port(source, faithful=False).todos == []
+    bottle_app, flask_app = both_apps(tmp_path, source, "paths")
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "doc 0"
+        assert client.get("/doc/4").text == "doc 4"
+        assert client.get("/doc/").text == "doc 0"
+        client.post("/doc/", status=405)
+
+
+def test_a_rule_that_starts_with_a_wildcard_is_served_with_its_slash(tmp_path):
+    """Found by the generated apps (issue #36): `<name:re:.*\\.css>` matched the whole
+    path in Bottle, slash and all; the port's rule begins with `/` and the wildcard's
+    value lacks it (declared)."""
+    source = r'''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route(r"<name:re:.*\.css>")
+        def css(name):
+            return "css " + name.lstrip("/")
+    '''
+    result = port(source, faithful=False)
+    assert [d["id"] for d in result.declared] == ["D-leading-slash"]
+    bottle_app, flask_app = both_apps(tmp_path, source, "slash")
+    for client in (bottle_app, flask_app):
+        assert client.get("/site.css").text == "css site.css"
+        assert client.get("/a/b.css").text == "css a/b.css"
+        client.get("/site.js", status=404)
+
+
 def test_a_path_bottle_never_matched_is_left_out():
     # "hello" has no leading slash: Bottle matched it against "/hello" and never served
     # it; Flask would refuse the rule when the module is imported
@@ -613,3 +658,48 @@ def test_a_route_config_keyword_is_taken_out_under_a_todo():
     assert '@app.route("/", endpoint="home")' in result.code
     assert [(t["code"], t["breaks"]) for t in result.todos] == [("P003", True)]
     assert "answer= is Bottle's route config" in result.todos[0]["text"]
+
+
+def test_routes_registered_by_calling_route_are_named_by_their_path(tmp_path):
+    """Found by the generated apps (issue #36): views made in a loop, and methods of two
+    objects of one name, registered with app.route(path)(view); Flask named each endpoint
+    after the function and refused the second at start-up. One path with a view for
+    each method gets a name for each."""
+    source = '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        class Pages:
+            def __init__(self, app, path):
+                app.route(path + "/page", method=["GET", "POST"])(self.page)
+
+            def page(self):
+                return "page"
+
+
+        def make(label):
+            def view():
+                return "view " + label
+
+            return view
+
+
+        for label in ("a", "b"):
+            app.get("/l/" + label)(make(label))
+        app.put("/l/a")(make("put"))
+        Pages(app, "/one")
+        Pages(app, "/two")
+    '''
+    result = port(source, faithful=False)
+    assert 'app.get("/l/" + label, endpoint="/l/" + label)(make(label))' in result.code
+    assert 'app.put("/l/a", endpoint="PUT /l/a")(make("put"))' in result.code
+    assert 'endpoint="GET POST " + (path + "/page")' in result.code
+    assert "P017" not in [t["code"] for t in result.todos]
+    bottle_app, flask_app = both_apps(tmp_path, source, "bycall")
+    for client in (bottle_app, flask_app):
+        assert client.get("/l/a").text == "view a"
+        assert client.get("/l/b").text == "view b"
+        assert client.put("/l/a").text == "view put"
+        assert client.post("/two/page").text == "page"

@@ -5,7 +5,7 @@ or left under a TODO (found by the conformance table, docs/BOTTLE-API.md)."""
 
 from __future__ import annotations
 
-from .helpers import idiom, port
+from .helpers import both_apps, idiom, port
 
 
 def test_reads_that_keep_bottles_answer_declare_nothing():
@@ -122,3 +122,37 @@ def test_request_attributes_whose_werkzeug_namesakes_answer_otherwise():
             address = (request.access_route[0] if request.access_route else None)
             return repr((kind, root, address, list(request.access_route)))
     ''')
+
+
+REPEATED = '''
+    from bottle import Bottle, request
+
+    app = Bottle()
+
+
+    @app.route("/q")
+    def query():
+        return request.query.x + "," + request.query.get("x", "none")
+
+
+    @app.post("/p")
+    def params():
+        return request.params.get("x", "none") + "," + request.forms.get("x", "none")
+'''
+
+
+def test_a_repeated_names_value_differs_where_the_first_value_is_declared(tmp_path):
+    """Found by the generated apps (issue #36): x=1&x=2 answers "2" from Bottle (the last
+    value; params: the form's over the query's) and "1" from Flask, as declared; one value
+    answers the same."""
+    result = port(REPEATED, faithful=False)
+    assert 'request.args.get("x", "") + "," + request.args.get("x", "none")' in result.code
+    assert [d["id"] for d in result.declared] == ["D-first-value"] * 4
+    bottle_app, flask_app = both_apps(tmp_path, REPEATED, "repeated")
+    assert bottle_app.get("/q?x=1&x=2").text == "2,2"
+    assert flask_app.get("/q?x=1&x=2").text == "1,1"
+    assert bottle_app.post("/p?x=q", {"x": "f"}).text == "f,f"
+    assert flask_app.post("/p?x=q", {"x": "f"}).text == "q,f"
+    for client in (bottle_app, flask_app):
+        assert client.get("/q?x=a").text == "a,a"
+        assert client.post("/p", {"x": "f"}).text == "f,f"

@@ -431,3 +431,56 @@ def test_a_status_set_before_a_redirect_past_its_block_does_not_reach_the_client
         assert answer.headers["Cache-Control"] == "no-store"  # a header it keeps
         manual = client.get("/manual", status=302, extra_environ=HTTP11)
         assert manual.headers["Location"].endswith("/login")
+
+
+WRAPPED = '''
+    from bottle import Bottle, HTTPResponse, abort, response
+
+    app = Bottle()
+
+
+    def stamped(fn):
+        def wrapper(*args, **kwargs):
+            response.set_header("X-Stamp", "1")
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+
+    @app.route("/made")
+    @stamped
+    def made():
+        return HTTPResponse("made", status=201)
+
+
+    @app.route("/denied")
+    @stamped
+    def denied():
+        abort(403, "no")
+
+
+    @app.route("/plain")
+    @stamped
+    def plain():
+        return "plain"
+'''
+
+
+def test_a_decorators_response_change_is_declared_where_the_view_may_replace_it(tmp_path):
+    """Found by the generated apps (issue #36): a decorator sets a header, then calls the
+    view, which answers an HTTPResponse or aborts; Bottle's answer replaced the response
+    and its header, Flask's after_this_request adds it to whatever the view answers."""
+    result = idiom_declared(WRAPPED)
+    assert "D-error-response" in result
+    bottle_app, flask_app = both_apps(tmp_path, WRAPPED, "wrapped")
+    assert "X-Stamp" not in bottle_app.get("/made", status=201).headers
+    assert flask_app.get("/made", status=201).headers["X-Stamp"] == "1"
+    assert "X-Stamp" not in bottle_app.get("/denied", status=403).headers
+    for client in (bottle_app, flask_app):
+        assert client.get("/plain").headers["X-Stamp"] == "1"
+
+
+def idiom_declared(source: str) -> list[str]:
+    result = port(source, faithful=False)
+    assert result.status == "success", result.error
+    return [d["id"] for d in result.declared]

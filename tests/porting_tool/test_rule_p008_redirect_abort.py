@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import idiom, port
+from .helpers import both_apps, idiom, port
 
 
 def test_abort_with_a_code_and_text_is_left_as_flask_reads_it():
@@ -149,3 +149,50 @@ def test_an_httpresponse_of_text_needs_no_todo_and_one_of_a_variable_does():
     ''', faithful=False)
     assert [t["code"] for t in result.todos] == ["P008"]
     assert result.code.index("TODO(flask-port/P008)") > result.code.index("def c():")
+
+
+ROUTED_BY_CALL = '''
+    from bottle import Bottle, HTTPResponse, redirect
+
+    app = Bottle()
+
+
+    class Pages:
+        def __init__(self, app):
+            app.route("/made")(self.made)
+            app.route("/away")(self.away)
+
+        def made(self):
+            return HTTPResponse("made", status=201, headers={"X-Made": "1"})
+
+        def away(self):
+            redirect("/made")
+
+
+    def gone():
+        redirect("/made")
+
+
+    Pages(app)
+    app.route("/gone", callback=gone)
+'''
+
+
+def test_methods_routed_by_a_call_are_views_too(tmp_path):
+    """Found by the generated apps (issue #36): a method routed with app.route(path)(
+    self.made) was no view to the rule, so its HTTPResponse stayed Bottle's (Flask: a 500)
+    and its redirect() was not returned; a function routed with callback= alike."""
+    result = port(ROUTED_BY_CALL, faithful=False)
+    assert 'return Response("made", status=201, headers={"X-Made": "1"})' in result.code
+    assert result.code.count('return redirect("/made", 303)') == 2
+    assert "HTTPResponse" not in result.code
+    bottle_app, flask_app = both_apps(tmp_path, ROUTED_BY_CALL, "bycall")
+    for client in (bottle_app, flask_app):
+        made = client.get("/made", status=201)
+        assert made.text == "made" and made.headers["X-Made"] == "1"
+        # (303 from both over HTTP/1.1; WebTest speaks HTTP/1.0, where Bottle's is a 302)
+        away = client.get("/away", status=[302, 303], extra_environ={
+            "SERVER_PROTOCOL": "HTTP/1.1"})
+        assert away.status_int == 303 and away.headers["Location"].endswith("/made")
+        gone = client.get("/gone", extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
+        assert gone.status_int == 303

@@ -272,7 +272,10 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
     """The model of the app whose modules these are (relative path -> source); what its
     templates need is added once they are converted (AppModel.add_templates)."""
     modules = {rel: scan(src, rel, text) for rel, text in sources.items()}
-    apps = {rel: set(m.made) for rel, m in modules.items()}
+    # an app made here, or the default app a module names (`app = default_app()`): the
+    # modules that import the name use that app
+    apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
+            for rel, m in modules.items()}
     changed = True
     while changed:  # an app imported from a module that imported it counts too
         changed = False

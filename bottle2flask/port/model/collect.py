@@ -42,6 +42,13 @@ def route_rules(call: cst.Call) -> tuple[str | None, ...]:
     return (string_value(value),)
 
 
+def callee(node: cst.BaseExpression) -> str | None:
+    """The function a route call registers: `page`, `self.page` (its name), else None."""
+    if isinstance(node, cst.Name):
+        return node.value
+    return node.attr.value if isinstance(node, cst.Attribute) else None
+
+
 class Collect(cst.CSTVisitor):
     def __init__(self, facts: ModuleFacts, lines: dict[int, int]) -> None:
         super().__init__()
@@ -97,8 +104,14 @@ class Collect(cst.CSTVisitor):
         if method in ROUTE_METHODS and arg(node, 2, "callback") is not None:
             callback = arg(node, 2, "callback")
             assert callback is not None
-            view = callback.value.value if isinstance(callback.value, cst.Name) else None
-            facts.routes.append(Route(method, route_rules(node), view, self.line))
+            facts.routes.append(Route(method, route_rules(node), callee(callback.value),
+                                      self.line, by_call=True))
+        elif isinstance(func, cst.Call) and node.args \
+                and (by_hand := facts.app_method(func.func)) in ROUTE_METHODS:
+            # app.route(path)(view), app.get(path)(self.page): the decorator called by hand
+            assert by_hand is not None
+            facts.routes.append(Route(by_hand, route_rules(func), callee(node.args[0].value),
+                                      self.line, by_call=True))
         elif method in ATTACHING:
             app = (get_full_name_for_node(func.value) or "?") \
                 if isinstance(func, cst.Attribute) else "default app"

@@ -23,12 +23,14 @@ ATTACHING = frozenset({"mount", "merge", "install", "uninstall", "hook", "add_ho
 
 @dataclass(frozen=True)
 class Route:
-    """One route registration: `@app.get(...)` on a view, or `app.route(..., callback=)`."""
+    """One route registration: `@app.get(...)` on a view, `app.route(..., callback=)`, or
+    the decorator called by hand, `app.route(path)(self.page)`."""
 
     method: str  # the app method: route, get, post...
     rules: tuple[str | None, ...]  # the rule strings (several for a list); None: not literal
-    view: str | None  # the function decorated (or the callback's name)
+    view: str | None  # the function decorated (or the callback's name, a method's name)
     line: int  # where, in the module
+    by_call: bool = False  # registered by a call, not a decorator on the function
 
 
 @dataclass(frozen=True)

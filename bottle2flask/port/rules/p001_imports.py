@@ -46,8 +46,15 @@ class Imports(Rule):
             elif self.facts.bottle.get(name) == "auth_basic":
                 updated = self._auth_basic(updated, name)
                 used.discard(name)
-        return drop_unused(updated.visit(_Prune(self, used)), self.facts.read_before,
-                           self.state)
+        # a name the module assigned at its top level (`app = default_app()`) and the port
+        # imports instead (`from default_app import app`): the app's other modules may
+        # import it from here, though this one reads it no more
+        assigned = {target.target.value for stmt in (self.facts.original or updated).body
+                    if isinstance(stmt, cst.SimpleStatementLine)
+                    for small in stmt.body if isinstance(small, cst.Assign)
+                    for target in small.targets if isinstance(target.target, cst.Name)}
+        return drop_unused(updated.visit(_Prune(self, used)),
+                           self.facts.read_before - assigned, self.state)
 
     def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
         """Bottle's auth_basic decorator written in Flask terms, once, after the imports:

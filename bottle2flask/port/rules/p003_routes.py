@@ -94,6 +94,18 @@ def starts_with_slash(rule: str) -> bool:
     return kind in {"path", "re"} or (kind == "default" and bool(config))
 
 
+def prefixed(prefix: str, path: cst.BaseExpression) -> cst.BaseExpression:
+    """`prefix` + the path, one literal when the path is one."""
+    text = string_value(path)
+    quote = path.value[-1] if isinstance(path, cst.SimpleString) else '"'
+    if text is not None and quote not in text and "\\" not in text:
+        return cst.SimpleString(f"{quote}{prefix}{text}{quote}")
+    if not isinstance(path, cst.Name | cst.Attribute | cst.Call | cst.Subscript
+                      | cst.BaseString):  # `a + b`, `a if c else b`: kept whole
+        path = path.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return cst.BinaryOperation(cst.SimpleString(f'"{prefix}"'), cst.Add(), path)
+
+
 def converter_name(regex: str, regexes: dict[str, str]) -> str:
     for name, known in regexes.items():
         if known == regex:
@@ -345,7 +357,7 @@ class Routes(Rule):
                                         for a in call.args])
                 for e in path_arg.value.elements]
 
-    def parameter_app(self, func: cst.CSTNode) -> bool:
+    def parameter_app(self, func: cst.CSTNode, scope: int = -1) -> bool:
         """`@app.route(...)` where `app` is a parameter of an enclosing function
         (`def setup_routes(app): ...`): which app the callers pass cannot be read from
         here. The route is converted as a Bottle app's, with a TODO that says so."""
@@ -354,7 +366,9 @@ class Routes(Rule):
             return False
         name = func.value.value
         # the decorated function's own parameters are not in scope for its decorator
-        owner = next((f for f, params in reversed(self.params[:-1]) if name in params), None)
+        # (scope=-1); a statement in the function's body sees them (scope=0)
+        scopes = self.params[:scope] if scope else self.params
+        owner = next((f for f, params in reversed(scopes) if name in params), None)
         if owner is None:
             return False
         if (owner, name) not in self.flagged:
@@ -374,6 +388,40 @@ class Routes(Rule):
                       breaks=True)
             self.unnamed = []
         return result
+
+    def endpoint_by_path(self, route: cst.Call) -> cst.Call:
+        """app.route(path)(self.page), app.get(path)(make(label)): Flask names the endpoint
+        after the function, and two of one name (two objects' methods, a loop's views)
+        clash at start-up; Bottle names no route. Such a route is named by its path (and
+        its methods, but for GET alone: one path may have a view for each)."""
+        path_arg = arg(route, 0, "path")
+        if path_arg is None or arg(route, None, "endpoint") is not None:
+            return route
+        name: cst.BaseExpression = path_arg.value.deep_clone()
+        methods = self.call_methods(route)
+        if methods is not None and methods != ["GET"]:
+            name = prefixed(f"{' '.join(methods)} ", name)
+        self.fired()
+        args = [*route.args[:-1], route.args[-1].with_changes(
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))]
+        return route.with_changes(args=[*args, kw("endpoint", name)])
+
+    def call_methods(self, route: cst.Call) -> list[str] | None:
+        """The methods of a converted route call, sorted; None when they cannot be read."""
+        func = route.func
+        verb = func.attr.value if isinstance(func, cst.Attribute) else \
+            func.value if isinstance(func, cst.Name) else "route"
+        if verb != "route":
+            return [verb.upper()]
+        given = arg(route, None, "methods")
+        if given is None:
+            return ["GET"]
+        values = given.value.elements if isinstance(given.value, cst.List | cst.Tuple) \
+            else [cst.Element(given.value)]
+        methods = [string_value(e.value) for e in values]
+        if any(m is None for m in methods):
+            return None
+        return sorted({str(m).upper() for m in methods})
 
     def _filter_added(self, updated: cst.Expr) -> cst.Assign | None:
         """app.router.add_filter("slug", f) -> app.url_map.converters["slug"] = a converter
@@ -411,11 +459,14 @@ class Routes(Rule):
         # nothing calls, and the route would silently not exist
         call = updated.value
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Call) \
-                and self.app_method(call.func.func) in ROUTE_METHODS:
+                and (self.app_method(call.func.func) in ROUTE_METHODS
+                     or self.parameter_app(call.func.func, scope=0)):
             # app.route("/x/:id", "POST")(view): the decorator called by hand; Flask's
             # route() registers the view the same way once the path and methods are its
-            return updated.with_changes(value=call.with_changes(
-                func=self.route_call(call.func)))
+            route = self.route_call(call.func)
+            if call.args and not isinstance(call.args[0].value, cst.Name):
+                route = self.endpoint_by_path(route)
+            return updated.with_changes(value=call.with_changes(func=route))
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
                 and self.is_app(call.func.value) and call.func.attr.value in ROUTE_METHODS):
             return updated

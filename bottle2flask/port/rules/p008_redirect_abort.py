@@ -47,6 +47,11 @@ class RedirectAbort(Rule):
         self.not_values: set[int] = set()  # Names that are no use of the value
         self.globs: list[list[str]] = []  # the paths of the functions being visited
 
+    def visit_Module(self, node: cst.Module) -> None:
+        # functions and methods routed by a call (app.route(path)(self.page), callback=)
+        # are views too: their redirect() is returned, their HTTPResponse a Response
+        self.by_call = {r.view for r in self.facts.routes if r.by_call and r.view}
+
     def visit_ImportFrom(self, node) -> bool:
         return False
 
@@ -70,7 +75,7 @@ class RedirectAbort(Rule):
                       "(or abort() with it) there")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.views.append(is_view(self, node))
+        self.views.append(is_view(self, node) or node.name.value in self.by_call)
         self.globs.append(route_globs(self, node) or ["*"])
 
     def leave_FunctionDef(self, original, updated):

@@ -12,6 +12,9 @@ Flask answers with a 308): the mounted app is wrapped in `_bottle_mounted()`.
 A second mount on the same app adds its prefix to that one dispatcher, which tries
 the longest prefix first (a dispatcher wrapped around the first would be asked first,
 and its shorter prefix would take the longer one's requests).
+Bottle 0.13 merges a Bottle app mounted under a prefix ending in "/" into the parent
+(its routes re-rooted there, run with the parent's hooks and error pages, request.path
+whole); the dispatcher hands those requests to the mounted app alone: D-mount-alone.
 `merge()` copies another app's routes into this one, as they are at that moment:
 `_bottle_merge(app, other)` (added after the imports) adds other's URL rules and views
 to app. A view whose name app already uses gets other's name before it, `other.x`
@@ -26,13 +29,18 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import Transformer, arg, string_value
-from .base import Rule
+from .base import Change, Rule
 
 
 class Mount(Rule):
     code = "P015"
     triggers = ("mount", "merge")
     summary = "mount() as DispatcherMiddleware; merge() copies the other app's rules"
+    declares = (Change("D-mount-alone", "17. Mounting",
+                       "a request under a mounted app's prefix is answered by that app "
+                       "alone: the parent's hooks and error pages do not run on it, and its "
+                       "views' request.path lacks the prefix (Bottle 0.13 merged a mounted "
+                       "Bottle app's routes into the parent, which ran them)"),)
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -85,6 +93,8 @@ class Mount(Rule):
         self.fired()
         app = cst.Module([]).code_for_node(call.func.value)
         key = "/" + text.strip("/")
+        if text.endswith("/") and self.is_app(other.value):  # what Bottle 0.13 merges
+            self.declare("D-mount-alone", [f"{key}/*"])
         if not text.endswith("/"):  # Bottle also hands the bare prefix to the other app
             self.state.needs.add("mount")
             other = other.with_changes(value=cst.Call(cst.Name("_bottle_mounted"),

@@ -3,7 +3,8 @@
 - (Plugins, and the view parameters they pass, are P019's.)
 - `local` (Bottle's thread-local): flask.g lives for one request only.
 - Class-based registration (routes added in a loop or from a class's methods):
-  flagged where `app.route(...)` is called other than as a decorator.
+  flagged where `app.route(...)` is called other than as a decorator with no path
+  (with one, P003 names the endpoint by it).
 - Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`, ...):
   Flask's config is a plain dict with other loaders, and nested keys are not flattened.
   Bottle's namespaced `app.config.update("db", url=x)` is written with its keys,
@@ -139,7 +140,8 @@ class Unsafe(Rule):
         call = updated.value
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Call) \
                 and self._is_route(call.func.func) and call.args \
-                and not isinstance(call.args[0].value, cst.Name):
+                and not isinstance(call.args[0].value, cst.Name) \
+                and arg(call.func, 0, "path") is None:  # with one, P003 names it by it
             self.todo("a route registered by calling app.route(...)(obj.method): Flask "
                       "names the endpoint after the method, so two methods of one name "
                       "(on two objects) clash at start-up: give each an endpoint=")

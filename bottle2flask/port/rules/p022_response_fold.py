@@ -29,7 +29,9 @@ class ResponseFold(Rule):
                        "a cookie set without path= gets Path=/ (Bottle sends no Path)"),
                 Change("D-error-response", "22. Error handlers",
                        "a response change made before an abort() is kept on the error page "
-                       "(Bottle's HTTPError replaces the response)"))
+                       "(Bottle's HTTPError replaces the response); in a decorator's "
+                       "wrapper, on what the view it calls answers: an abort() or an "
+                       "HTTPResponse of its own (which replaced Bottle's response)"))
 
     def __init__(self, context) -> None:
         super().__init__(context)

@@ -235,18 +235,12 @@ KNOWN_FAILING = {
         lambda app: app.creation == "class" and bool(
             app.plugin or app.mount or app.merge or app.hooks or app.errors
             or any(r.module != "core" for r in app.routes if app.layout == "split"))),
-    "default-app-shared": (
-        "default_app() assigned in one module (core.py) and imported by the others: the "
-        "port's default_app.py is not what core.py's `app` becomes, so `from core import "
-        "app` fails and the port does not start (discovery, placement)",
-        lambda app: app.creation == "default_app" and app.layout == "split"),
 }
 
 
 def avoid_pairs(avoid: frozenset[str]) -> set[tuple[str, str]]:
     """(creation, known failing class) pairs a drawn app must stay out of."""
-    return {(creation, name) for creation, name in (("default_app", "default-app-shared"),
-                                                     ("class", "class-app-used"))
+    return {(creation, name) for creation, name in (("class", "class-app-used"),)
             if name in avoid}
 
 
@@ -259,8 +253,8 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     """A whole Bottle app, as data; none with a KNOWN_FAILING class in `avoid`."""
     creation = draw(st.sampled_from(["Bottle", "default_app", "class"]))
     layout = draw(st.sampled_from(
-        ["single"] if (creation, "default-app-shared") in avoid_pairs(avoid)
-        or (creation, "class-app-used") in avoid_pairs(avoid) else ["single", "split"]))
+        ["single"] if (creation, "class-app-used") in avoid_pairs(avoid)
+        else ["single", "split"]))
     modules = ["app"] if layout == "single" else ["app", "pages1", "pages2"]
     decorators = [Decorator(f"deco{i}", draw(st.booleans()), draw(st.booleans()),
                             draw(st.sampled_from([*modules, "deco"])))

@@ -54,13 +54,19 @@ FIXED = [
     pytest.param(app(route(decorators=["deco0"]), route(2, decorators=["deco0"]),
                      decorators=[Decorator("deco0", False, True, "deco")]),
                  id="decorator-without-wraps"),
+    # P001: core.py's `app = default_app()` became `from default_app import app`, then
+    # was dropped as unused there: `from core import app` failed in the other modules
+    pytest.param(app(route(), route(2, module="pages1"), creation="default_app",
+                     layout="split"), id="default-app-reexported"),
+    # the model: the modules importing core.py's `app = default_app()` did not see it as an
+    # app (app.mount stayed Bottle's); was a strict xfail, default-app-shared
+    pytest.param(app(route(), route(2, module="pages1"), creation="default_app",
+                     layout="split", mount="app"), id="default-app-imported"),
 ]
 
 KNOWN = {
     "class-app-used": app(route(module="core", container="class"), creation="class",
                           layout="split", plugin="app", errors=[404]),
-    "default-app-shared": app(route(), route(2, module="pages1"), creation="default_app",
-                              layout="split"),
 }
 
 

@@ -1,0 +1,55 @@
+"""P015 mount: a mounted Bottle app answers alone under Flask, which is declared."""
+
+from __future__ import annotations
+
+from .helpers import both_apps, port
+
+MOUNTED = '''
+    from bottle import Bottle, request, response
+
+    app = Bottle()
+    sub = Bottle()
+
+
+    @sub.route("/x")
+    def sub_x():
+        return "sub x"
+
+
+    @sub.route("/where")
+    def where():
+        return request.path
+
+
+    @app.hook("after_request")
+    def stamp():
+        response.set_header("X-After", "1")
+
+
+    @app.error(404)
+    def missing(error):
+        return "parent's 404"
+
+
+    app.mount("/sub/", sub)
+'''
+
+
+def test_a_mounted_bottle_app_answering_alone_is_declared(tmp_path):
+    """Found by the generated apps (issue #36): Bottle merges a mounted Bottle app's routes
+    into the parent, whose after_request hook and 404 page ran under the prefix; the
+    DispatcherMiddleware the port writes hands those requests to the mounted app alone,
+    its views' request.path without the prefix (the conformance table's Bottle.mount)."""
+    result = port(MOUNTED, faithful=False)
+    assert "DispatcherMiddleware(app.wsgi_app, {'/sub': sub})" in result.code
+    assert [(d["id"], d["paths"]) for d in result.declared] == [("D-mount-alone", ["/sub/*"])]
+    bottle_app, flask_app = both_apps(tmp_path, MOUNTED, "mounted")
+    assert bottle_app.get("/sub/x").headers["X-After"] == "1"
+    assert "X-After" not in flask_app.get("/sub/x").headers
+    assert bottle_app.get("/sub/nope", status=404).text == "parent's 404"
+    assert flask_app.get("/sub/nope", status=404).text != "parent's 404"
+    assert bottle_app.get("/sub/where").text == "/sub/where"  # the routes re-rooted
+    assert flask_app.get("/sub/where").text == "/where"  # the prefix in SCRIPT_NAME
+    for client in (bottle_app, flask_app):  # the same answer to what the prefix serves
+        assert client.get("/sub/x").text == "sub x"
+        assert client.get("/nope", status=404).text == "parent's 404"
