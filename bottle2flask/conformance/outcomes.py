@@ -392,90 +392,26 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P022',
          "Bottle's response used here: set this on the response the view returns "
          '(make_response) instead'),
-    'HTTPResponse.status': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.status_code': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.status_line': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.headers': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.headerlist': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.set_header': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.add_header': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.get_header': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.iter_headers': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.content_type': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.content_length': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.charset': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.expires': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.set_cookie': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.delete_cookie': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTPResponse.status': declared('D-status-text', 'body'),
+    'HTTPResponse.status_line': declared('D-status-text', 'body'),
+    'HTTPResponse.headerlist': declared('D-content-length'),
+    'HTTPResponse.get_header': declared('D-first-header'),
+    'HTTPResponse.iter_headers': declared('D-content-length'),
+    'HTTPResponse.content_length': declared('D-content-length', 'body', 'headers'),
+    'HTTPResponse.set_cookie': declared('D-cookie-path'),
+    'HTTPResponse.delete_cookie': declared('D-cookie-path'),
     'HTTPResponse.copy': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.default_status': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "copy: Werkzeug's Response has no copy(): make a second "
+         "Response(r.get_data(), r.status, r.headers) (Bottle's copy has no body)"),
     'HTTPResponse.default_content_type': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "default_content_type: Werkzeug's Response has default_mimetype "
+         "('text/html'), and its charset is always utf-8"),
     'HTTPResponse.bad_headers': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.close': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.body': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "bad_headers: Bottle's headers dropped from a 204/304 answer; Werkzeug "
+         'drops the entity headers of a 304 itself (Response.get_wsgi_headers)'),
     'HTTPError.status': todo(
         'P001',
          "still uses Bottle's HTTPError: no rule converts it; replace it with the "

@@ -1,0 +1,274 @@
+"""P023 HTTPResponse objects: one a view builds and changes becomes Werkzeug's Response.
+
+    r = HTTPResponse("made", status=201)   ->  r = Response("made", status=201)
+    r.set_header("X-A", "1")               ->  r.headers["X-A"] = "1"
+    r.add_header("X-A", "2")               ->  r.headers.add("X-A", "2")
+    r.get_header("X-A", "d")               ->  r.headers.get("X-A", "d")
+    r.iter_headers() / r.headerlist        ->  r.headers.items() / r.headers.to_wsgi_list()
+    r.charset                              ->  r.mimetype_params.get("charset", "UTF-8")
+    r.body = "text"  /  r.body             ->  r.set_data("text")  /  r.get_data(as_text=True)
+    raise r                                ->  abort(r)
+
+status, status_code, headers, content_type, content_length, expires, set_cookie,
+delete_cookie, close and default_status are the same names on Werkzeug's Response. What
+differs and stays so in idiomatic code is declared: Werkzeug spells a reason phrase in
+capitals (D-status-text), counts the Content-Length of a text body as soon as it is set
+(D-content-length), gives a repeated header's first value (D-first-header) and a
+cookie `Path=/` (D-cookie-path). `return HTTPResponse(...)` alone is P008's.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..edit import arg, kw
+from .base import Change, Rule, route_globs
+
+# Bottle's members that keep their name on Werkzeug's Response, with the same meaning.
+SAME = {"status_code", "headers", "content_type", "expires", "set_cookie", "delete_cookie",
+        "close", "default_status"}
+# What Werkzeug's Response lacks: the TODO said where it is read.
+MISSING = {
+    "copy": "Werkzeug's Response has no copy(): make a second Response(r.get_data(), "
+            "r.status, r.headers) (Bottle's copy has no body)",
+    "default_content_type": "Werkzeug's Response has default_mimetype ('text/html'), and "
+                            "its charset is always utf-8",
+    "bad_headers": "Bottle's headers dropped from a 204/304 answer; Werkzeug drops "
+                   "the entity headers of a 304 itself (Response.get_wsgi_headers)",
+    "apply": "Bottle's dispatcher copies an HTTPResponse onto its global response "
+             "with it; return the Response instead",
+}
+# Members of a Response that are text.
+TEXT_MEMBERS = {"status", "status_line", "content_type", "charset"}
+# Calls whose result is text, never a dict (Bottle sends a dict body as JSON).
+TEXT_CALLS = {"str", "repr", "json.dumps", "dumps", "render_template",
+              "render_template_string", "template"}
+
+
+class HttpResponse(Rule):
+    code = "P023"
+    triggers = ("HTTPResponse",)
+    summary = "an HTTPResponse a view builds and changes becomes Werkzeug's Response"
+    declares = (
+        # the same change as P024's (HTTP_CODES): one text for both
+        Change("D-status-text", "19. Status line reason phrases",
+               "a reason phrase in Werkzeug's spelling (`201 CREATED`, `Request URI Too "
+               "Long`; Bottle: `201 Created`, `Request-URI Too Long`)"),
+        Change("D-content-length", "41. Content-Length before sending",
+               "a Response made from text has its Content-Length header already "
+               "(Bottle's: -1 until it is sent)"),
+        Change("D-first-header", "2. Repeated and missing keys",
+               "a header set several times gives its first value (Bottle's "
+               "get_header: the last)"),
+        Change("D-cookie-path", "29. Cookie attributes",  # P022's, for Bottle's response
+               "a cookie set without path= gets Path=/ (Bottle sends no Path)"),
+    )
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        # per function: the names holding a Response this rule made, and its paths
+        self.scopes: list[set[str]] = []
+        self.paths: list[list[str]] = []
+        self.skip: set[int] = set()  # Attributes read as a call's function or assigned
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scopes.append(set())
+        self.paths.append(route_globs(self, node) or ["*"])
+
+    def leave_FunctionDef(self, original, updated):
+        self.scopes.pop()
+        self.paths.pop()
+        return updated
+
+    def held(self, node: cst.BaseExpression) -> bool:
+        return bool(self.scopes) and isinstance(node, cst.Name) \
+            and node.value in self.scopes[-1]
+
+    def member(self, node: cst.CSTNode) -> str | None:
+        """`X` of `r.X` where r holds a Response the rule made, else None."""
+        if isinstance(node, cst.Attribute) and self.held(node.value):
+            return node.attr.value
+        return None
+
+    def declare_here(self, change: str) -> None:
+        self.declare(change, self.paths[-1] if self.paths else ["*"])
+
+    # -- r = HTTPResponse(...) ----------------------------------------------------
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self.skip.add(id(target.target))
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if not self.scopes:
+            return updated
+        names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
+        value = updated.value
+        if len(updated.targets) == 1 and names and isinstance(value, cst.Call) \
+                and self.api(value.func) == "HTTPResponse":
+            made = self.response(value)
+            if made is not None:
+                self.scopes[-1] |= names
+                return updated.with_changes(value=made)
+        self.scopes[-1] -= names  # the name holds something else from here on
+        target = updated.targets[0].target if len(updated.targets) == 1 else None
+        if isinstance(target, cst.Attribute) and self.member(target) == "body":
+            return self.set_body(target.value, updated.value, original.value)
+        return updated
+
+    def response(self, call: cst.Call) -> cst.Call | None:
+        """Response(...) for Bottle's HTTPResponse(body, status, headers, **headers)."""
+        body = arg(call, 0, "body")
+        status = arg(call, 1, "status")
+        headers = arg(call, 2, "headers")
+        extra = [a for a in call.args if a.keyword is not None
+                 and a.keyword.value not in {"body", "status", "headers"}]
+        if any(a.star for a in call.args) or (extra and headers is not None):
+            self.todo("HTTPResponse() with headers given two ways or unpacked arguments: "
+                      "build the Response(body, status, headers) by hand")
+            return None
+        self.fired()
+        self.need_import("flask", "Response")
+        args: list[cst.Arg] = []
+        if body is not None:
+            args.append(cst.Arg(self.body(body.value)))
+        if isinstance(body, cst.Arg) and isinstance(body.value, cst.Dict):
+            args.append(kw("content_type", cst.SimpleString('"application/json"')))
+        if status is not None:
+            args.append(kw("status", status.value))
+        if headers is not None:
+            args.append(kw("headers", headers.value))
+        elif extra:  # Bottle's keyword headers: Content_Type= is Content-Type
+            assert all(a.keyword for a in extra)
+            args.append(kw("headers", cst.Dict([cst.DictElement(
+                cst.SimpleString(f'"{a.keyword.value.replace("_", "-").title()}"'),  # type: ignore[union-attr]
+                a.value) for a in extra])))
+        return cst.Call(cst.Name("Response"), _commas(args))
+
+    def body(self, value: cst.BaseExpression) -> cst.BaseExpression:
+        """A body as Werkzeug takes it: a dict literal as its JSON (Bottle's JSON plugin
+        sends it so); another value that may be a dict or a file gets a TODO."""
+        if isinstance(value, cst.Dict):
+            self.need_import("json")
+            return cst.Call(cst.parse_expression("json.dumps"), [cst.Arg(value)])
+        if not _text(value):
+            self.todo("HTTPResponse's body: Bottle sends a dict as JSON and a file as it "
+                      "reads; Werkzeug's Response takes text, bytes or an iterable: "
+                      "json.dumps() a dict, wrap a file with werkzeug.wsgi.wrap_file")
+        return value
+
+    def set_body(self, owner, value, original):
+        """`r.body = x` is set_data(x): exact for text and bytes; a dict or a file fails
+        there (a TypeError), where Bottle sent it as JSON or read it."""
+        if not (_text(original) or self.member(original) in TEXT_MEMBERS):
+            self.todo(f"{cst.Module([]).code_for_node(owner)}.body = ...: Werkzeug's "
+                      "set_data() takes text or bytes (a dict: json.dumps() it; an "
+                      "iterable or a file goes to .response)")
+        self.fired()
+        return cst.Expr(cst.Call(cst.Attribute(owner, cst.Name("set_data")),
+                                 [cst.Arg(value)]))
+
+    # -- its members ---------------------------------------------------------------
+    def visit_Call(self, node: cst.Call) -> None:
+        self.skip.add(id(node.func))
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        name = self.member(updated.func)
+        if name is None or not isinstance(updated.func, cst.Attribute):
+            return updated
+        owner = updated.func.value
+        headers = cst.Attribute(owner, cst.Name("headers"))
+        if name in {"set_header", "add_header", "get_header"}:
+            self.fired()
+            if name == "get_header":
+                self.declare_here("D-first-header")
+            method = {"set_header": "set", "add_header": "add", "get_header": "get"}[name]
+            return updated.with_changes(func=cst.Attribute(headers, cst.Name(method)))
+        if name == "iter_headers":
+            self.fired()
+            self.declare_here("D-content-length")
+            return updated.with_changes(func=cst.Attribute(headers, cst.Name("items")))
+        if name == "set_cookie":
+            if arg(updated, None, "secret") is not None:
+                self.todo("set_cookie(secret=...) signs the cookie Bottle's way: Flask "
+                          "signs its session; see P020")
+            elif arg(updated, None, "path") is None:
+                self.declare_here("D-cookie-path")
+        if name == "delete_cookie" and arg(updated, None, "path") is None:
+            self.declare_here("D-cookie-path")
+        if name in MISSING:  # the call fails on a Response: AttributeError
+            self.todo(f"{name}: {MISSING[name]}", breaks=True)
+        return updated
+
+    def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
+        """`r.headers.set(k, v)` as a statement is written `r.headers[k] = v`."""
+        call = updated.value
+        if isinstance(original.value, cst.Call) \
+                and self.member(original.value.func) == "set_header" \
+                and isinstance(call, cst.Call) and len(call.args) == 2 \
+                and not any(a.keyword or a.star for a in call.args) \
+                and isinstance(call.func, cst.Attribute):
+            target = cst.Subscript(call.func.value, [cst.SubscriptElement(cst.Index(
+                call.args[0].value))])
+            return cst.Assign([cst.AssignTarget(target)], call.args[1].value)
+        return updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        name = self.member(updated)
+        if name is None or id(original) in self.skip:
+            return updated
+        owner = updated.value
+        if name in {"status", "status_line"}:
+            self.fired()
+            self.declare_here("D-status-text")
+            return updated.with_changes(attr=cst.Name("status"))
+        if name == "content_length":
+            self.declare_here("D-content-length")
+        elif name == "headerlist":
+            self.fired()
+            self.declare_here("D-content-length")
+            return cst.Call(cst.Attribute(cst.Attribute(owner, cst.Name("headers")),
+                                          cst.Name("to_wsgi_list")))
+        elif name == "charset":
+            self.fired()
+            return cst.parse_expression(
+                f'{cst.Module([]).code_for_node(owner)}.mimetype_params.get("charset", "UTF-8")')
+        elif name == "body":
+            self.fired()
+            return cst.Call(cst.Attribute(owner, cst.Name("get_data")),
+                            [kw("as_text", cst.Name("True"))])
+        elif name in MISSING:
+            self.todo(f"{name}: {MISSING[name]}", breaks=True)
+        elif name == "expires":
+            self.todo("reading expires: Werkzeug's is a datetime with its time zone "
+                      "(Bottle's: in UTC too); compare it with an aware datetime")
+        return updated
+
+    def leave_Raise(self, original: cst.Raise, updated: cst.Raise):
+        """Raised, Bottle sends it as it is: abort() with it does so in Flask."""
+        if updated.exc is not None and self.held(updated.exc) and updated.cause is None:
+            self.fired()
+            self.need_import("flask", "abort")
+            return cst.Expr(cst.Call(cst.Name("abort"), [cst.Arg(updated.exc)]))
+        return updated
+
+
+def _text(value: cst.BaseExpression) -> bool:
+    """A value that is surely text: a literal, an f-string, `%` or `+` on one, repr(),
+    str(), json.dumps(), a rendered template, "...".format()/.join()."""
+    if isinstance(value, cst.BaseString):
+        return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator,
+                                                            cst.Modulo | cst.Add):
+        return _text(value.left) or _text(value.right)
+    if isinstance(value, cst.Call):
+        if cst.Module([]).code_for_node(value.func) in TEXT_CALLS:
+            return True
+        func = value.func
+        return isinstance(func, cst.Attribute) and func.attr.value in {"format", "join"} \
+            and _text(func.value)
+    return False
+
+
+def _commas(args: list[cst.Arg]) -> list[cst.Arg]:
+    return [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for a in args[:-1]] + args[-1:]
