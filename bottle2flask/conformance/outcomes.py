@@ -46,10 +46,7 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P013',
          "url() at import: Flask's url_for() needs an app context there; build the"
          ' URL in the view, or under `with app.test_request_context():`'),
-    'HTTP_CODES': todo(
-        'P001',
-         "still uses Bottle's HTTP_CODES: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTP_CODES': declared('D-status-text'),
     'JSONPlugin': declared('D-json', 'body'),
     'jinja2_template': todo(
         'P006',
@@ -58,77 +55,51 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'render_template(_string)'),
     'jinja2_view': declared('D-autoescape', 'body'),
     'parse_auth': todo(
-        'P001',
-         "still uses Bottle's parse_auth: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         'parse_auth(): Flask parses the header itself: request.authorization '
+         "(.username, .password; None if absent), Bottle's gives a (user, "
+         'password) tuple'),
     'parse_date': todo(
-        'P001',
-         "still uses Bottle's parse_date: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'http_date': todo(
-        'P001',
-         "still uses Bottle's http_date: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "parse_date(): Bottle's gives seconds since the epoch (None if "
+         'unreadable); werkzeug.http.parse_date gives an aware datetime '
+         '(.timestamp())'),
     'parse_range_header': todo(
-        'P001',
-         "still uses Bottle's parse_range_header: no rule converts it; replace it "
-         'with the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "parse_range_header(): Werkzeug's request.range "
+         '(werkzeug.http.parse_range_header) gives a Range whose '
+         'range_for_length(n) is one (start, stop)'),
     'cookie_encode': todo(
-        'P001',
-         "still uses Bottle's cookie_encode: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "cookie_encode(): Bottle's pickled, signed cookie format: sign with "
+         "itsdangerous (what Flask's session uses), see P020"),
     'cookie_decode': todo(
-        'P001',
-         "still uses Bottle's cookie_decode: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "cookie_decode(): Bottle's pickled, signed cookie format: sign with "
+         "itsdangerous (what Flask's session uses), see P020"),
     'cookie_is_encoded': todo(
-        'P001',
-         "still uses Bottle's cookie_is_encoded: no rule converts it; replace it "
-         'with the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'html_escape': todo(
-        'P001',
-         "still uses Bottle's html_escape: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "cookie_is_encoded(): Bottle's pickled, signed cookie format: sign with "
+         "itsdangerous (what Flask's session uses), see P020"),
+    'html_escape': declared('D-escape-quote', 'body'),
     'html_quote': todo(
-        'P001',
-         "still uses Bottle's html_quote: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         'html_quote(): no counterpart: \'"\' + html.escape(s) + \'"\' (Bottle also '
+         'writes newlines and tabs as &#10; &#13; &#9;)'),
     'path_shift': todo(
-        'P001',
-         "still uses Bottle's path_shift: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "path_shift(): no counterpart: Werkzeug's DispatcherMiddleware shifts the"
+         ' path of a mounted app; move SCRIPT_NAME/PATH_INFO by hand elsewhere'),
     'yieldroutes': todo(
-        'P001',
-         "still uses Bottle's yieldroutes: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'tob': todo(
-        'P001',
-         "still uses Bottle's tob: no rule converts it; replace it with the Flask "
-         'equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'touni': todo(
-        'P001',
-         "still uses Bottle's touni: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'tonat': todo(
-        'P001',
-         "still uses Bottle's tonat: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "yieldroutes(): no counterpart: Flask needs each route's path written out"),
     'makelist': todo(
-        'P001',
-         "still uses Bottle's makelist: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'urlunquote': todo(
-        'P001',
-         "still uses Bottle's urlunquote: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'load': todo(
-        'P001',
-         "still uses Bottle's load: no rule converts it; replace it with the Flask"
-         ' equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         'makelist(): no counterpart: list(x) for a collection, [x] for one value'),
     'load_app': todo(
-        'P001',
-         "still uses Bottle's load_app: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         'load_app(): no counterpart: import the module that makes the Flask app '
+         '(or call its factory)'),
     'Bottle.add_hook': todo(
         'P010',
          'add_hook(): register the function with @app.before_request or '
