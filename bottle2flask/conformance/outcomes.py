@@ -489,66 +489,12 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P004',
          '.input_encoding: a FormsDict setting Werkzeug has no use for: it decodes'
          ' UTF-8 itself'),
-    'MultiDict.get': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.getall': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.getlist': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.getone': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.keys': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.values': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.items': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.allitems': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.iterallitems': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.iteritems': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.iterkeys': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.itervalues': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.dict': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.append': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.replace': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'MultiDict.get': declared('D-multidict-first'),
+    'MultiDict.getone': declared('D-multidict-first'),
+    'MultiDict.values': declared('D-multidict-first'),
+    'MultiDict.items': declared('D-multidict-first'),
+    'MultiDict.iteritems': declared('D-multidict-first'),
+    'MultiDict.itervalues': declared('D-multidict-first'),
     'HeaderDict.get': todo(
         'P022',
          "Bottle's response used here: set this on the response the view returns "
