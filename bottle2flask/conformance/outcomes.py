@@ -384,89 +384,97 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "bad_headers: Bottle's headers dropped from a 204/304 answer; Werkzeug "
          'drops the entity headers of a 304 itself (Response.get_wsgi_headers)'),
     'HTTPError.status': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "an HTTPError kept: o.status: a Werkzeug exception's code is its class's:"
+         ' raise the one for the final code (abort(code, description))'),
     'HTTPError.status_code': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "an HTTPError kept: o.status: a Werkzeug exception's code is its class's:"
+         ' raise the one for the final code (abort(code, description))'),
     'HTTPError.status_line': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "an HTTPError kept: o.status: a Werkzeug exception's code is its class's:"
+         ' raise the one for the final code (abort(code, description))'),
     'HTTPError.headers': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.headers: a Werkzeug exception makes its own page '
+         'and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.headerlist': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.set_header': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.add_header': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.add_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.get_header': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.iter_headers': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.content_type': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.content_type: a Werkzeug exception makes its own '
+         'page and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.content_length': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.content_length: a Werkzeug HTTPException has code, '
+         "name, description and get_response(), none of Bottle's response members"),
     'HTTPError.charset': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.content_type: a Werkzeug exception makes its own '
+         'page and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.expires': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.expires: a Werkzeug exception makes its own page '
+         'and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.set_cookie': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_cookie: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.delete_cookie': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.delete_cookie: a Werkzeug exception makes its own '
+         'page and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.copy': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.copy: a Werkzeug HTTPException has code, name, '
+         "description and get_response(), none of Bottle's response members"),
     'HTTPError.default_status': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.default_status: a Werkzeug HTTPException has code, '
+         "name, description and get_response(), none of Bottle's response members"),
     'HTTPError.default_content_type': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.default_content_type: a Werkzeug HTTPException has '
+         "code, name, description and get_response(), none of Bottle's response "
+         'members'),
     'HTTPError.bad_headers': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.bad_headers: a Werkzeug HTTPException has code, '
+         "name, description and get_response(), none of Bottle's response members"),
     'HTTPError.close': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPError.body': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.close: a Werkzeug HTTPException has code, name, '
+         "description and get_response(), none of Bottle's response members"),
     'FormsDict.get': declared('D-first-value', 'body'),
     'FormsDict.getone': declared('D-first-value', 'body'),
     'FormsDict.values': declared('D-first-value', 'body'),

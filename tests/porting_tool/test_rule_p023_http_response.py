@@ -245,3 +245,97 @@ def test_a_change_two_rules_declare_is_one_change():
     for rule in RULES:
         for change in rule.declares:
             assert seen.setdefault(change.id, change) == change, (rule.code, change.id)
+
+
+def test_an_httperror_raised_at_once_is_left_to_p008():
+    idiom('''
+        from bottle import Bottle, HTTPError
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            raise HTTPError(404, "No item")
+    ''', '''
+        from flask import Flask, abort
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            abort(404, "No item")
+    ''')
+
+
+def test_an_httperror_made_then_raised_is_werkzeugs_exception_for_its_code():
+    idiom('''
+        from bottle import Bottle, HTTPError
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            err = HTTPError(404, "No item")
+            if err.status_code == 404:
+                err.body = err.body + " here"
+            raise err
+    ''', '''
+        from flask import Flask
+        from werkzeug.exceptions import NotFound
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            err = NotFound("No item")
+            if err.code == 404:
+                err.description = err.description + " here"
+            raise err
+    ''')
+
+
+def test_an_httperror_given_headers_is_kept_under_a_todo_saying_why():
+    result = port('''
+        from bottle import Bottle, HTTPError
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            err = HTTPError(401, "Who?")
+            err.set_header("WWW-Authenticate", "Basic")
+            raise err
+    ''', faithful=False)
+    assert 'err = HTTPError(401, "Who?")' in result.code
+    assert [t["code"] for t in result.todos] == ["P001", "P023"]
+    assert result.todos[1]["text"].startswith(
+        "an HTTPError kept: err.set_header: a Werkzeug exception makes its own page")
+
+
+ERROR_APP = '''
+from bottle import Bottle, HTTPError
+
+app = Bottle()
+
+
+@app.error(404)
+def missing(err):
+    return "missing: " + err.body
+
+
+@app.route("/")
+def home():
+    err = HTTPError(404, "no item")
+    err.body = err.body.upper()
+    raise err
+'''
+
+
+def test_the_ported_error_reaches_the_handler_as_in_bottle(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, ERROR_APP, "p023_error")
+    assert answers(bottle_app, "/") == answers(flask_app, "/") == (404, "missing: NO ITEM")

@@ -15,13 +15,19 @@ differs and stays so in idiomatic code is declared: Werkzeug spells a reason phr
 capitals (D-status-text), counts the Content-Length of a text body as soon as it is set
 (D-content-length), gives a repeated header's first value (D-first-header) and a
 cookie `Path=/` (D-cookie-path). `return HTTPResponse(...)` alone is P008's.
+
+An HTTPError a view makes, changes and raises is Werkzeug's exception for its code
+(`err = HTTPError(404, "x")` -> `err = NotFound("x")`, `err.body` -> `err.description`,
+`err.status_code` -> `err.code`) when that is all the view reads or writes; a status,
+header or cookie set on it keeps Bottle's HTTPError under a TODO saying why.
 """
 
 from __future__ import annotations
 
 import libcst as cst
+from werkzeug.exceptions import default_exceptions
 
-from ..edit import arg, kw
+from ..edit import arg, kw, walk
 from .base import Change, Rule, route_globs
 
 # Bottle's members that keep their name on Werkzeug's Response, with the same meaning.
@@ -38,6 +44,22 @@ MISSING = {
     "apply": "Bottle's dispatcher copies an HTTPResponse onto its global response "
              "with it; return the Response instead",
 }
+# An HTTPError a view makes and raises is Werkzeug's exception for its code when the view
+# reads and writes only what a Werkzeug HTTPException has; else the TODO says why not.
+ERROR_MEMBERS = {"body": "description", "status_code": "code"}
+ERROR_WHY = {
+    **dict.fromkeys(("status", "status_code", "status_line"),
+                    "a Werkzeug exception's code is its class's: raise the one for the final "
+                    "code (abort(code, description))"),
+    **dict.fromkeys(("headers", "headerlist", "set_header", "add_header", "get_header",
+                     "iter_headers", "content_type", "charset", "expires", "set_cookie",
+                     "delete_cookie"),
+                    "a Werkzeug exception makes its own page and headers: set these in an "
+                    "@app.errorhandler for its code, or abort(Response(body, code, "
+                    "headers)) to send no error page"),
+}
+ERROR_OTHER = ("a Werkzeug HTTPException has code, name, description and get_response(), "
+               "none of Bottle's response members")
 # Members of a Response that are text.
 TEXT_MEMBERS = {"status", "status_line", "content_type", "charset"}
 # Calls whose result is text, never a dict (Bottle sends a dict body as JSON).
@@ -47,7 +69,7 @@ TEXT_CALLS = {"str", "repr", "json.dumps", "dumps", "render_template",
 
 class HttpResponse(Rule):
     code = "P023"
-    triggers = ("HTTPResponse",)
+    triggers = ("HTTPResponse", "HTTPError")
     summary = "an HTTPResponse a view builds and changes becomes Werkzeug's Response"
     declares = (
         # the same change as P024's (HTTP_CODES): one text for both
@@ -70,15 +92,76 @@ class HttpResponse(Rule):
         self.scopes: list[set[str]] = []
         self.paths: list[list[str]] = []
         self.skip: set[int] = set()  # Attributes read as a call's function or assigned
+        # per function: HTTPError names -> None (Werkzeug's exception) or why they stay
+        self.errors: list[dict[str, str | None]] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.scopes.append(set())
         self.paths.append(route_globs(self, node) or ["*"])
+        self.errors.append(self.error_uses(node))
 
     def leave_FunctionDef(self, original, updated):
         self.scopes.pop()
         self.paths.pop()
+        self.errors.pop()
         return updated
+
+    def error_uses(self, node: cst.FunctionDef) -> dict[str, str | None]:
+        """Each name the function assigns Bottle's HTTPError(...) to: None where Werkzeug's
+        exception for its code does the same (only its body and status_code are read or
+        written, and it is raised), else why not."""
+        rule = self
+        made: dict[str, str | None] = {}
+        uses: list[tuple[str, str, bool]] = []  # (name, member, written)
+        owners: set[int] = set()
+        bare: list[str] = []
+
+        class Uses(cst.CSTVisitor):
+            def visit_FunctionDef(self, inner) -> bool:
+                return inner is node  # a nested function is its own
+
+            def visit_Assign(self, stmt: cst.Assign) -> None:
+                value = stmt.value
+                for t in stmt.targets:
+                    if isinstance(t.target, cst.Name) and isinstance(value, cst.Call) \
+                            and rule.api(value.func) == "HTTPError":
+                        made[t.target.value] = None if _error_class(value) else (
+                            "HTTPError() with a status Werkzeug has no exception for, or "
+                            "more arguments: abort(code, description) where it is raised")
+                        owners.add(id(t.target))
+                    elif isinstance(t.target, cst.Attribute) \
+                            and isinstance(t.target.value, cst.Name):
+                        uses.append((t.target.value.value, t.target.attr.value, True))
+                        owners.add(id(t.target.value))
+
+            def visit_Attribute(self, attr: cst.Attribute) -> None:
+                if isinstance(attr.value, cst.Name) and id(attr.value) not in owners:
+                    uses.append((attr.value.value, attr.attr.value, False))
+                    owners.add(id(attr.value))
+
+            def visit_Raise(self, stmt: cst.Raise) -> None:
+                if stmt.exc is not None:
+                    owners.add(id(stmt.exc))
+
+            def visit_Name(self, name: cst.Name) -> None:
+                if id(name) not in owners:
+                    bare.append(name.value)
+
+        walk(node, Uses())
+        for name, member, written in uses:
+            if name in made and made[name] is None:
+                if member not in ERROR_MEMBERS or (written and member != "body"):
+                    made[name] = f"{name}.{member}: {ERROR_WHY.get(member, ERROR_OTHER)}"
+        for name in bare:
+            if name in made and made[name] is None:
+                made[name] = (f"{name} is passed on: Werkzeug's exception has code and "
+                              "description (Bottle's status_code and body) only")
+        return made
+
+    def error(self, name: cst.BaseExpression) -> bool:
+        """A Name for an HTTPError this function makes Werkzeug's exception."""
+        return bool(self.errors) and isinstance(name, cst.Name) \
+            and name.value in self.errors[-1] and self.errors[-1][name.value] is None
 
     def held(self, node: cst.BaseExpression) -> bool:
         return bool(self.scopes) and isinstance(node, cst.Name) \
@@ -109,11 +192,27 @@ class HttpResponse(Rule):
             if made is not None:
                 self.scopes[-1] |= names
                 return updated.with_changes(value=made)
+        if len(updated.targets) == 1 and len(names) == 1 and isinstance(value, cst.Call) \
+                and self.api(value.func) == "HTTPError" and self.errors:
+            return self.error_made(names.pop(), value, updated)
         self.scopes[-1] -= names  # the name holds something else from here on
         target = updated.targets[0].target if len(updated.targets) == 1 else None
         if isinstance(target, cst.Attribute) and self.member(target) == "body":
             return self.set_body(target.value, updated.value, original.value)
         return updated
+
+    def error_made(self, name: str, call: cst.Call, statement: cst.Assign):
+        why = self.errors[-1].get(name, "made twice")
+        if why is not None:
+            self.todo(f"an HTTPError kept: {why}")
+            return statement
+        self.fired()
+        cls = _error_class(call)
+        assert cls is not None
+        self.need_import("werkzeug.exceptions", cls)
+        body = arg(call, 1, "body")
+        return statement.with_changes(value=cst.Call(
+            cst.Name(cls), [cst.Arg(body.value)] if body is not None else []))
 
     def response(self, call: cst.Call) -> cst.Call | None:
         """Response(...) for Bottle's HTTPResponse(body, status, headers, **headers)."""
@@ -213,6 +312,9 @@ class HttpResponse(Rule):
         return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if self.error(updated.value) and updated.attr.value in ERROR_MEMBERS:
+            self.fired()
+            return updated.with_changes(attr=cst.Name(ERROR_MEMBERS[updated.attr.value]))
         name = self.member(updated)
         if name is None or id(original) in self.skip:
             return updated
@@ -250,6 +352,18 @@ class HttpResponse(Rule):
             self.need_import("flask", "abort")
             return cst.Expr(cst.Call(cst.Name("abort"), [cst.Arg(updated.exc)]))
         return updated
+
+
+def _error_class(call: cst.Call) -> str | None:
+    """The name of Werkzeug's exception for `HTTPError(code, body)` with a literal code,
+    else None (another code, more arguments)."""
+    status, body = arg(call, 0, "status"), arg(call, 1, "body")
+    if len([a for a in (status, body) if a is not None]) != len(call.args) \
+            or not isinstance(status and status.value, cst.Integer):
+        return None
+    assert status is not None and isinstance(status.value, cst.Integer)
+    found = default_exceptions.get(int(status.value.value))
+    return found.__name__ if found is not None else None
 
 
 def _text(value: cst.BaseExpression) -> bool:
