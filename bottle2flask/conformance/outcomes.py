@@ -20,18 +20,10 @@ def engine(why: str) -> dict[str, object]:
 
 
 OUTCOMES: dict[str, dict[str, object]] = {
-    'TEMPLATES': todo(
-        'P001',
-         "still uses Bottle's TEMPLATES: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'DEBUG': todo(
-        'P001',
-         "still uses Bottle's DEBUG: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
     'apps': todo(
-        'P001',
-         "still uses Bottle's apps: no rule converts it; replace it with the Flask"
-         ' equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "apps: Bottle's stack of default apps: a Flask app is passed around, or "
+         'reached as current_app in a request'),
     'install': todo(
         'P019',
          'Bottle plugin plugin: Flask has no plugins; do its work in '

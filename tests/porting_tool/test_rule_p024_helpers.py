@@ -167,3 +167,41 @@ def home():
 def test_the_port_answers_as_bottle(tmp_path):
     bottle_app, flask_app = both_apps(tmp_path, APP, "p024")
     assert bottle_app.get("/").text == flask_app.get("/").text
+
+
+def test_the_debug_flag_and_the_template_cache_are_the_flask_apps_in_a_function():
+    idiom('''
+        import bottle
+
+        app = bottle.Bottle()
+
+
+        @app.route("/")
+        def home():
+            if bottle.DEBUG:
+                bottle.TEMPLATES.clear()
+            return "ok"
+    ''', '''
+        from flask import Flask, current_app
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            if current_app.debug:
+                current_app.jinja_env.cache.clear()
+            return "ok"
+    ''')
+
+
+def test_the_debug_flag_at_import_says_where_flasks_is():
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+        VERBOSE = bottle.DEBUG
+    ''', faithful=False)
+    assert "VERBOSE = DEBUG" in result.code
+    assert [t["code"] for t in result.todos] == ["P001", "P024"]
+    assert result.todos[1]["text"].startswith("DEBUG: Bottle's debug flag outside a function")

@@ -6,6 +6,8 @@
     urlunquote(s)              ->  unquote(s, encoding="latin1")   (from urllib.parse)
     load("os.path:join")       ->  import_string("os.path:join")   (from werkzeug.utils)
     tob("x") / touni(b"x")     ->  "x".encode() / b"x".decode()
+    DEBUG                      ->  current_app.debug        (in a function)
+    TEMPLATES.clear()          ->  current_app.jinja_env.cache.clear()   (in a function)
 
 The standard library's escape writes a quote as `&#x27;` (Bottle: `&#039;`) and
 Werkzeug spells a few reason phrases otherwise (`Request URI Too Long`): both declared.
@@ -48,13 +50,22 @@ NO_COUNTERPART = {
     "load_app": "no counterpart: import the module that makes the Flask app "
                 "(or call its factory)",
 }
+# Bottle's module-level names with no counterpart of that kind
+NAMES_WHY = {
+    "apps": "Bottle's stack of default apps: a Flask app is passed around, or reached "
+            "as current_app in a request",
+    "DEBUG": "Bottle's debug flag outside a function: the Flask app's is app.debug "
+             "(current_app.debug in a request)",
+    "TEMPLATES": "Bottle's cache of compiled templates: Flask's is "
+                 "current_app.jinja_env.cache (clear() empties it)",
+}
 DOTTED = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_][\w.]*)?")
 
 
 class Helpers(Rule):
     code = "P024"
     triggers = ("html_escape", "http_date", "HTTP_CODES", "urlunquote", "load", "tob",
-                "touni", "tonat", *NO_COUNTERPART)
+                "touni", "tonat", *NO_COUNTERPART, *NAMES_WHY)
     summary = "Bottle's helpers (html_escape, http_date, HTTP_CODES...) from the standard " \
               "library or Werkzeug"
     declares = (
@@ -68,6 +79,21 @@ class Helpers(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.not_values: set[int] = set()  # Names that are no use of a Bottle name
+        self.depth = 0  # functions (and lambdas) around: current_app is there in a request
+
+    def visit_FunctionDef(self, node) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, original, updated):
+        self.depth -= 1
+        return updated
+
+    def visit_Lambda(self, node) -> None:
+        self.depth += 1
+
+    def leave_Lambda(self, original, updated):
+        self.depth -= 1
+        return updated
 
     def visit_ImportFrom(self, node) -> bool:
         return False
@@ -90,16 +116,36 @@ class Helpers(Rule):
         return cst.Name(attr if free else name)
 
     def leave_Name(self, original: cst.Name, updated: cst.Name):
-        if id(original) in self.not_values or self.api(original) != "HTTP_CODES":
-            return updated
-        self.fired()
-        self.declare("D-status-text")
-        return self.named(original.value, "werkzeug.http", "HTTP_STATUS_CODES")
+        name = self.api(original) if id(original) not in self.not_values else None
+        if name == "HTTP_CODES":
+            self.fired()
+            self.declare("D-status-text")
+            return self.named(original.value, "werkzeug.http", "HTTP_STATUS_CODES")
+        if name == "DEBUG" and self.depth:
+            self.fired()  # the flag bottle.debug() sets, as P018 sets app.debug
+            self.need_import("flask", "current_app")
+            return cst.parse_expression("current_app.debug")
+        if name in NAMES_WHY:
+            self.todo(f"{name}: {NAMES_WHY[name]}")
+        return updated
 
     def visit_Call(self, node: cst.Call) -> None:
         self.not_values.add(id(node.func))
+        if self.templates_cleared(node):
+            assert isinstance(node.func, cst.Attribute)
+            self.not_values.add(id(node.func.value))
+
+    def templates_cleared(self, call: cst.Call) -> bool:
+        """`TEMPLATES.clear()` in a function."""
+        func = call.func
+        return bool(self.depth) and not call.args and isinstance(func, cst.Attribute) \
+            and func.attr.value == "clear" and self.api(func.value) == "TEMPLATES"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
+        if self.templates_cleared(original):
+            self.fired()  # Jinja's compiled templates, as Bottle's TEMPLATES held its own
+            self.need_import("flask", "current_app")
+            return cst.parse_expression("current_app.jinja_env.cache.clear()")
         local = original.func.value if isinstance(original.func, cst.Name) else None
         name = self.api(original.func) if local is not None else None
         if local is None or name is None:
