@@ -620,72 +620,59 @@ OUTCOMES: dict[str, dict[str, object]] = {
         "stpl: a page's last newline is not printed (Flask's "
         'keep_trailing_newline is off; SimpleTemplate prints it): named in '
         'docs/PORTING.md entry 37, not declared'),
-    'SimpleTemplate.render': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.render': declared('D-none'),
     'SimpleTemplate.prepare': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         'prepare: Jinja2 compiles a template when it is made (from_string)'),
     'SimpleTemplate.execute': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "execute: Bottle's inner render step: call render()"),
     'SimpleTemplate.source': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'SimpleTemplate.name': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         'source: a Jinja2 Template keeps no source: keep the string itself'),
+    'SimpleTemplate.name': declared('D-none'),
     'SimpleTemplate.filename': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "filename: a template made from a string has none (Jinja2's: "
+         "'<template>')"),
     'SimpleTemplate.lookup': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "lookup: Flask's templates are found by app.jinja_loader "
+         '(template_folder=)'),
     'SimpleTemplate.encoding': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "encoding: Jinja2's loader reads templates as UTF-8"),
     'SimpleTemplate.settings': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "settings: Bottle's template settings: Flask's are app.jinja_env's"),
     'SimpleTemplate.syntax': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "syntax: Jinja2's delimiters are app.jinja_env's "
+         '(variable_start_string...)'),
     'SimpleTemplate.code': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "code: Bottle's generated Python: Jinja2's is "
+         'app.jinja_env.compile(source, raw=True)'),
     'SimpleTemplate.co': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "co: Bottle's compiled code: Jinja2 keeps its own in the Template"),
     'SimpleTemplate.cache': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "cache: Bottle's cache of included templates: Jinja2's is "
+         'app.jinja_env.cache'),
     'SimpleTemplate.defaults': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P014',
+         "the template defaults read whole: Flask's are app.jinja_env.globals, "
+         "which hold Jinja's own names too (range, dict, lipsum...)"),
     'SimpleTemplate.extensions': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "extensions: Jinja2's extensions are app.jinja_env.extensions "
+         '(add_extension())'),
     'SimpleTemplate.global_config': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "global_config: Bottle's settings for every template: Flask's are "
+         "app.jinja_env's"),
     'SimpleTemplate.search': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         'search: Flask finds a template with app.jinja_env.get_template(name)'),
 }
