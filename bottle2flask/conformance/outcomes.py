@@ -139,10 +139,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "`app.plugins` is Bottle's installed plugins: Flask has none (use hooks "
          'or decorators)'),
-    'Bottle.catchall': todo(
-        'P001',
-         "`app.catchall` is Bottle's catchall switch: Flask's is "
-         "app.config['PROPAGATE_EXCEPTIONS']"),
     'Bottle.error_handler': todo(
         'P001',
          "`app.error_handler` is Bottle's error pages by status: register with "
@@ -151,10 +147,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "still uses Bottle's HTTPError: no rule converts it; replace it with the "
          'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'Bottle.reset': todo(
-        'P001',
-         "`app.reset` is Bottle's route reset: Flask compiles each rule as it is "
-         'added'),
     'Bottle.close': todo(
         'P001',
          "`app.close` is Bottle's plugin close: Flask has no plugins "
@@ -163,10 +155,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
          ' reads from app.root_path'),
-    'Bottle.wsgi': todo(
-        'P001',
-         "`app.wsgi` is Bottle's WSGI entry: Flask's is app.wsgi_app (or the app "
-         'itself)'),
     'Route.rule': todo(
         'P004',
          'request.route has no direct Flask name: see the request rows in '
