@@ -276,73 +276,24 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'request.path_shift has no direct Flask name: see the request rows in '
          'docs/PORTING-TOOLS.md'),
     'response.bad_headers': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.charset': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.close': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.content_length': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.content_type': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "bad_headers: Bottle's headers dropped from a 204/304 answer; Werkzeug "
+         'drops the entity headers of a 304 itself (Response.get_wsgi_headers)'),
+    'response.content_length': declared('D-content-length', 'body', 'headers'),
     'response.copy': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "copy: Werkzeug's Response has no copy(): make a second "
+         "Response(r.get_data(), r.status, r.headers) (Bottle's copy has no body)"),
     'response.default_content_type': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.default_status': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.expires': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.get_header': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.headerlist': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.headers': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.iter_headers': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.status': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.status_code': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.status_line': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.body': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "default_content_type: Werkzeug's Response has default_mimetype "
+         "('text/html'), and its charset is always utf-8"),
+    'response.get_header': declared('D-first-header'),
+    'response.headerlist': declared('D-content-length'),
+    'response.headers': declared('D-first-header'),
+    'response.iter_headers': declared('D-content-length'),
+    'response.status': declared('D-status-text', 'body'),
+    'response.status_line': declared('D-status-text', 'body'),
     'HTTPResponse.status': declared('D-status-text', 'body'),
     'HTTPResponse.status_line': declared('D-status-text', 'body'),
     'HTTPResponse.headerlist': declared('D-content-length'),
@@ -483,70 +434,72 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'MultiDict.items': declared('D-multidict-first'),
     'MultiDict.iteritems': declared('D-multidict-first'),
     'MultiDict.itervalues': declared('D-multidict-first'),
-    'HeaderDict.get': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HeaderDict.getall': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HeaderDict.getlist': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HeaderDict.getone': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+    'HeaderDict.get': declared('D-first-header', 'body'),
+    'HeaderDict.getone': declared('D-first-header'),
     'HeaderDict.keys': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.keys(): Werkzeug's Headers list a header added twice twice and "
+         "hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.values': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.values(): Werkzeug's Headers list a header added twice twice and"
+         " hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.items': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.items(): Werkzeug's Headers list a header added twice twice and "
+         "hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.allitems': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.allitems(): Werkzeug's Headers list a header added twice twice "
+         "and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.iterallitems': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.iterallitems(): Werkzeug's Headers list a header added twice "
+         "twice and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.iteritems': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.iteritems(): Werkzeug's Headers list a header added twice twice "
+         "and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.iterkeys': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.iterkeys(): Werkzeug's Headers list a header added twice twice "
+         "and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.itervalues': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.itervalues(): Werkzeug's Headers list a header added twice twice"
+         " and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.dict': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.dict: Werkzeug's Headers list a header added twice twice and "
+         "hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.append': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HeaderDict.replace': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.allitems(): Werkzeug's Headers list a header added twice twice "
+         "and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.filter': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.filter(names): Werkzeug's Headers have none: `del "
+         'r.headers[name]` for each name'),
     'FileUpload.filename': declared('D-upload-filename', 'body'),
     'route:filter:int': declared('D-int-signed', 'status', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),

@@ -339,3 +339,119 @@ def home():
 def test_the_ported_error_reaches_the_handler_as_in_bottle(tmp_path):
     bottle_app, flask_app = both_apps(tmp_path, ERROR_APP, "p023_error")
     assert answers(bottle_app, "/") == answers(flask_app, "/") == (404, "missing: NO ITEM")
+
+
+def test_a_view_that_only_sets_bottles_response_is_left_to_p022():
+    idiom('''
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            response.status = 201
+            response.set_header("X-A", "1")
+            return "made"
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            return "made", 201, {"X-A": "1"}
+    ''')
+
+
+def test_a_view_that_reads_bottles_response_back_holds_its_own():
+    idiom('''
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            """The status, as set."""
+            response.status = 201
+            response.headers.append("X-A", "1")
+            if response.headers.getall("X-A"):
+                return "made " + response.status_line
+            return "none"
+    ''', '''
+        from flask import Flask, make_response
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            """The status, as set."""
+            resp = make_response()
+            resp.status = 201
+            resp.headers.add("X-A", "1")
+            if resp.headers.getlist("X-A"):
+                resp.set_data("made " + resp.status)
+                return resp
+            resp.set_data("none")
+            return resp
+    ''', declared=("D-status-text",))
+
+
+def test_a_view_returning_what_may_not_be_text_is_left_to_p022():
+    result = port('''
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            response.status = 201
+            return {"status": response.status}
+    ''', faithful=False)
+    assert "make_response()" not in result.code
+    assert [t["code"] for t in result.todos] == ["P001", "P022"]
+
+
+def test_a_helper_handed_bottles_response_is_no_read():
+    result = port('''
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        def remember(response):
+            response.set_cookie("seen", "1")
+
+
+        @app.route("/")
+        def home():
+            remember(response)
+            return "hi"
+    ''', faithful=False)
+    assert "make_response()" not in result.code
+
+
+READ_BACK = '''
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.route("/")
+def home():
+    response.set_header("X-A", "1")
+    response.content_type = "text/plain; charset=latin-1"
+    response.expires = 0
+    return repr((response.get_header("X-A"), response.charset, response.status_code))
+'''
+
+
+def test_a_view_reading_its_response_back_answers_as_bottle(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, READ_BACK, "p023_read_back")
+    b, f = bottle_app.get("/"), flask_app.get("/")
+    assert (b.text, b.content_type, b.headers["X-A"], b.headers["Expires"]) == \
+        (f.text, f.content_type, f.headers["X-A"], f.headers["Expires"])

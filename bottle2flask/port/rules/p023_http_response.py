@@ -20,6 +20,18 @@ An HTTPError a view makes, changes and raises is Werkzeug's exception for its co
 (`err = HTTPError(404, "x")` -> `err = NotFound("x")`, `err.body` -> `err.description`,
 `err.status_code` -> `err.code`) when that is all the view reads or writes; a status,
 header or cookie set on it keeps Bottle's HTTPError under a TODO saying why.
+
+A view that reads Bottle's global `response` back (`response.status`,
+`response.headers.get(...)`), which P022 cannot fold into what it returns, holds a
+Response of its own instead, when each of its returns is text:
+
+    response.status = 201                  resp = make_response()
+    return repr(response.status)       ->  resp.status = 201
+                                           resp.set_data(repr(resp.status))
+                                           return resp
+
+The HeaderDict methods on its headers are Werkzeug's (`append` -> `add`, `replace` ->
+`set`, `getall` -> `getlist`); one listing them all gets a TODO.
 """
 
 from __future__ import annotations
@@ -27,8 +39,8 @@ from __future__ import annotations
 import libcst as cst
 from werkzeug.exceptions import default_exceptions
 
-from ..edit import arg, kw, walk
-from .base import Change, Rule, route_globs
+from ..edit import arg, ends, free_name, kw, names_assigned, names_read, walk
+from .base import Change, Rule, is_view, route_globs
 
 # Bottle's members that keep their name on Werkzeug's Response, with the same meaning.
 SAME = {"status_code", "headers", "content_type", "expires", "set_cookie", "delete_cookie",
@@ -60,6 +72,21 @@ ERROR_WHY = {
 }
 ERROR_OTHER = ("a Werkzeug HTTPException has code, name, description and get_response(), "
                "none of Bottle's response members")
+# What setting Bottle's global response looks like (P022 folds it into the view's
+# return value); a view that reads it back holds a Response of its own (below).
+FOLDED_CALLS = {"set_header", "add_header", "set_cookie", "delete_cookie"}
+HEADER_WRITES = {"append", "replace"}
+UNFOLDED_SETS = {"expires", "body"}  # set on Bottle's response, P022 leaves them
+# Bottle's HeaderDict methods on `r.headers`, in Werkzeug's Headers' names
+HEADER_METHODS = {"append": "add", "replace": "set", "getall": "getlist", "getlist": "getlist",
+                  "getone": "get", "get": "get"}
+WHOLE_HEADERS = ("Werkzeug's Headers list a header added twice twice and hold Content-Type "
+                 "and Content-Length from the start (Bottle's HeaderDict: each name once, "
+                 "its last value): read headers.getlist(name) for the names the view set")
+# Members a view sets on a Response, the same in both
+WRITABLE = {"status", "content_type", "content_length", "expires"}
+UNSETTABLE = {"charset": "Werkzeug encodes a text body as UTF-8 (encode it yourself and "
+                        "name the charset in content_type); "}
 # Members of a Response that are text.
 TEXT_MEMBERS = {"status", "status_line", "content_type", "charset"}
 # Calls whose result is text, never a dict (Bottle sends a dict body as JSON).
@@ -69,7 +96,7 @@ TEXT_CALLS = {"str", "repr", "json.dumps", "dumps", "render_template",
 
 class HttpResponse(Rule):
     code = "P023"
-    triggers = ("HTTPResponse", "HTTPError")
+    triggers = ("HTTPResponse", "HTTPError", "response")
     summary = "an HTTPResponse a view builds and changes becomes Werkzeug's Response"
     declares = (
         # the same change as P024's (HTTP_CODES): one text for both
@@ -94,17 +121,78 @@ class HttpResponse(Rule):
         self.skip: set[int] = set()  # Attributes read as a call's function or assigned
         # per function: HTTPError names -> None (Werkzeug's exception) or why they stay
         self.errors: list[dict[str, str | None]] = []
+        # per function: the name of the Response a view holds for Bottle's global one
+        self.own: list[str | None] = []
+        self.not_names: set[int] = set()  # Names that are no use of a variable
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.scopes.append(set())
         self.paths.append(route_globs(self, node) or ["*"])
         self.errors.append(self.error_uses(node))
+        own = None
+        # (--faithful keeps Bottle's response as P005's recorder)
+        if not self.state.faithful and is_view(self, node) and self.reads_back(node) \
+                and _returns_text(node):
+            own = free_name("resp", names_read(node) | names_assigned(node))
+            self.scopes[-1].add(own)
+        self.own.append(own)
 
     def leave_FunctionDef(self, original, updated):
         self.scopes.pop()
         self.paths.pop()
         self.errors.pop()
-        return updated
+        own = self.own.pop()
+        if own is None or not isinstance(updated.body, cst.IndentedBlock):
+            return updated
+        self.fired()
+        self.need_import("flask", "make_response")
+        body = list(updated.body.body)
+        docstring = 1 if body and isinstance(body[0], cst.SimpleStatementLine) \
+            and isinstance(body[0].body[0], cst.Expr) \
+            and isinstance(body[0].body[0].value, cst.SimpleString) else 0
+        made = cst.parse_statement(f"{own} = make_response()\n")
+        body.insert(docstring, made)
+        return updated.with_changes(body=updated.body.with_changes(body=body))
+
+    def reads_back(self, node: cst.FunctionDef) -> bool:
+        """Whether the function reads Bottle's global response back (`response.status`
+        in an expression, `response.headers.get(...)`) or sets its expires or body: what
+        P022 cannot fold into the view's return value. Setting another member, a header
+        or a cookie is P022's, and so is handing `response` to a helper
+        (response_params)."""
+        rule, writes, found = self, set(), []
+
+        class Reads(cst.CSTVisitor):
+            def visit_FunctionDef(self, inner) -> bool:
+                return inner is node
+
+            def visit_Lambda(self, inner) -> bool:
+                return False
+
+            def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
+                writes.add(id(target.target))  # response.x = v
+                if isinstance(target.target, cst.Attribute) \
+                        and isinstance(target.target.value, cst.Name) \
+                        and rule.api(target.target.value) == "response" \
+                        and target.target.attr.value in UNFOLDED_SETS:
+                    found.append(target.target)  # what P022 leaves, a Response sets
+                if isinstance(target.target, cst.Subscript):  # response.headers[k] = v
+                    writes.add(id(target.target.value))
+
+            def visit_Call(self, call: cst.Call) -> None:
+                func = call.func
+                if isinstance(func, cst.Attribute) and func.attr.value in FOLDED_CALLS:
+                    writes.add(id(func))
+                if isinstance(func, cst.Attribute) and func.attr.value in HEADER_WRITES:
+                    writes.add(id(func.value))  # response.headers.append(k, v)
+
+            def visit_Attribute(self, attr: cst.Attribute) -> None:
+                if id(attr) not in writes and isinstance(attr.value, cst.Name) \
+                        and rule.api(attr.value) == "response":
+                    found.append(attr)
+
+        walk(node.body, Reads())
+        return bool(found)
 
     def error_uses(self, node: cst.FunctionDef) -> dict[str, str | None]:
         """Each name the function assigns Bottle's HTTPError(...) to: None where Werkzeug's
@@ -164,8 +252,39 @@ class HttpResponse(Rule):
             and name.value in self.errors[-1] and self.errors[-1][name.value] is None
 
     def held(self, node: cst.BaseExpression) -> bool:
-        return bool(self.scopes) and isinstance(node, cst.Name) \
-            and node.value in self.scopes[-1]
+        return bool(self.scopes) and isinstance(node, cst.Name) and (
+            node.value in self.scopes[-1] or self.own[-1] is not None
+            and id(node) not in self.not_names and self.api(node) == "response")
+
+    # -- Bottle's global response, read back in a view: the view's own -------------
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.not_names.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.not_names.add(id(node.keyword))
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.not_names.add(id(node.name))
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        own = self.own[-1] if self.own else None
+        if own is not None and id(original) not in self.not_names \
+                and self.api(original) == "response":
+            return cst.Name(own)
+        return updated
+
+    def leave_SimpleStatementLine(self, original, updated):
+        """`return body` in a view holding its own Response: the body goes into it."""
+        own = self.own[-1] if self.own else None
+        stmt = updated.body[0] if len(updated.body) == 1 else None
+        if own is None or not isinstance(stmt, cst.Return) or stmt.value is None:
+            return updated
+        put = cst.Expr(cst.Call(cst.Attribute(cst.Name(own), cst.Name("set_data")),
+                                [cst.Arg(stmt.value)]))
+        return cst.FlattenSentinel([
+            updated.with_changes(body=[put]),
+            cst.SimpleStatementLine([cst.Return(cst.Name(own))])])
 
     def member(self, node: cst.CSTNode) -> str | None:
         """`X` of `r.X` where r holds a Response the rule made, else None."""
@@ -199,6 +318,10 @@ class HttpResponse(Rule):
         target = updated.targets[0].target if len(updated.targets) == 1 else None
         if isinstance(target, cst.Attribute) and self.member(target) == "body":
             return self.set_body(target.value, updated.value, original.value)
+        if isinstance(target, cst.Attribute) and self.member(target) not in WRITABLE | {None}:
+            self.todo(f"{target.attr.value} = ...: {UNSETTABLE.get(target.attr.value, '')}"
+                      "Werkzeug's Response has no such setting, so the line changes "
+                      "nothing it sends", breaks=True)
         return updated
 
     def error_made(self, name: str, call: cst.Call, statement: cst.Assign):
@@ -271,6 +394,9 @@ class HttpResponse(Rule):
         self.skip.add(id(node.func))
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
+        func = updated.func
+        if isinstance(func, cst.Attribute) and self.member(func.value) == "headers":
+            return self.header_call(updated, func)
         name = self.member(updated.func)
         if name is None or not isinstance(updated.func, cst.Attribute):
             return updated
@@ -298,6 +424,24 @@ class HttpResponse(Rule):
             self.todo(f"{name}: {MISSING[name]}", breaks=True)
         return updated
 
+    def header_call(self, call: cst.Call, func: cst.Attribute) -> cst.Call:
+        """Bottle's HeaderDict method on `r.headers`, in Werkzeug's name."""
+        method = func.attr.value
+        if method in HEADER_METHODS:
+            self.fired()
+            if HEADER_METHODS[method] == "get":  # Bottle's: the last value
+                self.declare_here("D-first-header")
+            return call.with_changes(func=func.with_changes(
+                attr=cst.Name(HEADER_METHODS[method])))
+        if method == "filter":
+            self.todo("headers.filter(names): Werkzeug's Headers have none: `del "
+                      "r.headers[name]` for each name", breaks=True)
+        elif method in {"keys", "values", "items", "allitems", "iterallitems", "iteritems",
+                        "iterkeys", "itervalues"}:
+            self.todo(f"headers.{method}(): {WHOLE_HEADERS}",
+                      breaks=method not in {"keys", "values", "items"})
+        return call
+
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         """`r.headers.set(k, v)` as a statement is written `r.headers[k] = v`."""
         call = updated.value
@@ -312,6 +456,9 @@ class HttpResponse(Rule):
         return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if updated.attr.value == "dict" and self.member(updated.value) == "headers":
+            self.todo(f"headers.dict: {WHOLE_HEADERS}", breaks=True)
+            return updated
         if self.error(updated.value) and updated.attr.value in ERROR_MEMBERS:
             self.fired()
             return updated.with_changes(attr=cst.Name(ERROR_MEMBERS[updated.attr.value]))
@@ -341,8 +488,8 @@ class HttpResponse(Rule):
         elif name in MISSING:
             self.todo(f"{name}: {MISSING[name]}", breaks=True)
         elif name == "expires":
-            self.todo("reading expires: Werkzeug's is a datetime with its time zone "
-                      "(Bottle's: in UTC too); compare it with an aware datetime")
+            self.todo("reading expires: Werkzeug's is an aware datetime in UTC, as Bottle "
+                      "0.13's (Bottle 0.12's is naive)")
         return updated
 
     def leave_Raise(self, original: cst.Raise, updated: cst.Raise):
@@ -352,6 +499,31 @@ class HttpResponse(Rule):
             self.need_import("flask", "abort")
             return cst.Expr(cst.Call(cst.Name("abort"), [cst.Arg(updated.exc)]))
         return updated
+
+
+def _returns_text(node: cst.FunctionDef) -> bool:
+    """Each return of the function (not of one inside it) gives text, and it ends in one:
+    what it returns can be the body of a Response."""
+    values: list[cst.BaseExpression | None] = []
+    yields: list[cst.Yield] = []
+
+    class Returns(cst.CSTVisitor):
+        def visit_FunctionDef(self, inner) -> bool:
+            return inner is node
+
+        def visit_Lambda(self, inner) -> bool:
+            return False
+
+        def visit_Return(self, stmt: cst.Return) -> None:
+            values.append(stmt.value)
+
+        def visit_Yield(self, expr: cst.Yield) -> None:
+            yields.append(expr)
+
+    walk(node, Returns())
+    return isinstance(node.body, cst.IndentedBlock) and ends(node.body.body) \
+        and not yields and bool(values) \
+        and all(v is not None and _text(v) for v in values)
 
 
 def _error_class(call: cst.Call) -> str | None:
