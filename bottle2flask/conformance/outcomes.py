@@ -92,14 +92,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P024',
          'load_app(): no counterpart: import the module that makes the Flask app '
          '(or call its factory)'),
-    'Bottle.add_hook': todo(
-        'P010',
-         'add_hook(): register the function with @app.before_request or '
-         '@app.after_request (which takes and returns the response)'),
-    'Bottle.remove_hook': todo(
-        'P010',
-         'add_hook(): register the function with @app.before_request or '
-         '@app.after_request (which takes and returns the response)'),
     'Bottle.trigger_hook': todo(
         'P001',
          "`app.trigger_hook` is Bottle's hook call: Flask runs its hooks itself"),
