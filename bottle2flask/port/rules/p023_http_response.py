@@ -277,13 +277,13 @@ class HttpResponse(Rule):
     def leave_SimpleStatementLine(self, original, updated):
         """`return body` in a view holding its own Response: the body goes into it."""
         own = self.own[-1] if self.own else None
-        stmt = updated.body[0] if len(updated.body) == 1 else None
+        stmt = updated.body[-1]  # (`x = f(); return x` on one line too)
         if own is None or not isinstance(stmt, cst.Return) or stmt.value is None:
             return updated
         put = cst.Expr(cst.Call(cst.Attribute(cst.Name(own), cst.Name("set_data")),
                                 [cst.Arg(stmt.value)]))
         return cst.FlattenSentinel([
-            updated.with_changes(body=[put]),
+            updated.with_changes(body=[*updated.body[:-1], put]),
             cst.SimpleStatementLine([cst.Return(cst.Name(own))])])
 
     def member(self, node: cst.CSTNode) -> str | None:
