@@ -40,11 +40,7 @@ OUTCOMES: dict[str, dict[str, object]] = {
          ' URL in the view, or under `with app.test_request_context():`'),
     'HTTP_CODES': declared('D-status-text'),
     'JSONPlugin': declared('D-json', 'body'),
-    'jinja2_template': todo(
-        'P006',
-         'template() with template source, a computed name or another engine: '
-         'convert the source with `bottle2flask convert-template` and use '
-         'render_template(_string)'),
+    'jinja2_template': declared('D-autoescape', 'body'),
     'jinja2_view': declared('D-autoescape', 'body'),
     'parse_auth': todo(
         'P024',
