@@ -205,3 +205,15 @@ def test_the_debug_flag_at_import_says_where_flasks_is():
     assert "VERBOSE = DEBUG" in result.code
     assert [t["code"] for t in result.todos] == ["P001", "P024"]
     assert result.todos[1]["text"].startswith("DEBUG: Bottle's debug flag outside a function")
+
+
+def test_load_of_an_expression_after_the_colon_is_left_to_p001():
+    """Bottle evaluates `module:expression`; Werkzeug's import_string takes a name."""
+    result = port('''
+        from bottle import Bottle, load
+
+        app = Bottle()
+        JOIN = load("os:path.join")
+    ''', faithful=False)
+    assert 'JOIN = load("os:path.join")' in result.code
+    assert [t["code"] for t in result.todos] == ["P001"]

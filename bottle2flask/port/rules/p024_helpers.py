@@ -59,7 +59,7 @@ NAMES_WHY = {
     "TEMPLATES": "Bottle's cache of compiled templates: Flask's is "
                  "current_app.jinja_env.cache (clear() empties it)",
 }
-DOTTED = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_][\w.]*)?")
+DOTTED = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?")  # Bottle evaluates more after ":"
 
 
 class Helpers(Rule):
