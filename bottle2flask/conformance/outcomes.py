@@ -532,9 +532,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'stpl:include()': todo(
         'T026',
          "`include()` inside an expression: {{!include('part', x=1)}}"),
-    'stpl:setdefault': todo(
-        'T026',
-         "`setdefault()` inside an expression: {{setdefault('n', 9)}}"),
     'stpl:undefined name': declared('D-undefined', 'status', 'body'),
     'stpl:whitespace': engine(
         'stpl: a tag line under a blank line takes the blank line and the spaces '
