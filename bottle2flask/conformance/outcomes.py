@@ -91,10 +91,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'Bottle.trigger_hook': todo(
         'P001',
          "`app.trigger_hook` is Bottle's hook call: Flask runs its hooks itself"),
-    'Bottle.add_route': todo(
-        'P001',
-         "still uses Bottle's Route: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
     'Bottle.mount': engine(
         "P015: Bottle 0.13 mounts a Bottle app under a prefix ending in '/' by "
         "re-rooting its routes on the parent, so its views read request.path whole "

@@ -112,3 +112,27 @@ def test_the_port_answers_and_fails_as_bottle(tmp_path):
     for client in (bottle_app, flask_app):  # the exception reaches the server
         with pytest.raises(KeyError):
             client.get("/fail")
+
+
+def test_a_route_added_by_hand_is_add_url_rule_where_its_path_is_static():
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+
+
+        def home():
+            return "home"
+
+
+        def item(n):
+            return n
+
+
+        app.add_route(bottle.Route(app, "/", "POST", home, name="start"))
+        app.add_route(bottle.Route(app, "/item/<n:int>", "GET", item))
+    ''', faithful=False)
+    assert 'app.add_url_rule("/", view_func=home, methods=["POST"], endpoint="start")' \
+        in result.code
+    assert [t["code"] for t in result.todos] == ["P001", "P027"]
+    assert result.todos[1]["text"].startswith("add_route(Route(...)) with a wildcard")
