@@ -20,18 +20,10 @@ def engine(why: str) -> dict[str, object]:
 
 
 OUTCOMES: dict[str, dict[str, object]] = {
-    'TEMPLATES': todo(
-        'P001',
-         "still uses Bottle's TEMPLATES: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'DEBUG': todo(
-        'P001',
-         "still uses Bottle's DEBUG: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
     'apps': todo(
-        'P001',
-         "still uses Bottle's apps: no rule converts it; replace it with the Flask"
-         ' equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "apps: Bottle's stack of default apps: a Flask app is passed around, or "
+         'reached as current_app in a request'),
     'install': todo(
         'P019',
          'Bottle plugin plugin: Flask has no plugins; do its work in '
@@ -46,104 +38,59 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P013',
          "url() at import: Flask's url_for() needs an app context there; build the"
          ' URL in the view, or under `with app.test_request_context():`'),
-    'HTTP_CODES': todo(
-        'P001',
-         "still uses Bottle's HTTP_CODES: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'HTTP_CODES': declared('D-status-text'),
     'JSONPlugin': declared('D-json', 'body'),
-    'jinja2_template': todo(
-        'P006',
-         'template() with template source, a computed name or another engine: '
-         'convert the source with `bottle2flask convert-template` and use '
-         'render_template(_string)'),
+    'jinja2_template': declared('D-autoescape', 'body'),
     'jinja2_view': declared('D-autoescape', 'body'),
     'parse_auth': todo(
-        'P001',
-         "still uses Bottle's parse_auth: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         'parse_auth(): Flask parses the header itself: request.authorization '
+         "(.username, .password; None if absent), Bottle's gives a (user, "
+         'password) tuple'),
     'parse_date': todo(
-        'P001',
-         "still uses Bottle's parse_date: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'http_date': todo(
-        'P001',
-         "still uses Bottle's http_date: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "parse_date(): Bottle's gives seconds since the epoch (None if "
+         'unreadable); werkzeug.http.parse_date gives an aware datetime '
+         '(.timestamp())'),
     'parse_range_header': todo(
-        'P001',
-         "still uses Bottle's parse_range_header: no rule converts it; replace it "
-         'with the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "parse_range_header(): Werkzeug's request.range "
+         '(werkzeug.http.parse_range_header) gives a Range whose '
+         'range_for_length(n) is one (start, stop)'),
     'cookie_encode': todo(
-        'P001',
-         "still uses Bottle's cookie_encode: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "cookie_encode(): Bottle's pickled, signed cookie format: sign with "
+         "itsdangerous (what Flask's session uses), see P020"),
     'cookie_decode': todo(
-        'P001',
-         "still uses Bottle's cookie_decode: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "cookie_decode(): Bottle's pickled, signed cookie format: sign with "
+         "itsdangerous (what Flask's session uses), see P020"),
     'cookie_is_encoded': todo(
-        'P001',
-         "still uses Bottle's cookie_is_encoded: no rule converts it; replace it "
-         'with the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'html_escape': todo(
-        'P001',
-         "still uses Bottle's html_escape: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "cookie_is_encoded(): Bottle's pickled, signed cookie format: sign with "
+         "itsdangerous (what Flask's session uses), see P020"),
+    'html_escape': declared('D-escape-quote', 'body'),
     'html_quote': todo(
-        'P001',
-         "still uses Bottle's html_quote: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         'html_quote(): no counterpart: \'"\' + html.escape(s) + \'"\' (Bottle also '
+         'writes newlines and tabs as &#10; &#13; &#9;)'),
     'path_shift': todo(
-        'P001',
-         "still uses Bottle's path_shift: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "path_shift(): no counterpart: Werkzeug's DispatcherMiddleware shifts the"
+         ' path of a mounted app; move SCRIPT_NAME/PATH_INFO by hand elsewhere'),
     'yieldroutes': todo(
-        'P001',
-         "still uses Bottle's yieldroutes: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'tob': todo(
-        'P001',
-         "still uses Bottle's tob: no rule converts it; replace it with the Flask "
-         'equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'touni': todo(
-        'P001',
-         "still uses Bottle's touni: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'tonat': todo(
-        'P001',
-         "still uses Bottle's tonat: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         "yieldroutes(): no counterpart: Flask needs each route's path written out"),
     'makelist': todo(
-        'P001',
-         "still uses Bottle's makelist: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'urlunquote': todo(
-        'P001',
-         "still uses Bottle's urlunquote: no rule converts it; replace it with the"
-         ' Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'load': todo(
-        'P001',
-         "still uses Bottle's load: no rule converts it; replace it with the Flask"
-         ' equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P024',
+         'makelist(): no counterpart: list(x) for a collection, [x] for one value'),
     'load_app': todo(
-        'P001',
-         "still uses Bottle's load_app: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'Bottle.add_hook': todo(
-        'P010',
-         'add_hook(): register the function with @app.before_request or '
-         '@app.after_request (which takes and returns the response)'),
-    'Bottle.remove_hook': todo(
-        'P010',
-         'add_hook(): register the function with @app.before_request or '
-         '@app.after_request (which takes and returns the response)'),
+        'P024',
+         'load_app(): no counterpart: import the module that makes the Flask app '
+         '(or call its factory)'),
     'Bottle.trigger_hook': todo(
         'P001',
          "`app.trigger_hook` is Bottle's hook call: Flask runs its hooks itself"),
-    'Bottle.add_route': todo(
-        'P001',
-         "still uses Bottle's Route: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
     'Bottle.mount': declared('D-mount-alone', 'body'),
     'Bottle.install': todo(
         'P019',
@@ -171,10 +118,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "`app.plugins` is Bottle's installed plugins: Flask has none (use hooks "
          'or decorators)'),
-    'Bottle.catchall': todo(
-        'P001',
-         "`app.catchall` is Bottle's catchall switch: Flask's is "
-         "app.config['PROPAGATE_EXCEPTIONS']"),
     'Bottle.error_handler': todo(
         'P001',
          "`app.error_handler` is Bottle's error pages by status: register with "
@@ -183,10 +126,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "still uses Bottle's HTTPError: no rule converts it; replace it with the "
          'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'Bottle.reset': todo(
-        'P001',
-         "`app.reset` is Bottle's route reset: Flask compiles each rule as it is "
-         'added'),
     'Bottle.close': todo(
         'P001',
          "`app.close` is Bottle's plugin close: Flask has no plugins "
@@ -195,10 +134,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
          ' reads from app.root_path'),
-    'Bottle.wsgi': todo(
-        'P001',
-         "`app.wsgi` is Bottle's WSGI entry: Flask's is app.wsgi_app (or the app "
-         'itself)'),
     'Route.rule': todo(
         'P004',
          'request.route has no direct Flask name: see the request rows in '
@@ -320,241 +255,136 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'request.path_shift has no direct Flask name: see the request rows in '
          'docs/PORTING-TOOLS.md'),
     'response.bad_headers': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.charset': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.close': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.content_length': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.content_type': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "bad_headers: Bottle's headers dropped from a 204/304 answer; Werkzeug "
+         'drops the entity headers of a 304 itself (Response.get_wsgi_headers)'),
+    'response.content_length': declared('D-content-length', 'body', 'headers'),
     'response.copy': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "copy: Werkzeug's Response has no copy(): make a second "
+         "Response(r.get_data(), r.status, r.headers) (Bottle's copy has no body)"),
     'response.default_content_type': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.default_status': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.expires': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.get_header': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.headerlist': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.headers': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.iter_headers': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.status': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.status_code': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.status_line': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'response.body': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HTTPResponse.status': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.status_code': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.status_line': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.headers': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.headerlist': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.set_header': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.add_header': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.get_header': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.iter_headers': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.content_type': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.content_length': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.charset': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.expires': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.set_cookie': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.delete_cookie': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "default_content_type: Werkzeug's Response has default_mimetype "
+         "('text/html'), and its charset is always utf-8"),
+    'response.get_header': declared('D-first-header'),
+    'response.headerlist': declared('D-content-length'),
+    'response.headers': declared('D-first-header'),
+    'response.iter_headers': declared('D-content-length'),
+    'response.status': declared('D-status-text', 'body'),
+    'response.status_line': declared('D-status-text', 'body'),
+    'HTTPResponse.status': declared('D-status-text', 'body'),
+    'HTTPResponse.status_line': declared('D-status-text', 'body'),
+    'HTTPResponse.headerlist': declared('D-content-length'),
+    'HTTPResponse.get_header': declared('D-first-header'),
+    'HTTPResponse.iter_headers': declared('D-content-length'),
+    'HTTPResponse.content_length': declared('D-content-length', 'body', 'headers'),
+    'HTTPResponse.set_cookie': declared('D-cookie-path'),
+    'HTTPResponse.delete_cookie': declared('D-cookie-path'),
     'HTTPResponse.copy': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.default_status': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "copy: Werkzeug's Response has no copy(): make a second "
+         "Response(r.get_data(), r.status, r.headers) (Bottle's copy has no body)"),
     'HTTPResponse.default_content_type': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "default_content_type: Werkzeug's Response has default_mimetype "
+         "('text/html'), and its charset is always utf-8"),
     'HTTPResponse.bad_headers': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.close': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPResponse.body': todo(
-        'P001',
-         "still uses Bottle's HTTPResponse: no rule converts it; replace it with "
-         'the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "bad_headers: Bottle's headers dropped from a 204/304 answer; Werkzeug "
+         'drops the entity headers of a 304 itself (Response.get_wsgi_headers)'),
     'HTTPError.status': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "an HTTPError kept: o.status: a Werkzeug exception's code is its class's:"
+         ' raise the one for the final code (abort(code, description))'),
     'HTTPError.status_code': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "an HTTPError kept: o.status: a Werkzeug exception's code is its class's:"
+         ' raise the one for the final code (abort(code, description))'),
     'HTTPError.status_line': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         "an HTTPError kept: o.status: a Werkzeug exception's code is its class's:"
+         ' raise the one for the final code (abort(code, description))'),
     'HTTPError.headers': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.headers: a Werkzeug exception makes its own page '
+         'and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.headerlist': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.set_header': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.add_header': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.add_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.get_header': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.iter_headers': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_header: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.content_type': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.content_type: a Werkzeug exception makes its own '
+         'page and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.content_length': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.content_length: a Werkzeug HTTPException has code, '
+         "name, description and get_response(), none of Bottle's response members"),
     'HTTPError.charset': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.content_type: a Werkzeug exception makes its own '
+         'page and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.expires': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.expires: a Werkzeug exception makes its own page '
+         'and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.set_cookie': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.set_cookie: a Werkzeug exception makes its own page'
+         ' and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.delete_cookie': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.delete_cookie: a Werkzeug exception makes its own '
+         'page and headers: set these in an @app.errorhandler for its code, or '
+         'abort(Response(body, code, headers)) to send no error page'),
     'HTTPError.copy': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.copy: a Werkzeug HTTPException has code, name, '
+         "description and get_response(), none of Bottle's response members"),
     'HTTPError.default_status': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.default_status: a Werkzeug HTTPException has code, '
+         "name, description and get_response(), none of Bottle's response members"),
     'HTTPError.default_content_type': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.default_content_type: a Werkzeug HTTPException has '
+         "code, name, description and get_response(), none of Bottle's response "
+         'members'),
     'HTTPError.bad_headers': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.bad_headers: a Werkzeug HTTPException has code, '
+         "name, description and get_response(), none of Bottle's response members"),
     'HTTPError.close': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HTTPError.body': todo(
-        'P001',
-         "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P023',
+         'an HTTPError kept: o.close: a Werkzeug HTTPException has code, name, '
+         "description and get_response(), none of Bottle's response members"),
     'FormsDict.get': declared('D-first-value', 'body'),
     'FormsDict.getone': declared('D-first-value', 'body'),
     'FormsDict.values': declared('D-first-value', 'body'),
@@ -577,130 +407,78 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P004',
          '.input_encoding: a FormsDict setting Werkzeug has no use for: it decodes'
          ' UTF-8 itself'),
-    'MultiDict.get': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.getall': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.getlist': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.getone': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.keys': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.values': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.items': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.allitems': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.iterallitems': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.iteritems': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.iterkeys': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.itervalues': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.dict': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.append': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'MultiDict.replace': todo(
-        'P001',
-         "still uses Bottle's MultiDict: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'HeaderDict.get': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HeaderDict.getall': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HeaderDict.getlist': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HeaderDict.getone': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+    'MultiDict.get': declared('D-multidict-first'),
+    'MultiDict.getone': declared('D-multidict-first'),
+    'MultiDict.values': declared('D-multidict-first'),
+    'MultiDict.items': declared('D-multidict-first'),
+    'MultiDict.iteritems': declared('D-multidict-first'),
+    'MultiDict.itervalues': declared('D-multidict-first'),
+    'HeaderDict.get': declared('D-first-header', 'body'),
+    'HeaderDict.getone': declared('D-first-header'),
     'HeaderDict.keys': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.keys(): Werkzeug's Headers list a header added twice twice and "
+         "hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.values': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.values(): Werkzeug's Headers list a header added twice twice and"
+         " hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.items': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.items(): Werkzeug's Headers list a header added twice twice and "
+         "hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.allitems': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.allitems(): Werkzeug's Headers list a header added twice twice "
+         "and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.iterallitems': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.iterallitems(): Werkzeug's Headers list a header added twice "
+         "twice and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.iteritems': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.iteritems(): Werkzeug's Headers list a header added twice twice "
+         "and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.iterkeys': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.iterkeys(): Werkzeug's Headers list a header added twice twice "
+         "and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.itervalues': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.itervalues(): Werkzeug's Headers list a header added twice twice"
+         " and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.dict': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.dict: Werkzeug's Headers list a header added twice twice and "
+         "hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.append': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
-    'HeaderDict.replace': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.allitems(): Werkzeug's Headers list a header added twice twice "
+         "and hold Content-Type and Content-Length from the start (Bottle's "
+         'HeaderDict: each name once, its last value): read headers.getlist(name) '
+         'for the names the view set'),
     'HeaderDict.filter': todo(
-        'P022',
-         "Bottle's response used here: set this on the response the view returns "
-         '(make_response) instead'),
+        'P023',
+         "headers.filter(names): Werkzeug's Headers have none: `del "
+         'r.headers[name]` for each name'),
     'FileUpload.filename': declared('D-upload-filename', 'body'),
     'route:filter:int': declared('D-int-signed', 'status', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),
@@ -745,9 +523,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'stpl:include()': todo(
         'T026',
          "`include()` inside an expression: {{!include('part', x=1)}}"),
-    'stpl:setdefault': todo(
-        'T026',
-         "`setdefault()` inside an expression: {{setdefault('n', 9)}}"),
     'stpl:undefined name': declared('D-undefined', 'status', 'body'),
     'stpl:whitespace': engine(
         'stpl: a tag line under a blank line takes the blank line and the spaces '
@@ -762,72 +537,59 @@ OUTCOMES: dict[str, dict[str, object]] = {
         "stpl: a page's last newline is not printed (Flask's "
         'keep_trailing_newline is off; SimpleTemplate prints it): named in '
         'docs/PORTING.md entry 37, not declared'),
-    'SimpleTemplate.render': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+    'SimpleTemplate.render': declared('D-none'),
     'SimpleTemplate.prepare': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         'prepare: Jinja2 compiles a template when it is made (from_string)'),
     'SimpleTemplate.execute': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "execute: Bottle's inner render step: call render()"),
     'SimpleTemplate.source': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
-    'SimpleTemplate.name': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         'source: a Jinja2 Template keeps no source: keep the string itself'),
+    'SimpleTemplate.name': declared('D-none'),
     'SimpleTemplate.filename': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "filename: a template made from a string has none (Jinja2's: "
+         "'<template>')"),
     'SimpleTemplate.lookup': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "lookup: Flask's templates are found by app.jinja_loader "
+         '(template_folder=)'),
     'SimpleTemplate.encoding': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "encoding: Jinja2's loader reads templates as UTF-8"),
     'SimpleTemplate.settings': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "settings: Bottle's template settings: Flask's are app.jinja_env's"),
     'SimpleTemplate.syntax': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "syntax: Jinja2's delimiters are app.jinja_env's "
+         '(variable_start_string...)'),
     'SimpleTemplate.code': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "code: Bottle's generated Python: Jinja2's is "
+         'app.jinja_env.compile(source, raw=True)'),
     'SimpleTemplate.co': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "co: Bottle's compiled code: Jinja2 keeps its own in the Template"),
     'SimpleTemplate.cache': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "cache: Bottle's cache of included templates: Jinja2's is "
+         'app.jinja_env.cache'),
     'SimpleTemplate.defaults': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P014',
+         "the template defaults read whole: Flask's are app.jinja_env.globals, "
+         "which hold Jinja's own names too (range, dict, lipsum...)"),
     'SimpleTemplate.extensions': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "extensions: Jinja2's extensions are app.jinja_env.extensions "
+         '(add_extension())'),
     'SimpleTemplate.global_config': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         "global_config: Bottle's settings for every template: Flask's are "
+         "app.jinja_env's"),
     'SimpleTemplate.search': todo(
-        'P001',
-         "still uses Bottle's SimpleTemplate: no rule converts it; replace it with"
-         ' the Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+        'P026',
+         'search: Flask finds a template with app.jinja_env.get_template(name)'),
 }

@@ -199,6 +199,15 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
         context.rules.add("T002" if token.raw else "T001")
         return ""
     try:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id == "setdefault" and "setdefault" not in statements.translate.local:
+            # {{setdefault('n', 9)}} sets n where it is missing and prints it: the
+            # statement's {% set %} (T010), then the name
+            tag = statements.call_setdefault(node, token.code, token.line)
+            first = node.args[0]  # a literal name: call_setdefault() refuses any other
+            assert isinstance(first, ast.Constant) and isinstance(first.value, str)
+            name = statements.expression(ast.Name(first.value, ast.Load()), token.line)
+            return tag + (f"{{{{ {name}|safe }}}}" if token.raw else f"{{{{ {name} }}}}")
         # |safe binds tighter than any operator: parenthesise what is not an atom.
         text = statements.expression(node, token.line, level=ATOM if token.raw else 0)
     except Unsupported as why:

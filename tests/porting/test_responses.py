@@ -214,3 +214,17 @@ def test_our_204s_have_no_content_type_and_no_body(client):
     response = client.delete(f"/api/articles/{slug}", headers=headers, status=204)
     assert response.body == b""
     assert "Content-Type" not in response.headers
+
+
+# -- Content-Length before sending (PORTING 41) ---
+
+def test_bottle_response_has_no_content_length_until_sent():
+    response = bottle.HTTPResponse("ok")
+    assert response.content_length == -1
+    assert "Content-Length" not in dict(response.headerlist)
+
+
+def test_werkzeug_response_counts_its_content_length_at_once():
+    response = flask.Response("ok")
+    assert response.content_length == 2
+    assert ("Content-Length", "2") in response.headers.to_wsgi_list()

@@ -304,8 +304,9 @@ def test_a_route_filter_given_a_config_keeps_a_breaking_todo():
 
 
 def test_a_bottle_only_attribute_left_on_the_app_is_a_breaking_todo():
-    """What no rule converts (app.routes, app.reset(), app.router on an add_filter with a
-    computed name...) would fail when the line runs, without a word from the port."""
+    """What no rule converts (app.routes, app.close(), app.router on an add_filter with a
+    computed name...) would fail when the line runs, without a word from the port (P027
+    converts app.reset(), app.wsgi and app.catchall)."""
     result = port('''
         from bottle import Bottle
 
@@ -319,18 +320,18 @@ def test_a_bottle_only_attribute_left_on_the_app_is_a_breaking_todo():
 
         for route in app.routes:
             print(route.rule)
-        app.reset()
+        app.close()
         settings = app.config
     ''', faithful=False)
     assert [(t["code"], t["line"], t["breaks"]) for t in result.todos] == [
         ("P001", 11, True), ("P001", 15, True)]
     assert "app.url_map.iter_rules()" in result.todos[0]["text"]
-    assert "`app.reset` is Bottle's route reset" in result.todos[1]["text"]
+    assert "`app.close` is Bottle's plugin close" in result.todos[1]["text"]
     assert "settings = app.config" in result.code  # Flask's app has a config too
 
 
-def test_the_apps_match_resources_and_wsgi_are_breaking_todos_too():
-    """Found by the conformance table (Bottle.match, Bottle.resources, Bottle.wsgi)."""
+def test_the_apps_match_resources_and_router_are_breaking_todos_too():
+    """Found by the conformance table (Bottle.match, Bottle.resources, Bottle.router)."""
     result = port('''
         from bottle import Bottle, request
 
@@ -343,13 +344,13 @@ def test_the_apps_match_resources_and_wsgi_are_breaking_todos_too():
             return repr(app.match(request.environ))
 
 
-        application = app.wsgi
+        ROUTER = app.router
     ''', faithful=False)
     assert [(t["code"], t["line"], t["breaks"]) for t in result.todos] == [
         ("P001", 4, True), ("P001", 11, True), ("P001", 16, True)]
     assert "Flask's app.open_resource()" in result.todos[0]["text"]
     assert "app.url_map.bind_to_environ(environ).match()" in result.todos[1]["text"]
-    assert "Flask's is app.wsgi_app" in result.todos[2]["text"]
+    assert "Flask app matches with app.url_map" in result.todos[2]["text"]
 
 
 def test_a_bottle_only_attribute_read_through_request_app_is_a_breaking_todo():

@@ -107,3 +107,27 @@ def test_a_view_function_that_returns_none_renders_its_template():
             print("about")
             return render_template("about.html")
     ''', declared=("D-none",))
+
+
+def test_jinja2_source_given_to_jinja2_template_is_render_template_string():
+    """Bottle's Jinja2 adapter renders the source as it is, unescaped; Flask's environment
+    escapes it (declared, as for jinja2_view)."""
+    idiom('''
+        from bottle import Bottle, jinja2_template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            return jinja2_template("Hello {{ name }}", name="<b>")
+    ''', '''
+        from flask import Flask, render_template_string
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            return render_template_string("Hello {{ name }}", name="<b>")
+    ''', declared=("D-autoescape",))

@@ -25,6 +25,9 @@ CASES = [
     ("{{get('v', 'd')}}", {"v": None}),
     ("% setdefault('s', 5)\n{{s}}\n", {}),
     ("% setdefault('s', 5)\n{{s}}\n", {"s": 7}),
+    # setdefault() printed where it is called: the {% set %}, then the name
+    ("{{setdefault('s', 5)}} {{s}}\n", {}),
+    ("{{setdefault('s', '<b>')}}|{{!setdefault('t', '<i>')}}\n", {"s": "<u>"}),
     ("{{d['k']}} {{d['k']['j']}} {{xs[1:]}} {{xs[-1]}}", {"d": {"k": {"j": 1}}, "xs": [1, 2, 3]}),
     ("{{-2 ** 2}} {{2 ** 3 ** 2}} {{(-2) ** 2}} {{7 // 2}} {{7 % 3}} {{'%s!' % x}}", {"x": "y"}),
     ("{{a and b or c}} {{not a}} {{a < 2 < 3}} {{x in xs}} {{x not in xs}}",

@@ -125,8 +125,9 @@ class Templates(Rule):
         engine = self.engine(updated, TEMPLATE_CALLS)
         args = self.template_args(updated, engine, report=True) \
             if engine != "other" else None
-        if args is None and engine == "simple":
-            inline = self.inline_source(updated)
+        if args is None and engine in ("simple", "jinja2"):
+            inline = self.inline_source(updated) if engine == "simple" \
+                else self.inline_jinja2(updated)
             if inline is not None:
                 return inline
         if args is None:
@@ -165,6 +166,25 @@ class Templates(Rule):
         else:  # the app reads no template folder for it
             self.fired()
             self.declare_none()
+        self.need_import("flask", "render_template_string")
+        return call.with_changes(func=cst.Name("render_template_string"), args=args)
+
+    def inline_jinja2(self, call: cst.Call) -> cst.Call | None:
+        """jinja2_template("Hi {{ name }}", name=x) -> render_template_string(...): the source
+        is Jinja2's already (Flask's environment autoescapes it: D-autoescape)."""
+        first = arg(call, 0, None)
+        source = string_value(first.value) if first else None
+        if self.state.faithful or first is None or source is None \
+                or not isinstance(first.value, cst.SimpleString) \
+                or not any(mark in source for mark in "\n{%$") or any(  # Bottle's test
+                    a.keyword and a.keyword.value in LOOKUP_KEYWORDS for a in call.args):
+            return None
+        args = [first] + [a.with_changes(star="**") if a.keyword is None and not a.star else a
+                          for a in call.args[1:]]
+        self.fired()  # the app reads no template folder for it (uses() would set one)
+        if not self.escaped:
+            self.escaped = True
+            self.declare("D-autoescape")
         self.need_import("flask", "render_template_string")
         return call.with_changes(func=cst.Name("render_template_string"), args=args)
 

@@ -4,6 +4,9 @@ Bottle's after_request hooks change the global `response` and return nothing;
 Flask's take the response and return it, so the hook gains a parameter and a
 `return`. Its `response.x = ...` lines still work through P005's recorder (applied
 after every hook). Other hook names (app_reset, config) get a TODO.
+`app.add_hook("after_request", fn)` at module level, for a function the module defines,
+is the decorator on that function (a `remove_hook` of it at module level too leaves it
+undecorated, as Bottle never ran it).
 
 A before_request hook that changes `request.environ` ran before routing in Bottle (the
 usual trailing-slash recipe rewrites PATH_INFO there), and runs after it in Flask: one
@@ -17,7 +20,7 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import Visitor, arg, free_name, names_used, string_value, walk
-from .base import Rule
+from .base import Rule, placeholder
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
 
@@ -29,8 +32,57 @@ class Hooks(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
+        self.registered: dict[str, cst.Decorator] = {}  # function -> its hook decorator
+        # the add_hook/remove_hook lines (and their calls) the decorator replaces
+        self.taken: set[int] = set()
+        defined = {stmt.name.value for stmt in node.body if isinstance(stmt, cst.FunctionDef)}
+        added: dict[tuple[str, str], tuple[cst.CSTNode, cst.BaseExpression]] = {}
+        for stmt in node.body:
+            found = self.hook_line(stmt)
+            if found is None or found[2] not in defined:
+                continue
+            method, hook, function, owner = found
+            if method == "add_hook" and (hook, function) not in added:
+                added[(hook, function)] = (stmt, owner)
+            elif method == "remove_hook" and (hook, function) in added:
+                first, _ = added.pop((hook, function))  # never run: neither line stays
+                self.take(first)
+                self.take(stmt)
+        for (hook, function), (line, owner) in added.items():
+            self.take(line)
+            self.registered[function] = cst.Decorator(cst.Call(
+                cst.Attribute(owner, cst.Name("hook")), [cst.Arg(cst.SimpleString(f'"{hook}"'))]))
+
+    def take(self, stmt: cst.CSTNode) -> None:
+        assert isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Expr)
+        self.taken |= {id(stmt), id(stmt.body[0].value)}
+
+    def hook_line(self, stmt) -> tuple[str, str, str, cst.BaseExpression] | None:
+        """(add_hook or remove_hook, hook, function, app) of a line
+        `app.add_hook("after_request", function)` for a hook Flask has, else None."""
+        call = stmt.body[0].value if isinstance(stmt, cst.SimpleStatementLine) \
+            and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) else None
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute) \
+                or call.func.attr.value not in {"add_hook", "remove_hook"} \
+                or not self.is_app(call.func.value) or len(call.args) != 2 \
+                or any(a.keyword or a.star for a in call.args):
+            return None
+        hook, function = string_value(call.args[0].value), call.args[1].value
+        if hook not in HOOKS or not isinstance(function, cst.Name):
+            return None
+        return call.func.attr.value, hook, function.value, call.func.value
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if id(original) in self.taken:  # the function carries its decorator now
+            self.fired()  # its comments stay, on the next line; its blank lines go
+            return placeholder(self.state, [line for line in updated.leading_lines
+                                            if line.comment is not None])
+        return updated
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        if original in self.module.body and original.name.value in self.registered:
+            updated = updated.with_changes(decorators=[
+                *updated.decorators, self.registered[original.name.value]])
         decorators, after = [], False
         for d in updated.decorators:
             call = d.decorator
@@ -158,6 +210,8 @@ class Hooks(Rule):
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         # app.add_hook("before_request", fn) -> app.before_request(fn)
         func = updated.func
+        if id(original) in self.taken:
+            return updated  # its line goes: the function is decorated
         if isinstance(func, cst.Attribute) and self.is_app(func.value) \
                 and func.attr.value == "add_hook":
             name = string_value(updated.args[0].value) if updated.args else None

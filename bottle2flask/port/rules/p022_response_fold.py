@@ -23,7 +23,8 @@ class ResponseFold(Rule):
     redirect(...)`, a tuple P007 left)."""
 
     code = "P022"
-    after = ("P006", "P007", "P008", "P010")  # returns are Flask's; hooks' responses
+    # returns are Flask's; hooks' responses; a view P023 gave a Response of its own
+    after = ("P006", "P007", "P008", "P010", "P023")
     summary = "response.set_cookie/status/headers folded into the view's own response"
     declares = (Change("D-cookie-path", "29. Cookie attributes",
                        "a cookie set without path= gets Path=/ (Bottle sends no Path)"),

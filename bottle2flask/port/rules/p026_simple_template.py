@@ -1,0 +1,114 @@
+"""P026 SimpleTemplate objects: one a function makes from source becomes Jinja2's.
+
+    t = SimpleTemplate("Hi {{name}}!")   ->  t = current_app.jinja_env.from_string("Hi {{ name }}!")
+    t.render(name="x")                   ->  t.render(name="x")
+
+The source is converted as P006 converts `template("...")` (the same converter, the same
+refusals: an include, a base template, a construct it leaves a TODO for), and Flask's
+environment autoescapes it as SimpleTemplate escaped. Jinja2 prints a None value where
+SimpleTemplate printed nothing: declared (D-none, as P006). Bottle's template internals
+(its generated code, settings, search path, cache) get a TODO naming Jinja2's.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..edit import arg, string_value
+from .base import Change, Rule
+
+# What Jinja2 calls Bottle's template members; a TODO writes it where one is used.
+JINJA = {
+    "prepare": "Jinja2 compiles a template when it is made (from_string)",
+    "execute": "Bottle's inner render step: call render()",
+    "source": "a Jinja2 Template keeps no source: keep the string itself",
+    "filename": "a template made from a string has none (Jinja2's: '<template>')",
+    "lookup": "Flask's templates are found by app.jinja_loader (template_folder=)",
+    "encoding": "Jinja2's loader reads templates as UTF-8",
+    "settings": "Bottle's template settings: Flask's are app.jinja_env's",
+    "syntax": "Jinja2's delimiters are app.jinja_env's (variable_start_string...)",
+    "code": "Bottle's generated Python: Jinja2's is app.jinja_env.compile(source, raw=True)",
+    "co": "Bottle's compiled code: Jinja2 keeps its own in the Template",
+    "cache": "Bottle's cache of included templates: Jinja2's is app.jinja_env.cache",
+    "defaults": "values every template sees: app.jinja_env.globals (P014 converts "
+                "BaseTemplate.defaults)",
+    "extensions": "Jinja2's extensions are app.jinja_env.extensions (add_extension())",
+    "global_config": "Bottle's settings for every template: Flask's are app.jinja_env's",
+    "search": "Flask finds a template with app.jinja_env.get_template(name)",
+}
+SAME = {"render", "name"}  # same name, same answer on a Jinja2 Template from a string
+CLASSES = {"SimpleTemplate", "BaseTemplate"}
+
+
+class SimpleTemplates(Rule):
+    code = "P026"
+    triggers = ("SimpleTemplate", "BaseTemplate")
+    after = ("P014",)  # BaseTemplate.defaults is P014's
+    summary = "a SimpleTemplate made from source becomes app.jinja_env.from_string()"
+    declares = (Change("D-none", "24. Undefined names",  # P006's, for template()
+                       "a converted template prints None as 'None' (SimpleTemplate printed "
+                       "nothing): write {{ x or '' }} where a value can be None",
+                       printed="None"),)
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.scopes: list[set[str]] = []
+        self.skip: set[int] = set()  # the Names of members already said
+
+    def visit_FunctionDef(self, node) -> None:
+        self.scopes.append(set())
+
+    def leave_FunctionDef(self, original, updated):
+        self.scopes.pop()
+        return updated
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if not self.scopes:
+            return updated
+        names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
+        value = updated.value
+        if len(updated.targets) == 1 and names and isinstance(value, cst.Call) \
+                and self.api(value.func) == "SimpleTemplate":
+            made = self.from_string(value)
+            if made is not None:
+                self.scopes[-1] |= names
+                return updated.with_changes(value=made)
+        self.scopes[-1] -= names
+        return updated
+
+    def from_string(self, call: cst.Call) -> cst.Call | None:
+        from bottle2flask.stpl import convert_source
+
+        given = arg(call, 0, "source")
+        source = string_value(given.value) if given is not None else None
+        if given is None or source is None or len(call.args) != 1:
+            self.todo("SimpleTemplate() from a file, a computed source or with settings: "
+                      "convert the template with `bottle2flask convert-template` and use "
+                      "app.jinja_env.get_template() or from_string()")
+            return None
+        converted = convert_source(source, compact=False)
+        if not converted.ok or converted.source is None or converted.notes \
+                or converted.includes or converted.extends or converted.imports \
+                or converted.bottle_error or converted.whitespace:
+            self.todo("SimpleTemplate() whose source the converter cannot turn into Jinja2 "
+                      "alone: convert it with `bottle2flask convert-template`")
+            return None
+        self.fired()
+        self.declare("D-none")
+        self.need_import("flask", "current_app")
+        literal = cst.SimpleString(repr(converted.source)) if "\n" not in converted.source \
+            else cst.SimpleString('"""' + converted.source.replace('"""', '\\"""') + '"""')
+        return cst.Call(cst.parse_expression("current_app.jinja_env.from_string"),
+                        [cst.Arg(literal)])
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        owner, member = original.value, original.attr.value
+        held = bool(self.scopes) and isinstance(owner, cst.Name) \
+            and owner.value in self.scopes[-1]
+        if (held or self.api(owner) in CLASSES) and member not in SAME \
+                and id(original) not in self.skip:
+            self.skip.add(id(original))
+            if held or member != "defaults":  # P014 converts BaseTemplate.defaults
+                self.todo(f"{member}: {JINJA.get(member, 'no Jinja2 counterpart')}",
+                          breaks=held)
+        return updated

@@ -1,0 +1,138 @@
+"""P027: app.wsgi, app.catchall and app.reset() in Flask's terms; the other Bottle-only
+members are left to the check of what is left (port/leftovers.py)."""
+
+from __future__ import annotations
+
+from .helpers import both_apps, idiom, port
+
+
+def test_the_same_names_on_something_else_are_left():
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+        counter = {"wsgi": 1}
+
+
+        class Game:
+            catchall = True
+
+            def reset(self):
+                self.catchall = False
+
+
+        Game().reset()
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+        counter = {"wsgi": 1}
+
+
+        class Game:
+            catchall = True
+
+            def reset(self):
+                self.catchall = False
+
+
+        Game().reset()
+    ''')
+
+
+def test_the_apps_members_are_flasks():
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+        app.catchall = False
+
+
+        @app.route("/")
+        def home():
+            return "home"
+
+
+        app.reset()
+        application = app.wsgi
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+        app.config["PROPAGATE_EXCEPTIONS"] = True
+
+
+        @app.route("/")
+        def home():
+            return "home"
+
+
+        application = app.wsgi_app
+    ''')
+
+
+def test_a_member_with_no_flask_name_is_still_named_by_the_check():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+        ROUTES = app.routes
+    ''', faithful=False)
+    assert [t["code"] for t in result.todos] == ["P001"]
+    assert "`app.routes` is Bottle's list of routes" in result.todos[0]["text"]
+
+
+APP = '''
+from bottle import Bottle
+
+app = Bottle()
+app.catchall = False
+
+
+@app.route("/")
+def home():
+    return "home"
+
+
+@app.route("/fail")
+def fail():
+    raise KeyError("x")
+
+
+app.reset()
+application = app.wsgi
+'''
+
+
+def test_the_port_answers_and_fails_as_bottle(tmp_path):
+    import pytest
+
+    bottle_app, flask_app = both_apps(tmp_path, APP, "p027")
+    assert bottle_app.get("/").text == flask_app.get("/").text == "home"
+    for client in (bottle_app, flask_app):  # the exception reaches the server
+        with pytest.raises(KeyError):
+            client.get("/fail")
+
+
+def test_a_route_added_by_hand_is_add_url_rule_where_its_path_is_static():
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+
+
+        def home():
+            return "home"
+
+
+        def item(n):
+            return n
+
+
+        app.add_route(bottle.Route(app, "/", "POST", home, name="start"))
+        app.add_route(bottle.Route(app, "/item/<n:int>", "GET", item))
+    ''', faithful=False)
+    assert 'app.add_url_rule("/", view_func=home, methods=["POST"], endpoint="start")' \
+        in result.code
+    assert [t["code"] for t in result.todos] == ["P001", "P027"]
+    assert result.todos[1]["text"].startswith("add_route(Route(...)) with a wildcard")
