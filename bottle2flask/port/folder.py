@@ -165,6 +165,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
               if r.get("output") and r.get("bottle_error")}
     apps.add_templates(bool(templates), imports, jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
+    result.imported = {str(used) for rel, m in apps.modules.items() for used in m.uses - {rel}}
     if not faithful:  # helpers handed Bottle's response use it themselves (P005 folds it)
         python.update(response_params.plan(
             python, {rel: m.imports for rel, m in apps.modules.items()}))

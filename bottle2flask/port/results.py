@@ -75,6 +75,7 @@ class TreeResult:
     left_out: dict[str, str] = field(default_factory=dict)
     imports: dict[str, int] = field(default_factory=dict)  # module -> own modules it imports
     parts: set[str] = field(default_factory=set)  # modules another module's own app imports
+    imported: set[str] = field(default_factory=set)  # modules another of the app's imports
     faithful: bool = False  # --faithful: Bottle's behaviour kept by bottle_compat.py
     compat_lines: int = 0  # the lines of bottle_compat.py, when the port needs it
 
@@ -101,6 +102,17 @@ class TreeResult:
         mod_wsgi script (app.wsgi), which Python loads under that suffix too."""
         best = self._main()
         return (best.path, best.app_name) if best is not None and best.app_name else None
+
+    @property
+    def other_starts(self) -> list[tuple[str, str]]:
+        """FILE and APP of each other script of the folder that makes and serves an app
+        of its own (a folder of tutorial steps, a.py and b.py each with run()): no other
+        module imports it and it imports none of the folder's."""
+        main = self._main()
+        return [(m.path, m.app_name) for m in self.modules
+                if m is not main and m.app_name and m.path.endswith(".py")
+                and m.path not in self.parts and not self.imports.get(m.path, 0)
+                and m.path not in self.imported]
 
     def _main(self) -> FileResult | None:
         apps = [m for m in self.modules if m.app_name and m.path.endswith((".py", ".wsgi"))]

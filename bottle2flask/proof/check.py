@@ -145,9 +145,42 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     write_suite(tests, recording(found["report"], {
         "bottle": app_entry(original, tests, ORIGINAL_VARIABLE),
         "flask": app_entry(port, tests)}, "bottle", "flask"))
+    notes = []
+    for other in result.other_starts:  # a folder of scripts: each serves an app of its own
+        routes, note = compare_other(src, out, other, python, timeout, files, replay)
+        found["routes"] += routes
+        notes += [note] if note else []
     judged = verdict(found)
+    judged.lines[-1:-1] = notes
     judged.data["script"] = script
     return judged
+
+
+def compare_other(src: Path, out: Path, start: tuple[str, str], python: str, timeout: float,
+                  files: list[str], replay: dict) -> tuple[list[dict], str]:
+    """The routes of another script of the folder, each rule shown with its file (not
+    recorded in the suite, which holds the entry's); or a line saying why it was not
+    compared. A port that does not start where its original does is a difference."""
+    file = start[0]
+    original, port, original_loads, port_loads = specs(src, out, start, python, timeout)
+    if not original_loads["ok"]:
+        return [], f"  {file}: not compared: the original does not start here " \
+            f"({original_loads.get('cause') or original_loads['error']})"
+    if not port_loads["ok"]:
+        return [{"rule": f"{file}", "methods": ["*"], "served": False, "identical": False,
+                 "requests": 0, "explained": 0, "result": "different",
+                 "first_difference": f"{file}: the port does not start: "
+                                     f"{port_loads.get('cause') or port_loads['error']}",
+                 "reason": None, "note": None}], ""
+    found = worker(python, ["compare", original, port,
+                            json.dumps({**replay, "requests": files})], timeout * 4)
+    if "routes" not in found:
+        return [], f"  {file}: not compared: {found.get('error')}"
+    # its 404 pages count only where they differ: the entry's line stands for the folder's
+    unrouted = found.get("unrouted")
+    rows = [*found["routes"], *([unrouted] if unrouted and unrouted["identical"] is False
+                                else [])]
+    return [{**row, "rule": f"{file}: {row['rule']}"} for row in rows], ""
 
 
 def answer_of(route: dict) -> str:

@@ -499,3 +499,19 @@ def test_neither_app_starting_for_the_machines_reasons_is_not_compared(monkeypat
         found = checking.check(Path("src"), Path("out"), result, say=lambda *a: None)
         assert found.status == status, found.reason
     assert found.reason.startswith("the port does not start: app.py:3: ")
+
+
+def test_each_script_of_a_folder_of_independent_apps_is_compared(tmp_path, capsys):
+    """Trial class H: a folder of scripts, each with an app and run() of its own (tutorial
+    steps): the check compared the entry's routes alone."""
+    src = tmp_path / "steps"
+    src.mkdir()
+    (src / "a.py").write_text('from bottle import route, run\n\n\n@route("/a")\ndef a():\n'
+                              '    return "a"\n\n\nrun()\n')
+    (src / "b.py").write_text('import bottle\n\n\n@bottle.get("/")\ndef index():\n'
+                              '    return "b " + bottle.request.query.get("x", "-")\n\n\n'
+                              "bottle.run()\n")
+    assert port(src, "-o", tmp_path / "out") == 0
+    out = capsys.readouterr().out
+    assert "  GET /a " in out and "  GET b.py: / " in out
+    assert "2 routes, 2 ported; 2 same" in out
