@@ -20,7 +20,7 @@ from .model.app import DEFAULT_SOURCE, run_folder
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES
-from .runner import port_source, todo_comments, wrap_todos
+from .runner import port_source, wrap_todos
 from .templates import (
     convert_templates,
     copy_as_they_are,
@@ -102,8 +102,9 @@ def star_todo(module: FileResult, apps) -> FileResult:
     lines = module.code.splitlines(keepends=True)
     at = 1 if lines and lines[0].startswith("#!") else 0
     lines.insert(at, f"# TODO(flask-port/P001): {text}\n")
-    code = wrap_todos("".join(lines))
-    return replace(module, code=code, todos=todo_comments(code))
+    # the module was not ported (no Bottle in it): this TODO is its only one
+    return replace(module, code=wrap_todos("".join(lines)),
+                   todos=[{"code": "P001", "line": at + 1, "text": text}])
 
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),

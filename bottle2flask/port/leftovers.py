@@ -11,6 +11,8 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from .rules.base import PortState, todo_note
+
 # Bottle-only attributes of an app, and what Flask has in their place.
 BOTTLE_ONLY = {
     "router": "Bottle's router: a Flask app matches with app.url_map (Werkzeug's Map)",
@@ -40,7 +42,8 @@ CURRENT_APP = m.SimpleStatementLine(body=[m.ImportFrom(
 STATEMENTS = (cst.SimpleStatementLine, cst.For, cst.If, cst.While, cst.With)
 
 
-def flag(module: cst.Module, apps: set[str]) -> tuple[cst.Module, list[tuple[str, str]]]:
+def flag(module: cst.Module, apps: set[str],
+         state: PortState) -> tuple[cst.Module, list[tuple[str, str]]]:
     """The module with a TODO above each statement that still reads a Bottle-only
     attribute of an app, and the TODOs (code, text), all of them breaking. Flask's
     `current_app` counts as an app when the module imports it (P004 writes Bottle's
@@ -74,8 +77,7 @@ def flag(module: cst.Module, apps: set[str]) -> tuple[cst.Module, list[tuple[str
                 return updated
             texts = list(dict.fromkeys(self.stack.pop()))
             found.extend((CODE, text) for text in texts)
-            lines = [cst.EmptyLine(comment=cst.Comment(f"# TODO(flask-port/{CODE}): {text}"))
-                     for text in texts]
+            lines = [todo_note(state, CODE, text) for text in texts]
             return updated.with_changes(leading_lines=[*updated.leading_lines, *lines]) \
                 if lines else updated
 

@@ -120,9 +120,6 @@ def tuple_parts(changes: list[cst.BaseSmallStatement]) -> list | None:
     return [status, headers]
 
 
-def _has_todo(stmt) -> bool:
-    return any(line.comment and "TODO(flask-port/" in line.comment.value
-               for line in stmt.leading_lines)
 
 
 def leaves(nodes) -> bool:
@@ -249,8 +246,14 @@ class Folder:
                                   breaks=self.had_effect(s) and not _thrown_away(
                                       stmts[i + 1:], _sets_status(s)))
                 if isinstance(s, cst.SimpleStatementLine) and id(s) not in self.flagged
-                and self.uses_bottle(s) and not _has_todo(s) else s
+                and self.uses_bottle(s) and not self.has_todo(s) else s
                 for i, s in enumerate(stmts)]
+
+    def has_todo(self, stmt) -> bool:
+        """Whether the port put a TODO on the statement already (known by its node)."""
+        ours = {id(comment) for comment, _, _ in self.rule.state.todo_marks}
+        return any(line.comment is not None and id(line.comment) in ours
+                   for line in stmt.leading_lines)
 
     def no_such_attribute(self, stmt):
         """`response.statis = 400` (a typo): Bottle's response takes any attribute and

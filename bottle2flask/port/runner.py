@@ -25,7 +25,7 @@ from .model.route_syntax import tokens
 from .placement import app_options
 from .results import Declared, FileResult, Todo
 from .rules import RULES
-from .rules.base import Phase, PortState, drop_placeholders
+from .rules.base import Phase, PortState, drop_placeholders, todo_note
 from .rules.base import state as port_state
 from .rules.p003_routes import add_converters
 from .settings import Settings
@@ -250,35 +250,37 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     for template, values in state.after_app:
         tree, placed = after_app(tree, facts.app_name, [template], **values)
         if not placed:
-            tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-                "# TODO(flask-port/P011): set the Flask app's jinja_loader where the app is made: "
+            tree = tree.with_changes(header=[*tree.header, todo_note(
+                state, "P011", "set the Flask app's jinja_loader where the app is made: "
                 # the parser's default config given, so mypy reads **values as
                 # replacements only (a dict could fill `config` too)
                 + cst.Module([]).code_for_node(parse_template_statement(
-                    template, cst.PartialParserConfig(), app=cst.Name("app"), **values))))])
+                    template, cst.PartialParserConfig(), app=cst.Name("app"), **values)))])
     tree, state.converters_placed = add_converters(tree, state)
     if (state.regexes or state.filters) and not state.converters_placed:
-        tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-            "# TODO(flask-port/P003): this module's routes use <x:re:...> paths but it neither "
+        tree = tree.with_changes(header=[*tree.header, todo_note(
+            state, "P003", "this module's routes use <x:re:...> paths but it neither "
             "makes nor imports the Flask app: register their converters (werkzeug.routing."
-            "BaseConverter) on the app"))])
+            "BaseConverter) on the app")])
     tree, placed = add_shims(tree, state)
     if not placed:
         state.needs -= state.tree_needs  # the app's module has them
         tree = app_free(tree, state)
         tree, placed = add_shims(tree, state)
     if not placed:
-        tree = tree.with_changes(header=[*tree.header, cst.EmptyLine(comment=cst.Comment(
-            f"# TODO(flask-port/P002): {orphan_text(state)}"))])
+        tree = tree.with_changes(header=[*tree.header, todo_note(
+            state, "P002", orphan_text(state))])
     for module, name in shim_imports(state):
         AddImportsVisitor.add_needed_import(context, module, name)
     tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
     tree = add_imports(tree, context)
     tree = tidy_imports(drop_placeholders(tree, state), original, {*own_modules, "bottle_compat"})
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
-                                                    else set()))
+                                                    else set()), state)
     state.breaks |= set(left)
-    code, marked = marks.render(tree, {id(comment): n for comment, n in state.marks})
+    code, marked, noted = marks.render(
+        tree, {id(comment): n for comment, n in state.marks},
+        {id(comment): n for n, (comment, _, _) in enumerate(state.todo_marks)})
     todo_lines: list[int] = []
     long_lines: list[int] = []
     code = wrap_long_lines(wrap_todos(code, todo_lines), source, long_lines)
@@ -292,9 +294,13 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     except SyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
-    todos = todo_comments(code)
-    for todo in todos:
-        todo["breaks"] = (todo["code"], todo["text"]) in state.breaks
+    # each TODO still in the module, at its line (a statement a later rule removed took
+    # its TODO with it)
+    todos: list[Todo] = sorted((
+        {"code": code_, "line": long_lines[todo_lines[noted[n] - 1]] + 1, "text": text,
+         "breaks": (code_, text) in state.breaks}
+        for n, (_, code_, text) in enumerate(state.todo_marks) if n in noted),
+        key=lambda todo: todo["line"])
     app = facts.app_name if (facts.apps or facts.default_app) else None
     if app is not None:
         app = factory_call(tree, app)
@@ -341,19 +347,3 @@ def wrap_todos(code: str, starts: list[int] | None = None) -> str:
                                 break_on_hyphens=False)
         out += [w + end for w in wrapped]
     return "".join(out)
-
-
-def todo_comments(code: str) -> list[Todo]:
-    """The TODO comments, their continuation lines joined."""
-    found: list[Todo] = []
-    follows = False
-    for n, line in enumerate(code.splitlines(), 1):
-        m = TODO.search(line)
-        if m:
-            found.append({"code": m[1], "line": n, "text": m[2]})
-            follows = True
-        elif follows and line.lstrip().startswith("#   "):
-            found[-1]["text"] += " " + line.lstrip()[4:].strip()
-        else:
-            follows = False
-    return found

@@ -91,8 +91,8 @@ def test_every_rule_module_holds_one_rule_whose_code_is_its_number():
 
 
 def test_the_users_comments_and_names_are_never_read_as_the_engines_own():
-    # declared changes, left-out statements and filter placeholders are records keyed by
-    # node: text in the user's code that looks like the old markers is the user's own
+    # declared changes, TODOs, left-out statements and filter placeholders are records
+    # keyed by node: text in the user's code that looks like them is the user's own
     from .helpers import idiom
 
     result = idiom('''
@@ -104,6 +104,7 @@ def test_the_users_comments_and_names_are_never_read_as_the_engines_own():
         def login_required():
             #
             # kit-declared:0
+            # TODO(flask-port/P001): the user's own note, not the port's
             redirect("/login", 302)
     ''', '''
         from flask import abort, redirect
@@ -114,6 +115,7 @@ def test_the_users_comments_and_names_are_never_read_as_the_engines_own():
         def login_required():
             #
             # kit-declared:0
+            # TODO(flask-port/P001): the user's own note, not the port's
             abort(redirect("/login", 302))
-    ''', declared=("D-location",))
-    assert result.declared[0]["line"] == 9
+    ''', declared=("D-location",))  # and no TODO: the one above is the user's
+    assert result.declared[0]["line"] == 10

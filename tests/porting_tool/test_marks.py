@@ -37,14 +37,14 @@ def mark_above(module: cst.Module, path: list[int], *comments: cst.Comment) -> c
 
 def test_no_marks_is_the_modules_own_code():
     module = cst.parse_module(SOURCE)
-    assert render(module, {}) == (SOURCE, {})
+    assert render(module, {}) == (SOURCE, {}, {})
 
 
 def test_marks_are_dropped_and_name_the_line_below_them():
     first, second, third = cst.Comment("#"), cst.Comment("#"), cst.Comment("#")
     module = mark_above(cst.parse_module(SOURCE), [1, 0], first, second)  # above `x = 1`
     module = mark_above(module, [0], third)  # above `import os`
-    code, lines = render(module, {id(first): 0, id(second): 1, id(third): 2})
+    code, lines, _ = render(module, {id(first): 0, id(second): 1, id(third): 2})
     assert code == SOURCE  # the user's own bare `#` line stays
     assert lines == {0: 7, 1: 7, 2: 2}
 
@@ -52,5 +52,5 @@ def test_marks_are_dropped_and_name_the_line_below_them():
 def test_a_mark_whose_statement_is_gone_names_no_line():
     gone = cst.Comment("#")
     module = cst.parse_module(SOURCE)
-    code, lines = render(module, {id(gone): 0})
+    code, lines, _ = render(module, {id(gone): 0})
     assert code == SOURCE and lines == {}

@@ -87,6 +87,9 @@ class PortState:
     # node itself (a leaf LibCST keeps through every walk), taken out before the code
     # is written (runner.take_marks): (comment, index in `declared`)
     marks: list[tuple[cst.Comment, int]] = field(default_factory=list)
+    # each TODO comment written, known by its node: (comment, code, text); the report
+    # lists those still in the module, each at the line it is written on
+    todo_marks: list[tuple[cst.Comment, str, str]] = field(default_factory=list)
     companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
     # keyword -> (module, function)
@@ -217,7 +220,7 @@ class Rule(Transformer):
         if breaks:
             self.state.breaks.add((code, text))
         self.context.warnings.append(f"{code}: {text}")
-        return with_comments(stmt, [f"# TODO(flask-port/{code}): {text}"])
+        return with_comments(stmt, [todo_note(self.state, code, text)])
 
     def todo(self, text: str, code: str | None = None, breaks: bool = False) -> None:
         """Leave a TODO above the statement being visited and a line in the report.
@@ -230,7 +233,7 @@ class Rule(Transformer):
             self.state.breaks.add((code, text))
         self.context.warnings.append(f"{code}: {text}")
         if self._notes:
-            self._notes[-1].append(f"# TODO(flask-port/{code}): {text}")
+            self._notes[-1].append(todo_note(self.state, code, text))
 
     def leave_out(self, stmt, text: str, code: str | None = None):
         """The statement commented out under a TODO, so the port starts without it: Flask
@@ -239,10 +242,10 @@ class Rule(Transformer):
         self.state.todos.append((code, text))
         self.context.warnings.append(f"{code}: {text}")
         source = cst.Module([]).code_for_node(stmt.with_changes(leading_lines=[]))
-        lines = [f"# TODO(flask-port/{code}): {text}",
-                 *(f"# {line}".rstrip() for line in source.rstrip("\n").splitlines())]
+        lines = [f"# {line}".rstrip() for line in source.rstrip("\n").splitlines()]
         return placeholder(self.state, [
-            *stmt.leading_lines, *(cst.EmptyLine(comment=cst.Comment(line)) for line in lines)])
+            *stmt.leading_lines, todo_note(self.state, code, text),
+            *(cst.EmptyLine(comment=cst.Comment(line)) for line in lines)])
 
     # -- the TODO comments ride on the enclosing statement --------------------------
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -266,6 +269,14 @@ class Rule(Transformer):
         if notes and result is not None:
             result = with_comments(result, notes)
         return result
+
+
+def todo_note(state: PortState, code: str, text: str) -> cst.EmptyLine:
+    """A TODO's comment line, recorded by its node: the report takes its line from where
+    the code is written out, never by reading comments back (port/marks.py)."""
+    comment = cst.Comment(f"# TODO(flask-port/{code}): {text}")
+    state.todo_marks.append((comment, code, text))
+    return cst.EmptyLine(comment=comment)
 
 
 def declared_mark(state: PortState, index: int) -> cst.EmptyLine:

@@ -16,7 +16,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
 from ..edit import Transformer, after_imports, names_read_outside_imports, walk
-from .base import Phase, PortState, Rule, placeholder
+from .base import Phase, PortState, Rule, placeholder, todo_note
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
 # Flask view, Bottle's request-bound globals and route objects, Bottle's app stack (the
@@ -169,7 +169,7 @@ class _Prune(Transformer):
         self.rule.state.todos.append(("P001", text))
         if UNSERVABLE.intersection(names):  # a Flask view cannot answer with them: a 500
             self.rule.state.breaks.add(("P001", text))
-        comment = cst.EmptyLine(comment=cst.Comment(f"# TODO(flask-port/P001): {text}"))
+        comment = todo_note(self.rule.state, "P001", text)
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
 
 
