@@ -97,7 +97,11 @@ class PortState:
 
 
 def state(context: CodemodContext) -> PortState:
-    return context.scratch.setdefault("kit", PortState())
+    """The port's state for this module (made once: setdefault would build one a call)."""
+    found = context.scratch.get("port")
+    if found is None:
+        found = context.scratch["port"] = PortState()
+    return found
 
 
 class Rule(Transformer):
