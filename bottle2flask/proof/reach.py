@@ -99,8 +99,9 @@ def _probe(target: Target) -> bottle.Router:
     return router
 
 
-def seen_path(target: Target, paths: list[str]) -> str | None:
-    """A path already sent that the target's rule takes (its values came from a page)."""
+def seen_path(target: Target, paths: list[str], app: Any = None) -> str | None:
+    """A path already sent that the target's rule takes (its values came from a page),
+    and that the app routes to it (not a path an earlier route takes first)."""
     try:
         router = _probe(target)
     except Exception:  # a rule Bottle itself refuses: it never matched anything either
@@ -111,6 +112,9 @@ def seen_path(target: Target, paths: list[str]) -> str | None:
         try:
             router.match(environ)
         except bottle.HTTPError:
+            continue
+        method = "GET" if target.method in ("ANY", "PROXY") else target.method
+        if app is not None and match(app, method, path) is not target.route:
             continue
         return path.partition("?")[0]
     return None
@@ -252,7 +256,7 @@ def plan(app: bottle.Bottle, found: list[Target], steps: list[dict],
         mine = reached.get(id(target.route), [])
         if mine and not unsent_query(target, read, mine):
             continue
-        path = mine[0]["path"].partition("?")[0] if mine else seen_path(target, paths)
+        path = mine[0]["path"].partition("?")[0] if mine else seen_path(target, paths, app)
         if path is None:
             path, why = made_path(target)
             if path is None:

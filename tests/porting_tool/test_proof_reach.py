@@ -146,6 +146,16 @@ def test_a_route_an_earlier_one_always_takes_says_which():
     assert found[1].reason == "its paths go to GET /a/<x> first"
 
 
+def test_a_path_seen_that_an_earlier_route_takes_is_not_the_later_ones():
+    """Found by the RULE-s36 batch (byah): /api/hi, seen by the crawl, fits
+    /api/<url:re:.+> too, but the app routes it to /api/hi; a path made for the filter
+    reaches the later route."""
+    app = app_with(("/api/hi", "GET"), ("/api/<url:re:.+>", "GET"))
+    found = reach.targets(app)
+    calls = reach.plan(app, found, [{"method": "GET", "path": "/api/hi"}], {}, {})
+    assert [c.path for c in calls] == ["/api/x"] and found[1].reason == ""
+
+
 def test_a_view_that_reads_files_gets_a_multipart_request():
     call = reach.request_for("/upload", "POST", Inputs(form=["title"], files=["f"]), {})
     assert call.content_type.startswith("multipart/form-data; boundary=")
