@@ -277,6 +277,111 @@ def test_an_app_a_class_assembles_is_served_from_the_module_that_calls_its_facto
     assert result.entry == ("main", "app")
 
 
+def test_an_app_a_class_holds_is_the_app_of_the_modules_importing_it(tmp_path):
+    # core.py binds the app Site's __init__ makes, beside an app it imports to mount: its
+    # app is `app`, not `sub`, and pages.py's hook, error page and routes are on it
+    bottle, flask = both_folders(tmp_path, {
+        "core.py": '''
+            from bottle import Bottle
+            from sub import sub
+
+
+            class Site:
+                def __init__(self):
+                    self.bottle = Bottle()
+                    self.bottle.route("/", callback=self.index)
+
+                def index(self):
+                    return "index"
+
+
+            app = Site().bottle
+            app.mount("/sub/", sub)
+        ''',
+        "sub.py": '''
+            from bottle import Bottle
+
+            sub = Bottle()
+
+
+            @sub.route("/x")
+            def x():
+                return "sub x"
+        ''',
+        "pages.py": '''
+            from bottle import response
+            from core import app
+
+
+            @app.route("/page")
+            def page():
+                return "page"
+
+
+            @app.hook("after_request")
+            def stamp():
+                response.set_header("X-Stamp", "1")
+
+
+            @app.error(404)
+            def missing(error):
+                return "missing"
+        ''',
+        "web.py": '''
+            from core import app
+            import pages  # noqa: F401
+        ''',
+    }, "class_held")
+    for path in ("/", "/page", "/sub/x", "/nope"):
+        assert answers(bottle, path) == answers(flask, path), path
+    assert answers(flask, "/nope") == (404, "missing")
+    assert flask.get("/page").headers["X-Stamp"] == bottle.get("/page").headers["X-Stamp"]
+    result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
+    assert [m.todos for m in result.modules] == [[]] * len(result.modules)
+
+
+def test_an_app_an_imported_class_makes_is_the_app_of_the_module_calling_it(tmp_path):
+    # web.py imports no Bottle name: the class it calls makes the app (in a method its
+    # __init__ calls), and web.py's routes and error page are on it
+    bottle, flask = both_folders(tmp_path, {
+        "shop.py": '''
+            import bottle
+
+
+            class Shop:
+                def __init__(self, name="shop"):
+                    self.name = name
+                    self.make()
+
+                def make(self):
+                    self.app = bottle.Bottle()
+                    self.app.route("/", callback=self.index)
+
+                def index(self):
+                    return "index of " + self.name
+        ''',
+        "web.py": '''
+            from shop import Shop
+
+            shop = Shop()
+            app = shop.app
+
+
+            @app.route("/here")
+            def here():
+                return "here"
+
+
+            @app.error(404)
+            def missing(error):
+                return "missing"
+        ''',
+    }, "class_imported")
+    for path in ("/", "/here", "/nope"):
+        assert answers(bottle, path) == answers(flask, path), path
+    assert answers(flask, "/nope") == (404, "missing")
+
+
 def test_an_app_reached_through_its_module_is_ported_where_it_is_used(tmp_path):
     files = {
         "web.py": '''

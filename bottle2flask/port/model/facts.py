@@ -61,7 +61,9 @@ class ModuleFacts:
     bottle: dict[str, str] = field(default_factory=dict)  # local name -> Bottle API name
     via_module: set[str] = field(default_factory=set)  # names read as bottle.X
     apps: set[str] = field(default_factory=set)  # names that are apps: made, aliased, imported
-    made: set[str] = field(default_factory=set)  # names bound to Bottle() objects here
+    # names bound to Bottle() objects here, or to one an instance made here holds
+    # (`app = Site().bottle`)
+    made: set[str] = field(default_factory=set)
     imported_apps: set[str] = field(default_factory=set)  # apps made by another module
     # `import web` where web.py makes `app`: {"web": {"app"}} (web.app is an app here)
     module_apps: dict[str, set[str]] = field(default_factory=dict)
@@ -71,6 +73,10 @@ class ModuleFacts:
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"  # the name the Flask app takes here
     app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
+    # a class whose __init__ (or a method it calls) sets `self.X = Bottle()`, or an
+    # instance of one made here (`site = Site()`) -> its attributes that hold an app
+    holders: dict[str, set[str]] = field(default_factory=dict)
+    imported_holders: dict[str, set[str]] = field(default_factory=dict)  # the same, imported
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
     app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
     own_defs: set[str] = field(default_factory=set)  # Bottle names the module defines itself
@@ -100,15 +106,27 @@ class ModuleFacts:
 
     def is_app(self, node: cst.CSTNode | None) -> bool:
         """An expression that is an app: its name, `self.X` where `self.X = Bottle()`,
-        or Bottle's `default_app()`."""
+        `Site().X` or `site.X` of a class that sets it, or Bottle's `default_app()`."""
         if isinstance(node, cst.Attribute):
             if isinstance(node.value, cst.Name) and node.value.value in self.module_apps:
                 return node.attr.value in self.module_apps[node.value.value]
+            held = self.held_by(node.value)
+            if held is not None:
+                return node.attr.value in held
             return node.attr.value in self.app_attrs
         if isinstance(node, cst.Call):
             return not node.args and self.api(node.func) in {"default_app", "app"}
         return isinstance(node, cst.Name) and (node.value in self.apps
                                                or node.value == self.app_name)
+
+    def held_by(self, owner: cst.CSTNode) -> set[str] | None:
+        """The app attributes of `Site()` or `site` (a class or instance that holds an
+        app), else None."""
+        if isinstance(owner, cst.Call):
+            owner = owner.func
+        if not isinstance(owner, cst.Name):
+            return None
+        return self.holders.get(owner.value, self.imported_holders.get(owner.value))
 
     def app_method(self, func: cst.CSTNode) -> str | None:
         """`app.route` or the default app's bare `route`: the method's name, else None."""

@@ -107,12 +107,21 @@ class Reader(Transformer):
             # `app = default_app.push()`: a new app, now the default one that @route uses
             updated = updated.with_changes(value=cst.Call(func=value.func.value))
         call = updated.value
+        names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
+        if _instance_made_here(facts, call):
+            # `app = Site().bottle`, `app = site.bottle`: the app the instance made here
+            # holds is this module's own, as `app = Bottle()` is
+            facts.made |= names
+            facts.apps |= names
+            return updated
         if facts.is_app(call) and not isinstance(call, cst.Call):
             # `application = web.app`: another name of an app (a WSGI entry, often)
-            facts.aliases |= {t.target.value for t in updated.targets
-                              if isinstance(t.target, cst.Name)} - facts.apps
+            facts.aliases |= names - facts.apps
         if not isinstance(call, cst.Call):
             return updated
+        if isinstance(call.func, cst.Name) and (held := facts.held_by(call.func)) is not None:
+            # `site = Site()`: site.bottle is the app its __init__ made
+            facts.holders.update({name: set(held) for name in names})
         factory = facts.api(call.func)
         if factory is None and any(isinstance(a.value, cst.Call) and not a.keyword
                                    and facts.api(a.value.func) == "Bottle" for a in call.args):
@@ -162,12 +171,15 @@ class Reader(Transformer):
 
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
         """`class Site(Bottle)`: its instances are apps (`app = Site()`), and so is `self`
-        in its methods, when no other class of the module has a `self` of its own."""
+        in its methods, when no other class of the module has a `self` of its own.
+        `class Site` whose __init__ sets `self.bottle = Bottle()`: `Site().bottle` is one."""
         if any(self.facts.api(base.value) == "Bottle" for base in updated.bases):
             self.facts.factories.add(updated.name.value)
             self.facts.app_classes.add(updated.name.value)
             if self.classes == 1:
                 self.facts.apps.add("self")
+        elif attrs := app_attributes(updated, self.facts):
+            self.facts.holders[updated.name.value] = attrs
         return updated
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
@@ -217,6 +229,64 @@ class Reader(Transformer):
             facts.app_name = "app" if "app" in own else sorted(own)[0]
             facts.default_app = False  # no second app: `bottle = Bottle()` takes them too
         return updated
+
+
+def _instance_made_here(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
+    """`Site().bottle`, or `site.bottle` of a `site = Site()` of this module's."""
+    if not isinstance(value, cst.Attribute):
+        return False
+    owner = value.value
+    held = facts.held_by(owner)
+    return held is not None and value.attr.value in held \
+        and (isinstance(owner, cst.Call) or isinstance(owner, cst.Name)
+             and owner.value in facts.holders)
+
+
+def app_attributes(cls: cst.ClassDef, facts: ModuleFacts) -> set[str]:
+    """X in `self.X = Bottle()` where __init__, or a method it calls (`self.build()`),
+    runs it: every instance of the class holds that app."""
+    methods = {stmt.name.value: stmt for stmt in cls.body.body
+               if isinstance(stmt, cst.FunctionDef) and stmt.params.params}
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = ["__init__"]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in methods:
+            continue
+        seen.add(name)
+        visitor = _SelfAttributes(methods[name], facts)
+        walk(methods[name], visitor)
+        found |= visitor.apps
+        todo += visitor.calls
+    return found
+
+
+class _SelfAttributes(cst.CSTVisitor):
+    """In one method: the attributes of self it sets to an app, the methods of self it
+    calls."""
+
+    def __init__(self, method: cst.FunctionDef, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.method, self.facts = method, facts
+        self.me = method.params.params[0].name.value
+        self.apps: set[str] = set()
+        self.calls: list[str] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.method  # a nested function runs when it is called, if ever
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if isinstance(node.value, cst.Call) and self.facts.api(node.value.func) in APP_FACTORIES:
+            self.apps |= {t.target.attr.value for t in node.targets
+                          if isinstance(t.target, cst.Attribute) and self._on_self(t.target)}
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and self._on_self(node.func):
+            self.calls.append(node.func.attr.value)
+
+    def _on_self(self, node: cst.Attribute) -> bool:
+        return isinstance(node.value, cst.Name) and node.value.value == self.me
 
 
 def _decorated_by_itself(node: cst.FunctionDef | cst.ClassDef) -> bool:

@@ -15,6 +15,7 @@ the conformance table's row ids (ELEMENTS), so the two can be joined.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
@@ -105,6 +106,11 @@ class App:
     mount: str = ""  # the module that mounts sub.py's app, "" for none
     merge: str = ""  # the module that merges extra.py's app
     plugin: str = ""  # the module that installs the plugin
+    # a class-made app: `app = Site().bottle` (call) or `site = Site()`, `app = site.bottle`
+    # (instance); the attribute the class sets; in __init__ or a method it calls
+    site_bind: str = "call"
+    site_attr: str = "bottle"
+    site_setup: str = "init"
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -223,25 +229,12 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 
 
 # What the port cannot do yet because the engine (its app model: discovery, placement)
-# must change, not a rule: each a name, the reason, and whether an app has it. The test
-# draws apps without them; tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one
-# small app of each as a strict xfail. apps(avoid=frozenset()) draws them too.
-KNOWN_FAILING = {
-    "class-app-used": (
-        "an app assembled by a class (app = Site().bottle): the app model does not see the "
-        "instance's attribute as an app, so app.install/mount/merge/hook/error on it, and "
-        "routes on it in the modules that import it, stay Bottle's and the port does not "
-        "start (discovery)",
-        lambda app: app.creation == "class" and bool(
-            app.plugin or app.mount or app.merge or app.hooks or app.errors
-            or any(r.module != "core" for r in app.routes if app.layout == "split"))),
-}
-
-
-def avoid_pairs(avoid: frozenset[str]) -> set[tuple[str, str]]:
-    """(creation, known failing class) pairs a drawn app must stay out of."""
-    return {(creation, name) for creation, name in (("class", "class-app-used"),)
-            if name in avoid}
+# must change, not a rule: each a name -> (the reason, whether an app has it). apps()
+# must draw none of them (restrict its draws there, under `avoid`);
+# tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
+# strict xfail. None now: class-app-used (app = Site().bottle used in other modules) was
+# the last.
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
 
 
 def known_failing(app: App) -> list[str]:
@@ -252,9 +245,7 @@ def known_failing(app: App) -> list[str]:
 def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     """A whole Bottle app, as data; none with a KNOWN_FAILING class in `avoid`."""
     creation = draw(st.sampled_from(["Bottle", "default_app", "class"]))
-    layout = draw(st.sampled_from(
-        ["single"] if (creation, "class-app-used") in avoid_pairs(avoid)
-        else ["single", "split"]))
+    layout = draw(st.sampled_from(["single", "split"]))
     modules = ["app"] if layout == "single" else ["app", "pages1", "pages2"]
     decorators = [Decorator(f"deco{i}", draw(st.booleans()), draw(st.booleans()),
                             draw(st.sampled_from([*modules, "deco"])))
@@ -271,9 +262,10 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.mount = draw(st.sampled_from(["", "", *modules]))
     app.merge = draw(st.sampled_from(["", "", "", *modules]))
     app.plugin = draw(st.sampled_from(["", "", *modules]))
-    if "class-app-used" in avoid and creation == "class":
-        app.plugin = app.mount = app.merge = ""
-        app.hooks, app.errors = [], []
+    if creation == "class":
+        app.site_bind = draw(st.sampled_from(["call", "instance"]))
+        app.site_attr = draw(st.sampled_from(["bottle", "app"]))
+        app.site_setup = draw(st.sampled_from(["init", "method"]))
     app.uses = elements_of(app)
     return app
 

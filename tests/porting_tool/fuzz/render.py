@@ -175,13 +175,25 @@ def loop_route(m: Module, route: Route, owner: str) -> str:
 
 
 def site_class(m: Module, routes: list[Route]) -> str:
-    lines = ["class Site:", "    def __init__(self):", f"        self.bottle = {m.b('Bottle')}()",
-             "        self.setup_routes()", "", "    def setup_routes(self):"]
-    lines += [f"        {register(m, 'self.bottle', r)}(self.{r.view})" for r in routes] or \
+    """The app assembled by a class: its __init__ (or a method it calls) makes the
+    Bottle app as an attribute, the module binds `app` to an instance's."""
+    attr = m.app.site_attr
+    made = f"        self.{attr} = {m.b('Bottle')}()"
+    lines = ["class Site:", "    def __init__(self):"]
+    if m.app.site_setup == "method":
+        lines += ["        self.make_app()", "        self.setup_routes()", "",
+                  "    def make_app(self):", made]
+    else:
+        lines += [made, "        self.setup_routes()"]
+    lines += ["", "    def setup_routes(self):"]
+    lines += [f"        {register(m, f'self.{attr}', r)}(self.{r.view})" for r in routes] or \
         ["        pass"]
     for r in routes:
         lines += ["", *indent(method_lines(m, r))]
-    lines += ["", "", "app = Site().bottle"]
+    if m.app.site_bind == "instance":
+        lines += ["", "", "site = Site()", f"app = site.{attr}"]
+    else:
+        lines += ["", "", f"app = Site().{attr}"]
     return "\n".join(lines)
 
 
