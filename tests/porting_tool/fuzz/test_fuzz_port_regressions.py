@@ -1,14 +1,15 @@
 """The minimal apps the generator found, kept: each ported and served beside its port.
 
-The first list passes since its class was fixed in a rule; the second is the engine's
-to-do list (grammar.KNOWN_FAILING), strict xfails that pass the day the engine does it.
+Each passes since its class was fixed in the engine. A class the engine cannot port yet
+goes in grammar.KNOWN_FAILING (the generator then avoids it) with its example here as a
+strict xfail, until the engine does it: the list is empty now.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .grammar import KNOWN_FAILING, App, Decorator, Route, add_requests, known_failing
+from .grammar import App, Decorator, Route, add_requests
 from .judge import judged
 
 
@@ -75,23 +76,8 @@ FIXED = [
                      site_attr="app", site_setup="method"), id="class-app-beside-another"),
 ]
 
-KNOWN: dict[str, App] = {}
-
 
 @pytest.mark.parametrize("drawn", FIXED)
 def test_a_found_app_answers_alike_once_ported(drawn):
     verdict = judged(drawn)
     assert verdict.outcome != "failed", verdict.report()
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(reason=reason, strict=True))
-    for name, (reason, _) in KNOWN_FAILING.items()])
-def test_a_known_failing_class_is_still_the_engines_to_do(name):
-    verdict = judged(KNOWN[name])
-    assert verdict.outcome != "failed", verdict.report()
-
-
-def test_each_known_failing_example_has_its_class_alone():
-    assert {name: known_failing(drawn) for name, drawn in KNOWN.items()} == {
-        name: [name] for name in KNOWN_FAILING}
