@@ -191,6 +191,11 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
                     module = importlib.import_module(dotted)
                 else:
                     sys.modules[name] = module
+                    if stem.isidentifier() and stem not in sys.stdlib_module_names \
+                            and not package:
+                        # its own modules import it by its name (pages.py doing `from core
+                        # import app`): the same module, as `flask --app core` imports it
+                        sys.modules[stem] = module
                     if as_main:  # run as `python file.py` runs it
                         module.__name__ = "__main__"
                         code = source_loader.get_code(name)

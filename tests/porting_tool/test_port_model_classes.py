@@ -545,3 +545,42 @@ def test_an_app_made_only_under_main_is_checked_as_its_script_runs(tmp_path, cap
                            "-p", "no:cacheprovider", "tests"], cwd=out, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-2000:]
+
+
+def test_the_default_app_a_module_names_and_others_import_is_one_app(tmp_path):
+    """core.py names Bottle's default app and imports pages.py below it; pages.py takes
+    `app` from core and routes with @route and @app.route, both on that one app. The
+    Flask app is made where core named the default app (it was made after the imports:
+    pages found none), and @route there is no TODO (it is on that very app)."""
+    bottle, flask = both_folders(tmp_path, {
+        "core.py": '''
+            from bottle import default_app, run
+
+            app = default_app()
+
+            import pages  # noqa: E402,F401
+
+            if __name__ == "__main__":
+                run(app)
+        ''',
+        "pages.py": '''
+            from bottle import route
+
+            from core import app
+
+
+            @route("/x")
+            def x():
+                return "x"
+
+
+            @app.route("/y")
+            def y():
+                return "y"
+        '''}, "shared_default", entry="core.py:app")
+    for path in ("/x", "/y"):
+        assert answers(bottle, path) == answers(flask, path) == (200, path[1:])
+    pages = (tmp_path / "out" / "pages.py").read_text()
+    assert "TODO" not in pages and '@app.route("/x")' in pages
+    core = (tmp_path / "out" / "core.py").read_text()
+    assert core.index("app = Flask(") < core.index("import pages")

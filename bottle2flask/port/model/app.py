@@ -35,6 +35,7 @@ class ModuleApps:
     default: bool = False  # uses Bottle's default app
     imports: dict[str, tuple[Path, str]] = field(default_factory=dict)  # local -> (file, name)
     imported_apps: set[str] = field(default_factory=set)
+    imported_defaults: set[str] = field(default_factory=set)  # of those, Bottle's default app
     imported_factories: set[str] = field(default_factory=set)  # app factories imported
     module_apps: dict[str, set[str]] = field(default_factory=dict)  # `import web`: web.app
     # `from core import Site` of a class whose instances hold an app: Site -> {"bottle"}
@@ -291,6 +292,8 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
             for rel, m in modules.items()}
+    defaults = {rel: set(m.facts.default_aliases) if m.facts and not m.made else set()
+                for rel, m in modules.items()}
     changed = True
     while changed:  # an app imported from a module that imported it counts too
         changed = False
@@ -299,6 +302,10 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
                 if name in apps.get(target, set()) and local not in apps[rel]:
                     apps[rel].add(local)
                     m.imported_apps.add(local)
+                    changed = True
+                if name in defaults.get(target, set()) and local not in defaults[rel]:
+                    defaults[rel].add(local)
+                    m.imported_defaults.add(local)
                     changed = True
     for m in modules.values():  # `from server import create_app`: a factory of an app
         for local, (target, name) in m.imports.items():
@@ -341,6 +348,8 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
             again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from,
                          frozenset(m.imported_factories), m.module_apps, m.holders)
             m.tree, m.facts = again.tree, again.facts
+            if m.facts is not None:
+                m.facts.imported_defaults = set(m.imported_defaults)
     return result
 
 

@@ -65,6 +65,8 @@ class ModuleFacts:
     # (`app = Site().bottle`)
     made: set[str] = field(default_factory=set)
     imported_apps: set[str] = field(default_factory=set)  # apps made by another module
+    # of those, Bottle's default app there (`app = default_app()`): @route is on it too
+    imported_defaults: set[str] = field(default_factory=set)
     # `import web` where web.py makes `app`: {"web": {"app"}} (web.app is an app here)
     module_apps: dict[str, set[str]] = field(default_factory=dict)
     default_aliases: set[str] = field(default_factory=set)  # X = bottle.default_app()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..edit import Visitor, kw, last_import, walk
+from ..edit import Visitor, kw, last_import, names_read, walk
 from ..model.facts import APP_FACTORIES
 from .base import APP_SHORTCUTS, PortState, Rule
 
@@ -44,6 +44,7 @@ def _eq():
 class App(Rule):
     code = "P002"
     summary = "Bottle() and the default app become Flask(__name__, ...)"
+    made_here = False  # `app = default_app()` made the Flask app in its place
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         name = self.api(updated.func)
@@ -98,7 +99,13 @@ class App(Rule):
                 and m.matches(stmt.targets[0].target, m.Name(self.facts.app_name)) \
                 and m.matches(stmt.value, m.Name(self.facts.app_name)) \
                 and self.facts.default_app:
-            return cst.RemoveFromParent()
+            if self.facts.default_from or self.made_here:
+                return cst.RemoveFromParent()
+            # the Flask app is made where the module named the default app: a module it
+            # imports below (`import pages`, which imports this one's app) finds it there
+            self.made_here = True
+            self.need_import("flask", "Flask")
+            return updated.with_changes(body=[stmt.with_changes(value=flask_app(self.state))])
         if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
             return self._middleware(updated, stmt)
         return updated
@@ -138,6 +145,7 @@ class App(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.serves_default = serves_default(node, self.api)
+        self.made_here = False
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
@@ -154,7 +162,7 @@ class App(Rule):
         if isinstance(call, cst.Call) and (api := self.api(call.func)) in APP_SHORTCUTS \
                 and api is not None:
             self.fired()
-            if self.facts.made or self.facts.imported_apps:
+            if self.facts.made or self.facts.imported_apps - self.facts.imported_defaults:
                 self.todo(f"@{self.api(call.func)}() is on Bottle's default app, not on "
                           f"{self.facts.app_name}: the port puts it on {self.facts.app_name}; "
                           "check which app served it (run() without an app serves the "
@@ -173,9 +181,30 @@ class App(Rule):
             return updated.with_changes(value=call.with_changes(func=func))
         return updated
 
+    def _before_first_use(self, module: cst.Module) -> cst.Module:
+        """The app made where the module named the default app, unless a statement above
+        uses it (`@route` views, then `app = default_app()` at the end): then after the
+        imports, before that first use."""
+        body = list(module.body)
+        at = _made_at(body, self.facts.app_name)
+        if at is None:
+            return module
+        first = next((i for i, stmt in enumerate(body[:at])
+                      if self.facts.app_name in names_read(stmt)), None)
+        if first is None:
+            return module
+        line = body.pop(at)
+        where = min(first, last_import(body))
+        body.insert(where, line.with_changes(leading_lines=[cst.EmptyLine()]))
+        return module.with_changes(body=body)
+
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if not self.facts.default_app:
             return updated
+        if self.made_here:
+            self.state.provided.add(self.facts.app_name)
+            self.fired()
+            return self._before_first_use(updated)
         # The default app: add `app = Flask(...)` after the last top-level import, or,
         # when several modules shared it, import it from the module made for it.
         self.state.provided.add(self.facts.app_name)  # `from bottle import app` is not it
@@ -196,6 +225,14 @@ class App(Rule):
 
 
 __all__ = ["App", "APP_FACTORIES"]
+
+
+def _made_at(body: list, name: str) -> int | None:
+    return next((i for i, stmt in enumerate(body) if isinstance(stmt, cst.SimpleStatementLine)
+                 and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1
+                 and m.matches(stmt.body[0].targets[0].target, m.Name(name))
+                 and isinstance(stmt.body[0].value, cst.Call)
+                 and m.matches(stmt.body[0].value.func, m.Name("Flask"))), None)
 
 
 def serves_default(module: cst.Module, api) -> bool:
