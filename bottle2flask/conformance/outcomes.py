@@ -134,66 +134,52 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
          ' reads from app.root_path'),
-    'Route.rule': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.method': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.name': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.callback': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+    'Route.method': declared('D-route-method'),
     'Route.app': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.app: the Bottle app: Flask's is current_app, a proxy (`is "
+         'app` is False; current_app._get_current_object() is the app itself)'),
     'Route.config': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.config: the route's keywords over app.config: Flask keeps "
+         'no config per rule (P003 takes the keywords out): read '
+         'current_app.config, or keep the values in a dict keyed by '
+         'request.endpoint'),
     'Route.plugins': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.plugins: Bottle's plugins of this route: Flask has no "
+         'plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'Route.skiplist': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.skiplist: Bottle's plugins of this route: Flask has no "
+         'plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'Route.get_config': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.get_undecorated_callback': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.get_callback_args': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.get_config(): the route's keywords over app.config "
+         '(deprecated): Flask keeps no config per rule (P003 takes the keywords '
+         'out): current_app.config.get(key, default)'),
     'Route.all_plugins': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.all_plugins(): Bottle's plugins of this route: Flask has "
+         'no plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'Route.call': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.call: the view with Bottle's plugins applied: Flask has no"
+         ' plugins; current_app.view_functions[request.endpoint] is the view as '
+         'registered'),
     'Route.prepare': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.prepare(): Bottle's plugins of this route: Flask has no "
+         'plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'Route.reset': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.reset(): Bottle's plugins of this route: Flask has no "
+         'plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'ConfigDict.load_dict': todo(
         'P017',
          "app.config.load_dict() is Bottle's; Flask's config has no such method: "
@@ -238,22 +224,18 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'request.params': declared('D-first-value', 'body'),
     'request.files': declared('D-upload-filename', 'body'),
     'request.json': declared('D-json-body', 'status', 'body'),
-    'request.route': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
     'request.MEMFILE_MAX': todo(
         'P004',
-         'request.MEMFILE_MAX has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'request.copy': todo(
-        'P004',
-         'request.copy has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.MEMFILE_MAX is Bottle's size limit for the JSON and url-encoded "
+         "bodies it reads (102400 unless set): Flask's is "
+         'current_app.config["MAX_CONTENT_LENGTH"] (None: no limit), for every '
+         'body'),
     'request.path_shift': todo(
         'P004',
-         'request.path_shift has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         'request.path_shift() moves path segments from PATH_INFO to SCRIPT_NAME: '
+         'Werkzeug reads them once into request.path and .root_path; mount the app'
+         ' under its prefix (werkzeug.middleware.dispatcher.DispatcherMiddleware) '
+         'instead'),
     'response.bad_headers': todo(
         'P023',
          "bad_headers: Bottle's headers dropped from a 204/304 answer; Werkzeug "
