@@ -373,14 +373,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'FormsDict.items': declared('D-first-value', 'body'),
     'FormsDict.iteritems': declared('D-first-value', 'body'),
     'FormsDict.itervalues': declared('D-first-value', 'body'),
-    'FormsDict.append': todo(
-        'P004',
-         ".append: Werkzeug's request dicts cannot be changed: copy one first (d ="
-         ' request.form.copy()) and change the copy'),
-    'FormsDict.replace': todo(
-        'P004',
-         ".replace: Werkzeug's request dicts cannot be changed: copy one first (d "
-         '= request.form.copy()) and set d[key] = value on the copy'),
     'FormsDict.recode_unicode': todo(
         'P004',
          '.recode_unicode: a FormsDict setting Werkzeug has no use for: it decodes'

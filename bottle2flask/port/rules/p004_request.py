@@ -23,7 +23,9 @@
     request.remote_addr        ->  (request.access_route[0] if request.access_route else None)
                                    (Bottle's reads X-Forwarded-For, as access_route does)
     request.forms.allitems()   ->  request.form.items(multi=True)   (and iterkeys & co.)
-    request.forms.replace(...) ->  a TODO: Werkzeug's request dicts cannot be changed
+    request.forms.replace(k, v) ->  request.form = request.form.copy(); request.form[k] = v
+                                   (.append(k, v): .add(k, v); Werkzeug's request dicts cannot
+                                   be changed, the request's cached copy can)
     request.route.rule         ->  request.url_rule.rule   (declared where the path has a
                                    wildcard: Werkzeug's syntax, D-route-rule)
     request.route.method       ->  request.method          (declared, D-route-method)
@@ -87,6 +89,7 @@ FIRST_VALUE_METHODS = {"get", "getone", "getunicode", "values", "items", "iterva
 SPELLED = {"allitems": "items(multi=True)", "iterallitems": "items(multi=True)",
            "iterkeys": "keys()", "itervalues": "values()", "iteritems": "items()"}
 # Bottle-only names on the request's dicts with no Werkzeug counterpart: a TODO each
+# (a statement request.forms.append(k, v) / .replace(k, v) is rewritten whole)
 UNCONVERTED = {"append": "Werkzeug's request dicts cannot be changed: copy one first "
                          "(d = request.form.copy()) and change the copy",
                "replace": "Werkzeug's request dicts cannot be changed: copy one first "
@@ -299,10 +302,44 @@ class Request(Rule):
     def is_alias(self, node: cst.CSTNode | None) -> TypeGuard[cst.Name]:
         return isinstance(node, cst.Name) and node.value in self.aliases[-1]
 
+    def changed(self, line: cst.SimpleStatementLine) -> cst.Call | None:
+        """`request.query.append(k, v)` or `.replace(k, v)` written as a statement."""
+        stmt = line.body[0] if len(line.body) == 1 else None
+        if not (isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call)):
+            return None
+        call, func = stmt.value, stmt.value.func
+        if isinstance(func, cst.Attribute) and func.attr.value in {"append", "replace"} \
+                and isinstance(func.value, cst.Attribute) and self.is_request(func.value.value) \
+                and func.value.attr.value in STORABLE and len(call.args) == 2 \
+                and not any(a.keyword or a.star for a in call.args):
+            return call
+        return None
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        call = self.changed(node)
+        if call is not None:
+            self.whole.add(call.func)  # no TODO: the statement is rewritten as a whole
+
     def leave_SimpleStatementLine(self, original, updated):
         """`request.forms.name = value`: Bottle's FormsDict takes the attribute, and later
         `request.forms.name` reads it; Werkzeug's form cannot be changed, so the request
-        gets a copy that takes the value (its cached form is assignable)."""
+        gets a copy that takes the value (its cached form is assignable). The same for
+        `request.forms.append(k, v)` (MultiDict.add) and `.replace(k, v)` (d[k] = v: the
+        key's only value, as Bottle's)."""
+        if self.changed(original) is not None:
+            self.fired()
+            call = ensure_type(ensure_type(updated.body[0], cst.Expr).value, cst.Call)
+            func = ensure_type(call.func, cst.Attribute)
+            code = cst.Module([]).code_for_node
+            owner, key, value = code(func.value), code(call.args[0].value), \
+                code(call.args[1].value)
+            copy = cst.parse_statement(f"{owner} = {owner}.copy()\n")
+            change = cst.parse_statement(f"{owner}.add({key}, {value})\n"
+                                         if func.attr.value == "append" else
+                                         f"{owner}[{key}] = {value}\n")
+            return cst.FlattenSentinel([copy.with_changes(leading_lines=updated.leading_lines),
+                                        change.with_changes(trailing_whitespace=
+                                                            updated.trailing_whitespace)])
         stmt = original.body[0] if len(original.body) == 1 else None
         if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
             return updated
