@@ -35,8 +35,10 @@ FORMS_ONLY = {
 HEADERS = {
     "get": "{d}.get('X-A'), {d}.get('nope')",
     "getall": "{d}.getall('X-A')",
-    "filter": "{d}.filter(['X-A']) or {d}.get('X-A')",
+    "append": "{d}.append('X-A', '3') or {d}.getall('X-A')",
 }
+# a view's headers changed by a statement, as a view writes it (filter gives None)
+HEADER_CHANGES = {"filter": "{d}.filter(['X-A', 'X-B'])\nreturn repr('X-A' in {d})"}
 
 
 # a request's FormsDict changed: a statement, as a view writes it (both give None)
@@ -62,9 +64,9 @@ def multidict(name: str, expr: str) -> Row:
 
 
 def headerdict(name: str, expr: str) -> Row:
+    last = HEADER_CHANGES.get(name, f"return repr(({expr},))").format(d="response.headers")
     return Row(f"HeaderDict.{name}", "member", "same", case=view(
-        "response.headers['X-A'] = '1'\nresponse.headers.append('X-A', '2')\n"
-        f"return repr(({expr.format(d='response.headers')},))", GET(),
+        "response.headers['X-A'] = '1'\nresponse.headers.append('X-A', '2')\n" + last, GET(),
         imports="Bottle, response"))
 
 

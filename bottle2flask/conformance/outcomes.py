@@ -443,16 +443,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "hold Content-Type and Content-Length from the start (Bottle's "
          'HeaderDict: each name once, its last value): read headers.getlist(name) '
          'for the names the view set'),
-    'HeaderDict.append': todo(
-        'P023',
-         "headers.allitems(): Werkzeug's Headers list a header added twice twice "
-         "and hold Content-Type and Content-Length from the start (Bottle's "
-         'HeaderDict: each name once, its last value): read headers.getlist(name) '
-         'for the names the view set'),
-    'HeaderDict.filter': todo(
-        'P023',
-         "headers.filter(names): Werkzeug's Headers have none: `del "
-         'r.headers[name]` for each name'),
     'FileUpload.filename': declared('D-upload-filename', 'body'),
     'route:filter:int': declared('D-int-signed', 'status', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),
