@@ -60,6 +60,26 @@ def test_the_route_read_in_flasks_names():
                    "current_app.view_functions[request.endpoint]).parameters)"))
 
 
+def test_a_copy_beside_a_request_class_of_the_modules_own():
+    idiom(APP + '''
+        class Request:
+            pass
+
+
+        @app.route("/")
+        def home():
+            return request.copy().path
+    ''', FLASK.format(imports=", Request as FlaskRequest") + '''
+        class Request:
+            pass
+
+
+        @app.route("/")
+        def home():
+            return FlaskRequest(request.environ.copy()).path
+    ''')
+
+
 def test_a_wildcard_rule_and_the_method_are_declared():
     idiom(APP + '''
         @app.get("/item/<n>")

@@ -43,7 +43,7 @@ from typing import TypeGuard
 import libcst as cst
 from libcst.helpers import ensure_type
 
-from ..edit import Visitor, walk
+from ..edit import Visitor, free_name, names_used, walk
 from ..model.route_syntax import tokens
 from .base import Change, Rule
 
@@ -193,6 +193,7 @@ class Request(Rule):
                     rule.stored.add(node)
 
         walk(node, Assigned())
+        self.module = node
         self.aliases: list[set[str]] = [self._aliases(node)]
         # the routes of each function being visited (None: not a view), innermost last
         self.routed: list[list[tuple[str | None, bool]] | None] = []
@@ -378,8 +379,11 @@ class Request(Rule):
         if original.func in self.whole and self.is_request(owner) and not updated.args:
             # request.copy(): Bottle's is a request over a copy of the environ
             self.fired()
-            self.need_import("flask", "Request")
-            return cst.parse_expression(f"Request({cst.Module([]).code_for_node(owner)}"
+            taken = names_used(self.module)  # the module's own Request is not Flask's
+            name = "Request" if "Request" not in taken or self.facts.bottle.get(
+                "Request") == "Request" else free_name("FlaskRequest", taken)
+            self.need_import("flask", "Request", None if name == "Request" else name)
+            return cst.parse_expression(f"{name}({cst.Module([]).code_for_node(owner)}"
                                         ".environ.copy())")
         if original.func in self.whole and isinstance(owner, cst.Attribute) \
                 and self.is_route(owner):
