@@ -138,7 +138,8 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'Route.app': todo(
         'P004',
          "request.route.app: the Bottle app: Flask's is current_app, a proxy (`is "
-         'app` is False; current_app._get_current_object() is the app itself)'),
+         'app` is False; current_app._get_current_object() is the app itself; '
+         'request.route.app.config is current_app.config)'),
     'Route.config': todo(
         'P004',
          "request.route.config: the route's keywords over app.config: Flask keeps "

@@ -80,6 +80,16 @@ def test_a_copy_beside_a_request_class_of_the_modules_own():
     ''')
 
 
+def test_the_apps_config_is_current_apps_and_the_app_itself_a_todo():
+    result = port(APP + '''
+        @app.route("/")
+        def home():
+            return repr((request.route.app.config["x"], request.route.app is app))
+    ''', faithful=False)
+    assert 'current_app.config["x"], request.route.app is app' in result.code
+    assert [t["text"].split(":")[0] for t in result.todos] == ["request.route.app"]
+
+
 def test_a_wildcard_rule_and_the_method_are_declared():
     idiom(APP + '''
         @app.get("/item/<n>")
@@ -130,6 +140,14 @@ def home():
 @app.route("/item/<n>")
 def item(n, size=1):
     return repr(request.route.get_callback_args())
+
+
+@app.route("/config")
+def config():
+    return repr(request.route.app.config["answer"])
+
+
+app.config["answer"] = 42
 '''
 
 
@@ -140,6 +158,7 @@ def test_both_answer_alike(tmp_path):
         assert client.post("/").text == "/ home POST home /"
         assert client.get("/about").text == "/about about GET home /about"
         assert client.get("/item/1").text == "['n', 'size']"
+        assert client.get("/config").text == "42"
     # declared: the method sent, where Bottle's GET route answered a HEAD request
     assert bottle_app.head("/").headers["Content-Length"] == str(len("/ home GET home /"))
     assert flask_app.head("/").headers["Content-Length"] == str(len("/ home HEAD home /"))

@@ -31,6 +31,7 @@
     request.route.method       ->  request.method          (declared, D-route-method)
     request.route.name         ->  request.endpoint        (where each route has name=)
     request.route.callback     ->  current_app.view_functions[request.endpoint]
+    request.route.app.config   ->  current_app.config   (request.route.app else: a TODO)
     request.copy()             ->  Request(request.environ.copy())
 The conformance table (docs/BOTTLE-API.md) shows each against Bottle.
 """
@@ -43,7 +44,7 @@ from typing import TypeGuard
 import libcst as cst
 from libcst.helpers import ensure_type
 
-from ..edit import Visitor, free_name, names_used, walk
+from ..edit import Visitor, free_name, names_used, string_value, walk
 from ..model.route_syntax import tokens
 from .base import Change, Rule
 
@@ -107,7 +108,8 @@ ROUTE_PLUGINS = ("Bottle's plugins of this route: Flask has no plugins; what the
                  "decorator on the view, or a before_request/after_request hook")
 ROUTE_TODO = {
     "app": "the Bottle app: Flask's is current_app, a proxy (`is app` is False; "
-           "current_app._get_current_object() is the app itself)",
+           "current_app._get_current_object() is the app itself; request.route.app.config "
+           "is current_app.config)",
     "config": "the route's keywords over app.config: Flask keeps no config per rule "
               "(P003 takes the keywords out): read current_app.config, or keep the values "
               "in a dict keyed by request.endpoint",
@@ -202,10 +204,15 @@ class Request(Rule):
         self.plain: list[bool] = []
         # request.route under a member, and request.X called: each converted as a whole
         self.whole: set[cst.CSTNode] = set()
+        self.app_read: set[cst.CSTNode] = set()  # request.route.app whose config is read
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if self.is_route(node.value):
             self.whole.add(node.value)
+        owner = node.value
+        if node.attr.value == "config" and isinstance(owner, cst.Attribute) \
+                and owner.attr.value == "app" and self.is_route(owner.value):
+            self.app_read.add(owner)  # request.route.app.config: the app's config
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -231,14 +238,19 @@ class Request(Rule):
                          or a.keyword.value == "path"), None)
             paths = path.elements if isinstance(path, cst.List | cst.Tuple) else [path]
             for element in paths:
-                value = element.value if isinstance(element, cst.Element) else element
-                text = value.evaluated_value if isinstance(value, cst.SimpleString) else None
-                found.append((text if isinstance(text, str) else None, named))
+                found.append((string_value(element.value if isinstance(element, cst.Element)
+                                           else element), named))
         return found or None
 
-    def route_member(self, name: str, request: cst.BaseExpression):
+    def route_member(self, name: str, request: cst.BaseExpression, app_read: bool = False):
         """request.route.<name>: Flask's spelling, or None (a TODO left)."""
         routes = self.routed[-1] if self.routed else None
+        if name == "app" and app_read:
+            # its config: the app serving the route is current_app (a proxy, so only
+            # where its config is read: `is app` would be False; get_url is P013's)
+            self.fired()
+            self.need_import("flask", "current_app")
+            return cst.Name("current_app")
         if name == "rule":
             self.fired()
             if not (routes and all(path is not None and _static(path) for path, _ in routes)):
@@ -453,7 +465,8 @@ class Request(Rule):
         if original in self.whole:
             return updated  # request.route.rule, request.copy(): converted as a whole
         if self.is_route(value):
-            return self.route_member(updated.attr.value, value.value) or updated
+            return self.route_member(updated.attr.value, value.value,
+                                     original in self.app_read) or updated
         if self.multidict(value) and updated.attr.value == "dict":  # Bottle's key -> values
             self.fired()
             return cst.parse_expression(f"{self.multidict(value)}.to_dict(flat=False)")
