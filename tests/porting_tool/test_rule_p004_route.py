@@ -90,16 +90,26 @@ def test_the_apps_config_is_current_apps_and_the_app_itself_a_todo():
     assert [t["text"].split(":")[0] for t in result.todos] == ["request.route.app"]
 
 
-def test_a_wildcard_rule_and_the_method_are_declared():
+def test_a_rule_with_a_filter_and_the_method_are_declared():
     idiom(APP + '''
-        @app.get("/item/<n>")
+        @app.get("/item/<n:int>")
         def item(n):
             return request.route.rule + " " + request.route.method
+
+
+        @app.get("/page/<name>")
+        def page(name):
+            return request.route.rule
     ''', FLASK.format(imports="") + '''
-        @app.get("/item/<n>")
+        @app.get("/item/<int:n>")
         def item(n):
             return request.url_rule.rule + " " + request.method
-    ''', declared=("D-route-rule", "D-route-method"))
+
+
+        @app.get("/page/<name>")
+        def page(name):
+            return request.url_rule.rule
+    ''', declared=("D-int-signed", "D-route-rule", "D-route-method"))
 
 
 def test_what_flask_has_no_name_for_is_a_todo():
@@ -139,7 +149,7 @@ def home():
 
 @app.route("/item/<n>")
 def item(n, size=1):
-    return repr(request.route.get_callback_args())
+    return repr((request.route.get_callback_args(), request.route.rule))
 
 
 @app.route("/config")
@@ -157,7 +167,7 @@ def test_both_answer_alike(tmp_path):
         assert client.get("/").text == "/ home GET home /"
         assert client.post("/").text == "/ home POST home /"
         assert client.get("/about").text == "/about about GET home /about"
-        assert client.get("/item/1").text == "['n', 'size']"
+        assert client.get("/item/1").text == "(['n', 'size'], '/item/<n>')"
         assert client.get("/config").text == "42"
     # declared: the method sent, where Bottle's GET route answered a HEAD request
     assert bottle_app.head("/").headers["Content-Length"] == str(len("/ home GET home /"))

@@ -27,7 +27,7 @@
                                    (.append(k, v): .add(k, v); Werkzeug's request dicts cannot
                                    be changed, the request's cached copy can)
     request.route.rule         ->  request.url_rule.rule   (declared where the path has a
-                                   wildcard: Werkzeug's syntax, D-route-rule)
+                                   filter, `<n:int>`: Werkzeug's syntax, D-route-rule)
     request.route.method       ->  request.method          (declared, D-route-method)
     request.route.name         ->  request.endpoint        (where each route has name=)
     request.route.callback     ->  current_app.view_functions[request.endpoint]
@@ -253,8 +253,8 @@ class Request(Rule):
             return cst.Name("current_app")
         if name == "rule":
             self.fired()
-            if not (routes and all(path is not None and _static(path) for path, _ in routes)):
-                self.declare("D-route-rule")  # a wildcard: Werkzeug spells it otherwise
+            if not (routes and all(path is not None and _same_rule(path) for path, _ in routes)):
+                self.declare("D-route-rule")  # a filter: Werkzeug spells it otherwise
             return self.spelt("request.url_rule.rule", request)
         if name == "method":
             self.fired()
@@ -572,9 +572,12 @@ class Request(Rule):
         return updated
 
 
-def _static(path: str) -> bool:
-    """A path with no wildcard and no escaped character: Werkzeug's rule reads the same."""
-    return "\\" not in path and all(kind is None for _, kind, _ in tokens(path))
+def _same_rule(path: str) -> bool:
+    """Werkzeug's rule reads as Bottle's: static text and plain `<name>` wildcards, from a
+    leading slash, nothing escaped (P003 writes such a path as it is)."""
+    spelt = "".join(text if kind is None else f"<{text}>" for text, kind, config in tokens(path)
+                    if kind is None or (kind == "default" and text and config is None))
+    return spelt == path and path.startswith("/") and "\\" not in path
 
 
 def _fix_commas(args):
