@@ -124,6 +124,34 @@ def test_a_statement_changing_a_requests_dict_changes_the_requests_copy():
     ''')
 
 
+def test_a_change_to_a_requests_dict_keeps_the_modules_name_for_the_request():
+    idiom('''
+        from bottle import Bottle, request as req
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            req.forms.name = "x"
+            req.query.append("y", "1")
+            return req.forms.name + req.query.getall("y")[0]
+    ''', '''
+        from flask import Flask, request as req
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            req.form = req.form.copy()
+            req.form["name"] = "x"
+            req.args = req.args.copy()
+            req.args.add("y", "1")
+            return req.form.get("name", "") + req.args.getlist("y")[0]
+    ''', declared=("D-first-value",))
+
+
 CHANGING = '''
 from bottle import Bottle, request
 

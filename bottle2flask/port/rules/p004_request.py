@@ -183,7 +183,7 @@ class Request(Rule):
         # `request.user = ...` here: the module's own attribute, which Flask's request
         # takes as Bottle's does (Bottle keeps it in the environ)
         self.own: set[str] = set()
-        self.stored: set[cst.CSTNode] = set()  # request.forms[k] = ... (a target)
+        self.stored: set[cst.CSTNode] = set()  # request.forms[k] = ..., .name = ... (targets)
         rule = self
 
         class Assigned(Visitor):
@@ -191,8 +191,8 @@ class Request(Rule):
                 node = target.target
                 if isinstance(node, cst.Attribute) and rule.is_request(node.value):
                     rule.own.add(node.attr.value)
-                if isinstance(node, cst.Subscript):
-                    rule.stored.add(node)
+                if isinstance(node, cst.Subscript | cst.Attribute):
+                    rule.stored.add(node)  # request.forms.name = v: written, not read
 
         walk(node, Assigned())
         self.module = node
@@ -363,10 +363,12 @@ class Request(Rule):
                 and target.attr.value not in DICT_METHODS):
             return updated
         self.fired()
-        owner = RENAMED.get(target.value.attr.value, target.value.attr.value)
-        copy = cst.parse_statement(f"request.{owner} = request.{owner}.copy()\n")
+        name = target.value.value.value if isinstance(target.value.value, cst.Name) \
+            else "request"  # the module's name for the request
+        owner = f"{name}.{RENAMED.get(target.value.attr.value, target.value.attr.value)}"
+        copy = cst.parse_statement(f"{owner} = {owner}.copy()\n")
         store = cst.Assign([cst.AssignTarget(ensure_type(cst.parse_expression(
-            f'request.{owner}["{target.attr.value}"]'), cst.Subscript))], updated.body[0].value)
+            f'{owner}["{target.attr.value}"]'), cst.Subscript))], updated.body[0].value)
         return cst.FlattenSentinel([copy.with_changes(leading_lines=updated.leading_lines),
                                     updated.with_changes(body=[store], leading_lines=[])])
 
@@ -476,7 +478,7 @@ class Request(Rule):
         if isinstance(value, cst.Attribute) and self.is_request(value.value) \
                 and value.attr.value in MULTIDICTS and updated.attr.value not in DICT_METHODS:
             self.fired()
-            if value.attr.value in FIRST_VALUE:
+            if value.attr.value in FIRST_VALUE and original not in self.stored:
                 self.first_value()
             owner = RENAMED.get(value.attr.value, value.attr.value)
             return self.spelt(f'request.{owner}.get("{updated.attr.value}", "")', value.value)
