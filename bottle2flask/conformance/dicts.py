@@ -35,11 +35,23 @@ FORMS_ONLY = {
 HEADERS = {
     "get": "{d}.get('X-A'), {d}.get('nope')",
     "getall": "{d}.getall('X-A')",
-    "filter": "{d}.filter(['X-A']) or {d}.get('X-A')",
+    "append": "{d}.append('X-A', '3') or {d}.getall('X-A')",
+}
+# a view's headers changed by a statement, as a view writes it (filter gives None)
+HEADER_CHANGES = {"filter": "{d}.filter(['X-A', 'X-B'])\nreturn repr('X-A' in {d})"}
+
+
+# a request's FormsDict changed: a statement, as a view writes it (both give None)
+CHANGES = {
+    "append": "{d}.append('z', '1')\nreturn repr(sorted({d}.allitems()))",
+    "replace": "{d}.replace('x', '9')\nreturn repr({d}.getall('x'))",
 }
 
 
 def forms(name: str, expr: str) -> Row:
+    if name in CHANGES:
+        return Row(f"FormsDict.{name}", "member", "same",
+                   case=view(CHANGES[name].format(d="request.query"), *FORMS))
     return Row(f"FormsDict.{name}", "member", "same", case=shows(
         f"({expr.format(d='request.query')},)", *(UNICODE if name in FORMS_ONLY else FORMS)))
 
@@ -52,9 +64,9 @@ def multidict(name: str, expr: str) -> Row:
 
 
 def headerdict(name: str, expr: str) -> Row:
+    last = HEADER_CHANGES.get(name, f"return repr(({expr},))").format(d="response.headers")
     return Row(f"HeaderDict.{name}", "member", "same", case=view(
-        "response.headers['X-A'] = '1'\nresponse.headers.append('X-A', '2')\n"
-        f"return repr(({expr.format(d='response.headers')},))", GET(),
+        "response.headers['X-A'] = '1'\nresponse.headers.append('X-A', '2')\n" + last, GET(),
         imports="Bottle, response"))
 
 

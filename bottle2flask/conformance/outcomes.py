@@ -134,66 +134,53 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P001',
          "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
          ' reads from app.root_path'),
-    'Route.rule': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.method': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.name': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.callback': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+    'Route.method': declared('D-route-method'),
     'Route.app': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.app: the Bottle app: Flask's is current_app, a proxy (`is "
+         'app` is False; current_app._get_current_object() is the app itself; '
+         'request.route.app.config is current_app.config)'),
     'Route.config': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.config: the route's keywords over app.config: Flask keeps "
+         'no config per rule (P003 takes the keywords out): read '
+         'current_app.config, or keep the values in a dict keyed by '
+         'request.endpoint'),
     'Route.plugins': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.plugins: Bottle's plugins of this route: Flask has no "
+         'plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'Route.skiplist': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.skiplist: Bottle's plugins of this route: Flask has no "
+         'plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'Route.get_config': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.get_undecorated_callback': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'Route.get_callback_args': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.get_config(): the route's keywords over app.config "
+         '(deprecated): Flask keeps no config per rule (P003 takes the keywords '
+         'out): current_app.config.get(key, default)'),
     'Route.all_plugins': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.all_plugins(): Bottle's plugins of this route: Flask has "
+         'no plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'Route.call': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.call: the view with Bottle's plugins applied: Flask has no"
+         ' plugins; current_app.view_functions[request.endpoint] is the view as '
+         'registered'),
     'Route.prepare': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.prepare(): Bottle's plugins of this route: Flask has no "
+         'plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'Route.reset': todo(
         'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.route.reset(): Bottle's plugins of this route: Flask has no "
+         'plugins; what they do is a decorator on the view, or a '
+         'before_request/after_request hook'),
     'ConfigDict.load_dict': todo(
         'P017',
          "app.config.load_dict() is Bottle's; Flask's config has no such method: "
@@ -238,22 +225,18 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'request.params': declared('D-first-value', 'body'),
     'request.files': declared('D-upload-filename', 'body'),
     'request.json': declared('D-json-body', 'status', 'body'),
-    'request.route': todo(
-        'P004',
-         'request.route has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
     'request.MEMFILE_MAX': todo(
         'P004',
-         'request.MEMFILE_MAX has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
-    'request.copy': todo(
-        'P004',
-         'request.copy has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         "request.MEMFILE_MAX is Bottle's size limit for the JSON and url-encoded "
+         "bodies it reads (102400 unless set): Flask's is "
+         'current_app.config["MAX_CONTENT_LENGTH"] (None: no limit), for every '
+         'body'),
     'request.path_shift': todo(
         'P004',
-         'request.path_shift has no direct Flask name: see the request rows in '
-         'docs/PORTING-TOOLS.md'),
+         'request.path_shift() moves path segments from PATH_INFO to SCRIPT_NAME: '
+         'Werkzeug reads them once into request.path and .root_path; mount the app'
+         ' under its prefix (werkzeug.middleware.dispatcher.DispatcherMiddleware) '
+         'instead'),
     'response.bad_headers': todo(
         'P023',
          "bad_headers: Bottle's headers dropped from a 204/304 answer; Werkzeug "
@@ -391,14 +374,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'FormsDict.items': declared('D-first-value', 'body'),
     'FormsDict.iteritems': declared('D-first-value', 'body'),
     'FormsDict.itervalues': declared('D-first-value', 'body'),
-    'FormsDict.append': todo(
-        'P004',
-         ".append: Werkzeug's request dicts cannot be changed: copy one first (d ="
-         ' request.form.copy()) and change the copy'),
-    'FormsDict.replace': todo(
-        'P004',
-         ".replace: Werkzeug's request dicts cannot be changed: copy one first (d "
-         '= request.form.copy()) and set d[key] = value on the copy'),
     'FormsDict.recode_unicode': todo(
         'P004',
          '.recode_unicode: a FormsDict setting Werkzeug has no use for: it decodes'
@@ -469,16 +444,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "hold Content-Type and Content-Length from the start (Bottle's "
          'HeaderDict: each name once, its last value): read headers.getlist(name) '
          'for the names the view set'),
-    'HeaderDict.append': todo(
-        'P023',
-         "headers.allitems(): Werkzeug's Headers list a header added twice twice "
-         "and hold Content-Type and Content-Length from the start (Bottle's "
-         'HeaderDict: each name once, its last value): read headers.getlist(name) '
-         'for the names the view set'),
-    'HeaderDict.filter': todo(
-        'P023',
-         "headers.filter(names): Werkzeug's Headers have none: `del "
-         'r.headers[name]` for each name'),
     'FileUpload.filename': declared('D-upload-filename', 'body'),
     'route:filter:int': declared('D-int-signed', 'status', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),

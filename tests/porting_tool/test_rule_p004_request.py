@@ -78,7 +78,7 @@ def test_bottles_multidict_methods_in_werkzeugs_names():
     ''')
 
 
-def test_changing_the_requests_dicts_is_a_todo():
+def test_changing_a_requests_dict_in_an_expression_is_a_todo():
     result = port('''
         from bottle import Bottle, request
 
@@ -87,13 +87,94 @@ def test_changing_the_requests_dicts_is_a_todo():
 
         @app.route("/")
         def home():
-            request.query.replace("x", "1")
+            done = request.query.replace("x", "1")
             return request.query.recode_unicode
     ''', faithful=False)
     assert [(t["code"], t["line"]) for t in result.todos] == [("P004", 8), ("P004", 11)]
     assert "TODO(flask-port/P004): .replace: Werkzeug's request dicts cannot be changed" \
         in result.code
     assert "TODO(flask-port/P004): .recode_unicode: a FormsDict setting" in result.code
+
+
+def test_a_statement_changing_a_requests_dict_changes_the_requests_copy():
+    idiom('''
+        from bottle import Bottle, request
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            request.query.append("x", "2")
+            request.forms.replace("y", request.query.getall("x")[0])
+            return repr(request.forms.getall("y"))
+    ''', '''
+        from flask import Flask, request
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            request.args = request.args.copy()
+            request.args.add("x", "2")
+            request.form = request.form.copy()
+            request.form["y"] = request.args.getlist("x")[0]
+            return repr(request.form.getlist("y"))
+    ''')
+
+
+def test_a_change_to_a_requests_dict_keeps_the_modules_name_for_the_request():
+    idiom('''
+        from bottle import Bottle, request as req
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            req.forms.name = "x"
+            req.query.append("y", "1")
+            return req.forms.name + req.query.getall("y")[0]
+    ''', '''
+        from flask import Flask, request as req
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            req.form = req.form.copy()
+            req.form["name"] = "x"
+            req.args = req.args.copy()
+            req.args.add("y", "1")
+            return req.form.get("name", "") + req.args.getlist("y")[0]
+    ''', declared=("D-first-value",))
+
+
+CHANGING = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.route("/", method=["GET", "POST"])
+def home():
+    request.query.append("x", "3")
+    request.forms.replace("y", "new")
+    request.forms.append("y", "newer")
+    return repr((request.query.getall("x"), request.forms.getall("y"), request.forms.y))
+'''
+
+
+def test_a_changed_dict_answers_alike(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, CHANGING, "changing")
+    # the lists alike; request.forms.y the first value in Flask (D-first-value)
+    for client in (bottle_app, flask_app):
+        assert client.get("/?x=1&x=2").text == "(['1', '2', '3'], ['new', 'newer'], " \
+            + ("'newer')" if client is bottle_app else "'new')")
+        assert client.post("/", {"y": "old"}).text == "(['3'], ['new', 'newer'], " \
+            + ("'newer')" if client is bottle_app else "'new')")
 
 
 def test_request_attributes_whose_werkzeug_namesakes_answer_otherwise():

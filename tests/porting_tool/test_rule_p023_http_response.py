@@ -455,3 +455,78 @@ def test_a_view_reading_its_response_back_answers_as_bottle(tmp_path):
     b, f = bottle_app.get("/"), flask_app.get("/")
     assert (b.text, b.content_type, b.headers["X-A"], b.headers["Expires"]) == \
         (f.text, f.content_type, f.headers["X-A"], f.headers["Expires"])
+
+
+def test_a_filter_of_names_not_written_as_a_statement_is_a_todo():
+    result = port('''
+        from bottle import Bottle, HTTPResponse
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            r = HTTPResponse("made")
+            names = ["X-A"]
+            r.headers.filter(names)
+            kept = r.headers.filter(["X-A"])
+            return r
+    ''', faithful=False)
+    assert [t["code"] for t in result.todos] == ["P023", "P023"]
+    assert "r.headers.filter(names)" in result.code
+
+
+def test_a_filter_of_named_headers_is_a_del_of_each():
+    idiom('''
+        from bottle import Bottle, HTTPResponse
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            r = HTTPResponse("made")
+            r.set_header("X-A", "1")
+            r.headers.filter(["x-a"])
+            r.headers.filter(("X-A", "X-B"))
+            return r
+    ''', '''
+        from flask import Flask, Response
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            r = Response("made")
+            r.headers["X-A"] = "1"
+            del r.headers["x-a"]
+            del r.headers["X-A"], r.headers["X-B"]
+            return r
+    ''')
+
+
+FILTERED = '''
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.route("/")
+def home():
+    response.set_header("X-A", "1")
+    response.headers.append("X-A", "2")
+    response.set_header("X-B", "1")
+    response.set_header("X-C", "1")
+    response.headers.filter(["x-a", "X-B", "X-Nope"])
+    return repr(("X-A" in response.headers, response.headers.getall("X-C")))
+'''
+
+
+def test_a_filtered_response_answers_as_bottle(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, FILTERED, "p023_filtered")
+    b, f = bottle_app.get("/"), flask_app.get("/")
+    assert b.text == f.text == "(False, ['1'])"
+    for answer in (b, f):
+        assert "X-A" not in answer.headers and "X-B" not in answer.headers
+        assert answer.headers["X-C"] == "1"

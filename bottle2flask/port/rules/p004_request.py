@@ -23,7 +23,16 @@
     request.remote_addr        ->  (request.access_route[0] if request.access_route else None)
                                    (Bottle's reads X-Forwarded-For, as access_route does)
     request.forms.allitems()   ->  request.form.items(multi=True)   (and iterkeys & co.)
-    request.forms.replace(...) ->  a TODO: Werkzeug's request dicts cannot be changed
+    request.forms.replace(k, v) ->  request.form = request.form.copy(); request.form[k] = v
+                                   (.append(k, v): .add(k, v); Werkzeug's request dicts cannot
+                                   be changed, the request's cached copy can)
+    request.route.rule         ->  request.url_rule.rule   (declared where the path has a
+                                   filter, `<n:int>`: Werkzeug's syntax, D-route-rule)
+    request.route.method       ->  request.method          (declared, D-route-method)
+    request.route.name         ->  request.endpoint        (where each route has name=)
+    request.route.callback     ->  current_app.view_functions[request.endpoint]
+    request.route.app.config   ->  current_app.config   (request.route.app else: a TODO)
+    request.copy()             ->  Request(request.environ.copy())
 The conformance table (docs/BOTTLE-API.md) shows each against Bottle.
 """
 
@@ -35,7 +44,8 @@ from typing import TypeGuard
 import libcst as cst
 from libcst.helpers import ensure_type
 
-from ..edit import Visitor, walk
+from ..edit import Visitor, free_name, names_used, string_value, walk
+from ..model.route_syntax import tokens
 from .base import Change, Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "environ", "content_length",
@@ -80,6 +90,7 @@ FIRST_VALUE_METHODS = {"get", "getone", "getunicode", "values", "items", "iterva
 SPELLED = {"allitems": "items(multi=True)", "iterallitems": "items(multi=True)",
            "iterkeys": "keys()", "itervalues": "values()", "iteritems": "items()"}
 # Bottle-only names on the request's dicts with no Werkzeug counterpart: a TODO each
+# (a statement request.forms.append(k, v) / .replace(k, v) is rewritten whole)
 UNCONVERTED = {"append": "Werkzeug's request dicts cannot be changed: copy one first "
                          "(d = request.form.copy()) and change the copy",
                "replace": "Werkzeug's request dicts cannot be changed: copy one first "
@@ -88,6 +99,38 @@ UNCONVERTED = {"append": "Werkzeug's request dicts cannot be changed: copy one f
                                  "UTF-8 itself",
                "input_encoding": "a FormsDict setting Werkzeug has no use for: it decodes "
                                  "UTF-8 itself"}
+# The app methods that route a view, and the keywords that name a route (Bottle's, or
+# Flask's where P003 has spelt it already)
+ROUTING = {"route", "get", "post", "put", "delete", "patch"}
+NAMING = {"name", "endpoint"}
+# request.route's members with no Flask counterpart, and why (a TODO each)
+ROUTE_PLUGINS = ("Bottle's plugins of this route: Flask has no plugins; what they do is a "
+                 "decorator on the view, or a before_request/after_request hook")
+ROUTE_TODO = {
+    "app": "the Bottle app: Flask's is current_app, a proxy (`is app` is False; "
+           "current_app._get_current_object() is the app itself; request.route.app.config "
+           "is current_app.config)",
+    "config": "the route's keywords over app.config: Flask keeps no config per rule "
+              "(P003 takes the keywords out): read current_app.config, or keep the values "
+              "in a dict keyed by request.endpoint",
+    "get_config": "the route's keywords over app.config (deprecated): Flask keeps no "
+                  "config per rule (P003 takes the keywords out): "
+                  "current_app.config.get(key, default)",
+    "plugins": ROUTE_PLUGINS, "skiplist": ROUTE_PLUGINS, "all_plugins": ROUTE_PLUGINS,
+    "call": "the view with Bottle's plugins applied: Flask has no plugins; "
+            "current_app.view_functions[request.endpoint] is the view as registered",
+    "prepare": ROUTE_PLUGINS, "reset": ROUTE_PLUGINS,
+    "get_undecorated_callback": "the view under its decorators, found through __wrapped__ "
+                                "or a closure; inspect.unwrap(current_app.view_functions"
+                                "[request.endpoint]) follows __wrapped__ only",
+    "get_callback_args": "the view's argument names (positional and keyword-only): "
+                         "inspect.signature(current_app.view_functions[request.endpoint])"
+                         ".parameters, less *args and **kwargs",
+}
+# request.route's calls that see through the view's decorators, where it has none
+VIEW = "current_app.view_functions[request.endpoint]"
+UNWRAPPED = {"get_undecorated_callback": VIEW,
+             "get_callback_args": f"list(inspect.signature({VIEW}).parameters)"}
 # Bottle's request is also a mapping of its WSGI environ: request.get("REMOTE_ADDR")
 ENVIRON_METHODS = {"get", "keys"}
 DICT_METHODS = {"get", "getunicode", "getall", "getlist", "getone", "keys", "values", "items",
@@ -106,7 +149,15 @@ class Request(Rule):
                        "request.form/.args/.values/.files .get(k), an attribute read, "
                        ".values() and .items() give a repeated key's first value, and "
                        "request.values the query string's before the form's; Bottle gave "
-                       "the last, and the form's over the query string's"))
+                       "the last, and the form's over the query string's"),
+                Change("D-route-rule", "10. Path syntax and the int converter",
+                       "request.url_rule.rule is the path in Werkzeug's syntax "
+                       "(`/item/<int:n>` where Bottle's request.route.rule read "
+                       "`/item/<n:int>`)"),
+                Change("D-route-method", "14. 405 and Allow",
+                       "request.method is the request's: a HEAD request a GET route answers "
+                       "reads 'HEAD', and a route of any method the one sent (Bottle's "
+                       "request.route.method: 'GET', 'ANY')"))
 
     def first_value(self) -> None:
         if not self.state.faithful:
@@ -132,7 +183,7 @@ class Request(Rule):
         # `request.user = ...` here: the module's own attribute, which Flask's request
         # takes as Bottle's does (Bottle keeps it in the environ)
         self.own: set[str] = set()
-        self.stored: set[cst.CSTNode] = set()  # request.forms[k] = ... (a target)
+        self.stored: set[cst.CSTNode] = set()  # request.forms[k] = ..., .name = ... (targets)
         rule = self
 
         class Assigned(Visitor):
@@ -140,11 +191,89 @@ class Request(Rule):
                 node = target.target
                 if isinstance(node, cst.Attribute) and rule.is_request(node.value):
                     rule.own.add(node.attr.value)
-                if isinstance(node, cst.Subscript):
-                    rule.stored.add(node)
+                if isinstance(node, cst.Subscript | cst.Attribute):
+                    rule.stored.add(node)  # request.forms.name = v: written, not read
 
         walk(node, Assigned())
+        self.module = node
         self.aliases: list[set[str]] = [self._aliases(node)]
+        # the routes of each function being visited (None: not a view), innermost last
+        self.routed: list[list[tuple[str | None, bool]] | None] = []
+        # per function: a view at the module's top with no decorator under its routes and
+        # no *args/**kwargs, whose routed function is the function itself (innermost last)
+        self.plain: list[bool] = []
+        # request.route under a member, and request.X called: each converted as a whole
+        self.whole: set[cst.CSTNode] = set()
+        self.app_read: set[cst.CSTNode] = set()  # request.route.app whose config is read
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.is_route(node.value):
+            self.whole.add(node.value)
+        owner = node.value
+        if node.attr.value == "config" and isinstance(owner, cst.Attribute) \
+                and owner.attr.value == "app" and self.is_route(owner.value):
+            self.app_read.add(owner)  # request.route.app.config: the app's config
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and (
+                self.is_route(func.value) or (self.is_request(func.value)
+                                              and func.attr.value == "copy")):
+            self.whole.add(func)
+
+    def is_route(self, node: cst.CSTNode) -> TypeGuard[cst.Attribute]:
+        return isinstance(node, cst.Attribute) and node.attr.value == "route" \
+            and self.is_request(node.value)
+
+    def routes_of(self, node: cst.FunctionDef) -> list[tuple[str | None, bool]] | None:
+        """Each path routed to this view (None: not a literal) and whether that route
+        has a name; None when no route decorates the function."""
+        found: list[tuple[str | None, bool]] = []
+        for decorator in node.decorators:
+            call = decorator.decorator
+            if not (isinstance(call, cst.Call) and self.facts.app_method(call.func) in ROUTING):
+                continue
+            named = any(a.keyword and a.keyword.value in NAMING for a in call.args)
+            path = next((a.value for a in call.args if not a.keyword
+                         or a.keyword.value == "path"), None)
+            paths = path.elements if isinstance(path, cst.List | cst.Tuple) else [path]
+            for element in paths:
+                found.append((string_value(element.value if isinstance(element, cst.Element)
+                                           else element), named))
+        return found or None
+
+    def route_member(self, name: str, request: cst.BaseExpression, app_read: bool = False):
+        """request.route.<name>: Flask's spelling, or None (a TODO left)."""
+        routes = self.routed[-1] if self.routed else None
+        if name == "app" and app_read:
+            # its config: the app serving the route is current_app (a proxy, so only
+            # where its config is read: `is app` would be False; get_url is P013's)
+            self.fired()
+            self.need_import("flask", "current_app")
+            return cst.Name("current_app")
+        if name == "rule":
+            self.fired()
+            if not (routes and all(path is not None and _same_rule(path) for path, _ in routes)):
+                self.declare("D-route-rule")  # a filter: Werkzeug spells it otherwise
+            return self.spelt("request.url_rule.rule", request)
+        if name == "method":
+            self.fired()
+            self.declare("D-route-method")
+            return self.spelt("request.method", request)
+        if name == "name" and routes and all(named for _, named in routes):
+            self.fired()  # P003 makes each name= the route's endpoint
+            return self.spelt("request.endpoint", request)
+        if name == "callback":
+            self.fired()  # the view as routed (under the decorators below the route)
+            self.need_import("flask", "current_app")
+            return self.spelt("current_app.view_functions[request.endpoint]", request)
+        if name == "name":
+            why = ("Bottle's is None for a route without name=; Flask's request.endpoint "
+                   "is then the view function's name")
+        else:
+            why = ROUTE_TODO.get(name, "no Flask counterpart")
+        self.todo(f"request.route.{name}: {why}", breaks=True)
+        return None
 
     def _aliases(self, body: cst.CSTNode) -> set[str]:
         """Names this scope binds to one of the request's FormsDicts (`form =
@@ -170,18 +299,60 @@ class Request(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.aliases.append(self._aliases(node))
+        self.routed.append(self.routes_of(node))
+        views = [v for v in self.facts.views if v.name == node.name.value]
+        self.plain.append(len(views) == 1 and views[0].top_level and not views[0].inner
+                          and self.routed[-1] is not None and len(self.routed) == 1
+                          and isinstance(node.params.star_arg, cst.MaybeSentinel)
+                          and node.params.star_kwarg is None)
 
     def leave_FunctionDef(self, original, updated):
         self.aliases.pop()
+        self.routed.pop()
+        self.plain.pop()
         return updated
 
     def is_alias(self, node: cst.CSTNode | None) -> TypeGuard[cst.Name]:
         return isinstance(node, cst.Name) and node.value in self.aliases[-1]
 
+    def changed(self, line: cst.SimpleStatementLine) -> cst.Call | None:
+        """`request.query.append(k, v)` or `.replace(k, v)` written as a statement."""
+        stmt = line.body[0] if len(line.body) == 1 else None
+        if not (isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call)):
+            return None
+        call, func = stmt.value, stmt.value.func
+        if isinstance(func, cst.Attribute) and func.attr.value in {"append", "replace"} \
+                and isinstance(func.value, cst.Attribute) and self.is_request(func.value.value) \
+                and func.value.attr.value in STORABLE and len(call.args) == 2 \
+                and not any(a.keyword or a.star for a in call.args):
+            return call
+        return None
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        call = self.changed(node)
+        if call is not None:
+            self.whole.add(call.func)  # no TODO: the statement is rewritten as a whole
+
     def leave_SimpleStatementLine(self, original, updated):
         """`request.forms.name = value`: Bottle's FormsDict takes the attribute, and later
         `request.forms.name` reads it; Werkzeug's form cannot be changed, so the request
-        gets a copy that takes the value (its cached form is assignable)."""
+        gets a copy that takes the value (its cached form is assignable). The same for
+        `request.forms.append(k, v)` (MultiDict.add) and `.replace(k, v)` (d[k] = v: the
+        key's only value, as Bottle's)."""
+        if self.changed(original) is not None:
+            self.fired()
+            call = ensure_type(ensure_type(updated.body[0], cst.Expr).value, cst.Call)
+            func = ensure_type(call.func, cst.Attribute)
+            code = cst.Module([]).code_for_node
+            owner, key, value = code(func.value), code(call.args[0].value), \
+                code(call.args[1].value)
+            copy = cst.parse_statement(f"{owner} = {owner}.copy()\n")
+            change = cst.parse_statement(f"{owner}.add({key}, {value})\n"
+                                         if func.attr.value == "append" else
+                                         f"{owner}[{key}] = {value}\n")
+            return cst.FlattenSentinel([copy.with_changes(leading_lines=updated.leading_lines),
+                                        change.with_changes(trailing_whitespace=
+                                                            updated.trailing_whitespace)])
         stmt = original.body[0] if len(original.body) == 1 else None
         if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1):
             return updated
@@ -192,10 +363,12 @@ class Request(Rule):
                 and target.attr.value not in DICT_METHODS):
             return updated
         self.fired()
-        owner = RENAMED.get(target.value.attr.value, target.value.attr.value)
-        copy = cst.parse_statement(f"request.{owner} = request.{owner}.copy()\n")
+        name = target.value.value.value if isinstance(target.value.value, cst.Name) \
+            else "request"  # the module's name for the request
+        owner = f"{name}.{RENAMED.get(target.value.attr.value, target.value.attr.value)}"
+        copy = cst.parse_statement(f"{owner} = {owner}.copy()\n")
         store = cst.Assign([cst.AssignTarget(ensure_type(cst.parse_expression(
-            f'request.{owner}["{target.attr.value}"]'), cst.Subscript))], updated.body[0].value)
+            f'{owner}["{target.attr.value}"]'), cst.Subscript))], updated.body[0].value)
         return cst.FlattenSentinel([copy.with_changes(leading_lines=updated.leading_lines),
                                     updated.with_changes(body=[store], leading_lines=[])])
 
@@ -217,6 +390,27 @@ class Request(Rule):
         if not isinstance(func, cst.Attribute):
             return updated
         owner, method = func.value, func.attr.value
+        if original.func in self.whole and self.is_request(owner) and not updated.args:
+            # request.copy(): Bottle's is a request over a copy of the environ
+            self.fired()
+            taken = names_used(self.module)  # the module's own Request is not Flask's
+            name = "Request" if "Request" not in taken or self.facts.bottle.get(
+                "Request") == "Request" else free_name("FlaskRequest", taken)
+            self.need_import("flask", "Request", None if name == "Request" else name)
+            return cst.parse_expression(f"{name}({cst.Module([]).code_for_node(owner)}"
+                                        ".environ.copy())")
+        if original.func in self.whole and isinstance(owner, cst.Attribute) \
+                and self.is_route(owner):
+            if method in UNWRAPPED and self.plain and self.plain[-1] and not updated.args:
+                # no decorator to see through: Bottle's answer is the view's own
+                self.fired()
+                self.need_import("flask", "current_app")
+                if method == "get_callback_args":
+                    self.need_import("inspect")
+                return self.spelt(UNWRAPPED[method], owner.value)
+            self.todo(f"request.route.{method}(): "
+                      f"{ROUTE_TODO.get(method, 'no Flask counterpart')}", breaks=True)
+            return updated
         if self.is_multidict(owner) and method in FIRST_VALUE_METHODS:
             self.first_value()
         if self.is_multidict(owner) and method in SPELLED:
@@ -270,6 +464,11 @@ class Request(Rule):
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         # request.forms.name (attribute access on a FormsDict): '' when missing
         value = updated.value
+        if original in self.whole:
+            return updated  # request.route.rule, request.copy(): converted as a whole
+        if self.is_route(value):
+            return self.route_member(updated.attr.value, value.value,
+                                     original in self.app_read) or updated
         if self.multidict(value) and updated.attr.value == "dict":  # Bottle's key -> values
             self.fired()
             return cst.parse_expression(f"{self.multidict(value)}.to_dict(flat=False)")
@@ -279,7 +478,7 @@ class Request(Rule):
         if isinstance(value, cst.Attribute) and self.is_request(value.value) \
                 and value.attr.value in MULTIDICTS and updated.attr.value not in DICT_METHODS:
             self.fired()
-            if value.attr.value in FIRST_VALUE:
+            if value.attr.value in FIRST_VALUE and original not in self.stored:
                 self.first_value()
             owner = RENAMED.get(value.attr.value, value.attr.value)
             return self.spelt(f'request.{owner}.get("{updated.attr.value}", "")', value.value)
@@ -324,6 +523,23 @@ class Request(Rule):
             return updated.with_changes(value=cst.Attribute(value, cst.Name("environ")))
         if name == "body":
             return updated  # .read() handled in leave_Call; anything else below
+        if name == "route":
+            self.todo("request.route is Bottle's Route: Flask's request.url_rule is the "
+                      "matched Werkzeug Rule (.rule, .methods, .endpoint), and "
+                      "current_app.view_functions[request.endpoint] its view", breaks=True)
+            return updated
+        if name == "MEMFILE_MAX":
+            self.todo("request.MEMFILE_MAX is Bottle's size limit for the JSON and "
+                      "url-encoded bodies it reads (102400 unless set): Flask's is "
+                      'current_app.config["MAX_CONTENT_LENGTH"] (None: no limit), for every '
+                      "body", breaks=True)
+            return updated
+        if name == "path_shift":
+            self.todo("request.path_shift() moves path segments from PATH_INFO to "
+                      "SCRIPT_NAME: Werkzeug reads them once into request.path and "
+                      ".root_path; mount the app under its prefix (werkzeug.middleware."
+                      "dispatcher.DispatcherMiddleware) instead", breaks=True)
+            return updated
         if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
             self.todo(f"request.{name} has no direct Flask name: see the request rows in "
                       "docs/PORTING-TOOLS.md", breaks=True)
@@ -356,6 +572,14 @@ class Request(Rule):
             if name == "request":
                 self.need_import("flask", "request", None if local == "request" else local)
         return updated
+
+
+def _same_rule(path: str) -> bool:
+    """Werkzeug's rule reads as Bottle's: static text and plain `<name>` wildcards, from a
+    leading slash, nothing escaped (P003 writes such a path as it is)."""
+    spelt = "".join(text if kind is None else f"<{text}>" for text, kind, config in tokens(path)
+                    if kind is None or (kind == "default" and text and config is None))
+    return spelt == path and path.startswith("/") and "\\" not in path
 
 
 def _fix_commas(args):

@@ -31,7 +31,8 @@ Response of its own instead, when each of its returns is text:
                                            return resp
 
 The HeaderDict methods on its headers are Werkzeug's (`append` -> `add`, `replace` ->
-`set`, `getall` -> `getlist`); one listing them all gets a TODO.
+`set`, `getall` -> `getlist`, a statement `filter(["X-A", "X-B"])` -> `del
+r.headers["X-A"], r.headers["X-B"]`); one listing them all gets a TODO.
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ class HttpResponse(Rule):
         self.scopes: list[set[str]] = []
         self.paths: list[list[str]] = []
         self.skip: set[int] = set()  # Attributes read as a call's function or assigned
+        self.statements: set[int] = set()  # calls written as a statement of their own
         # per function: HTTPError names -> None (Werkzeug's exception) or why they stay
         self.errors: list[dict[str, str | None]] = []
         # per function: the name of the Response a view holds for Bottle's global one
@@ -397,7 +399,7 @@ class HttpResponse(Rule):
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
         if isinstance(func, cst.Attribute) and self.member(func.value) == "headers":
-            return self.header_call(updated, func)
+            return self.header_call(updated, func, id(original) in self.statements)
         name = self.member(updated.func)
         if name is None or not isinstance(updated.func, cst.Attribute):
             return updated
@@ -425,7 +427,7 @@ class HttpResponse(Rule):
             self.todo(f"{name}: {MISSING[name]}", breaks=True)
         return updated
 
-    def header_call(self, call: cst.Call, func: cst.Attribute) -> cst.Call:
+    def header_call(self, call: cst.Call, func: cst.Attribute, statement: bool) -> cst.Call:
         """Bottle's HeaderDict method on `r.headers`, in Werkzeug's name."""
         method = func.attr.value
         if method in HEADER_METHODS:
@@ -434,6 +436,9 @@ class HttpResponse(Rule):
                 self.declare_here("D-first-header")
             return call.with_changes(func=func.with_changes(
                 attr=cst.Name(HEADER_METHODS[method])))
+        if method == "filter" and _names(call) is not None and statement:
+            self.fired()  # a statement: leave_Expr deletes each name
+            return call
         if method == "filter":
             self.todo("headers.filter(names): Werkzeug's Headers have none: `del "
                       "r.headers[name]` for each name", breaks=True)
@@ -443,9 +448,23 @@ class HttpResponse(Rule):
                       breaks=method not in {"keys", "values", "items"})
         return call
 
+    def visit_Expr(self, node: cst.Expr) -> None:
+        self.statements.add(id(node.value))
+
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
-        """`r.headers.set(k, v)` as a statement is written `r.headers[k] = v`."""
+        """`r.headers.set(k, v)` as a statement is written `r.headers[k] = v`, and
+        `r.headers.filter(["X-A", "X-B"])` `del r.headers["X-A"], r.headers["X-B"]`
+        (Werkzeug's del takes a name in any case, and one not there, as Bottle's filter)."""
         call = updated.value
+        names = _names(call) if isinstance(call, cst.Call) else None
+        if names is not None and isinstance(call, cst.Call) \
+                and isinstance(call.func, cst.Attribute) and call.func.attr.value == "filter" \
+                and self.member(call.func.value) == "headers" and id(original.value) \
+                in self.statements:
+            targets = [cst.Subscript(call.func.value, [cst.SubscriptElement(cst.Index(name))])
+                       for name in names]
+            return cst.Del(targets[0] if len(targets) == 1 else cst.Tuple(
+                [cst.Element(t) for t in targets], lpar=[], rpar=[]))
         if isinstance(original.value, cst.Call) \
                 and self.member(original.value.func) == "set_header" \
                 and isinstance(call, cst.Call) and len(call.args) == 2 \
@@ -537,6 +556,18 @@ def _error_class(call: cst.Call) -> str | None:
     assert status is not None and isinstance(status.value, cst.Integer)
     found = default_exceptions.get(int(status.value.value))
     return found.__name__ if found is not None else None
+
+
+def _names(call: cst.Call) -> list[cst.SimpleString] | None:
+    """The header names of `headers.filter(["X-A", ...])`, each a literal, else None."""
+    if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
+        return None
+    names = call.args[0].value
+    if not (isinstance(names, cst.List | cst.Tuple) and names.elements):
+        return None
+    found = [e.value for e in names.elements if isinstance(e, cst.Element)
+             and isinstance(e.value, cst.SimpleString)]
+    return found if len(found) == len(names.elements) else None
 
 
 def _text(value: cst.BaseExpression) -> bool:
