@@ -3,18 +3,7 @@ in Werkzeug's names; what differs is declared, what Werkzeug lacks is a TODO."""
 
 from __future__ import annotations
 
-from .helpers import answers, both_apps, idiom, port, same_lines
-
-
-def ported(before: str, after: str, todos: tuple[str, ...]):
-    """The default port of `before` is `after` once its comments are left out, with
-    these TODO codes (their text is too long to quote here within the line length)."""
-    result = port(before, faithful=False)
-    code = "\n".join(line for line in result.code.splitlines()
-                     if not line.lstrip().startswith("#"))
-    same_lines(code, after)
-    assert [t["code"] for t in result.todos] == list(todos)
-    return result
+from .helpers import answers, both_apps, idiom, port, ported
 
 
 def test_an_httpresponse_returned_at_once_is_left_to_p008():

@@ -3,18 +3,7 @@ counterpart is a TODO that says what replaces it."""
 
 from __future__ import annotations
 
-from .helpers import both_apps, idiom, port, same_lines
-
-
-def ported(before: str, after: str, todos: tuple[str, ...]):
-    """The default port of `before` is `after` once its comments are left out, with
-    these TODO codes (their text is too long to quote here within the line length)."""
-    result = port(before, faithful=False)
-    code = "\n".join(line for line in result.code.splitlines()
-                     if not line.lstrip().startswith("#"))
-    same_lines(code, after)
-    assert [t["code"] for t in result.todos] == list(todos)
-    return result
+from .helpers import both_apps, idiom, port, ported
 
 
 def test_the_apps_own_function_of_a_helpers_name_is_left():
