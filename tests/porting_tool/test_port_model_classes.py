@@ -584,3 +584,23 @@ def test_the_default_app_a_module_names_and_others_import_is_one_app(tmp_path):
     assert "TODO" not in pages and '@app.route("/x")' in pages
     core = (tmp_path / "out" / "core.py").read_text()
     assert core.index("app = Flask(") < core.index("import pages")
+
+
+def test_the_default_app_named_inside_a_function_is_the_modules_own(tmp_path):
+    """`app = bottle.app()` inside main(), @route views at the top: the Flask app is made
+    at the module's top for the views (it was made in main(): a NameError at import)."""
+    bottle, flask = both_folders(tmp_path, {"web.py": '''
+        import bottle
+        from bottle import route
+
+
+        @route("/")
+        def index():
+            return "hi"
+
+
+        def main():
+            app = bottle.app()
+            app.run()
+    '''}, "default_in_function", entry="web.py:")  # the original's app: Bottle's default
+    assert answers(bottle, "/") == answers(flask, "/") == (200, "hi")

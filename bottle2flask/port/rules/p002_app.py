@@ -45,6 +45,7 @@ class App(Rule):
     code = "P002"
     summary = "Bottle() and the default app become Flask(__name__, ...)"
     made_here = False  # `app = default_app()` made the Flask app in its place
+    depth = 0  # the functions and classes the walk is in
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         name = self.api(updated.func)
@@ -60,7 +61,21 @@ class App(Rule):
             return cst.Name(self.facts.app_name)
         return updated
 
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        self.depth -= 1
+        return updated
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.depth += 1
+
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
+        self.depth -= 1
+        return self._class(original, updated)
+
+    def _class(self, original: cst.ClassDef, updated: cst.ClassDef):
         """`class Site(Bottle)` is a Flask subclass; Flask needs the import name that
         Bottle's __init__ did not take."""
         if original.name.value not in self.facts.app_classes:
@@ -99,7 +114,9 @@ class App(Rule):
                 and m.matches(stmt.targets[0].target, m.Name(self.facts.app_name)) \
                 and m.matches(stmt.value, m.Name(self.facts.app_name)) \
                 and self.facts.default_app:
-            if self.facts.default_from or self.made_here:
+            if self.facts.default_from or self.made_here or self.depth:
+                # (in a function, `app = bottle.app()` names the module's app, made at
+                # the module's top)
                 return cst.RemoveFromParent()
             # the Flask app is made where the module named the default app: a module it
             # imports below (`import pages`, which imports this one's app) finds it there
@@ -146,6 +163,7 @@ class App(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.serves_default = serves_default(node, self.api)
         self.made_here = False
+        self.depth = 0
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
