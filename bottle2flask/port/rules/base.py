@@ -191,6 +191,13 @@ class Rule(Transformer):
         moved = posixpath.relpath(posixpath.normpath(path), here)
         return cst.SimpleString(json.dumps(moved))
 
+    def exact(self, kind: str) -> bool:
+        """Whether the site being visited takes its exact candidate (Bottle's behaviour
+        kept by a helper the port copies) rather than its idiomatic one: every site under
+        --faithful, else the sites the check repaired. Call it at each site that has both
+        candidates; `kind` names the site's kind for the report (`"rule-string"`)."""
+        return self.state.faithful
+
     def fired(self, count: int = 1) -> None:
         self.state.applied[self.code] = self.state.applied.get(self.code, 0) + count
 
