@@ -8,7 +8,7 @@ subcommand of ``bottle2flask`` second:
     options.py      options several commands share (argparse parents)
     loading.py      load an app from a spec (module:attr, file.py[:attr], a URL), isolated
     flask_cookie.py Flask's signed session cookie, read and written outside a request
-    docs.py         where the shipped PORTING.md, PORTING-TOOLS.md, PORTING-TRIALS.md are
+    docs.py         where the shipped PORTING.md, PORTING-TOOLS.md, PORTING-RULES.md... are
     exit_status.py  ExitStatus: the exit statuses every command uses
     port/           `port`: LibCST rules that rewrite Bottle code as Flask code
     stpl/           `convert-templates`: SimpleTemplate to Jinja2, on Bottle's own parser

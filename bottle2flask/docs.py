@@ -10,7 +10,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FOLDERS = (HERE / "docs", HERE.parent / "docs")
-SHIPPED = ("PORTING.md", "PORTING-TOOLS.md", "PORTING-TRIALS.md", "BOTTLE-API.md")
+SHIPPED = ("PORTING.md", "PORTING-TOOLS.md", "PORTING-RULES.md", "PORTING-TRIALS.md",
+           "BOTTLE-API.md")
 
 
 def folder() -> Path | None:

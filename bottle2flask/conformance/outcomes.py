@@ -125,7 +125,7 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'Bottle.default_error_handler': todo(
         'P001',
          "still uses Bottle's HTTPError: no rule converts it; replace it with the "
-         'Flask equivalent (docs/PORTING-TOOLS.md) and remove this import'),
+         'Flask equivalent (docs/PORTING-RULES.md) and remove this import'),
     'Bottle.close': todo(
         'P001',
          "`app.close` is Bottle's plugin close: Flask has no plugins "

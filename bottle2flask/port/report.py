@@ -9,7 +9,7 @@ from .. import docs
 from .results import summary
 from .rules import CHANGES, RULES
 
-GUIDE = "PORTING-TOOLS.md"
+GUIDE = "PORTING-RULES.md"
 # A code's rules in their order (P004: the request, then uploads), each said once.
 _RULES: list[Any] = list(RULES)  # rule classes: their code and summary are class fields
 SUMMARIES = {code: "; ".join(dict.fromkeys(r.summary for r in _RULES if r.code == code))
@@ -24,8 +24,8 @@ def app_spec(entry: tuple[str, str]) -> str:
 
 
 def guide(code: str) -> str:
-    """Where the user's guide explains a TODO code: its entry's anchor."""
-    return f"PORTING-TOOLS.md#{code.lower()}"
+    """Where the rule reference explains a TODO code: its entry's anchor."""
+    return f"{GUIDE}#{code.lower()}"
 
 
 def outcome_line(counts: dict, emulation: int | None = None) -> str:
@@ -44,8 +44,8 @@ def markdown(result) -> str:
                   f"    flask --app {app_spec(entry)} run",
                   f"    gunicorn --chdir {result.out} {app_spec(entry)}", ""]
     if totals["todos"]:
-        lines += [f"Each TODO's code is explained in the guide, {docs.cite(GUIDE)}; "
-                  "the entry's anchor follows the TODO (`PORTING-TOOLS.md#p004`).", ""]
+        lines += [f"Each TODO's code is explained in the rule reference, {docs.cite(GUIDE)}; "
+                  "the entry's anchor follows the TODO (`PORTING-RULES.md#p004`).", ""]
     lines += [f"{totals['converted']} modules converted, {totals['failed']} failed, "
               f"{totals['skipped']} without Bottle; {totals['todos']} TODOs; "
               f"{totals['templates']} templates, {totals['copied']} other files copied.", "",

@@ -1,8 +1,41 @@
-"""P001 imports: `from bottle import ...` and `import bottle` become Flask imports.
+"""P001: imports: `from bottle import ...` and `import bottle` become Flask imports
 
-The model (port/model/reading.py) learnt which local names are Bottle's and spelt
-`bottle.route` as `route`; this rule runs last: it drops the Bottle names no rule
-left in use; a Bottle name still in use keeps its import under a TODO.
+Two passes. `Prepare` runs first (it cannot be disabled): it learns which local
+names are Bottle's, spells `bottle.route` as `route` so the other rules see one
+form, and finds the app objects (and aliases of their methods: after `get = app.get`,
+`@get("/x")` is read as `@app.get("/x")`). `Imports` runs last: it drops the Bottle names no
+rule left in use; a Bottle name still in use keeps its import under a TODO. A Bottle
+name the module defines again (`def template(...)`) is the module's own (not a view
+under that same name's decorator, `@get("/get") def get()`). `app = default_app.push()`
+is the default app, as `default_app()` is. A module with
+no Bottle import that gets Bottle's names through `from own_module import *` gets a
+TODO: the port takes them out of that module.
+
+Once every rule has run, an attribute only a Bottle app has that no rule converted
+(`app.routes`, `app.router`, `app.plugins`, `app.hooks`, `add_hook`, `trigger_hook`,
+`error_handler`, `reset`, `uninstall`, `catchall`) gets a breaking P001 TODO above its
+statement, naming what Flask has in its place (`port/leftovers.py`): the line would
+fail when it runs, and the port says so instead. Read through `request.app` (which P004
+writes as Flask's `current_app`) it gets the same TODO; through any other name (a
+plugin's `self.app`) the port cannot tell the object is an app, and says nothing.
+
+`json_dumps` and `json_loads` are the `json` module's `dumps` and `loads` in bottle.py:
+they are imported from `json` under the same names (`HTTP_CODES` stays: its 418 text is
+not `http.client.responses`'s). So are the other standard modules and names bottle.py
+imports and an app may take from it (`from bottle import os, datetime`: `import os`,
+`from datetime import datetime`). `from bottle import app` is Bottle's default-app
+stack, never the app the port makes.
+
+An import only the Bottle code read (`import os` for a TEMPLATE_PATH line that became
+`template_folder=`) goes with it; one nothing read (a re-export), or that a line left
+out under a TODO still names, stays.
+
+`auth_basic(check, realm="private", text="Access denied")` has no Flask counterpart: the
+port writes the decorator once after the imports (a dozen lines on Werkzeug's
+`request.authorization`, raising `Unauthorized`, so the app's 401 handler still runs as
+Bottle's error handler did). Werkzeug writes the challenge as `Basic realm=private`,
+Bottle as `Basic realm="private"`: the same to every client (RFC 9110 11.2), and
+`parity` compares challenges as a client reads them.
 """
 
 from __future__ import annotations
@@ -165,7 +198,7 @@ class _Prune(Transformer):
     def _drop_or_keep(self, line, names, star):
         what = ", ".join(names) or star
         text = (f"still uses Bottle's {what}: no rule converts it; replace it with the Flask "
-                "equivalent (docs/PORTING-TOOLS.md) and remove this import")
+                "equivalent (docs/PORTING-RULES.md) and remove this import")
         self.rule.state.todos.append(("P001", text))
         if UNSERVABLE.intersection(names):  # a Flask view cannot answer with them: a 500
             self.rule.state.breaks.add(("P001", text))

@@ -1,12 +1,40 @@
-"""P002 app object: `Bottle()` (or Bottle's default app) becomes a Flask app.
+"""P002: app object: `Bottle()` (or Bottle's default app) becomes a Flask app
 
     app = Bottle()          ->  app = Flask(__name__, template_folder="views", static_folder=None)
     @route("/")             ->  @app.route("/")        (default app: a Flask `app` is added)
+    app = SessionMiddleware(bottle.app(), opts)
+                            ->  app.wsgi_app = SessionMiddleware(app.wsgi_app, opts)
+                                (the name stays the Flask app, for `flask run` and .run();
+                                a class named *Middleware, ProxyFix, WhiteNoise...; any
+                                other function the app is handed and whose result
+                                replaces it gets a TODO saying the same)
+    application = SessionMiddleware(app, opts)
+                            ->  app.wsgi_app = SessionMiddleware(app.wsgi_app, opts)
+                                application = app
+    class Site(Bottle):     ->  class Site(Flask):
+        super().__init__()          super().__init__(__name__)
+        self.route("/", callback=self.index)  ->  self.add_url_rule("/", view_func=...)
+                                (`self` is the app in the methods of a module whose only
+                                class is the Bottle subclass; `app = Site()` is the app)
+    def setup_routing(a):      a function handed the app (`setup_routing(app)`): its
+        a.route("/", "GET", f)  parameter is the app inside it, so the routes it adds
+                                are ported (`a.add_url_rule(...)`)
 
 `static_folder=None` because Bottle serves no static files unless a route says so;
-`template_folder` is where Bottle's TEMPLATE_PATH would find the templates.
+`template_folder` is where Bottle's TEMPLATE_PATH would find the templates: its default
+is `./` and `./views/`, so `views` when there is one, else `.` (a `templates/` folder is
+reached as `template("templates/x")` in Bottle, and keeps that name). The default port
+leaves out what Flask's own default already does the same way: `template_folder` for an
+app with no templates, and `static_folder=None` where there is no `static/` folder beside
+the module for Flask to serve and no route of the app's (`/<name:path>`) that a
+`/static/...` URL would otherwise reach; an app with neither is `Flask(__name__)`.
 The shims other rules need (the deferred `response`, converters, JSON order) are
-added right after the app is made.
+added right after the app is made. A bare `@route` in a module that has an app of its
+own goes to that app, with a TODO: in Bottle it was on the default app, another app.
+Modules on Bottle's default app that run in one process (one imports the other, at any
+remove) share one Flask app, made in a module of its own (`default_app.py`, in the
+folder they run from); scripts that import none of each other (a folder of examples)
+each had the default app to themselves, and each gets `app = Flask(__name__)`.
 """
 
 from __future__ import annotations

@@ -1,17 +1,37 @@
-"""P003 route paths and methods.
+r"""P003: route paths and methods
 
-    @app.route("/item/<no:int>", method=["GET", "POST"], name="item")
- -> @app.route("/item/<int(signed=True):no>", methods=["GET", "POST"], endpoint="item")
+@app.route("/item/<no:int>", method=["GET", "POST"], name="item")
+ -> @app.route("/item/<int:no>", methods=["GET", "POST"], endpoint="item")
 
-A path is read with Bottle's own `Router.rule_syntax`, token by token as Bottle's
-router reads it: `<name>`, `<name:filter>`, `<name:filter:config>`, the old
-`:name` and `:name#regex#`, and a backslash before `:` or `<` for a literal one.
-Bottle's filters become Werkzeug converters that accept what Bottle accepts:
-`int` takes a sign, `float` takes "3" as well as "3.5" (and answers 400 for "1.2.3",
-as Bottle does), `path` takes a leading slash, `re` is any regex (flattened as
-Bottle flattens it; a converter class is generated for each). What Werkzeug cannot
-express (a custom filter, a literal `<`) gets a TODO and
-the path is left as it was.
+By default Bottle's filters become Werkzeug's own converters and each difference is
+declared: `<int:x>` takes no sign (D-int-signed; `int(signed=True)` is kept, with a
+note in the report, when the app's own files have that path with a negative number),
+`<path:x>` no leading slash (D-path), `<float:x>` needs a dot (D-float). `re` is any
+regex: a converter class for each, registered where the app is made in any scope (a
+factory function, a method), so `def make_app(): app = Bottle(); @app.route('/<f:re:.*\.png>')`
+ports and runs (it crashed with `LookupError` before). With `--faithful` the converters
+accept what Bottle accepts: `int(signed=True)`, `float` takes "3" as well as "3.5",
+`path` a leading slash. Bare `<name>` is the same.
+A path and method routed again on the same app in one module: Bottle served the
+later view, Werkzeug would serve the first (PORTING 38); the replaced route is left
+out with a comment, or keeps only the methods no later route takes. Routes made in
+branches or functions are left as they are (both may never be made).
+`method="ANY"` (Bottle's every-method wildcard) lists the methods; a route registered
+without a decorator, `app.route("/x", callback=view)`, becomes
+`app.add_url_rule("/x", view_func=view)` (Flask's `route()` would return a decorator
+nobody calls, and the route would not exist). The decorator called by hand,
+`app.route("/x/:id", "POST")(view)`, gets the same path and methods conversion; one
+called on anything but a plain name (`self.page`, `make_view(label)`) is named by its
+path, `endpoint="/x"` (`"POST /x"` for other methods than GET): Flask would name it
+after the function, and two objects' methods or a loop's views clash at start-up.
+Routes on an app that is a parameter of an enclosing function (`def setup(web):
+@web.route(...)`) are converted the same way, with one TODO per parameter: which app
+the callers pass is not written in that function.
+A wildcard without a name (Bottle's CORS recipe `@route('/<:re:.*>', method='OPTIONS')`,
+or a bare `:`) is matched by Bottle and passed to nobody; Werkzeug needs a name and
+passes it, so it becomes `<unnamed>` and the view takes `unnamed=None` (a view taking
+`**kwargs` gets it there too: a TODO says so; a view registered by a call elsewhere
+gets a breaking TODO naming the parameter it must take).
 """
 
 from __future__ import annotations

@@ -1,39 +1,48 @@
-"""P004 request: Bottle's request attributes in Werkzeug's names.
+"""P004: request: Bottle's request attributes in Werkzeug's names
 
     request.forms.get("a")     ->  request.form.get("a")
     request.query.page         ->  request.args.get("page", "")     (Bottle: '' when missing)
     request.forms.getunicode("a", "")  ->  request.form.get("a", "")  (Werkzeug decodes UTF-8)
+    request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
+    request.json               ->  request.get_json(silent=True)   (None for another type
+                                   or no body, as Bottle's; declared D-json-body: invalid
+                                   JSON is None where Bottle answered 400)
+                                   --faithful: _bottle_json(), Bottle's own rules
+    request.body.read()        ->  request.get_data()
+    request.urlparts           ->  urlsplit(request.url)
+    request.auth               ->  (request.authorization.username,
+                                    request.authorization.password) if basic, else None
+    request.is_ajax (is_xhr)   ->  request.headers.get("X-Requested-With", "").lower()
+                                   == "xmlhttprequest"
+    request.chunked            ->  "chunked" in request.headers.get("Transfer-Encoding", "")
+    request.app                ->  current_app
+    request.route.rule, .method, .name, .callback  ->  request.url_rule.rule, request.method
+        (declared), request.endpoint (each route has name=), current_app.view_functions[...]
+    request.copy()             ->  Request(request.environ.copy())
     dict(request.forms)        ->  {k: v[-1] for k, v in request.form.lists()}
     request.forms["a"]         ->  request.form.getlist("a")[-1]
-                                   (Bottle's MultiDict gives a field's last value, Werkzeug's
-                                   its first; .get() and attributes keep Werkzeug's: declared)
-    request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
-    (request.get_cookie("k", secret=s) is P020's)
-    request.json               ->  request.get_json(silent=True)   (None for another type
-                                   or no body, as Bottle's; declared: invalid JSON is None
-                                   where Bottle answered 400)
-                                   --faithful: _bottle_json(), Bottle's own rules, added
-                                   after the imports
-    request.body.read()        ->  request.get_data()
-    request.forms.decode()     ->  request.form          (Werkzeug's values are decoded)
-    form = request.forms; form.name  ->  form.get("name", "")
-    request.urlparts           ->  urlsplit(request.url)
-    request.content_type       ->  request.headers.get("Content-Type", "").lower()
-    request.script_name        ->  request.script_root + "/"
-    request.remote_addr        ->  (request.access_route[0] if request.access_route else None)
-                                   (Bottle's reads X-Forwarded-For, as access_route does)
-    request.forms.allitems()   ->  request.form.items(multi=True)   (and iterkeys & co.)
-    request.forms.replace(k, v) ->  request.form = request.form.copy(); request.form[k] = v
-                                   (.append(k, v): .add(k, v); Werkzeug's request dicts cannot
-                                   be changed, the request's cached copy can)
-    request.route.rule         ->  request.url_rule.rule   (declared where the path has a
-                                   filter, `<n:int>`: Werkzeug's syntax, D-route-rule)
-    request.route.method       ->  request.method          (declared, D-route-method)
-    request.route.name         ->  request.endpoint        (where each route has name=)
-    request.route.callback     ->  current_app.view_functions[request.endpoint]
-    request.route.app.config   ->  current_app.config   (request.route.app else: a TODO)
-    request.copy()             ->  Request(request.environ.copy())
-The conformance table (docs/BOTTLE-API.md) shows each against Bottle.
+    request.forms.dict         ->  request.form.to_dict(flat=False)
+    request.get_cookie("k", secret=s)  ->  see P020
+    request.get("REMOTE_ADDR")         ->  request.environ.get("REMOTE_ADDR")
+    request["bottle.x"] = 1            ->  request.environ["bottle.x"] = 1   (its environ's)
+    request.forms.decode()     ->  request.form          (Werkzeug decodes UTF-8 already;
+                                   another encoding is a breaking TODO)
+    form = request.forms; form.name  ->  form = request.form; form.get("name", "")
+                                   (a name bound to a form reads fields as the form does)
+    request.forms.name = v     ->  request.form = request.form.copy()
+                                   request.form["name"] = v
+                                   (`.replace(k, v)` the same, `.append(k, v)` as
+                                   `.add(k, v)`: Werkzeug's form is immutable, and the
+                                   request's cached form can be replaced by a copy)
+
+A field sent twice: Bottle's MultiDict gives its **last** value, Werkzeug's its first. Where
+the view takes the whole form (`dict(...)`, `.dict`) or one key by `[k]`, the port keeps
+Bottle's last value (a missing key is a 500 in both: Bottle's KeyError, an IndexError).
+`request.forms.get("a")` and `request.forms.a` keep Werkzeug's first value: a declared
+change, which matters only for a field a page sends twice (the hidden-field-before-a-
+checkbox idiom, `<input type=hidden name=x value=0><input type=checkbox name=x value=1>`,
+reads 1 in Bottle and 0 in Flask: use `request.form.getlist("x")[-1]` there).
+`request.X` with no Flask name is a TODO that breaks (exit status 5).
 """
 
 from __future__ import annotations
@@ -542,7 +551,7 @@ class Request(Rule):
             return updated
         if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
             self.todo(f"request.{name} has no direct Flask name: see the request rows in "
-                      "docs/PORTING-TOOLS.md", breaks=True)
+                      "docs/PORTING-RULES.md", breaks=True)
         return updated
 
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):

@@ -1,4 +1,4 @@
-"""P005 response: Bottle's global `response`.
+"""P005: response: Bottle's global `response`
 
 By default P022 (p022_response_fold.py) folds each change into the response the view
 returns; this rule is the --faithful port.

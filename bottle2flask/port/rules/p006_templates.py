@@ -1,21 +1,28 @@
-"""P006 templates: `template()` and `@view()` become `render_template`.
+"""P006: templates: `template()` and `@view()` become `render_template`
 
     template("list", rows=rows)      ->  render_template("list.html", rows=rows)
     template("list", {"rows": rows}) ->  render_template("list.html", **{"rows": rows})
     @view("new") ... return dict(a=1)  ->  return render_template("new.html", a=1)
 
 Names follow the template converter's mapping ('x' and 'x.tpl' -> 'x.html').
-Template source passed as a string is converted too (`render_template_string`) when
-it converts with no TODO; `@view` functions returning something other than a dict
-literal are left with a TODO.
+Template source passed as a string becomes `render_template_string` with the source
+converted (`template("<b>{{x}}</b>", x=x)` -> `render_template_string("<b>{{ x }}</b>",
+x=x)`) when it converts with no TODO and uses no other template; else a TODO. A `@view`
+function that returns None (a bare `return`, `pass`, or its end) renders its template
+with the view's defaults, as Bottle's `view` does. `@view` functions returning
+something other than a dict literal are left with a TODO (a returned `redirect()`,
+`abort()`, response, rendered template or string passes through in both, and needs
+none).
+`template_lookup=` and `template_settings=` are template()'s own options, not
+variables: they are dropped with a TODO.
 
-Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`) is converted alike; its
-templates are Jinja2 already and keep their names (`x` -> the file Bottle finds,
-x.tpl then x.html...). Bottle's Jinja2 environment does not autoescape: the app is
-told the same (with --faithful; by default Flask's own autoescaping of .html files is
-declared as D-autoescape). Mako and Cheetah templates get a TODO. The default port sets
-no Jinja options: `bottle2flask convert-templates` writes templates for a stock Flask
-environment; --faithful sets Bottle's habits (trim and lstrip blocks, None as "").
+Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
+`template_adapter=Jinja2Template`) is converted alike. When the app renders only
+through it, its templates are Jinja2 already: they are copied as they are, under the
+name Bottle finds (`x` is `x.tpl`, else `x.html`...), and the app gets
+`"autoescape": False` in its Jinja options (Bottle's Jinja2 environment does not
+escape; Flask escapes `.html`). An app rendering with Mako or Cheetah keeps its
+templates as they are too, and each `mako_template()`/`@mako_view()` call gets a TODO.
 """
 
 from __future__ import annotations

@@ -1,15 +1,15 @@
-"""P007 return values: what Bottle sends for a view's return value, kept in Flask.
+"""P007: return values: what Bottle sends for a view's return value, kept in Flask
 
-- A dict is JSON in both; Flask sorts the keys and writes compact JSON: declared as
-  D-json by default (a client reads the same data); with --faithful the app gets
+A view that yields its body and reads the request (or `session`, `url_for`, ...) gets
+`@stream_with_context` under its route: Bottle's request stays readable while the server
+iterates the body, Flask's request context is gone by then.
+
+- A dict is JSON in both; Flask sorts the keys unless told not to, so the app gets
   `app.json.sort_keys = False` (Bottle keeps the dict's order).
 - `return response` (Bottle's response object) sent its status and headers with an
   empty body: it becomes `return ""`, and P005's recorder applies the changes.
 - A view that can end without `return` sent an empty 200 from Bottle; Flask raises
   on None, so `return ""` is added at the end.
-- A view that yields its body and reads the request (or session, url_for...) while it
-  does: Bottle's request stays readable as the server iterates, Flask's context is gone,
-  so the view gets `@stream_with_context`.
 - A list or tuple: Bottle joins the items as the body, Flask sends a list as JSON and
   reads a tuple as (body, status, headers): left with a TODO.
 """

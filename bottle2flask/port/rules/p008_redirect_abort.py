@@ -1,27 +1,31 @@
-"""P008 redirect and abort: Bottle raises both, Flask returns a redirect.
+"""P008: redirect and abort: Bottle raises both, Flask returns a redirect
 
     redirect("/")        (a statement in a view)  ->  return redirect("/", 303)
     redirect("/")        (anywhere else)          ->  abort(redirect("/", 303))
     abort(404, "No item")                         ->  abort(404, "No item")
     raise HTTPError(404, "No item")               ->  abort(404, "No item")
     raise HTTPResponse("made", status=201)        ->  abort(Response("made", status=201))
-    return HTTPResponse(status=204)               ->  return Response(status=204)
+    return HTTPResponse(status=202)               ->  return Response(status=202)
     return HTTPResponse({"a": 1}, status=201)     ->  return Response(json.dumps({"a": 1}),
                                                       content_type="application/json",
                                                       status=201)
 
+`redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
+TODO: where it is called, Flask's returns the response that Bottle's raised. A redirect
+imported under another name (`from bottle import redirect as go_to`, also inside a
+function) is called as Flask's `redirect`, unless the module has a `redirect` of its own.
+A function or method routed by a call (`app.route("/x")(self.page)`, `callback=page`)
+is a view as much as a decorated one: its `redirect()` is returned.
+
+An HTTPResponse's dict body is JSON, as Bottle's JSON plugin sends it; a body that is
+neither a dict literal nor a string gets a TODO (a dict would be sent as its keys).
+
 Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
 with 302: the code is written out so the status stays Bottle's. Bottle also makes
-the Location absolute (against the request URL); Flask sends it as given: a declared
-change (D-location), which browsers and clients resolve the same way. With
---faithful, the app's `redirect` (which `flask.redirect` calls) is set to make it
-absolute, and only for redirects: a Location header a view sets itself stays as it
-was, as in Bottle. The text given to
-abort() becomes the error's description (`err.body` in a handler: see P009).
-`redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
-TODO: wherever it is called, Flask's returns the response Bottle's raised. A redirect
-imported under another name (`from bottle import redirect as go_to`, in a function too)
-is called as Flask's `redirect`.
+the Location absolute (against the request URL): by default Flask's relative one is
+declared (D-location, an `[[ignore]]` of `Location` on the view's paths in
+parity.toml); with `--faithful` the app's `redirect` makes it absolute. The text given
+to abort() becomes the error's description (`err.body` in a handler: see P009).
 """
 
 from __future__ import annotations

@@ -1,14 +1,19 @@
-"""P009 error handlers: `@app.error(404)` becomes `@app.errorhandler(404)`.
+"""P009: error handlers: `@app.error(404)` becomes `@app.errorhandler(404)`
 
 A Bottle error handler's return value is sent with the error's status; Flask sends
 a handler's plain return value as 200, so each `return x` gets the code:
-`return x, 404` (`return x, err.code` for a handler of several codes). The
+`return x, 404` (`return x, err.code` when one handler has several `@error()`s). The
 HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
-`err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`).
-A handler that reads `err.body` shows Werkzeug's text for a path no route matches
-(Bottle's: `Not found: '/x'`, `Method not allowed.`): declared as D-error-text by
-default; with --faithful a before_request hook sets Bottle's text. A 405 handler's
-page has no `Allow` header in Flask: declared as D-error-allow.
+`err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`;
+`err.status` and `err.status_line`, Bottle's "404 Not Found", -> `f"{err.code} {err.name}"`,
+the same text for every code but 414, where it stays a TODO). A
+handler that reads `err.body` shows Werkzeug's text for a path no route matches:
+declared as D-error-text; with `--faithful` a before_request hook gives it Bottle's
+text (`Not found: '/x'`, `Method not allowed.`).
+A handler registered by name, `app.error_handler[404] = not_found` (Flask's app has no
+`error_handler`: an AttributeError at import) or `app.error(404)(not_found)`, becomes
+`app.register_error_handler(404, not_found)`, and the function's returns get the code
+as a decorated handler's do.
 """
 
 from __future__ import annotations

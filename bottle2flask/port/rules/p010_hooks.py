@@ -1,17 +1,26 @@
-"""P010 hooks: `@app.hook("before_request")` becomes `@app.before_request`.
+"""P010: hooks: `@app.hook("before_request")` becomes `@app.before_request`
 
 Bottle's after_request hooks change the global `response` and return nothing;
 Flask's take the response and return it, so the hook gains a parameter and a
 `return`. Its `response.x = ...` lines still work through P005's recorder (applied
-after every hook). Other hook names (app_reset, config) get a TODO.
-`app.add_hook("after_request", fn)` at module level, for a function the module defines,
-is the decorator on that function (a `remove_hook` of it at module level too leaves it
-undecorated, as Bottle never ran it).
+after every hook). `app.add_hook(name, f)` at module level is the decorator on `f`.
 
-A before_request hook that changes `request.environ` ran before routing in Bottle (the
-usual trailing-slash recipe rewrites PATH_INFO there), and runs after it in Flask: one
-that reads nothing else of the request becomes a WSGI middleware class around
-app.wsgi_app (the hook's lines in its __call__); any other gets a TODO.
+A before_request hook that changes `request.environ` ran before Bottle picked the route
+(the usual trailing-slash recipe rewrites PATH_INFO there); Flask's run after routing.
+One that reads nothing else of the request becomes a WSGI middleware, as Flask's docs
+write one:
+
+    @hook("before_request")            class NoTrailingSlash:
+    def no_trailing_slash():               def __init__(self, wsgi_app): ...
+        request.environ["PATH_INFO"] = ->  def __call__(self, environ, start_response):
+            request.environ[...]...              environ["PATH_INFO"] = environ[...]...
+                                                 return self.wsgi_app(environ, start_response)
+                                       app.wsgi_app = NoTrailingSlash(app.wsgi_app)
+
+Any other keeps `@app.before_request` under a TODO.
+A hook Flask has no counterpart for (`@app.hook("config")`, `"app_reset"`) loses its
+decorator under a TODO (Flask's app has no `hook()`: left on, the port would stop at
+import); the function stays, for the app to call where Bottle did.
 """
 
 from __future__ import annotations

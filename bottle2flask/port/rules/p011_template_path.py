@@ -1,4 +1,4 @@
-"""P011 TEMPLATE_PATH: Bottle's template search path, as Flask's template folder.
+"""P011: TEMPLATE_PATH: Bottle's template search path, as Flask's template folder
 
 By default the module-level changes to the list are read once, as Flask reads its
 templates' folder once:

@@ -1,4 +1,4 @@
-"""P012 static_file: Bottle's `static_file` becomes `send_from_directory`.
+r"""P012: static_file: Bottle's `static_file` becomes `send_from_directory`
 
     static_file(name, root="static")                  ->  send_from_directory("static", name)
     static_file(name, root=r, download=True)          ->  ..., as_attachment=True)
@@ -7,16 +7,16 @@
     static_file(name, root=r, mimetype="text/plain")  ->  ..., mimetype="text/plain")
 
 Both answer 404 for a missing file and 403/404 for a path outside root. Flask reads a
-relative root from the app's folder, Bottle from the working directory: a relative
-root is rewritten from the app's module's folder, for an app run from the folder the
-port was given ("project/static" for an app made in project/__init__.py is "static").
-
-By default, a view whose only job is `return static_file(name, root=X)` under
-`/PREFIX/<name:path>` is removed and Flask serves the folder itself:
-`Flask(..., static_folder=X, static_url_path="/PREFIX")`, or nothing to say when that
-is Flask's own `static/` at `/static`. Its endpoint is Flask's `static` too. The
-headers Flask adds (Cache-Control, a quoted ETag) and the text of its 404 are its own:
-declared as D-static.
+relative root from the app's folder, Bottle from the working directory: a relative root
+is rewritten from the app's module's folder (`"project/static"` for an app made in
+`project/__init__.py` is `"static"`), for an app run from the folder the port was given.
+Bottle strips `/` and `\` from both ends of the name; Werkzeug refuses a name that
+starts with one (404): a literal is stripped by the port, a view's own route parameter
+never has one, any other name gets `.strip("/\\")`. By default, a
+view whose only job is `return static_file(name, root=X)` under `/PREFIX/<name:path>`
+is removed and Flask serves the folder: nothing to write for `static/` at `/static`,
+else `Flask(..., static_folder=X, static_url_path="/PREFIX")`; Flask's headers and
+404 text are declared (D-static). A view the app calls elsewhere is kept.
 """
 
 from __future__ import annotations

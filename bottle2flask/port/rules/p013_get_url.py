@@ -1,9 +1,10 @@
-"""P013 get_url: `get_url("name", id=1)` becomes `url_for("name", id=1)`.
+"""P013: get_url: `get_url("name", id=1)` becomes `url_for("name", id=1)`
 
 Bottle names a route by its `name=`; P003 turns that into Flask's `endpoint=`, so
 the names still match. A route without `name=` cannot be built by get_url in Bottle
-either. `url()` is Bottle's alias and gets the same treatment, and so does the function
-itself handed on uncalled (`template("home", get_url=url)`).
+either. `url()` is Bottle's alias and gets the same treatment, and so does the builder
+handed on uncalled: `template("home", get_url=url)` and `x = app.get_url` pass
+`url_for`.
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
-"""P014 template defaults: `BaseTemplate.defaults` becomes `app.jinja_env.globals`.
+"""P014: template defaults: `BaseTemplate.defaults` becomes `app.jinja_env.globals`
 
     BaseTemplate.defaults["site"] = "My site"  ->  app.jinja_env.globals["site"] = "My site"
     SimpleTemplate.defaults.update(x=1)        ->  app.jinja_env.globals.update(x=1)
 
-The dict read whole (`dict(BaseTemplate.defaults)`) is a TODO: Jinja's globals hold its
-own names too. The template classes' other members are P026's.
+Read whole (`dict(BaseTemplate.defaults)`), a TODO: Jinja's globals hold its own names too.
 """
 
 from __future__ import annotations

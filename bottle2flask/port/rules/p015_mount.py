@@ -1,26 +1,29 @@
-"""P015 mount and merge: sub-applications.
+"""P015: mount and merge: sub-applications
 
-    app.mount("/api/", api_app)
+app.mount("/api/", api_app)
  -> app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": api_app})
 
 Bottle's mount hands the request to the other app with the prefix moved from
 PATH_INFO to SCRIPT_NAME; Werkzeug's DispatcherMiddleware does the same, so this
 keeps behaviour once the mounted app is a WSGI app (ported itself, or any other).
-A prefix written without its trailing slash (`mount("/api", x)`) also hands the bare
-`/api` to `x`, as its "/", as Bottle does (Werkzeug would hand it an empty path, which
-Flask answers with a 308): the mounted app is wrapped in `_bottle_mounted()`.
-A second mount on the same app adds its prefix to that one dispatcher, which tries
-the longest prefix first (a dispatcher wrapped around the first would be asked first,
-and its shorter prefix would take the longer one's requests).
-Bottle 0.13 merges a Bottle app mounted under a prefix ending in "/" into the parent
-(its routes re-rooted there, run with the parent's hooks and error pages, request.path
-whole); the dispatcher hands those requests to the mounted app alone: D-mount-alone.
-`merge()` copies another app's routes into this one, as they are at that moment:
-`_bottle_merge(app, other)` (added after the imports) adds other's URL rules and views
-to app. A view whose name app already uses gets other's name before it, `other.x`
-(Bottle's routes have no names to clash). merge() of something not known as an app
-(a list of routes) and a mount the rule cannot read are commented out under a TODO, so
-the port starts. The app may be any expression for it: `self.web.merge(api)`.
+A second mount on the same app adds its prefix to that one dispatcher
+(`app.wsgi_app.mounts["/meta"] = meta`), which tries the longest prefix first; Bottle
+tries mounts in the order they were made, which is the same unless a shorter prefix was
+mounted before a longer one. Bottle also hands the bare prefix of `mount("/api", x)` to
+`x`'s `/` (Werkzeug would give it an empty path, which Flask answers with a 308 to
+`/api/`), so such a mount wraps `x` in a small `_bottle_mounted()` added after the app.
+A Bottle app mounted under a prefix ending in `/` is merged by Bottle 0.13 (its routes
+re-rooted on the parent, run with the parent's hooks and error pages, `request.path`
+whole); the dispatcher hands those requests to the mounted app alone: declared
+(D-mount-alone) on the prefix's paths.
+`merge(other)` copies another app's routes into this one, as they are at that moment:
+it becomes `_bottle_merge(app, other)` (added after the imports), which adds other's
+URL rules, views and converters to the app; a view whose name the app already uses is
+added as `other.name` (Bottle's routes have no names to clash), and the app keeps
+Bottle's dict key order. `merge()` of something not known as an app (a list of routes)
+and a `mount()` with a computed prefix or options are commented out under a TODO (Flask's
+app has neither method: left in, the port would stop at import). The app may be any
+expression for it (`self.bottle.merge(api)`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""P016 run: `run(app, host=..., port=...)` becomes `app.run(...)` behind a main guard.
+"""P016: run: `run(app, host=..., port=...)` becomes `app.run(...)` behind a main guard
 
-    run(host="localhost", port=8080, debug=True, reloader=True)
+run(host="localhost", port=8080, debug=True, reloader=True)
  -> if __name__ == "__main__":
         app.run(host="localhost", port=8080, debug=True, use_reloader=True)
 

@@ -1,19 +1,19 @@
-"""P017 what cannot be converted safely: flagged in place, never rewritten.
+"""P017: what cannot be converted safely: flagged in place, never rewritten
 
-- (Plugins, and the view parameters they pass, are P019's.)
 - `local` (Bottle's thread-local): flask.g lives for one request only.
 - Class-based registration (routes added in a loop or from a class's methods):
-  flagged where `app.route(...)` is called other than as a decorator with no path
-  (with one, P003 names the endpoint by it).
-- Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`, ...):
-  Flask's config is a plain dict with other loaders, and nested keys are not flattened.
-  Bottle's namespaced `app.config.update("db", url=x)` is written with its keys,
-  `app.config.update({"db.url": x})`.
-- `BaseRequest.MEMFILE_MAX = n`: Bottle's limit for JSON and url-encoded bodies (413
-  above it) and its in-memory buffer. At the top level of the module that makes the
-  app, after it is made, the default port writes `app.config["MAX_CONTENT_LENGTH"] = n`
-  there (D-body-limit: Flask's limit refuses every larger body, uploads included);
-  elsewhere it is flagged.
+  flagged where `app.route(...)` is called other than as a decorator, or called by
+  hand with no path on a bound method (Flask names the endpoint after the method: two
+  of one name clash at start-up; with a path, P003 names the endpoint by it).
+- Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`,
+  `load_module`, `meta_set`...): Flask's config has other loaders and does not
+  flatten nested keys to `a.b`.
+- `BaseRequest.MEMFILE_MAX = n`: in Bottle a 413 for JSON and url-encoded bodies
+  above it; Flask's nearest settings are `MAX_CONTENT_LENGTH` and
+  `MAX_FORM_MEMORY_SIZE`. At the top level of the module that makes the app, after
+  it is made, the default port writes `app.config["MAX_CONTENT_LENGTH"] = n` in its
+  place (declared D-body-limit: Flask refuses every larger body, uploads included);
+  anywhere else (before the app, in a function, `--faithful`) it is flagged.
 """
 
 from __future__ import annotations

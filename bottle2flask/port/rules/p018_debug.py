@@ -1,12 +1,10 @@
-"""P018 debug mode: `bottle.debug(True)` becomes `app.debug = True`.
+"""P018: debug mode: `bottle.debug(True)` becomes `app.debug = True`
 
-    bottle.debug(True)      ->  app.debug = True
-    debug()                 ->  app.debug = True     (Bottle's default is True)
-
-Bottle's debug mode shows tracebacks on error pages and reloads changed templates;
-Flask's `app.debug` does both for the Flask app. A top-level call that comes before
-the app is made moves to just after it (the app does not exist yet where it was).
-`debug` used any other way keeps its Bottle import under P001's TODO.
+`debug()` (Bottle's default argument is True) becomes `app.debug = True` too. Bottle's
+debug mode shows tracebacks on error pages and reloads changed templates; Flask's
+`app.debug` does both for the Flask app. A top-level call that comes before the app is
+made moves to just after it. `debug` used any other way keeps its Bottle import under
+P001's TODO.
 """
 
 from __future__ import annotations

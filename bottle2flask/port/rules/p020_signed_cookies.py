@@ -1,16 +1,19 @@
-"""P020 signed cookies: Bottle's `secret=` cookies keep their name, signed by itsdangerous.
+"""P020: signed cookies: `secret=` cookies keep their name, signed by itsdangerous
 
-    request.get_cookie("account", secret=SECRET)
- -> bottle_cookies.loads(request.cookies.get("account"), "account", SECRET)
-    response.set_cookie("account", name, secret=SECRET, path="/")
- -> response.set_cookie("account", bottle_cookies.dumps("account", name, SECRET), path="/")
-    response.delete_cookie("account", secret=SECRET)  ->  response.delete_cookie("account")
-
-`bottle_cookies.py` is written into OUT: a copy of bottle2flask/migrate/legacy.py (tested
-with the migration). Its `loads` reads what `dumps` signed (JSON, no pickle) and, through
-the migration's safe reader, Bottle's pickled cookies: whoever was signed in stays
-signed in. Declared change: the wire format of a cookie the port writes. Runs before
-P004 and P005, which then see plain cookie calls.
+Bottle's signed cookies keep their name: `response.set_cookie("account", v, secret=s,
+...)` becomes `response.set_cookie("account", bottle_cookies.dumps("account", v, s), ...)`,
+`request.get_cookie("account", secret=s)` becomes `bottle_cookies.loads(request.cookies.get(
+"account"), "account", s)`, and `delete_cookie` drops `secret=`. The rule runs before P004
+and P005, which then see plain cookie calls (a call it cannot read is a TODO that breaks).
+`bottle_cookies.py`
+is written into OUT (unless the app has a module of that name): a copy of
+`bottle2flask/migrate/legacy.py`, tested with the migration, standard library and
+itsdangerous only. **Declared change of wire format**: a cookie the port writes is
+itsdangerous's (JSON, HMAC-SHA1, salted with the cookie's name), not Bottle's pickle;
+`loads` reads both, Bottle's through the migration's safe reader (HMAC checked first,
+an unpickler that refuses every global), so a user signed in on the Bottle app stays
+signed in on the port; the Bottle app cannot read a cookie the port wrote, and a value
+must be JSON data (a tuple comes back as a list).
 """
 
 from __future__ import annotations

@@ -1,23 +1,22 @@
-"""P021 uploads: Bottle's FileUpload read as Werkzeug's FileStorage.
+"""P021: uploads: Bottle's FileUpload read as Werkzeug's FileStorage
 
-    upload = request.files.get("f")
-    upload.filename            ->  secure_filename(upload.filename)   (Bottle's is already
-                                   sanitised; Werkzeug's is what the client sent, "../x"
-                                   and all: declared, the two sanitise a little differently)
+An upload is a name bound (in the same function, or at module level) to
+`request.files.get(..)`, `request.files[..]`, `request.files.field`, or a loop over
+`getall`/`getlist`/`values`:
+
+    upload.filename            ->  secure_filename(upload.filename)  (an upload: a name
+                                   bound to request.files.get(..), [..], .field, or a loop
+                                   over getall/getlist/values; declared D-upload-filename)
     upload.raw_filename        ->  upload.filename
     upload.file                ->  upload.stream
     upload.get_header("k")     ->  upload.headers.get("k")
-    upload.content_length      ->  upload.headers.get("Content-Length", -1, type=int)
-                                   (Bottle's -1 without the part's own header, Werkzeug's 0)
-    upload.save(dest, overwrite=True)  ->  save_upload(upload, dest, overwrite=True)
-                                   (a function written once after the imports: into a
-                                   folder under the sanitised name, and never over an
-                                   existing file unless asked, as Bottle's save(); Werkzeug's
-                                   takes a file path only and overwrites)
-
-An upload is a name bound in the same function (or at module level) to
-`request.files.get(...)`, `request.files[...]`, `request.files.<field>` or a loop over
-`request.files.getall(...)`/`getlist(...)`/`values()`, or such an expression itself.
+    upload.save(dest, overwrite=False)  ->  save_upload(upload, dest, overwrite=False),
+                                   written once after the imports: into a folder under
+                                   the sanitised name, never over an existing file unless
+                                   asked (Werkzeug's save() takes a file path and
+                                   overwrites); save_upload_2 if the module already
+                                   uses the name (so do P010's middleware class and
+                                   P003's converter classes)
 """
 
 from __future__ import annotations

@@ -1,10 +1,37 @@
-"""P022 response, the default port: Bottle's global `response` folded into the view's.
+"""P022: response: Bottle's global `response`, folded into the view's own
 
-Each change is folded into the response the view returns (`return body, 400`,
-`resp = make_response(...)`), or made in an `@after_this_request` function at the
-spot (response_idiom.py); no module-level `response` is made. A cookie set without
-`path=` gets Werkzeug's `Path=/` where Bottle sends none: declared as D-cookie-path.
-(P005 is the --faithful port of the same lines.)
+In Bottle a view changes the response before it exists (`response.set_cookie(...)`,
+`response.status = 400`, `response.content_type = ...`) and a redirect keeps those
+changes. By default each change is folded into what the view returns:
+
+    response.status = 400                  ->  return template("new"), 400
+    return template("new")
+    response.content_type = "text/plain"   ->  return body, {"Content-Type": "text/plain"}
+    response.set_cookie("a", x); ...       ->  resp = make_response(template("list"))
+    return template("list")                    resp.set_cookie("a", x); return resp
+    response.set_cookie("a", x); redirect("/") ->  resp = redirect("/", 303); ...; return resp
+
+A change the block's `return` does not follow for certain (before an `if` that
+returns, or in a helper) becomes an `@after_this_request` function at the spot. A
+helper handed Bottle's response (`def save_session(session, response)`, called
+`save_session(session, response)` from the views) loses that parameter when every call
+in the app passes Bottle's `response` there and the helper only changes it
+(`port/response_params.py`): the calls stop passing it and the helper's changes become
+`@after_this_request` functions. A change followed by `return HTTPResponse(...)`
+(Flask's `Response(...)` in the port) is dropped, as Bottle drops it (its HTTPResponse
+replaces the response), and shown in a comment where it stood. A change before an
+`abort()`, or in a decorator's wrapper before it calls the view (`fn(*args, **kwargs)`,
+which may abort or answer an HTTPResponse), is kept by Flask where Bottle lost it:
+D-error-response. A change whose values are assigned again later in the function, and any
+other use of `response` (at module level), is a TODO; a view reading it back holds its own
+(P023). A cookie set without `path=`
+gets Werkzeug's `Path=/`: D-cookie-path. With `--faithful`, every line is kept and
+`response` is a recorder applied after the view. `set_cookie(..., secret=...)`
+(Bottle's pickled signed cookie) is P020's (below). In a view that calls `redirect()`,
+an `@after_this_request` status change is kept off a redirect (`if not 300 <=
+response.status_code < 400`): Bottle's `redirect()` copies the response all but its
+status, so a status set before a redirect further on (after a `try`, an `if`) never
+reached the client.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""P023 HTTPResponse objects: one a view builds and changes becomes Werkzeug's Response.
+"""P023: HTTPResponse objects: one a view builds and changes becomes Werkzeug's Response
 
     r = HTTPResponse("made", status=201)   ->  r = Response("made", status=201)
     r.set_header("X-A", "1")               ->  r.headers["X-A"] = "1"

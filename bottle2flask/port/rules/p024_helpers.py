@@ -1,4 +1,4 @@
-"""P024 helpers: Bottle's module-level helpers, from the library that has them.
+"""P024: helpers: Bottle's module-level helpers, from the library that has them
 
     html_escape(s)             ->  escape(s)                 (from html)
     http_date(t)               ->  http_date(t)              (from werkzeug.http)

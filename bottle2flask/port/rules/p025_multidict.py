@@ -1,4 +1,4 @@
-"""P025 MultiDict: one a function makes with Bottle's MultiDict becomes Werkzeug's.
+"""P025: MultiDict: one a function makes with Bottle's MultiDict becomes Werkzeug's
 
     d = MultiDict(pairs)        ->  d = MultiDict(dict(pairs))   (werkzeug.datastructures)
     d.getall(k) / d.getone(k)   ->  d.getlist(k) / d.get(k)

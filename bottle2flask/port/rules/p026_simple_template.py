@@ -1,4 +1,4 @@
-"""P026 SimpleTemplate objects: one a function makes from source becomes Jinja2's.
+"""P026: SimpleTemplate objects: one a function makes from source becomes Jinja2's
 
     t = SimpleTemplate("Hi {{name}}!")   ->  t = current_app.jinja_env.from_string("Hi {{ name }}!")
     t.render(name="x")                   ->  t.render(name="x")

@@ -1,4 +1,4 @@
-"""P027 app members: what a Bottle app has that a Flask app has under another name.
+"""P027: app members: what a Bottle app has that a Flask app has under another name
 
     application = app.wsgi        ->  application = app.wsgi_app
     app.catchall = False          ->  app.config["PROPAGATE_EXCEPTIONS"] = True
