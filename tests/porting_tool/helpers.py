@@ -101,3 +101,17 @@ def ported(before: str, after: str, todos: tuple[str, ...]):
     same_lines(code, after)
     assert [t["code"] for t in result.todos] == list(todos)
     return result
+
+
+def untouched(code: str, before: str, **options) -> None:
+    """Rule `code` leaves `before` alone: the port is the same with the rule disabled, and
+    the rule records nothing (no rewrite, TODO or declared change) on it."""
+    options.setdefault("faithful", False)
+    source = dedent(before).lstrip("\n")
+    on = port_source(source, "app.py", **options)
+    off = port_source(source, "app.py", disabled=frozenset({code}), **options)
+    assert on.status == off.status and on.status in ("success", "skip"), on.error
+    assert on.code == off.code, "\n".join(difflib.unified_diff(
+        off.code.splitlines(), on.code.splitlines(), "without the rule", "with it", lineterm=""))
+    assert not on.applied.get(code), on.applied
+    assert [t for t in on.todos if t["code"] == code] == []

@@ -119,3 +119,14 @@ def test_the_users_comments_and_names_are_never_read_as_the_engines_own():
             abort(redirect("/login", 302))
     ''', declared=("D-location",))  # and no TODO: the one above is the user's
     assert result.declared[0]["line"] == 10
+
+
+@pytest.mark.parametrize("rule", sorted(RULES, key=lambda r: r.code), ids=lambda r: r.code)
+def test_every_rule_has_its_own_test_file_opening_with_what_it_must_not_change(rule):
+    module = rule.__module__.rpartition(".")[2]
+    path = Path(__file__).parent / f"test_rule_{module}.py"
+    assert path.is_file(), f"{rule.code} has no test file {path.name}"
+    tests = [node.name for node in ast.parse(path.read_text()).body
+             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")]
+    assert tests[0] == "test_what_it_must_not_change_is_left_alone", path.name
+    assert len(tests) > 1, f"{path.name} has no rewrite of its own"

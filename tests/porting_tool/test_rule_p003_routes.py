@@ -13,7 +13,39 @@ import webtest
 
 from bottle2flask.cli import main as kit
 
-from .helpers import both_apps, idiom, port
+from .helpers import both_apps, idiom, port, untouched
+
+# What P003 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    import re
+    from bottle import Bottle
+
+    app = Bottle()
+    PATTERN = re.compile('<x:int>')
+    router = {}
+    router['/a/<id:int>'] = len
+    """,
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class Cache:
+        def route(self, path):
+            return path
+
+
+    Cache().route('/x/<id:int>')
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P003", source)
+
 
 FACTORY = r'''
     import bottle

@@ -5,7 +5,37 @@ or left under a TODO (found by the conformance table, docs/BOTTLE-API.md)."""
 
 from __future__ import annotations
 
-from .helpers import both_apps, idiom, port
+import pytest
+
+from .helpers import both_apps, idiom, port, untouched
+
+# What P004 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+    import requests
+
+    app = Bottle()
+
+
+    def fetch(url):
+        return requests.get(url).json()
+    """,
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    def handle(request):
+        return request.forms
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P004", source)
 
 
 def test_reads_that_keep_bottles_answer_declare_nothing():

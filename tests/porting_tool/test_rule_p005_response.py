@@ -2,7 +2,30 @@
 
 from __future__ import annotations
 
-from .helpers import both_apps, idiom, port
+import pytest
+
+from .helpers import both_apps, idiom, port, untouched
+
+# What P005 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    import requests
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    def fetch(url):
+        response = requests.get(url)
+        return response.status_code
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P005", source, faithful=True)
+
 
 HEAD = '''
     from bottle import Bottle, response

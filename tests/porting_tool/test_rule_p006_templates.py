@@ -2,7 +2,25 @@
 
 from __future__ import annotations
 
-from .helpers import idiom
+import pytest
+
+from .helpers import idiom, untouched
+
+# What P006 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+    template = 'x'
+    print(template)
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P006", source)
 
 
 def test_a_template_call_becomes_render_template_with_no_jinja_options():

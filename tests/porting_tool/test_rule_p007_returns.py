@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
-from .helpers import idiom
+import pytest
+
+from .helpers import idiom, untouched
+
+# What P007 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    def helper():
+        return {'a': 1}
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P007", source)
 
 
 def test_a_string_return_is_left_alone():

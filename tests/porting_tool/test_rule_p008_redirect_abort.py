@@ -2,7 +2,36 @@
 
 from __future__ import annotations
 
-from .helpers import both_apps, idiom, port
+import pytest
+
+from .helpers import both_apps, idiom, port, untouched
+
+# What P008 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class Client:
+        def redirect(self, url):
+            return url
+
+
+    def abort(code):
+        return code
+
+
+    Client().redirect('/x')
+    abort(3)
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P008", source)
 
 
 def test_abort_with_a_code_and_text_is_left_as_flask_reads_it():

@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
-from .helpers import idiom
+import pytest
+
+from .helpers import idiom, untouched
+
+# What P009 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    import logging
+    from bottle import Bottle
+
+    app = Bottle()
+    logging.error('x')
+    log = logging.getLogger()
+    log.error('y')
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P009", source)
 
 
 def test_a_handler_that_does_not_show_the_errors_text_changes_nothing_else():

@@ -3,7 +3,31 @@ module defines, is the decorator on that function; a call it cannot place keeps 
 
 from __future__ import annotations
 
-from .helpers import both_apps, idiom, port
+import pytest
+
+from .helpers import both_apps, idiom, port, untouched
+
+# What P010 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class Plugins:
+        def hook(self, name):
+            return name
+
+
+    Plugins().hook('before_request')
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P010", source)
 
 
 def test_an_add_hook_inside_a_function_is_left_with_its_todo():

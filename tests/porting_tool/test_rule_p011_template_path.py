@@ -2,7 +2,25 @@
 
 from __future__ import annotations
 
-from .helpers import idiom, port
+import pytest
+
+from .helpers import idiom, port, untouched
+
+# What P011 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+    TEMPLATE_PATHS = ['./views/']
+    TEMPLATE_PATHS.insert(0, './x/')
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P011", source)
 
 
 def test_a_module_without_template_path_keeps_the_views_folder():

@@ -3,10 +3,33 @@ folder; any other static_file() call becomes send_from_directory()."""
 
 from __future__ import annotations
 
+import pytest
+
 from bottle2flask.port.folder import port_tree
 
-from .helpers import idiom
+from .helpers import idiom, untouched
 from .test_port_apps import write
+
+# What P012 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    def static_file(name, root):
+        return name
+
+
+    static_file('a', root='b')
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P012", source)
 
 
 def test_a_static_file_call_with_more_to_do_becomes_send_from_directory():

@@ -3,7 +3,31 @@ url_for() has no app context, the port says it breaks (the conformance table's `
 
 from __future__ import annotations
 
-from .helpers import idiom, port
+import pytest
+
+from .helpers import idiom, port, untouched
+
+# What P013 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class Client:
+        def get_url(self, name):
+            return name
+
+
+    Client().get_url('home')
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P013", source)
 
 
 def test_a_url_built_in_a_view_is_url_for():

@@ -2,7 +2,34 @@
 
 from __future__ import annotations
 
-from .helpers import both_apps, port
+import pytest
+
+from .helpers import both_apps, port, untouched
+
+# What P015 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class Disk:
+        def mount(self, where, what):
+            return where
+
+
+    Disk().mount('/x', None)
+    settings = {}
+    settings.update({'a': 1})
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P015", source)
+
 
 MOUNTED = '''
     from bottle import Bottle, request, response

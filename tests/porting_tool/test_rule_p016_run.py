@@ -2,7 +2,25 @@
 
 from __future__ import annotations
 
-from .helpers import port
+import pytest
+
+from .helpers import port, untouched
+
+# What P016 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    import threading
+    from bottle import Bottle
+
+    app = Bottle()
+    threading.Thread(target=print).run()
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P016", source)
 
 
 def test_app_run_on_the_bottle_app_gets_flask_s_keywords():

@@ -3,7 +3,25 @@ where the app is already made, declared; anywhere else it stays, under a TODO.""
 
 from __future__ import annotations
 
-from .helpers import idiom, port
+import pytest
+
+from .helpers import idiom, port, untouched
+
+# What P017 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    import threading
+    from bottle import Bottle
+
+    app = Bottle()
+    state = threading.local()
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P017", source)
 
 
 def test_a_body_limit_set_after_the_app_is_made_becomes_max_content_length():

@@ -3,7 +3,26 @@ in Werkzeug's names; what differs is declared, what Werkzeug lacks is a TODO."""
 
 from __future__ import annotations
 
-from .helpers import answers, both_apps, idiom, port, ported
+import pytest
+
+from .helpers import answers, both_apps, idiom, port, ported, untouched
+
+# What P023 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from http.client import HTTPResponse
+
+    from bottle import Bottle
+
+    app = Bottle()
+    KIND = HTTPResponse
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P023", source)
 
 
 def test_an_httpresponse_returned_at_once_is_left_to_p008():

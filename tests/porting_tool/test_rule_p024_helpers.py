@@ -3,7 +3,30 @@ counterpart is a TODO that says what replaces it."""
 
 from __future__ import annotations
 
-from .helpers import both_apps, idiom, port, ported
+import pytest
+
+from .helpers import both_apps, idiom, port, ported, untouched
+
+# What P024 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    def html_escape(text):
+        return text
+
+
+    html_escape('<')
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P024", source)
 
 
 def test_the_apps_own_function_of_a_helpers_name_is_left():

@@ -1,0 +1,46 @@
+"""P019 plugins: what Flask has no plugin for is taken out under a TODO that says what
+to put in its place (the app-level tests are in test_port_plugins.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import port, untouched
+
+# What P019 must NOT change: code that only looks like what it rewrites.
+UNTOUCHED = [
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class Pip:
+        def install(self, name):
+            return name
+
+
+    Pip().install('x')
+    """,
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_what_it_must_not_change_is_left_alone(source):
+    untouched("P019", source)
+
+
+def test_skip_true_is_taken_out_under_a_todo_naming_what_replaces_the_plugins():
+    result = port("""
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get('/', skip=True)
+        def home():
+            return 'hi'
+    """, faithful=False)
+    assert "@app.get('/')\ndef home():" in result.code
+    assert [t["code"] for t in result.todos] == ["P019"]
+    assert "`skip=True` turned Bottle plugins off for this route" in result.todos[0]["text"]
