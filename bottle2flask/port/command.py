@@ -142,7 +142,8 @@ def report(args, result, python) -> int:
     if args.no_check or result.start is None:
         why = "--no-check" if args.no_check else "no module makes a Flask app"
         say(f"Not checked ({why}).")
-        status, reason = (ExitStatus.DIFFERS, "") if result.failed else (
+        status, reason = (ExitStatus.DIFFERS, "a file could not be converted (see above)") \
+            if result.failed else (
             (ExitStatus.BREAKS, breaks) if breaks else (ExitStatus.DONE, ""))
     else:
         from ..proof.check import check  # only a port that is checked pays for it
