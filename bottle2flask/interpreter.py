@@ -106,8 +106,10 @@ def resolve(given: str | None, folders: list[Path], option: str = "--python") ->
     if not Path(path).is_file() or not os.access(path, os.X_OK):
         raise UsageError(f"{option} {path}: no such Python (give the path of an "
                          "interpreter, e.g. .venv/bin/python)")
-    if Path(path).absolute() == Path(sys.executable).absolute():
-        return Interpreter(sys.executable)
+    venv = Path(path).absolute().parent.parent
+    if Path(path).absolute() == Path(sys.executable).absolute() or (
+            (venv / "pyvenv.cfg").is_file() and venv.resolve() == Path(sys.prefix).resolve()):
+        return Interpreter(sys.executable)  # the tool's own (python3 for python, say)
     candidate = Interpreter(str(Path(path).absolute()), own=False)
     try:
         done = subprocess.run(candidate.command("", [])[:3] + [PROBE], capture_output=True,
