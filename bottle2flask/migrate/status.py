@@ -258,6 +258,8 @@ def render(data: dict) -> str:
                      f"{'yes' if r['served'] else 'no':<6}  {same} ({r['requests']} "
                      f"requests){why}")
     s = data["summary"]
+    if data.get("log"):
+        lines += ["", f"The apps' own output (prints, logs, tracebacks): {data['log']}"]
     lines += ["", f"{s['served']}/{s['routes']} legacy routes served by the new app "
                   f"({s['ported_percent']}%); {s['identical']} identical, {s['different']} "
                   f"different, {s['not_exercised']} not reached by any request."]
@@ -300,8 +302,6 @@ def main(args) -> int:
     kept = said(log)
     data["log"] = str(kept) if kept else None
     print(json.dumps(data, indent=2) if args.json else render(data))
-    if kept and not args.json:
-        print(f"The apps' own output (prints, logs, tracebacks): {kept}")
     # A route the new app serves must answer as the legacy app did, and every route
     # must have been asked.
     if any(r["served"] and r["identical"] is False for r in rows(data)):

@@ -71,6 +71,4 @@ def main(args) -> int:
     kept = said(log)
     data["log"] = str(kept) if kept else None
     print(json.dumps(data, indent=2, default=str) if args.json else render(data))
-    if kept and not args.json:
-        print(f"The apps' own output (prints, logs, tracebacks): {kept}")
     return ExitStatus.DIFFERS if data["summary"]["different"] else ExitStatus.DONE

@@ -108,8 +108,8 @@ def test_parity_runs_under_the_users_python_and_keeps_their_output_apart(user_ap
     said = capfd.readouterr()
     assert "no unexplained differences" in said.out
     assert "the app prints while it answers" not in said.out + said.err
-    log = Path(said.out.rpartition("The apps' own output (prints, logs, tracebacks): ")[2]
-               .strip())
+    named = said.out.rpartition("The apps' own output (prints, logs, tracebacks): ")[2]
+    log = Path(named.splitlines()[0])
     assert "the app prints while it answers" in log.read_text()
 
 
