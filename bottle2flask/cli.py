@@ -4,8 +4,10 @@ One command table, one error path. Exit status, for every command (one policy,
 bottle2flask.exit_status.ExitStatus); when several apply, the first in this order wins:
 3, 5, 1, 4, 6.
   0  done: every route reached, and nothing differs or is broken
-  1  something differs, or is left broken (said on the last line)
-  2  a usage error: a bad option, path or app spec (one line, no traceback)
+  1  something differs, or is left broken (said on the last line); port --diff: the
+     port changes something
+  2  a usage error: a bad option, path or app spec, a --python the apps cannot run
+     under, a port into an OUT changed since the last port (one line, no traceback)
   3  port: the port does not start
   4  port: the port could not be compared (the original does not start here)
   5  port: converted, but a TODO is left on code that fails when it runs (file:line)

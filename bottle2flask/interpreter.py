@@ -62,9 +62,19 @@ def elsewhere(given: str | None, folders: list[Path], argv: list[str]) -> int | 
     python = Interpreter(sys.executable) if os.environ.get(RERUN) else resolve(given, folders)
     if python.own:
         return None
-    env = {**os.environ, RERUN: "1"}
-    return subprocess.run(python.command("bottle2flask", [*argv, "--python", python.path]),
-                          env=env).returncode
+    import signal
+
+    process = subprocess.Popen(python.command("bottle2flask", [*argv, "--python", python.path]),
+                               env={**os.environ, RERUN: "1"})
+    # a stop asked of this process is the command's: passed on, and waited for
+    forwarded = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    previous = {sig: signal.signal(sig, lambda sig, _: process.send_signal(sig))
+                for sig in forwarded}
+    try:
+        return process.wait()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def tool_paths() -> list[str]:

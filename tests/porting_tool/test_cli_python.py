@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import subprocess
 import sys
 import zipfile
@@ -147,3 +148,30 @@ def test_a_python_the_workers_cannot_run_under_says_what_is_missing(tmp_path, ca
     assert err.count("\n") == 1
     assert "(Python 3.99): the tool's workers cannot run under it: ModuleNotFoundError: " \
            "No module named 'flask'" in err
+
+
+def test_serve_shows_the_app_under_the_users_python(user_app):
+    from tests.harness.test_serve import fetch, free_ports
+
+    (port,) = free_ports(1)
+    spec = str(user_app / "web.py")
+    # no --python: the .venv beside the app is found, and serve runs again under it
+    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
+    process = subprocess.Popen([sys.executable, "-m", "bottle2flask", "serve", spec,
+                                f"{spec}:app", "--compare-port", str(port)], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert fetch(f"http://localhost:{port}/web-1/") == "from the user s virtualenv"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    # the run under the user's Python stopped with it
+    assert not [p for p in Path("/proc").glob("[0-9]*/cmdline")
+                if f"--compare-port\0{port}\0".encode() in read(p)]
+
+
+def read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:  # a process that ended meanwhile
+        return b""
