@@ -64,4 +64,4 @@ def guard(out: Path) -> None:
                          f"{changed[0]}): give an empty or new folder, "
                          "or --force to write over it")
     raise UsageError(f"{out} has {count} changed since the last port (the first: "
-                     f"{changed[0]}): keep them elsewhere, or --force to overwrite them")
+                     f"{changed[0]}): keep them elsewhere, or --force to port over them")
