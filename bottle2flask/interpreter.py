@@ -147,8 +147,9 @@ def boot(argv: list[str]) -> None:
     import site
 
     # this file's own folder is no place to import from (its modules would shadow the
-    # app's); the working folder is, as `python -m` has it
-    sys.path[0] = os.getcwd()
+    # app's); the working folder is, as `python -m` has it (unless PYTHONSAFEPATH)
+    if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
+        sys.path[0] = os.getcwd()
     for path in argv[0].split(os.pathsep):
         site.addsitedir(path)
     if argv[1] == PROBE:
