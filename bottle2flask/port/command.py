@@ -157,6 +157,9 @@ def report(args, result, python) -> int:
         for line in outcome.lines:
             say(line)
         status, reason = verdict(outcome, breaks, result.failed)
+        if status == ExitStatus.NOT_COMPARED and "No module named" in reason:
+            reason += (f" (the apps ran under {python.path}: --python names the Python "
+                       "that has the app's packages)")
         write_check(args.out, status, reason, outcome.data, python)
         if log.stat().st_size:
             say(f"The apps' own output during the check: {log}")

@@ -92,7 +92,10 @@ def test_python_names_the_interpreter_the_check_uses(user_app, tmp_path, capsys)
     # the tool's own Python lacks the app's package: neither app starts, nothing compared
     assert kit(["port", str(user_app), "-o", str(tmp_path / "own"),
                 "--python", sys.executable]) == 4
-    assert f"No module named '{PACKAGE}'" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert f"No module named '{PACKAGE}'" in said
+    assert said.rstrip().endswith(f"(the apps ran under {sys.executable}: --python names the "
+                                  "Python that has the app's packages)")
     assert kit(["port", str(user_app), "-o", str(tmp_path / "theirs"),
                 "--python", str(user_app / ".venv/bin/python")]) == 0
 
