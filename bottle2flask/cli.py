@@ -4,8 +4,10 @@ One command table, one error path. Exit status, for every command (one policy,
 bottle2flask.exit_status.ExitStatus); when several apply, the first in this order wins:
 3, 5, 1, 4, 6.
   0  done: every route reached, and nothing differs or is broken
-  1  something differs, or is left broken (said on the last line)
-  2  a usage error: a bad option, path or app spec (one line, no traceback)
+  1  something differs, or is left broken (said on the last line); port --diff: the
+     port changes something
+  2  a usage error: a bad option, path or app spec, a --python the apps cannot run
+     under, a port into an OUT changed since the last port (one line, no traceback)
   3  port: the port does not start
   4  port: the port could not be compared (the original does not start here)
   5  port: converted, but a TODO is left on code that fails when it runs (file:line)
@@ -45,16 +47,16 @@ class Command:
 COMMANDS = {
     "port": Command("bottle2flask.port.command",
                     "rewrite a Bottle app folder as a Flask app, then check it",
-                    parents=("replay",)),
+                    parents=("replay", "python")),
     "convert-templates": Command("bottle2flask.stpl.command",
                                  "a folder of SimpleTemplate views to Jinja2", "folder"),
     "convert-template": Command("bottle2flask.stpl.command",
                                 "one SimpleTemplate to Jinja2, on stdout", "file"),
     "parity": Command("bottle2flask.parity.command",
                       "send two apps the same requests and report every difference",
-                      parents=("replay", "copies", "report")),
+                      parents=("replay", "copies", "report", "python")),
     "serve": Command("bottle2flask.compare.serve", "two apps side by side in a browser",
-                     parents=("copies",)),
+                     parents=("copies", "python")),
     "migrate": Command("bottle2flask.migrate.status",
                        "a Bottle app and its Flask port: what is ported, what answers alike"),
 }
@@ -95,6 +97,7 @@ def run(argv: list[str], prog: str = "bottle2flask", table: dict | None = None,
     chosen = chosen if chosen in table else None
     try:
         args = parser_for(chosen, prog, table, description).parse_args(argv)
+        args.argv = argv  # a command run again under the apps' Python (--python)
         return table[args.command].load()[1](args)
     except UsageError as error:
         print(f"{prog}{' ' + chosen if chosen else ''}: error: {error}", file=sys.stderr)

@@ -79,6 +79,14 @@ def is_file(target: str) -> bool:
     return target.endswith(".py") or "/" in target or os.sep in target
 
 
+def folders_of(specs: list[str]) -> list[Path]:
+    """Where the apps' Python is looked for (a .venv in or above): a file's folder, the
+    working folder for a module; a URL runs elsewhere."""
+    found = [Path(split(spec)[0]).parent if is_file(split(spec)[0]) else Path.cwd()
+             for spec in specs if not is_url(spec)]
+    return list(dict.fromkeys(found))
+
+
 def labels(specs: list[str], known: dict[str, str] | None = None) -> list[str]:
     """Short, distinct names for the apps: a known spec's name, the module or file stem,
     host-port."""

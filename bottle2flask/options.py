@@ -38,3 +38,13 @@ def report() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument("--json", action="store_true", help="print the report as JSON")
     return parent
+
+
+def python() -> argparse.ArgumentParser:
+    """The Python that runs the user's apps (bottle2flask/interpreter.py)."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--python", metavar="PATH",
+                        help="the Python that runs your apps, with your packages (default: "
+                             "the active virtualenv's, else a .venv in or above the app's "
+                             "folder, else this tool's own); nothing is installed into it")
+    return parent

@@ -21,9 +21,10 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
+from .. import interpreter
 from ..errors import UsageError
 from ..exit_status import ExitStatus
-from ..loading import is_url, labels
+from ..loading import folders_of, is_url, labels
 from ..loading import load as load_app
 from ..parity.runner import on_copy
 from .page import create_compare_app
@@ -147,5 +148,8 @@ def add_arguments(parser) -> None:
 
 
 def main(args) -> int:
+    elsewhere = interpreter.elsewhere(args.python, folders_of([args.a, args.b]), args.argv)
+    if elsewhere is not None:  # run again under the apps' Python
+        return elsewhere
     return serve_apps([args.a, args.b], args.host, compare_port=args.compare_port,
                       in_place=args.in_place)

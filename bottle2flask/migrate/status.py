@@ -25,10 +25,11 @@ from urllib.parse import unquote_to_bytes
 import bottle
 from werkzeug.exceptions import HTTPException
 
-from .. import options
+from .. import interpreter, options
+from ..app_output import kept_in, said, scratch_log
 from ..errors import UsageError
 from ..exit_status import ExitStatus
-from ..loading import is_url
+from ..loading import folders_of, is_url
 from ..loading import load as load_app
 from ..parity.runner import on_copy, port_settings, run
 from ..proof import reach
@@ -257,6 +258,8 @@ def render(data: dict) -> str:
                      f"{'yes' if r['served'] else 'no':<6}  {same} ({r['requests']} "
                      f"requests){why}")
     s = data["summary"]
+    if data.get("log"):
+        lines += ["", f"The apps' own output (prints, logs, tracebacks): {data['log']}"]
     lines += ["", f"{s['served']}/{s['routes']} legacy routes served by the new app "
                   f"({s['ported_percent']}%); {s['identical']} identical, {s['different']} "
                   f"different, {s['not_exercised']} not reached by any request."]
@@ -280,15 +283,24 @@ def add_arguments(parser) -> None:
     sub = actions.add_parser("status", help="every legacy route: served by the new app? "
                                             "identical?", description=__doc__,
                              formatter_class=argparse.RawDescriptionHelpFormatter,
-                             parents=[options.replay(), options.copies(), options.report()])
+                             parents=[options.replay(), options.copies(), options.report(),
+                                      options.python()])
     sub.add_argument("legacy", help="the Bottle app (an app spec, as for parity)")
     sub.add_argument("new", help="the Flask app, or a migrate.Dispatcher over both")
 
 
 def main(args) -> int:
-    data = status(args.legacy, args.new, extra=args.requests, crawl=not args.no_crawl,
-                  forms=args.forms is not False, starts=args.start or ["/"],
-                  max_pages=args.max_pages, in_place=args.in_place)
+    elsewhere = interpreter.elsewhere(args.python, folders_of([args.legacy, args.new]),
+                                      args.argv)
+    if elsewhere is not None:  # run again under the apps' Python
+        return elsewhere
+    log = scratch_log("migrate")
+    with kept_in(log):
+        data = status(args.legacy, args.new, extra=args.requests, crawl=not args.no_crawl,
+                      forms=args.forms is not False, starts=args.start or ["/"],
+                      max_pages=args.max_pages, in_place=args.in_place)
+    kept = said(log)
+    data["log"] = str(kept) if kept else None
     print(json.dumps(data, indent=2) if args.json else render(data))
     # A route the new app serves must answer as the legacy app did, and every route
     # must have been asked.

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 
+from .. import interpreter
+from ..app_output import kept_in, said, scratch_log
 from ..exit_status import ExitStatus
+from ..loading import folders_of
 from .runner import Progress, render, run
 
 EPILOG = """\
@@ -34,6 +37,10 @@ A requests file (TOML or JSON) has [[request]] tables, a [form_values] table, an
                                           # cookie = "account"
   path = "/api/*"                         # optional: only for these paths
   reason = "the new app says who it is"   # shown in the report
+The apps run under --python PATH (default: the active virtualenv's Python, else a
+.venv in or above an app's folder, else this tool's own), with your packages first
+and this tool's after them. What they print (logs, tracebacks) goes to a log file in a
+temporary folder, which the report names, not to the console.
 Exit status: 0 no unexplained difference, 1 differences, 2 bad input (app spec, file).
 """
 
@@ -50,11 +57,18 @@ def add_arguments(parser) -> None:
 
 
 def main(args) -> int:
-    progress = None if args.quiet or args.json else Progress()
-    data = run([args.a, args.b], extra=args.requests, crawl=not args.no_crawl,
-               max_pages=args.max_pages, progress=progress, starts=args.start or ["/"],
-               forms=bool(args.forms), noise=args.noise, in_place=args.in_place)
-    if progress:
-        progress.done()
+    elsewhere = interpreter.elsewhere(args.python, folders_of([args.a, args.b]), args.argv)
+    if elsewhere is not None:  # run again under the apps' Python
+        return elsewhere
+    log = scratch_log("parity")
+    with kept_in(log) as console:
+        progress = None if args.quiet or args.json else Progress(console)
+        data = run([args.a, args.b], extra=args.requests, crawl=not args.no_crawl,
+                   max_pages=args.max_pages, progress=progress, starts=args.start or ["/"],
+                   forms=bool(args.forms), noise=args.noise, in_place=args.in_place)
+        if progress:
+            progress.done()
+    kept = said(log)
+    data["log"] = str(kept) if kept else None
     print(json.dumps(data, indent=2, default=str) if args.json else render(data))
     return ExitStatus.DIFFERS if data["summary"]["different"] else ExitStatus.DONE

@@ -186,6 +186,8 @@ def render(data: dict) -> str:
     if data.get("unused_ignore"):
         lines.append("\nUnused [[ignore]] rules (they matched no difference): "
                      + ", ".join(data["unused_ignore"]))
+    if data.get("log"):
+        lines.append(f"\nThe apps' own output (prints, logs, tracebacks): {data['log']}")
     verdict = ("no unexplained differences" if not summary["different"]
                else f"{summary['different']} step(s) differ")
     lines.append(f"\nResult: {verdict}.")

@@ -11,21 +11,30 @@ passed, a request attribute Flask lacks...): the port is not done; 6 alike, but 
 routes got no request (named, with why, on the last line). A call the port commented
 out under a TODO (a plugin) does not count: the port starts without it. The reason is
 the last line, on stderr. --no-check: converted only (0, 1 or 5).
+
+A port into a folder the last port wrote stops (a usage error) when the folder holds
+changes made since (port/manifest.py), unless --force. --diff writes nothing and exits
+1 when the port changes anything (0 when not). --json prints porting-report.json on
+stdout and nothing else there; --quiet only the errors and the last line.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import tempfile
 from pathlib import Path
 
+from .. import interpreter
 from ..errors import UsageError
 from ..exit_status import ExitStatus
-from ..proof.check import check
-from ..proof.record import DATA
+from . import manifest
 from .folder import diff, port_tree
 from .report import app_spec, check_markdown, outcome_line
 from .rules import CODES
+
+# Where the apps' own output goes during the check, in OUT.
+CHECK_LOG = "check.log"
 
 
 def add_arguments(parser) -> None:
@@ -36,7 +45,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("src", type=Path, help="the Bottle app's folder (or one .py file)")
     parser.add_argument("-o", "--out", type=Path, help="where to write the Flask app")
     parser.add_argument("--diff", action="store_true",
-                        help="print the changes to the Python files; write nothing")
+                        help="print what the port changes (modules, templates, files added "
+                             "or left out); write nothing; exit 1 when it changes anything")
+    parser.add_argument("--force", action="store_true",
+                        help="write into OUT even when it holds changes made since the "
+                             "last port (they are overwritten)")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true",
+                        help="print the report (porting-report.json) on stdout, nothing else")
+    output.add_argument("-q", "--quiet", action="store_true",
+                        help="print only the errors and the last line")
     parser.add_argument("--disable", action="append", default=[], metavar="P0NN",
                         help="skip a rule (repeat, or comma-separate)")
     parser.add_argument("--traceback", action="store_true",
@@ -56,34 +74,62 @@ def main(args) -> int:
     src = args.src
     if not src.is_dir():
         raise UsageError(f"{src} is not a folder")
-    if not args.diff and args.out is None:
-        raise UsageError("give -o OUT (or --diff to preview)")
-    if args.out is not None and not args.diff:
-        if args.out.resolve() == src.resolve() or src.resolve() in args.out.resolve().parents:
-            raise UsageError("OUT must be outside SRC")
-    result = port_tree(src, args.out or Path(), disabled=disabled, write=not args.diff,
-                       faithful=args.faithful)
+    if args.diff and args.json:
+        raise UsageError("--diff prints a diff and --json the report: give one of them")
     if args.diff:
-        sys.stdout.write(diff(src, result))
+        return preview(src, disabled, args.faithful)
+    if args.out is None:
+        raise UsageError("give -o OUT (or --diff to preview)")
+    if args.out.resolve() == src.resolve() or src.resolve() in args.out.resolve().parents:
+        raise UsageError("OUT must be outside SRC")
+    if not args.force:
+        manifest.guard(args.out)
+    # a --python that cannot run the check is said before anything is written
+    python = None if args.no_check else interpreter.resolve(args.python, [src])
+    result = port_tree(src, args.out, disabled=disabled, faithful=args.faithful)
+    try:
+        status = report(args, result, python)
+    finally:
+        manifest.record(args.out)  # OUT as this port leaves it, whatever stopped it
+    if args.json:
+        print((args.out / "porting-report.json").read_text(encoding="utf-8"), end="")
+    return status
+
+
+def preview(src: Path, disabled: frozenset[str], faithful: bool) -> int:
+    """--diff: the port written into a scratch folder, compared with the original."""
+    with tempfile.TemporaryDirectory(prefix="bottle2flask-diff-") as scratch:
+        result = port_tree(src, Path(scratch) / "port", disabled=disabled, faithful=faithful)
+        text, changed = diff(src, Path(scratch) / "port", result)
+    sys.stdout.write(text)
+    for module in result.modules:
+        if module.status == "failure":
+            print(f"bottle2flask port: {module.error}", file=sys.stderr)
+    return ExitStatus.DIFFERS if changed or result.failed else ExitStatus.DONE
+
+
+def report(args, result, python) -> int:
+    """Say what the port did, check it (unless --no-check), and return the exit status."""
+    say = (lambda *_, **__: None) if args.quiet or args.json else print
     for module in result.modules:
         if module.status == "failure":
             print(f"bottle2flask port: {module.error}", file=sys.stderr)
             if args.traceback and module.traceback:
                 print(module.traceback, end="", file=sys.stderr)
         for todo in module.todos:
-            print(f"{module.path}:{todo['line']}: {todo['code']} {todo['text']}",
-                  file=sys.stderr)
-    if args.diff:
-        return ExitStatus.DIFFERS if result.failed else ExitStatus.DONE
+            say(f"{module.path}:{todo['line']}: {todo['code']} {todo['text']}", file=sys.stderr)
     entry = result.entry
     totals = result.as_dict()["summary"]
     for module in result.modules:
         if module.status == "success":
-            print(f"{module.path}: {outcome_line(module.outcomes)}")
-    print(f"bottle2flask port: {totals['converted']} modules converted; "
-          + outcome_line({"same": totals["same"], "declared": totals["declared"],
-                          "todo": totals["todos"]}, totals["emulation_lines"])
-          + f"; report in {args.out / 'PORTING-REPORT.md'}")
+            say(f"{module.path}: {outcome_line(module.outcomes)}")
+    for template in result.templates:  # the total counts their TODOs: each says its own
+        if template.get("todos"):
+            say(f"{template['path']}: TODO: {len(template['todos'])}")
+    say(f"bottle2flask port: {totals['converted']} modules converted; "
+        + outcome_line({"same": totals["same"], "declared": totals["declared"],
+                        "todo": totals["todos"]}, totals["emulation_lines"])
+        + f"; report in {args.out / 'PORTING-REPORT.md'}")
     breaking = [f"{m.path}:{t['line']}: {t['code']} TODO on code that fails when it runs"
                 for m in result.modules for t in m.todos if t.get("breaks")]
     breaking += [f"{t['breaks']}: a template TODO that fails when rendered"
@@ -95,34 +141,51 @@ def main(args) -> int:
     status: int
     if args.no_check or result.start is None:
         why = "--no-check" if args.no_check else "no module makes a Flask app"
-        print(f"Not checked ({why}).")
-        status, reason = (ExitStatus.DIFFERS, "") if result.failed else (
+        say(f"Not checked ({why}).")
+        status, reason = (ExitStatus.DIFFERS, "a file could not be converted (see above)") \
+            if result.failed else (
             (ExitStatus.BREAKS, breaks) if breaks else (ExitStatus.DONE, ""))
     else:
-        outcome = check(src, args.out, result, requests=args.requests,
+        from ..proof.check import check  # only a port that is checked pays for it
+
+        log = args.out / CHECK_LOG
+        log.write_text("", encoding="utf-8")
+        outcome = check(args.src, args.out, result, requests=args.requests,
                         timeout=args.check_timeout, forms=args.forms is not False,
-                        crawl=not args.no_crawl, starts=args.start, max_pages=args.max_pages)
+                        crawl=not args.no_crawl, starts=args.start, max_pages=args.max_pages,
+                        python=python.logging_to(log), say=say)
         for line in outcome.lines:
-            print(line)
+            say(line)
         status, reason = verdict(outcome, breaks, result.failed)
-        write_check(args.out, status, reason, outcome.data)
+        if status == ExitStatus.NOT_COMPARED and "No module named" in reason:
+            reason += (f" (the apps ran under {python.path}: --python names the Python "
+                       "that has the app's packages)")
+        write_check(args.out, status, reason, outcome.data, python)
+        if log.stat().st_size:
+            say(f"The apps' own output during the check: {log}")
         started = outcome.status in (ExitStatus.DONE, ExitStatus.DIFFERS,
                                      ExitStatus.NOT_REACHED) or outcome.data.get(
             "starts", {}).get("port")
         if started and status != ExitStatus.BREAKS and entry is None:  # a mod_wsgi script's app
-            print(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
-                  f"(its app is `{result.start[1]}`)")
+            say(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
+                f"(its app is `{result.start[1]}`)")
         elif started and status != ExitStatus.BREAKS and outcome.data.get("script"):
             # its app is made only under `if __name__ == "__main__":`
-            print(f"run it: cd {args.out} && python {result.start[0]}")
-            say_suite(args.out)
+            say(f"run it: cd {args.out} && python {result.start[0]}")
+            say_suite(args.out, say)
         elif started and status != ExitStatus.BREAKS and entry is not None:
             # (a port with a TODO that fails is not done: no "run it")
             folder, name = run_from(args.out, entry[0])
-            print(f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run")
-            say_suite(args.out)
+            say(f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run")
+            say_suite(args.out, say)
+    machine = args.out / "porting-report.json"
+    found = json.loads(machine.read_text(encoding="utf-8"))
+    machine.write_text(json.dumps({**found, "exit_status": int(status)}, indent=2) + "\n",
+                       encoding="utf-8")
     if reason:
         print(f"bottle2flask port: {reason}", file=sys.stderr)
+    elif args.quiet:
+        print(f"bottle2flask port: done; report in {args.out / 'PORTING-REPORT.md'}")
     return status
 
 
@@ -143,25 +206,32 @@ def verdict(outcome, breaks: str, failed: bool) -> tuple[int, str]:
     return ExitStatus.DONE, ""
 
 
-def write_check(out: Path, status: int, reason: str, data: dict) -> None:
-    """The check's table of routes, added to PORTING-REPORT.md and porting-report.json."""
+def write_check(out: Path, status: int, reason: str, data: dict,
+                python: interpreter.Interpreter | None = None) -> None:
+    """The check's table of routes, added to PORTING-REPORT.md and porting-report.json,
+    with the Python the apps ran under and the log of their own output."""
+    from ..proof.record import DATA
+
     suite_data = out / "tests" / DATA
     suite = json.loads(suite_data.read_text(encoding="utf-8"))["apps"]["bottle"] \
         if data.get("routes") and suite_data.is_file() else None
+    ran = {"python": python.path if python else sys.executable, "log": CHECK_LOG}
     with (out / "PORTING-REPORT.md").open("a", encoding="utf-8") as report:
         report.write("\n" + check_markdown(status, reason, data, suite))
+        report.write(f"The apps ran under `{ran['python']}`; their own output (prints, "
+                     f"logs, tracebacks) is in `{CHECK_LOG}`.\n")
     machine = out / "porting-report.json"
     found = json.loads(machine.read_text(encoding="utf-8"))
     found["check"] = {"status": int(status), "reason": reason,
                       "summary": data.get("summary"), "counts": data.get("counts"),
                       "routes": data.get("routes", []), "unrouted": data.get("unrouted"),
-                      **({"original": suite} if suite else {})}
+                      **ran, **({"original": suite} if suite else {})}
     machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
 
 
-def say_suite(out: Path) -> None:
+def say_suite(out: Path, say=print) -> None:
     if (out / "tests" / "test_bottle2flask_parity.py").is_file():
-        print(f"its parity suite: cd {out} && python -m pytest tests -p no:randomly")
+        say(f"its parity suite: cd {out} && python -m pytest tests -p no:randomly")
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:

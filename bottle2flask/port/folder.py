@@ -287,14 +287,50 @@ def copy_companions(src: Path, out: Path, result: TreeResult) -> None:
             result.copied.append(f"{name}.py")
 
 
-def diff(src: Path, result: TreeResult) -> str:
-    """The unified diff of every changed module, as `--diff` prints it."""
+# What the port writes about itself, not the app: --diff leaves them out.
+REPORTS = frozenset({"porting-report.json", "PORTING-REPORT.md", "parity.toml"})
+
+
+def diff(src: Path, built: Path, result: TreeResult) -> tuple[str, int]:
+    """What the port changes in the app, as `--diff` prints it, and how many files it
+    changes: each module and converted template as a unified diff from its original
+    (a template under its new name), each file the port adds or leaves out named.
+    `built`: the port written into a scratch folder."""
+    src, built = Path(src), Path(built)
+    modules = {m.path for m in result.modules}
+    # a template's port: its own folder, its new name (views/x.tpl -> views/x.html)
+    sources = {Path(t["path"]).with_name(Path(t["output"]).name).as_posix(): t["path"]
+               for t in result.templates if t.get("output")}
+    before = {p.relative_to(src).as_posix() for p in files_of(src)}
+    after = {p.relative_to(built).as_posix() for p in files_of(built)} - REPORTS
     chunks: list[str] = []
-    for module in result.modules:
-        source = Path(src) / module.path
-        before = source.read_bytes().decode("utf-8") if source.exists() else ""  # made by P002
-        if module.code != before:
-            chunks.extend(difflib.unified_diff(
-                before.splitlines(keepends=True), module.code.splitlines(keepends=True),
-                f"a/{module.path}", f"b/{module.path}"))
-    return "".join(chunks)
+    changed = 0
+    for path in sorted(after):
+        origin = sources.get(path, path)
+        new = (built / path).read_bytes()
+        old = (src / origin).read_bytes() if origin in before else None
+        if old == new and origin == path:
+            continue
+        changed += 1
+        if old is None and path not in modules:
+            chunks.append(f"new file: {path}\n")
+            continue
+        chunks.append(unified(old or b"", new, f"a/{origin}" if old is not None
+                              else "/dev/null", f"b/{path}"))
+    for path in sorted(before - after - set(sources.values()) - REPORTS):
+        changed += 1
+        chunks.append(f"not in the port: {path}"
+                      + (f" ({result.left_out[path]})" if path in result.left_out else "")
+                      + "\n")
+    return "".join(chunks), changed
+
+
+def unified(old: bytes, new: bytes, before: str, after: str) -> str:
+    """A unified diff of two files' bytes; binary files are only said to differ."""
+    try:
+        lines = old.decode("utf-8").splitlines(keepends=True), \
+            new.decode("utf-8").splitlines(keepends=True)
+    except UnicodeDecodeError:
+        return f"Binary files {before} and {after} differ\n"
+    return "".join(line if line.endswith("\n") else f"{line}\n\\ No newline at end of file\n"
+                   for line in difflib.unified_diff(*lines, before, after))

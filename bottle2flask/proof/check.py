@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..exit_status import ExitStatus
+from ..interpreter import Interpreter
 from .record import ORIGINAL_VARIABLE, app_entry, recording, write_suite
 
 SAME, DIFFERENT = ExitStatus.DONE, ExitStatus.DIFFERS
@@ -34,19 +35,24 @@ class Check:
     data: dict = field(default_factory=dict)  # the report for machines
 
 
-def worker(python: str, args: list[str], timeout: float) -> dict:
-    """Run one part of the check in its own process; its JSON answer, or why there is none.
+def worker(python: str | Interpreter, args: list[str], timeout: float) -> dict:
+    """Run one part of the check in its own process (under the user's Python, when
+    given); its JSON answer, or why there is none. The apps' own output goes to the
+    Interpreter's log, if it has one.
 
     The process's temporary files (its copies of the apps, and the apps' own) go in a
     folder this side removes: a process killed at the time limit cannot clean up."""
+    runner = python if isinstance(python, Interpreter) else Interpreter(python)
     with tempfile.TemporaryDirectory(prefix="bottle2flask-check-",
                                      ignore_cleanup_errors=True) as scratch:
         try:
-            done = subprocess.run([python, "-m", "bottle2flask.proof.worker", *args],
+            done = subprocess.run(runner.command("bottle2flask.proof.worker", args),
                                   capture_output=True, text=True, timeout=timeout,
                                   env={**os.environ, "TMPDIR": scratch})
-        except subprocess.TimeoutExpired:
+        except subprocess.TimeoutExpired as stopped:
+            runner.keep(args, stopped.stderr or "")
             return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
+    runner.keep(args, done.stderr)
     try:
         return json.loads(done.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
@@ -65,7 +71,7 @@ def blocking_todo(result, problem: dict) -> str:
     return f" (TODO {todo['code']} at {module.path}:{todo['line']})" if todo else ""
 
 
-def specs(src: Path, out: Path, start: tuple[str, str], python: str,
+def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interpreter,
           timeout: float) -> tuple[str, str, dict, dict]:
     """The two apps' specs and whether each loads: the original's app may be Bottle's
     default app (the port names it `app`), so its attr is tried, then left out."""
@@ -103,7 +109,7 @@ def ported_code_fails(port: dict) -> bool:
 
 
 def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
-          python: str = sys.executable, say=print, **replay) -> Check:
+          python: str | Interpreter = sys.executable, say=print, **replay) -> Check:
     """Check the port in out of the app in src (result: port_tree's), and record its suite.
 
     replay: forms, crawl, starts, max_pages, as for parity."""
@@ -156,7 +162,8 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     return judged
 
 
-def compare_other(src: Path, out: Path, start: tuple[str, str], python: str, timeout: float,
+def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | Interpreter,
+                  timeout: float,
                   files: list[str], replay: dict) -> tuple[list[dict], str]:
     """The routes of another script of the folder, each rule shown with its file (not
     recorded in the suite, which holds the entry's); or a line saying why it was not

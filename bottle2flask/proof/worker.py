@@ -3,13 +3,15 @@
     probe SPEC              can the app be loaded? {"ok", "error", "file", "line"}
     compare ORIG PORT JSON  migrate status over both, with the parity report kept
 
-One JSON object on stdout; the app's own output goes to stderr.
+One JSON object on stdout; the apps' own output (their prints, their logs, what a
+process they start writes) goes to stderr, which the check keeps in OUT/check.log.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 import tempfile
 import traceback
@@ -58,7 +60,12 @@ def compare(original: str, port: str, options: dict) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    with contextlib.redirect_stdout(sys.stderr):  # the app's prints are not our answer
+    # The answer goes to stdout as it was; the apps' prints, from Python or from a
+    # process they start, go where stderr goes (stdout's descriptor is stderr's meanwhile).
+    sys.stdout.flush()
+    answer = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    with contextlib.redirect_stdout(sys.stderr):
         try:
             if argv[0] == "probe":
                 result = probe(argv[1])
@@ -66,7 +73,9 @@ def main(argv: list[str]) -> int:
                 result = compare(argv[1], argv[2], json.loads(argv[3]))
         except UsageError as error:
             result = {"ok": False, "error": str(error)}
-    print(json.dumps(result, default=str))
+    sys.stderr.flush()
+    with answer:
+        print(json.dumps(result, default=str), file=answer)
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -96,7 +97,9 @@ def listing(folder: Path) -> dict[str, bytes]:
 
 
 def run(bin_dir: Path, cwd: Path, *args: str, timeout: float = 300):
-    return subprocess.run([str(bin_dir / "bottle2flask"), *args], cwd=cwd,
+    # as a user runs it, no virtualenv active: the apps run under the tool's own Python
+    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
+    return subprocess.run([str(bin_dir / "bottle2flask"), *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -161,6 +164,7 @@ def test_serve_shows_a_clashing_app_from_the_install(installed, tmp_path):
     (port,) = free_ports(1)
     process = subprocess.Popen([str(installed / "bottle2flask"), "serve", "clash/app.py",
                                 "clash/app.py:app", "--compare-port", str(port)], cwd=home,
+                               env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"},
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         from tests.harness.test_serve import fetch

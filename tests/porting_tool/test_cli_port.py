@@ -1,0 +1,245 @@
+"""bottle2flask port as ruff users expect it: re-runs that lose nothing, --diff, --json,
+--quiet, the apps' output kept in OUT/check.log, and --no-check importing no checker."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bottle2flask.cli import main as kit
+
+APP = '''from bottle import Bottle, template
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    print("the app says hello on stdout")
+    sys.stderr.write("and on stderr\\n")
+    return template("index", xs=[1, 2])
+'''
+TEMPLATE = "% for x in xs:\n<p>{{x}}</p>\n% end\n"
+
+
+def write_app(folder: Path, source: str = APP) -> Path:
+    (folder / "views").mkdir(parents=True)
+    (folder / "web.py").write_text("import sys\n" + source)
+    (folder / "views" / "index.tpl").write_text(TEMPLATE)
+    (folder / "static").mkdir()
+    (folder / "static" / "site.css").write_text("p { color: red }\n")
+    return folder
+
+
+@pytest.fixture
+def src(tmp_path):
+    return write_app(tmp_path / "src")
+
+
+def port(src: Path, out: Path, *more: str) -> int:
+    return kit(["port", "--no-check", str(src), "-o", str(out), *more])
+
+
+# Re-runs lose nothing
+
+
+def test_porting_again_into_an_out_nobody_changed_just_ports_again(src, tmp_path):
+    out = tmp_path / "out"
+    assert port(src, out) == 0
+    (src / "views" / "index.tpl").write_text("<p>{{len(xs)}}</p>\n")
+    assert port(src, out) == 0
+    assert "for" not in (out / "views" / "index.html").read_text()
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda out: (out / "web.py").write_text("# mine\n"), "web.py (edited)"),
+    (lambda out: (out / "notes.txt").write_text("mine\n"), "notes.txt (added)"),
+    (lambda out: (out / "static" / "site.css").unlink(), "static/site.css (removed)"),
+])
+def test_an_out_changed_since_the_last_port_stops_it_with_exit_2(src, tmp_path, capsys,
+                                                                  change, said):
+    out = tmp_path / "out"
+    assert port(src, out) == 0
+    change(out)
+    kept = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    capsys.readouterr()
+    assert port(src, out) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"1 file changed since the last port (the first: {said})" in err
+    assert "--force" in err
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == kept
+
+
+def test_the_error_counts_every_change_and_names_the_first(src, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert port(src, out) == 0
+    (out / "web.py").write_text("# mine\n")
+    (out / "PORTING-REPORT.md").unlink()
+    assert port(src, out) == 2
+    assert "2 files changed since the last port (the first: PORTING-REPORT.md (removed))" \
+        in capsys.readouterr().err
+
+
+def test_force_writes_over_the_changes(src, tmp_path):
+    out = tmp_path / "out"
+    assert port(src, out) == 0
+    (out / "web.py").write_text("# mine\n")
+    assert port(src, out, "--force") == 0
+    assert "Flask(__name__" in (out / "web.py").read_text()
+    assert port(src, out) == 0  # and what it wrote is the port's again
+
+
+def test_a_first_port_into_a_folder_no_port_wrote_stops(src, tmp_path, capsys):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "app.py").write_text("# someone's\n")
+    assert port(src, out) == 2
+    assert "is not empty and no port wrote it (1 file, the first app.py)" \
+        in capsys.readouterr().err
+    assert (out / "app.py").read_text() == "# someone's\n"
+    assert port(src, tmp_path / "empty") == 0  # an empty or new folder is fine
+    (tmp_path / "made").mkdir()
+    assert port(src, tmp_path / "made") == 0
+
+
+def test_caches_left_by_running_the_port_are_not_changes(src, tmp_path):
+    out = tmp_path / "out"
+    assert port(src, out) == 0
+    (out / "__pycache__").mkdir()
+    (out / "__pycache__" / "web.cpython-311.pyc").write_bytes(b"\0")
+    (out / ".pytest_cache").mkdir()
+    (out / ".pytest_cache" / "README.md").write_text("x")
+    assert port(src, out) == 0
+
+
+# --diff
+
+
+def test_diff_writes_nothing_and_shows_modules_templates_and_new_files(src, tmp_path,
+                                                                       capsys):
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    assert kit(["port", "--faithful", str(src), "--diff"]) == 1
+    out = capsys.readouterr().out
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+    assert "--- a/web.py\n+++ b/web.py\n" in out
+    assert "--- a/views/index.tpl\n+++ b/views/index.html\n" in out
+    assert "-% for x in xs:\n" in out
+    assert "new file: bottle_compat.py\n" in out  # --faithful's helpers
+    assert "static/site.css" not in out  # copied as it is: no change
+    assert "porting-report.json" not in out and "PORTING-REPORT.md" not in out
+
+
+def test_diff_exits_0_when_the_port_changes_nothing(tmp_path, capsys):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "util.py").write_text("def double(x):\n    return 2 * x\n")
+    (src / "style.css").write_text("p {}\n")
+    assert kit(["port", str(src), "--diff"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_diff_names_a_file_the_port_leaves_out(src, capsys):
+    (src / "bottle.py").write_text("# a Bottle shipped with the app\n")
+    assert kit(["port", str(src), "--diff"]) == 1
+    assert "not in the port: bottle.py (Bottle itself, shipped with the app" \
+        in capsys.readouterr().out
+
+
+# --json and --quiet
+
+
+def test_json_prints_the_report_alone_on_stdout(src, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert port(src, out, "--json") == 0
+    printed = capsys.readouterr().out
+    data = json.loads(printed)
+    assert data == json.loads((out / "porting-report.json").read_text())
+    assert data["exit_status"] == 0
+    assert [m["path"] for m in data["modules"]] == ["web.py"]
+
+
+def test_quiet_prints_only_the_last_line(src, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert port(src, out, "--quiet") == 0
+    said = capsys.readouterr()
+    assert said.out == f"bottle2flask port: done; report in {out / 'PORTING-REPORT.md'}\n"
+    assert said.err == ""
+
+
+def test_quiet_still_says_an_error(tmp_path, capsys):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text("from bottle import route\ndef broken(:\n")
+    assert port(src, tmp_path / "out", "-q") == 1
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert said.err.splitlines()[-1] == "bottle2flask port: a file could not be converted " \
+        "(see above)" and "web.py" in said.err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--json", "--diff"], "--diff prints a diff and --json the report: give one of them"),
+    (["--json", "--quiet"], "argument -q/--quiet: not allowed with argument --json"),
+    (["--python", "/no/such/python"], "--python /no/such/python: no such Python"),
+])
+def test_options_that_do_not_go_together_are_one_line_and_exit_2(src, tmp_path, capsys,
+                                                                  argv, message):
+    assert kit(["port", str(src), "-o", str(tmp_path / "out"), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_each_file_s_line_counts_its_own_todos_as_the_total_does(src, tmp_path, capsys):
+    (src / "views" / "index.tpl").write_text("<p>{{zip(xs, xs)}}</p>\n")  # a TODO (T028)
+    assert port(src, tmp_path / "out") == 5  # the template's TODO fails when rendered
+    lines = capsys.readouterr().out.splitlines()
+    per_file = [int(line.rpartition("TODO: ")[2]) for line in lines
+                if "TODO: " in line and not line.startswith("bottle2flask port:")]
+    total = next(line for line in lines if line.startswith("bottle2flask port:"))
+    assert "views/index.tpl: TODO: 1" in lines
+    assert f"TODO: {sum(per_file)};" in total and sum(per_file) == 1
+
+
+# The apps' own output during the check
+
+
+def test_the_apps_output_during_the_check_goes_to_check_log(tmp_path, capfd):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(
+        "import sys\nfrom bottle import Bottle\n\nprint('loading the app')\napp = Bottle()\n\n\n"
+        "@app.route('/')\ndef index():\n    print('the app says hello')\n"
+        "    sys.stderr.write('a warning of the app\\n')\n    return 'hi'\n")
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    console = capfd.readouterr()
+    log = (out / "check.log").read_text()
+    for said in ("loading the app", "the app says hello", "a warning of the app"):
+        assert said in log and said not in console.out + console.err
+    assert f"The apps' own output during the check: {out / 'check.log'}" in console.out
+    assert "their own output (prints, logs, tracebacks) is in `check.log`" \
+        in (out / "PORTING-REPORT.md").read_text()
+    report = json.loads((out / "porting-report.json").read_text())["check"]
+    assert report["log"] == "check.log" and report["python"] == sys.executable
+    # the log is the port's own: porting again is no change made by hand
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+
+
+# --no-check pays for no checker
+
+
+def test_port_no_check_imports_neither_proof_nor_parity(src, tmp_path):
+    code = ("import sys\nfrom bottle2flask.cli import main\n"
+            f"status = main(['port', '--no-check', '-q', {str(src)!r}, '-o', "
+            f"{str(tmp_path / 'out')!r}])\n"
+            "print(status, sorted({m.split('.')[1] for m in sys.modules "
+            "if m.startswith(('bottle2flask.proof', 'bottle2flask.parity'))}))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.splitlines()[-1] == "0 []"
