@@ -13,7 +13,7 @@ import webtest
 
 from bottle2flask.cli import main as kit
 
-from .helpers import both_apps, idiom, port
+from .helpers import answers, both_apps, idiom, port
 
 FACTORY = r'''
     import bottle
@@ -704,3 +704,78 @@ def test_routes_registered_by_calling_route_are_named_by_their_path(tmp_path):
         assert client.get("/l/b").text == "view b"
         assert client.put("/l/a").text == "view put"
         assert client.post("/two/page").text == "page"
+
+
+SHORTCUTS_GIVEN_A_METHOD = '''
+from bottle import default_app, get, post, route
+
+app = default_app()
+
+
+@post("/login", method="POST")
+def login():
+    return "in"
+
+
+@get("/both", method=["GET", "POST"])
+def both():
+    return "both"
+
+
+@app.get("/put", method="PUT")
+def put():
+    return "put"
+
+
+@app.post("/got", "GET")
+def got():
+    return "got"
+
+
+@app.delete("/any", method="ANY")
+def anything():
+    return "any"
+
+
+@route("/r", method="ANY")
+def r():
+    return "r"
+
+
+def added():
+    return "added"
+
+
+app.get("/added", method="post", callback=added)
+'''
+
+
+def test_a_shortcut_given_a_method_becomes_flasks_shortcut_or_route():
+    """Found by the first-sight batch (issue 42): `@post("/login", method="POST")` kept
+    methods= on Flask's shortcut, which refuses it at import."""
+    result = port(SHORTCUTS_GIVEN_A_METHOD, faithful=False)
+    assert '@app.post("/login")\n' in result.code
+    assert '@app.route("/both", methods=["GET", "POST"])' in result.code
+    assert '@app.put("/put")\n' in result.code
+    assert '@app.get("/got")\n' in result.code
+    assert '@app.route("/any", methods=["GET", "POST", "PUT", "DELETE", "PATCH", ' \
+        '"OPTIONS"])' in result.code
+    assert 'app.add_url_rule("/added", view_func=added, methods=["POST"])' in result.code
+
+
+def test_a_shortcut_given_a_method_answers_that_method_as_in_bottle(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, SHORTCUTS_GIVEN_A_METHOD, "shortcuts")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/login", "POST") == (200, "in")
+        assert answers(client, "/login")[0] == 405
+        assert answers(client, "/both") == (200, "both")
+        assert answers(client, "/both", "POST") == (200, "both")
+        assert answers(client, "/put", "PUT") == (200, "put")
+        assert answers(client, "/put")[0] == 405
+        assert answers(client, "/got") == (200, "got")
+        assert answers(client, "/got", "POST")[0] == 405
+        assert answers(client, "/any", "PATCH") == (200, "any")
+        assert answers(client, "/any") == (200, "any")
+        assert answers(client, "/r", "DELETE") == (200, "r")
+        assert answers(client, "/added", "POST") == (200, "added")
+        assert answers(client, "/added")[0] == 405

@@ -143,11 +143,9 @@ def route_key(rule: Rule, decorator: cst.Decorator) -> tuple[str, str, set[str]]
         return None
     app = cst.Module([]).code_for_node(call.func.value) \
         if isinstance(call.func, cst.Attribute) else ""
-    if kind != "route":
-        return app, path, {kind.upper()}
-    given = arg(call, 1, "method")
+    given = arg(call, 1, "method")  # a shortcut's method= replaces its own
     if given is None:
-        return app, path, {"GET"}
+        return app, path, {"GET" if kind == "route" else kind.upper()}
     values = given.value.elements if isinstance(given.value, cst.List | cst.Tuple) \
         else [cst.Element(given.value)]
     methods = {string_value(e.value) for e in values}
@@ -473,9 +471,11 @@ class Routes(Rule):
         callback = arg(call, 2, "callback")
         if callback is None or any(a.star for a in call.args):
             return updated
-        method = call.func.attr.value
         rest = [a for a in call.args if a is not callback]
         new = self.route_call(call.with_changes(args=rest))
+        # the verb route_call() left: a shortcut given method= may have become another
+        method = new.func.attr.value if isinstance(new.func, cst.Attribute) \
+            else call.func.attr.value
         args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in new.args]
         # Bottle's path= is Flask's rule= (add_url_rule(rule, endpoint, view_func, ...))
         args = [a.with_changes(keyword=cst.Name("rule")) if a.keyword and
@@ -545,12 +545,35 @@ class Routes(Rule):
                           "the value where the view can read it", breaks=True)
                 args[i] = REMOVE_ARG
                 changed = True
-        if changed:
-            self.fired()
         kept = [a for a in args if a is not REMOVE_ARG]
-        if kept and len(kept) < len(args):
+        func, kept = self.shortcut_given_methods(call.func, kept)
+        if changed or func is not call.func:
+            self.fired()
+        if kept and len(kept) < len(call.args):
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        return call.with_changes(args=kept)
+        return call.with_changes(func=func, args=kept)
+
+    def shortcut_given_methods(self, func: cst.BaseExpression, args: list[cst.Arg]
+                               ) -> tuple[cst.BaseExpression, list[cst.Arg]]:
+        """`@post("/login", method="POST")`, `@get("/x", method=["GET", "POST"])`: Bottle's
+        shortcuts take method= and it replaces theirs; Flask's refuse methods=. One method
+        left: its shortcut, no methods=; else (or methods not literal) route(methods=)."""
+        verb = func.attr.value if isinstance(func, cst.Attribute) else self.api(func)
+        given = next((a for a in args if a.keyword and a.keyword.value == "methods"), None)
+        if verb not in ROUTE_METHODS - {"route"} or given is None:
+            return func, args
+        values = given.value.elements if isinstance(given.value, cst.List | cst.Tuple) \
+            else None
+        methods = {str(m).upper() for m in (string_value(e.value) for e in values or ())}
+        one = next(iter(methods)).lower() if len(methods) == 1 else None
+        if values is not None and None not in methods and one in ROUTE_METHODS - {"route"}:
+            verb, args = one, [a for a in args if a is not given]
+        else:
+            verb = "route"
+        if isinstance(func, cst.Attribute):
+            return func.with_changes(attr=cst.Name(verb)), args
+        # the default app's bare get(): on the module's app, as P002 writes it
+        return cst.Attribute(cst.Name(self.facts.app_name), cst.Name(verb)), args
 
 
     def convert_literal(self, node: cst.BaseExpression) -> cst.BaseExpression:
