@@ -21,7 +21,7 @@ ROWS = [
     route("filter:int", '@app.route("/n/<n:int>")', GET("/n/7"), GET("/n/-7"), GET("/n/x"),
           args="n"),
     route("filter:float", '@app.route("/f/<f:float>")', GET("/f/1.5"), GET("/f/2"),
-          GET("/f/-1.5"), GET("/f/x"), args="f"),
+          GET("/f/-1.5"), GET("/f/.5"), GET("/f/x"), GET("/f/1.2.3"), args="f"),
     route("filter:path", '@app.route("/p/<p:path>")', GET("/p/a/b"), GET("/p/"), args="p"),
     route("filter:re", '@app.route("/r/<code:re:[a-z]{2}>")', GET("/r/ab"), GET("/r/abc"),
           args="code"),

@@ -110,7 +110,7 @@ def converter_name(regex: str, regexes: dict[str, str]) -> str:
     for name, known in regexes.items():
         if known == regex:
             return name
-    name = f"bottle_re{len(regexes) + 1}"
+    name = f"bottle_re{sum(1 for n in regexes if n != FLOAT) + 1}"
     regexes[name] = regex
     return name
 
@@ -188,12 +188,11 @@ class Routes(Rule):
     code = "P003"
     summary = "route paths, method= and name= in Werkzeug's terms; clashing endpoints named"
     declares = (
-        Change("D-int-signed", "10. Path syntax and the int converter",
-               "<int:x> takes no sign: a negative number is a 404 (Bottle's int takes one)"),
         Change("D-path", "10. Path syntax and the int converter",
                "<path:x> takes no leading slash (Bottle's path takes one)"),
         Change("D-float", "10. Path syntax and the int converter",
-               "<float:x> needs a dot and takes no sign (Bottle's float takes 3 and -1)"),
+               "<float:x> takes what Bottle's float takes (3, -1, 2.5), but a malformed "
+               "number (1.2.3) is a 404 where Bottle answered 400"),
         Change("D-leading-slash", "10. Path syntax and the int converter",
                "a rule without a leading slash gets one: its first wildcard no longer holds "
                "the path's leading slash (Bottle matched the rule against the whole path)"),
@@ -607,22 +606,32 @@ class Routes(Rule):
         return literal
 
     def werkzeug_converters(self, path: str) -> str:
-        """The default port: Werkzeug's own converters, each difference declared. `int`
-        keeps its sign only if the app's own text has the path with a negative number."""
+        """The default port: Werkzeug's converters where they take what Bottle's filters
+        take. `int(signed=True)` is Bottle's int exactly; Werkzeug's float wants a dot and
+        no sign, so `<float:x>` is Werkzeug's float converter given Bottle's pattern
+        (registered as "float" on the app: "2", "2." and ".5" are pages in both); only a
+        malformed number ("1.2.3") differs, a 404 where Bottle answered 400. The exact
+        candidate keeps Bottle's 400 (bottle_compat's converter). Werkzeug's path takes
+        no leading slash: declared."""
         def one(match: re.Match) -> str:
             converter, name = match[1], match[2]
-            static = re.split(r">", path[:match.start()])[-1]
-            if converter == "int(signed=True)":
-                if static and re.search(re.escape(static) + r"-\d", self.state.app_text):
-                    self.state.notes.append(f"{static}<int(signed=True):{name}> keeps the "
-                                            "sign: the app's own text has negative numbers")
-                    return match[0]
-                self.declare("D-int-signed", [glob(path)])
-                return f"<int:{name}>"
-            self.declare("D-path" if converter == "bottle_path" else "D-float", [glob(path)])
-            return f"<{converter.removeprefix('bottle_')}:{name}>"
+            if converter == "bottle_path":
+                self.declare("D-path", [glob(path)])
+                return f"<path:{name}>"
+            if self.exact("float-filter"):
+                self.state.needs.add("float")
+                return match[0]
+            self.state.regexes[FLOAT] = FILTER_PATTERNS["float"]
+            self.declare("D-float", [glob(path)])
+            return f"<{FLOAT}:{name}>"
 
-        return re.sub(r"<(int\(signed=True\)|bottle_path|bottle_float):(\w+)>", one, path)
+        return re.sub(r"<(bottle_path|bottle_float):(\w+)>", one, path)
+
+
+# The patterns of Bottle's own filters (Router.filters), for converters that take what
+# Bottle's take; the float one is registered on the app under Werkzeug's name.
+FILTER_PATTERNS = {"int": r"-?\d+", "float": r"-?[\d.]+", "path": r".+?"}
+FLOAT = "float"
 
 
 # The keywords route() takes in Bottle (apply=/skip= are P019's) and Werkzeug's Rule;
@@ -650,6 +659,13 @@ class {cls}(BaseConverter):
 
     regex = {regex}
     part_isolating = False
+'''
+# Bottle's float filter: Werkzeug's float converter given Bottle's pattern
+FLOAT_CONVERTER = '''
+class {cls}(FloatConverter):
+    """Bottle's float: 3, -1, 2. and .5 as well as 2.5 (flask-port/P003)."""
+
+    regex = {regex}
 '''
 REGISTER = "{app}.url_map.converters[{name}] = {cls}"
 # A class for each route filter the app adds (app.router.add_filter): Bottle calls the
@@ -696,14 +712,15 @@ def add_converters(module: cst.Module, state: PortState) -> tuple[cst.Module, bo
         if not state.regexes:
             return after_imports(module, cst.Module(code).code), True
     placed = False
-    classes = {name: free_name(converter_class(name), taken) for name in state.regexes}
+    classes = {name: free_name("BottleFloatConverter" if name == FLOAT
+                               else converter_class(name), taken) for name in state.regexes}
     for name in reversed(state.regexes):  # each goes right after the app: last first
         module, placed = after_app(module, state.facts.app_name, [REGISTER], name=cst.SimpleString(
             f'"{name}"'), cls=cst.Name(classes[name]))
     if not placed:
         return module, False
-    code += [parse_template_statement(CONVERTER, cls=cst.Name(classes[name]),
-                                      regex=_regex_literal(regex))
+    code += [parse_template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,
+                                      cls=cst.Name(classes[name]), regex=_regex_literal(regex))
              for name, regex in state.regexes.items()]
     return after_imports(module, cst.Module(code).code), True
 
