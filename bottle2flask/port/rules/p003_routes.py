@@ -395,6 +395,9 @@ class Routes(Rule):
         if path_arg is None or arg(route, None, "endpoint") is not None:
             return route
         name: cst.BaseExpression = path_arg.value.deep_clone()
+        if isinstance(name, cst.Call) and isinstance(name.func, cst.Name) \
+                and name.func.value == "flask_rule":  # named by the rule as written
+            name = name.args[1].value
         methods = self.call_methods(route)
         if methods is not None and methods != ["GET"]:
             name = prefixed(f"{' '.join(methods)} ", name)
@@ -499,7 +502,12 @@ class Routes(Rule):
         value = path_arg.value
         literals = [e.value for e in value.elements] \
             if isinstance(value, cst.List | cst.Tuple) else [value]
-        if any(string_value(e) is None for e in literals):
+        if not isinstance(value, cst.List | cst.Tuple) and string_value(value) is None:
+            wrapped = self.computed_rule(call.func, value)
+            if wrapped is not value:
+                args[args.index(path_arg)] = path_arg.with_changes(value=wrapped)
+                changed = True
+        elif any(string_value(e) is None for e in literals):
             self.todo("route path is not a string literal: convert Bottle's <x:filter> "
                       "wildcards in it by hand")
         elif isinstance(value, cst.List | cst.Tuple):  # @get(["/", "/doc"]): each rule
@@ -575,6 +583,29 @@ class Routes(Rule):
         return cst.Attribute(cst.Name(self.facts.app_name), cst.Name(verb)), args
 
 
+    def computed_rule(self, func: cst.BaseExpression, rule: cst.BaseExpression
+                      ) -> cst.BaseExpression:
+        """A rule computed at run time (`path("doc", "<name:path>")`, a name bound
+        elsewhere, an f-string): there is no literal to rewrite, and Werkzeug would meet
+        Bottle's syntax at import. The exact candidate translates it as the app starts:
+        `flask_rule(app, rule)` (bottle_routes.py, copied into the port). The idiomatic
+        one leaves it as written, under a TODO: only where what is written shows no
+        Bottle wildcard and holds no value read from elsewhere whole (a concatenation or
+        an f-string of a prefix and text, `"/l/" + label`)."""
+        exact = self.exact("computed-rule")
+        pieces = [n for n in walk_strings(rule)]
+        if not exact and pieces and isinstance(rule, cst.BinaryOperation | cst.FormattedString) \
+                and not any(has_wildcard(text) for text in pieces):
+            self.todo("route path is not a string literal: convert Bottle's <x:filter> "
+                      "wildcards in it by hand")
+            return rule
+        app = func.value if isinstance(func, cst.Attribute) else cst.Name(self.facts.app_name)
+        self.need_import(HELPERS, "flask_rule")
+        self.state.companions.add(HELPERS)
+        return cst.Call(cst.Name("flask_rule"), [
+            cst.Arg(app.deep_clone(), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            cst.Arg(rule)])
+
     def convert_literal(self, node: cst.BaseExpression) -> cst.BaseExpression:
         """One rule string in Werkzeug's terms (the node itself when nothing changes)."""
         path = string_value(node)
@@ -632,6 +663,30 @@ class Routes(Rule):
 # Bottle's take; the float one is registered on the app under Werkzeug's name.
 FILTER_PATTERNS = {"int": r"-?\d+", "float": r"-?[\d.]+", "path": r".+?"}
 FLOAT = "float"
+
+
+# The module of run-time helpers a port copies where it uses one (compat/bottle_routes.py)
+HELPERS = "bottle_routes"
+
+
+def walk_strings(node: cst.CSTNode) -> list[str]:
+    """The text of every string literal in an expression (an f-string's literal parts)."""
+    found: list[str] = []
+
+    class Strings(Visitor):
+        def visit_SimpleString(self, node: cst.SimpleString) -> None:
+            found.append(str(node.evaluated_value))
+
+        def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
+            found.append(node.value)
+
+    walk(node, Strings())
+    return found
+
+
+def has_wildcard(text: str) -> bool:
+    """Whether a piece of a rule holds Bottle's wildcard syntax (`<x:int>`, `:name`)."""
+    return any(kind is not None for _, kind, _ in tokens(text))
 
 
 # The keywords route() takes in Bottle (apply=/skip= are P019's) and Werkzeug's Rule;
