@@ -1,16 +1,29 @@
 """P013 get_url: `get_url("name", id=1)` becomes `url_for("name", id=1)`.
 
 Bottle names a route by its `name=`; P003 turns that into Flask's `endpoint=`, so
-the names still match. A route without `name=` cannot be built by get_url in Bottle
-either. `url()` is Bottle's alias and gets the same treatment, and so does the function
-itself handed on uncalled (`template("home", get_url=url)`).
+the names still match. Bottle also builds from a route's rule string (`get_url("/")`,
+`url("/item/<id>", id=3)`), which `url_for` takes for an endpoint it lacks (a
+BuildError, a 500): such a target becomes the endpoint of the one route with that rule
+where the app's code shows it (the view's name, or its name=), else the exact helper
+`bottle_url(target, ...)` (bottle_routes.py, copied into the port), which builds from a
+name or a rule as Bottle does. `url()` is Bottle's alias and gets the same treatment,
+and so does the function itself handed on uncalled (`template("home", get_url=url)`):
+`url_for`, or `bottle_url` where the app's own text (its templates) builds from a rule.
 """
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
+from ..edit import arg, string_value
 from .base import Rule
+
+# The module of run-time helpers a port copies where it uses one (compat/bottle_routes.py)
+HELPERS = "bottle_routes"
+# A call of the builder with a rule string, in the app's text (templates included)
+BY_RULE = re.compile(r"""\b(?:get_url|url)\(\s*["']/""")
 
 
 class GetUrl(Rule):
@@ -46,8 +59,51 @@ class GetUrl(Rule):
                       "there; build the URL in the view, or under `with "
                       "app.test_request_context():`", breaks=True)
         self.fired()
-        self.need_import("flask", "url_for")
-        return updated.with_changes(func=cst.Name("url_for"))
+        given = arg(updated, 0, "routename")
+        target = string_value(given.value) if given is not None and not given.keyword \
+            else None
+        if target is None and not self.exact("url-by-rule") \
+                or target is not None and "/" not in target:
+            self.need_import("flask", "url_for")  # a name: Flask's endpoint (P003)
+            return updated.with_changes(func=cst.Name("url_for"))
+        endpoint = self.endpoint(target) \
+            if target is not None and not self.exact("url-by-rule") else None
+        if endpoint is not None and given is not None:
+            self.need_import("flask", "url_for")
+            quote = '"' if '"' not in endpoint else "'"
+            args = [a.with_changes(value=cst.SimpleString(f"{quote}{endpoint}{quote}"))
+                    if a is given else a for a in updated.args]
+            return updated.with_changes(func=cst.Name("url_for"), args=args)
+        return updated.with_changes(func=cst.Name(self.helper()))
+
+    def helper(self) -> str:
+        """bottle_url, imported from the module the port copies."""
+        self.need_import(HELPERS, "bottle_url")
+        self.state.companions.add(HELPERS)
+        return "bottle_url"
+
+    def endpoint(self, rule: str) -> str | None:
+        """The Flask endpoint of the one route whose Bottle rule is `rule`, where the code
+        shows it: its name=, else its view's name when that view has this one rule (Flask
+        builds an endpoint's first rule its values fit) and no other view has its name
+        (P003 names those apart). None otherwise."""
+        model = self.context.scratch.get("model")
+        modules = model.all_facts() if model is not None else [self.facts]
+        routes = [r for facts in modules for r in facts.routes]
+        if any(r.name == rule for r in routes):
+            return rule
+        found = [r for r in routes if rule in r.rules]
+        if len(found) != 1:
+            return None
+        route = found[0]
+        if route.name is not None:
+            return route.name or None
+        view = route.view
+        if view is None or route.by_call \
+                or sum(len(r.rules) for r in routes if r.view == view) != 1 \
+                or sum(v.name == view for facts in modules for v in facts.views) != 1:
+            return None
+        return view
 
     def _builder(self, node: cst.BaseExpression) -> bool:
         """`url`, `get_url` or `app.get_url` named, not called."""
@@ -56,10 +112,13 @@ class GetUrl(Rule):
         return self.api(node) in {"get_url", "url"}
 
     def _handed_on(self, node):
-        """An argument or an assignment whose value is the builder: url_for instead."""
+        """An argument or an assignment whose value is the builder: url_for instead, or
+        bottle_url where the app's text (a template) builds from a rule string."""
         if not self._builder(node.value):
             return node
         self.fired()
+        if self.exact("url-by-rule") or BY_RULE.search(self.state.app_text or ""):
+            return node.with_changes(value=cst.Name(self.helper()))
         self.need_import("flask", "url_for")
         return node.with_changes(value=cst.Name("url_for"))
 
