@@ -107,3 +107,14 @@ def test_a_url_built_from_a_rule_string_answers_as_in_bottle(tmp_path):
         assert answers(client, "/two") == (200, "/two/1 /two")
         status, body = answers(client, "/page")
         assert (status, body.strip()) == (200, "/ /item/3")
+
+
+def test_the_builder_given_to_templates_in_a_dict_is_flasks_too():
+    result = port('''
+        import bottle
+        from bottle import Bottle
+
+        app = Bottle()
+        bottle.BaseTemplate.defaults.update({"url": app.get_url})
+    ''', faithful=False)
+    assert 'app.jinja_env.globals.update({"url": url_for})' in result.code
