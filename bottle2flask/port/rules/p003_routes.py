@@ -7,11 +7,18 @@ A path is read with Bottle's own `Router.rule_syntax`, token by token as Bottle'
 router reads it: `<name>`, `<name:filter>`, `<name:filter:config>`, the old
 `:name` and `:name#regex#`, and a backslash before `:` or `<` for a literal one.
 Bottle's filters become Werkzeug converters that accept what Bottle accepts:
-`int` takes a sign, `float` takes "3" as well as "3.5" (and answers 400 for "1.2.3",
-as Bottle does), `path` takes a leading slash, `re` is any regex (flattened as
-Bottle flattens it; a converter class is generated for each). What Werkzeug cannot
-express (a custom filter, a literal `<`) gets a TODO and
-the path is left as it was.
+`int` is `int(signed=True)`, `float` is Werkzeug's float converter given Bottle's
+pattern ("3", "-1", "2." and ".5" too; "1.2.3" is a 404 where Bottle answered 400,
+declared, and kept a 400 by the exact candidate), `path` declares that it takes no
+leading slash, `re` is any regex (flattened as Bottle flattens it; a converter class is
+generated for each). What Werkzeug cannot express (a custom filter, a literal `<`) gets
+a TODO and the path is left as it was.
+
+A rule computed at run time (`path("doc", "<name:path>")`, a name bound elsewhere, an
+f-string) is translated as the app starts: `flask_rule(app, rule)`, from bottle_routes.py,
+which the port copies. A shortcut given a method (`@post("/login", method="POST")`,
+`@get("/x", method=["GET", "POST"])`) becomes the shortcut of the one method left, or
+`route(rule, methods=[...])`: Flask's shortcuts refuse methods=.
 """
 
 from __future__ import annotations
@@ -593,7 +600,7 @@ class Routes(Rule):
         Bottle wildcard and holds no value read from elsewhere whole (a concatenation or
         an f-string of a prefix and text, `"/l/" + label`)."""
         exact = self.exact("computed-rule")
-        pieces = [n for n in walk_strings(rule)]
+        pieces = walk_strings(rule)
         if not exact and pieces and isinstance(rule, cst.BinaryOperation | cst.FormattedString) \
                 and not any(has_wildcard(text) for text in pieces):
             self.todo("route path is not a string literal: convert Bottle's <x:filter> "
