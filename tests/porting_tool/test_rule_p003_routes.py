@@ -856,6 +856,11 @@ def old(name):
     return name
 
 
+@app.get(["/both", PREFIX + "/both/<n:int>"])
+def both(n=None):
+    return repr(n)
+
+
 for label in ("a", "b"):
     app.get("/l/" + label)(lambda label=label: label)
 '''
@@ -872,6 +877,8 @@ def test_a_rule_computed_at_run_time_is_translated_as_the_app_starts():
         in result.code
     assert '@app.get(flask_rule(app, PREFIX + "/old/<name:re:[a-z]+>"))' in result.code
     assert 'app.get("/l/" + label, endpoint="/l/" + label)' in result.code
+    assert '@app.get("/both")\n@app.get(flask_rule(app, PREFIX + "/both/<n:int>"))' \
+        in result.code
     assert "from bottle_routes import flask_rule" in result.code
     assert [t["code"] for t in result.todos] == ["P003"]
 
@@ -886,4 +893,6 @@ def test_a_rule_computed_at_run_time_answers_as_in_bottle(tmp_path):
         assert answers(client, "/api/old/bob") == (200, "bob")
         assert answers(client, "/api/old/b0b")[0] == 404
         assert answers(client, "/l/b") == (200, "b")
+        assert answers(client, "/both") == (200, "None")
+        assert answers(client, "/api/both/-1") == (200, "-1")
         assert answers(client, "/item/x")[0] == 404

@@ -355,8 +355,8 @@ class Routes(Rule):
         path_arg = arg(call, 0, "path")
         if path_arg is None or not isinstance(path_arg.value, cst.List | cst.Tuple) \
                 or not path_arg.value.elements \
-                or any(string_value(e.value) is None for e in path_arg.value.elements):
-            return []
+                or not all(isinstance(e, cst.Element) for e in path_arg.value.elements):
+            return []  # a starred element: how many rules is read at run time
         return [call.with_changes(args=[a.with_changes(value=e.value) if a is path_arg else a
                                         for a in call.args])
                 for e in path_arg.value.elements]
