@@ -856,6 +856,11 @@ def old(name):
     return name
 
 
+@app.get("/sum" + "/<n:int>")
+def summed(n):
+    return repr(n)
+
+
 @app.get(["/both", PREFIX + "/both/<n:int>"])
 def both(n=None):
     return repr(n)
@@ -879,6 +884,7 @@ def test_a_rule_computed_at_run_time_is_translated_as_the_app_starts():
     assert 'app.get("/l/" + label, endpoint="/l/" + label)' in result.code
     assert '@app.get("/both")\n@app.get(flask_rule(app, PREFIX + "/both/<n:int>"))' \
         in result.code
+    assert '@app.get("/sum/<int(signed=True):n>")' in result.code  # literals: one rule
     assert "from bottle_routes import flask_rule" in result.code
     assert [t["code"] for t in result.todos] == ["P003"]
 
@@ -894,5 +900,6 @@ def test_a_rule_computed_at_run_time_answers_as_in_bottle(tmp_path):
         assert answers(client, "/api/old/b0b")[0] == 404
         assert answers(client, "/l/b") == (200, "b")
         assert answers(client, "/both") == (200, "None")
+        assert answers(client, "/sum/-2") == (200, "-2")
         assert answers(client, "/api/both/-1") == (200, "-1")
         assert answers(client, "/item/x")[0] == 404

@@ -23,6 +23,7 @@ which the port copies. A shortcut given a method (`@post("/login", method="POST"
 
 from __future__ import annotations
 
+import json
 import re
 
 import bottle
@@ -599,6 +600,9 @@ class Routes(Rule):
         one leaves it as written, under a TODO: only where what is written shows no
         Bottle wildcard and holds no value read from elsewhere whole (a concatenation or
         an f-string of a prefix and text, `"/l/" + label`)."""
+        known = literal_sum(rule)
+        if known is not None:  # "/r3" + "/<n:int>": one literal, rewritten as one
+            return self.convert_literal(cst.SimpleString(json.dumps(known)))
         exact = self.exact("computed-rule")
         pieces = walk_strings(rule)
         if not exact and pieces and isinstance(rule, cst.BinaryOperation | cst.FormattedString) \
@@ -689,6 +693,15 @@ def walk_strings(node: cst.CSTNode) -> list[str]:
 
     walk(node, Strings())
     return found
+
+
+def literal_sum(node: cst.BaseExpression) -> str | None:
+    """The text of string literals joined by `+`, else None."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        left, right = literal_sum(node.left), literal_sum(node.right)
+        return None if left is None or right is None else left + right
+    return string_value(node) if isinstance(node, cst.SimpleString | cst.ConcatenatedString) \
+        else None
 
 
 def has_wildcard(text: str) -> bool:
