@@ -48,9 +48,10 @@ BODIES = ("text", "dict", "template", "view", "httpresponse", "abort", "redirect
           "params", "forms", "json_in", "cookie_set", "cookie_get", "status", "header",
           "url_rule")
 PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
-# How a rule is written: a literal, or computed at run time (a name bound to it, a
-# concatenation, an f-string, a call of a helper that joins its parts)
-SPELLINGS = ("literal", "name", "join", "fstring", "call")
+# How a rule is written: a literal, literals joined by +, or computed at run time (a name
+# bound to it, a name bound to its prefix and +, an f-string, a call of a helper that
+# joins its parts)
+SPELLINGS = ("literal", "name", "join", "prefix", "fstring", "call")
 NEEDS_POST = {"params", "forms", "json_in"}
 TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include")
 VALUES = ("plain", "<b>&'\"", 7, None)

@@ -127,6 +127,8 @@ def spelt(route: Route) -> tuple[list[str], str]:
         return [f"RULE_R{n} = {rule!r}"], f"RULE_R{n}"
     if route.spelling == "join":
         return [], f"{head!r} + {rest!r}"
+    if route.spelling == "prefix":
+        return [f"ROOT_R{n} = {head!r}"], f"ROOT_R{n} + {rest!r}"
     if route.spelling == "fstring":
         braced = rest.replace("{", "{{").replace("}", "}}")
         return [f"PREFIX_R{n} = {head!r}"], f'f"{{PREFIX_R{n}}}{braced}"'
