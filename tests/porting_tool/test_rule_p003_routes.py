@@ -903,3 +903,53 @@ def test_a_rule_computed_at_run_time_answers_as_in_bottle(tmp_path):
         assert answers(client, "/sum/-2") == (200, "-2")
         assert answers(client, "/api/both/-1") == (200, "-1")
         assert answers(client, "/item/x")[0] == 404
+
+
+METHODS_BY_NAME = '''
+from bottle import Bottle
+
+app = Bottle()
+BOTH = ["GET", "POST"]
+ONE = "PUT"
+
+
+@app.route("/both", method=BOTH)
+def both():
+    return "both"
+
+
+@app.get("/one", method=ONE)
+def one():
+    return "one"
+'''
+
+
+def test_a_method_given_by_a_name_bound_to_a_list_stays_a_list(tmp_path):
+    """Bottle takes one method or a list; `[BOTH]` was a list in a list for Flask, an
+    error at import."""
+    result = port(METHODS_BY_NAME, faithful=False)
+    assert '@app.route("/both", methods=BOTH)' in result.code
+    assert '@app.route("/one", methods=[ONE])' in result.code
+    assert result.todos == []
+    bottle_app, flask_app = both_apps(tmp_path, METHODS_BY_NAME, "bynames")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/both", "POST") == (200, "both")
+        assert answers(client, "/one", "PUT") == (200, "one")
+        assert answers(client, "/one")[0] == 405
+
+
+def test_a_method_given_by_a_name_the_module_does_not_bind_is_a_todo():
+    result = port('''
+        from bottle import Bottle
+
+        from settings import METHODS
+
+        app = Bottle()
+
+
+        @app.route("/x", method=METHODS)
+        def x():
+            return "x"
+    ''', faithful=False)
+    assert '@app.route("/x", methods=[METHODS])' in result.code
+    assert [t["code"] for t in result.todos] == ["P003"]

@@ -211,6 +211,14 @@ class Routes(Rule):
     compat = ("float", "path")
 
     def visit_Module(self, node: cst.Module) -> None:
+        # NAME = literal at the top of the module: what a method= given by name holds
+        self.bound = {t.target.value: stmt.body[0].value for stmt in node.body
+                      if isinstance(stmt, cst.SimpleStatementLine)
+                      and isinstance(stmt.body[0], cst.Assign)
+                      and len(stmt.body[0].targets) == 1
+                      and isinstance(t := stmt.body[0].targets[0], cst.AssignTarget)
+                      and isinstance(t.target, cst.Name)
+                      and isinstance(stmt.body[0].value, cst.List | cst.Tuple | cst.BaseString)}
         self.taken = names_used(node)  # a converter class the rule names takes a free name
         self.shadowed, self.overlaps = shadowed_routes(node, self)
         names = view_names(node, self)
@@ -543,9 +551,17 @@ class Routes(Rule):
             key = a.keyword.value
             if key == "method":
                 value = a.value
-                if not isinstance(value, cst.List | cst.Tuple):
+                bound = self.bound.get(value.value) if isinstance(value, cst.Name) else None
+                if isinstance(value, cst.Name) and isinstance(bound, cst.List | cst.Tuple):
+                    pass  # METHODS = ["GET", "POST"]: a list already, as Flask wants it
+                elif not isinstance(value, cst.List | cst.Tuple):
+                    if not isinstance(value, cst.BaseString) and bound is None:
+                        self.todo("method= is not a literal: Bottle took one method or a "
+                                  "list, Flask's methods= takes a list only: check it is "
+                                  "one method")
                     value = cst.List([cst.Element(value)])
-                if any(string_value(e.value) == "ANY" for e in value.elements):
+                if isinstance(value, cst.List | cst.Tuple) \
+                        and any(string_value(e.value) == "ANY" for e in value.elements):
                     value = cst.parse_expression(ANY)  # Bottle's wildcard method
                 args[i] = a.with_changes(keyword=cst.Name("methods"), value=value)
                 changed = True
