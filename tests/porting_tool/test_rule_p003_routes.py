@@ -13,7 +13,7 @@ import webtest
 
 from bottle2flask.cli import main as kit
 
-from .helpers import answers, both_apps, idiom, port
+from .helpers import answers, both_apps, both_folders, idiom, port
 
 FACTORY = r'''
     import bottle
@@ -953,3 +953,23 @@ def test_a_method_given_by_a_name_the_module_does_not_bind_is_a_todo():
     ''', faithful=False)
     assert '@app.route("/x", methods=[METHODS])' in result.code
     assert [t["code"] for t in result.todos] == ["P003"]
+
+
+def test_the_helpers_module_goes_where_the_app_runs_from(tmp_path):
+    """A script in a folder of its own runs from that folder: bottle_routes.py beside it
+    (at OUT's top, `import bottle_routes` failed there)."""
+    bottle_app, flask_app = both_folders(tmp_path, {"site/web.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+        RULE = "/n/<n:int>"
+
+
+        @app.get(RULE)
+        def number(n):
+            return repr(n)
+    '''}, "sitefolder", entry="site/web.py:app")
+    assert (tmp_path / "out" / "site" / "bottle_routes.py").exists()
+    assert not (tmp_path / "out" / "bottle_routes.py").exists()
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/n/-4") == (200, "-4")
