@@ -886,6 +886,8 @@ def test_a_rule_computed_at_run_time_is_translated_as_the_app_starts():
         in result.code
     assert '@app.get("/sum/<int(signed=True):n>")' in result.code  # literals: one rule
     assert "from bottle_routes import flask_rule" in result.code
+    assert 'the rule path("doc", "<name:path>") is read at run time: flask_rule() ' \
+        "(bottle_routes.py) keeps Bottle's syntax" in result.notes  # the report says so
     assert [t["code"] for t in result.todos] == ["P003"]
 
 

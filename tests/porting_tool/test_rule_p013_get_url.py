@@ -96,6 +96,7 @@ def test_a_url_built_from_a_rule_string_is_the_routes_endpoint_or_the_exact_help
     assert 'return bottle_url("/two/<x>", x=1) + " " + bottle_url("/two")' in result.code
     assert 'render_template("page.html", get_url=bottle_url)' in result.code
     assert "from bottle_routes import bottle_url" in result.code
+    assert any("bottle_url() (bottle_routes.py)" in note for note in result.notes)
 
 
 def test_a_url_built_from_a_rule_string_answers_as_in_bottle(tmp_path):

@@ -627,6 +627,8 @@ class Routes(Rule):
                       "wildcards in it by hand")
             return rule
         app = func.value if isinstance(func, cst.Attribute) else cst.Name(self.facts.app_name)
+        self.state.notes.append(f"the rule {cst.Module([]).code_for_node(rule)} is read at "
+                                f"run time: flask_rule() ({HELPERS}.py) keeps Bottle's syntax")
         self.need_import(HELPERS, "flask_rule")
         self.state.companions.add(HELPERS)
         return cst.Call(cst.Name("flask_rule"), [
