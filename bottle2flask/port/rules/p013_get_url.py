@@ -78,8 +78,10 @@ class GetUrl(Rule):
 
     def helper(self) -> str:
         """bottle_url, imported from the module the port copies."""
-        self.state.notes.append(f"bottle_url() ({HELPERS}.py) builds a URL as Bottle's "
-                                "get_url() does, from a route's name or its rule")
+        note = f"bottle_url() ({HELPERS}.py) builds a URL as Bottle's get_url() does, " \
+            "from a route's name or its rule"
+        if note not in self.state.notes:  # once a module
+            self.state.notes.append(note)
         self.need_import(HELPERS, "bottle_url")
         self.state.companions.add(HELPERS)
         return "bottle_url"
