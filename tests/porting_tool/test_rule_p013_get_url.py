@@ -119,3 +119,29 @@ def test_the_builder_given_to_templates_in_a_dict_is_flasks_too():
         bottle.BaseTemplate.defaults.update({"url": app.get_url})
     ''', faithful=False)
     assert 'app.jinja_env.globals.update({"url": url_for})' in result.code
+
+
+REQUEST_APP = {"web.py": '''
+    from bottle import Bottle, request
+
+    app = Bottle()
+
+
+    @app.route("/")
+    def home():
+        return request.app.get_url("/") + " " + request.app.get_url("/n/<n:int>", n=-1)
+
+
+    @app.route("/n/<n:int>")
+    def number(n):
+        return str(n)
+'''}
+
+
+def test_a_url_built_by_the_app_serving_the_request_is_url_for_too(tmp_path):
+    """request.app.get_url() became current_app.get_url(): Flask's app has no get_url,
+    an AttributeError on the page."""
+    bottle_app, flask_app = both_folders(tmp_path, REQUEST_APP, "requestapp")
+    assert "get_url" not in (tmp_path / "out" / "web.py").read_text()
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/") == (200, "/ /n/-1")

@@ -50,7 +50,7 @@ class GetUrl(Rule):
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
-        method = func.attr.value if isinstance(func, cst.Attribute) and self.is_app(
+        method = func.attr.value if isinstance(func, cst.Attribute) and self.app_value(
             func.value) else self.api(func)
         if method not in {"get_url", "url"}:
             return updated
@@ -75,6 +75,14 @@ class GetUrl(Rule):
                     if a is given else a for a in updated.args]
             return updated.with_changes(func=cst.Name("url_for"), args=args)
         return updated.with_changes(func=cst.Name(self.helper()))
+
+    def app_value(self, node: cst.BaseExpression) -> bool:
+        """The app, or the app serving the request: `request.app` (P004 makes it
+        `current_app`, which has no get_url either)."""
+        if isinstance(node, cst.Attribute) and node.attr.value == "app" \
+                and self.api(node.value) == "request":
+            return True
+        return self.is_app(node) or isinstance(node, cst.Name) and node.value == "current_app"
 
     def helper(self) -> str:
         """bottle_url, imported from the module the port copies."""
@@ -111,7 +119,7 @@ class GetUrl(Rule):
 
     def _builder(self, node: cst.BaseExpression) -> bool:
         """`url`, `get_url` or `app.get_url` named, not called."""
-        if isinstance(node, cst.Attribute) and self.is_app(node.value):
+        if isinstance(node, cst.Attribute) and self.app_value(node.value):
             return node.attr.value == "get_url"
         return self.api(node) in {"get_url", "url"}
 
