@@ -1,24 +1,47 @@
-"""P003 route paths and methods.
+r"""P003: route paths and methods
 
-    @app.route("/item/<no:int>", method=["GET", "POST"], name="item")
+@app.route("/item/<no:int>", method=["GET", "POST"], name="item")
  -> @app.route("/item/<int(signed=True):no>", methods=["GET", "POST"], endpoint="item")
 
-A path is read with Bottle's own `Router.rule_syntax`, token by token as Bottle's
-router reads it: `<name>`, `<name:filter>`, `<name:filter:config>`, the old
-`:name` and `:name#regex#`, and a backslash before `:` or `<` for a literal one.
-Bottle's filters become Werkzeug converters that accept what Bottle accepts:
-`int` is `int(signed=True)`, `float` is Werkzeug's float converter given Bottle's
-pattern ("3", "-1", "2." and ".5" too; "1.2.3" is a 404 where Bottle answered 400,
-declared, and kept a 400 by the exact candidate), `path` declares that it takes no
-leading slash, `re` is any regex (flattened as Bottle flattens it; a converter class is
-generated for each). What Werkzeug cannot express (a custom filter, a literal `<`) gets
-a TODO and the path is left as it was.
-
-A rule computed at run time (`path("doc", "<name:path>")`, a name bound elsewhere, an
-f-string) is translated as the app starts: `flask_rule(app, rule)`, from bottle_routes.py,
-which the port copies. A shortcut given a method (`@post("/login", method="POST")`,
-`@get("/x", method=["GET", "POST"])`) becomes the shortcut of the one method left, or
+Bottle's filters become Werkzeug converters that take what Bottle's take, so no page
+Bottle serves is a 404 in the port: `int` is `int(signed=True)` (Bottle's int exactly),
+`float` is Werkzeug's float converter given Bottle's pattern and registered as "float"
+where the app is made ("3", "-1", "2." and ".5" match; a malformed "1.2.3" is a 404
+where Bottle answered 400: D-float; the exact candidate keeps the 400), `<path:x>` takes
+no leading slash (D-path). `re` is any
+regex: a converter class for each, registered where the app is made in any scope (a
+factory function, a method), so `def make_app(): app = Bottle(); @app.route('/<f:re:.*\.png>')`
+ports and runs (it crashed with `LookupError` before). With `--faithful` the converters
+are bottle_compat's: `float` a 400 for "1.2.3", `path` a leading slash.
+Bare `<name>` is the same.
+A rule computed at run time (`@app.get(path("doc", "<name:path>"))`, a name bound
+elsewhere, an f-string, a prefix's name + a wildcard) is translated as the app starts,
+`flask_rule(app, rule)` from bottle_routes.py, which the port copies beside the app
+(Werkzeug met Bottle's syntax at import); string literals joined by `+` are one rule,
+rewritten as one; a prefix + text with no wildcard stays as written, under a TODO.
+A shortcut given a method anyway (`@post("/login", method="POST")`,
+`@get("/x", method=["GET", "POST"])`) becomes the shortcut of the one method left, else
 `route(rule, methods=[...])`: Flask's shortcuts refuse methods=.
+A path and method routed again on the same app in one module: Bottle served the
+later view, Werkzeug would serve the first (PORTING 38); the replaced route is left
+out with a comment, or keeps only the methods no later route takes. Routes made in
+branches or functions are left as they are (both may never be made).
+`method="ANY"` (Bottle's every-method wildcard) lists the methods; a route registered
+without a decorator, `app.route("/x", callback=view)`, becomes
+`app.add_url_rule("/x", view_func=view)` (Flask's `route()` would return a decorator
+nobody calls, and the route would not exist). The decorator called by hand,
+`app.route("/x/:id", "POST")(view)`, gets the same path and methods conversion; one
+called on anything but a plain name (`self.page`, `make_view(label)`) is named by its
+path, `endpoint="/x"` (`"POST /x"` for other methods than GET): Flask would name it
+after the function, and two objects' methods or a loop's views clash at start-up.
+Routes on an app that is a parameter of an enclosing function (`def setup(web):
+@web.route(...)`) are converted the same way, with one TODO per parameter: which app
+the callers pass is not written in that function.
+A wildcard without a name (Bottle's CORS recipe `@route('/<:re:.*>', method='OPTIONS')`,
+or a bare `:`) is matched by Bottle and passed to nobody; Werkzeug needs a name and
+passes it, so it becomes `<unnamed>` and the view takes `unnamed=None` (a view taking
+`**kwargs` gets it there too: a TODO says so; a view registered by a call elsewhere
+gets a breaking TODO naming the parameter it must take).
 """
 
 from __future__ import annotations

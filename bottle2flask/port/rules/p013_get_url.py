@@ -1,4 +1,4 @@
-"""P013 get_url: `get_url("name", id=1)` becomes `url_for("name", id=1)`.
+"""P013: get_url: `get_url("name", id=1)` becomes `url_for("name", id=1)`
 
 Bottle names a route by its `name=`; P003 turns that into Flask's `endpoint=`, so
 the names still match. Bottle also builds from a route's rule string (`get_url("/")`,
@@ -7,7 +7,8 @@ BuildError, a 500): such a target becomes the endpoint of the one route with tha
 where the app's code shows it (the view's name, or its name=), else the exact helper
 `bottle_url(target, ...)` (bottle_routes.py, copied into the port), which builds from a
 name or a rule as Bottle does. `url()` is Bottle's alias and gets the same treatment,
-and so does the function itself handed on uncalled (`template("home", get_url=url)`):
+and so do `request.app.get_url()` and the builder handed on uncalled:
+`template("home", get_url=url)`, `x = app.get_url` and `{"url": app.get_url}` pass
 `url_for`, or `bottle_url` where the app's own text (its templates) builds from a rule.
 """
 
