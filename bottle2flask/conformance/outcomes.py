@@ -445,7 +445,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'HeaderDict: each name once, its last value): read headers.getlist(name) '
          'for the names the view set'),
     'FileUpload.filename': declared('D-upload-filename', 'body'),
-    'route:filter:int': declared('D-int-signed', 'status', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),
     'route:no-leading-slash:wildcard': declared('D-leading-slash', 'body'),
     'route:no-rule': todo(

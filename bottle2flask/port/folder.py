@@ -256,7 +256,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if write:
             shutil.copyfile(COMPAT, out / run_folder(src, apps.modules, users) / COMPAT.name)
     if write:
-        copy_companions(src, out, result)
+        copy_companions(src, out, result, apps.modules)
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
         (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
@@ -276,15 +276,20 @@ def _text(path: Path) -> str:
 
 
 # A module a ported module imports, copied into OUT from the package's own (tested) source
-COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py"}
+COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py",
+              "bottle_routes": Path(__file__).parent / "compat" / "bottle_routes.py"}
 
 
-def copy_companions(src: Path, out: Path, result: TreeResult) -> None:
-    """OUT/bottle_cookies.py and the like, unless the app has a module of that name."""
+def copy_companions(src: Path, out: Path, result: TreeResult, modules) -> None:
+    """bottle_cookies.py and the like, in the folder its users run from (OUT itself for
+    most apps), unless the app has a module of that name there."""
     for name in sorted({c for m in result.modules for c in m.companions}):
-        if not (src / f"{name}.py").exists():
-            shutil.copyfile(COMPANIONS[name], out / f"{name}.py")
-            result.copied.append(f"{name}.py")
+        users = [Path(m.path) for m in result.modules if name in m.companions]
+        rel = run_folder(src, modules, users) / f"{name}.py"
+        if not (src / rel).exists():
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(COMPANIONS[name], out / rel)
+            result.copied.append(str(rel))
 
 
 # What the port writes about itself, not the app: --diff leaves them out.

@@ -275,7 +275,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         AddImportsVisitor.add_needed_import(context, module, name)
     tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
     tree = add_imports(tree, context)
-    tree = tidy_imports(drop_placeholders(tree, state), original, {*own_modules, "bottle_compat"})
+    tree = tidy_imports(drop_placeholders(tree, state), original,
+                        {*own_modules, "bottle_compat", "bottle_routes"})
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()), state)
     state.breaks |= set(left)

@@ -74,8 +74,13 @@ def _lines(source: str) -> int:
 
 def shim_imports(state: PortState) -> list[tuple[str, str]]:
     needed = []
-    if (state.regexes or state.filters) and state.converters_placed:
-        needed.append(("werkzeug.routing", "BaseConverter"))
+    if state.converters_placed:
+        # P003's converter classes: Bottle's float is Werkzeug's float converter given
+        # Bottle's pattern (registered as "float"), the others are made from scratch
+        if "float" in state.regexes:
+            needed.append(("werkzeug.routing", "FloatConverter"))
+        if state.regexes.keys() - {"float"} or state.filters:
+            needed.append(("werkzeug.routing", "BaseConverter"))
     if state.compat:
         needed.append(("bottle_compat", "install"))
     return needed

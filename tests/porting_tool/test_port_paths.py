@@ -89,7 +89,7 @@ def test_the_table_matches_something_in_every_row():
             assert any(answer(client, u)[0] == 200 for u in urls), path
 
 
-@pytest.mark.parametrize(("path", "rule"), [("/anon/<:int>", "/anon/<int:unnamed>"),
+@pytest.mark.parametrize(("path", "rule"), [("/anon/<:int>", "/anon/<int(signed=True):unnamed>"),
                                           ("/clock/:", "/clock/<unnamed>")])
 def test_a_wildcard_without_a_name_is_named_and_a_view_taking_kwargs_told(path, rule):
     """Bottle matches a nameless wildcard (a bare `:` too) and passes nothing; Werkzeug

@@ -42,6 +42,13 @@ def route_rules(call: cst.Call) -> tuple[str | None, ...]:
     return (string_value(value),)
 
 
+def route_name(call: cst.Call) -> str | None:
+    """A route call's name= (route(path, method, callback, name)): None when not given,
+    "" when not a literal."""
+    given = arg(call, 3, "name")
+    return None if given is None else string_value(given.value) or ""
+
+
 def callee(node: cst.BaseExpression) -> str | None:
     """The function a route call registers: `page`, `self.page` (its name), else None."""
     if isinstance(node, cst.Name):
@@ -81,7 +88,8 @@ class Collect(cst.CSTVisitor):
             assert isinstance(call, cst.Call)
             method = facts.app_method(call.func)
             assert method is not None
-            facts.routes.append(Route(method, route_rules(call), node.name.value, self.line))
+            facts.routes.append(Route(method, route_rules(call), node.name.value, self.line,
+                                      name=route_name(call)))
         if routes:
             inner = tuple(root for d in node.decorators[routes[-1] + 1:]
                           if (root := decorator_root(d.decorator)) is not None)
@@ -105,13 +113,13 @@ class Collect(cst.CSTVisitor):
             callback = arg(node, 2, "callback")
             assert callback is not None
             facts.routes.append(Route(method, route_rules(node), callee(callback.value),
-                                      self.line, by_call=True))
+                                      self.line, by_call=True, name=route_name(node)))
         elif isinstance(func, cst.Call) and node.args \
                 and (by_hand := facts.app_method(func.func)) in ROUTE_METHODS:
             # app.route(path)(view), app.get(path)(self.page): the decorator called by hand
             assert by_hand is not None
             facts.routes.append(Route(by_hand, route_rules(func), callee(node.args[0].value),
-                                      self.line, by_call=True))
+                                      self.line, by_call=True, name=route_name(func)))
         elif method in ATTACHING:
             app = (get_full_name_for_node(func.value) or "?") \
                 if isinstance(func, cst.Attribute) else "default app"

@@ -31,6 +31,7 @@ class Route:
     view: str | None  # the function decorated (or the callback's name, a method's name)
     line: int  # where, in the module
     by_call: bool = False  # registered by a call, not a decorator on the function
+    name: str | None = None  # its name= (what get_url builds from), "" if not a literal
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,10 @@ class ModuleFacts:
                  for p in (package, "bottle.ext." + package.removeprefix("bottle_"))}
         return any(m == n or m.startswith(n + ".") for m in self.imported_modules()
                    for n in names)
+
+    def routes_named(self, target: str) -> list[Route]:
+        """The routes get_url(target) may build: named `target`, or of that rule."""
+        return [r for r in self.routes if r.name == target or target in r.rules]
 
     def route_rules(self) -> list[str]:
         """Every literal route rule the module registers."""

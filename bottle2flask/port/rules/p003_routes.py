@@ -1,17 +1,27 @@
 r"""P003: route paths and methods
 
 @app.route("/item/<no:int>", method=["GET", "POST"], name="item")
- -> @app.route("/item/<int:no>", methods=["GET", "POST"], endpoint="item")
+ -> @app.route("/item/<int(signed=True):no>", methods=["GET", "POST"], endpoint="item")
 
-By default Bottle's filters become Werkzeug's own converters and each difference is
-declared: `<int:x>` takes no sign (D-int-signed; `int(signed=True)` is kept, with a
-note in the report, when the app's own files have that path with a negative number),
-`<path:x>` no leading slash (D-path), `<float:x>` needs a dot (D-float). `re` is any
+Bottle's filters become Werkzeug converters that take what Bottle's take, so no page
+Bottle serves is a 404 in the port: `int` is `int(signed=True)` (Bottle's int exactly),
+`float` is Werkzeug's float converter given Bottle's pattern and registered as "float"
+where the app is made ("3", "-1", "2." and ".5" match; a malformed "1.2.3" is a 404
+where Bottle answered 400: D-float; the exact candidate keeps the 400), `<path:x>` takes
+no leading slash (D-path). `re` is any
 regex: a converter class for each, registered where the app is made in any scope (a
 factory function, a method), so `def make_app(): app = Bottle(); @app.route('/<f:re:.*\.png>')`
 ports and runs (it crashed with `LookupError` before). With `--faithful` the converters
-accept what Bottle accepts: `int(signed=True)`, `float` takes "3" as well as "3.5",
-`path` a leading slash. Bare `<name>` is the same.
+are bottle_compat's: `float` a 400 for "1.2.3", `path` a leading slash.
+Bare `<name>` is the same.
+A rule computed at run time (`@app.get(path("doc", "<name:path>"))`, a name bound
+elsewhere, an f-string, a prefix's name + a wildcard) is translated as the app starts,
+`flask_rule(app, rule)` from bottle_routes.py, which the port copies beside the app
+(Werkzeug met Bottle's syntax at import); string literals joined by `+` are one rule,
+rewritten as one; a prefix + text with no wildcard stays as written, under a TODO.
+A shortcut given a method anyway (`@post("/login", method="POST")`,
+`@get("/x", method=["GET", "POST"])`) becomes the shortcut of the one method left, else
+`route(rule, methods=[...])`: Flask's shortcuts refuse methods=.
 A path and method routed again on the same app in one module: Bottle served the
 later view, Werkzeug would serve the first (PORTING 38); the replaced route is left
 out with a comment, or keeps only the methods no later route takes. Routes made in
@@ -36,6 +46,7 @@ gets a breaking TODO naming the parameter it must take).
 
 from __future__ import annotations
 
+import json
 import re
 
 import bottle
@@ -130,7 +141,7 @@ def converter_name(regex: str, regexes: dict[str, str]) -> str:
     for name, known in regexes.items():
         if known == regex:
             return name
-    name = f"bottle_re{len(regexes) + 1}"
+    name = f"bottle_re{sum(1 for n in regexes if n != FLOAT) + 1}"
     regexes[name] = regex
     return name
 
@@ -163,11 +174,9 @@ def route_key(rule: Rule, decorator: cst.Decorator) -> tuple[str, str, set[str]]
         return None
     app = cst.Module([]).code_for_node(call.func.value) \
         if isinstance(call.func, cst.Attribute) else ""
-    if kind != "route":
-        return app, path, {kind.upper()}
-    given = arg(call, 1, "method")
+    given = arg(call, 1, "method")  # a shortcut's method= replaces its own
     if given is None:
-        return app, path, {"GET"}
+        return app, path, {"GET" if kind == "route" else kind.upper()}
     values = given.value.elements if isinstance(given.value, cst.List | cst.Tuple) \
         else [cst.Element(given.value)]
     methods = {string_value(e.value) for e in values}
@@ -210,12 +219,11 @@ class Routes(Rule):
     code = "P003"
     summary = "route paths, method= and name= in Werkzeug's terms; clashing endpoints named"
     declares = (
-        Change("D-int-signed", "10. Path syntax and the int converter",
-               "<int:x> takes no sign: a negative number is a 404 (Bottle's int takes one)"),
         Change("D-path", "10. Path syntax and the int converter",
                "<path:x> takes no leading slash (Bottle's path takes one)"),
         Change("D-float", "10. Path syntax and the int converter",
-               "<float:x> needs a dot and takes no sign (Bottle's float takes 3 and -1)"),
+               "<float:x> takes what Bottle's float takes (3, -1, 2.5), but a malformed "
+               "number (1.2.3) is a 404 where Bottle answered 400"),
         Change("D-leading-slash", "10. Path syntax and the int converter",
                "a rule without a leading slash gets one: its first wildcard no longer holds "
                "the path's leading slash (Bottle matched the rule against the whole path)"),
@@ -226,6 +234,14 @@ class Routes(Rule):
     compat = ("float", "path")
 
     def visit_Module(self, node: cst.Module) -> None:
+        # NAME = literal at the top of the module: what a method= given by name holds
+        self.bound = {t.target.value: stmt.body[0].value for stmt in node.body
+                      if isinstance(stmt, cst.SimpleStatementLine)
+                      and isinstance(stmt.body[0], cst.Assign)
+                      and len(stmt.body[0].targets) == 1
+                      and isinstance(t := stmt.body[0].targets[0], cst.AssignTarget)
+                      and isinstance(t.target, cst.Name)
+                      and isinstance(stmt.body[0].value, cst.List | cst.Tuple | cst.BaseString)}
         self.taken = names_used(node)  # a converter class the rule names takes a free name
         self.shadowed, self.overlaps = shadowed_routes(node, self)
         names = view_names(node, self)
@@ -371,8 +387,8 @@ class Routes(Rule):
         path_arg = arg(call, 0, "path")
         if path_arg is None or not isinstance(path_arg.value, cst.List | cst.Tuple) \
                 or not path_arg.value.elements \
-                or any(string_value(e.value) is None for e in path_arg.value.elements):
-            return []
+                or not all(isinstance(e, cst.Element) for e in path_arg.value.elements):
+            return []  # a starred element: how many rules is read at run time
         return [call.with_changes(args=[a.with_changes(value=e.value) if a is path_arg else a
                                         for a in call.args])
                 for e in path_arg.value.elements]
@@ -418,6 +434,9 @@ class Routes(Rule):
         if path_arg is None or arg(route, None, "endpoint") is not None:
             return route
         name: cst.BaseExpression = path_arg.value.deep_clone()
+        if isinstance(name, cst.Call) and isinstance(name.func, cst.Name) \
+                and name.func.value == "flask_rule":  # named by the rule as written
+            name = name.args[1].value
         methods = self.call_methods(route)
         if methods is not None and methods != ["GET"]:
             name = prefixed(f"{' '.join(methods)} ", name)
@@ -493,9 +512,11 @@ class Routes(Rule):
         callback = arg(call, 2, "callback")
         if callback is None or any(a.star for a in call.args):
             return updated
-        method = call.func.attr.value
         rest = [a for a in call.args if a is not callback]
         new = self.route_call(call.with_changes(args=rest))
+        # the verb route_call() left: a shortcut given method= may have become another
+        method = new.func.attr.value if isinstance(new.func, cst.Attribute) \
+            else call.func.attr.value
         args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in new.args]
         # Bottle's path= is Flask's rule= (add_url_rule(rule, endpoint, view_func, ...))
         args = [a.with_changes(keyword=cst.Name("rule")) if a.keyword and
@@ -520,7 +541,12 @@ class Routes(Rule):
         value = path_arg.value
         literals = [e.value for e in value.elements] \
             if isinstance(value, cst.List | cst.Tuple) else [value]
-        if any(string_value(e) is None for e in literals):
+        if not isinstance(value, cst.List | cst.Tuple) and string_value(value) is None:
+            wrapped = self.computed_rule(call.func, value)
+            if wrapped is not value:
+                args[args.index(path_arg)] = path_arg.with_changes(value=wrapped)
+                changed = True
+        elif any(string_value(e) is None for e in literals):
             self.todo("route path is not a string literal: convert Bottle's <x:filter> "
                       "wildcards in it by hand")
         elif isinstance(value, cst.List | cst.Tuple):  # @get(["/", "/doc"]): each rule
@@ -548,9 +574,17 @@ class Routes(Rule):
             key = a.keyword.value
             if key == "method":
                 value = a.value
-                if not isinstance(value, cst.List | cst.Tuple):
+                bound = self.bound.get(value.value) if isinstance(value, cst.Name) else None
+                if isinstance(value, cst.Name) and isinstance(bound, cst.List | cst.Tuple):
+                    pass  # METHODS = ["GET", "POST"]: a list already, as Flask wants it
+                elif not isinstance(value, cst.List | cst.Tuple):
+                    if not isinstance(value, cst.BaseString) and bound is None:
+                        self.todo("method= is not a literal: Bottle took one method or a "
+                                  "list, Flask's methods= takes a list only: check it is "
+                                  "one method")
                     value = cst.List([cst.Element(value)])
-                if any(string_value(e.value) == "ANY" for e in value.elements):
+                if isinstance(value, cst.List | cst.Tuple) \
+                        and any(string_value(e.value) == "ANY" for e in value.elements):
                     value = cst.parse_expression(ANY)  # Bottle's wildcard method
                 args[i] = a.with_changes(keyword=cst.Name("methods"), value=value)
                 changed = True
@@ -565,13 +599,64 @@ class Routes(Rule):
                           "the value where the view can read it", breaks=True)
                 args[i] = REMOVE_ARG
                 changed = True
-        if changed:
-            self.fired()
         kept = [a for a in args if a is not REMOVE_ARG]
-        if kept and len(kept) < len(args):
+        func, kept = self.shortcut_given_methods(call.func, kept)
+        if changed or func is not call.func:
+            self.fired()
+        if kept and len(kept) < len(call.args):
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        return call.with_changes(args=kept)
+        return call.with_changes(func=func, args=kept)
 
+    def shortcut_given_methods(self, func: cst.BaseExpression, args: list[cst.Arg]
+                               ) -> tuple[cst.BaseExpression, list[cst.Arg]]:
+        """`@post("/login", method="POST")`, `@get("/x", method=["GET", "POST"])`: Bottle's
+        shortcuts take method= and it replaces theirs; Flask's refuse methods=. One method
+        left: its shortcut, no methods=; else (or methods not literal) route(methods=)."""
+        verb = func.attr.value if isinstance(func, cst.Attribute) else self.api(func)
+        given = next((a for a in args if a.keyword and a.keyword.value == "methods"), None)
+        if verb not in ROUTE_METHODS - {"route"} or given is None:
+            return func, args
+        values = given.value.elements if isinstance(given.value, cst.List | cst.Tuple) \
+            else None
+        methods = {str(m).upper() for m in (string_value(e.value) for e in values or ())}
+        one = next(iter(methods)).lower() if len(methods) == 1 else None
+        if values is not None and None not in methods and one in ROUTE_METHODS - {"route"}:
+            verb, args = one, [a for a in args if a is not given]
+        else:
+            verb = "route"
+        if isinstance(func, cst.Attribute):
+            return func.with_changes(attr=cst.Name(verb)), args
+        # the default app's bare get(): on the module's app, as P002 writes it
+        return cst.Attribute(cst.Name(self.facts.app_name), cst.Name(verb)), args
+
+
+    def computed_rule(self, func: cst.BaseExpression, rule: cst.BaseExpression
+                      ) -> cst.BaseExpression:
+        """A rule computed at run time (`path("doc", "<name:path>")`, a name bound
+        elsewhere, an f-string): there is no literal to rewrite, and Werkzeug would meet
+        Bottle's syntax at import. The exact candidate translates it as the app starts:
+        `flask_rule(app, rule)` (bottle_routes.py, copied into the port). The idiomatic
+        one leaves it as written, under a TODO: only where what is written shows no
+        Bottle wildcard and holds no value read from elsewhere whole (a concatenation or
+        an f-string of a prefix and text, `"/l/" + label`)."""
+        known = literal_sum(rule)
+        if known is not None:  # "/r3" + "/<n:int>": one literal, rewritten as one
+            return self.convert_literal(cst.SimpleString(json.dumps(known)))
+        exact = self.exact("computed-rule")
+        pieces = walk_strings(rule)
+        if not exact and pieces and isinstance(rule, cst.BinaryOperation | cst.FormattedString) \
+                and not any(has_wildcard(text) for text in pieces):
+            self.todo("route path is not a string literal: convert Bottle's <x:filter> "
+                      "wildcards in it by hand")
+            return rule
+        app = func.value if isinstance(func, cst.Attribute) else cst.Name(self.facts.app_name)
+        self.state.notes.append(f"the rule {cst.Module([]).code_for_node(rule)} is read at "
+                                f"run time: flask_rule() ({HELPERS}.py) keeps Bottle's syntax")
+        self.need_import(HELPERS, "flask_rule")
+        self.state.companions.add(HELPERS)
+        return cst.Call(cst.Name("flask_rule"), [
+            cst.Arg(app.deep_clone(), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            cst.Arg(rule)])
 
     def convert_literal(self, node: cst.BaseExpression) -> cst.BaseExpression:
         """One rule string in Werkzeug's terms (the node itself when nothing changes)."""
@@ -604,22 +689,65 @@ class Routes(Rule):
         return literal
 
     def werkzeug_converters(self, path: str) -> str:
-        """The default port: Werkzeug's own converters, each difference declared. `int`
-        keeps its sign only if the app's own text has the path with a negative number."""
+        """The default port: Werkzeug's converters where they take what Bottle's filters
+        take. `int(signed=True)` is Bottle's int exactly; Werkzeug's float wants a dot and
+        no sign, so `<float:x>` is Werkzeug's float converter given Bottle's pattern
+        (registered as "float" on the app: "2", "2." and ".5" are pages in both); only a
+        malformed number ("1.2.3") differs, a 404 where Bottle answered 400. The exact
+        candidate keeps Bottle's 400 (bottle_compat's converter). Werkzeug's path takes
+        no leading slash: declared."""
         def one(match: re.Match) -> str:
             converter, name = match[1], match[2]
-            static = re.split(r">", path[:match.start()])[-1]
-            if converter == "int(signed=True)":
-                if static and re.search(re.escape(static) + r"-\d", self.state.app_text):
-                    self.state.notes.append(f"{static}<int(signed=True):{name}> keeps the "
-                                            "sign: the app's own text has negative numbers")
-                    return match[0]
-                self.declare("D-int-signed", [glob(path)])
-                return f"<int:{name}>"
-            self.declare("D-path" if converter == "bottle_path" else "D-float", [glob(path)])
-            return f"<{converter.removeprefix('bottle_')}:{name}>"
+            if converter == "bottle_path":
+                self.declare("D-path", [glob(path)])
+                return f"<path:{name}>"
+            if self.exact("float-filter"):
+                self.state.needs.add("float")
+                return match[0]
+            self.state.regexes[FLOAT] = FILTER_PATTERNS["float"]
+            self.declare("D-float", [glob(path)])
+            return f"<{FLOAT}:{name}>"
 
-        return re.sub(r"<(int\(signed=True\)|bottle_path|bottle_float):(\w+)>", one, path)
+        return re.sub(r"<(bottle_path|bottle_float):(\w+)>", one, path)
+
+
+# The patterns of Bottle's own filters (Router.filters), for converters that take what
+# Bottle's take; the float one is registered on the app under Werkzeug's name.
+FILTER_PATTERNS = {"int": r"-?\d+", "float": r"-?[\d.]+", "path": r".+?"}
+FLOAT = "float"
+
+
+# The module of run-time helpers a port copies where it uses one (compat/bottle_routes.py)
+HELPERS = "bottle_routes"
+
+
+def walk_strings(node: cst.CSTNode) -> list[str]:
+    """The text of every string literal in an expression (an f-string's literal parts)."""
+    found: list[str] = []
+
+    class Strings(Visitor):
+        def visit_SimpleString(self, node: cst.SimpleString) -> None:
+            found.append(str(node.evaluated_value))
+
+        def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
+            found.append(node.value)
+
+    walk(node, Strings())
+    return found
+
+
+def literal_sum(node: cst.BaseExpression) -> str | None:
+    """The text of string literals joined by `+`, else None."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        left, right = literal_sum(node.left), literal_sum(node.right)
+        return None if left is None or right is None else left + right
+    return string_value(node) if isinstance(node, cst.SimpleString | cst.ConcatenatedString) \
+        else None
+
+
+def has_wildcard(text: str) -> bool:
+    """Whether a piece of a rule holds Bottle's wildcard syntax (`<x:int>`, `:name`)."""
+    return any(kind is not None for _, kind, _ in tokens(text))
 
 
 # The keywords route() takes in Bottle (apply=/skip= are P019's) and Werkzeug's Rule;
@@ -647,6 +775,13 @@ class {cls}(BaseConverter):
 
     regex = {regex}
     part_isolating = False
+'''
+# Bottle's float filter: Werkzeug's float converter given Bottle's pattern
+FLOAT_CONVERTER = '''
+class {cls}(FloatConverter):
+    """Bottle's float: 3, -1, 2. and .5 as well as 2.5 (flask-port/P003)."""
+
+    regex = {regex}
 '''
 REGISTER = "{app}.url_map.converters[{name}] = {cls}"
 # A class for each route filter the app adds (app.router.add_filter): Bottle calls the
@@ -693,14 +828,15 @@ def add_converters(module: cst.Module, state: PortState) -> tuple[cst.Module, bo
         if not state.regexes:
             return after_imports(module, cst.Module(code).code), True
     placed = False
-    classes = {name: free_name(converter_class(name), taken) for name in state.regexes}
+    classes = {name: free_name("BottleFloatConverter" if name == FLOAT
+                               else converter_class(name), taken) for name in state.regexes}
     for name in reversed(state.regexes):  # each goes right after the app: last first
         module, placed = after_app(module, state.facts.app_name, [REGISTER], name=cst.SimpleString(
             f'"{name}"'), cls=cst.Name(classes[name]))
     if not placed:
         return module, False
-    code += [parse_template_statement(CONVERTER, cls=cst.Name(classes[name]),
-                                      regex=_regex_literal(regex))
+    code += [parse_template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,
+                                      cls=cst.Name(classes[name]), regex=_regex_literal(regex))
              for name, regex in state.regexes.items()]
     return after_imports(module, cst.Module(code).code), True
 

@@ -1,17 +1,30 @@
 """P013: get_url: `get_url("name", id=1)` becomes `url_for("name", id=1)`
 
 Bottle names a route by its `name=`; P003 turns that into Flask's `endpoint=`, so
-the names still match. A route without `name=` cannot be built by get_url in Bottle
-either. `url()` is Bottle's alias and gets the same treatment, and so does the builder
-handed on uncalled: `template("home", get_url=url)` and `x = app.get_url` pass
-`url_for`.
+the names still match. Bottle also builds from a route's rule string (`get_url("/")`,
+`url("/item/<id>", id=3)`), which `url_for` takes for an endpoint it lacks (a
+BuildError, a 500): such a target becomes the endpoint of the one route with that rule
+where the app's code shows it (the view's name, or its name=), else the exact helper
+`bottle_url(target, ...)` (bottle_routes.py, copied into the port), which builds from a
+name or a rule as Bottle does. `url()` is Bottle's alias and gets the same treatment,
+and so do `request.app.get_url()` and the builder handed on uncalled:
+`template("home", get_url=url)`, `x = app.get_url` and `{"url": app.get_url}` pass
+`url_for`, or `bottle_url` where the app's own text (its templates) builds from a rule.
 """
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
+from ..edit import arg, string_value
 from .base import Rule
+
+# The module of run-time helpers a port copies where it uses one (compat/bottle_routes.py)
+HELPERS = "bottle_routes"
+# A call of the builder with a rule string, in the app's text (templates included)
+BY_RULE = re.compile(r"""\b(?:get_url|url)\(\s*["']/""")
 
 
 class GetUrl(Rule):
@@ -38,7 +51,7 @@ class GetUrl(Rule):
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
-        method = func.attr.value if isinstance(func, cst.Attribute) and self.is_app(
+        method = func.attr.value if isinstance(func, cst.Attribute) and self.app_value(
             func.value) else self.api(func)
         if method not in {"get_url", "url"}:
             return updated
@@ -47,20 +60,78 @@ class GetUrl(Rule):
                       "there; build the URL in the view, or under `with "
                       "app.test_request_context():`", breaks=True)
         self.fired()
-        self.need_import("flask", "url_for")
-        return updated.with_changes(func=cst.Name("url_for"))
+        given = arg(updated, 0, "routename")
+        target = string_value(given.value) if given is not None and not given.keyword \
+            else None
+        if target is None and not self.exact("url-by-rule") \
+                or target is not None and "/" not in target:
+            self.need_import("flask", "url_for")  # a name: Flask's endpoint (P003)
+            return updated.with_changes(func=cst.Name("url_for"))
+        endpoint = self.endpoint(target) \
+            if target is not None and not self.exact("url-by-rule") else None
+        if endpoint is not None and given is not None:
+            self.need_import("flask", "url_for")
+            quote = '"' if '"' not in endpoint else "'"
+            args = [a.with_changes(value=cst.SimpleString(f"{quote}{endpoint}{quote}"))
+                    if a is given else a for a in updated.args]
+            return updated.with_changes(func=cst.Name("url_for"), args=args)
+        return updated.with_changes(func=cst.Name(self.helper()))
+
+    def app_value(self, node: cst.BaseExpression) -> bool:
+        """The app, or the app serving the request: `request.app` (P004 makes it
+        `current_app`, which has no get_url either)."""
+        if isinstance(node, cst.Attribute) and node.attr.value == "app" \
+                and self.api(node.value) == "request":
+            return True
+        return self.is_app(node) or isinstance(node, cst.Name) and node.value == "current_app"
+
+    def helper(self) -> str:
+        """bottle_url, imported from the module the port copies."""
+        note = f"bottle_url() ({HELPERS}.py) builds a URL as Bottle's get_url() does, " \
+            "from a route's name or its rule"
+        if note not in self.state.notes:  # once a module
+            self.state.notes.append(note)
+        self.need_import(HELPERS, "bottle_url")
+        self.state.companions.add(HELPERS)
+        return "bottle_url"
+
+    def endpoint(self, rule: str) -> str | None:
+        """The Flask endpoint of the one route whose Bottle rule is `rule`, where the code
+        shows it: its name=, else its view's name when that view has this one rule (Flask
+        builds an endpoint's first rule its values fit) and no other view has its name
+        (P003 names those apart). None otherwise."""
+        model = self.context.scratch.get("model")
+        modules = model.all_facts() if model is not None else [self.facts]
+        routes = [r for facts in modules for r in facts.routes]
+        if any(r.name == rule for r in routes):
+            return rule
+        found = [r for r in routes if rule in r.rules]
+        if len(found) != 1:
+            return None
+        route = found[0]
+        if route.name is not None:
+            return route.name or None
+        view = route.view
+        if view is None or route.by_call \
+                or sum(len(r.rules) for r in routes if r.view == view) != 1 \
+                or sum(v.name == view for facts in modules for v in facts.views) != 1:
+            return None
+        return view
 
     def _builder(self, node: cst.BaseExpression) -> bool:
         """`url`, `get_url` or `app.get_url` named, not called."""
-        if isinstance(node, cst.Attribute) and self.is_app(node.value):
+        if isinstance(node, cst.Attribute) and self.app_value(node.value):
             return node.attr.value == "get_url"
         return self.api(node) in {"get_url", "url"}
 
     def _handed_on(self, node):
-        """An argument or an assignment whose value is the builder: url_for instead."""
+        """An argument or an assignment whose value is the builder: url_for instead, or
+        bottle_url where the app's text (a template) builds from a rule string."""
         if not self._builder(node.value):
             return node
         self.fired()
+        if self.exact("url-by-rule") or BY_RULE.search(self.state.app_text or ""):
+            return node.with_changes(value=cst.Name(self.helper()))
         self.need_import("flask", "url_for")
         return node.with_changes(value=cst.Name("url_for"))
 
@@ -68,4 +139,8 @@ class GetUrl(Rule):
         return self._handed_on(updated)
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        return self._handed_on(updated)
+
+    def leave_DictElement(self, original: cst.DictElement, updated: cst.DictElement):
+        # BaseTemplate.defaults.update({"url": app.get_url}): Flask's app has no get_url
         return self._handed_on(updated)

@@ -380,12 +380,14 @@ class Plugins(Rule):
         registered = self.callbacks.get(original.name.value) if not self.depth else None
         if not is_view(self, original) and registered is None:
             return updated
-        paths = []
+        paths, computed = [], False
         for d in original.decorators:
             call = d.decorator
             if decorator_method(self, d) in ROUTE_METHODS:
                 given = arg(call, 0, "path") if isinstance(call, cst.Call) else None
                 paths.append(string_value(given.value) or "" if given else "")
+                # a rule computed at run time: the names it passes cannot be read here
+                computed = computed or (given is not None and string_value(given.value) is None)
         if registered is not None:
             paths.append(registered)
         if not paths:
@@ -407,7 +409,7 @@ class Plugins(Rule):
                 continue
             if name in names or name not in self.converted:
                 kept.append(p)
-                if name not in names and p.default is None:
+                if name not in names and p.default is None and not computed:
                     self._injected(updated, name)
                 continue
             opened.append(cst.parse_statement(f"{name} = {self.converted[name][1]}\n"))

@@ -1,7 +1,9 @@
 """Bottle apps drawn as data: Hypothesis strategies over a grammar of Bottle's elements.
 
 An app is a few modules (the app made in one, used in others), routes (in functions,
-classes and loops; rules with filters, lists of rules, a rule with no leading slash),
+classes and loops; rules with filters, lists of rules, a rule with no leading slash, a
+rule computed at run time; shortcuts given a method anyway), views answering text, a
+URL built from the route's own rule string,
 views answering text, a dict, a template, an HTTPResponse, abort() or redirect(), reading
 the query, forms, params, JSON and cookies; decorators with and without functools.wraps,
 defined anywhere; hooks, error pages, a mounted and a merged app, a plugin; templates in
@@ -23,7 +25,8 @@ from hypothesis import strategies as st
 # The Bottle names the grammar exercises, as the conformance table spells its rows.
 ELEMENTS = (
     "Bottle", "default_app", "Bottle.route", "Bottle.get", "Bottle.post", "route", "get",
-    "post", "route:rule:list", "route:rule:no-leading-slash", "route:wildcard",
+    "post", "route:rule:list", "route:rule:no-leading-slash", "route:rule:computed",
+    "route:shortcut:method", "route:get_url:rule", "route:wildcard",
     "route:filter:int", "route:filter:float", "route:filter:path", "route:filter:re",
     "request.query", "request.query:repeated", "request.params", "request.forms",
     "request.json", "request.get_cookie", "response.set_cookie", "response.set_header",
@@ -42,8 +45,13 @@ FILTERS = {  # filter -> (rule spelling, the values a request puts there)
 }
 # What a view answers; the ones that read a wildcard's value print it.
 BODIES = ("text", "dict", "template", "view", "httpresponse", "abort", "redirect", "query",
-          "params", "forms", "json_in", "cookie_set", "cookie_get", "status", "header")
-PRINTS_ARGS = ("text", "dict", "template", "view")
+          "params", "forms", "json_in", "cookie_set", "cookie_get", "status", "header",
+          "url_rule")
+PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
+# How a rule is written: a literal, literals joined by +, or computed at run time (a name
+# bound to it, a name bound to its prefix and +, an f-string, a call of a helper that
+# joins its parts)
+SPELLINGS = ("literal", "name", "join", "prefix", "fstring", "call")
 NEEDS_POST = {"params", "forms", "json_in"}
 TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include")
 VALUES = ("plain", "<b>&'\"", 7, None)
@@ -72,7 +80,9 @@ class Decorator:
 @dataclass
 class Route:
     n: int
-    verb: str  # route, get, post, methods (route with method=[...])
+    # route, get, post, methods (route with method=[...]), get_methods (get given
+    # method=["GET", "POST"]), post_method (post given method="POST")
+    verb: str
     rules: list[str]  # one rule, or a list of them (@get([...]))
     filters: list[str]  # the filter of each wildcard, in order
     body: str
@@ -82,6 +92,7 @@ class Route:
     template: str = ""  # a TEMPLATE_KINDS entry, for template and view bodies
     value: object = "plain"
     query: str = "x"  # the query read: attribute, get, getall
+    spelling: str = "literal"  # a SPELLINGS entry
     requests: list[Request] = field(default_factory=list)
 
     @property
@@ -156,7 +167,7 @@ def add_requests(route: Route) -> Route:
     """The requests the route answers, and a few around them (repeated values, the
     other method), from what the route is."""
     n, body, verb = route.n, route.body, route.verb
-    method = "POST" if verb == "post" or body in NEEDS_POST else "GET"
+    method = "POST" if verb in ("post", "post_method") or body in NEEDS_POST else "GET"
     for rule in route.rules:
         if rule.startswith("<"):
             paths = [f"/file.e{n}", f"/a/b.e{n}"]
@@ -178,8 +189,10 @@ def add_requests(route: Route) -> Route:
         route.requests += [Request(base, "POST", json={"a": [1, 2]}), Request(base, "POST")]
     elif body == "cookie_get":
         route.requests.append(Request(base, method, cookie=f"c{n}=hello"))
-    if verb in ("get", "post"):  # the other method: Bottle's 405
+    if verb in ("get", "post", "post_method"):  # the other method: Bottle's 405
         route.requests.append(Request(base, "POST" if verb == "get" else "GET"))
+    elif verb == "get_methods":  # the method given on top of the shortcut's
+        route.requests.append(Request(base, "POST" if method == "GET" else "GET"))
     return route
 
 
@@ -198,9 +211,11 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
         module = "app" if len(modules) == 1 else "core"  # in the Site class itself
     # the views that print their wildcards, twice as likely: the paths' filters and the
     # templates come with them
-    body = draw(st.sampled_from(BODIES + tuple(PRINTS_ARGS) if container != "loop"
-                                else ("text", "dict", "query")))
-    verbs = ["route", "get", "methods"] + (["post"] if body in NEEDS_POST else [])
+    body = draw(st.sampled_from(BODIES + tuple(PRINTS_ARGS) if container == "function"
+                                else tuple(b for b in BODIES + PRINTS_ARGS if b != "url_rule")
+                                if container != "loop" else ("text", "dict", "query")))
+    verbs = ["route", "get", "methods", "get_methods"] \
+        + (["post", "post_method"] if body in NEEDS_POST else [])
     verb = draw(st.sampled_from(verbs))
     if body in NEEDS_POST and verb == "get":
         verb = "methods"
@@ -216,6 +231,8 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
     else:
         rules = [rule_for(n, filters, tail)]
     route = Route(n, verb, rules, filters, body, container, module)
+    if container == "function" and shape == "one":
+        route.spelling = draw(st.sampled_from(("literal", "literal", *SPELLINGS)))
     usable = [name for name, where in decorators if usable_from(where, module)]
     if container != "loop" and usable:
         route.decorators = draw(st.lists(st.sampled_from(usable), max_size=1, unique=True))
@@ -277,6 +294,7 @@ BODY_ELEMENTS = {
     "forms": ("request.forms",), "json_in": ("request.json", "JSONPlugin"),
     "cookie_set": ("response.set_cookie",), "cookie_get": ("request.get_cookie",),
     "status": ("response.status",), "header": ("response.set_header",),
+    "url_rule": ("route:get_url:rule",),
 }
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
@@ -287,9 +305,14 @@ def elements_of(app: App) -> set[str]:
     """The ELEMENTS an app exercises."""
     found = {"default_app" if app.creation == "default_app" else "Bottle"}
     for route in app.routes:
-        verb = {"methods": "route"}.get(route.verb, route.verb)
+        verb = {"methods": "route", "get_methods": "get", "post_method": "post"}.get(
+            route.verb, route.verb)
         found.add(verb if app.creation == "default_app" and route.container == "function"
                   else f"Bottle.{verb}")
+        if route.verb in ("get_methods", "post_method"):
+            found.add("route:shortcut:method")
+        if route.spelling != "literal":
+            found.add("route:rule:computed")
         if len(route.rules) > 1:
             found.add("route:rule:list")
         if route.rules[0].startswith("<"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .grammar import App, Route
+from .grammar import FILTERS, App, Route
 
 TEMPLATES = {
     "plain": "<p>{{v}} {{p}}</p>\n",
@@ -69,6 +69,10 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     p = f'"r{n}|" + label' if loop else payload(route)
     if kind == "text":
         return [f"return {p}"]
+    if kind == "url_rule":  # Bottle builds from the rule string when no route has the name
+        values = "".join(f", {a}={FILTERS[f][1][0]!r}" for a, f in zip(
+            route.args, route.filters, strict=True))
+        return [f'return {p} + " " + app.get_url({route.rules[0]!r}{values})']
     if kind == "dict":
         args = "label" if loop else f"[{', '.join(route_args(route))}]"
         return [f'return {{"route": {n}, "args": {args}}}']
@@ -114,12 +118,34 @@ def rule_text(route: Route) -> str:
     return repr(route.rules[0])
 
 
+def spelt(route: Route) -> tuple[list[str], str]:
+    """The rule as the route's spelling writes it: the statements it needs before the
+    view, and the expression."""
+    rule, n = route.rules[0], route.n
+    head, rest = rule[:len(f"/r{n}")], rule[len(f"/r{n}"):]
+    if route.spelling == "name":
+        return [f"RULE_R{n} = {rule!r}"], f"RULE_R{n}"
+    if route.spelling == "join":
+        return [], f"{head!r} + {rest!r}"
+    if route.spelling == "prefix":
+        return [f"ROOT_R{n} = {head!r}"], f"ROOT_R{n} + {rest!r}"
+    if route.spelling == "fstring":
+        braced = rest.replace("{", "{{").replace("}", "}}")
+        return [f"PREFIX_R{n} = {head!r}"], f'f"{{PREFIX_R{n}}}{braced}"'
+    if route.spelling == "call":
+        return [f"def rule_r{n}(*parts):", '    return "/".join(parts)'], \
+            "rule_r{n}({parts})".format(n=n, parts=", ".join(repr(p) for p in rule.split("/")))
+    return [], rule_text(route)
+
+
 def register(m: Module, owner: str, route: Route) -> str:
     """The call that makes the route: `app.get('/r1')`, `route('/r1', method=...)`."""
-    verb = {"methods": "route"}.get(route.verb, route.verb)
-    methods = ', method=["GET", "POST"]' if route.verb == "methods" else ""
+    verb = {"methods": "route", "get_methods": "get", "post_method": "post"}.get(
+        route.verb, route.verb)
+    methods = {"methods": ', method=["GET", "POST"]', "get_methods": ', method=["GET", "POST"]',
+               "post_method": ', method="POST"'}.get(route.verb, "")
     head = m.b(verb) if owner == "" else f"{owner}.{verb}"
-    return f"{head}({rule_text(route)}{methods})"
+    return f"{head}({spelt(route)[1]}{methods})"
 
 
 def view_decorators(m: Module, route: Route) -> list[str]:
@@ -145,7 +171,9 @@ def indent(lines: list[str], by: int = 4) -> list[str]:
 
 def function_route(m: Module, route: Route, owner: str) -> str:
     args = ", ".join(route_args(route))
-    lines = [f"@{register(m, owner, route)}", *view_decorators(m, route),
+    before = spelt(route)[0]
+    lines = [*before, *([""] * 2 if before else []),
+             f"@{register(m, owner, route)}", *view_decorators(m, route),
              f"def {route.view}({args}):", *indent(body(m, route))]
     return "\n".join(lines)
 

@@ -75,13 +75,13 @@ def find(no):
     return row
 
 
-@app.route("/edit/<int:no>", methods=["GET"])
+@app.route("/edit/<int(signed=True):no>", methods=["GET"])
 def edit_form(no):
     row = find(no)
     return render_template("edit.html", no=row[0], task=row[1], status=row[2])
 
 
-@app.route("/edit/<int:no>", methods=["POST"])
+@app.route("/edit/<int(signed=True):no>", methods=["POST"])
 def edit_item(no):
     find(no)
     task = request.form.get("task", "").strip()
@@ -98,7 +98,7 @@ def api_list():
     return {"todos": [{"id": no, "task": task, "open": bool(status)} for no, task, status in rows]}
 
 
-@app.route("/api/todos/<int:no>")
+@app.route("/api/todos/<int(signed=True):no>")
 def api_item(no):
     no, task, status = find(no)
     return {"id": no, "task": task, "open": bool(status)}
