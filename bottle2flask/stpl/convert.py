@@ -1,10 +1,13 @@
 """One SimpleTemplate source to Jinja2 source: the token stream, re-emitted.
 
 Text is written back as it was (only Jinja2's own delimiters are escaped); each
-`{{ }}`, `%` line and `<% %>` block is translated rule by rule. What cannot be
-translated with the same meaning is left as a `{# TODO(flask-port/T0NN) #}` comment next to
-a call of the undefined `flask_port_todo`, so the page fails loudly instead of rendering
-something else.
+`{{ }}`, `%` line and `<% %>` block is translated rule by rule. Python Jinja2 cannot say
+(a comprehension, a lambda, `d['k'] = v`) becomes a call of a helper function that holds
+it (hoist.py; Conversion.helpers), with a `{# TODO(flask-port/T0NN) #}` beside it. What
+cannot be kept even so (a `while` block, Bottle's own template functions in an
+expression) is left as that comment next to a call of the undefined `flask_port_todo`,
+so the page fails loudly instead of rendering something else, and the port counts it as
+a break.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from bottle2flask.stpl import reader
 from bottle2flask.stpl.environment import environment
 from bottle2flask.stpl.errors import Failed, Unsupported
 from bottle2flask.stpl.expressions import ATOM, Translator, parse_expression
+from bottle2flask.stpl.hoist import Helper
 from bottle2flask.stpl.statements import Statements
 from bottle2flask.stpl.whitespace import markers
 
@@ -69,6 +73,7 @@ class Conversion:
     # prints with a newline more or less than Bottle (none in the compact form)
     compact: str | None = None  # the form without markers (convert_tree marks it again)
     remarks: list[Note] = field(default_factory=list)  # converted exactly; worth a look
+    helpers: list[Helper] = field(default_factory=list)  # Python kept for it (hoist.py)
 
     @property
     def ok(self) -> bool:
@@ -161,7 +166,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       imports=statements.imports, reads=statements.reads_from_caller(),
                       sure_reads=statements.sure_reads(),
                       bottle_error=bottle_error(text, syntax), whitespace=inexact,
-                      compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line))
+                      compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line),
+                      helpers=list(statements.helpers))
 
 
 def bottle_error(text: str, syntax: str | None = None) -> str | None:
@@ -189,6 +195,7 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
     """`{{x}}` and `{{!x}}`."""
     if token.raw and token.code == "base":
         return statements.base_slot(token.line)
+    statements.source = token.code
     try:
         node = parse_expression(token.code)
     except SyntaxError as error:
@@ -216,9 +223,11 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
         # {#+ keeps the indentation before it, as Bottle would print it.
         return (f"{{#+ TODO(flask-port/{why.rule}): {comment(why.message)}: "
                 f"{comment(token.source)} #}}{{{{ flask_port_todo({why.rule!r}) }}}}")
+    # {#+ keeps the indentation before it, as Bottle would print it.
+    note = statements.take_hoisted("{#+")
     if token.raw:
         context.rules.add("T002")
-        return f"{{{{ {text}|safe }}}}"
+        return f"{note}{{{{ {text}|safe }}}}"
     context.rules.add("T001")
-    return f"{{{{ {text} }}}}"
+    return f"{note}{{{{ {text} }}}}"
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bottle2flask.stpl.convert import Conversion, convert_source
+from bottle2flask.stpl.hoist import MODULE, Helper, module_source
 from bottle2flask.stpl.statements import jinja_name
 from bottle2flask.stpl.whitespace import drops_last_newline, markers
 
@@ -38,6 +39,8 @@ class FileResult:
 class TreeReport:
     files: list[FileResult] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Jinja2 name
+    helpers: list[Helper] = field(default_factory=list)  # Python the templates call
+    helpers_file: Path | None = None  # where their module was written (relative to out)
 
     @property
     def ok(self) -> bool:
@@ -75,11 +78,14 @@ def slot_name(name: str) -> str:
 
 
 def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
-                 noescape: bool = False, compact: bool = False) -> TreeReport:
+                 noescape: bool = False, compact: bool = False,
+                 helpers_module: str | None = MODULE) -> TreeReport:
     """Convert every template under src into out; copy every other file.
 
     `noescape`: the views rendered them with Bottle's noescape=True. `compact`: no `-`
-    whitespace markers (the templates need environment.OPTIONS).
+    whitespace markers (the templates need environment.OPTIONS). The functions that hold
+    Python the templates keep (hoist.py) go to OUT/<helpers_module>.py, unless None
+    (the caller writes them: report.helpers).
     """
     src, out = Path(src), Path(out)
     report = TreeReport()
@@ -151,7 +157,12 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         target.write_text(conversion.source, encoding="utf-8")
         report.files.append(FileResult(relative, output, "converted", conversion))
         report.names[name] = output.as_posix()
+        report.helpers += conversion.helpers
     report.files.sort(key=lambda f: str(f.source))
+    if report.helpers and helpers_module is not None:
+        report.helpers_file = Path(f"{helpers_module}.py")
+        (out / report.helpers_file).write_text(module_source(report.helpers),
+                                               encoding="utf-8")
     return report
 
 

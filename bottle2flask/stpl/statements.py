@@ -15,6 +15,15 @@ from typing import TYPE_CHECKING
 
 from bottle2flask.stpl.errors import Failed, Unsupported
 from bottle2flask.stpl.expressions import ATOM, MUL, Translator
+from bottle2flask.stpl.hoist import (
+    MODULE,
+    STATEMENTS,
+    Helper,
+    Unhoistable,
+    helper_name,
+    names_of,
+    params_of,
+)
 
 if TYPE_CHECKING:
     from bottle2flask.stpl.convert import Context
@@ -100,6 +109,10 @@ class Statements:
     sure_loads: list = field(default_factory=list)  # (name, piece) read on every render
     carried: set = field(default_factory=set)  # values a loop carries on (T032): namespace
     by_string: set = field(default_factory=set)  # names read as get('x')/defined('x')
+    helpers: list = field(default_factory=list)  # Helper: Python kept for Jinja2 (hoist.py)
+    helper_names: set = field(default_factory=set)
+    hoisted: list = field(default_factory=list)  # TODO comments for the line being written
+    source: str = ""  # the code being read: the Python the nodes' offsets point into
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -114,7 +127,11 @@ class Statements:
         return tuple(f.loop for f in self.stack if f.loop is not None)
 
     def expression(self, node: ast.AST, line: int, level: int = 0) -> str:
-        text, own = self.translate.expr(node)
+        try:
+            text, own = self.translate.expr(node)
+        except Unsupported as why:
+            self.translate.used.clear()
+            return self.hoist_expression(node, line, why)
         self.context.rules.update(self.translate.used)
         self.translate.used.clear()
         if not self.stack:
@@ -129,6 +146,94 @@ class Statements:
                                        self.branches()))
                 self.by_string.add(str(sub.args[0].value))
         return f"({text})" if own < level else text
+
+    # --- Python Jinja2 cannot say, kept in a helper function (hoist.py) --------------
+    def hoist_expression(self, node: ast.expr, line: int, why: Unsupported) -> str:
+        """A call of a new helper that returns the expression's value; `why` again
+        when the expression cannot be kept so."""
+        code = self.written(node)
+        try:
+            reads, binds = names_of(code, statement=False)
+            if binds:  # `(n := len(xs))` sets n for the rest of the template
+                raise Unhoistable("an expression that binds a name")
+            params, args = self.helper_params(reads)
+        except (Unhoistable, Unsupported, SyntaxError):
+            raise why from None
+        name = self.add_helper(why, line, Helper("", tuple(params), code))
+        sure = set(_sure_names(node))
+        self.note_loads([p for p in params if p in sure], params)
+        return f"{name}({', '.join(args)})"
+
+    def hoist_statement(self, node: ast.stmt, line: int, why: Unsupported) -> str:
+        """`{% set a, b = helper(...) %}` for a statement a helper runs; Unhoistable
+        when it cannot."""
+        if not isinstance(node, STATEMENTS) or isinstance(node, ast.Delete) and any(
+                isinstance(t, ast.Name) for t in node.targets):
+            raise Unhoistable("a statement that changes the template's own names")
+        code = self.written(node)
+        reads, binds = names_of(code, statement=True)
+        params, args = self.helper_params(reads)
+        targets = [self.translate(ast.Name(b, ast.Store())) for b in binds]
+        name = self.add_helper(why, line, Helper("", tuple(params), code, tuple(binds), True))
+        self.note_loads([], params)
+        call = f"{name}({', '.join(args)})"
+        for bound in binds:
+            self.store(bound, line, code)
+        if not binds:
+            return f"{{% set _ = {call} %}}"
+        if len(binds) == 1 or not any("." in t for t in targets):
+            tag = f"{{% set {', '.join(targets)} = {call} %}}"
+        else:  # a namespace's attributes are set one by one
+            tag = f"{{% set _ = {call} %}}" + "".join(
+                f"{{% set {t} = _[{n}] %}}" for n, t in enumerate(targets))
+        if not self.stack:
+            self.top_sets.append((len(self.out), set(binds), set(params), tag))
+        return tag
+
+    def written(self, node: ast.AST) -> str:
+        """The node's code as the template wrote it (its spacing, its quotes), else as
+        Python writes it back."""
+        segment = ast.get_source_segment(self.source, node) if self.source else None
+        if segment is not None and "\n" not in segment:
+            mode = "eval" if isinstance(node, ast.expr) else "exec"
+            try:
+                again = ast.parse(segment.strip(), mode=mode)
+            except SyntaxError:
+                again = None
+            body = again.body if isinstance(again, ast.Expression) else \
+                again.body[0] if again is not None and len(again.body) == 1 else None
+            if body is not None and ast.dump(body) == ast.dump(node):
+                return segment.strip()
+        return ast.unparse(node)
+
+    def helper_params(self, reads: list[str]) -> tuple[list[str], list[str]]:
+        """The helper's parameters, and the Jinja2 arguments that give them."""
+        params = params_of(reads, self.translate.local | self.macros)
+        return params, [self.translate(ast.Name(p, ast.Load())) for p in params]
+
+    def add_helper(self, why: Unsupported, line: int, helper: Helper) -> str:
+        name = helper_name(self.context.name, line, self.helper_names)
+        self.helpers.append(Helper(name, helper.params, helper.code, helper.returns,
+                                   helper.statement, f"{self.context.name}, line {line}",
+                                   why.message))
+        self.context.todo(why.rule, line, f"{why.message}, kept as Python in "
+                          f"{MODULE}.{name}: {helper.code}")
+        self.context.rules.add(why.rule)
+        self.hoisted.append(f"TODO(flask-port/{why.rule}): {_comment(why.message)}, "
+                            f"kept as Python: {MODULE}.{name}")
+        return name
+
+    def note_loads(self, sure: list[str], names: list[str]) -> None:
+        if not self.stack:
+            self.sure_loads += [(name, len(self.out)) for name in sure]
+        for name in names:
+            self.loads.append(Load(name, len(self.out), self.loops(), self.branches()))
+
+    def take_hoisted(self, opener: str = "{#") -> str:
+        """The TODO comments of the helpers made for the line being written."""
+        text = "".join(f"{opener} {note} #}}" for note in self.hoisted)
+        self.hoisted = []
+        return text
 
     def todo(self, rule: str, line: int, why: str, code: str, placeholder: str) -> str:
         self.context.todo(rule, line, f"{why}: % {code}")
@@ -185,7 +290,7 @@ class Statements:
                 raise Failed(token.line, "`end` closes a block with nothing in it (Bottle's "
                                          "generated code does not compile)")
             pieces.append(self.close(token.line))
-        text = "".join(pieces)
+        text = self.take_hoisted() + "".join(pieces)
         if text.endswith("}}"):
             # A printed value ends the line: a comment after it takes the newline away,
             # as Bottle's code line does (trim_blocks only trims after {% %} and {# #}).
@@ -211,6 +316,7 @@ class Statements:
         return "{% endif %}"
 
     def line_of_code(self, code: str, line: int) -> str:
+        self.source = code
         keyword = code.split(None, 1)[0].rstrip(":")
         if keyword in CONTINUATIONS:
             return self.continuation(keyword, code, line)
@@ -341,7 +447,8 @@ class Statements:
         rest = "".join(self.statement(s, code, line) for s in body)
         if keyword == "else":
             return "{% else %}" + rest
-        node = ast.parse("if" + code[len("elif"):] + ("" if body else "\n pass")).body[0]
+        self.source = "if" + code[len("elif"):]
+        node = ast.parse(self.source + ("" if body else "\n pass")).body[0]
         assert isinstance(node, ast.If)  # `if` and the rest of the `elif` line
         try:
             return f"{{% elif {self.expression(node.test, line)} %}}" + rest
@@ -386,6 +493,10 @@ class Statements:
         try:
             return self._statement(node, code, line)
         except Unsupported as why:
+            try:
+                return self.hoist_statement(node, line, why)
+            except (Unhoistable, Unsupported, SyntaxError):
+                pass
             return self.todo(why.rule, line, why.message, code, "{{% set _ = {call} %}}")
 
     def _statement(self, node, code, line) -> str:

@@ -1,0 +1,172 @@
+"""Python a template holds that Jinja2 cannot say, kept as Python: one function a site.
+
+SimpleTemplate takes any Python expression and statement; Jinja2 takes a subset. Where
+the translator says no (a comprehension, a lambda, `zip()`, `d['k'] = v`), the
+expression or statement becomes a function of a Python module beside the templates,
+written from the template's own code, taking the names it reads as parameters:
+
+    {{', '.join(t.upper() for t in tags)}}
+        ->  {{ page_line4(tags) }}            (template)
+        ->  def page_line4(tags):             (template_helpers.py)
+                return ', '.join(t.upper() for t in tags)
+
+The app registers each function as a template global (`app.add_template_global`), so
+the page renders what Bottle rendered; a TODO comment beside the call says the code is
+not idiomatic Jinja2 yet. A statement that binds names returns them, and the template
+sets them (`{% set a, b = page_line7(xs) %}`).
+
+What cannot be kept this way stays the converter's TODO: a name Jinja2 reads otherwise
+(`loop`, `self`, `none`), Bottle's own template functions (`get`, `include`,
+`_escape`), and Python that reads its own frame (`locals()`).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+import symtable
+import textwrap
+from dataclasses import dataclass
+
+# The module the port writes beside the app (a free name is chosen if the app has one).
+MODULE = "template_helpers"
+# Builtins that read the frame they are called in: a helper's frame is not the template's.
+FRAME_READERS = frozenset({"locals", "globals", "vars", "dir", "eval", "exec", "super",
+                           "breakpoint"})
+BUILTIN_NAMES = frozenset(dir(builtins))
+# Statements a helper can run for the template (the rest change the template's own flow).
+STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Delete, ast.Assert,
+              ast.Raise)
+WIDTH = 99  # ruff's E501 at the project's line length, less one
+
+
+@dataclass(frozen=True)
+class Helper:
+    """One function of the helpers module: a template's expression or statement."""
+
+    name: str
+    params: tuple[str, ...]
+    code: str  # the expression, or the statement, as Python writes it
+    returns: tuple[str, ...] = ()  # a statement: the names it binds, returned
+    statement: bool = False
+    where: str = ""  # "page.tpl, line 4", for the docstring
+    what: str = ""  # why it is here: "a list comprehension"
+
+    def source(self) -> str:
+        """The function, as the helpers module holds it."""
+        signature = f"def {self.name}({', '.join(self.params)}):"
+        doc = _docstring(f"{self.where}: {self.what}.")
+        if not self.statement:
+            body = [f"return {self.code}"]
+        else:
+            body = self.code.splitlines()
+            if self.returns:
+                body.append(f"return {', '.join(self.returns)}")
+        lines = [signature, textwrap.indent(doc, "    ")]
+        lines += [_fit("    " + line) for line in body]
+        return "\n".join(lines) + "\n"
+
+
+def module_source(helpers: list[Helper], what: str = "bottle2flask") -> str:
+    """The helpers module: the functions, and `init_app` that gives them to the templates."""
+    head = ('"""Python the converted templates call: each function holds a SimpleTemplate\n'
+            "expression or statement Jinja2 cannot say, as Bottle ran it (written by "
+            f"{what};\nrewrite each as Jinja2, or as a value the view passes, to drop it)."
+            '\n"""\n')
+    parts = [head]
+    for helper in sorted(helpers, key=lambda h: h.name):
+        parts.append("\n\n" + helper.source())
+    names = [h.name for h in sorted(helpers, key=lambda h: h.name)]
+    listed = "".join(f"        {name},\n" for name in names)
+    parts.append("\n\ndef init_app(app):\n"
+                 '    """Register the functions above as template globals of a Flask app."""\n'
+                 f"    for helper in (\n{listed}    ):\n"
+                 "        app.add_template_global(helper)\n")
+    return "".join(parts)
+
+
+class Unhoistable(Exception):
+    """The code reads something a helper's parameters cannot carry."""
+
+
+def names_of(code: str, statement: bool) -> tuple[list[str], list[str]]:
+    """(the names the code reads from outside, the names it binds), as Python's own
+    symbol table sees them in a function holding it (comprehensions and lambdas bind
+    their own)."""
+    body = code if statement else f"return ({code})"
+    table = symtable.symtable("def _helper():\n" + textwrap.indent(body, " "), "<template>",
+                              "exec")
+    function = table.get_children()[0]
+    reads: set[str] = set()
+    binds: set[str] = set()
+
+    def visit(scope: symtable.SymbolTable, top: bool) -> None:
+        for symbol in scope.get_symbols():
+            name = symbol.get_name()
+            if symbol.is_referenced() and symbol.is_global():
+                reads.add(name)
+            if top and symbol.is_local():
+                # a name the statement binds and reads (`n += 1`) is given to it too
+                if symbol.is_referenced():
+                    reads.add(name)
+                if symbol.is_assigned():
+                    binds.add(name)
+        for child in scope.get_children():
+            visit(child, False)
+
+    visit(function, True)
+    order = _in_order(code)
+    return sorted(reads, key=order), sorted(binds, key=order)
+
+
+def _in_order(code: str):
+    """A sort key: where a name first appears in the code."""
+    seen: dict[str, int] = {}
+    for match in re.finditer(r"[A-Za-z_]\w*", code):
+        seen.setdefault(match.group(0), match.start())
+    return lambda name: (seen.get(name, len(code)), name)
+
+
+def params_of(reads: list[str], local: set[str]) -> list[str]:
+    """The parameters: the names read, less Python's builtins the template does not set
+    itself (the helper finds those where Bottle's generated code found them)."""
+    found = [n for n in reads if n not in BUILTIN_NAMES or n in local]
+    frame = FRAME_READERS & (set(reads) - local)
+    if frame:
+        raise Unhoistable(f"`{sorted(frame)[0]}()` reads the template's own frame")
+    return found
+
+
+def helper_name(template: str, line: int, taken: set[str]) -> str:
+    """`page_line4` for page.tpl's line 4 (`admin_users_line4` for admin/users.tpl);
+    `_2`, `_3` ... for more on one line."""
+    stem = re.sub(r"\.(tpl|html|thtml|stpl)$", "", template.rsplit("/views/", 1)[-1])
+    slug = re.sub(r"\W+", "_", stem).strip("_").lower() or "template"
+    if slug[0].isdigit():
+        slug = "t_" + slug
+    base = f"{slug}_line{line}"
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}_{n}"
+    taken.add(name)
+    return name
+
+
+def _docstring(text: str) -> str:
+    text = text.replace("\\", "/").replace('"""', "'''")
+    one = f'"""{text}"""'
+    if len(one) + 4 <= WIDTH:
+        return one
+    wrapped = textwrap.wrap(text, WIDTH - 4)
+    return '"""' + "\n".join(wrapped) + '\n"""'
+
+
+def _fit(line: str) -> str:
+    """A line of the template's own code, as long as the template had it."""
+    return line if len(line) <= WIDTH else line + "  # noqa: E501 (the template's line)"
+
+
+def unparse(node: ast.AST) -> str:
+    return ast.unparse(node)
