@@ -56,7 +56,7 @@ class Helper:
     def source(self) -> str:
         """The function, as the helpers module holds it."""
         signature = f"def {self.name}({', '.join(self.params)}):"
-        doc = _docstring(f"{self.where}: {self.what}.")
+        doc = _docstring(f"{self.where}: {self.what.split(' (')[0]}.")
         if not self.statement:
             body = [f"return {self.code}"]
         else:
@@ -75,9 +75,9 @@ def module_source(helpers: list[Helper], what: str = "bottle2flask") -> str:
             f"{what};\nrewrite each as Jinja2, or as a value the view passes, to drop it)."
             '\n"""\n')
     parts = [head]
-    for helper in sorted(helpers, key=lambda h: h.name):
+    for helper in helpers:
         parts.append("\n\n" + helper.source())
-    names = [h.name for h in sorted(helpers, key=lambda h: h.name)]
+    names = [h.name for h in helpers]
     listed = "".join(f"        {name},\n" for name in names)
     parts.append("\n\ndef init_app(app):\n"
                  '    """Register the functions above as template globals of a Flask app."""\n'
@@ -159,7 +159,7 @@ def _docstring(text: str) -> str:
     one = f'"""{text}"""'
     if len(one) + 4 <= WIDTH:
         return one
-    wrapped = textwrap.wrap(text, WIDTH - 4)
+    wrapped = textwrap.wrap(text, WIDTH - 7)
     return '"""' + "\n".join(wrapped) + '\n"""'
 
 
