@@ -116,6 +116,9 @@ def names_of(code: str, statement: bool) -> tuple[list[str], list[str]]:
             visit(child, False)
 
     visit(function, True)
+    if statement:  # `n += 1` reads n, though the symbol table does not say so
+        reads |= {node.target.id for node in ast.walk(ast.parse(code))
+                  if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name)}
     order = _in_order(code)
     return sorted(reads, key=order), sorted(binds, key=order)
 

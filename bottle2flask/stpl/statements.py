@@ -157,7 +157,9 @@ class Statements:
             if binds:  # `(n := len(xs))` sets n for the rest of the template
                 raise Unhoistable("an expression that binds a name")
             params, args = self.helper_params(reads)
-        except (Unhoistable, Unsupported, SyntaxError):
+        except Unsupported as deeper:  # a name it reads that Jinja2 cannot pass it
+            raise deeper from None
+        except (Unhoistable, SyntaxError):
             raise why from None
         name = self.add_helper(why, line, Helper("", tuple(params), code))
         sure = set(_sure_names(node))

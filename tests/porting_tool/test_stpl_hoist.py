@@ -1,0 +1,113 @@
+"""Python a template keeps in a helper function prints what Bottle printed.
+
+Each template below holds Python Jinja2 cannot say; it is rendered by Bottle and,
+converted, by Jinja2 with the helpers module registered (as the port's app does with
+template_helpers.init_app(app)), in the stock form and the compact one.
+"""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from bottle2flask.stpl import convert_source
+from bottle2flask.stpl.hoist import helper_name, module_source, names_of
+
+from .stpl_render import render_both
+
+RENDERED = [
+    # (template, context)
+    ("{{[x * 2 for x in xs if x > n]}}\n", {"xs": [1, 2, 3], "n": 1}),
+    ("{{!', '.join(t.upper() for t in tags)}}\n", {"tags": ["a", "<b>"]}),
+    ("<p>\n  {{', '.join('%s=%s' % (k, v) for k, v in sorted(d.items()))}}\n</p>\n",
+     {"d": {"a": 1, "b": 2}}),
+    ("{{ {k: v * 2 for k, v in d.items()}['a'] }}\n", {"d": {"a": 4}}),
+    ("% for y in sorted(xs, key=lambda v: -v):\n<li>{{y}}</li>\n% end\n", {"xs": [1, 3, 2]}),
+    ("% if any(x > 2 for x in xs):\nbig\n% elif all(x for x in xs):\nall\n% else:\nsmall\n"
+     "% end\n", {"xs": [1, 2]}),
+    ("{{list(zip(a, b))}} {{isinstance(n, int)}} {{type(n).__name__}}\n",
+     {"a": [1, 2], "b": [3, 4], "n": 7}),
+    ("{{(lambda v: v + 1)(n)}}\n", {"n": 2}),
+    ("{{!'<b>' if x else z}} {{x if y else z}}\n", {"x": 0, "y": 1, "z": "<i>"}),
+    ("% d['k'] = 1\n{{d['k']}} {{len(d)}}\n", {"d": {}}),
+    ("% del d['k']\n{{len(d)}}\n", {"d": {"k": 1}}),
+    ("% d['n'] += 1\n{{d['n']}}\n", {"d": {"n": 1}}),
+    ("% a = b = len(xs)\n{{a}}-{{b}}\n", {"xs": [1, 2]}),
+    ("% first, *rest = xs\n{{first}} {{rest}}\n", {"xs": [1, 2, 3]}),
+    ("% x.name = 'new'\n{{x.name}}\n", {"x": types.SimpleNamespace(name="old")}),
+    # a value the loop carries on lives on a namespace(): the helper reads and sets it there
+    ("% total = 0\n% for x in xs:\n% total += sum(y for y in x)\n% end\n{{total}}\n",
+     {"xs": [[1, 2], [3]]}),
+    # a loop's variable and the template's own values are passed to the helper
+    ("% n = 3\n% for x in xs:\n{{[y * n for y in range(x)]}}\n% end\n", {"xs": [1, 2]}),
+    ("% def row(x):\n<td>{{[c * 2 for c in x]}}</td>\n% end\n% row([1, 2])\nend\n", {}),
+    # the builtins a template calls are the helper's own builtins
+    ("{{sorted(set(xs))}} {{dict(zip(xs, xs))}}\n", {"xs": [2, 1, 2]}),
+]
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["stock", "compact"])
+@pytest.mark.parametrize(("template", "context"), RENDERED)
+def test_python_kept_in_a_helper_prints_what_bottle_printed(tmp_path, template, context,
+                                                            compact):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": template}, compact=compact,
+                                        kept=True, **context)
+    assert jinja_out == bottle_out
+
+
+def test_a_page_and_its_layout_keep_their_python_each(tmp_path):
+    templates = {
+        "main": "% rebase('layout', title=' | '.join(p for p in parts))\n"
+                "{{' '.join(p.upper() for p in parts)}}\n",
+        "layout": "<title>{{title}}</title>{{!base}}<i>{{sum(len(p) for p in parts)}}</i>\n",
+    }
+    bottle_out, jinja_out = render_both(tmp_path, templates, kept=True, parts=["a", "bc"])
+    assert jinja_out == bottle_out == "<title>a | bc</title>A BC\n<i>3</i>"
+
+
+def test_a_helper_takes_the_names_the_code_reads_from_the_template():
+    # what a comprehension or a lambda binds is its own; builtins are the helper's
+    assert names_of("[x * n for x in xs if f(x)]", statement=False) == (["n", "xs", "f"], [])
+    assert names_of("sorted(xs, key=lambda v: v.k)", statement=False) == (["sorted", "xs"], [])
+    # a statement returns what it binds; what it binds and reads comes in too
+    assert names_of("a, *b = xs", statement=True) == (["xs"], ["a", "b"])
+    assert names_of("n += len(xs)", statement=True) == (["n", "len", "xs"], ["n"])
+    assert names_of("d[k] += 1", statement=True) == (["d", "k"], [])
+
+
+def test_a_helper_is_named_after_its_template_and_line():
+    taken: set[str] = set()
+    assert helper_name("admin/users.tpl", 4, taken) == "admin_users_line4"
+    assert helper_name("admin/users.tpl", 4, taken) == "admin_users_line4_2"
+    assert helper_name("404.tpl", 1, taken) == "t_404_line1"
+
+
+def test_the_helpers_module_is_python_that_registers_each_function():
+    conversion = convert_source("{{[x for x in xs]}}\n% d['k'] = max(d.values(), "
+                                "default=0) + 1\n", "page.tpl")
+    source = module_source(conversion.helpers)
+    namespace: dict = {}
+    exec(compile(source, "template_helpers.py", "exec"), namespace)  # noqa: S102 (ours)
+    registered = []
+    namespace["init_app"](types.SimpleNamespace(add_template_global=registered.append))
+    assert [f.__name__ for f in registered] == ["page_line1", "page_line2"]
+    assert registered[0]([1, 2]) == [1, 2]
+    d = {"a": 1}
+    assert registered[1](d) is None and d["k"] == 2
+    assert '    """page.tpl, line 2: only names and tuples of names can be assigned in ' \
+        'Jinja2."""\n' in source
+
+
+@pytest.mark.parametrize("template", [
+    "{{(n := len(xs))}}\n{{n}}\n",  # binds n for the rest of the template
+    "{{[x for x in loop]}}\n",  # `loop` is Jinja2's own
+    "{{[get(n) for n in names]}}\n",  # Bottle's own template functions
+    "{{locals()['x']}}\n",  # a helper's frame is not the template's
+    "% del x\n",
+    "% while x:\n{{x}}\n% x -= 1\n% end\n",
+])
+def test_what_a_helper_cannot_keep_is_still_a_call_that_fails(template):
+    conversion = convert_source(template, "page.tpl")
+    assert conversion.ok and conversion.notes and not conversion.helpers
+    assert "flask_port_todo(" in conversion.source
