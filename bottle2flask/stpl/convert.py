@@ -74,6 +74,7 @@ class Conversion:
     compact: str | None = None  # the form without markers (convert_tree marks it again)
     remarks: list[Note] = field(default_factory=list)  # converted exactly; worth a look
     helpers: list[Helper] = field(default_factory=list)  # Python kept for it (hoist.py)
+    spread_includes: list[str] = field(default_factory=list)  # include('x', **values)
 
     @property
     def ok(self) -> bool:
@@ -96,7 +97,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    blocks: dict[str, str] | None = None, syntax: str | None = None,
                    layout_reads: frozenset = frozenset(), noescape: bool = False,
                    namespaced: frozenset[str] = frozenset(),
-                   compact: bool = False) -> Conversion:
+                   compact: bool = False,
+                   include_reads: dict[str, frozenset[str]] | None = None) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
@@ -104,11 +106,13 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     `layout_reads` are the names its layout reads from it. `noescape` is Bottle's
     setting of that name: `{{x}}` prints raw and `{{!x}}` escaped. `compact`: no `-`
     markers; the template then needs trim_blocks and lstrip_blocks (environment.py).
+    `include_reads`: what each template it may include reads from it (Jinja2 name ->
+    names), for an `include('x', **values)`; unknown (None), that is a TODO.
     """
     context = Context(name)
     translate = Translator()
     statements = Statements(context, translate, block=block, blocks=blocks or {},
-                            layout_reads=layout_reads)
+                            layout_reads=layout_reads, include_reads=include_reads)
     if namespaced:
         # A value a loop carries on (`% n = n + 1` read after the loop, or in the next
         # iteration) lives on a namespace(), which Jinja2's loop scope does not reset.
@@ -148,7 +152,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     if carried and not namespaced:
         again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
                                layout_reads=layout_reads, noescape=noescape,
-                               namespaced=carried, compact=compact)
+                               namespaced=carried, compact=compact,
+                               include_reads=include_reads)
         if again.ok:
             return again
     inexact: list[int] = []
@@ -167,7 +172,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       sure_reads=statements.sure_reads(),
                       bottle_error=bottle_error(text, syntax), whitespace=inexact,
                       compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line),
-                      helpers=list(statements.helpers))
+                      helpers=list(statements.helpers),
+                      spread_includes=list(statements.spread_includes))
 
 
 def bottle_error(text: str, syntax: str | None = None) -> str | None:

@@ -130,17 +130,21 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
               if c.ok and c.has_base and c.extends is not None}
     by_name = {jinja_name(name): c for name, c in first.items()}
+    # what each template reads from its caller: for include('x', **values)
+    included = {jinja_name(name): frozenset(c.reads) for name, c in first.items() if c.ok}
     done: dict[str, Conversion] = {}
     for name, (relative, text) in templates.items():
         conversion = first[name]
         extends = jinja_name(conversion.extends) if conversion.extends else None
         layout = by_name.get(extends or "")
         reads = frozenset(layout.reads) if layout is not None and layout.ok else frozenset()
-        if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)):
+        if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)) \
+                or conversion.spread_includes:
             conversion = convert_source(text, str(relative), syntax=syntax,
                                         block=blocks.get(jinja_name(name), "content"),
                                         blocks=blocks, layout_reads=reads,
-                                        noescape=name in direct, compact=compact)
+                                        noescape=name in direct, compact=compact,
+                                        include_reads=included)
         done[name] = conversion
     if not compact:
         _mark_includes(done)

@@ -113,6 +113,9 @@ class Statements:
     helper_names: set = field(default_factory=set)
     hoisted: list = field(default_factory=list)  # TODO comments for the line being written
     source: str = ""  # the code being read: the Python the nodes' offsets point into
+    include_reads: dict | None = None  # Jinja2 name -> the names it reads (tree.py)
+    spread_includes: list = field(default_factory=list)  # included with `**values`
+    rebase_spreads: list = field(default_factory=list)  # (values, names): rebase(**values)
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -126,7 +129,11 @@ class Statements:
     def loops(self) -> tuple[int, ...]:
         return tuple(f.loop for f in self.stack if f.loop is not None)
 
+    def in_macro(self) -> None:
+        self.translate.in_macro = any(frame.kind == "macro" for frame in self.stack)
+
     def expression(self, node: ast.AST, line: int, level: int = 0) -> str:
+        self.in_macro()
         try:
             text, own = self.translate.expr(node)
         except Unsupported as why:
@@ -210,6 +217,7 @@ class Statements:
 
     def helper_params(self, reads: list[str]) -> tuple[list[str], list[str]]:
         """The helper's parameters, and the Jinja2 arguments that give them."""
+        self.in_macro()
         params = params_of(reads, self.translate.local | self.macros)
         return params, [self.translate(ast.Name(p, ast.Load())) for p in params]
 
@@ -483,6 +491,7 @@ class Statements:
         return self.target(node.target), self.expression(node.iter, line), ""
 
     def target(self, node) -> str:
+        self.in_macro()
         if isinstance(node, ast.Name):
             return self.translate(node)
         if isinstance(node, ast.Tuple) and node.elts:
@@ -587,13 +596,22 @@ class Statements:
         self.context.rules.add("T019")
         return f"{{# flask-port/T019: {names} from the app's Jinja globals: % {_comment(code)} #}}"
 
-    def keywords(self, call: ast.Call, line: int) -> list[tuple[str, str]]:
+    def keywords(self, call: ast.Call, line: int,
+                 reads: frozenset[str] | None = None) -> list[tuple[str, str]]:
+        """An include's `name=value` pairs; `**dict(a=1)` and `**{'a': 1}` give theirs,
+        and `**values` one for each name the included template reads (`reads`; None
+        when they are not known): `name=values['name'] if 'name' in values else name`."""
         pairs = []
-        for kw in call.keywords:
+        for kw in _spread(call.keywords):
             if kw.arg is None and _is_locals(kw.value):
                 continue
-            if kw.arg is None:
+            if kw.arg is None and reads is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
+            if kw.arg is None:
+                values = self.expression(kw.value, line, ATOM)
+                given = {k for k, _ in pairs} | {k.arg for k in call.keywords if k.arg}
+                pairs += [(name, _picked(values, name)) for name in sorted(reads - given)]
+                continue
             pairs.append((kw.arg, self.expression(kw.value, line)))
         return pairs
 
@@ -605,7 +623,11 @@ class Statements:
 
     def call_include(self, call, code, line) -> str:
         name = self.template_name(call, "include")
-        pairs = self.keywords(call, line)
+        reads = self.include_reads.get(jinja_name(name)) \
+            if self.include_reads is not None else None
+        if any(k.arg is None and not _is_locals(k.value) for k in _spread(call.keywords)):
+            self.spread_includes.append(name)
+        pairs = self.keywords(call, line, reads)
         self.includes.append(name)
         self.context.rules.add("T007")
         tag = f'{{% include "{jinja_name(name)}" %}}'
@@ -624,12 +646,13 @@ class Statements:
             raise Unsupported("T034", "a second `rebase()`")
         pairs = []
         first_load = len(self.loads)
-        first_load = len(self.loads)
-        for kw in call.keywords:
+        for kw in _spread(call.keywords):
             if kw.arg is None and _is_locals(kw.value):
                 continue
-            if kw.arg is None:
-                raise Unsupported("T034", "`**kwargs` passed to a template")
+            if kw.arg is None:  # **values: the layout's names it holds (layout_header)
+                self.rebase_spreads.append((self.expression(kw.value, line, ATOM),
+                                            set(_names(kw.value))))
+                continue
             pairs.append((kw.arg, self.expression(kw.value, line), set(_names(kw.value))))
         self.rebase_loads = range(first_load, len(self.loads))  # the arguments' own reads
         self.extends, self.rebase_args, self.rebase_piece = name, pairs, len(self.out)
@@ -683,6 +706,24 @@ class Statements:
                 lines.append(f"{{% set {key} = {text} %}}")
             else:  # title=title: the page's own value, which is in the block
                 given.discard(key)
+        for values, reads in self.rebase_spreads:
+            # Bottle gives the layout every key; Jinja2 sets the names it reads, by name
+            for name in sorted(self.layout_reads - given):
+                given.add(name)
+                if reads & ((before | self.macros) - hoisted):
+                    why = "a rebase() argument computed from a value the page sets in its block"
+                    self.context.todo("T034", self.rebase_line, f"{why}: **{values}")
+                    self.context.rules.add("T034")
+                    lines.append(f"{{# TODO(flask-port/T034): {why} #}}"
+                                 f"{{% set {name} = flask_port_todo('T034') %}}")
+                    continue
+                if name in page_reads:  # as for title=x below: one name for both
+                    why = (f"rebase(**{values}) may give the layout a `{name}` other than "
+                           "the page's own: Jinja2 has one for both; rename it on one side")
+                    self.context.todo("T034", self.rebase_line, why)
+                    self.context.rules.add("T034")
+                    lines.append(f"{{# TODO(flask-port/T034): {_comment(why)} #}}")
+                lines.append(f"{{% set {name} = {_picked(values, name)} %}}")
         for name in sorted(self.layout_reads & (set(self.store_count) - hoisted - given)):
             why = (f"the layout reads `{name}`, which the page sets inside its block (in an "
                    "if/for, or more than once): Jinja2's layout does not see it")
@@ -881,6 +922,29 @@ def _comment(text: str) -> str:
 
 
 __all__ = ["ATOM", "Statements", "jinja_name"]
+
+
+def _spread(keywords: list[ast.keyword]) -> list[ast.keyword]:
+    """The keywords with `**dict(a=1)` and `**{'a': 1}` (string keys) written out."""
+    found = []
+    for kw in keywords:
+        value = kw.value
+        if kw.arg is None and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+                and value.func.id == "dict" and not value.args:
+            found += _spread(value.keywords)
+        elif kw.arg is None and isinstance(value, ast.Dict) and all(
+                isinstance(k, ast.Constant) and isinstance(k.value, str)
+                and k.value.isidentifier() for k in value.keys):
+            found += [ast.keyword(k.value, v) for k, v in  # type: ignore[union-attr]
+                      zip(value.keys, value.values, strict=True)]
+        else:
+            found.append(kw)
+    return found
+
+
+def _picked(values: str, name: str) -> str:
+    """Jinja2 for the value `**values` gives `name`, else the name's own."""
+    return f"{values}[{name!r}] if {name!r} in {values} else {name}"
 
 
 def _is_locals(node: ast.expr) -> bool:
