@@ -24,7 +24,7 @@ from bottle2flask.stpl.environment import environment
 from bottle2flask.stpl.errors import Failed, Unsupported
 from bottle2flask.stpl.expressions import ATOM, Translator, parse_expression
 from bottle2flask.stpl.hoist import Helper
-from bottle2flask.stpl.statements import Statements
+from bottle2flask.stpl.statements import HOISTED_BLOCKS, OPENERS, Statements
 from bottle2flask.stpl.whitespace import markers
 
 
@@ -124,7 +124,15 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     except Exception as error:  # Bottle's own parser refused it
         return _failed(context, f"line 1: {error}")
     try:
-        for token in tokens:
+        skip = 0  # tokens of a block a helper holds
+        for at, token in enumerate(tokens):
+            if skip:
+                skip -= 1
+                continue
+            end = _block_end(tokens, at)
+            if end is not None and statements.hoist_block(tokens[at:end + 1], noescape):
+                skip = end - at
+                continue
             if not isinstance(token, reader.Code):
                 statements.fill(token.line)
             if isinstance(token, reader.Text):
@@ -174,6 +182,26 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line),
                       helpers=list(statements.helpers),
                       spread_includes=list(statements.spread_includes))
+
+
+def _block_end(tokens: list, at: int) -> int | None:
+    """Where the `while`/`try`/`with` block opening at tokens[at] ends (its `end`), else
+    None (not such a block, or closed only by the template's end)."""
+    token = tokens[at]
+    if not isinstance(token, reader.Code) or not token.code \
+            or token.code.split(None, 1)[0].rstrip(":") not in HOISTED_BLOCKS:
+        return None
+    depth = 0
+    for index in range(at, len(tokens)):
+        code = tokens[index]
+        if not isinstance(code, reader.Code):
+            continue
+        if code.code and code.code.split(None, 1)[0].rstrip(":") in OPENERS:
+            depth += 1
+        depth -= code.ends
+        if depth <= 0:
+            return index if depth == 0 else None
+    return None
 
 
 def bottle_error(text: str, syntax: str | None = None) -> str | None:

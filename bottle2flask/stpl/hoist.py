@@ -52,12 +52,17 @@ class Helper:
     statement: bool = False
     where: str = ""  # "page.tpl, line 4", for the docstring
     what: str = ""  # why it is here: "a list comprehension"
+    block: bool = False  # a block of the template (text and code): returns what it prints
 
     def source(self) -> str:
         """The function, as the helpers module holds it."""
         signature = f"def {self.name}({', '.join(self.params)}):"
         doc = _docstring(f"{self.where}: {self.what.split(' (')[0]}.")
-        if not self.statement:
+        if self.block:
+            printed = 'Markup("".join(_out))'
+            body = ["_out = []", *self.code.splitlines(),
+                    f"return {', '.join([printed, *self.returns])}"]
+        elif not self.statement:
             body = [f"return {self.code}"]
         else:
             body = self.code.splitlines()
@@ -75,6 +80,15 @@ def module_source(helpers: list[Helper], what: str = "bottle2flask") -> str:
             f"{what};\nrewrite each as Jinja2, or as a value the view passes, to drop it)."
             '\n"""\n')
     parts = [head]
+    if any(helper.block for helper in helpers):
+        parts.append("\nfrom markupsafe import Markup, escape\n\n\n"
+                     "def _text(value):\n"
+                     '    """A value as SimpleTemplate prints it: None as nothing."""\n'
+                     '    return "" if value is None else str(value)\n\n\n'
+                     "def _escaped(value):\n"
+                     '    """A value as {{x}} prints it, escaped as the port\'s Jinja2 '
+                     'escapes."""\n'
+                     "    return escape(_text(value))\n")
     for helper in helpers:
         parts.append("\n\n" + helper.source())
     names = [h.name for h in helpers]
@@ -173,3 +187,68 @@ def _fit(line: str) -> str:
 
 def unparse(node: ast.AST) -> str:
     return ast.unparse(node)
+
+
+def block_code(tokens: list, noescape: bool = False) -> str:
+    """A block of template tokens (reader.py) as the Python that prints what Bottle
+    printed for it into `_out`; Unhoistable for what only a template has."""
+    from bottle2flask.stpl import reader
+
+    lines: list[str] = []
+    depth = 0
+    for token in tokens:
+        pad = "    " * depth
+        if isinstance(token, reader.Text):
+            lines.append(f"{pad}_out.append({_quoted(token.text)})")
+        elif isinstance(token, reader.Inline):
+            if token.code == "base":
+                raise Unhoistable("{{!base}}: the page's place in its layout")
+            raw = token.raw != noescape  # Bottle swaps its _str and _escape
+            lines.append(f"{pad}_out.append({'_text' if raw else '_escaped'}({token.code}))")
+        else:
+            code = token.code
+            keyword = code.split(None, 1)[0].rstrip(":") if code else ""
+            if keyword in ("elif", "else", "except", "finally"):
+                lines.append("    " * (depth - 1) + code)
+                lines.append(f"{pad}pass")
+            elif keyword in ("if", "for", "while", "with", "try"):
+                lines.append(pad + code)
+                depth += 1
+                lines.append("    " * depth + "pass")
+            elif keyword in ("def", "class"):
+                raise Unhoistable("a template function: its text prints where it is called")
+            elif code:
+                lines.append(pad + code)
+            depth -= token.ends
+            if depth < 0:
+                raise Unhoistable("an `end` that closes a block around this one")
+    if depth:
+        raise Unhoistable("a block the template's end closes")
+    # a `pass` stays only where its block has no other statement (a comment line alone)
+    kept = [line for n, line in enumerate(lines) if line.strip() != "pass"
+            or n + 1 == len(lines) or _indent(lines[n + 1]) < _indent(line)]
+    return "\n".join(kept)
+
+
+def _quoted(text: str) -> str:
+    """A string literal in double quotes where that takes no more escapes (ruff format's)."""
+    literal = repr(text)
+    if literal.startswith("'") and '"' not in text:
+        return '"' + literal[1:-1].replace("\\'", "'") + '"'
+    return literal
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def block_names(code: str) -> tuple[list[str], list[str]]:
+    """(the names a block reads, the names it binds) as for a statement; a name only an
+    `except ... as e` binds is not kept (Python unbinds it after its handler)."""
+    reads, binds = names_of(code, statement=True)
+    handlers = {node.name for node in ast.walk(ast.parse(code))
+                if isinstance(node, ast.ExceptHandler) and node.name}
+    others = {target.id for node in ast.walk(ast.parse(code))
+              if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+              for target in [node]}
+    return reads, [name for name in binds if name not in handlers or name in others]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from dataclasses import dataclass, field
+import textwrap
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from bottle2flask.stpl.errors import Failed, Unsupported
@@ -20,6 +21,8 @@ from bottle2flask.stpl.hoist import (
     STATEMENTS,
     Helper,
     Unhoistable,
+    block_code,
+    block_names,
     helper_name,
     names_of,
     params_of,
@@ -215,19 +218,61 @@ class Statements:
                 return segment.strip()
         return ast.unparse(node)
 
+    def hoist_block(self, tokens: list, noescape: bool = False) -> bool:
+        """A `while`, `try` or `with` block (its tokens, to its `end`) as a call of a
+        helper that prints what Bottle printed for it and returns the names it binds;
+        False when it cannot be kept so (the caller converts it token by token)."""
+        first = tokens[0]
+        keyword = first.code.split(None, 1)[0].rstrip(":")
+        try:
+            code = block_code(tokens, noescape)
+            compile("def _helper():\n" + textwrap.indent(code, " "), "<template>", "exec")
+            reads, binds = block_names(code)
+            reads = [name for name in reads if name not in BLOCK_NAMES]
+            if any(name in self.macros for name in reads + binds):
+                raise Unhoistable("a template function: its text prints where it is called")
+            params, args = self.helper_params(reads + [b for b in binds if b not in reads])
+            targets = [self.translate(ast.Name(b, ast.Store())) for b in binds]
+        except (Unhoistable, Unsupported, SyntaxError):
+            return False
+        self.fill(first.line)
+        why = Unsupported("T030", BLOCKS[keyword])
+        last = tokens[-1].line
+        name = self.add_helper(why, first.line, Helper(
+            "", tuple(params), code, tuple(binds), block=True), f"% {first.code}")
+        where = f"{self.context.name}, lines {first.line}-{last}"
+        self.helpers[-1] = replace(self.helpers[-1], where=where)
+        self.note_loads([], params)
+        call = f"{name}({', '.join(args)})"
+        for bound in binds:
+            self.store(bound, first.line, first.code)
+        self.context.rules.add("T004")
+        if not binds:
+            text = f"{{{{ {call} }}}}{{# #}}"
+        elif not any("." in t for t in targets):
+            text = f"{{% set {name}_out, {', '.join(targets)} = {call} %}}" \
+                f"{{{{ {name}_out }}}}{{# #}}"
+        else:  # a namespace's attributes are set one by one
+            text = f"{{% set {name}_out = {call} %}}" + "".join(
+                f"{{% set {t} = {name}_out[{n + 1}] %}}" for n, t in enumerate(targets)) \
+                + f"{{{{ {name}_out[0] }}}}{{# #}}"
+        text = self.take_hoisted() + text
+        self.out.append(first.indent + text + "\n")
+        return True
+
     def helper_params(self, reads: list[str]) -> tuple[list[str], list[str]]:
         """The helper's parameters, and the Jinja2 arguments that give them."""
         self.in_macro()
         params = params_of(reads, self.translate.local | self.macros)
         return params, [self.translate(ast.Name(p, ast.Load())) for p in params]
 
-    def add_helper(self, why: Unsupported, line: int, helper: Helper) -> str:
+    def add_helper(self, why: Unsupported, line: int, helper: Helper,
+                   shown: str | None = None) -> str:
         name = helper_name(self.context.name, line, self.helper_names)
-        self.helpers.append(Helper(name, helper.params, helper.code, helper.returns,
-                                   helper.statement, f"{self.context.name}, line {line}",
-                                   why.message))
+        self.helpers.append(replace(helper, name=name, what=why.message,
+                                    where=f"{self.context.name}, line {line}"))
         self.context.todo(why.rule, line, f"{why.message}, kept as Python in "
-                          f"{MODULE}.{name}: {helper.code}")
+                          f"{MODULE}.{name}: {shown or helper.code}")
         self.context.rules.add(why.rule)
         self.hoisted.append(f"TODO(flask-port/{why.rule}): {_comment(why.message)}, "
                             f"kept as Python: {MODULE}.{name}")
@@ -408,14 +453,7 @@ class Statements:
             for name in _names(node.target):
                 self.store(name, line, code, target=True)
             return f"{{% for {target} in {source} %}}{counter}" + rest()
-        reason = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded "
-                        "sequence, or a macro, is the usual rewrite)",
-               "with": "`with` (a context manager) has no Jinja2 equivalent",
-               "try": "`try`/`except` has no Jinja2 equivalent: handle the error in the "
-                      "view, or test for the case with `if`",
-               "def": "a function defined in a template: rewrite it as a {% macro %}",
-               "class": "a class defined in a template has no Jinja2 equivalent",
-               }[keyword]
+        reason = BLOCKS[keyword]
         self.stack.append(Frame("todo", line))
         return self.todo("T030", line, reason, code, "{{% if {call} %}}") + rest()
 
@@ -883,6 +921,16 @@ def _branch_body(keyword: str, code: str) -> list[ast.stmt]:
     return []
 
 
+BLOCKS = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded sequence, "
+                   "or a macro, is the usual rewrite)",
+          "with": "`with` (a context manager) has no Jinja2 equivalent",
+          "try": "`try`/`except` has no Jinja2 equivalent: handle the error in the view, "
+                 "or test for the case with `if`",
+          "def": "a function defined in a template: rewrite it as a {% macro %}",
+          "class": "a class defined in a template has no Jinja2 equivalent"}
+# The blocks a helper can run whole (hoist.block_code); and the names its code has itself
+HOISTED_BLOCKS = ("while", "try", "with")
+BLOCK_NAMES = frozenset({"_out", "_text", "_escaped"})
 # What SimpleTemplate's namespace has besides the caller's values: its functions and
 # Python's builtins.
 ENVIRONMENT = frozenset({"include", "rebase", "get", "setdefault", "defined", "base",

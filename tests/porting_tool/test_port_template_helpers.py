@@ -109,7 +109,7 @@ def test_an_app_with_a_module_of_that_name_gets_another(tmp_path):
 
 
 def test_a_construct_no_helper_can_keep_is_a_break(tmp_path, capsys):
-    files = {**APP, "views/item.tpl": "% while k:\n{{k}}\n% k = k[1:]\n% end\n"}
+    files = {**APP, "views/item.tpl": "% del k\n{{stock}}\n"}
     src, out = write(tmp_path / "src", files), tmp_path / "out"
     assert kit(["port", str(src), "-o", str(out), "--no-check"]) != 0
     assert "views/item.html:1: a template TODO that fails when rendered" in \

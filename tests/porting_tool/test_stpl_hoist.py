@@ -7,11 +7,14 @@ template_helpers.init_app(app)), in the stock form and the compact one.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import types
+from pathlib import Path
 
 import pytest
 
-from bottle2flask.stpl import convert_source
+from bottle2flask.stpl import convert_source, convert_tree
 from bottle2flask.stpl.hoist import helper_name, module_source, names_of
 
 from .stpl_render import render_both
@@ -105,7 +108,10 @@ def test_the_helpers_module_is_python_that_registers_each_function():
     "{{[get(n) for n in names]}}\n",  # Bottle's own template functions
     "{{locals()['x']}}\n",  # a helper's frame is not the template's
     "% del x\n",
-    "% while x:\n{{x}}\n% x -= 1\n% end\n",
+    "% while x:\n% include('part', x=x)\n% x -= 1\n% end\n",  # Bottle's own include()
+    "% def row(x):\n<td>{{x}}</td>\n% end\n% try:\n% row(1)\n% except Exception:\n"
+    "% pass\n% end\n",  # a template function prints where it is called
+    "% while x:\n{{x}}\n% x -= 1\n",  # closed by the template's end
 ])
 def test_what_a_helper_cannot_keep_is_still_a_call_that_fails(template):
     conversion = convert_source(template, "page.tpl")
@@ -153,3 +159,88 @@ def test_an_include_given_values_to_unpack_alone_is_a_todo():
     conversion = convert_source("% include('part', **values)\n", "p.tpl")
     assert [n.rule for n in conversion.notes] == ["T034"]
     assert "flask_port_todo" in conversion.source
+
+
+class Lock:
+    """A context manager that counts its entries."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __enter__(self):
+        self.n += 1
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+BLOCKS = [
+    # (template, context): blocks Jinja2 has no tag for, kept whole in a helper that
+    # prints what Bottle printed and returns the names it binds
+    ("% while n < 3:\n<i>{{n}}</i>\n% n += 1\n% end\nafter {{n}}\n", {"n": 0}),
+    ("<ul>\n  % while xs:\n  <li>{{xs.pop()}}</li>\n  % end\n</ul>\n", {"xs": [1, 2]}),
+    ("% while n:\n{{!'<b>%d</b>' % n}}\n% n -= 1; end\n", {"n": 2}),
+    ("% try:\n{{d['k']}}\n% except KeyError:\nmissing\n% end\n", {"d": {}}),
+    ("% try:\n{{d['k']}}\n% except KeyError as e:\nmissing {{e}}\n% end\n",
+     {"d": {"k": "<b>"}}),
+    ("% try:\n% v = int(s)\n% except ValueError:\n% v = -1\n% finally:\ndone\n% end\n"
+     "{{v}}\n", {"s": "x"}),
+    ("x\n% try:\n% if d['a']:\nyes\n% else:\nno\n% end\n% except Exception:\nerr\n"
+     "% end\ny\n", {"d": {"a": 0}}),
+    ("% with lock:\n{{lock.n}}\n% end\n", {"lock": Lock()}),
+    ("% if a:\n% try:\nA{{1 / a}}\n% except ZeroDivisionError:\nz\n% end\n% end\n",
+     {"a": 0}),
+    ("% for x in xs:\n% while x > 0:\n{{x}}\n% x -= 2\n% end\n% end\n", {"xs": [3, 2]}),
+    # a value the loop carries on (namespace()) and the loop's own variable, set again
+    ("% total = 0\n% for x in xs:\n% while x > 0:\n% total += x\n% x -= 1\n% end\n"
+     "% end\n{{total}}\n", {"xs": [2, 3]}),
+    ("% while n:\n% # a comment alone\n% n -= 1\n% end\n{{n}}\n", {"n": 2}),
+]
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["stock", "compact"])
+@pytest.mark.parametrize(("template", "context"), BLOCKS)
+def test_a_block_kept_in_a_helper_prints_what_bottle_printed(tmp_path, template, context,
+                                                            compact):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": template}, compact=compact,
+                                        kept=True, **context)
+    assert jinja_out == bottle_out
+
+
+def test_a_block_helper_returns_what_it_printed_and_what_it_set():
+    conversion = convert_source("% while n < 2:\n<i>{{n}}</i>\n% n += 1\n% end\n", "p.tpl")
+    assert [note.message for note in conversion.notes] == [
+        "`while` has no Jinja2 equivalent (a for loop over a bounded sequence, or a macro, "
+        "is the usual rewrite), kept as Python in template_helpers.p_line1: % while n < 2:"]
+    assert conversion.source.endswith("{% set p_line1_out, n = p_line1(n) %}"
+                                      "{{ p_line1_out -}}\n")
+    assert conversion.helpers[0].source() == (
+        "def p_line1(n):\n"
+        '    """p.tpl, lines 1-4: `while` has no Jinja2 equivalent."""\n'
+        "    _out = []\n"
+        "    while n < 2:\n"
+        '        _out.append("<i>")\n'
+        "        _out.append(_escaped(n))\n"
+        '        _out.append("</i>\\n")\n'
+        "        n += 1\n"
+        '    return Markup("".join(_out)), n\n')
+
+
+
+def test_the_helpers_module_is_ruff_clean(tmp_path):
+    views = tmp_path / "views"
+    views.mkdir()
+    (views / "page.tpl").write_text(
+        "% while n < 3:\n<i>{{n}}</i> it's\n% n += 1\n% end\n{{[x for x in xs]}}\n"
+        "% d['k'] = 1\n% a, *b = xs\n" + "{{'%s' % ', '.join(str(x) for x in xs) + "
+        "'a long line of text that a template may well have, for all we know'}}\n")
+    report = convert_tree(views, tmp_path / "out")
+    module = tmp_path / "out" / "template_helpers.py"
+    assert len(report.helpers) == 5 and module.is_file()
+    ruff = Path(sys.executable).parent / "ruff"
+    common = ["--isolated", "--line-length", "100"]
+    # (the template's own expressions keep their style: '%s' % x, single quotes)
+    checked = subprocess.run([ruff, "check", *common, "--select", "E,F,I,W", module],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout
