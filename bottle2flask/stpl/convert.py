@@ -98,7 +98,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    layout_reads: frozenset = frozenset(), noescape: bool = False,
                    namespaced: frozenset[str] = frozenset(),
                    compact: bool = False,
-                   include_reads: dict[str, frozenset[str]] | None = None) -> Conversion:
+                   include_reads: dict[str, frozenset[str]] | None = None,
+                   hoist_at: frozenset[int] = frozenset()) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
@@ -108,11 +109,14 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     markers; the template then needs trim_blocks and lstrip_blocks (environment.py).
     `include_reads`: what each template it may include reads from it (Jinja2 name ->
     names), for an `include('x', **values)`; unknown (None), that is a TODO.
+    `hoist_at`: the lines of `for` loops a helper keeps whole (set on a second try, for
+    loops Jinja2 cannot say: a `break`, a loop variable read after the loop).
     """
     context = Context(name)
     translate = Translator()
     statements = Statements(context, translate, block=block, blocks=blocks or {},
-                            layout_reads=layout_reads, include_reads=include_reads)
+                            layout_reads=layout_reads, include_reads=include_reads,
+                            hoist_at=hoist_at)
     if namespaced:
         # A value a loop carries on (`% n = n + 1` read after the loop, or in the next
         # iteration) lives on a namespace(), which Jinja2's loop scope does not reset.
@@ -129,7 +133,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
             if skip:
                 skip -= 1
                 continue
-            end = _block_end(tokens, at)
+            end = _block_end(tokens, at, hoist_at)
             if end is not None and statements.hoist_block(tokens[at:end + 1], noescape):
                 skip = end - at
                 continue
@@ -161,8 +165,16 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
                                layout_reads=layout_reads, noescape=noescape,
                                namespaced=carried, compact=compact,
-                               include_reads=include_reads)
+                               include_reads=include_reads, hoist_at=hoist_at)
         if again.ok:
+            return again
+    if statements.unkept_loops - hoist_at:
+        again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
+                               layout_reads=layout_reads, noescape=noescape,
+                               namespaced=namespaced, compact=compact,
+                               include_reads=include_reads,
+                               hoist_at=hoist_at | statements.unkept_loops)
+        if again.ok and _breaks(again) < _breaks(statements.out):
             return again
     inexact: list[int] = []
     plain = body
@@ -184,12 +196,21 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       spread_includes=list(statements.spread_includes))
 
 
-def _block_end(tokens: list, at: int) -> int | None:
+def _breaks(conversion: Conversion | list[str]) -> int:
+    """How many calls of flask_port_todo() a conversion (or its pieces) holds."""
+    if isinstance(conversion, Conversion):
+        return (conversion.source or "").count("flask_port_todo(")
+    return "".join(conversion).count("flask_port_todo(")
+
+
+def _block_end(tokens: list, at: int, hoist_at: frozenset[int] = frozenset()) -> int | None:
     """Where the `while`/`try`/`with` block opening at tokens[at] ends (its `end`), else
-    None (not such a block, or closed only by the template's end)."""
+    None (not such a block, or closed only by the template's end); a `for` block too
+    where its line is in `hoist_at`."""
     token = tokens[at]
-    if not isinstance(token, reader.Code) or not token.code \
-            or token.code.split(None, 1)[0].rstrip(":") not in HOISTED_BLOCKS:
+    keyword = token.code.split(None, 1)[0].rstrip(":") \
+        if isinstance(token, reader.Code) and token.code else ""
+    if keyword not in HOISTED_BLOCKS and not (keyword == "for" and token.line in hoist_at):
         return None
     depth = 0
     for index in range(at, len(tokens)):

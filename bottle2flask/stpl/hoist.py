@@ -210,11 +210,13 @@ def block_code(tokens: list, noescape: bool = False) -> str:
             keyword = code.split(None, 1)[0].rstrip(":") if code else ""
             if keyword in ("elif", "else", "except", "finally"):
                 lines.append("    " * (depth - 1) + code)
-                lines.append(f"{pad}pass")
+                if not _inline(HEADS[keyword] + code):
+                    lines.append(f"{pad}pass")
             elif keyword in ("if", "for", "while", "with", "try"):
                 lines.append(pad + code)
                 depth += 1
-                lines.append("    " * depth + "pass")
+                if not _inline(code):
+                    lines.append("    " * depth + "pass")
             elif keyword in ("def", "class"):
                 raise Unhoistable("a template function: its text prints where it is called")
             elif code:
@@ -228,6 +230,20 @@ def block_code(tokens: list, noescape: bool = False) -> str:
     kept = [line for n, line in enumerate(lines) if line.strip() != "pass"
             or n + 1 == len(lines) or _indent(lines[n + 1]) < _indent(line)]
     return "\n".join(kept)
+
+
+# What a continuation line follows, for Python to parse it alone
+HEADS = {"elif": "if 1:\n pass\n", "else": "if 1:\n pass\n", "except": "try:\n pass\n",
+         "finally": "try:\n pass\n"}
+
+
+def _inline(code: str) -> bool:
+    """A block's opening line that carries its body (`for i in xs: t = i`)."""
+    try:
+        ast.parse(code)
+    except SyntaxError:
+        return False
+    return True
 
 
 def _quoted(text: str) -> str:

@@ -119,6 +119,9 @@ class Statements:
     include_reads: dict | None = None  # Jinja2 name -> the names it reads (tree.py)
     spread_includes: list = field(default_factory=list)  # included with `**values`
     rebase_spreads: list = field(default_factory=list)  # (values, names): rebase(**values)
+    loop_lines: dict = field(default_factory=dict)  # loop id -> the line of its `for`
+    unkept_loops: set = field(default_factory=set)  # `for` lines of loops with a TODO
+    hoist_at: frozenset = frozenset()  # `for` lines whose loops a helper keeps whole
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -291,11 +294,20 @@ class Statements:
         return text
 
     def todo(self, rule: str, line: int, why: str, code: str, placeholder: str) -> str:
+        self.in_loop()
         self.context.todo(rule, line, f"{why}: % {code}")
         self.context.rules.add(rule)
         call = f"flask_port_todo({rule!r})"
         return f"{{# TODO(flask-port/{rule}): {_comment(why)}: % {_comment(code)} #}}" + \
             placeholder.format(call=call)
+
+    def in_loop(self, loop: int | None = None) -> None:
+        """A TODO in a `for` loop (`break`, a loop variable read after it): a helper may
+        keep the whole loop (convert_source tries it: `unkept_loops`, its lines)."""
+        if loop is None:
+            loop = next((f.loop for f in reversed(self.stack) if f.loop is not None), None)
+        if loop is not None and loop in self.loop_lines:
+            self.unkept_loops.add(self.loop_lines[loop])
 
     def store(self, name: str, line: int, code: str, target: bool = False) -> None:
         self.translate.local.add(name)
@@ -443,6 +455,7 @@ class Statements:
         if isinstance(node, ast.For) and not isinstance(node, ast.AsyncFor):
             self.loop_count += 1
             loop = self.loop_count
+            self.loop_lines[loop] = line
             try:
                 target, source, counter = self.loop(node, line)
             except Unsupported as why:
@@ -858,6 +871,7 @@ class Statements:
                        "iteration: Jinja2 forgets it at the end of each iteration (use "
                        "namespace())")
                 self.context.todo("T032", store.line, f"{why}: `{store.name}` in % {store.code}")
+                self.in_loop(store.loop)
                 self.context.rules.add("T032")
                 if not store.target:
                     self.carried.add(store.name)
@@ -927,7 +941,9 @@ BLOCKS = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded 
           "try": "`try`/`except` has no Jinja2 equivalent: handle the error in the view, "
                  "or test for the case with `if`",
           "def": "a function defined in a template: rewrite it as a {% macro %}",
-          "class": "a class defined in a template has no Jinja2 equivalent"}
+          "class": "a class defined in a template has no Jinja2 equivalent",
+          "for": "a `for` loop Jinja2 cannot say (a `break` or `continue`, an `else` after a "
+                 "`break`, or a loop variable read after the loop)"}
 # The blocks a helper can run whole (hoist.block_code); and the names its code has itself
 HOISTED_BLOCKS = ("while", "try", "with")
 BLOCK_NAMES = frozenset({"_out", "_text", "_escaped"})
