@@ -171,7 +171,7 @@ class Statements:
                 raise Unhoistable("an expression that binds a name")
             params, args = self.helper_params(reads)
         except Unsupported as deeper:  # a name it reads that Jinja2 cannot pass it
-            raise deeper from None
+            raise (why if why.rule == "T026" else deeper) from None
         except (Unhoistable, SyntaxError):
             raise why from None
         name = self.add_helper(why, line, Helper("", tuple(params), code))
