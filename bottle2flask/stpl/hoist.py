@@ -196,16 +196,31 @@ def block_code(tokens: list, noescape: bool = False) -> str:
 
     lines: list[str] = []
     depth = 0
+    printed: list[str] = []  # the text and values since the last code line
+
+    def flush() -> None:
+        # Bottle prints text and values between two code lines at once: a value that
+        # raises prints none of them
+        pad = "    " * depth
+        if len(printed) == 1:
+            lines.append(f"{pad}_out.append({printed[0]})")
+        elif printed:
+            lines.append(f"{pad}_out.extend((")
+            lines.extend(f"{pad}    {part}," for part in printed)
+            lines.append(f"{pad}))")
+        printed.clear()
+
     for token in tokens:
         pad = "    " * depth
         if isinstance(token, reader.Text):
-            lines.append(f"{pad}_out.append({_quoted(token.text)})")
+            printed.append(_quoted(token.text))
         elif isinstance(token, reader.Inline):
             if token.code == "base":
                 raise Unhoistable("{{!base}}: the page's place in its layout")
             raw = token.raw != noescape  # Bottle swaps its _str and _escape
-            lines.append(f"{pad}_out.append({'_text' if raw else '_escaped'}({token.code}))")
+            printed.append(f"{'_text' if raw else '_escaped'}({token.code})")
         else:
+            flush()
             code = token.code
             keyword = code.split(None, 1)[0].rstrip(":") if code else ""
             if keyword in ("elif", "else", "except", "finally"):
@@ -224,6 +239,7 @@ def block_code(tokens: list, noescape: bool = False) -> str:
             depth -= token.ends
             if depth < 0:
                 raise Unhoistable("an `end` that closes a block around this one")
+    flush()
     if depth:
         raise Unhoistable("a block the template's end closes")
     # a `pass` stays only where its block has no other statement (a comment line alone)

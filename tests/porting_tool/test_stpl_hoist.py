@@ -182,6 +182,9 @@ BLOCKS = [
     ("<ul>\n  % while xs:\n  <li>{{xs.pop()}}</li>\n  % end\n</ul>\n", {"xs": [1, 2]}),
     ("% while n:\n{{!'<b>%d</b>' % n}}\n% n -= 1; end\n", {"n": 2}),
     ("% try:\n{{d['k']}}\n% except KeyError:\nmissing\n% end\n", {"d": {}}),
+    # a value that raises prints none of the text of its lines (Bottle prints them at once)
+    ("% try:\n<p>{{int(p)}}</p>\n% except ValueError:\n<p>text {{p}}</p>\n% end\n",
+     {"p": "x"}),
     ("% try:\n{{d['k']}}\n% except KeyError as e:\nmissing {{e}}\n% end\n",
      {"d": {"k": "<b>"}}),
     ("% try:\n% v = int(s)\n% except ValueError:\n% v = -1\n% finally:\ndone\n% end\n"
@@ -230,9 +233,11 @@ def test_a_block_helper_returns_what_it_printed_and_what_it_set():
         '    """p.tpl, lines 1-4: `while` has no Jinja2 equivalent."""\n'
         "    _out = []\n"
         "    while n < 2:\n"
-        '        _out.append("<i>")\n'
-        "        _out.append(_escaped(n))\n"
-        '        _out.append("</i>\\n")\n'
+        "        _out.extend((\n"
+        '            "<i>",\n'
+        "            _escaped(n),\n"
+        '            "</i>\\n",\n'
+        "        ))\n"
         "        n += 1\n"
         '    return Markup("".join(_out)), n\n')
 
