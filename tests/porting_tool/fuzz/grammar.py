@@ -31,8 +31,8 @@ ELEMENTS = (
     "request.json", "request.get_cookie", "response.set_cookie", "response.set_header",
     "response.status", "HTTPResponse", "abort", "redirect", "template", "view",
     "TEMPLATE_PATH", "stpl:{{}}", "stpl:{{!}}", "stpl:%if", "stpl:%rebase", "stpl:%include",
-    "stpl:comprehension", "stpl:lambda", "stpl:item assignment", "stpl:%while", "stpl:%try",
-    "stpl:%break", "stpl:%rebase **values", "stpl:%include **dict()",
+    "stpl:%for", "stpl:comprehension", "stpl:lambda", "stpl:item assignment", "stpl:%while",
+    "stpl:%try", "stpl:%break", "stpl:%rebase **values", "stpl:%include **dict()",
     "Bottle.mount", "Bottle.merge", "Bottle.hook:before_request", "Bottle.hook:after_request",
     "Bottle.error", "Bottle.install", "JSONPlugin", "functools.wraps",
 )
