@@ -161,7 +161,7 @@ class Statements:
         return f"({text})" if own < level else text
 
     # --- Python Jinja2 cannot say, kept in a helper function (hoist.py) --------------
-    def hoist_expression(self, node: ast.expr, line: int, why: Unsupported) -> str:
+    def hoist_expression(self, node: ast.AST, line: int, why: Unsupported) -> str:
         """A call of a new helper that returns the expression's value; `why` again
         when the expression cannot be kept so."""
         code = self.written(node)
@@ -211,12 +211,15 @@ class Statements:
         segment = ast.get_source_segment(self.source, node) if self.source else None
         if segment is not None and "\n" not in segment:
             mode = "eval" if isinstance(node, ast.expr) else "exec"
+            body: ast.AST | None = None
             try:
                 again = ast.parse(segment.strip(), mode=mode)
             except SyntaxError:
                 again = None
-            body = again.body if isinstance(again, ast.Expression) else \
-                again.body[0] if again is not None and len(again.body) == 1 else None
+            if isinstance(again, ast.Expression):
+                body = again.body
+            elif isinstance(again, ast.Module) and len(again.body) == 1:
+                body = again.body[0]
             if body is not None and ast.dump(body) == ast.dump(node):
                 return segment.strip()
         return ast.unparse(node)
@@ -652,13 +655,14 @@ class Statements:
         """An include's `name=value` pairs; `**dict(a=1)` and `**{'a': 1}` give theirs,
         and `**values` one for each name the included template reads (`reads`; None
         when they are not known): `name=values['name'] if 'name' in values else name`."""
-        pairs = []
+        pairs: list[tuple[str, str]] = []
         for kw in _spread(call.keywords):
             if kw.arg is None and _is_locals(kw.value):
                 continue
             if kw.arg is None and reads is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
             if kw.arg is None:
+                assert reads is not None  # refused above
                 values = self.expression(kw.value, line, ATOM)
                 given = {k for k, _ in pairs} | {k.arg for k in call.keywords if k.arg}
                 pairs += [(name, _picked(values, name)) for name in sorted(reads - given)]
