@@ -209,6 +209,7 @@ BLOCKS = [
     ("% for i in range(3):\n% for j in range(3):\n% if j > i:\n% break\n% end\n{{i}}{{j}} \n"
      "% end\n% end\n", {}),
     ("% for i in xs: t = i; end\n{{get('t', 'none')}}\n", {"xs": []}),
+    ("% for i in xs: t = i; end\n{{get('t', 'none')}}\n", {"xs": [1, 2]}),
 ]
 
 
