@@ -117,8 +117,10 @@ def convert_templates(src: Path, out: Path, files: list[Path],
     imports: dict[str, tuple[str, str | None]] = {}
     kept: list = [] if helpers is None else helpers
     for root, paths in sorted(roots.items()):
+        # one helpers module for every folder: each folder's helpers named after it
+        prefix = f"{root.relative_to(src).as_posix()}/" if len(roots) > 1 else ""
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
-                                          compact, kept, module)
+                                          compact, kept, module, prefix)
         prefix = root.relative_to(src)
         results += [{**r, "path": str(prefix / r["path"]),
                      # where it fails when rendered: the converted file's path in OUT, line
@@ -141,7 +143,8 @@ def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
 def convert_folder(root: Path, paths: list[Path], out: Path,
                    imports: dict[str, tuple[str, str | None]],
                    compact: bool = False, helpers: list | None = None,
-                   module: str = "template_helpers") -> tuple[list[dict], dict[str, str]]:
+                   module: str = "template_helpers",
+                   prefix: str = "") -> tuple[list[dict], dict[str, str]]:
     """SimpleTemplate to Jinja2 with bottle2flask.stpl (bottle2flask convert-templates).
 
     A template's `% import x` (T019) is given to it by the app (bottle2flask port adds a
@@ -149,7 +152,8 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
     from bottle2flask.stpl import convert_tree
 
     with stage(root, paths) as folder:
-        report = convert_tree(Path(folder), out, compact=compact, helpers_module=None)
+        report = convert_tree(Path(folder), out, compact=compact, helpers_module=None,
+                              helper_prefix=prefix)
     for helper in report.helpers:
         imports[helper.name] = (module, helper.name)
     if helpers is not None:

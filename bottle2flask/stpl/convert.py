@@ -99,7 +99,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    namespaced: frozenset[str] = frozenset(),
                    compact: bool = False,
                    include_reads: dict[str, frozenset[str]] | None = None,
-                   hoist_at: frozenset[int] = frozenset()) -> Conversion:
+                   hoist_at: frozenset[int] = frozenset(),
+                   helper_prefix: str = "") -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
@@ -111,12 +112,13 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     names), for an `include('x', **values)`; unknown (None), that is a TODO.
     `hoist_at`: the lines of `for` loops a helper keeps whole (set on a second try, for
     loops Jinja2 cannot say: a `break`, a loop variable read after the loop).
+    `helper_prefix` goes before `name` in the names of its helpers (hoist.helper_name).
     """
     context = Context(name)
     translate = Translator()
     statements = Statements(context, translate, block=block, blocks=blocks or {},
                             layout_reads=layout_reads, include_reads=include_reads,
-                            hoist_at=hoist_at)
+                            hoist_at=hoist_at, helper_prefix=helper_prefix)
     if namespaced:
         # A value a loop carries on (`% n = n + 1` read after the loop, or in the next
         # iteration) lives on a namespace(), which Jinja2's loop scope does not reset.
@@ -165,7 +167,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
                                layout_reads=layout_reads, noescape=noescape,
                                namespaced=carried, compact=compact,
-                               include_reads=include_reads, hoist_at=hoist_at)
+                               include_reads=include_reads, hoist_at=hoist_at,
+                               helper_prefix=helper_prefix)
         if again.ok:
             return again
     if statements.unkept_loops - hoist_at:
@@ -173,7 +176,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                                layout_reads=layout_reads, noescape=noescape,
                                namespaced=namespaced, compact=compact,
                                include_reads=include_reads,
-                               hoist_at=hoist_at | statements.unkept_loops)
+                               hoist_at=hoist_at | statements.unkept_loops,
+                               helper_prefix=helper_prefix)
         if again.ok and _breaks(again) < _breaks(statements.out):
             return again
     inexact: list[int] = []

@@ -155,14 +155,17 @@ def params_of(reads: list[str], local: set[str]) -> list[str]:
     return found
 
 
+def helper_slug(template: str) -> str:
+    """What a template's helpers are named after: `admin_users` for admin/users.tpl."""
+    stem = re.sub(r"\.(tpl|html|thtml|stpl)$", "", template)
+    slug = re.sub(r"\W+", "_", stem).strip("_").lower() or "template"
+    return "t_" + slug if slug[0].isdigit() else slug
+
+
 def helper_name(template: str, line: int, taken: set[str]) -> str:
     """`page_line4` for page.tpl's line 4 (`admin_users_line4` for admin/users.tpl);
     `_2`, `_3` ... for more on one line."""
-    stem = re.sub(r"\.(tpl|html|thtml|stpl)$", "", template.rsplit("/views/", 1)[-1])
-    slug = re.sub(r"\W+", "_", stem).strip("_").lower() or "template"
-    if slug[0].isdigit():
-        slug = "t_" + slug
-    base = f"{slug}_line{line}"
+    base = f"{helper_slug(template)}_line{line}"
     name, n = base, 1
     while name in taken:
         n += 1

@@ -122,6 +122,7 @@ class Statements:
     loop_lines: dict = field(default_factory=dict)  # loop id -> the line of its `for`
     unkept_loops: set = field(default_factory=set)  # `for` lines of loops with a TODO
     hoist_at: frozenset = frozenset()  # `for` lines whose loops a helper keeps whole
+    helper_prefix: str = ""  # before the template's name in its helpers' names
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -274,7 +275,7 @@ class Statements:
 
     def add_helper(self, why: Unsupported, line: int, helper: Helper,
                    shown: str | None = None) -> str:
-        name = helper_name(self.context.name, line, self.helper_names)
+        name = helper_name(self.helper_prefix + self.context.name, line, self.helper_names)
         self.helpers.append(replace(helper, name=name, what=why.message,
                                     where=f"{self.context.name}, line {line}"))
         self.context.todo(why.rule, line, f"{why.message}, kept as Python in "

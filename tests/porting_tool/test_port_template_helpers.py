@@ -114,3 +114,42 @@ def test_a_construct_no_helper_can_keep_is_a_break(tmp_path, capsys):
     assert kit(["port", str(src), "-o", str(out), "--no-check"]) != 0
     assert "views/item.html:1: a template TODO that fails when rendered" in \
         capsys.readouterr().err
+
+
+def test_two_apps_template_folders_share_one_helpers_module(tmp_path):
+    files = {
+        "web.py": '''
+            from bottle import Bottle, template
+
+            import shop.web
+
+            app = Bottle()
+            app.mount("/shop", shop.web.app)
+
+
+            @app.route("/")
+            def home():
+                return template("index", xs=[1, 2])
+        ''',
+        "views/index.tpl": "{{[x * 10 for x in xs]}}\n",
+        "shop/__init__.py": "",
+        "shop/web.py": '''
+            import os
+
+            from bottle import Bottle, SimpleTemplate
+
+            app = Bottle()
+            VIEWS = os.path.join(os.path.dirname(__file__), "views")
+
+
+            @app.route("/")
+            def home():
+                return SimpleTemplate(name="index", lookup=[VIEWS]).render(xs=[3])
+        ''',
+        "shop/views/index.tpl": "{{[x * 100 for x in xs]}}\n",
+    }
+    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    kit(["port", str(src), "-o", str(out), "--no-check"])
+    helpers = (out / "template_helpers.py").read_text()
+    assert "def shop_views_index_line1(xs):" in helpers and "def views_index_line1(xs):" \
+        in helpers

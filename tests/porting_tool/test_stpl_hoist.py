@@ -86,6 +86,15 @@ def test_a_helper_is_named_after_its_template_and_line():
     assert helper_name("404.tpl", 1, taken) == "t_404_line1"
 
 
+def test_templates_whose_helpers_would_be_named_alike_get_names_of_their_own(tmp_path):
+    templates = {"main": "% include('a-b')\n% include('a_b')\n",
+                 "a-b": "{{[x + 1 for x in xs]}}\n", "a_b": "{{[x + 2 for x in xs]}}\n"}
+    bottle_out, jinja_out = render_both(tmp_path, templates, kept=True, xs=[1])
+    assert jinja_out == bottle_out == "[2]\n[3]"
+    module = (tmp_path / "out" / "template_helpers.py").read_text()
+    assert "def a_b_line1(xs):" in module and "def t_2_a_b_line1(xs):" in module
+
+
 def test_the_helpers_module_is_python_that_registers_each_function():
     conversion = convert_source("{{[x for x in xs]}}\n% d['k'] = max(d.values(), "
                                 "default=0) + 1\n", "page.tpl")
