@@ -39,6 +39,7 @@ BUILTIN_NAMES = frozenset(dir(builtins))
 STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Delete, ast.Assert,
               ast.Raise)
 WIDTH = 99  # ruff's E501 at the project's line length, less one
+FUNCTION_ONLY = (ast.Return, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,9 @@ def names_of(code: str, statement: bool) -> tuple[list[str], list[str]]:
     """(the names the code reads from outside, the names it binds), as Python's own
     symbol table sees them in a function holding it (comprehensions and lambdas bind
     their own)."""
+    # what means another thing in a function than in Bottle's module-level code
+    if any(isinstance(node, FUNCTION_ONLY) for node in ast.walk(ast.parse(code))):
+        raise Unhoistable("return, yield, await, global or nonlocal")
     body = code if statement else f"return ({code})"
     table = symtable.symtable("def _helper():\n" + textwrap.indent(body, " "), "<template>",
                               "exec")

@@ -121,6 +121,8 @@ def test_the_helpers_module_is_python_that_registers_each_function():
     "% def row(x):\n<td>{{x}}</td>\n% end\n% try:\n% row(1)\n% except Exception:\n"
     "% pass\n% end\n",  # a template function prints where it is called
     "% while x:\n{{x}}\n% x -= 1\n",  # closed by the template's end
+    "% while x:\n% return\n% end\n",  # Bottle's code is a module's: no return there
+    "{{[(yield x) for x in xs]}}\n",
 ])
 def test_what_a_helper_cannot_keep_is_still_a_call_that_fails(template):
     conversion = convert_source(template, "page.tpl")
