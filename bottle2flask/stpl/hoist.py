@@ -54,6 +54,7 @@ class Helper:
     where: str = ""  # "page.tpl, line 4", for the docstring
     what: str = ""  # why it is here: "a list comprehension"
     block: bool = False  # a block of the template (text and code): returns what it prints
+    fallbacks: tuple[str, ...] = ()  # parameters named as builtins (params_of)
 
     def source(self) -> str:
         """The function, as the helpers module holds it."""
@@ -70,6 +71,7 @@ class Helper:
             if self.returns:
                 body.append(f"return {', '.join(self.returns)}")
         lines = [signature, textwrap.indent(doc, "    ")]
+        lines += [f'    {name} = _or_builtin({name}, "{name}")' for name in self.fallbacks]
         lines += [_fit("    " + line) for line in body]
         return "\n".join(lines) + "\n"
 
@@ -81,9 +83,22 @@ def module_source(helpers: list[Helper], what: str = "bottle2flask") -> str:
             f"{what};\nrewrite each as Jinja2, or as a value the view passes, to drop it)."
             '\n"""\n')
     parts = [head]
+    imports = []
+    if any(helper.fallbacks for helper in helpers):
+        imports += ["import builtins\n\n", "from jinja2 import Undefined\n"]
     if any(helper.block for helper in helpers):
-        parts.append("\nfrom markupsafe import Markup, escape\n\n\n"
-                     "def _text(value):\n"
+        imports.append("from markupsafe import Markup, escape\n")
+    if imports:
+        parts.append("\n" + "".join(imports))
+    if any(helper.fallbacks for helper in helpers):
+        parts.append("\n\ndef _or_builtin(value, name):\n"
+                     '    """The template\'s value, else Python\'s builtin of that name (as '
+                     "Bottle's\n    code found it where the view gave no such value).\n"
+                     '    """\n'
+                     "    return getattr(builtins, name) if isinstance(value, Undefined) "
+                     "else value\n")
+    if any(helper.block for helper in helpers):
+        parts.append("\n\ndef _text(value):\n"
                      '    """A value as SimpleTemplate prints it: None as nothing."""\n'
                      '    return "" if value is None else str(value)\n\n\n'
                      "def _escaped(value):\n"
@@ -149,14 +164,30 @@ def _in_order(code: str):
     return lambda name: (seen.get(name, len(code)), name)
 
 
-def params_of(reads: list[str], local: set[str]) -> list[str]:
-    """The parameters: the names read, less Python's builtins the template does not set
-    itself (the helper finds those where Bottle's generated code found them)."""
-    found = [n for n in reads if n not in BUILTIN_NAMES or n in local]
+def params_of(reads: list[str], local: set[str], code: str) -> tuple[list[str], list[str]]:
+    """The parameters, and those of them named as Python's builtins (`id`, `type`).
+
+    A builtin the code only calls (`len(xs)`) is the helper's own builtin, as Bottle's
+    code found it; one it reads otherwise (`c.post == id`) may be the view's value: it is
+    given, and where the template has no such value the helper takes the builtin."""
     frame = FRAME_READERS & (set(reads) - local)
     if frame:
         raise Unhoistable(f"`{sorted(frame)[0]}()` reads the template's own frame")
-    return found
+    called = _only_called(code)
+    found = [n for n in reads if n not in BUILTIN_NAMES or n in local or n not in called]
+    return found, [n for n in found if n in BUILTIN_NAMES and n not in local]
+
+
+def _only_called(code: str) -> set[str]:
+    """The names the code reads only as the function of a call."""
+    tree = ast.parse(code)
+    callees = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    called: set[str] = set()
+    other: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            (called if id(node) in callees else other).add(node.id)
+    return called - other
 
 
 def helper_slug(template: str) -> str:

@@ -170,12 +170,13 @@ class Statements:
             reads, binds = names_of(code, statement=False)
             if binds:  # `(n := len(xs))` sets n for the rest of the template
                 raise Unhoistable("an expression that binds a name")
-            params, args = self.helper_params(reads)
+            params, args, fallbacks = self.helper_params(reads, code)
         except Unsupported as deeper:  # a name it reads that Jinja2 cannot pass it
             raise (why if why.rule == "T026" else deeper) from None
         except (Unhoistable, SyntaxError):
             raise why from None
-        name = self.add_helper(why, line, Helper("", tuple(params), code))
+        name = self.add_helper(why, line, Helper("", tuple(params), code,
+                                                 fallbacks=tuple(fallbacks)))
         sure = set(_sure_names(node))
         self.note_loads([p for p in params if p in sure], params)
         return f"{name}({', '.join(args)})"
@@ -188,9 +189,10 @@ class Statements:
             raise Unhoistable("a statement that changes the template's own names")
         code = self.written(node)
         reads, binds = names_of(code, statement=True)
-        params, args = self.helper_params(reads)
+        params, args, fallbacks = self.helper_params(reads, code)
         targets = [self.translate(ast.Name(b, ast.Store())) for b in binds]
-        name = self.add_helper(why, line, Helper("", tuple(params), code, tuple(binds), True))
+        name = self.add_helper(why, line, Helper("", tuple(params), code, tuple(binds), True,
+                                                 fallbacks=tuple(fallbacks)))
         self.note_loads([], params)
         call = f"{name}({', '.join(args)})"
         for bound in binds:
@@ -238,7 +240,8 @@ class Statements:
             reads = [name for name in reads if name not in BLOCK_NAMES]
             if any(name in self.macros for name in reads + binds):
                 raise Unhoistable("a template function: its text prints where it is called")
-            params, args = self.helper_params(reads + [b for b in binds if b not in reads])
+            params, args, fallbacks = self.helper_params(
+                reads + [b for b in binds if b not in reads], code)
             targets = [self.translate(ast.Name(b, ast.Store())) for b in binds]
         except (Unhoistable, Unsupported, SyntaxError):
             return False
@@ -246,7 +249,8 @@ class Statements:
         why = Unsupported("T030", BLOCKS[keyword])
         last = tokens[-1].line
         name = self.add_helper(why, first.line, Helper(
-            "", tuple(params), code, tuple(binds), block=True), f"% {first.code}")
+            "", tuple(params), code, tuple(binds), block=True, fallbacks=tuple(fallbacks)),
+            f"% {first.code}")
         where = f"{self.context.name}, lines {first.line}-{last}"
         self.helpers[-1] = replace(self.helpers[-1], where=where)
         self.note_loads([], params)
@@ -267,11 +271,13 @@ class Statements:
         self.out.append(first.indent + text + "\n")
         return True
 
-    def helper_params(self, reads: list[str]) -> tuple[list[str], list[str]]:
-        """The helper's parameters, and the Jinja2 arguments that give them."""
+    def helper_params(self, reads: list[str], code: str
+                      ) -> tuple[list[str], list[str], list[str]]:
+        """The helper's parameters, the Jinja2 arguments that give them, and those named
+        as Python's builtins (hoist.params_of)."""
         self.in_macro()
-        params = params_of(reads, self.translate.local | self.macros)
-        return params, [self.translate(ast.Name(p, ast.Load())) for p in params]
+        params, fallbacks = params_of(reads, self.translate.local | self.macros, code)
+        return params, [self.translate(ast.Name(p, ast.Load())) for p in params], fallbacks
 
     def add_helper(self, why: Unsupported, line: int, helper: Helper,
                    shown: str | None = None) -> str:

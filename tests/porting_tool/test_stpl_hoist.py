@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bottle2flask.stpl import convert_source, convert_tree
-from bottle2flask.stpl.hoist import helper_name, module_source, names_of
+from bottle2flask.stpl.hoist import helper_name, module_source, names_of, params_of
 
 from .stpl_render import render_both
 
@@ -47,6 +47,10 @@ RENDERED = [
     ("% def row(x):\n<td>{{[c * 2 for c in x]}}</td>\n% end\n% row([1, 2])\nend\n", {}),
     # the builtins a template calls are the helper's own builtins
     ("{{sorted(set(xs))}} {{dict(zip(xs, xs))}}\n", {"xs": [2, 1, 2]}),
+    # a builtin's name read as a value is the view's value where it gives one
+    ("{{[x for x in xs if x != id]}}\n", {"xs": [1, 2], "id": 2}),
+    ("{{[x for x in xs if x != id]}}\n", {"xs": [1, 2]}),
+    ("% while n:\n{{n}}{{type == 't'}}\n% n -= 1\n% end\n", {"n": 2, "type": "t"}),
 ]
 
 
@@ -77,6 +81,10 @@ def test_a_helper_takes_the_names_the_code_reads_from_the_template():
     assert names_of("a, *b = xs", statement=True) == (["xs"], ["a", "b"])
     assert names_of("n += len(xs)", statement=True) == (["n", "len", "xs"], ["n"])
     assert names_of("d[k] += 1", statement=True) == (["d", "k"], [])
+    # a builtin's name read as a value is given, the helper's builtin where it is not
+    assert params_of(["len", "xs", "id"], set(), "[len(x) for x in xs if x.id != id]") == \
+        (["xs", "id"], ["id"])
+    assert params_of(["len", "xs"], {"len"}, "len(xs)") == (["len", "xs"], [])
 
 
 def test_a_helper_is_named_after_its_template_and_line():
@@ -260,11 +268,12 @@ def test_the_helpers_module_is_ruff_clean(tmp_path):
     views.mkdir()
     (views / "page.tpl").write_text(
         "% while n < 3:\n<i>{{n}}</i> it's\n% n += 1\n% end\n{{[x for x in xs]}}\n"
-        "% d['k'] = 1\n% a, *b = xs\n" + "{{'%s' % ', '.join(str(x) for x in xs) + "
+        "% d['k'] = 1\n% a, *b = xs\n{{[x for x in xs if x != id]}}\n"
+        "{{'%s' % ', '.join(str(x) for x in xs) + "
         "'a long line of text that a template may well have, for all we know'}}\n")
     report = convert_tree(views, tmp_path / "out")
     module = tmp_path / "out" / "template_helpers.py"
-    assert len(report.helpers) == 5 and module.is_file()
+    assert len(report.helpers) == 6 and module.is_file()
     ruff = Path(sys.executable).parent / "ruff"
     common = ["--isolated", "--line-length", "100"]
     # (the template's own expressions keep their style: '%s' % x, single quotes)
