@@ -118,9 +118,9 @@ def convert_templates(src: Path, out: Path, files: list[Path],
     kept: list = [] if helpers is None else helpers
     for root, paths in sorted(roots.items()):
         # one helpers module for every folder: each folder's helpers named after it
-        prefix = f"{root.relative_to(src).as_posix()}/" if len(roots) > 1 else ""
+        named = f"{root.relative_to(src).as_posix()}/" if len(roots) > 1 else ""
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
-                                          compact, kept, module, prefix)
+                                          compact, kept, module, named)
         prefix = root.relative_to(src)
         results += [{**r, "path": str(prefix / r["path"]),
                      # where it fails when rendered: the converted file's path in OUT, line
