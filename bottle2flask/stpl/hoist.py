@@ -13,11 +13,16 @@ written from the template's own code, taking the names it reads as parameters:
 The app registers each function as a template global (`app.add_template_global`), so
 the page renders what Bottle rendered; a TODO comment beside the call says the code is
 not idiomatic Jinja2 yet. A statement that binds names returns them, and the template
-sets them (`{% set a, b = page_line7(xs) %}`).
+sets them (`{% set a, b = page_line7(xs) %}`). A block Jinja2 has no tag for (`while`,
+`try`, `with`, a `for` with `break`) is kept whole (`block_code`): its function prints
+what Bottle printed for it and returns that with the names it binds. A builtin's name
+read as a value (`c.post == id`) is given too: the view's value where it passes one, as
+Bottle's code found it first, else the builtin (`_or_builtin`).
 
-What cannot be kept this way stays the converter's TODO: a name Jinja2 reads otherwise
-(`loop`, `self`, `none`), Bottle's own template functions (`get`, `include`,
-`_escape`), and Python that reads its own frame (`locals()`).
+What cannot be kept this way stays the converter's TODO, a call that fails: a name
+Jinja2 reads otherwise (`loop`, `self`, `none`), Bottle's own template functions (`get`,
+`include`, `_escape`), a template function (`% def`) in a block, Python that reads its
+own frame (`locals()`) or means another thing in a function (`return`, `yield`).
 """
 
 from __future__ import annotations
