@@ -17,7 +17,8 @@ TITLES = {"name": "Module names", "member": "Members of Bottle's classes",
 MEANING = {
     "same": "converted, and the port answers exactly as Bottle does",
     "declared": "converted with a declared change (named, in docs/PORTING.md)",
-    "todo": "the port writes a TODO there: no exact conversion exists (reason given)",
+    "todo": "the port writes a TODO there: no idiomatic conversion exists (reason given); "
+            "template code \"kept as Python\" answers exactly as Bottle does",
     "n/a": "not applicable: no test, and the reason says what the port does with it",
     "engine": "the port differs silently: an engine bug, its test an expected failure",
 }

@@ -475,15 +475,34 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'stpl:%while': todo(
         'T030',
          '`while` has no Jinja2 equivalent (a for loop over a bounded sequence, or'
-         ' a macro, is the usual rewrite): % while i < n:'),
+         ' a macro, is the usual rewrite), kept as Python in '
+         'template_helpers.page_line2: % while i < n:'),
     'stpl:%try': todo(
         'T030',
          '`try`/`except` has no Jinja2 equivalent: handle the error in the view, '
-         'or test for the case with `if`: % try:'),
+         'or test for the case with `if`, kept as Python in '
+         'template_helpers.page_line1: % try:'),
     'stpl:%with': todo(
         'T030',
-         '`with` (a context manager) has no Jinja2 equivalent: % with '
-         "open('views/page.tpl') as f:"),
+         '`with` (a context manager) has no Jinja2 equivalent, kept as Python in '
+         "template_helpers.page_line1: % with open('data.txt') as f:"),
+    'stpl:comprehension': todo(
+        'T021',
+         'a list comprehension, kept as Python in template_helpers.page_line1_2: '
+         '[i * 2 for i in range(n)]'),
+    'stpl:lambda': todo(
+        'T022',
+         'a lambda, kept as Python in template_helpers.page_line1: sorted(items, '
+         'key=lambda s: -ord(s))'),
+    'stpl:item assignment': todo(
+        'T031',
+         'only names and tuples of names can be assigned in Jinja2, kept as Python '
+         "in template_helpers.page_line2: d['k'] = n"),
+    'stpl:%break': todo(
+        'T030',
+         'a `for` loop Jinja2 cannot say (a `break` or `continue`, an `else` after '
+         'a `break`, or a loop variable read after the loop), kept as Python in '
+         'template_helpers.page_line1: % for s in items:'),
     'stpl:include()': todo(
         'T026',
          "`include()` inside an expression: {{!include('part', x=1)}}"),

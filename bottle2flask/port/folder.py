@@ -11,6 +11,8 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+from bottle2flask.stpl.hoist import module_source
+
 from . import response_params
 from .compat import SOURCE as COMPAT
 from .declared import parity_settings
@@ -24,6 +26,7 @@ from .runner import port_source, wrap_todos
 from .templates import (
     convert_templates,
     copy_as_they_are,
+    helpers_module,
     is_template,
     names_as_they_are,
     rendered,
@@ -135,6 +138,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     jinja2 = used == "jinja2"
     names: dict[str, str] = {}
     imports: dict[str, tuple[str, str | None]] = {}
+    helpers: list = []  # functions holding Python the templates keep (stpl/hoist.py)
+    own = frozenset(rel.parts[0].removesuffix(".py") for rel in python)
+    helpers_name = helpers_module(own)
     if write:
         out.mkdir(parents=True, exist_ok=True)
         if jinja2:  # Bottle's Jinja2 adapter: the templates are Jinja2 already
@@ -144,8 +150,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             result.templates, names = copy_as_they_are(
                 src, out, templates, "copied (Mako or Cheetah: not converted)", folders)
         else:
-            result.templates, names, imports = convert_templates(src, out, templates,
-                                                                 folders, faithful)
+            result.templates, names, imports = convert_templates(
+                src, out, templates, folders, faithful, helpers, helpers_name)
     elif used != "simple":
         names = names_as_they_are(src, templates, folders)
     can_render = rendered(src, python, templates, folders)
@@ -155,7 +161,6 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             t["rendered"] = Path(t["path"]) in rendered_paths
     app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
                                                PYTHON_SUFFIXES)])
-    own = frozenset(rel.parts[0].removesuffix(".py") for rel in python)
     # what each converted template reads on every render, unless the app gives every
     # template values of its own (Bottle's template defaults)
     reads = {} if TEMPLATE_DEFAULTS.search(app_text) else {
@@ -255,6 +260,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.compat_lines = sum(1 for line in COMPAT.read_text().splitlines() if line.strip())
         if write:
             shutil.copyfile(COMPAT, out / run_folder(src, apps.modules, users) / COMPAT.name)
+    if helpers and write:  # beside the app's module, which registers them (init_app)
+        makers = [rel for rel, m in apps.modules.items() if m.made] \
+            + sorted(set(apps.default_modules.values()))
+        folder = run_folder(src, apps.modules, makers) if makers else Path(".")
+        (out / folder).mkdir(parents=True, exist_ok=True)
+        (out / folder / f"{helpers_name}.py").write_text(module_source(helpers),
+                                                         encoding="utf-8")
+        result.copied.append((folder / f"{helpers_name}.py").as_posix())
     if write:
         copy_companions(src, out, result, apps.modules)
         (out / "porting-report.json").write_text(

@@ -107,7 +107,11 @@ def template_entries() -> list[str]:
     for code, (title, text) in template_codes.CONVERTS.items():
         lines += [f'<a id="{code.lower()}"></a>', f"**{code} {title}**: {text.strip()}", ""]
     lines += ["### Expressions", "", template_codes.EXPRESSIONS.strip("\n"), "",
-              "### Rules that leave a TODO", "", "| Rule | What | What to do |", "|---|---|---|"]
+              "### Rules that leave a TODO", "",
+              "Each is kept as Python in `template_helpers.py` (above), so the page renders as",
+              "Bottle's did, unless its row says it fails when rendered; what to do is the Jinja2",
+              "that replaces the helper.", "",
+              "| Rule | What | What to do |", "|---|---|---|"]
     for code, (what, todo) in template_codes.TODOS.items():
         lines.append(f'| <a id="{code.lower()}"></a>{code} | {cell(what)} | {cell(todo)} |')
     return lines + ["", template_codes.AFTER.strip("\n"), ""]

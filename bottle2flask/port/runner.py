@@ -30,6 +30,7 @@ from .rules.base import state as port_state
 from .rules.p003_routes import add_converters
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
+from .templates import HELPERS
 
 TODO = re.compile(r"#\s*TODO\(flask-port/(P\d{3})\):\s*(.*)")
 WIDTH = 100
@@ -110,8 +111,18 @@ def template_processor(state: PortState, taken: set[str]) -> None:
 
 def template_globals(state: PortState, context: CodemodContext) -> None:
     """What the templates import (`% import x`, which Bottle ran at each render) is
-    imported once here and given to every template: app.jinja_env.globals."""
-    for name, (module, attr) in sorted(state.template_imports.items()):
+    imported once here and given to every template: app.jinja_env.globals. The
+    functions holding the templates' Python (template_helpers.py) register themselves:
+    template_helpers.init_app(app)."""
+    imports = {name: found for name, found in state.template_imports.items()
+               if not HELPERS.fullmatch(found[0])}
+    for module in sorted({module for module, _ in state.template_imports.values()
+                          if HELPERS.fullmatch(module)}):
+        AddImportsVisitor.add_needed_import(context, module)
+        state.after_app.append((f"{module}.init_app({{app}})", {}))
+    if not imports:
+        return
+    for name, (module, attr) in sorted(imports.items()):
         if attr:
             AddImportsVisitor.add_needed_import(context, module, attr,
                                                 None if attr == name else name)
@@ -119,7 +130,7 @@ def template_globals(state: PortState, context: CodemodContext) -> None:
             AddImportsVisitor.add_needed_import(context, module)  # `import a.b` binds a
         else:
             AddImportsVisitor.add_needed_import(context, module, asname=name)
-    names = ", ".join(f"{n}={n}" for n in sorted(state.template_imports))
+    names = ", ".join(f"{n}={n}" for n in sorted(imports))
     state.after_app.append((f"{{app}}.jinja_env.globals.update({names})", {}))
 
 

@@ -7,6 +7,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+# The module of functions that hold the templates' Python Jinja2 cannot say (stpl/hoist.py)
+HELPERS = re.compile(r"template_helpers(?:_\d+)?")
 # The extensions Bottle's template lookup tries (BaseTemplate.extensions), in its order.
 BOTTLE_EXTENSIONS = ("tpl", "html", "thtml", "stpl")
 TEMPLATE_SUFFIXES = {".tpl", ".stpl", ".thtml"}
@@ -86,22 +88,39 @@ def breaking_line(output) -> int | None:
     return next((n for n, line in enumerate(lines, 1) if "flask_port_todo(" in line), None)
 
 
+def helpers_module(own_modules: frozenset[str] | set[str]) -> str:
+    """The helpers module's name: template_helpers, unless the app has a module of that
+    name (then template_helpers_2, ...)."""
+    name, n = "template_helpers", 1
+    while name in own_modules:
+        n += 1
+        name = f"template_helpers_{n}"
+    return name
+
+
 def convert_templates(src: Path, out: Path, files: list[Path],
                       folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS,
-                      compact: bool = False
+                      compact: bool = False, helpers: list | None = None,
+                      module: str = "template_helpers",
                       ) -> tuple[list[dict], dict[str, str], dict[str, tuple[str, str | None]]]:
     """Write each template under `out`; return per-file results, Bottle name -> new name,
     and what the templates import (`% import x`: name -> (module, attribute)).
-    `compact`: the --faithful port's form, for an environment set up as Bottle's."""
+    `compact`: the --faithful port's form, for an environment set up as Bottle's.
+    The functions holding Python the templates keep (stpl/hoist.py) are appended to
+    `helpers`, for the caller to write as `module`; the templates get each by name, as
+    they get what they `% import`."""
     roots: dict[Path, list[Path]] = {}
     for path in files:
         roots.setdefault(template_root(path, src, folders), []).append(path)
     results: list[dict] = []
     names: dict[str, str] = {}
     imports: dict[str, tuple[str, str | None]] = {}
+    kept: list = [] if helpers is None else helpers
     for root, paths in sorted(roots.items()):
+        # one helpers module for every folder: each folder's helpers named after it
+        named = f"{root.relative_to(src).as_posix()}/" if len(roots) > 1 else ""
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
-                                          compact)
+                                          compact, kept, module, named)
         prefix = root.relative_to(src)
         results += [{**r, "path": str(prefix / r["path"]),
                      # where it fails when rendered: the converted file's path in OUT, line
@@ -123,15 +142,22 @@ def stage(root: Path, paths: list[Path]) -> tempfile.TemporaryDirectory:
 
 def convert_folder(root: Path, paths: list[Path], out: Path,
                    imports: dict[str, tuple[str, str | None]],
-                   compact: bool = False) -> tuple[list[dict], dict[str, str]]:
+                   compact: bool = False, helpers: list | None = None,
+                   module: str = "template_helpers",
+                   prefix: str = "") -> tuple[list[dict], dict[str, str]]:
     """SimpleTemplate to Jinja2 with bottle2flask.stpl (bottle2flask convert-templates).
 
     A template's `% import x` (T019) is given to it by the app (bottle2flask port adds a
-    context processor), so it is no TODO here."""
+    context processor), so it is no TODO here; so is each helper function (`module`)."""
     from bottle2flask.stpl import convert_tree
 
     with stage(root, paths) as folder:
-        report = convert_tree(Path(folder), out, compact=compact)
+        report = convert_tree(Path(folder), out, compact=compact, helpers_module=None,
+                              helper_prefix=prefix)
+    for helper in report.helpers:
+        imports[helper.name] = (module, helper.name)
+    if helpers is not None:
+        helpers += report.helpers
     results = []
     for f in report.files:
         notes = f.conversion.notes if f.conversion else []

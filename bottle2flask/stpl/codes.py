@@ -74,19 +74,27 @@ do not raise).
 
 ### What a TODO looks like
 
-Code Jinja2 cannot express with the same meaning is never guessed. It is left as a
-comment holding the code as written, next to a call of the undefined `flask_port_todo`, so the
-page fails loudly (`UndefinedError: 'flask_port_todo' is undefined`) instead of rendering
-something else, and the report has a line for it:
+Code Jinja2 cannot say with the same meaning is never guessed, and never left to fail:
+it is kept as Python. Each such expression, statement or block (`while`, `try`, `with`)
+becomes a function in `template_helpers.py`, written from the template's own text, taking
+the names the code reads and returning the names it sets; the port registers the module
+on the app (`template_helpers.init_app(app)`, each function an `add_template_global`),
+and `convert-templates` alone prints the line to add. The page calls it, with a TODO
+beside it saying that the code is not Jinja2 yet, and the report has a line for it:
 ```
 {{[x.name for x in xs]}}
-{#+ TODO(flask-port/T021): a list comprehension: {{[x.name for x in xs]}} #}
-{{ flask_port_todo('T021') }}
-% while queue:
-{# TODO(flask-port/T030): `while` has no Jinja2 equivalent ...: % while queue: #}
-{% if flask_port_todo('T030') %}
+{# TODO(flask-port/T021): a list comprehension, kept as Python: template_helpers.page_line1 #}
+{{ page_line1(xs) }}
+% d['k'] = 1
+{# TODO(flask-port/T031): ..., kept as Python: template_helpers.page_line2 #}
+{% set _ = page_line2(d) -%}
 ```
-The block's body is still converted; only the line in the TODO needs you.
+The page renders what Bottle rendered; rewrite the helper as Jinja2 (a filter, a `{% set
+%}`, or a value the view computes) when you want. What no helper can keep (code reading
+Jinja2's own `loop`, `self` or `none`, Bottle's `get`/`include` inside an expression, a
+`% def` called inside a block, `locals()`, `return` or `yield`) is written as a call of
+the undefined `flask_port_todo('T0NN')`, counted in the report as a TODO that fails when
+rendered, and the port is not called done (exit status 5).
 """
 
 # The rules that convert: code -> (what it converts, how).
@@ -246,8 +254,9 @@ several `*args`/`**kwargs`""",
         """pass the value from the view""",
     ),
     'T027': (
-        """a name Jinja2 reserves: `loop`, `self`, `caller`, `varargs`, `kwargs`, `super`,
-`none` ...""",
+        """a name Jinja2 reserves: `loop`, `self`, `caller`, `super`, `none` ... (`kwargs`
+and `varargs` are plain names outside a template function); the page fails when
+rendered""",
         """rename it in the view and the template""",
     ),
     'T028': (
@@ -281,9 +290,10 @@ report: the author may have meant Jinja2's empty-list `else`""",
         """set a flag in the view, or test the list with `{% if %}`""",
     ),
     'T034': (
-        """`include`/`rebase` of a non-literal name or with `**kwargs`, `rebase()` in a block
-or twice, a `rebase()` argument computed from a value the page sets in its block, a
-`rebase()` argument named as a value the page itself prints (Jinja2 would show the
+        """`include`/`rebase` of a non-literal name, `include(**values)` converted alone
+(its names are known only with its folder), a page reading a name its
+`rebase(**values)` sets too, `rebase()` in a block or twice, a `rebase()` argument
+computed from a value the page sets in its block, a `rebase()` argument named as a value the page itself prints (Jinja2 would show the
 layout's value in the page), a value the layout reads that the page sets in its
 block, `{{!base}}` inside a `% def`""",
         """write the `{% extends %}`/`{% include %}` by hand""",

@@ -82,6 +82,12 @@ def folder_main(args) -> int:
              if todos else "")
           + (f"; {inexact} line{'s' if inexact != 1 else ''} prints its whitespace differently"
              if inexact else ""))
+    if report.helpers_file is not None:
+        module = report.helpers_file.stem
+        print(f"{out / report.helpers_file}: {len(report.helpers)} function"
+              f"{'s' if len(report.helpers) != 1 else ''} holding Python the templates keep "
+              f"(each a TODO above): in the app, `import {module}` and "
+              f"`{module}.init_app(app)` (a template global each)")
     if args.compact:
         print(COMPACT)
     return ExitStatus.DONE if report.ok else FAILED

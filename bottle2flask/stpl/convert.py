@@ -1,10 +1,13 @@
 """One SimpleTemplate source to Jinja2 source: the token stream, re-emitted.
 
 Text is written back as it was (only Jinja2's own delimiters are escaped); each
-`{{ }}`, `%` line and `<% %>` block is translated rule by rule. What cannot be
-translated with the same meaning is left as a `{# TODO(flask-port/T0NN) #}` comment next to
-a call of the undefined `flask_port_todo`, so the page fails loudly instead of rendering
-something else.
+`{{ }}`, `%` line and `<% %>` block is translated rule by rule. Python Jinja2 cannot say
+(a comprehension, a lambda, `d['k'] = v`) becomes a call of a helper function that holds
+it (hoist.py; Conversion.helpers), with a `{# TODO(flask-port/T0NN) #}` beside it. What
+cannot be kept even so (a `while` block, Bottle's own template functions in an
+expression) is left as that comment next to a call of the undefined `flask_port_todo`,
+so the page fails loudly instead of rendering something else, and the port counts it as
+a break.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from bottle2flask.stpl import reader
 from bottle2flask.stpl.environment import environment
 from bottle2flask.stpl.errors import Failed, Unsupported
 from bottle2flask.stpl.expressions import ATOM, Translator, parse_expression
-from bottle2flask.stpl.statements import Statements
+from bottle2flask.stpl.hoist import Helper
+from bottle2flask.stpl.statements import HOISTED_BLOCKS, OPENERS, Statements
 from bottle2flask.stpl.whitespace import markers
 
 
@@ -69,6 +73,8 @@ class Conversion:
     # prints with a newline more or less than Bottle (none in the compact form)
     compact: str | None = None  # the form without markers (convert_tree marks it again)
     remarks: list[Note] = field(default_factory=list)  # converted exactly; worth a look
+    helpers: list[Helper] = field(default_factory=list)  # Python kept for it (hoist.py)
+    spread_includes: list[str] = field(default_factory=list)  # include('x', **values)
 
     @property
     def ok(self) -> bool:
@@ -91,7 +97,10 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    blocks: dict[str, str] | None = None, syntax: str | None = None,
                    layout_reads: frozenset = frozenset(), noescape: bool = False,
                    namespaced: frozenset[str] = frozenset(),
-                   compact: bool = False) -> Conversion:
+                   compact: bool = False,
+                   include_reads: dict[str, frozenset[str]] | None = None,
+                   hoist_at: frozenset[int] = frozenset(),
+                   helper_prefix: str = "") -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
@@ -99,11 +108,17 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     `layout_reads` are the names its layout reads from it. `noescape` is Bottle's
     setting of that name: `{{x}}` prints raw and `{{!x}}` escaped. `compact`: no `-`
     markers; the template then needs trim_blocks and lstrip_blocks (environment.py).
+    `include_reads`: what each template it may include reads from it (Jinja2 name ->
+    names), for an `include('x', **values)`; unknown (None), that is a TODO.
+    `hoist_at`: the lines of `for` loops a helper keeps whole (set on a second try, for
+    loops Jinja2 cannot say: a `break`, a loop variable read after the loop).
+    `helper_prefix` goes before `name` in the names of its helpers (hoist.helper_name).
     """
     context = Context(name)
     translate = Translator()
     statements = Statements(context, translate, block=block, blocks=blocks or {},
-                            layout_reads=layout_reads)
+                            layout_reads=layout_reads, include_reads=include_reads,
+                            hoist_at=hoist_at, helper_prefix=helper_prefix)
     if namespaced:
         # A value a loop carries on (`% n = n + 1` read after the loop, or in the next
         # iteration) lives on a namespace(), which Jinja2's loop scope does not reset.
@@ -115,7 +130,15 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     except Exception as error:  # Bottle's own parser refused it
         return _failed(context, f"line 1: {error}")
     try:
-        for token in tokens:
+        skip = 0  # tokens of a block a helper holds
+        for at, token in enumerate(tokens):
+            if skip:
+                skip -= 1
+                continue
+            end = _block_end(tokens, at, hoist_at)
+            if end is not None and statements.hoist_block(tokens[at:end + 1], noescape):
+                skip = end - at
+                continue
             if not isinstance(token, reader.Code):
                 statements.fill(token.line)
             if isinstance(token, reader.Text):
@@ -143,8 +166,19 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     if carried and not namespaced:
         again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
                                layout_reads=layout_reads, noescape=noescape,
-                               namespaced=carried, compact=compact)
+                               namespaced=carried, compact=compact,
+                               include_reads=include_reads, hoist_at=hoist_at,
+                               helper_prefix=helper_prefix)
         if again.ok:
+            return again
+    if statements.unkept_loops - hoist_at:
+        again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
+                               layout_reads=layout_reads, noescape=noescape,
+                               namespaced=namespaced, compact=compact,
+                               include_reads=include_reads,
+                               hoist_at=hoist_at | statements.unkept_loops,
+                               helper_prefix=helper_prefix)
+        if again.ok and _breaks(again) < _breaks(statements.out):
             return again
     inexact: list[int] = []
     plain = body
@@ -161,7 +195,38 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       imports=statements.imports, reads=statements.reads_from_caller(),
                       sure_reads=statements.sure_reads(),
                       bottle_error=bottle_error(text, syntax), whitespace=inexact,
-                      compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line))
+                      compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line),
+                      helpers=list(statements.helpers),
+                      spread_includes=list(statements.spread_includes))
+
+
+def _breaks(conversion: Conversion | list[str]) -> int:
+    """How many calls of flask_port_todo() a conversion (or its pieces) holds."""
+    if isinstance(conversion, Conversion):
+        return (conversion.source or "").count("flask_port_todo(")
+    return "".join(conversion).count("flask_port_todo(")
+
+
+def _block_end(tokens: list, at: int, hoist_at: frozenset[int] = frozenset()) -> int | None:
+    """Where the `while`/`try`/`with` block opening at tokens[at] ends (its `end`), else
+    None (not such a block, or closed only by the template's end); a `for` block too
+    where its line is in `hoist_at`."""
+    token = tokens[at]
+    keyword = token.code.split(None, 1)[0].rstrip(":") \
+        if isinstance(token, reader.Code) and token.code else ""
+    if keyword not in HOISTED_BLOCKS and not (keyword == "for" and token.line in hoist_at):
+        return None
+    depth = 0
+    for index in range(at, len(tokens)):
+        code = tokens[index]
+        if not isinstance(code, reader.Code):
+            continue
+        if code.code and code.code.split(None, 1)[0].rstrip(":") in OPENERS:
+            depth += 1
+        depth -= code.ends
+        if depth <= 0:
+            return index if depth == 0 else None
+    return None
 
 
 def bottle_error(text: str, syntax: str | None = None) -> str | None:
@@ -189,6 +254,7 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
     """`{{x}}` and `{{!x}}`."""
     if token.raw and token.code == "base":
         return statements.base_slot(token.line)
+    statements.source = token.code
     try:
         node = parse_expression(token.code)
     except SyntaxError as error:
@@ -216,9 +282,11 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
         # {#+ keeps the indentation before it, as Bottle would print it.
         return (f"{{#+ TODO(flask-port/{why.rule}): {comment(why.message)}: "
                 f"{comment(token.source)} #}}{{{{ flask_port_todo({why.rule!r}) }}}}")
+    # {#+ keeps the indentation before it, as Bottle would print it.
+    note = statements.take_hoisted("{#+")
     if token.raw:
         context.rules.add("T002")
-        return f"{{{{ {text}|safe }}}}"
+        return f"{note}{{{{ {text}|safe }}}}"
     context.rules.add("T001")
-    return f"{{{{ {text} }}}}"
+    return f"{note}{{{{ {text} }}}}"
 

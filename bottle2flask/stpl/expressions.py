@@ -68,6 +68,7 @@ class Translator:
         # names a loop carries (T032), kept on a Jinja2 namespace() object: ns.count
         self.namespaced: frozenset[str] = frozenset()
         self.namespace = "ns"
+        self.in_macro = False  # reading a template function's body: kwargs is Jinja2's
 
     def __call__(self, node: ast.AST) -> str:
         return self.expr(node)[0]
@@ -102,6 +103,8 @@ class Translator:
         raise Unsupported("T020", f"the literal {value!r} has no Jinja2 spelling")
 
     def e_Name(self, node):
+        if node.id in ("kwargs", "varargs") and not self.in_macro:
+            return node.id, ATOM  # Jinja2's own only in a macro's body
         if node.id in RESERVED:
             raise Unsupported("T027", f"`{node.id}` is a name Jinja2 reserves")
         if node.id == "_" and self.include_result and node.id not in self.local:

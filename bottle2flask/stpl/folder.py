@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bottle2flask.stpl.convert import Conversion, convert_source
+from bottle2flask.stpl.hoist import MODULE, Helper, helper_slug, module_source
 from bottle2flask.stpl.statements import jinja_name
 from bottle2flask.stpl.whitespace import drops_last_newline, markers
 
@@ -38,6 +39,8 @@ class FileResult:
 class TreeReport:
     files: list[FileResult] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Jinja2 name
+    helpers: list[Helper] = field(default_factory=list)  # Python the templates call
+    helpers_file: Path | None = None  # where their module was written (relative to out)
 
     @property
     def ok(self) -> bool:
@@ -75,11 +78,15 @@ def slot_name(name: str) -> str:
 
 
 def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
-                 noescape: bool = False, compact: bool = False) -> TreeReport:
+                 noescape: bool = False, compact: bool = False,
+                 helpers_module: str | None = MODULE, helper_prefix: str = "") -> TreeReport:
     """Convert every template under src into out; copy every other file.
 
     `noescape`: the views rendered them with Bottle's noescape=True. `compact`: no `-`
-    whitespace markers (the templates need environment.OPTIONS).
+    whitespace markers (the templates need environment.OPTIONS). The functions that hold
+    Python the templates keep (hoist.py) go to OUT/<helpers_module>.py, unless None
+    (the caller writes them: report.helpers); their names start with `helper_prefix`
+    (a folder's, where several folders' helpers share a module).
     """
     src, out = Path(src), Path(out)
     report = TreeReport()
@@ -108,9 +115,21 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                                            reason="1: not UTF-8 text (Bottle reads UTF-8)"))
             continue
         templates[name] = (relative, text)
+    # Two templates whose helpers would be named alike (a-b.tpl, a_b.tpl): the second
+    # one's get a prefix of their own
+    prefixes: dict[str, str] = {}
+    slugs: set[str] = set()
+    for name, (rel, _) in templates.items():
+        prefix, n = helper_prefix, 1
+        while helper_slug(prefix + str(rel)) in slugs:
+            n += 1
+            prefix = f"{helper_prefix}{n}/"
+        slugs.add(helper_slug(prefix + str(rel)))
+        prefixes[name] = prefix
     # Pass one learns who rebases onto whom; a layout that itself rebases needs a slot
     # of its own name, or Jinja2 would see one block defined twice.
-    first = {name: convert_source(text, str(rel), syntax=syntax, compact=compact)
+    first = {name: convert_source(text, str(rel), syntax=syntax, compact=compact,
+                                  helper_prefix=prefixes[name])
              for name, (rel, text) in templates.items()}
     # Bottle's include() and rebase() build their template without the noescape setting:
     # it holds only for a template no other one includes or rebases onto.
@@ -119,22 +138,27 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     for name in direct:
         relative, text = templates[name]
         first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True,
-                                     compact=compact)
+                                     compact=compact, helper_prefix=prefixes[name])
     # Keyed by the Jinja2 name: rebase('layout') and rebase('layout.tpl') are one template.
     blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
               if c.ok and c.has_base and c.extends is not None}
     by_name = {jinja_name(name): c for name, c in first.items()}
+    # what each template reads from its caller: for include('x', **values)
+    included = {jinja_name(name): frozenset(c.reads) for name, c in first.items() if c.ok}
     done: dict[str, Conversion] = {}
     for name, (relative, text) in templates.items():
         conversion = first[name]
         extends = jinja_name(conversion.extends) if conversion.extends else None
         layout = by_name.get(extends or "")
         reads = frozenset(layout.reads) if layout is not None and layout.ok else frozenset()
-        if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)):
+        if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)) \
+                or conversion.spread_includes:
             conversion = convert_source(text, str(relative), syntax=syntax,
                                         block=blocks.get(jinja_name(name), "content"),
                                         blocks=blocks, layout_reads=reads,
-                                        noescape=name in direct, compact=compact)
+                                        noescape=name in direct, compact=compact,
+                                        include_reads=included,
+                                        helper_prefix=prefixes[name])
         done[name] = conversion
     if not compact:
         _mark_includes(done)
@@ -151,7 +175,12 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         target.write_text(conversion.source, encoding="utf-8")
         report.files.append(FileResult(relative, output, "converted", conversion))
         report.names[name] = output.as_posix()
+        report.helpers += conversion.helpers
     report.files.sort(key=lambda f: str(f.source))
+    if report.helpers and helpers_module is not None:
+        report.helpers_file = Path(f"{helpers_module}.py")
+        (out / report.helpers_file).write_text(module_source(report.helpers),
+                                               encoding="utf-8")
     return report
 
 

@@ -10,11 +10,23 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from dataclasses import dataclass, field
+import textwrap
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from bottle2flask.stpl.errors import Failed, Unsupported
 from bottle2flask.stpl.expressions import ATOM, MUL, Translator
+from bottle2flask.stpl.hoist import (
+    MODULE,
+    STATEMENTS,
+    Helper,
+    Unhoistable,
+    block_code,
+    block_names,
+    helper_name,
+    names_of,
+    params_of,
+)
 
 if TYPE_CHECKING:
     from bottle2flask.stpl.convert import Context
@@ -100,6 +112,17 @@ class Statements:
     sure_loads: list = field(default_factory=list)  # (name, piece) read on every render
     carried: set = field(default_factory=set)  # values a loop carries on (T032): namespace
     by_string: set = field(default_factory=set)  # names read as get('x')/defined('x')
+    helpers: list = field(default_factory=list)  # Helper: Python kept for Jinja2 (hoist.py)
+    helper_names: set = field(default_factory=set)
+    hoisted: list = field(default_factory=list)  # TODO comments for the line being written
+    source: str = ""  # the code being read: the Python the nodes' offsets point into
+    include_reads: dict | None = None  # Jinja2 name -> the names it reads (tree.py)
+    spread_includes: list = field(default_factory=list)  # included with `**values`
+    rebase_spreads: list = field(default_factory=list)  # (values, names): rebase(**values)
+    loop_lines: dict = field(default_factory=dict)  # loop id -> the line of its `for`
+    unkept_loops: set = field(default_factory=set)  # `for` lines of loops with a TODO
+    hoist_at: frozenset = frozenset()  # `for` lines whose loops a helper keeps whole
+    helper_prefix: str = ""  # before the template's name in its helpers' names
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -113,8 +136,16 @@ class Statements:
     def loops(self) -> tuple[int, ...]:
         return tuple(f.loop for f in self.stack if f.loop is not None)
 
+    def in_macro(self) -> None:
+        self.translate.in_macro = any(frame.kind == "macro" for frame in self.stack)
+
     def expression(self, node: ast.AST, line: int, level: int = 0) -> str:
-        text, own = self.translate.expr(node)
+        self.in_macro()
+        try:
+            text, own = self.translate.expr(node)
+        except Unsupported as why:
+            self.translate.used.clear()
+            return self.hoist_expression(node, line, why)
         self.context.rules.update(self.translate.used)
         self.translate.used.clear()
         if not self.stack:
@@ -130,12 +161,163 @@ class Statements:
                 self.by_string.add(str(sub.args[0].value))
         return f"({text})" if own < level else text
 
+    # --- Python Jinja2 cannot say, kept in a helper function (hoist.py) --------------
+    def hoist_expression(self, node: ast.AST, line: int, why: Unsupported) -> str:
+        """A call of a new helper that returns the expression's value; `why` again
+        when the expression cannot be kept so."""
+        code = self.written(node)
+        try:
+            reads, binds = names_of(code, statement=False)
+            if binds:  # `(n := len(xs))` sets n for the rest of the template
+                raise Unhoistable("an expression that binds a name")
+            params, args, fallbacks = self.helper_params(reads, code)
+        except Unsupported as deeper:  # a name it reads that Jinja2 cannot pass it
+            raise (why if why.rule == "T026" else deeper) from None
+        except (Unhoistable, SyntaxError):
+            raise why from None
+        name = self.add_helper(why, line, Helper("", tuple(params), code,
+                                                 fallbacks=tuple(fallbacks)))
+        sure = set(_sure_names(node))
+        self.note_loads([p for p in params if p in sure], params)
+        return f"{name}({', '.join(args)})"
+
+    def hoist_statement(self, node: ast.stmt, line: int, why: Unsupported) -> str:
+        """`{% set a, b = helper(...) %}` for a statement a helper runs; Unhoistable
+        when it cannot."""
+        if not isinstance(node, STATEMENTS) or isinstance(node, ast.Delete) and any(
+                isinstance(t, ast.Name) for t in node.targets):
+            raise Unhoistable("a statement that changes the template's own names")
+        code = self.written(node)
+        reads, binds = names_of(code, statement=True)
+        params, args, fallbacks = self.helper_params(reads, code)
+        targets = [self.translate(ast.Name(b, ast.Store())) for b in binds]
+        name = self.add_helper(why, line, Helper("", tuple(params), code, tuple(binds), True,
+                                                 fallbacks=tuple(fallbacks)))
+        self.note_loads([], params)
+        call = f"{name}({', '.join(args)})"
+        for bound in binds:
+            self.store(bound, line, code)
+        if not binds:
+            return f"{{% set _ = {call} %}}"
+        if len(binds) == 1 or not any("." in t for t in targets):
+            tag = f"{{% set {', '.join(targets)} = {call} %}}"
+        else:  # a namespace's attributes are set one by one
+            tag = f"{{% set _ = {call} %}}" + "".join(
+                f"{{% set {t} = _[{n}] %}}" for n, t in enumerate(targets))
+        if not self.stack:
+            self.top_sets.append((len(self.out), set(binds), set(params), tag))
+        return tag
+
+    def written(self, node: ast.AST) -> str:
+        """The node's code as the template wrote it (its spacing, its quotes), else as
+        Python writes it back."""
+        segment = ast.get_source_segment(self.source, node) if self.source else None
+        if segment is not None and "\n" not in segment:
+            mode = "eval" if isinstance(node, ast.expr) else "exec"
+            body: ast.AST | None = None
+            try:
+                again = ast.parse(segment.strip(), mode=mode)
+            except SyntaxError:
+                again = None
+            if isinstance(again, ast.Expression):
+                body = again.body
+            elif isinstance(again, ast.Module) and len(again.body) == 1:
+                body = again.body[0]
+            if body is not None and ast.dump(body) == ast.dump(node):
+                return segment.strip()
+        return ast.unparse(node)
+
+    def hoist_block(self, tokens: list, noescape: bool = False) -> bool:
+        """A `while`, `try` or `with` block (its tokens, to its `end`) as a call of a
+        helper that prints what Bottle printed for it and returns the names it binds;
+        False when it cannot be kept so (the caller converts it token by token)."""
+        first = tokens[0]
+        keyword = first.code.split(None, 1)[0].rstrip(":")
+        try:
+            code = block_code(tokens, noescape)
+            compile("def _helper():\n" + textwrap.indent(code, " "), "<template>", "exec")
+            reads, binds = block_names(code)
+            reads = [name for name in reads if name not in BLOCK_NAMES]
+            if any(name in self.macros for name in reads + binds):
+                raise Unhoistable("a template function: its text prints where it is called")
+            params, args, fallbacks = self.helper_params(
+                reads + [b for b in binds if b not in reads], code)
+            targets = [self.translate(ast.Name(b, ast.Store())) for b in binds]
+        except (Unhoistable, Unsupported, SyntaxError):
+            return False
+        self.fill(first.line)
+        why = Unsupported("T030", BLOCKS[keyword])
+        last = tokens[-1].line
+        name = self.add_helper(why, first.line, Helper(
+            "", tuple(params), code, tuple(binds), block=True, fallbacks=tuple(fallbacks)),
+            f"% {first.code}")
+        where = f"{self.context.name}, lines {first.line}-{last}"
+        self.helpers[-1] = replace(self.helpers[-1], where=where)
+        self.note_loads([], params)
+        call = f"{name}({', '.join(args)})"
+        for bound in binds:
+            self.store(bound, first.line, first.code)
+        self.context.rules.add("T004")
+        if not binds:
+            text = f"{{{{ {call} }}}}{{# #}}"
+        elif not any("." in t for t in targets):
+            text = f"{{% set {name}_out, {', '.join(targets)} = {call} %}}" \
+                f"{{{{ {name}_out }}}}{{# #}}"
+        else:  # a namespace's attributes are set one by one
+            text = f"{{% set {name}_out = {call} %}}" + "".join(
+                f"{{% set {t} = {name}_out[{n + 1}] %}}" for n, t in enumerate(targets)) \
+                + f"{{{{ {name}_out[0] }}}}{{# #}}"
+        text = self.take_hoisted() + text
+        self.out.append(first.indent + text + "\n")
+        return True
+
+    def helper_params(self, reads: list[str], code: str
+                      ) -> tuple[list[str], list[str], list[str]]:
+        """The helper's parameters, the Jinja2 arguments that give them, and those named
+        as Python's builtins (hoist.params_of)."""
+        self.in_macro()
+        params, fallbacks = params_of(reads, self.translate.local | self.macros, code)
+        return params, [self.translate(ast.Name(p, ast.Load())) for p in params], fallbacks
+
+    def add_helper(self, why: Unsupported, line: int, helper: Helper,
+                   shown: str | None = None) -> str:
+        name = helper_name(self.helper_prefix + self.context.name, line, self.helper_names)
+        self.helpers.append(replace(helper, name=name, what=why.message,
+                                    where=f"{self.context.name}, line {line}"))
+        self.context.todo(why.rule, line, f"{why.message}, kept as Python in "
+                          f"{MODULE}.{name}: {shown or helper.code}")
+        self.context.rules.add(why.rule)
+        self.hoisted.append(f"TODO(flask-port/{why.rule}): {_comment(why.message)}, "
+                            f"kept as Python: {MODULE}.{name}")
+        return name
+
+    def note_loads(self, sure: list[str], names: list[str]) -> None:
+        if not self.stack:
+            self.sure_loads += [(name, len(self.out)) for name in sure]
+        for name in names:
+            self.loads.append(Load(name, len(self.out), self.loops(), self.branches()))
+
+    def take_hoisted(self, opener: str = "{#") -> str:
+        """The TODO comments of the helpers made for the line being written."""
+        text = "".join(f"{opener} {note} #}}" for note in self.hoisted)
+        self.hoisted = []
+        return text
+
     def todo(self, rule: str, line: int, why: str, code: str, placeholder: str) -> str:
+        self.in_loop()
         self.context.todo(rule, line, f"{why}: % {code}")
         self.context.rules.add(rule)
         call = f"flask_port_todo({rule!r})"
         return f"{{# TODO(flask-port/{rule}): {_comment(why)}: % {_comment(code)} #}}" + \
             placeholder.format(call=call)
+
+    def in_loop(self, loop: int | None = None) -> None:
+        """A TODO in a `for` loop (`break`, a loop variable read after it): a helper may
+        keep the whole loop (convert_source tries it: `unkept_loops`, its lines)."""
+        if loop is None:
+            loop = next((f.loop for f in reversed(self.stack) if f.loop is not None), None)
+        if loop is not None and loop in self.loop_lines:
+            self.unkept_loops.add(self.loop_lines[loop])
 
     def store(self, name: str, line: int, code: str, target: bool = False) -> None:
         self.translate.local.add(name)
@@ -185,7 +367,7 @@ class Statements:
                 raise Failed(token.line, "`end` closes a block with nothing in it (Bottle's "
                                          "generated code does not compile)")
             pieces.append(self.close(token.line))
-        text = "".join(pieces)
+        text = self.take_hoisted() + "".join(pieces)
         if text.endswith("}}"):
             # A printed value ends the line: a comment after it takes the newline away,
             # as Bottle's code line does (trim_blocks only trims after {% %} and {# #}).
@@ -211,6 +393,7 @@ class Statements:
         return "{% endif %}"
 
     def line_of_code(self, code: str, line: int) -> str:
+        self.source = code
         keyword = code.split(None, 1)[0].rstrip(":")
         if keyword in CONTINUATIONS:
             return self.continuation(keyword, code, line)
@@ -282,6 +465,7 @@ class Statements:
         if isinstance(node, ast.For) and not isinstance(node, ast.AsyncFor):
             self.loop_count += 1
             loop = self.loop_count
+            self.loop_lines[loop] = line
             try:
                 target, source, counter = self.loop(node, line)
             except Unsupported as why:
@@ -292,14 +476,7 @@ class Statements:
             for name in _names(node.target):
                 self.store(name, line, code, target=True)
             return f"{{% for {target} in {source} %}}{counter}" + rest()
-        reason = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded "
-                        "sequence, or a macro, is the usual rewrite)",
-               "with": "`with` (a context manager) has no Jinja2 equivalent",
-               "try": "`try`/`except` has no Jinja2 equivalent: handle the error in the "
-                      "view, or test for the case with `if`",
-               "def": "a function defined in a template: rewrite it as a {% macro %}",
-               "class": "a class defined in a template has no Jinja2 equivalent",
-               }[keyword]
+        reason = BLOCKS[keyword]
         self.stack.append(Frame("todo", line))
         return self.todo("T030", line, reason, code, "{{% if {call} %}}") + rest()
 
@@ -341,7 +518,8 @@ class Statements:
         rest = "".join(self.statement(s, code, line) for s in body)
         if keyword == "else":
             return "{% else %}" + rest
-        node = ast.parse("if" + code[len("elif"):] + ("" if body else "\n pass")).body[0]
+        self.source = "if" + code[len("elif"):]
+        node = ast.parse(self.source + ("" if body else "\n pass")).body[0]
         assert isinstance(node, ast.If)  # `if` and the rest of the `elif` line
         try:
             return f"{{% elif {self.expression(node.test, line)} %}}" + rest
@@ -374,6 +552,7 @@ class Statements:
         return self.target(node.target), self.expression(node.iter, line), ""
 
     def target(self, node) -> str:
+        self.in_macro()
         if isinstance(node, ast.Name):
             return self.translate(node)
         if isinstance(node, ast.Tuple) and node.elts:
@@ -386,6 +565,10 @@ class Statements:
         try:
             return self._statement(node, code, line)
         except Unsupported as why:
+            try:
+                return self.hoist_statement(node, line, why)
+            except (Unhoistable, Unsupported, SyntaxError):
+                pass
             return self.todo(why.rule, line, why.message, code, "{{% set _ = {call} %}}")
 
     def _statement(self, node, code, line) -> str:
@@ -474,13 +657,23 @@ class Statements:
         self.context.rules.add("T019")
         return f"{{# flask-port/T019: {names} from the app's Jinja globals: % {_comment(code)} #}}"
 
-    def keywords(self, call: ast.Call, line: int) -> list[tuple[str, str]]:
-        pairs = []
-        for kw in call.keywords:
+    def keywords(self, call: ast.Call, line: int,
+                 reads: frozenset[str] | None = None) -> list[tuple[str, str]]:
+        """An include's `name=value` pairs; `**dict(a=1)` and `**{'a': 1}` give theirs,
+        and `**values` one for each name the included template reads (`reads`; None
+        when they are not known): `name=values['name'] if 'name' in values else name`."""
+        pairs: list[tuple[str, str]] = []
+        for kw in _spread(call.keywords):
             if kw.arg is None and _is_locals(kw.value):
                 continue
-            if kw.arg is None:
+            if kw.arg is None and reads is None:
                 raise Unsupported("T034", "`**kwargs` passed to a template")
+            if kw.arg is None:
+                assert reads is not None  # refused above
+                values = self.expression(kw.value, line, ATOM)
+                given = {k for k, _ in pairs} | {k.arg for k in call.keywords if k.arg}
+                pairs += [(name, _picked(values, name)) for name in sorted(reads - given)]
+                continue
             pairs.append((kw.arg, self.expression(kw.value, line)))
         return pairs
 
@@ -492,7 +685,11 @@ class Statements:
 
     def call_include(self, call, code, line) -> str:
         name = self.template_name(call, "include")
-        pairs = self.keywords(call, line)
+        reads = self.include_reads.get(jinja_name(name)) \
+            if self.include_reads is not None else None
+        if any(k.arg is None and not _is_locals(k.value) for k in _spread(call.keywords)):
+            self.spread_includes.append(name)
+        pairs = self.keywords(call, line, reads)
         self.includes.append(name)
         self.context.rules.add("T007")
         tag = f'{{% include "{jinja_name(name)}" %}}'
@@ -511,12 +708,13 @@ class Statements:
             raise Unsupported("T034", "a second `rebase()`")
         pairs = []
         first_load = len(self.loads)
-        first_load = len(self.loads)
-        for kw in call.keywords:
+        for kw in _spread(call.keywords):
             if kw.arg is None and _is_locals(kw.value):
                 continue
-            if kw.arg is None:
-                raise Unsupported("T034", "`**kwargs` passed to a template")
+            if kw.arg is None:  # **values: the layout's names it holds (layout_header)
+                self.rebase_spreads.append((self.expression(kw.value, line, ATOM),
+                                            set(_names(kw.value))))
+                continue
             pairs.append((kw.arg, self.expression(kw.value, line), set(_names(kw.value))))
         self.rebase_loads = range(first_load, len(self.loads))  # the arguments' own reads
         self.extends, self.rebase_args, self.rebase_piece = name, pairs, len(self.out)
@@ -570,6 +768,24 @@ class Statements:
                 lines.append(f"{{% set {key} = {text} %}}")
             else:  # title=title: the page's own value, which is in the block
                 given.discard(key)
+        for values, reads in self.rebase_spreads:
+            # Bottle gives the layout every key; Jinja2 sets the names it reads, by name
+            for name in sorted(self.layout_reads - given):
+                given.add(name)
+                if reads & ((before | self.macros) - hoisted):
+                    why = "a rebase() argument computed from a value the page sets in its block"
+                    self.context.todo("T034", self.rebase_line, f"{why}: **{values}")
+                    self.context.rules.add("T034")
+                    lines.append(f"{{# TODO(flask-port/T034): {why} #}}"
+                                 f"{{% set {name} = flask_port_todo('T034') %}}")
+                    continue
+                if name in page_reads:  # as for title=x below: one name for both
+                    why = (f"rebase(**{values}) may give the layout a `{name}` other than "
+                           "the page's own: Jinja2 has one for both; rename it on one side")
+                    self.context.todo("T034", self.rebase_line, why)
+                    self.context.rules.add("T034")
+                    lines.append(f"{{# TODO(flask-port/T034): {_comment(why)} #}}")
+                lines.append(f"{{% set {name} = {_picked(values, name)} %}}")
         for name in sorted(self.layout_reads & (set(self.store_count) - hoisted - given)):
             why = (f"the layout reads `{name}`, which the page sets inside its block (in an "
                    "if/for, or more than once): Jinja2's layout does not see it")
@@ -666,6 +882,7 @@ class Statements:
                        "iteration: Jinja2 forgets it at the end of each iteration (use "
                        "namespace())")
                 self.context.todo("T032", store.line, f"{why}: `{store.name}` in % {store.code}")
+                self.in_loop(store.loop)
                 self.context.rules.add("T032")
                 if not store.target:
                     self.carried.add(store.name)
@@ -729,6 +946,18 @@ def _branch_body(keyword: str, code: str) -> list[ast.stmt]:
     return []
 
 
+BLOCKS = {"while": "`while` has no Jinja2 equivalent (a for loop over a bounded sequence, "
+                   "or a macro, is the usual rewrite)",
+          "with": "`with` (a context manager) has no Jinja2 equivalent",
+          "try": "`try`/`except` has no Jinja2 equivalent: handle the error in the view, "
+                 "or test for the case with `if`",
+          "def": "a function defined in a template: rewrite it as a {% macro %}",
+          "class": "a class defined in a template has no Jinja2 equivalent",
+          "for": "a `for` loop Jinja2 cannot say (a `break` or `continue`, an `else` after a "
+                 "`break`, or a loop variable read after the loop)"}
+# The blocks a helper can run whole (hoist.block_code); and the names its code has itself
+HOISTED_BLOCKS = ("while", "try", "with")
+BLOCK_NAMES = frozenset({"_out", "_text", "_escaped"})
 # What SimpleTemplate's namespace has besides the caller's values: its functions and
 # Python's builtins.
 ENVIRONMENT = frozenset({"include", "rebase", "get", "setdefault", "defined", "base",
@@ -768,6 +997,29 @@ def _comment(text: str) -> str:
 
 
 __all__ = ["ATOM", "Statements", "jinja_name"]
+
+
+def _spread(keywords: list[ast.keyword]) -> list[ast.keyword]:
+    """The keywords with `**dict(a=1)` and `**{'a': 1}` (string keys) written out."""
+    found = []
+    for kw in keywords:
+        value = kw.value
+        if kw.arg is None and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+                and value.func.id == "dict" and not value.args:
+            found += _spread(value.keywords)
+        elif kw.arg is None and isinstance(value, ast.Dict) and all(
+                isinstance(k, ast.Constant) and isinstance(k.value, str)
+                and k.value.isidentifier() for k in value.keys):
+            found += [ast.keyword(k.value, v) for k, v in  # type: ignore[union-attr]
+                      zip(value.keys, value.values, strict=True)]
+        else:
+            found.append(kw)
+    return found
+
+
+def _picked(values: str, name: str) -> str:
+    """Jinja2 for the value `**values` gives `name`, else the name's own."""
+    return f"{values}[{name!r}] if {name!r} in {values} else {name}"
 
 
 def _is_locals(node: ast.expr) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import importlib.util
 import re
 from pathlib import Path
 
@@ -20,10 +21,12 @@ def stock(loader: jinja2.BaseLoader) -> jinja2.Environment:
 
 
 def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /,
-                compact: bool = False, **context):
+                compact: bool = False, kept: bool = False, **context):
     """(Bottle's output, Jinja2's output) for the template `name`, given its siblings:
     the default form in a stock environment, the compact one in the kit's.
 
+    `kept`: the templates may keep Python in helper functions (their only TODOs), which
+    the Jinja2 environment gets from the helpers module, as an app's init_app gives them.
     Each engine gets its own copy of the context: a template may change what it is given.
     """
     views, out = tmp_path / "views", tmp_path / "out"
@@ -32,13 +35,17 @@ def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /
         (views / f"{template}.tpl").write_text(text)
     report = convert_tree(views, out, compact=compact)
     assert report.ok, [str(f) for f in report.files]
-    todos = [note for f in report.files for note in f.conversion.notes]
+    todos = [note for f in report.files for note in f.conversion.notes
+             if not (kept and "kept as Python in" in note.message)]
     assert not todos, todos
+    assert kept or report.helpers_file is None
     inexact = any(f.conversion.whitespace for f in report.files if f.conversion)
     bottle_template = bottle.SimpleTemplate(name=name, lookup=[str(views)])
     bottle_out = bottle_template.render(**copy.deepcopy(context))
     loader = jinja2.FileSystemLoader(str(out))
     jinja = environment(loader) if compact else stock(loader)
+    if report.helpers_file is not None:
+        give_helpers(out / report.helpers_file, jinja)
     jinja_out = jinja.get_template(report.names[name]).render(**copy.deepcopy(context))
     if inexact:  # named lines print a newline more or less: the rest must be the same
         return squeeze(bottle_out), squeeze(jinja_out)
@@ -56,3 +63,22 @@ def root(out: Path, name: str) -> str:
     text = (out / name).read_text()
     layout = re.match(r'{% extends "([^"]+)" %}', text)
     return root(out, layout.group(1)) if layout else text
+
+
+class _App:
+    """What init_app() uses of a Flask app: add_template_global."""
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+
+    def add_template_global(self, function) -> None:
+        self.env.globals[function.__name__] = function
+
+
+def give_helpers(path: Path, env: jinja2.Environment) -> None:
+    """Load a helpers module written by the converter and register its functions."""
+    spec = importlib.util.spec_from_file_location(f"helpers_{id(env)}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.init_app(_App(env))

@@ -65,8 +65,19 @@ def test_the_command_converts_a_folder_and_says_what_it_did(views, tmp_path, cap
     (views / "todo.tpl").write_text("{{[x for x in xs]}}\n")
     assert kit(["convert-templates", str(views), "-o", str(tmp_path / "out")]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == f"{views / 'todo.tpl'}:1: T021 a list comprehension: {{{{[x for x in xs]}}}}"
-    assert lines[-1] == "4 converted, 0 failed, 1 copied, 1 skipped; 1 TODO (T021: 1)"
+    assert lines[0] == (f"{views / 'todo.tpl'}:1: T021 a list comprehension, kept as Python "
+                        "in template_helpers.todo_line1: [x for x in xs]")
+    assert lines[-2] == "4 converted, 0 failed, 1 copied, 1 skipped; 1 TODO (T021: 1)"
+    assert lines[-1] == (f"{tmp_path / 'out' / 'template_helpers.py'}: 1 function holding "
+                         "Python the templates keep (each a TODO above): in the app, `import "
+                         "template_helpers` and `template_helpers.init_app(app)` (a template "
+                         "global each)")
+    assert "def todo_line1(xs):" in (tmp_path / "out" / "template_helpers.py").read_text()
+
+
+def test_the_command_writes_no_helpers_module_when_no_template_needs_one(views, tmp_path):
+    assert kit(["convert-templates", str(views), "-o", str(tmp_path / "out")]) == 0
+    assert not (tmp_path / "out" / "template_helpers.py").exists()
 
 
 def test_the_command_exits_1_with_the_file_and_line_of_a_failure(views, tmp_path, capsys):
@@ -124,5 +135,6 @@ def test_the_report_is_json_ready(views, tmp_path):
     todo = next(f for f in data["files"] if f["source"] == "todo.tpl")
     assert todo["output"] == "todo.html" and todo["status"] == "converted"
     assert todo["todos"] == [{"rule": "T021", "line": 2,
-                              "message": "a list comprehension: {{[x for x in xs]}}"}]
+                              "message": "a list comprehension, kept as Python in "
+                                         "template_helpers.todo_line2: [x for x in xs]"}]
     assert data["names"]["admin/list"] == "admin/list.html"

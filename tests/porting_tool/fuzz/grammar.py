@@ -7,7 +7,9 @@ URL built from the route's own rule string,
 views answering text, a dict, a template, an HTTPResponse, abort() or redirect(), reading
 the query, forms, params, JSON and cookies; decorators with and without functools.wraps,
 defined anywhere; hooks, error pages, a mounted and a merged app, a plugin; templates in
-views/, beside the script or on an added TEMPLATE_PATH, with rebase and include. Each
+views/, beside the script or on an added TEMPLATE_PATH, with rebase and include (their
+keywords given as **values too), and Python Jinja2 cannot say (comprehensions, lambdas,
+item assignment, while, try, break). Each
 route knows the requests it answers, so the test sends exactly those. render.py writes
 an app as files.
 
@@ -32,6 +34,8 @@ ELEMENTS = (
     "request.json", "request.get_cookie", "response.set_cookie", "response.set_header",
     "response.status", "HTTPResponse", "abort", "redirect", "template", "view",
     "TEMPLATE_PATH", "stpl:{{}}", "stpl:{{!}}", "stpl:%if", "stpl:%rebase", "stpl:%include",
+    "stpl:%for", "stpl:comprehension", "stpl:lambda", "stpl:item assignment", "stpl:%while",
+    "stpl:%try", "stpl:%break", "stpl:%rebase **values", "stpl:%include **dict()",
     "Bottle.mount", "Bottle.merge", "Bottle.hook:before_request", "Bottle.hook:after_request",
     "Bottle.error", "Bottle.install", "JSONPlugin", "functools.wraps",
 )
@@ -53,7 +57,10 @@ PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
 # joins its parts)
 SPELLINGS = ("literal", "name", "join", "prefix", "fstring", "call")
 NEEDS_POST = {"params", "forms", "json_in"}
-TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include")
+TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include",
+                  # Python Jinja2 cannot say, which the port keeps in helper functions
+                  "comprehension", "lambda", "statement", "while", "try", "break",
+                  "rebase_values", "include_dict")
 VALUES = ("plain", "<b>&'\"", 7, None)
 
 
@@ -298,7 +305,13 @@ BODY_ELEMENTS = {
 }
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
-                     "include": ("stpl:%include", "stpl:{{}}")}
+                     "include": ("stpl:%include", "stpl:{{}}"),
+                     "comprehension": ("stpl:comprehension", "stpl:{{}}"),
+                     "lambda": ("stpl:lambda", "stpl:%for"), "statement": (
+                         "stpl:item assignment",), "while": ("stpl:%while",),
+                     "try": ("stpl:%try",), "break": ("stpl:%break", "stpl:%for"),
+                     "rebase_values": ("stpl:%rebase **values", "stpl:{{!}}"),
+                     "include_dict": ("stpl:%include **dict()", "stpl:{{}}")}
 
 
 def elements_of(app: App) -> set[str]:

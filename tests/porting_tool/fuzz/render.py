@@ -12,9 +12,23 @@ TEMPLATES = {
     "if": "% if p:\n<p>{{p}}</p>\n% end\n<i>{{v}}</i>\n",
     "rebase": "% rebase('base', title=p)\n<p>{{v}}</p>\n",
     "include": "<div>\n% include('part', w=v)\n</div>\n",
+    "comprehension": "<p>{{', '.join(str(c) for c in [v, p])}}</p>\n"
+                     "{{[i * 2 for i in range(3) if i != 1]}}\n",
+    "lambda": "% for s in sorted([str(v), str(p)], key=lambda s: (len(s), s)):\n"
+              "<li>{{s}}</li>\n% end\n",
+    "statement": "% d = {}\n% d['v'] = v\n% first, *rest = [p, v, 1]\n"
+                 "<p>{{d['v']}} {{first}} {{len(rest)}}</p>\n",
+    "while": "% i = 0\n% while i < 2:\n<i>{{i}} {{v}}</i>\n% i += 1\n% end\n<b>{{i}}</b>\n",
+    "try": "% try:\n<p>{{int(p)}}</p>\n% except (TypeError, ValueError):\n<p>text {{p}}</p>\n"
+           "% end\n",
+    "break": "<ul>\n% for x in [p, v, 1]:\n  % if x is None:\n  % break\n  % end\n"
+             "  <li>{{x}}</li>\n% end\n</ul>\n",
+    "rebase_values": "% values = {'title': p}\n% rebase('base', **values)\n<p>{{v}}</p>\n",
+    "include_dict": "<div>\n% include('part', **dict(w=v))\n</div>\n",
 }
-SHARED = {"rebase": ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n"),
-          "include": ("part", "<i>{{w}}</i>\n")}
+BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
+PART = ("part", "<i>{{w}}</i>\n")
+SHARED = {"rebase": BASE, "include": PART, "rebase_values": BASE, "include_dict": PART}
 TEMPLATE_FOLDERS = {"views": "views", "beside": "", "path": "tpl"}
 
 
