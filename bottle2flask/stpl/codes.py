@@ -290,12 +290,12 @@ report: the author may have meant Jinja2's empty-list `else`""",
         """set a flag in the view, or test the list with `{% if %}`""",
     ),
     'T034': (
-        """`include`/`rebase` of a non-literal name, `include(**values)` converted alone
-(its names are known only with its folder), a page reading a name its
-`rebase(**values)` sets too, `rebase()` in a block or twice, a `rebase()` argument
-computed from a value the page sets in its block, a `rebase()` argument named as a
-value the page itself prints (Jinja2 would show the layout's value in the page), a value the layout reads that the page sets in its
-block, `{{!base}}` inside a `% def`""",
+        """`include`/`rebase` of a non-literal name, `include(**values)` converted alone (its names
+are known only with its folder), a page reading a name its `rebase(**values)` sets too,
+`rebase()` in a block or twice, a `rebase()` argument computed from a value the page
+sets in its block, a `rebase()` argument named as a value the page itself prints (Jinja2
+would show the layout's value in the page), a value the layout reads that the page sets
+in its block, `{{!base}}` inside a `% def`""",
         """write the `{% extends %}`/`{% include %}` by hand""",
     ),
 }
