@@ -57,6 +57,8 @@ COMMANDS = {
                      parents=("copies",)),
     "migrate": Command("bottle2flask.migrate.status",
                        "a Bottle app and its Flask port: what is ported, what answers alike"),
+    "test": Command("bottle2flask.proof.command",
+                    "run the suite a port left in OUT/tests (pytest's exit status)"),
 }
 
 

@@ -11,7 +11,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from . import response_params
+from . import requirements, response_params
 from .compat import SOURCE as COMPAT
 from .declared import parity_settings
 from .engines import engine
@@ -257,6 +257,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             shutil.copyfile(COMPAT, out / run_folder(src, apps.modules, users) / COMPAT.name)
     if write:
         copy_companions(src, out, result)
+        result.requirements = requirements.write(
+            src, out, {m.path: m.code for m in result.modules},
+            [p.relative_to(out).as_posix() for p in out.rglob("*.py")])
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
         (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import docs
+from .requirements import report_lines
 from .results import summary
 from .rules import CHANGES, RULES
 
@@ -54,6 +55,8 @@ def markdown(result) -> str:
               ""]
     for path, why in result.left_out.items():
         lines += [f"Not copied: `{path}` ({why}).", ""]
+    if result.requirements:
+        lines += report_lines(result.requirements)
     if result.faithful:
         lines += ["Mode: --faithful (Bottle's behaviour kept by bottle_compat.py).", ""]
     else:

@@ -86,7 +86,10 @@ def difference(got: dict, expected: dict) -> str:
         return "none"
     got_lines = (got["body"] or "").splitlines()
     lines = zip(got_lines, (expected["body"] or "").splitlines(), strict=False)
-    first = next(((a, b) for a, b in lines if a.strip() != b.strip()), None)
+    first = next(
+        ((n, a, b) for n, (a, b) in enumerate(lines, 1) if a.strip() != b.strip()), None
+    )
     if first is None:
         return "body: one is longer than the other"
-    return f"body: {first[0][:200]!r}, expected {first[1][:200]!r}"
+    n, line, want = first
+    return f"body, line {n}: {line[:200]!r}, expected {want[:200]!r}"

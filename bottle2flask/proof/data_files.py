@@ -78,9 +78,9 @@ def take(folder: Path, into: Path, cap: int = CAP) -> tuple[list[str], str]:
 def lay_over(snapshot: Path, files: list[str], copy: Path) -> None:
     """Give a copy of the app the data files of the snapshot, and only those."""
     kept = set(files)
-    for rel in data_files(copy):
-        if str(rel) not in kept:
-            (copy / rel).unlink()
+    for found in data_files(copy):
+        if str(found) not in kept:
+            (copy / found).unlink()
     for rel in files:
         (copy / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(snapshot / rel, copy / rel)
