@@ -149,7 +149,7 @@ def write_check(out: Path, status: int, reason: str, data: dict) -> None:
     suite = json.loads(suite_data.read_text(encoding="utf-8"))["apps"]["bottle"] \
         if data.get("routes") and suite_data.is_file() else None
     with (out / "PORTING-REPORT.md").open("a", encoding="utf-8") as report:
-        report.write("\n" + check_markdown(status, reason, data, suite))
+        report.write("\n" + check_markdown(status, reason, data, suite, str(out)))
     machine = out / "porting-report.json"
     found = json.loads(machine.read_text(encoding="utf-8"))
     found["check"] = {"status": int(status), "reason": reason,
@@ -161,7 +161,7 @@ def write_check(out: Path, status: int, reason: str, data: dict) -> None:
 
 def say_suite(out: Path) -> None:
     if (out / "tests" / "test_bottle2flask_parity.py").is_file():
-        print(f"its parity suite: cd {out} && python -m pytest tests -p no:randomly")
+        print(f"its parity suite: bottle2flask test {out}")
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:
