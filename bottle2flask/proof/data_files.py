@@ -64,10 +64,7 @@ def take(folder: Path, into: Path, cap: int = CAP) -> tuple[list[str], str]:
     size = sum((folder / rel).stat().st_size for rel in files)
     shutil.rmtree(into, ignore_errors=True)  # a port again leaves no stale file
     if size > cap:
-        return [], (
-            f"the data files are {size / 1e6:.1f} MB, over the "
-            f"{cap / 1e6:g} MB cap: not kept"
-        )
+        return [], f"the data files are {size:,} bytes, over the cap of {cap:,}"
     into.mkdir(parents=True)
     for rel in files:
         (into / rel).parent.mkdir(parents=True, exist_ok=True)
