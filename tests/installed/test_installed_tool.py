@@ -124,7 +124,7 @@ def test_the_wheel_installs_one_package_and_only_the_tools_dependencies(installe
 
 
 @pytest.mark.parametrize("command", ["port", "parity", "serve", "migrate",
-                                     "convert-templates", "convert-template"])
+                                     "convert-templates", "convert-template", "test"])
 def test_every_command_s_help_works_from_the_install(installed, tmp_path, command):
     done = run(installed, tmp_path, command, "--help", timeout=60)
     assert done.returncode == 0, done.stderr
@@ -139,6 +139,9 @@ def test_the_sample_and_a_clashing_app_port_and_compare_from_the_install(install
         done = run(installed, home, "port", name, "-o", f"{name}_flask")
         assert done.returncode == 0, done.stderr
         assert f"flask --app {'todo:app' if name == 'todo' else 'app:app'} run" in done.stdout
+    # the suite the port left runs from the install alone (pytest and WebTest come with it)
+    done = run(installed, home, "test", "todo_flask", "--", "-q", "-p", "no:cacheprovider")
+    assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-2000:]
     done = run(installed, home, "parity", "todo/todo.py", "todo_flask/todo.py", "--forms",
                "--quiet")
     assert done.returncode == 0, done.stdout + done.stderr
