@@ -13,6 +13,7 @@ bottle2flask.exit_status.ExitStatus); when several apply, the first in this orde
   5  port: converted, but a TODO is left on code that fails when it runs (file:line)
   6  port, migrate status: alike where compared, but some routes got no request (the
      last line names them, and why)
+`test OUT` exits with pytest's own status (0 all passed, 1 a test failed), or 2.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ COMMANDS = {
                      parents=("copies", "python")),
     "migrate": Command("bottle2flask.migrate.status",
                        "a Bottle app and its Flask port: what is ported, what answers alike"),
+    "test": Command("bottle2flask.proof.command",
+                    "run the suite a port left in OUT/tests (pytest's exit status)"),
 }
 
 

@@ -217,7 +217,7 @@ def write_check(out: Path, status: int, reason: str, data: dict,
         if data.get("routes") and suite_data.is_file() else None
     ran = {"python": python.path if python else sys.executable, "log": CHECK_LOG}
     with (out / "PORTING-REPORT.md").open("a", encoding="utf-8") as report:
-        report.write("\n" + check_markdown(status, reason, data, suite))
+        report.write("\n" + check_markdown(status, reason, data, suite, str(out)))
         report.write(f"The apps ran under `{ran['python']}`; their own output (prints, "
                      f"logs, tracebacks) is in `{CHECK_LOG}`.\n")
     machine = out / "porting-report.json"
@@ -231,7 +231,7 @@ def write_check(out: Path, status: int, reason: str, data: dict,
 
 def say_suite(out: Path, say=print) -> None:
     if (out / "tests" / "test_bottle2flask_parity.py").is_file():
-        say(f"its parity suite: cd {out} && python -m pytest tests -p no:randomly")
+        say(f"its parity suite: bottle2flask test {out}")
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bottle2flask.stpl.hoist import module_source
 
-from . import response_params
+from . import requirements, response_params
 from .compat import SOURCE as COMPAT
 from .declared import parity_settings
 from .engines import engine
@@ -270,6 +270,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.copied.append((folder / f"{helpers_name}.py").as_posix())
     if write:
         copy_companions(src, out, result, apps.modules)
+        if any(m.status == "success" for m in result.modules):  # a Flask app to run
+            result.requirements = requirements.write(
+                src, out, {m.path: m.code for m in result.modules},
+                [m.path for m in result.modules] + [c for c in result.copied
+                                                    if c.endswith(".py")])
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
         (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import docs
+from .requirements import report_lines
 from .results import summary
 from .rules import CHANGES, RULES
 
@@ -54,6 +55,8 @@ def markdown(result) -> str:
               ""]
     for path, why in result.left_out.items():
         lines += [f"Not copied: `{path}` ({why}).", ""]
+    if result.requirements:
+        lines += report_lines(result.requirements)
     if result.faithful:
         lines += ["Mode: --faithful (Bottle's behaviour kept by bottle_compat.py).", ""]
     else:
@@ -108,7 +111,8 @@ def cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def check_markdown(status: int, reason: str, data: dict, suite: dict | None) -> str:
+def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
+                   out: str = "OUT") -> str:
     """The check's section of PORTING-REPORT.md: each route of the original, the
     requests it got and what it answered; then the suite left in tests/."""
     lines = ["## The check: every route of the original", ""]
@@ -129,9 +133,11 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None) -> 
     lines += [f"Exit status {int(status)}" + (f": {reason}" if reason else ": done"), ""]
     if suite:
         lines += ["The answers are kept as a test suite in `tests/` "
-                  "(`python -m pytest tests -p no:randomly`): the expected bodies are the "
-                  "files in `tests/bottle2flask_parity/`. It runs against this port and "
+                  f"(`bottle2flask test {out}`): the expected bodies are the "
+                  "files in `tests/bottle2flask_parity/`, the app's data files as they "
+                  "were now in `tests/bottle2flask_data/`. It runs against this port and "
                   f"against the original, found at `{suite['folder']}` from `tests/` or in "
                   f"the folder `${suite['variable']}` names; without it, the original's "
-                  "tests are skipped and say so.", ""]
+                  "tests are skipped and say so. A request this port answers otherwise "
+                  "than the original (not a declared change) fails there until fixed.", ""]
     return "\n".join(lines)

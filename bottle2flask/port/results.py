@@ -78,6 +78,8 @@ class TreeResult:
     imported: set[str] = field(default_factory=set)  # modules another of the app's imports
     faithful: bool = False  # --faithful: Bottle's behaviour kept by bottle_compat.py
     compat_lines: int = 0  # the lines of bottle_compat.py, when the port needs it
+    # OUT/requirements.txt: written or not (the app's own), its lines, what it lacks
+    requirements: dict = field(default_factory=dict)
 
     @property
     def failed(self) -> bool:
@@ -133,7 +135,7 @@ class TreeResult:
                 "entry": {"module": entry[0], "app": entry[1]} if entry else None,
                 "modules": [m.as_dict() for m in self.modules],
                 "templates": self.templates, "copied": self.copied,
-                "left_out": self.left_out,
+                "left_out": self.left_out, "requirements": self.requirements,
                 "summary": summary(self)}
 
 

@@ -4,6 +4,10 @@
                   copied into the suite as bottle2flask_answers.py: standard library only
     suite.py      the test module copied into OUT/tests/: pytest + WebTest, one test a
                   recorded request, run against the port and, while it is there, the original
+    data_files.py what a data file of the app is; taken at port time into OUT/tests/,
+                  laid over each app's copy by the suite (copied as
+                  bottle2flask_data_files.py: standard library only)
+    command.py    `bottle2flask test OUT`: the suite run with the tool's own pytest
     record.py     a parity run's steps -> the suite's JSON, and writing the suite
     check.py      `port`'s self-check: both apps started in processes of their own, on
                   copies, the same requests sent, a verdict per route and an exit status

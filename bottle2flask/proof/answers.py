@@ -28,8 +28,12 @@ def readable(content_type: str, body: bytes) -> str:
     """The body as it is kept: normalised text, or `sha256:...` for a binary body."""
     if is_json(content_type):
         try:
-            return json.dumps(json.loads(body), sort_keys=True, indent=1,
-                              ensure_ascii=False) + "\n"
+            return (
+                json.dumps(
+                    json.loads(body), sort_keys=True, indent=1, ensure_ascii=False
+                )
+                + "\n"
+            )
         except ValueError:
             pass
     elif not content_type.startswith(TEXT_TYPES) and content_type:
@@ -59,10 +63,33 @@ def answer(status: int, headers: Iterable[tuple[str, str]], body: bytes) -> dict
         parts = urlsplit(location)
         location = parts.path + (f"?{parts.query}" if parts.query else "")
     redirect = 300 <= status < 400
-    return {"status": status, "content_type": content_type, "location": location,
-            "body": None if redirect else readable(content_type, body)}
+    return {
+        "status": status,
+        "content_type": content_type,
+        "location": location,
+        "body": None if redirect else readable(content_type, body),
+    }
 
 
 def same_answer(got: dict, expected: dict) -> bool:
-    return all(got[key] == expected[key] for key in ("status", "content_type", "location")) \
-        and same_body(got["body"], expected["body"])
+    return all(
+        got[key] == expected[key] for key in ("status", "content_type", "location")
+    ) and same_body(got["body"], expected["body"])
+
+
+def difference(got: dict, expected: dict) -> str:
+    """The first field in which an answer is not the expected one, in words."""
+    for key in ("status", "content_type", "location"):
+        if got[key] != expected[key]:
+            return f"{key}: {got[key]!r}, expected {expected[key]!r}"
+    if same_body(got["body"], expected["body"]):
+        return "none"
+    got_lines = (got["body"] or "").splitlines()
+    lines = zip(got_lines, (expected["body"] or "").splitlines(), strict=False)
+    first = next(
+        ((n, a, b) for n, (a, b) in enumerate(lines, 1) if a.strip() != b.strip()), None
+    )
+    if first is None:
+        return "body: one is longer than the other"
+    n, line, want = first
+    return f"body, line {n}: {line[:200]!r}, expected {want[:200]!r}"

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..exit_status import ExitStatus
 from ..interpreter import Interpreter
+from ..loading import split
 from .record import ORIGINAL_VARIABLE, app_entry, recording, write_suite
 
 SAME, DIFFERENT = ExitStatus.DONE, ExitStatus.DIFFERS
@@ -148,9 +149,13 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
                      data={"starts": {"original": True, "port": True}})
     tests = out / "tests"
     script = bool(port_loads.get("script"))  # its app is made only under __main__
-    write_suite(tests, recording(found["report"], {
+    recorded = recording(found["report"], {
         "bottle": app_entry(original, tests, ORIGINAL_VARIABLE),
-        "flask": app_entry(port, tests)}, "bottle", "flask"))
+        "flask": app_entry(port, tests)}, "bottle", "flask")
+    write_suite(tests, recorded, Path(split(original)[0]).parent)
+    if recorded["data"].get("not_kept"):
+        say(f"The suite in {tests} runs on the data files as they are when it runs: "
+            f"{recorded['data']['not_kept']}.")
     notes = []
     for other in result.other_starts:  # a folder of scripts: each serves an app of its own
         routes, note = compare_other(src, out, other, python, timeout, files, replay)

@@ -5,6 +5,8 @@
     OUT/tests/bottle2flask_parity.json       the requests, each app's status, type, redirect
     OUT/tests/bottle2flask_parity/           the expected bodies, one readable file each
                                              (as pytest-regressions and syrupy keep theirs)
+    OUT/tests/bottle2flask_data_files.py     what a data file is; laying them over a copy
+    OUT/tests/bottle2flask_data/             the app's data files as they were at port time
 
 No absolute path is written: the port is `..`, the original its path relative to OUT,
 or the folder the environment variable ORIGINAL_VARIABLE names.
@@ -23,11 +25,13 @@ from .. import __version__
 from ..loading import split
 from ..parity.runner import EPOCH
 from .answers import DIGEST, is_json, same_body
+from .data_files import take
 
 HERE = Path(__file__).resolve().parent
 SUITE, ANSWERS, DATA = ("test_bottle2flask_parity.py", "bottle2flask_answers.py",
                         "bottle2flask_parity.json")
-BODIES = "bottle2flask_parity"
+DATA_FILES, BODIES, SNAPSHOT = ("bottle2flask_data_files.py", "bottle2flask_parity",
+                                "bottle2flask_data")
 # Where the suite finds the original when it is not at its recorded place beside OUT.
 ORIGINAL_VARIABLE = "BOTTLE2FLASK_ORIGINAL"
 
@@ -99,18 +103,28 @@ def bodies_to_files(data: dict, folder: Path) -> dict[str, str]:
     return files
 
 
-def write_suite(folder: Path, data: dict) -> list[Path]:
-    """The test module, its answers module, the recorded data and bodies, into folder."""
+def write_suite(folder: Path, data: dict, app_folder: Path | None = None) -> list[Path]:
+    """The test module, its helpers, the recorded data and bodies, into folder; and the
+    data files of app_folder (the original's, where its entry module is) as they are
+    now, which the suite lays over each app's copy. data gets "data": where they are and
+    which, or why none was kept."""
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "suite.py", folder / SUITE)
     shutil.copyfile(HERE / "answers.py", folder / ANSWERS)
+    shutil.copyfile(HERE / "data_files.py", folder / DATA_FILES)
     bodies = folder / BODIES
     shutil.rmtree(bodies, ignore_errors=True)  # a run again leaves no stale answer
     bodies.mkdir()
     for name, text in bodies_to_files(data, bodies).items():
         (bodies / name).write_text(text, encoding="utf-8", newline="\n")
+    written = [folder / SUITE, folder / ANSWERS, folder / DATA_FILES, folder / DATA, bodies]
+    if app_folder is not None:
+        files, why = take(app_folder, folder / SNAPSHOT)
+        data["data"] = {"folder": SNAPSHOT if not why else None, "files": files,
+                        **({"not_kept": why} if why else {})}
+        written += [folder / SNAPSHOT] if not why else []
     (folder / DATA).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    return [folder / SUITE, folder / ANSWERS, folder / DATA, bodies]
+    return written
 
 
 def app_entry(spec: str, tests: Path, variable: str | None = None) -> dict:

@@ -1,27 +1,35 @@
 """Requests recorded by bottle2flask, and the answers each app gave: a parity suite.
 
-Written by `bottle2flask port`. Each test sends one recorded request (a write with the
-body it was sent) and checks the answer's status, content type, redirect target and
-body. The expected bodies are the
-files in bottle2flask_parity/ (normalised: JSON with sorted keys, HTML and text with
-each line stripped; compared with whitespace runs collapsed); a binary body is a
-sha256 digest in bottle2flask_parity.json.
+Written by `bottle2flask port`; run it with `bottle2flask test OUT` (or, where pytest
+and WebTest are installed, `python -m pytest OUT/tests -p no:randomly`). Each test sends
+one recorded request (a write with the body it was sent) and checks the answer's
+status, content type, redirect target and body. The expected bodies are the files in
+bottle2flask_parity/ (normalised: JSON with sorted keys, HTML and text with each line
+stripped; compared with whitespace runs collapsed); a binary body is a sha256 digest in
+bottle2flask_parity.json.
 
 It runs against the Flask port (the folder above this one) and against the Bottle
 original, with the same test ids. The original is looked for where it was, relative to
 this folder, or in the folder the environment variable BOTTLE2FLASK_ORIGINAL names;
-when it is in neither, its tests are skipped and say so. The port's declared changes
-(see PORTING-REPORT.md) are recorded as the port's own answers; on a request where the
-port still differs it is expected to answer as the original did: until it does, that
-test is an expected failure (xfail) that names the difference.
+when it is in neither, its tests are skipped and say so.
 
-The requests run in the order recorded, on one copy of each app's folder (so its data
-files are as they were recorded), so keep test order plugins (pytest-randomly) off for
-this file. Loading an app changes nothing around it: a run() at import does not serve,
-the working folder and sys.path are the app's only while it loads and answers.
+What each test expects: the original, its own recorded answer; the port, the same
+answer, except where the port makes a declared change (see PORTING-REPORT.md), where it
+expects the port's own recorded answer (the declared value, and no other). A request
+the port answered otherwise than the original at port time (a page a TODO broke, a 500)
+expects the original's answer, so its test FAILS, naming the difference, until the
+port is fixed.
 
-Needs pytest and WebTest (pip install pytest webtest); time-machine, if installed, holds
-the clock at the recorded instants. Regenerate it by running `bottle2flask port` again.
+Each app runs on a copy of its folder, given the data files (SQLite, JSON, CSV...) as
+they were at port time, kept in bottle2flask_data/: using the app since (adding a row
+through its pages) does not change what the suite sees. The requests run in the order
+recorded, on that one copy, so keep test order plugins (pytest-randomly) off. Loading an
+app changes nothing around it: a run() at import does not serve, the working folder and
+sys.path are the app's only while it loads and answers.
+
+Needs pytest and WebTest (both come with bottle2flask); time-machine, if installed,
+holds the clock at the recorded instants. Regenerate it by running `bottle2flask port`
+again.
 """
 
 from __future__ import annotations
@@ -42,21 +50,23 @@ import webtest
 
 HERE = Path(__file__).resolve().parent
 RECORDED = json.loads((HERE / "bottle2flask_parity.json").read_text(encoding="utf-8"))
-NOT_COPIED = shutil.ignore_patterns(".git", ".venv", "venv", "__pycache__", "node_modules",
-                                    ".pytest_cache")
+NOT_COPIED = shutil.ignore_patterns(
+    ".git", ".venv", "venv", "__pycache__", "node_modules", ".pytest_cache"
+)
 
 
-def _answers():
-    """bottle2flask_answers.py beside this file, read without touching sys.path."""
-    path = HERE / "bottle2flask_answers.py"
-    spec = importlib.util.spec_from_file_location("bottle2flask_answers", path)
+def beside(name: str):
+    """A module beside this file (name.py), read without touching sys.path."""
+    path = HERE / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-ANSWERS = _answers()
+ANSWERS = beside("bottle2flask_answers")
+DATA_FILES = beside("bottle2flask_data_files")
 
 
 def folder_of(app: dict) -> tuple[Path | None, str]:
@@ -88,8 +98,11 @@ def no_servers():
     """A run() the app calls at import (Bottle's, with or without the reloader, or
     Flask's) returns at once: here WebTest is the server."""
     saved = []
-    for module, owner, name in (("bottle", None, "run"), ("bottle", "Bottle", "run"),
-                                ("flask", "Flask", "run")):
+    for module, owner, name in (
+        ("bottle", None, "run"),
+        ("bottle", "Bottle", "run"),
+        ("flask", "Flask", "run"),
+    ):
         found = optional(module)
         if found is None:
             continue
@@ -111,11 +124,16 @@ def in_folder(folder: Path, own: dict):
     before = set(sys.modules)
     # A module of the app's own that shares a name with one imported already (the
     # other app's `models`) must be the app's: the other is set aside meanwhile.
-    names = {p.stem for p in folder.glob("*.py")} | {
-        p.name for p in folder.iterdir() if (p / "__init__.py").is_file()} | {
-        n.partition(".")[0] for n in own}
-    shadowed = {name: sys.modules.pop(name) for name in list(sys.modules)
-                if name.partition(".")[0] in names}
+    names = (
+        {p.stem for p in folder.glob("*.py")}
+        | {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+        | {n.partition(".")[0] for n in own}
+    )
+    shadowed = {
+        name: sys.modules.pop(name)
+        for name in list(sys.modules)
+        if name.partition(".")[0] in names
+    }
     sys.modules.update(own)
     os.chdir(folder)
     sys.path.insert(0, str(folder))
@@ -126,8 +144,9 @@ def in_folder(folder: Path, own: dict):
         sys.path[:] = path
         for name in set(sys.modules) - before | set(own):
             module = sys.modules.get(name)
-            if module is not None and str(getattr(module, "__file__", "") or "").startswith(
-                    str(folder) + os.sep):
+            if module is not None and str(
+                getattr(module, "__file__", "") or ""
+            ).startswith(str(folder) + os.sep):
                 own[name] = sys.modules.pop(name)
         sys.modules.update(shadowed)
 
@@ -140,20 +159,25 @@ def load(folder: Path, spec: str):
     name = f"recorded_{path.stem}"
     own: dict = {}
     bottle = optional("bottle")
-    default = bottle.default_app.push() if bottle else None  # for @route on Bottle's own
+    # a default app of our own, for @route on Bottle's
+    default = bottle.default_app.push() if bottle else None
     argv, sys.argv = sys.argv, [str(path)]
     try:
         with no_servers(), in_folder(folder, own):
-            # A mod_wsgi script (app.wsgi) is Python under another suffix: name its loader.
+            # A mod_wsgi script (app.wsgi) is Python under another suffix: name its
+            # loader.
             loader = importlib.machinery.SourceFileLoader(name, str(path))
-            module_spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+            module_spec = importlib.util.spec_from_file_location(
+                name, path, loader=loader
+            )
             assert module_spec is not None
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[name] = module
             loader.exec_module(module)
             named = [attr] if attr else ["app", "application"]
-            if not any(hasattr(module, n) for n in named) \
-                    and not (default is not None and default.routes):
+            if not any(hasattr(module, n) for n in named) and not (
+                default is not None and default.routes
+            ):
                 # an app made only under `if __name__ == "__main__":`: run it so
                 module.__name__ = "__main__"
                 code = loader.get_code(name)
@@ -165,8 +189,14 @@ def load(folder: Path, spec: str):
             bottle.default_app.pop()
     # `from bottle import *` brings Bottle's `app`, the stack of default apps, not one:
     # the module's routes went to the default app pushed above.
-    app: Any = next((getattr(module, n) for n in named if hasattr(module, n)
-                     and type(getattr(module, n)).__name__ != "AppStack"), default)
+    app: Any = next(
+        (
+            getattr(module, n)
+            for n in named
+            if hasattr(module, n) and type(getattr(module, n)).__name__ != "AppStack"
+        ),
+        default,
+    )
     template_path = list(bottle.TEMPLATE_PATH) if bottle else []
 
     def in_its_folder(environ, start_response):
@@ -190,14 +220,23 @@ def load(folder: Path, spec: str):
 
 @pytest.fixture(scope="module", params=sorted(RECORDED["apps"]))
 def client(request, tmp_path_factory):
-    """One app, on a copy of its folder (so its data files are as they were recorded)."""
+    """One app, on a copy of its folder given the data files kept at port time."""
     app = RECORDED["apps"][request.param]
     folder, why = folder_of(app)
     if folder is None:
         pytest.skip(f"{request.param}: {why}")
     copy = tmp_path_factory.mktemp(request.param) / "app"
-    shutil.copytree(folder, copy, ignore=NOT_COPIED)
+    shutil.copytree(folder, copy, ignore=not_copied)
+    data = RECORDED.get("data") or {}
+    if data.get("folder"):
+        DATA_FILES.lay_over(HERE / data["folder"], data["files"], copy)
     yield request.param, webtest.TestApp(load(copy, app["spec"]))
+
+
+def not_copied(folder: str, names: list[str]) -> set[str]:
+    """What a copy of an app leaves out: caches, virtualenvs, and this suite."""
+    left = NOT_COPIED(folder, names)
+    return left | {n for n in names if Path(folder, n).resolve() == HERE}
 
 
 def expected(name: str, case: dict) -> dict:
@@ -208,8 +247,10 @@ def expected(name: str, case: dict) -> dict:
     return kept
 
 
-CASES = [pytest.param(case, id=f"{case['step']:04d} {case['method']} {case['path']}")
-         for case in RECORDED["requests"]]
+CASES = [
+    pytest.param(case, id=f"{case['step']:04d} {case['method']} {case['path']}")
+    for case in RECORDED["requests"]
+]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -217,23 +258,45 @@ def test_answers_as_recorded(client, case):
     name, app = client
     time_machine = optional("time_machine")  # without it the clock runs on: pages that
     # print the time were not recorded
-    clock = (time_machine.travel(datetime.fromisoformat(case["at"]), tick=False)
-             if time_machine and case.get("at") else contextlib.nullcontext())
+    clock = (
+        time_machine.travel(datetime.fromisoformat(case["at"]), tick=False)
+        if time_machine and case.get("at")
+        else contextlib.nullcontext()
+    )
     with clock:
         # The Host and protocol the answers were recorded with (Werkzeug's test
-        # client's): a page that prints its own URL (Bottle's error page) prints the same
-        # one, and Bottle's redirect() answers HTTP/1.1 with a 303 (1.0: a 302).
-        sent = {"body": case["body"].encode("utf-8"), "content_type": case["content_type"]} \
-            if "body" in case else {}
-        response = app.request(case["path"], method=case["method"], expect_errors=True,
-                               environ={"HTTP_HOST": "localhost",
-                                        "SERVER_PROTOCOL": "HTTP/1.1"}, **sent)
+        # client's): a page that prints its own URL (Bottle's error page) prints the
+        # same one, and Bottle's redirect() answers HTTP/1.1 with a 303 (1.0: a 302).
+        sent = (
+            {"body": case["body"].encode("utf-8"), "content_type": case["content_type"]}
+            if "body" in case
+            else {}
+        )
+        response = app.request(
+            case["path"],
+            method=case["method"],
+            expect_errors=True,
+            environ={"HTTP_HOST": "localhost", "SERVER_PROTOCOL": "HTTP/1.1"},
+            **sent,
+        )
     got = ANSWERS.answer(response.status_int, response.headerlist, response.body)
     want = expected(name, case)
     if want["body"] is None:
         got["body"] = None
-    same = ANSWERS.same_answer(got, want)
-    if not same and case.get("differs") and name == RECORDED["port"]:
-        pytest.xfail(f"the port still differs from the original: {case['differs']}")
-    if not same:
-        assert got == want
+    if not ANSWERS.same_answer(got, want):
+        pytest.fail(why_not(name, case, got, want), pytrace=False)
+
+
+def why_not(name: str, case: dict, got: dict, want: dict) -> str:
+    """The difference, and what the port was found to do at port time."""
+    said = f"{name} answers {case['method']} {case['path']} otherwise than expected: "
+    said += ANSWERS.difference(got, want)
+    if name == RECORDED["port"] and case.get("differs"):
+        said += (
+            f" (the port differed from the original at port time: {case['differs']})"
+        )
+    elif name == RECORDED["port"] and case.get("declared"):
+        said += (
+            f" (expected: the port's declared change, {', '.join(case['declared'])})"
+        )
+    return said

@@ -121,13 +121,13 @@ def test_the_wheel_installs_one_package_and_only_the_tools_dependencies(installe
                             capture_output=True, text=True, check=True).stdout
     names = {d["name"].lower() for d in json.loads(frozen)}
     assert not names & {n.lower() for n in NOT_OURS}
-    assert {"bottle", "flask", "libcst", "webtest"} <= names
+    assert {"bottle", "flask", "libcst", "webtest", "pytest"} <= names
     shipped = site / "bottle2flask" / "docs" / "PORTING.md"
     assert "Intended differences the parity diff allows" in shipped.read_text()
 
 
 @pytest.mark.parametrize("command", ["port", "parity", "serve", "migrate",
-                                     "convert-templates", "convert-template"])
+                                     "convert-templates", "convert-template", "test"])
 def test_every_command_s_help_works_from_the_install(installed, tmp_path, command):
     done = run(installed, tmp_path, command, "--help", timeout=60)
     assert done.returncode == 0, done.stderr
@@ -142,6 +142,9 @@ def test_the_sample_and_a_clashing_app_port_and_compare_from_the_install(install
         done = run(installed, home, "port", name, "-o", f"{name}_flask")
         assert done.returncode == 0, done.stderr
         assert f"flask --app {'todo:app' if name == 'todo' else 'app:app'} run" in done.stdout
+    # the suite the port left runs from the install alone (pytest and WebTest come with it)
+    done = run(installed, home, "test", "todo_flask", "--", "-q", "-p", "no:cacheprovider")
+    assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-2000:]
     done = run(installed, home, "parity", "todo/todo.py", "todo_flask/todo.py", "--forms",
                "--quiet")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -105,7 +105,7 @@ def test_a_port_whose_pages_differ_is_exit_1_with_the_first_difference(tmp_path,
         in out
     assert "GET /about" in out and "run it:" in out
     assert err.splitlines()[-1].startswith("bottle2flask port: pages differ: GET /search")
-    # The suite expects the original's answer there: an expected failure until fixed.
+    # The suite expects the original's answer there: a failure until the port is fixed.
     data = json.loads((tmp_path / "out" / "tests" / "bottle2flask_parity.json").read_text())
     differing = [r for r in data["requests"] if r["differs"]]
     assert {r["path"] for r in differing} == {"/search?q=bottle", "/search"}

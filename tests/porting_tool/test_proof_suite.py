@@ -3,7 +3,9 @@ ones, and no absolute path."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+import pytest
 
 from bottle2flask.proof.answers import answer, readable, same_body
 from bottle2flask.proof.record import app_entry, bodies_to_files, replayable
@@ -73,3 +75,65 @@ def test_the_original_is_recorded_relative_to_the_tests_never_absolute(tmp_path)
     assert entry == {"folder": "../../../elsewhere/todo", "spec": "todo.py:app",
                      "variable": "BOTTLE2FLASK_ORIGINAL"}
     assert not Path(entry["folder"]).is_absolute()
+
+
+def test_a_failed_answer_names_the_first_field_that_differs():
+    from bottle2flask.proof.answers import difference
+
+    want = {"status": 200, "content_type": "text/html", "location": None,
+            "body": "<h1>Tasks</h1>\n<p>two</p>\n"}
+    assert difference({**want, "status": 500}, want) == "status: 500, expected 200"
+    assert difference({**want, "body": "<h1>Tasks</h1>\n<p>three</p>\n"}, want) == \
+        "body, line 2: '<p>three</p>', expected '<p>two</p>'"
+
+
+@pytest.mark.parametrize(("path", "data"), [
+    ("todo.db", True),
+    ("data/items.json", True),
+    ("config.ini", True),
+    ("export.csv", True),
+    ("app.py", False),
+    ("views/list.tpl", False),
+    ("templates/list.html", False),
+    ("static/style.css", False),
+    ("static/seed.json", False),
+    (".env", False),
+    ("__pycache__/app.cpython-311.pyc", False),
+    ("tests/bottle2flask_parity.json", False),
+    ("PORTING-REPORT.md", False),
+    ("requirements.txt", False),
+])
+def test_what_a_data_file_is(path, data):
+    from bottle2flask.proof.data_files import is_data
+
+    assert is_data(PurePosixPath(path)) is data
+
+
+def test_a_copy_is_given_the_data_files_as_they_were_and_only_those(tmp_path):
+    from bottle2flask.proof.data_files import lay_over, take
+
+    app = tmp_path / "app"
+    (app / "data").mkdir(parents=True)
+    (app / "app.py").write_text("print('app')\n")
+    (app / "todo.db").write_bytes(b"two rows")
+    (app / "data" / "items.json").write_text("[1, 2]")
+    files, why = take(app, tmp_path / "snapshot")
+    assert (files, why) == (["data/items.json", "todo.db"], "")
+    # used since: a row added, a file made, the code changed
+    (app / "todo.db").write_bytes(b"three rows")
+    (app / "data" / "new.csv").write_text("a,b\n")
+    (app / "app.py").write_text("print('changed')\n")
+    lay_over(tmp_path / "snapshot", files, app)
+    assert (app / "todo.db").read_bytes() == b"two rows"
+    assert not (app / "data" / "new.csv").exists()
+    assert (app / "app.py").read_text() == "print('changed')\n"  # not a data file
+
+
+def test_data_files_over_the_cap_are_not_kept_and_say_why(tmp_path):
+    from bottle2flask.proof.data_files import take
+
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "big.db").write_bytes(b"x" * 3000)
+    files, why = take(tmp_path / "app", tmp_path / "snapshot", cap=2000)
+    assert files == [] and not (tmp_path / "snapshot").exists()
+    assert why == "the data files are 3,000 bytes, over the cap of 2,000"

@@ -1,0 +1,117 @@
+"""OUT/requirements.txt: Flask, and the distributions the ported modules import.
+
+A module's distribution is the one installed here that provides it
+(importlib.metadata.packages_distributions()); a module not installed here is written
+under its own name with a comment saying so. Left out: the standard library, the app's
+own modules, Bottle, and what Flask brings itself (Werkzeug, Jinja2...). A
+requirements.txt the app ships is copied as it is, never rewritten: the report says
+what the port needs added to it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
+
+FILE = "requirements.txt"
+NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+
+
+def canonical(name: str) -> str:
+    """A distribution's name as pip compares them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def imported(code: str) -> set[str]:
+    """The top-level names of a module's absolute imports ("" for code that does not
+    parse: a module the port could not read imports nothing it knows of)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
+def own_names(paths: list[str]) -> set[str]:
+    """Every name under which the app's own modules and packages may be imported."""
+    names = set()
+    for path in map(Path, paths):
+        names |= {*path.parent.parts, path.stem}
+    return names
+
+
+def name_of(requirement: str) -> str:
+    """The canonical distribution name a requirement line starts with ("" if none)."""
+    found = NAME.match(requirement)
+    return canonical(found.group(1)) if found else ""
+
+
+def flask_brings() -> set[str]:
+    """Flask and the distributions it requires (canonical names)."""
+    required = metadata.requires("flask") or []
+    return {"flask"} | {name_of(r) for r in required if "extra ==" not in r}
+
+
+def needed(codes: dict[str, str], extra_own: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """(requirement, comment) lines: Flask with the installed version as lower bound,
+    then each distribution the modules (path -> code) import, sorted."""
+    own = own_names([*codes, *extra_own])
+    modules = set().union(*map(imported, codes.values())) if codes else set()
+    modules -= own | set(sys.stdlib_module_names) | {"bottle", "__future__"}
+    provided = metadata.packages_distributions()
+    brought = flask_brings()
+    found: dict[str, str] = {}
+    for module in sorted(modules):
+        dists = provided.get(module)
+        if dists:
+            name = dists[0]
+            if canonical(name) not in brought:
+                found.setdefault(name, "")
+        else:
+            found.setdefault(module, f"guessed: the module {module} is not installed "
+                             "here, so its distribution is not known")
+    lines = [(f"Flask>={metadata.version('flask')}", "")]
+    return lines + sorted(found.items(), key=lambda item: canonical(item[0]))
+
+
+def missing_from(text: str, lines: list[tuple[str, str]]) -> list[str]:
+    """The requirements of lines that a requirements file's text does not name."""
+    named = {name_of(line) for line in text.splitlines()}
+    return [req for req, _ in lines if name_of(req) not in named]
+
+
+def write(src: Path, out: Path, codes: dict[str, str], extra_own: Sequence[str] = ()) -> dict:
+    """Write OUT/requirements.txt unless the app ships one; what was done, for the
+    report: {"written": bool, "lines": [...], "missing": [...]}."""
+    lines = needed(codes, extra_own)
+    shown = [f"{req}  # {why}" if why else req for req, why in lines]
+    if (src / FILE).is_file():
+        text = (src / FILE).read_text(encoding="utf-8", errors="replace")
+        return {"written": False, "lines": shown, "missing": missing_from(text, lines)}
+    (out / FILE).write_text(
+        "# What the Flask port imports (written by bottle2flask port)\n"
+        + "".join(f"{line}\n" for line in shown), encoding="utf-8")
+    return {"written": True, "lines": shown, "missing": []}
+
+
+def report_lines(done: dict) -> list[str]:
+    """PORTING-REPORT.md's lines on requirements.txt."""
+    if done["written"]:
+        return [f"`{FILE}` written: " + ", ".join(f"`{line}`" for line in done["lines"]),
+                ""]
+    if not done["missing"]:
+        return [f"`{FILE}` is the app's own (copied as it was); it names all the port "
+                "imports.", ""]
+    return [f"`{FILE}` is the app's own (copied as it was, not changed): add "
+            + ", ".join(f"`{line}`" for line in done["missing"])
+            + " for the port (and drop Bottle once no module imports it).", ""]

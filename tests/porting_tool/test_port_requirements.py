@@ -1,0 +1,69 @@
+"""The port writes OUT/requirements.txt: Flask, and the distributions its modules
+import; never over a requirements.txt the app ships (the report says what to add)."""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+from pathlib import Path
+
+from bottle2flask.cli import main as command
+
+WEB = '''import os
+
+import helpers
+import markdown_it
+import sqlalchemy
+from bottle import Bottle
+from module_nobody_installed import thing
+from werkzeug.utils import secure_filename
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return helpers.page(os.name, thing, secure_filename, markdown_it, sqlalchemy)
+'''
+
+
+def app_folder(tmp_path: Path, **files: str) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(WEB)
+    (src / "helpers.py").write_text("import json\n\n\ndef page(*parts):\n"
+                                    "    return json.dumps([str(p) for p in parts])\n")
+    for name, text in files.items():
+        (src / name.replace("__", ".")).write_text(text)
+    return src
+
+
+def test_requirements_name_flask_and_what_the_modules_import(tmp_path):
+    """Not the standard library (os, json), the app's own modules (helpers), Bottle, or
+    what Flask brings (Werkzeug); a module not installed here is guessed, and says so."""
+    out = tmp_path / "out"
+    assert command(["port", str(app_folder(tmp_path)), "-o", str(out), "--no-check"]) == 0
+    sqlalchemy = metadata.packages_distributions()["sqlalchemy"][0]
+    assert (out / "requirements.txt").read_text() == (
+        "# What the Flask port imports (written by bottle2flask port)\n"
+        f"Flask>={metadata.version('flask')}\n"
+        "markdown-it-py\n"
+        "module_nobody_installed  # guessed: the module module_nobody_installed is not "
+        "installed here, so its distribution is not known\n"
+        f"{sqlalchemy}\n")
+    report = json.loads((out / "porting-report.json").read_text())["requirements"]
+    assert report["written"] is True and report["missing"] == []
+
+
+def test_a_requirements_file_the_app_ships_is_kept_and_the_report_says_what_to_add(
+        tmp_path):
+    own = "bottle==0.12.25\nSQLAlchemy>=2  # the database\nmarkdown-it-py\n"
+    src = app_folder(tmp_path, requirements__txt=own)
+    out = tmp_path / "out"
+    assert command(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    assert (out / "requirements.txt").read_text() == own
+    assert (src / "requirements.txt").read_text() == own
+    report = (out / "PORTING-REPORT.md").read_text()
+    assert ("`requirements.txt` is the app's own (copied as it was, not changed): add "
+            f"`Flask>={metadata.version('flask')}`, `module_nobody_installed` for the port "
+            "(and drop Bottle once no module imports it).") in report
