@@ -61,7 +61,8 @@ COMMANDS = {
     "migrate": Command("bottle2flask.migrate.status",
                        "a Bottle app and its Flask port: what is ported, what answers alike"),
     "test": Command("bottle2flask.proof.command",
-                    "run the suite a port left in OUT/tests (pytest's exit status)"),
+                    "run the suite a port left in OUT/tests (pytest's exit status)",
+                    parents=("python",)),
 }
 
 
@@ -98,9 +99,15 @@ def run(argv: list[str], prog: str = "bottle2flask", table: dict | None = None,
     table = table or COMMANDS
     chosen = next((a for a in argv if not a.startswith("-")), None)
     chosen = chosen if chosen in table else None
+    # what follows `--` is the command's to hand on (test: pytest's arguments), unparsed
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    mine = argv[:argv.index("--")] if "--" in argv else argv
     try:
-        args = parser_for(chosen, prog, table, description).parse_args(argv)
+        args = parser_for(chosen, prog, table, description).parse_args(mine)
         args.argv = argv  # a command run again under the apps' Python (--python)
+        if extra and not hasattr(args, "extra"):
+            raise UsageError(f"nothing follows `--` for {args.command} (given: {extra[0]})")
+        args.extra = extra
         return table[args.command].load()[1](args)
     except UsageError as error:
         print(f"{prog}{' ' + chosen if chosen else ''}: error: {error}", file=sys.stderr)

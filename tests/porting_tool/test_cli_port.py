@@ -243,3 +243,10 @@ def test_port_no_check_imports_neither_proof_nor_parity(src, tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.splitlines()[-1] == "0 []"
+
+
+def test_arguments_after_a_double_dash_are_only_for_a_command_that_hands_them_on(
+        src, tmp_path, capsys):
+    assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--", "-x"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "bottle2flask port: error: nothing follows `--` for port (given: -x)"

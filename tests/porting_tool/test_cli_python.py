@@ -178,3 +178,13 @@ def read(path: Path) -> bytes:
         return path.read_bytes()
     except OSError:  # a process that ended meanwhile
         return b""
+
+
+def test_the_suite_left_runs_under_the_users_python_too(user_app, tmp_path):
+    out = tmp_path / "out"
+    assert kit(["port", str(user_app), "-o", str(out)]) == 0
+    theirs = str(user_app / ".venv/bin/python")
+    assert kit(["test", str(out), "--python", theirs, "--", "-q", "-p", "no:cacheprovider"]) == 0
+    # the tool's own Python lacks the app's package: the port's tests cannot load it
+    assert kit(["test", str(out), "--python", sys.executable, "--", "-q",
+                "-p", "no:cacheprovider"]) != 0
