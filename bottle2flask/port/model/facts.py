@@ -108,7 +108,8 @@ class ModuleFacts:
 
     def is_app(self, node: cst.CSTNode | None) -> bool:
         """An expression that is an app: its name, `self.X` where `self.X = Bottle()`,
-        `Site().X` or `site.X` of a class that sets it, or Bottle's `default_app()`."""
+        `Site().X` or `site.X` of a class that sets it, Bottle's `default_app()`, or the
+        call of a function (or a Bottle subclass) that makes one."""
         if isinstance(node, cst.Attribute):
             if isinstance(node.value, cst.Name) and node.value.value in self.module_apps:
                 return node.attr.value in self.module_apps[node.value.value]
@@ -117,7 +118,9 @@ class ModuleFacts:
                 return node.attr.value in held
             return node.attr.value in self.app_attrs
         if isinstance(node, cst.Call):
-            return not node.args and self.api(node.func) in {"default_app", "app"}
+            # default_app(); a factory's new app, `make_api()`, `Site("x")` of a subclass
+            return not node.args and self.api(node.func) in {"default_app", "app"} \
+                or isinstance(node.func, cst.Name) and node.func.value in self.factories
         return isinstance(node, cst.Name) and (node.value in self.apps
                                                or node.value == self.app_name)
 
