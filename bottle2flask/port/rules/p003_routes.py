@@ -476,6 +476,13 @@ class Routes(Rule):
         method = call.func.attr.value
         rest = [a for a in call.args if a is not callback]
         new = self.route_call(call.with_changes(args=rest))
+        if not isinstance(callback.value, cst.Name) and not (
+                isinstance(callback.value, cst.Attribute)
+                and isinstance(callback.value.value, cst.Name)
+                and callback.value.value.value == "self"):
+            # callback=lambda: ..., callback=plugin.handle: Flask names the endpoint after
+            # the function, and a second `<lambda>` (or `handle`) would clash at start-up
+            new = self.endpoint_by_path(new)
         args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in new.args]
         # Bottle's path= is Flask's rule= (add_url_rule(rule, endpoint, view_func, ...))
         args = [a.with_changes(keyword=cst.Name("rule")) if a.keyword and

@@ -22,6 +22,17 @@ SPELT_OTHERWISE = {"414"}  # codes whose reason Bottle and Werkzeug spell differ
 ERROR_ATTRS = {"body": "description", "status_code": "code", "exception": "original_exception"}
 
 
+def handler_name(node: cst.BaseExpression) -> str | None:
+    """The function an error page is registered by name: `missing`, or a method of the
+    app's own class, `self.missing` (a Bottle subclass's)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+            and node.value.value == "self":
+        return node.attr.value
+    return None
+
+
 class Errors(Rule):
     code = "P009"
     summary = "@error(code) becomes errorhandler(code) returning (body, code)"
@@ -50,13 +61,13 @@ class Errors(Rule):
             def visit_Assign(self, stmt: cst.Assign) -> None:
                 target = stmt.targets[0].target if len(stmt.targets) == 1 else None
                 slot = rule.handler_slot(target)
-                if slot is not None and isinstance(stmt.value, cst.Name):
-                    rule.registered[stmt.value.value] = slot
+                if slot is not None and (name := handler_name(stmt.value)) is not None:
+                    rule.registered[name] = slot
 
             def visit_Call(self, call: cst.Call) -> None:
                 found = rule.registration(call)
-                if found is not None and isinstance(found[1], cst.Name):
-                    rule.registered[found[1].value] = found[0]
+                if found is not None and (name := handler_name(found[1])) is not None:
+                    rule.registered[name] = found[0]
 
         walk(node, Registered())
 
@@ -75,7 +86,9 @@ class Errors(Rule):
         is sent with the code, as Bottle sent it."""
         inner = call.func
         if isinstance(inner, cst.Call) and self.app_method(inner.func) == "error" \
-                and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name | cst.Lambda):
+                and len(call.args) == 1 \
+                and (isinstance(call.args[0].value, cst.Lambda)
+                     or handler_name(call.args[0].value) is not None):
             given = arg(inner, 0, "code")
             code = given.value if given else cst.Integer("500")
             func = call.args[0].value
@@ -94,7 +107,7 @@ class Errors(Rule):
                 and isinstance(target := stmt.targets[0].target, cst.Subscript) \
                 and isinstance(target.value, cst.Attribute) \
                 and (slot := self.handler_slot(target)) is not None \
-                and isinstance(stmt.value, cst.Name):
+                and handler_name(stmt.value) is not None:
             found = (slot, target.value.value, stmt.value)
         # registration(): `app.error(code)(function)`, a call of a call
         elif isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) \
