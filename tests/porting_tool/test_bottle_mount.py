@@ -76,3 +76,56 @@ def test_a_flask_app_mounted_sees_the_prefix_in_script_name():
 def test_a_mount_bottle_refuses_is_refused_with_a_clear_error(prefix, other, error):
     with pytest.raises(error, match="mount|Prefix"):
         mount(Flask(__name__), prefix, other)
+
+
+def bottle_family():
+    parent, child = bottle.Bottle(), bottle.Bottle()
+    parent.route("/", callback=lambda: "parent home")
+    parent.hook("after_request")(lambda: bottle.response.set_header("X-After", "1"))
+    parent.error(404)(lambda error: "parent's 404")
+    child.route("/where", callback=lambda: bottle.request.path)
+    child.route("/x/<n:int>", callback=lambda n: f"x {n}")
+    return parent, child
+
+
+def flask_family():
+    from flask import request
+
+    parent, child = Flask("parent"), Flask("child")
+    parent.add_url_rule("/", "home", lambda: "parent home")
+
+    def stamp(response):
+        response.headers["X-After"] = "1"
+        return response
+
+    parent.after_request(stamp)
+    parent.register_error_handler(404, lambda error: ("parent's 404", 404))
+    child.add_url_rule("/where", "where", lambda: request.path)
+    child.add_url_rule("/x/<int:n>", "x", lambda n: f"x {n}")
+    return parent, child
+
+
+def test_an_app_mounted_under_a_prefix_ending_in_a_slash_is_merged_as_bottle_013_does():
+    """Bottle 0.13 adds a mounted Bottle app's routes to the parent: its hooks and 404
+    page run on them, request.path is whole; the helper does the same with a Flask app."""
+    parent, child = bottle_family()
+    parent.mount("/sub/", child)
+    flask_parent, flask_child = flask_family()
+    mount(flask_parent, "/sub/", flask_child)
+    for path in ("/", "/sub/where", "/sub/x/3", "/sub/nope", "/sub/", "/sub", "/where"):
+        bottle_answer = webtest.TestApp(parent).get(path, expect_errors=True)
+        flask_answer = webtest.TestApp(flask_parent).get(path, expect_errors=True)
+        assert (bottle_answer.status_int, bottle_answer.headers.get("X-After")) \
+            == (flask_answer.status_int, flask_answer.headers.get("X-After")), path
+        if bottle_answer.status_int in (200, 404):
+            assert bottle_answer.text == flask_answer.text, path
+    assert webtest.TestApp(flask_parent).get("/sub/where").text == "/sub/where"
+
+
+def test_an_app_mounted_a_second_time_is_mounted_as_a_wsgi_app():
+    flask_parent, flask_child = flask_family()
+    mount(flask_parent, "/one/", flask_child)
+    mount(flask_parent, "/two/", flask_child)
+    client = webtest.TestApp(flask_parent)
+    assert client.get("/one/where").text == "/one/where"  # merged: the whole path
+    assert client.get("/two/where").text == "/where"  # WSGI: the prefix in SCRIPT_NAME

@@ -214,6 +214,11 @@ class Routes(Rule):
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
         self.flagged: set[tuple[str, str]] = set()
         self.unnamed: list[str] = []  # names given to a view's nameless wildcards
+        # the methods of the module's classes under a decorator (one that does not keep
+        # the name makes every `callback=self.x` endpoint its wrapper's)
+        self.decorated_methods = {
+            stmt.name.value for cls in node.body if isinstance(cls, cst.ClassDef)
+            for stmt in cls.body.body if isinstance(stmt, cst.FunctionDef) and stmt.decorators}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = node.params
@@ -479,9 +484,11 @@ class Routes(Rule):
         if not isinstance(callback.value, cst.Name) and not (
                 isinstance(callback.value, cst.Attribute)
                 and isinstance(callback.value.value, cst.Name)
-                and callback.value.value.value == "self"):
-            # callback=lambda: ..., callback=plugin.handle: Flask names the endpoint after
-            # the function, and a second `<lambda>` (or `handle`) would clash at start-up
+                and callback.value.value.value == "self"
+                and callback.value.attr.value not in self.decorated_methods):
+            # callback=lambda: ..., callback=plugin.handle, a decorated method: Flask names
+            # the endpoint after the function, and a second `<lambda>` (`handle`, a
+            # decorator's `wrapper`) would clash at start-up
             new = self.endpoint_by_path(new)
         args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in new.args]
         # Bottle's path= is Flask's rule= (add_url_rule(rule, endpoint, view_func, ...))
