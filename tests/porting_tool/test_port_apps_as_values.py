@@ -56,7 +56,7 @@ SUBCLASS = '''
             return "missing " + request.path
 
         def refused(self, error):
-            return "refused"
+            return "refused " + str(error.status_code)
 
 
     app = Notes("notes")
@@ -75,7 +75,7 @@ def test_a_bottle_subclass_routing_its_own_methods_answers_as_bottle(tmp_path):
     assert answers(flask, "/") == (200, "notes /hello/x")
     assert answers(flask, "/list") == (200, "a1")  # the before_request hook ran
     assert answers(flask, "/nope") == (404, "missing /nope")  # the status kept
-    assert answers(flask, "/add") == answers(bottle, "/add") == (405, "refused")
+    assert answers(flask, "/add") == answers(bottle, "/add") == (405, "refused 405")
     assert bottle.get("/").headers["X-After"] == flask.get("/").headers["X-After"] == "yes"
     code = (tmp_path / "out" / "web.py").read_text()
     assert "self.register_error_handler(404, self.missing)" in code

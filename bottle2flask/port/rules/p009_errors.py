@@ -147,8 +147,11 @@ class Errors(Rule):
             # Flask builds the handler's page afresh: the MethodNotAllowed's Allow header
             # is not on it (Bottle applied the error's headers before calling the handler)
             self.declare("D-error-allow")
-        if code is not None and node.params.params:
-            param = node.params.params[0].name.value
+        params = node.params.params
+        if params and params[0].name.value == "self":  # a method (self.error_handler[404])
+            params = params[1:]
+        if code is not None and params:
+            param = params[0].name.value
             if count > 1:  # one handler for several codes: the error's own code
                 code = cst.Attribute(cst.Name(param), cst.Name("code"))
         self.handlers.append((code, param))
