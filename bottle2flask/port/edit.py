@@ -271,14 +271,36 @@ def makes_app(stmt, name: str) -> bool:
 
 
 def app_target(stmt, app_name: str) -> cst.BaseExpression | None:
-    """What `X = Flask(...)` binds (a name or `self.app`), or the app a module imports."""
+    """What `X = Flask(...)` binds (a name or `self.app`), `self` where a Flask subclass
+    (a Bottle one, ported) makes itself (`super().__init__(__name__)`), or the app a
+    module imports."""
     if not isinstance(stmt, cst.SimpleStatementLine):
         return None
     small = stmt.body[0]
     if isinstance(small, cst.Assign) and is_flask_call(small.value):
         return small.targets[0].target  # `app = application = Flask(...)`: the first
+    if isinstance(small, cst.Expr) and (me := flask_init(small.value)) is not None:
+        return me
     if isinstance(small, cst.ImportFrom) and makes_app(stmt, app_name):
         return cst.Name(app_name)
+    return None
+
+
+def flask_init(node: cst.BaseExpression) -> cst.Name | None:
+    """`self` of `super().__init__(__name__, ...)` or `Flask.__init__(self, __name__, ...)`,
+    the lines P002 writes where a Flask subclass makes itself; else None."""
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "__init__"):
+        return None
+    owner, args = node.func.value, [a.value for a in node.args]
+    if isinstance(owner, cst.Call) and isinstance(owner.func, cst.Name) \
+            and owner.func.value == "super" and args \
+            and isinstance(args[0], cst.Name) and args[0].value == "__name__":
+        return cst.Name("self")
+    if isinstance(owner, cst.Name) and owner.value == "Flask" and len(args) > 1 \
+            and isinstance(args[0], cst.Name) and isinstance(args[1], cst.Name) \
+            and args[1].value == "__name__":
+        return args[0]
     return None
 
 

@@ -283,3 +283,33 @@ def test_every_app_member_flask_lacks_is_named_by_the_check_of_what_is_left():
 def test_what_cannot_be_converted_is_a_breaking_todo(name, source):
     result = port_source(source, "app.py", faithful=False)
     assert result.todos and all(t["breaks"] for t in result.todos), name
+
+
+def test_a_subclass_with_re_filters_registers_its_converters_as_it_makes_itself(tmp_path):
+    """The converters went after a `Flask(...)` line a subclass does not have: the port
+    stopped at start-up (LookupError: the converter 'bottle_re1' does not exist)."""
+    bottle, flask = both_folders(tmp_path, {"web.py": r'''
+        import bottle
+
+
+        class Site(bottle.Bottle):
+            def __init__(self):
+                super().__init__()
+                self.route(r"/f/<name:re:[a-z]+\.txt>", callback=self.f)
+
+            def f(self, name):
+                return "f " + name
+
+
+        app = Site()
+
+
+        @app.route(r"<name:re:.*\.e1>")
+        def r1(name):
+            return "r1 " + name
+    '''}, "subclass_filters")
+    for path in ("/f/a.txt", "/x.e1", "/f/A.txt"):
+        assert answers(bottle, path)[0] == answers(flask, path)[0], path
+    assert answers(flask, "/f/a.txt") == (200, "f a.txt")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'super().__init__(__name__)\n        self.url_map.converters["bottle_re1"]' in code
