@@ -23,6 +23,9 @@ from ..edit import Visitor, arg, free_name, names_used, string_value, walk
 from .base import Rule, placeholder
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
+ENVIRON_TODO = ("this hook changes request.environ: Bottle runs before_request before it "
+                "picks the route, Flask after, so a new PATH_INFO no longer changes the "
+                "route; do it in a WSGI middleware around app.wsgi_app")
 
 
 class Hooks(Rule):
@@ -37,12 +40,15 @@ class Hooks(Rule):
         # `self.hook(...)(self.stamp)`): each takes Flask's response and returns it
         self.after_by_call: set[str] = set()
         self.simple_functions: set[str] = set()  # defined with at most one parameter
+        self.environ_changers: set[str] = set()  # functions that change request.environ
         rule = self
 
         class ByCall(Visitor):
             def visit_FunctionDef(self, func: cst.FunctionDef) -> None:
                 if simple_params(func):
                     rule.simple_functions.add(func.name.value)
+                if rule.changes_environ(func.body):
+                    rule.environ_changers.add(func.name.value)
 
             def visit_Call(self, call: cst.Call) -> None:
                 found = rule.hook_by_call(call)
@@ -131,10 +137,7 @@ class Hooks(Rule):
                             and len(updated.decorators) == 1 and self.environ_only(updated):
                         return self.middleware(updated, owner)
                     if name == "before_request" and self.changes_environ(updated.body):
-                        self.todo("this hook changes request.environ: Bottle runs "
-                                  "before_request before it picks the route, Flask after, "
-                                  "so a new PATH_INFO no longer changes the route; do it in "
-                                  "a WSGI middleware around app.wsgi_app")
+                        self.todo(ENVIRON_TODO)
                 else:  # Flask's app has no hook(): left on, the port would stop at import
                     self.todo(f"hook {name!r} has no Flask equivalent: its decorator is taken "
                               "out; call the function where Bottle did")
@@ -274,6 +277,8 @@ class Hooks(Rule):
                           breaks=True)
                 return updated
             self.fired()
+            if hook == "before_request" and name in self.environ_changers:
+                self.todo(ENVIRON_TODO)
             owner = func.func.value if isinstance(func.func, cst.Attribute) \
                 else cst.Name(self.facts.app_name)
             return cst.Call(cst.Attribute(owner, cst.Name(HOOKS[hook])), [cst.Arg(function)])
