@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bottle2flask.port.folder import port_tree
 from bottle2flask.port.leftovers import BOTTLE_ONLY
 from bottle2flask.port.runner import port_source
 
@@ -313,3 +314,48 @@ def test_a_subclass_with_re_filters_registers_its_converters_as_it_makes_itself(
     assert answers(flask, "/f/a.txt") == (200, "f a.txt")
     code = (tmp_path / "out" / "web.py").read_text()
     assert 'super().__init__(__name__)\n        self.url_map.converters["bottle_re1"]' in code
+
+
+def test_an_instance_of_a_subclass_another_module_defines_is_that_modules_app(tmp_path):
+    """main.py imports no Bottle name: it made its app from shop.py's Bottle subclass, and
+    was copied unchanged (its routes and mount Bottle's, on a Flask object), the check
+    loading shop.py, which makes no app."""
+    bottle, flask = both_folders(tmp_path, {
+        "shop.py": '''
+            from bottle import Bottle
+
+
+            class Shop(Bottle):
+                def __init__(self, name):
+                    super().__init__()
+                    self.name = name
+                    self.get("/")(self.index)
+                    self.error(404)(self.missing)
+
+                def index(self):
+                    return "shop " + self.name
+
+                def missing(self, error):
+                    return "no such page in " + self.name
+        ''',
+        "main.py": '''
+            from shop import Shop
+
+            app = Shop("corner")
+
+
+            @app.route("/extra")
+            def extra():
+                return "extra"
+
+
+            app.mount("/sub/", Shop("sub"))
+
+            if __name__ == "__main__":
+                app.run(port=8080)
+        '''}, "imported_subclass", entry="main.py:app")
+    for path in ("/", "/extra", "/sub/", "/nope"):
+        assert answers(bottle, path) == answers(flask, path), path
+    assert answers(flask, "/nope") == (404, "no such page in corner")
+    result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
+    assert result.entry == ("main", "app")

@@ -81,6 +81,7 @@ class ModuleFacts:
     imported_holders: dict[str, set[str]] = field(default_factory=dict)  # the same, imported
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
     app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
+    imported_classes: set[str] = field(default_factory=set)  # the same, imported
     own_defs: set[str] = field(default_factory=set)  # Bottle names the module defines itself
     read_before: set[str] = field(default_factory=set)  # the names the Bottle code reads
     words: frozenset[str] = frozenset()  # every identifier the module spells
