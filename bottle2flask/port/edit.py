@@ -270,14 +270,18 @@ def makes_app(stmt, name: str) -> bool:
                for t in assign.targets) and is_flask_call(assign.value)
 
 
-def app_target(stmt, app_name: str) -> cst.BaseExpression | None:
+def app_target(stmt, app_name: str,
+               makers: frozenset[str] = frozenset()) -> cst.BaseExpression | None:
     """What `X = Flask(...)` binds (a name or `self.app`), `self` where a Flask subclass
-    (a Bottle one, ported) makes itself (`super().__init__(__name__)`), or the app a
+    (a Bottle one, ported) makes itself (`super().__init__(__name__)`), what `app =
+    Shop(...)` binds for a class in `makers` (such a subclass, imported), or the app a
     module imports."""
     if not isinstance(stmt, cst.SimpleStatementLine):
         return None
     small = stmt.body[0]
-    if isinstance(small, cst.Assign) and is_flask_call(small.value):
+    if isinstance(small, cst.Assign) and (
+            is_flask_call(small.value) or isinstance(small.value, cst.Call)
+            and isinstance(small.value.func, cst.Name) and small.value.func.value in makers):
         return small.targets[0].target  # `app = application = Flask(...)`: the first
     if isinstance(small, cst.Expr) and (me := flask_init(small.value)) is not None:
         return me
@@ -304,10 +308,11 @@ def flask_init(node: cst.BaseExpression) -> cst.Name | None:
     return None
 
 
-def after_app(module: cst.Module, app_name: str, templates: list[str],
-              **values) -> tuple[cst.Module, bool]:
+def after_app(module: cst.Module, app_name: str, templates: list[str], *,
+              makers: frozenset[str] = frozenset(), **values) -> tuple[cst.Module, bool]:
     """Each statement template (`{app}` is the app) after every statement that makes or
-    imports the app; False when there is none."""
+    imports the app (makers: classes whose instances are apps, app_target); False when
+    there is none."""
     placed = []
 
     def body(stmts):
@@ -319,7 +324,7 @@ def after_app(module: cst.Module, app_name: str, templates: list[str],
                                                         *_unblank(stmt.leading_lines)])
                 spaced = False
             new.append(stmt)
-            target = app_target(stmt, app_name)
+            target = app_target(stmt, app_name, makers)
             if target is not None:
                 placed.append(target)
                 for t in templates:

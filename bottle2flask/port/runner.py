@@ -250,7 +250,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         state.needs -= FAITHFUL_ONLY
     tree = app_options(tree, state)
     for template, values in state.after_app:
-        tree, placed = after_app(tree, facts.app_name, [template], **values)
+        tree, placed = after_app(tree, facts.app_name, [template],
+                                 makers=facts.app_makers(), **values)
         if not placed:
             tree = tree.with_changes(header=[*tree.header, todo_note(
                 state, "P011", "set the Flask app's jinja_loader where the app is made: "

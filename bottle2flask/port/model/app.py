@@ -289,14 +289,19 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
     """The model of the app whose modules these are (relative path -> source); what its
     templates need is added once they are converted (AppModel.add_templates)."""
     modules = {rel: scan(src, rel, text) for rel, text in sources.items()}
-    # `from core import Site` (or an instance, `site`) whose instances hold an app: read
-    # again, `app = Site().bottle` there makes an app the modules importing it use
+    # `from core import Site` (or an instance, `site`) whose instances hold an app, or
+    # `from shop import Shop` of a Bottle subclass: read again, `app = Site().bottle` or
+    # `app = Shop()` there makes an app the modules importing it use
     for rel, m in modules.items():
         holders = {local: set(held) for local, (target, name) in m.imports.items()
                    if (other := modules.get(target)) is not None and other.facts is not None
                    and (held := other.facts.holders.get(name)) is not None}
-        if holders:
-            modules[rel] = scan(src, rel, m.source, holders=holders)
+        classes = {local for local, (target, name) in m.imports.items()
+                   if (other := modules.get(target)) is not None and other.facts is not None
+                   and name in other.facts.app_classes}
+        if holders or classes:
+            modules[rel] = scan(src, rel, m.source, holders=holders,
+                                imported_classes=frozenset(classes))
     # an app made here, or the default app a module names (`app = default_app()`): the
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
@@ -322,10 +327,6 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
             if other is not None and other.facts is not None \
                     and name in other.facts.factories - other.facts.app_classes:
                 m.imported_factories.add(local)
-            elif other is not None and other.facts is not None \
-                    and name in other.facts.app_classes:
-                # `from shop import Shop`, a Bottle subclass: `app = Shop()` makes one here
-                m.imported_classes.add(local)
         for local, target in m.modules.items():  # `import web`; web.app.mount(...)
             if apps.get(target):
                 m.module_apps[local] = set(apps[target])

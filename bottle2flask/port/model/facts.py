@@ -145,6 +145,12 @@ class ModuleFacts:
         """Whether this module makes its Flask app (a Bottle() here, or the default app)."""
         return bool(self.made) or (self.default_app and not self.default_from)
 
+    def app_makers(self) -> frozenset[str]:
+        """The imported classes whose instances made here are apps (Bottle's subclasses,
+        Flask's in the port): `app = Shop()` makes the app as `app = Flask(...)` does. (A
+        subclass of this module's makes itself in its __init__: edit.flask_init.)"""
+        return frozenset(self.imported_classes)
+
     def imported_modules(self) -> set[str]:
         """The modules it imports, dotted as written (`from a.b import c` names a.b.c)."""
         return {(f"{module}.{name}" if module else name) if name else module

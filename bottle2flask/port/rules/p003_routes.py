@@ -690,7 +690,7 @@ def add_converters(module: cst.Module, state: PortState) -> tuple[cst.Module, bo
     classes = {name: free_name(converter_class(name), taken) for name in state.regexes}
     for name in reversed(state.regexes):  # each goes right after the app: last first
         module, placed = after_app(module, state.facts.app_name, [REGISTER], name=cst.SimpleString(
-            f'"{name}"'), cls=cst.Name(classes[name]))
+            f'"{name}"'), cls=cst.Name(classes[name]), makers=state.facts.app_makers())
     if not placed:
         return module, False
     code += [parse_template_statement(CONVERTER, cls=cst.Name(classes[name]),

@@ -34,7 +34,8 @@ ELEMENTS = (
     "TEMPLATE_PATH", "stpl:{{}}", "stpl:{{!}}", "stpl:%if", "stpl:%rebase", "stpl:%include",
     "Bottle.mount", "Bottle.merge", "Bottle.hook:before_request", "Bottle.hook:after_request",
     "Bottle.error", "Bottle.install", "JSONPlugin", "functools.wraps",
-    "Bottle.error_handler", "Bottle.config", "apps:subclass", "apps:factory",
+    "Bottle.error_handler", "Bottle.config", "apps:subclass", "apps:subclass-imported",
+    "apps:factory",
     "apps:parameter",
 )
 
@@ -112,7 +113,8 @@ class App:
     merge: str = ""  # the module that merges extra.py's app
     plugin: str = ""  # the module that installs the plugin
     # a class-made app: `app = Site().bottle` (call) or `site = Site()`, `app = site.bottle`
-    # (instance); the attribute the class sets; in __init__ or a method it calls
+    # (instance); the attribute the class sets; in __init__ or a method it calls. A
+    # subclass's: `app = Site()` where it is defined (here) or in a module importing it
     site_bind: str = "call"
     site_attr: str = "bottle"
     site_setup: str = "init"
@@ -280,6 +282,12 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
         app.site_setup = draw(st.sampled_from(["init", "method"]))
     if creation == "subclass":
         app.site_register = draw(st.sampled_from(["call", "callback"]))
+        # the subclass in the app's module, or in a module of its own that it imports
+        app.site_bind = draw(st.sampled_from(["here", "imported"]))
+        homes = {d.name for d in decorators if d.module == app.app_module}
+        if any(r.container == "class" and r.module == app.app_module and homes & set(
+                r.decorators) for r in drawn):
+            app.site_bind = "here"  # site_app.py importing them from it: an import loop
     app.uses = elements_of(app)
     return app
 
@@ -323,6 +331,8 @@ def elements_of(app: App) -> set[str]:
                                     ("Bottle.install", app.plugin)) if on}
     if app.creation == "subclass":
         found.add("apps:subclass")
+        if app.site_bind == "imported":
+            found.add("apps:subclass-imported")
         if app.errors:
             found.add("Bottle.error_handler")
     if app.mount:

@@ -221,7 +221,8 @@ def subclass(m: Module, routes: list[Route]) -> str:
                   f'        return "error page {code}: " + str(error.status_code)']
     for hook in hooks:
         lines += ["", f"    def {hook}_hook(self):", *indent(hook_lines(m, hook), 8)]
-    lines += ["", "", "app = Site()"]
+    if m.app.site_bind != "imported":
+        lines += ["", "", "app = Site()"]
     return "\n".join(lines)
 
 
@@ -294,6 +295,14 @@ def write_app(app: App, folder: Path) -> Path:
     in_class = app.creation == "subclass"  # its error pages and its module's hooks
     if app.creation == "class":
         home.blocks.append(site_class(home, site_routes))
+    elif in_class and app.site_bind == "imported":
+        # the subclass in a module of its own (its decorators come from deco.py or it)
+        owner = Module(app)
+        owner.name = "site_app"  # type: ignore[attr-defined]
+        owner.blocks.append(subclass(owner, site_routes))
+        (folder / "site_app.py").write_text(owner.text())
+        home.need("from site_app import Site")
+        home.blocks.append("app = Site()")
     elif in_class:
         home.blocks.append(subclass(home, site_routes))
     elif default:
