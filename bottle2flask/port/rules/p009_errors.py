@@ -5,6 +5,9 @@ a handler's plain return value as 200, so each `return x` gets the code:
 `return x, 404` (`return x, err.code` for a handler of several codes). The
 HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
 `err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`).
+A handler registered by hand, `app.error_handler[404] = missing` or a Bottle subclass's
+`self.error_handler[404] = self.missing`, is `register_error_handler(404, ...)`; a
+method's error is its parameter after `self`.
 A handler that reads `err.body` shows Werkzeug's text for a path no route matches
 (Bottle's: `Not found: '/x'`, `Method not allowed.`): declared as D-error-text by
 default; with --faithful a before_request hook sets Bottle's text. A 405 handler's

@@ -6,7 +6,10 @@ Flask's take the response and return it, so the hook gains a parameter and a
 after every hook). Other hook names (app_reset, config) get a TODO.
 `app.add_hook("after_request", fn)` at module level, for a function the module defines,
 is the decorator on that function (a `remove_hook` of it at module level too leaves it
-undecorated, as Bottle never ran it).
+undecorated, as Bottle never ran it). A hook registered by hand, as a Bottle subclass
+does in its __init__ (`self.hook("after_request")(self.stamp)`), is Flask's call
+(`self.after_request(self.stamp)`); an after_request function gains an optional last
+parameter, the response, which it returns.
 
 A before_request hook that changes `request.environ` ran before routing in Bottle (the
 usual trailing-slash recipe rewrites PATH_INFO there), and runs after it in Flask: one
