@@ -270,22 +270,49 @@ def makes_app(stmt, name: str) -> bool:
                for t in assign.targets) and is_flask_call(assign.value)
 
 
-def app_target(stmt, app_name: str) -> cst.BaseExpression | None:
-    """What `X = Flask(...)` binds (a name or `self.app`), or the app a module imports."""
+def app_target(stmt, app_name: str,
+               makers: frozenset[str] = frozenset()) -> cst.BaseExpression | None:
+    """What `X = Flask(...)` binds (a name or `self.app`), `self` where a Flask subclass
+    (a Bottle one, ported) makes itself (`super().__init__(__name__)`), what `app =
+    Shop(...)` binds for a class in `makers` (such a subclass, imported), or the app a
+    module imports."""
     if not isinstance(stmt, cst.SimpleStatementLine):
         return None
     small = stmt.body[0]
-    if isinstance(small, cst.Assign) and is_flask_call(small.value):
+    if isinstance(small, cst.Assign) and (
+            is_flask_call(small.value) or isinstance(small.value, cst.Call)
+            and isinstance(small.value.func, cst.Name) and small.value.func.value in makers):
         return small.targets[0].target  # `app = application = Flask(...)`: the first
+    if isinstance(small, cst.Expr) and (me := flask_init(small.value)) is not None:
+        return me
     if isinstance(small, cst.ImportFrom) and makes_app(stmt, app_name):
         return cst.Name(app_name)
     return None
 
 
-def after_app(module: cst.Module, app_name: str, templates: list[str],
-              **values) -> tuple[cst.Module, bool]:
+def flask_init(node: cst.BaseExpression) -> cst.Name | None:
+    """`self` of `super().__init__(__name__, ...)` or `Flask.__init__(self, __name__, ...)`,
+    the lines P002 writes where a Flask subclass makes itself; else None."""
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "__init__"):
+        return None
+    owner, args = node.func.value, [a.value for a in node.args]
+    if isinstance(owner, cst.Call) and isinstance(owner.func, cst.Name) \
+            and owner.func.value == "super" and args \
+            and isinstance(args[0], cst.Name) and args[0].value == "__name__":
+        return cst.Name("self")
+    if isinstance(owner, cst.Name) and owner.value == "Flask" and len(args) > 1 \
+            and isinstance(args[0], cst.Name) and isinstance(args[1], cst.Name) \
+            and args[1].value == "__name__":
+        return args[0]
+    return None
+
+
+def after_app(module: cst.Module, app_name: str, templates: list[str], *,
+              makers: frozenset[str] = frozenset(), **values) -> tuple[cst.Module, bool]:
     """Each statement template (`{app}` is the app) after every statement that makes or
-    imports the app; False when there is none."""
+    imports the app (makers: classes whose instances are apps, app_target); False when
+    there is none."""
     placed = []
 
     def body(stmts):
@@ -297,7 +324,7 @@ def after_app(module: cst.Module, app_name: str, templates: list[str],
                                                         *_unblank(stmt.leading_lines)])
                 spaced = False
             new.append(stmt)
-            target = app_target(stmt, app_name)
+            target = app_target(stmt, app_name, makers)
             if target is not None:
                 placed.append(target)
                 for t in templates:

@@ -295,7 +295,8 @@ def _text(path: Path) -> str:
 
 # A module a ported module imports, copied into OUT from the package's own (tested) source
 COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py",
-              "bottle_routes": Path(__file__).parent / "compat" / "bottle_routes.py"}
+              "bottle_routes": Path(__file__).parent / "compat" / "bottle_routes.py",
+              "bottle_mount": Path(__file__).parent / "compat" / "bottle_mount.py"}
 
 
 def copy_companions(src: Path, out: Path, result: TreeResult, modules) -> None:

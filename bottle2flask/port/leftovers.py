@@ -3,7 +3,11 @@
 Every rule converts what it knows (routes, hooks, plugins, mounts, filters); an attribute
 only Bottle's app has that no rule took would fail when the line runs, an
 AttributeError with no word from the port. Checked on the ported module, so only what
-is left is named.
+is left is named, on every expression the model knows holds an app: a name
+(`app.routes`), `self` in a Bottle subclass (`self.router`), an attribute that holds one
+(`self.web.plugins`), a factory's new app (`make_api().match`). BOTTLE_ONLY holds every
+member of Bottle's app in the conformance table that a Flask app lacks (a test holds
+them equal), so a use no rule converted is never left silent.
 """
 
 from __future__ import annotations
@@ -34,6 +38,19 @@ BOTTLE_ONLY = {
                              "get_response()",
     "wsgi": "Bottle's WSGI entry: Flask's is app.wsgi_app (or the app itself)",
     "mounts": "Bottle 0.12's mounted apps: Flask's are blueprints (app.blueprints)",
+    # what the rules convert where they can read the call; left, they fail all the same
+    "error": "Bottle's error page registration: Flask's is app.register_error_handler(code, f)",
+    "hook": "Bottle's hook registration: Flask's are app.before_request(f) and "
+            "app.after_request(f) (which takes and returns the response)",
+    "add_route": "Bottle's Route registration: Flask's is app.add_url_rule(rule, "
+                 "view_func=..., methods=[...])",
+    "mount": "Bottle's mount: bottle_mount.mount(app, prefix, other) (port/compat) or "
+             "werkzeug's DispatcherMiddleware around app.wsgi_app",
+    "merge": "Bottle's merge of another app's routes: register them with app.add_url_rule, "
+             "or make that app a Blueprint",
+    "install": "Bottle's plugin install: Flask has no plugins (use hooks or decorators)",
+    "get_url": "Bottle's URL builder: Flask's is flask.url_for(endpoint, **values)",
+    "tpl": "Bottle 0.13's template settings: Flask's are app.jinja_env",
 }
 CODE = "P001"
 CURRENT_APP = m.SimpleStatementLine(body=[m.ImportFrom(
@@ -47,11 +64,24 @@ def flag(module: cst.Module, apps: set[str],
     """The module with a TODO above each statement that still reads a Bottle-only
     attribute of an app, and the TODOs (code, text), all of them breaking. Flask's
     `current_app` counts as an app when the module imports it (P004 writes Bottle's
-    `request.app` so)."""
+    `request.app` so); besides these names, any expression the module's facts take for
+    an app (`self.web`, `make_api()`)."""
     if imports_current_app(module):
         apps = apps | {"current_app"}
-    if not apps:
+    facts = state.facts
+    if not (apps or facts.app_attrs or facts.factories or facts.holders
+            or facts.imported_holders or facts.module_apps):
         return module, []
+    classes: list[str] = []  # the classes around the node
+
+    def holds_app(node: cst.BaseExpression) -> bool:
+        if isinstance(node, cst.Name) and node.value == "self" and facts.app_classes:
+            # in a module with a Bottle subclass, `self` is an app in its methods only
+            return bool(classes) and classes[-1] in facts.app_classes
+        if isinstance(node, cst.Name):
+            return node.value in apps
+        return isinstance(node, cst.Attribute | cst.Call) and facts.is_app(node)
+
     found: list[tuple[str, str]] = []
 
     class Flag(cst.CSTTransformer):
@@ -63,16 +93,20 @@ def flag(module: cst.Module, apps: set[str],
             self.stack: list[list[str]] = []  # the texts of each open statement
 
         def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, cst.ClassDef):
+                classes.append(node.name.value)
             if isinstance(node, STATEMENTS):
                 self.stack.append([])
             elif self.stack and isinstance(node, cst.Attribute) \
-                    and isinstance(node.value, cst.Name) and node.value.value in apps \
-                    and node.attr.value in BOTTLE_ONLY:
-                self.stack[-1].append(f"`{node.value.value}.{node.attr.value}` is "
+                    and node.attr.value in BOTTLE_ONLY and holds_app(node.value):
+                owner = cst.Module([]).code_for_node(node.value)
+                self.stack[-1].append(f"`{owner}.{node.attr.value}` is "
                                       f"{BOTTLE_ONLY[node.attr.value]}")
             return True
 
         def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):
+            if isinstance(original, cst.ClassDef):
+                classes.pop()
             if not isinstance(original, STATEMENTS) or not isinstance(updated, STATEMENTS):
                 return updated
             texts = list(dict.fromkeys(self.stack.pop()))

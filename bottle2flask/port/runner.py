@@ -180,7 +180,8 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
         return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
                           f"cannot parse: {error.message}{whose}; copied unchanged")
     if not facts.imports_bottle and not settings.imported_apps and not facts.module_apps \
-            and not facts.imported_holders:  # `app = Site().bottle` of an imported Site
+            and not facts.imported_holders and not facts.imported_classes:
+        # (`app = Site().bottle` of an imported Site, `app = Shop()` of a Bottle subclass)
         # `app = create_app()` of a factory another module defines: the app's entry
         made = sorted(facts.apps) if facts.factories else []
         return FileResult(path, "skip", source, app_name=made[0] if made else None)
@@ -260,7 +261,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         state.needs -= FAITHFUL_ONLY
     tree = app_options(tree, state)
     for template, values in state.after_app:
-        tree, placed = after_app(tree, facts.app_name, [template], **values)
+        tree, placed = after_app(tree, facts.app_name, [template],
+                                 makers=facts.app_makers(), **values)
         if not placed:
             tree = tree.with_changes(header=[*tree.header, todo_note(
                 state, "P011", "set the Flask app's jinja_loader where the app is made: "

@@ -60,7 +60,8 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     if not options:
         return module, True
     call = "install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options) + ")"
-    module, placed = after_app(module, state.facts.app_name, [call], **options)
+    module, placed = after_app(module, state.facts.app_name, [call],
+                               makers=state.facts.app_makers(), **options)
     if placed:
         state.emulation += 1
         state.compat = True

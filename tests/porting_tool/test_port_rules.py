@@ -500,22 +500,32 @@ def test_template_defaults_become_jinja_globals():
     assert "bottle" not in result.code.replace("bottle_compat", "")
 
 
-def test_mount_becomes_dispatcher_middleware_and_merge_copies_the_rules():
-    result = port('''
-        from bottle import Bottle
+MOUNT_AND_MERGE = '''
+    from bottle import Bottle
 
-        app = Bottle()
-        api = Bottle()
-        app.mount("/api/", api)
-        app.merge(api)
-        app.merge(api.routes)
-    ''')
+    app = Bottle()
+    api = Bottle()
+    app.mount("/api/", api)
+    app.merge(api)
+    app.merge(api.routes)
+'''
+
+
+def test_mount_becomes_dispatcher_middleware_and_merge_copies_the_rules():
+    result = port(MOUNT_AND_MERGE, faithful=False)
     assert 'app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": api})' \
         in result.code.replace("'", '"')
     assert "_bottle_merge(app, api)\n" in result.code
     assert "def _bottle_merge(app, other):" in result.code
     assert "app.merge(api.routes)" in result.code  # a list of routes: left, flagged
     assert [t["code"] for t in result.todos] == ["P015"]
+
+
+def test_the_faithful_mount_is_the_exact_helper():
+    result = port(MOUNT_AND_MERGE)
+    assert 'bottle_mount.mount(app, "/api/", api)\n' in result.code
+    assert "DispatcherMiddleware" not in result.code and not result.declared
+    assert result.companions == ["bottle_mount"]
 
 
 def test_run_with_a_server_option_is_flagged():

@@ -37,6 +37,7 @@ class ModuleApps:
     imported_apps: set[str] = field(default_factory=set)
     imported_defaults: set[str] = field(default_factory=set)  # of those, Bottle's default app
     imported_factories: set[str] = field(default_factory=set)  # app factories imported
+    imported_classes: set[str] = field(default_factory=set)  # Bottle subclasses imported
     module_apps: dict[str, set[str]] = field(default_factory=dict)  # `import web`: web.app
     # `from core import Site` of a class whose instances hold an app: Site -> {"bottle"}
     holders: dict[str, set[str]] = field(default_factory=dict)
@@ -161,6 +162,7 @@ class AppModel:
         return read_module(source, str(rel) if rel is not None else "<string>",
                            imported_apps=imported_apps, default_from=default_from,
                            imported_factories=found.imported_factories if found else (),
+                           imported_classes=found.imported_classes if found else (),
                            module_apps=found.module_apps if found else None,
                            holders=found.holders if found else None)
 
@@ -173,14 +175,18 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
                 default_from: str | None = None,
                 imported_factories=frozenset(),
                 module_apps: dict[str, set[str]] | None = None,
-                holders: dict[str, set[str]] | None = None) -> tuple[cst.Module, ModuleFacts]:
+                holders: dict[str, set[str]] | None = None,
+                imported_classes=frozenset()) -> tuple[cst.Module, ModuleFacts]:
     """One module read into the model (raises LibCST's ParserSyntaxError): the module
     spelt the model's way, and its facts. imported_factories: names it imports of
     functions another module defines that return an app (`app = create_app()` here);
-    holders: the classes and instances it imports that hold an app (`Site().bottle`)."""
+    holders: the classes and instances it imports that hold an app (`Site().bottle`);
+    imported_classes: the Bottle subclasses it imports (`app = Shop()` makes an app here)."""
     facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
-                        factories=set(imported_factories), module_apps=dict(module_apps or {}),
-                        imported_holders=dict(holders or {}))
+                        factories=set(imported_factories) | set(imported_classes),
+                        module_apps=dict(module_apps or {}),
+                        imported_holders=dict(holders or {}),
+                        imported_classes=set(imported_classes))
     facts.original = cst.parse_module(source)
     tree = read(facts.original, facts)
     return tree, facts
@@ -209,14 +215,17 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | Non
 def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          default_from: str | None = None, imported_factories=frozenset(),
          module_apps: dict[str, set[str]] | None = None,
-         holders: dict[str, set[str]] | None = None) -> ModuleApps:
+         holders: dict[str, set[str]] | None = None,
+         imported_classes=frozenset()) -> ModuleApps:
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
-                       module_apps=dict(module_apps or {}), holders=dict(holders or {}))
+                       module_apps=dict(module_apps or {}), holders=dict(holders or {}),
+                       imported_classes=set(imported_classes))
     try:
         tree, facts = read_module(source, str(rel), imported_apps=imported_apps,
                                   default_from=default_from,
                                   imported_factories=imported_factories,
-                                  module_apps=module_apps, holders=holders)
+                                  module_apps=module_apps, holders=holders,
+                                  imported_classes=imported_classes)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts = tree, facts
@@ -280,14 +289,19 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
     """The model of the app whose modules these are (relative path -> source); what its
     templates need is added once they are converted (AppModel.add_templates)."""
     modules = {rel: scan(src, rel, text) for rel, text in sources.items()}
-    # `from core import Site` (or an instance, `site`) whose instances hold an app: read
-    # again, `app = Site().bottle` there makes an app the modules importing it use
+    # `from core import Site` (or an instance, `site`) whose instances hold an app, or
+    # `from shop import Shop` of a Bottle subclass: read again, `app = Site().bottle` or
+    # `app = Shop()` there makes an app the modules importing it use
     for rel, m in modules.items():
         holders = {local: set(held) for local, (target, name) in m.imports.items()
                    if (other := modules.get(target)) is not None and other.facts is not None
                    and (held := other.facts.holders.get(name)) is not None}
-        if holders:
-            modules[rel] = scan(src, rel, m.source, holders=holders)
+        classes = {local for local, (target, name) in m.imports.items()
+                   if (other := modules.get(target)) is not None and other.facts is not None
+                   and name in other.facts.app_classes}
+        if holders or classes:
+            modules[rel] = scan(src, rel, m.source, holders=holders,
+                                imported_classes=frozenset(classes))
     # an app made here, or the default app a module names (`app = default_app()`): the
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
@@ -344,9 +358,10 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
     # module its default app now comes from
     for rel, m in modules.items():
         if m.imported_apps or m.default_from or m.imported_factories or m.module_apps \
-                or m.holders:
+                or m.holders or m.imported_classes:
             again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from,
-                         frozenset(m.imported_factories), m.module_apps, m.holders)
+                         frozenset(m.imported_factories), m.module_apps, m.holders,
+                         frozenset(m.imported_classes))
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)

@@ -82,6 +82,7 @@ class ModuleFacts:
     imported_holders: dict[str, set[str]] = field(default_factory=dict)  # the same, imported
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
     app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
+    imported_classes: set[str] = field(default_factory=set)  # the same, imported
     own_defs: set[str] = field(default_factory=set)  # Bottle names the module defines itself
     read_before: set[str] = field(default_factory=set)  # the names the Bottle code reads
     words: frozenset[str] = frozenset()  # every identifier the module spells
@@ -109,7 +110,8 @@ class ModuleFacts:
 
     def is_app(self, node: cst.CSTNode | None) -> bool:
         """An expression that is an app: its name, `self.X` where `self.X = Bottle()`,
-        `Site().X` or `site.X` of a class that sets it, or Bottle's `default_app()`."""
+        `Site().X` or `site.X` of a class that sets it, Bottle's `default_app()`, or the
+        call of a function (or a Bottle subclass) that makes one."""
         if isinstance(node, cst.Attribute):
             if isinstance(node.value, cst.Name) and node.value.value in self.module_apps:
                 return node.attr.value in self.module_apps[node.value.value]
@@ -118,7 +120,9 @@ class ModuleFacts:
                 return node.attr.value in held
             return node.attr.value in self.app_attrs
         if isinstance(node, cst.Call):
-            return not node.args and self.api(node.func) in {"default_app", "app"}
+            # default_app(); a factory's new app, `make_api()`, `Site("x")` of a subclass
+            return not node.args and self.api(node.func) in {"default_app", "app"} \
+                or isinstance(node.func, cst.Name) and node.func.value in self.factories
         return isinstance(node, cst.Name) and (node.value in self.apps
                                                or node.value == self.app_name)
 
@@ -141,6 +145,12 @@ class ModuleFacts:
     def makes_app(self) -> bool:
         """Whether this module makes its Flask app (a Bottle() here, or the default app)."""
         return bool(self.made) or (self.default_app and not self.default_from)
+
+    def app_makers(self) -> frozenset[str]:
+        """The imported classes whose instances made here are apps (Bottle's subclasses,
+        Flask's in the port): `app = Shop()` makes the app as `app = Flask(...)` does. (A
+        subclass of this module's makes itself in its __init__: edit.flask_init.)"""
+        return frozenset(self.imported_classes)
 
     def imported_modules(self) -> set[str]:
         """The modules it imports, dotted as written (`from a.b import c` names a.b.c)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.helpers import get_full_name_for_node
 
 from ..edit import names_read, names_read_outside_imports
 from ..quick import Transformer, Visitor
@@ -39,6 +40,8 @@ class Reader(Transformer):
         self.own: set[str] = set()
         self.names: set[str] = set()
         self.classes = 0
+        self.self_apps: set[str] = set()
+        self.bottle_subclasses: set[str] = set()
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         """Bottle's names; a module's dotted name stays as written (`from bottle.ext.x
@@ -64,6 +67,15 @@ class Reader(Transformer):
                     if isinstance(stmt, cst.FunctionDef | cst.ClassDef)}
         self.names = names_read(node)
         self.classes = sum(isinstance(stmt, cst.ClassDef) for stmt in node.body)
+        # the module's classes whose methods call an app method on their own `self`
+        # (`self.route(...)`, `self.mount(...)`): where `self` may be an app
+        self.self_apps = {stmt.name.value for stmt in node.body
+                          if isinstance(stmt, cst.ClassDef) and uses_app_methods(stmt)}
+        # (Bottle's names are not read yet: a base spelt `Bottle` or `bottle.Bottle`)
+        self.bottle_subclasses = {
+            stmt.name.value for stmt in node.body if isinstance(stmt, cst.ClassDef)
+            and any(get_full_name_for_node(b.value) in {"Bottle", "bottle.Bottle"}
+                    for b in stmt.bases)}
 
     def visit_Import(self, node: cst.Import) -> bool:
         for alias in node.names:
@@ -132,6 +144,11 @@ class Reader(Transformer):
             # `web = make_app()`: the app that function made
             facts.apps |= {t.target.value for t in updated.targets
                            if isinstance(t.target, cst.Name)}
+            if call.func.value in facts.app_classes | facts.imported_classes:
+                # `app = Site()` of a Bottle subclass here: an app made here, as
+                # `app = Bottle()` is (the modules importing it use it, its converters go
+                # on it)
+                facts.made |= names
         if factory in APP_FACTORIES:
             # `self.bottle = Bottle()`: `<anything>.bottle` is taken for the app
             facts.app_attrs |= {t.target.attr.value for t in updated.targets
@@ -176,11 +193,19 @@ class Reader(Transformer):
         if any(self.facts.api(base.value) == "Bottle" for base in updated.bases):
             self.facts.factories.add(updated.name.value)
             self.facts.app_classes.add(updated.name.value)
-            if self.classes == 1:
+            if self.classes == 1 or not self.self_apps - self.app_class_names():
+                # no class of the module but Bottle's subclasses calls an app's method on
+                # its `self` (a Store beside the app): `self` is the app wherever it is
                 self.facts.apps.add("self")
         elif attrs := app_attributes(updated, self.facts):
             self.facts.holders[updated.name.value] = attrs
         return updated
+
+    def app_class_names(self) -> set[str]:
+        """The module's classes that subclass Bottle (their bases as this module spells
+        Bottle: `Bottle`, `bottle.Bottle` once read as `Bottle`)."""
+        return {name for name in self.self_apps
+                if name in self.facts.app_classes or name in self.bottle_subclasses}
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         func = updated.decorator.func if isinstance(updated.decorator, cst.Call) else None
@@ -296,6 +321,34 @@ def _decorated_by_itself(node: cst.FunctionDef | cst.ClassDef) -> bool:
         if m.matches(func, m.Name(node.name.value)):
             return True
     return False
+
+
+# What an app's own methods call on `self` in a Bottle subclass (a class calling one of
+# these on its self may be an app; one calling none is not taken for one).
+SELF_APP_METHODS = APP_SHORTCUTS | {"add_route", "add_hook", "remove_hook", "error_handler",
+                                    "wsgi", "catchall", "reset", "router", "routes",
+                                    "trigger_hook", "match", "mounts", "plugins"}
+
+
+def uses_app_methods(cls: cst.ClassDef) -> bool:
+    """Whether a method of the class reads one of an app's own members on its first
+    parameter (`self.route(...)`, `self.error_handler[404] = ...`)."""
+    found = []
+
+    class Find(cst.CSTVisitor):
+        def __init__(self, me: str) -> None:
+            super().__init__()
+            self.me = me
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value == self.me \
+                    and node.attr.value in SELF_APP_METHODS:
+                found.append(node)
+
+    for stmt in cls.body.body:
+        if isinstance(stmt, cst.FunctionDef) and stmt.params.params:
+            walk(stmt, Find(stmt.params.params[0].name.value))
+    return bool(found)
 
 
 def app_parameters(module: cst.Module, apps: set[str]) -> set[str]:

@@ -250,6 +250,11 @@ class Routes(Rule):
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
         self.flagged: set[tuple[str, str]] = set()
         self.unnamed: list[str] = []  # names given to a view's nameless wildcards
+        # the methods of the module's classes under a decorator (one that does not keep
+        # the name makes every `callback=self.x` endpoint its wrapper's)
+        self.decorated_methods = {
+            stmt.name.value for cls in node.body if isinstance(cls, cst.ClassDef)
+            for stmt in cls.body.body if isinstance(stmt, cst.FunctionDef) and stmt.decorators}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = node.params
@@ -514,6 +519,15 @@ class Routes(Rule):
             return updated
         rest = [a for a in call.args if a is not callback]
         new = self.route_call(call.with_changes(args=rest))
+        if not isinstance(callback.value, cst.Name) and not (
+                isinstance(callback.value, cst.Attribute)
+                and isinstance(callback.value.value, cst.Name)
+                and callback.value.value.value == "self"
+                and callback.value.attr.value not in self.decorated_methods):
+            # callback=lambda: ..., callback=plugin.handle, a decorated method: Flask names
+            # the endpoint after the function, and a second `<lambda>` (`handle`, a
+            # decorator's `wrapper`) would clash at start-up
+            new = self.endpoint_by_path(new)
         # the verb route_call() left: a shortcut given method= may have become another
         method = new.func.attr.value if isinstance(new.func, cst.Attribute) \
             else call.func.attr.value
@@ -832,7 +846,7 @@ def add_converters(module: cst.Module, state: PortState) -> tuple[cst.Module, bo
                                else converter_class(name), taken) for name in state.regexes}
     for name in reversed(state.regexes):  # each goes right after the app: last first
         module, placed = after_app(module, state.facts.app_name, [REGISTER], name=cst.SimpleString(
-            f'"{name}"'), cls=cst.Name(classes[name]))
+            f'"{name}"'), cls=cst.Name(classes[name]), makers=state.facts.app_makers())
     if not placed:
         return module, False
     code += [parse_template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,

@@ -6,14 +6,16 @@ a handler's plain return value as 200, so each `return x` gets the code:
 HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
 `err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`;
 `err.status` and `err.status_line`, Bottle's "404 Not Found", -> `f"{err.code} {err.name}"`,
-the same text for every code but 414, where it stays a TODO). A
-handler that reads `err.body` shows Werkzeug's text for a path no route matches:
-declared as D-error-text; with `--faithful` a before_request hook gives it Bottle's
-text (`Not found: '/x'`, `Method not allowed.`).
-A handler registered by name, `app.error_handler[404] = not_found` (Flask's app has no
-`error_handler`: an AttributeError at import) or `app.error(404)(not_found)`, becomes
-`app.register_error_handler(404, not_found)`, and the function's returns get the code
-as a decorated handler's do.
+the same text for every code but 414, where it stays a TODO).
+A handler registered by hand, `app.error_handler[404] = missing` (Flask's app has no
+`error_handler`: an AttributeError at import), `app.error(404)(missing)` or a Bottle
+subclass's `self.error_handler[404] = self.missing`, is `register_error_handler(404,
+...)`, and the function's returns get the code as a decorated handler's do; a method's
+error is its parameter after `self`.
+A handler that reads `err.body` shows Werkzeug's text for a path no route matches
+(Bottle's: `Not found: '/x'`, `Method not allowed.`): declared as D-error-text by
+default; with --faithful a before_request hook sets Bottle's text. A 405 handler's
+page has no `Allow` header in Flask: declared as D-error-allow.
 """
 
 from __future__ import annotations
@@ -25,6 +27,17 @@ from .base import Change, Rule
 
 SPELT_OTHERWISE = {"414"}  # codes whose reason Bottle and Werkzeug spell differently
 ERROR_ATTRS = {"body": "description", "status_code": "code", "exception": "original_exception"}
+
+
+def handler_name(node: cst.BaseExpression) -> str | None:
+    """The function an error page is registered by name: `missing`, or a method of the
+    app's own class, `self.missing` (a Bottle subclass's)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+            and node.value.value == "self":
+        return node.attr.value
+    return None
 
 
 class Errors(Rule):
@@ -55,13 +68,13 @@ class Errors(Rule):
             def visit_Assign(self, stmt: cst.Assign) -> None:
                 target = stmt.targets[0].target if len(stmt.targets) == 1 else None
                 slot = rule.handler_slot(target)
-                if slot is not None and isinstance(stmt.value, cst.Name):
-                    rule.registered[stmt.value.value] = slot
+                if slot is not None and (name := handler_name(stmt.value)) is not None:
+                    rule.registered[name] = slot
 
             def visit_Call(self, call: cst.Call) -> None:
                 found = rule.registration(call)
-                if found is not None and isinstance(found[1], cst.Name):
-                    rule.registered[found[1].value] = found[0]
+                if found is not None and (name := handler_name(found[1])) is not None:
+                    rule.registered[name] = found[0]
 
         walk(node, Registered())
 
@@ -80,7 +93,9 @@ class Errors(Rule):
         is sent with the code, as Bottle sent it."""
         inner = call.func
         if isinstance(inner, cst.Call) and self.app_method(inner.func) == "error" \
-                and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name | cst.Lambda):
+                and len(call.args) == 1 \
+                and (isinstance(call.args[0].value, cst.Lambda)
+                     or handler_name(call.args[0].value) is not None):
             given = arg(inner, 0, "code")
             code = given.value if given else cst.Integer("500")
             func = call.args[0].value
@@ -99,7 +114,7 @@ class Errors(Rule):
                 and isinstance(target := stmt.targets[0].target, cst.Subscript) \
                 and isinstance(target.value, cst.Attribute) \
                 and (slot := self.handler_slot(target)) is not None \
-                and isinstance(stmt.value, cst.Name):
+                and handler_name(stmt.value) is not None:
             found = (slot, target.value.value, stmt.value)
         # registration(): `app.error(code)(function)`, a call of a call
         elif isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) \
@@ -139,8 +154,11 @@ class Errors(Rule):
             # Flask builds the handler's page afresh: the MethodNotAllowed's Allow header
             # is not on it (Bottle applied the error's headers before calling the handler)
             self.declare("D-error-allow")
-        if code is not None and node.params.params:
-            param = node.params.params[0].name.value
+        params = node.params.params
+        if params and params[0].name.value == "self":  # a method (self.error_handler[404])
+            params = params[1:]
+        if code is not None and params:
+            param = params[0].name.value
             if count > 1:  # one handler for several codes: the error's own code
                 code = cst.Attribute(cst.Name(param), cst.Name("code"))
         self.handlers.append((code, param))

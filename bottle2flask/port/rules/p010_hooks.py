@@ -3,7 +3,13 @@
 Bottle's after_request hooks change the global `response` and return nothing;
 Flask's take the response and return it, so the hook gains a parameter and a
 `return`. Its `response.x = ...` lines still work through P005's recorder (applied
-after every hook). `app.add_hook(name, f)` at module level is the decorator on `f`.
+after every hook). Other hook names (app_reset, config) get a TODO.
+`app.add_hook("after_request", fn)` at module level, for a function the module defines,
+is the decorator on that function (a `remove_hook` of it at module level too leaves it
+undecorated, as Bottle never ran it). A hook registered by hand, as a Bottle subclass
+does in its __init__ (`self.hook("after_request")(self.stamp)`), is Flask's call
+(`self.after_request(self.stamp)`); an after_request function gains an optional last
+parameter, the response, which it returns.
 
 A before_request hook that changes `request.environ` ran before Bottle picked the route
 (the usual trailing-slash recipe rewrites PATH_INFO there); Flask's run after routing.
@@ -32,6 +38,9 @@ from ..edit import Visitor, arg, free_name, names_used, string_value, walk
 from .base import Rule, placeholder
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
+ENVIRON_TODO = ("this hook changes request.environ: Bottle runs before_request before it "
+                "picks the route, Flask after, so a new PATH_INFO no longer changes the "
+                "route; do it in a WSGI middleware around app.wsgi_app")
 
 
 class Hooks(Rule):
@@ -42,6 +51,27 @@ class Hooks(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
         self.registered: dict[str, cst.Decorator] = {}  # function -> its hook decorator
+        # functions given to `app.hook("after_request")(f)` by hand (a Bottle subclass's
+        # `self.hook(...)(self.stamp)`): each takes Flask's response and returns it
+        self.after_by_call: set[str] = set()
+        self.simple_functions: set[str] = set()  # defined with at most one parameter
+        self.environ_changers: set[str] = set()  # functions that change request.environ
+        rule = self
+
+        class ByCall(Visitor):
+            def visit_FunctionDef(self, func: cst.FunctionDef) -> None:
+                if simple_params(func):
+                    rule.simple_functions.add(func.name.value)
+                if rule.changes_environ(func.body):
+                    rule.environ_changers.add(func.name.value)
+
+            def visit_Call(self, call: cst.Call) -> None:
+                found = rule.hook_by_call(call)
+                if found is not None and found[0] == "after_request" \
+                        and (name := _function_name(found[1])) is not None:
+                    rule.after_by_call.add(name)
+
+        walk(node, ByCall())
         # the add_hook/remove_hook lines (and their calls) the decorator replaces
         self.taken: set[int] = set()
         defined = {stmt.name.value for stmt in node.body if isinstance(stmt, cst.FunctionDef)}
@@ -88,7 +118,21 @@ class Hooks(Rule):
                                             if line.comment is not None])
         return updated
 
+    def hook_by_call(self, call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
+        """(hook, function) of `app.hook("before_request")(function)`, a hook Flask has;
+        else None."""
+        inner = call.func
+        if not (isinstance(inner, cst.Call) and self.app_method(inner.func) == "hook"
+                and len(call.args) == 1 and not call.args[0].keyword
+                and not call.args[0].star):
+            return None
+        given = arg(inner, 0, "name")
+        hook = string_value(given.value) if given else None
+        return (hook, call.args[0].value) if hook in HOOKS else None
+
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        if original.name.value in self.after_by_call and not updated.decorators:
+            updated = self.takes_response(updated)
         if original in self.module.body and original.name.value in self.registered:
             updated = updated.with_changes(decorators=[
                 *updated.decorators, self.registered[original.name.value]])
@@ -108,10 +152,7 @@ class Hooks(Rule):
                             and len(updated.decorators) == 1 and self.environ_only(updated):
                         return self.middleware(updated, owner)
                     if name == "before_request" and self.changes_environ(updated.body):
-                        self.todo("this hook changes request.environ: Bottle runs "
-                                  "before_request before it picks the route, Flask after, "
-                                  "so a new PATH_INFO no longer changes the route; do it in "
-                                  "a WSGI middleware around app.wsgi_app")
+                        self.todo(ENVIRON_TODO)
                 else:  # Flask's app has no hook(): left on, the port would stop at import
                     self.todo(f"hook {name!r} has no Flask equivalent: its decorator is taken "
                               "out; call the function where Bottle did")
@@ -123,6 +164,23 @@ class Hooks(Rule):
         line = cst.SimpleStatementLine([cst.Return(cst.Name("flask_response"))])
         body = updated.body.with_changes(body=[*updated.body.body, line])
         return updated.with_changes(decorators=decorators, params=params, body=body)
+
+    def takes_response(self, node: cst.FunctionDef) -> cst.FunctionDef:
+        """A Bottle after_request hook registered by hand (`self.hook(...)(self.stamp)`):
+        it takes Flask's response as an optional last parameter and returns it, so a
+        call of it elsewhere still works."""
+        params = node.params
+        if not simple_params(node):
+            return node
+        self.fired()
+        param = cst.Param(cst.Name("flask_response"), default=cst.Name("None"),
+                          equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                                whitespace_after=cst.SimpleWhitespace("")))
+        given = [p.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                 for p in params.params]
+        line = cst.SimpleStatementLine([cst.Return(cst.Name("flask_response"))])
+        return node.with_changes(params=params.with_changes(params=[*given, param]),
+                                 body=node.body.with_changes(body=[*node.body.body, line]))
 
     def environ_only(self, node: cst.FunctionDef) -> bool:
         """A hook that reads nothing of the request but its environ, takes no parameter
@@ -221,6 +279,24 @@ class Hooks(Rule):
         func = updated.func
         if id(original) in self.taken:
             return updated  # its line goes: the function is decorated
+        by_call = self.hook_by_call(updated)
+        if by_call is not None and isinstance(func, cst.Call):
+            # app.hook("before_request")(fn) -> app.before_request(fn); an after_request
+            # hook's function takes the response (takes_response)
+            hook, function = by_call
+            name = _function_name(function)
+            if hook == "after_request" and (name is None or name not in self.simple_functions):
+                self.todo("hook('after_request')(f) of a function the module does not "
+                          "define: Flask calls it with the response and sends what it "
+                          "returns; register a function that takes and returns it",
+                          breaks=True)
+                return updated
+            self.fired()
+            if hook == "before_request" and name in self.environ_changers:
+                self.todo(ENVIRON_TODO)
+            owner = func.func.value if isinstance(func.func, cst.Attribute) \
+                else cst.Name(self.facts.app_name)
+            return cst.Call(cst.Attribute(owner, cst.Name(HOOKS[hook])), [cst.Arg(function)])
         if isinstance(func, cst.Attribute) and self.is_app(func.value) \
                 and func.attr.value == "add_hook":
             name = string_value(updated.args[0].value) if updated.args else None
@@ -231,3 +307,20 @@ class Hooks(Rule):
             self.todo("add_hook(): register the function with @app.before_request or "
                       "@app.after_request (which takes and returns the response)")
         return updated
+
+
+def _function_name(node: cst.BaseExpression) -> str | None:
+    """`stamp` of `stamp` or `self.stamp`, else None."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+            and node.value.value == "self":
+        return node.attr.value
+    return None
+
+
+def simple_params(node: cst.FunctionDef) -> bool:
+    """At most one plain parameter (a hook function, or a method of one: `self`)."""
+    params = node.params
+    return params.star_arg == cst.MaybeSentinel.DEFAULT and not params.star_kwarg \
+        and not params.kwonly_params and not params.posonly_params and len(params.params) <= 1

@@ -6,24 +6,29 @@ app.mount("/api/", api_app)
 Bottle's mount hands the request to the other app with the prefix moved from
 PATH_INFO to SCRIPT_NAME; Werkzeug's DispatcherMiddleware does the same, so this
 keeps behaviour once the mounted app is a WSGI app (ported itself, or any other).
-A second mount on the same app adds its prefix to that one dispatcher
-(`app.wsgi_app.mounts["/meta"] = meta`), which tries the longest prefix first; Bottle
-tries mounts in the order they were made, which is the same unless a shorter prefix was
-mounted before a longer one. Bottle also hands the bare prefix of `mount("/api", x)` to
-`x`'s `/` (Werkzeug would give it an empty path, which Flask answers with a 308 to
-`/api/`), so such a mount wraps `x` in a small `_bottle_mounted()` added after the app.
-A Bottle app mounted under a prefix ending in `/` is merged by Bottle 0.13 (its routes
-re-rooted on the parent, run with the parent's hooks and error pages, `request.path`
-whole); the dispatcher hands those requests to the mounted app alone: declared
-(D-mount-alone) on the prefix's paths.
-`merge(other)` copies another app's routes into this one, as they are at that moment:
-it becomes `_bottle_merge(app, other)` (added after the imports), which adds other's
-URL rules, views and converters to the app; a view whose name the app already uses is
-added as `other.name` (Bottle's routes have no names to clash), and the app keeps
-Bottle's dict key order. `merge()` of something not known as an app (a list of routes)
-and a `mount()` with a computed prefix or options are commented out under a TODO (Flask's
-app has neither method: left in, the port would stop at import). The app may be any
-expression for it (`self.bottle.merge(api)`).
+A prefix written without its trailing slash (`mount("/api", x)`) also hands the bare
+`/api` to `x`, as its "/", as Bottle does (Werkzeug would hand it an empty path, which
+Flask answers with a 308): the mounted app is wrapped in `_bottle_mounted()`.
+A second mount on the same app adds its prefix to that one dispatcher, which tries
+the longest prefix first (a dispatcher wrapped around the first would be asked first,
+and its shorter prefix would take the longer one's requests).
+Bottle 0.13 merges a Bottle app mounted under a prefix ending in "/" into the parent
+(its routes re-rooted there, run with the parent's hooks and error pages, request.path
+whole); the dispatcher hands those requests to the mounted app alone: D-mount-alone.
+`merge()` copies another app's routes into this one, as they are at that moment:
+`_bottle_merge(app, other)` (added after the imports) adds other's URL rules and views
+to app. A view whose name app already uses gets other's name before it, `other.x`
+(Bottle's routes have no names to clash). merge() of something not known as an app
+(a list of routes) and a mount with route options are commented out under a TODO, so
+the port starts. The app may be any expression for it: `self.web.merge(api)`, a
+factory's `merge(make_api())`, a parameter `parent.mount(where, child)`.
+
+A mount whose prefix is only known when the code runs (`app.config["prefix"]`, a
+parameter) has no idiomatic form: it is `bottle_mount.mount(app, prefix, other)`, the
+helper the port copies (port/compat/bottle_mount.py), which mounts any WSGI app value
+as Bottle's mount does; a mount with a literal prefix takes that exact candidate too
+where the site is asked for it (`exact("mount")`: --faithful, or a site the check
+repaired).
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ from libcst.helpers import ensure_type
 
 from ..edit import Transformer, arg, string_value
 from .base import Change, Rule
+
+# The helper a mount takes when its prefix is read at run time (port/compat/bottle_mount.py)
+HELPER = "bottle_mount"
 
 
 class Mount(Rule):
@@ -65,10 +73,10 @@ class Mount(Rule):
                                       "(app.add_url_rule), or make their app a Blueprint")
         elif method == "mount":
             prefix, other = arg(call, 0, "prefix"), arg(call, 1, "app")
-            if prefix is None or string_value(prefix.value) is None or other is None \
-                    or len(call.args) > 2:
-                return self.leave_out(updated, "mount() with a computed prefix or options: "
-                                      "wrap app.wsgi_app in werkzeug's DispatcherMiddleware")
+            if prefix is None or other is None or len(call.args) > 2:
+                return self.leave_out(updated, "mount() with route options: Flask has no "
+                                      "route to give them; bottle_mount.mount(app, prefix, "
+                                      "other) mounts the app without them")
         return updated
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
@@ -90,9 +98,19 @@ class Mount(Rule):
         if method != "mount":
             return updated
         prefix, other = arg(call, 0, "prefix"), arg(call, 1, "app")
-        text = string_value(prefix.value) if prefix else None
-        if text is None or other is None or len(call.args) > 2:
+        if prefix is None or other is None or len(call.args) > 2:
             return updated  # left out by leave_SimpleStatementLine
+        text = string_value(prefix.value)
+        if text is None or self.exact("mount"):
+            # a prefix read at run time (or the exact candidate asked for): the helper
+            # mounts whatever app value the code holds then, as Bottle did
+            self.fired()
+            self.need_import(HELPER)
+            self.state.companions.add(HELPER)
+            return updated.with_changes(value=cst.Call(
+                cst.Attribute(cst.Name(HELPER), cst.Name("mount")),
+                [cst.Arg(call.func.value, comma=_comma()),
+                 cst.Arg(prefix.value, comma=_comma()), cst.Arg(other.value)]))
         self.fired()
         app = cst.Module([]).code_for_node(call.func.value)
         key = "/" + text.strip("/")
@@ -110,6 +128,10 @@ class Mount(Rule):
         self.mounted.add(app)
         assign = ensure_type(cst.parse_statement(line), cst.SimpleStatementLine).body[0]
         return assign.visit(_Replace(other.value))
+
+
+def _comma() -> cst.Comma:
+    return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
 
 
 class _Replace(Transformer):

@@ -108,7 +108,11 @@ class ResponseFold(Rule):
 
 
 def _hook_parameter(node: cst.FunctionDef) -> str | None:
-    """The response parameter of an `@app.after_request` function (P010 made it one)."""
+    """The response parameter of an `@app.after_request` function (P010 made it one), or
+    of a method P010 gave `flask_response=None` (`self.after_request(self.stamp)`)."""
+    last = node.params.params[-1] if node.params.params else None
+    if last is not None and last.name.value == "flask_response" and last.default is not None:
+        return last.name.value
     if node.params.params and any(
             isinstance(d.decorator, cst.Attribute) and d.decorator.attr.value == "after_request"
             for d in node.decorators):

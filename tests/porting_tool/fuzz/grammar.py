@@ -6,7 +6,10 @@ rule computed at run time; shortcuts given a method anyway), views answering tex
 URL built from the route's own rule string,
 views answering text, a dict, a template, an HTTPResponse, abort() or redirect(), reading
 the query, forms, params, JSON and cookies; decorators with and without functools.wraps,
-defined anywhere; hooks, error pages, a mounted and a merged app, a plugin; templates in
+defined anywhere; hooks, error pages, a mounted and a merged app, a plugin; apps as
+values: a class holding the app or subclassing Bottle (routing its own methods, its hooks
+and error pages registered by hand), a sub-app made by a function, mounted under a
+prefix read from app.config or by a function given the app; templates in
 views/, beside the script or on an added TEMPLATE_PATH, with rebase and include (their
 keywords given as **values too), and Python Jinja2 cannot say (comprehensions, lambdas,
 item assignment, while, try, break). Each
@@ -38,6 +41,9 @@ ELEMENTS = (
     "stpl:%try", "stpl:%break", "stpl:%rebase **values", "stpl:%include **dict()",
     "Bottle.mount", "Bottle.merge", "Bottle.hook:before_request", "Bottle.hook:after_request",
     "Bottle.error", "Bottle.install", "JSONPlugin", "functools.wraps",
+    "Bottle.error_handler", "Bottle.config", "apps:subclass", "apps:subclass-imported",
+    "apps:factory",
+    "apps:parameter",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -113,7 +119,7 @@ class Route:
 
 @dataclass
 class App:
-    creation: str  # Bottle, default_app, class
+    creation: str  # Bottle, default_app, class (holds the app), subclass (of Bottle)
     layout: str  # single (all in app.py), split (core.py makes it; routes in pages modules)
     templates: str  # views, beside, path (an added TEMPLATE_PATH entry)
     style: str  # from (from bottle import x) or module (import bottle; bottle.x)
@@ -125,10 +131,16 @@ class App:
     merge: str = ""  # the module that merges extra.py's app
     plugin: str = ""  # the module that installs the plugin
     # a class-made app: `app = Site().bottle` (call) or `site = Site()`, `app = site.bottle`
-    # (instance); the attribute the class sets; in __init__ or a method it calls
+    # (instance); the attribute the class sets; in __init__ or a method it calls. A
+    # subclass's: `app = Site()` where it is defined (here) or in a module importing it
     site_bind: str = "call"
     site_attr: str = "bottle"
     site_setup: str = "init"
+    # a subclass's own routes: `self.get(rule)(self.r1)` (call) or `callback=self.r1`
+    site_register: str = "call"
+    # how the sub-app is mounted: literal prefix, a prefix read from app.config, the app a
+    # function makes (factory), a function given the app and the sub-app (parameter)
+    mount_form: str = "literal"
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -214,7 +226,7 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
            decorators: list[tuple[str, str]]) -> Route:
     container = draw(st.sampled_from(["function", "function", "class", "loop"]))
     module = draw(st.sampled_from(modules))
-    if app_creation == "class" and container == "class":
+    if app_creation in ("class", "subclass") and container == "class":
         module = "app" if len(modules) == 1 else "core"  # in the Site class itself
     # the views that print their wildcards, twice as likely: the paths' filters and the
     # templates come with them
@@ -268,7 +280,7 @@ def known_failing(app: App) -> list[str]:
 @st.composite
 def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     """A whole Bottle app, as data; none with a KNOWN_FAILING class in `avoid`."""
-    creation = draw(st.sampled_from(["Bottle", "default_app", "class"]))
+    creation = draw(st.sampled_from(["Bottle", "default_app", "class", "subclass"]))
     layout = draw(st.sampled_from(["single", "split"]))
     modules = ["app"] if layout == "single" else ["app", "pages1", "pages2"]
     decorators = [Decorator(f"deco{i}", draw(st.booleans()), draw(st.booleans()),
@@ -284,12 +296,22 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app = App(creation, layout, draw(st.sampled_from(["views", "beside", "path"])),
               draw(st.sampled_from(["from", "module"])), drawn, decorators, hooks, errors)
     app.mount = draw(st.sampled_from(["", "", *modules]))
+    if app.mount:
+        app.mount_form = draw(st.sampled_from(["literal", "config", "factory", "parameter"]))
     app.merge = draw(st.sampled_from(["", "", "", *modules]))
     app.plugin = draw(st.sampled_from(["", "", *modules]))
     if creation == "class":
         app.site_bind = draw(st.sampled_from(["call", "instance"]))
         app.site_attr = draw(st.sampled_from(["bottle", "app"]))
         app.site_setup = draw(st.sampled_from(["init", "method"]))
+    if creation == "subclass":
+        app.site_register = draw(st.sampled_from(["call", "callback"]))
+        # the subclass in the app's module, or in a module of its own that it imports
+        app.site_bind = draw(st.sampled_from(["here", "imported"]))
+        homes = {d.name for d in decorators if d.module == app.app_module}
+        if any(r.container == "class" and r.module == app.app_module and homes & set(
+                r.decorators) for r in drawn):
+            app.site_bind = "here"  # site_app.py importing them from it: an import loop
     app.uses = elements_of(app)
     return app
 
@@ -343,4 +365,13 @@ def elements_of(app: App) -> set[str]:
     found |= {"Bottle.error"} if app.errors else set()
     found |= {name for name, on in (("Bottle.mount", app.mount), ("Bottle.merge", app.merge),
                                     ("Bottle.install", app.plugin)) if on}
+    if app.creation == "subclass":
+        found.add("apps:subclass")
+        if app.site_bind == "imported":
+            found.add("apps:subclass-imported")
+        if app.errors:
+            found.add("Bottle.error_handler")
+    if app.mount:
+        found |= {"config": {"Bottle.config"}, "factory": {"apps:factory"},
+                  "parameter": {"apps:parameter"}}.get(app.mount_form, set())
     return found

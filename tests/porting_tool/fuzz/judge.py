@@ -96,11 +96,13 @@ def names_at(code: str, line: int) -> set[str]:
 def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
     """The names in the code whose lines answer this request, and its templates."""
     names = {"Flask", "Bottle", "stamp", "install", "error_404", "error_403",
-             "before_request_hook", "after_request_hook", "Site", "setup_routes"}
+             "before_request_hook", "after_request_hook", "Site", "setup_routes",
+             "error_handler", "register_error_handler", "hook"}
     templates: set[str] = set()
     route: Route | None = next((r for r in app.routes if request in r.requests), None)
     if route is None:
-        names |= {"sub", "extra", "sub_x", "sub_j", "merged", "mount", "merge"}
+        names |= {"sub", "extra", "sub_x", "sub_j", "merged", "mount", "merge", "make_sub",
+                  "attach"}
         return names, templates
     names |= {route.view, f"Pages{route.n}", f"make_r{route.n}", *route.decorators}
     if route.template:  # and where the templates are looked up

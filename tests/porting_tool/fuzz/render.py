@@ -239,6 +239,70 @@ def site_class(m: Module, routes: list[Route]) -> str:
     return "\n".join(lines)
 
 
+def subclass(m: Module, routes: list[Route]) -> str:
+    """The app is an instance of a Bottle subclass that routes its own methods in a
+    method its __init__ calls, and registers its error pages and its hooks (those of
+    its module) by hand on `self`."""
+    app = m.app
+    lines = [f"class Site({m.b('Bottle')}):", "    def __init__(self):",
+             "        super().__init__()", "        self.setup_routes()", "",
+             "    def setup_routes(self):"]
+    for r in routes:
+        made = register(m, "self", r)
+        lines.append(f"        {made}(self.{r.view})" if app.site_register == "call"
+                     else f"        {made[:-1]}, callback=self.{r.view})")
+    lines += [f"        self.error_handler[{code}] = self.error_{code}" for code in app.errors]
+    hooks = [hook for hook, where in app.hooks if where == app.app_module]
+    lines += [f'        self.hook("{hook}")(self.{hook}_hook)' for hook in hooks]
+    if lines[-1].endswith("(self):"):
+        lines.append("        pass")
+    for r in routes:
+        lines += ["", *indent(method_lines(m, r))]
+    for code in app.errors:
+        lines += ["", f"    def error_{code}(self, error):",
+                  f'        return "error page {code}: " + str(error.status_code)']
+    for hook in hooks:
+        lines += ["", f"    def {hook}_hook(self):", *indent(hook_lines(m, hook), 8)]
+    if m.app.site_bind != "imported":
+        lines += ["", "", "app = Site()"]
+    return "\n".join(lines)
+
+
+def hook_lines(m: Module, hook: str) -> list[str]:
+    """What a drawn hook does: marks the environ (before), sets a header (both)."""
+    lines = []
+    if hook == "before_request":
+        lines.append(f'{m.b("request")}.environ["fuzz.seen"] = "1"')
+    lines.append(f'{m.b("response")}.set_header("X-{hook.split("_")[0].title()}", "1")')
+    return lines
+
+
+def mount_sub(app: App, m: Module, folder: Path) -> None:
+    """sub.py's app mounted on `app` in module m, in the drawn form."""
+    sub = Module(app)
+    routes = ['@sub.route("/x")\ndef sub_x():\n    return "sub x"',
+              '@sub.route("/j/<n:int>")\ndef sub_j(n):\n    return {"n": n}']
+    if app.mount_form == "factory":
+        sub.blocks = ["\n".join([
+            "def make_sub():", f"    sub = {sub.b('Bottle')}()", "",
+            *indent("\n\n".join(routes).splitlines()), "", "    return sub"])]
+        m.need("from sub import make_sub")
+        m.blocks.append('app.mount("/sub/", make_sub())')
+    else:
+        sub.blocks = [f"sub = {sub.b('Bottle')}()", *routes]
+        m.need("from sub import sub")
+        if app.mount_form == "config":
+            m.blocks.append('app.config["sub.prefix"] = "/sub/"\n'
+                            'app.mount(app.config["sub.prefix"], sub)')
+        elif app.mount_form == "parameter":
+            m.blocks.append("def attach(parent, prefix, child):\n"
+                            "    parent.mount(prefix, child)")
+            m.blocks.append('attach(app, "/sub/", sub)')
+        else:
+            m.blocks.append('app.mount("/sub/", sub)')
+    (folder / "sub.py").write_text(sub.text())
+
+
 def decorator(m: Module, name: str, wraps: bool, header: bool) -> str:
     lines = [f"def {name}(fn):"]
     if wraps:
@@ -268,10 +332,21 @@ def write_app(app: App, folder: Path) -> Path:
             modules["app"].need(f"import {name}  # noqa: F401")
     for d in app.decorators:
         modules[d.module].blocks.append(decorator(modules[d.module], d.name, d.wraps, d.header))
-    site_routes = [r for r in app.routes if app.creation == "class" and r.container == "class"
-                   and r.module == app.app_module]
+    site_routes = [r for r in app.routes if app.creation in ("class", "subclass")
+                   and r.container == "class" and r.module == app.app_module]
+    in_class = app.creation == "subclass"  # its error pages and its module's hooks
     if app.creation == "class":
         home.blocks.append(site_class(home, site_routes))
+    elif in_class and app.site_bind == "imported":
+        # the subclass in a module of its own (its decorators come from deco.py or it)
+        owner = Module(app)
+        owner.name = "site_app"  # type: ignore[attr-defined]
+        owner.blocks.append(subclass(owner, site_routes))
+        (folder / "site_app.py").write_text(owner.text())
+        home.need("from site_app import Site")
+        home.blocks.append("app = Site()")
+    elif in_class:
+        home.blocks.append(subclass(home, site_routes))
     elif default:
         home.blocks.append(f"app = {home.b('default_app')}()")
     else:
@@ -287,16 +362,14 @@ def write_app(app: App, folder: Path) -> Path:
             f'        {response}.set_header("X-Plugin", "1")', "        return body", "",
             "    return wrapper", "", "", "app.install(stamp)"]))
     for hook, where in app.hooks:
+        if in_class and where == app.app_module:
+            continue
         m = modules[where]
         head = m.b("hook") if default else "app.hook"
-        effect = ('request.environ["fuzz.seen"] = "1"' if hook == "before_request"
-                  else "")
-        lines = [f'@{head}("{hook}")', f"def {hook}_hook():"]
-        if effect:
-            lines.append(f'    {m.b("request")}.environ["fuzz.seen"] = "1"')
-        lines.append(f'    {m.b("response")}.set_header("X-{hook.split("_")[0].title()}", "1")')
+        lines = [f'@{head}("{hook}")', f"def {hook}_hook():",
+                 *indent(hook_lines(m, hook))]
         m.blocks.append("\n".join(lines))
-    for code in app.errors:
+    for code in app.errors if not in_class else ():
         m = modules[app.modules[-1]]
         head = m.b("error") if default else "app.error"
         m.blocks.append(f"@{head}({code})\ndef error_{code}(error):\n"
@@ -312,13 +385,7 @@ def write_app(app: App, folder: Path) -> Path:
         else:
             m.blocks.append(loop_route(m, route, "app"))
     if app.mount:
-        modules[app.mount].need("from sub import sub")
-        modules[app.mount].blocks.append('app.mount("/sub/", sub)')
-        sub = Module(app)
-        sub.blocks = [f"sub = {sub.b('Bottle')}()",
-                      '@sub.route("/x")\ndef sub_x():\n    return "sub x"',
-                      '@sub.route("/j/<n:int>")\ndef sub_j(n):\n    return {"n": n}']
-        (folder / "sub.py").write_text(sub.text())
+        mount_sub(app, modules[app.mount], folder)
     if app.merge:
         modules[app.merge].need("from extra import extra")
         modules[app.merge].blocks.append("app.merge(extra)")

@@ -74,6 +74,40 @@ FIXED = [
                      creation="class", layout="split", mount="core", merge="pages2",
                      hooks=[("after_request", "core")], site_bind="instance",
                      site_attr="app", site_setup="method"), id="class-app-beside-another"),
+    # a Bottle subclass (issue #42): core.py's `app = Site()` was no app to the modules
+    # importing it (app.mount stayed Bottle's: AttributeError at import); its <x:re:...>
+    # converters were registered after no `Flask(...)` line (LookupError at import); its
+    # error pages registered as methods read the error from `self` (a 500)
+    pytest.param(app(route(module="core", container="class", filters=["re"], body="text"),
+                     route(2, module="pages1"), creation="subclass", layout="split",
+                     mount="pages2", errors=[404, 403]), id="subclass-used-elsewhere"),
+    # ... its routes by callback= on methods a decorator without functools.wraps renames
+    # (two endpoints `wrapper`), its hooks registered by hand on self
+    pytest.param(app(route(module="core", container="class", decorators=["deco0"]),
+                     route(2, module="core", container="class", decorators=["deco0"]),
+                     creation="subclass", layout="split", site_register="callback",
+                     hooks=[("before_request", "core"), ("after_request", "core")],
+                     decorators=[Decorator("deco0", False, True, "deco")]),
+                 id="subclass-renamed-methods"),
+    # ... defined in a module of its own that core.py imports (`app = Site()` there): the
+    # modules importing core's app did not know it (app.install stayed Bottle's), and its
+    # <x:re:...> converters were registered after no line (LookupError at import)
+    pytest.param(app(route(rules=["<name:re:.*\\.e1>"]), route(2, container="class"),
+                     creation="subclass", site_bind="imported", mount="app",
+                     mount_form="factory", errors=[404]), id="subclass-imported"),
+    pytest.param(app(route(module="pages1"), route(2, module="core", container="class"),
+                     creation="subclass", layout="split", site_bind="imported",
+                     plugin="pages1"), id="subclass-imported-used-elsewhere"),
+]
+
+# Answered alike with no TODO: a sub-app mounted under a prefix read from app.config, by
+# a function given the app, made by a function. The mount was commented out under a TODO,
+# every route under it lost (the judge let that through: the TODO is on the line).
+MOUNTED = [
+    pytest.param(app(route(), mount="app", mount_form="config"), id="mount-config-prefix"),
+    pytest.param(app(route(), mount="app", mount_form="parameter"), id="mount-by-parameter"),
+    pytest.param(app(route(), mount="app", mount_form="factory", merge="app"),
+                 id="mount-factory-app"),
 ]
 
 
@@ -81,3 +115,9 @@ FIXED = [
 def test_a_found_app_answers_alike_once_ported(drawn):
     verdict = judged(drawn)
     assert verdict.outcome != "failed", verdict.report()
+
+
+@pytest.mark.parametrize("drawn", MOUNTED)
+def test_a_sub_app_mounted_as_a_value_answers_alike_without_a_todo(drawn):
+    verdict = judged(drawn)
+    assert verdict.outcome in ("same", "declared"), verdict.report()

@@ -1,0 +1,88 @@
+"""Bottle's `app.mount(prefix, other)` for a Flask app, copied into a port by the porting
+kit where the prefix or the app is only known when the code runs.
+
+    import bottle_mount
+    bottle_mount.mount(app, app.config["api.prefix"], make_api())
+
+`other` is any WSGI app (a ported Bottle app is a Flask app, which is one). As Bottle
+0.13 does, a Flask app (a Bottle app, there) mounted under a prefix ending in "/" for
+the first time has its routes, as they are now, added to the parent under the prefix:
+the parent's hooks and error pages run on them and their request.path is whole. Any
+other mount hands the requests under the prefix to the mounted app, the prefix moved
+from PATH_INFO to SCRIPT_NAME; a prefix written without its trailing slash also hands
+the bare prefix to it, as its "/". As in Bottle's router, these mounts are tried before
+the app's own routes, in the order they were made (the first that takes the path
+answers). Delete this module once the app no longer imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+__all__ = ["Mounts", "mount"]
+
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+class Mounts:
+    """A WSGI middleware around an app's wsgi_app: each mounted app under its prefix."""
+
+    def __init__(self, wsgi_app: WSGIApp) -> None:
+        self.wsgi_app = wsgi_app
+        self.mounts: list[tuple[str, WSGIApp, bool]] = []  # ("/api", app, bare too)
+
+    def add(self, prefix: str, other: WSGIApp) -> None:
+        if not isinstance(prefix, str) or not prefix.startswith("/"):
+            # Bottle's own words, at the same moment (the app is being built)
+            raise ValueError(f"Prefix must start with '/' (mount prefix {prefix!r})")
+        if not callable(other):
+            raise TypeError(f"mount({prefix!r}, ...) was given {other!r}, not a WSGI app")
+        segments = [part for part in prefix.split("/") if part]
+        self.mounts.append(("/" + "/".join(segments), other, not prefix.endswith("/")))
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+        path = environ.get("PATH_INFO", "") or "/"
+        for prefix, other, bare in self.mounts:
+            if prefix == "/" or path.startswith(prefix + "/") or bare and path == prefix:
+                rest = path[len(prefix):] if prefix != "/" else path
+                environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + prefix.rstrip("/")
+                environ["PATH_INFO"] = rest or "/"
+                return other(environ, start_response)
+        return self.wsgi_app(environ, start_response)
+
+
+MOUNTED = "bottle_mount.parent"  # the config key that marks an app merged into another
+
+
+def mount(app: Any, prefix: str, other: WSGIApp) -> None:
+    """Serve `other` under `prefix` on the Flask app `app`, as Bottle's app.mount did."""
+    if isinstance(prefix, str) and prefix.startswith("/") and prefix.endswith("/") \
+            and hasattr(other, "url_map") and hasattr(other, "view_functions") \
+            and MOUNTED not in getattr(other, "config", {MOUNTED: None}):
+        merge_under(app, prefix, other)
+        return
+    if not isinstance(app.wsgi_app, Mounts):
+        app.wsgi_app = Mounts(app.wsgi_app)
+    app.wsgi_app.add(prefix, other)
+
+
+def merge_under(app: Any, prefix: str, other: Any) -> None:
+    """Bottle 0.13's mount of a Bottle app: its routes re-rooted under the prefix and
+    added to the parent (a view's name the parent has already gets other's before it)."""
+    from werkzeug.routing import Rule
+
+    other.config[MOUNTED] = app
+    app.url_map.converters.update(other.url_map.converters)
+    for rule in list(other.url_map.iter_rules()):
+        view = other.view_functions.get(rule.endpoint)
+        if view is None or rule.endpoint == "static":
+            continue
+        options = dict(rule.get_empty_kwargs())
+        if app.view_functions.get(rule.endpoint, view) is not view:
+            options["endpoint"] = f"{other.name}.{rule.endpoint}"
+        added = Rule(prefix + rule.rule.lstrip("/"), **options)
+        added.provide_automatic_options = getattr(  # type: ignore[attr-defined]
+            rule, "provide_automatic_options", False)
+        app.url_map.add(added)
+        app.view_functions[options["endpoint"]] = view

@@ -1,0 +1,131 @@
+"""bottle_mount.py, the helper a port copies to mount any app at a run-time prefix:
+a Flask app with it answers as a Bottle app with the same mount."""
+
+from __future__ import annotations
+
+import bottle
+import pytest
+import webtest
+from flask import Flask
+
+from bottle2flask.port.compat.bottle_mount import mount
+
+PATHS = ("/", "/api", "/api/", "/api/x", "/api/x/", "/apix", "/a/b", "/a/b/c", "/a/bc",
+         "/api/v2/x")
+
+
+def echo(environ, start_response):
+    """A plain WSGI app: where the mount put the request."""
+    start_response("200 OK", [("Content-Type", "text/plain")])
+    return [f"{environ.get('SCRIPT_NAME', '')}|{environ['PATH_INFO']}".encode()]
+
+
+def bottle_parent(mounts):
+    app = bottle.Bottle()
+    app.route("/", callback=lambda: "parent home")
+    app.route("/api", callback=lambda: "parent api")
+    for prefix, other in mounts:
+        app.mount(prefix, other)
+    return app
+
+
+def flask_parent(mounts):
+    app = Flask(__name__)
+    app.add_url_rule("/", "home", lambda: "parent home")
+    app.add_url_rule("/api", "api", lambda: "parent api")
+    for prefix, other in mounts:
+        mount(app, prefix, other)
+    return app
+
+
+def answers(wsgi, path):
+    response = webtest.TestApp(wsgi).get(path, expect_errors=True)
+    return response.status_int, response.text if response.status_int == 200 else ""
+
+
+@pytest.mark.parametrize(("mounts"), [
+    [("/api/", echo)],
+    [("/api", echo)],
+    [("/a/b/", echo), ("/api", echo)],
+    [("/api", echo), ("/api/v2/", echo)],  # the first made answers, as Bottle's router
+    [("/api/v2/", echo), ("/api", echo)],
+], ids=["slash", "bare", "two", "first-made", "longer-first"])
+def test_a_mounted_wsgi_app_answers_as_under_bottles_mount(mounts):
+    bottle_app, flask_app = bottle_parent(mounts), flask_parent(mounts)
+    for path in PATHS:
+        assert answers(bottle_app, path) == answers(flask_app, path), path
+
+
+def test_a_flask_app_mounted_sees_the_prefix_in_script_name():
+    child = Flask("child")
+    child.add_url_rule("/x", "x", lambda: __import__("flask").request.path)
+    child.add_url_rule("/", "root", lambda: "child root")
+    app = Flask(__name__)
+    mount(app, "/" + "sub", child)  # a prefix made at run time
+    client = webtest.TestApp(app)
+    assert client.get("/sub/x").text == "/x"
+    assert client.get("/sub").text == client.get("/sub/").text == "child root"
+    assert client.get("/x", expect_errors=True).status_int == 404
+
+
+@pytest.mark.parametrize(("prefix", "other", "error"), [
+    ("api/", echo, ValueError),
+    (None, echo, ValueError),
+    ("/api/", "not an app", TypeError),
+])
+def test_a_mount_bottle_refuses_is_refused_with_a_clear_error(prefix, other, error):
+    with pytest.raises(error, match="mount|Prefix"):
+        mount(Flask(__name__), prefix, other)
+
+
+def bottle_family():
+    parent, child = bottle.Bottle(), bottle.Bottle()
+    parent.route("/", callback=lambda: "parent home")
+    parent.hook("after_request")(lambda: bottle.response.set_header("X-After", "1"))
+    parent.error(404)(lambda error: "parent's 404")
+    child.route("/where", callback=lambda: bottle.request.path)
+    child.route("/x/<n:int>", callback=lambda n: f"x {n}")
+    return parent, child
+
+
+def flask_family():
+    from flask import request
+
+    parent, child = Flask("parent"), Flask("child")
+    parent.add_url_rule("/", "home", lambda: "parent home")
+
+    def stamp(response):
+        response.headers["X-After"] = "1"
+        return response
+
+    parent.after_request(stamp)
+    parent.register_error_handler(404, lambda error: ("parent's 404", 404))
+    child.add_url_rule("/where", "where", lambda: request.path)
+    child.add_url_rule("/x/<int:n>", "x", lambda n: f"x {n}")
+    return parent, child
+
+
+def test_an_app_mounted_under_a_prefix_ending_in_a_slash_is_merged_as_bottle_013_does():
+    """Bottle 0.13 adds a mounted Bottle app's routes to the parent: its hooks and 404
+    page run on them, request.path is whole; the helper does the same with a Flask app."""
+    parent, child = bottle_family()
+    parent.mount("/sub/", child)
+    flask_parent, flask_child = flask_family()
+    mount(flask_parent, "/sub/", flask_child)
+    for path in ("/", "/sub/where", "/sub/x/3", "/sub/nope", "/sub/", "/sub", "/where"):
+        bottle_answer = webtest.TestApp(parent).get(path, expect_errors=True)
+        flask_answer = webtest.TestApp(flask_parent).get(path, expect_errors=True)
+        assert (bottle_answer.status_int, bottle_answer.headers.get("X-After")) \
+            == (flask_answer.status_int, flask_answer.headers.get("X-After")), path
+        if bottle_answer.status_int in (200, 404):
+            assert bottle_answer.text == flask_answer.text, path
+    assert webtest.TestApp(flask_parent).get("/sub/where").text == "/sub/where"
+
+
+def test_an_app_mounted_a_second_time_is_mounted_as_a_wsgi_app():
+    flask_parent, flask_child = flask_family()
+    mount(flask_parent, "/one/", flask_child)
+    mount(flask_parent, "/two/", flask_child)
+    client = webtest.TestApp(flask_parent)
+    assert client.get("/one/where").text == "/one/where"  # merged: the whole path
+    assert client.get("/two/where").text == "/where"  # WSGI: the prefix in SCRIPT_NAME
