@@ -108,7 +108,9 @@ def star_todo(module: FileResult, apps) -> FileResult:
 
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
-              write: bool = True, faithful: bool = False) -> TreeResult:
+              write: bool = True, faithful: bool = False,
+              exact: frozenset[str] = frozenset()) -> TreeResult:
+    """exact: the sites that take their exact candidate (Settings.exact)."""
     src, out = Path(src), Path(out)
     result = TreeResult(str(src), str(out), faithful=faithful)
     files = files_of(src)
@@ -171,7 +173,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         python.update(response_params.plan(
             python, {rel: m.imports for rel, m in apps.modules.items()}))
     ported: dict[Path, FileResult] = {}
-    options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
+    options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken,
                          **apps.options(rel),
