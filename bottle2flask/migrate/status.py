@@ -170,8 +170,9 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
         route = reach.match(legacy, step["method"], step["path"])
         if route is not None:
             verdicts.setdefault(id(route), []).append(step)
-    routes = [route_entry(target, verdicts.get(id(target.route), []), legacy, new)
-              for target in every]
+    root = None if in_place else Path(folder) / "legacy-app"
+    routes = [{**route_entry(target, verdicts.get(id(target.route), []), legacy, new),
+               "view": view_of(target, root)} for target in every]
     unrouted = [step for step in report["steps"]
                 if reach.match(legacy, step["method"], step["path"]) is None]
     served = sum(r["served"] for r in routes)
@@ -227,9 +228,37 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
             "identical": all(v != "different" for v in seen) if seen else None,
             "requests": len(seen), "explained": seen.count("explained"), "result": result,
             "first_difference": first_difference(first) if first else None,
+            "breaks": first_break(steps),
             "reason": None if seen else (target.reason or "no request reached it"),
             "note": "the original answered every request with a server error (5xx): a "
                     "service it needs?" if failing else None}
+
+
+def first_break(steps: list[dict]) -> str | None:
+    """The first request the port broke, declared change or not: a 5xx where the
+    original answered below 500, or a 4xx where it answered 2xx or 3xx (a page lost)."""
+    for step in steps:
+        statuses = step.get("statuses") or ()
+        if len(statuses) < 2:
+            continue
+        theirs, ours = (int(str(s)[:3]) if str(s)[:3].isdigit() else 0 for s in statuses[:2])
+        if (ours >= 500 > theirs) or (500 > ours >= 400 > theirs):
+            return f"{step['method']} {step['path']}: status {theirs} != {ours}"
+    return None
+
+
+def view_of(target: reach.Target, root: Path | None) -> dict | None:
+    """The original's view for a route: its qualified name and its module's file (from
+    the app's folder when the app runs on a copy), where the port finds its sites."""
+    callback = target.route.get_undecorated_callback()
+    code = getattr(callback, "__code__", None)
+    if code is None:
+        return None
+    file = Path(code.co_filename)
+    if root is not None and root.resolve() in file.resolve().parents:
+        file = file.resolve().relative_to(root.resolve())
+    return {"name": getattr(callback, "__qualname__", callback.__name__),
+            "file": file.as_posix()}
 
 
 def first_difference(step: dict) -> str:

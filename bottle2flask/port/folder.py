@@ -259,12 +259,18 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             shutil.copyfile(COMPAT, out / run_folder(src, apps.modules, users) / COMPAT.name)
     if write:
         copy_companions(src, out, result)
-        (out / "porting-report.json").write_text(
-            json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
-        (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
-        (out / "parity.toml").write_text(parity_settings(result.modules, CHANGES),
-                                         encoding="utf-8")
+        write_reports(out, result)
     return result
+
+
+def write_reports(out: Path, result: TreeResult) -> None:
+    """porting-report.json, PORTING-REPORT.md and parity.toml (again once the check's
+    repair has marked the sites it moved)."""
+    (out / "porting-report.json").write_text(
+        json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
+    (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
+    (out / "parity.toml").write_text(parity_settings(result.modules, CHANGES),
+                                     encoding="utf-8")
 
 
 def _text(path: Path) -> str:

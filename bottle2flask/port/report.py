@@ -52,6 +52,10 @@ def markdown(result) -> str:
               "Total: " + outcome_line({"same": totals["same"], "declared": totals["declared"],
                                         "todo": totals["todos"]}, totals["emulation_lines"]),
               ""]
+    sites = totals["sites"]
+    lines += [f"Sites with two candidates: {sites['idiomatic']} idiomatic, {sites['exact']} kept "
+              f"Bottle's behaviour with a helper (bottle_compat.py), {sites['repaired']} of "
+              "them repaired by the check.", ""]
     for path, why in result.left_out.items():
         lines += [f"Not copied: `{path}` ({why}).", ""]
     if result.faithful:
@@ -79,6 +83,16 @@ def markdown(result) -> str:
                 detail = f" ({found['detail']})" if found.get("detail") else ""
                 lines.append(f"- `{module.path}:{found['line']}` {change.id} "
                              f"(docs/PORTING.md {change.porting}): {change.text}{detail}")
+        exact = [s for s in module.sites if s["exact"]]
+        if module.sites:
+            lines += ["", f"Sites: {len(module.sites) - len(exact)} idiomatic, {len(exact)} "
+                      "kept Bottle's behaviour with a helper."]
+        repaired = [s for s in exact if "repaired" in s]
+        if repaired:
+            lines += ["", "Repaired by the check (the idiomatic form broke; Bottle's "
+                      "behaviour kept):", ""]
+            lines += [f"- `{module.path}:{s.get('line', '?')}` {s['rule']} {s['kind']} in "
+                      f"`{s['scope']}`: {s['repaired']}" for s in repaired]
         if module.notes:
             lines += ["", "Notes:", ""] + [f"- {note}" for note in module.notes]
         if module.todos:
