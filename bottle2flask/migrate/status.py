@@ -172,7 +172,10 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             verdicts.setdefault(id(route), []).append(step)
     root = None if in_place else Path(folder) / "legacy-app"
     routes = [{**route_entry(target, verdicts.get(id(target.route), []), legacy, new),
-               "view": view_of(target, root)} for target in every]
+               "view": view_of(target, root),
+               "raised": raised(verdicts.get(id(target.route), []),
+                                None if in_place else Path(folder) / "new-app")}
+              for target in every]
     unrouted = [step for step in report["steps"]
                 if reach.match(legacy, step["method"], step["path"]) is None]
     served = sum(r["served"] for r in routes)
@@ -245,6 +248,20 @@ def first_break(steps: list[dict]) -> str | None:
         if (ours >= 500 > theirs) or (500 > ours >= 400 > theirs):
             return f"{step['method']} {step['path']}: status {theirs} != {ours}"
     return None
+
+
+def raised(steps: list[dict], root: Path | None) -> list[list]:
+    """The frames in the new app's own files where it first raised on a request of the
+    route (from its folder when it runs on a copy): [file, line], outermost first."""
+    for step in steps:
+        frames = step.get("raised", [[], []])[1]
+        if root is not None:
+            base = root.resolve()
+            frames = [[Path(file).resolve().relative_to(base).as_posix(), line]
+                      for file, line in frames if base in Path(file).resolve().parents]
+        if frames:
+            return frames
+    return []
 
 
 def view_of(target: reach.Target, root: Path | None) -> dict | None:

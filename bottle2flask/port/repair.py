@@ -67,7 +67,8 @@ def failures(status: int, data: dict) -> list[Failure]:
                                        if route.get("identical") is False else None)
         if what:
             view = route.get("view")
-            found.append(Failure(what, view=(view["file"], view["name"]) if view else None))
+            found.append(Failure(what, [(file, line) for file, line in route.get("raised", [])],
+                                 (view["file"], view["name"]) if view else None))
     unrouted = data.get("unrouted")
     if unrouted and unrouted.get("identical") is False:
         found.append(Failure(unrouted.get("first_difference") or "paths no route takes"))
@@ -123,24 +124,27 @@ def called_scopes(code: str, name: str) -> set[str]:
 
 
 def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileResult | None]:
-    """The sites a failure maps to, and the module it points into (None: none)."""
-    found: list[Site] = []
+    """The sites a failure maps to, and the module it points into (None: none).
+
+    The innermost frame of the port's whose top-level statement holds a site still
+    idiomatic gives its sites (where it raised, not the view that called it); else the
+    route's view and the module's functions it calls give theirs."""
     where = None
-    for file, line in failure.frames:
+    for file, line in reversed(failure.frames):
         module = module_of(result, file)
         if module is None:
             continue
-        where = module
-        found += [s for s in module.sites if "span" in s and s["span"][0] <= line <= s["span"][1]]
+        where = where or module
+        found = [s for s in module.sites if "span" in s and s["span"][0] <= line <= s["span"][1]]
+        if any(not s["exact"] for s in found):
+            return found, module
     if failure.view is not None:
         module = module_of(result, failure.view[0])
         if module is not None:
-            where = module
             scopes = called_scopes(module.code, failure.view[1].replace("<locals>.", ""))
-            found += [s for s in module.sites
-                      if any(s["scope"] == sc or s["scope"].startswith(f"{sc}.")
-                             for sc in scopes)]
-    return found, where
+            return [s for s in module.sites if any(
+                s["scope"] == sc or s["scope"].startswith(f"{sc}.") for sc in scopes)], module
+    return [], where
 
 
 def moves(result: TreeResult, found: list[Failure], repair: Repair,

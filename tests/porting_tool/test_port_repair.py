@@ -17,7 +17,7 @@ from bottle2flask.exit_status import ExitStatus
 from bottle2flask.loading import load
 from bottle2flask.port.repair import Failure, Repair, called_scopes, failures, moves, sites_for
 from bottle2flask.port.results import FileResult, TreeResult
-from bottle2flask.port.rules import p003_routes
+from bottle2flask.port.rules import p003_routes, p004_request
 from bottle2flask.port.rules.base import takes_exact
 from bottle2flask.port.runner import port_source
 
@@ -193,6 +193,49 @@ def test_a_port_that_does_not_start_is_repaired_from_its_tracebacks_frames(tmp_p
         "converter 'bottle_float' does not exist"
     assert not sites["item"]["exact"] and not sites["go"]["exact"]
     assert "<bottle_float:p>" in (out / "web.py").read_text()
+
+
+def test_a_view_that_raises_is_repaired_where_it_raised_in_another_module(tmp_path, capsys):
+    """request.json's idiomatic form made to raise (patched P004): the frame in utils.py
+    maps to that site alone; the view's own site (a redirect) stays idiomatic."""
+    original = p004_request.Request.spelt
+
+    def broken(self, code, request):
+        return original(self, code.replace("get_json(silent=True)", "no_such_method()"),
+                        request)
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "utils.py").write_text(dedent("""
+        from bottle import request
+
+
+        def payload():
+            return repr(request.json)
+    """).lstrip("\n"))
+    (src / "web.py").write_text(dedent("""
+        from bottle import Bottle, redirect, request
+
+        from utils import payload
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            if request.query.get("away"):
+                redirect("/")
+            return payload()
+    """).lstrip("\n"))
+    with mock.patch.object(p004_request.Request, "spelt", broken):
+        assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
+    sites = sites_by_scope(out)
+    assert sites["payload"]["exact"] and sites["payload"]["key"] \
+        == "utils.py:payload:P004:json-body:0"
+    assert sites["payload"]["repaired"] == "GET /: status 200 != 500"
+    assert not sites["index"]["exact"]
+    assert "return repr(_bottle_json())" in (out / "utils.py").read_text()
+    assert "repaired utils.py:" in capsys.readouterr().out
 
 
 def test_a_break_mapped_to_no_site_is_reported_and_not_done(tmp_path, capsys):
