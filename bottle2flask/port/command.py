@@ -110,6 +110,7 @@ def main(args) -> int:
             src, args.out, disabled=disabled, faithful=args.faithful, exact=exact), checked)
         if repaired.rounds:
             write_reports(args.out, result)
+        outcome.data["repair"] = repaired.as_dict()
         for line in [*outcome.lines, *repaired.lines(result), sites_line(result)]:
             print(line)
         status, reason = verdict(outcome, breaks, result.failed)
@@ -173,6 +174,7 @@ def write_check(out: Path, status: int, reason: str, data: dict) -> None:
     found["check"] = {"status": int(status), "reason": reason,
                       "summary": data.get("summary"), "counts": data.get("counts"),
                       "routes": data.get("routes", []), "unrouted": data.get("unrouted"),
+                      "repair": data.get("repair"),
                       **({"original": suite} if suite else {})}
     machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
 

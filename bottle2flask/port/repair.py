@@ -45,6 +45,9 @@ class Repair:
     rounds: int = 0  # ports made again
     unmapped: list[str] = field(default_factory=list)
 
+    def as_dict(self) -> dict:
+        return {"rounds": self.rounds, "exact": sorted(self.exact), "unmapped": self.unmapped}
+
     def lines(self, result: TreeResult) -> list[str]:
         """The console's account: each repaired site, and what was left."""
         found = [f"  repaired {m.path}:{s.get('line', '?')}: {s['rule']} {s['kind']} keeps "

@@ -168,6 +168,8 @@ def test_the_check_repairs_exactly_the_site_whose_idiomatic_form_loses_a_page(tm
     assert data["summary"]["sites"] == {"idiomatic": 2, "exact": 1, "repaired": 1}
     assert data["summary"]["todos"] == 0  # a repaired site is no TODO
     assert data["check"]["status"] == 0
+    assert data["check"]["repair"] == {"rounds": 1, "exact": ["web.py:item:P003:route-filter:0"],
+                                       "unmapped": []}
     # both serve the page now
     bottle = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "repair_bottle").wsgi)
     flask = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "repair_flask").wsgi)
@@ -263,6 +265,12 @@ def test_a_break_mapped_to_no_site_is_reported_and_not_done(tmp_path, capsys):
     assert "  not repaired: GET /search?q=bottle: status 200 != 500 (no site with an exact " \
         "candidate maps to it)" in printed
     assert "sites: 0 idiomatic, 0 kept" in printed
+    report = (out / "PORTING-REPORT.md").read_text()
+    assert "Broken and not repaired (no site with an exact candidate maps to it):\n\n" \
+        "- GET /search?q=bottle: status 200 != 500\n" in report
+    repair = json.loads((out / "porting-report.json").read_text())["check"]["repair"]
+    assert repair == {"rounds": 0, "exact": [],
+                      "unmapped": ["GET /search?q=bottle: status 200 != 500"]}
 
 
 # -- mapping failures to sites ---------------------------------------------------------
