@@ -114,9 +114,9 @@ def main(args) -> int:
         for line in [*outcome.lines, *repaired.lines(result), sites_line(result)]:
             print(line)
         status, reason = verdict(outcome, breaks, result.failed)
-        if repaired.unmapped and status in (ExitStatus.DONE, ExitStatus.NOT_REACHED):
+        if repaired.left and status in (ExitStatus.DONE, ExitStatus.NOT_REACHED):
             # a declared change that loses a page, which no site's exact form repairs
-            status, reason = ExitStatus.DIFFERS, f"a page breaks: {repaired.unmapped[0]}"
+            status, reason = ExitStatus.DIFFERS, f"a page breaks: {repaired.left[0]}"
         write_check(args.out, status, reason, outcome.data)
         started = outcome.status in (ExitStatus.DONE, ExitStatus.DIFFERS,
                                      ExitStatus.NOT_REACHED) or outcome.data.get(

@@ -38,23 +38,22 @@ class Failure:
 @dataclass
 class Repair:
     """The repair's account: the exact set it ended with, why each entry is in it, and
-    the failures it could not map to a site."""
+    the failures the last check still found, each with why it was not repaired."""
 
     exact: frozenset[str] = frozenset()
     why: dict[str, str] = field(default_factory=dict)  # key or prefix -> first difference
     rounds: int = 0  # ports made again
-    unmapped: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return {"rounds": self.rounds, "exact": sorted(self.exact), "unmapped": self.unmapped}
+        return {"rounds": self.rounds, "exact": sorted(self.exact), "left": self.left}
 
     def lines(self, result: TreeResult) -> list[str]:
         """The console's account: each repaired site, and what was left."""
         found = [f"  repaired {m.path}:{s.get('line', '?')}: {s['rule']} {s['kind']} keeps "
                  f"Bottle's behaviour (idiomatic form: {s['repaired']})"
                  for m in result.modules for s in m.sites if "repaired" in s]
-        found += [f"  not repaired: {what} (no site with an exact candidate maps to it)"
-                  for what in self.unmapped]
+        found += [f"  not repaired: {what}" for what in self.left]
         return found
 
 
@@ -151,11 +150,9 @@ def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileRes
 
 
 def moves(result: TreeResult, found: list[Failure], repair: Repair,
-          widened: set[str]) -> tuple[set[str], list[str]]:
-    """The keys (or module prefixes) to move to the exact candidate, and the failures that
-    map to nothing left to move."""
+          widened: set[str]) -> set[str]:
+    """The keys (or module prefixes) to move to the exact candidate."""
     more: set[str] = set()
-    unmapped = []
     for failure in found:
         sites, module = sites_for(result, failure)
         idiomatic = [s["key"] for s in sites if not s["exact"]]
@@ -166,9 +163,19 @@ def moves(result: TreeResult, found: list[Failure], repair: Repair,
         for key in idiomatic:
             repair.why.setdefault(key, failure.what)
         more |= set(idiomatic)
-        if not idiomatic:
-            unmapped.append(failure.what)
-    return more, unmapped
+    return more
+
+
+def unrepaired(result: TreeResult, failure: Failure, repair: Repair) -> str:
+    """A failure the last check still found, and why the repair left it."""
+    sites, _ = sites_for(result, failure)
+    if not sites:
+        return f"{failure.what} (no site with an exact candidate maps to it)"
+    if all(s["exact"] for s in sites):
+        return f"{failure.what} (its sites keep Bottle's behaviour already)"
+    if any(takes_exact(s["key"], frozenset(repair.exact)) for s in sites):
+        return f"{failure.what} (its sites were moved and did not repair it)"
+    return f"{failure.what} (not repaired in {ROUNDS} rounds)"
 
 
 def repair(result: TreeResult, outcome, port: Callable[[frozenset[str]], TreeResult],
@@ -182,19 +189,16 @@ def repair(result: TreeResult, outcome, port: Callable[[frozenset[str]], TreeRes
     if result.faithful:  # every site is exact already
         return result, outcome, done
     for _ in range(ROUNDS):
-        found = failures(outcome.status, outcome.data)
-        more, done.unmapped = moves(result, found, done, widened)
-        if not more - done.exact:
+        more = moves(result, failures(outcome.status, outcome.data), done, widened) - done.exact
+        if not more:
             break
         done.exact |= more
         done.rounds += 1
-        say(f"Repairing: {len(more)} site(s) take Bottle's behaviour; porting and checking "
-            "again.")
-        result, outcome = port(done.exact), None
+        say(f"Repairing: {len(more)} site(s) (or modules) take Bottle's behaviour; porting "
+            "and checking again.")
+        result = port(done.exact)
         outcome = check(result)
-    else:
-        _, done.unmapped = moves(result, failures(outcome.status, outcome.data), done,
-                                 set(widened))
+    done.left = [unrepaired(result, f, done) for f in failures(outcome.status, outcome.data)]
     mark(result, done)
     return result, outcome, done
 

@@ -140,10 +140,10 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None) -> 
             lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "
                          f"{route['requests']} | {result} | {cell(detail)} |")
         lines += ["", data.get("summary", ""), ""]
-    unmapped = (data.get("repair") or {}).get("unmapped")
-    if unmapped:
-        lines += ["Broken and not repaired (no site with an exact candidate maps to it):", ""]
-        lines += [f"- {cell(what)}" for what in unmapped] + [""]
+    left = (data.get("repair") or {}).get("left")
+    if left:
+        lines += ["Broken and not repaired by the check:", ""]
+        lines += [f"- {cell(what)}" for what in left] + [""]
     lines += [f"Exit status {int(status)}" + (f": {reason}" if reason else ": done"), ""]
     if suite:
         lines += ["The answers are kept as a test suite in `tests/` "

@@ -17,7 +17,7 @@ from bottle2flask.exit_status import ExitStatus
 from bottle2flask.loading import load
 from bottle2flask.port.repair import Failure, Repair, called_scopes, failures, moves, sites_for
 from bottle2flask.port.results import FileResult, TreeResult
-from bottle2flask.port.rules import p003_routes, p004_request
+from bottle2flask.port.rules import base, p003_routes, p004_request
 from bottle2flask.port.rules.base import takes_exact
 from bottle2flask.port.runner import port_source
 
@@ -169,7 +169,7 @@ def test_the_check_repairs_exactly_the_site_whose_idiomatic_form_loses_a_page(tm
     assert data["summary"]["todos"] == 0  # a repaired site is no TODO
     assert data["check"]["status"] == 0
     assert data["check"]["repair"] == {"rounds": 1, "exact": ["web.py:item:P003:route-filter:0"],
-                                       "unmapped": []}
+                                       "left": []}
     # both serve the page now
     bottle = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "repair_bottle").wsgi)
     flask = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "repair_flask").wsgi)
@@ -240,6 +240,40 @@ def test_a_view_that_raises_is_repaired_where_it_raised_in_another_module(tmp_pa
     assert "repaired utils.py:" in capsys.readouterr().out
 
 
+def test_a_break_its_sites_exact_forms_do_not_repair_is_reported_and_not_done(tmp_path,
+                                                                               capsys):
+    """Every site held idiomatic (the exact set ignored): /item/-3 stays a 404 after its
+    site was moved; the repair says so and stops."""
+    src, out = folder(tmp_path, SHOP), tmp_path / "out"
+    with mock.patch.object(base, "takes_exact", lambda key, chosen: False):
+        assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DIFFERS
+    printed = capsys.readouterr().out
+    left = "GET /item/-3: status 200 != 404 (its sites were moved and did not repair it)"
+    assert f"  not repaired: {left}" in printed
+    repair = json.loads((out / "porting-report.json").read_text())["check"]["repair"]
+    assert repair == {"rounds": 1, "exact": ["web.py:item:P003:route-filter:0"], "left": [left]}
+
+
+def test_a_page_lost_by_a_declared_change_is_not_done_though_the_check_says_same(
+        tmp_path, capsys, monkeypatch):
+    """A route whose answers are all the same or declared, one of them a 404 where Bottle
+    served the page: no site maps to it, so the port is not done (exit 1)."""
+    from bottle2flask.port import command
+    from bottle2flask.proof.check import Check
+
+    route = {"rule": "/a/<n:int>", "methods": ["GET"], "served": True, "identical": True,
+             "requests": 1, "explained": 1, "result": "declared", "first_difference": None,
+             "breaks": "GET /a/-1: status 200 != 404", "reason": None, "note": None,
+             "view": None, "raised": []}
+    monkeypatch.setattr(command, "check", lambda *args, **kwargs: Check(
+        ExitStatus.DONE, "", ["  (the table)"], {"routes": [route]}))
+    src, out = folder(tmp_path, SHOP), tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DIFFERS
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err == "bottle2flask port: a page breaks: GET /a/-1: status 200 != 404 (no site " \
+        "with an exact candidate maps to it)"
+
+
 def test_a_break_mapped_to_no_site_is_reported_and_not_done(tmp_path, capsys):
     """Without P004 request.query stays Bottle's: /search is a 500 in the port, and no
     site with an exact candidate is there (the module has none to widen to)."""
@@ -266,11 +300,10 @@ def test_a_break_mapped_to_no_site_is_reported_and_not_done(tmp_path, capsys):
         "candidate maps to it)" in printed
     assert "sites: 0 idiomatic, 0 kept" in printed
     report = (out / "PORTING-REPORT.md").read_text()
-    assert "Broken and not repaired (no site with an exact candidate maps to it):\n\n" \
-        "- GET /search?q=bottle: status 200 != 500\n" in report
+    left = "GET /search?q=bottle: status 200 != 500 (no site with an exact candidate maps to it)"
+    assert f"Broken and not repaired by the check:\n\n- {left}\n" in report
     repair = json.loads((out / "porting-report.json").read_text())["check"]["repair"]
-    assert repair == {"rounds": 0, "exact": [],
-                      "unmapped": ["GET /search?q=bottle: status 200 != 500"]}
+    assert repair == {"rounds": 0, "exact": [], "left": [left]}
 
 
 # -- mapping failures to sites ---------------------------------------------------------
@@ -319,11 +352,11 @@ def test_a_failure_with_no_site_widens_to_its_module_once_then_is_left():
     result = ported("views.py", HELPERS)
     failure = Failure("GET /index: status 200 != 500", frames=[("views.py", 1)])
     done, widened = Repair(), set()
-    assert moves(result, [failure], done, widened) == ({"views.py"}, [])
+    assert moves(result, [failure], done, widened) == {"views.py"}
     assert done.why == {"views.py": "GET /index: status 200 != 500"}
-    assert moves(result, [failure], done, widened) == (set(), ["GET /index: status 200 != 500"])
+    assert moves(result, [failure], done, widened) == set()
     elsewhere = Failure("GET /x: status 200 != 500", frames=[("other.py", 3)])
-    assert moves(result, [elsewhere], Repair(), set()) == (set(), [elsewhere.what])
+    assert moves(result, [elsewhere], Repair(), set()) == set()
 
 
 def test_what_the_check_says_is_a_failure_to_repair():
