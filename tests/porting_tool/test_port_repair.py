@@ -141,6 +141,17 @@ def test_the_exact_set_names_sites_by_key_or_by_a_prefix_of_whole_parts(key, cho
     assert takes_exact(key, frozenset(chosen)) is exact
 
 
+def test_the_command_counts_the_sites_and_faithful_takes_every_exact_form(tmp_path):
+    src = folder(tmp_path, SHOP)
+    for flags, counts in (([], {"idiomatic": 3, "exact": 0, "repaired": 0}),
+                          (["--faithful"], {"idiomatic": 0, "exact": 3, "repaired": 0})):
+        out = tmp_path / f"out{len(flags)}"
+        assert kit(["port", str(src), "-o", str(out), "--no-check", *flags]) == 0
+        data = json.loads((out / "porting-report.json").read_text())
+        assert data["summary"]["sites"] == counts
+    assert "install(app, location=True, float_paths=True)" in (out / "web.py").read_text()
+
+
 # -- the repair loop, end to end -------------------------------------------------------
 def test_the_check_repairs_exactly_the_site_whose_idiomatic_form_loses_a_page(tmp_path,
                                                                                capsys):
