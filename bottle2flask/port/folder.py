@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import response_params
 from .compat import SOURCE as COMPAT
+from .compat import used as compat_used
 from .declared import parity_settings
 from .engines import engine
 from .model import build
@@ -253,10 +254,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if write:
             (out / rel).write_text(module.code, encoding="utf-8")
     users = [Path(m.path) for m in result.modules if m.compat]
-    if users:  # --faithful: Bottle's behaviour, one module, where its users import it
-        result.compat_lines = sum(1 for line in COMPAT.read_text().splitlines() if line.strip())
+    if users:  # Bottle's behaviour, one module, where its users import it: the pieces used
+        text = compat_used({k for m in result.modules for k in m.compat_uses[0]},
+                           {n for m in result.modules for n in m.compat_uses[1]})
+        result.compat_lines = sum(1 for line in text.splitlines() if line.strip())
         if write:
-            shutil.copyfile(COMPAT, out / run_folder(src, apps.modules, users) / COMPAT.name)
+            (out / run_folder(src, apps.modules, users) / COMPAT.name).write_text(
+                text, encoding="utf-8")
     if write:
         copy_companions(src, out, result)
         write_reports(out, result)

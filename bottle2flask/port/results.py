@@ -65,6 +65,8 @@ class FileResult:
     companions: list[str] = field(default_factory=list)  # modules copied into OUT for it
     openers: dict[str, str] = field(default_factory=dict)  # P019: keyword -> get_db, ...
     sites: list[Site] = field(default_factory=list)  # each site asked (Rule.exact)
+    # bottle_compat's install() keywords and the names imported from it (compat.used())
+    compat_uses: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
     def as_dict(self) -> dict:
         return {"path": self.path, "status": self.status, "applied": self.applied,

@@ -316,7 +316,9 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
                       declared, state.notes, app_name=app, emulation=state.emulation,
                       compat=state.compat, companions=sorted(state.companions),
-                      openers=dict(state.openers), sites=sites)
+                      openers=dict(state.openers), sites=sites,
+                      compat_uses=(frozenset(state.compat_keywords),
+                                   frozenset(state.compat_names)))
 
 
 def placed_sites(code: str, sites: list[Site], lines: dict[int, int]) -> list[Site]:

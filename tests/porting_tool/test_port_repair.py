@@ -9,12 +9,14 @@ from pathlib import Path
 from textwrap import dedent
 from unittest import mock
 
+import flask
 import pytest
 import webtest
 
 from bottle2flask.cli import main as kit
 from bottle2flask.exit_status import ExitStatus
 from bottle2flask.loading import load
+from bottle2flask.port.compat import SOURCE, used
 from bottle2flask.port.repair import Failure, Repair, called_scopes, failures, moves, sites_for
 from bottle2flask.port.results import FileResult, TreeResult
 from bottle2flask.port.rules import base, p003_routes, p004_request
@@ -206,6 +208,11 @@ def test_a_port_that_does_not_start_is_repaired_from_its_tracebacks_frames(tmp_p
         "converter 'bottle_float' does not exist"
     assert not sites["item"]["exact"] and not sites["go"]["exact"]
     assert "<bottle_float:p>" in (out / "web.py").read_text()
+    # bottle_compat.py with the one piece used
+    compat = (out / "bottle_compat.py").read_text()
+    assert "class BottleFloatConverter" in compat and "BottleResponse" not in compat
+    assert json.loads((out / "porting-report.json").read_text())["summary"][
+        "emulation_lines"] == 1 + sum(1 for line in compat.splitlines() if line.strip())
 
 
 def test_a_view_that_raises_is_repaired_where_it_raised_in_another_module(tmp_path, capsys):
@@ -393,3 +400,31 @@ def test_a_faithful_port_is_not_repaired():
     found = repair(result, mock.Mock(status=ExitStatus.DIFFERS, data={}),
                    lambda exact: calls.append(exact), lambda r: None)
     assert found[0] is result and calls == []
+
+
+# -- what the port copies: bottle_compat.py with the pieces used -------------------------
+KEYWORDS = {"response": True, "location": True, "route_errors": True, "float_paths": True,
+            "paths": True, "json_order": True, "jinja": True, "jinja2": True,
+            "template_path": ["."], "template_imports": {"json": ("json", None)}}
+
+
+def test_every_piece_used_is_the_whole_module():
+    assert used(set(KEYWORDS), {"response"}) == SOURCE.read_text()
+
+
+@pytest.mark.parametrize(("keyword", "kept", "left_out"), [
+    ("location", "def _absolute_redirects", "BottleResponse"),
+    ("float_paths", "class BottleFloatConverter", "import_module"),
+    ("route_errors", "def _routing_error_text", "BottleFloatConverter"),
+    ("jinja", "SIMPLE_TEMPLATE_HABITS = ", "urljoin"),
+    ("response", "def apply_response", "FileSystemLoader"),
+])
+def test_the_copy_keeps_what_one_keyword_needs_and_runs(tmp_path, keyword, kept, left_out):
+    text = used({keyword}, set())
+    assert kept in text and left_out not in text
+    assert len(text.splitlines()) < len(SOURCE.read_text().splitlines())
+    space: dict = {}
+    exec(compile(text, "bottle_compat.py", "exec"), space)
+    app = flask.Flask(__name__, template_folder=str(tmp_path))
+    space["install"](app, **{keyword: KEYWORDS[keyword]})  # the other branches are gone
+    assert set(space["__all__"]) <= set(space)

@@ -107,6 +107,10 @@ class PortState:
     # the module-wide pieces (bottle_compat.install()'s, shims) an exact site needs: the
     # idiomatic port keeps these of FAITHFUL_ONLY (Rule.need_exact)
     exact_needs: set[str] = field(default_factory=set)
+    # what the module uses of bottle_compat: install()'s keywords, the names it imports
+    # (the port copies only their pieces: compat.used())
+    compat_keywords: set[str] = field(default_factory=set)
+    compat_names: set[str] = field(default_factory=set)
 
 
 def state(context: CodemodContext) -> PortState:
@@ -240,6 +244,8 @@ class Rule(Transformer):
     def need_import(self, module: str, name: str | None = None,
                     asname: str | None = None) -> None:
         AddImportsVisitor.add_needed_import(self.context, module, name, asname)
+        if module == "bottle_compat" and name:
+            self.state.compat_names.add(name)
         if name:  # the Bottle import of the same name is no longer needed
             self.state.provided.add(asname or name)
 
