@@ -44,9 +44,12 @@ class Repair:
     why: dict[str, str] = field(default_factory=dict)  # key or prefix -> first difference
     rounds: int = 0  # ports made again
     left: list[str] = field(default_factory=list)
+    # moved for a failure that stayed, and moved back: their exact form repaired nothing
+    undone: set[str] = field(default_factory=set)
 
     def as_dict(self) -> dict:
-        return {"rounds": self.rounds, "exact": sorted(self.exact), "left": self.left}
+        return {"rounds": self.rounds, "exact": sorted(self.exact), "left": self.left,
+                "undone": sorted(self.undone)}
 
     def lines(self, result: TreeResult) -> list[str]:
         """The console's account: each repaired site, and what was left."""
@@ -173,7 +176,7 @@ def unrepaired(result: TreeResult, failure: Failure, repair: Repair) -> str:
         return f"{failure.what} (no site with an exact candidate maps to it)"
     if all(s["exact"] for s in sites):
         return f"{failure.what} (its sites keep Bottle's behaviour already)"
-    if any(takes_exact(s["key"], frozenset(repair.exact)) for s in sites):
+    if any(takes_exact(s["key"], frozenset(repair.exact | repair.undone)) for s in sites):
         return f"{failure.what} (its sites were moved and did not repair it)"
     return f"{failure.what} (not repaired in {ROUNDS} rounds)"
 
@@ -198,6 +201,18 @@ def repair(result: TreeResult, outcome, port: Callable[[frozenset[str]], TreeRes
             "and checking again.")
         result = port(done.exact)
         outcome = check(result)
+    # the sites moved for a failure still there repaired nothing: idiomatic again
+    staying = {f.what for f in failures(outcome.status, outcome.data)}
+    useless = {key for key, what in done.why.items() if what in staying and key in done.exact}
+    if useless:
+        done.exact -= useless
+        done.undone |= useless
+        done.rounds += 1
+        say(f"Undoing: {len(useless)} site(s) (or modules) whose exact form repaired nothing "
+            "are idiomatic again; porting and checking again.")
+        result = port(done.exact)
+        outcome = check(result)
+    done.why = {key: what for key, what in done.why.items() if key in done.exact}
     done.left = [unrepaired(result, f, done) for f in failures(outcome.status, outcome.data)]
     mark(result, done)
     return result, outcome, done

@@ -182,7 +182,7 @@ def test_the_check_repairs_exactly_the_site_whose_idiomatic_form_loses_a_page(tm
     assert data["summary"]["todos"] == 0  # a repaired site is no TODO
     assert data["check"]["status"] == 0
     assert data["check"]["repair"] == {"rounds": 1, "exact": ["web.py:item:P003:route-filter:0"],
-                                       "left": []}
+                                       "left": [], "undone": []}
     # both serve the page now
     bottle = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "repair_bottle").wsgi)
     flask = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "repair_flask").wsgi)
@@ -261,15 +261,19 @@ def test_a_view_that_raises_is_repaired_where_it_raised_in_another_module(tmp_pa
 def test_a_break_its_sites_exact_forms_do_not_repair_is_reported_and_not_done(tmp_path,
                                                                                capsys):
     """Every site held idiomatic (the exact set ignored): /item/-3 stays a 404 after its
-    site was moved; the repair says so and stops."""
+    site was moved; the repair moves it back (its exact form repaired nothing), says so
+    and stops."""
     src, out = folder(tmp_path, SHOP), tmp_path / "out"
     with mock.patch.object(base, "takes_exact", lambda key, chosen: False):
         assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DIFFERS
     printed = capsys.readouterr().out
     left = "GET /item/-3: status 200 != 404 (its sites were moved and did not repair it)"
     assert f"  not repaired: {left}" in printed
+    assert "Undoing: 1 site(s) (or modules) whose exact form repaired nothing" in printed
     repair = json.loads((out / "porting-report.json").read_text())["check"]["repair"]
-    assert repair == {"rounds": 1, "exact": ["web.py:item:P003:route-filter:0"], "left": [left]}
+    assert repair == {"rounds": 2, "exact": [], "left": [left],
+                      "undone": ["web.py:item:P003:route-filter:0"]}
+    assert sites_by_scope(out)["item"]["exact"] is False
 
 
 def test_a_page_lost_by_a_declared_change_is_not_done_though_the_check_says_same(
@@ -321,7 +325,7 @@ def test_a_break_mapped_to_no_site_is_reported_and_not_done(tmp_path, capsys):
     left = "GET /search?q=bottle: status 200 != 500 (no site with an exact candidate maps to it)"
     assert f"Broken and not repaired by the check:\n\n- {left}\n" in report
     repair = json.loads((out / "porting-report.json").read_text())["check"]["repair"]
-    assert repair == {"rounds": 0, "exact": [], "left": [left]}
+    assert repair == {"rounds": 0, "exact": [], "left": [left], "undone": []}
 
 
 # -- mapping failures to sites ---------------------------------------------------------
