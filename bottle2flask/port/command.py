@@ -142,7 +142,7 @@ def sites_line(result) -> str:
     """How many sites took the idiomatic form, how many kept Bottle's behaviour."""
     sites = result.as_dict()["summary"]["sites"]
     return (f"sites: {sites['idiomatic']} idiomatic, {sites['exact']} kept Bottle's behaviour "
-            f"with a helper ({sites['repaired']} repaired by the check)")
+            f"({sites['repaired']} repaired by the check)")
 
 
 def verdict(outcome, breaks: str, failed: bool) -> tuple[int, str]:

@@ -54,8 +54,8 @@ def markdown(result) -> str:
               ""]
     sites = totals["sites"]
     lines += [f"Sites with two candidates: {sites['idiomatic']} idiomatic, {sites['exact']} kept "
-              f"Bottle's behaviour with a helper (bottle_compat.py), {sites['repaired']} of "
-              "them repaired by the check.", ""]
+              "Bottle's behaviour (their exact form, with its helper from bottle_compat.py "
+              f"where it needs one), {sites['repaired']} of them repaired by the check.", ""]
     for path, why in result.left_out.items():
         lines += [f"Not copied: `{path}` ({why}).", ""]
     if result.faithful:
@@ -86,7 +86,7 @@ def markdown(result) -> str:
         exact = [s for s in module.sites if s["exact"]]
         if module.sites:
             lines += ["", f"Sites: {len(module.sites) - len(exact)} idiomatic, {len(exact)} "
-                      "kept Bottle's behaviour with a helper."]
+                      "kept Bottle's behaviour."]
         repaired = [s for s in exact if "repaired" in s]
         if repaired:
             lines += ["", "Repaired by the check (the idiomatic form broke; Bottle's "

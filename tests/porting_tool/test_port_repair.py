@@ -171,12 +171,12 @@ def test_the_check_repairs_exactly_the_site_whose_idiomatic_form_loses_a_page(tm
     assert code.splitlines()[line - 1] == '@app.route("/item/<int(signed=True):n>")'
     assert (f"  repaired web.py:{line}: P003 route-filter keeps Bottle's behaviour "
             "(idiomatic form: GET /item/-3: status 200 != 404)") in printed
-    assert "sites: 2 idiomatic, 1 kept Bottle's behaviour with a helper (1 repaired by the " \
-        "check)" in printed
+    assert "sites: 2 idiomatic, 1 kept Bottle's behaviour (1 repaired by the check)" in printed
     report = (out / "PORTING-REPORT.md").read_text()
     assert "Sites with two candidates: 2 idiomatic, 1 kept Bottle's behaviour" in report
     assert f"- `web.py:{line}` P003 route-filter in `item`: GET /item/-3: status 200 != 404" \
         in report
+    assert "Sites: 2 idiomatic, 1 kept Bottle's behaviour." in report
     data = json.loads((out / "porting-report.json").read_text())
     assert data["summary"]["sites"] == {"idiomatic": 2, "exact": 1, "repaired": 1}
     assert data["summary"]["todos"] == 0  # a repaired site is no TODO
