@@ -121,7 +121,7 @@ def source_folders(app: bottle.Bottle) -> list[Path]:
     """The folders of the app's view functions: where inputs.py reads what they read."""
     folders: dict[Path, None] = {}
     for target in reach.targets(app):
-        code = getattr(target.route.get_undecorated_callback(), "__code__", None)
+        code = getattr(reach.undecorated(target.route), "__code__", None)
         if code is not None and Path(code.co_filename).is_file():
             folders[Path(code.co_filename).resolve().parent] = None
     return list(folders)
@@ -267,7 +267,7 @@ def raised(steps: list[dict], root: Path | None) -> list[list]:
 def view_of(target: reach.Target, root: Path | None) -> dict | None:
     """The original's view for a route: its qualified name and its module's file (from
     the app's folder when the app runs on a copy), where the port finds its sites."""
-    callback = target.route.get_undecorated_callback()
+    callback = reach.undecorated(target.route)
     code = getattr(callback, "__code__", None)
     if code is None:
         return None

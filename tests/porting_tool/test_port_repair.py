@@ -432,3 +432,38 @@ def test_the_copy_keeps_what_one_keyword_needs_and_runs(tmp_path, keyword, kept,
     app = flask.Flask(__name__, template_folder=str(tmp_path))
     space["install"](app, **{keyword: KEYWORDS[keyword]})  # the other branches are gone
     assert set(space["__all__"]) <= set(space)
+
+
+def test_a_view_a_factory_made_is_found_without_bottles_endless_unwrapping():
+    """Bottle's get_undecorated_callback() never returns for a closure holding no function
+    (found by the generator: app.route("/r3/" + label)(make_r3(label))): the check reads a
+    route's view with its own, which stops there and unwraps what it can."""
+    import functools
+
+    import bottle
+
+    from bottle2flask.proof.reach import undecorated, view_name
+
+    def make(label):
+        def page():
+            return label
+        return page
+
+    def logged(view):
+        @functools.wraps(view)
+        def wrapper(*args, **kwargs):
+            return view(*args, **kwargs)
+        return wrapper
+
+    def bare(view):
+        def inner():
+            return view()
+        return inner
+
+    app = bottle.Bottle()
+    made = make("a")
+    app.route("/a", callback=made)
+    app.route("/b", callback=logged(bare(made)))
+    first, second = app.routes
+    assert undecorated(first) is made and view_name(first) == "page"
+    assert undecorated(second) is made
