@@ -33,6 +33,7 @@ class Failure:
     what: str  # the first difference, or why the port does not start
     frames: list[tuple[str, int]] = field(default_factory=list)  # (file, line) in the port
     view: tuple[str, str] | None = None  # (file, qualified name) of the original's view
+    rule: str | None = None  # the original's route rule (its mount prefix included)
 
 
 @dataclass
@@ -73,7 +74,8 @@ def failures(status: int, data: dict) -> list[Failure]:
         if what:
             view = route.get("view")
             found.append(Failure(what, [(file, line) for file, line in route.get("raised", [])],
-                                 (view["file"], view["name"]) if view else None))
+                                 (view["file"], view["name"]) if view else None,
+                                 route.get("rule")))
     unrouted = data.get("unrouted")
     if unrouted and unrouted.get("identical") is False:
         found.append(Failure(unrouted.get("first_difference") or "paths no route takes"))
@@ -133,7 +135,8 @@ def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileRes
 
     The innermost frame of the port's whose top-level statement holds a site still
     idiomatic gives its sites (where it raised, not the view that called it); else the
-    route's view and the module's functions it calls give theirs."""
+    sites of the route's rule (wherever it is registered), and those of its view and of
+    the module's functions it calls."""
     where = None
     for file, line in reversed(failure.frames):
         module = module_of(result, file)
@@ -143,13 +146,17 @@ def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileRes
         found = [s for s in module.sites if "span" in s and s["span"][0] <= line <= s["span"][1]]
         if any(not s["exact"] for s in found):
             return found, module
+    rule = failure.rule or ""
+    found = [s for m in result.modules for s in m.sites  # a mount's prefix is in `rule`
+             if s.get("route") and rule.endswith(s["route"])]
     if failure.view is not None:
         module = module_of(result, failure.view[0])
         if module is not None:
             scopes = called_scopes(module.code, failure.view[1].replace("<locals>.", ""))
-            return [s for s in module.sites if any(
-                s["scope"] == sc or s["scope"].startswith(f"{sc}.") for sc in scopes)], module
-    return [], where
+            found += [s for s in module.sites if s not in found and any(
+                s["scope"] == sc or s["scope"].startswith(f"{sc}.") for sc in scopes)]
+            return found, module
+    return found, where
 
 
 def moves(result: TreeResult, found: list[Failure], repair: Repair,

@@ -41,6 +41,7 @@ class Site(TypedDict):
     kind: str  # "route-filter", "redirect-location"...
     scope: str  # the enclosing def or class ("Shop.item"), or "<module>"
     exact: bool  # it took the exact candidate
+    route: NotRequired[str]  # the Bottle rule it is part of (a route-filter site)
     line: NotRequired[int]  # in the ported module (none: a later rule removed it)
     # the lines of the top-level statement that holds it (a traceback's frame there
     # maps to it)

@@ -191,6 +191,24 @@ def test_the_check_repairs_exactly_the_site_whose_idiomatic_form_loses_a_page(tm
     assert answers(flask, "/item/-3") == (200, "item -3")
 
 
+def test_a_route_registered_by_a_call_elsewhere_maps_to_its_rules_site(tmp_path):
+    """The rule's site is in register(), not in the view: the route's rule finds it, so
+    the module is not widened (the redirect stays idiomatic)."""
+    routed = '@app.route("/item/<n:int>")\ndef item(n):'
+    assert routed in SHOP
+    source = SHOP.replace(routed, "def register(app):\n"
+                          '    app.route("/item/<n:int>", callback=item)\n\n\n'
+                          "def item(n):") + "\n\nregister(app)\n"
+    src, out = folder(tmp_path, source), tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
+    data = json.loads((out / "porting-report.json").read_text())
+    assert data["check"]["repair"]["exact"] == ["web.py:register:P003:route-filter:0"]
+    sites = sites_by_scope(out)
+    assert sites["register"]["route"] == "/item/<n:int>"
+    assert sites["register"]["repaired"] == "GET /item/-3: status 200 != 404"
+    assert not sites["go"]["exact"] and not sites["price"]["exact"]
+
+
 def test_a_port_that_does_not_start_is_repaired_from_its_tracebacks_frames(tmp_path,
                                                                              capsys):
     """An idiomatic form that fails at import (Bottle's float converter left unregistered,

@@ -562,7 +562,7 @@ class Routes(Rule):
         # Bottle's int, float and path filters: Werkzeug's own converters (idiomatic,
         # declared), or converters with Bottle's patterns (exact)
         exact = any(kind in FILTERS and kind not in self.state.route_filters
-                    for _, kind, _ in tokens(path)) and self.exact("route-filter")
+                    for _, kind, _ in tokens(path)) and self.exact("route-filter", path)
         needs: set[str] = set()
         new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
                                      self.state.route_filters)
