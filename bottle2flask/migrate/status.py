@@ -122,7 +122,7 @@ def source_folders(app: bottle.Bottle) -> list[Path]:
     """The folders of the app's view functions: where inputs.py reads what they read."""
     folders: dict[Path, None] = {}
     for target in reach.targets(app):
-        code = getattr(target.route.get_undecorated_callback(), "__code__", None)
+        code = getattr(reach.undecorated(target.route), "__code__", None)
         if code is not None and Path(code.co_filename).is_file():
             folders[Path(code.co_filename).resolve().parent] = None
     return list(folders)
@@ -171,7 +171,11 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
         route = reach.match(legacy, step["method"], step["path"])
         if route is not None:
             verdicts.setdefault(id(route), []).append(step)
-    routes = [route_entry(target, verdicts.get(id(target.route), []), legacy, new)
+    root = None if in_place else Path(folder) / "legacy-app"
+    routes = [{**route_entry(target, verdicts.get(id(target.route), []), legacy, new),
+               "view": view_of(target, root),
+               "raised": raised(verdicts.get(id(target.route), []),
+                                None if in_place else Path(folder) / "new-app")}
               for target in every]
     unrouted = [step for step in report["steps"]
                 if reach.match(legacy, step["method"], step["path"]) is None]
@@ -228,9 +232,51 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
             "identical": all(v != "different" for v in seen) if seen else None,
             "requests": len(seen), "explained": seen.count("explained"), "result": result,
             "first_difference": first_difference(first) if first else None,
+            "breaks": first_break(steps),
             "reason": None if seen else (target.reason or "no request reached it"),
             "note": "the original answered every request with a server error (5xx): a "
                     "service it needs?" if failing else None}
+
+
+def first_break(steps: list[dict]) -> str | None:
+    """The first request the port broke, declared change or not: a 5xx where the
+    original answered below 500, or a 4xx where it answered 2xx or 3xx (a page lost)."""
+    for step in steps:
+        statuses = step.get("statuses") or ()
+        if len(statuses) < 2:
+            continue
+        theirs, ours = (int(str(s)[:3]) if str(s)[:3].isdigit() else 0 for s in statuses[:2])
+        if (ours >= 500 > theirs) or (500 > ours >= 400 > theirs):
+            return f"{step['method']} {step['path']}: status {theirs} != {ours}"
+    return None
+
+
+def raised(steps: list[dict], root: Path | None) -> list[list]:
+    """The frames in the new app's own files where it first raised on a request of the
+    route (from its folder when it runs on a copy): [file, line], outermost first."""
+    for step in steps:
+        frames = step.get("raised", [[], []])[1]
+        if root is not None:
+            base = root.resolve()
+            frames = [[Path(file).resolve().relative_to(base).as_posix(), line]
+                      for file, line in frames if base in Path(file).resolve().parents]
+        if frames:
+            return frames
+    return []
+
+
+def view_of(target: reach.Target, root: Path | None) -> dict | None:
+    """The original's view for a route: its qualified name and its module's file (from
+    the app's folder when the app runs on a copy), where the port finds its sites."""
+    callback = reach.undecorated(target.route)
+    code = getattr(callback, "__code__", None)
+    if code is None:
+        return None
+    file = Path(code.co_filename)
+    if root is not None and root.resolve() in file.resolve().parents:
+        file = file.resolve().relative_to(root.resolve())
+    return {"name": getattr(callback, "__qualname__", callback.__name__),
+            "file": file.as_posix()}
 
 
 def first_difference(step: dict) -> str:

@@ -31,14 +31,30 @@ def as_served(app):
     testing mode propagates them) is a 500 answer, not the end of the run: Werkzeug's
     own 500 page, which its server (`flask run`) sends for an exception that escapes."""
 
+    def raised(error: BaseException) -> None:
+        # where it was raised: the port's repair maps the frames to its sites
+        guarded.frames = [  # type: ignore[attr-defined]
+            [frame.filename, frame.lineno] for frame in traceback.extract_tb(error.__traceback__)]
+
     def guarded(environ, start_response):
+        guarded.frames = []  # type: ignore[attr-defined]
         try:
             return app(environ, start_response)
-        except Exception:
+        except Exception as error:
             traceback.print_exc()  # the app's own error, where a server would log it
+            raised(error)
             return InternalServerError()(environ, start_response)
 
     guarded.wrapped = app  # type: ignore[attr-defined]
+    guarded.frames = []  # type: ignore[attr-defined]
+    inner = app  # the app itself, under the loader's wrappers
+    while not hasattr(inner, "log_exception") and hasattr(inner, "wrapped"):
+        inner = inner.wrapped
+    if hasattr(inner, "log_exception") and hasattr(inner, "url_map"):  # Flask's own 500
+        from flask import got_request_exception
+
+        got_request_exception.connect(lambda sender, exception, **extra: raised(exception),
+                                      inner, weak=False)
     return guarded
 
 
@@ -65,7 +81,8 @@ class Side:
     def __init__(self, label: str, app, secret: str | None = None):
         self.label = label
         self.secret = secret
-        self.client = Client(as_served(app))
+        self.served = as_served(app)
+        self.client = Client(self.served)
         self.cookies: dict[str, object] = {}  # as last set: session cookies decoded
         self.variables: dict[str, str] = {}
         self.sent = ""  # the last path sent, variables filled in
@@ -166,6 +183,7 @@ class Step:
     answers: tuple[dict, ...] = ()  # recorded (Run(record=True)): each app's answer
     # recorded: the body both apps were sent, or "differs" (each filled its own form)
     body: tuple[str, str] | str | None = None
+    raised: tuple[list, ...] = ()  # each app's traceback frames [file, line], if it raised
 
     def as_dict(self) -> dict:
         return {"number": self.number, "kind": self.kind, "label": self.label,
@@ -174,7 +192,8 @@ class Step:
                 "explained": self.comparison.explained,
                 "differences": [d.as_dict() for d in self.comparison.differences],
                 **({"answers": list(self.answers)} if self.answers else {}),
-                **({"body": self.body} if self.body is not None else {})}
+                **({"body": self.body} if self.body is not None else {}),
+                **({"raised": list(self.raised)} if any(self.raised) else {})}
 
 
 class Run:
@@ -208,7 +227,8 @@ class Run:
             else None
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
                     self.sides[0].sent, tuple(r.status for r in responses[:2]), result,
-                    self.answers(responses) if self.record else (), body)
+                    self.answers(responses) if self.record else (), body,
+                    tuple(side.served.frames for side in self.sides[:2]))
         self.steps.append(step)
         if self.progress:
             self.progress(step)

@@ -29,7 +29,8 @@ from .. import interpreter
 from ..errors import UsageError
 from ..exit_status import ExitStatus
 from . import manifest
-from .folder import diff, port_tree
+from .folder import diff, port_tree, write_reports
+from .repair import repair
 from .report import app_spec, check_markdown, outcome_line
 from .rules import CODES
 
@@ -88,7 +89,7 @@ def main(args) -> int:
     python = None if args.no_check else interpreter.resolve(args.python, [src])
     result = port_tree(src, args.out, disabled=disabled, faithful=args.faithful)
     try:
-        status = report(args, result, python)
+        status = report(args, result, python, disabled)
     finally:
         manifest.record(args.out)  # OUT as this port leaves it, whatever stopped it
     if args.json:
@@ -108,7 +109,7 @@ def preview(src: Path, disabled: frozenset[str], faithful: bool) -> int:
     return ExitStatus.DIFFERS if changed or result.failed else ExitStatus.DONE
 
 
-def report(args, result, python) -> int:
+def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
     """Say what the port did, check it (unless --no-check), and return the exit status."""
     say = (lambda *_, **__: None) if args.quiet or args.json else print
     for module in result.modules:
@@ -150,13 +151,26 @@ def report(args, result, python) -> int:
 
         log = args.out / CHECK_LOG
         log.write_text("", encoding="utf-8")
-        outcome = check(args.src, args.out, result, requests=args.requests,
-                        timeout=args.check_timeout, forms=args.forms is not False,
-                        crawl=not args.no_crawl, starts=args.start, max_pages=args.max_pages,
-                        python=python.logging_to(log), say=say)
-        for line in outcome.lines:
+
+        def checked(ported):
+            return check(args.src, args.out, ported, requests=args.requests,
+                         timeout=args.check_timeout, forms=args.forms is not False,
+                         crawl=not args.no_crawl, starts=args.start, max_pages=args.max_pages,
+                         python=python.logging_to(log), say=say)
+
+        # the check as the port's guard: the sites a failure maps to keep Bottle's behaviour
+        result, outcome, repaired = repair(result, checked(result), lambda exact: port_tree(
+            args.src, args.out, disabled=disabled, faithful=args.faithful, exact=exact),
+            checked, say)
+        if repaired.rounds:
+            write_reports(args.out, result)
+        outcome.data["repair"] = repaired.as_dict()
+        for line in [*outcome.lines, *repaired.lines(result), sites_line(result)]:
             say(line)
         status, reason = verdict(outcome, breaks, result.failed)
+        if repaired.left and status in (ExitStatus.DONE, ExitStatus.NOT_REACHED):
+            # a declared change that loses a page, which no site's exact form repairs
+            status, reason = ExitStatus.DIFFERS, f"a page breaks: {repaired.left[0]}"
         if status == ExitStatus.NOT_COMPARED and "No module named" in reason:
             reason += (f" (the apps ran under {python.path}: --python names the Python "
                        "that has the app's packages)")
@@ -187,6 +201,13 @@ def report(args, result, python) -> int:
     elif args.quiet:
         print(f"bottle2flask port: done; report in {args.out / 'PORTING-REPORT.md'}")
     return status
+
+
+def sites_line(result) -> str:
+    """How many sites took the idiomatic form, how many kept Bottle's behaviour."""
+    sites = result.as_dict()["summary"]["sites"]
+    return (f"sites: {sites['idiomatic']} idiomatic, {sites['exact']} kept Bottle's behaviour "
+            f"({sites['repaired']} repaired by the check)")
 
 
 def verdict(outcome, breaks: str, failed: bool) -> tuple[int, str]:
@@ -225,6 +246,7 @@ def write_check(out: Path, status: int, reason: str, data: dict,
     found["check"] = {"status": int(status), "reason": reason,
                       "summary": data.get("summary"), "counts": data.get("counts"),
                       "routes": data.get("routes", []), "unrouted": data.get("unrouted"),
+                      "repair": data.get("repair"),
                       **ran, **({"original": suite} if suite else {})}
     machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
 

@@ -15,6 +15,7 @@ from bottle2flask.stpl.hoist import module_source
 
 from . import requirements, response_params
 from .compat import SOURCE as COMPAT
+from .compat import used as compat_used
 from .declared import parity_settings
 from .engines import engine
 from .model import build
@@ -111,7 +112,9 @@ def star_todo(module: FileResult, apps) -> FileResult:
 
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
-              write: bool = True, faithful: bool = False) -> TreeResult:
+              write: bool = True, faithful: bool = False,
+              exact: frozenset[str] = frozenset()) -> TreeResult:
+    """exact: the sites that take their exact candidate (Settings.exact)."""
     src, out = Path(src), Path(out)
     result = TreeResult(str(src), str(out), faithful=faithful)
     files = files_of(src)
@@ -176,7 +179,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         python.update(response_params.plan(
             python, {rel: m.imports for rel, m in apps.modules.items()}))
     ported: dict[Path, FileResult] = {}
-    options = {rel: dict(disabled=disabled, faithful=faithful, app_text=app_text,
+    options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken,
                          **apps.options(rel),
@@ -256,10 +259,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if write:
             (out / rel).write_text(module.code, encoding="utf-8")
     users = [Path(m.path) for m in result.modules if m.compat]
-    if users:  # --faithful: Bottle's behaviour, one module, where its users import it
-        result.compat_lines = sum(1 for line in COMPAT.read_text().splitlines() if line.strip())
+    if users:  # Bottle's behaviour, one module, where its users import it: the pieces used
+        text = compat_used({k for m in result.modules for k in m.compat_uses[0]},
+                           {n for m in result.modules for n in m.compat_uses[1]})
+        result.compat_lines = sum(1 for line in text.splitlines() if line.strip())
         if write:
-            shutil.copyfile(COMPAT, out / run_folder(src, apps.modules, users) / COMPAT.name)
+            (out / run_folder(src, apps.modules, users) / COMPAT.name).write_text(
+                text, encoding="utf-8")
     if helpers and write:  # beside the app's module, which registers them (init_app)
         makers = [rel for rel, m in apps.modules.items() if m.made] \
             + sorted(set(apps.default_modules.values()))
@@ -275,12 +281,18 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 src, out, {m.path: m.code for m in result.modules},
                 [m.path for m in result.modules] + [c for c in result.copied
                                                     if c.endswith(".py")])
-        (out / "porting-report.json").write_text(
-            json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
-        (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
-        (out / "parity.toml").write_text(parity_settings(result.modules, CHANGES),
-                                         encoding="utf-8")
+        write_reports(out, result)
     return result
+
+
+def write_reports(out: Path, result: TreeResult) -> None:
+    """porting-report.json, PORTING-REPORT.md and parity.toml (again once the check's
+    repair has marked the sites it moved)."""
+    (out / "porting-report.json").write_text(
+        json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
+    (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
+    (out / "parity.toml").write_text(parity_settings(result.modules, CHANGES),
+                                     encoding="utf-8")
 
 
 def _text(path: Path) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .rules.base import STATEMENTS, Rule
+from .rules.base import STATEMENTS, Rule, enter_scope, leave_scope
 from .walk import is_node
 
 
@@ -59,6 +59,8 @@ class Walk(cst.CSTTransformer):
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         statement, visits, _ = self.kind(node)
+        if self.rules:  # the scope the sites asked below this node are in (Rule.exact)
+            enter_scope(self.rules[0].state, node)
         descend = False
         for i, rule in enumerate(self.rules):
             if self.stopped[i] is not None:
@@ -93,6 +95,8 @@ class Walk(cst.CSTTransformer):
                     result = leave(result, result)
             if statement:
                 result = rule.close_notes(result)
+        if self.rules:
+            leave_scope(self.rules[0].state, original)
         return result
 
     # No rule has visit_/leave_ methods for a node's attributes: not asked for.

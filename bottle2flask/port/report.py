@@ -53,6 +53,10 @@ def markdown(result) -> str:
               "Total: " + outcome_line({"same": totals["same"], "declared": totals["declared"],
                                         "todo": totals["todos"]}, totals["emulation_lines"]),
               ""]
+    sites = totals["sites"]
+    lines += [f"Sites with two candidates: {sites['idiomatic']} idiomatic, {sites['exact']} kept "
+              "Bottle's behaviour (their exact form, with its helper from bottle_compat.py "
+              f"where it needs one), {sites['repaired']} of them repaired by the check.", ""]
     for path, why in result.left_out.items():
         lines += [f"Not copied: `{path}` ({why}).", ""]
     if result.requirements:
@@ -82,6 +86,16 @@ def markdown(result) -> str:
                 detail = f" ({found['detail']})" if found.get("detail") else ""
                 lines.append(f"- `{module.path}:{found['line']}` {change.id} "
                              f"(docs/PORTING.md {change.porting}): {change.text}{detail}")
+        exact = [s for s in module.sites if s["exact"]]
+        if module.sites:
+            lines += ["", f"Sites: {len(module.sites) - len(exact)} idiomatic, {len(exact)} "
+                      "kept Bottle's behaviour."]
+        repaired = [s for s in exact if "repaired" in s]
+        if repaired:
+            lines += ["", "Repaired by the check (the idiomatic form broke; Bottle's "
+                      "behaviour kept):", ""]
+            lines += [f"- `{module.path}:{s.get('line', '?')}` {s['rule']} {s['kind']} in "
+                      f"`{s['scope']}`: {s['repaired']}" for s in repaired]
         if module.notes:
             lines += ["", "Notes:", ""] + [f"- {note}" for note in module.notes]
         if module.todos:
@@ -130,6 +144,10 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
             lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "
                          f"{route['requests']} | {result} | {cell(detail)} |")
         lines += ["", data.get("summary", ""), ""]
+    left = (data.get("repair") or {}).get("left")
+    if left:
+        lines += ["Broken and not repaired by the check:", ""]
+        lines += [f"- {cell(what)}" for what in left] + [""]
     lines += [f"Exit status {int(status)}" + (f": {reason}" if reason else ": done"), ""]
     if suite:
         lines += ["The answers are kept as a test suite in `tests/` "

@@ -32,6 +32,23 @@ class Declared(Declaration):
     line: int
 
 
+class Site(TypedDict):
+    """A site with two candidates (Rule.exact): idiomatic Flask, or Bottle's behaviour
+    kept by a helper the port copies; which it took, and where it is in the port."""
+
+    key: str  # "views.py:item:P003:route-filter:0": stable across ports of one source
+    rule: str
+    kind: str  # "route-filter", "redirect-location"...
+    scope: str  # the enclosing def or class ("Shop.item"), or "<module>"
+    exact: bool  # it took the exact candidate
+    route: NotRequired[str]  # the Bottle rule it is part of (a route-filter site)
+    line: NotRequired[int]  # in the ported module (none: a later rule removed it)
+    # the lines of the top-level statement that holds it (a traceback's frame there
+    # maps to it)
+    span: NotRequired[list[int]]
+    repaired: NotRequired[str]  # the check moved it: the first difference its idiomatic form had
+
+
 @dataclass
 class FileResult:
     path: str
@@ -48,10 +65,14 @@ class FileResult:
     app_name: str | None = None  # the Flask app this module defines, if any
     companions: list[str] = field(default_factory=list)  # modules copied into OUT for it
     openers: dict[str, str] = field(default_factory=dict)  # P019: keyword -> get_db, ...
+    sites: list[Site] = field(default_factory=list)  # each site asked (Rule.exact)
+    # bottle_compat's install() keywords and the names imported from it (compat.used())
+    compat_uses: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
     def as_dict(self) -> dict:
         return {"path": self.path, "status": self.status, "applied": self.applied,
                 "outcomes": self.outcomes, "declared": self.declared, "todos": self.todos,
+                "sites": self.sites,
                 "notes": self.notes, "emulation_lines": self.emulation, "error": self.error,
                 **({"traceback": self.traceback} if self.traceback else {}),
                 "app": self.app_name}
@@ -153,5 +174,9 @@ def summary(result: TreeResult) -> dict:
             "same": sum(m.outcomes["same"] for m in result.modules),
             "declared": sum(m.outcomes["declared"] for m in result.modules),
             "emulation_lines": sum(m.emulation for m in result.modules) + result.compat_lines,
+            "sites": {"idiomatic": sum(not s["exact"] for m in result.modules for s in m.sites),
+                      "exact": sum(s["exact"] for m in result.modules for s in m.sites),
+                      "repaired": sum("repaired" in s for m in result.modules
+                                      for s in m.sites)},
             "rules": dict(sorted(applied.items())),
             "templates": len(result.templates), "copied": len(result.copied)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import textwrap
@@ -23,7 +24,7 @@ from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .placement import app_options
-from .results import Declared, FileResult, Todo
+from .results import Declared, FileResult, Site, Todo
 from .rules import RULES
 from .rules.base import Phase, PortState, drop_placeholders, todo_note
 from .rules.base import state as port_state
@@ -218,6 +219,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     state = port_state(context)
     state.facts = facts
     state.faithful = faithful
+    state.path = path
+    state.exact_keys = frozenset(settings.exact)
     state.app_text = app_text
     state.provided = set(facts.own_defs)
     state.template_names = dict(template_names or {})
@@ -258,7 +261,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                 template_processor(state, names_used(tree))
             else:
                 template_globals(state, context)
-        state.needs -= FAITHFUL_ONLY
+        # what the sites that took their exact candidate need is kept
+        state.needs -= FAITHFUL_ONLY - state.exact_needs
     tree = app_options(tree, state)
     for template, values in state.after_app:
         tree, placed = after_app(tree, facts.app_name, [template],
@@ -293,8 +297,10 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()), state)
     state.breaks |= set(left)
+    # the sites' marks are dropped as the declared changes' are: theirs numbered -1, -2...
     code, marked, noted = marks.render(
-        tree, {id(comment): n for comment, n in state.marks},
+        tree, {**{id(comment): n for comment, n in state.marks},
+               **{id(comment): -1 - n for comment, n in state.site_marks}},
         {id(comment): n for n, (comment, _, _) in enumerate(state.todo_marks)})
     todo_lines: list[int] = []
     long_lines: list[int] = []
@@ -309,6 +315,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     except SyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
+    sites = placed_sites(code, state.sites, {-1 - n: line for n, line in lines.items()
+                                             if n < 0})
     # each TODO still in the module, at its line (a statement a later rule removed took
     # its TODO with it)
     todos: list[Todo] = sorted((
@@ -322,7 +330,27 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
                       declared, state.notes, app_name=app, emulation=state.emulation,
                       compat=state.compat, companions=sorted(state.companions),
-                      openers=dict(state.openers))
+                      openers=dict(state.openers), sites=sites,
+                      compat_uses=(frozenset(state.compat_keywords),
+                                   frozenset(state.compat_names)))
+
+
+def placed_sites(code: str, sites: list[Site], lines: dict[int, int]) -> list[Site]:
+    """Each site with its line in the ported code and the lines of the top-level
+    statement that holds it (a traceback's frame there is this site's)."""
+    spans = [(min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))]),
+              stmt.end_lineno or stmt.lineno) for stmt in ast.parse(code).body]
+    placed: list[Site] = []
+    for n, site in enumerate(sites):
+        found: Site = {**site}
+        line = lines.get(n)
+        if line is not None:
+            found["line"] = line
+            span = next(([a, b] for a, b in spans if a <= line <= b), None)
+            if span is not None:
+                found["span"] = span
+        placed.append(found)
+    return placed
 
 
 def factory_call(module: cst.Module, app: str) -> str:

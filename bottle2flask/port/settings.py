@@ -38,6 +38,9 @@ class Settings:
     # Flask name -> Bottle's SyntaxError
     template_errors: dict[str, str] = field(default_factory=dict)
     faithful: bool = False
+    # the sites that take their exact candidate (Rule.exact): site keys, or a prefix of
+    # one (a module's path, a scope in it); --faithful takes every site's
+    exact: frozenset[str] = frozenset()
     app_text: str | None = None
     own_modules: frozenset[str] = frozenset()
     # a static/ folder beside the module, which Flask would serve unless told not to

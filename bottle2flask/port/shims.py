@@ -65,6 +65,7 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     if placed:
         state.emulation += 1
         state.compat = True
+        state.compat_keywords |= set(options)
     return module, placed
 
 

@@ -136,7 +136,9 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         where = f"{port_loads['file']}:{port_loads['line']}: " if port_loads.get("file") else ""
         reason = f"the port does not start: {where}{port_loads['error']}" + blocking_todo(
             result, port_loads)
-        return Check(PORT_DOES_NOT_START, reason, data={"starts": {"port": False}})
+        return Check(PORT_DOES_NOT_START, reason, data={"starts": {"port": False}, "failure": {
+            "error": port_loads.get("cause") or port_loads["error"],
+            "frames": port_loads.get("frames", [])}})
     if not original_loads["ok"]:
         return Check(NOT_CHECKED, "the original does not start here, so the port was not "
                      f"compared: {original_loads['error']}",

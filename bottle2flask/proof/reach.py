@@ -227,11 +227,31 @@ def request_for(path: str, method: str, inputs: Inputs, values: dict[str, Any]) 
 
 def view_name(route: bottle.Route) -> str:
     """The name of the function behind a route (its decorators unwrapped)."""
+    return str(getattr(undecorated(route), "__name__", ""))
+
+
+def undecorated(route: bottle.Route):
+    """The function behind a route: its decorators unwrapped (`__wrapped__`, a bound
+    method's `__func__`, the one callable a wrapper's closure holds). Bottle's own
+    get_undecorated_callback() loops for ever on a closure that holds no callable (a
+    view a factory made, `make_view(label)`); this stops there."""
+    func = route.callback
+    for _ in range(64):  # decorators deep: more is a cycle
+        inner = getattr(func, "__wrapped__", None) or getattr(func, "__func__", None)
+        if inner is None:
+            inner = next((value for value in map(_cell, getattr(func, "__closure__", None)
+                                                  or ()) if callable(value)), None)
+        if inner is None or inner is func:
+            break
+        func = inner
+    return func
+
+
+def _cell(cell):
     try:
-        callback = route.get_undecorated_callback()
-    except Exception:  # a callback Bottle cannot unwrap
-        callback = route.callback
-    return str(getattr(callback, "__name__", ""))
+        return cell.cell_contents
+    except ValueError:  # an empty cell
+        return None
 
 
 def plan(app: bottle.Bottle, found: list[Target], steps: list[dict],

@@ -31,22 +31,29 @@ def probe(spec: str) -> dict:
         except UsageError as error:
             cause = error.__cause__ or error.__context__
             where = frame_in(cause, Path(folder)) if cause else None
+            frames = frames_in(cause, Path(folder)) if cause else []
             # The exception itself, the copy's folder left out: the check tells a failure
             # the original has too from one of the port's own.
             said = f"{type(cause).__name__}: {cause}".replace(folder, "<app>") if cause \
                 else str(error).replace(folder, "<app>")
-            return {"ok": False, "error": str(error), "cause": said, **(where or {})}
+            return {"ok": False, "error": str(error), "cause": said, **(where or {}),
+                    "frames": frames}
     return {"ok": True, "script": loaded.script}
 
 
 def frame_in(error: BaseException, folder: Path) -> dict | None:
     """The deepest frame of an exception that lies in the app's (copied) folder."""
-    found = None
-    for frame in traceback.extract_tb(error.__traceback__):
-        path = Path(frame.filename)
-        if folder in path.parents:
-            found = {"file": str(path.relative_to(folder / "app-app")), "line": frame.lineno}
-    return found
+    found = frames_in(error, folder)
+    return found[-1] if found else None
+
+
+def frames_in(error: BaseException, folder: Path) -> list[dict]:
+    """Every frame of an exception's traceback that lies in the app's (copied) folder,
+    outermost first (the port's repair maps each to the sites around it)."""
+    return [{"file": str(Path(frame.filename).relative_to(folder / "app-app")),
+             "line": frame.lineno}
+            for frame in traceback.extract_tb(error.__traceback__)
+            if folder / "app-app" in Path(frame.filename).parents]
 
 
 def compare(original: str, port: str, options: dict) -> dict:

@@ -1,4 +1,5 @@
-"""Bottle's behaviour on a Flask app, for a port made with `bottle2flask port --faithful`.
+"""Bottle's behaviour on a Flask app, for a port made with `bottle2flask port --faithful`,
+or whose check kept Bottle's behaviour at some sites (the port copies only their pieces).
 
 Copied into the port by the porting kit; the ported modules import from it:
 

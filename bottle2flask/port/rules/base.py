@@ -21,7 +21,7 @@ from ..declared import Change, glob
 from ..edit import STATEMENTS, Remove, arg, string_value, with_comments
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
 from ..quick import Transformer
-from ..results import Declaration
+from ..results import Declaration, Site
 
 if TYPE_CHECKING:
     from ..model import AppModel
@@ -94,6 +94,23 @@ class PortState:
     openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
     # keyword -> (module, function)
     imported_openers: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # The sites that have two candidates (Rule.exact): the module's path as the port
+    # names it, the keys (or their prefixes: a module, a scope) that take the exact one
+    # (Settings.exact), the enclosing defs and classes of the node being visited (the
+    # walk keeps it), each site asked, and its mark (as `marks`, index in `sites`).
+    path: str = "<string>"
+    exact_keys: frozenset[str] = frozenset()
+    scope: list[str] = field(default_factory=list)
+    sites: list[Site] = field(default_factory=list)
+    site_marks: list[tuple[cst.Comment, int]] = field(default_factory=list)
+    site_counts: dict[tuple[str, str, str], int] = field(default_factory=dict)
+    # the module-wide pieces (bottle_compat.install()'s, shims) an exact site needs: the
+    # idiomatic port keeps these of FAITHFUL_ONLY (Rule.need_exact)
+    exact_needs: set[str] = field(default_factory=set)
+    # what the module uses of bottle_compat: install()'s keywords, the names it imports
+    # (the port copies only their pieces: compat.used())
+    compat_keywords: set[str] = field(default_factory=set)
+    compat_names: set[str] = field(default_factory=set)
 
 
 def state(context: CodemodContext) -> PortState:
@@ -191,12 +208,40 @@ class Rule(Transformer):
         moved = posixpath.relpath(posixpath.normpath(path), here)
         return cst.SimpleString(json.dumps(moved))
 
-    def exact(self, kind: str) -> bool:
+    def exact(self, kind: str, route: str | None = None) -> bool:
         """Whether the site being visited takes its exact candidate (Bottle's behaviour
         kept by a helper the port copies) rather than its idiomatic one: every site under
         --faithful, else the sites the check repaired. Call it at each site that has both
-        candidates; `kind` names the site's kind for the report (`"rule-string"`)."""
-        return self.state.faithful
+        candidates; `kind` names the site's kind for the report (`"rule-string"`);
+        `route`, the Bottle rule the site is part of, if any (a route that breaks maps
+        to it wherever it is registered: by a call, in a loop, in a class).
+
+        Each call is one site, recorded with its key (stable across ports of the same
+        source: module, scope, rule, kind, its ordinal among those) and its choice; its
+        line is found from a mark above the statement being visited, as declare()'s."""
+        state = self.state
+        scope = ".".join(state.scope) or "<module>"
+        counted = (scope, self.code, kind)
+        ordinal = state.site_counts.get(counted, 0)
+        state.site_counts[counted] = ordinal + 1
+        key = site_key(state.path, scope, self.code, kind, ordinal)
+        chosen = state.faithful or takes_exact(key, state.exact_keys)
+        site: Site = {"key": key, "rule": self.code, "kind": kind, "scope": scope,
+                      "exact": chosen}
+        if route:
+            site["route"] = route
+        state.sites.append(site)
+        if self._notes:
+            comment = cst.Comment("#")
+            state.site_marks.append((comment, len(state.sites) - 1))
+            self._notes[-1].append(cst.EmptyLine(comment=comment))
+        return chosen
+
+    def need_exact(self, need: str) -> None:
+        """The module-wide piece (a keyword of bottle_compat.install(), a shim) a site
+        that took its exact candidate needs: added once for the module."""
+        self.state.needs.add(need)
+        self.state.exact_needs.add(need)
 
     def fired(self, count: int = 1) -> None:
         self.state.applied[self.code] = self.state.applied.get(self.code, 0) + count
@@ -204,6 +249,8 @@ class Rule(Transformer):
     def need_import(self, module: str, name: str | None = None,
                     asname: str | None = None) -> None:
         AddImportsVisitor.add_needed_import(self.context, module, name, asname)
+        if module == "bottle_compat" and name:
+            self.state.compat_names.add(name)
         if name:  # the Bottle import of the same name is no longer needed
             self.state.provided.add(asname or name)
 
@@ -262,12 +309,14 @@ class Rule(Transformer):
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, STATEMENTS):
             self.open_notes()
+        enter_scope(self.state, node)
         return super().on_visit(node)
 
     def on_leave(self, original, updated):
         result = super().on_leave(original, updated)
         if isinstance(original, STATEMENTS):
             result = self.close_notes(result)
+        leave_scope(self.state, original)
         return result
 
     def open_notes(self) -> None:
@@ -280,6 +329,34 @@ class Rule(Transformer):
         if notes and result is not None:
             result = with_comments(result, notes)
         return result
+
+
+SCOPES = (cst.FunctionDef, cst.ClassDef)
+
+
+def enter_scope(state: PortState, node: cst.CSTNode) -> None:
+    """The walk enters a def or class: the sites below it are in its scope."""
+    if isinstance(node, SCOPES):
+        state.scope.append(node.name.value)
+
+
+def leave_scope(state: PortState, node: cst.CSTNode) -> None:
+    if isinstance(node, SCOPES):
+        state.scope.pop()
+
+
+def site_key(path: str, scope: str, code: str, kind: str, ordinal: int) -> str:
+    """`views.py:Shop.item:P003:route-filter:0`: each part a prefix the exact set may
+    name (the module, a scope in it, a rule there...)."""
+    return f"{path}:{scope}:{code}:{kind}:{ordinal}"
+
+
+def takes_exact(key: str, chosen: frozenset[str]) -> bool:
+    """Whether the key, or a prefix of it ending at one of its parts, is chosen."""
+    if not chosen:
+        return False
+    parts = key.split(":")
+    return any(":".join(parts[:n]) in chosen for n in range(1, len(parts) + 1))
 
 
 def todo_note(state: PortState, code: str, text: str) -> cst.EmptyLine:

@@ -678,9 +678,16 @@ class Routes(Rule):
         assert path is not None and isinstance(node, cst.SimpleString)
         if len(path) > 1 and path.endswith("/") and not self.state.faithful:
             self.declare("D-trailing-slash")
-        needs = self.state.needs if self.state.faithful else set()
+        # Bottle's int, float and path filters: Werkzeug's own converters (idiomatic,
+        # declared), or converters with Bottle's patterns (exact)
+        exact = any(kind in FILTERS and kind not in self.state.route_filters
+                    for _, kind, _ in tokens(path)) and self.exact("route-filter", path)
+        needs: set[str] = set()
         new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
                                      self.state.route_filters)
+        if exact and not problems:
+            for need in needs:
+                self.need_exact(need)
         for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
             self.todo(problem, breaks=True)
         if problems:
@@ -692,7 +699,7 @@ class Routes(Rule):
             # the leading slash; Werkzeug's rules start with one, outside the wildcard
             new = "/" + new
             self.declare("D-leading-slash", [glob(new)])
-        if not self.state.faithful:
+        if not exact:
             new = self.werkzeug_converters(new)
         if new == path:
             return node

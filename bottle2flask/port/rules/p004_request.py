@@ -504,10 +504,10 @@ class Request(Rule):
             return updated.with_changes(attr=cst.Name(RENAMED[name]))
         if name == "json":
             self.fired()
-            if not self.state.faithful:
+            if not self.exact("json-body"):
                 self.declare("D-json-body")
                 return self.spelt("request.get_json(silent=True)", value)
-            self.state.needs.add("json_body")
+            self.need_exact("json_body")
             return cst.parse_expression("_bottle_json()")
         if name == "urlparts":  # Bottle's is urlsplit() of the URL; Flask's request.url a str
             self.fired()

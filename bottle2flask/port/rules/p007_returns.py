@@ -59,11 +59,11 @@ class Returns(Rule):
         if isinstance(value, cst.Dict | cst.DictComp) or (
                 isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
                 and value.func.value == "dict"):
-            if not self.state.faithful:
+            if not self.exact("json-order"):
                 self.fired()
                 self.declare("D-json", self.paths[-1])
             elif "json" not in self.state.needs:
-                self.state.needs.add("json")
+                self.need_exact("json")
                 self.fired()
         elif isinstance(value, cst.List | cst.ListComp | cst.Tuple):
             self.todo("a list or tuple return: Bottle joins the items into the body; Flask "

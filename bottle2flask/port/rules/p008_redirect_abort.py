@@ -104,8 +104,8 @@ class RedirectAbort(Rule):
                 updated = updated.with_changes(func=cst.Name("redirect"))
             if m.matches(updated.func, m.Name("redirect")):
                 self.need_import("flask", "redirect")
-            if self.state.faithful:
-                self.state.needs.add("location")
+            if self.exact("redirect-location"):
+                self.need_exact("location")
             else:
                 self.declare("D-location", self.globs[-1] if self.globs else ["*"])
             if arg(updated, 1, "code") is None:

@@ -187,8 +187,8 @@ class Errors(Rule):
         if param and isinstance(updated.value, cst.Name) and updated.value.value == param:
             name = updated.attr.value
             if name in ERROR_ATTRS:
-                if name == "body" and self.state.faithful:  # routing 404/405: Bottle's
-                    self.state.needs.add("route_errors")
+                if name == "body" and self.exact("error-text"):  # routing 404/405: Bottle's
+                    self.need_exact("route_errors")
                 elif name == "body" and not self.declared_text:
                     self.declared_text = True
                     self.declare("D-error-text")
