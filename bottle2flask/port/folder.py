@@ -276,7 +276,8 @@ def _text(path: Path) -> str:
 
 
 # A module a ported module imports, copied into OUT from the package's own (tested) source
-COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py"}
+COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py",
+              "bottle_plugins": Path(__file__).parent / "compat" / "bottle_plugins.py"}
 
 
 def copy_companions(src: Path, out: Path, result: TreeResult) -> None:
