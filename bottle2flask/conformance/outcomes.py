@@ -24,16 +24,10 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P024',
          "apps: Bottle's stack of default apps: a Flask app is passed around, or "
          'reached as current_app in a request'),
-    'install': todo(
-        'P019',
-         'Bottle plugin plugin: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
     'uninstall': todo(
         'P019',
-         'Bottle plugin plugin: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
+         'uninstall(plugin) kept by bottle_plugins.py: Flask has no plugins; drop '
+         'whatever replaced this plugin'),
     'url': todo(
         'P013',
          "url() at import: Flask's url_for() needs an app context there; build the"
@@ -94,14 +88,13 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'Bottle.mount': declared('D-mount-alone', 'body'),
     'Bottle.install': todo(
         'P019',
-         'Bottle plugin plugin: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
+         "Bottle plugin plugin kept by bottle_plugins.py (its setup() runs here, its "
+         "apply() wraps every view): Flask's way is a view decorator, "
+         'before_request/after_request hooks or its Flask extension'),
     'Bottle.uninstall': todo(
         'P019',
-         'Bottle plugin plugin: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
+         'uninstall(plugin) kept by bottle_plugins.py: Flask has no plugins; drop '
+         'whatever replaced this plugin'),
     'Bottle.routes': todo(
         'P001',
          "`app.routes` is Bottle's list of routes: a Flask app's are "
