@@ -16,7 +16,7 @@ from .compat import SOURCE as COMPAT
 from .declared import parity_settings
 from .engines import engine
 from .model import build
-from .model.app import DEFAULT_SOURCE, run_folder
+from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, vendored_names
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES
@@ -124,8 +124,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 python[p.relative_to(src)] = p.read_bytes().decode("utf-8")
             except UnicodeDecodeError as error:
                 undecoded[p.relative_to(src)] = error
+    # the app's own copies of Bottle (lib/bottle.py, or a module that is Bottle): not
+    # ported; imported by another name (`from lib import bottle`), that name is Bottle's
+    bottles = [p.relative_to(src) for p in files if p.suffix in PYTHON_SUFFIXES
+               and is_bottle(p.relative_to(src), python.get(p.relative_to(src)))]
+    for rel in bottles:
+        python.pop(rel, None)
     folders = template_folders(python)
-    apps = build(src, python)
+    apps = build(src, python, vendored_names(bottles))
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}
@@ -222,7 +228,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
                 (out / rel).write_text(module.code, encoding="utf-8", newline="")
-        elif rel.name == "bottle.py":
+        elif rel in bottles:
             vendored.append((path, rel))
         else:
             result.copied.append(str(rel))

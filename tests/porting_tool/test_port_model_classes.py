@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bottle2flask.port.folder import port_tree
 
 from .helpers import answers, both_folders, port
@@ -604,3 +606,52 @@ def test_the_default_app_named_inside_a_function_is_the_modules_own(tmp_path):
             app.run()
     '''}, "default_in_function", entry="web.py:")  # the original's app: Bottle's default
     assert answers(bottle, "/") == answers(flask, "/") == (200, "hi")
+
+
+@pytest.mark.parametrize("imports", [
+    "from lib import bottle\nfrom lib.bottle import request",
+    "import lib.bottle as bottle\nfrom lib.bottle import request",
+    "from lib import bottle as web\nfrom lib.bottle import request",
+])
+def test_a_bottle_the_app_ships_in_a_package_is_bottle_under_that_name(tmp_path, imports):
+    """issue 42: `from lib import bottle` (a copy of Bottle in lib/) was no Bottle to the
+    model: the port kept the import and the Bottle app, and lib/bottle.py with them."""
+    import bottle as installed
+
+    from .helpers import answers, both_folders
+
+    module = "web" if " as web" in imports else "bottle"
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": imports + f'''
+
+
+app = {module}.Bottle()
+
+
+@app.route("/hello/<name>")
+def hello(name):
+    return "hello " + name + request.query.get("end", "!")
+
+
+if __name__ == "__main__":
+    {module}.run(app)
+''',
+        "lib/__init__.py": "",
+        "lib/bottle.py": Path(installed.__file__).read_text(),
+    }, "vendored_" + str(abs(hash(imports))))
+    assert answers(bottle, "/hello/x?end=?") == answers(flask, "/hello/x?end=?") \
+        == (200, "hello x?")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "lib" not in code.replace("flask", "") and "Flask(__name__" in code
+    assert not (tmp_path / "out" / "lib" / "bottle.py").exists()
+
+
+def test_a_module_that_is_bottle_under_another_file_name_is_known_by_what_it_defines():
+    from bottle2flask.port.model.app import is_bottle, vendored_names
+
+    assert is_bottle(Path("vendor/bottle.py"), None)
+    assert is_bottle(Path("vendor/bottle012.py"), "__version__ = '0.12'\nclass Bottle:\n    pass\n")
+    assert not is_bottle(Path("vendor/web.py"), "class Bottle:\n    pass\n")  # no version
+    assert not is_bottle(Path("vendor/web.py"), "from bottle import Bottle\n__version__ = 1\n")
+    assert vendored_names([Path("web/lib/bottle.py")]) == {
+        "web.lib.bottle", "lib.bottle"}
