@@ -241,7 +241,7 @@ class Plugins(Rule):
         apps = {self._app_text(d) for _, v in views for d in v.decorators
                 if decorator_method(self, d) in ROUTE_METHODS}
         first_view = min((i for i, _ in views), default=len(module.body))
-        names = [call.args[0].value.value for call in installs]
+        names = [n.value for call in installs if isinstance(n := call.args[0].value, cst.Name)]
         if any(r.by_call for r in self.facts.routes) \
                 or len({self._app_text_of(c) for c in installs}) != 1 \
                 or not apps <= {self._app_text_of(installs[0])} \
@@ -368,7 +368,7 @@ class Plugins(Rule):
             self.todo(f"Bottle plugin {what} kept by bottle_plugins.py (its setup() runs "
                       "here, its apply() wraps every view): Flask's way is a view "
                       "decorator, before_request/after_request hooks or its Flask extension")
-        return updated.with_changes(body=[stmt.with_changes(value=kept)])
+        return updated.with_changes(body=[cst.Expr(kept)])
 
     def _plugin_import(self, stmt) -> bool:
         """An import of plugin packages whose plugins were all converted."""
