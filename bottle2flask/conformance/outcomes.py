@@ -445,20 +445,10 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P003',
          "route without a path: Bottle builds one from the function's arguments; "
          'write the path out'),
-    'route:apply': todo(
-        'P019',
-         '`apply=[upper]` ran these Bottle plugins (or decorators) on this route: '
-         'taken out, Flask has no plugins; decorate the view with what replaces '
-         'them'),
-    'route:skip': todo(
-        'P019',
-         'Bottle plugin upper: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
     'route:skip:True': todo(
         'P019',
-         '`skip=True` turned Bottle plugins off for this route: taken out, Flask '
-         'has no plugins; decorate the view with what replaces them'),
+         "skip= turned Bottle's JSON plugin off for this route too: a dict the view "
+         'returns is JSON in Flask (Bottle sent its keys)'),
     'route:config': todo(
         'P003',
          "answer= is Bottle's route config (request.route.config['answer']): "

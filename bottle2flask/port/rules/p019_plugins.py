@@ -456,6 +456,10 @@ class Plugins(Rule):
         applied = _items(given.get("apply"))
         skipped = _items(given.get("skip"))
         here[2].append(skipped)
+        if any(isinstance(x, cst.Name) and (x.value == "True" or self.api(x) == "JSONPlugin")
+               or string_value(x) == "json" for x in skipped):
+            self.todo("skip= turned Bottle's JSON plugin off for this route too: a dict the "
+                      "view returns is JSON in Flask (Bottle sent its keys)")
         idiomatic = here[0] is not None and here[1] == 1 and all(
             isinstance(a, cst.Name) and self.defs.get(a.value, here[0]) < here[0]
             for a in applied) and (not self.kept or not skipped)
