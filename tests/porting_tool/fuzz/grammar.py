@@ -4,7 +4,10 @@ An app is a few modules (the app made in one, used in others), routes (in functi
 classes and loops; rules with filters, lists of rules, a rule with no leading slash),
 views answering text, a dict, a template, an HTTPResponse, abort() or redirect(), reading
 the query, forms, params, JSON and cookies; decorators with and without functools.wraps,
-defined anywhere; hooks, error pages, a mounted and a merged app, a plugin; templates in
+defined anywhere; hooks, error pages (some reading the error object: status_line, body,
+exception, traceback, headers), a mounted and a merged app, a plugin (a decorator or a
+plugin object whose setup() makes what its apply() reads, installed before or after the
+routes), routes with apply= and skip= (a plugin's name, True); templates in
 views/, beside the script or on an added TEMPLATE_PATH, with rebase and include. Each
 route knows the requests it answers, so the test sends exactly those. render.py writes
 an app as files.
@@ -31,6 +34,8 @@ ELEMENTS = (
     "TEMPLATE_PATH", "stpl:{{}}", "stpl:{{!}}", "stpl:%if", "stpl:%rebase", "stpl:%include",
     "Bottle.mount", "Bottle.merge", "Bottle.hook:before_request", "Bottle.hook:after_request",
     "Bottle.error", "Bottle.install", "JSONPlugin", "functools.wraps",
+    "route:apply", "route:skip", "route:skip:True", "HTTPError.status_line", "HTTPError.body",
+    "HTTPError.exception", "HTTPError.traceback", "HTTPError.headers",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -82,6 +87,7 @@ class Route:
     template: str = ""  # a TEMPLATE_KINDS entry, for template and view bodies
     value: object = "plain"
     query: str = "x"  # the query read: attribute, get, getall
+    plugins: str = ""  # apply (apply=[mark]), skip (skip=["stamp"]), skip_all (skip=True)
     requests: list[Request] = field(default_factory=list)
 
     @property
@@ -106,6 +112,9 @@ class App:
     mount: str = ""  # the module that mounts sub.py's app, "" for none
     merge: str = ""  # the module that merges extra.py's app
     plugin: str = ""  # the module that installs the plugin
+    plugin_kind: str = "decorator"  # decorator, or object (setup() and apply())
+    plugin_late: bool = False  # installed below the routes (Bottle applies it all the same)
+    error_reads: bool = False  # the error pages read the error object
     # a class-made app: `app = Site().bottle` (call) or `site = Site()`, `app = site.bottle`
     # (instance); the attribute the class sets; in __init__ or a method it calls
     site_bind: str = "call"
@@ -224,6 +233,11 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
         route.value = draw(st.sampled_from(VALUES))
     if body == "query":
         route.query = draw(st.sampled_from(["attr", "get", "getall"]))
+    if container == "function":
+        # skip=True turns Bottle's JSON plugin off too: a dict is no answer there
+        route.plugins = draw(st.sampled_from(
+            ["", "", "", "apply", "skip"] + (["skip_all"] if body not in ("dict", "json_in")
+                                             else [])))
     add_requests(route)
     return route
 
@@ -262,6 +276,10 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.mount = draw(st.sampled_from(["", "", *modules]))
     app.merge = draw(st.sampled_from(["", "", "", *modules]))
     app.plugin = draw(st.sampled_from(["", "", *modules]))
+    if app.plugin:
+        app.plugin_kind = draw(st.sampled_from(["decorator", "object"]))
+        app.plugin_late = draw(st.booleans())
+    app.error_reads = bool(errors) and draw(st.booleans())
     if creation == "class":
         app.site_bind = draw(st.sampled_from(["call", "instance"]))
         app.site_attr = draw(st.sampled_from(["bottle", "app"]))
@@ -296,6 +314,8 @@ def elements_of(app: App) -> set[str]:
             found |= {"route:rule:no-leading-slash", "route:filter:re"}
         found |= {f"route:filter:{f}" if f else "route:wildcard" for f in route.filters}
         found |= set(BODY_ELEMENTS[route.body])
+        found |= {"apply": {"route:apply"}, "skip": {"route:skip"},
+                  "skip_all": {"route:skip:True"}}.get(route.plugins, set())
         found |= set(TEMPLATE_ELEMENTS.get(route.template, ()))
     if any(d.wraps for d in app.decorators):
         found.add("functools.wraps")
@@ -305,6 +325,9 @@ def elements_of(app: App) -> set[str]:
         found.add("TEMPLATE_PATH")
     found |= {f"Bottle.hook:{hook}" for hook, _ in app.hooks}
     found |= {"Bottle.error"} if app.errors else set()
+    if app.error_reads:
+        found |= {"HTTPError.status_line", "HTTPError.body", "HTTPError.exception",
+                  "HTTPError.traceback", "HTTPError.headers"}
     found |= {name for name, on in (("Bottle.mount", app.mount), ("Bottle.merge", app.merge),
                                     ("Bottle.install", app.plugin)) if on}
     return found
