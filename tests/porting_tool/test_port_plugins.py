@@ -836,3 +836,42 @@ def test_plugin_objects_keep_their_setup_order_apply_skip_and_uninstall(tmp_path
         assert answers(client, "/gone") == (200, "one:/gone:GONE")
         assert answers(client, "/") == (200, "ONE,AFTER")  # then no more
         assert answers(client, "/quiet") == (200, "QUIET")  # shout is still installed
+
+
+BY_CALL = '''
+from bottle import Bottle
+
+app = Bottle()
+
+
+def timed(callback):
+    def wrapper(*args, **kwargs):
+        return "<" + callback(*args, **kwargs) + ">"
+    return wrapper
+
+
+def index():
+    return "home"
+
+
+def page(name):
+    return name
+
+
+app.route("/", callback=index, apply=[timed])
+app.route("/p/<name>", "GET", page, apply=timed, skip=True)
+app.route("/q/<name>", apply=[timed])(page)
+'''
+
+
+def test_apply_and_skip_on_a_route_made_by_a_call_mark_its_callback(tmp_path):
+    """`app.route(path, callback=view, apply=...)` became add_url_rule(..., apply=...):
+    a TypeError at import, no page served."""
+    from .helpers import answers, both_apps
+
+    result = port(BY_CALL)
+    assert 'view_func=route_plugins(app, apply=[timed])(index)' in result.code
+    assert 'route_plugins(app, apply=timed, skip=True)(page)' in result.code
+    bottle_app, flask_app = both_apps(tmp_path, BY_CALL, "bycall")
+    for path, body in (("/", "<home>"), ("/p/x", "x"), ("/q/y", "<y>")):
+        assert answers(bottle_app, path) == answers(flask_app, path) == (200, body), path

@@ -168,7 +168,12 @@ def route_plugins(app: Flask, apply=None, skip=None, **config):
     views = plugin_views(app)
 
     def mark(view: Callable) -> Callable:
-        views.routes[view] = (_as_list(apply), _as_list(skip), config)
+        settings = (_as_list(apply), _as_list(skip), config)
+        if views.routes.get(view, settings) != settings:
+            # one view under two routes with plugins of their own: one function each,
+            # as Bottle keeps one Route each
+            view = functools.wraps(view)(functools.partial(view))
+        views.routes[view] = settings
         views.reset()
         return view
 

@@ -146,6 +146,7 @@ class Plugins(Rule):
         self.at: dict[int, int] = {}  # id of a top-level statement -> its index
         # per function being visited: [its index or None, route decorator slots found]
         self.functions: list[list] = []
+        self.decorator_calls: set[int] = set()  # the calls written as decorators
 
     # -- what the module installs -----------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
@@ -456,10 +457,7 @@ class Plugins(Rule):
         applied = _items(given.get("apply"))
         skipped = _items(given.get("skip"))
         here[2].append(skipped)
-        if any(isinstance(x, cst.Name) and (x.value == "True" or self.api(x) == "JSONPlugin")
-               or string_value(x) == "json" for x in skipped):
-            self.todo("skip= turned Bottle's JSON plugin off for this route too: a dict the "
-                      "view returns is JSON in Flask (Bottle sent its keys)")
+        self._skips_json(skipped)
         idiomatic = here[0] is not None and here[1] == 1 and all(
             isinstance(a, cst.Name) and self.defs.get(a.value, here[0]) < here[0]
             for a in applied) and (not self.kept or not skipped)
@@ -467,20 +465,58 @@ class Plugins(Rule):
         if idiomatic and not self.exact("plugin"):
             here[3] += [a.value for a in applied if isinstance(a, cst.Name)
                         and not _skips(skipped, a.value)]
-        else:
-            marker = [cst.Arg(self._app(call.func))]
-            for key, value in given.items():
-                if key == "apply" or self.kept:
-                    marker.append(kw(key, value))
-            if len(marker) > 1:
-                here[4][id(original)] = cst.Decorator(cst.Call(
-                    self._helper("route_plugins"), [
-                        a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(
-                            " "))) for a in marker[:-1]] + [marker[-1]]))
+        elif "apply" in given or self.kept:
+            here[4][id(original)] = cst.Decorator(self._marker(call.func, given))
         kept = [a for a in call.args if not (a.keyword and a.keyword.value in given)]
         if kept:
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         return updated.with_changes(decorator=call.with_changes(args=kept))
+
+    def visit_Decorator(self, node: cst.Decorator) -> None:
+        self.decorator_calls.add(id(node.decorator))
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        """`app.route(path, callback=view, apply=..., skip=...)` and `app.route(path,
+        apply=...)(view)`: the view marked by route_plugins (Flask's add_url_rule takes
+        no apply= or skip=: a TypeError at import)."""
+        if id(original) in self.decorator_calls:
+            return updated
+        route = updated.func if isinstance(updated.func, cst.Call) else updated
+        if self.app_method(route.func) not in ROUTE_METHODS:
+            return updated
+        given = {a.keyword.value: a.value for a in route.args
+                 if a.keyword and a.keyword.value in {"apply", "skip"}}
+        callback = arg(route, 2, "callback") if route is updated \
+            else (updated.args[0] if len(updated.args) == 1 else None)
+        if not given or callback is None:
+            return updated
+        self.fired()
+        self._skips_json(_items(given.get("skip")))
+        marker = self._marker(route.func, given)
+        marked = callback.with_changes(value=cst.Call(marker, [cst.Arg(callback.value)]))
+        kept = [marked if a is callback else a for a in route.args
+                if not (a.keyword and a.keyword.value in given)]
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        if route is updated:
+            return updated.with_changes(args=kept)
+        return updated.with_changes(func=route.with_changes(args=kept),
+                                    args=[marked.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
+
+    def _marker(self, func: cst.BaseExpression, given: dict) -> cst.Call:
+        """route_plugins(app, apply=..., skip=...): skip= only where a plugin is kept."""
+        marker = [cst.Arg(self._app(func))]
+        for key, value in given.items():  # a skip= leaves out the route's apply= too
+            if key == "apply" or self.kept or "apply" in given:
+                marker.append(kw(key, value))
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        return cst.Call(self._helper("route_plugins"),
+                        [a.with_changes(comma=space) for a in marker[:-1]] + [marker[-1]])
+
+    def _skips_json(self, skipped: list) -> None:
+        if any(isinstance(x, cst.Name) and (x.value == "True" or self.api(x) == "JSONPlugin")
+               or string_value(x) == "json" for x in skipped):
+            self.todo("skip= turned Bottle's JSON plugin off for this route too: a dict the "
+                      "view returns is JSON in Flask (Bottle sent its keys)")
 
     def _decorated(self, original: cst.FunctionDef, updated: cst.FunctionDef,
                    here: list) -> cst.FunctionDef:
