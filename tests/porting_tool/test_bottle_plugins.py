@@ -125,3 +125,22 @@ def test_setup_runs_at_install_and_a_plugin_neither_callable_nor_applying_is_ref
         with pytest.raises(TypeError, match="Plugins must be callable"):
             install(object())
     assert seen == [2, 0]  # Bottle's own JSON and template plugins come first there
+
+
+def test_a_route_merged_from_another_app_keeps_that_apps_plugins_only():
+    """Bottle's merge() keeps each route's own app (route.app): the plugins applied are
+    that app's, not the one it is merged into (P015's merge marks the rule)."""
+    from werkzeug.routing import Rule
+
+    b, other = bottle.Bottle(), bottle.Bottle()
+    other.route("/m")(lambda: "m")
+    b.install(upper)
+    b.merge(other)
+    f, source = flask.Flask(__name__), flask.Flask("other")
+    source.add_url_rule("/m", "m", lambda: "m")
+    install_plugin(f, upper)
+    merged = Rule("/m", endpoint="m")
+    merged.merged_from = (source, "m")
+    f.url_map.add(merged)
+    f.view_functions["m"] = source.view_functions["m"]
+    assert answers(webtest.TestApp(b), "/m") == answers(webtest.TestApp(f), "/m") == "m"

@@ -12,8 +12,9 @@ As Bottle does it: a plugin (a decorator, or an object with `apply(callback, rou
 wraps every view of the app when the view is first called, the views routed after
 the install too; installing or uninstalling one applies them all again; a route's
 `apply=` plugins wrap inside the app's, its `skip=` (a plugin, its class, its name, or
-True for all) leaves them out. Flask finds a view in `app.view_functions` when it
-dispatches a request: that dict hands out each view with its plugins applied.
+True for all) leaves them out; a route merged from another app (P015's `_bottle_merge`
+marks its rule) keeps that app's plugins. Flask finds a view in `app.view_functions`
+when it dispatches a request: that dict hands out each view with its plugins applied.
 Delete this module once the app no longer imports it.
 """
 
@@ -106,6 +107,11 @@ class PluginViews(dict):
             view = super().__getitem__(endpoint)
             applied, skipped, config = self.routes.get(view, ([], [], {}))
             rule = next(iter(self.flask_app.url_map.iter_rules(endpoint)), None)
+            merged = getattr(rule, "merged_from", None)
+            if merged is not None:  # app.merge(other): the plugins of the app it came from
+                other, name = merged
+                self.ready[endpoint] = other.view_functions[name]
+                return self.ready[endpoint]
             methods = sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}) if rule else []
             route = BottleRoute(self.app, rule.rule if rule else "", ",".join(methods) or "GET",
                                 view, endpoint, applied, skipped, config)

@@ -133,16 +133,15 @@ def plugin_block(m: Module, kind: str) -> str:
     if kind == "decorator":
         return "\n".join([
             "def stamp(callback):", "    def wrapper(*args, **kwargs):",
-            "        body = callback(*args, **kwargs)",
-            f'        {response}.set_header("X-Plugin", "1")', "        return body", "",
+            f'        {response}.set_header("X-Plugin", "1")',
+            "        return callback(*args, **kwargs)", "",
             "    return wrapper", "", "", "app.install(stamp)"])
     return "\n".join([
         "TABLES = []", "", "", "class Stamp:", '    name = "stamp"', "    api = 2", "",
         "    def setup(self, app):", '        TABLES.append("stamp")', "",
         "    def apply(self, callback, route):", "        def wrapper(*args, **kwargs):",
-        "            body = callback(*args, **kwargs)",
         f'            {response}.set_header("X-Plugin", str(len(TABLES)))',
-        "            return body", "", "        return wrapper", "", "",
+        "            return callback(*args, **kwargs)", "", "        return wrapper", "", "",
         "app.install(Stamp())"])
 
 
@@ -150,9 +149,8 @@ def mark_block(m: Module) -> str:
     """The decorator a route applies with apply=[mark]."""
     return "\n".join([
         "def mark(callback):", "    def wrapper(*args, **kwargs):",
-        "        body = callback(*args, **kwargs)",
-        f'        {m.b("response")}.set_header("X-Mark", "1")', "        return body", "",
-        "    return wrapper"])
+        f'        {m.b("response")}.set_header("X-Mark", "1")',
+        "        return callback(*args, **kwargs)", "", "    return wrapper"])
 
 
 def error_body(code: int, reads: bool) -> str:
