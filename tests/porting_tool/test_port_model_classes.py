@@ -653,5 +653,7 @@ def test_a_module_that_is_bottle_under_another_file_name_is_known_by_what_it_def
     assert is_bottle(Path("vendor/bottle012.py"), "__version__ = '0.12'\nclass Bottle:\n    pass\n")
     assert not is_bottle(Path("vendor/web.py"), "class Bottle:\n    pass\n")  # no version
     assert not is_bottle(Path("vendor/web.py"), "from bottle import Bottle\n__version__ = 1\n")
+    assert not is_bottle(Path("web.py"), "import bottle\n__version__ = '1'\n\n\n"
+                                         "class Bottle(bottle.Bottle):\n    pass\n")
     assert vendored_names([Path("web/lib/bottle.py")]) == {
         "web.lib.bottle", "lib.bottle"}

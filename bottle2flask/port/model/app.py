@@ -197,14 +197,17 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
 # A module of the app's that is Bottle itself: Bottle's class and its version.
 BOTTLE_CLASS = re.compile(r"^class Bottle\b", re.M)
 BOTTLE_VERSION = re.compile(r"^__version__\s*=", re.M)
+IMPORTS_BOTTLE = re.compile(r"^\s*(?:import|from)\s+bottle\b", re.M)  # an app's own class
 
 
 def is_bottle(rel: Path, source: str | None) -> bool:
     """Whether the app's file `rel` is a copy of Bottle: named bottle.py, or defining
-    `class Bottle` and `__version__` at its top."""
+    `class Bottle` and `__version__` at its top, and not importing Bottle (an app's own
+    `class Bottle(bottle.Bottle)` does)."""
     return rel.name == "bottle.py" or rel.suffix == ".py" and source is not None \
         and BOTTLE_CLASS.search(source) is not None \
-        and BOTTLE_VERSION.search(source) is not None
+        and BOTTLE_VERSION.search(source) is not None \
+        and IMPORTS_BOTTLE.search(source) is None
 
 
 def vendored_names(rels: list[Path]) -> frozenset[str]:
