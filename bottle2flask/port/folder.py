@@ -262,7 +262,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if write:
             shutil.copyfile(COMPAT, out / run_folder(src, apps.modules, users) / COMPAT.name)
     if write:
-        copy_companions(src, out, result)
+        copy_companions(src, out, result, apps)
         (out / "porting-report.json").write_text(
             json.dumps(result.as_dict(), indent=2) + "\n", encoding="utf-8")
         (out / "PORTING-REPORT.md").write_text(markdown(result), encoding="utf-8")
@@ -286,12 +286,16 @@ COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "lega
               "bottle_plugins": Path(__file__).parent / "compat" / "bottle_plugins.py"}
 
 
-def copy_companions(src: Path, out: Path, result: TreeResult) -> None:
-    """OUT/bottle_cookies.py and the like, unless the app has a module of that name."""
+def copy_companions(src: Path, out: Path, result: TreeResult, apps=None) -> None:
+    """OUT/bottle_cookies.py and the like, unless the app has a module of that name: in
+    the folder its users run from (a script in web/ imports it from web/)."""
     for name in sorted({c for m in result.modules for c in m.companions}):
-        if not (src / f"{name}.py").exists():
-            shutil.copyfile(COMPANIONS[name], out / f"{name}.py")
-            result.copied.append(f"{name}.py")
+        users = [Path(m.path) for m in result.modules if name in m.companions]
+        folder = run_folder(src, apps.modules, users) if apps is not None else Path()
+        if not (src / folder / f"{name}.py").exists():
+            (out / folder).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(COMPANIONS[name], out / folder / f"{name}.py")
+            result.copied.append((folder / f"{name}.py").as_posix())
 
 
 def diff(src: Path, result: TreeResult) -> str:

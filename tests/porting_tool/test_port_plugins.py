@@ -875,3 +875,15 @@ def test_apply_and_skip_on_a_route_made_by_a_call_mark_its_callback(tmp_path):
     bottle_app, flask_app = both_apps(tmp_path, BY_CALL, "bycall")
     for path, body in (("/", "<home>"), ("/p/x", "x"), ("/q/y", "<y>")):
         assert answers(bottle_app, path) == answers(flask_app, path) == (200, body), path
+
+
+def test_a_script_in_a_folder_of_its_own_finds_bottle_plugins_beside_it(tmp_path):
+    """The helper module goes where its users run from (web/run.py imports it from web/),
+    as bottle_compat.py does."""
+    from .helpers import answers, both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, {"web/run.py": PLUGIN_OBJECTS},
+                                         "pluginfolder", entry="web/run.py:app")
+    assert (tmp_path / "out" / "web" / "bottle_plugins.py").is_file()
+    assert not (tmp_path / "out" / "bottle_plugins.py").exists()
+    assert answers(bottle_app, "/quiet") == answers(flask_app, "/quiet") == (200, "QUIET")
