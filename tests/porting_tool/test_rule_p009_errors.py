@@ -250,3 +250,22 @@ def test_a_500_handler_showing_the_errors_text_is_declared_and_its_status_line_i
         'err.description, 500' in result.code
     assert [(d["id"], d.get("detail")) for d in result.declared] == [
         ("D-error-text", None), ("D-error-object", "the text of a 500")]
+
+
+def test_a_part_of_the_error_object_set_by_the_handler_is_a_todo_not_a_syntax_error():
+    from .helpers import port
+
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.error(404)
+        def missing(err):
+            err.status = 200
+            return "found after all: " + err.status_line
+    ''', faithful=False)
+    assert "    err.status = 200\n" in result.code
+    assert 'return "found after all: " + f"{err.code} {err.name}", 404' in result.code
+    assert [t["code"] for t in result.todos] == ["P009"]

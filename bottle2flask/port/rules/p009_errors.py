@@ -64,6 +64,7 @@ class Errors(Rule):
         self.codes: list[set[str] | None] = []  # per handler: its literal codes, if all are
         self.declared_text = False
         self.said: list[set[str]] = []  # per function: the changes it declared
+        self.targets = 0  # assignment targets being visited
 
     def visit_Module(self, node: cst.Module) -> None:
         # `app.error_handler[404] = not_found` or `app.error(404)(not_found)`: a handler
@@ -201,6 +202,12 @@ class Errors(Rule):
             if name == "body" and may_500 and not self.state.faithful:
                 self.declare_once("D-error-object", "the text of a 500")
             return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))
+        if self.targets and name in {"status", "status_line", "exception", "traceback",
+                                     "headers"}:
+            # `err.status = 200`: Werkzeug's exception has no such attribute to set
+            self.todo(f"{param}.{name} set on the error: Werkzeug's exception makes its own "
+                      "page; return the body and status you want instead")
+            return updated
         if name in {"status", "status_line", "exception", "traceback", "headers"}:
             self.fired()
         if name in {"status", "status_line"}:
@@ -221,6 +228,13 @@ class Errors(Rule):
         if name == "headers":
             self.need_import("werkzeug.datastructures", "Headers")
             return cst.parse_expression(HEADERS.format(e=param))
+        return updated
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self.targets += 1
+
+    def leave_AssignTarget(self, original, updated):
+        self.targets -= 1
         return updated
 
     def declare_once(self, change: str, detail: str) -> None:
