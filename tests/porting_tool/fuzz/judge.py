@@ -93,7 +93,9 @@ def names_at(code: str, line: int) -> set[str]:
     return said | (min(below, key=lambda s: s[0])[2] if below else set())
 
 
-PLUGIN_NAMES = {"stamp", "Stamp", "mark"}
+# the plugin's code: the decorator, the object's apply() method, the route's apply=[mark]
+PLUGIN_NAMES = {"stamp", "apply", "mark"}
+REPLACING = {"httpresponse", "abort", "redirect"}  # bodies that replace Bottle's response
 
 
 def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
@@ -158,11 +160,13 @@ def judge(app: App, tmp: Path) -> Verdict:
             verdict.allowed += [f"TODO {text}" for text in lines_ok] or ["TODO in a template"]
             continue
         path = request.path
-        # a change the plugin's code declares (D-error-response in its wrapper) holds on
-        # every route it wraps
+        # the change a plugin's wrapper declares (D-error-response: the view it calls may
+        # answer with a response of its own) holds on the routes that do
+        route = next((r for r in app.routes if request in r.requests), None)
+        replaced = PLUGIN_NAMES if route is not None and route.body in REPLACING else set()
         found = [d["id"] for where, d in declared for glob in d["paths"]
                  if fnmatch.fnmatchcase(path, glob)
-                 and names_at(ported.get(where, ""), d["line"]) & (names | PLUGIN_NAMES)]
+                 and names_at(ported.get(where, ""), d["line"]) & (names | replaced)]
         if found:
             used_declared = True
             verdict.allowed += found
