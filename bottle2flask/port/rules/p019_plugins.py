@@ -38,9 +38,15 @@ so its side effects keep their order:
     @app.route("/", apply=[p], skip=True)  ->  @app.route("/")
                                                @route_plugins(app, apply=[p], skip=True)
 
+    app.route("/", callback=index, apply=p)
+        ->  app.add_url_rule("/", view_func=route_plugins(app, apply=p)(index))
+
 The plugins wrap each view when Flask first dispatches to it (Bottle's lazy
 Route.call), the views routed after the install too. A view parameter only a plugin
 kept so passes needs nothing; one no plugin passes is a TODO (breaking) as before.
+`skip=True` (or `"json"`) also turned Bottle's JSON plugin off, which Flask cannot:
+a TODO says so. Each install site (asked once, for all of them, as the module is read)
+and each route's apply=/skip= asks `self.exact("plugin")`; --faithful keeps them all.
 """
 
 from __future__ import annotations
