@@ -657,3 +657,25 @@ def test_a_module_that_is_bottle_under_another_file_name_is_known_by_what_it_def
                                          "class Bottle(bottle.Bottle):\n    pass\n")
     assert vendored_names([Path("web/lib/bottle.py")]) == {
         "web.lib.bottle", "lib.bottle"}
+
+
+def test_the_default_app_of_a_bottle_the_app_ships_is_checked_too(tmp_path, capsys):
+    """`from vendor.bottle import route, run`, routes on that copy's default app and
+    run() at the end: the check found no app in the original (it looked at the installed
+    Bottle's default app) and compared nothing."""
+    import bottle
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "vendor").mkdir(parents=True)
+    (src / "vendor" / "__init__.py").write_text("")
+    (src / "vendor" / "bottle.py").write_text(Path(bottle.__file__).read_text())
+    (src / "app.py").write_text(
+        'from vendor.bottle import route, run\n\n\n@route("/hello/<name>")\n'
+        'def hello(name):\n    return "hello " + name\n\n\nrun(host="localhost", port=8080)\n')
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
+    assert "1 routes, 1 ported; 1 same" in capsys.readouterr().out
+    assert "vendor" not in (out / "app.py").read_text()
+    assert not (out / "vendor" / "bottle.py").exists()
