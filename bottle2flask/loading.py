@@ -223,6 +223,8 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
             # (a package's module goes too: the other app's package has its names)
             own = own_modules(before if dotted else before | {name}, folder)
             sys.modules.update(shadowed)
+    if bottle_default is None or not bottle_default.routes:
+        bottle_default = _shipped_default(own) or bottle_default
     return Imported(module, folder, own, left_path, bottle_default)
 
 
@@ -334,6 +336,18 @@ def own_modules(before: set[str], folder: Path) -> dict[str, ModuleType]:
         if location.startswith(str(folder) + os.sep):
             own[other] = sys.modules.pop(other)
     return own
+
+
+def _shipped_default(own: dict[str, ModuleType]):
+    """The default app of a copy of Bottle the app ships (`from vendor.bottle import
+    route`), which its routes filled: imported afresh with the app, as its own module."""
+    for module in own.values():
+        stack = getattr(module, "default_app", None)
+        if type(stack).__name__ == "AppStack" and stack:
+            app = stack()
+            if getattr(app, "routes", None):
+                return app
+    return None
 
 
 def _push_bottle_default():

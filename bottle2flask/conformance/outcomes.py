@@ -24,16 +24,10 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P024',
          "apps: Bottle's stack of default apps: a Flask app is passed around, or "
          'reached as current_app in a request'),
-    'install': todo(
-        'P019',
-         'Bottle plugin plugin: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
     'uninstall': todo(
         'P019',
-         'Bottle plugin plugin: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
+         'uninstall(plugin) kept by bottle_plugins.py: Flask has no plugins; drop '
+         'whatever replaced this plugin'),
     'url': todo(
         'P013',
          "url() at import: Flask's url_for() needs an app context there; build the"
@@ -94,14 +88,13 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'Bottle.mount': declared('D-mount-alone', 'body'),
     'Bottle.install': todo(
         'P019',
-         'Bottle plugin plugin: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
+         "Bottle plugin plugin kept by bottle_plugins.py (its setup() runs here, its "
+         "apply() wraps every view): Flask's way is a view decorator, "
+         'before_request/after_request hooks or its Flask extension'),
     'Bottle.uninstall': todo(
         'P019',
-         'Bottle plugin plugin: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
+         'uninstall(plugin) kept by bottle_plugins.py: Flask has no plugins; drop '
+         'whatever replaced this plugin'),
     'Bottle.routes': todo(
         'P001',
          "`app.routes` is Bottle's list of routes: a Flask app's are "
@@ -451,20 +444,10 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P003',
          "route without a path: Bottle builds one from the function's arguments; "
          'write the path out'),
-    'route:apply': todo(
-        'P019',
-         '`apply=[upper]` ran these Bottle plugins (or decorators) on this route: '
-         'taken out, Flask has no plugins; decorate the view with what replaces '
-         'them'),
-    'route:skip': todo(
-        'P019',
-         'Bottle plugin upper: Flask has no plugins; do its work in '
-         'before_request/after_request hooks or a view decorator, or use its Flask'
-         ' extension'),
     'route:skip:True': todo(
         'P019',
-         '`skip=True` turned Bottle plugins off for this route: taken out, Flask '
-         'has no plugins; decorate the view with what replaces them'),
+         "skip= turned Bottle's JSON plugin off for this route too: a dict the view "
+         'returns is JSON in Flask (Bottle sent its keys)'),
     'route:config': todo(
         'P003',
          "answer= is Bottle's route config (request.route.config['answer']): "

@@ -19,7 +19,7 @@ from .compat import used as compat_used
 from .declared import parity_settings
 from .engines import engine
 from .model import build
-from .model.app import DEFAULT_SOURCE, run_folder
+from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, vendored_names
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES
@@ -130,8 +130,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 python[p.relative_to(src)] = p.read_bytes().decode("utf-8")
             except UnicodeDecodeError as error:
                 undecoded[p.relative_to(src)] = error
+    # the app's own copies of Bottle (lib/bottle.py, or a module that is Bottle): not
+    # ported; imported by another name (`from lib import bottle`), that name is Bottle's
+    bottles = [p.relative_to(src) for p in files if p.suffix in PYTHON_SUFFIXES
+               and is_bottle(p.relative_to(src), python.get(p.relative_to(src)))]
+    for rel in bottles:
+        python.pop(rel, None)
     folders = template_folders(python)
-    apps = build(src, python)
+    apps = build(src, python, vendored_names(bottles))
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}
@@ -230,7 +236,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
                 (out / rel).write_text(module.code, encoding="utf-8", newline="")
-        elif rel.name == "bottle.py":
+        elif rel in bottles:
             vendored.append((path, rel))
         else:
             result.copied.append(str(rel))
@@ -308,7 +314,8 @@ def _text(path: Path) -> str:
 # A module a ported module imports, copied into OUT from the package's own (tested) source
 COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py",
               "bottle_routes": Path(__file__).parent / "compat" / "bottle_routes.py",
-              "bottle_mount": Path(__file__).parent / "compat" / "bottle_mount.py"}
+              "bottle_mount": Path(__file__).parent / "compat" / "bottle_mount.py",
+              "bottle_plugins": Path(__file__).parent / "compat" / "bottle_plugins.py"}
 
 
 def copy_companions(src: Path, out: Path, result: TreeResult, modules) -> None:
@@ -320,7 +327,7 @@ def copy_companions(src: Path, out: Path, result: TreeResult, modules) -> None:
         if not (src / rel).exists():
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(COMPANIONS[name], out / rel)
-            result.copied.append(str(rel))
+            result.copied.append(rel.as_posix())
 
 
 # What the port writes about itself, not the app: --diff leaves them out.

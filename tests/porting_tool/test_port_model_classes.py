@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bottle2flask.port.folder import port_tree
 
 from .helpers import answers, both_folders, port
@@ -604,3 +606,76 @@ def test_the_default_app_named_inside_a_function_is_the_modules_own(tmp_path):
             app.run()
     '''}, "default_in_function", entry="web.py:")  # the original's app: Bottle's default
     assert answers(bottle, "/") == answers(flask, "/") == (200, "hi")
+
+
+@pytest.mark.parametrize("imports", [
+    "from lib import bottle\nfrom lib.bottle import request",
+    "import lib.bottle as bottle\nfrom lib.bottle import request",
+    "from lib import bottle as web\nfrom lib.bottle import request",
+])
+def test_a_bottle_the_app_ships_in_a_package_is_bottle_under_that_name(tmp_path, imports):
+    """issue 42: `from lib import bottle` (a copy of Bottle in lib/) was no Bottle to the
+    model: the port kept the import and the Bottle app, and lib/bottle.py with them."""
+    import bottle as installed
+
+    from .helpers import answers, both_folders
+
+    module = "web" if " as web" in imports else "bottle"
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": imports + f'''
+
+
+app = {module}.Bottle()
+
+
+@app.route("/hello/<name>")
+def hello(name):
+    return "hello " + name + request.query.get("end", "!")
+
+
+if __name__ == "__main__":
+    {module}.run(app)
+''',
+        "lib/__init__.py": "",
+        "lib/bottle.py": Path(installed.__file__).read_text(),
+    }, "vendored_" + str(abs(hash(imports))))
+    assert answers(bottle, "/hello/x?end=?") == answers(flask, "/hello/x?end=?") \
+        == (200, "hello x?")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "lib" not in code.replace("flask", "") and "Flask(__name__" in code
+    assert not (tmp_path / "out" / "lib" / "bottle.py").exists()
+
+
+def test_a_module_that_is_bottle_under_another_file_name_is_known_by_what_it_defines():
+    from bottle2flask.port.model.app import is_bottle, vendored_names
+
+    assert is_bottle(Path("vendor/bottle.py"), None)
+    assert is_bottle(Path("vendor/bottle012.py"), "__version__ = '0.12'\nclass Bottle:\n    pass\n")
+    assert not is_bottle(Path("vendor/web.py"), "class Bottle:\n    pass\n")  # no version
+    assert not is_bottle(Path("vendor/web.py"), "from bottle import Bottle\n__version__ = 1\n")
+    assert not is_bottle(Path("web.py"), "import bottle\n__version__ = '1'\n\n\n"
+                                         "class Bottle(bottle.Bottle):\n    pass\n")
+    assert vendored_names([Path("web/lib/bottle.py")]) == {
+        "web.lib.bottle", "lib.bottle"}
+
+
+def test_the_default_app_of_a_bottle_the_app_ships_is_checked_too(tmp_path, capsys):
+    """`from vendor.bottle import route, run`, routes on that copy's default app and
+    run() at the end: the check found no app in the original (it looked at the installed
+    Bottle's default app) and compared nothing."""
+    import bottle
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "vendor").mkdir(parents=True)
+    (src / "vendor" / "__init__.py").write_text("")
+    (src / "vendor" / "bottle.py").write_text(Path(bottle.__file__).read_text())
+    (src / "app.py").write_text(
+        'from vendor.bottle import route, run\n\n\n@route("/hello/<name>")\n'
+        'def hello(name):\n    return "hello " + name\n\n\nrun(host="localhost", port=8080)\n')
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
+    assert "1 routes, 1 ported; 1 same" in capsys.readouterr().out
+    assert "vendor" not in (out / "app.py").read_text()
+    assert not (out / "vendor" / "bottle.py").exists()

@@ -1,6 +1,9 @@
-"""What a port copies when a site keeps Bottle's behaviour: bottle_compat.py, Bottle's
-behaviour on a Flask app, one real module (linted and tested here, never held in strings),
-copied with only the pieces the port uses (`used()`)."""
+"""The helper modules a port copies when a site keeps Bottle's behaviour, each one real
+module (linted and tested here, never held in strings): bottle_compat.py, Bottle's
+behaviour on a Flask app, copied with only the pieces the port uses (`used()`);
+bottle_plugins.py, Bottle's plugins (install, apply=, skip=: P019's exact candidate),
+bottle_routes.py and bottle_mount.py (rules and mounts known only at run time), each
+copied where it is used."""
 
 from __future__ import annotations
 

@@ -84,5 +84,7 @@ def merge_under(app: Any, prefix: str, other: Any) -> None:
         added = Rule(prefix + rule.rule.lstrip("/"), **options)
         added.provide_automatic_options = getattr(  # type: ignore[attr-defined]
             rule, "provide_automatic_options", False)
+        # its own app's plugins, not the parent's, as Bottle's merged route kept (bottle_plugins)
+        added.merged_from = (other, rule.endpoint)  # type: ignore[attr-defined]
         app.url_map.add(added)
         app.view_functions[options["endpoint"]] = view

@@ -13,6 +13,7 @@ Three shapes need the whole folder to port one file right:
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,6 +64,7 @@ class AppModel:
     tree_needs: frozenset[str] = frozenset()  # shims the app's module adds for all modules
     # `% import x` in the templates: name -> (module, attribute)
     template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    vendored: frozenset[str] = frozenset()  # the app's own copies of Bottle, dotted
 
     def app_folder(self, rel: Path) -> str:
         """The folder of the module that makes the app `rel` uses: Flask reads the app's
@@ -161,6 +163,7 @@ class AppModel:
             return found.tree, found.facts
         return read_module(source, str(rel) if rel is not None else "<string>",
                            imported_apps=imported_apps, default_from=default_from,
+                           vendored=self.vendored,
                            imported_factories=found.imported_factories if found else (),
                            imported_classes=found.imported_classes if found else (),
                            module_apps=found.module_apps if found else None,
@@ -176,20 +179,85 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
                 imported_factories=frozenset(),
                 module_apps: dict[str, set[str]] | None = None,
                 holders: dict[str, set[str]] | None = None,
-                imported_classes=frozenset()) -> tuple[cst.Module, ModuleFacts]:
+                imported_classes=frozenset(),
+                vendored: frozenset[str] = frozenset()) -> tuple[cst.Module, ModuleFacts]:
     """One module read into the model (raises LibCST's ParserSyntaxError): the module
     spelt the model's way, and its facts. imported_factories: names it imports of
     functions another module defines that return an app (`app = create_app()` here);
     holders: the classes and instances it imports that hold an app (`Site().bottle`);
-    imported_classes: the Bottle subclasses it imports (`app = Shop()` makes an app here)."""
+    imported_classes: the Bottle subclasses it imports (`app = Shop()` makes an app here);
+    vendored: the app's own copies of Bottle (`lib.bottle`), spelt as Bottle."""
     facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
                         factories=set(imported_factories) | set(imported_classes),
                         module_apps=dict(module_apps or {}),
                         imported_holders=dict(holders or {}),
                         imported_classes=set(imported_classes))
     facts.original = cst.parse_module(source)
-    tree = read(facts.original, facts)
+    tree = facts.original
+    if vendored:
+        tree = tree.visit(VendoredBottle(vendored))
+    tree = read(tree, facts)
     return tree, facts
+
+
+# A module of the app's that is Bottle itself: Bottle's class and its version.
+BOTTLE_CLASS = re.compile(r"^class Bottle\b", re.M)
+BOTTLE_VERSION = re.compile(r"^__version__\s*=", re.M)
+IMPORTS_BOTTLE = re.compile(r"^\s*(?:import|from)\s+bottle\b", re.M)  # an app's own class
+
+
+def is_bottle(rel: Path, source: str | None) -> bool:
+    """Whether the app's file `rel` is a copy of Bottle: named bottle.py, or defining
+    `class Bottle` and `__version__` at its top, and not importing Bottle (an app's own
+    `class Bottle(bottle.Bottle)` does)."""
+    return rel.name == "bottle.py" or rel.suffix == ".py" and source is not None \
+        and BOTTLE_CLASS.search(source) is not None \
+        and BOTTLE_VERSION.search(source) is not None \
+        and IMPORTS_BOTTLE.search(source) is None
+
+
+def vendored_names(rels: list[Path]) -> frozenset[str]:
+    """The dotted names the app's copies of Bottle are imported by, other than `bottle`:
+    from the folder ported and from each folder a script in it runs from (lib/bottle.py:
+    lib.bottle; web/lib/bottle.py: web.lib.bottle and lib.bottle)."""
+    found = set()
+    for rel in rels:
+        parts = rel.with_suffix("").parts
+        found |= {".".join(parts[i:]) for i in range(len(parts))}
+    return frozenset(found - {"bottle"})
+
+
+class VendoredBottle(cst.CSTTransformer):
+    """`from lib import bottle`, `import lib.bottle as bottle`, `from vendor.bottle import
+    route`: the app's own copy of Bottle spelt as Bottle, so the model and the rules
+    know its names (and the port drops the import as it drops Bottle's)."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
+        names = [a.with_changes(name=cst.Name("bottle"))
+                 if a.asname is not None and get_full_name_for_node(a.name) in self.names
+                 else a for a in updated.names]
+        return updated.with_changes(names=names)
+
+    def leave_ImportFrom(self, original: cst.ImportFrom,
+                         updated: cst.ImportFrom) -> cst.ImportFrom | cst.Import:
+        if updated.relative or updated.module is None:
+            return updated
+        module = get_full_name_for_node(updated.module)
+        if module in self.names:  # from lib.bottle import route
+            return updated.with_changes(module=cst.Name("bottle"))
+        if isinstance(updated.names, cst.ImportStar) or not all(
+                f"{module}.{a.name.value}" in self.names and isinstance(a.name, cst.Name)
+                for a in updated.names):
+            return updated
+        # from lib import bottle (as b): import bottle (as b)
+        return cst.Import(names=[
+            cst.ImportAlias(cst.Name("bottle"), asname=a.asname if a.asname is not None
+                            and get_full_name_for_node(a.asname.name) != "bottle" else None,
+                            comma=a.comma) for a in updated.names])
 
 
 def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | None:
@@ -216,7 +284,8 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          default_from: str | None = None, imported_factories=frozenset(),
          module_apps: dict[str, set[str]] | None = None,
          holders: dict[str, set[str]] | None = None,
-         imported_classes=frozenset()) -> ModuleApps:
+         imported_classes=frozenset(),
+         vendored: frozenset[str] = frozenset()) -> ModuleApps:
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
                        module_apps=dict(module_apps or {}), holders=dict(holders or {}),
                        imported_classes=set(imported_classes))
@@ -225,7 +294,7 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
                                   default_from=default_from,
                                   imported_factories=imported_factories,
                                   module_apps=module_apps, holders=holders,
-                                  imported_classes=imported_classes)
+                                  imported_classes=imported_classes, vendored=vendored)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts = tree, facts
@@ -285,10 +354,12 @@ def view_functions(tree: cst.Module, bottle: dict[str, str]) -> list[str]:
     return found
 
 
-def build(src: Path, sources: dict[Path, str]) -> AppModel:
+def build(src: Path, sources: dict[Path, str],
+          vendored: frozenset[str] = frozenset()) -> AppModel:
     """The model of the app whose modules these are (relative path -> source); what its
-    templates need is added once they are converted (AppModel.add_templates)."""
-    modules = {rel: scan(src, rel, text) for rel, text in sources.items()}
+    templates need is added once they are converted (AppModel.add_templates).
+    vendored: the dotted names of the app's own copies of Bottle (vendored_names)."""
+    modules = {rel: scan(src, rel, text, vendored=vendored) for rel, text in sources.items()}
     # `from core import Site` (or an instance, `site`) whose instances hold an app, or
     # `from shop import Shop` of a Bottle subclass: read again, `app = Site().bottle` or
     # `app = Shop()` there makes an app the modules importing it use
@@ -301,7 +372,7 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
                    and name in other.facts.app_classes}
         if holders or classes:
             modules[rel] = scan(src, rel, m.source, holders=holders,
-                                imported_classes=frozenset(classes))
+                                imported_classes=frozenset(classes), vendored=vendored)
     # an app made here, or the default app a module names (`app = default_app()`): the
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
@@ -337,7 +408,8 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
     shared = {name for rel, name in views
               if any(other != rel and name in modules[other].views
                      for other in together(modules, rel) if other in modules)}
-    result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs))
+    result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs),
+                      vendored=vendored)
     sharing = [rel for rel in users if len(together(modules, rel) & set(users)) > 1]
     # One module per app: a folder of several apps (each run from its own folder, its
     # modules importing each other) has a default app in each.
@@ -361,7 +433,7 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
                 or m.holders or m.imported_classes:
             again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from,
                          frozenset(m.imported_factories), m.module_apps, m.holders,
-                         frozenset(m.imported_classes))
+                         frozenset(m.imported_classes), vendored)
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)

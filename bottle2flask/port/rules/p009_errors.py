@@ -4,9 +4,17 @@ A Bottle error handler's return value is sent with the error's status; Flask sen
 a handler's plain return value as 200, so each `return x` gets the code:
 `return x, 404` (`return x, err.code` when one handler has several `@error()`s). The
 HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
-`err.status_code` -> `err.code`, `err.exception` -> `err.original_exception`;
-`err.status` and `err.status_line`, Bottle's "404 Not Found", -> `f"{err.code} {err.name}"`,
-the same text for every code but 414, where it stays a TODO).
+`err.status_code` -> `err.code`), and the rest is built from what Werkzeug's exception
+holds, so no read of the error object is an AttributeError in the port:
+
+    err.status, err.status_line  ->  f"{err.code} {err.name}"
+    err.exception                ->  getattr(err, "original_exception", None)
+    err.traceback                ->  traceback.format_exc() if ... original_exception ...
+    err.headers                  ->  Headers([...err.get_headers() but Content-Type])
+
+(`err.original_exception` alone in a handler of 500 only: Flask hands a 500 handler an
+InternalServerError that holds the exception; Werkzeug's other errors have no such
+attribute, where Bottle's `exception` was None.)
 A handler registered by hand, `app.error_handler[404] = missing` (Flask's app has no
 `error_handler`: an AttributeError at import), `app.error(404)(missing)` or a Bottle
 subclass's `self.error_handler[404] = self.missing`, is `register_error_handler(404,
@@ -14,8 +22,12 @@ subclass's `self.error_handler[404] = self.missing`, is `register_error_handler(
 error is its parameter after `self`.
 A handler that reads `err.body` shows Werkzeug's text for a path no route matches
 (Bottle's: `Not found: '/x'`, `Method not allowed.`): declared as D-error-text by
-default; with --faithful a before_request hook sets Bottle's text. A 405 handler's
-page has no `Allow` header in Flask: declared as D-error-allow.
+default; with --faithful a before_request hook sets Bottle's text. A handler of 500
+that reads `err.body` shows Werkzeug's sentence for an exception the view raised
+(Bottle's: `Internal Server Error`), a traceback lists Flask's frames, not Bottle's, and
+the status line of 414 and 511 (and of a code the port cannot read) is spelt Werkzeug's
+way: each declared as D-error-object, its detail saying which. A 405 handler's page has no
+`Allow` header in Flask: declared as D-error-allow.
 """
 
 from __future__ import annotations
@@ -25,8 +37,14 @@ import libcst as cst
 from ..edit import arg, walk
 from .base import Change, Rule
 
-SPELT_OTHERWISE = {"414"}  # codes whose reason Bottle and Werkzeug spell differently
-ERROR_ATTRS = {"body": "description", "status_code": "code", "exception": "original_exception"}
+SPELT_OTHERWISE = {"414", "511"}  # codes whose reason Bottle and Werkzeug spell differently
+ERROR_ATTRS = {"body": "description", "status_code": "code"}
+# Bottle's traceback: the text of the exception a view raised (a 500), else None
+TRACEBACK = ('(traceback.format_exc() if getattr({e}, "original_exception", None) '
+             'is not None else None)')
+# Bottle's HTTPError held only the headers it was given (Allow on a 405): Werkzeug's
+# get_headers() adds the page's Content-Type
+HEADERS = 'Headers([h for h in {e}.get_headers() if h[0].lower() != "content-type"])'
 
 
 def handler_name(node: cst.BaseExpression) -> str | None:
@@ -49,7 +67,11 @@ class Errors(Rule):
                        error_text="routing"),
                 Change("D-error-allow", "22. Error handlers",
                        "the handler's 405 page has no Allow header (Bottle sent the "
-                       "error's own headers with the handler's page)", header="Allow"))
+                       "error's own headers with the handler's page)", header="Allow"),
+                Change("D-error-object", "22. Error handlers",
+                       "the handler reads Werkzeug's error: a 500's text is Werkzeug's "
+                       "sentence (Bottle: Internal Server Error), a traceback lists "
+                       "Flask's frames, 414 and 511 are spelt Werkzeug's way"))
     compat = ("route_errors",)
 
     def __init__(self, context) -> None:
@@ -57,6 +79,8 @@ class Errors(Rule):
         self.handlers: list[tuple[cst.BaseExpression | None, str | None]] = []
         self.codes: list[set[str] | None] = []  # per handler: its literal codes, if all are
         self.declared_text = False
+        self.said: list[set[str]] = []  # per function: the changes it declared
+        self.targets = 0  # assignment targets being visited
 
     def visit_Module(self, node: cst.Module) -> None:
         # `app.error_handler[404] = not_found` or `app.error(404)(not_found)`: a handler
@@ -150,6 +174,7 @@ class Errors(Rule):
                 else:
                     codes = None
         self.codes.append(codes)
+        self.said.append(set())
         if codes and "405" in codes:
             # Flask builds the handler's page afresh: the MethodNotAllowed's Allow header
             # is not on it (Bottle applied the error's headers before calling the handler)
@@ -184,27 +209,63 @@ class Errors(Rule):
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         param = self.handlers[-1][1] if self.handlers else None
-        if param and isinstance(updated.value, cst.Name) and updated.value.value == param:
-            name = updated.attr.value
-            if name in ERROR_ATTRS:
-                if name == "body" and self.exact("error-text"):  # routing 404/405: Bottle's
-                    self.need_exact("route_errors")
-                elif name == "body" and not self.declared_text:
-                    self.declared_text = True
-                    self.declare("D-error-text")
-                return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))
-            codes = self.codes[-1] if self.codes else None
-            if name in {"status", "status_line"} and codes and not codes & SPELT_OTHERWISE:
-                # Bottle's "404 Not Found" is Werkzeug's code and name for every code but
-                # 414 (Bottle: Request-URI, Werkzeug: Request URI)
-                self.fired()
-                return cst.parse_expression(f'f"{{{param}.code}} {{{param}.name}}"')
-            if name in {"status", "status_line", "traceback", "headers"}:
-                self.todo(f"{param}.{name}: Werkzeug's HTTPException has code, name and "
-                          "description; rebuild this from those")
+        if not (param and isinstance(updated.value, cst.Name) and updated.value.value == param):
+            return updated
+        name = updated.attr.value
+        codes = self.codes[-1] if self.codes else None
+        may_500 = codes is None or "500" in codes  # codes None: not all literal
+        if name in ERROR_ATTRS:
+            if name == "body" and self.exact("error-text"):  # routing 404/405: Bottle's
+                self.need_exact("route_errors")
+            elif name == "body" and not self.declared_text:
+                self.declared_text = True
+                self.declare("D-error-text")
+            if name == "body" and may_500 and not self.state.faithful:
+                self.declare_once("D-error-object", "the text of a 500")
+            return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))
+        if self.targets and name in {"status", "status_line", "exception", "traceback",
+                                     "headers"}:
+            # `err.status = 200`: Werkzeug's exception has no such attribute to set
+            self.todo(f"{param}.{name} set on the error: Werkzeug's exception makes its own "
+                      "page; return the body and status you want instead")
+            return updated
+        if name in {"status", "status_line", "exception", "traceback", "headers"}:
+            self.fired()
+        if name in {"status", "status_line"}:
+            # Bottle's "404 Not Found" is Werkzeug's code and name for every code but
+            # 414 and 511 (Bottle: Request-URI, Werkzeug: Request URI)
+            if codes is None or codes & SPELT_OTHERWISE:
+                self.declare_once("D-error-object", "the status line")
+            return cst.parse_expression(f'f"{{{param}.code}} {{{param}.name}}"')
+        if name == "exception":
+            if codes == {"500"}:  # Flask's InternalServerError holds what the view raised
+                return updated.with_changes(attr=cst.Name("original_exception"))
+            return cst.parse_expression(f'getattr({param}, "original_exception", None)')
+        if name == "traceback":
+            self.need_import("traceback")
+            if may_500:
+                self.declare_once("D-error-object", "the traceback")
+            return cst.parse_expression(TRACEBACK.format(e=param))
+        if name == "headers":
+            self.need_import("werkzeug.datastructures", "Headers")
+            return cst.parse_expression(HEADERS.format(e=param))
         return updated
 
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self.targets += 1
+
+    def leave_AssignTarget(self, original, updated):
+        self.targets -= 1
+        return updated
+
+    def declare_once(self, change: str, detail: str) -> None:
+        """A change declared once a handler, however often it reads the attribute."""
+        if detail not in self.said[-1]:
+            self.said[-1].add(detail)
+            self.declare(change, detail=detail)
+
     def leave_FunctionDef(self, original, updated):
+        self.said.pop()
         self.codes.pop()
         code, _ = self.handlers.pop()
         if code is not None and not updated.params.params:

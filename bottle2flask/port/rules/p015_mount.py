@@ -172,6 +172,8 @@ def _bottle_merge(app, other):
         options = dict(rule.get_empty_kwargs())
         if app.view_functions.get(rule.endpoint, view) is not view:
             options["endpoint"] = f"{other.name}.{rule.endpoint}"
-        app.url_map.add(Rule(rule.rule, **options))
+        merged = Rule(rule.rule, **options)
+        merged.merged_from = (other, rule.endpoint)  # its own app's plugins (bottle_plugins)
+        app.url_map.add(merged)
         app.view_functions[options["endpoint"]] = view
 '''

@@ -2,56 +2,48 @@
 
 Flask has no plugins. The two common database plugins become Flask's own patterns:
 
-    app.install(SQLitePlugin(dbfile="app.db", keyword="store"))
- -> def get_db():                          # the tutorial's per-request connection
-        if "db" not in g:
-            g.db = sqlite3.connect("app.db")
-            g.db.row_factory = sqlite3.Row   # dictrows=True, the plugin's default
-        return g.db
+Flask has no plugins. bottle-sqlite (`SQLitePlugin`, `bottle_sqlite.Plugin`) becomes
+Flask's own per-request connection (the tutorial's `get_db()` on `g`, closed by a
+`teardown_appcontext` function that commits first, as the plugin's `autocommit` did);
+bottle-sqlalchemy (`bottle_sqlalchemy.Plugin(engine, metadata, ...)`) a
+`scoped_session` removed at teardown (committed first, as its `commit=True` did). Each
+view that took the plugin's keyword binds it on its first line instead.
+Views in another module of the app get the keyword the same way, importing `get_db`
+(or `db_session`) from the module that installed the plugin (Settings.openers).
 
-    @app.teardown_appcontext
-    def close_db(error):
-        db = g.pop("db", None)
-        if db is not None:
-            if error is None:
-                db.commit()                 # autocommit=True, the plugin's default
-            db.close()
+Any other plugin keeps its effects. Where the port can prove what it does, idiomatically:
 
-    def show(no, store):     ->  def show(no):
-                                     store = get_db()
+    def logged(callback): ...              ->  def logged(callback): ...
+    app.install(logged)                        (taken out)
+    @app.route("/", apply=[timed])         ->  @app.route("/")
+    def index(): ...                           @logged
+                                               @timed
+                                               def index(): ...
 
-`bottle_sqlite.Plugin` / `SQLitePlugin` (also under Bottle's old `bottle.ext.sqlite`, bound
-to a name first, `plugin = sqlite.Plugin(...); app.install(plugin)`, and positional) with
-`dbfile`, `autocommit`,
-`dictrows`, `keyword` (default `db`). `bottle_sqlalchemy.Plugin(engine, Base.metadata,
-keyword=..., create=..., commit=...)` becomes `db_session = scoped_session(sessionmaker(
-bind=engine))` (with `Base.metadata.create_all(engine)` for `create=True`) and a
-`teardown_appcontext` function that commits (for `commit=True`) and calls
-`db_session.remove()`; the views bind `db = db_session()`. The plugin's import goes when
-no plugin of its package is left. Differences, declared: the connection (session) is
-opened when the view asks for it and closed when the app context ends, after the
-response is made; an IntegrityError is Flask's plain 500 (bottle-sqlite's HTTPError 500
-had its own text); bottle-sqlalchemy rolled back on `abort()` (an HTTPError), Flask's
-teardown sees a handled abort as no error and commits. Other options
-(`functions=`, `collations=`, `create_session=`, `use_kwargs=True`...) leave the plugin to
-a TODO as below. (bottle-sqlite 0.2 itself calls `inspect.getargspec`, gone in Python
-3.11: on 3.11 the Bottle original fails on every route that takes `db`; the tests use a
-stand-in of the same behaviour.)
+a plain decorator installed on the app (a function of this module defined above every
+view, every route of the app in this module, none routed by a call, no uninstall)
+decorates each view, outermost first in the order installed, a route's `skip=` leaving it
+off that view; a route's `apply=` of such decorators decorates its view below them (Bottle
+wraps a route's own plugins inside the app's). Otherwise (a plugin object, with its
+`setup(app)` side effects and its `apply(callback, route)`, a decorator imported, an
+uninstall, a skip of a plugin kept so), the exact candidate keeps Bottle's semantics
+through bottle_plugins.py, a helper module the port copies, in the statement's place,
+so its side effects keep their order:
 
-Any other plugin, `uninstall()`, and a route's `apply=[...]`/`skip=[...]` are commented out
-under a TODO that says what to do (hooks, a view decorator, the plugin's Flask extension),
-so the port starts:
+    app.install(StatsPlugin())             ->  install_plugin(app, StatsPlugin())
+    app.uninstall(StatsPlugin)             ->  uninstall_plugin(app, StatsPlugin)
+    @app.route("/", apply=[p], skip=True)  ->  @app.route("/")
+                                               @route_plugins(app, apply=[p], skip=True)
 
-    # TODO(flask-port/P019): Bottle plugin TokenPlugin(keyword="user"): Flask has no plugins; do its
-    #   work in before_request/after_request hooks or a view decorator, or use its Flask extension
-    # app.install(TokenPlugin(keyword="user"))
+    app.route("/", callback=index, apply=p)
+        ->  app.add_url_rule("/", view_func=route_plugins(app, apply=p)(index))
 
-A view parameter that is neither in the route nor defaulted is a TODO at the def naming the
-plugin that passed it (the one installed with that `keyword=`, else the first installed):
-Flask would call the view without it, so it counts as breaking (exit status 5) unless
-another decorator of the app's own may pass it. Views in another module of the app (the
-usual `views.py` importing `app`) that take a converted plugin's keyword import `get_db`
-(`db_session`) from the module that installed it: `port_tree` ports that module first.
+The plugins wrap each view when Flask first dispatches to it (Bottle's lazy
+Route.call), the views routed after the install too. A view parameter only a plugin
+kept so passes needs nothing; one no plugin passes is a TODO (breaking) as before.
+`skip=True` (or `"json"`) also turned Bottle's JSON plugin off, which Flask cannot:
+a TODO says so. Each install site (asked once, for all of them, as the module is read)
+and each route's apply=/skip= asks `self.exact("plugin")`; --faithful keeps them all.
 """
 
 from __future__ import annotations
@@ -63,7 +55,7 @@ import re
 import libcst as cst
 from libcst.helpers import parse_template_module
 
-from ..edit import Visitor, arg, string_value, walk
+from ..edit import Visitor, arg, kw, string_value, walk
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import wildcard_names
 from .base import Change, Phase, Rule, decorator_method, glob, is_view, placeholder
@@ -76,6 +68,7 @@ EXT = {kind for kind, _ in PLUGINS.values()}  # from bottle.ext import sqlite
 # Each plugin's parameters in order, with the values the port can reproduce
 # Where an app installs or applies a plugin (on any app, or Bottle's shortcut).
 PLUGIN_USE = re.compile(r"\binstall\s*\(|\bapply\s*=|\.apply\s*\(")
+HELPERS = "bottle_plugins"  # the module the exact candidate imports (port/compat/)
 SQLITE_ARGS = ("dbfile", "autocommit", "dictrows", "keyword", "text_factory")
 SQLALCHEMY_ARGS = ("engine", "metadata", "keyword", "commit", "create", "use_kwargs")
 
@@ -131,7 +124,7 @@ def cannot_run(kind: str) -> str | None:
 class Plugins(Rule):
     code = "P019"
     summary = "bottle-sqlite and bottle-sqlalchemy as Flask's per-request pattern; " \
-              "other plugins, apply= and skip= left out under a TODO"
+              "other plugins, apply= and skip= as decorators, or kept by bottle_plugins"
     phase = Phase.READ  # reads the routes before P003 rewrites them, and before P002 sees install
     declares = (Change("D-plugin-error", "16. Request hooks",
                        "the installed plugin cannot run on this Python: the original's "
@@ -149,6 +142,14 @@ class Plugins(Rule):
         self.left_kinds: set[str | None] = set()  # the kinds of the plugins left out
         self.depth = 0
         self.last_added: set[int] = set()
+        # plain decorators installed on the app that decorate its views instead (names)
+        self.decorating: list[str] = []
+        self.kept = False  # a plugin of the app kept by bottle_plugins (skip= matters)
+        self.defs: dict[str, int] = {}  # module-level function -> its statement's index
+        self.at: dict[int, int] = {}  # id of a top-level statement -> its index
+        # per function being visited: [its index or None, route decorator slots found]
+        self.functions: list[list] = []
+        self.decorator_calls: set[int] = set()  # the calls written as decorators
 
     # -- what the module installs -----------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
@@ -206,6 +207,75 @@ class Plugins(Rule):
         walk(node, Scan())
         converted = {kind for kind, _ in self.converted.values()}
         self.gone = converted - self.left_kinds  # no plugin of these kinds is left
+        self.defs = {stmt.name.value: i for i, stmt in enumerate(node.body)
+                     if isinstance(stmt, cst.FunctionDef)}
+        self.at = {id(stmt): i for i, stmt in enumerate(node.body)}
+        self._plan(node)
+
+    def _plan(self, module: cst.Module) -> None:
+        """Which installed plugins decorate the views (provably the same), which are kept
+        by bottle_plugins: all of one or all of the other, so their order holds."""
+        installs, views = [], []
+        for i, stmt in enumerate(module.body):
+            line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) \
+                and len(stmt.body) == 1 else None
+            call = line.value if isinstance(line, cst.Expr) else None
+            if isinstance(call, cst.Call) and self.install_method(call) == "install" \
+                    and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name) \
+                    and call.args[0].value.value not in self.bound:
+                installs.append(call)
+            if isinstance(stmt, cst.FunctionDef) \
+                    and any(decorator_method(self, d) in ROUTE_METHODS for d in stmt.decorators):
+                views.append((i, stmt))
+        uninstalls = any(a.method == "uninstall" for a in self.facts.attachments)
+        installed_as_decorator = any(
+            self.install_method(cst.Call(d.decorator)) == "install" for stmt in module.body
+            if isinstance(stmt, cst.FunctionDef) for d in stmt.decorators
+            if isinstance(d.decorator, cst.Name | cst.Attribute))
+        self.kept = bool(self.installed) or uninstalls or installed_as_decorator
+        if not installs or len(installs) != len(self.installed) or uninstalls \
+                or installed_as_decorator:
+            return
+        model = self.context.scratch.get("model")
+        if model is not None and any(  # the app's routes or plugins in another module
+                f.path != self.facts.path and (f.routes or any(
+                    a.method in {"install", "uninstall"} for a in f.attachments))
+                for f in model.all_facts()):
+            return
+        apps = {self._app_text(d) for _, v in views for d in v.decorators
+                if decorator_method(self, d) in ROUTE_METHODS}
+        first_view = min((i for i, _ in views), default=len(module.body))
+        names = [n.value for call in installs if isinstance(n := call.args[0].value, cst.Name)]
+        if any(r.by_call for r in self.facts.routes) \
+                or len({self._app_text_of(c) for c in installs}) != 1 \
+                or not apps <= {self._app_text_of(installs[0])} \
+                or any(self.defs.get(n, len(module.body)) >= first_view for n in names):
+            return
+        # the installs' site: the port's check may move it to its exact candidate
+        if not self.exact("plugin"):
+            self.decorating = names
+            self.kept = False
+
+    def _app_text(self, decorator: cst.Decorator) -> str:
+        call = decorator.decorator
+        func = call.func if isinstance(call, cst.Call) else call
+        return cst.Module([]).code_for_node(func.value) if isinstance(func, cst.Attribute) \
+            else ""
+
+    def _app_text_of(self, call: cst.Call) -> str:
+        func = call.func
+        return cst.Module([]).code_for_node(func.value) if isinstance(func, cst.Attribute) \
+            else ""
+
+    def _app(self, func: cst.BaseExpression) -> cst.BaseExpression:
+        """The app an `app.install`/`app.route` is on (the default app's name for Bottle's
+        shortcut)."""
+        return func.value if isinstance(func, cst.Attribute) else cst.Name(self.facts.app_name)
+
+    def _helper(self, name: str) -> cst.Name:
+        self.need_import(HELPERS, name)
+        self.state.companions.add(HELPERS)
+        return cst.Name(name)
 
     def dotted(self, node) -> str:
         """A module's dotted name; `bottle.ext...` as written (the model spelt it `ext...`)."""
@@ -248,6 +318,11 @@ class Plugins(Rule):
     # -- the statements -------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth += 1
+        # its index at the top of the module (None inside a function or class), how
+        # many routes it has, each route's skip=, the apply= that became decorators, the
+        # markers by route decorator
+        routes = sum(decorator_method(self, d) in ROUTE_METHODS for d in node.decorators)
+        self.functions.append([self.at.get(id(node)), routes, [], [], {}])
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.depth += 1
@@ -278,12 +353,26 @@ class Plugins(Rule):
                 else cst.Name(self.facts.app_name)
             return self._pattern(updated, kind, options, app)
         what = cst.Module([]).code_for_node(call.args[0].value) if call.args else "a plugin"
+        self.fired()
+        if method == "install" and len(call.args) == 1 \
+                and isinstance(call.args[0].value, cst.Name) \
+                and call.args[0].value.value in self.decorating:
+            # a plain decorator: it decorates the views instead (leave_FunctionDef)
+            return placeholder(self.state, [x for x in updated.leading_lines
+                                            if x.comment is not None])
+        helper = "uninstall_plugin" if method == "uninstall" else "install_plugin"
+        kept = call.with_changes(func=self._helper(helper),
+                                 args=[cst.Arg(self._app(call.func), comma=cst.Comma(
+                                     whitespace_after=cst.SimpleWhitespace(" "))),
+                                       *call.args])
         if method == "uninstall":
-            return self.leave_out(updated, f"uninstall({what}): Flask has no plugins to "
-                                  "take out; drop whatever replaced this plugin")
-        return self.leave_out(updated, f"Bottle plugin {what}: Flask has no plugins; do its "
-                              "work in before_request/after_request hooks or a view "
-                              "decorator, or use its Flask extension")
+            self.todo(f"uninstall({what}) kept by bottle_plugins.py: Flask has no plugins; "
+                      "drop whatever replaced this plugin")
+        else:
+            self.todo(f"Bottle plugin {what} kept by bottle_plugins.py (its setup() runs "
+                      "here, its apply() wraps every view): Flask's way is a view "
+                      "decorator, before_request/after_request hooks or its Flask extension")
+        return updated.with_changes(body=[cst.Expr(kept)])
 
     def _plugin_import(self, stmt) -> bool:
         """An import of plugin packages whose plugins were all converted."""
@@ -355,28 +444,109 @@ class Plugins(Rule):
         if isinstance(call, cst.Name | cst.Attribute) \
                 and self.install_method(cst.Call(call)) == "install":
             # @install def plugin(callback): Bottle wraps every route's view in it
-            self.todo("this function was installed as a Bottle plugin (it wrapped every "
-                      "view): taken out, Flask has no plugins; decorate the views with it")
-            return cst.RemoveFromParent()
+            self.fired()
+            self.todo("this function is installed as a Bottle plugin (it wraps every view), "
+                      "kept by bottle_plugins.py: Flask's way is to decorate the views with it")
+            return updated.with_changes(decorator=cst.Call(
+                self._helper("install_plugin"), [cst.Arg(self._app(call))]))
         if not (isinstance(call, cst.Call) and decorator_method(self, updated) in ROUTE_METHODS):
             return updated
-        dropped = [a for a in call.args if a.keyword and a.keyword.value in {"apply", "skip"}]
-        if not dropped:
+        given = {a.keyword.value: a.value for a in call.args
+                 if a.keyword and a.keyword.value in {"apply", "skip"}}
+        if not given or not self.functions:
             return updated
-        for a in dropped:
-            text = cst.Module([]).code_for_node(a.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-            verb = "ran these Bottle plugins (or decorators) on" \
-                if a.keyword is not None and a.keyword.value == "apply" \
-                else "turned Bottle plugins off for"
-            self.todo(f"`{text}` {verb} this route: taken out, Flask has no plugins; decorate "
-                      "the view with what replaces them")
-        kept = [a for a in call.args if a not in dropped]
+        self.fired()
+        here = self.functions[-1]
+        applied = _items(given.get("apply"))
+        skipped = _items(given.get("skip"))
+        here[2].append(skipped)
+        self._skips_json(skipped)
+        idiomatic = here[0] is not None and here[1] == 1 and all(
+            isinstance(a, cst.Name) and self.defs.get(a.value, here[0]) < here[0]
+            for a in applied) and (not self.kept or not skipped)
+        # the route's site: the port's check may move it to its exact candidate
+        if idiomatic and not self.exact("plugin"):
+            here[3] += [a.value for a in applied if isinstance(a, cst.Name)
+                        and not _skips(skipped, a.value)]
+        elif "apply" in given or self.kept:
+            here[4][id(original)] = cst.Decorator(self._marker(call.func, given))
+        kept = [a for a in call.args if not (a.keyword and a.keyword.value in given)]
         if kept:
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         return updated.with_changes(decorator=call.with_changes(args=kept))
 
+    def visit_Decorator(self, node: cst.Decorator) -> None:
+        self.decorator_calls.add(id(node.decorator))
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        """`app.route(path, callback=view, apply=..., skip=...)` and `app.route(path,
+        apply=...)(view)`: the view marked by route_plugins (Flask's add_url_rule takes
+        no apply= or skip=: a TypeError at import)."""
+        if id(original) in self.decorator_calls:
+            return updated
+        route = updated.func if isinstance(updated.func, cst.Call) else updated
+        if self.app_method(route.func) not in ROUTE_METHODS:
+            return updated
+        given = {a.keyword.value: a.value for a in route.args
+                 if a.keyword and a.keyword.value in {"apply", "skip"}}
+        callback = arg(route, 2, "callback") if route is updated \
+            else (updated.args[0] if len(updated.args) == 1 else None)
+        if not given or callback is None:
+            return updated
+        self.fired()
+        self._skips_json(_items(given.get("skip")))
+        marker = self._marker(route.func, given)
+        marked = callback.with_changes(value=cst.Call(marker, [cst.Arg(callback.value)]))
+        kept = [marked if a is callback else a for a in route.args
+                if not (a.keyword and a.keyword.value in given)]
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        if route is updated:
+            return updated.with_changes(args=kept)
+        return updated.with_changes(func=route.with_changes(args=kept),
+                                    args=[marked.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
+
+    def _marker(self, func: cst.BaseExpression, given: dict) -> cst.Call:
+        """route_plugins(app, apply=..., skip=...): skip= only where a plugin is kept."""
+        marker = [cst.Arg(self._app(func))]
+        for key, value in given.items():  # a skip= leaves out the route's apply= too
+            if key == "apply" or self.kept or "apply" in given:
+                marker.append(kw(key, value))
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        return cst.Call(self._helper("route_plugins"),
+                        [a.with_changes(comma=space) for a in marker[:-1]] + [marker[-1]])
+
+    def _skips_json(self, skipped: list) -> None:
+        if any(isinstance(x, cst.Name) and (x.value == "True" or self.api(x) == "JSONPlugin")
+               or string_value(x) == "json" for x in skipped):
+            self.todo("skip= turned Bottle's JSON plugin off for this route too: a dict the "
+                      "view returns is JSON in Flask (Bottle sent its keys)")
+
+    def _decorated(self, original: cst.FunctionDef, updated: cst.FunctionDef,
+                   here: list) -> cst.FunctionDef:
+        """The view with the plugins that became decorators, and the markers of the routes
+        whose plugins bottle_plugins applies, each right under its route."""
+        routes = [i for i, d in enumerate(original.decorators)
+                  if decorator_method(self, d) in ROUTE_METHODS]
+        if not routes:
+            return updated
+        skips = here[2] if len(here[2]) == len(routes) else []
+        plugins = [n for n in self.decorating if not any(_skips(s, n) for s in skips)]
+        plugins += here[3]
+        if not plugins and not here[4]:
+            return updated
+        decorators = []
+        for i, (before, after) in enumerate(zip(original.decorators, updated.decorators,
+                                                strict=True)):
+            decorators.append(after)
+            if id(before) in here[4]:
+                decorators.append(here[4][id(before)])
+            if i == routes[-1]:
+                decorators += [cst.Decorator(cst.Name(n)) for n in plugins]
+        return updated.with_changes(decorators=decorators)
+
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.depth -= 1
+        updated = self._decorated(original, updated, self.functions.pop())
         registered = self.callbacks.get(original.name.value) if not self.depth else None
         if not is_view(self, original) and registered is None:
             return updated
@@ -432,6 +602,8 @@ class Plugins(Rule):
                                     body=updated.body.with_changes(body=body))
 
     def _injected(self, node: cst.FunctionDef, name: str) -> None:
+        if self.kept or self.decorating:
+            return  # the plugins (kept, or decorating the view) call it as Bottle did
         plugins = [p for p, keyword in self.installed if keyword == name] \
             or [p for p, keyword in self.installed if keyword is None]
         others = [cst.Module([]).code_for_node(d.decorator).split("(")[0]
@@ -451,6 +623,22 @@ class Plugins(Rule):
         self.todo(f"view parameter {name!r} is not in the route: {where}; Flask calls the "
                   "view without it: open it in the view or a before_request hook",
                   breaks=not others)
+
+
+def _items(value: cst.BaseExpression | None) -> list:
+    """Bottle's makelist of apply=/skip=: a list's elements, True, or the one value."""
+    if value is None:
+        return []
+    if isinstance(value, cst.List | cst.Tuple | cst.Set):
+        return [e.value for e in value.elements]
+    if isinstance(value, cst.Name) and value.value in {"None", "False"}:
+        return []
+    return [value]
+
+
+def _skips(skipped: list, name: str) -> bool:
+    """Whether a route's skip= list leaves out the plugin a function `name` is."""
+    return any(isinstance(s, cst.Name) and s.value in {name, "True"} for s in skipped)
 
 
 def options_of(kind: str, call: cst.Call) -> dict | None:

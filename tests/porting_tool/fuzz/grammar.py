@@ -6,13 +6,16 @@ rule computed at run time; shortcuts given a method anyway), views answering tex
 URL built from the route's own rule string,
 views answering text, a dict, a template, an HTTPResponse, abort() or redirect(), reading
 the query, forms, params, JSON and cookies; decorators with and without functools.wraps,
-defined anywhere; hooks, error pages, a mounted and a merged app, a plugin; apps as
-values: a class holding the app or subclassing Bottle (routing its own methods, its hooks
-and error pages registered by hand), a sub-app made by a function, mounted under a
-prefix read from app.config or by a function given the app; templates in
-views/, beside the script or on an added TEMPLATE_PATH, with rebase and include (their
-keywords given as **values too), and Python Jinja2 cannot say (comprehensions, lambdas,
-item assignment, while, try, break). Each
+defined anywhere; hooks, error pages (some reading the error object: status_line, body,
+exception, traceback, headers), a mounted and a merged app, a plugin (a decorator or a
+plugin object whose setup() makes what its apply() reads, installed before or after the
+routes), routes with apply= and skip= (a plugin's name, True); apps as values: a class
+holding the app or subclassing Bottle (routing its own methods, its hooks and error pages
+registered by hand), a sub-app made by a function, mounted under a prefix read from
+app.config or by a function given the app; templates in views/, beside the script or on
+an added TEMPLATE_PATH, with rebase and include (their keywords given as **values too),
+and Python Jinja2 cannot say (comprehensions, lambdas, item assignment, while, try,
+break). Each
 route knows the requests it answers, so the test sends exactly those. render.py writes
 an app as files.
 
@@ -44,6 +47,8 @@ ELEMENTS = (
     "Bottle.error_handler", "Bottle.config", "apps:subclass", "apps:subclass-imported",
     "apps:factory",
     "apps:parameter",
+    "route:apply", "route:skip", "route:skip:True", "HTTPError.status_line", "HTTPError.body",
+    "HTTPError.exception", "HTTPError.traceback", "HTTPError.headers",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -106,6 +111,7 @@ class Route:
     value: object = "plain"
     query: str = "x"  # the query read: attribute, get, getall
     spelling: str = "literal"  # a SPELLINGS entry
+    plugins: str = ""  # apply (apply=[mark]), skip (skip=["stamp"]), skip_all (skip=True)
     requests: list[Request] = field(default_factory=list)
 
     @property
@@ -130,6 +136,9 @@ class App:
     mount: str = ""  # the module that mounts sub.py's app, "" for none
     merge: str = ""  # the module that merges extra.py's app
     plugin: str = ""  # the module that installs the plugin
+    plugin_kind: str = "decorator"  # decorator, or object (setup() and apply())
+    plugin_late: bool = False  # installed below the routes (Bottle applies it all the same)
+    error_reads: bool = False  # the error pages read the error object
     # a class-made app: `app = Site().bottle` (call) or `site = Site()`, `app = site.bottle`
     # (instance); the attribute the class sets; in __init__ or a method it calls. A
     # subclass's: `app = Site()` where it is defined (here) or in a module importing it
@@ -260,6 +269,11 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
         route.value = draw(st.sampled_from(VALUES))
     if body == "query":
         route.query = draw(st.sampled_from(["attr", "get", "getall"]))
+    if container == "function":
+        # skip=True turns Bottle's JSON plugin off too: a dict is no answer there
+        route.plugins = draw(st.sampled_from(
+            ["", "", "", "apply", "skip"] + (["skip_all"] if body not in ("dict", "json_in")
+                                             else [])))
     add_requests(route)
     return route
 
@@ -300,6 +314,10 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
         app.mount_form = draw(st.sampled_from(["literal", "config", "factory", "parameter"]))
     app.merge = draw(st.sampled_from(["", "", "", *modules]))
     app.plugin = draw(st.sampled_from(["", "", *modules]))
+    if app.plugin:
+        app.plugin_kind = draw(st.sampled_from(["decorator", "object"]))
+        app.plugin_late = draw(st.booleans())
+    app.error_reads = bool(errors) and draw(st.booleans())
     if creation == "class":
         app.site_bind = draw(st.sampled_from(["call", "instance"]))
         app.site_attr = draw(st.sampled_from(["bottle", "app"]))
@@ -354,6 +372,8 @@ def elements_of(app: App) -> set[str]:
             found |= {"route:rule:no-leading-slash", "route:filter:re"}
         found |= {f"route:filter:{f}" if f else "route:wildcard" for f in route.filters}
         found |= set(BODY_ELEMENTS[route.body])
+        found |= {"apply": {"route:apply"}, "skip": {"route:skip"},
+                  "skip_all": {"route:skip:True"}}.get(route.plugins, set())
         found |= set(TEMPLATE_ELEMENTS.get(route.template, ()))
     if any(d.wraps for d in app.decorators):
         found.add("functools.wraps")
@@ -363,6 +383,9 @@ def elements_of(app: App) -> set[str]:
         found.add("TEMPLATE_PATH")
     found |= {f"Bottle.hook:{hook}" for hook, _ in app.hooks}
     found |= {"Bottle.error"} if app.errors else set()
+    if app.error_reads:
+        found |= {"HTTPError.status_line", "HTTPError.body", "HTTPError.exception",
+                  "HTTPError.traceback", "HTTPError.headers"}
     found |= {name for name, on in (("Bottle.mount", app.mount), ("Bottle.merge", app.merge),
                                     ("Bottle.install", app.plugin)) if on}
     if app.creation == "subclass":

@@ -93,9 +93,15 @@ def names_at(code: str, line: int) -> set[str]:
     return said | (min(below, key=lambda s: s[0])[2] if below else set())
 
 
+# the plugin's code: the decorator, the object's apply() method, the route's apply=[mark]
+PLUGIN_NAMES = {"stamp", "apply", "mark"}
+REPLACING = {"httpresponse", "abort", "redirect"}  # bodies that replace Bottle's response
+
+
 def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
     """The names in the code whose lines answer this request, and its templates."""
-    names = {"Flask", "Bottle", "stamp", "install", "error_404", "error_403",
+    # (the plugin is no excuse: the port keeps it, and it must answer alike)
+    names = {"Flask", "Bottle", "error_404", "error_403",
              "before_request_hook", "after_request_hook", "Site", "setup_routes",
              "error_handler", "register_error_handler", "hook"}
     templates: set[str] = set()
@@ -158,9 +164,13 @@ def judge(app: App, tmp: Path) -> Verdict:
             verdict.allowed += [f"TODO {text}" for text in lines_ok] or ["TODO in a template"]
             continue
         path = request.path
+        # the change a plugin's wrapper declares (D-error-response: the view it calls may
+        # answer with a response of its own) holds on the routes that do
+        route = next((r for r in app.routes if request in r.requests), None)
+        replaced = PLUGIN_NAMES if route is not None and route.body in REPLACING else set()
         found = [d["id"] for where, d in declared for glob in d["paths"]
                  if fnmatch.fnmatchcase(path, glob)
-                 and names_at(ported.get(where, ""), d["line"]) & names]
+                 and names_at(ported.get(where, ""), d["line"]) & (names | replaced)]
         if found:
             used_declared = True
             verdict.allowed += found

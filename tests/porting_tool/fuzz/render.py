@@ -152,6 +152,10 @@ def spelt(route: Route) -> tuple[list[str], str]:
     return [], rule_text(route)
 
 
+PLUGIN_OPTIONS = {"": "", "apply": ", apply=[mark]", "skip": ', skip=["stamp"]',
+                  "skip_all": ", skip=True"}
+
+
 def register(m: Module, owner: str, route: Route) -> str:
     """The call that makes the route: `app.get('/r1')`, `route('/r1', method=...)`."""
     verb = {"methods": "route", "get_methods": "get", "post_method": "post"}.get(
@@ -159,7 +163,43 @@ def register(m: Module, owner: str, route: Route) -> str:
     methods = {"methods": ', method=["GET", "POST"]', "get_methods": ', method=["GET", "POST"]',
                "post_method": ', method="POST"'}.get(route.verb, "")
     head = m.b(verb) if owner == "" else f"{owner}.{verb}"
-    return f"{head}({spelt(route)[1]}{methods})"
+    return f"{head}({spelt(route)[1]}{methods}{PLUGIN_OPTIONS[route.plugins]})"
+
+
+
+def plugin_block(m: Module, kind: str) -> str:
+    """The app's plugin: a decorator, or an object whose setup() makes the table its
+    apply() reads (Bottle calls setup() at install: the order matters)."""
+    response = m.b("response")
+    if kind == "decorator":
+        return "\n".join([
+            "def stamp(callback):", "    def wrapper(*args, **kwargs):",
+            f'        {response}.set_header("X-Plugin", "1")',
+            "        return callback(*args, **kwargs)", "",
+            "    return wrapper", "", "", "app.install(stamp)"])
+    return "\n".join([
+        "TABLES = []", "", "", "class Stamp:", '    name = "stamp"', "    api = 2", "",
+        "    def setup(self, app):", '        TABLES.append("stamp")', "",
+        "    def apply(self, callback, route):", "        def wrapper(*args, **kwargs):",
+        f'            {response}.set_header("X-Plugin", str(len(TABLES)))',
+        "            return callback(*args, **kwargs)", "", "        return wrapper", "", "",
+        "app.install(Stamp())"])
+
+
+def mark_block(m: Module) -> str:
+    """The decorator a route applies with apply=[mark]."""
+    return "\n".join([
+        "def mark(callback):", "    def wrapper(*args, **kwargs):",
+        f'        {m.b("response")}.set_header("X-Mark", "1")',
+        "        return callback(*args, **kwargs)", "", "    return wrapper"])
+
+
+def error_body(code: int, reads: bool) -> str:
+    if not reads:
+        return f'"error page {code}: " + str(error.status_code)'
+    return (f'" ".join(["error page {code}:", str(error.status_code), error.status_line,\n'
+            "                     error.body, repr(error.exception), repr(error.traceback),\n"
+            '                     repr(error.headers.get("Allow"))])')
 
 
 def view_decorators(m: Module, route: Route) -> list[str]:
@@ -353,14 +393,10 @@ def write_app(app: App, folder: Path) -> Path:
         home.blocks.append(f"app = {home.b('Bottle')}()")
     if app.templates == "path":
         home.blocks.append(f'{home.b("TEMPLATE_PATH")}.insert(0, "./tpl/")')
-    if app.plugin:
-        m = modules[app.plugin]
-        response = m.b("response")
-        m.blocks.append("\n".join([
-            "def stamp(callback):", "    def wrapper(*args, **kwargs):",
-            "        body = callback(*args, **kwargs)",
-            f'        {response}.set_header("X-Plugin", "1")', "        return body", "",
-            "    return wrapper", "", "", "app.install(stamp)"]))
+    if app.plugin and not app.plugin_late:
+        modules[app.plugin].blocks.append(plugin_block(modules[app.plugin], app.plugin_kind))
+    for name in sorted({r.module for r in app.routes if r.plugins == "apply"}):
+        modules[name].blocks.append(mark_block(modules[name]))
     for hook, where in app.hooks:
         if in_class and where == app.app_module:
             continue
@@ -373,7 +409,7 @@ def write_app(app: App, folder: Path) -> Path:
         m = modules[app.modules[-1]]
         head = m.b("error") if default else "app.error"
         m.blocks.append(f"@{head}({code})\ndef error_{code}(error):\n"
-                        f'    return "error page {code}: " + str(error.status_code)')
+                        f"    return {error_body(code, app.error_reads)}")
     for route in app.routes:
         if route in site_routes:
             continue
@@ -384,6 +420,8 @@ def write_app(app: App, folder: Path) -> Path:
             m.blocks.append(class_route(m, route, "app"))
         else:
             m.blocks.append(loop_route(m, route, "app"))
+    if app.plugin and app.plugin_late:
+        modules[app.plugin].blocks.append(plugin_block(modules[app.plugin], app.plugin_kind))
     if app.mount:
         mount_sub(app, modules[app.mount], folder)
     if app.merge:

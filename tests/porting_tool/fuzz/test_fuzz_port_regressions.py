@@ -98,6 +98,21 @@ FIXED = [
     pytest.param(app(route(module="pages1"), route(2, module="core", container="class"),
                      creation="subclass", layout="split", site_bind="imported",
                      plugin="pages1"), id="subclass-imported-used-elsewhere"),
+    # P019: a plugin object installed below the routes (its setup() makes the table its
+    # apply() reads), routes with apply= and skip=, one answering an HTTPResponse (which
+    # replaced the header the plugin set: D-error-response, declared in the plugin), and
+    # one merged from another app (whose routes Bottle left to that app's plugins); the
+    # plugin was commented out, every page lost its header
+    pytest.param(app(route(body="httpresponse", container="class"),
+                     route(2, plugins="apply"), route(3, plugins="skip"),
+                     route(4, plugins="skip_all", body="query", query="get"),
+                     route(5, body="abort"),
+                     plugin="app", plugin_kind="object", plugin_late=True, merge="app"),
+                 id="plugin-object-apply-skip"),
+    # P009: error pages reading the error object (status_line, exception, traceback,
+    # headers were an AttributeError: the error page a 500)
+    pytest.param(app(route(body="abort"), errors=[403, 404], error_reads=True),
+                 id="error-object-read"),
 ]
 
 # Answered alike with no TODO: a sub-app mounted under a prefix read from app.config, by
