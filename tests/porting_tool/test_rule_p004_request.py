@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import both_apps, idiom, port, untouched
+from .helpers import both_apps, idiom, port, ported, untouched
 
 # What P004 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -270,7 +270,7 @@ def test_a_repeated_names_value_differs_where_the_first_value_is_declared(tmp_pa
 
 
 def test_the_request_read_at_import_is_one_over_an_empty_environ():
-    idiom('''
+    result = ported('''
         from bottle import Bottle, request
 
         session = request.environ.get("beaker.session")
@@ -279,13 +279,11 @@ def test_the_request_read_at_import_is_one_over_an_empty_environ():
     ''', '''
         from flask import Flask, Request, request
 
-        # TODO(flask-port/P004): the request read as the module is imported, outside any request: Bottle's
-        #   is one over an empty environ there, and so is this Request({}); read it in the view that needs
-        #   it
         session = Request({}).environ.get("beaker.session")
         later = lambda: request.environ.get("beaker.session")
         app = Flask(__name__, static_folder=None)
     ''', todos=("P004",))
+    assert "the request read as the module is imported" in result.todos[0]["text"]
 
 
 def test_a_module_that_reads_the_request_at_import_starts_and_answers_as_bottles(tmp_path):
