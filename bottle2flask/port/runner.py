@@ -169,7 +169,8 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
         return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
                           f"cannot parse: {error.message}{whose}; copied unchanged")
     if not facts.imports_bottle and not settings.imported_apps and not facts.module_apps \
-            and not facts.imported_holders:  # `app = Site().bottle` of an imported Site
+            and not facts.imported_holders \
+            and not facts.handed_requests:  # `def put(request)` handed Bottle's request
         # `app = create_app()` of a factory another module defines: the app's entry
         made = sorted(facts.apps) if facts.factories else []
         return FileResult(path, "skip", source, app_name=made[0] if made else None)

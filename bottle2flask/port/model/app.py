@@ -21,6 +21,7 @@ from libcst.helpers import get_full_name_for_node
 
 from ..edit import Visitor, walk
 from .facts import ROUTE_METHODS, ModuleFacts
+from .handed import handed
 from .reading import read
 
 DEFAULT_MODULE = "default_app"
@@ -46,6 +47,8 @@ class ModuleApps:
     uses: set[Path] = field(default_factory=set)  # the app's own modules it imports
     stars: set[Path] = field(default_factory=set)  # own modules it imports * from
     modules: dict[str, Path] = field(default_factory=dict)  # `import x` of an own module
+    # its functions' parameters handed Bottle's request by other modules (handed.py)
+    handed_requests: set[str] = field(default_factory=set)
     facts: ModuleFacts | None = None  # None: the module does not parse
     tree: cst.Module | None = None  # the module spelt the model's way
     source: str = ""
@@ -162,7 +165,8 @@ class AppModel:
                            imported_apps=imported_apps, default_from=default_from,
                            imported_factories=found.imported_factories if found else (),
                            module_apps=found.module_apps if found else None,
-                           holders=found.holders if found else None)
+                           holders=found.holders if found else None,
+                           handed_requests=found.handed_requests if found else ())
 
 
 # The name the folder port had for the model before it was one (kept for callers).
@@ -173,14 +177,18 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
                 default_from: str | None = None,
                 imported_factories=frozenset(),
                 module_apps: dict[str, set[str]] | None = None,
-                holders: dict[str, set[str]] | None = None) -> tuple[cst.Module, ModuleFacts]:
+                holders: dict[str, set[str]] | None = None,
+                handed_requests=()) -> tuple[cst.Module, ModuleFacts]:
     """One module read into the model (raises LibCST's ParserSyntaxError): the module
     spelt the model's way, and its facts. imported_factories: names it imports of
     functions another module defines that return an app (`app = create_app()` here);
-    holders: the classes and instances it imports that hold an app (`Site().bottle`)."""
+    holders: the classes and instances it imports that hold an app (`Site().bottle`),
+    and its parameters other modules hand such an instance; handed_requests: its
+    parameters other modules hand Bottle's request (handed.py)."""
     facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
                         factories=set(imported_factories), module_apps=dict(module_apps or {}),
-                        imported_holders=dict(holders or {}))
+                        imported_holders=dict(holders or {}),
+                        handed_requests=set(handed_requests))
     facts.original = cst.parse_module(source)
     tree = read(facts.original, facts)
     return tree, facts
@@ -209,14 +217,16 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | Non
 def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          default_from: str | None = None, imported_factories=frozenset(),
          module_apps: dict[str, set[str]] | None = None,
-         holders: dict[str, set[str]] | None = None) -> ModuleApps:
+         holders: dict[str, set[str]] | None = None, handed_requests=()) -> ModuleApps:
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
-                       module_apps=dict(module_apps or {}), holders=dict(holders or {}))
+                       module_apps=dict(module_apps or {}), holders=dict(holders or {}),
+                       handed_requests=set(handed_requests))
     try:
         tree, facts = read_module(source, str(rel), imported_apps=imported_apps,
                                   default_from=default_from,
                                   imported_factories=imported_factories,
-                                  module_apps=module_apps, holders=holders)
+                                  module_apps=module_apps, holders=holders,
+                                  handed_requests=handed_requests)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts = tree, facts
@@ -288,6 +298,13 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
                    and (held := other.facts.holders.get(name)) is not None}
         if holders:
             modules[rel] = scan(src, rel, m.source, holders=holders)
+    # Bottle's request or an app holder handed to another module's function
+    # (`api.put(request)`, `init_routes(server)`): that function's parameter is one
+    for rel, given in handed(modules).items():
+        m = modules[rel]
+        m.handed_requests |= given.requests
+        for name, attrs in given.holders.items():
+            m.holders[name] = m.holders.get(name, set()) | attrs
     # an app made here, or the default app a module names (`app = default_app()`): the
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
@@ -344,9 +361,10 @@ def build(src: Path, sources: dict[Path, str]) -> AppModel:
     # module its default app now comes from
     for rel, m in modules.items():
         if m.imported_apps or m.default_from or m.imported_factories or m.module_apps \
-                or m.holders:
+                or m.holders or m.handed_requests:
             again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from,
-                         frozenset(m.imported_factories), m.module_apps, m.holders)
+                         frozenset(m.imported_factories), m.module_apps, m.holders,
+                         m.handed_requests)
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)
