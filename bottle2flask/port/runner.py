@@ -307,7 +307,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     if app is not None:
         app = factory_call(tree, app)
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      declared, state.notes, app_name=app, emulation=state.emulation,
+                      declared, state.notes, app_name=app, wsgi_entry=facts.wsgi_entry,
+                      emulation=state.emulation,
                       compat=state.compat, companions=sorted(state.companions),
                       openers=dict(state.openers))
 

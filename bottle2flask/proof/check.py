@@ -72,10 +72,22 @@ def blocking_todo(result, problem: dict) -> str:
 
 
 def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interpreter,
-          timeout: float) -> tuple[str, str, dict, dict]:
+          timeout: float, served: str | None = None) -> tuple[str, str, dict, dict]:
     """The two apps' specs and whether each loads: the original's app may be Bottle's
-    default app (the port names it `app`), so its attr is tried, then left out."""
+    default app (the port names it `app`), so its attr is tried, then left out.
+
+    served: the name the module's WSGI server is given where it wraps the app
+    (`application = SessionMiddleware(app, opts)`): each app is served by it, as its
+    server would serve it (the port keeps the name: its middleware wraps app.wsgi_app),
+    unless the original does not load by it."""
     file, attr = start[0], start[1].removesuffix("()")  # a factory: the loader calls it
+    if served:
+        original, port = f"{src / file}:{served}", f"{out / file}:{served}"
+        loads = worker(python, ["probe", original], timeout)
+        if loads["ok"]:
+            port_loads = worker(python, ["probe", port], timeout)
+            if port_loads["ok"] or "has no attribute" not in port_loads.get("error", ""):
+                return original, port, loads, port_loads
     port = f"{out / file}:{attr}"
     original = f"{src / file}:{attr}"
     loads = worker(python, ["probe", original], timeout)
@@ -118,7 +130,8 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         return Check(NOT_CHECKED, "no module makes a Flask app: nothing to start")
     say(f"Checking the port: both apps run on copies in a temporary folder ({src} and "
         f"{out} are not written), each in a process of its own.")
-    original, port, original_loads, port_loads = specs(src, out, start, python, timeout)
+    original, port, original_loads, port_loads = specs(src, out, start, python, timeout,
+                                                       result.served)
     if not port_loads["ok"] and not original_loads["ok"] \
             and same_failure(original_loads, port_loads):
         return Check(NOT_CHECKED, "neither app starts here, and both fail alike, so the port "

@@ -79,6 +79,9 @@ class ModuleFacts:
     # instance of one made here (`site = Site()`) -> its attributes that hold an app
     holders: dict[str, set[str]] = field(default_factory=dict)
     imported_holders: dict[str, set[str]] = field(default_factory=dict)  # the same, imported
+    # the module-level name a WSGI server is given where it wraps the app (`application =
+    # SessionMiddleware(app, opts)`, `app_sess = Session().wrap(app)`): the app as served
+    wsgi_entry: str | None = None
     # parameters that calls in the app's other modules hand Bottle's request (handed.py)
     handed_requests: set[str] = field(default_factory=set)
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app

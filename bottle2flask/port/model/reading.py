@@ -213,6 +213,7 @@ class Reader(Transformer):
                 facts.own_defs.add(stmt.name.value)  # the module's own: its import goes
         facts.apps |= facts.imported_apps
         facts.apps |= app_parameters(updated, facts.apps)
+        facts.wsgi_entry = wsgi_entry(updated, facts)
         if facts.default_aliases and facts.imported_apps and not facts.made:
             # `app = default_app()` beside imported apps: the default app is another app,
             # made here under its own name (an imported app's name would be rebound)
@@ -229,6 +230,45 @@ class Reader(Transformer):
             facts.app_name = "app" if "app" in own else sorted(own)[0]
             facts.default_app = False  # no second app: `bottle = Bottle()` takes them too
         return updated
+
+
+def wsgi_entry(module: cst.Module, facts: ModuleFacts) -> str | None:
+    """The name at the module's top bound to a callable that wraps its app, as a WSGI
+    server is given it: `application = SessionMiddleware(app, opts)`, or `app_sess =
+    Session().create_session(app)` and `application = app_sess` (mod_wsgi's name), or
+    one the module's run() serves. None when the app itself is what the module serves
+    (`app = SessionMiddleware(app)` rebinds the app's own name: that name is served)."""
+    wrappers: list[str] = []
+    for stmt in module.body:
+        line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+        if not isinstance(line, cst.Assign):
+            continue
+        names = [t.target.value for t in line.targets if isinstance(t.target, cst.Name)]
+        value = line.value
+        wraps = isinstance(value, cst.Name) and value.value in wrappers or (
+            isinstance(value, cst.Call) and facts.api(value.func) is None
+            and any(not a.keyword and not a.star and facts.is_app(a.value)
+                    for a in value.args))
+        for name in names:
+            if name in wrappers:
+                wrappers.remove(name)
+            if wraps and name not in facts.apps:
+                wrappers.append(name)
+    if "application" in wrappers:  # mod_wsgi's name, and many servers' default
+        return "application"
+    served: list[str] = []
+
+    class Runs(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if facts.api(node.func) == "run":  # run(wsgi) / run(app=wsgi): the server's
+                given = next((a.value for a in node.args if not a.keyword
+                              or a.keyword.value == "app"), None)
+                if isinstance(given, cst.Name) and given.value in wrappers:
+                    served.append(given.value)
+
+    if wrappers:
+        walk(module, Runs())
+    return served[-1] if served else None
 
 
 def _instance_made_here(facts: ModuleFacts, value: cst.BaseExpression) -> bool:

@@ -1,0 +1,92 @@
+"""The check serves each app as its server would: the original by the module-level name
+that wraps its app in a middleware (`application = Session().create_session(app)`), the
+port by the same name, whose app holds the middleware in its wsgi_app."""
+
+from __future__ import annotations
+
+import json
+from textwrap import dedent
+
+import pytest
+
+from bottle2flask.cli import main as kit
+from bottle2flask.exit_status import ExitStatus
+from bottle2flask.port.model.app import read_module
+
+APP = '''
+    from bottle import Bottle, redirect, request
+
+    from utils.session import Session
+
+    app = Bottle()
+    app_sess = Session().create_session(app)
+    application = app_sess  # what a WSGI server is given
+
+
+    @app.get("/list")
+    def listing():
+        session = request.environ.get("beaker.session")
+        if "user" not in session:
+            return redirect("/login")
+        return "list of " + session["user"]
+'''
+
+SESSION = '''
+    import bottle
+
+
+    class {name}:
+        """Gives every request a session, as beaker's SessionMiddleware does."""
+
+        def __init__(self, app, options):
+            self.app, self.options = app, options
+
+        def __call__(self, environ, start_response):
+            environ["beaker.session"] = {{"user": "ann"}}
+            return self.app(environ, start_response)
+
+
+    class Session:
+        def create_session(self, app):
+            apps = {name}(app, {{"session.type": "memory"}})
+            return apps
+
+        def get(self, key):
+            return bottle.request.environ.get("beaker.session").get(key)
+'''
+
+
+@pytest.mark.parametrize("middleware", ["SessionMiddleware", "Sessions"])
+def test_the_original_is_compared_through_the_middleware_its_server_is_given(
+        tmp_path, capsys, middleware):
+    """Found by the first-sight batch of s41 (bottle-book): the check compared the bare
+    Bottle app (500: no session) with the port, whose app.wsgi_app held the middleware
+    (303). A middleware the port moves into app.wsgi_app (SessionMiddleware), or one it
+    leaves wrapping the Flask app (Sessions): either way the name serves it."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "utils").mkdir(parents=True)
+    (src / "app.py").write_text(dedent(APP).lstrip())
+    (src / "utils" / "__init__.py").write_text("")
+    (src / "utils" / "session.py").write_text(dedent(SESSION.format(name=middleware)).lstrip())
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
+    said = capsys.readouterr().out
+    assert "1 routes, 1 ported; 1 same" in said
+    check = json.loads((out / "porting-report.json").read_text())["check"]
+    assert [r["rule"] for r in check["routes"]] == ["/list"]
+    assert check["routes"][0]["identical"] is True
+    if middleware == "SessionMiddleware":  # the port wraps Flask's wsgi_app
+        assert "app.wsgi_app = SessionMiddleware(" in (out / "utils" / "session.py").read_text()
+
+
+@pytest.mark.parametrize(("source", "entry"), [
+    ("app = Bottle()\napplication = Wrap(app)\n", "application"),
+    ("app = Bottle()\nwrapped = Wrap(app, 1)\napplication = wrapped\n", "application"),
+    ("app = Bottle()\nwsgi = Wrap(app)\nrun(wsgi, port=8080)\n", "wsgi"),
+    ("app = Bottle()\nwsgi = Wrap(app)\nrun(app=wsgi)\n", "wsgi"),
+    ("app = Bottle()\napp = Wrap(app)\n", None),  # the app's own name serves it
+    ("app = Bottle()\ndb = Database(app)\n", None),  # nothing says a server is given it
+    ("app = Bottle()\napplication = app\n", None),  # the app itself
+])
+def test_the_wsgi_entry_is_the_name_that_wraps_the_app(source, entry):
+    _, facts = read_module("from bottle import Bottle, run\n" + source)
+    assert facts.wsgi_entry == entry
