@@ -150,11 +150,13 @@ def report(args, result, python) -> int:
         # nothing to start (an app made only inside a function or a class, under
         # __main__): never a 0, which says the port was checked
         say("Not checked (no module makes a Flask app).")
-        status, reason = verdict(Unchecked(
+        # (a module the porter failed on may be the one that makes it: that is said)
+        status, reason = (ExitStatus.DIFFERS, "a file could not be converted (see above)") \
+            if result.failed else verdict(Unchecked(
             ExitStatus.NOT_COMPARED, "the port was not compared: no module makes its app "
             "where the check can load it (at the top of a module, or by a factory); "
             "give `bottle2flask parity` each app as FILE:ATTR or a factory that makes it"),
-            breaks, result.failed)
+            breaks, False)
         write_check(args.out, status, reason, {}, python)
     else:
         from ..proof.check import check  # only a port that is checked pays for it
