@@ -395,7 +395,8 @@ class Request(Rule):
                   "Bottle's is one over an empty environ there, and so is this "
                   f"{name}({{}}); read it in the view that needs it")
         outside = cst.parse_expression(f"{name}({{}})")
-        return line.visit(_Replaced({id(n) for n in found}, outside))
+        return ensure_type(line.visit(_Replaced({id(n) for n in found}, outside)),
+                           cst.SimpleStatementLine)
 
     def _rewrite_line(self, original, updated):
         """`request.forms.name = value`: Bottle's FormsDict takes the attribute, and later
