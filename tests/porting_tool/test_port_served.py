@@ -96,6 +96,14 @@ def test_the_original_is_compared_through_the_middleware_its_server_is_given(
     ("app = Bottle()\napp = Wrap(app)\n", None),  # the app's own name serves it
     ("app = Bottle()\ndb = Database(app)\n", None),  # nothing says a server is given it
     ("app = Bottle()\napplication = app\n", None),  # the app itself
+    ("app = Bottle()\nrun(app=app)\n", None),
+    # bottle-book's apps.py: the wrapper made in another module, served by either branch
+    ("import routes\napp = routes.app\napp_sess = routes.app_sess\n"
+     "if __name__ == '__main__':\n    run(app=app_sess)\nelse:\n    application = app_sess\n",
+     "application"),
+    ("app = Bottle()\nif __name__ == '__main__':\n    run(app=Wrap(app))\n", None),
+    ("app = Bottle()\ndef wsgi():\n    application = Wrap(app)\n    run(application)\n",
+     None),  # in a function: runs when called, if ever
 ])
 def test_the_wsgi_entry_is_the_name_that_wraps_the_app(source, entry):
     _, facts = read_module("from bottle import Bottle, run\n" + source)

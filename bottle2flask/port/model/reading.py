@@ -233,41 +233,42 @@ class Reader(Transformer):
 
 
 def wsgi_entry(module: cst.Module, facts: ModuleFacts) -> str | None:
-    """The name at the module's top bound to a callable that wraps its app, as a WSGI
-    server is given it: `application = SessionMiddleware(app, opts)`, or `app_sess =
-    Session().create_session(app)` and `application = app_sess` (mod_wsgi's name), or
-    one the module's run() serves. None when the app itself is what the module serves
-    (`app = SessionMiddleware(app)` rebinds the app's own name: that name is served)."""
-    wrappers: list[str] = []
-    for stmt in module.body:
-        line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
-        if not isinstance(line, cst.Assign):
-            continue
-        names = [t.target.value for t in line.targets if isinstance(t.target, cst.Name)]
-        value = line.value
-        wraps = isinstance(value, cst.Name) and value.value in wrappers or (
-            isinstance(value, cst.Call) and facts.api(value.func) is None
-            and any(not a.keyword and not a.star and facts.is_app(a.value)
-                    for a in value.args))
-        for name in names:
-            if name in wrappers:
-                wrappers.remove(name)
-            if wraps and name not in facts.apps:
-                wrappers.append(name)
-    if "application" in wrappers:  # mod_wsgi's name, and many servers' default
-        return "application"
+    """The name a WSGI server is given where it is not the app itself but wraps it:
+    `application` (mod_wsgi's name, many servers' default) bound as the module runs to
+    something other than the app (`application = SessionMiddleware(app, opts)`, `app_sess
+    = routes.app_sess; application = app_sess`), else the name the module's run() serves
+    (`run(app=app_sess)`). None when the app itself is what is served (`app =
+    SessionMiddleware(app)` rebinds the app's own name: that name is served)."""
+    bound: list[str] = []  # `application` bound to something other than the app
     served: list[str] = []
 
-    class Runs(cst.CSTVisitor):
+    class Top(cst.CSTVisitor):
+        def visit_FunctionDef(self, node) -> bool:
+            return False  # runs when called, if ever
+
+        def visit_ClassDef(self, node) -> bool:
+            return False
+
+        def visit_Lambda(self, node) -> bool:
+            return False
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            value = node.value
+            if any(isinstance(t.target, cst.Name) and t.target.value == "application"
+                   for t in node.targets) and not facts.is_app(value) \
+                    and not (isinstance(value, cst.Call) and facts.api(value.func)):
+                bound.append("application")
+
         def visit_Call(self, node: cst.Call) -> None:
             if facts.api(node.func) == "run":  # run(wsgi) / run(app=wsgi): the server's
                 given = next((a.value for a in node.args if not a.keyword
                               or a.keyword.value == "app"), None)
-                if isinstance(given, cst.Name) and given.value in wrappers:
+                if isinstance(given, cst.Name) and not facts.is_app(given):
                     served.append(given.value)
 
-    if wrappers:
-        walk(module, Runs())
+    walk(module, Top())
+    if bound:
+        return "application"
     return served[-1] if served else None
 
 
