@@ -21,15 +21,16 @@ API = '''
 
 
 def test_bottles_request_handed_to_a_module_without_bottle_is_read_as_flasks(tmp_path):
-    """Found by the first-sight batch of s41 (swsc-sirius): api.put(request) read
-    request.forms in a module that imports nothing of Bottle; it was not ported, and the
-    port's POST /put was a 500 (Flask's request has no .forms)."""
+    """Found by the first-sight batch of s41 (swsc-sirius): api_put(request), imported
+    with `from api import *`, read request.forms in a module that imports nothing of
+    Bottle; it was not ported, and the port's POST /put was a 500 (no .forms in Flask)."""
     bottle, flask = both_folders(tmp_path, {
         "web.py": '''
             from bottle import Bottle, request
 
             import api
-            from api import put
+            from api import *
+            from api import clock as tick
 
             app = Bottle()
 
@@ -42,6 +43,11 @@ def test_bottles_request_handed_to_a_module_without_bottle_is_read_as_flasks(tmp
             @app.post("/again")
             def again():
                 return api.put(default="?", req=request)
+
+
+            @app.get("/tick")
+            def ticks():
+                return tick(request)
         ''',
         "api.py": API,
     }, "handed_request")
@@ -49,6 +55,7 @@ def test_bottles_request_handed_to_a_module_without_bottle_is_read_as_flasks(tmp
     for path, want in (("/put?clock=9", "time: 12 9"), ("/again", "time: 12 -")):
         assert answers(bottle, path, "POST", **form) == answers(flask, path, "POST", **form) \
             == (200, want)
+    assert answers(bottle, "/tick?clock=3") == answers(flask, "/tick?clock=3") == (200, "3")
     ported = (tmp_path / "out" / "api.py").read_text()
     assert 'req.form.get("time", default)' in ported
     assert 'request.args.get("clock", "-")' in ported  # handed on by put()

@@ -47,7 +47,7 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
         for rel, m in modules.items():
             if m.tree is None or m.facts is None:
                 continue
-            calls = _Calls(rel, m, found[rel])
+            calls = _Calls(rel, m, found[rel], modules)
             walk(m.tree, calls)
             for target, function, param, value in calls.found:
                 other = modules.get(target)
@@ -68,15 +68,16 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
 
 
 class _Calls(cst.CSTVisitor):
-    """Calls of another module's function (`put(...)` from `from api import put`,
-    `helpers.init_routes(...)` from `import helpers`), or of the module's own that hands
-    on what it was handed, and the Bottle values they hand:
+    """Calls of another module's function (`put(...)` from `from api import put` or
+    `from api import *`, `helpers.init_routes(...)` from `import helpers`), or of the
+    module's own that hands on what it was handed, and the Bottle values they hand:
     (module, function, position or keyword, None for the request or the app attributes
     of a holder)."""
 
-    def __init__(self, rel: Path, m: ModuleApps, given: Handed) -> None:
+    def __init__(self, rel: Path, m: ModuleApps, given: Handed,
+                 modules: dict[Path, ModuleApps]) -> None:
         super().__init__()
-        self.rel, self.m, self.given = rel, m, given
+        self.rel, self.m, self.given, self.modules = rel, m, given, modules
         facts = m.facts
         assert facts is not None
         self.requests = {local for local, name in facts.bottle.items() if name == "request"} \
@@ -87,6 +88,12 @@ class _Calls(cst.CSTVisitor):
         self.defs = {stmt.name.value for stmt in m.tree.body
                      if isinstance(stmt, cst.FunctionDef)}
 
+    def starred(self, name: str) -> Path | None:
+        """The module imported with * that defines function `name`, else None."""
+        return next((rel for rel in sorted(self.m.stars)
+                     if (other := self.modules.get(rel)) is not None
+                     and _defines(other.tree, name)), None)
+
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if isinstance(func, cst.Name) and func.value in self.defs:
@@ -96,6 +103,8 @@ class _Calls(cst.CSTVisitor):
         elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
                 and func.value.value in self.m.modules:
             target, function = self.m.modules[func.value.value], func.attr.value
+        elif isinstance(func, cst.Name) and (star := self.starred(func.value)) is not None:
+            target, function = star, func.value  # `from api import *`
         else:
             return
         for i, a in enumerate(node.args):
@@ -107,6 +116,11 @@ class _Calls(cst.CSTVisitor):
                 self.found.append((target, function, where, None))
             elif value in self.holders:
                 self.found.append((target, function, where, set(self.holders[value])))
+
+
+def _defines(tree: cst.Module | None, name: str) -> bool:
+    return tree is not None and any(isinstance(stmt, cst.FunctionDef)
+                                    and stmt.name.value == name for stmt in tree.body)
 
 
 def _parameter(tree: cst.Module, function: str, where: int | str) -> str | None:
