@@ -4,6 +4,8 @@ the app given to a module that routes on it. Each a small app ported and served 
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 from bottle2flask.cli import main as kit
 from bottle2flask.exit_status import ExitStatus
 
@@ -16,8 +18,7 @@ API = '''
 
 
     def clock(request):
-        return request.query.get("clock", "-")
-'''
+        return request.query.get("clock", "-")'''
 
 
 def test_bottles_request_handed_to_a_module_without_bottle_is_read_as_flasks(tmp_path):
@@ -60,6 +61,41 @@ def test_bottles_request_handed_to_a_module_without_bottle_is_read_as_flasks(tmp
     assert 'req.form.get("time", default)' in ported
     assert 'request.args.get("clock", "-")' in ported  # handed on by put()
     assert "from flask" not in ported  # the request is the caller's: nothing to import
+
+
+def test_a_parameter_whose_name_the_module_also_assigns_is_left_alone(tmp_path):
+    """A parameter is known by its name across its module: one some line assigns there
+    (`r = Reply(text)`) may be anything, so `r.json` is not taken for the request's."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent('''
+        from bottle import Bottle, request
+
+        import replies
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def index():
+            return replies.stamp(request)
+    ''').lstrip())
+    replies = dedent('''
+        class Reply:
+            json = "{}"
+
+
+        def stamp(r):
+            return "ok"
+
+
+        def parse():
+            r = Reply()
+            return r.json
+    ''').lstrip()
+    (src / "replies.py").write_text(replies)
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == ExitStatus.DONE
+    assert (out / "replies.py").read_text() == replies
 
 
 def test_an_instance_holding_the_app_handed_to_a_module_gets_its_routes(tmp_path):

@@ -12,7 +12,8 @@ Inside `put`, `request` is Bottle's request, so its reads are ported as the view
 (P004); inside `init_routes`, `app` is an instance of a class whose `__init__` makes
 `self._app = Bottle()`, so `app._app` is the app and its route calls are ported. A
 parameter is known by its name across its module, as the model's `app_parameters` knows
-one within a module; what the function is given in turn is followed too.
+one within a module (and, as there, not a name some line of the module assigns);
+what the function is given in turn is followed too.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ..walk import walk
+from .reading import names_bound_at_top
 
 if TYPE_CHECKING:
     from .app import ModuleApps
@@ -41,6 +43,7 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
     """Per module, the parameters of its functions that calls in other modules hand
     Bottle's request or an instance holding an app; followed until nothing is added."""
     found: dict[Path, Handed] = {rel: Handed() for rel in modules}
+    bound: dict[Path, set[str]] = {}
     changed = True
     while changed:
         changed = False
@@ -54,8 +57,10 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
                 if other is None or other.tree is None:
                     continue
                 name = _parameter(other.tree, function, param)
-                if name is None:
-                    continue
+                if target not in bound:
+                    bound[target] = names_bound_at_top(other.tree)
+                if name is None or name in bound[target]:
+                    continue  # a name some line binds is not only the parameter
                 into = found[target]
                 if value is None:
                     if name not in into.requests:
