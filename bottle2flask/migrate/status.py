@@ -48,19 +48,42 @@ def unwrap(app):
     return getattr(app, "wrapped", app)
 
 
+def behind(app, wanted, depth: int = 3):
+    """The app a WSGI middleware wraps (beaker's SessionMiddleware keeps it in
+    .wrap_app, Werkzeug's ProxyFix in .app), found among its attributes, a few
+    middlewares deep; `app` itself when it is wanted, else None."""
+    if wanted(app):
+        return app
+    if depth == 0:
+        return None
+    for value in list(getattr(app, "__dict__", {}).values()):
+        if callable(value) and not isinstance(value, type):
+            found = behind(value, wanted, depth - 1)
+            if found is not None:
+                return found
+    return None
+
+
+def is_bottle(app) -> bool:
+    # a Bottle the app ships (bottle.py beside it) is a Bottle too: its own class
+    return any(cls.__name__ == "Bottle" and hasattr(app, "routes") for cls in type(app).__mro__)
+
+
 def legacy_app(spec: str, settings: dict) -> bottle.Bottle:
+    """The Bottle app whose router the table reads (a middleware served around it, as
+    its server is given it, is looked behind)."""
     app = unwrap(load_app(spec, settings).wsgi)
     app = app.legacy if isinstance(app, Dispatcher) else app
-    # a Bottle the app ships (bottle.py beside it) is a Bottle too: its own class
-    if not any(cls.__name__ == "Bottle" and hasattr(app, "routes")
-               for cls in type(app).__mro__):
+    found = behind(app, is_bottle)
+    if found is None:
         raise UsageError(f"LEGACY must be a Bottle app, not {type(app).__name__} ({spec!r})")
-    return app
+    return found
 
 
 def new_app(spec: str, settings: dict):
     app = unwrap(load_app(spec, settings).wsgi)
     app = app.new if isinstance(app, Dispatcher) else app
+    app = behind(app, lambda found: hasattr(found, "url_map")) or app
     if not hasattr(app, "url_map"):
         raise UsageError(f"NEW must be a Flask app or a migration.Dispatcher ({spec!r})")
     return app

@@ -110,7 +110,10 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
         for label, spec in [*zip(labelled, specs, strict=True),
                             *([(f"{labelled[0]}-again", specs[0])] if noise else [])]:
             values = {**stack.enter_context(settings(label, Path(folder))), "SECRET_KEY": secret}
-            where = spec if in_place else on_copy(spec, Path(folder), label)
+            # the twin (noise) on a copy of its own even in place: its writes would
+            # double the first app's
+            twin = noise and label == f"{labelled[0]}-again"
+            where = spec if in_place and not twin else on_copy(spec, Path(folder), label)
             sides.append(Side(label, load_app(where, values, label).wsgi, secret))
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
                      ignore=plan.ignore, noise=noise, record=record)

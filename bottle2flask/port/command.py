@@ -5,7 +5,8 @@ route, and the answers left in OUT/tests/ as a suite that runs against both.
 Exit status (ExitStatus, the policy cli.py writes down): 0 the port starts, every route
 of the original got a request and answered as the original (declared changes allowed);
 1 a page differs, or a file could not be converted; 2 a usage error; 3 the port does not
-start; 4 the port was not compared (the original does not start here); 5 converted, but
+start; 4 the port was not compared (the original does not start here, or no module
+makes an app the check can load); 5 converted, but
 a TODO sits on code that fails when it runs (a view parameter only a Bottle plugin
 passed, a request attribute Flask lacks...): the port is not done; 6 alike, but some
 routes got no request (named, with why, on the last line). A call the port commented
@@ -23,6 +24,7 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import interpreter
@@ -140,12 +142,23 @@ def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
         more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
         breaks = f"not done: {breaking[0]}{more}"
     status: int
-    if args.no_check or result.start is None:
-        why = "--no-check" if args.no_check else "no module makes a Flask app"
-        say(f"Not checked ({why}).")
+    if args.no_check:
+        say("Not checked (--no-check).")
         status, reason = (ExitStatus.DIFFERS, "a file could not be converted (see above)") \
             if result.failed else (
             (ExitStatus.BREAKS, breaks) if breaks else (ExitStatus.DONE, ""))
+    elif result.start is None:
+        # nothing to start (an app made only inside a function or a class, under
+        # __main__): never a 0, which says the port was checked
+        say("Not checked (no module makes a Flask app).")
+        # (a module the porter failed on may be the one that makes it: that is said)
+        status, reason = (ExitStatus.DIFFERS, "a file could not be converted (see above)") \
+            if result.failed else verdict(Unchecked(
+            ExitStatus.NOT_COMPARED, "the port was not compared: no module makes its app "
+            "where the check can load it (at the top of a module, or by a factory); "
+            "give `bottle2flask parity` each app as FILE:ATTR or a factory that makes it"),
+            breaks, False)
+        write_check(args.out, status, reason, {}, python)
     else:
         from ..proof.check import check  # only a port that is checked pays for it
 
@@ -208,6 +221,14 @@ def sites_line(result) -> str:
     sites = result.as_dict()["summary"]["sites"]
     return (f"sites: {sites['idiomatic']} idiomatic, {sites['exact']} kept Bottle's behaviour "
             f"({sites['repaired']} repaired by the check)")
+
+
+@dataclass
+class Unchecked:
+    """A check that did not run, as verdict() reads a check's outcome."""
+
+    status: int
+    reason: str
 
 
 def verdict(outcome, breaks: str, failed: bool) -> tuple[int, str]:

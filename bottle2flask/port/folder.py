@@ -29,6 +29,7 @@ from .templates import (
     copy_as_they_are,
     helpers_module,
     is_template,
+    named_as_they_are,
     names_as_they_are,
     rendered,
     template_folders,
@@ -143,6 +144,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     named = {n for n in apps.templates_named() if "." in Path(n).name}
     templates = [f for f in files if is_template(f, folders)
                  or f.relative_to(src).as_posix() in named]
+    templates += named_as_they_are(src, templates, folders)
     used = engine(python, apps)
     jinja2 = used == "jinja2"
     names: dict[str, str] = {}

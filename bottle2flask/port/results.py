@@ -63,6 +63,9 @@ class FileResult:
     error: str = ""
     traceback: str = ""  # where the porter itself failed (as LibCST's TransformFailure keeps it)
     app_name: str | None = None  # the Flask app this module defines, if any
+    # the name its WSGI server is given where that wraps the app (`application =
+    # SessionMiddleware(app)` in the original): the check serves both apps by it
+    wsgi_entry: str | None = None
     companions: list[str] = field(default_factory=list)  # modules copied into OUT for it
     openers: dict[str, str] = field(default_factory=dict)  # P019: keyword -> get_db, ...
     sites: list[Site] = field(default_factory=list)  # each site asked (Rule.exact)
@@ -125,6 +128,14 @@ class TreeResult:
         mod_wsgi script (app.wsgi), which Python loads under that suffix too."""
         best = self._main()
         return (best.path, best.app_name) if best is not None and best.app_name else None
+
+    @property
+    def served(self) -> str | None:
+        """The name the start's WSGI server is given, where it wraps the app (the
+        original's `application = SessionMiddleware(app, ...)`), else None: the check
+        serves each app as its server would."""
+        best = self._main()
+        return best.wsgi_entry if best is not None and best.app_name else None
 
     @property
     def other_starts(self) -> list[tuple[str, str]]:

@@ -181,8 +181,10 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
         return FileResult(path, "failure", source, error=f"{path}:{error.raw_line}: "
                           f"cannot parse: {error.message}{whose}; copied unchanged")
     if not facts.imports_bottle and not settings.imported_apps and not facts.module_apps \
-            and not facts.imported_holders and not facts.imported_classes:
-        # (`app = Site().bottle` of an imported Site, `app = Shop()` of a Bottle subclass)
+            and not facts.imported_holders and not facts.imported_classes \
+            and not facts.handed_requests:
+        # (`app = Site().bottle` of an imported Site, `app = Shop()` of a Bottle subclass,
+        # `def put(request)` handed Bottle's request)
         # `app = create_app()` of a factory another module defines: the app's entry
         made = sorted(facts.apps) if facts.factories else []
         return FileResult(path, "skip", source, app_name=made[0] if made else None)
@@ -328,7 +330,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     if app is not None:
         app = factory_call(tree, app)
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      declared, state.notes, app_name=app, emulation=state.emulation,
+                      declared, state.notes, app_name=app, wsgi_entry=facts.wsgi_entry,
+                      emulation=state.emulation,
                       compat=state.compat, companions=sorted(state.companions),
                       openers=dict(state.openers), sites=sites,
                       compat_uses=(frozenset(state.compat_keywords),

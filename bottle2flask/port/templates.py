@@ -70,6 +70,28 @@ def is_template(path: Path, folders: frozenset[str] | set[str] = TEMPLATE_FOLDER
         bool(folders & set(path.parts[:-1])) and path.suffix in {".html", ".htm"})
 
 
+def named_as_they_are(src: Path, templates: list[Path],
+                      folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS) -> list[Path]:
+    """The files a template includes or rebases onto by their whole name that are no
+    template by their own name (`% include('howto.txt')`): Bottle's lookup takes a name
+    as it is written before it tries its extensions, and renders the file as a template."""
+    found: list[Path] = []
+    known = set(templates)
+    todo = list(templates)
+    while todo:
+        path = todo.pop()
+        root = template_root(path, src, folders)
+        for name in named(_text(path)) or []:
+            other = root / name
+            if other in known or not other.is_file() \
+                    or not other.resolve().is_relative_to(src.resolve()):
+                continue
+            known.add(other)
+            found.append(other)
+            todo.append(other)
+    return found
+
+
 def template_root(path: Path, src: Path,
                   folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS) -> Path:
     """The folder a template's Bottle name is counted from: views/, else its own folder."""

@@ -73,10 +73,22 @@ def blocking_todo(result, problem: dict) -> str:
 
 
 def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interpreter,
-          timeout: float) -> tuple[str, str, dict, dict]:
+          timeout: float, served: str | None = None) -> tuple[str, str, dict, dict]:
     """The two apps' specs and whether each loads: the original's app may be Bottle's
-    default app (the port names it `app`), so its attr is tried, then left out."""
+    default app (the port names it `app`), so its attr is tried, then left out.
+
+    served: the name the module's WSGI server is given where it wraps the app
+    (`application = SessionMiddleware(app, opts)`): each app is served by it, as its
+    server would serve it (the port keeps the name: its middleware wraps app.wsgi_app),
+    unless the original does not load by it."""
     file, attr = start[0], start[1].removesuffix("()")  # a factory: the loader calls it
+    if served:
+        original, port = f"{src / file}:{served}", f"{out / file}:{served}"
+        loads = worker(python, ["probe", original], timeout)
+        if loads["ok"]:
+            port_loads = worker(python, ["probe", port], timeout)
+            if port_loads["ok"] or "has no attribute" not in port_loads.get("error", ""):
+                return original, port, loads, port_loads
     port = f"{out / file}:{attr}"
     original = f"{src / file}:{attr}"
     loads = worker(python, ["probe", original], timeout)
@@ -119,7 +131,8 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         return Check(NOT_CHECKED, "no module makes a Flask app: nothing to start")
     say(f"Checking the port: both apps run on copies in a temporary folder ({src} and "
         f"{out} are not written), each in a process of its own.")
-    original, port, original_loads, port_loads = specs(src, out, start, python, timeout)
+    original, port, original_loads, port_loads = specs(src, out, start, python, timeout,
+                                                       result.served)
     if not port_loads["ok"] and not original_loads["ok"] \
             and same_failure(original_loads, port_loads):
         return Check(NOT_CHECKED, "neither app starts here, and both fail alike, so the port "
@@ -144,8 +157,12 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
                      f"compared: {original_loads['error']}",
                      data={"starts": {"original": False, "port": True}})
     files = [*map(str, requests)]  # parity reads the port's parity.toml by itself
+    # an original served through its middleware (sessions: a random id a request) is
+    # compared with a second instance of itself too, and what differs there is noise
+    noise = original.endswith(f":{result.served}") if result.served else False
     found = worker(python, ["compare", original, port,
-                            json.dumps({**replay, "requests": files})], timeout * 4)
+                            json.dumps({**replay, "requests": files, "noise": noise})],
+                   timeout * 4)
     if "routes" not in found:
         return Check(NOT_CHECKED, f"the comparison did not run: {found.get('error')}",
                      data={"starts": {"original": True, "port": True}})

@@ -63,7 +63,7 @@ def compare(original: str, port: str, options: dict) -> dict:
                   extra=[Path(p) for p in options.get("requests", [])],
                   forms=options.get("forms", False), crawl=options.get("crawl", True),
                   starts=options.get("starts") or ["/"],
-                  max_pages=options.get("max_pages", 500))
+                  max_pages=options.get("max_pages", 500), noise=options.get("noise", False))
 
 
 def main(argv: list[str]) -> int:

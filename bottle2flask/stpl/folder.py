@@ -131,6 +131,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     first = {name: convert_source(text, str(rel), syntax=syntax, compact=compact,
                                   helper_prefix=prefixes[name])
              for name, (rel, text) in templates.items()}
+    _add_named_as_they_are(src, templates, first, report, syntax, compact)
     # Bottle's include() and rebase() build their template without the noescape setting:
     # it holds only for a template no other one includes or rebases onto.
     used = {jinja_name(n) for c in first.values() for n in [*c.includes, c.extends] if n}
@@ -182,6 +183,34 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         (out / report.helpers_file).write_text(module_source(report.helpers),
                                                encoding="utf-8")
     return report
+
+
+def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
+                           first: dict[str, Conversion], report: TreeReport,
+                           syntax: str | None, compact: bool) -> None:
+    """A file an include or rebase names as it is, by an extension Bottle does not try
+    (`% include('howto.txt')`), is a template too: Bottle's lookup takes a name as it
+    is written before it tries its extensions (BaseTemplate.search). Its Jinja2 name
+    is jinja_name()'s, as the include tag says (`howto.txt.html`); the copy stays."""
+    todo = list(first.values())
+    while todo:
+        conversion = todo.pop()
+        for name in [*conversion.includes, conversion.extends]:
+            if not name or name in templates or Path(name).suffix in EXTENSIONS:
+                continue
+            path = src / name
+            if not path.is_file() or not path.resolve().is_relative_to(src.resolve()):
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue
+            relative = path.relative_to(src)
+            templates[name] = (relative, text)
+            report.files = [f for f in report.files if f.source != relative]
+            first[name] = convert_source(text, str(relative), syntax=syntax,
+                                         compact=compact)
+            todo.append(first[name])
 
 
 def _mark_includes(done: dict[str, Conversion]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import both_apps, idiom, port, untouched
+from .helpers import both_apps, idiom, port, ported, untouched
 
 # What P004 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -267,3 +267,50 @@ def test_a_repeated_names_value_differs_where_the_first_value_is_declared(tmp_pa
     for client in (bottle_app, flask_app):
         assert client.get("/q?x=a").text == "a,a"
         assert client.post("/p", {"x": "f"}).text == "f,f"
+
+
+def test_the_request_read_at_import_is_one_over_an_empty_environ():
+    result = ported('''
+        from bottle import Bottle, request
+
+        session = request.environ.get("beaker.session")
+        later = lambda: request.environ.get("beaker.session")
+        app = Bottle()
+    ''', '''
+        from flask import Flask, Request, request
+
+        session = Request({}).environ.get("beaker.session")
+        later = lambda: request.environ.get("beaker.session")
+        app = Flask(__name__, static_folder=None)
+    ''', todos=("P004",))
+    assert "the request read as the module is imported" in result.todos[0]["text"]
+
+
+def test_a_module_that_reads_the_request_at_import_starts_and_answers_as_bottles(tmp_path):
+    """Found by the first-sight batch of s41 (epf-Atlas): a controller read the session at
+    import, None in Bottle (its request outside a request has an empty environ), and the
+    port did not start ("Working outside of request context")."""
+    import bottle as bottle_module
+
+    # as in the check's own process: no request served yet in the thread importing bottle
+    bottle_module.request.bind({})
+    bottle, flask = both_apps(tmp_path, '''
+        from bottle import Bottle, request
+
+        session = request.environ.get("beaker.session")
+        method = request.method
+        app = Bottle()
+
+
+        class Page:
+            agent = request.get_header("User-Agent", "none")
+
+
+        @app.get("/")
+        def index():
+            return "%r %s %s %s" % (session, method, Page.agent,
+                                    request.query.get("x", "-"))
+    ''', "read_at_import")
+    assert bottle.get("/?x=1").text == flask.get("/?x=1").text == "None GET none 1"
+    assert "from flask import Flask, Request, request\n" in \
+        (tmp_path / "out" / "web.py").read_text()

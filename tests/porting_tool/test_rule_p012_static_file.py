@@ -322,3 +322,31 @@ def test_a_static_file_answer_the_view_looks_at_is_a_todo():
     ''', faithful=False)
     assert "send_from_directory raises" in result.todos[0]["text"]
     assert result.todos[0]["code"] == "P012"
+
+
+def test_a_static_file_answer_dropped_on_its_line_loses_no_page(tmp_path):
+    """Found by the first-sight batch of s41 (bottle-todo-app): a view called static_file()
+    and dropped its answer; Bottle returned the missing file's 404, never raised, and the
+    page was an empty 200, where send_from_directory raised NotFound (a 404)."""
+    from .helpers import answers, both_apps
+
+    bottle, flask = both_apps(tmp_path, '''
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+
+
+        @app.get("/help")
+        def help_page():
+            static_file("no-such-file.html", root=".")
+
+
+        @app.get("/kept/<name>")
+        def kept(name):
+            return static_file(name, root=".")
+    ''', "dropped_answer")
+    assert answers(bottle, "/help") == answers(flask, "/help") == (200, "")
+    assert answers(bottle, "/kept/none.txt")[0] == answers(flask, "/kept/none.txt")[0] == 404
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert '# static_file("no-such-file.html", root=".")' in code
+    assert "send_from_directory(\".\", name)" in code

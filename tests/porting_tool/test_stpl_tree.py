@@ -138,3 +138,46 @@ def test_the_report_is_json_ready(views, tmp_path):
                               "message": "a list comprehension, kept as Python in "
                                          "template_helpers.todo_line2: [x for x in xs]"}]
     assert data["names"]["admin/list"] == "admin/list.html"
+
+
+def test_a_file_an_include_names_as_it_is_is_converted_under_the_name_the_tag_gives(tmp_path):
+    """Bottle's lookup takes an included name as it is written before it tries its
+    extensions: `% include('howto.txt')` renders views/howto.txt as a template."""
+    views, out = tmp_path / "views", tmp_path / "out"
+    views.mkdir()
+    (views / "page.tpl").write_text("<p>\n% include('howto.txt', n=2)\n</p>\n")
+    (views / "howto.txt").write_text("Type {{n}} lines.\n")
+    (views / "notes.txt").write_text("not a template: {{x}}\n")
+    report = convert_tree(views, out)
+    assert report.ok
+    assert report.names == {"page": "page.html", "howto.txt": "howto.txt.html"}
+    assert '{% include "howto.txt.html" %}' in (out / "page.html").read_text()
+    assert (out / "howto.txt.html").read_text() == "Type {{ n }} lines.\n"
+    assert (out / "notes.txt").read_text() == "not a template: {{x}}\n"  # copied as it is
+    statuses = {str(f.source): f.status for f in report.files}
+    assert statuses == {"howto.txt": "converted", "notes.txt": "copied",
+                        "page.tpl": "converted"}
+
+
+def test_a_page_that_includes_a_file_by_its_whole_name_answers_as_bottles(tmp_path):
+    """Found by the first-sight batch of s41 (bin-server): the include became
+    `howto.txt.html`, a file the port never wrote, and the page was a 500."""
+    from .helpers import answers, both_folders
+
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.get("/")
+            def index():
+                return template("page.html", who="<you>")
+        ''',
+        "views/page.html": "<p>\n% include('howto.txt')\n</p>\n",
+        "views/howto.txt": "Type {{who}} code here.\n",
+    }, "include_as_is")
+    (status, page), (flask_status, flask_page) = answers(bottle, "/"), answers(flask, "/")
+    assert status == flask_status == 200  # Jinja2 drops the last newline (declared)
+    assert page.rstrip("\n") == flask_page == "<p>\nType &lt;you&gt; code here.\n</p>"

@@ -22,6 +22,7 @@ from libcst.helpers import get_full_name_for_node
 
 from ..edit import Visitor, walk
 from .facts import ROUTE_METHODS, ModuleFacts
+from .handed import handed
 from .reading import read
 
 DEFAULT_MODULE = "default_app"
@@ -48,6 +49,8 @@ class ModuleApps:
     uses: set[Path] = field(default_factory=set)  # the app's own modules it imports
     stars: set[Path] = field(default_factory=set)  # own modules it imports * from
     modules: dict[str, Path] = field(default_factory=dict)  # `import x` of an own module
+    # its functions' parameters handed Bottle's request by other modules (handed.py)
+    handed_requests: set[str] = field(default_factory=set)
     facts: ModuleFacts | None = None  # None: the module does not parse
     tree: cst.Module | None = None  # the module spelt the model's way
     source: str = ""
@@ -167,7 +170,8 @@ class AppModel:
                            imported_factories=found.imported_factories if found else (),
                            imported_classes=found.imported_classes if found else (),
                            module_apps=found.module_apps if found else None,
-                           holders=found.holders if found else None)
+                           holders=found.holders if found else None,
+                           handed_requests=found.handed_requests if found else ())
 
 
 # The name the folder port had for the model before it was one (kept for callers).
@@ -180,18 +184,22 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
                 module_apps: dict[str, set[str]] | None = None,
                 holders: dict[str, set[str]] | None = None,
                 imported_classes=frozenset(),
-                vendored: frozenset[str] = frozenset()) -> tuple[cst.Module, ModuleFacts]:
+                vendored: frozenset[str] = frozenset(),
+                handed_requests=()) -> tuple[cst.Module, ModuleFacts]:
     """One module read into the model (raises LibCST's ParserSyntaxError): the module
     spelt the model's way, and its facts. imported_factories: names it imports of
     functions another module defines that return an app (`app = create_app()` here);
-    holders: the classes and instances it imports that hold an app (`Site().bottle`);
-    imported_classes: the Bottle subclasses it imports (`app = Shop()` makes an app here);
-    vendored: the app's own copies of Bottle (`lib.bottle`), spelt as Bottle."""
+    holders: the classes and instances it imports that hold an app (`Site().bottle`),
+    and its parameters other modules hand such an instance; imported_classes: the Bottle
+    subclasses it imports (`app = Shop()` makes an app here); vendored: the app's own
+    copies of Bottle (`lib.bottle`), spelt as Bottle; handed_requests: its parameters
+    other modules hand Bottle's request (handed.py)."""
     facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
                         factories=set(imported_factories) | set(imported_classes),
                         module_apps=dict(module_apps or {}),
                         imported_holders=dict(holders or {}),
-                        imported_classes=set(imported_classes))
+                        imported_classes=set(imported_classes),
+                        handed_requests=set(handed_requests))
     facts.original = cst.parse_module(source)
     tree = facts.original
     if vendored:
@@ -285,16 +293,18 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          module_apps: dict[str, set[str]] | None = None,
          holders: dict[str, set[str]] | None = None,
          imported_classes=frozenset(),
-         vendored: frozenset[str] = frozenset()) -> ModuleApps:
+         vendored: frozenset[str] = frozenset(), handed_requests=()) -> ModuleApps:
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
                        module_apps=dict(module_apps or {}), holders=dict(holders or {}),
-                       imported_classes=set(imported_classes))
+                       imported_classes=set(imported_classes),
+                       handed_requests=set(handed_requests))
     try:
         tree, facts = read_module(source, str(rel), imported_apps=imported_apps,
                                   default_from=default_from,
                                   imported_factories=imported_factories,
                                   module_apps=module_apps, holders=holders,
-                                  imported_classes=imported_classes, vendored=vendored)
+                                  imported_classes=imported_classes, vendored=vendored,
+                                  handed_requests=handed_requests)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts = tree, facts
@@ -373,6 +383,13 @@ def build(src: Path, sources: dict[Path, str],
         if holders or classes:
             modules[rel] = scan(src, rel, m.source, holders=holders,
                                 imported_classes=frozenset(classes), vendored=vendored)
+    # Bottle's request or an app holder handed to another module's function
+    # (`api.put(request)`, `init_routes(server)`): that function's parameter is one
+    for rel, given in handed(modules).items():
+        m = modules[rel]
+        m.handed_requests |= given.requests
+        for name, attrs in given.holders.items():
+            m.holders[name] = m.holders.get(name, set()) | attrs
     # an app made here, or the default app a module names (`app = default_app()`): the
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
@@ -430,10 +447,11 @@ def build(src: Path, sources: dict[Path, str],
     # module its default app now comes from
     for rel, m in modules.items():
         if m.imported_apps or m.default_from or m.imported_factories or m.module_apps \
-                or m.holders or m.imported_classes:
+                or m.holders or m.imported_classes or m.handed_requests:
             again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from,
                          frozenset(m.imported_factories), m.module_apps, m.holders,
-                         frozenset(m.imported_classes), vendored)
+                         imported_classes=frozenset(m.imported_classes), vendored=vendored,
+                         handed_requests=m.handed_requests)
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)

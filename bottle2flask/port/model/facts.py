@@ -80,6 +80,11 @@ class ModuleFacts:
     # instance of one made here (`site = Site()`) -> its attributes that hold an app
     holders: dict[str, set[str]] = field(default_factory=dict)
     imported_holders: dict[str, set[str]] = field(default_factory=dict)  # the same, imported
+    # the module-level name a WSGI server is given where it wraps the app (`application =
+    # SessionMiddleware(app, opts)`, `app_sess = Session().wrap(app)`): the app as served
+    wsgi_entry: str | None = None
+    # parameters that calls in the app's other modules hand Bottle's request (handed.py)
+    handed_requests: set[str] = field(default_factory=set)
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
     app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
     imported_classes: set[str] = field(default_factory=set)  # the same, imported
@@ -105,7 +110,10 @@ class ModuleFacts:
     def api(self, node: cst.CSTNode | None) -> str | None:
         """The Bottle API a Name stands for (`template`, `request`...), else None."""
         if isinstance(node, cst.Name):
-            return self.bottle.get(node.value)
+            found = self.bottle.get(node.value)
+            if found is None and node.value in self.handed_requests:
+                return "request"  # `def put(request)` handed Bottle's by another module
+            return found
         return None
 
     def is_app(self, node: cst.CSTNode | None) -> bool:

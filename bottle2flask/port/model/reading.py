@@ -238,6 +238,7 @@ class Reader(Transformer):
                 facts.own_defs.add(stmt.name.value)  # the module's own: its import goes
         facts.apps |= facts.imported_apps
         facts.apps |= app_parameters(updated, facts.apps)
+        facts.wsgi_entry = wsgi_entry(updated, facts)
         if facts.default_aliases and facts.imported_apps and not facts.made:
             # `app = default_app()` beside imported apps: the default app is another app,
             # made here under its own name (an imported app's name would be rebound)
@@ -254,6 +255,46 @@ class Reader(Transformer):
             facts.app_name = "app" if "app" in own else sorted(own)[0]
             facts.default_app = False  # no second app: `bottle = Bottle()` takes them too
         return updated
+
+
+def wsgi_entry(module: cst.Module, facts: ModuleFacts) -> str | None:
+    """The name a WSGI server is given where it is not the app itself but wraps it:
+    `application` (mod_wsgi's name, many servers' default) bound as the module runs to
+    something other than the app (`application = SessionMiddleware(app, opts)`, `app_sess
+    = routes.app_sess; application = app_sess`), else the name the module's run() serves
+    (`run(app=app_sess)`). None when the app itself is what is served (`app =
+    SessionMiddleware(app)` rebinds the app's own name: that name is served)."""
+    bound: list[str] = []  # `application` bound to something other than the app
+    served: list[str] = []
+
+    class Top(cst.CSTVisitor):
+        def visit_FunctionDef(self, node) -> bool:
+            return False  # runs when called, if ever
+
+        def visit_ClassDef(self, node) -> bool:
+            return False
+
+        def visit_Lambda(self, node) -> bool:
+            return False
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            value = node.value
+            if any(isinstance(t.target, cst.Name) and t.target.value == "application"
+                   for t in node.targets) and not facts.is_app(value) \
+                    and not (isinstance(value, cst.Call) and facts.api(value.func)):
+                bound.append("application")
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if facts.api(node.func) == "run":  # run(wsgi) / run(app=wsgi): the server's
+                given = next((a.value for a in node.args if not a.keyword
+                              or a.keyword.value == "app"), None)
+                if isinstance(given, cst.Name) and not facts.is_app(given):
+                    served.append(given.value)
+
+    walk(module, Top())
+    if bound:
+        return "application"
+    return served[-1] if served else None
 
 
 def _instance_made_here(facts: ModuleFacts, value: cst.BaseExpression) -> bool:

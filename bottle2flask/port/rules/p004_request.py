@@ -43,6 +43,13 @@ change, which matters only for a field a page sends twice (the hidden-field-befo
 checkbox idiom, `<input type=hidden name=x value=0><input type=checkbox name=x value=1>`,
 reads 1 in Bottle and 0 in Flask: use `request.form.getlist("x")[-1]` there).
 `request.X` with no Flask name is a TODO that breaks (exit status 5).
+
+The request read as the module runs (at import, outside any request: `s =
+request.environ.get("beaker.session")` at the top of a module or in a class body) is
+Bottle's thread-local request over an empty environ; Flask's proxy raises there ("Working
+outside of request context") and the port would not start. Those reads go to Werkzeug's
+request over an empty environ, `Request({}).environ.get(...)` (None, as in Bottle), under
+a TODO: the value is read once, never per request.
 """
 
 from __future__ import annotations
@@ -53,7 +60,14 @@ from typing import TypeGuard
 import libcst as cst
 from libcst.helpers import ensure_type
 
-from ..edit import Visitor, free_name, names_used, string_value, walk
+from ..edit import (
+    Visitor,
+    free_name,
+    names_read_outside_imports,
+    names_used,
+    string_value,
+    walk,
+)
 from ..model.route_syntax import tokens
 from .base import Change, Rule
 
@@ -214,6 +228,7 @@ class Request(Rule):
         # request.route under a member, and request.X called: each converted as a whole
         self.whole: set[cst.CSTNode] = set()
         self.app_read: set[cst.CSTNode] = set()  # request.route.app whose config is read
+        self.outside = False  # the request read at import (outside_requests)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if self.is_route(node.value):
@@ -343,6 +358,47 @@ class Request(Rule):
             self.whole.add(call.func)  # no TODO: the statement is rewritten as a whole
 
     def leave_SimpleStatementLine(self, original, updated):
+        result = self._rewrite_line(original, updated)
+        if self.routed or not isinstance(result, cst.SimpleStatementLine):
+            return result
+        return self.outside_requests(result)
+
+    def outside_requests(self, line: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+        """The request read as the module runs (at import, outside any request): Bottle's
+        is then a request over an empty environ (its thread-local request, in the thread
+        that imported bottle), where Flask's proxy raises "Working outside of request
+        context" and the port does not start. Werkzeug's Request over an empty environ
+        reads the same (`request.environ.get(k)` is None); a lambda's body runs later."""
+        rule, names = self, {local for local, name in self.facts.bottle.items()
+                             if name == "request"}
+        found: list[cst.Name] = []
+
+        class Reads(Visitor):
+            def visit_Lambda(self, node) -> bool:
+                return False
+
+            def visit_Attribute(self, node: cst.Attribute) -> None:
+                if isinstance(node.value, cst.Name) and node.value.value in names \
+                        and rule.is_request(node.value):
+                    found.append(node.value)
+
+        walk(line, Reads())
+        if not found:
+            return line
+        taken = names_used(self.module)  # the module's own Request is not Flask's
+        name = "Request" if "Request" not in taken or self.facts.bottle.get(
+            "Request") == "Request" else free_name("FlaskRequest", taken)
+        self.need_import("flask", "Request", None if name == "Request" else name)
+        self.fired(len(found))
+        self.outside = True
+        self.todo("the request read as the module is imported, outside any request: "
+                  "Bottle's is one over an empty environ there, and so is this "
+                  f"{name}({{}}); read it in the view that needs it")
+        outside = cst.parse_expression(f"{name}({{}})")
+        return ensure_type(line.visit(_Replaced({id(n) for n in found}, outside)),
+                           cst.SimpleStatementLine)
+
+    def _rewrite_line(self, original, updated):
         """`request.forms.name = value`: Bottle's FormsDict takes the attribute, and later
         `request.forms.name` reads it; Werkzeug's form cannot be changed, so the request
         gets a copy that takes the value (its cached form is assignable). The same for
@@ -577,10 +633,23 @@ class Request(Rule):
 
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        # read at import only (outside_requests): nothing left reads Flask's request
+        left = names_read_outside_imports(updated) if self.outside else None
         for local, name in self.facts.bottle.items():
-            if name == "request":
+            if name == "request" and (left is None or local in left):
                 self.need_import("flask", "request", None if local == "request" else local)
         return updated
+
+
+class _Replaced(cst.CSTTransformer):
+    """These Name nodes (by identity) replaced by an expression."""
+
+    def __init__(self, names: set[int], by: cst.BaseExpression) -> None:
+        super().__init__()
+        self.names, self.by = names, by
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        return self.by if id(original) in self.names else updated
 
 
 def _same_rule(path: str) -> bool:

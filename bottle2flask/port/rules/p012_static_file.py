@@ -17,6 +17,9 @@ view whose only job is `return static_file(name, root=X)` under `/PREFIX/<name:p
 is removed and Flask serves the folder: nothing to write for `static/` at `/static`,
 else `Flask(..., static_folder=X, static_url_path="/PREFIX")`; Flask's headers and
 404 text are declared (D-static). A view the app calls elsewhere is kept.
+A `static_file(...)` call on a line of its own, its answer dropped, sent nothing in
+Bottle (a missing file's 404 is returned, never raised): the line is commented out under
+a TODO, where send_from_directory would raise NotFound and lose the page.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ class StaticFile(Rule):
         self.module = node
         self.served: list = []  # (prefix, root) of each function being visited, or None
         self.url_params: list[set[str]] = []  # per function: parameters its routes fill
+        self.dropping: cst.SimpleStatementLine | None = None  # a line that drops its answer
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         # a view's own parameters come from its route: never with a leading slash
@@ -127,9 +131,36 @@ class StaticFile(Rule):
         walk(self.module, Reads())
         return found
 
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self.dropped(node) is not None:
+            self.dropping = node
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if self.dropped(original) is None:
+            return updated
+        return self.leave_out(updated, "static_file()'s answer was made and dropped: "
+                                       "Bottle sent nothing of it (send_from_directory "
+                                       "would raise NotFound for a missing file); return "
+                                       "send_from_directory(root, name) if the page "
+                                       "should send the file")
+
+    def dropped(self, node: cst.SimpleStatementLine) -> cst.Call | None:
+        """`static_file(...)` on a line of its own: Bottle returns its answer (an
+        HTTPError for a missing file, never raised), the line drops it, so the line
+        does nothing the page sees."""
+        if len(node.body) != 1 or not isinstance(node.body[0], cst.Expr):
+            return None
+        call = node.body[0].value
+        if isinstance(call, cst.Call) and self.api(call.func) == "static_file":
+            return call
+        return None
+
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         if self.api(updated.func) != "static_file" or self.served and self.served[-1]:
             return updated
+        if self.dropping is not None \
+                and self.dropped(self.dropping) is original:
+            return updated  # its line is left out (leave_SimpleStatementLine)
         name, root = arg(updated, 0, "filename"), arg(updated, 1, "root")
         unknown = [a.keyword.value for a in updated.args if a.keyword
                    and a.keyword.value not in KNOWN]

@@ -1,0 +1,141 @@
+"""Bottle values handed to a function of another of the app's modules, read at the calls.
+
+    # app.py                              # api.py (imports nothing of Bottle)
+    from api import put                   def put(request):
+    put(request)                              return request.forms.get("time")
+
+    server = Server(8080)                 # helpers.py
+    init_routes(server)                   def init_routes(app):
+                                              app._app.route("/", callback=app.home)
+
+Inside `put`, `request` is Bottle's request, so its reads are ported as the view's are
+(P004); inside `init_routes`, `app` is an instance of a class whose `__init__` makes
+`self._app = Bottle()`, so `app._app` is the app and its route calls are ported. A
+parameter is known by its name across its module, as the model's `app_parameters` knows
+one within a module (and, as there, not a name some line of the module assigns);
+what the function is given in turn is followed too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from ..walk import walk
+from .reading import names_bound_at_top
+
+if TYPE_CHECKING:
+    from .app import ModuleApps
+
+
+@dataclass
+class Handed:
+    """What one module's functions are handed by the calls of the app's other modules."""
+
+    requests: set[str] = field(default_factory=set)  # parameters given Bottle's request
+    holders: dict[str, set[str]] = field(default_factory=dict)  # parameter -> app attributes
+
+
+def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
+    """Per module, the parameters of its functions that calls in other modules hand
+    Bottle's request or an instance holding an app; followed until nothing is added."""
+    found: dict[Path, Handed] = {rel: Handed() for rel in modules}
+    bound: dict[Path, set[str]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for rel, m in modules.items():
+            if m.tree is None or m.facts is None:
+                continue
+            calls = _Calls(rel, m, found[rel], modules)
+            walk(m.tree, calls)
+            for target, function, param, value in calls.found:
+                other = modules.get(target)
+                if other is None or other.tree is None:
+                    continue
+                name = _parameter(other.tree, function, param)
+                if target not in bound:
+                    bound[target] = names_bound_at_top(other.tree)
+                if name is None or name in bound[target]:
+                    continue  # a name some line binds is not only the parameter
+                into = found[target]
+                if value is None:
+                    if name not in into.requests:
+                        into.requests.add(name)
+                        changed = True
+                elif not value <= into.holders.get(name, set()):
+                    into.holders[name] = into.holders.get(name, set()) | value
+                    changed = True
+    return {rel: h for rel, h in found.items() if h.requests or h.holders}
+
+
+class _Calls(cst.CSTVisitor):
+    """Calls of another module's function (`put(...)` from `from api import put` or
+    `from api import *`, `helpers.init_routes(...)` from `import helpers`), or of the
+    module's own that hands on what it was handed, and the Bottle values they hand:
+    (module, function, position or keyword, None for the request or the app attributes
+    of a holder)."""
+
+    def __init__(self, rel: Path, m: ModuleApps, given: Handed,
+                 modules: dict[Path, ModuleApps]) -> None:
+        super().__init__()
+        self.rel, self.m, self.given, self.modules = rel, m, given, modules
+        facts = m.facts
+        assert facts is not None
+        self.requests = {local for local, name in facts.bottle.items() if name == "request"} \
+            | given.requests
+        self.holders = {**facts.imported_holders, **facts.holders, **given.holders}
+        self.found: list[tuple[Path, str, int | str, set[str] | None]] = []
+        assert m.tree is not None
+        self.defs = {stmt.name.value for stmt in m.tree.body
+                     if isinstance(stmt, cst.FunctionDef)}
+
+    def starred(self, name: str) -> Path | None:
+        """The module imported with * that defines function `name`, else None."""
+        return next((rel for rel in sorted(self.m.stars)
+                     if (other := self.modules.get(rel)) is not None
+                     and _defines(other.tree, name)), None)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Name) and func.value in self.defs:
+            target, function = self.rel, func.value  # a function of its own, handed on
+        elif isinstance(func, cst.Name) and func.value in self.m.imports:
+            target, function = self.m.imports[func.value]
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+                and func.value.value in self.m.modules:
+            target, function = self.m.modules[func.value.value], func.attr.value
+        elif isinstance(func, cst.Name) and (star := self.starred(func.value)) is not None:
+            target, function = star, func.value  # `from api import *`
+        else:
+            return
+        for i, a in enumerate(node.args):
+            if a.star or not isinstance(a.value, cst.Name):
+                continue
+            where: int | str = a.keyword.value if a.keyword else i
+            value = a.value.value
+            if value in self.requests:
+                self.found.append((target, function, where, None))
+            elif value in self.holders:
+                self.found.append((target, function, where, set(self.holders[value])))
+
+
+def _defines(tree: cst.Module | None, name: str) -> bool:
+    return tree is not None and any(isinstance(stmt, cst.FunctionDef)
+                                    and stmt.name.value == name for stmt in tree.body)
+
+
+def _parameter(tree: cst.Module, function: str, where: int | str) -> str | None:
+    """The name of the parameter of the module's top-level function `function` that a
+    call's argument at `where` (a position or a keyword) fills, else None."""
+    for stmt in tree.body:
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == function:
+            params = [*stmt.params.posonly_params, *stmt.params.params]
+            if isinstance(where, int):
+                return params[where].name.value if where < len(params) else None
+            names = {p.name.value for p in [*params, *stmt.params.kwonly_params]}
+            return where if where in names else None
+    return None

@@ -1,0 +1,176 @@
+"""Bottle values handed to a function of another of the app's modules (model/handed.py):
+Bottle's request given to a module that imports nothing of Bottle, an instance holding
+the app given to a module that routes on it. Each a small app ported and served by both."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from bottle2flask.cli import main as kit
+from bottle2flask.exit_status import ExitStatus
+
+from .helpers import answers, both_folders
+
+API = '''
+    def put(req, default="none"):
+        """Handed Bottle's request by the view; imports nothing of Bottle."""
+        return "time: " + req.forms.get("time", default) + " " + clock(req)
+
+
+    def clock(request):
+        return request.query.get("clock", "-")'''
+
+
+def test_bottles_request_handed_to_a_module_without_bottle_is_read_as_flasks(tmp_path):
+    """Found by the first-sight batch of s41 (swsc-sirius): api_put(request), imported
+    with `from api import *`, read request.forms in a module that imports nothing of
+    Bottle; it was not ported, and the port's POST /put was a 500 (no .forms in Flask)."""
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, request
+
+            import api
+            from api import *
+            from api import clock as tick
+
+            app = Bottle()
+
+
+            @app.post("/put")
+            def route_put():
+                return put(request)
+
+
+            @app.post("/again")
+            def again():
+                return api.put(default="?", req=request)
+
+
+            @app.get("/tick")
+            def ticks():
+                return tick(request)
+        ''',
+        "api.py": API,
+    }, "handed_request")
+    form = {"body": b"time=12", "content_type": "application/x-www-form-urlencoded"}
+    for path, want in (("/put?clock=9", "time: 12 9"), ("/again", "time: 12 -")):
+        assert answers(bottle, path, "POST", **form) == answers(flask, path, "POST", **form) \
+            == (200, want)
+    assert answers(bottle, "/tick?clock=3") == answers(flask, "/tick?clock=3") == (200, "3")
+    ported = (tmp_path / "out" / "api.py").read_text()
+    assert 'req.form.get("time", default)' in ported
+    assert 'request.args.get("clock", "-")' in ported  # handed on by put()
+    assert "from flask" not in ported  # the request is the caller's: nothing to import
+
+
+def test_a_parameter_whose_name_the_module_also_assigns_is_left_alone(tmp_path):
+    """A parameter is known by its name across its module: one some line assigns there
+    (`r = Reply(text)`) may be anything, so `r.json` is not taken for the request's."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent('''
+        from bottle import Bottle, request
+
+        import replies
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def index():
+            return replies.stamp(request)
+    ''').lstrip())
+    replies = dedent('''
+        class Reply:
+            json = "{}"
+
+
+        def stamp(r):
+            return "ok"
+
+
+        def parse():
+            r = Reply()
+            return r.json
+    ''').lstrip()
+    (src / "replies.py").write_text(replies)
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == ExitStatus.DONE
+    assert (out / "replies.py").read_text() == replies
+
+
+def test_an_instance_holding_the_app_handed_to_a_module_gets_its_routes(tmp_path):
+    """Found by the first-sight batch of s41 (shylock): helpers.init_routes(server) routed
+    server._app's methods with app._app.route(path, method=m, callback=attr); left in
+    Bottle's form, Flask's route() registered nothing, and / was a 404."""
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from helpers import init_routes
+            from server import Server
+
+            server = Server(8080)
+            init_routes(server)
+            app = server._app
+        ''',
+        "server.py": '''
+            import bottle
+
+            from helpers import routed
+
+
+            class Server:
+                def __init__(self, port):
+                    self.port = port
+                    self._app = bottle.Bottle()
+
+                @routed("GET", "/")
+                def home(self):
+                    return "home"
+
+                @routed("POST", "/save")
+                def save(self):
+                    return "saved"
+        ''',
+        "helpers.py": '''
+            def routed(method, path):
+                def outer(fn):
+                    setattr(fn, "route_" + method, path)
+                    return fn
+                return outer
+
+
+            def init_routes(app):
+                for name in dir(app):
+                    attr = getattr(app, name)
+                    for method in ["GET", "POST"]:
+                        path = getattr(attr, "route_" + method, None)
+                        if path is not None:
+                            app._app.route(path, method=method, callback=attr)
+        ''',
+    }, "handed_holder")
+    assert answers(bottle, "/") == answers(flask, "/") == (200, "home")
+    assert answers(bottle, "/save", "POST") == answers(flask, "/save", "POST") \
+        == (200, "saved")
+    assert answers(bottle, "/save")[0] == answers(flask, "/save")[0] == 405
+
+
+def test_a_port_the_check_cannot_load_is_not_compared_and_says_so(tmp_path, capsys):
+    """Found by the first-sight batch of s41 (shylock): its app is made only under
+    __main__ by a class (Server(port)._app); the port said "Not checked" and exited 0."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "app.py").write_text(
+        "from sys import argv\n\nimport bottle\n\n\nclass Server:\n"
+        "    def __init__(self, port):\n        self.port = port\n"
+        "        self._app = bottle.Bottle()\n"
+        '        self._app.route("/", callback=lambda: "home")\n\n'
+        "    def start(self):\n        self._app.run(port=self.port)\n\n\n"
+        'if __name__ == "__main__":\n    Server(int(argv[1])).start()\n')
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.NOT_COMPARED
+    said = capsys.readouterr()
+    assert "Not checked (no module makes a Flask app)." in said.out
+    assert said.err.strip().endswith("give `bottle2flask parity` each app as FILE:ATTR or "
+                                     "a factory that makes it")
+    assert "Exit status 4: the port was not compared" in (out / "PORTING-REPORT.md").read_text()
+    # --no-check asked for no check: converted, 0
+    assert kit(["port", str(src), "-o", str(tmp_path / "again"), "--no-check"]) == ExitStatus.DONE

@@ -1,0 +1,148 @@
+"""The check serves each app as its server would: the original by the module-level name
+that wraps its app in a middleware (`application = Session().create_session(app)`), the
+port by the same name, whose app holds the middleware in its wsgi_app."""
+
+from __future__ import annotations
+
+import json
+from textwrap import dedent
+
+import pytest
+
+from bottle2flask.cli import main as kit
+from bottle2flask.exit_status import ExitStatus
+from bottle2flask.port.model.app import read_module
+
+APP = '''
+    from bottle import Bottle, redirect, request
+
+    from utils.session import Session
+
+    app = Bottle()
+    app_sess = Session().create_session(app)
+    application = app_sess  # what a WSGI server is given
+
+
+    @app.get("/list")
+    def listing():
+        session = request.environ.get("beaker.session")
+        if "user" not in session:
+            return redirect("/login")
+        return "list of " + session["user"]
+'''
+
+SESSION = '''
+    import secrets
+
+    import bottle
+
+
+    class {name}:
+        """Gives every request a session, and its random id in a cookie, as beaker's
+        SessionMiddleware does."""
+
+        def __init__(self, app, options):
+            self.app, self.options = app, options
+
+        def __call__(self, environ, start_response):
+            environ["beaker.session"] = {{"user": "ann"}}
+
+            def with_cookie(status, headers, exc_info=None):
+                cookie = "beaker.session.id=" + secrets.token_hex(16) + "; Path=/"
+                return start_response(status, [*headers, ("Set-Cookie", cookie)], exc_info)
+
+            return self.app(environ, with_cookie)
+
+
+    class Session:
+        def create_session(self, app):
+            apps = {name}(app, {{"session.type": "memory"}})
+            return apps
+
+        def get(self, key):
+            return bottle.request.environ.get("beaker.session").get(key)
+'''
+
+
+@pytest.mark.parametrize("middleware", ["SessionMiddleware", "Sessions"])
+def test_the_original_is_compared_through_the_middleware_its_server_is_given(
+        tmp_path, capsys, middleware):
+    """Found by the first-sight batch of s41 (bottle-book): the check compared the bare
+    Bottle app (500: no session) with the port, whose app.wsgi_app held the middleware
+    (303). A middleware the port moves into app.wsgi_app (SessionMiddleware), or one it
+    leaves wrapping the Flask app (Sessions): either way the name serves it. The session
+    id it sets is random: a second instance of the original shows that as noise."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "utils").mkdir(parents=True)
+    (src / "app.py").write_text(dedent(APP).lstrip())
+    (src / "utils" / "__init__.py").write_text("")
+    (src / "utils" / "session.py").write_text(dedent(SESSION.format(name=middleware)).lstrip())
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
+    said = capsys.readouterr().out
+    assert "1 routes, 1 ported; 0 same, 1 with declared changes, 0 different" in said
+    check = json.loads((out / "porting-report.json").read_text())["check"]
+    assert [r["rule"] for r in check["routes"]] == ["/list"]
+    assert check["routes"][0]["identical"] is True
+    assert check["routes"][0]["explained"]  # the session id: noise
+    if middleware == "SessionMiddleware":  # the port wraps Flask's wsgi_app
+        assert "app.wsgi_app = SessionMiddleware(" in (out / "utils" / "session.py").read_text()
+
+
+@pytest.mark.parametrize(("source", "entry"), [
+    ("app = Bottle()\napplication = Wrap(app)\n", "application"),
+    ("app = Bottle()\nwrapped = Wrap(app, 1)\napplication = wrapped\n", "application"),
+    ("app = Bottle()\nwsgi = Wrap(app)\nrun(wsgi, port=8080)\n", "wsgi"),
+    ("app = Bottle()\nwsgi = Wrap(app)\nrun(app=wsgi)\n", "wsgi"),
+    ("app = Bottle()\napp = Wrap(app)\n", None),  # the app's own name serves it
+    ("app = Bottle()\ndb = Database(app)\n", None),  # nothing says a server is given it
+    ("app = Bottle()\napplication = app\n", None),  # the app itself
+    ("app = Bottle()\nrun(app=app)\n", None),
+    # bottle-book's apps.py: the wrapper made in another module, served by either branch
+    ("import routes\napp = routes.app\napp_sess = routes.app_sess\n"
+     "if __name__ == '__main__':\n    run(app=app_sess)\nelse:\n    application = app_sess\n",
+     "application"),
+    ("app = Bottle()\nif __name__ == '__main__':\n    run(app=Wrap(app))\n", None),
+    ("app = Bottle()\ndef wsgi():\n    application = Wrap(app)\n    run(application)\n",
+     None),  # in a function: runs when called, if ever
+])
+def test_the_wsgi_entry_is_the_name_that_wraps_the_app(source, entry):
+    _, facts = read_module("from bottle import Bottle, run\n" + source)
+    assert facts.wsgi_entry == entry
+
+
+COUNTER = '''
+    from pathlib import Path
+
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    @app.post("/add")
+    def add():
+        with open("log.txt", "a") as log:
+            log.write("x\\n")
+        return "added"
+
+
+    @app.get("/count")
+    def count():
+        return str(len(Path("log.txt").read_text().splitlines()))
+'''
+
+
+def test_the_noise_twin_writes_a_copy_of_its_own_even_in_place(tmp_path):
+    """The second instance of the first app (--noise) gets every request too: in the
+    first app's own folder its writes doubled the first app's (count 2 against 1)."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder in (first, second):
+        folder.mkdir()
+        (folder / "app.py").write_text(dedent(COUNTER).lstrip())
+        (folder / "log.txt").write_text("")
+    requests = tmp_path / "requests.toml"
+    requests.write_text('[[request]]\nmethod = "POST"\npath = "/add"\n\n'
+                        '[[request]]\npath = "/count"\n')
+    assert kit(["parity", f"{first / 'app.py'}:app", f"{second / 'app.py'}:app",
+                "--noise", "--in-place", "--no-crawl", "--requests", str(requests),
+                "--quiet"]) == 0
+    assert (first / "log.txt").read_text() == (second / "log.txt").read_text() == "x\n"
