@@ -15,24 +15,45 @@ PARITY_ARGS ?=
 # the realworld repository, or a clone of it, will do).
 REALWORLD ?= ../shared/realworld
 
+# The lock: every package pinned, with its hashes, one file a virtualenv (requirements/,
+# exported from uv.lock). make install and CI install from it, and the project itself
+# editable without its dependencies; `make lock` writes them again from pyproject.toml.
+LOCK := requirements
+comma := ,
+
 .PHONY: install test test-bottle test-flask test-postgres postgres-install serve serve-bottle serve-flask seed parity \
-	browser-install lint realworld realworld-ci clean \
-	bench bench-quick bench-migration seed-tfb fuzz fuzz-port soak wrk-install conformance-bottle012
+	browser-install lint realworld realworld-ci clean lock \
+	bench bench-quick bench-migration seed-tfb fuzz fuzz-port soak wrk-install conformance-bottle012 \
+	test-tool test-tool-bottle-0.12.25 test-tool-bottle-0.13.4 test-tool-bottle-newest
 
 install: $(TEST_STAMP)
 
 # What the servers and the tools need; serve, parity and the rest stop here.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)/serve.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e . --group conduit
+	$(BIN)/pip install --quiet -r $(LOCK)/serve.txt
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 # The test tools, and Playwright (most of the virtualenv) for the browser test: only the
 # targets that run tests install them.
-$(TEST_STAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e . --group test --group browser
+$(TEST_STAMP): $(STAMP) $(LOCK)/test.txt
+	$(BIN)/pip install --quiet -r $(LOCK)/test.txt
 	touch $(TEST_STAMP)
+
+# uv (in a virtualenv of its own) resolves pyproject.toml's ranges into uv.lock (keeping what is pinned already;
+# LOCK_ARGS=--upgrade takes the newest releases), then writes one file a virtualenv.
+lock:
+	$(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/pip install --quiet "uv>=0.5"
+	.venv-lock/bin/uv lock $(LOCK_ARGS)
+	.venv-lock/bin/uv export --frozen --quiet --no-emit-project --no-default-groups --group conduit \
+		-o $(LOCK)/serve.txt
+	.venv-lock/bin/uv export --frozen --quiet --no-emit-project --no-default-groups --group test \
+		--group browser -o $(LOCK)/test.txt
+	.venv-lock/bin/uv export --frozen --quiet --no-emit-project --no-default-groups --group test \
+		--group bench -o $(LOCK)/bench.txt
 
 test: $(TEST_STAMP) browser-install
 	$(BIN)/pytest -n auto $(PYTEST_ARGS)
@@ -48,23 +69,38 @@ postgres-install:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql \
 		|| { echo "error: could not install postgresql; run 'sudo make postgres-install'"; exit 1; }; }
 
-# The conformance table's differential tests under the other Bottle: CI installs 0.13, this
-# runs them with 0.12 (the table says where the two differ), in a virtualenv of its own.
-VENV012 := .venv-bottle012
-STAMP012 := $(VENV012)/.installed
+# The tool's own tests under each Bottle its users have (0.12.25, 0.13.4, the newest 0.13;
+# make test runs them with the locked one), each in a virtualenv of its own: the lock, then
+# that Bottle over it (the newest 0.13 as PyPI has it today, unlocked on purpose).
+TOOL_TESTS := tests/porting_tool tests/installed tests/migration tests/harness/test_apps.py \
+	tests/harness/test_cli.py tests/harness/test_compare.py tests/harness/test_normalise.py
+BOTTLES := 0.12.25 0.13.4 newest
+TOOL_STAMPS := $(BOTTLES:%=.venv-bottle-%/.installed)
+bottle_wanted = $(if $(filter newest,$(1)),bottle>=0.13$(comma)<0.14,bottle==$(1))
 
-$(STAMP012): pyproject.toml
-	$(PYTHON) -m venv $(VENV012)
-	$(VENV012)/bin/pip install --quiet --upgrade pip
-	$(VENV012)/bin/pip install --quiet -e . --group test
-	# the project pins 0.13; 0.12 is installed over it on purpose
-	$(VENV012)/bin/pip install --quiet "bottle==0.12.25"
-	touch $(STAMP012)
+$(TOOL_STAMPS): .venv-bottle-%/.installed: pyproject.toml $(LOCK)/test.txt
+	$(PYTHON) -m venv .venv-bottle-$*
+	.venv-bottle-$*/bin/pip install --quiet --upgrade pip
+	.venv-bottle-$*/bin/pip install --quiet -r $(LOCK)/test.txt
+	.venv-bottle-$*/bin/pip install --quiet --no-deps -e .
+	.venv-bottle-$*/bin/pip install --quiet --no-deps --upgrade "$(call bottle_wanted,$*)"
+	touch $@
 
 # Bottle 0.12 warns as it is imported and used (its bottle.ext import hook has no
 # find_spec, its deprecations): those warnings are Bottle's, not errors of the port.
-conformance-bottle012: $(STAMP012)
-	$(VENV012)/bin/pytest -n auto -W ignore::ImportWarning -W ignore::DeprecationWarning \
+BOTTLE012_WARNINGS := -W ignore::ImportWarning -W ignore::DeprecationWarning
+tool_warnings = $(if $(filter 0.12.%,$(1)),$(BOTTLE012_WARNINGS))
+
+$(BOTTLES:%=test-tool-bottle-%): test-tool-bottle-%: .venv-bottle-%/.installed
+	.venv-bottle-$*/bin/python -c "import bottle; print('Bottle', bottle.__version__)"
+	.venv-bottle-$*/bin/pytest -n auto $(call tool_warnings,$*) $(TOOL_TESTS) $(PYTEST_ARGS)
+
+test-tool: $(BOTTLES:%=test-tool-bottle-%)
+
+# The conformance table's differential tests alone under Bottle 0.12 (the table says
+# where the two differ).
+conformance-bottle012: .venv-bottle-0.12.25/.installed
+	.venv-bottle-0.12.25/bin/pytest -n auto $(BOTTLE012_WARNINGS) \
 		tests/porting_tool/conformance $(PYTEST_ARGS)
 
 # The fuzz test's long profile: thousands of fresh requests to every route of both builds.
@@ -113,8 +149,8 @@ seed: $(STAMP)
 	$(BIN)/python -m shared.conduit seed
 
 # The benchmarks need matplotlib too: the bench extra, behind its own stamp.
-$(BENCH_STAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e . --group test --group bench
+$(BENCH_STAMP): $(STAMP) $(LOCK)/bench.txt
+	$(BIN)/pip install --quiet -r $(LOCK)/bench.txt
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP) wrk-install
@@ -156,5 +192,5 @@ realworld-ci: $(STAMP) postgres-install
 	$(BIN)/python -m harness.realworld "$(REALWORLD)" --db sqlite --db postgres $(if $(REALWORLD_TOOLS),--tools "$(REALWORLD_TOOLS)")
 
 clean:
-	rm -rf $(VENV) var .pytest_cache build *.egg-info
+	rm -rf $(VENV) .venv-bottle-* .venv-lock var .pytest_cache build *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

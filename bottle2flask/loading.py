@@ -113,24 +113,62 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
         return App(label, spec, HTTPApp(spec), url=spec.rstrip("/"))
     target, attr = split(spec)
     script = False
-    if is_file(target):
-        imported = import_file(spec, Path(target))
-        try:
-            picked = pick(spec, imported.module, attr, imported.bottle_default)
-        except UsageError:
-            if not has_main_block(Path(target)):
-                raise
-            # the app is made only when the file runs as a script: run it so, its
-            # server not started (no_servers)
-            imported = import_file(spec, Path(target), as_main=True)
-            picked = pick(spec, imported.module, attr, imported.bottle_default)
-            script = True
-        app = in_folder(instantiate(spec, picked, settings), imported.folder,
-                        imported.own_modules, imported.template_path)
-    else:
-        module = import_spec(spec, target)
-        app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
+    with bottle_locals_as_imported():
+        if is_file(target):
+            imported = import_file(spec, Path(target))
+            try:
+                picked = pick(spec, imported.module, attr, imported.bottle_default)
+            except UsageError:
+                if not has_main_block(Path(target)):
+                    raise
+                # the app is made only when the file runs as a script: run it so, its
+                # server not started (no_servers)
+                imported = import_file(spec, Path(target), as_main=True)
+                picked = pick(spec, imported.module, attr, imported.bottle_default)
+                script = True
+            app = in_folder(instantiate(spec, picked, settings), imported.folder,
+                            imported.own_modules, imported.template_path)
+        else:
+            module = import_spec(spec, target)
+            app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
     return App(label, spec, app, script=script)
+
+
+# What a thread-local slot of Bottle's request and response is (bottle's _local_property,
+# 0.12's local_property): a property over a threading.local, its docstring Bottle's own.
+THREAD_LOCAL = "Thread-local property"
+
+
+@contextlib.contextmanager
+def bottle_locals_as_imported():
+    """Bottle's request and response as a fresh process has them while an app imports:
+    bound, in this thread, to an empty request (`url()` or `get_url()` at import reads
+    request.environ). They are thread-locals Bottle binds only in the thread that imported
+    it and in each thread that serves a request: in another thread, or after parity has
+    unbound them (replay.forget_bottle_request), the app failed with "Request context not
+    initialized"; after a request, it saw that request. Put back as they were after."""
+    kept = []
+    for local in (installed_bottle.request, installed_bottle.response):
+        for slot in vars(type(local)).values():
+            if isinstance(slot, property) and slot.__doc__ == THREAD_LOCAL:
+                try:  # the slot itself: the request's own __delattr__ is for its extras
+                    kept.append((local, slot, slot.__get__(local)))
+                except RuntimeError:  # not bound in this thread
+                    kept.append((local, slot, _UNBOUND))
+    installed_bottle.request.bind()
+    installed_bottle.response.bind()
+    try:
+        yield
+    finally:
+        for local, slot, value in kept:
+            if value is _UNBOUND:
+                with contextlib.suppress(AttributeError):
+                    slot.__delete__(local)
+            else:
+                slot.__set__(local, value)
+
+
+_UNBOUND = object()
 
 
 def import_spec(spec: str, name: str):

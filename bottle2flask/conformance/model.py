@@ -50,15 +50,17 @@ class Row:
     todo: str = ""
     engine: str = ""
     differs: tuple[str, ...] = field(default=())  # what a declared change may alter
-    # (status, reason) under Bottle 0.12 where its answer differs from 0.13's
-    on012: tuple[str, str] | tuple[()] = ()
+    # (status, reason) under Bottle 0.12 where its answer differs from 0.13's, then what
+    # a declared change may alter there if that differs too
+    on012: tuple[str, ...] = ()
 
     def under(self, version: str) -> Row:
         """The row as it holds with this Bottle installed."""
         if version != "0.12" or not self.on012:
             return self
-        status, reason = self.on012
-        return replace(self, status=status, reason=reason, engine="", on012=())
+        status, reason, *differs = self.on012
+        return replace(self, status=status, reason=reason, engine="", on012=(),
+                       differs=tuple(differs) or self.differs)
 
     def __post_init__(self) -> None:
         assert self.status in STATUSES, self.id

@@ -67,7 +67,10 @@ class Links:
 
     def url(self, name: str, **values) -> str:
         """For Bottle code and templates: a legacy route's URL, else the Flask app's."""
-        root = bottle.request.environ.get("SCRIPT_NAME", "")
+        try:
+            root = bottle.request.environ.get("SCRIPT_NAME", "")
+        except RuntimeError:  # no Bottle request bound in this thread: served at the root
+            root = ""
         url = self.legacy_url(name, values, root)
         if url is not None:
             return url

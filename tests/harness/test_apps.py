@@ -449,3 +449,45 @@ def test_each_app_finds_bottle_s_template_path_as_a_process_of_its_own_would(tmp
     status, data = parity(capsys, one, two)
     assert status == 0 and data["steps"][0]["statuses"] == ["200 OK", "200 OK"]
     assert bottle.TEMPLATE_PATH == before  # the harness's own, unchanged
+
+
+URL_AT_IMPORT_APP = """
+from bottle import route, url
+
+@route("/item/<n:int>", name="item")
+def item(n):
+    return LINK
+
+LINK = url("item", n=3)
+"""
+
+
+def test_an_app_that_builds_a_url_as_it_imports_loads_in_any_thread_and_after_parity(
+        tmp_path):
+    """Bottle's request is a thread-local, bound in the thread that imported bottle and in
+    each thread that served a request; parity unbinds it after each answer. An app calling
+    url() at import failed to load ("Request context not initialized") after a parity run
+    in the same thread, or in a thread of its own: the conformance row `url` failed or
+    passed by test order. It loads as in a process of its own, and this thread's request
+    is left as it was."""
+    import bottle
+    import webtest
+
+    from bottle2flask.parity.replay import forget_bottle_request
+
+    spec = write_app(tmp_path / "u", URL_AT_IMPORT_APP)  # its routes on the default app
+
+    def body() -> bytes:
+        return webtest.TestApp(apps.load(spec, {}).wsgi).get("/item/1").body
+
+    forget_bottle_request()  # as parity leaves this thread
+    app = webtest.TestApp(apps.load(spec, {}).wsgi)
+    with pytest.raises(RuntimeError, match="Request context not initialized"):
+        bottle.request.environ  # noqa: B018 (put back as it was)
+    assert app.get("/item/1").body == b"/item/3"
+
+    found: list[bytes] = []
+    thread = threading.Thread(target=lambda: found.append(body()))
+    thread.start()
+    thread.join()
+    assert found == [b"/item/3"]

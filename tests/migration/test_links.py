@@ -72,3 +72,22 @@ def test_templates_on_either_side_link_across(apps):
     assert 'href="/new/a%20b"' in legacy_page and 'href="/old/items/5"' in legacy_page
     assert 'href="/old/items/7?q=x+y"' in site.get("/new/anything").text
     assert site.get("/old/items/4").click("new").status_int == 200
+
+
+def test_bottle_code_builds_urls_outside_a_request_in_any_thread(apps):
+    """Bottle's request is a thread-local bound only in the thread that imported bottle and
+    in the threads that served a request (parity unbinds it after each answer): links.url()
+    outside a request failed with "Request context not initialized" in another thread, or
+    after a parity run in this one (test_bottle_builds_both_apps_urls, by test order)."""
+    import threading
+
+    from bottle2flask.parity.replay import forget_bottle_request
+
+    _, _, links = apps
+    found: list[str] = []
+    thread = threading.Thread(target=lambda: found.append(links.url("show_item", no=1)))
+    thread.start()
+    thread.join()
+    assert found == ["/old/items/1"]
+    forget_bottle_request()  # as parity leaves this thread
+    assert links.url("show_item", no=1) == "/old/items/1"

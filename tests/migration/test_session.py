@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 import bottle
@@ -13,6 +14,8 @@ from bottle2flask.migrate import BottleSessions, Dispatcher, FlaskSessions, Lega
 from shared import sessions
 
 LEGACY_SECRET = "legacy-secret"
+# The HMAC the installed Bottle signs its cookies with (0.12: MD5; 0.13: SHA-256, the default)
+BOTTLE_DIGEST = hashlib.md5 if bottle.__version__.startswith("0.12.") else hashlib.sha256
 
 
 class Site:
@@ -20,7 +23,7 @@ class Site:
 
     def __init__(self):
         self.secret = secrets.token_hex(16)
-        old_cookies = LegacyCookies(LEGACY_SECRET, {"user": "user"})
+        old_cookies = LegacyCookies(LEGACY_SECRET, {"user": "user"}, digestmod=BOTTLE_DIGEST)
         self.store = BottleSessions(self.secret, old_cookies)
         old = bottle.Bottle()
         old.install(self.store)

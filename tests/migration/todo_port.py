@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -39,10 +40,16 @@ VIEWS = {
 HALF = {"todo_list", "edit_form", "api_item"}  # the first evening's work
 
 
+# The font Bottle's error page names: "sans-serif" from 0.13, "sans" in 0.12 (the legacy
+# app's page is the installed Bottle's).
+LEGACY_FONT = "sans" if version("bottle").startswith("0.12.") else "sans-serif"
+
+
 def legacy_error(status: str, message: str):
     """Bottle's default error page, which the legacy app showed for these errors."""
     url = urljoin(request.host_url, "/" + request.path.lstrip("/"))
-    page = render_template("legacy_error.html", status=status, url=repr(url), message=message)
+    page = render_template("legacy_error.html", status=status, url=repr(url), message=message,
+                           font=LEGACY_FONT)
     return page, int(status.split()[0])
 
 

@@ -9,10 +9,24 @@ from pathlib import Path
 
 import bottle
 import jinja2
+import pytest
 
 from bottle2flask.stpl import convert_tree, environment
 from bottle2flask.stpl.environment import none_as_empty
 from bottle2flask.stpl.whitespace import drops_last_newline
+
+# Bottle 0.12 prints None as "None"; 0.13 prints nothing, and so does the converted
+# template (none_as_empty): with 0.12 installed, a None printed differs once converted.
+BOTTLE_012_PRINTS_NONE = pytest.mark.xfail(
+    bottle.__version__.startswith("0.12."), strict=True,
+    reason="Bottle 0.12 prints None as 'None'; the converted template prints nothing, as "
+           "Bottle 0.13 does")
+
+
+def printing_none(cases: list[tuple[str, dict]], sources: set[str]) -> list:
+    """The cases as parameters, those whose source prints None marked (Bottle 0.12)."""
+    return [pytest.param(source, context, marks=BOTTLE_012_PRINTS_NONE)
+            if source in sources else (source, context) for source, context in cases]
 
 
 def stock(loader: jinja2.BaseLoader) -> jinja2.Environment:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import bottle
+import pytest
 import webtest
 
 from bottle2flask.loading import load
@@ -87,6 +89,9 @@ def test_signed_cookies_keep_their_name_and_are_signed_by_the_copied_module(tmp_
     assert result.modules[0].todos == []
 
 
+@pytest.mark.xfail(bottle.__version__.startswith("0.12."), strict=True,
+                   reason="Bottle 0.12 signs cookies with HMAC-MD5; the port's bottle_cookies "
+                          "reads Bottle 0.13's HMAC-SHA256 (a 0.12 app's users sign in again)")
 def test_a_user_signed_in_on_bottle_stays_signed_in_on_the_port(tmp_path):
     _, (bottle_client, flask_client) = clients(tmp_path)
     bottle_client.get("/login/ann")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 from unittest import mock
 
+import bottle
 import flask
 import pytest
 import webtest
@@ -1062,12 +1063,18 @@ def echo():
 '''
 
 
+# Bottle 0.12 reads JSON only under application/json itself and lets a ValueError out of
+# invalid JSON (a 500); the port reads it as Bottle 0.13 does.
+READS_AS_013 = pytest.mark.xfail(bottle.__version__.startswith("0.12."), strict=True,
+                                 reason="Bottle 0.12 reads request.json otherwise")
+
+
 @pytest.mark.parametrize(("body", "content_type", "expected"), [
     ('{"a": 1}', "application/json", {"got": {"a": 1}}),
-    ('{"a": 1}', "application/json-rpc", {"got": {"a": 1}}),
+    pytest.param('{"a": 1}', "application/json-rpc", {"got": {"a": 1}}, marks=READS_AS_013),
     ('{"a": 1}', "text/plain", {"got": None}),
     ("", "application/json", {"got": None}),
-    ("{bad", "application/json", {"error": 400}),
+    pytest.param("{bad", "application/json", {"error": 400}, marks=READS_AS_013),
 ])
 def test_request_json_is_what_bottle_reads(body, content_type, expected):
     # it was get_json(silent=True): None where Bottle raises a 400 for invalid JSON

@@ -4,6 +4,9 @@ declares it for the view's routes and parity counts it as intended."""
 
 from __future__ import annotations
 
+import bottle
+import pytest
+
 from bottle2flask.cli import main as kit
 from bottle2flask.port.folder import port_tree
 from bottle2flask.stpl.convert import convert_source
@@ -86,6 +89,8 @@ def test_the_faithful_port_declares_nothing(tmp_path):
     assert all(not m.declared for m in result.modules)
 
 
+@pytest.mark.xfail(bottle.__version__.startswith("0.12."), strict=True,
+                   reason="Bottle 0.12 still compiles `%rebase name args`")
 def test_bottle_cannot_compile_an_older_bottles_rebase_and_the_port_says_so(tmp_path):
     src = write(tmp_path / "src", {
         "app.py": '''

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bottle
 import pytest
 
 from .helpers import both_apps, port, untouched
@@ -71,11 +72,14 @@ def test_a_mounted_bottle_app_answering_alone_is_declared(tmp_path):
     assert "DispatcherMiddleware(app.wsgi_app, {'/sub': sub})" in result.code
     assert [(d["id"], d["paths"]) for d in result.declared] == [("D-mount-alone", ["/sub/*"])]
     bottle_app, flask_app = both_apps(tmp_path, MOUNTED, "mounted")
-    assert bottle_app.get("/sub/x").headers["X-After"] == "1"
+    # Bottle 0.12 mounts a Bottle app as WSGI, as the port does (conformance: Bottle.mount)
+    merged = not bottle.__version__.startswith("0.12.")
+    assert bottle_app.get("/sub/x").headers.get("X-After") == ("1" if merged else None)
     assert "X-After" not in flask_app.get("/sub/x").headers
-    assert bottle_app.get("/sub/nope", status=404).text == "parent's 404"
+    assert (bottle_app.get("/sub/nope", status=404).text == "parent's 404") is merged
     assert flask_app.get("/sub/nope", status=404).text != "parent's 404"
-    assert bottle_app.get("/sub/where").text == "/sub/where"  # the routes re-rooted
+    # the routes re-rooted (0.13)
+    assert bottle_app.get("/sub/where").text == ("/sub/where" if merged else "/where")
     assert flask_app.get("/sub/where").text == "/where"  # the prefix in SCRIPT_NAME
     for client in (bottle_app, flask_app):  # the same answer to what the prefix serves
         assert client.get("/sub/x").text == "sub x"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.porting_tool.stpl_render import render_both
+from tests.porting_tool.stpl_render import printing_none, render_both
 
 CASES = [
     # (template source, context)
@@ -50,7 +50,11 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("source", "context"), CASES)
+# the cases printing None, which Bottle 0.12 prints otherwise (stpl_render)
+PRINT_NONE = {"[{{nothing}}]", "{{get('v', 'd')}}"}
+
+
+@pytest.mark.parametrize(("source", "context"), printing_none(CASES, PRINT_NONE))
 def test_a_converted_template_prints_what_bottle_printed(tmp_path, source, context):
     bottle_out, jinja_out = render_both(tmp_path, {"main": source}, **context)
     assert jinja_out == bottle_out.replace("&#039;", "&#39;").replace("&quot;", "&#34;")

@@ -9,7 +9,7 @@ import jinja2
 import pytest
 
 from bottle2flask.stpl import convert_source, convert_tree, environment
-from tests.porting_tool.stpl_render import render_both
+from tests.porting_tool.stpl_render import printing_none, render_both
 
 SAME = [
     # (template source, context)
@@ -43,7 +43,7 @@ SAME = [
 ]
 
 
-@pytest.mark.parametrize(("source", "context"), SAME)
+@pytest.mark.parametrize(("source", "context"), printing_none(SAME, {"a{{None}}b{{!None}}c\n"}))
 def test_a_converted_template_prints_what_bottle_printed(tmp_path, source, context):
     bottle_out, jinja_out = render_both(tmp_path, {"main": source}, **context)
     assert jinja_out == bottle_out.replace("&#039;", "&#39;")

@@ -6,8 +6,8 @@ import pytest
 from flask import Flask
 
 from bottle2flask.stpl import convert_source, convert_tree
-from tests.porting_tool.stpl_render import render_both
-from tests.porting_tool.test_stpl_semantics import CASES
+from tests.porting_tool.stpl_render import printing_none, render_both
+from tests.porting_tool.test_stpl_semantics import CASES, PRINT_NONE
 
 LIST = "<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n"
 
@@ -69,7 +69,7 @@ def test_the_lines_no_marker_makes_exact_are_named():
     assert inexact == ["  % if x:\n    indented\n  % end\n"]
 
 
-@pytest.mark.parametrize(("source", "context"), CASES)
+@pytest.mark.parametrize(("source", "context"), printing_none(CASES, PRINT_NONE))
 def test_the_compact_form_prints_what_bottle_printed_with_its_settings(tmp_path, source,
                                                                        context):
     bottle_out, jinja_out = render_both(tmp_path, {"main": source}, compact=True, **context)

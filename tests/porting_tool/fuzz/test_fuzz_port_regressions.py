@@ -7,6 +7,7 @@ strict xfail, until the engine does it: the list is empty now.
 
 from __future__ import annotations
 
+import bottle
 import pytest
 
 from .grammar import App, Decorator, Route, add_requests
@@ -45,7 +46,11 @@ FIXED = [
                  id="repeated-values"),
     # P015: the parent's hooks and 404 page ran under a mounted Bottle app: declared
     pytest.param(app(route(), hooks=[("after_request", "app")], errors=[404], mount="app"),
-                 id="mount-alone"),
+                 id="mount-alone", marks=pytest.mark.xfail(
+                     bottle.__version__.startswith("0.12."), strict=True,
+                     reason="Bottle 0.12's 404 page drops the after_request hook's header "
+                            "(an HTTPError is a response of its own); the port's hook adds "
+                            "it, as Bottle 0.13's does")),
     # allowed by a TODO on the line responsible: TEMPLATE_PATH changed after an app made
     # by a class (P011 cannot set that app's template folder; its pages are a 500)
     pytest.param(app(route(module="core", container="class", body="template",
