@@ -41,6 +41,8 @@ def line(row: Row, porting: dict[str, str]) -> str:
         note += f": {row.reason}" if row.reason else ""
     elif row.status == "todo":
         note = f"TODO(flask-port/{row.todo}): {row.reason}"
+        note = {"breaks": "**the port breaks here.** ", "differs": "the port answers "
+                "otherwise (no page lost). "}.get(row.port, "") + note
     elif row.status == "engine":
         note = row.engine
     else:
@@ -74,6 +76,13 @@ def render(rows: list[Row]) -> str:
            "",
            "| status | rows | meaning |", "|---|---|---|"]
     out += [f"| {s} | {counts[s]} | {MEANING[s]} |" for s in STATUSES]
+    ports = Counter(r.port for r in rows if r.status == "todo" and r.case is not None)
+    out += [f"| todo, the port answers as Bottle | {ports['same']} | the TODO marks code "
+            "that is not idiomatic yet |",
+            f"| todo, the port answers otherwise | {ports['differs']} | no page lost |",
+            f"| **todo, the port breaks** | {ports['breaks']} | it fails where Bottle "
+            "answered (does not load, raises, 5xx, or 4xx where Bottle served the page); "
+            "its TODO says so |"]
     out += [f"| all | {len(rows)} | {sum(r.case is not None for r in rows)} with a "
             "differential test |", ""]
     for kind, title in TITLES.items():

@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from . import app, dicts, module_names, request, response, routes, templates
 from .model import Row
-from .outcomes import OUTCOMES
+from .outcomes import BREAKS, DIFFERS, OUTCOMES, PORT_012
 from .versions import ON_012
 
 
@@ -20,4 +20,8 @@ def rows() -> list[Row]:
     assert not unknown, sorted(unknown)
     found = [replace(r, **cast(dict[str, Any], OUTCOMES[r.id])) if r.id in OUTCOMES else r
              for r in found]
+    assert not (BREAKS | DIFFERS) - {r.id for r in found if r.status == "todo"}
+    found = [replace(r, port="breaks" if r.id in BREAKS else "differs" if r.id in DIFFERS
+                     else "same", port012=PORT_012.get(r.id, ""))
+             if r.status == "todo" and r.case is not None else r for r in found]
     return [replace(r, on012=ON_012[r.id]) if r.id in ON_012 else r for r in found]
