@@ -1007,3 +1007,32 @@ def test_the_helpers_module_goes_where_the_app_runs_from(tmp_path):
     assert not (tmp_path / "out" / "bottle_routes.py").exists()
     for client in (bottle_app, flask_app):
         assert answers(client, "/n/-4") == (200, "-4")
+
+
+def test_a_list_of_rules_given_a_callback_is_one_url_rule_a_path(tmp_path):
+    # errnox/websearch (RULE-s41, class B): add_url_rule(["/search", "/search/"], ...)
+    # stopped the port at import ('list' object has no attribute 'startswith')
+    source = '''
+        from bottle import Bottle
+
+
+        class Pages:
+            def search(self):
+                return "search"
+
+
+        pages = Pages()
+        app = Bottle()
+        app.get(["/search", "/search/<q>"], name="search", callback=pages.search)
+    '''
+    result = port(source, faithful=False)
+    assert 'app.add_url_rule("/search", view_func=pages.search, endpoint="search"' \
+        in result.code
+    assert 'app.add_url_rule("/search/<q>", view_func=pages.search, endpoint="search"' \
+        in result.code
+    bottle_app, flask_app = both_apps(tmp_path, source.replace("def search(self)",
+                                                               "def search(self, q='')")
+                                      .replace('return "search"', 'return "search " + q'),
+                                      "rule_list_callback")
+    for path in ("/search", "/search/word"):
+        assert answers(bottle_app, path) == answers(flask_app, path) != (404, "")

@@ -387,6 +387,28 @@ class Routes(Rule):
             return updated.with_changes(decorator=self.route_call(call))
         return updated
 
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine):
+        # app.get(["/a", "/b"], callback=view), now add_url_rule(["/a", "/b"], ...): Flask
+        # takes one rule a call, so one line a rule (Bottle routed each)
+        if len(updated.body) != 1 or not isinstance(updated.body[0], cst.Expr):
+            return updated
+        call = updated.body[0].value
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "add_url_rule" and call.args
+                and not call.args[0].keyword
+                and isinstance(call.args[0].value, cst.List | cst.Tuple)
+                and call.args[0].value.elements
+                and all(isinstance(e, cst.Element) for e in call.args[0].value.elements)):
+            return updated
+        lines = []
+        for n, element in enumerate(call.args[0].value.elements):
+            one = call.with_changes(args=[call.args[0].with_changes(value=element.value),
+                                          *call.args[1:]])
+            line = updated.with_changes(body=[updated.body[0].with_changes(value=one)])
+            lines.append(line if n == 0 else line.with_changes(leading_lines=[]))
+        return cst.FlattenSentinel(lines)
+
     def listed_paths(self, call: cst.Call) -> list[cst.Call]:
         """route(["/a", "/b/<x>"], ...): the call once for each path of the list."""
         path_arg = arg(call, 0, "path")
