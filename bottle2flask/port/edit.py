@@ -352,3 +352,15 @@ __all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_ap
            "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "string_value", "walk",
            "with_comments"]
+
+
+def function_named(node: cst.BaseExpression) -> str | None:
+    """The function a statement hands over by name (an error page, a hook registered by
+    hand): `missing` of `missing`, or of `self.missing` (a method of the app's own class,
+    a Bottle subclass's); else None."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+            and node.value.value == "self":
+        return node.attr.value
+    return None

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import arg, walk
+from ..edit import arg, function_named, walk
 from .base import Change, Rule
 
 SPELT_OTHERWISE = {"414", "511"}  # codes whose reason Bottle and Werkzeug spell differently
@@ -45,17 +45,6 @@ TRACEBACK = ('(traceback.format_exc() if getattr({e}, "original_exception", None
 # Bottle's HTTPError held only the headers it was given (Allow on a 405): Werkzeug's
 # get_headers() adds the page's Content-Type
 HEADERS = 'Headers([h for h in {e}.get_headers() if h[0].lower() != "content-type"])'
-
-
-def handler_name(node: cst.BaseExpression) -> str | None:
-    """The function an error page is registered by name: `missing`, or a method of the
-    app's own class, `self.missing` (a Bottle subclass's)."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
-            and node.value.value == "self":
-        return node.attr.value
-    return None
 
 
 class Errors(Rule):
@@ -92,12 +81,12 @@ class Errors(Rule):
             def visit_Assign(self, stmt: cst.Assign) -> None:
                 target = stmt.targets[0].target if len(stmt.targets) == 1 else None
                 slot = rule.handler_slot(target)
-                if slot is not None and (name := handler_name(stmt.value)) is not None:
+                if slot is not None and (name := function_named(stmt.value)) is not None:
                     rule.registered[name] = slot
 
             def visit_Call(self, call: cst.Call) -> None:
                 found = rule.registration(call)
-                if found is not None and (name := handler_name(found[1])) is not None:
+                if found is not None and (name := function_named(found[1])) is not None:
                     rule.registered[name] = found[0]
 
         walk(node, Registered())
@@ -119,7 +108,7 @@ class Errors(Rule):
         if isinstance(inner, cst.Call) and self.app_method(inner.func) == "error" \
                 and len(call.args) == 1 \
                 and (isinstance(call.args[0].value, cst.Lambda)
-                     or handler_name(call.args[0].value) is not None):
+                     or function_named(call.args[0].value) is not None):
             given = arg(inner, 0, "code")
             code = given.value if given else cst.Integer("500")
             func = call.args[0].value
@@ -138,7 +127,7 @@ class Errors(Rule):
                 and isinstance(target := stmt.targets[0].target, cst.Subscript) \
                 and isinstance(target.value, cst.Attribute) \
                 and (slot := self.handler_slot(target)) is not None \
-                and handler_name(stmt.value) is not None:
+                and function_named(stmt.value) is not None:
             found = (slot, target.value.value, stmt.value)
         # registration(): `app.error(code)(function)`, a call of a call
         elif isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) \

@@ -34,7 +34,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.helpers import ensure_type
 
-from ..edit import Visitor, arg, free_name, names_used, string_value, walk
+from ..edit import Visitor, arg, free_name, function_named, names_used, string_value, walk
 from .base import Rule, placeholder
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
@@ -68,7 +68,7 @@ class Hooks(Rule):
             def visit_Call(self, call: cst.Call) -> None:
                 found = rule.hook_by_call(call)
                 if found is not None and found[0] == "after_request" \
-                        and (name := _function_name(found[1])) is not None:
+                        and (name := function_named(found[1])) is not None:
                     rule.after_by_call.add(name)
 
         walk(node, ByCall())
@@ -284,7 +284,7 @@ class Hooks(Rule):
             # app.hook("before_request")(fn) -> app.before_request(fn); an after_request
             # hook's function takes the response (takes_response)
             hook, function = by_call
-            name = _function_name(function)
+            name = function_named(function)
             if hook == "after_request" and (name is None or name not in self.simple_functions):
                 self.todo("hook('after_request')(f) of a function the module does not "
                           "define: Flask calls it with the response and sends what it "
@@ -307,16 +307,6 @@ class Hooks(Rule):
             self.todo("add_hook(): register the function with @app.before_request or "
                       "@app.after_request (which takes and returns the response)")
         return updated
-
-
-def _function_name(node: cst.BaseExpression) -> str | None:
-    """`stamp` of `stamp` or `self.stamp`, else None."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
-            and node.value.value == "self":
-        return node.attr.value
-    return None
 
 
 def simple_params(node: cst.FunctionDef) -> bool:
