@@ -943,6 +943,11 @@ def test_a_packaged_plugin_reading_bottles_request_and_setting_its_cookie_answer
         @app.route("/plain")
         def plain():
             return "plain"
+
+
+        @app.route("/fails")
+        def fails(session):
+            raise ValueError(session["uid"])
     '''}, "s41f_plugin_cookie")
     for client in (bottle_app, flask_app):
         first = client.get("/")
@@ -953,3 +958,6 @@ def test_a_packaged_plugin_reading_bottles_request_and_setting_its_cookie_answer
         assert again.text == "hello new+"
         plain = client.get("/plain")
         assert plain.text == "plain" and "X-Session" not in plain.headers
+        failed = client.get("/fails", expect_errors=True)
+        assert failed.status_int == 500
+        assert "Set-Cookie" not in failed.headers and "X-Session" not in failed.headers

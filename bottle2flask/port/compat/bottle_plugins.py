@@ -99,8 +99,9 @@ class BottleRoute:
 
 def in_bottles_request(view: Callable) -> Callable:
     """The view, run with Bottle's request bound to Flask's WSGI environ and Bottle's
-    response fresh, whose cookies and headers then go to Flask's response (a plugin's
-    wrapper reads and writes those); the view itself where Bottle is not loaded."""
+    response fresh, whose cookies and headers then go to Flask's response when the view
+    returns (a plugin's wrapper reads and writes those; Bottle's error page, as an error
+    raised, sends none of them); the view itself where Bottle is not loaded."""
     bottle = sys.modules.get("bottle")
     if bottle is None:
         return view
@@ -110,16 +111,21 @@ def in_bottles_request(view: Callable) -> Callable:
         bottle.request.bind(flask_request.environ)
         bottle.response.bind()
         answer = bottle.response
+        returned = []
 
         @after_this_request
         def carry(response):
+            if not returned:
+                return response
             for name, values in (getattr(answer, "_headers", None) or {}).items():
                 response.headers.setlist(name, list(values))
             for cookie in (getattr(answer, "_cookies", None) or {}).values():
                 response.headers.add("Set-Cookie", cookie.OutputString())
             return response
 
-        return view(*args, **kwargs)
+        result = view(*args, **kwargs)
+        returned.append(True)
+        return result
 
     return called
 
