@@ -111,7 +111,7 @@ def in_bottles_request(view: Callable) -> Callable:
         bottle.request.bind(flask_request.environ)
         bottle.response.bind()
         answer = bottle.response
-        returned = []
+        returned: list[bool] = []
 
         @after_this_request
         def carry(response):
