@@ -224,6 +224,49 @@ def test_routes_a_class_adds_to_the_app_it_is_handed_are_ported(tmp_path):
     assert 'return self.app.route("/ignored", method="GET")' in home
 
 
+def test_an_app_handed_to_another_modules_function_is_the_app_there(tmp_path):
+    """RULE-s41 class E without its annotation (schetinger/epf-Atlas's app.py hands
+    self.bottle to controllers.init_controllers(app), which merges the controllers'
+    apps): the parameter is the app in a module importing nothing of Bottle, its
+    merge() copies the routes; left as it was, Flask had no merge() and the port did not
+    start."""
+    bottle, flask = both_folders(tmp_path, {
+        "controllers/__init__.py": '''
+            from controllers.users import users
+
+
+            def init_controllers(app):
+                app.merge(users)
+        ''',
+        "controllers/users.py": '''
+            from bottle import Bottle
+
+            users = Bottle()
+
+
+            @users.get("/users")
+            def list_users():
+                return "users"
+        ''',
+        "web.py": '''
+            from bottle import Bottle
+
+            from controllers import init_controllers
+
+
+            class Site:
+                def __init__(self):
+                    self.bottle = Bottle()
+                    init_controllers(self.bottle)
+
+
+            app = Site().bottle
+        ''',
+    }, "handed_app_merge")
+    assert answers(bottle, "/users") == answers(flask, "/users") == (200, "users")
+    assert answers(bottle, "/nothing")[0] == answers(flask, "/nothing")[0] == 404
+
+
 def test_a_port_the_check_cannot_load_is_not_compared_and_says_so(tmp_path, capsys):
     """Found by the first-sight batch of s41 (shylock): its app is made only under
     __main__ by a class (Server(port)._app); the port said "Not checked" and exited 0."""

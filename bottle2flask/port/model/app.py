@@ -51,6 +51,7 @@ class ModuleApps:
     modules: dict[str, Path] = field(default_factory=dict)  # `import x` of an own module
     # its functions' parameters handed Bottle's request by other modules (handed.py)
     handed_requests: set[str] = field(default_factory=set)
+    handed_apps: set[str] = field(default_factory=set)  # ... and an app (handed.py)
     # attributes its classes keep an app in that a call hands them (`self.app = app`)
     app_attrs: set[str] = field(default_factory=set)
     facts: ModuleFacts | None = None  # None: the module does not parse
@@ -174,6 +175,7 @@ class AppModel:
                            module_apps=found.module_apps if found else None,
                            holders=found.holders if found else None,
                            handed_requests=found.handed_requests if found else (),
+                           handed_apps=found.handed_apps if found else (),
                            app_attrs=found.app_attrs if found else ())
 
 
@@ -188,7 +190,8 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
                 holders: dict[str, set[str]] | None = None,
                 imported_classes=frozenset(),
                 vendored: frozenset[str] = frozenset(),
-                handed_requests=(), app_attrs=()) -> tuple[cst.Module, ModuleFacts]:
+                handed_requests=(), app_attrs=(),
+                handed_apps=()) -> tuple[cst.Module, ModuleFacts]:
     """One module read into the model (raises LibCST's ParserSyntaxError): the module
     spelt the model's way, and its facts. imported_factories: names it imports of
     functions another module defines that return an app (`app = create_app()` here);
@@ -197,14 +200,16 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
     subclasses it imports (`app = Shop()` makes an app here); vendored: the app's own
     copies of Bottle (`lib.bottle`), spelt as Bottle; handed_requests: its parameters
     other modules hand Bottle's request (handed.py); app_attrs: the attributes its
-    classes keep an app in that a call hands them (`self.app = app`, handed.py)."""
+    classes keep an app in that a call hands them (`self.app = app`, handed.py);
+    handed_apps: its parameters other modules hand an app (`init_routes(app)`)."""
     facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
                         factories=set(imported_factories) | set(imported_classes),
                         module_apps=dict(module_apps or {}),
                         imported_holders=dict(holders or {}),
                         imported_classes=set(imported_classes),
                         handed_requests=set(handed_requests),
-                        app_attrs=set(app_attrs))
+                        app_attrs=set(app_attrs), apps=set(handed_apps),
+                        handed_apps=set(handed_apps))
     facts.original = cst.parse_module(source)
     tree = facts.original
     if vendored:
@@ -299,11 +304,12 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          holders: dict[str, set[str]] | None = None,
          imported_classes=frozenset(),
          vendored: frozenset[str] = frozenset(), handed_requests=(),
-         app_attrs=()) -> ModuleApps:
+         app_attrs=(), handed_apps=()) -> ModuleApps:
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
                        module_apps=dict(module_apps or {}), holders=dict(holders or {}),
                        imported_classes=set(imported_classes),
-                       handed_requests=set(handed_requests), app_attrs=set(app_attrs))
+                       handed_requests=set(handed_requests), app_attrs=set(app_attrs),
+                       handed_apps=set(handed_apps))
     try:
         tree, facts = read_module(source, str(rel), imported_apps=imported_apps,
                                   default_from=default_from,
@@ -311,7 +317,7 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
                                   module_apps=module_apps, holders=holders,
                                   imported_classes=imported_classes, vendored=vendored,
                                   handed_requests=handed_requests,
-                                  app_attrs=app_attrs)
+                                  app_attrs=app_attrs, handed_apps=handed_apps)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts = tree, facts
@@ -395,6 +401,7 @@ def build(src: Path, sources: dict[Path, str],
     for rel, given in handed(modules).items():
         m = modules[rel]
         m.handed_requests |= given.requests
+        m.handed_apps |= given.apps
         for name, attrs in given.holders.items():
             m.holders[name] = m.holders.get(name, set()) | attrs
     # an app handed to a class that keeps it (`HomeController(app)`, `self.app = app`)
@@ -457,11 +464,13 @@ def build(src: Path, sources: dict[Path, str],
     # module its default app now comes from
     for rel, m in modules.items():
         if m.imported_apps or m.default_from or m.imported_factories or m.module_apps \
-                or m.holders or m.imported_classes or m.handed_requests or m.app_attrs:
+                or m.holders or m.imported_classes or m.handed_requests or m.app_attrs \
+                or m.handed_apps:
             again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from,
                          frozenset(m.imported_factories), m.module_apps, m.holders,
                          imported_classes=frozenset(m.imported_classes), vendored=vendored,
-                         handed_requests=m.handed_requests, app_attrs=m.app_attrs)
+                         handed_requests=m.handed_requests, app_attrs=m.app_attrs,
+                         handed_apps=m.handed_apps)
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)

@@ -10,7 +10,8 @@
 
 Inside `put`, `request` is Bottle's request, so its reads are ported as the view's are
 (P004); inside `init_routes`, `app` is an instance of a class whose `__init__` makes
-`self._app = Bottle()`, so `app._app` is the app and its route calls are ported. A
+`self._app = Bottle()`, so `app._app` is the app and its route calls are ported (and
+where the call hands the app itself, `init_routes(app)`, `app` is the app there). A
 parameter is known by its name across its module, as the model's `app_parameters` knows
 one within a module (and, as there, not a name some line of the module assigns);
 what the function is given in turn is followed too. An app handed to a class that
@@ -39,6 +40,7 @@ class Handed:
     """What one module's functions are handed by the calls of the app's other modules."""
 
     requests: set[str] = field(default_factory=set)  # parameters given Bottle's request
+    apps: set[str] = field(default_factory=set)  # parameters given an app
     holders: dict[str, set[str]] = field(default_factory=dict)  # parameter -> app attributes
 
 
@@ -65,22 +67,27 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
                 if name is None or name in bound[target]:
                     continue  # a name some line binds is not only the parameter
                 into = found[target]
-                if value is None:
+                if value == "app":
+                    if name not in into.apps:
+                        into.apps.add(name)
+                        changed = True
+                elif value is None:
                     if name not in into.requests:
                         into.requests.add(name)
                         changed = True
-                elif not value <= into.holders.get(name, set()):
+                elif isinstance(value, set) and not value <= into.holders.get(name, set()):
                     into.holders[name] = into.holders.get(name, set()) | value
                     changed = True
-    return {rel: h for rel, h in found.items() if h.requests or h.holders}
+    return {rel: h for rel, h in found.items() if h.requests or h.holders or h.apps}
 
 
 class _Calls(cst.CSTVisitor):
     """Calls of another module's function (`put(...)` from `from api import put` or
     `from api import *`, `helpers.init_routes(...)` from `import helpers`), or of the
     module's own that hands on what it was handed, and the Bottle values they hand:
-    (module, function, position or keyword, None for the request or the app attributes
-    of a holder)."""
+    (module, function, position or keyword, None for the request, "app" for an app
+    (`init_routes(app)`, `init_controllers(self.bottle)`) or the app attributes of a
+    holder)."""
 
     def __init__(self, rel: Path, m: ModuleApps, given: Handed,
                  modules: dict[Path, ModuleApps]) -> None:
@@ -91,7 +98,7 @@ class _Calls(cst.CSTVisitor):
         self.requests = {local for local, name in facts.bottle.items() if name == "request"} \
             | given.requests
         self.holders = {**facts.imported_holders, **facts.holders, **given.holders}
-        self.found: list[tuple[Path, str, int | str, set[str] | None]] = []
+        self.found: list[tuple[Path, str, int | str, set[str] | str | None]] = []
         assert m.tree is not None
         self.defs = {stmt.name.value for stmt in m.tree.body
                      if isinstance(stmt, cst.FunctionDef)}
@@ -115,10 +122,16 @@ class _Calls(cst.CSTVisitor):
             target, function = star, func.value  # `from api import *`
         else:
             return
+        facts = self.m.facts
+        assert facts is not None
         for i, a in enumerate(node.args):
+            where: int | str = a.keyword.value if a.keyword else i
+            if not a.star and (facts.is_app(a.value) or isinstance(a.value, cst.Name)
+                               and a.value.value in self.given.apps):
+                self.found.append((target, function, where, "app"))
+                continue
             if a.star or not isinstance(a.value, cst.Name):
                 continue
-            where: int | str = a.keyword.value if a.keyword else i
             value = a.value.value
             if value in self.requests:
                 self.found.append((target, function, where, None))
