@@ -182,9 +182,10 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
                           f"cannot parse: {error.message}{whose}; copied unchanged")
     if not facts.imports_bottle and not settings.imported_apps and not facts.module_apps \
             and not facts.imported_holders and not facts.imported_classes \
-            and not facts.handed_requests:
+            and not facts.handed_requests and not facts.app_attrs \
+            and not facts.handed_apps:
         # (`app = Site().bottle` of an imported Site, `app = Shop()` of a Bottle subclass,
-        # `def put(request)` handed Bottle's request)
+        # `def put(request)` handed Bottle's request, `self.app = app` handed an app)
         # `app = create_app()` of a factory another module defines: the app's entry
         made = sorted(facts.apps) if facts.factories else []
         return FileResult(path, "skip", source, app_name=made[0] if made else None)

@@ -855,12 +855,15 @@ class Statements:
 
         # Bottle lets the template's end close its open blocks (Python's dedent at the
         # end of the code); a block with nothing in it is Bottle's IndentationError.
+        # Each close is a line of its own, as `% end` would be: the last text line's
+        # newline prints inside the block (a close on that line would take it away).
+        ends = "\n" if self.out and self.out[-1].endswith("\n") else ""
         while self.stack:
             frame = self.stack[-1]
             if not frame.filled:
                 raise Failed(frame.line, "a block is never closed with `end` and has "
                                          "nothing in it")
-            self.out.append(self.close(frame.line))
+            self.out.append(self.close(frame.line) + ends)
         self.check_loop_stores()
         body = "".join(self.out)
         if self.extends is None:

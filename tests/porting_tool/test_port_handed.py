@@ -153,6 +153,120 @@ def test_an_instance_holding_the_app_handed_to_a_module_gets_its_routes(tmp_path
     assert answers(bottle, "/save")[0] == answers(flask, "/save")[0] == 405
 
 
+def test_routes_a_class_adds_to_the_app_it_is_handed_are_ported(tmp_path):
+    """RULE-s41 class D (schetinger/epf-Atlas's controllers): HomeController(app) keeps
+    the app as self.app in its base's __init__ (a module importing nothing of Bottle)
+    and routes its methods with self.app.route(path, method=..., callback=...); left in
+    Bottle's form, Flask registered nothing and every page was a 404. A class handed
+    something else keeps its `self.app` calls."""
+    bottle, flask = both_folders(tmp_path, {
+        "controllers/__init__.py": "",
+        "controllers/base.py": '''
+            class BaseController:
+                def __init__(self, app, title="base"):
+                    self.app = app
+                    self.title = title
+                    self.app.route("/", method="GET", callback=self.index)
+                    self.app.route("/helper", method=["GET"], callback=self.helper)
+
+                def index(self):
+                    return "index of " + self.title
+
+                def helper(self):
+                    return "helper"
+        ''',
+        "controllers/home.py": '''
+            from bottle import Bottle
+
+            from .base import BaseController
+
+
+            class Names:
+                def __init__(self, app):
+                    self.app = app
+
+                def route(self):
+                    return self.app.route("/ignored", method="GET")
+
+
+            class HomeController(BaseController):
+                def __init__(self, app):
+                    super().__init__(app, title="home")
+                    self.app.route("/home", method="POST", callback=self.home)
+
+                def home(self):
+                    return "home " + Names(Shelf()).route()
+
+
+            class Shelf:
+                def route(self, path, method):
+                    return path + " " + method
+
+
+            home_routes = Bottle()
+            home_controller = HomeController(home_routes)
+        ''',
+        "web.py": '''
+            from bottle import Bottle
+
+            from controllers.home import home_routes
+
+            app = Bottle()
+            app.merge(home_routes)
+        ''',
+    }, "handed_class_app")
+    assert answers(bottle, "/") == answers(flask, "/") == (200, "index of home")
+    assert answers(bottle, "/helper") == answers(flask, "/helper") == (200, "helper")
+    assert answers(bottle, "/home", "POST") == answers(flask, "/home", "POST") \
+        == (200, "home /ignored GET")
+    assert answers(bottle, "/home")[0] == answers(flask, "/home")[0] == 405
+    home = (tmp_path / "out" / "controllers" / "home.py").read_text()
+    assert 'return self.app.route("/ignored", method="GET")' in home
+
+
+def test_an_app_handed_to_another_modules_function_is_the_app_there(tmp_path):
+    """RULE-s41 class E without its annotation (schetinger/epf-Atlas's app.py hands
+    self.bottle to controllers.init_controllers(app), which merges the controllers'
+    apps): the parameter is the app in a module importing nothing of Bottle, its
+    merge() copies the routes; left as it was, Flask had no merge() and the port did not
+    start."""
+    bottle, flask = both_folders(tmp_path, {
+        "controllers/__init__.py": '''
+            from controllers.users import users
+
+
+            def init_controllers(app):
+                app.merge(users)
+        ''',
+        "controllers/users.py": '''
+            from bottle import Bottle
+
+            users = Bottle()
+
+
+            @users.get("/users")
+            def list_users():
+                return "users"
+        ''',
+        "web.py": '''
+            from bottle import Bottle
+
+            from controllers import init_controllers
+
+
+            class Site:
+                def __init__(self):
+                    self.bottle = Bottle()
+                    init_controllers(self.bottle)
+
+
+            app = Site().bottle
+        ''',
+    }, "handed_app_merge")
+    assert answers(bottle, "/users") == answers(flask, "/users") == (200, "users")
+    assert answers(bottle, "/nothing")[0] == answers(flask, "/nothing")[0] == 404
+
+
 def test_a_port_the_check_cannot_load_is_not_compared_and_says_so(tmp_path, capsys):
     """Found by the first-sight batch of s41 (shylock): its app is made only under
     __main__ by a class (Server(port)._app); the port said "Not checked" and exited 0."""

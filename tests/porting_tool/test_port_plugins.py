@@ -887,3 +887,77 @@ def test_a_script_in_a_folder_of_its_own_finds_bottle_plugins_beside_it(tmp_path
     assert (tmp_path / "out" / "web" / "bottle_plugins.py").is_file()
     assert not (tmp_path / "out" / "bottle_plugins.py").exists()
     assert answers(bottle_app, "/quiet") == answers(flask_app, "/quiet") == (200, "QUIET")
+
+
+def test_a_packaged_plugin_reading_bottles_request_and_setting_its_cookie_answers_alike(
+        tmp_path, monkeypatch):
+    """RULE-s41 class F (marcoscastro/sistema_login): bottle_session's SessionPlugin, kept
+    by bottle_plugins.py, hands the view `session` from its own module, which reads
+    Bottle's request.get_cookie and sets Bottle's response cookie: under Flask, Bottle's
+    request was not bound (RuntimeError: Request context not initialized), a 500. While
+    a plugin's wrapper runs, Bottle's request reads Flask's environ and the cookie it
+    sets is sent."""
+    from textwrap import dedent
+
+    from .helpers import both_folders
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "s41f_session_plugin.py").write_text(dedent('''
+        import inspect
+
+        from bottle import request, response
+
+
+        class SessionPlugin:
+            name = "session"
+            api = 2
+
+            def apply(self, callback, route):
+                if "session" not in inspect.signature(route.callback).parameters:
+                    return callback
+
+                def wrapper(*args, **kwargs):
+                    uid = request.get_cookie("uid") or "new"
+                    response.set_cookie("uid", uid + "+", path="/")
+                    response.set_header("X-Session", uid)
+                    kwargs["session"] = {"uid": uid}
+                    return callback(*args, **kwargs)
+                return wrapper
+    '''))
+    monkeypatch.syspath_prepend(str(site))
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle
+
+        from s41f_session_plugin import SessionPlugin
+
+        app = Bottle()
+        app.install(SessionPlugin())
+
+
+        @app.route("/")
+        def index(session):
+            return "hello " + session["uid"]
+
+
+        @app.route("/plain")
+        def plain():
+            return "plain"
+
+
+        @app.route("/fails")
+        def fails(session):
+            raise ValueError(session["uid"])
+    '''}, "s41f_plugin_cookie")
+    for client in (bottle_app, flask_app):
+        first = client.get("/")
+        assert (first.status_int, first.text) == (200, "hello new")
+        assert first.headers["X-Session"] == "new"
+        assert "uid=new+" in first.headers["Set-Cookie"]
+        again = client.get("/")
+        assert again.text == "hello new+"
+        plain = client.get("/plain")
+        assert plain.text == "plain" and "X-Session" not in plain.headers
+        failed = client.get("/fails", expect_errors=True)
+        assert failed.status_int == 500
+        assert "Set-Cookie" not in failed.headers and "X-Session" not in failed.headers

@@ -368,6 +368,21 @@ def test_a_block_left_open_at_the_end_is_closed_there_as_bottle_does(tmp_path, u
     assert ("logout" in bottle_out) == bool(user)
 
 
+@pytest.mark.parametrize("user", ["", "ann"])
+def test_a_block_left_open_at_the_end_of_a_rebased_page_keeps_its_last_newline(
+        tmp_path, user):
+    """RULE-s41 (bistenofficial/BottleWebProject_C822_5_KKM, POST /Monte_Karlo_NEGR): a
+    page rebased on a layout ends in an `% if` never closed; the close written at the
+    end took away the page's last newline, one blank line fewer above the layout's
+    <hr />. Closed on a line of its own, as `% end` would be."""
+    layout = "<main>\n  {{!base}}\n  <hr />\n</main>\n"
+    page = "% rebase('layout')\n<ul>\n% if user:\n  <li>{{user}}</li>\n</ul>\n"
+    bottle_out, jinja_out = render_both(tmp_path, {"layout": layout, "main": page},
+                                        user=user)
+    assert jinja_out == bottle_out
+    assert ("</ul>\n\n  <hr />" in bottle_out) == bool(user)
+
+
 def test_a_template_with_an_empty_block_at_its_end_still_fails():
     conversion = convert_source("ok\n% for x in y:\n")
     assert not conversion.ok and conversion.error.startswith("line 2:")

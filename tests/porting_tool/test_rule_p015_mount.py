@@ -5,7 +5,7 @@ from __future__ import annotations
 import bottle
 import pytest
 
-from .helpers import both_apps, port, untouched
+from .helpers import answers, both_apps, both_folders, port, untouched
 
 # What P015 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -84,3 +84,40 @@ def test_a_mounted_bottle_app_answering_alone_is_declared(tmp_path):
     for client in (bottle_app, flask_app):  # the same answer to what the prefix serves
         assert client.get("/sub/x").text == "sub x"
         assert client.get("/nope", status=404).text == "parent's 404"
+
+
+def test_a_merge_on_a_parameter_annotated_as_bottles_app_is_ported(tmp_path):
+    """RULE-s41 class E (schetinger/epf-Atlas): `def init_routes(app: Bottle):
+    app.merge(users)`, called from another module, stayed Bottle's and the port did not
+    start ('Flask' object has no attribute 'merge'); the parameter is the app, its merge
+    copies the routes, and the hint is Flask's (the port imports no Bottle)."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "routes.py": '''
+            from bottle import Bottle
+
+            users = Bottle()
+
+
+            @users.get("/users")
+            def list_users():
+                return "users"
+
+
+            def init_routes(app: Bottle):
+                app.merge(users)
+        ''',
+        "web.py": '''
+            from bottle import Bottle
+
+            from routes import init_routes
+
+            app = Bottle()
+            init_routes(app)
+        ''',
+    }, "p015_param_merge")
+    ported = (tmp_path / "out" / "routes.py").read_text()
+    assert "def init_routes(app: Flask):" in ported
+    assert "from bottle" not in ported and "import bottle" not in ported
+    for path in ("/users", "/nothing"):
+        assert answers(flask_app, path)[0] == answers(bottle_app, path)[0]
+    assert answers(flask_app, "/users") == (200, "users")

@@ -15,6 +15,10 @@ the install too; installing or uninstalling one applies them all again; a route'
 True for all) leaves them out; a route merged from another app (P015's `_bottle_merge`
 marks its rule) keeps that app's plugins. Flask finds a view in `app.view_functions`
 when it dispatches a request: that dict hands out each view with its plugins applied.
+A plugin of a package (bottle_session's) reads Bottle's request and writes Bottle's
+response when its wrapper runs: while a view a plugin wrapped runs, Bottle's request
+reads Flask's WSGI environ, and the cookies and headers set on Bottle's response are
+added to Flask's, as Bottle would have sent them.
 Delete this module once the app no longer imports it.
 """
 
@@ -22,10 +26,12 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, after_this_request
+from flask import request as flask_request
 
 __all__ = ["install_plugin", "route_plugins", "uninstall_plugin"]
 
@@ -88,7 +94,40 @@ class BottleRoute:
                 else plugin(callback)
             if callback is not self.callback:
                 functools.update_wrapper(callback, self.callback)
-        return callback
+        return callback if callback is self.callback else in_bottles_request(callback)
+
+
+def in_bottles_request(view: Callable) -> Callable:
+    """The view, run with Bottle's request bound to Flask's WSGI environ and Bottle's
+    response fresh, whose cookies and headers then go to Flask's response when the view
+    returns (a plugin's wrapper reads and writes those; Bottle's error page, as an error
+    raised, sends none of them); the view itself where Bottle is not loaded."""
+    bottle = sys.modules.get("bottle")
+    if bottle is None:
+        return view
+
+    @functools.wraps(view)
+    def called(*args, **kwargs):
+        bottle.request.bind(flask_request.environ)
+        bottle.response.bind()
+        answer = bottle.response
+        returned: list[bool] = []
+
+        @after_this_request
+        def carry(response):
+            if not returned:
+                return response
+            for name, values in (getattr(answer, "_headers", None) or {}).items():
+                response.headers.setlist(name, list(values))
+            for cookie in (getattr(answer, "_cookies", None) or {}).values():
+                response.headers.add("Set-Cookie", cookie.OutputString())
+            return response
+
+        result = view(*args, **kwargs)
+        returned.append(True)
+        return result
+
+    return called
 
 
 class PluginViews(dict):

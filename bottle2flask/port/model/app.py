@@ -22,7 +22,7 @@ from libcst.helpers import get_full_name_for_node
 
 from ..edit import Visitor, walk
 from .facts import ROUTE_METHODS, ModuleFacts
-from .handed import handed
+from .handed import app_holders, handed
 from .reading import read
 
 DEFAULT_MODULE = "default_app"
@@ -51,6 +51,9 @@ class ModuleApps:
     modules: dict[str, Path] = field(default_factory=dict)  # `import x` of an own module
     # its functions' parameters handed Bottle's request by other modules (handed.py)
     handed_requests: set[str] = field(default_factory=set)
+    handed_apps: set[str] = field(default_factory=set)  # ... and an app (handed.py)
+    # attributes its classes keep an app in that a call hands them (`self.app = app`)
+    app_attrs: set[str] = field(default_factory=set)
     facts: ModuleFacts | None = None  # None: the module does not parse
     tree: cst.Module | None = None  # the module spelt the model's way
     source: str = ""
@@ -171,7 +174,9 @@ class AppModel:
                            imported_classes=found.imported_classes if found else (),
                            module_apps=found.module_apps if found else None,
                            holders=found.holders if found else None,
-                           handed_requests=found.handed_requests if found else ())
+                           handed_requests=found.handed_requests if found else (),
+                           handed_apps=found.handed_apps if found else (),
+                           app_attrs=found.app_attrs if found else ())
 
 
 # The name the folder port had for the model before it was one (kept for callers).
@@ -185,7 +190,8 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
                 holders: dict[str, set[str]] | None = None,
                 imported_classes=frozenset(),
                 vendored: frozenset[str] = frozenset(),
-                handed_requests=()) -> tuple[cst.Module, ModuleFacts]:
+                handed_requests=(), app_attrs=(),
+                handed_apps=()) -> tuple[cst.Module, ModuleFacts]:
     """One module read into the model (raises LibCST's ParserSyntaxError): the module
     spelt the model's way, and its facts. imported_factories: names it imports of
     functions another module defines that return an app (`app = create_app()` here);
@@ -193,13 +199,17 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
     and its parameters other modules hand such an instance; imported_classes: the Bottle
     subclasses it imports (`app = Shop()` makes an app here); vendored: the app's own
     copies of Bottle (`lib.bottle`), spelt as Bottle; handed_requests: its parameters
-    other modules hand Bottle's request (handed.py)."""
+    other modules hand Bottle's request (handed.py); app_attrs: the attributes its
+    classes keep an app in that a call hands them (`self.app = app`, handed.py);
+    handed_apps: its parameters other modules hand an app (`init_routes(app)`)."""
     facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
                         factories=set(imported_factories) | set(imported_classes),
                         module_apps=dict(module_apps or {}),
                         imported_holders=dict(holders or {}),
                         imported_classes=set(imported_classes),
-                        handed_requests=set(handed_requests))
+                        handed_requests=set(handed_requests),
+                        app_attrs=set(app_attrs), apps=set(handed_apps),
+                        handed_apps=set(handed_apps))
     facts.original = cst.parse_module(source)
     tree = facts.original
     if vendored:
@@ -293,18 +303,21 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          module_apps: dict[str, set[str]] | None = None,
          holders: dict[str, set[str]] | None = None,
          imported_classes=frozenset(),
-         vendored: frozenset[str] = frozenset(), handed_requests=()) -> ModuleApps:
+         vendored: frozenset[str] = frozenset(), handed_requests=(),
+         app_attrs=(), handed_apps=()) -> ModuleApps:
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
                        module_apps=dict(module_apps or {}), holders=dict(holders or {}),
                        imported_classes=set(imported_classes),
-                       handed_requests=set(handed_requests))
+                       handed_requests=set(handed_requests), app_attrs=set(app_attrs),
+                       handed_apps=set(handed_apps))
     try:
         tree, facts = read_module(source, str(rel), imported_apps=imported_apps,
                                   default_from=default_from,
                                   imported_factories=imported_factories,
                                   module_apps=module_apps, holders=holders,
                                   imported_classes=imported_classes, vendored=vendored,
-                                  handed_requests=handed_requests)
+                                  handed_requests=handed_requests,
+                                  app_attrs=app_attrs, handed_apps=handed_apps)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts = tree, facts
@@ -388,8 +401,12 @@ def build(src: Path, sources: dict[Path, str],
     for rel, given in handed(modules).items():
         m = modules[rel]
         m.handed_requests |= given.requests
+        m.handed_apps |= given.apps
         for name, attrs in given.holders.items():
             m.holders[name] = m.holders.get(name, set()) | attrs
+    # an app handed to a class that keeps it (`HomeController(app)`, `self.app = app`)
+    for rel, attrs in app_holders(modules).items():
+        modules[rel].app_attrs |= attrs
     # an app made here, or the default app a module names (`app = default_app()`): the
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
@@ -447,11 +464,13 @@ def build(src: Path, sources: dict[Path, str],
     # module its default app now comes from
     for rel, m in modules.items():
         if m.imported_apps or m.default_from or m.imported_factories or m.module_apps \
-                or m.holders or m.imported_classes or m.handed_requests:
+                or m.holders or m.imported_classes or m.handed_requests or m.app_attrs \
+                or m.handed_apps:
             again = scan(src, rel, m.source, frozenset(m.imported_apps), m.default_from,
                          frozenset(m.imported_factories), m.module_apps, m.holders,
                          imported_classes=frozenset(m.imported_classes), vendored=vendored,
-                         handed_requests=m.handed_requests)
+                         handed_requests=m.handed_requests, app_attrs=m.app_attrs,
+                         handed_apps=m.handed_apps)
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)

@@ -85,6 +85,7 @@ class ModuleFacts:
     wsgi_entry: str | None = None
     # parameters that calls in the app's other modules hand Bottle's request (handed.py)
     handed_requests: set[str] = field(default_factory=set)
+    handed_apps: set[str] = field(default_factory=set)  # ... and an app (`init_routes(app)`)
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
     app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
     imported_classes: set[str] = field(default_factory=set)  # the same, imported

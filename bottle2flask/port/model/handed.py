@@ -10,10 +10,13 @@
 
 Inside `put`, `request` is Bottle's request, so its reads are ported as the view's are
 (P004); inside `init_routes`, `app` is an instance of a class whose `__init__` makes
-`self._app = Bottle()`, so `app._app` is the app and its route calls are ported. A
+`self._app = Bottle()`, so `app._app` is the app and its route calls are ported (and
+where the call hands the app itself, `init_routes(app)`, `app` is the app there). A
 parameter is known by its name across its module, as the model's `app_parameters` knows
 one within a module (and, as there, not a name some line of the module assigns);
-what the function is given in turn is followed too.
+what the function is given in turn is followed too. An app handed to a class that
+keeps it (`HomeController(app)`, `self.app = app` in its `__init__` or its base's) makes
+`self.app` an app in the modules of the classes on that chain (`app_holders`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from .reading import names_bound_at_top
 
 if TYPE_CHECKING:
     from .app import ModuleApps
+    from .facts import ModuleFacts
 
 
 @dataclass
@@ -36,6 +40,7 @@ class Handed:
     """What one module's functions are handed by the calls of the app's other modules."""
 
     requests: set[str] = field(default_factory=set)  # parameters given Bottle's request
+    apps: set[str] = field(default_factory=set)  # parameters given an app
     holders: dict[str, set[str]] = field(default_factory=dict)  # parameter -> app attributes
 
 
@@ -62,22 +67,27 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
                 if name is None or name in bound[target]:
                     continue  # a name some line binds is not only the parameter
                 into = found[target]
-                if value is None:
+                if value == "app":
+                    if name not in into.apps:
+                        into.apps.add(name)
+                        changed = True
+                elif value is None:
                     if name not in into.requests:
                         into.requests.add(name)
                         changed = True
-                elif not value <= into.holders.get(name, set()):
+                elif isinstance(value, set) and not value <= into.holders.get(name, set()):
                     into.holders[name] = into.holders.get(name, set()) | value
                     changed = True
-    return {rel: h for rel, h in found.items() if h.requests or h.holders}
+    return {rel: h for rel, h in found.items() if h.requests or h.holders or h.apps}
 
 
 class _Calls(cst.CSTVisitor):
     """Calls of another module's function (`put(...)` from `from api import put` or
     `from api import *`, `helpers.init_routes(...)` from `import helpers`), or of the
     module's own that hands on what it was handed, and the Bottle values they hand:
-    (module, function, position or keyword, None for the request or the app attributes
-    of a holder)."""
+    (module, function, position or keyword, None for the request, "app" for an app
+    (`init_routes(app)`, `init_controllers(self.bottle)`) or the app attributes of a
+    holder)."""
 
     def __init__(self, rel: Path, m: ModuleApps, given: Handed,
                  modules: dict[Path, ModuleApps]) -> None:
@@ -88,7 +98,7 @@ class _Calls(cst.CSTVisitor):
         self.requests = {local for local, name in facts.bottle.items() if name == "request"} \
             | given.requests
         self.holders = {**facts.imported_holders, **facts.holders, **given.holders}
-        self.found: list[tuple[Path, str, int | str, set[str] | None]] = []
+        self.found: list[tuple[Path, str, int | str, set[str] | str | None]] = []
         assert m.tree is not None
         self.defs = {stmt.name.value for stmt in m.tree.body
                      if isinstance(stmt, cst.FunctionDef)}
@@ -112,10 +122,16 @@ class _Calls(cst.CSTVisitor):
             target, function = star, func.value  # `from api import *`
         else:
             return
+        facts = self.m.facts
+        assert facts is not None
         for i, a in enumerate(node.args):
+            where: int | str = a.keyword.value if a.keyword else i
+            if not a.star and (facts.is_app(a.value) or isinstance(a.value, cst.Name)
+                               and a.value.value in self.given.apps):
+                self.found.append((target, function, where, "app"))
+                continue
             if a.star or not isinstance(a.value, cst.Name):
                 continue
-            where: int | str = a.keyword.value if a.keyword else i
             value = a.value.value
             if value in self.requests:
                 self.found.append((target, function, where, None))
@@ -139,3 +155,117 @@ def _parameter(tree: cst.Module, function: str, where: int | str) -> str | None:
             names = {p.name.value for p in [*params, *stmt.params.kwonly_params]}
             return where if where in names else None
     return None
+
+
+def app_holders(modules: dict[Path, ModuleApps]) -> dict[Path, set[str]]:
+    """Per module, the attributes its classes keep an app in when a call hands the app
+    to a class (`HomeController(app)` in any module, `self.app = app` in its `__init__` or
+    in the `__init__` of a base it hands the app on to, `super().__init__(app)`): each
+    class on that chain routes on `self.app` in its methods, so its module knows the
+    attribute as an app's, as it knows `self.app = Bottle()`."""
+    found: dict[Path, set[str]] = {}
+    for rel, m in modules.items():
+        if m.tree is not None and m.facts is not None:
+            walk(m.tree, _AppsHanded(modules, rel, m.facts, found))
+    return {rel: attrs for rel, attrs in found.items() if attrs}
+
+
+class _AppsHanded(cst.CSTVisitor):
+    """Calls of the app's classes (`HomeController(app)`) that hand them an app."""
+
+    def __init__(self, modules: dict[Path, ModuleApps], rel: Path, facts: ModuleFacts,
+                 found: dict[Path, set[str]]) -> None:
+        super().__init__()
+        self.modules, self.rel, self.facts, self.found = modules, rel, facts, found
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not isinstance(node.func, cst.Name):
+            return
+        target = _class(self.modules, self.rel, node.func.value)
+        if target is None:
+            return
+        for i, a in enumerate(node.args):
+            if not a.star and self.facts.is_app(a.value):
+                _hand(self.modules, *target, a.keyword.value if a.keyword else i,
+                      self.found, set())
+
+
+def _class(modules: dict[Path, ModuleApps], rel: Path,
+           name: str) -> tuple[Path, cst.ClassDef] | None:
+    """The class `name` means in module `rel`: its own, or one it imports from another
+    of the app's modules; else None."""
+    m = modules.get(rel)
+    if m is None or m.tree is None:
+        return None
+    for stmt in m.tree.body:
+        if isinstance(stmt, cst.ClassDef) and stmt.name.value == name:
+            return rel, stmt
+    if name in m.imports:
+        target, imported = m.imports[name]
+        if target != rel:
+            return _class(modules, target, imported)
+    return None
+
+
+def _hand(modules: dict[Path, ModuleApps], rel: Path, cls: cst.ClassDef, where: int | str,
+          found: dict[Path, set[str]], seen: set[tuple[Path, str]]) -> set[str]:
+    """The attributes class `cls` (and the bases it hands the app to) keep the app in,
+    handed at `where` of its call (a position after `self`, or a keyword); added to
+    `found` for each class's module."""
+    if (rel, cls.name.value) in seen:
+        return set()
+    seen.add((rel, cls.name.value))
+    base = next((b.value for b in cls.bases if b.keyword is None
+                 and isinstance(b.value, cst.Name)), None)
+    parent = _class(modules, rel, base.value) if isinstance(base, cst.Name) else None
+    init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef)
+                 and s.name.value == "__init__"), None)
+    attrs: set[str] = set()
+    if init is None:  # the base's __init__ takes the same arguments
+        if parent is not None:
+            attrs |= _hand(modules, *parent, where, found, seen)
+    else:
+        params = [*init.params.posonly_params, *init.params.params][1:]
+        if isinstance(where, int):
+            name = params[where].name.value if where < len(params) else None
+        else:
+            names = {p.name.value for p in [*params, *init.params.kwonly_params]}
+            name = where if where in names else None
+        if name is not None:
+            kept = _Kept(name)
+            walk(init, kept)
+            attrs |= kept.attrs
+            for position in kept.handed_on if parent is not None else []:
+                assert parent is not None
+                attrs |= _hand(modules, *parent, position, found, seen)
+    if attrs:
+        found.setdefault(rel, set()).update(attrs)
+    return attrs
+
+
+class _Kept(cst.CSTVisitor):
+    """In an `__init__`, the attributes `self.X = name` sets, and the positions at which
+    `super().__init__(...)` hands `name` on to the base."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.attrs: set[str] = set()
+        self.handed_on: list[int | str] = []
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if isinstance(node.value, cst.Name) and node.value.value == self.name:
+            self.attrs |= {t.target.attr.value for t in node.targets
+                           if isinstance(t.target, cst.Attribute)
+                           and isinstance(t.target.value, cst.Name)
+                           and t.target.value.value == "self"}
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "__init__"
+                and isinstance(func.value, cst.Call) and isinstance(func.value.func, cst.Name)
+                and func.value.func.value == "super"):
+            return
+        for i, a in enumerate(node.args):
+            if not a.star and isinstance(a.value, cst.Name) and a.value.value == self.name:
+                self.handed_on.append(a.keyword.value if a.keyword else i)

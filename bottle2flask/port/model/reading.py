@@ -237,7 +237,7 @@ class Reader(Transformer):
                     and facts.bottle.pop(stmt.name.value, None) is not None:
                 facts.own_defs.add(stmt.name.value)  # the module's own: its import goes
         facts.apps |= facts.imported_apps
-        facts.apps |= app_parameters(updated, facts.apps)
+        facts.apps |= app_parameters(updated, facts.apps, facts)
         facts.wsgi_entry = wsgi_entry(updated, facts)
         if facts.default_aliases and facts.imported_apps and not facts.made:
             # `app = default_app()` beside imported apps: the default app is another app,
@@ -392,13 +392,21 @@ def uses_app_methods(cls: cst.ClassDef) -> bool:
     return bool(found)
 
 
-def app_parameters(module: cst.Module, apps: set[str]) -> set[str]:
-    """`def setup_routing(a): a.route(...)` called as `setup_routing(app)`: inside it `a`
-    is the app (the route calls on it are ported), when no other line binds that name."""
+def app_parameters(module: cst.Module, apps: set[str],
+                   facts: ModuleFacts | None = None) -> set[str]:
+    """`def setup_routing(a): a.route(...)` called as `setup_routing(app)`, or a parameter
+    annotated as Bottle's app (`def init_routes(app: Bottle)`, called from another module):
+    inside it `a` is the app (the route calls on it are ported), when no other line binds
+    that name."""
     defs = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.FunctionDef)}
     found: set[str] = set()
 
     class Calls(cst.CSTVisitor):
+        def visit_Param(self, node: cst.Param) -> None:
+            if facts is not None and node.annotation is not None \
+                    and facts.api(node.annotation.annotation) == "Bottle":
+                found.add(node.name.value)
+
         def visit_Call(self, node: cst.Call) -> None:
             if not (isinstance(node.func, cst.Name) and node.func.value in defs):
                 return

@@ -19,6 +19,8 @@
     def setup_routing(a):      a function handed the app (`setup_routing(app)`): its
         a.route("/", "GET", f)  parameter is the app inside it, so the routes it adds
                                 are ported (`a.add_url_rule(...)`)
+    def init_routes(app: Bottle):  ->  def init_routes(app: Flask):  (a parameter annotated
+        app.merge(users)               as Bottle's app is the app inside its function)
 
 `static_folder=None` because Bottle serves no static files unless a route says so;
 `template_folder` is where Bottle's TEMPLATE_PATH would find the templates: its default
@@ -88,6 +90,14 @@ class App(Rule):
             self.fired()
             return cst.Name(self.facts.app_name)
         return updated
+
+    def leave_Annotation(self, original: cst.Annotation, updated: cst.Annotation):
+        """`app: Bottle` is `app: Flask`: the port imports no Bottle for a type hint."""
+        if self.api(updated.annotation) != "Bottle":
+            return updated
+        self.fired()
+        self.need_import("flask", "Flask")
+        return updated.with_changes(annotation=cst.Name("Flask"))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth += 1
