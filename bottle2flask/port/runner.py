@@ -245,7 +245,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     rules = [rule for rule in RULES if rule.code not in disabled
              and (not rule.triggers or not facts.words.isdisjoint(rule.triggers))]
     tree = passes.run(tree, [rule for rule in rules if rule.phase < Phase.LAST], context)
-    if facts.made or (facts.default_app and not facts.default_from):
+    if facts.made or facts.app_classes or (facts.default_app and not facts.default_from):
+        # (a Bottle subclass's module takes the app's options in its super().__init__)
         state.needs |= state.tree_needs
     if not faithful:  # the idiomatic port declares these changes instead
         flask_defaults(state, settings.static_dir,
