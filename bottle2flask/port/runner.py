@@ -141,8 +141,10 @@ def flask_defaults(state: PortState, static_dir: bool, rules: list[str]) -> None
     nothing (no static/ folder beside the app, and no route of the app's that a
     /static/ URL would reach instead)."""
     options = state.app_options
+    # a Bottle subclass's module makes no app but takes its options (super().__init__)
+    needs = state.needs | (state.tree_needs if state.facts.app_classes else set())
     if "template_folder" not in options and (
-            not state.needs & {"jinja", "jinja2", "template_path"}
+            not needs & {"jinja", "jinja2", "template_path"}
             or state.template_folder == "templates"):
         options["template_folder"] = REMOVE
     if "static_folder" not in options and not static_dir and not reaches_static(rules):
@@ -245,8 +247,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     rules = [rule for rule in RULES if rule.code not in disabled
              and (not rule.triggers or not facts.words.isdisjoint(rule.triggers))]
     tree = passes.run(tree, [rule for rule in rules if rule.phase < Phase.LAST], context)
-    if facts.made or facts.app_classes or (facts.default_app and not facts.default_from):
-        # (a Bottle subclass's module takes the app's options in its super().__init__)
+    if facts.made or (facts.default_app and not facts.default_from):
         state.needs |= state.tree_needs
     if not faithful:  # the idiomatic port declares these changes instead
         flask_defaults(state, settings.static_dir,
