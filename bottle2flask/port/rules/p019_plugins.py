@@ -232,11 +232,17 @@ class Plugins(Rule):
             self.install_method(cst.Call(d.decorator)) == "install" for stmt in module.body
             if isinstance(stmt, cst.FunctionDef) for d in stmt.decorators
             if isinstance(d.decorator, cst.Name | cst.Attribute))
-        self.kept = bool(self.installed) or uninstalls or installed_as_decorator
+        model = self.context.scratch.get("model")
+        # a plugin another module installs is kept by bottle_plugins (its views are not
+        # there): this module's skip= leaves it off a view, as in Bottle
+        elsewhere = model is not None and any(
+            f.path != self.facts.path and any(a.method in {"install", "uninstall"}
+                                              for a in f.attachments)
+            for f in model.all_facts())
+        self.kept = bool(self.installed) or uninstalls or installed_as_decorator or elsewhere
         if not installs or len(installs) != len(self.installed) or uninstalls \
                 or installed_as_decorator:
             return
-        model = self.context.scratch.get("model")
         if model is not None and any(  # the app's routes or plugins in another module
                 f.path != self.facts.path and (f.routes or any(
                     a.method in {"install", "uninstall"} for a in f.attachments))
