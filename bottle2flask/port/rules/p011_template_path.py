@@ -10,6 +10,9 @@ templates' folder once:
         ->  app.jinja_loader = ChoiceLoader([FileSystemLoader(a), FileSystemLoader(b)])
 
 A change made in a function (at run time), or after the app is made, is a TODO.
+Where the module makes its app from a Flask subclass (`app = Site()`, no `Flask(...)`
+here to take the option), the folder is set on the app right after it is made
+(`app.template_folder = "tpl"`): Flask reads it at the first render.
 Flask reads a relative folder from the app's folder, Bottle from the working
 directory: a relative folder is rewritten from the app's module's folder, for an app
 run from the folder the port was given (`./project/views/` for an app made in

@@ -41,6 +41,8 @@ so its side effects keep their order:
 The plugins wrap each view when Flask first dispatches to it (Bottle's lazy
 Route.call), the views routed after the install too. A view parameter only a plugin
 kept so passes needs nothing; one no plugin passes is a TODO (breaking) as before.
+A route's skip= is kept (route_plugins) wherever a plugin of the app is kept so, one
+installed in another module too (`app.install(Stamp())` in app.py, below `import pages`).
 `skip=True` (or `"json"`) also turned Bottle's JSON plugin off, which Flask cannot:
 a TODO says so. Each install site (asked once, for all of them, as the module is read)
 and each route's apply=/skip= asks `self.exact("plugin")`; --faithful keeps them all.
