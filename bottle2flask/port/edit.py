@@ -363,8 +363,8 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
 
 
 __all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app", "after_imports",
-           "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init", "kw",
-           "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
+           "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
+           "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "string_value", "walk",
            "with_comments"]
 
