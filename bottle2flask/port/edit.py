@@ -253,6 +253,21 @@ def is_flask_call(node) -> bool:
         and node.func.value == "Flask"
 
 
+def is_flask_init(node) -> bool:
+    """`super().__init__(__name__, ...)` or `Flask.__init__(self, __name__, ...)`: a Flask
+    subclass made by P002 (the call that takes Flask's options there)."""
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "__init__"):
+        return False
+    target, args = node.func.value, node.args
+    if isinstance(target, cst.Call) and isinstance(target.func, cst.Name) \
+            and target.func.value == "super":
+        return bool(args) and args[0].keyword is None \
+            and isinstance(args[0].value, cst.Name) and args[0].value.value == "__name__"
+    return isinstance(target, cst.Name) and target.value == "Flask" and len(args) > 1 \
+        and isinstance(args[1].value, cst.Name) and args[1].value.value == "__name__"
+
+
 def makes_app(stmt, name: str) -> bool:
     """`APP = Flask(...)`, or `from module import APP` (an app another module made)."""
     if not isinstance(stmt, cst.SimpleStatementLine):
@@ -348,8 +363,8 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
 
 
 __all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app", "after_imports",
-           "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "kw",
-           "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
+           "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
+           "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "string_value", "walk",
            "with_comments"]
 

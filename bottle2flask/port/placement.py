@@ -13,6 +13,7 @@ from .edit import (
     Transformer,
     app_target,
     is_flask_call,
+    is_flask_init,
     kw,
     names_assigned,
     names_bound,
@@ -28,7 +29,7 @@ def app_options(module: cst.Module, state: PortState) -> cst.Module:
 
     class Options(Transformer):
         def leave_Call(self, original, updated):
-            if not is_flask_call(updated):
+            if not is_flask_call(updated) and not is_flask_init(updated):
                 return updated
             args, done = [], set()
             for a in updated.args:

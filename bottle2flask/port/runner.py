@@ -141,8 +141,10 @@ def flask_defaults(state: PortState, static_dir: bool, rules: list[str]) -> None
     nothing (no static/ folder beside the app, and no route of the app's that a
     /static/ URL would reach instead)."""
     options = state.app_options
+    # a Bottle subclass's module makes no app but takes its options (super().__init__)
+    needs = state.needs | (state.tree_needs if state.facts.app_classes else set())
     if "template_folder" not in options and (
-            not state.needs & {"jinja", "jinja2", "template_path"}
+            not needs & {"jinja", "jinja2", "template_path"}
             or state.template_folder == "templates"):
         options["template_folder"] = REMOVE
     if "static_folder" not in options and not static_dir and not reaches_static(rules):

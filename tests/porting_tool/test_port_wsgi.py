@@ -137,7 +137,8 @@ def test_a_bottle_subclass_is_a_flask_subclass():
         "\nclass _Unused:")[0] + '\napp = Site("ann")\n'
     result = port(source, faithful=False)
     assert "class Site(Flask):" in result.code and result.todos == []
-    assert "super(Site, self).__init__(__name__)" in result.code
+    # the options Flask(...) gets: Bottle served no static/ folder
+    assert "super(Site, self).__init__(__name__, static_folder=None)" in result.code
     assert 'self.add_url_rule("/", view_func=self.index)' in result.code
     answers = []
     for code in (source, result.code):
@@ -153,7 +154,7 @@ def test_bottles_init_called_by_name_becomes_flasks():
         "return \"hi \" + who + request.query.get(\"p\", \"\")\n")[1] + "\napp = Shop()\n"
     result = port(source, faithful=False)
     assert "class Shop(Flask):" in result.code
-    assert "Flask.__init__(self, __name__)" in result.code
+    assert "Flask.__init__(self, __name__, static_folder=None)" in result.code
     namespace = {"__name__": "trial"}
     exec(compile(result.code, "app.py", "exec"), namespace)
     assert webtest.TestApp(namespace["app"]).get("/").text == "shop"

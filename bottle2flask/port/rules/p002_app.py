@@ -12,7 +12,7 @@
                             ->  app.wsgi_app = SessionMiddleware(app.wsgi_app, opts)
                                 application = app
     class Site(Bottle):     ->  class Site(Flask):
-        super().__init__()          super().__init__(__name__)
+        super().__init__()          super().__init__(__name__, template_folder="views", ...)
         self.route("/", callback=self.index)  ->  self.add_url_rule("/", view_func=...)
                                 (`self` is the app in the methods of a module whose only
                                 class is the Bottle subclass; `app = Site()` is the app)
@@ -141,7 +141,9 @@ class App(Rule):
                     rule.todo("Bottle.__init__ took arguments (catchall, autojson): check "
                               "their Flask equivalents (PROPAGATE_EXCEPTIONS, app.json)")
                     return call
-                return call.with_changes(args=[*first, cst.Arg(cst.Name("__name__"))])
+                # the options `Flask(...)` gets (template_folder, static_folder): Flask's
+                # defaults look for templates/ and static/ where Bottle looked elsewhere
+                return call.with_changes(args=[*first, *flask_app(rule.state).args])
 
         return updated.with_changes(bases=bases, body=updated.body.visit(Init()))
 

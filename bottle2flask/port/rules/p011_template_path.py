@@ -10,6 +10,9 @@ templates' folder once:
         ->  app.jinja_loader = ChoiceLoader([FileSystemLoader(a), FileSystemLoader(b)])
 
 A change made in a function (at run time), or after the app is made, is a TODO.
+Where the module makes its app from a Flask subclass (`app = Site()`, no `Flask(...)`
+here to take the option), the folder is set on the app right after it is made
+(`app.template_folder = "tpl"`): Flask reads it at the first render.
 Flask reads a relative folder from the app's folder, Bottle from the working
 directory: a relative folder is rewritten from the app's module's folder, for an app
 run from the folder the port was given (`./project/views/` for an app made in
@@ -34,8 +37,9 @@ own gets a TODO (its list would not be the one the app reads).
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
-from ..edit import REMOVE, names_read, string_value
+from ..edit import REMOVE, is_flask_call, is_flask_init, names_read, string_value
 from .base import Rule
 
 VIEWS = {"views", "./views", "views/", "./views/"}
@@ -137,12 +141,22 @@ class TemplatePath(Rule):
         if not folders:
             return module
         if all(string_value(f) in VIEWS or _tail(f) == "views" for f in folders):
-            self.state.app_options["template_folder"] = cst.SimpleString('"views"')
+            self.folder(module, cst.SimpleString('"views"'))
         elif len(folders) == 1:
-            self.state.app_options["template_folder"] = self.from_app(folders[0])
+            self.folder(module, self.from_app(folders[0]))
         else:
             self.choose(module, folders)
         return module
+
+    def folder(self, module: cst.Module, folder: cst.BaseExpression) -> None:
+        """The app's template folder: a `Flask(...)` option, or set on the app right after
+        it is made where the module makes it from a Flask subclass (`app = Site()`, whose
+        class is made in another module): Flask reads the folder at the first render."""
+        if any(is_flask_call(call) or is_flask_init(call)
+               for call in m.findall(module, m.Call())):
+            self.state.app_options["template_folder"] = folder
+            return
+        self.state.after_app.append(("{app}.template_folder = {folder}", {"folder": folder}))
 
     def choose(self, module: cst.Module, folders: list) -> None:
         """The app's templates found in these folders, the first first, as Bottle's

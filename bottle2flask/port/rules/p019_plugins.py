@@ -41,6 +41,8 @@ so its side effects keep their order:
 The plugins wrap each view when Flask first dispatches to it (Bottle's lazy
 Route.call), the views routed after the install too. A view parameter only a plugin
 kept so passes needs nothing; one no plugin passes is a TODO (breaking) as before.
+A route's skip= is kept (route_plugins) wherever a plugin of the app is kept so, one
+installed in another module too (`app.install(Stamp())` in app.py, below `import pages`).
 `skip=True` (or `"json"`) also turned Bottle's JSON plugin off, which Flask cannot:
 a TODO says so. Each install site (asked once, for all of them, as the module is read)
 and each route's apply=/skip= asks `self.exact("plugin")`; --faithful keeps them all.
@@ -232,11 +234,17 @@ class Plugins(Rule):
             self.install_method(cst.Call(d.decorator)) == "install" for stmt in module.body
             if isinstance(stmt, cst.FunctionDef) for d in stmt.decorators
             if isinstance(d.decorator, cst.Name | cst.Attribute))
-        self.kept = bool(self.installed) or uninstalls or installed_as_decorator
+        model = self.context.scratch.get("model")
+        # a plugin another module installs is kept by bottle_plugins (its views are not
+        # there): this module's skip= leaves it off a view, as in Bottle
+        elsewhere = model is not None and any(
+            f.path != self.facts.path and any(a.method in {"install", "uninstall"}
+                                              for a in f.attachments)
+            for f in model.all_facts())
+        self.kept = bool(self.installed) or uninstalls or installed_as_decorator or elsewhere
         if not installs or len(installs) != len(self.installed) or uninstalls \
                 or installed_as_decorator:
             return
-        model = self.context.scratch.get("model")
         if model is not None and any(  # the app's routes or plugins in another module
                 f.path != self.facts.path and (f.routes or any(
                     a.method in {"install", "uninstall"} for a in f.attachments))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bottle
 import pytest
 
+from ..helpers import answers, both_folders
 from .grammar import App, Decorator, Route, add_requests
 from .judge import judged
 
@@ -114,6 +115,13 @@ FIXED = [
                      route(5, body="abort"),
                      plugin="app", plugin_kind="object", plugin_late=True, merge="app"),
                  id="plugin-object-apply-skip"),
+    # P019: a plugin object app.py installs after importing the pages: their skip= was
+    # dropped (the pages' modules install nothing, so no plugin seemed kept), and
+    # bottle_plugins put the plugin on the views Bottle left it off (X-Plugin None != '1')
+    pytest.param(app(route(module="pages1", plugins="skip"),
+                     route(2, module="pages2", plugins="skip_all"),
+                     layout="split", plugin="app", plugin_kind="object"),
+                 id="plugin-installed-elsewhere-skip"),
     # P009: error pages reading the error object (status_line, exception, traceback,
     # headers were an AttributeError: the error page a 500)
     pytest.param(app(route(body="abort"), errors=[403, 404], error_reads=True),
@@ -141,3 +149,60 @@ def test_a_found_app_answers_alike_once_ported(drawn):
 def test_a_sub_app_mounted_as_a_value_answers_alike_without_a_todo(drawn):
     verdict = judged(drawn)
     assert verdict.outcome in ("same", "declared"), verdict.report()
+
+
+# A Bottle subclass made in a module of its own: its pages rendered templates Flask looked
+# for in templates/ beside that module (a 500 each; the judge let them through, excused by
+# a declared change on the line), as `super().__init__(__name__)` took no template_folder.
+SITE = '''
+    from bottle import Bottle
+
+
+    class Site(Bottle):
+        def __init__(self):
+            super().__init__()
+'''
+
+
+def test_a_bottle_subclass_finds_the_templates_bottle_found_in_views(tmp_path):
+    bottle_app, flask_app = both_folders(tmp_path, {"site_app.py": SITE, "app.py": '''
+        from bottle import view
+        from site_app import Site
+
+        app = Site()
+
+
+        @app.route("/r3")
+        @view("t3")
+        def r3():
+            return {"v": 7}
+    ''', "views/t3.tpl": "<p>{{v}}</p>\n"}, "subclass_views", entry="app.py:app")
+    # (Jinja2 drops the template's last newline: a declared change of its own)
+    assert [(status, text.strip()) for status, text in
+            (answers(bottle_app, "/r3"), answers(flask_app, "/r3"))] == [(200, "<p>7</p>")] * 2
+    assert 'super().__init__(__name__, template_folder="views")' \
+        in (tmp_path / "out" / "site_app.py").read_text()
+
+
+def test_template_path_beside_a_subclass_instance_sets_its_template_folder(tmp_path):
+    # core.py changes TEMPLATE_PATH but makes no Flask(...) to take the option: the app
+    # made from the subclass gets its folder right after it is made
+    bottle_app, flask_app = both_folders(tmp_path, {"site_app.py": SITE, "core.py": '''
+        from bottle import TEMPLATE_PATH
+        from site_app import Site
+
+        app = Site()
+        TEMPLATE_PATH.insert(0, "./tpl/")
+    ''', "app.py": '''
+        from bottle import view
+        from core import app
+
+
+        @app.route("/r2/<w0:re:[a-z]+>/end")
+        @view("t2")
+        def r2(w0):
+            return {"v": w0}
+    ''', "tpl/t2.tpl": "<p>{{v}}</p>\n"}, "subclass_path", entry="app.py:app")
+    assert [(status, text.strip()) for status, text in
+            (answers(bottle_app, "/r2/abc/end"), answers(flask_app, "/r2/abc/end"))] \
+        == [(200, "<p>abc</p>")] * 2
