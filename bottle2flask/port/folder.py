@@ -317,7 +317,8 @@ def _text(path: Path) -> str:
 COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "legacy.py",
               "bottle_routes": Path(__file__).parent / "compat" / "bottle_routes.py",
               "bottle_mount": Path(__file__).parent / "compat" / "bottle_mount.py",
-              "bottle_plugins": Path(__file__).parent / "compat" / "bottle_plugins.py"}
+              "bottle_plugins": Path(__file__).parent / "compat" / "bottle_plugins.py",
+              "bottle_responses": Path(__file__).parent / "compat" / "bottle_responses.py"}
 
 
 def copy_companions(src: Path, out: Path, result: TreeResult, modules) -> None:

@@ -23,7 +23,7 @@ from jinja2 import FileSystemLoader
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound
 from werkzeug.routing import BaseConverter
 
-__all__ = ["BottleFloatConverter", "BottlePathConverter", "install", "response"]
+__all__ = ["BottleFloatConverter", "BottlePathConverter", "install", "path_shift", "response"]
 
 
 # -- P005: Bottle's global response ------------------------------------------------------
@@ -132,6 +132,38 @@ def _routing_error_text():
         error.description = "Not found: " + repr(path or "/")
     elif isinstance(error, MethodNotAllowed):
         error.description = "Method not allowed."
+
+
+# -- P004: Bottle's request.path_shift() ---------------------------------------------------
+def path_shift(shift: int = 1) -> None:
+    """Move `shift` segments of the request's path from PATH_INFO to SCRIPT_NAME (back,
+    if negative), as Bottle's request.path_shift() does; request.path, .script_root and
+    the URLs made from them follow."""
+    current = request._get_current_object()  # (its cached URLs are in its own __dict__)
+    environ = current.environ
+    script_name, path_info = environ.get("SCRIPT_NAME", ""), environ.get("PATH_INFO", "")
+    script = [part for part in script_name.strip("/").split("/") if part]
+    path = [part for part in path_info.strip("/").split("/") if part]
+    if 0 < shift <= len(path):
+        script, path = script + path[:shift], path[shift:]
+    elif 0 > shift >= -len(script):
+        script, path = script[:shift], script[shift:] + path
+    elif shift:
+        raise AssertionError("Cannot shift. Nothing left from "
+                             + ("SCRIPT_NAME" if shift < 0 else "PATH_INFO"))
+    environ["SCRIPT_NAME"] = "/" + "/".join(script)
+    environ["PATH_INFO"] = "/" + "/".join(path) + ("/" if path_info.endswith("/") and path
+                                                   else "")
+    # Werkzeug read both when it made the request, and made its URLs from them
+    current.root_path = _decoded(environ["SCRIPT_NAME"]).rstrip("/")
+    current.path = _decoded(environ["PATH_INFO"])
+    for cached in ("full_path", "url", "base_url", "root_url", "host_url"):
+        current.__dict__.pop(cached, None)
+
+
+def _decoded(wsgi_text: str) -> str:
+    """A WSGI path (UTF-8 bytes as latin-1 text) as text, as Werkzeug decodes it."""
+    return wsgi_text.encode("latin-1").decode("utf-8", "replace")
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------

@@ -122,6 +122,9 @@ UNCONVERTED = {"append": "Werkzeug's request dicts cannot be changed: copy one f
                                  "UTF-8 itself",
                "input_encoding": "a FormsDict setting Werkzeug has no use for: it decodes "
                                  "UTF-8 itself"}
+# A FormsDict's settings as Bottle's class sets them (Werkzeug decodes UTF-8 itself): a
+# read of one is its value
+SETTINGS = {"input_encoding": "'utf8'", "recode_unicode": "True"}
 # The app methods that route a view, and the keywords that name a route (Bottle's, or
 # Flask's where P003 has spelt it already)
 ROUTING = {"route", "get", "post", "put", "delete", "patch"}
@@ -537,6 +540,12 @@ class Request(Rule):
         if self.multidict(value) and updated.attr.value == "dict":  # Bottle's key -> values
             self.fired()
             return cst.parse_expression(f"{self.multidict(value)}.to_dict(flat=False)")
+        if self.is_multidict(value) and updated.attr.value in SETTINGS \
+                and original not in self.stored:  # read: Bottle's value, which no one set
+            self.fired()
+            self.todo(f".{updated.attr.value}: {UNCONVERTED[updated.attr.value]}: Bottle's "
+                      f"value, {SETTINGS[updated.attr.value]}, is written in its place")
+            return cst.parse_expression(SETTINGS[updated.attr.value])
         if self.is_multidict(value) and updated.attr.value in UNCONVERTED:
             self.todo(f".{updated.attr.value}: {UNCONVERTED[updated.attr.value]}", breaks=True)
             return updated
@@ -593,12 +602,35 @@ class Request(Rule):
                       "matched Werkzeug Rule (.rule, .methods, .endpoint), and "
                       "current_app.view_functions[request.endpoint] its view", breaks=True)
             return updated
+        if name == "MEMFILE_MAX" and original not in self.stored:
+            # P017 writes Bottle's `BaseRequest.MEMFILE_MAX = n` as MAX_CONTENT_LENGTH
+            self.fired()
+            self.todo("request.MEMFILE_MAX is Bottle's size limit for the JSON and "
+                      "url-encoded bodies it reads: read as Flask's "
+                      'current_app.config["MAX_CONTENT_LENGTH"], or Bottle\'s 102400 where '
+                      "that is unset (Flask then sets no limit, for any body)")
+            self.need_import("flask", "current_app")
+            return cst.parse_expression(
+                'current_app.config["MAX_CONTENT_LENGTH"] or 102400')
         if name == "MEMFILE_MAX":
             self.todo("request.MEMFILE_MAX is Bottle's size limit for the JSON and "
                       "url-encoded bodies it reads (102400 unless set): Flask's is "
                       'current_app.config["MAX_CONTENT_LENGTH"] (None: no limit), for every '
                       "body", breaks=True)
             return updated
+        if name == "path_shift" and original not in self.stored:
+            # kept by bottle_compat.py's path_shift(): Werkzeug has no counterpart
+            self.fired()
+            self.todo("request.path_shift() moves path segments from PATH_INFO to "
+                      "SCRIPT_NAME (bottle_compat.path_shift() does so here): Werkzeug "
+                      "reads them once into request.path and .root_path; mount the app "
+                      "under its prefix (werkzeug.middleware.dispatcher."
+                      "DispatcherMiddleware) instead")
+            # (the module's own path_shift: Bottle's function of that name, imported)
+            local = "bottle_path_shift" if "path_shift" in self.facts.bottle else None
+            self.need_import("bottle_compat", "path_shift", local)
+            self.state.compat = True  # the port copies bottle_compat.py, with this piece
+            return cst.Name(local or "path_shift")
         if name == "path_shift":
             self.todo("request.path_shift() moves path segments from PATH_INFO to "
                       "SCRIPT_NAME: Werkzeug reads them once into request.path and "

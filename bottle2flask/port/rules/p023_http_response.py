@@ -46,17 +46,21 @@ from .base import Change, Rule, is_view, route_globs
 # Bottle's members that keep their name on Werkzeug's Response, with the same meaning.
 SAME = {"status_code", "headers", "content_type", "expires", "set_cookie", "delete_cookie",
         "close", "default_status"}
-# What Werkzeug's Response lacks: the TODO said where it is read.
+# What Werkzeug's Response lacks: the TODO said where it is read, and what the port reads
+# instead (copy and bad_headers: bottle_responses.py's; default_content_type: Werkzeug's
+# default_mimetype in Bottle's words, no TODO).
 MISSING = {
     "copy": "Werkzeug's Response has no copy(): make a second Response(r.get_data(), "
             "r.status, r.headers) (Bottle's copy has no body)",
-    "default_content_type": "Werkzeug's Response has default_mimetype ('text/html'), and "
-                            "its charset is always utf-8",
     "bad_headers": "Bottle's headers dropped from a 204/304 answer; Werkzeug drops "
                    "the entity headers of a 304 itself (Response.get_wsgi_headers)",
     "apply": "Bottle's dispatcher copies an HTTPResponse onto its global response "
              "with it; return the Response instead",
 }
+# The helper module the port copies where Bottle's HTTPError or a response member Werkzeug
+# lacks is kept (port/compat/bottle_responses.py)
+HELPER = "bottle_responses"
+KEPT = {"copy": "copy_response", "bad_headers": "BAD_HEADERS"}
 # An HTTPError a view makes and raises is Werkzeug's exception for its code when the view
 # reads and writes only what a Werkzeug HTTPException has; else the TODO says why not.
 ERROR_MEMBERS = {"body": "description", "status_code": "code"}
@@ -84,6 +88,13 @@ HEADER_METHODS = {"append": "add", "replace": "set", "getall": "getlist", "getli
 WHOLE_HEADERS = ("Werkzeug's Headers list a header added twice twice and hold Content-Type "
                  "and Content-Length from the start (Bottle's HeaderDict: each name once, "
                  "its last value): read headers.getlist(name) for the names the view set")
+ALL_HEADERS = ("Werkzeug's Headers hold Content-Type and Content-Length from the start "
+               "(Bottle's HeaderDict: the headers the view set): read "
+               "headers.getlist(name) for the names the view set")
+# Bottle's listings of a HeaderDict (Python 3 Bottle: iter* = the plain ones), in Werkzeug's
+# names: its items() are every (name, value), as Bottle's allitems()
+LISTINGS = {"allitems": "items", "iterallitems": "items", "iteritems": "items",
+            "iterkeys": "keys", "itervalues": "values"}
 # Members a view sets on a Response, the same in both
 WRITABLE = {"status", "content_type", "content_length", "expires"}
 UNSETTABLE = {"charset": "Werkzeug encodes a text body as UTF-8 (encode it yourself and "
@@ -329,9 +340,12 @@ class HttpResponse(Rule):
 
     def error_made(self, name: str, call: cst.Call, statement: cst.Assign):
         why = self.errors[-1].get(name, "made twice")
-        if why is not None:
-            self.todo(f"an HTTPError kept: {why}")
-            return statement
+        if why is not None:  # Bottle's HTTPError kept, as a Werkzeug exception
+            self.fired()
+            self.todo(f"an HTTPError kept (bottle_responses.py): {why}")
+            self.need_import(HELPER, "HTTPError")
+            self.state.companions.add(HELPER)
+            return statement.with_changes(value=call.with_changes(func=cst.Name("HTTPError")))
         self.fired()
         cls = _error_class(call)
         assert cls is not None
@@ -423,9 +437,19 @@ class HttpResponse(Rule):
                 self.declare_here("D-cookie-path")
         if name == "delete_cookie" and arg(updated, None, "path") is None:
             self.declare_here("D-cookie-path")
+        if name == "copy" and not updated.args:  # Bottle's copy, kept by the helper
+            self.fired()
+            self.todo(f"copy: {MISSING[name]}")
+            return cst.Call(cst.Name(self.kept(name)), [cst.Arg(owner)])
         if name in MISSING:  # the call fails on a Response: AttributeError
             self.todo(f"{name}: {MISSING[name]}", breaks=True)
         return updated
+
+    def kept(self, member: str) -> str:
+        """The name of bottle_responses.py's piece for a member Werkzeug lacks."""
+        self.need_import(HELPER, KEPT[member])
+        self.state.companions.add(HELPER)
+        return KEPT[member]
 
     def header_call(self, call: cst.Call, func: cst.Attribute, statement: bool) -> cst.Call:
         """Bottle's HeaderDict method on `r.headers`, in Werkzeug's name."""
@@ -442,10 +466,15 @@ class HttpResponse(Rule):
         if method == "filter":
             self.todo("headers.filter(names): Werkzeug's Headers have none: `del "
                       "r.headers[name]` for each name", breaks=True)
-        elif method in {"keys", "values", "items", "allitems", "iterallitems", "iteritems",
-                        "iterkeys", "itervalues"}:
-            self.todo(f"headers.{method}(): {WHOLE_HEADERS}",
-                      breaks=method not in {"keys", "values", "items"})
+        elif method in {"keys", "values", "items"}:
+            self.todo(f"headers.{method}(): {WHOLE_HEADERS}")
+        elif method in LISTINGS and not call.args:  # in Werkzeug's name: not a break
+            self.fired()
+            self.todo(f"headers.{method}(): "
+                      f"{ALL_HEADERS if 'all' in method else WHOLE_HEADERS}")
+            return call.with_changes(func=func.with_changes(attr=cst.Name(LISTINGS[method])))
+        elif method in LISTINGS:
+            self.todo(f"headers.{method}(): {WHOLE_HEADERS}", breaks=True)
         return call
 
     def visit_Expr(self, node: cst.Expr) -> None:
@@ -476,6 +505,15 @@ class HttpResponse(Rule):
         return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if updated.attr.value == "dict" and self.member(updated.value) == "headers" \
+                and id(original) not in self.skip:
+            # Bottle's name -> values: each name once, all its values
+            self.fired()
+            self.todo(f"headers.dict: {ALL_HEADERS}")
+            name = free_name("name", names_read(updated.value))
+            owner = cst.Module([]).code_for_node(updated.value)
+            return cst.parse_expression(
+                f"{{{name}: {owner}.getlist({name}) for {name} in {owner}.keys()}}")
         if updated.attr.value == "dict" and self.member(updated.value) == "headers":
             self.todo(f"headers.dict: {WHOLE_HEADERS}", breaks=True)
             return updated
@@ -505,6 +543,15 @@ class HttpResponse(Rule):
             self.fired()
             return cst.Call(cst.Attribute(owner, cst.Name("get_data")),
                             [kw("as_text", cst.Name("True"))])
+        elif name == "default_content_type":  # Bottle's: 'text/html; charset=UTF-8'
+            self.fired()
+            return cst.FormattedString([
+                cst.FormattedStringExpression(cst.Attribute(owner, cst.Name("default_mimetype"))),
+                cst.FormattedStringText("; charset=UTF-8")], start='f"')
+        elif name == "bad_headers":
+            self.fired()
+            self.todo(f"{name}: {MISSING[name]}")
+            return cst.Name(self.kept(name))
         elif name in MISSING:
             self.todo(f"{name}: {MISSING[name]}", breaks=True)
         elif name == "expires":
