@@ -189,7 +189,8 @@ def test_what_werkzeugs_response_lacks_is_a_breaking_todo():
         @app.route("/")
         def home():
             r = HTTPResponse("x")
-            return r.copy()
+            r.apply(r)
+            return r
     ''', '''
         from flask import Flask, Response
 
@@ -199,10 +200,98 @@ def test_what_werkzeugs_response_lacks_is_a_breaking_todo():
         @app.route("/")
         def home():
             r = Response("x")
-            return r.copy()
+            r.apply(r)
+            return r
     ''', todos=("P023",))
     assert result.todos[0]["breaks"]
-    assert "TODO(flask-port/P023): copy: Werkzeug's Response has no copy()" in result.code
+    assert "TODO(flask-port/P023): apply: Bottle's dispatcher copies" in result.code
+
+
+def test_a_copy_and_bad_headers_are_the_helpers_under_a_todo():
+    result = ported('''
+        from bottle import Bottle, HTTPResponse
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            r = HTTPResponse("x")
+            r.body = repr(sorted(r.bad_headers))
+            return r.copy()
+    ''', '''
+        from bottle_responses import BAD_HEADERS, copy_response
+        from flask import Flask, Response
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            r = Response("x")
+            r.set_data(repr(sorted(BAD_HEADERS)))
+            return copy_response(r)
+    ''', todos=("P023", "P023"))
+    assert not any(t["breaks"] for t in result.todos)
+    assert [t["text"].split(":")[0] for t in result.todos] == ["bad_headers", "copy"]
+    assert result.companions == ["bottle_responses"]
+
+
+def test_default_content_type_is_werkzeugs_default_mimetype_in_bottles_words():
+    idiom('''
+        from bottle import Bottle, HTTPResponse
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            r = HTTPResponse("x")
+            r.body = "type: " + r.default_content_type
+            return r
+    ''', '''
+        from flask import Flask, Response
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            r = Response("x")
+            r.set_data("type: " + f"{r.default_mimetype}; charset=UTF-8")
+            return r
+    ''')
+
+
+MISSING_APP = '''
+from bottle import Bottle, HTTPResponse, response
+
+app = Bottle()
+
+
+@app.route("/copy")
+def copied():
+    r = HTTPResponse("x", status=201)
+    r.set_header("X-A", "1")
+    r.set_cookie("k", "v")
+    c = r.copy()
+    return repr((c.status_code, c.get_header("X-A"), "k=v" in str(c.headerlist)))
+
+
+@app.route("/members")
+def members():
+    response.set_header("X-A", "1")
+    return repr((response.default_content_type, sorted(response.bad_headers),
+                 response.copy().status_code))
+'''
+
+
+def test_the_members_werkzeug_lacks_answer_as_in_bottle(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, MISSING_APP, "p023_missing")
+    assert answers(bottle_app, "/copy") == answers(flask_app, "/copy") == (
+        200, "(201, '1', True)")
+    assert answers(bottle_app, "/members") == answers(flask_app, "/members") == (
+        200, "('text/html; charset=UTF-8', [204, 304], 200)")
 
 
 APP = '''
@@ -320,9 +409,61 @@ def test_an_httperror_given_headers_is_kept_under_a_todo_saying_why():
             raise err
     ''', faithful=False)
     assert 'err = HTTPError(401, "Who?")' in result.code
-    assert [t["code"] for t in result.todos] == ["P001", "P023"]
-    assert result.todos[1]["text"].startswith(
-        "an HTTPError kept: err.set_header: a Werkzeug exception makes its own page")
+    assert "from bottle_responses import HTTPError\n" in result.code
+    assert "bottle" not in result.code.replace("bottle_responses", "")
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P023", False)]
+    assert result.todos[0]["text"].startswith(
+        "an HTTPError kept (bottle_responses.py): err.set_header: a Werkzeug exception "
+        "makes its own page")
+    assert result.companions == ["bottle_responses"]
+
+
+KEPT_ERROR_APP = '''
+from bottle import Bottle, HTTPError
+
+app = Bottle()
+
+
+@app.error(404)
+def missing(err):
+    return "missing: " + err.body + " " + err.status_line
+
+
+@app.route("/gone")
+def gone():
+    err = HTTPError(400, "bad")
+    err.status = 404
+    raise err
+
+
+@app.route("/teapot")
+def teapot():
+    err = HTTPError(400, "bad")
+    err.status = 418
+    err.set_header("X-A", "1")
+    err.add_header("X-A", "2")
+    err.content_type = "text/plain; charset=latin-1"
+    err.set_cookie("k", "v")
+    err.delete_cookie("old")
+    raise err
+'''
+
+
+def test_a_kept_httperror_answers_as_in_bottle(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, KEPT_ERROR_APP, "p023_kept_error")
+    # the app's handler for the code the view set last, given the error itself
+    assert answers(bottle_app, "/gone") == answers(flask_app, "/gone") == (
+        404, "missing: bad 404 Not Found")
+    bottle, flask = (client.get("/teapot", status=418) for client in (bottle_app, flask_app))
+    for name in ("Content-Type",):
+        assert bottle.headers[name] == flask.headers[name] == "text/plain; charset=latin-1"
+    assert bottle.headers.getall("X-A") == flask.headers.getall("X-A") == ["1", "2"]
+    # (an empty value: Bottle's cookie module writes "", Werkzeug nothing)
+    cookies = [sorted(c.split(";")[0].replace('""', "") for c in r.headers.getall("Set-Cookie"))
+               for r in (bottle, flask)]
+    assert cookies[0] == cookies[1] == ["k=v", "old="]
+    assert "Max-Age=-1" in flask.headers.getall("Set-Cookie")[1]
+    assert "Path" not in " ".join(flask.headers.getall("Set-Cookie"))  # as Bottle's
 
 
 ERROR_APP = '''

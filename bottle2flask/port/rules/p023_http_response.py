@@ -325,6 +325,10 @@ class HttpResponse(Rule):
             if made is not None:
                 self.scopes[-1] |= names
                 return updated.with_changes(value=made)
+        if names and isinstance(original.value, cst.Call) \
+                and self.member(original.value.func) == "copy" and not original.value.args:
+            self.scopes[-1] |= names  # c = r.copy(): a Response too
+            return updated
         if len(updated.targets) == 1 and len(names) == 1 and isinstance(value, cst.Call) \
                 and self.api(value.func) == "HTTPError" and self.errors:
             return self.error_made(names.pop(), value, updated)
