@@ -266,7 +266,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.modules.append(module)
         if write:
             (out / rel).write_text(module.code, encoding="utf-8")
-    users = [Path(m.path) for m in result.modules if m.compat]
+    # (a module importing a piece by name needs no install(): P004's path_shift)
+    users = [Path(m.path) for m in result.modules if m.compat or m.compat_uses[1]]
     if users:  # Bottle's behaviour, one module, where its users import it: the pieces used
         text = compat_used({k for m in result.modules for k in m.compat_uses[0]},
                            {n for m in result.modules for n in m.compat_uses[1]})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bottle
 import flask
 import pytest
 import webtest
@@ -106,3 +107,37 @@ def test_the_module_needs_nothing_but_flask():
     names = {name.split(".")[0] for name in bottle_compat.__dict__
              if not name.startswith("_")}
     assert "bottle" not in names and "harness" not in names
+
+
+SHIFTS = [
+    # (SCRIPT_NAME, PATH_INFO, shift) -> (script_name, path, url) as Bottle's request has them
+    ("", "/a/b/c", 1),
+    ("", "/a/b/c/", 2),
+    ("/app", "/a/b", -1),
+    ("/app/x", "/a", -2),
+    ("/app", "/a/b", 0),
+]
+
+
+@pytest.mark.parametrize(("script", "path", "shift"), SHIFTS)
+def test_path_shift_moves_the_path_as_bottles(script, path, shift):
+    environ = {"SCRIPT_NAME": script, "PATH_INFO": path, "REQUEST_METHOD": "GET",
+               "SERVER_NAME": "localhost", "SERVER_PORT": "80", "wsgi.url_scheme": "http"}
+    request = bottle.BaseRequest(dict(environ))
+    request.path_shift(shift)
+    app = flask.Flask(__name__)
+    with app.request_context(dict(environ)):
+        flask.request.url  # noqa: B018 (read before the shift: the cached URL must follow)
+        bottle_compat.path_shift(shift)
+        assert (flask.request.script_root + "/", flask.request.path) == (
+            request.script_name.rstrip("/") + "/", request.path)
+        assert flask.request.url == request.url.replace(":80", "")
+
+
+@pytest.mark.parametrize(("path", "shift"), [("/a", 2), ("/a", -1)])
+def test_path_shift_past_either_end_fails_as_bottles(path, shift):
+    app = flask.Flask(__name__)
+    with app.test_request_context(path), pytest.raises(AssertionError, match="Cannot shift"):
+        bottle_compat.path_shift(shift)
+    with pytest.raises(AssertionError, match="Cannot shift"):
+        bottle.BaseRequest({"PATH_INFO": path, "SCRIPT_NAME": ""}).path_shift(shift)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import both_apps, idiom, port, ported, untouched
+from .helpers import answers, both_apps, idiom, port, ported, untouched
 
 # What P004 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -314,3 +314,51 @@ def test_a_module_that_reads_the_request_at_import_starts_and_answers_as_bottles
     assert bottle.get("/?x=1").text == flask.get("/?x=1").text == "None GET none 1"
     assert "from flask import Flask, Request, request\n" in \
         (tmp_path / "out" / "web.py").read_text()
+
+
+KEPT = '''
+import bottle
+from bottle import Bottle, request
+
+app = Bottle()
+bottle.BaseRequest.MEMFILE_MAX = 2048
+
+
+@app.route("/settings")
+def settings():
+    return repr((request.query.input_encoding, request.forms.recode_unicode,
+                 request.MEMFILE_MAX))
+
+
+@app.route("/shop/<rest:path>")
+def shifted(rest):
+    request.path_shift(1)
+    before = (request.script_name, request.path, request.url.endswith("/shop/a/b"))
+    request.path_shift(-1)
+    return repr((before, request.script_name, request.path))
+'''
+
+
+def test_what_werkzeug_has_no_name_for_is_read_as_in_bottle(tmp_path, monkeypatch):
+    import bottle
+
+    # (the app sets Bottle's class attribute: put it back afterwards)
+    monkeypatch.setattr(bottle.BaseRequest, "MEMFILE_MAX", bottle.BaseRequest.MEMFILE_MAX)
+    result = port(KEPT, faithful=False)
+    assert "repr(('utf8', True,\n" in result.code
+    assert 'current_app.config["MAX_CONTENT_LENGTH"] or 102400' in result.code
+    assert "from bottle_compat import path_shift\n" in result.code
+    assert "    path_shift(1)\n" in result.code
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P004", False)] * 5
+    bottle_app, flask_app = both_apps(tmp_path, KEPT, "p004_kept")
+    assert answers(bottle_app, "/settings") == answers(flask_app, "/settings") == (
+        200, "('utf8', True, 2048)")
+    assert answers(bottle_app, "/shop/a/b") == answers(flask_app, "/shop/a/b") == (
+        200, "(('/shop/', '/a/b', True), '/', '/shop/a/b')")
+
+
+def test_memfile_max_unset_reads_bottles_default(tmp_path):
+    source = KEPT.replace("bottle.BaseRequest.MEMFILE_MAX = 2048\n", "")
+    bottle_app, flask_app = both_apps(tmp_path, source, "p004_default")
+    assert answers(bottle_app, "/settings") == answers(flask_app, "/settings") == (
+        200, "('utf8', True, 102400)")

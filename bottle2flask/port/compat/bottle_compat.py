@@ -139,7 +139,10 @@ def path_shift(shift: int = 1) -> None:
     """Move `shift` segments of the request's path from PATH_INFO to SCRIPT_NAME (back,
     if negative), as Bottle's request.path_shift() does; request.path, .script_root and
     the URLs made from them follow."""
-    current = request._get_current_object()  # (its cached URLs are in its own __dict__)
+    if not shift:
+        return
+    # the request itself, not the proxy: its cached URLs are in its own __dict__
+    current = request._get_current_object()  # type: ignore[attr-defined]
     environ = current.environ
     script_name, path_info = environ.get("SCRIPT_NAME", ""), environ.get("PATH_INFO", "")
     script = [part for part in script_name.strip("/").split("/") if part]
@@ -148,7 +151,7 @@ def path_shift(shift: int = 1) -> None:
         script, path = script + path[:shift], path[shift:]
     elif 0 > shift >= -len(script):
         script, path = script[:shift], script[shift:] + path
-    elif shift:
+    else:
         raise AssertionError("Cannot shift. Nothing left from "
                              + ("SCRIPT_NAME" if shift < 0 else "PATH_INFO"))
     environ["SCRIPT_NAME"] = "/" + "/".join(script)

@@ -157,7 +157,7 @@ class HTTPError(HTTPException):
         return self._status_line
 
     @property
-    def description(self) -> str | None:  # type: ignore[override]
+    def description(self) -> str | None:
         """What Werkzeug's error page says: the body."""
         return None if self.body is None else str(self.body)
 

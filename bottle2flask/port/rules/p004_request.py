@@ -25,6 +25,13 @@
     request.get_cookie("k", secret=s)  ->  see P020
     request.get("REMOTE_ADDR")         ->  request.environ.get("REMOTE_ADDR")
     request["bottle.x"] = 1            ->  request.environ["bottle.x"] = 1   (its environ's)
+    request.forms.input_encoding  ->  'utf8'   (.recode_unicode: True; a TODO: Werkzeug
+                                   has no such setting, the value is Bottle's)
+    request.MEMFILE_MAX        ->  current_app.config["MAX_CONTENT_LENGTH"] or 102400
+                                   (a TODO: Flask's limit covers every body; P017 writes
+                                   Bottle's setting as MAX_CONTENT_LENGTH)
+    request.path_shift(n)      ->  path_shift(n)  (a TODO; from bottle_compat.py, copied
+                                   into the port: request.path and .script_root follow)
     request.forms.decode()     ->  request.form          (Werkzeug decodes UTF-8 already;
                                    another encoding is a breaking TODO)
     form = request.forms; form.name  ->  form = request.form; form.get("name", "")
@@ -629,7 +636,6 @@ class Request(Rule):
             # (the module's own path_shift: Bottle's function of that name, imported)
             local = "bottle_path_shift" if "path_shift" in self.facts.bottle else None
             self.need_import("bottle_compat", "path_shift", local)
-            self.state.compat = True  # the port copies bottle_compat.py, with this piece
             return cst.Name(local or "path_shift")
         if name == "path_shift":
             self.todo("request.path_shift() moves path segments from PATH_INFO to "

@@ -8,6 +8,8 @@
     r.charset                              ->  r.mimetype_params.get("charset", "UTF-8")
     r.body = "text"  /  r.body             ->  r.set_data("text")  /  r.get_data(as_text=True)
     raise r                                ->  abort(r)
+    r.default_content_type                 ->  f"{r.default_mimetype}; charset=UTF-8"
+    r.copy() / r.bad_headers               ->  copy_response(r) / BAD_HEADERS  (a TODO)
 
 status, status_code, headers, content_type, content_length, expires, set_cookie,
 delete_cookie, close and default_status are the same names on Werkzeug's Response. What
@@ -18,8 +20,14 @@ cookie `Path=/` (D-cookie-path). `return HTTPResponse(...)` alone is P008's.
 
 An HTTPError a view makes, changes and raises is Werkzeug's exception for its code
 (`err = HTTPError(404, "x")` -> `err = NotFound("x")`, `err.body` -> `err.description`,
-`err.status_code` -> `err.code`) when that is all the view reads or writes; a status,
-header or cookie set on it keeps Bottle's HTTPError under a TODO saying why.
+`err.status_code` -> `err.code`) when that is all the view reads or writes. One whose
+status, headers or cookies the view sets or reads is kept, under a TODO saying the
+idiomatic form: `from bottle_responses import HTTPError`, a helper the port copies
+(port/compat/bottle_responses.py), a Werkzeug HTTPException with Bottle's members whose
+class is Werkzeug's for its code (Flask's `@app.errorhandler(404)` gets it) and whose
+answer has Bottle's status line, headers and cookies (the error page is Werkzeug's). The
+same module holds `copy_response()` and `BAD_HEADERS`, for a Response's `copy()` and
+`bad_headers`, which Werkzeug's Response lacks.
 
 A view that reads Bottle's global `response` back (`response.status`,
 `response.headers.get(...)`), which P022 cannot fold into what it returns, holds a
@@ -32,7 +40,11 @@ Response of its own instead, when each of its returns is text:
 
 The HeaderDict methods on its headers are Werkzeug's (`append` -> `add`, `replace` ->
 `set`, `getall` -> `getlist`, a statement `filter(["X-A", "X-B"])` -> `del
-r.headers["X-A"], r.headers["X-B"]`); one listing them all gets a TODO.
+r.headers["X-A"], r.headers["X-B"]`). One listing them all gets a TODO: Werkzeug's
+Headers hold a Content-Type from the start and list a name added twice twice (Bottle's
+HeaderDict: the names the view set, once each); `allitems()`, `iterallitems()` and
+`iteritems()` are written `items()`, `iterkeys()` `keys()`, `itervalues()` `values()`,
+and `.dict` `{name: r.headers.getlist(name) for name in r.headers.keys()}`.
 """
 
 from __future__ import annotations
@@ -514,10 +526,10 @@ class HttpResponse(Rule):
             # Bottle's name -> values: each name once, all its values
             self.fired()
             self.todo(f"headers.dict: {ALL_HEADERS}")
-            name = free_name("name", names_read(updated.value))
-            owner = cst.Module([]).code_for_node(updated.value)
+            key = free_name("name", names_read(updated.value))
+            headers = cst.Module([]).code_for_node(updated.value)
             return cst.parse_expression(
-                f"{{{name}: {owner}.getlist({name}) for {name} in {owner}.keys()}}")
+                f"{{{key}: {headers}.getlist({key}) for {key} in {headers}.keys()}}")
         if updated.attr.value == "dict" and self.member(updated.value) == "headers":
             self.todo(f"headers.dict: {WHOLE_HEADERS}", breaks=True)
             return updated
