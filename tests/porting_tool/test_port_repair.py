@@ -467,7 +467,7 @@ KEYWORDS = {"response": True, "location": True, "route_errors": True, "float_pat
 
 
 def test_every_piece_used_is_the_whole_module():
-    assert used(set(KEYWORDS), {"response"}) == SOURCE.read_text()
+    assert used(set(KEYWORDS), {"response", "path_shift"}) == SOURCE.read_text()
 
 
 @pytest.mark.parametrize(("keyword", "kept", "left_out"), [
@@ -486,6 +486,15 @@ def test_the_copy_keeps_what_one_keyword_needs_and_runs(tmp_path, keyword, kept,
     app = flask.Flask(__name__, template_folder=str(tmp_path))
     space["install"](app, **{keyword: KEYWORDS[keyword]})  # the other branches are gone
     assert set(space["__all__"]) <= set(space)
+
+
+def test_a_piece_imported_by_name_comes_with_what_it_reads():
+    text = used(set(), {"path_shift"})
+    assert "def path_shift" in text and "def _decoded" in text
+    assert "BottleResponse" not in text and "FileSystemLoader" not in text
+    space: dict = {}
+    exec(compile(text, "bottle_compat.py", "exec"), space)
+    assert set(space["__all__"]) == {"install", "path_shift"}
 
 
 def test_a_view_a_factory_made_is_found_without_bottles_endless_unwrapping():
