@@ -36,11 +36,27 @@ def changed(cls):
 
 MEMBERS = ("status", "status_line", "status_code", "charset", "content_type",
            "content_length", "expires", "default_status", "default_content_type")
+# The helper is Bottle 0.13's; where 0.12 answers otherwise, what it answers there
+OLD = bottle.__version__.startswith("0.12")
+ON_012 = {
+    # its HeaderProperty reads a missing Content-Length as int(''), its expires is naive
+    "content_length": ValueError,
+    "expires": datetime(1970, 1, 1),
+}
 
 
 @pytest.mark.parametrize("member", MEMBERS)
 def test_each_member_reads_as_bottles(member):
-    assert getattr(changed(HTTPError), member) == getattr(changed(bottle.HTTPError), member)
+    ours = getattr(changed(HTTPError), member)
+    if OLD and ON_012.get(member) is ValueError:
+        with pytest.raises(ValueError):
+            getattr(changed(bottle.HTTPError), member)
+        assert ours == -1
+    elif OLD and member in ON_012:
+        assert getattr(changed(bottle.HTTPError), member) == ON_012[member]
+        assert ours == datetime(1970, 1, 1, tzinfo=UTC)
+    else:
+        assert ours == getattr(changed(bottle.HTTPError), member)
 
 
 def test_headers_read_as_bottles():
@@ -57,7 +73,10 @@ def test_headers_read_as_bottles():
     assert ours.iter_headers() == ours.headerlist
     assert ours.copy().status_code == theirs.copy().status_code == 418
     assert ours.copy().get_header("X-A") == theirs.copy().get_header("X-A")
-    assert ours.bad_headers == theirs.bad_headers == BAD_HEADERS
+    assert ours.bad_headers == BAD_HEADERS
+    # (Bottle 0.12 sends a 204's Content-Length)
+    assert theirs.bad_headers == (
+        {**BAD_HEADERS, 204: frozenset({"Content-Type"})} if OLD else BAD_HEADERS)
 
 
 def test_a_status_is_a_code_or_a_line_and_bad_ones_are_refused():
@@ -70,8 +89,9 @@ def test_a_status_is_a_code_or_a_line_and_bad_ones_are_refused():
     for bad in ("404", 99, "1000 Big", "200 OK\r\nX: 1"):
         with pytest.raises(ValueError):
             HTTPError(bad)
-        with pytest.raises(ValueError):
-            bottle.HTTPError(bad)
+        if not (OLD and "\n" in str(bad)):  # (Bottle 0.12 takes a line break in a status)
+            with pytest.raises(ValueError):
+                bottle.HTTPError(bad)
 
 
 def test_bad_cookies_and_headers_are_refused_with_a_clear_error():
