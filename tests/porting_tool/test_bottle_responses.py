@@ -118,16 +118,27 @@ def test_its_class_is_werkzeugs_for_its_code():
 def serve(cls, raise_it):
     """A Bottle or Flask app whose / raises what raise_it() makes, and whose /gone raises
     a 404 its error handler answers."""
+    def gone():
+        err = cls(404, "gone", X_Gone="1")
+        err.set_cookie("k", "v")
+        raise err
+
+    def unused():
+        cls(401, "never raised", X_Unused="1")
+        return "fine"
+
     if cls is bottle.HTTPError:
         app = bottle.Bottle()
         app.route("/", callback=raise_it)
-        app.route("/gone", callback=lambda: (_ for _ in ()).throw(cls(404, "gone")))
+        app.route("/gone", callback=gone)
+        app.route("/unused", callback=unused)
         app.error(404)(lambda err: "handled: " + err.body)
         return webtest.TestApp(app)
     app = Flask(__name__)
     app.add_url_rule("/", "home", raise_it)
-    app.add_url_rule("/gone", "gone", lambda: (_ for _ in ()).throw(cls(404, "gone")))
-    app.errorhandler(404)(lambda err: ("handled: " + err.body, 404))
+    app.add_url_rule("/gone", "gone", gone)
+    app.add_url_rule("/unused", "unused", unused)
+    app.errorhandler(404)(lambda err: "handled: " + err.body)  # (no status: the error's)
     return webtest.TestApp(app)
 
 
@@ -143,8 +154,12 @@ def test_raised_it_answers_as_bottles():
         answers.append((res.status, res.headers["Content-Type"], res.headers.getall("X-A"),
                         res.headers["X-B"], res.headers["X-Made"], res.headers["Expires"],
                         cookies))
+        # the handler's page, with the error's status, headers and cookies
         gone = client.get("/gone", status=404)
-        assert gone.text == "handled: gone"
+        assert (gone.text, gone.headers["X-Gone"]) == ("handled: gone", "1")
+        assert gone.headers["Set-Cookie"].startswith("k=v")
+        unused = client.get("/unused", status=200)
+        assert "X-Unused" not in unused.headers
     assert answers[0] == answers[1]
     assert answers[1][0] == "418 I'm a teapot"
 

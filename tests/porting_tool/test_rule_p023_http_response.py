@@ -436,6 +436,18 @@ def gone():
     raise err
 
 
+@app.error(401)
+def who(err):
+    return "who are you?"
+
+
+@app.route("/private")
+def private():
+    err = HTTPError(401, "private")
+    err.set_header("WWW-Authenticate", 'Basic realm="shop"')
+    raise err
+
+
 @app.route("/teapot")
 def teapot():
     err = HTTPError(400, "bad")
@@ -454,6 +466,11 @@ def test_a_kept_httperror_answers_as_in_bottle(tmp_path):
     # the app's handler for the code the view set last, given the error itself
     assert answers(bottle_app, "/gone") == answers(flask_app, "/gone") == (
         404, "missing: bad 404 Not Found")
+    # the handler's page, with the error's header: the browser asks for a password
+    bottle, flask = (client.get("/private", status=401) for client in (bottle_app, flask_app))
+    assert bottle.text == flask.text == "who are you?"
+    assert bottle.headers["WWW-Authenticate"] == flask.headers["WWW-Authenticate"] \
+        == 'Basic realm="shop"'
     bottle, flask = (client.get("/teapot", status=418) for client in (bottle_app, flask_app))
     for name in ("Content-Type",):
         assert bottle.headers[name] == flask.headers[name] == "text/plain; charset=latin-1"

@@ -10,7 +10,8 @@ app: copied into a port by the porting kit where a view keeps them.
 status_code, headers, set_header, add_header, get_header, headerlist, content_type,
 charset, expires, set_cookie, delete_cookie, copy, body...), so Flask answers it as it
 answers abort(): an `@app.errorhandler(code)` for its code gets it, as Bottle's
-`@error(code)` got Bottle's; without one, the answer has its status line, headers and
+`@error(code)` got Bottle's, and the handler's answer gets the error's status, headers
+and cookies, as in Bottle; without one, the answer has its status line, headers and
 cookies as Bottle sends them, and an error page (Werkzeug's) that says its body.
 
 `copy_response(r)` is Bottle's `response.copy()` for a Werkzeug Response (its status and
@@ -26,6 +27,7 @@ from functools import cache
 from http.client import responses
 from typing import Any
 
+from flask import after_this_request, has_request_context
 from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.http import dump_cookie, http_date, parse_date
 from werkzeug.wrappers import Response
@@ -126,6 +128,9 @@ class HTTPError(HTTPException):
         self.status = status or self.default_status
         for name, value in headers.items():
             self.add_header(name, value)
+        self._answered = False  # its own answer made (no error handler took it)
+        if has_request_context():
+            after_this_request(self._onto_handlers_answer)
 
     # -- the status -------------------------------------------------------------------
     @property
@@ -262,9 +267,24 @@ class HTTPError(HTTPException):
             self.body.close()
 
     # -- what Flask sends -----------------------------------------------------------------
+    def _onto_handlers_answer(self, response: Response) -> Response:
+        """Bottle gives an error handler's page the error's status, headers and cookies:
+        the answer of an @app.errorhandler that took this error, raised, gets them here
+        (its status where the handler gave none of its own)."""
+        if self.__traceback__ is None or self._answered:  # not raised, or answered so
+            return response
+        if response.status_code == 200:
+            response.status = self._status_line
+        for name, values in self._headers.items():
+            response.headers.setlist(name, values)
+        for cookie in self._cookies.values():
+            response.headers.add("Set-Cookie", cookie)
+        return response
+
     def get_response(self, environ=None, scope=None) -> Response:
         """Bottle's status line, headers and cookies, with Werkzeug's error page for the
         body, in the charset the Content-Type names."""
+        self._answered = True
         page = self.get_body(environ, scope)
         try:
             data = page.encode(self.charset)
