@@ -268,13 +268,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             (out / rel).write_text(module.code, encoding="utf-8")
     # (a module importing a piece by name needs no install(): P004's path_shift)
     users = [Path(m.path) for m in result.modules if m.compat or m.compat_uses[1]]
-    if users:  # Bottle's behaviour, one module, where its users import it: the pieces used
+    compat_file = run_folder(src, apps.modules, users) / COMPAT.name if users else None
+    if compat_file is not None:  # Bottle's behaviour, one module, where its users import
+        # it: the pieces used
         text = compat_used({k for m in result.modules for k in m.compat_uses[0]},
                            {n for m in result.modules for n in m.compat_uses[1]})
         result.compat_lines = sum(1 for line in text.splitlines() if line.strip())
         if write:
-            (out / run_folder(src, apps.modules, users) / COMPAT.name).write_text(
-                text, encoding="utf-8")
+            (out / compat_file).write_text(text, encoding="utf-8")
     if helpers and write:  # beside the app's module, which registers them (init_app)
         makers = [rel for rel, m in apps.modules.items() if m.made] \
             + sorted(set(apps.default_modules.values()))
@@ -289,7 +290,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             result.requirements = requirements.write(
                 src, out, {m.path: m.code for m in result.modules},
                 [m.path for m in result.modules] + [c for c in result.copied
-                                                    if c.endswith(".py")])
+                                                    if c.endswith(".py")]
+                + ([compat_file.as_posix()] if compat_file is not None else []))
         write_reports(out, result)
     return result
 

@@ -67,3 +67,22 @@ def test_a_requirements_file_the_app_ships_is_kept_and_the_report_says_what_to_a
     assert ("`requirements.txt` is the app's own (copied as it was, not changed): add "
             f"`Flask>={metadata.version('flask')}`, `module_nobody_installed` for the port "
             "(and drop Bottle once no module imports it).") in report
+
+
+def test_the_helpers_the_port_copies_are_no_requirement(tmp_path):
+    """bottle_compat.py (--faithful, or a piece imported by name) and the companions are
+    the port's own modules, not distributions to install."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(
+        "from bottle import Bottle, HTTPError, request, response\n\napp = Bottle()\n\n\n"
+        '@app.route("/a/b")\ndef home():\n    request.path_shift(1)\n'
+        '    response.set_header("X-A", "1")\n    err = HTTPError(400)\n'
+        '    err.set_header("X-B", "2")\n    raise err\n')
+    for options in ([], ["--faithful"]):
+        out = tmp_path / f"out{len(options)}"
+        assert command(["port", str(src), "-o", str(out), "--no-check", *options]) == 0
+        assert {"bottle_compat.py", "bottle_responses.py"} <= {p.name for p in out.iterdir()}
+        assert (out / "requirements.txt").read_text() == (
+            "# What the Flask port imports (written by bottle2flask port)\n"
+            f"Flask>={metadata.version('flask')}\n")
