@@ -225,3 +225,52 @@ def test_methods_routed_by_a_call_are_views_too(tmp_path):
         assert away.status_int == 303 and away.headers["Location"].endswith("/made")
         gone = client.get("/gone", extra_environ={"SERVER_PROTOCOL": "HTTP/1.1"})
         assert gone.status_int == 303
+
+
+KEPT_ERRORS = '''
+from bottle import Bottle, HTTPError
+
+app = Bottle()
+
+
+@app.error(401)
+def who(err):
+    return "who? " + err.body
+
+
+@app.route("/private")
+def private():
+    raise HTTPError(401, "private", WWW_Authenticate='Basic realm="shop"')
+
+
+@app.route("/code/<code:int>")
+def by_code(code):
+    if code == 418:
+        return HTTPError(code, "tea", X_A="1")
+    raise HTTPError(code, "by code")
+'''
+
+
+def test_an_httperror_abort_cannot_say_is_kept_by_the_helper(tmp_path):
+    result = port(KEPT_ERRORS, faithful=False)
+    assert "from bottle_responses import HTTPError\n" in result.code
+    assert "    raise HTTPError(401, \"private\", WWW_Authenticate='Basic realm=\"shop\"')\n" \
+        in result.code
+    assert '        raise HTTPError(code, "tea", X_A="1")\n' in result.code  # returned: raised
+    assert '    abort(code, "by code")\n' in result.code  # a status read at run time
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P008", False)] * 2
+    assert result.companions == ["bottle_responses"]
+    bottle_app, flask_app = both_apps(tmp_path, KEPT_ERRORS, "p008_kept")
+    answers = []
+    for client in (bottle_app, flask_app):
+        private = client.get("/private", status=401)
+        tea = client.get("/code/418", status=418)
+        answers.append((private.text, private.headers["WWW-Authenticate"],
+                        tea.headers["X-A"], client.get("/code/404", status=404).status_int))
+    assert answers[0] == answers[1] == ("who? private", 'Basic realm="shop"', "1", 404)
+
+
+def test_a_status_read_at_run_time_keeps_bottles_httperror_where_exact():
+    result = port(KEPT_ERRORS, faithful=True)
+    assert '    raise HTTPError(code, "by code")\n' in result.code
+    assert [s["kind"] for s in result.sites if s["rule"] == "P008"] == ["http-error-status"]

@@ -10,6 +10,13 @@
                                                       content_type="application/json",
                                                       status=201)
 
+An HTTPError given what abort() cannot take (headers as keywords, an exception, a
+traceback) stays Bottle's, raised (returned by a view, too, as Bottle answers it):
+`from bottle_responses import HTTPError`, a helper the port copies
+(port/compat/bottle_responses.py), under a TODO. One whose status is read at run time is
+`abort(status, body)`; the check's repair (or `--faithful`) keeps Bottle's HTTPError
+there instead, which takes any code or a status line.
+
 `redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
 TODO: where it is called, Flask's returns the response that Bottle's raised. A redirect
 imported under another name (`from bottle import redirect as go_to`, also inside a
@@ -142,16 +149,32 @@ class RedirectAbort(Rule):
     # -- Bottle's HTTPError and HTTPResponse, raised or returned by a view -------------
     def leave_Raise(self, original: cst.Raise, updated: cst.Raise):
         new = self.http(original.exc, raised=True)
+        if isinstance(new, cst.Raise):  # Bottle's HTTPError kept: still raised
+            return updated.with_changes(exc=new.exc)
         return updated if new is None else cst.Expr(new)
 
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         if not (self.views and self.views[-1]) or original.value is None:
             return updated
         new = self.http(original.value, raised=False)
+        if isinstance(new, cst.Raise):  # Bottle answers a returned HTTPError as raised
+            return new
         return updated if new is None else updated.with_changes(value=new)
 
+    def kept_error(self, call: cst.Call, why: str) -> cst.Raise:
+        """`raise HTTPError(...)` with the HTTPError of bottle_responses.py (the port copies
+        it): Bottle's signature, status line, headers and error handlers, in Flask."""
+        self.fired()
+        self.todo(f"{why}: Bottle's HTTPError kept (bottle_responses.py); Flask's is "
+                  "abort(code, description), and headers set in an @app.errorhandler for "
+                  "the code")
+        self.need_import(HELPER, "HTTPError")
+        self.state.companions.add(HELPER)
+        return cst.Raise(exc=call.with_changes(func=cst.Name("HTTPError")))
+
     def http(self, node, raised: bool):
-        """abort()/Response() for `HTTPError(...)`/`HTTPResponse(...)`, else None."""
+        """abort()/Response() for `HTTPError(...)`/`HTTPResponse(...)`, a Raise of the
+        HTTPError kept, else None."""
         kind = self.api(node.func) if isinstance(node, cst.Call) else None
         if kind not in HTTP:
             return None
@@ -159,21 +182,25 @@ class RedirectAbort(Rule):
         given = {}
         for i, a in enumerate(node.args):
             key = a.keyword.value if a.keyword else (names[i] if i < len(names) else None)
+            if (a.star or key not in names) and kind == "HTTPError":
+                # headers (X_A="1"), an exception, a traceback: abort() takes none
+                return self.kept_error(node, f"HTTPError() with {key or 'more'} arguments")
             if a.star or key not in names:
                 self.todo(f"{kind}() with {key or 'more'} arguments: build the Flask "
                           "response (or abort()) by hand")
                 return None
             given[key] = a.value
-        self.fired()
         if kind == "HTTPError":
             status = given.get("status", cst.Integer("500"))
-            if not isinstance(status, cst.Integer):
-                self.todo("HTTPError() with a status that is not a number: abort() takes "
-                          "the code alone")
-                return None
+            # a status read at run time: abort() takes the codes Werkzeug has an
+            # exception for; Bottle's any code or status line (the exact candidate)
+            if not isinstance(status, cst.Integer) and self.exact("http-error-status"):
+                return self.kept_error(node, "HTTPError() with a status read at run time")
+            self.fired()
             self.need_import("flask", "abort")
             args = [cst.Arg(status)] + ([cst.Arg(given["body"])] if "body" in given else [])
             return cst.Call(cst.Name("abort"), _commas(args))
+        self.fired()
         self.need_import("flask", "Response")
         body = given.get("body")
         args = [cst.Arg(body)] if body is not None else []
@@ -196,6 +223,9 @@ class RedirectAbort(Rule):
         return cst.Call(cst.Name("abort"), [cst.Arg(response)])
 
 
+# The helper module the port copies where Bottle's HTTPError is kept
+# (port/compat/bottle_responses.py)
+HELPER = "bottle_responses"
 # Bottle's signatures: the arguments kept, in their positional order.
 HTTP = {"HTTPError": ("status", "body"), "HTTPResponse": ("body", "status", "headers")}
 
