@@ -177,3 +177,44 @@ def test_the_suite_fails_a_port_that_is_no_longer_the_same_to_a_client(tmp_path)
     assert "GET /text otherwise than the original did: it was byte for byte" in done.stdout
     assert "field x-extra" in done.stdout
     assert Path(out / "tests").is_dir()
+
+
+FLASK_APP = '''from flask import Flask, redirect
+
+app = Flask(__name__)
+
+
+@app.route("/")
+def index():
+    return ('<a href="/go">go</a> <a href="/text">text</a> <a href="/missing">gone</a> '
+            '<a href="/static/a.txt">a file</a>')
+
+
+@app.route("/go")
+def go():
+    return redirect("/", 303)
+
+
+@app.route("/text")
+def text():
+    return "plain words", {"Content-Type": "text/plain"}
+'''
+
+
+def test_parity_counts_each_step_under_the_strongest_word_that_holds(tmp_path, capfd):
+    """`bottle2flask parity` of a Bottle app and its Flask twin: the text page byte for
+    byte, the page and the redirect the same to a client, the 404 pages neither."""
+    for name, source in (("bottle", BOTTLE_APP), ("flask", FLASK_APP)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "web.py").write_text(source)
+    specs = [str(tmp_path / "bottle" / "web.py"), f"{tmp_path / 'flask' / 'web.py'}:app"]
+    kit(["parity", *specs, "--json"])
+    data = json.loads(capfd.readouterr().out)
+    words = {step["path"]: step["likeness"] for step in data["steps"]}
+    assert words["/text"] == "exact" and words["/"] == words["/go"] == "client"
+    assert words["/missing"] is None
+    assert data["summary"]["exactly_the_same"] == 1
+    assert data["summary"]["same_to_a_client"] == 3  # /, /go and / again after it
+    kit(["parity", *specs])
+    said = capfd.readouterr().out
+    assert "1 exactly the same, 3 the same to an HTTP client" in said
