@@ -215,6 +215,19 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             **({"report": report} if keep_report else {})}
 
 
+def graded(steps: list[dict]) -> dict:
+    """A route's stricter grades, from its requests': "exact" when every answer was
+    byte for byte the original's, "client" when each was that or the same to an HTTP
+    client (proof/answers.py), else None; the allowances of HTTP its answers took, and
+    what kept any of them from either grade."""
+    grades = {step.get("likeness") for step in steps}
+    likeness = None if not steps or None in grades else "client" if "client" in grades \
+        else "exact"
+    return {"likeness": likeness,
+            "allowed": sorted({a for step in steps for a in step.get("allowed") or ()}),
+            "apart": sorted({a for step in steps for a in step.get("apart") or ()})}
+
+
 def unrouted_entry(steps: list[dict]) -> dict | None:
     """The requests no legacy route takes (its 404 page, a link to nowhere), judged as
     one: a difference there is a difference of the port's like any other."""
@@ -226,6 +239,7 @@ def unrouted_entry(steps: list[dict]) -> dict | None:
             "served": True, "identical": first is None, "requests": len(seen),
             "explained": seen.count("explained"),
             "result": "different" if first else "declared" if "explained" in seen else "same",
+            **graded(steps),
             "first_difference": first_difference(first) if first else None,
             "reason": None, "note": None}
 
@@ -254,6 +268,7 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
             "served": serves(new, path, method),
             "identical": all(v != "different" for v in seen) if seen else None,
             "requests": len(seen), "explained": seen.count("explained"), "result": result,
+            **graded(steps),
             "first_difference": first_difference(first) if first else None,
             "breaks": first_break(steps),
             "reason": None if seen else (target.reason or "no request reached it"),

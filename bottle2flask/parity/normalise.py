@@ -21,6 +21,7 @@ from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from werkzeug.exceptions import default_exceptions
 
 from .. import flask_cookie
+from ..proof.answers import as_sent, likeness
 
 # Headers that describe this one request or the body's encoding, not the application.
 IGNORED_HEADERS = {"date", "server", "content-length", "connection", "keep-alive",
@@ -70,6 +71,10 @@ class Difference:
 class Comparison:
     differences: list[Difference] = field(default_factory=list)
     explained: list[str] = field(default_factory=list)
+    # the stricter grades (proof/answers.py likeness): "exact", "client" or None, and
+    # its grounds: the allowances of HTTP a "client" grade took, or what kept them apart
+    likeness: str | None = None
+    grounds: list[str] = field(default_factory=list)
 
     @property
     def verdict(self) -> str:
@@ -334,12 +339,26 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
     ignore: the user's own intended differences (scenario.Ignore rules for this path).
     """
     result = Comparison()
+    result.likeness, result.grounds = likeness(as_sent(a.status, a.headers, a.body),
+                                               as_sent(b.status, b.headers, b.body), a.path)
+    graded(result, a, b, secret, names, ignore)
+    if result.likeness and result.differences:  # a client cannot tell them apart
+        result.differences = []
+        result.explained += result.grounds
+    result.explained = sorted(set(result.explained))
+    return result
+
+
+def graded(result: Comparison, a: Response, b: Response, secret: str | None,
+           names: tuple[str, str], ignore: Sequence) -> None:
+    """Fill result with the differences the normalised reading finds, and the names of
+    the intended ones."""
     explain = result.explained.append
     for rule in ignore:  # a page one side answered with this status: nothing else counts
         if rule.status and rule.status in (str(a.code), str(b.code)) \
                 and (a.code != b.code or a.body != b.body):
             explain(rule.name)
-            return result
+            return
     if a.code != b.code:
         result.differences.append(Difference("status", a.status, b.status))
     elif a.status != b.status:
@@ -415,8 +434,6 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
         explain("default-error-page")
     elif body:
         result.differences.append(body)
-    result.explained = sorted(set(result.explained))
-    return result
 
 
 # Bottle's ERROR_PAGE_TEMPLATE and Werkzeug's HTTPException.get_body, as they print.

@@ -14,7 +14,7 @@ from urllib.parse import unquote_to_bytes, urlencode
 from werkzeug.exceptions import InternalServerError
 from werkzeug.test import Client
 
-from ..proof.answers import answer, same_body
+from ..proof.answers import answer, as_sent, same_body
 from .normalise import Comparison, Response, compare, cookies, without_noise
 from .scenario import Call, Form, destructive, fill, forms, links, local_path, modes
 
@@ -189,6 +189,8 @@ class Step:
         return {"number": self.number, "kind": self.kind, "label": self.label,
                 "method": self.method, "path": self.path, "statuses": list(self.statuses),
                 "verdict": self.comparison.verdict,
+                "likeness": self.comparison.likeness,
+                ("allowed" if self.comparison.likeness else "apart"): self.comparison.grounds,
                 "explained": self.comparison.explained,
                 "differences": [d.as_dict() for d in self.comparison.differences],
                 **({"answers": list(self.answers)} if self.answers else {}),
@@ -237,7 +239,8 @@ class Run:
     def answers(self, responses: list[Response]) -> tuple[dict, ...]:
         """Each app's answer as a recorded test keeps it; a body that differs between two
         instances of the first app (with noise) is not kept: it would never match."""
-        kept = [answer(r.code, r.headers, r.body) for r in responses]
+        kept = [{**answer(r.code, r.headers, r.body),
+                 "sent": as_sent(r.status, r.headers, r.body)} for r in responses]
         if self.noise and not same_body(kept[0]["body"], kept[2]["body"]):
             kept = [{**k, "body": None} for k in kept]
         return tuple(kept[:2])

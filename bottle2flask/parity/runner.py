@@ -24,6 +24,7 @@ import time_machine
 from .. import docs
 from ..loading import is_file, is_url, labels, package_name, split
 from ..loading import load as load_app
+from ..proof.answers import ALLOWANCES
 from .normalise import INTENDED
 from .replay import Explorer, Run, Side, Step
 from .scenario import Call, Scenario, load
@@ -153,8 +154,12 @@ def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence
                     "identical": verdicts.count("identical"),
                     "explained": verdicts.count("explained"),
                     "different": verdicts.count("different"),
-                    "explained_by": explained},
-        "reasons": {**INTENDED, **{rule.name: rule.reason for rule in ignore}},
+                    "explained_by": explained,
+                    # the stricter grades: byte for byte, and to an HTTP client
+                    "exactly_the_same": sum(s.comparison.likeness == "exact" for s in steps),
+                    "same_to_a_client": sum(s.comparison.likeness == "client"
+                                            for s in steps)},
+        "reasons": {**INTENDED, **ALLOWANCES, **{rule.name: rule.reason for rule in ignore}},
         # Rules that matched nothing: a typo, or a difference that is gone (as pytest
         # warns of an unknown mark, and Diffy of a rule that never fired).
         "unused_ignore": [rule.name for rule in ignore if rule.name not in explained],
@@ -164,10 +169,14 @@ def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence
 def render(data: dict) -> str:
     """The report for people."""
     summary, names = data["summary"], list(data["apps"])
+    # each step counted once, under the strongest word that holds for it
+    words = [s.get("likeness") or s["verdict"] for s in data["steps"]]
     lines = [f"Parity: {' vs '.join(f'{k} ({v})' for k, v in data['apps'].items())}",
              f"{summary['steps']} steps ({summary['requests']} requests) in "
-             f"{summary['seconds']} s: {summary['identical']} identical, "
-             f"{summary['explained']} with intended differences only, "
+             f"{summary['seconds']} s: {words.count('exact')} exactly the same, "
+             f"{words.count('client')} the same to an HTTP client, "
+             f"{words.count('identical')} alike once normalised, "
+             f"{words.count('explained')} with intended differences only, "
              f"{summary['different']} different"]
     if summary["explained_by"]:
         lines.append(f"Intended differences ({docs.cite()}, "

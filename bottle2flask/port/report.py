@@ -136,9 +136,10 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
                   "reached |", "|---|---|---:|---|---|"]
         unrouted = [data["unrouted"]] if data.get("unrouted") else []
         for route in [*routes, *unrouted]:
-            result = route.get("result") or ("not reached" if route["identical"] is None
-                                             else "different" if route["identical"] is False
-                                             else "same")
+            result = {"exact": "exactly the same", "client": "same to an HTTP client"}.get(
+                route.get("likeness") or "") or route.get("result") or (
+                "not reached" if route["identical"] is None
+                else "different" if route["identical"] is False else "same")
             detail = route.get("first_difference") or route.get("reason") or route.get(
                 "note") or ""
             lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "

@@ -5,6 +5,12 @@ standard library only. A text body is kept normalised and readable (JSON re-dump
 sorted keys, one key a line; HTML and text with each line stripped and blank lines
 dropped) and compared with whitespace runs collapsed, so layout alone is no difference;
 a binary body is kept as a sha256 digest.
+
+Two stricter grades are kept beside it (`as_sent`, `likeness`): an answer *exactly the
+same* as another (status line, header fields and body byte for byte; only Date and
+Server, and the order of fields of different names, aside), and one *the same to an
+HTTP client*: what differs is only what HTTP tells a client to ignore or to treat as
+opaque, each allowance named below with its RFC section.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 WHITESPACE = re.compile(r"\s+")
 TEXT_TYPES = ("text/", "application/xml", "application/javascript", "image/svg+xml")
@@ -93,3 +99,108 @@ def difference(got: dict, expected: dict) -> str:
         return "body: one is longer than the other"
     n, line, want = first
     return f"body, line {n}: {line[:200]!r}, expected {want[:200]!r}"
+
+
+# Fields that say when and by what software this one answer was made, not what the
+# app answered: RFC 9110 6.6.1 (Date, the moment the message was originated) and
+# 10.2.4 (Server, the origin server's software). Left out of both grades.
+PER_ANSWER = ("date", "server")
+# Validators: a client keeps their value and sends it back in a conditional request,
+# never reading it (RFC 9110 8.8.1; an entity-tag is an opaque string, 8.8.3; a
+# Last-Modified date is compared by the server that gave it, 8.8.2 and 13.1.3).
+VALIDATORS = ("etag", "last-modified")
+# What a 3xx's content is about: its body, and the fields describing that body
+# (RFC 9110 8.3 Content-Type, 8.6 Content-Length).
+CONTENT_FIELDS = ("content-type", "content-length")
+# The allowances of "the same to an HTTP client", each with where HTTP grants it.
+ALLOWANCES = {
+    "reason-phrase": "RFC 9112 4 and RFC 9110 15: a client SHOULD ignore the "
+                     "reason-phrase content ('404 NOT FOUND' is '404 Not Found')",
+    "field-name-case": "RFC 9110 5.1: field names are case-insensitive",
+    "media-type-case": "RFC 9110 8.3.1: type, subtype and parameter names are "
+                       "case-insensitive; 8.3.2: charset names are matched "
+                       "case-insensitively ('charset=UTF-8' is 'charset=utf-8')",
+    "location-reference": "RFC 9110 10.2.2: Location is a URI reference resolved "
+                          "against the target URI ('/' is 'http://localhost/')",
+    "redirect-body": "RFC 9110 15.4: a 3xx's content is a note for a user agent "
+                     "that does not follow Location; with the same Location (resolved) "
+                     "its body, Content-Type and Content-Length are not the answer",
+    "validator-value": "RFC 9110 8.8.1-8.8.3: a validator's value is opaque to the "
+                       "client (sent back, never read) when both answers send one",
+}
+
+
+def as_sent(status_line: str, headers: Iterable[tuple[str, str]], body: bytes) -> dict:
+    """An answer as the grades read it: its status line, its fields (but Date and
+    Server) in the order sent, and its body's sha256 digest."""
+    return {
+        "status_line": status_line,
+        "headers": [[k, v] for k, v in headers if k.lower() not in PER_ANSWER],
+        "digest": hashlib.sha256(body).hexdigest(),
+    }
+
+
+def _fields(headers: list, fold: bool) -> dict[str, list[str]]:
+    """Each field name with its values in the order sent: the order of fields of one
+    name is kept (RFC 9110 5.3), that of fields of different names is not."""
+    found: dict[str, list[str]] = {}
+    for name, value in headers:
+        found.setdefault(name.lower() if fold else name, []).append(value)
+    return found
+
+
+def _media_type(value: str) -> str:
+    """A Content-Type as RFC 9110 8.3.1 reads it: type, subtype and parameter names in
+    any case, whitespace around `;` and `=` aside, a charset's name in any case."""
+    kind, *parameters = value.split(";")
+    read = [kind.strip().lower()]
+    for parameter in parameters:
+        name, _, given = parameter.partition("=")
+        name, given = name.strip().lower(), given.strip()
+        read.append(f"{name}={given.lower() if name == 'charset' else given}")
+    return ";".join(read)
+
+
+def likeness(a: dict, b: dict, path: str = "/") -> tuple[str | None, list[str]]:
+    """How alike b is to a: ("exact", []) byte for byte (Date, Server and the order of
+    fields of different names aside); ("client", the allowances it took) when b differs
+    only by the ALLOWANCES; else (None, what differs: "status", "field <name>",
+    "body"). a and b are as_sent() records of the answers to one request for `path`
+    (a Location is resolved against it)."""
+    if a["status_line"] == b["status_line"] and a["digest"] == b["digest"] \
+            and _fields(a["headers"], False) == _fields(b["headers"], False):
+        return "exact", []
+    used, kept_apart = set(), []
+    if a["status_line"][:3] != b["status_line"][:3]:
+        kept_apart.append("status")
+    elif a["status_line"] != b["status_line"]:
+        used.add("reason-phrase")
+    names = [sorted(k for k, _ in side["headers"]) for side in (a, b)]
+    if names[0] != names[1] and [n.lower() for n in names[0]] == [n.lower() for n in names[1]]:
+        used.add("field-name-case")
+    left, right = _fields(a["headers"], True), _fields(b["headers"], True)
+    target = urljoin("http://localhost/", path)
+    places = [[urljoin(target, v) for v in side.get("location", [])] for side in (left, right)]
+    redirect = 300 <= int(a["status_line"][:3]) < 400 and a["status_line"][:3] == \
+        b["status_line"][:3] and bool(places[0]) and places[0] == places[1]
+    for name in sorted(set(left) | set(right)):
+        x, y = left.get(name, []), right.get(name, [])
+        if x == y:
+            continue
+        if redirect and name in CONTENT_FIELDS:
+            used.add("redirect-body")
+        elif name == "content-type" and len(x) == len(y) and \
+                [_media_type(v) for v in x] == [_media_type(v) for v in y]:
+            used.add("media-type-case")
+        elif name == "location" and places[0] == places[1]:
+            used.add("location-reference")
+        elif name in VALIDATORS and len(x) == len(y) == 1:
+            used.add("validator-value")
+        else:
+            kept_apart.append(f"field {name}")
+    if a["digest"] != b["digest"]:
+        if redirect:
+            used.add("redirect-body")
+        else:
+            kept_apart.append("body")
+    return (None, kept_apart) if kept_apart else ("client", sorted(used))

@@ -214,6 +214,12 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
     return [{**row, "rule": f"{file}: {row['rule']}"} for row in rows], ""
 
 
+# A route's words, strongest first: every answer byte for byte the original's; each
+# that or the same to an HTTP client (proof/answers.py); alike once the check's
+# normalisation (HTML layout, JSON as data) is applied; a declared change; different.
+EXACT, CLIENT, ALIKE = "exactly the same", "same to an HTTP client", "alike once normalised"
+
+
 def answer_of(route: dict) -> str:
     """What a route answered, in a word or two and its detail."""
     if route["identical"] is None:
@@ -221,7 +227,11 @@ def answer_of(route: dict) -> str:
     if route["identical"] is False:
         return f"different: {route['first_difference']}"
     note = f" ({route['note']})" if route.get("note") else ""
-    return ("declared change" if route["explained"] else "same") + note
+    if route.get("likeness") == "exact":
+        return EXACT + note
+    if route.get("likeness") == "client":
+        return f"{CLIENT}: {', '.join(route.get('allowed') or [])}{note}"
+    return ("declared change" if route["explained"] else ALIKE) + note
 
 
 def verdict(found: dict) -> Check:
@@ -229,7 +239,9 @@ def verdict(found: dict) -> Check:
     route no request reached."""
     from ..migrate.status import not_reached, rows
 
-    lines, counts = [], {"same": 0, "declared change": 0, "different": 0, "not reached": 0}
+    lines = []
+    counts = dict.fromkeys((EXACT, CLIENT, ALIKE, "declared change", "different",
+                            "not reached"), 0)
     width = max([len(r["rule"]) + len(",".join(r["methods"])) for r in rows(found)]
                 + [5]) + 2
     lines.append(f"  {'ROUTE':<{width}} PORTED  SENT  ANSWERS")
@@ -242,8 +254,9 @@ def verdict(found: dict) -> Check:
                      f"{route['requests']:>4}  {answer}")
     total = len(found["routes"])
     ported = sum(r["served"] for r in found["routes"])
-    summary = (f"{total} routes, {ported} ported; {counts['same']} same, "
-               f"{counts['declared change']} with declared changes, "
+    summary = (f"{total} routes, {ported} ported; {counts[EXACT]} exactly the same, "
+               f"{counts[CLIENT]} the same to an HTTP client, {counts[ALIKE]} alike once "
+               f"normalised, {counts['declared change']} with declared changes, "
                f"{counts['different']} different, {counts['not reached']} not reached")
     if found.get("unrouted"):
         summary += f"; {found['unrouted']['requests']} request(s) no route takes: " \

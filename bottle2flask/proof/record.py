@@ -68,6 +68,9 @@ def recording(report: dict, apps: dict[str, dict], original: str, port: str) -> 
             **({"content_type": body[0], "body": body[1]} if body else {}),
             "at": (EPOCH + timedelta(seconds=step["number"])).isoformat(),
             "answers": {original: dict(theirs), port: dict(theirs if differs else ours)},
+            # the port answered byte for byte as the original ("exact") or the same to
+            # an HTTP client ("client"): its test holds it to that, not to less
+            "likeness": step.get("likeness"),
             "differs": first_difference(step) if differs else None,
             "declared": sorted(step["explained"]) or None})
     return {"generated_by": f"bottle2flask {__version__}", "original": original,
