@@ -28,7 +28,6 @@ from .results import Declared, FileResult, Site, Todo
 from .rules import RULES
 from .rules.base import Phase, PortState, drop_placeholders, todo_note
 from .rules.base import state as port_state
-from .rules.p003_routes import add_converters
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 from .templates import HELPERS
@@ -279,12 +278,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                 # replacements only (a dict could fill `config` too)
                 + cst.Module([]).code_for_node(parse_template_statement(
                     template, cst.PartialParserConfig(), app=cst.Name("app"), **values)))])
-    tree, state.converters_placed = add_converters(tree, state)
-    if (state.regexes or state.filters) and not state.converters_placed:
-        tree = tree.with_changes(header=[*tree.header, todo_note(
-            state, "P003", "this module's routes use <x:re:...> paths but it neither "
-            "makes nor imports the Flask app: register their converters (werkzeug.routing."
-            "BaseConverter) on the app")])
+    for rule in rules:  # what each rule adds to the whole module (Rule.finish)
+        tree = rule.finish(tree, context)
     tree, placed = add_shims(tree, state)
     if not placed:
         state.needs -= state.tree_needs  # the app's module has them
@@ -335,7 +330,9 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
                       declared, state.notes, app_name=app, wsgi_entry=facts.wsgi_entry,
                       emulation=state.emulation,
-                      compat=state.compat, companions=sorted(state.companions),
+                      # (bottle_compat imported for install(), or a piece of it alone)
+                      compat=state.compat or bool(state.compat_names),
+                      companions=sorted(state.companions),
                       openers=dict(state.openers), sites=sites,
                       compat_uses=(frozenset(state.compat_keywords),
                                    frozenset(state.compat_names)))

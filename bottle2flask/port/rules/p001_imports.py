@@ -31,11 +31,11 @@ An import only the Bottle code read (`import os` for a TEMPLATE_PATH line that b
 out under a TODO still names, stays.
 
 `auth_basic(check, realm="private", text="Access denied")` has no Flask counterpart: the
-port writes the decorator once after the imports (a dozen lines on Werkzeug's
-`request.authorization`, raising `Unauthorized`, so the app's 401 handler still runs as
-Bottle's error handler did). Werkzeug writes the challenge as `Basic realm=private`,
-Bottle as `Basic realm="private"`: the same to every client (RFC 9110 11.2), and
-`parity` compares challenges as a client reads them.
+port imports it from `bottle_compat` (copied beside the app with that function alone: a
+dozen lines on Werkzeug's `request.authorization`, raising `Unauthorized`, so the app's
+401 handler still runs as Bottle's error handler did). Werkzeug writes the challenge as
+`Basic realm=private`, Bottle as `Basic realm="private"`: the same to every client (RFC
+9110 11.2), and `parity` compares challenges as a client reads them.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
-from ..edit import Transformer, after_imports, names_read_outside_imports, walk
+from ..edit import Transformer, names_read_outside_imports, walk
 from .base import Phase, PortState, Rule, placeholder, todo_note
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
@@ -90,15 +90,11 @@ class Imports(Rule):
                            self.facts.read_before - assigned, self.state)
 
     def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
-        """Bottle's auth_basic decorator written in Flask terms, once, after the imports:
-        Flask has none of its own (its docs show the same few lines)."""
+        """Bottle's auth_basic decorator in Flask terms: Flask has none of its own, so it
+        is bottle_compat's (the port copies that function alone)."""
         self.fired()
-        self.need_import("functools")
-        self.need_import("flask", "request")
-        self.need_import("werkzeug.datastructures", "WWWAuthenticate")
-        self.need_import("werkzeug.exceptions", "Unauthorized")
-        self.state.provided.add(name)
-        return after_imports(module, AUTH_BASIC.format(name=name))
+        self.need_import("bottle_compat", "auth_basic", None if name == "auth_basic" else name)
+        return module
 
 
 class _Prune(Transformer):
@@ -274,29 +270,9 @@ def _is_bottle_import(node) -> bool:
 
 # Bottle names that are the standard library's under another name (bottle.py defines
 # them so): imported from there instead, the call sites unchanged. (HTTP_CODES is not
-# http.client.responses: 418's text differs.)
-AUTH_BASIC = '''
-def {name}(check, realm="private", text="Access denied"):
-    """HTTP basic authentication for a view: a 401 asking for it unless
-    check(user, password) passes (Bottle's auth_basic)."""
-
-    def decorator(view):
-        @functools.wraps(view)
-        def wrapper(*args, **kwargs):
-            auth = request.authorization
-            if auth is None or auth.type != "basic" or not check(auth.username,
-                                                                 auth.password):
-                raise Unauthorized(text, www_authenticate=WWWAuthenticate(
-                    "basic", {{"realm": realm}}))
-            return view(*args, **kwargs)
-
-        return wrapper
-
-    return decorator
-'''
-
-# The standard library's own modules and names that `from bottle import X` reaches
-# because Bottle imported them (0.12 and 0.13): imported from where they live.
+# http.client.responses: 418's text differs.) And the standard library's own modules and
+# names that `from bottle import X` reaches because Bottle imported them (0.12 and 0.13):
+# imported from where they live.
 STDLIB: dict[str, tuple[str, str | None]] = {
     "json_dumps": ("json", "dumps"), "json_loads": ("json", "loads"),
     "json_lds": ("json", "loads"), "datetime": ("datetime", "datetime"),
