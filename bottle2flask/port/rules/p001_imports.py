@@ -225,19 +225,22 @@ def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
     tells them apart). Only the top-level statements that spell one of the names are
     analysed: the scope analysis of a whole large module is most of its port's time."""
     words, imports = set(asked), []
+    spelt = _Spelt()
     for stmt in module.body:
         if isinstance(stmt, cst.SimpleStatementLine) and any(
                 _is_bottle_import(s) for s in stmt.body):
             imports.append(stmt)
-            text = module.code_for_node(stmt)
-            words |= set(WORD.findall(text)) - {"from", "import", "as"} - set(known)
-    nested = BOTTLE_IMPORT.findall(module.code)[len(imports):]
-    for line in nested:  # `from bottle import redirect as go` inside a function
-        words |= set(WORD.findall(line)) - {"from", "import", "as"} - set(known)
+            words |= _names(stmt) - set(known)
+        else:
+            spelt.names.append(set())
+            walk(stmt, spelt)
+    # `from bottle import redirect as go` inside a function
+    words |= spelt.nested - set(known)
     if not words:
         return set()
-    body = [stmt for stmt in module.body if stmt not in imports and (
-        nested or not words.isdisjoint(WORD.findall(module.code_for_node(stmt))))]
+    others = [stmt for stmt in module.body if stmt not in imports]
+    body = [stmt for stmt, names in zip(others, spelt.names, strict=True)
+            if spelt.nested or not words.isdisjoint(names)]
     if not body:
         return set()
     part = module.with_changes(body=body)
@@ -256,8 +259,37 @@ def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
     return found
 
 
-WORD = re.compile(r"[A-Za-z_]\w*")
-BOTTLE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+bottle[ \t]+import|import[ \t]+bottle\b).*", re.M)
+class _Spelt(cst.CSTVisitor):
+    """The names each top-level statement spells, and those of the Bottle imports made
+    inside a function (the tree's, never its text's)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[set[str]] = []  # one set a statement walked
+        self.nested: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names[-1].add(node.value)
+
+    def visit_Import(self, node: cst.Import) -> None:
+        if _is_bottle_import(node):
+            self.nested |= _names(node)
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if _is_bottle_import(node):
+            self.nested |= _names(node)
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    """The names a node spells (an import's: its module's, its names', their aliases')."""
+    found: set[str] = set()
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.add(name.value)
+
+    walk(node, Names())
+    return found
 
 
 def _is_bottle_import(node) -> bool:
