@@ -236,7 +236,9 @@ def named_by_code(facts: Iterable[ModuleFacts]) -> set[str] | None:
     itself with Bottle's template classes: then any template can render."""
     found: set[str] = set()
     for module in facts:
-        if module.templates_computed or not LOADERS.isdisjoint(module.bottle.values()):
+        if module.templates_computed or any(
+                api in LOADERS and local in module.words  # (`import *` binds them all)
+                for local, api in module.bottle.items()):
             return None
         found |= module.templates_named
     return found

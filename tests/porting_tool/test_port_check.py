@@ -244,6 +244,10 @@ def test_which_templates_an_app_can_render(tmp_path):
     own = read_module('from bottle import Bottle\n\n\ndef view(name):\n    return name\n\n\n'
                       'view(name)\n')[1]
     assert named_by_code([own]) == set()
+    # Bottle's template classes bound by `import *` but never used make no templates
+    star = read_module('from bottle import *\n\n\n@route("/")\ndef page():\n'
+                       '    return template ("index")\n')[1]  # (a space before the call too)
+    assert named_by_code([star]) == {"index"}
 
 
 @pytest.mark.parametrize(("rule", "path"), [
