@@ -18,18 +18,20 @@ from .compat import SOURCE as COMPAT
 from .compat import used as compat_used
 from .declared import parity_settings
 from .engines import engine
+from .marks import todo_lines
 from .model import build
 from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, vendored_names
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES
-from .runner import port_source, wrap_todos
+from .runner import port_source, uses_bottle
 from .templates import (
     convert_templates,
     copy_as_they_are,
     helpers_module,
     is_template,
     named_as_they_are,
+    named_by_code,
     names_as_they_are,
     rendered,
     template_folders,
@@ -40,8 +42,6 @@ SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_mod
                 ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 # mod_wsgi's scripts (app.wsgi) are Python too: ported, and started by the check
 PYTHON_SUFFIXES = {".py", ".wsgi"}
-# a ported module that still imports Bottle (a TODO left it): the app's own bottle.py stays
-BOTTLE_IMPORT = re.compile(r"^\s*(?:import bottle\b|from bottle(?:\.\w+)* import )", re.M)
 # Values every template sees (BaseTemplate.defaults, SimpleTemplate.global_config...)
 TEMPLATE_DEFAULTS = re.compile(r"Template\.(?:defaults|global_config|settings)\b")
 VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
@@ -106,9 +106,9 @@ def star_todo(module: FileResult, apps) -> FileResult:
             "and port it again")
     lines = module.code.splitlines(keepends=True)
     at = 1 if lines and lines[0].startswith("#!") else 0
-    lines.insert(at, f"# TODO(flask-port/P001): {text}\n")
+    lines.insert(at, "".join(f"{line}\n" for line in todo_lines("", "P001", text)))
     # the module was not ported (no Bottle in it): this TODO is its only one
-    return replace(module, code=wrap_todos("".join(lines)),
+    return replace(module, code="".join(lines),
                    todos=[{"code": "P001", "line": at + 1, "text": text}])
 
 
@@ -165,7 +165,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 src, out, templates, folders, faithful, helpers, helpers_name)
     elif used != "simple":
         names = names_as_they_are(src, templates, folders)
-    can_render = rendered(src, python, templates, folders)
+    can_render = rendered(src, named_by_code(apps.all_facts()), templates, folders)
     if can_render is not None:  # a TODO in a template the app never renders blocks nothing
         rendered_paths = {p.relative_to(src) for p in can_render}
         for t in result.templates:
@@ -246,7 +246,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, out / rel)
     # a bottle.py the app shipped: kept while a module of the port still imports bottle
-    still = any(BOTTLE_IMPORT.search(m.code or "") for m in result.modules)
+    still = bool(vendored) and any(m.imports_bottle if m.status == "success"
+                                   else uses_bottle(m.code or "") for m in result.modules)
     for path, rel in vendored:
         if not still:
             result.left_out[str(rel)] = "Bottle itself, shipped with the app: no module " \

@@ -1,5 +1,5 @@
 """The module's code without its declared changes' marks, each change's line, and the
-line of each TODO comment the port wrote.
+line of each TODO comment the port wrote (wrapped at 100 characters as it is written).
 
 A declared change is recorded where a rule meets its statement: an empty comment line
 above it, known by the comment node itself (a leaf LibCST keeps through every walk),
@@ -14,38 +14,63 @@ is pinned below 1.10 and tests/porting_tool/test_marks.py guards it).
 
 from __future__ import annotations
 
+import textwrap
+from typing import NamedTuple
+
 import libcst as cst
 from libcst._nodes.internal import CodegenState
+from libcst.helpers import get_full_name_for_node
+
+WIDTH = 100
+
+
+def todo_lines(indent: str, code: str, text: str) -> list[str]:
+    """A TODO comment's lines at this indent: over 100 characters, wrapped at words and
+    continued on `#   ` lines."""
+    head = f"{indent}# TODO(flask-port/{code}): "
+    if len(head) + len(text) <= WIDTH:
+        return [head + text]
+    return textwrap.wrap(text.lstrip(), WIDTH, initial_indent=head,
+                         subsequent_indent=f"{indent}#   ", break_long_words=False,
+                         break_on_hyphens=False)
 
 
 class _Render(CodegenState):
     def __init__(self, module: cst.Module, marks: dict[int, int],
-                 todos: dict[int, int]) -> None:
+                 todos: dict[int, tuple[int, str, str]]) -> None:
         super().__init__(default_indent=module.default_indent,
                          default_newline=module.default_newline)
         self.marks = marks  # id(comment) -> index in state.declared
-        self.todos = todos  # id(comment) -> index in state.todo_marks
+        self.todos = todos  # id(comment) -> (index in state.todo_marks, code, text)
+        self.wrapping: tuple[str, str] | None = None  # the TODO of the line being written
         self.found: dict[int, int] = {}
         self.noted: dict[int, int] = {}
         self.line_start = 0  # the token the EmptyLine being written starts at
         self.dropping: list[int] = []  # the marks of that line
         self.newlines = 0  # newlines in tokens[:self.counted]
         self.counted = 0
+        self.imports_bottle = False  # an import of bottle (or bottle.x) is written
 
     def before_codegen(self, node: cst.CSTNode) -> None:
-        if isinstance(node, cst.EmptyLine):
+        if isinstance(node, cst.Import | cst.ImportFrom) and not self.imports_bottle:
+            self.imports_bottle = _imports_bottle(node)
+        elif isinstance(node, cst.EmptyLine):
             self.line_start = len(self.tokens)
         elif isinstance(node, cst.Comment) and id(node) in self.marks:
             self.dropping.append(self.marks[id(node)])
         elif isinstance(node, cst.Comment) and id(node) in self.todos:
             self._count()
-            self.noted[self.todos[id(node)]] = self.newlines + 1  # the line it is on
+            index, code, text = self.todos[id(node)]
+            self.noted[index] = self.newlines + 1  # the line it is on (its first)
+            self.wrapping = (code, text)
 
     def _count(self) -> None:
         self.newlines += sum(token.count("\n") for token in self.tokens[self.counted:])
         self.counted = len(self.tokens)
 
     def after_codegen(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.EmptyLine) and self.wrapping is not None:
+            self._wrap(*self.wrapping)
         if not isinstance(node, cst.EmptyLine) or not self.dropping:
             return
         del self.tokens[self.line_start:]
@@ -55,14 +80,44 @@ class _Render(CodegenState):
         self.dropping = []
 
 
+    def _wrap(self, code: str, text: str) -> None:
+        """The TODO line just written (its indent, the comment, its newline), over several
+        lines if it is too long."""
+        self.wrapping = None
+        line, end = "".join(self.tokens[self.line_start:-1]), self.tokens[-1]
+        if len(line) <= WIDTH:
+            return
+        indent = line[:len(line) - len(line.lstrip())]
+        # (no newline before the comment on its line: those counted stay counted)
+        self.counted = min(self.counted, self.line_start)
+        self.tokens[self.line_start:] = [
+            "".join(piece + end for piece in todo_lines(indent, code, text))]
+
+
+def _imports_bottle(node: cst.Import | cst.ImportFrom) -> bool:
+    """`import bottle`, `import bottle.x`, `from bottle import y`, `from bottle.x import y`."""
+    if isinstance(node, cst.ImportFrom):
+        names = [node.module] if node.module is not None and not node.relative else []
+    else:
+        names = [alias.name for alias in node.names]
+    return any(get_full_name_for_node(name) == "bottle"
+               or (get_full_name_for_node(name) or "").startswith("bottle.") for name in names)
+
+
+class Rendered(NamedTuple):
+    code: str
+    lines: dict[int, int]  # each declared change's line (from 1), by its index
+    todos: dict[int, int]  # each TODO comment's line (from 1), by its index
+    imports_bottle: bool  # the code still imports bottle (a TODO kept the import)
+
+
 def render(module: cst.Module, marks: dict[int, int],
-           todos: dict[int, int] | None = None) -> tuple[str, dict[int, int], dict[int, int]]:
+           todos: dict[int, tuple[int, str, str]] | None = None) -> Rendered:
     """The module's code without the marks (id of a mark's comment -> its change's index),
-    each change's line (from 1) in that code, and each TODO comment's line (id of the
-    comment -> its index). A mark or TODO whose statement a later rule removed went with
-    it: it is not in the answer."""
-    if not marks and not todos:
-        return module.code, {}, {}
+    each change's line (from 1) in that code, each TODO comment's line (id of the comment
+    -> its index, code and text; wrapped as it is written), and whether an import of
+    Bottle is written (the app's own bottle.py is copied while one is). A mark or TODO
+    whose statement a later rule removed went with it: it is not in the answer."""
     state = _Render(module, marks, todos or {})
     module._codegen(state)
-    return "".join(state.tokens), state.found, state.noted
+    return Rendered("".join(state.tokens), state.found, state.noted, state.imports_bottle)

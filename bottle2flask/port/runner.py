@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import io
 import re
-import textwrap
 import tokenize
 import traceback
 from dataclasses import replace
@@ -28,13 +27,9 @@ from .results import Declared, FileResult, Site, Todo
 from .rules import RULES
 from .rules.base import Phase, PortState, drop_placeholders, todo_note
 from .rules.base import state as port_state
-from .rules.p003_routes import add_converters
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 from .templates import HELPERS
-
-TODO = re.compile(r"#\s*TODO\(flask-port/(P\d{3})\):\s*(.*)")
-WIDTH = 100
 
 
 def orphan_text(state: PortState) -> str:
@@ -279,12 +274,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                 # replacements only (a dict could fill `config` too)
                 + cst.Module([]).code_for_node(parse_template_statement(
                     template, cst.PartialParserConfig(), app=cst.Name("app"), **values)))])
-    tree, state.converters_placed = add_converters(tree, state)
-    if (state.regexes or state.filters) and not state.converters_placed:
-        tree = tree.with_changes(header=[*tree.header, todo_note(
-            state, "P003", "this module's routes use <x:re:...> paths but it neither "
-            "makes nor imports the Flask app: register their converters (werkzeug.routing."
-            "BaseConverter) on the app")])
+    for rule in rules:  # what each rule adds to the whole module (Rule.finish)
+        tree = rule.finish(tree, context)
     tree, placed = add_shims(tree, state)
     if not placed:
         state.needs -= state.tree_needs  # the app's module has them
@@ -303,14 +294,14 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                                                     else set()), state)
     state.breaks |= set(left)
     # the sites' marks are dropped as the declared changes' are: theirs numbered -1, -2...
-    code, marked, noted = marks.render(
+    code, marked, noted, imports_bottle = marks.render(
         tree, {**{id(comment): n for comment, n in state.marks},
                **{id(comment): -1 - n for comment, n in state.site_marks}},
-        {id(comment): n for n, (comment, _, _) in enumerate(state.todo_marks)})
-    todo_lines: list[int] = []
+        {id(comment): (n, code_, text)
+         for n, (comment, code_, text) in enumerate(state.todo_marks)})
     long_lines: list[int] = []
-    code = wrap_long_lines(wrap_todos(code, todo_lines), source, long_lines)
-    lines = {n: long_lines[todo_lines[line - 1]] + 1 for n, line in marked.items()}
+    code = wrap_long_lines(code, source, long_lines)
+    lines = {n: long_lines[line - 1] + 1 for n, line in marked.items()}
     # a change whose code a later rule removed (a static route Flask now serves) is gone
     declared: list[Declared] = sorted(
         ({**d, "line": lines[n]} for n, d in enumerate(state.declared) if n in lines),
@@ -325,7 +316,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     # each TODO still in the module, at its line (a statement a later rule removed took
     # its TODO with it)
     todos: list[Todo] = sorted((
-        {"code": code_, "line": long_lines[todo_lines[noted[n] - 1]] + 1, "text": text,
+        {"code": code_, "line": long_lines[noted[n] - 1] + 1, "text": text,
          "breaks": (code_, text) in state.breaks}
         for n, (_, code_, text) in enumerate(state.todo_marks) if n in noted),
         key=lambda todo: todo["line"])
@@ -335,7 +326,10 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
                       declared, state.notes, app_name=app, wsgi_entry=facts.wsgi_entry,
                       emulation=state.emulation,
-                      compat=state.compat, companions=sorted(state.companions),
+                      # (bottle_compat imported for install(), or a piece of it alone)
+                      compat=state.compat or bool(state.compat_names),
+                      imports_bottle=imports_bottle,
+                      companions=sorted(state.companions),
                       openers=dict(state.openers), sites=sites,
                       compat_uses=(frozenset(state.compat_keywords),
                                    frozenset(state.compat_names)))
@@ -377,22 +371,3 @@ def factory_call(module: cst.Module, app: str) -> str:
             return f"{stmt.name.value}()"
     return app
 
-
-def wrap_todos(code: str, starts: list[int] | None = None) -> str:
-    """TODO comments wrapped at 100 characters, continued on `#   ` lines; `starts` gets
-    the line (from 0) each line of `code` starts at in the result."""
-    out: list[str] = []
-    for line in code.splitlines(keepends=True):
-        if starts is not None:
-            starts.append(len(out))
-        m = TODO.search(line)
-        if m is None or len(line.rstrip("\r\n")) <= WIDTH:
-            out.append(line)
-            continue
-        indent = line[:len(line) - len(line.lstrip())]
-        end = line[len(line.rstrip("\r\n")):]
-        wrapped = textwrap.wrap(m[2], WIDTH, initial_indent=f"{indent}# TODO(flask-port/{m[1]}): ",
-                                subsequent_indent=f"{indent}#   ", break_long_words=False,
-                                break_on_hyphens=False)
-        out += [w + end for w in wrapped]
-    return "".join(out)

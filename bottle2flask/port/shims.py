@@ -1,15 +1,12 @@
-"""Code the rules need once per module: in the --faithful port, bottle_compat's
-install() right after the Flask app is made (and P004's and P015's own helpers)."""
+"""Code the rules need once per module: in the --faithful port (or at a site that took
+its exact candidate), bottle_compat's install() right after the Flask app is made."""
 
 from __future__ import annotations
 
 import libcst as cst
 
-from .edit import after_app, after_imports
+from .edit import after_app
 from .rules.base import PortState
-from .rules.p004_request import JSON_BODY
-from .rules.p015_mount import MERGE
-from .rules.p015_mount import SHIM as MOUNT
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
 FAITHFUL_ONLY = {"location", "response", "path", "float", "json", "route_errors", "jinja",
@@ -45,17 +42,7 @@ def app_free(module: cst.Module, state: PortState) -> cst.Module:
 
 def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     """bottle_compat's install() after every statement that makes the app (in any scope)
-    or imports it; False when there is none.
-
-    The mount wrapper and the merge function (P015) and the JSON body reader (P004)
-    need no app, and a mount may come before the line that makes the module's app (a
-    sub-app mounted on another): they go after the imports.
-    """
-    for need, code in (("mount", MOUNT), ("merge", MERGE), ("json_body", JSON_BODY)):
-        if need in state.needs:
-            state.needs.discard(need)
-            state.emulation += _lines(code)
-            module = after_imports(module, code)
+    or imports it; False when there is none."""
     options = install_options(state)
     if not options:
         return module, True
@@ -69,20 +56,5 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     return module, placed
 
 
-def _lines(source: str) -> int:
-    """Lines of code in a shim, blank lines left out."""
-    return sum(1 for line in source.splitlines() if line.strip())
-
-
 def shim_imports(state: PortState) -> list[tuple[str, str]]:
-    needed = []
-    if state.converters_placed:
-        # P003's converter classes: Bottle's float is Werkzeug's float converter given
-        # Bottle's pattern (registered as "float"), the others are made from scratch
-        if "float" in state.regexes:
-            needed.append(("werkzeug.routing", "FloatConverter"))
-        if state.regexes.keys() - {"float"} or state.filters:
-            needed.append(("werkzeug.routing", "BaseConverter"))
-    if state.compat:
-        needed.append(("bottle_compat", "install"))
-    return needed
+    return [("bottle_compat", "install")] if state.compat else []

@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import ModuleFacts
 
 # The module of functions that hold the templates' Python Jinja2 cannot say (stpl/hoist.py)
 HELPERS = re.compile(r"template_helpers(?:_\d+)?")
@@ -200,16 +205,19 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
     return results, dict(report.names)
 
 
-# A render call, a view decorator or a template line that names a template.
+# A template's line that names another: `% include('x')`, `{{!rebase("x")}}`, 0.9's
+# `%include x`. (Read from the template's text: the port has no model of templates, and
+# the converter's, which knows them, reads only the templates it converts.)
 CALL = re.compile(r"""\b(?:template|view|jinja2_template|jinja2_view|mako_template|mako_view|
                      cheetah_template|cheetah_view|include|rebase)\(\s*""", re.X)
 LITERAL = re.compile(r"""[rbuRBU]?(['"])([^'"\n]+)\1\s*[,)]""")
 OLD_STYLE = re.compile(r"^[ \t]*%[ \t]*(?:include|rebase)[ \t]+([\w./-]+)", re.M)  # 0.9's
-LOADERS = re.compile(r"\b(?:SimpleTemplate|BaseTemplate|Jinja2Template|TEMPLATES)\b")
+# Bottle's own template classes and cache: an app that makes templates itself
+LOADERS = frozenset({"SimpleTemplate", "BaseTemplate", "Jinja2Template", "TEMPLATES"})
 
 
 def named(text: str) -> list[str] | None:
-    """The template names a text's calls give as literals; None when a call gives
+    """The template names a template's lines give as literals; None when one gives
     anything else (a variable, an expression) first."""
     names = [m[1] for m in OLD_STYLE.finditer(text)]
     for call in CALL.finditer(text):
@@ -222,19 +230,30 @@ def named(text: str) -> list[str] | None:
     return names
 
 
-def rendered(src: Path, python: dict, templates: list[Path],
-             folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS) -> set[Path] | None:
-    """The template files the app can render: those a literal names in a render call, a
-    @view or a template's include/rebase, and what they include in turn. None when a
-    call names its template otherwise (a variable): then any of them can be."""
-    texts = {t: _text(t) for t in templates}
-    python = {rel: text for rel, text in python.items() if "bottle" in text}  # not Django's
-    todo: list[str] = []
-    for text in python.values():
-        names = named(text)
-        if names is None or LOADERS.search(text):
+def named_by_code(facts: Iterable[ModuleFacts]) -> set[str] | None:
+    """The template names the app's render calls and @view decorators give (the model's),
+    None when one names its template otherwise (a variable) or the app makes templates
+    itself with Bottle's template classes: then any template can render."""
+    found: set[str] = set()
+    for module in facts:
+        if module.templates_computed or any(
+                api in LOADERS and local in module.words  # (`import *` binds them all)
+                for local, api in module.bottle.items()):
             return None
-        todo += names
+        found |= module.templates_named
+    return found
+
+
+def rendered(src: Path, named_by_code: set[str] | None, templates: list[Path],
+             folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS) -> set[Path] | None:
+    """The template files the app can render: those a literal names in a render call or
+    a @view (`named_by_code`, the model's: None when one names its template otherwise,
+    a variable, or the app makes templates itself), or in a template's include/rebase,
+    and what they include in turn. None when any of them can be."""
+    if named_by_code is None:
+        return None
+    texts = {t: _text(t) for t in templates}
+    todo: list[str] = sorted(named_by_code)
 
     def files_named(name: str) -> set[Path]:
         base = name.strip("./").removesuffix(".tpl").removesuffix(".html")

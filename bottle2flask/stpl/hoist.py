@@ -29,10 +29,13 @@ from __future__ import annotations
 
 import ast
 import builtins
+import inspect
 import re
 import symtable
 import textwrap
 from dataclasses import dataclass
+
+from . import helpers_runtime
 
 # The module the port writes beside the app (a free name is chosen if the app has one).
 MODULE = "template_helpers"
@@ -95,21 +98,12 @@ def module_source(helpers: list[Helper], what: str = "bottle2flask") -> str:
         imports.append("from markupsafe import Markup, escape\n")
     if imports:
         parts.append("\n" + "".join(imports))
+    # the functions the helpers call, copied from a real module (helpers_runtime.py)
     if any(helper.fallbacks for helper in helpers):
-        parts.append("\n\ndef _or_builtin(value, name):\n"
-                     '    """The template\'s value, else Python\'s builtin of that name (as '
-                     "Bottle's\n    code found it where the view gave no such value).\n"
-                     '    """\n'
-                     "    return getattr(builtins, name) if isinstance(value, Undefined) "
-                     "else value\n")
+        parts.append("\n\n" + inspect.getsource(helpers_runtime._or_builtin))
     if any(helper.block for helper in helpers):
-        parts.append("\n\ndef _text(value):\n"
-                     '    """A value as SimpleTemplate prints it: None as nothing."""\n'
-                     '    return "" if value is None else str(value)\n\n\n'
-                     "def _escaped(value):\n"
-                     '    """A value as {{x}} prints it, escaped as the port\'s Jinja2 '
-                     'escapes."""\n'
-                     "    return escape(_text(value))\n")
+        parts.append("\n\n" + inspect.getsource(helpers_runtime._text) + "\n\n"
+                     + inspect.getsource(helpers_runtime._escaped))
     for helper in helpers:
         parts.append("\n\n" + helper.source())
     names = [h.name for h in helpers]

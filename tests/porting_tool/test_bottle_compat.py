@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
 import bottle
 import flask
 import pytest
 import webtest
 
-from bottle2flask.port.compat import bottle_compat
+from bottle2flask.port.compat import bottle_compat, used
 from bottle2flask.port.compat.bottle_compat import install, response
 
 
@@ -141,3 +143,74 @@ def test_path_shift_past_either_end_fails_as_bottles(path, shift):
         bottle_compat.path_shift(shift)
     with pytest.raises(AssertionError, match="Cannot shift"):
         bottle.BaseRequest({"PATH_INFO": path, "SCRIPT_NAME": ""}).path_shift(shift)
+
+
+@pytest.mark.parametrize(("content_type", "body", "answer"), [
+    ("application/json", b'{"a": 1}', (200, "{'a': 1}")),
+    ("application/json-rpc", b'[1]', (200, "[1]")),
+    ("application/json", b"", (200, "None")),
+    ("text/plain", b'{"a": 1}', (200, "None")),
+    ("application/json", b"{nope", (400, None)),
+])
+def test_bottle_json_reads_the_body_as_bottles_request_json(content_type, body, answer):
+    """P004's exact candidate for request.json: as Bottle's, None for another type or no
+    body, a 400 for JSON that does not parse."""
+    app = flask.Flask(__name__)
+    app.add_url_rule("/", "read", lambda: repr(bottle_compat.bottle_json()), methods=["POST"])
+    bottle_app = bottle.Bottle()
+    bottle_app.route("/", "POST", lambda: repr(bottle.request.json))
+    for wsgi in (app, bottle_app):
+        got = webtest.TestApp(wsgi).post("/", body, content_type=content_type,
+                                         expect_errors=True)
+        assert got.status_int == answer[0]
+        if answer[1] is not None:
+            assert got.text == answer[1]
+
+
+@pytest.mark.parametrize(("name", "kept", "left_out"), [
+    ("auth_basic", "WWWAuthenticate", "secure_filename"),
+    ("save_upload", "secure_filename", "WWWAuthenticate"),
+    ("bottle_json", "def bottle_json", "_exists"),
+])
+def test_a_function_imported_by_name_is_copied_alone_and_runs(name, kept, left_out):
+    text = used(set(), {name})
+    assert kept in text and left_out not in text
+    space: dict = {}
+    exec(compile(text, "bottle_compat.py", "exec"), space)
+    assert callable(space[name]) and set(space["__all__"]) == {"install", name}
+
+
+def test_auth_basic_asks_for_credentials_as_bottles_does():
+    import base64
+
+    def check(user, password):
+        return (user, password) == ("ann", "secret")
+
+    app = flask.Flask(__name__)
+    app.add_url_rule("/", "home", bottle_compat.auth_basic(check, realm="shop")(lambda: "in"))
+    bottle_app = bottle.Bottle()
+    bottle_app.route("/", callback=bottle.auth_basic(check, realm="shop")(lambda: "in"))
+    for wsgi in (app, bottle_app):
+        client = webtest.TestApp(wsgi)
+        asked = client.get("/", status=401).headers["WWW-Authenticate"]
+        assert asked.replace('"', "") == "Basic realm=shop"
+        wrong = {"Authorization": "Basic " + base64.b64encode(b"ann:guess").decode()}
+        client.get("/", headers=wrong, status=401)
+        right = {"Authorization": "Basic " + base64.b64encode(b"ann:secret").decode()}
+        assert client.get("/", headers=right).text == "in"
+
+
+def test_save_upload_saves_into_a_folder_and_never_over_a_file_as_bottles_save(tmp_path):
+    from werkzeug.datastructures import FileStorage
+
+    def upload():
+        return FileStorage(io.BytesIO(b"data"), filename="../my report.txt")
+
+    bottle_compat.save_upload(upload(), tmp_path)  # a folder: the sanitised name in it
+    assert (tmp_path / "my_report.txt").read_bytes() == b"data"
+    with pytest.raises(OSError, match="File exists."):
+        bottle_compat.save_upload(upload(), str(tmp_path / "my_report.txt"))
+    bottle_compat.save_upload(upload(), tmp_path / "my_report.txt", overwrite=True)
+    bottle_upload = bottle.FileUpload(io.BytesIO(b"data"), "f", "../my report.txt")
+    with pytest.raises(OSError, match="File exists."):  # Bottle's own, alike
+        bottle_upload.save(str(tmp_path / "my_report.txt"))

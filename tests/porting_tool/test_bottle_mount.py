@@ -7,8 +7,9 @@ import bottle
 import pytest
 import webtest
 from flask import Flask
+from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
-from bottle2flask.port.compat.bottle_mount import mount
+from bottle2flask.port.compat.bottle_mount import bare_prefix, merge, mount
 
 PATHS = ("/", "/api", "/api/", "/api/x", "/api/x/", "/apix", "/a/b", "/a/b/c", "/a/bc",
          "/api/v2/x")
@@ -129,3 +130,39 @@ def test_an_app_mounted_a_second_time_is_mounted_as_a_wsgi_app():
     client = webtest.TestApp(flask_parent)
     assert client.get("/one/where").text == "/one/where"  # merged: the whole path
     assert client.get("/two/where").text == "/where"  # WSGI: the prefix in SCRIPT_NAME
+
+
+@pytest.mark.parametrize("path", ["/api", "/api/", "/api/x", "/", "/apix"])
+def test_a_dispatcher_with_a_bare_prefix_answers_as_bottles_mount_without_a_slash(path):
+    """P015's idiomatic mount of `mount("/api", other)`: DispatcherMiddleware, with the
+    bare "/api" handed to other as its "/" (Werkzeug alone hands it an empty path)."""
+    flask_app = Flask(__name__)
+    flask_app.add_url_rule("/", "home", lambda: "parent home")
+    flask_app.wsgi_app = DispatcherMiddleware(flask_app.wsgi_app,  # type: ignore[method-assign]
+                                              {"/api": bare_prefix(echo)})
+    parent = bottle.Bottle()
+    parent.route("/", callback=lambda: "parent home")
+    parent.mount("/api", echo)
+    assert answers(flask_app, path) == answers(parent, path)
+    assert answers(flask_app, "/api") == (200, "/api|/")
+
+
+def test_merge_serves_the_other_apps_routes_as_bottles_merge_does():
+    """P015's `app.merge(other)`: other's routes, as they are when merged, served by the
+    app with its hooks and error pages; a view name the app has gets other's before it."""
+    parent, child = bottle_family()
+    parent.merge(child)
+    flask_parent, flask_child = flask_family()
+    flask_parent.add_url_rule("/mine", "where", lambda: "parent's own")
+    merge(flask_parent, flask_child)
+    flask_child.add_url_rule("/later", "later", lambda: "later")  # not merged: too late
+    client = webtest.TestApp(flask_parent)
+    for path in ("/where", "/x/3", "/nope"):
+        bottle_answer = webtest.TestApp(parent).get(path, expect_errors=True)
+        flask_answer = client.get(path, expect_errors=True)
+        assert (bottle_answer.status_int, bottle_answer.text,
+                bottle_answer.headers.get("X-After")) == (
+            flask_answer.status_int, flask_answer.text, flask_answer.headers.get("X-After"))
+    assert client.get("/mine").text == "parent's own"
+    assert client.get("/later", expect_errors=True).status_int == 404
+    assert f"{flask_child.name}.where" in flask_parent.view_functions

@@ -65,6 +65,13 @@ def test_a_rule_imports_only_the_base_the_model_and_the_editing_helpers(rule):
     assert {m for m in imported if not m.startswith(ALLOWED)} == set()
 
 
+@pytest.mark.parametrize("module", sorted(set(MODULES) - set(RULE_MODULES)))
+def test_no_module_of_the_engine_imports_a_rule(module):
+    # what the engine needs of a rule comes through the Rule contract (rules/base.py:
+    # code, phase, declares, compat, finish()...), found by discover(), never by name
+    assert imports_of(MODULES[module]) & set(RULE_MODULES) == set()
+
+
 def test_the_helpers_rules_use_are_leaves():
     assert imports_of(MODULES["bottle2flask.port.edit"]) <= {
         "bottle2flask.port.quick", "bottle2flask.port.walk"}

@@ -68,7 +68,7 @@ app = site.bottle
 def test_a_class_based_apps_merge_and_get_url_work_on_its_flask_app():
     result, client = run(CLASS_APP)
     assert "self.bottle.get_url" not in result.code
-    assert "_bottle_merge(self.bottle, api)\n" in result.code
+    assert "bottle_mount.merge(self.bottle, api)\n" in result.code
     assert client.get("/").text == "/api/ping"
     assert client.get("/api/ping").text == "pong"
 

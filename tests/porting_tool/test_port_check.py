@@ -219,7 +219,8 @@ def test_a_template_named_by_a_variable_keeps_every_template_blocking(tmp_path):
 
 
 def test_which_templates_an_app_can_render(tmp_path):
-    from bottle2flask.port.templates import rendered
+    from bottle2flask.port.model import read_module
+    from bottle2flask.port.templates import named_by_code, rendered
 
     src = tmp_path / "src"
     for name, text in {"views/index.tpl": "% include header\n<p>{{x}}</p>\n",
@@ -231,12 +232,22 @@ def test_which_templates_an_app_can_render(tmp_path):
     templates = sorted((src / "views").iterdir())
     app = ('from bottle import template, view\n@view("form")\ndef f():\n    return {}\n'
            'def g():\n    return template("index", x=1)\n')
-    found = rendered(src, {"app.py": app}, templates)
+    found = rendered(src, named_by_code([read_module(app)[1]]), templates)
     assert sorted(p.name for p in found) == ["base.tpl", "form.tpl", "header.tpl", "index.tpl"]
-    # a name the call computes: any template may be rendered
-    for call in ('template(name)', 'template("a" if x else "old")', 'template("x" + y)'):
-        assert rendered(src, {"app.py": app + f"def h():\n    return {call}\n"},
-                        templates) is None
+    # a name the call computes, or templates the app makes: any template may be rendered
+    for call in ('template(name)', 'template("a" if x else "old")', 'template("x" + y)',
+                 'SimpleTemplate("<p>{{x}}</p>")'):
+        facts = read_module(app.replace("view\n", "view, SimpleTemplate\n")
+                            + f"def h():\n    return {call}\n")[1]
+        assert named_by_code([facts]) is None and rendered(src, None, templates) is None
+    # a call of the app's own that only shares a name with Bottle's names no template
+    own = read_module('from bottle import Bottle\n\n\ndef view(name):\n    return name\n\n\n'
+                      'view(name)\n')[1]
+    assert named_by_code([own]) == set()
+    # Bottle's template classes bound by `import *` but never used make no templates
+    star = read_module('from bottle import *\n\n\n@route("/")\ndef page():\n'
+                       '    return template ("index")\n')[1]  # (a space before the call too)
+    assert named_by_code([star]) == {"index"}
 
 
 @pytest.mark.parametrize(("rule", "path"), [

@@ -476,6 +476,25 @@ def test_a_folder_the_app_reads_from_a_name_bound_below_it_is_bound_first(tmp_pa
     assert code.index("HERE = ") < code.index("app = Flask(") < code.index("LATER = ")
 
 
+@pytest.mark.parametrize(("where", "kept"), [
+    ("def stream():\n    from bottle import HTTPResponse\n    return HTTPResponse\n", True),
+    ('"""Once:\n\nfrom bottle import HTTPResponse\n"""\n', False),  # text, no import
+])
+def test_a_bottle_py_the_app_ships_stays_while_a_port_still_imports_bottle(tmp_path, where,
+                                                                           kept):
+    """Read from the ported code's import nodes, never its text: a Bottle import a TODO
+    kept (here inside a function) keeps the app's own bottle.py beside it."""
+    from bottle2flask.port.folder import port_tree
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "app.py").write_text('from bottle import Bottle\n\napp = Bottle()\n\n\n' + where)
+    (src / "bottle.py").write_text("# a Bottle shipped with the app\n")
+    result = port_tree(src, out)
+    assert (out / "bottle.py").exists() is kept
+    assert ("bottle.py" in result.left_out) is not kept
+
+
 def test_a_bottle_py_the_app_ships_is_its_own_and_left_out_of_the_port(tmp_path, capsys):
     """Trial class A: a copy of Bottle beside the app. The original runs with it (an old
     one that does not import here: not compared, said so); the check loads the port

@@ -198,6 +198,8 @@ def test_request_attributes_in_werkzeug_names():
     ''', '''
         from flask import request
 
+        from bottle_compat import bottle_json
+
 
         def read():
             a = request.form.get("a")
@@ -205,7 +207,7 @@ def test_request_attributes_in_werkzeug_names():
             c = request.args.get("page", "")
             d = request.values.getlist("tag")
             e = request.cookies.get("k", "d")
-            f = _bottle_json()
+            f = bottle_json()
             g = request.get_data()
             return request.method, request.path, request.headers.get("X"), a, b, c, d, e, f, g
     ''')
@@ -515,8 +517,9 @@ def test_mount_becomes_dispatcher_middleware_and_merge_copies_the_rules():
     result = port(MOUNT_AND_MERGE, faithful=False)
     assert 'app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": api})' \
         in result.code.replace("'", '"')
-    assert "_bottle_merge(app, api)\n" in result.code
-    assert "def _bottle_merge(app, other):" in result.code
+    assert "bottle_mount.merge(app, api)\n" in result.code
+    assert "def " not in result.code  # the helper is bottle_mount's, copied beside it
+    assert result.companions == ["bottle_mount"]
     assert "app.merge(api.routes)" in result.code  # a list of routes: left, flagged
     assert [t["code"] for t in result.todos] == ["P015"]
 
@@ -737,6 +740,10 @@ def test_basic_auth_url_handed_on_and_bottles_app_name_port_as_in_bottle():
     assert "from bottle import" not in result.code and result.todos == []
     assert result.code.count('url_map.converters["bottle_re1"]') == 1
     assert "get_url=url_for" in result.code
+    # Flask has no auth_basic: bottle_compat's, the one function copied (no def here)
+    assert "from bottle_compat import auth_basic\n" in result.code
+    assert "def " not in result.code.split("def check")[1].split("def static")[0]
+    assert result.compat_uses[1] == {"auth_basic"}
     ported = {"__name__": "trial"}
     exec(compile(result.code, "app.py", "exec"), ported)
     original = bottle.app.push()  # a default app of this test's own, while it runs

@@ -409,7 +409,7 @@ def shop_item(item):
 
 app.mount("/shop", shop)
 ''', faithful)
-    assert ("_bottle_mounted(shop)" in result.code) is not faithful
+    assert ("bottle_mount.bare_prefix(shop)" in result.code) is not faithful
     for client in clients:
         assert client.get("/shop").text == "shop home"
         assert client.get("/shop/").text == "shop home"
@@ -442,7 +442,8 @@ def home():
 '''
     result = port(source, faithful=False)
     assert result.status == "success", result.error
-    assert result.code.index("def _bottle_mounted") < result.code.index("shop.wsgi_app")
+    assert result.code.index("import bottle_mount\n") < result.code.index("shop.wsgi_app")
+    assert result.companions == ["bottle_mount"]
     assert not result.todos
     bottle_ns, flask_ns = {}, {"__name__": __name__}
     with warnings.catch_warnings():  # Bottle 0.13 warns on mount("/x") without a slash
@@ -971,7 +972,8 @@ def test_merged_apps_routes_are_served_by_the_app_they_were_merged_into(tmp_path
     })
     out = tmp_path / "out"
     result = port_tree(src, out, faithful=True)
-    assert "_bottle_merge(app, api)" in (out / "main.py").read_text()
+    assert "bottle_mount.merge(app, api)" in (out / "main.py").read_text()
+    assert (out / "bottle_mount.py").is_file()
     assert not [t for m in result.modules for t in m.todos]
     for spec in (src / "main.py", out / "main.py"):
         client = webtest.TestApp(load(str(spec)).wsgi)

@@ -117,7 +117,8 @@ def test_a_merge_on_a_parameter_annotated_as_bottles_app_is_ported(tmp_path):
     }, "p015_param_merge")
     ported = (tmp_path / "out" / "routes.py").read_text()
     assert "def init_routes(app: Flask):" in ported
-    assert "from bottle" not in ported and "import bottle" not in ported
+    assert "from bottle " not in ported and "import bottle\n" not in ported
+    assert "bottle_mount.merge(app, users)" in ported  # the helper the port copies
     for path in ("/users", "/nothing"):
         assert answers(flask_app, path)[0] == answers(bottle_app, path)[0]
     assert answers(flask_app, "/users") == (200, "users")

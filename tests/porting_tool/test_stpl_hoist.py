@@ -280,3 +280,31 @@ def test_the_helpers_module_is_ruff_clean(tmp_path):
     checked = subprocess.run([ruff, "check", *common, "--select", "E,F,I,W", module],
                              capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout
+
+
+def test_the_functions_helpers_call_are_copied_from_a_real_module_as_written():
+    """_or_builtin, _text and _escaped live in stpl/helpers_runtime.py (linted and tested
+    there); template_helpers.py gets the ones its functions use, as they are written."""
+    import inspect
+
+    from jinja2 import Undefined
+    from markupsafe import Markup
+
+    from bottle2flask.stpl import helpers_runtime
+    from bottle2flask.stpl.hoist import Helper
+
+    assert helpers_runtime._or_builtin(Undefined(), "len") is len
+    assert helpers_runtime._or_builtin(3, "len") == 3
+    assert helpers_runtime._text(None) == "" and helpers_runtime._text(2) == "2"
+    assert helpers_runtime._escaped("<b>") == Markup("&lt;b&gt;")
+    fallback = Helper("page_line1", ("x", "len"), "len(x)", fallbacks=("len",))
+    block = Helper("page_line2", ("x",), "_out.append(_escaped(x))", block=True)
+    for helpers, copied, left_out in (([fallback], ["_or_builtin"], ["_text", "_escaped"]),
+                                      ([block], ["_text", "_escaped"], ["_or_builtin"])):
+        source = module_source(helpers)
+        for name in copied:
+            assert inspect.getsource(getattr(helpers_runtime, name)) in source
+        assert not [name for name in left_out if f"def {name}(" in source]
+        space: dict = {}
+        exec(compile(source, "template_helpers.py", "exec"), space)
+    assert space["page_line2"]("<i>") == Markup("&lt;i&gt;")

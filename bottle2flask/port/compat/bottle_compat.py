@@ -8,22 +8,31 @@ Copied into the port by the porting kit; the ported modules import from it:
     install(app, response=True, location=True)
 
 Each piece is what one porting rule keeps of Bottle (the rule's `compat`); the default
-(idiomatic) port needs none of it and declares the differences instead. Delete this
-module once the app no longer imports it.
+(idiomatic) port declares the differences instead, and imports a function of it by name
+only where Flask has nothing of its own (`from bottle_compat import auth_basic`,
+`save_upload`). Delete this module once the app no longer imports it.
 """
 
 from __future__ import annotations
 
+from functools import wraps
 from importlib import import_module
+from os import PathLike
+from os.path import exists as _exists
+from os.path import isdir as _isdir
+from os.path import join as _join
 from urllib.parse import urljoin
 
 from flask import Flask, after_this_request, g, request
 from flask.json.provider import DefaultJSONProvider
 from jinja2 import FileSystemLoader
-from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound
+from werkzeug.datastructures import WWWAuthenticate
+from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
 from werkzeug.routing import BaseConverter
+from werkzeug.utils import secure_filename
 
-__all__ = ["BottleFloatConverter", "BottlePathConverter", "install", "path_shift", "response"]
+__all__ = ["BottleFloatConverter", "BottlePathConverter", "auth_basic", "bottle_json", "install",
+           "path_shift", "response", "save_upload"]
 
 
 # -- P005: Bottle's global response ------------------------------------------------------
@@ -120,6 +129,50 @@ def _absolute_redirects(app: Flask) -> None:
     # this app's own redirect(), which flask.redirect() calls: the app is made by the
     # user's module as Flask(...), so no subclass can override the method instead
     app.redirect = redirect  # type: ignore[method-assign]
+
+
+# -- P004: Bottle's request.json --------------------------------------------------------
+def bottle_json():
+    """Bottle's request.json: None unless the body is application/json (or
+    application/json-rpc) and not empty; a 400 when it does not parse."""
+    if request.mimetype not in ("application/json", "application/json-rpc") \
+            or not request.get_data():
+        return None
+    return request.get_json(force=True)
+
+
+# -- P001: Bottle's auth_basic decorator -------------------------------------------------
+def auth_basic(check, realm="private", text="Access denied"):
+    """HTTP basic authentication for a view: a 401 asking for it unless
+    check(user, password) passes (Bottle's auth_basic; Flask has none of its own). The
+    401 is Werkzeug's Unauthorized, so the app's 401 handler runs as Bottle's did."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            auth = request.authorization
+            if auth is None or auth.type != "basic" or not check(auth.username,
+                                                                 auth.password):
+                raise Unauthorized(text, www_authenticate=WWWAuthenticate(
+                    "basic", {"realm": realm}))
+            return view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+# -- P021: Bottle's FileUpload.save() ----------------------------------------------------
+def save_upload(upload, destination, overwrite=False):
+    """Save an upload as Bottle's FileUpload.save() did: into a folder under its
+    sanitised name, and never over an existing file unless asked (Werkzeug's save()
+    takes a file's path and overwrites it)."""
+    if isinstance(destination, (str, PathLike)):
+        if _isdir(destination):
+            destination = _join(destination, secure_filename(upload.filename))
+        if not overwrite and _exists(destination):
+            raise OSError("File exists.")
+    upload.save(destination)
 
 
 # -- P009: Bottle's text for a path no route matches -------------------------------------

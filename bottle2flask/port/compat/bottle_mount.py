@@ -4,6 +4,13 @@ kit where the prefix or the app is only known when the code runs.
     import bottle_mount
     bottle_mount.mount(app, app.config["api.prefix"], make_api())
 
+Where the prefix is written in the code, the port mounts with Werkzeug's
+DispatcherMiddleware and takes two helpers of this module where Bottle's behaviour
+needs them:
+
+    app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": bottle_mount.bare_prefix(api)})
+    bottle_mount.merge(app, other)              # Bottle's app.merge(other)
+
 `other` is any WSGI app (a ported Bottle app is a Flask app, which is one). As Bottle
 0.13 does, a Flask app (a Bottle app, there) mounted under a prefix ending in "/" for
 the first time has its routes, as they are now, added to the parent under the prefix:
@@ -20,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["Mounts", "mount"]
+__all__ = ["Mounts", "bare_prefix", "merge", "mount"]
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -87,4 +94,38 @@ def merge_under(app: Any, prefix: str, other: Any) -> None:
         # its own app's plugins, not the parent's, as Bottle's merged route kept (bottle_plugins)
         added.merged_from = (other, rule.endpoint)  # type: ignore[attr-defined]
         app.url_map.add(added)
+        app.view_functions[options["endpoint"]] = view
+
+
+def bare_prefix(wsgi_app: WSGIApp) -> WSGIApp:
+    """`wsgi_app` answering its bare prefix as its "/": Bottle's mount("/x", other) hands
+    "/x" itself to other, where Werkzeug's DispatcherMiddleware hands it an empty path
+    (which Flask answers with a 308 redirect)."""
+
+    def mounted(environ: dict[str, Any], start_response: Callable[..., Any]):
+        environ["PATH_INFO"] = environ.get("PATH_INFO") or "/"
+        return wsgi_app(environ, start_response)
+
+    return mounted
+
+
+def merge(app: Any, other: Any) -> None:
+    """Bottle's app.merge(other): other's routes, as they are now, served by `app` too,
+    with its converters (a view's name `app` has already gets other's name before it:
+    Bottle's routes have no names to clash); Bottle never sorts a dict's keys."""
+    from werkzeug.routing import Rule
+
+    app.url_map.converters.update(other.url_map.converters)
+    app.json.sort_keys = app.json.sort_keys and other.json.sort_keys
+    for rule in other.url_map.iter_rules():
+        view = other.view_functions.get(rule.endpoint)
+        if view is None:
+            continue
+        options = dict(rule.get_empty_kwargs())
+        if app.view_functions.get(rule.endpoint, view) is not view:
+            options["endpoint"] = f"{other.name}.{rule.endpoint}"
+        merged = Rule(rule.rule, **options)
+        # its own app's plugins, not this one's (bottle_plugins)
+        merged.merged_from = (other, rule.endpoint)  # type: ignore[attr-defined]
+        app.url_map.add(merged)
         app.view_functions[options["endpoint"]] = view

@@ -12,7 +12,7 @@ As Bottle does it: a plugin (a decorator, or an object with `apply(callback, rou
 wraps every view of the app when the view is first called, the views routed after
 the install too; installing or uninstalling one applies them all again; a route's
 `apply=` plugins wrap inside the app's, its `skip=` (a plugin, its class, its name, or
-True for all) leaves them out; a route merged from another app (P015's `_bottle_merge`
+True for all) leaves them out; a route merged from another app (bottle_mount's `merge()`
 marks its rule) keeps that app's plugins. Flask finds a view in `app.view_functions`
 when it dispatches a request: that dict hands out each view with its plugins applied.
 A plugin of a package (bottle_session's) reads Bottle's request and writes Bottle's

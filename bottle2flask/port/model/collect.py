@@ -108,6 +108,8 @@ class Collect(cst.CSTVisitor):
             name = string_value(node.args[0].value) if node.args else None
             if name is not None:
                 facts.templates_named.add(name)
+            elif node.args:
+                facts.templates_computed = True
         method = facts.app_method(func)
         if method in ROUTE_METHODS and arg(node, 2, "callback") is not None:
             callback = arg(node, 2, "callback")

@@ -99,6 +99,8 @@ class ModuleFacts:
     attachments: list[Attachment] = field(default_factory=list)
     filters_added: set[str] = field(default_factory=set)  # app.router.add_filter("x", f)
     templates_named: set[str] = field(default_factory=set)  # template("x"), @view("x")
+    # a render call or @view given its template otherwise (a variable): any can render
+    templates_computed: bool = False
     # module-level functions that return an inner function without functools.wraps:
     # a decorator that renames what it wraps (Flask takes the wrapper's name)
     renaming_decorators: set[str] = field(default_factory=set)

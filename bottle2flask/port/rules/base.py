@@ -29,10 +29,14 @@ if TYPE_CHECKING:
 
 
 class Phase(IntEnum):
-    """When a rule runs: READ looks at the Bottle code before anything is rewritten,
-    REWRITE (the default) changes it, LAST tidies what the others left (imports)."""
+    """When a rule runs, by what it does: FIRST rewrites Bottle's code as it is written,
+    before any other rule sees it (what it takes out or wraps, the others must not
+    convert: secret= out of the cookie calls, plugins' apply= and skip= out of the
+    routes, MEMFILE_MAX and hand-made routes flagged before P003 rewrites them);
+    REWRITE (the default) turns Bottle's code into Flask's; LAST tidies what the others
+    left (P001's import pass). Reading the code is the model's, before any rule runs."""
 
-    READ = 0
+    FIRST = 0
     REWRITE = 1
     LAST = 2
 
@@ -53,7 +57,6 @@ class PortState:
     route_filters: set[str] = field(default_factory=set)  # the app's add_filter() names
     filters: dict[str, str] = field(default_factory=dict)  # filter name -> its function's code
     filter_classes: dict[str, str] = field(default_factory=dict)  # filter name -> its class
-    converters_placed: bool = False  # the regex converters found an app to register on
     shared_views: set[str] = field(default_factory=set)  # view names other modules use too
     tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway
     # name -> (module, attr): T019
@@ -149,6 +152,15 @@ class Rule(Transformer):
         self.state = state(context)
         self.facts: ModuleFacts = self.state.facts
         self._notes: list[list[str | cst.EmptyLine]] = []
+
+    @classmethod
+    def finish(cls, module: cst.Module, context: CodemodContext) -> cst.Module:
+        """The module-wide code this rule's sites asked for (P003's converter classes,
+        each registered where the app is made), added once its walks are done and the
+        app's options and after-app statements are placed; none by default. The engine
+        calls it on every rule that ran on the module, in running order: what a rule adds
+        to a module is the rule's own, and the engine knows nothing of it."""
+        return module
 
     @property
     def model(self) -> AppModel:

@@ -1,8 +1,9 @@
 """The order the rules run in, from what each declares, not from a list's positions.
 
-A rule says which rules it must follow (`after`, by code) and its `phase`: READ rules
-look at the Bottle code before anything is rewritten, REWRITE rules (the default)
-change it, and the LAST phase tidies what they left (P001's import pass). Among the
+A rule says which rules it must follow (`after`, by code) and its `phase`: FIRST rules
+rewrite the Bottle code as written before any other rule sees it, REWRITE rules (the
+default) turn it into Flask's, and the LAST phase tidies what they left (P001's import
+pass). Among the
 rules free to run next, the lowest code goes first, so the order is stable.
 """
 

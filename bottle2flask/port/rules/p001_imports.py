@@ -31,11 +31,11 @@ An import only the Bottle code read (`import os` for a TEMPLATE_PATH line that b
 out under a TODO still names, stays.
 
 `auth_basic(check, realm="private", text="Access denied")` has no Flask counterpart: the
-port writes the decorator once after the imports (a dozen lines on Werkzeug's
-`request.authorization`, raising `Unauthorized`, so the app's 401 handler still runs as
-Bottle's error handler did). Werkzeug writes the challenge as `Basic realm=private`,
-Bottle as `Basic realm="private"`: the same to every client (RFC 9110 11.2), and
-`parity` compares challenges as a client reads them.
+port imports it from `bottle_compat` (copied beside the app with that function alone: a
+dozen lines on Werkzeug's `request.authorization`, raising `Unauthorized`, so the app's
+401 handler still runs as Bottle's error handler did). Werkzeug writes the challenge as
+`Basic realm=private`, Bottle as `Basic realm="private"`: the same to every client (RFC
+9110 11.2), and `parity` compares challenges as a client reads them.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
-from ..edit import Transformer, after_imports, names_read_outside_imports, walk
+from ..edit import Transformer, names_read_outside_imports, walk
 from .base import Phase, PortState, Rule, placeholder, todo_note
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
@@ -90,15 +90,11 @@ class Imports(Rule):
                            self.facts.read_before - assigned, self.state)
 
     def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
-        """Bottle's auth_basic decorator written in Flask terms, once, after the imports:
-        Flask has none of its own (its docs show the same few lines)."""
+        """Bottle's auth_basic decorator in Flask terms: Flask has none of its own, so it
+        is bottle_compat's (the port copies that function alone)."""
         self.fired()
-        self.need_import("functools")
-        self.need_import("flask", "request")
-        self.need_import("werkzeug.datastructures", "WWWAuthenticate")
-        self.need_import("werkzeug.exceptions", "Unauthorized")
-        self.state.provided.add(name)
-        return after_imports(module, AUTH_BASIC.format(name=name))
+        self.need_import("bottle_compat", "auth_basic", None if name == "auth_basic" else name)
+        return module
 
 
 class _Prune(Transformer):
@@ -229,19 +225,22 @@ def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
     tells them apart). Only the top-level statements that spell one of the names are
     analysed: the scope analysis of a whole large module is most of its port's time."""
     words, imports = set(asked), []
+    spelt = _Spelt()
     for stmt in module.body:
         if isinstance(stmt, cst.SimpleStatementLine) and any(
                 _is_bottle_import(s) for s in stmt.body):
             imports.append(stmt)
-            text = module.code_for_node(stmt)
-            words |= set(WORD.findall(text)) - {"from", "import", "as"} - set(known)
-    nested = BOTTLE_IMPORT.findall(module.code)[len(imports):]
-    for line in nested:  # `from bottle import redirect as go` inside a function
-        words |= set(WORD.findall(line)) - {"from", "import", "as"} - set(known)
+            words |= _names(stmt) - set(known)
+        else:
+            spelt.names.append(set())
+            walk(stmt, spelt)
+    # `from bottle import redirect as go` inside a function
+    words |= spelt.nested - set(known)
     if not words:
         return set()
-    body = [stmt for stmt in module.body if stmt not in imports and (
-        nested or not words.isdisjoint(WORD.findall(module.code_for_node(stmt))))]
+    others = [stmt for stmt in module.body if stmt not in imports]
+    body = [stmt for stmt, names in zip(others, spelt.names, strict=True)
+            if spelt.nested or not words.isdisjoint(names)]
     if not body:
         return set()
     part = module.with_changes(body=body)
@@ -260,8 +259,37 @@ def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
     return found
 
 
-WORD = re.compile(r"[A-Za-z_]\w*")
-BOTTLE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+bottle[ \t]+import|import[ \t]+bottle\b).*", re.M)
+class _Spelt(cst.CSTVisitor):
+    """The names each top-level statement spells, and those of the Bottle imports made
+    inside a function (the tree's, never its text's)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[set[str]] = []  # one set a statement walked
+        self.nested: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names[-1].add(node.value)
+
+    def visit_Import(self, node: cst.Import) -> None:
+        if _is_bottle_import(node):
+            self.nested |= _names(node)
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if _is_bottle_import(node):
+            self.nested |= _names(node)
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    """The names a node spells (an import's: its module's, its names', their aliases')."""
+    found: set[str] = set()
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.add(name.value)
+
+    walk(node, Names())
+    return found
 
 
 def _is_bottle_import(node) -> bool:
@@ -274,29 +302,9 @@ def _is_bottle_import(node) -> bool:
 
 # Bottle names that are the standard library's under another name (bottle.py defines
 # them so): imported from there instead, the call sites unchanged. (HTTP_CODES is not
-# http.client.responses: 418's text differs.)
-AUTH_BASIC = '''
-def {name}(check, realm="private", text="Access denied"):
-    """HTTP basic authentication for a view: a 401 asking for it unless
-    check(user, password) passes (Bottle's auth_basic)."""
-
-    def decorator(view):
-        @functools.wraps(view)
-        def wrapper(*args, **kwargs):
-            auth = request.authorization
-            if auth is None or auth.type != "basic" or not check(auth.username,
-                                                                 auth.password):
-                raise Unauthorized(text, www_authenticate=WWWAuthenticate(
-                    "basic", {{"realm": realm}}))
-            return view(*args, **kwargs)
-
-        return wrapper
-
-    return decorator
-'''
-
-# The standard library's own modules and names that `from bottle import X` reaches
-# because Bottle imported them (0.12 and 0.13): imported from where they live.
+# http.client.responses: 418's text differs.) And the standard library's own modules and
+# names that `from bottle import X` reaches because Bottle imported them (0.12 and 0.13):
+# imported from where they live.
 STDLIB: dict[str, tuple[str, str | None]] = {
     "json_dumps": ("json", "dumps"), "json_loads": ("json", "loads"),
     "json_lds": ("json", "loads"), "datetime": ("datetime", "datetime"),

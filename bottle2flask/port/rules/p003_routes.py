@@ -51,6 +51,8 @@ import re
 
 import bottle
 import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
 
 from ..edit import (
@@ -66,7 +68,8 @@ from ..edit import (
 )
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import tokens
-from .base import Change, PortState, Rule, glob
+from .base import Change, PortState, Rule, glob, todo_note
+from .base import state as port_state
 
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
 FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", "float"),
@@ -232,6 +235,27 @@ class Routes(Rule):
                "redirect to it (Werkzeug's strict slashes); Bottle answered 404"),
     )
     compat = ("float", "path")
+
+    @classmethod
+    def finish(cls, module: cst.Module, context: CodemodContext) -> cst.Module:
+        """The converter classes of the module's <x:re:...>, <x:float> and filtered
+        wildcards, each registered on the app where it is made (a module that neither
+        makes nor imports the app gets a TODO instead), and the Werkzeug classes they
+        subclass imported."""
+        found = port_state(context)
+        module, placed = add_converters(module, found)
+        if (found.regexes or found.filters) and not placed:
+            return module.with_changes(header=[*module.header, todo_note(
+                found, "P003", "this module's routes use <x:re:...> paths but it neither "
+                "makes nor imports the Flask app: register their converters (werkzeug."
+                "routing.BaseConverter) on the app")])
+        # Bottle's float is Werkzeug's float converter given Bottle's pattern (registered
+        # as "float"), the others are made from scratch
+        if FLOAT in found.regexes:
+            AddImportsVisitor.add_needed_import(context, "werkzeug.routing", "FloatConverter")
+        if found.regexes.keys() - {FLOAT} or found.filters:
+            AddImportsVisitor.add_needed_import(context, "werkzeug.routing", "BaseConverter")
+        return module
 
     def visit_Module(self, node: cst.Module) -> None:
         # NAME = literal at the top of the module: what a method= given by name holds

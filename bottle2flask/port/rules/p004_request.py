@@ -7,7 +7,7 @@
     request.json               ->  request.get_json(silent=True)   (None for another type
                                    or no body, as Bottle's; declared D-json-body: invalid
                                    JSON is None where Bottle answered 400)
-                                   --faithful: _bottle_json(), Bottle's own rules
+                                   --faithful: bottle_json(), Bottle's own rules
     request.body.read()        ->  request.get_data()
     request.urlparts           ->  urlsplit(request.url)
     request.auth               ->  (request.authorization.username,
@@ -239,6 +239,7 @@ class Request(Rule):
         self.whole: set[cst.CSTNode] = set()
         self.app_read: set[cst.CSTNode] = set()  # request.route.app whose config is read
         self.outside = False  # the request read at import (outside_requests)
+        self.json_exact = False  # request.json as bottle_json(), which reads it itself
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if self.is_route(node.value):
@@ -579,8 +580,10 @@ class Request(Rule):
             if not self.exact("json-body"):
                 self.declare("D-json-body")
                 return self.spelt("request.get_json(silent=True)", value)
-            self.need_exact("json_body")
-            return cst.parse_expression("_bottle_json()")
+            # bottle_compat's bottle_json(), copied into the port (that piece alone)
+            self.json_exact = True
+            self.need_import("bottle_compat", "bottle_json")
+            return cst.Call(cst.Name("bottle_json"))
         if name == "urlparts":  # Bottle's is urlsplit() of the URL; Flask's request.url a str
             self.fired()
             self.need_import("urllib.parse", "urlsplit")
@@ -671,8 +674,10 @@ class Request(Rule):
 
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        # read at import only (outside_requests): nothing left reads Flask's request
-        left = names_read_outside_imports(updated) if self.outside else None
+        # read at import only (outside_requests), or only by bottle_json(): nothing left
+        # may read Flask's request
+        left = names_read_outside_imports(updated) if self.outside or self.json_exact \
+            else None
         for local, name in self.facts.bottle.items():
             if name == "request" and (left is None or local in left):
                 self.need_import("flask", "request", None if local == "request" else local)
@@ -704,14 +709,3 @@ def _fix_commas(args):
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return args
 
-
-JSON_BODY = '''
-
-def _bottle_json():
-    """flask-port/P004: Bottle's request.json: None unless the body is application/json (or
-    application/json-rpc) and not empty; a 400 when it does not parse."""
-    if request.mimetype not in ("application/json", "application/json-rpc") \\
-            or not request.get_data():
-        return None
-    return request.get_json(force=True)
-'''

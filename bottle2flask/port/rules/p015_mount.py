@@ -8,7 +8,7 @@ PATH_INFO to SCRIPT_NAME; Werkzeug's DispatcherMiddleware does the same, so this
 keeps behaviour once the mounted app is a WSGI app (ported itself, or any other).
 A prefix written without its trailing slash (`mount("/api", x)`) also hands the bare
 `/api` to `x`, as its "/", as Bottle does (Werkzeug would hand it an empty path, which
-Flask answers with a 308): the mounted app is wrapped in `_bottle_mounted()`.
+Flask answers with a 308): the mounted app is wrapped in `bottle_mount.bare_prefix()`.
 A second mount on the same app adds its prefix to that one dispatcher, which tries
 the longest prefix first (a dispatcher wrapped around the first would be asked first,
 and its shorter prefix would take the longer one's requests).
@@ -16,9 +16,10 @@ Bottle 0.13 merges a Bottle app mounted under a prefix ending in "/" into the pa
 (its routes re-rooted there, run with the parent's hooks and error pages, request.path
 whole); the dispatcher hands those requests to the mounted app alone: D-mount-alone.
 `merge()` copies another app's routes into this one, as they are at that moment:
-`_bottle_merge(app, other)` (added after the imports) adds other's URL rules and views
-to app. A view whose name app already uses gets other's name before it, `other.x`
-(Bottle's routes have no names to clash). merge() of something not known as an app
+`bottle_mount.merge(app, other)` adds other's URL rules and views to app. A view
+whose name app already uses gets other's name before it, `other.x` (Bottle's routes
+have no names to clash). Both helpers are functions of port/compat/bottle_mount.py,
+which the port copies beside the app. merge() of something not known as an app
 (a list of routes) and a mount with route options are commented out under a TODO, so
 the port starts. The app may be any expression for it: `self.web.merge(api)`, a
 factory's `merge(make_api())`, a parameter `parent.mount(where, child)`.
@@ -39,7 +40,8 @@ from libcst.helpers import ensure_type
 from ..edit import Transformer, arg, string_value
 from .base import Change, Rule
 
-# The helper a mount takes when its prefix is read at run time (port/compat/bottle_mount.py)
+# The helpers' module (port/compat/bottle_mount.py): a mount whose prefix is read at run
+# time, a prefix's bare path, merge()
 HELPER = "bottle_mount"
 
 
@@ -56,6 +58,13 @@ class Mount(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.mounted: set[str] = set()  # apps given a DispatcherMiddleware in this module
+
+    def helper(self, name: str) -> cst.Attribute:
+        """`bottle_mount.name`: one of the helpers of compat/bottle_mount.py, which the
+        port copies beside the module."""
+        self.need_import(HELPER)
+        self.state.companions.add(HELPER)
+        return cst.Attribute(cst.Name(HELPER), cst.Name(name))
 
     def leave_SimpleStatementLine(self, original, updated):
         """What Flask's app cannot do is commented out under a TODO: the app starts."""
@@ -90,8 +99,7 @@ class Mount(Rule):
             if other is None or len(call.args) > 1 or not self.is_app(other.value):
                 return updated  # left out by leave_SimpleStatementLine
             self.fired()
-            self.state.needs.add("merge")
-            return updated.with_changes(value=cst.Call(cst.Name("_bottle_merge"), [
+            return updated.with_changes(value=cst.Call(self.helper("merge"), [
                 cst.Arg(call.func.value, comma=cst.Comma(
                     whitespace_after=cst.SimpleWhitespace(" "))),
                 cst.Arg(other.value)]))
@@ -105,10 +113,8 @@ class Mount(Rule):
             # a prefix read at run time (or the exact candidate asked for): the helper
             # mounts whatever app value the code holds then, as Bottle did
             self.fired()
-            self.need_import(HELPER)
-            self.state.companions.add(HELPER)
             return updated.with_changes(value=cst.Call(
-                cst.Attribute(cst.Name(HELPER), cst.Name("mount")),
+                self.helper("mount"),
                 [cst.Arg(call.func.value, comma=_comma()),
                  cst.Arg(prefix.value, comma=_comma()), cst.Arg(other.value)]))
         self.fired()
@@ -117,8 +123,7 @@ class Mount(Rule):
         if text.endswith("/") and self.is_app(other.value):  # what Bottle 0.13 merges
             self.declare("D-mount-alone", [f"{key}/*"])
         if not text.endswith("/"):  # Bottle also hands the bare prefix to the other app
-            self.state.needs.add("mount")
-            other = other.with_changes(value=cst.Call(cst.Name("_bottle_mounted"),
+            other = other.with_changes(value=cst.Call(self.helper("bare_prefix"),
                                                       [cst.Arg(other.value)]))
         if app in self.mounted:  # one dispatcher: a second one around it would be asked first
             line = f"{app}.wsgi_app.mounts[{key!r}] = OTHER\n"
@@ -142,38 +147,3 @@ class _Replace(Transformer):
     def leave_Name(self, original, updated):
         return self.node if updated.value == "OTHER" else updated
 
-
-SHIM = '''
-
-def _bottle_mounted(wsgi_app):
-    """flask-port/P015: Bottle's mount("/x", other) also hands the bare "/x" to other, as "/"."""
-
-    def mounted(environ, start_response):
-        environ["PATH_INFO"] = environ.get("PATH_INFO") or "/"
-        return wsgi_app(environ, start_response)
-
-    return mounted
-'''
-
-
-MERGE = '''
-
-def _bottle_merge(app, other):
-    """flask-port/P015: Bottle's app.merge(other): other's routes, as they are now, served by
-    app too, with its converters; Bottle never sorts a dict's keys."""
-    from werkzeug.routing import Rule
-
-    app.url_map.converters.update(other.url_map.converters)
-    app.json.sort_keys = app.json.sort_keys and other.json.sort_keys
-    for rule in other.url_map.iter_rules():
-        view = other.view_functions.get(rule.endpoint)
-        if view is None:
-            continue
-        options = dict(rule.get_empty_kwargs())
-        if app.view_functions.get(rule.endpoint, view) is not view:
-            options["endpoint"] = f"{other.name}.{rule.endpoint}"
-        merged = Rule(rule.rule, **options)
-        merged.merged_from = (other, rule.endpoint)  # its own app's plugins (bottle_plugins)
-        app.url_map.add(merged)
-        app.view_functions[options["endpoint"]] = view
-'''

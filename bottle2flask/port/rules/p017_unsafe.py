@@ -41,7 +41,7 @@ CONFIG_METHODS = {
 
 class Unsafe(Rule):
     code = "P017"
-    phase = Phase.READ  # reads the routes before P003 rewrites them
+    phase = Phase.FIRST  # flags hand-made routes before P003 rewrites them
     summary = "bottle.local, Bottle's config methods and dynamic routes flagged"
     declares = (Change("D-body-limit", "7. Body size limits",
                        "MAX_CONTENT_LENGTH refuses (413) every larger body, uploads and raw "

@@ -127,7 +127,7 @@ class Plugins(Rule):
     code = "P019"
     summary = "bottle-sqlite and bottle-sqlalchemy as Flask's per-request pattern; " \
               "other plugins, apply= and skip= as decorators, or kept by bottle_plugins"
-    phase = Phase.READ  # reads the routes before P003 rewrites them, and before P002 sees install
+    phase = Phase.FIRST  # plugins out of routes before P003 rewrites them, install before P002
     declares = (Change("D-plugin-error", "16. Request hooks",
                        "the installed plugin cannot run on this Python: the original's "
                        "routes that use it were a 500; the port's connection works",

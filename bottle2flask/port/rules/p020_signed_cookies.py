@@ -30,7 +30,7 @@ class SignedCookies(Rule):
     code = "P020"
     triggers = ("secret",)
     summary = "get_cookie/set_cookie(secret=...) as itsdangerous cookies of the same name"
-    phase = Phase.READ  # takes secret= out before P004 and P005 see the cookie calls
+    phase = Phase.FIRST  # takes secret= out before P004 and P005 see the cookie calls
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func

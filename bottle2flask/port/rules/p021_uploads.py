@@ -11,32 +11,22 @@ An upload is a name bound (in the same function, or at module level) to
     upload.file                ->  upload.stream
     upload.get_header("k")     ->  upload.headers.get("k")
     upload.save(dest, overwrite=False)  ->  save_upload(upload, dest, overwrite=False),
-                                   written once after the imports: into a folder under
-                                   the sanitised name, never over an existing file unless
-                                   asked (Werkzeug's save() takes a file path and
-                                   overwrites); save_upload_2 if the module already
-                                   uses the name (so do P010's middleware class and
-                                   P003's converter classes)
+                                   bottle_compat's (copied beside the app, that function
+                                   alone): into a folder under the sanitised name, never
+                                   over an existing file unless asked (Werkzeug's save()
+                                   takes a file path and overwrites); imported as
+                                   save_upload_2 if the module already uses the name (so
+                                   are P010's middleware class and P003's converter
+                                   classes named)
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import after_imports, free_name, names_used, walk
+from ..edit import free_name, names_used, walk
 from .base import Change, Rule
 
-SAVE_UPLOAD = '''
-def {name}(upload, destination, overwrite=False):
-    """Save an upload as Bottle's FileUpload.save() did: into a folder under its
-    sanitised name, and never over an existing file unless asked."""
-    if isinstance(destination, (str, os.PathLike)):
-        if os.path.isdir(destination):
-            destination = os.path.join(destination, secure_filename(upload.filename))
-        if not overwrite and os.path.exists(destination):
-            raise OSError("File exists.")
-    upload.save(destination)
-'''
 # FileUpload's own names, Werkzeug's for the same thing.
 RENAMED = {"raw_filename": "filename", "file": "stream"}
 LOOPS = {"getall", "getlist", "values"}
@@ -155,8 +145,9 @@ class Uploads(Rule):
             if not self.helper:  # not over a name of the module's own
                 self.helper_name = free_name("save_upload", names_used(self.module))
             self.helper = True
-            self.need_import("os")
-            self.need_import("werkzeug.utils", "secure_filename")
+            # bottle_compat's save_upload(), copied beside the app (that function alone)
+            self.need_import("bottle_compat", "save_upload", None
+                             if self.helper_name == "save_upload" else self.helper_name)
             args = [a for a in updated.args if not (a.keyword and a.keyword.value
                                                     == "chunk_size")][:2]  # no chunk_size
             args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
@@ -164,7 +155,4 @@ class Uploads(Rule):
                             [cst.Arg(upload.value), *args])
         return updated
 
-    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        if not self.helper:
-            return updated
-        return after_imports(updated, SAVE_UPLOAD.format(name=self.helper_name))
+
