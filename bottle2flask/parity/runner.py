@@ -22,6 +22,7 @@ from pathlib import Path
 import time_machine
 
 from .. import docs
+from ..errors import UsageError
 from ..loading import is_file, is_url, labels, package_name, split
 from ..loading import load as load_app
 from .normalise import INTENDED
@@ -114,7 +115,15 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
             # double the first app's
             twin = noise and label == f"{labelled[0]}-again"
             where = spec if in_place and not twin else on_copy(spec, Path(folder), label)
-            sides.append(Side(label, load_app(where, values, label).wsgi, secret))
+            try:
+                sides.append(Side(label, load_app(where, values, label).wsgi, secret))
+            except UsageError as error:
+                if not twin:
+                    raise
+                # the app does not load twice in one process: compared without its noise
+                print(f"note: a second instance of {spec} does not load here, so what "
+                      f"varies between its runs is not told apart: {error}", file=sys.stderr)
+                noise = False
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
                      ignore=plan.ignore, noise=noise, record=record)
         explorer = Explorer(replay, plan.form_values, max_pages=max_pages)
@@ -140,7 +149,7 @@ def sent(steps: list[Step]) -> list[dict]:
 
 def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence = (),
            names: dict[str, str] | None = None) -> dict:
-    verdicts = [s.comparison.verdict for s in steps]
+    verdicts = [s.verdict for s in steps]
     explained: dict[str, int] = {}
     for step in steps:
         for name in step.comparison.explained:
@@ -152,6 +161,7 @@ def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence
                     "seconds": round(seconds, 2),
                     "identical": verdicts.count("identical"),
                     "explained": verdicts.count("explained"),
+                    "varies": verdicts.count("varies"),
                     "different": verdicts.count("different"),
                     "explained_by": explained},
         "reasons": {**INTENDED, **{rule.name: rule.reason for rule in ignore}},
@@ -168,7 +178,9 @@ def render(data: dict) -> str:
              f"{summary['steps']} steps ({summary['requests']} requests) in "
              f"{summary['seconds']} s: {summary['identical']} identical, "
              f"{summary['explained']} with intended differences only, "
-             f"{summary['different']} different"]
+             f"{summary['different']} different"
+             + (f", {summary['varies']} varying between runs of {names[0]} (--noise: what "
+                "varies was not compared)" if summary.get("varies") else "")]
     if summary["explained_by"]:
         lines.append(f"Intended differences ({docs.cite()}, "
                      "'Intended differences the parity diff allows'):")

@@ -5,8 +5,11 @@ their folders (data files included); then one more process sends both the same r
 (a crawl from / and from every route without a parameter, a request for each route it
 missed (reach.py), the forms unless --no-forms, the user's requests files and the
 port's declared changes, then the writes no page made) and reads both routers, so each
-route of the original gets a verdict: same, declared change, different or not reached,
-with why. The answers are recorded as the suite the port leaves in OUT/tests/.
+route of the original gets a verdict: same, declared change, different, not reached (with
+why), or varies between runs of the original: each request goes to a second instance of
+the original too, and where the two answer differently only what both kept is compared
+(parity/noise.py), so the app's own randomness is never the port's difference. The
+answers are recorded as the suite the port leaves in OUT/tests/.
 """
 
 from __future__ import annotations
@@ -157,11 +160,10 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
                      f"compared: {original_loads['error']}",
                      data={"starts": {"original": False, "port": True}})
     files = [*map(str, requests)]  # parity reads the port's parity.toml by itself
-    # an original served through its middleware (sessions: a random id a request) is
-    # compared with a second instance of itself too, and what differs there is noise
-    noise = original.endswith(f":{result.served}") if result.served else False
+    # every request goes to a second instance of the original too: where the two differ
+    # (a random draw, a fresh session id), only what both kept is compared (noise.py)
     found = worker(python, ["compare", original, port,
-                            json.dumps({**replay, "requests": files, "noise": noise})],
+                            json.dumps({**replay, "requests": files, "noise": True})],
                    timeout * 4)
     if "routes" not in found:
         return Check(NOT_CHECKED, f"the comparison did not run: {found.get('error')}",
@@ -204,7 +206,8 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
                                      f"{port_loads.get('cause') or port_loads['error']}",
                  "reason": None, "note": None}], ""
     found = worker(python, ["compare", original, port,
-                            json.dumps({**replay, "requests": files})], timeout * 4)
+                            json.dumps({**replay, "requests": files, "noise": True})],
+                   timeout * 4)
     if "routes" not in found:
         return [], f"  {file}: not compared: {found.get('error')}"
     # its 404 pages count only where they differ: the entry's line stands for the folder's
@@ -214,12 +217,18 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
     return [{**row, "rule": f"{file}: {row['rule']}"} for row in rows], ""
 
 
+# A route whose answers differ between two runs of the original too, and nowhere else.
+VARIES = "varies between runs of the original"
+
+
 def answer_of(route: dict) -> str:
     """What a route answered, in a word or two and its detail."""
     if route["identical"] is None:
         return f"not reached: {route.get('reason') or 'no request reached it'}"
     if route["identical"] is False:
         return f"different: {route['first_difference']}"
+    if route.get("result") == "varies":
+        return f"{VARIES}: {route['varies']}"
     note = f" ({route['note']})" if route.get("note") else ""
     return ("declared change" if route["explained"] else "same") + note
 
@@ -229,7 +238,8 @@ def verdict(found: dict) -> Check:
     route no request reached."""
     from ..migrate.status import not_reached, rows
 
-    lines, counts = [], {"same": 0, "declared change": 0, "different": 0, "not reached": 0}
+    lines, counts = [], {"same": 0, "declared change": 0, "different": 0, VARIES: 0,
+                         "not reached": 0}
     width = max([len(r["rule"]) + len(",".join(r["methods"])) for r in rows(found)]
                 + [5]) + 2
     lines.append(f"  {'ROUTE':<{width}} PORTED  SENT  ANSWERS")
@@ -244,7 +254,9 @@ def verdict(found: dict) -> Check:
     ported = sum(r["served"] for r in found["routes"])
     summary = (f"{total} routes, {ported} ported; {counts['same']} same, "
                f"{counts['declared change']} with declared changes, "
-               f"{counts['different']} different, {counts['not reached']} not reached")
+               f"{counts['different']} different, {counts['not reached']} not reached"
+               + (f", {counts[VARIES]} {VARIES} (what varies is not compared)"
+                  if counts[VARIES] else ""))
     if found.get("unrouted"):
         summary += f"; {found['unrouted']['requests']} request(s) no route takes: " \
             + answer_of(found["unrouted"]).partition(":")[0]
