@@ -95,10 +95,18 @@ def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interprete
     port = f"{out / file}:{attr}"
     original = f"{src / file}:{attr}"
     loads = worker(python, ["probe", original], timeout)
-    if not loads["ok"] and "has no attribute" in loads.get("error", ""):
-        original = str(src / file)
-        loads = worker(python, ["probe", original], timeout)
-    return original, port, loads, worker(python, ["probe", port], timeout)
+    if loads["ok"] or "has no attribute" not in loads.get("error", ""):
+        return original, port, loads, worker(python, ["probe", port], timeout)
+    original = str(src / file)
+    loads = worker(python, ["probe", original], timeout)
+    port_loads = worker(python, ["probe", port], timeout)
+    if not loads["ok"] and not port_loads["ok"] \
+            and "has no attribute" in port_loads.get("error", ""):
+        # the module has no such name in either: the port is looked for as the original
+        # was, so the two failures say the same where they are the same
+        port = str(out / file)
+        port_loads = worker(python, ["probe", port], timeout)
+    return original, port, loads, port_loads
 
 
 def same_failure(original: dict, port: dict) -> bool:
