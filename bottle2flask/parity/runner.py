@@ -105,6 +105,7 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
     settings = settings or default_settings(secret)
     started = time.perf_counter()
     labelled = labels(specs, names)
+    untold = ""  # why a second instance of the first app (noise) did not load
     with tempfile.TemporaryDirectory(prefix="parity-") as folder, ExitStack() as stack, \
             time_machine.travel(EPOCH, tick=False) as clock:
         sides = []
@@ -123,7 +124,7 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
                 # the app does not load twice in one process: compared without its noise
                 print(f"note: a second instance of {spec} does not load here, so what "
                       f"varies between its runs is not told apart: {error}", file=sys.stderr)
-                noise = False
+                noise, untold = False, str(error)
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
                      ignore=plan.ignore, noise=noise, record=record)
         explorer = Explorer(replay, plan.form_values, max_pages=max_pages)
@@ -139,7 +140,8 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
         if more is not None:  # and the rest, writes last
             for call in more(sent(replay.steps), plan.form_values, True):
                 replay.send(call, "route")
-    return report(specs, replay.steps, time.perf_counter() - started, plan.ignore, names)
+    data = report(specs, replay.steps, time.perf_counter() - started, plan.ignore, names)
+    return {**data, "no_twin": untold} if untold else data
 
 
 def sent(steps: list[Step]) -> list[dict]:

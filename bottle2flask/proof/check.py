@@ -191,6 +191,10 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         found["routes"] += routes
         notes += [note] if note else []
     judged = verdict(found)
+    untold = found.get("report", {}).get("no_twin")
+    if untold:  # compared all the same, the app's own noise counted as differences
+        notes.append("  a second instance of the original does not load here, so what "
+                     f"varies between its runs is not told apart ({untold})")
     judged.lines[-1:-1] = notes
     judged.data["script"] = script
     return judged

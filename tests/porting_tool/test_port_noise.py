@@ -256,3 +256,29 @@ def test_a_shape_is_the_shared_tokens_with_gaps_between():
 ])
 def test_a_value_keeps_what_both_runs_kept(first, again, other, found):
     assert value_differences(first, again, other) == found
+
+
+def test_an_app_that_does_not_load_twice_is_compared_without_its_noise(tmp_path,
+                                                                        monkeypatch):
+    """A second instance of the original that does not load (a module of its own that
+    refuses a second app in one process) stops nothing: the apps are compared as they
+    were before the noise filter, and the report says why nothing varies."""
+    from bottle2flask.errors import UsageError
+    from bottle2flask.parity import runner
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(NOISY).lstrip())
+    loaded = runner.load_app
+
+    def once(spec, settings, label):
+        if label.endswith("-again"):
+            raise UsageError(f"cannot load {spec!r}: RuntimeError: one app a process")
+        return loaded(spec, settings, label)
+
+    monkeypatch.setattr(runner, "load_app", once)
+    spec = f"{src / 'web.py'}:app"
+    found = runner.run([spec, spec], noise=True, extra=[], starts=["/draw"])
+    assert found["no_twin"].endswith("/web-1-again-app/web.py:app': RuntimeError: one app "
+                                     "a process")
+    assert found["summary"]["different"] == 1 and found["summary"]["varies"] == 0
