@@ -189,7 +189,35 @@ def same_text(first: str, again: str, other: str) -> bool:
     if fits(shape(mine, twin), theirs):
         return True
     # the same parts in another order (keys in a random order): any order of them
-    return sorted(mine) == sorted(twin) == sorted(theirs)
+    return sorted(mine) == sorted(twin) == sorted(theirs) or rows_vary(mine, twin, theirs)
+
+
+NUMBER = re.compile(r"\d")
+
+
+def _masked(line: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("#" if NUMBER.search(token) else token for token in line)
+
+
+def rows_vary(mine: list[str], twin: list[str], theirs: list[str]) -> bool:
+    """Where the two runs print a different number of lines (a table of random draws,
+    as long as they came), the lines from the first that differs to the last may come
+    in any number and order, each one of the lines either run printed there, its
+    numbers aside; the lines before and after are the same."""
+    lines = [_lines(mine), _lines(twin), _lines(theirs)]
+    if len(lines[0]) == len(lines[1]):
+        return False
+    changes = [op for op in difflib.SequenceMatcher(None, lines[0], lines[1], autojunk=False)
+               .get_opcodes() if op[0] != "equal"]
+    (_, i1, _, j1, _), (_, _, i2, _, j2) = changes[0], changes[-1]
+    head, tail, other = lines[0][:i1], lines[0][i2:], lines[2]
+    if other[:len(head)] != head or len(other) < len(head) + len(tail) \
+            or other[len(other) - len(tail):] != tail:
+        return False
+    middle = other[len(head):len(other) - len(tail)]
+    seen = {_masked(line) for line in lines[0][i1:i2] + lines[1][j1:j2]}
+    return all(_masked(line) in seen for line in middle) \
+        and (bool(middle) or i1 == i2 or j1 == j2)
 
 
 def _kind(value: object) -> str:
