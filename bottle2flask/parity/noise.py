@@ -200,15 +200,15 @@ def _masked(line: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def rows_vary(mine: list[str], twin: list[str], theirs: list[str]) -> bool:
-    """Where the two runs print a different number of lines (a table of random draws,
-    as long as they came), the lines from the first that differs to the last may come
-    in any number and order, each one of the lines either run printed there, its
-    numbers aside; the lines before and after are the same."""
+    """Rows of random draws, as many as came (two runs may print as many by chance): the
+    lines from the first that differs between the runs to the last may come in any
+    number and order, each one of the lines either run printed there, its numbers
+    aside; the lines before and after are the same."""
     lines = [_lines(mine), _lines(twin), _lines(theirs)]
-    if len(lines[0]) == len(lines[1]):
-        return False
     changes = [op for op in difflib.SequenceMatcher(None, lines[0], lines[1], autojunk=False)
                .get_opcodes() if op[0] != "equal"]
+    if not changes:  # the runs differ in their spaces alone
+        return lines[2] == lines[0]
     (_, i1, _, j1, _), (_, _, i2, _, j2) = changes[0], changes[-1]
     head, tail, other = lines[0][:i1], lines[0][i2:], lines[2]
     if other[:len(head)] != head or len(other) < len(head) + len(tail) \
