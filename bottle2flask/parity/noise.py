@@ -12,7 +12,8 @@ what both originals kept is compared:
   header's (a session's decoded keys one by one);
 - the body: JSON field by field (a key both had must be there; a list both gave in
   another order may come in any order); a page or a text token by token, as a header's
-  value, a run of lines both printed as the same tokens in another order any text.
+  value: lines or words both printed in another order may come in any order, and rows
+  of random draws (as many as came) line by line, their numbers aside.
 
 This module only sorts the differences compare() found between the first two answers
 (normalise.py): it never compares two answers itself, so the rules of what counts as the
