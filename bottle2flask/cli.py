@@ -8,9 +8,11 @@ bottle2flask.exit_status.ExitStatus); when several apply, the first in this orde
      port changes something
   2  a usage error: a bad option, path or app spec, a --python the apps cannot run
      under, a port into an OUT changed since the last port (one line, no traceback)
-  3  port: the port does not start
-  4  port: the port could not be compared (the original does not start here, or no
-     module makes an app the check can load)
+  3  port: the port does not start (where the original does, or where its own
+     code fails otherwise than the original's)
+  4  port: the port could not be compared (the original does not start here and the
+     port fails alike, or for want of what the machine lacks; or no module makes an
+     app the check can load)
   5  port: converted, but a TODO is left on code that fails when it runs (file:line)
   6  port, migrate status: alike where compared, but some routes got no request (the
      last line names them, and why)

@@ -21,6 +21,8 @@ def pytest_addoption(parser):
                      help="the fuzz test's Hypothesis profile (long: make fuzz)")
     parser.addoption("--fuzz-port", choices=["short", "long"], default="short",
                      help="the generated Bottle apps' profile (long: make fuzz-port)")
+    parser.addoption("--fuzz-port-count", type=int, default=0, metavar="N",
+                     help="draw N generated Bottle apps instead of the profile's number")
     parser.addoption("--soak", action="store_true",
                      help="the concurrency test's long form, with latencies (make soak)")
 

@@ -207,6 +207,7 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             "summary": {"routes": len(routes), "served": served,
                         "identical": sum(r["identical"] is True for r in routes),
                         "different": sum(r["identical"] is False for r in routes),
+                        "varies": sum(r["result"] == "varies" for r in routes),
                         "not_exercised": sum(r["identical"] is None for r in routes),
                         "ported_percent": round(100 * served / len(routes)) if routes else 100,
                         "parity_steps": report["summary"]["steps"],
@@ -238,8 +239,9 @@ def unrouted_entry(steps: list[dict]) -> dict | None:
     return {"rule": "(paths no route takes)", "methods": sorted({s["method"] for s in steps}),
             "served": True, "identical": first is None, "requests": len(seen),
             "explained": seen.count("explained"),
-            "result": "different" if first else "declared" if "explained" in seen else "same",
+            "result": outcome(seen),
             **graded(steps),
+            "varies": varies(steps),
             "first_difference": first_difference(first) if first else None,
             "reason": None, "note": None}
 
@@ -255,12 +257,7 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
     path = steps[0]["path"].partition("?")[0] if steps else (
         reach.made_path(target)[0] or sample_path(target.route.app.router, target.rule))
     method = "GET" if target.method in ("ANY", "PROXY") else target.method
-    if seen and first:
-        result = "different"
-    elif seen:
-        result = "declared" if "explained" in seen else "same"
-    else:
-        result = "not reached"
+    result = outcome(seen) if seen else "not reached"
     # Reached, but only ever a server error on the original: what it answers is not yet
     # known (a database server or another service it needs, missing here?).
     failing = bool(steps) and all(str(s["statuses"][0]).startswith("5") for s in steps)
@@ -270,18 +267,37 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
             "requests": len(seen), "explained": seen.count("explained"), "result": result,
             **graded(steps),
             "first_difference": first_difference(first) if first else None,
+            "varies": varies(steps),
             "breaks": first_break(steps),
             "reason": None if seen else (target.reason or "no request reached it"),
             "note": "the original answered every request with a server error (5xx): a "
                     "service it needs?" if failing else None}
 
 
+def outcome(verdicts: list[str]) -> str:
+    """A route's result from its requests' verdicts: a difference first, then what
+    varies between runs of the original, then a declared change."""
+    for verdict, result in (("different", "different"), ("varies", "varies"),
+                            ("explained", "declared")):
+        if verdict in verdicts:
+            return result
+    return "same"
+
+
+def varies(steps: list[dict]) -> str | None:
+    """The first request whose answer varies between two runs of the original, and in
+    what (not compared there): "GET /draw: body"."""
+    step = next((step for step in steps if step.get("noise")), None)
+    return f"{step['method']} {step['path']}: {', '.join(step['noise'])}" if step else None
+
+
 def first_break(steps: list[dict]) -> str | None:
     """The first request the port broke, declared change or not: a 5xx where the
-    original answered below 500, or a 4xx where it answered 2xx or 3xx (a page lost)."""
+    original answered below 500, or a 4xx where it answered 2xx or 3xx (a page lost);
+    not where the original's own status varies between its runs."""
     for step in steps:
         statuses = step.get("statuses") or ()
-        if len(statuses) < 2:
+        if len(statuses) < 2 or "status" in step.get("noise", ()):
             continue
         theirs, ours = (int(str(s)[:3]) if str(s)[:3].isdigit() else 0 for s in statuses[:2])
         if (ours >= 500 > theirs) or (500 > ours >= 400 > theirs):
@@ -336,7 +352,8 @@ def render(data: dict) -> str:
     lines = [f"Migration: {data['apps']['legacy']} -> {data['apps']['new']}", "",
              f"{'METHOD':<8} {'RULE':<{width}}  SERVED  IDENTICAL"]
     for r in rows(data):
-        same = {True: "yes", False: "NO", None: "-"}[r["identical"]]
+        same = "varies" if r.get("result") == "varies" else {
+            True: "yes", False: "NO", None: "-"}[r["identical"]]
         why = f": {r['reason']}" if r.get("reason") else ""
         lines.append(f"{','.join(r['methods']):<8} {r['rule']:<{width}}  "
                      f"{'yes' if r['served'] else 'no':<6}  {same} ({r['requests']} "
@@ -346,7 +363,9 @@ def render(data: dict) -> str:
         lines += ["", f"The apps' own output (prints, logs, tracebacks): {data['log']}"]
     lines += ["", f"{s['served']}/{s['routes']} legacy routes served by the new app "
                   f"({s['ported_percent']}%); {s['identical']} identical, {s['different']} "
-                  f"different, {s['not_exercised']} not reached by any request."]
+                  f"different, {s['not_exercised']} not reached by any request"
+                  + (f"; {s['varies']} vary between runs of the legacy app (what varies "
+                     "was not compared)" if s.get("varies") else "") + "."]
     return "\n".join(lines)
 
 

@@ -52,7 +52,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("b", help="the second app (the port)")
     parser.add_argument("--noise", action="store_true",
                         help="also replay against a second instance of the first app and "
-                             "drop the differences it shows too (random ids, tokens)")
+                             "compare only what both instances kept (random ids, tokens)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 

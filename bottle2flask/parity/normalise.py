@@ -51,8 +51,6 @@ INTENDED = {
                           "message or each framework's own words for it.",
     "no-content-type": "A 204 or 304 has no content: Bottle drops its Content-Type, "
                        "Werkzeug keeps the one the app or a hook set (PORTING 33).",
-    "noise": "Differs between two instances of the first app too (--noise): random "
-             "or per-instance, not a difference between the apps.",
 }
 
 
@@ -475,56 +473,3 @@ def error_page_sides(a: Response, b: Response) -> str | None:
             return side
         return None
     return None
-
-
-def _changed(a: list[str], b: list[str]) -> tuple[set[int], set[int]]:
-    """Positions of a's lines that b replaced or dropped, and where b inserted lines."""
-    replaced, inserted = set(), set()
-    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag in ("replace", "delete"):
-            replaced |= set(range(i1, i2))
-        elif tag == "insert":
-            inserted.add(i1)
-    return replaced, inserted
-
-
-def _noisy_body(a: Response, b: Response, again: Response,
-                ignore: Sequence) -> str | None:
-    """What is left of the body difference once the places where a and its twin differ
-    too are taken out: None when nothing is."""
-    if "json" in a.mimetype and "json" in b.mimetype:
-        ab, aa, bb = _json(a.body), _json(again.body), _json(b.body)
-        if ab is not None and aa is not None and bb is not None:
-            noisy = {line.partition(": ")[0] for line in json_paths(ab, aa)}
-            rules = [rule.json_pattern() for rule in ignore if rule.json]
-            kept = [line for line in _json_lines(json_paths(ab, bb), rules)
-                    if line.partition(": ")[0] not in noisy]
-            return "\n".join(kept) or None
-    css = [rule.css for rule in ignore if rule.css]
-    left, right, twin = body_lines(a, css), body_lines(b, css), body_lines(again, css)
-    replaced, inserted = _changed(left, twin)
-    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, left, right,
-                                                     autojunk=False).get_opcodes():
-        if tag == "equal":
-            continue
-        if i1 == i2 and i1 not in inserted or not set(range(i1, i2)) <= replaced:
-            return _unified(left, right, ("a", "b"))
-    return None
-
-
-def without_noise(result: Comparison, noise: Comparison, a: Response, b: Response,
-                  again: Response, ignore: Sequence = ()) -> Comparison:
-    """Drop the differences that two instances of the first app show too (as Diffy does)."""
-    noisy = {d.where for d in noise.differences}
-    kept, explained = [], list(result.explained)
-    for difference in result.differences:
-        if difference.where not in noisy:
-            kept.append(difference)
-            continue
-        explained.append("noise")
-        if difference.where == "body":
-            left = _noisy_body(a, b, again, ignore)
-            if left is not None:
-                kept.append(Difference("body", difference.a, difference.b,
-                                       left if difference.a == "json" else difference.detail))
-    return Comparison(kept, sorted(set(explained)))

@@ -15,7 +15,8 @@ from werkzeug.exceptions import InternalServerError
 from werkzeug.test import Client
 
 from ..proof.answers import answer, as_sent, same_body
-from .normalise import Comparison, Response, compare, cookies, without_noise
+from .noise import without_noise
+from .normalise import Comparison, Response, compare, cookies
 from .scenario import Call, Form, destructive, fill, forms, links, local_path, modes
 
 VARIABLE = re.compile(r"\{(\w+)\}")
@@ -184,11 +185,23 @@ class Step:
     # recorded: the body both apps were sent, or "differs" (each filled its own form)
     body: tuple[str, str] | str | None = None
     raised: tuple[list, ...] = ()  # each app's traceback frames [file, line], if it raised
+    # where two runs of the first app answered differently too, and the other app did
+    # not keep what both kept ("status", "header X", "cookie x", "body"): not compared
+    noise: tuple[str, ...] = ()
+
+    @property
+    def verdict(self) -> str:
+        """different, varies (only where two runs of the first app differ too),
+        explained (declared changes only) or identical."""
+        if self.comparison.differences:
+            return "different"
+        return "varies" if self.noise else self.comparison.verdict
 
     def as_dict(self) -> dict:
         return {"number": self.number, "kind": self.kind, "label": self.label,
                 "method": self.method, "path": self.path, "statuses": list(self.statuses),
-                "verdict": self.comparison.verdict,
+                "verdict": self.verdict,
+                **({"noise": list(self.noise)} if self.noise else {}),
                 "likeness": self.comparison.likeness,
                 ("allowed" if self.comparison.likeness else "apart"): self.comparison.grounds,
                 "explained": self.comparison.explained,
@@ -220,17 +233,17 @@ class Run:
         names = (self.sides[0].label, self.sides[1].label)
         rules = [rule for rule in self.ignore if rule.applies(self.sides[0].sent)]
         result = compare(*responses[:2], secret=self.secret, names=names, ignore=rules)
+        noise: list[str] = []
         if self.noise and result.differences:
-            twin = compare(responses[0], responses[2], secret=self.secret, ignore=rules)
-            result = without_noise(result, twin, responses[0], responses[1], responses[2],
-                                   ignore=rules)
+            result, noise = without_noise(result, *responses, secret=self.secret,
+                                          ignore=rules)
         bodies = {side.body for side in self.sides}
         body = (next(iter(bodies)) if len(bodies) == 1 else "differs") if self.record \
             else None
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
                     self.sides[0].sent, tuple(r.status for r in responses[:2]), result,
                     self.answers(responses) if self.record else (), body,
-                    tuple(side.served.frames for side in self.sides[:2]))
+                    tuple(side.served.frames for side in self.sides[:2]), tuple(noise))
         self.steps.append(step)
         if self.progress:
             self.progress(step)
@@ -279,7 +292,7 @@ class Explorer:
         self.shapes: Counter = Counter()  # (form shape, kind of visitor) -> forms sent
 
     def learn(self, path: str, responses: list[Response]) -> None:
-        for response in responses:
+        for response in responses[:2]:  # (a twin's links are the first app's)
             if response.mimetype != "text/html":
                 continue
             for link in links(response.soup, path):
@@ -319,8 +332,9 @@ class Explorer:
         # Invalid submissions come first and change nothing, so one fetch serves all.
         pages = self.run.send(Call(page), "form page", f"before {key[0]} {key[1]}")
         mine = [[f for f in forms(response.soup, page) if f.key == key] for response in pages]
-        if not all(mine):
+        if not all(mine[:2]):
             return  # the page itself already shows the difference
+        mine[2:] = [found or mine[0] for found in mine[2:]]  # a twin's page may vary
         for mode in modes:
             calls = [self._call(found[0], mode) for found in mine]
             self.learn(page, self.run.exchange(calls, "form", f"{mode} {key[0]} {key[1]}"))

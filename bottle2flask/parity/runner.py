@@ -22,6 +22,7 @@ from pathlib import Path
 import time_machine
 
 from .. import docs
+from ..errors import UsageError
 from ..loading import is_file, is_url, labels, package_name, split
 from ..loading import load as load_app
 from ..proof.answers import ALLOWANCES
@@ -105,6 +106,7 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
     settings = settings or default_settings(secret)
     started = time.perf_counter()
     labelled = labels(specs, names)
+    untold = ""  # why a second instance of the first app (noise) did not load
     with tempfile.TemporaryDirectory(prefix="parity-") as folder, ExitStack() as stack, \
             time_machine.travel(EPOCH, tick=False) as clock:
         sides = []
@@ -115,7 +117,15 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
             # double the first app's
             twin = noise and label == f"{labelled[0]}-again"
             where = spec if in_place and not twin else on_copy(spec, Path(folder), label)
-            sides.append(Side(label, load_app(where, values, label).wsgi, secret))
+            try:
+                sides.append(Side(label, load_app(where, values, label).wsgi, secret))
+            except UsageError as error:
+                if not twin:
+                    raise
+                # the app does not load twice in one process: compared without its noise
+                print(f"note: a second instance of {spec} does not load here, so what "
+                      f"varies between its runs is not told apart: {error}", file=sys.stderr)
+                noise, untold = False, str(error)
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
                      ignore=plan.ignore, noise=noise, record=record)
         explorer = Explorer(replay, plan.form_values, max_pages=max_pages)
@@ -131,7 +141,8 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
         if more is not None:  # and the rest, writes last
             for call in more(sent(replay.steps), plan.form_values, True):
                 replay.send(call, "route")
-    return report(specs, replay.steps, time.perf_counter() - started, plan.ignore, names)
+    data = report(specs, replay.steps, time.perf_counter() - started, plan.ignore, names)
+    return {**data, "no_twin": untold} if untold else data
 
 
 def sent(steps: list[Step]) -> list[dict]:
@@ -141,7 +152,7 @@ def sent(steps: list[Step]) -> list[dict]:
 
 def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence = (),
            names: dict[str, str] | None = None) -> dict:
-    verdicts = [s.comparison.verdict for s in steps]
+    verdicts = [s.verdict for s in steps]
     explained: dict[str, int] = {}
     for step in steps:
         for name in step.comparison.explained:
@@ -153,6 +164,7 @@ def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence
                     "seconds": round(seconds, 2),
                     "identical": verdicts.count("identical"),
                     "explained": verdicts.count("explained"),
+                    "varies": verdicts.count("varies"),
                     "different": verdicts.count("different"),
                     "explained_by": explained,
                     # the stricter grades: byte for byte, and to an HTTP client
@@ -177,7 +189,9 @@ def render(data: dict) -> str:
              f"{words.count('client')} the same to an HTTP client, "
              f"{words.count('identical')} alike once normalised, "
              f"{words.count('explained')} with intended differences only, "
-             f"{summary['different']} different"]
+             f"{summary['different']} different"
+             + (f", {summary['varies']} varying between runs of {names[0]} (--noise: what "
+                "varies was not compared)" if summary.get("varies") else "")]
     if summary["explained_by"]:
         lines.append(f"Intended differences ({docs.cite()}, "
                      "'Intended differences the parity diff allows'):")

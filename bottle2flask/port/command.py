@@ -5,8 +5,10 @@ route, and the answers left in OUT/tests/ as a suite that runs against both.
 Exit status (ExitStatus, the policy cli.py writes down): 0 the port starts, every route
 of the original got a request and answered as the original (declared changes allowed);
 1 a page differs, or a file could not be converted; 2 a usage error; 3 the port does not
-start; 4 the port was not compared (the original does not start here, or no module
-makes an app the check can load); 5 converted, but
+start (where the original does, or its own code fails otherwise than the original's);
+4 the port was not compared (the original does not start here and the port fails alike
+or for want of what the machine lacks, or no module makes an app the check can load);
+5 converted, but
 a TODO sits on code that fails when it runs (a view parameter only a Bottle plugin
 passed, a request attribute Flask lacks...): the port is not done; 6 alike, but some
 routes got no request (named, with why, on the last line). A call the port commented

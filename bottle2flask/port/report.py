@@ -140,8 +140,10 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
                 route.get("likeness") or "") or route.get("result") or (
                 "not reached" if route["identical"] is None
                 else "different" if route["identical"] is False else "same")
-            detail = route.get("first_difference") or route.get("reason") or route.get(
-                "note") or ""
+            if result == "varies":  # (what varies is not compared)
+                result = "varies between runs of the original"
+            detail = route.get("first_difference") or route.get("varies") or route.get(
+                "reason") or route.get("note") or ""
             lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "
                          f"{route['requests']} | {result} | {cell(detail)} |")
         lines += ["", data.get("summary", ""), ""]

@@ -5,8 +5,11 @@ their folders (data files included); then one more process sends both the same r
 (a crawl from / and from every route without a parameter, a request for each route it
 missed (reach.py), the forms unless --no-forms, the user's requests files and the
 port's declared changes, then the writes no page made) and reads both routers, so each
-route of the original gets a verdict: same, declared change, different or not reached,
-with why. The answers are recorded as the suite the port leaves in OUT/tests/.
+route of the original gets a verdict: same, declared change, different, not reached (with
+why), or varies between runs of the original: each request goes to a second instance of
+the original too, and where the two answer differently only what both kept is compared
+(parity/noise.py), so the app's own randomness is never the port's difference. The
+answers are recorded as the suite the port leaves in OUT/tests/.
 """
 
 from __future__ import annotations
@@ -92,10 +95,18 @@ def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interprete
     port = f"{out / file}:{attr}"
     original = f"{src / file}:{attr}"
     loads = worker(python, ["probe", original], timeout)
-    if not loads["ok"] and "has no attribute" in loads.get("error", ""):
-        original = str(src / file)
-        loads = worker(python, ["probe", original], timeout)
-    return original, port, loads, worker(python, ["probe", port], timeout)
+    if loads["ok"] or "has no attribute" not in loads.get("error", ""):
+        return original, port, loads, worker(python, ["probe", port], timeout)
+    original = str(src / file)
+    loads = worker(python, ["probe", original], timeout)
+    port_loads = worker(python, ["probe", port], timeout)
+    if not loads["ok"] and not port_loads["ok"] \
+            and "has no attribute" in port_loads.get("error", ""):
+        # the module has no such name in either: the port is looked for as the original
+        # was, so the two failures say the same where they are the same
+        port = str(out / file)
+        port_loads = worker(python, ["probe", port], timeout)
+    return original, port, loads, port_loads
 
 
 def same_failure(original: dict, port: dict) -> bool:
@@ -157,11 +168,10 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
                      f"compared: {original_loads['error']}",
                      data={"starts": {"original": False, "port": True}})
     files = [*map(str, requests)]  # parity reads the port's parity.toml by itself
-    # an original served through its middleware (sessions: a random id a request) is
-    # compared with a second instance of itself too, and what differs there is noise
-    noise = original.endswith(f":{result.served}") if result.served else False
+    # every request goes to a second instance of the original too: where the two differ
+    # (a random draw, a fresh session id), only what both kept is compared (noise.py)
     found = worker(python, ["compare", original, port,
-                            json.dumps({**replay, "requests": files, "noise": noise})],
+                            json.dumps({**replay, "requests": files, "noise": True})],
                    timeout * 4)
     if "routes" not in found:
         return Check(NOT_CHECKED, f"the comparison did not run: {found.get('error')}",
@@ -181,6 +191,10 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         found["routes"] += routes
         notes += [note] if note else []
     judged = verdict(found)
+    untold = found.get("report", {}).get("no_twin")
+    if untold:  # compared all the same, the app's own noise counted as differences
+        notes.append("  a second instance of the original does not load here, so what "
+                     f"varies between its runs is not told apart ({untold})")
     judged.lines[-1:-1] = notes
     judged.data["script"] = script
     return judged
@@ -204,7 +218,8 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
                                      f"{port_loads.get('cause') or port_loads['error']}",
                  "reason": None, "note": None}], ""
     found = worker(python, ["compare", original, port,
-                            json.dumps({**replay, "requests": files})], timeout * 4)
+                            json.dumps({**replay, "requests": files, "noise": True})],
+                   timeout * 4)
     if "routes" not in found:
         return [], f"  {file}: not compared: {found.get('error')}"
     # its 404 pages count only where they differ: the entry's line stands for the folder's
@@ -218,6 +233,8 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
 # that or the same to an HTTP client (proof/answers.py); alike once the check's
 # normalisation (HTML layout, JSON as data) is applied; a declared change; different.
 EXACT, CLIENT, ALIKE = "exactly the same", "same to an HTTP client", "alike once normalised"
+# A route whose answers differ between two runs of the original too, and nowhere else.
+VARIES = "varies between runs of the original"
 
 
 def answer_of(route: dict) -> str:
@@ -226,6 +243,8 @@ def answer_of(route: dict) -> str:
         return f"not reached: {route.get('reason') or 'no request reached it'}"
     if route["identical"] is False:
         return f"different: {route['first_difference']}"
+    if route.get("result") == "varies":
+        return f"{VARIES}: {route['varies']}"
     note = f" ({route['note']})" if route.get("note") else ""
     if route.get("likeness") == "exact":
         return EXACT + note
@@ -240,7 +259,7 @@ def verdict(found: dict) -> Check:
     from ..migrate.status import not_reached, rows
 
     lines = []
-    counts = dict.fromkeys((EXACT, CLIENT, ALIKE, "declared change", "different",
+    counts = dict.fromkeys((EXACT, CLIENT, ALIKE, "declared change", "different", VARIES,
                             "not reached"), 0)
     width = max([len(r["rule"]) + len(",".join(r["methods"])) for r in rows(found)]
                 + [5]) + 2
@@ -257,7 +276,9 @@ def verdict(found: dict) -> Check:
     summary = (f"{total} routes, {ported} ported; {counts[EXACT]} exactly the same, "
                f"{counts[CLIENT]} the same to an HTTP client, {counts[ALIKE]} alike once "
                f"normalised, {counts['declared change']} with declared changes, "
-               f"{counts['different']} different, {counts['not reached']} not reached")
+               f"{counts['different']} different, {counts['not reached']} not reached"
+               + (f", {counts[VARIES]} {VARIES} (what varies is not compared)"
+                  if counts[VARIES] else ""))
     if found.get("unrouted"):
         summary += f"; {found['unrouted']['requests']} request(s) no route takes: " \
             + answer_of(found["unrouted"]).partition(":")[0]

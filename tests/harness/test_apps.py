@@ -258,7 +258,8 @@ def test_ignore_rules_are_the_users_intended_differences(tmp_path, capsys, versi
     status, data = parity(capsys, *versions, "--noise", "--requests", str(rules))
     assert status == 0, data
     assert set(data["summary"]["explained_by"]) == {"header X-Version", "json $.version",
-                                                    "css footer.version", "noise"}
+                                                    "css footer.version"}
+    assert data["summary"]["varies"] == 2  # the random token, compared nowhere else
     assert data["reasons"]["header X-Version"] == "each release says which it is"
 
 
@@ -270,7 +271,9 @@ def test_noise_drops_what_a_second_instance_differs_in_too(tmp_path, capsys):
     assert differing(data) == {"/", "/api"}
     status, data = parity(capsys, one, two, "--noise")
     assert status == 0, data
-    assert data["summary"]["explained_by"] == {"noise": 2}
+    assert data["summary"]["explained_by"] == {}
+    assert data["summary"]["varies"] == 2
+    assert [s["noise"] for s in data["steps"] if s["verdict"] == "varies"] == [["body"]] * 2
 
 
 def test_noise_keeps_a_real_difference_next_to_a_noisy_one(capsys, versions):

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from textwrap import dedent
 
 import pytest
 
@@ -135,6 +136,60 @@ def test_a_port_that_fails_to_start_as_its_original_does_is_exit_4(tmp_path, cap
     err = capsys.readouterr().err.splitlines()[-1]
     assert err.startswith("bottle2flask port: neither app starts here, and both fail alike")
     assert "ModuleNotFoundError: No module named 'module_the_machine_lacks'" in err
+
+
+SERVED_FROM_THE_COMMAND_LINE = {
+    "app.py": """
+        from sys import argv
+
+        from helpers import init_routes
+        from server import Server
+
+        if __name__ == "__main__":
+            app = Server(int(argv[1]))
+            init_routes(app)
+            app.start()
+    """,
+    "helpers.py": """
+        def init_routes(app):
+            for name in dir(app):
+                route = getattr(getattr(app, name), "route", None)
+                if route is not None:
+                    app.bottle.route(route, callback=getattr(app, name))
+    """,
+    "server.py": """
+        from bottle import Bottle
+
+
+        class Server:
+            def __init__(self, port):
+                self.port = port
+                self.bottle = Bottle()
+
+            def index(self):
+                return "hi"
+
+            index.route = "/"
+
+            def start(self):
+                self.bottle.run(port=self.port)
+    """,
+}
+
+
+def test_an_app_that_needs_its_command_line_is_not_compared_exit_4(tmp_path, capsys):
+    """Found by the trials (shylock: a server class given a port number from the command
+    line): the original has no app the check can load, and was looked for without the
+    name `app`; the port was looked for by it, so its failure ("no attribute 'app'")
+    read as its own: exit 3. Both are looked for alike now: exit 4."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for name, text in SERVED_FROM_THE_COMMAND_LINE.items():
+        (src / name).write_text(dedent(text).lstrip())
+    assert port(src, "-o", tmp_path / "out") == 4
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith("bottle2flask port: neither app starts here, and both fail alike")
+    assert "no `app` or `application` in it" in err
 
 
 def test_a_port_that_fails_otherwise_than_its_original_is_still_exit_3(tmp_path, capsys):

@@ -11,7 +11,9 @@ where Bottle answered 400: D-float; the exact candidate keeps the 400), `<path:x
 no leading slash (D-path). `re` is any
 regex: a converter class for each, registered where the app is made in any scope (a
 factory function, a method), so `def make_app(): app = Bottle(); @app.route('/<f:re:.*\.png>')`
-ports and runs (it crashed with `LookupError` before). With `--faithful` the converters
+ports and runs (it crashed with `LookupError` before); a module that routes on an app it
+imports names its converters after itself (`bottle_pages_re1`), so two modules' regexes
+never take each other's name on the app they share. With `--faithful` the converters
 are bottle_compat's: `float` a 400 for "1.2.3", `path` a leading slash.
 Bare `<name>` is the same.
 A rule computed at run time (`@app.get(path("doc", "<name:path>"))`, a name bound
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import PurePosixPath
 
 import bottle
 import libcst as cst
@@ -79,13 +82,15 @@ FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", "float")
 def convert_path(path: str, regexes: dict[str, str],
                  needs: set[str] | None = None,
                  unnamed: list[str] | None = None,
-                 custom: set[str] | frozenset[str] = frozenset()) -> tuple[str, list[str]]:
+                 custom: set[str] | frozenset[str] = frozenset(),
+                 prefix: str = "bottle_re") -> tuple[str, list[str]]:
     """A Bottle rule as a Werkzeug rule, and what could not be converted.
 
     `regexes` collects the generated regex converters (name -> regex), `needs` the
     other converters the rule uses ("float", "path"), `unnamed` the names given to
     wildcards Bottle had none for (`/<:re:.*>`): the view takes them as parameters;
-    `custom`: the route filters the app adds itself, each a converter of the same name.
+    `custom`: the route filters the app adds itself, each a converter of the same name;
+    `prefix`: the regex converters' names before their number.
     """
     needs = set() if needs is None else needs
     unnamed = [] if unnamed is None else unnamed
@@ -101,7 +106,8 @@ def convert_path(path: str, regexes: dict[str, str],
             name = f"unnamed{len(unnamed) + 1}" if unnamed else "unnamed"
             unnamed.append(name)
         if kind in {"default", "re"}:
-            parts.append(f"<{converter_name(bottle._re_flatten(config), regexes)}:{name}>"
+            parts.append(f"<{converter_name(bottle._re_flatten(config), regexes, prefix)}"
+                         f":{name}>"
                          if config else f"<{name}>")
         elif kind in custom and not config:  # its converter is made from the filter
             parts.append(f"<{kind}:{name}>")
@@ -140,11 +146,11 @@ def prefixed(prefix: str, path: cst.BaseExpression) -> cst.BaseExpression:
     return cst.BinaryOperation(cst.SimpleString(f'"{prefix}"'), cst.Add(), path)
 
 
-def converter_name(regex: str, regexes: dict[str, str]) -> str:
+def converter_name(regex: str, regexes: dict[str, str], prefix: str = "bottle_re") -> str:
     for name, known in regexes.items():
         if known == regex:
             return name
-    name = f"bottle_re{sum(1 for n in regexes if n != FLOAT) + 1}"
+    name = f"{prefix}{sum(1 for n in regexes if n != FLOAT) + 1}"
     regexes[name] = regex
     return name
 
@@ -730,7 +736,7 @@ class Routes(Rule):
                     for _, kind, _ in tokens(path)) and self.exact("route-filter", path)
         needs: set[str] = set()
         new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
-                                     self.state.route_filters)
+                                     self.state.route_filters, self.converter_prefix())
         if exact and not problems:
             for need in needs:
                 self.need_exact(need)
@@ -754,6 +760,16 @@ class Routes(Rule):
         if string_value(literal) != new:
             literal = cst.SimpleString(repr(new))
         return literal
+
+    def converter_prefix(self) -> str:
+        """bottle_re: the names of a module's regex converters, numbered from 1 in each
+        module. A module that routes on an app it imports registers them on an app other
+        modules may register theirs on too: its name goes in them (bottle_pages_re1), or
+        the last module's converter took every module's routes with that name."""
+        if self.facts.makes_app() or not self.facts.app_name:
+            return "bottle_re"
+        stem = PurePosixPath(self.facts.path).with_suffix("").as_posix()
+        return f"bottle_{re.sub(r'[^0-9A-Za-z]+', '_', stem).strip('_').lower()}_re"
 
     def werkzeug_converters(self, path: str) -> str:
         """The default port: Werkzeug's converters where they take what Bottle's filters

@@ -1,9 +1,12 @@
 """Port a drawn app, serve both in-process, send each route its requests, and judge.
 
-An answer that differs is allowed only where the port said so on the line responsible:
-a declared change (OUT/parity.toml's [[ignore]] for the path, or a declared change with
-nothing to ignore at a line of the view or of what runs around it) or a TODO there.
-Anything else, and a port that fails or does not start, is a failure.
+A port that fails or does not start, and a request it breaks (a 5xx, or a 4xx where
+Bottle served the page, unless the original answers so too) are BROKEN: counted apart,
+and never excused, whatever the port declared or left a TODO on. Any other answer that
+differs is allowed only where the port said so on the line responsible: a declared
+change (OUT/parity.toml's [[ignore]] for the path, or a declared change with nothing to
+ignore at a line of the view or of what runs around it) or a TODO there; else it is
+different.
 """
 
 from __future__ import annotations
@@ -26,13 +29,16 @@ from .grammar import App, Request, Route
 from .render import files, write_app
 
 SECRET = "fuzz-port-secret"
-OUTCOMES = ("same", "declared", "todo", "failed")
+OUTCOMES = ("same", "declared", "todo", "different", "broken")
+FAILED = ("different", "broken")  # the outcomes a run fails on
 
 
 @dataclass
 class Verdict:
-    outcome: str  # same, declared, todo, failed
-    problems: list[str] = field(default_factory=list)
+    outcome: str  # same, declared, todo, different, broken
+    problems: list[str] = field(default_factory=list)  # broken first, then different
+    starts: bool = True  # the port was made and starts
+    broken: int = 0  # requests it broke
     allowed: list[str] = field(default_factory=list)  # what let each difference through
     source: dict[str, str] = field(default_factory=dict)
     ported: dict[str, str] = field(default_factory=dict)
@@ -117,6 +123,24 @@ def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
     return names, templates
 
 
+def status_code(status: str) -> int:
+    return int(status.split(None, 1)[0])
+
+
+def breaks(statuses: tuple[str, ...]) -> bool:
+    """Whether the port broke the request: a 5xx where the original answered below
+    500, or a 4xx where it served the page (2xx, 3xx)."""
+    theirs, ours = map(status_code, statuses[:2])
+    return ours >= 500 > theirs or 500 > ours >= 400 > theirs
+
+
+def shown(request: Request) -> str:
+    return (f"{request.method} {request.path}{'?' + request.query if request.query else ''}"
+            f"{' form=' + str(request.form) if request.form else ''}"
+            f"{' json=' + str(request.json) if request.json is not None else ''}"
+            f"{' cookie=' + request.cookie if request.cookie else ''}")
+
+
 def judge(app: App, tmp: Path) -> Verdict:
     src, out = tmp / "src", tmp / "out"
     write_app(app, src)
@@ -126,15 +150,15 @@ def judge(app: App, tmp: Path) -> Verdict:
     verdict = Verdict("same", source=source, ported=ported)
     failed = [m for m in result.modules if m.status == "failure"]
     if failed:
-        verdict.outcome = "failed"
-        verdict.problems = [f"port failed: {m.path}: {m.error}" for m in failed]
+        verdict.outcome, verdict.starts = "broken", False
+        verdict.problems = [f"BROKEN: port failed: {m.path}: {m.error}" for m in failed]
         return verdict
     original = load(f"{src / 'app.py'}:app", {"SECRET_KEY": SECRET}, "fuzz_bottle")
     try:
         port = load(f"{out / 'app.py'}:app", {"SECRET_KEY": SECRET}, "fuzz_flask")
     except UsageError as error:
-        verdict.outcome = "failed"
-        verdict.problems = [f"the port does not start: {error}"]
+        verdict.outcome, verdict.starts = "broken", False
+        verdict.problems = [f"BROKEN: the port does not start: {error}"]
         return verdict
     ignore = load_scenario(out / "parity.toml").ignore
     run = Run([Side("bottle", original.wsgi, SECRET), Side("flask", port.wsgi, SECRET)],
@@ -147,9 +171,17 @@ def judge(app: App, tmp: Path) -> Verdict:
                       if t.get("todos") and t.get("breaks")}
     declared = [(m.path, d) for m in result.modules for d in m.declared]
     used_declared = used_todo = False
+    broken: list[str] = []
     for request in app.requests():
         run.exchange([call_of(request)] * 2, "fuzz")
         step = run.steps[-1]
+        if breaks(step.statuses):  # before any excuse: a declared change never loses a page
+            broken.append(f"BROKEN: {shown(request)}: {step.statuses[0]} / {step.statuses[1]}"
+                          + "".join(f"; {d.where}: {d.a!r} != {d.b!r}"
+                                    for d in step.comparison.differences)
+                          + (f" (explained by {', '.join(step.comparison.explained)}, "
+                             "which excuses no break)" if step.comparison.explained else ""))
+            continue
         own = {rule.name for rule in ignore}
         if any(name in own for name in step.comparison.explained):
             used_declared = True
@@ -176,14 +208,14 @@ def judge(app: App, tmp: Path) -> Verdict:
             verdict.allowed += found
             continue
         verdict.problems.append(
-            f"{request.method} {path}{'?' + request.query if request.query else ''}"
-            f"{' form=' + str(request.form) if request.form else ''}"
-            f"{' json=' + str(request.json) if request.json is not None else ''}"
-            f"{' cookie=' + request.cookie if request.cookie else ''}: "
-            f"{step.statuses[0]} / {step.statuses[1]}: "
+            f"{shown(request)}: {step.statuses[0]} / {step.statuses[1]}: "
             + "; ".join(f"{d.where}: {d.a!r} != {d.b!r}" for d in step.comparison.differences))
-    if verdict.problems:
-        verdict.outcome = "failed"
+    verdict.broken = len(broken)
+    verdict.problems[:0] = broken
+    if broken:
+        verdict.outcome = "broken"
+    elif verdict.problems:
+        verdict.outcome = "different"
     elif used_todo or any(m.todos for m in result.modules):
         verdict.outcome = "todo"
     elif used_declared or declared:

@@ -1,0 +1,98 @@
+"""The generator's judge: a port that does not start, and a request it breaks, are
+BROKEN, counted apart from other differences and never excused by what the port
+declared or left a TODO on."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from . import judge as judging
+from .judge import breaks, judged
+from .test_fuzz_port import counts
+from .test_fuzz_port_regressions import app, route
+
+
+@pytest.mark.parametrize(("statuses", "broken"), [
+    (("200 OK", "500 INTERNAL SERVER ERROR"), True),
+    (("302 Found", "404 NOT FOUND"), True),  # a page Bottle served, lost
+    (("200 OK", "405 METHOD NOT ALLOWED"), True),
+    (("404 Not Found", "500 INTERNAL SERVER ERROR"), True),
+    (("500 Internal Server Error", "500 INTERNAL SERVER ERROR"), False),  # the original too
+    (("404 Not Found", "405 METHOD NOT ALLOWED"), False),  # a difference, not a break
+    (("403 Forbidden", "404 NOT FOUND"), False),
+    (("200 OK", "201 CREATED"), False),
+    (("500 Internal Server Error", "200 OK"), False),
+])
+def test_a_request_is_broken_where_the_port_fails_and_the_original_did_not(statuses, broken):
+    assert breaks(statuses) is broken
+
+
+MADE = judging.port_tree
+
+
+def spoilt(monkeypatch, spoil: Callable[[Path, object], None]) -> None:
+    """The judge's ports, each spoilt by spoil(out, result) once made."""
+
+    def port_tree(src: Path, out: Path, **options):
+        result = MADE(src, out, **options)
+        spoil(out, result)
+        return result
+
+    monkeypatch.setattr(judging, "port_tree", port_tree)
+
+
+def test_a_broken_request_is_broken_whatever_the_port_declared_on_its_line(monkeypatch):
+    """The judge let a 500 through where a declared change sat on the view's line, or
+    where the port's parity.toml ignored the status on its path: a declared change never
+    loses a page."""
+    def spoil(out: Path, result) -> None:
+        code = (out / "app.py").read_text()
+        (out / "app.py").write_text(code.replace('return "r1"', 'raise RuntimeError("lost")'))
+        (out / "parity.toml").write_text(
+            '[[ignore]]\nstatus = "500"\npath = "/r1"\nreason = "declared"\n')
+        line = code.splitlines().index("def r1():") + 1
+        result.modules[0].declared.append({"id": "D-undefined", "paths": ["/r1"],
+                                           "line": line})
+
+    spoilt(monkeypatch, spoil)
+    verdict = judged(app(route()))
+    assert (verdict.outcome, verdict.broken, verdict.starts) == ("broken", 1, True)
+    assert verdict.problems == [
+        "BROKEN: GET /r1: 200 OK / 500 INTERNAL SERVER ERROR (explained by status 500, "
+        "which excuses no break)"]
+
+
+def test_a_page_the_port_loses_is_broken_and_a_difference_is_only_different(monkeypatch):
+    def spoil(out: Path, result) -> None:
+        code = (out / "app.py").read_text()
+        (out / "app.py").write_text(code.replace("@app.route('/r1')", "@app.route('/r9')")
+                                    .replace('return "r2"', 'return "r2!"'))
+
+    spoilt(monkeypatch, spoil)
+    verdict = judged(app(route(), route(2)))
+    assert (verdict.outcome, verdict.broken) == ("broken", 1)
+    assert verdict.problems[0].startswith("BROKEN: GET /r1: 200 OK / 404 NOT FOUND")
+    assert verdict.problems[1].startswith("GET /r2: 200 OK / 200 OK: body")
+    spoilt(monkeypatch, lambda out, result: (out / "app.py").write_text(
+        (out / "app.py").read_text().replace('return "r1"', 'return "r1!"')))
+    verdict = judged(app(route()))
+    assert (verdict.outcome, verdict.broken) == ("different", 0)
+
+
+def test_a_port_that_does_not_start_is_broken(monkeypatch):
+    spoilt(monkeypatch, lambda out, result: (out / "app.py").write_text(
+        "raise ImportError('no')\n" + (out / "app.py").read_text()))
+    verdict = judged(app(route()))
+    assert (verdict.outcome, verdict.starts) == ("broken", False)
+    assert verdict.problems[0].startswith("BROKEN: the port does not start")
+
+
+def test_the_verdict_counts_broken_ports_and_requests_apart():
+    tried = Counter({"apps": 4, "same": 1, "different": 1, "broken": 2, "not starting": 1,
+                     "requests broken": 3})
+    assert counts(tried) == ("apps: 4; same: 1, declared: 0, TODO: 0, different: 1, "
+                             "BROKEN: 2 (ports not starting: 1, requests broken: 3)")

@@ -1,0 +1,299 @@
+"""The check tells the port's differences from the app's own noise: every request goes
+to a second instance of the original too, and where the two originals differ (random
+draws, a fresh session id, keys in a random order) only what both kept is compared. A
+route whose answers vary only there is "varies between runs of the original", counted
+apart and never repaired; a real difference beside the noise is still one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+
+from bottle2flask.cli import main as kit
+from bottle2flask.exit_status import ExitStatus
+from bottle2flask.parity.noise import Gap, fits, same_text, shape, tokens, value_differences
+from bottle2flask.parity.noise import without_noise as sorted_out
+from bottle2flask.parity.normalise import Response, compare
+from bottle2flask.proof.check import VARIES
+
+NOISY = '''
+import random
+import uuid
+
+from bottle import Bottle, request, response
+
+app = Bottle()
+KEYS = ["apple", "banana", "cherry", "damson", "elder", "fig", "grape"]
+
+
+@app.get("/")
+def index():
+    return ('<a href="/draw">draw</a> <a href="/session">session</a> '
+            '<a href="/keys">keys</a> <a href="/api/keys">api</a> <a href="/about">about</a>')
+
+
+@app.get("/draw")
+def draw():
+    return (f"<p>Your numbers: {random.randint(1, 10**9)}, {random.random()}</p>"
+            "<p>Good luck</p>")
+
+
+@app.post("/draw")
+def draw_for():
+    return f"<p>Drawn for {request.forms.get('name') or 'you'}: {random.randint(1, 10**9)}</p>"
+
+
+@app.get("/session")
+def session():
+    response.set_cookie("bottle_session", uuid.uuid4().hex, httponly=True, path="/")
+    return "<p>Welcome</p>"
+
+
+@app.get("/keys")
+def keys():
+    return "<ul>" + "".join(f"<li>{key}</li>" for key in random.sample(KEYS, len(KEYS))) \\
+        + "</ul>"
+
+
+@app.get("/api/keys")
+def api_keys():
+    return {"keys": random.sample(KEYS, len(KEYS)), "count": len(KEYS)}
+
+
+@app.post("/queue")
+def queue():
+    rows = [f"<tr><td>{n}</td><td>{random.random():.3f}</td></tr>"
+            for n in range(random.randint(1, 9))]
+    return "<h1>Queue</h1><table>" + "".join(rows) + "</table><p>simulated</p>"
+
+
+@app.get("/about")
+def about():
+    return "<p>About</p>"
+'''
+
+# The same pages, each with a real difference beside its noise: Flask's own name where
+# the original printed Bottle's (a page's text; a cookie's path).
+REAL = '''
+import random
+import uuid
+
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.get("/")
+def index():
+    return '<a href="/draw">draw</a> <a href="/session">session</a>'
+
+
+@app.get("/draw")
+def draw():
+    return f"<p>Your number: {random.random()}, drawn by {type(app).__name__}</p>"
+
+
+@app.get("/session")
+def session():
+    response.set_cookie("bottle_session", uuid.uuid4().hex,
+                        path="/" + type(app).__name__.lower())
+    return "<p>Welcome</p>"
+'''
+
+
+def ported(tmp_path: Path, source: str) -> tuple[int, dict, str]:
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(source).lstrip())
+    status = kit(["port", str(src), "-o", str(out), "--check-timeout", "120"])
+    return status, json.loads((out / "porting-report.json").read_text())["check"], \
+        (out / "PORTING-REPORT.md").read_text()
+
+
+def results(check: dict) -> dict[str, str]:
+    return {f"{','.join(r['methods'])} {r['rule']}": r["result"] for r in check["routes"]}
+
+
+def test_pages_that_vary_between_runs_of_the_original_are_counted_apart_not_repaired(
+        tmp_path, capsys):
+    status, check, markdown = ported(tmp_path, NOISY)
+    said = capsys.readouterr().out
+    assert results(check) == {
+        "GET /": "same", "GET /draw": "varies", "POST /draw": "varies",
+        "GET /session": "varies", "GET /keys": "varies", "GET /api/keys": "varies",
+        "POST /queue": "varies", "GET /about": "same"}
+    assert status == ExitStatus.DONE, check["reason"]
+    assert check["counts"][VARIES] == 6 and check["counts"]["different"] == 0
+    assert f"0 different, 0 not reached, 6 {VARIES}" in said
+    assert check["repair"] == {"rounds": 0, "exact": [], "left": [], "undone": []}
+    session = next(r for r in check["routes"] if r["rule"] == "/session")
+    assert session["varies"] == "GET /session: cookie bottle_session"
+    assert f"| {VARIES} | GET /session: cookie bottle_session |" in markdown
+
+
+def test_a_real_difference_beside_the_noise_is_still_caught(tmp_path, capsys):
+    status, check, _ = ported(tmp_path, REAL)
+    assert status == ExitStatus.DIFFERS
+    assert results(check) == {"GET /": "same", "GET /draw": "different",
+                              "GET /session": "different"}
+    draw, session = (next(r for r in check["routes"] if r["rule"] == rule)
+                     for rule in ("/draw", "/session"))
+    assert draw["first_difference"].startswith("GET /draw: body")
+    assert "cookie bottle_session" in session["first_difference"]
+
+
+def page(body: str, *headers: tuple[str, str], status: str = "200 OK",
+         mimetype: str = "text/html") -> Response:
+    return Response(status, [("Content-Type", f"{mimetype}; charset=utf-8"), *headers],
+                    body.encode(), "/x")
+
+
+def left(first: Response, other: Response, again: Response) -> tuple[list[str], list[str]]:
+    """Where other really differs from first, and what varied between the originals."""
+    result, noise = sorted_out(compare(first, other), first, other, again)
+    return [d.where for d in result.differences], noise
+
+
+SESSION = ("Set-Cookie", "sid={}; HttpOnly; Path=/")
+
+
+@pytest.mark.parametrize(("first", "again", "other", "real", "noise"), [
+    # a fresh session id: its name and attributes count, not its value
+    (page("ok", (SESSION[0], SESSION[1].format("a1"))),
+     page("ok", (SESSION[0], SESSION[1].format("b2"))),
+     page("ok", (SESSION[0], SESSION[1].format("c3"))), [], ["cookie sid"]),
+    (page("ok", (SESSION[0], SESSION[1].format("a1"))),
+     page("ok", (SESSION[0], SESSION[1].format("b2"))),
+     page("ok", ("Set-Cookie", "sid=c3; Path=/")), ["cookie sid"], []),
+    (page("ok", (SESSION[0], SESSION[1].format("a1"))),
+     page("ok", (SESSION[0], SESSION[1].format("b2"))), page("ok"), ["cookie sid"], []),
+    # a header both runs send: there, and the parts of its value both kept
+    (page("ok", ("Link", "</n?t=a1>; rel=next")), page("ok", ("Link", "</n?t=b2>; rel=next")),
+     page("ok", ("Link", "</n?t=c3>; rel=next")), [], ["header Link"]),
+    (page("ok", ("Link", "</n?t=a1>; rel=next")), page("ok", ("Link", "</n?t=b2>; rel=next")),
+     page("ok", ("Link", "</n?t=c3>; rel=prev")), ["header Link"], []),
+    (page("ok", ("X-Id", "a1")), page("ok", ("X-Id", "b2")), page("ok"), ["header X-Id"], []),
+    (page("ok", ("X-Id", "a1")), page("ok"), page("ok", ("X-Id", "c3")), [], ["header X-Id"]),
+    # the status: compared when both runs gave the same
+    (page("a"), page("b"), page("c", status="500 INTERNAL SERVER ERROR"),
+     ["status"], ["body"]),
+    (page("a"), page("b", status="503 Service Unavailable"), page("c", status="500 x"),
+     [], ["status", "body"]),
+    # a page: the words both runs printed, in order
+    (page("<p>Drawn: 12 for Ada</p>"), page("<p>Drawn: 34 for Ada</p>"),
+     page("<p>Drawn: 56 for Ada</p>"), [], ["body"]),
+    (page("<p>Drawn: 12 for Ada</p>"), page("<p>Drawn: 34 for Ada</p>"),
+     page("<p>Drawn: 56 for Bob</p>"), ["body"], []),
+    (page("<p>Drawn: 12 for Ada</p>"), page("<p>Drawn: 34 for Ada</p>"),
+     page("<p>Drawn: 56 for Ada</p><p>more</p>"), ["body"], []),
+    # JSON: field by field, a list both gave in another order in any order
+    (page('{"t": 1, "n": "a", "l": [1, 2, 3]}', mimetype="application/json"),
+     page('{"t": 2, "n": "a", "l": [3, 1, 2]}', mimetype="application/json"),
+     page('{"t": 3, "n": "a", "l": [2, 3, 1]}', mimetype="application/json"), [], ["body"]),
+    (page('{"t": 1, "n": "a"}', mimetype="application/json"),
+     page('{"t": 2, "n": "a"}', mimetype="application/json"),
+     page('{"n": "a"}', mimetype="application/json"), ["body"], ["body"]),
+    (page('{"t": 1, "n": "a"}', mimetype="application/json"),
+     page('{"t": 2, "n": "a"}', mimetype="application/json"),
+     page('{"t": "3", "n": "b"}', mimetype="application/json"), ["body"], ["body"]),
+])
+def test_only_what_both_runs_of_the_original_kept_is_compared(first, again, other, real,
+                                                             noise):
+    assert left(first, other, again) == (real, noise)
+
+
+def test_what_does_not_vary_between_the_originals_is_never_noise():
+    first, other = page("<p>1</p>", ("X-Id", "a")), page("<p>2</p>", ("X-Id", "b"))
+    assert left(first, other, first) == (["header X-Id", "body"], [])
+
+
+@pytest.mark.parametrize(("first", "again", "other", "same"), [
+    ("Your number: 0.123 and Bob", "Your number: 0.456 and Bob", "Your number: 0.7 and Bob",
+     True),
+    ("Your number: 0.123 and Bob", "Your number: 0.456 and Bob", "Your number: 7 and Ann",
+     False),
+    ("Your number: 0.123 and Bob", "Your number: 0.456 and Bob", "Your number: and Bob",
+     False),  # "0." both kept
+    ("token a1b2", "token c3d4", "token e5", True),
+    ("token a1b2", "token c3d4", "token", False),
+    # keys in a random order: any order of the same keys
+    ("h\na\nb\nc\nd\nf\n", "h\nb\na\nd\nc\nf\n", "h\nd\nc\nb\na\nf\n", True),
+    ("h\na\nb\nc\nd\nf\n", "h\nb\na\nd\nc\nf\n", "h\nd\nc\nb\na\ng\n", False),
+    ("keys: a, b, c", "keys: c, a, b", "keys: b, c, a", True),
+    ("keys: a, b, c", "keys: c, a, b", "keys: b, c, x", False),
+    # a table of random length: its rows, numbers aside, in any number
+    ("T\n<tr>\n0.12\n<tr>\n0.5\nend\n", "T\n<tr>\n0.7\nend\n",
+     "T\n<tr>\n0.3\n<tr>\n1.5\n<tr>\n2\nend\n", True),
+    ("T\n<tr>\n0.12\n<tr>\n0.5\nend\n", "T\n<tr>\n0.7\nend\n", "T\n<tr>\nx\nend\n", False),
+    ("T\n<tr>\n0.12\n<tr>\n0.5\nend\n", "T\n<tr>\n0.7\nend\n", "T\n<tr>\n0.3\nEND\n", False),
+    ("T\n<tr>\n0.12\nend\n", "T\n<tr>\n0.7\nend\n", "T\n<tr>\n0.3\n<tr>\n1.5\nend\n", True),
+    ("a  b", "a b", "a b", True),  # the runs differ in their spaces alone
+    ("a  b", "a b", "a c", False),
+    ("same", "same", "same", True),
+    ("same", "same", "Same", False),
+])
+def test_a_text_keeps_what_both_runs_kept(first, again, other, same):
+    assert same_text(first, again, other) is same
+
+
+def test_a_shape_is_the_shared_tokens_with_gaps_between():
+    assert shape(tokens("id 12 of 3\n"), tokens("id 45 of 3\n")) == \
+        ["id", Gap(1), "of", "3", "\n"]
+    assert shape(tokens("a b c"), tokens("a c")) == ["a", Gap(0), "c"]
+    assert shape(tokens("x\n1 2\ny"), tokens("x\n2 1\ny")) == \
+        ["x", "\n", Gap(1, ("\n", "1", "2")), "y"]
+    assert fits(["id", Gap(0), "of"], ["id", "of"])
+    assert not fits(["id", Gap(1), "of"], ["id", "of"])  # both runs printed something
+    assert fits([Gap(1), "of", Gap(1)], ["x", "y", "of", "z"])
+    assert not fits([Gap(1), "of", Gap(1)], ["of", "z"])
+    assert not fits(["id", Gap(0), "of"], ["id", "x"])
+    assert not fits(["a", "b", Gap(0), "b", "c"], ["a", "b", "c"])  # "b" is not used twice
+    assert fits(["<", Gap(1, ("1", "2")), ">"], ["<", "2", "1", ">"])
+    assert not fits(["<", Gap(1, ("1", "2")), ">"], ["<", "2", "3", ">"])
+    # a stretch's first place is not always the one its gap takes
+    assert fits(["x", Gap(1, ("a", "y")), "y", Gap(0)], ["x", "a", "y", "y", "z"])
+    assert not fits(["x", Gap(1, ("a", "b")), "y"], ["x", "a", "y", "b", "y"])
+
+
+@pytest.mark.parametrize(("first", "again", "other", "found"), [
+    ({"n": 1, "k": "x"}, {"n": 2, "k": "x"}, {"n": 9, "k": "x"}, []),
+    ({"n": 1, "k": "x"}, {"n": 2, "k": "x"}, {"n": 9, "k": "y"}, ['$.k: "x" != "y"']),
+    ({"n": 1, "k": "x"}, {"n": 2, "k": "x"}, {"k": "x"}, ["$.n: missing"]),
+    ({"n": 1}, {"n": 2}, {"n": 3, "z": 0}, ["$.z: in neither run of the original"]),
+    ({"n": 1}, {"n": 2}, {"n": "3"}, ["$.n: str, number in both runs of the original"]),
+    ({"n": 1}, {"m": 2}, {"o": 3}, ["$.o: in neither run of the original"]),
+    ({"l": [1, 2]}, {"l": [1, 2, 3]}, {"l": []}, []),  # its length varies
+    ({"l": [1, 2]}, {"l": [2, 1]}, {"l": [1, 2, 3]},
+     ["$.l: 3 items, 2 in both runs of the original"]),
+])
+def test_a_value_keeps_what_both_runs_kept(first, again, other, found):
+    assert value_differences(first, again, other) == found
+
+
+def test_an_app_that_does_not_load_twice_is_compared_without_its_noise(tmp_path,
+                                                                        monkeypatch):
+    """A second instance of the original that does not load (a module of its own that
+    refuses a second app in one process) stops nothing: the apps are compared as they
+    were before the noise filter, and the report says why nothing varies."""
+    from bottle2flask.errors import UsageError
+    from bottle2flask.parity import runner
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(NOISY).lstrip())
+    loaded = runner.load_app
+
+    def once(spec, settings, label):
+        if label.endswith("-again"):
+            raise UsageError(f"cannot load {spec!r}: RuntimeError: one app a process")
+        return loaded(spec, settings, label)
+
+    monkeypatch.setattr(runner, "load_app", once)
+    spec = f"{src / 'web.py'}:app"
+    found = runner.run([spec, spec], noise=True, extra=[], starts=["/draw"])
+    assert found["no_twin"].endswith("/web-1-again-app/web.py:app': RuntimeError: one app "
+                                     "a process")
+    assert found["summary"]["different"] == 1 and found["summary"]["varies"] == 0
