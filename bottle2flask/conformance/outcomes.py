@@ -174,33 +174,28 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "request.route.reset(): Bottle's plugins of this route: Flask has no "
          'plugins; what they do is a decorator on the view, or a '
          'before_request/after_request hook'),
-    'ConfigDict.load_dict': todo(
-        'P017',
-         "app.config.load_dict() is Bottle's; Flask's config has no such method: "
-         "app.config.update(...), but Bottle flattens nested dicts to 'a.b' keys"),
     'ConfigDict.load_module': todo(
         'P017',
-         "app.config.load_module() is Bottle's; Flask's config has no such method:"
-         " app.config.from_object(...), but Bottle flattens dict values to 'a.b' "
-         'keys'),
+         "app.config.load_module() kept by bottle_config.py: the module's "
+         "upper-case names, dict values flattened to 'a.b' keys: Flask's way is "
+         'app.config.from_object(name)'),
     'ConfigDict.load_config': todo(
         'P017',
-         "app.config.load_config() is Bottle's; Flask's config has no such method:"
-         " an .ini file read with configparser: its [section] key is 'section.key'"
-         ' in Bottle'),
+         'app.config.load_config() kept by bottle_config.py: an .ini file, its '
+         "[section] key as 'section.key': Flask's way is a TOML file, "
+         'app.config.from_file(path, load=tomllib.load, text=False)'),
     'ConfigDict.meta_set': todo(
         'P017',
-         "app.config.meta_set() is Bottle's; Flask's config has no such method: no"
-         ' Flask equivalent (filters, help text): convert the value where it is '
-         'read'),
+         "app.config.meta_set() kept by bottle_config.py: Flask's config keeps no "
+         'meta fields (help text, filters): convert a value where it is read'),
     'ConfigDict.meta_get': todo(
         'P017',
-         "app.config.meta_get() is Bottle's; Flask's config has no such method: no"
-         ' Flask equivalent'),
+         "app.config.meta_get() kept by bottle_config.py: Flask's config keeps no "
+         'meta fields (help text, filters)'),
     'ConfigDict.meta_list': todo(
         'P017',
-         "app.config.meta_list() is Bottle's; Flask's config has no such method: "
-         'no Flask equivalent'),
+         "app.config.meta_list() kept by bottle_config.py: Flask's config keeps no"
+         ' meta fields (help text, filters)'),
     'ResourceManager.add_path': todo(
         'P001',
          "`app.resources` is Bottle's ResourceManager: Flask's app.open_resource()"
@@ -568,8 +563,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
 BREAKS: frozenset[str] = frozenset({
     'Bottle.close', 'Bottle.default_error_handler', 'Bottle.error_handler', 'Bottle.match',
     'Bottle.plugins', 'Bottle.resources', 'Bottle.router', 'Bottle.routes',
-    'ConfigDict.load_config', 'ConfigDict.load_dict', 'ConfigDict.load_module',
-    'ConfigDict.meta_get', 'ConfigDict.meta_list', 'ConfigDict.meta_set',
     'FormsDict.input_encoding', 'FormsDict.recode_unicode', 'HTTPError.add_header',
     'HTTPError.bad_headers', 'HTTPError.charset', 'HTTPError.close',
     'HTTPError.content_length', 'HTTPError.content_type', 'HTTPError.copy',
