@@ -318,6 +318,7 @@ COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "lega
               "bottle_routes": Path(__file__).parent / "compat" / "bottle_routes.py",
               "bottle_mount": Path(__file__).parent / "compat" / "bottle_mount.py",
               "bottle_config": Path(__file__).parent / "compat" / "bottle_config.py",
+              "bottle_members": Path(__file__).parent / "compat" / "bottle_members.py",
               "bottle_plugins": Path(__file__).parent / "compat" / "bottle_plugins.py"}
 
 

@@ -42,6 +42,11 @@ or a bare `:`) is matched by Bottle and passed to nobody; Werkzeug needs a name 
 passes it, so it becomes `<unnamed>` and the view takes `unnamed=None` (a view taking
 `**kwargs` gets it there too: a TODO says so; a view registered by a call elsewhere
 gets a breaking TODO naming the parameter it must take).
+A route's own config keywords (`@app.route("/", answer=42)`, read as
+`request.route.config["answer"]`), which Werkzeug's Rule refuses, go to a decorator right
+under the route, `@bottle_members.route_config("/", answer=42)` from bottle_members.py (the
+helper the port copies, port/compat/bottle_members.py), under a TODO; on a route not
+written as a decorator they are taken out, under a TODO that says it breaks.
 """
 
 from __future__ import annotations
@@ -234,6 +239,8 @@ class Routes(Rule):
     compat = ("float", "path")
 
     def visit_Module(self, node: cst.Module) -> None:
+        # the config keywords of the route decorator being converted (None: not one)
+        self.config_args: list[cst.Arg] | None = None
         # NAME = literal at the top of the module: what a method= given by name holds
         self.bound = {t.target.value: stmt.body[0].value for stmt in node.body
                       if isinstance(stmt, cst.SimpleStatementLine)
@@ -384,7 +391,22 @@ class Routes(Rule):
                 self.fired()
                 return cst.FlattenSentinel([updated.with_changes(
                     decorator=self.route_call(c)) for c in listed])
-            return updated.with_changes(decorator=self.route_call(call))
+            self.config_args = []
+            routed = updated.with_changes(decorator=self.route_call(call))
+            config, self.config_args = self.config_args, None
+            if not config:
+                return routed
+            self.need_import(CONFIG_HELPER)
+            self.state.companions.add(CONFIG_HELPER)
+            config[-1] = config[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            decorator = routed.decorator  # the rule (as Flask's), to tell a view's
+            assert isinstance(decorator, cst.Call)  # routes apart (a route has one here)
+            rule = arg(decorator, 0, "path")
+            assert rule is not None
+            config.insert(0, cst.Arg(rule.value, comma=cst.Comma(
+                whitespace_after=cst.SimpleWhitespace(" "))))
+            return cst.FlattenSentinel([routed, cst.Decorator(cst.Call(cst.Attribute(
+                cst.Name(CONFIG_HELPER), cst.Name("route_config")), config))])
         return updated
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
@@ -630,9 +652,17 @@ class Routes(Rule):
             elif key == "callback":
                 self.todo("callback= registration: use app.add_url_rule(path, view_func=...)")
             elif key not in ROUTE_KEYWORDS:  # Bottle's route config: Werkzeug's Rule refuses it
-                self.todo(f"{key}= is Bottle's route config (request.route.config[{key!r}]):"
-                          " Flask's route() takes no such keyword, so it is taken out; keep "
-                          "the value where the view can read it", breaks=True)
+                if self.config_args is not None:  # a route decorator: kept
+                    self.todo(f"{key}= is Bottle's route config (request.route.config"
+                              f"[{key!r}]), kept by {CONFIG_HELPER}.route_config: Flask "
+                              "keeps no config per route: keep the value where the view "
+                              "reads it (app.config, a constant)")
+                    self.config_args.append(a)
+                else:
+                    self.todo(f"{key}= is Bottle's route config (request.route.config"
+                              f"[{key!r}]): Flask's route() takes no such keyword, so it is "
+                              "taken out; keep the value where the view can read it",
+                              breaks=True)
                 args[i] = REMOVE_ARG
                 changed = True
         kept = [a for a in args if a is not REMOVE_ARG]
@@ -800,6 +830,8 @@ ROUTE_KEYWORDS = {"path", "method", "methods", "name", "endpoint", "callback", "
                   "redirect_to", "alias", "host", "websocket", "provide_automatic_options",
                   "view_func", "rule"}
 REMOVE_ARG = cst.Arg(cst.Name("__kit_removed__"))
+# The helper that keeps a route's config keywords (port/compat/bottle_members.py)
+CONFIG_HELPER = "bottle_members"
 # Bottle's method="ANY" matches every method; Flask wants them listed.
 ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 
