@@ -67,3 +67,17 @@ def test_a_requirements_file_the_app_ships_is_kept_and_the_report_says_what_to_a
     assert ("`requirements.txt` is the app's own (copied as it was, not changed): add "
             f"`Flask>={metadata.version('flask')}`, `module_nobody_installed` for the port "
             "(and drop Bottle once no module imports it).") in report
+
+
+def test_bottle_is_listed_where_the_port_keeps_one_of_its_classes(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(
+        "from bottle import Bottle, SimpleTemplate\n\napp = Bottle()\n\n\n"
+        "@app.route('/')\ndef index():\n    t = SimpleTemplate('x')\n"
+        "    return t.source\n")
+    out = tmp_path / "out"
+    assert command(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    assert "from bottle import SimpleTemplate" in (out / "web.py").read_text()
+    lines = (out / "requirements.txt").read_text().splitlines()
+    assert metadata.packages_distributions()["bottle"][0] in lines
