@@ -30,8 +30,9 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'whatever replaced this plugin'),
     'url': todo(
         'P013',
-         "url() at import: Flask's url_for() needs an app context there; build the"
-         ' URL in the view, or under `with app.test_request_context():`'),
+         "url() at import, built under `with app.test_request_context():` (Flask's"
+         ' url_for() needs a request context): build the URL in the view that uses'
+         ' it'),
     'HTTP_CODES': declared('D-status-text'),
     'JSONPlugin': declared('D-json', 'body'),
     'jinja2_template': declared('D-autoescape', 'body'),
@@ -577,7 +578,7 @@ BREAKS: frozenset[str] = frozenset({
     'HeaderDict.itervalues',
     'request.MEMFILE_MAX', 'request.path_shift',
     'response.bad_headers', 'response.copy', 'response.default_content_type',
-    'route:no-rule', 'stpl:include()', 'url',
+    'route:no-rule', 'stpl:include()',
 })
 
 
