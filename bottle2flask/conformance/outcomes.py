@@ -439,10 +439,6 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'FileUpload.filename': declared('D-upload-filename', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),
     'route:no-leading-slash:wildcard': declared('D-leading-slash', 'body'),
-    'route:no-rule': todo(
-        'P003',
-         "route without a path: Bottle builds one from the function's arguments; "
-         'write the path out'),
     'route:skip:True': todo(
         'P019',
          "skip= turned Bottle's JSON plugin off for this route too: a dict the view "
@@ -578,7 +574,7 @@ BREAKS: frozenset[str] = frozenset({
     'HeaderDict.itervalues',
     'request.MEMFILE_MAX', 'request.path_shift',
     'response.bad_headers', 'response.copy', 'response.default_content_type',
-    'route:no-rule', 'stpl:include()',
+    'stpl:include()',
 })
 
 

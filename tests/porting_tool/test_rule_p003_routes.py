@@ -1064,3 +1064,64 @@ def test_a_list_of_rules_given_a_callback_is_one_url_rule_a_path(tmp_path):
                                       "rule_list_callback")
     for path in ("/search", "/search/word"):
         assert answers(bottle_app, path) == answers(flask_app, path) != (404, "")
+
+
+def test_a_route_given_no_rule_gets_the_rules_bottle_derives_from_its_view():
+    idiom('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route()
+        def about():
+            return "about"
+
+
+        @app.get(name="shown")
+        def show(kind, n=1, *rest):
+            return kind
+
+
+        @app.route(method="POST")
+        def api__items():
+            return "items"
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/about")
+        def about():
+            return "about"
+
+
+        @app.get("/show/<kind>", endpoint="shown")
+        @app.get("/show/<kind>/<n>", endpoint="shown")
+        def show(kind, n=1, *rest):
+            return kind
+
+
+        @app.route("/api/items", methods=["POST"])
+        def api__items():
+            return "items"
+    ''')
+
+
+def test_routes_given_no_rule_answer_as_in_bottle(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route()
+        def show(kind, n="1"):
+            return kind + n
+    ''', "norule")
+    for path in ("/show/a", "/show/a/2", "/show", "/show/a/2/3"):
+        assert answers(bottle_app, path)[0] == answers(flask_app, path)[0]
+        assert answers(bottle_app, path)[1][:20] == answers(flask_app, path)[1][:20] \
+            or answers(bottle_app, path)[0] == 404
+    assert answers(flask_app, "/show/a/2") == (200, "a2")

@@ -42,6 +42,9 @@ or a bare `:`) is matched by Bottle and passed to nobody; Werkzeug needs a name 
 passes it, so it becomes `<unnamed>` and the view takes `unnamed=None` (a view taking
 `**kwargs` gets it there too: a TODO says so; a view registered by a call elsewhere
 gets a breaking TODO naming the parameter it must take).
+A route given no rule (`@app.route()`, `@get(method="POST")`) gets the rules Bottle
+derives from its view, written out: `def show(a, b=1)` is routed at `/show/<a>` and
+`/show/<a>/<b>`, a `__` in its name a `/`.
 A route's own config keywords (`@app.route("/", answer=42)`, read as
 `request.route.config["answer"]`), which Werkzeug's Rule refuses, go to a decorator right
 under the route, `@bottle_members.route_config("/", answer=42)` from bottle_members.py (the
@@ -165,6 +168,22 @@ def view_names(module: cst.Module, rule: Rule) -> list[str]:
     return found
 
 
+def derived_rules(function: cst.FunctionDef) -> list[str]:
+    """The rules Bottle routes a view given none (its yieldroutes): its name, a "__" in
+    it a "/", then a wildcard for each argument without a default, and one more rule for
+    each argument with one."""
+    params = function.params
+    named = [*params.posonly_params, *params.params]
+    required = [p.name.value for p in named if p.default is None]
+    path = "/" + function.name.value.replace("__", "/").lstrip("/")
+    path += "".join(f"/<{name}>" for name in required)
+    rules = [path]
+    for p in named[len(required):]:
+        path += f"/<{p.name.value}>"
+        rules.append(path)
+    return rules
+
+
 def route_key(rule: Rule, decorator: cst.Decorator) -> tuple[str, str, set[str]] | None:
     """(app, path, methods) of a route decorator with a literal path, else None."""
     call = decorator.decorator
@@ -241,6 +260,8 @@ class Routes(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         # the config keywords of the route decorator being converted (None: not one)
         self.config_args: list[cst.Arg] | None = None
+        # per function: the rules Bottle derives from it for a route given none
+        self.derived: list[list[str]] = []
         # NAME = literal at the top of the module: what a method= given by name holds
         self.bound = {t.target.value: stmt.body[0].value for stmt in node.body
                       if isinstance(stmt, cst.SimpleStatementLine)
@@ -268,6 +289,7 @@ class Routes(Rule):
         names = {p.name.value for p in (*params.posonly_params, *params.params,
                                          *params.kwonly_params)}
         self.params.append((node.name.value, names))
+        self.derived.append(derived_rules(node))
         path = self.context.filename or "module"
         self.stem = path.removesuffix(".py").replace("/", ".").replace("\\", ".")
 
@@ -277,6 +299,7 @@ class Routes(Rule):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.params.pop()
+        self.derived.pop()
         if self.unnamed:  # `/<:re:.*>`: Flask passes what Bottle did not; the view takes it
             taken = {p.name.value for p in updated.params.params}
             added = [cst.Param(cst.Name(n), default=cst.Name("None"),
@@ -386,6 +409,17 @@ class Routes(Rule):
         call = updated.decorator
         if isinstance(call, cst.Call) and (self.app_method(call.func) in ROUTE_METHODS
                                            or self.parameter_app(call.func)):
+            if self.derived and arg(call, 0, "path") is None \
+                    and not any(a.keyword is None or a.star for a in call.args):
+                # @route() with no rule: Bottle's rules from the view's name and arguments
+                self.fired()
+                rules = [cst.SimpleString(json.dumps(r)) for r in self.derived[-1]]
+                path = rules[0] if len(rules) == 1 else cst.List(
+                    [cst.Element(r) for r in rules])
+                call = call.with_changes(args=[cst.Arg(path, comma=cst.Comma(
+                    whitespace_after=cst.SimpleWhitespace(" ")) if call.args
+                    else cst.MaybeSentinel.DEFAULT), *call.args])
+                updated = updated.with_changes(decorator=call)
             listed = self.listed_paths(call)
             if listed:  # route(["/a", "/b"]): Bottle routes each; one decorator a path
                 self.fired()
