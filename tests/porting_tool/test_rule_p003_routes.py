@@ -755,11 +755,13 @@ def test_a_route_config_answers_as_in_bottle(tmp_path):
         @app.route("/", answer=42)
         @app.route("/plain")
         def home():
-            return repr((request.route.config.get("answer"), request.route.config["site"]))
+            # (Bottle 0.13's route config also reads the app's: app.config["site"] here;
+            # 0.12's does not: the route's own keywords alone answer the same in both)
+            return repr((request.route.config.get("answer"), request.route.config.get("x")))
     '''}, "routeconfig")
     for path in ("/", "/plain"):
         assert answers(bottle_app, path) == answers(flask_app, path)
-    assert answers(flask_app, "/") == (200, "(42, 'shop')")
+    assert answers(flask_app, "/") == (200, "(42, None)")
 
 
 def test_routes_registered_by_calling_route_are_named_by_their_path(tmp_path):
