@@ -46,6 +46,18 @@ UNTOUCHED = [
     table = Helper()
     print(table.routes, table.match("x"), table.plugins)
     """,
+    # what would change the copy bottle_members answers, or ask the router more than a
+    # match: left to the check of what is left (a breaking TODO)
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+    app.plugins.append(object())
+    ROUTER = app.router
+    app.router.add_filter(NAME, lambda config: (r"\\d+", int, str))
+    app.error_handler.update({})
+    del app.routes[0]
+    """,
 ]
 
 

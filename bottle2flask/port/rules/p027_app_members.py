@@ -21,9 +21,11 @@ own objects, under a TODO naming Flask's way:
 (`routes`, `router`, `match`, `plugins`, `error_handler`, `default_error_handler`,
 `close`, `resources`; Bottle's default JSON and template plugins are listed as stand-ins
 that wrap nothing, as Flask does that work itself, and `default_error_handler` gives
-Werkzeug's error page). One assigned to (`app.error_handler[404] = f`) is left, as are
-the other Bottle-only members (hooks...): the port's check of what is left names them
-(port/leftovers.py).
+Werkzeug's error page; the router only matches: `app.router.match(environ)`). What
+bottle_members answers as a copy or in part is left where the code would change it or
+ask more (`app.error_handler[404] = f`, which P009 registers, `app.plugins.append(p)`,
+`del app.routes[0]`, `app.router.add_filter(...)`), as are the other Bottle-only members
+(hooks...): the port's check of what is left names them (port/leftovers.py).
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ from .base import Rule, placeholder
 ROUTE_ARGS = ("app", "rule", "method", "callback", "name")
 # The members bottle_members.py answers, and Flask's way (the TODO's words)
 HELPER = "bottle_members"
+# What bottle_members answers as a copy (a list, a dict) or in part (the router matches
+# only): a use that would change it, or ask more, is left for the check of what is left
+CHANGES = {"append", "extend", "insert", "remove", "pop", "clear", "update", "setdefault",
+           "sort", "reverse", "__setitem__", "__delitem__"}
 KEPT = {
     "routes": "Bottle's Route objects, read from Flask's rules: Flask's are "
               "app.url_map.iter_rules()",
@@ -66,6 +72,23 @@ class AppMembers(Rule):
         super().__init__(context)
         self.targets = 0  # inside an assignment's target (`app.error_handler[404] = f`)
         self.classes: list[str] = []  # the classes around the node
+        self.left: set[int] = set()  # app.plugins in app.plugins.append(p): left
+        self.matching: set[int] = set()  # app.router in app.router.match(...)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        inner = node.value
+        if isinstance(inner, cst.Attribute) and inner.attr.value in KEPT:
+            if node.attr.value in CHANGES:
+                self.left.add(id(inner))
+            elif node.attr.value == "match":
+                self.matching.add(id(inner))
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self.targets += 1
+
+    def leave_Del(self, original, updated):
+        self.targets -= 1
+        return updated
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node.name.value)
@@ -92,7 +115,9 @@ class AppMembers(Rule):
         if name == "wsgi" and self.is_app(updated.value):
             self.fired()
             return updated.with_changes(attr=cst.Name("wsgi_app"))
-        if name in KEPT and not self.targets and self.holds_app(original.value):
+        if name in KEPT and not self.targets and id(original) not in self.left \
+                and (name != "router" or id(original) in self.matching) \
+                and self.holds_app(original.value):
             self.fired()
             self.need_import(HELPER)
             self.state.companions.add(HELPER)
