@@ -239,8 +239,9 @@ class BottleMembers:
 
     @property
     def routes(self) -> list[Route]:
-        """Every route the app's code added, in order: one a method (not Flask's static
-        route)."""
+        """Every route the app's code added, one a method (not Flask's static route): in
+        the order their views were first routed, a view's own rules in Werkzeug's build
+        order (the rule with more arguments first; Bottle kept the order they were added)."""
         return [Route(self.app, rule, method) for rule in self.app.url_map.iter_rules()
                 if not (rule.endpoint == "static" and self.app.has_static_folder)
                 for method in _methods(rule)]
