@@ -93,3 +93,17 @@ def test_each_route_of_a_view_keeps_its_own_config():
     client = app.test_client()
     assert client.get("/a").text == "(42, 'shop', '/a')"
     assert client.get("/b").text == "(None, 'shop', '/b')"
+
+
+def test_a_value_set_on_a_routes_config_stays_the_routes():
+    app = flask_app()
+
+    @app.route("/count")
+    def count():
+        config = bottle_members.current_route().config
+        config["n"] = config.get("n", 0) + 1
+        return str(config["n"])
+
+    client = app.test_client()
+    assert [client.get("/count").text for _ in range(2)] == ["1", "2"]
+    assert "n" not in app.config

@@ -120,10 +120,20 @@ class Route:
 
     @property
     def config(self) -> ChainMap:
-        """The route's own config keywords over the app's config."""
-        own = {**getattr(self.callback, CONFIG, {}).get(self.flask_rule.rule, {}),
-               **self._marks()[2]}
-        return ChainMap(own, self.app.config)
+        """The route's own config keywords over the app's config; a value set on it is
+        the route's (kept on its view, as Bottle keeps it on the Route)."""
+        return ChainMap(self._own(), self._marks()[2], self.app.config)
+
+    def _own(self) -> dict[str, Any]:
+        view = self.callback
+        table = getattr(view, CONFIG, None)
+        if table is None:
+            table = {}
+            try:
+                setattr(view, CONFIG, table)
+            except (AttributeError, TypeError):  # a bound method, a builtin: not kept
+                return {}
+        return table.setdefault(self.flask_rule.rule, {})
 
     def get_config(self, key: str, default: Any = None) -> Any:
         return self.config.get(key, default)
