@@ -118,10 +118,14 @@ CONFIG = [
     same("ConfigDict.meta_set", 'app.config.meta_set("answer", "help", "the answer")\n'
          'app.config["answer"] = 42\n\n\n@app.route("/")\ndef home():\n'
          '    return repr(app.config.meta_get("answer", "help"))\n', GET()),
-    same("ConfigDict.meta_get", 'app.config["answer"] = 42\n\n\n@app.route("/")\ndef home():\n'
-         '    return repr(app.config.meta_get("answer", "help", "none"))\n', GET()),
-    same("ConfigDict.meta_list", 'app.config["answer"] = 42\n\n\n@app.route("/")\n'
-         'def home():\n    return repr(list(app.config.meta_list("answer")))\n', GET()),
+    # (a key of each row's own: Bottle 0.13 shares meta fields between every app's config
+    # in the process, so one row's meta_set would show in another's answer)
+    same("ConfigDict.meta_get", 'app.config["timeout"] = 42\n\n\n@app.route("/")\n'
+         'def home():\n    return repr(app.config.meta_get("timeout", "help", "none"))\n',
+         GET()),
+    same("ConfigDict.meta_list", 'app.config.meta_set("retries", "help", "how many")\n\n\n'
+         '@app.route("/")\ndef home():\n'
+         '    return repr(list(app.config.meta_list("retries")))\n', GET()),
     Row("ConfigDict.clear", "member", "n/a", "Bottle 0.12's ConfigDict.clear is dict.clear "
         "(0.13 inherits it); the port leaves app.config calls to Flask's Config, a dict.",
         versions=("0.12",)),

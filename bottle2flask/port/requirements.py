@@ -3,7 +3,9 @@
 A module's distribution is the one installed here that provides it
 (importlib.metadata.packages_distributions()); a module not installed here is written
 under its own name with a comment saying so. Left out: the standard library, the app's
-own modules, Bottle, and what Flask brings itself (Werkzeug, Jinja2...). A
+own modules (a bottle.py it ships among them), and what Flask brings itself (Werkzeug,
+Jinja2...). Bottle is listed only where a ported module still imports it (a
+SimpleTemplate kept as Bottle's own, a name under a TODO). A
 requirements.txt the app ships is copied as it is, never rewritten: the report says
 what the port needs added to it.
 """
@@ -67,7 +69,7 @@ def needed(codes: dict[str, str], extra_own: Sequence[str] = ()) -> list[tuple[s
     then each distribution the modules (path -> code) import, sorted."""
     own = own_names([*codes, *extra_own])
     modules = set().union(*map(imported, codes.values())) if codes else set()
-    modules -= own | set(sys.stdlib_module_names) | {"bottle", "__future__"}
+    modules -= own | set(sys.stdlib_module_names) | {"__future__"}
     provided = metadata.packages_distributions()
     brought = flask_brings()
     found: dict[str, str] = {}

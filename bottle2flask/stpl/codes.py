@@ -91,7 +91,7 @@ beside it saying that the code is not Jinja2 yet, and the report has a line for 
 ```
 The page renders what Bottle rendered; rewrite the helper as Jinja2 (a filter, a `{% set
 %}`, or a value the view computes) when you want. What no helper can keep (code reading
-Jinja2's own `loop`, `self` or `none`, Bottle's `get`/`include` inside an expression, a
+Jinja2's own `loop`, `self` or `none`, Bottle's `get`/`include` inside a larger expression, a
 `% def` called inside a block, `locals()`, `return` or `yield`) is written as a call of
 the undefined `flask_port_todo('T0NN')`, counted in the report as a TODO that fails when
 rendered, and the port is not called done (exit status 5).
@@ -250,7 +250,8 @@ converted to `==`/`!=`: CPython has one empty string)""",
     ),
     'T026': (
         """`get/defined/setdefault` of a non-literal name, `include`/`rebase` in an expression,
-several `*args`/`**kwargs`""",
+several `*args`/`**kwargs` (a whole `{{!include('part', x=1)}}` becomes the include tag,
+which renders the part; the dict Bottle's include() returned, and printed, is not)""",
         """pass the value from the view""",
     ),
     'T027': (

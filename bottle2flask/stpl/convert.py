@@ -274,6 +274,16 @@ def inline(token: reader.Inline, statements: Statements, context: Context) -> st
             assert isinstance(first, ast.Constant) and isinstance(first.value, str)
             name = statements.expression(ast.Name(first.value, ast.Load()), token.line)
             return tag + (f"{{{{ {name}|safe }}}}" if token.raw else f"{{{{ {name} }}}}")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id == "include" and "include" not in statements.translate.local:
+            # {{!include('part', x=1)}} renders the part, then prints what include()
+            # returned (the part's names, a dict): the part is included, the dict not
+            tag = statements.call_include(node, token.code, token.line)
+            why = ("`include()` inside an expression, written as an include tag: what "
+                   "Bottle's returned and printed (the included template's names) is not")
+            context.todo("T026", token.line, f"{why}: {token.source}")
+            context.rules.add("T026")
+            return f"{{#+ TODO(flask-port/T026): {comment(why)}: {comment(token.source)} #}}{tag}"
         # |safe binds tighter than any operator: parenthesise what is not an atom.
         text = statements.expression(node, token.line, level=ATOM if token.raw else 0)
     except Unsupported as why:

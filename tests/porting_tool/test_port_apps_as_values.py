@@ -250,17 +250,26 @@ class Holder:
 
 holder = Holder()
 count = len(holder.web.routes)
-router = make_api().router
+match = make_api().router.match
 app = Site()
 '''
 
 
-def test_a_bottle_only_member_left_on_any_app_value_is_a_breaking_todo():
+def test_a_bottle_only_member_on_any_app_value_is_kept_by_bottle_members():
     result = port_source(LEFT, "app.py", faithful=False)
-    named = [(t["text"].split(" is ")[0], t["breaks"]) for t in result.todos]
-    assert named == [("`self.routes`", True), ("`holder.web.routes`", True),
-                     ("`make_api().router`", True)]
+    named = [(t["text"].split(" kept ")[0], t["breaks"]) for t in result.todos]
+    assert named == [("`self.routes`", False), ("`holder.web.routes`", False),
+                     ("`make_api().router`", False)]
+    assert "bottle_members.of(make_api()).router.match" in result.code
     assert "    def close(self):\n        return self.close\n" in result.code  # no app
+
+
+def test_a_bottle_only_member_no_rule_keeps_is_a_breaking_todo():
+    result = port_source(LEFT.replace(".routes", ".hooks").replace(".router", ".hooks"),
+                         "app.py", faithful=False)
+    named = [(t["text"].split(" is ")[0], t["breaks"]) for t in result.todos]
+    assert named == [("`self.hooks`", True), ("`holder.web.hooks`", True),
+                     ("`make_api().hooks`", True)]
 
 
 def test_every_app_member_flask_lacks_is_named_by_the_check_of_what_is_left():

@@ -86,3 +86,17 @@ def test_the_helpers_the_port_copies_are_no_requirement(tmp_path):
         assert (out / "requirements.txt").read_text() == (
             "# What the Flask port imports (written by bottle2flask port)\n"
             f"Flask>={metadata.version('flask')}\n")
+
+
+def test_bottle_is_listed_where_the_port_keeps_one_of_its_classes(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(
+        "from bottle import Bottle, SimpleTemplate\n\napp = Bottle()\n\n\n"
+        "@app.route('/')\ndef index():\n    t = SimpleTemplate('x')\n"
+        "    return t.source\n")
+    out = tmp_path / "out"
+    assert command(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    assert "from bottle import SimpleTemplate" in (out / "web.py").read_text()
+    lines = (out / "requirements.txt").read_text().splitlines()
+    assert metadata.packages_distributions()["bottle"][0] in lines

@@ -1,5 +1,6 @@
 """P013 get_url: get_url()/url() become url_for(); at import (module level), where
-url_for() has no app context, the port says it breaks (the conformance table's `url`)."""
+url_for() has no context, built under `with app.test_request_context():` once the app is
+made (the conformance table's `url`), else the port says it breaks."""
 
 from __future__ import annotations
 
@@ -52,8 +53,8 @@ def test_a_url_built_in_a_view_is_url_for():
     ''')
 
 
-def test_a_url_built_at_import_is_a_breaking_todo():
-    result = port('''
+def test_a_url_built_at_import_is_built_in_a_request_context():
+    idiom('''
         from bottle import Bottle
 
         app = Bottle()
@@ -65,10 +66,56 @@ def test_a_url_built_at_import_is_a_breaking_todo():
 
 
         HOME = app.get_url("item", n=1)
+    ''', '''
+        from flask import Flask, url_for
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/item/<n>", endpoint="item")
+        def item(n):
+            return HOME
+
+
+        # TODO(flask-port/P013): get_url() at import, built under `with app.test_request_context():`
+        #   (Flask's url_for() needs a request context): build the URL in the view that uses it
+        with app.test_request_context():
+            HOME = url_for("item", n=1)
+    ''', todos=("P013",))
+
+
+def test_a_url_built_at_import_where_no_app_is_made_yet_is_a_breaking_todo():
+    result = port('''
+        from bottle import Bottle, url
+
+        EARLY = url("item", n=1)
+        app = Bottle()
+
+
+        class Links:
+            HOME = url("item", n=2)
     ''', faithful=False)
-    assert 'HOME = url_for("item", n=1)' in result.code
-    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P013", True)]
-    assert "get_url() at import" in result.todos[0]["text"]
+    assert 'EARLY = url_for("item", n=1)' in result.code
+    assert "with app.test_request_context():\n" not in result.code
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P013", True)] * 2
+    assert "url() at import: Flask's url_for() needs" in result.todos[0]["text"]
+
+
+def test_a_url_built_at_import_answers_as_in_bottle(tmp_path):
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
+        from bottle import default_app, route, url
+
+
+        @route("/item/<n:int>", name="item")
+        def item(n):
+            return LINKS[0] + " " + LINKS[1]
+
+
+        LINKS = [url("item", n=3), url("/item/<n:int>", n=4)]
+        app = default_app()
+    '''}, "urlimport")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/item/1") == (200, "/item/3 /item/4")
 
 
 BY_RULE = {

@@ -333,3 +333,24 @@ def _helper(helper):
     namespace: dict = {}
     exec(module_source([helper]), namespace)  # noqa: S102 (the converter's own output)
     return namespace[helper.name]
+
+
+@pytest.mark.parametrize("before", ["{{!include('part', x=n)}}|", "{{include('part')}}|"])
+def test_include_inside_an_expression_includes_the_part_under_a_todo(tmp_path, before):
+    """Bottle renders the part, then prints what include() returned (the part's names, a
+    dict: memory addresses among them); the port includes the part and says the dict is
+    not printed. It used to leave a flask_port_todo() call: a 500 on every page."""
+    import jinja2
+
+    conversion = convert_source(before, "main.tpl")
+    assert conversion.ok and "flask_port_todo" not in conversion.source
+    assert [n.rule for n in conversion.notes] == ["T026"]
+    assert "what Bottle's returned and printed" in conversion.notes[0].message
+    (tmp_path / "part.tpl").write_text("[part {{x}}]")
+    bottle_out = bottle.SimpleTemplate(before, lookup=[str(tmp_path)]).render(x=1, n=2)
+    jinja = environment(jinja2.DictLoader({
+        "main.html": conversion.source,
+        "part.html": convert_source("[part {{x}}]", "part.tpl").source}))
+    jinja_out = jinja.get_template("main.html").render(x=1, n=2)
+    assert bottle_out.startswith("[part ") and "{" in bottle_out
+    assert jinja_out == bottle_out.split("]")[0] + "]|"

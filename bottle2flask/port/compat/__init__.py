@@ -2,9 +2,11 @@
 module (linted and tested here, never held in strings): bottle_compat.py, Bottle's
 behaviour on a Flask app, copied with only the pieces the port uses (`used()`);
 bottle_plugins.py, Bottle's plugins (install, apply=, skip=: P019's exact candidate),
-bottle_routes.py and bottle_mount.py (rules and mounts known only at run time), and
+bottle_routes.py and bottle_mount.py (rules and mounts known only at run time),
 bottle_responses.py (Bottle's HTTPError kept, and the response members Werkzeug lacks:
-P023's), each copied where it is used."""
+P023's), bottle_config.py (Bottle's ConfigDict methods on Flask's config) and
+bottle_members.py (Bottle's app and route members read from Flask's objects: app.routes,
+request.route...), each copied where it is used."""
 
 from __future__ import annotations
 

@@ -44,6 +44,14 @@ or a bare `:`) is matched by Bottle and passed to nobody; Werkzeug needs a name 
 passes it, so it becomes `<unnamed>` and the view takes `unnamed=None` (a view taking
 `**kwargs` gets it there too: a TODO says so; a view registered by a call elsewhere
 gets a breaking TODO naming the parameter it must take).
+A route given no rule (`@app.route()`, `@get(method="POST")`) gets the rules Bottle
+derives from its view, written out: `def show(a, b=1)` is routed at `/show/<a>` and
+`/show/<a>/<b>`, a `__` in its name a `/`.
+A route's own config keywords (`@app.route("/", answer=42)`, read as
+`request.route.config["answer"]`), which Werkzeug's Rule refuses, go to a decorator right
+under the route, `@bottle_members.route_config("/", answer=42)` from bottle_members.py (the
+helper the port copies, port/compat/bottle_members.py), under a TODO; on a route not
+written as a decorator they are taken out, under a TODO that says it breaks.
 """
 
 from __future__ import annotations
@@ -169,6 +177,22 @@ def view_names(module: cst.Module, rule: Rule) -> list[str]:
     return found
 
 
+def derived_rules(function: cst.FunctionDef) -> list[str]:
+    """The rules Bottle routes a view given none (its yieldroutes): its name, a "__" in
+    it a "/", then a wildcard for each argument without a default, and one more rule for
+    each argument with one."""
+    params = function.params
+    named = [*params.posonly_params, *params.params]
+    required = [p.name.value for p in named if p.default is None]
+    path = "/" + function.name.value.replace("__", "/").lstrip("/")
+    path += "".join(f"/<{name}>" for name in required)
+    rules = [path]
+    for p in named[len(required):]:
+        path += f"/<{p.name.value}>"
+        rules.append(path)
+    return rules
+
+
 def route_key(rule: Rule, decorator: cst.Decorator) -> tuple[str, str, set[str]] | None:
     """(app, path, methods) of a route decorator with a literal path, else None."""
     call = decorator.decorator
@@ -264,6 +288,10 @@ class Routes(Rule):
         return module
 
     def visit_Module(self, node: cst.Module) -> None:
+        # the config keywords of the route decorator being converted (None: not one)
+        self.config_args: list[cst.Arg] | None = None
+        # per function: the rules Bottle derives from it for a route given none
+        self.derived: list[list[str]] = []
         # NAME = literal at the top of the module: what a method= given by name holds
         self.bound = {t.target.value: stmt.body[0].value for stmt in node.body
                       if isinstance(stmt, cst.SimpleStatementLine)
@@ -291,6 +319,7 @@ class Routes(Rule):
         names = {p.name.value for p in (*params.posonly_params, *params.params,
                                          *params.kwonly_params)}
         self.params.append((node.name.value, names))
+        self.derived.append(derived_rules(node))
         path = self.context.filename or "module"
         self.stem = path.removesuffix(".py").replace("/", ".").replace("\\", ".")
 
@@ -300,6 +329,7 @@ class Routes(Rule):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.params.pop()
+        self.derived.pop()
         if self.unnamed:  # `/<:re:.*>`: Flask passes what Bottle did not; the view takes it
             taken = {p.name.value for p in updated.params.params}
             added = [cst.Param(cst.Name(n), default=cst.Name("None"),
@@ -409,12 +439,38 @@ class Routes(Rule):
         call = updated.decorator
         if isinstance(call, cst.Call) and (self.app_method(call.func) in ROUTE_METHODS
                                            or self.parameter_app(call.func)):
+            if self.derived and arg(call, 0, "path") is None \
+                    and not any(a.keyword is None or a.star for a in call.args):
+                # @route() with no rule: Bottle's rules from the view's name and arguments
+                self.fired()
+                rules = [cst.SimpleString(json.dumps(r)) for r in self.derived[-1]]
+                path = rules[0] if len(rules) == 1 else cst.List(
+                    [cst.Element(r) for r in rules])
+                call = call.with_changes(args=[cst.Arg(path, comma=cst.Comma(
+                    whitespace_after=cst.SimpleWhitespace(" ")) if call.args
+                    else cst.MaybeSentinel.DEFAULT), *call.args])
+                updated = updated.with_changes(decorator=call)
             listed = self.listed_paths(call)
             if listed:  # route(["/a", "/b"]): Bottle routes each; one decorator a path
                 self.fired()
                 return cst.FlattenSentinel([updated.with_changes(
                     decorator=self.route_call(c)) for c in listed])
-            return updated.with_changes(decorator=self.route_call(call))
+            self.config_args = []
+            routed = updated.with_changes(decorator=self.route_call(call))
+            config, self.config_args = self.config_args, None
+            if not config:
+                return routed
+            self.need_import(CONFIG_HELPER)
+            self.state.companions.add(CONFIG_HELPER)
+            config[-1] = config[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            decorator = routed.decorator  # the rule (as Flask's), to tell a view's
+            assert isinstance(decorator, cst.Call)  # routes apart (a route has one here)
+            rule = arg(decorator, 0, "path")
+            assert rule is not None
+            config.insert(0, cst.Arg(rule.value, comma=cst.Comma(
+                whitespace_after=cst.SimpleWhitespace(" "))))
+            return cst.FlattenSentinel([routed, cst.Decorator(cst.Call(cst.Attribute(
+                cst.Name(CONFIG_HELPER), cst.Name("route_config")), config))])
         return updated
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
@@ -660,9 +716,17 @@ class Routes(Rule):
             elif key == "callback":
                 self.todo("callback= registration: use app.add_url_rule(path, view_func=...)")
             elif key not in ROUTE_KEYWORDS:  # Bottle's route config: Werkzeug's Rule refuses it
-                self.todo(f"{key}= is Bottle's route config (request.route.config[{key!r}]):"
-                          " Flask's route() takes no such keyword, so it is taken out; keep "
-                          "the value where the view can read it", breaks=True)
+                if self.config_args is not None:  # a route decorator: kept
+                    self.todo(f"{key}= is Bottle's route config (request.route.config"
+                              f"[{key!r}]), kept by {CONFIG_HELPER}.route_config: Flask "
+                              "keeps no config per route: keep the value where the view "
+                              "reads it (app.config, a constant)")
+                    self.config_args.append(a)
+                else:
+                    self.todo(f"{key}= is Bottle's route config (request.route.config"
+                              f"[{key!r}]): Flask's route() takes no such keyword, so it is "
+                              "taken out; keep the value where the view can read it",
+                              breaks=True)
                 args[i] = REMOVE_ARG
                 changed = True
         kept = [a for a in args if a is not REMOVE_ARG]
@@ -840,6 +904,8 @@ ROUTE_KEYWORDS = {"path", "method", "methods", "name", "endpoint", "callback", "
                   "redirect_to", "alias", "host", "websocket", "provide_automatic_options",
                   "view_func", "rule"}
 REMOVE_ARG = cst.Arg(cst.Name("__kit_removed__"))
+# The helper that keeps a route's config keywords (port/compat/bottle_members.py)
+CONFIG_HELPER = "bottle_members"
 # Bottle's method="ANY" matches every method; Flask wants them listed.
 ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 

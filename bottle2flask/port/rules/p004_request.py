@@ -140,15 +140,14 @@ NAMING = {"name", "endpoint"}
 ROUTE_PLUGINS = ("Bottle's plugins of this route: Flask has no plugins; what they do is a "
                  "decorator on the view, or a before_request/after_request hook")
 ROUTE_TODO = {
-    "app": "the Bottle app: Flask's is current_app, a proxy (`is app` is False; "
-           "current_app._get_current_object() is the app itself; request.route.app.config "
+    "app": "the app serving the route: Flask's is current_app, a proxy "
+           "(current_app._get_current_object() is the app itself; request.route.app.config "
            "is current_app.config)",
-    "config": "the route's keywords over app.config: Flask keeps no config per rule "
-              "(P003 takes the keywords out): read current_app.config, or keep the values "
-              "in a dict keyed by request.endpoint",
+    "config": "the route's keywords over app.config: Flask keeps no config per rule: "
+              "read current_app.config, or keep the values in a dict keyed by "
+              "request.endpoint",
     "get_config": "the route's keywords over app.config (deprecated): Flask keeps no "
-                  "config per rule (P003 takes the keywords out): "
-                  "current_app.config.get(key, default)",
+                  "config per rule: current_app.config.get(key, default)",
     "plugins": ROUTE_PLUGINS, "skiplist": ROUTE_PLUGINS, "all_plugins": ROUTE_PLUGINS,
     "call": "the view with Bottle's plugins applied: Flask has no plugins; "
             "current_app.view_functions[request.endpoint] is the view as registered",
@@ -160,6 +159,9 @@ ROUTE_TODO = {
                          "inspect.signature(current_app.view_functions[request.endpoint])"
                          ".parameters, less *args and **kwargs",
 }
+# What bottle_members.current_route() answers (port/compat/bottle_members.py)
+HELPER = "bottle_members"
+KEPT = set(ROUTE_TODO)
 # request.route's calls that see through the view's decorators, where it has none
 VIEW = "current_app.view_functions[request.endpoint]"
 UNWRAPPED = {"get_undecorated_callback": VIEW,
@@ -302,6 +304,8 @@ class Request(Rule):
             self.fired()  # the view as routed (under the decorators below the route)
             self.need_import("flask", "current_app")
             return self.spelt("current_app.view_functions[request.endpoint]", request)
+        if name in KEPT:
+            return cst.Attribute(self.current_route(name), cst.Name(name))
         if name == "name":
             why = ("Bottle's is None for a route without name=; Flask's request.endpoint "
                    "is then the view function's name")
@@ -309,6 +313,22 @@ class Request(Rule):
             why = ROUTE_TODO.get(name, "no Flask counterpart")
         self.todo(f"request.route.{name}: {why}", breaks=True)
         return None
+
+    def current_route(self, name: str | None) -> cst.Call:
+        """bottle_members.current_route(): Bottle's request.route, read from Flask's
+        request and app, under a TODO naming Flask's way."""
+        self.fired()
+        self.need_import(HELPER)
+        self.state.companions.add(HELPER)
+        if name is None:
+            self.todo(f"request.route kept by {HELPER}.py (Bottle's Route): Flask's "
+                      "request.url_rule is the matched Werkzeug Rule (.rule, .methods, "
+                      ".endpoint), and current_app.view_functions[request.endpoint] its view")
+        else:
+            call = "()" if name in UNWRAPPED or name not in {
+                "app", "config", "plugins", "skiplist", "call"} else ""
+            self.todo(f"request.route.{name}{call} kept by {HELPER}.py: {ROUTE_TODO[name]}")
+        return cst.Call(cst.Attribute(cst.Name(HELPER), cst.Name("current_route")))
 
     def _aliases(self, body: cst.CSTNode) -> set[str]:
         """Names this scope binds to one of the request's FormsDicts (`form =
@@ -484,6 +504,9 @@ class Request(Rule):
                 if method == "get_callback_args":
                     self.need_import("inspect")
                 return self.spelt(UNWRAPPED[method], owner.value)
+            if method in KEPT:
+                return updated.with_changes(func=func.with_changes(
+                    value=self.current_route(method)))
             self.todo(f"request.route.{method}(): "
                       f"{ROUTE_TODO.get(method, 'no Flask counterpart')}", breaks=True)
             return updated
@@ -608,10 +631,7 @@ class Request(Rule):
         if name == "body":
             return updated  # .read() handled in leave_Call; anything else below
         if name == "route":
-            self.todo("request.route is Bottle's Route: Flask's request.url_rule is the "
-                      "matched Werkzeug Rule (.rule, .methods, .endpoint), and "
-                      "current_app.view_functions[request.endpoint] its view", breaks=True)
-            return updated
+            return self.current_route(None)
         if name == "MEMFILE_MAX" and original not in self.stored:
             # P017 writes Bottle's `BaseRequest.MEMFILE_MAX = n` as MAX_CONTENT_LENGTH
             self.fired()

@@ -10,6 +10,11 @@ name or a rule as Bottle does. `url()` is Bottle's alias and gets the same treat
 and so do `request.app.get_url()` and the builder handed on uncalled:
 `template("home", get_url=url)`, `x = app.get_url` and `{"url": app.get_url}` pass
 `url_for`, or `bottle_url` where the app's own text (its templates) builds from a rule.
+
+A URL built as the module is imported (`LINK = url("item", n=3)` at its top level, after
+the app is made) is built under `with app.test_request_context():`, as Flask's URL
+building docs do (url_for needs a context), under a TODO; anywhere else at import (a
+class body, before the app) it is left under a TODO that says it breaks.
 """
 
 from __future__ import annotations
@@ -34,6 +39,40 @@ class GetUrl(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.depth = 0  # functions (and lambdas) around the call: 0 is module level
+        self.classes = 0  # class bodies around the call
+        self.statements = 0  # statements around the node (1: a top-level one)
+        # the app exists from here on: the default app the port makes after the imports,
+        # else once a top-level statement binds a name the module makes its app in
+        self.app_made = self.facts.default_app and not self.facts.default_from
+        self.wrap = False  # this top-level statement builds a URL: in a request context
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes += 1
+
+    def leave_ClassDef(self, original, updated):
+        self.classes -= 1
+        return updated
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.statements += 1
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine):
+        self.statements -= 1
+        top = not self.statements and not self.depth and not self.classes
+        if top and not self.app_made:
+            self.app_made = any(isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value in self.facts.made
+                for t in small.targets) for small in original.body)
+        if not (top and self.wrap):
+            return updated
+        self.wrap = False
+        app = self.facts.app_name
+        block = cst.parse_statement(f"with {app}.test_request_context():\n    pass\n")
+        assert isinstance(block, cst.With) and isinstance(block.body, cst.IndentedBlock)
+        return block.with_changes(leading_lines=updated.leading_lines,
+                                  body=block.body.with_changes(
+                                      body=[updated.with_changes(leading_lines=[])]))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth += 1
@@ -55,7 +94,13 @@ class GetUrl(Rule):
             func.value) else self.api(func)
         if method not in {"get_url", "url"}:
             return updated
-        if not self.depth:  # Bottle builds a URL at import; url_for needs an app context
+        if not self.depth and self.statements == 1 and not self.classes and self.app_made \
+                and self.facts.app_name:  # at import: url_for needs a request context
+            self.wrap = True
+            self.todo(f"{method}() at import, built under `with app.test_request_context():`"
+                      " (Flask's url_for() needs a request context): build the URL in the "
+                      "view that uses it")
+        elif not self.depth:  # Bottle builds a URL at import; url_for needs an app context
             self.todo(f"{method}() at import: Flask's url_for() needs an app context "
                       "there; build the URL in the view, or under `with "
                       "app.test_request_context():`", breaks=True)

@@ -5,9 +5,18 @@
   flagged where `app.route(...)` is called other than as a decorator, or called by
   hand with no path on a bound method (Flask names the endpoint after the method: two
   of one name clash at start-up; with a path, P003 names the endpoint by it).
-- Bottle's ConfigDict methods on `app.config` (`load_config`, `load_dict`,
-  `load_module`, `meta_set`...): Flask's config has other loaders and does not
-  flatten nested keys to `a.b`.
+- Bottle's ConfigDict methods on `app.config`. `load_dict()` of a literal dict is
+  written as `app.config.update({...})` with its nested keys flattened to `a.b` as
+  Bottle does (the same keys: no TODO); `load_module(name, squash=False)` is Flask's
+  `app.config.from_object(name)` (the module's upper-case names as they are). What
+  Flask's config cannot say (`load_dict()` of a computed dict, `load_module()` flattening
+  the dicts among the names, `load_config()` of an .ini file, the meta fields
+  `meta_set`, `meta_get`, `meta_list`) is kept by `bottle_config.py`, a helper the port
+  copies (port/compat/bottle_config.py), under a TODO naming Flask's way:
+
+      app.config.load_dict({"db": {"url": u}})  ->  app.config.update({"db.url": u})
+      app.config.load_dict(settings)            ->  bottle_config.load_dict(app.config, settings)
+      app.config.load_config("app.ini")         ->  bottle_config.load_config(app.config, "app.ini")
 - `BaseRequest.MEMFILE_MAX = n`: in Bottle a 413 for JSON and url-encoded bodies
   above it; Flask's nearest settings are `MAX_CONTENT_LENGTH` and
   `MAX_FORM_MEMORY_SIZE`. At the top level of the module that makes the app, after
@@ -18,25 +27,29 @@
 
 from __future__ import annotations
 
+import json
+
 import libcst as cst
 
 from ..edit import arg, last_import, string_value
 from ..model.facts import ROUTE_METHODS
 from .base import Change, Phase, Rule
 
-# Bottle's ConfigDict methods, which Flask's Config lacks; what to use instead.
+# Bottle's ConfigDict methods, which Flask's Config lacks: what bottle_config.py keeps
+# of each, and Flask's way.
 CONFIG_METHODS = {
-    "load_config": "an .ini file read with configparser: its [section] key is "
-                   "'section.key' in Bottle",
-    "load_dict": "app.config.update(...), but Bottle flattens nested dicts to "
-                 "'a.b' keys",
-    "load_module": "app.config.from_object(...), but Bottle flattens dict values to "
-                   "'a.b' keys",
-    "meta_set": "no Flask equivalent (filters, help text): convert the value where it "
-                "is read",
-    "meta_get": "no Flask equivalent",
-    "meta_list": "no Flask equivalent",
+    "load_config": "an .ini file, its [section] key as 'section.key': Flask's way is a "
+                   "TOML file, app.config.from_file(path, load=tomllib.load, text=False)",
+    "load_dict": "nested dicts as 'a.b' keys: Flask's way is app.config.from_mapping(...) "
+                 "with upper-case keys, a nested value read as a dict",
+    "load_module": "the module's upper-case names, dict values flattened to 'a.b' "
+                   "keys: Flask's way is app.config.from_object(name)",
+    "meta_set": "Flask's config keeps no meta fields (help text, filters): convert a "
+                "value where it is read",
+    "meta_get": "Flask's config keeps no meta fields (help text, filters)",
+    "meta_list": "Flask's config keeps no meta fields (help text, filters)",
 }
+HELPER = "bottle_config"  # port/compat/bottle_config.py
 
 
 class Unsafe(Rule):
@@ -96,9 +109,7 @@ class Unsafe(Rule):
         if isinstance(func, cst.Attribute) and func.attr.value in CONFIG_METHODS \
                 and isinstance(func.value, cst.Attribute) \
                 and func.value.attr.value == "config" and self.is_app(func.value.value):
-            name = func.attr.value
-            self.todo(f"app.config.{name}() is Bottle's; Flask's config has no such "
-                      f"method: {CONFIG_METHODS[name]}", breaks=True)
+            return self._config_method(updated, func.value, func.attr.value)
         if isinstance(func, cst.Attribute) and func.attr.value == "update" \
                 and isinstance(func.value, cst.Attribute) and func.value.attr.value == "config" \
                 and self.is_app(func.value.value) and updated.args \
@@ -106,6 +117,31 @@ class Unsafe(Rule):
                 and isinstance(updated.args[0].value, cst.SimpleString):
             return self._namespaced(updated)
         return updated
+
+    def _config_method(self, call: cst.Call, config: cst.Attribute, name: str) -> cst.Call:
+        """Bottle's ConfigDict method on app.config: in Flask's terms where they give the
+        same keys, else bottle_config's function of the same name on the config."""
+        if name == "load_dict":
+            flat = _flattened(call)
+            if flat is not None:
+                self.fired()
+                return call.with_changes(func=cst.Attribute(config, cst.Name("update")),
+                                         args=[cst.Arg(flat)])
+        given, squash = arg(call, 0, "name"), arg(call, 1, "squash")
+        if name == "load_module" and given is not None and len(call.args) == 2 \
+                and squash is not None and isinstance(squash.value, cst.Name) \
+                and squash.value.value == "False":
+            self.fired()  # the module's upper-case names, as they are: Flask's own loader
+            return call.with_changes(func=cst.Attribute(config, cst.Name("from_object")),
+                                     args=[given.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
+        self.fired()
+        self.need_import(HELPER)
+        self.state.companions.add(HELPER)
+        self.todo(f"app.config.{name}() kept by {HELPER}.py: {CONFIG_METHODS[name]}")
+        return call.with_changes(
+            func=cst.Attribute(cst.Name(HELPER), cst.Name(name)),
+            args=[cst.Arg(config, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                  *call.args])
 
     def _namespaced(self, call: cst.Call) -> cst.Call:
         """Bottle's app.config.update("db", url=x): the keys under "db." (Flask's update
@@ -155,3 +191,35 @@ class Unsafe(Rule):
     def _is_route(self, func) -> bool:
         return isinstance(func, cst.Attribute) and self.is_app(func.value) \
             and func.attr.value in ROUTE_METHODS
+
+
+def _flattened(call: cst.Call) -> cst.Dict | None:
+    """load_dict(literal[, namespace literal])'s one dict of "a.b" keys, as Bottle writes
+    them; None for anything else (a computed dict or key, a ** in it)."""
+    source, namespace = arg(call, 0, "source"), arg(call, 1, "namespace")
+    prefix = string_value(namespace.value) if namespace is not None else ""
+    if source is None or prefix is None or len(call.args) != 1 + (namespace is not None) \
+            or not isinstance(source.value, cst.Dict):
+        return None
+    elements: list[cst.DictElement] = []
+
+    def flatten(node: cst.Dict, outer: str) -> bool:
+        for element in node.elements:
+            key = string_value(element.key) if isinstance(element, cst.DictElement) else None
+            if key is None or not isinstance(element, cst.DictElement):
+                return False
+            full = f"{outer}.{key}".strip(".")
+            if isinstance(element.value, cst.Dict):
+                if not flatten(element.value, full):
+                    return False
+            else:
+                elements.append(cst.DictElement(
+                    cst.SimpleString(json.dumps(full)), element.value,
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))))
+        return True
+
+    if not flatten(source.value, prefix):
+        return None
+    if elements:
+        elements[-1] = elements[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return cst.Dict(elements)

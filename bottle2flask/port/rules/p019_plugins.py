@@ -564,8 +564,9 @@ class Plugins(Rule):
             if decorator_method(self, d) in ROUTE_METHODS:
                 given = arg(call, 0, "path") if isinstance(call, cst.Call) else None
                 paths.append(string_value(given.value) or "" if given else "")
-                # a rule computed at run time: the names it passes cannot be read here
-                computed = computed or (given is not None and string_value(given.value) is None)
+                # a rule computed at run time: the names it passes cannot be read here;
+                # no rule: Bottle's, from the view's arguments, passes each of them
+                computed = computed or given is None or string_value(given.value) is None
         if registered is not None:
             paths.append(registered)
         if not paths:

@@ -6,15 +6,21 @@
 The source is converted as P006 converts `template("...")` (the same converter, the same
 refusals: an include, a base template, a construct it leaves a TODO for), and Flask's
 environment autoescapes it as SimpleTemplate escaped. Jinja2 prints a None value where
-SimpleTemplate printed nothing: declared (D-none, as P006). Bottle's template internals
-(its generated code, settings, search path, cache) get a TODO naming Jinja2's.
+SimpleTemplate printed nothing: declared (D-none, as P006). A template whose Bottle
+internals the function reads (its generated code, settings, source, search path, cache:
+`t.source`, `t.prepare()`) stays Bottle's own SimpleTemplate, imported from bottle (which
+needs no Bottle app: OUT/requirements.txt then lists bottle), each internal under a
+TODO naming Jinja2's:
+
+    t = SimpleTemplate("Hi {{name}}!")   ->  t = SimpleTemplate("Hi {{name}}!")
+    return t.source                      ->  return t.source   (# TODO: Jinja2 keeps none)
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import arg, string_value
+from ..edit import Visitor, arg, string_value, walk
 from .base import Change, Rule
 
 # What Jinja2 calls Bottle's template members; a TODO writes it where one is used.
@@ -54,13 +60,35 @@ class SimpleTemplates(Rule):
         super().__init__(context)
         self.scopes: list[set[str]] = []
         self.skip: set[int] = set()  # the Names of members already said
+        self.kept: list[set[str]] = []  # per function: the names whose internals it reads
+        self.bottles: list[set[str]] = []  # per function: the names holding Bottle's kept
 
     def visit_FunctionDef(self, node) -> None:
         self.scopes.append(set())
+        self.bottles.append(set())
+        self.kept.append(self._internals_read(node))
 
     def leave_FunctionDef(self, original, updated):
         self.scopes.pop()
+        self.bottles.pop()
+        self.kept.pop()
         return updated
+
+    def _internals_read(self, function: cst.FunctionDef) -> set[str]:
+        """The names this function reads a Bottle-only member of (`t.source`): a template
+        made into one stays Bottle's SimpleTemplate."""
+        found: set[str] = set()
+
+        class Members(Visitor):
+            def visit_Attribute(self, node: cst.Attribute) -> None:
+                if isinstance(node.value, cst.Name) and node.attr.value not in SAME:
+                    found.add(node.value.value)
+
+            def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+                return node is function  # a nested function has its own names
+
+        walk(function, Members())
+        return found
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         if not self.scopes:
@@ -68,12 +96,23 @@ class SimpleTemplates(Rule):
         names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
         value = updated.value
         if len(updated.targets) == 1 and names and isinstance(value, cst.Call) \
+                and self.api(value.func) == "SimpleTemplate" and names & self.kept[-1]:
+            self.fired()  # Bottle's own, which needs no app: its internals stay readable
+            self.need_import("bottle", "SimpleTemplate")
+            self.todo("SimpleTemplate kept (Bottle's own: the view reads its internals): "
+                      "Jinja2's is current_app.jinja_env.from_string(source), rendered with "
+                      ".render(**values)")
+            self.scopes[-1] |= names
+            self.bottles[-1] |= names
+            return updated
+        if len(updated.targets) == 1 and names and isinstance(value, cst.Call) \
                 and self.api(value.func) == "SimpleTemplate":
             made = self.from_string(value)
             if made is not None:
                 self.scopes[-1] |= names
                 return updated.with_changes(value=made)
         self.scopes[-1] -= names
+        self.bottles[-1] -= names
         return updated
 
     def from_string(self, call: cst.Call) -> cst.Call | None:
@@ -109,6 +148,7 @@ class SimpleTemplates(Rule):
                 and id(original) not in self.skip:
             self.skip.add(id(original))
             if held or member != "defaults":  # P014 converts BaseTemplate.defaults
+                kept = held and isinstance(owner, cst.Name) and owner.value in self.bottles[-1]
                 self.todo(f"{member}: {JINJA.get(member, 'no Jinja2 counterpart')}",
-                          breaks=held)
+                          breaks=held and not kept)
         return updated

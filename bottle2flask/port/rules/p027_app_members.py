@@ -9,9 +9,23 @@
 Bottle's `wsgi(environ, start_response)` is the app's WSGI callable, Flask's `wsgi_app`;
 `catchall = False` lets a view's exception reach the server, as Flask's
 PROPAGATE_EXCEPTIONS does. A Route added by hand is converted where its path is static
-text (a wildcard is Bottle's syntax: the TODO says to write it in Flask's). The other
-Bottle-only members (routes, router, match, hooks...) are named by the port's check of
-what is left (port/leftovers.py).
+text (a wildcard is Bottle's syntax: the TODO says to write it in Flask's).
+
+The members Flask has no counterpart for are read through `bottle_members.py`, a helper
+the port copies (port/compat/bottle_members.py), which answers them from the Flask app's
+own objects, under a TODO naming Flask's way:
+
+    app.routes                 ->  bottle_members.of(app).routes
+    app.match(environ)         ->  bottle_members.of(app).match(environ)
+
+(`routes`, `router`, `match`, `plugins`, `error_handler`, `default_error_handler`,
+`close`, `resources`; Bottle's default JSON and template plugins are listed as stand-ins
+that wrap nothing, as Flask does that work itself, and `default_error_handler` gives
+Werkzeug's error page; the router only matches: `app.router.match(environ)`). What
+bottle_members answers as a copy or in part is left where the code would change it or
+ask more (`app.error_handler[404] = f`, which P009 registers, `app.plugins.append(p)`,
+`del app.routes[0]`, `app.router.add_filter(...)`), as are the other Bottle-only members
+(hooks...): the port's check of what is left names them (port/leftovers.py).
 """
 
 from __future__ import annotations
@@ -23,17 +37,94 @@ from .base import Rule, placeholder
 
 # Route(app, rule, method, callback, name=...): Bottle's signature, by position
 ROUTE_ARGS = ("app", "rule", "method", "callback", "name")
+# The members bottle_members.py answers, and Flask's way (the TODO's words)
+HELPER = "bottle_members"
+# What bottle_members answers as a copy (a list, a dict) or in part (the router matches
+# only): a use that would change it, or ask more, is left for the check of what is left
+CHANGES = {"append", "extend", "insert", "remove", "pop", "clear", "update", "setdefault",
+           "sort", "reverse", "__setitem__", "__delitem__"}
+KEPT = {
+    "routes": "Bottle's Route objects, read from Flask's rules: Flask's are "
+              "app.url_map.iter_rules()",
+    "router": "Bottle's router: a Flask app matches with app.url_map (Werkzeug's Map)",
+    "match": "Bottle's route lookup: Flask's is app.url_map.bind_to_environ(environ)"
+             ".match()",
+    "plugins": "Bottle's plugins (its JSON and template ones stand for Flask's own "
+               "work): Flask has none (use hooks or decorators)",
+    "error_handler": "Bottle's error pages by status: Flask's are "
+                     "app.error_handler_spec, registered with @app.errorhandler(code)",
+    "default_error_handler": "Werkzeug's error page for the status, not Bottle's: "
+                             "Flask's is the HTTPException's get_response()",
+    "close": "Bottle's plugin close: Flask has no plugins (app.teardown_appcontext "
+             "cleans up)",
+    "resources": "Bottle's ResourceManager: Flask's app.open_resource() reads from "
+                 "app.root_path",
+}
 
 
 class AppMembers(Rule):
     code = "P027"
-    triggers = ("wsgi", "catchall", "reset", "add_route")
-    summary = "app.wsgi, app.catchall and app.reset() in Flask's terms"
+    triggers = ("wsgi", "catchall", "reset", "add_route", *KEPT)
+    summary = "app.wsgi, app.catchall and app.reset() in Flask's terms; app.routes and " \
+              "Bottle's other app members through bottle_members.py"
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.targets = 0  # inside an assignment's target (`app.error_handler[404] = f`)
+        self.classes: list[str] = []  # the classes around the node
+        self.left: set[int] = set()  # app.plugins in app.plugins.append(p): left
+        self.matching: set[int] = set()  # app.router in app.router.match(...)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        inner = node.value
+        if isinstance(inner, cst.Attribute) and inner.attr.value in KEPT:
+            if node.attr.value in CHANGES:
+                self.left.add(id(inner))
+            elif node.attr.value == "match":
+                self.matching.add(id(inner))
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self.targets += 1
+
+    def leave_Del(self, original, updated):
+        self.targets -= 1
+        return updated
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.append(node.name.value)
+
+    def leave_ClassDef(self, original, updated):
+        self.classes.pop()
+        return updated
+
+    def holds_app(self, node: cst.BaseExpression) -> bool:
+        """An app, `self` only in the methods of a Bottle subclass (as leftovers.py)."""
+        if isinstance(node, cst.Name) and node.value == "self" and self.facts.app_classes:
+            return bool(self.classes) and self.classes[-1] in self.facts.app_classes
+        return self.is_app(node)
+
+    def visit_AssignTarget(self, node) -> None:
+        self.targets += 1
+
+    def leave_AssignTarget(self, original, updated):
+        self.targets -= 1
+        return updated
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if updated.attr.value == "wsgi" and self.is_app(updated.value):
+        name = updated.attr.value
+        if name == "wsgi" and self.is_app(updated.value):
             self.fired()
             return updated.with_changes(attr=cst.Name("wsgi_app"))
+        if name in KEPT and not self.targets and id(original) not in self.left \
+                and (name != "router" or id(original) in self.matching) \
+                and self.holds_app(original.value):
+            self.fired()
+            self.need_import(HELPER)
+            self.state.companions.add(HELPER)
+            owner = cst.Module([]).code_for_node(original.value)
+            self.todo(f"`{owner}.{name}` kept by {HELPER}.py: {KEPT[name]}")
+            return updated.with_changes(value=cst.Call(
+                cst.Attribute(cst.Name(HELPER), cst.Name("of")), [cst.Arg(updated.value)]))
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
