@@ -108,7 +108,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                 f"Bottle finds {templates[name][0]} first for the name {name!r}")))
             continue
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_bytes().decode("utf-8")
         except UnicodeDecodeError:
             report.files.append(FileResult(relative, None, "failed",
                                            reason="1: not UTF-8 text (Bottle reads UTF-8)"))
@@ -170,7 +170,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         assert conversion.source is not None  # a conversion with no error has its source
         target = out / output
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(conversion.source, encoding="utf-8")
+        target.write_text(conversion.source, encoding="utf-8", newline="")
         report.files.append(FileResult(relative, output, "converted", conversion))
         report.names[name] = output.as_posix()
         report.helpers += conversion.helpers
@@ -199,7 +199,7 @@ def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
             if not path.is_file() or not path.resolve().is_relative_to(src.resolve()):
                 continue
             try:
-                text = path.read_text(encoding="utf-8")
+                text = path.read_bytes().decode("utf-8")
             except UnicodeDecodeError:
                 continue
             relative = path.relative_to(src)
