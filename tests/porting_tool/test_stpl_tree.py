@@ -184,3 +184,36 @@ def test_a_page_that_includes_a_file_by_its_whole_name_answers_as_bottles(tmp_pa
     (status, page), (flask_status, flask_page) = answers(bottle, "/"), answers(flask, "/")
     assert status == flask_status == 200
     assert page == flask_page == "<p>\nType &lt;you&gt; code here.\n</p>\n"
+
+
+WEB = '''
+    from bottle import Bottle, template
+
+    app = Bottle()
+
+
+    @app.get("/")
+    def index():
+        return template("page", xs=[1, 2])
+'''
+
+
+@pytest.mark.parametrize(("views", "crlf"), [
+    ({"views/page.tpl": "<ul>\n  % include('item')\n  <li>last</li>\n</ul>\n",
+      "views/item.tpl": "% for x in xs:\n  <li>{{x}}</li>\n% end\n"}, False),
+    ({"views/page.tpl": "<ul>\r\n% for x in xs:\r\n  <li>{{x}}</li>\r\n% end\r\n</ul>\r\n"},
+     True),
+], ids=["include-and-last-newline", "crlf"])
+def test_a_ported_page_answers_bottles_bytes_whitespace_and_all(tmp_path, views, crlf):
+    """#42: on the first-sight batch of s41, 143 answers differed from Bottle's only in
+    whitespace: the last newline, an include line taking the next line's indentation,
+    Windows line ends printed as '\\n'."""
+    from .helpers import both_folders
+
+    bottle, flask = both_folders(tmp_path, {"web.py": WEB, **views}, f"bytes_{crlf}")
+    page, flask_page = bottle.get("/"), flask.get("/")
+    assert page.status_int == flask_page.status_int == 200
+    assert flask_page.body == page.body
+    assert page.body.endswith(b"</ul>\r\n" if crlf else b"</ul>\n")
+    set_up = (tmp_path / "out" / "web.py").read_text()
+    assert ('app.jinja_env.newline_sequence = "\\r\\n"' in set_up) is crlf

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import bottle
+import jinja2
 import pytest
 from flask import Flask
 
 from bottle2flask.stpl import convert_source, convert_tree
-from tests.porting_tool.stpl_render import printing_none, render_both
+from tests.porting_tool.stpl_render import printing_none, render_both, stock
 from tests.porting_tool.test_stpl_semantics import CASES, PRINT_NONE
 
 LIST = "<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n"
@@ -112,3 +114,42 @@ def test_branches_and_blank_lines_print_as_in_bottle(tmp_path, source, xs):
     bottle_out, jinja_out = render_both(tmp_path, {"main": source}, xs=xs)
     assert convert_source(source).whitespace == []
     assert jinja_out == bottle_out
+
+
+@pytest.mark.parametrize("templates", [
+    {"main": "<p>hello</p>\n"},
+    {"main": "<p>hello</p>\n\n"},
+    {"main": "<div>\n  % include('part')\n  <p>after</p>\n</div>\n", "part": "<b>x</b>\n"},
+    {"main": "<div>\n% include('part')\n\n<p>after</p>\n</div>\n", "part": "<b>x</b>\n"},
+    {"main": "<div>\n% include('part')\n% if xs:\n  <p>after</p>\n% end\n</div>\n",
+     "part": "<b>x</b>\n"},
+    {"main": "<div>\n% include('part')\n  <p>after</p>\n", "part": "<b>x</b>"},
+    {"main": "<div>\n% include('part')\n", "part": "% if xs:\n<b>x</b>\n% end\n"},
+    {"main": "% rebase('layout', title='T')\n  <p>body</p>\n",
+     "layout": "<title>{{title}}</title>\n<body>\n{{!base}}</body>\n"},
+], ids=["last-newline", "two-newlines", "include-indented", "include-blank",
+        "include-then-tag", "include-no-newline", "include-last", "rebase"])
+def test_a_page_prints_bottles_bytes_to_its_last_newline(tmp_path, templates):
+    # #42: a stock Jinja2 dropped the last newline, and an include line's `-%}` took
+    # the next line's indentation: no line is left inexact, and the bytes are Bottle's
+    assert all(convert_source(text).whitespace == [] for text in templates.values())
+    bottle_out, jinja_out = render_both(tmp_path, templates, xs=[1])
+    assert jinja_out == bottle_out
+
+
+def test_a_crlf_template_stays_crlf_and_prints_so_with_its_newline_sequence(tmp_path):
+    source = "<ul>\r\n% for x in xs:\r\n  <li>{{x}}</li>\r\n% end\r\n</ul>\r\n"
+    views, out = tmp_path / "views", tmp_path / "out"
+    views.mkdir()
+    (views / "main.tpl").write_bytes(source.encode())
+    report = convert_tree(views, out)
+    assert report.files[0].conversion.crlf
+    written = (out / "main.html").read_bytes()
+    assert written.count(b"\r\n") == written.count(b"\n") == source.count("\n") + 1
+    bottle_out = bottle.SimpleTemplate(name="main", lookup=[str(views)]).render(xs=[1, 2])
+    assert bottle_out == "<ul>\r\n  <li>1</li>\r\n  <li>2</li>\r\n</ul>\r\n"
+    jinja = stock(jinja2.FileSystemLoader(str(out)))
+    assert jinja.get_template("main.html").render(xs=[1, 2]) == bottle_out.replace("\r\n", "\n")
+    jinja = stock(jinja2.FileSystemLoader(str(out)))
+    jinja.newline_sequence = "\r\n"  # what the port sets for an app of CRLF templates
+    assert jinja.get_template("main.html").render(xs=[1, 2]) == bottle_out
