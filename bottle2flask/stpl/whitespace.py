@@ -19,9 +19,8 @@ as its indentation and newline. Each tag line gets one `-` marker instead:
   last one, SimpleTemplate prints it. So an included file prints its last newline,
   and an include line never prints its own.
 
-Where no marker is exact (an indented body at the top, a loop whose body is indented
-and a tag that must take its own newline), the line is named (`inexact`): a newline
-more or less.
+Where no form is exact (an else or end that hands the newline above on, right under
+a blank line it would take too), the line is named (`inexact`): a newline more or less.
 """
 
 from __future__ import annotations
