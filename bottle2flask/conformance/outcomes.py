@@ -493,19 +493,10 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "Bottle's returned and printed (the included template's names) is not: "
          "{{!include('part', x=1)}}"),
     'stpl:undefined name': declared('D-undefined', 'status', 'body'),
-    'stpl:whitespace': engine(
-        'stpl: a tag line under a blank line takes the blank line and the spaces '
-        'ending the line above (Bottle keeps both); the converter names the line '
-        'in PORTING-REPORT.md (whitespace) but declares no change '
-        '(docs/PORTING.md entry 37)'),
     'stpl:escaping': engine(
         'stpl: Jinja2 escapes quotes as &#34; and &#39;, SimpleTemplate as &quot;'
         ' and &#039; (docs/PORTING.md entry 23): the same text in a browser, not '
         'the same bytes, and not declared'),
-    'stpl:last newline': engine(
-        "stpl: a page's last newline is not printed (Flask's "
-        'keep_trailing_newline is off; SimpleTemplate prints it): named in '
-        'docs/PORTING.md entry 37, not declared'),
     'SimpleTemplate.render': declared('D-none'),
     'SimpleTemplate.prepare': todo(
         'P026',

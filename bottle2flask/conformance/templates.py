@@ -9,10 +9,12 @@ KW = 'name="<b>Bob</b>", items=["a", "b"], n=2'
 
 
 def stpl(id: str, page: str, *, files: tuple[tuple[str, str], ...] = (), kw: str = KW,
-         versions=("0.12", "0.13")) -> Row:
+         versions=("0.12", "0.13"), whole: bool = False) -> Row:
+    """`whole`: the files as written, last newline and all (else without it)."""
     return Row(f"stpl:{id}", "template", "same", versions=versions, case=view(
         f'return template("page", {kw})', GET(), files=tuple(
-            (name, text.rstrip("\n")) for name, text in (("views/page.tpl", page), *files))))
+            (name, text if whole else text.rstrip("\n"))
+            for name, text in (("views/page.tpl", page), *files))))
 
 
 LAYOUT = ("views/layout.tpl", "<main>{{title}}|{{!base}}</main>\n")
@@ -59,7 +61,14 @@ ROWS_SYNTAX = [
     Row(
         "stpl:inline template", "template", "same",
         case=view('return template("Hi {{name}}!", name="<b>")', GET())),
-    # the pages above end without a newline: the last one is a row of its own
+    # the pages above end without a newline: the last one is a row of its own, and so
+    # are the lines around it (an include's, a layout's, Windows line ends)
+    stpl("%include indented", "<div>\n  % include('part', x=n)\n  <p>after</p>\n</div>\n",
+         files=(PART,), whole=True),
+    stpl("%rebase last newline", "% rebase('layout', title='T')\n  <p>{{n}}</p>\n",
+         files=(("views/layout.tpl", "<main>\n{{!base}}</main>\n"),), whole=True),
+    stpl("CRLF", "<ul>\r\n% for item in items:\r\n  <li>{{item}}</li>\r\n% end\r\n</ul>\r\n",
+         whole=True),
     Row("stpl:last newline", "template", "same", case=view(
         'return template("page", n=2)', GET(), files=(("views/page.tpl", "{{n}}\n"),))),
 ]

@@ -180,6 +180,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # the templates Bottle itself cannot compile: their pages were a 500 in the original
     broken = {r["output"]: r["bottle_error"] for r in result.templates
               if r.get("output") and r.get("bottle_error")}
+    # every converted template ends its lines in "\r\n": Jinja2 prints them so when told
+    converted = [r for r in result.templates if r.get("output") and r["status"] == "converted"]
+    crlf = bool(converted) and all(r.get("crlf") for r in converted)
     apps.add_templates(bool(templates), imports, jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     result.imported = {str(used) for rel, m in apps.modules.items() for used in m.uses - {rel}}
@@ -189,7 +192,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     ported: dict[Path, FileResult] = {}
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
-                         template_errors=broken,
+                         template_errors=broken, template_crlf=crlf,
                          **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates, folders),
                          template_search=template_search(src / rel, src, templates, folders),

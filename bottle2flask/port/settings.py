@@ -37,6 +37,9 @@ class Settings:
     template_reads: dict[str, frozenset[str]] = field(default_factory=dict)
     # Flask name -> Bottle's SyntaxError
     template_errors: dict[str, str] = field(default_factory=dict)
+    # every converted template has Windows line ends, which Bottle prints as they are:
+    # the app's Jinja2 environment writes its newlines so (newline_sequence)
+    template_crlf: bool = False
     faithful: bool = False
     # the sites that take their exact candidate (Rule.exact): site keys, or a prefix of
     # one (a module's path, a scope in it); --faithful takes every site's

@@ -201,6 +201,7 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
                         and f.conversion.ok else [],
                         "bottle_error": f.conversion.bottle_error if f.conversion else None,
                         "whitespace": f.conversion.whitespace if f.conversion else [],
+                        "crlf": bool(f.conversion and f.conversion.crlf),
                         "breaks": breaking_line(out / f.output) if f.output else None})
     return results, dict(report.names)
 

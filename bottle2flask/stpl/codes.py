@@ -37,15 +37,18 @@ and a summary (`21 converted, 0 failed, 0 copied, 0 skipped; 0 TODO`).
 Nothing, for the whitespace: each line that was a `%` line carries one `-` marker
 (`{%- for x in xs %}`, or `{% if a -%}` where nothing was printed yet or a blank line
 is above), so Flask's own environment prints the lines SimpleTemplate printed
-([PORTING 37](PORTING.md#37-template-whitespace)). What a marker cannot make exact (an
-indented loop body at the very top of a file, indented text under a tag that must take
-its own newline) is named, one line each: `OUT/x.html:3: whitespace: ...`, and counted
-in the summary (`...; 2 lines print their whitespace differently`). (A blank line right
-under a tag that takes its own newline
-is written as that tag's newline; plain statements between a blank line and an
-indented one are written above the blank line: both print as Bottle did.)
-Two differences stay: Flask's environment drops a page's last newline, and prints
-`None` as `None` (Bottle prints nothing, [PORTING 24](PORTING.md#24-undefined-names)):
+([PORTING 37](PORTING.md#37-template-whitespace)). Where the line under a tag that takes
+its own newline is indented text, the tag stands at the start of that line
+(`{% include "part.html" %}  <p>after</p>`). A template whose last newline prints ends
+with one newline more, for the one Flask's environment drops. A template with Windows
+line ends keeps them; Jinja2 prints them only with `app.jinja_env.newline_sequence =
+"\r\n"` (the port sets it where every template has them). What no marker makes exact is
+named, one line each: `OUT/x.html:3: whitespace: ...`, and counted in the summary
+(`...; 2 lines print their whitespace differently`). (A blank line right under a tag
+that takes its own newline is written as that tag's newline; plain statements between
+a blank line and an indented one are written above the blank line: both print as
+Bottle did.) One difference stays: Flask's environment prints `None` as `None` (Bottle
+prints nothing, [PORTING 24](PORTING.md#24-undefined-names)):
 `finalize=lambda v: "" if v is None else v` if a page prints values that may be None.
 
 `--compact` writes the tags without markers, the form that prints Bottle's text only

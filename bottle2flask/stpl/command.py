@@ -101,7 +101,7 @@ def file_main(args) -> int:
     if problem:
         raise UsageError(problem)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         print(f"{path}:1: not UTF-8 text (Bottle reads UTF-8)", file=sys.stderr)
         return FAILED

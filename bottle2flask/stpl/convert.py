@@ -75,6 +75,9 @@ class Conversion:
     remarks: list[Note] = field(default_factory=list)  # converted exactly; worth a look
     helpers: list[Helper] = field(default_factory=list)  # Python kept for it (hoist.py)
     spread_includes: list[str] = field(default_factory=list)  # include('x', **values)
+    # every line ends in "\r\n", as the source's did: Jinja2 prints them so only with
+    # newline_sequence="\r\n" (it writes each newline as that; "\n" by default)
+    crlf: bool = False
 
     @property
     def ok(self) -> bool:
@@ -114,6 +117,21 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     loops Jinja2 cannot say: a `break`, a loop variable read after the loop).
     `helper_prefix` goes before `name` in the names of its helpers (hoist.helper_name).
     """
+    if "\r\n" in text:
+        # Windows line ends: converted as "\n" (Jinja2's lexer reads either), written
+        # back as they were where every line had them
+        crlf = text.count("\r\n") == text.count("\n")
+        done = convert_source(text.replace("\r\n", "\n"), name, block=block,
+                              blocks=blocks, syntax=syntax, layout_reads=layout_reads,
+                              noescape=noescape, namespaced=namespaced, compact=compact,
+                              include_reads=include_reads, hoist_at=hoist_at,
+                              helper_prefix=helper_prefix)
+        done.bottle_error = bottle_error(text, syntax)
+        if crlf:
+            done.crlf = True
+            done.source, done.compact = (None if s is None else s.replace("\n", "\r\n")
+                                         for s in (done.source, done.compact))
+        return done
     context = Context(name)
     translate = Translator()
     statements = Statements(context, translate, block=block, blocks=blocks or {},

@@ -11,7 +11,6 @@ from pathlib import Path
 from bottle2flask.stpl.convert import Conversion, convert_source
 from bottle2flask.stpl.hoist import MODULE, Helper, helper_slug, module_source
 from bottle2flask.stpl.statements import jinja_name
-from bottle2flask.stpl.whitespace import drops_last_newline, markers
 
 # The extensions Bottle's template lookup tries, in its order (BaseTemplate.extensions).
 EXTENSIONS = (".tpl", ".html", ".thtml", ".stpl")
@@ -109,7 +108,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                 f"Bottle finds {templates[name][0]} first for the name {name!r}")))
             continue
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_bytes().decode("utf-8")
         except UnicodeDecodeError:
             report.files.append(FileResult(relative, None, "failed",
                                            reason="1: not UTF-8 text (Bottle reads UTF-8)"))
@@ -161,8 +160,6 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                                         include_reads=included,
                                         helper_prefix=prefixes[name])
         done[name] = conversion
-    if not compact:
-        _mark_includes(done)
     for name, (relative, _) in templates.items():
         conversion = done[name]
         output = Path(jinja_name(name))
@@ -173,7 +170,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         assert conversion.source is not None  # a conversion with no error has its source
         target = out / output
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(conversion.source, encoding="utf-8")
+        target.write_text(conversion.source, encoding="utf-8", newline="")
         report.files.append(FileResult(relative, output, "converted", conversion))
         report.names[name] = output.as_posix()
         report.helpers += conversion.helpers
@@ -202,7 +199,7 @@ def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
             if not path.is_file() or not path.resolve().is_relative_to(src.resolve()):
                 continue
             try:
-                text = path.read_text(encoding="utf-8")
+                text = path.read_bytes().decode("utf-8")
             except UnicodeDecodeError:
                 continue
             relative = path.relative_to(src)
@@ -211,14 +208,3 @@ def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
             first[name] = convert_source(text, str(relative), syntax=syntax,
                                          compact=compact)
             todo.append(first[name])
-
-
-def _mark_includes(done: dict[str, Conversion]) -> None:
-    """Mark again the templates that include one whose output ends as Bottle's does
-    (its last newline is taken by a `-%}`): their include line takes its own away."""
-    keeps = frozenset(jinja_name(name) for name, c in done.items()
-                      if c.source is not None and not drops_last_newline(c.source))
-    for conversion in done.values():
-        if conversion.compact is not None \
-                and keeps & {jinja_name(n) for n in conversion.includes}:
-            conversion.source, conversion.whitespace = markers(conversion.compact, keeps)

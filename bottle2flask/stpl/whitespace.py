@@ -9,14 +9,18 @@ as its indentation and newline. Each tag line gets one `-` marker instead:
   ends with exactly one newline, whichever branch or loop turn runs.
 - `{% tag -%}` takes away its own newline and the next line's indentation: where
   nothing was printed yet (the top, a block or macro body), under a blank line, or
-  after a line that prints its own last newline (a layout's page, a value).
+  after a line that prints its own last newline (an include, a layout's page, a value).
   Every tag of one branch or loop takes the same kind, or one path would print two
   newlines and another none.
-- An include of a file whose last newline Jinja2 drops (the file ends in text) has
-  none: its line's own newline stands in for the dropped one.
+- Where that next line is indented text, the tag stands at its start instead
+  (`{% include "part.html" %}  <p>after</p>`): only the tag's own newline goes.
+- A template whose last newline prints (it ends in text, or a tag that prints its own)
+  ends with one newline more: a stock Jinja2 (keep_trailing_newline off) drops the
+  last one, SimpleTemplate prints it. So an included file prints its last newline,
+  and an include line never prints its own.
 
-Where no marker is exact (an indented body at the top, indented text under a tag that
-must take its own newline), the line is named (`inexact`): a newline more or less.
+Where no form is exact (an else or end that hands the newline above on, right under
+a blank line it would take too), the line is named (`inexact`): a newline more or less.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ class Line:
     left: bool = False
     right: bool = False
     drop: bool = False  # a blank line whose newline the tag above prints instead
+    join: bool = False  # the next line (indented text) goes on this one's: see _assign
     prefix: str = ""  # text before the tags ("a\\\\" joined it to a code line)
 
     @property
@@ -65,12 +70,6 @@ class Line:
         words = [t.word for t in self.tags if t.kind == "block"]
         return any(t.kind == "variable" for t in self.tags) or (
             "block" in words and words.count("block") == words.count("endblock"))
-
-    def includes(self, keeps: frozenset[str]) -> bool:
-        """An include of a file whose last newline a stock Jinja2 drops: the line's own
-        prints in its place, as after a text line. (`keeps`: the files it does not.)"""
-        names = INCLUDED.findall(self.text)
-        return bool(names) and not any(name in keeps for name in names)
 
 
 def _tags(source: str) -> list[tuple[int, int, str, str]]:
@@ -135,19 +134,22 @@ def _starts_clean(line: Line | None) -> bool:
     return line is None or (line.text[:1] not in ("", " ", "\t"))
 
 
-def markers(source: str, keeps: frozenset[str] = frozenset()) -> tuple[str, list[int]]:
+def markers(source: str) -> tuple[str, list[int]]:
     """The source with `-` markers on its code lines; the 1-based lines that still print
-    differently from Bottle in a stock environment. `keeps`: the included templates
-    whose output ends as Bottle's does (not `drops_last_newline`)."""
+    differently from Bottle in a stock environment."""
     lines = _lines(source)
     if lines and lines[-1].code and not lines[-1].end:
         lines[-1].end = "\n"  # a block closed at the end: its newline stands in, or goes
     _lift(lines)
-    inexact = _assign(lines, keeps)
-    if inexact and _right_fits(lines, keeps):
+    inexact = _assign(lines)
+    if inexact and _right_fits(lines):
         inexact = []
-    return "".join(_write(line, lines[i - 1] if i else None)
-                   for i, line in enumerate(lines)), inexact
+    text = "".join(_write(line, lines[i - 1] if i else None) for i, line in enumerate(lines))
+    child = any(t.word == "extends" for line in lines if line.code for t in line.tags)
+    if not child and drops_last_newline(text):
+        # (a child prints only its blocks: what follows its last one prints nowhere)
+        text += "\n" if lines[-1].end == "\n" else "\r\n"
+    return text, inexact
 
 
 def _lift(lines: list[Line]) -> None:
@@ -189,12 +191,10 @@ class Frame:
     entry: bool = False  # printed on entry (an else starts from there again)
 
 
-def _kind(line: Line, keeps: frozenset[str] = frozenset()) -> str:
+def _kind(line: Line) -> str:
     """"open", "middle", "close" (a branch or loop), "start"/"finish" (a block or macro
     body), "print" (it prints), "plain" (it does neither)."""
-    if INCLUDED.search(line.text):
-        return "include" if line.includes(keeps) else "print"
-    if line.printing:
+    if INCLUDED.search(line.text) or line.printing:
         return "print"
     words = [t.word for t in line.tags if t.kind == "block"]
     first = words[0] if words else ""
@@ -211,30 +211,10 @@ def _kind(line: Line, keeps: frozenset[str] = frozenset()) -> str:
     return "plain"
 
 
-def _clean_after(lines: list[Line], i: int) -> bool:
-    """Every text line right under a tag of the branch or loop opened at line i (its
-    own tags: the ones of a branch inside it choose for themselves) starts with text,
-    so `-%}` takes nothing of it."""
-    depth = 0
-    for j in range(i, len(lines)):
-        kind = _kind(lines[j]) if lines[j].code else "text"
-        own = j == i or (depth == 1 and kind in ("middle", "close", "finish"))
-        if kind in ("open", "start"):
-            depth += 1
-        elif kind in ("close", "finish"):
-            depth -= 1
-        after = lines[j + 1] if j + 1 < len(lines) else None
-        if own and not (after is None or after.code or after.text == "" or _starts_clean(after)):
-            return False
-        if depth == 0:
-            return True
-    return True
-
-
 def _hands_on(above: Line, kind: str) -> bool:
     """Can a `{%-` tag under this line take its newline, its own printing in its place?"""
     if above.code:
-        return kind == "include" or (above.left and kind != "print")
+        return above.left and kind != "print"
     return above.text != "" and above.text.rstrip() == above.text
 
 
@@ -256,7 +236,7 @@ def _structure_hands_on(lines: list[Line], kinds: list[str], i: int) -> bool:
     return True
 
 
-def _assign(lines: list[Line], keeps: frozenset[str]) -> list[int]:
+def _assign(lines: list[Line]) -> list[int]:
     """A marker for each code line, top to bottom; the lines it cannot make exact.
 
     `{%-` hands the newline of the text line above on to the tag's own. It cannot
@@ -265,7 +245,7 @@ def _assign(lines: list[Line], keeps: frozenset[str]) -> list[int]:
     every tag of its branch or loop, or one path would print two newlines, another none.
     """
     inexact: list[int] = []
-    kinds = [_kind(line, keeps) if line.code else "text" for line in lines]
+    kinds = [_kind(line) if line.code else "text" for line in lines]
     child = any(t.word == "extends" for line in lines if line.code for t in line.tags)
     stack = [Frame(right=True, printed=False)]
     outside = child  # a child prints only inside its blocks: its header needs no marker
@@ -276,16 +256,15 @@ def _assign(lines: list[Line], keeps: frozenset[str]) -> list[int]:
             continue
         if line.prefix:
             frame.printed = True
-        if kind == "include":
-            frame.printed = True
-            continue
         if kind == "text":
             if above is not None and above.code and above.right and line.text == "":
                 # A blank line under a tag that takes its own newline: the tag keeps its
                 # newline, which prints as the blank line did, and the blank line goes.
                 above.right, line.drop = False, True
             elif above is not None and above.code and above.right and not _starts_clean(line):
-                inexact.append(number)  # its indentation is taken by the tag above
+                # `-%}` would take its indentation too: the tag takes only its own
+                # newline by standing at the start of this line
+                above.right, above.join = False, True
             frame.printed = True
             continue
         hand_on = above is not None and not line.prefix and _hands_on(above, kinds[i - 1])
@@ -305,10 +284,6 @@ def _assign(lines: list[Line], keeps: frozenset[str]) -> list[int]:
         else:
             right = not (frame.printed and hand_on and (
                 kind != "open" or _structure_hands_on(lines, kinds, i)))
-            if right and kind == "open" and not _clean_after(lines, i):
-                # `-%}` would take indentation on every turn: `{%-` is the lesser change
-                right = False
-                inexact.append(number)
             line.left, line.right = not right, right
             if kind == "start":
                 line.right = True
@@ -320,19 +295,18 @@ def _assign(lines: list[Line], keeps: frozenset[str]) -> list[int]:
     return sorted(set(inexact))
 
 
-def _right_fits(lines: list[Line], keeps: frozenset[str]) -> bool:
+def _right_fits(lines: list[Line]) -> bool:
     """`-%}` on every code line instead: exact when no text line under a code line
-    starts with whitespace (or is blank). Sets it if so. (An include stays as it is:
-    its own newline stands in for the one a stock Jinja2 drops at the file's end.)"""
-    kinds = [_kind(line, keeps) if line.code else "text" for line in lines]
+    starts with whitespace (or is blank). Sets it if so."""
+    kinds = [_kind(line) if line.code else "text" for line in lines]
     printed = not any(t.word == "extends" for line in lines if line.code for t in line.tags)
     for i, line in enumerate(lines):
         printed = printed or kinds[i] == "start"
-        if printed and i and kinds[i] == "text" and kinds[i - 1] not in ("text", "include") \
+        if printed and i and kinds[i] == "text" and kinds[i - 1] != "text" \
                 and not _starts_clean(line):
             return False
     for line, kind in zip(lines, kinds, strict=True):
-        line.left, line.right, line.drop = False, kind not in ("text", "include"), False
+        line.left, line.right, line.drop, line.join = False, kind != "text", False, False
     return True
 
 
@@ -340,8 +314,9 @@ def _write(line: Line, above: Line | None) -> str:
     text = line.text
     if line.drop:
         return ""
+    end = "" if line.join else line.end
     if not line.code:
-        return re.sub(r"(\{[%#])\+|\+(%\})", r"\1\2", text) + line.end  # nothing to undo
+        return re.sub(r"(\{[%#])\+|\+(%\})", r"\1\2", text) + end  # nothing to undo
     tags = line.tags
     if len(tags) > 1 and text[tags[-1].start:tags[-1].end] == "{# #}":
         text, tags = text[:tags[-1].start], tags[:-1]  # the compact form's newline eater
@@ -352,7 +327,7 @@ def _write(line: Line, above: Line | None) -> str:
         text = text[:first + 2] + "-" + text[first + 2:]
     elif not line.prefix and not (above is not None and above.code and above.right):
         text = text[first:]  # its indentation would print: Bottle prints none
-    return text + line.end
+    return text + end
 
 
 def drops_last_newline(source: str) -> bool:

@@ -13,7 +13,6 @@ import pytest
 
 from bottle2flask.stpl import convert_tree, environment
 from bottle2flask.stpl.environment import none_as_empty
-from bottle2flask.stpl.whitespace import drops_last_newline
 
 # Bottle 0.12 prints None as "None"; 0.13 prints nothing, and so does the converted
 # template (none_as_empty): with 0.12 installed, a None printed differs once converted.
@@ -63,8 +62,6 @@ def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /
     jinja_out = jinja.get_template(report.names[name]).render(**copy.deepcopy(context))
     if inexact:  # named lines print a newline more or less: the rest must be the same
         return squeeze(bottle_out), squeeze(jinja_out)
-    if not compact and drops_last_newline(root(out, report.names[name])):
-        bottle_out = bottle_out.removesuffix("\n")  # a stock Jinja2 drops it (PORTING 37)
     return bottle_out, jinja_out
 
 

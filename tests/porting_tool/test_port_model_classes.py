@@ -106,8 +106,7 @@ def test_templates_beside_the_script_and_in_views_are_both_found(tmp_path):
         "views/twice.tpl": "The one in views {{name}}\n",
     }, "spread")
     for path, text in (("/", "Beside x"), ("/v", "In views y"), ("/both", "The one beside z")):
-        # (Jinja drops a template's last newline: docs/PORTING.md 37)
-        assert answers(bottle, path) == (200, text + "\n") and answers(flask, path) == (200, text)
+        assert answers(bottle, path) == answers(flask, path) == (200, text + "\n")
 
 
 def test_a_module_imported_through_bottles_extension_namespace_is_imported_itself(tmp_path):

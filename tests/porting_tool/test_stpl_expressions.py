@@ -89,5 +89,6 @@ def test_is_the_empty_string_is_a_comparison_with_it():
             if m is None and bottle.__version__.startswith("0.12."):
                 # Bottle 0.12 prints None as 'None'; 0.13, and the converted template, ''
                 printed = printed.replace("<b>None</b>", "<b></b>")
-            assert environment().from_string(converted.source).render(m=m) == printed
+            stock = environment(keep_trailing_newline=False)  # Flask's: the marked form's
+            assert stock.from_string(converted.source).render(m=m) == printed
     assert convert_source("{{ m is 'x' }}").notes[0].rule == "T025"

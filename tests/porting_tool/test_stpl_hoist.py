@@ -70,7 +70,7 @@ def test_a_page_and_its_layout_keep_their_python_each(tmp_path):
         "layout": "<title>{{title}}</title>{{!base}}<i>{{sum(len(p) for p in parts)}}</i>\n",
     }
     bottle_out, jinja_out = render_both(tmp_path, templates, kept=True, parts=["a", "bc"])
-    assert jinja_out == bottle_out == "<title>a | bc</title>A BC\n<i>3</i>"
+    assert jinja_out == bottle_out == "<title>a | bc</title>A BC\n<i>3</i>\n"
 
 
 def test_a_helper_takes_the_names_the_code_reads_from_the_template():
@@ -98,7 +98,7 @@ def test_templates_whose_helpers_would_be_named_alike_get_names_of_their_own(tmp
     templates = {"main": "% include('a-b')\n% include('a_b')\n",
                  "a-b": "{{[x + 1 for x in xs]}}\n", "a_b": "{{[x + 2 for x in xs]}}\n"}
     bottle_out, jinja_out = render_both(tmp_path, templates, kept=True, xs=[1])
-    assert jinja_out == bottle_out == "[2]\n[3]"
+    assert jinja_out == bottle_out == "[2]\n[3]\n"
     module = (tmp_path / "out" / "template_helpers.py").read_text()
     assert "def a_b_line1(xs):" in module and "def t_2_a_b_line1(xs):" in module
 

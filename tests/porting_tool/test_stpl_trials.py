@@ -115,7 +115,7 @@ def test_a_value_the_layout_reads_but_the_page_sets_in_an_if_is_a_todo(tmp_path)
 
 
 def test_gettext_named_underscore_is_still_a_name():
-    assert convert_source("{{_('Hello')}}\n").source == "{{ _('Hello') }}\n"
+    assert convert_source("{{_('Hello')}}\n").source == "{{ _('Hello') }}\n\n"
 
 
 def test_noescape_swaps_the_printing_as_bottle_does_but_not_for_includes(tmp_path):
@@ -129,7 +129,7 @@ def test_noescape_swaps_the_printing_as_bottle_does_but_not_for_includes(tmp_pat
     context = {"x": "<b>"}
     bottle_out = bottle.SimpleTemplate(name="main", lookup=[str(views)], noescape=True
                                        ).render(**context)
-    jinja = environment(jinja2.FileSystemLoader(str(out)))
+    jinja = environment(jinja2.FileSystemLoader(str(out)), keep_trailing_newline=False)
     assert jinja.get_template("main.html").render(**context) == bottle_out
 
 

@@ -2,34 +2,36 @@
 
 from __future__ import annotations
 
+import bottle
+import jinja2
 import pytest
 from flask import Flask
 
 from bottle2flask.stpl import convert_source, convert_tree
-from tests.porting_tool.stpl_render import printing_none, render_both
+from tests.porting_tool.stpl_render import printing_none, render_both, stock
 from tests.porting_tool.test_stpl_semantics import CASES, PRINT_NONE
 
 LIST = "<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n"
 
 
 @pytest.mark.parametrize(("before", "after"), [
-    # no code line: nothing to mark
-    ("<p>{{x}}</p>\n", "<p>{{ x }}</p>\n"),
+    # no code line: nothing to mark; one newline more, for the one Jinja2 drops
+    ("<p>{{x}}</p>\n", "<p>{{ x }}</p>\n\n"),
     # the usual: the newline above is taken, the tag's own printed in its place
-    (LIST, "<ul>\n{%- for x in xs %}\n  <li>{{ x }}</li>\n{%- endfor %}\n</ul>\n"),
+    (LIST, "<ul>\n{%- for x in xs %}\n  <li>{{ x }}</li>\n{%- endfor %}\n</ul>\n\n"),
     # nothing printed yet: each tag of the branch takes its own newline
     ("% if a:\n<b>a</b>\n% end\n<p>x</p>\n",
-     "{% if a -%}\n<b>a</b>\n{% endif -%}\n<p>x</p>\n"),
+     "{% if a -%}\n<b>a</b>\n{% endif -%}\n<p>x</p>\n\n"),
     # a blank line above: `{%-` would take it too
-    ("<p>a</p>\n\n% n = 1\n<p>{{n}}</p>\n", "<p>a</p>\n\n{% set n = 1 -%}\n<p>{{ n }}</p>\n"),
+    ("<p>a</p>\n\n% n = 1\n<p>{{n}}</p>\n", "<p>a</p>\n\n{% set n = 1 -%}\n<p>{{ n }}</p>\n\n"),
     # an indented tag that takes its own newline would print its indentation: moved left
-    ("<p>a</p>\n\n  % n = 1\n<p>{{n}}</p>\n", "<p>a</p>\n\n{% set n = 1 -%}\n<p>{{ n }}</p>\n"),
+    ("<p>a</p>\n\n  % n = 1\n<p>{{n}}</p>\n", "<p>a</p>\n\n{% set n = 1 -%}\n<p>{{ n }}</p>\n\n"),
     # a page: the block starts the output
     ("% rebase('layout')\n% if a:\n<b>a</b>\n% end\n",
      '{% extends "layout.html" %}\n{% block content -%}\n{% if a -%}\n<b>a</b>\n'
      "{% endif -%}\n{% endblock %}\n"),
     # a layout's page prints where it stands, as it did
-    ("<main>\n  {{!base}}\n</main>\n", "<main>\n  {% block content %}{% endblock %}\n</main>\n"),
+    ("<main>\n  {{!base}}\n</main>\n", "<main>\n  {% block content %}{% endblock %}\n</main>\n\n"),
     # a blank line under a tag that takes its own newline: the tag keeps it instead
     ("% rebase('layout')\n\n<h2>x</h2>\n",
      '{% extends "layout.html" %}\n{% block content %}\n<h2>x</h2>\n{% endblock %}\n'),
@@ -38,7 +40,7 @@ LIST = "<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n"
      "{% if xs -%}\n<ul>\n{%- for x in xs %}\n  <li>{{ x }}</li>\n{%- endfor %}\n</ul>\n"
      "{% endif -%}\n"),
     # a comment line is a tag line like the others
-    ("<p>a</p>\n%# note\n<p>b</p>\n", "<p>a</p>\n{#- note #}\n<p>b</p>\n"),
+    ("<p>a</p>\n%# note\n<p>b</p>\n", "<p>a</p>\n{#- note #}\n<p>b</p>\n\n"),
 ])
 def test_each_code_line_gets_one_marker(before, after):
     conversion = convert_source(before)
@@ -54,19 +56,24 @@ def test_compact_writes_no_marker():
 @pytest.mark.parametrize("compact", [False, True], ids=["stock", "compact"])
 def test_a_list_prints_bottles_text_in_its_environment(tmp_path, compact):
     bottle_out, jinja_out = render_both(tmp_path, {"main": LIST}, compact=compact, xs=[1, 2])
-    assert bottle_out == ("<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>" if not compact
-                          else "<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>\n")
+    assert bottle_out == "<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>\n"
     assert jinja_out == bottle_out
 
 
-def test_the_lines_no_marker_makes_exact_are_named():
-    # The top of a file, a loop whose body is indented: `-%}` would take the indentation
-    # on every turn; `{%-` prints one newline too many, once. Named, not hidden.
-    conversion = convert_source("% for x in xs:\n  <li>{{x}}</li>\n% end\n")
-    assert conversion.source == "{%- for x in xs %}\n  <li>{{ x }}</li>\n{%- endfor %}\n"
-    assert conversion.whitespace == [1]
-    inexact = [source for source, _ in CASES if convert_source(source).whitespace]
-    assert inexact == ["  % if x:\n    indented\n  % end\n"]
+@pytest.mark.parametrize("source", ["% for x in xs:\n  <li>{{x}}</li>\n% end\n",
+                                    "  % if xs:\n    indented\n  % end\n"])
+def test_a_tag_over_indented_text_stands_at_its_start(tmp_path, source):
+    # At the top, `-%}` would take the indentation on every turn and `{%-` has no
+    # newline above to take: the tag goes on the text's line, and only its own goes.
+    conversion = convert_source(source)
+    assert conversion.source.startswith(("{% for x in xs %}  <li>", "{% if xs %}    indented"))
+    assert conversion.whitespace == []
+    bottle_out, jinja_out = render_both(tmp_path, {"main": source}, xs=[1, 2])
+    assert jinja_out == bottle_out
+
+
+def test_no_line_of_the_semantics_cases_is_inexact():
+    assert [source for source, _ in CASES if convert_source(source).whitespace] == []
 
 
 @pytest.mark.parametrize(("source", "context"), printing_none(CASES, PRINT_NONE))
@@ -95,7 +102,7 @@ def test_flasks_own_environment_prints_the_sample_as_bottle_did(tmp_path):
     app = Flask(__name__, template_folder=str(tmp_path / "out"))
     with app.app_context():
         page = app.jinja_env.get_template(report.names["page"]).render(xs=[1])
-    assert page == "<title>T</title>\n<body>\n<ul>\n  <li>1</li>\n</ul>\n</body>"
+    assert page == "<title>T</title>\n<body>\n<ul>\n  <li>1</li>\n</ul>\n</body>\n"
 
 
 @pytest.mark.parametrize("source", [
@@ -107,3 +114,42 @@ def test_branches_and_blank_lines_print_as_in_bottle(tmp_path, source, xs):
     bottle_out, jinja_out = render_both(tmp_path, {"main": source}, xs=xs)
     assert convert_source(source).whitespace == []
     assert jinja_out == bottle_out
+
+
+@pytest.mark.parametrize("templates", [
+    {"main": "<p>hello</p>\n"},
+    {"main": "<p>hello</p>\n\n"},
+    {"main": "<div>\n  % include('part')\n  <p>after</p>\n</div>\n", "part": "<b>x</b>\n"},
+    {"main": "<div>\n% include('part')\n\n<p>after</p>\n</div>\n", "part": "<b>x</b>\n"},
+    {"main": "<div>\n% include('part')\n% if xs:\n  <p>after</p>\n% end\n</div>\n",
+     "part": "<b>x</b>\n"},
+    {"main": "<div>\n% include('part')\n  <p>after</p>\n", "part": "<b>x</b>"},
+    {"main": "<div>\n% include('part')\n", "part": "% if xs:\n<b>x</b>\n% end\n"},
+    {"main": "% rebase('layout', title='T')\n  <p>body</p>\n",
+     "layout": "<title>{{title}}</title>\n<body>\n{{!base}}</body>\n"},
+], ids=["last-newline", "two-newlines", "include-indented", "include-blank",
+        "include-then-tag", "include-no-newline", "include-last", "rebase"])
+def test_a_page_prints_bottles_bytes_to_its_last_newline(tmp_path, templates):
+    # #42: a stock Jinja2 dropped the last newline, and an include line's `-%}` took
+    # the next line's indentation: no line is left inexact, and the bytes are Bottle's
+    assert all(convert_source(text).whitespace == [] for text in templates.values())
+    bottle_out, jinja_out = render_both(tmp_path, templates, xs=[1])
+    assert jinja_out == bottle_out
+
+
+def test_a_crlf_template_stays_crlf_and_prints_so_with_its_newline_sequence(tmp_path):
+    source = "<ul>\r\n% for x in xs:\r\n  <li>{{x}}</li>\r\n% end\r\n</ul>\r\n"
+    views, out = tmp_path / "views", tmp_path / "out"
+    views.mkdir()
+    (views / "main.tpl").write_bytes(source.encode())
+    report = convert_tree(views, out)
+    assert report.files[0].conversion.crlf
+    written = (out / "main.html").read_bytes()
+    assert written.count(b"\r\n") == written.count(b"\n") == source.count("\n") + 1
+    bottle_out = bottle.SimpleTemplate(name="main", lookup=[str(views)]).render(xs=[1, 2])
+    assert bottle_out == "<ul>\r\n  <li>1</li>\r\n  <li>2</li>\r\n</ul>\r\n"
+    jinja = stock(jinja2.FileSystemLoader(str(out)))
+    assert jinja.get_template("main.html").render(xs=[1, 2]) == bottle_out.replace("\r\n", "\n")
+    jinja = stock(jinja2.FileSystemLoader(str(out)))
+    jinja.newline_sequence = "\r\n"  # what the port sets for an app of CRLF templates
+    assert jinja.get_template("main.html").render(xs=[1, 2]) == bottle_out
