@@ -62,10 +62,12 @@ def is_node(value: object) -> bool:
     return found
 
 
-def own_method(visitor: cst.CSTVisitor, name: str):
-    """The visitor's method of that name, or None where it is CSTVisitor's own (an
-    empty one for every class of node: not worth a call a node)."""
-    if getattr(type(visitor), name, None) is getattr(cst.CSTVisitor, name, None):
+def own_method(visitor: cst.CSTVisitor | cst.CSTTransformer, name: str,
+               base: type = cst.CSTVisitor):
+    """The visitor's method of that name, or None where it is its base's own (LibCST's
+    CSTVisitor or CSTTransformer: one that does nothing, for every class of node, not
+    worth a call a node)."""
+    if getattr(type(visitor), name, None) is getattr(base, name, None):
         return None
     return getattr(visitor, name, None)
 
@@ -96,3 +98,62 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
             leave(node)
 
     enter(node)
+
+
+class _Replay(cst.CSTTransformer):
+    """Hands a node's children, in LibCST's own order, the results `transform` already
+    computed for them, so LibCST's `_visit_and_replace_children` builds the changed node
+    (its rules for a removed or flattened child, in a body or a sequence, are its own)."""
+
+    def __init__(self, results: list[tuple[cst.CSTNode, object]]) -> None:
+        super().__init__()
+        self.results = results
+        self.at = 0
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        return False
+
+    def on_leave(self, original_node, updated_node):
+        child, result = self.results[self.at]
+        if child is not original_node:  # never: the same children, in the same order
+            raise RuntimeError(f"transform: {type(original_node).__name__} out of order")
+        self.at += 1
+        return result
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        pass
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        pass
+
+
+def transform(node: cst.CSTNode, transformer: cst.CSTTransformer):
+    """`node.visit(transformer)` that rebuilds only what changed: LibCST rebuilds every
+    node it passes through (a 1,000-line module's 21,000 nodes, some 90 ms a walk), here
+    a node whose children all came back as they were is handed on as itself, to its
+    leave_ as `updated_node` too. The transformer's on_visit and on_leave are called on
+    the same nodes in the same order as LibCST calls them (no per-attribute hooks: the
+    port's transformers have none)."""
+    on_visit, on_leave = transformer.on_visit, transformer.on_leave
+
+    def enter(node: cst.CSTNode):
+        updated = node
+        if on_visit(node):
+            results: list[tuple[cst.CSTNode, object]] = []
+            changed = False
+            for name in child_fields(node):
+                value = getattr(node, name)
+                if type(value) is tuple or type(value) is list:
+                    for child in value:
+                        result = enter(child)
+                        results.append((child, result))
+                        changed = changed or result is not child
+                elif is_node(value):
+                    result = enter(value)
+                    results.append((value, result))
+                    changed = changed or result is not value
+            if changed:
+                updated = node._visit_and_replace_children(_Replay(results))
+        return on_leave(node, updated)
+
+    return enter(node)

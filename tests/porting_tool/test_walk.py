@@ -7,7 +7,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from bottle2flask.port.walk import walk
+from bottle2flask.port.walk import transform, walk
 from harness.bench.port_speed import large_module
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,3 +142,51 @@ def test_a_visit_method_returning_false_skips_the_children_but_not_the_leave():
     assert got.names == expected.names
     assert got.left == expected.left == ["f", "m", "h"]
     assert "hidden" not in got.names and "unseen" not in got.names and "Base" in got.names
+
+
+class Edits(cst.CSTTransformer):
+    """Changes a little and records every call: a Name renamed, a pass statement removed
+    (its line goes: LibCST drops a line left empty), a `del` statement made two,
+    an argument removed, a function's body not entered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, str]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.seen.append(("visit", type(node).__name__))
+        return not (isinstance(node, cst.FunctionDef) and node.name.value == "h")
+
+    def on_leave(self, original_node, updated_node):
+        self.seen.append(("leave", type(original_node).__name__))
+        if isinstance(updated_node, cst.Name) and updated_node.value == "args":
+            return updated_node.with_changes(value="arguments")
+        if isinstance(updated_node, cst.Pass):
+            return cst.RemovalSentinel.REMOVE
+        if isinstance(updated_node, cst.Arg) and isinstance(updated_node.value, cst.Ellipsis):
+            return cst.RemovalSentinel.REMOVE
+        if isinstance(updated_node, cst.SimpleStatementLine) and updated_node.body \
+                and isinstance(updated_node.body[0], cst.Del):
+            return cst.FlattenSentinel([updated_node, updated_node])
+        return updated_node
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_transform_changes_what_libcst_visit_changes_calling_the_same_methods(name):
+    tree = cst.parse_module(SOURCES[name]() + "\ndef h(args):\n    pass\n\nif x:\n    pass\n")
+    expected, got = Edits(), Edits()
+    assert transform(tree, got).code == tree.visit(expected).code
+    assert got.seen == expected.seen and len(got.seen) > 100
+
+
+def test_transform_hands_on_unchanged_nodes_as_themselves():
+    """What no leave_ changed below is the same node, not a copy: its marks (found by
+    the node itself) stay, and nothing is built for it."""
+    tree = cst.parse_module("import os\n\ndef f(args):\n    return args + 1\n\nx = [1, 2]\n")
+    changed = transform(tree, Edits())
+    assert changed.code == ("import os\n\ndef f(arguments):\n    return arguments + 1\n\n"
+                            "x = [1, 2]\n")
+    assert changed.body[0] is tree.body[0] and changed.body[2] is tree.body[2]
+    assert changed.body[1] is not tree.body[1]
+    assert changed.body[1].decorators is tree.body[1].decorators
+    assert transform(tree, cst.CSTTransformer()) is tree
