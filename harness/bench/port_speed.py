@@ -12,6 +12,11 @@ the spread of the rounds' own ratios. Target (issue #43): the port at most 2x th
 on wall-clock time. The warm-up run also says which modules of bottle2flask.proof and
 bottle2flask.parity `--no-check` imports (it must import none).
 
+Both run from bytecode, as an installed tool does (pip compiles it at install; this
+checkout's editable install under PYTHONDONTWRITEBYTECODE=1 would compile every module
+of bottle2flask at each run): the children write and read theirs in a scratch folder
+(PYTHONPYCACHEPREFIX), written by the warm-up runs.
+
 Then, in process (`port_source` on one module, no start-up and no files): the porting
 sample and the 1,000-line module, for the profile's sake.
 """
@@ -48,12 +53,18 @@ def floor_command(app: Path, out: Path) -> list[str]:
     return [sys.executable, str(FLOOR), str(app), str(out)]
 
 
-def timed(argv: list[str], out: Path) -> tuple[float, float]:
+def bytecode_env(scratch: Path) -> dict[str, str]:
+    """The children's environment: their bytecode kept in `scratch`."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPYCACHEPREFIX": str(scratch / "pycache")}
+
+
+def timed(argv: list[str], out: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall-clock and CPU seconds (the child's user + system) of one run into a fresh OUT."""
     shutil.rmtree(out, ignore_errors=True)
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=errors)
+        child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=errors, env=env)
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - started
         child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
@@ -64,13 +75,13 @@ def timed(argv: list[str], out: Path) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def unwanted_imports(app: Path, out: Path) -> list[str]:
+def unwanted_imports(app: Path, out: Path, env: dict[str, str] | None = None) -> list[str]:
     """The modules of proof/ and parity/ that `port --no-check` imports (python -X
     importtime); also the warm-up run."""
     shutil.rmtree(out, ignore_errors=True)
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "bottle2flask",
                            *port_command(app, out)[-6:]], capture_output=True, text=True,
-                          check=False)
+                          check=False, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"port of {app} exited {done.returncode}: {done.stderr[-2000:]}")
     found = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
@@ -91,14 +102,17 @@ def whole_command(rounds: int, apps: dict | None = None) -> dict:
         folders = {name: write(Path(scratch) / f"app{n}")
                    for n, (name, write) in enumerate((apps or APPS).items())}
         out = Path(scratch) / "out"
-        imported = sorted({m for app in folders.values() for m in unwanted_imports(app, out)})
-        for app in folders.values():  # warm: the file cache, .pyc files
-            timed(floor_command(app, out), out)
+        env = bytecode_env(Path(scratch))
+        imported = sorted({m for app in folders.values()
+                           for m in unwanted_imports(app, out, env)})
+        for app in folders.values():  # warm: the file cache, the bytecode
+            timed(floor_command(app, out), out, env)
+            timed(port_command(app, out), out, env)
         runs: dict = {name: {"floor": [], "port": []} for name in folders}
         for _ in range(rounds):
             for name, app in folders.items():
-                runs[name]["floor"].append(timed(floor_command(app, out), out))
-                runs[name]["port"].append(timed(port_command(app, out), out))
+                runs[name]["floor"].append(timed(floor_command(app, out), out, env))
+                runs[name]["port"].append(timed(port_command(app, out), out, env))
         for name, app in folders.items():
             floor, port = runs[name]["floor"], runs[name]["port"]
             row: dict = {"modules": len(list(app.rglob("*.py"))), "lines": python_lines(app),
