@@ -5,6 +5,10 @@ that changes nothing: about 3.5 us a node, and a module of 1,000 lines has some 
 nodes, read whole by the rules some twenty times. `walk` calls a visitor's visit_ and
 leave_ methods on the same nodes in the same order, and builds nothing: a walk over
 such a module reading every Name took 75 ms with `visit`, 8 ms with `walk`.
+
+`transform` is the same for a transformer: it rebuilds only the nodes below which a
+leave_ changed something (LibCST itself builds the changed node), and hands every other
+node on as itself.
 """
 
 from __future__ import annotations
