@@ -56,7 +56,7 @@ def names_read(node: cst.CSTNode) -> set[str]:
     """Every Name under the node."""
     if type(node) is cst.Module:
         outside, inside = _module_names(node)
-        return outside | inside
+        return {*outside, *inside}  # the caller may add to it
     found: set[str] = set()
 
     class Names(Visitor):
