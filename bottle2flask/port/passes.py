@@ -12,7 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .rules.base import SCOPES, STATEMENTS, Rule, enter_scope, leave_scope
-from .walk import is_node, own_method, transform
+from .walk import TRIVIA, is_node, own_method, skippable, transform
 
 BASE = cst.CSTTransformer  # whose visit_ and leave_ methods do nothing
 
@@ -126,5 +126,7 @@ class Walk(cst.CSTTransformer):
 def run(tree: cst.Module, rules: list[type[Rule]], context) -> cst.Module:
     for walk in passes(rules):
         made = [rule(context) for rule in walk]
-        tree = transform(tree, Walk(made))
+        # the whitespace and punctuation, unless a rule of the walk reads some
+        skip = TRIVIA if all(skippable(rule, hooks=False) for rule in made) else frozenset()
+        tree = transform(tree, Walk(made), skip)
     return tree

@@ -7,7 +7,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from bottle2flask.port.walk import transform, walk
+from bottle2flask.port.walk import TRIVIA, skippable, transform, walk
 from harness.bench.port_speed import large_module
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,13 +91,37 @@ SOURCES = {
 }
 
 
+class TriviaRecorder(WalkRecorder):
+    """A walker with a method for a trivia class: it is walked through all of them."""
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.seen.append(("visit", node))
+
+
 def same_walk(tree: cst.Module) -> None:
-    expected, got = Recorder(), WalkRecorder()
+    expected, got, everything = Recorder(), WalkRecorder(), TriviaRecorder()
     tree.visit(expected)
     walk(tree, got)
-    assert len(got.seen) == len(expected.seen) > 100
-    assert all(a[0] == b[0] and a[1] is b[1] for a, b in zip(got.seen, expected.seen,
+    walk(tree, everything)
+    # what no method of the walker reads, whitespace and punctuation, is not entered
+    read = [event for event in expected.seen if type(event[1]) not in TRIVIA]
+    assert len(got.seen) == len(read) > 100 and len(read) < len(expected.seen)
+    assert all(a[0] == b[0] and a[1] is b[1] for a, b in zip(got.seen, read, strict=True))
+    assert len(everything.seen) == len(expected.seen)
+    assert all(a[0] == b[0] and a[1] is b[1] for a, b in zip(everything.seen, expected.seen,
                                                               strict=True))
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_the_trivia_a_walk_skips_hold_nothing_but_trivia(name):
+    tree = cst.parse_module(SOURCES[name]())
+    held = Recorder()
+    tree.visit(held)
+    for _, node in held.seen:
+        if type(node) in TRIVIA:
+            inside = Recorder()
+            node.visit(inside)
+            assert {type(n) for _, n in inside.seen} <= TRIVIA, type(node)
 
 
 @pytest.mark.parametrize("name", list(SOURCES))
@@ -190,3 +214,35 @@ def test_transform_hands_on_unchanged_nodes_as_themselves():
     assert changed.body[1] is not tree.body[1]
     assert changed.body[1].decorators is tree.body[1].decorators
     assert transform(tree, cst.CSTTransformer()) is tree
+
+
+class Renames(cst.CSTTransformer):
+    """Reads no trivia: transform() does not enter them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left: list[cst.CSTNode] = []
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+        self.left.append(original_node)
+        return updated_node.with_changes(value="renamed") if updated_node.value == "args" \
+            else updated_node
+
+
+class RenamesAndCommas(Renames):
+    """Reads the commas too: transform() enters every trivia node."""
+
+    def leave_Comma(self, original_node: cst.Comma, updated_node: cst.Comma) -> cst.Comma:
+        self.left.append(original_node)
+        return updated_node
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_transform_skips_the_trivia_a_transformer_has_no_method_for(name):
+    tree = cst.parse_module(SOURCES[name]())
+    assert skippable(Renames()) == TRIVIA and skippable(RenamesAndCommas()) == frozenset()
+    for kind in (Renames, RenamesAndCommas):
+        expected, got = kind(), kind()
+        assert transform(tree, got).code == tree.visit(expected).code
+        assert len(got.left) == len(expected.left) > 20
+        assert all(a is b for a, b in zip(got.left, expected.left, strict=True))
