@@ -32,12 +32,15 @@ class _Render(CodegenState):
         self.newlines = 0  # newlines in tokens[:self.counted]
         self.counted = 0
 
+    # type() rather than isinstance(): called for every node written, and isinstance()
+    # on LibCST's classes (abstract base classes) is slow; neither class has subclasses
     def before_codegen(self, node: cst.CSTNode) -> None:
-        if isinstance(node, cst.EmptyLine):
+        kind = type(node)
+        if kind is cst.EmptyLine:
             self.line_start = len(self.tokens)
-        elif isinstance(node, cst.Comment) and id(node) in self.marks:
+        elif kind is cst.Comment and id(node) in self.marks:
             self.dropping.append(self.marks[id(node)])
-        elif isinstance(node, cst.Comment) and id(node) in self.todos:
+        elif kind is cst.Comment and id(node) in self.todos:
             self._count()
             self.noted[self.todos[id(node)]] = self.newlines + 1  # the line it is on
 
@@ -46,7 +49,7 @@ class _Render(CodegenState):
         self.counted = len(self.tokens)
 
     def after_codegen(self, node: cst.CSTNode) -> None:
-        if not isinstance(node, cst.EmptyLine) or not self.dropping:
+        if type(node) is not cst.EmptyLine or not self.dropping:
             return
         del self.tokens[self.line_start:]
         self._count()
