@@ -14,7 +14,7 @@ import libcst as cst
 from libcst.helpers import parse_template_statement
 
 from .quick import Transformer, Visitor
-from .walk import walk
+from .walk import transform, walk
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 
@@ -54,6 +54,9 @@ def arg(call: cst.Call, position: int | None, keyword: str | None) -> cst.Arg | 
 
 def names_read(node: cst.CSTNode) -> set[str]:
     """Every Name under the node."""
+    if type(node) is cst.Module:
+        outside, inside = _module_names(node)
+        return {*outside, *inside}  # the caller may add to it
     found: set[str] = set()
 
     class Names(Visitor):
@@ -72,9 +75,11 @@ def names_used(module: cst.Module) -> set[str]:
 
 def names_read_outside_imports(module: cst.Module) -> set[str]:
     """Every Name the module spells outside its import statements."""
+    if type(module) is cst.Module:
+        return set(_module_names(module)[0])
     found: set[str] = set()
 
-    class Read(cst.CSTVisitor):
+    class Read(Visitor):
         def visit_Import(self, node) -> bool:
             return False
 
@@ -86,6 +91,46 @@ def names_read_outside_imports(module: cst.Module) -> set[str]:
 
     walk(module, Read())
     return found
+
+
+# The names of the last modules asked about: id -> (the module, its names outside its
+# imports, in them). A module is never changed (a rule makes a new one), so what one walk
+# found holds for as long as the module is kept here; the model and several rules ask it
+# of the same module (a walk over all of a 1,000-line module's 21,000 nodes each time).
+_NAMES: dict[int, tuple[cst.Module, frozenset[str], frozenset[str]]] = {}
+_NAMES_KEPT = 64
+
+
+def _module_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str]]:
+    found = _NAMES.get(id(module))
+    if found is not None and found[0] is module:
+        return found[1], found[2]
+    outside: set[str] = set()
+    inside: set[str] = set()
+
+    class Names(Visitor):
+        into = outside
+
+        def visit_Import(self, node) -> None:
+            self.into = inside
+
+        def leave_Import(self, node) -> None:
+            self.into = outside
+
+        def visit_ImportFrom(self, node) -> None:
+            self.into = inside
+
+        def leave_ImportFrom(self, node) -> None:
+            self.into = outside
+
+        def visit_Name(self, node: cst.Name) -> None:
+            self.into.add(node.value)
+
+    walk(module, Names())
+    if len(_NAMES) >= _NAMES_KEPT:
+        _NAMES.pop(next(iter(_NAMES)))
+    _NAMES[id(module)] = (module, frozenset(outside), frozenset(inside))
+    return _NAMES[id(module)][1], _NAMES[id(module)][2]
 
 
 def names_bound(nodes) -> set[str]:
@@ -358,15 +403,15 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
         def leave_Module(self, original, updated):
             return updated.with_changes(body=body(updated.body))
 
-    module = module.visit(Place())
+    module = transform(module, Place())
     return module, bool(placed)
 
 
 __all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app", "after_imports",
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
            "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
-           "names_read_outside_imports", "names_used", "string_value", "walk",
-           "with_comments"]
+           "names_read_outside_imports", "names_used", "string_value", "transform",
+           "walk", "with_comments"]
 
 
 def function_named(node: cst.BaseExpression) -> str | None:

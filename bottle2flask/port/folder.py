@@ -187,8 +187,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     result.imported = {str(used) for rel, m in apps.modules.items() for used in m.uses - {rel}}
     if not faithful:  # helpers handed Bottle's response use it themselves (P005 folds it)
-        python.update(response_params.plan(
-            python, {rel: m.imports for rel, m in apps.modules.items()}))
+        rewritten = response_params.plan(
+            python, {rel: m.imports for rel, m in apps.modules.items()},
+            {rel: m.original for rel, m in apps.modules.items() if m.original is not None})
+        for rel, tree in rewritten.items():  # the model reads the tree, not the code again
+            python[rel] = tree.code
+            apps.rewritten[rel] = (python[rel], tree)
     ported: dict[Path, FileResult] = {}
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,

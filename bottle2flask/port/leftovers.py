@@ -16,6 +16,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from .rules.base import PortState, todo_note
+from .walk import TRIVIA, transform
 
 # Bottle-only attributes of an app, and what Flask has in their place.
 BOTTLE_ONLY = {
@@ -115,7 +116,8 @@ def flag(module: cst.Module, apps: set[str],
             return updated.with_changes(leading_lines=[*updated.leading_lines, *lines]) \
                 if lines else updated
 
-    return module.visit(Flag()), found
+    # its own on_visit reads statements, classes and attributes: never a trivia node
+    return transform(module, Flag(), TRIVIA), found
 
 
 def imports_current_app(module: cst.Module) -> bool:

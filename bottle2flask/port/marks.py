@@ -51,14 +51,17 @@ class _Render(CodegenState):
         self.counted = 0
         self.imports_bottle = False  # an import of bottle (or bottle.x) is written
 
+    # type() rather than isinstance(): called for every node written, and isinstance()
+    # on LibCST's classes (abstract base classes) is slow; neither class has subclasses
     def before_codegen(self, node: cst.CSTNode) -> None:
-        if isinstance(node, cst.Import | cst.ImportFrom) and not self.imports_bottle:
+        kind = type(node)
+        if kind in (cst.Import, cst.ImportFrom) and not self.imports_bottle:
             self.imports_bottle = _imports_bottle(node)
-        elif isinstance(node, cst.EmptyLine):
+        elif kind is cst.EmptyLine:
             self.line_start = len(self.tokens)
-        elif isinstance(node, cst.Comment) and id(node) in self.marks:
+        elif kind is cst.Comment and id(node) in self.marks:
             self.dropping.append(self.marks[id(node)])
-        elif isinstance(node, cst.Comment) and id(node) in self.todos:
+        elif kind is cst.Comment and id(node) in self.todos:
             self._count()
             index, code, text = self.todos[id(node)]
             self.noted[index] = self.newlines + 1  # the line it is on (its first)
@@ -69,9 +72,10 @@ class _Render(CodegenState):
         self.counted = len(self.tokens)
 
     def after_codegen(self, node: cst.CSTNode) -> None:
-        if isinstance(node, cst.EmptyLine) and self.wrapping is not None:
+        is_line = type(node) is cst.EmptyLine
+        if is_line and self.wrapping is not None:
             self._wrap(*self.wrapping)
-        if not isinstance(node, cst.EmptyLine) or not self.dropping:
+        if not is_line or not self.dropping:
             return
         del self.tokens[self.line_start:]
         self._count()

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .rules.base import STATEMENTS, Rule, enter_scope, leave_scope
-from .walk import is_node
+from .rules.base import SCOPES, STATEMENTS, Rule, enter_scope, leave_scope
+from .walk import TRIVIA, is_node, own_method, skippable, transform
+
+BASE = cst.CSTTransformer  # whose visit_ and leave_ methods do nothing
 
 
 def passes(rules: list[type[Rule]]) -> list[list[type[Rule]]]:
@@ -42,24 +44,34 @@ class Walk(cst.CSTTransformer):
         super().__init__()
         self.rules = rules
         self.stopped: list[cst.CSTNode | None] = [None] * len(rules)
-        self.kinds: dict[type, tuple[bool, list, list]] = {}
+        self.active = len(rules)  # the rules not stopped above the node
+        self.kinds: dict[type, tuple[bool, bool, bool, list, list]] = {}
 
-    def kind(self, node: cst.CSTNode) -> tuple[bool, list, list]:
-        """Whether a node of this class is a statement, and each rule's visit_ and leave_
-        method for it: found once a class (isinstance() on LibCST's abstract classes,
-        per node, cost as much as the lookups)."""
+    def kind(self, node: cst.CSTNode) -> tuple[bool, bool, bool, list, list]:
+        """Whether a node of this class is a statement, a scope (a def or a class), idle
+        (neither, and no rule has a visit_ or leave_ method for it: most nodes, the
+        whitespace and the punctuation), and each rule's visit_ and leave_ method for it:
+        found once a class (isinstance() on LibCST's abstract classes, per node, cost as
+        much as the lookups). LibCST's own methods, which do nothing for every class of
+        node, are left out: calling them for every node and rule cost more than the
+        rules."""
         found = self.kinds.get(type(node))
         if found is None:
             name = type(node).__name__
-            found = self.kinds[type(node)] = (
-                isinstance(node, STATEMENTS),
-                [getattr(rule, f"visit_{name}", None) for rule in self.rules],
-                [getattr(rule, f"leave_{name}", None) for rule in self.rules])
+            statement = isinstance(node, STATEMENTS)
+            scope = isinstance(node, SCOPES)
+            visits = [own_method(rule, f"visit_{name}", BASE) for rule in self.rules]
+            leaves = [own_method(rule, f"leave_{name}", BASE) for rule in self.rules]
+            idle = not statement and not scope and visits.count(None) == len(visits) \
+                and leaves.count(None) == len(leaves)
+            found = self.kinds[type(node)] = (statement, scope, idle, visits, leaves)
         return found
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        statement, visits, _ = self.kind(node)
-        if self.rules:  # the scope the sites asked below this node are in (Rule.exact)
+        statement, scope, idle, visits, _ = self.kind(node)
+        if idle:
+            return self.active > 0
+        if scope and self.rules:  # the scope the sites asked below this node are in
             enter_scope(self.rules[0].state, node)
         descend = False
         for i, rule in enumerate(self.rules):
@@ -71,10 +83,13 @@ class Walk(cst.CSTTransformer):
                 descend = True
             else:
                 self.stopped[i] = node
+                self.active -= 1
         return descend
 
     def on_leave(self, original, updated):
-        statement, _, leaves = self.kind(original)
+        statement, scope, idle, _, leaves = self.kind(original)
+        if idle:
+            return updated
         result = updated
         for i, rule in enumerate(self.rules):
             stop = self.stopped[i]
@@ -82,6 +97,7 @@ class Walk(cst.CSTTransformer):
                 if stop is not original:
                     continue  # it stopped above this node
                 self.stopped[i] = None
+                self.active += 1
             if type(result) is not type(original) and not is_node(result):  # removed, or several
                 if statement:
                     rule.close_notes(None)
@@ -90,12 +106,12 @@ class Walk(cst.CSTTransformer):
                 if leaves[i] is not None:
                     result = leaves[i](original, result)
             else:
-                leave = getattr(rule, f"leave_{type(result).__name__}", None)
+                leave = own_method(rule, f"leave_{type(result).__name__}", BASE)
                 if leave is not None:
                     result = leave(result, result)
             if statement:
                 result = rule.close_notes(result)
-        if self.rules:
+        if scope and self.rules:
             leave_scope(self.rules[0].state, original)
         return result
 
@@ -110,5 +126,7 @@ class Walk(cst.CSTTransformer):
 def run(tree: cst.Module, rules: list[type[Rule]], context) -> cst.Module:
     for walk in passes(rules):
         made = [rule(context) for rule in walk]
-        tree = tree.visit(Walk(made))
+        # the whitespace and punctuation, unless a rule of the walk reads some
+        skip = TRIVIA if all(skippable(rule, hooks=False) for rule in made) else frozenset()
+        tree = transform(tree, Walk(made), skip)
     return tree

@@ -17,6 +17,7 @@ from .edit import (
     kw,
     names_assigned,
     names_bound,
+    transform,
 )
 from .rules.base import PortState, declared_mark
 
@@ -60,7 +61,7 @@ def app_options(module: cst.Module, state: PortState) -> cst.Module:
 
     read = {name for value in state.app_options.values() if value is not REMOVE
             for name in _reads(value)}
-    return _defined_first(module.visit(Options()), read)
+    return _defined_first(transform(module, Options()), read)
 
 
 def _defined_first(module: cst.Module, read: set[str]) -> cst.Module:

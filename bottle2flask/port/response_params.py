@@ -18,7 +18,7 @@ import libcst as cst
 
 from .quick import Transformer, Visitor
 from .response_idiom import ATTRS, CALLS
-from .walk import walk
+from .walk import transform, walk
 
 
 def bottle_response(module: cst.Module) -> str | None:
@@ -78,16 +78,19 @@ def _passed(call: cst.Call, position: int, param: str) -> cst.Arg | None:
     return None
 
 
-def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str]]]
-         ) -> dict[Path, str]:
-    """The sources to port instead (rel -> new source), for the helpers every call of
-    which passes Bottle's response. `imports`: each module's `from x import f` names."""
+def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str]]],
+         parsed: dict[Path, cst.Module] | None = None) -> dict[Path, cst.Module]:
+    """The modules to port instead (rel -> the module rewritten, its code the new
+    source), for the helpers every call of which passes Bottle's response. `imports`:
+    each module's `from x import f` names; `parsed`: the modules as LibCST parsed them
+    already (the model's), not parsed again."""
     trees, responses, found = {}, {}, {}
     for rel, text in sources.items():
         if "response" not in text:
             continue
         try:
-            trees[rel] = cst.parse_module(text)
+            given = (parsed or {}).get(rel)
+            trees[rel] = given if given is not None else cst.parse_module(text)
         except cst.ParserSyntaxError:
             continue
         responses[rel] = bottle_response(trees[rel])
@@ -145,7 +148,7 @@ class _Calls(Visitor):
 
 
 def _rewrite(tree: cst.Module, rel: Path, done: set, found: dict, responses: dict,
-             imported: dict) -> str:
+             imported: dict) -> cst.Module:
     local = {name: key for key in done for name in [key[1]] if key[0] == rel}
     local |= {name: target for name, target in imported.items() if target in done}
     response = responses.get(rel)
@@ -167,7 +170,9 @@ def _rewrite(tree: cst.Module, rel: Path, done: set, found: dict, responses: dic
             params = [p for i, p in enumerate(updated.params.params) if i != position]
             if params:
                 params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-            return updated.with_changes(params=updated.params.with_changes(params=params))
+            # a tuple, as the parser gives: the model reads this tree, not its code again
+            return updated.with_changes(params=updated.params.with_changes(
+                params=tuple(params)))
 
         def leave_Name(self, original, updated):
             if self.renamed is not None and updated.value == self.renamed:
@@ -182,6 +187,6 @@ def _rewrite(tree: cst.Module, rel: Path, done: set, found: dict, responses: dic
             args = [a for a in updated.args if a is not given]
             if args:
                 args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-            return updated.with_changes(args=args)
+            return updated.with_changes(args=tuple(args))
 
-    return tree.visit(Rewrite()).code
+    return transform(tree, Rewrite())

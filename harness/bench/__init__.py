@@ -12,7 +12,9 @@
 - `report.py`: results into docs/BENCHMARKS.md, benchmarks.json and benchmarks.png.
 - `against.py`: this tree's builds against an earlier commit's (`--against REV`).
 - `migration.py`: the migration dispatcher's cost per request (`make bench-migration`).
-- `port_speed.py`: `bottle2flask port`'s time per module (the sample, a 1,000-line module).
+- `port_speed.py`: `bottle2flask port --no-check` as a whole command against the floor of any
+  LibCST engine (`port_floor.py`), interleaved, on the apps of `port_apps.py` (a 1,000-line
+  module, a package app of 1,000+ lines); then its time per module in process.
 - `side.py`: the command line those two share (`--quick`, `--json FILE`).
 - `native/`: the baselines: the same endpoints and pages written straight on Bottle and
   on Flask, raw WSGI, and the floor (raw sqlite3, the builds' templates, bare WSGI).

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
+
 import pytest
 
 from harness.bench.http_load import parse_wrk
@@ -75,17 +78,54 @@ def test_ratios_pair_the_batches_of_each_round():
     assert "flask build/native" not in table["json"]
 
 
-def test_the_port_speed_bench_ports_a_thousand_line_module_it_makes_from_the_sample():
-    from harness.bench import port_speed
+def test_the_port_speed_bench_makes_apps_of_a_thousand_lines_that_bottle_serves(tmp_path,
+                                                                             monkeypatch):
+    from webtest import TestApp
 
-    source = port_speed.large_module()
+    from harness.bench import port_apps
+
+    source = port_apps.large_module()
     assert 1000 <= len(source.splitlines()) < 1200
     compile(source, "app.py", "exec")  # a real module: the views renamed, not clashing
     assert source.count('@app.route("/v2/todo")') == 1
-    results = port_speed.run(1)
-    assert set(results["modules"]) == {"porting sample (todo.py)", "1,000-line module"}
-    assert results["modules"]["1,000-line module"]["lines"] == len(source.splitlines())
-    assert "per 1,000 lines" in port_speed.render(results)
+    single = port_apps.write_single(tmp_path / "single")
+    assert (single / "views" / "list.tpl").is_file()
+    package = port_apps.write_package(tmp_path / "package")
+    assert port_apps.python_lines(package) >= 1000
+    assert len(list(package.rglob("*.py"))) >= 10
+    monkeypatch.syspath_prepend(str(package))
+    monkeypatch.chdir(package)
+    from wsgi import application  # a real Bottle app: its pages answer
+
+    client = TestApp(application)
+    assert "books 2" in client.get("/books/2").text
+    assert client.get("/api/toys/3/price/2").json == {"no": 3, "price": 18}
+    assert "Back office" in client.get("/admin/").text
+    client.set_cookie("session", "x")
+    added = client.post("/maps/new", {"name": "Alps", "price": "4"})
+    assert added.status_int == 302 and added.location.endswith("/maps/6/view")
+    for name in [m for m in sys.modules if m == "wsgi" or m.startswith("shop")]:
+        del sys.modules[name]
+
+
+def test_the_port_speed_bench_times_the_whole_command_against_the_floor_interleaved():
+    from harness.bench import port_apps, port_speed
+
+    results = port_speed.run(2, 1, apps={"sample": lambda folder: shutil.copytree(
+        port_apps.SAMPLE_DIR, folder)})
+    row = results["command"]["apps"]["sample"]
+    assert row["modules"] == 1 and row["lines"] == 128 and row["rounds"] == 2
+    for clock in ("wall", "cpu"):
+        timing = row[clock]
+        assert 0 < timing["floor_s"]["min"] <= timing["floor_s"]["median"]
+        assert timing["round_ratios"]["min"] <= timing["round_ratios"]["max"]
+        assert timing["ratio"] > 1  # the port does more than the floor, whatever the load
+    assert results["command"]["no_check_imports"] == []
+    assert results["command"]["met"] == (row["wall"]["ratio"] <= 2)
+    assert set(results["in_process"]["modules"]) == {"porting sample (todo.py)",
+                                                     "1,000-line module"}
+    text = port_speed.render(results)
+    assert "target: the port at most 2x the floor" in text and "sample" in text
 
 
 def test_the_pages_table_gives_build_over_both_natives():

@@ -105,3 +105,20 @@ def test_a_rule_after_another_of_its_walk_starts_a_new_walk():
     a, b, c = rule("A", "P002"), rule("B", "P003"), rule("C", "P004", after=("P002",))
     d = rule("D", "P001", phase=2)
     assert passes([a, b, c, d]) == [[a, b], [c], [d]]
+
+
+def test_a_shared_walk_calls_only_the_methods_the_rules_define():
+    """LibCST's CSTTransformer answers every class of node with a visit_ and a leave_ that
+    do nothing: the walk leaves them out, and passes a node no rule reads (whitespace,
+    punctuation) straight on."""
+    import libcst as cst
+
+    from bottle2flask.port.passes import Walk
+
+    walk = Walk([object.__new__(rule) for rule in RULES])  # their methods, not their state
+    statement, scope, idle, visits, leaves = walk.kind(cst.SimpleWhitespace(" "))
+    assert idle and not statement and not scope
+    assert visits == leaves == [None] * len(RULES)
+    statement, scope, idle, visits, leaves = walk.kind(cst.Call(cst.Name("f")))
+    assert not idle and any(leaves) and not all(leaves)
+    assert walk.kind(cst.parse_statement("def f(): pass"))[:3] == (True, True, False)

@@ -7,7 +7,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from bottle2flask.port.walk import walk
+from bottle2flask.port.walk import TRIVIA, skippable, transform, walk
 from harness.bench.port_speed import large_module
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,13 +91,37 @@ SOURCES = {
 }
 
 
+class TriviaRecorder(WalkRecorder):
+    """A walker with a method for a trivia class: it is walked through all of them."""
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.seen.append(("visit", node))
+
+
 def same_walk(tree: cst.Module) -> None:
-    expected, got = Recorder(), WalkRecorder()
+    expected, got, everything = Recorder(), WalkRecorder(), TriviaRecorder()
     tree.visit(expected)
     walk(tree, got)
-    assert len(got.seen) == len(expected.seen) > 100
-    assert all(a[0] == b[0] and a[1] is b[1] for a, b in zip(got.seen, expected.seen,
+    walk(tree, everything)
+    # what no method of the walker reads, whitespace and punctuation, is not entered
+    read = [event for event in expected.seen if type(event[1]) not in TRIVIA]
+    assert len(got.seen) == len(read) > 100 and len(read) < len(expected.seen)
+    assert all(a[0] == b[0] and a[1] is b[1] for a, b in zip(got.seen, read, strict=True))
+    assert len(everything.seen) == len(expected.seen)
+    assert all(a[0] == b[0] and a[1] is b[1] for a, b in zip(everything.seen, expected.seen,
                                                               strict=True))
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_the_trivia_a_walk_skips_hold_nothing_but_trivia(name):
+    tree = cst.parse_module(SOURCES[name]())
+    held = Recorder()
+    tree.visit(held)
+    for _, node in held.seen:
+        if type(node) in TRIVIA:
+            inside = Recorder()
+            node.visit(inside)
+            assert {type(n) for _, n in inside.seen} <= TRIVIA, type(node)
 
 
 @pytest.mark.parametrize("name", list(SOURCES))
@@ -142,3 +166,83 @@ def test_a_visit_method_returning_false_skips_the_children_but_not_the_leave():
     assert got.names == expected.names
     assert got.left == expected.left == ["f", "m", "h"]
     assert "hidden" not in got.names and "unseen" not in got.names and "Base" in got.names
+
+
+class Edits(cst.CSTTransformer):
+    """Changes a little and records every call: a Name renamed, a pass statement removed
+    (its line goes: LibCST drops a line left empty), a `del` statement made two,
+    an argument removed, a function's body not entered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, str]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.seen.append(("visit", type(node).__name__))
+        return not (isinstance(node, cst.FunctionDef) and node.name.value == "h")
+
+    def on_leave(self, original_node, updated_node):
+        self.seen.append(("leave", type(original_node).__name__))
+        if isinstance(updated_node, cst.Name) and updated_node.value == "args":
+            return updated_node.with_changes(value="arguments")
+        if isinstance(updated_node, cst.Pass):
+            return cst.RemovalSentinel.REMOVE
+        if isinstance(updated_node, cst.Arg) and isinstance(updated_node.value, cst.Ellipsis):
+            return cst.RemovalSentinel.REMOVE
+        if isinstance(updated_node, cst.SimpleStatementLine) and updated_node.body \
+                and isinstance(updated_node.body[0], cst.Del):
+            return cst.FlattenSentinel([updated_node, updated_node])
+        return updated_node
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_transform_changes_what_libcst_visit_changes_calling_the_same_methods(name):
+    tree = cst.parse_module(SOURCES[name]() + "\ndef h(args):\n    pass\n\nif x:\n    pass\n")
+    expected, got = Edits(), Edits()
+    assert transform(tree, got).code == tree.visit(expected).code
+    assert got.seen == expected.seen and len(got.seen) > 100
+
+
+def test_transform_hands_on_unchanged_nodes_as_themselves():
+    """What no leave_ changed below is the same node, not a copy: its marks (found by
+    the node itself) stay, and nothing is built for it."""
+    tree = cst.parse_module("import os\n\ndef f(args):\n    return args + 1\n\nx = [1, 2]\n")
+    changed = transform(tree, Edits())
+    assert changed.code == ("import os\n\ndef f(arguments):\n    return arguments + 1\n\n"
+                            "x = [1, 2]\n")
+    assert changed.body[0] is tree.body[0] and changed.body[2] is tree.body[2]
+    assert changed.body[1] is not tree.body[1]
+    assert changed.body[1].decorators is tree.body[1].decorators
+    assert transform(tree, cst.CSTTransformer()) is tree
+
+
+class Renames(cst.CSTTransformer):
+    """Reads no trivia: transform() does not enter them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left: list[cst.CSTNode] = []
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+        self.left.append(original_node)
+        return updated_node.with_changes(value="renamed") if updated_node.value == "args" \
+            else updated_node
+
+
+class RenamesAndCommas(Renames):
+    """Reads the commas too: transform() enters every trivia node."""
+
+    def leave_Comma(self, original_node: cst.Comma, updated_node: cst.Comma) -> cst.Comma:
+        self.left.append(original_node)
+        return updated_node
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_transform_skips_the_trivia_a_transformer_has_no_method_for(name):
+    tree = cst.parse_module(SOURCES[name]())
+    assert skippable(Renames()) == TRIVIA and skippable(RenamesAndCommas()) == frozenset()
+    for kind in (Renames, RenamesAndCommas):
+        expected, got = kind(), kind()
+        assert transform(tree, got).code == tree.visit(expected).code
+        assert len(got.left) == len(expected.left) > 20
+        assert all(a is b for a, b in zip(got.left, expected.left, strict=True))

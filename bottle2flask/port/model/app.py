@@ -57,6 +57,8 @@ class ModuleApps:
     facts: ModuleFacts | None = None  # None: the module does not parse
     tree: cst.Module | None = None  # the module spelt the model's way
     source: str = ""
+    # the source as LibCST parsed it, once: each reading of the module starts from it
+    original: cst.Module | None = None
 
 
 @dataclass
@@ -71,6 +73,9 @@ class AppModel:
     # `% import x` in the templates: name -> (module, attribute)
     template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     vendored: frozenset[str] = frozenset()  # the app's own copies of Bottle, dotted
+    # a module's tree as a step before the rules rewrote it (response_params), read from
+    # it rather than from its code parsed again
+    rewritten: dict[Path, tuple[str, cst.Module]] = field(default_factory=dict)  # (code, tree)
 
     def app_folder(self, rel: Path) -> str:
         """The folder of the module that makes the app `rel` uses: Flask reads the app's
@@ -167,7 +172,9 @@ class AppModel:
                 and found.facts.imported_apps == set(imported_apps) \
                 and found.facts.default_from == default_from:
             return found.tree, found.facts
+        code, given = self.rewritten.get(rel, ("", None)) if rel is not None else ("", None)
         return read_module(source, str(rel) if rel is not None else "<string>",
+                           original=given if code == source else None,
                            imported_apps=imported_apps, default_from=default_from,
                            vendored=self.vendored,
                            imported_factories=found.imported_factories if found else (),
@@ -183,7 +190,8 @@ class AppModel:
 Plan = AppModel
 
 
-def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(),
+def read_module(source: str, path: str = "<string>", *, original: cst.Module | None = None,
+                imported_apps=frozenset(),
                 default_from: str | None = None,
                 imported_factories=frozenset(),
                 module_apps: dict[str, set[str]] | None = None,
@@ -201,7 +209,9 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
     copies of Bottle (`lib.bottle`), spelt as Bottle; handed_requests: its parameters
     other modules hand Bottle's request (handed.py); app_attrs: the attributes its
     classes keep an app in that a call hands them (`self.app = app`, handed.py);
-    handed_apps: its parameters other modules hand an app (`init_routes(app)`)."""
+    handed_apps: its parameters other modules hand an app (`init_routes(app)`);
+    original: the source as LibCST parsed it already (its code is `source`), not
+    parsed again."""
     facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
                         factories=set(imported_factories) | set(imported_classes),
                         module_apps=dict(module_apps or {}),
@@ -210,7 +220,7 @@ def read_module(source: str, path: str = "<string>", *, imported_apps=frozenset(
                         handed_requests=set(handed_requests),
                         app_attrs=set(app_attrs), apps=set(handed_apps),
                         handed_apps=set(handed_apps))
-    facts.original = cst.parse_module(source)
+    facts.original = cst.parse_module(source) if original is None else original
     tree = facts.original
     if vendored:
         tree = tree.visit(VendoredBottle(vendored))
@@ -304,14 +314,16 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          holders: dict[str, set[str]] | None = None,
          imported_classes=frozenset(),
          vendored: frozenset[str] = frozenset(), handed_requests=(),
-         app_attrs=(), handed_apps=()) -> ModuleApps:
+         app_attrs=(), handed_apps=(), original: cst.Module | None = None) -> ModuleApps:
+    """The module read into the model (`original`: its parse, when read before)."""
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
                        module_apps=dict(module_apps or {}), holders=dict(holders or {}),
                        imported_classes=set(imported_classes),
                        handed_requests=set(handed_requests), app_attrs=set(app_attrs),
                        handed_apps=set(handed_apps))
     try:
-        tree, facts = read_module(source, str(rel), imported_apps=imported_apps,
+        tree, facts = read_module(source, str(rel), original=original,
+                                  imported_apps=imported_apps,
                                   default_from=default_from,
                                   imported_factories=imported_factories,
                                   module_apps=module_apps, holders=holders,
@@ -320,7 +332,7 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
                                   app_attrs=app_attrs, handed_apps=handed_apps)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
-    found.tree, found.facts = tree, facts
+    found.tree, found.facts, found.original = tree, facts, facts.original
     found.views = view_functions(tree, facts.bottle)
     found.redirects = "redirect" in facts.bottle.values()
     found.made = set(facts.made)
@@ -395,7 +407,8 @@ def build(src: Path, sources: dict[Path, str],
                    and name in other.facts.app_classes}
         if holders or classes:
             modules[rel] = scan(src, rel, m.source, holders=holders,
-                                imported_classes=frozenset(classes), vendored=vendored)
+                                imported_classes=frozenset(classes), vendored=vendored,
+                                original=m.original)
     # Bottle's request or an app holder handed to another module's function
     # (`api.put(request)`, `init_routes(server)`): that function's parameter is one
     for rel, given in handed(modules).items():
@@ -470,7 +483,7 @@ def build(src: Path, sources: dict[Path, str],
                          frozenset(m.imported_factories), m.module_apps, m.holders,
                          imported_classes=frozenset(m.imported_classes), vendored=vendored,
                          handed_requests=m.handed_requests, app_attrs=m.app_attrs,
-                         handed_apps=m.handed_apps)
+                         handed_apps=m.handed_apps, original=m.original)
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)

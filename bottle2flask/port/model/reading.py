@@ -12,7 +12,7 @@ from libcst.helpers import get_full_name_for_node
 
 from ..edit import names_read, names_read_outside_imports
 from ..quick import Transformer, Visitor
-from ..walk import walk
+from ..walk import transform, walk
 from .collect import collect
 from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
 
@@ -438,6 +438,6 @@ def names_bound_at_top(module: cst.Module) -> set[str]:
 
 def read(tree: cst.Module, facts: ModuleFacts) -> cst.Module:
     """The module spelt one way; `facts` filled in."""
-    tree = tree.visit(Reader(facts))
+    tree = transform(tree, Reader(facts))
     collect(tree, facts)
     return tree

@@ -18,7 +18,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import get_full_name_for_node
 
 from ..declared import Change, glob
-from ..edit import STATEMENTS, Remove, arg, string_value, with_comments
+from ..edit import STATEMENTS, Remove, arg, string_value, transform, with_comments
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
 from ..quick import Transformer
 from ..results import Declaration, Site
@@ -440,7 +440,7 @@ def one_line(text: str) -> str:
 def drop_placeholders(module: cst.Module, state: PortState) -> cst.Module:
     if not state.left_out:
         return module
-    return module.visit(_DropPlaceholders(state.left_out))
+    return transform(module, _DropPlaceholders(state.left_out))
 
 
 VIEW_DECORATORS = {"route", "get", "post", "put", "delete", "patch", "error", "errorhandler"}

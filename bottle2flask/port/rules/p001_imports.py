@@ -48,7 +48,7 @@ import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
-from ..edit import Transformer, names_read_outside_imports, walk
+from ..edit import Transformer, names_read_outside_imports, transform, walk
 from .base import Phase, PortState, Rule, placeholder, todo_note
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
@@ -86,7 +86,7 @@ class Imports(Rule):
                     if isinstance(stmt, cst.SimpleStatementLine)
                     for small in stmt.body if isinstance(small, cst.Assign)
                     for target in small.targets if isinstance(target.target, cst.Name)}
-        return drop_unused(updated.visit(_Prune(self, used)),
+        return drop_unused(transform(updated, _Prune(self, used)),
                            self.facts.read_before - assigned, self.state)
 
     def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:

@@ -37,9 +37,8 @@ own gets a TODO (its list would not be the one the app reads).
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
-from ..edit import REMOVE, is_flask_call, is_flask_init, names_read, string_value
+from ..edit import REMOVE, Visitor, is_flask_call, is_flask_init, names_read, string_value, walk
 from .base import Rule
 
 VIEWS = {"views", "./views", "views/", "./views/"}
@@ -152,8 +151,7 @@ class TemplatePath(Rule):
         """The app's template folder: a `Flask(...)` option, or set on the app right after
         it is made where the module makes it from a Flask subclass (`app = Site()`, whose
         class is made in another module): Flask reads the folder at the first render."""
-        if any(is_flask_call(call) or is_flask_init(call)
-               for call in m.findall(module, m.Call())):
+        if any(is_flask_call(call) or is_flask_init(call) for call in calls_in(module)):
             self.state.app_options["template_folder"] = folder
             return
         self.state.after_app.append(("{app}.template_folder = {folder}", {"folder": folder}))
@@ -230,3 +228,15 @@ def _tail(node) -> str | None:
 def _all_of(name: cst.BaseExpression) -> cst.Subscript:
     """`TEMPLATE_PATH[:]`: the list itself, changed in place."""
     return cst.Subscript(name, [cst.SubscriptElement(cst.Slice(None, None))])
+
+
+def calls_in(module: cst.Module) -> list[cst.Call]:
+    """Every call in the module (one read walk: matchers' findall rebuilt the tree)."""
+    found: list[cst.Call] = []
+
+    class Calls(Visitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            found.append(node)
+
+    walk(module, Calls())
+    return found

@@ -50,7 +50,6 @@ and `.dict` `{name: r.headers.getlist(name) for name in r.headers.keys()}`.
 from __future__ import annotations
 
 import libcst as cst
-from werkzeug.exceptions import default_exceptions
 
 from ..edit import arg, ends, free_name, kw, names_assigned, names_read, walk
 from .base import Change, Rule, is_view, route_globs
@@ -617,6 +616,9 @@ def _error_class(call: cst.Call) -> str | None:
             or not isinstance(status and status.value, cst.Integer):
         return None
     assert status is not None and isinstance(status.value, cst.Integer)
+    # imported here: all of Werkzeug comes with it, and most modules have no HTTPError
+    from werkzeug.exceptions import default_exceptions
+
     found = default_exceptions.get(int(status.value.value))
     return found.__name__ if found is not None else None
 
