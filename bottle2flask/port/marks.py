@@ -15,7 +15,7 @@ is pinned below 1.10 and tests/porting_tool/test_marks.py guards it).
 from __future__ import annotations
 
 import textwrap
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
@@ -56,7 +56,7 @@ class _Render(CodegenState):
     def before_codegen(self, node: cst.CSTNode) -> None:
         kind = type(node)
         if kind in (cst.Import, cst.ImportFrom) and not self.imports_bottle:
-            self.imports_bottle = _imports_bottle(node)
+            self.imports_bottle = _imports_bottle(cast("cst.Import | cst.ImportFrom", node))
         elif kind is cst.EmptyLine:
             self.line_start = len(self.tokens)
         elif kind is cst.Comment and id(node) in self.marks:
