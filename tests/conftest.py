@@ -21,6 +21,10 @@ def pytest_addoption(parser):
                      help="the fuzz test's Hypothesis profile (long: make fuzz)")
     parser.addoption("--fuzz-port", choices=["short", "long"], default="short",
                      help="the generated Bottle apps' profile (long: make fuzz-port)")
+    parser.addoption("--fuzz-port-apps", type=int, default=0, metavar="N",
+                     help="how many generated Bottle apps (default: the profile's)")
+    parser.addoption("--fuzz-port-workers", type=int, default=0, metavar="N",
+                     help="the long profile's worker processes (default: one a core)")
     parser.addoption("--soak", action="store_true",
                      help="the concurrency test's long form, with latencies (make soak)")
 

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from .grammar import ELEMENTS, apps
-from .judge import OUTCOMES, Verdict, judged
+from .judge import OUTCOMES, Verdict
+from .workers import Judges, cores
 
 CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large]
 PROFILES = {
@@ -33,15 +34,14 @@ def kind(verdict: Verdict) -> str:
 
 def test_generated_apps_answer_alike_once_ported(request):
     profile = request.config.getoption("fuzz_port")
+    wanted = request.config.getoption("fuzz_port_apps")
+    # the long profile judges its apps in a worker process a core, in the order drawn
+    workers = 1 if profile == "short" else request.config.getoption("fuzz_port_workers")
     tried: Counter = Counter()
     elements: Counter = Counter()
     failures: dict[str, tuple[int, Verdict]] = {}
 
-    @PROFILES[profile]
-    @given(apps())
-    def port_and_compare(app) -> None:
-        assert app.uses <= set(ELEMENTS), app.uses - set(ELEMENTS)
-        verdict = judged(app)
+    def record(app, verdict: Verdict) -> None:
         tried[verdict.outcome] += 1
         elements.update(app.uses)
         if verdict.outcome != "failed":
@@ -52,11 +52,20 @@ def test_generated_apps_answer_alike_once_ported(request):
         failures[kind(verdict)] = (seen + 1, min(smallest, verdict,
                                                  key=lambda v: len(v.report())))
 
-    try:
-        port_and_compare()
-    finally:
-        print(f"\ngenerated apps tried: {sum(tried.values())}; "
-              + ", ".join(f"{name}: {tried[name]}" for name in OUTCOMES)
-              + f"\nelements drawn: {dict(sorted(elements.items()))}")
+    with Judges(workers or cores(), record) as judges:
+
+        @settings(PROFILES[profile], max_examples=wanted or PROFILES[profile].max_examples)
+        @given(apps())
+        def port_and_compare(app) -> None:
+            assert app.uses <= set(ELEMENTS), app.uses - set(ELEMENTS)
+            judges.submit(app)
+
+        try:
+            port_and_compare()
+            judges.finish()
+        finally:
+            print(f"\ngenerated apps tried: {sum(tried.values())}; "
+                  + ", ".join(f"{name}: {tried[name]}" for name in OUTCOMES)
+                  + f"\nelements drawn: {dict(sorted(elements.items()))}")
     assert not failures, "\n\n".join(f"{count} apps: {name}\n{verdict.report()}"
                                      for name, (count, verdict) in failures.items())
