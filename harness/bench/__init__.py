@@ -13,7 +13,9 @@
 - `against.py`: this tree's builds against an earlier commit's (`--against REV`).
 - `migration.py`: the migration dispatcher's cost per request (`make bench-migration`).
 - `port_speed.py`: `bottle2flask port`'s time per module (the sample, a 1,000-line module).
-- `side.py`: the command line those two share (`--quick`, `--json FILE`).
+- `libcst_metadata.py`: LibCST's ScopeProvider and QualifiedNameProvider against the port's
+  own reading of a module, in time and in answers (port/README.md quotes it).
+- `side.py`: the command line those three share (`--quick`, `--json FILE`).
 - `native/`: the baselines: the same endpoints and pages written straight on Bottle and
   on Flask, raw WSGI, and the floor (raw sqlite3, the builds' templates, bare WSGI).
 """

@@ -103,3 +103,26 @@ def test_the_pages_table_gives_build_over_both_natives():
     table = "\n".join(pages_section(results))
     assert "| articles API | Bottle | 200.0 | 100.0 | 2.00 | 400.0 | 0.50 | " \
         "≤ 1.15: misses (held), meets (per request) |" in table
+
+
+def test_the_libcst_metadata_bench_counts_where_the_providers_and_the_model_agree():
+    """Bottle's names through an alias and through `import bottle as b` are named alike
+    by both; a local rebinding of an imported name is Bottle's for the model only; an
+    app's route decorator is the model's alone (LibCST names no value)."""
+    from harness.bench import libcst_metadata
+
+    source = ("import bottle as b\nfrom bottle import Bottle, request, template as t\n\n"
+              "app = Bottle()\n\n\n@app.route('/')\ndef index():\n"
+              "    return t('x', q=request.query.q, f=b.static_file)\n\n\n"
+              "def other():\n    request = 1\n    return request\n")
+    examples: list[str] = []
+    found = libcst_metadata.answers(source, examples)
+    assert found["Bottle's for both, the same API"] == 4  # Bottle, t, request, b.static_file
+    assert found["Bottle's for the model only"] == 1  # `request` rebound in other()
+    assert found["Bottle's for LibCST only"] == found["different APIs"] == 0
+    assert found["app methods under decorators"] == 1
+    assert found["of which LibCST names Bottle's"] == 0
+    assert examples == ["model only: request (request), line 14"]
+    results = libcst_metadata.run(1, [])
+    assert set(results["1,000-line module"]["median_ms"]) == set(libcst_metadata.STEPS)
+    assert "QualifiedNameProvider" in libcst_metadata.render(results)
