@@ -14,7 +14,7 @@ import ast
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 
@@ -59,12 +59,12 @@ def name_of(requirement: str) -> str:
 
 # What packages_distributions() last answered, and for which sys.path (each entry with
 # the time it last changed: an install or uninstall changes its folder).
-_PROVIDED: list[tuple[tuple, dict[str, list[str]]]] = []
+_PROVIDED: list[tuple[tuple, Mapping[str, list[str]]]] = []
 
 
 def path_state() -> tuple:
     """sys.path, each entry with the time its folder last changed (None: not a folder)."""
-    state = []
+    state: list[tuple[str, int | None]] = []
     for entry in sys.path:
         try:
             state.append((entry, os.stat(entry or ".").st_mtime_ns))
@@ -73,7 +73,7 @@ def path_state() -> tuple:
     return tuple(state)
 
 
-def provided() -> dict[str, list[str]]:
+def provided() -> Mapping[str, list[str]]:
     """importlib.metadata.packages_distributions(), read again only when sys.path or a
     folder on it has changed: it reads every installed distribution's metadata (a fifth
     of a small app's port, which a process porting many apps paid for each)."""
