@@ -238,8 +238,10 @@ def render(results: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    folders = [Path(a) for a in argv if not a.startswith("-")]
-    flags = [a for a in argv if a.startswith("-") or a.endswith(".json")]
+    # the folders are the arguments that are neither an option nor --json's file
+    values = {n + 1 for n, a in enumerate(argv) if a == "--json"}
+    folders = [Path(a) for n, a in enumerate(argv) if not a.startswith("-") and n not in values]
+    flags = [a for n, a in enumerate(argv) if a.startswith("-") or n in values]
     return command("python -m harness.bench.libcst_metadata", __doc__.splitlines()[0],
                    "LibCST's ScopeProvider and QualifiedNameProvider against the model's "
                    "reading", lambda quick: run(1 if quick else 5, folders), render, flags)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from harness.bench.http_load import parse_wrk
@@ -105,7 +107,8 @@ def test_the_pages_table_gives_build_over_both_natives():
         "≤ 1.15: misses (held), meets (per request) |" in table
 
 
-def test_the_libcst_metadata_bench_counts_where_the_providers_and_the_model_agree():
+def test_the_libcst_metadata_bench_counts_where_the_providers_and_the_model_agree(tmp_path,
+                                                                                  capsys):
     """Bottle's names through an alias and through `import bottle as b` are named alike
     by both; a local rebinding of an imported name is Bottle's for the model only; an
     app's route decorator is the model's alone (LibCST names no value)."""
@@ -123,6 +126,12 @@ def test_the_libcst_metadata_bench_counts_where_the_providers_and_the_model_agre
     assert found["app methods under decorators"] == 1
     assert found["of which LibCST names Bottle's"] == 0
     assert examples == ["model only: request (request), line 14"]
-    results = libcst_metadata.run(1, [])
-    assert set(results["1,000-line module"]["median_ms"]) == set(libcst_metadata.STEPS)
-    assert "QualifiedNameProvider" in libcst_metadata.render(results)
+    app = tmp_path / "shop"
+    (app / "views").mkdir(parents=True)
+    (app / "views" / "pages.py").write_text(source)
+    assert libcst_metadata.main(["--quick", "--json", str(tmp_path / "m.json"), str(app)]) == 0
+    results = json.loads((tmp_path / "m.json").read_text())
+    assert list(results) == ["1,000-line module", "shop"]
+    assert results["shop"]["modules"] == 1 and results["shop"]["answers"] == found
+    assert set(results["shop"]["median_ms"]) == set(libcst_metadata.STEPS)
+    assert "QualifiedNameProvider" in capsys.readouterr().out
