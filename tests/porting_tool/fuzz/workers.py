@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import warnings
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -48,7 +49,11 @@ class Judges:
         # process too): a fifth of the judging time. Put back on exit.
         gc.freeze()
         if self.pool is not None:
-            self.pool.submit(int).result()  # fork them now (the first task starts them all)
+            with warnings.catch_warnings():
+                # Python 3.12+ warns of fork() beside other threads (a pytest-xdist worker
+                # has one): the workers use no lock of theirs, only judge.judged
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.pool.submit(int).result()  # fork them now (the first task starts all)
 
     def __enter__(self) -> Judges:
         return self
