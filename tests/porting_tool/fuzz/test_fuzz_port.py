@@ -20,8 +20,9 @@ PROFILES = {
     # a failure stops the run and shrinks to a minimal app
     "short": settings(max_examples=100, deadline=None, derandomize=True, database=None,
                       suppress_health_check=CHECKS),
-    # make fuzz-port: fresh apps each run, every one judged; the failures are listed at
-    # the end, the smallest app of each kind (replay one in the short profile to shrink it)
+    # make fuzz-port: fresh apps each run, every one judged (in a worker process a core,
+    # workers.py); the failures are listed at the end, the smallest app of each kind
+    # (replay one in the short profile to shrink it)
     "long": settings(max_examples=2000, deadline=None, print_blob=True,
                      suppress_health_check=CHECKS),
 }
