@@ -108,7 +108,9 @@ fuzz: $(TEST_STAMP)
 	$(BIN)/pytest -p no:randomly -n 0 -s tests/test_fuzz.py --fuzz=long $(PYTEST_ARGS)
 
 # Generated Bottle apps, ported and served beside their originals (2,000 in the long
-# profile): apps tried, all the same, with declared changes, with TODOs, failed.
+# profile): apps tried, all the same, with declared changes, with TODOs, failed. The long
+# profile judges them in a worker process a core (PYTEST_ARGS: --fuzz-port-workers=1 in
+# the test's own process, --fuzz-port-count=N, --hypothesis-seed=N draws a run's apps again).
 fuzz-port: $(TEST_STAMP)
 	$(BIN)/pytest -p no:randomly -n 0 -s tests/porting_tool/fuzz --fuzz-port=long $(PYTEST_ARGS)
 

@@ -23,6 +23,8 @@ def pytest_addoption(parser):
                      help="the generated Bottle apps' profile (long: make fuzz-port)")
     parser.addoption("--fuzz-port-count", type=int, default=0, metavar="N",
                      help="draw N generated Bottle apps instead of the profile's number")
+    parser.addoption("--fuzz-port-workers", type=int, default=0, metavar="N",
+                     help="the long profile's worker processes (default: one a core)")
     parser.addoption("--soak", action="store_true",
                      help="the concurrency test's long form, with latencies (make soak)")
 

@@ -13,9 +13,10 @@ what the port needs added to it.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 
@@ -58,6 +59,32 @@ def name_of(requirement: str) -> str:
     return canonical(found.group(1)) if found else ""
 
 
+# What packages_distributions() last answered, and for which sys.path (each entry with
+# the time it last changed: an install or uninstall changes its folder).
+_PROVIDED: list[tuple[tuple, Mapping[str, list[str]]]] = []
+
+
+def path_state() -> tuple:
+    """sys.path, each entry with the time its folder last changed (None: not a folder)."""
+    state: list[tuple[str, int | None]] = []
+    for entry in sys.path:
+        try:
+            state.append((entry, os.stat(entry or ".").st_mtime_ns))
+        except OSError:
+            state.append((entry, None))
+    return tuple(state)
+
+
+def provided() -> Mapping[str, list[str]]:
+    """importlib.metadata.packages_distributions(), read again only when sys.path or a
+    folder on it has changed: it reads every installed distribution's metadata (a fifth
+    of a small app's port, which a process porting many apps paid for each)."""
+    state = path_state()
+    if not _PROVIDED or _PROVIDED[0][0] != state:
+        _PROVIDED[:] = [(state, metadata.packages_distributions())]
+    return _PROVIDED[0][1]
+
+
 def flask_brings() -> set[str]:
     """Flask and the distributions it requires (canonical names)."""
     required = metadata.requires("flask") or []
@@ -70,11 +97,11 @@ def needed(codes: dict[str, str], extra_own: Sequence[str] = ()) -> list[tuple[s
     own = own_names([*codes, *extra_own])
     modules = set().union(*map(imported, codes.values())) if codes else set()
     modules -= own | set(sys.stdlib_module_names) | {"__future__"}
-    provided = metadata.packages_distributions()
+    found_in = provided()
     brought = flask_brings()
     found: dict[str, str] = {}
     for module in sorted(modules):
-        dists = provided.get(module)
+        dists = found_in.get(module)
         if dists:
             name = dists[0]
             if canonical(name) not in brought:

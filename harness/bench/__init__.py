@@ -15,7 +15,9 @@
 - `port_speed.py`: `bottle2flask port --no-check` as a whole command against the floor of any
   LibCST engine (`port_floor.py`), interleaved, on the apps of `port_apps.py` (a 1,000-line
   module, a package app of 1,000+ lines); then its time per module in process.
-- `side.py`: the command line those two share (`--quick`, `--json FILE`).
+- `libcst_metadata.py`: LibCST's ScopeProvider and QualifiedNameProvider against the port's
+  own reading of a module, in time and in answers (port/README.md quotes it).
+- `side.py`: the command line those three share (`--quick`, `--json FILE`).
 - `native/`: the baselines: the same endpoints and pages written straight on Bottle and
   on Flask, raw WSGI, and the floor (raw sqlite3, the builds' templates, bare WSGI).
 """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 
@@ -143,3 +144,33 @@ def test_the_pages_table_gives_build_over_both_natives():
     table = "\n".join(pages_section(results))
     assert "| articles API | Bottle | 200.0 | 100.0 | 2.00 | 400.0 | 0.50 | " \
         "≤ 1.15: misses (held), meets (per request) |" in table
+
+
+def test_the_libcst_metadata_bench_counts_where_the_providers_and_the_model_agree(tmp_path,
+                                                                                  capsys):
+    """Bottle's names through an alias and through `import bottle as b` are named alike
+    by both; a local rebinding of an imported name is Bottle's for the model only; an
+    app's route decorator is the model's alone (LibCST names no value)."""
+    from harness.bench import libcst_metadata
+
+    source = ("import bottle as b\nfrom bottle import Bottle, request, template as t\n\n"
+              "app = Bottle()\n\n\n@app.route('/')\ndef index():\n"
+              "    return t('x', q=request.query.q, f=b.static_file)\n\n\n"
+              "def other():\n    request = 1\n    return request\n")
+    examples: list[str] = []
+    found = libcst_metadata.answers(source, examples)
+    assert found["Bottle's for both, the same API"] == 4  # Bottle, t, request, b.static_file
+    assert found["Bottle's for the model only"] == 1  # `request` rebound in other()
+    assert found["Bottle's for LibCST only"] == found["different APIs"] == 0
+    assert found["app methods under decorators"] == 1
+    assert found["of which LibCST names Bottle's"] == 0
+    assert examples == ["model only: request (request), line 14"]
+    app = tmp_path / "shop"
+    (app / "views").mkdir(parents=True)
+    (app / "views" / "pages.py").write_text(source)
+    assert libcst_metadata.main(["--quick", "--json", str(tmp_path / "m.json"), str(app)]) == 0
+    results = json.loads((tmp_path / "m.json").read_text())
+    assert list(results) == ["1,000-line module", "shop"]
+    assert results["shop"]["modules"] == 1 and results["shop"]["answers"] == found
+    assert set(results["shop"]["median_ms"]) == set(libcst_metadata.STEPS)
+    assert "QualifiedNameProvider" in capsys.readouterr().out

@@ -8,6 +8,7 @@ from importlib import metadata
 from pathlib import Path
 
 from bottle2flask.cli import main as command
+from bottle2flask.port import requirements
 
 WEB = '''import os
 
@@ -100,3 +101,35 @@ def test_bottle_is_listed_where_the_port_keeps_one_of_its_classes(tmp_path):
     assert "from bottle import SimpleTemplate" in (out / "web.py").read_text()
     lines = (out / "requirements.txt").read_text().splitlines()
     assert metadata.packages_distributions()["bottle"][0] in lines
+
+
+def test_installed_distributions_are_read_once_until_a_folder_on_the_path_changes(
+        tmp_path, monkeypatch):
+    """A process porting many apps (the generator's, a server) reads the installed
+    metadata once; a distribution installed since, in a folder on sys.path or on a path
+    added to it, is found."""
+    read = []
+    original = metadata.packages_distributions
+    monkeypatch.setattr(metadata, "packages_distributions",
+                        lambda: read.append(1) or original())
+    code = {"web.py": "import made_up_module\n"}
+    guessed = ("made_up_module", "guessed: the module made_up_module is not installed here, "
+               "so its distribution is not known")
+    assert requirements.needed(code)[1:] == [guessed]
+    assert requirements.needed(code)[1:] == [guessed]
+    first = len(read)  # 0 when an earlier port in this process read them already
+    assert first <= 1
+
+    def install(folder: Path, name: str) -> None:
+        info = folder / f"{name}-1.0.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+        (info / "top_level.txt").write_text("made_up_module\n")
+
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.syspath_prepend(str(site))  # a new folder on the path
+    assert requirements.needed(code)[1:] == [guessed]
+    install(site, "made-up-dist")  # installed into a folder already on the path
+    assert requirements.needed(code)[1:] == [("made-up-dist", "")]
+    assert len(read) == first + 2

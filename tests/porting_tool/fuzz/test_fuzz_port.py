@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from .grammar import ELEMENTS, apps
-from .judge import FAILED, Verdict, judged
+from .judge import FAILED, Verdict
+from .workers import Judges, cores
 
 CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large]
 PROFILES = {
@@ -20,8 +21,9 @@ PROFILES = {
     # a failure stops the run and shrinks to a minimal app
     "short": settings(max_examples=100, deadline=None, derandomize=True, database=None,
                       suppress_health_check=CHECKS),
-    # make fuzz-port: fresh apps each run, every one judged; the failures are listed at
-    # the end, the smallest app of each kind (replay one in the short profile to shrink it)
+    # make fuzz-port: fresh apps each run, every one judged (in a worker process a core,
+    # workers.py); the failures are listed at the end, the smallest app of each kind
+    # (replay one in the short profile to shrink it)
     "long": settings(max_examples=2000, deadline=None, print_blob=True,
                      suppress_health_check=CHECKS),
 }
@@ -43,17 +45,13 @@ def counts(tried: Counter) -> str:
 def test_generated_apps_answer_alike_once_ported(request):
     profile = request.config.getoption("fuzz_port")
     count = request.config.getoption("fuzz_port_count")
+    # the long profile judges its apps in a worker process a core, in the order drawn
+    workers = 1 if profile == "short" else request.config.getoption("fuzz_port_workers")
     tried: Counter = Counter()
     elements: Counter = Counter()
     failures: dict[str, tuple[int, Verdict]] = {}
 
-    chosen = settings(PROFILES[profile], max_examples=count) if count else PROFILES[profile]
-
-    @chosen
-    @given(apps())
-    def port_and_compare(app) -> None:
-        assert app.uses <= set(ELEMENTS), app.uses - set(ELEMENTS)
-        verdict = judged(app)
+    def record(app, verdict: Verdict) -> None:
         tried.update({"apps": 1, verdict.outcome: 1, "requests broken": verdict.broken,
                       "not starting": int(not verdict.starts)})
         elements.update(app.uses)
@@ -65,10 +63,19 @@ def test_generated_apps_answer_alike_once_ported(request):
         failures[kind(verdict)] = (seen + 1, min(smallest, verdict,
                                                  key=lambda v: len(v.report())))
 
-    try:
-        port_and_compare()
-    finally:
-        print(f"\ngenerated {counts(tried)}"
-              f"\nelements drawn: {dict(sorted(elements.items()))}")
+    with Judges(workers or cores(), record) as judges:
+
+        @settings(PROFILES[profile], max_examples=count or PROFILES[profile].max_examples)
+        @given(apps())
+        def port_and_compare(app) -> None:
+            assert app.uses <= set(ELEMENTS), app.uses - set(ELEMENTS)
+            judges.submit(app)
+
+        try:
+            port_and_compare()
+            judges.finish()
+        finally:
+            print(f"\ngenerated {counts(tried)}"
+                  f"\nelements drawn: {dict(sorted(elements.items()))}")
     assert not failures, "\n\n".join(f"{count} apps: {name}\n{verdict.report()}"
                                      for name, (count, verdict) in failures.items())

@@ -1,0 +1,53 @@
+"""The long profile's workers: each app judged in a forked process answers as judged in
+this one, the verdicts come back in the order drawn, and a judge that fails names its app."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+
+from .grammar import App, apps
+from .judge import Verdict, judged
+from .workers import Judges
+
+
+def drawn(count: int) -> list[App]:
+    found: list[App] = []
+
+    @settings(max_examples=count, derandomize=True, database=None, deadline=None)
+    @given(apps())
+    def draw(app: App) -> None:
+        found.append(app)
+
+    draw()
+    return found
+
+
+def answer(verdict: Verdict) -> tuple:
+    """A verdict, and the port's code (its reports name the temporary folder)."""
+    code = {name: text for name, text in verdict.ported.items()
+            if name.endswith((".py", ".html"))}
+    return verdict.outcome, verdict.problems, verdict.allowed, code
+
+
+def test_workers_judge_as_this_process_does_in_the_order_drawn():
+    some = drawn(3)
+    here = [judged(app) for app in some]
+    recorded = []
+    with Judges(2, lambda app, verdict: recorded.append((app, verdict))) as judges:
+        for app in some:
+            judges.submit(app)
+        judges.finish()
+    assert [app for app, _ in recorded] == some
+    assert [answer(v) for _, v in recorded] == [answer(v) for v in here]
+
+
+def test_a_judge_that_fails_in_a_worker_names_the_app():
+    broken = dataclasses.replace(drawn(1)[0], routes=None)
+    with Judges(2, lambda app, verdict: None) as judges:
+        judges.submit(broken)
+        with pytest.raises(TypeError) as raised:
+            judges.finish()
+    assert f"while judging the generated app {broken!r}" in raised.value.__notes__
