@@ -12,9 +12,11 @@ import ast
 import contextlib
 import hashlib
 import http.client
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import inspect
+import json
 import os
 import re
 import socketserver
@@ -209,6 +211,13 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
     dotted = package_name(path) if not package and path.suffix == ".py" else None
     if dotted:
         folder, name = path.parents[dotted.count(".")], dotted
+    # A module of a package whose folder's name is no identifier (a port in OUT/C2+flat)
+    # that imports its package relatively: run as a module of it all the same, the
+    # package named for its folder (C2_flat), from the folder above it.
+    unnamed = None if dotted or package else unnamed_package(path)
+    if unnamed:
+        folder, name, dotted = path.parent.parent, f"{unnamed}.{path.stem}", \
+            f"{unnamed}.{path.stem}"
     bottle_stack = _push_bottle_default()
     # A mod_wsgi script (app.wsgi) is Python under another suffix: name its loader.
     source_loader = importlib.machinery.SourceFileLoader(name, str(path))
@@ -234,6 +243,8 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
             os.chdir(folder)
             with no_servers(spec):
                 if dotted and not as_main:  # its packages first, as Python imports them
+                    if unnamed:
+                        _import_package(unnamed, path.parent)
                     module = importlib.import_module(dotted)
                 else:
                     sys.modules[name] = module
@@ -346,6 +357,75 @@ def package_name(path: Path) -> str | None:
     here = {top for top in beside if (path.parent / f"{top}.py").is_file()
             or (path.parent / top).is_dir()}
     return ".".join(parts) if beside - here else None
+
+
+def unnamed_package(path: Path) -> str | None:
+    """For a module of a package whose folder's name is no identifier (`C2+flat`), and
+    which imports from its package (`from .web import app`), the name it is imported
+    under: its folder's name made an identifier (`C2_flat`)."""
+    folder = path.parent
+    if path.suffix != ".py" or folder.name.isidentifier() \
+            or not (folder / "__init__.py").is_file():
+        return None
+    try:
+        source = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if not re.search(r"^\s*from\s+\.", source, re.M):
+        return None
+    name = re.sub(r"\W", "_", folder.name)
+    return name if name.isidentifier() else f"_{name}"
+
+
+def _import_package(name: str, folder: Path) -> ModuleType:
+    """Import the package in `folder` as `name`, whatever the folder is called."""
+    spec = importlib.util.spec_from_file_location(
+        name, folder / "__init__.py", submodule_search_locations=[str(folder)])
+    assert spec is not None and spec.loader is not None  # a .py file always has both
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# The environment variable the check sets for the port's processes: the folders the
+# original imported from outside the folder ported, and the names there not to take
+# (the original's own package), as JSON {"folders": [...], "hidden": [...]}.
+BESIDE_VARIABLE = "BOTTLE2FLASK_BESIDE"
+
+
+class Beside(importlib.abc.MetaPathFinder):
+    """Top-level modules found in the original's folders outside the folder ported
+    (model.py beside the package web/ that was ported), for the names nothing else
+    provides: looked for last, as read-only folders at the end of sys.path would be.
+    The original's own package there is never taken (the port is not to run it)."""
+
+    def __init__(self, folders: list[str], hidden: list[str]) -> None:
+        self.folders, self.hidden = folders, set(hidden)
+        self.found: list[str] = []  # the names taken from those folders
+
+    def find_spec(self, fullname, path=None, target=None):
+        if path is not None or fullname.partition(".")[0] in self.hidden:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, self.folders)
+        if spec is not None and fullname not in self.found:
+            self.found.append(fullname)
+        return spec
+
+
+def see_beside(environ=os.environ) -> Beside | None:
+    """Install the finder BESIDE_VARIABLE describes, if set; the finder, or None."""
+    told = environ.get(BESIDE_VARIABLE)
+    if not told:
+        return None
+    try:
+        said = json.loads(told)
+        finder = Beside([str(f) for f in said["folders"]], [str(n) for n in said["hidden"]])
+    except (ValueError, KeyError, TypeError):
+        raise UsageError(f"{BESIDE_VARIABLE} is not JSON with folders and hidden: "
+                         f"{told!r}") from None
+    sys.meta_path.append(finder)
+    return finder
 
 
 def _leave_path(folder: Path) -> None:

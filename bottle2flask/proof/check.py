@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..exit_status import ExitStatus
 from ..interpreter import Interpreter
-from ..loading import split
+from ..loading import BESIDE_VARIABLE, package_name, split
 from .record import ORIGINAL_VARIABLE, app_entry, recording, write_suite
 
 SAME, DIFFERENT = ExitStatus.DONE, ExitStatus.DIFFERS
@@ -39,7 +39,8 @@ class Check:
     data: dict = field(default_factory=dict)  # the report for machines
 
 
-def worker(python: str | Interpreter, args: list[str], timeout: float) -> dict:
+def worker(python: str | Interpreter, args: list[str], timeout: float,
+           beside: dict | None = None) -> dict:
     """Run one part of the check in its own process (under the user's Python, when
     given); its JSON answer, or why there is none. The apps' own output goes to the
     Interpreter's log, if it has one.
@@ -52,7 +53,9 @@ def worker(python: str | Interpreter, args: list[str], timeout: float) -> dict:
         try:
             done = subprocess.run(runner.command("bottle2flask.proof.worker", args),
                                   capture_output=True, text=True, timeout=timeout,
-                                  env={**os.environ, "TMPDIR": scratch})
+                                  env={**os.environ, "TMPDIR": scratch,
+                                       **({BESIDE_VARIABLE: json.dumps(beside)}
+                                          if beside else {})})
         except subprocess.TimeoutExpired as stopped:
             runner.keep(args, stopped.stderr or "")
             return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
@@ -75,6 +78,23 @@ def blocking_todo(result, problem: dict) -> str:
     return f" (TODO {todo['code']} at {module.path}:{todo['line']})" if todo else ""
 
 
+def beside(src: Path, file: str) -> dict | None:
+    """What the original imports from outside the folder ported, for the port to see too:
+    a module of a package is loaded from the folder above the package (web/server.py
+    doing `from model import Model`, model.py beside web/), and its port, in OUT, finds
+    that folder's modules last, read-only, the original's own package there left out.
+    None when the original is loaded from within the folder ported."""
+    path = (src / file).resolve()
+    dotted = package_name(path) if path.suffix == ".py" and path.name != "__init__.py" \
+        else None
+    root = path.parents[dotted.count(".")] if dotted else path.parent.parent \
+        if path.name == "__init__.py" else path.parent
+    top = src.resolve()
+    if root == top or root not in top.parents:
+        return None
+    return {"folders": [str(root)], "hidden": [top.relative_to(root).parts[0]]}
+
+
 def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interpreter,
           timeout: float, served: str | None = None) -> tuple[str, str, dict, dict]:
     """The two apps' specs and whether each loads: the original's app may be Bottle's
@@ -85,27 +105,28 @@ def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interprete
     server would serve it (the port keeps the name: its middleware wraps app.wsgi_app),
     unless the original does not load by it."""
     file, attr = start[0], start[1].removesuffix("()")  # a factory: the loader calls it
+    outside = beside(src, file)
     if served:
         original, port = f"{src / file}:{served}", f"{out / file}:{served}"
         loads = worker(python, ["probe", original], timeout)
         if loads["ok"]:
-            port_loads = worker(python, ["probe", port], timeout)
+            port_loads = worker(python, ["probe", port], timeout, outside)
             if port_loads["ok"] or "has no attribute" not in port_loads.get("error", ""):
                 return original, port, loads, port_loads
     port = f"{out / file}:{attr}"
     original = f"{src / file}:{attr}"
     loads = worker(python, ["probe", original], timeout)
     if loads["ok"] or "has no attribute" not in loads.get("error", ""):
-        return original, port, loads, worker(python, ["probe", port], timeout)
+        return original, port, loads, worker(python, ["probe", port], timeout, outside)
     original = str(src / file)
     loads = worker(python, ["probe", original], timeout)
-    port_loads = worker(python, ["probe", port], timeout)
+    port_loads = worker(python, ["probe", port], timeout, outside)
     if not loads["ok"] and not port_loads["ok"] \
             and "has no attribute" in port_loads.get("error", ""):
         # the module has no such name in either: the port is looked for as the original
         # was, so the two failures say the same where they are the same
         port = str(out / file)
-        port_loads = worker(python, ["probe", port], timeout)
+        port_loads = worker(python, ["probe", port], timeout, outside)
     return original, port, loads, port_loads
 
 
@@ -167,12 +188,17 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         return Check(NOT_CHECKED, "the original does not start here, so the port was not "
                      f"compared: {original_loads['error']}",
                      data={"starts": {"original": False, "port": True}})
+    if port_loads.get("beside"):
+        outside = (beside(src, start[0]) or {}).get("folders", [])
+        say(f"The port imports modules from outside {out}, as the original did: "
+            f"{', '.join(port_loads['beside'])} (from {', '.join(outside)}); ship them "
+            "with it, or put their folder on its sys.path.")
     files = [*map(str, requests)]  # parity reads the port's parity.toml by itself
     # every request goes to a second instance of the original too: where the two differ
     # (a random draw, a fresh session id), only what both kept is compared (noise.py)
     found = worker(python, ["compare", original, port,
                             json.dumps({**replay, "requests": files, "noise": True})],
-                   timeout * 4)
+                   timeout * 4, beside(src, start[0]))
     if "routes" not in found:
         return Check(NOT_CHECKED, f"the comparison did not run: {found.get('error')}",
                      data={"starts": {"original": True, "port": True}})
@@ -219,7 +245,7 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
                  "reason": None, "note": None}], ""
     found = worker(python, ["compare", original, port,
                             json.dumps({**replay, "requests": files, "noise": True})],
-                   timeout * 4)
+                   timeout * 4, beside(src, file))
     if "routes" not in found:
         return [], f"  {file}: not compared: {found.get('error')}"
     # its 404 pages count only where they differ: the entry's line stands for the folder's

@@ -18,7 +18,7 @@ import traceback
 from pathlib import Path
 
 from ..errors import UsageError
-from ..loading import load
+from ..loading import load, see_beside
 from ..parity.runner import on_copy
 
 
@@ -38,7 +38,11 @@ def probe(spec: str) -> dict:
                 else str(error).replace(folder, "<app>")
             return {"ok": False, "error": str(error), "cause": said, **(where or {}),
                     "frames": frames}
-    return {"ok": True, "script": loaded.script}
+    return {"ok": True, "script": loaded.script,
+            "beside": list(BESIDE.found) if BESIDE is not None else []}
+
+
+BESIDE = None  # the finder of the original's modules outside the folder ported, if told
 
 
 def frame_in(error: BaseException, folder: Path) -> dict | None:
@@ -74,6 +78,8 @@ def main(argv: list[str]) -> int:
     os.dup2(2, 1)
     with contextlib.redirect_stdout(sys.stderr):
         try:
+            global BESIDE
+            BESIDE = see_beside()
             if argv[0] == "probe":
                 result = probe(argv[1])
             else:

@@ -583,3 +583,89 @@ def test_each_script_of_a_folder_of_independent_apps_is_compared(tmp_path, capsy
     assert "  GET /a " in out and "  GET b.py: / " in out
     # each a text/html page, the same but for Werkzeug's spelling of its charset
     assert "2 routes, 2 ported; 0 exactly the same, 2 the same to an HTTP client" in out
+
+
+def test_a_package_importing_a_module_beside_it_is_checked_with_that_module(
+        tmp_path, capsys):
+    """Trial class C: web/ is a package whose server.py does `from model import Model`,
+    model.py beside web/. The original runs from the folder above its package and starts;
+    its port, in OUT without model.py, did not ("No module named 'model'"): it now sees
+    the original's folders outside the one ported, the original's package there not."""
+    repo = tmp_path / "repo"
+    (repo / "web").mkdir(parents=True)
+    (repo / "model.py").write_text('class Model:\n    name = "beside"\n')
+    (repo / "web" / "__init__.py").write_text("")
+    (repo / "web" / "server.py").write_text(
+        "from bottle import Bottle\nfrom model import Model\n\napp = Bottle()\n\n\n"
+        '@app.route("/items")\ndef items():\n    return Model.name\n')
+    out = tmp_path / "ports" / "web"
+    assert port(repo / "web", "-o", out) == 0
+    said = capsys.readouterr().out
+    assert "GET /items" in said and "0 different" in said
+    assert f"The port imports modules from outside {out}, as the original did: model " \
+           f"(from {repo.resolve()})" in said
+    assert not (out / "model.py").exists()
+
+
+def test_the_port_of_a_package_does_not_see_the_original_package_beside_it(tmp_path):
+    # the original's folder is on the port's path, its own package (Bottle's code) is not
+    from bottle2flask.proof.check import beside
+
+    repo = tmp_path / "repo"
+    (repo / "web").mkdir(parents=True)
+    (repo / "model.py").write_text("")
+    (repo / "web" / "__init__.py").write_text("")
+    (repo / "web" / "server.py").write_text("from model import Model\n")
+    (repo / "web" / "alone.py").write_text("import os\n")
+    assert beside(repo / "web", "server.py") == {"folders": [str(repo.resolve())],
+                                                 "hidden": ["web"]}
+    assert beside(repo / "web", "alone.py") is None  # run from web/ itself
+    assert beside(repo, "model.py") is None
+    from bottle2flask.errors import UsageError
+    from bottle2flask.loading import BESIDE_VARIABLE, Beside, see_beside
+
+    finder = Beside([str(repo)], ["web"])
+    assert finder.find_spec("web") is None and finder.find_spec("web.server") is None
+    assert finder.find_spec("model").origin == str(repo / "model.py")
+    assert finder.find_spec("model", path=[str(repo)]) is None  # a submodule: not here
+    assert finder.found == ["model"]
+    with pytest.raises(UsageError, match=BESIDE_VARIABLE):
+        see_beside({BESIDE_VARIABLE: "[1]"})
+
+
+def test_a_package_ported_into_a_folder_named_no_identifier_starts(tmp_path, capsys):
+    """Trial class D: a package whose modules import each other relatively, ported into
+    OUT/C2+flat: the check loaded the port as a package only when OUT's name was an
+    identifier, so "the port does not start" (attempted relative import with no known
+    parent package). It is loaded as a package whatever its folder is called."""
+    src = tmp_path / "repo" / "app"
+    src.mkdir(parents=True)
+    (src / "__init__.py").write_text("")
+    (src / "web.py").write_text('from bottle import Bottle\n\nweb_app = Bottle()\n\n\n'
+                                '@web_app.route("/")\ndef index():\n    return "home"\n')
+    (src / "main.py").write_text("from .web import web_app\n\nsite_app = web_app\n")
+    out = tmp_path / "out+x"
+    assert port(src, "-o", out) == 0
+    said = capsys.readouterr().out
+    assert "  GET / " in said and "0 different" in said and "outside" not in said
+
+
+def test_a_module_of_a_package_in_a_folder_named_no_identifier_loads_as_its_module(
+        tmp_path):
+    from bottle2flask.loading import load, unnamed_package
+
+    package = tmp_path / "C2+flat"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "parts.py").write_text("WORD = 'part'\n")
+    (package / "main.py").write_text(
+        "from flask import Flask\n\nfrom .parts import WORD\n\napp = Flask(__name__)\n\n\n"
+        "@app.route('/')\ndef index():\n    return __name__ + ' ' + WORD\n")
+    (package / "flat.py").write_text("import os\n")
+    assert unnamed_package(package / "main.py") == "C2_flat"
+    assert unnamed_package(package / "flat.py") is None  # no relative import: flat
+    client = load(f"{package / 'main.py'}:app").wsgi
+    import webtest
+
+    assert webtest.TestApp(client).get("/").text == "C2_flat.main part"
+    assert "C2_flat" not in sys.modules  # its modules are its own, not left behind
