@@ -12,7 +12,7 @@ bottle2flask.exit_status.ExitStatus); when several apply, the first in this orde
      code fails otherwise than the original's)
   4  port: the port could not be compared (the original does not start here and the
      port fails alike, or for want of what the machine lacks; or no module makes an
-     app the check can load)
+     app the check can load, or its app has no routes once loaded)
   5  port: converted, but a TODO is left on code that fails when it runs (file:line)
   6  port, migrate status: alike where compared, but some routes got no request (the
      last line names them, and why)

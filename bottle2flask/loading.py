@@ -114,6 +114,10 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
     if is_url(spec):
         return App(label, spec, HTTPApp(spec), url=spec.rstrip("/"))
     target, attr = split(spec)
+    # `FILE:make_app()`: called with no arguments, as `flask --app 'web:make_app()'` calls
+    # it (a factory whose parameters all have defaults, `init(cfgfn=None)`)
+    bare = attr.endswith("()")
+    attr = attr.removesuffix("()")
     script = False
     with bottle_locals_as_imported():
         if is_file(target):
@@ -128,11 +132,12 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 imported = import_file(spec, Path(target), as_main=True)
                 picked = pick(spec, imported.module, attr, imported.bottle_default)
                 script = True
-            app = in_folder(instantiate(spec, picked, settings), imported.folder,
+            app = in_folder(instantiate(spec, picked, settings, bare=bare), imported.folder,
                             imported.own_modules, imported.template_path)
         else:
             module = import_spec(spec, target)
-            app = instantiate(spec, pick(spec, module, attr or "create_app"), settings)
+            app = instantiate(spec, pick(spec, module, attr or "create_app"), settings,
+                              bare=bare)
     return App(label, spec, app, script=script)
 
 
@@ -513,11 +518,15 @@ def pick(spec: str, module: ModuleType, attr: str,
                      "on Bottle's default app; name one with FILE:ATTR")
 
 
-def instantiate(spec: str, target, settings: dict | None):
-    """Call a factory (with the settings if it takes an argument); an app is used as is."""
+def instantiate(spec: str, target, settings: dict | None, *, bare: bool = False):
+    """Call a factory (with the settings if it takes an argument, unless `bare`: then
+    with none); an app is used as is."""
+    if bare and not (inspect.isfunction(target) or inspect.ismethod(target)):
+        raise UsageError(f"cannot load {spec!r}: {type(target).__name__} is no function "
+                         "to call")
     if inspect.isfunction(target) or inspect.ismethod(target):
         try:
-            takes = bool(inspect.signature(target).parameters)
+            takes = bool(inspect.signature(target).parameters) and not bare
             target = target(settings or {}) if takes else target()
         except Exception as error:
             raise UsageError(f"cannot load {spec!r}: the factory raised "

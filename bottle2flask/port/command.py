@@ -7,7 +7,8 @@ of the original got a request and answered as the original (declared changes all
 1 a page differs, or a file could not be converted; 2 a usage error; 3 the port does not
 start (where the original does, or its own code fails otherwise than the original's);
 4 the port was not compared (the original does not start here and the port fails alike
-or for want of what the machine lacks, or no module makes an app the check can load);
+or for want of what the machine lacks, no module makes an app the check can load, or
+its app has no routes once loaded);
 5 converted, but
 a TODO sits on code that fails when it runs (a view parameter only a Bottle plugin
 passed, a request attribute Flask lacks...): the port is not done; 6 alike, but some

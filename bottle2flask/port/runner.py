@@ -357,19 +357,37 @@ def placed_sites(code: str, sites: list[Site], lines: dict[int, int]) -> list[Si
 
 def factory_call(module: cst.Module, app: str) -> str:
     """`make_app()` when the module makes its app only in that function and returns it
-    (what `flask --app module:make_app()` calls), else the app's name."""
-    if any(app_target(stmt, app) is not None for stmt in module.body):
-        return app
+    (what `flask --app 'module:make_app()'` calls: with no arguments, so a factory whose
+    parameters all have defaults, `init(cfgfn=None)`, too), or when it makes its app at
+    module level and a function of that kind adds to it and returns it (`def init(cfg=
+    '/etc/app.cfg'): app.route(...); return app`: routes no one adds otherwise); else the
+    app's name."""
+    at_top = any(app_target(stmt, app) is not None for stmt in module.body)
     for stmt in module.body:
-        if not isinstance(stmt, cst.FunctionDef) or stmt.params.params \
+        if not isinstance(stmt, cst.FunctionDef) or not called_bare(stmt.params) \
                 or not isinstance(stmt.body, cst.IndentedBlock):
+            continue
+        lines = [s for s in stmt.body.body if isinstance(s, cst.SimpleStatementLine)]
+        returned = {cst.Module([]).code_for_node(s.body[0].value) for s in lines
+                    if isinstance(s.body[0], cst.Return) and s.body[0].value is not None}
+        if at_top:
+            adds = any(isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
+                       and isinstance(small.value.func, cst.Attribute)
+                       and isinstance(small.value.func.value, cst.Name)
+                       and small.value.func.value.value == app
+                       for s in lines for small in s.body)
+            if app in returned and adds:
+                return f"{stmt.name.value}()"
             continue
         made = {cst.Module([]).code_for_node(t) for s in stmt.body.body
                 if (t := app_target(s, app)) is not None}
-        returned = {cst.Module([]).code_for_node(s.body[0].value) for s in stmt.body.body
-                    if isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Return)
-                    and s.body[0].value is not None}
         if made & returned:
             return f"{stmt.name.value}()"
     return app
+
+
+def called_bare(params: cst.Parameters) -> bool:
+    """A function callable with no arguments: each parameter it names has a default."""
+    return all(p.default is not None for p in (*params.posonly_params, *params.params,
+                                                *params.kwonly_params))
 

@@ -176,11 +176,13 @@ def likeness(a: dict, b: dict, path: str = "/") -> tuple[str | None, list[str]]:
     elif a["status_line"] != b["status_line"]:
         used.add("reason-phrase")
     names = [sorted(k for k, _ in side["headers"]) for side in (a, b)]
-    if names[0] != names[1] and [n.lower() for n in names[0]] == [n.lower() for n in names[1]]:
+    lowered = [[n.lower() for n in side] for side in names]
+    if names[0] != names[1] and lowered[0] == lowered[1]:
         used.add("field-name-case")
     left, right = _fields(a["headers"], True), _fields(b["headers"], True)
     target = urljoin("http://localhost/", path)
-    places = [[urljoin(target, v) for v in side.get("location", [])] for side in (left, right)]
+    places = [[urljoin(target, v) for v in side.get("location", [])]
+              for side in (left, right)]
     redirect = 300 <= int(a["status_line"][:3]) < 400 and a["status_line"][:3] == \
         b["status_line"][:3] and bool(places[0]) and places[0] == places[1]
     for name in sorted(set(left) | set(right)):

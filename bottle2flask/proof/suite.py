@@ -160,6 +160,8 @@ def load(folder: Path, spec: str):
     """The WSGI app of `file.py[:attr]` in folder, imported as a module of its own, and
     wrapped so that each request runs in its folder."""
     file, _, attr = spec.partition(":")
+    # `make_app()`: a factory, called with no arguments (as `flask --app` calls it)
+    factory, attr = attr.endswith("()"), attr.removesuffix("()")
     path = folder / file
     name = f"recorded_{path.stem}"
     own: dict = {}
@@ -202,6 +204,9 @@ def load(folder: Path, spec: str):
         ),
         default,
     )
+    if factory:
+        with in_folder(folder, own):
+            app = app()
     template_path = list(bottle.TEMPLATE_PATH) if bottle else []
 
     def in_its_folder(environ, start_response):

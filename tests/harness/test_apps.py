@@ -116,6 +116,30 @@ def test_a_module_attr_spec_and_a_factory_with_settings(capsys):
                                                "DATABASE_URL": "sqlite://"}).label == "bottle_app"
 
 
+def test_a_factory_spec_ending_in_parentheses_is_called_with_no_arguments(tmp_path):
+    """`FILE:init()` is called as `flask --app 'app:init()'` calls it (RULE-s45's
+    `init(cfgfn=None)`); `FILE:init` is still handed the settings, as `create_app(config)`."""
+    import webtest
+
+    factory = write_app(tmp_path / "f", """
+        import bottle
+
+
+        def init(cfgfn=None):
+            app = bottle.Bottle()
+            app.route("/", "GET", lambda: repr(cfgfn))
+            return app
+
+
+        made = init()
+    """)
+    called = {spec: webtest.TestApp(apps.load(spec, {"A": 1}).wsgi).get("/").text
+              for spec in (f"{factory}:init()", f"{factory}:init")}
+    assert called == {f"{factory}:init()": "None", f"{factory}:init": "{'A': 1}"}
+    with pytest.raises(UsageError, match="Bottle is no function to call"):
+        apps.load(f"{factory}:made()")
+
+
 @pytest.fixture
 def served(tmp_path):
     """One of the Bottle files behind a real HTTP server on a free port."""

@@ -669,3 +669,68 @@ def test_a_module_of_a_package_in_a_folder_named_no_identifier_loads_as_its_modu
 
     assert webtest.TestApp(client).get("/").text == "C2_flat.main part"
     assert "C2_flat" not in sys.modules  # its modules are its own, not left behind
+
+
+# RULE-s45 class A (rosshm, pysadm): the app made, or its routes added, by a function
+# whose parameters all have defaults
+FACTORY_WITH_DEFAULTS = '''import bottle
+
+
+def init(cfgfn=None):
+    app = bottle.Bottle()
+
+    @app.route("/")
+    def index():
+        return "home " + str(cfgfn)
+
+    return app
+'''
+SETUP_ADDS_ROUTES = '''import bottle
+
+wapp = bottle.Bottle()
+
+
+def index():
+    return "home"
+
+
+def init(cfgfn="/etc/app.cfg"):
+    wapp.route("/", "GET", index)
+    return wapp
+'''
+
+
+@pytest.mark.parametrize(("source", "body"), [
+    (FACTORY_WITH_DEFAULTS, "home None"),
+    (SETUP_ADDS_ROUTES, "home"),
+])
+def test_a_factory_whose_parameters_have_defaults_is_called_with_none(tmp_path, capsys,
+                                                                      source, body):
+    """Found by RULE-s45: the check named the factory's local `app` (exit 3, "the port
+    does not start"), or took a module-level app before the function that adds its routes
+    had run (0 routes, exit 0)."""
+    out = tmp_path / "out"
+    assert port(app_folder(tmp_path, source), "-o", out) == 0
+    said = capsys.readouterr().out
+    assert f"run it: cd {out} && flask --app 'web:init()' run" in said
+    check = json.loads((out / "porting-report.json").read_text())["check"]
+    assert [(r["rule"], r["identical"]) for r in check["routes"]] == [("/", True)]
+    suite = out / "tests"
+    data = json.loads((suite / "bottle2flask_parity.json").read_text())
+    assert data["apps"]["flask"]["spec"] == "web.py:init()"
+    for side in ("bottle", "flask"):  # called with no arguments, on both sides
+        assert {(a["answers"][side]["status"],
+                 (suite / a["answers"][side]["body_file"]).read_text().rstrip("\n"))
+                for a in data["requests"] if a["path"] == "/"} == {(200, body)}
+    done = pytest_in(suite, out)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert f"{2 * len(data['requests'])} passed" in done.stdout
+
+
+def test_a_check_that_reaches_no_route_is_not_compared_exit_4(tmp_path, capsys):
+    """Found by RULE-s45: an app whose routes only a function handed its settings adds
+    has none once loaded; the check compared nothing and said done (exit 0)."""
+    source = SETUP_ADDS_ROUTES.replace('cfgfn="/etc/app.cfg"', "cfgfn")
+    assert port(app_folder(tmp_path, source), "-o", tmp_path / "out") == 4
+    err = capsys.readouterr().err
+    assert "the original's app has no routes once loaded, so no page was compared" in err

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import both_apps, idiom, port, untouched
+from .helpers import answers, both_apps, both_folders, idiom, port, untouched
 
 # What P008 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -25,6 +25,20 @@ UNTOUCHED = [
 
     Client().redirect('/x')
     abort(3)
+    """,
+    # an HTTPError of the module's own, returned by a helper: not Bottle's
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class HTTPError(Exception):
+        pass
+
+
+    def fail():
+        return HTTPError(404, 'x')
     """,
 ]
 
@@ -274,3 +288,48 @@ def test_a_status_read_at_run_time_keeps_bottles_httperror_where_exact():
     result = port(KEPT_ERRORS, faithful=True)
     assert '    raise HTTPError(code, "by code")\n' in result.code
     assert [s["kind"] for s in result.sites if s["rule"] == "P008"] == ["http-error-status"]
+
+
+# Class B of RULE-s45 (pysadm's static.py): views of a helper module that does not make
+# the app, routed from the module that does (`app.route(rule, "GET", files.serve)`)
+HELPER_VIEWS = {
+    "web.py": """
+        import bottle
+
+        import files
+
+        app = bottle.Bottle()
+        app.route("/files/<name>", "GET", files.serve)
+        app.route("/made", "GET", files.made)
+    """,
+    "files.py": """
+        import bottle
+
+
+        def serve(name):
+            if not name.endswith(".css"):
+                return bottle.HTTPError(404, "file not found")
+            return "body { }"
+
+
+        def made():
+            return bottle.HTTPResponse("made", status=201)
+    """,
+}
+
+
+def test_an_httperror_a_helper_module_returns_is_kept_a_value_flask_answers(tmp_path):
+    """RULE-s45 class B: a function the model does not know as a view returned Bottle's
+    HTTPError; the port kept `from bottle import HTTPError` under a breaking P001 TODO
+    (exit 5) and answered 500 where Bottle answered 404."""
+    result = port(HELPER_VIEWS["files.py"].replace("\n        ", "\n"), faithful=False)
+    assert "from bottle_responses import HTTPError\n" in result.code
+    assert 'return HTTPError(404, "file not found")' in result.code
+    assert 'return Response("made", status=201)' in result.code
+    assert "bottle" not in result.code.replace("bottle_responses", "")
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P008", False)]
+    assert result.companions == ["bottle_responses"]
+    bottle_app, flask_app = both_folders(tmp_path, HELPER_VIEWS, "p008_helper")
+    seen = [(answers(client, "/files/x.txt")[0], answers(client, "/files/a.css"),
+             answers(client, "/made")) for client in (bottle_app, flask_app)]
+    assert seen[0] == seen[1] == (404, (200, "body { }"), (201, "made"))

@@ -17,6 +17,14 @@ traceback) stays Bottle's, raised (returned by a view, too, as Bottle answers it
 `abort(status, body)`; the check's repair (or `--faithful`) keeps Bottle's HTTPError
 there instead, which takes any code or a status line.
 
+`return HTTPError(...)` in a function the model does not know as a view (a helper, or a
+view of a module that does not make the app, routed from the one that does:
+`app.route(rule, "GET", files.serve)`) keeps the value a value: it becomes the HTTPError
+of bottle_responses.py, a Werkzeug exception that a Flask view returning it answers with
+its status (as a WSGI app), under a TODO (the app's `@app.errorhandler` does not see it:
+raise it where a view returns it). `return HTTPResponse(...)` there is Werkzeug's
+Response, as in a view.
+
 `redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
 TODO: where it is called, Flask's returns the response that Bottle's raised. A redirect
 imported under another name (`from bottle import redirect as go_to`, also inside a
@@ -154,12 +162,36 @@ class RedirectAbort(Rule):
         return updated if new is None else cst.Expr(new)
 
     def leave_Return(self, original: cst.Return, updated: cst.Return):
-        if not (self.views and self.views[-1]) or original.value is None:
+        if original.value is None:
             return updated
+        if not (self.views and self.views[-1]):
+            return self.returned_elsewhere(original, updated)
         new = self.http(original.value, raised=False)
         if isinstance(new, cst.Raise):  # Bottle answers a returned HTTPError as raised
             return new
         return updated if new is None else updated.with_changes(value=new)
+
+    def returned_elsewhere(self, original: cst.Return, updated: cst.Return):
+        """`return HTTPError(...)`/`HTTPResponse(...)` in a function the model does not know
+        as a view (a helper, or a view routed from another module): the value is kept a
+        value. An HTTPResponse becomes Werkzeug's Response; an HTTPError the HTTPError of
+        bottle_responses.py, a Werkzeug exception that Flask answers with its status when
+        a view returns it (as a WSGI app), as Bottle answers its own."""
+        value = original.value
+        kind = self.api(value.func) if isinstance(value, cst.Call) else None
+        if kind == "HTTPResponse":
+            new = self.http(value, raised=False)
+            return updated if new is None else updated.with_changes(value=new)
+        if kind != "HTTPError" or not isinstance(updated.value, cst.Call):
+            return updated
+        self.fired()
+        self.todo("HTTPError returned outside a known view: Bottle's HTTPError kept "
+                  "(bottle_responses.py); a Flask view that returns it answers its status "
+                  "without the app's @app.errorhandler: raise it, or abort(code, "
+                  "description), where a view returns it")
+        self.need_import(HELPER, "HTTPError")
+        self.state.companions.add(HELPER)
+        return updated.with_changes(value=updated.value.with_changes(func=cst.Name("HTTPError")))
 
     def kept_error(self, call: cst.Call, why: str) -> cst.Raise:
         """`raise HTTPError(...)` with the HTTPError of bottle_responses.py (the port copies
