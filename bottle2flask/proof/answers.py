@@ -115,18 +115,18 @@ CONTENT_FIELDS = ("content-type", "content-length")
 # The allowances of "the same to an HTTP client", each with where HTTP grants it.
 ALLOWANCES = {
     "reason-phrase": "RFC 9112 4 and RFC 9110 15: a client SHOULD ignore the "
-                     "reason-phrase content ('404 NOT FOUND' is '404 Not Found')",
+    "reason-phrase content ('404 NOT FOUND' is '404 Not Found')",
     "field-name-case": "RFC 9110 5.1: field names are case-insensitive",
     "media-type-case": "RFC 9110 8.3.1: type, subtype and parameter names are "
-                       "case-insensitive; 8.3.2: charset names are matched "
-                       "case-insensitively ('charset=UTF-8' is 'charset=utf-8')",
+    "case-insensitive; 8.3.2: charset names are matched "
+    "case-insensitively ('charset=UTF-8' is 'charset=utf-8')",
     "location-reference": "RFC 9110 10.2.2: Location is a URI reference resolved "
-                          "against the target URI ('/' is 'http://localhost/')",
+    "against the target URI ('/' is 'http://localhost/')",
     "redirect-body": "RFC 9110 15.4: a 3xx's content is a note for a user agent "
-                     "that does not follow Location; with the same Location (resolved) "
-                     "its body, Content-Type and Content-Length are not the answer",
+    "that does not follow Location; with the same Location (resolved) "
+    "its body, Content-Type and Content-Length are not the answer",
     "validator-value": "RFC 9110 8.8.1-8.8.3: a validator's value is opaque to the "
-                       "client (sent back, never read) when both answers send one",
+    "client (sent back, never read) when both answers send one",
 }
 
 
@@ -167,8 +167,11 @@ def likeness(a: dict, b: dict, path: str = "/") -> tuple[str | None, list[str]]:
     only by the ALLOWANCES; else (None, what differs: "status", "field <name>",
     "body"). a and b are as_sent() records of the answers to one request for `path`
     (a Location is resolved against it)."""
-    if a["status_line"] == b["status_line"] and a["digest"] == b["digest"] \
-            and _fields(a["headers"], False) == _fields(b["headers"], False):
+    if (
+        a["status_line"] == b["status_line"]
+        and a["digest"] == b["digest"]
+        and _fields(a["headers"], False) == _fields(b["headers"], False)
+    ):
         return "exact", []
     used, kept_apart = set(), []
     if a["status_line"][:3] != b["status_line"][:3]:
@@ -181,18 +184,26 @@ def likeness(a: dict, b: dict, path: str = "/") -> tuple[str | None, list[str]]:
         used.add("field-name-case")
     left, right = _fields(a["headers"], True), _fields(b["headers"], True)
     target = urljoin("http://localhost/", path)
-    places = [[urljoin(target, v) for v in side.get("location", [])]
-              for side in (left, right)]
-    redirect = 300 <= int(a["status_line"][:3]) < 400 and a["status_line"][:3] == \
-        b["status_line"][:3] and bool(places[0]) and places[0] == places[1]
+    places = [
+        [urljoin(target, v) for v in side.get("location", [])] for side in (left, right)
+    ]
+    redirect = (
+        300 <= int(a["status_line"][:3]) < 400
+        and a["status_line"][:3] == b["status_line"][:3]
+        and bool(places[0])
+        and places[0] == places[1]
+    )
     for name in sorted(set(left) | set(right)):
         x, y = left.get(name, []), right.get(name, [])
         if x == y:
             continue
         if redirect and name in CONTENT_FIELDS:
             used.add("redirect-body")
-        elif name == "content-type" and len(x) == len(y) and \
-                [_media_type(v) for v in x] == [_media_type(v) for v in y]:
+        elif (
+            name == "content-type"
+            and len(x) == len(y)
+            and [_media_type(v) for v in x] == [_media_type(v) for v in y]
+        ):
             used.add("media-type-case")
         elif name == "location" and places[0] == places[1]:
             used.add("location-reference")
