@@ -15,7 +15,12 @@ registered by hand), a sub-app made by a function, mounted under a prefix read f
 app.config or by a function given the app; templates in views/, beside the script or on
 an added TEMPLATE_PATH, with rebase and include (their keywords given as **values too),
 and Python Jinja2 cannot say (comprehensions, lambdas, item assignment, while, try,
-break). Each
+break), whitespace the converter keeps (CRLF, an indented line after an include line, no
+last newline in a page or a layout); views changing an HTTPError (set_header, set_cookie,
+status) then raising or returning it, copying the response, reading a nested config
+app.config.load_dict() loaded by dotted keys, reading request.route (rule, a config
+keyword) and app.routes, rendering a SimpleTemplate by hand, printing random draws (noise:
+the judge runs the original twice then). Each
 route knows the requests it answers, so the test sends exactly those. render.py writes
 an app as files.
 
