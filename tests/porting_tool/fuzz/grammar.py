@@ -305,9 +305,9 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
     return route
 
 
-# What the port cannot do yet because the engine (its app model: discovery, placement)
-# must change, not a rule: each a name -> (the reason, whether an app has it). apps()
-# must draw none of them (restrict its draws there, under `avoid`);
+# What the port cannot do yet (the engine's app model or a rule must change): each a
+# name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
+# nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
 # strict xfail. class-app-used (app = Site().bottle used in other modules) was the last of
 # the engine's; one rule's is here now (the same mechanism keeps it out of the draws).

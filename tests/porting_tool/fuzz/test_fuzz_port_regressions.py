@@ -1,8 +1,8 @@
 """The minimal apps the generator found, kept: each ported and served beside its port.
 
-Each passes since its class was fixed in the engine. A class the engine cannot port yet
-goes in grammar.KNOWN_FAILING (the generator then avoids it) with its example here as a
-strict xfail, until the engine does it: the list is empty now.
+Each passes since its class was fixed in the engine. A class the port cannot do yet goes
+in grammar.KNOWN_FAILING (the generator then avoids it) with its example here as a strict
+xfail, until it does: two now, both P022's response.copy().
 """
 
 from __future__ import annotations
