@@ -310,7 +310,7 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
 # strict xfail. class-app-used (app = Site().bottle used in other modules) was the last of
-# the engine's; one rule's is here now (the same mechanism keeps it out of the draws).
+# the engine's; two of rule P022's are here now (the same mechanism keeps them out).
 KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
     "response-copy-cls": (
         "P022/P001: `made = response.copy(cls=HTTPResponse)` returned: the port keeps Bottle's "
