@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import fnmatch
 import re
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,7 @@ class Verdict:
     problems: list[str] = field(default_factory=list)  # broken first, then different
     starts: bool = True  # the port was made and starts
     broken: int = 0  # requests it broke
+    varies: int = 0  # requests whose answer differs between two runs of the original
     allowed: list[str] = field(default_factory=list)  # what let each difference through
     source: dict[str, str] = field(default_factory=dict)
     ported: dict[str, str] = field(default_factory=dict)
@@ -161,8 +163,16 @@ def judge(app: App, tmp: Path) -> Verdict:
         verdict.problems = [f"BROKEN: the port does not start: {error}"]
         return verdict
     ignore = load_scenario(out / "parity.toml").ignore
-    run = Run([Side("bottle", original.wsgi, SECRET), Side("flask", port.wsgi, SECRET)],
-              secret=SECRET, ignore=ignore)
+    sides = [Side("bottle", original.wsgi, SECRET), Side("flask", port.wsgi, SECRET)]
+    # an app drawing random numbers runs a second original beside (on a copy of its own,
+    # as the check's --noise does): what differs between the two is noise, not compared
+    noise = any(r.body == "random" for r in app.routes)
+    if noise:
+        shutil.copytree(src, tmp / "again")
+        twin = load(f"{tmp / 'again' / 'app.py'}:app", {"SECRET_KEY": SECRET},
+                    "fuzz_bottle_again")
+        sides.append(Side("bottle-again", twin.wsgi, SECRET))
+    run = Run(sides, secret=SECRET, ignore=ignore, noise=noise)
     todos = {(m.path, t["line"]): f"{t['code']}: {t['text'][:70]}" for m in result.modules
              for t in m.todos}
     # a template TODO excuses a difference only where it breaks: Python kept in a helper
@@ -173,8 +183,9 @@ def judge(app: App, tmp: Path) -> Verdict:
     used_declared = used_todo = False
     broken: list[str] = []
     for request in app.requests():
-        run.exchange([call_of(request)] * 2, "fuzz")
+        run.exchange([call_of(request)] * len(sides), "fuzz")
         step = run.steps[-1]
+        verdict.varies += bool(step.noise)
         if breaks(step.statuses):  # before any excuse: a declared change never loses a page
             broken.append(f"BROKEN: {shown(request)}: {step.statuses[0]} / {step.statuses[1]}"
                           + "".join(f"; {d.where}: {d.a!r} != {d.b!r}"

@@ -25,10 +25,16 @@ TEMPLATES = {
              "  <li>{{x}}</li>\n% end\n</ul>\n",
     "rebase_values": "% values = {'title': p}\n% rebase('base', **values)\n<p>{{v}}</p>\n",
     "include_dict": "<div>\n% include('part', **dict(w=v))\n</div>\n",
+    "crlf": "<ul>\r\n% if p:\r\n  <li>{{p}}</li>\r\n% end\r\n<i>{{v}}</i>\r\n</ul>\r\n",
+    "include_indented": "<div>\n% include('part', w=v)\n  <span>{{p}}</span>\n</div>\n",
+    "no_newline": "<p>{{v}}</p>\n<i>{{p}}</i>",
+    "rebase_bare": "% rebase('bare', title=p)\n  <p>{{v}}</p>",
 }
+BARE = ("bare", "<main>{{title}}\n{{!base}}</main>")  # no last newline
 BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
 PART = ("part", "<i>{{w}}</i>\n")
-SHARED = {"rebase": BASE, "include": PART, "rebase_values": BASE, "include_dict": PART}
+SHARED = {"rebase": BASE, "include": PART, "rebase_values": BASE, "include_dict": PART,
+          "include_indented": PART, "rebase_bare": BARE}
 TEMPLATE_FOLDERS = {"views": "views", "beside": "", "path": "tpl"}
 
 
@@ -120,6 +126,37 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
         return [f'{response}.set_cookie("c{n}", "v{n}")', 'return "set"']
     if kind == "status":
         return [f"{response}.status = 202", f'return "r{n} accepted"']
+    if kind == "httperror":  # changed after it is made, then raised or returned
+        how, status = route.variant.split()
+        return [f'error = {m.b("HTTPError")}(418, "r{n} teapot")',
+                f'error.set_header("X-E{n}", "{n}")', f'error.set_cookie("e{n}", "v{n}")',
+                f"error.status = {status}", f"{how} error"]
+    if kind == "copy":  # a copy of the response as it stands
+        if route.variant == "cls":
+            return [f'{response}.set_header("X-C{n}", "{n}")',
+                    f'made = {response}.copy(cls={m.b("HTTPResponse")})',
+                    f'made.body = "r{n} copied"', "return made"]
+        return [f'{response}.set_header("X-C{n}", "{n}")', f"made = {response}.copy()",
+                f'made.set_header("X-C{n}", "changed")',
+                f'return {p} + " " + made.get_header("X-C{n}") + " " + made.status']
+    if kind == "config":  # the nested dict load_dict() loaded, read by dotted keys
+        return [f'return {p} + " " + app.config["r{n}.name"] + " " '
+                f'+ str(app.config.get("r{n}.deep.v")) + " " '
+                f'+ str(app.config.get("r{n}.deep.none", "none"))']
+    if kind == "route_info":
+        read = {"rule": f"{request}.route.rule",
+                "config": f'str({request}.route.config.get("tag", "none"))',
+                "routes": f'str(len(app.routes)) + " " + str({request}.route in app.routes)'}
+        return [f'return {p} + " " + {read[route.variant]}']
+    if kind == "stpl":
+        return [f'return {m.b("SimpleTemplate")}("<b>{{{{x}}}}</b> {{{{!y}}}}")'
+                f".render(x={route.value!r}, y={p})"]
+    if kind == "random":  # differs between two runs of the original: noise
+        m.need("import random")
+        if route.variant == "one":
+            return [f'return {p} + " " + str(random.random())']
+        return ['return "\\n".join(str(random.random()) '
+                "for _ in range(random.randint(1, 3)))"]
     assert kind == "header", kind
     return [f'{response}.set_header("X-R{n}", "{n}")', f'return "r{n}"']
 
@@ -163,7 +200,8 @@ def register(m: Module, owner: str, route: Route) -> str:
     methods = {"methods": ', method=["GET", "POST"]', "get_methods": ', method=["GET", "POST"]',
                "post_method": ', method="POST"'}.get(route.verb, "")
     head = m.b(verb) if owner == "" else f"{owner}.{verb}"
-    return f"{head}({spelt(route)[1]}{methods}{PLUGIN_OPTIONS[route.plugins]})"
+    keyword = f', tag="k{route.n}"' if route.variant == "config" else ""
+    return f"{head}({spelt(route)[1]}{methods}{PLUGIN_OPTIONS[route.plugins]}{keyword})"
 
 
 
@@ -226,6 +264,9 @@ def indent(lines: list[str], by: int = 4) -> list[str]:
 def function_route(m: Module, route: Route, owner: str) -> str:
     args = ", ".join(route_args(route))
     before = spelt(route)[0]
+    if route.body == "config":  # loaded at import, above the view
+        before = [*before, f'app.config.load_dict({{"r{route.n}": {{"name": "n{route.n}", '
+                  f'"deep": {{"v": {route.n}}}}}}})']
     lines = [*before, *([""] * 2 if before else []),
              f"@{register(m, owner, route)}", *view_decorators(m, route),
              f"def {route.view}({args}):", *indent(body(m, route))]
