@@ -93,6 +93,8 @@ def test_a_port_that_does_not_start_is_broken(monkeypatch):
 
 def test_the_verdict_counts_broken_ports_and_requests_apart():
     tried = Counter({"apps": 4, "same": 1, "different": 1, "broken": 2, "not starting": 1,
-                     "requests broken": 3})
+                     "requests broken": 3, "varies": 2})
     assert counts(tried) == ("apps: 4; same: 1, declared: 0, TODO: 0, different: 1, "
-                             "BROKEN: 2 (ports not starting: 1, requests broken: 3)")
+                             "BROKEN: 2 (ports not starting: 1, requests broken: 3); "
+                             "requests varying between runs of the original (not "
+                             "compared): 2")
