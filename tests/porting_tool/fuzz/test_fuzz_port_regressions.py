@@ -168,7 +168,7 @@ def test_a_form_made_safe_answers_alike_once_ported(drawn):
 
 @pytest.mark.parametrize("variant", ["one", "rows"])
 def test_a_random_draw_is_noise_between_two_runs_of_the_original(variant):
-    # a view printing random.random() (or a random number of such rows): the judge runs
+    # a view printing random.random() (or rows of them): the judge runs
     # a second original beside, and what differs between the two is not compared
     verdict = judged(app(route(body="random", variant=variant), route(2)))
     assert verdict.varies == 1 and verdict.outcome not in FAILED, verdict.report()
