@@ -33,8 +33,8 @@ OUTCOMES = ("same", "declared", "todo", "failed")
 
 # Bottle 0.12 answers a path no route takes with an HTTPError before any hook runs: its
 # 404 lacks the hooks' headers, which the port's hooks add, as Bottle 0.13's do. A gap
-# the port leaves its 0.12 users (the regressions' strict xfail "mount-alone" names it),
-# allowed here by name, under 0.12 alone.
+# the port leaves its 0.12 users, allowed here by name, under 0.12 alone (the regressions'
+# test_bottle_012s_no_route_404_without_the_hooks_headers_is_allowed_by_name_alone).
 NO_ROUTE_HOOKS_012 = "Bottle 0.12's no-route 404 without the hooks' headers"
 HOOK_HEADERS = ("header X-Before", "header X-After")
 
