@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 
 import pytest
 from webtest import TestApp
@@ -40,6 +41,15 @@ def pytest_generate_tests(metafunc):
 def private_var_dir(tmp_path_factory, monkeypatch):
     """Keep the dev secret and default database out of the checkout's var/."""
     monkeypatch.setenv("KIT_VAR_DIR", str(tmp_path_factory.mktemp("var")))
+
+
+@pytest.fixture(autouse=True)
+def the_apps_run_under_this_python(monkeypatch):
+    """Give the porting tool's --python default this Python, as if its virtualenv were
+    active: the check runs the apps under the Bottle being tested (make test-tool's
+    .venv-bottle-*), never under a `.venv` the checkout holds above the tests' apps.
+    test_cli_python.py tests the default itself and overrides this fixture."""
+    monkeypatch.setenv("VIRTUAL_ENV", sys.prefix)
 
 
 @pytest.fixture(scope="session")

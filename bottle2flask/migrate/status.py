@@ -24,6 +24,7 @@ from urllib.parse import unquote_to_bytes
 
 import bottle
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import Map
 
 from .. import interpreter, options
 from ..app_output import kept_in, said, scratch_log
@@ -80,11 +81,17 @@ def legacy_app(spec: str, settings: dict) -> bottle.Bottle:
     return found
 
 
+def has_map(app) -> bool:
+    """A Flask app (a Werkzeug URL map to read), not any object that answers every
+    attribute: Bottle 0.12's ConfigDict gives None for a missing one."""
+    return isinstance(getattr(app, "url_map", None), Map)
+
+
 def new_app(spec: str, settings: dict):
     app = unwrap(load_app(spec, settings).wsgi)
     app = app.new if isinstance(app, Dispatcher) else app
-    app = behind(app, lambda found: hasattr(found, "url_map")) or app
-    if not hasattr(app, "url_map"):
+    app = behind(app, has_map) or app
+    if not has_map(app):
         raise UsageError(f"NEW must be a Flask app or a migration.Dispatcher ({spec!r})")
     return app
 
@@ -121,10 +128,10 @@ def serves(new, path: str, method: str) -> bool:
 def with_map(app):
     """The Flask app behind a mounted WSGI app (itself, or the one a wrapper closes
     over), or None when it has no URL map to read (it answers its whole prefix)."""
-    if hasattr(app, "url_map"):
+    if has_map(app):
         return app
     for cell in getattr(app, "__closure__", None) or ():
-        if hasattr(cell.cell_contents, "url_map"):
+        if has_map(cell.cell_contents):
             return cell.cell_contents
     return None
 

@@ -34,13 +34,15 @@ def stock(loader: jinja2.BaseLoader) -> jinja2.Environment:
 
 
 def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /,
-                compact: bool = False, kept: bool = False, **context):
+                compact: bool = False, kept: bool = False, printed: str | None = None,
+                **context):
     """(Bottle's output, Jinja2's output) for the template `name`, given its siblings:
     the default form in a stock environment, the compact one in the kit's.
 
     `kept`: the templates may keep Python in helper functions (their only TODOs), which
     the Jinja2 environment gets from the helpers module, as an app's init_app gives them.
     Each engine gets its own copy of the context: a template may change what it is given.
+    `printed`: what Bottle prints, where the installed Bottle cannot render the template.
     """
     views, out = tmp_path / "views", tmp_path / "out"
     views.mkdir()
@@ -53,8 +55,10 @@ def render_both(tmp_path: Path, templates: dict[str, str], name: str = "main", /
     assert not todos, todos
     assert kept or report.helpers_file is None
     inexact = any(f.conversion.whitespace for f in report.files if f.conversion)
-    bottle_template = bottle.SimpleTemplate(name=name, lookup=[str(views)])
-    bottle_out = bottle_template.render(**copy.deepcopy(context))
+    if printed is None:
+        bottle_template = bottle.SimpleTemplate(name=name, lookup=[str(views)])
+        printed = bottle_template.render(**copy.deepcopy(context))
+    bottle_out = printed
     loader = jinja2.FileSystemLoader(str(out))
     jinja = environment(loader) if compact else stock(loader)
     if report.helpers_file is not None:

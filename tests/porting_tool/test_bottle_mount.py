@@ -79,11 +79,21 @@ def test_a_mount_bottle_refuses_is_refused_with_a_clear_error(prefix, other, err
         mount(Flask(__name__), prefix, other)
 
 
+# What the mounted app's request.path reads under a prefix: Bottle 0.13 merges the app
+# mounted first (the whole path), 0.12 mounts it as WSGI (the prefix in SCRIPT_NAME).
+BOTTLE_012 = bottle.__version__.startswith("0.12.")
+WHERE = {prefix: "/where" if BOTTLE_012 else f"{prefix}where" for prefix in ("/sub/", "/one/")}
+# Bottle 0.12's 404 where no route matches drops the after_request hook's header: the
+# port's gap, named by the generator's regressions (a strict xfail there), not the mount's.
+NO_ROUTE_012 = ("/sub", "/where") if BOTTLE_012 else ()
+
+
 def bottle_family():
     parent, child = bottle.Bottle(), bottle.Bottle()
     parent.route("/", callback=lambda: "parent home")
     parent.hook("after_request")(lambda: bottle.response.set_header("X-After", "1"))
     parent.error(404)(lambda error: "parent's 404")
+    child.error(404)(lambda error: "child's 404")
     child.route("/where", callback=lambda: bottle.request.path)
     child.route("/x/<n:int>", callback=lambda n: f"x {n}")
     return parent, child
@@ -101,14 +111,16 @@ def flask_family():
 
     parent.after_request(stamp)
     parent.register_error_handler(404, lambda error: ("parent's 404", 404))
+    child.register_error_handler(404, lambda error: ("child's 404", 404))
     child.add_url_rule("/where", "where", lambda: request.path)
     child.add_url_rule("/x/<int:n>", "x", lambda n: f"x {n}")
     return parent, child
 
 
-def test_an_app_mounted_under_a_prefix_ending_in_a_slash_is_merged_as_bottle_013_does():
+def test_an_app_mounted_under_a_prefix_ending_in_a_slash_answers_as_under_bottle():
     """Bottle 0.13 adds a mounted Bottle app's routes to the parent: its hooks and 404
-    page run on them, request.path is whole; the helper does the same with a Flask app."""
+    page run on them, request.path is whole; the helper does the same with a Flask app.
+    Bottle 0.12 mounts it as any WSGI app, and so does the helper beside it."""
     parent, child = bottle_family()
     parent.mount("/sub/", child)
     flask_parent, flask_child = flask_family()
@@ -116,11 +128,12 @@ def test_an_app_mounted_under_a_prefix_ending_in_a_slash_is_merged_as_bottle_013
     for path in ("/", "/sub/where", "/sub/x/3", "/sub/nope", "/sub/", "/sub", "/where"):
         bottle_answer = webtest.TestApp(parent).get(path, expect_errors=True)
         flask_answer = webtest.TestApp(flask_parent).get(path, expect_errors=True)
-        assert (bottle_answer.status_int, bottle_answer.headers.get("X-After")) \
-            == (flask_answer.status_int, flask_answer.headers.get("X-After")), path
+        assert bottle_answer.status_int == flask_answer.status_int, path
+        if path not in NO_ROUTE_012:
+            assert bottle_answer.headers.get("X-After") == flask_answer.headers.get("X-After")
         if bottle_answer.status_int in (200, 404):
             assert bottle_answer.text == flask_answer.text, path
-    assert webtest.TestApp(flask_parent).get("/sub/where").text == "/sub/where"
+    assert webtest.TestApp(flask_parent).get("/sub/where").text == WHERE["/sub/"]
 
 
 def test_an_app_mounted_a_second_time_is_mounted_as_a_wsgi_app():
@@ -128,7 +141,7 @@ def test_an_app_mounted_a_second_time_is_mounted_as_a_wsgi_app():
     mount(flask_parent, "/one/", flask_child)
     mount(flask_parent, "/two/", flask_child)
     client = webtest.TestApp(flask_parent)
-    assert client.get("/one/where").text == "/one/where"  # merged: the whole path
+    assert client.get("/one/where").text == WHERE["/one/"]  # merged under 0.13
     assert client.get("/two/where").text == "/where"  # WSGI: the prefix in SCRIPT_NAME
 
 

@@ -57,6 +57,13 @@ def wheel(folder: Path) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def the_apps_run_under_this_python(monkeypatch):
+    """Not here (the conftest's fixture of that name): these tests are about the --python
+    default itself, as a user meets it with no virtualenv active."""
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+
+
 @pytest.fixture(scope="module")
 def user_app(tmp_path_factory) -> Path:
     """A Bottle app whose folder holds its own .venv (a plain one: no Bottle, no Flask

@@ -4,6 +4,7 @@ rewritten the Flask way, or commented out under a TODO, so the port starts."""
 
 from __future__ import annotations
 
+import bottle
 import webtest
 
 from .helpers import port
@@ -116,6 +117,8 @@ def test_a_factorys_app_and_the_default_app_build_urls_and_mount():
     assert "bottle_mount.mount(application, PREFIX, other)\n" in result.code
     assert client.get("/").text == "/hello/ann"
     # as Bottle 0.13: the first mount merged other's routes as they were then (none: its
-    # route comes below); the second, of an app mounted already, is a WSGI mount
-    assert client.get("/other/", expect_errors=True).status_int == 404
+    # route comes below); the second, of an app mounted already, is a WSGI mount. Bottle
+    # 0.12 mounted both as WSGI apps, which answer with the route added since.
+    merged = not bottle.__version__.startswith("0.12.")
+    assert client.get("/other/", expect_errors=True).status_int == (404 if merged else 200)
     assert client.get("/again").text == client.get("/again/").text == "other"

@@ -51,6 +51,15 @@ def port(*argv) -> int:
     return port_command(["port", *map(str, argv)])
 
 
+def test_the_apps_of_these_tests_run_under_the_python_running_them():
+    """The sample sits in the checkout, below its .venv: the check still runs it under
+    this Python, the Bottle under test (the conftest's VIRTUAL_ENV; make test-tool runs
+    these tests in a .venv-bottle-* of their own)."""
+    from bottle2flask.interpreter import resolve
+
+    assert resolve(None, [SAMPLE]).own
+
+
 def test_the_sample_checks_itself_and_leaves_a_suite_that_passes_on_both(tmp_path, capsys):
     src = tmp_path / "todo"
     shutil.copytree(SAMPLE, src, ignore=shutil.ignore_patterns("*.db"))

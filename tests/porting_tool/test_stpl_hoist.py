@@ -12,6 +12,7 @@ import sys
 import types
 from pathlib import Path
 
+import bottle
 import pytest
 
 from bottle2flask.stpl import convert_source, convert_tree
@@ -194,12 +195,19 @@ class Lock:
         return None
 
 
+# Bottle 0.12 takes an `end` written after code on a `%` line before that code: the
+# decrement falls after the loop, and 0.12 renders this one for ever. The port reads it
+# as 0.13 does (the code, then the end): under 0.12 its page is compared with 0.13's.
+LOOPS_ON_012 = "% while n:\n{{!'<b>%d</b>' % n}}\n% n -= 1; end\n"
+PRINTED_013 = "<b>2</b>\n<b>1</b>\n"
+BOTTLE_012 = bottle.__version__.startswith("0.12.")
+
 BLOCKS = [
     # (template, context): blocks Jinja2 has no tag for, kept whole in a helper that
     # prints what Bottle printed and returns the names it binds
     ("% while n < 3:\n<i>{{n}}</i>\n% n += 1\n% end\nafter {{n}}\n", {"n": 0}),
     ("<ul>\n  % while xs:\n  <li>{{xs.pop()}}</li>\n  % end\n</ul>\n", {"xs": [1, 2]}),
-    ("% while n:\n{{!'<b>%d</b>' % n}}\n% n -= 1; end\n", {"n": 2}),
+    (LOOPS_ON_012, {"n": 2}),
     ("% try:\n{{d['k']}}\n% except KeyError:\nmissing\n% end\n", {"d": {}}),
     # a value that raises prints none of the text of its lines (Bottle prints them at once)
     ("% try:\n<p>{{int(p)}}</p>\n% except ValueError:\n<p>text {{p}}</p>\n% end\n",
@@ -236,8 +244,14 @@ BLOCKS = [
 @pytest.mark.parametrize(("template", "context"), BLOCKS)
 def test_a_block_kept_in_a_helper_prints_what_bottle_printed(tmp_path, template, context,
                                                             compact):
+    printed = None
+    if template == LOOPS_ON_012 and BOTTLE_012:
+        assert bottle.SimpleTemplate(template).code.endswith("\nn -= 1\n")  # not in the loop
+        printed = PRINTED_013
+    elif template == LOOPS_ON_012:
+        assert bottle.SimpleTemplate(template).render(**context) == PRINTED_013
     bottle_out, jinja_out = render_both(tmp_path, {"main": template}, compact=compact,
-                                        kept=True, **context)
+                                        kept=True, printed=printed, **context)
     assert jinja_out == bottle_out
 
 

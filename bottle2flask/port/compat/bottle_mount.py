@@ -14,10 +14,12 @@ needs them:
 `other` is any WSGI app (a ported Bottle app is a Flask app, which is one). As Bottle
 0.13 does, a Flask app (a Bottle app, there) mounted under a prefix ending in "/" for
 the first time has its routes, as they are now, added to the parent under the prefix:
-the parent's hooks and error pages run on them and their request.path is whole. Any
-other mount hands the requests under the prefix to the mounted app, the prefix moved
-from PATH_INFO to SCRIPT_NAME; a prefix written without its trailing slash also hands
-the bare prefix to it, as its "/". As in Bottle's router, these mounts are tried before
+the parent's hooks and error pages run on them and their request.path is whole. Bottle
+0.12 merged none: where the Bottle installed beside the app is a 0.12, neither does
+this (with no Bottle installed, it mounts as 0.13 does). Any other mount hands the
+requests under the prefix to the mounted app, the prefix moved from PATH_INFO to
+SCRIPT_NAME; a prefix written without its trailing slash also hands the bare prefix to
+it, as its "/". As in Bottle's router, these mounts are tried before
 the app's own routes, in the order they were made (the first that takes the path
 answers). Delete this module once the app no longer imports it.
 """
@@ -65,13 +67,23 @@ MOUNTED = "bottle_mount.parent"  # the config key that marks an app merged into 
 def mount(app: Any, prefix: str, other: WSGIApp) -> None:
     """Serve `other` under `prefix` on the Flask app `app`, as Bottle's app.mount did."""
     if isinstance(prefix, str) and prefix.startswith("/") and prefix.endswith("/") \
-            and hasattr(other, "url_map") and hasattr(other, "view_functions") \
+            and bottle_merges() and hasattr(other, "url_map") and hasattr(other, "view_functions") \
             and MOUNTED not in getattr(other, "config", {MOUNTED: None}):
         merge_under(app, prefix, other)
         return
     if not isinstance(app.wsgi_app, Mounts):
         app.wsgi_app = Mounts(app.wsgi_app)
     app.wsgi_app.add(prefix, other)
+
+
+def bottle_merges() -> bool:
+    """Whether the app's Bottle merged a Bottle app it mounted (0.13) or not (0.12)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return not version("bottle").startswith("0.12.")
+    except PackageNotFoundError:
+        return True
 
 
 def merge_under(app: Any, prefix: str, other: Any) -> None:
