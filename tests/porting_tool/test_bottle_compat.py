@@ -145,6 +145,9 @@ def test_path_shift_past_either_end_fails_as_bottles(path, shift):
         bottle.BaseRequest({"PATH_INFO": path, "SCRIPT_NAME": ""}).path_shift(shift)
 
 
+BOTTLE_012_JSON = {b"[1]": (200, "None"), b"{nope": (500, None)}
+
+
 @pytest.mark.parametrize(("content_type", "body", "answer"), [
     ("application/json", b'{"a": 1}', (200, "{'a': 1}")),
     ("application/json-rpc", b'[1]', (200, "[1]")),
@@ -159,12 +162,16 @@ def test_bottle_json_reads_the_body_as_bottles_request_json(content_type, body, 
     app.add_url_rule("/", "read", lambda: repr(bottle_compat.bottle_json()), methods=["POST"])
     bottle_app = bottle.Bottle()
     bottle_app.route("/", "POST", lambda: repr(bottle.request.json))
-    for wsgi in (app, bottle_app):
+    # Bottle 0.12 reads application/json alone, and a body that does not parse is its
+    # 500: the helper keeps 0.13's reading (the port's 0.12 users get 0.13's answer)
+    old = bottle.__version__.startswith("0.12.")
+    bottle_answer = BOTTLE_012_JSON.get(body, answer) if old else answer
+    for wsgi, expected in ((app, answer), (bottle_app, bottle_answer)):
         got = webtest.TestApp(wsgi).post("/", body, content_type=content_type,
                                          expect_errors=True)
-        assert got.status_int == answer[0]
-        if answer[1] is not None:
-            assert got.text == answer[1]
+        assert got.status_int == expected[0]
+        if expected[1] is not None:
+            assert got.text == expected[1]
 
 
 @pytest.mark.parametrize(("name", "kept", "left_out"), [
