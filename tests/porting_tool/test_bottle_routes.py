@@ -113,6 +113,9 @@ def test_bottle_url_builds_as_bottles_get_url_from_a_name_or_a_rule(target, valu
             ("/f/<x:float>", None), ("/hello/<name>", None))):
         old.route(rule, callback=lambda **kw: "", name=name)
         new.add_url_rule(flask_rule(new, rule), name or f"view{number}", lambda **kw: "")
+    # get_url() reads SCRIPT_NAME from Bottle's request, a thread-local bound only in a
+    # thread that served a request: bind one here, whatever ran before in this worker
+    bottle.request.bind({"PATH_INFO": "/", "SCRIPT_NAME": ""})
     with new.test_request_context("/"):
         assert bottle_url(target, **values) == old.get_url(target, **values)
     with new.test_request_context("/", base_url="http://localhost/mounted"):
