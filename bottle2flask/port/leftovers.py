@@ -15,7 +15,8 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from .rules.base import PortState, todo_note
+from .contract import PortState, TodoKey
+from .rules.base import todo_note
 from .walk import TRIVIA, transform
 
 # Bottle-only attributes of an app, and what Flask has in their place.
@@ -61,7 +62,7 @@ STATEMENTS = (cst.SimpleStatementLine, cst.For, cst.If, cst.While, cst.With)
 
 
 def flag(module: cst.Module, apps: set[str],
-         state: PortState) -> tuple[cst.Module, list[tuple[str, str]]]:
+         state: PortState) -> tuple[cst.Module, list[TodoKey]]:
     """The module with a TODO above each statement that still reads a Bottle-only
     attribute of an app, and the TODOs (code, text), all of them breaking. Flask's
     `current_app` counts as an app when the module imports it (P004 writes Bottle's
@@ -69,7 +70,7 @@ def flag(module: cst.Module, apps: set[str],
     an app (`self.web`, `make_api()`)."""
     if imports_current_app(module):
         apps = apps | {"current_app"}
-    facts = state.facts
+    facts = state.settings.facts
     if not (apps or facts.app_attrs or facts.factories or facts.holders
             or facts.imported_holders or facts.module_apps):
         return module, []
@@ -83,7 +84,7 @@ def flag(module: cst.Module, apps: set[str],
             return node.value in apps
         return isinstance(node, cst.Attribute | cst.Call) and facts.is_app(node)
 
-    found: list[tuple[str, str]] = []
+    found: list[TodoKey] = []
 
     class Flag(cst.CSTTransformer):
         """A TODO above the statement (or the compound statement's header, `for route in
@@ -111,7 +112,7 @@ def flag(module: cst.Module, apps: set[str],
             if not isinstance(original, STATEMENTS) or not isinstance(updated, STATEMENTS):
                 return updated
             texts = list(dict.fromkeys(self.stack.pop()))
-            found.extend((CODE, text) for text in texts)
+            found.extend(TodoKey(CODE, text) for text in texts)
             lines = [todo_note(state, CODE, text) for text in texts]
             return updated.with_changes(leading_lines=[*updated.leading_lines, *lines]) \
                 if lines else updated

@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .rules.base import SCOPES, STATEMENTS, Rule, enter_scope, leave_scope
+from .rules.base import state as port_state
 from .walk import TRIVIA, is_node, own_method, skippable, transform
 
 BASE = cst.CSTTransformer  # whose visit_ and leave_ methods do nothing
@@ -72,7 +73,7 @@ class Walk(cst.CSTTransformer):
         if idle:
             return self.active > 0
         if scope and self.rules:  # the scope the sites asked below this node are in
-            enter_scope(self.rules[0].state, node)
+            enter_scope(port_state(self.rules[0].context), node)
         descend = False
         for i, rule in enumerate(self.rules):
             if self.stopped[i] is not None:
@@ -112,7 +113,7 @@ class Walk(cst.CSTTransformer):
             if statement:
                 result = rule.close_notes(result)
         if scope and self.rules:
-            leave_scope(self.rules[0].state, original)
+            leave_scope(port_state(self.rules[0].context), original)
         return result
 
     # No rule has visit_/leave_ methods for a node's attributes: not asked for.

@@ -8,6 +8,7 @@ import builtins
 
 import libcst as cst
 
+from .contract import PortState
 from .edit import (
     REMOVE,
     Transformer,
@@ -19,13 +20,15 @@ from .edit import (
     names_bound,
     transform,
 )
-from .rules.base import PortState, declared_mark
+from .rules.base import declared_mark
 
 
 def app_options(module: cst.Module, state: PortState) -> cst.Module:
-    """`Flask(__name__, ...)` with the options the rules set (state.app_options), and the
-    declared changes that belong to the app (state.app_declared) marked on its line."""
-    if not state.app_options and not state.app_declared:
+    """`Flask(__name__, ...)` with the options the rules asked for (AppOption), and the
+    declared changes that belong to the app (AppDeclared) marked on its line."""
+    requests, declared = state.requests, state.records.declared
+    options = {option.value: value for option, value in requests.app_options.items()}
+    if not options and not requests.app_declared:
         return module
 
     class Options(Transformer):
@@ -35,13 +38,13 @@ def app_options(module: cst.Module, state: PortState) -> cst.Module:
             args, done = [], set()
             for a in updated.args:
                 key = a.keyword.value if a.keyword else None
-                if key in state.app_options:
+                if key in options:
                     done.add(key)
-                    if state.app_options[key] is REMOVE:
+                    if options[key] is REMOVE:
                         continue
-                    a = a.with_changes(value=state.app_options[key])
+                    a = a.with_changes(value=options[key])
                 args.append(a)
-            for key, value in state.app_options.items():
+            for key, value in options.items():
                 if value is not REMOVE and key not in done:
                     args.append(kw(key, value))
             args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
@@ -50,16 +53,16 @@ def app_options(module: cst.Module, state: PortState) -> cst.Module:
                 for a in args[:-1]] + args[-1:])
 
         def leave_SimpleStatementLine(self, original, updated):
-            if app_target(updated, "") is None or not state.app_declared:
+            if app_target(updated, "") is None or not requests.app_declared:
                 return updated
             marks = []
-            for change, paths in state.app_declared:
-                state.declared.append({"id": change, "paths": list(paths)})
-                marks.append(declared_mark(state, len(state.declared) - 1))
-            state.app_declared = []
+            for found in requests.app_declared:
+                declared.append({"id": found.change, "paths": list(found.paths)})
+                marks.append(declared_mark(state, len(declared) - 1))
+            requests.app_declared = []
             return updated.with_changes(leading_lines=[*updated.leading_lines, *marks])
 
-    read = {name for value in state.app_options.values() if value is not REMOVE
+    read = {name for value in options.values() if value is not REMOVE
             for name in _reads(value)}
     return _defined_first(transform(module, Options()), read)
 

@@ -251,7 +251,7 @@ class Folder:
 
     def has_todo(self, stmt) -> bool:
         """Whether the port put a TODO on the statement already (known by its node)."""
-        ours = {id(comment) for comment, _, _ in self.rule.state.todo_marks}
+        ours = self.rule.todo_comments()
         return any(line.comment is not None and id(line.comment) in ours
                    for line in stmt.leading_lines)
 

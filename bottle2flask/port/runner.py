@@ -9,6 +9,7 @@ import tokenize
 import traceback
 from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 import libcst as cst
 from libcst.codemod import CodemodContext
@@ -17,6 +18,7 @@ from libcst.helpers import parse_template_statement
 from libcst.metadata import MetadataWrapper
 
 from . import leftovers, marks, passes
+from .contract import PORT_KEY, AfterApp, FlaskOption, ModuleSettings, Need, PortState
 from .edit import REMOVE, after_app, app_target, free_name, names_used
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
@@ -25,22 +27,22 @@ from .model.route_syntax import tokens
 from .placement import app_options
 from .results import Declared, FileResult, Site, Todo
 from .rules import RULES
-from .rules.base import Phase, PortState, drop_placeholders, todo_note
-from .rules.base import state as port_state
+from .rules.base import Phase, Rule, drop_placeholders, todo_note
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 from .templates import HELPERS
 
+# What a module that asks for each piece does, for the TODO of one without an app.
+ORPHANS = {Need.RESPONSE: "changes Bottle's response", Need.TEMPLATE_PATH: "changes TEMPLATE_PATH",
+           Need.JINJA: "renders templates", Need.JINJA2: "renders templates",
+           Need.FLOAT: "uses <x:float> routes", Need.PATH: "uses <x:path> routes",
+           Need.JSON: "returns dicts", Need.ROUTE_ERRORS: "reads an error's text",
+           Need.LOCATION: "redirects"}
 
-def orphan_text(state: PortState) -> str:
+
+def orphan_text(needs: set[Need]) -> str:
     """What to do when this module needs code tied to an app it neither makes nor imports."""
-    what = {"response": "changes Bottle's response", "template_path": "changes TEMPLATE_PATH",
-            "jinja": "renders templates", "jinja2": "renders templates",
-            "float": "uses <x:float> routes",
-            "path": "uses <x:path> routes",
-            "json": "returns dicts", "route_errors": "reads an error's text",
-            "location": "redirects", "debug": "sets debug mode"}
-    found = [text for key, text in what.items() if key in state.needs]
+    found = [text for need, text in ORPHANS.items() if need in needs]
     return (f"this module {', '.join(found)} but neither makes nor imports the Flask app: "
             "import the app here (or move this code into the app's module)")
 
@@ -89,20 +91,21 @@ def template_processor(state: PortState, taken: set[str]) -> None:
     """What the templates import (`% import x`), imported in a context processor each
     time a page renders, as Bottle imported it at each render."""
     lines = []
-    for name, (module, attr) in sorted(state.template_imports.items()):
+    imports = state.settings.template_imports
+    for name, (module, attr) in sorted(imports.items()):
         if attr:
             lines.append(f"from {module} import {attr}" + ("" if attr == name else f" as {name}"))
         elif name == module or "." in module and name == module.split(".")[0]:
             lines.append(f"import {module}")
         else:
             lines.append(f"import {module} as {name}")
-    names = ", ".join(f'"{n}": {n}' for n in sorted(state.template_imports))
+    names = ", ".join(f'"{n}": {n}' for n in sorted(imports))
     body = "".join(f"    {line}\n" for line in lines)
     func = free_name("template_imports", taken)
-    state.after_app.append((
+    state.requests.after_app.append(AfterApp(
         f"@{{app}}.context_processor\ndef {func}():\n"
         f'    """What the templates `% import`, imported as a page renders (as Bottle did)."""\n'
-        f"{body}    return {{{names}}}\n", {}))
+        f"{body}    return {{{names}}}\n"))
 
 
 def template_globals(state: PortState, context: CodemodContext) -> None:
@@ -110,12 +113,12 @@ def template_globals(state: PortState, context: CodemodContext) -> None:
     imported once here and given to every template: app.jinja_env.globals. The
     functions holding the templates' Python (template_helpers.py) register themselves:
     template_helpers.init_app(app)."""
-    imports = {name: found for name, found in state.template_imports.items()
+    imports = {name: found for name, found in state.settings.template_imports.items()
                if not HELPERS.fullmatch(found[0])}
-    for module in sorted({module for module, _ in state.template_imports.values()
+    for module in sorted({module for module, _ in state.settings.template_imports.values()
                           if HELPERS.fullmatch(module)}):
         AddImportsVisitor.add_needed_import(context, module)
-        state.after_app.append((f"{module}.init_app({{app}})", {}))
+        state.requests.after_app.append(AfterApp(f"{module}.init_app({{app}})"))
     if not imports:
         return
     for name, (module, attr) in sorted(imports.items()):
@@ -127,7 +130,7 @@ def template_globals(state: PortState, context: CodemodContext) -> None:
         else:
             AddImportsVisitor.add_needed_import(context, module, asname=name)
     names = ", ".join(f"{n}={n}" for n in sorted(imports))
-    state.after_app.append((f"{{app}}.jinja_env.globals.update({names})", {}))
+    state.requests.after_app.append(AfterApp(f"{{app}}.jinja_env.globals.update({names})"))
 
 
 def flask_defaults(state: PortState, static_dir: bool, rules: list[str]) -> None:
@@ -135,15 +138,17 @@ def flask_defaults(state: PortState, static_dir: bool, rules: list[str]) -> None
     app with no templates, and no static_folder=None where Flask's static route serves
     nothing (no static/ folder beside the app, and no route of the app's that a
     /static/ URL would reach instead)."""
-    options = state.app_options
+    options, settings = state.requests.app_options, state.settings
     # a Bottle subclass's module makes no app but takes its options (super().__init__)
-    needs = state.needs | (state.tree_needs if state.facts.app_classes else set())
-    if "template_folder" not in options and (
-            not needs & {"jinja", "jinja2", "template_path"}
-            or state.template_folder == "templates"):
-        options["template_folder"] = REMOVE
-    if "static_folder" not in options and not static_dir and not reaches_static(rules):
-        options["static_folder"] = REMOVE
+    needs = state.requests.needs | (settings.tree_needs if settings.facts.app_classes
+                                    else set())
+    if FlaskOption.TEMPLATE_FOLDER not in options and (
+            not needs & {Need.JINJA, Need.JINJA2, Need.TEMPLATE_PATH}
+            or settings.template_folder == "templates"):
+        options[FlaskOption.TEMPLATE_FOLDER] = REMOVE
+    if FlaskOption.STATIC_FOLDER not in options and not static_dir \
+            and not reaches_static(rules):
+        options[FlaskOption.STATIC_FOLDER] = REMOVE
 
 
 def uses_bottle(source: str) -> bool:
@@ -213,49 +218,45 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         settings.shared_views, settings.tree_needs, settings.template_imports,
         settings.faithful, settings.own_modules)
     model: AppModel | None = settings.model
-    app_text = source if settings.app_text is None else settings.app_text
     context = CodemodContext(filename=path)
     context.scratch["model"] = model
-    state = port_state(context)
-    state.facts = facts
-    state.faithful = faithful
-    state.path = path
-    state.exact_keys = frozenset(settings.exact)
-    state.app_text = app_text
-    state.provided = set(facts.own_defs)
-    state.template_names = dict(template_names or {})
-    state.template_folder = template_folder
-    state.template_search = tuple(settings.template_search)
-    state.shared_views = set(shared_views)
-    state.tree_needs = set(tree_needs)
-    state.template_imports = dict(template_imports or {})
-    state.template_reads = dict(settings.template_reads or {})
-    state.app_folder = settings.app_folder
-    state.src_root = settings.src_root
-    state.template_errors = dict(settings.template_errors or {})
-    state.imported_openers = dict(settings.openers or {})
     original = facts.original or cst.parse_module(source)
-    state.route_filters = set(settings.route_filters) | (
-        model.filters_added() if model is not None else facts.filters_added)
-    if "TEMPLATE_PATH" in facts.bottle.values() and faithful:
-        state.template_folder = "."
+    state = PortState(ModuleSettings(
+        facts=facts, path=path, faithful=faithful, exact_keys=frozenset(settings.exact),
+        app_folder=settings.app_folder, src_root=settings.src_root,
+        template_folder="." if "TEMPLATE_PATH" in facts.bottle.values() and faithful
+        else template_folder,
+        template_search=tuple(settings.template_search),
+        template_names=MappingProxyType(dict(template_names or {})),
+        template_imports=MappingProxyType(dict(template_imports or {})),
+        template_reads=MappingProxyType(dict(settings.template_reads or {})),
+        template_errors=MappingProxyType(dict(settings.template_errors or {})),
+        route_filters=frozenset(settings.route_filters) | (
+            model.filters_added() if model is not None else facts.filters_added),
+        shared_views=frozenset(shared_views), tree_needs=frozenset(tree_needs),
+        imported_openers=MappingProxyType(dict(settings.openers or {})),
+        app_text=source if settings.app_text is None else settings.app_text))
+    state.requests.provided |= facts.own_defs
+    context.scratch[PORT_KEY] = state
+    requests, records = state.requests, state.records
     rules = [rule for rule in RULES if rule.code not in disabled
              and (not rule.triggers or not facts.words.isdisjoint(rule.triggers))]
     tree = passes.run(tree, [rule for rule in rules if rule.phase < Phase.LAST], context)
     if facts.made or (facts.default_app and not facts.default_from):
-        state.needs |= state.tree_needs
+        requests.needs |= tree_needs
         if settings.template_crlf:  # Jinja2 writes each newline as "\n" unless told
-            state.after_app.append(('{app}.jinja_env.newline_sequence = "\\r\\n"', {}))
+            requests.after_app.append(AfterApp('{app}.jinja_env.newline_sequence = "\\r\\n"'))
     if not faithful:  # the idiomatic port declares these changes instead
         flask_defaults(state, settings.static_dir,
                        model.route_rules() if model is not None else facts.route_rules())
-        if "template_imports" in state.needs and state.template_imports:
-            clash = sorted(name for name, found in state.template_imports.items()
+        imports = state.settings.template_imports
+        if Need.TEMPLATE_IMPORTS in requests.needs and imports:
+            clash = sorted(name for name, found in imports.items()
                            if re.search(rf"\b{re.escape(name)}\b", source)
                            and not imported_alike(source, name, *found))
             # the app's own modules may import the app: imported here, before the app
             # is made, they would be a circular import (Bottle imported them at render)
-            own = sorted(name for name, (module, _) in state.template_imports.items()
+            own = sorted(name for name, (module, _) in imports.items()
                          if module.split(".")[0] in own_modules or module.startswith("."))
             if clash or own:
                 # imported when a page renders, as Bottle ran `% import`: no import
@@ -264,28 +265,30 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
             else:
                 template_globals(state, context)
         # what the sites that took their exact candidate need is kept
-        state.needs -= FAITHFUL_ONLY - state.exact_needs
+        requests.needs -= FAITHFUL_ONLY - requests.exact_needs
     tree = app_options(tree, state)
-    for template, values in state.after_app:
-        tree, placed = after_app(tree, facts.app_name, [template],
-                                 makers=facts.app_makers(), **values)
+    for after in requests.after_app:
+        tree, placed = after_app(tree, facts.app_name, [after.template],
+                                 makers=facts.app_makers(), **after.values)
         if not placed:
             tree = tree.with_changes(header=[*tree.header, todo_note(
                 state, "P011", "set the Flask app's jinja_loader where the app is made: "
                 # the parser's default config given, so mypy reads **values as
                 # replacements only (a dict could fill `config` too)
                 + cst.Module([]).code_for_node(parse_template_statement(
-                    template, cst.PartialParserConfig(), app=cst.Name("app"), **values)))])
+                    after.template, cst.PartialParserConfig(), app=cst.Name("app"),
+                    **after.values)))])
     for rule in rules:  # what each rule adds to the whole module (Rule.finish)
-        tree = rule.finish(tree, context)
+        if rule.finish is not Rule.finish:
+            tree = rule(context).finish(tree)
     tree, placed = add_shims(tree, state)
     if not placed:
-        state.needs -= state.tree_needs  # the app's module has them
+        requests.needs -= tree_needs  # the app's module has them
         tree = app_free(tree, state)
         tree, placed = add_shims(tree, state)
     if not placed:
         tree = tree.with_changes(header=[*tree.header, todo_note(
-            state, "P002", orphan_text(state))])
+            state, "P002", orphan_text(requests.needs))])
     for module, name in shim_imports(state):
         AddImportsVisitor.add_needed_import(context, module, name)
     tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
@@ -294,47 +297,47 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                         {*own_modules, "bottle_compat", "bottle_routes"})
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()), state)
-    state.breaks |= set(left)
+    records.breaks |= set(left)
     # the sites' marks are dropped as the declared changes' are: theirs numbered -1, -2...
     code, marked, noted, imports_bottle = marks.render(
-        tree, {**{id(comment): n for comment, n in state.marks},
-               **{id(comment): -1 - n for comment, n in state.site_marks}},
-        {id(comment): (n, code_, text)
-         for n, (comment, code_, text) in enumerate(state.todo_marks)})
+        tree, {**{id(mark.comment): mark.index for mark in records.marks},
+               **{id(mark.comment): -1 - mark.index for mark in records.site_marks}},
+        {id(mark.comment): (n, mark.todo.code, mark.todo.text)
+         for n, mark in enumerate(records.todo_marks)})
     long_lines: list[int] = []
     code = wrap_long_lines(code, source, long_lines)
     lines = {n: long_lines[line - 1] + 1 for n, line in marked.items()}
     # a change whose code a later rule removed (a static route Flask now serves) is gone
     declared: list[Declared] = sorted(
-        ({**d, "line": lines[n]} for n, d in enumerate(state.declared) if n in lines),
+        ({**d, "line": lines[n]} for n, d in enumerate(records.declared) if n in lines),
         key=lambda d: d["line"])
     try:
         compile(code, path, "exec")
     except SyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
-    sites = placed_sites(code, state.sites, {-1 - n: line for n, line in lines.items()
-                                             if n < 0})
+    sites = placed_sites(code, records.sites, {-1 - n: line for n, line in lines.items()
+                                               if n < 0})
     # each TODO still in the module, at its line (a statement a later rule removed took
     # its TODO with it)
     todos: list[Todo] = sorted((
-        {"code": code_, "line": long_lines[noted[n] - 1] + 1, "text": text,
-         "breaks": (code_, text) in state.breaks}
-        for n, (_, code_, text) in enumerate(state.todo_marks) if n in noted),
+        {"code": mark.todo.code, "line": long_lines[noted[n] - 1] + 1, "text": mark.todo.text,
+         "breaks": mark.todo in records.breaks}
+        for n, mark in enumerate(records.todo_marks) if n in noted),
         key=lambda todo: todo["line"])
     app = facts.app_name if (facts.apps or facts.default_app) else None
     if app is not None:
         app = factory_call(tree, app)
-    return FileResult(path, "success", code, dict(sorted(state.applied.items())), todos,
-                      declared, state.notes, app_name=app, wsgi_entry=facts.wsgi_entry,
+    return FileResult(path, "success", code, dict(sorted(records.applied.items())), todos,
+                      declared, records.notes, app_name=app, wsgi_entry=facts.wsgi_entry,
                       emulation=state.emulation,
                       # (bottle_compat imported for install(), or a piece of it alone)
-                      compat=state.compat or bool(state.compat_names),
+                      compat=requests.install or bool(requests.compat_names),
                       imports_bottle=imports_bottle,
-                      companions=sorted(state.companions),
-                      openers=dict(state.openers), sites=sites,
+                      companions=sorted(c.value for c in requests.companions),
+                      openers=dict(records.openers), sites=sites,
                       compat_uses=(frozenset(state.compat_keywords),
-                                   frozenset(state.compat_names)))
+                                   frozenset(requests.compat_names)))
 
 
 def placed_sites(code: str, sites: list[Site], lines: dict[int, int]) -> list[Site]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .contract import Need
     from .model import AppModel
 
 
@@ -31,7 +32,7 @@ class Settings:
     imported_apps: frozenset[str] = frozenset()
     default_from: str | None = None
     shared_views: frozenset[str] = frozenset()
-    tree_needs: frozenset[str] = frozenset()
+    tree_needs: frozenset[Need] = frozenset()
     template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     # Flask name -> names read always
     template_reads: dict[str, frozenset[str]] = field(default_factory=dict)

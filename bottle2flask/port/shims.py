@@ -5,38 +5,40 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .contract import Need, PortState
 from .edit import after_app
-from .rules.base import PortState
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
-FAITHFUL_ONLY = {"location", "response", "path", "float", "json", "route_errors", "jinja",
-                 "jinja2", "template_imports", "template_path"}
+FAITHFUL_ONLY = {Need.LOCATION, Need.RESPONSE, Need.PATH, Need.FLOAT, Need.JSON,
+                 Need.ROUTE_ERRORS, Need.JINJA, Need.JINJA2, Need.TEMPLATE_IMPORTS,
+                 Need.TEMPLATE_PATH}
 
 # The --faithful port's pieces of bottle_compat.py (bottle2flask/port/compat/), by need:
 # the keyword of bottle_compat.install() each need sets.
-INSTALL = {"response": "response", "location": "location", "route_errors": "route_errors",
-           "float": "float_paths", "path": "paths", "json": "json_order", "jinja": "jinja",
-           "jinja2": "jinja2"}
+INSTALL = {Need.RESPONSE: "response", Need.LOCATION: "location",
+           Need.ROUTE_ERRORS: "route_errors", Need.FLOAT: "float_paths", Need.PATH: "paths",
+           Need.JSON: "json_order", Need.JINJA: "jinja", Need.JINJA2: "jinja2"}
 
 
 def install_options(state: PortState) -> dict[str, cst.BaseExpression]:
     """The keyword arguments of the install() call this module's app needs."""
+    needs, imports = state.requests.needs, state.settings.template_imports
     options: dict[str, cst.BaseExpression] = {
-        INSTALL[need]: cst.Name("True") for need in INSTALL if need in state.needs}
-    if "jinja" in state.needs:
-        options.pop("jinja2", None)
-    if "template_path" in state.needs:
+        keyword: cst.Name("True") for need, keyword in INSTALL.items() if need in needs}
+    if Need.JINJA in needs:
+        options.pop(INSTALL[Need.JINJA2], None)
+    if Need.TEMPLATE_PATH in needs:
         options["template_path"] = cst.Name("TEMPLATE_PATH")
-    if "template_imports" in state.needs and state.template_imports:
+    if Need.TEMPLATE_IMPORTS in needs and imports:
         options["template_imports"] = cst.parse_expression(
-            repr(dict(sorted(state.template_imports.items()))))
+            repr(dict(sorted(imports.items()))))
     return options
 
 
 def app_free(module: cst.Module, state: PortState) -> cst.Module:
     """A module without an app: Bottle's response comes from bottle_compat all the same
     (P005 imports it); the needs tied to an app are left to the caller's TODO."""
-    state.needs.discard("response")
+    state.requests.needs.discard(Need.RESPONSE)
     return module
 
 
@@ -47,14 +49,15 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     if not options:
         return module, True
     call = "install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options) + ")"
-    module, placed = after_app(module, state.facts.app_name, [call],
-                               makers=state.facts.app_makers(), **options)
+    facts = state.settings.facts
+    module, placed = after_app(module, facts.app_name, [call],
+                               makers=facts.app_makers(), **options)
     if placed:
         state.emulation += 1
-        state.compat = True
+        state.requests.install = True
         state.compat_keywords |= set(options)
     return module, placed
 
 
 def shim_imports(state: PortState) -> list[tuple[str, str]]:
-    return [("bottle_compat", "install")] if state.compat else []
+    return [("bottle_compat", "install")] if state.requests.install else []

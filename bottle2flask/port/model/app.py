@@ -20,6 +20,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
+from ..contract import Need
 from ..edit import Visitor, walk
 from .facts import ROUTE_METHODS, ModuleFacts
 from .handed import app_holders, handed
@@ -69,7 +70,7 @@ class AppModel:
     # module -> the module made for the default app it shares (one per app in the folder)
     default_modules: dict[Path, Path] = field(default_factory=dict)
     shared_views: frozenset[str] = frozenset()  # view names in more than one module
-    tree_needs: frozenset[str] = frozenset()  # shims the app's module adds for all modules
+    tree_needs: frozenset[Need] = frozenset()  # shims the app's module adds for all modules
     # `% import x` in the templates: name -> (module, attribute)
     template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     vendored: frozenset[str] = frozenset()  # the app's own copies of Bottle, dotted
@@ -113,9 +114,9 @@ class AppModel:
         Bottle's, the names they `% import`."""
         needs = set(self.tree_needs)
         if templates:
-            needs.add("jinja2" if jinja2 else "jinja")
+            needs.add(Need.JINJA2 if jinja2 else Need.JINJA)
         if template_imports:
-            needs.add("template_imports")
+            needs.add(Need.TEMPLATE_IMPORTS)
         self.tree_needs = frozenset(needs)
         self.template_imports = dict(template_imports or {})
 
@@ -450,7 +451,7 @@ def build(src: Path, sources: dict[Path, str],
                 m.module_apps[local] = set(apps[target])
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
-    needs = {"location"} if any(m.redirects for m in modules.values()) else set()
+    needs = {Need.LOCATION} if any(m.redirects for m in modules.values()) else set()
     # A view name clashes only between modules that can run in one process (one app).
     shared = {name for rel, name in views
               if any(other != rel and name in modules[other].views

@@ -6,17 +6,30 @@ import json
 import os
 import posixpath
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import get_full_name_for_node
 
+from ..contract import (
+    PORT_KEY,
+    AfterApp,
+    AppDeclared,
+    AppOption,
+    Companion,
+    FlaskOption,
+    Mark,
+    ModuleSettings,
+    Need,
+    PortState,
+    TodoKey,
+    TodoMark,
+)
 from ..declared import Change, glob
 from ..edit import STATEMENTS, Remove, arg, string_value, transform, with_comments
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
@@ -41,87 +54,17 @@ class Phase(IntEnum):
     LAST = 2
 
 
-@dataclass
-class PortState:
-    """What the rules write while they port one module (the facts they read are the
-    model's: `Rule.facts`, `Rule.model`), and what the folder told the module."""
-
-    facts: ModuleFacts = field(default_factory=ModuleFacts)
-    app_folder: str = "."  # the app's module's folder, from the folder ported (Settings)
-    src_root: str = ""  # the folder ported, on disk (Settings)
-    faithful: bool = False  # --faithful: Bottle's behaviour kept; else idiomatic Flask
-    template_folder: str = "views"
-    template_search: tuple[str, ...] = ()  # Settings.template_search
-    template_names: dict[str, str] = field(default_factory=dict)  # Bottle name -> Flask name
-    regexes: dict[str, str] = field(default_factory=dict)  # converter name -> regex
-    route_filters: set[str] = field(default_factory=set)  # the app's add_filter() names
-    filters: dict[str, str] = field(default_factory=dict)  # filter name -> its function's code
-    filter_classes: dict[str, str] = field(default_factory=dict)  # filter name -> its class
-    shared_views: set[str] = field(default_factory=set)  # view names other modules use too
-    tree_needs: set[str] = field(default_factory=set)  # shims the app's module adds anyway
-    # name -> (module, attr): T019
-    template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
-    # Flask name -> the names the converted template reads on every render (its caller's)
-    template_reads: dict[str, frozenset[str]] = field(default_factory=dict)
-    # Flask name -> Bottle's SyntaxError
-    template_errors: dict[str, str] = field(default_factory=dict)
-    needs: set[str] = field(default_factory=set)  # shims to emit after the app is made
-    provided: set[str] = field(default_factory=set)  # Bottle names now defined otherwise
-    applied: dict[str, int] = field(default_factory=dict)  # rule code -> changes
-    todos: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
-    declared: list[Declaration] = field(default_factory=list)  # see declare()
-    notes: list[str] = field(default_factory=list)  # what the report says besides
-    # Flask() keyword -> expression/REMOVE
-    app_options: dict[str, cst.BaseExpression | Remove] = field(default_factory=dict)
-    # (change, paths) marked on the app
-    app_declared: list[tuple[str, list[str]]] = field(default_factory=list)
-    # (statement template, values) after it
-    after_app: list[tuple[str, dict[str, cst.BaseExpression]]] = field(default_factory=list)
-    # the app's text files (templates, tests, docs), for the uses of a name outside the
-    # code: a template reading response.status, a test requesting a negative id
-    app_text: str = ""
-    emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
-    compat: bool = False  # the module imports bottle_compat (--faithful only)
-    breaks: set[tuple[str, str]] = field(default_factory=set)  # TODOs on code that fails
-    # the statements the port took out, known by their own newline node (a leaf LibCST
-    # keeps through every walk): drop_placeholders() moves their comments on
-    left_out: list[cst.Newline] = field(default_factory=list)
-    # where each declared change is: an empty comment above its statement, known by the
-    # node itself (a leaf LibCST keeps through every walk), taken out before the code
-    # is written (runner.take_marks): (comment, index in `declared`)
-    marks: list[tuple[cst.Comment, int]] = field(default_factory=list)
-    # each TODO comment written, known by its node: (comment, code, text); the report
-    # lists those still in the module, each at the line it is written on
-    todo_marks: list[tuple[cst.Comment, str, str]] = field(default_factory=list)
-    companions: set[str] = field(default_factory=set)  # modules the port copies into OUT
-    openers: dict[str, str] = field(default_factory=dict)  # P019 keyword -> get_db, ...
-    # keyword -> (module, function)
-    imported_openers: dict[str, tuple[str, str]] = field(default_factory=dict)
-    # The sites that have two candidates (Rule.exact): the module's path as the port
-    # names it, the keys (or their prefixes: a module, a scope) that take the exact one
-    # (Settings.exact), the enclosing defs and classes of the node being visited (the
-    # walk keeps it), each site asked, and its mark (as `marks`, index in `sites`).
-    path: str = "<string>"
-    exact_keys: frozenset[str] = frozenset()
-    scope: list[str] = field(default_factory=list)
-    sites: list[Site] = field(default_factory=list)
-    site_marks: list[tuple[cst.Comment, int]] = field(default_factory=list)
-    site_counts: dict[tuple[str, str, str], int] = field(default_factory=dict)
-    # the module-wide pieces (bottle_compat.install()'s, shims) an exact site needs: the
-    # idiomatic port keeps these of FAITHFUL_ONLY (Rule.need_exact)
-    exact_needs: set[str] = field(default_factory=set)
-    # what the module uses of bottle_compat: install()'s keywords, the names it imports
-    # (the port copies only their pieces: compat.used())
-    compat_keywords: set[str] = field(default_factory=set)
-    compat_names: set[str] = field(default_factory=set)
-
-
 def state(context: CodemodContext) -> PortState:
-    """The port's state for this module (made once: setdefault would build one a call)."""
-    found = context.scratch.get("port")
+    """The engine's state for this module (runner.py makes it; a rule made alone gets an
+    empty one)."""
+    found = context.scratch.get(PORT_KEY)
     if found is None:
-        found = context.scratch["port"] = PortState()
+        found = context.scratch[PORT_KEY] = PortState(ModuleSettings(facts=ModuleFacts()))
+    assert isinstance(found, PortState)
     return found
+
+
+S = TypeVar("S")
 
 
 class Rule(Transformer):
@@ -149,18 +92,32 @@ class Rule(Transformer):
     def __init__(self, context: CodemodContext) -> None:
         super().__init__()
         self.context = context
-        self.state = state(context)
+        # the engine's state for the module: written only by the methods below, so a
+        # rule's records and requests are typed and no rule writes another's
+        self._port = state(context)
+        self.state: ModuleSettings = self._port.settings  # read only (frozen)
         self.facts: ModuleFacts = self.state.facts
         self._notes: list[list[str | cst.EmptyLine]] = []
 
-    @classmethod
-    def finish(cls, module: cst.Module, context: CodemodContext) -> cst.Module:
+    def finish(self, module: cst.Module) -> cst.Module:
         """The module-wide code this rule's sites asked for (P003's converter classes,
         each registered where the app is made), added once its walks are done and the
         app's options and after-app statements are placed; none by default. The engine
-        calls it on every rule that ran on the module, in running order: what a rule adds
-        to a module is the rule's own, and the engine knows nothing of it."""
+        calls it on every rule that ran on the module and defines it, in running order,
+        on a rule made for it (what the sites left is in the rule's scratch): what a rule
+        adds to a module is the rule's own, and the engine knows nothing of it."""
         return module
+
+    def scratch(self, kind: type[S]) -> S:
+        """This rule's own scratch for the module: one `kind()`, made at first use and
+        kept in the context under the rule's class (as LibCST's CONTEXT_KEY), so each
+        walk and finish() of the rule finds it and no other rule reaches it."""
+        key = f"{type(self).__module__}.{type(self).__qualname__}"
+        found = self.context.scratch.get(key)
+        if found is None:
+            found = self.context.scratch[key] = kind()
+        assert isinstance(found, kind)
+        return found
 
     @property
     def model(self) -> AppModel:
@@ -231,40 +188,91 @@ class Rule(Transformer):
         Each call is one site, recorded with its key (stable across ports of the same
         source: module, scope, rule, kind, its ordinal among those) and its choice; its
         line is found from a mark above the statement being visited, as declare()'s."""
-        state = self.state
-        scope = ".".join(state.scope) or "<module>"
+        port, settings = self._port, self.state
+        scope = ".".join(port.scope) or "<module>"
         counted = (scope, self.code, kind)
-        ordinal = state.site_counts.get(counted, 0)
-        state.site_counts[counted] = ordinal + 1
-        key = site_key(state.path, scope, self.code, kind, ordinal)
-        chosen = state.faithful or takes_exact(key, state.exact_keys)
+        ordinal = port.site_counts.get(counted, 0)
+        port.site_counts[counted] = ordinal + 1
+        key = site_key(settings.path, scope, self.code, kind, ordinal)
+        chosen = settings.faithful or takes_exact(key, settings.exact_keys)
         site: Site = {"key": key, "rule": self.code, "kind": kind, "scope": scope,
                       "exact": chosen}
         if route:
             site["route"] = route
-        state.sites.append(site)
+        sites = port.records.sites
+        sites.append(site)
         if self._notes:
             comment = cst.Comment("#")
-            state.site_marks.append((comment, len(state.sites) - 1))
+            port.records.site_marks.append(Mark(comment, len(sites) - 1))
             self._notes[-1].append(cst.EmptyLine(comment=comment))
         return chosen
 
-    def need_exact(self, need: str) -> None:
-        """The module-wide piece (a keyword of bottle_compat.install(), a shim) a site
-        that took its exact candidate needs: added once for the module."""
-        self.state.needs.add(need)
-        self.state.exact_needs.add(need)
+    # -- what a rule asks of the engine: typed requests, read once the walks are done --
+    def need(self, need: Need) -> None:
+        """A module-wide piece (a keyword of bottle_compat.install() after the app): the
+        idiomatic port drops those of shims.FAITHFUL_ONLY no exact site asked for."""
+        self._port.requests.needs.add(need)
 
-    def fired(self, count: int = 1) -> None:
-        self.state.applied[self.code] = self.state.applied.get(self.code, 0) + count
+    def need_exact(self, need: Need) -> None:
+        """The module-wide piece a site that took its exact candidate needs: added once
+        for the module, in the idiomatic port too."""
+        self._port.requests.needs.add(need)
+        self._port.requests.exact_needs.add(need)
+
+    def need_install(self) -> None:
+        """The module imports bottle_compat's install() (P005's recorder), whether or not
+        an app is there to install it on."""
+        self._port.requests.install = True
 
     def need_import(self, module: str, name: str | None = None,
                     asname: str | None = None) -> None:
         AddImportsVisitor.add_needed_import(self.context, module, name, asname)
         if module == "bottle_compat" and name:
-            self.state.compat_names.add(name)
+            self._port.requests.compat_names.add(name)
         if name:  # the Bottle import of the same name is no longer needed
-            self.state.provided.add(asname or name)
+            self._port.requests.provided.add(asname or name)
+
+    def need_helper(self, companion: Companion, name: str | None = None) -> None:
+        """`import companion` (or `from companion import name`): a module of compat/ the
+        port copies beside this one, only where a module uses it (folder.COMPANIONS)."""
+        self.need_import(companion.value, name)
+        self._port.requests.companions.add(companion)
+
+    def provide(self, name: str) -> None:
+        """A Bottle name the module now defines otherwise: its Bottle import goes."""
+        self._port.requests.provided.add(name)
+
+    def provided(self) -> frozenset[str]:
+        """The Bottle names the module now defines otherwise (P001 reads them)."""
+        return frozenset(self._port.requests.provided)
+
+    def app_option(self, keyword: FlaskOption, value: cst.BaseExpression | Remove) -> None:
+        """`Flask(..., keyword=value)` where the app is made (REMOVE: the keyword taken
+        out); a later request for the same keyword replaces the value."""
+        option = AppOption(keyword, value)
+        self._port.requests.app_options[option.keyword] = option.value
+
+    def place_after_app(self, template: str, **values: cst.BaseExpression) -> None:
+        """A statement right after each statement that makes the app (`{app}` its name)."""
+        self._port.requests.after_app.append(AfterApp(template, values))
+
+    def declare_on_app(self, change: str, paths: Sequence[str]) -> None:
+        """declare() on the line that makes the app, wherever that is."""
+        assert change in {c.id for c in self.declares}, change
+        self._port.requests.app_declared.append(AppDeclared(change, tuple(paths)))
+
+    # -- what a rule records: the report's ---------------------------------------------
+    def fired(self, count: int = 1) -> None:
+        applied = self._port.records.applied
+        applied[self.code] = applied.get(self.code, 0) + count
+
+    def note(self, text: str) -> None:
+        """A line the report says about the module besides its TODOs."""
+        self._port.records.notes.append(text)
+
+    def record_opener(self, keyword: str, opener: str) -> None:
+        """P019: a plugin's keyword that the port opens with `opener()` (get_db...)."""
+        self._port.records.openers[keyword] = opener
 
     def declare(self, change: str, paths: Sequence[str] = ("*",), detail: str = "") -> None:
         """Record a declared change at the statement being visited (its line is found
@@ -273,24 +281,38 @@ class Rule(Transformer):
         found: Declaration = {"id": change, "paths": list(paths) or ["*"]}
         if detail:
             found["detail"] = detail
-        self.state.declared.append(found)
+        declared = self._port.records.declared
+        declared.append(found)
         if self._notes:
-            self._notes[-1].append(declared_mark(self.state, len(self.state.declared) - 1))
+            self._notes[-1].append(declared_mark(self._port, len(declared) - 1))
 
     def mark(self, stmt, change: str, paths: Sequence[str] = ("*",)):
         """declare() for a statement the rule builds itself: the marker rides on it."""
         assert change in {c.id for c in self.declares}, change
-        self.state.declared.append({"id": change, "paths": list(paths) or ["*"]})
-        return with_comments(stmt, [declared_mark(self.state, len(self.state.declared) - 1)])
+        declared = self._port.records.declared
+        declared.append({"id": change, "paths": list(paths) or ["*"]})
+        return with_comments(stmt, [declared_mark(self._port, len(declared) - 1)])
+
+    def _record_todo(self, code: str, text: str, breaks: bool) -> None:
+        found = TodoKey(code, text)
+        self._port.records.todos.append(found)
+        if breaks:
+            self._port.records.breaks.add(found)
+
+    def todo_line(self, text: str, code: str | None = None,
+                  breaks: bool = False) -> cst.EmptyLine:
+        """A TODO's comment line, recorded, for the rule to place itself (a module's
+        header, an import line P001 keeps)."""
+        code, text = code or self.code, one_line(text)
+        self._record_todo(code, text, breaks)
+        return todo_note(self._port, code, text)
 
     def todo_on(self, stmt, text: str, code: str | None = None, breaks: bool = False):
         """todo() for a statement other than the one being visited."""
         code, text = code or self.code, one_line(text)
-        self.state.todos.append((code, text))
-        if breaks:
-            self.state.breaks.add((code, text))
+        self._record_todo(code, text, breaks)
         self.context.warnings.append(f"{code}: {text}")
-        return with_comments(stmt, [todo_note(self.state, code, text)])
+        return with_comments(stmt, [todo_note(self._port, code, text)])
 
     def todo(self, text: str, code: str | None = None, breaks: bool = False) -> None:
         """Leave a TODO above the statement being visited and a line in the report.
@@ -298,37 +320,44 @@ class Rule(Transformer):
         breaks: the code under it is left running and fails there (an AttributeError, a
         view called without an argument): `bottle2flask port` does not call such a port done."""
         code, text = code or self.code, one_line(text)
-        self.state.todos.append((code, text))
-        if breaks:
-            self.state.breaks.add((code, text))
+        self._record_todo(code, text, breaks)
         self.context.warnings.append(f"{code}: {text}")
         if self._notes:
-            self._notes[-1].append(todo_note(self.state, code, text))
+            self._notes[-1].append(todo_note(self._port, code, text))
 
     def leave_out(self, stmt, text: str, code: str | None = None):
         """The statement commented out under a TODO, so the port starts without it: Flask
         has nothing to call in its place."""
         code, text = code or self.code, one_line(text)
-        self.state.todos.append((code, text))
+        self._record_todo(code, text, False)
         self.context.warnings.append(f"{code}: {text}")
         source = cst.Module([]).code_for_node(stmt.with_changes(leading_lines=[]))
         lines = [f"# {line}".rstrip() for line in source.rstrip("\n").splitlines()]
-        return placeholder(self.state, [
-            *stmt.leading_lines, todo_note(self.state, code, text),
+        return self.placeholder([
+            *stmt.leading_lines, todo_note(self._port, code, text),
             *(cst.EmptyLine(comment=cst.Comment(line)) for line in lines)])
+
+    def todo_comments(self) -> frozenset[int]:
+        """The ids of the TODO comment nodes written in the module so far (a statement
+        that has one is known by it)."""
+        return frozenset(id(mark.comment) for mark in self._port.records.todo_marks)
+
+    def placeholder(self, leading_lines: Iterable[cst.EmptyLine]) -> cst.SimpleStatementLine:
+        """A statement taken out (its comments kept): placeholder()."""
+        return placeholder(self._port, leading_lines)
 
     # -- the TODO comments ride on the enclosing statement --------------------------
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, STATEMENTS):
             self.open_notes()
-        enter_scope(self.state, node)
+        enter_scope(self._port, node)
         return super().on_visit(node)
 
     def on_leave(self, original, updated):
         result = super().on_leave(original, updated)
         if isinstance(original, STATEMENTS):
             result = self.close_notes(result)
-        leave_scope(self.state, original)
+        leave_scope(self._port, original)
         return result
 
     def open_notes(self) -> None:
@@ -375,23 +404,24 @@ def todo_note(state: PortState, code: str, text: str) -> cst.EmptyLine:
     """A TODO's comment line, recorded by its node: the report takes its line from where
     the code is written out, never by reading comments back (port/marks.py)."""
     comment = cst.Comment(f"# TODO(flask-port/{code}): {text}")
-    state.todo_marks.append((comment, code, text))
+    state.records.todo_marks.append(TodoMark(comment, TodoKey(code, text)))
     return cst.EmptyLine(comment=comment)
 
 
 def declared_mark(state: PortState, index: int) -> cst.EmptyLine:
     """The line that marks where declared change `index` is, until take_marks()."""
     comment = cst.Comment("#")
-    state.marks.append((comment, index))
+    state.records.marks.append(Mark(comment, index))
     return cst.EmptyLine(comment=comment)
 
 
-def placeholder(state: PortState, leading_lines) -> cst.SimpleStatementLine:
+def placeholder(state: PortState,
+                leading_lines: Iterable[cst.EmptyLine]) -> cst.SimpleStatementLine:
     """A statement taken out, standing until drop_placeholders() gives its comments (a
     TODO, the line commented out) to the next statement."""
     newline = cst.Newline()
-    state.left_out.append(newline)
-    return cst.SimpleStatementLine([cst.Pass()], leading_lines=leading_lines,
+    state.records.left_out.append(newline)
+    return cst.SimpleStatementLine([cst.Pass()], leading_lines=list(leading_lines),
                                    trailing_whitespace=cst.TrailingWhitespace(newline=newline))
 
 
@@ -438,9 +468,9 @@ def one_line(text: str) -> str:
 
 
 def drop_placeholders(module: cst.Module, state: PortState) -> cst.Module:
-    if not state.left_out:
+    if not state.records.left_out:
         return module
-    return transform(module, _DropPlaceholders(state.left_out))
+    return transform(module, _DropPlaceholders(state.records.left_out))
 
 
 VIEW_DECORATORS = {"route", "get", "post", "put", "delete", "patch", "error", "errorhandler"}
@@ -467,4 +497,5 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     return found
 
 
-__all__ = ["APP_SHORTCUTS", "Change", "Phase", "PortState", "Rule", "glob", "one_line"]
+__all__ = ["APP_SHORTCUTS", "Change", "Companion", "FlaskOption", "Need", "Phase",
+           "PortState", "Rule", "glob", "one_line"]
