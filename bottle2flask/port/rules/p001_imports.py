@@ -49,7 +49,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
 from ..edit import Transformer, names_read_outside_imports, transform, walk
-from .base import Phase, PortState, Rule, placeholder, todo_note
+from .base import Phase, Rule
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
 # Flask view, Bottle's request-bound globals and route objects, Bottle's app stack (the
@@ -64,14 +64,14 @@ class Imports(Rule):
     summary = "Bottle imports removed; Flask imports added for what the rules used"
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        used = names_in_use(updated, self.facts.via_module, self.state.provided) \
-            - self.state.provided
+        provided = self.provided()
+        used = names_in_use(updated, self.facts.via_module, provided) - provided
         for name in sorted(used):  # Bottle's copies of the standard library's own
             if self.facts.bottle.get(name) in STDLIB:
                 module, attr = STDLIB[self.facts.bottle[name]]
                 if attr is None:  # `from bottle import os`: import os
                     self.need_import(module, None, None if module == name else name)
-                    self.state.provided.add(name)
+                    self.provide(name)
                 else:
                     self.need_import(module, attr, None if attr == name else name)
                 self.fired()
@@ -87,7 +87,7 @@ class Imports(Rule):
                     for small in stmt.body if isinstance(small, cst.Assign)
                     for target in small.targets if isinstance(target.target, cst.Name)}
         return drop_unused(transform(updated, _Prune(self, used)),
-                           self.facts.read_before - assigned, self.state)
+                           self.facts.read_before - assigned, self)
 
     def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
         """Bottle's auth_basic decorator in Flask terms: Flask has none of its own, so it
@@ -195,10 +195,8 @@ class _Prune(Transformer):
         what = ", ".join(names) or star
         text = (f"still uses Bottle's {what}: no rule converts it; replace it with the Flask "
                 "equivalent (docs/PORTING-RULES.md) and remove this import")
-        self.rule.state.todos.append(("P001", text))
-        if UNSERVABLE.intersection(names):  # a Flask view cannot answer with them: a 500
-            self.rule.state.breaks.add(("P001", text))
-        comment = todo_note(self.rule.state, "P001", text)
+        # a Flask view cannot answer with the UNSERVABLE names: a 500
+        comment = self.rule.todo_line(text, breaks=bool(UNSERVABLE.intersection(names)))
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
 
 
@@ -322,7 +320,7 @@ STDLIB: dict[str, tuple[str, str | None]] = {
         "time", "warnings", "weakref")}}
 
 
-def drop_unused(module: cst.Module, read_before: set[str], state: PortState) -> cst.Module:
+def drop_unused(module: cst.Module, read_before: set[str], rule: Rule) -> cst.Module:
     """Top-level imports the Bottle code read and the port no longer does (`import os`
     for a TEMPLATE_PATH line that became template_folder=): a maintainer deletes them,
     and a linter would flag them. An import nothing read before stays (a re-export)."""
@@ -353,7 +351,7 @@ def drop_unused(module: cst.Module, read_before: set[str], state: PortState) -> 
             keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
             body.append(stmt.with_changes(body=[small.with_changes(names=keep)]))
         elif any(line.comment for line in stmt.leading_lines):
-            body.append(placeholder(state, stmt.leading_lines))
+            body.append(rule.placeholder(stmt.leading_lines))
     return module.with_changes(body=body)
 
 

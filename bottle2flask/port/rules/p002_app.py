@@ -46,7 +46,7 @@ import libcst.matchers as m
 
 from ..edit import Visitor, kw, last_import, names_read, walk
 from ..model.facts import APP_FACTORIES
-from .base import APP_SHORTCUTS, PortState, Rule
+from .base import APP_SHORTCUTS, ModuleSettings, Rule
 
 # WSGI middleware that wrap an app, by name: beaker's, Werkzeug's, WhiteNoise, Paste's.
 MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
@@ -57,7 +57,7 @@ def is_middleware(name: str) -> bool:
     return name in MIDDLEWARE or name.endswith("Middleware")
 
 
-def flask_app(state: PortState) -> cst.Call:
+def flask_app(state: ModuleSettings) -> cst.Call:
     folder = cst.SimpleString(f'"{state.template_folder}"')
     return cst.Call(func=cst.Name("Flask"), args=[
         cst.Arg(cst.Name("__name__"), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
@@ -260,12 +260,12 @@ class App(Rule):
         if not self.facts.default_app:
             return updated
         if self.made_here:
-            self.state.provided.add(self.facts.app_name)
+            self.provide(self.facts.app_name)
             self.fired()
             return self._before_first_use(updated)
         # The default app: add `app = Flask(...)` after the last top-level import, or,
         # when several modules shared it, import it from the module made for it.
-        self.state.provided.add(self.facts.app_name)  # `from bottle import app` is not it
+        self.provide(self.facts.app_name)  # `from bottle import app` is not it
         if self.facts.default_from:
             line = cst.parse_statement(
                 f"from {self.facts.default_from} import {self.facts.app_name}\n")

@@ -58,11 +58,11 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 import bottle
 import libcst as cst
-from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
 
@@ -77,18 +77,17 @@ from ..edit import (
     string_value,
     walk,
 )
-from ..model.facts import ROUTE_METHODS
+from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import tokens
-from .base import Change, PortState, Rule, glob, todo_note
-from .base import state as port_state
+from .base import Change, Companion, Need, Rule, glob
 
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
-FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", "float"),
-           "path": ("bottle_path", "path")}
+FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", Need.FLOAT),
+           "path": ("bottle_path", Need.PATH)}
 
 
 def convert_path(path: str, regexes: dict[str, str],
-                 needs: set[str] | None = None,
+                 needs: set[Need] | None = None,
                  unnamed: list[str] | None = None,
                  custom: set[str] | frozenset[str] = frozenset(),
                  prefix: str = "bottle_re") -> tuple[str, list[str]]:
@@ -266,17 +265,21 @@ class Routes(Rule):
     )
     compat = ("float", "path")
 
-    @classmethod
-    def finish(cls, module: cst.Module, context: CodemodContext) -> cst.Module:
+    @property
+    def converters(self) -> Converters:
+        """The module's converters so far (the rule's scratch: its walks and finish())."""
+        return self.scratch(Converters)
+
+    def finish(self, module: cst.Module) -> cst.Module:
         """The converter classes of the module's <x:re:...>, <x:float> and filtered
         wildcards, each registered on the app where it is made (a module that neither
         makes nor imports the app gets a TODO instead), and the Werkzeug classes they
         subclass imported."""
-        found = port_state(context)
-        module, placed = add_converters(module, found)
+        found, context = self.converters, self.context
+        module, placed = add_converters(module, found, self.facts)
         if (found.regexes or found.filters) and not placed:
-            return module.with_changes(header=[*module.header, todo_note(
-                found, "P003", "this module's routes use <x:re:...> paths but it neither "
+            return module.with_changes(header=[*module.header, self.todo_line(
+                "this module's routes use <x:re:...> paths but it neither "
                 "makes nor imports the Flask app: register their converters (werkzeug."
                 "routing.BaseConverter) on the app")])
         # Bottle's float is Werkzeug's float converter given Bottle's pattern (registered
@@ -460,8 +463,7 @@ class Routes(Rule):
             config, self.config_args = self.config_args, None
             if not config:
                 return routed
-            self.need_import(CONFIG_HELPER)
-            self.state.companions.add(CONFIG_HELPER)
+            self.need_helper(CONFIG_HELPER)
             config[-1] = config[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
             decorator = routed.decorator  # the rule (as Flask's), to tell a view's
             assert isinstance(decorator, cst.Call)  # routes apart (a route has one here)
@@ -470,7 +472,7 @@ class Routes(Rule):
             config.insert(0, cst.Arg(rule.value, comma=cst.Comma(
                 whitespace_after=cst.SimpleWhitespace(" "))))
             return cst.FlattenSentinel([routed, cst.Decorator(cst.Call(cst.Attribute(
-                cst.Name(CONFIG_HELPER), cst.Name("route_config")), config))])
+                cst.Name(CONFIG_HELPER.value), cst.Name("route_config")), config))])
         return updated
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
@@ -594,11 +596,12 @@ class Routes(Rule):
             return None
         func = call.args[1].value
         code = cst.Module([]).code_for_node(func)
-        self.state.filters[name] = code if isinstance(func, cst.Name | cst.Attribute) \
+        found = self.converters
+        found.filters[name] = code if isinstance(func, cst.Name | cst.Attribute) \
             else f"({code})"
-        cls = self.state.filter_classes.get(name) or free_name(
-            converter_class(name), self.taken | set(self.state.filter_classes.values()))
-        self.state.filter_classes[name] = cls
+        cls = found.filter_classes.get(name) or free_name(
+            converter_class(name), self.taken | set(found.filter_classes.values()))
+        found.filter_classes[name] = cls
         self.fired()
         target = cst.Subscript(
             cst.Attribute(cst.Attribute(call.func.value.value, cst.Name("url_map")),
@@ -718,7 +721,7 @@ class Routes(Rule):
             elif key not in ROUTE_KEYWORDS:  # Bottle's route config: Werkzeug's Rule refuses it
                 if self.config_args is not None:  # a route decorator: kept
                     self.todo(f"{key}= is Bottle's route config (request.route.config"
-                              f"[{key!r}]), kept by {CONFIG_HELPER}.route_config: Flask "
+                              f"[{key!r}]), kept by {CONFIG_HELPER.value}.route_config: Flask "
                               "keeps no config per route: keep the value where the view "
                               "reads it (app.config, a constant)")
                     self.config_args.append(a)
@@ -780,10 +783,9 @@ class Routes(Rule):
                       "wildcards in it by hand")
             return rule
         app = func.value if isinstance(func, cst.Attribute) else cst.Name(self.facts.app_name)
-        self.state.notes.append(f"the rule {cst.Module([]).code_for_node(rule)} is read at "
-                                f"run time: flask_rule() ({HELPERS}.py) keeps Bottle's syntax")
-        self.need_import(HELPERS, "flask_rule")
-        self.state.companions.add(HELPERS)
+        self.note(f"the rule {cst.Module([]).code_for_node(rule)} is read at "
+                  f"run time: flask_rule() ({HELPERS.value}.py) keeps Bottle's syntax")
+        self.need_helper(HELPERS, "flask_rule")
         return cst.Call(cst.Name("flask_rule"), [
             cst.Arg(app.deep_clone(), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
             cst.Arg(rule)])
@@ -798,8 +800,8 @@ class Routes(Rule):
         # declared), or converters with Bottle's patterns (exact)
         exact = any(kind in FILTERS and kind not in self.state.route_filters
                     for _, kind, _ in tokens(path)) and self.exact("route-filter", path)
-        needs: set[str] = set()
-        new, problems = convert_path(path, self.state.regexes, needs, self.unnamed,
+        needs: set[Need] = set()
+        new, problems = convert_path(path, self.converters.regexes, needs, self.unnamed,
                                      self.state.route_filters, self.converter_prefix())
         if exact and not problems:
             for need in needs:
@@ -849,9 +851,9 @@ class Routes(Rule):
                 self.declare("D-path", [glob(path)])
                 return f"<path:{name}>"
             if self.exact("float-filter"):
-                self.state.needs.add("float")
+                self.need(Need.FLOAT)
                 return match[0]
-            self.state.regexes[FLOAT] = FILTER_PATTERNS["float"]
+            self.converters.regexes[FLOAT] = FILTER_PATTERNS["float"]
             self.declare("D-float", [glob(path)])
             return f"<{FLOAT}:{name}>"
 
@@ -865,7 +867,7 @@ FLOAT = "float"
 
 
 # The module of run-time helpers a port copies where it uses one (compat/bottle_routes.py)
-HELPERS = "bottle_routes"
+HELPERS = Companion.ROUTES
 
 
 def walk_strings(node: cst.CSTNode) -> list[str]:
@@ -905,7 +907,7 @@ ROUTE_KEYWORDS = {"path", "method", "methods", "name", "endpoint", "callback", "
                   "view_func", "rule"}
 REMOVE_ARG = cst.Arg(cst.Name("__kit_removed__"))
 # The helper that keeps a route's config keywords (port/compat/bottle_members.py)
-CONFIG_HELPER = "bottle_members"
+CONFIG_HELPER = Companion.MEMBERS
 # Bottle's method="ANY" matches every method; Flask wants them listed.
 ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 
@@ -964,29 +966,40 @@ def _regex_literal(regex: str) -> cst.SimpleString:
     return cst.SimpleString(repr(regex))
 
 
-def add_converters(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
+@dataclass
+class Converters:
+    """P003's scratch for a module: the regex converters its routes use (name -> regex),
+    the route filters it adds (name -> its function's code) and their classes' names."""
+
+    regexes: dict[str, str] = field(default_factory=dict)
+    filters: dict[str, str] = field(default_factory=dict)
+    filter_classes: dict[str, str] = field(default_factory=dict)
+
+
+def add_converters(module: cst.Module, converters: Converters,
+                   facts: ModuleFacts) -> tuple[cst.Module, bool]:
     """The regex converter classes after the imports, each registered right after every
     statement that makes a Flask app (in any scope: a factory, a method) or imports the
     module's app; False when the module has neither."""
-    if not state.regexes and not state.filters:
+    if not converters.regexes and not converters.filters:
         return module, True
     taken = names_used(module)  # a class of the user's own keeps its name
     code: list[cst.SimpleStatementLine | cst.BaseCompoundStatement] = []
-    if state.filters:
-        code = _filter_classes(state.filters, state.filter_classes)
-        if not state.regexes:
+    if converters.filters:
+        code = _filter_classes(converters.filters, converters.filter_classes)
+        if not converters.regexes:
             return after_imports(module, cst.Module(code).code), True
     placed = False
     classes = {name: free_name("BottleFloatConverter" if name == FLOAT
-                               else converter_class(name), taken) for name in state.regexes}
-    for name in reversed(state.regexes):  # each goes right after the app: last first
-        module, placed = after_app(module, state.facts.app_name, [REGISTER], name=cst.SimpleString(
-            f'"{name}"'), cls=cst.Name(classes[name]), makers=state.facts.app_makers())
+                               else converter_class(name), taken) for name in converters.regexes}
+    for name in reversed(converters.regexes):  # each goes right after the app: last first
+        module, placed = after_app(module, facts.app_name, [REGISTER], name=cst.SimpleString(
+            f'"{name}"'), cls=cst.Name(classes[name]), makers=facts.app_makers())
     if not placed:
         return module, False
     code += [parse_template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,
                                       cls=cst.Name(classes[name]), regex=_regex_literal(regex))
-             for name, regex in state.regexes.items()]
+             for name, regex in converters.regexes.items()]
     return after_imports(module, cst.Module(code).code), True
 
 
