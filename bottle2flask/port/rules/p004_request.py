@@ -76,7 +76,7 @@ from ..edit import (
     walk,
 )
 from ..model.route_syntax import tokens
-from .base import Change, Rule
+from .base import Change, Companion, Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "environ", "content_length",
         "is_json", "host", "scheme", "args", "form",
@@ -160,7 +160,7 @@ ROUTE_TODO = {
                          ".parameters, less *args and **kwargs",
 }
 # What bottle_members.current_route() answers (port/compat/bottle_members.py)
-HELPER = "bottle_members"
+HELPER = Companion.MEMBERS
 KEPT = set(ROUTE_TODO)
 # request.route's calls that see through the view's decorators, where it has none
 VIEW = "current_app.view_functions[request.endpoint]"
@@ -318,17 +318,16 @@ class Request(Rule):
         """bottle_members.current_route(): Bottle's request.route, read from Flask's
         request and app, under a TODO naming Flask's way."""
         self.fired()
-        self.need_import(HELPER)
-        self.state.companions.add(HELPER)
+        self.need_helper(HELPER)
         if name is None:
-            self.todo(f"request.route kept by {HELPER}.py (Bottle's Route): Flask's "
+            self.todo(f"request.route kept by {HELPER.value}.py (Bottle's Route): Flask's "
                       "request.url_rule is the matched Werkzeug Rule (.rule, .methods, "
                       ".endpoint), and current_app.view_functions[request.endpoint] its view")
         else:
             call = "()" if name in UNWRAPPED or name not in {
                 "app", "config", "plugins", "skiplist", "call"} else ""
-            self.todo(f"request.route.{name}{call} kept by {HELPER}.py: {ROUTE_TODO[name]}")
-        return cst.Call(cst.Attribute(cst.Name(HELPER), cst.Name("current_route")))
+            self.todo(f"request.route.{name}{call} kept by {HELPER.value}.py: {ROUTE_TODO[name]}")
+        return cst.Call(cst.Attribute(cst.Name(HELPER.value), cst.Name("current_route")))
 
     def _aliases(self, body: cst.CSTNode) -> set[str]:
         """Names this scope binds to one of the request's FormsDicts (`form =

@@ -14,10 +14,20 @@ signed cookie) cannot be kept: it gets a TODO.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import libcst as cst
 
 from ..edit import arg
-from .base import Rule
+from .base import Need, Rule
+
+
+@dataclass
+class Recorded:
+    """P005's scratch for a module: whether Bottle's response recorder is asked for."""
+
+    response: bool = False
+
 
 IMPORTS = (cst.Import, cst.ImportFrom)
 KNOWN = {"set_cookie", "delete_cookie", "status", "status_code", "content_type", "set_header",
@@ -58,8 +68,10 @@ class Response(Rule):
         return updated
 
     def use(self) -> None:
-        if "response" not in self.state.needs:
-            self.state.needs.add("response")
-            self.state.compat = True
+        recorded = self.scratch(Recorded)
+        if not recorded.response:  # once a module
+            recorded.response = True
+            self.need(Need.RESPONSE)
+            self.need_install()
             self.need_import("bottle_compat", "response")
         self.fired()

@@ -27,11 +27,13 @@ templates as they are too, and each `mako_template()`/`@mako_view()` call gets a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import libcst as cst
 
 from ..edit import arg, ends, string_value
 from ..model.facts import ROUTE_METHODS
-from .base import Change, Rule, glob
+from .base import Change, Need, Rule, glob
 
 SOURCE_MARKERS = ("\n", "{", "%", "$")  # how Bottle tells source from a name
 TEMPLATE_CALLS = {"template": "simple", "jinja2_template": "jinja2"}
@@ -45,14 +47,14 @@ PASSED_THROUGH = {"redirect", "abort", "HTTPResponse", "HTTPError", "static_file
 LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
 
 
-def jinja2_name(name: str, mapping: dict[str, str]) -> str:
+def jinja2_name(name: str, mapping: Mapping[str, str]) -> str:
     """A Jinja2 template keeps its file name; a bare name is the .html Bottle finds."""
     if name in mapping:
         return mapping[name]
     return name if "." in name.rsplit("/", 1)[-1] else name + ".html"
 
 
-def flask_name(name: str, mapping: dict[str, str]) -> str:
+def flask_name(name: str, mapping: Mapping[str, str]) -> str:
     if name in mapping:
         return mapping[name]
     base = name[:-4] if name.endswith(".tpl") else name
@@ -197,11 +199,11 @@ class Templates(Rule):
 
     def uses(self, engine: str) -> None:
         self.fired()
-        if engine == "jinja2" and "jinja" in self.state.tree_needs:
+        if engine == "jinja2" and Need.JINJA in self.state.tree_needs:
             self.todo("a Jinja2 template in an app that also renders SimpleTemplate ones: "
                       "bottle2flask port converted every template as SimpleTemplate; copy this "
                       "one back as it was")
-        self.state.needs.add("jinja2" if engine == "jinja2" else "jinja")
+        self.need(Need.JINJA2 if engine == "jinja2" else Need.JINJA)
         if engine == "jinja2" and not self.state.faithful and not self.escaped:
             self.escaped = True
             self.declare("D-autoescape")

@@ -16,10 +16,20 @@ iterates the body, Flask's request context is gone by then.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import libcst as cst
 
 from ..edit import Visitor, ends, walk
-from .base import Change, Rule, is_view, route_globs
+from .base import Change, Need, Rule, is_view, route_globs
+
+
+@dataclass
+class Ordered:
+    """P007's scratch for a module: whether Bottle's JSON order is asked for (a site
+    that took its exact candidate)."""
+
+    json: bool = False
 
 
 class Returns(Rule):
@@ -62,8 +72,9 @@ class Returns(Rule):
             if not self.exact("json-order"):
                 self.fired()
                 self.declare("D-json", self.paths[-1])
-            elif "json" not in self.state.needs:
-                self.need_exact("json")
+            elif not self.scratch(Ordered).json:  # once a module
+                self.scratch(Ordered).json = True
+                self.need_exact(Need.JSON)
                 self.fired()
         elif isinstance(value, cst.List | cst.ListComp | cst.Tuple):
             self.todo("a list or tuple return: Bottle joins the items into the body; Flask "

@@ -49,7 +49,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..edit import arg
-from .base import Change, Rule, is_view, route_globs
+from .base import Change, Companion, Need, Rule, is_view, route_globs
 
 
 class RedirectAbort(Rule):
@@ -120,7 +120,7 @@ class RedirectAbort(Rule):
             if m.matches(updated.func, m.Name("redirect")):
                 self.need_import("flask", "redirect")
             if self.exact("redirect-location"):
-                self.need_exact("location")
+                self.need_exact(Need.LOCATION)
             else:
                 self.declare("D-location", self.globs[-1] if self.globs else ["*"])
             if arg(updated, 1, "code") is None:
@@ -189,8 +189,7 @@ class RedirectAbort(Rule):
                   "(bottle_responses.py); a Flask view that returns it answers its status "
                   "without the app's @app.errorhandler: raise it, or abort(code, "
                   "description), where a view returns it")
-        self.need_import(HELPER, "HTTPError")
-        self.state.companions.add(HELPER)
+        self.need_helper(HELPER, "HTTPError")
         return updated.with_changes(value=updated.value.with_changes(func=cst.Name("HTTPError")))
 
     def kept_error(self, call: cst.Call, why: str) -> cst.Raise:
@@ -200,8 +199,7 @@ class RedirectAbort(Rule):
         self.todo(f"{why}: Bottle's HTTPError kept (bottle_responses.py); Flask's is "
                   "abort(code, description), and headers set in an @app.errorhandler for "
                   "the code")
-        self.need_import(HELPER, "HTTPError")
-        self.state.companions.add(HELPER)
+        self.need_helper(HELPER, "HTTPError")
         return cst.Raise(exc=call.with_changes(func=cst.Name("HTTPError")))
 
     def http(self, node, raised: bool):
@@ -257,7 +255,7 @@ class RedirectAbort(Rule):
 
 # The helper module the port copies where Bottle's HTTPError is kept
 # (port/compat/bottle_responses.py)
-HELPER = "bottle_responses"
+HELPER = Companion.RESPONSES
 # Bottle's signatures: the arguments kept, in their positional order.
 HTTP = {"HTTPError": ("status", "body"), "HTTPResponse": ("body", "status", "headers")}
 

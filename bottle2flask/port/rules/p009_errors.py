@@ -35,7 +35,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg, function_named, walk
-from .base import Change, Rule
+from .base import Change, Need, Rule
 
 SPELT_OTHERWISE = {"414", "511"}  # codes whose reason Bottle and Werkzeug spell differently
 ERROR_ATTRS = {"body": "description", "status_code": "code"}
@@ -205,7 +205,7 @@ class Errors(Rule):
         may_500 = codes is None or "500" in codes  # codes None: not all literal
         if name in ERROR_ATTRS:
             if name == "body" and self.exact("error-text"):  # routing 404/405: Bottle's
-                self.need_exact("route_errors")
+                self.need_exact(Need.ROUTE_ERRORS)
             elif name == "body" and not self.declared_text:
                 self.declared_text = True
                 self.declare("D-error-text")

@@ -35,7 +35,7 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import Visitor, arg, free_name, function_named, names_used, string_value, walk
-from .base import Rule, placeholder
+from .base import Rule
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
 ENVIRON_TODO = ("this hook changes request.environ: Bottle runs before_request before it "
@@ -114,7 +114,7 @@ class Hooks(Rule):
     def leave_SimpleStatementLine(self, original, updated):
         if id(original) in self.taken:  # the function carries its decorator now
             self.fired()  # its comments stay, on the next line; its blank lines go
-            return placeholder(self.state, [line for line in updated.leading_lines
+            return self.placeholder([line for line in updated.leading_lines
                                             if line.comment is not None])
         return updated
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import REMOVE, Visitor, is_flask_call, is_flask_init, names_read, string_value, walk
-from .base import Rule
+from .base import FlaskOption, Need, Rule
 
 VIEWS = {"views", "./views", "views/", "./views/"}
 CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
@@ -85,7 +85,7 @@ class TemplatePath(Rule):
             # imported after the app): set the app's folder here, before any page renders.
             self.fired()
             folder = entries[1][0] if entries[0] == "set" else entries[1]
-            self.state.app_options["template_folder"] = REMOVE  # set here, once known
+            self.app_option(FlaskOption.TEMPLATE_FOLDER, REMOVE)  # set here, once known
             return updated.with_changes(body=[cst.Assign(
                 [cst.AssignTarget(cst.Attribute(self.app, cst.Name("template_folder")))],
                 folder)])
@@ -152,17 +152,17 @@ class TemplatePath(Rule):
         it is made where the module makes it from a Flask subclass (`app = Site()`, whose
         class is made in another module): Flask reads the folder at the first render."""
         if any(is_flask_call(call) or is_flask_init(call) for call in calls_in(module)):
-            self.state.app_options["template_folder"] = folder
+            self.app_option(FlaskOption.TEMPLATE_FOLDER, folder)
             return
-        self.state.after_app.append(("{app}.template_folder = {folder}", {"folder": folder}))
+        self.place_after_app("{app}.template_folder = {folder}", folder=folder)
 
     def choose(self, module: cst.Module, folders: list) -> None:
         """The app's templates found in these folders, the first first, as Bottle's
         TEMPLATE_PATH searched them (a Jinja ChoiceLoader)."""
         loaders = cst.List([cst.Element(cst.Call(cst.Name("FileSystemLoader"),
                                                  [cst.Arg(f)])) for f in folders])
-        self.state.after_app.append((CHOICE, {"loaders": loaders}))
-        self.state.app_options["template_folder"] = REMOVE
+        self.place_after_app(CHOICE, loaders=loaders)
+        self.app_option(FlaskOption.TEMPLATE_FOLDER, REMOVE)
         self.need_import("jinja2", "ChoiceLoader")
         self.need_import("jinja2", "FileSystemLoader")
         self.fired()
@@ -197,8 +197,8 @@ class TemplatePath(Rule):
         if not self.state.faithful:
             return self.idiomatic(updated)
         self.fired()
-        self.state.needs.add("template_path")
-        self.state.provided.add("TEMPLATE_PATH")
+        self.need(Need.TEMPLATE_PATH)
+        self.provide("TEMPLATE_PATH")
         from ..edit import last_import
         body = list(updated.body)
         line = cst.parse_statement('TEMPLATE_PATH = ["./", "./views/"]\n')

@@ -25,14 +25,22 @@ a TODO, where send_from_directory would raise NotFound and lose the page.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import libcst as cst
 
 from ..edit import REMOVE, Visitor, arg, kw, names_read, string_value, walk
 from ..model.facts import ROUTE_METHODS
-from .base import Change, Rule, decorator_method
+from .base import Change, FlaskOption, Rule, decorator_method
 
 KNOWN = {"filename", "root", "download", "mimetype", "charset", "headers"}
+
+
+@dataclass
+class Served:
+    """P012's scratch for a module: whether a static view gave the app its folder."""
+
+    static: bool = False
 
 
 class StaticFile(Rule):
@@ -53,7 +61,7 @@ class StaticFile(Rule):
         routed = any(decorator_method(self, d) in ROUTE_METHODS for d in node.decorators)
         self.url_params.append({p.name.value for p in node.params.params} if routed else set())
         served = None
-        if not self.state.faithful and "static_folder" not in self.state.app_options \
+        if not self.state.faithful and not self.scratch(Served).static \
                 and self.facts.makes_app():  # the app's options are set where it is made
             served = self.static_view(node)
         self.served.append(served)
@@ -65,13 +73,14 @@ class StaticFile(Rule):
             return updated
         prefix, root = served
         self.fired()
+        self.scratch(Served).static = True  # one static folder: the first view's
         folder = string_value(root) if isinstance(root, cst.SimpleString) else _tail(root)
         if prefix == "/static" and folder in ("static", "./static", "static/", "./static/"):
-            self.state.app_options["static_folder"] = REMOVE
+            self.app_option(FlaskOption.STATIC_FOLDER, REMOVE)
         else:
-            self.state.app_options["static_folder"] = self.from_app(root)
-            self.state.app_options["static_url_path"] = cst.SimpleString(f'"{prefix}"')
-        self.state.app_declared.append(("D-static", [f"{prefix}/*"]))
+            self.app_option(FlaskOption.STATIC_FOLDER, self.from_app(root))
+            self.app_option(FlaskOption.STATIC_URL_PATH, cst.SimpleString(f'"{prefix}"'))
+        self.declare_on_app("D-static", [f"{prefix}/*"])
         return cst.RemovalSentinel.REMOVE
 
     def static_view(self, node: cst.FunctionDef):

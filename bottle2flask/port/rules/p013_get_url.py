@@ -20,14 +20,23 @@ class body, before the app) it is left under a TODO that says it breaks.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import libcst as cst
 
 from ..edit import arg, string_value
-from .base import Rule
+from .base import Companion, Rule
+
+
+@dataclass
+class Noted:
+    """P013's scratch for a module: whether the report's note on bottle_url is made."""
+
+    url: bool = False
+
 
 # The module of run-time helpers a port copies where it uses one (compat/bottle_routes.py)
-HELPERS = "bottle_routes"
+HELPERS = Companion.ROUTES
 # A call of the builder with a rule string, in the app's text (templates included)
 BY_RULE = re.compile(r"""\b(?:get_url|url)\(\s*["']/""")
 
@@ -132,12 +141,12 @@ class GetUrl(Rule):
 
     def helper(self) -> str:
         """bottle_url, imported from the module the port copies."""
-        note = f"bottle_url() ({HELPERS}.py) builds a URL as Bottle's get_url() does, " \
+        note = f"bottle_url() ({HELPERS.value}.py) builds a URL as Bottle's get_url() does, " \
             "from a route's name or its rule"
-        if note not in self.state.notes:  # once a module
-            self.state.notes.append(note)
-        self.need_import(HELPERS, "bottle_url")
-        self.state.companions.add(HELPERS)
+        if not self.scratch(Noted).url:  # once a module
+            self.scratch(Noted).url = True
+            self.note(note)
+        self.need_helper(HELPERS, "bottle_url")
         return "bottle_url"
 
     def endpoint(self, rule: str) -> str | None:
