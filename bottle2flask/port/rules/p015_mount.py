@@ -38,11 +38,11 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import Transformer, arg, string_value
-from .base import Change, Rule
+from .base import Change, Companion, Rule
 
 # The helpers' module (port/compat/bottle_mount.py): a mount whose prefix is read at run
 # time, a prefix's bare path, merge()
-HELPER = "bottle_mount"
+HELPER = Companion.MOUNT
 
 
 class Mount(Rule):
@@ -62,9 +62,8 @@ class Mount(Rule):
     def helper(self, name: str) -> cst.Attribute:
         """`bottle_mount.name`: one of the helpers of compat/bottle_mount.py, which the
         port copies beside the module."""
-        self.need_import(HELPER)
-        self.state.companions.add(HELPER)
-        return cst.Attribute(cst.Name(HELPER), cst.Name(name))
+        self.need_helper(HELPER)
+        return cst.Attribute(cst.Name(HELPER.value), cst.Name(name))
 
     def leave_SimpleStatementLine(self, original, updated):
         """What Flask's app cannot do is commented out under a TODO: the app starts."""

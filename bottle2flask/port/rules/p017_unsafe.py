@@ -33,7 +33,7 @@ import libcst as cst
 
 from ..edit import arg, last_import, string_value
 from ..model.facts import ROUTE_METHODS
-from .base import Change, Phase, Rule
+from .base import Change, Companion, Phase, Rule
 
 # Bottle's ConfigDict methods, which Flask's Config lacks: what bottle_config.py keeps
 # of each, and Flask's way.
@@ -49,7 +49,7 @@ CONFIG_METHODS = {
     "meta_get": "Flask's config keeps no meta fields (help text, filters)",
     "meta_list": "Flask's config keeps no meta fields (help text, filters)",
 }
-HELPER = "bottle_config"  # port/compat/bottle_config.py
+HELPER = Companion.CONFIG  # port/compat/bottle_config.py
 
 
 class Unsafe(Rule):
@@ -135,11 +135,10 @@ class Unsafe(Rule):
             return call.with_changes(func=cst.Attribute(config, cst.Name("from_object")),
                                      args=[given.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
         self.fired()
-        self.need_import(HELPER)
-        self.state.companions.add(HELPER)
-        self.todo(f"app.config.{name}() kept by {HELPER}.py: {CONFIG_METHODS[name]}")
+        self.need_helper(HELPER)
+        self.todo(f"app.config.{name}() kept by {HELPER.value}.py: {CONFIG_METHODS[name]}")
         return call.with_changes(
-            func=cst.Attribute(cst.Name(HELPER), cst.Name(name)),
+            func=cst.Attribute(cst.Name(HELPER.value), cst.Name(name)),
             args=[cst.Arg(config, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
                   *call.args])
 

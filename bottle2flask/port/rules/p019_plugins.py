@@ -60,7 +60,7 @@ from libcst.helpers import parse_template_module
 from ..edit import Visitor, arg, kw, string_value, walk
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import wildcard_names
-from .base import Change, Phase, Rule, decorator_method, glob, is_view, placeholder
+from .base import Change, Companion, Phase, Rule, decorator_method, glob, is_view
 
 PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
            "bottle_sqlalchemy": ("sqlalchemy", {"Plugin", "SQLAlchemyPlugin"})}
@@ -70,7 +70,7 @@ EXT = {kind for kind, _ in PLUGINS.values()}  # from bottle.ext import sqlite
 # Each plugin's parameters in order, with the values the port can reproduce
 # Where an app installs or applies a plugin (on any app, or Bottle's shortcut).
 PLUGIN_USE = re.compile(r"\binstall\s*\(|\bapply\s*=|\.apply\s*\(")
-HELPERS = "bottle_plugins"  # the module the exact candidate imports (port/compat/)
+HELPERS = Companion.PLUGINS  # the module the exact candidate imports (port/compat/)
 SQLITE_ARGS = ("dbfile", "autocommit", "dictrows", "keyword", "text_factory")
 SQLALCHEMY_ARGS = ("engine", "metadata", "keyword", "commit", "create", "use_kwargs")
 
@@ -204,7 +204,7 @@ class Plugins(Rule):
                     return
                 opener = "get_db" if kind == "sqlite" else "db_session"
                 rule.converted[options["keyword"]] = (kind, f"{opener}()")
-                rule.state.openers[options["keyword"]] = opener
+                rule.record_opener(options["keyword"], opener)
 
         walk(node, Scan())
         converted = {kind for kind, _ in self.converted.values()}
@@ -281,8 +281,7 @@ class Plugins(Rule):
         return func.value if isinstance(func, cst.Attribute) else cst.Name(self.facts.app_name)
 
     def _helper(self, name: str) -> cst.Name:
-        self.need_import(HELPERS, name)
-        self.state.companions.add(HELPERS)
+        self.need_helper(HELPERS, name)
         return cst.Name(name)
 
     def dotted(self, node) -> str:
@@ -343,11 +342,11 @@ class Plugins(Rule):
         stmt = updated.body[0] if len(updated.body) == 1 else None
         if isinstance(stmt, cst.Import | cst.ImportFrom) and self._plugin_import(stmt):
             self.fired()
-            return placeholder(self.state, updated.leading_lines)
+            return self.placeholder(updated.leading_lines)
         if isinstance(stmt, cst.Assign) and isinstance(stmt.value, cst.Call) \
                 and self.kind(stmt.value) in self.gone:
             self.fired()  # the plugin object, now made by nothing
-            return placeholder(self.state, updated.leading_lines)
+            return self.placeholder(updated.leading_lines)
         call = stmt.value if isinstance(stmt, cst.Expr) else None
         method = self.install_method(call) if isinstance(call, cst.Call) else None
         if method is None or not isinstance(call, cst.Call):
@@ -366,7 +365,7 @@ class Plugins(Rule):
                 and isinstance(call.args[0].value, cst.Name) \
                 and call.args[0].value.value in self.decorating:
             # a plain decorator: it decorates the views instead (leave_FunctionDef)
-            return placeholder(self.state, [x for x in updated.leading_lines
+            return self.placeholder([x for x in updated.leading_lines
                                             if x.comment is not None])
         helper = "uninstall_plugin" if method == "uninstall" else "install_plugin"
         kept = call.with_changes(func=self._helper(helper),

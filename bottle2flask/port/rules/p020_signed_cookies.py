@@ -21,9 +21,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg
-from .base import Phase, Rule
+from .base import Companion, Phase, Rule
 
-COMPANION = "bottle_cookies"
+COMPANION = Companion.COOKIES
 
 
 class SignedCookies(Rule):
@@ -82,8 +82,7 @@ class SignedCookies(Rule):
 
     def use(self) -> None:
         self.fired()
-        self.need_import(COMPANION)
-        self.state.companions.add(COMPANION)
+        self.need_helper(COMPANION)
 
 
 def _commas(args) -> list[cst.Arg]:

@@ -52,7 +52,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg, ends, free_name, kw, names_assigned, names_read, walk
-from .base import Change, Rule, is_view, route_globs
+from .base import Change, Companion, Rule, is_view, route_globs
 
 # Bottle's members that keep their name on Werkzeug's Response, with the same meaning.
 SAME = {"status_code", "headers", "content_type", "expires", "set_cookie", "delete_cookie",
@@ -70,7 +70,7 @@ MISSING = {
 }
 # The helper module the port copies where Bottle's HTTPError or a response member Werkzeug
 # lacks is kept (port/compat/bottle_responses.py)
-HELPER = "bottle_responses"
+HELPER = Companion.RESPONSES
 KEPT = {"copy": "copy_response", "bad_headers": "BAD_HEADERS"}
 # An HTTPError a view makes and raises is Werkzeug's exception for its code when the view
 # reads and writes only what a Werkzeug HTTPException has; else the TODO says why not.
@@ -358,8 +358,7 @@ class HttpResponse(Rule):
         if why is not None:  # Bottle's HTTPError kept, as a Werkzeug exception
             self.fired()
             self.todo(f"an HTTPError kept (bottle_responses.py): {why}")
-            self.need_import(HELPER, "HTTPError")
-            self.state.companions.add(HELPER)
+            self.need_helper(HELPER, "HTTPError")
             return statement.with_changes(value=call.with_changes(func=cst.Name("HTTPError")))
         self.fired()
         cls = _error_class(call)
@@ -462,8 +461,7 @@ class HttpResponse(Rule):
 
     def kept(self, member: str) -> str:
         """The name of bottle_responses.py's piece for a member Werkzeug lacks."""
-        self.need_import(HELPER, KEPT[member])
-        self.state.companions.add(HELPER)
+        self.need_helper(HELPER, KEPT[member])
         return KEPT[member]
 
     def header_call(self, call: cst.Call, func: cst.Attribute, statement: bool) -> cst.Call:

@@ -33,12 +33,12 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg, kw, string_value
-from .base import Rule, placeholder
+from .base import Companion, Rule
 
 # Route(app, rule, method, callback, name=...): Bottle's signature, by position
 ROUTE_ARGS = ("app", "rule", "method", "callback", "name")
 # The members bottle_members.py answers, and Flask's way (the TODO's words)
-HELPER = "bottle_members"
+HELPER = Companion.MEMBERS
 # What bottle_members answers as a copy (a list, a dict) or in part (the router matches
 # only): a use that would change it, or ask more, is left for the check of what is left
 CHANGES = {"append", "extend", "insert", "remove", "pop", "clear", "update", "setdefault",
@@ -119,12 +119,11 @@ class AppMembers(Rule):
                 and (name != "router" or id(original) in self.matching) \
                 and self.holds_app(original.value):
             self.fired()
-            self.need_import(HELPER)
-            self.state.companions.add(HELPER)
+            self.need_helper(HELPER)
             owner = cst.Module([]).code_for_node(original.value)
-            self.todo(f"`{owner}.{name}` kept by {HELPER}.py: {KEPT[name]}")
+            self.todo(f"`{owner}.{name}` kept by {HELPER.value}.py: {KEPT[name]}")
             return updated.with_changes(value=cst.Call(
-                cst.Attribute(cst.Name(HELPER), cst.Name("of")), [cst.Arg(updated.value)]))
+                cst.Attribute(cst.Name(HELPER.value), cst.Name("of")), [cst.Arg(updated.value)]))
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
@@ -178,5 +177,5 @@ class AppMembers(Rule):
                 and call.func.attr.value == "reset" and self.is_app(call.func.value) \
                 and len(call.args) <= 1:
             self.fired()  # its blank lines (and comments) go to the next statement
-            return placeholder(self.state, updated.leading_lines)
+            return self.placeholder(updated.leading_lines)
         return updated
