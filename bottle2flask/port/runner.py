@@ -210,34 +210,41 @@ def read(source: str, path: str, settings: Settings) -> tuple[cst.Module, Module
                        default_from=settings.default_from)
 
 
-def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
-               settings: Settings) -> FileResult:
-    (disabled, template_names, template_folder, shared_views,
-     tree_needs, template_imports, faithful, own_modules) = (
-        settings.disabled, settings.template_names, settings.template_folder,
-        settings.shared_views, settings.tree_needs, settings.template_imports,
-        settings.faithful, settings.own_modules)
-    model: AppModel | None = settings.model
-    context = CodemodContext(filename=path)
-    context.scratch["model"] = model
-    original = facts.original or cst.parse_module(source)
+def module_state(facts: ModuleFacts, source: str, path: str, settings: Settings) -> PortState:
+    """The engine's state for one module: its settings, read only (what a rule reads as
+    Rule.state), and nothing recorded or asked yet but the names it defines itself."""
+    model = settings.model
     state = PortState(ModuleSettings(
-        facts=facts, path=path, faithful=faithful, exact_keys=frozenset(settings.exact),
-        app_folder=settings.app_folder, src_root=settings.src_root,
-        template_folder="." if "TEMPLATE_PATH" in facts.bottle.values() and faithful
-        else template_folder,
+        facts=facts, path=path, faithful=settings.faithful,
+        exact_keys=frozenset(settings.exact), app_folder=settings.app_folder,
+        src_root=settings.src_root,
+        template_folder="." if "TEMPLATE_PATH" in facts.bottle.values()
+        and settings.faithful else settings.template_folder,
         template_search=tuple(settings.template_search),
-        template_names=MappingProxyType(dict(template_names or {})),
-        template_imports=MappingProxyType(dict(template_imports or {})),
+        template_names=MappingProxyType(dict(settings.template_names or {})),
+        template_imports=MappingProxyType(dict(settings.template_imports or {})),
         template_reads=MappingProxyType(dict(settings.template_reads or {})),
         template_errors=MappingProxyType(dict(settings.template_errors or {})),
         route_filters=frozenset(settings.route_filters) | (
             model.filters_added() if model is not None else facts.filters_added),
-        shared_views=frozenset(shared_views), tree_needs=frozenset(tree_needs),
+        shared_views=frozenset(settings.shared_views),
+        tree_needs=frozenset(settings.tree_needs),
         imported_openers=MappingProxyType(dict(settings.openers or {})),
         app_text=source if settings.app_text is None else settings.app_text))
     state.requests.provided |= facts.own_defs
-    context.scratch[PORT_KEY] = state
+    return state
+
+
+def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
+               settings: Settings) -> FileResult:
+    disabled, tree_needs, faithful, own_modules = (
+        settings.disabled, settings.tree_needs, settings.faithful, settings.own_modules)
+    model: AppModel | None = settings.model
+    context = CodemodContext(filename=path)
+    context.scratch["model"] = model
+    original = facts.original or cst.parse_module(source)
+    state = module_state(facts, source, path, settings)
+    context.scratch[PORT_KEY] = state  # the rules' Rule.state, records and requests
     requests, records = state.requests, state.records
     rules = [rule for rule in RULES if rule.code not in disabled
              and (not rule.triggers or not facts.words.isdisjoint(rule.triggers))]

@@ -497,5 +497,5 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     return found
 
 
-__all__ = ["APP_SHORTCUTS", "Change", "Companion", "FlaskOption", "Need", "Phase",
-           "PortState", "Rule", "glob", "one_line"]
+__all__ = ["APP_SHORTCUTS", "Change", "Companion", "FlaskOption", "ModuleSettings", "Need",
+           "Phase", "PortState", "Rule", "glob", "one_line"]
