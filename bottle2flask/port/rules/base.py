@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 import libcst as cst
 from libcst.codemod import CodemodContext
@@ -64,7 +64,12 @@ def state(context: CodemodContext) -> PortState:
     return found
 
 
-S = TypeVar("S")
+S = TypeVar("S")  # a rule's scratch
+Stmt = TypeVar("Stmt", bound=cst.CSTNode)  # a statement a rule marks
+Node = TypeVar("Node", bound=cst.CSTNode)
+# what a walk's leave_ gives back for a statement: None when a rule removed it
+Result = TypeVar("Result", bound=cst.CSTNode | cst.RemovalSentinel
+                 | cst.FlattenSentinel[cst.CSTNode] | None)
 
 
 class Rule(Transformer):
@@ -122,7 +127,7 @@ class Rule(Transformer):
     @property
     def model(self) -> AppModel:
         """The whole app's model (every module), as model/app.py reads it."""
-        return self.context.scratch["model"]
+        return cast("AppModel", self.context.scratch["model"])
 
     # -- helpers for rules ---------------------------------------------------------
     def api(self, node: cst.CSTNode | None) -> str | None:
@@ -286,12 +291,12 @@ class Rule(Transformer):
         if self._notes:
             self._notes[-1].append(declared_mark(self._port, len(declared) - 1))
 
-    def mark(self, stmt, change: str, paths: Sequence[str] = ("*",)):
+    def mark(self, stmt: Stmt, change: str, paths: Sequence[str] = ("*",)) -> Stmt:
         """declare() for a statement the rule builds itself: the marker rides on it."""
         assert change in {c.id for c in self.declares}, change
         declared = self._port.records.declared
         declared.append({"id": change, "paths": list(paths) or ["*"]})
-        return with_comments(stmt, [declared_mark(self._port, len(declared) - 1)])
+        return cast(Stmt, with_comments(stmt, [declared_mark(self._port, len(declared) - 1)]))
 
     def _record_todo(self, code: str, text: str, breaks: bool) -> None:
         found = TodoKey(code, text)
@@ -307,12 +312,13 @@ class Rule(Transformer):
         self._record_todo(code, text, breaks)
         return todo_note(self._port, code, text)
 
-    def todo_on(self, stmt, text: str, code: str | None = None, breaks: bool = False):
+    def todo_on(self, stmt: Stmt, text: str, code: str | None = None,
+                breaks: bool = False) -> Stmt:
         """todo() for a statement other than the one being visited."""
         code, text = code or self.code, one_line(text)
         self._record_todo(code, text, breaks)
         self.context.warnings.append(f"{code}: {text}")
-        return with_comments(stmt, [todo_note(self._port, code, text)])
+        return cast(Stmt, with_comments(stmt, [todo_note(self._port, code, text)]))
 
     def todo(self, text: str, code: str | None = None, breaks: bool = False) -> None:
         """Leave a TODO above the statement being visited and a line in the report.
@@ -325,7 +331,8 @@ class Rule(Transformer):
         if self._notes:
             self._notes[-1].append(todo_note(self._port, code, text))
 
-    def leave_out(self, stmt, text: str, code: str | None = None):
+    def leave_out(self, stmt: cst.SimpleStatementLine | cst.BaseCompoundStatement, text: str,
+                  code: str | None = None) -> cst.SimpleStatementLine:
         """The statement commented out under a TODO, so the port starts without it: Flask
         has nothing to call in its place."""
         code, text = code or self.code, one_line(text)
@@ -353,7 +360,8 @@ class Rule(Transformer):
         enter_scope(self._port, node)
         return super().on_visit(node)
 
-    def on_leave(self, original, updated):
+    def on_leave(self, original: Node, updated: Node
+                 ) -> Node | cst.RemovalSentinel | cst.FlattenSentinel[Node]:
         result = super().on_leave(original, updated)
         if isinstance(original, STATEMENTS):
             result = self.close_notes(result)
@@ -363,12 +371,12 @@ class Rule(Transformer):
     def open_notes(self) -> None:
         self._notes.append([])
 
-    def close_notes(self, result):
+    def close_notes(self, result: Result) -> Result:
         """The statement being left, with what the rule noted in it; None when a rule
         before this one in a shared walk (port/passes.py) removed it: the notes go too."""
         notes = self._notes.pop()
         if notes and result is not None:
-            result = with_comments(result, notes)
+            result = cast(Result, with_comments(result, notes))
         return result
 
 
@@ -433,13 +441,17 @@ class _DropPlaceholders(Transformer):
         super().__init__()
         self.left_out = {id(newline) for newline in left_out}
 
-    def _is_placeholder(self, stmt) -> bool:
+    def _is_placeholder(self, stmt: cst.CSTNode) -> bool:
         return isinstance(stmt, cst.SimpleStatementLine) \
             and id(stmt.trailing_whitespace.newline) in self.left_out
 
-    def _body(self, body, footer):
-        kept, carried = [], []
-        for stmt in body:
+    def _body(self, body: Sequence[cst.BaseStatement], footer: Sequence[cst.EmptyLine]
+              ) -> tuple[list[cst.BaseStatement], list[cst.EmptyLine], Sequence[cst.EmptyLine]]:
+        kept: list[cst.BaseStatement] = []
+        carried: list[cst.EmptyLine] = []
+        for line in body:
+            assert isinstance(line, STATEMENTS)  # (BaseStatement's two kinds)
+            stmt: cst.SimpleStatementLine | cst.BaseCompoundStatement = line
             if self._is_placeholder(stmt):
                 carried += stmt.leading_lines
                 continue
@@ -449,14 +461,15 @@ class _DropPlaceholders(Transformer):
             kept.append(stmt)
         return kept, carried, footer
 
-    def leave_IndentedBlock(self, original, updated):
+    def leave_IndentedBlock(self, original: cst.IndentedBlock,
+                            updated: cst.IndentedBlock) -> cst.IndentedBlock:
         body, carried, footer = self._body(updated.body, updated.footer)
         if not body:
             body = [cst.SimpleStatementLine([cst.Pass()], leading_lines=carried)]
             carried = []
         return updated.with_changes(body=body, footer=[*carried, *footer])
 
-    def leave_Module(self, original, updated):
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body, carried, footer = self._body(updated.body, updated.footer)
         return updated.with_changes(body=body, footer=[*carried, *footer])
 
@@ -470,7 +483,7 @@ def one_line(text: str) -> str:
 def drop_placeholders(module: cst.Module, state: PortState) -> cst.Module:
     if not state.records.left_out:
         return module
-    return transform(module, _DropPlaceholders(state.records.left_out))
+    return cast(cst.Module, transform(module, _DropPlaceholders(state.records.left_out)))
 
 
 VIEW_DECORATORS = {"route", "get", "post", "put", "delete", "patch", "error", "errorhandler"}
