@@ -63,7 +63,6 @@ from pathlib import PurePosixPath
 
 import bottle
 import libcst as cst
-from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
 
 from ..edit import (
@@ -275,7 +274,7 @@ class Routes(Rule):
         wildcards, each registered on the app where it is made (a module that neither
         makes nor imports the app gets a TODO instead), and the Werkzeug classes they
         subclass imported."""
-        found, context = self.converters, self.context
+        found = self.converters
         module, placed = add_converters(module, found, self.facts)
         if (found.regexes or found.filters) and not placed:
             return module.with_changes(header=[*module.header, self.todo_line(
@@ -285,9 +284,9 @@ class Routes(Rule):
         # Bottle's float is Werkzeug's float converter given Bottle's pattern (registered
         # as "float"), the others are made from scratch
         if FLOAT in found.regexes:
-            AddImportsVisitor.add_needed_import(context, "werkzeug.routing", "FloatConverter")
+            self.need_import("werkzeug.routing", "FloatConverter")
         if found.regexes.keys() - {FLOAT} or found.filters:
-            AddImportsVisitor.add_needed_import(context, "werkzeug.routing", "BaseConverter")
+            self.need_import("werkzeug.routing", "BaseConverter")
         return module
 
     def visit_Module(self, node: cst.Module) -> None:
