@@ -1,4 +1,6 @@
-"""What every rule shares: the Bottle names in scope, the app's name, TODO comments."""
+"""What every rule shares: the Bottle names in scope, the app's name, TODO comments, and
+the methods through which a rule records what it did and asks the engine for what the
+module needs (the contract's types: port/contract.py)."""
 
 from __future__ import annotations
 
