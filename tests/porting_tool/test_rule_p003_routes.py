@@ -274,6 +274,38 @@ def test_a_malformed_float_is_a_404_in_the_port_where_bottle_answered_400(tmp_pa
     assert answers(flask_app, "/f/1.2.3")[0] == 404  # declared: D-float
 
 
+def test_a_float_filter_repaired_alone_brings_the_converter_its_exact_form_names(tmp_path):
+    """The float-filter site's exact form writes Bottle's `<bottle_float:x>`: the
+    install(float_paths=True) that registers it comes with it in the idiomatic port, as
+    it does for the route-filter site (the port did not start: LookupError)."""
+    import webtest
+
+    from bottle2flask.loading import load
+    from bottle2flask.port.folder import port_tree
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/f/<x:float>")
+        def real(x):
+            return repr(x)
+        '''))
+    port_tree(src, out, exact=frozenset({"web.py:real:P003:float-filter:0"}))
+    assert '"/f/<bottle_float:x>"' in (out / "web.py").read_text()
+    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "float_alone_flask").wsgi)
+    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "float_alone_bottle").wsgi)
+    for path in ("/f/2", "/f/-1.5"):
+        assert answers(flask_app, path) == answers(bottle_app, path) == (200, repr(
+            float(path[3:]))), path
+    # Bottle's 400 for a malformed float, kept (each framework's own error page)
+    assert answers(flask_app, "/f/1.2.3")[0] == answers(bottle_app, "/f/1.2.3")[0] == 400
+
+
 def test_a_port_whose_app_is_made_by_a_factory_runs_with_flask(tmp_path, capsys):
     """The rest of issue 24's reproducer: "run it" named `app`, which the module lacks."""
     src, out = tmp_path / "src", tmp_path / "out"

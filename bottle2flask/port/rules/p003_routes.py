@@ -850,7 +850,7 @@ class Routes(Rule):
                 self.declare("D-path", [glob(path)])
                 return f"<path:{name}>"
             if self.exact("float-filter"):
-                self.need(Need.FLOAT)
+                self.need_exact(Need.FLOAT)  # kept in the idiomatic port too
                 return match[0]
             self.converters.regexes[FLOAT] = FILTER_PATTERNS["float"]
             self.declare("D-float", [glob(path)])
