@@ -156,10 +156,29 @@ class _Counted(dict):
         return super().get(key, default)
 
 
+def counted(node: cst.CSTNode) -> dict:
+    """While counting, a read walk from `node` starts: counted, and the table its walk
+    looks each node's class up in, which counts the nodes it enters."""
+    assert _COUNTS is not None
+    whole = type(node) is cst.Module
+    if whole:
+        _COUNTS.module_walks += 1
+        _COUNTS.by_caller[_caller()] += 1
+    else:
+        _COUNTS.part_walks += 1
+    return _Counted(_COUNTS, whole)
+
+
+def counting_on() -> bool:
+    return _COUNTS is not None
+
+
 def _caller() -> str:
     """The first function outside this module and the names helpers that asked."""
-    frame = sys._getframe(2)
-    while frame.f_back is not None and frame.f_code.co_name in {"names_read", "walk"}:
+    frame = sys._getframe(3)
+    while frame.f_back is not None and frame.f_code.co_name in {
+            "walk", "read_once", "names_read", "names_used", "names_read_outside_imports",
+            "_module_names"}:
         frame = frame.f_back
     module = frame.f_globals.get("__name__", "?").rpartition(".")[2]
     return f"{module}.{frame.f_code.co_qualname}"
@@ -169,15 +188,7 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """`node.visit(visitor)` for a visitor that only reads: its visit_X methods (one
     returning False skips the node's children) and leave_X methods, no other hooks.
     The trivia it has no method for (whitespace, punctuation) are not entered."""
-    methods: dict[type, tuple] = {}
-    if _COUNTS is not None:
-        whole = type(node) is cst.Module
-        methods = _Counted(_COUNTS, whole)
-        if whole:
-            _COUNTS.module_walks += 1
-            _COUNTS.by_caller[_caller()] += 1
-        else:
-            _COUNTS.part_walks += 1
+    methods: dict[type, tuple] = {} if _COUNTS is None else counted(node)
     skip = skippable(visitor)
     nodes = _IS_NODE
 
