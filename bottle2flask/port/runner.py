@@ -24,7 +24,7 @@ from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .placement import app_options
 from .results import Declared, FileResult, Site, Todo
-from .rules import RULES
+from .rules import READERS, RULES
 from .rules.base import Phase, PortState, drop_placeholders, todo_note
 from .rules.base import state as port_state
 from .settings import Settings
@@ -202,7 +202,7 @@ def read(source: str, path: str, settings: Settings) -> tuple[cst.Module, Module
         return settings.model.read(Path(path), source, imported_apps=imported_apps,
                                    default_from=settings.default_from)
     return read_module(source, path, imported_apps=imported_apps,
-                       default_from=settings.default_from)
+                       default_from=settings.default_from, readers=READERS)
 
 
 def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,

@@ -1,14 +1,22 @@
-"""One read-only walk over a module spelt the model's way (model/reading.py): its views
-and the decorators around them, its routes, what it attaches to an app, the route
-filters it adds, the decorators it defines that rename what they wrap, what it imports,
-and every name it spells."""
+"""The second and last read walk over a module, spelt the model's way
+(model/reading.py), once the first has said which names are Bottle's and which hold an
+app: one walk (read.py) for its readers, which each need those answers at every node:
+- Collect: its views and the decorators around them, its routes, what it attaches to
+  an app, the route filters it adds, the decorators it defines that rename what they
+  wrap, what it imports, and every name it spells;
+- ViewFunctions: the functions under a route decorator (ModuleApps.views);
+- Engines: the template engines its template calls name (engines.py);
+- each rule's pre-scan (`Rule.reader`), kept for the rule in `facts.read_by`."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from ..edit import arg, string_value
+from ..edit import arg, remember_names, string_value
+from ..read import read_once
 from ..walk import walk
 from .facts import (
     ATTACHING,
@@ -57,26 +65,38 @@ def callee(node: cst.BaseExpression) -> str | None:
 
 
 class Collect(cst.CSTVisitor):
-    def __init__(self, facts: ModuleFacts, lines: dict[int, int]) -> None:
+    def __init__(self, facts: ModuleFacts, lines: dict[int, int], scope: list) -> None:
         super().__init__()
         self.facts = facts
         self.lines = lines  # id(statement) -> line, for the module's top-level statements
         self.words: set[str] = set()
-        self.depth = 0  # functions and classes around the node
+        self.imported: set[str] = set()  # the names spelt in its import statements
+        self.into = self.words
+        self.scope = scope  # the functions and classes around the node (the walk's)
         self.line = 0
 
     def visit_Name(self, node: cst.Name) -> None:
-        self.words.add(node.value)
+        self.into.add(node.value)
+
+    def visit_Import(self, node: cst.Import) -> None:
+        self.into = self.imported
+        for alias in node.names:
+            dotted = get_full_name_for_node(alias.name) or ""
+            local = alias.asname.name if alias.asname else None
+            name = local.value if isinstance(local, cst.Name) else dotted.split(".")[0]
+            self.facts.imports[name] = (dotted if local else name, None, 0)
+
+    def leave_Import(self, node: cst.Import) -> None:
+        self.into = self.words
+
+    def leave_ImportFrom(self, node: cst.ImportFrom) -> None:
+        self.into = self.words
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.line = self.lines.get(id(node), self.line)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.line = self.lines.get(id(node), self.line)
-        self.depth += 1
-
-    def leave_ClassDef(self, node: cst.ClassDef) -> None:
-        self.depth -= 1
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.line = self.lines.get(id(node), self.line)
@@ -93,13 +113,9 @@ class Collect(cst.CSTVisitor):
         if routes:
             inner = tuple(root for d in node.decorators[routes[-1] + 1:]
                           if (root := decorator_root(d.decorator)) is not None)
-            facts.views.append(View(node.name.value, self.line, inner, self.depth == 0))
-        if self.depth == 0 and renames(node):
+            facts.views.append(View(node.name.value, self.line, inner, not self.scope))
+        if not self.scope and renames(node):
             facts.renaming_decorators.add(node.name.value)
-        self.depth += 1
-
-    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.depth -= 1
 
     def visit_Call(self, node: cst.Call) -> None:
         facts = self.facts
@@ -134,6 +150,7 @@ class Collect(cst.CSTVisitor):
                 facts.filters_added.add(name)
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        self.into = self.imported
         if isinstance(node.names, cst.ImportStar):
             return
         module = get_full_name_for_node(node.module) if node.module else ""
@@ -142,13 +159,6 @@ class Collect(cst.CSTVisitor):
             if isinstance(local, cst.Name) and isinstance(alias.name, cst.Name):
                 self.facts.imports[local.value] = (module or "", alias.name.value,
                                                    len(node.relative))
-
-    def visit_Import(self, node: cst.Import) -> None:
-        for alias in node.names:
-            dotted = get_full_name_for_node(alias.name) or ""
-            local = alias.asname.name if alias.asname else None
-            name = local.value if isinstance(local, cst.Name) else dotted.split(".")[0]
-            self.facts.imports[name] = (dotted if local else name, None, 0)
 
 
 def _default_app_call(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
@@ -190,8 +200,55 @@ def renames(func: cst.FunctionDef) -> bool:
     return not kept and bool(inner & returned)
 
 
-def collect(tree: cst.Module, facts: ModuleFacts) -> None:
-    """Fill in what a walk of the (spelt) module finds."""
+class ViewFunctions(cst.CSTVisitor):
+    """Names of functions under a route decorator (`@x.get(...)`, `@route(...)`)."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.bottle = facts.bottle
+        self.found: list[str] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        for d in node.decorators:
+            func = d.decorator.func if isinstance(d.decorator, cst.Call) else None
+            name = func.attr.value if isinstance(func, cst.Attribute) else \
+                self.bottle.get(func.value) if isinstance(func, cst.Name) else None
+            if name in ROUTE_METHODS:
+                self.found.append(node.name.value)
+                return
+
+
+OTHER_ENGINES = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
+                 "cheetah_view", "CheetahTemplate"}
+
+
+class Engines(cst.CSTVisitor):
+    """The engines a module's template calls name: "simple", "jinja2", "other"."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.bottle = facts.bottle
+        self.found: set[str] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        bottle = self.bottle
+        name = bottle.get(node.func.value) if isinstance(node.func, cst.Name) else None
+        adapter = arg(node, None, "template_adapter")
+        if name in {"template", "view"} and adapter is not None:
+            given = adapter.value
+            self.found.add("jinja2" if isinstance(given, cst.Name)
+                           and bottle.get(given.value) == "Jinja2Template" else "other")
+        elif name in {"template", "view", "SimpleTemplate"}:
+            self.found.add("simple")
+        elif name in {"jinja2_template", "jinja2_view"}:
+            self.found.add("jinja2")
+        elif name in OTHER_ENGINES:
+            self.found.add("other")
+
+
+def collect(tree: cst.Module, facts: ModuleFacts, readers: Mapping[str, type] = {}) -> None:
+    """Fill in what the one walk of the (spelt) module finds, the rules' pre-scans
+    (`readers`: rule code -> its reader class) too."""
     # each top-level statement's first line, counted from its code (position metadata
     # would cost a whole metadata pass for one number a statement)
     lines: dict[int, int] = {}
@@ -199,6 +256,15 @@ def collect(tree: cst.Module, facts: ModuleFacts) -> None:
     for stmt in tree.body:
         lines[id(stmt)] = line + len(stmt.leading_lines)
         line += tree.code_for_node(stmt).count("\n")
-    visitor = Collect(facts, lines)
-    walk(tree, visitor)
-    facts.words = frozenset(visitor.words)
+    scope: list = []
+    visitor = Collect(facts, lines, scope)
+    views, engines = ViewFunctions(facts), Engines(facts)
+    found = {code: reader(facts) for code, reader in readers.items()}
+    read_once(tree, [visitor, views, engines, *found.values()], scope)
+    facts.words = frozenset(visitor.words | visitor.imported)
+    facts.view_functions = views.found
+    facts.engines = frozenset(engines.found)
+    facts.read_by = found
+    # every name the module spells, in its imports and outside them: asked again of
+    # this module (a rule's free names) it is not walked again
+    remember_names(tree, visitor.words, visitor.imported)
