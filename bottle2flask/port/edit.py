@@ -416,8 +416,8 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
 __all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app", "after_imports",
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
            "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
-           "names_read_outside_imports", "names_used", "remember_names", "string_value", "transform",
-           "walk", "with_comments"]
+           "names_read_outside_imports", "names_used", "remember_names", "string_value",
+           "transform", "walk", "with_comments"]
 
 
 def function_named(node: cst.BaseExpression) -> str | None:

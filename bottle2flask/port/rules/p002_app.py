@@ -44,7 +44,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..edit import Visitor, kw, last_import, names_read, walk
+from ..edit import Visitor, kw, last_import, names_read
 from ..model.facts import APP_FACTORIES
 from .base import APP_SHORTCUTS, PortState, Rule
 
