@@ -89,7 +89,8 @@ class Scoped(cst.CSTVisitor):
 
 
 def same(a: list, b: list) -> bool:
-    return len(a) == len(b) and all(x[0] == y[0] and x[1] is y[1] for x, y in zip(a, b, strict=False))
+    return len(a) == len(b) and all(x[0] == y[0] and x[1] is y[1]
+                                    for x, y in zip(a, b, strict=True))
 
 
 @pytest.mark.parametrize("name", list(SOURCES))
