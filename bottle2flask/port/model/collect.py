@@ -3,7 +3,8 @@
 app: one walk (read.py) for its readers, which each need those answers at every node:
 - Collect: its views and the decorators around them, its routes, what it attaches to
   an app, the route filters it adds, the decorators it defines that rename what they
-  wrap, what it imports, and every name it spells;
+  wrap, what it imports, every name it spells, and its calls (which model/handed.py
+  reads across modules);
 - ViewFunctions: the functions under a route decorator (ModuleApps.views);
 - Engines: the template engines its template calls name (engines.py);
 - each rule's pre-scan (`Rule.reader`), kept for the rule in `facts.read_by`."""
@@ -119,6 +120,7 @@ class Collect(cst.CSTVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         facts = self.facts
+        facts.calls.append(node)
         func = node.func
         if facts.api(func) in TEMPLATE_CALLS:
             name = string_value(node.args[0].value) if node.args else None

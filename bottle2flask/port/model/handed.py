@@ -54,7 +54,8 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
             if m.tree is None or m.facts is None:
                 continue
             calls = _Calls(rel, m, found[rel], modules)
-            walk(m.tree, calls)
+            for call in m.facts.calls:  # (the model's read walk met them in this order)
+                calls.visit_Call(call)
             for target, function, param, value in calls.found:
                 other = modules.get(target)
                 if other is None or other.tree is None:
@@ -163,7 +164,9 @@ def app_holders(modules: dict[Path, ModuleApps]) -> dict[Path, set[str]]:
     found: dict[Path, set[str]] = {}
     for rel, m in modules.items():
         if m.tree is not None and m.facts is not None:
-            walk(m.tree, _AppsHanded(modules, rel, m.facts, found))
+            handing = _AppsHanded(modules, rel, m.facts, found)
+            for call in m.facts.calls:  # (the model's read walk met them in this order)
+                handing.visit_Call(call)
     return {rel: attrs for rel, attrs in found.items() if attrs}
 
 
