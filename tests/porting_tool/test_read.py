@@ -3,11 +3,19 @@ in a walk of its own, with the scope kept once for all."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from textwrap import dedent
+
 import libcst as cst
 import pytest
 
+from bottle2flask.port import runner
+from bottle2flask.port.model import build, read_module
 from bottle2flask.port.read import Readers, read_once
+from bottle2flask.port.rules import READERS
+from bottle2flask.port.runner import port_source
 from bottle2flask.port.walk import counting, walk
+from harness.bench.port_apps import large_module
 
 from .test_walk import SOURCES
 
@@ -141,3 +149,83 @@ def test_one_walk_counts_once_whatever_its_readers():
     # the trivia are entered once for the one reader that reads them
     assert counts.module_nodes < alone.module_nodes
     assert set(counts.by_caller) == {"test_read.test_one_walk_counts_once_whatever_its_readers"}
+
+
+# -- the model's reading: two walks a module, the rules' pre-scans in the second -------
+
+SAMPLE = SOURCES["sample"]
+
+
+def test_the_model_reads_a_module_in_its_spelling_walk_and_one_read_walk():
+    with counting() as counts:
+        read_module(large_module(), "app.py", readers=READERS)
+    assert (counts.transforms, counts.module_walks) == (1, 1)
+    assert set(counts.by_caller) == {"collect.collect"}
+
+
+# What a port still reads of a whole module besides the model's walk, each because it
+# reads what other rules wrote: P003 the names the rules before it left (a converter
+# class takes a free name), P011 the Flask() call P002 wrote, P012 the names still read
+# once the routes are Flask's (a static_file view nothing else calls), P001 the names
+# and comments of the code every rule left (which imports are still used).
+READS_OF_REWRITTEN_CODE = {
+    "collect.collect", "p003_routes.Routes.visit_Module", "p011_template_path.calls_in",
+    "p012_static_file.StaticFile.used_names", "p001_imports.drop_unused",
+    "p001_imports.words_in_comments"}
+
+
+def test_a_port_reads_the_bottle_code_once_and_again_only_what_the_rules_rewrote():
+    with counting() as counts:
+        result = port_source(large_module(), "app.py")
+    assert result.status == "success"
+    assert set(counts.by_caller) <= READS_OF_REWRITTEN_CODE
+    assert counts.by_caller["collect.collect"] == 1
+    assert counts.module_walks <= len(READS_OF_REWRITTEN_CODE)
+
+
+@pytest.mark.parametrize("name", ["sample", "large module"])
+def test_each_rules_reader_finds_in_the_shared_walk_what_it_finds_alone(name):
+    tree, facts = read_module(SOURCES[name](), "app.py", readers=READERS)
+    assert set(facts.read_by) == set(READERS) and len(READERS) >= 4
+    for code, reader in READERS.items():
+        alone = reader(facts)
+        walk(tree, alone)
+        shared = facts.read_by[code]
+        assert type(shared) is reader
+        assert vars(shared) == vars(alone), code
+
+
+def test_a_rule_reads_its_module_itself_where_the_model_ran_no_readers(monkeypatch):
+    with counting() as counts:
+        usual = port_source(SAMPLE(), "app.py")
+    assert "base.Rule.pre_scan" not in counts.by_caller
+    monkeypatch.setattr(runner, "READERS", {})
+    with counting() as counts:
+        alone = port_source(SAMPLE(), "app.py")
+    assert counts.by_caller["base.Rule.pre_scan"] >= 2  # P002's, P004's...
+    assert alone.code == usual.code and alone.todos == usual.todos
+
+
+def test_the_requests_handed_across_modules_are_read_from_the_model_s_walk(tmp_path):
+    sources = {
+        Path("app.py"): dedent('''\
+            from bottle import Bottle, request
+            import api
+
+            app = Bottle()
+
+
+            @app.post("/put")
+            def put():
+                return api.put(request)
+            '''),
+        Path("api.py"): "def put(request):\n    return request.forms.get('x')\n",
+    }
+    for rel, text in sources.items():
+        (tmp_path / rel).write_text(text)
+    with counting() as counts:
+        model = build(tmp_path, sources, readers=READERS)
+    assert model.modules[Path("api.py")].handed_requests == {"request"}
+    assert not any(caller.startswith("handed.") for caller in counts.by_caller)
+    # each module is read once, and api.py again as the module handed the request
+    assert counts.by_caller["collect.collect"] == 3
