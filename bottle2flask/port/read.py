@@ -2,7 +2,7 @@
 `@register(ast.Call)`, django-upgrade's fixers): each reader registers callbacks by node
 type, and one walk calls them all.
 
-A reader is an object with `visit_<Node>` and `leave_<Node>` methods, as a LibCST
+A reader is a LibCST visitor, read for its `visit_<Node>` and `leave_<Node>` methods, as a LibCST
 visitor has (`Call`, `FunctionDef`...): `visit_` returning False skips that node's
 children for that reader alone, as it would in a walk of its own; the others still
 enter them. Readers are called at each node in the order they were registered, and
@@ -31,16 +31,16 @@ SCOPES = (cst.FunctionDef, cst.ClassDef)
 class Readers:
     """The readers of one walk, and the scope the walk is in."""
 
-    def __init__(self, readers: Iterable[object] = (),
-                 scope: list[cst.FunctionDef | cst.ClassDef] | None = None) -> None:
-        self.readers: list[object] = []
+    def __init__(self, readers: Iterable[cst.CSTVisitor] = (),
+                 scope: list[cst.CSTNode] | None = None) -> None:
+        self.readers: list[cst.CSTVisitor] = []
         # the defs and classes around the node, outermost first (a reader handed this
         # list at its making reads it)
-        self.scope: list[cst.FunctionDef | cst.ClassDef] = [] if scope is None else scope
+        self.scope: list[cst.CSTNode] = [] if scope is None else scope
         for reader in readers:
             self.register(reader)
 
-    def register(self, reader: object) -> object:
+    def register(self, reader: cst.CSTVisitor) -> cst.CSTVisitor:
         """Add a reader (its visit_ and leave_ methods); returns it."""
         self.readers.append(reader)
         return reader
@@ -102,14 +102,14 @@ class Readers:
         enter(module)
 
 
-def _skips_trivia(reader: object) -> bool:
+def _skips_trivia(reader: cst.CSTVisitor) -> bool:
     """Whether the reader has no method for whitespace or punctuation (walk.TRIVIA)."""
-    return not any(own_method(reader, f"{way}_{kind.__name__}")  # type: ignore[arg-type]
+    return not any(own_method(reader, f"{way}_{kind.__name__}")
                    for kind in TRIVIA for way in ("visit", "leave"))
 
 
-def read_once(module: cst.Module, readers: Iterable[object],
-              scope: list[cst.FunctionDef | cst.ClassDef] | None = None) -> Readers:
+def read_once(module: cst.CSTNode, readers: Iterable[cst.CSTVisitor],
+              scope: list[cst.CSTNode] | None = None) -> Readers:
     """The readers' one walk over the module (`scope`: the list they read the scope
     from, kept by the walk)."""
     walk = Readers(readers, scope)
