@@ -2,8 +2,8 @@
 `@register(ast.Call)`, django-upgrade's fixers): each reader registers callbacks by node
 type, and one walk calls them all.
 
-A reader is a LibCST visitor, read for its `visit_<Node>` and `leave_<Node>` methods, as a LibCST
-visitor has (`Call`, `FunctionDef`...): `visit_` returning False skips that node's
+A reader is a LibCST visitor, called for its `visit_<Node>` and `leave_<Node>` methods
+(`visit_Call`, `leave_FunctionDef`...): `visit_` returning False skips that node's
 children for that reader alone, as it would in a walk of its own; the others still
 enter them. Readers are called at each node in the order they were registered, and
 their methods are looked up once a class of node. The enclosing functions and classes
