@@ -115,7 +115,8 @@ class Counts:
     """What the walks cost while counting (`counting()`): read walks (`walk`) from a
     whole module and from a part of one, the nodes each entered, the rewrite walks
     (`transform`) and theirs; `by_caller` names the function that asked for each
-    whole-module read walk."""
+    whole-module read walk, `part_by_caller` the nodes each function's partial read
+    walks entered."""
 
     module_walks: int = 0
     module_nodes: int = 0
@@ -124,6 +125,7 @@ class Counts:
     transforms: int = 0
     transform_nodes: int = 0
     by_caller: Counter[str] = field(default_factory=Counter)
+    part_by_caller: Counter[str] = field(default_factory=Counter)  # the nodes each entered
 
 
 _COUNTS: Counts | None = None  # set while counting: a walk looks at it once, not a node
@@ -144,15 +146,16 @@ def counting() -> Iterator[Counts]:
 class _Counted(dict):
     """A walk's table of methods by class, looked up once a node: counts the lookups."""
 
-    def __init__(self, counts: Counts, whole: bool) -> None:
+    def __init__(self, counts: Counts, whole: bool, caller: str | None) -> None:
         super().__init__()
-        self.counts, self.whole = counts, whole
+        self.counts, self.whole, self.caller = counts, whole, caller
 
     def get(self, key, default=None):
         if self.whole:
             self.counts.module_nodes += 1
         else:
             self.counts.part_nodes += 1
+            self.counts.part_by_caller[self.caller] += 1
         return super().get(key, default)
 
 
@@ -166,7 +169,7 @@ def counted(node: cst.CSTNode) -> dict:
         _COUNTS.by_caller[_caller()] += 1
     else:
         _COUNTS.part_walks += 1
-    return _Counted(_COUNTS, whole)
+    return _Counted(_COUNTS, whole, None if whole else _caller())
 
 
 def counting_on() -> bool:

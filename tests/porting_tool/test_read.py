@@ -161,6 +161,8 @@ def test_the_model_reads_a_module_in_its_spelling_walk_and_one_read_walk():
         read_module(large_module(), "app.py", readers=READERS)
     assert (counts.transforms, counts.module_walks) == (1, 1)
     assert set(counts.by_caller) == {"collect.collect"}
+    # nor a part of it again: a def's returns, a decorator that renames what it wraps
+    assert counts.part_walks == 0
 
 
 # What a port still reads of a whole module besides the model's walk, each because it

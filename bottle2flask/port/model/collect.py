@@ -18,7 +18,6 @@ from libcst.helpers import get_full_name_for_node
 
 from ..edit import arg, remember_names, string_value
 from ..read import read_once
-from ..walk import walk
 from .facts import (
     ATTACHING,
     ROUTE_METHODS,
@@ -75,6 +74,7 @@ class Collect(cst.CSTVisitor):
         self.into = self.words
         self.scope = scope  # the functions and classes around the node (the walk's)
         self.line = 0
+        self.wrapper: Renames | None = None  # the top-level function being read
 
     def visit_Name(self, node: cst.Name) -> None:
         self.into.add(node.value)
@@ -115,12 +115,26 @@ class Collect(cst.CSTVisitor):
             inner = tuple(root for d in node.decorators[routes[-1] + 1:]
                           if (root := decorator_root(d.decorator)) is not None)
             facts.views.append(View(node.name.value, self.line, inner, not self.scope))
-        if not self.scope and renames(node):
-            facts.renaming_decorators.add(node.name.value)
+        if not self.scope:
+            self.wrapper = Renames(node)
+        if self.wrapper is not None:
+            self.wrapper.function(node)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if self.wrapper is not None and node is self.wrapper.func:
+            if self.wrapper.renames():
+                self.facts.renaming_decorators.add(node.name.value)
+            self.wrapper = None
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if self.wrapper is not None:
+            self.wrapper.returns(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         facts = self.facts
         facts.calls.append(node)
+        if self.wrapper is not None:
+            self.wrapper.call(node)
         func = node.func
         if facts.api(func) in TEMPLATE_CALLS:
             name = string_value(node.args[0].value) if node.args else None
@@ -168,38 +182,39 @@ def _default_app_call(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
         and facts.api(node.func) in {"default_app", "app"}
 
 
-def renames(func: cst.FunctionDef) -> bool:
-    """A decorator whose wrapper Flask would see under the wrapper's own name: it defines
-    a function and returns it (at any depth: a decorator factory), and nothing in it is
-    decorated with functools.wraps (or update_wrapper called)."""
-    inner: set[str] = set()
-    returned: set[str] = set()
-    kept = False
+class Renames:
+    """Whether a top-level function is a decorator whose wrapper Flask would see under
+    the wrapper's own name: it defines a function and returns it (at any depth: a
+    decorator factory), and nothing in it is decorated with functools.wraps (or
+    update_wrapper called). Read as the walk passes through the function."""
 
-    class Find(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            nonlocal kept
-            if node is not func:
-                inner.add(node.name.value)
-            for d in node.decorators:
-                if decorator_root(d.decorator) in {"wraps", "functools"}:
-                    kept = True
+    def __init__(self, func: cst.FunctionDef) -> None:
+        self.func = func
+        self.inner: set[str] = set()
+        self.returned: set[str] = set()
+        self.kept = False
 
-        def visit_Call(self, node: cst.Call) -> None:
-            nonlocal kept
-            name = get_full_name_for_node(node.func) or ""
-            if name.split(".")[-1] in {"update_wrapper", "wraps"}:
-                kept = True
+    def function(self, node: cst.FunctionDef) -> None:
+        if node is not self.func:
+            self.inner.add(node.name.value)
+        for d in node.decorators:
+            if decorator_root(d.decorator) in {"wraps", "functools"}:
+                self.kept = True
 
-        def visit_Return(self, node: cst.Return) -> None:
-            if isinstance(node.value, cst.Name):
-                returned.add(node.value.value)
-            elif isinstance(node.value, cst.Lambda):
-                returned.add("<lambda>")
-                inner.add("<lambda>")
+    def call(self, node: cst.Call) -> None:
+        name = get_full_name_for_node(node.func) or ""
+        if name.split(".")[-1] in {"update_wrapper", "wraps"}:
+            self.kept = True
 
-    walk(func, Find())
-    return not kept and bool(inner & returned)
+    def returns(self, node: cst.Return) -> None:
+        if isinstance(node.value, cst.Name):
+            self.returned.add(node.value.value)
+        elif isinstance(node.value, cst.Lambda):
+            self.returned.add("<lambda>")
+            self.inner.add("<lambda>")
+
+    def renames(self) -> bool:
+        return not self.kept and bool(self.inner & self.returned)
 
 
 class ViewFunctions(cst.CSTVisitor):

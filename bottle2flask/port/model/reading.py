@@ -14,7 +14,7 @@ import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 
 from ..edit import names_read
-from ..quick import Transformer, Visitor
+from ..quick import Transformer
 from ..walk import transform, walk
 from .collect import collect
 from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
@@ -59,6 +59,7 @@ class Reader(Transformer):
         self.application: list[cst.BaseExpression] = []  # `application = <value>`
         self.top_calls: list[cst.Call | None] = []  # in the order they start
         self.open_calls: list[int | None] = []
+        self.returns: list[list[cst.Return]] = []  # per def being walked, its own returns
 
     @property
     def names(self) -> set[str]:
@@ -85,6 +86,11 @@ class Reader(Transformer):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.closed += 1
+        self.returns.append([])
+
+    def leave_Return(self, original: cst.Return, updated: cst.Return) -> cst.Return:
+        self.returns[-1].append(updated)  # (a return is in a def: the innermost one's)
+        return updated
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.closed += 1
@@ -230,27 +236,18 @@ class Reader(Transformer):
         return updated
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
-        """A function that returns an app it made (`return app`, `return Bottle()`)."""
+        """A function that returns an app it made (`return app`, `return Bottle()`): of
+        its own returns (a nested function's are its own), read as the walk met them
+        and answered now, with what the module has made so far."""
         facts = self.facts
-
-        class Returns(Visitor):
-            found = False
-
-            def visit_FunctionDef(self, node) -> bool:
-                return node is updated  # a nested function's returns are its own
-
-            def visit_Return(self, node: cst.Return) -> None:
-                value = node.value
-                if isinstance(value, cst.Call) and facts.api(value.func) == "Bottle" \
-                        or isinstance(value, cst.Name) and value.value in facts.made \
-                        or isinstance(value, cst.Attribute) \
-                        and value.attr.value in facts.app_attrs:  # Server().bottle
-                    self.found = True
-
-        returns = Returns()
-        walk(updated, returns)
-        if returns.found:
-            facts.factories.add(updated.name.value)
+        for node in self.returns.pop():
+            value = node.value
+            if isinstance(value, cst.Call) and facts.api(value.func) == "Bottle" \
+                    or isinstance(value, cst.Name) and value.value in facts.made \
+                    or isinstance(value, cst.Attribute) \
+                    and value.attr.value in facts.app_attrs:  # Server().bottle
+                facts.factories.add(updated.name.value)
+                break
         self.closed -= 1
         return updated
 
