@@ -12,6 +12,7 @@ app: one walk (read.py) for its readers, which each need those answers at every 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
@@ -263,7 +264,8 @@ class Engines(cst.CSTVisitor):
             self.found.add("other")
 
 
-def collect(tree: cst.Module, facts: ModuleFacts, readers: Mapping[str, type] = {}) -> None:
+def collect(tree: cst.Module, facts: ModuleFacts,
+            readers: Mapping[str, type] = MappingProxyType({})) -> None:
     """Fill in what the one walk of the (spelt) module finds, the rules' pre-scans
     (`readers`: rule code -> its reader class) too."""
     # each top-level statement's first line, counted from its code (position metadata
