@@ -146,7 +146,7 @@ def counting() -> Iterator[Counts]:
 class _Counted(dict):
     """A walk's table of methods by class, looked up once a node: counts the lookups."""
 
-    def __init__(self, counts: Counts, whole: bool, caller: str | None) -> None:
+    def __init__(self, counts: Counts, whole: bool, caller: str) -> None:
         super().__init__()
         self.counts, self.whole, self.caller = counts, whole, caller
 
@@ -169,7 +169,7 @@ def counted(node: cst.CSTNode) -> dict:
         _COUNTS.by_caller[_caller()] += 1
     else:
         _COUNTS.part_walks += 1
-    return _Counted(_COUNTS, whole, None if whole else _caller())
+    return _Counted(_COUNTS, whole, "" if whole else _caller())
 
 
 def counting_on() -> bool:
