@@ -101,6 +101,14 @@ _NAMES: dict[int, tuple[cst.Module, frozenset[str], frozenset[str]]] = {}
 _NAMES_KEPT = 64
 
 
+def remember_names(module: cst.Module, outside: set[str], inside: set[str]) -> None:
+    """The names a walk of the module found (outside its imports, in them), so that a
+    later question about the same module does not walk it again."""
+    if len(_NAMES) >= _NAMES_KEPT:
+        _NAMES.pop(next(iter(_NAMES)))
+    _NAMES[id(module)] = (module, frozenset(outside), frozenset(inside))
+
+
 def _module_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str]]:
     found = _NAMES.get(id(module))
     if found is not None and found[0] is module:
@@ -127,9 +135,7 @@ def _module_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str]]:
             self.into.add(node.value)
 
     walk(module, Names())
-    if len(_NAMES) >= _NAMES_KEPT:
-        _NAMES.pop(next(iter(_NAMES)))
-    _NAMES[id(module)] = (module, frozenset(outside), frozenset(inside))
+    remember_names(module, outside, inside)
     return _NAMES[id(module)][1], _NAMES[id(module)][2]
 
 
@@ -410,8 +416,8 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
 __all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app", "after_imports",
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
            "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
-           "names_read_outside_imports", "names_used", "string_value", "transform",
-           "walk", "with_comments"]
+           "names_read_outside_imports", "names_used", "remember_names", "string_value",
+           "transform", "walk", "with_comments"]
 
 
 def function_named(node: cst.BaseExpression) -> str | None:

@@ -6,13 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import libcst as cst
-
-from .edit import Visitor, arg, walk
 from .model import AppModel
 
-OTHER_APIS = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
-              "cheetah_view", "CheetahTemplate"}
 # An engine imported for itself: an app that renders with a jinja2.Environment of its own
 DIRECT = re.compile(r"^[ \t]*(?:from|import)[ \t]+(jinja2|mako|Cheetah)\b", re.MULTILINE)
 
@@ -26,33 +21,10 @@ def engine(python: dict[Path, str], model: AppModel) -> str:
     used: set[str] = set()
     for found in model.modules.values():
         if found.facts is not None and found.tree is not None and found.facts.imports_bottle:
-            used |= engines_used(found.tree, found.facts.bottle)
+            used |= found.facts.engines  # (the model's read walk: model/collect.py)
     if not used:  # no Bottle template call: the templates are the engine's it imports
         used = {"jinja2" if name == "jinja2" else "other" for source in python.values()
                 for name in DIRECT.findall(source)}
     if "simple" in used or not used:
         return "simple"
     return "jinja2" if used == {"jinja2"} else "other"  # Mako, Cheetah: copied as well
-
-
-def engines_used(tree: cst.Module, bottle: dict[str, str]) -> set[str]:
-    """The engines a module's template calls name."""
-    found: set[str] = set()
-
-    class Calls(Visitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            name = bottle.get(node.func.value) if isinstance(node.func, cst.Name) else None
-            adapter = arg(node, None, "template_adapter")
-            if name in {"template", "view"} and adapter is not None:
-                given = adapter.value
-                found.add("jinja2" if isinstance(given, cst.Name)
-                          and bottle.get(given.value) == "Jinja2Template" else "other")
-            elif name in {"template", "view", "SimpleTemplate"}:
-                found.add("simple")
-            elif name in {"jinja2_template", "jinja2_view"}:
-                found.add("jinja2")
-            elif name in OTHER_APIS:
-                found.add("other")
-
-    walk(tree, Calls())
-    return found

@@ -23,7 +23,7 @@ from .model import build
 from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, vendored_names
 from .report import markdown
 from .results import FileResult, TreeResult
-from .rules import CHANGES
+from .rules import CHANGES, READERS
 from .runner import port_source, uses_bottle
 from .templates import (
     convert_templates,
@@ -138,7 +138,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     for rel in bottles:
         python.pop(rel, None)
     folders = template_folders(python)
-    apps = build(src, python, vendored_names(bottles))
+    apps = build(src, python, vendored_names(bottles), READERS)
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}

@@ -26,7 +26,7 @@ from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .placement import app_options
 from .results import Declared, FileResult, Site, Todo
-from .rules import RULES
+from .rules import READERS, RULES
 from .rules.base import Phase, Rule, drop_placeholders, todo_note
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
@@ -207,7 +207,7 @@ def read(source: str, path: str, settings: Settings) -> tuple[cst.Module, Module
         return settings.model.read(Path(path), source, imported_apps=imported_apps,
                                    default_from=settings.default_from)
     return read_module(source, path, imported_apps=imported_apps,
-                       default_from=settings.default_from)
+                       default_from=settings.default_from, readers=READERS)
 
 
 def module_state(facts: ModuleFacts, source: str, path: str, settings: Settings) -> PortState:

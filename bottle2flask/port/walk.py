@@ -13,7 +13,11 @@ node on as itself.
 
 from __future__ import annotations
 
-from dataclasses import fields
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
 
 import libcst as cst
 
@@ -106,11 +110,88 @@ def skippable(visitor: cst.CSTVisitor | cst.CSTTransformer,
     return TRIVIA
 
 
+@dataclass
+class Counts:
+    """What the walks cost while counting (`counting()`): read walks (`walk`) from a
+    whole module and from a part of one, the nodes each entered, the rewrite walks
+    (`transform`) and theirs; `by_caller` names the function that asked for each
+    whole-module read walk, `part_by_caller` the nodes each function's partial read
+    walks entered."""
+
+    module_walks: int = 0
+    module_nodes: int = 0
+    part_walks: int = 0
+    part_nodes: int = 0
+    transforms: int = 0
+    transform_nodes: int = 0
+    by_caller: Counter[str] = field(default_factory=Counter)
+    part_by_caller: Counter[str] = field(default_factory=Counter)  # the nodes each entered
+
+
+_COUNTS: Counts | None = None  # set while counting: a walk looks at it once, not a node
+
+
+@contextmanager
+def counting() -> Iterator[Counts]:
+    """Count the walks made inside the block (for tests and the bench; off, it costs
+    one test a walk)."""
+    global _COUNTS
+    outer, _COUNTS = _COUNTS, Counts()
+    try:
+        yield _COUNTS
+    finally:
+        _COUNTS = outer
+
+
+class _Counted(dict):
+    """A walk's table of methods by class, looked up once a node: counts the lookups."""
+
+    def __init__(self, counts: Counts, whole: bool, caller: str) -> None:
+        super().__init__()
+        self.counts, self.whole, self.caller = counts, whole, caller
+
+    def get(self, key, default=None):
+        if self.whole:
+            self.counts.module_nodes += 1
+        else:
+            self.counts.part_nodes += 1
+            self.counts.part_by_caller[self.caller] += 1
+        return super().get(key, default)
+
+
+def counted(node: cst.CSTNode) -> dict:
+    """While counting, a read walk from `node` starts: counted, and the table its walk
+    looks each node's class up in, which counts the nodes it enters."""
+    assert _COUNTS is not None
+    whole = type(node) is cst.Module
+    if whole:
+        _COUNTS.module_walks += 1
+        _COUNTS.by_caller[_caller()] += 1
+    else:
+        _COUNTS.part_walks += 1
+    return _Counted(_COUNTS, whole, "" if whole else _caller())
+
+
+def counting_on() -> bool:
+    return _COUNTS is not None
+
+
+def _caller() -> str:
+    """The first function outside this module and the names helpers that asked."""
+    frame = sys._getframe(3)
+    while frame.f_back is not None and frame.f_code.co_name in {
+            "walk", "read_once", "names_read", "names_used", "names_read_outside_imports",
+            "_module_names"}:
+        frame = frame.f_back
+    module = frame.f_globals.get("__name__", "?").rpartition(".")[2]
+    return f"{module}.{frame.f_code.co_qualname}"
+
+
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """`node.visit(visitor)` for a visitor that only reads: its visit_X methods (one
     returning False skips the node's children) and leave_X methods, no other hooks.
     The trivia it has no method for (whitespace, punctuation) are not entered."""
-    methods: dict[type, tuple] = {}
+    methods: dict[type, tuple] = {} if _COUNTS is None else counted(node)
     skip = skippable(visitor)
     nodes = _IS_NODE
 
@@ -176,6 +257,13 @@ def transform(node: cst.CSTNode, transformer: cst.CSTTransformer,
     port's transformers have none), except the trivia in `skip` (by default what
     `skippable` says of the transformer), which it would have handed back unchanged."""
     on_visit, on_leave = transformer.on_visit, transformer.on_leave
+    if _COUNTS is not None:
+        counts = _COUNTS
+        counts.transforms += 1
+
+        def on_visit(node: cst.CSTNode, visit=on_visit) -> bool:
+            counts.transform_nodes += 1
+            return visit(node)
     skip = skippable(transformer) if skip is None else skip
     nodes = _IS_NODE
 

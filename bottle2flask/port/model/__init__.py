@@ -4,7 +4,8 @@ runs; the rules read it and never re-derive it from the text.
 facts.py    what one module is: Bottle names, app expressions, views, routes,
             attachments (mount, merge, install, hook, error), filters, decorators
 reading.py  reads one module into its facts (and spells `bottle.X` as `X`)
-collect.py  the read-only walk that finds views, routes and attachments
+collect.py  the one read walk after it (read.py): views, routes, attachments, calls,
+            and the rules' pre-scans (Rule.reader)
 app.py      the whole app: which app each module uses across files, default apps
             shared by several modules, decorators that rename views in any module
 route_syntax.py  Bottle's route rule syntax, as Bottle's router reads it

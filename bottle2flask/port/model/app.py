@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ..contract import Need
-from ..edit import Visitor, walk
-from .facts import ROUTE_METHODS, ModuleFacts
+from .facts import ModuleFacts
 from .handed import app_holders, handed
 from .reading import read
 
@@ -77,6 +78,8 @@ class AppModel:
     # a module's tree as a step before the rules rewrote it (response_params), read from
     # it rather than from its code parsed again
     rewritten: dict[Path, tuple[str, cst.Module]] = field(default_factory=dict)  # (code, tree)
+    # the rules' pre-scans, run in each module's read walk (rule code -> reader class)
+    readers: Mapping[str, type] = field(default_factory=dict)
 
     def app_folder(self, rel: Path) -> str:
         """The folder of the module that makes the app `rel` uses: Flask reads the app's
@@ -184,7 +187,8 @@ class AppModel:
                            holders=found.holders if found else None,
                            handed_requests=found.handed_requests if found else (),
                            handed_apps=found.handed_apps if found else (),
-                           app_attrs=found.app_attrs if found else ())
+                           app_attrs=found.app_attrs if found else (),
+                           readers=self.readers)
 
 
 # The name the folder port had for the model before it was one (kept for callers).
@@ -200,7 +204,9 @@ def read_module(source: str, path: str = "<string>", *, original: cst.Module | N
                 imported_classes=frozenset(),
                 vendored: frozenset[str] = frozenset(),
                 handed_requests=(), app_attrs=(),
-                handed_apps=()) -> tuple[cst.Module, ModuleFacts]:
+                handed_apps=(),
+                readers: Mapping[str, type] = MappingProxyType({}),
+                ) -> tuple[cst.Module, ModuleFacts]:
     """One module read into the model (raises LibCST's ParserSyntaxError): the module
     spelt the model's way, and its facts. imported_factories: names it imports of
     functions another module defines that return an app (`app = create_app()` here);
@@ -212,7 +218,7 @@ def read_module(source: str, path: str = "<string>", *, original: cst.Module | N
     classes keep an app in that a call hands them (`self.app = app`, handed.py);
     handed_apps: its parameters other modules hand an app (`init_routes(app)`);
     original: the source as LibCST parsed it already (its code is `source`), not
-    parsed again."""
+    parsed again; readers: the rules' pre-scans its read walk runs (Rule.reader)."""
     facts = ModuleFacts(path=path, imported_apps=set(imported_apps), default_from=default_from,
                         factories=set(imported_factories) | set(imported_classes),
                         module_apps=dict(module_apps or {}),
@@ -225,7 +231,7 @@ def read_module(source: str, path: str = "<string>", *, original: cst.Module | N
     tree = facts.original
     if vendored:
         tree = tree.visit(VendoredBottle(vendored))
-    tree = read(tree, facts)
+    tree = read(tree, facts, readers)
     return tree, facts
 
 
@@ -315,7 +321,8 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          holders: dict[str, set[str]] | None = None,
          imported_classes=frozenset(),
          vendored: frozenset[str] = frozenset(), handed_requests=(),
-         app_attrs=(), handed_apps=(), original: cst.Module | None = None) -> ModuleApps:
+         app_attrs=(), handed_apps=(), original: cst.Module | None = None,
+         readers: Mapping[str, type] = MappingProxyType({})) -> ModuleApps:
     """The module read into the model (`original`: its parse, when read before)."""
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
                        module_apps=dict(module_apps or {}), holders=dict(holders or {}),
@@ -330,11 +337,12 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
                                   module_apps=module_apps, holders=holders,
                                   imported_classes=imported_classes, vendored=vendored,
                                   handed_requests=handed_requests,
-                                  app_attrs=app_attrs, handed_apps=handed_apps)
+                                  app_attrs=app_attrs, handed_apps=handed_apps,
+                                  readers=readers)
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts, found.original = tree, facts, facts.original
-    found.views = view_functions(tree, facts.bottle)
+    found.views = facts.view_functions
     found.redirects = "redirect" in facts.bottle.values()
     found.made = set(facts.made)
     found.default = facts.default_app and not facts.made
@@ -372,30 +380,15 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
     return found
 
 
-def view_functions(tree: cst.Module, bottle: dict[str, str]) -> list[str]:
-    """Names of functions under a route decorator (`@x.get(...)`, `@route(...)`)."""
-    found = []
-
-    class Find(Visitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            for d in node.decorators:
-                func = d.decorator.func if isinstance(d.decorator, cst.Call) else None
-                name = func.attr.value if isinstance(func, cst.Attribute) else \
-                    bottle.get(func.value) if isinstance(func, cst.Name) else None
-                if name in ROUTE_METHODS:
-                    found.append(node.name.value)
-                    return
-
-    walk(tree, Find())
-    return found
-
-
 def build(src: Path, sources: dict[Path, str],
-          vendored: frozenset[str] = frozenset()) -> AppModel:
+          vendored: frozenset[str] = frozenset(),
+          readers: Mapping[str, type] = MappingProxyType({})) -> AppModel:
     """The model of the app whose modules these are (relative path -> source); what its
     templates need is added once they are converted (AppModel.add_templates).
-    vendored: the dotted names of the app's own copies of Bottle (vendored_names)."""
-    modules = {rel: scan(src, rel, text, vendored=vendored) for rel, text in sources.items()}
+    vendored: the dotted names of the app's own copies of Bottle (vendored_names);
+    readers: the rules' pre-scans each module's read walk runs (Rule.reader)."""
+    modules = {rel: scan(src, rel, text, vendored=vendored, readers=readers)
+               for rel, text in sources.items()}
     # `from core import Site` (or an instance, `site`) whose instances hold an app, or
     # `from shop import Shop` of a Bottle subclass: read again, `app = Site().bottle` or
     # `app = Shop()` there makes an app the modules importing it use
@@ -409,7 +402,7 @@ def build(src: Path, sources: dict[Path, str],
         if holders or classes:
             modules[rel] = scan(src, rel, m.source, holders=holders,
                                 imported_classes=frozenset(classes), vendored=vendored,
-                                original=m.original)
+                                original=m.original, readers=readers)
     # Bottle's request or an app holder handed to another module's function
     # (`api.put(request)`, `init_routes(server)`): that function's parameter is one
     for rel, given in handed(modules).items():
@@ -457,7 +450,7 @@ def build(src: Path, sources: dict[Path, str],
               if any(other != rel and name in modules[other].views
                      for other in together(modules, rel) if other in modules)}
     result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs),
-                      vendored=vendored)
+                      vendored=vendored, readers=readers)
     sharing = [rel for rel in users if len(together(modules, rel) & set(users)) > 1]
     # One module per app: a folder of several apps (each run from its own folder, its
     # modules importing each other) has a default app in each.
@@ -484,7 +477,7 @@ def build(src: Path, sources: dict[Path, str],
                          frozenset(m.imported_factories), m.module_apps, m.holders,
                          imported_classes=frozenset(m.imported_classes), vendored=vendored,
                          handed_requests=m.handed_requests, app_attrs=m.app_attrs,
-                         handed_apps=m.handed_apps, original=m.original)
+                         handed_apps=m.handed_apps, original=m.original, readers=readers)
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)

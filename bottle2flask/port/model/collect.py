@@ -1,15 +1,24 @@
-"""One read-only walk over a module spelt the model's way (model/reading.py): its views
-and the decorators around them, its routes, what it attaches to an app, the route
-filters it adds, the decorators it defines that rename what they wrap, what it imports,
-and every name it spells."""
+"""The second and last read walk over a module, spelt the model's way
+(model/reading.py), once the first has said which names are Bottle's and which hold an
+app: one walk (read.py) for its readers, which each need those answers at every node:
+- Collect: its views and the decorators around them, its routes, what it attaches to
+  an app, the route filters it adds, the decorators it defines that rename what they
+  wrap, what it imports, every name it spells, and its calls (which model/handed.py
+  reads across modules);
+- ViewFunctions: the functions under a route decorator (ModuleApps.views);
+- Engines: the template engines its template calls name (engines.py);
+- each rule's pre-scan (`Rule.reader`), kept for the rule in `facts.read_by`."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from ..edit import arg, string_value
-from ..walk import walk
+from ..edit import arg, remember_names, string_value
+from ..read import read_once
 from .facts import (
     ATTACHING,
     ROUTE_METHODS,
@@ -57,26 +66,39 @@ def callee(node: cst.BaseExpression) -> str | None:
 
 
 class Collect(cst.CSTVisitor):
-    def __init__(self, facts: ModuleFacts, lines: dict[int, int]) -> None:
+    def __init__(self, facts: ModuleFacts, lines: dict[int, int], scope: list) -> None:
         super().__init__()
         self.facts = facts
         self.lines = lines  # id(statement) -> line, for the module's top-level statements
         self.words: set[str] = set()
-        self.depth = 0  # functions and classes around the node
+        self.imported: set[str] = set()  # the names spelt in its import statements
+        self.into = self.words
+        self.scope = scope  # the functions and classes around the node (the walk's)
         self.line = 0
+        self.wrapper: Renames | None = None  # the top-level function being read
 
     def visit_Name(self, node: cst.Name) -> None:
-        self.words.add(node.value)
+        self.into.add(node.value)
+
+    def visit_Import(self, node: cst.Import) -> None:
+        self.into = self.imported
+        for alias in node.names:
+            dotted = get_full_name_for_node(alias.name) or ""
+            local = alias.asname.name if alias.asname else None
+            name = local.value if isinstance(local, cst.Name) else dotted.split(".")[0]
+            self.facts.imports[name] = (dotted if local else name, None, 0)
+
+    def leave_Import(self, node: cst.Import) -> None:
+        self.into = self.words
+
+    def leave_ImportFrom(self, node: cst.ImportFrom) -> None:
+        self.into = self.words
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.line = self.lines.get(id(node), self.line)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.line = self.lines.get(id(node), self.line)
-        self.depth += 1
-
-    def leave_ClassDef(self, node: cst.ClassDef) -> None:
-        self.depth -= 1
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.line = self.lines.get(id(node), self.line)
@@ -93,16 +115,27 @@ class Collect(cst.CSTVisitor):
         if routes:
             inner = tuple(root for d in node.decorators[routes[-1] + 1:]
                           if (root := decorator_root(d.decorator)) is not None)
-            facts.views.append(View(node.name.value, self.line, inner, self.depth == 0))
-        if self.depth == 0 and renames(node):
-            facts.renaming_decorators.add(node.name.value)
-        self.depth += 1
+            facts.views.append(View(node.name.value, self.line, inner, not self.scope))
+        if not self.scope:
+            self.wrapper = Renames(node)
+        if self.wrapper is not None:
+            self.wrapper.function(node)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.depth -= 1
+        if self.wrapper is not None and node is self.wrapper.func:
+            if self.wrapper.renames():
+                self.facts.renaming_decorators.add(node.name.value)
+            self.wrapper = None
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if self.wrapper is not None:
+            self.wrapper.returns(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         facts = self.facts
+        facts.calls.append(node)
+        if self.wrapper is not None:
+            self.wrapper.call(node)
         func = node.func
         if facts.api(func) in TEMPLATE_CALLS:
             name = string_value(node.args[0].value) if node.args else None
@@ -134,6 +167,7 @@ class Collect(cst.CSTVisitor):
                 facts.filters_added.add(name)
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        self.into = self.imported
         if isinstance(node.names, cst.ImportStar):
             return
         module = get_full_name_for_node(node.module) if node.module else ""
@@ -143,55 +177,97 @@ class Collect(cst.CSTVisitor):
                 self.facts.imports[local.value] = (module or "", alias.name.value,
                                                    len(node.relative))
 
-    def visit_Import(self, node: cst.Import) -> None:
-        for alias in node.names:
-            dotted = get_full_name_for_node(alias.name) or ""
-            local = alias.asname.name if alias.asname else None
-            name = local.value if isinstance(local, cst.Name) else dotted.split(".")[0]
-            self.facts.imports[name] = (dotted if local else name, None, 0)
-
 
 def _default_app_call(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Call) and not node.args \
         and facts.api(node.func) in {"default_app", "app"}
 
 
-def renames(func: cst.FunctionDef) -> bool:
-    """A decorator whose wrapper Flask would see under the wrapper's own name: it defines
-    a function and returns it (at any depth: a decorator factory), and nothing in it is
-    decorated with functools.wraps (or update_wrapper called)."""
-    inner: set[str] = set()
-    returned: set[str] = set()
-    kept = False
+class Renames:
+    """Whether a top-level function is a decorator whose wrapper Flask would see under
+    the wrapper's own name: it defines a function and returns it (at any depth: a
+    decorator factory), and nothing in it is decorated with functools.wraps (or
+    update_wrapper called). Read as the walk passes through the function."""
 
-    class Find(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            nonlocal kept
-            if node is not func:
-                inner.add(node.name.value)
-            for d in node.decorators:
-                if decorator_root(d.decorator) in {"wraps", "functools"}:
-                    kept = True
+    def __init__(self, func: cst.FunctionDef) -> None:
+        self.func = func
+        self.inner: set[str] = set()
+        self.returned: set[str] = set()
+        self.kept = False
 
-        def visit_Call(self, node: cst.Call) -> None:
-            nonlocal kept
-            name = get_full_name_for_node(node.func) or ""
-            if name.split(".")[-1] in {"update_wrapper", "wraps"}:
-                kept = True
+    def function(self, node: cst.FunctionDef) -> None:
+        if node is not self.func:
+            self.inner.add(node.name.value)
+        for d in node.decorators:
+            if decorator_root(d.decorator) in {"wraps", "functools"}:
+                self.kept = True
 
-        def visit_Return(self, node: cst.Return) -> None:
-            if isinstance(node.value, cst.Name):
-                returned.add(node.value.value)
-            elif isinstance(node.value, cst.Lambda):
-                returned.add("<lambda>")
-                inner.add("<lambda>")
+    def call(self, node: cst.Call) -> None:
+        name = get_full_name_for_node(node.func) or ""
+        if name.split(".")[-1] in {"update_wrapper", "wraps"}:
+            self.kept = True
 
-    walk(func, Find())
-    return not kept and bool(inner & returned)
+    def returns(self, node: cst.Return) -> None:
+        if isinstance(node.value, cst.Name):
+            self.returned.add(node.value.value)
+        elif isinstance(node.value, cst.Lambda):
+            self.returned.add("<lambda>")
+            self.inner.add("<lambda>")
+
+    def renames(self) -> bool:
+        return not self.kept and bool(self.inner & self.returned)
 
 
-def collect(tree: cst.Module, facts: ModuleFacts) -> None:
-    """Fill in what a walk of the (spelt) module finds."""
+class ViewFunctions(cst.CSTVisitor):
+    """Names of functions under a route decorator (`@x.get(...)`, `@route(...)`)."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.bottle = facts.bottle
+        self.found: list[str] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        for d in node.decorators:
+            func = d.decorator.func if isinstance(d.decorator, cst.Call) else None
+            name = func.attr.value if isinstance(func, cst.Attribute) else \
+                self.bottle.get(func.value) if isinstance(func, cst.Name) else None
+            if name in ROUTE_METHODS:
+                self.found.append(node.name.value)
+                return
+
+
+OTHER_ENGINES = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template",
+                 "cheetah_view", "CheetahTemplate"}
+
+
+class Engines(cst.CSTVisitor):
+    """The engines a module's template calls name: "simple", "jinja2", "other"."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.bottle = facts.bottle
+        self.found: set[str] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        bottle = self.bottle
+        name = bottle.get(node.func.value) if isinstance(node.func, cst.Name) else None
+        adapter = arg(node, None, "template_adapter")
+        if name in {"template", "view"} and adapter is not None:
+            given = adapter.value
+            self.found.add("jinja2" if isinstance(given, cst.Name)
+                           and bottle.get(given.value) == "Jinja2Template" else "other")
+        elif name in {"template", "view", "SimpleTemplate"}:
+            self.found.add("simple")
+        elif name in {"jinja2_template", "jinja2_view"}:
+            self.found.add("jinja2")
+        elif name in OTHER_ENGINES:
+            self.found.add("other")
+
+
+def collect(tree: cst.Module, facts: ModuleFacts,
+            readers: Mapping[str, type] = MappingProxyType({})) -> None:
+    """Fill in what the one walk of the (spelt) module finds, the rules' pre-scans
+    (`readers`: rule code -> its reader class) too."""
     # each top-level statement's first line, counted from its code (position metadata
     # would cost a whole metadata pass for one number a statement)
     lines: dict[int, int] = {}
@@ -199,6 +275,15 @@ def collect(tree: cst.Module, facts: ModuleFacts) -> None:
     for stmt in tree.body:
         lines[id(stmt)] = line + len(stmt.leading_lines)
         line += tree.code_for_node(stmt).count("\n")
-    visitor = Collect(facts, lines)
-    walk(tree, visitor)
-    facts.words = frozenset(visitor.words)
+    scope: list = []
+    visitor = Collect(facts, lines, scope)
+    views, engines = ViewFunctions(facts), Engines(facts)
+    found = {code: reader(facts) for code, reader in readers.items()}
+    read_once(tree, [visitor, views, engines, *found.values()], scope)
+    facts.words = frozenset(visitor.words | visitor.imported)
+    facts.view_functions = views.found
+    facts.engines = frozenset(engines.found)
+    facts.read_by = found
+    # every name the module spells, in its imports and outside them: asked again of
+    # this module (a rule's free names) it is not walked again
+    remember_names(tree, visitor.words, visitor.imported)

@@ -91,6 +91,14 @@ class ModuleFacts:
     imported_classes: set[str] = field(default_factory=set)  # the same, imported
     own_defs: set[str] = field(default_factory=set)  # Bottle names the module defines itself
     read_before: set[str] = field(default_factory=set)  # the names the Bottle code reads
+    bound_names: frozenset[str] = frozenset()  # the names some `x = ...` line binds
+    view_functions: list[str] = field(default_factory=list)  # under a route decorator
+    # every call in the module, in the order the walk meets them (model/handed.py reads
+    # them across modules without walking the module again)
+    calls: list[cst.Call] = field(default_factory=list)
+    engines: frozenset[str] = frozenset()  # the template engines its calls name
+    # each rule's pre-scan as the model's read walk left it (Rule.reader), by rule code
+    read_by: dict[str, object] = field(default_factory=dict)
     words: frozenset[str] = frozenset()  # every identifier the module spells
     imports_bottle: bool = False  # `from bottle import ...` or `import bottle`
     # collected after the Bottle names are known (model/collect.py)

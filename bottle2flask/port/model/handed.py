@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ..walk import walk
-from .reading import names_bound_at_top
 
 if TYPE_CHECKING:
     from .app import ModuleApps
@@ -48,7 +47,6 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
     """Per module, the parameters of its functions that calls in other modules hand
     Bottle's request or an instance holding an app; followed until nothing is added."""
     found: dict[Path, Handed] = {rel: Handed() for rel in modules}
-    bound: dict[Path, set[str]] = {}
     changed = True
     while changed:
         changed = False
@@ -56,15 +54,15 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
             if m.tree is None or m.facts is None:
                 continue
             calls = _Calls(rel, m, found[rel], modules)
-            walk(m.tree, calls)
+            for call in m.facts.calls:  # (the model's read walk met them in this order)
+                calls.visit_Call(call)
             for target, function, param, value in calls.found:
                 other = modules.get(target)
                 if other is None or other.tree is None:
                     continue
                 name = _parameter(other.tree, function, param)
-                if target not in bound:
-                    bound[target] = names_bound_at_top(other.tree)
-                if name is None or name in bound[target]:
+                assert other.facts is not None  # (a module read has its facts)
+                if name is None or name in other.facts.bound_names:
                     continue  # a name some line binds is not only the parameter
                 into = found[target]
                 if value == "app":
@@ -166,7 +164,9 @@ def app_holders(modules: dict[Path, ModuleApps]) -> dict[Path, set[str]]:
     found: dict[Path, set[str]] = {}
     for rel, m in modules.items():
         if m.tree is not None and m.facts is not None:
-            walk(m.tree, _AppsHanded(modules, rel, m.facts, found))
+            handing = _AppsHanded(modules, rel, m.facts, found)
+            for call in m.facts.calls:  # (the model's read walk met them in this order)
+                handing.visit_Call(call)
     return {rel: attrs for rel, attrs in found.items() if attrs}
 
 

@@ -6,12 +6,15 @@ before the rules, and it cannot be turned off."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 import libcst as cst
 import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 
-from ..edit import names_read, names_read_outside_imports
-from ..quick import Transformer, Visitor
+from ..edit import names_read
+from ..quick import Transformer
 from ..walk import transform, walk
 from .collect import collect
 from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
@@ -38,10 +41,73 @@ class Reader(Transformer):
         self.module_alias: set[str] = set()
         self.method_alias: dict[str, cst.Attribute] = {}  # get = app.get
         self.own: set[str] = set()
-        self.names: set[str] = set()
+        self.module: cst.Module | None = None  # as given, before it is spelt
+        self._names: set[str] | None = None
         self.classes = 0
         self.self_apps: set[str] = set()
         self.bottle_subclasses: set[str] = set()
+        # Read in the same walk, of the module as spelt, and answered once it is read
+        # (they need every app the module has): the names it spells outside its imports,
+        # the names its `x = ...` lines bind, its parameters annotated as Bottle's app and
+        # its calls of a function by name (app_parameters), and what its top-level code
+        # binds to `application` and hands run() (wsgi_entry)
+        self.read_names: set[str] = set()
+        self.bound: set[str] = set()
+        self.annotated: list[cst.Param] = []
+        self.calls_by_name: list[cst.Call] = []
+        self.closed = 0  # the defs, classes and lambdas around the node: not top-level code
+        self.application: list[cst.BaseExpression] = []  # `application = <value>`
+        self.top_calls: list[cst.Call | None] = []  # in the order they start
+        self.open_calls: list[int | None] = []
+        self.returns: list[list[cst.Return]] = []  # per def being walked, its own returns
+
+    @property
+    def names(self) -> set[str]:
+        """Every name the module (as given) spells: asked only where one of its own defs
+        has the name of a Bottle one it reads through `bottle.`, rare enough to walk for."""
+        if self._names is None:
+            assert self.module is not None
+            self._names = names_read(self.module)
+        return self._names
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.read_names.add(node.value)  # (the walk does not enter the imports)
+
+    def leave_Param(self, original: cst.Param, updated: cst.Param) -> cst.Param:
+        if updated.annotation is not None:
+            self.annotated.append(updated)
+        return updated
+
+    def leave_AssignTarget(self, original: cst.AssignTarget,
+                           updated: cst.AssignTarget) -> cst.AssignTarget:
+        if isinstance(updated.target, cst.Name):
+            self.bound.add(updated.target.value)
+        return updated
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.closed += 1
+        self.returns.append([])
+
+    def leave_Return(self, original: cst.Return, updated: cst.Return) -> cst.Return:
+        self.returns[-1].append(updated)  # (a return is in a def: the innermost one's)
+        return updated
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.closed += 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self.closed += 1
+
+    def leave_Lambda(self, original: cst.Lambda, updated: cst.Lambda) -> cst.Lambda:
+        self.closed -= 1
+        return updated
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.closed:
+            self.open_calls.append(None)
+        else:
+            self.open_calls.append(len(self.top_calls))
+            self.top_calls.append(None)
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         """Bottle's names; a module's dotted name stays as written (`from bottle.ext.x
@@ -60,12 +126,11 @@ class Reader(Transformer):
         return False
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.facts.read_before = names_read_outside_imports(node)
+        self.module = node
         # `def view(...)` of the module's own: bottle.view stays bottle.view, or the
         # module's view would call itself
         self.own = {stmt.name.value for stmt in node.body
                     if isinstance(stmt, cst.FunctionDef | cst.ClassDef)}
-        self.names = names_read(node)
         self.classes = sum(isinstance(stmt, cst.ClassDef) for stmt in node.body)
         # the module's classes whose methods call an app method on their own `self`
         # (`self.route(...)`, `self.mount(...)`): where `self` may be an app
@@ -100,6 +165,14 @@ class Reader(Transformer):
         return updated
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        spelt = self.spell_assign(updated)
+        if not self.closed and isinstance(spelt, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == "application"
+                for t in spelt.targets):
+            self.application.append(spelt.value)
+        return spelt
+
+    def spell_assign(self, updated: cst.Assign):
         facts = self.facts
         value = updated.value
         if isinstance(value, cst.Attribute) and value.attr.value in DECORATOR_METHODS \
@@ -163,33 +236,26 @@ class Reader(Transformer):
         return updated
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
-        """A function that returns an app it made (`return app`, `return Bottle()`)."""
+        """A function that returns an app it made (`return app`, `return Bottle()`): of
+        its own returns (a nested function's are its own), read as the walk met them
+        and answered now, with what the module has made so far."""
         facts = self.facts
-
-        class Returns(Visitor):
-            found = False
-
-            def visit_FunctionDef(self, node) -> bool:
-                return node is updated  # a nested function's returns are its own
-
-            def visit_Return(self, node: cst.Return) -> None:
-                value = node.value
-                if isinstance(value, cst.Call) and facts.api(value.func) == "Bottle" \
-                        or isinstance(value, cst.Name) and value.value in facts.made \
-                        or isinstance(value, cst.Attribute) \
-                        and value.attr.value in facts.app_attrs:  # Server().bottle
-                    self.found = True
-
-        returns = Returns()
-        walk(updated, returns)
-        if returns.found:
-            facts.factories.add(updated.name.value)
+        for node in self.returns.pop():
+            value = node.value
+            if isinstance(value, cst.Call) and facts.api(value.func) == "Bottle" \
+                    or isinstance(value, cst.Name) and value.value in facts.made \
+                    or isinstance(value, cst.Attribute) \
+                    and value.attr.value in facts.app_attrs:  # Server().bottle
+                facts.factories.add(updated.name.value)
+                break
+        self.closed -= 1
         return updated
 
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
         """`class Site(Bottle)`: its instances are apps (`app = Site()`), and so is `self`
         in its methods, when no other class of the module has a `self` of its own.
         `class Site` whose __init__ sets `self.bottle = Bottle()`: `Site().bottle` is one."""
+        self.closed -= 1
         if any(self.facts.api(base.value) == "Bottle" for base in updated.bases):
             self.facts.factories.add(updated.name.value)
             self.facts.app_classes.add(updated.name.value)
@@ -218,6 +284,11 @@ class Reader(Transformer):
         return updated
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
+        at = self.open_calls.pop()
+        if at is not None:
+            self.top_calls[at] = updated
+        if isinstance(updated.func, cst.Name):
+            self.calls_by_name.append(updated)
         facts = self.facts
         name = facts.api(updated.func)
         if name == "run" and (updated.args and updated.args[0].keyword is None
@@ -229,6 +300,52 @@ class Reader(Transformer):
             facts.default_app = True
         return updated
 
+    def wsgi_entry(self) -> str | None:
+        """The name a WSGI server is given where it is not the app itself but wraps it:
+        `application` (mod_wsgi's name, many servers' default) bound as the module runs to
+        something other than the app (`application = SessionMiddleware(app, opts)`, `app_sess
+        = routes.app_sess; application = app_sess`), else the name the module's run() serves
+        (`run(app=app_sess)`). None when the app itself is what is served (`app =
+        SessionMiddleware(app)` rebinds the app's own name: that name is served)."""
+        facts = self.facts
+        # (read as the module was walked: its top-level code, not the defs, classes and
+        # lambdas, which run when called if ever)
+        if any(not facts.is_app(value)
+               and not (isinstance(value, cst.Call) and facts.api(value.func))
+               for value in self.application):
+            return "application"  # bound to something other than the app
+        served = []
+        for node in self.top_calls:
+            assert node is not None
+            if facts.api(node.func) == "run":  # run(wsgi) / run(app=wsgi): the server's
+                given = next((a.value for a in node.args if not a.keyword
+                              or a.keyword.value == "app"), None)
+                if isinstance(given, cst.Name) and not facts.is_app(given):
+                    served.append(given.value)
+        return served[-1] if served else None
+
+    def app_parameters(self, module: cst.Module) -> set[str]:
+        """`def setup_routing(a): a.route(...)` called as `setup_routing(app)`, or a
+        parameter annotated as Bottle's app (`def init_routes(app: Bottle)`, called from
+        another module): inside it `a` is the app (the route calls on it are ported),
+        when no other line binds that name."""
+        facts, apps = self.facts, self.facts.apps
+        defs = {stmt.name.value: stmt for stmt in module.body
+                if isinstance(stmt, cst.FunctionDef)}
+        found = {node.name.value for node in self.annotated
+                 if node.annotation is not None
+                 and facts.api(node.annotation.annotation) == "Bottle"}
+        for node in self.calls_by_name:
+            assert isinstance(node.func, cst.Name)
+            if node.func.value not in defs:
+                continue
+            params = defs[node.func.value].params.params
+            for i, a in enumerate(node.args):
+                if a.keyword is None and not a.star and i < len(params) \
+                        and isinstance(a.value, cst.Name) and a.value.value in apps:
+                    found.add(params[i].name.value)
+        return {name for name in found if name not in apps and name not in self.bound}
+
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         facts = self.facts
         for stmt in updated.body:  # `def template(...)` after `from bottle import template`
@@ -236,9 +353,11 @@ class Reader(Transformer):
                     and not _decorated_by_itself(stmt) \
                     and facts.bottle.pop(stmt.name.value, None) is not None:
                 facts.own_defs.add(stmt.name.value)  # the module's own: its import goes
+        facts.read_before = self.read_names
+        facts.bound_names = frozenset(self.bound)
         facts.apps |= facts.imported_apps
-        facts.apps |= app_parameters(updated, facts.apps, facts)
-        facts.wsgi_entry = wsgi_entry(updated, facts)
+        facts.apps |= self.app_parameters(updated)
+        facts.wsgi_entry = self.wsgi_entry()
         if facts.default_aliases and facts.imported_apps and not facts.made:
             # `app = default_app()` beside imported apps: the default app is another app,
             # made here under its own name (an imported app's name would be rebound)
@@ -255,46 +374,6 @@ class Reader(Transformer):
             facts.app_name = "app" if "app" in own else sorted(own)[0]
             facts.default_app = False  # no second app: `bottle = Bottle()` takes them too
         return updated
-
-
-def wsgi_entry(module: cst.Module, facts: ModuleFacts) -> str | None:
-    """The name a WSGI server is given where it is not the app itself but wraps it:
-    `application` (mod_wsgi's name, many servers' default) bound as the module runs to
-    something other than the app (`application = SessionMiddleware(app, opts)`, `app_sess
-    = routes.app_sess; application = app_sess`), else the name the module's run() serves
-    (`run(app=app_sess)`). None when the app itself is what is served (`app =
-    SessionMiddleware(app)` rebinds the app's own name: that name is served)."""
-    bound: list[str] = []  # `application` bound to something other than the app
-    served: list[str] = []
-
-    class Top(cst.CSTVisitor):
-        def visit_FunctionDef(self, node) -> bool:
-            return False  # runs when called, if ever
-
-        def visit_ClassDef(self, node) -> bool:
-            return False
-
-        def visit_Lambda(self, node) -> bool:
-            return False
-
-        def visit_Assign(self, node: cst.Assign) -> None:
-            value = node.value
-            if any(isinstance(t.target, cst.Name) and t.target.value == "application"
-                   for t in node.targets) and not facts.is_app(value) \
-                    and not (isinstance(value, cst.Call) and facts.api(value.func)):
-                bound.append("application")
-
-        def visit_Call(self, node: cst.Call) -> None:
-            if facts.api(node.func) == "run":  # run(wsgi) / run(app=wsgi): the server's
-                given = next((a.value for a in node.args if not a.keyword
-                              or a.keyword.value == "app"), None)
-                if isinstance(given, cst.Name) and not facts.is_app(given):
-                    served.append(given.value)
-
-    walk(module, Top())
-    if bound:
-        return "application"
-    return served[-1] if served else None
 
 
 def _instance_made_here(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
@@ -392,52 +471,12 @@ def uses_app_methods(cls: cst.ClassDef) -> bool:
     return bool(found)
 
 
-def app_parameters(module: cst.Module, apps: set[str],
-                   facts: ModuleFacts | None = None) -> set[str]:
-    """`def setup_routing(a): a.route(...)` called as `setup_routing(app)`, or a parameter
-    annotated as Bottle's app (`def init_routes(app: Bottle)`, called from another module):
-    inside it `a` is the app (the route calls on it are ported), when no other line binds
-    that name."""
-    defs = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.FunctionDef)}
-    found: set[str] = set()
-
-    class Calls(cst.CSTVisitor):
-        def visit_Param(self, node: cst.Param) -> None:
-            if facts is not None and node.annotation is not None \
-                    and facts.api(node.annotation.annotation) == "Bottle":
-                found.add(node.name.value)
-
-        def visit_Call(self, node: cst.Call) -> None:
-            if not (isinstance(node.func, cst.Name) and node.func.value in defs):
-                return
-            params = defs[node.func.value].params.params
-            for i, a in enumerate(node.args):
-                if a.keyword is None and not a.star and i < len(params) \
-                        and isinstance(a.value, cst.Name) and a.value.value in apps:
-                    found.add(params[i].name.value)
-
-    walk(module, Calls())
-    if not found:
-        return found
-    bound = names_bound_at_top(module)
-    return {name for name in found if name not in apps and name not in bound}
-
-
-def names_bound_at_top(module: cst.Module) -> set[str]:
-    """The names some `x = ...` line binds, anywhere (a parameter rebound is no app)."""
-    found: set[str] = set()
-
-    class Assigned(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            if isinstance(node.target, cst.Name):
-                found.add(node.target.value)
-
-    walk(module, Assigned())
-    return found
-
-
-def read(tree: cst.Module, facts: ModuleFacts) -> cst.Module:
-    """The module spelt one way; `facts` filled in."""
+def read(tree: cst.Module, facts: ModuleFacts,
+         readers: Mapping[str, type] = MappingProxyType({})) -> cst.Module:
+    """The module spelt one way; `facts` filled in, the rules' pre-scans (`readers`, by
+    rule code) among them. Two walks of the module: the first spells it and learns its
+    Bottle names and its apps (the Reader, a rewrite walk that also reads); the second
+    (collect) runs every reader that needs those at each node, in one walk."""
     tree = transform(tree, Reader(facts))
-    collect(tree, facts)
+    collect(tree, facts, readers)
     return tree

@@ -30,7 +30,9 @@ def discover() -> list[type[Rule]]:
 
 RULES = ordered(discover())
 CODES = sorted({rule.code for rule in RULES})
+# Each rule's pre-scan, which the model's read walk of a module runs (Rule.reader)
+READERS = {rule.code: rule.reader for rule in RULES if rule.reader is not None}
 # Every change a rule may declare, by id (bottle2flask/port/declared.py).
 CHANGES = {change.id: change for rule in RULES for change in rule.declares}
 
-__all__ = ["CHANGES", "CODES", "RULES", "discover"]
+__all__ = ["CHANGES", "CODES", "READERS", "RULES", "discover"]

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import libcst as cst
 from libcst.codemod import CodemodContext
@@ -36,6 +36,7 @@ from ..declared import Change, glob
 from ..edit import STATEMENTS, Remove, arg, string_value, transform, with_comments
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
 from ..quick import Transformer
+from ..read import read_once
 from ..results import Declaration, Site
 
 if TYPE_CHECKING:
@@ -95,6 +96,11 @@ class Rule(Transformer):
     # (0 reads the Bottle code before any rewrite, 1 rewrites, 2 tidies up at the end).
     after: ClassVar[tuple[str, ...]] = ()
     phase: ClassVar[Phase] = Phase.REWRITE
+    # Its pre-scan, if it reads the module before rewriting it: a reader (read.py, its
+    # visit_/leave_ methods by node type) made as `reader(facts)` for each module and run
+    # in the model's one read walk of the module once its Bottle names and apps are
+    # known (model/collect.py); the rule gets it back, read, from `pre_scan()`.
+    reader: ClassVar[type | None] = None
 
     def __init__(self, context: CodemodContext) -> None:
         super().__init__()
@@ -124,6 +130,17 @@ class Rule(Transformer):
         if found is None:
             found = self.context.scratch[key] = kind()
         assert isinstance(found, kind)
+        return found
+
+    def pre_scan(self, module: cst.Module) -> Any:
+        """What the rule's reader found in the model's read walk of this module; read
+        now, over `module`, where the module was read without it (a module read by a
+        caller that named no readers)."""
+        found = self.facts.read_by.get(self.code)
+        if found is None:
+            assert self.reader is not None
+            found = self.reader(self.facts)
+            read_once(module, [found])
         return found
 
     @property

@@ -44,7 +44,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..edit import Visitor, kw, last_import, names_read, walk
+from ..edit import Visitor, kw, last_import, names_read
 from ..model.facts import APP_FACTORIES
 from .base import APP_SHORTCUTS, ModuleSettings, Rule
 
@@ -71,8 +71,24 @@ def _eq():
                            whitespace_after=cst.SimpleWhitespace(""))
 
 
+class ServesDefault(Visitor):
+    """P002's pre-scan: does the module run Bottle's default app (`run()` with no app
+    given)?"""
+
+    def __init__(self, facts) -> None:
+        super().__init__()
+        self.api = facts.api
+        self.found = False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.api(node.func) == "run" and not any(
+                a.keyword is None or a.keyword.value == "app" for a in node.args):
+            self.found = True
+
+
 class App(Rule):
     code = "P002"
+    reader = ServesDefault
     summary = "Bottle() and the default app become Flask(__name__, ...)"
     made_here = False  # `app = default_app()` made the Flask app in its place
     depth = 0  # the functions and classes the walk is in
@@ -201,7 +217,7 @@ class App(Rule):
         return cst.FlattenSentinel([wrap, alias])
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.serves_default = serves_default(node, self.api)
+        self.serves_default = self.pre_scan(node).found
         self.made_here = False
         self.depth = 0
 
@@ -291,17 +307,3 @@ def _made_at(body: list, name: str) -> int | None:
                  and m.matches(stmt.body[0].targets[0].target, m.Name(name))
                  and isinstance(stmt.body[0].value, cst.Call)
                  and m.matches(stmt.body[0].value.func, m.Name("Flask"))), None)
-
-
-def serves_default(module: cst.Module, api) -> bool:
-    """Does the module run Bottle's default app (`run()` with no app given)?"""
-    found = []
-
-    class Find(Visitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            if api(node.func) == "run" and not any(
-                    a.keyword is None or a.keyword.value == "app" for a in node.args):
-                found.append(node)
-
-    walk(module, Find())
-    return bool(found)

@@ -161,20 +161,6 @@ def converter_name(regex: str, regexes: dict[str, str], prefix: str = "bottle_re
     return name
 
 
-def view_names(module: cst.Module, rule: Rule) -> list[str]:
-    """The names of the module's view functions, one entry a function."""
-    found = []
-
-    class Find(Visitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            if any(isinstance(d.decorator, cst.Call) and rule.app_method(d.decorator.func)
-                   in ROUTE_METHODS for d in node.decorators):
-                found.append(node.name.value)
-
-    walk(module, Find())
-    return found
-
-
 def derived_rules(function: cst.FunctionDef) -> list[str]:
     """The rules Bottle routes a view given none (its yieldroutes): its name, a "__" in
     it a "/", then a wildcard for each argument without a default, and one more rule for
@@ -304,7 +290,7 @@ class Routes(Rule):
                       and isinstance(stmt.body[0].value, cst.List | cst.Tuple | cst.BaseString)}
         self.taken = names_used(node)  # a converter class the rule names takes a free name
         self.shadowed, self.overlaps = shadowed_routes(node, self)
-        names = view_names(node, self)
+        names = [view.name for view in self.facts.views]  # (the model's read walk)
         self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
         self.seen: dict[str, int] = {}
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first

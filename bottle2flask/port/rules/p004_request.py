@@ -173,8 +173,55 @@ DICT_METHODS = {"get", "getunicode", "getall", "getlist", "getone", "keys", "val
                 "iterkeys", "itervalues", "iteritems"} | set(UNCONVERTED)
 
 
+class Stored(Visitor):
+    """P004's pre-scan: the attributes the module sets on the request (`request.user =
+    ...`: its own, which Flask's request takes as Bottle's does, in the environ), the
+    subscripts and attributes it assigns to (`request.forms.name = v`: written, not
+    read), and the names its code outside any def binds to one of the request's
+    FormsDicts (Request._aliases)."""
+
+    def __init__(self, facts) -> None:
+        super().__init__()
+        self.api = facts.api
+        self.own: set[str] = set()
+        self.stored: set[cst.CSTNode] = set()
+        self.aliases: set[str] = set()
+        self.depth = 0  # the defs around the node
+
+    def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
+        node = target.target
+        if isinstance(node, cst.Attribute) and self.api(node.value) == "request":
+            self.own.add(node.attr.value)
+        if isinstance(node, cst.Subscript | cst.Attribute):
+            self.stored.add(node)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth -= 1
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if not self.depth:
+            self.aliases |= aliases_bound(node, self.api)
+
+
+def aliases_bound(node: cst.Assign, api) -> set[str]:
+    """The names `form = request.forms` (`q = request.query.decode()`) binds to one of the
+    request's FormsDicts: their attributes are fields too."""
+    value = node.value
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+            and value.func.attr.value == "decode":
+        value = value.func.value
+    if isinstance(value, cst.Attribute) and api(value.value) == "request" \
+            and value.attr.value in MULTIDICTS:
+        return {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
+    return set()
+
+
 class Request(Rule):
     code = "P004"
+    reader = Stored
     summary = "request.forms/.query/.params/... in Werkzeug's names"
     declares = (Change("D-json-body", "8. JSON request bodies",
                        "request.get_json(silent=True): invalid JSON is None (Bottle: a 400); "
@@ -217,21 +264,11 @@ class Request(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         # `request.user = ...` here: the module's own attribute, which Flask's request
         # takes as Bottle's does (Bottle keeps it in the environ)
-        self.own: set[str] = set()
-        self.stored: set[cst.CSTNode] = set()  # request.forms[k] = ..., .name = ... (targets)
-        rule = self
-
-        class Assigned(Visitor):
-            def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
-                node = target.target
-                if isinstance(node, cst.Attribute) and rule.is_request(node.value):
-                    rule.own.add(node.attr.value)
-                if isinstance(node, cst.Subscript | cst.Attribute):
-                    rule.stored.add(node)  # request.forms.name = v: written, not read
-
-        walk(node, Assigned())
+        found = self.pre_scan(node)
+        self.own: set[str] = found.own
+        self.stored: set[cst.CSTNode] = found.stored  # request.forms[k] = ..., .name = ...
         self.module = node
-        self.aliases: list[set[str]] = [self._aliases(node)]
+        self.aliases: list[set[str]] = [found.aliases]  # the module's, outside its defs
         # the routes of each function being visited (None: not a view), innermost last
         self.routed: list[list[tuple[str | None, bool]] | None] = []
         # per function: a view at the module's top with no decorator under its routes and
@@ -339,14 +376,7 @@ class Request(Rule):
                 return node is body  # a nested function is a scope of its own
 
             def visit_Assign(self, node: cst.Assign) -> None:
-                value = node.value
-                if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
-                        and value.func.attr.value == "decode":
-                    value = value.func.value
-                if isinstance(value, cst.Attribute) and rule.is_request(value.value) \
-                        and value.attr.value in MULTIDICTS:
-                    names.update(t.target.value for t in node.targets
-                                 if isinstance(t.target, cst.Name))
+                names.update(aliases_bound(node, rule.api))
 
         walk(body, Scan())
         return names

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import arg, function_named, walk
+from ..edit import arg, function_named
+from ..model.facts import ModuleFacts
 from .base import Change, Need, Rule
 
 SPELT_OTHERWISE = {"414", "511"}  # codes whose reason Bottle and Werkzeug spell differently
@@ -47,8 +48,61 @@ TRACEBACK = ('(traceback.format_exc() if getattr({e}, "original_exception", None
 HEADERS = 'Headers([h for h in {e}.get_headers() if h[0].lower() != "content-type"])'
 
 
+class Registered(cst.CSTVisitor):
+    """P009's pre-scan: the handlers registered by name, as if decorated
+    (`app.error_handler[404] = not_found`, `app.error(404)(not_found)`): function name ->
+    its code."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.facts = facts
+        self.registered: dict[str, cst.BaseExpression] = {}
+
+    def visit_Assign(self, stmt: cst.Assign) -> None:
+        target = stmt.targets[0].target if len(stmt.targets) == 1 else None
+        slot = handler_slot(self.facts, target)
+        if slot is not None and (name := function_named(stmt.value)) is not None:
+            self.registered[name] = slot
+
+    def visit_Call(self, call: cst.Call) -> None:
+        found = registration(self.facts, call)
+        if found is not None and (name := function_named(found[1])) is not None:
+            self.registered[name] = found[0]
+
+
+def handler_slot(facts: ModuleFacts, target) -> cst.BaseExpression | None:
+    """The code of `app.error_handler[code]`, else None."""
+    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Attribute) \
+            and target.value.attr.value == "error_handler" \
+            and facts.is_app(target.value.value) and len(target.slice) == 1 \
+            and isinstance(target.slice[0].slice, cst.Index):
+        return target.slice[0].slice.value
+    return None
+
+
+def registration(facts: ModuleFacts,
+                 call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """(code, function) of `app.error(code)(function)`, else None; a lambda's value
+    is sent with the code, as Bottle sent it."""
+    inner = call.func
+    if isinstance(inner, cst.Call) and facts.app_method(inner.func) == "error" \
+            and len(call.args) == 1 \
+            and (isinstance(call.args[0].value, cst.Lambda)
+                 or function_named(call.args[0].value) is not None):
+        given = arg(inner, 0, "code")
+        code = given.value if given else cst.Integer("500")
+        func = call.args[0].value
+        if isinstance(func, cst.Lambda):
+            func = func.with_changes(body=cst.Tuple([
+                cst.Element(func.body, comma=cst.Comma(
+                    whitespace_after=cst.SimpleWhitespace(" "))), cst.Element(code)]))
+        return code, func
+    return None
+
+
 class Errors(Rule):
     code = "P009"
+    reader = Registered
     summary = "@error(code) becomes errorhandler(code) returning (body, code)"
     declares = (Change("D-error-text", "22. Error handlers",
                        "the handler shows Werkzeug's text for a path no route matches "
@@ -74,50 +128,7 @@ class Errors(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         # `app.error_handler[404] = not_found` or `app.error(404)(not_found)`: a handler
         # registered by name, as if decorated (function name -> its code)
-        rule = self
-        self.registered: dict[str, cst.BaseExpression] = {}
-
-        class Registered(cst.CSTVisitor):
-            def visit_Assign(self, stmt: cst.Assign) -> None:
-                target = stmt.targets[0].target if len(stmt.targets) == 1 else None
-                slot = rule.handler_slot(target)
-                if slot is not None and (name := function_named(stmt.value)) is not None:
-                    rule.registered[name] = slot
-
-            def visit_Call(self, call: cst.Call) -> None:
-                found = rule.registration(call)
-                if found is not None and (name := function_named(found[1])) is not None:
-                    rule.registered[name] = found[0]
-
-        walk(node, Registered())
-
-    def handler_slot(self, target) -> cst.BaseExpression | None:
-        """The code of `app.error_handler[code]`, else None."""
-        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Attribute) \
-                and target.value.attr.value == "error_handler" \
-                and self.is_app(target.value.value) and len(target.slice) == 1 \
-                and isinstance(target.slice[0].slice, cst.Index):
-            return target.slice[0].slice.value
-        return None
-
-    def registration(self, call: cst.Call) -> tuple[cst.BaseExpression,
-                                                    cst.BaseExpression] | None:
-        """(code, function) of `app.error(code)(function)`, else None; a lambda's value
-        is sent with the code, as Bottle sent it."""
-        inner = call.func
-        if isinstance(inner, cst.Call) and self.app_method(inner.func) == "error" \
-                and len(call.args) == 1 \
-                and (isinstance(call.args[0].value, cst.Lambda)
-                     or function_named(call.args[0].value) is not None):
-            given = arg(inner, 0, "code")
-            code = given.value if given else cst.Integer("500")
-            func = call.args[0].value
-            if isinstance(func, cst.Lambda):
-                func = func.with_changes(body=cst.Tuple([
-                    cst.Element(func.body, comma=cst.Comma(
-                        whitespace_after=cst.SimpleWhitespace(" "))), cst.Element(code)]))
-            return code, func
-        return None
+        self.registered: dict[str, cst.BaseExpression] = self.pre_scan(node).registered
 
     def leave_SimpleStatementLine(self, original, updated):
         stmt = updated.body[0] if len(updated.body) == 1 else None
@@ -126,13 +137,13 @@ class Errors(Rule):
         if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
                 and isinstance(target := stmt.targets[0].target, cst.Subscript) \
                 and isinstance(target.value, cst.Attribute) \
-                and (slot := self.handler_slot(target)) is not None \
+                and (slot := handler_slot(self.facts, target)) is not None \
                 and function_named(stmt.value) is not None:
             found = (slot, target.value.value, stmt.value)
         # registration(): `app.error(code)(function)`, a call of a call
         elif isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call) \
                 and isinstance(stmt.value.func, cst.Call) \
-                and (registered := self.registration(stmt.value)) is not None:
+                and (registered := registration(self.facts, stmt.value)) is not None:
             code, func = registered
             owner = stmt.value.func.func
             found = (code, owner.value if isinstance(owner, cst.Attribute)

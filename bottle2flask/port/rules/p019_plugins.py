@@ -57,8 +57,8 @@ import re
 import libcst as cst
 from libcst.helpers import parse_template_module
 
-from ..edit import Visitor, arg, kw, string_value, walk
-from ..model.facts import ROUTE_METHODS
+from ..edit import Visitor, arg, kw, string_value
+from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import wildcard_names
 from .base import Change, Companion, Phase, Rule, decorator_method, glob, is_view
 
@@ -123,8 +123,124 @@ def cannot_run(kind: str) -> str | None:
     return None
 
 
-class Plugins(Rule):
+class PluginNames:
+    """What names a plugin in a module: the local names of the plugin classes, the
+    plugin modules imported, the plugins bound to a name (filled in by Installs, read by
+    the rule)."""
+
+    facts: ModuleFacts
+    names: dict[str, str]
+    modules: dict[str, str]
+    bound: dict[str, cst.Call]
+
+    def dotted(self, node) -> str:
+        """A module's dotted name; `bottle.ext...` as written (the model spelt it `ext...`)."""
+        name = cst.Module([]).code_for_node(node) if node is not None else ""
+        if self.facts.bottle.get("ext") == "ext" and (name == "ext" or name.startswith("ext.")):
+            return f"bottle.{name}"
+        return name
+
+    def kind(self, call: cst.CSTNode | None) -> str | None:
+        """sqlite or sqlalchemy for a call that makes one of those plugins, else None."""
+        func = call.func if isinstance(call, cst.Call) else None
+        if isinstance(func, cst.Name):
+            return self.names.get(func.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) \
+                and self.facts.api(func.value.value) == "ext" and func.value.attr.value in EXT:
+            # bottle.ext.sqlite.Plugin (the model spelt bottle.ext as ext)
+            kind = func.value.attr.value
+            return kind if func.attr.value in PLUGINS[f"bottle_{kind}"][1] else None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+                and func.value.value in self.modules:
+            kind = self.modules[func.value.value]
+            module = next(m for m, (k, _) in PLUGINS.items() if k == kind)
+            return kind if func.attr.value in PLUGINS[module][1] else None
+        return None
+
+    def plugin_call(self, node: cst.BaseExpression) -> cst.Call | None:
+        if isinstance(node, cst.Name):
+            return self.bound.get(node.value)
+        return node if isinstance(node, cst.Call) else None
+
+    def install_method(self, call: cst.Call) -> str | None:
+        """install/uninstall on the app (any expression for it), or Bottle's shortcut."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in {"install", "uninstall"} \
+                and self.facts.is_app(func.value):
+            return func.attr.value
+        name = self.facts.api(func)
+        return name if name in {"install", "uninstall"} else None
+
+
+class Installs(Visitor, PluginNames):
+    """P019's pre-scan: the plugin modules and classes the module imports, the plugins
+    it binds to names and installs (each converted, or left out and kept), and the
+    functions it routes by callback=."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.facts = facts
+        self.names = {}  # a local name -> plugin kind (sqlite, sqlalchemy)
+        self.modules = {}  # `import bottle_sqlite as x` -> kind
+        self.bound = {}  # `plugin = SQLitePlugin(...)`
+        self.converted: dict[str, tuple[str, str]] = {}  # keyword -> (kind, opener call)
+        self.callbacks: dict[str, str] = {}  # a function routed by app.route(callback=)
+        self.installed: list[tuple[str, str | None]] = []  # (plugin, keyword) left out
+        self.left_kinds: set[str | None] = set()  # the kinds of the plugins left out
+        self.openers: dict[str, str] = {}  # keyword -> the opener function's name
+
+    def visit_Import(self, node: cst.Import) -> None:
+        for a in node.names:
+            name = self.dotted(a.name)
+            if name in PLUGINS:
+                local = a.evaluated_alias or name
+                self.modules[local] = PLUGINS[name][0]
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        module = self.dotted(node.module)
+        if module == "bottle.ext" and not isinstance(node.names, cst.ImportStar):
+            for a in node.names:
+                if a.evaluated_name in EXT:
+                    self.modules[a.evaluated_alias or a.evaluated_name] = a.evaluated_name
+        if module in PLUGINS and not isinstance(node.names, cst.ImportStar):
+            kind, classes = PLUGINS[module]
+            for a in node.names:
+                if a.evaluated_name in classes:
+                    self.names[a.evaluated_alias or a.evaluated_name] = kind
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if isinstance(node.value, cst.Call) and self.kind(node.value):
+            for t in node.targets:
+                if isinstance(t.target, cst.Name):
+                    self.bound[t.target.value] = node.value
+
+    def visit_Call(self, node: cst.Call) -> None:
+        # app.route("/", callback=index): `index` is a view as if decorated
+        if self.facts.app_method(node.func) in ROUTE_METHODS:
+            callback, path = arg(node, 2, "callback"), arg(node, 0, "path")
+            if callback is not None and isinstance(callback.value, cst.Name):
+                self.callbacks[callback.value.value] = \
+                    string_value(path.value) or "" if path else ""
+        if self.install_method(node) != "install" or not node.args:
+            return
+        plugin = self.plugin_call(node.args[0].value)
+        kind = self.kind(plugin) if plugin is not None else None
+        options = options_of(kind, plugin) if kind and plugin is not None else None
+        if options is None or kind is None \
+                or any(k == kind for k, _ in self.converted.values()):
+            self.left_kinds.add(kind)
+            keyword = arg(plugin, None, "keyword") if plugin is not None else None
+            self.installed.append((cst.Module([]).code_for_node(node.args[0].value),
+                                   string_value(keyword.value) if keyword else None))
+            return
+        opener = "get_db" if kind == "sqlite" else "db_session"
+        self.converted[options["keyword"]] = (kind, f"{opener}()")
+        self.openers[options["keyword"]] = opener
+
+
+class Plugins(PluginNames, Rule):
     code = "P019"
+    reader = Installs
     summary = "bottle-sqlite and bottle-sqlalchemy as Flask's per-request pattern; " \
               "other plugins, apply= and skip= as decorators, or kept by bottle_plugins"
     phase = Phase.FIRST  # plugins out of routes before P003 rewrites them, install before P002
@@ -155,58 +271,12 @@ class Plugins(Rule):
 
     # -- what the module installs -----------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
-        rule = self
-
-        class Scan(Visitor):
-            def visit_Import(self, node: cst.Import) -> None:
-                for a in node.names:
-                    name = rule.dotted(a.name)
-                    if name in PLUGINS:
-                        local = a.evaluated_alias or name
-                        rule.modules[local] = PLUGINS[name][0]
-
-            def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-                module = rule.dotted(node.module)
-                if module == "bottle.ext" and not isinstance(node.names, cst.ImportStar):
-                    for a in node.names:
-                        if a.evaluated_name in EXT:
-                            rule.modules[a.evaluated_alias or a.evaluated_name] = a.evaluated_name
-                if module in PLUGINS and not isinstance(node.names, cst.ImportStar):
-                    kind, classes = PLUGINS[module]
-                    for a in node.names:
-                        if a.evaluated_name in classes:
-                            rule.names[a.evaluated_alias or a.evaluated_name] = kind
-
-            def visit_Assign(self, node: cst.Assign) -> None:
-                if isinstance(node.value, cst.Call) and rule.kind(node.value):
-                    for t in node.targets:
-                        if isinstance(t.target, cst.Name):
-                            rule.bound[t.target.value] = node.value
-
-            def visit_Call(self, node: cst.Call) -> None:
-                # app.route("/", callback=index): `index` is a view as if decorated
-                if rule.app_method(node.func) in ROUTE_METHODS:
-                    callback, path = arg(node, 2, "callback"), arg(node, 0, "path")
-                    if callback is not None and isinstance(callback.value, cst.Name):
-                        rule.callbacks[callback.value.value] = \
-                            string_value(path.value) or "" if path else ""
-                if rule.install_method(node) != "install" or not node.args:
-                    return
-                plugin = rule.plugin_call(node.args[0].value)
-                kind = rule.kind(plugin) if plugin is not None else None
-                options = options_of(kind, plugin) if kind and plugin is not None else None
-                if options is None or kind is None \
-                        or any(k == kind for k, _ in rule.converted.values()):
-                    rule.left_kinds.add(kind)
-                    keyword = arg(plugin, None, "keyword") if plugin is not None else None
-                    rule.installed.append((cst.Module([]).code_for_node(node.args[0].value),
-                                           string_value(keyword.value) if keyword else None))
-                    return
-                opener = "get_db" if kind == "sqlite" else "db_session"
-                rule.converted[options["keyword"]] = (kind, f"{opener}()")
-                rule.record_opener(options["keyword"], opener)
-
-        walk(node, Scan())
+        found = self.pre_scan(node)
+        self.names, self.modules, self.bound = found.names, found.modules, found.bound
+        self.converted, self.callbacks = found.converted, found.callbacks
+        self.installed, self.left_kinds = found.installed, found.left_kinds
+        for keyword, opener in found.openers.items():
+            self.record_opener(keyword, opener)
         converted = {kind for kind, _ in self.converted.values()}
         self.gone = converted - self.left_kinds  # no plugin of these kinds is left
         self.defs = {stmt.name.value: i for i, stmt in enumerate(node.body)
@@ -283,44 +353,6 @@ class Plugins(Rule):
     def _helper(self, name: str) -> cst.Name:
         self.need_helper(HELPERS, name)
         return cst.Name(name)
-
-    def dotted(self, node) -> str:
-        """A module's dotted name; `bottle.ext...` as written (the model spelt it `ext...`)."""
-        name = cst.Module([]).code_for_node(node) if node is not None else ""
-        if self.facts.bottle.get("ext") == "ext" and (name == "ext" or name.startswith("ext.")):
-            return f"bottle.{name}"
-        return name
-
-    def kind(self, call: cst.CSTNode | None) -> str | None:
-        """sqlite or sqlalchemy for a call that makes one of those plugins, else None."""
-        func = call.func if isinstance(call, cst.Call) else None
-        if isinstance(func, cst.Name):
-            return self.names.get(func.value)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) \
-                and self.api(func.value.value) == "ext" and func.value.attr.value in EXT:
-            # bottle.ext.sqlite.Plugin (the model spelt bottle.ext as ext)
-            kind = func.value.attr.value
-            return kind if func.attr.value in PLUGINS[f"bottle_{kind}"][1] else None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
-                and func.value.value in self.modules:
-            kind = self.modules[func.value.value]
-            module = next(m for m, (k, _) in PLUGINS.items() if k == kind)
-            return kind if func.attr.value in PLUGINS[module][1] else None
-        return None
-
-    def plugin_call(self, node: cst.BaseExpression) -> cst.Call | None:
-        if isinstance(node, cst.Name):
-            return self.bound.get(node.value)
-        return node if isinstance(node, cst.Call) else None
-
-    def install_method(self, call: cst.Call) -> str | None:
-        """install/uninstall on the app (any expression for it), or Bottle's shortcut."""
-        func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value in {"install", "uninstall"} \
-                and self.is_app(func.value):
-            return func.attr.value
-        name = self.api(func)
-        return name if name in {"install", "uninstall"} else None
 
     # -- the statements -------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

@@ -1,0 +1,233 @@
+"""read.py: readers registered by node type share one walk, each seeing what it would
+in a walk of its own, with the scope kept once for all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from textwrap import dedent
+
+import libcst as cst
+import pytest
+
+from bottle2flask.port import runner
+from bottle2flask.port.model import build, read_module
+from bottle2flask.port.read import Readers, read_once
+from bottle2flask.port.rules import READERS
+from bottle2flask.port.runner import port_source
+from bottle2flask.port.walk import counting, walk
+from harness.bench.port_apps import large_module
+
+from .test_walk import SOURCES
+
+
+class Calls(cst.CSTVisitor):
+    """Records the calls and names it visits and leaves; stops at what `stop_at` says."""
+
+    stop_at: tuple[type, ...] = ()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, cst.CSTNode]] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.seen.append(("visit", node))
+
+    def leave_Call(self, node: cst.Call) -> None:
+        self.seen.append(("leave", node))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.seen.append(("visit", node))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.seen.append(("visit", node))
+        return not isinstance(node, self.stop_at)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.seen.append(("leave", node))
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.seen.append(("visit", node))
+        return not isinstance(node, self.stop_at)
+
+
+class StopsAtFunctions(Calls):
+    stop_at = (cst.FunctionDef,)
+
+
+class StopsAtClasses(Calls):
+    stop_at = (cst.ClassDef,)
+
+
+class Comments(cst.CSTVisitor):
+    """A reader of trivia: the walk enters whitespace and punctuation for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[cst.Comment] = []
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.seen.append(node)
+
+
+class Scoped(cst.CSTVisitor):
+    """The scope at each name: from the walk's shared list, and kept by itself."""
+
+    def __init__(self, scope: list) -> None:
+        super().__init__()
+        self.scope = scope
+        self.own: list[cst.CSTNode] = []
+        self.shared: list[tuple[str, ...]] = []
+        self.kept: list[tuple[str, ...]] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.shared.append(tuple(s.name.value for s in self.scope))
+        self.kept.append(tuple(s.name.value for s in self.own))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.own.append(node)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.own.pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.own.append(node)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.own.pop()
+
+
+def same(a: list, b: list) -> bool:
+    return len(a) == len(b) and all(x[0] == y[0] and x[1] is y[1]
+                                    for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_readers_in_one_walk_see_what_each_sees_in_its_own(name):
+    tree = cst.parse_module(SOURCES[name]())
+    kinds = (Calls, StopsAtFunctions, StopsAtClasses)
+    alone = [kind() for kind in kinds]
+    for reader in alone:
+        walk(tree, reader)
+    together = [kind() for kind in kinds]
+    read_once(tree, together)
+    for a, b in zip(alone, together, strict=True):
+        assert len(a.seen) > 10
+        assert same(a.seen, b.seen)
+    # a reader stopped below a node still has its leave_ called there, as LibCST does
+    assert len(together[1].seen) < len(together[0].seen)
+
+
+@pytest.mark.parametrize("name", ["sample", "runner"])
+def test_a_reader_of_trivia_gets_them_and_the_others_are_unchanged(name):
+    tree = cst.parse_module(SOURCES[name]())
+    alone, comments = Calls(), Comments()
+    walk(tree, alone)
+    together = Calls()
+    read_once(tree, [together, comments])
+    assert same(alone.seen, together.seen)
+    assert comments.seen and all(type(c) is cst.Comment for c in comments.seen)
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_the_scope_is_kept_once_for_all_readers(name):
+    tree = cst.parse_module(SOURCES[name]())
+    scope: list = []
+    reader = Scoped(scope)
+    Readers([reader], scope).walk(tree)
+    assert reader.shared == reader.kept and any(reader.shared) and not scope
+
+
+def test_one_walk_counts_once_whatever_its_readers():
+    tree = cst.parse_module(SOURCES["sample"]())
+    with counting() as counts:
+        read_once(tree, [Calls(), StopsAtClasses(), Comments()])
+    assert (counts.module_walks, counts.part_walks) == (1, 0)
+    with counting() as alone:
+        for reader in (Calls(), StopsAtClasses(), Comments()):
+            walk(tree, reader)
+    assert alone.module_walks == 3
+    # the trivia are entered once for the one reader that reads them
+    assert counts.module_nodes < alone.module_nodes
+    assert set(counts.by_caller) == {"test_read.test_one_walk_counts_once_whatever_its_readers"}
+
+
+# -- the model's reading: two walks a module, the rules' pre-scans in the second -------
+
+SAMPLE = SOURCES["sample"]
+
+
+def test_the_model_reads_a_module_in_its_spelling_walk_and_one_read_walk():
+    with counting() as counts:
+        read_module(large_module(), "app.py", readers=READERS)
+    assert (counts.transforms, counts.module_walks) == (1, 1)
+    assert set(counts.by_caller) == {"collect.collect"}
+    # nor a part of it again: a def's returns, a decorator that renames what it wraps
+    assert counts.part_walks == 0
+
+
+# What a port still reads of a whole module besides the model's walk, each because it
+# reads what other rules wrote: P003 the names the rules before it left (a converter
+# class takes a free name), P011 the Flask() call P002 wrote, P012 the names still read
+# once the routes are Flask's (a static_file view nothing else calls), P001 the names
+# and comments of the code every rule left (which imports are still used).
+READS_OF_REWRITTEN_CODE = {
+    "collect.collect", "p003_routes.Routes.visit_Module", "p011_template_path.calls_in",
+    "p012_static_file.StaticFile.used_names", "p001_imports.drop_unused",
+    "p001_imports.words_in_comments"}
+
+
+def test_a_port_reads_the_bottle_code_once_and_again_only_what_the_rules_rewrote():
+    with counting() as counts:
+        result = port_source(large_module(), "app.py")
+    assert result.status == "success"
+    assert set(counts.by_caller) <= READS_OF_REWRITTEN_CODE
+    assert counts.by_caller["collect.collect"] == 1
+    assert counts.module_walks <= len(READS_OF_REWRITTEN_CODE)
+
+
+@pytest.mark.parametrize("name", ["sample", "large module"])
+def test_each_rules_reader_finds_in_the_shared_walk_what_it_finds_alone(name):
+    tree, facts = read_module(SOURCES[name](), "app.py", readers=READERS)
+    assert set(facts.read_by) == set(READERS) and len(READERS) >= 4
+    for code, reader in READERS.items():
+        alone = reader(facts)
+        walk(tree, alone)
+        shared = facts.read_by[code]
+        assert type(shared) is reader
+        assert vars(shared) == vars(alone), code
+
+
+def test_a_rule_reads_its_module_itself_where_the_model_ran_no_readers(monkeypatch):
+    with counting() as counts:
+        usual = port_source(SAMPLE(), "app.py")
+    assert "base.Rule.pre_scan" not in counts.by_caller
+    monkeypatch.setattr(runner, "READERS", {})
+    with counting() as counts:
+        alone = port_source(SAMPLE(), "app.py")
+    assert counts.by_caller["base.Rule.pre_scan"] >= 2  # P002's, P004's...
+    assert alone.code == usual.code and alone.todos == usual.todos
+
+
+def test_the_requests_handed_across_modules_are_read_from_the_model_s_walk(tmp_path):
+    sources = {
+        Path("app.py"): dedent('''\
+            from bottle import Bottle, request
+            import api
+
+            app = Bottle()
+
+
+            @app.post("/put")
+            def put():
+                return api.put(request)
+            '''),
+        Path("api.py"): "def put(request):\n    return request.forms.get('x')\n",
+    }
+    for rel, text in sources.items():
+        (tmp_path / rel).write_text(text)
+    with counting() as counts:
+        model = build(tmp_path, sources, readers=READERS)
+    assert model.modules[Path("api.py")].handed_requests == {"request"}
+    assert not any(caller.startswith("handed.") for caller in counts.by_caller)
+    # each module is read once, and api.py again as the module handed the request
+    assert counts.by_caller["collect.collect"] == 3
