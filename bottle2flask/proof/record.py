@@ -130,14 +130,36 @@ def write_suite(folder: Path, data: dict, app_folder: Path | None = None) -> lis
     return written
 
 
-def app_entry(spec: str, tests: Path, variable: str | None = None) -> dict:
-    """{"folder", "spec"} of a file spec, the folder relative to the tests folder, never
-    absolute (a copy of OUT elsewhere finds the original through `variable`)."""
+def app_entry(spec: str, tests: Path, variable: str | None = None,
+              folder: Path | None = None) -> dict:
+    """{"folder", "spec"} of a file spec, the folder (its file's, unless given) relative to
+    the tests folder, never absolute (a copy of OUT elsewhere finds the original through
+    `variable`), the spec relative to the folder."""
     file, attr = split(spec)
     path = Path(file).resolve()
+    folder = path.parent if folder is None else folder.resolve()
     try:
-        folder = Path(os.path.relpath(path.parent, tests.resolve())).as_posix()
+        where = Path(os.path.relpath(folder, tests.resolve())).as_posix()
     except ValueError:  # another drive: only the variable can say where it is
-        folder = ""
-    return {"folder": folder, "spec": path.name + (f":{attr}" if attr else ""),
-            **({"variable": variable} if variable else {})}
+        where = ""
+    return {"folder": where, "spec": path.relative_to(folder).as_posix()
+            + (f":{attr}" if attr else ""), **({"variable": variable} if variable else {})}
+
+
+def app_entries(original: str, port: str, tests: Path, around: dict | None,
+                outside: list[str] = ()) -> dict[str, dict]:
+    """The suite's two apps, each loaded as the check loaded it. A module of a package
+    (around: the check's surroundings(), loading.Surroundings) is imported by its dotted
+    name from the folder above its package, the working folder there; its port runs in a
+    copy of that folder (the original's) with OUT in the folder ported's place ("at"),
+    under the same name, and `outside` names what it reads from around OUT."""
+    if around is None:
+        return {"bottle": app_entry(original, tests, ORIGINAL_VARIABLE),
+                "flask": app_entry(port, tests)}
+    root, at = Path(around["root"]), around["at"]
+    file = Path(split(original)[0]).resolve()
+    module = ".".join(file.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+    return {"bottle": {**app_entry(original, tests, ORIGINAL_VARIABLE, root), "at": at,
+                       "module": module},
+            "flask": {**app_entry(port, tests, folder=Path(around["port"])), "around": "bottle",
+                      "at": at, "module": module, "outside": list(outside)}}
