@@ -4,6 +4,7 @@ the package it is (`python -m shop`, its modules loaded as the check loads them)
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -173,3 +174,116 @@ def test_the_port_of_a_package_runs_as_python_m_package(tmp_path):
     finally:
         server.terminate()
         server.wait(10)
+
+
+# RULE-s45's frozax: a package run from the folder above it, whose modules read files
+# there by paths relative to the working folder and to the package's own folder's parent
+AROUND = {
+    "model.py": '''
+        import json
+
+
+        class Model:
+            def __init__(self):
+                with open("shop.json") as found:
+                    self.items = json.load(found)
+        ''',
+    "shop.json": '["milk", "eggs"]\n',
+    "site/about.txt": "about the shop\n",
+    "web/__init__.py": "",
+    "web/server.py": '''
+        import os
+
+        from bottle import Bottle
+        from model import Model
+
+        HERE = os.path.dirname(os.path.abspath(__file__))
+        app = Bottle()
+        model = Model()
+
+
+        @app.route("/items")
+        def items():
+            return ", ".join(model.items)
+
+
+        @app.route("/about")
+        def about():
+            with open(os.path.join(HERE, "..", "site", "about.txt")) as found:
+                return found.read()
+        ''',
+}
+
+
+def test_a_package_reading_files_around_it_is_checked_there_and_so_is_its_suite(
+        tmp_path, capfd):
+    repo = written(tmp_path / "repo", AROUND)
+    out = tmp_path / "ports" / "web+port"
+    assert kit(["port", str(repo / "web"), "-o", str(out)]) == 0
+    said = capfd.readouterr().out
+    assert "  GET /items " in said and "  GET /about " in said and "0 different" in said
+    assert f"The port reads files from outside {out}, as the original does: model.py, " \
+           f"shop.json, site/about.txt (in {repo.resolve()})" in said
+    assert not (out / "model.py").exists()  # the port is the folder ported, no more
+    apps = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())["apps"]
+    assert apps["bottle"] == {"folder": "../../../repo", "spec": "web/server.py:app",
+                              "variable": "BOTTLE2FLASK_ORIGINAL", "at": "web",
+                              "module": "web.server"}
+    assert apps["flask"] == {"folder": "..", "spec": "server.py:app", "around": "bottle",
+                             "at": "web", "module": "web.server",
+                             "outside": ["model.py", "shop.json", "site/about.txt"]}
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 0
+    assert "0 failed" not in (ran := capfd.readouterr().out) and " passed" in ran
+    # without the original, the port's tests say what it reads from around OUT
+    repo.rename(tmp_path / "gone")
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 1
+    ran = capfd.readouterr().out
+    assert "flask reads model.py, shop.json, site/about.txt from around the folder " \
+           "ported, as its original does, and the original is not here" in ran
+
+
+# RULE-s45's classes C and D: a package whose modules import each other relatively,
+# ported into a folder whose name is no identifier
+RELATIVE = {
+    "__init__.py": "",
+    "web.py": '''
+        from bottle import Bottle
+
+        web_app = Bottle()
+
+
+        @web_app.route("/")
+        def index():
+            return "home"
+        ''',
+    "main.py": '''
+        from bottle import Bottle
+
+        from .web import web_app
+
+        site_app = Bottle()
+        site_app.merge(web_app)
+        ''',
+}
+
+
+def test_the_suite_of_a_package_port_loads_both_as_the_check_did(tmp_path, capfd):
+    src = written(tmp_path / "repo" / "app", RELATIVE)
+    out = tmp_path / "ports" / "C2+flat"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    assert "  GET / " in capfd.readouterr().out
+    apps = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())["apps"]
+    assert apps["bottle"]["module"] == apps["flask"]["module"] == "app.main"
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 0
+    ran = capfd.readouterr().out
+    count = len(json.loads((out / "tests" / "bottle2flask_parity.json").read_text())
+                ["requests"])
+    assert f"{2 * count} passed" in ran
+    # a port changed by hand after porting: its tests fail, naming the difference
+    web = out / "web.py"
+    web.write_text(web.read_text().replace('return "home"', 'return "away"'))
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 1
+    ran = capfd.readouterr().out
+    assert "flask answers GET / otherwise than the original did" in ran
+    assert "now its body differ" in ran
+    assert "bottle-" not in ran.partition("short test summary")[2]  # the original passes
