@@ -205,8 +205,10 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     script = bool(port_loads.get("script"))  # its app is made only under __main__
     recorded = recording(found["report"], app_entries(original, port, tests, around,
                                                        outside), "bottle", "flask")
+    # a package's: the data files of the folder ported, and those its app read around it
     write_suite(tests, recorded, Path(around["root"]) if around
-                else Path(split(original)[0]).parent)
+                else Path(split(original)[0]).parent,
+                [around["at"], *outside] if around else None)
     if recorded["data"].get("not_kept"):
         say(f"The suite in {tests} runs on the data files as they are when it runs: "
             f"{recorded['data']['not_kept']}.")

@@ -106,10 +106,12 @@ def bodies_to_files(data: dict, folder: Path) -> dict[str, str]:
     return files
 
 
-def write_suite(folder: Path, data: dict, app_folder: Path | None = None) -> list[Path]:
+def write_suite(folder: Path, data: dict, app_folder: Path | None = None,
+                within: list[str] | None = None) -> list[Path]:
     """The test module, its helpers, the recorded data and bodies, into folder; and the
-    data files of app_folder (the original's, where its entry module is) as they are
-    now, which the suite lays over each app's copy. data gets "data": where they are and
+    data files of app_folder (the original's, where its entry module is, or the folder
+    above its package) as they are now, only those within these paths of it when given,
+    which the suite lays over each app's copy. data gets "data": where they are and
     which, or why none was kept."""
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "suite.py", folder / SUITE)
@@ -122,8 +124,9 @@ def write_suite(folder: Path, data: dict, app_folder: Path | None = None) -> lis
         (bodies / name).write_text(text, encoding="utf-8", newline="\n")
     written = [folder / SUITE, folder / ANSWERS, folder / DATA_FILES, folder / DATA, bodies]
     if app_folder is not None:
-        files, why = take(app_folder, folder / SNAPSHOT)
+        files, why = take(app_folder, folder / SNAPSHOT, within=within)
         data["data"] = {"folder": SNAPSHOT if not why else None, "files": files,
+                        **({"within": within} if within is not None else {}),
                         **({"not_kept": why} if why else {})}
         written += [folder / SNAPSHOT] if not why else []
     (folder / DATA).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -10,8 +10,13 @@ bottle2flask_parity.json.
 
 It runs against the Flask port (the folder above this one) and against the Bottle
 original, with the same test ids. The original is looked for where it was, relative to
-this folder, or in the folder the environment variable BOTTLE2FLASK_ORIGINAL names;
-when it is in neither, its tests are skipped and say so.
+this folder, or in the folder the environment variable BOTTLE2FLASK_ORIGINAL names (the
+folder that was ported); when it is in neither, its tests are skipped and say so.
+Each app is loaded as the check loaded it: a module of a package by its dotted name,
+from the folder above the package (its working folder too); the port of such a package
+runs in a copy of the original's folder with the port in the package's place, so the
+files the app reads from around it (a module, a data file) are there for both. Without
+the original, the port's tests fail, naming those files.
 
 What each test expects: where the port answered byte for byte as the original at
 port time (Date, Server and the order of fields aside), both apps are held to the
@@ -261,7 +266,9 @@ def client(request, tmp_path_factory):
         around = folder
     data = RECORDED.get("data") or {}
     if data.get("folder"):
-        DATA_FILES.lay_over(HERE / data["folder"], data["files"], copy)
+        DATA_FILES.lay_over(
+            HERE / data["folder"], data["files"], copy, data.get("within")
+        )
     try:
         loaded = load(copy, spec, app.get("module"))
     except Exception as error:

@@ -225,7 +225,12 @@ def test_a_package_reading_files_around_it_is_checked_there_and_so_is_its_suite(
     assert f"The port reads files from outside {out}, as the original does: model.py, " \
            f"shop.json, site/about.txt (in {repo.resolve()})" in said
     assert not (out / "model.py").exists()  # the port is the folder ported, no more
-    apps = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())["apps"]
+    recorded = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())
+    # the data files: the folder ported's and those its app read around it
+    assert recorded["data"] == {"folder": "bottle2flask_data",
+                                "files": ["shop.json", "site/about.txt"],
+                                "within": ["web", "model.py", "shop.json", "site/about.txt"]}
+    apps = recorded["apps"]
     assert apps["bottle"] == {"folder": "../../../repo", "spec": "web/server.py:app",
                               "variable": "BOTTLE2FLASK_ORIGINAL", "at": "web",
                               "module": "web.server"}
