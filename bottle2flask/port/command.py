@@ -271,6 +271,7 @@ def write_check(out: Path, status: int, reason: str, data: dict,
                       "summary": data.get("summary"), "counts": data.get("counts"),
                       "routes": data.get("routes", []), "unrouted": data.get("unrouted"),
                       "repair": data.get("repair"),
+                      **({"outside": data["outside"]} if data.get("outside") else {}),
                       **ran, **({"original": suite} if suite else {})}
     machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
 

@@ -225,7 +225,8 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     judged.lines[-1:-1] = notes
     judged.data["script"] = script
     if around and outside:
-        judged.data["outside"] = {"folder": around["root"], "files": outside}
+        judged.data["outside"] = {"folder": around["root"], "at": around["at"],
+                                  "files": outside}
     return judged
 
 

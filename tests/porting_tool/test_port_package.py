@@ -225,6 +225,11 @@ def test_a_package_reading_files_around_it_is_checked_there_and_so_is_its_suite(
     assert f"The port reads files from outside {out}, as the original does: model.py, " \
            f"shop.json, site/about.txt (in {repo.resolve()})" in said
     assert not (out / "model.py").exists()  # the port is the folder ported, no more
+    report = json.loads((out / "porting-report.json").read_text())["check"]
+    assert report["outside"] == {"folder": str(repo.resolve()), "at": "web",
+                                 "files": ["model.py", "shop.json", "site/about.txt"]}
+    assert "The port reads files from outside this folder, as the original does: " \
+           "`model.py`, `shop.json`, `site/about.txt`" in (out / "PORTING-REPORT.md").read_text()
     recorded = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())
     # the data files: the folder ported's and those its app read around it
     assert recorded["data"] == {"folder": "bottle2flask_data",
