@@ -18,6 +18,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -150,7 +151,7 @@ def app_entry(spec: str, tests: Path, variable: str | None = None,
 
 
 def app_entries(original: str, port: str, tests: Path, around: dict | None,
-                outside: list[str] = ()) -> dict[str, dict]:
+                outside: Sequence[str] = ()) -> dict[str, dict]:
     """The suite's two apps, each loaded as the check loaded it. A module of a package
     (around: the check's surroundings(), loading.Surroundings) is imported by its dotted
     name from the folder above its package, the working folder there; its port runs in a
