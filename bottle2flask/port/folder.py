@@ -247,6 +247,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          app_folder=apps.app_folder(rel), src_root=str(src),
                          companions_up=members.get(rel, 0), model=apps)
                for rel in python}
+    for rel, up in members.items():  # the module made for a default app they share too
+        if rel in options and options[rel].get("default_from"):
+            options[rel]["default_from"] = "." * up + options[rel]["default_from"]
     # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
     # that import from them open the connection with the function their port defines.
     for rel, text in python.items():
@@ -312,7 +315,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                              template_folder=template_folder(src / rel, src, templates, folders),
                              static_dir=(src / rel).parent.joinpath("static").is_dir(),
                              tree_needs=apps.tree_needs,
-                             template_imports=apps.template_imports)
+                             template_imports=apps.template_imports,
+                             companions_up=len(rel.parent.parts) + 1 if any(
+                                 apps.default_modules.get(m) == rel for m in members) else 0)
         module.app_name = None  # not the entry: the modules with the routes import it
         result.modules.append(module)
         if write:

@@ -297,3 +297,18 @@ def test_the_suite_of_a_package_port_loads_both_as_the_check_did(tmp_path, capfd
     assert "flask answers GET / otherwise than the original did" in ran
     assert "now its body differ" in ran
     assert "bottle-" not in ran.partition("short test summary")[2]  # the original passes
+
+
+def test_a_package_sharing_bottles_default_app_imports_its_module_relatively(tmp_path):
+    # the module the port makes for the default app its modules share sits in the
+    # package's top folder: `from default_app import app` failed there
+    src, out = ported(tmp_path, {
+        "__init__.py": "from bottle import default_app\n\nfrom . import views\n\n"
+                       "app = default_app()\n",
+        "views.py": 'from bottle import route\n\n\n@route("/")\ndef index():\n'
+                    '    return "home"\n'})
+    assert "from .default_app import app\n" in (out / "views.py").read_text()
+    assert "from .default_app import app\n" in (out / "__init__.py").read_text()
+    for spec, label in ((f"{src / '__init__.py'}:app", "shared_bottle"),
+                        (f"{out / '__init__.py'}:app", "shared_flask")):
+        assert webtest.TestApp(load(spec, {}, label).wsgi).get("/").text == "home"
