@@ -225,6 +225,9 @@ def test_a_package_reading_files_around_it_is_checked_there_and_so_is_its_suite(
     assert f"The port reads files from outside {out}, as the original does: model.py, " \
            f"shop.json, site/about.txt (in {repo.resolve()})" in said
     assert not (out / "model.py").exists()  # the port is the folder ported, no more
+    assert f"run it: in place of {repo.resolve() / 'web'} (it reads model.py, shop.json, " \
+           f"site/about.txt around it): cd {repo.resolve()} && flask --app " \
+           "web.server:app run" in said
     report = json.loads((out / "porting-report.json").read_text())["check"]
     assert report["outside"] == {"folder": str(repo.resolve()), "at": "web",
                                  "files": ["model.py", "shop.json", "site/about.txt"]}
@@ -281,7 +284,10 @@ def test_the_suite_of_a_package_port_loads_both_as_the_check_did(tmp_path, capfd
     src = written(tmp_path / "repo" / "app", RELATIVE)
     out = tmp_path / "ports" / "C2+flat"
     assert kit(["port", str(src), "-o", str(out)]) == 0
-    assert "  GET / " in capfd.readouterr().out
+    said = capfd.readouterr().out
+    assert "  GET / " in said
+    assert f"run it: rename C2+flat to app, the package's name, then: cd {out.parent} && " \
+           "flask --app app.main:site_app run" in said
     apps = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())["apps"]
     assert apps["bottle"]["module"] == apps["flask"]["module"] == "app.main"
     assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 0
