@@ -301,6 +301,16 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # a bottle.py the app shipped: kept while a module of the port still imports bottle
     still = bool(vendored) and any(m.imports_bottle if m.status == "success"
                                    else uses_bottle(m.code or "") for m in result.modules)
+    # a module of the port that still imports Bottle (its SimpleTemplate kept, P026) may
+    # read a template by its path itself: the originals stay beside their conversions
+    if any(m.status == "success" and m.imports_bottle for m in result.modules):
+        for converted in result.templates:
+            rel = Path(converted["path"])
+            if converted.get("output") and Path(converted["output"]).name != rel.name \
+                    and rel.as_posix() not in result.copied:
+                result.copied.append(rel.as_posix())
+                if write:
+                    shutil.copy2(src / rel, out / rel)
     for path, rel in vendored:
         if not still:
             result.left_out[str(rel)] = "Bottle itself, shipped with the app: no module " \

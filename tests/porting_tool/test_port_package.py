@@ -318,3 +318,47 @@ def test_a_package_sharing_bottles_default_app_imports_its_module_relatively(tmp
     for spec, label in ((f"{src / '__init__.py'}:app", "shared_bottle"),
                         (f"{out / '__init__.py'}:app", "shared_flask")):
         assert webtest.TestApp(load(spec, {}, label).wsgi).get("/").text == "home"
+
+
+# frozax's views render templates they read by path themselves, with Bottle's
+# SimpleTemplate, which the port keeps (P026): the .tpl files must stay there too
+READS_TEMPLATES = {
+    "web.py": '''
+        import os
+
+        from bottle import Bottle, SimpleTemplate
+
+        HERE = os.path.dirname(os.path.realpath(__file__))
+        app = Bottle()
+
+
+        def tpl(name, **values):
+            with open(os.path.join(HERE, name + ".tpl")) as found:
+                return SimpleTemplate(found.read()).render(**values)
+
+
+        @app.route("/")
+        def index():
+            return tpl("header", title="Courses") + "body"
+        ''',
+    "header.tpl": "<h1>{{title}}</h1>\n",
+}
+
+
+def test_templates_a_port_still_reads_with_bottles_simpletemplate_are_kept(tmp_path):
+    src, out = ported(tmp_path, READS_TEMPLATES, "reads")
+    assert (out / "header.html").is_file()  # converted, for Flask's templates
+    assert (out / "header.tpl").read_text() == "<h1>{{title}}</h1>\n"  # and kept
+    for spec, label in ((f"{src / 'web.py'}:app", "tpl_bottle"),
+                        (f"{out / 'web.py'}:app", "tpl_flask")):
+        assert webtest.TestApp(load(spec, {}, label).wsgi).get("/").text == \
+            "<h1>Courses</h1>\nbody"
+
+
+def test_a_port_that_no_longer_imports_bottle_keeps_no_template_source(tmp_path):
+    _, out = ported(tmp_path, {
+        "web.py": 'from bottle import Bottle, template\n\napp = Bottle()\n\n\n'
+                  '@app.route("/")\ndef index():\n    return template("header", title="x")\n',
+        "views/header.tpl": "<h1>{{title}}</h1>\n"}, "converts")
+    assert (out / "views" / "header.html").is_file()
+    assert not (out / "views" / "header.tpl").exists()
