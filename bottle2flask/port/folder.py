@@ -304,9 +304,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # a module of the port that still imports Bottle (its SimpleTemplate kept, P026) may
     # read a template by its path itself: the originals stay beside their conversions
     if any(m.status == "success" and m.imports_bottle for m in result.modules):
-        for converted in result.templates:
-            rel = Path(converted["path"])
-            if converted.get("output") and Path(converted["output"]).name != rel.name \
+        for template in result.templates:
+            rel = Path(template["path"])
+            if template.get("output") and Path(template["output"]).name != rel.name \
                     and rel.as_posix() not in result.copied:
                 result.copied.append(rel.as_posix())
                 if write:
