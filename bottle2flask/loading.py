@@ -12,17 +12,17 @@ import ast
 import contextlib
 import hashlib
 import http.client
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import inspect
 import json
 import os
 import re
+import shutil
 import socketserver
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -393,44 +393,92 @@ def _import_package(name: str, folder: Path) -> ModuleType:
     return module
 
 
-# The environment variable the check sets for the port's processes: the folders the
-# original imported from outside the folder ported, and the names there not to take
-# (the original's own package), as JSON {"folders": [...], "hidden": [...]}.
-BESIDE_VARIABLE = "BOTTLE2FLASK_BESIDE"
+# The environment variable the check sets for its processes: where the original is
+# loaded from, as JSON {"root", "at", "original", "port"} (Surroundings).
+SURROUNDINGS_VARIABLE = "BOTTLE2FLASK_SURROUNDINGS"
 
 
-class Beside(importlib.abc.MetaPathFinder):
-    """Top-level modules found in the original's folders outside the folder ported
-    (model.py beside the package web/ that was ported), for the names nothing else
-    provides: looked for last, as read-only folders at the end of sys.path would be.
-    The original's own package there is never taken (the port is not to run it)."""
+@dataclass
+class Surroundings:
+    """The folder an original is loaded from when that is above the folder ported (a
+    package's module runs from the folder that holds the package: web/server.py doing
+    `from model import Model`, model.py and the data files it opens beside web/), and
+    where its port takes the folder ported's place: the port runs in a copy of `root`
+    with `port` (OUT) at `at`, so what the app reads relative to the working folder, to
+    `..` or by a module's name outside the folder ported is there for both apps."""
 
-    def __init__(self, folders: list[str], hidden: list[str]) -> None:
-        self.folders, self.hidden = folders, set(hidden)
-        self.found: list[str] = []  # the names taken from those folders
+    root: Path  # the original's working folder and first folder on sys.path
+    at: str  # the folder ported, relative to root ("web")
+    original: Path  # the folder ported
+    port: Path  # OUT
+    copies: list[Path] = field(default_factory=list)  # the port's copies made here
+    opened: set[str] = field(default_factory=set)  # files opened in a copy, outside `at`
 
-    def find_spec(self, fullname, path=None, target=None):
-        if path is not None or fullname.partition(".")[0] in self.hidden:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(fullname, self.folders)
-        if spec is not None and fullname not in self.found:
-            self.found.append(fullname)
-        return spec
+    def holds(self, path: Path, folder: Path) -> bool:
+        return path == folder or folder in path.parents
+
+    def copy_port(self, path: Path, copy: Path, ignore) -> Path:
+        """A copy of root in `copy`, the folder ported left out and OUT in its place;
+        the copy of `path` (a file of OUT)."""
+        shutil.copytree(self.root, copy, symlinks=True, ignore=lambda folder, names: {
+            *ignore(folder, names), *(n for n in names if Path(folder, n) in (
+                self.root / self.at, self.port))})
+        shutil.copytree(self.port, copy / self.at, symlinks=True, ignore=ignore,
+                        dirs_exist_ok=True)
+        self.copies.append(copy)
+        return copy / self.at / path.relative_to(self.port)
+
+    def base(self, path: Path, copy: Path) -> Path:
+        """What a traceback's frames in a copy are relative to: the folder ported's place
+        in it, for either app, so the port's frames name its modules as OUT holds them."""
+        if self.holds(path, self.port) or self.holds(path, self.original):
+            return copy / self.at
+        return copy
+
+    def watch(self) -> None:
+        """Note every file opened in a copy of the port outside OUT's place in it (an
+        audit hook: what the app reads from around the folder ported)."""
+        def opened(event: str, args: tuple) -> None:
+            if event != "open" or not isinstance(args[0], str):
+                return
+            path = os.path.normpath(os.path.join(os.getcwd(), args[0]))
+            for copy in self.copies:
+                if path.startswith(f"{copy}{os.sep}") \
+                        and not path.startswith(f"{copy / self.at}{os.sep}") \
+                        and f"{os.sep}__pycache__{os.sep}" not in path:
+                    self.opened.add(Path(path).relative_to(copy).as_posix())
+
+        sys.addaudithook(opened)
 
 
-def see_beside(environ=os.environ) -> Beside | None:
-    """Install the finder BESIDE_VARIABLE describes, if set; the finder, or None."""
-    told = environ.get(BESIDE_VARIABLE)
+SURROUNDINGS: Surroundings | None = None  # this process's, when the check tells it
+
+
+def see_surroundings(environ=os.environ) -> Surroundings | None:
+    """The Surroundings SURROUNDINGS_VARIABLE describes, if set, made this process's."""
+    global SURROUNDINGS
+    told = environ.get(SURROUNDINGS_VARIABLE)
     if not told:
         return None
     try:
         said = json.loads(told)
-        finder = Beside([str(f) for f in said["folders"]], [str(n) for n in said["hidden"]])
+        SURROUNDINGS = Surroundings(Path(said["root"]), str(said["at"]),
+                                    Path(said["original"]), Path(said["port"]))
     except (ValueError, KeyError, TypeError):
-        raise UsageError(f"{BESIDE_VARIABLE} is not JSON with folders and hidden: "
-                         f"{told!r}") from None
-    sys.meta_path.append(finder)
-    return finder
+        raise UsageError(f"{SURROUNDINGS_VARIABLE} is not JSON with root, at, original "
+                         f"and port: {told!r}") from None
+    return SURROUNDINGS
+
+
+def import_root(path: Path) -> Path:
+    """The folder a file is loaded from (the working folder, first on sys.path): a
+    package's folder's parent for its __init__.py, the folder above its top package for
+    a module that runs as a package's (package_name), else its own folder."""
+    path = path.resolve()
+    if path.name == "__init__.py":
+        return path.parent.parent
+    dotted = package_name(path) if path.suffix == ".py" else None
+    return path.parents[dotted.count(".")] if dotted else path.parent
 
 
 def _leave_path(folder: Path) -> None:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import time_machine
 
-from .. import docs
+from .. import docs, loading
 from ..errors import UsageError
-from ..loading import is_file, is_url, labels, package_name, split
+from ..loading import import_root, is_file, is_url, labels, split
 from ..loading import load as load_app
 from ..proof.answers import ALLOWANCES
 from .normalise import INTENDED
@@ -69,7 +69,9 @@ def port_settings(spec: str) -> Path | None:
 
 
 def on_copy(spec: str, folder: Path, label: str) -> str:
-    """The spec pointed at a copy of its app's folder (a module spec, a URL: as they are)."""
+    """The spec pointed at a copy of its app's folder (a module spec, a URL: as they are);
+    a port the check runs in its original's surroundings (loading.Surroundings), at the
+    folder ported's place in a copy of them."""
     target, attr = split(spec)
     if is_url(spec) or not is_file(target):
         return spec
@@ -77,10 +79,11 @@ def on_copy(spec: str, folder: Path, label: str) -> str:
     if not path.is_file():  # the loader says so, in its own words
         return spec
     copy = folder / f"{label}-app"
+    around = loading.SURROUNDINGS
+    if around is not None and around.holds(path, around.port):
+        return f"{around.copy_port(path, copy, NOT_COPIED)}{':' + attr if attr else ''}"
     # The app's folder, as the loader takes it: a package's is the folder holding it.
-    dotted = package_name(path) if path.suffix == ".py" else None
-    root = path.parent.parent if path.name == "__init__.py" else (
-        path.parents[dotted.count(".")] if dotted else path.parent)
+    root = import_root(path)
     shutil.copytree(root, copy, ignore=NOT_COPIED, symlinks=True)
     return f"{copy / path.relative_to(root)}{':' + attr if attr else ''}"
 

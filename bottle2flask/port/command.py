@@ -205,8 +205,7 @@ def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
             say_suite(args.out, say)
         elif started and status != ExitStatus.BREAKS and entry is not None:
             # (a port with a TODO that fails is not done: no "run it")
-            folder, name = run_from(args.out, entry[0])
-            say(f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run")
+            say(run_line(args.out, entry, outcome.data.get("outside")))
             say_suite(args.out, say)
     machine = args.out / "porting-report.json"
     found = json.loads(machine.read_text(encoding="utf-8"))
@@ -271,6 +270,7 @@ def write_check(out: Path, status: int, reason: str, data: dict,
                       "summary": data.get("summary"), "counts": data.get("counts"),
                       "routes": data.get("routes", []), "unrouted": data.get("unrouted"),
                       "repair": data.get("repair"),
+                      **({"outside": data["outside"]} if data.get("outside") else {}),
                       **ran, **({"original": suite} if suite else {})}
     machine.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
 
@@ -278,6 +278,30 @@ def write_check(out: Path, status: int, reason: str, data: dict,
 def say_suite(out: Path, say=print) -> None:
     if (out / "tests" / "test_bottle2flask_parity.py").is_file():
         say(f"its parity suite: bottle2flask test {out}")
+
+
+def run_line(out: Path, entry: tuple[str, str], outside: dict | None = None) -> str:
+    """How to run the port: from its own folder, or, for a module of a package the check
+    loaded by its dotted name, from the folder above the package (OUT in the original's
+    place there, when the port reads files from around it)."""
+    from ..proof.record import DATA
+
+    suite = out / "tests" / DATA
+    module = (json.loads(suite.read_text(encoding="utf-8"))["apps"]["flask"].get("module")
+              if suite.is_file() else None)
+    if not module:
+        folder, name = run_from(out, entry[0])
+        return f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run"
+    spec = app_spec((module, entry[1]))
+    if outside:
+        return (f"run it: in place of {Path(outside['folder']) / outside['at']} (it reads "
+                f"{', '.join(outside['files'])} around it): cd {outside['folder']} && "
+                f"flask --app {spec} run")
+    package = module.partition(".")[0]
+    if out.name != package:  # the package's name is the original's folder's
+        return (f"run it: rename {out.name} to {package}, the package's name, then: "
+                f"cd {out.parent} && flask --app {spec} run")
+    return f"run it: cd {out.parent} && flask --app {spec} run"
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:

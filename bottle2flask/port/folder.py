@@ -11,6 +11,8 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import libcst as cst
+
 from bottle2flask.stpl.hoist import module_source
 
 from . import requirements, response_params
@@ -112,6 +114,46 @@ def star_todo(module: FileResult, apps) -> FileResult:
                    todos=[{"code": "P001", "line": at + 1, "text": text}])
 
 
+def package_members(src: Path, modules) -> dict[Path, int]:
+    """The modules that run as members of the package the folder ported is (it has an
+    __init__.py), each with how many levels up the package's top folder is: its
+    __init__.py, a module that imports relatively, by the package's name or a module
+    beside the package (it runs as web.server from the folder above, as the check loads
+    it), and what those import. The rest run from their own folder, by their names."""
+    if not (src / "__init__.py").is_file():
+        return {}
+    above = src.resolve().parent
+    outside = {p.stem for p in above.glob("*.py")} | {
+        p.name for p in above.iterdir() if (p / "__init__.py").is_file()}
+    inside = {rel.parts[0].removesuffix(".py") for rel in modules}
+    found = {rel for rel, m in modules.items() if rel.name == "__init__.py"
+             or m.original is not None and any(
+                 level or top == src.name or top in outside - inside
+                 for level, top in top_imports(m.original))}
+    todo = list(found)
+    while todo:
+        for used in modules[todo.pop()].uses:
+            if used in modules and used not in found:
+                found.add(used)
+                todo.append(used)
+    return {rel: len(rel.parent.parts) + 1 for rel in found}
+
+
+def top_imports(tree) -> list[tuple[int, str]]:
+    """(dots, first name) of each import at the module's top level."""
+    found = []
+    for stmt in tree.body:
+        for small in getattr(stmt, "body", ()) if isinstance(stmt, cst.SimpleStatementLine) \
+                else ():
+            if isinstance(small, cst.Import):
+                found += [(0, cst.Module([]).code_for_node(a.name).partition(".")[0])
+                          for a in small.names]
+            elif isinstance(small, cst.ImportFrom):
+                module = cst.Module([]).code_for_node(small.module) if small.module else ""
+                found.append((len(small.relative), module.partition(".")[0]))
+    return found
+
+
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
               write: bool = True, faithful: bool = False,
               exact: frozenset[str] = frozenset()) -> TreeResult:
@@ -194,6 +236,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             python[rel] = tree.code
             apps.rewritten[rel] = (python[rel], tree)
     ported: dict[Path, FileResult] = {}
+    members = package_members(src, apps.modules)
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken, template_crlf=crlf,
@@ -202,8 +245,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          template_search=template_search(src / rel, src, templates, folders),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel), src_root=str(src),
-                         model=apps)
+                         companions_up=members.get(rel, 0), model=apps)
                for rel in python}
+    for rel, up in members.items():  # the module made for a default app they share too
+        if rel in options and options[rel].get("default_from"):
+            options[rel]["default_from"] = "." * up + options[rel]["default_from"]
     # The modules that install bottle-sqlite/-sqlalchemy first: the views of the modules
     # that import from them open the connection with the function their port defines.
     for rel, text in python.items():
@@ -255,6 +301,16 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # a bottle.py the app shipped: kept while a module of the port still imports bottle
     still = bool(vendored) and any(m.imports_bottle if m.status == "success"
                                    else uses_bottle(m.code or "") for m in result.modules)
+    # a module of the port that still imports Bottle (its SimpleTemplate kept, P026) may
+    # read a template by its path itself: the originals stay beside their conversions
+    if any(m.status == "success" and m.imports_bottle for m in result.modules):
+        for template in result.templates:
+            rel = Path(template["path"])
+            if template.get("output") and Path(template["output"]).name != rel.name \
+                    and rel.as_posix() not in result.copied:
+                result.copied.append(rel.as_posix())
+                if write:
+                    shutil.copy2(src / rel, out / rel)
     for path, rel in vendored:
         if not still:
             result.left_out[str(rel)] = "Bottle itself, shipped with the app: no module " \
@@ -269,7 +325,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                              template_folder=template_folder(src / rel, src, templates, folders),
                              static_dir=(src / rel).parent.joinpath("static").is_dir(),
                              tree_needs=apps.tree_needs,
-                             template_imports=apps.template_imports)
+                             template_imports=apps.template_imports,
+                             companions_up=len(rel.parent.parts) + 1 if any(
+                                 apps.default_modules.get(m) == rel for m in members) else 0)
         module.app_name = None  # not the entry: the modules with the routes import it
         result.modules.append(module)
         if write:

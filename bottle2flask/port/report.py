@@ -147,6 +147,13 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
             lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "
                          f"{route['requests']} | {result} | {cell(detail)} |")
         lines += ["", data.get("summary", ""), ""]
+    outside = data.get("outside")
+    if outside:  # a package run from the folder above it, as its original is
+        lines += [f"The port reads files from outside this folder, as the original does: "
+                  f"{', '.join(f'`{f}`' for f in outside['files'])} (in "
+                  f"`{outside['folder']}`). The check ran it in a copy of that folder with "
+                  f"this port in `{outside['at']}/`'s place, and so does its suite: ship "
+                  "those files with the port, or run it from there.", ""]
     left = (data.get("repair") or {}).get("left")
     if left:
         lines += ["Broken and not repaired by the check:", ""]

@@ -67,6 +67,19 @@ def add_imports(tree: cst.Module, context: CodemodContext) -> cst.Module:
     return head.with_changes(body=[*head.body, *body[cut:]], footer=tree.footer)
 
 
+def companions_relative(context: CodemodContext, up: int, state: PortState) -> None:
+    """The imports of the modules the port copies beside the app (state.companions,
+    bottle_compat, the templates' helpers) made relative, for a module that runs as a
+    member of a package: it finds them in the package's top folder, where they are
+    copied, and not by their own names (`import bottle_mount` fails there)."""
+    key = AddImportsVisitor.CONTEXT_KEY
+    ours = {*state.companions, "bottle_compat"}
+    context.scratch[key] = [
+        replace(item, relative=up) if not item.relative and (
+            item.module_name in ours or HELPERS.fullmatch(item.module_name)) else item
+        for item in context.scratch.get(key, [])]
+
+
 def reaches_static(rules: list[str]) -> bool:
     """Whether a /static/... URL reaches one of the app's routes: its first segment is a
     wildcard, or `static` itself (Flask's own static route would take those URLs)."""
@@ -299,6 +312,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     for module, name in shim_imports(state):
         AddImportsVisitor.add_needed_import(context, module, name)
     tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
+    if settings.companions_up:
+        companions_relative(context, settings.companions_up, state)
     tree = add_imports(tree, context)
     tree = tidy_imports(drop_placeholders(tree, state), original,
                         {*own_modules, "bottle_compat", "bottle_routes"})

@@ -60,5 +60,10 @@ class Settings:
     openers: dict[str, tuple[str, str]] = field(default_factory=dict)
     # P003: the names of the route filters the app adds (app.router.add_filter("slug", f))
     route_filters: frozenset[str] = frozenset()
+    # the module runs as a member of the package the folder ported is (its relative
+    # imports, or a member's of it): the modules the port copies into the package's top
+    # folder (bottle_compat, bottle_mount, template_helpers...) are imported relatively,
+    # this many levels up (1: `from . import bottle_mount`); 0: by their own names
+    companions_up: int = 0
     # the model of the whole app (None: this module alone is the app)
     model: AppModel | None = None

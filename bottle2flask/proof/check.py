@@ -24,8 +24,8 @@ from pathlib import Path
 
 from ..exit_status import ExitStatus
 from ..interpreter import Interpreter
-from ..loading import BESIDE_VARIABLE, package_name, split
-from .record import ORIGINAL_VARIABLE, app_entry, recording, write_suite
+from ..loading import SURROUNDINGS_VARIABLE, import_root, split
+from .record import app_entries, recording, write_suite
 
 SAME, DIFFERENT = ExitStatus.DONE, ExitStatus.DIFFERS
 PORT_DOES_NOT_START, NOT_CHECKED = ExitStatus.PORT_DOES_NOT_START, ExitStatus.NOT_COMPARED
@@ -40,7 +40,7 @@ class Check:
 
 
 def worker(python: str | Interpreter, args: list[str], timeout: float,
-           beside: dict | None = None) -> dict:
+           around: dict | None = None) -> dict:
     """Run one part of the check in its own process (under the user's Python, when
     given); its JSON answer, or why there is none. The apps' own output goes to the
     Interpreter's log, if it has one.
@@ -54,8 +54,8 @@ def worker(python: str | Interpreter, args: list[str], timeout: float,
             done = subprocess.run(runner.command("bottle2flask.proof.worker", args),
                                   capture_output=True, text=True, timeout=timeout,
                                   env={**os.environ, "TMPDIR": scratch,
-                                       **({BESIDE_VARIABLE: json.dumps(beside)}
-                                          if beside else {})})
+                                       **({SURROUNDINGS_VARIABLE: json.dumps(around)}
+                                          if around else {})})
         except subprocess.TimeoutExpired as stopped:
             runner.keep(args, stopped.stderr or "")
             return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
@@ -78,21 +78,17 @@ def blocking_todo(result, problem: dict) -> str:
     return f" (TODO {todo['code']} at {module.path}:{todo['line']})" if todo else ""
 
 
-def beside(src: Path, file: str) -> dict | None:
-    """What the original imports from outside the folder ported, for the port to see too:
-    a module of a package is loaded from the folder above the package (web/server.py
-    doing `from model import Model`, model.py beside web/), and its port, in OUT, finds
-    that folder's modules last, read-only, the original's own package there left out.
-    None when the original is loaded from within the folder ported."""
-    path = (src / file).resolve()
-    dotted = package_name(path) if path.suffix == ".py" and path.name != "__init__.py" \
-        else None
-    root = path.parents[dotted.count(".")] if dotted else path.parent.parent \
-        if path.name == "__init__.py" else path.parent
-    top = src.resolve()
+def surroundings(src: Path, out: Path, file: str) -> dict | None:
+    """Where the original is loaded from when that is above the folder ported, for the
+    port to run there too (loading.Surroundings): a module of a package runs from the
+    folder above the package (web/server.py doing `from model import Model`, model.py
+    and the data files it opens beside web/), and its port in a copy of that folder with
+    OUT in web/'s place. None when the original is loaded from within the folder ported."""
+    root, top = import_root(src / file), src.resolve()
     if root == top or root not in top.parents:
         return None
-    return {"folders": [str(root)], "hidden": [top.relative_to(root).parts[0]]}
+    return {"root": str(root), "at": top.relative_to(root).as_posix(), "original": str(top),
+            "port": str(out.resolve())}
 
 
 def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interpreter,
@@ -105,28 +101,28 @@ def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interprete
     server would serve it (the port keeps the name: its middleware wraps app.wsgi_app),
     unless the original does not load by it."""
     file, attr = start  # `make_app()`: the loader calls it with no arguments
-    outside = beside(src, file)
+    around = surroundings(src, out, file)
     if served:
         original, port = f"{src / file}:{served}", f"{out / file}:{served}"
-        loads = worker(python, ["probe", original], timeout)
+        loads = worker(python, ["probe", original], timeout, around)
         if loads["ok"]:
-            port_loads = worker(python, ["probe", port], timeout, outside)
+            port_loads = worker(python, ["probe", port], timeout, around)
             if port_loads["ok"] or "has no attribute" not in port_loads.get("error", ""):
                 return original, port, loads, port_loads
     port = f"{out / file}:{attr}"
     original = f"{src / file}:{attr}"
-    loads = worker(python, ["probe", original], timeout)
+    loads = worker(python, ["probe", original], timeout, around)
     if loads["ok"] or "has no attribute" not in loads.get("error", ""):
-        return original, port, loads, worker(python, ["probe", port], timeout, outside)
+        return original, port, loads, worker(python, ["probe", port], timeout, around)
     original = str(src / file)
-    loads = worker(python, ["probe", original], timeout)
-    port_loads = worker(python, ["probe", port], timeout, outside)
+    loads = worker(python, ["probe", original], timeout, around)
+    port_loads = worker(python, ["probe", port], timeout, around)
     if not loads["ok"] and not port_loads["ok"] \
             and "has no attribute" in port_loads.get("error", ""):
         # the module has no such name in either: the port is looked for as the original
         # was, so the two failures say the same where they are the same
         port = str(out / file)
-        port_loads = worker(python, ["probe", port], timeout, outside)
+        port_loads = worker(python, ["probe", port], timeout, around)
     return original, port, loads, port_loads
 
 
@@ -188,26 +184,31 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         return Check(NOT_CHECKED, "the original does not start here, so the port was not "
                      f"compared: {original_loads['error']}",
                      data={"starts": {"original": False, "port": True}})
-    if port_loads.get("beside"):
-        outside = (beside(src, start[0]) or {}).get("folders", [])
-        say(f"The port imports modules from outside {out}, as the original did: "
-            f"{', '.join(port_loads['beside'])} (from {', '.join(outside)}); ship them "
-            "with it, or put their folder on its sys.path.")
+    around = surroundings(src, out, start[0])
     files = [*map(str, requests)]  # parity reads the port's parity.toml by itself
     # every request goes to a second instance of the original too: where the two differ
     # (a random draw, a fresh session id), only what both kept is compared (noise.py)
     found = worker(python, ["compare", original, port,
                             json.dumps({**replay, "requests": files, "noise": True})],
-                   timeout * 4, beside(src, start[0]))
+                   timeout * 4, around)
     if "routes" not in found:
         return Check(NOT_CHECKED, f"the comparison did not run: {found.get('error')}",
                      data={"starts": {"original": True, "port": True}})
+    # what the port read from around the folder ported (its modules, its data files)
+    outside = sorted({*port_loads.get("outside", []), *found.get("outside", [])})
+    if around and outside:
+        say(f"The port reads files from outside {out}, as the original does: "
+            f"{', '.join(outside)} (in {around['root']}); the check ran it in a copy of "
+            f"that folder with {out} in place of {around['at']}/, and so does its suite: "
+            "ship those files with it, or run it from there.")
     tests = out / "tests"
     script = bool(port_loads.get("script"))  # its app is made only under __main__
-    recorded = recording(found["report"], {
-        "bottle": app_entry(original, tests, ORIGINAL_VARIABLE),
-        "flask": app_entry(port, tests)}, "bottle", "flask")
-    write_suite(tests, recorded, Path(split(original)[0]).parent)
+    recorded = recording(found["report"], app_entries(original, port, tests, around,
+                                                       outside), "bottle", "flask")
+    # a package's: the data files of the folder ported, and those its app read around it
+    write_suite(tests, recorded, Path(around["root"]) if around
+                else Path(split(original)[0]).parent,
+                [around["at"], *outside] if around else None)
     if recorded["data"].get("not_kept"):
         say(f"The suite in {tests} runs on the data files as they are when it runs: "
             f"{recorded['data']['not_kept']}.")
@@ -223,6 +224,9 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
                      f"varies between its runs is not told apart ({untold})")
     judged.lines[-1:-1] = notes
     judged.data["script"] = script
+    if around and outside:
+        judged.data["outside"] = {"folder": around["root"], "at": around["at"],
+                                  "files": outside}
     return judged
 
 
@@ -245,7 +249,7 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
                  "reason": None, "note": None}], ""
     found = worker(python, ["compare", original, port,
                             json.dumps({**replay, "requests": files, "noise": True})],
-                   timeout * 4, beside(src, file))
+                   timeout * 4, surroundings(src, out, file))
     if "routes" not in found:
         return [], f"  {file}: not compared: {found.get('error')}"
     # its 404 pages count only where they differ: the entry's line stands for the folder's

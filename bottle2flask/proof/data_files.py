@@ -48,19 +48,39 @@ def is_data(rel: PurePosixPath) -> bool:
     )
 
 
-def data_files(folder: Path) -> list[PurePosixPath]:
-    """The data files under folder, sorted (a symbolic link is left as it is)."""
+def data_files(folder: Path, within: list[str] | None = None) -> list[PurePosixPath]:
+    """The data files under folder, sorted (a symbolic link is left as it is); within:
+    only those under these paths of it (folders or files), when given."""
     found = []
     for path in sorted(folder.rglob("*")):
         rel = PurePosixPath(path.relative_to(folder).as_posix())
-        if path.is_file() and not path.is_symlink() and is_data(rel):
+        if (
+            path.is_file()
+            and not path.is_symlink()
+            and is_data(rel)
+            and inside(rel, within)
+        ):
             found.append(rel)
     return found
 
 
-def take(folder: Path, into: Path, cap: int = CAP) -> tuple[list[str], str]:
-    """Copy folder's data files into `into`; the files, or [] and why none was taken."""
-    files = data_files(folder)
+def inside(rel: PurePosixPath, within: list[str] | None) -> bool:
+    """Whether rel is one of the paths (or under one), or no paths are given."""
+    if within is None:
+        return True
+    return any(
+        path == "." or rel == PurePosixPath(path) or PurePosixPath(path) in rel.parents
+        for path in within
+    )
+
+
+def take(
+    folder: Path, into: Path, cap: int = CAP, within: list[str] | None = None
+) -> tuple[list[str], str]:
+    """Copy folder's data files (only those within these paths of it, when given: the
+    folder ported and what its app read around it) into `into`; the files, or [] and
+    why none was taken."""
+    files = data_files(folder, within)
     size = sum((folder / rel).stat().st_size for rel in files)
     shutil.rmtree(into, ignore_errors=True)  # a port again leaves no stale file
     if size > cap:
@@ -72,10 +92,13 @@ def take(folder: Path, into: Path, cap: int = CAP) -> tuple[list[str], str]:
     return [str(rel) for rel in files], ""
 
 
-def lay_over(snapshot: Path, files: list[str], copy: Path) -> None:
-    """Give a copy of the app the data files of the snapshot, and only those."""
+def lay_over(
+    snapshot: Path, files: list[str], copy: Path, within: list[str] | None = None
+) -> None:
+    """Give a copy of the app the data files of the snapshot, and only those (within
+    the paths it was taken from, when given: the rest of the copy is left as it is)."""
     kept = set(files)
-    for found in data_files(copy):
+    for found in data_files(copy, within):
         if str(found) not in kept:
             (copy / found).unlink()
     for rel in files:

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -106,10 +107,12 @@ def bodies_to_files(data: dict, folder: Path) -> dict[str, str]:
     return files
 
 
-def write_suite(folder: Path, data: dict, app_folder: Path | None = None) -> list[Path]:
+def write_suite(folder: Path, data: dict, app_folder: Path | None = None,
+                within: list[str] | None = None) -> list[Path]:
     """The test module, its helpers, the recorded data and bodies, into folder; and the
-    data files of app_folder (the original's, where its entry module is) as they are
-    now, which the suite lays over each app's copy. data gets "data": where they are and
+    data files of app_folder (the original's, where its entry module is, or the folder
+    above its package) as they are now, only those within these paths of it when given,
+    which the suite lays over each app's copy. data gets "data": where they are and
     which, or why none was kept."""
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "suite.py", folder / SUITE)
@@ -122,22 +125,45 @@ def write_suite(folder: Path, data: dict, app_folder: Path | None = None) -> lis
         (bodies / name).write_text(text, encoding="utf-8", newline="\n")
     written = [folder / SUITE, folder / ANSWERS, folder / DATA_FILES, folder / DATA, bodies]
     if app_folder is not None:
-        files, why = take(app_folder, folder / SNAPSHOT)
+        files, why = take(app_folder, folder / SNAPSHOT, within=within)
         data["data"] = {"folder": SNAPSHOT if not why else None, "files": files,
+                        **({"within": within} if within is not None else {}),
                         **({"not_kept": why} if why else {})}
         written += [folder / SNAPSHOT] if not why else []
     (folder / DATA).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return written
 
 
-def app_entry(spec: str, tests: Path, variable: str | None = None) -> dict:
-    """{"folder", "spec"} of a file spec, the folder relative to the tests folder, never
-    absolute (a copy of OUT elsewhere finds the original through `variable`)."""
+def app_entry(spec: str, tests: Path, variable: str | None = None,
+              folder: Path | None = None) -> dict:
+    """{"folder", "spec"} of a file spec, the folder (its file's, unless given) relative to
+    the tests folder, never absolute (a copy of OUT elsewhere finds the original through
+    `variable`), the spec relative to the folder."""
     file, attr = split(spec)
     path = Path(file).resolve()
+    folder = path.parent if folder is None else folder.resolve()
     try:
-        folder = Path(os.path.relpath(path.parent, tests.resolve())).as_posix()
+        where = Path(os.path.relpath(folder, tests.resolve())).as_posix()
     except ValueError:  # another drive: only the variable can say where it is
-        folder = ""
-    return {"folder": folder, "spec": path.name + (f":{attr}" if attr else ""),
-            **({"variable": variable} if variable else {})}
+        where = ""
+    return {"folder": where, "spec": path.relative_to(folder).as_posix()
+            + (f":{attr}" if attr else ""), **({"variable": variable} if variable else {})}
+
+
+def app_entries(original: str, port: str, tests: Path, around: dict | None,
+                outside: Sequence[str] = ()) -> dict[str, dict]:
+    """The suite's two apps, each loaded as the check loaded it. A module of a package
+    (around: the check's surroundings(), loading.Surroundings) is imported by its dotted
+    name from the folder above its package, the working folder there; its port runs in a
+    copy of that folder (the original's) with OUT in the folder ported's place ("at"),
+    under the same name, and `outside` names what it reads from around OUT."""
+    if around is None:
+        return {"bottle": app_entry(original, tests, ORIGINAL_VARIABLE),
+                "flask": app_entry(port, tests)}
+    root, at = Path(around["root"]), around["at"]
+    file = Path(split(original)[0]).resolve()
+    module = ".".join(file.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+    return {"bottle": {**app_entry(original, tests, ORIGINAL_VARIABLE, root), "at": at,
+                       "module": module},
+            "flask": {**app_entry(port, tests, folder=Path(around["port"])), "around": "bottle",
+                      "at": at, "module": module, "outside": list(outside)}}

@@ -10,8 +10,13 @@ bottle2flask_parity.json.
 
 It runs against the Flask port (the folder above this one) and against the Bottle
 original, with the same test ids. The original is looked for where it was, relative to
-this folder, or in the folder the environment variable BOTTLE2FLASK_ORIGINAL names;
-when it is in neither, its tests are skipped and say so.
+this folder, or in the folder the environment variable BOTTLE2FLASK_ORIGINAL names (the
+folder that was ported); when it is in neither, its tests are skipped and say so.
+Each app is loaded as the check loaded it: a module of a package by its dotted name,
+from the folder above the package (its working folder too); the port of such a package
+runs in a copy of the original's folder with the port in the package's place, so the
+files the app reads from around it (a module, a data file) are there for both. Without
+the original, the port's tests fail, naming those files.
 
 What each test expects: where the port answered byte for byte as the original at
 port time (Date, Server and the order of fields aside), both apps are held to the
@@ -75,11 +80,15 @@ DATA_FILES = beside("bottle2flask_data_files")
 
 
 def folder_of(app: dict) -> tuple[Path | None, str]:
-    """Where an app's folder is now, or None and why it is not there."""
+    """Where an app's folder is now, or None and why it is not there. The variable
+    names the folder that was ported; a package's module is loaded from the folder
+    above (`at` is the folder ported's place there)."""
     variable = app.get("variable")
     folder: Path | None
     if variable and os.environ.get(variable):
         folder = Path(os.environ[variable]).resolve()
+        for _ in Path(app.get("at", ".")).parts:
+            folder = folder.parent
         named = f"{variable}={os.environ[variable]}"
     else:
         folder = (HERE / app["folder"]).resolve() if app["folder"] else None
@@ -156,9 +165,10 @@ def in_folder(folder: Path, own: dict):
         sys.modules.update(shadowed)
 
 
-def load(folder: Path, spec: str):
-    """The WSGI app of `file.py[:attr]` in folder, imported as a module of its own, and
-    wrapped so that each request runs in its folder."""
+def load(folder: Path, spec: str, dotted: str | None = None):
+    """The WSGI app of `file.py[:attr]` in folder, imported as a module of its own (a
+    package's module: by its dotted name, as the check imported it), and wrapped so
+    that each request runs in its folder."""
     file, _, attr = spec.partition(":")
     # `make_app()`: a factory, called with no arguments (as `flask --app` calls it)
     factory, attr = attr.endswith("()"), attr.removesuffix("()")
@@ -169,27 +179,30 @@ def load(folder: Path, spec: str):
     # a default app of our own, for @route on Bottle's
     default = bottle.default_app.push() if bottle else None
     argv, sys.argv = sys.argv, [str(path)]
+    named = [attr] if attr else ["app", "application"]
     try:
         with no_servers(), in_folder(folder, own):
-            # A mod_wsgi script (app.wsgi) is Python under another suffix: name its
-            # loader.
-            loader = importlib.machinery.SourceFileLoader(name, str(path))
-            module_spec = importlib.util.spec_from_file_location(
-                name, path, loader=loader
-            )
-            assert module_spec is not None
-            module = importlib.util.module_from_spec(module_spec)
-            sys.modules[name] = module
-            loader.exec_module(module)
-            named = [attr] if attr else ["app", "application"]
-            if not any(hasattr(module, n) for n in named) and not (
-                default is not None and default.routes
-            ):
-                # an app made only under `if __name__ == "__main__":`: run it so
-                module.__name__ = "__main__"
-                code = loader.get_code(name)
-                assert code is not None  # a source file always has code
-                exec(code, module.__dict__)  # noqa: S102
+            if dotted:
+                module = importlib.import_module(dotted)
+            else:
+                # A mod_wsgi script (app.wsgi) is Python under another suffix: name
+                # its loader.
+                loader = importlib.machinery.SourceFileLoader(name, str(path))
+                module_spec = importlib.util.spec_from_file_location(
+                    name, path, loader=loader
+                )
+                assert module_spec is not None
+                module = importlib.util.module_from_spec(module_spec)
+                sys.modules[name] = module
+                loader.exec_module(module)
+                if not any(hasattr(module, n) for n in named) and not (
+                    default is not None and default.routes
+                ):
+                    # an app made only under `if __name__ == "__main__":`: run it so
+                    module.__name__ = "__main__"
+                    code = loader.get_code(name)
+                    assert code is not None  # a source file always has code
+                    exec(code, module.__dict__)  # noqa: S102
     finally:
         sys.argv = argv
         if bottle and bottle.default_app[-1] is default:
@@ -232,15 +245,53 @@ def load(folder: Path, spec: str):
 def client(request, tmp_path_factory):
     """One app, on a copy of its folder given the data files kept at port time."""
     app = RECORDED["apps"][request.param]
-    folder, why = folder_of(app)
-    if folder is None:
-        pytest.skip(f"{request.param}: {why}")
     copy = tmp_path_factory.mktemp(request.param) / "app"
-    shutil.copytree(folder, copy, ignore=not_copied)
+    spec = app["spec"]
+    if app.get("around"):  # a package's port: in its original's surroundings
+        spec = f"{app['at']}/{spec}"
+        around, why = folder_of(RECORDED["apps"][app["around"]])
+        if around is not None:
+            shutil.copytree(around, copy, ignore=not_copied_but(around / app["at"]))
+        shutil.copytree(
+            (HERE / app["folder"]).resolve(),
+            copy / app["at"],
+            ignore=not_copied,
+            dirs_exist_ok=True,
+        )
+    else:
+        folder, why = folder_of(app)
+        if folder is None:
+            pytest.skip(f"{request.param}: {why}")
+        shutil.copytree(folder, copy, ignore=not_copied)
+        around = folder
     data = RECORDED.get("data") or {}
     if data.get("folder"):
-        DATA_FILES.lay_over(HERE / data["folder"], data["files"], copy)
-    yield request.param, webtest.TestApp(load(copy, app["spec"]))
+        DATA_FILES.lay_over(
+            HERE / data["folder"], data["files"], copy, data.get("within")
+        )
+    try:
+        loaded = load(copy, spec, app.get("module"))
+    except Exception as error:
+        if around is not None or not app.get("outside"):
+            raise
+        pytest.fail(
+            f"{request.param} reads {', '.join(app['outside'])} from around the folder "
+            f"ported, as its original does, and the original is not here ({why}): "
+            f"{type(error).__name__}: {error}",
+            pytrace=False,
+        )
+    yield request.param, webtest.TestApp(loaded)
+
+
+def not_copied_but(left_out: Path):
+    """not_copied, and the folder left_out (the original's, where the port goes)."""
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return not_copied(folder, names) | {
+            n for n in names if Path(folder, n).resolve() == left_out.resolve()
+        }
+
+    return ignore
 
 
 def not_copied(folder: str, names: list[str]) -> set[str]:

@@ -17,8 +17,9 @@ import tempfile
 import traceback
 from pathlib import Path
 
+from .. import loading
 from ..errors import UsageError
-from ..loading import load, see_beside
+from ..loading import load, see_surroundings, split
 from ..parity.runner import on_copy
 
 
@@ -26,23 +27,28 @@ def probe(spec: str) -> dict:
     """Load the app from a copy of its folder; where it fails, the deepest frame in it."""
     with tempfile.TemporaryDirectory(prefix="bottle2flask-probe-") as folder:
         copy = on_copy(spec, Path(folder), "app")
+        around = loading.SURROUNDINGS
+        base = around.base(Path(split(spec)[0]).resolve(), Path(folder) / "app-app") \
+            if around else Path(folder) / "app-app"
         try:
             loaded = load(copy, {"TESTING": True, "SECRET_KEY": "check"}, "app")
         except UsageError as error:
             cause = error.__cause__ or error.__context__
-            where = frame_in(cause, Path(folder)) if cause else None
-            frames = frames_in(cause, Path(folder)) if cause else []
+            where = frame_in(cause, base) if cause else None
+            frames = frames_in(cause, base) if cause else []
             # The exception itself, the copy's folder left out: the check tells a failure
             # the original has too from one of the port's own.
             said = f"{type(cause).__name__}: {cause}".replace(folder, "<app>") if cause \
                 else str(error).replace(folder, "<app>")
             return {"ok": False, "error": str(error), "cause": said, **(where or {}),
                     "frames": frames}
-    return {"ok": True, "script": loaded.script,
-            "beside": list(BESIDE.found) if BESIDE is not None else []}
+    return {"ok": True, "script": loaded.script, "outside": outside()}
 
 
-BESIDE = None  # the finder of the original's modules outside the folder ported, if told
+def outside() -> list[str]:
+    """The files the port opened (its modules too) outside the folder ported's place in
+    its copy of the original's surroundings, relative to them."""
+    return sorted(loading.SURROUNDINGS.opened) if loading.SURROUNDINGS else []
 
 
 def frame_in(error: BaseException, folder: Path) -> dict | None:
@@ -54,20 +60,20 @@ def frame_in(error: BaseException, folder: Path) -> dict | None:
 def frames_in(error: BaseException, folder: Path) -> list[dict]:
     """Every frame of an exception's traceback that lies in the app's (copied) folder,
     outermost first (the port's repair maps each to the sites around it)."""
-    return [{"file": str(Path(frame.filename).relative_to(folder / "app-app")),
-             "line": frame.lineno}
+    return [{"file": str(Path(frame.filename).relative_to(folder)), "line": frame.lineno}
             for frame in traceback.extract_tb(error.__traceback__)
-            if folder / "app-app" in Path(frame.filename).parents]
+            if folder in Path(frame.filename).parents]
 
 
 def compare(original: str, port: str, options: dict) -> dict:
     from ..migrate.status import status
 
-    return status(original, port, keep_report=True, record=True,
-                  extra=[Path(p) for p in options.get("requests", [])],
-                  forms=options.get("forms", False), crawl=options.get("crawl", True),
-                  starts=options.get("starts") or ["/"],
-                  max_pages=options.get("max_pages", 500), noise=options.get("noise", False))
+    found = status(original, port, keep_report=True, record=True,
+                   extra=[Path(p) for p in options.get("requests", [])],
+                   forms=options.get("forms", False), crawl=options.get("crawl", True),
+                   starts=options.get("starts") or ["/"],
+                   max_pages=options.get("max_pages", 500), noise=options.get("noise", False))
+    return {**found, "outside": outside()}
 
 
 def main(argv: list[str]) -> int:
@@ -78,8 +84,9 @@ def main(argv: list[str]) -> int:
     os.dup2(2, 1)
     with contextlib.redirect_stdout(sys.stderr):
         try:
-            global BESIDE
-            BESIDE = see_beside()
+            around = see_surroundings()
+            if around is not None:
+                around.watch()
             if argv[0] == "probe":
                 result = probe(argv[1])
             else:

@@ -598,8 +598,9 @@ def test_a_package_importing_a_module_beside_it_is_checked_with_that_module(
         tmp_path, capsys):
     """Trial class C: web/ is a package whose server.py does `from model import Model`,
     model.py beside web/. The original runs from the folder above its package and starts;
-    its port, in OUT without model.py, did not ("No module named 'model'"): it now sees
-    the original's folders outside the one ported, the original's package there not."""
+    its port, in OUT without model.py, did not ("No module named 'model'"): it runs in a
+    copy of the original's folder with OUT in web/'s place, and the report names what it
+    reads from there."""
     repo = tmp_path / "repo"
     (repo / "web").mkdir(parents=True)
     (repo / "model.py").write_text('class Model:\n    name = "beside"\n')
@@ -611,14 +612,14 @@ def test_a_package_importing_a_module_beside_it_is_checked_with_that_module(
     assert port(repo / "web", "-o", out) == 0
     said = capsys.readouterr().out
     assert "GET /items" in said and "0 different" in said
-    assert f"The port imports modules from outside {out}, as the original did: model " \
-           f"(from {repo.resolve()})" in said
+    assert f"The port reads files from outside {out}, as the original does: model.py " \
+           f"(in {repo.resolve()}); the check ran it in a copy of that folder with {out} " \
+           "in place of web/" in said
     assert not (out / "model.py").exists()
 
 
-def test_the_port_of_a_package_does_not_see_the_original_package_beside_it(tmp_path):
-    # the original's folder is on the port's path, its own package (Bottle's code) is not
-    from bottle2flask.proof.check import beside
+def test_the_port_of_a_package_runs_where_its_original_does(tmp_path):
+    from bottle2flask.proof.check import surroundings
 
     repo = tmp_path / "repo"
     (repo / "web").mkdir(parents=True)
@@ -626,20 +627,17 @@ def test_the_port_of_a_package_does_not_see_the_original_package_beside_it(tmp_p
     (repo / "web" / "__init__.py").write_text("")
     (repo / "web" / "server.py").write_text("from model import Model\n")
     (repo / "web" / "alone.py").write_text("import os\n")
-    assert beside(repo / "web", "server.py") == {"folders": [str(repo.resolve())],
-                                                 "hidden": ["web"]}
-    assert beside(repo / "web", "alone.py") is None  # run from web/ itself
-    assert beside(repo, "model.py") is None
+    out = tmp_path / "out"
+    assert surroundings(repo / "web", out, "server.py") == {
+        "root": str(repo.resolve()), "at": "web", "original": str((repo / "web").resolve()),
+        "port": str(out.resolve())}
+    assert surroundings(repo / "web", out, "alone.py") is None  # run from web/ itself
+    assert surroundings(repo, out, "model.py") is None
     from bottle2flask.errors import UsageError
-    from bottle2flask.loading import BESIDE_VARIABLE, Beside, see_beside
+    from bottle2flask.loading import SURROUNDINGS_VARIABLE, see_surroundings
 
-    finder = Beside([str(repo)], ["web"])
-    assert finder.find_spec("web") is None and finder.find_spec("web.server") is None
-    assert finder.find_spec("model").origin == str(repo / "model.py")
-    assert finder.find_spec("model", path=[str(repo)]) is None  # a submodule: not here
-    assert finder.found == ["model"]
-    with pytest.raises(UsageError, match=BESIDE_VARIABLE):
-        see_beside({BESIDE_VARIABLE: "[1]"})
+    with pytest.raises(UsageError, match=SURROUNDINGS_VARIABLE):
+        see_surroundings({SURROUNDINGS_VARIABLE: "[1]"})
 
 
 def test_a_package_ported_into_a_folder_named_no_identifier_starts(tmp_path, capsys):

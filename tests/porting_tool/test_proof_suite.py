@@ -129,6 +129,27 @@ def test_a_copy_is_given_the_data_files_as_they_were_and_only_those(tmp_path):
     assert (app / "app.py").read_text() == "print('changed')\n"  # not a data file
 
 
+def test_around_a_package_only_its_folder_and_what_it_read_are_kept(tmp_path):
+    # a package's app runs from the folder above it: its data files are those of the
+    # package's folder and the files its app was seen reading there, not the whole repo
+    from bottle2flask.proof.data_files import lay_over, take
+
+    repo = tmp_path / "repo"
+    (repo / "web").mkdir(parents=True)
+    (repo / "docs").mkdir()
+    (repo / "shop.json").write_text("[1]")
+    (repo / "web" / "todo.db").write_bytes(b"two rows")
+    (repo / "docs" / "logo.png").write_bytes(b"png")
+    within = ["web", "model.py", "shop.json", "save.json"]
+    files, why = take(repo, tmp_path / "snapshot", within=within)
+    assert (files, why) == (["shop.json", "web/todo.db"], "")
+    (repo / "shop.json").write_text("[1, 2]")
+    (repo / "save.json").write_text("{}")  # made by a run since
+    lay_over(tmp_path / "snapshot", files, repo, within)
+    assert (repo / "shop.json").read_text() == "[1]" and not (repo / "save.json").exists()
+    assert (repo / "docs" / "logo.png").read_bytes() == b"png"  # not the app's: left
+
+
 def test_data_files_over_the_cap_are_not_kept_and_say_why(tmp_path):
     from bottle2flask.proof.data_files import take
 
