@@ -68,12 +68,12 @@ def add_imports(tree: cst.Module, context: CodemodContext) -> cst.Module:
 
 
 def companions_relative(context: CodemodContext, up: int, state: PortState) -> None:
-    """The imports of the modules the port copies beside the app (state.companions,
+    """The imports of the modules the port copies beside the app (the companions asked,
     bottle_compat, the templates' helpers) made relative, for a module that runs as a
     member of a package: it finds them in the package's top folder, where they are
     copied, and not by their own names (`import bottle_mount` fails there)."""
     key = AddImportsVisitor.CONTEXT_KEY
-    ours = {*state.companions, "bottle_compat"}
+    ours = {*(c.value for c in state.requests.companions), "bottle_compat"}
     context.scratch[key] = [
         replace(item, relative=up) if not item.relative and (
             item.module_name in ours or HELPERS.fullmatch(item.module_name)) else item
