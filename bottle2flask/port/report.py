@@ -56,7 +56,8 @@ def markdown(result) -> str:
     sites = totals["sites"]
     lines += [f"Sites with two candidates: {sites['idiomatic']} idiomatic, {sites['exact']} kept "
               "Bottle's behaviour (their exact form, with its helper from bottle_compat.py "
-              f"where it needs one), {sites['repaired']} of them repaired by the check.", ""]
+              f"where it needs one), {sites['repaired']} of them repaired by the check, "
+              f"{sites['kept']} kept because Flask has no form of theirs that runs.", ""]
     for path, why in result.left_out.items():
         lines += [f"Not copied: `{path}` ({why}).", ""]
     if result.requirements:
@@ -90,6 +91,12 @@ def markdown(result) -> str:
         if module.sites:
             lines += ["", f"Sites: {len(module.sites) - len(exact)} idiomatic, {len(exact)} "
                       "kept Bottle's behaviour."]
+        kept = [s for s in exact if "kept" in s]
+        if kept:
+            lines += ["", "Kept Bottle's behaviour with a helper (Flask has no form of "
+                      "theirs that runs):", ""]
+            lines += [f"- `{module.path}:{s.get('line', '?')}` {s['rule']} {s['kind']} in "
+                      f"`{s['scope']}`: {s['kept']}" for s in kept]
         repaired = [s for s in exact if "repaired" in s]
         if repaired:
             lines += ["", "Repaired by the check (the idiomatic form broke; Bottle's "

@@ -309,20 +309,9 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
-# strict xfail. class-app-used (app = Site().bottle used in other modules) was the last of
-# the engine's; two of rule P022's are here now (the same mechanism keeps them out).
-KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
-    "response-copy-cls": (
-        "P022/P001: `made = response.copy(cls=HTTPResponse)` returned: the port keeps Bottle's "
-        "response and HTTPResponse, and Bottle's response.copy() outside a Bottle request "
-        "raises RuntimeError (Request context not initialized): a 500 where Bottle served",
-        lambda app: any(r.body == "copy" and r.variant == "cls" for r in app.routes)),
-    "response-copy-in-method": (
-        "P022: `made = response.copy()` in a method routed by call (`app.get(rule)(self.r1)`) "
-        "stays Bottle's response.copy() (a function view gets bottle_responses.copy_response): "
-        "outside a Bottle request it raises RuntimeError, a 500 where Bottle served",
-        lambda app: any(r.body == "copy" and r.container == "class" for r in app.routes)),
-}
+# strict xfail. None now: the last two, P022's `response.copy()` in a method routed by call
+# and `response.copy(cls=HTTPResponse)` returned, keep Bottle's response (bottle_compat's).
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
 
 
 def known_failing(app: App) -> list[str]:
@@ -368,13 +357,6 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
         if any(r.container == "class" and r.module == app.app_module and homes & set(
                 r.decorators) for r in drawn):
             app.site_bind = "here"  # site_app.py importing them from it: an import loop
-    for route in app.routes:  # the KNOWN_FAILING forms avoided, as the nearest that ports
-        if route.body != "copy":
-            continue
-        if "response-copy-in-method" in avoid and route.container == "class":
-            route.body, route.variant = "header", ""
-        elif "response-copy-cls" in avoid:
-            route.variant = "plain"
     app.uses = elements_of(app)
     return app
 

@@ -2,7 +2,7 @@
 
 Each passes since its class was fixed in the engine. A class the port cannot do yet goes
 in grammar.KNOWN_FAILING (the generator then avoids it) with its example here as a strict
-xfail, until it does: two now, both P022's response.copy().
+xfail, until it does: none now.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import bottle
 import pytest
 
 from ..helpers import answers, both_folders
-from .grammar import KNOWN_FAILING, App, Decorator, Route, add_requests
+from .grammar import App, Decorator, Route, add_requests
 from .judge import FAILED, NO_ROUTE_HOOKS_012, judged
 
 
@@ -172,14 +172,14 @@ def test_a_random_draw_is_noise_between_two_runs_of_the_original(variant):
     assert verdict.varies == 1 and verdict.outcome not in FAILED, verdict.report()
 
 
-# A port that still breaks (a rule's, kept out of the draws by grammar.KNOWN_FAILING)
-@pytest.mark.xfail(strict=True, reason=KNOWN_FAILING["response-copy-cls"][0])
+# Was a strict xfail each (grammar.KNOWN_FAILING): P022 left `response.copy()` on Bottle's
+# response, which raises outside a Bottle request (a 500 where Bottle served); the function
+# now keeps Bottle's response as bottle_compat's, which copies what was set so far.
 def test_a_response_copied_as_an_http_response_and_returned():
     verdict = judged(app(route(body="copy", variant="cls")))
     assert verdict.outcome not in FAILED, verdict.report()
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_FAILING["response-copy-in-method"][0])
 def test_a_response_copied_in_a_method_routed_by_call():
     verdict = judged(app(route(body="copy", variant="plain", container="class")))
     assert verdict.outcome not in FAILED, verdict.report()
