@@ -429,7 +429,13 @@ class HttpResponse(Rule):
 
     # -- Bottle's classes matched: except, isinstance(), raises() ---------------------
     def leave_ExceptHandler(self, original, updated):
-        found = self.caught(updated.type) if updated.type is not None else None
+        """`except HTTPError as e:` whose block reads a member of `e` (Bottle's status,
+        body...: a Werkzeug exception has others) is left as it is, under P001's TODO."""
+        bound = updated.name.name.value if updated.name is not None \
+            and isinstance(updated.name.name, cst.Name) else None
+        if updated.type is None or bound is not None and _members_read(updated.body, bound):
+            return updated
+        found = self.caught(updated.type)
         return updated if found is None else updated.with_changes(type=found)
 
     def caught(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -629,6 +635,19 @@ class HttpResponse(Rule):
             self.need_import("flask", "abort")
             return cst.Expr(cst.Call(cst.Name("abort"), [cst.Arg(updated.exc)]))
         return updated
+
+
+def _members_read(block: cst.CSTNode, name: str) -> bool:
+    """Whether the block reads an attribute of `name` (`e.status_code`)."""
+    found = []
+
+    class Members(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value == name:
+                found.append(node)
+
+    walk(block, Members())
+    return bool(found)
 
 
 def _returns_text(node: cst.FunctionDef) -> bool:

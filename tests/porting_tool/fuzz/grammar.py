@@ -74,13 +74,16 @@ BODIES = ("text", "dict", "template", "view", "httpresponse", "abort", "redirect
           # this round's forms: an HTTPError changed then raised or returned, a copy of
           # the response, a nested config read by dotted key, the route read in its view,
           # a SimpleTemplate rendered by hand, a random draw (noise between two runs)
-          "httperror", "copy", "config", "route_info", "stpl", "random")
+          "httperror", "copy", "config", "route_info", "stpl", "random",
+          # Bottle's errors caught by class, Bottle's response read back in a view
+          # returning a dict (bottle_compat's response keeps it)
+          "caught", "read_back")
 # the bodies that read `app` (bound where functions are, not in a class or a loop)
 READS_APP = ("url_rule", "config", "route_info")
 # each body's drawn variant (its own weight among them)
 VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             "copy": ("cls", "plain"), "route_info": ("rule", "config", "routes"),
-            "random": ("one", "rows")}
+            "random": ("one", "rows"), "caught": ("both", "alone", "isinstance")}
 PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
 # How a rule is written: a literal, literals joined by +, or computed at run time (a name
 # bound to it, a name bound to its prefix and +, an f-string, a call of a helper that
@@ -373,8 +376,10 @@ BODY_ELEMENTS = {
                   "HTTPError.status"),
     "copy": ("response.copy", "response.set_header"), "config": ("ConfigDict.load_dict",),
     "route_info": (), "stpl": ("SimpleTemplate.render",), "random": (),
+    "caught": ("HTTPError", "abort"), "read_back": ("response.status", "JSONPlugin"),
 }
-VARIANT_ELEMENTS = {"cls": ("HTTPResponse",), "rule": ("Route.rule",),
+VARIANT_ELEMENTS = {"cls": ("HTTPResponse",), "both": ("HTTPResponse",),
+                    "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),

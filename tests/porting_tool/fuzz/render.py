@@ -131,6 +131,17 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
         return [f'error = {m.b("HTTPError")}(418, "r{n} teapot")',
                 f'error.set_header("X-E{n}", "{n}")', f'error.set_cookie("e{n}", "v{n}")',
                 f"error.status = {status}", f"{how} error"]
+    if kind == "caught":  # Bottle's error caught by its class (a decorator's way)
+        caught = m.b("HTTPError") if route.variant == "alone" \
+            else f'({m.b("HTTPError")}, {m.b("HTTPResponse")})'
+        if route.variant == "isinstance":
+            return ["try:", f'    {m.b("abort")}(403, "r{n} no")', "except Exception as e:",
+                    f'    return {p} + " " + str(isinstance(e, {caught}))']
+        return ["try:", f'    {m.b("abort")}(403, "r{n} no")', f"except {caught}:",
+                f'    return {p} + " caught"']
+    if kind == "read_back":  # set, then read back, in a view answering a dict
+        return [f"{response}.status = 201", f'{response}.set_header("X-B{n}", "{n}")',
+                f'return {{"status": {response}.status, "b": {response}.get_header("X-B{n}")}}']
     if kind == "copy":  # a copy of the response as it stands
         if route.variant == "cls":
             return [f'{response}.set_header("X-C{n}", "{n}")',

@@ -137,6 +137,12 @@ FORMS = [
                      error_reads=True), id="httperror-error-page-reads-it"),
     # a copy of the response, read in the view
     pytest.param(app(route(body="copy", variant="plain")), id="response-copy"),
+    # Bottle's errors caught by class (sportcourts' decorator), matched by isinstance();
+    # Bottle's response read back in a view answering a dict (bottle_compat's, kept)
+    *[pytest.param(app(route(body="caught", variant=variant)), id=f"caught-{variant}")
+      for variant in ("both", "alone", "isinstance")],
+    pytest.param(app(route(body="read_back"), route(2, body="read_back", container="class")),
+                 id="response-read-back"),
     # app.config.load_dict({...nested...}) at import, read by dotted keys; in a module
     # importing default_app's app too
     pytest.param(app(route(body="config")), id="config-load-dict"),
