@@ -23,8 +23,16 @@ replaces the response), and shown in a comment where it stood. A change before a
 `abort()`, or in a decorator's wrapper before it calls the view (`fn(*args, **kwargs)`,
 which may abort or answer an HTTPResponse), is kept by Flask where Bottle lost it:
 D-error-response. A change whose values are assigned again later in the function, and any
-other use of `response` (at module level), is a TODO; a view reading it back holds its own
-(P023). A cookie set without `path=`
+other use of `response` at module level, is a TODO; a view reading it back and returning
+text holds its own (P023). A function that uses Bottle's response in a way no fold can
+say (reads it back, copies it, hands it on whole: an endpoint class given `response`, a
+helper answering `response.set_cookie(...)`) keeps it, by default: its lines stay as
+written on `bottle_compat`'s `response` (copied with that piece alone), which applies what
+they set to Flask's answer after the view, reads back as Bottle's (status, headers), and
+copies itself as a Response Flask sends (`copy(cls=HTTPResponse)`). The site is reported
+as kept, with why, under a TODO that does not break; a member that helper has not
+(`charset`: Werkzeug encodes every body as UTF-8; a signed cookie) stays a breaking TODO.
+A cookie set without `path=`
 gets Werkzeug's `Path=/`: D-cookie-path. With `--faithful`, every line is kept and
 `response` is a recorder applied after the view. `set_cookie(..., secret=...)`
 (Bottle's pickled signed cookie) is P020's (below). In a view that calls `redirect()`,

@@ -18,6 +18,13 @@ capitals (D-status-text), counts the Content-Length of a text body as soon as it
 (D-content-length), gives a repeated header's first value (D-first-header) and a
 cookie `Path=/` (D-cookie-path). `return HTTPResponse(...)` alone is P008's.
 
+Bottle's HTTPError or HTTPResponse matched as a class (`except (HTTPError, HTTPResponse)`
+in a decorator, `isinstance(e, HTTPError)`, `pytest.raises(HTTPResponse)`) is Werkzeug's
+`HTTPException`, which every error and answer a view raises in the port is (`abort()`,
+bottle_responses' HTTPError). `except HTTPError` alone gets a TODO that does not break:
+HTTPException also matches a raised redirect. An `except HTTPError as e:` whose block
+reads `e`'s members (Bottle's status, body) stays Bottle's, under P001's TODO.
+
 An HTTPError a view makes, changes and raises is Werkzeug's exception for its code
 (`err = HTTPError(404, "x")` -> `err = NotFound("x")`, `err.body` -> `err.description`,
 `err.status_code` -> `err.code`) when that is all the view reads or writes. One whose
