@@ -24,7 +24,15 @@ from os.path import isdir as _isdir
 from os.path import join as _join
 from urllib.parse import urljoin
 
-from flask import Flask, Response, after_this_request, g, has_request_context, request
+from flask import (
+    Flask,
+    Response,
+    after_this_request,
+    g,
+    has_request_context,
+    render_template,
+    request,
+)
 from flask.json.provider import DefaultJSONProvider
 from jinja2 import FileSystemLoader
 from werkzeug.datastructures import WWWAuthenticate
@@ -32,8 +40,8 @@ from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthor
 from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
-__all__ = ["BottleFloatConverter", "BottlePathConverter", "auth_basic", "bottle_json", "install",
-           "path_shift", "response", "save_upload"]
+__all__ = ["BottleFloatConverter", "BottlePathConverter", "auth_basic", "bottle_json",
+           "bottle_template", "install", "path_shift", "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -317,6 +325,24 @@ def path_shift(shift: int = 1) -> None:
 def _decoded(wsgi_text: str) -> str:
     """A WSGI path (UTF-8 bytes as latin-1 text) as text, as Werkzeug decodes it."""
     return wsgi_text.encode("latin-1").decode("utf-8", "replace")
+
+
+# -- P006: a template named at run time ----------------------------------------------------
+def bottle_template(name, *values, **kwargs):
+    """Bottle's template(name, *dicts, **values) for a name known only when the code runs:
+    the converted Jinja2 template of that name (`x` and `x.tpl` are `x.html`), given the
+    dicts' values, then the keywords, as Bottle gives them."""
+    if any(marker in name for marker in "\n{%$"):
+        raise ValueError("template() given template source at run time: convert it with "
+                         "`bottle2flask convert-templates` and use render_template_string")
+    for suffix in (".tpl", ".html", ".thtml", ".stpl"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    given = {}
+    for value in values:
+        given.update(value)
+    return render_template(name + ".html", **{**given, **kwargs})
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------

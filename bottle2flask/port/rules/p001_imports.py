@@ -18,8 +18,9 @@ statement, naming what Flask has in its place (`port/leftovers.py`): the line wo
 fail when it runs, and the port says so instead. So does the import TODO of a Bottle
 object no Flask view can serve (Bottle's response and request objects, `Route`, the app
 stack), saying why in plain words; a name whose every use is `X.MEMFILE_MAX = n` (P017
-says Flask's way) sets an attribute of Bottle's own class and runs: no break there. Read through `request.app` (which P004
-writes as Flask's `current_app`) it gets the same TODO; through any other name (a
+says Flask's way) sets an attribute of Bottle's own class and runs: no break there.
+Read through `request.app` (which P004 writes as Flask's `current_app`) an app
+attribute gets the same TODO; through any other name (a
 plugin's `self.app`) the port cannot tell the object is an app, and says nothing.
 
 `json_dumps` and `json_loads` are the `json` module's `dumps` and `loads` in bottle.py:

@@ -83,7 +83,9 @@ READS_APP = ("url_rule", "config", "route_info")
 # each body's drawn variant (its own weight among them)
 VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             "copy": ("cls", "plain"), "route_info": ("rule", "config", "routes"),
-            "random": ("one", "rows"), "caught": ("both", "alone", "isinstance")}
+            "random": ("one", "rows"), "caught": ("both", "alone", "isinstance"),
+            # the template's name a literal, or computed when the view runs
+            "template": ("literal", "literal", "computed")}
 PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
 # How a rule is written: a literal, literals joined by +, or computed at run time (a name
 # bound to it, a name bound to its prefix and +, an f-string, a call of a helper that

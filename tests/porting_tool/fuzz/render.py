@@ -96,6 +96,9 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "dict":
         args = "label" if loop else f"[{', '.join(route_args(route))}]"
         return [f'return {{"route": {n}, "args": {args}}}']
+    if kind == "template" and route.variant == "computed":  # named when the view runs
+        return [f'name = "t" + str({n})',
+                f'return {m.b("template")}(name + ".tpl", v={route.value!r}, p={p})']
     if kind == "template":
         return [f'return {m.b("template")}("t{n}", v={route.value!r}, p={p})']
     if kind == "view":

@@ -143,6 +143,11 @@ FORMS = [
       for variant in ("both", "alone", "isinstance")],
     pytest.param(app(route(body="read_back"), route(2, body="read_back", container="class")),
                  id="response-read-back"),
+    # a template named when the view runs (sportcourts' PageBuilder)
+    *[pytest.param(app(route(body="template", variant="computed", template=kind,
+                             value=value)), id=f"template-computed-{kind}")
+      for kind, value in (("plain", "<b>&'\"",), ("rebase", 7), ("include", None),
+                          ("comprehension", "plain"))],
     # app.config.load_dict({...nested...}) at import, read by dotted keys; in a module
     # importing default_app's app too
     pytest.param(app(route(body="config")), id="config-load-dict"),
