@@ -8,6 +8,7 @@ import bottle
 import flask
 import pytest
 import webtest
+from jinja2 import TemplateNotFound
 
 from bottle2flask.port.compat import bottle_compat, used
 from bottle2flask.port.compat.bottle_compat import install, response
@@ -259,3 +260,18 @@ def test_bottles_response_reads_back_what_was_set_and_copies_it():
 def test_a_change_of_bottles_response_outside_a_request_is_lost_as_in_bottle():
     response.status = 500  # at import, say: Bottle binds a new response to each request
     assert response.status_code == 200
+
+
+def test_bottle_template_finds_the_one_template_of_that_name_under_the_folder(tmp_path):
+    # Bottle's TEMPLATE_PATH held tpl/ itself; the port's template folder holds tpl/
+    (tmp_path / "tpl" / "user").mkdir(parents=True)
+    (tmp_path / "tpl" / "user" / "login.html").write_text("in {{ who }}")
+    (tmp_path / "tpl" / "user" / "list.html").write_text("{% include 'missing.html' %}")
+    app = flask.Flask(__name__, template_folder=str(tmp_path))
+    with app.test_request_context():
+        assert bottle_compat.bottle_template("user/login.html", {"who": "me"}) == "in me"
+        assert bottle_compat.bottle_template("tpl/user/login", who="you") == "in you"
+        with pytest.raises(TemplateNotFound, match="missing.html"):  # one it includes
+            bottle_compat.bottle_template("user/list")
+        with pytest.raises(ValueError, match="template source"):
+            bottle_compat.bottle_template("<b>{{x}}</b>")

@@ -28,13 +28,14 @@ from flask import (
     Flask,
     Response,
     after_this_request,
+    current_app,
     g,
     has_request_context,
     render_template,
     request,
 )
 from flask.json.provider import DefaultJSONProvider
-from jinja2 import FileSystemLoader
+from jinja2 import FileSystemLoader, TemplateNotFound
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
 from werkzeug.routing import BaseConverter
@@ -342,7 +343,19 @@ def bottle_template(name, *values, **kwargs):
     given = {}
     for value in values:
         given.update(value)
-    return render_template(name + ".html", **{**given, **kwargs})
+    given.update(kwargs)
+    try:
+        return render_template(name + ".html", **given)
+    except TemplateNotFound as missing:
+        if missing.name != name + ".html":
+            raise  # one it includes
+        # Bottle searched each folder of its TEMPLATE_PATH; the port keeps them all under
+        # the app's template folder: the one template there of that name
+        found = [t for t in current_app.jinja_env.list_templates()
+                 if t.endswith("/" + name + ".html")]
+        if len(found) != 1:
+            raise
+        return render_template(found[0], **given)
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------
