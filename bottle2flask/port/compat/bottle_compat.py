@@ -139,7 +139,7 @@ class BottleResponse:
         made.status = self.status_line
         return made
 
-    def _set(self):
+    def _as_set(self):
         """A Response holding the changes made so far, without Werkzeug's default
         Content-Type (Bottle's response has none until one is set)."""
         made = BottleCopy()
@@ -167,7 +167,7 @@ class BottleResponse:
         return _BottleHeaders(self)
 
     def get_header(self, name, default=None):
-        values = self._set().headers.getlist(name)
+        values = self._as_set().headers.getlist(name)
         return values[-1] if values else default
 
     @property
@@ -177,7 +177,7 @@ class BottleResponse:
 
 class _BottleHeaders:
     def __init__(self, response):
-        object.__setattr__(self, "response", response)
+        self.response = response
 
     def __setitem__(self, name, value):
         self.response.set_header(name, value)

@@ -143,6 +143,11 @@ FORMS = [
       for variant in ("both", "alone", "isinstance")],
     pytest.param(app(route(body="read_back"), route(2, body="read_back", container="class")),
                  id="response-read-back"),
+    # bottle_mount: a sub-app mounted (merged) by pages2, imported before app.py's route
+    # with a float wildcard: the parent's Bottle float became Werkzeug's ("2": a 404)
+    pytest.param(app(route(rules=["/r1/<w0:re:[a-z]+>/<w1:float>"], filters=["re", "float"]),
+                     route(2, module="pages2"), layout="split", mount="pages2",
+                     mount_form="config"), id="mount-keeps-the-parents-float"),
     # a template named when the view runs (sportcourts' PageBuilder)
     *[pytest.param(app(route(body="template", variant="computed", template=kind,
                              value=value)), id=f"template-computed-{kind}")
