@@ -46,7 +46,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import Transformer, Visitor, arg, names_assigned, names_bound, names_read, walk
+from ..edit import (
+    Transformer,
+    Visitor,
+    arg,
+    names_assigned,
+    names_bound,
+    names_read,
+    transform,
+    walk,
+)
 from ..response_idiom import Folder, change_of
 from .base import Change, Rule, is_view, route_globs
 
@@ -106,12 +115,13 @@ class ResponseFold(Rule):
             if api == "response":
                 self.need_import("bottle_compat", "response",
                                  None if local == "response" else local)
-        function = function.visit(_CopyAsIs(self))
+        kept = transform(function, _CopyAsIs(self))
+        assert isinstance(kept, cst.FunctionDef)  # the transformer changes calls only
         self.todo("Bottle's response kept here (bottle_compat's `response`: what the code "
                   "sets is applied to Flask's answer after the view, and reads back as "
                   "Bottle's): set it on the response the view returns (make_response) "
                   "or in an @after_this_request function")
-        return function
+        return kept
 
     def converted(self, small, stmt):
         """Count one change made on a Flask response; declare a cookie's Path."""
