@@ -95,7 +95,7 @@ NEEDS_POST = {"params", "forms", "json_in"}
 TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include",
                   # Python Jinja2 cannot say, which the port keeps in helper functions
                   "comprehension", "lambda", "statement", "while", "try", "break",
-                  "rebase_values", "include_dict",
+                  "rebase_values", "include_dict", "include_computed",
                   # whitespace the converter keeps: Windows line ends, an include line
                   # followed by an indented line, no last newline (a page, a layout)
                   "crlf", "include_indented", "no_newline", "rebase_bare")
@@ -392,6 +392,7 @@ TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "try": ("stpl:%try",), "break": ("stpl:%break", "stpl:%for"),
                      "rebase_values": ("stpl:%rebase **values", "stpl:{{!}}"),
                      "include_dict": ("stpl:%include **dict()", "stpl:{{}}"),
+                     "include_computed": ("stpl:%include", "stpl:{{}}"),
                      "crlf": ("stpl:CRLF", "stpl:%if"),
                      "include_indented": ("stpl:%include indented", "stpl:%include"),
                      "no_newline": ("stpl:last newline", "stpl:{{}}"),

@@ -25,6 +25,8 @@ TEMPLATES = {
              "  <li>{{x}}</li>\n% end\n</ul>\n",
     "rebase_values": "% values = {'title': p}\n% rebase('base', **values)\n<p>{{v}}</p>\n",
     "include_dict": "<div>\n% include('part', **dict(w=v))\n</div>\n",
+    # a name computed when the template renders (sportcourts' header_name)
+    "include_computed": "<div>\n% name = 'pa' + 'rt.tpl'\n% include(name, w=v)\n</div>\n",
     "crlf": "<ul>\r\n% if p:\r\n  <li>{{p}}</li>\r\n% end\r\n<i>{{v}}</i>\r\n</ul>\r\n",
     "include_indented": "<div>\n% include('part', w=v)\n  <span>{{p}}</span>\n</div>\n",
     "no_newline": "<p>{{v}}</p>\n<i>{{p}}</i>",
@@ -34,6 +36,7 @@ BARE = ("bare", "<main>{{title}}\n{{!base}}</main>")  # no last newline
 BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
 PART = ("part", "<i>{{w}}</i>\n")
 SHARED = {"rebase": BASE, "include": PART, "rebase_values": BASE, "include_dict": PART,
+          "include_computed": PART,
           "include_indented": PART, "rebase_bare": BARE}
 TEMPLATE_FOLDERS = {"views": "views", "beside": "", "path": "tpl"}
 

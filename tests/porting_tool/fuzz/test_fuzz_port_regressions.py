@@ -153,6 +153,9 @@ FORMS = [
                              value=value)), id=f"template-computed-{kind}")
       for kind, value in (("plain", "<b>&'\"",), ("rebase", 7), ("include", None),
                           ("comprehension", "plain"))],
+    # an include of a name the template computes (sportcourts' header_name)
+    *[pytest.param(app(route(body=body, template="include_computed", value="<b>&'\"")),
+                   id=f"include-computed-{body}") for body in ("template", "view")],
     # app.config.load_dict({...nested...}) at import, read by dotted keys; in a module
     # importing default_app's app too
     pytest.param(app(route(body="config")), id="config-load-dict"),
