@@ -56,7 +56,8 @@ def markdown(result) -> str:
     sites = totals["sites"]
     lines += [f"Sites with two candidates: {sites['idiomatic']} idiomatic, {sites['exact']} kept "
               "Bottle's behaviour (their exact form, with its helper from bottle_compat.py "
-              f"where it needs one), {sites['repaired']} of them repaired by the check.", ""]
+              f"where it needs one), {sites['repaired']} of them repaired by the check, "
+              f"{sites['kept']} kept because Flask has no form of theirs that runs.", ""]
     for path, why in result.left_out.items():
         lines += [f"Not copied: `{path}` ({why}).", ""]
     if result.requirements:
@@ -90,6 +91,12 @@ def markdown(result) -> str:
         if module.sites:
             lines += ["", f"Sites: {len(module.sites) - len(exact)} idiomatic, {len(exact)} "
                       "kept Bottle's behaviour."]
+        kept = [s for s in exact if "kept" in s]
+        if kept:
+            lines += ["", "Kept Bottle's behaviour with a helper (Flask has no form of "
+                      "theirs that runs):", ""]
+            lines += [f"- `{module.path}:{s.get('line', '?')}` {s['rule']} {s['kind']} in "
+                      f"`{s['scope']}`: {s['kept']}" for s in kept]
         repaired = [s for s in exact if "repaired" in s]
         if repaired:
             lines += ["", "Repaired by the check (the idiomatic form broke; Bottle's "
@@ -110,6 +117,9 @@ def markdown(result) -> str:
             unused = " (no render call, view or include of the app names it: its TODOs " \
                 "block nothing)" if t.get("rendered") is False else ""
             lines.append(f"- {t['path']}: {t['status']}{unused}")
+            if t.get("bottle_error"):
+                lines.append(f"  - Bottle cannot compile it either ({t['bottle_error']}): "
+                             "its pages failed in the original, so its TODOs block nothing")
             lines += [f"  - `{todo}`" for todo in t.get("todos", [])]
             lines += [f"  - note: `{remark}`" for remark in t.get("remarks", [])]
             if t.get("whitespace"):

@@ -42,6 +42,8 @@ class Site(TypedDict):
     scope: str  # the enclosing def or class ("Shop.item"), or "<module>"
     exact: bool  # it took the exact candidate
     route: NotRequired[str]  # the Bottle rule it is part of (a route-filter site)
+    # why it took its exact candidate by default: its idiomatic form would fail there
+    kept: NotRequired[str]
     line: NotRequired[int]  # in the ported module (none: a later rule removed it)
     # the lines of the top-level statement that holds it (a traceback's frame there
     # maps to it)
@@ -191,6 +193,8 @@ def summary(result: TreeResult) -> dict:
             "sites": {"idiomatic": sum(not s["exact"] for m in result.modules for s in m.sites),
                       "exact": sum(s["exact"] for m in result.modules for s in m.sites),
                       "repaired": sum("repaired" in s for m in result.modules
-                                      for s in m.sites)},
+                                      for s in m.sites),
+                      # exact by default: the idiomatic form would fail there
+                      "kept": sum("kept" in s for m in result.modules for s in m.sites)},
             "rules": dict(sorted(applied.items())),
             "templates": len(result.templates), "copied": len(result.copied)}

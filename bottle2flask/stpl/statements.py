@@ -684,6 +684,10 @@ class Statements:
         return call.args[0].value
 
     def call_include(self, call, code, line) -> str:
+        if len(call.args) == 1 and not (isinstance(call.args[0], ast.Constant)
+                                        and isinstance(call.args[0].value, str)) \
+                and not isinstance(call.args[0], ast.Starred):
+            return self.computed_include(call, line)
         name = self.template_name(call, "include")
         reads = self.include_reads.get(jinja_name(name)) \
             if self.include_reads is not None else None
@@ -694,6 +698,25 @@ class Statements:
         self.context.rules.add("T007")
         tag = f'{{% include "{jinja_name(name)}" %}}'
         # name=name passes nothing an included template does not already see.
+        names = ", ".join(f"{k}={v}" for k, v in pairs if k != v)
+        if not names:
+            return tag
+        return f"{{% with {names} %}}{tag}{{% endwith %}}"
+
+    def computed_include(self, call, line) -> str:
+        """`include(header_name)`: a name the template knows only when it renders, as
+        Bottle's (`x`, `x.tpl`, `x.html`...): Jinja2 includes the first of the converted
+        names it may be (`x.html`), a list Jinja2's include takes as it is."""
+        given = self.expression(call.args[0], line, ATOM)
+        candidates = ", ".join([f'{given} ~ ".html"', f'{given}[:-4] ~ ".html"', given,
+                                f'{given}[:-5] ~ ".html"', f'{given}[:-6] ~ ".html"'])
+        pairs = self.keywords(call, line, None)
+        self.context.rules.add("T007")
+        why = ("`include()` of a name computed when the template renders: Jinja2 includes "
+               "the first converted template of the names it may be (x, x.tpl -> x.html); "
+               "pass the Flask name and include it")
+        self.context.todo("T034", line, why)
+        tag = f"{{# TODO(flask-port/T034): {_comment(why)} #}}{{% include [{candidates}] %}}"
         names = ", ".join(f"{k}={v}" for k, v in pairs if k != v)
         if not names:
             return tag

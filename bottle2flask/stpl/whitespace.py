@@ -34,7 +34,8 @@ import jinja2
 _LEXER = jinja2.Environment().lexer
 _ENDS = {"block_begin": "block_end", "variable_begin": "variable_end",
          "comment_begin": "comment_end"}
-INCLUDED = re.compile(r"\{%-? include \"([^\"]+)\"")
+# (a list: the names a name computed when the template renders may be, T034)
+INCLUDED = re.compile(r"\{%-? include (?:\"[^\"]+\"|\[)")
 # Tags where what follows is a fresh start: nothing printed before it on that path.
 STARTS = {"macro", "block", "call"}
 

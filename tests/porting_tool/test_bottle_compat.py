@@ -8,6 +8,7 @@ import bottle
 import flask
 import pytest
 import webtest
+from jinja2 import TemplateNotFound
 
 from bottle2flask.port.compat import bottle_compat, used
 from bottle2flask.port.compat.bottle_compat import install, response
@@ -221,3 +222,56 @@ def test_save_upload_saves_into_a_folder_and_never_over_a_file_as_bottles_save(t
     bottle_upload = bottle.FileUpload(io.BytesIO(b"data"), "f", "../my report.txt")
     with pytest.raises(OSError, match="File exists."):  # Bottle's own, alike
         bottle_upload.save(str(tmp_path / "my_report.txt"))
+
+
+def test_bottles_response_reads_back_what_was_set_and_copies_it():
+    app = flask.Flask(__name__)
+
+    @app.get("/")
+    def index():
+        before = (response.status, response.status_code, response.get_header("X-A", "none"),
+                  response.content_type, "X-A" in response.headers)
+        response.status = 418
+        response.add_header("X-A", "1")
+        response.add_header("X-A", "2")
+        made = response.copy()
+        made.set_header("X-B", "b")
+        return repr([before, response.status, response.status_code, response.headers["X-A"],
+                     response.headers.get("X-B"), made.status, made.get_header("X-A"),
+                     made.get_header("X-B")])
+
+    @app.get("/copy")
+    def copied():
+        response.set_header("X-C", "1")
+        response.set_cookie("c", "v")
+        made = response.copy()
+        made.body = "copied"
+        response.set_header("X-C", "2")  # after the copy: Bottle's HTTPResponse replaces it
+        return made
+
+    client = webtest.TestApp(app, lint=True)
+    assert client.get("/", status=418).text == repr([
+        ("200 OK", 200, "none", "", False), "418 I'm a teapot", 418, "2", None,
+        "418 I'm a teapot", "2", "b"])
+    made = client.get("/copy")
+    assert (made.text, made.headers["X-C"], made.headers["Set-Cookie"]) == ("copied", "1", "c=v")
+
+
+def test_a_change_of_bottles_response_outside_a_request_is_lost_as_in_bottle():
+    response.status = 500  # at import, say: Bottle binds a new response to each request
+    assert response.status_code == 200
+
+
+def test_bottle_template_finds_the_one_template_of_that_name_under_the_folder(tmp_path):
+    # Bottle's TEMPLATE_PATH held tpl/ itself; the port's template folder holds tpl/
+    (tmp_path / "tpl" / "user").mkdir(parents=True)
+    (tmp_path / "tpl" / "user" / "login.html").write_text("in {{ who }}")
+    (tmp_path / "tpl" / "user" / "list.html").write_text("{% include 'missing.html' %}")
+    app = flask.Flask(__name__, template_folder=str(tmp_path))
+    with app.test_request_context():
+        assert bottle_compat.bottle_template("user/login.html", {"who": "me"}) == "in me"
+        assert bottle_compat.bottle_template("tpl/user/login", who="you") == "in you"
+        with pytest.raises(TemplateNotFound, match="missing.html"):  # one it includes
+            bottle_compat.bottle_template("user/list")
+        with pytest.raises(ValueError, match="template source"):
+            bottle_compat.bottle_template("<b>{{x}}</b>")

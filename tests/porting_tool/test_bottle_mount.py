@@ -182,3 +182,25 @@ def test_merge_serves_the_other_apps_routes_as_bottles_merge_does():
     assert client.get("/mine").text == "parent's own"
     assert client.get("/later", expect_errors=True).status_int == 404
     assert f"{flask_child.name}.where" in flask_parent.view_functions
+
+
+@pytest.mark.parametrize("how", ["mount", "merge"])
+def test_a_parents_own_converter_stays_its_own_after_a_child_is_merged(how):
+    """Found by the generator: the parent's Bottle `float` (which takes "2" and ".5")
+    became Werkzeug's again when a child with Werkzeug's converters was merged, so the
+    parent's routes added after it answered 404 where Bottle served."""
+    from werkzeug.routing import FloatConverter
+
+    class BottleFloat(FloatConverter):
+        regex = r"-?[\d.]+"
+
+    parent, child = Flask("parent"), Flask("child")
+    parent.url_map.converters["float"] = BottleFloat
+    child.add_url_rule("/x", "x", lambda: "child x")
+    if how == "mount":
+        mount(parent, "/sub/", child)
+    else:
+        merge(parent, child)
+    parent.add_url_rule("/at/<float:n>", "at", lambda n: repr(n))
+    client = webtest.TestApp(parent)
+    assert [client.get(path).text for path in ("/at/2", "/at/.5")] == ["2.0", "0.5"]

@@ -251,6 +251,22 @@ def test_a_template_todo_that_fails_when_rendered_is_counted_and_not_done(tmp_pa
         "bottle2flask port: not done: views/index.html:1: a template TODO that fails")
 
 
+def test_a_template_bottle_cannot_compile_blocks_nothing(tmp_path, capsys):
+    """paste-math: `%rebase templates/layout` (0.9's form) in a `%if`; Bottle 0.12 and
+    0.13 cannot compile the template, so its page failed in the original too: its
+    breaking TODO does not make the port 'not done' (the original breaks alike)."""
+    src = app_folder(tmp_path, "from bottle import Bottle, template\n\napp = Bottle()\n\n\n"
+                     '@app.route("/")\ndef index():\n    return template("index", solo=True)\n')
+    (src / "views").mkdir()
+    (src / "views" / "index.tpl").write_text("<p>home</p>\n%if solo:\n%rebase layout\n%end\n")
+    (src / "views" / "layout.tpl").write_text("<main>{{!base}}</main>\n")
+    assert port(src, "-o", tmp_path / "out", "--no-check") == 0
+    (index,) = [t for t in json.loads((tmp_path / "out" / "porting-report.json").read_text())[
+        "templates"] if t["path"].endswith("index.tpl")]
+    assert index["breaks"] and index["bottle_error"].startswith("line 3")
+    assert "Bottle cannot compile it either" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+
+
 def test_a_template_the_app_never_renders_blocks_nothing(tmp_path, capsys):
     """Found by the trials (jbajwa/496): a Django project's templates/ beside the Bottle
     app; one of them converted with a TODO made the port 'not done' though no render

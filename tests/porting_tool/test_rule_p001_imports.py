@@ -62,3 +62,48 @@ def test_a_leftover_bottle_response_is_a_breaking_todo():
     ''', faithful=False)
     assert [(t["code"], t["breaks"]) for t in result.todos] == [("P001", True)]
     assert "still uses Bottle's HTTPResponse" in result.todos[0]["text"]
+
+
+MEMFILE = """
+    import bottle
+
+
+    def make(limit):
+        bottle.BaseRequest.MEMFILE_MAX = limit
+        app = bottle.Bottle()
+
+        @app.post("/echo")
+        def echo():
+            return bottle.request.json or {}
+
+        return app
+
+
+    app = make(4096)
+"""
+
+
+def test_bottles_request_class_only_given_a_memfile_max_is_no_break(tmp_path):
+    """dfs-meta: `bottle.BaseRequest.MEMFILE_MAX = n` before the app is made (P017's TODO
+    says Flask's way) sets an attribute of Bottle's own class, which runs in the port: its
+    import is a TODO that does not break (the port exits 0, bottle in requirements.txt)."""
+    from .helpers import both_apps
+
+    bottle_app, flask_app = both_apps(tmp_path, MEMFILE, "p001_memfile")
+    for client in (bottle_app, flask_app):
+        assert client.post_json("/echo", {"a": 1}).json == {"a": 1}
+    assert "bottle\n" in (tmp_path / "out" / "requirements.txt").read_text()
+
+
+def test_bottles_request_object_made_in_the_port_is_a_breaking_todo_saying_why():
+    result = port("""
+        import bottle
+
+
+        def reset():
+            bottle.request = bottle.LocalRequest()
+    """, faithful=False)
+    (todo,) = [t for t in result.todos if t["code"] == "P001"]
+    assert todo["breaks"] and todo["text"].endswith(
+        "Bottle's request objects read a request Flask never hands Bottle: Flask's request "
+        "exists in a request context (app.test_request_context())")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import idiom, untouched
+from .helpers import answers, idiom, untouched
 
 # What P006 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -149,3 +149,47 @@ def test_jinja2_source_given_to_jinja2_template_is_render_template_string():
         def home():
             return render_template_string("Hello {{ name }}", name="<b>")
     ''', declared=("D-autoescape",))
+
+
+NAMED_AT_RUN_TIME = {
+    "web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        class Page:
+            def __init__(self, name, **values):
+                self.name, self.values = name, values
+
+            def render(self):
+                return template(self.name, {"who": "dict"}, **self.values)
+
+
+        @app.get("/<name>")
+        def page(name):
+            return Page(name if name != "b" else "b.tpl", title=name.upper()).render()
+    """,
+    "views/a.tpl": "<h1>{{title}}</h1> a {{who}}\n",
+    "views/b.tpl": "<h2>{{title}}</h2> b\n",
+}
+
+
+def test_a_template_named_at_run_time_renders_the_converted_one(tmp_path):
+    """sportcourts' PageBuilder: template(self._template_name, **kwargs) stayed Bottle's
+    template() under a TODO said not to break, which looked for a .tpl the port does not
+    have (a 500 on every page); bottle_compat's bottle_template renders the converted one."""
+    import json
+
+    from .helpers import both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, NAMED_AT_RUN_TIME, "p006_run_time")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    (module,) = report["modules"]
+    assert [(t["code"], t["breaks"]) for t in module["todos"]] == [("P006", False)]
+    assert [s["kind"] for s in module["sites"] if s.get("kept")] == ["template-name"]
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "from bottle_compat import bottle_template\n" in code
+    for path in ("/a", "/b"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/a") == (200, "<h1>A</h1> a dict\n")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import idiom, untouched
+from .helpers import idiom, port, untouched
 
 # What P022 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -54,3 +54,109 @@ def test_a_status_and_a_header_set_before_returning_are_part_of_the_return():
             return 'made', 201, {'X-Kind': 'new'}
     """)
     assert result.applied["P022"] == 2
+
+
+# Bottle's response used where no fold can say it: the function keeps Bottle's response
+# (bottle_compat's, which Flask's answer gets after the view), under a TODO that does
+# not break; the report names the site as kept, and why.
+KEPT = {
+    # an endpoint class handed Bottle's response (mtzaldo/bottle_rest_example)
+    "endpoints.py": """
+        class Items:
+            def __init__(self, app, res):
+                self.app = app
+                self.response = res
+                self.app.route("/item/<n:int>", ["GET"], self.get)
+
+            def get(self, n):
+                self.response.status = 404 if n > 3 else 200
+                self.response.set_header("X-Item", str(n))
+                return {"item": n}
+    """,
+    # a helper module's function that sets a cookie and answers what set_cookie() gives
+    "cookies.py": """
+        from bottle import response
+
+
+        def remember(name, value):
+            return response.set_cookie(name, value, max_age=60, path="/")
+    """,
+    "web.py": """
+        from bottle import Bottle, response
+
+        from cookies import remember
+        from endpoints import Items
+
+
+        class Site(Bottle):
+            def __init__(self):
+                super().__init__()
+                Items(self, response)
+
+
+        app = Site()
+
+
+        @app.get("/seen")
+        def seen():
+            remember("seen", "yes")
+            return "seen"
+
+
+        @app.get("/status")
+        def status():
+            response.status = 201
+            response.set_header("X-A", "1")
+            made = response.copy()
+            made.set_header("X-A", "2")
+            return {"status": response.status, "code": response.status_code,
+                    "a": response.get_header("X-A"), "copied": made.get_header("X-A"),
+                    "type": response.content_type}
+    """,
+}
+
+
+def test_bottles_response_kept_where_no_fold_can_say_it_answers_as_bottle(tmp_path):
+    import json
+
+    from .helpers import answers, both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, KEPT, "p022_kept")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    todos = {m["path"]: [(t["code"], t["breaks"]) for t in m["todos"]]
+             for m in report["modules"]}
+    assert todos == {"endpoints.py": [], "cookies.py": [("P022", False)],
+                     "web.py": [("P022", False), ("P022", False)]}
+    kept = sorted((s["scope"], s["kept"].split(" here")[0]) for m in report["modules"]
+                  for s in m["sites"] if s.get("kept"))
+    assert kept == [("Site.__init__", "Bottle's response is handed on whole"),
+                    ("remember", "Bottle's response.set_cookie is used"),
+                    ("status", "Bottle's response is copied")]
+    assert report["summary"]["sites"]["kept"] == 3
+    for path in ("/item/2", "/item/7", "/status"):
+        b, f = (client.get(path, expect_errors=True) for client in (bottle_app, flask_app))
+        assert (f.status_int, f.json, f.headers.get("X-Item"), f.headers.get("X-A")) == \
+            (b.status_int, b.json, b.headers.get("X-Item"), b.headers.get("X-A")), path
+    b, f = (client.get("/seen") for client in (bottle_app, flask_app))
+    assert answers(flask_app, "/seen") == answers(bottle_app, "/seen") == (200, "seen")
+    # the same cookie (Werkzeug adds an Expires to its Max-Age: docs/PORTING.md 29)
+    assert {part for part in f.headers["Set-Cookie"].split("; ")
+            if not part.startswith("Expires=")} == set(b.headers["Set-Cookie"].split("; "))
+
+
+def test_a_member_no_helper_keeps_stays_a_breaking_todo():
+    # Werkzeug encodes every body as UTF-8: bottle_compat's response has no charset
+    result = port("""
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def index():
+            response.charset = "latin-1"
+            print(response)
+            return "x"
+    """, faithful=False)
+    assert ("P022", True) in [(t["code"], t["breaks"]) for t in result.todos]
+    assert not [s for s in result.sites if s.get("kept")]

@@ -124,7 +124,8 @@ def _imports(stmt: cst.SimpleStatementLine,
     names = [alias for alias in found.names if _names(alias.asname or alias.name) & reached]
     if not names:
         return None
-    names[-1] = names[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    # the last name's comma as the import's was: a trailing one in parentheses stays
+    names[-1] = names[-1].with_changes(comma=found.names[-1].comma)
     return stmt.with_changes(body=[found.with_changes(names=names)])
 
 

@@ -16,6 +16,7 @@ only where Flask has nothing of its own (`from bottle_compat import auth_basic`,
 from __future__ import annotations
 
 from functools import wraps
+from http.client import responses as HTTP_REASONS
 from importlib import import_module
 from os import PathLike
 from os.path import exists as _exists
@@ -23,22 +24,39 @@ from os.path import isdir as _isdir
 from os.path import join as _join
 from urllib.parse import urljoin
 
-from flask import Flask, after_this_request, g, request
+from flask import (
+    Flask,
+    Response,
+    after_this_request,
+    current_app,
+    g,
+    has_request_context,
+    render_template,
+    request,
+)
 from flask.json.provider import DefaultJSONProvider
-from jinja2 import FileSystemLoader
+from jinja2 import FileSystemLoader, TemplateNotFound
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
 from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
-__all__ = ["BottleFloatConverter", "BottlePathConverter", "auth_basic", "bottle_json", "install",
-           "path_shift", "response", "save_upload"]
+__all__ = ["BottleFloatConverter", "BottlePathConverter", "auth_basic", "bottle_json",
+           "bottle_template", "install", "path_shift", "response", "save_upload"]
 
 
-# -- P005: Bottle's global response ------------------------------------------------------
+# -- P005, P022: Bottle's global response ------------------------------------------------
 def apply_response(flask_response):
-    """Apply the changes a view (or hook) made to Bottle's `response` to Flask's."""
-    for kind, args, options in g.pop("bottle_response", []):
+    """Apply the changes a view (or hook) made to Bottle's `response` to Flask's; none to
+    a copy of it the view returned (Bottle's returned HTTPResponse replaces its response)."""
+    changes = g.pop("bottle_response", [])
+    if isinstance(flask_response, BottleCopy):
+        return flask_response
+    return _apply(flask_response, changes)
+
+
+def _apply(flask_response, changes):
+    for kind, args, options in changes:
         if kind == "setattr":
             name, value = args
             if name == "status" and isinstance(value, int):
@@ -53,10 +71,45 @@ def apply_response(flask_response):
     return flask_response
 
 
+class BottleCopy(Response):
+    """Bottle's `response.copy()`: its status, headers and cookies as they stand, no
+    body; a Response Flask sends as it is when a view returns it (Bottle's
+    `response.copy(cls=HTTPResponse)`), with Bottle's members for its headers and body."""
+
+    def set_header(self, name, value):
+        self.headers[name] = str(value)
+
+    def add_header(self, name, value):
+        self.headers.add(name, str(value))
+
+    def get_header(self, name, default=None):
+        values = self.headers.getlist(name)
+        return values[-1] if values else default  # Bottle's: the last value
+
+    @property
+    def body(self):
+        return self.get_data(as_text=True)
+
+    @body.setter
+    def body(self, value):
+        self.set_data(value)
+
+
+# Bottle's reason phrases are Python's, but for this one
+_PHRASES = {**HTTP_REASONS, 418: "I'm a teapot"}
+
+
 class BottleResponse:
-    """Bottle's `response`: changes made during a view, applied after it."""
+    """Bottle's `response`: changes made during a request, applied to Flask's answer
+    after the view; read back as Bottle's response stands (its status, its headers).
+    Outside a request a change is lost, as Bottle binds a new response to each one."""
+
+    def _changes(self):
+        return list(g.get("bottle_response", ())) if has_request_context() else []
 
     def _later(self, *change):
+        if not has_request_context():
+            return
         if "bottle_response" not in g:
             g.bottle_response = []
             after_this_request(apply_response)
@@ -79,9 +132,47 @@ class BottleResponse:
     def __setattr__(self, name, value):  # status, status_code, content_type, charset
         self._later("setattr", (name, value), {})
 
+    def copy(self, cls=None):
+        """A Response with the status, headers and cookies set so far (`cls`, Bottle's
+        class for it, is this Response here), its status line as Bottle's."""
+        made = _apply(BottleCopy(), self._changes())
+        made.status = self.status_line
+        return made
+
+    def _as_set(self):
+        """A Response holding the changes made so far, without Werkzeug's default
+        Content-Type (Bottle's response has none until one is set)."""
+        made = BottleCopy()
+        del made.headers["Content-Type"]
+        return _apply(made, self._changes())
+
+    @property
+    def status_line(self):
+        line = "200 OK"
+        for kind, (name, *value), _ in self._changes():
+            if kind == "setattr" and name in ("status", "status_code"):
+                code = value[0]
+                line = f"{code} {_PHRASES.get(code, 'Unknown')}" \
+                    if isinstance(code, int) else str(code).strip()
+        return line
+
+    status = status_line  # Bottle's `status` reads its status line
+
+    @property
+    def status_code(self):
+        return int(self.status_line.split()[0])
+
     @property
     def headers(self):
         return _BottleHeaders(self)
+
+    def get_header(self, name, default=None):
+        values = self._as_set().headers.getlist(name)
+        return values[-1] if values else default
+
+    @property
+    def content_type(self):
+        return self.get_header("Content-Type", "")
 
 
 class _BottleHeaders:
@@ -90,6 +181,21 @@ class _BottleHeaders:
 
     def __setitem__(self, name, value):
         self.response.set_header(name, value)
+
+    def __getitem__(self, name):
+        value = self.response.get_header(name)
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def get(self, name, default=None):
+        return self.response.get_header(name, default)
+
+    def __contains__(self, name):
+        return self.response.get_header(name) is not None
+
+    def append(self, name, value):
+        self.response.add_header(name, value)
 
 
 response = BottleResponse()
@@ -220,6 +326,36 @@ def path_shift(shift: int = 1) -> None:
 def _decoded(wsgi_text: str) -> str:
     """A WSGI path (UTF-8 bytes as latin-1 text) as text, as Werkzeug decodes it."""
     return wsgi_text.encode("latin-1").decode("utf-8", "replace")
+
+
+# -- P006: a template named at run time ----------------------------------------------------
+def bottle_template(name, *values, **kwargs):
+    """Bottle's template(name, *dicts, **values) for a name known only when the code runs:
+    the converted Jinja2 template of that name (`x` and `x.tpl` are `x.html`), given the
+    dicts' values, then the keywords, as Bottle gives them."""
+    if any(marker in name for marker in "\n{%$"):
+        raise ValueError("template() given template source at run time: convert it with "
+                         "`bottle2flask convert-templates` and use render_template_string")
+    for suffix in (".tpl", ".html", ".thtml", ".stpl"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    given = {}
+    for value in values:
+        given.update(value)
+    given.update(kwargs)
+    try:
+        return render_template(name + ".html", **given)
+    except TemplateNotFound as missing:
+        if missing.name != name + ".html":
+            raise  # one it includes
+        # Bottle searched each folder of its TEMPLATE_PATH; the port keeps them all under
+        # the app's template folder: the one template there of that name
+        found = [t for t in current_app.jinja_env.list_templates()
+                 if t.endswith("/" + name + ".html")]
+        if len(found) != 1:
+            raise
+        return render_template(found[0], **given)
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------

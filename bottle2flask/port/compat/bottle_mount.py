@@ -92,7 +92,7 @@ def merge_under(app: Any, prefix: str, other: Any) -> None:
     from werkzeug.routing import Rule
 
     other.config[MOUNTED] = app
-    app.url_map.converters.update(other.url_map.converters)
+    _converters(app, other)
     for rule in list(other.url_map.iter_rules()):
         view = other.view_functions.get(rule.endpoint)
         if view is None or rule.endpoint == "static":
@@ -107,6 +107,18 @@ def merge_under(app: Any, prefix: str, other: Any) -> None:
         added.merged_from = (other, rule.endpoint)  # type: ignore[attr-defined]
         app.url_map.add(added)
         app.view_functions[options["endpoint"]] = view
+
+
+def _converters(app: Any, other: Any) -> None:
+    """other's converters for its rules, where they are its own: one that is Werkzeug's
+    default leaves the parent's of that name as it is (its Bottle `float`, which the
+    parent's rules added later still need)."""
+    from werkzeug.routing import Map
+
+    for name, converter in other.url_map.converters.items():
+        if name not in app.url_map.converters \
+                or Map.default_converters.get(name) is not converter:
+            app.url_map.converters[name] = converter
 
 
 def bare_prefix(wsgi_app: WSGIApp) -> WSGIApp:
@@ -127,7 +139,7 @@ def merge(app: Any, other: Any) -> None:
     Bottle's routes have no names to clash); Bottle never sorts a dict's keys."""
     from werkzeug.routing import Rule
 
-    app.url_map.converters.update(other.url_map.converters)
+    _converters(app, other)
     app.json.sort_keys = app.json.sort_keys and other.json.sort_keys
     for rule in other.url_map.iter_rules():
         view = other.view_functions.get(rule.endpoint)

@@ -201,13 +201,16 @@ class Rule(Transformer):
         moved = posixpath.relpath(posixpath.normpath(path), here)
         return cst.SimpleString(json.dumps(moved))
 
-    def exact(self, kind: str, route: str | None = None) -> bool:
+    def exact(self, kind: str, route: str | None = None, keeps: str = "") -> bool:
         """Whether the site being visited takes its exact candidate (Bottle's behaviour
         kept by a helper the port copies) rather than its idiomatic one: every site under
         --faithful, else the sites the check repaired. Call it at each site that has both
         candidates; `kind` names the site's kind for the report (`"rule-string"`);
         `route`, the Bottle rule the site is part of, if any (a route that breaks maps
-        to it wherever it is registered: by a call, in a loop, in a class).
+        to it wherever it is registered: by a call, in a loop, in a class); `keeps`,
+        why the site's idiomatic form could only be a TODO on code that fails when it
+        runs (Flask has nothing that says it there): the site then takes its exact
+        candidate by default, and the report says why.
 
         Each call is one site, recorded with its key (stable across ports of the same
         source: module, scope, rule, kind, its ordinal among those) and its choice; its
@@ -218,12 +221,14 @@ class Rule(Transformer):
         ordinal = port.site_counts.get(counted, 0)
         port.site_counts[counted] = ordinal + 1
         key = site_key(settings.path, scope, self.code, kind, ordinal)
-        chosen = settings.faithful or takes_exact(key, settings.exact_keys)
+        chosen = settings.faithful or bool(keeps) or takes_exact(key, settings.exact_keys)
         site: Site = {"key": key, "rule": self.code, "kind": kind, "scope": scope,
                       "exact": chosen}
         if route:
             site["route"] = route
         sites = port.records.sites
+        if keeps:
+            site["kept"] = keeps
         sites.append(site)
         if self._notes:
             comment = cst.Comment("#")

@@ -15,8 +15,12 @@ Once every rule has run, an attribute only a Bottle app has that no rule convert
 (`app.routes`, `app.router`, `app.plugins`, `app.hooks`, `add_hook`, `trigger_hook`,
 `error_handler`, `reset`, `uninstall`, `catchall`) gets a breaking P001 TODO above its
 statement, naming what Flask has in its place (`port/leftovers.py`): the line would
-fail when it runs, and the port says so instead. Read through `request.app` (which P004
-writes as Flask's `current_app`) it gets the same TODO; through any other name (a
+fail when it runs, and the port says so instead. So does the import TODO of a Bottle
+object no Flask view can serve (Bottle's response and request objects, `Route`, the app
+stack), saying why in plain words; a name whose every use is `X.MEMFILE_MAX = n` (P017
+says Flask's way) sets an attribute of Bottle's own class and runs: no break there.
+Read through `request.app` (which P004 writes as Flask's `current_app`) an app
+attribute gets the same TODO; through any other name (a
 plugin's `self.app`) the port cannot tell the object is an app, and says nothing.
 
 `json_dumps` and `json_loads` are the `json` module's `dumps` and `loads` in bottle.py:
@@ -86,7 +90,10 @@ class Imports(Rule):
                     if isinstance(stmt, cst.SimpleStatementLine)
                     for small in stmt.body if isinstance(small, cst.Assign)
                     for target in small.targets if isinstance(target.target, cst.Name)}
-        return drop_unused(transform(updated, _Prune(self, used)),
+        prune = _Prune(self, used)
+        prune.inert = {self.facts.bottle[name] for name in _inert(updated, {
+            local for local, api in self.facts.bottle.items() if api in UNSERVABLE})}
+        return drop_unused(transform(updated, prune),
                            self.facts.read_before - assigned, self)
 
     def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
@@ -105,6 +112,7 @@ class _Prune(Transformer):
         self.imported: set[str] = set()
         self.depth = 0
         self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
+        self.inert: set[str] = set()  # UNSERVABLE names whose every use runs in Flask too
 
     def visit_IndentedBlock(self, node) -> None:
         self.depth += 1
@@ -195,9 +203,59 @@ class _Prune(Transformer):
         what = ", ".join(names) or star
         text = (f"still uses Bottle's {what}: no rule converts it; replace it with the Flask "
                 "equivalent (docs/PORTING-RULES.md) and remove this import")
-        # a Flask view cannot answer with the UNSERVABLE names: a 500
-        comment = self.rule.todo_line(text, breaks=bool(UNSERVABLE.intersection(names)))
+        bottle = self.rule.facts.bottle
+        failing = sorted({bottle.get(name, name) for name in names} & UNSERVABLE - self.inert)
+        if failing:  # a Flask view cannot answer with them: a 500
+            text += "; " + "; ".join(dict.fromkeys(UNSERVABLE_WHY[name] for name in failing))
+        comment = self.rule.todo_line(text, breaks=bool(failing))
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
+
+
+# Why each of those fails in Flask, in plain words (a P001 TODO that breaks says it)
+UNSERVABLE_WHY = {
+    **dict.fromkeys(("HTTPResponse", "HTTPError", "BaseResponse", "LocalResponse", "Response"),
+                    "Flask never sends Bottle's response objects: a view answers with "
+                    "Flask's Response or raises Werkzeug's exceptions (abort())"),
+    **dict.fromkeys(("BaseRequest", "LocalRequest", "Request"),
+                    "Bottle's request objects read a request Flask never hands Bottle: "
+                    "Flask's request exists in a request context "
+                    "(app.test_request_context())"),
+    "Route": "Bottle's Route objects: Flask's routes are app.url_map's rules",
+    **dict.fromkeys(("apps", "AppStack"),
+                    "Bottle's default-app stack: the Flask app is never on it"),
+}
+
+
+def _inert(module: cst.Module, names: set[str]) -> set[str]:
+    """The Bottle names (of `names`) whose every use is `X.MEMFILE_MAX = n` (P017's TODO
+    says what Flask has instead): the line sets an attribute of Bottle's own class, and
+    runs in the port as it is."""
+    harmless: set[int] = set()
+    spelt: dict[str, list[int]] = {}
+
+    class Uses(cst.CSTVisitor):
+        def visit_Import(self, node) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node) -> bool:
+            return False
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            target = node.target
+            if isinstance(target, cst.Attribute) and target.attr.value == "MEMFILE_MAX" \
+                    and isinstance(target.value, cst.Name):
+                harmless.add(id(target.value))
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False  # its attr is no use of a name
+
+        def visit_Name(self, node: cst.Name) -> None:
+            spelt.setdefault(node.value, []).append(id(node))
+
+    walk(module, Uses())
+    return {name for name in names if spelt.get(name)
+            and all(found in harmless for found in spelt[name])}
 
 
 def _extension(node: cst.ImportFrom) -> cst.ImportFrom | None:

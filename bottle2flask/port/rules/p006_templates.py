@@ -13,6 +13,11 @@ with the view's defaults, as Bottle's `view` does. `@view` functions returning
 something other than a dict literal are left with a TODO (a returned `redirect()`,
 `abort()`, response, rendered template or string passes through in both, and needs
 none).
+A template named only when the code runs (`template(self.name, **values)`) has no
+Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copied with
+that piece alone), which turns Bottle's name into the converted template's when it runs
+(`x` and `x.tpl` -> `x.html`), under a TODO that does not break; the report names the
+site as kept.
 `template_lookup=` and `template_settings=` are template()'s own options, not
 variables: they are dropped with a TODO.
 
@@ -43,6 +48,8 @@ OTHER_ENGINES = {"mako_template", "mako_view", "cheetah_template", "cheetah_view
 # a response (or a string) in Flask too.
 PASSED_THROUGH = {"redirect", "abort", "HTTPResponse", "HTTPError", "static_file",
                   *TEMPLATE_CALLS}
+COMPUTED_WHY = ("a template named at run time: render_template() needs the Flask name, "
+                "which Bottle's name becomes only when the code runs")
 # template()'s own keywords: Bottle pops them; they are no template variables
 LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
 
@@ -139,6 +146,15 @@ class Templates(Rule):
                 else self.inline_jinja2(updated)
             if inline is not None:
                 return inline
+        if args is None and engine == "simple" and self.computed_name(updated) \
+                and self.exact("template-name", keeps=COMPUTED_WHY):
+            self.fired()
+            self.need_import("bottle_compat", "bottle_template")
+            self.todo("template() of a name known at run time: bottle_compat's "
+                      "bottle_template renders the converted template of that name ('x' "
+                      "and 'x.tpl' -> 'x.html'); render_template() with the Flask name is "
+                      "Flask's way")
+            return updated.with_changes(func=cst.Name("bottle_template"))
         if args is None:
             self.todo("template() with template source, a computed name or another "
                       "engine: convert the source with `bottle2flask convert-template` and use "
@@ -149,6 +165,15 @@ class Templates(Rule):
         if engine == "simple":
             self.undefined(args)
         return updated.with_changes(func=cst.Name("render_template"), args=args)
+
+    def computed_name(self, call: cst.Call) -> bool:
+        """template(name, ...) whose name is no literal (so no source either, unless the
+        app computes source), with no options of template()'s own."""
+        first = arg(call, 0, None)
+        return first is not None and not first.star and first.keyword is None \
+            and not isinstance(first.value, cst.BaseString) \
+            and not any(a.keyword and a.keyword.value in LOOKUP_KEYWORDS | {"template_adapter"}
+                        for a in call.args)
 
     def inline_source(self, call: cst.Call) -> cst.Call | None:
         """template("<p>{{x}}</p>", x=1) -> render_template_string("<p>{{ x }}</p>", x=1),

@@ -23,8 +23,16 @@ replaces the response), and shown in a comment where it stood. A change before a
 `abort()`, or in a decorator's wrapper before it calls the view (`fn(*args, **kwargs)`,
 which may abort or answer an HTTPResponse), is kept by Flask where Bottle lost it:
 D-error-response. A change whose values are assigned again later in the function, and any
-other use of `response` (at module level), is a TODO; a view reading it back holds its own
-(P023). A cookie set without `path=`
+other use of `response` at module level, is a TODO; a view reading it back and returning
+text holds its own (P023). A function that uses Bottle's response in a way no fold can
+say (reads it back, copies it, hands it on whole: an endpoint class given `response`, a
+helper answering `response.set_cookie(...)`) keeps it, by default: its lines stay as
+written on `bottle_compat`'s `response` (copied with that piece alone), which applies what
+they set to Flask's answer after the view, reads back as Bottle's (status, headers), and
+copies itself as a Response Flask sends (`copy(cls=HTTPResponse)`). The site is reported
+as kept, with why, under a TODO that does not break; a member that helper has not
+(`charset`: Werkzeug encodes every body as UTF-8; a signed cookie) stays a breaking TODO.
+A cookie set without `path=`
 gets Werkzeug's `Path=/`: D-cookie-path. With `--faithful`, every line is kept and
 `response` is a recorder applied after the view. `set_cookie(..., secret=...)`
 (Bottle's pickled signed cookie) is P020's (below). In a view that calls `redirect()`,
@@ -38,8 +46,17 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import arg, names_assigned, names_bound, names_read
-from ..response_idiom import Folder
+from ..edit import (
+    Transformer,
+    Visitor,
+    arg,
+    names_assigned,
+    names_bound,
+    names_read,
+    transform,
+    walk,
+)
+from ..response_idiom import Folder, change_of
 from .base import Change, Rule, is_view, route_globs
 
 IMPORTS = (cst.Import, cst.ImportFrom)
@@ -82,9 +99,29 @@ class ResponseFold(Rule):
         redirects = any(self.facts.bottle.get(name) == "redirect" for name in read)
         folder = Folder(self, is_view(self, original), used, _hook_parameter(updated),
                         redirects)
+        unfolded = _unfoldable(folder, updated.body)
+        if unfolded and self.exact("response", keeps=KEPT_WHY.format(unfolded)):
+            return self.keep_bottles(updated)
         self.paths = route_globs(self, original) or ["*"]
         body = folder.block(list(updated.body.body), set())
         return updated.with_changes(body=updated.body.with_changes(body=body))
+
+    def keep_bottles(self, function: cst.FunctionDef) -> cst.FunctionDef:
+        """The function's lines on Bottle's response as they are, on bottle_compat's
+        `response` (copied with that piece alone), which Flask's answer gets after the
+        view: the TODO says what a Flask maintainer writes instead."""
+        self.fired()
+        for local, api in self.facts.bottle.items():
+            if api == "response":
+                self.need_import("bottle_compat", "response",
+                                 None if local == "response" else local)
+        kept = transform(function, _CopyAsIs(self))
+        assert isinstance(kept, cst.FunctionDef)  # the transformer changes calls only
+        self.todo("Bottle's response kept here (bottle_compat's `response`: what the code "
+                  "sets is applied to Flask's answer after the view, and reads back as "
+                  "Bottle's): set it on the response the view returns (make_response) "
+                  "or in an @after_this_request function")
+        return kept
 
     def converted(self, small, stmt):
         """Count one change made on a Flask response; declare a cookie's Path."""
@@ -105,6 +142,110 @@ class ResponseFold(Rule):
                       "a view returns (make_response) or in an after_request function")
         return updated
 
+
+
+class _CopyAsIs(Transformer):
+    """`response.copy(cls=HTTPResponse)`: bottle_compat's copy is a Response Flask sends
+    as it is, whatever Bottle class it was asked for."""
+
+    def __init__(self, rule: Rule) -> None:
+        super().__init__()
+        self.rule = rule
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        func = updated.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "copy" \
+                and self.rule.api(func.value) == "response":
+            given = arg(updated, 0, "cls")
+            if given is not None and self.rule.api(given.value) in RESPONSE_CLASSES:
+                return updated.with_changes(args=[])
+        return updated
+
+
+# Bottle's classes a copy of its response may be asked for
+RESPONSE_CLASSES = {"HTTPResponse", "BaseResponse", "LocalResponse"}
+KEPT_WHY = ("{} here, which Flask's answer, made after the view, cannot stand for "
+            "(bottle_compat's response keeps Bottle's)")
+
+
+WHOLE = "Bottle's response is handed on whole"
+
+
+def _unfoldable(folder: Folder, block: cst.BaseSuite) -> str:
+    """What the function does with Bottle's response that no fold or
+    `@after_this_request` function can say (it reads it back, copies it, hands it on
+    whole), in a few words; "" when every use is a change P022 folds."""
+    found: list[str] = []
+
+    class Uses(Visitor):
+        def visit_FunctionDef(self, node) -> bool:
+            return False  # a nested function is its own
+
+        def visit_ClassDef(self, node) -> bool:
+            return False
+
+        def visit_Lambda(self, node) -> bool:
+            return False
+
+        def visit_SimpleStatementLine(self, stmt: cst.SimpleStatementLine) -> bool:
+            if folder.uses_bottle(stmt) and folder.had_effect(stmt) \
+                    and change_of(stmt, folder.is_response) is None:
+                found.append(_what(folder, stmt))
+            return False
+
+    walk(block, Uses())
+    # a member bottle_compat's response has not (charset: Werkzeug encodes every body
+    # as UTF-8) or a signed cookie: no helper keeps the line, which stays a breaking TODO
+    if not found or not _keepable(folder, block):
+        return ""
+    return found[0]
+
+
+def _keepable(folder: Folder, block: cst.BaseSuite) -> bool:
+    """Whether bottle_compat's response has each member the function uses of Bottle's."""
+    kept = []
+
+    class Members(Visitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if folder.is_response(node.value):
+                kept.append(node.attr.value in KEPT_MEMBERS)
+            elif isinstance(node.value, cst.Attribute) and node.value.attr.value == "headers" \
+                    and folder.is_response(node.value.value):
+                kept.append(node.attr.value in {"get", "append"})  # its headers' own
+
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Attribute) and folder.is_response(func.value) \
+                    and func.attr.value == "set_cookie":
+                kept.append(len([a for a in node.args if a.keyword is None]) <= 2
+                            and not any(a.star or a.keyword is not None
+                                        and a.keyword.value == "secret" for a in node.args))
+
+    walk(block, Members())
+    return all(kept)
+
+
+# What bottle_compat's response does as Bottle's (set, and read back where a member is read)
+KEPT_MEMBERS = {"set_cookie", "delete_cookie", "set_header", "add_header", "status",
+                "status_code", "status_line", "headers", "get_header", "content_type", "copy"}
+
+
+def _what(folder: Folder, stmt: cst.SimpleStatementLine) -> str:
+    """How the line uses Bottle's response, in a few words."""
+    uses: list[str] = []
+
+    class Use(Visitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if folder.is_response(node.value):
+                uses.append("Bottle's response is copied" if node.attr.value == "copy"
+                            else f"Bottle's response.{node.attr.value} is used")
+
+        def visit_Name(self, node: cst.Name) -> None:
+            if folder.is_response(node):
+                uses.append(WHOLE)
+
+    walk(stmt, Use())
+    return next((u for u in uses if u != WHOLE), WHOLE)
 
 
 def _hook_parameter(node: cst.FunctionDef) -> str | None:

@@ -18,6 +18,13 @@ capitals (D-status-text), counts the Content-Length of a text body as soon as it
 (D-content-length), gives a repeated header's first value (D-first-header) and a
 cookie `Path=/` (D-cookie-path). `return HTTPResponse(...)` alone is P008's.
 
+Bottle's HTTPError or HTTPResponse matched as a class (`except (HTTPError, HTTPResponse)`
+in a decorator, `isinstance(e, HTTPError)`, `pytest.raises(HTTPResponse)`) is Werkzeug's
+`HTTPException`, which every error and answer a view raises in the port is (`abort()`,
+bottle_responses' HTTPError). `except HTTPError` alone gets a TODO that does not break:
+HTTPException also matches a raised redirect. An `except HTTPError as e:` whose block
+reads `e`'s members (Bottle's status, body) stays Bottle's, under P001's TODO.
+
 An HTTPError a view makes, changes and raises is Werkzeug's exception for its code
 (`err = HTTPError(404, "x")` -> `err = NotFound("x")`, `err.body` -> `err.description`,
 `err.status_code` -> `err.code`) when that is all the view reads or writes. One whose
@@ -88,6 +95,8 @@ ERROR_WHY = {
 }
 ERROR_OTHER = ("a Werkzeug HTTPException has code, name, description and get_response(), "
                "none of Bottle's response members")
+# Bottle's classes an `except`, isinstance() or raises() matches: Werkzeug's HTTPException
+CAUGHT = {"HTTPError", "HTTPResponse"}
 # What setting Bottle's global response looks like (P022 folds it into the view's
 # return value); a view that reads it back holds a Response of its own (below).
 FOLDED_CALLS = {"set_header", "add_header", "set_cookie", "delete_cookie"}
@@ -424,7 +433,59 @@ class HttpResponse(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         self.skip.add(id(node.func))
 
+    # -- Bottle's classes matched: except, isinstance(), raises() ---------------------
+    def leave_ExceptHandler(self, original, updated):
+        """`except HTTPError as e:` whose block reads a member of `e` (Bottle's status,
+        body...: a Werkzeug exception has others) is left as it is, under P001's TODO."""
+        bound = updated.name.name.value if updated.name is not None \
+            and isinstance(updated.name.name, cst.Name) else None
+        if updated.type is None or bound is not None and _members_read(updated.body, bound):
+            return updated
+        found = self.caught(updated.type)
+        return updated if found is None else updated.with_changes(type=found)
+
+    def caught(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """Bottle's HTTPError or HTTPResponse as the class an `except`, isinstance() or
+        raises() matches (alone or in a tuple): Werkzeug's HTTPException, which every
+        error and answer a view raises in the port is (abort(), bottle_responses'
+        HTTPError); None for anything else."""
+        elements = node.elements if isinstance(node, cst.Tuple) else [cst.Element(node)]
+        bottles = [e for e in elements if isinstance(e.value, cst.Name)
+                   and self.api(e.value) in CAUGHT]
+        if not bottles:
+            return None
+        self.fired()
+        self.need_import("werkzeug.exceptions", "HTTPException")
+        if all(self.api(e.value) == "HTTPError" for e in bottles):
+            self.todo("HTTPException also matches an abort(redirect(...)) or an "
+                      "abort(Response): Bottle's HTTPError let a raised redirect or "
+                      "HTTPResponse through")
+        first = elements.index(bottles[0])
+        kept = [cst.Element(cst.Name("HTTPException")) if i == first else e
+                for i, e in enumerate(elements) if i == first or e not in bottles]
+        if len(kept) == 1:
+            return kept[0].value
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        assert isinstance(node, cst.Tuple)
+        return node.with_changes(elements=kept)
+
+    def matched(self, call: cst.Call) -> cst.Call | None:
+        """isinstance(x, HTTPError), issubclass(c, HTTPResponse), raises(HTTPError)."""
+        name = cst.Module([]).code_for_node(call.func)
+        at = {"isinstance": 1, "issubclass": 1, "raises": 0, "pytest.raises": 0}.get(name)
+        if at is None or len(call.args) <= at or call.args[at].keyword or call.args[at].star:
+            return None
+        found = self.caught(call.args[at].value)
+        if found is None:
+            return None
+        args = list(call.args)
+        args[at] = args[at].with_changes(value=found)
+        return call.with_changes(args=args)
+
     def leave_Call(self, original: cst.Call, updated: cst.Call):
+        matched = self.matched(updated)
+        if matched is not None:
+            return matched
         func = updated.func
         if isinstance(func, cst.Attribute) and self.member(func.value) == "headers":
             return self.header_call(updated, func, id(original) in self.statements)
@@ -579,6 +640,19 @@ class HttpResponse(Rule):
             self.need_import("flask", "abort")
             return cst.Expr(cst.Call(cst.Name("abort"), [cst.Arg(updated.exc)]))
         return updated
+
+
+def _members_read(block: cst.CSTNode, name: str) -> bool:
+    """Whether the block reads an attribute of `name` (`e.status_code`)."""
+    found = []
+
+    class Members(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value == name:
+                found.append(node)
+
+    walk(block, Members())
+    return bool(found)
 
 
 def _returns_text(node: cst.FunctionDef) -> bool:

@@ -74,13 +74,18 @@ BODIES = ("text", "dict", "template", "view", "httpresponse", "abort", "redirect
           # this round's forms: an HTTPError changed then raised or returned, a copy of
           # the response, a nested config read by dotted key, the route read in its view,
           # a SimpleTemplate rendered by hand, a random draw (noise between two runs)
-          "httperror", "copy", "config", "route_info", "stpl", "random")
+          "httperror", "copy", "config", "route_info", "stpl", "random",
+          # Bottle's errors caught by class, Bottle's response read back in a view
+          # returning a dict (bottle_compat's response keeps it)
+          "caught", "read_back")
 # the bodies that read `app` (bound where functions are, not in a class or a loop)
 READS_APP = ("url_rule", "config", "route_info")
 # each body's drawn variant (its own weight among them)
 VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             "copy": ("cls", "plain"), "route_info": ("rule", "config", "routes"),
-            "random": ("one", "rows")}
+            "random": ("one", "rows"), "caught": ("both", "alone", "isinstance"),
+            # the template's name a literal, or computed when the view runs
+            "template": ("literal", "literal", "computed")}
 PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
 # How a rule is written: a literal, literals joined by +, or computed at run time (a name
 # bound to it, a name bound to its prefix and +, an f-string, a call of a helper that
@@ -90,7 +95,7 @@ NEEDS_POST = {"params", "forms", "json_in"}
 TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include",
                   # Python Jinja2 cannot say, which the port keeps in helper functions
                   "comprehension", "lambda", "statement", "while", "try", "break",
-                  "rebase_values", "include_dict",
+                  "rebase_values", "include_dict", "include_computed",
                   # whitespace the converter keeps: Windows line ends, an include line
                   # followed by an indented line, no last newline (a page, a layout)
                   "crlf", "include_indented", "no_newline", "rebase_bare")
@@ -309,20 +314,9 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
-# strict xfail. class-app-used (app = Site().bottle used in other modules) was the last of
-# the engine's; two of rule P022's are here now (the same mechanism keeps them out).
-KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
-    "response-copy-cls": (
-        "P022/P001: `made = response.copy(cls=HTTPResponse)` returned: the port keeps Bottle's "
-        "response and HTTPResponse, and Bottle's response.copy() outside a Bottle request "
-        "raises RuntimeError (Request context not initialized): a 500 where Bottle served",
-        lambda app: any(r.body == "copy" and r.variant == "cls" for r in app.routes)),
-    "response-copy-in-method": (
-        "P022: `made = response.copy()` in a method routed by call (`app.get(rule)(self.r1)`) "
-        "stays Bottle's response.copy() (a function view gets bottle_responses.copy_response): "
-        "outside a Bottle request it raises RuntimeError, a 500 where Bottle served",
-        lambda app: any(r.body == "copy" and r.container == "class" for r in app.routes)),
-}
+# strict xfail. None now: the last two, P022's `response.copy()` in a method routed by call
+# and `response.copy(cls=HTTPResponse)` returned, keep Bottle's response (bottle_compat's).
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
 
 
 def known_failing(app: App) -> list[str]:
@@ -368,13 +362,6 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
         if any(r.container == "class" and r.module == app.app_module and homes & set(
                 r.decorators) for r in drawn):
             app.site_bind = "here"  # site_app.py importing them from it: an import loop
-    for route in app.routes:  # the KNOWN_FAILING forms avoided, as the nearest that ports
-        if route.body != "copy":
-            continue
-        if "response-copy-in-method" in avoid and route.container == "class":
-            route.body, route.variant = "header", ""
-        elif "response-copy-cls" in avoid:
-            route.variant = "plain"
     app.uses = elements_of(app)
     return app
 
@@ -391,8 +378,10 @@ BODY_ELEMENTS = {
                   "HTTPError.status"),
     "copy": ("response.copy", "response.set_header"), "config": ("ConfigDict.load_dict",),
     "route_info": (), "stpl": ("SimpleTemplate.render",), "random": (),
+    "caught": ("HTTPError", "abort"), "read_back": ("response.status", "JSONPlugin"),
 }
-VARIANT_ELEMENTS = {"cls": ("HTTPResponse",), "rule": ("Route.rule",),
+VARIANT_ELEMENTS = {"cls": ("HTTPResponse",), "both": ("HTTPResponse",),
+                    "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
@@ -403,6 +392,7 @@ TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "try": ("stpl:%try",), "break": ("stpl:%break", "stpl:%for"),
                      "rebase_values": ("stpl:%rebase **values", "stpl:{{!}}"),
                      "include_dict": ("stpl:%include **dict()", "stpl:{{}}"),
+                     "include_computed": ("stpl:%include", "stpl:{{}}"),
                      "crlf": ("stpl:CRLF", "stpl:%if"),
                      "include_indented": ("stpl:%include indented", "stpl:%include"),
                      "no_newline": ("stpl:last newline", "stpl:{{}}"),

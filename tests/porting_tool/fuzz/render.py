@@ -25,6 +25,8 @@ TEMPLATES = {
              "  <li>{{x}}</li>\n% end\n</ul>\n",
     "rebase_values": "% values = {'title': p}\n% rebase('base', **values)\n<p>{{v}}</p>\n",
     "include_dict": "<div>\n% include('part', **dict(w=v))\n</div>\n",
+    # a name computed when the template renders (sportcourts' header_name)
+    "include_computed": "<div>\n% name = 'pa' + 'rt.tpl'\n% include(name, w=v)\n</div>\n",
     "crlf": "<ul>\r\n% if p:\r\n  <li>{{p}}</li>\r\n% end\r\n<i>{{v}}</i>\r\n</ul>\r\n",
     "include_indented": "<div>\n% include('part', w=v)\n  <span>{{p}}</span>\n</div>\n",
     "no_newline": "<p>{{v}}</p>\n<i>{{p}}</i>",
@@ -34,6 +36,7 @@ BARE = ("bare", "<main>{{title}}\n{{!base}}</main>")  # no last newline
 BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
 PART = ("part", "<i>{{w}}</i>\n")
 SHARED = {"rebase": BASE, "include": PART, "rebase_values": BASE, "include_dict": PART,
+          "include_computed": PART,
           "include_indented": PART, "rebase_bare": BARE}
 TEMPLATE_FOLDERS = {"views": "views", "beside": "", "path": "tpl"}
 
@@ -96,6 +99,9 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "dict":
         args = "label" if loop else f"[{', '.join(route_args(route))}]"
         return [f'return {{"route": {n}, "args": {args}}}']
+    if kind == "template" and route.variant == "computed":  # named when the view runs
+        return [f'name = "t" + str({n})',
+                f'return {m.b("template")}(name + ".tpl", v={route.value!r}, p={p})']
     if kind == "template":
         return [f'return {m.b("template")}("t{n}", v={route.value!r}, p={p})']
     if kind == "view":
@@ -131,6 +137,17 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
         return [f'error = {m.b("HTTPError")}(418, "r{n} teapot")',
                 f'error.set_header("X-E{n}", "{n}")', f'error.set_cookie("e{n}", "v{n}")',
                 f"error.status = {status}", f"{how} error"]
+    if kind == "caught":  # Bottle's error caught by its class (a decorator's way)
+        caught = m.b("HTTPError") if route.variant == "alone" \
+            else f'({m.b("HTTPError")}, {m.b("HTTPResponse")})'
+        if route.variant == "isinstance":
+            return ["try:", f'    {m.b("abort")}(403, "r{n} no")', "except Exception as e:",
+                    f'    return {p} + " " + str(isinstance(e, {caught}))']
+        return ["try:", f'    {m.b("abort")}(403, "r{n} no")', f"except {caught}:",
+                f'    return {p} + " caught"']
+    if kind == "read_back":  # set, then read back, in a view answering a dict
+        return [f"{response}.status = 201", f'{response}.set_header("X-B{n}", "{n}")',
+                f'return {{"status": {response}.status, "b": {response}.get_header("X-B{n}")}}']
     if kind == "copy":  # a copy of the response as it stands
         if route.variant == "cls":
             return [f'{response}.set_header("X-C{n}", "{n}")',
