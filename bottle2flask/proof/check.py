@@ -170,11 +170,11 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         # the first script whose original starts is compared first; the one that does not
         # start is said among the others, not the folder's reason to compare nothing
         for other in others:
-            found = specs(src, out, other, python, timeout)
-            if found[2]["ok"]:
+            candidate = specs(src, out, other, python, timeout)
+            if candidate[2]["ok"]:
                 others = [start, *(o for o in others if o != other)]
                 start = other
-                original, port, original_loads, port_loads = found
+                original, port, original_loads, port_loads = candidate
                 break
     if not port_loads["ok"] and not original_loads["ok"] \
             and same_failure(original_loads, port_loads):

@@ -567,7 +567,8 @@ def test_neither_app_starting_for_the_machines_reasons_is_not_compared(monkeypat
     machine = {"ok": False, "error": "cannot load: FileNotFoundError: config.py",
                "cause": "FileNotFoundError: config.py", "file": "config.py", "line": 3}
     code = {**machine, "cause": "NameError: name 'HERE' is not defined", "file": "app.py"}
-    result = SimpleNamespace(start=("app.py", "app"), served=None, modules=[], other_starts=[])
+    result = SimpleNamespace(start=("app.py", "app"), served=None, modules=[],
+                             other_starts=[])
     for port, status in ((machine, ExitStatus.NOT_COMPARED),
                          (code, ExitStatus.PORT_DOES_NOT_START)):
         monkeypatch.setattr(checking, "specs", lambda *args, port=port: (
