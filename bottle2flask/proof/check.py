@@ -161,6 +161,17 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         f"{out} are not written), each in a process of its own.")
     original, port, original_loads, port_loads = specs(src, out, start, python, timeout,
                                                        result.served)
+    others = list(result.other_starts)  # a folder of scripts: each serves an app of its own
+    if not original_loads["ok"] and others:
+        # the first script whose original starts is compared first; the one that does not
+        # start is said among the others, not the folder's reason to compare nothing
+        for other in others:
+            candidate = specs(src, out, other, python, timeout)
+            if candidate[2]["ok"]:
+                others = [start, *(o for o in others if o != other)]
+                start = other
+                original, port, original_loads, port_loads = candidate
+                break
     if not port_loads["ok"] and not original_loads["ok"] \
             and same_failure(original_loads, port_loads):
         return Check(NOT_CHECKED, "neither app starts here, and both fail alike, so the port "
@@ -213,7 +224,7 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         say(f"The suite in {tests} runs on the data files as they are when it runs: "
             f"{recorded['data']['not_kept']}.")
     notes = []
-    for other in result.other_starts:  # a folder of scripts: each serves an app of its own
+    for other in others:
         routes, note = compare_other(src, out, other, python, timeout, files, replay)
         found["routes"] += routes
         notes += [note] if note else []

@@ -583,7 +583,8 @@ def test_neither_app_starting_for_the_machines_reasons_is_not_compared(monkeypat
     machine = {"ok": False, "error": "cannot load: FileNotFoundError: config.py",
                "cause": "FileNotFoundError: config.py", "file": "config.py", "line": 3}
     code = {**machine, "cause": "NameError: name 'HERE' is not defined", "file": "app.py"}
-    result = SimpleNamespace(start=("app.py", "app"), served=None, modules=[])
+    result = SimpleNamespace(start=("app.py", "app"), served=None, modules=[],
+                             other_starts=[])
     for port, status in ((machine, ExitStatus.NOT_COMPARED),
                          (code, ExitStatus.PORT_DOES_NOT_START)):
         monkeypatch.setattr(checking, "specs", lambda *args, port=port: (
@@ -608,6 +609,25 @@ def test_each_script_of_a_folder_of_independent_apps_is_compared(tmp_path, capsy
     assert "  GET /a " in out and "  GET b.py: / " in out
     # each a text/html page, the same but for Werkzeug's spelling of its charset
     assert "2 routes, 2 ported; 0 exactly the same, 2 the same to an HTTP client" in out
+
+
+def test_a_folder_of_scripts_whose_first_does_not_start_compares_the_others(
+        tmp_path, capsys):
+    """Trial class RULE-s46 I (bottle_basic): the first script by name fails at import (a
+    bug of its own, in Bottle as in Flask); the check took it for the folder's app and
+    compared nothing (exit 4), though the other scripts and their ports start."""
+    src = tmp_path / "steps"
+    src.mkdir()
+    (src / "1_price.py").write_text('from bottle import route, run\n\n\n@route("/price")\n'
+                                    'def price():\n    return "10"\n\n\nrun()\n'
+                                    "server.stop()\n")
+    (src / "hello.py").write_text('from bottle import route, run\n\n\n@route("/hello")\n'
+                                  'def hello():\n    return "Hello"\n\n\nrun()\n')
+    assert port(src, "-o", tmp_path / "out") == 0
+    out = capsys.readouterr().out
+    assert "  GET /hello " in out
+    assert "1_price.py: not compared: the original does not start here (NameError" in out
+    assert "1 routes, 1 ported; 0 exactly the same, 1 the same to an HTTP client" in out
 
 
 def test_a_package_importing_a_module_beside_it_is_checked_with_that_module(

@@ -698,6 +698,34 @@ def test_a_view_parameter_nothing_passes_fails_alike_and_blocks_nothing(tmp_path
         assert client.get("/download/file", expect_errors=True).status_int == 500
 
 
+def test_a_static_scripts_apply_is_no_plugin_the_view_parameter_could_come_from(tmp_path):
+    """Trial class RULE-s46 E (le_bakerys): the folder's jQuery spells `.apply(` many
+    times; read as a plugin's use, the view parameter nothing passes was a breaking TODO
+    and the port not done (exit 5) though Bottle answers the same 500. Only the app's
+    Python counts."""
+    source = '''
+        from bottle import post
+
+
+        @post("/delete/<no:int>")
+        def delete_item(no):
+            return "deleted %d" % no
+
+
+        @post("/add/products")
+        def add_item(no):
+            return "added %s" % no
+    '''
+    src = write(tmp_path / "src", {
+        "app.py": source,
+        "static/lib.js": "function f() { return g.apply(this, arguments); }\n"})
+    assert kit(["port", "--no-check", str(src), "-o", str(tmp_path / "out")]) == 0
+    for path in (src / "app.py", tmp_path / "out" / "app.py"):
+        client = webtest.TestApp(load(str(path)).wsgi)
+        assert client.post("/delete/3").text == "deleted 3"
+        assert client.post("/add/products", expect_errors=True).status_int == 500
+
+
 # -- plugins kept: as decorators where provable, else by bottle_plugins.py ----------------
 DECORATORS = '''
 from bottle import Bottle

@@ -369,6 +369,47 @@ app.route("/x/<:re:[a-z]+>", "GET", other)
         assert client.get("/x/abc").text == "other"
 
 
+
+def test_a_nameless_wildcards_view_beginning_with_a_docstring_or_a_call_takes_it_too(tmp_path):
+    """A view whose first statement is an expression (a docstring, `redirect("/")`) took
+    the decorator's nameless wildcard for a route registered by a call: its TODO broke the
+    view, which was left without the parameter (a 500 for every path; trial class
+    RULE-s46 A: CitationExtractor's catch-all, highlighter's CORS preflight)."""
+    from .helpers import answers, both_folders, port
+
+    source = '''
+        from bottle import Bottle, redirect
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return "home"
+
+
+        @app.route("/<:re:.+>")
+        def catchall():
+            """Redirect everything else to /."""
+            redirect("/")
+
+
+        @app.route("/x/<:re:[a-z]+>", method="OPTIONS")
+        def preflight():
+            print("preflight")
+            return "ok"
+    '''
+    result = port(dedent(source), faithful=False)
+    assert result.todos == []
+    assert "def catchall(unnamed=None):" in result.code
+    assert "def preflight(unnamed=None):" in result.code
+    bottle, flask = both_folders(tmp_path, {"web.py": source}, "nameless")  # HTTP/1.1
+    for client in (bottle, flask):
+        found = client.get("/any/where", status=303)
+        assert found.headers["Location"].endswith("/")
+        assert answers(client, "/x/abc", "OPTIONS") == (200, "ok")
+
+
 FILTER_APP = '''
     from bottle import Bottle
 

@@ -289,3 +289,58 @@ def test_a_part_of_the_error_object_set_by_the_handler_is_a_todo_not_a_syntax_er
     assert "    err.status = 200\n" in result.code
     assert 'return "found after all: " + f"{err.code} {err.name}", 404' in result.code
     assert [t["code"] for t in result.todos] == ["P009"]
+
+
+def test_a_handler_serving_a_page_as_a_static_file_answers_its_200_as_bottle_does(
+        tmp_path, monkeypatch):
+    """Bottle sends the response a handler returns with that response's own status: an
+    error page served by static_file (or an HTTPResponse) answers 200, not the error's
+    code (trial class RULE-s46 C: every missing page and file of an app answered 200)."""
+    from .helpers import answers, both_folders
+
+    source = '''
+        from bottle import Bottle, HTTPResponse, static_file
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return "home"
+
+
+        @app.error(404)
+        def missing(error):
+            return static_file("404.html", root="pages")
+
+
+        @app.error(410)
+        def gone(error):
+            return HTTPResponse("moved on", status=200)
+    '''
+    result = idiom(source, '''
+        from flask import Flask, Response, send_from_directory
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def index():
+            return "home"
+
+
+        @app.errorhandler(404)
+        def missing(error):
+            return send_from_directory("pages", "404.html")
+
+
+        @app.errorhandler(410)
+        def gone(error):
+            return Response("moved on", status=200)
+    ''')
+    assert result.todos == []
+    bottle, flask = both_folders(
+        tmp_path, {"web.py": source, "pages/404.html": "<h1>not here</h1>"}, "errorpagefile")
+    monkeypatch.chdir(tmp_path / "src")  # Bottle's root is the folder it runs in, Flask's its app's
+    assert answers(bottle, "/nowhere") == answers(flask, "/nowhere") \
+        == (200, "<h1>not here</h1>")

@@ -296,6 +296,7 @@ class Routes(Rule):
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
         self.flagged: set[tuple[str, str]] = set()
         self.unnamed: list[str] = []  # names given to a view's nameless wildcards
+        self.unnamed_before: list[int] = []  # len(self.unnamed) as each Expr began
         # the methods of the module's classes under a decorator (one that does not keep
         # the name makes every `callback=self.x` endpoint its wrapper's)
         self.decorated_methods = {
@@ -513,16 +514,23 @@ class Routes(Rule):
                       "app's; check that every caller passes the Flask app")
         return True
 
+    def visit_Expr(self, node: cst.Expr) -> None:
+        # the nameless wildcards a decorator above has named are its view's to take, not
+        # this statement's (a view's first statement is an Expr: a docstring, a call)
+        self.unnamed_before.append(len(self.unnamed))
+
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
+        before = self.unnamed_before.pop() if self.unnamed_before else 0
         added = self._filter_added(updated)
         if added is not None:
             return added
         result = self._route_by_call(updated)
-        if self.unnamed:  # a route registered by a call: its view is defined elsewhere
-            self.todo(f"the path's wildcard without a name is now <{self.unnamed[0]}>: "
-                      f"Flask passes it to the view, which must take {self.unnamed[0]}=None",
+        if self.unnamed[before:]:  # a route registered by a call: its view is elsewhere
+            name = self.unnamed[before]
+            self.todo(f"the path's wildcard without a name is now <{name}>: "
+                      f"Flask passes it to the view, which must take {name}=None",
                       breaks=True)
-            self.unnamed = []
+            del self.unnamed[before:]
         return result
 
     def endpoint_by_path(self, route: cst.Call) -> cst.Call:

@@ -2,7 +2,9 @@
 
 A Bottle error handler's return value is sent with the error's status; Flask sends
 a handler's plain return value as 200, so each `return x` gets the code:
-`return x, 404` (`return x, err.code` when one handler has several `@error()`s). The
+`return x, 404` (`return x, err.code` when one handler has several `@error()`s), except
+a response Bottle sends with its own status (`return static_file(...)`,
+`HTTPResponse(...)`, `HTTPError(...)`: an error page served as a file answers 200). The
 HTTPError's attributes get Werkzeug's names (`err.body` -> `err.description`,
 `err.status_code` -> `err.code`), and the rest is built from what Werkzeug's exception
 holds, so no read of the error object is an AttributeError in the port:
@@ -38,6 +40,10 @@ from ..edit import arg, function_named
 from ..model.facts import ModuleFacts
 from .base import Change, Need, Rule
 
+# Bottle's responses a handler may return: Bottle sends each with its own status, not the
+# error's (an error page served by static_file answers 200)
+KEEP_THEIR_STATUS = {"static_file", "HTTPResponse", "HTTPError"}
+PORTED_RESPONSES = {"Response", "send_from_directory"}  # what P008 and P012 make of them
 SPELT_OTHERWISE = {"414", "511"}  # codes whose reason Bottle and Werkzeug spell differently
 ERROR_ATTRS = {"body": "description", "status_code": "code"}
 # Bottle's traceback: the text of the exception a view raised (a 500), else None
@@ -204,8 +210,22 @@ class Errors(Rule):
         code = self.handlers[-1][0] if self.handlers else None
         if code is None or updated.value is None or isinstance(updated.value, cst.Tuple):
             return updated
+        if self.sends_its_own_status(original.value, updated.value):
+            return updated  # Bottle sends a response's own status (200 for a static file)
         return updated.with_changes(value=cst.Tuple([cst.Element(updated.value),
                                                      cst.Element(code)], lpar=[], rpar=[]))
+
+    def sends_its_own_status(self, original: cst.BaseExpression | None,
+                             updated: cst.BaseExpression) -> bool:
+        """A Bottle response Bottle sends with its own status: `static_file(...)`,
+        `HTTPResponse(...)`, `HTTPError(...)`, as written or as the rule before this one
+        wrote it (`Response(...)`, `send_from_directory(...)`, names the module did not
+        spell itself)."""
+        if isinstance(original, cst.Call) and self.api(original.func) in KEEP_THEIR_STATUS:
+            return True
+        return (isinstance(updated, cst.Call) and isinstance(updated.func, cst.Name)
+                and updated.func.value in PORTED_RESPONSES
+                and updated.func.value not in self.facts.words)
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         param = self.handlers[-1][1] if self.handlers else None

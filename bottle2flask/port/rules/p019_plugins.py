@@ -641,6 +641,13 @@ class Plugins(PluginNames, Rule):
         return updated.with_changes(params=params.with_changes(params=kept),
                                     body=updated.body.with_changes(body=body))
 
+    def python_uses_plugins(self) -> bool:
+        """Whether the app's Python installs or applies a plugin anywhere; its other files
+        do not count (a static folder's jQuery spells `.apply(` many times)."""
+        model = self.context.scratch.get("model")  # none for a module ported alone
+        sources = [m.source for m in model.modules.values() if m.source] if model else []
+        return any(PLUGIN_USE.search(text) for text in sources or [self.state.app_text or ""])
+
     def _injected(self, node: cst.FunctionDef, name: str) -> None:
         if self.kept or self.decorating:
             return  # the plugins (kept, or decorating the view) call it as Bottle did
@@ -648,7 +655,7 @@ class Plugins(PluginNames, Rule):
             or [p for p, keyword in self.installed if keyword is None]
         others = [cst.Module([]).code_for_node(d.decorator).split("(")[0]
                   for d in node.decorators if decorator_method(self, d) not in ROUTE_METHODS]
-        if not plugins and not others and not PLUGIN_USE.search(self.state.app_text or ""):
+        if not plugins and not others and not self.python_uses_plugins():
             # Nothing in the app installs a plugin: Bottle called the view without it too
             # (a TypeError, a 500), and so does Flask; nothing the port changed.
             self.todo(f"view parameter {name!r} is not in the route and no plugin passes "
