@@ -12,9 +12,7 @@ from pathlib import Path
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
-from libcst.metadata import MetadataWrapper
 
 from . import leftovers, marks, passes
 from .edit import REMOVE, after_app, app_target, free_name, names_used
@@ -22,10 +20,18 @@ from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
+from .needed_imports import add_imports
 from .placement import app_options
 from .results import Declared, FileResult, Site, Todo
 from .rules import RULES
-from .rules.base import Phase, PortState, drop_placeholders, todo_note
+from .rules.base import (
+    Phase,
+    PortState,
+    ask_import,
+    drop_placeholders,
+    todo_note,
+    wanted_imports,
+)
 from .rules.base import state as port_state
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
@@ -43,26 +49,6 @@ def orphan_text(state: PortState) -> str:
     found = [text for key, text in what.items() if key in state.needs]
     return (f"this module {', '.join(found)} but neither makes nor imports the Flask app: "
             "import the app here (or move this code into the app's module)")
-
-
-def add_imports(tree: cst.Module, context: CodemodContext) -> cst.Module:
-    """LibCST's AddImportsVisitor over the module's head only (up to its last top-level
-    import): it changes nothing below, and copying and walking the whole module for it
-    took a quarter of a port's time."""
-    body = list(tree.body)
-    last = max((n for n, stmt in enumerate(body) if isinstance(stmt, cst.SimpleStatementLine)
-                and any(isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body)),
-               default=-1)
-    # the first statement after it too: AddImportsVisitor places new imports before it
-    cut = min(last + 2, len(body))
-    # walked without the copy transform_module() makes: the statements keep their nodes
-    # (a declared change's mark is known by its node)
-    head = MetadataWrapper(tree.with_changes(
-        body=body[:cut], footer=[] if cut < len(body) else tree.footer),
-        unsafe_skip_copy=True).visit(AddImportsVisitor(context))
-    if cut == len(body):
-        return head
-    return head.with_changes(body=[*head.body, *body[cut:]], footer=tree.footer)
 
 
 def reaches_static(rules: list[str]) -> bool:
@@ -114,18 +100,17 @@ def template_globals(state: PortState, context: CodemodContext) -> None:
                if not HELPERS.fullmatch(found[0])}
     for module in sorted({module for module, _ in state.template_imports.values()
                           if HELPERS.fullmatch(module)}):
-        AddImportsVisitor.add_needed_import(context, module)
+        ask_import(context, module)
         state.after_app.append((f"{module}.init_app({{app}})", {}))
     if not imports:
         return
     for name, (module, attr) in sorted(imports.items()):
         if attr:
-            AddImportsVisitor.add_needed_import(context, module, attr,
-                                                None if attr == name else name)
+            ask_import(context, module, attr, None if attr == name else name)
         elif name == module or "." in module and name == module.split(".")[0]:
-            AddImportsVisitor.add_needed_import(context, module)  # `import a.b` binds a
+            ask_import(context, module)  # `import a.b` binds a
         else:
-            AddImportsVisitor.add_needed_import(context, module, asname=name)
+            ask_import(context, module, asname=name)
     names = ", ".join(f"{n}={n}" for n in sorted(imports))
     state.after_app.append((f"{{app}}.jinja_env.globals.update({names})", {}))
 
@@ -287,9 +272,9 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         tree = tree.with_changes(header=[*tree.header, todo_note(
             state, "P002", orphan_text(state))])
     for module, name in shim_imports(state):
-        AddImportsVisitor.add_needed_import(context, module, name)
+        ask_import(context, module, name)
     tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
-    tree = add_imports(tree, context)
+    tree = add_imports(tree, wanted_imports(context))
     tree = tidy_imports(drop_placeholders(tree, state), original,
                         {*own_modules, "bottle_compat", "bottle_routes"})
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import get_full_name_for_node
 
 from ..declared import Change, glob
 from ..edit import STATEMENTS, Remove, arg, string_value, transform, with_comments
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
+from ..needed_imports import Wanted
 from ..quick import Transformer
 from ..results import Declaration, Site
 
@@ -122,6 +122,22 @@ def state(context: CodemodContext) -> PortState:
     if found is None:
         found = context.scratch["port"] = PortState()
     return found
+
+
+def wanted_imports(context: CodemodContext) -> list[Wanted]:
+    """The imports this module's rules asked for, in the order asked (needed_imports.py
+    adds them once the rules are done)."""
+    found = context.scratch.get("imports")
+    if found is None:
+        found = context.scratch["imports"] = []
+    return found
+
+
+def ask_import(context: CodemodContext, module: str, name: str | None = None,
+               asname: str | None = None) -> None:
+    """Import `name` from `module` (or `module` itself) into the module being ported,
+    unless its imports bind it already."""
+    wanted_imports(context).append(Wanted(module, name, asname))
 
 
 class Rule(Transformer):
@@ -260,7 +276,7 @@ class Rule(Transformer):
 
     def need_import(self, module: str, name: str | None = None,
                     asname: str | None = None) -> None:
-        AddImportsVisitor.add_needed_import(self.context, module, name, asname)
+        ask_import(self.context, module, name, asname)
         if module == "bottle_compat" and name:
             self.state.compat_names.add(name)
         if name:  # the Bottle import of the same name is no longer needed

@@ -63,7 +63,6 @@ from pathlib import PurePosixPath
 import bottle
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
 
 from ..edit import (
@@ -79,7 +78,7 @@ from ..edit import (
 )
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import tokens
-from .base import Change, PortState, Rule, glob, todo_note
+from .base import Change, PortState, Rule, ask_import, glob, todo_note
 from .base import state as port_state
 
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
@@ -282,9 +281,9 @@ class Routes(Rule):
         # Bottle's float is Werkzeug's float converter given Bottle's pattern (registered
         # as "float"), the others are made from scratch
         if FLOAT in found.regexes:
-            AddImportsVisitor.add_needed_import(context, "werkzeug.routing", "FloatConverter")
+            ask_import(context, "werkzeug.routing", "FloatConverter")
         if found.regexes.keys() - {FLOAT} or found.filters:
-            AddImportsVisitor.add_needed_import(context, "werkzeug.routing", "BaseConverter")
+            ask_import(context, "werkzeug.routing", "BaseConverter")
         return module
 
     def visit_Module(self, node: cst.Module) -> None:
