@@ -30,6 +30,12 @@ REMOVE: Final = Remove.REMOVE
 
 
 # -- reading code --------------------------------------------------------------------
+def is_name(node: object, value: str | None = None) -> bool:
+    """A Name (spelt `value`, if given), as `m.matches(node, m.Name(value))` answers it
+    without importing libcst.matchers (a fifth of a second at each start)."""
+    return isinstance(node, cst.Name) and (value is None or node.value == value)
+
+
 def string_value(node: cst.CSTNode | None) -> str | None:
     """The value of a plain string literal, else None."""
     if isinstance(node, cst.SimpleString):

@@ -11,7 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import libcst as cst
-from libcst.codemod import CodemodContext
 from libcst.helpers import parse_template_statement
 
 from . import leftovers, marks, passes
@@ -25,6 +24,7 @@ from .placement import app_options
 from .results import Declared, FileResult, Site, Todo
 from .rules import RULES
 from .rules.base import (
+    Context,
     Phase,
     PortState,
     ask_import,
@@ -91,7 +91,7 @@ def template_processor(state: PortState, taken: set[str]) -> None:
         f"{body}    return {{{names}}}\n", {}))
 
 
-def template_globals(state: PortState, context: CodemodContext) -> None:
+def template_globals(state: PortState, context: Context) -> None:
     """What the templates import (`% import x`, which Bottle ran at each render) is
     imported once here and given to every template: app.jinja_env.globals. The
     functions holding the templates' Python (template_helpers.py) register themselves:
@@ -199,7 +199,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         settings.faithful, settings.own_modules)
     model: AppModel | None = settings.model
     app_text = source if settings.app_text is None else settings.app_text
-    context = CodemodContext(filename=path)
+    context = Context(filename=path)
     context.scratch["model"] = model
     state = port_state(context)
     state.facts = facts

@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import libcst as cst
-from libcst.codemod import CodemodContext
 from libcst.helpers import get_full_name_for_node
 
 from ..declared import Change, glob
@@ -116,7 +115,19 @@ class PortState:
     compat_names: set[str] = field(default_factory=set)
 
 
-def state(context: CodemodContext) -> PortState:
+@dataclass
+class Context:
+    """What the rules of one module share while it is ported: its path, each rule's
+    scratch (keyed per rule, as LibCST's `CONTEXT_KEY`) and the warnings. The fields
+    the port used of LibCST's CodemodContext, without importing libcst.codemod (its
+    matchers and test tools: a fifth of a second at each start of the command)."""
+
+    filename: str | None = None
+    scratch: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def state(context: Context) -> PortState:
     """The port's state for this module (made once: setdefault would build one a call)."""
     found = context.scratch.get("port")
     if found is None:
@@ -124,7 +135,7 @@ def state(context: CodemodContext) -> PortState:
     return found
 
 
-def wanted_imports(context: CodemodContext) -> list[Wanted]:
+def wanted_imports(context: Context) -> list[Wanted]:
     """The imports this module's rules asked for, in the order asked (needed_imports.py
     adds them once the rules are done)."""
     found = context.scratch.get("imports")
@@ -133,7 +144,7 @@ def wanted_imports(context: CodemodContext) -> list[Wanted]:
     return found
 
 
-def ask_import(context: CodemodContext, module: str, name: str | None = None,
+def ask_import(context: Context, module: str, name: str | None = None,
                asname: str | None = None) -> None:
     """Import `name` from `module` (or `module` itself) into the module being ported,
     unless its imports bind it already."""
@@ -143,7 +154,7 @@ def ask_import(context: CodemodContext, module: str, name: str | None = None,
 class Rule(Transformer):
     """One numbered rule. Subclasses set `code` and `summary` and call fired()/todo().
 
-    A plain transformer holding a CodemodContext (warnings, scratch) rather than
+    A plain transformer holding a Context (warnings, scratch) rather than
     LibCST's ContextAwareTransformer: the matcher machinery that one carries costs
     more than the rules themselves, and no rule uses matcher decorators.
     """
@@ -162,7 +173,7 @@ class Rule(Transformer):
     after: ClassVar[tuple[str, ...]] = ()
     phase: ClassVar[Phase] = Phase.REWRITE
 
-    def __init__(self, context: CodemodContext) -> None:
+    def __init__(self, context: Context) -> None:
         super().__init__()
         self.context = context
         self.state = state(context)
@@ -170,7 +181,7 @@ class Rule(Transformer):
         self._notes: list[list[str | cst.EmptyLine]] = []
 
     @classmethod
-    def finish(cls, module: cst.Module, context: CodemodContext) -> cst.Module:
+    def finish(cls, module: cst.Module, context: Context) -> cst.Module:
         """The module-wide code this rule's sites asked for (P003's converter classes,
         each registered where the app is made), added once its walks are done and the
         app's options and after-app statements are placed; none by default. The engine

@@ -62,7 +62,6 @@ from pathlib import PurePosixPath
 
 import bottle
 import libcst as cst
-from libcst.codemod import CodemodContext
 from libcst.helpers import parse_template_statement
 
 from ..edit import (
@@ -78,7 +77,7 @@ from ..edit import (
 )
 from ..model.facts import ROUTE_METHODS
 from ..model.route_syntax import tokens
-from .base import Change, PortState, Rule, ask_import, glob, todo_note
+from .base import Change, Context, PortState, Rule, ask_import, glob, todo_note
 from .base import state as port_state
 
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
@@ -266,7 +265,7 @@ class Routes(Rule):
     compat = ("float", "path")
 
     @classmethod
-    def finish(cls, module: cst.Module, context: CodemodContext) -> cst.Module:
+    def finish(cls, module: cst.Module, context: Context) -> cst.Module:
         """The converter classes of the module's <x:re:...>, <x:float> and filtered
         wildcards, each registered on the app where it is made (a module that neither
         makes nor imports the app gets a TODO instead), and the Werkzeug classes they
