@@ -379,9 +379,13 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
     """Each statement template (`{app}` is the app) after every statement that makes or
     imports the app (makers: classes whose instances are apps, app_target); False when
     there is none."""
-    placed = []
+    placed: list[cst.BaseExpression] = []
 
-    def body(stmts):
+    def body(stmts) -> list | None:
+        """The block's statements with the templates placed; None where it has no
+        statement making the app (the block is handed on as itself: a new node for each
+        block rebuilt every node above it, the whole module, at each call)."""
+        before = len(placed)
         new: list = []
         spaced = False  # the last statement placed is a def: two blank lines after it
         for stmt in stmts:
@@ -400,14 +404,16 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
                                                                 cst.EmptyLine()])
                         spaced = True
                     new.append(made)
-        return new
+        return new if len(placed) > before else None
 
     class Place(Transformer):
         def leave_IndentedBlock(self, original, updated):
-            return updated.with_changes(body=body(updated.body))
+            new = body(updated.body)
+            return updated if new is None else updated.with_changes(body=new)
 
         def leave_Module(self, original, updated):
-            return updated.with_changes(body=body(updated.body))
+            new = body(updated.body)
+            return updated if new is None else updated.with_changes(body=new)
 
     module = transform(module, Place())
     return module, bool(placed)
