@@ -263,7 +263,7 @@ def with_comments(result, notes: list):
 # -- placing statements ----------------------------------------------------------------
 def last_import(body) -> int:
     """Where to put a statement after the module's first block of imports (and after a
-    docstring): where LibCST's AddImportsVisitor puts the Flask imports, and before
+    docstring): where needed_imports.py puts the Flask imports, and before
     any code, so imports further down (`import routes` at the end) come after it."""
     at = 0
     for i, stmt in enumerate(body):

@@ -287,6 +287,8 @@ class Rule(Transformer):
 
     def need_import(self, module: str, name: str | None = None,
                     asname: str | None = None) -> None:
+        """`from module import name as asname` (`import module` without a name) in this
+        module, unless its leading imports bind it (needed_imports.py)."""
         ask_import(self.context, module, name, asname)
         if module == "bottle_compat" and name:
             self.state.compat_names.add(name)
