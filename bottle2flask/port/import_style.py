@@ -1,6 +1,6 @@
 """The module's import block after the port, in isort's (ruff's `I`) order.
 
-The rules add Flask's imports with LibCST's AddImportsVisitor and drop Bottle's; this
+The rules add Flask's imports (needed_imports.py) and drop Bottle's; this
 puts the block back in sorted sections (future, standard library, third party, the
 app's own, relative), a blank line between sections, `import x` before `from x
 import ...`, names ordered by type (CONSTANTS, Classes, functions), a `from` import

@@ -13,9 +13,9 @@ them equal), so a use no rule converted is never left silent.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from .contract import PortState, TodoKey
+from .edit import is_name
 from .rules.base import todo_note
 from .walk import TRIVIA, transform
 
@@ -55,9 +55,6 @@ BOTTLE_ONLY = {
     "tpl": "Bottle 0.13's template settings: Flask's are app.jinja_env",
 }
 CODE = "P001"
-CURRENT_APP = m.SimpleStatementLine(body=[m.ImportFrom(
-    module=m.Name("flask"), names=[m.ZeroOrMore(), m.ImportAlias(name=m.Name("current_app"),
-                                                                 asname=None), m.ZeroOrMore()])])
 STATEMENTS = (cst.SimpleStatementLine, cst.For, cst.If, cst.While, cst.With)
 
 
@@ -123,4 +120,9 @@ def flag(module: cst.Module, apps: set[str],
 
 def imports_current_app(module: cst.Module) -> bool:
     """Whether the module takes `current_app` from flask at its top."""
-    return any(m.matches(line, CURRENT_APP) for line in module.body)
+    return any(isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1
+               and isinstance(small := line.body[0], cst.ImportFrom)
+               and is_name(small.module, "flask") and not isinstance(small.names, cst.ImportStar)
+               and any(is_name(a.name, "current_app") and a.asname is None
+                       for a in small.names)
+               for line in module.body)

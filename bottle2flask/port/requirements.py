@@ -97,8 +97,12 @@ def needed(codes: dict[str, str], extra_own: Sequence[str] = ()) -> list[tuple[s
     own = own_names([*codes, *extra_own])
     modules = set().union(*map(imported, codes.values())) if codes else set()
     modules -= own | set(sys.stdlib_module_names) | {"__future__"}
-    found_in = provided()
     brought = flask_brings()
+    # (flask, werkzeug, jinja2...: each module named as the distribution it is)
+    modules -= brought
+    # every installed distribution's files are read for this: not for an app importing
+    # only the standard library, Flask's own and its own modules
+    found_in = provided() if modules else {}
     found: dict[str, str] = {}
     for module in sorted(modules):
         dists = found_in.get(module)

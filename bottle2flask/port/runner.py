@@ -12,10 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import parse_template_statement
-from libcst.metadata import MetadataWrapper
 
 from . import leftovers, marks, passes
 from .contract import PORT_KEY, AfterApp, FlaskOption, ModuleSettings, Need, PortState
@@ -24,10 +21,19 @@ from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
+from .needed_imports import add_imports
 from .placement import app_options
 from .results import Declared, FileResult, Site, Todo
 from .rules import READERS, RULES
-from .rules.base import Phase, Rule, drop_placeholders, todo_note
+from .rules.base import (
+    Context,
+    Phase,
+    Rule,
+    ask_import,
+    drop_placeholders,
+    todo_note,
+    wanted_imports,
+)
 from .settings import Settings
 from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
 from .templates import HELPERS
@@ -47,37 +53,17 @@ def orphan_text(needs: set[Need]) -> str:
             "import the app here (or move this code into the app's module)")
 
 
-def add_imports(tree: cst.Module, context: CodemodContext) -> cst.Module:
-    """LibCST's AddImportsVisitor over the module's head only (up to its last top-level
-    import): it changes nothing below, and copying and walking the whole module for it
-    took a quarter of a port's time."""
-    body = list(tree.body)
-    last = max((n for n, stmt in enumerate(body) if isinstance(stmt, cst.SimpleStatementLine)
-                and any(isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body)),
-               default=-1)
-    # the first statement after it too: AddImportsVisitor places new imports before it
-    cut = min(last + 2, len(body))
-    # walked without the copy transform_module() makes: the statements keep their nodes
-    # (a declared change's mark is known by its node)
-    head = MetadataWrapper(tree.with_changes(
-        body=body[:cut], footer=[] if cut < len(body) else tree.footer),
-        unsafe_skip_copy=True).visit(AddImportsVisitor(context))
-    if cut == len(body):
-        return head
-    return head.with_changes(body=[*head.body, *body[cut:]], footer=tree.footer)
-
-
-def companions_relative(context: CodemodContext, up: int, state: PortState) -> None:
+def companions_relative(context: Context, up: int, state: PortState) -> None:
     """The imports of the modules the port copies beside the app (the companions asked,
     bottle_compat, the templates' helpers) made relative, for a module that runs as a
     member of a package: it finds them in the package's top folder, where they are
     copied, and not by their own names (`import bottle_mount` fails there)."""
-    key = AddImportsVisitor.CONTEXT_KEY
     ours = {*(c.value for c in state.requests.companions), "bottle_compat"}
-    context.scratch[key] = [
-        replace(item, relative=up) if not item.relative and (
-            item.module_name in ours or HELPERS.fullmatch(item.module_name)) else item
-        for item in context.scratch.get(key, [])]
+    wanted = wanted_imports(context)
+    wanted[:] = [replace(item, module="." * up + item.module)
+                 if not item.module.startswith(".") and (
+                     item.module in ours or HELPERS.fullmatch(item.module)) else item
+                 for item in wanted]
 
 
 def reaches_static(rules: list[str]) -> bool:
@@ -121,7 +107,7 @@ def template_processor(state: PortState, taken: set[str]) -> None:
         f"{body}    return {{{names}}}\n"))
 
 
-def template_globals(state: PortState, context: CodemodContext) -> None:
+def template_globals(state: PortState, context: Context) -> None:
     """What the templates import (`% import x`, which Bottle ran at each render) is
     imported once here and given to every template: app.jinja_env.globals. The
     functions holding the templates' Python (template_helpers.py) register themselves:
@@ -130,18 +116,17 @@ def template_globals(state: PortState, context: CodemodContext) -> None:
                if not HELPERS.fullmatch(found[0])}
     for module in sorted({module for module, _ in state.settings.template_imports.values()
                           if HELPERS.fullmatch(module)}):
-        AddImportsVisitor.add_needed_import(context, module)
+        ask_import(context, module)
         state.requests.after_app.append(AfterApp(f"{module}.init_app({{app}})"))
     if not imports:
         return
     for name, (module, attr) in sorted(imports.items()):
         if attr:
-            AddImportsVisitor.add_needed_import(context, module, attr,
-                                                None if attr == name else name)
+            ask_import(context, module, attr, None if attr == name else name)
         elif name == module or "." in module and name == module.split(".")[0]:
-            AddImportsVisitor.add_needed_import(context, module)  # `import a.b` binds a
+            ask_import(context, module)  # `import a.b` binds a
         else:
-            AddImportsVisitor.add_needed_import(context, module, asname=name)
+            ask_import(context, module, asname=name)
     names = ", ".join(f"{n}={n}" for n in sorted(imports))
     state.requests.after_app.append(AfterApp(f"{{app}}.jinja_env.globals.update({names})"))
 
@@ -253,7 +238,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     disabled, tree_needs, faithful, own_modules = (
         settings.disabled, settings.tree_needs, settings.faithful, settings.own_modules)
     model: AppModel | None = settings.model
-    context = CodemodContext(filename=path)
+    context = Context(filename=path)
     context.scratch["model"] = model
     original = facts.original or cst.parse_module(source)
     state = module_state(facts, source, path, settings)
@@ -310,11 +295,11 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         tree = tree.with_changes(header=[*tree.header, todo_note(
             state, "P002", orphan_text(requests.needs))])
     for module, name in shim_imports(state):
-        AddImportsVisitor.add_needed_import(context, module, name)
+        ask_import(context, module, name)
     tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
     if settings.companions_up:
         companions_relative(context, settings.companions_up, state)
-    tree = add_imports(tree, context)
+    tree = add_imports(tree, wanted_imports(context))
     tree = tidy_imports(drop_placeholders(tree, state), original,
                         {*own_modules, "bottle_compat", "bottle_routes"})
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 from bottle2flask.cli import main as kit
 
@@ -25,6 +28,22 @@ def write_app(folder, source=APP):
     (folder / "web.py").write_text(source)
     (folder / "data.json").write_text('{"kept": true}')
     return folder
+
+
+def test_no_check_imports_no_module_it_does_not_use(tmp_path):
+    """`port --no-check` starts nothing to compare (proof/, parity/), and the port's
+    own code needs neither LibCST's matchers nor its codemod tools: each is a tenth of
+    a second or more at every start of the command (issue #43)."""
+    sample = Path(__file__).with_name("sample")
+    script = ("import sys\nfrom bottle2flask.cli import main\n"
+              f"status = main(['port', {str(sample)!r}, '-o', {str(tmp_path / 'out')!r}, "
+              "'--no-check', '--quiet'])\n"
+              "print(status, sorted({m.rsplit('.', 1)[0] if m.count('.') > 1 else m "
+              "for m in sys.modules if m.startswith(('bottle2flask.proof', "
+              "'bottle2flask.parity', 'libcst.matchers', 'libcst.codemod'))}))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=tmp_path)
+    assert done.stdout.split("\n")[-2] == "0 []"
 
 
 def test_diff_previews_and_writes_nothing(tmp_path, capsys):

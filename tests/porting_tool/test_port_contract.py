@@ -9,13 +9,12 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from pathlib import Path
 
 import pytest
-from libcst.codemod import CodemodContext
 
 from bottle2flask.port import folder
 from bottle2flask.port.contract import PORT_KEY, Companion, Need, PortState
 from bottle2flask.port.model import read_module
 from bottle2flask.port.rules import RULES
-from bottle2flask.port.rules.base import Rule
+from bottle2flask.port.rules.base import Context, Rule
 from bottle2flask.port.runner import module_state
 from bottle2flask.port.settings import Settings
 from bottle2flask.port.shims import FAITHFUL_ONLY, INSTALL
@@ -123,20 +122,20 @@ class Second(Rule):
 
 
 def test_a_rules_scratch_is_its_own_and_lasts_the_module():
-    context = CodemodContext(filename="app.py")
+    context = Context(filename="app.py")
     context.scratch[PORT_KEY] = state_of("from bottle import Bottle\n")
     First(context).scratch(Seen).names.append("first walk")
     # a later walk (or finish()) of the same rule finds it; another rule never does
     assert First(context).scratch(Seen).names == ["first walk"]
     assert Second(context).scratch(Seen).names == []
     # a new module starts from nothing
-    other = CodemodContext(filename="other.py")
+    other = Context(filename="other.py")
     other.scratch[PORT_KEY] = state_of("from bottle import Bottle\n")
     assert First(other).scratch(Seen).names == []
 
 
 def test_a_rule_asks_and_records_through_its_methods_and_the_engine_reads_them():
-    context = CodemodContext(filename="app.py")
+    context = Context(filename="app.py")
     state = context.scratch[PORT_KEY] = state_of("from bottle import Bottle\n")
     rule = First(context)
     rule.need_exact(Need.JSON)

@@ -133,3 +133,16 @@ def test_installed_distributions_are_read_once_until_a_folder_on_the_path_change
     install(site, "made-up-dist")  # installed into a folder already on the path
     assert requirements.needed(code)[1:] == [("made-up-dist", "")]
     assert len(read) == first + 2
+
+
+def test_an_app_importing_only_the_standard_library_and_itself_reads_no_distribution(
+        monkeypatch):
+    """Every installed distribution's files are read to map a module to its distribution:
+    not needed where there is no module to map (a cost at every port of such an app)."""
+    read = []
+    monkeypatch.setattr(requirements, "_PROVIDED", [])
+    monkeypatch.setattr(metadata, "packages_distributions", lambda: read.append(1) or {})
+    code = {"web.py": "import os\nfrom flask import Flask\nimport views\n", "views.py": ""}
+    lines = requirements.needed(code)
+    assert [name for name, _ in lines][0].startswith("Flask>=") and len(lines) == 1
+    assert read == []

@@ -83,12 +83,16 @@ MEMFILE = """
 """
 
 
-def test_bottles_request_class_only_given_a_memfile_max_is_no_break(tmp_path):
+def test_bottles_request_class_only_given_a_memfile_max_is_no_break(tmp_path, monkeypatch):
     """dfs-meta: `bottle.BaseRequest.MEMFILE_MAX = n` before the app is made (P017's TODO
     says Flask's way) sets an attribute of Bottle's own class, which runs in the port: its
     import is a TODO that does not break (the port exits 0, bottle in requirements.txt)."""
+    import bottle
+
     from .helpers import both_apps
 
+    # the app sets Bottle's class attribute in this process: put it back after the test
+    monkeypatch.setattr(bottle.BaseRequest, "MEMFILE_MAX", bottle.BaseRequest.MEMFILE_MAX)
     bottle_app, flask_app = both_apps(tmp_path, MEMFILE, "p001_memfile")
     for client in (bottle_app, flask_app):
         assert client.post_json("/echo", {"a": 1}).json == {"a": 1}

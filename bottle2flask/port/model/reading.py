@@ -10,10 +10,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 
-from ..edit import names_read
+from ..edit import is_name, names_read
 from ..quick import Transformer
 from ..walk import transform, walk
 from .collect import collect
@@ -112,7 +111,7 @@ class Reader(Transformer):
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         """Bottle's names; a module's dotted name stays as written (`from bottle.ext.x
         import y` is no use of bottle.ext)."""
-        if node.relative or node.module is None or not m.matches(node.module, m.Name("bottle")):
+        if node.relative or node.module is None or not is_name(node.module, "bottle"):
             return False
         self.facts.imports_bottle = True
         if isinstance(node.names, cst.ImportStar):
@@ -144,7 +143,7 @@ class Reader(Transformer):
 
     def visit_Import(self, node: cst.Import) -> bool:
         for alias in node.names:
-            if m.matches(alias.name, m.Name("bottle")):
+            if is_name(alias.name, "bottle"):
                 self.facts.imports_bottle = True
                 asname = alias.asname.name if alias.asname else None
                 self.module_alias.add(asname.value if isinstance(asname, cst.Name)
@@ -438,7 +437,7 @@ def _decorated_by_itself(node: cst.FunctionDef | cst.ClassDef) -> bool:
     """`@get("/get") def get()`: the decorator is Bottle's, read before the def binds."""
     for d in node.decorators:
         func = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
-        if m.matches(func, m.Name(node.name.value)):
+        if is_name(func, node.name.value):
             return True
     return False
 

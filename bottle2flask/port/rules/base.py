@@ -9,13 +9,12 @@ import os
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import get_full_name_for_node
 
 from ..contract import (
@@ -35,6 +34,7 @@ from ..contract import (
 from ..declared import Change, glob
 from ..edit import STATEMENTS, Remove, arg, string_value, transform, with_comments
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
+from ..needed_imports import Wanted
 from ..quick import Transformer
 from ..read import read_once
 from ..results import Declaration, Site
@@ -57,7 +57,19 @@ class Phase(IntEnum):
     LAST = 2
 
 
-def state(context: CodemodContext) -> PortState:
+@dataclass
+class Context:
+    """What the rules of one module share while it is ported: its path, each rule's
+    scratch (keyed per rule, as LibCST's `CONTEXT_KEY`) and the warnings. The fields
+    the port used of LibCST's CodemodContext, without importing libcst.codemod (its
+    matchers and test tools: a fifth of a second at each start of the command)."""
+
+    filename: str | None = None
+    scratch: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def state(context: Context) -> PortState:
     """The engine's state for this module (runner.py makes it; a rule made alone gets an
     empty one)."""
     found = context.scratch.get(PORT_KEY)
@@ -75,10 +87,26 @@ Result = TypeVar("Result", bound=cst.CSTNode | cst.RemovalSentinel
                  | cst.FlattenSentinel[cst.CSTNode] | None)
 
 
+def wanted_imports(context: Context) -> list[Wanted]:
+    """The imports this module's rules asked for, in the order asked (needed_imports.py
+    adds them once the rules are done)."""
+    found = context.scratch.get("imports")
+    if found is None:
+        found = context.scratch["imports"] = []
+    return found
+
+
+def ask_import(context: Context, module: str, name: str | None = None,
+               asname: str | None = None) -> None:
+    """Import `name` from `module` (or `module` itself) into the module being ported,
+    unless its imports bind it already."""
+    wanted_imports(context).append(Wanted(module, name, asname))
+
+
 class Rule(Transformer):
     """One numbered rule. Subclasses set `code` and `summary` and call fired()/todo().
 
-    A plain transformer holding a CodemodContext (warnings, scratch) rather than
+    A plain transformer holding a Context (warnings, scratch) rather than
     LibCST's ContextAwareTransformer: the matcher machinery that one carries costs
     more than the rules themselves, and no rule uses matcher decorators.
     """
@@ -102,7 +130,7 @@ class Rule(Transformer):
     # known (model/collect.py); the rule gets it back, read, from `pre_scan()`.
     reader: ClassVar[type | None] = None
 
-    def __init__(self, context: CodemodContext) -> None:
+    def __init__(self, context: Context) -> None:
         super().__init__()
         self.context = context
         # the engine's state for the module: written only by the methods below, so a
@@ -255,7 +283,9 @@ class Rule(Transformer):
 
     def need_import(self, module: str, name: str | None = None,
                     asname: str | None = None) -> None:
-        AddImportsVisitor.add_needed_import(self.context, module, name, asname)
+        """`from module import name as asname` (`import module` without a name) in this
+        module, unless its leading imports bind it (needed_imports.py)."""
+        ask_import(self.context, module, name, asname)
         if module == "bottle_compat" and name:
             self._port.requests.compat_names.add(name)
         if name:  # the Bottle import of the same name is no longer needed

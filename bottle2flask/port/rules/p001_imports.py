@@ -48,11 +48,10 @@ import re
 from collections.abc import Set as AbstractSet
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
-from ..edit import Transformer, names_read_outside_imports, transform, walk
+from ..edit import Transformer, is_name, names_read_outside_imports, transform, walk
 from .base import Phase, Rule
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
@@ -138,8 +137,9 @@ class _Prune(Transformer):
                 continue
             if carried:
                 own = list(stmt.leading_lines)
-                while own and not own[0].comment and m.matches(stmt, m.SimpleStatementLine(
-                        [m.Import() | m.ImportFrom()])):
+                while own and not own[0].comment and isinstance(
+                        stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+                        and isinstance(stmt.body[0], cst.Import | cst.ImportFrom):
                     own.pop(0)  # right above the import, where isort keeps a comment
                 stmt = stmt.with_changes(leading_lines=[*carried, *own])
                 carried = []
@@ -157,7 +157,7 @@ class _Prune(Transformer):
                 self.rule.fired()
                 return updated.with_changes(body=[extension])
             if node.relative or node.module is None \
-                    or not m.matches(node.module, m.Name("bottle")):
+                    or not is_name(node.module, "bottle"):
                 return updated
             if isinstance(node.names, cst.ImportStar):
                 return self._drop_or_keep(updated, [], "bottle *")
@@ -170,9 +170,9 @@ class _Prune(Transformer):
             new = node.with_changes(names=names, lpar=None, rpar=None)
             return self._drop_or_keep(updated.with_changes(body=[new]),
                                       [a.name.value for a in keep], "")
-        if all(not m.matches(a.name, m.Name("bottle")) for a in node.names):
+        if all(not is_name(a.name, "bottle") for a in node.names):
             return updated
-        keep = [a for a in node.names if not m.matches(a.name, m.Name("bottle"))
+        keep = [a for a in node.names if not is_name(a.name, "bottle")
                 or (a.evaluated_alias or "bottle") in self.used]
         # bottle.X was spelt X for the rules: what no rule replaced is imported by name
         bottle = self.rule.facts.bottle
@@ -187,14 +187,14 @@ class _Prune(Transformer):
             if not keep:
                 return line
             kept = updated.with_changes(body=[node.with_changes(names=_commas(keep))])
-            if any(m.matches(a.name, m.Name("bottle")) for a in keep):
+            if any(is_name(a.name, "bottle") for a in keep):
                 kept = self._drop_or_keep(kept, ["bottle"], "")
             return cst.FlattenSentinel([kept, line])
         if not keep:
             self.rule.fired()
             return cst.RemoveFromParent()
         kept = updated.with_changes(body=[node.with_changes(names=_commas(keep))])
-        if any(m.matches(a.name, m.Name("bottle")) for a in keep):
+        if any(is_name(a.name, "bottle") for a in keep):
             return self._drop_or_keep(kept, ["bottle"], "")
         self.rule.fired()  # `import bottle, os`: only os is left
         return kept
@@ -351,8 +351,8 @@ def _names(node: cst.CSTNode) -> set[str]:
 def _is_bottle_import(node) -> bool:
     if isinstance(node, cst.ImportFrom):
         return not node.relative and node.module is not None \
-            and m.matches(node.module, m.Name("bottle"))
-    return isinstance(node, cst.Import) and any(m.matches(a.name, m.Name("bottle"))
+            and is_name(node.module, "bottle")
+    return isinstance(node, cst.Import) and any(is_name(a.name, "bottle")
                                                 for a in node.names)
 
 
@@ -397,7 +397,7 @@ def drop_unused(module: cst.Module, read_before: set[str], rule: Rule) -> cst.Mo
         if exported or not isinstance(small, cst.Import | cst.ImportFrom) \
                 or isinstance(small, cst.ImportFrom) and (
                     isinstance(small.names, cst.ImportStar) or small.module is not None
-                    and m.matches(small.module, m.Name("__future__"))):
+                    and is_name(small.module, "__future__")):
             body.append(stmt)
             continue
         names = small.names

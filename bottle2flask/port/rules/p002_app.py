@@ -42,9 +42,8 @@ each had the default app to themselves, and each gets `app = Flask(__name__)`.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
-from ..edit import Visitor, kw, last_import, names_read
+from ..edit import Visitor, is_name, kw, last_import, names_read
 from ..model.facts import APP_FACTORIES
 from .base import APP_SHORTCUTS, ModuleSettings, Rule
 
@@ -146,9 +145,9 @@ class App(Rule):
                 if not (isinstance(func, cst.Attribute) and func.attr.value == "__init__"):
                     return call
                 target = func.value
-                if isinstance(target, cst.Call) and m.matches(target.func, m.Name("super")):
+                if isinstance(target, cst.Call) and is_name(target.func, "super"):
                     first = []  # super().__init__(...)
-                elif m.matches(target, m.Name("Flask")) or rule.api(target) == "Bottle":
+                elif is_name(target, "Flask") or rule.api(target) == "Bottle":
                     first, call = call.args[:1], call.with_changes(
                         func=func.with_changes(value=cst.Name("Flask")), args=call.args[1:])
                 else:
@@ -167,8 +166,8 @@ class App(Rule):
         # `app = bottle.default_app()` once the Flask app is made as `app`: the line goes
         stmt = updated.body[0] if len(updated.body) == 1 else None
         if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
-                and m.matches(stmt.targets[0].target, m.Name(self.facts.app_name)) \
-                and m.matches(stmt.value, m.Name(self.facts.app_name)) \
+                and is_name(stmt.targets[0].target, self.facts.app_name) \
+                and is_name(stmt.value, self.facts.app_name) \
                 and self.facts.default_app:
             if self.facts.default_from or self.made_here or self.depth:
                 # (in a function, `app = bottle.app()` names the module's app, made at
@@ -191,7 +190,7 @@ class App(Rule):
         if not (isinstance(target, cst.Name) and isinstance(call, cst.Call) and call.args
                 and not call.args[0].keyword and isinstance(call.args[0].value, cst.Name)
                 and self.is_app(call.args[0].value)
-                and not m.matches(call.func, m.Name("Flask"))):
+                and not is_name(call.func, "Flask")):
             return line
         app = call.args[0].value.value
         func = cst.Module([]).code_for_node(call.func)
@@ -304,6 +303,6 @@ __all__ = ["App", "APP_FACTORIES"]
 def _made_at(body: list, name: str) -> int | None:
     return next((i for i, stmt in enumerate(body) if isinstance(stmt, cst.SimpleStatementLine)
                  and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1
-                 and m.matches(stmt.body[0].targets[0].target, m.Name(name))
+                 and is_name(stmt.body[0].targets[0].target, name)
                  and isinstance(stmt.body[0].value, cst.Call)
-                 and m.matches(stmt.body[0].value.func, m.Name("Flask"))), None)
+                 and is_name(stmt.body[0].value.func, "Flask")), None)

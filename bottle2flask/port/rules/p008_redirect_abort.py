@@ -46,9 +46,8 @@ to abort() becomes the error's description (`err.body` in a handler: see P009).
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
-from ..edit import arg
+from ..edit import arg, is_name
 from .base import Change, Companion, Need, Rule, is_view, route_globs
 
 
@@ -113,11 +112,11 @@ class RedirectAbort(Rule):
         name = self.api(updated.func)
         if name == "redirect":
             self.fired()
-            if m.matches(updated.func, m.Name()) and self.flask_name_free():
+            if is_name(updated.func) and self.flask_name_free():
                 # `from bottle import redirect as go_to`: go_to("/") is Flask's redirect
                 # now (its import goes once nothing calls it)
                 updated = updated.with_changes(func=cst.Name("redirect"))
-            if m.matches(updated.func, m.Name("redirect")):
+            if is_name(updated.func, "redirect"):
                 self.need_import("flask", "redirect")
             if self.exact("redirect-location"):
                 self.need_exact(Need.LOCATION)
@@ -130,7 +129,7 @@ class RedirectAbort(Rule):
             return updated
         if name == "abort":
             self.fired()
-            if m.matches(updated.func, m.Name()) and self.flask_name_free("abort"):
+            if is_name(updated.func) and self.flask_name_free("abort"):
                 # `from bottle import abort as stop`: stop(403) is Flask's abort now
                 updated = updated.with_changes(func=cst.Name("abort"))
             self.need_import("flask", "abort")
@@ -234,8 +233,8 @@ class RedirectAbort(Rule):
         self.need_import("flask", "Response")
         body = given.get("body")
         args = [cst.Arg(body)] if body is not None else []
-        if isinstance(body, cst.Dict) or isinstance(body, cst.Call) and m.matches(
-                body.func, m.Name("dict")):
+        if isinstance(body, cst.Dict) or isinstance(body, cst.Call) and is_name(
+                body.func, "dict"):
             # Bottle's JSON plugin sends a dict body as JSON; Werkzeug would send its keys
             self.need_import("json")
             args = [cst.Arg(cst.Call(cst.parse_expression("json.dumps"), [cst.Arg(body)])),

@@ -12,15 +12,17 @@ TODO: serve with gunicorn or waitress instead.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
-from libcst.helpers import ensure_type
 
-from ..edit import kw
+from ..edit import is_name, kw
 from .base import Rule
 
 RENAMED = {"reloader": "use_reloader"}
 KEPT = {"host", "port", "debug", "use_reloader"}
-MAIN_GUARD = m.If(test=m.Comparison(left=m.Name("__name__")))
+
+
+def main_guard(node: cst.If) -> bool:
+    """`if __name__ ...:` (`== "__main__"`, as written)."""
+    return isinstance(node.test, cst.Comparison) and is_name(node.test.left, "__name__")
 
 
 class Run(Rule):
@@ -32,11 +34,11 @@ class Run(Rule):
         self.guarded = 0
 
     def visit_If(self, node: cst.If) -> None:
-        if m.matches(node, MAIN_GUARD):
+        if main_guard(node):
             self.guarded += 1
 
     def leave_If(self, original, updated):
-        if m.matches(original, MAIN_GUARD):
+        if main_guard(original):
             self.guarded -= 1
         return updated
 
@@ -109,10 +111,10 @@ class Run(Rule):
         body: list[cst.BaseStatement] = []
         for stmt in updated.body:
             if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
-                    and (m.matches(stmt.body[0], m.Expr(m.Call(m.Attribute(
-                        attr=m.Name("run"))))) and _is_app_run(
-                            self, ensure_type(stmt.body[0], cst.Expr).value)
-                         or m.matches(stmt.body[0], m.Expr(m.Call(m.Name("run_simple"))))):
+                    and isinstance(expr := stmt.body[0], cst.Expr) \
+                    and isinstance(call := expr.value, cst.Call) \
+                    and (isinstance(call.func, cst.Attribute) and is_name(call.func.attr, "run")
+                         and _is_app_run(self, call) or is_name(call.func, "run_simple")):
                 guard = cst.If(test=cst.parse_expression('__name__ == "__main__"'),
                                body=cst.IndentedBlock([stmt.with_changes(leading_lines=[])]),
                                leading_lines=stmt.leading_lines)
