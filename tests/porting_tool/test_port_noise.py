@@ -7,6 +7,8 @@ apart and never repaired; a real difference beside the noise is still one."""
 from __future__ import annotations
 
 import json
+import shutil
+from contextlib import nullcontext
 from pathlib import Path
 from textwrap import dedent
 
@@ -273,27 +275,36 @@ def test_a_value_keeps_what_both_runs_kept(first, again, other, found):
     assert value_differences(first, again, other) == found
 
 
-def test_an_app_that_does_not_load_twice_is_compared_without_its_noise(tmp_path,
-                                                                        monkeypatch):
-    """A second instance of the original that does not load (a module of its own that
-    refuses a second app in one process) stops nothing: the apps are compared as they
-    were before the noise filter, and the report says why nothing varies."""
-    from bottle2flask.errors import UsageError
+def test_an_app_that_does_not_load_twice_is_compared_without_its_noise(tmp_path):
+    """A second instance of the original that does not load (an app that takes a lock
+    file at import, as one with a pid file does) stops nothing: the apps are compared as
+    they were before the noise filter, and the report says why nothing varies."""
+    from bottle2flask.parity import runner
+
+    src, port = tmp_path / "src", tmp_path / "port"
+    src.mkdir()
+    lock = tmp_path / "web.lock"
+    (src / "web.py").write_text(f"import os\nos.close(os.open({str(lock)!r}, "
+                                "os.O_CREAT | os.O_EXCL))\n" + dedent(NOISY).lstrip())
+    shutil.copytree(src, port)
+    (port / "web.py").write_text(dedent(NOISY).lstrip())
+    found = runner.run([f"{src / 'web.py'}:app", f"{port / 'web.py'}:app"], noise=True,
+                       extra=[], starts=["/draw"])
+    assert found["no_twin"].endswith("FileExistsError: [Errno 17] File exists: "
+                                     f"'{lock}'"), found["no_twin"]
+    assert found["summary"]["different"] == 1 and found["summary"]["varies"] == 0
+
+
+def test_settings_a_process_cannot_be_sent_leave_the_noise_untold(tmp_path):
+    """The twin runs in a process of its own: settings that do not travel as JSON (a
+    factory handed an object) leave the apps compared without it, saying why."""
     from bottle2flask.parity import runner
 
     src = tmp_path / "src"
     src.mkdir()
     (src / "web.py").write_text(dedent(NOISY).lstrip())
-    loaded = runner.load_app
-
-    def once(spec, settings, label):
-        if label.endswith("-again"):
-            raise UsageError(f"cannot load {spec!r}: RuntimeError: one app a process")
-        return loaded(spec, settings, label)
-
-    monkeypatch.setattr(runner, "load_app", once)
     spec = f"{src / 'web.py'}:app"
-    found = runner.run([spec, spec], noise=True, extra=[], starts=["/draw"])
-    assert found["no_twin"].endswith("/web-1-again-app/web.py:app': RuntimeError: one app "
-                                     "a process")
+    found = runner.run([spec, spec], noise=True, extra=[], starts=["/draw"],
+                       settings=lambda label, folder: nullcontext({"ROOT": folder}))
+    assert found["no_twin"].startswith("its settings cannot be sent to another process")
     assert found["summary"]["different"] == 1 and found["summary"]["varies"] == 0
