@@ -16,7 +16,7 @@ import pytest
 
 from bottle2flask.cli import main as kit
 from bottle2flask.exit_status import ExitStatus
-from bottle2flask.parity.noise import Gap, fits, same_text, shape, tokens, value_differences
+from bottle2flask.parity.kept import Gap, fits, same_text, shape, tokens, value_differences
 from bottle2flask.parity.noise import without_noise as sorted_out
 from bottle2flask.parity.normalise import Response, compare
 from bottle2flask.proof.check import VARIES
@@ -308,3 +308,65 @@ def test_settings_a_process_cannot_be_sent_leave_the_noise_untold(tmp_path):
                        settings=lambda label, folder: nullcontext({"ROOT": folder}))
     assert found["no_twin"].startswith("its settings cannot be sent to another process")
     assert found["summary"]["different"] == 1 and found["summary"]["varies"] == 0
+
+
+def scores(*items: tuple[str, int], one_line: bool = False) -> str:
+    """A page listing names in some order, each with a score."""
+    rows = [f"<li>{name}: {score}</li>" for name, score in items]
+    return "<ul>" + ("" if one_line else "\n").join(rows) + "</ul>"
+
+
+FIRST = (("fig", 284), ("damson", 276), ("grape", 216), ("elder", 36))
+AGAIN = (("grape", 156), ("fig", 889), ("elder", 36), ("damson", 400))
+
+
+@pytest.mark.parametrize("one_line", [False, True])
+@pytest.mark.parametrize(("other", "same"), [
+    # another order, other scores (elder's drawn alike in both runs, by chance)
+    ((("elder", 9), ("grape", 31), ("damson", 7), ("fig", 1)), True),
+    ((("damson", 276), ("fig", 284), ("grape", 216), ("elder", 36)), True),
+    # one name changed, one item twice for another, one missing, one more: different
+    ((("elder", 9), ("Grape", 31), ("damson", 7), ("fig", 1)), False),
+    ((("elder", 9), ("grape", 31), ("grape", 7), ("fig", 1)), False),
+    ((("elder", 9), ("grape", 31), ("fig", 1)), False),
+    ((("elder", 9), ("grape", 31), ("damson", 7), ("fig", 1), ("fig", 2)), False),
+    ((("elder", 9), ("grape", "x"), ("damson", 7), ("fig", 1)), False),
+])
+def test_items_in_a_random_order_each_with_a_random_value_are_noise_and_no_more(
+        other, same, one_line):
+    texts = [scores(*items, one_line=one_line) for items in (FIRST, AGAIN, other)]
+    assert same_text(*texts) is same
+    assert left(*(page(text) for text in (texts[0], texts[2], texts[1]))) == \
+        (([], ["body"]) if same else (["body"], []))
+
+
+def test_records_the_runs_kept_in_one_order_keep_it():
+    # the same order in both runs, only the scores drawn: another order is a difference
+    first, again = scores(*FIRST), scores(*((n, s + 1) for n, s in FIRST))
+    assert not same_text(first, again, scores(*reversed(FIRST)))
+    assert same_text(first, again, scores(*((n, s + 2) for n, s in FIRST)))
+
+
+def ids(*names: str, start: int) -> list[dict]:
+    return [{"id": start + n * 7919 % 1000, "name": name, "tags": ["x"]}
+            for n, name in enumerate(names)]
+
+
+@pytest.mark.parametrize(("other", "found"), [
+    (ids("c", "a", "b", start=5), []),
+    (ids("b", "c", "a", start=900), []),
+    # a name changed; one item twice, another missing; a tag changed: different
+    (ids("b", "c", "z", start=900), ['$: {"id": 1738, "name": "z", "tags": ["x"]} is none '
+                                     "of the items both runs of the original gave (in an "
+                                     "order of their own)"]),
+    (ids("b", "c", "c", start=900), ['$: {"id": 900, "name": "b", "tags": ["x"]} is none '
+                                     "of the items both runs of the original gave (in an "
+                                     "order of their own)"]),
+    ([{**item, "tags": ["y"]} if item["name"] == "a" else item for item in ids(
+        "c", "a", "b", start=5)], ['$: {"id": 924, "name": "a", "tags": ["y"]} is none of '
+                                   "the items both runs of the original gave (in an order "
+                                   "of their own)"]),
+])
+def test_a_list_in_a_random_order_with_random_ids_is_noise_and_no_more(other, found):
+    first, again = ids("a", "b", "c", start=1), ids("b", "a", "c", start=500)
+    assert value_differences(first, again, other) == found
