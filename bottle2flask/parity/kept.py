@@ -43,8 +43,11 @@ class Gap:
     bag: tuple[str, ...] | None = None
 
     def takes(self, found: list[str]) -> bool:
-        return sorted(found) == list(self.bag) if self.bag is not None \
+        return (
+            sorted(found) == list(self.bag)
+            if self.bag is not None
             else len(found) >= self.least
+        )
 
     def __add__(self, other: Gap) -> Gap:
         if self.bag is not None and other.bag is not None:
@@ -67,7 +70,9 @@ def shape(first: list[str], again: list[str]) -> Shape:
     same in another order (a random order of keys) are a Gap of those tokens."""
     lines = [_lines(first), _lines(again)]
     parts: Shape = []
-    opcodes = difflib.SequenceMatcher(None, lines[0], lines[1], autojunk=False).get_opcodes()
+    opcodes = difflib.SequenceMatcher(
+        None, lines[0], lines[1], autojunk=False
+    ).get_opcodes()
     n = 0
     while n < len(opcodes):
         tag, i1, i2, j1, j2 = opcodes[n]
@@ -78,7 +83,9 @@ def shape(first: list[str], again: list[str]) -> Shape:
             parts += mine
         elif moved is not None:
             i2 = opcodes[moved][2]
-            parts.append(Gap(1, tuple(sorted(t for line in lines[0][i1:i2] for t in line))))
+            parts.append(
+                Gap(1, tuple(sorted(t for line in lines[0][i1:i2] for t in line)))
+            )
             n = moved
         elif not (mine and theirs):
             parts.append(Gap(0))
@@ -89,7 +96,9 @@ def shape(first: list[str], again: list[str]) -> Shape:
         else:
             inner = difflib.SequenceMatcher(None, mine, theirs, autojunk=False)
             for kind, k1, k2, l1, l2 in inner.get_opcodes():
-                parts += mine[k1:k2] if kind == "equal" else [Gap(int(k1 < k2 and l1 < l2))]
+                parts += (
+                    mine[k1:k2] if kind == "equal" else [Gap(int(k1 < k2 and l1 < l2))]
+                )
         n += 1
     joined: Shape = []
     for part in parts:
@@ -100,7 +109,9 @@ def shape(first: list[str], again: list[str]) -> Shape:
     return joined
 
 
-def shuffled(opcodes: list, start: int, lines: list[list[tuple[str, ...]]]) -> int | None:
+def shuffled(
+    opcodes: list, start: int, lines: list[list[tuple[str, ...]]]
+) -> int | None:
     """The last opcode of the changes from `start` on whose lines, taken together, are
     the same lines in another order (a line one run printed earlier, the other later);
     None when there is none within WINDOW opcodes."""
@@ -131,7 +142,7 @@ def _spelt(stretch: list[str]) -> str:
 
 
 def _between(text: str, start: int, end: int) -> list[str]:
-    return [token for token in text[start:end + 1].split(SEPARATOR) if token]
+    return [token for token in text[start : end + 1].split(SEPARATOR) if token]
 
 
 def fits(parts: Shape, found: list[str]) -> bool:
@@ -169,7 +180,9 @@ def fits(parts: Shape, found: list[str]) -> bool:
         if found_at < 0:
             return False
         at = found_at + len(spelt) - 1
-    return limit >= at and (trailing is None or trailing.takes(_between(text, at, limit)))
+    return limit >= at and (
+        trailing is None or trailing.takes(_between(text, at, limit))
+    )
 
 
 def same_text(first: str, again: str, other: str) -> bool:
@@ -185,7 +198,9 @@ def same_text(first: str, again: str, other: str) -> bool:
     if fits(shape(mine, twin), theirs):
         return True
     # the same parts in another order (keys in a random order): any order of them
-    return sorted(mine) == sorted(twin) == sorted(theirs) or rows_vary(mine, twin, theirs)
+    return sorted(mine) == sorted(twin) == sorted(theirs) or rows_vary(
+        mine, twin, theirs
+    )
 
 
 NUMBER = re.compile(r"\d")
@@ -207,19 +222,28 @@ def rows_vary(mine: list[str], twin: list[str], theirs: list[str]) -> bool:
     number and order, each one of the lines either run printed there, its numbers
     aside; the lines before and after are the same."""
     lines = [_bare(_lines(mine)), _bare(_lines(twin)), _bare(_lines(theirs))]
-    changes = [op for op in difflib.SequenceMatcher(None, lines[0], lines[1], autojunk=False)
-               .get_opcodes() if op[0] != "equal"]
+    changes = [
+        op
+        for op in difflib.SequenceMatcher(
+            None, lines[0], lines[1], autojunk=False
+        ).get_opcodes()
+        if op[0] != "equal"
+    ]
     if not changes:  # the runs differ in their spaces alone
         return lines[2] == lines[0]
     (_, i1, _, j1, _), (_, _, i2, _, j2) = changes[0], changes[-1]
     head, tail, other = lines[0][:i1], lines[0][i2:], lines[2]
-    if other[:len(head)] != head or len(other) < len(head) + len(tail) \
-            or other[len(other) - len(tail):] != tail:
+    if (
+        other[: len(head)] != head
+        or len(other) < len(head) + len(tail)
+        or other[len(other) - len(tail) :] != tail
+    ):
         return False
-    middle = other[len(head):len(other) - len(tail)]
+    middle = other[len(head) : len(other) - len(tail)]
     seen = {_masked(line) for line in lines[0][i1:i2] + lines[1][j1:j2]}
-    return all(_masked(line) in seen for line in middle) \
-        and (bool(middle) or i1 == i2 or j1 == j2)
+    return all(_masked(line) in seen for line in middle) and (
+        bool(middle) or i1 == i2 or j1 == j2
+    )
 
 
 def _kind(value: object) -> str:
@@ -228,25 +252,41 @@ def _kind(value: object) -> str:
     return "number" if isinstance(value, int | float) else type(value).__name__
 
 
+def _json(value: object) -> str:
+    return json.dumps(value, default=str)
+
+
 def _dumped(items: list) -> list[str]:
     return sorted(json.dumps(item, sort_keys=True) for item in items)
 
 
-def value_differences(first: object, again: object, other: object, path: str = "$") -> list[str]:
+def value_differences(
+    first: object, again: object, other: object, path: str = "$"
+) -> list[str]:
     """The places (JSON paths) where other differs from what both runs of a value kept:
     a key both had, missing or different; a key neither had; a type both gave alike."""
     if first == again:
-        return [] if first == other and _kind(first) == _kind(other) else \
-            [f"{path}: {json.dumps(first, default=str)} != {json.dumps(other, default=str)}"]
+        if first == other and _kind(first) == _kind(other):
+            return []
+        return [f"{path}: {_json(first)} != {_json(other)}"]
     if isinstance(first, dict) and isinstance(again, dict):
         if not isinstance(other, dict):
-            return [f"{path}: an object in both runs of the original, not {_kind(other)}"]
+            return [
+                f"{path}: an object in both runs of the original, not {_kind(other)}"
+            ]
         found = []
         for key in sorted(first.keys() & again.keys(), key=str):
-            found += [f"{path}.{key}: missing"] if key not in other else value_differences(
-                first[key], again[key], other[key], f"{path}.{key}")
-        found += [f"{path}.{key}: in neither run of the original"
-                  for key in sorted(other.keys() - first.keys() - again.keys(), key=str)]
+            found += (
+                [f"{path}.{key}: missing"]
+                if key not in other
+                else value_differences(
+                    first[key], again[key], other[key], f"{path}.{key}"
+                )
+            )
+        found += [
+            f"{path}.{key}: in neither run of the original"
+            for key in sorted(other.keys() - first.keys() - again.keys(), key=str)
+        ]
         return found
     if isinstance(first, list) and isinstance(again, list):
         if not isinstance(other, list):
@@ -254,24 +294,34 @@ def value_differences(first: object, again: object, other: object, path: str = "
         if len(first) != len(again):
             return []  # its length varies: any list
         if len(other) != len(first):
-            return [f"{path}: {len(other)} items, {len(first)} in both runs of the original"]
+            return [
+                f"{path}: {len(other)} items, {len(first)} in both runs of the original"
+            ]
         if _dumped(first) == _dumped(again):  # the same items in another order
             if _dumped(other) == _dumped(first):
                 return []
         # items each run gave in an order of its own: matched to their twins (read by
         # index, each place would hold any item)
         matched = items_vary(first, again, other)
+        if matched is True:
+            return []
         if matched is not None:
-            return [] if matched is True else [
-                f"{path}: {json.dumps(matched, default=str)} is none of the items both runs "
-                "of the original gave (in an order of their own)"]
-        return [line for n, items in enumerate(zip(first, again, other, strict=True))
-                for line in value_differences(*items, f"{path}[{n}]")]
+            return [
+                f"{path}: {_json(matched)} is none of the items both runs of the "
+                "original gave (in an order of their own)"
+            ]
+        return [
+            line
+            for n, items in enumerate(zip(first, again, other, strict=True))
+            for line in value_differences(*items, f"{path}[{n}]")
+        ]
     if isinstance(first, str) and isinstance(again, str):
-        return [] if isinstance(other, str) and same_text(first, again, other) else \
-            [f"{path}: {json.dumps(other, default=str)} keeps nothing both runs of the "
-             f"original kept ({json.dumps(first, default=str)}, "
-             f"{json.dumps(again, default=str)})"]
+        if isinstance(other, str) and same_text(first, again, other):
+            return []
+        return [
+            f"{path}: {_json(other)} keeps nothing both runs of the original kept "
+            f"({_json(first)}, {_json(again)})"
+        ]
     if _kind(first) == _kind(again) != _kind(other):
         return [f"{path}: {_kind(other)}, {_kind(first)} in both runs of the original"]
     return []
@@ -280,9 +330,17 @@ def value_differences(first: object, again: object, other: object, path: str = "
 def _leaves(value: object, path: str = "") -> set[tuple[str, str]]:
     """A value's scalars, each with its path: (path, JSON text)."""
     if isinstance(value, dict):
-        return {leaf for key, item in value.items() for leaf in _leaves(item, f"{path}.{key}")}
+        return {
+            leaf
+            for key, item in value.items()
+            for leaf in _leaves(item, f"{path}.{key}")
+        }
     if isinstance(value, list):
-        return {leaf for n, item in enumerate(value) for leaf in _leaves(item, f"{path}[{n}]")}
+        return {
+            leaf
+            for n, item in enumerate(value)
+            for leaf in _leaves(item, f"{path}[{n}]")
+        }
     return {(path, json.dumps(value, sort_keys=True))}
 
 
@@ -305,12 +363,13 @@ def items_vary(first: list, again: list, other: list) -> object:
     templates = [(first[i], again[j]) for i, j in pairs]
 
     def takes(template: tuple, item: object) -> bool:
-        return not value_differences(*template, item)
+        return not value_differences(template[0], template[1], item)
 
     if _matched(other, templates, takes):
         return True
-    return next((item for item in other if not any(takes(t, item) for t in templates)),
-                other[0])
+    return next(
+        (item for item in other if not any(takes(t, item) for t in templates)), other[0]
+    )
 
 
 # Where records are told apart in a line that holds several (a list printed on one
@@ -322,22 +381,53 @@ ANY = None  # in a template: any token of the kind both runs had there
 
 
 def _kind_of(token: str) -> str:
-    return "number" if NUMBER.search(token) else "word" if token[0].isalnum() \
-        or token[0] == "_" else "sign"
+    return (
+        "number"
+        if NUMBER.search(token)
+        else "word"
+        if token[0].isalnum() or token[0] == "_"
+        else "sign"
+    )
 
 
-def _records(lines: list[tuple[str, ...]], delimiter: str | None) -> list[tuple[str, ...]]:
-    """The lines as records: each line, or each stretch of the lines' tokens a
-    delimiter ends (the delimiter kept at its end)."""
-    if delimiter is None:
-        return lines
-    records, record = [], []
-    for token in (t for line in lines for t in line):
-        record.append(token)
-        if token == delimiter:
+def _segmentations(middles: list[list[tuple[str, ...]]]) -> list[list[list[tuple]]]:
+    """Ways to read the three runs' middles as records: their lines; then, for each of
+    the first run's most frequent signs, the stretches between two of it (a list
+    printed on one line), past the tokens all three begin and end with, or past those
+    up to the sign's last place among them (a record's own opening: `<li>` of
+    `<ul><li>`)."""
+    found = [middles]
+    streams = [[t for line in middle for t in line] for middle in middles]
+    start = 0
+    while start < min(map(len, streams)) and len({s[start] for s in streams}) == 1:
+        start += 1
+    end = 0
+    while (
+        end < min(map(len, streams)) - start
+        and len({s[-1 - end] for s in streams}) == 1
+    ):
+        end += 1
+    signs = Counter(t for t in streams[0] if _kind_of(t) == "sign")
+    for sign, _ in signs.most_common(DELIMITERS):
+        opened = max((n + 1 for n in range(start) if streams[0][n] == sign), default=0)
+        closed = (
+            min((n for n in range(end) if streams[0][-1 - n] == sign), default=-1) + 1
+        )
+        for first, last in {(start, end), (opened, closed)}:
+            found.append([_split(s[first : len(s) - last], sign) for s in streams])
+    return found
+
+
+def _split(stream: list[str], sign: str) -> list[tuple[str, ...]]:
+    records: list[tuple[str, ...]] = []
+    record: list[str] = []
+    for token in stream:
+        if token == sign:
             records.append(tuple(record))
             record = []
-    return [*records, *([tuple(record)] if record else [])]
+        else:
+            record.append(token)
+    return [*records, tuple(record)]
 
 
 def _template(a: tuple[str, ...], b: tuple[str, ...]) -> tuple | None:
@@ -346,7 +436,8 @@ def _template(a: tuple[str, ...], b: tuple[str, ...]) -> tuple | None:
     nothing in common, or a word and a number in one place)."""
     if len(a) != len(b):
         return None
-    made, same = [], 0
+    made: list[str | tuple] = []
+    same = 0
     for x, y in zip(a, b, strict=True):
         if x == y:
             made.append(x)
@@ -365,28 +456,45 @@ def _widened(templates: list) -> list:
     varying: dict[tuple, set[int]] = {}
     for template in templates:
         varying.setdefault(_form(template), set()).update(
-            n for n, part in enumerate(template) if part == (ANY, "number"))
-    return [tuple((ANY, "number") if n in varying[_form(t)] and isinstance(part, str)
-                  and _kind_of(part) == "number" else part for n, part in enumerate(t))
-            for t in templates]
+            n for n, part in enumerate(template) if part == (ANY, "number")
+        )
+    return [
+        tuple(
+            (ANY, "number")
+            if n in varying[_form(t)]
+            and isinstance(part, str)
+            and _kind_of(part) == "number"
+            else part
+            for n, part in enumerate(t)
+        )
+        for t in templates
+    ]
 
 
 def _form(template: tuple) -> tuple:
-    return tuple(part if isinstance(part, str) and _kind_of(part) == "sign"
-                 else part[1] if not isinstance(part, str) else _kind_of(part)
-                 for part in template)
+    return tuple(
+        part
+        if isinstance(part, str) and _kind_of(part) == "sign"
+        else part[1]
+        if not isinstance(part, str)
+        else _kind_of(part)
+        for part in template
+    )
 
 
 def _takes(template: tuple, record: tuple[str, ...]) -> bool:
     return len(template) == len(record) and all(
         part == token if isinstance(part, str) else _kind_of(token) == part[1]
-        for part, token in zip(template, record, strict=True))
+        for part, token in zip(template, record, strict=True)
+    )
 
 
 def _score(a, b) -> tuple[int, int]:
     """How alike two records are: their words and signs in common, then all tokens."""
-    return (sum(x == y and _kind_of(x) != "number" for x, y in zip(a, b, strict=False)),
-            sum(x == y for x, y in zip(a, b, strict=False)))
+    return (
+        sum(x == y and _kind_of(x) != "number" for x, y in zip(a, b, strict=False)),
+        sum(x == y for x, y in zip(a, b, strict=False)),
+    )
 
 
 def _twins(first: list, again: list, alike, score) -> list[tuple[int, int]] | None:
@@ -394,8 +502,15 @@ def _twins(first: list, again: list, alike, score) -> list[tuple[int, int]] | No
     first, index in again); None when too many to pair or some item has no twin."""
     if len(first) != len(again) or len(first) * len(again) > MOST_PAIRS:
         return None
-    scored = sorted(((score(a, b), i, j) for i, a in enumerate(first)
-                     for j, b in enumerate(again) if alike(a, b)), reverse=True)
+    scored = sorted(
+        (
+            (score(a, b), i, j)
+            for i, a in enumerate(first)
+            for j, b in enumerate(again)
+            if alike(a, b)
+        ),
+        reverse=True,
+    )
     pairs, used_i, used_j = [], set(), set()
     for _, i, j in scored:
         if i not in used_i and j not in used_j:
@@ -439,22 +554,21 @@ def records_vary(mine: list[str], twin: list[str], theirs: list[str]) -> bool | 
     while head < min(map(len, lines[:2])) and lines[0][head] == lines[1][head]:
         head += 1
     tail = 0
-    while tail < min(len(lines[0]), len(lines[1])) - head \
-            and lines[0][-1 - tail] == lines[1][-1 - tail]:
+    while (
+        tail < min(len(lines[0]), len(lines[1])) - head
+        and lines[0][-1 - tail] == lines[1][-1 - tail]
+    ):
         tail += 1
     # a record both runs printed first (or last) by chance is one of the records
     # where the other does not: the lines all three begin (and end) with are set aside
     while head and lines[2][:head] != lines[0][:head]:
         head -= 1
     tail = min(tail, len(lines[2]) - head)
-    while tail and lines[2][len(lines[2]) - tail:] != lines[0][len(lines[0]) - tail:]:
+    while tail and lines[2][len(lines[2]) - tail :] != lines[0][len(lines[0]) - tail :]:
         tail -= 1
-    middles = [found[head:len(found) - tail] for found in lines]
-    signs = Counter(t for line in middles[0] for t in line if _kind_of(t) == "sign")
-    delimiters = [None, *[sign for sign, _ in signs.most_common(DELIMITERS)]]
+    middles = [found[head : len(found) - tail] for found in lines]
     shuffled = False
-    for delimiter in delimiters:
-        first, again, other = (_records(middle, delimiter) for middle in middles)
+    for first, again, other in _segmentations(middles):
         pairs = _twins(first, again, lambda a, b: _template(a, b) is not None, _score)
         if pairs is None or all(i == j for i, j in pairs):
             continue  # no twins, or the runs' own order: not this rule's

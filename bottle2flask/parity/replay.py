@@ -9,6 +9,7 @@ import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import eq
 from urllib.parse import unquote_to_bytes, urlencode
 
 from werkzeug.exceptions import InternalServerError
@@ -25,6 +26,8 @@ FLASH_KEYS = {"flashes", "_flashes"}  # ours and Flask's: gone on the next page
 # Forms of one shape (same method, fields and last path segment: every article's
 # "favorite" button) are sent at most this often for each kind of visitor.
 PER_SHAPE = 2
+# The fields of a recorded answer two runs of the first app may differ in.
+VARYING = ("status", "content_type", "location", "body")
 
 
 def as_served(app):
@@ -237,6 +240,8 @@ class Run:
         if self.noise and result.differences:
             result, noise = without_noise(result, *responses, secret=self.secret,
                                           ignore=rules)
+        elif self.noise:  # the other app answered as the first: did its twin too?
+            noise = varying(responses[0], responses[2], self.secret, rules)
         bodies = {side.body for side in self.sides}
         body = (next(iter(bodies)) if len(bodies) == 1 else "differs") if self.record \
             else None
@@ -250,12 +255,18 @@ class Run:
         return self.follow(calls[0], responses) if calls[0].follow else responses
 
     def answers(self, responses: list[Response]) -> tuple[dict, ...]:
-        """Each app's answer as a recorded test keeps it; a body that differs between two
-        instances of the first app (with noise) is not kept: it would never match."""
+        """Each app's answer as a recorded test keeps it; where two instances of the
+        first app (with noise) answered differently, "varies" holds each field they
+        differ in with both of their values: a test holds an app to what both kept
+        (parity/kept.py), never to one run's draw."""
         kept = [{**answer(r.code, r.headers, r.body),
                  "sent": as_sent(r.status, r.headers, r.body)} for r in responses]
-        if self.noise and not same_body(kept[0]["body"], kept[2]["body"]):
-            kept = [{**k, "body": None} for k in kept]
+        if self.noise:
+            first, twin = kept[0], kept[2]
+            varies = {name: [first[name], twin[name]] for name in VARYING
+                      if not (same_body if name == "body" else eq)(first[name], twin[name])}
+            if varies:
+                kept = [{**k, "varies": varies} for k in kept]
         return tuple(kept[:2])
 
     def send(self, call: Call, kind: str, label: str = "") -> list[Response]:
@@ -271,6 +282,16 @@ class Run:
             calls = [Call(local_path(t, call.path) or t) for t in targets]
             responses = self.exchange(calls, "redirect", f"after {call.method} {call.path}")
         return responses
+
+
+def varying(first: Response, again: Response, secret: str | None,
+            ignore: Sequence) -> list[str]:
+    """Where two runs of the first app answered differently, as compare() finds it
+    (nothing, at once, where they are the same bytes)."""
+    if first.status == again.status and first.body == again.body \
+            and first.headers == again.headers:
+        return []
+    return [d.where for d in compare(first, again, secret=secret, ignore=ignore).differences]
 
 
 def shape(key: tuple) -> tuple:

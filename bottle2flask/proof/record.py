@@ -2,6 +2,8 @@
 
     OUT/tests/test_bottle2flask_parity.py    the tests (suite.py)
     OUT/tests/bottle2flask_answers.py        what an answer keeps (answers.py)
+    OUT/tests/bottle2flask_kept.py           what two runs of the original both kept, where
+                                             they differed (parity/kept.py)
     OUT/tests/bottle2flask_parity.json       the requests, each app's status, type, redirect
     OUT/tests/bottle2flask_parity/           the expected bodies, one readable file each
                                              (as pytest-regressions and syrupy keep theirs)
@@ -32,6 +34,7 @@ SUITE, ANSWERS, DATA = ("test_bottle2flask_parity.py", "bottle2flask_answers.py"
                         "bottle2flask_parity.json")
 DATA_FILES, BODIES, SNAPSHOT = ("bottle2flask_data_files.py", "bottle2flask_parity",
                                 "bottle2flask_data")
+KEPT = "bottle2flask_kept.py"  # what two runs of the original both kept (parity/kept.py)
 # Where the suite finds the original when it is not at its recorded place beside OUT.
 ORIGINAL_VARIABLE = "BOTTLE2FLASK_ORIGINAL"
 
@@ -69,8 +72,10 @@ def recording(report: dict, apps: dict[str, dict], original: str, port: str) -> 
             "at": (EPOCH + timedelta(seconds=step["number"])).isoformat(),
             "answers": {original: dict(theirs), port: dict(theirs if differs else ours)},
             # the port answered byte for byte as the original ("exact") or the same to
-            # an HTTP client ("client"): its test holds it to that, not to less
-            "likeness": step.get("likeness"),
+            # an HTTP client ("client"): its test holds it to that, not to less; not
+            # where two runs of the original answered differently (one run's bytes)
+            "likeness": None if step.get("noise") or "varies" in theirs
+            else step.get("likeness"),
             "differs": first_difference(step) if differs else None,
             "declared": sorted(step["explained"]) or None})
     return {"generated_by": f"bottle2flask {__version__}", "original": original,
@@ -103,6 +108,16 @@ def bodies_to_files(data: dict, folder: Path) -> dict[str, str]:
             files.setdefault(stem, text)
             answers[name]["body_file"] = f"{folder.name}/{stem}"
             del answers[name]["body"]
+        for kept in answers.values():  # the bodies of two runs of the original
+            runs = kept.get("varies", {}).get("body")
+            if not runs or any(b is None or b.startswith(DIGEST) for b in runs):
+                continue
+            base, _, suffix = body_name(case, kept["content_type"]).rpartition(".")
+            for n, text in enumerate(runs, 1):
+                files.setdefault(f"{base}.run{n}.{suffix}", text)
+            # (a new dict: the answers of both apps share the one recorded)
+            kept["varies"] = {**kept["varies"], "body": [
+                f"{folder.name}/{base}.run{n}.{suffix}" for n in range(1, len(runs) + 1)]}
     return files
 
 
@@ -114,13 +129,15 @@ def write_suite(folder: Path, data: dict, app_folder: Path | None = None) -> lis
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "suite.py", folder / SUITE)
     shutil.copyfile(HERE / "answers.py", folder / ANSWERS)
+    shutil.copyfile(HERE.parent / "parity" / "kept.py", folder / KEPT)
     shutil.copyfile(HERE / "data_files.py", folder / DATA_FILES)
     bodies = folder / BODIES
     shutil.rmtree(bodies, ignore_errors=True)  # a run again leaves no stale answer
     bodies.mkdir()
     for name, text in bodies_to_files(data, bodies).items():
         (bodies / name).write_text(text, encoding="utf-8", newline="\n")
-    written = [folder / SUITE, folder / ANSWERS, folder / DATA_FILES, folder / DATA, bodies]
+    written = [folder / SUITE, folder / ANSWERS, folder / KEPT, folder / DATA_FILES,
+               folder / DATA, bodies]
     if app_folder is not None:
         files, why = take(app_folder, folder / SNAPSHOT)
         data["data"] = {"folder": SNAPSHOT if not why else None, "files": files,
