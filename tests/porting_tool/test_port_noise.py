@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from contextlib import nullcontext
 from pathlib import Path
 from textwrap import dedent
@@ -370,3 +372,107 @@ def ids(*names: str, start: int) -> list[dict]:
 def test_a_list_in_a_random_order_with_random_ids_is_noise_and_no_more(other, found):
     first, again = ids("a", "b", "c", start=1), ids("b", "a", "c", start=500)
     assert value_differences(first, again, other) == found
+
+
+# Pages that vary between runs of the app in every way the suite must survive: a
+# redirect to a fresh id, a status that differs between processes (200 in the first
+# process to run the app, 404 in the next...: two apps in one process agree), a set
+# in hash order, names in a random order each with a random score, as a page and as
+# JSON.
+VARYING = '''
+import os
+import random
+import uuid
+
+from bottle import Bottle, redirect, response
+
+app = Bottle()
+NAMES = ["apple", "banana", "cherry", "damson", "elder", "fig", "grape"]
+
+with open({seen!r}, "a+") as seen:
+    seen.seek(0)
+    pids = seen.read().split()
+    if str(os.getpid()) not in pids:
+        seen.write(f"{{os.getpid()}}\\n")
+        pids.append(str(os.getpid()))
+STATUS = 200 if pids.index(str(os.getpid())) % 2 == 0 else 404
+
+
+@app.get("/")
+def index():
+    return ('<a href="/go">go</a> <a href="/coin">coin</a> <a href="/tags">tags</a> '
+            '<a href="/scores">scores</a> <a href="/api/scores">api</a>')
+
+
+@app.get("/go")
+def go():
+    redirect(f"/item/{{uuid.uuid4().hex}}")
+
+
+@app.get("/item/<key>")
+def item(key):
+    return f"<p>Item {{key}}</p>"
+
+
+@app.get("/coin")
+def coin():
+    response.status = STATUS
+    return "<p>heads</p>" if STATUS == 200 else "<p>tails</p>"
+
+
+@app.get("/tags")
+def tags():
+    return "<p>" + ", ".join({{"red", "green", "blue", "cyan", "magenta", "yellow"}}) + "</p>"
+
+
+@app.get("/scores")
+def scores():
+    return "<ul>" + "".join(f"<li>{{name}}: {{random.randint(1, 1000)}}</li>"
+                            for name in random.sample(NAMES, len(NAMES))) + "</ul>"
+
+
+@app.get("/api/scores")
+def api_scores():
+    return {{"scores": [{{"id": random.randint(1, 10**6), "name": name}}
+                       for name in random.sample(NAMES, len(NAMES))]}}
+'''
+
+
+def suite(out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bottle2flask", "test", str(out), "--",
+                           "-q", "-rf", "-p", "no:cacheprovider"], cwd=out.parent,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_the_suite_asserts_only_what_two_runs_of_the_original_kept(tmp_path):
+    """Run again and again, the suite passes on the port and the original, though each
+    run draws other ids, statuses, orders and scores; on a port broken where the runs
+    agreed (a redirect's path, a name), it fails, there and only there."""
+    status, check, _ = ported(tmp_path, VARYING.format(seen=str(tmp_path / "pids")))
+    assert status == ExitStatus.DONE, check["reason"]
+    assert results(check) == {
+        "GET /": "same", "GET /go": "declared", "GET /item/<key>": "varies",
+        "GET /coin": "varies", "GET /tags": "varies", "GET /scores": "varies",
+        "GET /api/scores": "varies"}
+    out = tmp_path / "out"
+    recorded = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())
+    varied = {("/item/" if case["path"].startswith("/item/") else case["path"]):
+              sorted(case["answers"]["bottle"].get("varies") or [])
+              for case in recorded["requests"]}
+    assert varied == {"/": [], "/go": ["location"], "/item/": ["body"],
+                      "/coin": ["body", "status"], "/tags": ["body"], "/scores": ["body"],
+                      "/api/scores": ["body"], "/bottle2flask-no-such-page": []}
+    for _ in range(3):
+        done = suite(out)
+        assert done.returncode == 0, done.stdout[-3000:]
+        assert f"{2 * len(recorded['requests'])} passed" in done.stdout
+    web = out / "web.py"
+    web.write_text(web.read_text().replace('f"/item/{', 'f"/thing/{')
+                   .replace('NAMES = ["apple"', 'NAMES = ["Apple"')
+                   .replace('"cyan"', '"Cyan"'))
+    done = suite(out)
+    failed = {line.partition("[")[2].partition(" (")[0].split(" ", 1)[1]
+              for line in done.stdout.splitlines() if line.startswith("FAILED")}
+    assert failed == {"GET /go", "GET /tags", "GET /scores", "GET /api/scores"}, done.stdout
+    assert "flask answers GET /go otherwise than expected: its location keeps nothing " \
+        "both runs of the original kept at port time ('/thing/" in done.stdout
