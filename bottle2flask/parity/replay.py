@@ -217,10 +217,10 @@ class Step:
 class Run:
     """Send each request to both sides at the same instant and compare the answers."""
 
-    def __init__(self, sides: list[Side], secret: str | None = None, clock=None,
+    def __init__(self, sides: list, secret: str | None = None, clock=None,
                  progress: Callable[[Step], None] | None = None, ignore: Sequence = (),
                  noise: bool = False, record: bool = False):
-        self.sides = sides  # with noise: the last one is a second instance of the first
+        self.sides = sides  # Sides; with noise, the last a Twin of the first (twin.py)
         self.record = record
         self.secret = secret
         self.ignore = list(ignore)

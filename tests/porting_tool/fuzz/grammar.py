@@ -20,7 +20,9 @@ last newline in a page or a layout); views changing an HTTPError (set_header, se
 status) then raising or returning it, copying the response, reading a nested config
 app.config.load_dict() loaded by dotted keys, reading request.route (rule, a config
 keyword) and app.routes, rendering a SimpleTemplate by hand, printing random draws (noise:
-the judge runs the original twice then). Each
+the judge runs the original twice then, the second in a process of its own): numbers,
+names in a random order each with a random score (a page, JSON with random ids), a set
+in hash order, a redirect to a random id. Each
 route knows the requests it answers, so the test sends exactly those. render.py writes
 an app as files.
 
@@ -80,7 +82,10 @@ READS_APP = ("url_rule", "config", "route_info")
 # each body's drawn variant (its own weight among them)
 VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             "copy": ("cls", "plain"), "route_info": ("rule", "config", "routes"),
-            "random": ("one", "rows")}
+            # random draws: one, rows of them, names in a random order each with a
+            # random score (a page; JSON with random ids), a set in hash order, a
+            # redirect to a random id
+            "random": ("one", "rows", "scores", "scores_json", "set", "redirect")}
 PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
 # How a rule is written: a literal, literals joined by +, or computed at run time (a name
 # bound to it, a name bound to its prefix and +, an f-string, a call of a helper that
@@ -299,8 +304,9 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
     if container == "function":
         # skip=True turns Bottle's JSON plugin off too: a dict is no answer there
         route.plugins = draw(st.sampled_from(
-            ["", "", "", "apply", "skip"] + (["skip_all"] if body not in ("dict", "json_in")
-                                             else [])))
+            ["", "", "", "apply", "skip"]
+            + (["skip_all"] if body not in ("dict", "json_in")
+               and route.variant != "scores_json" else [])))
     add_requests(route)
     return route
 
@@ -392,7 +398,8 @@ BODY_ELEMENTS = {
     "copy": ("response.copy", "response.set_header"), "config": ("ConfigDict.load_dict",),
     "route_info": (), "stpl": ("SimpleTemplate.render",), "random": (),
 }
-VARIANT_ELEMENTS = {"cls": ("HTTPResponse",), "rule": ("Route.rule",),
+VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
+                    "cls": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
