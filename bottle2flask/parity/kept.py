@@ -360,7 +360,10 @@ def items_vary(first: list, again: list, other: list) -> object:
     pairs = _twins(first, again, lambda a, b: _shared(a, b)[0] > 0, _shared)
     if pairs is None or all(i == j for i, j in pairs):
         return None
-    templates = [(first[i], again[j]) for i, j in pairs]
+    # a number that varies in one item varies in every item, at its place in it: two
+    # runs may draw one item's alike by chance
+    varying = set().union(*(_varying_numbers(first[i], again[j]) for i, j in pairs))
+    templates = [(first[i], _apart(first[i], again[j], varying)) for i, j in pairs]
 
     def takes(template: tuple, item: object) -> bool:
         return not value_differences(template[0], template[1], item)
@@ -370,6 +373,38 @@ def items_vary(first: list, again: list, other: list) -> object:
     return next(
         (item for item in other if not any(takes(t, item) for t in templates)), other[0]
     )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _varying_numbers(a: object, b: object, path: str = "") -> set[str]:
+    """The places (paths, no index) where two values hold numbers that differ."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return set().union(
+            *(_varying_numbers(a[k], b[k], f"{path}.{k}") for k in a.keys() & b.keys())
+        )
+    if isinstance(a, list) and isinstance(b, list):
+        return set().union(
+            *(_varying_numbers(x, y, f"{path}[]") for x, y in zip(a, b, strict=False))
+        )
+    return {path} if _is_number(a) and _is_number(b) and a != b else set()
+
+
+def _apart(a: object, b: object, varying: set[str], path: str = "") -> object:
+    """b, with each number at a varying place that a holds alike told apart from a's
+    (one more): what both runs hold there is a number, any number."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return {
+            k: _apart(a[k], v, varying, f"{path}.{k}") if k in a else v
+            for k, v in b.items()
+        }
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [_apart(x, y, varying, f"{path}[]") for x, y in zip(a, b, strict=True)]
+    if path in varying and isinstance(b, int | float) and _is_number(b) and a == b:
+        return b + 1
+    return b
 
 
 # Where records are told apart in a line that holds several (a list printed on one

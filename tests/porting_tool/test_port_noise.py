@@ -21,6 +21,7 @@ from bottle2flask.exit_status import ExitStatus
 from bottle2flask.parity.kept import Gap, fits, same_text, shape, tokens, value_differences
 from bottle2flask.parity.noise import without_noise as sorted_out
 from bottle2flask.parity.normalise import Response, compare
+from bottle2flask.parity.twin import other_seed
 from bottle2flask.proof.check import VARIES
 
 NOISY = '''
@@ -476,3 +477,29 @@ def test_the_suite_asserts_only_what_two_runs_of_the_original_kept(tmp_path):
     assert failed == {"GET /go", "GET /tags", "GET /scores", "GET /api/scores"}, done.stdout
     assert "flask answers GET /go otherwise than expected: its location keeps nothing " \
         "both runs of the original kept at port time ('/thing/" in done.stdout
+
+
+def test_a_number_both_runs_drew_alike_by_chance_still_varies_where_others_do():
+    # "ann" drew 3 in both runs: her score varies all the same, as everyone's does
+    first = [{"name": "ann", "score": 3}, {"name": "bob", "score": 5}]
+    again = [{"name": "bob", "score": 9}, {"name": "ann", "score": 3}]
+    assert value_differences(first, again, [{"name": "ann", "score": 8},
+                                            {"name": "bob", "score": 1}]) == []
+    # where no item's number varied, none does
+    again = [{"name": "bob", "score": 5}, {"name": "ann", "score": 3}]
+    assert value_differences(first, again, [{"name": "ann", "score": 8},
+                                            {"name": "bob", "score": 5}]) != []
+    # nor does a word
+    assert value_differences(first, [{"name": "bob", "score": 9}, {"name": "ann", "score": 3}],
+                             [{"name": "ann", "score": 8}, {"name": "bo", "score": 1}]) != []
+
+
+@pytest.mark.parametrize(("given", "other"), [("0", "1"), ("41", "42"),
+                                              ("4294967295", "1")])
+def test_the_twins_hash_seed_is_never_its_fixed_one(given, other):
+    assert other_seed({"PYTHONHASHSEED": given}) == other
+
+
+def test_a_random_hash_seed_gives_the_twin_a_drawn_one():
+    seeds = {other_seed({}) for _ in range(5)}
+    assert len(seeds) > 1 and all(1 <= int(seed) < 2**32 for seed in seeds)
