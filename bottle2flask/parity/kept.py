@@ -466,9 +466,10 @@ def _split(stream: list[str], sign: str) -> list[tuple[str, ...]]:
 
 
 def _template(a: tuple[str, ...], b: tuple[str, ...]) -> tuple | None:
-    """What a record and its twin share: their tokens where they agree, ANY (with the
-    kind both had) where they differ; None when they are no twins (another length,
-    nothing in common, or a word and a number in one place)."""
+    """What a record and its twin share: their tokens where they agree, ANY number
+    where both hold a number (a token with a digit: a draw, an id) and they differ;
+    None when they are no twins (another length, nothing in common, or a word or a
+    sign that differs: two records that differ in a name are two records)."""
     if len(a) != len(b):
         return None
     made: list[str | tuple] = []
@@ -477,8 +478,8 @@ def _template(a: tuple[str, ...], b: tuple[str, ...]) -> tuple | None:
         if x == y:
             made.append(x)
             same += 1
-        elif _kind_of(x) == _kind_of(y):
-            made.append((ANY, _kind_of(x)))
+        elif _kind_of(x) == _kind_of(y) == "number":
+            made.append((ANY, "number"))
         else:
             return None
     return tuple(made) if same else None
