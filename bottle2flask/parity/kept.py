@@ -16,6 +16,7 @@ where only the standard library is sure to be: this module imports nothing else.
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 from collections import Counter
@@ -410,11 +411,14 @@ def _apart(a: object, b: object, varying: set[str], path: str = "") -> object:
 # Where records are told apart in a line that holds several (a list printed on one
 # line): at most this many of its most frequent signs are tried, each in turn.
 DELIMITERS = 3
-# Records are matched pair by pair below this many pairs; above it, they are not.
+# A JSON list's items are matched pair by pair below this many pairs; above, not.
 MOST_PAIRS = 40_000
+# Records of one form are paired best first up to this many; more, as they come.
+FEW = 24
 ANY = None  # in a template: any token of the kind both runs had there
 
 
+@functools.lru_cache(maxsize=65536)
 def _kind_of(token: str) -> str:
     return (
         "number"
@@ -468,42 +472,41 @@ def _split(stream: list[str], sign: str) -> list[tuple[str, ...]]:
 def _template(a: tuple[str, ...], b: tuple[str, ...]) -> tuple | None:
     """What a record and its twin share: their tokens where they agree, ANY number
     where both hold a number (a token with a digit: a draw, an id) and they differ;
-    None when they are no twins (another length, nothing in common, or a word or a
-    sign that differs: two records that differ in a name are two records)."""
+    None when they are no twins (another length, or a word or a sign that differs: two
+    records that differ in a name are two records)."""
     if len(a) != len(b):
         return None
     made: list[str | tuple] = []
-    same = 0
     for x, y in zip(a, b, strict=True):
         if x == y:
             made.append(x)
-            same += 1
         elif _kind_of(x) == _kind_of(y) == "number":
             made.append((ANY, "number"))
         else:
             return None
-    return tuple(made) if same else None
+    return tuple(made)
 
 
 def _widened(templates: list) -> list:
     """A number that varies in one record varies in every record of its form (the
     same signs, a word or a number in the same places): two runs may draw the same
     number for one record by chance, and that record's number is no more fixed."""
+    forms = [_form(template) for template in templates]
     varying: dict[tuple, set[int]] = {}
-    for template in templates:
-        varying.setdefault(_form(template), set()).update(
+    for form, template in zip(forms, templates, strict=True):
+        varying.setdefault(form, set()).update(
             n for n, part in enumerate(template) if part == (ANY, "number")
         )
     return [
         tuple(
             (ANY, "number")
-            if n in varying[_form(t)]
-            and isinstance(part, str)
-            and _kind_of(part) == "number"
+            if n in places and isinstance(part, str) and _kind_of(part) == "number"
             else part
-            for n, part in enumerate(t)
+            for n, part in enumerate(template)
         )
-        for t in templates
+        if (places := varying[form])
+        else template
+        for form, template in zip(forms, templates, strict=True)
     ]
 
 
@@ -556,12 +559,59 @@ def _twins(first: list, again: list, alike, score) -> list[tuple[int, int]] | No
     return sorted(pairs) if len(pairs) == len(first) else None
 
 
-def _matched(items: list, templates: list, takes) -> bool:
+def _record_twins(
+    first: list[tuple[str, ...]], again: list[tuple[str, ...]]
+) -> list[tuple[int, int]] | None:
+    """_twins for records, fast: a record's twin has its form, numbers aside (_masked),
+    so only records of one form are scored against each other."""
+    if len(first) != len(again):
+        return None
+    forms: dict[tuple[str, ...], tuple[list[int], list[int]]] = {}
+    for side, records in enumerate((first, again)):
+        for n, record in enumerate(records):
+            forms.setdefault(_masked(record), ([], []))[side].append(n)
+    pairs: list[tuple[int, int]] = []
+    for mine, theirs in forms.values():
+        if len(mine) != len(theirs):
+            return None
+        if len(mine) > FEW:  # as they come, after those alike to the last number
+            alike: dict[tuple[str, ...], list[int]] = {}
+            for j in theirs:
+                alike.setdefault(again[j], []).append(j)
+            left = []
+            for i in mine:
+                if alike.get(first[i]):
+                    pairs.append((i, alike[first[i]].pop(0)))
+                else:
+                    left.append(i)
+            rest = sorted(j for unpaired in alike.values() for j in unpaired)
+            pairs += list(zip(left, rest, strict=True))
+            continue
+        found = _twins(
+            [first[i] for i in mine],
+            [again[j] for j in theirs],
+            lambda a, b: True,
+            _score,
+        )
+        assert found is not None  # (any two of one form are twins)
+        pairs += [(mine[i], theirs[j]) for i, j in found]
+    return sorted(pairs)
+
+
+def _matched(items: list, templates: list, takes, options: list | None = None) -> bool:
     """Whether each item can be given a template of its own (a perfect matching, by
-    augmenting paths: Kuhn's algorithm)."""
+    augmenting paths: Kuhn's algorithm); options: each item's candidate templates, if
+    known (else every template is tried)."""
     if len(items) != len(templates):
         return False
-    options = [[n for n, t in enumerate(templates) if takes(t, item)] for item in items]
+    options = [
+        [
+            n
+            for n in (found if options else range(len(templates)))
+            if takes(templates[n], item)
+        ]
+        for item, found in zip(items, options or items, strict=True)
+    ]
     holder: dict[int, int] = {}
 
     def place(item: int, seen: set[int]) -> bool:
@@ -605,11 +655,20 @@ def records_vary(mine: list[str], twin: list[str], theirs: list[str]) -> bool | 
     middles = [found[head : len(found) - tail] for found in lines]
     shuffled = False
     for first, again, other in _segmentations(middles):
-        pairs = _twins(first, again, lambda a, b: _template(a, b) is not None, _score)
-        if pairs is None or all(i == j for i, j in pairs):
-            continue  # no twins, or the runs' own order: not this rule's
-        shuffled = True
+        pairs = _record_twins(first, again)
+        if pairs is None:
+            continue  # no twins: not this rule's
         templates = _widened([_template(first[i], again[j]) for i, j in pairs])
-        if _matched(other, templates, _takes):
+        if all(i == j for i, j in pairs):
+            # the runs' own order: in it, each its twin's (else shape and fits say)
+            if len(other) == len(templates) and all(map(_takes, templates, other)):
+                return True
+            continue
+        shuffled = True
+        forms: dict[tuple[str, ...], list[int]] = {}
+        for n, (i, _) in enumerate(pairs):
+            forms.setdefault(_masked(first[i]), []).append(n)
+        options = [forms.get(_masked(record), []) for record in other]
+        if _matched(other, templates, _takes, options):
             return True
     return False if shuffled else None
