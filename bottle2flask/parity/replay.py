@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import sys
@@ -136,6 +137,11 @@ class Side:
             answer.close()
         finally:
             forget_bottle_request()
+            # what the answer left in reference cycles (an error's traceback holding a
+            # connection that locks its database) is freed now, not whenever this
+            # process, which runs both apps, next collects: each app's next request
+            # finds what a server's would, whatever the others allocated meanwhile
+            gc.collect(1)
         self._save(call.save, response)
         for name, cookie in cookies(response, self.secret).items():
             self.cookies[name] = cookie["value"]
