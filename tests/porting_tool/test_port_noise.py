@@ -503,3 +503,49 @@ def test_the_twins_hash_seed_is_never_its_fixed_one(given, other):
 def test_a_random_hash_seed_gives_the_twin_a_drawn_one():
     seeds = {other_seed({}) for _ in range(5)}
     assert len(seeds) > 1 and all(1 <= int(seed) < 2**32 for seed in seeds)
+
+
+LEAKS = '''
+import weakref
+
+from bottle import Bottle
+
+app = Bottle()
+OPEN = set()
+
+
+class Connection:
+    """Stands for a database connection: open (its write lock held) until collected."""
+
+
+@app.get("/fail")
+def fail():
+    connection = Connection()
+    OPEN.add(id(connection))
+    weakref.finalize(connection, OPEN.discard, id(connection))
+    raise RuntimeError("no commit")
+
+
+@app.get("/open")
+def still_open():
+    return str(len(OPEN))
+'''
+
+
+def test_what_an_error_left_in_a_reference_cycle_is_freed_before_the_next_request(
+        tmp_path):
+    """Bottle keeps a view's exception in its 500 answer: its traceback holds the view's
+    frame (a connection that locks its database) in a cycle only a collection frees.
+    When that came depended on what else the process running both apps allocated (the
+    twin's requests, when it ran there): each answer now ends with one, so the next
+    request finds the connection closed, as in a server's process of its own."""
+    from bottle2flask.parity import runner
+
+    (tmp_path / "web.py").write_text(dedent(LEAKS).lstrip())
+    requests = tmp_path / "requests.toml"
+    requests.write_text('[[request]]\npath = "/fail"\n\n[[request]]\npath = "/open"\n')
+    spec = f"{tmp_path / 'web.py'}:app"
+    found = runner.run([spec, spec], extra=[requests], crawl=False, record=True)
+    assert [(step["path"], [a["status"] for a in step["answers"]]) for step in
+            found["steps"]] == [("/fail", [500, 500]), ("/open", [200, 200])]
+    assert [a["body"] for a in found["steps"][1]["answers"]] == ["0\n", "0\n"]
