@@ -178,12 +178,16 @@ def serve(lines, answer) -> None:
 
 
 def main() -> None:
-    # The answers go to stdout as it was; the app's prints go where stderr goes.
+    # The answers go to stdout as it was; the app's prints go where stderr goes; the
+    # requests come on stdin as it was, and the app reads nothing there (an input()).
     sys.stdout.flush()
     answer = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    asked = os.fdopen(os.dup(0), "r", encoding="utf-8")
     os.dup2(2, 1)
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    sys.stdin = open(os.devnull, encoding="utf-8")  # (open for the process's life)
     with contextlib.redirect_stdout(sys.stderr):
-        serve(iter(sys.stdin.readline, ""), answer)
+        serve(iter(asked.readline, ""), answer)
 
 
 if __name__ == "__main__":
