@@ -402,7 +402,8 @@ STATUS = 200 if pids.index(str(os.getpid())) % 2 == 0 else 404
 @app.get("/")
 def index():
     return ('<a href="/go">go</a> <a href="/coin">coin</a> <a href="/tags">tags</a> '
-            '<a href="/scores">scores</a> <a href="/api/scores">api</a>')
+            '<a href="/scores">scores</a> <a href="/api/scores">api</a> '
+            '<a href="/where">where</a>')
 
 
 @app.get("/go")
@@ -436,6 +437,11 @@ def scores():
 def api_scores():
     return {{"scores": [{{"id": random.randint(1, 10**6), "name": name}}
                        for name in random.sample(NAMES, len(NAMES))]}}
+
+
+@app.get("/where")
+def where():  # each run's copy prints its own folder (what a traceback's page does)
+    return f"<p>Served from {{os.path.abspath(__file__)}}</p>"
 '''
 
 
@@ -447,14 +453,15 @@ def suite(out: Path) -> subprocess.CompletedProcess:
 
 def test_the_suite_asserts_only_what_two_runs_of_the_original_kept(tmp_path):
     """Run again and again, the suite passes on the port and the original, though each
-    run draws other ids, statuses, orders and scores; on a port broken where the runs
-    agreed (a redirect's path, a name), it fails, there and only there."""
+    run draws other ids, statuses, orders and scores (and runs from another folder); on
+    a port broken where the runs agreed (a redirect's path, a name), it fails, there
+    and only there."""
     status, check, _ = ported(tmp_path, VARYING.format(seen=str(tmp_path / "pids")))
     assert status == ExitStatus.DONE, check["reason"]
     assert results(check) == {
         "GET /": "same", "GET /go": "declared", "GET /item/<key>": "varies",
         "GET /coin": "varies", "GET /tags": "varies", "GET /scores": "varies",
-        "GET /api/scores": "varies"}
+        "GET /api/scores": "varies", "GET /where": "varies"}
     out = tmp_path / "out"
     recorded = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())
     varied = {("/item/" if case["path"].startswith("/item/") else case["path"]):
@@ -462,7 +469,12 @@ def test_the_suite_asserts_only_what_two_runs_of_the_original_kept(tmp_path):
               for case in recorded["requests"]}
     assert varied == {"/": [], "/go": ["location"], "/item/": ["body"],
                       "/coin": ["body", "status"], "/tags": ["body"], "/scores": ["body"],
-                      "/api/scores": ["body"], "/bottle2flask-no-such-page": []}
+                      "/api/scores": ["body"], "/where": ["body"],
+                      "/bottle2flask-no-such-page": []}
+    # a page naming the check's temporary folder (both runs' copies are in it) is held
+    # to nothing there: the suite's copies are elsewhere
+    where = next(case for case in recorded["requests"] if case["path"] == "/where")
+    assert where["answers"]["bottle"]["varies"] == {"body": [None, None]}
     for _ in range(3):
         done = suite(out)
         assert done.returncode == 0, done.stdout[-3000:]
