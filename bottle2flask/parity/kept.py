@@ -8,9 +8,10 @@ each run printed in its own order, each keeping what its twin in the other run k
 (`records_vary`); and a JSON value field by field (`value_differences`), a list's items
 matched to their twins where the runs gave them in another order.
 
-The check (noise.py) holds the port to it; the suite a port leaves holds each app to it
-where the originals varied at port time. The suite's copy (bottle2flask_kept.py) runs
-where only the standard library is sure to be: this module imports nothing else.
+The check (noise.py) holds the port to it; the suite a port leaves holds each app's
+redirect target to it where the originals' varied at port time. The suite's copy
+(bottle2flask_kept.py) runs where only the standard library is sure to be: this module
+imports nothing else.
 """
 
 from __future__ import annotations

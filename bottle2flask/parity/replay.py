@@ -272,7 +272,9 @@ class Run:
         """Each app's answer as a recorded test keeps it; where two instances of the
         first app (with noise) answered differently, "varies" holds each field they
         differ in with both of their values: a test holds an app to what both kept
-        (parity/kept.py), never to one run's draw."""
+        (parity/kept.py), never to one run's draw. A body's are not kept: what two runs
+        of a page both kept is not what every run keeps (a random number of rows, a
+        value in a random column: RULE-s41's KKM), and a suite must pass every time."""
         kept = [{**answer(r.code, r.headers, r.body),
                  "sent": as_sent(r.status, r.headers, r.body)} for r in responses]
         if self.noise:
@@ -280,9 +282,9 @@ class Run:
             varies = {name: [first[name], twin[name]] for name in VARYING
                       if not (same_body if name == "body" else eq)(first[name], twin[name])}
             for name, runs in varies.items():
-                # a text naming the copies' temporary folder (a traceback's paths) keeps
-                # what only the check's runs share: its test asserts nothing of it
-                if name in ("location", "body") and any(
+                # a body; a Location naming the copies' temporary folder, which only the
+                # check's runs share: its test asserts nothing of it
+                if name == "body" or name == "location" and any(
                         here in run for run in runs if run for here in scratch()):
                     varies[name] = [None, None]
             if varies:

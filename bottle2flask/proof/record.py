@@ -108,16 +108,6 @@ def bodies_to_files(data: dict, folder: Path) -> dict[str, str]:
             files.setdefault(stem, text)
             answers[name]["body_file"] = f"{folder.name}/{stem}"
             del answers[name]["body"]
-        for kept in answers.values():  # the bodies of two runs of the original
-            runs = kept.get("varies", {}).get("body")
-            if not runs or any(b is None or b.startswith(DIGEST) for b in runs):
-                continue
-            base, _, suffix = body_name(case, kept["content_type"]).rpartition(".")
-            for n, text in enumerate(runs, 1):
-                files.setdefault(f"{base}.run{n}.{suffix}", text)
-            # (a new dict: the answers of both apps share the one recorded)
-            kept["varies"] = {**kept["varies"], "body": [
-                f"{folder.name}/{base}.run{n}.{suffix}" for n in range(1, len(runs) + 1)]}
     return files
 
 
