@@ -51,8 +51,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("a", help="the first app (the original)")
     parser.add_argument("b", help="the second app (the port)")
     parser.add_argument("--noise", action="store_true",
-                        help="also replay against a second instance of the first app and "
-                             "compare only what both instances kept (random ids, tokens)")
+                        help="also replay against a second instance of the first app (in a "
+                             "process of its own, another hash seed) and compare only what "
+                             "both instances kept (random ids, tokens, orders)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 

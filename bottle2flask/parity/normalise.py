@@ -15,13 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from http.cookies import SimpleCookie
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from werkzeug.exceptions import default_exceptions
 
 from .. import flask_cookie
 from ..proof.answers import as_sent, likeness
+
+if TYPE_CHECKING:  # (imported where a page is read: the noise twin's process reads none)
+    from bs4 import BeautifulSoup
 
 # Headers that describe this one request or the body's encoding, not the application.
 IGNORED_HEADERS = {"date", "server", "content-length", "connection", "keep-alive",
@@ -104,6 +107,8 @@ class Response:
     @cached_property
     def soup(self) -> BeautifulSoup:
         """The body parsed as HTML, once: the comparison and the crawl both read it."""
+        from bs4 import BeautifulSoup
+
         return BeautifulSoup(self.body.decode("utf-8", "replace"), "lxml")
 
 
@@ -152,6 +157,8 @@ def cookies(response: Response, secret: str | None) -> dict[str, dict]:
 
 def canonical_html(page: BeautifulSoup) -> list[str]:
     """One line per element or text run, attributes sorted, whitespace collapsed."""
+    from bs4 import Comment, NavigableString, Tag
+
     lines: list[str] = []
 
     def walk(node, depth):
@@ -203,6 +210,8 @@ def _stripped(response: Response, selectors: list[str]) -> BeautifulSoup:
     soup is the crawl's too)."""
     if not selectors:
         return response.soup
+    from bs4 import BeautifulSoup
+
     page = BeautifulSoup(response.body.decode("utf-8", "replace"), "lxml")
     for selector in selectors:
         for node in page.select(selector):
@@ -466,6 +475,8 @@ def error_page_sides(a: Response, b: Response) -> str | None:
         if not (bottle and werkzeug and bottle[1] == werkzeug[1] == str(a.code)):
             continue
         said = html.unescape(bottle[2]).strip()
+        from bs4 import BeautifulSoup
+
         described = BeautifulSoup(werkzeug[2], "html.parser").get_text(" ", strip=True)
         standard = getattr(default_exceptions.get(a.code), "description", None)
         if said == described or (BOTTLE_OWN_TEXT.fullmatch(said) is not None

@@ -22,13 +22,13 @@ from pathlib import Path
 import time_machine
 
 from .. import docs, loading
-from ..errors import UsageError
 from ..loading import import_root, is_file, is_url, labels, split
 from ..loading import load as load_app
 from ..proof.answers import ALLOWANCES
 from .normalise import INTENDED
 from .replay import Explorer, Run, Side, Step
 from .scenario import Call, Scenario, load
+from .twin import Twin
 
 # Both sides see the same clock: this instant, plus one second per step.
 EPOCH = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
@@ -112,23 +112,25 @@ def run(specs: list[str], *, plan: Scenario | None = None, extra: Sequence[Path]
     untold = ""  # why a second instance of the first app (noise) did not load
     with tempfile.TemporaryDirectory(prefix="parity-") as folder, ExitStack() as stack, \
             time_machine.travel(EPOCH, tick=False) as clock:
-        sides = []
-        for label, spec in [*zip(labelled, specs, strict=True),
-                            *([(f"{labelled[0]}-again", specs[0])] if noise else [])]:
+        sides: list = []
+        for label, spec in zip(labelled, specs, strict=True):
             values = {**stack.enter_context(settings(label, Path(folder))), "SECRET_KEY": secret}
-            # the twin (noise) on a copy of its own even in place: its writes would
-            # double the first app's
-            twin = noise and label == f"{labelled[0]}-again"
-            where = spec if in_place and not twin else on_copy(spec, Path(folder), label)
-            try:
-                sides.append(Side(label, load_app(where, values, label).wsgi, secret))
-            except UsageError as error:
-                if not twin:
-                    raise
-                # the app does not load twice in one process: compared without its noise
-                print(f"note: a second instance of {spec} does not load here, so what "
-                      f"varies between its runs is not told apart: {error}", file=sys.stderr)
-                noise, untold = False, str(error)
+            where = spec if in_place else on_copy(spec, Path(folder), label)
+            sides.append(Side(label, load_app(where, values, label).wsgi, secret))
+        if noise:
+            # the twin on a copy of its own even in place (its writes would double the
+            # first app's), in a process of its own: another hash seed (twin.py)
+            label = f"{labelled[0]}-again"
+            values = {**stack.enter_context(settings(label, Path(folder))), "SECRET_KEY": secret}
+            twin, untold = Twin.start(on_copy(specs[0], Path(folder), label), values, label,
+                                      secret, EPOCH)
+            if twin is not None:
+                stack.callback(twin.close)
+                sides.append(twin)
+            else:  # compared without its noise
+                print(f"note: a second instance of {specs[0]} does not load here, so what "
+                      f"varies between its runs is not told apart: {untold}", file=sys.stderr)
+                noise = False
         replay = Run(sides, secret=secret, clock=clock, progress=progress,
                      ignore=plan.ignore, noise=noise, record=record)
         explorer = Explorer(replay, plan.form_values, max_pages=max_pages)

@@ -8,11 +8,13 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlsplit
 
-from bs4 import BeautifulSoup
-
 from ..errors import UsageError
+
+if TYPE_CHECKING:  # (imported where a page is read: the noise twin's process reads none)
+    from bs4 import BeautifulSoup
 
 # Visited last, so the crawl keeps its session as long as it can.
 DESTRUCTIVE = re.compile(r"log-?out|sign-?out|delete|remove", re.IGNORECASE)
@@ -197,6 +199,8 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     if kind == "status" and not re.fullmatch(r"[1-5]\d\d", item["status"]):
         raise UsageError(f"{where}: status must be a status code, \"500\"")
     if kind == "css":
+        from bs4 import BeautifulSoup
+
         try:
             BeautifulSoup("", "lxml").select(item["css"])
         except Exception as error:  # soupsieve's SelectorSyntaxError and its kin

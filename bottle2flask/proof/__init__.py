@@ -8,7 +8,9 @@
                   laid over each app's copy by the suite (copied as
                   bottle2flask_data_files.py: standard library only)
     command.py    `bottle2flask test OUT`: the suite run with the tool's own pytest
-    record.py     a parity run's steps -> the suite's JSON, and writing the suite
+    record.py     a parity run's steps -> the suite's JSON, and writing the suite (with
+                  parity/kept.py as bottle2flask_kept.py: what two runs of the original
+                  both kept, where they differed)
     check.py      `port`'s self-check: both apps started in processes of their own, on
                   copies, the same requests sent, a verdict per route and an exit status
     reach.py      every route of the original (mounted apps' too), and a request for each

@@ -2,6 +2,8 @@
 
     OUT/tests/test_bottle2flask_parity.py    the tests (suite.py)
     OUT/tests/bottle2flask_answers.py        what an answer keeps (answers.py)
+    OUT/tests/bottle2flask_kept.py           what two runs of the original both kept, where
+                                             they differed (parity/kept.py)
     OUT/tests/bottle2flask_parity.json       the requests, each app's status, type, redirect
     OUT/tests/bottle2flask_parity/           the expected bodies, one readable file each
                                              (as pytest-regressions and syrupy keep theirs)
@@ -33,6 +35,7 @@ SUITE, ANSWERS, DATA = ("test_bottle2flask_parity.py", "bottle2flask_answers.py"
                         "bottle2flask_parity.json")
 DATA_FILES, BODIES, SNAPSHOT = ("bottle2flask_data_files.py", "bottle2flask_parity",
                                 "bottle2flask_data")
+KEPT = "bottle2flask_kept.py"  # what two runs of the original both kept (parity/kept.py)
 # Where the suite finds the original when it is not at its recorded place beside OUT.
 ORIGINAL_VARIABLE = "BOTTLE2FLASK_ORIGINAL"
 
@@ -70,8 +73,10 @@ def recording(report: dict, apps: dict[str, dict], original: str, port: str) -> 
             "at": (EPOCH + timedelta(seconds=step["number"])).isoformat(),
             "answers": {original: dict(theirs), port: dict(theirs if differs else ours)},
             # the port answered byte for byte as the original ("exact") or the same to
-            # an HTTP client ("client"): its test holds it to that, not to less
-            "likeness": step.get("likeness"),
+            # an HTTP client ("client"): its test holds it to that, not to less; not
+            # where two runs of the original answered differently (one run's bytes)
+            "likeness": None if step.get("noise") or "varies" in theirs
+            else step.get("likeness"),
             "differs": first_difference(step) if differs else None,
             "declared": sorted(step["explained"]) or None})
     return {"generated_by": f"bottle2flask {__version__}", "original": original,
@@ -117,13 +122,15 @@ def write_suite(folder: Path, data: dict, app_folder: Path | None = None,
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "suite.py", folder / SUITE)
     shutil.copyfile(HERE / "answers.py", folder / ANSWERS)
+    shutil.copyfile(HERE.parent / "parity" / "kept.py", folder / KEPT)
     shutil.copyfile(HERE / "data_files.py", folder / DATA_FILES)
     bodies = folder / BODIES
     shutil.rmtree(bodies, ignore_errors=True)  # a run again leaves no stale answer
     bodies.mkdir()
     for name, text in bodies_to_files(data, bodies).items():
         (bodies / name).write_text(text, encoding="utf-8", newline="\n")
-    written = [folder / SUITE, folder / ANSWERS, folder / DATA_FILES, folder / DATA, bodies]
+    written = [folder / SUITE, folder / ANSWERS, folder / KEPT, folder / DATA_FILES,
+               folder / DATA, bodies]
     if app_folder is not None:
         files, why = take(app_folder, folder / SNAPSHOT, within=within)
         data["data"] = {"folder": SNAPSHOT if not why else None, "files": files,

@@ -20,7 +20,9 @@ last newline in a page or a layout); views changing an HTTPError (set_header, se
 status) then raising or returning it, copying the response, reading a nested config
 app.config.load_dict() loaded by dotted keys, reading request.route (rule, a config
 keyword) and app.routes, rendering a SimpleTemplate by hand, printing random draws (noise:
-the judge runs the original twice then). Each
+the judge runs the original twice then, the second in a process of its own): numbers,
+names in a random order each with a random score (a page, JSON with random ids), a set
+in hash order, a redirect to a random id. Each
 route knows the requests it answers, so the test sends exactly those. render.py writes
 an app as files.
 
@@ -83,7 +85,11 @@ READS_APP = ("url_rule", "config", "route_info")
 # each body's drawn variant (its own weight among them)
 VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             "copy": ("cls", "plain"), "route_info": ("rule", "config", "routes"),
-            "random": ("one", "rows"), "caught": ("both", "alone", "isinstance"),
+            # random draws: one, rows of them, names in a random order each with a
+            # random score (a page; JSON with random ids), a set in hash order, a
+            # redirect to a random id
+            "random": ("one", "rows", "scores", "scores_json", "set", "redirect"),
+            "caught": ("both", "alone", "isinstance"),
             # the template's name a literal, or computed when the view runs
             "template": ("literal", "literal", "computed")}
 PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
@@ -304,8 +310,9 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
     if container == "function":
         # skip=True turns Bottle's JSON plugin off too: a dict is no answer there
         route.plugins = draw(st.sampled_from(
-            ["", "", "", "apply", "skip"] + (["skip_all"] if body not in ("dict", "json_in")
-                                             else [])))
+            ["", "", "", "apply", "skip"]
+            + (["skip_all"] if body not in ("dict", "json_in")
+               and route.variant != "scores_json" else [])))
     add_requests(route)
     return route
 
@@ -380,7 +387,8 @@ BODY_ELEMENTS = {
     "route_info": (), "stpl": ("SimpleTemplate.render",), "random": (),
     "caught": ("HTTPError", "abort"), "read_back": ("response.status", "JSONPlugin"),
 }
-VARIANT_ELEMENTS = {"cls": ("HTTPResponse",), "both": ("HTTPResponse",),
+VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
+                    "cls": ("HTTPResponse",), "both": ("HTTPResponse",),
                     "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),

@@ -26,6 +26,7 @@ from bottle2flask.loading import load
 from bottle2flask.parity.replay import Run, Side
 from bottle2flask.parity.scenario import Call
 from bottle2flask.parity.scenario import load as load_scenario
+from bottle2flask.parity.twin import Twin
 from bottle2flask.port.folder import port_tree
 
 from .grammar import App, Request, Route
@@ -178,16 +179,29 @@ def judge(app: App, tmp: Path) -> Verdict:
         verdict.problems = [f"BROKEN: the port does not start: {error}"]
         return verdict
     ignore = load_scenario(out / "parity.toml").ignore
-    sides = [Side("bottle", original.wsgi, SECRET), Side("flask", port.wsgi, SECRET)]
+    sides: list = [Side("bottle", original.wsgi, SECRET), Side("flask", port.wsgi, SECRET)]
     # an app drawing random numbers runs a second original beside (on a copy of its own,
-    # as the check's --noise does): what differs between the two is noise, not compared
+    # in a process of its own, as the check's --noise does): what differs between the
+    # two is noise, not compared
     noise = any(r.body == "random" for r in app.routes)
+    twin = None
     if noise:
         shutil.copytree(src, tmp / "again")
-        twin = load(f"{tmp / 'again' / 'app.py'}:app", {"SECRET_KEY": SECRET},
-                    "fuzz_bottle_again")
-        sides.append(Side("bottle-again", twin.wsgi, SECRET))
+        twin, why = Twin.start(f"{tmp / 'again' / 'app.py'}:app", {"SECRET_KEY": SECRET},
+                               "fuzz_bottle_again", SECRET)
+        assert twin is not None, f"the original's twin does not load: {why}"
+        sides.append(twin)
     run = Run(sides, secret=SECRET, ignore=ignore, noise=noise)
+    try:
+        return requests_judged(app, run, result, ported, ignore, verdict)
+    finally:
+        if twin is not None:
+            twin.close()
+
+
+def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: list,
+                    verdict: Verdict) -> Verdict:
+    """The verdict of the requests each route answers, sent through run."""
     todos = {(m.path, t["line"]): f"{t['code']}: {t['text'][:70]}" for m in result.modules
              for t in m.todos}
     # a template TODO excuses a difference only where it breaks: Python kept in a helper
@@ -198,7 +212,7 @@ def judge(app: App, tmp: Path) -> Verdict:
     used_declared = used_todo = False
     broken: list[str] = []
     for request in app.requests():
-        run.exchange([call_of(request)] * len(sides), "fuzz")
+        run.exchange([call_of(request)] * len(run.sides), "fuzz")
         step = run.steps[-1]
         verdict.varies += bool(step.noise)
         if breaks(step.statuses):  # before any excuse: a declared change never loses a page

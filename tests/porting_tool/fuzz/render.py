@@ -172,6 +172,17 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
         m.need("import random")
         if route.variant == "one":
             return [f'return {p} + " " + str(random.random())']
+        if route.variant == "scores":  # names in a random order, each a random score
+            return ['names = ["ann", "bob", "cy", "dee", "eve"]', "random.shuffle(names)",
+                    'return "<ul>" + "".join("<li>%s: %d</li>" % (name, random.randint('
+                    '1, 999)) for name in names) + "</ul>"']
+        if route.variant == "scores_json":  # the same as JSON, each with a random id
+            return ['return {"items": random.sample([{"id": random.randint(1, 10**6), '
+                    '"name": name} for name in ("ann", "bob", "cy", "dee")], 4)}']
+        if route.variant == "set":  # in hash order: another in another process
+            return ['return ", ".join({"red", "green", "blue", "cyan", "magenta"})']
+        if route.variant == "redirect":
+            return [f'{m.b("redirect")}("/r{n}/" + str(random.randint(1, 10**9)))']
         # three rows: a random number of rows may come out alike in both originals
         # (no noise to see) and otherwise in the port, a difference no filter can excuse
         return ['return "\\n".join(str(random.random()) for _ in range(3))']
