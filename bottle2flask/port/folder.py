@@ -295,8 +295,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     if write:
         copy_companions(src, out, result, apps.modules)
         if any(m.status == "success" for m in result.modules):  # a Flask app to run
+            # the helpers copied import what the port needs too (bottle_answers: bottle)
             result.requirements = requirements.write(
-                src, out, {m.path: m.code for m in result.modules},
+                src, out,
+                {m.path: m.code for m in result.modules} | companion_codes(out, result),
                 [m.path for m in result.modules] + [c for c in result.copied
                                                     if c.endswith(".py")]
                 + ([compat_file.as_posix()] if compat_file is not None else []))
@@ -331,7 +333,15 @@ COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "lega
               "bottle_config": Path(__file__).parent / "compat" / "bottle_config.py",
               "bottle_members": Path(__file__).parent / "compat" / "bottle_members.py",
               "bottle_plugins": Path(__file__).parent / "compat" / "bottle_plugins.py",
-              "bottle_responses": Path(__file__).parent / "compat" / "bottle_responses.py"}
+              "bottle_responses": Path(__file__).parent / "compat" / "bottle_responses.py",
+              "bottle_answers": Path(__file__).parent / "compat" / "bottle_answers.py"}
+
+
+def companion_codes(out: Path, result: TreeResult) -> dict[str, str]:
+    """The code of each helper module copied into OUT (path -> code), by its place there."""
+    names = {f"{name}.py" for name in COMPANIONS}
+    return {rel: (out / rel).read_text(encoding="utf-8") for rel in result.copied
+            if Path(rel).name in names and (out / rel).is_file()}
 
 
 def copy_companions(src: Path, out: Path, result: TreeResult, modules) -> None:

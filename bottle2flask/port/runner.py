@@ -38,7 +38,7 @@ def orphan_text(state: PortState) -> str:
             "jinja": "renders templates", "jinja2": "renders templates",
             "float": "uses <x:float> routes",
             "path": "uses <x:path> routes",
-            "json": "returns dicts", "route_errors": "reads an error's text",
+            "route_errors": "reads an error's text", "json_answers": "returns dicts",
             "location": "redirects", "debug": "sets debug mode"}
     found = [text for key, text in what.items() if key in state.needs]
     return (f"this module {', '.join(found)} but neither makes nor imports the Flask app: "
@@ -291,7 +291,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
     tree = add_imports(tree, context)
     tree = tidy_imports(drop_placeholders(tree, state), original,
-                        {*own_modules, "bottle_compat", "bottle_routes"})
+                        {*own_modules, "bottle_compat", "bottle_routes", "bottle_answers"})
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()), state)
     state.breaks |= set(left)

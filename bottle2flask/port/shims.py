@@ -1,5 +1,6 @@
 """Code the rules need once per module: in the --faithful port (or at a site that took
-its exact candidate), bottle_compat's install() right after the Flask app is made."""
+its exact candidate), bottle_compat's install() right after the Flask app is made, and
+the functions of bottle_answers.py that keep the framework's own answers Bottle's."""
 
 from __future__ import annotations
 
@@ -9,14 +10,22 @@ from .edit import after_app
 from .rules.base import PortState
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
-FAITHFUL_ONLY = {"location", "response", "path", "float", "json", "route_errors", "jinja",
-                 "jinja2", "template_imports", "template_path"}
+FAITHFUL_ONLY = {"location", "response", "path", "float", "route_errors", "jinja",
+                 "jinja2", "template_imports", "template_path", "error_pages",
+                 "response_defaults", "json_answers"}
 
 # The --faithful port's pieces of bottle_compat.py (bottle2flask/port/compat/), by need:
 # the keyword of bottle_compat.install() each need sets.
 INSTALL = {"response": "response", "location": "location", "route_errors": "route_errors",
-           "float": "float_paths", "path": "paths", "json": "json_order", "jinja": "jinja",
+           "float": "float_paths", "path": "paths", "jinja": "jinja",
            "jinja2": "jinja2"}
+
+
+# Bottle's own answers (bottle2flask/port/compat/bottle_answers.py), by need: the
+# function each need calls on the app, after install().
+ANSWERS_MODULE = "bottle_answers"
+ANSWERS = {"json_answers": "bottle_json_answers", "response_defaults": "bottle_response_defaults",
+           "error_pages": "bottle_error_pages"}
 
 
 def install_options(state: PortState) -> dict[str, cst.BaseExpression]:
@@ -44,17 +53,28 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     """bottle_compat's install() after every statement that makes the app (in any scope)
     or imports it; False when there is none."""
     options = install_options(state)
-    if not options:
+    answers = [ANSWERS[need] for need in ANSWERS if need in state.needs]
+    if not options and not answers:
         return module, True
-    call = "install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options) + ")"
-    module, placed = after_app(module, state.facts.app_name, [call],
-                               makers=state.facts.app_makers(), **options)
+    placed = True
+    if answers:  # placed first, so they follow install() (each goes right after the app)
+        module, placed = after_app(module, state.facts.app_name,
+                                   [f"{name}({{app}})" for name in answers],
+                                   makers=state.facts.app_makers())
+    if options and placed:
+        call = "install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options) + ")"
+        module, placed = after_app(module, state.facts.app_name, [call],
+                                   makers=state.facts.app_makers(), **options)
     if placed:
-        state.emulation += 1
-        state.compat = True
+        state.emulation += len(answers) + bool(options)
+        state.compat = bool(options)
         state.compat_keywords |= set(options)
+        state.answers = answers
+        if answers:
+            state.companions.add(ANSWERS_MODULE)
     return module, placed
 
 
 def shim_imports(state: PortState) -> list[tuple[str, str]]:
-    return [("bottle_compat", "install")] if state.compat else []
+    return [("bottle_compat", "install")] * state.compat + [
+        (ANSWERS_MODULE, name) for name in state.answers]

@@ -82,6 +82,7 @@ class PortState:
     app_text: str = ""
     emulation: int = 0  # lines of Bottle emulation the shims added (--faithful only)
     compat: bool = False  # the module imports bottle_compat (--faithful only)
+    answers: list[str] = field(default_factory=list)  # bottle_answers' functions it calls
     breaks: set[tuple[str, str]] = field(default_factory=set)  # TODOs on code that fails
     # the statements the port took out, known by their own newline node (a leaf LibCST
     # keeps through every walk): drop_placeholders() moves their comments on
