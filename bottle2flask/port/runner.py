@@ -244,6 +244,11 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree = passes.run(tree, [rule for rule in rules if rule.phase < Phase.LAST], context)
     if facts.made or (facts.default_app and not facts.default_from):
         state.needs |= state.tree_needs
+        if faithful:  # Bottle's filters, on every app: a module handed an app (a class
+            # given it) routes with them where it cannot register them itself
+            literal = model.route_rules() if model is not None else facts.route_rules()
+            state.needs |= {need for need, word in (("path", ":path>"), ("float", ":float>"))
+                            if any(word in rule for rule in literal)}
         if settings.template_crlf:  # Jinja2 writes each newline as "\n" unless told
             state.after_app.append(('{app}.jinja_env.newline_sequence = "\\r\\n"', {}))
     if not faithful:  # the idiomatic port declares these changes instead

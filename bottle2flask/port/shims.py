@@ -65,6 +65,8 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
         call = "install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options) + ")"
         module, placed = after_app(module, state.facts.app_name, [call],
                                    makers=state.facts.app_makers(), **options)
+        if "template_path" in options:
+            module = after_template_path(module)
     if placed:
         state.emulation += len(answers) + bool(options)
         state.compat = bool(options)
@@ -73,6 +75,35 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
         if answers:
             state.companions.add(ANSWERS_MODULE)
     return module, placed
+
+
+def after_template_path(module: cst.Module) -> cst.Module:
+    """install(..., template_path=TEMPLATE_PATH) placed after the app where the module binds
+    TEMPLATE_PATH further down (P011's list, after an app imported at the top): moved after
+    that binding, so the name exists when it runs (the list is searched as it is changed
+    later, the same object)."""
+    body = list(module.body)
+
+    def binds(stmt) -> bool:
+        return isinstance(stmt, cst.SimpleStatementLine) and any(
+            isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == "TEMPLATE_PATH"
+                for t in small.targets) for small in stmt.body)
+
+    def installs(stmt) -> bool:
+        return isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Expr) \
+            and isinstance(call := stmt.body[0].value, cst.Call) \
+            and isinstance(call.func, cst.Name) and call.func.value == "install" \
+            and any(a.keyword is not None and a.keyword.value == "template_path"
+                    for a in call.args)
+
+    at = next((i for i, stmt in enumerate(body) if installs(stmt)), None)
+    bound = [i for i, stmt in enumerate(body) if binds(stmt)]
+    if at is None or not bound or any(i < at for i in bound):
+        return module  # no install() with it here, or the name is bound before it
+    line = body.pop(at)
+    body.insert(bound[0], line)  # (its index moved up by one: right after the binding)
+    return module.with_changes(body=body)
 
 
 def shim_imports(state: PortState) -> list[tuple[str, str]]:
