@@ -38,7 +38,6 @@ from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAll
 from werkzeug.wsgi import wrap_file
 
 if TYPE_CHECKING:
-    from _typeshed.wsgi import WSGIEnvironment
     from werkzeug.datastructures import Headers
     from werkzeug.sansio.response import Response as SansioResponse
 
@@ -118,7 +117,7 @@ class BottleResponse(Response):
         if self.headers.get("Content-Type") == "text/html; charset=utf-8":
             self.headers["Content-Type"] = "text/html; charset=UTF-8"
 
-    def get_wsgi_headers(self, environ: WSGIEnvironment) -> Headers:
+    def get_wsgi_headers(self, environ: Any) -> Headers:
         """The Location sent as the app wrote it, UTF-8 in the header's latin-1, as
         Bottle sends it (Werkzeug quotes it as a URI: a space is `%20`)."""
         headers = super().get_wsgi_headers(environ)
