@@ -95,6 +95,8 @@ def later(path) -> str:
     return email.utils.formatdate(os.stat(path).st_mtime + 10, usegmt=True)
 
 
+LEFT_OPEN = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+
 CASES = [
     # (method, path, headers): the status the two answer alike, byte for byte
     ("GET", "/", {}, "200 OK"),
@@ -112,12 +114,15 @@ CASES = [
     ("HEAD", "/files/a.txt", {}, "200 OK"),
     ("GET", "/files/missing.txt", {}, "404 Not Found"),
     ("GET", "/files/../web.py", {}, "403 Forbidden"),
-    ("GET", "/files/a.txt", {"Range": "bytes=2-5"}, "206 Partial Content"),
-    ("GET", "/files/c.bin", {"Range": "bytes=-10"}, "206 Partial Content"),
-    # Bottle opens the file before it reads the Range, and leaves it open (in both apps)
+    # Bottle 0.12 leaves a Range answer's file open (its range iterator never closes
+    # it), in both apps; every Bottle opens the file before it reads the Range and
+    # leaves it open when the Range is out of bounds (416)
+    pytest.param("GET", "/files/a.txt", {"Range": "bytes=2-5"}, "206 Partial Content",
+                 marks=LEFT_OPEN),
+    pytest.param("GET", "/files/c.bin", {"Range": "bytes=-10"}, "206 Partial Content",
+                 marks=LEFT_OPEN),
     pytest.param("GET", "/files/a.txt", {"Range": "bytes=200-300"},
-                 "416 Requested Range Not Satisfiable", marks=pytest.mark.filterwarnings(
-                     "ignore::pytest.PytestUnraisableExceptionWarning")),
+                 "416 Requested Range Not Satisfiable", marks=LEFT_OPEN),
     ("GET", "/download/a.txt", {}, "200 OK"),
 ]
 
