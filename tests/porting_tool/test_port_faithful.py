@@ -57,3 +57,40 @@ def test_install_with_the_template_path_follows_the_list_it_is_given():
     bound_first = cst.parse_module("TEMPLATE_PATH = []\n"
                                    "install(app, template_path=TEMPLATE_PATH)\n")
     assert after_template_path(bound_first).code == bound_first.code
+
+
+def test_an_app_that_runs_on_its_own_gets_the_helpers_beside_it(tmp_path):
+    """Found on a real app (RULE-s41): a folder's own app (user/app.py, run from user/)
+    imported bottle_compat, copied beside the other app only: it did not start."""
+    files = {
+        "web.py": '''
+            from bottle import Bottle, redirect
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                redirect("/home")
+        ''',
+        "user/app.py": '''
+            from bottle import Bottle, redirect
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                redirect("/profile")
+        ''',
+    }
+    original, ported = both_folders(tmp_path, files, "faithful_alone", entry="user/app.py:app",
+                                    faithful=True)
+    for name in ("bottle_compat.py", "bottle_answers.py"):
+        assert (tmp_path / "out" / "user" / name).is_file()
+        assert (tmp_path / "out" / name).is_file()
+    http11 = {"SERVER_PROTOCOL": "HTTP/1.1", "HTTP_HOST": "localhost"}
+    got, expected = (app.request("/", environ=http11) for app in (ported, original))
+    assert (got.status, got.headers["Location"]) == (expected.status,
+                                                      expected.headers["Location"])
+    assert expected.status == "303 See Other"
