@@ -21,11 +21,10 @@ INSTALL = {"response": "response", "location": "location", "route_errors": "rout
            "jinja2": "jinja2"}
 
 
-# Bottle's own answers (bottle2flask/port/compat/bottle_answers.py), by need: the
-# function each need calls on the app, after install().
+# Bottle's own answers (bottle2flask/port/compat/bottle_answers.py): each need is the
+# function of that name, called on the app after install().
 ANSWERS_MODULE = "bottle_answers"
-ANSWERS = {"json_answers": "bottle_json_answers", "response_defaults": "bottle_response_defaults",
-           "error_pages": "bottle_error_pages"}
+ANSWERS = ("json_answers", "response_defaults", "error_pages")
 
 
 def install_options(state: PortState) -> dict[str, cst.BaseExpression]:
@@ -53,7 +52,7 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     """bottle_compat's install() after every statement that makes the app (in any scope)
     or imports it; False when there is none."""
     options = install_options(state)
-    answers = [ANSWERS[need] for need in ANSWERS if need in state.needs]
+    answers = [need for need in ANSWERS if need in state.needs]
     if not options and not answers:
         return module, True
     placed = True

@@ -209,8 +209,8 @@ def test_the_pieces_come_from_bottle_answers_and_bottle_is_required(tmp_path):
     (src / "web.py").write_text(SOURCE.format(root="files"))
     assert kit(["port", str(src), "-o", str(out), "--no-check", "--faithful"]) == 0
     code = (out / "web.py").read_text()
-    for line in ("bottle_error_pages(app)", "bottle_response_defaults(app)",
-                 "bottle_json_answers(app)", "return static_file(name, root=ROOT)"):
+    for line in ("error_pages(app)", "response_defaults(app)",
+                 "json_answers(app)", "return static_file(name, root=ROOT)"):
         assert line in code
     assert (out / "bottle_answers.py").read_text() == \
         Path(bottle_answers.__file__).read_text()

@@ -303,7 +303,7 @@ def test_dict_returns_keep_bottles_key_order():
         def api():
             return {"b": 1, "a": 2}
     ''')
-    assert "bottle_json_answers(app)" in result.code
+    assert "json_answers(app)" in result.code
 
 
 def test_a_list_return_is_flagged():
@@ -533,7 +533,7 @@ def test_mount_becomes_dispatcher_middleware_and_merge_copies_the_rules():
         in result.code.replace("'", '"')
     assert "bottle_mount.merge(app, api)\n" in result.code
     assert "def " not in result.code  # the helper is bottle_mount's, copied beside it
-    assert result.companions == ["bottle_answers", "bottle_mount"]
+    assert result.companions == ["bottle_mount"]
     assert "app.merge(api.routes)" in result.code  # a list of routes: left, flagged
     assert [t["code"] for t in result.todos] == ["P015"]
 

@@ -1,12 +1,11 @@
 """Bottle's own answers where Flask answers with Werkzeug's, for a port that keeps them
 (`bottle2flask port --faithful`; copied by bottle2flask beside the modules that use it).
 
-    from bottle_answers import (bottle_error_pages, bottle_json_answers,
-                                bottle_response_defaults, static_file)
+    from bottle_answers import error_pages, json_answers, response_defaults, static_file
     app = Flask(__name__)
-    bottle_error_pages(app)    # 404, 405, a view's exception, abort(): Bottle's error page
-    bottle_json_answers(app)   # a dict a view returns: Bottle's JSON bytes
-    bottle_response_defaults(app)  # `404 Not Found`, `text/html; charset=UTF-8`
+    error_pages(app)        # 404, 405, a view's exception, abort(): Bottle's error page
+    json_answers(app)       # a dict a view returns: Bottle's JSON bytes
+    response_defaults(app)  # `404 Not Found`, `text/html; charset=UTF-8`
 
     @app.get("/static/<path:name>")
     def files(name):
@@ -41,7 +40,7 @@ if TYPE_CHECKING:
     from werkzeug.datastructures import Headers
     from werkzeug.sansio.response import Response as SansioResponse
 
-__all__ = ["bottle_response_defaults", "bottle_error_pages", "bottle_json_answers", "static_file"]
+__all__ = ["error_pages", "json_answers", "response_defaults", "static_file"]
 
 
 # -- Bottle's error page -------------------------------------------------------------------
@@ -100,7 +99,7 @@ def bottle_error_page(error: HTTPException) -> Response | HTTPException:
     return Response(page, status=bottle_error.status_line, headers=bottle_error.headerlist)
 
 
-def bottle_error_pages(app: Flask) -> None:
+def error_pages(app: Flask) -> None:
     """Answer every error the app has no handler of its own for with Bottle's page."""
     app.register_error_handler(HTTPException, bottle_error_page)
 
@@ -134,7 +133,7 @@ class BottleResponse(Response):
         return status, code
 
 
-def bottle_response_defaults(app: Flask) -> None:
+def response_defaults(app: Flask) -> None:
     """Send the app's answers with Bottle's status lines and page Content-Type."""
     if app.response_class is Response:  # (an app's own response class is left alone)
         app.response_class = BottleResponse
@@ -153,7 +152,7 @@ class BottleJSONProvider(DefaultJSONProvider):
         return self._app.response_class(json_dumps(data), mimetype="application/json")
 
 
-def bottle_json_answers(app: Flask) -> None:
+def json_answers(app: Flask) -> None:
     """Send the dicts the app's views return as Bottle's JSON bytes."""
     app.json = BottleJSONProvider(app)
 

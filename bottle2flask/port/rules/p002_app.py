@@ -43,10 +43,10 @@ an exception a view raised, an abort()) get Werkzeug's pages, the framework's ow
 `--faithful` (the site `error-page`, one for the module that makes the app) they get
 Bottle's default error page, rendered by the Bottle installed beside the port, with
 Bottle's status line and headers (`Allow` as Bottle writes it):
-`bottle_error_pages(app)` from `bottle_answers.py`, and requirements.txt lists bottle.
+`error_pages(app)` from `bottle_answers.py`, and requirements.txt lists bottle.
 A status given as a number is `404 NOT FOUND` in Werkzeug, and a page whose view set no
 Content-Type `text/html; charset=utf-8`; with `--faithful` (the site `response-defaults`)
-Bottle's `404 Not Found` and `text/html; charset=UTF-8` (`bottle_response_defaults(app)`).
+Bottle's `404 Not Found` and `text/html; charset=UTF-8` (`response_defaults(app)`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ iterates the body, Flask's request context is gone by then.
   (declared: D-json). With `--faithful` (the site `json-order`) the app's dicts are
   sent as Bottle's JSON plugin sends them, made by the Bottle beside the port: its
   `json_dumps()` (the dict's order, `, ` and `: `), no newline, `application/json`
-  (`bottle_json_answers(app)` from `bottle_answers.py`; requirements.txt lists bottle).
+  (`json_answers(app)` from `bottle_answers.py`; requirements.txt lists bottle).
 - `return response` (Bottle's response object) sent its status and headers with an
   empty body: it becomes `return ""`, and P005's recorder applies the changes.
 - A view that can end without `return` sent an empty 200 from Bottle; Flask raises
