@@ -42,11 +42,15 @@ class Need(Enum):
     ROUTE_ERRORS = "route_errors"  # an error's text read as Bottle's (P009)
     FLOAT = "float"  # <x:float> routes as Bottle's filter (P003)
     PATH = "path"  # <x:path> routes as Bottle's filter (P003)
-    JSON = "json"  # dicts returned as Bottle's JSON (P007)
     JINJA = "jinja"  # SimpleTemplate's converted pages rendered (P006)
     JINJA2 = "jinja2"  # Jinja2 templates rendered as Bottle's jinja2_template (P006)
     TEMPLATE_IMPORTS = "template_imports"  # what the templates `% import`
     TEMPLATE_PATH = "template_path"  # Bottle's TEMPLATE_PATH searched (P011)
+    # Bottle's own answers, made by the Bottle beside the port (compat/bottle_answers.py:
+    # each the function of that name, called on the app after install())
+    JSON_ANSWERS = "json_answers"  # dicts returned as Bottle's JSON plugin sends them (P007)
+    RESPONSE_DEFAULTS = "response_defaults"  # Bottle's status lines, Content-Type (P002)
+    ERROR_PAGES = "error_pages"  # Bottle's default error page (P002)
 
 
 class Companion(Enum):
@@ -59,6 +63,7 @@ class Companion(Enum):
     MEMBERS = "bottle_members"
     PLUGINS = "bottle_plugins"
     RESPONSES = "bottle_responses"
+    ANSWERS = "bottle_answers"
 
 
 class FlaskOption(Enum):
@@ -196,6 +201,7 @@ class PortState:
     site_counts: dict[tuple[str, str, str], int] = field(default_factory=dict)
     emulation: int = 0  # lines of Bottle emulation the shims added
     compat_keywords: set[str] = field(default_factory=set)  # install()'s keywords used
+    answers: list[Need] = field(default_factory=list)  # bottle_answers' functions called
 
 
 PORT_KEY = "bottle2flask.port"  # where a module's PortState is in the context's scratch

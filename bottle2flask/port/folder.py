@@ -22,7 +22,7 @@ from .declared import parity_settings
 from .engines import engine
 from .marks import todo_lines
 from .model import build
-from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, vendored_names
+from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, together, vendored_names
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES, READERS
@@ -334,14 +334,16 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             (out / rel).write_text(module.code, encoding="utf-8")
     # (a module importing a piece by name needs no install(): P004's path_shift)
     users = [Path(m.path) for m in result.modules if m.compat or m.compat_uses[1]]
-    compat_file = run_folder(src, apps.modules, users) / COMPAT.name if users else None
-    if compat_file is not None:  # Bottle's behaviour, one module, where its users import
-        # it: the pieces used
+    compat_files = [folder / COMPAT.name for folder in run_folders(src, apps.modules, users)]
+    if compat_files:  # Bottle's behaviour, one module, where its users import it (each
+        # app that runs on its own, its copy): the pieces used
         text = compat_used({k for m in result.modules for k in m.compat_uses[0]},
                            {n for m in result.modules for n in m.compat_uses[1]})
         result.compat_lines = sum(1 for line in text.splitlines() if line.strip())
         if write:
-            (out / compat_file).write_text(text, encoding="utf-8")
+            for compat_file in compat_files:
+                (out / compat_file).parent.mkdir(parents=True, exist_ok=True)
+                (out / compat_file).write_text(text, encoding="utf-8")
     if helpers and write:  # beside the app's module, which registers them (init_app)
         makers = [rel for rel, m in apps.modules.items() if m.made] \
             + sorted(set(apps.default_modules.values()))
@@ -353,11 +355,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     if write:
         copy_companions(src, out, result, apps.modules)
         if any(m.status == "success" for m in result.modules):  # a Flask app to run
+            # the helpers copied import what the port needs too (bottle_answers: bottle)
             result.requirements = requirements.write(
-                src, out, {m.path: m.code for m in result.modules},
+                src, out,
+                {m.path: m.code for m in result.modules} | companion_codes(out, result),
                 [m.path for m in result.modules] + [c for c in result.copied
                                                     if c.endswith(".py")]
-                + ([compat_file.as_posix()] if compat_file is not None else []))
+                + [compat_file.as_posix() for compat_file in compat_files])
         write_reports(out, result)
     return result
 
@@ -389,7 +393,15 @@ COMPANIONS = {"bottle_cookies": Path(__file__).parent.parent / "migrate" / "lega
               "bottle_config": Path(__file__).parent / "compat" / "bottle_config.py",
               "bottle_members": Path(__file__).parent / "compat" / "bottle_members.py",
               "bottle_plugins": Path(__file__).parent / "compat" / "bottle_plugins.py",
-              "bottle_responses": Path(__file__).parent / "compat" / "bottle_responses.py"}
+              "bottle_responses": Path(__file__).parent / "compat" / "bottle_responses.py",
+              "bottle_answers": Path(__file__).parent / "compat" / "bottle_answers.py"}
+
+
+def companion_codes(out: Path, result: TreeResult) -> dict[str, str]:
+    """The code of each helper module copied into OUT (path -> code), by its place there."""
+    names = {f"{name}.py" for name in COMPANIONS}
+    return {rel: (out / rel).read_text(encoding="utf-8") for rel in result.copied
+            if Path(rel).name in names and (out / rel).is_file()}
 
 
 def copy_companions(src: Path, out: Path, result: TreeResult, modules) -> None:
@@ -397,11 +409,25 @@ def copy_companions(src: Path, out: Path, result: TreeResult, modules) -> None:
     most apps), unless the app has a module of that name there."""
     for name in sorted({c for m in result.modules for c in m.companions}):
         users = [Path(m.path) for m in result.modules if name in m.companions]
-        rel = run_folder(src, modules, users) / f"{name}.py"
-        if not (src / rel).exists():
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(COMPANIONS[name], out / rel)
-            result.copied.append(rel.as_posix())
+        for folder in run_folders(src, modules, users):
+            rel = folder / f"{name}.py"
+            if not (src / rel).exists():
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(COMPANIONS[name], out / rel)
+                result.copied.append(rel.as_posix())
+
+
+def run_folders(src: Path, modules, users: list[Path]) -> list[Path]:
+    """run_folder() of each group of these modules that run in one process: an app
+    that runs on its own (a sub-app's folder with its own entry) gets the helper it
+    imports beside it too."""
+    folders: set[Path] = set()
+    left = list(users)
+    while left:
+        group = together(modules, left[0])
+        folders.add(run_folder(src, modules, [rel for rel in left if rel in group]))
+        left = [rel for rel in left if rel not in group]
+    return sorted(folders)
 
 
 # What the port writes about itself, not the app: --diff leaves them out.

@@ -166,8 +166,9 @@ def moves(result: TreeResult, found: list[Failure], repair: Repair,
     for failure in found:
         sites, module = sites_for(result, failure)
         idiomatic = [s["key"] for s in sites if not s["exact"]]
+        # (a site of no statement, the framework's own answers, breaks nothing itself)
         if not idiomatic and module is not None and module.path not in widened \
-                and any(not s["exact"] for s in module.sites):
+                and any(not s["exact"] and "span" in s for s in module.sites):
             widened.add(module.path)
             idiomatic = [module.path]  # the module's every site, once
         for key in idiomatic:

@@ -42,7 +42,7 @@ from .templates import HELPERS
 ORPHANS = {Need.RESPONSE: "changes Bottle's response", Need.TEMPLATE_PATH: "changes TEMPLATE_PATH",
            Need.JINJA: "renders templates", Need.JINJA2: "renders templates",
            Need.FLOAT: "uses <x:float> routes", Need.PATH: "uses <x:path> routes",
-           Need.JSON: "returns dicts", Need.ROUTE_ERRORS: "reads an error's text",
+           Need.JSON_ANSWERS: "returns dicts", Need.ROUTE_ERRORS: "reads an error's text",
            Need.LOCATION: "redirects"}
 
 
@@ -249,6 +249,12 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree = passes.run(tree, [rule for rule in rules if rule.phase < Phase.LAST], context)
     if facts.made or (facts.default_app and not facts.default_from):
         requests.needs |= tree_needs
+        if faithful:  # Bottle's filters, on every app: a module handed an app (a class
+            # given it) routes with them where it cannot register them itself
+            literal = model.route_rules() if model is not None else facts.route_rules()
+            requests.needs |= {need for need, word in (
+                (Need.PATH, ":path>"), (Need.FLOAT, ":float>"))
+                if any(word in rule for rule in literal)}
         if settings.template_crlf:  # Jinja2 writes each newline as "\n" unless told
             requests.after_app.append(AfterApp('{app}.jinja_env.newline_sequence = "\\r\\n"'))
     if not faithful:  # the idiomatic port declares these changes instead
@@ -301,7 +307,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         companions_relative(context, settings.companions_up, state)
     tree = add_imports(tree, wanted_imports(context))
     tree = tidy_imports(drop_placeholders(tree, state), original,
-                        {*own_modules, "bottle_compat", "bottle_routes"})
+                        {*own_modules, "bottle_compat", "bottle_routes", "bottle_answers"})
     tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
                                                     else set()), state)
     records.breaks |= set(left)

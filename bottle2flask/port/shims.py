@@ -1,23 +1,30 @@
 """Code the rules need once per module: in the --faithful port (or at a site that took
-its exact candidate), bottle_compat's install() right after the Flask app is made."""
+its exact candidate), bottle_compat's install() right after the Flask app is made, and
+the functions of bottle_answers.py that keep the framework's own answers Bottle's."""
 
 from __future__ import annotations
 
 import libcst as cst
 
-from .contract import Need, PortState
+from .contract import Companion, Need, PortState
 from .edit import after_app
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
-FAITHFUL_ONLY = {Need.LOCATION, Need.RESPONSE, Need.PATH, Need.FLOAT, Need.JSON,
-                 Need.ROUTE_ERRORS, Need.JINJA, Need.JINJA2, Need.TEMPLATE_IMPORTS,
-                 Need.TEMPLATE_PATH}
+FAITHFUL_ONLY = {Need.LOCATION, Need.RESPONSE, Need.PATH, Need.FLOAT, Need.ROUTE_ERRORS,
+                 Need.JINJA, Need.JINJA2, Need.TEMPLATE_IMPORTS, Need.TEMPLATE_PATH,
+                 Need.ERROR_PAGES, Need.RESPONSE_DEFAULTS, Need.JSON_ANSWERS}
 
 # The --faithful port's pieces of bottle_compat.py (bottle2flask/port/compat/), by need:
 # the keyword of bottle_compat.install() each need sets.
 INSTALL = {Need.RESPONSE: "response", Need.LOCATION: "location",
            Need.ROUTE_ERRORS: "route_errors", Need.FLOAT: "float_paths", Need.PATH: "paths",
-           Need.JSON: "json_order", Need.JINJA: "jinja", Need.JINJA2: "jinja2"}
+           Need.JINJA: "jinja", Need.JINJA2: "jinja2"}
+
+
+# Bottle's own answers (bottle2flask/port/compat/bottle_answers.py): each need is the
+# function of that name, called on the app after install().
+ANSWERS_MODULE = Companion.ANSWERS.value
+ANSWERS = (Need.JSON_ANSWERS, Need.RESPONSE_DEFAULTS, Need.ERROR_PAGES)
 
 
 def install_options(state: PortState) -> dict[str, cst.BaseExpression]:
@@ -46,18 +53,60 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     """bottle_compat's install() after every statement that makes the app (in any scope)
     or imports it; False when there is none."""
     options = install_options(state)
-    if not options:
+    answers = [need for need in ANSWERS if need in state.requests.needs]
+    if not options and not answers:
         return module, True
-    call = "install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options) + ")"
     facts = state.settings.facts
-    module, placed = after_app(module, facts.app_name, [call],
-                               makers=facts.app_makers(), **options)
+    placed = True
+    if answers:  # placed first, so they follow install() (each goes right after the app)
+        module, placed = after_app(module, facts.app_name,
+                                   [f"{need.value}({{app}})" for need in answers],
+                                   makers=facts.app_makers())
+    if options and placed:
+        call = "install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options) + ")"
+        module, placed = after_app(module, facts.app_name, [call],
+                                   makers=facts.app_makers(), **options)
+        if "template_path" in options:
+            module = after_template_path(module)
     if placed:
-        state.emulation += 1
-        state.requests.install = True
+        state.emulation += len(answers) + bool(options)
+        state.requests.install = bool(options)
         state.compat_keywords |= set(options)
+        state.answers = answers
+        if answers:
+            state.requests.companions.add(Companion.ANSWERS)
     return module, placed
 
 
+def after_template_path(module: cst.Module) -> cst.Module:
+    """install(..., template_path=TEMPLATE_PATH) placed after the app where the module binds
+    TEMPLATE_PATH further down (P011's list, after an app imported at the top): moved after
+    that binding, so the name exists when it runs (the list is searched as it is changed
+    later, the same object)."""
+    body = list(module.body)
+
+    def binds(stmt) -> bool:
+        return isinstance(stmt, cst.SimpleStatementLine) and any(
+            isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == "TEMPLATE_PATH"
+                for t in small.targets) for small in stmt.body)
+
+    def installs(stmt) -> bool:
+        return isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Expr) \
+            and isinstance(call := stmt.body[0].value, cst.Call) \
+            and isinstance(call.func, cst.Name) and call.func.value == "install" \
+            and any(a.keyword is not None and a.keyword.value == "template_path"
+                    for a in call.args)
+
+    at = next((i for i, stmt in enumerate(body) if installs(stmt)), None)
+    bound = [i for i, stmt in enumerate(body) if binds(stmt)]
+    if at is None or not bound or any(i < at for i in bound):
+        return module  # no install() with it here, or the name is bound before it
+    line = body.pop(at)
+    body.insert(bound[0], line)  # (its index moved up by one: right after the binding)
+    return module.with_changes(body=body)
+
+
 def shim_imports(state: PortState) -> list[tuple[str, str]]:
-    return [("bottle_compat", "install")] if state.requests.install else []
+    return [("bottle_compat", "install")] * state.requests.install + [
+        (ANSWERS_MODULE, need.value) for need in state.answers]

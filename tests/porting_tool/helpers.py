@@ -49,8 +49,9 @@ def idiom(before: str, after: str, declared: tuple[str, ...] = (),
     return result
 
 
-def both_apps(tmp_path: Path, source: str, label: str) -> tuple:
-    """The Bottle app in source (web.py) and its port, each loaded as the check loads it."""
+def both_apps(tmp_path: Path, source: str, label: str, faithful: bool = False) -> tuple:
+    """The Bottle app in source (web.py) and its port (made with --faithful if asked),
+    each loaded as the check loads it."""
     import webtest
 
     from bottle2flask.cli import main as kit
@@ -59,15 +60,17 @@ def both_apps(tmp_path: Path, source: str, label: str) -> tuple:
     src, out = tmp_path / "src", tmp_path / "out"
     src.mkdir()
     (src / "web.py").write_text(dedent(source))
-    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    assert kit(["port", str(src), "-o", str(out), "--no-check",
+                *(["--faithful"] if faithful else [])]) == 0
     return (webtest.TestApp(load(f"{src / 'web.py'}:app", {}, f"{label}_bottle").wsgi),
             webtest.TestApp(load(f"{out / 'web.py'}:app", {}, f"{label}_flask").wsgi))
 
 
 def both_folders(tmp_path: Path, files: dict[str, str], label: str,
-                 entry: str = "web.py:app") -> tuple:
-    """A Bottle app of several files (name -> source) and its port, each loaded from its
-    entry (FILE:APP) as the check loads it, answering as browsers ask (HTTP/1.1)."""
+                 entry: str = "web.py:app", faithful: bool = False) -> tuple:
+    """A Bottle app of several files (name -> source) and its port (made with --faithful
+    if asked), each loaded from its entry (FILE:APP) as the check loads it, answering as
+    browsers ask (HTTP/1.1)."""
     import webtest
 
     from bottle2flask.cli import main as kit
@@ -77,7 +80,8 @@ def both_folders(tmp_path: Path, files: dict[str, str], label: str,
     for name, text in files.items():
         (src / name).parent.mkdir(parents=True, exist_ok=True)
         (src / name).write_text(dedent(text).lstrip("\n"))
-    assert kit(["port", str(src), "-o", str(out), "--no-check"]) in (0, 5)
+    assert kit(["port", str(src), "-o", str(out), "--no-check",
+                *(["--faithful"] if faithful else [])]) in (0, 5)
     file, app = entry.split(":")
     http11 = {"SERVER_PROTOCOL": "HTTP/1.1"}
     return (webtest.TestApp(load(f"{src / file}:{app}", {}, f"{label}_bottle").wsgi,

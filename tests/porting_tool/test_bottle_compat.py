@@ -22,7 +22,7 @@ def app(tmp_path):
     app = flask.Flask(__name__, template_folder=str(tmp_path))
     search = [str(tmp_path)]
     install(app, response=True, location=True, route_errors=True, float_paths=True,
-            paths=True, json_order=True, jinja=True, template_path=search,
+            paths=True, jinja=True, template_path=search,
             template_imports={"json": ("json", None)})
 
     @app.get("/cookie")
@@ -50,10 +50,6 @@ def app(tmp_path):
     @app.get("/files/<bottle_path:p>")
     def files(p):
         return p
-
-    @app.get("/data")
-    def data():
-        return {"b": 1, "a": 2}
 
     @app.get("/page")
     def page():
@@ -95,10 +91,6 @@ def test_bottles_float_and_path_filters(app):
     assert app.get("/at/3").text == "3.0" and app.get("/at/-2.5").text == "-2.5"
     app.get("/at/1.2.3", status=400)
     assert app.get("/files/a/b.txt").text == "a/b.txt"
-
-
-def test_json_keeps_the_dicts_order(app):
-    assert list(app.get("/data").json) == ["b", "a"]
 
 
 def test_templates_render_with_bottles_habits_and_their_imports(app):

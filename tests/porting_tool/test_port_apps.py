@@ -96,7 +96,7 @@ def test_a_routes_module_uses_the_app_it_imports(tmp_path):
     })
     code = (out / "routes.py").read_text()
     assert '@application.route("/item/<int(signed=True):no>")' in code
-    assert "install(application, json_order=True)" in code
+    assert "json_answers(application)" in code
     assert "Flask(" not in code  # no second app
     # `flask --app main` imports main once, as routes.py does (loading main.py under
     # another name would make a second app, in Bottle as in Flask)

@@ -66,7 +66,7 @@ def writes_to_shared_state(source: str) -> list[str]:
     "self.state.needs |= {'json'}",
     "self.state.faithful = True",
     "self.state.regexes.setdefault(name, regex)",
-    "self._port.requests.needs.add(Need.JSON)",
+    "self._port.requests.needs.add(Need.JSON_ANSWERS)",
     "from .base import PortState",
     "found = context.scratch[PORT_KEY]",
 ])
@@ -138,12 +138,12 @@ def test_a_rule_asks_and_records_through_its_methods_and_the_engine_reads_them()
     context = Context(filename="app.py")
     state = context.scratch[PORT_KEY] = state_of("from bottle import Bottle\n")
     rule = First(context)
-    rule.need_exact(Need.JSON)
+    rule.need_exact(Need.JSON_ANSWERS)
     rule.need_helper(Companion.MOUNT)
     rule.fired(2)
     rule.note("said")
     rule.todo_line("a note", breaks=True)
-    assert state.requests.needs == state.requests.exact_needs == {Need.JSON}
+    assert state.requests.needs == state.requests.exact_needs == {Need.JSON_ANSWERS}
     assert state.requests.companions == {Companion.MOUNT}
     assert state.records.applied == {"P901": 2} and state.records.notes == ["said"]
     assert [(t.code, t.text) for t in state.records.breaks] == [("P901", "a note")]

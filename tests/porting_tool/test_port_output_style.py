@@ -17,10 +17,11 @@ RUFF = Path(sys.executable).parent / "ruff"
 
 
 def ruff(tmp_path: Path, code: str, select: str) -> list[str]:
-    """ruff's findings on `code` as app.py in a folder with bottle_compat.py beside it
-    (the folder a port writes: the compat module is the app's own)."""
+    """ruff's findings on `code` as app.py in a folder with bottle_compat.py and
+    bottle_answers.py beside it (the folder a port writes: the helpers are the app's own)."""
     (tmp_path / "app.py").write_text(code)
     (tmp_path / "bottle_compat.py").write_text("")
+    (tmp_path / "bottle_answers.py").write_text("")
     (tmp_path / "models.py").write_text("")
     found = subprocess.run([RUFF, "check", "--no-cache", "--isolated", "--select", select,
                             "--line-length", "100", "--output-format", "json", "app.py"],

@@ -72,7 +72,8 @@ def test_a_requirements_file_the_app_ships_is_kept_and_the_report_says_what_to_a
 
 def test_the_helpers_the_port_copies_are_no_requirement(tmp_path):
     """bottle_compat.py (--faithful, or a piece imported by name) and the companions are
-    the port's own modules, not distributions to install."""
+    the port's own modules, not distributions to install; what they import is (the
+    --faithful port's bottle_answers.py has Bottle make its own answers)."""
     src = tmp_path / "src"
     src.mkdir()
     (src / "web.py").write_text(
@@ -86,7 +87,8 @@ def test_the_helpers_the_port_copies_are_no_requirement(tmp_path):
         assert {"bottle_compat.py", "bottle_responses.py"} <= {p.name for p in out.iterdir()}
         assert (out / "requirements.txt").read_text() == (
             "# What the Flask port imports (written by bottle2flask port)\n"
-            f"Flask>={metadata.version('flask')}\n")
+            f"Flask>={metadata.version('flask')}\n"
+            + (f"{metadata.packages_distributions()['bottle'][0]}\n" if options else ""))
 
 
 def test_bottle_is_listed_where_the_port_keeps_one_of_its_classes(tmp_path):

@@ -303,7 +303,7 @@ def test_dict_returns_keep_bottles_key_order():
         def api():
             return {"b": 1, "a": 2}
     ''')
-    assert "install(app, json_order=True)" in result.code
+    assert "json_answers(app)" in result.code
 
 
 def test_a_list_return_is_flagged():
@@ -471,9 +471,23 @@ def test_static_file_becomes_send_from_directory(bottle, flask):
         @route("/files/<name>")
         def serve(name):
             return {bottle}
-    ''')
+    ''', faithful=False)
     assert f"return {flask}" in result.code
     assert "from flask import Flask, send_from_directory" in result.code
+
+
+def test_static_file_under_faithful_is_bottles_own():
+    result = port('''
+        from bottle import route, static_file
+
+
+        @route("/files/<name>")
+        def serve(name):
+            return static_file(name, root="static", mimetype="text/plain")
+    ''')
+    assert 'return static_file(name, root="static", mimetype="text/plain")' in result.code
+    assert "static_file" in result.code.split("from bottle_answers import")[1].split("\n)")[0]
+    assert "bottle_answers" in result.companions
 
 
 def test_get_url_becomes_url_for():
@@ -499,7 +513,7 @@ def test_template_defaults_become_jinja_globals():
         BaseTemplate.defaults["site"] = "Mine"
     ''')
     assert 'app.jinja_env.globals["site"] = "Mine"' in result.code
-    assert "bottle" not in result.code.replace("bottle_compat", "")
+    assert "bottle" not in result.code.replace("bottle_compat", "").replace("bottle_answers", "")
 
 
 MOUNT_AND_MERGE = '''
@@ -528,7 +542,7 @@ def test_the_faithful_mount_is_the_exact_helper():
     result = port(MOUNT_AND_MERGE)
     assert 'bottle_mount.mount(app, "/api/", api)\n' in result.code
     assert "DispatcherMiddleware" not in result.code and not result.declared
-    assert result.companions == ["bottle_mount"]
+    assert result.companions == ["bottle_answers", "bottle_mount"]
 
 
 def test_run_with_a_server_option_is_flagged():

@@ -325,7 +325,8 @@ def test_a_helper_also_handed_something_else_is_left_with_its_todo(tmp_path):
     view = modules["server.py"]
     assert [(t["code"], t["breaks"]) for t in view.todos] == [("P022", False)]
     assert "from bottle_compat import response\n" in view.code
-    assert [s["kept"] for s in view.sites] == [
+    # (the module's other sites, the app's error pages..., are idiomatic, kept for nothing)
+    assert [s["kept"] for s in view.sites if "kept" in s] == [
         "Bottle's response is handed on whole here, which Flask's answer, made after the "
         "view, cannot stand for (bottle_compat's response keeps Bottle's)"]
 

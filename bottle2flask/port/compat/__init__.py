@@ -30,7 +30,7 @@ def _names(node: cst.CSTNode) -> set[str]:
 
 
 def _keyword(test: cst.BaseExpression) -> str | None:
-    """The name an `if` of install() tests first (`jinja`, `json_order and ...`)."""
+    """The name an `if` of install() tests first (`jinja`, `paths and ...`)."""
     while isinstance(test, cst.BooleanOperation | cst.Comparison):
         test = test.left
     return test.value if isinstance(test, cst.Name) else None

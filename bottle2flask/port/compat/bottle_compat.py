@@ -34,7 +34,6 @@ from flask import (
     render_template,
     request,
 )
-from flask.json.provider import DefaultJSONProvider
 from jinja2 import FileSystemLoader, TemplateNotFound
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
@@ -227,10 +226,13 @@ class BottlePathConverter(BaseConverter):
 # -- P008: Bottle's absolute Location ----------------------------------------------------
 def _absolute_redirects(app: Flask) -> None:
     """A redirect's Location made absolute, as Bottle's redirect() does (a Location
-    header a view sets itself is left as it is, as in Bottle)."""
+    header a view sets itself is left as it is, as in Bottle), and no body (Werkzeug's
+    redirect() writes a page with a link)."""
 
     def redirect(location, code=302):
-        return Flask.redirect(app, urljoin(request.url, location), code)
+        answer = app.response_class("", status=code)
+        answer.headers["Location"] = urljoin(request.url, location)
+        return answer
 
     # this app's own redirect(), which flask.redirect() calls: the app is made by the
     # user's module as Flask(...), so no subclass can override the method instead
@@ -387,7 +389,7 @@ def _template_imports(imports: dict):
 
 def install(app: Flask, *, response: bool = False, location: bool = False,
             route_errors: bool = False, float_paths: bool = False, paths: bool = False,
-            json_order: bool = False, jinja: bool = False, jinja2: bool = False,
+            jinja: bool = False, jinja2: bool = False,
             template_path: list | None = None, template_imports: dict | None = None) -> None:
     """Give `app` the pieces of Bottle's behaviour the port asked for."""
     if jinja:  # no line left by a `%` line, the last newline kept, None printed as ""
@@ -402,10 +404,6 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
             raise TypeError("template_path= needs the app's own template folder: "
                             "Flask(__name__, template_folder=...)")
         loader.searchpath = template_path
-    # Bottle sends a dict's keys in the order the view made them (an app's own JSON
-    # provider keeps its own order)
-    if json_order and isinstance(app.json, DefaultJSONProvider):
-        app.json.sort_keys = False
     if location:
         _absolute_redirects(app)
     if route_errors:

@@ -37,6 +37,16 @@ Modules on Bottle's default app that run in one process (one imports the other, 
 remove) share one Flask app, made in a module of its own (`default_app.py`, in the
 folder they run from); scripts that import none of each other (a folder of examples)
 each had the default app to themselves, and each gets `app = Flask(__name__)`.
+
+Errors the app has no handler of its own for (a path no route matches, a wrong method,
+an exception a view raised, an abort()) get Werkzeug's pages, the framework's own. With
+`--faithful` (the site `error-page`, one for the module that makes the app) they get
+Bottle's default error page, rendered by the Bottle installed beside the port, with
+Bottle's status line and headers (`Allow` as Bottle writes it):
+`error_pages(app)` from `bottle_answers.py`, and requirements.txt lists bottle.
+A status given as a number is `404 NOT FOUND` in Werkzeug, and a page whose view set no
+Content-Type `text/html; charset=utf-8`; with `--faithful` (the site `response-defaults`)
+Bottle's `404 Not Found` and `text/html; charset=UTF-8` (`response_defaults(app)`).
 """
 
 from __future__ import annotations
@@ -45,7 +55,7 @@ import libcst as cst
 
 from ..edit import Visitor, is_name, kw, last_import, names_read
 from ..model.facts import APP_FACTORIES
-from .base import APP_SHORTCUTS, ModuleSettings, Rule
+from .base import APP_SHORTCUTS, ModuleSettings, Need, Rule
 
 # WSGI middleware that wrap an app, by name: beaker's, Werkzeug's, WhiteNoise, Paste's.
 MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
@@ -271,7 +281,19 @@ class App(Rule):
         body.insert(where, line.with_changes(leading_lines=[cst.EmptyLine()]))
         return module.with_changes(body=body)
 
+    def framework_answers(self) -> None:
+        """What the framework answers itself, Werkzeug's (idiomatic: the framework's own,
+        as the check allows) or Bottle's, made by Bottle (the exact candidate): the
+        app's errors (a path no route matches, a wrong method, a view's exception,
+        abort()), a status line and a page's Content-Type."""
+        for kind, need in (("error-page", Need.ERROR_PAGES),
+                           ("response-defaults", Need.RESPONSE_DEFAULTS)):
+            if self.exact(kind):  # bottle_answers.py's function, after the app is made
+                self.need_exact(need)
+
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        if self.facts.made or (self.facts.default_app and not self.facts.default_from):
+            self.framework_answers()  # once, in the module that makes the app
         if not self.facts.default_app:
             return updated
         if self.made_here:

@@ -267,7 +267,7 @@ class Templates(Rule):
         not pass a name its template reads on every render: the original's page was a
         500 there."""
         name = string_value(args[0].value)
-        if name is None or self.state.faithful or not self.paths or not self.paths[-1]:
+        if name is None or not self.paths or not self.paths[-1]:
             return
         if name in self.state.template_errors:
             self.declare("D-template-error", self.paths[-1],

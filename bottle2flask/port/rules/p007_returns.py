@@ -4,8 +4,11 @@ A view that yields its body and reads the request (or `session`, `url_for`, ...)
 `@stream_with_context` under its route: Bottle's request stays readable while the server
 iterates the body, Flask's request context is gone by then.
 
-- A dict is JSON in both; Flask sorts the keys unless told not to, so the app gets
-  `app.json.sort_keys = False` (Bottle keeps the dict's order).
+- A dict is JSON in both; Flask sorts the keys and writes no spaces and a last newline
+  (declared: D-json). With `--faithful` (the site `json-order`) the app's dicts are
+  sent as Bottle's JSON plugin sends them, made by the Bottle beside the port: its
+  `json_dumps()` (the dict's order, `, ` and `: `), no newline, `application/json`
+  (`json_answers(app)` from `bottle_answers.py`; requirements.txt lists bottle).
 - `return response` (Bottle's response object) sent its status and headers with an
   empty body: it becomes `return ""`, and P005's recorder applies the changes.
 - A view that can end without `return` sent an empty 200 from Bottle; Flask raises
@@ -39,7 +42,6 @@ class Returns(Rule):
     declares = (Change("D-json", "21. JSON responses",
                        "a dict is sent as JSON with its keys sorted and no spaces "
                        "(Bottle: the dict's order, `, ` and `: `)"),)
-    compat = ("json",)
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -74,7 +76,7 @@ class Returns(Rule):
                 self.declare("D-json", self.paths[-1])
             elif not self.scratch(Ordered).json:  # once a module
                 self.scratch(Ordered).json = True
-                self.need_exact(Need.JSON)
+                self.need_exact(Need.JSON_ANSWERS)  # the app's JSON is Bottle's
                 self.fired()
         elif isinstance(value, cst.List | cst.ListComp | cst.Tuple):
             self.todo("a list or tuple return: Bottle joins the items into the body; Flask "

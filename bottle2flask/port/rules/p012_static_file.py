@@ -17,6 +17,14 @@ view whose only job is `return static_file(name, root=X)` under `/PREFIX/<name:p
 is removed and Flask serves the folder: nothing to write for `static/` at `/static`,
 else `Flask(..., static_folder=X, static_url_path="/PREFIX")`; Flask's headers and
 404 text are declared (D-static). A view the app calls elsewhere is kept.
+With `--faithful` (the sites `static-view` and `static-file`) every view is kept and
+its `static_file()` is Bottle's own, made at run time by the Bottle beside the port
+(`from bottle_answers import static_file`; requirements.txt lists bottle): Bottle's
+Content-Type and charset, `Last-Modified`, `ETag`, `Accept-Ranges` and no
+`Cache-Control`, its 304 for `If-Modified-Since` and `If-None-Match`, its 206 for a
+`Range`, a relative root read from the working directory; a missing file is raised
+as Werkzeug's 404 with Bottle's text (`File does not exist.`), which the app's error
+handler, or Bottle's error page, answers as in Bottle.
 A `static_file(...)` call on a line of its own, its answer dropped, sent nothing in
 Bottle (a missing file's 404 is returned, never raised): the line is commented out under
 a TODO, where send_from_directory would raise NotFound and lose the page.
@@ -31,7 +39,7 @@ import libcst as cst
 
 from ..edit import REMOVE, Visitor, arg, kw, names_read, string_value, walk
 from ..model.facts import ROUTE_METHODS
-from .base import Change, FlaskOption, Rule, decorator_method
+from .base import Change, Companion, FlaskOption, Rule, decorator_method
 
 KNOWN = {"filename", "root", "download", "mimetype", "charset", "headers"}
 
@@ -61,9 +69,11 @@ class StaticFile(Rule):
         routed = any(decorator_method(self, d) in ROUTE_METHODS for d in node.decorators)
         self.url_params.append({p.name.value for p in node.params.params} if routed else set())
         served = None
-        if not self.state.faithful and not self.scratch(Served).static \
+        if not self.scratch(Served).static \
                 and self.facts.makes_app():  # the app's options are set where it is made
             served = self.static_view(node)
+        if served is not None and self.exact("static-view"):
+            served = None  # kept: its static_file() is Bottle's (the site "static-file")
         self.served.append(served)
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
@@ -173,6 +183,10 @@ class StaticFile(Rule):
         name, root = arg(updated, 0, "filename"), arg(updated, 1, "root")
         unknown = [a.keyword.value for a in updated.args if a.keyword
                    and a.keyword.value not in KNOWN]
+        if name is not None and root is not None and self.exact("static-file"):
+            self.fired()  # Bottle's own answer, made by Bottle: every argument it takes
+            self.need_helper(Companion.ANSWERS, "static_file")
+            return updated.with_changes(func=cst.Name("static_file"))
         if name is None or root is None or unknown:
             self.todo("static_file() with arguments this rule does not know: use "
                       "flask.send_from_directory(root, name, ...)")

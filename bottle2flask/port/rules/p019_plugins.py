@@ -629,7 +629,7 @@ class Plugins(PluginNames, Rule):
         broken = {why for name, (kind, _) in self.converted.items()
                   if any(p.name.value == name for p in params.params)
                   and (why := cannot_run(kind))}
-        if broken and not self.state.faithful:
+        if broken:  # no candidate keeps a plugin that cannot run: declared
             if any(paths):
                 self.declare("D-plugin-error", [glob(p) for p in paths if p],
                              "; ".join(sorted(broken)))

@@ -1,0 +1,96 @@
+"""--faithful: every site takes its exact candidate, and the port still starts where the
+pieces those candidates need are placed (converters, the template search path)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import libcst as cst
+
+from bottle2flask.port.shims import after_template_path
+
+from .helpers import answers, both_folders
+
+
+def test_a_class_handed_the_app_routes_with_bottles_path_filter(tmp_path):
+    """Found on a real app (RULE-s41): a controller class handed the app registers
+    `<x:path>` routes in a module that neither makes nor imports it; the converter is
+    registered on the app where it is made."""
+    original, ported = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle
+            from base import Controller
+
+            app = Bottle()
+            Controller(app)
+        ''',
+        "base.py": '''
+            class Controller:
+                def __init__(self, app):
+                    self.app = app
+                    self.app.route("/files/<name:path>", callback=self.serve)
+
+                def serve(self, name):
+                    return "file " + name
+        ''',
+    }, "faithful_handed", faithful=True)
+    for path in ("/files/a/b.txt", "/files//lead"):
+        assert answers(ported, path) == answers(original, path)
+        assert answers(ported, path)[0] == 200
+
+
+def test_install_with_the_template_path_follows_the_list_it_is_given():
+    """Found on a real app (RULE-s41): the app imported at the top, P011's TEMPLATE_PATH
+    bound below; install() placed after the import read a name not bound yet."""
+    module = cst.parse_module(dedent('''
+        from default_app import app
+        install(app, template_path=TEMPLATE_PATH)
+        TEMPLATE_PATH = ["./", "./views/"]
+        TEMPLATE_PATH[:] = ["views"]
+    ''').lstrip())
+    assert after_template_path(module).code == dedent('''
+        from default_app import app
+        TEMPLATE_PATH = ["./", "./views/"]
+        install(app, template_path=TEMPLATE_PATH)
+        TEMPLATE_PATH[:] = ["views"]
+    ''').lstrip()
+    bound_first = cst.parse_module("TEMPLATE_PATH = []\n"
+                                   "install(app, template_path=TEMPLATE_PATH)\n")
+    assert after_template_path(bound_first).code == bound_first.code
+
+
+def test_an_app_that_runs_on_its_own_gets_the_helpers_beside_it(tmp_path):
+    """Found on a real app (RULE-s41): a folder's own app (user/app.py, run from user/)
+    imported bottle_compat, copied beside the other app only: it did not start."""
+    files = {
+        "web.py": '''
+            from bottle import Bottle, redirect
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                redirect("/home")
+        ''',
+        "user/app.py": '''
+            from bottle import Bottle, redirect
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                redirect("/profile")
+        ''',
+    }
+    original, ported = both_folders(tmp_path, files, "faithful_alone", entry="user/app.py:app",
+                                    faithful=True)
+    for name in ("bottle_compat.py", "bottle_answers.py"):
+        assert (tmp_path / "out" / "user" / name).is_file()
+        assert (tmp_path / "out" / name).is_file()
+    http11 = {"SERVER_PROTOCOL": "HTTP/1.1", "HTTP_HOST": "localhost"}
+    got, expected = (app.request("/", environ=http11) for app in (ported, original))
+    assert (got.status, got.headers["Location"]) == (expected.status,
+                                                      expected.headers["Location"])
+    assert expected.status == "303 See Other"
