@@ -313,3 +313,20 @@ def test_a_statement_the_spelling_changed_is_counted_from_its_own_code():
                                         for s in original.body])
     lines = statement_lines(spelt, original, LINES_SOURCE)
     assert lines == printed_lines(spelt) != printed_lines(original)
+
+
+@pytest.mark.parametrize(("source", "yields"), [
+    ("def page():\n    return 'a'\n", False),
+    ("def page():\n    yield 'a'\n", True),
+    ("def page():\n    def inner():\n        yield 'a'\n    return inner\n", True),
+    ("pages = lambda: (yield)\n", True),
+])
+def test_the_model_knows_whether_a_module_yields(source, yields):
+    assert read_module(source)[1].yields is yields
+
+
+def test_a_port_of_a_module_without_yield_walks_no_def_for_one():
+    with counting() as counts:
+        result = port_source(large_module(), "app.py")
+    assert result.status == "success"
+    assert not [caller for caller in counts.part_by_caller if "_is_generator" in caller]

@@ -128,6 +128,9 @@ class Collect(cst.CSTVisitor):
                 self.facts.renaming_decorators.add(node.name.value)
             self.wrapper = None
 
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.facts.yields = True
+
     def visit_Return(self, node: cst.Return) -> None:
         if self.wrapper is not None:
             self.wrapper.returns(node)
