@@ -330,3 +330,21 @@ def test_a_port_of_a_module_without_yield_walks_no_def_for_one():
         result = port_source(large_module(), "app.py")
     assert result.status == "success"
     assert not [caller for caller in counts.part_by_caller if "_is_generator" in caller]
+
+
+NO_RESPONSE_READ = """from bottle import Bottle, request, response
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return "hi " + request.query.get("name", "")
+"""
+
+
+def test_p022_asks_a_def_s_own_names_only_when_it_reads_bottle_s_response():
+    with counting() as counts:
+        result = port_source(NO_RESPONSE_READ, "app.py")
+    assert result.status == "success"
+    assert "edit.names_assigned" not in counts.part_by_caller
