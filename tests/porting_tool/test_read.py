@@ -348,3 +348,10 @@ def test_p022_asks_a_def_s_own_names_only_when_it_reads_bottle_s_response():
         result = port_source(NO_RESPONSE_READ, "app.py")
     assert result.status == "success"
     assert "edit.names_assigned" not in counts.part_by_caller
+
+
+def test_p001_looks_for_inert_bottle_names_only_in_a_module_spelling_memfile_max():
+    with counting() as counts:
+        result = port_source(large_module(), "app.py")
+    assert result.status == "success"
+    assert "p001_imports._inert" not in counts.by_caller
