@@ -11,6 +11,7 @@ import pytest
 
 from bottle2flask.port import runner
 from bottle2flask.port.model import build, read_module
+from bottle2flask.port.model.collect import statement_lines
 from bottle2flask.port.read import Readers, read_once
 from bottle2flask.port.rules import READERS
 from bottle2flask.port.runner import port_source
@@ -232,3 +233,125 @@ def test_the_requests_handed_across_modules_are_read_from_the_model_s_walk(tmp_p
     assert not any(caller.startswith("handed.") for caller in counts.by_caller)
     # each module is read once, and api.py again as the module handed the request
     assert counts.by_caller["collect.collect"] == 3
+
+
+LINES_SOURCE = '''# a header comment
+
+import bottle; from bottle import route
+app = bottle.Bottle()
+TEXT = """one
+two
+"""
+total = 1 + \\
+    2
+
+# a leading comment
+@app.route("/a")
+# between its decorators
+@bottle.view("page")
+def a():
+    return {}
+pair = (1,
+        2); other = f"""{pair}
+"""
+@app.get("/b")
+def b(): return "b"
+class Page:
+    """Two
+    lines."""
+@route("/c")
+def c():
+    return "c"
+'''
+LINE_ENDINGS = {"newline": LINES_SOURCE, "crlf": LINES_SOURCE.replace("\n", "\r\n"),
+                "no last newline": LINES_SOURCE.rstrip("\n"),
+                "a lone carriage return": LINES_SOURCE.replace("Bottle()\n", "Bottle()\r")}
+
+
+def printed_lines(tree: cst.Module) -> dict[int, int]:
+    """Each top-level statement's first line of code, counted from its printed code."""
+    lines, line = {}, 1 + len(tree.header)
+    for stmt in tree.body:
+        lines[id(stmt)] = line + len(stmt.leading_lines)
+        line += tree.code_for_node(stmt).count("\n")
+    return lines
+
+
+@pytest.mark.parametrize("ending", LINE_ENDINGS)
+def test_statement_lines_are_those_counted_in_the_printed_code(ending):
+    source = LINE_ENDINGS[ending]
+    tree = cst.parse_module(source)
+    assert statement_lines(tree, tree, source) == printed_lines(tree)
+
+
+@pytest.mark.parametrize("ending", ["newline", "crlf", "no last newline"])
+def test_a_route_s_line_is_its_first_decorator_s(ending):
+    source = LINE_ENDINGS[ending]
+    _, facts = read_module(source)
+    code = source.replace("\r\n", "\n").split("\n")
+    assert [(r.view, code[r.line - 1][:5]) for r in facts.routes] == \
+        [("a", "@app."), ("b", "@app."), ("c", "@rout")]
+
+
+def test_statement_lines_print_no_statement_the_spelling_left_as_it_was(monkeypatch):
+    tree = cst.parse_module(LINES_SOURCE)
+    printed = []
+    code_for_node = cst.Module.code_for_node
+    monkeypatch.setattr(cst.Module, "code_for_node",
+                        lambda self, node: printed.append(node) or code_for_node(self, node))
+    expected = printed_lines(tree)
+    printed.clear()
+    assert statement_lines(tree, tree, LINES_SOURCE) == expected
+    assert printed == []
+
+
+def test_a_statement_the_spelling_changed_is_counted_from_its_own_code():
+    original = cst.parse_module(LINES_SOURCE)
+    longer = cst.parse_statement('TEXT = """one\ntwo\nthree\n"""\n')
+    spelt = original.with_changes(body=[longer if isinstance(s, cst.SimpleStatementLine)
+                                        and "TEXT" in original.code_for_node(s) else s
+                                        for s in original.body])
+    lines = statement_lines(spelt, original, LINES_SOURCE)
+    assert lines == printed_lines(spelt) != printed_lines(original)
+
+
+@pytest.mark.parametrize(("source", "yields"), [
+    ("def page():\n    return 'a'\n", False),
+    ("def page():\n    yield 'a'\n", True),
+    ("def page():\n    def inner():\n        yield 'a'\n    return inner\n", True),
+    ("pages = lambda: (yield)\n", True),
+])
+def test_the_model_knows_whether_a_module_yields(source, yields):
+    assert read_module(source)[1].yields is yields
+
+
+def test_a_port_of_a_module_without_yield_walks_no_def_for_one():
+    with counting() as counts:
+        result = port_source(large_module(), "app.py")
+    assert result.status == "success"
+    assert not [caller for caller in counts.part_by_caller if "_is_generator" in caller]
+
+
+NO_RESPONSE_READ = """from bottle import Bottle, request, response
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return "hi " + request.query.get("name", "")
+"""
+
+
+def test_p022_asks_a_def_s_own_names_only_when_it_reads_bottle_s_response():
+    with counting() as counts:
+        result = port_source(NO_RESPONSE_READ, "app.py")
+    assert result.status == "success"
+    assert "edit.names_assigned" not in counts.part_by_caller
+
+
+def test_p001_looks_for_inert_bottle_names_only_in_a_module_spelling_memfile_max():
+    with counting() as counts:
+        result = port_source(large_module(), "app.py")
+    assert result.status == "success"
+    assert "p001_imports._inert" not in counts.by_caller

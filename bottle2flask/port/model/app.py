@@ -231,7 +231,7 @@ def read_module(source: str, path: str = "<string>", *, original: cst.Module | N
     tree = facts.original
     if vendored:
         tree = tree.visit(VendoredBottle(vendored))
-    tree = read(tree, facts, readers)
+    tree = read(tree, facts, readers, source)
     return tree, facts
 
 

@@ -11,6 +11,7 @@ app: one walk (read.py) for its readers, which each need those answers at every 
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -126,6 +127,9 @@ class Collect(cst.CSTVisitor):
             if self.wrapper.renames():
                 self.facts.renaming_decorators.add(node.name.value)
             self.wrapper = None
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.facts.yields = True
 
     def visit_Return(self, node: cst.Return) -> None:
         if self.wrapper is not None:
@@ -264,17 +268,63 @@ class Engines(cst.CSTVisitor):
             self.found.add("other")
 
 
-def collect(tree: cst.Module, facts: ModuleFacts,
-            readers: Mapping[str, type] = MappingProxyType({})) -> None:
-    """Fill in what the one walk of the (spelt) module finds, the rules' pre-scans
-    (`readers`: rule code -> its reader class) too."""
-    # each top-level statement's first line, counted from its code (position metadata
-    # would cost a whole metadata pass for one number a statement)
+def code_starts(original: cst.Module, source: str) -> list[int] | None:
+    """The line each top-level statement of `original` (LibCST's parse of `source`)
+    starts its code on (its first decorator), as Python's own parser reads them: about
+    a quarter of the time LibCST takes to print each statement to count its lines. None
+    where the two may count lines apart (a lone carriage return ends a line for Python,
+    not in a count of newlines) or Python's parser refuses the code."""
+    if "\r" in source.replace("\r\n", ""):
+        return None
+    try:
+        body = ast.parse(source).body
+    except (SyntaxError, ValueError):  # (ValueError: a null byte, in some versions)
+        return None
+    starts: list[int] = []
+    end = 0
+    for node in body:
+        if starts and node.lineno == end:  # `a = 1; b = 2`: one LibCST statement line
+            end = node.end_lineno or end
+            continue
+        decorators = getattr(node, "decorator_list", ())
+        starts.append(min([node.lineno, *(d.lineno for d in decorators)]))
+        end = node.end_lineno or node.lineno
+    return starts if len(starts) == len(original.body) else None
+
+
+def statement_lines(tree: cst.Module, original: cst.Module | None = None,
+                    source: str | None = None) -> dict[int, int]:
+    """Each top-level statement's first line of code (id of the statement -> line), as
+    counted in the code of `tree`. A statement of `original` (the parse of `source`) that
+    the spelling left as it was spans the lines it spans there, read from Python's
+    parser; any other is printed and its lines counted (position metadata would cost a
+    whole metadata pass for one number a statement)."""
+    starts = code_starts(original, source) if original is not None \
+        and source is not None else None
     lines: dict[int, int] = {}
     line = 1 + len(tree.header)
-    for stmt in tree.body:
+    last = len(tree.body) - 1
+    for i, stmt in enumerate(tree.body):
         lines[id(stmt)] = line + len(stmt.leading_lines)
-        line += tree.code_for_node(stmt).count("\n")
+        if i == last:  # no statement after it to count to
+            break
+        if starts is not None and original is not None and i + 1 < len(starts) \
+                and stmt is original.body[i]:
+            after = original.body[i + 1]
+            line += (starts[i + 1] - len(after.leading_lines)) \
+                - (starts[i] - len(stmt.leading_lines))
+        else:
+            line += tree.code_for_node(stmt).count("\n")
+    return lines
+
+
+def collect(tree: cst.Module, facts: ModuleFacts,
+            readers: Mapping[str, type] = MappingProxyType({}),
+            source: str | None = None) -> None:
+    """Fill in what the one walk of the (spelt) module finds, the rules' pre-scans
+    (`readers`: rule code -> its reader class) too; `source`: the code of
+    `facts.original`, when known (the lines of its statements read without printing)."""
+    lines = statement_lines(tree, facts.original, source)
     scope: list = []
     visitor = Collect(facts, lines, scope)
     views, engines = ViewFunctions(facts), Engines(facts)

@@ -101,6 +101,7 @@ class ModuleFacts:
     read_by: dict[str, object] = field(default_factory=dict)
     words: frozenset[str] = frozenset()  # every identifier the module spells
     imports_bottle: bool = False  # `from bottle import ...` or `import bottle`
+    yields: bool = False  # a `yield` somewhere: a def of it may be a generator
     # collected after the Bottle names are known (model/collect.py)
     views: list[View] = field(default_factory=list)
     routes: list[Route] = field(default_factory=list)

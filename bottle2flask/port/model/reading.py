@@ -471,11 +471,13 @@ def uses_app_methods(cls: cst.ClassDef) -> bool:
 
 
 def read(tree: cst.Module, facts: ModuleFacts,
-         readers: Mapping[str, type] = MappingProxyType({})) -> cst.Module:
+         readers: Mapping[str, type] = MappingProxyType({}),
+         source: str | None = None) -> cst.Module:
     """The module spelt one way; `facts` filled in, the rules' pre-scans (`readers`, by
     rule code) among them. Two walks of the module: the first spells it and learns its
     Bottle names and its apps (the Reader, a rewrite walk that also reads); the second
-    (collect) runs every reader that needs those at each node, in one walk."""
+    (collect) runs every reader that needs those at each node, in one walk. `source`:
+    the code of `facts.original`, when known."""
     tree = transform(tree, Reader(facts))
-    collect(tree, facts, readers)
+    collect(tree, facts, readers, source)
     return tree

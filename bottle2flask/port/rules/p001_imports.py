@@ -90,8 +90,11 @@ class Imports(Rule):
                     for small in stmt.body if isinstance(small, cst.Assign)
                     for target in small.targets if isinstance(target.target, cst.Name)}
         prune = _Prune(self, used)
-        prune.inert = {self.facts.bottle[name] for name in _inert(updated, {
-            local for local, api in self.facts.bottle.items() if api in UNSERVABLE})}
+        unservable = {local for local, api in self.facts.bottle.items() if api in UNSERVABLE}
+        # only `X.MEMFILE_MAX = n` leaves a use inert (no rule writes one): a module that
+        # never spells it is not walked for them
+        if unservable and "MEMFILE_MAX" in self.facts.words:
+            prune.inert = {self.facts.bottle[name] for name in _inert(updated, unservable)}
         return drop_unused(transform(updated, prune),
                            self.facts.read_before - assigned, self)
 

@@ -52,7 +52,9 @@ class Returns(Rule):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth.append(is_view(self, node))
         self.paths.append(route_globs(self, node) or ["*"])
-        self.generators.append(_is_generator(node))
+        # no def of a module without a `yield` is a generator (no rule writes one): none
+        # is walked to find out
+        self.generators.append(self.facts.yields and _is_generator(node))
 
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         if not (self.depth and self.depth[-1]):
@@ -87,7 +89,8 @@ class Returns(Rule):
         view = self.depth.pop()
         self.paths.pop()
         self.generators.pop()
-        if view and _is_generator(updated) and _reads_context(updated):
+        generator = self.facts.yields and _is_generator(updated)
+        if view and generator and _reads_context(updated):
             # Bottle's request stays readable while the server iterates the body; Flask's
             # request context is gone by then unless the generator keeps it
             self.fired()
@@ -95,7 +98,7 @@ class Returns(Rule):
             return updated.with_changes(decorators=[
                 *updated.decorators, cst.Decorator(cst.Name("stream_with_context"))])
         if not view or not isinstance(updated.body, cst.IndentedBlock) \
-                or ends(updated.body.body) or _is_generator(updated):
+                or ends(updated.body.body) or generator:
             return updated
         self.fired()
         line = cst.SimpleStatementLine([cst.Return(cst.SimpleString('""'))], leading_lines=[

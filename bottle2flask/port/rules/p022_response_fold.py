@@ -91,10 +91,11 @@ class ResponseFold(Rule):
         if self.state.faithful or not isinstance(updated.body, cst.IndentedBlock):
             return updated
         read = names_read(updated)
-        # a function's own `response` (a local, a parameter) is not Bottle's
-        own = names_assigned(updated)
-        if not any(self.facts.bottle.get(name) == "response" for name in read - own):
-            return updated  # most functions: nothing to fold
+        responses = {name for name in read if self.facts.bottle.get(name) == "response"}
+        # a function's own `response` (a local, a parameter) is not Bottle's (asked only
+        # of a function that reads one: most read none and have nothing to fold)
+        if not responses or not responses - names_assigned(updated):
+            return updated
         used = read | names_bound([updated])
         redirects = any(self.facts.bottle.get(name) == "redirect" for name in read)
         folder = Folder(self, is_view(self, original), used, _hook_parameter(updated),
