@@ -432,7 +432,8 @@ class Folder:
                 cst.IndentedBlock(body), decorators=[cst.Decorator(cst.Name("after_this_request"))],
                 leading_lines=comments)
             if aborts:  # Bottle's HTTPError replaces the response: the change is lost there
-                func = self.rule.mark(func, "D-error-response", self.rule.paths)
+                func = self.rule.mark(func, "D-error-response", self.rule.paths, [
+                    found for i in run for found in _differs(stmts[i].body[0])])
             out[run[0]:run[-1] + 1] = [func]
         return out
 
@@ -564,4 +565,30 @@ def clashes(read: set[str], bound: set[str]) -> list[str]:
     `self.data` assigned)."""
     return sorted({r for r in read for b in bound
                    if r == b or r.startswith(b + ".") or b.startswith(r + ".")})
+
+
+def _differs(small: cst.BaseSmallStatement) -> list[tuple[str, str]]:
+    """What a change sets, as parity names it (a header, a cookie): what differs where
+    the view's own answer replaced Bottle's response and Flask's keeps the change. A
+    status, or a name not written out, is named by nothing: parity shows it."""
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) \
+            and isinstance(small.value.func, cst.Attribute):
+        method, args = small.value.func.attr.value, small.value.args
+        name = _literal(args[0].value) if args and args[0].keyword is None else None
+        kind = "cookie" if method in ("set_cookie", "delete_cookie") else "header"
+        return [(kind, name)] if name and name.lower() != "set-cookie" else []
+    if isinstance(small, cst.Assign):
+        target = small.targets[0].target
+        if isinstance(target, cst.Subscript) and len(target.slice) == 1 \
+                and isinstance(target.slice[0].slice, cst.Index):
+            name = _literal(target.slice[0].slice.value)
+            return [("header", name)] if name and name.lower() != "set-cookie" else []
+        if isinstance(target, cst.Attribute) and target.attr.value == "content_type":
+            return [("header", "Content-Type")]
+    return []
+
+
+def _literal(node: cst.BaseExpression) -> str | None:
+    return node.evaluated_value if isinstance(node, cst.SimpleString) \
+        and isinstance(node.evaluated_value, str) else None
 

@@ -557,3 +557,22 @@ def test_a_change_reading_self_x_before_self_x_is_assigned_again_is_a_todo():
     assert [t["text"] for t in result.todos if t["code"] == "P022"] == [
         "response change before self.session is assigned again: set it on the response "
         "the view returns (make_response)"]
+
+
+def test_a_decorators_header_is_named_by_its_declared_change_and_the_check_passes(
+        tmp_path):
+    """Found by RULE-s46 (class B, python-bottle-boilerplate): D-error-response named no
+    header, so the check counted the page whose view answered an HTTPResponse as
+    different (exit 1). The site names the header its change sets."""
+    from textwrap import dedent
+
+    from bottle2flask.cli import main as kit
+
+    result = port(WRAPPED, faithful=False)
+    assert [d.get("ignore") for d in result.declared] == [[["header", "X-Stamp"]]]
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(WRAPPED))
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == 0
+    assert '[[ignore]]\nname = "D-error-response"\nheader = "X-Stamp"\npath = "*"\n' in (
+        out / "parity.toml").read_text()
