@@ -45,6 +45,7 @@ class Need(Enum):
     JSON = "json"  # dicts returned as Bottle's JSON (P007)
     JINJA = "jinja"  # SimpleTemplate's converted pages rendered (P006)
     JINJA2 = "jinja2"  # Jinja2 templates rendered as Bottle's jinja2_template (P006)
+    TEMPLATE_TEXT = "template_text"  # values printed as SimpleTemplate prints them (P006)
     TEMPLATE_IMPORTS = "template_imports"  # what the templates `% import`
     TEMPLATE_PATH = "template_path"  # Bottle's TEMPLATE_PATH searched (P011)
 

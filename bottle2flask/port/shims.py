@@ -11,13 +11,14 @@ from .edit import after_app
 # What the default (idiomatic) port never adds: the rules declare the change instead.
 FAITHFUL_ONLY = {Need.LOCATION, Need.RESPONSE, Need.PATH, Need.FLOAT, Need.JSON,
                  Need.ROUTE_ERRORS, Need.JINJA, Need.JINJA2, Need.TEMPLATE_IMPORTS,
-                 Need.TEMPLATE_PATH}
+                 Need.TEMPLATE_PATH, Need.TEMPLATE_TEXT}
 
 # The --faithful port's pieces of bottle_compat.py (bottle2flask/port/compat/), by need:
 # the keyword of bottle_compat.install() each need sets.
 INSTALL = {Need.RESPONSE: "response", Need.LOCATION: "location",
            Need.ROUTE_ERRORS: "route_errors", Need.FLOAT: "float_paths", Need.PATH: "paths",
-           Need.JSON: "json_order", Need.JINJA: "jinja", Need.JINJA2: "jinja2"}
+           Need.JSON: "json_order", Need.JINJA: "jinja", Need.JINJA2: "jinja2",
+           Need.TEMPLATE_TEXT: "template_text"}
 
 
 def install_options(state: PortState) -> dict[str, cst.BaseExpression]:
