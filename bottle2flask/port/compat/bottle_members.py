@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlencode
 
 from flask import Flask, current_app, request
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
-from werkzeug.routing import Rule
+from werkzeug.routing import BuildError, Rule
 
 __all__ = ["current_route", "of", "route_config"]
 
@@ -66,6 +66,12 @@ class FlaskDoes:
 
     def __repr__(self) -> str:
         return f"<{self.name} plugin: done by Flask itself>"
+
+
+def _wildcards_named(rule: str) -> str:
+    """A rule with each of Bottle's wildcards as its name alone: /r/<n:int> as /r/<n>
+    (the port's converters spell Bottle's filters their own way)."""
+    return re.sub(r"<(\w+)(?::[^<>]*)?>", r"<\1>", rule)
 
 
 def _bottle_rule(rule: Rule) -> str:
@@ -206,7 +212,10 @@ class Router:
             query[f"anon{i}"] = value
         endpoint = _name if _name in self.app.view_functions else next(
             (rule.endpoint for rule in self.app.url_map.iter_rules()
-             if _bottle_rule(rule) == _name), _name)
+             if _wildcards_named(WILDCARD.sub(r"<\g<name>>", rule.rule))
+             == _wildcards_named(_name)), None)
+        if endpoint is None:  # Bottle's RouteBuildError
+            raise BuildError(_name, query, None)
         names = set().union(*(rule.arguments for rule in
                               self.app.url_map.iter_rules(endpoint)))
         built = self.app.url_map.bind("").build(
