@@ -129,6 +129,10 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "cookie_get":
         return [f'return "c=" + {request}.get_cookie("c{n}", "none")']
     response = m.b("response")
+    if kind == "cookie_set" and route.variant == "helper_class":
+        return ["class Page:", "    def __init__(self):", f'        self.value = "v{n}"',
+                f'        {response}.set_cookie("c{n}", self.value)',
+                "        self.data = {}", "", "Page()", 'return "set"']
     if kind == "cookie_set":
         return [f'{response}.set_cookie("c{n}", "v{n}")', 'return "set"']
     if kind == "status":
