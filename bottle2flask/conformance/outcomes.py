@@ -103,7 +103,8 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'Bottle.router': todo(
         'P027',
          "`app.router` kept by bottle_members.py: Bottle's router: a Flask app "
-         "matches with app.url_map (Werkzeug's Map)"),
+         "matches with app.url_map (Werkzeug's Map) and builds with url_for(name, "
+         '**args) (app.url_map.bind("").build(name, args) outside a request)'),
     'Bottle.match': todo(
         'P027',
          "`app.match` kept by bottle_members.py: Bottle's route lookup: Flask's is"

@@ -44,6 +44,7 @@ class Need(Enum):
     PATH = "path"  # <x:path> routes as Bottle's filter (P003)
     JINJA = "jinja"  # SimpleTemplate's converted pages rendered (P006)
     JINJA2 = "jinja2"  # Jinja2 templates rendered as Bottle's jinja2_template (P006)
+    TEMPLATE_TEXT = "template_text"  # values printed as SimpleTemplate prints them (P006)
     TEMPLATE_IMPORTS = "template_imports"  # what the templates `% import`
     TEMPLATE_PATH = "template_path"  # Bottle's TEMPLATE_PATH searched (P011)
     # Bottle's own answers, made by the Bottle beside the port (compat/bottle_answers.py:

@@ -51,17 +51,21 @@ def parity_settings(modules, changes: dict[str, Change]) -> str:
         for found in module.declared:
             change = changes[found["id"]]
             where = f"{module.path}:{found['line']}"
-            kind = change.kind
-            if kind is None:  # parity does not see it, or normalises it already
+            # the change's own field, else what the site named (a header a decorator set)
+            kinds = [change.kind] if change.kind else [
+                (kind, value) for kind, value in found.get("ignore", [])]
+            if not kinds:  # parity does not see it, or normalises it already
                 lines.append(f"# {change.id} at {where}: {change.text} (nothing to ignore)")
                 continue
             for path in found["paths"]:
-                if (change.id, path) in seen:
-                    continue
-                seen.add((change.id, path))
-                detail = f": {found['detail']}" if found.get("detail") else ""
-                reason = f"{change.text}{detail} ({where}; docs/PORTING.md {change.porting})"
-                lines += ["[[ignore]]", f"name = {_string(change.id)}",
-                          f"{kind[0]} = {_string(kind[1])}", f"path = {_string(path)}",
-                          f"reason = {_string(reason)}", ""]
+                for kind in kinds:
+                    if (change.id, kind, path) in seen:
+                        continue
+                    seen.add((change.id, kind, path))
+                    detail = f": {found['detail']}" if found.get("detail") else ""
+                    reason = (f"{change.text}{detail} ({where}; docs/PORTING.md "
+                              f"{change.porting})")
+                    lines += ["[[ignore]]", f"name = {_string(change.id)}",
+                              f"{kind[0]} = {_string(kind[1])}", f"path = {_string(path)}",
+                              f"reason = {_string(reason)}", ""]
     return "\n".join(lines).rstrip("\n") + "\n"

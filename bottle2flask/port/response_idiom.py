@@ -20,7 +20,7 @@ import re
 
 import libcst as cst
 
-from .edit import Transformer, Visitor, names_bound, names_read, walk
+from .edit import Transformer, Visitor, names_read, walk
 
 # What each Bottle change becomes on a Werkzeug response `r` (None: an assignment).
 CALLS = {"set_cookie", "delete_cookie", "set_header", "add_header"}
@@ -223,7 +223,7 @@ class Folder:
         after, bound = [], set(later)  # what is assigned after each statement
         for stmt in reversed(stmts):
             after.append(set(bound))
-            bound |= names_bound([stmt])
+            bound |= paths_bound([stmt])
         after.reverse()
         stmts = [self.inner(s, after[i]) for i, s in enumerate(stmts)]
         at = [i for i, s in enumerate(stmts) if change_of(s, self.is_response)]
@@ -332,7 +332,7 @@ class Folder:
             return None
         for i in at:
             after = [s for j, s in enumerate(stmts[i + 1:end], i + 1) if j not in at]
-            if names_read(stmts[i].body[0]) & names_bound(after):
+            if clashes(paths_read(stmts[i].body[0]), paths_bound(after)):
                 return None
         changes = [stmts[i].body[0] for i in at]
         comments = [line for i in at for line in stmts[i].leading_lines if line.comment]
@@ -404,14 +404,15 @@ class Folder:
                 runs.append([i])
         out = list(stmts)
         for run in reversed(runs):
-            bound = later | names_bound(stmts[run[-1] + 1:])
-            read = set().union(*(names_read(stmts[i].body[0]) for i in run))
+            bound = later | paths_bound(stmts[run[-1] + 1:])
+            read = set().union(*(paths_read(stmts[i].body[0]) for i in run))
             # `response.status = 400` further on changes Bottle's response, it does not
             # rebind the name: that change is ported where it stands
-            read = {n for n in read if self.rule.facts.bottle.get(n) != "response"}
-            if read & bound:
+            read = {n for n in read
+                    if self.rule.facts.bottle.get(n.split(".")[0]) != "response"}
+            if clashes(read, bound):
                 out[run[0]] = self.rule.todo_on(out[run[0]], (
-                    f"response change before {', '.join(sorted(read & bound))} is assigned "
+                    f"response change before {', '.join(clashes(read, bound))} is assigned "
                     "again: set it on the response the view returns (make_response)"),
                     breaks=True)  # Bottle's response, which Flask never sends
                 self.flagged.add(id(out[run[0]]))
@@ -431,7 +432,8 @@ class Folder:
                 cst.IndentedBlock(body), decorators=[cst.Decorator(cst.Name("after_this_request"))],
                 leading_lines=comments)
             if aborts:  # Bottle's HTTPError replaces the response: the change is lost there
-                func = self.rule.mark(func, "D-error-response", self.rule.paths)
+                func = self.rule.mark(func, "D-error-response", self.rule.paths, [
+                    found for i in run for found in _differs(stmts[i].body[0])])
             out[run[0]:run[-1] + 1] = [func]
         return out
 
@@ -479,3 +481,114 @@ def _sets_status(stmt) -> bool:
     return isinstance(small, cst.Assign) and any(
         isinstance(t.target, cst.Attribute) and t.target.attr.value in {"status", "status_code"}
         for t in small.targets)
+
+
+# What a change reads and what is assigned after it, as dotted paths (`self.session`):
+# an @after_this_request function reads its values when the view is done, so a value
+# assigned again in between would be the new one there. `self.data = {}` assigns
+# `self.data`, not `self` nor `self.session`.
+def _path(node) -> str | None:
+    """`a.b.c` for a chain of names, else None."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = _path(node.value)
+        return None if base is None else f"{base}.{node.attr.value}"
+    return None
+
+
+def paths_read(node: cst.CSTNode) -> set[str]:
+    """Every name and attribute chain of names the node reads."""
+    found: set[str] = set()
+
+    class Read(Visitor):
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            path = _path(node)
+            if path is None:
+                walk(node.value, self)  # `f().x`: what f() reads; `x` is no name
+                return False
+            found.add(path)
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+    walk(node, Read())
+    return found
+
+
+def _targets(node, found: set[str]) -> None:
+    if isinstance(node, cst.Tuple | cst.List):
+        for element in node.elements:
+            _targets(element.value, found)
+    elif isinstance(node, cst.StarredElement):
+        _targets(node.value, found)
+    elif isinstance(node, cst.Subscript):  # `d["k"] = v` changes what d holds
+        _targets(node.value, found)
+    elif (path := _path(node)) is not None:
+        found.add(path)
+    else:
+        found.update(names_read(node))
+
+
+def paths_bound(nodes) -> set[str]:
+    """Names and attribute chains assigned anywhere in these statements."""
+    found: set[str] = set()
+
+    class Bound(Visitor):
+        def visit_AssignTarget(self, node) -> None:
+            _targets(node.target, found)
+
+        def visit_AugAssign(self, node) -> None:
+            _targets(node.target, found)
+
+        def visit_AnnAssign(self, node) -> None:
+            _targets(node.target, found)
+
+        def visit_For(self, node) -> None:
+            _targets(node.target, found)
+
+        def visit_AsName(self, node) -> None:
+            _targets(node.name, found)
+
+        def visit_NamedExpr(self, node) -> None:
+            _targets(node.target, found)
+
+    for node in nodes:
+        walk(node, Bound())
+    return found
+
+
+def clashes(read: set[str], bound: set[str]) -> list[str]:
+    """The paths read that something assigned later changes: the same path, one
+    inside it (`self.session` read, `self` assigned), or one it holds (`self` read,
+    `self.data` assigned)."""
+    return sorted({r for r in read for b in bound
+                   if r == b or r.startswith(b + ".") or b.startswith(r + ".")})
+
+
+def _differs(small: cst.BaseSmallStatement) -> list[tuple[str, str]]:
+    """What a change sets, as parity names it (a header, a cookie): what differs where
+    the view's own answer replaced Bottle's response and Flask's keeps the change. A
+    status, or a name not written out, is named by nothing: parity shows it."""
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) \
+            and isinstance(small.value.func, cst.Attribute):
+        method, args = small.value.func.attr.value, small.value.args
+        name = _literal(args[0].value) if args and args[0].keyword is None else None
+        kind = "cookie" if method in ("set_cookie", "delete_cookie") else "header"
+        return [(kind, name)] if name and name.lower() != "set-cookie" else []
+    if isinstance(small, cst.Assign):
+        target = small.targets[0].target
+        if isinstance(target, cst.Subscript) and len(target.slice) == 1 \
+                and isinstance(target.slice[0].slice, cst.Index):
+            name = _literal(target.slice[0].slice.value)
+            return [("header", name)] if name and name.lower() != "set-cookie" else []
+        if isinstance(target, cst.Attribute) and target.attr.value == "content_type":
+            return [("header", "Content-Type")]
+    return []
+
+
+def _literal(node: cst.BaseExpression) -> str | None:
+    return node.evaluated_value if isinstance(node, cst.SimpleString) \
+        and isinstance(node.evaluated_value, str) else None
+

@@ -24,6 +24,9 @@ class Declaration(TypedDict):
     id: str  # "D-location" (declared.py)
     paths: list[str]  # parity globs it applies to
     detail: NotRequired[str]  # what it is here
+    # what differs here, where the change names nothing parity can ignore by itself:
+    # [kind, value] pairs of parity's [[ignore]] ("header", "X-Powered-By")
+    ignore: NotRequired[list[list[str]]]
 
 
 class Declared(Declaration):

@@ -12,13 +12,14 @@ from .edit import after_app
 # What the default (idiomatic) port never adds: the rules declare the change instead.
 FAITHFUL_ONLY = {Need.LOCATION, Need.RESPONSE, Need.PATH, Need.FLOAT, Need.ROUTE_ERRORS,
                  Need.JINJA, Need.JINJA2, Need.TEMPLATE_IMPORTS, Need.TEMPLATE_PATH,
-                 Need.ERROR_PAGES, Need.RESPONSE_DEFAULTS, Need.JSON_ANSWERS}
+                 Need.ERROR_PAGES, Need.RESPONSE_DEFAULTS, Need.JSON_ANSWERS,
+                 Need.TEMPLATE_TEXT}
 
 # The --faithful port's pieces of bottle_compat.py (bottle2flask/port/compat/), by need:
 # the keyword of bottle_compat.install() each need sets.
 INSTALL = {Need.RESPONSE: "response", Need.LOCATION: "location",
            Need.ROUTE_ERRORS: "route_errors", Need.FLOAT: "float_paths", Need.PATH: "paths",
-           Need.JINJA: "jinja", Need.JINJA2: "jinja2"}
+           Need.JINJA: "jinja", Need.JINJA2: "jinja2", Need.TEMPLATE_TEXT: "template_text"}
 
 
 # Bottle's own answers (bottle2flask/port/compat/bottle_answers.py): each need is the

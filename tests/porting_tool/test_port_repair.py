@@ -470,7 +470,8 @@ def test_a_faithful_port_is_not_repaired():
 # -- what the port copies: bottle_compat.py with the pieces used -------------------------
 KEYWORDS = {"response": True, "location": True, "route_errors": True, "float_paths": True,
             "paths": True, "jinja": True, "jinja2": True,
-            "template_path": ["."], "template_imports": {"json": ("json", None)}}
+            "template_path": ["."], "template_imports": {"json": ("json", None)},
+            "template_text": True}
 
 
 def test_every_piece_used_is_the_whole_module():

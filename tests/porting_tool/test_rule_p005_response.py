@@ -253,11 +253,11 @@ def test_a_signed_cookie_is_set_and_a_charset_is_left_with_a_breaking_todo():
     ''', faithful=False)
     assert [(t["code"], t["breaks"]) for t in result.todos] == [("P001", False),
                                                                 ("P022", True)]
-    # P020 signs it with bottle_cookies, on the response Flask sends
-    assert '''    @after_this_request
-    def set_account_cookie(response):
-        response.set_cookie("account", bottle_cookies.dumps("account", "me", "s3cret"))
-        return response
+    # P020 signs it with bottle_cookies, on the response the view returns (the charset
+    # line changes Bottle's response, it assigns nothing the cookie's line reads)
+    assert '''    resp = make_response("hi")
+    resp.set_cookie("account", bottle_cookies.dumps("account", "me", "s3cret"))
+    return resp
 ''' in result.code
     assert '    response.charset = "latin1"\n' in result.code
 
@@ -514,3 +514,66 @@ def idiom_declared(source: str) -> list[str]:
     result = port(source, faithful=False)
     assert result.status == "success", result.error
     return [d["id"] for d in result.declared]
+
+
+PAGE = '''
+    from bottle import Bottle, request, response
+
+    app = Bottle()
+
+
+    class Page:
+        def __init__(self):
+            if not request.get_cookie("sid"):
+                self.session = "fresh"
+                response.set_cookie("sid", self.session, path="/")
+            else:
+                self.session = request.get_cookie("sid")
+            self.data = {}
+
+
+    @app.route("/")
+    def index():
+        return Page().session
+'''
+
+
+def test_a_change_reading_self_x_is_folded_though_another_attribute_of_self_is_set(
+        tmp_path):
+    """Found by RULE-s46 (class G, orly-web-console's page.py): `self.data = {}` after
+    `response.set_cookie(..., self.session)` assigns self.data, not what the change
+    reads; the port left a breaking TODO there (exit 5)."""
+    result = port(PAGE, faithful=False)
+    assert result.todos == []
+    assert "@after_this_request" in result.code and "bottle" not in result.code
+    bottle_app, flask_app = both_apps(tmp_path, PAGE, "page_cookie")
+    for client in (bottle_app, flask_app):
+        answer = client.get("/")
+        assert answer.text == "fresh" and "sid=fresh" in answer.headers["Set-Cookie"]
+
+
+def test_a_change_reading_self_x_before_self_x_is_assigned_again_is_a_todo():
+    result = port(PAGE.replace("self.data = {}", "self.session = self.session.upper()"),
+                  faithful=False)
+    assert [t["text"] for t in result.todos if t["code"] == "P022"] == [
+        "response change before self.session is assigned again: set it on the response "
+        "the view returns (make_response)"]
+
+
+def test_a_decorators_header_is_named_by_its_declared_change_and_the_check_passes(
+        tmp_path):
+    """Found by RULE-s46 (class B, python-bottle-boilerplate): D-error-response named no
+    header, so the check counted the page whose view answered an HTTPResponse as
+    different (exit 1). The site names the header its change sets."""
+    from textwrap import dedent
+
+    from bottle2flask.cli import main as kit
+
+    result = port(WRAPPED, faithful=False)
+    assert [d.get("ignore") for d in result.declared] == [[["header", "X-Stamp"]]]
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(WRAPPED))
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == 0
+    assert '[[ignore]]\nname = "D-error-response"\nheader = "X-Stamp"\npath = "*"\n' in (
+        out / "parity.toml").read_text()

@@ -193,3 +193,63 @@ def test_a_template_named_at_run_time_renders_the_converted_one(tmp_path):
     for path in ("/a", "/b"):
         assert answers(flask_app, path) == answers(bottle_app, path), path
     assert answers(flask_app, "/a") == (200, "<h1>A</h1> a dict\n")
+
+
+FIELD_APP = {
+    "web.py": '''
+        from bottle import Bottle, template
+        from markupsafe import Markup
+
+        app = Bottle()
+
+
+        class Field:
+            """What a WTForms field is to a template: __html__, and a str() of Markup."""
+
+            def __html__(self):
+                return '<input name="email">'
+
+            def __str__(self):
+                return Markup(self.__html__())
+
+
+        @app.route("/")
+        def form():
+            return template("form", field=Field(), note=None, bold=Markup("<b>x</b>"))
+
+
+        @app.route("/plain")
+        def plain():
+            return template("plain", name="<Ann & 'Bo'>")
+    ''',
+    "views/form.tpl": "<form>{{ field }} {{! field }} [{{ note }}] {{! bold }}</form>\n",
+    "views/plain.tpl": "<p>{{ name }}</p>\n",
+}
+
+
+def test_an_object_with_html_is_printed_as_bottle_where_the_check_repairs_it(tmp_path):
+    """Found by RULE-s46 (class D, le_bakerys' WTForms fields): SimpleTemplate prints an
+    object with __html__ as its str() escaped (no __html__ support); Jinja2 renders its
+    markup. The render's exact candidate (bottle_compat's install(template_text=True))
+    prints it, and None, as Bottle does; the check takes it where a page differs."""
+    import json
+
+    from bottle2flask.cli import main as kit
+
+    from .helpers import both_folders
+
+    bottle_app, idiomatic = both_folders(tmp_path / "a", FIELD_APP, "p006field")
+    page = bottle_app.get("/").text
+    assert page == ('<form>&amp;lt;input name=&amp;quot;email&amp;quot;&amp;gt; '
+                    '<input name="email"> [] <b>x</b></form>\n')
+    assert idiomatic.get("/").text != page  # the markup, and None printed
+    src, out = tmp_path / "a" / "src", tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == 0
+    assert "install(app, template_text=True)\n" in (out / "web.py").read_text()
+    sites = [s for m in json.loads((out / "porting-report.json").read_text())["modules"]
+             for s in m["sites"]]
+    # (the app's own answers are sites too, error-page and response-defaults: idiomatic)
+    assert [(s["kind"], s["exact"], "repaired" in s) for s in sites
+            if s["kind"] == "template-text"] == [
+        ("template-text", True, True), ("template-text", False, False)]
+    assert not any(s["exact"] for s in sites if s["kind"] != "template-text")

@@ -239,3 +239,48 @@ def test_a_route_added_by_hand_is_add_url_rule_where_its_path_is_static():
     # the call left there fails on a Flask app: the check of what is left says so
     assert result.todos[2]["text"].startswith("`app.add_route` is Bottle's Route")
     assert result.todos[2]["breaks"]
+
+
+BUILT = '''
+from bottle import Bottle
+
+app = Bottle()
+
+
+@app.route("/note/<note_id:int>", name="note")
+def note(note_id):
+    return "note %d" % note_id
+
+
+@app.route("/tag/<tag>")
+def tag(tag):
+    return tag
+
+
+@app.route("/file/<name:path>")
+def file(name):
+    return name
+
+
+LINKS = {"url": app.router.build}
+
+
+@app.route("/")
+def index():
+    return " ".join([app.router.build("note", note_id=1),
+                     LINKS["url"]("note", note_id=-2, page=3),
+                     app.router.build("/tag/<tag>", tag="a b"),
+                     app.router.build("/file/<name:path>", name="a/b")])
+'''
+
+
+def test_the_routers_build_answers_the_path_as_in_bottle(tmp_path):
+    """Found by RULE-s46 (class H, neutral.su-v2): app.router.build(name, **args), called
+    and held as a template global, was a breaking TODO (exit 5)."""
+    result = port(BUILT, faithful=False)
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P027", False)] * 4
+    assert 'LINKS = {"url": bottle_members.of(app).router.build}\n' in result.code
+    bottle_app, flask_app = both_apps(tmp_path, BUILT, "p027build")
+    # unquoted; a rule found by its Bottle spelling whatever converter the port gave it
+    assert bottle_app.get("/").text == "/note/1 /note/-2?page=3 /tag/a b /file/a/b"
+    assert flask_app.get("/").text == bottle_app.get("/").text

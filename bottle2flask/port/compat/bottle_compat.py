@@ -35,6 +35,7 @@ from flask import (
     request,
 )
 from jinja2 import FileSystemLoader, TemplateNotFound
+from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
 from werkzeug.routing import BaseConverter
@@ -361,13 +362,23 @@ def bottle_template(name, *values, **kwargs):
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------
-def _none_as_empty(value):
-    return "" if value is None else value
+def _as_simple_template(value):
+    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing; an object
+    with `__html__` that is no Markup (a WTForms field) as its str() escaped by Bottle's
+    html_escape, which Jinja2 would print as markup. (A Markup is left: `|safe` makes
+    one, and Jinja2's finalize cannot tell it from one the view passed.)"""
+    if value is None:
+        return ""
+    if hasattr(value, "__html__") and not isinstance(value, Markup):
+        text = str(value)  # Bottle's replace() calls, on what str() gave (a Markup too)
+        return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                      .replace('"', "&quot;").replace("'", "&#039;"))
+    return value
 
 
 SIMPLE_TEMPLATE_HABITS = {"trim_blocks": True, "lstrip_blocks": True,
                           "keep_trailing_newline": True,
-                          "finalize": _none_as_empty}
+                          "finalize": _as_simple_template}
 
 
 def _template_imports(imports: dict):
@@ -390,10 +401,13 @@ def _template_imports(imports: dict):
 def install(app: Flask, *, response: bool = False, location: bool = False,
             route_errors: bool = False, float_paths: bool = False, paths: bool = False,
             jinja: bool = False, jinja2: bool = False,
-            template_path: list | None = None, template_imports: dict | None = None) -> None:
+            template_path: list | None = None, template_imports: dict | None = None,
+            template_text: bool = False) -> None:
     """Give `app` the pieces of Bottle's behaviour the port asked for."""
     if jinja:  # no line left by a `%` line, the last newline kept, None printed as ""
         app.jinja_options = {**app.jinja_options, **SIMPLE_TEMPLATE_HABITS}
+    elif template_text:  # values alone printed as SimpleTemplate prints them
+        app.jinja_options = {**app.jinja_options, "finalize": _as_simple_template}
     elif jinja2:  # Bottle's Jinja2 adapter escapes nothing
         app.jinja_options = {**app.jinja_options, "autoescape": False}
     if template_imports:

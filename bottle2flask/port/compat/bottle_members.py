@@ -4,6 +4,7 @@ where a module reads one:
 
     bottle_members.of(app).routes             # app.routes: Route objects, in order
     bottle_members.of(app).match(environ)     # app.match(environ): (route, url_args)
+    bottle_members.of(app).router.build("note", note_id=1)  # app.router.build(...)
     bottle_members.current_route().config     # request.route.config
     @bottle_members.route_config("/", answer=42)  # route("/", answer=42)'s own config
 
@@ -24,10 +25,11 @@ import re
 from collections import ChainMap
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import unquote, urlencode
 
 from flask import Flask, current_app, request
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
-from werkzeug.routing import Rule
+from werkzeug.routing import BuildError, Rule
 
 __all__ = ["current_route", "of", "route_config"]
 
@@ -64,6 +66,12 @@ class FlaskDoes:
 
     def __repr__(self) -> str:
         return f"<{self.name} plugin: done by Flask itself>"
+
+
+def _wildcards_named(rule: str) -> str:
+    """A rule with each of Bottle's wildcards as its name alone: /r/<n:int> as /r/<n>
+    (the port's converters spell Bottle's filters their own way)."""
+    return re.sub(r"<(\w+)(?::[^<>]*)?>", r"<\1>", rule)
 
 
 def _bottle_rule(rule: Rule) -> str:
@@ -194,6 +202,27 @@ class Router:
         """(route, url_args) for a WSGI environ; a 404 or 405 raised as in Bottle."""
         rule, args = self.app.url_map.bind_to_environ(environ).match(return_rule=True)
         return _route(self.app, rule, environ.get("REQUEST_METHOD", "GET")), dict(args)
+
+    def build(self, _name: str, /, *anons: Any, **query: Any) -> str:
+        """The path of the route of that name (or of that rule, in Bottle's syntax),
+        its wildcards filled and the other arguments as its query string, without the
+        script name, unquoted, as Bottle's router builds it (Flask's way: url_for(name, **args)
+        in a request, app.url_map.bind("").build(name, args) outside one)."""
+        for i, value in enumerate(anons):
+            query[f"anon{i}"] = value
+        endpoint = _name if _name in self.app.view_functions else next(
+            (rule.endpoint for rule in self.app.url_map.iter_rules()
+             if _wildcards_named(WILDCARD.sub(r"<\g<name>>", rule.rule))
+             == _wildcards_named(_name)), None)
+        if endpoint is None:  # Bottle's RouteBuildError
+            raise BuildError(_name, query, None)
+        names = set().union(*(rule.arguments for rule in
+                              self.app.url_map.iter_rules(endpoint)))
+        built = self.app.url_map.bind("").build(
+            endpoint, {k: v for k, v in query.items() if k in names}, append_unknown=False)
+        rest = {k: v for k, v in query.items() if k not in names}
+        # Bottle fills a wildcard with str(value), unquoted, and urlencodes the rest
+        return unquote(built) + (f"?{urlencode(rest)}" if rest else "")
 
 
 def _route(app: Flask, rule: Rule, method: str) -> Route:

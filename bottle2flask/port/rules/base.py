@@ -345,11 +345,17 @@ class Rule(Transformer):
         if self._notes:
             self._notes[-1].append(declared_mark(self._port, len(declared) - 1))
 
-    def mark(self, stmt: Stmt, change: str, paths: Sequence[str] = ("*",)) -> Stmt:
-        """declare() for a statement the rule builds itself: the marker rides on it."""
+    def mark(self, stmt: Stmt, change: str, paths: Sequence[str] = ("*",),
+             ignore: Sequence[tuple[str, str]] = ()) -> Stmt:
+        """declare() for a statement the rule builds itself: the marker rides on it.
+        ignore: what differs at this site, as parity's [[ignore]] kind and value, for a
+        change whose own declaration names nothing."""
         assert change in {c.id for c in self.declares}, change
         declared = self._port.records.declared
-        declared.append({"id": change, "paths": list(paths) or ["*"]})
+        found: Declaration = {"id": change, "paths": list(paths) or ["*"]}
+        if ignore:
+            found["ignore"] = [[kind, value] for kind, value in ignore]
+        declared.append(found)
         return cast(Stmt, with_comments(stmt, [declared_mark(self._port, len(declared) - 1)]))
 
     def _record_todo(self, code: str, text: str, breaks: bool) -> None:

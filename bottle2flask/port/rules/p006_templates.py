@@ -20,6 +20,12 @@ that piece alone), which turns Bottle's name into the converted template's when 
 site as kept.
 `template_lookup=` and `template_settings=` are template()'s own options, not
 variables: they are dropped with a TODO.
+A render of a converted SimpleTemplate is a site with two candidates: Jinja2's own
+printing (None printed as `None`: D-none; an object with `__html__` that is no Markup, a
+WTForms field, rendered as its markup), or, where the check finds the page differs,
+`bottle_compat`'s `install(app, template_text=True)`, which prints values as
+SimpleTemplate does (None as nothing, such an object as its `str()` escaped by Bottle's
+`html_escape`).
 
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 `template_adapter=Jinja2Template`) is converted alike. When the app renders only
@@ -233,7 +239,12 @@ class Templates(Rule):
             self.escaped = True
             self.declare("D-autoescape")
         if engine != "jinja2" and not self.state.faithful:
-            self.declare_none()
+            # exact: values printed as SimpleTemplate prints them (None as nothing, an
+            # object with __html__ as its str() escaped), taken where the check repairs
+            if self.exact("template-text"):
+                self.need_exact(Need.TEMPLATE_TEXT)
+            else:
+                self.declare_none()
 
     def declare_none(self) -> None:
         if not self.none:

@@ -11,35 +11,34 @@ changes. By default each change is folded into what the view returns:
     return template("list")                    resp.set_cookie("a", x); return resp
     response.set_cookie("a", x); redirect("/") ->  resp = redirect("/", 303); ...; return resp
 
-A change the block's `return` does not follow for certain (before an `if` that
-returns, or in a helper) becomes an `@after_this_request` function at the spot. A
-helper handed Bottle's response (`def save_session(session, response)`, called
-`save_session(session, response)` from the views) loses that parameter when every call
-in the app passes Bottle's `response` there and the helper only changes it
-(`port/response_params.py`): the calls stop passing it and the helper's changes become
-`@after_this_request` functions. A change followed by `return HTTPResponse(...)`
-(Flask's `Response(...)` in the port) is dropped, as Bottle drops it (its HTTPResponse
-replaces the response), and shown in a comment where it stood. A change before an
-`abort()`, or in a decorator's wrapper before it calls the view (`fn(*args, **kwargs)`,
-which may abort or answer an HTTPResponse), is kept by Flask where Bottle lost it:
-D-error-response. A change whose values are assigned again later in the function, and any
-other use of `response` at module level, is a TODO; a view reading it back and returning
-text holds its own (P023). A function that uses Bottle's response in a way no fold can
-say (reads it back, copies it, hands it on whole: an endpoint class given `response`, a
-helper answering `response.set_cookie(...)`) keeps it, by default: its lines stay as
-written on `bottle_compat`'s `response` (copied with that piece alone), which applies what
-they set to Flask's answer after the view, reads back as Bottle's (status, headers), and
-copies itself as a Response Flask sends (`copy(cls=HTTPResponse)`). The site is reported
-as kept, with why, under a TODO that does not break; a member that helper has not
-(`charset`: Werkzeug encodes every body as UTF-8; a signed cookie) stays a breaking TODO.
-A cookie set without `path=`
-gets Werkzeug's `Path=/`: D-cookie-path. With `--faithful`, every line is kept and
-`response` is a recorder applied after the view. `set_cookie(..., secret=...)`
-(Bottle's pickled signed cookie) is P020's (below). In a view that calls `redirect()`,
-an `@after_this_request` status change is kept off a redirect (`if not 300 <=
-response.status_code < 400`): Bottle's `redirect()` copies the response all but its
-status, so a status set before a redirect further on (after a `try`, an `if`) never
-reached the client.
+A change the block's `return` does not follow for certain (before an `if` that returns, or
+in a helper) becomes an `@after_this_request` function at the spot. A helper handed
+Bottle's response (`def save_session(session, response)`, called `save_session(session,
+response)` from the views) loses that parameter when every call in the app passes Bottle's
+`response` there and the helper only changes it (`port/response_params.py`): the calls
+stop passing it and the helper's changes become `@after_this_request` functions. A change
+followed by `return HTTPResponse(...)` (Flask's `Response(...)` in the port) is dropped,
+as Bottle drops it (its HTTPResponse replaces the response), and shown in a comment where
+it stood. A change before an `abort()`, or in a decorator's wrapper before it calls the
+view (`fn(*args, **kwargs)`, which may abort or answer an HTTPResponse), is kept by Flask
+where Bottle lost it: D-error-response, which names the headers and cookies the change
+sets (a name written out) for parity to count as declared. A change whose values are
+assigned again later in the function, and any other use of `response` at module level, is
+a TODO; a view reading it back and returning text holds its own (P023). A function that
+uses Bottle's response in a way no fold can say (reads it back, copies it, hands it on
+whole: an endpoint class given `response`, a helper answering `response.set_cookie(...)`)
+keeps it, by default: its lines stay as written on `bottle_compat`'s `response` (copied
+with that piece alone), which applies what they set to Flask's answer after the view,
+reads back as Bottle's (status, headers), and copies itself as a Response Flask sends
+(`copy(cls=HTTPResponse)`). The site is reported as kept, with why, under a TODO that does
+not break; a member that helper has not (`charset`: Werkzeug encodes every body as UTF-8;
+a signed cookie) stays a breaking TODO. A cookie set without `path=` gets Werkzeug's
+`Path=/`: D-cookie-path. With `--faithful`, every line is kept and `response` is a
+recorder applied after the view. `set_cookie(..., secret=...)` (Bottle's pickled signed
+cookie) is P020's (below). In a view that calls `redirect()`, an `@after_this_request`
+status change is kept off a redirect (`if not 300 <= response.status_code < 400`):
+Bottle's `redirect()` copies the response all but its status, so a status set before a
+redirect further on (after a `try`, an `if`) never reached the client.
 """
 
 from __future__ import annotations

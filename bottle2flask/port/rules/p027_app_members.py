@@ -21,7 +21,8 @@ own objects, under a TODO naming Flask's way:
 (`routes`, `router`, `match`, `plugins`, `error_handler`, `default_error_handler`,
 `close`, `resources`; Bottle's default JSON and template plugins are listed as stand-ins
 that wrap nothing, as Flask does that work itself, and `default_error_handler` gives
-Werkzeug's error page; the router only matches: `app.router.match(environ)`). What
+Werkzeug's error page; the router only matches and builds: `app.router.match(environ)`,
+`app.router.build(name, **args)`, a path without the script name). What
 bottle_members answers as a copy or in part is left where the code would change it or
 ask more (`app.error_handler[404] = f`, which P009 registers, `app.plugins.append(p)`,
 `del app.routes[0]`, `app.router.add_filter(...)`), as are the other Bottle-only members
@@ -46,7 +47,9 @@ CHANGES = {"append", "extend", "insert", "remove", "pop", "clear", "update", "se
 KEPT = {
     "routes": "Bottle's Route objects, read from Flask's rules: Flask's are "
               "app.url_map.iter_rules()",
-    "router": "Bottle's router: a Flask app matches with app.url_map (Werkzeug's Map)",
+    "router": "Bottle's router: a Flask app matches with app.url_map (Werkzeug's Map) "
+              "and builds with url_for(name, **args) (app.url_map.bind(\"\").build(name, "
+              "args) outside a request)",
     "match": "Bottle's route lookup: Flask's is app.url_map.bind_to_environ(environ)"
              ".match()",
     "plugins": "Bottle's plugins (its JSON and template ones stand for Flask's own "
@@ -73,14 +76,14 @@ class AppMembers(Rule):
         self.targets = 0  # inside an assignment's target (`app.error_handler[404] = f`)
         self.classes: list[str] = []  # the classes around the node
         self.left: set[int] = set()  # app.plugins in app.plugins.append(p): left
-        self.matching: set[int] = set()  # app.router in app.router.match(...)
+        self.matching: set[int] = set()  # app.router in app.router.match/build(...)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         inner = node.value
         if isinstance(inner, cst.Attribute) and inner.attr.value in KEPT:
             if node.attr.value in CHANGES:
                 self.left.add(id(inner))
-            elif node.attr.value == "match":
+            elif node.attr.value in ("match", "build"):
                 self.matching.add(id(inner))
 
     def visit_Del(self, node: cst.Del) -> None:

@@ -3,7 +3,7 @@
 An app is a few modules (the app made in one, used in others), routes (in functions,
 classes and loops; rules with filters, lists of rules, a rule with no leading slash, a
 rule computed at run time; shortcuts given a method anyway), views answering text, a
-URL built from the route's own rule string,
+URL built from the route's own rule string (get_url, or app.router.build),
 views answering text, a dict, a template, an HTTPResponse, abort() or redirect(), reading
 the query, forms, params, JSON and cookies; decorators with and without functools.wraps,
 defined anywhere; hooks, error pages (some reading the error object: status_line, body,
@@ -59,7 +59,7 @@ ELEMENTS = (
     "HTTPError", "HTTPError.set_header", "HTTPError.set_cookie", "HTTPError.status",
     "response.copy", "ConfigDict.load_dict", "Bottle.routes", "Route.rule",
     "Route.config", "SimpleTemplate.render", "stpl:CRLF", "stpl:%include indented",
-    "stpl:last newline", "stpl:%rebase last newline",
+    "stpl:last newline", "stpl:%rebase last newline", "Bottle.router",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -91,7 +91,13 @@ VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             "random": ("one", "rows", "scores", "scores_json", "set", "redirect"),
             "caught": ("both", "alone", "isinstance"),
             # the template's name a literal, or computed when the view runs
-            "template": ("literal", "literal", "computed")}
+            "template": ("literal", "literal", "computed"),
+            # a URL built from the rule string: app.get_url, or the router's own build
+            # (no script name; bottle_members' Router.build in the port)
+            "url_rule": ("get_url", "get_url", "router_build"),
+            # the cookie set by the view, or in a helper class's __init__ that then sets
+            # another attribute of self (what the change reads is not assigned again)
+            "cookie_set": ("in_view", "in_view", "helper_class")}
 PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
 # How a rule is written: a literal, literals joined by +, or computed at run time (a name
 # bound to it, a name bound to its prefix and +, an f-string, a call of a helper that
@@ -390,7 +396,8 @@ BODY_ELEMENTS = {
 VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
                     "cls": ("HTTPResponse",), "both": ("HTTPResponse",),
                     "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
-                    "config": ("Route.config",), "routes": ("Bottle.routes",)}
+                    "config": ("Route.config",), "routes": ("Bottle.routes",),
+                    "router_build": ("Bottle.router",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
                      "include": ("stpl:%include", "stpl:{{}}"),

@@ -95,7 +95,8 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "url_rule":  # Bottle builds from the rule string when no route has the name
         values = "".join(f", {a}={FILTERS[f][1][0]!r}" for a, f in zip(
             route.args, route.filters, strict=True))
-        return [f'return {p} + " " + app.get_url({route.rules[0]!r}{values})']
+        build = "router.build" if route.variant == "router_build" else "get_url"
+        return [f'return {p} + " " + app.{build}({route.rules[0]!r}{values})']
     if kind == "dict":
         args = "label" if loop else f"[{', '.join(route_args(route))}]"
         return [f'return {{"route": {n}, "args": {args}}}']
@@ -128,6 +129,10 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "cookie_get":
         return [f'return "c=" + {request}.get_cookie("c{n}", "none")']
     response = m.b("response")
+    if kind == "cookie_set" and route.variant == "helper_class":
+        return ["class Page:", "    def __init__(self):", f'        self.value = "v{n}"',
+                f'        {response}.set_cookie("c{n}", self.value)',
+                "        self.data = {}", "", "Page()", 'return "set"']
     if kind == "cookie_set":
         return [f'{response}.set_cookie("c{n}", "v{n}")', 'return "set"']
     if kind == "status":

@@ -237,7 +237,8 @@ def test_bottle_012s_no_route_404_without_the_hooks_headers_is_allowed_by_name_a
 @pytest.mark.parametrize("drawn", MOUNTED)
 def test_a_sub_app_mounted_as_a_value_answers_alike_without_a_todo(drawn):
     verdict = judged(drawn)
-    assert verdict.outcome in ("same", "declared"), verdict.report()
+    assert verdict.outcome not in FAILED and not verdict.problems, verdict.report()
+    assert verdict.broken == 0 and "P022" not in str(verdict.source)
 
 
 # A Bottle subclass made in a module of its own: its pages rendered templates Flask looked
@@ -293,3 +294,18 @@ def test_template_path_beside_a_subclass_instance_sets_its_template_folder(tmp_p
     assert [(status, text.strip()) for status, text in
             (answers(bottle_app, "/r2/abc/end"), answers(flask_app, "/r2/abc/end"))] \
         == [(200, "<p>abc</p>")] * 2
+
+
+# RULE-s46's classes G and H, as the grammar draws them: a cookie set in a helper class's
+# __init__ before another attribute of self is set (a breaking TODO, exit 5), a URL built
+# by app.router.build from a rule string (a breaking TODO, then a KeyError for a rule
+# whose filter the port spells as a converter of its own). Answered alike; P027's note
+# on app.router (kept by bottle_members) is a TODO that does not break.
+def test_a_helper_classs_cookie_and_the_routers_build_answer_alike():
+    verdict = judged(app(route(body="cookie_set", variant="helper_class"),
+                         route(2, body="url_rule", variant="router_build",
+                               rules=["/r2/<w0:path>"], filters=["path"]),
+                         route(3, body="url_rule", variant="router_build",
+                               rules=["/r3/<w0:float>"], filters=["float"])))
+    assert verdict.outcome not in FAILED and not verdict.problems, verdict.report()
+    assert verdict.broken == 0 and "P022" not in str(verdict.source)
