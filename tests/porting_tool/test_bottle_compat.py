@@ -94,7 +94,9 @@ def test_bottles_float_and_path_filters(app):
 
 
 def test_templates_render_with_bottles_habits_and_their_imports(app):
-    assert app.get("/page").text == "<b>y</b>\n[]"
+    # None printed as the Bottle beside it prints it: nothing since 0.13, `None` in 0.12
+    none = "None" if bottle.__version__.startswith("0.12") else ""
+    assert app.get("/page").text == f"<b>y</b>\n[{none}]"
     assert app.get("/uses").text == "[1]"
 
 

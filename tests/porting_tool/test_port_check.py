@@ -15,6 +15,7 @@ from textwrap import dedent
 import pytest
 
 from bottle2flask.cli import main as port_command
+from bottle2flask.exit_status import ExitStatus
 from tests.installed.test_installed_tool import listing
 
 SAMPLE = Path(__file__).resolve().parent / "sample"
@@ -252,14 +253,20 @@ def test_a_template_todo_that_fails_when_rendered_is_counted_and_not_done(tmp_pa
 
 
 def test_a_template_bottle_cannot_compile_blocks_nothing(tmp_path, capsys):
-    """paste-math: `%rebase templates/layout` (0.9's form) in a `%if`; Bottle 0.12 and
-    0.13 cannot compile the template, so its page failed in the original too: its
-    breaking TODO does not make the port 'not done' (the original breaks alike)."""
+    """paste-math: `%rebase templates/layout` (0.9's form) in a `%if`; Bottle 0.13 cannot
+    compile the template, so its page failed in the original too: its breaking TODO does
+    not make the port 'not done' (the original breaks alike). 0.12 still reads that form:
+    there the TODO breaks a page the original renders, and the port is not done."""
     src = app_folder(tmp_path, "from bottle import Bottle, template\n\napp = Bottle()\n\n\n"
                      '@app.route("/")\ndef index():\n    return template("index", solo=True)\n')
     (src / "views").mkdir()
     (src / "views" / "index.tpl").write_text("<p>home</p>\n%if solo:\n%rebase layout\n%end\n")
     (src / "views" / "layout.tpl").write_text("<main>{{!base}}</main>\n")
+    import bottle
+
+    if bottle.__version__.startswith("0.12"):  # 0.12 still reads `%rebase name`: it renders
+        assert port(src, "-o", tmp_path / "out", "--no-check") == ExitStatus.BREAKS
+        return
     assert port(src, "-o", tmp_path / "out", "--no-check") == 0
     (index,) = [t for t in json.loads((tmp_path / "out" / "porting-report.json").read_text())[
         "templates"] if t["path"].endswith("index.tpl")]

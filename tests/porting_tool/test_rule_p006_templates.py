@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bottle
 import pytest
 
 from .helpers import answers, idiom, untouched
@@ -240,8 +241,9 @@ def test_an_object_with_html_is_printed_as_bottle_where_the_check_repairs_it(tmp
 
     bottle_app, idiomatic = both_folders(tmp_path / "a", FIELD_APP, "p006field")
     page = bottle_app.get("/").text
+    none = "None" if bottle.__version__.startswith("0.12") else ""  # 0.13 prints None as ""
     assert page == ('<form>&amp;lt;input name=&amp;quot;email&amp;quot;&amp;gt; '
-                    '<input name="email"> [] <b>x</b></form>\n')
+                    f'<input name="email"> [{none}] <b>x</b></form>\n')
     assert idiomatic.get("/").text != page  # the markup, and None printed
     src, out = tmp_path / "a" / "src", tmp_path / "out"
     assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == 0

@@ -362,13 +362,28 @@ def bottle_template(name, *values, **kwargs):
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------
+_NONE_TEXT: list[str] = []  # what SimpleTemplate prints for None, found once
+
+
+def _none_text() -> str:
+    """What SimpleTemplate prints for None: nothing since Bottle 0.13, `None` in 0.12 (the
+    Bottle installed beside the port says which; without one, 0.13's way)."""
+    if not _NONE_TEXT:
+        try:
+            from bottle import __version__ as version
+        except ImportError:
+            version = "0.13"
+        _NONE_TEXT.append("None" if version.startswith("0.12") else "")
+    return _NONE_TEXT[0]
+
+
 def _as_simple_template(value):
-    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing; an object
+    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); an object
     with `__html__` that is no Markup (a WTForms field) as its str() escaped by Bottle's
     html_escape, which Jinja2 would print as markup. (A Markup is left: `|safe` makes
     one, and Jinja2's finalize cannot tell it from one the view passed.)"""
     if value is None:
-        return ""
+        return _none_text()
     if hasattr(value, "__html__") and not isinstance(value, Markup):
         text = str(value)  # Bottle's replace() calls, on what str() gave (a Markup too)
         return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
