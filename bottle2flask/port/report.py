@@ -91,18 +91,16 @@ def markdown(result) -> str:
         if module.sites:
             lines += ["", f"Sites: {len(module.sites) - len(exact)} idiomatic, {len(exact)} "
                       "kept Bottle's behaviour."]
-        kept = [s for s in exact if "kept" in s]
-        if kept:
-            lines += ["", "Kept Bottle's behaviour with a helper (Flask has no form of "
-                      "theirs that runs):", ""]
-            lines += [f"- `{module.path}:{s.get('line', '?')}` {s['rule']} {s['kind']} in "
-                      f"`{s['scope']}`: {s['kept']}" for s in kept]
-        repaired = [s for s in exact if "repaired" in s]
-        if repaired:
-            lines += ["", "Repaired by the check (the idiomatic form broke; Bottle's "
-                      "behaviour kept):", ""]
-            lines += [f"- `{module.path}:{s.get('line', '?')}` {s['rule']} {s['kind']} in "
-                      f"`{s['scope']}`: {s['repaired']}" for s in repaired]
+        for why, heading in (
+                ("kept", "Kept Bottle's behaviour with a helper (Flask has no form of theirs "
+                 "that runs):"),
+                ("repaired", "Repaired by the check (the idiomatic form broke; Bottle's "
+                 "behaviour kept):")):
+            listed = [s for s in exact if why in s]
+            if listed:
+                lines += ["", heading, ""]
+                lines += [f"- `{module.path}:{s.get('line', '?')}` {s['rule']} {s['kind']} in "
+                          f"`{s['scope']}`: {s[why]}" for s in listed]
         if module.notes:
             lines += ["", "Notes:", ""] + [f"- {note}" for note in module.notes]
         if module.todos:

@@ -329,6 +329,16 @@ def test_a_helper_also_handed_something_else_is_left_with_its_todo(tmp_path):
     assert [s["kept"] for s in view.sites if "kept" in s] == [
         "Bottle's response is handed on whole here, which Flask's answer, made after the "
         "view, cannot stand for (bottle_compat's response keeps Bottle's)"]
+    # the report lists the site kept, where it is and why
+    from bottle2flask.port.folder import port_tree
+    from bottle2flask.port.report import markdown
+
+    report = markdown(port_tree(tmp_path / "src", tmp_path / "again"))
+    listed = report.split("Kept Bottle's behaviour with a helper (Flask has no form of "
+                          "theirs that runs):\n\n", 1)[1].split("\n")[0]
+    assert listed.startswith("- `server.py:") and listed.endswith(
+        "cannot stand for (bottle_compat's response keeps Bottle's)")
+    assert "Repaired by the check" not in report
 
 
 def test_a_change_before_a_returned_http_response_is_dropped_as_bottle_drops_it():
