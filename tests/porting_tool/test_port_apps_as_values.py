@@ -370,3 +370,70 @@ def test_an_instance_of_a_subclass_another_module_defines_is_that_modules_app(tm
     assert answers(flask, "/nope") == (404, "no such page in corner")
     result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
     assert result.entry == ("main", "app")
+
+
+SUBCLASSES_MADE_BARE = '''
+    import bottle
+    from bottle import Bottle
+
+
+    class Bare(Bottle):
+        """A subclass that adds nothing to Bottle's __init__."""
+
+        def hello(self):
+            return "hello"
+
+
+    class Passing(bottle.Bottle):
+        def __init__(self, *args, **kwargs):
+            super(Passing, self).__init__(*args, **kwargs)
+            self.get("/p")(self.page)
+
+        def page(self):
+            return "passing"
+
+
+    class Quiet(Bottle):
+        pass
+
+
+    app = Bare()
+    passing = Passing(catchall=True)
+    quiet = Quiet(autojson=True)
+
+
+    @app.route("/")
+    def index():
+        return app.hello()
+
+
+    @quiet.route("/q")
+    def q():
+        return "quiet"
+
+
+    app.mount("/passing/", passing)
+    app.mount("/quiet/", quiet)
+'''
+
+
+def test_subclasses_made_with_no_arguments_or_bottles_own_start_as_flask_apps(tmp_path):
+    """Class L (RULE-s46, alexanderad/highlighter): the port's Flask subclass was called
+    without the import name Flask's __init__ needs (a TypeError at import), and
+    `super().__init__(*args, **kwargs)` handed Flask Bottle's catchall=."""
+    bottle, flask = both_folders(tmp_path, {"web.py": SUBCLASSES_MADE_BARE}, "bare_subclass")
+    for path in ("/", "/passing/p", "/quiet/q"):
+        assert answers(bottle, path) == answers(flask, path), path
+    assert answers(flask, "/quiet/q") == (200, "quiet")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert '''class Bare(Flask):
+    """A subclass that adds nothing to Bottle's __init__."""
+
+    def __init__(self):
+        super().__init__(__name__)
+
+    def hello(self):''' in code
+    assert "class Quiet(Flask):\n    def __init__(self):\n        super().__init__(__name__)\n" \
+        in code
+    assert "super(Passing, self).__init__(__name__)\n" in code
+    assert "passing = Passing()\n" in code and "quiet = Quiet()\n" in code

@@ -52,6 +52,7 @@ Bottle's `404 Not Found` and `text/html; charset=UTF-8` (`response_defaults(app)
 from __future__ import annotations
 
 import libcst as cst
+from libcst.helpers import ensure_type
 
 from ..edit import Visitor, is_name, kw, last_import, names_read
 from ..model.facts import APP_FACTORIES
@@ -60,6 +61,10 @@ from .base import APP_SHORTCUTS, ModuleSettings, Need, Rule
 # WSGI middleware that wrap an app, by name: beaker's, Werkzeug's, WhiteNoise, Paste's.
 MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
               "SessionMiddleware", "SharedDataMiddleware", "DispatcherMiddleware"}
+
+
+# Bottle.__init__'s keywords (0.12: its two parameters; 0.13: read from **kwargs)
+BOTTLE_ARGS = {"catchall", "autojson"}
 
 
 def is_middleware(name: str) -> bool:
@@ -78,6 +83,19 @@ def flask_app(state: ModuleSettings) -> cst.Call:
 def _eq():
     return cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
                            whitespace_after=cst.SimpleWhitespace(""))
+
+
+def is_pass(stmt: cst.BaseStatement) -> bool:
+    """`pass` or `...` alone on its line."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and (
+        isinstance(stmt.body[0], cst.Pass) or isinstance(stmt.body[0], cst.Expr)
+        and isinstance(stmt.body[0].value, cst.Ellipsis))
+
+
+def is_docstring(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+        and isinstance(stmt.body[0], cst.Expr) \
+        and isinstance(stmt.body[0].value, cst.SimpleString | cst.ConcatenatedString)
 
 
 class ServesDefault(Visitor):
@@ -111,6 +129,18 @@ class App(Rule):
             self.fired()
             self.need_import("flask", "Flask")
             return flask_app(self.state)
+        if isinstance(updated.func, cst.Name) and updated.func.value in self.facts.app_classes \
+                and any(a.keyword and a.keyword.value in BOTTLE_ARGS for a in updated.args):
+            # `App(catchall=False)` of a subclass handing its arguments to Bottle's
+            # __init__, which the port's no longer takes (Flask's would refuse them)
+            self.fired()
+            self.todo("Bottle.__init__ took arguments (catchall, autojson): check their "
+                      "Flask equivalents (PROPAGATE_EXCEPTIONS, app.json)")
+            args = [a for a in updated.args
+                    if not (a.keyword and a.keyword.value in BOTTLE_ARGS)]
+            if args:
+                args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            return updated.with_changes(args=args)
         if name in {"default_app", "app"} and not updated.args:
             self.fired()
             return cst.Name(self.facts.app_name)
@@ -162,15 +192,46 @@ class App(Rule):
                         func=func.with_changes(value=cst.Name("Flask")), args=call.args[1:])
                 else:
                     return call
-                if call.args:
+                if call.args:  # Bottle's own (catchall, autojson, or handed on: **kw):
+                    # Flask takes none of them, and needs its import name first
                     rule.todo("Bottle.__init__ took arguments (catchall, autojson): check "
                               "their Flask equivalents (PROPAGATE_EXCEPTIONS, app.json)")
-                    return call
                 # the options `Flask(...)` gets (template_folder, static_folder): Flask's
                 # defaults look for templates/ and static/ where Bottle looked elsewhere
                 return call.with_changes(args=[*first, *flask_app(rule.state).args])
 
-        return updated.with_changes(bases=bases, body=updated.body.visit(Init()))
+        body = updated.body.visit(Init())
+        if any(self.api(b.value) == "Bottle" for b in original.bases) and not any(
+                isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
+                for s in body.body):
+            body = self._init(body)
+        return updated.with_changes(bases=bases, body=body)
+
+    def _init(self, body: cst.BaseSuite) -> cst.IndentedBlock:
+        """A Bottle subclass with no __init__ of its own (`App()` made it): Flask's needs
+        the import name, the subclass's module's `__name__`, given in an __init__ as the
+        one P002 writes from `super().__init__()`."""
+        self.fired()
+        init = ensure_type(cst.parse_statement(
+            "def __init__(self):\n    super().__init__()\n"), cst.FunctionDef)
+        line = ensure_type(init.body.body[0], cst.SimpleStatementLine)
+        call = ensure_type(ensure_type(line.body[0], cst.Expr).value, cst.Call)
+        line = line.with_changes(body=[cst.Expr(call.with_changes(
+            args=flask_app(self.state).args))])
+        init = init.with_changes(body=init.body.with_changes(body=[line]))
+        stmts = list(body.body)
+        if len(stmts) == 1 and is_pass(stmts[0]):  # `class App(Bottle): pass`
+            stmts = []
+        at = 1 if stmts and is_docstring(stmts[0]) else 0
+        if at < len(stmts) and not any(line.comment is None
+                                       for line in stmts[at].leading_lines):
+            stmts[at] = stmts[at].with_changes(leading_lines=[
+                cst.EmptyLine(indent=False), *stmts[at].leading_lines])
+        stmts.insert(at, init.with_changes(
+            leading_lines=[cst.EmptyLine(indent=False)] if at else []))
+        if isinstance(body, cst.IndentedBlock):
+            return body.with_changes(body=stmts)
+        return cst.IndentedBlock(body=stmts)
 
     def leave_SimpleStatementLine(self, original, updated):
         # `app = bottle.default_app()` once the Flask app is made as `app`: the line goes
