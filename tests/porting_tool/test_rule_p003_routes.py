@@ -3,6 +3,7 @@ filter gets a converter class registered where the app is made, in any scope."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -1237,3 +1238,158 @@ def test_routes_given_no_rule_answer_as_in_bottle(tmp_path):
         assert answers(bottle_app, path)[1][:20] == answers(flask_app, path)[1][:20] \
             or answers(bottle_app, path)[0] == 404
     assert answers(flask_app, "/show/a/2") == (200, "a2")
+
+
+VIEWS_REGISTERED_AGAIN = '''
+    from bottle import Bottle, default_app, route
+
+    app = Bottle()
+
+    for name in ("a", "b"):
+        @app.route("/" + name + "/list")
+        def listing(name=name):
+            return "list of " + name
+
+        @app.get("/" + name + "/<no:int>", name=name + "-item")
+        def item(no, name=name):
+            return name + " " + str(no) + " " + app.get_url(name + "-item", no=no)
+
+
+    def add_page(path, text):
+        @app.route(path)
+        def page():
+            return text
+
+
+    add_page("/p1", "one")
+    add_page("/p2", "two")
+
+
+    def make_app():
+        sub = Bottle()
+
+        @sub.route("/s")
+        def page():
+            return "sub"
+
+        return sub
+
+
+    def make_view(label):
+        def view():
+            return "view " + label
+        return view
+
+
+    first, second = make_app(), make_app()
+    one = make_view("z1")
+    app.route("/z1")(one)
+    app.route("/z2", callback=make_view("z2"))
+    two = make_view("z3")
+    app.route("/z3", callback=two)
+'''
+
+
+def test_views_registered_again_get_an_endpoint_each_and_answer_as_in_bottle(tmp_path):
+    """Class J (RULE-s46, AmitAronovitch/beak_api): a view defined in a loop, or by a
+    function called more than once, was registered under one endpoint each time, and
+    Flask refused the second at import (the port did not start). Such a view takes its
+    exact candidate, an endpoint its rule names (a name= route keeps its name), kept by
+    default; a factory's view (an app a call) keeps its own; so does a view Flask names
+    after a function no call made, where `one = make_view(x)` is named by its rule."""
+    bottle, flask = both_apps(tmp_path, VIEWS_REGISTERED_AGAIN, "again")
+    for path in ("/a/list", "/b/list", "/a/3", "/b/-2", "/p1", "/p2", "/z1", "/z2", "/z3"):
+        assert answers(bottle, path) == answers(flask, path), path
+    assert answers(flask, "/b/4") == (200, "b 4 /b/4")
+    assert answers(flask, "/p2") == (200, "two")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert '@app.route("/" + name + "/list", endpoint="/" + name + "/list")' in code
+    assert 'endpoint=name + "-item")\n    def item(' in code
+    assert "@app.route(flask_rule(app, path), endpoint=path)" in code
+    assert '    @sub.route("/s")\n' in code  # each call makes its own app
+    assert 'app.route("/z1", endpoint="/z1")(one)' in code
+    assert 'app.add_url_rule("/z2", view_func=make_view("z2"), endpoint="/z2")' in code
+    assert 'app.add_url_rule("/z3", view_func=two, endpoint="/z3")' in code
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    kept = {s["scope"]: s["kept"] for m in report["modules"] for s in m["sites"]
+            if s["kind"] == "endpoint"}
+    assert sorted(kept) == ["add_page.page", "item", "listing"]
+    assert kept["add_page.page"].startswith("a view defined in add_page(), which the "
+                                            "module calls more than once, is registered")
+
+
+def test_a_view_a_function_registers_for_another_modules_calls_is_repaired(tmp_path):
+    """The view's function is called in another module (the model counts the calls of
+    its own): its idiomatic endpoint is the function's name, the port does not start,
+    and the check's repair moves the view's site to its exact candidate."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "pages.py").write_text(dedent('''
+        def add_page(app, path, text):
+            @app.route(path)
+            def page():
+                return text
+    ''').lstrip())
+    (src / "web.py").write_text(dedent('''
+        from bottle import Bottle
+
+        from pages import add_page
+
+        app = Bottle()
+        add_page(app, "/p1", "one")
+        add_page(app, "/p2", "two")
+    ''').lstrip())
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == 0
+    report = json.loads((out / "porting-report.json").read_text())
+    site = next(s for m in report["modules"] for s in m["sites"] if s["kind"] == "endpoint")
+    assert site["exact"] and "kept" not in site
+    assert site["repaired"].endswith("View function mapping is overwriting an existing "
+                                     "endpoint function: page")
+    assert "@app.route(flask_rule(app, path), endpoint=path)" in (out / "pages.py").read_text()
+
+
+def test_views_of_one_name_keep_it_first_then_are_numbered_and_another_modules_named(
+        tmp_path):
+    """Endpoints the port makes for views Flask would name alike read as Flask users
+    write them (they read `web:index:1` before): the first keeps its name, the next
+    `index_2`; a name views of another module on the app have too is the module's
+    (`pages.page`)."""
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle
+
+            app = Bottle()
+
+            import pages  # noqa: E402,F401
+
+
+            @app.route("/")
+            def index():
+                return "first"
+
+
+            @app.route("/again")
+            def index():
+                return "second"
+
+
+            @app.route("/page")
+            def page():
+                return "web page"
+        ''',
+        "pages.py": '''
+            from web import app
+
+
+            @app.route("/pages/page")
+            def page():
+                return "pages page"
+        '''}, "endpoint_names")
+    for path in ("/", "/again", "/page", "/pages/page"):
+        assert answers(bottle, path) == answers(flask, path), path
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert '@app.route("/")\ndef index():' in code
+    assert '@app.route("/again", endpoint="index_2")\ndef index():' in code
+    assert '@app.route("/page", endpoint="web.page")' in code
+    assert '@app.route("/pages/page", endpoint="pages.page")' in \
+        (tmp_path / "out" / "pages.py").read_text()

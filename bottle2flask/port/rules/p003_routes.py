@@ -229,11 +229,51 @@ def shadowed_routes(module: cst.Module,
     return shadowed, overlaps
 
 
+class Calls(Visitor):
+    """P003's pre-scan: how often the module calls each function by its name (a call in
+    a loop or a comprehension counts as two), and the names each function assigns: a
+    view a function defines and routes is registered again at each call, on the same
+    app unless the function makes the app itself."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.calls: dict[str, int] = {}
+        self.loops = 0
+        self.made: set[str] = set()  # names bound to a call's result (`v = make_view(x)`)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if isinstance(node.value, cst.Call):
+            self.made |= {t.target.value for t in node.targets
+                          if isinstance(t.target, cst.Name)}
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Name):
+            name = node.func.value
+            self.calls[name] = self.calls.get(name, 0) + (2 if self.loops else 1)
+
+    def visit_For(self, node: cst.For) -> None:
+        self.loops += 1
+
+    def leave_For(self, node: cst.For) -> None:
+        self.loops -= 1
+
+    visit_While, leave_While = visit_For, leave_For
+    visit_ListComp, leave_ListComp = visit_For, leave_For
+    visit_SetComp, leave_SetComp = visit_For, leave_For
+    visit_DictComp, leave_DictComp = visit_For, leave_For
+    visit_GeneratorExp, leave_GeneratorExp = visit_For, leave_For
+
+
+REGISTERED_AGAIN = ("a view defined {where} is registered again each time: Flask names "
+                    "every registration after the function and refuses the second")
+
+
 class Routes(Rule):
     """Also names the endpoints Flask would see twice: Bottle does not mind two views
     called `_`, Flask refuses a second view function for one endpoint."""
 
     code = "P003"
+    reader = Calls
     summary = "route paths, method= and name= in Werkzeug's terms; clashing endpoints named"
     declares = (
         Change("D-path", "10. Path syntax and the int converter",
@@ -294,6 +334,13 @@ class Routes(Rule):
         self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
         self.seen: dict[str, int] = {}
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
+        found = self.pre_scan(node)
+        self.calls, self.made = found.calls, found.made
+        # per scope (the module, each def): the loops the walk is in there; and per def,
+        # whether it is made in one (defs inside a def: the names that def assigns)
+        self.loops: list[int] = [0]
+        self.in_loop: list[bool] = []
+        self.defs: list[cst.FunctionDef] = []
         self.flagged: set[tuple[str, str]] = set()
         self.unnamed: list[str] = []  # names given to a view's nameless wildcards
         self.unnamed_before: list[int] = []  # len(self.unnamed) as each Expr began
@@ -309,6 +356,9 @@ class Routes(Rule):
                                          *params.kwonly_params)}
         self.params.append((node.name.value, names))
         self.derived.append(derived_rules(node))
+        self.in_loop.append(self.loops[-1] > 0)
+        self.loops.append(0)
+        self.defs.append(node)
         path = self.context.filename or "module"
         self.stem = path.removesuffix(".py").replace("/", ".").replace("\\", ".")
 
@@ -316,9 +366,49 @@ class Routes(Rule):
         return isinstance(decorator.decorator, cst.Call) \
             and self.app_method(decorator.decorator.func) in ROUTE_METHODS
 
+    def visit_For(self, node: cst.For) -> None:
+        self.loops[-1] += 1
+
+    def leave_For(self, original: cst.For, updated: cst.For) -> cst.For:
+        self.loops[-1] -= 1
+        return updated
+
+    def visit_While(self, node: cst.While) -> None:
+        self.loops[-1] += 1
+
+    def leave_While(self, original: cst.While, updated: cst.While) -> cst.While:
+        self.loops[-1] -= 1
+        return updated
+
+    def registered_again(self, updated: cst.FunctionDef) -> tuple[bool, str]:
+        """Whether a routed view may be registered more than once on one app (its
+        endpoint is then the exact candidate's, one a rule), and why, when the model
+        sees it is: a def in a loop, or in a function the module calls more than once.
+        A view a function defines on an app it makes is not (each call, an app)."""
+        where = ""
+        if self.in_loop[-1]:
+            where = "in a loop"
+        if len(self.params) < 2:  # a view at the module's top: once, unless in a loop
+            return bool(where), where
+        owner = self.params[-2][0]
+        apps = {d.decorator.func.value.value for d in updated.decorators
+                if isinstance(d.decorator, cst.Call)
+                and isinstance(d.decorator.func, cst.Attribute)
+                and isinstance(d.decorator.func.value, cst.Name)}
+        if apps and apps <= names_assigned_in(self.defs[-2]):
+            return bool(where), where
+        if not where and self.calls.get(owner, 0) > 1:
+            where = f"in {owner}(), which the module calls more than once,"
+        return True, where
+
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        again = self.registered_again(updated) if any(
+            self.is_route(d) for d in updated.decorators) else (False, "")
         self.params.pop()
         self.derived.pop()
+        self.loops.pop()
+        self.in_loop.pop()
+        self.defs.pop()
         if self.unnamed:  # `/<:re:.*>`: Flask passes what Bottle did not; the view takes it
             taken = {p.name.value for p in updated.params.params}
             added = [cst.Param(cst.Name(n), default=cst.Name("None"),
@@ -342,6 +432,15 @@ class Routes(Rule):
         routes = [i for i, d in enumerate(updated.decorators) if self.is_route(d)]
         if not routes:
             return updated
+        may, where = again
+        if may and self.exact("endpoint", keeps=REGISTERED_AGAIN.format(where=where)
+                              if where else ""):
+            # the exact candidate: each registration its own endpoint, its rule (a
+            # route given name= keeps it: get_url/url_for name it)
+            return updated.with_changes(decorators=[
+                d.with_changes(decorator=self.endpoint_by_path(d.decorator))
+                if self.is_route(d) and isinstance(d.decorator, cst.Call) else d
+                for d in updated.decorators])
         # Under the routes, a decorator of the app's own that may not keep the view's
         # name (no functools.wraps seen): Flask would take the wrapper's name ("wrapper")
         # for every view it wraps, and refuse the second one.
@@ -353,7 +452,10 @@ class Routes(Rule):
         else:
             number = self.seen.get(name, 0) + 1  # the same for the routes on one view
             self.seen[name] = number
-            endpoint = cst.SimpleString(f'"{self.stem}:{name}:{number}"')
+            text = self.endpoint_name(name, number)
+            if text == name and not wrapped:
+                return updated  # the first of its name: Flask's own endpoint, its name
+            endpoint = cst.SimpleString(f'"{text}"')
         decorators = []
         for d in updated.decorators:
             call = d.decorator
@@ -367,6 +469,18 @@ class Routes(Rule):
                 self.fired()
             decorators.append(d)
         return updated.with_changes(decorators=decorators)
+
+    def endpoint_name(self, name: str, number: int) -> str:
+        """The endpoint of the module's `number`th view called `name` (Flask would name
+        each after the function, and refuse the second): the first keeps the name, the
+        others `name_2`, `name_3`...; a name views of other modules on the app have too
+        is the module's (`pages.index`, as a blueprint's would read). A name the module
+        has a view of already takes the module, name and number (`pages:index:2`)."""
+        base = f"{self.stem}.{name}" if name in self.state.shared_views else name
+        text = base if number == 1 else f"{base}_{number}"
+        if number > 1 and text in {v.name for v in self.facts.views} | self.clashes:
+            return f"{self.stem}:{name}:{number}"
+        return text
 
     def leave_out_unmatched(self, updated: cst.FunctionDef) -> cst.FunctionDef:
         """A route whose rule Bottle never matched (no leading slash, and a first part
@@ -553,6 +667,12 @@ class Routes(Rule):
             comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))]
         return route.with_changes(args=[*args, kw("endpoint", name)])
 
+    def named_view(self, view: cst.BaseExpression) -> bool:
+        """A view Flask names after its own function: a name the module binds, but not
+        to a call's result (`v = make_view(x)`: each such view has the name of the
+        function the call made, the same for all)."""
+        return isinstance(view, cst.Name) and view.value not in self.made
+
     def call_methods(self, route: cst.Call) -> list[str] | None:
         """The methods of a converted route call, sorted; None when they cannot be read."""
         func = route.func
@@ -612,7 +732,7 @@ class Routes(Rule):
             # app.route("/x/:id", "POST")(view): the decorator called by hand; Flask's
             # route() registers the view the same way once the path and methods are its
             route = self.route_call(call.func)
-            if call.args and not isinstance(call.args[0].value, cst.Name):
+            if call.args and not self.named_view(call.args[0].value):
                 route = self.endpoint_by_path(route)
             return updated.with_changes(value=call.with_changes(func=route))
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
@@ -623,7 +743,7 @@ class Routes(Rule):
             return updated
         rest = [a for a in call.args if a is not callback]
         new = self.route_call(call.with_changes(args=rest))
-        if not isinstance(callback.value, cst.Name) and not (
+        if not self.named_view(callback.value) and not (
                 isinstance(callback.value, cst.Attribute)
                 and isinstance(callback.value.value, cst.Name)
                 and callback.value.value.value == "self"
@@ -861,6 +981,26 @@ FLOAT = "float"
 
 # The module of run-time helpers a port copies where it uses one (compat/bottle_routes.py)
 HELPERS = Companion.ROUTES
+
+
+def names_assigned_in(function: cst.FunctionDef) -> set[str]:
+    """The plain names a function's own statements assign (`app = Bottle()`), not those
+    of the defs and classes in it."""
+    found: set[str] = set()
+
+    class Assigned(Visitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            if isinstance(node.target, cst.Name):
+                found.add(node.target.value)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+    walk(function, Assigned())
+    return found
 
 
 def walk_strings(node: cst.CSTNode) -> list[str]:
