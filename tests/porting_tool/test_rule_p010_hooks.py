@@ -3,9 +3,11 @@ module defines, is the decorator on that function; a call it cannot place keeps 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from .helpers import both_apps, idiom, port, untouched
+from .helpers import both_apps, both_folders, idiom, port, untouched
 
 # What P010 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -30,8 +32,9 @@ def test_what_it_must_not_change_is_left_alone(source):
     untouched("P010", source)
 
 
-def test_an_add_hook_inside_a_function_is_left_with_its_todo():
-    result = port('''
+def test_an_add_hook_inside_a_function_is_flasks_call_and_its_function_takes_the_response():
+    """It was left as it was, under a TODO that broke (Flask's app has no add_hook)."""
+    idiom('''
         from bottle import Bottle
 
         app = Bottle()
@@ -43,9 +46,27 @@ def test_an_add_hook_inside_a_function_is_left_with_its_todo():
 
         def setup():
             app.add_hook("after_request", after)
-    ''', faithful=False)
-    assert 'app.add_hook("after_request", after)' in result.code
-    assert [t["code"] for t in result.todos] == ["P010", "P001"]
+            app.remove_hook("after_request", after)
+            app.add_hook("config", after)
+    ''', '''
+        from flask import Flask
+
+        app = Flask(__name__, static_folder=None)
+
+
+        def after(flask_response=None):
+            pass
+            return flask_response
+
+
+        def setup():
+            app.after_request(after)
+            if after in app.after_request_funcs[None]:
+                app.after_request_funcs[None].remove(after)
+            # TODO(flask-port/P010): add_hook('config'): Flask has no such hook (or no way to take this one
+            #   out): call the function where Bottle did
+            # app.add_hook("config", after)
+    ''', todos=("P010",))
 
 
 def test_a_hook_added_at_module_level_is_the_functions_decorator():
@@ -137,3 +158,100 @@ def test_the_port_answers_as_bottle(tmp_path):
     b, f = bottle_app.get("/"), flask_app.get("/")
     assert (b.text, b.headers.get("X-A"), b.headers.get("X-B")) == \
         (f.text, f.headers.get("X-A"), f.headers.get("X-B")) == ("home", "1", None)
+
+
+HOOKS_ADDED_BY_HAND = '''
+    import bottle
+    from bottle import Bottle, request, response
+
+    from helpers import COUNTED, count_after
+
+
+    class Server:
+        def __init__(self):
+            self.keys = []
+
+        def setup(self):
+            app = Bottle()
+            app.add_hook("before_request", self.before_request)
+            app.add_hook("after_request", self.after_request)
+            app.add_hook("after_request", count_after)
+            app.add_hook("after_request", lambda: COUNTED.append("lambda"))
+            app.add_hook("config", self.on_config)
+            app.add_hook("app_reset", self.on_reset)
+
+            @app.route("/")
+            def index():
+                return "index " + request.environ.get("seen", "")
+
+            @app.route("/count")
+            def count():
+                return str(len(COUNTED))
+
+            return app
+
+        def before_request(self):
+            request.environ["seen"] = "yes"
+
+        def after_request(self):
+            bottle.response.set_header("X-After", "1")
+
+        def on_config(self, key, value):
+            self.keys.append(key)
+
+        def on_reset(self):
+            pass
+
+
+    app = Server().setup()
+
+
+    def stamp():
+        response.set_header("X-Stamp", "1")
+
+
+    def gone():
+        response.set_header("X-Gone", "1")
+
+
+    def setup_late(a):
+        a.add_hook("after_request", stamp)
+        a.add_hook("after_request", gone)
+        a.remove_hook("after_request", gone)
+
+
+    setup_late(app)
+'''
+
+
+def test_hooks_added_and_removed_by_hand_answer_as_in_bottle(tmp_path):
+    """Class K (RULE-s46, EricPobot/pybot-youpi2-http): `app.add_hook(name, f)` on an app
+    made in a method was left under a TODO that broke (exit 5). Each is Flask's call now:
+    an after_request function the module defines takes the response, any other is
+    called with nothing (kept, with a note that does not break); remove_hook takes it
+    out of Flask's list; config and app_reset registrations are left out under a TODO."""
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": HOOKS_ADDED_BY_HAND,
+        "helpers.py": """
+            COUNTED = []
+
+
+            def count_after():
+                COUNTED.append(1)
+        """}, "hooks_by_hand")
+    for client in (bottle, flask):
+        page = client.get("/")
+        assert page.text == "index yes"
+        assert (page.headers["X-After"], page.headers["X-Stamp"]) == ("1", "1")
+        assert "X-Gone" not in page.headers
+        before = int(client.get("/count").text)  # (one helpers module for both apps)
+        assert int(client.get("/count").text) == before + 2  # count_after's, the lambda's
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "app.after_request(lambda flask_response: (count_after(), flask_response)[1])" \
+        in code
+    assert "    def after_request(self, flask_response=None):" in code
+    assert '# app.add_hook("app_reset", self.on_reset)' in code
+    assert "    if gone in a.after_request_funcs[None]:\n" in code
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    todos = [t for m in report["modules"] for t in m["todos"]]
+    assert [t["breaks"] for t in todos] == [False] * 4, todos  # no add_hook left

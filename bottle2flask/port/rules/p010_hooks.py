@@ -38,6 +38,7 @@ from ..edit import Visitor, arg, free_name, function_named, names_used, string_v
 from .base import Rule
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
+NO_HOOK = {"app_reset", "config"}  # Bottle's other hooks: Flask has no place for them
 ENVIRON_TODO = ("this hook changes request.environ: Bottle runs before_request before it "
                 "picks the route, Flask after, so a new PATH_INFO no longer changes the "
                 "route; do it in a WSGI middleware around app.wsgi_app")
@@ -66,7 +67,7 @@ class Hooks(Rule):
                     rule.environ_changers.add(func.name.value)
 
             def visit_Call(self, call: cst.Call) -> None:
-                found = rule.hook_by_call(call)
+                found = rule.hook_by_call(call) or rule.added_hook(call)
                 if found is not None and found[0] == "after_request" \
                         and (name := function_named(found[1])) is not None:
                     rule.after_by_call.add(name)
@@ -81,6 +82,7 @@ class Hooks(Rule):
             if found is None or found[2] not in defined:
                 continue
             method, hook, function, owner = found
+            self.after_by_call.discard(function)  # decorated, or never run: as written
             if method == "add_hook" and (hook, function) not in added:
                 added[(hook, function)] = (stmt, owner)
             elif method == "remove_hook" and (hook, function) in added:
@@ -111,11 +113,49 @@ class Hooks(Rule):
             return None
         return call.func.attr.value, hook, function.value, call.func.value
 
+    def added_hook(self, call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
+        """(hook, function) of `app.add_hook("after_request", function)`, a hook Flask
+        has; else None."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "add_hook"
+                and self.is_app(func.value) and len(call.args) == 2
+                and not any(a.keyword or a.star for a in call.args)):
+            return None
+        hook = string_value(call.args[0].value)
+        return (hook, call.args[1].value) if hook in HOOKS else None
+
     def leave_SimpleStatementLine(self, original, updated):
         if id(original) in self.taken:  # the function carries its decorator now
             self.fired()  # its comments stay, on the next line; its blank lines go
             return self.placeholder([line for line in updated.leading_lines
                                             if line.comment is not None])
+        call = updated.body[0].value if len(updated.body) == 1 \
+            and isinstance(updated.body[0], cst.Expr) else None
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value in {"add_hook", "remove_hook"}
+                and self.is_app(call.func.value) and len(call.args) == 2
+                and not any(a.keyword or a.star for a in call.args)):
+            return updated
+        hook = string_value(call.args[0].value)
+        if call.func.attr.value == "remove_hook" and hook in HOOKS \
+                and function_named(call.args[1].value) in self.simple_functions:
+            # Flask's hooks are lists by blueprint (None: the app's own); Bottle's
+            # remove_hook is silent when the function is not there
+            self.fired()
+            app = cst.Module([]).code_for_node(call.func.value)
+            function = cst.Module([]).code_for_node(call.args[1].value)
+            funcs = f"{app}.{hook}_funcs[None]"
+            return cst.parse_statement(
+                f"if {function} in {funcs}:\n    {funcs}.remove({function})\n").with_changes(
+                leading_lines=updated.leading_lines)
+        if hook in HOOKS and call.func.attr.value == "add_hook":
+            return updated  # leave_Call's
+        if hook in HOOKS or hook in NO_HOOK:
+            # a hook Flask has none of (or one registered in a form Flask cannot take
+            # out): Bottle ran it where Flask has no place; the port starts without it
+            return self.leave_out(updated, f"{call.func.attr.value}({hook!r}): Flask has "
+                                  "no such hook (or no way to take this one out): call the "
+                                  "function where Bottle did")
         return updated
 
     def hook_by_call(self, call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
@@ -297,13 +337,34 @@ class Hooks(Rule):
             owner = func.func.value if isinstance(func.func, cst.Attribute) \
                 else cst.Name(self.facts.app_name)
             return cst.Call(cst.Attribute(owner, cst.Name(HOOKS[hook])), [cst.Arg(function)])
+        added = self.added_hook(updated)
+        if added is not None and isinstance(func, cst.Attribute):
+            # app.add_hook("before_request", f) -> app.before_request(f); an after_request
+            # function the module defines takes the response (takes_response); any other
+            # is called with nothing, as Bottle did, and the response handed on
+            hook, function = added
+            name = function_named(function)
+            self.fired()
+            if hook == "before_request" and name in self.environ_changers:
+                self.todo(ENVIRON_TODO)
+            if hook == "after_request" and (name is None or name not in self.simple_functions):
+                self.exact("after-hook", keeps="Bottle calls an after_request hook with "
+                           "nothing and drops what it returns; Flask hands it the response "
+                           "and sends what it returns")
+                code = cst.Module([]).code_for_node(function)
+                if not isinstance(function, cst.Name | cst.Attribute):
+                    code = f"({code})"
+                function = cst.parse_expression(
+                    f"lambda flask_response: ({code}(), flask_response)[1]")
+                if not isinstance(added[1], cst.Lambda):  # (a lambda's code is here)
+                    self.todo(f"after_request hook {code} is not defined here: it is called with "
+                              "nothing, as Bottle called it, and the response is handed "
+                              "on; if it changes Bottle's response, make it take Flask's "
+                              "response and return it (app.after_request(f))")
+            return cst.Call(func.with_changes(attr=cst.Name(hook)), [cst.Arg(function)])
         if isinstance(func, cst.Attribute) and self.is_app(func.value) \
-                and func.attr.value == "add_hook":
-            name = string_value(updated.args[0].value) if updated.args else None
-            if name == "before_request" and len(updated.args) == 2:
-                self.fired()
-                return cst.Call(func.with_changes(attr=cst.Name(name)),
-                                [updated.args[1]])
+                and func.attr.value == "add_hook" and not (
+                    updated.args and string_value(updated.args[0].value) in NO_HOOK):
             self.todo("add_hook(): register the function with @app.before_request or "
                       "@app.after_request (which takes and returns the response)")
         return updated
