@@ -13,6 +13,10 @@
                                 application = app
     class Site(Bottle):     ->  class Site(Flask):
         super().__init__()          super().__init__(__name__, template_folder="views", ...)
+                                (Bottle's own arguments, catchall= and autojson= or
+                                *args/**kwargs handed on, are not Flask's: dropped under a
+                                TODO; a subclass with no __init__ gets one that gives Flask
+                                the import name, the module's `__name__`)
         self.route("/", callback=self.index)  ->  self.add_url_rule("/", view_func=...)
                                 (`self` is the app in the methods of a module whose only
                                 class is the Bottle subclass; `app = Site()` is the app)

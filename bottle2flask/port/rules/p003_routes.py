@@ -33,9 +33,21 @@ without a decorator, `app.route("/x", callback=view)`, becomes
 `app.add_url_rule("/x", view_func=view)` (Flask's `route()` would return a decorator
 nobody calls, and the route would not exist). The decorator called by hand,
 `app.route("/x/:id", "POST")(view)`, gets the same path and methods conversion; one
-called on anything but a plain name (`self.page`, `make_view(label)`) is named by its
-path, `endpoint="/x"` (`"POST /x"` for other methods than GET): Flask would name it
-after the function, and two objects' methods or a loop's views clash at start-up.
+called on anything but a plain name (`self.page`, `make_view(label)`, or a name bound to
+a call's result, `view = make_view(label)`) is named by its path, `endpoint="/x"`
+(`"POST /x"` for other methods than GET): Flask would name it after the function, and
+two objects' methods or a loop's views clash at start-up.
+A view defined where it is registered more than once (a def in a loop, or in a function
+the module calls more than once, on an app that function does not make) has one
+endpoint a registration in Bottle's terms and one in Flask's: Flask would name each after
+the function and refuse the second at import. It takes its exact candidate by default,
+an endpoint its rule names (`@app.route(root + "/list", endpoint=root + "/list")`; a
+route given `name=` keeps it, for get_url/url_for); a routed def in any other function
+(a helper another module calls twice) is a site of the same kind that the check's repair
+moves there when the port stops with "View function mapping is overwriting an existing
+endpoint". Views of one name in a module (Bottle names no route after its function)
+keep Flask's own endpoint for the first, and `index_2`, `index_3`... for the others; a
+name views of another module on the same app have too is the module's (`pages.index`).
 Routes on an app that is a parameter of an enclosing function (`def setup(web):
 @web.route(...)`) are converted the same way, with one TODO per parameter: which app
 the callers pass is not written in that function.

@@ -7,9 +7,17 @@ after every hook). Other hook names (app_reset, config) get a TODO.
 `app.add_hook("after_request", fn)` at module level, for a function the module defines,
 is the decorator on that function (a `remove_hook` of it at module level too leaves it
 undecorated, as Bottle never ran it). A hook registered by hand, as a Bottle subclass
-does in its __init__ (`self.hook("after_request")(self.stamp)`), is Flask's call
-(`self.after_request(self.stamp)`); an after_request function gains an optional last
-parameter, the response, which it returns.
+does in its __init__ (`self.hook("after_request")(self.stamp)`), or added anywhere else
+(`app.add_hook("before_request", self.before)` in a method) is Flask's call
+(`self.after_request(self.stamp)`); an after_request function the module defines gains
+an optional last parameter, the response, which it returns. Any other after_request
+callable (imported, a lambda) is called as Bottle called it, with nothing, and the
+response handed on: `app.after_request(lambda flask_response: (hook(), flask_response)[1])`
+(kept by default: Flask would hand it the response and send what it returns), with a
+note for an imported one. `app.remove_hook("after_request", fn)` takes the function out
+of Flask's list where it is there (`app.after_request_funcs[None]`), as Bottle's does;
+an `add_hook("config", ...)`/`("app_reset", ...)` (or a remove_hook the port cannot
+follow) is left out under a TODO.
 
 A before_request hook that changes `request.environ` ran before Bottle picked the route
 (the usual trailing-slash recipe rewrites PATH_INFO there); Flask's run after routing.
