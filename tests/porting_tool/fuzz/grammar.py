@@ -11,7 +11,8 @@ exception, traceback, headers), a mounted and a merged app, a plugin (a decorato
 plugin object whose setup() makes what its apply() reads, installed before or after the
 routes), routes with apply= and skip= (a plugin's name, True); apps as values: a class
 holding the app or subclassing Bottle (routing its own methods, its hooks and error pages
-registered by hand), a sub-app made by a function, mounted under a prefix read from
+registered by hand; with no __init__, or one handing Bottle its arguments), views made in
+a loop (a def routed there, or by a function called for each), hooks added by add_hook, a sub-app made by a function, mounted under a prefix read from
 app.config or by a function given the app; templates in views/, beside the script or on
 an added TEMPLATE_PATH, with rebase and include (their keywords given as **values too),
 and Python Jinja2 cannot say (comprehensions, lambdas, item assignment, while, try,
@@ -59,7 +60,7 @@ ELEMENTS = (
     "HTTPError", "HTTPError.set_header", "HTTPError.set_cookie", "HTTPError.status",
     "response.copy", "ConfigDict.load_dict", "Bottle.routes", "Route.rule",
     "Route.config", "SimpleTemplate.render", "stpl:CRLF", "stpl:%include indented",
-    "stpl:last newline", "stpl:%rebase last newline", "Bottle.router",
+    "stpl:last newline", "stpl:%rebase last newline", "Bottle.router", "Bottle.add_hook",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -190,6 +191,15 @@ class App:
     # how the sub-app is mounted: literal prefix, a prefix read from app.config, the app a
     # function makes (factory), a function given the app and the sub-app (parameter)
     mount_form: str = "literal"
+    # how a loop's views are made: `app.get(rule)(make(label))` (call), a def routed in
+    # the loop (def), a function that defines and routes one, called for each (closure)
+    loop_form: str = "call"
+    # hooks registered by @app.hook(name) (decorator) or by add_hook in a function (the
+    # subclass's: self.hook(name)(f) or self.add_hook(name, f))
+    hook_form: str = "decorator"
+    # a subclass's __init__: super().__init__() (super), handing Bottle *args/**kwargs and
+    # made with catchall= (args), none (bare: the module calls app.setup_routes())
+    site_init: str = "super"
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -375,6 +385,11 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
         if any(r.container == "class" and r.module == app.app_module and homes & set(
                 r.decorators) for r in drawn):
             app.site_bind = "here"  # site_app.py importing them from it: an import loop
+    # (drawn last, so that the draws above give a seed's apps as they were)
+    app.loop_form = draw(st.sampled_from(["call", "def", "closure"]))
+    app.hook_form = draw(st.sampled_from(["decorator", "add_hook"]))
+    if creation == "subclass":
+        app.site_init = draw(st.sampled_from(["super", "args", "bare"]))
     app.uses = elements_of(app)
     return app
 
@@ -443,6 +458,8 @@ def elements_of(app: App) -> set[str]:
     if app.templates == "path":
         found.add("TEMPLATE_PATH")
     found |= {f"Bottle.hook:{hook}" for hook, _ in app.hooks}
+    if app.hooks and app.hook_form == "add_hook":
+        found.add("Bottle.add_hook")
     found |= {"Bottle.error"} if app.errors else set()
     if app.error_reads:
         found |= {"HTTPError.status_line", "HTTPError.body", "HTTPError.exception",

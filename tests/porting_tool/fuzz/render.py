@@ -322,8 +322,19 @@ def class_route(m: Module, route: Route, owner: str) -> str:
 
 
 def loop_route(m: Module, route: Route, owner: str) -> str:
+    """Views made for each label: by a function whose result is routed (call), a def
+    routed in the loop (def), a function that defines and routes one (closure)."""
     made = register(m, owner, route).replace(rule_text(route),
                                              repr(route.rules[0] + "/") + " + label")
+    if m.app.loop_form == "def":
+        return "\n".join(['for label in ("a", "b"):', f"    @{made}",
+                          f"    def {route.view}(label=label):",
+                          *indent(body(m, route, loop=True), 8)])
+    if m.app.loop_form == "closure":
+        return "\n".join([f"def add_r{route.n}(label):", f"    @{made}",
+                          f"    def {route.view}():",
+                          *indent(body(m, route, loop=True), 8), "", "",
+                          f'add_r{route.n}("a")', f'add_r{route.n}("b")'])
     lines = [f"def make_r{route.n}(label):", f"    def {route.view}():",
              *indent(body(m, route, loop=True), 8), f"    return {route.view}", "", "",
              'for label in ("a", "b"):',
@@ -359,16 +370,22 @@ def subclass(m: Module, routes: list[Route]) -> str:
     method its __init__ calls, and registers its error pages and its hooks (those of
     its module) by hand on `self`."""
     app = m.app
-    lines = [f"class Site({m.b('Bottle')}):", "    def __init__(self):",
-             "        super().__init__()", "        self.setup_routes()", "",
-             "    def setup_routes(self):"]
+    lines = [f"class Site({m.b('Bottle')}):"]
+    if app.site_init == "args":
+        lines += ["    def __init__(self, *args, **kwargs):",
+                  "        super().__init__(*args, **kwargs)", "        self.setup_routes()", ""]
+    elif app.site_init == "super":
+        lines += ["    def __init__(self):", "        super().__init__()",
+                  "        self.setup_routes()", ""]
+    lines.append("    def setup_routes(self):")
     for r in routes:
         made = register(m, "self", r)
         lines.append(f"        {made}(self.{r.view})" if app.site_register == "call"
                      else f"        {made[:-1]}, callback=self.{r.view})")
     lines += [f"        self.error_handler[{code}] = self.error_{code}" for code in app.errors]
     hooks = [hook for hook, where in app.hooks if where == app.app_module]
-    lines += [f'        self.hook("{hook}")(self.{hook}_hook)' for hook in hooks]
+    lines += [f'        self.add_hook("{hook}", self.{hook}_hook)' if app.hook_form == "add_hook"
+              else f'        self.hook("{hook}")(self.{hook}_hook)' for hook in hooks]
     if lines[-1].endswith("(self):"):
         lines.append("        pass")
     for r in routes:
@@ -379,8 +396,17 @@ def subclass(m: Module, routes: list[Route]) -> str:
     for hook in hooks:
         lines += ["", f"    def {hook}_hook(self):", *indent(hook_lines(m, hook), 8)]
     if m.app.site_bind != "imported":
-        lines += ["", "", "app = Site()"]
+        lines += ["", "", made_site(app)]
     return "\n".join(lines)
+
+
+def made_site(app: App) -> str:
+    """The subclass's instance, made as its __init__ takes it."""
+    if app.site_init == "args":
+        return "app = Site(catchall=True)"
+    if app.site_init == "bare":
+        return "app = Site()\napp.setup_routes()"
+    return "app = Site()"
 
 
 def hook_lines(m: Module, hook: str) -> list[str]:
@@ -459,7 +485,7 @@ def write_app(app: App, folder: Path) -> Path:
         owner.blocks.append(subclass(owner, site_routes))
         (folder / "site_app.py").write_text(owner.text())
         home.need("from site_app import Site")
-        home.blocks.append("app = Site()")
+        home.blocks.append(made_site(app))
     elif in_class:
         home.blocks.append(subclass(home, site_routes))
     elif default:
@@ -477,8 +503,13 @@ def write_app(app: App, folder: Path) -> Path:
             continue
         m = modules[where]
         head = m.b("hook") if default else "app.hook"
-        lines = [f'@{head}("{hook}")', f"def {hook}_hook():",
-                 *indent(hook_lines(m, hook))]
+        if app.hook_form == "add_hook":  # added by a function given the app
+            lines = [f"def {hook}_hook():", *indent(hook_lines(m, hook)), "", "",
+                     f"def add_{hook}(a):", f'    a.add_hook("{hook}", {hook}_hook)', "", "",
+                     f"add_{hook}(app)"]
+        else:
+            lines = [f'@{head}("{hook}")', f"def {hook}_hook():",
+                     *indent(hook_lines(m, hook))]
         m.blocks.append("\n".join(lines))
     for code in app.errors if not in_class else ():
         m = modules[app.modules[-1]]
