@@ -205,6 +205,7 @@ class App(Rule):
                 return call.with_changes(args=[*first, *flask_app(rule.state).args])
 
         body = updated.body.visit(Init())
+        assert isinstance(body, cst.BaseSuite)
         if any(self.api(b.value) == "Bottle" for b in original.bases) and not any(
                 isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
                 for s in body.body):
@@ -223,8 +224,12 @@ class App(Rule):
         line = line.with_changes(body=[cst.Expr(call.with_changes(
             args=flask_app(self.state).args))])
         init = init.with_changes(body=init.body.with_changes(body=[line]))
-        stmts = list(body.body)
-        if len(stmts) == 1 and is_pass(stmts[0]):  # `class App(Bottle): pass`
+        stmts: list[cst.SimpleStatementLine | cst.BaseCompoundStatement] = [
+            s for s in body.body if isinstance(s, cst.SimpleStatementLine
+                                               | cst.BaseCompoundStatement)]
+        if isinstance(body, cst.SimpleStatementSuite):  # `class App(Bottle): pass`
+            stmts = [cst.SimpleStatementLine(list(body.body))]
+        if len(stmts) == 1 and is_pass(stmts[0]):
             stmts = []
         at = 1 if stmts and is_docstring(stmts[0]) else 0
         if at < len(stmts) and not any(line.comment is None

@@ -263,17 +263,18 @@ class Calls(Visitor):
             name = node.func.value
             self.calls[name] = self.calls.get(name, 0) + (2 if self.loops else 1)
 
-    def visit_For(self, node: cst.For) -> None:
+    def _enter(self, node: cst.CSTNode) -> None:
         self.loops += 1
 
-    def leave_For(self, node: cst.For) -> None:
+    def _leave(self, original_node: cst.CSTNode) -> None:
         self.loops -= 1
 
-    visit_While, leave_While = visit_For, leave_For
-    visit_ListComp, leave_ListComp = visit_For, leave_For
-    visit_SetComp, leave_SetComp = visit_For, leave_For
-    visit_DictComp, leave_DictComp = visit_For, leave_For
-    visit_GeneratorExp, leave_GeneratorExp = visit_For, leave_For
+    visit_For, leave_For = _enter, _leave
+    visit_While, leave_While = _enter, _leave
+    visit_ListComp, leave_ListComp = _enter, _leave
+    visit_SetComp, leave_SetComp = _enter, _leave
+    visit_DictComp, leave_DictComp = _enter, _leave
+    visit_GeneratorExp, leave_GeneratorExp = _enter, _leave
 
 
 REGISTERED_AGAIN = ("a view defined {where} is registered again each time: Flask names "

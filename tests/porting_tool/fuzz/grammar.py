@@ -12,8 +12,9 @@ plugin object whose setup() makes what its apply() reads, installed before or af
 routes), routes with apply= and skip= (a plugin's name, True); apps as values: a class
 holding the app or subclassing Bottle (routing its own methods, its hooks and error pages
 registered by hand; with no __init__, or one handing Bottle its arguments), views made in
-a loop (a def routed there, or by a function called for each), hooks added by add_hook, a sub-app made by a function, mounted under a prefix read from
-app.config or by a function given the app; templates in views/, beside the script or on
+a loop (a def routed there, or by a function called for each), hooks added by add_hook,
+a sub-app made by a function, mounted under a prefix read from app.config or by a
+function given the app; templates in views/, beside the script or on
 an added TEMPLATE_PATH, with rebase and include (their keywords given as **values too),
 and Python Jinja2 cannot say (comprehensions, lambdas, item assignment, while, try,
 break), whitespace the converter keeps (CRLF, an indented line after an include line, no
