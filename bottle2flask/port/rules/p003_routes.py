@@ -486,9 +486,10 @@ class Routes(Rule):
     def endpoint_name(self, name: str, number: int) -> str:
         """The endpoint of the module's `number`th view called `name` (Flask would name
         each after the function, and refuse the second): the first keeps the name, the
-        others `name_2`, `name_3`... (`_2` of `_`); a name views of other modules on the app have too
-        is the module's (`pages.index`, as a blueprint's would read). A name the module
-        has a view of already takes the module, name and number (`pages:index:2`)."""
+        others `name_2`, `name_3`... (`_2` of `_`); a name views of other modules on the
+        app have too is the module's (`pages.index`, as a blueprint's would read). A name
+        the module has a view of already takes the module, name and number
+        (`pages:index:2`)."""
         base = f"{self.stem}.{name}" if name in self.state.shared_views else name
         text = base if number == 1 else f"{base.removesuffix('_')}_{number}"  # `_`: _2
         if number > 1 and text in {v.name for v in self.facts.views} | self.clashes:
