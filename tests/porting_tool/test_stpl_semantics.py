@@ -87,6 +87,32 @@ LAYOUTS = [
 ]
 
 
+LAYOUT = "<title>{{get('title', '-')}}</title>\n  {{!base}}\n</html>\n"
+# A rebase() in an `if`: Bottle rebases when the branch runs (sportcourts' `standalone`,
+# paste-math's `solo` at the end of the page); each rendered with the branch taken and not.
+CONDITIONAL = [
+    "% if standalone:\n%   rebase('layout', title='T ' + t)\n% end\n<p>{{t}}</p>\n",
+    "<p>{{t}}</p>\n% if standalone:\n% rebase('layout')\n% end\n",
+    # the test reads a value the page sets at its top, before the rebase()
+    "% setdefault('standalone', False)\n% if standalone:\n% rebase('layout')\n% end\n"
+    "<p>{{t}}</p>\n",
+    # elif and else branches, nested ifs
+    "% if not standalone:\nnot\n% elif t:\n% rebase('layout', title=t)\n% end\nbody\n",
+    "% if not standalone:\n<i>alone</i>\n% else:\n% rebase('layout')\n% end\nbody\n",
+    "% if t:\n% if standalone:\n% rebase('layout')\n% end\n% end\n<p>{{t}}</p>\n",
+    "% if standalone: rebase('layout', title=t)\n% end\n<p>{{t}}</p>\n",
+]
+
+
+@pytest.mark.parametrize("standalone", [True, False])
+@pytest.mark.parametrize("page", CONDITIONAL)
+def test_a_rebase_in_an_if_rebases_when_its_branch_runs(tmp_path, page, standalone):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": page, "layout": LAYOUT},
+                                        standalone=standalone, t="<x>")
+    assert jinja_out == bottle_out
+    assert ("<title>" in jinja_out) is standalone
+
+
 @pytest.mark.parametrize(("templates", "context"), LAYOUTS)
 def test_includes_and_layouts_print_what_bottle_printed(tmp_path, templates, context):
     bottle_out, jinja_out = render_both(tmp_path, templates, **context)

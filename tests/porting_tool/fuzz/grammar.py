@@ -60,6 +60,7 @@ ELEMENTS = (
     "response.copy", "ConfigDict.load_dict", "Bottle.routes", "Route.rule",
     "Route.config", "SimpleTemplate.render", "stpl:CRLF", "stpl:%include indented",
     "stpl:last newline", "stpl:%rebase last newline", "Bottle.router",
+    "stpl:%rebase in %if",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -110,7 +111,8 @@ TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include",
                   "rebase_values", "include_dict", "include_computed",
                   # whitespace the converter keeps: Windows line ends, an include line
                   # followed by an indented line, no last newline (a page, a layout)
-                  "crlf", "include_indented", "no_newline", "rebase_bare")
+                  "crlf", "include_indented", "no_newline", "rebase_bare",
+                  "rebase_if")
 VALUES = ("plain", "<b>&'\"", 7, None)
 
 
@@ -411,7 +413,8 @@ TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "crlf": ("stpl:CRLF", "stpl:%if"),
                      "include_indented": ("stpl:%include indented", "stpl:%include"),
                      "no_newline": ("stpl:last newline", "stpl:{{}}"),
-                     "rebase_bare": ("stpl:%rebase last newline", "stpl:%rebase")}
+                     "rebase_bare": ("stpl:%rebase last newline", "stpl:%rebase"),
+                     "rebase_if": ("stpl:%rebase in %if", "stpl:%if")}
 
 
 def elements_of(app: App) -> set[str]:

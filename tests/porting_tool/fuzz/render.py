@@ -31,13 +31,15 @@ TEMPLATES = {
     "include_indented": "<div>\n% include('part', w=v)\n  <span>{{p}}</span>\n</div>\n",
     "no_newline": "<p>{{v}}</p>\n<i>{{p}}</i>",
     "rebase_bare": "% rebase('bare', title=p)\n  <p>{{v}}</p>",
+    # rebased only when the branch runs (sportcourts' standalone pages)
+    "rebase_if": "% if p:\n%   rebase('base', title=p)\n% end\n<p>{{v}}</p>\n",
 }
 BARE = ("bare", "<main>{{title}}\n{{!base}}</main>")  # no last newline
 BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
 PART = ("part", "<i>{{w}}</i>\n")
 SHARED = {"rebase": BASE, "include": PART, "rebase_values": BASE, "include_dict": PART,
           "include_computed": PART,
-          "include_indented": PART, "rebase_bare": BARE}
+          "include_indented": PART, "rebase_bare": BARE, "rebase_if": BASE}
 TEMPLATE_FOLDERS = {"views": "views", "beside": "", "path": "tpl"}
 
 
