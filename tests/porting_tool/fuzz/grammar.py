@@ -60,7 +60,7 @@ ELEMENTS = (
     "response.copy", "ConfigDict.load_dict", "Bottle.routes", "Route.rule",
     "Route.config", "SimpleTemplate.render", "stpl:CRLF", "stpl:%include indented",
     "stpl:last newline", "stpl:%rebase last newline", "Bottle.router",
-    "stpl:%rebase in %if",
+    "stpl:%rebase in %if", "BaseRequest", "LocalRequest",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -80,7 +80,9 @@ BODIES = ("text", "dict", "template", "view", "httpresponse", "abort", "redirect
           "httperror", "copy", "config", "route_info", "stpl", "random",
           # Bottle's errors caught by class, Bottle's response read back in a view
           # returning a dict (bottle_compat's response keeps it)
-          "caught", "read_back")
+          "caught", "read_back",
+          # a request the view makes over an environ (pysadm's, rosshm's test helpers)
+          "made_request")
 # the bodies that read `app` (bound where functions are, not in a class or a loop)
 READS_APP = ("url_rule", "config", "route_info")
 # each body's drawn variant (its own weight among them)
@@ -91,6 +93,8 @@ VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             # redirect to a random id
             "random": ("one", "rows", "scores", "scores_json", "set", "redirect"),
             "caught": ("both", "alone", "isinstance"),
+            # read as Werkzeug reads it (Flask's Request), or by Bottle's own names (kept)
+            "made_request": ("werkzeug_names", "bottle_names"),
             # the template's name a literal, or computed when the view runs
             "template": ("literal", "literal", "computed"),
             # a URL built from the rule string: app.get_url, or the router's own build
@@ -394,12 +398,14 @@ BODY_ELEMENTS = {
     "copy": ("response.copy", "response.set_header"), "config": ("ConfigDict.load_dict",),
     "route_info": (), "stpl": ("SimpleTemplate.render",), "random": (),
     "caught": ("HTTPError", "abort"), "read_back": ("response.status", "JSONPlugin"),
+    "made_request": (),
 }
 VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
                     "cls": ("HTTPResponse",), "both": ("HTTPResponse",),
                     "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",),
-                    "router_build": ("Bottle.router",)}
+                    "router_build": ("Bottle.router",), "werkzeug_names": ("BaseRequest",),
+                    "bottle_names": ("LocalRequest",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
                      "include": ("stpl:%include", "stpl:{{}}"),

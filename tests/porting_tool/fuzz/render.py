@@ -32,7 +32,7 @@ TEMPLATES = {
     "no_newline": "<p>{{v}}</p>\n<i>{{p}}</i>",
     "rebase_bare": "% rebase('bare', title=p)\n  <p>{{v}}</p>",
     # rebased only when the branch runs (sportcourts' standalone pages)
-    "rebase_if": "% if p:\n%   rebase('base', title=p)\n% end\n<p>{{v}}</p>\n",
+    "rebase_if": "% if v:\n%   rebase('base', title=p)\n% end\n<p>{{v}}</p>\n",
 }
 BARE = ("bare", "<main>{{title}}\n{{!base}}</main>")  # no last newline
 BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
@@ -155,6 +155,13 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "read_back":  # set, then read back, in a view answering a dict
         return [f"{response}.status = 201", f'{response}.set_header("X-B{n}", "{n}")',
                 f'return {{"status": {response}.status, "b": {response}.get_header("X-B{n}")}}']
+    if kind == "made_request" and route.variant == "werkzeug_names":  # Flask's Request(environ)
+        return [f'made = {m.b("BaseRequest")}({request}.environ)',
+                f'return {p} + " " + made.method + " " + made.path']
+    if kind == "made_request":  # read by Bottle's names: Bottle's class kept
+        return [f'made = {m.b("LocalRequest")}(environ={{"REQUEST_METHOD": "PUT", '
+                f'"PATH_INFO": "/made", "QUERY_STRING": "a=r{n}"}})',
+                f'return {p} + " " + made.method + made.path + made.query.a']
     if kind == "copy":  # a copy of the response as it stands
         if route.variant == "cls":
             return [f'{response}.set_header("X-C{n}", "{n}")',
