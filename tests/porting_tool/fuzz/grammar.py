@@ -181,6 +181,7 @@ class App:
     errors: list[int]
     mount: str = ""  # the module that mounts sub.py's app, "" for none
     merge: str = ""  # the module that merges extra.py's app
+    merge_plugin: bool = False  # extra.py's app installs a plugin of its own
     plugin: str = ""  # the module that installs the plugin
     plugin_kind: str = "decorator"  # decorator, or object (setup() and apply())
     plugin_late: bool = False  # installed below the routes (Bottle applies it all the same)
@@ -364,6 +365,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     if app.mount:
         app.mount_form = draw(st.sampled_from(["literal", "config", "factory", "parameter"]))
     app.merge = draw(st.sampled_from(["", "", "", *modules]))
+    app.merge_plugin = bool(app.merge) and draw(st.booleans())
     app.plugin = draw(st.sampled_from(["", "", *modules]))
     if app.plugin:
         app.plugin_kind = draw(st.sampled_from(["decorator", "object"]))

@@ -514,6 +514,11 @@ def write_app(app: App, folder: Path) -> Path:
         extra = Module(app)
         extra.blocks = [f"extra = {extra.b('Bottle')}()",
                         '@extra.route("/merged")\ndef merged():\n    return "merged"']
+        if app.merge_plugin:  # its own plugin, which Bottle's merged route keeps (Route.app)
+            extra.blocks.append("\n".join([
+                "def bracket(callback):", "    def wrapper(*args, **kwargs):",
+                '        return "[" + callback(*args, **kwargs) + "]"', "",
+                "    return wrapper", "", "", "extra.install(bracket)"]))
         (folder / "extra.py").write_text(extra.text())
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
