@@ -81,8 +81,9 @@ BODIES = ("text", "dict", "template", "view", "httpresponse", "abort", "redirect
           # Bottle's errors caught by class, Bottle's response read back in a view
           # returning a dict (bottle_compat's response keeps it)
           "caught", "read_back",
-          # a request the view makes over an environ (pysadm's, rosshm's test helpers)
-          "made_request")
+          # a request the view makes over an environ (pysadm's, rosshm's test helpers);
+          # a WTForms field a template prints (an object with __html__: le_bakerys')
+          "made_request", "field")
 # the bodies that read `app` (bound where functions are, not in a class or a loop)
 READS_APP = ("url_rule", "config", "route_info")
 # each body's drawn variant (its own weight among them)
@@ -314,6 +315,8 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
     if body in ("template", "view"):
         route.template = draw(st.sampled_from(TEMPLATE_KINDS))
         route.value = draw(st.sampled_from(VALUES))
+    if body == "field":  # printed by {{ }}, {{! }}, in an `if`
+        route.template = draw(st.sampled_from(("plain", "raw", "if")))
     if body == "query":
         route.query = draw(st.sampled_from(["attr", "get", "getall"]))
     if body in VARIANTS:
@@ -400,7 +403,7 @@ BODY_ELEMENTS = {
     "copy": ("response.copy", "response.set_header"), "config": ("ConfigDict.load_dict",),
     "route_info": (), "stpl": ("SimpleTemplate.render",), "random": (),
     "caught": ("HTTPError", "abort"), "read_back": ("response.status", "JSONPlugin"),
-    "made_request": (),
+    "made_request": (), "field": ("template",),
 }
 VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
                     "cls": ("HTTPResponse",), "both": ("HTTPResponse",),

@@ -155,6 +155,11 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "read_back":  # set, then read back, in a view answering a dict
         return [f"{response}.status = 201", f'{response}.set_header("X-B{n}", "{n}")',
                 f'return {{"status": {response}.status, "b": {response}.get_header("X-B{n}")}}']
+    if kind == "field":  # a WTForms field: SimpleTemplate printed its str() escaped
+        m.need("from wtforms import Form, StringField")
+        if not any(block.startswith("class Fields(Form):") for block in m.blocks):
+            m.blocks.append('class Fields(Form):\n    email = StringField("Email")')
+        return [f'return {m.b("template")}("t{n}", v=Fields().email, p={p})']
     if kind == "made_request" and route.variant == "werkzeug_names":  # Flask's Request(environ)
         return [f'made = {m.b("BaseRequest")}({request}.environ)',
                 f'return {p} + " " + made.method + " " + made.path']
