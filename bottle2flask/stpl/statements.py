@@ -61,6 +61,8 @@ class Frame:
     # for an `if`: each branch's test so far (Jinja2's text, the names it reads; None for
     # `else`), or None once a test has no Jinja2 form: a rebase() in it is conditional
     tests: list | None = None
+    piece: int = -1  # for an `if`: the piece of `out` its opening tag is written in
+    rebased: bool = False  # for an `if`: a rebase() in it (the header's `if` now)
 
 
 @dataclass
@@ -395,6 +397,13 @@ class Statements:
             return ""  # the loop ended at its `else`
         if frame.kind == "macro":
             return "{% endmacro %}"
+        if frame.rebased and frame.tests is not None and len(frame.tests) == 1 \
+                and not any(self.out[frame.piece + 1:]) \
+                and self.out[frame.piece].strip() == f"{{% if {frame.tests[0][0]} %}}":
+            # `% if standalone: rebase(...)` and nothing else: the header's {% if %} says
+            # it all, and an empty one would stay in the page
+            self.out[frame.piece] = ""
+            return ""
         return "{% endif %}"
 
     def line_of_code(self, code: str, line: int) -> str:
@@ -454,6 +463,7 @@ class Statements:
                                  "{{% if {call} %}}") + rest()
             self.stack.append(self.if_frame(line))
             self.stack[-1].tests = [(test, set(_names(node.test)))]
+            self.stack[-1].piece = len(self.out)
             return f"{{% if {test} %}}" + rest()
         if isinstance(node, ast.FunctionDef) and not self.stack:
             try:
@@ -744,6 +754,8 @@ class Statements:
             raise Unsupported("T034", "a second `rebase()`")
         if self.stack:
             self.rebase_when = (*self.branch_test(), code)
+            for frame in self.stack:
+                frame.rebased = True
         pairs = []
         first_load = len(self.loads)
         for kw in _spread(call.keywords):
@@ -946,7 +958,8 @@ class Statements:
             if not frame.filled:
                 raise Failed(frame.line, "a block is never closed with `end` and has "
                                          "nothing in it")
-            self.out.append(self.close(frame.line) + ends)
+            closed = self.close(frame.line)
+            self.out.append(closed + ends if closed else "")
         self.check_loop_stores()
         body = "".join(self.out)
         if self.extends is None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from bottle2flask.stpl import convert_source
 from tests.porting_tool.stpl_render import printing_none, render_both
 
 CASES = [
@@ -101,6 +104,9 @@ CONDITIONAL = [
     "% if not standalone:\n<i>alone</i>\n% else:\n% rebase('layout')\n% end\nbody\n",
     "% if t:\n% if standalone:\n% rebase('layout')\n% end\n% end\n<p>{{t}}</p>\n",
     "% if standalone: rebase('layout', title=t)\n% end\n<p>{{t}}</p>\n",
+    # sportcourts' games/game.tpl: a blank line printed before the page's own
+    "% setdefault('standalone', False)\n\n% if standalone:\n%   rebase('layout')\n% end\n"
+    "\n% if standalone:\n<p>alone</p>\n% end\n<p>{{t}}</p>\n",
 ]
 
 
@@ -111,6 +117,15 @@ def test_a_rebase_in_an_if_rebases_when_its_branch_runs(tmp_path, page, standalo
                                         standalone=standalone, t="<x>")
     assert jinja_out == bottle_out
     assert ("<title>" in jinja_out) is standalone
+    # an `if` that held only the rebase() is the header's: no empty one is left in the page
+    page = (tmp_path / "out" / "main.html").read_text()
+    assert not re.search(r"{% if [^%]*%}\s*{% endif", page), page
+
+
+def test_an_if_holding_only_a_rebase_leaves_nothing_in_the_page():
+    conversion = convert_source("% if solo:\n% rebase('layout')\n% end\n<p>x</p>\n")
+    assert conversion.source == ('{% if solo %}{% extends "layout.html" %}{% endif -%}\n'
+                                 "{% block content -%}\n<p>x</p>\n{% endblock %}\n")
 
 
 @pytest.mark.parametrize(("templates", "context"), LAYOUTS)
