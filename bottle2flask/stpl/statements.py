@@ -462,7 +462,7 @@ class Statements:
                 return self.todo(why.rule, line, why.message, code,
                                  "{{% if {call} %}}") + rest()
             self.stack.append(self.if_frame(line))
-            self.stack[-1].tests = [(test, set(_names(node.test)))]
+            self.stack[-1].tests = [(test, _test_names(node.test))]
             self.stack[-1].piece = len(self.out)
             return f"{{% if {test} %}}" + rest()
         if isinstance(node, ast.FunctionDef) and not self.stack:
@@ -547,7 +547,7 @@ class Statements:
             frame.tests, test = None, None
             tag = self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}")
         if frame.tests is not None:
-            frame.tests.append((test, set(_names(node.test))))
+            frame.tests.append((test, _test_names(node.test)))
         self.source = code  # the body's nodes point into the line as written
         rest = "".join(self.statement(s, code, line) for s in body)
         return (tag if test is None else f"{{% elif {test} %}}") + rest
@@ -1089,6 +1089,15 @@ def _sure_names(node: ast.AST) -> list[str]:
 
 def _names(node) -> list[str]:
     return [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+
+
+def _test_names(node) -> set[str]:
+    """The names a test reads, those it reads by string too (`get('x')`, `defined('x')`)."""
+    return set(_names(node)) | {
+        str(sub.args[0].value) for sub in ast.walk(node)
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name)
+        and sub.func.id in ("get", "defined") and sub.args
+        and isinstance(sub.args[0], ast.Constant)}
 
 
 def _comment(text: str) -> str:

@@ -147,6 +147,7 @@ FLAGGED = [
     # the page sets before it (an `if` alone is a conditional extends: test_stpl_semantics)
     ("T034", "% for x in xs:\n% rebase('layout')\n% end\n"),
     ("T034", "% x = f()\n% x = g(x)\n% if x:\n% rebase('layout')\n% end\n"),
+    ("T034", "% x = f()\n% x = g(x)\n% if get('x'):\n% rebase('layout')\n% end\n"),
     ("T034", "% if x:\n% t = 'a'\n% end\n% rebase('layout', title=t)\n"),
 ]
 
