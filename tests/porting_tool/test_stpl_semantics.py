@@ -107,6 +107,10 @@ CONDITIONAL = [
     # sportcourts' games/game.tpl: a blank line printed before the page's own
     "% setdefault('standalone', False)\n\n% if standalone:\n%   rebase('layout')\n% end\n"
     "\n% if standalone:\n<p>alone</p>\n% end\n<p>{{t}}</p>\n",
+    # and a value a loop carries on (its namespace() set first: the pieces the converter
+    # counted moved by one, and the values at the top were not hoisted: a T034)
+    "% setdefault('standalone', False)\n% n = 0\n% for x in t:\n%   n = n + 1\n% end\n"
+    "% if standalone:\n%   rebase('layout')\n% end\n<p>{{n}}</p>\n",
 ]
 
 
