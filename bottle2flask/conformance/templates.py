@@ -37,6 +37,8 @@ ROWS_SYNTAX = [
     stpl("\\%", "\\% not code\n100 % sure\n"),
     stpl("% inside a line", "a % b {{n}} % c\n"),
     stpl("%rebase", "% rebase('layout', title='T')\nbody {{n}}\n", files=(LAYOUT,)),
+    stpl("%rebase in %if", "% if n > 1:\n% rebase('layout', title='T')\n% end\nbody {{n}}\n",
+         files=(LAYOUT,)),
     stpl("%include", "before\n% include('part', x=n)\nafter\n", files=(PART,)),
     stpl("include()", "{{!include('part', x=1)}}|\n", files=(PART,)),
     stpl("%rebase **values", "% rebase('layout', **values)\nbody {{n}}\n", files=(LAYOUT,),

@@ -138,10 +138,20 @@ are dropped (an included Jinja2 template sees the caller's names, as Bottle's do
                                         {% endblock %}
 ```
 The `rebase()` arguments become `{% set %}` outside the block, which Jinja2 passes to
-the layout ([PORTING 27](PORTING.md#27-layouts)). A `rebase()` inside an `if`, a second
-one, a layout name that is not a literal, or `**kwargs` are T034; `**locals()` is
-dropped, since Bottle hands the layout (and an included template) the page's whole
-namespace anyway."""),
+the layout ([PORTING 27](PORTING.md#27-layouts)). A `rebase()` in an `if` (Bottle
+rebases when its branch runs) is Jinja2's conditional extends, the same where the
+branch's test reads no value the page sets but at its top before it (its arguments'
+`{% set %}` go in the `if` too):
+```
+% if standalone:                  {% if standalone %}{% extends "layout.html" %}{% endif %}
+%   rebase('layout')              {% block content %}
+% end                             <p>...</p>
+<p>...</p>                        {% endblock %}
+```
+(a page that does not extend prints its block in place). A `rebase()` in a loop or on
+such a value, a second one, a layout name that is not a literal, or `**kwargs` are T034;
+`**locals()` is dropped, since Bottle hands the layout (and an included template) the
+page's whole namespace anyway."""),
     'T009': ('`{{!base}}`', """in the layout, `{%+ block content %}{% endblock +%}` (the `+` keeps
 the indentation and newline around it, as Bottle prints them). A layout that itself
 rebases gets a block of its own name (`content_NAME`) so no block is defined twice;
@@ -294,14 +304,15 @@ report: the author may have meant Jinja2's empty-list `else`""",
         """set a flag in the view, or test the list with `{% if %}`""",
     ),
     'T034': (
-        """`rebase` of a non-literal name, `include(**values)` converted alone (its names
-are known only with its folder), a page reading a name its `rebase(**values)` sets too,
-`rebase()` in a block or twice, a `rebase()` argument computed from a value the page
-sets in its block, a `rebase()` argument named as a value the page itself prints (Jinja2
-would show the layout's value in the page), a value the layout reads that the page sets
-in its block, `{{!base}}` inside a `% def`; `include` of a name computed when the template
-renders is a note that does not break: Jinja2 includes the first converted template the
-name may be (`{% include [name ~ ".html", name[:-4] ~ ".html", ...] %}`: x, x.tpl -> x.html)""",
+        """`rebase` of a non-literal name, `include(**values)` converted alone (its names are known
+only with its folder), a page reading a name its `rebase(**values)` sets too, `rebase()`
+in a loop, in an `if` on a value the page sets before it, or twice, a `rebase()`
+argument computed from a value the page sets in its block, a `rebase()` argument named
+as a value the page itself prints (Jinja2 would show the layout's value in the page), a
+value the layout reads that the page sets in its block, `{{!base}}` inside a `% def`;
+`include` of a name computed when the template renders is a note that does not break:
+Jinja2 includes the first converted template the name may be (`{% include [name ~
+".html", name[:-4] ~ ".html", ...] %}`: x, x.tpl -> x.html)""",
         """write the `{% extends %}`/`{% include %}` by hand; pass the Flask name to include""",
     ),
 }

@@ -143,6 +143,9 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         used = set(re.findall(r"[A-Za-z_]\w*", text))
         translate.namespace = next(n for n in ("ns", "ns_", "kit_ns") if n not in used)
         translate.namespaced = namespaced
+        # its {% set ns = namespace() %} goes first, written once the template is read:
+        # the piece is kept from the start, so the pieces the statements count stay theirs
+        statements.out.append("")
     try:
         tokens = reader.read(text, syntax)
     except Exception as error:  # Bottle's own parser refused it
@@ -173,7 +176,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         if namespaced:
             given = sorted(n for n in namespaced if n in statements.reads_from_caller())
             values = ", ".join(f"{n}={n}" for n in given)
-            statements.out.insert(0, f"{{% set {translate.namespace} = namespace({values}) %}}\n")
+            statements.out[0] = f"{{% set {translate.namespace} = namespace({values}) %}}\n"
         body = statements.finish()
     except Failed as error:
         return _failed(context, str(error))

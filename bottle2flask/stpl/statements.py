@@ -58,6 +58,11 @@ class Frame:
     filled: bool = False  # its current branch has a statement (Python needs one)
     inline: bool = False  # that statement is on the opening line (`if x: y = 1`)
     breaks: bool = False  # for a `for`: a `break` in its body (nearest loop: this one)
+    # for an `if`: each branch's test so far (Jinja2's text, the names it reads; None for
+    # `else`), or None once a test has no Jinja2 form: a rebase() in it is conditional
+    tests: list | None = None
+    piece: int = -1  # for an `if`: the piece of `out` its opening tag is written in
+    rebased: bool = False  # for an `if`: a rebase() in it (the header's `if` now)
 
 
 @dataclass
@@ -104,6 +109,8 @@ class Statements:
     rebase_piece: int = 0
     rebase_line: int = 0
     rebase_loads: range = range(0)
+    # a rebase() in `if` branches: (the branches' Jinja2 test, the names it reads, its line)
+    rebase_when: tuple | None = None
     stored_before_rebase: set = field(default_factory=set)
     loop_count: int = 0
     imports: list = field(default_factory=list)  # (name, module, attribute or None): T019
@@ -390,6 +397,13 @@ class Statements:
             return ""  # the loop ended at its `else`
         if frame.kind == "macro":
             return "{% endmacro %}"
+        if frame.rebased and frame.tests is not None and len(frame.tests) == 1 \
+                and not any(self.out[frame.piece + 1:]) \
+                and self.out[frame.piece].strip() == f"{{% if {frame.tests[0][0]} %}}":
+            # `% if standalone: rebase(...)` and nothing else: the header's {% if %} says
+            # it all, and an empty one would stay in the page
+            self.out[frame.piece] = ""
+            return ""
         return "{% endif %}"
 
     def line_of_code(self, code: str, line: int) -> str:
@@ -448,6 +462,8 @@ class Statements:
                 return self.todo(why.rule, line, why.message, code,
                                  "{{% if {call} %}}") + rest()
             self.stack.append(self.if_frame(line))
+            self.stack[-1].tests = [(test, _test_names(node.test))]
+            self.stack[-1].piece = len(self.out)
             return f"{{% if {test} %}}" + rest()
         if isinstance(node, ast.FunctionDef) and not self.stack:
             try:
@@ -515,16 +531,26 @@ class Statements:
             raise Failed(line, f"`{keyword}` cannot follow this block")
         frame.branch += 1
         # `else: y = 2` and `elif c: y = 3` may carry their body on the line, as `if` may.
-        rest = "".join(self.statement(s, code, line) for s in body)
+        # The branch's test first: a rebase() on the `else:`/`elif c:` line itself is
+        # conditional on it.
         if keyword == "else":
-            return "{% else %}" + rest
+            if frame.tests is not None:
+                frame.tests.append(None)
+            return "{% else %}" + "".join(self.statement(s, code, line) for s in body)
         self.source = "if" + code[len("elif"):]
         node = ast.parse(self.source + ("" if body else "\n pass")).body[0]
         assert isinstance(node, ast.If)  # `if` and the rest of the `elif` line
+        tag = ""
         try:
-            return f"{{% elif {self.expression(node.test, line)} %}}" + rest
+            test = self.expression(node.test, line)
         except Unsupported as why:
-            return self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}") + rest
+            frame.tests, test = None, None
+            tag = self.todo(why.rule, line, why.message, code, "{{% elif {call} %}}")
+        if frame.tests is not None:
+            frame.tests.append((test, _test_names(node.test)))
+        self.source = code  # the body's nodes point into the line as written
+        rest = "".join(self.statement(s, code, line) for s in body)
+        return (tag if test is None else f"{{% elif {test} %}}") + rest
 
     def signature(self, args: ast.arguments, line: int) -> str:
         if args.vararg or args.kwarg or args.posonlyargs or args.kwonlyargs:
@@ -724,11 +750,12 @@ class Statements:
 
     def call_rebase(self, call, code, line) -> str:
         name = self.template_name(call, "rebase")
-        if self.stack:
-            raise Unsupported("T034", "`rebase()` inside a block: Jinja2's extends is "
-                                      "unconditional")
         if self.extends is not None:
             raise Unsupported("T034", "a second `rebase()`")
+        if self.stack:
+            self.rebase_when = (*self.branch_test(), code)
+            for frame in self.stack:
+                frame.rebased = True
         pairs = []
         first_load = len(self.loads)
         for kw in _spread(call.keywords):
@@ -744,6 +771,26 @@ class Statements:
         self.rebase_line, self.stored_before_rebase = line, set(self.store_count)
         self.context.rules.add("T008")
         return ""
+
+    def branch_test(self) -> tuple[str, set[str]]:
+        """The test of the `if` branches a rebase() stands in (nested `if`s, `elif`s,
+        `else`), and the names it reads: Jinja2 extends under it (`{% if standalone %}{%
+        extends "layout.html" %}{% endif %}`, Jinja2's own conditional extends)."""
+        parts: list[str] = []
+        reads: set[str] = set()
+        for frame in self.stack:
+            if frame.kind != "if" or frame.tests is None:
+                raise Unsupported("T034", "`rebase()` inside a loop, a function or a block "
+                                          "Jinja2 cannot say: its extends can only be "
+                                          "conditional on an `if`")
+            *before, this = frame.tests
+            parts += [f"not ({test})" for test, _ in before]
+            if this is not None:
+                parts.append(f"({this[0]})" if len(frame.tests) > 1 or len(self.stack) > 1
+                             else this[0])
+            for test in frame.tests:
+                reads |= test[1] if test is not None else set()
+        return " and ".join(parts) or "true", reads
 
     def layout_header(self, extends: str) -> str:
         """extends, the page's own top-level values, the rebase() arguments, the block.
@@ -767,6 +814,7 @@ class Statements:
             hoisted |= names
             lines.append(tag)
             self.context.rules.add("T018")
+        top = len(lines)  # what follows is the rebase()'s own: under its `if`, if any
         before = self.stored_before_rebase
         given = set()  # what the layout gets from the rebase() arguments (or a TODO)
         page_reads = self.reads_from_caller(skip=self.rebase_loads)
@@ -816,9 +864,33 @@ class Statements:
             self.context.rules.add("T034")
             lines.append(f"{{# TODO(flask-port/T034): {_comment(why)} #}}"
                          "{% set _ = flask_port_todo('T034') %}")
-        lines.append(f"{{% block {self.blocks.get(jinja_name(extends), 'content')} %}}")
+        block = f"{{% block {self.blocks.get(jinja_name(extends), 'content')} %}}"
+        if self.rebase_when is not None:
+            lines = self.conditional(lines, top, hoisted, before)
         # A page prints nothing outside its blocks: one tag a line, as a person writes it.
-        return "\n".join(lines)
+        return "\n".join([*lines, block])
+
+    def conditional(self, lines: list[str], top: int, hoisted: set[str],
+                    before: set[str]) -> list[str]:
+        """The header of a page whose rebase() is in an `if`: its values, then the
+        extends and the rebase()'s values under the branch's test. Jinja2 decides at the
+        top, Bottle where the rebase() runs: the same where the test reads no value the
+        page sets, but the values set once at its top, before the rebase(), which the
+        header sets first. (Until it extends, a Jinja2 page prints what stands outside
+        its blocks: whitespace.py has each of these lines take its own newline.)"""
+        assert self.rebase_when is not None
+        test, reads, code = self.rebase_when
+        head, own = lines[1:top], lines[top:]
+        moved = reads & set(self.store_count)
+        if reads & self.macros or any(n not in hoisted or n not in before for n in moved):
+            why = ("`rebase()` in an `if` whose test reads a value the page sets before it: "
+                   "Jinja2's extends is decided at the top")
+            self.context.todo("T034", self.rebase_line, f"{why}: % {code}")
+            self.context.rules.add("T034")
+            head.append(f"{{# TODO(flask-port/T034): {_comment(why)}: % {_comment(code)} #}}"
+                        "{% set _ = flask_port_todo('T034') %}")
+        self.context.rules.add("T008")
+        return [*head, f"{{% if {test} %}}{lines[0]}{''.join(own)}{{% endif %}}"]
 
     def call_setdefault(self, call, code, line) -> str:
         if len(call.args) != 2 or call.keywords or not isinstance(call.args[0], ast.Constant) \
@@ -886,7 +958,8 @@ class Statements:
             if not frame.filled:
                 raise Failed(frame.line, "a block is never closed with `end` and has "
                                          "nothing in it")
-            self.out.append(self.close(frame.line) + ends)
+            closed = self.close(frame.line)
+            self.out.append(closed + ends if closed else "")
         self.check_loop_stores()
         body = "".join(self.out)
         if self.extends is None:
@@ -1016,6 +1089,15 @@ def _sure_names(node: ast.AST) -> list[str]:
 
 def _names(node) -> list[str]:
     return [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+
+
+def _test_names(node) -> set[str]:
+    """The names a test reads, those it reads by string too (`get('x')`, `defined('x')`)."""
+    return set(_names(node)) | {
+        str(sub.args[0].value) for sub in ast.walk(node)
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name)
+        and sub.func.id in ("get", "defined") and sub.args
+        and isinstance(sub.args[0], ast.Constant)}
 
 
 def _comment(text: str) -> str:

@@ -250,10 +250,14 @@ def _assign(lines: list[Line]) -> list[int]:
     child = any(t.word == "extends" for line in lines if line.code for t in line.tags)
     stack = [Frame(right=True, printed=False)]
     outside = child  # a child prints only inside its blocks: its header needs no marker
+    # but a page that extends under an `if` prints its header's newlines when it does not
+    conditional = any(line.code and line.tags[0].word == "if"
+                      and any(t.word == "extends" for t in line.tags) for line in lines)
     for i, line in enumerate(lines):
         number, kind, frame = i + 1, kinds[i], stack[-1]
         above = lines[i - 1] if i else None
         if outside and len(stack) == 1 and kind not in ("start", "text"):
+            line.right = conditional
             continue
         if line.prefix:
             frame.printed = True

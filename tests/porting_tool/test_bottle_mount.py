@@ -204,3 +204,31 @@ def test_a_parents_own_converter_stays_its_own_after_a_child_is_merged(how):
     parent.add_url_rule("/at/<float:n>", "at", lambda n: repr(n))
     client = webtest.TestApp(parent)
     assert [client.get(path).text for path in ("/at/2", "/at/.5")] == ["2.0", "0.5"]
+
+
+def test_a_merged_route_keeps_the_plugins_of_the_app_it_came_from():
+    """Bottle's merged and mounted routes keep their own app (Route.app), whose plugins
+    wrap them, those installed after the merge too; a parent with no plugins of its own
+    dispatched to the bare view (the plugin's header lost)."""
+    from bottle2flask.port.compat.bottle_plugins import install_plugin
+
+    def stamp(callback):
+        def wrapper(*args, **kwargs):
+            return f"[{callback(*args, **kwargs)}]"
+        return wrapper
+
+    answers_of = []
+    for plugin_first in (True, False):
+        parent, child, other = Flask("parent"), Flask("child"), Flask("other")
+        child.add_url_rule("/c", "c", lambda: "child")
+        other.add_url_rule("/o", "o", lambda: "other")
+        if plugin_first:
+            install_plugin(child, stamp)
+        merge(parent, child)
+        mount(parent, "/m/", other)  # Bottle 0.13's mount of a Bottle app: merged
+        if not plugin_first:
+            install_plugin(child, stamp)
+        install_plugin(other, stamp)
+        client = webtest.TestApp(parent)
+        answers_of.append((client.get("/c").text, client.get("/m/o").text))
+    assert answers_of == [("[child]", "[other]")] * 2

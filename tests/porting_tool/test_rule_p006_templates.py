@@ -255,3 +255,95 @@ def test_an_object_with_html_is_printed_as_bottle_where_the_check_repairs_it(tmp
             if s["kind"] == "template-text"] == [
         ("template-text", True, True), ("template-text", False, False)]
     assert not any(s["exact"] for s in sites if s["kind"] != "template-text")
+
+
+STANDALONE = {
+    "web.py": '''
+        from bottle import Bottle, request, template
+
+        app = Bottle()
+
+
+        @app.route("/game")
+        def game():
+            return template("game", standalone=request.query.get("tab") is None, name="<5x5>")
+
+
+        @app.route("/todo")
+        def todo():
+            return template("todo", solo="solo" in request.query)
+    ''',
+    # sportcourts' games/game.tpl: the page alone, or a tab another page includes
+    "views/game.tpl": """\
+        % setdefault("standalone", False)
+
+        % if standalone:
+        %   rebase("_basicpage", title="Game " + name)
+        % end
+        <h1>{{name}}</h1>
+        % if standalone:
+        <p>alone</p>
+        % end
+    """,
+    # paste-math's todo.tpl: rebased at its end
+    "views/todo.tpl": "<ul><li>one</li></ul>\n%if solo:\n%rebase('_basicpage', title='Todo')\n"
+                      "%end\n",
+    "views/_basicpage.tpl": "<html><title>{{title}}</title>\n<body>\n{{!base}}</body></html>\n",
+}
+
+
+def test_a_rebase_in_an_if_is_jinja2s_conditional_extends(tmp_path):
+    """RULE-s45 (sportcourts, paste-math): `% if standalone: rebase(...)` was a T034
+    that broke every page rendering it; Jinja2 extends under an `if` just as well."""
+    from .helpers import both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, STANDALONE, "p006_standalone")
+    page = (tmp_path / "out" / "views" / "game.html").read_text()
+    assert '{% if standalone %}{% extends "_basicpage.html" %}' in page
+    assert "flask_port_todo" not in page
+    for path in ("/game", "/game?tab=1", "/todo", "/todo?solo=1"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/game")[1].startswith("<html><title>Game &lt;5x5&gt;</title>")
+    assert answers(flask_app, "/todo")[1] == "<ul><li>one</li></ul>\n"
+
+
+WTFORMS_APP = {
+    "forms.py": '''
+        from wtforms import Form, StringField
+
+
+        class LogIn(Form):
+            email = StringField("Email")
+    ''',
+    "web.py": '''
+        from bottle import Bottle, request, template
+
+        from forms import LogIn
+
+        app = Bottle()
+
+
+        @app.route("/login")
+        def login():
+            return template("login", form=LogIn(request.forms), note=None)
+    ''',
+    "views/login.tpl": "<form>{{ form.email }} {{! form.email }} [{{ note }}]</form>\n",
+}
+
+
+def test_an_app_making_wtforms_fields_prints_them_as_bottle_without_the_check(tmp_path):
+    """RULE-s46 class D (le_bakerys): a WTForms field printed by {{ }} was its markup in
+    Jinja2, the escaped text SimpleTemplate printed (a page escaping less than Bottle's),
+    until the check repaired the render; an app whose code imports WTForms takes the
+    render's exact candidate from the start (a site kept), --no-check too."""
+    import json
+
+    from .helpers import both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, WTFORMS_APP, "p006_wtforms")
+    assert answers(flask_app, "/login") == answers(bottle_app, "/login")
+    assert "&amp;lt;input id=&amp;quot;email" in answers(flask_app, "/login")[1]
+    assert "install(app, template_text=True)\n" in (tmp_path / "out" / "web.py").read_text()
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    sites = [s for m in report["modules"] for s in m["sites"] if s["kind"] == "template-text"]
+    assert [(s["exact"], bool(s.get("kept"))) for s in sites] == [(True, True)]

@@ -122,3 +122,69 @@ def test_a_merge_on_a_parameter_annotated_as_bottles_app_is_ported(tmp_path):
     for path in ("/users", "/nothing"):
         assert answers(flask_app, path)[0] == answers(bottle_app, path)[0]
     assert answers(flask_app, "/users") == (200, "users")
+
+
+PLUGGED = {
+    "web.py": '''
+        from bottle import Bottle, response
+
+
+        def stamp(callback):
+            def wrapper(*args, **kwargs):
+                response.set_header("X-Stamp", "sub")
+                return callback(*args, **kwargs)
+            return wrapper
+
+
+        class Brackets:
+            name = "brackets"
+            api = 2
+
+            def apply(self, callback, route):
+                def wrapper(*args, **kwargs):
+                    return "[" + callback(*args, **kwargs) + "]"
+                return wrapper
+
+
+        app = Bottle()
+        sub = Bottle()
+        sub.install(stamp)
+        other = Bottle()
+        other.install(Brackets())
+
+
+        @app.route("/")
+        def index():
+            return "root"
+
+
+        @sub.route("/s")
+        def s():
+            return "sub page"
+
+
+        @other.route("/o")
+        def o():
+            return "other page"
+
+
+        app.merge(sub)
+        app.mount("/m/", other)
+    ''',
+}
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+def test_a_merged_or_mounted_apps_plugins_still_wrap_its_routes(tmp_path, faithful):
+    """A plugin installed on an app then merged (or mounted, which Bottle 0.13 merges):
+    Bottle's merged routes keep their own app's plugins; the port's merge() dispatched to
+    the bare view where the parent had no plugin (X-Stamp lost), and so did --faithful's
+    mount."""
+    bottle_app, flask_app = both_folders(tmp_path, PLUGGED, f"p015_plugged_{faithful}",
+                                         faithful=faithful)
+    for path in ("/", "/s", "/m/o"):
+        b, f = (client.get(path, expect_errors=True) for client in (bottle_app, flask_app))
+        assert (f.status_int, f.text, f.headers.get("X-Stamp")) == (
+            b.status_int, b.text, b.headers.get("X-Stamp")), path
+    assert flask_app.get("/s").headers["X-Stamp"] == "sub"
+    assert flask_app.get("/m/o").text == "[other page]"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from bottle2flask.stpl import convert_source
 from tests.porting_tool.stpl_render import printing_none, render_both
 
 CASES = [
@@ -85,6 +88,48 @@ LAYOUTS = [
     ({"main": "% rebase('layout')\nx\n", "layout": "% nav = get('nav', '')\n[{{nav}}]{{!base}}"},
      {}),
 ]
+
+
+LAYOUT = "<title>{{get('title', '-')}}</title>\n  {{!base}}\n</html>\n"
+# A rebase() in an `if`: Bottle rebases when the branch runs (sportcourts' `standalone`,
+# paste-math's `solo` at the end of the page); each rendered with the branch taken and not.
+CONDITIONAL = [
+    "% if standalone:\n%   rebase('layout', title='T ' + t)\n% end\n<p>{{t}}</p>\n",
+    "<p>{{t}}</p>\n% if standalone:\n% rebase('layout')\n% end\n",
+    # the test reads a value the page sets at its top, before the rebase()
+    "% setdefault('standalone', False)\n% if standalone:\n% rebase('layout')\n% end\n"
+    "<p>{{t}}</p>\n",
+    # elif and else branches, nested ifs
+    "% if not standalone:\nnot\n% elif t:\n% rebase('layout', title=t)\n% end\nbody\n",
+    "% if not standalone:\n<i>alone</i>\n% else:\n% rebase('layout')\n% end\nbody\n",
+    "% if t:\n% if standalone:\n% rebase('layout')\n% end\n% end\n<p>{{t}}</p>\n",
+    "% if standalone: rebase('layout', title=t)\n% end\n<p>{{t}}</p>\n",
+    # sportcourts' games/game.tpl: a blank line printed before the page's own
+    "% setdefault('standalone', False)\n\n% if standalone:\n%   rebase('layout')\n% end\n"
+    "\n% if standalone:\n<p>alone</p>\n% end\n<p>{{t}}</p>\n",
+    # and a value a loop carries on (its namespace() set first: the pieces the converter
+    # counted moved by one, and the values at the top were not hoisted: a T034)
+    "% setdefault('standalone', False)\n% n = 0\n% for x in t:\n%   n = n + 1\n% end\n"
+    "% if standalone:\n%   rebase('layout')\n% end\n<p>{{n}}</p>\n",
+]
+
+
+@pytest.mark.parametrize("standalone", [True, False])
+@pytest.mark.parametrize("page", CONDITIONAL)
+def test_a_rebase_in_an_if_rebases_when_its_branch_runs(tmp_path, page, standalone):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": page, "layout": LAYOUT},
+                                        standalone=standalone, t="<x>")
+    assert jinja_out == bottle_out
+    assert ("<title>" in jinja_out) is standalone
+    # an `if` that held only the rebase() is the header's: no empty one is left in the page
+    page = (tmp_path / "out" / "main.html").read_text()
+    assert not re.search(r"{% if [^%]*%}\s*{% endif", page), page
+
+
+def test_an_if_holding_only_a_rebase_leaves_nothing_in_the_page():
+    conversion = convert_source("% if solo:\n% rebase('layout')\n% end\n<p>x</p>\n")
+    assert conversion.source == ('{% if solo %}{% extends "layout.html" %}{% endif -%}\n'
+                                 "{% block content -%}\n<p>x</p>\n{% endblock %}\n")
 
 
 @pytest.mark.parametrize(("templates", "context"), LAYOUTS)

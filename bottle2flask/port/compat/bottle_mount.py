@@ -26,6 +26,7 @@ answers). Delete this module once the app no longer imports it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -98,7 +99,7 @@ def merge_under(app: Any, prefix: str, other: Any) -> None:
         if view is None or rule.endpoint == "static":
             continue
         options = dict(rule.get_empty_kwargs())
-        if app.view_functions.get(rule.endpoint, view) is not view:
+        if _unwrapped(app.view_functions.get(rule.endpoint, view)) is not view:
             options["endpoint"] = f"{other.name}.{rule.endpoint}"
         added = Rule(prefix + rule.rule.lstrip("/"), **options)
         added.provide_automatic_options = getattr(  # type: ignore[attr-defined]
@@ -106,7 +107,7 @@ def merge_under(app: Any, prefix: str, other: Any) -> None:
         # its own app's plugins, not the parent's, as Bottle's merged route kept (bottle_plugins)
         added.merged_from = (other, rule.endpoint)  # type: ignore[attr-defined]
         app.url_map.add(added)
-        app.view_functions[options["endpoint"]] = view
+        app.view_functions[options["endpoint"]] = _through(other, rule.endpoint, view)
 
 
 def _converters(app: Any, other: Any) -> None:
@@ -146,10 +147,29 @@ def merge(app: Any, other: Any) -> None:
         if view is None:
             continue
         options = dict(rule.get_empty_kwargs())
-        if app.view_functions.get(rule.endpoint, view) is not view:
+        if _unwrapped(app.view_functions.get(rule.endpoint, view)) is not view:
             options["endpoint"] = f"{other.name}.{rule.endpoint}"
         merged = Rule(rule.rule, **options)
         # its own app's plugins, not this one's (bottle_plugins)
         merged.merged_from = (other, rule.endpoint)  # type: ignore[attr-defined]
         app.url_map.add(merged)
-        app.view_functions[options["endpoint"]] = view
+        app.view_functions[options["endpoint"]] = _through(other, rule.endpoint, view)
+
+
+def _through(other: Any, endpoint: str, view: Callable[..., Any]) -> Callable[..., Any]:
+    """The view as `other` hands it out when the request comes: with the plugins
+    installed on `other` (bottle_plugins wraps its views when first called, those
+    installed after the merge too), as a Bottle route merged into another app kept its
+    own app's plugins (Route.app)."""
+
+    @functools.wraps(view)
+    def merged(*args: Any, **kwargs: Any) -> Any:
+        return other.view_functions[endpoint](*args, **kwargs)
+
+    merged.bottle_mount_view = view  # type: ignore[attr-defined]
+    return merged
+
+
+def _unwrapped(view: Any) -> Any:
+    """The view a merged one stands for (the same view merged again is no clash)."""
+    return getattr(view, "bottle_mount_view", view)

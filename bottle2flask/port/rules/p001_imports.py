@@ -18,7 +18,9 @@ statement, naming what Flask has in its place (`port/leftovers.py`): the line wo
 fail when it runs, and the port says so instead. So does the import TODO of a Bottle
 object no Flask view can serve (Bottle's response and request objects, `Route`, the app
 stack), saying why in plain words; a name whose every use is `X.MEMFILE_MAX = n` (P017
-says Flask's way) sets an attribute of Bottle's own class and runs: no break there.
+says Flask's way) sets an attribute of Bottle's own class and runs: no break there; nor
+where every use makes a request over the environ it is given (`BaseRequest(environ)`,
+which P028 keeps where it is read by Bottle's names).
 Read through `request.app` (which P004 writes as Flask's `current_app`) an app
 attribute gets the same TODO; through any other name (a
 plugin's `self.app`) the port cannot tell the object is an app, and says nothing.
@@ -59,6 +61,8 @@ from .base import Phase, Rule
 # Flask app is not on it). A leftover import of one is a breaking TODO.
 UNSERVABLE = {"HTTPResponse", "HTTPError", "BaseResponse", "LocalResponse", "Response",
               "BaseRequest", "LocalRequest", "Request", "Route", "apps", "AppStack"}
+# Bottle's request classes, which read the WSGI environ a call gives them (no app needed)
+MADE_OVER_ENVIRON = {"BaseRequest", "LocalRequest", "Request"}
 
 
 class Imports(Rule):
@@ -91,10 +95,13 @@ class Imports(Rule):
                     for target in small.targets if isinstance(target.target, cst.Name)}
         prune = _Prune(self, used)
         unservable = {local for local, api in self.facts.bottle.items() if api in UNSERVABLE}
-        # only `X.MEMFILE_MAX = n` leaves a use inert (no rule writes one): a module that
-        # never spells it is not walked for them
-        if unservable and "MEMFILE_MAX" in self.facts.words:
-            prune.inert = {self.facts.bottle[name] for name in _inert(updated, unservable)}
+        # only `X.MEMFILE_MAX = n` and a request made over an environ (P028's kept
+        # `BaseRequest(environ)`) leave a use inert: a module that spells neither is not
+        # walked for them
+        if unservable and ("MEMFILE_MAX" in self.facts.words or any(
+                self.facts.bottle[name] in MADE_OVER_ENVIRON for name in unservable)):
+            prune.inert = {self.facts.bottle[name]
+                           for name in _inert(updated, unservable, self.facts.bottle)}
         return drop_unused(transform(updated, prune),
                            self.facts.read_before - assigned, self)
 
@@ -229,14 +236,20 @@ UNSERVABLE_WHY = {
 }
 
 
-def _inert(module: cst.Module, names: set[str]) -> set[str]:
+def _inert(module: cst.Module, names: set[str], bottle: dict[str, str]) -> set[str]:
     """The Bottle names (of `names`) whose every use is `X.MEMFILE_MAX = n` (P017's TODO
     says what Flask has instead): the line sets an attribute of Bottle's own class, and
-    runs in the port as it is."""
+    runs in the port as it is; so does a request class called with the environ it reads
+    (`BaseRequest(environ)`, kept by P028)."""
     harmless: set[int] = set()
     spelt: dict[str, list[int]] = {}
 
     class Uses(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Name) and node.args \
+                    and bottle.get(node.func.value) in MADE_OVER_ENVIRON:
+                harmless.add(id(node.func))
+
         def visit_Import(self, node) -> bool:
             return False
 

@@ -25,7 +25,11 @@ printing (None printed as `None`: D-none; an object with `__html__` that is no M
 WTForms field, rendered as its markup), or, where the check finds the page differs,
 `bottle_compat`'s `install(app, template_text=True)`, which prints values as
 SimpleTemplate does (None as nothing, such an object as its `str()` escaped by Bottle's
-`html_escape`).
+`html_escape`). In an app whose code imports WTForms (or Flask-WTF) the render takes
+that candidate from the start, a site kept: its forms' fields are such objects, and a
+page printing one would escape less than the original did. (A `markupsafe.Markup`
+itself prints as markup in both candidates: Jinja2's finalize cannot tell one the view
+passed from one `|safe` made.)
 
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 `template_adapter=Jinja2Template`) is converted alike. When the app renders only
@@ -56,6 +60,11 @@ PASSED_THROUGH = {"redirect", "abort", "HTTPResponse", "HTTPError", "static_file
                   *TEMPLATE_CALLS}
 COMPUTED_WHY = ("a template named at run time: render_template() needs the Flask name, "
                 "which Bottle's name becomes only when the code runs")
+# Packages whose values have __html__ (WTForms' fields): SimpleTemplate printed them as
+# escaped text, Jinja2 renders their markup
+FIELD_MODULES = frozenset({"wtforms", "flask_wtf"})
+FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as escaped text "
+              "and Jinja2 renders as markup: values print as SimpleTemplate printed them")
 # template()'s own keywords: Bottle pops them; they are no template variables
 LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
 
@@ -240,11 +249,21 @@ class Templates(Rule):
             self.declare("D-autoescape")
         if engine != "jinja2" and not self.state.faithful:
             # exact: values printed as SimpleTemplate prints them (None as nothing, an
-            # object with __html__ as its str() escaped), taken where the check repairs
-            if self.exact("template-text"):
+            # object with __html__ as its str() escaped), taken where the check repairs,
+            # and from the start in an app that makes WTForms fields
+            if self.exact("template-text", keeps=FIELDS_WHY if self.makes_fields() else ""):
                 self.need_exact(Need.TEMPLATE_TEXT)
             else:
                 self.declare_none()
+
+    def makes_fields(self) -> bool:
+        """Whether the app's code imports WTForms (or Flask-WTF): its forms' fields have
+        `__html__`, which SimpleTemplate ignored (their text printed escaped) and Jinja2
+        renders as markup, a page escaping less than the original did."""
+        model = self.context.scratch.get("model")
+        facts = [m.facts for m in model.modules.values() if m.facts] if model \
+            else [self.facts]
+        return any(FIELD_MODULES & f.words for f in facts)
 
     def declare_none(self) -> None:
         if not self.none:

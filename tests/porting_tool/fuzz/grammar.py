@@ -62,6 +62,7 @@ ELEMENTS = (
     "response.copy", "ConfigDict.load_dict", "Bottle.routes", "Route.rule",
     "Route.config", "SimpleTemplate.render", "stpl:CRLF", "stpl:%include indented",
     "stpl:last newline", "stpl:%rebase last newline", "Bottle.router", "Bottle.add_hook",
+    "stpl:%rebase in %if", "BaseRequest", "LocalRequest",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -81,7 +82,10 @@ BODIES = ("text", "dict", "template", "view", "httpresponse", "abort", "redirect
           "httperror", "copy", "config", "route_info", "stpl", "random",
           # Bottle's errors caught by class, Bottle's response read back in a view
           # returning a dict (bottle_compat's response keeps it)
-          "caught", "read_back")
+          "caught", "read_back",
+          # a request the view makes over an environ (pysadm's, rosshm's test helpers);
+          # a WTForms field a template prints (an object with __html__: le_bakerys')
+          "made_request", "field")
 # the bodies that read `app` (bound where functions are, not in a class or a loop)
 READS_APP = ("url_rule", "config", "route_info")
 # each body's drawn variant (its own weight among them)
@@ -92,6 +96,8 @@ VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             # redirect to a random id
             "random": ("one", "rows", "scores", "scores_json", "set", "redirect"),
             "caught": ("both", "alone", "isinstance"),
+            # read as Werkzeug reads it (Flask's Request), or by Bottle's own names (kept)
+            "made_request": ("werkzeug_names", "bottle_names"),
             # the template's name a literal, or computed when the view runs
             "template": ("literal", "literal", "computed"),
             # a URL built from the rule string: app.get_url, or the router's own build
@@ -112,7 +118,8 @@ TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include",
                   "rebase_values", "include_dict", "include_computed",
                   # whitespace the converter keeps: Windows line ends, an include line
                   # followed by an indented line, no last newline (a page, a layout)
-                  "crlf", "include_indented", "no_newline", "rebase_bare")
+                  "crlf", "include_indented", "no_newline", "rebase_bare",
+                  "rebase_if")
 VALUES = ("plain", "<b>&'\"", 7, None)
 
 
@@ -177,6 +184,7 @@ class App:
     errors: list[int]
     mount: str = ""  # the module that mounts sub.py's app, "" for none
     merge: str = ""  # the module that merges extra.py's app
+    merge_plugin: bool = False  # extra.py's app installs a plugin of its own
     plugin: str = ""  # the module that installs the plugin
     plugin_kind: str = "decorator"  # decorator, or object (setup() and apply())
     plugin_late: bool = False  # installed below the routes (Bottle applies it all the same)
@@ -318,6 +326,8 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
     if body in ("template", "view"):
         route.template = draw(st.sampled_from(TEMPLATE_KINDS))
         route.value = draw(st.sampled_from(VALUES))
+    if body == "field":  # printed by {{ }}, {{! }}, in an `if`
+        route.template = draw(st.sampled_from(("plain", "raw", "if")))
     if body == "query":
         route.query = draw(st.sampled_from(["attr", "get", "getall"]))
     if body in VARIANTS:
@@ -369,6 +379,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     if app.mount:
         app.mount_form = draw(st.sampled_from(["literal", "config", "factory", "parameter"]))
     app.merge = draw(st.sampled_from(["", "", "", *modules]))
+    app.merge_plugin = bool(app.merge) and draw(st.booleans())
     app.plugin = draw(st.sampled_from(["", "", *modules]))
     if app.plugin:
         app.plugin_kind = draw(st.sampled_from(["decorator", "object"]))
@@ -408,12 +419,14 @@ BODY_ELEMENTS = {
     "copy": ("response.copy", "response.set_header"), "config": ("ConfigDict.load_dict",),
     "route_info": (), "stpl": ("SimpleTemplate.render",), "random": (),
     "caught": ("HTTPError", "abort"), "read_back": ("response.status", "JSONPlugin"),
+    "made_request": (), "field": ("template",),
 }
 VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
                     "cls": ("HTTPResponse",), "both": ("HTTPResponse",),
                     "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",),
-                    "router_build": ("Bottle.router",)}
+                    "router_build": ("Bottle.router",), "werkzeug_names": ("BaseRequest",),
+                    "bottle_names": ("LocalRequest",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
                      "include": ("stpl:%include", "stpl:{{}}"),
@@ -427,7 +440,8 @@ TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "crlf": ("stpl:CRLF", "stpl:%if"),
                      "include_indented": ("stpl:%include indented", "stpl:%include"),
                      "no_newline": ("stpl:last newline", "stpl:{{}}"),
-                     "rebase_bare": ("stpl:%rebase last newline", "stpl:%rebase")}
+                     "rebase_bare": ("stpl:%rebase last newline", "stpl:%rebase"),
+                     "rebase_if": ("stpl:%rebase in %if", "stpl:%if")}
 
 
 def elements_of(app: App) -> set[str]:

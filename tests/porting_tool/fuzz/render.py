@@ -31,13 +31,15 @@ TEMPLATES = {
     "include_indented": "<div>\n% include('part', w=v)\n  <span>{{p}}</span>\n</div>\n",
     "no_newline": "<p>{{v}}</p>\n<i>{{p}}</i>",
     "rebase_bare": "% rebase('bare', title=p)\n  <p>{{v}}</p>",
+    # rebased only when the branch runs (sportcourts' standalone pages)
+    "rebase_if": "% if v:\n%   rebase('base', title=p)\n% end\n<p>{{v}}</p>\n",
 }
 BARE = ("bare", "<main>{{title}}\n{{!base}}</main>")  # no last newline
 BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
 PART = ("part", "<i>{{w}}</i>\n")
 SHARED = {"rebase": BASE, "include": PART, "rebase_values": BASE, "include_dict": PART,
           "include_computed": PART,
-          "include_indented": PART, "rebase_bare": BARE}
+          "include_indented": PART, "rebase_bare": BARE, "rebase_if": BASE}
 TEMPLATE_FOLDERS = {"views": "views", "beside": "", "path": "tpl"}
 
 
@@ -153,6 +155,18 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "read_back":  # set, then read back, in a view answering a dict
         return [f"{response}.status = 201", f'{response}.set_header("X-B{n}", "{n}")',
                 f'return {{"status": {response}.status, "b": {response}.get_header("X-B{n}")}}']
+    if kind == "field":  # a WTForms field: SimpleTemplate printed its str() escaped
+        m.need("from wtforms import Form, StringField")
+        if not any(block.startswith("class Fields(Form):") for block in m.blocks):
+            m.blocks.append('class Fields(Form):\n    email = StringField("Email")')
+        return [f'return {m.b("template")}("t{n}", v=Fields().email, p={p})']
+    if kind == "made_request" and route.variant == "werkzeug_names":  # Flask's Request(environ)
+        return [f'made = {m.b("BaseRequest")}({request}.environ)',
+                f'return {p} + " " + made.method + " " + made.path']
+    if kind == "made_request":  # read by Bottle's names: Bottle's class kept
+        return [f'made = {m.b("LocalRequest")}(environ={{"REQUEST_METHOD": "PUT", '
+                f'"PATH_INFO": "/made", "QUERY_STRING": "a=r{n}"}})',
+                f'return {p} + " " + made.method + made.path + made.query.a']
     if kind == "copy":  # a copy of the response as it stands
         if route.variant == "cls":
             return [f'{response}.set_header("X-C{n}", "{n}")',
@@ -536,6 +550,11 @@ def write_app(app: App, folder: Path) -> Path:
         extra = Module(app)
         extra.blocks = [f"extra = {extra.b('Bottle')}()",
                         '@extra.route("/merged")\ndef merged():\n    return "merged"']
+        if app.merge_plugin:  # its own plugin, which Bottle's merged route keeps (Route.app)
+            extra.blocks.append("\n".join([
+                "def bracket(callback):", "    def wrapper(*args, **kwargs):",
+                '        return "[" + callback(*args, **kwargs) + "]"', "",
+                "    return wrapper", "", "", "extra.install(bracket)"]))
         (folder / "extra.py").write_text(extra.text())
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:

@@ -1,0 +1,121 @@
+"""P028: request objects the code makes: `BaseRequest(environ)`, `LocalRequest()`
+
+    r = BaseRequest(environ)         ->  r = Request(environ)       (Flask's Request, made
+    return r.method, r.path              return r.method, r.path     on the same environ)
+    del bottle.request               ->  (left out under a TODO: Flask's request is each
+    bottle.request = LocalRequest()       request's own, with nothing to reset)
+
+A Bottle request made over a WSGI environ (a test helper's fake request, a middleware
+reading the environ it is handed) is Flask's `Request(environ)` where the function reads
+only attributes that have the same name and meaning in Werkzeug (`method`, `path`,
+`environ`, `headers`, `cookies`, `files`, `url`, `content_length`). Read otherwise
+(`r.forms`, `r.query.a`, handed on whole), it stays Bottle's own class, which needs no
+Bottle app and reads the environ as it did (OUT/requirements.txt then lists bottle): the
+site is kept (the report says so), under a TODO that does not break, naming Werkzeug's
+names (P004's table: `forms` is `form`, `query` is `args`).
+
+`del bottle.request` and `bottle.request = LocalRequest()` make Bottle's own global
+request anew (a test helper resetting it between calls); Flask's `request` is a proxy to
+each request's own, so the statements are left out under a TODO.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..edit import Visitor, arg, walk
+from .base import Rule
+
+CLASSES = {"BaseRequest", "LocalRequest", "Request"}
+# Attributes of Bottle's request with the same name and meaning on Werkzeug's (P004's)
+SAME = {"files", "cookies", "headers", "method", "path", "url", "environ", "content_length"}
+KEPT = ("Bottle's request over a WSGI environ needs no Bottle app: kept as it is; Flask's "
+        "is Request(environ) from flask (Werkzeug's names: forms is form, query is args, "
+        "params is values)")
+RESET = ("Bottle's global request made anew: Flask's request is a proxy to each request's "
+         "own, with nothing to reset")
+
+
+class RequestObjects(Rule):
+    code = "P028"
+    triggers = ("BaseRequest", "LocalRequest", "Request")
+    summary = "a request made over an environ becomes Flask's Request(environ)"
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.functions: list[cst.FunctionDef] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.functions.append(node)
+
+    def leave_FunctionDef(self, original, updated):
+        self.functions.pop()
+        return updated
+
+    def made(self, node: cst.BaseExpression | None) -> cst.Arg | None:
+        """The environ a call of one of Bottle's request classes is given, else None."""
+        if not (isinstance(node, cst.Call) and self.api(node.func) in CLASSES):
+            return None
+        return arg(node, 0, "environ")
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if len(updated.body) != 1:
+            return updated
+        stmt = updated.body[0]
+        if isinstance(stmt, cst.Del) and self.api(stmt.target) == "request":
+            return self.leave_out(updated, RESET)
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
+                and self.api(stmt.targets[0].target) == "request" \
+                and isinstance(stmt.value, cst.Call) \
+                and self.api(stmt.value.func) in CLASSES and not stmt.value.args:
+            return self.leave_out(updated, RESET)
+        return updated
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        environ = self.made(original.value)
+        if environ is None or self.api(original.targets[0].target) == "request":
+            return updated
+        target = original.targets[0].target if len(original.targets) == 1 else None
+        same = isinstance(target, cst.Name) and bool(self.functions) \
+            and _read_as_werkzeug(self.functions[-1], target.value)
+        # a site: read only as Werkzeug reads it, it has both candidates; else Bottle's
+        # class is kept, which runs (the idiomatic form could only be a TODO)
+        if self.exact("request-object", keeps="" if same else KEPT):
+            self.fired()
+            self.todo(KEPT)
+            return updated
+        self.fired()
+        self.need_import("flask", "Request")
+        return updated.with_changes(value=cst.Call(cst.Name("Request"), [
+            environ.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT,
+                                 comma=cst.MaybeSentinel.DEFAULT)]))
+
+
+def _read_as_werkzeug(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `name` is bound once in the function and every other use of it is an
+    attribute Werkzeug's request has with Bottle's meaning (SAME)."""
+    counts = {"bound": 0, "other": 0}
+
+    class Uses(Visitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                counts["bound"] += 1
+                return False
+            return True
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            if isinstance(node.value, cst.Name) and node.value.value == name:
+                if node.attr.value not in SAME:
+                    counts["other"] += 1
+                return False
+            return True
+
+        def visit_Name(self, node: cst.Name) -> None:
+            if node.value == name:
+                counts["other"] += 1  # handed on whole, rebound otherwise, deleted
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function  # a nested function has its own names
+
+    walk(function, Uses())
+    return counts["bound"] == 1 and counts["other"] == 0
