@@ -7,6 +7,7 @@ module of the port may import it without a cycle."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from enum import Enum, auto
 from typing import Final
 
@@ -284,12 +285,15 @@ def last_import(body) -> int:
     return at
 
 
-def after_imports(module: cst.Module, source: str) -> cst.Module:
-    """The statements of `source` after the module's imports, two blank lines around."""
+def after_imports(module: cst.Module,
+                  source: str | Sequence[cst.SimpleStatementLine | cst.BaseCompoundStatement]
+                  ) -> cst.Module:
+    """The statements of `source` (code, or the statements themselves: nothing written out
+    to be read again) after the module's imports, two blank lines around."""
     body = list(module.body)
     at = last_import(body)
     two = [cst.EmptyLine(), cst.EmptyLine()]  # PEP 8's two blank lines on either side
-    new = list(cst.parse_module(source).body)
+    new = list(cst.parse_module(source).body if isinstance(source, str) else source)
     new[0] = new[0].with_changes(leading_lines=[*two, *_unblank(new[0].leading_lines)])
     if at < len(body):
         body[at] = body[at].with_changes(leading_lines=[*two,
@@ -385,7 +389,20 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
     """Each statement template (`{app}` is the app) after every statement that makes or
     imports the app (makers: classes whose instances are apps, app_target); False when
     there is none."""
+    return after_app_calls(module, app_name, [(templates, values)], makers=makers)
+
+
+def after_app_calls(module: cst.Module, app_name: str,
+                    calls: list[tuple[list[str], dict[str, cst.BaseExpression]]], *,
+                    makers: frozenset[str] = frozenset()) -> tuple[cst.Module, bool]:
+    """after_app() of each (templates, values) in turn, in one walk: each call's
+    statements go right after the app, so the last call's come first, and a def placed
+    puts two blank lines before what follows it, as the calls one after another did."""
     placed: list[cst.BaseExpression] = []
+
+    def spaced_out(stmt):
+        return stmt.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
+                                                *_unblank(stmt.leading_lines)])
 
     def body(stmts) -> list | None:
         """The block's statements with the templates placed; None where it has no
@@ -396,15 +413,19 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
         spaced = False  # the last statement placed is a def: two blank lines after it
         for stmt in stmts:
             if spaced:
-                stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
-                                                        *_unblank(stmt.leading_lines)])
+                stmt = spaced_out(stmt)
                 spaced = False
             new.append(stmt)
             target = app_target(stmt, app_name, makers)
-            if target is not None:
-                placed.append(target)
-                for t in templates:
+            if target is None:
+                continue
+            placed.append(target)
+            for templates, values in reversed(calls):
+                for n, t in enumerate(templates):
                     made = parse_template_statement(t, app=target, **values)
+                    if spaced and n == 0:  # a def an earlier call placed came before it
+                        made = spaced_out(made)
+                        spaced = False
                     if isinstance(made, cst.FunctionDef | cst.ClassDef):  # PEP 8's spacing
                         made = made.with_changes(leading_lines=[cst.EmptyLine(),
                                                                 cst.EmptyLine()])
@@ -425,7 +446,8 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
     return module, bool(placed)
 
 
-__all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app", "after_imports",
+__all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app",
+           "after_app_calls", "after_imports",
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
            "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "remember_names", "string_value",

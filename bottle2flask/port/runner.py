@@ -16,7 +16,7 @@ from libcst.helpers import parse_template_statement
 
 from . import leftovers, marks, passes
 from .contract import PORT_KEY, AfterApp, FlaskOption, ModuleSettings, Need, PortState
-from .edit import REMOVE, after_app, app_target, free_name, names_used
+from .edit import REMOVE, after_app_calls, app_target, free_name, names_used
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
@@ -278,17 +278,18 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         # what the sites that took their exact candidate need is kept
         requests.needs -= FAITHFUL_ONLY - requests.exact_needs
     tree = app_options(tree, state)
-    for after in requests.after_app:
-        tree, placed = after_app(tree, facts.app_name, [after.template],
-                                 makers=facts.app_makers(), **after.values)
-        if not placed:
-            tree = tree.with_changes(header=[*tree.header, todo_note(
-                state, "P011", "set the Flask app's jinja_loader where the app is made: "
-                # the parser's default config given, so mypy reads **values as
-                # replacements only (a dict could fill `config` too)
-                + cst.Module([]).code_for_node(parse_template_statement(
-                    after.template, cst.PartialParserConfig(), app=cst.Name("app"),
-                    **after.values)))])
+    # each statement asked for after the app, in one walk (the last asked goes first)
+    tree, placed = after_app_calls(tree, facts.app_name, [
+        ([after.template], dict(after.values)) for after in requests.after_app],
+        makers=facts.app_makers()) if requests.after_app else (tree, True)
+    for after in requests.after_app if not placed else ():
+        tree = tree.with_changes(header=[*tree.header, todo_note(
+            state, "P011", "set the Flask app's jinja_loader where the app is made: "
+            # the parser's default config given, so mypy reads **values as
+            # replacements only (a dict could fill `config` too)
+            + cst.Module([]).code_for_node(parse_template_statement(
+                after.template, cst.PartialParserConfig(), app=cst.Name("app"),
+                **after.values)))])
     for rule in rules:  # what each rule adds to the whole module (Rule.finish)
         if rule.finish is not Rule.finish:
             tree = rule(context).finish(tree)

@@ -67,7 +67,7 @@ from libcst.helpers import parse_template_statement
 
 from ..edit import (
     Visitor,
-    after_app,
+    after_app_calls,
     after_imports,
     arg,
     free_name,
@@ -989,19 +989,19 @@ def add_converters(module: cst.Module, converters: Converters,
     if converters.filters:
         code = _filter_classes(converters.filters, converters.filter_classes)
         if not converters.regexes:
-            return after_imports(module, cst.Module(code).code), True
-    placed = False
+            return after_imports(module, code), True
     classes = {name: free_name("BottleFloatConverter" if name == FLOAT
                                else converter_class(name), taken) for name in converters.regexes}
-    for name in reversed(converters.regexes):  # each goes right after the app: last first
-        module, placed = after_app(module, facts.app_name, [REGISTER], name=cst.SimpleString(
-            f'"{name}"'), cls=cst.Name(classes[name]), makers=facts.app_makers())
+    # each registered right after the app, in the order of the regexes (one walk)
+    module, placed = after_app_calls(module, facts.app_name, [
+        ([REGISTER], {"name": cst.SimpleString(f'"{name}"'), "cls": cst.Name(classes[name])})
+        for name in reversed(converters.regexes)], makers=facts.app_makers())
     if not placed:
         return module, False
     code += [parse_template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,
                                       cls=cst.Name(classes[name]), regex=_regex_literal(regex))
              for name, regex in converters.regexes.items()]
-    return after_imports(module, cst.Module(code).code), True
+    return after_imports(module, code), True
 
 
 def _filter_classes(filters: dict[str, str], classes: dict[str, str]
