@@ -398,33 +398,46 @@ def after_app_calls(module: cst.Module, app_name: str,
     """after_app() of each (templates, values) in turn, in one walk: each call's
     statements go right after the app, so the last call's come first, and a def placed
     puts two blank lines before what follows it, as the calls one after another did."""
-    placed: list[cst.BaseExpression] = []
+    place = PlaceAfterApp(app_name, calls, makers)
+    module = transform(module, place)
+    return module, bool(place.placed)
 
-    def spaced_out(stmt):
-        return stmt.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
-                                                *_unblank(stmt.leading_lines)])
 
-    def body(stmts) -> list | None:
+class PlaceAfterApp(Transformer):
+    """after_app_calls()' walk, for a transformer that does more in the same walk (the
+    app's options: placement.py)."""
+
+    def __init__(self, app_name: str,
+                 calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
+                 makers: frozenset[str] = frozenset()) -> None:
+        super().__init__()
+        self.app_name, self.calls, self.makers = app_name, calls, makers
+        self.placed: list[cst.BaseExpression] = []
+
+    def body(self, stmts) -> list | None:
         """The block's statements with the templates placed; None where it has no
         statement making the app (the block is handed on as itself: a new node for each
         block rebuilt every node above it, the whole module, at each call)."""
+        if not self.calls:
+            return None
+        placed = self.placed
         before = len(placed)
         new: list = []
         spaced = False  # the last statement placed is a def: two blank lines after it
         for stmt in stmts:
             if spaced:
-                stmt = spaced_out(stmt)
+                stmt = _spaced_out(stmt)
                 spaced = False
             new.append(stmt)
-            target = app_target(stmt, app_name, makers)
+            target = app_target(stmt, self.app_name, self.makers)
             if target is None:
                 continue
             placed.append(target)
-            for templates, values in reversed(calls):
+            for templates, values in reversed(self.calls):
                 for n, t in enumerate(templates):
                     made = parse_template_statement(t, app=target, **values)
                     if spaced and n == 0:  # a def an earlier call placed came before it
-                        made = spaced_out(made)
+                        made = _spaced_out(made)
                         spaced = False
                     if isinstance(made, cst.FunctionDef | cst.ClassDef):  # PEP 8's spacing
                         made = made.with_changes(leading_lines=[cst.EmptyLine(),
@@ -433,21 +446,23 @@ def after_app_calls(module: cst.Module, app_name: str,
                     new.append(made)
         return new if len(placed) > before else None
 
-    class Place(Transformer):
-        def leave_IndentedBlock(self, original, updated):
-            new = body(updated.body)
-            return updated if new is None else updated.with_changes(body=new)
+    def leave_IndentedBlock(self, original, updated):
+        new = self.body(updated.body)
+        return updated if new is None else updated.with_changes(body=new)
 
-        def leave_Module(self, original, updated):
-            new = body(updated.body)
-            return updated if new is None else updated.with_changes(body=new)
+    def leave_Module(self, original, updated):
+        new = self.body(updated.body)
+        return updated if new is None else updated.with_changes(body=new)
 
-    module = transform(module, Place())
-    return module, bool(placed)
+
+def _spaced_out(stmt):
+    """Two blank lines before the statement (it follows a def)."""
+    return stmt.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
+                                            *_unblank(stmt.leading_lines)])
 
 
 __all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app",
-           "after_app_calls", "after_imports",
+           "after_app_calls", "after_imports", "PlaceAfterApp",
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
            "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "remember_names", "string_value",

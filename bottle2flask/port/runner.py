@@ -16,13 +16,13 @@ from libcst.helpers import parse_template_statement
 
 from . import leftovers, marks, passes
 from .contract import PORT_KEY, AfterApp, FlaskOption, ModuleSettings, Need, PortState
-from .edit import REMOVE, after_app_calls, app_target, free_name, names_used
+from .edit import REMOVE, app_target, free_name, names_used
 from .import_style import tidy_imports
 from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .needed_imports import add_imports
-from .placement import app_options
+from .placement import at_app
 from .results import Declared, FileResult, Site, Todo
 from .rules import READERS, RULES
 from .rules.base import (
@@ -277,11 +277,11 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                 template_globals(state, context)
         # what the sites that took their exact candidate need is kept
         requests.needs -= FAITHFUL_ONLY - requests.exact_needs
-    tree = app_options(tree, state)
-    # each statement asked for after the app, in one walk (the last asked goes first)
-    tree, placed = after_app_calls(tree, facts.app_name, [
+    # the app's options, and each statement asked for after the app (the last asked
+    # goes first), in one walk
+    tree, placed = at_app(tree, state, facts.app_name, [
         ([after.template], dict(after.values)) for after in requests.after_app],
-        makers=facts.app_makers()) if requests.after_app else (tree, True)
+        makers=facts.app_makers())
     for after in requests.after_app if not placed else ():
         tree = tree.with_changes(header=[*tree.header, todo_note(
             state, "P011", "set the Flask app's jinja_loader where the app is made: "
