@@ -18,7 +18,6 @@ from . import leftovers, marks, passes
 from .contract import PORT_KEY, AfterApp, FlaskOption, ModuleSettings, Need, PortState
 from .edit import REMOVE, app_target, free_name, names_used
 from .import_style import tidy_imports
-from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .needed_imports import add_imports
@@ -317,10 +316,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         tree, {**{id(mark.comment): mark.index for mark in records.marks},
                **{id(mark.comment): -1 - mark.index for mark in records.site_marks}},
         {id(mark.comment): (n, mark.todo.code, mark.todo.text)
-         for n, mark in enumerate(records.todo_marks)})
-    long_lines: list[int] = []
-    code = wrap_long_lines(code, source, long_lines)
-    lines = {n: long_lines[line - 1] + 1 for n, line in marked.items()}
+         for n, mark in enumerate(records.todo_marks)}, source)
+    lines = marked
     # a change whose code a later rule removed (a static route Flask now serves) is gone
     declared: list[Declared] = sorted(
         ({**d, "line": lines[n]} for n, d in enumerate(records.declared) if n in lines),
@@ -335,7 +332,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     # each TODO still in the module, at its line (a statement a later rule removed took
     # its TODO with it)
     todos: list[Todo] = sorted((
-        {"code": mark.todo.code, "line": long_lines[noted[n] - 1] + 1, "text": mark.todo.text,
+        {"code": mark.todo.code, "line": noted[n], "text": mark.todo.text,
          "breaks": mark.todo in records.breaks}
         for n, mark in enumerate(records.todo_marks) if n in noted),
         key=lambda todo: todo["line"])
