@@ -435,7 +435,8 @@ class PlaceAfterApp(Transformer):
             placed.append(target)
             for templates, values in reversed(self.calls):
                 for n, t in enumerate(templates):
-                    made = parse_template_statement(t, app=target, **values)
+                    made = parse_template_statement(t, cst.PartialParserConfig(), app=target,
+                                                    **values)
                     if spaced and n == 0:  # a def an earlier call placed came before it
                         made = _spaced_out(made)
                         spaced = False

@@ -85,7 +85,7 @@ class _Render(CodegenState):
 
     def after_codegen(self, node: cst.CSTNode) -> None:
         if type(node) is cst.SimpleStatementLine and self.stmt_start is not None:
-            self._split(cast(cst.SimpleStatementLine, node), self.stmt_start)
+            self._split(node, self.stmt_start)
             self.stmt_start = None
         is_line = type(node) is cst.EmptyLine
         if is_line and self.wrapping is not None:

@@ -151,7 +151,7 @@ def counting() -> Iterator[Counts]:
         counts.render_by_caller[_caller(2)] += 1
         write(module, state)
 
-    cst.Module._codegen_impl = counted_write  # type: ignore[method-assign]
+    cst.Module._codegen_impl = counted_write  # type: ignore[method-assign,assignment]
     try:
         yield _COUNTS
     finally:

@@ -143,11 +143,9 @@ def test_a_port_writes_its_module_out_once():
 
 
 def test_a_new_long_line_is_split_from_its_nodes_without_reading_the_code_again():
-    module = cst.parse_module(dedent('''
-        class Pages:
-            def index(self):
-                return render_template("a_template_with_a_long_name.html", title="a longer page title", body=body)
-    '''))
+    module = cst.parse_module(
+        "class Pages:\n    def index(self):\n        return render_template("
+        '"a_template_with_a_long_name.html", title="a longer page title", body=body)\n')
     with mock.patch.object(cst, "parse_statement", side_effect=AssertionError("parsed")), \
             mock.patch.object(cst, "parse_module", side_effect=AssertionError("parsed")):
         code = marks.render(module, {}, {}, original="").code

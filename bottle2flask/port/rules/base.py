@@ -243,10 +243,10 @@ class Rule(Transformer):
         The rule writes the chosen one's `form` (`chosen is exact` tells which).
         `kind` and `route` as exact()'s."""
         chosen = exact if self._site(kind, route, keeps, idiomatic, exact) else idiomatic
-        self.take(chosen, chosen is exact)
+        self.take_candidate(chosen, chosen is exact)
         return chosen
 
-    def take(self, candidate: Candidate, exact: bool) -> None:
+    def take_candidate(self, candidate: Candidate, exact: bool) -> None:
         """What a candidate needs, applied: its imports, module-wide pieces (need_exact
         for an exact one), declared changes and TODO."""
         for item in candidate.imports:

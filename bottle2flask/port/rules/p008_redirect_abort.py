@@ -206,7 +206,7 @@ class RedirectAbort(Rule):
         it): Bottle's signature, status line, headers and error handlers, in Flask."""
         self.fired()
         kept = self.kept(call, why)
-        self.take(kept, True)
+        self.take_candidate(kept, True)
         assert isinstance(kept.form, cst.Raise)
         return kept.form
 
