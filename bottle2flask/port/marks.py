@@ -103,14 +103,17 @@ class _Render(CodegenState):
         """The statement just written, split where the port made its first line too long
         (long_lines.py), from its node."""
         assert self.known is not None
-        new = split_statement(stmt, "".join(self.tokens[start:]), self.known,
-                              self.indent_tokens)
+        text = "".join(self.tokens[start:])
+        new = split_statement(stmt, text, self.known, self.indent_tokens)
         if new is None:
             return
         if self.counted > start:  # (never: a statement's own lines hold no mark)
             self.newlines -= sum(t.count("\n") for t in self.tokens[start:self.counted])
             self.counted = start
-        self.tokens[start:] = [new]
+        # its newline a token of its own, as LibCST writes it: the module's last one is
+        # taken off where the file ends without one
+        end = text[len(text.rstrip("\r\n")):]
+        self.tokens[start:] = [new[:len(new) - len(end)], end]
 
     def _wrap(self, code: str, text: str) -> None:
         """The TODO line just written (its indent, the comment, its newline), over several

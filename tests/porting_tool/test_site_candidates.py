@@ -156,3 +156,13 @@ def test_a_new_long_line_is_split_from_its_nodes_without_reading_the_code_again(
     # a line the original had stays as it was
     kept = marks.render(module, {}, {}, original=module.code).code
     assert kept == module.code
+
+
+def test_a_long_last_line_of_a_file_without_a_final_newline_is_split_and_ends_as_it_did():
+    module = cst.parse_module(
+        "def index():\n    return render_template("
+        '"a_template_with_a_long_name.html", title="a longer page title", body=body)')
+    code = marks.render(module, {}, {}, original="").code
+    assert code == ('def index():\n    return render_template(\n        '
+                    '"a_template_with_a_long_name.html", title="a longer page title", '
+                    'body=body\n    )')
