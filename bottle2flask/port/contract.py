@@ -101,6 +101,44 @@ class AppDeclared:
 
 
 @dataclass(frozen=True)
+class Declare:
+    """A declared change a candidate makes at its site: `Rule.declare(change, paths,
+    detail)` once the site takes it."""
+
+    change: str
+    paths: tuple[str, ...] = ("*",)
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Import:
+    """`from module import name as asname` (`import module` without a name) a candidate
+    needs; `companion`: the module is one of compat/ the port copies (need_helper)."""
+
+    module: str
+    name: str | None = None
+    asname: str | None = None
+    companion: Companion | None = None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One form a site with two may take, as a value (issue #43): the code that stands
+    there (a node, or a piece of a rule's text; None where the form changes nothing at
+    the site itself) and what that form needs of the module: its imports, the
+    module-wide pieces of Bottle's behaviour (`Need`, install()'s keywords), the changes
+    it declares and a TODO. The rule builds both, idiomatic then exact; the engine
+    (`Rule.site`) picks one by the site's key, applies what that one needs and records
+    both forms for the report. Nothing of the other one reaches the module."""
+
+    form: cst.CSTNode | str | None = None
+    imports: tuple[Import, ...] = ()
+    needs: tuple[Need, ...] = ()
+    declares: tuple[Declare, ...] = ()
+    todo: str = ""
+
+
+@dataclass(frozen=True)
 class TodoKey:
     """A TODO as the report names it: its rule and its text."""
 

@@ -7,6 +7,7 @@ module of the port may import it without a cycle."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from enum import Enum, auto
 from typing import Final
 
@@ -284,12 +285,15 @@ def last_import(body) -> int:
     return at
 
 
-def after_imports(module: cst.Module, source: str) -> cst.Module:
-    """The statements of `source` after the module's imports, two blank lines around."""
+def after_imports(module: cst.Module,
+                  source: str | Sequence[cst.SimpleStatementLine | cst.BaseCompoundStatement]
+                  ) -> cst.Module:
+    """The statements of `source` (code, or the statements themselves: nothing written out
+    to be read again) after the module's imports, two blank lines around."""
     body = list(module.body)
     at = last_import(body)
     two = [cst.EmptyLine(), cst.EmptyLine()]  # PEP 8's two blank lines on either side
-    new = list(cst.parse_module(source).body)
+    new = list(cst.parse_module(source).body if isinstance(source, str) else source)
     new[0] = new[0].with_changes(leading_lines=[*two, *_unblank(new[0].leading_lines)])
     if at < len(body):
         body[at] = body[at].with_changes(leading_lines=[*two,
@@ -385,26 +389,57 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
     """Each statement template (`{app}` is the app) after every statement that makes or
     imports the app (makers: classes whose instances are apps, app_target); False when
     there is none."""
-    placed: list[cst.BaseExpression] = []
+    return after_app_calls(module, app_name, [(templates, values)], makers=makers)
 
-    def body(stmts) -> list | None:
+
+def after_app_calls(module: cst.Module, app_name: str,
+                    calls: list[tuple[list[str], dict[str, cst.BaseExpression]]], *,
+                    makers: frozenset[str] = frozenset()) -> tuple[cst.Module, bool]:
+    """after_app() of each (templates, values) in turn, in one walk: each call's
+    statements go right after the app, so the last call's come first, and a def placed
+    puts two blank lines before what follows it, as the calls one after another did."""
+    place = PlaceAfterApp(app_name, calls, makers)
+    module = transform(module, place)
+    return module, bool(place.placed)
+
+
+class PlaceAfterApp(Transformer):
+    """after_app_calls()' walk, for a transformer that does more in the same walk (the
+    app's options: placement.py)."""
+
+    def __init__(self, app_name: str,
+                 calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
+                 makers: frozenset[str] = frozenset()) -> None:
+        super().__init__()
+        self.app_name, self.calls, self.makers = app_name, calls, makers
+        self.placed: list[cst.BaseExpression] = []
+
+    def body(self, stmts) -> list | None:
         """The block's statements with the templates placed; None where it has no
         statement making the app (the block is handed on as itself: a new node for each
         block rebuilt every node above it, the whole module, at each call)."""
+        if not self.calls:
+            return None
+        placed = self.placed
         before = len(placed)
         new: list = []
         spaced = False  # the last statement placed is a def: two blank lines after it
         for stmt in stmts:
             if spaced:
-                stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
-                                                        *_unblank(stmt.leading_lines)])
+                stmt = _spaced_out(stmt)
                 spaced = False
             new.append(stmt)
-            target = app_target(stmt, app_name, makers)
-            if target is not None:
-                placed.append(target)
-                for t in templates:
-                    made = parse_template_statement(t, app=target, **values)
+            target = app_target(stmt, self.app_name, self.makers)
+            if target is None:
+                continue
+            placed.append(target)
+            for templates, values in reversed(self.calls):
+                for n, t in enumerate(templates):
+                    made = parse_template_statement(t, cst.PartialParserConfig(), app=target,
+                                                    **values)
+                    if spaced and n == 0:  # a def an earlier call placed came before it
+                        made = _spaced_out(made)
+                        spaced = False
                     if isinstance(made, cst.FunctionDef | cst.ClassDef):  # PEP 8's spacing
                         made = made.with_changes(leading_lines=[cst.EmptyLine(),
                                                                 cst.EmptyLine()])
@@ -412,20 +447,23 @@ def after_app(module: cst.Module, app_name: str, templates: list[str], *,
                     new.append(made)
         return new if len(placed) > before else None
 
-    class Place(Transformer):
-        def leave_IndentedBlock(self, original, updated):
-            new = body(updated.body)
-            return updated if new is None else updated.with_changes(body=new)
+    def leave_IndentedBlock(self, original, updated):
+        new = self.body(updated.body)
+        return updated if new is None else updated.with_changes(body=new)
 
-        def leave_Module(self, original, updated):
-            new = body(updated.body)
-            return updated if new is None else updated.with_changes(body=new)
-
-    module = transform(module, Place())
-    return module, bool(placed)
+    def leave_Module(self, original, updated):
+        new = self.body(updated.body)
+        return updated if new is None else updated.with_changes(body=new)
 
 
-__all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app", "after_imports",
+def _spaced_out(stmt):
+    """Two blank lines before the statement (it follows a def)."""
+    return stmt.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(),
+                                            *_unblank(stmt.leading_lines)])
+
+
+__all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_app",
+           "after_app_calls", "after_imports", "PlaceAfterApp",
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
            "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "remember_names", "string_value",

@@ -21,6 +21,8 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.helpers import get_full_name_for_node
 
+from .long_lines import split_statement
+
 WIDTH = 100
 
 
@@ -37,9 +39,13 @@ def todo_lines(indent: str, code: str, text: str) -> list[str]:
 
 class _Render(CodegenState):
     def __init__(self, module: cst.Module, marks: dict[int, int],
-                 todos: dict[int, tuple[int, str, str]]) -> None:
+                 todos: dict[int, tuple[int, str, str]],
+                 known: frozenset[str] | None = None) -> None:
         super().__init__(default_indent=module.default_indent,
                          default_newline=module.default_newline)
+        self.known = known  # the original's lines: a new long line is split (long_lines.py)
+        self.first: cst.CSTNode | None = None  # the simple statement's first small one
+        self.stmt_start: int | None = None  # the token its line starts at
         self.marks = marks  # id(comment) -> index in state.declared
         self.todos = todos  # id(comment) -> (index in state.todo_marks, code, text)
         self.wrapping: tuple[str, str] | None = None  # the TODO of the line being written
@@ -55,6 +61,12 @@ class _Render(CodegenState):
     # on LibCST's classes (abstract base classes) is slow; neither class has subclasses
     def before_codegen(self, node: cst.CSTNode) -> None:
         kind = type(node)
+        if node is self.first:  # its indent just written
+            self.stmt_start = len(self.tokens) - len(self.indent_tokens)
+            self.first = None
+        if kind is cst.SimpleStatementLine and self.known is not None:
+            body = cast(cst.SimpleStatementLine, node).body
+            self.first, self.stmt_start = (body[0] if body else None), None
         if kind in (cst.Import, cst.ImportFrom) and not self.imports_bottle:
             self.imports_bottle = _imports_bottle(cast("cst.Import | cst.ImportFrom", node))
         elif kind is cst.EmptyLine:
@@ -72,6 +84,9 @@ class _Render(CodegenState):
         self.counted = len(self.tokens)
 
     def after_codegen(self, node: cst.CSTNode) -> None:
+        if type(node) is cst.SimpleStatementLine and self.stmt_start is not None:
+            self._split(node, self.stmt_start)
+            self.stmt_start = None
         is_line = type(node) is cst.EmptyLine
         if is_line and self.wrapping is not None:
             self._wrap(*self.wrapping)
@@ -83,6 +98,22 @@ class _Render(CodegenState):
             self.found[index] = self.newlines + 1
         self.dropping = []
 
+
+    def _split(self, stmt: cst.SimpleStatementLine, start: int) -> None:
+        """The statement just written, split where the port made its first line too long
+        (long_lines.py), from its node."""
+        assert self.known is not None
+        text = "".join(self.tokens[start:])
+        new = split_statement(stmt, text, self.known, self.indent_tokens)
+        if new is None:
+            return
+        if self.counted > start:  # (never: a statement's own lines hold no mark)
+            self.newlines -= sum(t.count("\n") for t in self.tokens[start:self.counted])
+            self.counted = start
+        # its newline a token of its own, as LibCST writes it: the module's last one is
+        # taken off where the file ends without one
+        end = text[len(text.rstrip("\r\n")):]
+        self.tokens[start:] = [new[:len(new) - len(end)], end]
 
     def _wrap(self, code: str, text: str) -> None:
         """The TODO line just written (its indent, the comment, its newline), over several
@@ -116,12 +147,16 @@ class Rendered(NamedTuple):
 
 
 def render(module: cst.Module, marks: dict[int, int],
-           todos: dict[int, tuple[int, str, str]] | None = None) -> Rendered:
+           todos: dict[int, tuple[int, str, str]] | None = None,
+           original: str | None = None) -> Rendered:
     """The module's code without the marks (id of a mark's comment -> its change's index),
     each change's line (from 1) in that code, each TODO comment's line (id of the comment
     -> its index, code and text; wrapped as it is written), and whether an import of
-    Bottle is written (the app's own bottle.py is copied while one is). A mark or TODO
+    Bottle is written (the app's own bottle.py is copied while one is). Given the
+    original's source, each simple statement whose first line the port made over 100
+    characters is split as it is written (long_lines.py). A mark or TODO
     whose statement a later rule removed went with it: it is not in the answer."""
-    state = _Render(module, marks, todos or {})
+    state = _Render(module, marks, todos or {},
+                    None if original is None else frozenset(original.splitlines()))
     module._codegen(state)
     return Rendered("".join(state.tokens), state.found, state.noted, state.imports_bottle)

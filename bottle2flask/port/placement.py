@@ -11,7 +11,9 @@ import libcst as cst
 from .contract import PortState
 from .edit import (
     REMOVE,
-    Transformer,
+    PlaceAfterApp,
+    Remove,
+    after_app_calls,
     app_target,
     is_flask_call,
     is_flask_init,
@@ -23,48 +25,66 @@ from .edit import (
 from .rules.base import declared_mark
 
 
-def app_options(module: cst.Module, state: PortState) -> cst.Module:
-    """`Flask(__name__, ...)` with the options the rules asked for (AppOption), and the
-    declared changes that belong to the app (AppDeclared) marked on its line."""
-    requests, declared = state.requests, state.records.declared
+def at_app(module: cst.Module, state: PortState, app_name: str,
+           calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
+           makers: frozenset[str] = frozenset()) -> tuple[cst.Module, bool]:
+    """`Flask(__name__, ...)` with the options the rules asked for (AppOption), the
+    declared changes that belong to the app (AppDeclared) marked on its line, and the
+    statements of `calls` placed after it (edit.py's after_app_calls), in one walk;
+    whether the module has a statement to place them after."""
+    requests = state.requests
     options = {option.value: value for option, value in requests.app_options.items()}
     if not options and not requests.app_declared:
-        return module
-
-    class Options(Transformer):
-        def leave_Call(self, original, updated):
-            if not is_flask_call(updated) and not is_flask_init(updated):
-                return updated
-            args, done = [], set()
-            for a in updated.args:
-                key = a.keyword.value if a.keyword else None
-                if key in options:
-                    done.add(key)
-                    if options[key] is REMOVE:
-                        continue
-                    a = a.with_changes(value=options[key])
-                args.append(a)
-            for key, value in options.items():
-                if value is not REMOVE and key not in done:
-                    args.append(kw(key, value))
-            args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
-            return updated.with_changes(args=[
-                a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-                for a in args[:-1]] + args[-1:])
-
-        def leave_SimpleStatementLine(self, original, updated):
-            if app_target(updated, "") is None or not requests.app_declared:
-                return updated
-            marks = []
-            for found in requests.app_declared:
-                declared.append({"id": found.change, "paths": list(found.paths)})
-                marks.append(declared_mark(state, len(declared) - 1))
-            requests.app_declared = []
-            return updated.with_changes(leading_lines=[*updated.leading_lines, *marks])
-
+        return after_app_calls(module, app_name, calls, makers=makers) if calls \
+            else (module, False)
+    at = _AtApp(state, options, app_name, calls, makers)
     read = {name for value in options.values() if value is not REMOVE
             for name in _reads(value)}
-    return _defined_first(transform(module, Options()), read)
+    return _defined_first(transform(module, at), read), bool(at.placed)
+
+
+class _AtApp(PlaceAfterApp):
+    """The app's options and declared changes where it is made, and the statements
+    placed after it."""
+
+    def __init__(self, state: PortState, options: dict[str, cst.BaseExpression | Remove],
+                 app_name: str, calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
+                 makers: frozenset[str]) -> None:
+        super().__init__(app_name, calls, makers)
+        self.state, self.options = state, options
+
+    def leave_Call(self, original, updated):
+        if not is_flask_call(updated) and not is_flask_init(updated):
+            return updated
+        options = self.options
+        args, done = [], set()
+        for a in updated.args:
+            key = a.keyword.value if a.keyword else None
+            if key in options:
+                done.add(key)
+                value = options[key]
+                if isinstance(value, Remove):
+                    continue
+                a = a.with_changes(value=value)
+            args.append(a)
+        for key, value in options.items():
+            if not isinstance(value, Remove) and key not in done:
+                args.append(kw(key, value))
+        args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
+        return updated.with_changes(args=[
+            a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for a in args[:-1]] + args[-1:])
+
+    def leave_SimpleStatementLine(self, original, updated):
+        requests, declared = self.state.requests, self.state.records.declared
+        if app_target(updated, "") is None or not requests.app_declared:
+            return updated
+        marks = []
+        for found in requests.app_declared:
+            declared.append({"id": found.change, "paths": list(found.paths)})
+            marks.append(declared_mark(self.state, len(declared) - 1))
+        requests.app_declared = []
+        return updated.with_changes(leading_lines=[*updated.leading_lines, *marks])
 
 
 def _defined_first(module: cst.Module, read: set[str]) -> cst.Module:

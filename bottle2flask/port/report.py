@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import docs
 from .requirements import report_lines
-from .results import summary
+from .results import Site, summary
 from .rules import CHANGES, RULES
 
 GUIDE = "PORTING-RULES.md"
@@ -15,6 +15,16 @@ GUIDE = "PORTING-RULES.md"
 _RULES: list[Any] = list(RULES)  # rule classes: their code and summary are class fields
 SUMMARIES = {code: "; ".join(dict.fromkeys(r.summary for r in _RULES if r.code == code))
              for code in dict.fromkeys(rule.code for rule in _RULES)}
+
+
+def not_taken(site: Site) -> str:
+    """The idiomatic form a site that kept Bottle's behaviour would have had, where its
+    rule gave its forms (Rule.site), on one line."""
+    form = site.get("forms", {}).get("idiomatic")
+    if form is None or form == site.get("forms", {}).get("exact"):
+        return ""
+    text = " ".join(form.split())
+    return f" (idiomatic form: `{text if len(text) <= 80 else text[:77] + '...'}`)"
 
 
 def app_spec(entry: tuple[str, str]) -> str:
@@ -100,7 +110,7 @@ def markdown(result) -> str:
             if listed:
                 lines += ["", heading, ""]
                 lines += [f"- `{module.path}:{s.get('line', '?')}` {s['rule']} {s['kind']} in "
-                          f"`{s['scope']}`: {s[why]}" for s in listed]
+                          f"`{s['scope']}`: {s[why]}{not_taken(s)}" for s in listed]
         if module.notes:
             lines += ["", "Notes:", ""] + [f"- {note}" for note in module.notes]
         if module.todos:

@@ -52,6 +52,9 @@ class Site(TypedDict):
     # maps to it)
     span: NotRequired[list[int]]
     repaired: NotRequired[str]  # the check moved it: the first difference its idiomatic form had
+    # the code each candidate puts at the site ("idiomatic", "exact"), where the rule
+    # gave its forms as values (Rule.site): the report can show the form not taken
+    forms: NotRequired[dict[str, str]]
 
 
 @dataclass

@@ -16,13 +16,12 @@ from libcst.helpers import parse_template_statement
 
 from . import leftovers, marks, passes
 from .contract import PORT_KEY, AfterApp, FlaskOption, ModuleSettings, Need, PortState
-from .edit import REMOVE, after_app, app_target, free_name, names_used
+from .edit import REMOVE, app_target, free_name, names_used
 from .import_style import tidy_imports
-from .long_lines import wrap_long_lines
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .needed_imports import add_imports
-from .placement import app_options
+from .placement import at_app
 from .results import Declared, FileResult, Site, Todo
 from .rules import READERS, RULES
 from .rules.base import (
@@ -277,18 +276,19 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                 template_globals(state, context)
         # what the sites that took their exact candidate need is kept
         requests.needs -= FAITHFUL_ONLY - requests.exact_needs
-    tree = app_options(tree, state)
-    for after in requests.after_app:
-        tree, placed = after_app(tree, facts.app_name, [after.template],
-                                 makers=facts.app_makers(), **after.values)
-        if not placed:
-            tree = tree.with_changes(header=[*tree.header, todo_note(
-                state, "P011", "set the Flask app's jinja_loader where the app is made: "
-                # the parser's default config given, so mypy reads **values as
-                # replacements only (a dict could fill `config` too)
-                + cst.Module([]).code_for_node(parse_template_statement(
-                    after.template, cst.PartialParserConfig(), app=cst.Name("app"),
-                    **after.values)))])
+    # the app's options, and each statement asked for after the app (the last asked
+    # goes first), in one walk
+    tree, placed = at_app(tree, state, facts.app_name, [
+        ([after.template], dict(after.values)) for after in requests.after_app],
+        makers=facts.app_makers())
+    for after in requests.after_app if not placed else ():
+        tree = tree.with_changes(header=[*tree.header, todo_note(
+            state, "P011", "set the Flask app's jinja_loader where the app is made: "
+            # the parser's default config given, so mypy reads **values as
+            # replacements only (a dict could fill `config` too)
+            + cst.Module([]).code_for_node(parse_template_statement(
+                after.template, cst.PartialParserConfig(), app=cst.Name("app"),
+                **after.values)))])
     for rule in rules:  # what each rule adds to the whole module (Rule.finish)
         if rule.finish is not Rule.finish:
             tree = rule(context).finish(tree)
@@ -316,10 +316,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         tree, {**{id(mark.comment): mark.index for mark in records.marks},
                **{id(mark.comment): -1 - mark.index for mark in records.site_marks}},
         {id(mark.comment): (n, mark.todo.code, mark.todo.text)
-         for n, mark in enumerate(records.todo_marks)})
-    long_lines: list[int] = []
-    code = wrap_long_lines(code, source, long_lines)
-    lines = {n: long_lines[line - 1] + 1 for n, line in marked.items()}
+         for n, mark in enumerate(records.todo_marks)}, source)
+    lines = marked
     # a change whose code a later rule removed (a static route Flask now serves) is gone
     declared: list[Declared] = sorted(
         ({**d, "line": lines[n]} for n, d in enumerate(records.declared) if n in lines),
@@ -334,7 +332,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     # each TODO still in the module, at its line (a statement a later rule removed took
     # its TODO with it)
     todos: list[Todo] = sorted((
-        {"code": mark.todo.code, "line": long_lines[noted[n] - 1] + 1, "text": mark.todo.text,
+        {"code": mark.todo.code, "line": noted[n], "text": mark.todo.text,
          "breaks": mark.todo in records.breaks}
         for n, mark in enumerate(records.todo_marks) if n in noted),
         key=lambda todo: todo["line"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .contract import Companion, Need, PortState
-from .edit import after_app
+from .edit import after_app_calls
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
 FAITHFUL_ONLY = {Need.LOCATION, Need.RESPONSE, Need.PATH, Need.FLOAT, Need.ROUTE_ERRORS,
@@ -58,17 +58,17 @@ def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
     if not options and not answers:
         return module, True
     facts = state.settings.facts
-    placed = True
-    if answers:  # placed first, so they follow install() (each goes right after the app)
-        module, placed = after_app(module, facts.app_name,
-                                   [f"{need.value}({{app}})" for need in answers],
-                                   makers=facts.app_makers())
-    if options and placed:
-        call = "install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options) + ")"
-        module, placed = after_app(module, facts.app_name, [call],
-                                   makers=facts.app_makers(), **options)
-        if "template_path" in options:
-            module = after_template_path(module)
+    # the answers asked first, so they follow install() (each goes right after the app):
+    # one walk places both
+    calls: list[tuple[list[str], dict[str, cst.BaseExpression]]] = []
+    if answers:
+        calls.append(([f"{need.value}({{app}})" for need in answers], {}))
+    if options:
+        calls.append((["install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options)
+                       + ")"], dict(options)))
+    module, placed = after_app_calls(module, facts.app_name, calls, makers=facts.app_makers())
+    if options and placed and "template_path" in options:
+        module = after_template_path(module)
     if placed:
         state.emulation += len(answers) + bool(options)
         state.requests.install = bool(options)

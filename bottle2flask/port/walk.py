@@ -128,6 +128,11 @@ class Counts:
     transform_nodes: int = 0
     by_caller: Counter[str] = field(default_factory=Counter)
     part_by_caller: Counter[str] = field(default_factory=Counter)  # the nodes each entered
+    # the rewrite walks from a whole module, by the function that asked for each
+    transform_by_caller: Counter[str] = field(default_factory=Counter)
+    # whole modules written out as code (Module.code, marks.render), by who asked
+    renders: int = 0
+    render_by_caller: Counter[str] = field(default_factory=Counter)
 
 
 _COUNTS: Counts | None = None  # set while counting: a walk looks at it once, not a node
@@ -139,9 +144,18 @@ def counting() -> Iterator[Counts]:
     one test a walk)."""
     global _COUNTS
     outer, _COUNTS = _COUNTS, Counts()
+    write = cst.Module._codegen_impl  # a whole module written out: counted while counting
+
+    def counted_write(module: cst.Module, state, write=write, counts=_COUNTS) -> None:
+        counts.renders += 1
+        counts.render_by_caller[_caller(2)] += 1
+        write(module, state)
+
+    cst.Module._codegen_impl = counted_write  # type: ignore[method-assign,assignment]
     try:
         yield _COUNTS
     finally:
+        cst.Module._codegen_impl = write  # type: ignore[method-assign]
         _COUNTS = outer
 
 
@@ -178,12 +192,12 @@ def counting_on() -> bool:
     return _COUNTS is not None
 
 
-def _caller() -> str:
+def _caller(depth: int = 3) -> str:
     """The first function outside this module and the names helpers that asked."""
-    frame = sys._getframe(3)
+    frame = sys._getframe(depth)
     while frame.f_back is not None and frame.f_code.co_name in {
             "walk", "read_once", "names_read", "names_used", "names_read_outside_imports",
-            "_module_names"}:
+            "_module_names", "transform", "_codegen", "code_for_node", "code", "run"}:
         frame = frame.f_back
     module = frame.f_globals.get("__name__", "?").rpartition(".")[2]
     return f"{module}.{frame.f_code.co_qualname}"
@@ -262,6 +276,8 @@ def transform(node: cst.CSTNode, transformer: cst.CSTTransformer,
     if _COUNTS is not None:
         counts = _COUNTS
         counts.transforms += 1
+        if type(node) is cst.Module:
+            counts.transform_by_caller[_caller(2)] += 1
 
         def on_visit(node: cst.CSTNode, visit=on_visit) -> bool:
             counts.transform_nodes += 1

@@ -29,8 +29,13 @@ def render(name: str, counts: Counts, modules: int) -> str:
              f"nodes entered {counts.module_nodes:,}",
              f"  read walks of a part {counts.part_walks:,}, nodes {counts.part_nodes:,}",
              f"  rewrite walks (transform) {counts.transforms}, nodes {counts.transform_nodes:,}",
+             f"  whole modules written out (renders) {counts.renders}",
              "  whole-module read walks by caller:"]
     lines += [f"    {n:4} {caller}" for caller, n in counts.by_caller.most_common()]
+    lines += ["  whole-module rewrite walks by caller:"]
+    lines += [f"    {n:4} {caller}" for caller, n in counts.transform_by_caller.most_common()]
+    lines += ["  whole modules written out by caller:"]
+    lines += [f"    {n:4} {caller}" for caller, n in counts.render_by_caller.most_common()]
     return "\n".join(lines)
 
 

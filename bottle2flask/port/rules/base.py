@@ -22,8 +22,11 @@ from ..contract import (
     AfterApp,
     AppDeclared,
     AppOption,
+    Candidate,
     Companion,
+    Declare,
     FlaskOption,
+    Import,
     Mark,
     ModuleSettings,
     Need,
@@ -229,11 +232,45 @@ class Rule(Transformer):
         moved = posixpath.relpath(posixpath.normpath(path), here)
         return cst.SimpleString(json.dumps(moved))
 
+    def site(self, kind: str, idiomatic: Candidate, exact: Candidate,
+             route: str | None = None, keeps: str = "") -> Candidate:
+        """The site being visited, given both its forms as values (idiomatic Flask, then
+        the exact one that keeps Bottle's behaviour): the engine picks one by the site's
+        key (every site under --faithful, a site the check repaired, a site kept because
+        its idiomatic form could only be a TODO on code that fails: `keeps`, why), applies
+        what the chosen one needs (imports, module-wide pieces, declared changes, TODO)
+        and records both forms for the report; nothing of the other reaches the module.
+        The rule writes the chosen one's `form` (`chosen is exact` tells which).
+        `kind` and `route` as exact()'s."""
+        chosen = exact if self._site(kind, route, keeps, idiomatic, exact) else idiomatic
+        self.take_candidate(chosen, chosen is exact)
+        return chosen
+
+    def take_candidate(self, candidate: Candidate, exact: bool) -> None:
+        """What a candidate needs, applied: its imports, module-wide pieces (need_exact
+        for an exact one), declared changes and TODO."""
+        for item in candidate.imports:
+            if item.companion is not None:
+                self.need_helper(item.companion, item.name)
+            else:
+                self.need_import(item.module, item.name, item.asname)
+        for need in candidate.needs:
+            if exact:
+                self.need_exact(need)
+            else:
+                self.need(need)
+        for found in candidate.declares:
+            self.declare(found.change, found.paths, found.detail)
+        if candidate.todo:
+            self.todo(candidate.todo)
+
     def exact(self, kind: str, route: str | None = None, keeps: str = "") -> bool:
         """Whether the site being visited takes its exact candidate (Bottle's behaviour
         kept by a helper the port copies) rather than its idiomatic one: every site under
-        --faithful, else the sites the check repaired. Call it at each site that has both
-        candidates; `kind` names the site's kind for the report (`"rule-string"`);
+        --faithful, else the sites the check repaired. A site whose two forms are values
+        asks site(); exact() is for a site whose forms differ in how the rule goes on
+        (what it builds at the def's leave, a scratch it fills: port/README.md names
+        them). `kind` names the site's kind for the report (`"rule-string"`);
         `route`, the Bottle rule the site is part of, if any (a route that breaks maps
         to it wherever it is registered: by a call, in a loop, in a class); `keeps`,
         why the site's idiomatic form could only be a TODO on code that fails when it
@@ -243,6 +280,10 @@ class Rule(Transformer):
         Each call is one site, recorded with its key (stable across ports of the same
         source: module, scope, rule, kind, its ordinal among those) and its choice; its
         line is found from a mark above the statement being visited, as declare()'s."""
+        return self._site(kind, route, keeps)
+
+    def _site(self, kind: str, route: str | None, keeps: str,
+              idiomatic: Candidate | None = None, exact: Candidate | None = None) -> bool:
         port, settings = self._port, self.state
         scope = ".".join(port.scope) or "<module>"
         counted = (scope, self.code, kind)
@@ -254,9 +295,12 @@ class Rule(Transformer):
                       "exact": chosen}
         if route:
             site["route"] = route
-        sites = port.records.sites
         if keeps:
             site["kept"] = keeps
+        for name, candidate in (("idiomatic", idiomatic), ("exact", exact)):
+            if candidate is not None and candidate.form is not None:
+                site.setdefault("forms", {})[name] = form_text(candidate.form)
+        sites = port.records.sites
         sites.append(site)
         if self._notes:
             comment = cst.Comment("#")
@@ -454,6 +498,11 @@ def leave_scope(state: PortState, node: cst.CSTNode) -> None:
         state.scope.pop()
 
 
+def form_text(form: cst.CSTNode | str) -> str:
+    """A candidate's form as the report shows it: a node's code, a rule's text as it is."""
+    return form if isinstance(form, str) else cst.Module([]).code_for_node(form)
+
+
 def site_key(path: str, scope: str, code: str, kind: str, ordinal: int) -> str:
     """`views.py:Shop.item:P003:route-filter:0`: each part a prefix the exact set may
     name (the module, a scope in it, a rule there...)."""
@@ -570,5 +619,5 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     return found
 
 
-__all__ = ["APP_SHORTCUTS", "Change", "Companion", "FlaskOption", "ModuleSettings", "Need",
-           "Phase", "PortState", "Rule", "glob", "one_line"]
+__all__ = ["APP_SHORTCUTS", "Candidate", "Change", "Companion", "Declare", "FlaskOption",
+           "Import", "ModuleSettings", "Need", "Phase", "PortState", "Rule", "glob", "one_line"]

@@ -79,7 +79,7 @@ from libcst.helpers import parse_template_statement
 
 from ..edit import (
     Visitor,
-    after_app,
+    after_app_calls,
     after_imports,
     arg,
     free_name,
@@ -90,7 +90,7 @@ from ..edit import (
 )
 from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import tokens
-from .base import Change, Companion, Need, Rule, glob
+from .base import Candidate, Change, Companion, Declare, Import, Need, Rule, glob
 
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
 FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", Need.FLOAT),
@@ -902,20 +902,24 @@ class Routes(Rule):
         known = literal_sum(rule)
         if known is not None:  # "/r3" + "/<n:int>": one literal, rewritten as one
             return self.convert_literal(cst.SimpleString(json.dumps(known)))
-        exact = self.exact("computed-rule")
-        pieces = walk_strings(rule)
-        if not exact and pieces and isinstance(rule, cst.BinaryOperation | cst.FormattedString) \
-                and not any(has_wildcard(text) for text in pieces):
-            self.todo("route path is not a string literal: convert Bottle's <x:filter> "
-                      "wildcards in it by hand")
-            return rule
-        app = func.value if isinstance(func, cst.Attribute) else cst.Name(self.facts.app_name)
-        self.note(f"the rule {cst.Module([]).code_for_node(rule)} is read at "
-                  f"run time: flask_rule() ({HELPERS.value}.py) keeps Bottle's syntax")
-        self.need_helper(HELPERS, "flask_rule")
-        return cst.Call(cst.Name("flask_rule"), [
+        app = func.value if isinstance(func, cst.Attribute) \
+            else cst.Name(self.facts.app_name or "app")
+        exact = Candidate(cst.Call(cst.Name("flask_rule"), [
             cst.Arg(app.deep_clone(), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-            cst.Arg(rule)])
+            cst.Arg(rule)]), imports=(Import(HELPERS.value, "flask_rule", companion=HELPERS),))
+        pieces = walk_strings(rule)
+        # left as written under a TODO only where that shows no Bottle wildcard; else
+        # flask_rule() is its only form
+        idiomatic = Candidate(rule, todo="route path is not a string literal: convert "
+                              "Bottle's <x:filter> wildcards in it by hand") \
+            if pieces and isinstance(rule, cst.BinaryOperation | cst.FormattedString) \
+            and not any(has_wildcard(text) for text in pieces) else exact
+        chosen = self.site("computed-rule", idiomatic, exact)
+        if chosen.form is not rule:
+            self.note(f"the rule {cst.Module([]).code_for_node(rule)} is read at "
+                      f"run time: flask_rule() ({HELPERS.value}.py) keeps Bottle's syntax")
+        assert isinstance(chosen.form, cst.BaseExpression)
+        return chosen.form
 
     def convert_literal(self, node: cst.BaseExpression) -> cst.BaseExpression:
         """One rule string in Werkzeug's terms (the node itself when nothing changes)."""
@@ -977,12 +981,16 @@ class Routes(Rule):
             if converter == "bottle_path":
                 self.declare("D-path", [glob(path)])
                 return f"<path:{name}>"
-            if self.exact("float-filter"):
-                self.need_exact(Need.FLOAT)  # kept in the idiomatic port too
-                return match[0]
-            self.converters.regexes[FLOAT] = FILTER_PATTERNS["float"]
-            self.declare("D-float", [glob(path)])
-            return f"<{FLOAT}:{name}>"
+            idiomatic = Candidate(f"<{FLOAT}:{name}>",
+                                  declares=(Declare("D-float", (glob(path),)),))
+            # the exact one: Bottle's filter (bottle_compat's converter), kept in the
+            # idiomatic port too
+            chosen = self.site("float-filter", idiomatic,
+                               Candidate(match[0], needs=(Need.FLOAT,)))
+            if chosen is idiomatic:  # Werkzeug's float given Bottle's pattern (finish())
+                self.converters.regexes[FLOAT] = FILTER_PATTERNS["float"]
+            assert isinstance(chosen.form, str)
+            return chosen.form
 
         return re.sub(r"<(bottle_path|bottle_float):(\w+)>", one, path)
 
@@ -1135,19 +1143,19 @@ def add_converters(module: cst.Module, converters: Converters,
     if converters.filters:
         code = _filter_classes(converters.filters, converters.filter_classes)
         if not converters.regexes:
-            return after_imports(module, cst.Module(code).code), True
-    placed = False
+            return after_imports(module, code), True
     classes = {name: free_name("BottleFloatConverter" if name == FLOAT
                                else converter_class(name), taken) for name in converters.regexes}
-    for name in reversed(converters.regexes):  # each goes right after the app: last first
-        module, placed = after_app(module, facts.app_name, [REGISTER], name=cst.SimpleString(
-            f'"{name}"'), cls=cst.Name(classes[name]), makers=facts.app_makers())
+    # each registered right after the app, in the order of the regexes (one walk)
+    module, placed = after_app_calls(module, facts.app_name, [
+        ([REGISTER], {"name": cst.SimpleString(f'"{name}"'), "cls": cst.Name(classes[name])})
+        for name in reversed(converters.regexes)], makers=facts.app_makers())
     if not placed:
         return module, False
     code += [parse_template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,
                                       cls=cst.Name(classes[name]), regex=_regex_literal(regex))
              for name, regex in converters.regexes.items()]
-    return after_imports(module, cst.Module(code).code), True
+    return after_imports(module, code), True
 
 
 def _filter_classes(filters: dict[str, str], classes: dict[str, str]

@@ -76,7 +76,7 @@ from ..edit import (
     walk,
 )
 from ..model.route_syntax import tokens
-from .base import Change, Companion, Rule
+from .base import Candidate, Change, Companion, Declare, Import, Rule
 
 SAME = {"files", "cookies", "headers", "method", "path", "url", "environ", "content_length",
         "is_json", "host", "scheme", "args", "form",
@@ -629,13 +629,16 @@ class Request(Rule):
             return updated.with_changes(attr=cst.Name(RENAMED[name]))
         if name == "json":
             self.fired()
-            if not self.exact("json-body"):
-                self.declare("D-json-body")
-                return self.spelt("request.get_json(silent=True)", value)
-            # bottle_compat's bottle_json(), copied into the port (that piece alone)
-            self.json_exact = True
-            self.need_import("bottle_compat", "bottle_json")
-            return cst.Call(cst.Name("bottle_json"))
+            # the exact one: bottle_compat's bottle_json(), copied into the port (that
+            # piece alone)
+            exact = Candidate(cst.Call(cst.Name("bottle_json")),
+                              imports=(Import("bottle_compat", "bottle_json"),))
+            chosen = self.site("json-body", Candidate(
+                self.spelt("request.get_json(silent=True)", value),
+                declares=(Declare("D-json-body"),)), exact)
+            self.json_exact = self.json_exact or chosen is exact
+            assert isinstance(chosen.form, cst.BaseExpression)
+            return chosen.form
         if name == "urlparts":  # Bottle's is urlsplit() of the URL; Flask's request.url a str
             self.fired()
             self.need_import("urllib.parse", "urlsplit")

@@ -48,7 +48,7 @@ import libcst as cst
 
 from ..edit import arg, ends, string_value
 from ..model.facts import ROUTE_METHODS
-from .base import Change, Need, Rule, glob
+from .base import Candidate, Change, Declare, Import, Need, Rule, glob
 
 SOURCE_MARKERS = ("\n", "{", "%", "$")  # how Bottle tells source from a name
 TEMPLATE_CALLS = {"template": "simple", "jinja2_template": "jinja2"}
@@ -58,6 +58,9 @@ OTHER_ENGINES = {"mako_template", "mako_view", "cheetah_template", "cheetah_view
 # a response (or a string) in Flask too.
 PASSED_THROUGH = {"redirect", "abort", "HTTPResponse", "HTTPError", "static_file",
                   *TEMPLATE_CALLS}
+NOT_CONVERTED = ("template() with template source, a computed name or another engine: "
+                 "convert the source with `bottle2flask convert-template` and use "
+                 "render_template(_string)")
 COMPUTED_WHY = ("a template named at run time: render_template() needs the Flask name, "
                 "which Bottle's name becomes only when the code runs")
 # Packages whose values have __html__ (WTForms' fields): SimpleTemplate printed them as
@@ -161,19 +164,21 @@ class Templates(Rule):
                 else self.inline_jinja2(updated)
             if inline is not None:
                 return inline
-        if args is None and engine == "simple" and self.computed_name(updated) \
-                and self.exact("template-name", keeps=COMPUTED_WHY):
-            self.fired()
-            self.need_import("bottle_compat", "bottle_template")
-            self.todo("template() of a name known at run time: bottle_compat's "
-                      "bottle_template renders the converted template of that name ('x' "
-                      "and 'x.tpl' -> 'x.html'); render_template() with the Flask name is "
-                      "Flask's way")
-            return updated.with_changes(func=cst.Name("bottle_template"))
+        if args is None and engine == "simple" and self.computed_name(updated):
+            exact = Candidate(updated.with_changes(func=cst.Name("bottle_template")),
+                              imports=(Import("bottle_compat", "bottle_template"),),
+                              todo="template() of a name known at run time: bottle_compat's "
+                              "bottle_template renders the converted template of that name "
+                              "('x' and 'x.tpl' -> 'x.html'); render_template() with the "
+                              "Flask name is Flask's way")
+            chosen = self.site("template-name", Candidate(updated, todo=NOT_CONVERTED),
+                               exact, keeps=COMPUTED_WHY)
+            if chosen is exact:
+                self.fired()
+            assert isinstance(chosen.form, cst.Call)
+            return chosen.form
         if args is None:
-            self.todo("template() with template source, a computed name or another "
-                      "engine: convert the source with `bottle2flask convert-template` and use "
-                      "render_template(_string)")
+            self.todo(NOT_CONVERTED)
             return updated
         self.uses(engine)
         self.need_import("flask", "render_template")
@@ -251,10 +256,10 @@ class Templates(Rule):
             # exact: values printed as SimpleTemplate prints them (None as nothing, an
             # object with __html__ as its str() escaped), taken where the check repairs,
             # and from the start in an app that makes WTForms fields
-            if self.exact("template-text", keeps=FIELDS_WHY if self.makes_fields() else ""):
-                self.need_exact(Need.TEMPLATE_TEXT)
-            else:
-                self.declare_none()
+            idiomatic = Candidate() if self.none else Candidate(declares=(Declare("D-none"),))
+            if self.site("template-text", idiomatic, Candidate(needs=(Need.TEMPLATE_TEXT,)),
+                         keeps=FIELDS_WHY if self.makes_fields() else "") is idiomatic:
+                self.none = True  # the faithful port's Jinja settings print None as nothing
 
     def makes_fields(self) -> bool:
         """Whether the app's code imports WTForms (or Flask-WTF): its forms' fields have

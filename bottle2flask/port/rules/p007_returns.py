@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from ..edit import Visitor, ends, walk
-from .base import Change, Need, Rule, is_view, route_globs
+from .base import Candidate, Change, Declare, Need, Rule, is_view, route_globs
 
 
 @dataclass
@@ -73,12 +73,13 @@ class Returns(Rule):
         if isinstance(value, cst.Dict | cst.DictComp) or (
                 isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
                 and value.func.value == "dict"):
-            if not self.exact("json-order"):
+            idiomatic = Candidate(declares=(Declare("D-json", tuple(self.paths[-1])),))
+            # the exact one: the app's JSON is Bottle's (one piece for the module)
+            if self.site("json-order", idiomatic,
+                         Candidate(needs=(Need.JSON_ANSWERS,))) is idiomatic:
                 self.fired()
-                self.declare("D-json", self.paths[-1])
             elif not self.scratch(Ordered).json:  # once a module
                 self.scratch(Ordered).json = True
-                self.need_exact(Need.JSON_ANSWERS)  # the app's JSON is Bottle's
                 self.fired()
         elif isinstance(value, cst.List | cst.ListComp | cst.Tuple):
             self.todo("a list or tuple return: Bottle joins the items into the body; Flask "

@@ -48,7 +48,17 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg, is_name
-from .base import Change, Companion, Need, Rule, is_view, route_globs
+from .base import (
+    Candidate,
+    Change,
+    Companion,
+    Declare,
+    Import,
+    Need,
+    Rule,
+    is_view,
+    route_globs,
+)
 
 
 class RedirectAbort(Rule):
@@ -118,10 +128,10 @@ class RedirectAbort(Rule):
                 updated = updated.with_changes(func=cst.Name("redirect"))
             if is_name(updated.func, "redirect"):
                 self.need_import("flask", "redirect")
-            if self.exact("redirect-location"):
-                self.need_exact(Need.LOCATION)
-            else:
-                self.declare("D-location", self.globs[-1] if self.globs else ["*"])
+            self.site("redirect-location",
+                      Candidate(declares=(Declare("D-location", tuple(
+                          self.globs[-1] if self.globs else ["*"])),)),
+                      Candidate(needs=(Need.LOCATION,)))
             if arg(updated, 1, "code") is None:
                 first = updated.args[0].with_changes(
                     comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
@@ -195,11 +205,19 @@ class RedirectAbort(Rule):
         """`raise HTTPError(...)` with the HTTPError of bottle_responses.py (the port copies
         it): Bottle's signature, status line, headers and error handlers, in Flask."""
         self.fired()
-        self.todo(f"{why}: Bottle's HTTPError kept (bottle_responses.py); Flask's is "
-                  "abort(code, description), and headers set in an @app.errorhandler for "
-                  "the code")
-        self.need_helper(HELPER, "HTTPError")
-        return cst.Raise(exc=call.with_changes(func=cst.Name("HTTPError")))
+        kept = self.kept(call, why)
+        self.take_candidate(kept, True)
+        assert isinstance(kept.form, cst.Raise)
+        return kept.form
+
+    def kept(self, call: cst.Call, why: str) -> Candidate:
+        """kept_error()'s form as a value (the exact candidate of a status read at run
+        time)."""
+        return Candidate(cst.Raise(exc=call.with_changes(func=cst.Name("HTTPError"))),
+                         imports=(Import(HELPER.value, "HTTPError", companion=HELPER),),
+                         todo=f"{why}: Bottle's HTTPError kept (bottle_responses.py); Flask's "
+                         "is abort(code, description), and headers set in an "
+                         "@app.errorhandler for the code")
 
     def http(self, node, raised: bool):
         """abort()/Response() for `HTTPError(...)`/`HTTPResponse(...)`, a Raise of the
@@ -223,12 +241,16 @@ class RedirectAbort(Rule):
             status = given.get("status", cst.Integer("500"))
             # a status read at run time: abort() takes the codes Werkzeug has an
             # exception for; Bottle's any code or status line (the exact candidate)
-            if not isinstance(status, cst.Integer) and self.exact("http-error-status"):
-                return self.kept_error(node, "HTTPError() with a status read at run time")
-            self.fired()
-            self.need_import("flask", "abort")
             args = [cst.Arg(status)] + ([cst.Arg(given["body"])] if "body" in given else [])
-            return cst.Call(cst.Name("abort"), _commas(args))
+            idiomatic = Candidate(cst.Call(cst.Name("abort"), _commas(args)),
+                                  imports=(Import("flask", "abort"),))
+            self.fired()
+            if not isinstance(status, cst.Integer):
+                idiomatic = self.site("http-error-status", idiomatic, self.kept(
+                    node, "HTTPError() with a status read at run time"))
+            else:
+                self.need_import("flask", "abort")
+            return idiomatic.form
         self.fired()
         self.need_import("flask", "Response")
         body = given.get("body")

@@ -38,7 +38,7 @@ import libcst as cst
 
 from ..edit import arg, function_named
 from ..model.facts import ModuleFacts
-from .base import Change, Need, Rule
+from .base import Candidate, Change, Declare, Need, Rule
 
 # Bottle's responses a handler may return: Bottle sends each with its own status, not the
 # error's (an error page served by static_file answers 200)
@@ -235,11 +235,12 @@ class Errors(Rule):
         codes = self.codes[-1] if self.codes else None
         may_500 = codes is None or "500" in codes  # codes None: not all literal
         if name in ERROR_ATTRS:
-            if name == "body" and self.exact("error-text"):  # routing 404/405: Bottle's
-                self.need_exact(Need.ROUTE_ERRORS)
-            elif name == "body" and not self.declared_text:
-                self.declared_text = True
-                self.declare("D-error-text")
+            if name == "body":  # the exact one: routing 404/405 read as Bottle's
+                idiomatic = Candidate() if self.declared_text \
+                    else Candidate(declares=(Declare("D-error-text"),))
+                if self.site("error-text", idiomatic,
+                             Candidate(needs=(Need.ROUTE_ERRORS,))) is idiomatic:
+                    self.declared_text = True
             if name == "body" and may_500 and not self.state.faithful:
                 self.declare_once("D-error-object", "the text of a 500")
             return updated.with_changes(attr=cst.Name(ERROR_ATTRS[name]))

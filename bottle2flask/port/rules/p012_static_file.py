@@ -39,9 +39,11 @@ import libcst as cst
 
 from ..edit import REMOVE, Visitor, arg, kw, names_read, string_value, walk
 from ..model.facts import ROUTE_METHODS
-from .base import Change, Companion, FlaskOption, Rule, decorator_method
+from .base import Candidate, Change, Companion, FlaskOption, Import, Rule, decorator_method
 
 KNOWN = {"filename", "root", "download", "mimetype", "charset", "headers"}
+UNKNOWN_ARGS = ("static_file() with arguments this rule does not know: use "
+                "flask.send_from_directory(root, name, ...)")
 
 
 @dataclass
@@ -183,14 +185,22 @@ class StaticFile(Rule):
         name, root = arg(updated, 0, "filename"), arg(updated, 1, "root")
         unknown = [a.keyword.value for a in updated.args if a.keyword
                    and a.keyword.value not in KNOWN]
-        if name is not None and root is not None and self.exact("static-file"):
-            self.fired()  # Bottle's own answer, made by Bottle: every argument it takes
-            self.need_helper(Companion.ANSWERS, "static_file")
-            return updated.with_changes(func=cst.Name("static_file"))
-        if name is None or root is None or unknown:
-            self.todo("static_file() with arguments this rule does not know: use "
-                      "flask.send_from_directory(root, name, ...)")
+        if name is None or root is None:
+            self.todo(UNKNOWN_ARGS)
             return updated
+        # the exact one: Bottle's own answer, made by Bottle (every argument it takes)
+        exact = Candidate(updated.with_changes(func=cst.Name("static_file")),
+                          imports=(Import(Companion.ANSWERS.value, "static_file",
+                                          companion=Companion.ANSWERS),))
+        chosen = self.site("static-file", Candidate(updated, todo=UNKNOWN_ARGS) if unknown
+                           else self.from_directory(updated, name, root), exact)
+        if chosen is exact or not unknown:
+            self.fired()
+        assert isinstance(chosen.form, cst.BaseExpression)
+        return chosen.form
+
+    def from_directory(self, updated: cst.Call, name: cst.Arg, root: cst.Arg) -> Candidate:
+        """static_file() as Flask's send_from_directory(), the idiomatic candidate."""
         args = [cst.Arg(self.from_app(root.value)), cst.Arg(self.without_slashes(name.value))]
         download = arg(updated, None, "download")
         if download is not None:
@@ -203,11 +213,11 @@ class StaticFile(Rule):
         mimetype = arg(updated, None, "mimetype")
         if mimetype is not None:
             args.append(kw("mimetype", mimetype.value))
-        if arg(updated, None, "headers") or arg(updated, None, "charset"):
-            self.todo("static_file(headers=/charset=): set them on the returned response")
-        self.fired()
-        self.need_import("flask", "send_from_directory")
-        return cst.Call(cst.Name("send_from_directory"), _commas(args))
+        return Candidate(cst.Call(cst.Name("send_from_directory"), _commas(args)),
+                         imports=(Import("flask", "send_from_directory"),),
+                         todo="static_file(headers=/charset=): set them on the returned "
+                         "response" if arg(updated, None, "headers")
+                         or arg(updated, None, "charset") else "")
 
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from ..edit import arg, string_value
-from .base import Companion, Rule
+from .base import Candidate, Companion, Import, Rule
 
 
 @dataclass
@@ -39,6 +39,7 @@ class Noted:
 HELPERS = Companion.ROUTES
 # A call of the builder with a rule string, in the app's text (templates included)
 BY_RULE = re.compile(r"""\b(?:get_url|url)\(\s*["']/""")
+URL_FOR = Import("flask", "url_for")
 
 
 class GetUrl(Rule):
@@ -117,19 +118,41 @@ class GetUrl(Rule):
         given = arg(updated, 0, "routename")
         target = string_value(given.value) if given is not None and not given.keyword \
             else None
-        if target is None and not self.exact("url-by-rule") \
-                or target is not None and "/" not in target:
+        if target is not None and "/" not in target:
             self.need_import("flask", "url_for")  # a name: Flask's endpoint (P003)
             return updated.with_changes(func=cst.Name("url_for"))
-        endpoint = self.endpoint(target) \
-            if target is not None and not self.exact("url-by-rule") else None
-        if endpoint is not None and given is not None:
-            self.need_import("flask", "url_for")
-            quote = '"' if '"' not in endpoint else "'"
-            args = [a.with_changes(value=cst.SimpleString(f"{quote}{endpoint}{quote}"))
-                    if a is given else a for a in updated.args]
-            return updated.with_changes(func=cst.Name("url_for"), args=args)
-        return updated.with_changes(func=cst.Name(self.helper()))
+        # the exact one: bottle_url(), which builds from a route's name or its rule
+        exact = self.by_helper(updated)
+        if target is None:  # a name or a rule, known at run time
+            idiomatic = Candidate(updated.with_changes(func=cst.Name("url_for")),
+                                  imports=(URL_FOR,))
+        else:  # a rule: the endpoint of the one route that has it, where the code shows it
+            endpoint = self.endpoint(target)
+            if endpoint is not None and given is not None:
+                quote = '"' if '"' not in endpoint else "'"
+                idiomatic = Candidate(updated.with_changes(func=cst.Name("url_for"), args=[
+                    a.with_changes(value=cst.SimpleString(f"{quote}{endpoint}{quote}"))
+                    if a is given else a for a in updated.args]), imports=(URL_FOR,))
+            else:
+                idiomatic = exact
+        return self.chosen(self.site("url-by-rule", idiomatic, exact))
+
+    def by_helper(self, node: cst.Call | cst.Arg | cst.Assign | cst.DictElement
+                  ) -> Candidate:
+        """The node with bottle_url (imported from the module the port copies) for the
+        builder."""
+        if isinstance(node, cst.Call):
+            form: cst.CSTNode = node.with_changes(func=cst.Name("bottle_url"))
+        else:
+            form = node.with_changes(value=cst.Name("bottle_url"))
+        return Candidate(form, imports=(Import(HELPERS.value, "bottle_url",
+                                               companion=HELPERS),))
+
+    def chosen(self, candidate: Candidate):
+        """The form a site took; the report's line about bottle_url, where it took it."""
+        if candidate.imports and candidate.imports[0].companion is HELPERS:
+            self.helper_noted()
+        return candidate.form
 
     def app_value(self, node: cst.BaseExpression) -> bool:
         """The app, or the app serving the request: `request.app` (P004 makes it
@@ -139,15 +162,13 @@ class GetUrl(Rule):
             return True
         return self.is_app(node) or isinstance(node, cst.Name) and node.value == "current_app"
 
-    def helper(self) -> str:
-        """bottle_url, imported from the module the port copies."""
+    def helper_noted(self) -> None:
+        """The report's line about bottle_url, once a module."""
         note = f"bottle_url() ({HELPERS.value}.py) builds a URL as Bottle's get_url() does, " \
             "from a route's name or its rule"
         if not self.scratch(Noted).url:  # once a module
             self.scratch(Noted).url = True
             self.note(note)
-        self.need_helper(HELPERS, "bottle_url")
-        return "bottle_url"
 
     def endpoint(self, rule: str) -> str | None:
         """The Flask endpoint of the one route whose Bottle rule is `rule`, where the code
@@ -184,10 +205,12 @@ class GetUrl(Rule):
         if not self._builder(node.value):
             return node
         self.fired()
-        if self.exact("url-by-rule") or BY_RULE.search(self.state.app_text or ""):
-            return node.with_changes(value=cst.Name(self.helper()))
-        self.need_import("flask", "url_for")
-        return node.with_changes(value=cst.Name("url_for"))
+        exact = self.by_helper(node)
+        # where the app's text (a template) builds from a rule string, bottle_url is the
+        # only form
+        idiomatic = exact if BY_RULE.search(self.state.app_text or "") else Candidate(
+            node.with_changes(value=cst.Name("url_for")), imports=(URL_FOR,))
+        return self.chosen(self.site("url-by-rule", idiomatic, exact))
 
     def leave_Arg(self, original: cst.Arg, updated: cst.Arg):
         return self._handed_on(updated)
