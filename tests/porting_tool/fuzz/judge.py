@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import atexit
 import fnmatch
+import functools
 import re
 import shutil
 import tempfile
@@ -97,8 +98,10 @@ def call_of(request: Request) -> Call:
                 json=request.json, headers=headers)
 
 
+@functools.lru_cache(maxsize=32)
 def statements(code: str) -> list[tuple[int, int, set[str]]]:
-    """Each top-level statement, and each method of a class, with the names in it."""
+    """Each top-level statement, and each method of a class, with the names in it (a
+    module's, read once however many differences and TODOs ask: not to be changed)."""
     found = []
     for node in ast.parse(code).body:
         nodes = [node]
