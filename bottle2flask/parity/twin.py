@@ -34,6 +34,7 @@ import tempfile
 import traceback
 from dataclasses import asdict
 from datetime import UTC, datetime
+from typing import IO
 
 from .normalise import Response
 from .scenario import Call
@@ -63,6 +64,8 @@ class Twin:
         self.label = label
         self.process = process  # None: a child of Twins' server, which waits for it
         self.connection = connection  # (then the twin answers on it)
+        self.asks: IO[str]
+        self.answers: IO[str]
         if connection is not None:
             self.asks = connection.makefile("w", encoding="utf-8")
             self.answers = connection.makefile("r", encoding="utf-8")
