@@ -82,11 +82,11 @@ def differing(ours: list[dict], theirs: list[dict]) -> list[str]:
     return found
 
 
-def run(count: int, seed: int, rounds: int, against: Path | None) -> dict:
+def run(count: int, seed: int, rounds: int, against: Path | None, warm: bool = True) -> dict:
     trees = {"this": ROOT, **({"against": against} if against else {})}
     runs: dict[str, list[dict]] = {name: [] for name in trees}
     with tempfile.TemporaryDirectory(prefix="fuzz-speed-") as scratch:
-        for tree in trees.values():  # warm: the bytecode, the file cache
+        for tree in trees.values() if warm else ():  # warm: the bytecode, the file cache
             timed_run(tree, 1, seed, Path(scratch))
         for _ in range(rounds):
             for name in reversed(trees):  # theirs first: any drift hits both
