@@ -75,6 +75,8 @@ def differing(ours: list[dict], theirs: list[dict]) -> list[str]:
     keys = ("source", "outcome", "starts", "broken")
     found = [f"app {a['n']}: " + ", ".join(f"{k} {b[k]} -> {a[k]}" for k in keys
                                            if a[k] != b[k])
+             + "".join(f" ({side}: {v['first']})" for side, v in (("was", b), ("now", a))
+                       if v.get("first"))
              for a, b in zip(ours, theirs, strict=False)
              if any(a[k] != b[k] for k in keys)]
     if len(ours) != len(theirs):

@@ -42,7 +42,9 @@ def pytest_collection_finish(session) -> None:
                 "n": drawn, "source": hashlib.sha256(source).hexdigest()[:16],
                 "outcome": verdict.outcome, "starts": verdict.starts,
                 "broken": verdict.broken, "varies": verdict.varies,
-                "problems": len(verdict.problems), "cpu_s": round(seconds, 4)}) + "\n")
+                "problems": len(verdict.problems), "cpu_s": round(seconds, 4),
+                # what a failed one met first (a verdict that moves between runs: why)
+                "first": verdict.problems[0][:300] if verdict.problems else ""}) + "\n")
         return verdict
 
     # one worker judges in the test's own process: workers.Judges calls judged() there

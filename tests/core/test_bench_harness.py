@@ -154,6 +154,8 @@ def test_the_fuzz_speed_bench_names_each_app_whose_verdict_moved(theirs, ours, s
     base = {"n": 1, "source": "a1", "outcome": "same", "starts": True, "broken": 0}
     assert differing([{**base, **ours}], [{**base, **theirs}]) == said
     assert differing([], [base]) == ["1 apps judged -> 0"]
+    assert differing([{**base, "outcome": "different", "first": "GET /r1: 200 / 201"}],
+                     [base]) == ["app 1: outcome same -> different (now: GET /r1: 200 / 201)"]
 
 
 def test_the_pages_table_gives_build_over_both_natives():
