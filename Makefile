@@ -168,10 +168,15 @@ $(BENCH_STAMP): $(STAMP) $(LOCK)/bench.txt
 	$(BIN)/pip install --quiet -r $(LOCK)/bench.txt
 	touch $(BENCH_STAMP)
 
+# FUZZ_AGAINST=TREE (another checkout with its own .venv, e.g. a change's base): the
+# generator's long profile timed against it too, interleaved, as a ratio (issue #43: 3x).
+FUZZ_AGAINST ?=
 bench: $(BENCH_STAMP) wrk-install
 	$(BIN)/python -m harness.bench
 	$(BIN)/python -m harness.bench.migration --json var/bench-migration.json
 	$(BIN)/python -m harness.bench.port_speed --json var/bench-port.json
+	$(BIN)/python -m harness.bench.fuzz_speed $(if $(FUZZ_AGAINST),--against $(FUZZ_AGAINST) \
+		--rounds 3) --json var/bench-fuzz.json
 
 # The migration dispatcher's cost per request against calling the owning app directly.
 bench-migration: $(STAMP)
@@ -180,6 +185,7 @@ bench-migration: $(STAMP)
 bench-quick: $(BENCH_STAMP) wrk-install
 	$(BIN)/python -m harness.bench --quick
 	$(BIN)/python -m harness.bench.port_speed --quick
+	$(BIN)/python -m harness.bench.fuzz_speed --count 20 $(if $(FUZZ_AGAINST),--against $(FUZZ_AGAINST))
 
 # Debian's wrk loads the HTTP part of the benchmarks (without it that part is skipped).
 wrk-install:

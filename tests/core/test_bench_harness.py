@@ -129,6 +129,35 @@ def test_the_port_speed_bench_times_the_whole_command_against_the_floor_interlea
     assert "target: the port at most 2x the floor" in text and "sample" in text
 
 
+def test_the_fuzz_speed_bench_times_a_seeds_apps_and_their_verdicts_in_two_trees():
+    from harness.bench import fuzz_speed
+
+    results = fuzz_speed.run(2, 47, 1, fuzz_speed.ROOT, warm=False)  # against itself
+    for tree in results["trees"].values():
+        assert tree["passed"] and tree["counts"].startswith("apps: 2;")
+        assert 0 < tree["judging_cpu_per_app_s"] < tree["cpu_per_app_s"]
+    assert results["verdicts_differ"] == []  # the same seed drew the same apps, alike judged
+    assert results["ratio"] > 0 and len(results["round_ratios"]) == 1
+    assert "against / this, CPU" in fuzz_speed.render(results)
+
+
+@pytest.mark.parametrize(("theirs", "ours", "said"), [
+    ({"outcome": "same"}, {"outcome": "same"}, []),
+    ({"outcome": "same"}, {"outcome": "todo"}, ["app 1: outcome same -> todo"]),
+    ({"source": "a1"}, {"source": "b2"}, ["app 1: source a1 -> b2"]),
+    ({"broken": 0, "starts": True}, {"broken": 2, "starts": False},
+     ["app 1: starts True -> False, broken 0 -> 2"]),
+])
+def test_the_fuzz_speed_bench_names_each_app_whose_verdict_moved(theirs, ours, said):
+    from harness.bench.fuzz_speed import differing
+
+    base = {"n": 1, "source": "a1", "outcome": "same", "starts": True, "broken": 0}
+    assert differing([{**base, **ours}], [{**base, **theirs}]) == said
+    assert differing([], [base]) == ["1 apps judged -> 0"]
+    assert differing([{**base, "outcome": "different", "first": "GET /r1: 200 / 201"}],
+                     [base]) == ["app 1: outcome same -> different (now: GET /r1: 200 / 201)"]
+
+
 def test_the_pages_table_gives_build_over_both_natives():
     """Against the native app holding one connection and the same app opening one per
     request (as the tutorials do), each with its own verdict against the target."""

@@ -7,6 +7,7 @@ apart and never repaired; a real difference beside the noise is still one."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -21,7 +22,8 @@ from bottle2flask.exit_status import ExitStatus
 from bottle2flask.parity.kept import Gap, fits, same_text, shape, tokens, value_differences
 from bottle2flask.parity.noise import without_noise as sorted_out
 from bottle2flask.parity.normalise import Response, compare
-from bottle2flask.parity.twin import other_seed
+from bottle2flask.parity.scenario import Call
+from bottle2flask.parity.twin import Twins, other_seed
 from bottle2flask.proof.check import VARIES
 
 NOISY = '''
@@ -525,6 +527,58 @@ def test_the_twins_hash_seed_is_never_its_fixed_one(given, other):
 def test_a_random_hash_seed_gives_the_twin_a_drawn_one():
     seeds = {other_seed({}) for _ in range(5)}
     assert len(seeds) > 1 and all(1 <= int(seed) < 2**32 for seed in seeds)
+
+
+SELF = '''
+import os
+import random
+
+import bottle
+
+app = bottle.Bottle()
+bottle.TEMPLATE_PATH.append("./mine/")  # Bottle's own state, changed by the app
+
+
+@app.get("/")
+def index():
+    return f"{os.getpid()} {hash('a key')} {random.random()} {len(bottle.TEMPLATE_PATH)}"
+'''
+
+
+def test_twins_forked_by_one_server_are_each_a_fresh_process_with_another_hash_seed(
+        tmp_path):
+    (tmp_path / "app.py").write_text(SELF)
+    twins = Twins()
+    answers = []
+    try:
+        for n in range(2):
+            twin, why = twins.start(f"{tmp_path / 'app.py'}:app", {}, f"again{n}", None)
+            assert twin is not None, why
+            answers.append(twin.send(Call("/")).body.decode().split())
+            twin.close()
+    finally:
+        twins.close()
+    (pid, seen, drawn, paths), (other_pid, other_seen, other_drawn, other_paths) = answers
+    assert len({pid, other_pid, str(os.getpid())}) == 3  # a process each, not this one
+    assert seen == other_seen != str(hash("a key"))  # the server's seed, not this one's
+    assert drawn != other_drawn  # random reseeded in each
+    assert paths == other_paths  # each loaded its app afresh: Bottle's state its own
+    assert twins.process.returncode == 0  # stopped, and waited for
+
+
+def test_a_twin_that_does_not_load_says_why_and_the_server_serves_the_next(tmp_path):
+    (tmp_path / "bad.py").write_text("raise RuntimeError('no app here')\n")
+    (tmp_path / "app.py").write_text(SELF)
+    twins = Twins()
+    try:
+        twin, why = twins.start(f"{tmp_path / 'bad.py'}:app", {}, "bad", None)
+        assert twin is None and "no app here" in why
+        twin, why = twins.start(f"{tmp_path / 'app.py'}:app", {}, "good", None)
+        assert twin is not None, why
+        assert twin.send(Call("/")).status == "200 OK"
+        twin.close()
+    finally:
+        twins.close()
 
 
 LEAKS = '''

@@ -12,7 +12,9 @@ different.
 from __future__ import annotations
 
 import ast
+import atexit
 import fnmatch
+import functools
 import re
 import shutil
 import tempfile
@@ -26,7 +28,7 @@ from bottle2flask.loading import load
 from bottle2flask.parity.replay import Run, Side
 from bottle2flask.parity.scenario import Call
 from bottle2flask.parity.scenario import load as load_scenario
-from bottle2flask.parity.twin import Twin
+from bottle2flask.parity.twin import Twins
 from bottle2flask.port.folder import port_tree
 
 from .grammar import App, Request, Route
@@ -43,6 +45,25 @@ FAILED = ("different", "broken")  # the outcomes a run fails on
 # test_bottle_012s_no_route_404_without_the_hooks_headers_is_allowed_by_name_alone).
 NO_ROUTE_HOOKS_012 = "Bottle 0.12's no-route 404 without the hooks' headers"
 HOOK_HEADERS = ("header X-Before", "header X-After")
+
+
+# The twins' server of this process and of the workers forked from it (workers.py starts
+# it before forking them): a twin forked for each app that draws random numbers, instead
+# of a new Python (a fifth of a second of CPU each), still with a hash seed of its own.
+TWINS: list[Twins] = []
+
+
+def twins() -> Twins:
+    """The twins' server, started at the first twin (stopped at exit, or by stop_twins)."""
+    if not TWINS:
+        TWINS.append(Twins())
+        atexit.register(stop_twins)
+    return TWINS[0]
+
+
+def stop_twins() -> None:
+    while TWINS:
+        TWINS.pop().close()
 
 
 def no_route_hooks_012(statuses, differences) -> bool:
@@ -77,8 +98,10 @@ def call_of(request: Request) -> Call:
                 json=request.json, headers=headers)
 
 
+@functools.lru_cache(maxsize=32)
 def statements(code: str) -> list[tuple[int, int, set[str]]]:
-    """Each top-level statement, and each method of a class, with the names in it."""
+    """Each top-level statement, and each method of a class, with the names in it (a
+    module's, read once however many differences and TODOs ask: not to be changed)."""
     found = []
     for node in ast.parse(code).body:
         nodes = [node]
@@ -187,8 +210,8 @@ def judge(app: App, tmp: Path) -> Verdict:
     twin = None
     if noise:
         shutil.copytree(src, tmp / "again")
-        twin, why = Twin.start(f"{tmp / 'again' / 'app.py'}:app", {"SECRET_KEY": SECRET},
-                               "fuzz_bottle_again", SECRET)
+        twin, why = twins().start(f"{tmp / 'again' / 'app.py'}:app", {"SECRET_KEY": SECRET},
+                                  "fuzz_bottle_again", SECRET)
         assert twin is not None, f"the original's twin does not load: {why}"
         sides.append(twin)
     run = Run(sides, secret=SECRET, ignore=ignore, noise=noise)

@@ -8,8 +8,11 @@ import dataclasses
 import pytest
 from hypothesis import given, settings
 
+from . import judge
 from .grammar import App, apps
 from .judge import Verdict, judged
+from .test_fuzz_port_regressions import app as made
+from .test_fuzz_port_regressions import route
 from .workers import Judges
 
 
@@ -51,3 +54,16 @@ def test_a_judge_that_fails_in_a_worker_names_the_app():
         with pytest.raises(TypeError) as raised:
             judges.finish()
     assert f"while judging the generated app {broken!r}" in raised.value.__notes__
+
+
+def test_workers_share_one_server_of_twins_which_stops_with_them():
+    noisy = [made(route(body="random", variant=variant), route(2))
+             for variant in ("one", "set")]
+    recorded: list[Verdict] = []
+    with Judges(2, lambda app, verdict: recorded.append(verdict)) as judges:
+        server = judge.twins()  # started before the workers were forked
+        for app in noisy:
+            judges.submit(app)
+        judges.finish()
+    assert [v.varies > 0 for v in recorded] == [True, True]  # each app got its twin
+    assert server.process.returncode == 0 and not judge.TWINS  # stopped, waited for

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from .grammar import App
-from .judge import Verdict, judged
+from .judge import Verdict, judged, stop_twins, twins
 
 Record = Callable[[App, Verdict], None]
 
@@ -49,6 +49,7 @@ class Judges:
         # process too): a fifth of the judging time. Put back on exit.
         gc.freeze()
         if self.pool is not None:
+            twins()  # one server of twins for all workers: they inherit it
             with warnings.catch_warnings():
                 # Python 3.12+ warns of fork() beside other threads (a pytest-xdist worker
                 # has one): the workers use no lock of theirs, only judge.judged
@@ -61,6 +62,7 @@ class Judges:
     def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+        stop_twins()  # waited for here: the run's CPU counts its twins
         gc.unfreeze()
 
     def submit(self, app: App) -> None:
