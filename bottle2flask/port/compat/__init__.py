@@ -10,6 +10,8 @@ request.route...), each copied where it is used."""
 
 from __future__ import annotations
 
+from collections.abc import Set
+from functools import lru_cache
 from pathlib import Path
 
 import libcst as cst
@@ -36,7 +38,7 @@ def _keyword(test: cst.BaseExpression) -> str | None:
     return test.value if isinstance(test, cst.Name) else None
 
 
-def _kept_ifs(stmt: cst.If | cst.Else | None, keywords: set[str],
+def _kept_ifs(stmt: cst.If | cst.Else | None, keywords: Set[str],
               params: set[str]) -> cst.If | cst.Else | None:
     """An `if`/`elif` chain of install() without the branches of keywords not used."""
     if not isinstance(stmt, cst.If):
@@ -53,6 +55,13 @@ def _kept_ifs(stmt: cst.If | cst.Else | None, keywords: set[str],
 def used(keywords: set[str], names: set[str]) -> str:
     """bottle_compat.py with only install()'s branches for these keywords, the pieces
     they (and the names the port imports from it) need, and the imports those read."""
+    return _used(frozenset(keywords), frozenset(names))
+
+
+# The answer depends on the two sets only (the module is the package's own file): a
+# process that ports many apps (the generator's judge) parses and walks it once a set.
+@lru_cache(maxsize=32)
+def _used(keywords: frozenset[str], names: frozenset[str]) -> str:
     module = cst.parse_module(SOURCE.read_text(encoding="utf-8"))
     body: list[cst.BaseStatement] = [_install(s, keywords) if isinstance(s, cst.FunctionDef)
                                      and s.name.value == "install" else s for s in module.body]
@@ -92,7 +101,7 @@ def used(keywords: set[str], names: set[str]) -> str:
     return module.with_changes(body=kept).code
 
 
-def _install(install: cst.FunctionDef, keywords: set[str]) -> cst.FunctionDef:
+def _install(install: cst.FunctionDef, keywords: Set[str]) -> cst.FunctionDef:
     """install() without the branches of the keywords not used."""
     params = {p.name.value for p in install.params.kwonly_params}
     block = install.body
