@@ -17,9 +17,11 @@ out under a TODO (a plugin) does not count: the port starts without it. The reas
 the last line, on stderr. --no-check: converted only (0, 1 or 5).
 
 A port into a folder the last port wrote stops (a usage error) when the folder holds
-changes made since (port/manifest.py), unless --force. --diff writes nothing and exits
-1 when the port changes anything (0 when not). --json prints porting-report.json on
-stdout and nothing else there; --quiet only the errors and the last line.
+changes made since (port/manifest.py), unless --force; OUT then holds what this port
+wrote and the user's own files, nothing an earlier port or repair round left. --diff
+writes nothing and exits 1 when the port changes anything (0 when not). --json prints
+porting-report.json on stdout and nothing else there; --quiet only the errors and the
+last line.
 """
 
 from __future__ import annotations
@@ -92,11 +94,14 @@ def main(args) -> int:
         manifest.guard(args.out)
     # a --python that cannot run the check is said before anything is written
     python = None if args.no_check else interpreter.resolve(args.python, [src])
-    result = port_tree(src, args.out, disabled=disabled, faithful=args.faithful)
+    theirs = manifest.theirs(args.out)  # the files no port wrote (or edited since) stay
     try:
-        status = report(args, result, python, disabled)
+        manifest.clear(args.out, theirs)  # what the last port wrote and this may not
+        result = port_tree(src, args.out, disabled=disabled, faithful=args.faithful)
+        status = report(args, result, python, disabled, theirs)
     finally:
-        manifest.record(args.out)  # OUT as this port leaves it, whatever stopped it
+        if args.out.is_dir():  # OUT as this port leaves it, whatever stopped it
+            manifest.record(args.out, theirs)
     if args.json:
         print((args.out / "porting-report.json").read_text(encoding="utf-8"), end="")
     return status
@@ -114,8 +119,11 @@ def preview(src: Path, disabled: frozenset[str], faithful: bool) -> int:
     return ExitStatus.DIFFERS if changed or result.failed else ExitStatus.DONE
 
 
-def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
-    """Say what the port did, check it (unless --no-check), and return the exit status."""
+def report(args, result, python, disabled: frozenset[str] = frozenset(),
+           theirs: dict[str, str] | None = None) -> int:
+    """Say what the port did, check it (unless --no-check), and return the exit status.
+
+    theirs: the user's files in OUT (manifest.theirs), which a repair round keeps."""
     say = (lambda *_, **__: None) if args.quiet or args.json else print
     for module in result.modules:
         if module.status == "failure":
@@ -177,9 +185,14 @@ def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
                          python=python.logging_to(log), say=say)
 
         # the check as the port's guard: the sites a failure maps to keep Bottle's behaviour
-        result, outcome, repaired = repair(result, checked(result), lambda exact: port_tree(
-            args.src, args.out, disabled=disabled, faithful=args.faithful, exact=exact),
-            checked, say)
+        def again(exact: frozenset[str]):
+            # each round's port in an OUT holding only the user's files and this run's log
+            # (no helper of a candidate the round after undoes, no suite of a round before)
+            manifest.clear(args.out, theirs or {}, frozenset({CHECK_LOG}))
+            return port_tree(args.src, args.out, disabled=disabled, faithful=args.faithful,
+                             exact=exact)
+
+        result, outcome, repaired = repair(result, checked(result), again, checked, say)
         if repaired.rounds:
             write_reports(args.out, result)
         outcome.data["repair"] = repaired.as_dict()

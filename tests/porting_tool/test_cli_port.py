@@ -117,6 +117,64 @@ def test_caches_left_by_running_the_port_are_not_changes(src, tmp_path):
     assert port(src, out) == 0
 
 
+# OUT holds what this port wrote, and the user's files
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*")
+            if p.is_file() and ".bottle2flask" not in p.parts}
+
+
+def test_porting_again_leaves_no_file_the_last_port_wrote_and_this_one_does_not(src,
+                                                                               tmp_path):
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+    (src / "views" / "old.tpl").write_text("<p>old</p>\n")
+    (src / "legacy").mkdir()
+    (src / "legacy" / "tool.py").write_text("X = 1\n")
+    assert port(src, out, "--faithful") == 0
+    assert {"bottle_compat.py", "views/old.html", "legacy/tool.py"} <= set(files(out))
+    (src / "views" / "old.tpl").unlink()
+    (src / "legacy" / "tool.py").unlink()
+    (src / "legacy").rmdir()
+    assert port(src, out) == 0  # the default port: no bottle_compat.py
+    assert port(src, fresh) == 0
+    ported, again = files(out), files(fresh)
+    assert set(ported) == set(again)
+    reports = {"PORTING-REPORT.md", "porting-report.json"}  # they name their OUT
+    assert {k: v for k, v in ported.items() if k not in reports} \
+        == {k: v for k, v in again.items() if k not in reports}
+    assert not (out / "legacy").exists()  # the folder it emptied goes too
+    assert port(src, out) == 0  # and the manifest says so
+
+
+def test_the_users_own_files_in_out_stay_through_every_port(src, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "DEPLOY.md").write_text("mine, before any port\n")
+    assert port(src, out, "--faithful", "--force") == 0
+    (out / "notes.txt").write_text("mine, added after the port\n")
+    # bottle_compat.py was the port's; edited by hand, it is the user's now
+    (out / "bottle_compat.py").write_text("# my own version\n")
+    assert port(src, out, "--force") == 0
+    assert (out / "DEPLOY.md").read_text() == "mine, before any port\n"
+    assert (out / "notes.txt").read_text() == "mine, added after the port\n"
+    assert (out / "bottle_compat.py").read_text() == "# my own version\n"
+    # the next port knows them for the user's: no --force needed, and they stay again
+    assert port(src, out) == 0
+    assert {"DEPLOY.md", "notes.txt", "bottle_compat.py", "web.py"} <= set(files(out))
+
+
+def test_a_file_of_the_users_the_port_writes_over_is_the_ports_from_then_on(src, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "web.py").write_text("# someone's\n")
+    assert port(src, out, "--force") == 0
+    assert "Flask(__name__" in (out / "web.py").read_text()
+    (src / "web.py").rename(src / "site.py")
+    assert port(src, out) == 0
+    assert not (out / "web.py").exists() and (out / "site.py").is_file()
+
+
 # --diff
 
 
