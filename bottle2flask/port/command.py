@@ -193,7 +193,17 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
                              exact=exact)
 
         result, outcome, repaired = repair(result, checked(result), again, checked, say)
-        if repaired.rounds:
+        used = tuple(outcome.data.get("start") or ())
+        if len(used) == 2 and used != result.start:  # the check started another script
+            result.started = (used[0], used[1])
+        entry = result.entry  # the module the check started
+        started = outcome.status in (ExitStatus.DONE, ExitStatus.DIFFERS,
+                                     ExitStatus.NOT_REACHED) or outcome.data.get(
+            "starts", {}).get("port")
+        if started and entry is not None and not outcome.data.get("script"):
+            # where the check loaded it from: the report says so too
+            result.run = run_place(args.out, entry, outcome.data.get("outside"))
+        if repaired.rounds or result.started or result.run:
             write_reports(args.out, result)
         outcome.data["repair"] = repaired.as_dict()
         for line in [*outcome.lines, *repaired.lines(result), sites_line(result)]:
@@ -208,9 +218,6 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
         write_check(args.out, status, reason, outcome.data, python)
         if log.stat().st_size:
             say(f"The apps' own output during the check: {log}")
-        started = outcome.status in (ExitStatus.DONE, ExitStatus.DIFFERS,
-                                     ExitStatus.NOT_REACHED) or outcome.data.get(
-            "starts", {}).get("port")
         if started and status != ExitStatus.BREAKS and entry is None:  # a mod_wsgi script's app
             say(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
                 f"(its app is `{result.start[1]}`)")
@@ -218,9 +225,9 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
             # its app is made only under `if __name__ == "__main__":`
             say(f"run it: cd {args.out} && python {result.start[0]}")
             say_suite(args.out, say)
-        elif started and status != ExitStatus.BREAKS and entry is not None:
+        elif started and status != ExitStatus.BREAKS and result.run is not None:
             # (a port with a TODO that fails is not done: no "run it")
-            say(run_line(args.out, entry, outcome.data.get("outside")))
+            say(run_line(result.run))
             say_suite(args.out, say)
     machine = args.out / "porting-report.json"
     found = json.loads(machine.read_text(encoding="utf-8"))
@@ -296,10 +303,18 @@ def say_suite(out: Path, say=print) -> None:
         say(f"its parity suite: bottle2flask test {out}")
 
 
-def run_line(out: Path, entry: tuple[str, str], outside: dict | None = None) -> str:
-    """How to run the port: from its own folder, or, for a module of a package the check
-    loaded by its dotted name, from the folder above the package (OUT in the original's
-    place there, when the port reads files from around it)."""
+def run_line(place: tuple[str, str, str]) -> str:
+    """`run it: ...`, from run_place()'s answer."""
+    first, folder, spec = place
+    return f"run it: {first + ': ' if first else ''}cd {folder} && flask --app {spec} run"
+
+
+def run_place(out: Path, entry: tuple[str, str],
+              outside: dict | None = None) -> tuple[str, str, str]:
+    """How to run the port, as the check loaded it: what to do first ("" when nothing),
+    the folder to run from, and MODULE:APP. From its own folder, or, for a module of a
+    package the check loaded by its dotted name, from the folder above the package (OUT
+    in the original's place there, when the port reads files from around it)."""
     from ..proof.record import DATA
 
     suite = out / "tests" / DATA
@@ -307,17 +322,16 @@ def run_line(out: Path, entry: tuple[str, str], outside: dict | None = None) -> 
               if suite.is_file() else None)
     if not module:
         folder, name = run_from(out, entry[0])
-        return f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run"
+        return "", str(folder), app_spec((name, entry[1]))
     spec = app_spec((module, entry[1]))
     if outside:
-        return (f"run it: in place of {Path(outside['folder']) / outside['at']} (it reads "
-                f"{', '.join(outside['files'])} around it): cd {outside['folder']} && "
-                f"flask --app {spec} run")
+        return (f"in place of {Path(outside['folder']) / outside['at']} (it reads "
+                f"{', '.join(outside['files'])} around it)", outside["folder"], spec)
     package = module.partition(".")[0]
     if out.name != package:  # the package's name is the original's folder's
-        return (f"run it: rename {out.name} to {package}, the package's name, then: "
-                f"cd {out.parent} && flask --app {spec} run")
-    return f"run it: cd {out.parent} && flask --app {spec} run"
+        return f"rename {out.name} to {package}, the package's name, then", \
+            str(out.parent), spec
+    return "", str(out.parent), spec
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:
