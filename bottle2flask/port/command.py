@@ -32,11 +32,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import interpreter
+from .. import interpreter, options
 from ..errors import UsageError
 from ..exit_status import ExitStatus
 from . import manifest
-from .folder import diff, port_tree, write_reports
+from .folder import PYTHON_SUFFIXES, diff, files_of, port_tree, write_reports
 from .repair import repair
 from .report import app_spec, check_markdown, outcome_line
 from .rules import CODES
@@ -48,7 +48,8 @@ CHECK_LOG = "check.log"
 def add_arguments(parser) -> None:
     parser.add_argument("--no-check", action="store_true",
                         help="only convert: do not start and compare the two apps")
-    parser.add_argument("--check-timeout", type=float, default=120, metavar="SECONDS",
+    parser.add_argument("--check-timeout", type=options.seconds, default=120,
+                        metavar="SECONDS",
                         help="how long each app may take to start (default 120)")
     parser.add_argument("src", type=Path, help="the Bottle app's folder (or one .py file)")
     parser.add_argument("-o", "--out", type=Path, help="where to write the Flask app")
@@ -90,6 +91,14 @@ def main(args) -> int:
         raise UsageError("give -o OUT (or --diff to preview)")
     if args.out.resolve() == src.resolve() or src.resolve() in args.out.resolve().parents:
         raise UsageError("OUT must be outside SRC")
+    if args.out.resolve() in src.resolve().parents:
+        raise UsageError("OUT must not hold SRC: the port would write among the app's "
+                         "own files")
+    in_the_way = options.file_in_the_way(args.out)
+    if in_the_way is not None:
+        raise UsageError(f"OUT {'is' if in_the_way == args.out else 'is under'} a file, "
+                         f"{in_the_way}: give a folder")
+    bottle_app(src)
     if not args.force:
         manifest.guard(args.out)
     # a --python that cannot run the check is said before anything is written
@@ -105,6 +114,23 @@ def main(args) -> int:
     if args.json:
         print((args.out / "porting-report.json").read_text(encoding="utf-8"), end="")
     return status
+
+
+def bottle_app(src: Path) -> None:
+    """Stop (a UsageError) before anything is written when SRC holds no Python file that
+    names bottle: whatever the model follows (an app handed on, a vendored Bottle under
+    another name, a star import) starts at a module that imports it."""
+    modules = [p for p in files_of(src) if p.suffix in PYTHON_SUFFIXES]
+    if not modules:
+        raise UsageError(f"{src} holds no Python module: give the Bottle app's folder")
+    for module in modules:
+        try:
+            if "bottle" in module.read_text(encoding="utf-8", errors="replace"):
+                return
+        except OSError:
+            return  # the port says what it cannot read, file by file
+    raise UsageError(f"{src} holds no Bottle app: no Python module of it imports bottle "
+                     f"({len(modules)} read)")
 
 
 def preview(src: Path, disabled: frozenset[str], faithful: bool) -> int:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bottle2flask.cli import main as kit
+from bottle2flask.exit_status import ExitStatus
 
 APP = '''from bottle import Bottle, template
 
@@ -308,3 +310,95 @@ def test_arguments_after_a_double_dash_are_only_for_a_command_that_hands_them_on
     assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--", "-x"]) == 2
     assert capsys.readouterr().err.strip() == \
         "bottle2flask port: error: nothing follows `--` for port (given: -x)"
+
+
+# Bad input: one line, exit 2, nothing written, the user's folder as it was
+
+
+def fingerprint(folder: Path) -> dict[str, str]:
+    """Each file under folder (caches too): its SHA-256."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def no_bottle(folder: Path) -> Path:
+    (folder / "lib").mkdir(parents=True)
+    (folder / "lib" / "util.py").write_text("def double(x):\n    return 2 * x\n")
+    return folder
+
+
+def empty(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "notes.txt").write_text("no code here\n")
+    return folder
+
+
+@pytest.mark.parametrize(("make", "argv", "message"), [
+    (write_app, ["port", "{tmp}/nowhere", "-o", "{tmp}/out"], "nowhere is not a folder"),
+    (write_app, ["port", "{src}", "-o", "{src}/out"], "OUT must be outside SRC"),
+    (write_app, ["port", "{src}", "-o", "{tmp}"], "OUT must not hold SRC"),
+    (write_app, ["port", "{src}", "-o", "{tmp}/a-file"], "OUT is a file, "),
+    (write_app, ["port", "{src}", "-o", "{tmp}/a-file/out"], "OUT is under a file, "),
+    (no_bottle, ["port", "{src}", "-o", "{tmp}/out"],
+     "holds no Bottle app: no Python module of it imports bottle (1 read)"),
+    (empty, ["port", "{src}", "-o", "{tmp}/out"], "holds no Python module"),
+    (write_app, ["port", "{src}", "-o", "{tmp}/out", "--requests", "{tmp}/none.toml"],
+     "argument --requests: "),
+    (write_app, ["port", "{src}", "-o", "{tmp}/out", "--check-timeout", "0"],
+     "argument --check-timeout: 0 is not more than 0 seconds"),
+    (write_app, ["port", "{src}", "-o", "{tmp}/out", "--max-pages", "0"],
+     "argument --max-pages: 0 is less than 1"),
+    (write_app, ["test", "{tmp}/nowhere"], "nowhere is not a folder"),
+    (write_app, ["test", "{src}"], "holds no suite"),
+    (write_app, ["convert-templates", "{src}/views", "-o", "{tmp}/a-file/out"],
+     "a-file: exists and is not a folder"),
+])
+def test_bad_input_is_one_line_and_exit_2_and_writes_nothing(tmp_path, capsys, make, argv,
+                                                            message):
+    src = make(tmp_path / "app")
+    (tmp_path / "a-file").write_text("a file, not a folder\n")
+    before = fingerprint(tmp_path)
+    argv = [a.format(tmp=tmp_path, src=src) for a in argv]
+    assert kit(argv) == ExitStatus.USAGE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err, err
+    assert fingerprint(tmp_path) == before
+
+
+WRITES_BESIDE_ITSELF = '''import os
+import sqlite3
+
+from bottle import Bottle, request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+app = Bottle()
+sqlite3.connect(os.path.join(HERE, "app.db")).execute(
+    "CREATE TABLE IF NOT EXISTS seen (path TEXT)")
+
+
+@app.route("/")
+def index():
+    with open(os.path.join(HERE, "visits.log"), "a") as log:
+        log.write(request.path + "\\n")
+    return '<a href="/about">about</a>'
+
+
+@app.route("/about")
+def about():
+    return "about"
+'''
+
+
+def test_the_users_folder_is_the_same_after_port_check_and_test(tmp_path, capfd):
+    """The app writes beside itself at import and on each request: the check and the suite
+    run it on copies, so its folder, hashed before and after, is untouched."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(WRITES_BESIDE_ITSELF)
+    before = fingerprint(src)
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 0
+    assert "passed" in capfd.readouterr().out
+    assert fingerprint(src) == before
+    assert not (out / "visits.log").exists() and not (out / "app.db").exists()
