@@ -51,7 +51,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--check-timeout", type=options.seconds, default=120,
                         metavar="SECONDS",
                         help="how long each app may take to start (default 120)")
-    parser.add_argument("src", type=Path, help="the Bottle app's folder (or one .py file)")
+    parser.add_argument("src", type=Path,
+                        help="the Bottle app's folder (its modules, templates and files)")
     parser.add_argument("-o", "--out", type=Path, help="where to write the Flask app")
     parser.add_argument("--diff", action="store_true",
                         help="print what the port changes (modules, templates, files added "
@@ -81,6 +82,9 @@ def main(args) -> int:
     if unknown:
         raise UsageError(f"unknown rule {', '.join(unknown)} (rules: {', '.join(CODES)})")
     src = args.src
+    if src.is_file():
+        raise UsageError(f"{src} is a file: give the folder that holds the app (the port "
+                         "reads its modules and templates together)")
     if not src.is_dir():
         raise UsageError(f"{src} is not a folder")
     if args.diff and args.json:
@@ -98,11 +102,11 @@ def main(args) -> int:
     if in_the_way is not None:
         raise UsageError(f"OUT {'is' if in_the_way == args.out else 'is under'} a file, "
                          f"{in_the_way}: give a folder")
-    bottle_app(src)
     if not args.force:
         manifest.guard(args.out)
     # a --python that cannot run the check is said before anything is written
     python = None if args.no_check else interpreter.resolve(args.python, [src])
+    bottle_app(src)
     theirs = manifest.theirs(args.out)  # the files no port wrote (or edited since) stay
     try:
         manifest.clear(args.out, theirs)  # what the last port wrote and this may not

@@ -335,6 +335,8 @@ def empty(folder: Path) -> Path:
 
 @pytest.mark.parametrize(("make", "argv", "message"), [
     (write_app, ["port", "{tmp}/nowhere", "-o", "{tmp}/out"], "nowhere is not a folder"),
+    (write_app, ["port", "{src}/web.py", "-o", "{tmp}/out"],
+     "web.py is a file: give the folder that holds the app"),
     (write_app, ["port", "{src}", "-o", "{src}/out"], "OUT must be outside SRC"),
     (write_app, ["port", "{src}", "-o", "{tmp}"], "OUT must not hold SRC"),
     (write_app, ["port", "{src}", "-o", "{tmp}/a-file"], "OUT is a file, "),
