@@ -126,7 +126,8 @@ def bottle_app(src: Path) -> None:
     another name, a star import) starts at a module that imports it."""
     modules = [p for p in files_of(src) if p.suffix in PYTHON_SUFFIXES]
     if not modules:
-        raise UsageError(f"{src} holds no Python module: give the Bottle app's folder")
+        raise UsageError(f"{src} holds no Python module: give the Bottle app's folder "
+                         "(templates alone: bottle2flask convert-templates)")
     for module in modules:
         try:
             if "bottle" in module.read_text(encoding="utf-8", errors="replace"):
