@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from ..errors import UsageError
@@ -27,10 +28,11 @@ RECORD = Path(".bottle2flask") / "manifest.json"
 
 
 def snapshot(out: Path) -> dict[str, str]:
-    """Each file of OUT (caches, virtualenvs and version control left out): its hash."""
-    return {path.relative_to(out).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in files_of(out) if not path.relative_to(out).parts[0] == RECORD.parts[0]
-            and not path.is_symlink()}
+    """Each file of OUT (caches, virtualenvs and version control left out): its hash; a
+    link the port made (wsgi.py -> app.py), where it points."""
+    return {path.relative_to(out).as_posix(): f"-> {os.readlink(path)}" if path.is_symlink()
+            else hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in files_of(out) if not path.relative_to(out).parts[0] == RECORD.parts[0]}
 
 
 def recorded(out: Path) -> tuple[dict[str, str], dict[str, str]] | None:

@@ -133,8 +133,11 @@ def test_porting_again_leaves_no_file_the_last_port_wrote_and_this_one_does_not(
     (src / "views" / "old.tpl").write_text("<p>old</p>\n")
     (src / "legacy").mkdir()
     (src / "legacy" / "tool.py").write_text("X = 1\n")
+    (src / "wsgi.py").symlink_to("web.py")
     assert port(src, out, "--faithful") == 0
     assert {"bottle_compat.py", "views/old.html", "legacy/tool.py"} <= set(files(out))
+    assert (out / "wsgi.py").is_symlink()
+    (src / "wsgi.py").unlink()
     (src / "views" / "old.tpl").unlink()
     (src / "legacy" / "tool.py").unlink()
     (src / "legacy").rmdir()
@@ -146,6 +149,7 @@ def test_porting_again_leaves_no_file_the_last_port_wrote_and_this_one_does_not(
     assert {k: v for k, v in ported.items() if k not in reports} \
         == {k: v for k, v in again.items() if k not in reports}
     assert not (out / "legacy").exists()  # the folder it emptied goes too
+    assert not (out / "wsgi.py").is_symlink()  # and the link it made
     assert port(src, out) == 0  # and the manifest says so
 
 
