@@ -42,7 +42,7 @@ def markdown(result) -> str:
     entry = result.entry
     if result.run is not None:  # as the check loaded it
         first, folder, spec = result.run
-        lines += [f"Run the Flask app{f' ({first})' if first else ''}:", "",
+        lines += [f"Run the Flask app{f'; {first}' if first else ''}:", "",
                   f"    cd {folder} && flask --app {spec} run",
                   f"    gunicorn --chdir {folder} {spec}", ""]
     elif entry:
