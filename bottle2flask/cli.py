@@ -7,7 +7,9 @@ bottle2flask.exit_status.ExitStatus); when several apply, the first in this orde
   1  something differs, or is left broken (said on the last line); port --diff: the
      port changes something
   2  a usage error: a bad option, path or app spec, a --python the apps cannot run
-     under, a port into an OUT changed since the last port (one line, no traceback)
+     under, a port into an OUT changed since the last port, an OUT that is (or is under)
+     a file or holds SRC, a SRC with no module that imports bottle (one line, no
+     traceback, nothing written)
   3  port: the port does not start (where the original does, or where its own
      code fails otherwise than the original's)
   4  port: the port could not be compared (the original does not start here and the

@@ -152,6 +152,7 @@ def boot(argv: list[str]) -> None:
         sys.path[0] = os.getcwd()
     for path in argv[0].split(os.pathsep):
         site.addsitedir(path)
+    own_package(argv[0].split(os.pathsep))
     if argv[1] == PROBE:
         print(sys.prefix)
         print(f"{sys.version_info[0]}.{sys.version_info[1]}")
@@ -165,6 +166,25 @@ def boot(argv: list[str]) -> None:
         return
     sys.argv = [argv[2], *argv[3:]]
     runpy.run_module(argv[2], run_name="__main__", alter_sys=True)
+
+
+def own_package(paths: list[str]) -> None:
+    """bottle2flask imported from the tool's own folder (the first of its paths that holds
+    it), whatever the user's environment holds: a bottle2flask installed there, of another
+    version, came first on sys.path and ran the check's workers with its own code."""
+    import importlib.util
+
+    for path in paths:
+        init = Path(path) / "bottle2flask" / "__init__.py"
+        if init.is_file():
+            spec = importlib.util.spec_from_file_location(
+                "bottle2flask", init, submodule_search_locations=[str(init.parent)])
+            if spec is None or spec.loader is None:
+                return
+            module = importlib.util.module_from_spec(spec)
+            sys.modules["bottle2flask"] = module
+            spec.loader.exec_module(module)
+            return
 
 
 if __name__ == "__main__":

@@ -6,11 +6,52 @@ import argparse
 from pathlib import Path
 
 
+def file_in_the_way(out: Path) -> Path | None:
+    """The file where a command would make the folder OUT: OUT itself, or a folder above
+    it (None when there is none): said as a usage error before anything is written."""
+    for path in (out, *out.parents):
+        if path.exists():
+            return None if path.is_dir() else path
+    return None
+
+
+def readable_file(value: str) -> Path:
+    """A file the user names, said missing at once (argparse: one line, exit 2), not once
+    the apps have run."""
+    path = Path(value)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"{value}: no such file")
+    return path
+
+
+def at_least_one(value: str) -> int:
+    """A count of 1 or more."""
+    try:
+        count = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+    return count
+
+
+def seconds(value: str) -> float:
+    """A time limit in seconds, more than 0."""
+    try:
+        limit = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not limit > 0:  # (nan too)
+        raise argparse.ArgumentTypeError(f"{value} is not more than 0 seconds")
+    return limit
+
+
 def replay() -> argparse.ArgumentParser:
     """What to send both apps: a crawl, the forms it finds, the user's requests files."""
     parent = argparse.ArgumentParser(add_help=False)
     group = parent.add_argument_group("requests sent to both apps")
-    group.add_argument("--requests", action="append", default=[], metavar="FILE", type=Path,
+    group.add_argument("--requests", action="append", default=[], metavar="FILE",
+                       type=readable_file,
                        help="your requests and intended differences (TOML or JSON); "
                             "repeatable")
     group.add_argument("--start", action="append", default=[], metavar="PATH",
@@ -20,7 +61,7 @@ def replay() -> argparse.ArgumentParser:
                             "on by default for port and migrate status, off for parity")
     group.add_argument("--no-crawl", action="store_true",
                        help="only the requests files, no crawl")
-    group.add_argument("--max-pages", type=int, default=500, metavar="N",
+    group.add_argument("--max-pages", type=at_least_one, default=500, metavar="N",
                        help="pages each crawl visits at most (default 500)")
     return parent
 

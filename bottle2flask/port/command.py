@@ -17,9 +17,11 @@ out under a TODO (a plugin) does not count: the port starts without it. The reas
 the last line, on stderr. --no-check: converted only (0, 1 or 5).
 
 A port into a folder the last port wrote stops (a usage error) when the folder holds
-changes made since (port/manifest.py), unless --force. --diff writes nothing and exits
-1 when the port changes anything (0 when not). --json prints porting-report.json on
-stdout and nothing else there; --quiet only the errors and the last line.
+changes made since (port/manifest.py), unless --force; OUT then holds what this port
+wrote and the user's own files, nothing an earlier port or repair round left. --diff
+writes nothing and exits 1 when the port changes anything (0 when not). --json prints
+porting-report.json on stdout and nothing else there; --quiet only the errors and the
+last line.
 """
 
 from __future__ import annotations
@@ -30,11 +32,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import interpreter
+from .. import interpreter, options
 from ..errors import UsageError
 from ..exit_status import ExitStatus
 from . import manifest
-from .folder import diff, port_tree, write_reports
+from .folder import PYTHON_SUFFIXES, diff, files_of, port_tree, write_reports
 from .repair import repair
 from .report import app_spec, check_markdown, outcome_line
 from .rules import CODES
@@ -46,9 +48,11 @@ CHECK_LOG = "check.log"
 def add_arguments(parser) -> None:
     parser.add_argument("--no-check", action="store_true",
                         help="only convert: do not start and compare the two apps")
-    parser.add_argument("--check-timeout", type=float, default=120, metavar="SECONDS",
+    parser.add_argument("--check-timeout", type=options.seconds, default=120,
+                        metavar="SECONDS",
                         help="how long each app may take to start (default 120)")
-    parser.add_argument("src", type=Path, help="the Bottle app's folder (or one .py file)")
+    parser.add_argument("src", type=Path,
+                        help="the Bottle app's folder (its modules, templates and files)")
     parser.add_argument("-o", "--out", type=Path, help="where to write the Flask app")
     parser.add_argument("--diff", action="store_true",
                         help="print what the port changes (modules, templates, files added "
@@ -78,6 +82,9 @@ def main(args) -> int:
     if unknown:
         raise UsageError(f"unknown rule {', '.join(unknown)} (rules: {', '.join(CODES)})")
     src = args.src
+    if src.is_file():
+        raise UsageError(f"{src} is a file: give the folder that holds the app (the port "
+                         "reads its modules and templates together)")
     if not src.is_dir():
         raise UsageError(f"{src} is not a folder")
     if args.diff and args.json:
@@ -88,18 +95,47 @@ def main(args) -> int:
         raise UsageError("give -o OUT (or --diff to preview)")
     if args.out.resolve() == src.resolve() or src.resolve() in args.out.resolve().parents:
         raise UsageError("OUT must be outside SRC")
+    if args.out.resolve() in src.resolve().parents:
+        raise UsageError("OUT must not hold SRC: the port would write among the app's "
+                         "own files")
+    in_the_way = options.file_in_the_way(args.out)
+    if in_the_way is not None:
+        raise UsageError(f"OUT {'is' if in_the_way == args.out else 'is under'} a file, "
+                         f"{in_the_way}: give a folder")
     if not args.force:
         manifest.guard(args.out)
     # a --python that cannot run the check is said before anything is written
     python = None if args.no_check else interpreter.resolve(args.python, [src])
-    result = port_tree(src, args.out, disabled=disabled, faithful=args.faithful)
+    bottle_app(src)
+    theirs = manifest.theirs(args.out)  # the files no port wrote (or edited since) stay
     try:
-        status = report(args, result, python, disabled)
+        manifest.clear(args.out, theirs)  # what the last port wrote and this may not
+        result = port_tree(src, args.out, disabled=disabled, faithful=args.faithful)
+        status = report(args, result, python, disabled, theirs)
     finally:
-        manifest.record(args.out)  # OUT as this port leaves it, whatever stopped it
+        if args.out.is_dir():  # OUT as this port leaves it, whatever stopped it
+            manifest.record(args.out, theirs)
     if args.json:
         print((args.out / "porting-report.json").read_text(encoding="utf-8"), end="")
     return status
+
+
+def bottle_app(src: Path) -> None:
+    """Stop (a UsageError) before anything is written when SRC holds no Python file that
+    names bottle: whatever the model follows (an app handed on, a vendored Bottle under
+    another name, a star import) starts at a module that imports it."""
+    modules = [p for p in files_of(src) if p.suffix in PYTHON_SUFFIXES]
+    if not modules:
+        raise UsageError(f"{src} holds no Python module: give the Bottle app's folder "
+                         "(templates alone: bottle2flask convert-templates)")
+    for module in modules:
+        try:
+            if "bottle" in module.read_text(encoding="utf-8", errors="replace"):
+                return
+        except OSError:
+            return  # the port says what it cannot read, file by file
+    raise UsageError(f"{src} holds no Bottle app: no Python module of it imports bottle "
+                     f"({len(modules)} read)")
 
 
 def preview(src: Path, disabled: frozenset[str], faithful: bool) -> int:
@@ -114,8 +150,11 @@ def preview(src: Path, disabled: frozenset[str], faithful: bool) -> int:
     return ExitStatus.DIFFERS if changed or result.failed else ExitStatus.DONE
 
 
-def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
-    """Say what the port did, check it (unless --no-check), and return the exit status."""
+def report(args, result, python, disabled: frozenset[str] = frozenset(),
+           theirs: dict[str, str] | None = None) -> int:
+    """Say what the port did, check it (unless --no-check), and return the exit status.
+
+    theirs: the user's files in OUT (manifest.theirs), which a repair round keeps."""
     say = (lambda *_, **__: None) if args.quiet or args.json else print
     for module in result.modules:
         if module.status == "failure":
@@ -177,10 +216,25 @@ def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
                          python=python.logging_to(log), say=say)
 
         # the check as the port's guard: the sites a failure maps to keep Bottle's behaviour
-        result, outcome, repaired = repair(result, checked(result), lambda exact: port_tree(
-            args.src, args.out, disabled=disabled, faithful=args.faithful, exact=exact),
-            checked, say)
-        if repaired.rounds:
+        def again(exact: frozenset[str]):
+            # each round's port in an OUT holding only the user's files and this run's log
+            # (no helper of a candidate the round after undoes, no suite of a round before)
+            manifest.clear(args.out, theirs or {}, frozenset({CHECK_LOG}))
+            return port_tree(args.src, args.out, disabled=disabled, faithful=args.faithful,
+                             exact=exact)
+
+        result, outcome, repaired = repair(result, checked(result), again, checked, say)
+        used = tuple(outcome.data.get("start") or ())
+        if len(used) == 2 and used != result.start:  # the check started another script
+            result.started = (used[0], used[1])
+        entry = result.entry  # the module the check started
+        started = outcome.status in (ExitStatus.DONE, ExitStatus.DIFFERS,
+                                     ExitStatus.NOT_REACHED) or outcome.data.get(
+            "starts", {}).get("port")
+        if started and entry is not None and not outcome.data.get("script"):
+            # where the check loaded it from: the report says so too
+            result.run = run_place(args.out, entry, outcome.data.get("outside"))
+        if repaired.rounds or result.started or result.run:
             write_reports(args.out, result)
         outcome.data["repair"] = repaired.as_dict()
         for line in [*outcome.lines, *repaired.lines(result), sites_line(result)]:
@@ -195,9 +249,6 @@ def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
         write_check(args.out, status, reason, outcome.data, python)
         if log.stat().st_size:
             say(f"The apps' own output during the check: {log}")
-        started = outcome.status in (ExitStatus.DONE, ExitStatus.DIFFERS,
-                                     ExitStatus.NOT_REACHED) or outcome.data.get(
-            "starts", {}).get("port")
         if started and status != ExitStatus.BREAKS and entry is None:  # a mod_wsgi script's app
             say(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
                 f"(its app is `{result.start[1]}`)")
@@ -205,9 +256,9 @@ def report(args, result, python, disabled: frozenset[str] = frozenset()) -> int:
             # its app is made only under `if __name__ == "__main__":`
             say(f"run it: cd {args.out} && python {result.start[0]}")
             say_suite(args.out, say)
-        elif started and status != ExitStatus.BREAKS and entry is not None:
+        elif started and status != ExitStatus.BREAKS and result.run is not None:
             # (a port with a TODO that fails is not done: no "run it")
-            say(run_line(args.out, entry, outcome.data.get("outside")))
+            say(run_line(result.run))
             say_suite(args.out, say)
     machine = args.out / "porting-report.json"
     found = json.loads(machine.read_text(encoding="utf-8"))
@@ -283,10 +334,18 @@ def say_suite(out: Path, say=print) -> None:
         say(f"its parity suite: bottle2flask test {out}")
 
 
-def run_line(out: Path, entry: tuple[str, str], outside: dict | None = None) -> str:
-    """How to run the port: from its own folder, or, for a module of a package the check
-    loaded by its dotted name, from the folder above the package (OUT in the original's
-    place there, when the port reads files from around it)."""
+def run_line(place: tuple[str, str, str]) -> str:
+    """`run it: ...`, from run_place()'s answer."""
+    first, folder, spec = place
+    return f"run it: {first + ': ' if first else ''}cd {folder} && flask --app {spec} run"
+
+
+def run_place(out: Path, entry: tuple[str, str],
+              outside: dict | None = None) -> tuple[str, str, str]:
+    """How to run the port, as the check loaded it: what to do first ("" when nothing),
+    the folder to run from, and MODULE:APP. From its own folder, or, for a module of a
+    package the check loaded by its dotted name, from the folder above the package (OUT
+    in the original's place there, when the port reads files from around it)."""
     from ..proof.record import DATA
 
     suite = out / "tests" / DATA
@@ -294,17 +353,16 @@ def run_line(out: Path, entry: tuple[str, str], outside: dict | None = None) -> 
               if suite.is_file() else None)
     if not module:
         folder, name = run_from(out, entry[0])
-        return f"run it: cd {folder} && flask --app {app_spec((name, entry[1]))} run"
+        return "", str(folder), app_spec((name, entry[1]))
     spec = app_spec((module, entry[1]))
     if outside:
-        return (f"run it: in place of {Path(outside['folder']) / outside['at']} (it reads "
-                f"{', '.join(outside['files'])} around it): cd {outside['folder']} && "
-                f"flask --app {spec} run")
+        return (f"in place of {Path(outside['folder']) / outside['at']} (it reads "
+                f"{', '.join(outside['files'])} around it)", outside["folder"], spec)
     package = module.partition(".")[0]
     if out.name != package:  # the package's name is the original's folder's
-        return (f"run it: rename {out.name} to {package}, the package's name, then: "
-                f"cd {out.parent} && flask --app {spec} run")
-    return f"run it: cd {out.parent} && flask --app {spec} run"
+        return f"rename {out.name} to {package}, the package's name, then", \
+            str(out.parent), spec
+    return "", str(out.parent), spec
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:

@@ -50,7 +50,12 @@ def markdown(result) -> str:
     totals = summary(result)
     lines = ["# Porting report", "", f"`bottle2flask port {result.src} -o {result.out}`", ""]
     entry = result.entry
-    if entry:
+    if result.run is not None:  # as the check loaded it
+        first, folder, spec = result.run
+        lines += [f"Run the Flask app{f'; {first}' if first else ''}:", "",
+                  f"    cd {folder} && flask --app {spec} run",
+                  f"    gunicorn --chdir {folder} {spec}", ""]
+    elif entry:
         lines += ["Run the Flask app from this folder:", "",
                   f"    flask --app {app_spec(entry)} run",
                   f"    gunicorn --chdir {result.out} {app_spec(entry)}", ""]

@@ -115,6 +115,12 @@ class TreeResult:
     compat_lines: int = 0  # the lines of bottle_compat.py, when the port needs it
     # OUT/requirements.txt: written or not (the app's own), its lines, what it lacks
     requirements: dict = field(default_factory=dict)
+    # FILE and APP the check started, where that was not `start` (its original did not
+    # load, and another script's did): the entry and the start from then on
+    started: tuple[str, str] | None = None
+    # how to run the port as the check loaded it (command.run_place): what to do first,
+    # the folder, MODULE:APP
+    run: tuple[str, str, str] | None = None
 
     @property
     def failed(self) -> bool:
@@ -125,18 +131,19 @@ class TreeResult:
         """MODULE and APP for `flask --app MODULE` and `gunicorn MODULE:APP`: the module
         with a main guard, else one no other app imports (an app mounted in another is
         a part), else the one importing most of the app's other modules (the routes
-        register on import), else one with a usual name. A mod_wsgi script (.wsgi) has
-        no module name: see `start`."""
-        best = self._main()
-        if best is None or best.app_name is None or not best.path.endswith(".py"):
+        register on import), else one with a usual name; a package's __main__.py last.
+        A mod_wsgi script (.wsgi) has no module name: see `start`."""
+        start = self.start
+        if start is None or not start[0].endswith(".py"):
             return None
-        name = ".".join(Path(best.path).with_suffix("").parts)
-        return name.removesuffix(".__init__"), best.app_name
+        return module_name(start[0]), start[1]
 
     @property
     def start(self) -> tuple[str, str] | None:
         """FILE and APP the check starts: the entry's file, or an app made only in a
         mod_wsgi script (app.wsgi), which Python loads under that suffix too."""
+        if self.started is not None:
+            return self.started
         best = self._main()
         return (best.path, best.app_name) if best is not None and best.app_name else None
 
@@ -167,8 +174,12 @@ class TreeResult:
         def rank(m: FileResult):
             guard = '__name__ == "__main__"' in m.code or "__name__ == '__main__'" in m.code
             stem = Path(m.path).stem
-            return (m.path.endswith(".py"), guard, m.path not in self.parts,
-                    self.imports.get(m.path, 0), stem in USUAL_NAMES)
+            # A package's __main__.py is what `python -m pkg` runs, after the package's
+            # __init__.py: a script Python never imports as a module, holding the app
+            # only where it makes it itself (else it imports it from the module to name)
+            return (m.path.endswith(".py"), stem != "__main__", guard,
+                    m.path not in self.parts, self.imports.get(m.path, 0),
+                    stem in USUAL_NAMES)
 
         return max(apps, key=rank)
 
@@ -176,10 +187,17 @@ class TreeResult:
         entry = self.entry
         return {"src": self.src, "out": self.out,
                 "entry": {"module": entry[0], "app": entry[1]} if entry else None,
+                **({"run": dict(zip(("first", "folder", "app"), self.run, strict=True))}
+                   if self.run else {}),
                 "modules": [m.as_dict() for m in self.modules],
                 "templates": self.templates, "copied": self.copied,
                 "left_out": self.left_out, "requirements": self.requirements,
                 "summary": summary(self)}
+
+
+def module_name(path: str) -> str:
+    """The import name of a module of the folder ported (pkg/__init__.py: pkg)."""
+    return ".".join(Path(path).with_suffix("").parts).removesuffix(".__init__")
 
 
 def summary(result: TreeResult) -> dict:

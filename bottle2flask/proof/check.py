@@ -235,6 +235,7 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
                      f"varies between its runs is not told apart ({untold})")
     judged.lines[-1:-1] = notes
     judged.data["script"] = script
+    judged.data["start"] = list(start)  # the script compared (another, where the first failed)
     if around and outside:
         judged.data["outside"] = {"folder": around["root"], "at": around["at"],
                                   "files": outside}

@@ -26,6 +26,8 @@ def add_arguments(parser) -> None:
 
 def main(args) -> int:
     tests = args.out / "tests"
+    if not args.out.is_dir():
+        raise UsageError(f"{args.out} is not a folder (give the OUT of `bottle2flask port`)")
     if not (tests / SUITE).is_file():
         raise UsageError(f"{args.out} holds no suite ({tests / SUITE} is missing): "
                          "`bottle2flask port` leaves one when it checks the port")

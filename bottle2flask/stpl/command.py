@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .. import options
 from ..errors import UsageError
 from ..exit_status import ExitStatus
 from .convert import convert_source
@@ -56,8 +57,9 @@ def folder_main(args) -> int:
         problem = f"{src}: not a folder"
     if problem is None and out.resolve() == src.resolve():
         problem = "OUT must not be SRC: the templates would be overwritten"
-    if problem is None and out.exists() and not out.is_dir():
-        problem = f"{out}: exists and is not a folder"
+    in_the_way = options.file_in_the_way(out)
+    if problem is None and in_the_way is not None:
+        problem = f"{in_the_way}: exists and is not a folder"
     if problem:
         raise UsageError(problem)
     report = convert_tree(src, out, syntax=args.syntax, noescape=args.noescape,

@@ -59,7 +59,8 @@ def test_parity_help_has_examples_and_explains_max_pages(capsys):
     (["nonsense"], "argument COMMAND: invalid choice: 'nonsense'"),
     (["port"], "the following arguments are required: src"),
     (["port", "x", "--disable", "P999", "-o", "y"], "unknown rule P999"),
-    (["parity", "a.py", "b.py", "--max-pages", "many"], "argument --max-pages: invalid int"),
+    (["parity", "a.py", "b.py", "--max-pages", "many"],
+     "argument --max-pages: 'many' is not a whole number"),
     (["migrate"], "the following arguments are required: ACTION"),
     (["migrate", "status", "no/such.py", "x:y"], "cannot load 'no/such.py': no such file"),
 ])

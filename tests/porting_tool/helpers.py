@@ -7,6 +7,8 @@ from pathlib import Path
 from textwrap import dedent
 from unittest import mock
 
+import webtest
+
 from bottle2flask.port import runner
 from bottle2flask.port.runner import port_source
 
@@ -52,8 +54,6 @@ def idiom(before: str, after: str, declared: tuple[str, ...] = (),
 def both_apps(tmp_path: Path, source: str, label: str, faithful: bool = False) -> tuple:
     """The Bottle app in source (web.py) and its port (made with --faithful if asked),
     each loaded as the check loads it."""
-    import webtest
-
     from bottle2flask.cli import main as kit
     from bottle2flask.loading import load
 
@@ -71,8 +71,6 @@ def both_folders(tmp_path: Path, files: dict[str, str], label: str,
     """A Bottle app of several files (name -> source) and its port (made with --faithful
     if asked), each loaded from its entry (FILE:APP) as the check loads it, answering as
     browsers ask (HTTP/1.1)."""
-    import webtest
-
     from bottle2flask.cli import main as kit
     from bottle2flask.loading import load
 
@@ -84,10 +82,21 @@ def both_folders(tmp_path: Path, files: dict[str, str], label: str,
                 *(["--faithful"] if faithful else [])]) in (0, 5)
     file, app = entry.split(":")
     http11 = {"SERVER_PROTOCOL": "HTTP/1.1"}
-    return (webtest.TestApp(load(f"{src / file}:{app}", {}, f"{label}_bottle").wsgi,
-                            extra_environ=http11),
-            webtest.TestApp(load(f"{out / file}:{app}", {}, f"{label}_flask").wsgi,
-                            extra_environ=http11))
+    return (Browser(load(f"{src / file}:{app}", {}, f"{label}_bottle").wsgi,
+                    extra_environ=http11),
+            Browser(load(f"{out / file}:{app}", {}, f"{label}_flask").wsgi,
+                    extra_environ=http11))
+
+
+class Browser(webtest.TestApp):
+    """A TestApp whose extra_environ reaches every request: TestApp.request() only sets
+    a key webob's blank request lacks, and blank() says SERVER_PROTOCOL HTTP/1.0."""
+
+    def request(self, url_or_req, status=None, expect_errors=False, **req_params):
+        if isinstance(url_or_req, str):
+            environ = {**self.extra_environ, **req_params.pop("environ", {})}
+            url_or_req = self.RequestClass.blank(url_or_req, environ, **req_params)
+        return super().request(url_or_req, status, expect_errors)
 
 
 def answers(client, path: str, method: str = "GET", **kwargs) -> tuple[int, str]:

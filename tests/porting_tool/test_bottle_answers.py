@@ -85,7 +85,7 @@ def answer(client, method: str, path: str, **headers: str):
     """What a client receives: the status line, the headers but Date and Server (sorted:
     the check sets aside the order of differently named headers) and the body."""
     got = client.request(path, method=method, headers=headers, expect_errors=True,
-                         environ={"SERVER_PROTOCOL": "HTTP/1.1", "HTTP_HOST": "localhost"})
+                         environ={"HTTP_HOST": "localhost"})
     return (got.status, sorted((name, value) for name, value in got.headerlist
                                if name not in ("Date", "Server")), got.body)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bottle2flask.cli import main as kit
+from bottle2flask.exit_status import ExitStatus
 
 APP = '''from bottle import Bottle, template
 
@@ -115,6 +117,68 @@ def test_caches_left_by_running_the_port_are_not_changes(src, tmp_path):
     (out / ".pytest_cache").mkdir()
     (out / ".pytest_cache" / "README.md").write_text("x")
     assert port(src, out) == 0
+
+
+# OUT holds what this port wrote, and the user's files
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*")
+            if p.is_file() and ".bottle2flask" not in p.parts}
+
+
+def test_porting_again_leaves_no_file_the_last_port_wrote_and_this_one_does_not(src,
+                                                                               tmp_path):
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+    (src / "views" / "old.tpl").write_text("<p>old</p>\n")
+    (src / "legacy").mkdir()
+    (src / "legacy" / "tool.py").write_text("X = 1\n")
+    (src / "wsgi.py").symlink_to("web.py")
+    assert port(src, out, "--faithful") == 0
+    assert {"bottle_compat.py", "views/old.html", "legacy/tool.py"} <= set(files(out))
+    assert (out / "wsgi.py").is_symlink()
+    (src / "wsgi.py").unlink()
+    (src / "views" / "old.tpl").unlink()
+    (src / "legacy" / "tool.py").unlink()
+    (src / "legacy").rmdir()
+    assert port(src, out) == 0  # the default port: no bottle_compat.py
+    assert port(src, fresh) == 0
+    ported, again = files(out), files(fresh)
+    assert set(ported) == set(again)
+    reports = {"PORTING-REPORT.md", "porting-report.json"}  # they name their OUT
+    assert {k: v for k, v in ported.items() if k not in reports} \
+        == {k: v for k, v in again.items() if k not in reports}
+    assert not (out / "legacy").exists()  # the folder it emptied goes too
+    assert not (out / "wsgi.py").is_symlink()  # and the link it made
+    assert port(src, out) == 0  # and the manifest says so
+
+
+def test_the_users_own_files_in_out_stay_through_every_port(src, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "DEPLOY.md").write_text("mine, before any port\n")
+    assert port(src, out, "--faithful", "--force") == 0
+    (out / "notes.txt").write_text("mine, added after the port\n")
+    # bottle_compat.py was the port's; edited by hand, it is the user's now
+    (out / "bottle_compat.py").write_text("# my own version\n")
+    assert port(src, out, "--force") == 0
+    assert (out / "DEPLOY.md").read_text() == "mine, before any port\n"
+    assert (out / "notes.txt").read_text() == "mine, added after the port\n"
+    assert (out / "bottle_compat.py").read_text() == "# my own version\n"
+    # the next port knows them for the user's: no --force needed, and they stay again
+    assert port(src, out) == 0
+    assert {"DEPLOY.md", "notes.txt", "bottle_compat.py", "web.py"} <= set(files(out))
+
+
+def test_a_file_of_the_users_the_port_writes_over_is_the_ports_from_then_on(src, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "web.py").write_text("# someone's\n")
+    assert port(src, out, "--force") == 0
+    assert "Flask(__name__" in (out / "web.py").read_text()
+    (src / "web.py").rename(src / "site.py")
+    assert port(src, out) == 0
+    assert not (out / "web.py").exists() and (out / "site.py").is_file()
 
 
 # --diff
@@ -250,3 +314,97 @@ def test_arguments_after_a_double_dash_are_only_for_a_command_that_hands_them_on
     assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--", "-x"]) == 2
     assert capsys.readouterr().err.strip() == \
         "bottle2flask port: error: nothing follows `--` for port (given: -x)"
+
+
+# Bad input: one line, exit 2, nothing written, the user's folder as it was
+
+
+def fingerprint(folder: Path) -> dict[str, str]:
+    """Each file under folder (caches too): its SHA-256."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def no_bottle(folder: Path) -> Path:
+    (folder / "lib").mkdir(parents=True)
+    (folder / "lib" / "util.py").write_text("def double(x):\n    return 2 * x\n")
+    return folder
+
+
+def empty(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "notes.txt").write_text("no code here\n")
+    return folder
+
+
+@pytest.mark.parametrize(("make", "argv", "message"), [
+    (write_app, ["port", "{tmp}/nowhere", "-o", "{tmp}/out"], "nowhere is not a folder"),
+    (write_app, ["port", "{src}/web.py", "-o", "{tmp}/out"],
+     "web.py is a file: give the folder that holds the app"),
+    (write_app, ["port", "{src}", "-o", "{src}/out"], "OUT must be outside SRC"),
+    (write_app, ["port", "{src}", "-o", "{tmp}"], "OUT must not hold SRC"),
+    (write_app, ["port", "{src}", "-o", "{tmp}/a-file"], "OUT is a file, "),
+    (write_app, ["port", "{src}", "-o", "{tmp}/a-file/out"], "OUT is under a file, "),
+    (no_bottle, ["port", "{src}", "-o", "{tmp}/out"],
+     "holds no Bottle app: no Python module of it imports bottle (1 read)"),
+    (empty, ["port", "{src}", "-o", "{tmp}/out"], "holds no Python module"),
+    (write_app, ["port", "{src}", "-o", "{tmp}/out", "--requests", "{tmp}/none.toml"],
+     "argument --requests: "),
+    (write_app, ["port", "{src}", "-o", "{tmp}/out", "--check-timeout", "0"],
+     "argument --check-timeout: 0 is not more than 0 seconds"),
+    (write_app, ["port", "{src}", "-o", "{tmp}/out", "--max-pages", "0"],
+     "argument --max-pages: 0 is less than 1"),
+    (write_app, ["test", "{tmp}/nowhere"], "nowhere is not a folder"),
+    (write_app, ["test", "{src}"], "holds no suite"),
+    (write_app, ["convert-templates", "{src}/views", "-o", "{tmp}/a-file/out"],
+     "a-file: exists and is not a folder"),
+])
+def test_bad_input_is_one_line_and_exit_2_and_writes_nothing(tmp_path, capsys, make, argv,
+                                                            message):
+    src = make(tmp_path / "app")
+    (tmp_path / "a-file").write_text("a file, not a folder\n")
+    before = fingerprint(tmp_path)
+    argv = [a.format(tmp=tmp_path, src=src) for a in argv]
+    assert kit(argv) == ExitStatus.USAGE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err, err
+    assert fingerprint(tmp_path) == before
+
+
+WRITES_BESIDE_ITSELF = '''import os
+import sqlite3
+
+from bottle import Bottle, request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+app = Bottle()
+sqlite3.connect(os.path.join(HERE, "app.db")).execute(
+    "CREATE TABLE IF NOT EXISTS seen (path TEXT)")
+
+
+@app.route("/")
+def index():
+    with open(os.path.join(HERE, "visits.log"), "a") as log:
+        log.write(request.path + "\\n")
+    return '<a href="/about">about</a>'
+
+
+@app.route("/about")
+def about():
+    return "about"
+'''
+
+
+def test_the_users_folder_is_the_same_after_port_check_and_test(tmp_path, capfd):
+    """The app writes beside itself at import and on each request: the check and the suite
+    run it on copies, so its folder, hashed before and after, is untouched."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(WRITES_BESIDE_ITSELF)
+    before = fingerprint(src)
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 0
+    assert "passed" in capfd.readouterr().out
+    assert fingerprint(src) == before
+    assert not (out / "visits.log").exists() and not (out / "app.db").exists()

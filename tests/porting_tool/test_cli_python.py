@@ -38,22 +38,21 @@ def digest(text: str) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-def wheel(folder: Path) -> Path:
+def wheel(folder: Path, name: str = PACKAGE, version: str = "1.0",
+          files: dict[str, str] | None = None) -> Path:
     """A wheel of the user's package, made here: nothing to download."""
-    files = {f"{PACKAGE}/__init__.py": "WORD = 'from the user s virtualenv'\n",
-             f"{PACKAGE}-1.0.dist-info/METADATA":
-                 f"Metadata-Version: 2.1\nName: {PACKAGE}\nVersion: 1.0\n",
-             f"{PACKAGE}-1.0.dist-info/WHEEL":
-                 "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\n"
-                 "Tag: py3-none-any\n"}
-    record = [f"{name},sha256={digest(text)},{len(text.encode())}"
-              for name, text in files.items()]
-    files[f"{PACKAGE}-1.0.dist-info/RECORD"] = "\n".join(
-        [*record, f"{PACKAGE}-1.0.dist-info/RECORD,,"]) + "\n"
-    path = folder / f"{PACKAGE}-1.0-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {**(files or {f"{name}/__init__.py": "WORD = 'from the user s virtualenv'\n"}),
+             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\n"
+                              "Tag: py3-none-any\n"}
+    record = [f"{path},sha256={digest(text)},{len(text.encode())}"
+              for path, text in files.items()]
+    files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,"]) + "\n"
+    path = folder / f"{name}-{version}-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as archive:
-        for name, text in files.items():
-            archive.writestr(name, text)
+        for member, text in files.items():
+            archive.writestr(member, text)
     return path
 
 
@@ -196,3 +195,21 @@ def test_the_suite_left_runs_under_the_users_python_too(user_app, tmp_path):
     # the tool's own Python lacks the app's package: the port's tests cannot load it
     assert kit(["test", str(out), "--python", sys.executable, "--", "-q",
                 "-p", "no:cacheprovider"]) != 0
+
+
+def test_a_bottle2flask_in_the_users_virtualenv_does_not_run_the_check(tmp_path, capsys,
+                                                                       monkeypatch):
+    """The user's environment holds a bottle2flask of its own (an older one, say): the
+    check's workers run under their Python with the tool's own code all the same."""
+    monkeypatch.chdir(tmp_path)  # (not the repository's folder, which holds the tool's)
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(APP.replace(f"import {PACKAGE}\n", "").replace(
+        f"{PACKAGE}.WORD", "'hello'"))
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(src / ".venv")],
+                   check=True)
+    stub = {"bottle2flask/__init__.py": "raise ImportError('the user s own bottle2flask')\n"}
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(src / ".venv/bin/python"),
+                    "install", "--quiet", "--no-index", "--no-deps",
+                    str(wheel(tmp_path, "bottle2flask", "0.0.1", stub))], check=True)
+    assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 0, capsys.readouterr().err

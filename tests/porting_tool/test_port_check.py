@@ -635,6 +635,12 @@ def test_a_folder_of_scripts_whose_first_does_not_start_compares_the_others(
     assert "  GET /hello " in out
     assert "1_price.py: not compared: the original does not start here (NameError" in out
     assert "1 routes, 1 ported; 0 exactly the same, 1 the same to an HTTP client" in out
+    # how to run it, on the console and in the reports: the script the check started
+    assert f"run it: cd {tmp_path / 'out'} && flask --app hello:app run" in out.splitlines()
+    assert f"    cd {tmp_path / 'out'} && flask --app hello:app run\n" \
+        in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    assert report["entry"] == {"module": "hello", "app": "app"}
 
 
 def test_a_package_importing_a_module_beside_it_is_checked_with_that_module(

@@ -176,6 +176,46 @@ def test_the_port_of_a_package_runs_as_python_m_package(tmp_path):
         server.wait(10)
 
 
+def test_a_packages_main_script_is_not_its_entry_the_module_making_its_app_is(tmp_path,
+                                                                              capsys):
+    """`python -m shop` runs __main__.py after the package's __init__.py, which makes the
+    app: Python never imports __main__.py as a module, so `flask --app` names the package
+    (the check loads it so, and the reports say the same)."""
+    src = written(tmp_path / "src" / "shop", SHOP)
+    out = tmp_path / "out" / "shop"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert f"run it: cd {out.parent} && flask --app shop:app run" in said.splitlines()
+    report = json.loads((out / "porting-report.json").read_text())
+    assert report["entry"]["module"] != "__main__"  # (the package's own, in OUT: __init__)
+    assert report["run"] == {"first": "", "folder": str(out.parent), "app": "shop:app"}
+    assert f"    cd {out.parent} && flask --app shop:app run\n" \
+        in (out / "PORTING-REPORT.md").read_text()
+
+
+def test_a_package_whose_main_script_makes_the_app_runs_it_from_there(tmp_path, capsys):
+    """The app made in __main__.py itself (the only module with one): that is the entry."""
+    files = {"__init__.py": "", "__main__.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return "made in __main__"
+
+
+        app.run()
+        '''}
+    src = written(tmp_path / "src" / "tool", files)
+    out = tmp_path / "out" / "tool"
+    assert kit(["port", str(src), "-o", str(out)]) == 0
+    report = json.loads((out / "porting-report.json").read_text())
+    assert report["entry"] == {"module": "__main__", "app": "app"}
+    assert "GET /" in capsys.readouterr().out
+
+
 # RULE-s45's frozax: a package run from the folder above it, whose modules read files
 # there by paths relative to the working folder and to the package's own folder's parent
 AROUND = {

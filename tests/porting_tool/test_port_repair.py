@@ -332,6 +332,38 @@ def test_a_break_its_sites_exact_forms_do_not_repair_is_reported_and_not_done(tm
     assert sites_by_scope(out)["item"]["exact"] is False
 
 
+def test_a_candidate_the_repair_undoes_leaves_no_file_of_its_own_in_out(tmp_path, capsys):
+    """The float route fails at import in both its forms (patched P003): its exact form
+    copies bottle_compat.py (and the module's, widened, bottle_answers.py), the repair
+    undoes them, and OUT holds what the last port wrote: neither helper, no suite of a
+    round before."""
+    converters, convert = p003_routes.Routes.werkzeug_converters, p003_routes.convert_path
+
+    def idiomatic(self, path):
+        return original_float.sub("<no_such_converter:", converters(self, path))
+
+    def exact(*args, **kwargs):
+        new, problems = convert(*args, **kwargs)
+        return new.replace("<bottle_float:", "<no_such_converter:"), problems
+
+    original_float = re.compile(r"<float:")
+    src, out = folder(tmp_path, SHOP + "\nprint('the app is loaded')\n"), tmp_path / "out"
+    with mock.patch.object(p003_routes.Routes, "werkzeug_converters", idiomatic), \
+            mock.patch.object(p003_routes, "convert_path", exact):
+        assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.PORT_DOES_NOT_START
+    printed = capsys.readouterr().out
+    assert "Repairing: 1 site(s)" in printed and "Undoing: " in printed
+    repair = json.loads((out / "porting-report.json").read_text())["check"]["repair"]
+    assert repair["exact"] == [] and "web.py:price:P003:route-filter:0" in repair["undone"]
+    assert "bottle_compat" not in (out / "web.py").read_text()
+    left = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()
+                  and ".bottle2flask" not in p.parts)
+    assert left == ["PORTING-REPORT.md", "check.log", "parity.toml", "porting-report.json",
+                    "requirements.txt", "web.py"]
+    # the apps' output of every round (the original loads in each)
+    assert (out / "check.log").read_text().count("the app is loaded") >= repair["rounds"] + 1
+
+
 def test_a_page_lost_by_a_declared_change_is_not_done_though_the_check_says_same(
         tmp_path, capsys, monkeypatch):
     """A route whose answers are all the same or declared, one of them a 404 where Bottle
