@@ -131,8 +131,9 @@ def markdown(result) -> str:
                 "block nothing)" if t.get("rendered") is False else ""
             lines.append(f"- {t['path']}: {t['status']}{unused}")
             if t.get("bottle_error"):
-                lines.append(f"  - Bottle cannot compile it either ({t['bottle_error']}): "
-                             "its pages failed in the original, so its TODOs block nothing")
+                lines.append(f"  - Bottle cannot compile it ({t['bottle_error']}): its pages "
+                             "failed in the original" + (", so its TODOs block nothing"
+                                                         if t.get("todos") else ""))
             lines += [f"  - `{todo}`" for todo in t.get("todos", [])]
             lines += [f"  - note: `{remark}`" for remark in t.get("remarks", [])]
             if t.get("whitespace"):
