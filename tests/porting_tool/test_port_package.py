@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 from textwrap import dedent
 
+import pytest
 import webtest
 
 from bottle2flask.cli import main as kit
@@ -369,8 +370,17 @@ DEFAULT_IN_INIT = {
 }
 
 
-def test_a_packages_module_serves_the_default_app_its_package_routes(tmp_path):
-    src, out = ported(tmp_path, DEFAULT_IN_INIT, name="api")
+# run.py runs as api.run (its package's __init__ first) whether it imports relatively,
+# by the package's name or a module beside the package, as the check loads it
+@pytest.mark.parametrize("settings", ["from .settings import HOST, PORT",
+                                      "from api.settings import HOST, PORT",
+                                      "from conf import HOST, PORT"])
+def test_a_packages_module_serves_the_default_app_its_package_routes(tmp_path, settings):
+    files = {**DEFAULT_IN_INIT, "run.py": DEFAULT_IN_INIT["run.py"].replace(
+        "from .settings import HOST, PORT", settings)}
+    for above in (tmp_path / "src", tmp_path / "out"):  # conf.py: beside the package
+        written(above, {"conf.py": DEFAULT_IN_INIT["settings.py"]})
+    src, out = ported(tmp_path, files, name="api")
     run = (out / "run.py").read_text()
     assert "from .default_app import app\n" in run and "Flask(" not in run
     assert "app.run(host=HOST, port=PORT)" in run

@@ -6,7 +6,8 @@ Three shapes need the whole folder to port one file right:
   module made, so `@app.route` there is a Flask route on that same app;
 - `X = bottle.default_app()` and `@route` in several modules: they all share Bottle's
   one default app, so they get one Flask app, made in a module of its own
-  (`default_app.py`, which nothing else imports first, so no import cycle);
+  (`default_app.py`, which nothing else imports first, so no import cycle); a package's
+  module shares it with the package's __init__, which Python runs before it;
 - `app = application = Bottle()`: every name of the app is the app.
 """
 
@@ -540,9 +541,9 @@ def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path) -> list
     """The __init__.py of each package of the folder that Python runs before `rel`,
     innermost first: importing web.api.run runs web/__init__.py, then web/api/__init__.py
     (and what each imports), so a default app routed there is run.py's too. A module
-    runs as its package's when it imports relatively (every package above it) or by a
-    package's name (that package and the ones inside it), as the check loads it
-    (loading.package_name); an __init__.py always does. A script that only sits in a
+    runs as its package's when it imports relatively, or by a name the folder above its
+    top package holds (the package's own name, a module beside it), as the check loads
+    it (loading.package_name); an __init__.py always does. A script that only sits in a
     package's folder runs alone: its package's __init__ never runs."""
     if rel == Path("__init__.py"):
         return []
@@ -557,13 +558,14 @@ def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path) -> list
     if rel.name == "__init__.py" or not chain or found.original is None:
         return chain
     imports = top_imports(found.original)
-    if any(level for level, _ in imports):
-        return chain
     names = {top for _, top in imports}
-    package = [(init.parent if init.parent != Path(".") else src.resolve()).name
-               for init in chain]
-    named = [i for i, name in enumerate(package) if name in names]
-    return chain[:named[-1] + 1] if named else []
+    above, here = src.resolve().joinpath(chain[-1].parent).parent, src.resolve() / rel.parent
+    if any(level for level, _ in imports) or any(
+            ((above / f"{name}.py").is_file() or (above / name / "__init__.py").is_file())
+            and not ((here / f"{name}.py").exists() or (here / name).is_dir())
+            for name in names):
+        return chain
+    return []
 
 
 # Ported like any module, so it gets the shims the app's module adds for every module.
