@@ -11,8 +11,6 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-import libcst as cst
-
 from bottle2flask.stpl.hoist import module_source
 
 from . import requirements, response_params
@@ -22,8 +20,7 @@ from .declared import parity_settings
 from .engines import engine
 from .marks import todo_lines
 from .model import build
-from .model.app import (DEFAULT_SOURCE, is_bottle, run_folder, together, top_imports,
-                        vendored_names)
+from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, together, top_imports, vendored_names
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES, READERS
