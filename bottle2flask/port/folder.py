@@ -11,8 +11,6 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-import libcst as cst
-
 from bottle2flask.stpl.hoist import module_source
 
 from . import requirements, response_params
@@ -22,7 +20,7 @@ from .declared import parity_settings
 from .engines import engine
 from .marks import todo_lines
 from .model import build
-from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, together, vendored_names
+from .model.app import DEFAULT_SOURCE, is_bottle, run_folder, together, top_imports, vendored_names
 from .report import markdown
 from .results import FileResult, TreeResult
 from .rules import CHANGES, READERS
@@ -137,21 +135,6 @@ def package_members(src: Path, modules) -> dict[Path, int]:
                 found.add(used)
                 todo.append(used)
     return {rel: len(rel.parent.parts) + 1 for rel in found}
-
-
-def top_imports(tree) -> list[tuple[int, str]]:
-    """(dots, first name) of each import at the module's top level."""
-    found = []
-    for stmt in tree.body:
-        for small in getattr(stmt, "body", ()) if isinstance(stmt, cst.SimpleStatementLine) \
-                else ():
-            if isinstance(small, cst.Import):
-                found += [(0, cst.Module([]).code_for_node(a.name).partition(".")[0])
-                          for a in small.names]
-            elif isinstance(small, cst.ImportFrom):
-                module = cst.Module([]).code_for_node(small.module) if small.module else ""
-                found.append((len(small.relative), module.partition(".")[0]))
-    return found
 
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),

@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 from textwrap import dedent
 
+import pytest
 import webtest
 
 from bottle2flask.cli import main as kit
@@ -358,6 +359,83 @@ def test_a_package_sharing_bottles_default_app_imports_its_module_relatively(tmp
     for spec, label in ((f"{src / '__init__.py'}:app", "shared_bottle"),
                         (f"{out / '__init__.py'}:app", "shared_flask")):
         assert webtest.TestApp(load(spec, {}, label).wsgi).get("/").text == "home"
+
+
+# RULE-s46's beak_api: Bottle's default app routed in a package's __init__ (and in a
+# module it imports), served by run.py, a module of the package: importing api.run runs
+# api/__init__.py first, so Bottle serves those routes from run.py
+DEFAULT_IN_INIT = {
+    "__init__.py": '''
+        from bottle import default_app, route
+
+        from . import extra
+
+        app = application = default_app()
+
+
+        @route("/api/list")
+        def list_apis():
+            return {"apis": ["a", "b"]}
+        ''',
+    "extra.py": '''
+        from bottle import get
+
+
+        @get("/api/extra/<n:int>")
+        def extra(n):
+            return "extra %d" % n
+        ''',
+    "settings.py": 'HOST, PORT = "127.0.0.1", 8080\n',
+    "run.py": '''
+        import bottle
+
+        from .settings import HOST, PORT
+
+        if __name__ == "__main__":
+            bottle.run(host=HOST, port=PORT)
+        ''',
+    # a script that only sits in the package's folder: the __init__ never runs before it
+    "tool.py": '''
+        from bottle import route, run
+
+
+        @route("/tool")
+        def tool():
+            return "tool"
+
+
+        if __name__ == "__main__":
+            run()
+        ''',
+}
+
+
+# run.py runs as api.run (its package's __init__ first) whether it imports relatively,
+# by the package's name or a module beside the package, as the check loads it
+@pytest.mark.parametrize("settings", ["from .settings import HOST, PORT",
+                                      "from api.settings import HOST, PORT",
+                                      "from conf import HOST, PORT"])
+def test_a_packages_module_serves_the_default_app_its_package_routes(tmp_path, settings):
+    files = {**DEFAULT_IN_INIT, "run.py": DEFAULT_IN_INIT["run.py"].replace(
+        "from .settings import HOST, PORT", settings)}
+    for above in (tmp_path / "src", tmp_path / "out"):  # conf.py: beside the package
+        written(above, {"conf.py": DEFAULT_IN_INIT["settings.py"]})
+    src, out = ported(tmp_path, files, name="api")
+    run = (out / "run.py").read_text()
+    assert "from .default_app import app\n" in run and "Flask(" not in run
+    assert "app.run(host=HOST, port=PORT)" in run
+    assert "app = Flask(__name__)\n" in (out / "tool.py").read_text()
+    bottle_app, flask_app = (webtest.TestApp(load(spec, {}, label).wsgi) for spec, label in (
+        (str(src / "run.py"), "in_init_bottle"), (f"{out / 'run.py'}:app", "in_init_flask")))
+    for client in (bottle_app, flask_app):
+        assert client.get("/api/list").json == {"apis": ["a", "b"]}
+        assert client.get("/api/extra/-3").text == "extra -3"
+        assert client.get("/tool", expect_errors=True).status_int == 404
+    bottle_tool, flask_tool = (webtest.TestApp(load(spec, {}, label).wsgi) for spec, label in (
+        (str(src / "tool.py"), "tool_bottle"), (f"{out / 'tool.py'}:app", "tool_flask")))
+    for client in (bottle_tool, flask_tool):
+        assert client.get("/tool").text == "tool"
+        assert client.get("/api/list", expect_errors=True).status_int == 404
 
 
 # frozax's views render templates they read by path themselves, with Bottle's

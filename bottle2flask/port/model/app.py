@@ -6,7 +6,8 @@ Three shapes need the whole folder to port one file right:
   module made, so `@app.route` there is a Flask route on that same app;
 - `X = bottle.default_app()` and `@route` in several modules: they all share Bottle's
   one default app, so they get one Flask app, made in a module of its own
-  (`default_app.py`, which nothing else imports first, so no import cycle);
+  (`default_app.py`, which nothing else imports first, so no import cycle); a package's
+  module shares it with the package's __init__, which Python runs before it;
 - `app = application = Bottle()`: every name of the app is the app.
 """
 
@@ -51,6 +52,8 @@ class ModuleApps:
     uses: set[Path] = field(default_factory=set)  # the app's own modules it imports
     stars: set[Path] = field(default_factory=set)  # own modules it imports * from
     modules: dict[str, Path] = field(default_factory=dict)  # `import x` of an own module
+    # the __init__.py of each package Python runs before it (package_inits)
+    packages: list[Path] = field(default_factory=list)
     # its functions' parameters handed Bottle's request by other modules (handed.py)
     handed_requests: set[str] = field(default_factory=set)
     handed_apps: set[str] = field(default_factory=set)  # ... and an app (handed.py)
@@ -442,6 +445,8 @@ def build(src: Path, sources: dict[Path, str],
         for local, target in m.modules.items():  # `import web`; web.app.mount(...)
             if apps.get(target):
                 m.module_apps[local] = set(apps[target])
+    for rel, m in modules.items():  # importing a package's module runs its __init__ first
+        m.packages = package_inits(src, modules, rel)
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     needs = {Need.LOCATION} if any(m.redirects for m in modules.values()) else set()
@@ -500,11 +505,12 @@ def run_folder(src: Path, modules: dict[Path, ModuleApps], users: list[Path]) ->
 
 def together(modules: dict[Path, ModuleApps], rel: Path) -> set[Path]:
     """The modules that can run in one process with `rel`: those it imports or is
-    imported by, at any remove. Scripts that import none of each other each have a
+    imported by, at any remove, a package's __init__ counted as imported by the modules
+    that run as its members. Scripts that import none of each other each have a
     default app of their own (a folder of examples), so they share no module."""
     linked: dict[Path, set[Path]] = {r: set() for r in modules}
     for r, m in modules.items():
-        for used in m.uses:
+        for used in (*m.uses, *m.packages):
             linked[r].add(used)
             linked.setdefault(used, set()).add(r)
     seen, todo = {rel}, [rel]
@@ -514,6 +520,52 @@ def together(modules: dict[Path, ModuleApps], rel: Path) -> set[Path]:
                 seen.add(other)
                 todo.append(other)
     return seen
+
+
+def top_imports(tree: cst.Module) -> list[tuple[int, str]]:
+    """(dots, first name) of each import at the module's top level."""
+    found = []
+    for stmt in tree.body:
+        for small in getattr(stmt, "body", ()) if isinstance(stmt, cst.SimpleStatementLine) \
+                else ():
+            if isinstance(small, cst.Import):
+                found += [(0, cst.Module([]).code_for_node(a.name).partition(".")[0])
+                          for a in small.names]
+            elif isinstance(small, cst.ImportFrom):
+                module = cst.Module([]).code_for_node(small.module) if small.module else ""
+                found.append((len(small.relative), module.partition(".")[0]))
+    return found
+
+
+def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path) -> list[Path]:
+    """The __init__.py of each package of the folder that Python runs before `rel`,
+    innermost first: importing web.api.run runs web/__init__.py, then web/api/__init__.py
+    (and what each imports), so a default app routed there is run.py's too. A module
+    runs as its package's when it imports relatively, or by a name the folder above its
+    top package holds (the package's own name, a module beside it), as the check loads
+    it (loading.package_name); an __init__.py always does. A script that only sits in a
+    package's folder runs alone: its package's __init__ never runs."""
+    if rel == Path("__init__.py"):
+        return []
+    folder = rel.parent.parent if rel.name == "__init__.py" else rel.parent
+    chain: list[Path] = []
+    while folder / "__init__.py" in modules:
+        chain.append(folder / "__init__.py")
+        if folder == Path("."):
+            break
+        folder = folder.parent
+    found = modules[rel]
+    if rel.name == "__init__.py" or not chain or found.original is None:
+        return chain
+    imports = top_imports(found.original)
+    names = {top for _, top in imports}
+    above, here = src.resolve().joinpath(chain[-1].parent).parent, src.resolve() / rel.parent
+    if any(level for level, _ in imports) or any(
+            ((above / f"{name}.py").is_file() or (above / name / "__init__.py").is_file())
+            and not ((here / f"{name}.py").exists() or (here / name).is_dir())
+            for name in names):
+        return chain
+    return []
 
 
 # Ported like any module, so it gets the shims the app's module adds for every module.
