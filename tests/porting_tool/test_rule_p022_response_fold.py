@@ -190,3 +190,59 @@ def test_bottles_response_as_a_mapping_of_its_headers_answers_as_in_bottle(tmp_p
         assert answer.headers["X-Charset"] == "ISO-8859-15"
         assert answer.headers["X-Count"] == "3"
         assert "X-Gone" not in answer.headers
+
+
+COOKIE_THEN_ASSIGNED_AGAIN = '''
+from bottle import Bottle, request, response
+
+app = Bottle()
+
+
+@app.route("/hello2")
+def hello_again():
+    name = request.cookies.name
+    if not name:
+        name = "guest"
+    response.set_cookie("name", name)
+    try:
+        name = name.upper()
+    except AttributeError:
+        name = ""
+    return "Hello " + name
+'''
+
+
+def test_a_change_before_its_name_is_assigned_again_takes_the_value_it_saw(tmp_path):
+    """RULE-s47's class G: the change was a breaking TODO on Bottle's own response (a
+    500 in the port); its @after_this_request function now takes `name` as a default."""
+    result = port(COOKIE_THEN_ASSIGNED_AGAIN, faithful=False)
+    assert "(response, name=name):" in result.code
+    assert not [t for t in result.todos if t["code"] == "P022"]
+    bottle_app, flask_app = both_apps(tmp_path, COOKIE_THEN_ASSIGNED_AGAIN, "assignedagain")
+    for client in (bottle_app, flask_app):
+        answer = client.get("/hello2")
+        assert answer.text == "Hello GUEST"
+        assert answer.headers["Set-Cookie"].startswith("name=guest")
+    for client in (bottle_app, flask_app):
+        answer = client.get("/hello2", headers={"Cookie": "name=ann"})
+        assert answer.text == "Hello ANN"
+        assert answer.headers["Set-Cookie"].startswith("name=ann")
+
+
+def test_a_change_before_a_path_inside_it_changes_stays_a_todo():
+    result = port('''
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/x")
+        def x():
+            data = {"v": "a"}
+            response.set_header("X-V", data)
+            data["v"] = "b"
+            data.v2 = 1
+            return "x"
+    ''', faithful=False)
+    assert "P022" in [t["code"] for t in result.todos]
+    assert "data=data" not in result.code
