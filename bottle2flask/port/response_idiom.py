@@ -626,15 +626,34 @@ def _differs(small: cst.BaseSmallStatement) -> list[tuple[str, str]]:
         method, args = small.value.func.attr.value, small.value.args
         name = _literal(args[0].value) if args and args[0].keyword is None else None
         kind = "cookie" if method in ("set_cookie", "delete_cookie") else "header"
-        return [(kind, name)] if name and name.lower() != "set-cookie" else []
+        if kind == "header" and name and name.lower() == "set-cookie":  # the cookie's name
+            value = args[1].value if len(args) > 1 else None
+            return _set_cookie_named(value)
+        return [(kind, name)] if name else []
     if isinstance(small, cst.Assign):
         target = small.targets[0].target
         if isinstance(target, cst.Subscript) and len(target.slice) == 1 \
                 and isinstance(target.slice[0].slice, cst.Index):
             name = _literal(target.slice[0].slice.value)
-            return [("header", name)] if name and name.lower() != "set-cookie" else []
+            if name and name.lower() == "set-cookie":
+                return _set_cookie_named(small.value)
+            return [("header", name)] if name else []
         if isinstance(target, cst.Attribute) and target.attr.value == "content_type":
             return [("header", "Content-Type")]
+    return []
+
+
+def _set_cookie_named(value: cst.BaseExpression | None) -> list[tuple[str, str]]:
+    """A Set-Cookie header written out (`"name=" + value`, `f"name={value}"`): parity
+    names it by its cookie's name, the text before the first `=` of what leads it."""
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        value = value.left
+    text = _literal(value) if value is not None else None
+    if isinstance(value, cst.FormattedString) and value.parts \
+            and isinstance(value.parts[0], cst.FormattedStringText):
+        text = value.parts[0].value
+    if text and "=" in text and text.split("=", 1)[0].strip():
+        return [("cookie", text.split("=", 1)[0].strip())]
     return []
 
 
