@@ -991,7 +991,8 @@ def test_a_packaged_plugin_reading_bottles_request_and_setting_its_cookie_answer
         assert "Set-Cookie" not in failed.headers and "X-Session" not in failed.headers
 
 
-def test_sqlite_installed_in_a_function_of_another_module_keeps_get_db_importable(plugin_packages, tmp_path):
+def test_sqlite_installed_in_a_function_of_another_module_keeps_get_db_importable(
+        plugin_packages, tmp_path):
     """RULE-s47's class A (nebil/lommebok): `def initialize(): install(sqlite.Plugin(...))`
     in database.py; the app imports database and calls it. get_db was defined inside
     initialize(), the app's `from database import get_db` an ImportError: the port did

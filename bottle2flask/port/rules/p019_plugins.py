@@ -770,13 +770,11 @@ def _top_level_names(module: cst.Module) -> set[str]:
                              if isinstance(t.target, cst.Name))
             elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
                 found.add(small.target.value)
-            elif isinstance(small, cst.Import):
-                found.update((a.asname.name.value if a.asname else
-                              cst.Module([]).code_for_node(a.name).split(".")[0])
-                             for a in small.names if isinstance(a.asname.name if a.asname
-                                                                 else a.name, cst.Name | cst.Attribute))
-            elif isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
-                found.update((a.asname.name.value if a.asname else a.name.value)
-                             for a in small.names
-                             if isinstance(a.asname.name if a.asname else a.name, cst.Name))
+            elif isinstance(small, cst.Import | cst.ImportFrom) \
+                    and not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    bound = alias.asname.name if alias.asname else alias.name
+                    if isinstance(bound, cst.Name | cst.Attribute):
+                        # `import a.b` binds `a`
+                        found.add(cst.Module([]).code_for_node(bound).split(".")[0])
     return found
