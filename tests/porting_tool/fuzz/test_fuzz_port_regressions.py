@@ -309,3 +309,14 @@ def test_a_helper_classs_cookie_and_the_routers_build_answer_alike():
                                rules=["/r3/<w0:float>"], filters=["float"])))
     assert verdict.outcome not in FAILED and not verdict.problems, verdict.report()
     assert verdict.broken == 0 and "P022" not in str(verdict.source)
+
+
+# RULE-s47's classes E and G, as the grammar draws them: a header set as an item of
+# Bottle's response (bottle_compat's response had no item assignment: a 500), a cookie
+# set from a name the view assigns again after it (a breaking TODO on Bottle's own
+# response: a 500, exit 5).
+def test_a_header_set_as_an_item_and_a_cookie_from_a_name_assigned_again_answer_alike():
+    verdict = judged(app(route(body="cookie_set", variant="assigned_again"),
+                         route(2, body="header", variant="item")))
+    assert verdict.outcome not in FAILED and not verdict.problems, verdict.report()
+    assert verdict.broken == 0
