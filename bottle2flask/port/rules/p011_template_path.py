@@ -95,8 +95,7 @@ class TemplatePath(Rule):
                 folder)])
         shared = self.facts.default_app and self.facts.default_from
         if not self.depth and shared and entries is not None and entries[0] != "set" \
-                and string_value(entries[1]) not in (None, "./", ".") \
-                and not any(isinstance(s.body[0], cst.Assign) for s in self.statements):
+                and string_value(entries[1]) not in (None, "./", "."):
             # Bottle's default app, which the port makes in a module of its own that this
             # one imports (RULE-s47's class P): the folder set on it here, at the module's
             # top, before any page renders (Flask reads it at the first render)
