@@ -11,7 +11,9 @@
 A change that the block's `return` does not follow for certain (it is made before an
 `if` that returns, or in a helper) becomes an `@after_this_request` function at the
 spot, which Flask applies to whatever response the request ends with. A change whose
-values are assigned again after it, or a use of `response` other than these, is a TODO.
+values are assigned again after it (but a plain name, which the `@after_this_request` function
+takes as a default, its value as it stood at the change), or a use of `response` other than
+these, is a TODO.
 """
 
 from __future__ import annotations
@@ -410,9 +412,17 @@ class Folder:
             # rebind the name: that change is ported where it stands
             read = {n for n in read
                     if self.rule.facts.bottle.get(n.split(".")[0]) != "response"}
-            if clashes(read, bound):
+            clash = clashes(read, bound)
+            # a plain name bound again further on (`name = name.upper()` after the
+            # cookie is set): the function takes its value as it stands here, as a
+            # default, as Bottle's response took it; a path changed inside (`self.x`,
+            # `data.x = ...`) has no such snapshot: a TODO
+            rebound, changed = _rebound(stmts[run[-1] + 1:])
+            captured = clash if all(c in rebound and c not in changed and c not in later
+                                    for c in clash) else None
+            if captured is None:
                 out[run[0]] = self.rule.todo_on(out[run[0]], (
-                    f"response change before {', '.join(clashes(read, bound))} is assigned "
+                    f"response change before {', '.join(clash)} is assigned "
                     "again: set it on the response the view returns (make_response)"),
                     breaks=True)  # Bottle's response, which Flask never sends
                 self.flagged.add(id(out[run[0]]))
@@ -427,8 +437,12 @@ class Folder:
                 body = _unless_redirected(body)
             body.append(cst.SimpleStatementLine([cst.Return(cst.Name("response"))]))
             comments = [line for i in run for line in stmts[i].leading_lines]
+            params = [cst.Param(cst.Name("response")),
+                      *(cst.Param(cst.Name(c), default=cst.Name(c), equal=cst.AssignEqual(
+                          cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+                        for c in captured)]
             func = cst.FunctionDef(
-                cst.Name(name), cst.Parameters([cst.Param(cst.Name("response"))]),
+                cst.Name(name), cst.Parameters(params),
                 cst.IndentedBlock(body), decorators=[cst.Decorator(cst.Name("after_this_request"))],
                 leading_lines=comments)
             if aborts:  # Bottle's HTTPError replaces the response: the change is lost there
@@ -531,6 +545,42 @@ def _targets(node, found: set[str]) -> None:
         found.update(names_read(node))
 
 
+def _rebound(nodes) -> tuple[set[str], set[str]]:
+    """(the plain names these statements assign to, rebinding them: `name = ...`,
+    `for name in`; the names they change otherwise: `name[k] = `, `name.x = `,
+    `name += `, which a default argument would not snapshot)."""
+    rebound: set[str] = set()
+    changed: set[str] = set()
+
+    def target(node) -> None:
+        if isinstance(node, cst.Name):
+            rebound.add(node.value)
+        elif isinstance(node, cst.Tuple | cst.List):
+            for element in node.elements:
+                target(element.value)
+        elif isinstance(node, cst.StarredElement):
+            target(node.value)
+        else:
+            changed.update(p.split(".")[0] for p in paths_read(node))
+
+    class Bound(Visitor):
+        def visit_AssignTarget(self, node) -> None:
+            target(node.target)
+
+        def visit_AnnAssign(self, node) -> None:
+            target(node.target)
+
+        def visit_For(self, node) -> None:
+            target(node.target)
+
+        def visit_AugAssign(self, node) -> None:
+            changed.update(p.split(".")[0] for p in paths_read(node.target))
+
+    for node in nodes:
+        walk(node, Bound())
+    return rebound, changed
+
+
 def paths_bound(nodes) -> set[str]:
     """Names and attribute chains assigned anywhere in these statements."""
     found: set[str] = set()
@@ -576,15 +626,34 @@ def _differs(small: cst.BaseSmallStatement) -> list[tuple[str, str]]:
         method, args = small.value.func.attr.value, small.value.args
         name = _literal(args[0].value) if args and args[0].keyword is None else None
         kind = "cookie" if method in ("set_cookie", "delete_cookie") else "header"
-        return [(kind, name)] if name and name.lower() != "set-cookie" else []
+        if kind == "header" and name and name.lower() == "set-cookie":  # the cookie's name
+            value = args[1].value if len(args) > 1 else None
+            return _set_cookie_named(value)
+        return [(kind, name)] if name else []
     if isinstance(small, cst.Assign):
         target = small.targets[0].target
         if isinstance(target, cst.Subscript) and len(target.slice) == 1 \
                 and isinstance(target.slice[0].slice, cst.Index):
             name = _literal(target.slice[0].slice.value)
-            return [("header", name)] if name and name.lower() != "set-cookie" else []
+            if name and name.lower() == "set-cookie":
+                return _set_cookie_named(small.value)
+            return [("header", name)] if name else []
         if isinstance(target, cst.Attribute) and target.attr.value == "content_type":
             return [("header", "Content-Type")]
+    return []
+
+
+def _set_cookie_named(value: cst.BaseExpression | None) -> list[tuple[str, str]]:
+    """A Set-Cookie header written out (`"name=" + value`, `f"name={value}"`): parity
+    names it by its cookie's name, the text before the first `=` of what leads it."""
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        value = value.left
+    text = _literal(value) if value is not None else None
+    if isinstance(value, cst.FormattedString) and value.parts \
+            and isinstance(value.parts[0], cst.FormattedStringText):
+        text = value.parts[0].value
+    if text and "=" in text and text.split("=", 1)[0].strip():
+        return [("cookie", text.split("=", 1)[0].strip())]
     return []
 
 

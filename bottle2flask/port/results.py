@@ -166,6 +166,17 @@ class TreeResult:
                 and m.path not in self.parts and not self.imports.get(m.path, 0)
                 and m.path not in self.imported]
 
+    @property
+    def app_sources(self) -> list[tuple[str, str]]:
+        """FILE and APP of the folder's other modules that make an app another of its
+        modules imports (a launcher's `from app import app`): where the start fails at
+        import (it reads a setting the machine lacks), the check starts the app from the
+        module that makes it."""
+        main = self._main()
+        return [(m.path, m.app_name) for m in self.modules
+                if m is not main and m.app_name and m.path.endswith(".py")
+                and m.path in self.imported]
+
     def _main(self) -> FileResult | None:
         apps = [m for m in self.modules if m.app_name and m.path.endswith((".py", ".wsgi"))]
         if not apps:

@@ -162,10 +162,13 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     original, port, original_loads, port_loads = specs(src, out, start, python, timeout,
                                                        result.served)
     others = list(result.other_starts)  # a folder of scripts: each serves an app of its own
-    if not original_loads["ok"] and others:
+    # or, where the start is a launcher importing its app (RULE-s47's class L), the module
+    # that makes the app
+    fallbacks = [*others, *(s for s in result.app_sources if s not in others)]
+    if not original_loads["ok"] and fallbacks:
         # the first script whose original starts is compared first; the one that does not
         # start is said among the others, not the folder's reason to compare nothing
-        for other in others:
+        for other in fallbacks:
             candidate = specs(src, out, other, python, timeout)
             if candidate[2]["ok"]:
                 others = [start, *(o for o in others if o != other)]

@@ -596,7 +596,7 @@ def test_neither_app_starting_for_the_machines_reasons_is_not_compared(monkeypat
                "cause": "FileNotFoundError: config.py", "file": "config.py", "line": 3}
     code = {**machine, "cause": "NameError: name 'HERE' is not defined", "file": "app.py"}
     result = SimpleNamespace(start=("app.py", "app"), served=None, modules=[],
-                             other_starts=[])
+                             other_starts=[], app_sources=[])
     for port, status in ((machine, ExitStatus.NOT_COMPARED),
                          (code, ExitStatus.PORT_DOES_NOT_START)):
         monkeypatch.setattr(checking, "specs", lambda *args, port=port: (
@@ -646,6 +646,25 @@ def test_a_folder_of_scripts_whose_first_does_not_start_compares_the_others(
         in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
     report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
     assert report["entry"] == {"module": "hello", "app": "app"}
+
+
+def test_a_launcher_that_fails_at_import_is_passed_over_for_the_module_making_the_app(
+        tmp_path, capsys):
+    """Trial class RULE-s47 L (AzurePythonFrameworkWindowsOSExamples): run_server.py
+    imports app.py's app and serves it on os.environ["PORT"]; the check took the launcher
+    as the folder's app, which fails at import in both (KeyError), and compared nothing
+    (exit 4), though app.py and its port start."""
+    src = tmp_path / "site"
+    src.mkdir()
+    (src / "app.py").write_text('from bottle import route, default_app\n\n\n@route("/")\n'
+                                'def index():\n    return "index"\n\n\napp = default_app()\n')
+    (src / "run_server.py").write_text("import os\nfrom wsgiref.simple_server import make_server"
+                                       "\n\nfrom app import app\n\nmake_server('127.0.0.1', "
+                                       "int(os.environ['NO_SUCH_PORT_SET']), app)"
+                                       ".serve_forever()\n")
+    assert port(src, "-o", tmp_path / "out") == 0
+    out = capsys.readouterr().out
+    assert "  GET / " in out and "0 different" in out
 
 
 def test_a_package_importing_a_module_beside_it_is_checked_with_that_module(

@@ -20,7 +20,7 @@ from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 from bottle2flask.port.folder import port_tree
 
-from .helpers import check
+from .helpers import answers, both_folders, check
 from .helpers import port as port_faithful
 from .test_port_apps import write
 
@@ -989,3 +989,50 @@ def test_a_packaged_plugin_reading_bottles_request_and_setting_its_cookie_answer
         failed = client.get("/fails", expect_errors=True)
         assert failed.status_int == 500
         assert "Set-Cookie" not in failed.headers and "X-Session" not in failed.headers
+
+
+def test_sqlite_installed_in_a_function_of_another_module_keeps_get_db_importable(
+        plugin_packages, tmp_path):
+    """RULE-s47's class A (nebil/lommebok): `def initialize(): install(sqlite.Plugin(...))`
+    in database.py; the app imports database and calls it. get_db was defined inside
+    initialize(), the app's `from database import get_db` an ImportError: the port did
+    not start. The pattern now goes to database.py's top."""
+    files = {"database.py": '''
+        import sqlite3
+        from bottle import install
+        from bottle.ext import sqlite
+
+        PATH = "a.sqlite3"
+
+
+        def initialize():
+            install(sqlite.Plugin(dbfile=PATH, keyword="conn"))
+            conn = sqlite3.connect(PATH)
+            conn.execute("CREATE TABLE IF NOT EXISTS item(name TEXT)")
+            conn.commit()
+        ''', "web.py": '''
+        import database
+        from bottle import get, default_app
+
+
+        @get("/items")
+        def items(conn):
+            return str(conn.execute("SELECT count(*) FROM item").fetchone()[0])
+
+
+        database.initialize()
+        app = default_app()
+        '''}
+    import os
+
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, files, "sqliteinfunction")
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/items") == (200, "0")
+    finally:
+        os.chdir(cwd)
+    database = (tmp_path / "out" / "database.py").read_text()
+    assert database.index("def get_db():") > database.index("def initialize():")
+    assert "    def get_db" not in database

@@ -1393,3 +1393,70 @@ def test_views_of_one_name_keep_it_first_then_are_numbered_and_another_modules_n
     assert '@app.route("/page", endpoint="web.page")' in code
     assert '@app.route("/pages/page", endpoint="pages.page")' in \
         (tmp_path / "out" / "pages.py").read_text()
+
+
+METHODS_COMPUTED = '''
+import bottle
+
+
+class View:
+    methods = ["GET", "POST"]
+
+    def callback(self):
+        return "view " + bottle.request.method
+
+
+def path(url, view):
+    bottle.route(path=url, method=view.methods + ["OPTIONS"], callback=view().callback)
+
+
+path("/thing", View)
+app = bottle.default_app()
+'''
+
+
+def test_a_method_sum_with_a_list_literal_stays_a_list(tmp_path):
+    """`method=view.methods + ["OPTIONS"]` (RULE-s47's class C): `[...]` around it made a
+    list in a list, an AttributeError at import, the port did not start."""
+    result = port(METHODS_COMPUTED, faithful=False)
+    assert 'methods=view.methods + ["OPTIONS"]' in result.code
+    assert not [t for t in result.todos if "method=" in t["text"]]
+    for faithful in (False, True):
+        (tmp_path / str(faithful)).mkdir()
+        bottle_app, flask_app = both_apps(tmp_path / str(faithful), METHODS_COMPUTED,
+                                          "methodsum", faithful=faithful)
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/thing") == (200, "view GET")
+            assert answers(client, "/thing", "POST") == (200, "view POST")
+            assert answers(client, "/thing", "PUT")[0] == 405
+
+
+def test_a_method_read_from_elsewhere_takes_bottles_one_or_many_when_exact(tmp_path):
+    """A name the module does not bind: one method or a list. The idiomatic guess is one
+    (a TODO); the exact candidate, route_methods(), takes either, as Bottle did."""
+    files = {"settings.py": 'METHODS = ["GET", "POST"]\nONE = "PUT"\n', "web.py": '''
+        from bottle import Bottle
+
+        from settings import METHODS, ONE
+
+        app = Bottle()
+
+
+        @app.route("/x", method=METHODS)
+        def x():
+            return "x"
+
+
+        @app.route("/y", method=ONE)
+        def y():
+            return "y"
+    '''}
+    bottle_app, flask_app = both_folders(tmp_path, files, "methodsel", faithful=True)
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "methods=route_methods(METHODS)" in code
+    assert "from bottle_routes import route_methods" in code
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/x", "POST") == (200, "x")
+        assert answers(client, "/x")[0] == 200
+        assert answers(client, "/y", "PUT") == (200, "y")
+        assert answers(client, "/y")[0] == 405

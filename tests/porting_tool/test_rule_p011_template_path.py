@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import idiom, port, untouched
+from .helpers import answers, both_folders, idiom, port, untouched
 
 # What P011 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -112,3 +112,44 @@ def test_a_change_in_a_module_that_does_not_make_the_app_is_a_todo():
     ''', faithful=False)
     assert [t["code"] for t in result.todos] == ["P001", "P011"]
     assert 'TEMPLATE_PATH.insert(0, "./tpl/")' in result.code
+
+
+def test_a_folder_appended_where_the_shared_default_app_is_used_is_the_apps(tmp_path):
+    """RULE-s47's class P (nebil/lommebok, once its port started): two modules share
+    Bottle's default app, which the port makes in default_app.py; the routes' module
+    appends "templates" to TEMPLATE_PATH: a TODO, and every page a TemplateNotFound 500.
+    The folder is now set on the app there."""
+    files = {"pages.py": '''
+        from bottle import get
+
+
+        @get("/about")
+        def about():
+            return "about"
+        ''', "web.py": '''
+        import pages
+        from bottle import get, template, TEMPLATE_PATH, default_app
+
+        TEMPLATE_PATH.append("templates")
+
+
+        @get("/")
+        def index():
+            return template("index", name="ann")
+
+
+        app = default_app()
+        ''', "templates/index.tpl": "<p>Hello {{name}}</p>\n"}
+    import os
+
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path / "src") if (tmp_path / "src").exists() else None
+        bottle_app, flask_app = both_folders(tmp_path, files, "sharedfolder")
+        os.chdir(tmp_path / "src")
+        assert answers(bottle_app, "/") == (200, "<p>Hello ann</p>\n")
+        os.chdir(tmp_path / "out")
+        assert answers(flask_app, "/") == (200, "<p>Hello ann</p>\n")
+    finally:
+        os.chdir(cwd)
+    assert 'app.template_folder = "templates"' in (tmp_path / "out" / "web.py").read_text()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import idiom, port, untouched
+from .helpers import both_apps, idiom, port, untouched
 
 # What P022 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -160,3 +160,89 @@ def test_a_member_no_helper_keeps_stays_a_breaking_todo():
     """, faithful=False)
     assert ("P022", True) in [(t["code"], t["breaks"]) for t in result.todos]
     assert not [s for s in result.sites if s.get("kept")]
+
+
+RESPONSE_AS_MAPPING = '''
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.route("/iso")
+def iso():
+    response["X-Charset"] = "ISO-8859-15"
+    response["X-Gone"] = "soon"
+    response["X-Count"] = 3
+    del response["X-Gone"]
+    return "set: %s %s %s" % (response["X-Charset"], "X-Gone" in response,
+                              "X-Count" in response)
+'''
+
+
+def test_bottles_response_as_a_mapping_of_its_headers_answers_as_in_bottle(tmp_path):
+    """`response["X"] = v` (RULE-s47's class E): the kept response had no item
+    assignment, a TypeError and a 500 where Bottle set the header."""
+    bottle_app, flask_app = both_apps(tmp_path, RESPONSE_AS_MAPPING, "respmap")
+    for client in (bottle_app, flask_app):
+        answer = client.get("/iso")
+        assert answer.status_int == 200
+        assert answer.text == "set: ISO-8859-15 False True"
+        assert answer.headers["X-Charset"] == "ISO-8859-15"
+        assert answer.headers["X-Count"] == "3"
+        assert "X-Gone" not in answer.headers
+
+
+COOKIE_THEN_ASSIGNED_AGAIN = '''
+from bottle import Bottle, request, response
+
+app = Bottle()
+
+
+@app.route("/hello2")
+def hello_again():
+    name = request.cookies.name
+    if not name:
+        name = "guest"
+    response.set_cookie("name", name)
+    try:
+        name = name.upper()
+    except AttributeError:
+        name = ""
+    return "Hello " + name
+'''
+
+
+def test_a_change_before_its_name_is_assigned_again_takes_the_value_it_saw(tmp_path):
+    """RULE-s47's class G: the change was a breaking TODO on Bottle's own response (a
+    500 in the port); its @after_this_request function now takes `name` as a default."""
+    result = port(COOKIE_THEN_ASSIGNED_AGAIN, faithful=False)
+    assert "(response, name=name):" in result.code
+    assert not [t for t in result.todos if t["code"] == "P022"]
+    bottle_app, flask_app = both_apps(tmp_path, COOKIE_THEN_ASSIGNED_AGAIN, "assignedagain")
+    for client in (bottle_app, flask_app):
+        answer = client.get("/hello2")
+        assert answer.text == "Hello GUEST"
+        assert answer.headers["Set-Cookie"].startswith("name=guest")
+    for client in (bottle_app, flask_app):
+        answer = client.get("/hello2", headers={"Cookie": "name=ann"})
+        assert answer.text == "Hello ANN"
+        assert answer.headers["Set-Cookie"].startswith("name=ann")
+
+
+def test_a_change_before_a_path_inside_it_changes_stays_a_todo():
+    result = port('''
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/x")
+        def x():
+            data = {"v": "a"}
+            response.set_header("X-V", data)
+            data["v"] = "b"
+            data.v2 = 1
+            return "x"
+    ''', faithful=False)
+    assert "P022" in [t["code"] for t in result.todos]
+    assert "data=data" not in result.code

@@ -66,6 +66,8 @@ def _apply(flask_response, changes):
             flask_response.headers[args[0]] = args[1]
         elif kind == "add_header":
             flask_response.headers.add(*args)
+        elif kind == "del_header":
+            del flask_response.headers[args[0]]
         else:
             getattr(flask_response, kind)(*args, **options)
     return flask_response
@@ -131,6 +133,22 @@ class BottleResponse:
 
     def __setattr__(self, name, value):  # status, status_code, content_type, charset
         self._later("setattr", (name, value), {})
+
+    # Bottle's response is a mapping of its headers too: `response["X-A"] = "1"` sets
+    # one (its values made text), `response["X-A"]` reads the last, `del` drops them all
+    def __setitem__(self, name, value):
+        self.set_header(name, value)
+
+    def __getitem__(self, name):
+        return self.headers[name]
+
+    def __delitem__(self, name):
+        if name not in self:
+            raise KeyError(name)
+        self._later("del_header", (name,), {})
+
+    def __contains__(self, name):
+        return name in self.headers
 
     def copy(self, cls=None):
         """A Response with the status, headers and cookies set so far (`cls`, Bottle's

@@ -4,11 +4,14 @@ Copied into a port by the porting kit (as `bottle_routes.py`) only where a modul
 
     @app.get(flask_rule(app, path("doc", "<name:path>")))   # a rule computed at run time
     url = bottle_url("/item/<id>", id=3)                    # get_url() given a rule
+    @app.route("/x", methods=route_methods(view.methods))   # method= read at run time
 
 `flask_rule` turns a Bottle rule (`/item/<id:int>`, `<name:re:[a-z]+>`, the old `:id`)
 into a Werkzeug rule and registers on the app the converters it needs, each taking what
 Bottle's filter takes. `bottle_url` builds a URL as Bottle's `get_url` does: from a
 route's name (Flask's endpoint), or from a rule string when no route has that name.
+`route_methods` takes what Bottle's `method=` took, one method or several, and gives the
+list Flask's `methods=` takes.
 Delete this module once the app no longer imports it.
 """
 
@@ -21,7 +24,7 @@ from flask import Flask, current_app, has_request_context, request, url_for
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import BaseConverter
 
-__all__ = ["bottle_url", "flask_rule"]
+__all__ = ["bottle_url", "flask_rule", "route_methods"]
 
 # A wildcard of Bottle's rule syntax, with the backslashes before it (an odd number makes
 # it literal text): `<name>`, `<name:filter>`, `<name:filter:config>` (a `>` in the config
@@ -151,6 +154,17 @@ def flask_rule(app: Flask, rule: str) -> str:
         app.url_value_preprocessor(_drop_anonymous)
     # Werkzeug's rules start with a slash; Bottle matched a rule against the whole path
     return "".join(parts) if "".join(parts).startswith("/") else "/" + "".join(parts)
+
+
+def route_methods(method) -> list[str]:
+    """Bottle's `method=`, one method (`"GET"`) or an iterable of them, as the list
+    Flask's `methods=` takes (a string there would be read letter by letter)."""
+    if isinstance(method, str):
+        return [method]
+    methods = list(method)
+    if not all(isinstance(m, str) for m in methods):
+        raise TypeError(f"method= takes a method name or names, not {method!r}")
+    return methods
 
 
 def bottle_url(target: str, **values) -> str:

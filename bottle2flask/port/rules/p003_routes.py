@@ -24,6 +24,12 @@ rewritten as one; a prefix + text with no wildcard stays as written, under a TOD
 A shortcut given a method anyway (`@post("/login", method="POST")`,
 `@get("/x", method=["GET", "POST"])`) becomes the shortcut of the one method left, else
 `route(rule, methods=[...])`: Flask's shortcuts refuse methods=.
+A `method=` that is not a literal: a sum with a list literal in it
+(`method=view.methods + ["OPTIONS"]`) is a list as written and stays so (`[...]` around it
+was a list in a list, an error at import); another expression is `[value]` under a TODO
+(the idiomatic guess: one method), and its exact candidate, taken under --faithful or
+where the check repairs the site, is `route_methods(value)` from bottle_routes.py: one
+method or a list, as Bottle took either.
 A path and method routed again on the same app in one module: Bottle served the
 later view, Werkzeug would serve the first (PORTING 38); the replaced route is left
 out with a comment, or keeps only the methods no later route takes. Routes made in
@@ -829,12 +835,19 @@ class Routes(Rule):
                 bound = self.bound.get(value.value) if isinstance(value, cst.Name) else None
                 if isinstance(value, cst.Name) and isinstance(bound, cst.List | cst.Tuple):
                     pass  # METHODS = ["GET", "POST"]: a list already, as Flask wants it
+                elif is_list_expression(value):
+                    pass  # view.methods + ["OPTIONS"]: a list however its parts are read
                 elif not isinstance(value, cst.List | cst.Tuple):
-                    if not isinstance(value, cst.BaseString) and bound is None:
+                    if isinstance(value, cst.BaseString) or bound is not None:
+                        value = cst.List([cst.Element(value)])
+                    elif self.exact("route-methods"):  # one method or a list, at run time
+                        self.need_helper(HELPERS, "route_methods")
+                        value = cst.Call(cst.Name("route_methods"), [cst.Arg(value)])
+                    else:
                         self.todo("method= is not a literal: Bottle took one method or a "
                                   "list, Flask's methods= takes a list only: check it is "
                                   "one method")
-                    value = cst.List([cst.Element(value)])
+                        value = cst.List([cst.Element(value)])
                 if isinstance(value, cst.List | cst.Tuple) \
                         and any(string_value(e.value) == "ANY" for e in value.elements):
                     value = cst.parse_expression(ANY)  # Bottle's wildcard method
@@ -1023,6 +1036,16 @@ def names_assigned_in(function: cst.FunctionDef) -> set[str]:
 
     walk(function, Assigned())
     return found
+
+
+def is_list_expression(node: cst.BaseExpression) -> bool:
+    """A `method=` value that is a list or tuple whatever its names hold: a comprehension,
+    or a sum with a list or tuple literal in it (`view.methods + ["OPTIONS"]`; Python adds
+    a list only to a list)."""
+    if isinstance(node, cst.List | cst.Tuple | cst.ListComp):
+        return True
+    return isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add) \
+        and (is_list_expression(node.left) or is_list_expression(node.right))
 
 
 def walk_strings(node: cst.CSTNode) -> list[str]:

@@ -10,6 +10,10 @@ templates' folder once:
         ->  app.jinja_loader = ChoiceLoader([FileSystemLoader(a), FileSystemLoader(b)])
 
 A change made in a function (at run time), or after the app is made, is a TODO.
+Where the module uses Bottle's default app, which the port makes in a module of its own
+(`default_app.py`, for a default app several modules share), a module-level
+`TEMPLATE_PATH.append("templates")` or `.insert(0, ...)` of a literal folder sets the app's
+folder there (`app.template_folder = "templates"`).
 Where the module makes its app from a Flask subclass (`app = Site()`, no `Flask(...)`
 here to take the option), the folder is set on the app right after it is made
 (`app.template_folder = "tpl"`): Flask reads it at the first render.
@@ -89,6 +93,17 @@ class TemplatePath(Rule):
             return updated.with_changes(body=[cst.Assign(
                 [cst.AssignTarget(cst.Attribute(self.app, cst.Name("template_folder")))],
                 folder)])
+        shared = self.facts.default_app and self.facts.default_from
+        if not self.depth and shared and entries is not None and entries[0] != "set" \
+                and string_value(entries[1]) not in (None, "./", "."):
+            # Bottle's default app, which the port makes in a module of its own that this
+            # one imports (RULE-s47's class P): the folder set on it here, at the module's
+            # top, before any page renders (Flask reads it at the first render)
+            self.fired()
+            return updated.with_changes(body=[cst.Assign(
+                [cst.AssignTarget(cst.Attribute(cst.Name(self.facts.app_name),
+                                                cst.Name("template_folder")))],
+                self.from_app(entries[1]))])
         if self.depth or entries is None or not self.facts.makes_app():
             self.todo("TEMPLATE_PATH changed here (at run time, in a module that does not make "
                       "the app, or in a way this rule does not read): Flask reads its "

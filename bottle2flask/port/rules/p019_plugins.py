@@ -9,7 +9,11 @@ bottle-sqlalchemy (`bottle_sqlalchemy.Plugin(engine, metadata, ...)`) a
 `scoped_session` removed at teardown (committed first, as its `commit=True` did). Each
 view that took the plugin's keyword binds it on its first line instead.
 Views in another module of the app get the keyword the same way, importing `get_db`
-(or `db_session`) from the module that installed the plugin (Settings.openers).
+(or `db_session`) from the module that installed the plugin (Settings.openers). Installed
+inside a function (`def initialize(): install(sqlite.Plugin(dbfile=PATH))`), the pattern
+goes to the module's top, where the other modules import `get_db` from, when its options
+read only names bound there (inside the function, `get_db` was its local and the import
+an ImportError: the port did not start).
 
 Any other plugin keeps its effects. Where the port can prove what it does, idiomatically:
 
@@ -57,7 +61,7 @@ import re
 import libcst as cst
 from libcst.helpers import parse_template_module
 
-from ..edit import Visitor, arg, kw, string_value
+from ..edit import Visitor, arg, kw, names_read, string_value
 from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import wildcard_names
 from .base import Change, Companion, Phase, Rule, decorator_method, glob, is_view
@@ -268,6 +272,8 @@ class Plugins(PluginNames, Rule):
         # per function being visited: [its index or None, route decorator slots found]
         self.functions: list[list] = []
         self.decorator_calls: set[int] = set()  # the calls written as decorators
+        self.module_names: set[str] = set()  # the names the module binds at its top
+        self.hoisted: list[cst.BaseStatement] = []  # patterns moved to the module's top
 
     # -- what the module installs -----------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
@@ -282,6 +288,7 @@ class Plugins(PluginNames, Rule):
         self.defs = {stmt.name.value: i for i, stmt in enumerate(node.body)
                      if isinstance(stmt, cst.FunctionDef)}
         self.at = {id(stmt): i for i, stmt in enumerate(node.body)}
+        self.module_names = _top_level_names(node)
         self._plan(node)
 
     def _plan(self, module: cst.Module) -> None:
@@ -448,6 +455,14 @@ class Plugins(PluginNames, Rule):
             if options["create"]:
                 values["metadata"] = options["metadata"]
         body = list(parse_template_module(source, **values).body)
+        if self.depth and all(self._module_level(v) for v in values.values()):
+            # installed in a function (`def initialize(): install(sqlite.Plugin(...))`):
+            # the pattern goes to the module's top, where other modules import get_db
+            # from (inside the function, get_db was its local: an ImportError there)
+            body[0] = body[0].with_changes(leading_lines=[cst.EmptyLine()] * 2)
+            self.hoisted.extend(body)
+            self.last_added.add(id(body[-1]))
+            return self.placeholder([x for x in line.leading_lines if x.comment is not None])
         blank = [cst.EmptyLine()] * (1 if self.depth else 2)
         first = body[0]
         if isinstance(first, cst.FunctionDef):  # a def after the line before: blank lines
@@ -475,7 +490,14 @@ class Plugins(PluginNames, Rule):
         return updated.with_changes(body=self._spaced(list(updated.body), 1))
 
     def leave_Module(self, original, updated):
-        return updated.with_changes(body=self._spaced(list(updated.body), 2))
+        body = [*updated.body, *self.hoisted]
+        return updated.with_changes(body=self._spaced(body, 2))
+
+    def _module_level(self, value: cst.BaseExpression) -> bool:
+        """Whether an option of the plugin reads only names bound at the module's top
+        (the app's own name is: the port makes or imports it there)."""
+        return all(n in self.module_names or n == self.facts.app_name
+                   for n in names_read(value))
 
     # -- routes and views -----------------------------------------------------------------
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
@@ -731,3 +753,28 @@ def options_of(kind: str, call: cst.Call) -> dict | None:
 def _is_docstring(stmt) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Expr) \
         and isinstance(stmt.body[0].value, cst.SimpleString | cst.ConcatenatedString)
+
+
+def _top_level_names(module: cst.Module) -> set[str]:
+    """The names a module binds at its top: assignments, imports, defs and classes."""
+    found: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef | cst.ClassDef):
+            found.add(stmt.name.value)
+            continue
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign):
+                found.update(t.target.value for t in small.targets
+                             if isinstance(t.target, cst.Name))
+            elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                found.add(small.target.value)
+            elif isinstance(small, cst.Import | cst.ImportFrom) \
+                    and not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    bound = alias.asname.name if alias.asname else alias.name
+                    if isinstance(bound, cst.Name | cst.Attribute):
+                        # `import a.b` binds `a`
+                        found.add(cst.Module([]).code_for_node(bound).split(".")[0])
+    return found

@@ -22,9 +22,14 @@ as Bottle drops it (its HTTPResponse replaces the response), and shown in a comm
 it stood. A change before an `abort()`, or in a decorator's wrapper before it calls the
 view (`fn(*args, **kwargs)`, which may abort or answer an HTTPResponse), is kept by Flask
 where Bottle lost it: D-error-response, which names the headers and cookies the change
-sets (a name written out) for parity to count as declared. A change whose values are
-assigned again later in the function, and any other use of `response` at module level, is
-a TODO; a view reading it back and returning text holds its own (P023). A function that
+sets (a name written out; a `Set-Cookie` header written out, `"name=" + value`, by its
+cookie's name) for parity to count as declared. A change that reads a name
+assigned again later in the function (`response.set_cookie("name", name)`, then `name =
+name.upper()`) becomes an `@after_this_request` function taking that name's value as a
+default (`def set_cookie_name(response, name=name)`): the value the change saw, as Bottle's
+response took it. A change reading a path changed inside later (`self.session`, `data` when
+`data.x = ...` follows), and any other use of `response` at module level, is a
+TODO; a view reading it back and returning text holds its own (P023). A function that
 uses Bottle's response in a way no fold can say (reads it back, copies it, hands it on
 whole: an endpoint class given `response`, a helper answering `response.set_cookie(...)`)
 keeps it, by default: its lines stay as written on `bottle_compat`'s `response` (copied

@@ -104,8 +104,11 @@ VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             # (no script name; bottle_members' Router.build in the port)
             "url_rule": ("get_url", "get_url", "router_build"),
             # the cookie set by the view, or in a helper class's __init__ that then sets
-            # another attribute of self (what the change reads is not assigned again)
-            "cookie_set": ("in_view", "in_view", "helper_class")}
+            # another attribute of self (what the change reads is not assigned again), or
+            # from a name the view assigns again after it (RULE-s47's class G)
+            "cookie_set": ("in_view", "in_view", "helper_class", "assigned_again"),
+            # a header set by set_header, or as an item of Bottle's response (class E)
+            "header": ("set_header", "set_header", "item")}
 PRINTS_ARGS = ("text", "dict", "template", "view", "url_rule")
 # How a rule is written: a literal, literals joined by +, or computed at run time (a name
 # bound to it, a name bound to its prefix and +, an f-string, a call of a helper that

@@ -135,6 +135,9 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
         return ["class Page:", "    def __init__(self):", f'        self.value = "v{n}"',
                 f'        {response}.set_cookie("c{n}", self.value)',
                 "        self.data = {}", "", "Page()", 'return "set"']
+    if kind == "cookie_set" and route.variant == "assigned_again":
+        return [f'value = "v{n}"', f'{response}.set_cookie("c{n}", value)',
+                "value = value.upper()", 'return "set " + value']
     if kind == "cookie_set":
         return [f'{response}.set_cookie("c{n}", "v{n}")', 'return "set"']
     if kind == "status":
@@ -206,6 +209,8 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
         # (no noise to see) and otherwise in the port, a difference no filter can excuse
         return ['return "\\n".join(str(random.random()) for _ in range(3))']
     assert kind == "header", kind
+    if route.variant == "item":
+        return [f'{response}["X-R{n}"] = "{n}"', f'return "r{n}"']
     return [f'{response}.set_header("X-R{n}", "{n}")', f'return "r{n}"']
 
 
