@@ -10,6 +10,7 @@ import libcst as cst
 import pytest
 
 from bottle2flask.port import runner
+from bottle2flask.port.folder import port_tree
 from bottle2flask.port.model import build, read_module
 from bottle2flask.port.model.collect import statement_lines
 from bottle2flask.port.read import Readers, read_once
@@ -185,6 +186,48 @@ def test_a_port_reads_the_bottle_code_once_and_again_only_what_the_rules_rewrote
     assert set(counts.by_caller) <= READS_OF_REWRITTEN_CODE
     assert counts.by_caller["collect.collect"] == 1
     assert counts.module_walks <= len(READS_OF_REWRITTEN_CODE)
+
+
+def test_a_folder_port_parses_and_reads_each_module_once_though_a_helper_is_rewritten(
+        tmp_path):
+    # response_params rewrites the helper handed Bottle's response and its callers
+    # before the model reads them: neither is parsed nor read again for the rules
+    files = {"sessions.py": """\
+        from bottle import response
+
+
+        def save_session(session, response):
+            response.set_cookie("sid", session["id"])
+        """, "server.py": """\
+        from bottle import get, response
+
+        from sessions import save_session
+
+
+        @get("/")
+        def index():
+            save_session({"id": "x"}, response)
+            return "home"
+        """}
+    for name, text in files.items():
+        (tmp_path / "src" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "src" / name).write_text(dedent(text))
+    parses = []
+    real_parse = cst.parse_module
+
+    def parse(source, *args, **kwargs):
+        parses.append(source)
+        return real_parse(source, *args, **kwargs)
+
+    with counting() as counts, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cst, "parse_module", parse)
+        result = port_tree(tmp_path / "src", tmp_path / "out")
+    codes = {m.path: m.code for m in result.modules}
+    assert "def save_session(session):" in codes["sessions.py"]
+    assert 'save_session({"id": "x"})' in codes["server.py"]
+    assert counts.by_caller["collect.collect"] == 2
+    assert sorted(parses).count(dedent(files["server.py"])) == 1
+    assert sorted(parses).count(dedent(files["sessions.py"])) == 1
 
 
 @pytest.mark.parametrize("name", ["sample", "large module"])

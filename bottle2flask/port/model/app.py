@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -75,8 +75,8 @@ class AppModel:
     # `% import x` in the templates: name -> (module, attribute)
     template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     vendored: frozenset[str] = frozenset()  # the app's own copies of Bottle, dotted
-    # a module's tree as a step before the rules rewrote it (response_params), read from
-    # it rather than from its code parsed again
+    # the modules a step rewrote before the model read them (build's `rewrite`,
+    # response_params): their new code and tree, which the model read
     rewritten: dict[Path, tuple[str, cst.Module]] = field(default_factory=dict)  # (code, tree)
     # the rules' pre-scans, run in each module's read walk (rule code -> reader class)
     readers: Mapping[str, type] = field(default_factory=dict)
@@ -346,6 +346,14 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
     found.redirects = "redirect" in facts.bottle.values()
     found.made = set(facts.made)
     found.default = facts.default_app and not facts.made
+    own_imports(src, rel, tree, found)
+    return found
+
+
+def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps) -> ModuleApps:
+    """What the module's top-level imports take from the app's own modules, into `found`:
+    the modules it uses, imports * from, imports whole (`import x`), and the names it
+    imports from them."""
     for stmt in tree.body:
         node = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
         if isinstance(node, cst.Import):
@@ -380,14 +388,41 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
     return found
 
 
+# A step that rewrites some of the app's modules before the model reads them: given
+# each module's source, the names it imports from the app's own modules (local -> (file,
+# name)) and its parse, the modules it rewrites (path -> the module rewritten)
+Rewrite = Callable[[dict[Path, str], dict[Path, dict[str, tuple[Path, str]]],
+                    dict[Path, cst.Module]], dict[Path, cst.Module]]
+
+
 def build(src: Path, sources: dict[Path, str],
           vendored: frozenset[str] = frozenset(),
-          readers: Mapping[str, type] = MappingProxyType({})) -> AppModel:
+          readers: Mapping[str, type] = MappingProxyType({}),
+          rewrite: Rewrite | None = None) -> AppModel:
     """The model of the app whose modules these are (relative path -> source); what its
     templates need is added once they are converted (AppModel.add_templates).
     vendored: the dotted names of the app's own copies of Bottle (vendored_names);
-    readers: the rules' pre-scans each module's read walk runs (Rule.reader)."""
-    modules = {rel: scan(src, rel, text, vendored=vendored, readers=readers)
+    readers: the rules' pre-scans each module's read walk runs (Rule.reader); rewrite:
+    a step that changes modules before they are read (response_params.plan), handed
+    their parses, so the model parses and reads each module once, as the rules get it
+    (the modules it rewrote are in AppModel.rewritten, with their new code)."""
+    parsed: dict[Path, cst.Module] = {}
+    rewritten: dict[Path, tuple[str, cst.Module]] = {}
+    if rewrite is not None:
+        for rel, text in sources.items():
+            try:
+                parsed[rel] = cst.parse_module(text)
+            except Exception:  # scan leaves the module out of the model, as it would
+                continue
+        imports = {rel: own_imports(src, rel, tree, ModuleApps()).imports
+                   for rel, tree in parsed.items()}
+        for rel, tree in rewrite(dict(sources), imports, parsed).items():
+            rewritten[rel] = (tree.code, tree)
+            parsed[rel] = tree
+        sources = {rel: rewritten[rel][0] if rel in rewritten else text
+                   for rel, text in sources.items()}
+    modules = {rel: scan(src, rel, text, vendored=vendored, readers=readers,
+                         original=parsed.get(rel))
                for rel, text in sources.items()}
     # `from core import Site` (or an instance, `site`) whose instances hold an app, or
     # `from shop import Shop` of a Bottle subclass: read again, `app = Site().bottle` or
@@ -450,7 +485,7 @@ def build(src: Path, sources: dict[Path, str],
               if any(other != rel and name in modules[other].views
                      for other in together(modules, rel) if other in modules)}
     result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs),
-                      vendored=vendored, readers=readers)
+                      vendored=vendored, rewritten=rewritten, readers=readers)
     sharing = [rel for rel in users if len(together(modules, rel) & set(users)) > 1]
     # One module per app: a folder of several apps (each run from its own folder, its
     # modules importing each other) has a default app in each.
