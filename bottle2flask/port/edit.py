@@ -63,14 +63,30 @@ def names_read(node: cst.CSTNode) -> set[str]:
     if type(node) is cst.Module:
         outside, inside = _module_names(node)
         return {*outside, *inside}  # the caller may add to it
-    found: set[str] = set()
+    names = _Names()
+    walk(node, names)
+    return names.found
 
-    class Names(Visitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.add(name.value)
 
-    walk(node, Names())
-    return found
+# The visitors of these helpers are classes of the module's, made once: a class made at
+# each call (some 1,000 calls a port) cost more than a small walk, and a walk finds its
+# methods once for a class (walk._Plan).
+class _Names(Visitor):
+    """Every Name, or (`imports=False`) every Name outside the import statements."""
+
+    def __init__(self, imports: bool = True) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+        self.imports = imports
+
+    def visit_Import(self, node) -> bool:
+        return self.imports
+
+    def visit_ImportFrom(self, node) -> bool:
+        return self.imports
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found.add(node.value)
 
 
 def names_used(module: cst.Module) -> set[str]:
@@ -83,20 +99,9 @@ def names_read_outside_imports(module: cst.Module) -> set[str]:
     """Every Name the module spells outside its import statements."""
     if type(module) is cst.Module:
         return set(_module_names(module)[0])
-    found: set[str] = set()
-
-    class Read(Visitor):
-        def visit_Import(self, node) -> bool:
-            return False
-
-        def visit_ImportFrom(self, node) -> bool:
-            return False
-
-        def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
-
-    walk(module, Read())
-    return found
+    names = _Names(imports=False)
+    walk(module, names)
+    return names.found
 
 
 # The names of the last modules asked about: id -> (the module, its names outside its
@@ -147,30 +152,36 @@ def _module_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str]]:
 
 def names_bound(nodes) -> set[str]:
     """Names assigned anywhere in these statements (targets, for, with, imports, del)."""
-    found: set[str] = set()
-
-    class Bound(Visitor):
-        def visit_AssignTarget(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AugAssign(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AnnAssign(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_For(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AsName(self, node) -> None:
-            found.update(names_read(node.name))
-
-        def visit_NamedExpr(self, node) -> None:
-            found.update(names_read(node.target))
-
+    bound = _Bound()
     for node in nodes:
-        walk(node, Bound())
-    return found
+        walk(node, bound)
+    return bound.found
+
+
+class _Bound(Visitor):
+    """names_bound's reader: the names under each target."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_AssignTarget(self, node) -> None:
+        self.found.update(names_read(node.target))
+
+    def visit_AugAssign(self, node) -> None:
+        self.found.update(names_read(node.target))
+
+    def visit_AnnAssign(self, node) -> None:
+        self.found.update(names_read(node.target))
+
+    def visit_For(self, node) -> None:
+        self.found.update(names_read(node.target))
+
+    def visit_AsName(self, node) -> None:
+        self.found.update(names_read(node.name))
+
+    def visit_NamedExpr(self, node) -> None:
+        self.found.update(names_read(node.target))
 
 
 def names_assigned(node: cst.CSTNode) -> set[str]:
