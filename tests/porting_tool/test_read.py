@@ -230,6 +230,34 @@ def test_a_folder_port_parses_and_reads_each_module_once_though_a_helper_is_rewr
     assert sorted(parses).count(dedent(files["sessions.py"])) == 1
 
 
+def test_a_package_member_read_again_for_its_default_app_s_module_is_not_parsed_again(
+        tmp_path):
+    # a package's member imports the module made for the default app relatively
+    # (`from .default_app import app`): read again for that, from the model's parse
+    files = {"__init__.py": "from bottle import default_app\n\nfrom . import views\n\n"
+                            "app = default_app()\n",
+             "views.py": 'from bottle import route\n\n\n@route("/")\ndef index():\n'
+                         '    return "home"\n'}
+    src = tmp_path / "shop"
+    src.mkdir()
+    for name, text in files.items():
+        (src / name).write_text(text)
+    parses = []
+    real_parse = cst.parse_module
+
+    def parse(source, *args, **kwargs):
+        parses.append(source)
+        return real_parse(source, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cst, "parse_module", parse)
+        result = port_tree(src, tmp_path / "out")
+    codes = {m.path: m.code for m in result.modules}
+    assert "from .default_app import app\n" in codes["views.py"]
+    assert parses.count(files["views.py"]) == 1
+    assert parses.count(files["__init__.py"]) == 1
+
+
 @pytest.mark.parametrize("name", ["sample", "large module"])
 def test_each_rules_reader_finds_in_the_shared_walk_what_it_finds_alone(name):
     tree, facts = read_module(SOURCES[name](), "app.py", readers=READERS)

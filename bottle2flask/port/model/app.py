@@ -169,16 +169,18 @@ class AppModel:
     def read(self, rel: Path | None, source: str, *, imported_apps=frozenset(),
              default_from: str | None = None) -> tuple[cst.Module, ModuleFacts]:
         """The module spelt the model's way and its facts: those read when the model was
-        built, or read now for a source a step before the rules changed."""
+        built, or read now (for a source the model did not read, or asked with other
+        apps or another default app's module: a package's member imports it relatively),
+        from the model's parse of that source when it has one."""
         found = self.modules.get(rel) if rel is not None else None
         if found is not None and found.tree is not None and found.facts is not None \
                 and found.source == source \
                 and found.facts.imported_apps == set(imported_apps) \
                 and found.facts.default_from == default_from:
             return found.tree, found.facts
-        code, given = self.rewritten.get(rel, ("", None)) if rel is not None else ("", None)
         return read_module(source, str(rel) if rel is not None else "<string>",
-                           original=given if code == source else None,
+                           original=found.original if found is not None
+                           and found.source == source else None,
                            imported_apps=imported_apps, default_from=default_from,
                            vendored=self.vendored,
                            imported_factories=found.imported_factories if found else (),
