@@ -40,12 +40,33 @@ def is_name(node: object, value: str | None = None) -> bool:
 def string_value(node: cst.CSTNode | None) -> str | None:
     """The value of a plain string literal, else None."""
     if isinstance(node, cst.SimpleString):
+        plain = _as_written(node.value)
+        if plain is not None:
+            return plain
         with warnings.catch_warnings():  # '\.' in a plain string: the user's to fix
             warnings.simplefilter("ignore", SyntaxWarning)
             warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.11 and older
             value = node.evaluated_value
         return value if isinstance(value, str) else None
     return None
+
+
+def _as_written(literal: str) -> str | None:
+    """The value of a str literal that says it as written (no escape to read, no line
+    end Python would read otherwise), else None: what `evaluated_value` answers there,
+    without compiling the literal (ast.literal_eval, some 2,000 times a port)."""
+    quote = 0
+    while literal[quote] not in "'\"":  # past the prefix (at most two letters)
+        quote += 1
+    prefix = literal[:quote].lower()
+    if prefix not in ("", "u", "r"):
+        return None  # bytes: not a str (and no prefix else parses)
+    mark = literal[quote:quote + 3] if literal[quote:quote + 3] in ('"""', "'''") \
+        else literal[quote]
+    body = literal[quote + len(mark):len(literal) - len(mark)]
+    if "\r" in body or "\0" in body or "\\" in body and prefix != "r":
+        return None
+    return body
 
 
 def arg(call: cst.Call, position: int | None, keyword: str | None) -> cst.Arg | None:
@@ -64,14 +85,30 @@ def names_read(node: cst.CSTNode) -> set[str]:
     if type(node) is cst.Module:
         outside, inside = _module_names(node)
         return {*outside, *inside}  # the caller may add to it
-    found: set[str] = set()
+    names = _Names()
+    walk(node, names)
+    return names.found
 
-    class Names(Visitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.add(name.value)
 
-    walk(node, Names())
-    return found
+# The visitors of these helpers are classes of the module's, made once: a class made at
+# each call (some 1,000 calls a port) cost more than a small walk, and a walk finds its
+# methods once for a class (walk._Plan).
+class _Names(Visitor):
+    """Every Name, or (`imports=False`) every Name outside the import statements."""
+
+    def __init__(self, imports: bool = True) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+        self.imports = imports
+
+    def visit_Import(self, node) -> bool:
+        return self.imports
+
+    def visit_ImportFrom(self, node) -> bool:
+        return self.imports
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found.add(node.value)
 
 
 def names_used(module: cst.Module) -> set[str]:
@@ -84,20 +121,9 @@ def names_read_outside_imports(module: cst.Module) -> set[str]:
     """Every Name the module spells outside its import statements."""
     if type(module) is cst.Module:
         return set(_module_names(module)[0])
-    found: set[str] = set()
-
-    class Read(Visitor):
-        def visit_Import(self, node) -> bool:
-            return False
-
-        def visit_ImportFrom(self, node) -> bool:
-            return False
-
-        def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
-
-    walk(module, Read())
-    return found
+    names = _Names(imports=False)
+    walk(module, names)
+    return names.found
 
 
 # The names of the last modules asked about: id -> (the module, its names outside its
@@ -148,30 +174,36 @@ def _module_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str]]:
 
 def names_bound(nodes) -> set[str]:
     """Names assigned anywhere in these statements (targets, for, with, imports, del)."""
-    found: set[str] = set()
-
-    class Bound(Visitor):
-        def visit_AssignTarget(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AugAssign(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AnnAssign(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_For(self, node) -> None:
-            found.update(names_read(node.target))
-
-        def visit_AsName(self, node) -> None:
-            found.update(names_read(node.name))
-
-        def visit_NamedExpr(self, node) -> None:
-            found.update(names_read(node.target))
-
+    bound = _Bound()
     for node in nodes:
-        walk(node, Bound())
-    return found
+        walk(node, bound)
+    return bound.found
+
+
+class _Bound(Visitor):
+    """names_bound's reader: the names under each target."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_AssignTarget(self, node) -> None:
+        self.found.update(names_read(node.target))
+
+    def visit_AugAssign(self, node) -> None:
+        self.found.update(names_read(node.target))
+
+    def visit_AnnAssign(self, node) -> None:
+        self.found.update(names_read(node.target))
+
+    def visit_For(self, node) -> None:
+        self.found.update(names_read(node.target))
+
+    def visit_AsName(self, node) -> None:
+        self.found.update(names_read(node.name))
+
+    def visit_NamedExpr(self, node) -> None:
+        self.found.update(names_read(node.target))
 
 
 def names_assigned(node: cst.CSTNode) -> set[str]:

@@ -163,7 +163,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     for rel in bottles:
         python.pop(rel, None)
     folders = template_folders(python)
-    apps = build(src, python, vendored_names(bottles), READERS)
+    # helpers handed Bottle's response use it themselves (P005 folds it): rewritten
+    # before the model reads them, so each module is parsed and read once
+    apps = build(src, python, vendored_names(bottles), READERS,
+                 rewrite=None if faithful else response_params.plan)
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}
@@ -211,13 +214,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     apps.add_templates(bool(templates), imports, jinja2)
     result.imports = {str(rel): len(m.uses) for rel, m in apps.modules.items()}
     result.imported = {str(used) for rel, m in apps.modules.items() for used in m.uses - {rel}}
-    if not faithful:  # helpers handed Bottle's response use it themselves (P005 folds it)
-        rewritten = response_params.plan(
-            python, {rel: m.imports for rel, m in apps.modules.items()},
-            {rel: m.original for rel, m in apps.modules.items() if m.original is not None})
-        for rel, tree in rewritten.items():  # the model reads the tree, not the code again
-            python[rel] = tree.code
-            apps.rewritten[rel] = (python[rel], tree)
+    for rel, (code, _) in apps.rewritten.items():  # the rules port the rewritten code
+        python[rel] = code
     ported: dict[Path, FileResult] = {}
     members = package_members(src, apps.modules)
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,

@@ -14,6 +14,7 @@ node on as itself.
 from __future__ import annotations
 
 import sys
+import weakref
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -203,24 +204,78 @@ def _caller(depth: int = 3) -> str:
     return f"{module}.{frame.f_code.co_qualname}"
 
 
+class _Plan:
+    """What a walk does for one class of visitor: whether it skips the trivia, and, per
+    class of node, the visitor class's own visit_ and leave_ functions (None for
+    LibCST's, which do nothing) and the node's child fields. The same for every walk of
+    a visitor of that class: a port makes some 2,000 partial walks (a def, a statement),
+    most of them of a few classes, and finding each method anew at each walk cost about
+    as much as the small walks themselves."""
+
+    __slots__ = ("skip", "methods", "__weakref__")
+
+    def __init__(self, visitor: cst.CSTVisitor) -> None:
+        self.skip = skippable(visitor)
+        self.methods: dict[type, tuple] = {}
+
+    def of(self, visitor: cst.CSTVisitor, node: cst.CSTNode) -> tuple:
+        kind = type(node)
+        found = self.methods[kind] = (_own_function(visitor, f"visit_{kind.__name__}"),
+                                      _own_function(visitor, f"leave_{kind.__name__}"),
+                                      child_fields(node))
+        return found
+
+
+class _Instance(_Plan):
+    """The plan of one walk of an object that is no CSTVisitor but answers visit_X and
+    leave_X itself (a test's recorder): its methods as it gives them, for this walk."""
+
+    def of(self, visitor: cst.CSTVisitor, node: cst.CSTNode) -> tuple:
+        kind = type(node)
+        visit = own_method(visitor, f"visit_{kind.__name__}")
+        leave = own_method(visitor, f"leave_{kind.__name__}")
+        found = self.methods[kind] = (
+            None if visit is None else lambda _, node, visit=visit: visit(node),
+            None if leave is None else lambda _, node, leave=leave: leave(node),
+            child_fields(node))
+        return found
+
+
+# visitor class -> its _Plan; weak, so a class made inside a function goes with it
+_PLANS: weakref.WeakKeyDictionary[type, _Plan] = weakref.WeakKeyDictionary()
+
+
+def _own_function(visitor: cst.CSTVisitor, name: str):
+    """The function of the visitor's class for that method, or None where it is
+    LibCST's CSTVisitor's own (own_method, unbound: called with the visitor)."""
+    found = getattr(type(visitor), name, None)
+    return None if found is getattr(cst.CSTVisitor, name, None) else found
+
+
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """`node.visit(visitor)` for a visitor that only reads: its visit_X methods (one
     returning False skips the node's children) and leave_X methods, no other hooks.
-    The trivia it has no method for (whitespace, punctuation) are not entered."""
-    methods: dict[type, tuple] = {} if _COUNTS is None else counted(node)
-    skip = skippable(visitor)
+    The trivia it has no method for (whitespace, punctuation) are not entered.
+    (The visitor's methods are its class's: one set on the visitor itself is not
+    called.)"""
+    if isinstance(visitor, cst.CSTVisitor):
+        plan = _PLANS.get(type(visitor))
+        if plan is None:
+            plan = _PLANS[type(visitor)] = _Plan(visitor)
+    else:  # its methods are the object's, not its class's: found for this walk
+        plan = _Instance(visitor)
+    methods: dict[type, tuple] = plan.methods if _COUNTS is None else counted(node)
+    skip = plan.skip
     nodes = _IS_NODE
 
     def enter(node: cst.CSTNode) -> None:
-        kind = type(node)
-        found = methods.get(kind)
+        found = methods.get(type(node))
         if found is None:
-            name = kind.__name__
-            found = methods[kind] = (own_method(visitor, f"visit_{name}"),
-                                     own_method(visitor, f"leave_{name}"),
-                                     child_fields(node))
+            found = plan.of(visitor, node)
+            if _COUNTS is not None:
+                methods[type(node)] = found
         visit, leave, names = found
-        if visit is None or visit(node) is not False:
+        if visit is None or visit(visitor, node) is not False:
             for name in names:
                 value = getattr(node, name)
                 held = type(value)
@@ -231,7 +286,7 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
                 elif held not in skip and (nodes.get(held) or is_node(value)):
                     enter(value)
         if leave is not None:
-            leave(node)
+            leave(visitor, node)
 
     enter(node)
 

@@ -10,6 +10,7 @@ import libcst as cst
 import pytest
 
 from bottle2flask.port import runner
+from bottle2flask.port.folder import port_tree
 from bottle2flask.port.model import build, read_module
 from bottle2flask.port.model.collect import statement_lines
 from bottle2flask.port.read import Readers, read_once
@@ -175,7 +176,7 @@ def test_the_model_reads_a_module_in_its_spelling_walk_and_one_read_walk():
 READS_OF_REWRITTEN_CODE = {
     "collect.collect", "p003_routes.Routes.visit_Module", "p011_template_path.calls_in",
     "p012_static_file.StaticFile.used_names", "p001_imports.drop_unused",
-    "p001_imports.words_in_comments", "p001_imports._inert"}
+    "p001_imports._inert"}
 
 
 def test_a_port_reads_the_bottle_code_once_and_again_only_what_the_rules_rewrote():
@@ -185,6 +186,76 @@ def test_a_port_reads_the_bottle_code_once_and_again_only_what_the_rules_rewrote
     assert set(counts.by_caller) <= READS_OF_REWRITTEN_CODE
     assert counts.by_caller["collect.collect"] == 1
     assert counts.module_walks <= len(READS_OF_REWRITTEN_CODE)
+
+
+def test_a_folder_port_parses_and_reads_each_module_once_though_a_helper_is_rewritten(
+        tmp_path):
+    # response_params rewrites the helper handed Bottle's response and its callers
+    # before the model reads them: neither is parsed nor read again for the rules
+    files = {"sessions.py": """\
+        from bottle import response
+
+
+        def save_session(session, response):
+            response.set_cookie("sid", session["id"])
+        """, "server.py": """\
+        from bottle import get, response
+
+        from sessions import save_session
+
+
+        @get("/")
+        def index():
+            save_session({"id": "x"}, response)
+            return "home"
+        """}
+    for name, text in files.items():
+        (tmp_path / "src" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "src" / name).write_text(dedent(text))
+    parses = []
+    real_parse = cst.parse_module
+
+    def parse(source, *args, **kwargs):
+        parses.append(source)
+        return real_parse(source, *args, **kwargs)
+
+    with counting() as counts, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cst, "parse_module", parse)
+        result = port_tree(tmp_path / "src", tmp_path / "out")
+    codes = {m.path: m.code for m in result.modules}
+    assert "def save_session(session):" in codes["sessions.py"]
+    assert 'save_session({"id": "x"})' in codes["server.py"]
+    assert counts.by_caller["collect.collect"] == 2
+    assert sorted(parses).count(dedent(files["server.py"])) == 1
+    assert sorted(parses).count(dedent(files["sessions.py"])) == 1
+
+
+def test_a_package_member_read_again_for_its_default_app_s_module_is_not_parsed_again(
+        tmp_path):
+    # a package's member imports the module made for the default app relatively
+    # (`from .default_app import app`): read again for that, from the model's parse
+    files = {"__init__.py": "from bottle import default_app\n\nfrom . import views\n\n"
+                            "app = default_app()\n",
+             "views.py": 'from bottle import route\n\n\n@route("/")\ndef index():\n'
+                         '    return "home"\n'}
+    src = tmp_path / "shop"
+    src.mkdir()
+    for name, text in files.items():
+        (src / name).write_text(text)
+    parses = []
+    real_parse = cst.parse_module
+
+    def parse(source, *args, **kwargs):
+        parses.append(source)
+        return real_parse(source, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cst, "parse_module", parse)
+        result = port_tree(src, tmp_path / "out")
+    codes = {m.path: m.code for m in result.modules}
+    assert "from .default_app import app\n" in codes["views.py"]
+    assert parses.count(files["views.py"]) == 1
+    assert parses.count(files["__init__.py"]) == 1
 
 
 @pytest.mark.parametrize("name", ["sample", "large module"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bottle2flask.port.walk import counting
+
 from .helpers import port, untouched
 
 # What P001 must NOT change: code that only looks like what it rewrites.
@@ -113,3 +115,23 @@ def test_bottles_request_object_made_in_the_port_is_a_breaking_todo_saying_why()
     assert todo["breaks"] and todo["text"].endswith(
         "Bottle's request objects read a request Flask never hands Bottle: Flask's request "
         "exists in a request context (app.test_request_context())")
+
+
+def test_the_names_read_and_the_words_of_comments_are_read_in_one_walk():
+    # drop_unused reads both of the module the rules left: one walk of it, not two
+    source = '''
+        import os
+        import json  # json is named here: kept
+
+        from bottle import TEMPLATE_PATH, Bottle
+
+        TEMPLATE_PATH.insert(0, os.path.join("x", "views"))
+        app = Bottle()
+        # print(json.dumps({}))
+        '''
+    with counting() as counts:
+        result = port(source)
+    assert sum(n for caller, n in counts.by_caller.items()
+               if caller.startswith("p001_imports.")) == 1
+    assert "import json  # json is named here: kept\n" in result.code
+    assert "import os\n" in result.code  # still read by the TEMPLATE_PATH line

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from bottle2flask.port.walk import counting
+
 from .helpers import answers, both_apps, idiom, port, ported, untouched
 
 # What P004 must NOT change: code that only looks like what it rewrites.
@@ -362,3 +364,32 @@ def test_memfile_max_unset_reads_bottles_default(tmp_path):
     bottle_app, flask_app = both_apps(tmp_path, source, "p004_default")
     assert answers(bottle_app, "/settings") == answers(flask_app, "/settings") == (
         200, "('utf8', True, 102400)")
+
+
+def test_a_module_whose_defs_bind_no_form_to_a_name_reads_no_def_for_one():
+    # the model's read walk says whether a def binds one (`form = request.forms`); a
+    # module where none does is not walked again, def by def, to find them
+    source = '''
+        from bottle import Bottle, request
+
+        app = Bottle()
+        query = request.query
+
+
+        @app.get("/a")
+        def a():
+            return request.query.get("q", "") + query.get("p", "")
+
+
+        @app.get("/b")
+        def b():
+            form = request.forms
+            return form.get("x", "")
+        '''
+    with counting() as counts:
+        port(source.replace("form = request.forms", "form = {}"))
+    assert "p004_request.Request._aliases" not in counts.part_by_caller
+    with counting() as counts:
+        result = port(source)
+    assert counts.part_by_caller["p004_request.Request._aliases"] > 0
+    assert 'return form.get("x", "")' in result.code and "form = request.form\n" in result.code

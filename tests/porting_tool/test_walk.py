@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import libcst as cst
 import pytest
 
+from bottle2flask.port import walk as walk_module
 from bottle2flask.port.walk import TRIVIA, skippable, transform, walk
 from harness.bench.port_speed import large_module
 
@@ -246,3 +248,52 @@ def test_transform_skips_the_trivia_a_transformer_has_no_method_for(name):
         assert transform(tree, got).code == tree.visit(expected).code
         assert len(got.left) == len(expected.left) > 20
         assert all(a is b for a, b in zip(got.left, expected.left, strict=True))
+
+
+class NamesSeen(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.append(node.value)
+
+
+def test_a_walk_finds_a_visitor_class_s_methods_once_for_all_its_walks(monkeypatch):
+    # a port makes some 2,000 small walks (a def, a statement) of a few visitor classes
+    tree = cst.parse_module(SOURCES["sample"]())
+    found = []
+    real = walk_module._own_function
+    monkeypatch.setattr(walk_module, "_own_function",
+                        lambda visitor, name: found.append(name) or real(visitor, name))
+    first, second = NamesSeen(), NamesSeen()
+    walk(tree, first)
+    asked = len(found)
+    assert asked > 20 and "visit_Name" in found
+    walk(tree, second)
+    for stmt in tree.body:
+        walk(stmt, NamesSeen())
+    assert len(found) == asked  # nothing asked again
+    assert first.names == second.names and len(first.names) > 100
+
+
+def test_the_methods_found_for_a_class_made_in_a_function_go_with_it():
+    def names(node: cst.CSTNode) -> set[str]:
+        class Local(cst.CSTVisitor):
+            found: set[str] = set()
+
+            def visit_Name(self, node: cst.Name) -> None:
+                self.found.add(node.value)
+
+        local = Local()
+        walk(node, local)
+        return local.found
+
+    tree = cst.parse_module(SOURCES["sample"]())
+    gc.collect()
+    before = len(walk_module._PLANS)
+    assert "request" in names(tree)
+    for stmt in tree.body:
+        names(stmt)
+    gc.collect()
+    assert len(walk_module._PLANS) == before

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -78,8 +78,8 @@ class AppModel:
     # `% import x` in the templates: name -> (module, attribute)
     template_imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     vendored: frozenset[str] = frozenset()  # the app's own copies of Bottle, dotted
-    # a module's tree as a step before the rules rewrote it (response_params), read from
-    # it rather than from its code parsed again
+    # the modules a step rewrote before the model read them (build's `rewrite`,
+    # response_params): their new code and tree, which the model read
     rewritten: dict[Path, tuple[str, cst.Module]] = field(default_factory=dict)  # (code, tree)
     # the rules' pre-scans, run in each module's read walk (rule code -> reader class)
     readers: Mapping[str, type] = field(default_factory=dict)
@@ -172,16 +172,18 @@ class AppModel:
     def read(self, rel: Path | None, source: str, *, imported_apps=frozenset(),
              default_from: str | None = None) -> tuple[cst.Module, ModuleFacts]:
         """The module spelt the model's way and its facts: those read when the model was
-        built, or read now for a source a step before the rules changed."""
+        built, or read now (for a source the model did not read, or asked with other
+        apps or another default app's module: a package's member imports it relatively),
+        from the model's parse of that source when it has one."""
         found = self.modules.get(rel) if rel is not None else None
         if found is not None and found.tree is not None and found.facts is not None \
                 and found.source == source \
                 and found.facts.imported_apps == set(imported_apps) \
                 and found.facts.default_from == default_from:
             return found.tree, found.facts
-        code, given = self.rewritten.get(rel, ("", None)) if rel is not None else ("", None)
         return read_module(source, str(rel) if rel is not None else "<string>",
-                           original=given if code == source else None,
+                           original=found.original if found is not None
+                           and found.source == source else None,
                            imported_apps=imported_apps, default_from=default_from,
                            vendored=self.vendored,
                            imported_factories=found.imported_factories if found else (),
@@ -349,6 +351,14 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
     found.redirects = "redirect" in facts.bottle.values()
     found.made = set(facts.made)
     found.default = facts.default_app and not facts.made
+    own_imports(src, rel, tree, found)
+    return found
+
+
+def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps) -> ModuleApps:
+    """What the module's top-level imports take from the app's own modules, into `found`:
+    the modules it uses, imports * from, imports whole (`import x`), and the names it
+    imports from them."""
     for stmt in tree.body:
         node = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
         if isinstance(node, cst.Import):
@@ -383,14 +393,41 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
     return found
 
 
+# A step that rewrites some of the app's modules before the model reads them: given
+# each module's source, the names it imports from the app's own modules (local -> (file,
+# name)) and its parse, the modules it rewrites (path -> the module rewritten)
+Rewrite = Callable[[dict[Path, str], dict[Path, dict[str, tuple[Path, str]]],
+                    dict[Path, cst.Module]], dict[Path, cst.Module]]
+
+
 def build(src: Path, sources: dict[Path, str],
           vendored: frozenset[str] = frozenset(),
-          readers: Mapping[str, type] = MappingProxyType({})) -> AppModel:
+          readers: Mapping[str, type] = MappingProxyType({}),
+          rewrite: Rewrite | None = None) -> AppModel:
     """The model of the app whose modules these are (relative path -> source); what its
     templates need is added once they are converted (AppModel.add_templates).
     vendored: the dotted names of the app's own copies of Bottle (vendored_names);
-    readers: the rules' pre-scans each module's read walk runs (Rule.reader)."""
-    modules = {rel: scan(src, rel, text, vendored=vendored, readers=readers)
+    readers: the rules' pre-scans each module's read walk runs (Rule.reader); rewrite:
+    a step that changes modules before they are read (response_params.plan), handed
+    their parses, so the model parses and reads each module once, as the rules get it
+    (the modules it rewrote are in AppModel.rewritten, with their new code)."""
+    parsed: dict[Path, cst.Module] = {}
+    rewritten: dict[Path, tuple[str, cst.Module]] = {}
+    if rewrite is not None:
+        for rel, text in sources.items():
+            try:
+                parsed[rel] = cst.parse_module(text)
+            except Exception:  # scan leaves the module out of the model, as it would
+                continue
+        imports = {rel: own_imports(src, rel, tree, ModuleApps()).imports
+                   for rel, tree in parsed.items()}
+        for rel, tree in rewrite(dict(sources), imports, parsed).items():
+            rewritten[rel] = (tree.code, tree)
+            parsed[rel] = tree
+        sources = {rel: rewritten[rel][0] if rel in rewritten else text
+                   for rel, text in sources.items()}
+    modules = {rel: scan(src, rel, text, vendored=vendored, readers=readers,
+                         original=parsed.get(rel))
                for rel, text in sources.items()}
     # `from core import Site` (or an instance, `site`) whose instances hold an app, or
     # `from shop import Shop` of a Bottle subclass: read again, `app = Site().bottle` or
@@ -455,7 +492,7 @@ def build(src: Path, sources: dict[Path, str],
               if any(other != rel and name in modules[other].views
                      for other in together(modules, rel) if other in modules)}
     result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs),
-                      vendored=vendored, readers=readers)
+                      vendored=vendored, rewritten=rewritten, readers=readers)
     sharing = [rel for rel in users if len(together(modules, rel) & set(users)) > 1]
     # One module per app: a folder of several apps (each run from its own folder, its
     # modules importing each other) has a default app in each.

@@ -53,7 +53,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
-from ..edit import Transformer, is_name, names_read_outside_imports, transform, walk
+from ..edit import Transformer, is_name, transform, walk
 from .base import Phase, Rule
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
@@ -398,7 +398,11 @@ def drop_unused(module: cst.Module, read_before: set[str], rule: Rule) -> cst.Mo
     """Top-level imports the Bottle code read and the port no longer does (`import os`
     for a TEMPLATE_PATH line that became template_folder=): a maintainer deletes them,
     and a linter would flag them. An import nothing read before stays (a re-export)."""
-    now = names_read_outside_imports(module) | words_in_comments(module)  # left out: kept
+    # the names it reads, and the words of its comments (a line left out: kept), in one
+    # walk of the module as the rules left it
+    read = _ReadAndCommented()
+    walk(module, read)
+    now = read.found
     exported = "__all__" in now
 
     def bound(alias) -> str:
@@ -429,14 +433,31 @@ def drop_unused(module: cst.Module, read_before: set[str], rule: Rule) -> cst.Mo
     return module.with_changes(body=body)
 
 
-def words_in_comments(module: cst.Module) -> set[str]:
-    """The words of the comments: a line the port commented out (a plugin under a TODO)
-    still names what it needs."""
-    found: set[str] = set()
+class _ReadAndCommented(cst.CSTVisitor):
+    """The Names outside the import statements (names_read_outside_imports) and the
+    words of every comment (a line the port commented out, a plugin under a TODO, still
+    names what it needs), in one walk."""
 
-    class Comments(cst.CSTVisitor):
-        def visit_Comment(self, node: cst.Comment) -> None:
-            found.update(re.findall(r"[A-Za-z_]\w*", node.value))
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+        self.imports = 0  # the import statements around the node
 
-    walk(module, Comments())
-    return found
+    def visit_Import(self, node) -> None:
+        self.imports += 1
+
+    def leave_Import(self, node) -> None:
+        self.imports -= 1
+
+    def visit_ImportFrom(self, node) -> None:
+        self.imports += 1
+
+    def leave_ImportFrom(self, node) -> None:
+        self.imports -= 1
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if not self.imports:
+            self.found.add(node.value)
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.found.update(re.findall(r"[A-Za-z_]\w*", node.value))
