@@ -129,7 +129,8 @@ class Mount(Rule):
         value at a prefix known at run time, as Bottle's mount does."""
         func = (self.helper("mount") if need
                 else cst.Attribute(cst.Name(HELPER.value), cst.Name("mount")))
-        return cst.Call(func, [cst.Arg(call.func.value, comma=_comma()),
+        app = ensure_type(call.func, cst.Attribute).value
+        return cst.Call(func, [cst.Arg(app, comma=_comma()),
                                cst.Arg(prefix.value, comma=_comma()), cst.Arg(other.value)])
 
     def _dispatcher(self, app: str, text: str, other: cst.Arg) -> Candidate:
@@ -152,7 +153,8 @@ class Mount(Rule):
             imports.append(Import("werkzeug.middleware.dispatcher", "DispatcherMiddleware"))
             line = f"{app}.wsgi_app = DispatcherMiddleware({app}.wsgi_app, {{{key!r}: OTHER}})\n"
         assign = ensure_type(cst.parse_statement(line), cst.SimpleStatementLine).body[0]
-        return Candidate(assign.visit(_Replace(other.value)), imports=tuple(imports),
+        form = ensure_type(assign.visit(_Replace(other.value)), cst.Assign)
+        return Candidate(form, imports=tuple(imports),
                          declares=declares)
 
 def _comma() -> cst.Comma:

@@ -471,7 +471,7 @@ class HttpResponse(Rule):
 
     def matched(self, call: cst.Call) -> cst.Call | None:
         """isinstance(x, HTTPError), issubclass(c, HTTPResponse), raises(HTTPError)."""
-        name = _dotted(call.func)
+        name = _dotted(call.func) or ""
         at = {"isinstance": 1, "issubclass": 1, "raises": 0, "pytest.raises": 0}.get(name)
         if at is None or len(call.args) <= at or call.args[at].keyword or call.args[at].star:
             return None
