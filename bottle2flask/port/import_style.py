@@ -24,10 +24,13 @@ def _dotted(node) -> str:
     return _EMPTY.code_for_node(node) if node is not None else ""
 
 
-def _lines(stmts) -> list[ImportLine] | None:
+def _lines(stmts, aliases: dict[str, cst.ImportAlias] | None = None
+           ) -> list[ImportLine] | None:
     """(kind, module, names) for each import statement; None if one has a comment or
-    several modules in one `import a, b`."""
+    several modules in one `import a, b`. `aliases`, if given, gets each name's node
+    (without its comma) by its text, for _statements() to build the block from."""
     found: list[ImportLine] = []
+    table = {} if aliases is None else aliases
     for stmt in stmts:
         small = stmt.body[0]
         if "#" in _EMPTY.code_for_node(stmt.with_changes(leading_lines=[])):
@@ -35,16 +38,20 @@ def _lines(stmts) -> list[ImportLine] | None:
         if isinstance(small, cst.Import):
             if len(small.names) != 1:
                 return None
-            found.append(("import", _dotted(small.names[0].name),
-                          [_EMPTY.code_for_node(small.names[0].with_changes(
-                              comma=cst.MaybeSentinel.DEFAULT))]))
+            alias = small.names[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            text = _EMPTY.code_for_node(alias)
+            table.setdefault(text, alias)
+            found.append(("import", _dotted(small.names[0].name), [text]))
         else:
             module = "." * len(small.relative) + _dotted(small.module)
             if isinstance(small.names, cst.ImportStar):
                 names = ["*"]
             else:
-                names = [_EMPTY.code_for_node(a.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-                         for a in small.names]
+                names = []
+                for alias in small.names:
+                    alias = alias.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                    names.append(text := _EMPTY.code_for_node(alias))
+                    table.setdefault(text, alias)
             found.append(("from", module, names))
     return found
 
@@ -66,7 +73,10 @@ def _name_key(name: str) -> tuple:
     return kind, bare.lower(), bare
 
 
-def _render(lines: list[ImportLine], own: set[str]) -> str:
+def _grouped(lines: list[ImportLine], own: set[str]) -> list[list[tuple[tuple, list[str]]]]:
+    """The import lines as isort writes them: by section, each section's statements
+    merged (`from a import x` and `from a import y` one) and in order, a `from`'s
+    names sorted."""
     sections: dict[int, list[ImportLine]] = {}
     for kind, module, names in lines:
         sections.setdefault(_section(module, own), []).append((kind, module, names))
@@ -77,19 +87,75 @@ def _render(lines: list[ImportLine], own: set[str]) -> str:
             key = (kind, module) if kind == "from" else (kind, module, names[0])
             merged.setdefault(key, [])
             merged[key] += [n for n in names if n not in merged[key]]
+        blocks.append([(key, merged[key] if key[0] == "import"
+                        else sorted(merged[key], key=_name_key))
+                       for key in sorted(merged, key=lambda k: (k[0] != "import",
+                                                               k[1].lower(), k[1]))])
+    return blocks
+
+
+def _render(lines: list[ImportLine], own: set[str]) -> str:
+    """The sorted block as text (compared with the original's own text: was it sorted)."""
+    blocks = []
+    for section in _grouped(lines, own):
         text = []
-        for key in sorted(merged, key=lambda k: (k[0] != "import", k[1].lower(), k[1])):
-            names = merged[key]
+        for key, names in section:
             if key[0] == "import":
                 text.append(f"import {names[0]}")
                 continue
-            names = sorted(names, key=_name_key)
             line = f"from {key[1]} import {', '.join(names)}"
             if len(line) > WIDTH:
                 line = f"from {key[1]} import (\n" + "".join(f"    {n},\n" for n in names) + ")"
             text.append(line)
         blocks.append("\n".join(text) + "\n")
     return "\n".join(blocks)
+
+
+def _statements(lines: list[ImportLine], own: set[str],
+                aliases: dict[str, cst.ImportAlias]) -> list[cst.SimpleStatementLine]:
+    """The sorted block as nodes, the statements _render() writes (a blank line before
+    each section after the first), built from the names' own nodes: never written out
+    and parsed back."""
+    body: list[cst.SimpleStatementLine] = []
+    for number, section in enumerate(_grouped(lines, own)):
+        for at, (key, names) in enumerate(section):
+            if key[0] == "import":
+                small: cst.BaseSmallStatement = cst.Import(names=[aliases[names[0]]])
+            else:
+                wrap = len(f"from {key[1]} import {', '.join(names)}") > WIDTH
+                small = _from_import(key[1], [aliases.get(n) for n in names], wrap)
+            blank = [cst.EmptyLine()] if number and not at else []
+            body.append(cst.SimpleStatementLine([small], leading_lines=blank))
+    return body
+
+
+def _from_import(module: str, names: list[cst.ImportAlias | None],
+                 wrap: bool) -> cst.ImportFrom:
+    """`from module import a, b` (one name a line in parentheses if `wrap`); a None
+    name is the star."""
+    bare = module.lstrip(".")
+    relative = [cst.Dot()] * (len(module) - len(bare))
+    where: cst.Attribute | cst.Name | None = None
+    for part in bare.split(".") if bare else ():
+        where = cst.Name(part) if where is None else cst.Attribute(where, cst.Name(part))
+    if names == [None]:
+        return cst.ImportFrom(module=where, relative=relative, names=cst.ImportStar())
+    aliases = [n for n in names if n is not None]
+    assert len(aliases) == len(names), "a star import merged with names"
+    if not wrap:
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        return cst.ImportFrom(module=where, relative=relative, names=[
+            *(a.with_changes(comma=space) for a in aliases[:-1]), aliases[-1]])
+    return cst.ImportFrom(
+        module=where, relative=relative,
+        lpar=cst.LeftParen(whitespace_after=_next_line("    ")),
+        names=[a.with_changes(comma=cst.Comma(whitespace_after=_next_line(
+            "" if i == len(aliases) - 1 else "    "))) for i, a in enumerate(aliases)],
+        rpar=cst.RightParen())
+
+
+def _next_line(indent: str) -> cst.ParenthesizedWhitespace:
+    return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(indent))
 
 
 def _block(module: cst.Module) -> tuple[int, int]:
@@ -151,10 +217,11 @@ def _tidy(module: cst.Module, original: cst.Module, own: set[str]) -> cst.Module
         return _wrap_new(module, {_EMPTY.code_for_node(s) for s in original.body})
     start, end = _block(module)
     after = list(module.body[start:end])
-    lines = _lines(after)
+    aliases: dict[str, cst.ImportAlias] = {}
+    lines = _lines(after, aliases)
     if not after or lines is None:
         return module
-    new = list(cst.parse_module(_render(lines, own)).body)
+    new = _statements(lines, own, aliases)
     # the block starts where the original's did, unless the port left a comment there
     leading = after[0].leading_lines
     if not any(line.comment for line in leading):
@@ -177,12 +244,13 @@ def _wrap_new(module: cst.Module, old: set[str]) -> cst.Module:
                 and "#" not in text and "\n" not in text \
                 and _EMPTY.code_for_node(stmt) not in old \
                 and not isinstance(small.names, cst.ImportStar):
-            found = _lines([stmt])
+            aliases: dict[str, cst.ImportAlias] = {}
+            found = _lines([stmt], aliases)
             assert found is not None  # None only for a comment, and this line has none
             kind, module_name, names = found[0]
-            wrapped = f"from {module_name} import (\n" + "".join(
-                f"    {n},\n" for n in sorted(names, key=_name_key)) + ")\n"
-            stmt = cst.parse_statement(wrapped).with_changes(leading_lines=stmt.leading_lines)
+            wrapped = _from_import(module_name, [aliases[n] for n in sorted(
+                names, key=_name_key)], wrap=True)
+            stmt = cst.SimpleStatementLine([wrapped], leading_lines=stmt.leading_lines)
         body.append(stmt)
     return module.with_changes(body=body)
 

@@ -59,3 +59,35 @@ def test_an_import_only_the_bottle_code_read_goes_with_it():
         "app = Bottle()\nprint(sys.argv)\n", "app.py", faithful=False)
     assert "import os" not in result.code
     assert result.code.startswith("import sys\nimport json  # re-exported\n")
+
+
+def test_the_sorted_block_and_a_wrapped_import_are_built_as_nodes_never_parsed(monkeypatch):
+    """import_style builds the statements it writes from the names' own nodes: nothing of
+    it is written out as text and parsed back (issue #43). Both its paths: the block
+    sorted again (the names merged, a long line wrapped, relative imports kept) and a long
+    import the port added to an unsorted block."""
+    import libcst as cst
+
+    from bottle2flask.port import import_style
+
+    names = ", ".join(f"Name{i}" for i in range(12))
+    original = cst.parse_module("import os\n\nfrom app.models import Name0\n\n"
+                                "from . import views\n\nx = 1\n")
+    ported = cst.parse_module(f"import os\n\nfrom app.models import {names}\n"
+                              "from app.models import Extra as E\n\n"
+                              "from . import views\nfrom ..pkg import x as y\n\nx = 1\n")
+    unsorted = cst.parse_module("import sys\nimport os\n\nx = 1\n")
+    added = cst.parse_module(f"import sys\nimport os\nfrom flask import {names}, Flask\n\n"
+                             "x = 1\n")
+
+    def refused(*args, **kwargs):
+        raise AssertionError("import_style parsed code")
+
+    monkeypatch.setattr(cst, "parse_module", refused)
+    monkeypatch.setattr(cst, "parse_statement", refused)
+    tidied = import_style.tidy_imports(ported, original, {"app"})
+    assert tidied.code == ("import os\n\nfrom app.models import (\n    Extra as E,\n"
+                           + "".join(f"    Name{i},\n" for i in sorted(range(12), key=str))
+                           + ")\n\nfrom . import views\nfrom ..pkg import x as y\n\nx = 1\n")
+    tidied = import_style.tidy_imports(added, unsorted, set())
+    assert "from flask import (\n    Flask,\n    Name0,\n    Name1,\n    Name10," in tidied.code

@@ -61,6 +61,34 @@ def test_a_site_named_in_the_exact_set_writes_the_exact_form_and_what_it_needs()
     assert "D-json-body" not in [d["id"] for d in result.declared]  # the idiomatic's
 
 
+MOUNT = '''
+    from bottle import Bottle
+
+    app = Bottle()
+    api = Bottle()
+    app.mount("/api/", api)
+'''
+
+
+def test_a_mount_gives_both_its_forms_and_writes_the_one_chosen_with_what_it_needs():
+    """P015's mount at a literal prefix: Werkzeug's dispatcher (declaring D-mount-alone)
+    or bottle_mount.mount(), each with its own import; both recorded in the site."""
+    forms = {"idiomatic": "app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {'/api': api})",
+             "exact": 'bottle_mount.mount(app, "/api/", api)'}
+    default = port_source(dedent(MOUNT), "web.py")
+    (site,) = [s for s in default.sites if s["kind"] == "mount"]
+    assert not site["exact"] and site["forms"] == forms
+    assert forms["idiomatic"] in default.code and "bottle_mount" not in default.code
+    assert "from werkzeug.middleware.dispatcher import DispatcherMiddleware" in default.code
+    assert "D-mount-alone" in [d["id"] for d in default.declared]
+    chosen = port_source(dedent(MOUNT), "web.py", exact=frozenset({"web.py:<module>:P015"}))
+    (site,) = [s for s in chosen.sites if s["kind"] == "mount"]
+    assert site["exact"] and site["forms"] == forms
+    assert forms["exact"] in chosen.code and "import bottle_mount" in chosen.code
+    assert "Dispatcher" not in chosen.code
+    assert "D-mount-alone" not in [d["id"] for d in chosen.declared]  # the idiomatic's
+
+
 def test_the_exact_form_answers_as_bottle(tmp_path):
     bottle, flask = both_apps(tmp_path, ECHO, "candidates", faithful=True)
     for app in (bottle, flask):

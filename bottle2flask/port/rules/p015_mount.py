@@ -27,9 +27,9 @@ factory's `merge(make_api())`, a parameter `parent.mount(where, child)`.
 A mount whose prefix is only known when the code runs (`app.config["prefix"]`, a
 parameter) has no idiomatic form: it is `bottle_mount.mount(app, prefix, other)`, the
 helper the port copies (port/compat/bottle_mount.py), which mounts any WSGI app value
-as Bottle's mount does; a mount with a literal prefix takes that exact candidate too
-where the site is asked for it (`exact("mount")`: --faithful, or a site the check
-repaired).
+as Bottle's mount does. A mount with a literal prefix is a site with both forms
+(`site("mount", dispatcher, helper)`): it takes that exact candidate too under
+--faithful, or where the check repaired the site.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import Transformer, arg, string_value
-from .base import Change, Companion, Rule
+from .base import Candidate, Change, Companion, Declare, Import, Rule
 
 # The helpers' module (port/compat/bottle_mount.py): a mount whose prefix is read at run
 # time, a prefix's bare path, merge()
@@ -108,31 +108,54 @@ class Mount(Rule):
         if prefix is None or other is None or len(call.args) > 2:
             return updated  # left out by leave_SimpleStatementLine
         text = string_value(prefix.value)
-        if text is None or self.exact("mount"):
-            # a prefix read at run time (or the exact candidate asked for): the helper
-            # mounts whatever app value the code holds then, as Bottle did
+        if text is None:
+            # a prefix read at run time: the helper mounts whatever app value the code
+            # holds then, as Bottle did (the only form there is)
             self.fired()
-            return updated.with_changes(value=cst.Call(
-                self.helper("mount"),
-                [cst.Arg(call.func.value, comma=_comma()),
-                 cst.Arg(prefix.value, comma=_comma()), cst.Arg(other.value)]))
-        self.fired()
+            return updated.with_changes(value=self._helper_mount(call, prefix, other))
         app = cst.Module([]).code_for_node(call.func.value)
+        exact = Candidate(self._helper_mount(call, prefix, other, need=False),
+                          imports=(Import(HELPER.value, companion=HELPER),))
+        chosen = self.site("mount", self._dispatcher(app, text, other), exact)
+        self.fired()
+        if chosen is exact:
+            return updated.with_changes(value=chosen.form)
+        self.mounted.add(app)
+        return chosen.form
+
+    def _helper_mount(self, call: cst.Call, prefix: cst.Arg, other: cst.Arg,
+                      need: bool = True) -> cst.Call:
+        """`bottle_mount.mount(app, prefix, other)`: the exact form, which mounts any app
+        value at a prefix known at run time, as Bottle's mount does."""
+        func = (self.helper("mount") if need
+                else cst.Attribute(cst.Name(HELPER.value), cst.Name("mount")))
+        app = ensure_type(call.func, cst.Attribute).value
+        return cst.Call(func, [cst.Arg(app, comma=_comma()),
+                               cst.Arg(prefix.value, comma=_comma()), cst.Arg(other.value)])
+
+    def _dispatcher(self, app: str, text: str, other: cst.Arg) -> Candidate:
+        """The idiomatic form of a mount at a literal prefix: Werkzeug's dispatcher around
+        the app's wsgi_app (or the prefix added to the one already there), with the bare
+        prefix's wrapper where Bottle hands it to the other app too."""
         key = "/" + text.strip("/")
+        imports: list[Import] = []
+        declares: tuple[Declare, ...] = ()
         if text.endswith("/") and self.is_app(other.value):  # what Bottle 0.13 merges
-            self.declare("D-mount-alone", [f"{key}/*"])
+            declares = (Declare("D-mount-alone", (f"{key}/*",)),)
         if not text.endswith("/"):  # Bottle also hands the bare prefix to the other app
-            other = other.with_changes(value=cst.Call(self.helper("bare_prefix"),
-                                                      [cst.Arg(other.value)]))
+            imports.append(Import(HELPER.value, companion=HELPER))
+            other = other.with_changes(value=cst.Call(
+                cst.Attribute(cst.Name(HELPER.value), cst.Name("bare_prefix")),
+                [cst.Arg(other.value)]))
         if app in self.mounted:  # one dispatcher: a second one around it would be asked first
             line = f"{app}.wsgi_app.mounts[{key!r}] = OTHER\n"
         else:
-            self.need_import("werkzeug.middleware.dispatcher", "DispatcherMiddleware")
+            imports.append(Import("werkzeug.middleware.dispatcher", "DispatcherMiddleware"))
             line = f"{app}.wsgi_app = DispatcherMiddleware({app}.wsgi_app, {{{key!r}: OTHER}})\n"
-        self.mounted.add(app)
         assign = ensure_type(cst.parse_statement(line), cst.SimpleStatementLine).body[0]
-        return assign.visit(_Replace(other.value))
-
+        form = ensure_type(assign.visit(_Replace(other.value)), cst.Assign)
+        return Candidate(form, imports=tuple(imports),
+                         declares=declares)
 
 def _comma() -> cst.Comma:
     return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))

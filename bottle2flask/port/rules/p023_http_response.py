@@ -471,7 +471,7 @@ class HttpResponse(Rule):
 
     def matched(self, call: cst.Call) -> cst.Call | None:
         """isinstance(x, HTTPError), issubclass(c, HTTPResponse), raises(HTTPError)."""
-        name = cst.Module([]).code_for_node(call.func)
+        name = _dotted(call.func) or ""
         at = {"isinstance": 1, "issubclass": 1, "raises": 0, "pytest.raises": 0}.get(name)
         if at is None or len(call.args) <= at or call.args[at].keyword or call.args[at].star:
             return None
@@ -716,7 +716,7 @@ def _text(value: cst.BaseExpression) -> bool:
                                                             cst.Modulo | cst.Add):
         return _text(value.left) or _text(value.right)
     if isinstance(value, cst.Call):
-        if cst.Module([]).code_for_node(value.func) in TEXT_CALLS:
+        if _dotted(value.func) in TEXT_CALLS:
             return True
         func = value.func
         return isinstance(func, cst.Attribute) and func.attr.value in {"format", "join"} \
@@ -727,3 +727,22 @@ def _text(value: cst.BaseExpression) -> bool:
 def _commas(args: list[cst.Arg]) -> list[cst.Arg]:
     return [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
             for a in args[:-1]] + args[-1:]
+
+
+def _dotted(func: cst.BaseExpression) -> str | None:
+    """`json.dumps` of a call's function read from its nodes (a name, or names joined by
+    dots), without writing it out; None for anything else (`a().b`, `x[0]`), which no
+    name of the rule's lists is."""
+    if func.lpar:  # `(json.dumps)` is not the name as the lists spell it
+        return None
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute) and _bare(func.dot.whitespace_before) \
+            and _bare(func.dot.whitespace_after):
+        head = _dotted(func.value)
+        return None if head is None else f"{head}.{func.attr.value}"
+    return None
+
+
+def _bare(space: cst.BaseParenthesizableWhitespace) -> bool:
+    return isinstance(space, cst.SimpleWhitespace) and not space.value
