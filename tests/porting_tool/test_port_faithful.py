@@ -6,6 +6,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 import libcst as cst
+import pytest
 
 from bottle2flask.port.shims import after_template_path
 
@@ -94,3 +95,34 @@ def test_an_app_that_runs_on_its_own_gets_the_helpers_beside_it(tmp_path):
     assert (got.status, got.headers["Location"]) == (expected.status,
                                                       expected.headers["Location"])
     assert expected.status == "303 See Other"
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+def test_a_computed_template_name_is_found_where_bottles_default_path_found_it(tmp_path,
+                                                                              faithful):
+    """Found on a real app (RULE-s41 epf-Atlas): a module of controllers/ makes its app and
+    renders a name known at run time (bottle_compat's bottle_template); Bottle found the
+    template in ./views/ from the working directory, the port's app looks in its own
+    folder: the page was a 500."""
+    original, ported = both_folders(tmp_path, {
+        "web.py": "from controllers.pages import app\n",
+        "controllers/__init__.py": "",
+        "controllers/pages.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            def render(name, **values):
+                return template(name, **values)
+
+
+            @app.get("/")
+            def home():
+                return render("hello", who="Ada")
+        ''',
+        "views/hello.tpl": "% rebase('base.tpl')\n<p>Hello {{who}}</p>\n",
+        "views/base.tpl": "<main>{{!base}}</main>\n",
+    }, f"computed_{faithful}", faithful=faithful)
+    theirs = original.get("/")
+    assert ported.get("/").body == theirs.body == b"<main><p>Hello Ada</p>\n</main>\n"
