@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textwrap import dedent
 
+import bottle
 import libcst as cst
 import pytest
 
@@ -126,3 +127,33 @@ def test_a_computed_template_name_is_found_where_bottles_default_path_found_it(t
     }, f"computed_{faithful}", faithful=faithful)
     theirs = original.get("/")
     assert ported.get("/").body == theirs.body == b"<main><p>Hello Ada</p>\n</main>\n"
+
+
+def test_a_dict_held_in_a_name_is_sent_as_bottles_json(tmp_path):
+    """Found on a real app (RULE-s45 cortext): `return items`, a module's dict, with
+    debug(True): Flask printed it indented (its debug mode), Bottle's JSON plugin as
+    json_dumps does; the --faithful app's JSON answers are Bottle's wherever it returns
+    a dict."""
+    original, ported = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle, debug
+
+        app = Bottle()
+        debug(True)
+        items = {2: "second item", 1: "first item"}
+
+
+        @app.get("/items.json")
+        def all_items():
+            return items
+    '''}, "json_name", faithful=True)
+    theirs, ours = original.get("/items.json"), ported.get("/items.json")
+    assert sent(ours) == sent(theirs)
+    # (Bottle's json_dumps: ujson's where it is installed, else the standard library's)
+    assert theirs.text == bottle.json_dumps({2: "second item", 1: "first item"})
+
+
+def sent(response) -> tuple:
+    """An answer as the check's exact grade reads it: the status line, the header fields
+    but Date and Server (the order of fields of different names aside), the body."""
+    return (response.status, sorted((k, v) for k, v in response.headerlist
+                                    if k.lower() not in ("date", "server")), response.body)
