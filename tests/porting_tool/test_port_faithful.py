@@ -3,6 +3,7 @@ pieces those candidates need are placed (converters, the template search path)."
 
 from __future__ import annotations
 
+import inspect
 from textwrap import dedent
 
 import bottle
@@ -157,3 +158,38 @@ def sent(response) -> tuple:
     but Date and Server (the order of fields of different names aside), the body."""
     return (response.status, sorted((k, v) for k, v in response.headerlist
                                     if k.lower() not in ("date", "server")), response.body)
+
+
+def test_a_database_plugin_is_kept_as_bottle_runs_it(tmp_path):
+    """Found on a real app (RULE-s41 kanai-leek08): bottle-sqlite through Bottle's
+    `bottle.ext.sqlite`. The --faithful port keeps the plugin (bottle_plugins) instead of
+    Flask's get_db(): where it cannot run (0.2.0 calls inspect.getargspec, gone since
+    Python 3.11) both pages are Bottle's 500, byte for byte; where it runs, both answer
+    from the database."""
+    original, ported = both_folders(tmp_path, {"web.py": '''
+        import sqlite3
+
+        import bottle
+        import bottle.ext.sqlite
+
+        app = bottle.Bottle()
+        sqlite3.connect("people.db").executescript(
+            "create table if not exists people (name text); insert into people values ('Ada')")
+        app.install(bottle.ext.sqlite.Plugin(dbfile="people.db"))
+
+
+        @app.route("/")
+        def top(db):
+            return "<p>%s</p>" % db.execute("select name from people").fetchone()[0]
+
+
+        @app.route("/plain")
+        def plain():
+            return "<p>plain</p>"
+    '''}, "sqlite_plugin", faithful=True)
+    for path in ("/", "/plain"):
+        theirs = original.get(path, expect_errors=True)
+        assert sent(ported.get(path, expect_errors=True)) == sent(theirs)
+    # (its apply() reads every view's arguments: each route fails, not only db's)
+    works = hasattr(inspect, "getargspec")
+    assert original.get("/plain", expect_errors=True).status_int == (200 if works else 500)

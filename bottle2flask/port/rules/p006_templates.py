@@ -18,6 +18,11 @@ Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copi
 that piece alone), which turns Bottle's name into the converted template's when it runs
 (`x` and `x.tpl` -> `x.html`), under a TODO that does not break; the report names the
 site as kept.
+A render whose template reads a name the render does not pass (D-undefined: Bottle's
+NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
+args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
+through `bottle_compat`'s `bottle_undefined` and `bottle_uncompiled` (which renders the
+template under a Bottle older than the one that refused it).
 `template_lookup=` and `template_settings=` are template()'s own options, not
 variables: they are dropped with a TODO.
 A render of a converted SimpleTemplate is a site with two candidates: Jinja2's own
