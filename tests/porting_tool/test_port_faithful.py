@@ -193,3 +193,40 @@ def test_a_database_plugin_is_kept_as_bottle_runs_it(tmp_path):
     # (its apply() reads every view's arguments: each route fails, not only db's)
     works = hasattr(inspect, "getargspec")
     assert original.get("/plain", expect_errors=True).status_int == (200 if works else 500)
+
+
+def test_a_returned_http_response_replaces_what_the_view_set_on_bottles_response(tmp_path):
+    """Found on a real app (RULE-s46 pepeul1191): a decorator sets headers on Bottle's
+    response, the view returns HTTPResponse(status=404, body=...): Bottle's answer is the
+    HTTPResponse's alone (HTTPResponse.apply() replaces the response's headers); the
+    --faithful port sent the decorator's headers too."""
+    original, ported = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle, HTTPResponse, response
+
+        app = Bottle()
+
+
+        def headers(fn):
+            def wrapped(*args, **kwargs):
+                response.headers["X-Powered-By"] = "Python"
+                response.set_cookie("seen", "1")
+                return fn(*args, **kwargs)
+            return wrapped
+
+
+        @app.route("/")
+        @headers
+        def index():
+            return HTTPResponse(status=404, body="nothing here", headers={"X-Own": "1"})
+
+
+        @app.route("/kept")
+        @headers
+        def kept():
+            return "kept"
+    '''}, "http_response", faithful=True)
+    for path in ("/", "/kept"):
+        theirs = original.get(path, expect_errors=True)
+        assert sent(ported.get(path, expect_errors=True)) == sent(theirs)
+    assert "X-Powered-By" not in original.get("/", expect_errors=True).headers
+    assert original.get("/kept").headers["X-Powered-By"] == "Python"

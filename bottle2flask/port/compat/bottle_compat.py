@@ -41,9 +41,9 @@ from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthor
 from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
-__all__ = ["BottleFloatConverter", "BottlePathConverter", "auth_basic", "bottle_json",
-           "bottle_template", "bottle_uncompiled", "bottle_undefined", "install",
-           "path_shift", "response", "save_upload"]
+__all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
+           "bottle_json", "bottle_template", "bottle_uncompiled", "bottle_undefined",
+           "install", "path_shift", "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -51,7 +51,7 @@ def apply_response(flask_response):
     """Apply the changes a view (or hook) made to Bottle's `response` to Flask's; none to
     a copy of it the view returned (Bottle's returned HTTPResponse replaces its response)."""
     changes = g.pop("bottle_response", [])
-    if isinstance(flask_response, BottleCopy):
+    if getattr(flask_response, "sent_as_it_is", False):  # a BottleCopy, maybe recast
         return flask_response
     return _apply(flask_response, changes)
 
@@ -77,6 +77,11 @@ class BottleCopy(Response):
     body; a Response Flask sends as it is when a view returns it (Bottle's
     `response.copy(cls=HTTPResponse)`), with Bottle's members for its headers and body."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # (an attribute: Flask recasts a response of another class to the app's own)
+        self.sent_as_it_is = True
+
     def set_header(self, name, value):
         self.headers[name] = str(value)
 
@@ -98,6 +103,25 @@ class BottleCopy(Response):
 
 # Bottle's reason phrases are Python's, but for this one
 _PHRASES = {**HTTP_REASONS, 418: "I'm a teapot"}
+
+
+class BottleHTTPResponse(BottleCopy):
+    """Bottle's HTTPResponse(body, status=, headers=) a view returns or raises, sent as it
+    is: what the request changed of Bottle's `response` before is dropped, as Bottle's
+    HTTPResponse.apply() replaces its response's status, headers and cookies. Its status
+    line and page Content-Type are Bottle's (`404 Not Found`, `charset=UTF-8`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.headers.get("Content-Type") == "text/html; charset=utf-8":
+            self.headers["Content-Type"] = "text/html; charset=UTF-8"
+
+    # Werkzeug's own hook, which every way of setting the status goes through
+    def _clean_status(self, value):
+        status, code = super()._clean_status(value)
+        if isinstance(value, int) or str(value).strip().isdigit():  # a code alone
+            status = f"{code} {_PHRASES.get(code, 'Unknown')}"
+        return status, code
 
 
 class BottleResponse:

@@ -292,7 +292,7 @@ class Templates(Rule):
             return None
         if name in self.state.template_errors:
             why = self.state.template_errors[name]
-            if self.state.faithful and self.exact("render-error"):
+            if (self.state.faithful or self.state.exact_keys) and self.exact("render-error"):
                 self.need_import("bottle_compat", "bottle_uncompiled")
                 since = ".".join(bottle_version.split(".")[:2])
                 return "bottle_uncompiled", [_positional(why), _positional(since)]
@@ -304,7 +304,7 @@ class Templates(Rule):
         missing = sorted(reads - {a.keyword.value for a in args[1:] if a.keyword})
         if not missing:
             return None
-        if self.state.faithful and self.exact("render-error"):
+        if (self.state.faithful or self.state.exact_keys) and self.exact("render-error"):
             self.need_import("bottle_compat", "bottle_undefined")
             return "bottle_undefined", [_positional(missing[0])]
         self.declare("D-undefined", self.paths[-1],

@@ -270,6 +270,7 @@ class Plugins(PluginNames, Rule):
         # plain decorators installed on the app that decorate its views instead (names)
         self.decorating: list[str] = []
         self.kept = False  # a plugin of the app kept by bottle_plugins (skip= matters)
+        self.patterns_kept = False  # the database plugins too (their exact candidate)
         self.defs: dict[str, int] = {}  # module-level function -> its statement's index
         self.at: dict[int, int] = {}  # id of a top-level statement -> its index
         # per function being visited: [its index or None, route decorator slots found]
@@ -283,13 +284,15 @@ class Plugins(PluginNames, Rule):
         self.converted, self.callbacks = found.converted, found.callbacks
         self.installed, self.left_kinds = found.installed, found.left_kinds
         openers = found.openers
-        if self.converted and self.state.faithful and self.exact("plugin-pattern"):
+        if self.converted and (self.state.faithful or self.state.exact_keys) \
+                and self.exact("plugin-pattern"):
             # (--faithful) the database plugins too are kept by bottle_plugins, run as
             # Bottle runs them (its autocommit, its errors; a 500 where it cannot run)
             self.installed = [*self.installed, *((found.converted_text[keyword], keyword)
                                                  for keyword in self.converted)]
             self.left_kinds = self.left_kinds | {kind for kind, _ in self.converted.values()}
             self.converted, openers = {}, {}
+            self.patterns_kept = True
         for keyword, opener in openers.items():
             self.record_opener(keyword, opener)
         converted = {kind for kind, _ in self.converted.values()}
@@ -534,9 +537,9 @@ class Plugins(PluginNames, Rule):
 
     def leave_Attribute(self, original: cst.Attribute,
                         updated: cst.Attribute) -> cst.BaseExpression:
-        """(--faithful) `bottle.ext.sqlite` of a plugin kept: the package Bottle's import
-        hook named so, `bottle_sqlite` (Flask has no bottle.ext)."""
-        if self.state.faithful and updated.attr.value in EXT \
+        """`bottle.ext.sqlite` of a plugin kept as Bottle runs it (--faithful): the package
+        Bottle's import hook named so, `bottle_sqlite` (Flask has no bottle.ext)."""
+        if self.patterns_kept and updated.attr.value in EXT \
                 and self.facts.api(updated.value) == "ext":
             self.fired()
             self.need_import(f"bottle_{updated.attr.value}")
