@@ -4,6 +4,7 @@ pieces those candidates need are placed (converters, the template search path)."
 from __future__ import annotations
 
 import inspect
+import sys
 from textwrap import dedent
 
 import bottle
@@ -160,12 +161,41 @@ def sent(response) -> tuple:
                                     if k.lower() not in ("date", "server")), response.body)
 
 
-def test_a_database_plugin_is_kept_as_bottle_runs_it(tmp_path):
+# bottle-sqlite's apply() as released (0.2.0 reads the view's parameters with
+# inspect.getargspec, gone since Python 3.11), and as it would run with signature()
+SQLITE_PLUGIN = """
+import inspect
+import sqlite3
+
+
+class Plugin:
+    name, api = "sqlite", 2
+
+    def __init__(self, dbfile=":memory:", keyword="db"):
+        self.dbfile, self.keyword = dbfile, keyword
+
+    def apply(self, callback, route):
+        if self.keyword not in {reads}:
+            return callback
+        return lambda *a, **ka: callback(*a, **{{**ka, self.keyword: sqlite3.connect(self.dbfile)}})
+"""
+READS = {"released": "inspect.getargspec(route.callback).args",
+         "working": "inspect.signature(route.callback).parameters"}
+
+
+@pytest.mark.parametrize("plugin", sorted(READS))
+def test_a_database_plugin_is_kept_as_bottle_runs_it(tmp_path, monkeypatch, plugin):
     """Found on a real app (RULE-s41 kanai-leek08): bottle-sqlite through Bottle's
     `bottle.ext.sqlite`. The --faithful port keeps the plugin (bottle_plugins) instead of
-    Flask's get_db(): where it cannot run (0.2.0 calls inspect.getargspec, gone since
-    Python 3.11) both pages are Bottle's 500, byte for byte; where it runs, both answer
-    from the database."""
+    Flask's get_db(): where it cannot run (0.2.0 on Python 3.11) both apps answer Bottle's
+    500 on every route, byte for byte; where it runs, both answer from the database."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "bottle_sqlite.py").write_text(SQLITE_PLUGIN.format(reads=READS[plugin]))
+    monkeypatch.syspath_prepend(str(site))
+    for name in ("bottle_sqlite", "bottle.ext.sqlite"):  # (another test's stand-in)
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.delattr(bottle.ext, "sqlite", raising=False)
     original, ported = both_folders(tmp_path, {"web.py": '''
         import sqlite3
 
@@ -186,13 +216,18 @@ def test_a_database_plugin_is_kept_as_bottle_runs_it(tmp_path):
         @app.route("/plain")
         def plain():
             return "<p>plain</p>"
-    '''}, "sqlite_plugin", faithful=True)
+    '''}, f"sqlite_plugin_{plugin}", faithful=True)
     for path in ("/", "/plain"):
         theirs = original.get(path, expect_errors=True)
         assert sent(ported.get(path, expect_errors=True)) == sent(theirs)
-    # (its apply() reads every view's arguments: each route fails, not only db's)
-    works = hasattr(inspect, "getargspec")
-    assert original.get("/plain", expect_errors=True).status_int == (200 if works else 500)
+    # (0.2.0's apply() reads every view's arguments: each route fails, not only db's)
+    runs = plugin == "working" or hasattr(inspect, "getargspec")
+    assert original.get("/", expect_errors=True).status_int == (200 if runs else 500)
+    if runs:
+        assert original.get("/").text == "<p>Ada</p>"
+    for name in ("bottle_sqlite", "bottle.ext.sqlite"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.delattr(bottle.ext, "sqlite", raising=False)
 
 
 def test_a_returned_http_response_replaces_what_the_view_set_on_bottles_response(tmp_path):
