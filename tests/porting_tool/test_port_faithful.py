@@ -265,3 +265,36 @@ def test_a_returned_http_response_replaces_what_the_view_set_on_bottles_response
         assert sent(ported.get(path, expect_errors=True)) == sent(theirs)
     assert "X-Powered-By" not in original.get("/", expect_errors=True).headers
     assert original.get("/kept").headers["X-Powered-By"] == "Python"
+
+
+def test_a_page_sent_as_a_file_and_left_as_it_was_keeps_its_last_modified(tmp_path):
+    """Found on a real app (RULE-s41 AugustinPech): views/index.html, sent with
+    static_file(), is a template the port writes anew, the same bytes: its time was the
+    port's, so its Last-Modified was not the original's."""
+    import os
+
+    import webtest
+
+    from bottle2flask.loading import load
+    from bottle2flask.port.folder import port_tree
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "views").mkdir(parents=True)
+    (src / "web.py").write_text(dedent('''
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def index():
+            return static_file("index.html", root="views")
+    ''').lstrip())
+    (src / "views" / "index.html").write_text("<p>Hello</p>\n")
+    os.utime(src / "views" / "index.html", (1_600_000_000, 1_600_000_000))
+    port_tree(src, out, faithful=True)
+    theirs, ours = (webtest.TestApp(load(f"{folder / 'web.py'}:app", {}, f"mtime_{n}").wsgi)
+                    .get("/") for n, folder in enumerate((src, out)))
+    assert ours.headers["Last-Modified"] == theirs.headers["Last-Modified"] \
+        == "Sun, 13 Sep 2020 12:26:40 GMT"
+    assert ours.body == theirs.body
