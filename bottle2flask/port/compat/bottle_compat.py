@@ -402,7 +402,9 @@ def _on_bottles_path(name: str, given: dict) -> str:
     app = current_app
     overlay = app.extensions.get("bottle_template_path")
     if overlay is None:
-        loader = ChoiceLoader([app.jinja_env.loader, FileSystemLoader(BOTTLE_TEMPLATE_PATH)])
+        own = app.jinja_env.loader
+        loader = ChoiceLoader([*([own] if own is not None else []),
+                               FileSystemLoader(BOTTLE_TEMPLATE_PATH)])
         overlay = app.extensions["bottle_template_path"] = app.jinja_env.overlay(loader=loader)
     context = dict(given)
     app.update_template_context(context)
