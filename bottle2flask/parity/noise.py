@@ -18,6 +18,15 @@ what both originals kept is compared:
   of its own (a shuffled list of random scores), matched to their twins in the other
   run: what a record and its twin share is kept, in any order of the records.
 
+A header field can vary between the runs byte for byte with nothing else: Bottle's
+static_file ETag is a digest of the file's device, inode, mtime, size and path, which
+name the copy each run reads. An answer the same as the original's byte for byte but
+in such fields, each with a value of the form both runs gave it (the same tokens where
+they agree, a token of the same length and kind of characters where they differ: a
+digest for a digest), is exactly the same as far as two runs of the original are
+(`exact_but_varying`); a field the port leaves out, or gives a form of its own (Werkzeug's
+quoted ETag), is still reported.
+
 This module only sorts the differences compare() found between the first two answers
 (normalise.py): it never compares two answers itself, so the rules of what counts as the
 same answer stay in one place; what two runs both kept, and whether a third answer keeps
@@ -28,10 +37,68 @@ own (twin.py), with another hash seed: a set printed in hash order varies there 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 
 from .kept import same_text, value_differences
 from .normalise import Comparison, Difference, Response, body_lines, cookies, with_path
+
+# A field value's parts for its form: runs of ASCII letters and digits, each other
+# character alone (spaces too: the form is byte for byte).
+PART = re.compile(r"[0-9A-Za-z]+|.", re.S)
+# Fields that say when and by what software an answer was made (proof/answers.py's
+# PER_ANSWER): no grade compares them.
+PER_ANSWER = ("date", "server")
+
+
+def _kinds(part: str) -> set[str]:
+    return {"digit" if c.isdigit() else "lower" if c.islower() else "upper" for c in part}
+
+
+def same_form(first: str, again: str, other: str) -> bool:
+    """Whether other has the form of the values two runs gave a field: the same parts
+    where theirs agree, and where they differ a run of letters and digits as long as one
+    of theirs, of the kinds of characters theirs hold (a digest for a digest)."""
+    mine, twin, theirs = (PART.findall(value) for value in (first, again, other))
+    if not len(mine) == len(twin) == len(theirs):
+        return False
+    for kept, varied, found in zip(mine, twin, theirs, strict=True):
+        if kept == varied:
+            if found != kept:
+                return False
+        elif not (found.isalnum() and found.isascii()
+                  and len(found) in (len(kept), len(varied))
+                  and _kinds(found) <= _kinds(kept) | _kinds(varied)):
+            return False
+    return True
+
+
+def _fields(response: Response) -> dict[str, list[str]]:
+    """Each field's values in the order sent, its name as sent (Date and Server aside)."""
+    found: dict[str, list[str]] = {}
+    for name, value in response.headers:
+        if name.lower() not in PER_ANSWER:
+            found.setdefault(name, []).append(value)
+    return found
+
+
+def exact_but_varying(first: Response, other: Response, again: Response) -> list[str]:
+    """Where other is first's answer byte for byte but in header fields whose value
+    varies between the two runs of the original too (first and again), each of other's
+    of the form both gave it (same_form): those fields ("header Etag"); else none."""
+    if first.status != other.status or first.body != other.body:
+        return []
+    mine, theirs, twin = _fields(first), _fields(other), _fields(again)
+    varied = []
+    for name in sorted(set(mine) | set(theirs)):
+        x, y, z = mine.get(name, []), theirs.get(name, []), twin.get(name, [])
+        if x == y:
+            continue
+        if not (len(x) == len(y) == len(z) == 1) or x == z \
+                or not same_form(x[0], z[0], y[0]):
+            return []
+        varied.append(f"header {name.title()}")
+    return varied
 
 
 def _json(body: bytes) -> object:

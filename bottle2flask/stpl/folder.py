@@ -171,6 +171,10 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         target = out / output
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(conversion.source, encoding="utf-8", newline="")
+        if output == relative and conversion.source == templates[name][1]:
+            # the file as it was (an .html page the app also sends with static_file()):
+            # its times too, so its Last-Modified is the original's
+            shutil.copystat(src / relative, target)
         report.files.append(FileResult(relative, output, "converted", conversion))
         report.names[name] = output.as_posix()
         report.helpers += conversion.helpers

@@ -275,8 +275,12 @@ class Statements:
                 f"{{% set {t} = {name}_out[{n + 1}] %}}" for n, t in enumerate(targets)) \
                 + f"{{{{ {name}_out[0] }}}}{{# #}}"
         text = self.take_hoisted() + text
-        self.out.append(first.indent + text + "\n")
+        self.out.append((first.indent if self.at_line_start() else "") + text + "\n")
         return True
+
+    def at_line_start(self) -> bool:
+        """Whether what is written next starts a line of the output."""
+        return not self.out or self.out[-1].endswith("\n")
 
     def helper_params(self, reads: list[str], code: str
                       ) -> tuple[list[str], list[str], list[str]]:
@@ -379,8 +383,9 @@ class Statements:
             # A printed value ends the line: a comment after it takes the newline away,
             # as Bottle's code line does (trim_blocks only trims after {% %} and {# #}).
             text += "{# #}"
-        if text.startswith(("{%", "{#")):
-            # Kept for the reader: lstrip_blocks strips it before a tag, as Bottle does.
+        if text.startswith(("{%", "{#")) and self.at_line_start():
+            # Kept for the reader: lstrip_blocks strips it before a tag, as Bottle does
+            # (not after text a `\\` joined to this line: there it would print)
             text = token.indent + text
         if text:  # a line that becomes nothing (pass, rebase) leaves no blank line
             self.out.append(text + "\n")

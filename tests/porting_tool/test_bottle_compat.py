@@ -269,3 +269,20 @@ def test_bottle_template_finds_the_one_template_of_that_name_under_the_folder(tm
             bottle_compat.bottle_template("user/list")
         with pytest.raises(ValueError, match="template source"):
             bottle_compat.bottle_template("<b>{{x}}</b>")
+
+
+def test_bottle_template_finds_a_template_where_bottles_default_path_did(tmp_path,
+                                                                           monkeypatch):
+    # a module of controllers/ makes its own app (its template folder controllers/):
+    # Bottle found views/page.tpl from the working directory (TEMPLATE_PATH ./views/)
+    (tmp_path / "controllers").mkdir()
+    (tmp_path / "views").mkdir()
+    (tmp_path / "views" / "page.html").write_text(
+        "{% extends 'base.html' %}{% block x %}{{ who }} {{ request.path }}{% endblock %}")
+    (tmp_path / "views" / "base.html").write_text("<b>{% block x %}{% endblock %}</b>")
+    monkeypatch.chdir(tmp_path)
+    app = flask.Flask(__name__, template_folder=str(tmp_path / "controllers"))
+    with app.test_request_context("/here"):
+        assert bottle_compat.bottle_template("page", who="Ada") == "<b>Ada /here</b>"
+        with pytest.raises(TemplateNotFound, match="other.html"):
+            bottle_compat.bottle_template("other")

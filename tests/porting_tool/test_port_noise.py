@@ -20,6 +20,7 @@ import pytest
 from bottle2flask.cli import main as kit
 from bottle2flask.exit_status import ExitStatus
 from bottle2flask.parity.kept import Gap, fits, same_text, shape, tokens, value_differences
+from bottle2flask.parity.noise import exact_but_varying, same_form
 from bottle2flask.parity.noise import without_noise as sorted_out
 from bottle2flask.parity.normalise import Response, compare
 from bottle2flask.parity.scenario import Call
@@ -625,3 +626,91 @@ def test_what_an_error_left_in_a_reference_cycle_is_freed_before_the_next_reques
     assert [(step["path"], [a["status"] for a in step["answers"]]) for step in
             found["steps"]] == [("/fail", [500, 500]), ("/open", [200, 200])]
     assert [a["body"] for a in found["steps"][1]["answers"]] == ["0\n", "0\n"]
+
+
+STATIC = '''
+from bottle import Bottle, static_file
+
+app = Bottle()
+
+
+@app.get("/")
+def index():
+    return '<link href="/static/site.css" rel="stylesheet"><p>Hello</p>'
+
+
+@app.get("/static/<name:path>")
+def files(name):
+    return static_file(name, root="static")
+'''
+
+
+def static_check(tmp_path: Path, faithful: bool) -> dict:
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "static").mkdir(parents=True)
+    (src / "web.py").write_text(dedent(STATIC).lstrip())
+    (src / "static" / "site.css").write_text("p { color: red }\n")
+    kit(["port", str(src), "-o", str(out), "--check-timeout", "120",
+         *(["--faithful"] if faithful else [])])
+    check = json.loads((out / "porting-report.json").read_text())["check"]
+    return next(r for r in check["routes"] if r["rule"] == "/static/<name:path>")
+
+
+def test_a_static_files_etag_naming_its_copy_is_noise_where_the_port_sends_bottles(
+        tmp_path):
+    """Bottle's ETag digests the file's inode and path: the twin's copy gives another,
+    and the faithful port (Bottle's static_file on its own copy) a third of that form."""
+    route = static_check(tmp_path, faithful=True)
+    assert (route["result"], route["likeness"]) == ("varies", "exact")
+    assert route["varies"] == "GET /static/site.css: header Etag"
+
+
+def test_the_ports_own_etag_is_still_reported(tmp_path):
+    """A port that sends an ETag of its own (Werkzeug's form: a quoted mtime, size and
+    checksum), the rest Bottle's byte for byte: not the form of either original's, so
+    never noise: that page is the same to a client (validator-value), not exactly."""
+    from bottle2flask.parity import runner
+
+    route = static_check(tmp_path, faithful=True)  # (the faithful port, checked)
+    assert route["likeness"] == "exact"
+    port = tmp_path / "out" / "web.py"
+    port.write_text(port.read_text().replace(
+        'root="static")', 'root="static", etag=\'"1763640000.0-17-2866791435"\')'))
+    found = runner.run([f"{tmp_path / 'src' / 'web.py'}:app", f"{port}:app"], noise=True)
+    step = next(s for s in found["steps"] if s["path"] == "/static/site.css")
+    assert (step["likeness"], step["allowed"]) == ("client", ["validator-value"])
+    assert "noise" not in step
+
+
+DIGESTS = ("0beec7b5ea3f0fdbc95d0dd47f3c5bc275da8a33", "62cdb7020ff920e5aa642c3d4066950dd1f01f4d")
+
+
+@pytest.mark.parametrize(("other", "varied"), [
+    (page("body", ("ETag", "bbe960a25ea311d21d40669e93df2003ba9b90a2")), ["header Etag"]),
+    (page("body", ("ETag", '"1763640000.0-5-2866791435"')), []),  # Werkzeug's own
+    (page("body"), []),  # none at all: a client can no longer revalidate
+    (page("body", ("ETag", "bbe960a25ea311d21d40669e93df2003ba9b90a")), []),  # shorter
+    (page("body", ("ETag", "BBE960A25EA311D21D40669E93DF2003BA9B90A2")), []),  # other kind
+    (page("body", ("ETag", "bbe960a25ea311d21d40669e93df2003ba9b90a2"), ("X", "1")), []),
+    (page("other", ("ETag", "bbe960a25ea311d21d40669e93df2003ba9b90a2")), []),
+])
+def test_only_a_value_of_the_form_both_runs_gave_a_varying_field_is_exact(other, varied):
+    first, again = (page("body", ("ETag", digest)) for digest in DIGESTS)
+    assert exact_but_varying(first, other, again) == varied
+
+
+def test_a_field_the_runs_agree_on_is_never_set_aside():
+    first = page("body", ("ETag", DIGESTS[0]))
+    assert exact_but_varying(first, page("body", ("ETag", DIGESTS[1])), first) == []
+
+
+@pytest.mark.parametrize(("first", "again", "other", "same"), [
+    ("W/12-ab", "W/34-cd", "W/56-ef", True),
+    ("W/12-ab", "W/34-cd", "W/56+ef", False),
+    ("W/12-ab", "W/34-cd", "w/56-ef", False),
+    ("a 1", "a 2", "a  3", False),  # the form is byte for byte: spaces too
+    ("id 123", "id 4567", "id 89", False),
+])
+def test_a_form_keeps_what_the_runs_agree_on_and_the_kind_of_what_varies(first, again,
+                                                                         other, same):
+    assert same_form(first, again, other) is same

@@ -153,3 +153,17 @@ def test_a_crlf_template_stays_crlf_and_prints_so_with_its_newline_sequence(tmp_
     jinja = stock(jinja2.FileSystemLoader(str(out)))
     jinja.newline_sequence = "\r\n"  # what the port sets for an app of CRLF templates
     assert jinja.get_template("main.html").render(xs=[1, 2]) == bottle_out
+
+
+@pytest.mark.parametrize("compact", [False, True])
+@pytest.mark.parametrize("code", ["% include('howto.tpl')", "% x = 1", "% if True:\nyes\n% end"])
+def test_an_indented_code_line_joined_to_text_prints_no_indentation(tmp_path, compact, code):
+    """Found on a real app (RULE-s41 readthedocs-fr): `placeholder="\\\\` joins the next
+    line, an indented `% include(...)`: Bottle prints the include right after the quote,
+    the converted template printed the code line's indentation there."""
+    source = '<textarea placeholder="\\\\\\\\\n            ' \
+        + code.replace("\n", "\n            ") + '\n" name=code>{{code}}</textarea>\n'
+    bottle_out, jinja_out = render_both(
+        tmp_path, {"main": source, "howto": "Hello,\nworld.\n"}, compact=compact, code="c")
+    assert jinja_out == bottle_out
+    assert 'placeholder="            ' not in jinja_out

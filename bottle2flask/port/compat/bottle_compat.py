@@ -34,15 +34,16 @@ from flask import (
     render_template,
     request,
 )
-from jinja2 import FileSystemLoader, TemplateNotFound
+from jinja2 import ChoiceLoader, FileSystemLoader, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
 from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
-__all__ = ["BottleFloatConverter", "BottlePathConverter", "auth_basic", "bottle_json",
-           "bottle_template", "install", "path_shift", "response", "save_upload"]
+__all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
+           "bottle_json", "bottle_template", "bottle_uncompiled", "bottle_undefined",
+           "install", "path_shift", "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -50,7 +51,7 @@ def apply_response(flask_response):
     """Apply the changes a view (or hook) made to Bottle's `response` to Flask's; none to
     a copy of it the view returned (Bottle's returned HTTPResponse replaces its response)."""
     changes = g.pop("bottle_response", [])
-    if isinstance(flask_response, BottleCopy):
+    if getattr(flask_response, "sent_as_it_is", False):  # a BottleCopy, maybe recast
         return flask_response
     return _apply(flask_response, changes)
 
@@ -78,6 +79,11 @@ class BottleCopy(Response):
     body; a Response Flask sends as it is when a view returns it (Bottle's
     `response.copy(cls=HTTPResponse)`), with Bottle's members for its headers and body."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # (an attribute: Flask recasts a response of another class to the app's own)
+        self.sent_as_it_is = True
+
     def set_header(self, name, value):
         self.headers[name] = str(value)
 
@@ -99,6 +105,25 @@ class BottleCopy(Response):
 
 # Bottle's reason phrases are Python's, but for this one
 _PHRASES = {**HTTP_REASONS, 418: "I'm a teapot"}
+
+
+class BottleHTTPResponse(BottleCopy):
+    """Bottle's HTTPResponse(body, status=, headers=) a view returns or raises, sent as it
+    is: what the request changed of Bottle's `response` before is dropped, as Bottle's
+    HTTPResponse.apply() replaces its response's status, headers and cookies. Its status
+    line and page Content-Type are Bottle's (`404 Not Found`, `charset=UTF-8`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.headers.get("Content-Type") == "text/html; charset=utf-8":
+            self.headers["Content-Type"] = "text/html; charset=UTF-8"
+
+    # Werkzeug's own hook, which every way of setting the status goes through
+    def _clean_status(self, value):
+        status, code = super()._clean_status(value)
+        if isinstance(value, int) or str(value).strip().isdigit():  # a code alone
+            status = f"{code} {_PHRASES.get(code, 'Unknown')}"
+        return status, code
 
 
 class BottleResponse:
@@ -374,9 +399,65 @@ def bottle_template(name, *values, **kwargs):
         # the app's template folder: the one template there of that name
         found = [t for t in current_app.jinja_env.list_templates()
                  if t.endswith("/" + name + ".html")]
-        if len(found) != 1:
+        if len(found) == 1:
+            return render_template(found[0], **given)
+        if not any(_exists(_join(folder, name + ".html")) for folder in BOTTLE_TEMPLATE_PATH):
             raise
-        return render_template(found[0], **given)
+        # an app whose template folder is elsewhere (a module in controllers/ making
+        # its own app): where Bottle's default TEMPLATE_PATH finds it from the working
+        # directory, as Bottle found the original
+        return _on_bottles_path(name + ".html", given)
+
+
+# Where Bottle's template() looks by default (its TEMPLATE_PATH): from the working directory.
+BOTTLE_TEMPLATE_PATH = ("./", "./views/")
+
+
+def _on_bottles_path(name: str, given: dict) -> str:
+    """The template rendered by the app's Jinja environment searching Bottle's default
+    TEMPLATE_PATH after its own folder (what it includes or extends is found there too),
+    with the context render_template() gives."""
+    app = current_app
+    overlay = app.extensions.get("bottle_template_path")
+    if overlay is None:
+        own = app.jinja_env.loader
+        loader = ChoiceLoader([*([own] if own is not None else []),
+                               FileSystemLoader(BOTTLE_TEMPLATE_PATH)])
+        overlay = app.extensions["bottle_template_path"] = app.jinja_env.overlay(loader=loader)
+    context = dict(given)
+    app.update_template_context(context)
+    return overlay.get_template(name).render(context)
+
+
+# -- P006: a render Bottle's template() failed, kept failing (--faithful) -------------------
+class BottleTemplateError(SyntaxError):
+    """The SyntaxError Bottle's SimpleTemplate raised compiling a template."""
+
+
+def _bottle_version() -> tuple[int, ...]:
+    """The Bottle installed beside the port, as (major, minor); without one, 0.13."""
+    try:
+        from bottle import __version__ as version
+    except ImportError:
+        version = "0.13"
+    return tuple(int(part) for part in version.split(".")[:2] if part.isdigit())
+
+
+def bottle_uncompiled(template, why, since, /, **values):
+    """render_template(template, **values) where Bottle could not compile the original
+    template (`%rebase name args`, 0.12's syntax, is a SyntaxError to 0.13): a Bottle
+    since that version beside the port fails as Bottle failed there (the page a 500,
+    Bottle's error page in a --faithful port); an older one renders the template."""
+    if _bottle_version() >= tuple(int(part) for part in since.split(".")):
+        raise BottleTemplateError(f"{template}: {why}")
+    return render_template(template, **values)
+
+
+def bottle_undefined(template, name, /, **values):
+    """render_template(template, **values) where the original template reads `name` on
+    every render and this render does not pass it: SimpleTemplate raised NameError
+    there (the page a 500), where Jinja2 would print it empty."""
+    raise NameError(f"name {name!r} is not defined (read by {template})")
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------

@@ -360,6 +360,10 @@ class App(Rule):
                            ("response-defaults", Need.RESPONSE_DEFAULTS)):
             if self.exact(kind):  # bottle_answers.py's function, after the app is made
                 self.need_exact(need)
+        # (--faithful) a dict any view returns is Bottle's JSON, not only a literal P007
+        # sees (`return items`, a module's dict): the app's JSON answers are Bottle's
+        if (self.state.faithful or self.state.exact_keys) and self.exact("json-answers"):
+            self.need_exact(Need.JSON_ANSWERS)
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if self.facts.made or (self.facts.default_app and not self.facts.default_from):

@@ -18,6 +18,11 @@ Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copi
 that piece alone), which turns Bottle's name into the converted template's when it runs
 (`x` and `x.tpl` -> `x.html`), under a TODO that does not break; the report names the
 site as kept.
+A render whose template reads a name the render does not pass (D-undefined: Bottle's
+NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
+args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
+through `bottle_compat`'s `bottle_undefined` and `bottle_uncompiled` (which renders the
+template under a Bottle older than the one that refused it).
 `template_lookup=` and `template_settings=` are template()'s own options, not
 variables: they are dropped with a TODO.
 A render of a converted SimpleTemplate is a site with two candidates: Jinja2's own
@@ -45,6 +50,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import libcst as cst
+from bottle import __version__ as bottle_version
 
 from ..edit import arg, ends, string_value
 from ..model.facts import ROUTE_METHODS
@@ -181,9 +187,11 @@ class Templates(Rule):
             self.todo(NOT_CONVERTED)
             return updated
         self.uses(engine)
+        failing = self.undefined(args) if engine == "simple" else None
+        if failing is not None:  # (--faithful) the render fails as Bottle's did
+            return updated.with_changes(func=cst.Name(failing[0]),
+                                        args=[args[0], *failing[1], *args[1:]])
         self.need_import("flask", "render_template")
-        if engine == "simple":
-            self.undefined(args)
         return updated.with_changes(func=cst.Name("render_template"), args=args)
 
     def computed_name(self, call: cst.Call) -> bool:
@@ -297,24 +305,35 @@ class Templates(Rule):
                     paths.append(glob(path))
         self.paths.append(paths)
 
-    def undefined(self, args: list[cst.Arg]) -> None:
+    def undefined(self, args: list[cst.Arg]) -> tuple[str, list[cst.Arg]] | None:
         """Declare a render in a view of a template Bottle cannot compile, or that does
         not pass a name its template reads on every render: the original's page was a
-        500 there."""
+        500 there. The --faithful port keeps it failing (the site's exact candidate):
+        bottle_compat's helper that fails as Bottle did, and the arguments it takes after
+        the template's name (the render's values follow); None where the render stays."""
         name = string_value(args[0].value)
         if name is None or not self.paths or not self.paths[-1]:
-            return
+            return None
         if name in self.state.template_errors:
-            self.declare("D-template-error", self.paths[-1],
-                         f"{name}: {self.state.template_errors[name]}")
-            return
+            why = self.state.template_errors[name]
+            if (self.state.faithful or self.state.exact_keys) and self.exact("render-error"):
+                self.need_import("bottle_compat", "bottle_uncompiled")
+                since = ".".join(bottle_version.split(".")[:2])
+                return "bottle_uncompiled", [_positional(why), _positional(since)]
+            self.declare("D-template-error", self.paths[-1], f"{name}: {why}")
+            return None
         reads = self.state.template_reads.get(name)
         if not reads or any(a.star or a.keyword is None for a in args[1:]):
-            return
+            return None
         missing = sorted(reads - {a.keyword.value for a in args[1:] if a.keyword})
-        if missing:
-            self.declare("D-undefined", self.paths[-1],
-                         f"{string_value(args[0].value)} reads {', '.join(missing)}")
+        if not missing:
+            return None
+        if (self.state.faithful or self.state.exact_keys) and self.exact("render-error"):
+            self.need_import("bottle_compat", "bottle_undefined")
+            return "bottle_undefined", [_positional(missing[0])]
+        self.declare("D-undefined", self.paths[-1],
+                     f"{string_value(args[0].value)} reads {', '.join(missing)}")
+        return None
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         view = self.views[-1] if self.views else None
         if view is None:
@@ -353,17 +372,20 @@ class Templates(Rule):
         """render_template(name, view's defaults, the values returned); with `layout`, a
         `dict(...)` over several lines, the values are its arguments, on its lines."""
         self.uses(engine)
-        self.need_import("flask", "render_template")
-        if engine == "simple":
-            self.undefined([*args, *(layout.args if layout else extra)])
+        failing = self.undefined([*args, *(layout.args if layout else extra)]) \
+            if engine == "simple" else None
+        func = "render_template"
+        if failing is not None:  # (--faithful) the render fails as Bottle's did
+            func, args = failing[0], [args[0], *failing[1], *args[1:]]
+        else:
+            self.need_import("flask", "render_template")
         if layout is None:
-            return cst.Call(cst.Name("render_template"), args=_commas([*args, *extra]))
+            return cst.Call(cst.Name(func), args=_commas([*args, *extra]))
         # each argument the view adds goes on a line of its own, as the dict's do
         comma = cst.Comma(whitespace_after=layout.whitespace_before_args)
         added = [a.with_changes(comma=comma, whitespace_after_arg=cst.SimpleWhitespace(""))
                  for a in args]
-        return layout.with_changes(func=cst.Name("render_template"),
-                                   args=[*added, *layout.args])
+        return layout.with_changes(func=cst.Name(func), args=[*added, *layout.args])
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         updated = self.view_done(updated)
@@ -391,6 +413,10 @@ class Templates(Rule):
         last = cst.SimpleStatementLine([cst.Return(self.render(engine, args, []))])
         kept = [stmt for stmt in body if not _is_pass(stmt)]
         return updated.with_changes(body=updated.body.with_changes(body=[*kept, last]))
+
+
+def _positional(text: str) -> cst.Arg:
+    return cst.Arg(cst.SimpleString(repr(text)))
 
 
 def _is_pass(stmt: cst.CSTNode) -> bool:

@@ -252,7 +252,13 @@ class RedirectAbort(Rule):
                 self.need_import("flask", "abort")
             return idiomatic.form
         self.fired()
-        self.need_import("flask", "Response")
+        # (--faithful) sent as it is, Bottle's response's changes dropped, as in Bottle
+        response_class = "Response"
+        if (self.state.faithful or self.state.exact_keys) and self.exact("http-response"):
+            response_class = "BottleHTTPResponse"
+            self.need_import("bottle_compat", response_class)
+        else:
+            self.need_import("flask", "Response")
         body = given.get("body")
         args = [cst.Arg(body)] if body is not None else []
         if isinstance(body, cst.Dict) or isinstance(body, cst.Call) and is_name(
@@ -267,7 +273,7 @@ class RedirectAbort(Rule):
                       "Flask's Response would send its keys: json.dumps() it there")
         args += [cst.Arg(given[k], keyword=cst.Name(k), equal=_eq())
                  for k in ("status", "headers") if k in given]
-        response = cst.Call(cst.Name("Response"), _commas(args))
+        response = cst.Call(cst.Name(response_class), _commas(args))
         if not raised:
             return response
         self.need_import("flask", "abort")

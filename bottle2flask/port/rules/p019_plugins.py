@@ -14,6 +14,10 @@ inside a function (`def initialize(): install(sqlite.Plugin(dbfile=PATH))`), the
 goes to the module's top, where the other modules import `get_db` from, when its options
 read only names bound there (inside the function, `get_db` was its local and the import
 an ImportError: the port did not start).
+The --faithful port keeps these two plugins as Bottle runs them too (bottle_plugins.py,
+below; `bottle.ext.sqlite` becomes the package it names, `bottle_sqlite`): their own
+commits and errors, and a 500 on each route where one cannot run (bottle-sqlite 0.2.0
+on Python 3.11), where the default port declares D-plugin-error.
 
 Any other plugin keeps its effects. Where the port can prove what it does, idiomatically:
 
@@ -192,6 +196,7 @@ class Installs(Visitor, PluginNames):
         self.installed: list[tuple[str, str | None]] = []  # (plugin, keyword) left out
         self.left_kinds: set[str | None] = set()  # the kinds of the plugins left out
         self.openers: dict[str, str] = {}  # keyword -> the opener function's name
+        self.converted_text: dict[str, str] = {}  # keyword -> the plugin converted
 
     def visit_Import(self, node: cst.Import) -> None:
         for a in node.names:
@@ -240,6 +245,8 @@ class Installs(Visitor, PluginNames):
         opener = "get_db" if kind == "sqlite" else "db_session"
         self.converted[options["keyword"]] = (kind, f"{opener}()")
         self.openers[options["keyword"]] = opener
+        self.converted_text[options["keyword"]] = \
+            cst.Module([]).code_for_node(node.args[0].value)
 
 
 class Plugins(PluginNames, Rule):
@@ -267,6 +274,7 @@ class Plugins(PluginNames, Rule):
         # plain decorators installed on the app that decorate its views instead (names)
         self.decorating: list[str] = []
         self.kept = False  # a plugin of the app kept by bottle_plugins (skip= matters)
+        self.patterns_kept = False  # the database plugins too (their exact candidate)
         self.defs: dict[str, int] = {}  # module-level function -> its statement's index
         self.at: dict[int, int] = {}  # id of a top-level statement -> its index
         # per function being visited: [its index or None, route decorator slots found]
@@ -281,7 +289,17 @@ class Plugins(PluginNames, Rule):
         self.names, self.modules, self.bound = found.names, found.modules, found.bound
         self.converted, self.callbacks = found.converted, found.callbacks
         self.installed, self.left_kinds = found.installed, found.left_kinds
-        for keyword, opener in found.openers.items():
+        openers = found.openers
+        if self.converted and (self.state.faithful or self.state.exact_keys) \
+                and self.exact("plugin-pattern"):
+            # (--faithful) the database plugins too are kept by bottle_plugins, run as
+            # Bottle runs them (its autocommit, its errors; a 500 where it cannot run)
+            self.installed = [*self.installed, *((found.converted_text[keyword], keyword)
+                                                 for keyword in self.converted)]
+            self.left_kinds = self.left_kinds | {kind for kind, _ in self.converted.values()}
+            self.converted, openers = {}, {}
+            self.patterns_kept = True
+        for keyword, opener in openers.items():
             self.record_opener(keyword, opener)
         converted = {kind for kind, _ in self.converted.values()}
         self.gone = converted - self.left_kinds  # no plugin of these kinds is left
@@ -538,6 +556,17 @@ class Plugins(PluginNames, Rule):
 
     def visit_Decorator(self, node: cst.Decorator) -> None:
         self.decorator_calls.add(id(node.decorator))
+
+    def leave_Attribute(self, original: cst.Attribute,
+                        updated: cst.Attribute) -> cst.BaseExpression:
+        """`bottle.ext.sqlite` of a plugin kept as Bottle runs it (--faithful): the package
+        Bottle's import hook named so, `bottle_sqlite` (Flask has no bottle.ext)."""
+        if self.patterns_kept and updated.attr.value in EXT \
+                and self.facts.api(updated.value) == "ext":
+            self.fired()
+            self.need_import(f"bottle_{updated.attr.value}")
+            return cst.Name(f"bottle_{updated.attr.value}")
+        return updated
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         """`app.route(path, callback=view, apply=..., skip=...)` and `app.route(path,
