@@ -539,6 +539,13 @@ def test_the_suite_of_a_package_importing_from_above_it_runs_as_pytest_is_run(
     for ran in ways_run(out):
         assert ran.returncode == 0, ran.args
         assert f"{2 * count} passed" in ran.stdout
+    # a project around OUT that has pytest import by importlib: the tool's run still
+    # imports the suite as pytest does by default
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.pytest.ini_options]\naddopts = "--import-mode=importlib"\n')
+    ran = ways_run(out)[0]
+    assert ran.returncode == 0 and f"{2 * count} passed" in ran.stdout
+    (tmp_path / "pyproject.toml").unlink()
     # a route of the port changed by hand: the port's tests of it fail, every way run
     init = out / "__init__.py"
     init.write_text(init.read_text().replace('"/list"', '"/all"'))
