@@ -4,8 +4,9 @@ It runs `python -m pytest OUT/tests -p no:randomly --import-mode=prepend` under 
 apps' Python, as the check does (`--python PATH`, else the active virtualenv, else a
 `.venv` in or above OUT, else the tool's own), with the tool's packages after the
 user's: what the suite needs (pytest, WebTest) comes with the tool wherever it is
-installed (pipx too), what the app imports from the user's environment. The arguments after `--` go to pytest. Exit status:
-pytest's own (0 all passed, 1 some failed...), or 2 when OUT holds no suite.
+installed (pipx too), what the app imports from the user's environment. The arguments
+after `--` go to pytest. Exit status: pytest's own (0 all passed, 1 some failed...), or
+2 when OUT holds no suite.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """Requests recorded by bottle2flask, and the answers each app gave: a parity suite.
 
 Written by `bottle2flask port`; run it with `bottle2flask test OUT` (or, where pytest
-and WebTest are installed, `python -m pytest OUT/tests -p no:randomly`). Each test sends
+and WebTest are installed, `python -m pytest -p no:randomly` in OUT, above it or in
+OUT/tests: conftest.py beside this file keeps pytest from importing the port, a
+package perhaps, on its own; the apps are loaded only as below). Each test sends
 one recorded request (a write with the body it was sent) and checks the answer's
 status, content type, redirect target and body. The expected bodies are the files in
 bottle2flask_parity/ (normalised: JSON with sorted keys, HTML and text with each line
