@@ -128,14 +128,19 @@ def write_suite(folder: Path, data: dict, app_folder: Path | None = None,
     shutil.copyfile(HERE / "answers.py", folder / ANSWERS)
     shutil.copyfile(HERE.parent / "parity" / "kept.py", folder / KEPT)
     shutil.copyfile(HERE / "data_files.py", folder / DATA_FILES)
-    shutil.copyfile(HERE / "suite_conftest.py", folder / CONFTEST)
+    conftest = (HERE / "suite_conftest.py").read_text(encoding="utf-8")
+    # the conftest.py of the app's own tests (ported with it) stays as it is
+    ours = not (folder / CONFTEST).is_file() or (folder / CONFTEST).read_text(
+        encoding="utf-8").startswith(conftest.partition("\n")[0])
+    if ours:
+        (folder / CONFTEST).write_text(conftest, encoding="utf-8")
     bodies = folder / BODIES
     shutil.rmtree(bodies, ignore_errors=True)  # a run again leaves no stale answer
     bodies.mkdir()
     for name, text in bodies_to_files(data, bodies).items():
         (bodies / name).write_text(text, encoding="utf-8", newline="\n")
     written = [folder / SUITE, folder / ANSWERS, folder / KEPT, folder / DATA_FILES,
-               folder / CONFTEST, folder / DATA, bodies]
+               *([folder / CONFTEST] if ours else []), folder / DATA, bodies]
     if app_folder is not None:
         files, why = take(app_folder, folder / SNAPSHOT, within=within)
         data["data"] = {"folder": SNAPSHOT if not why else None, "files": files,

@@ -144,3 +144,20 @@ def test_bottle2flask_test_on_a_folder_with_no_suite_is_a_one_line_error(tmp_pat
     assert err == (f"bottle2flask test: error: {tmp_path} holds no suite "
                    f"({tmp_path / 'tests' / 'test_bottle2flask_parity.py'} is missing): "
                    "`bottle2flask port` leaves one when it checks the port\n")
+
+
+def test_the_suite_keeps_the_conftest_of_the_apps_own_tests(tmp_path):
+    src = tmp_path / "src"
+    (src / "tests").mkdir(parents=True)
+    (src / "web.py").write_text(WEB.replace('template("index", message="")', '"home"'))
+    theirs = "import pytest\n\n\n@pytest.fixture\ndef greeting():\n    return 'hi'\n"
+    (src / "tests" / "conftest.py").write_text(theirs)
+    out = tmp_path / "out"
+    assert command(["port", str(src), "-o", str(out)]) == 0
+    assert (out / "tests" / "conftest.py").read_text() == theirs
+    assert (out / "tests" / "test_bottle2flask_parity.py").is_file()
+    # where the app has none, the suite's own: the folders above it are no packages
+    (src / "tests" / "conftest.py").unlink()
+    assert command(["port", str(src), "-o", str(tmp_path / "again")]) == 0
+    assert "pytest_collect_directory" in (
+        tmp_path / "again" / "tests" / "conftest.py").read_text()
