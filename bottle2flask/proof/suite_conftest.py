@@ -1,5 +1,5 @@
 """How pytest collects the suite bottle2flask wrote here: the folders above this one are
-plain folders to it, never packages it imports.
+plain folders to it, never packages it imports; the tests run in the order recorded.
 
 The port (the folder above this one) may be a package whose modules import from the
 folder above it (`from ..config import ...`): it runs only as the check ran it, as a
@@ -19,10 +19,12 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
+SUITE = HERE / "test_bottle2flask_parity.py"
 
 
-class FoldersAbove:
-    """A pytest plugin: the folders above the suite's are collected as folders."""
+class TheSuite:
+    """A pytest plugin: the folders above the suite's are collected as folders, and the
+    suite's tests run in the order recorded."""
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collect_directory(self, path: Path, parent: pytest.Collector):
@@ -30,8 +32,28 @@ class FoldersAbove:
             return pytest.Dir.from_parent(parent, path=path)
         return None
 
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        # The requests replay in the order recorded on one copy of each app (a write,
+        # then the page that shows it): a plugin that shuffles tests (pytest-randomly)
+        # keeps the places they hold among the others' but not their order.
+        ours = {
+            i: item
+            for i, item in enumerate(items)
+            if isinstance(item, pytest.Function) and Path(item.path) == SUITE
+        }
+        in_order = sorted(ours.values(), key=recorded_order)
+        for place, item in zip(ours, in_order, strict=True):
+            items[place] = item
+
+
+def recorded_order(item: pytest.Function) -> tuple[int, int]:
+    """Each app's tests together (its fixture made once), in the order recorded."""
+    indices = item.callspec.indices
+    return indices["client"], indices["case"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     # A conftest's own hooks apply only to the folders below it; a plugin registered
     # from it applies to the whole collection, the folders above included.
-    config.pluginmanager.register(FoldersAbove(), "bottle2flask-folders-above")
+    config.pluginmanager.register(TheSuite(), "bottle2flask-suite")
