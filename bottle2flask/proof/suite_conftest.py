@@ -56,4 +56,5 @@ def recorded_order(item: pytest.Function) -> tuple[int, int]:
 def pytest_configure(config: pytest.Config) -> None:
     # A conftest's own hooks apply only to the folders below it; a plugin registered
     # from it applies to the whole collection, the folders above included.
-    config.pluginmanager.register(TheSuite(), "bottle2flask-suite")
+    # (named by its folder: a run over two ports' suites registers two)
+    config.pluginmanager.register(TheSuite(), f"bottle2flask-suite {HERE}")
