@@ -7,6 +7,8 @@
     data_files.py what a data file of the app is; taken at port time into OUT/tests/,
                   laid over each app's copy by the suite (copied as
                   bottle2flask_data_files.py: standard library only)
+    suite_conftest.py  copied into OUT/tests/ as conftest.py: pytest collects the folders
+                  above the suite (the port, a package) as plain folders, never imports them
     command.py    `bottle2flask test OUT`: the suite run with the tool's own pytest
     record.py     a parity run's steps -> the suite's JSON, and writing the suite (with
                   parity/kept.py as bottle2flask_kept.py: what two runs of the original

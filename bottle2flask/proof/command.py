@@ -1,11 +1,12 @@
 """`bottle2flask test OUT [-- PYTEST ARGS]`: run the suite a port left in OUT/tests.
 
-It runs `python -m pytest OUT/tests -p no:randomly` under the apps' Python, as the check
-does (`--python PATH`, else the active virtualenv, else a `.venv` in or above OUT, else
-the tool's own), with the tool's packages after the user's: what the suite needs (pytest,
-WebTest) comes with the tool wherever it is installed (pipx too), what the app imports
-from the user's environment. The arguments after `--` go to pytest. Exit status:
-pytest's own (0 all passed, 1 some failed...), or 2 when OUT holds no suite.
+It runs `python -m pytest OUT/tests -p no:randomly --import-mode=prepend` under the
+apps' Python, as the check does (`--python PATH`, else the active virtualenv, else a
+`.venv` in or above OUT, else the tool's own), with the tool's packages after the
+user's: what the suite needs (pytest, WebTest) comes with the tool wherever it is
+installed (pipx too), what the app imports from the user's environment. The arguments
+after `--` go to pytest. Exit status: pytest's own (0 all passed, 1 some failed...), or
+2 when OUT holds no suite.
 """
 
 from __future__ import annotations
@@ -32,5 +33,9 @@ def main(args) -> int:
         raise UsageError(f"{args.out} holds no suite ({tests / SUITE} is missing): "
                          "`bottle2flask port` leaves one when it checks the port")
     python = resolve(args.python, [args.out])
-    command = python.command("pytest", [str(tests), "-p", "no:randomly", *args.extra])
+    # pytest's default import mode, whatever a project around OUT chose: under
+    # importlib, pytest would name the suite's modules from a root above OUT and import
+    # the port's __init__.py on its own as their parent package
+    command = python.command("pytest", [str(tests), "-p", "no:randomly",
+                                        "--import-mode=prepend", *args.extra])
     return subprocess.run(command, check=False).returncode

@@ -9,6 +9,8 @@
                                              (as pytest-regressions and syrupy keep theirs)
     OUT/tests/bottle2flask_data_files.py     what a data file is; laying them over a copy
     OUT/tests/bottle2flask_data/             the app's data files as they were at port time
+    OUT/tests/conftest.py                    the folders above it collected as plain folders,
+                                             not packages pytest imports (suite_conftest.py)
 
 No absolute path is written: the port is `..`, the original its path relative to OUT,
 or the folder the environment variable ORIGINAL_VARIABLE names.
@@ -36,6 +38,8 @@ SUITE, ANSWERS, DATA = ("test_bottle2flask_parity.py", "bottle2flask_answers.py"
 DATA_FILES, BODIES, SNAPSHOT = ("bottle2flask_data_files.py", "bottle2flask_parity",
                                 "bottle2flask_data")
 KEPT = "bottle2flask_kept.py"  # what two runs of the original both kept (parity/kept.py)
+# how pytest collects the suite: the folders above it (the port, a package) as folders
+CONFTEST = "conftest.py"
 # Where the suite finds the original when it is not at its recorded place beside OUT.
 ORIGINAL_VARIABLE = "BOTTLE2FLASK_ORIGINAL"
 
@@ -124,13 +128,19 @@ def write_suite(folder: Path, data: dict, app_folder: Path | None = None,
     shutil.copyfile(HERE / "answers.py", folder / ANSWERS)
     shutil.copyfile(HERE.parent / "parity" / "kept.py", folder / KEPT)
     shutil.copyfile(HERE / "data_files.py", folder / DATA_FILES)
+    conftest = (HERE / "suite_conftest.py").read_text(encoding="utf-8")
+    # the conftest.py of the app's own tests (ported with it) stays as it is
+    ours = not (folder / CONFTEST).is_file() or (folder / CONFTEST).read_text(
+        encoding="utf-8").startswith(conftest.partition("\n")[0])
+    if ours:
+        (folder / CONFTEST).write_text(conftest, encoding="utf-8")
     bodies = folder / BODIES
     shutil.rmtree(bodies, ignore_errors=True)  # a run again leaves no stale answer
     bodies.mkdir()
     for name, text in bodies_to_files(data, bodies).items():
         (bodies / name).write_text(text, encoding="utf-8", newline="\n")
     written = [folder / SUITE, folder / ANSWERS, folder / KEPT, folder / DATA_FILES,
-               folder / DATA, bodies]
+               *([folder / CONFTEST] if ours else []), folder / DATA, bodies]
     if app_folder is not None:
         files, why = take(app_folder, folder / SNAPSHOT, within=within)
         data["data"] = {"folder": SNAPSHOT if not why else None, "files": files,

@@ -1,7 +1,9 @@
 """Requests recorded by bottle2flask, and the answers each app gave: a parity suite.
 
 Written by `bottle2flask port`; run it with `bottle2flask test OUT` (or, where pytest
-and WebTest are installed, `python -m pytest OUT/tests -p no:randomly`). Each test sends
+and WebTest are installed, `python -m pytest -p no:randomly` in OUT, above it or in
+OUT/tests: conftest.py beside this file keeps pytest from importing the port, a
+package perhaps, on its own; the apps are loaded only as below). Each test sends
 one recorded request (a write with the body it was sent) and checks the answer's
 status, content type, redirect target and body. The expected bodies are the files in
 bottle2flask_parity/ (normalised: JSON with sorted keys, HTML and text with each line
@@ -36,9 +38,10 @@ body that varied; a redirect's target as bottle2flask_kept.py reads what both ke
 Each app runs on a copy of its folder, given the data files (SQLite, JSON, CSV...) as
 they were at port time, kept in bottle2flask_data/: using the app since (adding a row
 through its pages) does not change what the suite sees. The requests run in the order
-recorded, on that one copy, so keep test order plugins (pytest-randomly) off. Loading an
-app changes nothing around it: a run() at import does not serve, the working folder and
-sys.path are the app's only while it loads and answers.
+recorded, on that one copy (conftest.py keeps that order under a plugin that shuffles
+tests, pytest-randomly). Loading an app changes nothing around it: a run() at import
+does not serve, the working folder and sys.path are the app's only while it loads and
+answers.
 
 Needs pytest and WebTest (both come with bottle2flask); time-machine, if installed,
 holds the clock at the recorded instants. Regenerate it by running `bottle2flask port`

@@ -480,3 +480,76 @@ def test_a_port_that_no_longer_imports_bottle_keeps_no_template_source(tmp_path)
         "views/header.tpl": "<h1>{{title}}</h1>\n"}, "converts")
     assert (out / "views" / "header.html").is_file()
     assert not (out / "views" / "header.tpl").exists()
+
+
+# RULE-s46's beak_api again, as its suite met it: the package's __init__ imports from the
+# folder above the package ported (`from ..config import ...`), so it imports only as a
+# member of that package, never on its own as pytest imported it (32 errors)
+ABOVE = {
+    "__init__.py": "from . import config\n",
+    "config.py": 'ROOT = "/api"\n',
+    "api/__init__.py": '''
+        from bottle import default_app, route
+
+        from ..config import ROOT
+
+        app = application = default_app()
+
+
+        @route(ROOT + "/list")
+        def list_apis():
+            return {"apis": ["a", "b"]}
+        ''',
+    "api/run.py": '''
+        import bottle
+
+        from ..config import ROOT
+
+        if __name__ == "__main__":
+            bottle.run(port=8080)
+        ''',
+}
+
+
+def ways_run(out: Path) -> list[subprocess.CompletedProcess]:
+    """The suite left in OUT, run as a user runs it: `bottle2flask test OUT` and plain
+    pytest, from the folder above OUT (pytest's root there), in OUT (a package, its root)
+    and in OUT/tests."""
+    tool = [sys.executable, "-m", "bottle2flask", "test"]
+    plain = [sys.executable, "-m", "pytest", "-p", "no:randomly"]
+    quiet = ["-q", "-p", "no:cacheprovider"]
+    return [subprocess.run(command, cwd=where, capture_output=True, text=True, timeout=300)
+            for where, command in ((out.parent, [*tool, out.name, "--", *quiet]),
+                                   (out, [*tool, ".", "--", *quiet]),
+                                   (out.parent, [*plain, *quiet, out.name]),
+                                   (out, [*plain, *quiet]),
+                                   (out / "tests", [*plain, *quiet]))]
+
+
+def test_the_suite_of_a_package_importing_from_above_it_runs_as_pytest_is_run(
+        tmp_path, capfd):
+    repo = written(tmp_path / "repo" / "beak", ABOVE).parent
+    out = tmp_path / "ports" / "api"
+    assert kit(["port", str(repo / "beak" / "api"), "-o", str(out)]) == 0
+    assert "  GET /api/list " in capfd.readouterr().out
+    assert (out / "__init__.py").read_text().count("from ..config import ROOT") == 1
+    requests = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())[
+        "requests"]
+    count, listed = len(requests), sum(r["path"] == "/api/list" for r in requests)
+    for ran in ways_run(out):
+        assert ran.returncode == 0, ran.args
+        assert f"{2 * count} passed" in ran.stdout
+    # a project around OUT that has pytest import by importlib: the tool's run still
+    # imports the suite as pytest does by default
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.pytest.ini_options]\naddopts = "--import-mode=importlib"\n')
+    ran = ways_run(out)[0]
+    assert ran.returncode == 0 and f"{2 * count} passed" in ran.stdout
+    (tmp_path / "pyproject.toml").unlink()
+    # a route of the port changed by hand: the port's tests of it fail, every way run
+    init = out / "__init__.py"
+    init.write_text(init.read_text().replace('"/list"', '"/all"'))
+    for ran in ways_run(out):
+        assert ran.returncode == 1, ran.args
+        assert "flask answers GET /api/list otherwise than" in ran.stdout
+        assert f"{listed} failed, {2 * count - listed} passed" in ran.stdout

@@ -144,3 +144,55 @@ def test_bottle2flask_test_on_a_folder_with_no_suite_is_a_one_line_error(tmp_pat
     assert err == (f"bottle2flask test: error: {tmp_path} holds no suite "
                    f"({tmp_path / 'tests' / 'test_bottle2flask_parity.py'} is missing): "
                    "`bottle2flask port` leaves one when it checks the port\n")
+
+
+def test_the_suite_keeps_the_conftest_of_the_apps_own_tests(tmp_path):
+    src = tmp_path / "src"
+    (src / "tests").mkdir(parents=True)
+    (src / "web.py").write_text(WEB.replace('template("index", message="")', '"home"'))
+    theirs = "import pytest\n\n\n@pytest.fixture\ndef greeting():\n    return 'hi'\n"
+    (src / "tests" / "conftest.py").write_text(theirs)
+    out = tmp_path / "out"
+    assert command(["port", str(src), "-o", str(out)]) == 0
+    assert (out / "tests" / "conftest.py").read_text() == theirs
+    assert (out / "tests" / "test_bottle2flask_parity.py").is_file()
+    # where the app has none, the suite's own: the folders above it are no packages
+    (src / "tests" / "conftest.py").unlink()
+    assert command(["port", str(src), "-o", str(tmp_path / "again")]) == 0
+    assert "pytest_collect_directory" in (
+        tmp_path / "again" / "tests" / "conftest.py").read_text()
+
+
+COUNTER = '''from bottle import Bottle
+
+app = Bottle()
+hits = []
+
+
+@app.route("/")
+def index():
+    return '<a href="/hit">hit</a>'
+
+
+@app.route("/hit")
+def hit():
+    hits.append(1)
+    return "hit %d" % len(hits)
+'''
+
+
+def test_plain_pytest_with_tests_shuffled_replays_the_requests_in_order(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(COUNTER)
+    out = tmp_path / "out"
+    assert command(["port", str(src), "-o", str(out)]) == 0
+    steps = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())[
+        "requests"]
+    assert [s["path"] for s in steps].count("/hit") > 1  # answered "hit 1", "hit 2"...
+    for seed in ("1", "2", "3"):  # pytest-randomly on, as a user may have it
+        ran = subprocess.run([sys.executable, "-m", "pytest", *QUIET, "-p", "randomly",
+                              f"--randomly-seed={seed}"], cwd=out, capture_output=True,
+                             text=True, timeout=300)
+        assert ran.returncode == 0, ran.stdout
+        assert f"{2 * len(steps)} passed" in ran.stdout
