@@ -480,3 +480,59 @@ def test_a_port_that_no_longer_imports_bottle_keeps_no_template_source(tmp_path)
         "views/header.tpl": "<h1>{{title}}</h1>\n"}, "converts")
     assert (out / "views" / "header.html").is_file()
     assert not (out / "views" / "header.tpl").exists()
+
+
+# RULE-s47's O (WalterCM/technical-test-backend): a repository that is a package itself,
+# its app in the package src/ (src/server.py importing `src.`, run as src.server from
+# the repository), a folder of src/ without __init__.py (a namespace package) holding the
+# module the check's repair moves to its exact candidate (P004's json body,
+# `bottle_compat`)
+NAMESPACE = {
+    "__init__.py": "",
+    "src/__init__.py": "",
+    "src/server.py": '''
+        from bottle import Bottle
+
+        from src import handlers
+
+        app = Bottle()
+        app.route("/echo", method="POST", callback=handlers.echo)
+        ''',
+    "src/handlers.py": '''
+        from .utils import forms
+
+
+        def echo():
+            return "name: " + forms.name()
+        ''',
+    "src/utils/forms.py": '''
+        from bottle import request
+
+
+        def name():
+            return request.json["name"]
+        ''',
+}
+
+
+def test_a_companion_of_a_namespace_packages_module_is_found_from_where_the_app_runs(
+        tmp_path):
+    from bottle2flask.port.folder import port_tree
+
+    src, out = tmp_path / "proj", tmp_path / "out" / "proj"
+    for name, text in NAMESPACE.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    # the repair's move: the module's sites take their exact candidate
+    result = port_tree(src, out, exact=frozenset({"src/utils/forms.py"}))
+    forms = (out / "src/utils/forms.py").read_text()
+    # the modules of src/utils/ are linked to the app's (`from .utils import forms`):
+    # bottle_compat sits where the app runs, by its name (src is the top package)
+    assert "from bottle_compat import bottle_json\n" in forms
+    assert (out / "bottle_compat.py").is_file()
+    assert not (out / "src/utils/bottle_compat.py").exists()
+    assert "src/utils/forms.py" in result.imported
+    bottle = webtest.TestApp(load(f"{src / 'src/server.py'}:app", {}, "ns_bottle").wsgi)
+    flask = webtest.TestApp(load(f"{out / 'src/server.py'}:app", {}, "ns_flask").wsgi)
+    for client in (bottle, flask):
+        assert client.post_json("/echo", {"name": "x"}).text == "name: x"

@@ -374,16 +374,19 @@ def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps) -> Mo
             continue
         dotted = (get_full_name_for_node(node.module) or "") if node.module else ""
         target = module_file(src, rel, dotted or "", len(node.relative))
-        if target is None:
-            continue
-        found.uses.add(target)
+        if target is not None:
+            found.uses.add(target)
         if isinstance(node.names, cst.ImportStar):
-            found.stars.add(target)
+            if target is not None:
+                found.stars.add(target)
             continue
+        # (a folder without __init__.py, a namespace package: `from src.utils import
+        # views` still imports the module src/utils/views.py)
         for alias in node.names:
             if isinstance(alias.name, cst.Name):
                 local = alias.evaluated_alias or alias.name.value
-                found.imports[local] = (target, alias.name.value)
+                if target is not None:
+                    found.imports[local] = (target, alias.name.value)
                 # `from .parts import blog`: the module parts/blog.py, when there is one
                 sub = module_file(src, rel, f"{dotted or ''}.{alias.name.value}",
                                   len(node.relative))
