@@ -134,6 +134,20 @@ class AppModel:
         """Every literal route rule of the app, in any module."""
         return [r for facts in self.all_facts() for r in facts.route_rules()]
 
+    def exact_filters(self, exact: frozenset[str]) -> set[Need]:
+        """The converters of Bottle's filters (`<x:path>`, `<x:float>`) the routes of a
+        module keep once its sites take their exact candidate (Settings.exact: the
+        module, a scope of it or its P003 sites): every app made needs them, as a module
+        may add its routes to apps made in others (a base class given each sub-app)."""
+        found: set[Need] = set()
+        for facts in self.all_facts():
+            if any(covers_filters(entry, facts.path) for entry in exact):
+                rules = facts.route_rules()
+                found |= {need for need, word in ((Need.PATH, ":path>"),
+                                                  (Need.FLOAT, ":float>"))
+                          if any(word in rule for rule in rules)}
+        return found
+
     def filters_added(self) -> set[str]:
         """The route filters the app adds to one of its apps (app.router.add_filter)."""
         return {name for facts in self.all_facts() for name in facts.filters_added}
@@ -530,6 +544,19 @@ def build(src: Path, sources: dict[Path, str],
 
 
 plan = build
+
+
+def covers_filters(entry: str, path: str) -> bool:
+    """Whether an exact entry (a site key or a prefix of one) takes the route filter
+    sites of the module at `path` (`path:scope:P003:route-filter:0`)."""
+    if entry != path and not entry.startswith(path + ":"):
+        return False
+    rest = entry[len(path):].split(":")[1:]
+    codes = [i for i, part in enumerate(rest) if re.fullmatch(r"P\d{3}", part)]
+    if not codes:
+        return True
+    kind = rest[codes[0] + 1:codes[0] + 2]
+    return rest[codes[0]] == "P003" and kind in ([], ["route-filter"], ["float-filter"])
 
 
 def run_folder(src: Path, modules: dict[Path, ModuleApps], users: list[Path]) -> Path:
