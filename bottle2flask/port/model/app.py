@@ -25,7 +25,7 @@ from libcst.helpers import get_full_name_for_node
 
 from ..contract import Need
 from .facts import ModuleFacts
-from .handed import app_holders, handed
+from .handed import app_holders, handed, request_holders
 from .reading import read
 
 DEFAULT_MODULE = "default_app"
@@ -323,7 +323,10 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | Non
             base = base.parent
         candidates = [base]
     elif (src / rel.parent / "__init__.py").is_file():  # a package's: from the root first
-        candidates = [Path(), rel.parent]
+        # (then the folders above it, nearest first: one is where its app runs from,
+        # the app in a folder of the repository, app/controllers/x.py of a namespace
+        # package app/ importing `bmvc.controller` from that folder)
+        candidates = [Path(), rel.parent, *rel.parent.parents[1:-1]]
     else:  # a script's folder is its sys.path[0]: its own g.py before the root's
         candidates = [rel.parent, Path()]
     for base in candidates:
@@ -471,6 +474,10 @@ def build(src: Path, sources: dict[Path, str],
     # an app handed to a class that keeps it (`HomeController(app)`, `self.app = app`)
     for rel, attrs in app_holders(modules).items():
         modules[rel].app_attrs |= attrs
+    # Bottle's request handed to a class that keeps it (`Controller(request)`): its
+    # module reads `self.request` as the request (ModuleFacts.api)
+    for rel, attrs in request_holders(modules).items():
+        modules[rel].handed_requests |= {f"self.{attr}" for attr in attrs}
     # an app made here, or the default app a module names (`app = default_app()`): the
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
