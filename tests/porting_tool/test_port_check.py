@@ -853,3 +853,4 @@ def test_a_script_in_a_folder_importing_a_package_beside_it_runs_as_python_m(
     assert port(src, "-o", tmp_path / "out") == 0
     out = capsys.readouterr().out
     assert "GET /notes/count" in out and "not compared" not in out
+    assert f"run it: cd {tmp_path / 'out'} && flask --app main.main:root run" in out
