@@ -343,7 +343,7 @@ def package_name(path: Path) -> str | None:
         parts.insert(0, folder.name)
         folder = folder.parent
     if len(parts) == 1:
-        return None
+        return folder_script(path)
     try:
         source = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -362,6 +362,27 @@ def package_name(path: Path) -> str | None:
     here = {top for top in beside if (path.parent / f"{top}.py").is_file()
             or (path.parent / top).is_dir()}
     return ".".join(parts) if beside - here else None
+
+
+def folder_script(path: Path) -> str | None:
+    """`main.main` for main/main.py (main/ no package) that imports a package or module
+    beside main/ (`import apps`, apps/ beside main/) and nothing of main/ itself: it runs
+    as `python -m main.main` from the folder above (main/ a namespace package there), as
+    its `import apps` needs; else None."""
+    folder = path.parent
+    if not (folder.name.isidentifier() and path.stem.isidentifier()) \
+            or folder.name in sys.stdlib_module_names:
+        return None
+    try:
+        source = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    tops = {a or b for a, b in re.findall(r"^\s*(?:from\s+(\w+)|import\s+(\w+))", source,
+                                          re.M)}
+    beside = {top for top in tops if top != folder.name and (
+        (folder.parent / f"{top}.py").is_file() or (folder.parent / top / "__init__.py").is_file())}
+    here = {top for top in tops if (folder / f"{top}.py").is_file() or (folder / top).is_dir()}
+    return f"{folder.name}.{path.stem}" if beside and not here else None
 
 
 def unnamed_package(path: Path) -> str | None:

@@ -373,4 +373,10 @@ def run_from(out: Path, module: str) -> tuple[Path, str]:
     cut = len(parts) - 1
     while cut > 0 and (out.joinpath(*parts[:cut]) / "__init__.py").is_file():
         cut -= 1
+    if cut == len(parts) - 1 and cut:  # main/main.py importing apps/ beside main/:
+        # `python -m main.main` from the folder above, as the check loaded it
+        from ..loading import folder_script
+
+        if folder_script(out.joinpath(*parts).with_suffix(".py")):
+            cut -= 1
     return out.joinpath(*parts[:cut]), ".".join(parts[cut:])

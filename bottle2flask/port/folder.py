@@ -124,9 +124,12 @@ def package_members(src: Path, modules) -> dict[Path, int]:
     outside = {p.stem for p in above.glob("*.py")} | {
         p.name for p in above.iterdir() if (p / "__init__.py").is_file()}
     inside = {rel.parts[0].removesuffix(".py") for rel in modules}
-    found = {rel for rel, m in modules.items() if rel.name == "__init__.py"
+    # (a relative import that stays in a package inside the folder, `from .utils import
+    # views` in src/views.py, says nothing of the folder: src/server.py importing
+    # `src.urls` runs as src.server from the folder itself, its companions at its top)
+    found = {rel for rel, m in modules.items() if rel == Path("__init__.py")
              or m.original is not None and any(
-                 level or top == src.name or top in outside - inside
+                 level > len(rel.parent.parts) or top == src.name or top in outside - inside
                  for level, top in top_imports(m.original))}
     todo = list(found)
     while todo:

@@ -254,6 +254,10 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
             requests.needs |= {need for need, word in (
                 (Need.PATH, ":path>"), (Need.FLOAT, ":float>"))
                 if any(word in rule for rule in literal)}
+        elif model is not None and settings.exact:  # a module's exact route filters,
+            # on whatever app they are added to
+            requests.needs |= model.exact_filters(settings.exact)
+            requests.exact_needs |= model.exact_filters(settings.exact)
         if settings.template_crlf:  # Jinja2 writes each newline as "\n" unless told
             requests.after_app.append(AfterApp('{app}.jinja_env.newline_sequence = "\\r\\n"'))
     if not faithful:  # the idiomatic port declares these changes instead
@@ -295,6 +299,9 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     tree, placed = add_shims(tree, state)
     if not placed:
         requests.needs -= tree_needs  # the app's module has them
+        if not faithful and model is not None and settings.exact \
+                and not model.default_modules:  # every app made registers them
+            requests.needs -= model.exact_filters(settings.exact)
         tree = app_free(tree, state)
         tree, placed = add_shims(tree, state)
     if not placed:

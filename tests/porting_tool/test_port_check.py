@@ -814,3 +814,43 @@ def test_a_check_that_reaches_no_route_is_not_compared_exit_4(tmp_path, capsys):
     assert port(app_folder(tmp_path, source), "-o", tmp_path / "out") == 4
     err = capsys.readouterr().err
     assert "the original's app has no routes once loaded, so no page was compared" in err
+
+
+def test_a_script_in_a_folder_importing_a_package_beside_it_runs_as_python_m(
+        tmp_path, capsys):
+    """RULE-s47's K (EnfauKerus/honkers_bottle): main/main.py (main/ no package) imports
+    apps/, a package beside main/, so it runs as `python -m main.main` from the project
+    folder; the check loaded it from main/, where `import apps` fails, said the
+    original does not start and compared a sub-app alone."""
+    src = tmp_path / "proj"
+    for name, text in {
+        "main/main.py": '''
+            from bottle import Bottle
+
+            import apps
+
+            root = Bottle()
+            root.mount("/notes", apps.notes)
+            ''',
+        "apps/__init__.py": "from .notes import notes_app as notes\n",
+        "apps/notes.py": '''
+            from bottle import Bottle
+
+            notes_app = Bottle()
+
+
+            @notes_app.get("/count")
+            def count():
+                return "1"
+            ''',
+    }.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    from bottle2flask.loading import import_root, package_name
+
+    assert package_name(src / "main/main.py") == "main.main"
+    assert import_root(src / "main/main.py") == src.resolve()
+    assert port(src, "-o", tmp_path / "out") == 0
+    out = capsys.readouterr().out
+    assert "GET /notes/count" in out and "not compared" not in out
+    assert f"run it: cd {tmp_path / 'out'} && flask --app main.main:root run" in out

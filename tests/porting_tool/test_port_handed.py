@@ -288,3 +288,89 @@ def test_a_port_the_check_cannot_load_is_not_compared_and_says_so(tmp_path, caps
     assert "Exit status 4: the port was not compared" in (out / "PORTING-REPORT.md").read_text()
     # --no-check asked for no check: converted, 0
     assert kit(["port", str(src), "-o", str(tmp_path / "again"), "--no-check"]) == ExitStatus.DONE
+
+
+def test_bottles_request_kept_by_a_class_of_a_module_without_bottle_is_flasks(tmp_path):
+    """RULE-s47's F (vitorldslds/trabalhoFinalOOUnb): the view hands Bottle's request to
+    a class of another module (`Controller(request)`), kept as `self.request` (here by
+    the base's __init__) and read in its methods; that module imports nothing of Bottle,
+    so its reads were not ported and POST /register was a 500 (no .forms in Flask)."""
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, request
+
+            from controller import Controller
+
+            app = Bottle()
+
+
+            @app.route("/register", method=["POST"])
+            def register():
+                return Controller(request).register()
+        ''',
+        "base.py": '''
+            class Base:
+                def __init__(self, request):
+                    self.request = request
+        ''',
+        "controller.py": '''
+            from base import Base
+
+
+            class Controller(Base):
+                def __init__(self, request):
+                    super().__init__(request)
+
+                def register(self):
+                    name = self.request.forms.get("name") or ""
+                    return f"hello {name} {self.request.get_cookie('k', 'none')}"
+        ''',
+    }, "kept_request")
+    form = {"body": b"name=x", "content_type": "application/x-www-form-urlencoded"}
+    for client in (bottle, flask):
+        assert answers(client, "/register", "POST", **form) == (200, "hello x none")
+        client.set_cookie("k", "v")
+        assert answers(client, "/register", "POST", **form) == (200, "hello x v")
+    ported = (tmp_path / "out" / "controller.py").read_text()
+    assert 'self.request.form.get("name")' in ported
+    assert "self.request.cookies.get('k', 'none')" in ported
+    assert "import" not in ported.replace("from base import Base", "")
+
+
+def test_a_request_kept_by_a_base_class_a_package_imports_from_the_run_folder(tmp_path):
+    """trabalhoFinalOOUnb's form: the app in a folder of the repository; its package
+    app/controllers/ (app/ without __init__.py) imports the base class from bmvc/ beside
+    app/, found from the folder the app runs from (site/), not the repository's."""
+    bottle, flask = both_folders(tmp_path, {
+        "site/route.py": '''
+            from bottle import Bottle, request
+
+            from app.controllers.application import Application
+
+            app = Bottle()
+
+
+            @app.post("/register")
+            def register():
+                return Application(request, []).register()
+        ''',
+        "site/app/controllers/__init__.py": "",
+        "site/app/controllers/application.py": '''
+            from bmvc.controller import Controller
+
+
+            class Application(Controller):
+                def register(self):
+                    self.users.append(self.request.forms.get("name"))
+                    return "users: " + ", ".join(self.users)
+        ''',
+        "site/bmvc/controller.py": '''
+            class Controller:
+                def __init__(self, request, users):
+                    self.request = request
+                    self.users = users
+        ''',
+    }, "kept_request_site", entry="site/route.py:app")
+    form = {"body": b"name=x", "content_type": "application/x-www-form-urlencoded"}
+    for client in (bottle, flask):
+        assert answers(client, "/register", "POST", **form) == (200, "users: x")

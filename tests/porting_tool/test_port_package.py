@@ -511,6 +511,39 @@ ABOVE = {
 }
 
 
+# RULE-s47's O (WalterCM/technical-test-backend): a repository that is a package itself,
+# its app in the package src/ (src/server.py importing `src.`, run as src.server from
+# the repository), a folder of src/ without __init__.py (a namespace package) holding the
+# module the check's repair moves to its exact candidate (P004's json body,
+# `bottle_compat`)
+NAMESPACE = {
+    "__init__.py": "",
+    "src/__init__.py": "",
+    "src/server.py": '''
+        from bottle import Bottle
+
+        from src import handlers
+
+        app = Bottle()
+        app.route("/echo", method="POST", callback=handlers.echo)
+        ''',
+    "src/handlers.py": '''
+        from .utils import forms
+
+
+        def echo():
+            return "name: " + forms.name()
+        ''',
+    "src/utils/forms.py": '''
+        from bottle import request
+
+
+        def name():
+            return request.json["name"]
+        ''',
+}
+
+
 def ways_run(out: Path) -> list[subprocess.CompletedProcess]:
     """The suite left in OUT, run as a user runs it: `bottle2flask test OUT` and plain
     pytest, from the folder above OUT (pytest's root there), in OUT (a package, its root)
@@ -553,3 +586,26 @@ def test_the_suite_of_a_package_importing_from_above_it_runs_as_pytest_is_run(
         assert ran.returncode == 1, ran.args
         assert "flask answers GET /api/list otherwise than" in ran.stdout
         assert f"{listed} failed, {2 * count - listed} passed" in ran.stdout
+
+
+def test_a_companion_of_a_namespace_packages_module_is_found_from_where_the_app_runs(
+        tmp_path):
+    from bottle2flask.port.folder import port_tree
+
+    src, out = tmp_path / "proj", tmp_path / "out" / "proj"
+    for name, text in NAMESPACE.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    # the repair's move: the module's sites take their exact candidate
+    result = port_tree(src, out, exact=frozenset({"src/utils/forms.py"}))
+    forms = (out / "src/utils/forms.py").read_text()
+    # the modules of src/utils/ are linked to the app's (`from .utils import forms`):
+    # bottle_compat sits where the app runs, by its name (src is the top package)
+    assert "from bottle_compat import bottle_json\n" in forms
+    assert (out / "bottle_compat.py").is_file()
+    assert not (out / "src/utils/bottle_compat.py").exists()
+    assert "src/utils/forms.py" in result.imported
+    bottle = webtest.TestApp(load(f"{src / 'src/server.py'}:app", {}, "ns_bottle").wsgi)
+    flask = webtest.TestApp(load(f"{out / 'src/server.py'}:app", {}, "ns_flask").wsgi)
+    for client in (bottle, flask):
+        assert client.post_json("/echo", {"name": "x"}).text == "name: x"

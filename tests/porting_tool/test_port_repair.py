@@ -573,3 +573,81 @@ def test_a_view_a_factory_made_is_found_without_bottles_endless_unwrapping():
     first, second = app.routes
     assert undecorated(first) is made and view_name(first) == "page"
     assert undecorated(second) is made
+
+
+# RULE-s47's B (Ricardo-909-Leal/EPF-entrada-saida-onibus): a base class routes a
+# `<x:path>` rule on the app it is given (base.py makes no app); the sub-app is made in
+# pages.py and merged in app.py. The repair moves base.py's sites: its rule keeps
+# Bottle's path filter (`<bottle_path:filename>`), whose converter the app made in
+# another module must have, or Flask refuses the rule and the port does not start.
+BASE_ROUTES = {
+    "app.py": '''
+        from bottle import Bottle
+        from pages import pages_routes
+
+        app = Bottle()
+        app.merge(pages_routes)
+        ''',
+    "base.py": '''
+        from bottle import static_file
+
+
+        class Base:
+            def __init__(self, app):
+                self.app = app
+                self.app.route('/static/<filename:path>', callback=self.serve)
+
+            def serve(self, filename):
+                return static_file(filename, root='./static')
+        ''',
+    "pages.py": '''
+        from bottle import Bottle
+        from base import Base
+
+
+        class Pages(Base):
+            def __init__(self, app):
+                super().__init__(app)
+                self.app.route('/pages', callback=self.listing)
+
+            def listing(self):
+                return 'pages'
+
+
+        pages_routes = Bottle()
+        Pages(pages_routes)
+        ''',
+    "static/css/s.css": "body {}\n",
+}
+
+
+@pytest.mark.parametrize("exact", ["base.py", "base.py:Base.__init__:P003:route-filter:0"])
+def test_an_exact_route_filter_has_its_converter_on_apps_made_in_other_modules(
+        tmp_path, monkeypatch, exact):
+    from bottle2flask.port.folder import port_tree
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    for name, text in BASE_ROUTES.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    port_tree(src, out, exact=frozenset({exact}))
+    assert "<bottle_path:filename>" in (out / "base.py").read_text()
+    assert "paths=True" in (out / "pages.py").read_text()
+    assert "TODO" not in (out / "base.py").read_text()  # no app there, none needed
+    label = re.sub(r"\W", "_", exact)
+    for folder, side in ((src, "bottle"), (out, "flask")):
+        client = webtest.TestApp(load(f"{folder / 'app.py'}:app", {}, f"{label}_{side}").wsgi)
+        monkeypatch.chdir(folder)
+        assert client.get("/static/css/s.css").text == "body {}\n"
+        assert client.get("/pages").text == "pages"
+
+
+def test_an_exact_entry_takes_a_modules_route_filters_when_it_names_them():
+    from bottle2flask.port.model.app import covers_filters
+
+    for entry in ("base.py", "base.py:Base.__init__", "base.py:Base.__init__:P003",
+                  "base.py:Base.__init__:P003:route-filter:0", "base.py:x:P003:float-filter:1"):
+        assert covers_filters(entry, "base.py")
+    for entry in ("base.py:Base.serve:P012:static-file:0", "base.py:x:P003:route-method:0",
+                  "pages.py", "base.pyc", "sub/base.py"):
+        assert not covers_filters(entry, "base.py")

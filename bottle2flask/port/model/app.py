@@ -25,7 +25,7 @@ from libcst.helpers import get_full_name_for_node
 
 from ..contract import Need
 from .facts import ModuleFacts
-from .handed import app_holders, handed
+from .handed import app_holders, handed, request_holders
 from .reading import read
 
 DEFAULT_MODULE = "default_app"
@@ -133,6 +133,20 @@ class AppModel:
     def route_rules(self) -> list[str]:
         """Every literal route rule of the app, in any module."""
         return [r for facts in self.all_facts() for r in facts.route_rules()]
+
+    def exact_filters(self, exact: frozenset[str]) -> set[Need]:
+        """The converters of Bottle's filters (`<x:path>`, `<x:float>`) the routes of a
+        module keep once its sites take their exact candidate (Settings.exact: the
+        module, a scope of it or its P003 sites): every app made needs them, as a module
+        may add its routes to apps made in others (a base class given each sub-app)."""
+        found: set[Need] = set()
+        for facts in self.all_facts():
+            if any(covers_filters(entry, facts.path) for entry in exact):
+                rules = facts.route_rules()
+                found |= {need for need, word in ((Need.PATH, ":path>"),
+                                                  (Need.FLOAT, ":float>"))
+                          if any(word in rule for rule in rules)}
+        return found
 
     def filters_added(self) -> set[str]:
         """The route filters the app adds to one of its apps (app.router.add_filter)."""
@@ -309,7 +323,10 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | Non
             base = base.parent
         candidates = [base]
     elif (src / rel.parent / "__init__.py").is_file():  # a package's: from the root first
-        candidates = [Path(), rel.parent]
+        # (then the folders above it, nearest first: one is where its app runs from,
+        # the app in a folder of the repository, app/controllers/x.py of a namespace
+        # package app/ importing `bmvc.controller` from that folder)
+        candidates = [Path(), rel.parent, *rel.parent.parents[1:-1]]
     else:  # a script's folder is its sys.path[0]: its own g.py before the root's
         candidates = [rel.parent, Path()]
     for base in candidates:
@@ -374,16 +391,19 @@ def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps) -> Mo
             continue
         dotted = (get_full_name_for_node(node.module) or "") if node.module else ""
         target = module_file(src, rel, dotted or "", len(node.relative))
-        if target is None:
-            continue
-        found.uses.add(target)
+        if target is not None:
+            found.uses.add(target)
         if isinstance(node.names, cst.ImportStar):
-            found.stars.add(target)
+            if target is not None:
+                found.stars.add(target)
             continue
+        # (a folder without __init__.py, a namespace package: `from src.utils import
+        # views` still imports the module src/utils/views.py)
         for alias in node.names:
             if isinstance(alias.name, cst.Name):
                 local = alias.evaluated_alias or alias.name.value
-                found.imports[local] = (target, alias.name.value)
+                if target is not None:
+                    found.imports[local] = (target, alias.name.value)
                 # `from .parts import blog`: the module parts/blog.py, when there is one
                 sub = module_file(src, rel, f"{dotted or ''}.{alias.name.value}",
                                   len(node.relative))
@@ -454,6 +474,10 @@ def build(src: Path, sources: dict[Path, str],
     # an app handed to a class that keeps it (`HomeController(app)`, `self.app = app`)
     for rel, attrs in app_holders(modules).items():
         modules[rel].app_attrs |= attrs
+    # Bottle's request handed to a class that keeps it (`Controller(request)`): its
+    # module reads `self.request` as the request (ModuleFacts.api)
+    for rel, attrs in request_holders(modules).items():
+        modules[rel].handed_requests |= {f"self.{attr}" for attr in attrs}
     # an app made here, or the default app a module names (`app = default_app()`): the
     # modules that import the name use that app
     apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
@@ -527,6 +551,19 @@ def build(src: Path, sources: dict[Path, str],
 
 
 plan = build
+
+
+def covers_filters(entry: str, path: str) -> bool:
+    """Whether an exact entry (a site key or a prefix of one) takes the route filter
+    sites of the module at `path` (`path:scope:P003:route-filter:0`)."""
+    if entry != path and not entry.startswith(path + ":"):
+        return False
+    rest = entry[len(path):].split(":")[1:]
+    codes = [i for i, part in enumerate(rest) if re.fullmatch(r"P\d{3}", part)]
+    if not codes:
+        return True
+    kind = rest[codes[0] + 1:codes[0] + 2]
+    return rest[codes[0]] == "P003" and kind in ([], ["route-filter"], ["float-filter"])
 
 
 def run_folder(src: Path, modules: dict[Path, ModuleApps], users: list[Path]) -> Path:

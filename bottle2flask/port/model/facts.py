@@ -83,7 +83,8 @@ class ModuleFacts:
     # the module-level name a WSGI server is given where it wraps the app (`application =
     # SessionMiddleware(app, opts)`, `app_sess = Session().wrap(app)`): the app as served
     wsgi_entry: str | None = None
-    # parameters that calls in the app's other modules hand Bottle's request (handed.py)
+    # parameters that calls in the app's other modules hand Bottle's request (handed.py),
+    # and `self.X` where a class handed the request keeps it (`self.request = request`)
     handed_requests: set[str] = field(default_factory=set)
     handed_apps: set[str] = field(default_factory=set)  # ... and an app (`init_routes(app)`)
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
@@ -126,6 +127,10 @@ class ModuleFacts:
             if found is None and node.value in self.handed_requests:
                 return "request"  # `def put(request)` handed Bottle's by another module
             return found
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+                and node.value.value == "self" \
+                and f"self.{node.attr.value}" in self.handed_requests:
+            return "request"  # `self.request = request` of a class handed Bottle's
         return None
 
     def is_app(self, node: cst.CSTNode | None) -> bool:

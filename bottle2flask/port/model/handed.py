@@ -16,7 +16,9 @@ parameter is known by its name across its module, as the model's `app_parameters
 one within a module (and, as there, not a name some line of the module assigns);
 what the function is given in turn is followed too. An app handed to a class that
 keeps it (`HomeController(app)`, `self.app = app` in its `__init__` or its base's) makes
-`self.app` an app in the modules of the classes on that chain (`app_holders`).
+`self.app` an app in the modules of the classes on that chain (`app_holders`); Bottle's
+request handed so (`Controller(request)`, `self.request = request`) makes `self.request`
+the request there (`request_holders`).
 """
 
 from __future__ import annotations
@@ -170,13 +172,34 @@ def app_holders(modules: dict[Path, ModuleApps]) -> dict[Path, set[str]]:
     return {rel: attrs for rel, attrs in found.items() if attrs}
 
 
+def request_holders(modules: dict[Path, ModuleApps]) -> dict[Path, set[str]]:
+    """Per module, the attributes its classes keep Bottle's request in when a call hands
+    the request to a class (`Controller(request)`, `self.request = request` in its
+    `__init__` or its base's): in that module's methods `self.request.forms` is the
+    request's, though the module imports nothing of Bottle."""
+    found: dict[Path, set[str]] = {}
+    for rel, m in modules.items():
+        if m.tree is not None and m.facts is not None:
+            handing = _AppsHanded(modules, rel, m.facts, found, request=True)
+            for call in m.facts.calls:
+                handing.visit_Call(call)
+    return {rel: attrs for rel, attrs in found.items() if attrs}
+
+
 class _AppsHanded(cst.CSTVisitor):
-    """Calls of the app's classes (`HomeController(app)`) that hand them an app."""
+    """Calls of the app's classes (`HomeController(app)`) that hand them an app (or,
+    `request`, Bottle's request: `Controller(request)`)."""
 
     def __init__(self, modules: dict[Path, ModuleApps], rel: Path, facts: ModuleFacts,
-                 found: dict[Path, set[str]]) -> None:
+                 found: dict[Path, set[str]], request: bool = False) -> None:
         super().__init__()
         self.modules, self.rel, self.facts, self.found = modules, rel, facts, found
+        self.request = request
+
+    def hands(self, value: cst.BaseExpression) -> bool:
+        if self.request:
+            return isinstance(value, cst.Name) and self.facts.api(value) == "request"
+        return self.facts.is_app(value)
 
     def visit_Call(self, node: cst.Call) -> None:
         if not isinstance(node.func, cst.Name):
@@ -185,7 +208,7 @@ class _AppsHanded(cst.CSTVisitor):
         if target is None:
             return
         for i, a in enumerate(node.args):
-            if not a.star and self.facts.is_app(a.value):
+            if not a.star and self.hands(a.value):
                 _hand(self.modules, *target, a.keyword.value if a.keyword else i,
                       self.found, set())
 

@@ -261,7 +261,9 @@ class Request(Rule):
     def spelt(self, code: str, request: cst.BaseExpression) -> cst.BaseExpression:
         """`code` (written with `request`) as an expression on the module's own name for
         the request (`from bottle import request as bottle_request`)."""
-        name = request.value if isinstance(request, cst.Name) else "request"
+        name = request.value if isinstance(request, cst.Name) \
+            else cst.Module([]).code_for_node(request) if isinstance(request, cst.Attribute) \
+            else "request"  # (`self.request`: a class handed the request)
         return cst.parse_expression(re.sub(r"\brequest\b", name, code)
                                     if name != "request" else code)
 
