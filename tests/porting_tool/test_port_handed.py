@@ -4,6 +4,7 @@ the app given to a module that routes on it. Each a small app ported and served 
 
 from __future__ import annotations
 
+from pathlib import Path
 from textwrap import dedent
 
 from bottle2flask.cli import main as kit
@@ -288,3 +289,39 @@ def test_a_port_the_check_cannot_load_is_not_compared_and_says_so(tmp_path, caps
     assert "Exit status 4: the port was not compared" in (out / "PORTING-REPORT.md").read_text()
     # --no-check asked for no check: converted, 0
     assert kit(["port", str(src), "-o", str(tmp_path / "again"), "--no-check"]) == ExitStatus.DONE
+
+
+def test_a_class_is_looked_for_only_where_a_call_hands_it_the_app(monkeypatch, tmp_path):
+    """Which class a call hands the app to is asked only of the calls that hand one (a
+    module's calls are many, and each lookup read the module's statements); the class
+    handed the app still keeps it as `self.app`."""
+    from bottle2flask.port.model import handed
+    from bottle2flask.port.model.app import build
+
+    asked = []
+    look = handed._class
+
+    def counted(modules, rel, name):
+        asked.append(name)
+        return look(modules, rel, name)
+
+    monkeypatch.setattr(handed, "_class", counted)
+    calls = "".join(f"    print(str({n}), len([{n}]))\n" for n in range(20))
+    source = dedent('''
+        from bottle import Bottle
+
+
+        class Keeper:
+            def __init__(self, app):
+                self.app = app
+
+
+        app = Bottle()
+        keeper = Keeper(app)
+
+
+        def noise():
+    ''') + calls
+    model = build(tmp_path, {Path("app.py"): source})
+    assert asked == ["Keeper"]
+    assert model.modules[Path("app.py")].app_attrs == {"app"}
