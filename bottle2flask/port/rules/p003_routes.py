@@ -239,8 +239,8 @@ def shadowed_routes(module: cst.Module,
     # pairs of a module's routes are many, its routes few)
     keys = [(app, pattern(path)) for _, _, (app, path, _) in routes]
     alike: dict[tuple[str, str], list[int]] = {}
-    for i, key in enumerate(keys):
-        alike.setdefault(key, []).append(i)
+    for i, same in enumerate(keys):
+        alike.setdefault(same, []).append(i)
     for i, (node, view, (_, path, methods)) in enumerate(routes):
         # another view's: the same view routed twice answers alike either way
         later = set().union(*(routes[j][2][2] for j in alike[keys[i]]
