@@ -296,9 +296,11 @@ class Folder:
         return any(self.rule.facts.bottle.get(n) == "response" for n in names_read(stmt))
 
     def inner(self, stmt, later: set[str]):
-        """A compound statement with its blocks rewritten (not nested functions)."""
+        """A compound statement with its blocks rewritten (not nested functions); one
+        that spells no Bottle response is left as it is (nothing of it would change, and
+        LibCST would rebuild it whole)."""
         if isinstance(stmt, cst.FunctionDef | cst.ClassDef) or \
-                not isinstance(stmt, cst.BaseCompoundStatement):
+                not isinstance(stmt, cst.BaseCompoundStatement) or not self.uses_bottle(stmt):
             return stmt
 
         class Blocks(Transformer):

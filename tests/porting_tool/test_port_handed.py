@@ -4,6 +4,7 @@ the app given to a module that routes on it. Each a small app ported and served 
 
 from __future__ import annotations
 
+from pathlib import Path
 from textwrap import dedent
 
 from bottle2flask.cli import main as kit
@@ -374,3 +375,39 @@ def test_a_request_kept_by_a_base_class_a_package_imports_from_the_run_folder(tm
     form = {"body": b"name=x", "content_type": "application/x-www-form-urlencoded"}
     for client in (bottle, flask):
         assert answers(client, "/register", "POST", **form) == (200, "users: x")
+
+
+def test_a_class_is_looked_for_only_where_a_call_hands_it_the_app(monkeypatch, tmp_path):
+    """Which class a call hands the app to is asked only of the calls that hand one (a
+    module's calls are many, and each lookup read the module's statements); the class
+    handed the app still keeps it as `self.app`."""
+    from bottle2flask.port.model import handed
+    from bottle2flask.port.model.app import build
+
+    asked = []
+    look = handed._class
+
+    def counted(modules, rel, name):
+        asked.append(name)
+        return look(modules, rel, name)
+
+    monkeypatch.setattr(handed, "_class", counted)
+    calls = "".join(f"    print(str({n}), len([{n}]))\n" for n in range(20))
+    source = dedent('''
+        from bottle import Bottle
+
+
+        class Keeper:
+            def __init__(self, app):
+                self.app = app
+
+
+        app = Bottle()
+        keeper = Keeper(app)
+
+
+        def noise():
+    ''') + calls
+    model = build(tmp_path, {Path("app.py"): source})
+    assert asked == ["Keeper"]
+    assert model.modules[Path("app.py")].app_attrs == {"app"}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import libcst as cst
 import pytest
+
+from bottle2flask.port.response_idiom import Folder
 
 from .helpers import both_apps, idiom, port, untouched
 
@@ -246,3 +249,27 @@ def test_a_change_before_a_path_inside_it_changes_stays_a_todo():
     ''', faithful=False)
     assert "P022" in [t["code"] for t in result.todos]
     assert "data=data" not in result.code
+
+
+class _Facts:
+    """The one fact the fold asks of a module here: its Bottle names."""
+
+    bottle = {"response": "response"}
+
+    def api(self, node):
+        return self.bottle.get(node.value) if isinstance(node, cst.Name) else None
+
+
+class _Rule:
+    facts = _Facts()
+
+    def api(self, node):
+        return self.facts.api(node)
+
+
+def test_a_block_that_spells_no_bottle_response_is_handed_on_as_itself():
+    """A compound statement whose blocks spell no Bottle response has nothing to fold:
+    the fold hands it on as the same node (LibCST would rebuild it whole)."""
+    folder = Folder(_Rule(), view=True, used=set())
+    quiet = cst.parse_statement("if ready:\n    for item in items:\n        total += item\n")
+    assert folder.inner(quiet, set()) is quiet

@@ -204,13 +204,15 @@ class _AppsHanded(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         if not isinstance(node.func, cst.Name):
             return
+        handed = [a.keyword.value if a.keyword else i for i, a in enumerate(node.args)
+                  if not a.star and self.hands(a.value)]
+        if not handed:  # most calls hand no app: no class is looked for
+            return
         target = _class(self.modules, self.rel, node.func.value)
         if target is None:
             return
-        for i, a in enumerate(node.args):
-            if not a.star and self.hands(a.value):
-                _hand(self.modules, *target, a.keyword.value if a.keyword else i,
-                      self.found, set())
+        for where in handed:
+            _hand(self.modules, *target, where, self.found, set())
 
 
 def _class(modules: dict[Path, ModuleApps], rel: Path,

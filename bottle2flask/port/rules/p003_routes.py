@@ -235,10 +235,16 @@ def shadowed_routes(module: cst.Module,
     def pattern(path: str) -> str:
         return re.sub(r"<[^:>]*(:[^>]*)?>", lambda m: f"<{m.group(1) or ''}>", path)
 
-    for i, (node, view, (app, path, methods)) in enumerate(routes):
+    # the routes on each app and pattern, in order (each path's pattern made once: the
+    # pairs of a module's routes are many, its routes few)
+    keys = [(app, pattern(path)) for _, _, (app, path, _) in routes]
+    alike: dict[tuple[str, str], list[int]] = {}
+    for i, same in enumerate(keys):
+        alike.setdefault(same, []).append(i)
+    for i, (node, view, (_, path, methods)) in enumerate(routes):
         # another view's: the same view routed twice answers alike either way
-        later = set().union(*(m for _, v, (a, p, m) in routes[i + 1:]
-                              if v != view and (a, pattern(p)) == (app, pattern(path))))
+        later = set().union(*(routes[j][2][2] for j in alike[keys[i]]
+                              if j > i and routes[j][1] != view))
         taken = methods & later
         if taken == methods:
             shadowed[node] = f"{'/'.join(sorted(methods))} {path}"
