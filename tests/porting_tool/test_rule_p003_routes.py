@@ -1396,6 +1396,35 @@ def test_views_of_one_name_keep_it_first_then_are_numbered_and_another_modules_n
         (tmp_path / "out" / "pages.py").read_text()
 
 
+
+def test_a_view_called_static_takes_an_endpoint_flasks_own_static_route_leaves_free(
+        tmp_path):
+    """RULE-s47 (mzasada/mongo-insight): `def static(path)` routed at /css/ and /js/.
+    Flask registers its static files' route under the endpoint `static` as the app is
+    made, so the first view kept its name and Flask refused it at import: the port did
+    not start. Such a view is the module's (`web.static`, then `web.static_2`)."""
+    bottle, flask = both_apps(tmp_path, '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/css/<path:path>")
+        def static(path):
+            return "css " + path
+
+
+        @app.route("/js/<path:path>")
+        def static(path):
+            return "js " + path
+        ''', "static_named")
+    for path in ("/css/a/b.css", "/js/c.js"):
+        assert answers(bottle, path) == answers(flask, path), path
+    assert answers(flask, "/js/c.js") == (200, "js c.js")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'endpoint="web.static")\ndef static(' in code
+    assert 'endpoint="web.static_2")\ndef static(' in code
+
 METHODS_COMPUTED = '''
 import bottle
 

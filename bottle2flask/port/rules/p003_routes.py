@@ -356,7 +356,8 @@ class Routes(Rule):
         self.taken = names_used(node)  # a converter class the rule names takes a free name
         self.shadowed, self.overlaps = shadowed_routes(node, self)
         names = [view.name for view in self.facts.views]  # (the model's read walk)
-        self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
+        self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views \
+            | (FLASK_ENDPOINTS & set(names))
         self.seen: dict[str, int] = {}
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
         found = self.pre_scan(node)
@@ -501,8 +502,11 @@ class Routes(Rule):
         others `name_2`, `name_3`... (`_2` of `_`); a name views of other modules on the
         app have too is the module's (`pages.index`, as a blueprint's would read). A name
         the module has a view of already takes the module, name and number
-        (`pages:index:2`)."""
-        base = f"{self.stem}.{name}" if name in self.state.shared_views else name
+        (`pages:index:2`). A view called as an endpoint the Flask app has of its own
+        (`static`, its static files' route, registered whatever the folder holds) is the
+        module's too (`main.static`): Flask refuses a second view under it."""
+        base = f"{self.stem}.{name}" if name in self.state.shared_views | FLASK_ENDPOINTS \
+            else name
         text = base if number == 1 else f"{base.removesuffix('_')}_{number}"  # `_`: _2
         if number > 1 and text in {v.name for v in self.facts.views} | self.clashes:
             return f"{self.stem}:{name}:{number}"
@@ -1019,6 +1023,9 @@ class Routes(Rule):
 FILTER_PATTERNS = {"int": r"-?\d+", "float": r"-?[\d.]+", "path": r".+?"}
 FLOAT = "float"
 
+
+# Endpoints a Flask app registers itself (Flask.__init__: the static files' route)
+FLASK_ENDPOINTS = frozenset({"static"})
 
 # The module of run-time helpers a port copies where it uses one (compat/bottle_routes.py)
 HELPERS = Companion.ROUTES
