@@ -196,6 +196,76 @@ def test_a_template_named_at_run_time_renders_the_converted_one(tmp_path):
     assert answers(flask_app, "/a") == (200, "<h1>A</h1> a dict\n")
 
 
+VIEW_RESULTS = {
+    "web.py": """
+        from bottle import Bottle, redirect, view
+
+        app = Bottle()
+
+
+        def questions(kind):
+            return {"questions": [kind, kind * 2]}
+
+
+        @app.get("/quiz")
+        @view("quiz")
+        def quiz():
+            data = dict(questions=["a", "b"])
+            data["title"] = "Quiz"
+            return data
+
+
+        @app.get("/built/<kind>")
+        @view("quiz", title="Built")
+        def built(kind):
+            if kind == "none":
+                return None
+            if kind == "text":
+                found = "plain text"
+            elif kind == "away":
+                return redirect("/quiz")
+            else:
+                found = questions(kind)
+            return found
+
+
+        @app.get("/called")
+        @view("quiz", title="Called")
+        def called():
+            return questions("c")
+    """,
+    "views/quiz.tpl": "<h1>{{get('title', 'none')}}</h1>\n% for q in get('questions', []):\n"
+                      "<li>{{q}}</li>\n% end\n",
+}
+
+
+def test_a_view_returning_a_dict_it_holds_or_calls_for_renders_as_bottle(tmp_path):
+    """TheJadeDrag0n/Quiz_Program: `@view("quiz")` returning `data`, a dict held in a name
+    (or a call's result, or a dict on some paths only), lost its @view under a TODO, and
+    Flask sent the dict as JSON (a 500 where it held an object). A name the function binds
+    to dicts only is rendered by render_template; any other value by bottle_compat's
+    bottle_view, which renders a dict and sends anything else as Bottle's view does."""
+    import json
+
+    from .helpers import both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, VIEW_RESULTS, "p006_view_results")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'return render_template("quiz.html", **data)' in code
+    assert 'return bottle_view(found, "quiz.html", title="Built")' in code
+    assert 'return bottle_view(questions("c"), "quiz.html", title="Called")' in code
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    (module,) = report["modules"]
+    assert [(t["code"], t["breaks"]) for t in module["todos"]] == [("P006", False)] * 2
+    assert [s["kind"] for s in module["sites"] if s.get("kept")] == ["view-result"] * 2
+    for path in ("/quiz", "/built/x", "/built/none", "/built/text", "/called"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    # a redirect passes through (its body is Werkzeug's: P008's declared change)
+    assert answers(flask_app, "/built/away")[0] == answers(bottle_app, "/built/away")[0] == 303
+    assert answers(flask_app, "/quiz") == (200, "<h1>Quiz</h1>\n<li>a</li>\n<li>b</li>\n")
+    assert answers(flask_app, "/built/text") == (200, "plain text")
+
+
 FIELD_APP = {
     "web.py": '''
         from bottle import Bottle, template

@@ -15,6 +15,7 @@ only where Flask has nothing of its own (`from bottle_compat import auth_basic`,
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from functools import wraps
 from http.client import responses as HTTP_REASONS
 from importlib import import_module
@@ -42,7 +43,7 @@ from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottlePathConverter", "auth_basic", "bottle_json",
-           "bottle_template", "install", "path_shift", "response", "save_upload"]
+           "bottle_template", "bottle_view", "install", "path_shift", "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -377,6 +378,22 @@ def bottle_template(name, *values, **kwargs):
         if len(found) != 1:
             raise
         return render_template(found[0], **given)
+
+
+# -- P006: what a @view function returned, known only when it runs -----------------------
+def bottle_view(result, name, *defaults, **kwargs):
+    """What Bottle's `@view(name, **defaults)` made of a view's `result`: a dict (or another
+    mutable mapping, Bottle's DictMixin) renders the template with the defaults updated by
+    it, None renders it with the defaults, anything else is sent as it is."""
+    values = {}
+    for value in defaults:
+        values.update(value)
+    values.update(kwargs)
+    if isinstance(result, dict | MutableMapping):
+        values.update(result)
+    elif result is not None:
+        return result
+    return render_template(name, **values)
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------

@@ -98,6 +98,9 @@ VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             "caught": ("both", "alone", "isinstance"),
             # read as Werkzeug reads it (Flask's Request), or by Bottle's own names (kept)
             "made_request": ("werkzeug_names", "bottle_names"),
+            # what a @view function returns: a dict literal, a name it binds to a dict,
+            # or a call's result (a dict only when it runs: RULE-s47's class M)
+            "view": ("literal", "literal", "held", "called"),
             # the template's name a literal, or computed when the view runs
             "template": ("literal", "literal", "computed"),
             # a URL built from the rule string: app.get_url, or the router's own build

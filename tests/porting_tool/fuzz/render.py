@@ -107,6 +107,10 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
                 f'return {m.b("template")}(name + ".tpl", v={route.value!r}, p={p})']
     if kind == "template":
         return [f'return {m.b("template")}("t{n}", v={route.value!r}, p={p})']
+    if kind == "view" and route.variant == "held":
+        return [f'values = dict(v={route.value!r})', 'values["p"] = ' + p, "return values"]
+    if kind == "view" and route.variant == "called":
+        return [f'return {{"v": {route.value!r}, "p": {p}}}.copy()']
     if kind == "view":
         return [f'return {{"v": {route.value!r}, "p": {p}}}']
     if kind == "httpresponse":
