@@ -417,3 +417,56 @@ def test_an_app_making_wtforms_fields_prints_them_as_bottle_without_the_check(tm
     report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
     sites = [s for m in report["modules"] for s in m["sites"] if s["kind"] == "template-text"]
     assert [(s["exact"], bool(s.get("kept"))) for s in sites] == [(True, True)]
+
+
+JINJA2_PARTIAL = {
+    "web.py": """
+        import functools
+        from functools import partial
+
+        from bottle import Bottle, jinja2_template, jinja2_view
+
+        app = Bottle()
+        view = partial(jinja2_view, template_lookup=["templates"])
+        render = functools.partial(jinja2_template, template_lookup=["templates"])
+
+
+        @app.route("/")
+        @view("index.html")
+        def index():
+            return {"msg": "hi", "items": ["first", "second"]}
+
+
+        @app.route("/page/<name>")
+        def page(name):
+            return render("page.html", msg=name, items=[name.upper()])
+    """,
+    "templates/base.html": "<title>{% block title %}{% endblock %}</title>\n"
+                           "{% block body %}{% endblock %}\n",
+    "templates/index.html": "{% extends 'base.html' %}{% block title %}{{ msg }}{% endblock %}"
+                            "{% block body %}<p>{{ items.0 }}</p>{% endblock %}\n",
+    "templates/page.html": "<p>{{ msg }} {{ items.0 }}</p>\n",
+}
+
+
+def test_a_partial_of_bottles_jinja2_view_renders_its_templates_as_they_are(
+        tmp_path, monkeypatch):
+    """ccwang002/pyapac_code_fighter (RULE-s47's class N): `view = partial(jinja2_view,
+    template_lookup=["templates"])`. The model did not see the partial as jinja2_view: the
+    Jinja2 templates were read as SimpleTemplate (one left out as failing), the kept
+    Bottle decorator found no template in the port: a 500. A partial of a Bottle render
+    function is read as that function given its keywords, its lookup folder in the name."""
+    from .helpers import both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, JINJA2_PARTIAL, "p006_jinja2_partial")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "partial" not in code and "bottle" not in code
+    assert 'app = Flask(__name__)\n' in code  # Flask's own templates/
+    assert 'return render_template("index.html", **{' in code
+    assert 'return render_template("page.html", msg=name, items=[name.upper()])\n' in code
+    assert (tmp_path / "out" / "templates" / "index.html").read_text() \
+        == JINJA2_PARTIAL["templates/index.html"]
+    monkeypatch.chdir(tmp_path / "src")  # Bottle's lookup is read from the working folder
+    for path in ("/", "/page/x"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/") == (200, "<title>hi</title>\n<p>first</p>")

@@ -40,12 +40,16 @@ Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 through it, its templates are Jinja2 already: they are copied as they are, under the
 name Bottle finds (`x` is `x.tpl`, else `x.html`...), and the app gets
 `"autoescape": False` in its Jinja options (Bottle's Jinja2 environment does not
-escape; Flask escapes `.html`). An app rendering with Mako or Cheetah keeps its
+escape; Flask escapes `.html`). A `functools.partial` of a render function (`view =
+partial(jinja2_view, template_lookup=["templates"])`) is read as that function given its
+keywords at each call, and the partial goes; a `template_lookup=` of one folder beside
+the module is the app's template folder (or the name's folder), not a TODO. An app rendering with Mako or Cheetah keeps its
 templates as they are too, and each `mako_template()`/`@mako_view()` call gets a TODO.
 """
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 
 import libcst as cst
@@ -135,13 +139,20 @@ class Templates(Rule):
         if name is None or any(c in name for c in SOURCE_MARKERS):
             return None
         rename = jinja2_name if engine == "jinja2" else flask_name
+        looked_up = self.looked_up(call, name)
+        if looked_up is not None:
+            name = looked_up
         literal = cst.SimpleString(repr(rename(name, self.state.template_names))
                                    .replace("'", '"'))
-        args = []
+        args: list[cst.Arg] = []
         for a in call.args:
             keyword = a.keyword.value if a.keyword else None
             if keyword == "template_adapter":
                 continue
+            if keyword == "template_lookup" and looked_up is not None:
+                if a is call.args[-1] and args:  # the comma before it goes with it
+                    args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                continue  # the folder is in the name
             if keyword in LOOKUP_KEYWORDS:
                 if report:
                     self.todo(f"{keyword}= was this template's own Bottle setting; Flask "
@@ -156,6 +167,25 @@ class Templates(Rule):
             else:
                 args.append(a)
         return args
+
+    def looked_up(self, call: cst.Call, name: str) -> str | None:
+        """The name as the app's template folder finds it, where `template_lookup=` is one
+        folder beside the module (`["templates"]`, a `functools.partial`'s keyword):
+        `index.html` there is `templates/index.html` from a template folder of "."."""
+        given = arg(call, None, "template_lookup")
+        if given is None or not isinstance(given.value, cst.List | cst.Tuple) \
+                or len(given.value.elements) != 1:
+            return None
+        folder = string_value(given.value.elements[0].value)
+        if folder is None or folder.startswith(("/", "~")) or "\\" in folder:
+            return None
+        path = posixpath.normpath(posixpath.join(folder, name))
+        base = self.state.template_folder
+        if path.startswith("../"):
+            return None
+        if base in ("", "."):
+            return path
+        return path[len(base) + 1:] if path.startswith(base.rstrip("/") + "/") else None
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         api = self.api(updated.func)
