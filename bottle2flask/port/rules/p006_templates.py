@@ -43,8 +43,9 @@ name Bottle finds (`x` is `x.tpl`, else `x.html`...), and the app gets
 escape; Flask escapes `.html`). A `functools.partial` of a render function (`view =
 partial(jinja2_view, template_lookup=["templates"])`) is read as that function given its
 keywords at each call, and the partial goes; a `template_lookup=` of one folder beside
-the module is the app's template folder (or the name's folder), not a TODO. An app rendering with Mako or Cheetah keeps its
-templates as they are too, and each `mako_template()`/`@mako_view()` call gets a TODO.
+the module is the app's template folder (or the name's folder), not a TODO. An app
+rendering with Mako or Cheetah keeps its templates as they are too, and each
+`mako_template()`/`@mako_view()` call gets a TODO.
 """
 
 from __future__ import annotations
