@@ -537,6 +537,10 @@ def write_app(app: App, folder: Path) -> Path:
     for code in app.errors if not in_class else ():
         m = modules[app.modules[-1]]
         head = m.b("error") if default else "app.error"
+        if app.error_bare and code != 500:  # Bottle's and Flask's calls of it fail
+            m.blocks.append(f'@{head}({code})\ndef error_{code}():\n'
+                            f'    return "error page {code}"')
+            continue
         m.blocks.append(f"@{head}({code})\ndef error_{code}(error):\n"
                         f"    return {error_body(code, app.error_reads)}")
     for route in app.routes:
