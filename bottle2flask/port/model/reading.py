@@ -22,6 +22,9 @@ from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
 # template_lookup=[...])`): spelt as the function given those keywords at each call
 RENDERERS = {"template", "view", "jinja2_template", "jinja2_view"}
 PARTIAL = {"partial", "functools.partial"}
+# the keywords such a partial may bind to be spelt so: where its templates are (its
+# `template_settings=`, Jinja2 globals and filters, have no Flask form here yet)
+SPELT_KEYWORDS = {"template_lookup"}
 
 DECORATOR_METHODS = {"route", "get", "post", "put", "delete", "patch", "error", "hook"}
 
@@ -412,14 +415,15 @@ class Reader(Transformer):
 def _partial_renderer(facts: ModuleFacts, value: cst.BaseExpression
                       ) -> tuple[cst.Name, list[cst.Arg]] | None:
     """`partial(jinja2_view, template_lookup=[...])` (functools'): Bottle's render function
-    and the keywords bound to it, else None."""
+    and the keywords bound to it (template_lookup= only), else None."""
     if not isinstance(value, cst.Call) or get_full_name_for_node(value.func) not in PARTIAL \
             or not value.args:
         return None
     first, rest = value.args[0], value.args[1:]
     if first.keyword is not None or first.star or not isinstance(first.value, cst.Name) \
             or facts.api(first.value) not in RENDERERS \
-            or any(a.keyword is None or a.star for a in rest):
+            or any(a.keyword is None or a.star or a.keyword.value not in SPELT_KEYWORDS
+                   for a in rest):
         return None
     return first.value, list(rest)
 
