@@ -29,9 +29,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .kept import same_text, value_differences
-from .normalise import Comparison, Difference, Response, body_lines, cookies, with_path
+from .normalise import (
+    Comparison,
+    Difference,
+    Response,
+    body_lines,
+    cookies,
+    with_path,
+    without_environ_keys,
+)
 
 
 def _json(body: bytes) -> object:
@@ -47,6 +56,9 @@ def body_difference(difference: Difference, first: Response, other: Response,
     what the user's [[ignore]] rules take out of any comparison: JSON paths, CSS)."""
     if first.body == again.body:
         return difference
+    if any(rule.environ for rule in ignore):  # each framework's environ keys out of all three
+        first, other, again = (replace(r, body=without_environ_keys(r.body))
+                               for r in (first, other, again))
     parsed = [_json(r.body) for r in (first, again, other)]
     if all("json" in r.mimetype for r in (first, again, other)) and ValueError not in parsed:
         paths = [rule.json_pattern() for rule in ignore if rule.json]
