@@ -186,6 +186,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     named = {n for n in apps.templates_named() if "." in Path(n).name}
     templates = [f for f in files if is_template(f, folders)
                  or f.relative_to(src).as_posix() in named]
+    # a name given without its extension (`@view("quiz")`) is also the .html Bottle finds
+    # for it beside the app (`quiz.html`: its lookup tries .tpl, .html, .thtml, .stpl)
+    bare = {n for n in apps.templates_named() if "." not in Path(n).name}
+    templates += [f for f in files if f.suffix == ".html" and f not in templates
+                  and f.relative_to(src).with_suffix("").as_posix() in bare]
     templates += named_as_they_are(src, templates, folders)
     used = engine(python, apps)
     jinja2 = used == "jinja2"

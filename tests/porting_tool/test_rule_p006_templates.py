@@ -493,3 +493,32 @@ def test_a_partial_binding_template_settings_is_left_as_it_was():
     assert 'functools.partial(jinja2_template, template_settings={"globals": {"x": 1}})' \
         in result.code
     assert 'return template("index.html")' in result.code
+
+
+def test_a_template_named_without_its_extension_is_the_html_beside_the_app(tmp_path):
+    """TheJadeDrag0n/Quiz_Program (RULE-s47's class M, behind it): `@view("quiz")` renders
+    ./quiz.html, SimpleTemplate in an .html file beside the script (Bottle's lookup tries
+    .tpl, .html, .thtml, .stpl). The port copied it as a page, not converted: Jinja2 read
+    its `% for` lines as text and failed on their names (a 500)."""
+    from .helpers import both_folders
+
+    files = {
+        "web.py": """
+            from bottle import Bottle, view
+
+            app = Bottle()
+
+
+            @app.get("/quiz")
+            @view("quiz")
+            def quiz():
+                data = dict(questions=["a", "b"])
+                return data
+        """,
+        "quiz.html": "<ul>\n% for q in questions:\n<li>{{q.upper()}}</li>\n% end\n</ul>\n",
+        "other.html": "<p>% not a template {{ x }}</p>\n",
+    }
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_bare_name")
+    assert answers(flask_app, "/quiz") == answers(bottle_app, "/quiz") \
+        == (200, "<ul>\n<li>A</li>\n<li>B</li>\n</ul>\n")
+    assert (tmp_path / "out" / "other.html").read_text() == files["other.html"]
