@@ -522,3 +522,18 @@ def test_a_template_named_without_its_extension_is_the_html_beside_the_app(tmp_p
     assert answers(flask_app, "/quiz") == answers(bottle_app, "/quiz") \
         == (200, "<ul>\n<li>A</li>\n<li>B</li>\n</ul>\n")
     assert (tmp_path / "out" / "other.html").read_text() == files["other.html"]
+
+
+def test_a_view_result_known_only_when_it_runs_declares_no_undefined_name():
+    """EricPobot/pybot-youpi2-http: `return _context()` hands the template every name it
+    reads; the render the port cannot read declared D-undefined for them (Bottle's page
+    was a 500) though the original served them."""
+    from bottle2flask.port.runner import port_source
+
+    result = port_source("from bottle import Bottle, view\n\napp = Bottle()\n\n\n"
+                         "def _context():\n    return {'version': 1}\n\n\n"
+                         "@app.route('/')\n@view('home')\ndef home():\n"
+                         "    return _context()\n", "app.py", faithful=False,
+                         template_reads={"home.html": frozenset({"version"})})
+    assert 'return bottle_view(_context(), "home.html")' in result.code
+    assert [d["id"] for d in result.declared if d["id"] == "D-undefined"] == []

@@ -404,10 +404,8 @@ class Templates(Rule):
                           "Bottle's view does; return render_template(...) where it is one")
         chosen = self.site("view-result", Candidate(value, todo=VIEW_RESULT_TODO), exact,
                            keeps=VIEW_RESULT_WHY)
-        if chosen is exact:
+        if chosen is exact:  # (no D-undefined: the values it passes are known when it runs)
             self.uses(engine)
-            if engine == "simple":
-                self.undefined(args)
         assert isinstance(chosen.form, cst.BaseExpression)
         return chosen.form
 
