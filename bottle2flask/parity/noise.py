@@ -39,9 +39,18 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .kept import same_text, value_differences
-from .normalise import Comparison, Difference, Response, body_lines, cookies, with_path
+from .normalise import (
+    Comparison,
+    Difference,
+    Response,
+    body_lines,
+    cookies,
+    with_path,
+    without_environ_keys,
+)
 
 # A field value's parts for its form: runs of ASCII letters and digits, each other
 # character alone (spaces too: the form is byte for byte).
@@ -114,6 +123,9 @@ def body_difference(difference: Difference, first: Response, other: Response,
     what the user's [[ignore]] rules take out of any comparison: JSON paths, CSS)."""
     if first.body == again.body:
         return difference
+    if any(rule.environ for rule in ignore):  # each framework's environ keys out of all three
+        first, other, again = (replace(r, body=without_environ_keys(r.body))
+                               for r in (first, other, again))
     parsed = [_json(r.body) for r in (first, again, other)]
     if all("json" in r.mimetype for r in (first, again, other)) and ValueError not in parsed:
         paths = [rule.json_pattern() for rule in ignore if rule.json]

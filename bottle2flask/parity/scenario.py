@@ -59,7 +59,9 @@ class Ignore:
     CSS selector, a status (one side answered it, "500": the whole answer differs), a
     text printed where the other side printed nothing ("None": Jinja2 prints None), or
     "html" escaped by the second app where the first printed it raw (Flask autoescapes), or
-    "routing": each framework's own words for a 404 or 405 of its router, shown by a page."""
+    "routing": each framework's own words for a 404 or 405 of its router, shown by a page,
+    or "keys": each framework's own keys of the WSGI environ (`bottle.request`,
+    `route.handle`; `werkzeug.request`), printed by a page showing the environ."""
 
     name: str
     header: str = ""
@@ -70,6 +72,7 @@ class Ignore:
     printed: str = ""
     escaped: str = ""
     error_text: str = ""
+    environ: str = ""
     path: str = "*"      # a glob of the request paths it applies to
     reason: str = ""
 
@@ -99,7 +102,7 @@ class Scenario:
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
 IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed", "escaped",
-                "error_text")
+                "error_text", "environ")
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 
@@ -196,6 +199,9 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     if kind == "error_text" and item["error_text"] != "routing":
         raise UsageError(f"{where}: error_text takes \"routing\" (each framework's own text "
                          "for a path no route takes or a method it does not allow)")
+    if kind == "environ" and item["environ"] != "keys":
+        raise UsageError(f"{where}: environ takes \"keys\" (each framework's own keys of "
+                         "the WSGI environ, printed by a page)")
     if kind == "status" and not re.fullmatch(r"[1-5]\d\d", item["status"]):
         raise UsageError(f"{where}: status must be a status code, \"500\"")
     if kind == "css":

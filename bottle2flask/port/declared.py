@@ -24,10 +24,12 @@ class Change:
     printed: str = ""  # a text the port prints where the original printed nothing
     escaped: str = ""  # "html": the port escapes what the original printed raw
     error_text: str = ""  # "routing": each framework's own text for a routing 404/405
+    environ: str = ""  # "keys": each framework's own keys of the WSGI environ, printed
 
     @property
     def kind(self) -> tuple[str, str] | None:
-        for key in ("header", "css", "json", "status", "printed", "escaped", "error_text"):
+        for key in ("header", "css", "json", "status", "printed", "escaped", "error_text",
+                    "environ"):
             if getattr(self, key):
                 return key, getattr(self, key)
         return None

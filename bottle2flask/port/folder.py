@@ -71,15 +71,29 @@ def dotted(rel: Path) -> str:
 
 
 def template_folder(module: Path, src: Path, templates: list[Path],
-                    folders: frozenset[str]) -> str:
+                    folders: frozenset[str], lookup: str = "") -> str:
     """Where Flask should look, from the module's folder: Bottle's default TEMPLATE_PATH
     is ./ and ./views/, so its views/, else the folder itself (Bottle finds
-    templates/x.tpl only as "templates/x")."""
+    templates/x.tpl only as "templates/x"); the one folder its render calls' own
+    `template_lookup=` names (`partial(jinja2_view, template_lookup=["templates"])`),
+    where the templates are."""
     roots = {template_root(t, src, folders) for t in templates}
+    if lookup and module.parent / lookup in roots:
+        return lookup
     if module.parent / "views" in roots:  # ./views/ itself, whatever other apps have below
         return "views"
     below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")
     return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
+
+
+# `template_lookup=["templates"]`: one folder a render call (or a partial of one) names
+LOOKUP = re.compile(r"""\btemplate_lookup\s*=\s*[\[(]\s*(['"])([\w-][\w./-]*)\1\s*,?\s*[\])]""")
+
+
+def template_lookup(text: str) -> str:
+    """The one folder a module's `template_lookup=` keywords name, else ""."""
+    found = {m[2].strip("/").removeprefix("./") for m in LOOKUP.finditer(text)}
+    return found.pop() if len(found) == 1 else ""
 
 
 def template_search(module: Path, src: Path, templates: list[Path],
@@ -175,6 +189,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     named = {n for n in apps.templates_named() if "." in Path(n).name}
     templates = [f for f in files if is_template(f, folders)
                  or f.relative_to(src).as_posix() in named]
+    # a name given without its extension (`@view("quiz")`) is also the .html Bottle finds
+    # for it beside the app (`quiz.html`: its lookup tries .tpl, .html, .thtml, .stpl)
+    bare = {n for n in apps.templates_named() if "." not in Path(n).name}
+    templates += [f for f in files if f.suffix == ".html" and f not in templates
+                  and f.relative_to(src).with_suffix("").as_posix() in bare]
     templates += named_as_they_are(src, templates, folders)
     used = engine(python, apps)
     jinja2 = used == "jinja2"
@@ -225,7 +244,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken, template_crlf=crlf,
                          **apps.options(rel),
-                         template_folder=template_folder(src / rel, src, templates, folders),
+                         template_folder=template_folder(src / rel, src, templates, folders,
+                                                         template_lookup(python[rel])),
                          template_search=template_search(src / rel, src, templates, folders),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel), src_root=str(src),

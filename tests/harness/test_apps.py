@@ -212,6 +212,7 @@ def test_scripted_requests_run_only_when_a_requests_file_is_given(two_bottle_app
      "exactly one of header, cookie, json, css, status"),
     ('[[ignore]]\nstatus = "five hundred"\n', "status must be a status code"),
     ('[[ignore]]\nescaped = "yes"\n', 'escaped takes "html"'),
+    ('[[ignore]]\nenviron = "all"\n', 'environ takes "keys"'),
     ('[[ignore]]\ncss = "div[["\n', "bad CSS selector 'div[['"),
     ('[[ignore]]\nheader = "X-A"\nwhy = "no"\n', "[[ignore]] #1: unknown key 'why'"),
 ])

@@ -393,3 +393,70 @@ def test_a_module_whose_defs_bind_no_form_to_a_name_reads_no_def_for_one():
         result = port(source)
     assert counts.part_by_caller["p004_request.Request._aliases"] > 0
     assert 'return form.get("x", "")' in result.code and "form = request.form\n" in result.code
+
+
+def test_a_page_printing_the_environ_declares_the_frameworks_own_keys(tmp_path):
+    """stuartornum/docker-uwsgi-headers (RULE-s47's class J): a page printing the WSGI
+    environ shows Bottle's keys (`bottle.request`, `route.handle`) where the port shows
+    Werkzeug's, whatever the port does: declared, and the declaration excuses those keys
+    only (a page differing in any other key still differs)."""
+    import json
+
+    from bottle2flask.parity.normalise import compare_bodies
+    from bottle2flask.parity.scenario import Ignore
+
+    source = '''
+        from bottle import Bottle, request
+
+        app = Bottle()
+
+
+        @app.route("/test")
+        def show_environ():
+            return str(sorted(request.environ))
+
+
+        @app.route("/items")
+        def items():
+            return "|".join(sorted(request.environ.keys()))
+
+
+        @app.route("/whole")
+        def whole():
+            return str(request.environ)
+
+
+        @app.route("/agent")
+        def agent():
+            return request.environ.get("HTTP_USER_AGENT", "none")
+    '''
+    bottle_app, flask_app = both_apps(tmp_path, source, "environ_keys")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    assert [d["id"] for m in report["modules"] for d in m["declared"]] \
+        == ["D-environ-keys"] * 3  # the value read by a key is each framework's alike
+    rule = Ignore("D-environ-keys", environ="keys")
+    for path in ("/test", "/items"):
+        a, b = (client.get(path) for client in (bottle_app, flask_app))
+        assert "'bottle.request'" in a.text or "bottle.request" in a.text
+        assert a.body != b.body
+        difference, used = compare_bodies(_response(a), _response(b), ("b", "f"), [rule])
+        assert (difference, used) == (None, ["D-environ-keys"]), path
+    # the environ printed whole: each key's value goes with it (Bottle's route:
+    # `<Route: GET /whole -> <function whole at 0x...>>`); the objects' addresses aside
+    # (another object each request: the check sees them vary between runs)
+    import re
+
+    from bottle2flask.parity.normalise import without_environ_keys
+
+    whole = [re.sub(rb"0x[0-9a-f]+", b"0x", without_environ_keys(client.get("/whole").body))
+             for client in (bottle_app, flask_app)]
+    assert whole[0] == whole[1] and b"bottle" not in whole[0] and b"'wsgi.input'" in whole[0]
+    a = _response(bottle_app.get("/test"))
+    b = _response(flask_app.get("/test", extra_environ={"HTTP_X_MORE": "1"}))
+    assert compare_bodies(a, b, ("b", "f"), [rule])[0] is not None  # another key differs
+
+
+def _response(answer):
+    from bottle2flask.parity.normalise import Response
+
+    return Response(answer.status, list(answer.headerlist), answer.body)

@@ -344,3 +344,42 @@ def test_a_handler_serving_a_page_as_a_static_file_answers_its_200_as_bottle_doe
     monkeypatch.chdir(tmp_path / "src")  # Bottle's root is the folder it runs in, Flask's its app's
     assert answers(bottle, "/nowhere") == answers(flask, "/nowhere") \
         == (200, "<h1>not here</h1>")
+
+
+def test_a_handler_without_a_parameter_fails_in_both(tmp_path):
+    """Iyamoto/pyweb (RULE-s47's class I): `@error(404) def missing():` takes no parameter.
+    Bottle calls it with the error and fails (its "Critical error" 500 page); Flask does
+    too. Its TODO broke nothing the original served, yet stopped the port at exit 5: now it
+    breaks nothing, and the bodies of the two 500 pages are declared."""
+    from bottle2flask.cli import main as kit
+
+    from .helpers import answers, both_apps, port
+
+    source = '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return "index"
+
+
+        @app.error(404)
+        def missing():
+            return "Nothing here, sorry"
+    '''
+    result = port(source, faithful=False)
+    code = "\n".join(line for line in result.code.splitlines() if not line.startswith("#"))
+    assert code.endswith('@app.errorhandler(404)\ndef missing():\n'
+                         '    return "Nothing here, sorry", 404')
+    assert [d["id"] for d in result.declared] == ["D-error-no-parameter"]
+    assert [t["code"] for t in result.todos] == ["P009"]
+    assert not result.todos[0]["breaks"]
+    bottle, flask = both_apps(tmp_path, source, "noparam404")
+    assert answers(bottle, "/") == answers(flask, "/") == (200, "index")
+    assert answers(bottle, "/x")[0] == answers(flask, "/x")[0] == 500
+    assert "Critical error while processing request: /x" in answers(bottle, "/x")[1]
+    # the check counts the original's failure: the port is done (exit 0, not 5)
+    assert kit(["port", str(tmp_path / "src"), "-o", str(tmp_path / "checked")]) == 0

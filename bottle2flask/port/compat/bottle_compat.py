@@ -15,6 +15,7 @@ only where Flask has nothing of its own (`from bottle_compat import auth_basic`,
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from functools import wraps
 from http.client import responses as HTTP_REASONS
 from importlib import import_module
@@ -43,7 +44,7 @@ from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
            "bottle_json", "bottle_template", "bottle_uncompiled", "bottle_undefined",
-           "install", "path_shift", "response", "save_upload"]
+           "bottle_view", "install", "path_shift", "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -458,6 +459,22 @@ def bottle_undefined(template, name, /, **values):
     every render and this render does not pass it: SimpleTemplate raised NameError
     there (the page a 500), where Jinja2 would print it empty."""
     raise NameError(f"name {name!r} is not defined (read by {template})")
+
+
+# -- P006: what a @view function returned, known only when it runs -----------------------
+def bottle_view(result, name, *defaults, **kwargs):
+    """What Bottle's `@view(name, **defaults)` made of a view's `result`: a dict (or another
+    mutable mapping, Bottle's DictMixin) renders the template with the defaults updated by
+    it, None renders it with the defaults, anything else is sent as it is."""
+    values = {}
+    for value in defaults:
+        values.update(value)
+    values.update(kwargs)
+    if isinstance(result, dict | MutableMapping):
+        values.update(result)
+    elif result is not None:
+        return result
+    return render_template(name, **values)
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------

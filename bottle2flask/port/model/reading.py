@@ -18,6 +18,14 @@ from ..walk import transform, walk
 from .collect import collect
 from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
 
+# Bottle's render functions a `functools.partial` may bind (`view = partial(jinja2_view,
+# template_lookup=[...])`): spelt as the function given those keywords at each call
+RENDERERS = {"template", "view", "jinja2_template", "jinja2_view"}
+PARTIAL = {"partial", "functools.partial"}
+# the keywords such a partial may bind to be spelt so: where its templates are (its
+# `template_settings=`, Jinja2 globals and filters, have no Flask form here yet)
+SPELT_KEYWORDS = {"template_lookup"}
+
 DECORATOR_METHODS = {"route", "get", "post", "put", "delete", "patch", "error", "hook"}
 
 # What `from bottle import *` brings in (Bottle's __all__ is not set; these are the
@@ -59,6 +67,11 @@ class Reader(Transformer):
         self.top_calls: list[cst.Call | None] = []  # in the order they start
         self.open_calls: list[int | None] = []
         self.returns: list[list[cst.Return]] = []  # per def being walked, its own returns
+        # `view = partial(jinja2_view, **keywords)` at the top level: name -> the function
+        # and its keywords; how often the name is read after it, and called (spelt)
+        self.partials: dict[str, tuple[cst.Name, list[cst.Arg]]] = {}
+        self.partial_reads: dict[str, int] = {}
+        self.partial_calls: dict[str, int] = {}
 
     @property
     def names(self) -> set[str]:
@@ -71,6 +84,8 @@ class Reader(Transformer):
 
     def visit_Name(self, node: cst.Name) -> None:
         self.read_names.add(node.value)  # (the walk does not enter the imports)
+        if node.value in self.partials:
+            self.partial_reads[node.value] += 1
 
     def leave_Param(self, original: cst.Param, updated: cst.Param) -> cst.Param:
         if updated.annotation is not None:
@@ -174,6 +189,13 @@ class Reader(Transformer):
     def spell_assign(self, updated: cst.Assign):
         facts = self.facts
         value = updated.value
+        bound = _partial_renderer(facts, value)
+        if bound is not None and not self.closed and len(updated.targets) == 1 \
+                and isinstance(target := updated.targets[0].target, cst.Name):
+            # `view = partial(jinja2_view, template_lookup=[...])`: each `view(...)` below
+            # is spelt `jinja2_view(..., template_lookup=[...])`
+            self.partials[target.value] = bound
+            self.partial_reads[target.value] = self.partial_calls[target.value] = 0
         if isinstance(value, cst.Attribute) and value.attr.value in DECORATOR_METHODS \
                 and isinstance(value.value, cst.Name) \
                 and value.value.value in facts.apps | facts.imported_apps:
@@ -283,6 +305,16 @@ class Reader(Transformer):
         return updated
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
+        if isinstance(updated.func, cst.Name) and updated.func.value in self.partials:
+            func, keywords = self.partials[updated.func.value]
+            self.partial_calls[updated.func.value] += 1
+            given = {a.keyword.value for a in updated.args if a.keyword}
+            args = [*updated.args, *(k for k in keywords if k.keyword
+                                     and k.keyword.value not in given)]
+            updated = updated.with_changes(func=func, args=[
+                a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                if i < len(args) - 1 else a.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                for i, a in enumerate(args)])
         at = self.open_calls.pop()
         if at is not None:
             self.top_calls[at] = updated
@@ -347,6 +379,11 @@ class Reader(Transformer):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         facts = self.facts
+        spelt = {name for name in self.partials
+                 if self.partial_reads[name] == self.partial_calls[name]}
+        if spelt:  # the partial's every use spelt as the function's call: it goes
+            updated = updated.with_changes(body=[
+                stmt for stmt in updated.body if not _binds_only(stmt, spelt)])
         for stmt in updated.body:  # `def template(...)` after `from bottle import template`
             if isinstance(stmt, cst.FunctionDef | cst.ClassDef) \
                     and not _decorated_by_itself(stmt) \
@@ -373,6 +410,30 @@ class Reader(Transformer):
             facts.app_name = "app" if "app" in own else sorted(own)[0]
             facts.default_app = False  # no second app: `bottle = Bottle()` takes them too
         return updated
+
+
+def _partial_renderer(facts: ModuleFacts, value: cst.BaseExpression
+                      ) -> tuple[cst.Name, list[cst.Arg]] | None:
+    """`partial(jinja2_view, template_lookup=[...])` (functools'): Bottle's render function
+    and the keywords bound to it (template_lookup= only), else None."""
+    if not isinstance(value, cst.Call) or get_full_name_for_node(value.func) not in PARTIAL \
+            or not value.args:
+        return None
+    first, rest = value.args[0], value.args[1:]
+    if first.keyword is not None or first.star or not isinstance(first.value, cst.Name) \
+            or facts.api(first.value) not in RENDERERS \
+            or any(a.keyword is None or a.star or a.keyword.value not in SPELT_KEYWORDS
+                   for a in rest):
+        return None
+    return first.value, list(rest)
+
+
+def _binds_only(stmt: cst.CSTNode, names: set[str]) -> bool:
+    """`name = ...`, one statement on its line, binding one of these names."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+        and isinstance(assign := stmt.body[0], cst.Assign) and len(assign.targets) == 1 \
+        and isinstance(target := assign.targets[0].target, cst.Name) \
+        and target.value in names
 
 
 def _instance_made_here(facts: ModuleFacts, value: cst.BaseExpression) -> bool:

@@ -50,6 +50,10 @@ change, which matters only for a field a page sends twice (the hidden-field-befo
 checkbox idiom, `<input type=hidden name=x value=0><input type=checkbox name=x value=1>`,
 reads 1 in Bottle and 0 in Flask: use `request.form.getlist("x")[-1]` there).
 `request.X` with no Flask name is a TODO that breaks (exit status 5).
+The environ handed whole to a call (`str(sorted(request.environ))`, a template) or its
+keys listed (`request.environ.keys()`) shows each framework's own keys (Bottle's
+`bottle.request`, `route.handle`; Werkzeug's `werkzeug.request`): declared as
+D-environ-keys, whose parity rule takes only those keys out of both pages.
 
 The request read as the module runs (at import, outside any request: `s =
 request.environ.get("beaker.session")` at the top of a module or in a class body) is
@@ -166,6 +170,8 @@ KEPT = set(ROUTE_TODO)
 VIEW = "current_app.view_functions[request.endpoint]"
 UNWRAPPED = {"get_undecorated_callback": VIEW,
              "get_callback_args": f"list(inspect.signature({VIEW}).parameters)"}
+# what lists a WSGI environ's keys, read on request.environ
+WHOLE_ENVIRON = {"keys", "items", "copy"}
 # Bottle's request is also a mapping of its WSGI environ: request.get("REMOTE_ADDR")
 ENVIRON_METHODS = {"get", "keys"}
 DICT_METHODS = {"get", "getunicode", "getall", "getlist", "getone", "keys", "values", "items",
@@ -240,6 +246,11 @@ class Request(Rule):
                        "request.url_rule.rule is the path in Werkzeug's syntax "
                        "(`/item/<int:n>` where Bottle's request.route.rule read "
                        "`/item/<n:int>`)"),
+                Change("D-environ-keys", "31. WebTest and wsgi.errors",
+                       "request.environ holds each framework's own keys (Bottle's "
+                       "`bottle.request`, `route.handle`...; Werkzeug's `werkzeug.request`): "
+                       "a page printing the environ (or its keys) shows Flask's",
+                       environ="keys"),
                 Change("D-route-method", "14. 405 and Allow",
                        "request.method is the request's: a HEAD request a GET route answers "
                        "reads 'HEAD', and a route of any method the one sent (Bottle's "
@@ -299,10 +310,19 @@ class Request(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
+        if any(self.is_environ(a.value) for a in node.args) or (
+                isinstance(func, cst.Attribute) and func.attr.value in WHOLE_ENVIRON
+                and self.is_environ(func.value)):
+            # the environ handed whole (str(), sorted(), a template) or its keys listed
+            self.declare("D-environ-keys")
         if isinstance(func, cst.Attribute) and (
                 self.is_route(func.value) or (self.is_request(func.value)
                                               and func.attr.value == "copy")):
             self.whole.add(func)
+
+    def is_environ(self, node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Attribute) and node.attr.value == "environ" \
+            and self.is_request(node.value)
 
     def is_route(self, node: cst.CSTNode) -> TypeGuard[cst.Attribute]:
         return isinstance(node, cst.Attribute) and node.attr.value == "route" \

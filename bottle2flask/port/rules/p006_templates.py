@@ -9,10 +9,14 @@ Template source passed as a string becomes `render_template_string` with the sou
 converted (`template("<b>{{x}}</b>", x=x)` -> `render_template_string("<b>{{ x }}</b>",
 x=x)`) when it converts with no TODO and uses no other template; else a TODO. A `@view`
 function that returns None (a bare `return`, `pass`, or its end) renders its template
-with the view's defaults, as Bottle's `view` does. `@view` functions returning
-something other than a dict literal are left with a TODO (a returned `redirect()`,
-`abort()`, response, rendered template or string passes through in both, and needs
-none).
+with the view's defaults, as Bottle's `view` does. A returned name the function binds
+to dicts only (`data = dict(...)`; `data["x"] = 1` after it) is rendered too
+(`render_template("x.html", **data)`); any other value (a call's result, a name bound to
+other things as well) is handed to `bottle_compat`'s `bottle_view`, which renders it
+when it is a dict (or another mutable mapping) and sends anything else as it is, as
+Bottle's view does: a site kept, under a TODO that does not break (a returned
+`redirect()`, `abort()`, response, rendered template or string passes through in both,
+and needs none).
 A template named only when the code runs (`template(self.name, **values)`) has no
 Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copied with
 that piece alone), which turns Bottle's name into the converted template's when it runs
@@ -41,12 +45,17 @@ Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 through it, its templates are Jinja2 already: they are copied as they are, under the
 name Bottle finds (`x` is `x.tpl`, else `x.html`...), and the app gets
 `"autoescape": False` in its Jinja options (Bottle's Jinja2 environment does not
-escape; Flask escapes `.html`). An app rendering with Mako or Cheetah keeps its
-templates as they are too, and each `mako_template()`/`@mako_view()` call gets a TODO.
+escape; Flask escapes `.html`). A `functools.partial` of a render function (`view =
+partial(jinja2_view, template_lookup=["templates"])`) is read as that function given its
+keywords at each call, and the partial goes; a `template_lookup=` of one folder beside
+the module is the app's template folder (or the name's folder), not a TODO. An app
+rendering with Mako or Cheetah keeps its templates as they are too, and each
+`mako_template()`/`@mako_view()` call gets a TODO.
 """
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 
 import libcst as cst
@@ -69,6 +78,10 @@ NOT_CONVERTED = ("template() with template source, a computed name or another en
                  "render_template(_string)")
 COMPUTED_WHY = ("a template named at run time: render_template() needs the Flask name, "
                 "which Bottle's name becomes only when the code runs")
+VIEW_RESULT_TODO = ("@view function returns something other than a dict literal: Bottle "
+                    "renders dicts and passes anything else through; render_template it")
+VIEW_RESULT_WHY = ("a @view function returning a value known only when it runs: Bottle "
+                   "renders it if it is a dict, Flask would send a dict as JSON")
 # Packages whose values have __html__ (WTForms' fields): SimpleTemplate printed them as
 # escaped text, Jinja2 renders their markup
 FIELD_MODULES = frozenset({"wtforms", "flask_wtf"})
@@ -113,6 +126,7 @@ class Templates(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.views: list[cst.Call | None] = []  # per function: the @view call
+        self.dicts: list[frozenset[str]] = []  # per function: its names bound to dicts only
         self.paths: list[list[str]] = []  # per function: its routes' paths, as globs
         self.escaped = False  # D-autoescape declared once a module
         self.none = False  # D-none likewise
@@ -132,13 +146,20 @@ class Templates(Rule):
         if name is None or any(c in name for c in SOURCE_MARKERS):
             return None
         rename = jinja2_name if engine == "jinja2" else flask_name
+        looked_up = self.looked_up(call, name)
+        if looked_up is not None:
+            name = looked_up
         literal = cst.SimpleString(repr(rename(name, self.state.template_names))
                                    .replace("'", '"'))
-        args = []
+        args: list[cst.Arg] = []
         for a in call.args:
             keyword = a.keyword.value if a.keyword else None
             if keyword == "template_adapter":
                 continue
+            if keyword == "template_lookup" and looked_up is not None:
+                if a is call.args[-1] and args:  # the comma before it goes with it
+                    args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                continue  # the folder is in the name
             if keyword in LOOKUP_KEYWORDS:
                 if report:
                     self.todo(f"{keyword}= was this template's own Bottle setting; Flask "
@@ -153,6 +174,25 @@ class Templates(Rule):
             else:
                 args.append(a)
         return args
+
+    def looked_up(self, call: cst.Call, name: str) -> str | None:
+        """The name as the app's template folder finds it, where `template_lookup=` is one
+        folder beside the module (`["templates"]`, a `functools.partial`'s keyword):
+        `index.html` there is `templates/index.html` from a template folder of "."."""
+        given = arg(call, None, "template_lookup")
+        if given is None or not isinstance(given.value, cst.List | cst.Tuple) \
+                or len(given.value.elements) != 1:
+            return None
+        folder = string_value(given.value.elements[0].value)
+        if folder is None or folder.startswith(("/", "~")) or "\\" in folder:
+            return None
+        path = posixpath.normpath(posixpath.join(folder, name))
+        base = self.state.template_folder
+        if path.startswith("../"):
+            return None
+        if base in ("", "."):
+            return path
+        return path[len(base) + 1:] if path.startswith(base.rstrip("/") + "/") else None
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         api = self.api(updated.func)
@@ -295,6 +335,7 @@ class Templates(Rule):
                           "another engine; the converter reads only SimpleTemplate: "
                           "render it with that engine, or rewrite it in Jinja2")
         self.views.append(found)
+        self.dicts.append(dict_names(node) if found is not None else frozenset())
         paths = []
         for d in node.decorators:
             call = d.decorator
@@ -361,11 +402,31 @@ class Templates(Rule):
         elif isinstance(value, cst.Call) and self.api(value.func) in PASSED_THROUGH \
                 or isinstance(value, cst.SimpleString | cst.FormattedString):
             return updated  # Bottle's view passes it through; Flask sends it as it is
+        elif isinstance(value, cst.Name) and value.value in self.dicts[-1] \
+                and all(a.keyword is None and not a.star for a in args):
+            # a name the function binds to dicts only, and no defaults it could repeat
+            extra = [cst.Arg(value, star="**")]
         else:
-            self.todo("@view function returns something other than a dict literal: Bottle "
-                      "renders dicts and passes anything else through; render_template it")
-            return updated
+            return updated.with_changes(value=self.view_result(engine, args, value))
         return updated.with_changes(value=self.render(engine, args, extra))
+
+    def view_result(self, engine: str, args: list[cst.Arg],
+                    value: cst.BaseExpression) -> cst.BaseExpression:
+        """A value the port cannot tell is a dict (a call's result, a name bound to other
+        things too): bottle_compat's bottle_view renders it if it is one when the view
+        runs, and sends anything else as it is, as Bottle's view does."""
+        exact = Candidate(cst.Call(cst.Name("bottle_view"),
+                                   args=_commas([cst.Arg(value), *args])),
+                          imports=(Import("bottle_compat", "bottle_view"),),
+                          todo="@view function returning a value known only when it runs: "
+                          "bottle_compat's bottle_view renders it when it is a dict, as "
+                          "Bottle's view does; return render_template(...) where it is one")
+        chosen = self.site("view-result", Candidate(value, todo=VIEW_RESULT_TODO), exact,
+                           keeps=VIEW_RESULT_WHY)
+        if chosen is exact:  # (no D-undefined: the values it passes are known when it runs)
+            self.uses(engine)
+        assert isinstance(chosen.form, cst.BaseExpression)
+        return chosen.form
 
     def render(self, engine: str, args: list[cst.Arg], extra: list[cst.Arg],
                layout: cst.Call | None = None) -> cst.Call:
@@ -389,6 +450,7 @@ class Templates(Rule):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         updated = self.view_done(updated)
+        self.dicts.pop()
         self.paths.pop()  # after: the render added at the end declares on its routes
         return updated
 
@@ -417,6 +479,99 @@ class Templates(Rule):
 
 def _positional(text: str) -> cst.Arg:
     return cst.Arg(cst.SimpleString(repr(text)))
+
+
+def dict_names(func: cst.FunctionDef) -> frozenset[str]:
+    """The names `func` binds, and only to a dict display or a `dict(...)` call
+    (`data = dict(a=1)`; `data["b"] = 2` after it leaves a dict), in its own scope: a
+    parameter, a name bound any other way (a loop, `with`, `:=`, `+=`, an import, a
+    nested def) or declared global or nonlocal is none."""
+    assigned: dict[str, bool] = {}
+
+    class Binds(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            if node is func:
+                return True
+            assigned[node.name.value] = False
+            return False  # its own scope
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            assigned[node.name.value] = False
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            is_dict = isinstance(node.value, cst.Dict) or (
+                isinstance(node.value, cst.Call) and isinstance(node.value.func, cst.Name)
+                and node.value.func.value == "dict")
+            for target in node.targets:
+                if isinstance(target.target, cst.Name):
+                    name = target.target.value
+                    assigned[name] = assigned.get(name, True) and is_dict
+                else:
+                    unpacked(target.target)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            if isinstance(node.target, cst.Name):
+                assigned[node.target.value] = False
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if isinstance(node.target, cst.Name):
+                assigned[node.target.value] = False
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
+            return False  # read in visit_Assign
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            unpacked(node.target)
+
+        def visit_For(self, node: cst.For) -> None:
+            unpacked(node.target)
+
+        def visit_CompFor(self, node: cst.CompFor) -> None:
+            unpacked(node.target)
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            unpacked(node.name)
+
+        def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+            assigned[node.evaluated_alias or node.evaluated_name.split(".")[0]] = False
+
+        def visit_Global(self, node: cst.Global) -> None:
+            for item in node.names:
+                assigned[item.name.value] = False
+
+        def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+            for item in node.names:
+                assigned[item.name.value] = False
+
+        def visit_Del(self, node: cst.Del) -> None:
+            unpacked(node.target)
+
+    def unpacked(target: cst.BaseExpression) -> None:
+        for name in _bound_names(target):
+            assigned[name] = False
+
+    func.visit(Binds())
+    params = func.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        assigned[param.name.value] = False
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            assigned[star.name.value] = False
+    return frozenset(name for name, is_dict in assigned.items() if is_dict)
+
+
+def _bound_names(target: cst.CSTNode) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, cst.Tuple | cst.List):
+        return [n for e in target.elements for n in _bound_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _bound_names(target.value)
+    return []
 
 
 def _is_pass(stmt: cst.CSTNode) -> bool:

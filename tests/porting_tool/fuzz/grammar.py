@@ -98,6 +98,9 @@ VARIANTS = {"httperror": ("raise 409", "return 409", "raise 403", "return 403"),
             "caught": ("both", "alone", "isinstance"),
             # read as Werkzeug reads it (Flask's Request), or by Bottle's own names (kept)
             "made_request": ("werkzeug_names", "bottle_names"),
+            # what a @view function returns: a dict literal, a name it binds to a dict,
+            # or a call's result (a dict only when it runs: RULE-s47's class M)
+            "view": ("literal", "literal", "held", "called"),
             # the template's name a literal, or computed when the view runs
             "template": ("literal", "literal", "computed"),
             # a URL built from the rule string: app.get_url, or the router's own build
@@ -192,6 +195,9 @@ class App:
     plugin_kind: str = "decorator"  # decorator, or object (setup() and apply())
     plugin_late: bool = False  # installed below the routes (Bottle applies it all the same)
     error_reads: bool = False  # the error pages read the error object
+    # the decorated error pages (but a 500's) take no parameter: each framework's call of
+    # them fails, both answer 500 (RULE-s47's class I)
+    error_bare: bool = False
     # a class-made app: `app = Site().bottle` (call) or `site = Site()`, `app = site.bottle`
     # (instance); the attribute the class sets; in __init__ or a method it calls. A
     # subclass's: `app = Site()` where it is defined (here) or in a module importing it
@@ -388,6 +394,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
         app.plugin_kind = draw(st.sampled_from(["decorator", "object"]))
         app.plugin_late = draw(st.booleans())
     app.error_reads = bool(errors) and draw(st.booleans())
+    app.error_bare = bool(errors) and not app.error_reads and draw(st.integers(0, 4)) == 0
     if creation == "class":
         app.site_bind = draw(st.sampled_from(["call", "instance"]))
         app.site_attr = draw(st.sampled_from(["bottle", "app"]))

@@ -107,6 +107,10 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
                 f'return {m.b("template")}(name + ".tpl", v={route.value!r}, p={p})']
     if kind == "template":
         return [f'return {m.b("template")}("t{n}", v={route.value!r}, p={p})']
+    if kind == "view" and route.variant == "held":
+        return [f'values = dict(v={route.value!r})', 'values["p"] = ' + p, "return values"]
+    if kind == "view" and route.variant == "called":
+        return [f'return {{"v": {route.value!r}, "p": {p}}}.copy()']
     if kind == "view":
         return [f'return {{"v": {route.value!r}, "p": {p}}}']
     if kind == "httpresponse":
@@ -533,6 +537,10 @@ def write_app(app: App, folder: Path) -> Path:
     for code in app.errors if not in_class else ():
         m = modules[app.modules[-1]]
         head = m.b("error") if default else "app.error"
+        if app.error_bare and code != 500:  # Bottle's and Flask's calls of it fail
+            m.blocks.append(f'@{head}({code})\ndef error_{code}():\n'
+                            f'    return "error page {code}"')
+            continue
         m.blocks.append(f"@{head}({code})\ndef error_{code}(error):\n"
                         f"    return {error_body(code, app.error_reads)}")
     for route in app.routes:
