@@ -1036,3 +1036,35 @@ def test_sqlite_installed_in_a_function_of_another_module_keeps_get_db_importabl
     database = (tmp_path / "out" / "database.py").read_text()
     assert database.index("def get_db():") > database.index("def initialize():")
     assert "    def get_db" not in database
+
+
+def test_a_plugin_defined_after_views_made_in_a_loop_still_wraps_them(tmp_path):
+    """Found by the generator (s47): views defined in a loop, then the plugin's def and
+    its install. Only the module's top-level views were weighed, so the plugin became a
+    decorator on the loop's views above its own def: a NameError at import, the port did
+    not start. A view a loop (or any statement) holds counts where that statement is."""
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
+        import bottle
+
+        app = bottle.default_app()
+
+
+        for label in ("a", "b"):
+            @app.get("/r1/" + label)
+            def r1(label=label):
+                return "r1 " + label
+
+
+        def stamp(callback):
+            def wrapper(*args, **kwargs):
+                bottle.response.set_header("X-Plugin", "1")
+                return callback(*args, **kwargs)
+
+            return wrapper
+
+
+        app.install(stamp)
+        '''}, "loop_plugin")
+    for client in (bottle_app, flask_app):
+        answer = client.get("/r1/b")
+        assert (answer.text, answer.headers["X-Plugin"]) == ("r1 b", "1")

@@ -68,6 +68,7 @@ from libcst.helpers import parse_template_module
 from ..edit import Visitor, arg, kw, names_read, string_value
 from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import wildcard_names
+from ..walk import walk
 from .base import Change, Companion, Phase, Rule, decorator_method, glob, is_view
 
 PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
@@ -321,9 +322,9 @@ class Plugins(PluginNames, Rule):
                     and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name) \
                     and call.args[0].value.value not in self.bound:
                 installs.append(call)
-            if isinstance(stmt, cst.FunctionDef) \
-                    and any(decorator_method(self, d) in ROUTE_METHODS for d in stmt.decorators):
-                views.append((i, stmt))
+            # a view in a loop, an `if` or a function's body is one at this statement
+            # too: decorated where it is, it needs the plugin's def above the statement
+            views += [(i, view) for view in self._views_in(stmt)]
         uninstalls = any(a.method == "uninstall" for a in self.facts.attachments)
         installed_as_decorator = any(
             self.install_method(cst.Call(d.decorator)) == "install" for stmt in module.body
@@ -358,6 +359,18 @@ class Plugins(PluginNames, Rule):
         if not self.exact("plugin"):
             self.decorating = names
             self.kept = False
+
+    def _views_in(self, stmt: cst.CSTNode) -> list[cst.FunctionDef]:
+        """The routed defs of a statement: itself, or any def it holds."""
+        rule, found = self, []
+
+        class Views(Visitor):
+            def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+                if any(decorator_method(rule, d) in ROUTE_METHODS for d in node.decorators):
+                    found.append(node)
+
+        walk(stmt, Views())
+        return found
 
     def _app_text(self, decorator: cst.Decorator) -> str:
         call = decorator.decorator
