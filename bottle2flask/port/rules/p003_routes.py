@@ -356,8 +356,7 @@ class Routes(Rule):
         self.taken = names_used(node)  # a converter class the rule names takes a free name
         self.shadowed, self.overlaps = shadowed_routes(node, self)
         names = [view.name for view in self.facts.views]  # (the model's read walk)
-        self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views \
-            | (FLASK_ENDPOINTS & set(names))
+        self.clashes = {n for n in names if names.count(n) > 1} | self.state.shared_views
         self.seen: dict[str, int] = {}
         self.params: list[tuple[str, set[str]]] = []  # (function, its parameters), outermost first
         found = self.pre_scan(node)
@@ -502,9 +501,10 @@ class Routes(Rule):
         others `name_2`, `name_3`... (`_2` of `_`); a name views of other modules on the
         app have too is the module's (`pages.index`, as a blueprint's would read). A name
         the module has a view of already takes the module, name and number
-        (`pages:index:2`). A view called as an endpoint the Flask app has of its own
-        (`static`, its static files' route, registered whatever the folder holds) is the
-        module's too (`main.static`): Flask refuses a second view under it."""
+        (`pages:index:2`). Views called as an endpoint the Flask app may have of its own
+        (`static`, its static files' route) are the module's too (`main.static`,
+        `main.static_2`): the first keeping its name, Flask refused it. (One view of that
+        name is P012's: Flask's own static route, or the app's static_folder=None.)"""
         base = f"{self.stem}.{name}" if name in self.state.shared_views | FLASK_ENDPOINTS \
             else name
         text = base if number == 1 else f"{base.removesuffix('_')}_{number}"  # `_`: _2
