@@ -991,8 +991,17 @@ def test_a_packaged_plugin_reading_bottles_request_and_setting_its_cookie_answer
         assert "Set-Cookie" not in failed.headers and "X-Session" not in failed.headers
 
 
+@pytest.fixture
+def own_default_app():
+    """A Bottle default app of the test's own while it runs: the app's `install()` and
+    routes would otherwise stay on the one every test of the process shares."""
+    bottle.app.push()
+    yield
+    bottle.app.pop()
+
+
 def test_sqlite_installed_in_a_function_of_another_module_keeps_get_db_importable(
-        plugin_packages, tmp_path):
+        plugin_packages, own_default_app, tmp_path):
     """RULE-s47's class A (nebil/lommebok): `def initialize(): install(sqlite.Plugin(...))`
     in database.py; the app imports database and calls it. get_db was defined inside
     initialize(), the app's `from database import get_db` an ImportError: the port did
@@ -1046,7 +1055,7 @@ def test_a_plugin_defined_after_views_made_in_a_loop_still_wraps_them(tmp_path):
     bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
         import bottle
 
-        app = bottle.default_app()
+        app = bottle.Bottle()
 
 
         for label in ("a", "b"):

@@ -65,10 +65,9 @@ import re
 import libcst as cst
 from libcst.helpers import parse_template_module
 
-from ..edit import Visitor, arg, kw, names_read, string_value
+from ..edit import Visitor, arg, kw, names_read, string_value, walk
 from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import wildcard_names
-from ..walk import walk
 from .base import Change, Companion, Phase, Rule, decorator_method, glob, is_view
 
 PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
