@@ -24,12 +24,17 @@ def readable_file(value: str) -> Path:
     return path
 
 
+def _read(value: str, kind: type[int] | type[float], what: str) -> int | float:
+    """The value as a number of that kind, or argparse's one-line refusal naming `what`."""
+    try:
+        return kind(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not {what}") from None
+
+
 def at_least_one(value: str) -> int:
     """A count of 1 or more."""
-    try:
-        count = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    count = int(_read(value, int, "a whole number"))
     if count < 1:
         raise argparse.ArgumentTypeError(f"{value} is less than 1")
     return count
@@ -37,10 +42,7 @@ def at_least_one(value: str) -> int:
 
 def seconds(value: str) -> float:
     """A time limit in seconds, more than 0."""
-    try:
-        limit = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    limit = float(_read(value, float, "a number of seconds"))
     if not limit > 0:  # (nan too)
         raise argparse.ArgumentTypeError(f"{value} is not more than 0 seconds")
     return limit

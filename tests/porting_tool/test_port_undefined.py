@@ -115,22 +115,26 @@ def served(src, out, label: str) -> tuple:
             webtest.TestApp(load(f"{out / 'app.py'}:app", {}, f"{label}_flask").wsgi))
 
 
+# 0.12's `%rebase name args`, which Bottle 0.13 cannot compile
+OLDER_REBASE = {
+    "app.py": '''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def home():
+            return template("home", message="hi")
+    ''',
+    "views/home.tpl": "<p>{{message}}</p>\n%rebase layout message=message\n",
+    "views/layout.tpl": "<main>{{!base}}</main>\n"}
+
+
 @pytest.mark.xfail(bottle.__version__.startswith("0.12."), strict=True,
                    reason="Bottle 0.12 still compiles `%rebase name args`")
 def test_bottle_cannot_compile_an_older_bottles_rebase_and_the_port_says_so(tmp_path):
-    src = write(tmp_path / "src", {
-        "app.py": '''
-            from bottle import Bottle, template
-
-            app = Bottle()
-
-
-            @app.get("/")
-            def home():
-                return template("home", message="hi")
-        ''',
-        "views/home.tpl": "<p>{{message}}</p>\n%rebase layout message=message\n",
-        "views/layout.tpl": "<main>{{!base}}</main>\n"})
+    src = write(tmp_path / "src", OLDER_REBASE)
     assert convert_source((src / "views" / "home.tpl").read_text(), "home").bottle_error \
         == "line 2: invalid syntax"
     assert convert_source("<p>{{x}}</p>\n", "t").bottle_error is None
@@ -146,19 +150,7 @@ def test_bottle_cannot_compile_an_older_bottles_rebase_and_the_port_says_so(tmp_
 def test_the_faithful_port_fails_where_the_bottle_beside_it_cannot_compile(tmp_path):
     """bottle_compat's bottle_uncompiled: Bottle 0.13 refuses 0.12's `%rebase name args`
     (the page a 500, Bottle's page byte for byte); under 0.12 both render it."""
-    src = write(tmp_path / "src", {
-        "app.py": '''
-            from bottle import Bottle, template
-
-            app = Bottle()
-
-
-            @app.get("/")
-            def home():
-                return template("home", message="hi")
-        ''',
-        "views/home.tpl": "<p>{{message}}</p>\n%rebase layout message=message\n",
-        "views/layout.tpl": "<main>{{!base}}</main>\n"})
+    src = write(tmp_path / "src", OLDER_REBASE)
     port_tree(src, tmp_path / "out", faithful=True)
     original, ported = served(src, tmp_path / "out", "uncompiled")
     theirs = original.get("/", expect_errors=True)
