@@ -660,7 +660,12 @@ def test_a_static_files_etag_naming_its_copy_is_noise_where_the_port_sends_bottl
         tmp_path):
     """Bottle's ETag digests the file's inode and path: the twin's copy gives another,
     and the faithful port (Bottle's static_file on its own copy) a third of that form."""
+    import bottle
+
     route = static_check(tmp_path, faithful=True)
+    if bottle.__version__.startswith("0.12."):  # 0.12's static_file sends no ETag
+        assert (route["result"], route["likeness"], route["varies"]) == ("same", "exact", None)
+        return
     assert (route["result"], route["likeness"]) == ("varies", "exact")
     assert route["varies"] == "GET /static/site.css: header Etag"
 
@@ -678,8 +683,13 @@ def test_the_ports_own_etag_is_still_reported(tmp_path):
         'root="static")', 'root="static", etag=\'"1763640000.0-17-2866791435"\')'))
     found = runner.run([f"{tmp_path / 'src' / 'web.py'}:app", f"{port}:app"], noise=True)
     step = next(s for s in found["steps"] if s["path"] == "/static/site.css")
-    assert (step["likeness"], step["allowed"]) == ("client", ["validator-value"])
     assert "noise" not in step
+    import bottle
+
+    if bottle.__version__.startswith("0.12."):  # no ETag from 0.12: the port's is a change
+        assert step["likeness"] is None
+        return
+    assert (step["likeness"], step["allowed"]) == ("client", ["validator-value"])
 
 
 DIGESTS = ("0beec7b5ea3f0fdbc95d0dd47f3c5bc275da8a33", "62cdb7020ff920e5aa642c3d4066950dd1f01f4d")
