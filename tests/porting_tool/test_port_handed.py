@@ -340,14 +340,14 @@ def test_bottles_request_kept_by_a_class_of_a_module_without_bottle_is_flasks(tm
 
 def test_a_request_kept_by_a_base_class_a_package_imports_from_the_run_folder(tmp_path):
     """trabalhoFinalOOUnb's form: the app in a folder of the repository; its package
-    app/controllers/ (app/ without __init__.py; here webapp/: a module called `app` another
-    test of the process loaded would stand in its way) imports the base class from bmvc/
-    beside it, found from the folder the app runs from (site/), not the repository's."""
+    app/controllers/ (app/ without __init__.py; bmvcapp/ here, as a module of a common
+    name another test of the process loaded stands in its way) imports the base class
+    from bmvc/ beside it, found from the folder the app runs from (site/)."""
     bottle, flask = both_folders(tmp_path, {
         "site/route.py": '''
             from bottle import Bottle, request
 
-            from webapp.controllers.application import Application
+            from bmvcapp.controllers.application import Application
 
             app = Bottle()
 
@@ -356,8 +356,8 @@ def test_a_request_kept_by_a_base_class_a_package_imports_from_the_run_folder(tm
             def register():
                 return Application(request, []).register()
         ''',
-        "site/webapp/controllers/__init__.py": "",
-        "site/webapp/controllers/application.py": '''
+        "site/bmvcapp/controllers/__init__.py": "",
+        "site/bmvcapp/controllers/application.py": '''
             from bmvc.controller import Controller
 
 
