@@ -427,7 +427,9 @@ def coin():
 
 @app.get("/tags")
 def tags():
-    return "<p>" + ", ".join({{"red", "green", "blue", "cyan", "magenta", "yellow"}}) + "</p>"
+    return "<p>" + ", ".join({{"red", "green", "blue", "cyan", "magenta", "yellow", "black",
+                              "white", "grey", "pink", "olive", "navy", "teal", "lime",
+                              "maroon", "silver"}}) + "</p>"
 
 
 @app.get("/scores")
