@@ -26,6 +26,7 @@ from .results import FileResult, TreeResult
 from .rules import CHANGES, READERS
 from .runner import port_source, uses_bottle
 from .templates import (
+    ENGINE_STATUS,
     convert_templates,
     copy_as_they_are,
     helpers_module,
@@ -34,6 +35,8 @@ from .templates import (
     named_by_code,
     names_as_they_are,
     rendered,
+    sort_by_engine,
+    sorting_notes,
     template_folders,
     template_root,
 )
@@ -197,6 +200,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     templates += named_as_they_are(src, templates, folders)
     used = engine(python, apps)
     jinja2 = used == "jinja2"
+    # an app of SimpleTemplate renders and others (a second script's jinja2_view): each
+    # template goes with the engine that renders it; one no literal reaches, SimpleTemplate
+    sorted_by = sort_by_engine(src, templates, apps.rendered_by(src), folders) \
+        if used == "simple" else {}
+    others = {t: min(its) for t, its in sorted_by.items() if "simple" not in its}
+    unsorted = [t for t in templates if t not in sorted_by] \
+        if any(f.templates_computed for f in apps.all_facts()) \
+        and set().union(*(f.engines for f in apps.all_facts())) - {"simple"} else []
     names: dict[str, str] = {}
     imports: dict[str, tuple[str, str | None]] = {}
     helpers: list = []  # functions holding Python the templates keep (stpl/hoist.py)
@@ -211,8 +222,15 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             result.templates, names = copy_as_they_are(
                 src, out, templates, "copied (Mako or Cheetah: not converted)", folders)
         else:
+            convert = [t for t in templates if t not in others]
             result.templates, names, imports = convert_templates(
-                src, out, templates, folders, faithful, helpers, helpers_name)
+                src, out, convert, folders, faithful, helpers, helpers_name)
+            for kind in ("jinja2", "other"):
+                mine = [t for t in templates if others.get(t) == kind]
+                copied, more = copy_as_they_are(src, out, mine, ENGINE_STATUS[kind], folders)
+                result.templates += copied
+                names = {**more, **names}
+            sorting_notes(result.templates, src, sorted_by, unsorted)
     elif used != "simple":
         names = names_as_they_are(src, templates, folders)
     can_render = rendered(src, named_by_code(apps.all_facts()), templates, folders)

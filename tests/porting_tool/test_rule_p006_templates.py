@@ -524,6 +524,116 @@ def test_a_template_named_without_its_extension_is_the_html_beside_the_app(tmp_p
     assert (tmp_path / "out" / "other.html").read_text() == files["other.html"]
 
 
+TWO_ENGINES = {
+    "web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route("/login")
+        def login():
+            return template("signin", menu="login")
+
+
+        @app.route("/both")
+        def both():
+            return template("shared.tpl", who="simple")
+    """,
+    "web2.py": """
+        import functools
+
+        from bottle import Bottle, jinja2_view
+
+        app = Bottle()
+        view = functools.partial(jinja2_view, template_lookup=["views2"])
+
+
+        @app.route("/login")
+        @view("signin.html")
+        def login():
+            return {"menu": "login"}
+    """,
+    "web3.py": """
+        from bottle import Bottle, jinja2_template
+
+        app = Bottle()
+
+
+        @app.route("/both")
+        def both():
+            return jinja2_template("shared.tpl", who="jinja")
+    """,
+    "views/signin.tpl": "% rebase('frame.tpl', title='Sign in')\n<p>{{menu.upper()}}</p>\n",
+    "views/frame.tpl": "<title>{{title}}</title>\n{{!base}}",
+    "views/shared.tpl": "<b>{{who}}</b>\n",
+    "views2/base.html": "<h1>{% block title %}{% endblock %}</h1>\n"
+                        "{% block body %}{% endblock %}\n",
+    "views2/signin.html": "{% extends 'base.html' %}{% block title %}Sign in{% endblock %}"
+                          "{% block body %}<p>{{ menu|upper }}</p>{% endblock %}\n",
+}
+
+
+def test_a_folder_of_two_engines_sorts_each_template_by_the_engine_that_renders_it(
+        tmp_path, monkeypatch):
+    """raverned25/py_bottle_sample (RULE-s47): app.py renders SimpleTemplate from views/,
+    app2.py Jinja2 from views2/ through `partial(jinja2_view, template_lookup=["views2"])`.
+    Every template was converted as SimpleTemplate, app2's app looked in views/ (where
+    signin.tpl became signin.html): its /login rendered the other app's page. Each
+    template goes with the engine whose calls name it (and what it extends): views2/ is
+    copied as it is and is app2's template folder; one both engines render is converted
+    under a TODO that does not break."""
+    from bottle2flask.loading import load
+
+    from .helpers import Browser, both_folders
+
+    bottle2, flask2 = both_folders(tmp_path, TWO_ENGINES, "p006_two_engines", "web2.py:app")
+    out = tmp_path / "out"
+    for name in ("views2/base.html", "views2/signin.html"):
+        assert (out / name).read_text() == TWO_ENGINES[name].lstrip("\n")
+    assert 'template_folder="views2"' in (out / "web2.py").read_text()
+    assert 'template_folder="views"' in (out / "web.py").read_text()
+    assert "TODO" not in (out / "web2.py").read_text()
+    report = (out / "PORTING-REPORT.md").read_text()
+    assert "views2/signin.html: copied (Jinja2: only Bottle's Jinja2 adapter renders it)" \
+        in report
+    assert "rendered by SimpleTemplate and by Jinja2 (jinja2_template/jinja2_view)" in report
+    assert "{{ who }}" in (out / "views" / "shared.html").read_text()  # converted
+    monkeypatch.chdir(tmp_path / "src")  # Bottle's lookup is read from the working folder
+    assert answers(flask2, "/login") == answers(bottle2, "/login") \
+        == (200, "<h1>Sign in</h1>\n<p>LOGIN</p>")
+    bottle1 = Browser(load(f"{tmp_path / 'src' / 'web.py'}:app", {}, "p006_two_engines1_b").wsgi)
+    flask1 = Browser(load(f"{out / 'web.py'}:app", {}, "p006_two_engines1_f").wsgi)
+    for path in ("/login", "/both"):
+        assert answers(flask1, path) == answers(bottle1, path), path
+    assert answers(flask1, "/login") == (200, "<title>Sign in</title>\n<p>LOGIN</p>\n")
+    flask3 = Browser(load(f"{out / 'web3.py'}:app", {}, "p006_two_engines3_f").wsgi)
+    assert answers(flask3, "/both") == (200, "<b>jinja</b>\n")  # the converted file, no 500
+
+
+def test_templates_a_render_names_at_run_time_are_said_not_sorted(tmp_path):
+    """A folder of both engines where a render names its template at run time: the
+    templates no literal sorts are converted as SimpleTemplate, and the report says so."""
+    from .helpers import both_folders
+
+    files = {**TWO_ENGINES, "web4.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route("/<name>")
+        def page(name):
+            return template(name)
+    """, "views/loose.tpl": "<i>{{1 + 1}}</i>\n"}
+    both_folders(tmp_path, files, "p006_two_engines_computed", "web2.py:app")
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    loose = report[report.index("- views/loose.tpl"):].split("\n- ", 1)[0]
+    assert "not sorted by engine" in loose
+    assert "not sorted by engine" not in report[report.index("- views2/signin.html"):] \
+        .split("\n- ", 1)[0]
+
+
 def test_a_view_result_known_only_when_it_runs_declares_no_undefined_name():
     """EricPobot/pybot-youpi2-http: `return _context()` hands the template every name it
     reads; the render the port cannot read declared D-undefined for them (Bottle's page

@@ -157,6 +157,13 @@ class AppModel:
         return [(facts.path, a.app) for facts in self.all_facts()
                 for a in facts.attachments if a.method == method]
 
+    def rendered_by(self, src: Path) -> list[tuple[Path, str, str, str]]:
+        """Each template a render call names by a literal: the calling module's folder,
+        the name, its call's one `template_lookup=` folder (or ""), the engine."""
+        return [((src / rel).parent, name, folder, engine)
+                for rel, m in sorted(self.modules.items()) if m.facts is not None
+                for name, folder, engine in sorted(m.facts.rendered_by)]
+
     def templates_named(self) -> set[str]:
         """Every template name the app's render calls and @view decorators give."""
         return {name for facts in self.all_facts() for name in facts.templates_named}

@@ -51,6 +51,14 @@ keywords at each call, and the partial goes; a `template_lookup=` of one folder 
 the module is the app's template folder (or the name's folder), not a TODO. An app
 rendering with Mako or Cheetah keeps its templates as they are too, and each
 `mako_template()`/`@mako_view()` call gets a TODO.
+A folder whose templates two engines render (a script of SimpleTemplate pages beside
+one of `jinja2_view` pages from its own `template_lookup=` folder) is sorted: each
+template goes with the engine of the calls that name it (found as Bottle's lookup finds
+it) and of the templates that include, extend or rebase onto it; one no call names,
+with the one engine of its folder's named templates. A template only Jinja2 (or Mako,
+Cheetah) renders is copied as it is; one both render is converted, under a TODO that
+does not break (the Jinja2 render reads the converted file); where a render names its
+template at run time, the report says which templates could not be sorted (converted).
 """
 
 from __future__ import annotations
@@ -92,9 +100,12 @@ LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
 
 
 def jinja2_name(name: str, mapping: Mapping[str, str]) -> str:
-    """A Jinja2 template keeps its file name; a bare name is the .html Bottle finds."""
+    """A Jinja2 template keeps its file name; a bare name is the .html Bottle finds; a
+    SimpleTemplate the app renders with both engines is the converted one."""
     if name in mapping:
         return mapping[name]
+    if (converted := flask_name(name, mapping)) in mapping.values():
+        return converted
     return name if "." in name.rsplit("/", 1)[-1] else name + ".html"
 
 
@@ -291,11 +302,7 @@ class Templates(Rule):
         return call.with_changes(func=cst.Name("render_template_string"), args=args)
 
     def uses(self, engine: str) -> None:
-        self.fired()
-        if engine == "jinja2" and Need.JINJA in self.state.tree_needs:
-            self.todo("a Jinja2 template in an app that also renders SimpleTemplate ones: "
-                      "bottle2flask port converted every template as SimpleTemplate; copy this "
-                      "one back as it was")
+        self.fired()  # (a template of both engines: the port sorts them, folder.py)
         self.need(Need.JINJA2 if engine == "jinja2" else Need.JINJA)
         if engine == "jinja2" and not self.state.faithful and not self.escaped:
             self.escaped = True
