@@ -327,6 +327,55 @@ def test_an_object_with_html_is_printed_as_bottle_where_the_check_repairs_it(tmp
     assert not any(s["exact"] for s in sites if s["kind"] != "template-text")
 
 
+RAW_APP = {
+    "forms.py": """
+        import wtforms  # an app making WTForms fields: the render takes its exact candidate
+    """,
+    "web.py": '''
+        from bottle import Bottle, template
+        from markupsafe import Markup
+
+        import forms
+
+        app = Bottle()
+
+
+        class Card:
+            """Markup of its own (__html__), and another text as str()."""
+
+            def __html__(self):
+                return "<u>card</u>"
+
+            def __str__(self):
+                return "<i>card & co</i>"
+
+
+        @app.route("/raw")
+        def raw():
+            return template("raw", card=Card(), note=None, bold=Markup("<b>x&amp;y</b>"))
+    ''',
+    "views/raw.tpl": "{{!card}} [{{!note}}] {{!bold}} {{!card if card else ''}} "
+                     "{{!note if True else 1}} {{card}}\n",
+}
+
+
+@pytest.mark.parametrize("faithful", [False, True], ids=["kept-site", "faithful"])
+def test_raw_output_prints_the_values_str_as_bottle_does(tmp_path, faithful):
+    """{{!x}} prints str(x) unescaped in SimpleTemplate, whatever x is; the converted
+    `{{ x|safe }}` printed an object's __html__() instead, and None as `None` (0.13
+    printed nothing). The render's exact candidate (install(template_text=True), and the
+    faithful port's jinja=True) gives the app's Jinja environment a |safe that prints as
+    `{{!x}}` did: every form here prints the same bytes in both."""
+    from .helpers import both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, RAW_APP, f"p006_raw_{faithful}",
+                                         faithful=faithful)
+    none = "None" if bottle.__version__.startswith("0.12") else ""  # 0.13 prints None as ""
+    assert answers(flask_app, "/raw") == answers(bottle_app, "/raw") == (
+        200, f"<i>card & co</i> [{none}] <b>x&amp;y</b> <i>card & co</i> {none} "
+             "&lt;i&gt;card &amp; co&lt;/i&gt;\n")
+
+
 STANDALONE = {
     "web.py": '''
         from bottle import Bottle, request, template

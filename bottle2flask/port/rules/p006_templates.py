@@ -34,11 +34,13 @@ printing (None printed as `None`: D-none; an object with `__html__` that is no M
 WTForms field, rendered as its markup), or, where the check finds the page differs,
 `bottle_compat`'s `install(app, template_text=True)`, which prints values as
 SimpleTemplate does (None as nothing, such an object as its `str()` escaped by Bottle's
-`html_escape`). In an app whose code imports WTForms (or Flask-WTF) the render takes
-that candidate from the start, a site kept: its forms' fields are such objects, and a
-page printing one would escape less than the original did. (A `markupsafe.Markup`
-itself prints as markup in both candidates: Jinja2's finalize cannot tell one the view
-passed from one `|safe` made.)
+`html_escape`; `{{!x}}`, the converted `{{ x|safe }}`, as `str(x)` unescaped, where
+Jinja2's |safe printed an object's `__html__()` and None as `None`). In an app whose code
+imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
+kept: its forms' fields are such objects, and a page printing one would escape less
+than the original did. (A `markupsafe.Markup` the view passes to `{{x}}` prints as
+markup in both candidates, where SimpleTemplate escaped its text again: Jinja2's
+finalize cannot tell one the view passed from one a macro or `|safe` made.)
 
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 `template_adapter=Jinja2Template`) is converted alike. When the app renders only
