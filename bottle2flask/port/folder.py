@@ -109,6 +109,20 @@ def template_search(module: Path, src: Path, templates: list[Path],
     return ()
 
 
+def keep_originals(src: Path, out: Path, result: TreeResult, roots: set[Path]) -> None:
+    """The original templates of these folders beside their conversions, for Bottle's
+    SimpleTemplate to render those Jinja2 cannot say (and what they include or rebase
+    onto), as P006's kept renders ask."""
+    for template in result.templates:
+        rel = Path(template["path"])
+        if template.get("output") and template["status"] == "converted" \
+                and Path(template["output"]).name != rel.name \
+                and any(root in (src / rel).parents for root in roots) \
+                and rel.as_posix() not in result.copied:
+            result.copied.append(rel.as_posix())
+            shutil.copy2(src / rel, out / rel)
+
+
 def star_todo(module: FileResult, apps) -> FileResult:
     """A module with no Bottle import may still get Bottle's names through `from own
     import *`; the port takes them out of that module, so this one must import them."""
@@ -248,6 +262,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # the templates Bottle itself cannot compile: their pages were a 500 in the original
     broken = {r["output"]: r["bottle_error"] for r in result.templates
               if r.get("output") and r.get("bottle_error")}
+    # the converted templates a TODO breaks (Python Jinja2 cannot say, a `% rebase()` in
+    # a loop): P006 renders them with Bottle's own SimpleTemplate, from their originals
+    kept = {r["output"]: src / r["path"] for r in result.templates
+            if r.get("breaks") and r["status"] == "converted" and not r.get("bottle_error")
+            and Path(r["output"]).name != Path(r["path"]).name}
+    if write:
+        keep_originals(src, out, result, {template_root(t, src, folders) for t in kept.values()})
     # every converted template ends its lines in "\r\n": Jinja2 prints them so when told
     converted = [r for r in result.templates if r.get("output") and r["status"] == "converted"]
     crlf = bool(converted) and all(r.get("crlf") for r in converted)
@@ -261,6 +282,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken, template_crlf=crlf,
+                         template_kept={name: (
+                             path.relative_to(template_root(path, src, folders)).as_posix(),
+                             os.path.relpath(template_root(path, src, folders),
+                                             (src / rel).parent))
+                             for name, path in kept.items()},
                          **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates, folders,
                                                          template_lookup(python[rel])),
@@ -378,9 +404,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         copy_companions(src, out, result, apps.modules)
         if any(m.status == "success" for m in result.modules):  # a Flask app to run
             # the helpers copied import what the port needs too (bottle_answers: bottle)
+            # Bottle's SimpleTemplate renders the templates Jinja2 cannot say (P006)
+            simple = {"<bottle_simple_template>": "import bottle\n"} if any(
+                "bottle_simple_template" in m.compat_uses[1] for m in result.modules) else {}
             result.requirements = requirements.write(
                 src, out,
-                {m.path: m.code for m in result.modules} | companion_codes(out, result),
+                {m.path: m.code for m in result.modules} | companion_codes(out, result)
+                | simple,
                 [m.path for m in result.modules] + [c for c in result.copied
                                                     if c.endswith(".py")]
                 + [compat_file.as_posix() for compat_file in compat_files])

@@ -454,6 +454,22 @@ def bottle_uncompiled(template, why, since, /, **values):
     return render_template(template, **values)
 
 
+def bottle_simple_template(template, original, folder, /, **values):
+    """render_template(template, **values) where the converted template holds Python
+    Jinja2 cannot say (`% rebase()` inside a `% for`, a `% try` or a `% while`): Bottle's
+    own SimpleTemplate renders the original (`original` in `folder`, from the app's
+    folder), its includes and rebases too, as the original app did."""
+    import bottle
+
+    where = _join(current_app.root_path, folder)
+    # one list a folder: Bottle caches a template by its lookup list's id() and name
+    lookup = _SIMPLE_LOOKUPS.setdefault(where, [where])
+    return bottle.template(original, template_lookup=lookup, **values)
+
+
+_SIMPLE_LOOKUPS: dict[str, list[str]] = {}
+
+
 def bottle_undefined(template, name, /, **values):
     """render_template(template, **values) where the original template reads `name` on
     every render and this render does not pass it: SimpleTemplate raised NameError

@@ -22,6 +22,12 @@ Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copi
 that piece alone), which turns Bottle's name into the converted template's when it runs
 (`x` and `x.tpl` -> `x.html`), under a TODO that does not break; the report names the
 site as kept.
+A render of a converted template that holds Python Jinja2 cannot say, left as a TODO
+that fails when rendered (`% rebase()` inside a `% for`, a `% try` or a `% while`, whose
+extends Jinja2 can only make conditional on an `if`), is a site kept from the start:
+`bottle_compat`'s `bottle_simple_template` renders the original with Bottle's own
+SimpleTemplate (copied beside its conversion, with the templates of its folder; OUT's
+requirements.txt then lists bottle), under a TODO that does not break.
 A render whose template reads a name the render does not pass (D-undefined: Bottle's
 NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
 args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
@@ -95,6 +101,8 @@ VIEW_RESULT_WHY = ("a @view function returning a value known only when it runs: 
 # Packages whose values have __html__ (WTForms' fields): SimpleTemplate printed them as
 # escaped text, Jinja2 renders their markup
 FIELD_MODULES = frozenset({"wtforms", "flask_wtf"})
+KEPT_WHY = ("its converted template holds Python Jinja2 cannot say (a TODO that fails "
+            "when rendered): Bottle's SimpleTemplate renders the original")
 FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as escaped text "
               "and Jinja2 renders as markup: values print as SimpleTemplate printed them")
 # template()'s own keywords: Bottle pops them; they are no template variables
@@ -362,6 +370,14 @@ class Templates(Rule):
         bottle_compat's helper that fails as Bottle did, and the arguments it takes after
         the template's name (the render's values follow); None where the render stays."""
         name = string_value(args[0].value)
+        kept = self.state.template_kept.get(name) if name is not None else None
+        if kept is not None and self.exact("template-kept", keeps=KEPT_WHY):
+            self.todo(f"{name} holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
+                      "renders the original (bottle_compat's bottle_simple_template; Bottle "
+                      "installed beside the port); write those lines in Jinja2 (the "
+                      "template's TODOs), then render_template() it")
+            self.need_import("bottle_compat", "bottle_simple_template")
+            return "bottle_simple_template", [_positional(kept[0]), _positional(kept[1])]
         if name is None or not self.paths or not self.paths[-1]:
             return None
         if name in self.state.template_errors:
