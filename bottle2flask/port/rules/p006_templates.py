@@ -34,7 +34,11 @@ args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's 
 through `bottle_compat`'s `bottle_undefined` and `bottle_uncompiled` (which renders the
 template under a Bottle older than the one that refused it).
 `template_lookup=` and `template_settings=` are template()'s own options, not
-variables: they are dropped with a TODO.
+variables: they are dropped with a TODO. A Jinja2 render given `template_settings=`
+(`jinja2_template(...)`, `@jinja2_view(...)`, a partial of either: filters, tests,
+globals, an environment of that render's own, which Flask's one environment for the app
+does not hold) is a site kept: Bottle's own function renders it (it needs no Bottle
+app), under a TODO that does not break; moving them to `app.jinja_env` is left to you.
 A render of a converted SimpleTemplate is a site with two candidates: Jinja2's own
 printing (None printed as `None`: D-none; an object with `__html__` that is no Markup, a
 WTForms field, rendered as its markup), or, where the check finds the page differs,
@@ -101,6 +105,8 @@ VIEW_RESULT_WHY = ("a @view function returning a value known only when it runs: 
 # Packages whose values have __html__ (WTForms' fields): SimpleTemplate printed them as
 # escaped text, Jinja2 renders their markup
 FIELD_MODULES = frozenset({"wtforms", "flask_wtf"})
+SETTINGS_WHY = ("a Jinja2 render given template_settings= (filters, tests, globals): "
+                "Flask's one environment for the app does not hold them")
 KEPT_WHY = ("its converted template holds Python Jinja2 cannot say (a TODO that fails "
             "when rendered): Bottle's SimpleTemplate renders the original")
 FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as escaped text "
@@ -224,6 +230,8 @@ class Templates(Rule):
         if self.api(updated.func) not in TEMPLATE_CALLS:
             return updated
         engine = self.engine(updated, TEMPLATE_CALLS)
+        if engine == "jinja2" and self.own_settings(updated):
+            return updated  # Bottle's own render, with its Jinja2 settings
         args = self.template_args(updated, engine, report=True) \
             if engine != "other" else None
         if args is None and engine in ("simple", "jinja2"):
@@ -254,6 +262,21 @@ class Templates(Rule):
                                         args=[args[0], *failing[1], *args[1:]])
         self.need_import("flask", "render_template")
         return updated.with_changes(func=cst.Name("render_template"), args=args)
+
+    def own_settings(self, call: cst.Call) -> bool:
+        """A Jinja2 render given `template_settings=` (its filters, tests, globals, Jinja2
+        options: an environment of its own for that render, which Flask's one environment
+        for the app does not hold): a site kept, Bottle's own jinja2_template or
+        jinja2_view left to render it, which needs no Bottle app, under a TODO that does
+        not break."""
+        if arg(call, None, "template_settings") is None:
+            return False
+        self.exact("jinja2-settings", keeps=SETTINGS_WHY)
+        self.todo("template_settings= gives this render a Jinja2 environment of its own "
+                  "(its filters, tests, globals): Bottle's own jinja2_template/jinja2_view "
+                  "renders it; to render it with Flask's, add them to app.jinja_env "
+                  "(app.jinja_env.filters.update(...)) and call render_template()")
+        return True
 
     def computed_name(self, call: cst.Call) -> bool:
         """template(name, ...) whose name is no literal (so no source either, unless the
@@ -344,7 +367,9 @@ class Templates(Rule):
         found = None
         for d in node.decorators:
             if isinstance(d.decorator, cst.Call) \
-                    and self.api(d.decorator.func) in VIEW_DECORATORS:
+                    and self.api(d.decorator.func) in VIEW_DECORATORS \
+                    and not (self.engine(d.decorator, VIEW_DECORATORS) == "jinja2"
+                             and self.own_settings(d.decorator)):
                 found = d.decorator
             elif isinstance(d.decorator, cst.Call) \
                     and self.api(d.decorator.func) in OTHER_ENGINES:
