@@ -267,6 +267,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     kept = {r["output"]: src / r["path"] for r in result.templates
             if r.get("breaks") and r["status"] == "converted" and not r.get("bottle_error")
             and Path(r["output"]).name != Path(r["path"]).name}
+    for r in result.templates:
+        if src / r["path"] in kept.values():  # its TODOs block nothing: Bottle renders it
+            r["bottle_renders"] = True
+            r["remarks"] = [*r.get("remarks", []), "rendered by Bottle's SimpleTemplate from "
+                            "the original (P006 keeps its renders): its TODOs block nothing"]
     if write:
         keep_originals(src, out, result, {template_root(t, src, folders) for t in kept.values()})
     # every converted template ends its lines in "\r\n": Jinja2 prints them so when told
