@@ -491,6 +491,10 @@ def test_a_rebase_jinja2_cannot_say_is_rendered_by_bottles_simpletemplate(tmp_pa
     assert [(s["exact"], bool(s.get("kept"))) for s in sites] == [(True, True)] * 3
     assert not [t for m in report["modules"] for t in m["todos"] if t.get("breaks")]
     assert "\nbottle\n" in (out / "requirements.txt").read_text()
+    from bottle2flask.cli import main as kit  # done: no TODO that fails when it runs
+
+    assert kit(["port", str(tmp_path / "src"), "-o", str(tmp_path / "again"), "--no-check"]) \
+        == 0
 
 
 WTFORMS_APP = {
