@@ -742,6 +742,12 @@ TWO_ENGINES = {
         @view("signin.html")
         def login():
             return {"menu": "login"}
+
+
+        @app.route("/plain")
+        @view("plain.html")
+        def plain():
+            return {"menu": "<login>"}
     """,
     "web3.py": """
         from bottle import Bottle, jinja2_template
@@ -760,6 +766,7 @@ TWO_ENGINES = {
                         "{% block body %}{% endblock %}\n",
     "views2/signin.html": "{% extends 'base.html' %}{% block title %}Sign in{% endblock %}"
                           "{% block body %}<p>{{ menu|upper }}</p>{% endblock %}\n",
+    "views2/plain.html": "{% if menu %}\n<p>{{ menu }}</p>\n{% endif %}\n",
 }
 
 
@@ -798,6 +805,23 @@ def test_a_folder_of_two_engines_sorts_each_template_by_the_engine_that_renders_
     assert answers(flask1, "/login") == (200, "<title>Sign in</title>\n<p>LOGIN</p>\n")
     flask3 = Browser(load(f"{out / 'web3.py'}:app", {}, "p006_two_engines3_f").wsgi)
     assert answers(flask3, "/both") == (200, "<b>jinja</b>\n")  # the converted file, no 500
+
+
+def test_a_faithful_port_of_two_engines_sets_bottles_habits_on_the_simpletemplate_app_alone(
+        tmp_path, monkeypatch):
+    """--faithful: install(app, jinja=True) (trim_blocks, autoescape...) is for converted
+    SimpleTemplate pages; the app that renders only Jinja2 gets Bottle's Jinja2 habits
+    (jinja2=True: no autoescape), as Bottle's Jinja2 adapter renders them."""
+    from .helpers import both_folders
+
+    bottle2, flask2 = both_folders(tmp_path, TWO_ENGINES, "p006_two_faithful", "web2.py:app",
+                                   faithful=True)
+    assert "install(app, jinja2=True)" in (tmp_path / "out" / "web2.py").read_text()
+    assert "install(app, jinja=True)" in (tmp_path / "out" / "web.py").read_text()
+    monkeypatch.chdir(tmp_path / "src")
+    for path in ("/login", "/plain"):
+        assert answers(flask2, path) == answers(bottle2, path), path
+    assert answers(flask2, "/plain") == (200, "\n<p><login></p>\n")  # no escaping
 
 
 def test_templates_a_render_names_at_run_time_are_said_not_sorted(tmp_path):

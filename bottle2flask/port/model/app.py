@@ -111,7 +111,9 @@ class AppModel:
                 "imported_apps": frozenset(found.imported_apps),
                 "default_from": found.default_from,
                 "shared_views": self.shared_views & set(found.views),
-                "tree_needs": self.tree_needs}
+                "tree_needs": self.tree_needs - {Need.JINJA}
+                if found.facts is not None and found.facts.engines
+                and "simple" not in found.facts.engines else self.tree_needs}
 
     def add_templates(self, templates: bool,
                       template_imports: dict[str, tuple[str, str | None]] | None,
