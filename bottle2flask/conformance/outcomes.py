@@ -457,6 +457,24 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'the value where the view reads it (app.config, a constant)'),
     'route:trailing-slash': declared('D-trailing-slash', 'status', 'location', 'body'),
     'stpl:{{None}}': declared('D-none', 'body'),
+    'stpl:%rebase in %try': todo(
+        'P006',
+         "page.html holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
+         "renders the original (bottle_compat's bottle_simple_template; Bottle "
+         'installed beside the port); write those lines in Jinja2 (the '
+         "template's TODOs), then render_template() it"),
+    'stpl:%rebase in %for': todo(
+        'P006',
+         "page.html holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
+         "renders the original (bottle_compat's bottle_simple_template; Bottle "
+         'installed beside the port); write those lines in Jinja2 (the '
+         "template's TODOs), then render_template() it"),
+    'stpl:%rebase in %while': todo(
+        'P006',
+         "page.html holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
+         "renders the original (bottle_compat's bottle_simple_template; Bottle "
+         'installed beside the port); write those lines in Jinja2 (the '
+         "template's TODOs), then render_template() it"),
     'stpl:%while': todo(
         'T030',
          '`while` has no Jinja2 equivalent (a for loop over a bounded sequence, or'

@@ -39,6 +39,14 @@ ROWS_SYNTAX = [
     stpl("%rebase", "% rebase('layout', title='T')\nbody {{n}}\n", files=(LAYOUT,)),
     stpl("%rebase in %if", "% if n > 1:\n% rebase('layout', title='T')\n% end\nbody {{n}}\n",
          files=(LAYOUT,)),
+    # a rebase Jinja2 cannot say (its extends is conditional only on an `if`)
+    stpl("%rebase in %try", "% try:\n% rebase('layout', title=name + n)\n"
+         "% except TypeError:\n% rebase('layout', title='T')\n% end\nbody {{n}}\n",
+         files=(LAYOUT,)),
+    stpl("%rebase in %for", "% for item in items:\n% if item == 'b':\n"
+         "% rebase('layout', title=item)\n% end\n% end\nbody {{n}}\n", files=(LAYOUT,)),
+    stpl("%rebase in %while", "% i = 0\n% while i < n:\n% rebase('layout', title=str(i))\n"
+         "% i += 1\n% end\nbody {{n}}\n", files=(LAYOUT,)),
     stpl("%include", "before\n% include('part', x=n)\nafter\n", files=(PART,)),
     stpl("include()", "{{!include('part', x=1)}}|\n", files=(PART,)),
     stpl("%rebase **values", "% rebase('layout', **values)\nbody {{n}}\n", files=(LAYOUT,),

@@ -182,6 +182,9 @@ class ModuleSettings:
     # Flask name -> the names the converted template reads on every render (its caller's)
     template_reads: Mapping[str, frozenset[str]] = field(default_factory=dict)
     template_errors: Mapping[str, str] = field(default_factory=dict)  # Bottle's SyntaxError
+    # Flask name -> (Bottle's name of the original, its folder from the module's): a
+    # converted template that breaks where Jinja2 cannot say its Python, rendered by Bottle
+    template_kept: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     route_filters: frozenset[str] = frozenset()  # the app's add_filter() names
     shared_views: frozenset[str] = frozenset()  # view names other modules use too
     tree_needs: frozenset[Need] = frozenset()  # what the app's module adds for all

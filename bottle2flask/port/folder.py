@@ -26,6 +26,7 @@ from .results import FileResult, TreeResult
 from .rules import CHANGES, READERS
 from .runner import port_source, uses_bottle
 from .templates import (
+    ENGINE_STATUS,
     convert_templates,
     copy_as_they_are,
     helpers_module,
@@ -34,6 +35,8 @@ from .templates import (
     named_by_code,
     names_as_they_are,
     rendered,
+    sort_by_engine,
+    sorting_notes,
     template_folders,
     template_root,
 )
@@ -104,6 +107,20 @@ def template_search(module: Path, src: Path, templates: list[Path],
     if module.parent in roots and module.parent / "views" in roots:
         return ("./", "./views/")
     return ()
+
+
+def keep_originals(src: Path, out: Path, result: TreeResult, roots: set[Path]) -> None:
+    """The original templates of these folders beside their conversions, for Bottle's
+    SimpleTemplate to render those Jinja2 cannot say (and what they include or rebase
+    onto), as P006's kept renders ask."""
+    for template in result.templates:
+        rel = Path(template["path"])
+        if template.get("output") and template["status"] == "converted" \
+                and Path(template["output"]).name != rel.name \
+                and any(root in (src / rel).parents for root in roots) \
+                and rel.as_posix() not in result.copied:
+            result.copied.append(rel.as_posix())
+            shutil.copy2(src / rel, out / rel)
 
 
 def star_todo(module: FileResult, apps) -> FileResult:
@@ -197,6 +214,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     templates += named_as_they_are(src, templates, folders)
     used = engine(python, apps)
     jinja2 = used == "jinja2"
+    # an app of SimpleTemplate renders and others (a second script's jinja2_view): each
+    # template goes with the engine that renders it; one no literal reaches, SimpleTemplate
+    sorted_by = sort_by_engine(src, templates, apps.rendered_by(src), folders) \
+        if used == "simple" else {}
+    others = {t: min(its) for t, its in sorted_by.items() if "simple" not in its}
+    unsorted = [t for t in templates if t not in sorted_by] \
+        if any(f.templates_computed for f in apps.all_facts()) \
+        and set().union(*(f.engines for f in apps.all_facts())) - {"simple"} else []
     names: dict[str, str] = {}
     imports: dict[str, tuple[str, str | None]] = {}
     helpers: list = []  # functions holding Python the templates keep (stpl/hoist.py)
@@ -211,8 +236,15 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             result.templates, names = copy_as_they_are(
                 src, out, templates, "copied (Mako or Cheetah: not converted)", folders)
         else:
+            convert = [t for t in templates if t not in others]
             result.templates, names, imports = convert_templates(
-                src, out, templates, folders, faithful, helpers, helpers_name)
+                src, out, convert, folders, faithful, helpers, helpers_name)
+            for kind in ("jinja2", "other"):
+                mine = [t for t in templates if others.get(t) == kind]
+                copied, more = copy_as_they_are(src, out, mine, ENGINE_STATUS[kind], folders)
+                result.templates += copied
+                names = {**more, **names}
+            sorting_notes(result.templates, src, sorted_by, unsorted)
     elif used != "simple":
         names = names_as_they_are(src, templates, folders)
     can_render = rendered(src, named_by_code(apps.all_facts()), templates, folders)
@@ -230,6 +262,18 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # the templates Bottle itself cannot compile: their pages were a 500 in the original
     broken = {r["output"]: r["bottle_error"] for r in result.templates
               if r.get("output") and r.get("bottle_error")}
+    # the converted templates a TODO breaks (Python Jinja2 cannot say, a `% rebase()` in
+    # a loop): P006 renders them with Bottle's own SimpleTemplate, from their originals
+    kept = {r["output"]: src / r["path"] for r in result.templates
+            if r.get("breaks") and r["status"] == "converted" and not r.get("bottle_error")
+            and Path(r["output"]).name != Path(r["path"]).name}
+    for r in result.templates:
+        if src / r["path"] in kept.values():  # its TODOs block nothing: Bottle renders it
+            r["bottle_renders"] = True
+            r["remarks"] = [*r.get("remarks", []), "rendered by Bottle's SimpleTemplate from "
+                            "the original (P006 keeps its renders): its TODOs block nothing"]
+    if write:
+        keep_originals(src, out, result, {template_root(t, src, folders) for t in kept.values()})
     # every converted template ends its lines in "\r\n": Jinja2 prints them so when told
     converted = [r for r in result.templates if r.get("output") and r["status"] == "converted"]
     crlf = bool(converted) and all(r.get("crlf") for r in converted)
@@ -243,6 +287,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken, template_crlf=crlf,
+                         template_kept={name: (
+                             path.relative_to(template_root(path, src, folders)).as_posix(),
+                             os.path.relpath(template_root(path, src, folders),
+                                             (src / rel).parent))
+                             for name, path in kept.items()},
                          **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates, folders,
                                                          template_lookup(python[rel])),
@@ -360,9 +409,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         copy_companions(src, out, result, apps.modules)
         if any(m.status == "success" for m in result.modules):  # a Flask app to run
             # the helpers copied import what the port needs too (bottle_answers: bottle)
+            # Bottle's SimpleTemplate renders the templates Jinja2 cannot say (P006)
+            simple = {"<bottle_simple_template>": "import bottle\n"} if any(
+                "bottle_simple_template" in m.compat_uses[1] for m in result.modules) else {}
             result.requirements = requirements.write(
                 src, out,
-                {m.path: m.code for m in result.modules} | companion_codes(out, result),
+                {m.path: m.code for m in result.modules} | companion_codes(out, result)
+                | simple,
                 [m.path for m in result.modules] + [c for c in result.copied
                                                     if c.endswith(".py")]
                 + [compat_file.as_posix() for compat_file in compat_files])

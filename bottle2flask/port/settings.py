@@ -38,6 +38,8 @@ class Settings:
     template_reads: dict[str, frozenset[str]] = field(default_factory=dict)
     # Flask name -> Bottle's SyntaxError
     template_errors: dict[str, str] = field(default_factory=dict)
+    # Flask name -> (Bottle's name of the original, its folder): rendered by Bottle's own
+    template_kept: dict[str, tuple[str, str]] = field(default_factory=dict)
     # every converted template has Windows line ends, which Bottle prints as they are:
     # the app's Jinja2 environment writes its newlines so (newline_sequence)
     template_crlf: bool = False

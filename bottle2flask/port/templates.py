@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
@@ -55,12 +56,14 @@ def names_as_they_are(src: Path, files: list[Path],
 
 
 def template_folders(python: dict) -> frozenset[str]:
-    """views/ and templates/, and the folders the app's TEMPLATE_PATH names by a string
-    (`TEMPLATE_PATH = [join(ROOT, "html")]`: html/)."""
+    """views/ and templates/, and the folders the app's TEMPLATE_PATH or a render call's
+    `template_lookup=` names by a string (`TEMPLATE_PATH = [join(ROOT, "html")]`: html/;
+    `partial(jinja2_view, template_lookup=["views2"])`: views2/)."""
     found = set(TEMPLATE_FOLDERS)
     for text in python.values():
-        for match in re.finditer(r"TEMPLATE_PATH\b", text):
-            statement = re.match(r"[^\n]*(?:\n[ \t)\]]+[^\n]*)*", text[match.end():])
+        for match in re.finditer(r"TEMPLATE_PATH\b|\btemplate_lookup\s*=", text):
+            statement = re.match(r"[^\n]*(?:\n[ \t)\]]+[^\n]*)*", text[match.end():]) \
+                if match[0] == "TEMPLATE_PATH" else re.match(r"\s*[\[(][^\])]*", text[match.end():])
             for literal in re.findall(r"""['"]([\w./-]+)['"]""", statement[0] if statement
                                       else ""):
                 name = literal.strip("./").rsplit("/", 1)[-1]
@@ -213,6 +216,8 @@ CALL = re.compile(r"""\b(?:template|view|jinja2_template|jinja2_view|mako_templa
                      cheetah_template|cheetah_view|include|rebase)\(\s*""", re.X)
 LITERAL = re.compile(r"""[rbuRBU]?(['"])([^'"\n]+)\1\s*[,)]""")
 OLD_STYLE = re.compile(r"^[ \t]*%[ \t]*(?:include|rebase)[ \t]+([\w./-]+)", re.M)  # 0.9's
+# A Jinja2 template's lines that name another: {% extends "base.html" %}, include, import
+JINJA_NAMED = re.compile(r"""\{%-?\s*(?:extends|include|import|from)\s+(['"])([^'"\n]+)\1""")
 # Bottle's own template classes and cache: an app that makes templates itself
 LOADERS = frozenset({"SimpleTemplate", "BaseTemplate", "Jinja2Template", "TEMPLATES"})
 
@@ -270,8 +275,93 @@ def rendered(src: Path, named_by_code: set[str] | None, templates: list[Path],
             names = named(texts[path])
             if names is None:
                 return None
-            todo += names
+            todo += names + [m[2] for m in JINJA_NAMED.finditer(texts[path])]  # a Jinja2 one's
     return found
+
+
+ENGINE_STATUS = {"jinja2": "copied (Jinja2: only Bottle's Jinja2 adapter renders it)",
+                 "other": "copied (Mako or Cheetah: not converted)"}
+
+
+def sort_by_engine(src: Path, templates: list[Path],
+                   rendered_by: Iterable[tuple[Path, str, str, str]],
+                   folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS
+                   ) -> dict[Path, frozenset[str]]:
+    """The engines that render each template ("simple", "jinja2", "other"): those of the
+    render calls that name it (`rendered_by`: the calling module's folder, the name, the
+    one folder its `template_lookup=` names or "", the engine), found as Bottle's lookup
+    finds it (the name, then the name with each of its extensions), what those include,
+    extend or rebase onto in turn, and for a template no call names, the one engine of
+    the named ones in its folder. A template none of them reaches is left out (not
+    sorted)."""
+    known = {Path(os.path.normpath(t)) for t in templates}
+    roots = sorted({template_root(t, src, folders) for t in templates})
+    engines: dict[Path, set[str]] = {}
+    todo: list[tuple[Path, str]] = []
+
+    def first(name: str, where: list[Path]) -> Path | None:
+        for folder in where:
+            path = Path(os.path.normpath(folder / name))
+            for candidate in (path, *(Path(f"{path}.{e}") for e in BOTTLE_EXTENSIONS)):
+                if candidate in known:
+                    return candidate
+        return None
+
+    def found(path: Path | None, engine: str) -> None:
+        if path is not None and engine not in engines.setdefault(path, set()):
+            engines[path].add(engine)
+            todo.append((path, engine))
+
+    for base, name, folder, engine in rendered_by:
+        found(first(name, [base / folder] if folder else [base, base / "views", *roots]),
+              engine)
+    while todo:
+        path, engine = todo.pop()
+        text = _text(path)
+        names = [m[2] for m in JINJA_NAMED.finditer(text)] if engine != "simple" \
+            else named(text) or []
+        for name in names:
+            found(first(name, [template_root(path, src, folders), path.parent]), engine)
+    by_root: dict[Path, set[str]] = {}
+    for path, its in engines.items():
+        by_root.setdefault(template_root(path, src, folders), set()).update(its)
+    sorted_: dict[Path, frozenset[str]] = {}
+    for template in templates:
+        its = engines.get(Path(os.path.normpath(template))) or set()
+        root = by_root.get(template_root(template, src, folders), set())
+        if not its and len(root) == 1:
+            its = root  # one engine renders its folder's named templates
+        if its:
+            sorted_[template] = frozenset(its)
+    return sorted_
+
+
+ENGINE_NAMES = {"simple": "SimpleTemplate", "jinja2": "Jinja2 (jinja2_template/jinja2_view)",
+                "other": "Mako or Cheetah"}
+
+
+def sorting_notes(results: list[dict], src: Path, sorted_by: dict[Path, frozenset[str]],
+                  unsorted: list[Path]) -> None:
+    """A TODO on each converted template that SimpleTemplate and another engine both
+    render (the other engine's render reads the converted file: its page may differ), a
+    note on each that no literal name sorted while a render names its template at run
+    time (converted as SimpleTemplate)."""
+    by_path = {r["path"]: r for r in results}
+    for path, its in sorted_by.items():
+        result = by_path.get(str(path.relative_to(src)))
+        if result is not None and "simple" in its and len(its) > 1:
+            others = " and ".join(ENGINE_NAMES[e] for e in sorted(its - {"simple"}))
+            result["todos"] = [*result.get("todos", []), (
+                f"rendered by SimpleTemplate and by {others}: converted for SimpleTemplate, "
+                "which the other engine's render in the port reads too (its page may "
+                "differ); give each engine a template of its own")]
+    for path in unsorted:
+        result = by_path.get(str(path.relative_to(src)))
+        if result is not None:
+            result["remarks"] = [*result.get("remarks", []), (
+                "not sorted by engine: the app renders with SimpleTemplate and another "
+                "engine, and a render call names its template at run time; converted as "
+                "SimpleTemplate")]
 
 
 def _text(path: Path) -> str:

@@ -454,6 +454,22 @@ def bottle_uncompiled(template, why, since, /, **values):
     return render_template(template, **values)
 
 
+def bottle_simple_template(template, original, folder, /, **values):
+    """render_template(template, **values) where the converted template holds Python
+    Jinja2 cannot say (`% rebase()` inside a `% for`, a `% try` or a `% while`): Bottle's
+    own SimpleTemplate renders the original (`original` in `folder`, from the app's
+    folder), its includes and rebases too, as the original app did."""
+    import bottle
+
+    where = _join(current_app.root_path, folder)
+    # one list a folder: Bottle caches a template by its lookup list's id() and name
+    lookup = _SIMPLE_LOOKUPS.setdefault(where, [where])
+    return bottle.template(original, template_lookup=lookup, **values)
+
+
+_SIMPLE_LOOKUPS: dict[str, list[str]] = {}
+
+
 def bottle_undefined(template, name, /, **values):
     """render_template(template, **values) where the original template reads `name` on
     every render and this render does not pass it: SimpleTemplate raised NameError
@@ -507,6 +523,28 @@ def _as_simple_template(value):
     return value
 
 
+def _printed_raw(value):
+    """What `{{!value}}` prints (the converted `{{ value|safe }}`), as SimpleTemplate
+    prints it: the value's str() unescaped, an object with `__html__` too (Jinja2's |safe
+    would print its __html__()), None as nothing (0.13)."""
+    if value is None:
+        return Markup(_none_text())
+    return value if isinstance(value, Markup) else Markup(str(value))
+
+
+def _raw_as_simple_template(app: Flask) -> None:
+    """The app's Jinja environment, once Flask makes it, prints `|safe` as `{{!x}}` did
+    (made as Flask makes it, when first used: settings given after install() still count)."""
+    make = app.create_jinja_environment
+
+    def create():
+        env = make()
+        env.filters["safe"] = _printed_raw
+        return env
+
+    app.create_jinja_environment = create  # type: ignore[method-assign]
+
+
 SIMPLE_TEMPLATE_HABITS = {"trim_blocks": True, "lstrip_blocks": True,
                           "keep_trailing_newline": True,
                           "finalize": _as_simple_template}
@@ -537,8 +575,10 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
     """Give `app` the pieces of Bottle's behaviour the port asked for."""
     if jinja:  # no line left by a `%` line, the last newline kept, None printed as ""
         app.jinja_options = {**app.jinja_options, **SIMPLE_TEMPLATE_HABITS}
+        _raw_as_simple_template(app)
     elif template_text:  # values alone printed as SimpleTemplate prints them
         app.jinja_options = {**app.jinja_options, "finalize": _as_simple_template}
+        _raw_as_simple_template(app)
     elif jinja2:  # Bottle's Jinja2 adapter escapes nothing
         app.jinja_options = {**app.jinja_options, "autoescape": False}
     if template_imports:

@@ -111,7 +111,9 @@ class AppModel:
                 "imported_apps": frozenset(found.imported_apps),
                 "default_from": found.default_from,
                 "shared_views": self.shared_views & set(found.views),
-                "tree_needs": self.tree_needs}
+                "tree_needs": self.tree_needs - {Need.JINJA}
+                if found.facts is not None and found.facts.engines
+                and "simple" not in found.facts.engines else self.tree_needs}
 
     def add_templates(self, templates: bool,
                       template_imports: dict[str, tuple[str, str | None]] | None,
@@ -156,6 +158,13 @@ class AppModel:
         """(module, app) of each call of this app method (install, mount...)."""
         return [(facts.path, a.app) for facts in self.all_facts()
                 for a in facts.attachments if a.method == method]
+
+    def rendered_by(self, src: Path) -> list[tuple[Path, str, str, str]]:
+        """Each template a render call names by a literal: the calling module's folder,
+        the name, its call's one `template_lookup=` folder (or ""), the engine."""
+        return [((src / rel).parent, name, folder, engine)
+                for rel, m in sorted(self.modules.items()) if m.facts is not None
+                for name, folder, engine in sorted(m.facts.rendered_by)]
 
     def templates_named(self) -> set[str]:
         """Every template name the app's render calls and @view decorators give."""

@@ -245,27 +245,49 @@ OTHER_ENGINES = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template
 
 
 class Engines(cst.CSTVisitor):
-    """The engines a module's template calls name: "simple", "jinja2", "other"."""
+    """The engines a module's template calls name: "simple", "jinja2", "other"; and
+    which engine renders each template a call names by a literal, in the one folder its
+    `template_lookup=` names ("" for Bottle's TEMPLATE_PATH): (name, folder, engine)."""
 
     def __init__(self, facts: ModuleFacts) -> None:
         super().__init__()
         self.bottle = facts.bottle
         self.found: set[str] = set()
+        self.named: set[tuple[str, str, str]] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         bottle = self.bottle
         name = bottle.get(node.func.value) if isinstance(node.func, cst.Name) else None
         adapter = arg(node, None, "template_adapter")
+        engine = None
         if name in {"template", "view"} and adapter is not None:
             given = adapter.value
-            self.found.add("jinja2" if isinstance(given, cst.Name)
-                           and bottle.get(given.value) == "Jinja2Template" else "other")
+            engine = "jinja2" if isinstance(given, cst.Name) \
+                and bottle.get(given.value) == "Jinja2Template" else "other"
         elif name in {"template", "view", "SimpleTemplate"}:
-            self.found.add("simple")
+            engine = "simple"
         elif name in {"jinja2_template", "jinja2_view"}:
-            self.found.add("jinja2")
+            engine = "jinja2"
         elif name in OTHER_ENGINES:
-            self.found.add("other")
+            engine = "other"
+        if engine is None:
+            return
+        self.found.add(engine)
+        first = arg(node, 0, None) if name not in {"SimpleTemplate"} else None
+        template = string_value(first.value) if first is not None and first.keyword is None \
+            else None
+        if template is not None and not any(c in template for c in "\n{%$"):
+            self.named.add((template, lookup_folder(node), engine))
+
+
+def lookup_folder(call: cst.Call) -> str:
+    """The one folder a render call's `template_lookup=` names (`["views2"]`), else ""."""
+    given = arg(call, None, "template_lookup")
+    if given is None or not isinstance(given.value, cst.List | cst.Tuple) \
+            or len(given.value.elements) != 1:
+        return ""
+    folder = string_value(given.value.elements[0].value)
+    return (folder or "").strip("/").removeprefix("./")
 
 
 def code_starts(original: cst.Module, source: str) -> list[int] | None:
@@ -333,6 +355,7 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     facts.words = frozenset(visitor.words | visitor.imported)
     facts.view_functions = views.found
     facts.engines = frozenset(engines.found)
+    facts.rendered_by = frozenset(engines.named)
     facts.read_by = found
     # every name the module spells, in its imports and outside them: asked again of
     # this module (a rule's free names) it is not walked again

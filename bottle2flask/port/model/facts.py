@@ -98,6 +98,8 @@ class ModuleFacts:
     # them across modules without walking the module again)
     calls: list[cst.Call] = field(default_factory=list)
     engines: frozenset[str] = frozenset()  # the template engines its calls name
+    # (template name, its call's one template_lookup= folder or "", engine): who renders it
+    rendered_by: frozenset[tuple[str, str, str]] = frozenset()
     # each rule's pre-scan as the model's read walk left it (Rule.reader), by rule code
     read_by: dict[str, object] = field(default_factory=dict)
     words: frozenset[str] = frozenset()  # every identifier the module spells

@@ -22,23 +22,35 @@ Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copi
 that piece alone), which turns Bottle's name into the converted template's when it runs
 (`x` and `x.tpl` -> `x.html`), under a TODO that does not break; the report names the
 site as kept.
+A render of a converted template that holds Python Jinja2 cannot say, left as a TODO
+that fails when rendered (`% rebase()` inside a `% for`, a `% try` or a `% while`, whose
+extends Jinja2 can only make conditional on an `if`), is a site kept from the start:
+`bottle_compat`'s `bottle_simple_template` renders the original with Bottle's own
+SimpleTemplate (copied beside its conversion, with the templates of its folder; OUT's
+requirements.txt then lists bottle), under a TODO that does not break.
 A render whose template reads a name the render does not pass (D-undefined: Bottle's
 NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
 args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
 through `bottle_compat`'s `bottle_undefined` and `bottle_uncompiled` (which renders the
 template under a Bottle older than the one that refused it).
 `template_lookup=` and `template_settings=` are template()'s own options, not
-variables: they are dropped with a TODO.
+variables: they are dropped with a TODO. A Jinja2 render given `template_settings=`
+(`jinja2_template(...)`, `@jinja2_view(...)`, a partial of either: filters, tests,
+globals, an environment of that render's own, which Flask's one environment for the app
+does not hold) is a site kept: Bottle's own function renders it (it needs no Bottle
+app), under a TODO that does not break; moving them to `app.jinja_env` is left to you.
 A render of a converted SimpleTemplate is a site with two candidates: Jinja2's own
 printing (None printed as `None`: D-none; an object with `__html__` that is no Markup, a
 WTForms field, rendered as its markup), or, where the check finds the page differs,
 `bottle_compat`'s `install(app, template_text=True)`, which prints values as
 SimpleTemplate does (None as nothing, such an object as its `str()` escaped by Bottle's
-`html_escape`). In an app whose code imports WTForms (or Flask-WTF) the render takes
-that candidate from the start, a site kept: its forms' fields are such objects, and a
-page printing one would escape less than the original did. (A `markupsafe.Markup`
-itself prints as markup in both candidates: Jinja2's finalize cannot tell one the view
-passed from one `|safe` made.)
+`html_escape`; `{{!x}}`, the converted `{{ x|safe }}`, as `str(x)` unescaped, where
+Jinja2's |safe printed an object's `__html__()` and None as `None`). In an app whose code
+imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
+kept: its forms' fields are such objects, and a page printing one would escape less
+than the original did. (A `markupsafe.Markup` the view passes to `{{x}}` prints as
+markup in both candidates, where SimpleTemplate escaped its text again: Jinja2's
+finalize cannot tell one the view passed from one a macro or `|safe` made.)
 
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 `template_adapter=Jinja2Template`) is converted alike. When the app renders only
@@ -51,6 +63,14 @@ keywords at each call, and the partial goes; a `template_lookup=` of one folder 
 the module is the app's template folder (or the name's folder), not a TODO. An app
 rendering with Mako or Cheetah keeps its templates as they are too, and each
 `mako_template()`/`@mako_view()` call gets a TODO.
+A folder whose templates two engines render (a script of SimpleTemplate pages beside
+one of `jinja2_view` pages from its own `template_lookup=` folder) is sorted: each
+template goes with the engine of the calls that name it (found as Bottle's lookup finds
+it) and of the templates that include, extend or rebase onto it; one no call names,
+with the one engine of its folder's named templates. A template only Jinja2 (or Mako,
+Cheetah) renders is copied as it is; one both render is converted, under a TODO that
+does not break (the Jinja2 render reads the converted file); where a render names its
+template at run time, the report says which templates could not be sorted (converted).
 """
 
 from __future__ import annotations
@@ -85,6 +105,10 @@ VIEW_RESULT_WHY = ("a @view function returning a value known only when it runs: 
 # Packages whose values have __html__ (WTForms' fields): SimpleTemplate printed them as
 # escaped text, Jinja2 renders their markup
 FIELD_MODULES = frozenset({"wtforms", "flask_wtf"})
+SETTINGS_WHY = ("a Jinja2 render given template_settings= (filters, tests, globals): "
+                "Flask's one environment for the app does not hold them")
+KEPT_WHY = ("its converted template holds Python Jinja2 cannot say (a TODO that fails "
+            "when rendered): Bottle's SimpleTemplate renders the original")
 FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as escaped text "
               "and Jinja2 renders as markup: values print as SimpleTemplate printed them")
 # template()'s own keywords: Bottle pops them; they are no template variables
@@ -92,9 +116,12 @@ LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
 
 
 def jinja2_name(name: str, mapping: Mapping[str, str]) -> str:
-    """A Jinja2 template keeps its file name; a bare name is the .html Bottle finds."""
+    """A Jinja2 template keeps its file name; a bare name is the .html Bottle finds; a
+    SimpleTemplate the app renders with both engines is the converted one."""
     if name in mapping:
         return mapping[name]
+    if (converted := flask_name(name, mapping)) in mapping.values():
+        return converted
     return name if "." in name.rsplit("/", 1)[-1] else name + ".html"
 
 
@@ -203,6 +230,8 @@ class Templates(Rule):
         if self.api(updated.func) not in TEMPLATE_CALLS:
             return updated
         engine = self.engine(updated, TEMPLATE_CALLS)
+        if engine == "jinja2" and self.own_settings(updated):
+            return updated  # Bottle's own render, with its Jinja2 settings
         args = self.template_args(updated, engine, report=True) \
             if engine != "other" else None
         if args is None and engine in ("simple", "jinja2"):
@@ -233,6 +262,21 @@ class Templates(Rule):
                                         args=[args[0], *failing[1], *args[1:]])
         self.need_import("flask", "render_template")
         return updated.with_changes(func=cst.Name("render_template"), args=args)
+
+    def own_settings(self, call: cst.Call) -> bool:
+        """A Jinja2 render given `template_settings=` (its filters, tests, globals, Jinja2
+        options: an environment of its own for that render, which Flask's one environment
+        for the app does not hold): a site kept, Bottle's own jinja2_template or
+        jinja2_view left to render it, which needs no Bottle app, under a TODO that does
+        not break."""
+        if arg(call, None, "template_settings") is None:
+            return False
+        self.exact("jinja2-settings", keeps=SETTINGS_WHY)
+        self.todo("template_settings= gives this render a Jinja2 environment of its own "
+                  "(its filters, tests, globals): Bottle's own jinja2_template/jinja2_view "
+                  "renders it; to render it with Flask's, add them to app.jinja_env "
+                  "(app.jinja_env.filters.update(...)) and call render_template()")
+        return True
 
     def computed_name(self, call: cst.Call) -> bool:
         """template(name, ...) whose name is no literal (so no source either, unless the
@@ -291,11 +335,7 @@ class Templates(Rule):
         return call.with_changes(func=cst.Name("render_template_string"), args=args)
 
     def uses(self, engine: str) -> None:
-        self.fired()
-        if engine == "jinja2" and Need.JINJA in self.state.tree_needs:
-            self.todo("a Jinja2 template in an app that also renders SimpleTemplate ones: "
-                      "bottle2flask port converted every template as SimpleTemplate; copy this "
-                      "one back as it was")
+        self.fired()  # (a template of both engines: the port sorts them, folder.py)
         self.need(Need.JINJA2 if engine == "jinja2" else Need.JINJA)
         if engine == "jinja2" and not self.state.faithful and not self.escaped:
             self.escaped = True
@@ -327,7 +367,9 @@ class Templates(Rule):
         found = None
         for d in node.decorators:
             if isinstance(d.decorator, cst.Call) \
-                    and self.api(d.decorator.func) in VIEW_DECORATORS:
+                    and self.api(d.decorator.func) in VIEW_DECORATORS \
+                    and not (self.engine(d.decorator, VIEW_DECORATORS) == "jinja2"
+                             and self.own_settings(d.decorator)):
                 found = d.decorator
             elif isinstance(d.decorator, cst.Call) \
                     and self.api(d.decorator.func) in OTHER_ENGINES:
@@ -353,6 +395,14 @@ class Templates(Rule):
         bottle_compat's helper that fails as Bottle did, and the arguments it takes after
         the template's name (the render's values follow); None where the render stays."""
         name = string_value(args[0].value)
+        kept = self.state.template_kept.get(name) if name is not None else None
+        if kept is not None and self.exact("template-kept", keeps=KEPT_WHY):
+            self.todo(f"{name} holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
+                      "renders the original (bottle_compat's bottle_simple_template; Bottle "
+                      "installed beside the port); write those lines in Jinja2 (the "
+                      "template's TODOs), then render_template() it")
+            self.need_import("bottle_compat", "bottle_simple_template")
+            return "bottle_simple_template", [_positional(kept[0]), _positional(kept[1])]
         if name is None or not self.paths or not self.paths[-1]:
             return None
         if name in self.state.template_errors:

@@ -62,7 +62,8 @@ ELEMENTS = (
     "response.copy", "ConfigDict.load_dict", "Bottle.routes", "Route.rule",
     "Route.config", "SimpleTemplate.render", "stpl:CRLF", "stpl:%include indented",
     "stpl:last newline", "stpl:%rebase last newline", "Bottle.router", "Bottle.add_hook",
-    "stpl:%rebase in %if", "BaseRequest", "LocalRequest",
+    "stpl:%rebase in %if", "BaseRequest", "LocalRequest", "stpl:%rebase in %try",
+    "stpl:%rebase in %for",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -125,7 +126,9 @@ TEMPLATE_KINDS = ("plain", "raw", "if", "rebase", "include",
                   # whitespace the converter keeps: Windows line ends, an include line
                   # followed by an indented line, no last newline (a page, a layout)
                   "crlf", "include_indented", "no_newline", "rebase_bare",
-                  "rebase_if")
+                  "rebase_if",
+                  # a rebase Jinja2 cannot say: Bottle's SimpleTemplate renders the page
+                  "rebase_try", "rebase_for")
 VALUES = ("plain", "<b>&'\"", 7, None)
 
 
@@ -451,7 +454,9 @@ TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "include_indented": ("stpl:%include indented", "stpl:%include"),
                      "no_newline": ("stpl:last newline", "stpl:{{}}"),
                      "rebase_bare": ("stpl:%rebase last newline", "stpl:%rebase"),
-                     "rebase_if": ("stpl:%rebase in %if", "stpl:%if")}
+                     "rebase_if": ("stpl:%rebase in %if", "stpl:%if"),
+                     "rebase_try": ("stpl:%rebase in %try", "stpl:%try"),
+                     "rebase_for": ("stpl:%rebase in %for", "stpl:%for")}
 
 
 def elements_of(app: App) -> set[str]:

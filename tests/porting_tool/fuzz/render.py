@@ -33,13 +33,19 @@ TEMPLATES = {
     "rebase_bare": "% rebase('bare', title=p)\n  <p>{{v}}</p>",
     # rebased only when the branch runs (sportcourts' standalone pages)
     "rebase_if": "% if v:\n%   rebase('base', title=p)\n% end\n<p>{{v}}</p>\n",
+    # a layout chosen by what the view passed (a str p, or another value)
+    "rebase_try": "% try:\n%   rebase('base', title=p + '!')\n% except TypeError:\n"
+                  "%   rebase('base', title='-')\n% end\n<p>{{v}}</p>\n",
+    "rebase_for": "% for x in [v, p]:\n%   if x == p:\n%     rebase('base', title=x)\n"
+                  "%   end\n% end\n<p>{{v}}</p>\n",
 }
 BARE = ("bare", "<main>{{title}}\n{{!base}}</main>")  # no last newline
 BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
 PART = ("part", "<i>{{w}}</i>\n")
 SHARED = {"rebase": BASE, "include": PART, "rebase_values": BASE, "include_dict": PART,
           "include_computed": PART,
-          "include_indented": PART, "rebase_bare": BARE, "rebase_if": BASE}
+          "include_indented": PART, "rebase_bare": BARE, "rebase_if": BASE,
+          "rebase_try": BASE, "rebase_for": BASE}
 TEMPLATE_FOLDERS = {"views": "views", "beside": "", "path": "tpl"}
 
 

@@ -179,6 +179,12 @@ FORMS = [
     *[pytest.param(app(route(body=body, template="rebase_if", value=value)),
                    id=f"rebase-if-{body}-{value}")
       for body in ("template", "view") for value in ("<b>&'\"", None)],
+    # a rebase() in a `try` or a `for` (no Jinja2 form): Bottle's SimpleTemplate renders
+    # the page from the original, a site kept
+    *[pytest.param(app(route(body=body, template=kind, value=value)),
+                   id=f"{kind}-{body}-{value}")
+      for kind in ("rebase_try", "rebase_for") for body in ("template", "view")
+      for value in ("<b>&'\"", None)],
     # a request the view makes over an environ: Flask's Request read as Werkzeug reads
     # it, Bottle's own class kept where read by Bottle's names (pysadm, rosshm)
     *[pytest.param(app(route(body="made_request", variant=variant)), id=f"made-{variant}")
