@@ -258,13 +258,16 @@ def test_a_header_the_view_set_before_it_failed_is_explained_on_flasks_error_pag
     assert "header Cache-Control" in verdict(a, own_page)[2]
 
 
-def test_a_status_rule_explains_a_page_one_side_answered_with_that_status():
+def test_a_status_rule_explains_a_page_the_first_app_answered_with_that_status():
     rule = Ignore("D-undefined", status="500")
     failed = Response("500 Internal Server Error", HTML, b"<h1>Error: 500</h1>", "/")
     page = Response("200 OK", HTML, b"<p>list</p>", "/")
     assert compare(failed, page, ignore=[rule]).verdict == "explained"
     assert compare(failed, page, ignore=[rule]).explained == ["D-undefined"]
     assert compare(failed, page).verdict == "different"
+    # the second app's 500 where the first served the page: a page lost, never declared
+    assert compare(page, failed, ignore=[rule]).verdict == "different"
+    assert compare(page, failed, ignore=[rule]).explained == []
     other = Response("404 Not Found", HTML, b"<p>gone</p>", "/")
     assert compare(other, page, ignore=[rule]).verdict == "different"  # another status
     assert compare(page, page, ignore=[rule]).verdict == "identical"
