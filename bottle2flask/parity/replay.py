@@ -329,11 +329,12 @@ class Run:
         if not own:
             return response
         headers = response.headers
-        place = response.header("Location")
-        if place and local_path(place, "/") in self.aliases[side].values():
-            back = dict((theirs, mine) for mine, theirs in own)[local_path(place, "/")]
-            headers = [(k, v.replace(local_path(place, "/") or "", back)
-                        if k.lower() == "location" else v) for k, v in headers]
+        location = response.header("Location")
+        place = local_path(location, "/") if location else None
+        back = {theirs: mine for mine, theirs in own}
+        if place in back:
+            headers = [(k, v.replace(place, back[place]) if k.lower() == "location" else v)
+                       for k, v in headers]
         body = response.body
         if response.mimetype.startswith("text/") or "json" in response.mimetype:
             for mine, theirs in own:
