@@ -477,6 +477,21 @@ def bottle_view(result, name, *defaults, **kwargs):
     return render_template(name, **values)
 
 
+# -- P029: a response object a view returns, sent as Bottle sent it ------------------------
+def bottle_body(made):
+    """What Bottle sent for a response object (not an HTTPResponse) a view returns: its
+    body, iterated as any iterable (its status, headers and cookies were never the
+    answer's: Bottle's dispatcher applies only an HTTPResponse's). Leading empty parts
+    are skipped; text and bytes are joined; anything else was Bottle's 500."""
+    parts = iter(made)
+    first = next((part for part in parts if part), None)
+    if first is None:
+        return ""
+    if not isinstance(first, str | bytes):
+        raise TypeError(f"Unsupported response type: {type(first)}")
+    return first[0:0].join([first, *parts])
+
+
 # -- P006: Jinja set up as the converted templates expect --------------------------------
 _NONE_TEXT: list[str] = []  # what SimpleTemplate prints for None, found once
 
