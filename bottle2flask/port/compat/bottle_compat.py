@@ -487,9 +487,11 @@ def bottle_body(made):
     first = next((part for part in parts if part), None)
     if first is None:
         return ""
-    if not isinstance(first, str | bytes):
-        raise TypeError(f"Unsupported response type: {type(first)}")
-    return first[0:0].join([first, *parts])
+    if isinstance(first, str):
+        return "".join([first, *parts])
+    if isinstance(first, bytes):
+        return b"".join([first, *parts])
+    raise TypeError(f"Unsupported response type: {type(first)}")
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------
