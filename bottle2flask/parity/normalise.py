@@ -492,6 +492,10 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
         elif name in jar_a and name in jar_b and with_path(jar_a[name], a.path) \
                 == with_path(jar_b[name], a.path):
             explain("cookie-default-path")
+        elif (werkzeug_side == "b" and name not in jar_a) \
+                or (werkzeug_side == "a" and name not in jar_b):
+            # a cookie the view set before it failed, as a header (Set-Cookie) above
+            explain("error-page-keeps-view-headers")
         else:
             result.differences.append(Difference(f"cookie {name}", jar_a.get(name),
                                                  jar_b.get(name)))
