@@ -420,8 +420,12 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
     """Fill result with the differences the normalised reading finds, and the names of
     the intended ones."""
     explain = result.explained.append
-    for rule in ignore:  # a page one side answered with this status: nothing else counts
-        if rule.status and rule.status in (str(a.code), str(b.code)) \
+    # a page the first app (the original) answered with this status: nothing else of it
+    # counts. Only the first's: a declared 500 of Bottle's (a template's NameError, a
+    # handler that takes no parameter) never excuses a 500 of the port's where Bottle
+    # served the page, on whatever path the rule is written for
+    for rule in ignore:
+        if rule.status and rule.status == str(a.code) \
                 and (a.code != b.code or a.body != b.body):
             explain(rule.name)
             return
@@ -488,6 +492,10 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
         elif name in jar_a and name in jar_b and with_path(jar_a[name], a.path) \
                 == with_path(jar_b[name], a.path):
             explain("cookie-default-path")
+        elif (werkzeug_side == "b" and name not in jar_a) \
+                or (werkzeug_side == "a" and name not in jar_b):
+            # a cookie the view set before it failed, as a header (Set-Cookie) above
+            explain("error-page-keeps-view-headers")
         else:
             result.differences.append(Difference(f"cookie {name}", jar_a.get(name),
                                                  jar_b.get(name)))

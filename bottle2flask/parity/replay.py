@@ -11,7 +11,7 @@ import tempfile
 import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import eq
 from urllib.parse import unquote_to_bytes, urlencode
 
@@ -19,7 +19,7 @@ from werkzeug.exceptions import InternalServerError
 from werkzeug.test import Client
 
 from ..proof.answers import answer, as_sent, same_body
-from .noise import exact_but_varying, without_noise
+from .noise import exact_but_varying, same_form, without_noise
 from .normalise import Comparison, Response, compare, cookies
 from .scenario import Call, Form, destructive, fill, forms, links, local_path, modes
 
@@ -208,6 +208,9 @@ class Step:
     # where two runs of the first app answered differently too, and the other app did
     # not keep what both kept ("status", "header X", "cookie x", "body"): not compared
     noise: tuple[str, ...] = ()
+    # where the other sides were each sent a path of their own (an id each made, as
+    # Run.own() follows it): each side's path, the first's first; else ()
+    paths: tuple[str, ...] = ()
 
     @property
     def verdict(self) -> str:
@@ -228,6 +231,7 @@ class Step:
                 "differences": [d.as_dict() for d in self.comparison.differences],
                 **({"answers": list(self.answers)} if self.answers else {}),
                 **({"body": self.body} if self.body is not None else {}),
+                **({"paths": list(self.paths)} if self.paths else {}),
                 **({"raised": list(self.raised)} if any(self.raised) else {})}
 
 
@@ -245,11 +249,49 @@ class Run:
         self.clock = clock  # a time_machine traveller: one second per step
         self.progress = progress
         self.steps: list[Step] = []
+        # for each side, the path it was given for a path of the first app's own (a page
+        # made under a fresh id: /games/<uuid4>), as a browser follows each app's own link
+        self.aliases: list[dict[str, str]] = [{} for _ in sides]
+
+    def pair(self, found: Sequence[Sequence[str]]) -> None:
+        """Learn each side's own path for the first app's, from the paths each side's
+        answer gave in the same places (its links, its forms' actions, its Location):
+        only where the first app's two runs gave different paths there (an id each run
+        made), and the other side's has the form both runs' had (an id of the same kind,
+        same_form). A path the other side spells otherwise, or one both runs of the first
+        gave alike, is sent to it as it is: a page the port lost stays lost."""
+        if not self.noise or len(found) != len(self.sides) \
+                or len({len(paths) for paths in found}) != 1:
+            return
+        for mine, *others in zip(*found, strict=True):
+            twin = others[-1]
+            if mine == twin:
+                continue
+            for side, theirs in enumerate(others, 1):
+                if theirs != mine and same_form(mine, twin, theirs):
+                    self.aliases[side].setdefault(mine, theirs)
+
+    def own(self, call: Call, side: int) -> Call:
+        """The call as side `side` is sent it: its own path for one the first app made."""
+        path = self.aliases[side].get(call.path)
+        return call if path is None else replace(call, path=path)
+
+    def mine(self, path: str, side: int) -> bool:
+        """Whether the path is one side `side` was given for another of the first app's
+        (its own id): a link of its own to that page, not one more page to visit."""
+        return side > 0 and path in self.aliases[side].values()
 
     def exchange(self, calls: list[Call], kind: str, label: str = "") -> list[Response]:
         if self.clock is not None:
             self.clock.shift(1)
-        responses = [side.send(call) for side, call in zip(self.sides, calls, strict=True)]
+        sent_back = [side.send(call) for side, call in zip(self.sides, calls, strict=True)]
+        places = [r.header("Location") for r in sent_back]
+        if all(places):  # a redirect to a page each made: its Location is its own
+            self.pair([[local_path(str(place), side.sent) or str(place)]
+                       for place, side in zip(places, self.sides, strict=True)])
+        # compared as read with the first app's paths for each side's own (its ids);
+        # the answers as sent are followed, crawled and recorded
+        responses = [self.read(r, side) for side, r in enumerate(sent_back)]
         names = (self.sides[0].label, self.sides[1].label)
         rules = [rule for rule in self.ignore if rule.applies(self.sides[0].sent)]
         result = compare(*responses[:2], secret=self.secret, names=names, ignore=rules)
@@ -269,14 +311,35 @@ class Run:
         bodies = {side.body for side in self.sides}
         body = (next(iter(bodies)) if len(bodies) == 1 else "differs") if self.record \
             else None
+        sent = tuple(side.sent for side in self.sides)
         step = Step(len(self.steps) + 1, kind, label or calls[0].name, calls[0].method,
                     self.sides[0].sent, tuple(r.status for r in responses[:2]), result,
-                    self.answers(responses) if self.record else (), body,
-                    tuple(side.served.frames for side in self.sides[:2]), tuple(noise))
+                    self.answers(sent_back) if self.record else (), body,
+                    tuple(side.served.frames for side in self.sides[:2]), tuple(noise),
+                    sent if len(set(sent)) > 1 else ())
         self.steps.append(step)
         if self.progress:
             self.progress(step)
-        return self.follow(calls[0], responses) if calls[0].follow else responses
+        return self.follow(calls[0], sent_back) if calls[0].follow else sent_back
+
+    def read(self, response: Response, side: int) -> Response:
+        """A side's answer with each of its own paths (pair()) written as the first app's,
+        in a text body and a Location: a link to its own page is the same link."""
+        own = sorted(self.aliases[side].items(), key=lambda pair: -len(pair[1]))
+        if not own:
+            return response
+        headers = response.headers
+        location = response.header("Location")
+        place = local_path(location, "/") if location else None
+        back = {theirs: mine for mine, theirs in own}
+        if place in back:
+            headers = [(k, v.replace(place, back[place]) if k.lower() == "location" else v)
+                       for k, v in headers]
+        body = response.body
+        if response.mimetype.startswith("text/") or "json" in response.mimetype:
+            for mine, theirs in own:
+                body = body.replace(theirs.encode("utf-8"), mine.encode("utf-8"))
+        return replace(response, headers=headers, body=body)
 
     def answers(self, responses: list[Response]) -> tuple[dict, ...]:
         """Each app's answer as a recorded test keeps it; where two instances of the
@@ -302,7 +365,8 @@ class Run:
         return tuple(kept[:2])
 
     def send(self, call: Call, kind: str, label: str = "") -> list[Response]:
-        return self.exchange([call] * len(self.sides), kind, label)
+        return self.exchange([self.own(call, side) for side in range(len(self.sides))],
+                             kind, label)
 
     def follow(self, call: Call, responses: list[Response]) -> list[Response]:
         """Follow redirects on each side, each to its own Location, as steps of their own."""
@@ -345,14 +409,26 @@ class Explorer:
         self.shapes: Counter = Counter()  # (form shape, kind of visitor) -> forms sent
 
     def learn(self, path: str, responses: list[Response]) -> None:
-        for response in responses[:2]:  # (a twin's links are the first app's)
+        # a form's page is where each side was last sent (a redirect's target), as a
+        # browser holds it: submitted again from there
+        here = [side.sent or path for side in self.run.sides]
+        if all(r.mimetype == "text/html" for r in responses):
+            # each side's links and forms in the same places: where ids each made differ
+            bases = [self.run.own(Call(path), side).path for side in range(len(responses))]
+            self.run.pair([links(r.soup, base) for r, base in zip(responses, bases,
+                                                                  strict=True)])
+            self.run.pair([[f.action for f in forms(r.soup, base)]
+                           for r, base in zip(responses, here, strict=True)])
+        for side, response in enumerate(responses[:2]):  # (a twin's are the first app's)
             if response.mimetype != "text/html":
                 continue
             for link in links(response.soup, path):
-                if link not in self.visited and link not in self.pending:
+                if link not in self.visited and link not in self.pending \
+                        and not self.run.mine(link, side):
                     self.pending.append(link)
-            for form in forms(response.soup, path):
-                self.forms.setdefault(form.key, (path, form))
+            for form in forms(response.soup, here[0]):
+                if not self.run.mine(form.action, side):
+                    self.forms.setdefault(form.key, (here[0], form))
 
     def crawl(self, start: str) -> None:
         self.visited.clear()
@@ -384,7 +460,12 @@ class Explorer:
         # Fetch the page again: each side fills its own form, with its own CSRF token.
         # Invalid submissions come first and change nothing, so one fetch serves all.
         pages = self.run.send(Call(page), "form page", f"before {key[0]} {key[1]}")
-        mine = [[f for f in forms(response.soup, page) if f.key == key] for response in pages]
+        # each side's own form: its action the side's own path where the ids differ
+        keys = [(key[0], self.run.own(Call(key[1]), side).path, key[2])
+                for side in range(len(pages))]
+        mine = [[f for f in forms(response.soup, self.run.own(Call(page), side).path)
+                 if f.key == own] for side, (response, own) in enumerate(zip(pages, keys,
+                                                                              strict=True))]
         if not all(mine[:2]):
             return  # the page itself already shows the difference
         mine[2:] = [found or mine[0] for found in mine[2:]]  # a twin's page may vary

@@ -56,7 +56,7 @@ class Call:
 @dataclass
 class Ignore:
     """An intended difference of the user's: a header, a cookie (by name), a JSON path, a
-    CSS selector, a status (one side answered it, "500": the whole answer differs), a
+    CSS selector, a status (the first app answered it, "500": the whole answer differs), a
     text printed where the other side printed nothing ("None": Jinja2 prints None), or
     "html" escaped by the second app where the first printed it raw (Flask autoescapes), or
     "routing": each framework's own words for a 404 or 405 of its router, shown by a page,

@@ -8,8 +8,11 @@ port's declared changes, then the writes no page made) and reads both routers, s
 route of the original gets a verdict: same, declared change, different, not reached (with
 why), or varies between runs of the original: each request goes to a second instance of
 the original too, and where the two answer differently only what both kept is compared
-(parity/noise.py), so the app's own randomness is never the port's difference. The
-answers are recorded as the suite the port leaves in OUT/tests/.
+(parity/noise.py), so the app's own randomness is never the port's difference. A page
+made under an id each run draws (a uuid4 in its path) is asked of each app at its own
+path, as a browser follows each one's own link, form and Location (replay.Run.pair):
+only where the two runs of the original drew different ids there, and the port's has
+their form. The answers are recorded as the suite the port leaves in OUT/tests/.
 """
 
 from __future__ import annotations

@@ -258,13 +258,59 @@ def test_a_header_the_view_set_before_it_failed_is_explained_on_flasks_error_pag
     assert "header Cache-Control" in verdict(a, own_page)[2]
 
 
-def test_a_status_rule_explains_a_page_one_side_answered_with_that_status():
+def test_a_cookie_the_view_set_before_it_failed_is_explained_on_flasks_error_page():
+    """RULE-s47's class D: a view sets the visitor's cookie, then fails (a KeyError on an
+    id the run never made). Bottle's error page drops the cookie; the port's
+    after_this_request sets it on Flask's error page (PORTING 22), as a header above."""
+    import bottle
+    import flask
+    import webtest
+
+    old = bottle.Bottle()
+
+    @old.get("/x")
+    def bottle_view():
+        bottle.response.set_cookie("SESSION", "a1")
+        return {}["missing"]
+
+    new = flask.Flask(__name__)
+
+    @new.get("/x")
+    def flask_view():
+        @flask.after_this_request
+        def cookie(response):
+            response.set_cookie("SESSION", "a1")
+            return response
+        return {}["missing"]
+
+    answers = []
+    for app in (old, new):
+        r = webtest.TestApp(app).get("/x", expect_errors=True)
+        answers.append(Response(r.status, list(r.headerlist), r.body, "/x"))
+    a, b = answers
+    assert a.code == b.code == 500 and a.header("set-cookie") is None
+    assert verdict(a, b)[0] == "explained"
+    assert "error-page-keeps-view-headers" in verdict(a, b)[1]
+    # only the Werkzeug side's, and only on both frameworks' default pages
+    kept = Response(a.status, [*a.headers, ("Set-Cookie", "SESSION=a1")], a.body, "/x")
+    assert verdict(kept, new_page := Response(b.status, [
+        h for h in b.headers if h[0].lower() != "set-cookie"], b.body, "/x"))[2] \
+        == ["cookie SESSION"]
+    own_page = Response(b.status, b.headers, b"<h1>Sorry</h1>", "/x")
+    assert "cookie SESSION" in verdict(a, own_page)[2]
+    assert verdict(a, new_page)[0] == "explained"
+
+
+def test_a_status_rule_explains_a_page_the_first_app_answered_with_that_status():
     rule = Ignore("D-undefined", status="500")
     failed = Response("500 Internal Server Error", HTML, b"<h1>Error: 500</h1>", "/")
     page = Response("200 OK", HTML, b"<p>list</p>", "/")
     assert compare(failed, page, ignore=[rule]).verdict == "explained"
     assert compare(failed, page, ignore=[rule]).explained == ["D-undefined"]
     assert compare(failed, page).verdict == "different"
+    # the second app's 500 where the first served the page: a page lost, never declared
+    assert compare(page, failed, ignore=[rule]).verdict == "different"
+    assert compare(page, failed, ignore=[rule]).explained == []
     other = Response("404 Not Found", HTML, b"<p>gone</p>", "/")
     assert compare(other, page, ignore=[rule]).verdict == "different"  # another status
     assert compare(page, page, ignore=[rule]).verdict == "identical"

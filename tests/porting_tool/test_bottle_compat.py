@@ -286,3 +286,22 @@ def test_bottle_template_finds_a_template_where_bottles_default_path_did(tmp_pat
         assert bottle_compat.bottle_template("page", who="Ada") == "<b>Ada /here</b>"
         with pytest.raises(TemplateNotFound, match="other.html"):
             bottle_compat.bottle_template("other")
+
+
+@pytest.mark.parametrize(("body", "sent"), [
+    ("made", "made"), (["", "a", "b"], "ab"), ([b"", b"x", b"y"], b"xy"), ("", "")])
+def test_a_response_object_a_view_returns_sends_its_body_as_bottle_did(body, sent):
+    """Bottle iterates a response object that is no HTTPResponse: its body, never its
+    status or headers; the same answer from Bottle's own app."""
+    made = bottle.BaseResponse(body, 201, {"X-Made": "yes"})
+    assert bottle_compat.bottle_body(made) == sent
+    app = bottle.Bottle()
+    app.route("/")(lambda: bottle.BaseResponse(body, 201, {"X-Made": "yes"}))
+    answer = webtest.TestApp(app).get("/")
+    assert (answer.status_int, answer.body, answer.headers.get("X-Made")) \
+        == (200, sent.encode() if isinstance(sent, str) else sent, None)
+
+
+def test_a_response_object_of_other_parts_is_bottles_500():
+    with pytest.raises(TypeError, match="Unsupported response type"):
+        bottle_compat.bottle_body(bottle.BaseResponse([1, 2]))

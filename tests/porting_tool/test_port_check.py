@@ -122,6 +122,28 @@ def test_a_port_whose_pages_differ_is_exit_1_with_the_first_difference(tmp_path,
     assert differing[0]["answers"]["flask"] == differing[0]["answers"]["bottle"]
 
 
+def test_a_declared_500_on_every_path_never_excuses_a_page_the_port_loses(tmp_path,
+                                                                          capsys):
+    """An error handler without a parameter fails in both frameworks: its 500 pages are
+    declared (D-error-no-parameter) on every path. That excuses the original's 500s, not
+    the port's 500 where Bottle served the page (/search, Flask's request has no query
+    without P004)."""
+    src = app_folder(tmp_path, SEARCH + dedent('''
+
+        @app.error(404)
+        def missing():
+            return "gone"
+        '''))
+    assert port(src, "-o", tmp_path / "out", "--disable", "P004") == 1
+    out, _ = capsys.readouterr()
+    assert 'name = "D-error-no-parameter"\nstatus = "500"\npath = "*"' in (
+        tmp_path / "out" / "parity.toml").read_text()
+    assert "different: GET /search?q=bottle: status: '200 OK' != '500 INTERNAL SERVER ERROR'" \
+        in out
+    # the 404 page it declared: a 500 in both, each framework's own
+    assert re.search(r"GET \(paths no route takes\) +yes +\d+ +declared change", out)
+
+
 def test_a_port_that_does_not_start_is_exit_3_and_names_the_line(tmp_path, capsys):
     src = app_folder(tmp_path, SEARCH.replace('@app.route("/about")',
                                               '@app.route("/about/<no:int>")'))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from bottle2flask.parity.kept import Gap, fits, same_text, shape, tokens, value_
 from bottle2flask.parity.noise import exact_but_varying, same_form
 from bottle2flask.parity.noise import without_noise as sorted_out
 from bottle2flask.parity.normalise import Response, compare
+from bottle2flask.parity.replay import Run
 from bottle2flask.parity.scenario import Call
 from bottle2flask.parity.twin import Twins, other_seed
 from bottle2flask.proof.check import VARIES
@@ -151,6 +153,104 @@ def test_a_real_difference_beside_the_noise_is_still_caught(tmp_path, capsys):
                      for rule in ("/draw", "/session"))
     assert draw["first_difference"].startswith("GET /draw: body")
     assert "cookie bottle_session" in session["first_difference"]
+
+
+# A page made under an id each run draws (uuid4): made by a form, reached by its redirect,
+# listed with a link, changed by a form of its own (RULE-s47's class D, UrosKosmac123/Sudoku)
+GAMES = '''
+import uuid
+
+from bottle import Bottle, abort, redirect, request
+
+app = Bottle()
+GAMES = {}
+
+
+@app.get("/")
+def index():
+    return ('<form method="post" action="/games"><input name="title" value="mine">'
+            '<button>new game</button></form><a href="/games">games</a>')
+
+
+@app.post("/games")
+def new_game():
+    gid = uuid.uuid4().hex
+    GAMES[gid] = {"title": request.forms.get("title") or "untitled", "moves": 0}
+    redirect("/games/" + gid)
+
+
+@app.get("/games")
+def games():
+    return "<ul>" + "".join(f'<li><a href="/games/{gid}">{game["title"]}</a></li>'
+                            for gid, game in GAMES.items()) + "</ul>"
+
+
+@app.get("/games/<gid>")
+def game(gid):
+    game = GAMES[gid]
+    LOST
+    return (f'<h1>{game["title"]}</h1><p>{game["moves"]} moves</p>'
+            f'<form method="post" action="/games/{gid}"><input name="move" value="1">'
+            '<button>move</button></form>')
+
+
+@app.post("/games/<gid>")
+def move(gid):
+    GAMES[gid]["moves"] += 1
+    redirect("/games/" + gid)
+'''
+
+
+def test_a_page_under_an_id_each_app_made_is_compared_at_each_ones_own_path(tmp_path):
+    """Each app (and the original's twin) is sent its own id where the first's runs made
+    different ones, as a browser follows each app's own link, form and Location: the
+    page compares alike, and the suite left keeps no path a fresh run cannot reach."""
+    status, check, _ = ported(tmp_path, GAMES.replace("LOST", "pass"))
+    assert status == ExitStatus.DONE, check["reason"]
+    found = {f"{','.join(r['methods'])} {r['rule']}": r for r in check["routes"]}
+    assert check["counts"]["different"] == 0 and check["counts"][VARIES] == 0
+    assert found["GET /games/<gid>"]["requests"] > 2  # its redirect, its links, its form
+    assert found["POST /games/<gid>"]["requests"] >= 2  # the form each page holds
+    assert not found["POST /games/<gid>"]["note"]  # (not only the made path's 500)
+    recorded = json.loads((tmp_path / "out" / "tests" / "bottle2flask_parity.json")
+                          .read_text())
+    assert not [r for r in recorded["requests"] if len(r["path"]) > 30]
+    suite = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                            str(tmp_path / "out" / "tests")], capture_output=True, text=True,
+                           cwd=tmp_path)
+    assert suite.returncode == 0, suite.stdout[-2000:]
+
+
+def test_a_page_the_port_loses_under_its_own_id_is_still_caught(tmp_path):
+    """Following each app's own id never hides a lost page: the port answers its own
+    game's page 404 once a move is made (`type(app)` is Flask there)."""
+    status, check, _ = ported(tmp_path, GAMES.replace(
+        "LOST", 'if type(app).__name__ != "Bottle" and game["moves"]:\n        abort(404)'))
+    assert status == ExitStatus.DIFFERS
+    lost = next(r for r in check["routes"] if r["rule"] == "/games/<gid>"
+                and r["methods"] == ["GET"])
+    assert lost["result"] == "different"
+    assert re.search(r"^GET /games/[0-9a-f]{32}: status: '200 OK' != '404 (Not Found|NOT FOUND)'",
+                     lost["first_difference"])
+    assert lost["breaks"]
+
+
+def test_only_an_id_both_runs_of_the_original_drew_differently_is_followed():
+    """A path the port spells otherwise, or one both runs gave alike, is sent as it is."""
+    run = Run([object(), object(), object()], noise=True)
+    run.pair([["/games/a1b2", "/about", "/games/c3d4"],
+              ["/games/e5f6", "/about-us", "/game/f7a8"],
+              ["/games/b9c0", "/about", "/games/d1e2"]])
+    assert run.aliases[1] == {"/games/a1b2": "/games/e5f6"}
+    assert run.aliases[2] == {"/games/a1b2": "/games/b9c0", "/games/c3d4": "/games/d1e2"}
+    assert run.own(Call("/games/c3d4"), 1).path == "/games/c3d4"  # the port's own fault
+    assert run.own(Call("/games/a1b2", method="POST"), 1) == Call("/games/e5f6", "POST")
+    assert run.mine("/games/e5f6", 1) and not run.mine("/games/e5f6", 0)
+    run.pair([["/x/1"], ["/x/2"]])  # no twin's answer: nothing is known to vary
+    assert "/x/1" not in run.aliases[1]
+    alone = Run([object(), object()])  # no twin at all
+    alone.pair([["/games/a1b2"], ["/games/e5f6"]])
+    assert alone.aliases == [{}, {}]
 
 
 def page(body: str, *headers: tuple[str, str], status: str = "200 OK",
@@ -482,8 +582,10 @@ def test_the_suite_asserts_only_what_two_runs_of_the_original_kept(tmp_path):
     assert all(place.startswith("/item/") for place in go["location"])
     # what varied is kept for the test; a body, never (two runs of a page do not say
     # what every run of it keeps); a Location naming the check's temporary folder
-    # (both runs' copies are in it), neither: the suite's copies are elsewhere
-    assert varied == {"/": None, "/item/": {"body": [None, None]},
+    # (both runs' copies are in it), neither: the suite's copies are elsewhere. The item
+    # each run's /go redirected to is no test: each app was sent its own key there,
+    # and a run of the suite draws others
+    assert varied == {"/": None,
                       "/coin": {"status": [200, 404], "body": [None, None]},
                       "/tags": {"body": [None, None]}, "/scores": {"body": [None, None]},
                       "/api/scores": {"body": [None, None]},

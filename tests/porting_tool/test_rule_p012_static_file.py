@@ -87,6 +87,65 @@ def test_a_static_view_the_app_calls_elsewhere_is_kept():
 
 
 
+def test_a_view_called_static_elsewhere_takes_the_modules_endpoint():
+    """Flask names its own static route `static`: a view of that name it keeps, not
+    under /static/, would make Flask refuse it at import wherever a folder is served."""
+    idiom('''
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+
+
+        @app.route("/assets/<f:path>")
+        def static(f):
+            print("asset", f)
+            return static_file(f, root="assets")
+    ''', '''
+        from flask import Flask, send_from_directory
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/assets/<path:f>", endpoint="app.static")
+        def static(f):
+            print("asset", f)
+            return send_from_directory("assets", f)
+    ''', declared=("D-path",))
+
+
+def test_a_view_called_static_and_flasks_static_route_both_serve(tmp_path):
+    """RULE-s47's form: `def static(f)` at /assets beside a view Flask's static route
+    takes over at /static: the port starts, and serves both as Bottle did."""
+    from .helpers import answers, both_folders
+
+    bottle, flask = both_folders(tmp_path, {"web.py": '''
+        import os
+
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+        HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+        @app.route("/assets/<f:path>")
+        def static(f):
+            print("asset", f)
+            return static_file(f, root=os.path.join(HERE, "assets"))
+
+
+        @app.route("/static/<f:path>")
+        def files(f):
+            return static_file(f, root="static")
+    ''', "assets/site.css": "body {}\n", "static/logo.txt": "logo\n"}, "p012_static")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert '@app.route("/assets/<path:f>", endpoint="web.static")' in code
+    assert "def files" not in code  # Flask's own static route serves static/
+    for client in (bottle, flask):
+        assert answers(client, "/assets/site.css") == (200, "body {}\n")
+        assert answers(client, "/static/logo.txt") == (200, "logo\n")
+        assert answers(client, "/assets/none.css")[0] == 404
+
+
 def test_a_view_that_serves_static_at_static_is_flasks_own_static_route():
     result = idiom('''
         import os

@@ -493,6 +493,23 @@ def bottle_view(result, name, *defaults, **kwargs):
     return render_template(name, **values)
 
 
+# -- P029: a response object a view returns, sent as Bottle sent it ------------------------
+def bottle_body(made):
+    """What Bottle sent for a response object (not an HTTPResponse) a view returns: its
+    body, iterated as any iterable (its status, headers and cookies were never the
+    answer's: Bottle's dispatcher applies only an HTTPResponse's). Leading empty parts
+    are skipped; text and bytes are joined; anything else was Bottle's 500."""
+    parts = iter(made)
+    first = next((part for part in parts if part), None)
+    if first is None:
+        return ""
+    if isinstance(first, str):
+        return "".join([first, *parts])
+    if isinstance(first, bytes):
+        return b"".join([first, *parts])
+    raise TypeError(f"Unsupported response type: {type(first)}")
+
+
 # -- P006: Jinja set up as the converted templates expect --------------------------------
 _NONE_TEXT: list[str] = []  # what SimpleTemplate prints for None, found once
 

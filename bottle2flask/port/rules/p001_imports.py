@@ -63,6 +63,9 @@ UNSERVABLE = {"HTTPResponse", "HTTPError", "BaseResponse", "LocalResponse", "Res
               "BaseRequest", "LocalRequest", "Request", "Route", "apps", "AppStack"}
 # Bottle's request classes, which read the WSGI environ a call gives them (no app needed)
 MADE_OVER_ENVIRON = {"BaseRequest", "LocalRequest", "Request"}
+# Bottle's response classes, made by hand (no app needed): P029 keeps them where a
+# response object is read, and sends what Bottle sent where a view returns one
+MADE_BY_HAND = {"BaseResponse", "LocalResponse"}
 
 
 class Imports(Rule):
@@ -99,7 +102,8 @@ class Imports(Rule):
         # `BaseRequest(environ)`) leave a use inert: a module that spells neither is not
         # walked for them
         if unservable and ("MEMFILE_MAX" in self.facts.words or any(
-                self.facts.bottle[name] in MADE_OVER_ENVIRON for name in unservable)):
+                self.facts.bottle[name] in MADE_OVER_ENVIRON | MADE_BY_HAND
+                for name in unservable)):
             prune.inert = {self.facts.bottle[name]
                            for name in _inert(updated, unservable, self.facts.bottle)}
         return drop_unused(transform(updated, prune),
@@ -246,8 +250,9 @@ def _inert(module: cst.Module, names: set[str], bottle: dict[str, str]) -> set[s
 
     class Uses(cst.CSTVisitor):
         def visit_Call(self, node: cst.Call) -> None:
-            if isinstance(node.func, cst.Name) and node.args \
-                    and bottle.get(node.func.value) in MADE_OVER_ENVIRON:
+            if isinstance(node.func, cst.Name) and (
+                    node.args and bottle.get(node.func.value) in MADE_OVER_ENVIRON
+                    or bottle.get(node.func.value) in MADE_BY_HAND):
                 harmless.add(id(node.func))
 
         def visit_Import(self, node) -> bool:

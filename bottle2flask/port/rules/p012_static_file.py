@@ -16,7 +16,9 @@ never has one, any other name gets `.strip("/\\")`. By default, a
 view whose only job is `return static_file(name, root=X)` under `/PREFIX/<name:path>`
 is removed and Flask serves the folder: nothing to write for `static/` at `/static`,
 else `Flask(..., static_folder=X, static_url_path="/PREFIX")`; Flask's headers and
-404 text are declared (D-static). A view the app calls elsewhere is kept.
+404 text are declared (D-static). A view the app calls elsewhere is kept. A view
+called `static` that stays, not under `/static/`, gets `endpoint="module.static"`:
+Flask names its own static route `static` and refuses a view of that endpoint.
 With `--faithful` (the sites `static-view` and `static-file`) every view is kept and
 its `static_file()` is Bottle's own, made at run time by the Bottle beside the port
 (`from bottle_answers import static_file`; requirements.txt lists bottle): Bottle's
@@ -82,7 +84,7 @@ class StaticFile(Rule):
         self.url_params.pop()
         served = self.served.pop()
         if served is None:
-            return updated
+            return self.own_endpoint(updated)
         prefix, root = served
         self.fired()
         self.scratch(Served).static = True  # one static folder: the first view's
@@ -94,6 +96,34 @@ class StaticFile(Rule):
             self.app_option(FlaskOption.STATIC_URL_PATH, cst.SimpleString(f'"{prefix}"'))
         self.declare_on_app("D-static", [f"{prefix}/*"])
         return cst.RemovalSentinel.REMOVE
+
+    def own_endpoint(self, node: cst.FunctionDef) -> cst.FunctionDef:
+        """A view called `static` that stays a view (the module's only one of that name:
+        P003 names several) and is not routed under /static/ takes the module's
+        endpoint, `web.static`: Flask names its own static files' route `static` as the
+        app is made, wherever the port lets it serve a folder (this rule's removed view,
+        a static/ folder beside), and refuses a view of that endpoint at import."""
+        rules = [string_value(d.decorator.args[0].value) for d in node.decorators
+                 if isinstance(d.decorator, cst.Call) and d.decorator.args
+                 and decorator_method(self, d) in ROUTE_METHODS]
+        if node.name.value != "static" or not rules \
+                or any(rule is not None and rule.startswith("/static/") for rule in rules):
+            return node  # (a route under /static/ keeps Flask's own off: static_folder=None)
+        path = self.context.filename or "module"
+        stem = path.removesuffix(".py").replace("/", ".").replace("\\", ".")
+        endpoint = f'"{stem}.static"'
+        decorators = []
+        for d in node.decorators:
+            call = d.decorator
+            if isinstance(call, cst.Call) and decorator_method(self, d) in ROUTE_METHODS \
+                    and arg(call, None, "endpoint") is None and call.args:
+                args = [*call.args[:-1], call.args[-1].with_changes(
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))]
+                d = d.with_changes(decorator=call.with_changes(
+                    args=[*args, kw("endpoint", cst.SimpleString(endpoint))]))
+                self.fired()
+            decorators.append(d)
+        return node.with_changes(decorators=decorators)
 
     def static_view(self, node: cst.FunctionDef):
         """(prefix, root) for `@app.route("/PREFIX/<path:name>") def f(name): return
