@@ -437,3 +437,66 @@ def test_subclasses_made_with_no_arguments_or_bottles_own_start_as_flask_apps(tm
         in code
     assert "super(Passing, self).__init__(__name__)\n" in code
     assert "passing = Passing()\n" in code and "quiet = Quiet()\n" in code
+
+
+# technical-test-backend (RULE-s47): class-based views registered by a route call in
+# another module, `callback=view().callback`, of a method their base class defines
+CALLBACK_VIEWS = {
+    "views.py": '''
+        from bottle import request
+
+
+        class BaseView:
+            methods = ["GET"]
+
+            def callback(self, *args):
+                if request.query.get("deny"):
+                    return
+                return self.get(*args)
+
+
+        class Hello(BaseView):
+            def get(self):
+                return "hello"
+
+
+        def plain(name):
+            if name == "nobody":
+                return
+            return "plain " + name
+        ''',
+    "routing.py": '''
+        import bottle
+
+
+        def path(url, view):
+            bottle.route(url, method=view.methods + ["OPTIONS"], callback=view().callback)
+        ''',
+    "web.py": '''
+        import bottle
+
+        import views
+        from routing import path
+        from views import plain
+
+        path("/hello", views.Hello)
+        bottle.route("/plain/<name>", callback=plain)
+        app = bottle.default_app()
+        ''',
+}
+
+
+def test_views_registered_by_callback_in_another_module_answer_none_as_bottle(tmp_path):
+    """A def a route call registers (`callback=view().callback`, a method of a class;
+    `callback=plain`, imported) is a view: its bare `return` sends Bottle's empty 200,
+    as P007 makes it (Flask raised on None: a 500)."""
+    bottle, flask = both_folders(tmp_path, CALLBACK_VIEWS, "callback_views")
+    for path, method in (("/hello", "GET"), ("/hello?deny=1", "GET"),
+                         ("/hello?deny=1", "OPTIONS"), ("/plain/ann", "GET"),
+                         ("/plain/nobody", "GET")):
+        assert answers(bottle, path, method) == answers(flask, path, method), (path, method)
+    assert answers(flask, "/hello?deny=1") == (200, "")
+    assert answers(flask, "/plain/nobody") == (200, "")
+    assert answers(flask, "/hello") == (200, "hello")
+    code = (tmp_path / "out" / "views.py").read_text()
+    assert code.count('return ""') == 2  # the two views' bare returns; Hello.get is none

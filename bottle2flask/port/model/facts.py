@@ -32,6 +32,9 @@ class Route:
     line: int  # where, in the module
     by_call: bool = False  # registered by a call, not a decorator on the function
     name: str | None = None  # its name= (what get_url builds from), "" if not a literal
+    # a callback given as an attribute: what it is read from, dotted (`self`, `views`,
+    # `pkg.views`), "?" for anything else (`View().callback`); None for a plain name
+    receiver: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,13 @@ class ModuleFacts:
     read_before: set[str] = field(default_factory=set)  # the names the Bottle code reads
     bound_names: frozenset[str] = frozenset()  # the names some `x = ...` line binds
     view_functions: list[str] = field(default_factory=list)  # under a route decorator
+    # every def, by its name -> its qualified names (`Shop.item`, `make.page`), the
+    # methods (a def in a class's body) apart from the functions
+    methods: dict[str, set[str]] = field(default_factory=dict)
+    functions: dict[str, set[str]] = field(default_factory=dict)
+    # the defs here that a route call registers as views (`callback=`, `route(p)(f)`),
+    # here or in another module, by qualified name (model/app.py: routed_defs)
+    routed: set[str] = field(default_factory=set)
     # every call in the module, in the order the walk meets them (model/handed.py reads
     # them across modules without walking the module again)
     calls: list[cst.Call] = field(default_factory=list)
