@@ -79,6 +79,9 @@ class ModuleFacts:
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"  # the name the Flask app takes here
     app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
+    # of `apps`, the names a `for` loop binds to each app of a tuple or list in turn
+    # (`for app in (apps.auth, apps.notes):`): not one app the module knows, each of them
+    loop_apps: set[str] = field(default_factory=set)
     # a class whose __init__ (or a method it calls) sets `self.X = Bottle()`, or an
     # instance of one made here (`site = Site()`) -> its attributes that hold an app
     holders: dict[str, set[str]] = field(default_factory=dict)

@@ -72,6 +72,23 @@ class Reader(Transformer):
         self.partials: dict[str, tuple[cst.Name, list[cst.Arg]]] = {}
         self.partial_reads: dict[str, int] = {}
         self.partial_calls: dict[str, int] = {}
+        self.app_lists: set[str] = set()  # `subapps = [auth, notes]`: a list of apps
+
+    def apps_of(self, node: cst.BaseExpression) -> bool:
+        """A tuple or list whose every item is an app (`(apps.auth, apps.notes)`), or a
+        name bound to one above."""
+        if isinstance(node, cst.Name):
+            return node.value in self.app_lists
+        return isinstance(node, cst.Tuple | cst.List) and bool(node.elements) and all(
+            isinstance(e, cst.Element) and self.facts.is_app(e.value) for e in node.elements)
+
+    def leave_For(self, original: cst.For, updated: cst.For) -> cst.For:
+        """`for app in (apps.auth, apps.notes): app.install(...)`: the loop's name is each
+        of those apps in turn, an app (model's loop_apps)."""
+        if isinstance(updated.target, cst.Name) and self.apps_of(updated.iter):
+            self.facts.apps.add(updated.target.value)
+            self.facts.loop_apps.add(updated.target.value)
+        return updated
 
     @property
     def names(self) -> set[str]:
@@ -214,6 +231,8 @@ class Reader(Transformer):
             updated = updated.with_changes(value=cst.Call(func=value.func.value))
         call = updated.value
         names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
+        if self.apps_of(call) and not isinstance(call, cst.Name):
+            self.app_lists |= names
         if _instance_made_here(facts, call):
             # `app = Site().bottle`, `app = site.bottle`: the app the instance made here
             # holds is this module's own, as `app = Bottle()` is
