@@ -500,3 +500,80 @@ def test_views_registered_by_callback_in_another_module_answer_none_as_bottle(tm
     assert answers(flask, "/hello") == (200, "hello")
     code = (tmp_path / "out" / "views.py").read_text()
     assert code.count('return ""') == 2  # the two views' bare returns; Hello.get is none
+
+
+# EPF-entrada-saida-onibus (RULE-s47): the app is built only by a method of an object
+# the entry script makes and runs; each controller module makes a sub-app of its own
+BUILT_BY_A_METHOD = {
+    "main.py": '''
+        from app import create_app
+
+        if __name__ == "__main__":
+            app = create_app()
+            app.run()
+        ''',
+    "app.py": '''
+        from bottle import Bottle
+
+
+        class App:
+            def __init__(self):
+                self.bottle = Bottle()
+
+            def setup_routes(self):
+                from controllers import init_controllers
+
+                init_controllers(self.bottle)
+
+            def run(self):
+                self.setup_routes()
+                self.bottle.run(host="localhost", port=8080)
+
+
+        def create_app():
+            return App()
+        ''',
+    "controllers/__init__.py": '''
+        from bottle import Bottle
+
+        from controllers.notes import notes_routes
+        from controllers.tags import tags_routes
+
+
+        def init_controllers(app: Bottle):
+            app.merge(notes_routes)
+            app.merge(tags_routes)
+        ''',
+    "controllers/notes.py": '''
+        from bottle import Bottle
+
+        notes_routes = Bottle()
+
+
+        @notes_routes.get("/notes")
+        def notes():
+            return "notes"
+        ''',
+    "controllers/tags.py": '''
+        from bottle import Bottle
+
+        tags_routes = Bottle()
+        tags_routes.route("/tags", callback=lambda: "tags")
+        ''',
+}
+
+
+def test_the_check_serves_the_app_the_entry_script_runs_not_a_modules_sub_app(tmp_path):
+    """`app = create_app(); app.run()` under main.py's main guard, where App.run() merges
+    the controllers' sub-apps into its Bottle app and runs that: the check picked a
+    controller's sub-app (controllers:tags_routes) and served its routes alone. The
+    entry is now main.py, loaded as a script, and what its run() was handed is served:
+    every merged route, in both apps."""
+    bottle, flask = both_folders(tmp_path, BUILT_BY_A_METHOD, "built_by_method",
+                                 entry="main.py:app")
+    for path in ("/notes", "/tags", "/nope"):
+        assert answers(bottle, path)[0] == answers(flask, path)[0], path
+    assert answers(flask, "/notes") == (200, "notes")
+    assert answers(flask, "/tags") == (200, "tags")
+    result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
+    assert result.entry == ("main", "app")

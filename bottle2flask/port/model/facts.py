@@ -89,6 +89,10 @@ class ModuleFacts:
     # the module-level name a WSGI server is given where it wraps the app (`application =
     # SessionMiddleware(app, opts)`, `app_sess = Session().wrap(app)`): the app as served
     wsgi_entry: str | None = None
+    # a module that makes no app but whose main guard runs one made elsewhere (`app =
+    # create_app()` then `app.run()`, an object whose run() serves an app it builds): the
+    # name it calls run() on; the check serves the app that run() is handed
+    runs: str | None = None
     # parameters that calls in the app's other modules hand Bottle's request (handed.py),
     # and `self.X` where a class handed the request keeps it (`self.request = request`)
     handed_requests: set[str] = field(default_factory=set)

@@ -73,6 +73,16 @@ class Reader(Transformer):
         self.partial_reads: dict[str, int] = {}
         self.partial_calls: dict[str, int] = {}
         self.app_lists: set[str] = set()  # `subapps = [auth, notes]`: a list of apps
+        self.guarded: list[bool] = []  # per top-level `if`: is it the main guard
+        self.guard_runs: list[str] = []  # `x.run()` under it, x a name the module binds
+
+    def visit_If(self, node: cst.If) -> None:
+        test = cst.Module([]).code_for_node(node.test)
+        self.guarded.append(not self.closed and "__name__" in test and "__main__" in test)
+
+    def leave_If(self, original: cst.If, updated: cst.If) -> cst.If:
+        self.guarded.pop()
+        return updated
 
     def apps_of(self, node: cst.BaseExpression) -> bool:
         """A tuple or list whose every item is an app (`(apps.auth, apps.notes)`), or a
@@ -337,6 +347,10 @@ class Reader(Transformer):
         at = self.open_calls.pop()
         if at is not None:
             self.top_calls[at] = updated
+            if any(self.guarded) and isinstance(updated.func, cst.Attribute) \
+                    and updated.func.attr.value == "run" \
+                    and isinstance(updated.func.value, cst.Name):
+                self.guard_runs.append(updated.func.value.value)
         if isinstance(updated.func, cst.Name):
             self.calls_by_name.append(updated)
         facts = self.facts
@@ -413,6 +427,9 @@ class Reader(Transformer):
         facts.apps |= facts.imported_apps
         facts.apps |= self.app_parameters(updated)
         facts.wsgi_entry = self.wsgi_entry()
+        runs = [name for name in self.guard_runs if name in self.bound]
+        if runs and not facts.apps and not facts.default_app:
+            facts.runs = runs[-1]
         if facts.default_aliases and facts.imported_apps and not facts.made:
             # `app = default_app()` beside imported apps: the default app is another app,
             # made here under its own name (an imported app's name would be rebound)
