@@ -577,3 +577,33 @@ def test_the_check_serves_the_app_the_entry_script_runs_not_a_modules_sub_app(tm
     assert answers(flask, "/tags") == (200, "tags")
     result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
     assert result.entry == ("main", "app")
+
+
+def test_merged_sub_apps_in_a_sub_folder_render_views_templates_and_helpers(tmp_path):
+    """EPF again: each controller's sub-app (controllers/, run from the folder ported)
+    renders views/*.tpl, found by Bottle's ./views/ from the working directory, and the
+    served app is the one they are merged into, which renders nothing itself. Flask
+    renders with the app that serves the route: that app had no template folder (a
+    TemplateNotFound 500), the sub-apps one of controllers/, and the template helpers
+    (Python Jinja2 cannot say) were globals of the sub-apps alone (UndefinedError)."""
+    files = dict(BUILT_BY_A_METHOD)
+    files["controllers/notes.py"] = '''
+        from bottle import Bottle, template
+
+        notes_routes = Bottle()
+
+
+        class Note:
+            title = "first"
+
+
+        @notes_routes.get("/notes")
+        def notes():
+            return template("notes", note=Note())
+        '''
+    files["views/notes.tpl"] = '''
+        <p>{{'titled' if getattr(note, 'title', '') == 'first' else 'untitled'}}</p>
+        '''
+    bottle, flask = both_folders(tmp_path, files, "merged_templates", entry="main.py:app")
+    assert answers(flask, "/notes") == answers(bottle, "/notes") == (200, "<p>titled</p>\n")
+    assert 'template_folder="../views"' in (tmp_path / "out/controllers/notes.py").read_text()
