@@ -179,8 +179,10 @@ class Errors(Rule):
             # Bottle took any; the exact form registers the ones Flask can raise
             exact = cst.Call(cst.Name("bottle_error_handler"), [
                 cst.Arg(app, comma=comma), cst.Arg(code, comma=comma), cst.Arg(func)])
-            call = self.site("error-code", Candidate(call), Candidate(
+            chosen = self.site("error-code", Candidate(call), Candidate(
                 exact, imports=(Import("bottle_compat", "bottle_error_handler"),))).form
+            assert isinstance(chosen, cst.Call)
+            call = chosen
         return updated.with_changes(body=[cst.Expr(call)])
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
