@@ -509,7 +509,8 @@ KEYWORDS = {"response": True, "location": True, "route_errors": True, "float_pat
 def test_every_piece_used_is_the_whole_module():
     assert used(set(KEYWORDS), {"response", "path_shift", "bottle_json", "auth_basic",
                                 "save_upload", "bottle_template", "bottle_uncompiled",
-                                "bottle_undefined", "BottleHTTPResponse", "bottle_view"}) \
+                                "bottle_undefined", "BottleHTTPResponse", "bottle_view",
+                                "bottle_error_handler"}) \
         == SOURCE.read_text()
 
 
