@@ -63,6 +63,9 @@ class Imported:
     own_modules: dict[str, ModuleType]  # the modules it imported from its folder
     template_path: list | None  # Bottle's TEMPLATE_PATH as it left it (None: no Bottle)
     bottle_default: bottle.Bottle | None  # the Bottle default app its @route calls filled
+    # the apps its run() calls were handed, in order (`bottle.run(app=x)`, `app.run()`):
+    # what its server would have served
+    served: list = field(default_factory=list)
 
 
 def is_url(spec: str) -> bool:
@@ -130,7 +133,7 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 # the app is made only when the file runs as a script: run it so, its
                 # server not started (no_servers)
                 imported = import_file(spec, Path(target), as_main=True)
-                picked = pick(spec, imported.module, attr, imported.bottle_default)
+                picked = served_app(spec, imported, attr)
                 script = True
             app = in_folder(instantiate(spec, picked, settings, bare=bare), imported.folder,
                             imported.own_modules, imported.template_path)
@@ -246,7 +249,7 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
         argv, sys.argv = sys.argv, [str(path)]
         try:
             os.chdir(folder)
-            with no_servers(spec):
+            with no_servers(spec) as served:
                 if dotted and not as_main:  # its packages first, as Python imports them
                     if unnamed:
                         _import_package(unnamed, path.parent)
@@ -279,7 +282,7 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
             sys.modules.update(shadowed)
     if bottle_default is None or not bottle_default.routes:
         bottle_default = _shipped_default(own) or bottle_default
-    return Imported(module, folder, own, left_path, bottle_default)
+    return Imported(module, folder, own, left_path, bottle_default, served)
 
 
 @contextlib.contextmanager
@@ -288,18 +291,29 @@ def no_servers(spec: str):
     serve forever, and the comparison serves the app itself. Said on stderr."""
     import flask
 
+    served: list = []
+
     def skip(*args, **kwargs) -> None:
         print(f"note: {spec} starts a server when imported (run()); not started here",
               file=sys.stderr)
 
+    def run(app=None, *args, **kwargs) -> None:  # bottle.run(app=None, ...)
+        if app is not None:  # (a bare run() serves the default app: pick() finds it)
+            served.append(app)
+        skip()
+
+    def app_run(self, *args, **kwargs) -> None:  # Bottle.run(self), Flask.run(self)
+        served.append(self)
+        skip()
+
     # the installed Bottle, never one the app's folder holds (an old bottle.py shipped
     # with the app may not import here, and its port does not need it); a server the
     # app's own copy starts stops at serve_forever()
-    with mock.patch.object(installed_bottle, "run", skip), \
-            mock.patch.object(installed_bottle.Bottle, "run", skip), \
-            mock.patch.object(flask.Flask, "run", skip), \
+    with mock.patch.object(installed_bottle, "run", run), \
+            mock.patch.object(installed_bottle.Bottle, "run", app_run), \
+            mock.patch.object(flask.Flask, "run", app_run), \
             mock.patch.object(socketserver.BaseServer, "serve_forever", skip):
-        yield
+        yield served
 
 
 # Bottle's own TEMPLATE_PATH, as each app finds it in a process of its own.
@@ -559,6 +573,19 @@ def _pop_bottle_default(pushed):
     if bottle.default_app and bottle.default_app[-1] is pushed:
         bottle.default_app.pop()
     return current
+
+
+def served_app(spec: str, imported: Imported, attr: str):
+    """The app of a file run as a script: the one named, unless that is no WSGI app and
+    the script's run() was handed one (`app = create_app()` of an object whose `run()`
+    builds its Bottle app and runs it): what the script's server would have served."""
+    try:
+        picked = pick(spec, imported.module, attr, imported.bottle_default)
+    except UsageError:
+        if not imported.served:
+            raise
+        return imported.served[-1]
+    return imported.served[-1] if not callable(picked) and imported.served else picked
 
 
 def pick(spec: str, module: ModuleType, attr: str,

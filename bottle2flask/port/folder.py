@@ -86,7 +86,13 @@ def template_folder(module: Path, src: Path, templates: list[Path],
     if module.parent / "views" in roots:  # ./views/ itself, whatever other apps have below
         return "views"
     below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")
-    return below[0].relative_to(module.parent).as_posix() if len(below) == 1 else "."
+    if len(below) == 1:
+        return below[0].relative_to(module.parent).as_posix()
+    if src / "views" in roots and src in module.parents:
+        # a module in a sub-folder (controllers/) of an app run from the folder ported:
+        # Bottle's ./views/ is read from there, Flask's folder from the module's
+        return os.path.relpath(src / "views", module.parent).replace(os.sep, "/")
+    return "."
 
 
 # `template_lookup=["templates"]`: one folder a render call (or a partial of one) names

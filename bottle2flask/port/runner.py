@@ -187,7 +187,10 @@ def port_source(source: str, path: str = "<string>", settings: Settings | None =
         # `def put(request)` handed Bottle's request, `self.app = app` handed an app)
         # `app = create_app()` of a factory another module defines: the app's entry
         made = sorted(facts.apps) if facts.factories else []
-        return FileResult(path, "skip", source, app_name=made[0] if made else None)
+        # `app = create_app()` then `app.run()` under the main guard, of an object whose
+        # run() serves the app it builds: the script that serves it (facts.runs)
+        return FileResult(path, "skip", source,
+                          app_name=made[0] if made else facts.runs)
     try:
         return _port_tree(tree, facts, source, path, settings)
     except Exception as error:  # a rule's bug: one file not converted, kept with its trace
@@ -347,6 +350,10 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     app = facts.app_name if (facts.apps or facts.default_app) else None
     if app is not None:
         app = factory_call(tree, app)
+    elif facts.runs is not None:
+        # `app = create_app()` and `app.run()` under the main guard: the script that serves
+        # the app (the check runs it so and serves what its run() is handed)
+        app = facts.runs
     return FileResult(path, "success", code, dict(sorted(records.applied.items())), todos,
                       declared, records.notes, app_name=app, wsgi_entry=facts.wsgi_entry,
                       emulation=state.emulation,

@@ -70,6 +70,34 @@ def test_plugins_wrap_in_bottles_order_and_later_routes_too():
         assert answers(b, path) == answers(f, path) == body
 
 
+def test_a_wrapper_that_returns_none_sends_an_empty_200():
+    """technical-test-backend's CORS plugin skips the view for OPTIONS and returns None:
+    Bottle sends an empty 200 there, Flask would raise (a 500)."""
+
+    class Cors:
+        api = 2
+
+        def apply(self, callback, route):
+            def wrapper(*a, **k):
+                bottle.response.headers["X-Cors"] = "*"
+                if bottle.request.method != "OPTIONS":
+                    return callback(*a, **k)
+            return wrapper
+
+    b = bottle.Bottle()
+    b.install(Cors())
+    b.route("/", ["GET", "OPTIONS"], lambda: "page")
+    f = flask.Flask(__name__)
+    install_plugin(f, Cors())
+    f.add_url_rule("/", "page", lambda: "page", methods=["GET", "OPTIONS"])
+    b, f = webtest.TestApp(b), webtest.TestApp(f)
+    for method in ("GET", "OPTIONS"):
+        one, other = (c.request("/", method=method, expect_errors=True) for c in (b, f))
+        assert (one.status_int, one.text, one.headers["X-Cors"]) \
+            == (other.status_int, other.text, other.headers["X-Cors"])
+    assert f.options("/").status_int == 200 and f.options("/").text == ""
+
+
 @pytest.mark.parametrize("skip", [["a"], [Tag], [True], True, [upper]])
 def test_skip_by_name_class_true_or_the_plugin_itself(skip):
     def build(install, uninstall, route):

@@ -437,3 +437,173 @@ def test_subclasses_made_with_no_arguments_or_bottles_own_start_as_flask_apps(tm
         in code
     assert "super(Passing, self).__init__(__name__)\n" in code
     assert "passing = Passing()\n" in code and "quiet = Quiet()\n" in code
+
+
+# technical-test-backend (RULE-s47): class-based views registered by a route call in
+# another module, `callback=view().callback`, of a method their base class defines
+CALLBACK_VIEWS = {
+    "views.py": '''
+        from bottle import request
+
+
+        class BaseView:
+            methods = ["GET"]
+
+            def callback(self, *args):
+                if request.query.get("deny"):
+                    return
+                return self.get(*args)
+
+
+        class Hello(BaseView):
+            def get(self):
+                return "hello"
+
+
+        def plain(name):
+            if name == "nobody":
+                return
+            return "plain " + name
+        ''',
+    "routing.py": '''
+        import bottle
+
+
+        def path(url, view):
+            bottle.route(url, method=view.methods + ["OPTIONS"], callback=view().callback)
+        ''',
+    "web.py": '''
+        import bottle
+
+        import views
+        from routing import path
+        from views import plain
+
+        path("/hello", views.Hello)
+        bottle.route("/plain/<name>", callback=plain)
+        app = bottle.default_app()
+        ''',
+}
+
+
+def test_views_registered_by_callback_in_another_module_answer_none_as_bottle(tmp_path):
+    """A def a route call registers (`callback=view().callback`, a method of a class;
+    `callback=plain`, imported) is a view: its bare `return` sends Bottle's empty 200,
+    as P007 makes it (Flask raised on None: a 500)."""
+    bottle, flask = both_folders(tmp_path, CALLBACK_VIEWS, "callback_views")
+    for path, method in (("/hello", "GET"), ("/hello?deny=1", "GET"),
+                         ("/hello?deny=1", "OPTIONS"), ("/plain/ann", "GET"),
+                         ("/plain/nobody", "GET")):
+        assert answers(bottle, path, method) == answers(flask, path, method), (path, method)
+    assert answers(flask, "/hello?deny=1") == (200, "")
+    assert answers(flask, "/plain/nobody") == (200, "")
+    assert answers(flask, "/hello") == (200, "hello")
+    code = (tmp_path / "out" / "views.py").read_text()
+    assert code.count('return ""') == 2  # the two views' bare returns; Hello.get is none
+
+
+# EPF-entrada-saida-onibus (RULE-s47): the app is built only by a method of an object
+# the entry script makes and runs; each controller module makes a sub-app of its own
+BUILT_BY_A_METHOD = {
+    "main.py": '''
+        from app import create_app
+
+        if __name__ == "__main__":
+            app = create_app()
+            app.run()
+        ''',
+    "app.py": '''
+        from bottle import Bottle
+
+
+        class App:
+            def __init__(self):
+                self.bottle = Bottle()
+
+            def setup_routes(self):
+                from controllers import init_controllers
+
+                init_controllers(self.bottle)
+
+            def run(self):
+                self.setup_routes()
+                self.bottle.run(host="localhost", port=8080)
+
+
+        def create_app():
+            return App()
+        ''',
+    "controllers/__init__.py": '''
+        from bottle import Bottle
+
+        from controllers.notes import notes_routes
+        from controllers.tags import tags_routes
+
+
+        def init_controllers(app: Bottle):
+            app.merge(notes_routes)
+            app.merge(tags_routes)
+        ''',
+    "controllers/notes.py": '''
+        from bottle import Bottle
+
+        notes_routes = Bottle()
+
+
+        @notes_routes.get("/notes")
+        def notes():
+            return "notes"
+        ''',
+    "controllers/tags.py": '''
+        from bottle import Bottle
+
+        tags_routes = Bottle()
+        tags_routes.route("/tags", callback=lambda: "tags")
+        ''',
+}
+
+
+def test_the_check_serves_the_app_the_entry_script_runs_not_a_modules_sub_app(tmp_path):
+    """`app = create_app(); app.run()` under main.py's main guard, where App.run() merges
+    the controllers' sub-apps into its Bottle app and runs that: the check picked a
+    controller's sub-app (controllers:tags_routes) and served its routes alone. The
+    entry is now main.py, loaded as a script, and what its run() was handed is served:
+    every merged route, in both apps."""
+    bottle, flask = both_folders(tmp_path, BUILT_BY_A_METHOD, "built_by_method",
+                                 entry="main.py:app")
+    for path in ("/notes", "/tags", "/nope"):
+        assert answers(bottle, path)[0] == answers(flask, path)[0], path
+    assert answers(flask, "/notes") == (200, "notes")
+    assert answers(flask, "/tags") == (200, "tags")
+    result = port_tree(tmp_path / "src", tmp_path / "again", write=False)
+    assert result.entry == ("main", "app")
+
+
+def test_merged_sub_apps_in_a_sub_folder_render_views_templates_and_helpers(tmp_path):
+    """EPF again: each controller's sub-app (controllers/, run from the folder ported)
+    renders views/*.tpl, found by Bottle's ./views/ from the working directory, and the
+    served app is the one they are merged into, which renders nothing itself. Flask
+    renders with the app that serves the route: that app had no template folder (a
+    TemplateNotFound 500), the sub-apps one of controllers/, and the template helpers
+    (Python Jinja2 cannot say) were globals of the sub-apps alone (UndefinedError)."""
+    files = dict(BUILT_BY_A_METHOD)
+    files["controllers/notes.py"] = '''
+        from bottle import Bottle, template
+
+        notes_routes = Bottle()
+
+
+        class Note:
+            title = "first"
+
+
+        @notes_routes.get("/notes")
+        def notes():
+            return template("notes", note=Note())
+        '''
+    files["views/notes.tpl"] = '''
+        <p>{{'titled' if getattr(note, 'title', '') == 'first' else 'untitled'}}</p>
+        '''
+    bottle, flask = both_folders(tmp_path, files, "merged_templates", entry="main.py:app")
+    assert answers(flask, "/notes") == answers(bottle, "/notes") == (200, "<p>titled</p>\n")
+    assert 'template_folder="../views"' in (tmp_path / "out/controllers/notes.py").read_text()

@@ -1077,3 +1077,82 @@ def test_a_plugin_defined_after_views_made_in_a_loop_still_wraps_them(tmp_path):
     for client in (bottle_app, flask_app):
         answer = client.get("/r1/b")
         assert (answer.text, answer.headers["X-Plugin"]) == ("r1 b", "1")
+
+
+SUB_APPS_IN_A_LOOP = {
+    "apps/__init__.py": '''
+        from .notes import notes_app as notes
+        from .tags import tags
+        ''',
+    "apps/notes.py": '''
+        from bottle import Bottle
+
+        notes_app = Bottle()
+
+
+        @notes_app.get("/count")
+        def count(db):
+            return str(db.execute("SELECT count(*) FROM note").fetchone()[0])
+        ''',
+    "apps/tags.py": '''
+        from bottle import Bottle
+
+        tags = Bottle()
+
+
+        @tags.get("/<name>")
+        def tag(name, db, stamp):
+            return f"{name} {stamp} {db.execute('SELECT 2').fetchone()[0]}"
+        ''',
+    "web.py": '''
+        import sqlite3
+
+        from bottle import Bottle
+        from bottle_sqlite import SQLitePlugin
+
+        import apps
+
+
+        class Stamp:
+            api = 2
+
+            def apply(self, callback, route):
+                def wrapper(*args, **kwargs):
+                    return callback(*args, stamp="stamped", **kwargs)
+                return wrapper
+
+
+        with sqlite3.connect("k.db") as made:
+            made.execute("CREATE TABLE IF NOT EXISTS note(text TEXT)")
+        root = Bottle()
+        root.mount("/notes/", apps.notes)
+        root.mount("/tags/", apps.tags)
+
+        for sub in (apps.notes, apps.tags):
+            sub.install(SQLitePlugin(dbfile="k.db"))
+        stamped = [apps.tags]
+        for sub in stamped:
+            sub.install(Stamp())
+        ''',
+}
+
+
+def test_plugins_installed_in_a_loop_over_mounted_sub_apps_are_kept_on_each(
+        plugin_packages, tmp_path, monkeypatch):
+    """Class K (RULE-s47, EnfauKerus/honkers_bottle): `for app in (apps.auth, ...):
+    app.install(SQLitePlugin(...))` on sub-apps another module makes and mounts, a list
+    bound to a name too. The port called `install` on a Flask app (AttributeError: it
+    did not start); each sub-app now keeps the plugin (bottle_plugins), its views
+    taking `db` (and a plugin object's keyword) as on Bottle, with no breaking TODO."""
+    monkeypatch.chdir(tmp_path)
+    bottle_app, flask_app = both_folders(tmp_path, SUB_APPS_IN_A_LOOP, "subapploop",
+                                         entry="web.py:root")
+    for path in ("/notes/count", "/tags/red"):
+        assert answers(bottle_app, path) == answers(flask_app, path), path
+    assert answers(flask_app, "/tags/red") == (200, "red stamped 2")
+    assert answers(flask_app, "/notes/count") == (200, "0")
+    web = (tmp_path / "out" / "web.py").read_text()
+    assert "install_plugin(sub, SQLitePlugin(dbfile=\"k.db\"))" in web
+    assert "install_plugin(sub, Stamp())" in web and ".install(" not in web
+    for module in ("notes", "tags"):
+        assert "TODO" not in (tmp_path / "out" / "apps" / f"{module}.py").read_text()

@@ -510,7 +510,8 @@ def test_every_piece_used_is_the_whole_module():
     assert used(set(KEYWORDS), {"response", "path_shift", "bottle_json", "auth_basic",
                                 "save_upload", "bottle_template", "bottle_uncompiled",
                                 "bottle_undefined", "BottleHTTPResponse", "bottle_view",
-                                "bottle_simple_template", "bottle_body"}) \
+                                "bottle_simple_template", "bottle_body",
+                                "bottle_error_handler"}) \
         == SOURCE.read_text()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import idiom, untouched
+from .helpers import answers, both_apps, idiom, untouched
 
 # What P009 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -383,3 +383,52 @@ def test_a_handler_without_a_parameter_fails_in_both(tmp_path):
     assert "Critical error while processing request: /x" in answers(bottle, "/x")[1]
     # the check counts the original's failure: the port is done (exit 0, not 5)
     assert kit(["port", str(tmp_path / "src"), "-o", str(tmp_path / "checked")]) == 0
+
+
+HANDLERS_FOR_EVERY_CODE = '''
+    from bottle import HTTP_CODES, Bottle, abort
+
+    app = Bottle()
+
+
+    def err_4xx(error):
+        return "client error " + str(error.status_code)
+
+
+    for code in HTTP_CODES:
+        if 400 <= code < 500:
+            app.error_handler[code] = err_4xx
+
+
+    @app.get("/gone")
+    def gone():
+        abort(410)
+    '''
+
+
+def test_handlers_for_codes_known_at_run_time_are_repaired_where_werkzeug_refuses_one(
+        tmp_path, capsys):
+    """honkers_bottle (RULE-s47, class K's app): `for code in HTTP_CODES:
+    app.error_handler[code] = err_4xx`. Werkzeug refuses to register 402 (it has no
+    error of that code): the idiomatic register_error_handler is a ValueError at import.
+    The site's exact form, bottle_compat's bottle_error_handler, registers the codes
+    Flask can raise: the check's repair reaches it from the traceback's line."""
+    from pathlib import Path
+    from textwrap import dedent
+
+    from bottle2flask.cli import main as kit
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(HANDLERS_FOR_EVERY_CODE))
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    assert "app.register_error_handler(code, err_4xx)" in (out / "web.py").read_text()
+    assert kit(["port", str(src), "-o", str(out)]) in (0, 1)
+    code = Path(out / "web.py").read_text()
+    assert "bottle_error_handler(app, code, err_4xx)" in code
+    said = capsys.readouterr().out
+    assert "repaired web.py:" in said and "GET /gone" in said
+    (tmp_path / "served").mkdir()
+    bottle, flask = both_apps(tmp_path / "served", HANDLERS_FOR_EVERY_CODE, "every_code",
+                              faithful=True)
+    assert answers(bottle, "/gone") == answers(flask, "/gone") == (410, "client error 410")

@@ -43,8 +43,9 @@ from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
-           "bottle_json", "bottle_template", "bottle_uncompiled", "bottle_undefined",
-           "bottle_view", "install", "path_shift", "response", "save_upload"]
+           "bottle_error_handler", "bottle_json", "bottle_template", "bottle_uncompiled",
+           "bottle_undefined", "bottle_view", "install", "path_shift", "response",
+           "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -313,6 +314,18 @@ def auth_basic(check, realm="private", text="Access denied"):
         return wrapper
 
     return decorator
+
+
+# -- P009: a handler registered for a code known at run time ------------------------------
+def bottle_error_handler(app, code, handler):
+    """Bottle's `app.error_handler[code] = handler` for any code: registered where
+    Werkzeug has an error of that code, passed over where it has none (402: Flask refuses
+    to register it, and no Flask app can answer with it through a handler)."""
+    from werkzeug.exceptions import default_exceptions
+
+    if int(code) in default_exceptions:
+        app.register_error_handler(int(code), handler)
+    return handler
 
 
 # -- P021: Bottle's FileUpload.save() ----------------------------------------------------

@@ -11,6 +11,10 @@ needs them:
     app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/api": bottle_mount.bare_prefix(api)})
     bottle_mount.merge(app, other)              # Bottle's app.merge(other)
 
+A Flask app merged or mounted so lends the parent its template folder and template
+globals too: Bottle's templates belong to no app, and Flask renders with the app that
+serves the route.
+
 `other` is any WSGI app (a ported Bottle app is a Flask app, which is one). As Bottle
 0.13 does, a Flask app (a Bottle app, there) mounted under a prefix ending in "/" for
 the first time has its routes, as they are now, added to the parent under the prefix:
@@ -94,6 +98,7 @@ def merge_under(app: Any, prefix: str, other: Any) -> None:
 
     other.config[MOUNTED] = app
     _converters(app, other)
+    _templates(app, other)
     for rule in list(other.url_map.iter_rules()):
         view = other.view_functions.get(rule.endpoint)
         if view is None or rule.endpoint == "static":
@@ -122,6 +127,26 @@ def _converters(app: Any, other: Any) -> None:
             app.url_map.converters[name] = converter
 
 
+def _templates(app: Any, other: Any) -> None:
+    """Bottle's templates belong to no app: a route added to `app` renders what it
+    rendered in `other`, and Flask renders with the app that serves it. `app` searches
+    other's template folder after its own, and takes the template globals, filters and
+    tests other has that it lacks (the port's template helpers, registered on the app
+    whose module renders them)."""
+    from jinja2 import ChoiceLoader
+
+    loader = other.jinja_loader
+    own = app.jinja_loader
+    if loader is not None and own is not loader and not (
+            isinstance(own, ChoiceLoader) and loader in own.loaders):
+        app.jinja_loader = loader if own is None else ChoiceLoader([own, loader])
+    mine, theirs = app.jinja_env, other.jinja_env
+    for kept, given in ((mine.globals, theirs.globals), (mine.filters, theirs.filters),
+                        (mine.tests, theirs.tests)):
+        for name, value in given.items():
+            kept.setdefault(name, value)
+
+
 def bare_prefix(wsgi_app: WSGIApp) -> WSGIApp:
     """`wsgi_app` answering its bare prefix as its "/": Bottle's mount("/x", other) hands
     "/x" itself to other, where Werkzeug's DispatcherMiddleware hands it an empty path
@@ -141,6 +166,7 @@ def merge(app: Any, other: Any) -> None:
     from werkzeug.routing import Rule
 
     _converters(app, other)
+    _templates(app, other)
     app.json.sort_keys = app.json.sort_keys and other.json.sort_keys
     for rule in other.url_map.iter_rules():
         view = other.view_functions.get(rule.endpoint)

@@ -10,7 +10,8 @@
 
 As Bottle does it: a plugin (a decorator, or an object with `apply(callback, route)`)
 wraps every view of the app when the view is first called, the views routed after
-the install too; installing or uninstalling one applies them all again; a route's
+the install too (a wrapper that returns None sends Bottle's empty body); installing or
+uninstalling one applies them all again; a route's
 `apply=` plugins wrap inside the app's, its `skip=` (a plugin, its class, its name, or
 True for all) leaves them out; a route merged from another app (bottle_mount's `merge()`
 marks its rule) keeps that app's plugins. Flask finds a view in `app.view_functions`
@@ -94,7 +95,21 @@ class BottleRoute:
                 else plugin(callback)
             if callback is not self.callback:
                 functools.update_wrapper(callback, self.callback)
-        return callback if callback is self.callback else in_bottles_request(callback)
+        return callback if callback is self.callback \
+            else in_bottles_request(empty_for_none(callback))
+
+
+def empty_for_none(view: Callable) -> Callable:
+    """The view a plugin wrapped, answering an empty body where the wrapper returns None
+    (a CORS plugin's wrapper that skips the view for OPTIONS): Bottle sends an empty 200
+    for None, where Flask raises."""
+
+    @functools.wraps(view)
+    def called(*args, **kwargs):
+        result = view(*args, **kwargs)
+        return "" if result is None else result
+
+    return called
 
 
 def in_bottles_request(view: Callable) -> Callable:

@@ -556,7 +556,57 @@ def build(src: Path, sources: dict[Path, str],
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)
+    for rel, routed in routed_defs(modules).items():
+        facts = modules[rel].facts
+        if facts is not None:
+            facts.routed |= routed
     return result
+
+
+def routed_defs(modules: dict[Path, ModuleApps]) -> dict[Path, set[str]]:
+    """The defs each module holds that a route call registers (`callback=page`,
+    `callback=self.show`, `callback=views.page`, `route(path)(f)`), by qualified name:
+    they are views, though no route decorates them. A plain name is the module's own
+    function or the one it imports; `self.x` a method of the module's classes; `mod.x`
+    the function of an own module it imports; any other value (`View().callback`, a
+    parameter's method) every method of that name in the app, as no class is known."""
+    found: dict[Path, set[str]] = {}
+
+    def mark(rel: Path, names: set[str]) -> None:
+        found.setdefault(rel, set()).update(names)
+
+    def methods(name: str, where: list[Path]) -> bool:
+        hits = [(rel, f.methods[name]) for rel in where
+                if (f := modules[rel].facts) is not None and name in f.methods]
+        for rel, names in hits:
+            mark(rel, names)
+        return bool(hits)
+
+    for rel, m in modules.items():
+        if m.facts is None:
+            continue
+        for route in m.facts.routes:
+            name = route.view
+            if not route.by_call or name is None:
+                continue
+            if route.receiver is None:
+                target = m.imports.get(name)
+                other = modules.get(target[0]) if target else None
+                if target is not None and other is not None and other.facts is not None:
+                    mark(target[0], {target[1]} & other.facts.functions.get(target[1], set()))
+                else:
+                    mark(rel, m.facts.functions.get(name, set()))
+            elif route.receiver == "self":
+                if not methods(name, [rel]):
+                    methods(name, list(modules))  # a method of a base class elsewhere
+            elif route.receiver in m.modules:
+                other = modules.get(m.modules[route.receiver])
+                if other is not None and other.facts is not None:
+                    mark(m.modules[route.receiver],
+                         {name} & other.facts.functions.get(name, set()))
+            else:
+                methods(name, list(modules))
+    return found
 
 
 plan = build

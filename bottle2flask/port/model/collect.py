@@ -66,6 +66,15 @@ def callee(node: cst.BaseExpression) -> str | None:
     return node.attr.value if isinstance(node, cst.Attribute) else None
 
 
+def receiver(node: cst.BaseExpression) -> str | None:
+    """What a callback given as an attribute is read from: `self`, `views`, `pkg.views`
+    as written, "?" for anything else (`View().callback`); None for a plain name."""
+    if not isinstance(node, cst.Attribute):
+        return None
+    return get_full_name_for_node(node.value) \
+        if isinstance(node.value, cst.Name | cst.Attribute) else "?"
+
+
 class Collect(cst.CSTVisitor):
     def __init__(self, facts: ModuleFacts, lines: dict[int, int], scope: list) -> None:
         super().__init__()
@@ -117,6 +126,11 @@ class Collect(cst.CSTVisitor):
             inner = tuple(root for d in node.decorators[routes[-1] + 1:]
                           if (root := decorator_root(d.decorator)) is not None)
             facts.views.append(View(node.name.value, self.line, inner, not self.scope))
+        name = node.name.value
+        qualified = ".".join([*(n.name.value for n in self.scope), name])
+        kind = facts.methods if self.scope and isinstance(self.scope[-1], cst.ClassDef) \
+            else facts.functions
+        kind.setdefault(name, set()).add(qualified)
         if not self.scope:
             self.wrapper = Renames(node)
         if self.wrapper is not None:
@@ -152,13 +166,15 @@ class Collect(cst.CSTVisitor):
             callback = arg(node, 2, "callback")
             assert callback is not None
             facts.routes.append(Route(method, route_rules(node), callee(callback.value),
-                                      self.line, by_call=True, name=route_name(node)))
+                                      self.line, by_call=True, name=route_name(node),
+                                      receiver=receiver(callback.value)))
         elif isinstance(func, cst.Call) and node.args \
                 and (by_hand := facts.app_method(func.func)) in ROUTE_METHODS:
             # app.route(path)(view), app.get(path)(self.page): the decorator called by hand
             assert by_hand is not None
             facts.routes.append(Route(by_hand, route_rules(func), callee(node.args[0].value),
-                                      self.line, by_call=True, name=route_name(func)))
+                                      self.line, by_call=True, name=route_name(func),
+                                      receiver=receiver(node.args[0].value)))
         elif method in ATTACHING:
             app = (get_full_name_for_node(func.value) or "?") \
                 if isinstance(func, cst.Attribute) else "default app"

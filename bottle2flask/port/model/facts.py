@@ -32,6 +32,9 @@ class Route:
     line: int  # where, in the module
     by_call: bool = False  # registered by a call, not a decorator on the function
     name: str | None = None  # its name= (what get_url builds from), "" if not a literal
+    # a callback given as an attribute: what it is read from, dotted (`self`, `views`,
+    # `pkg.views`), "?" for anything else (`View().callback`); None for a plain name
+    receiver: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class ModuleFacts:
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"  # the name the Flask app takes here
     app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
+    # of `apps`, the names a `for` loop binds to each app of a tuple or list in turn
+    # (`for app in (apps.auth, apps.notes):`): not one app the module knows, each of them
+    loop_apps: set[str] = field(default_factory=set)
     # a class whose __init__ (or a method it calls) sets `self.X = Bottle()`, or an
     # instance of one made here (`site = Site()`) -> its attributes that hold an app
     holders: dict[str, set[str]] = field(default_factory=dict)
@@ -83,6 +89,10 @@ class ModuleFacts:
     # the module-level name a WSGI server is given where it wraps the app (`application =
     # SessionMiddleware(app, opts)`, `app_sess = Session().wrap(app)`): the app as served
     wsgi_entry: str | None = None
+    # a module that makes no app but whose main guard runs one made elsewhere (`app =
+    # create_app()` then `app.run()`, an object whose run() serves an app it builds): the
+    # name it calls run() on; the check serves the app that run() is handed
+    runs: str | None = None
     # parameters that calls in the app's other modules hand Bottle's request (handed.py),
     # and `self.X` where a class handed the request keeps it (`self.request = request`)
     handed_requests: set[str] = field(default_factory=set)
@@ -94,6 +104,13 @@ class ModuleFacts:
     read_before: set[str] = field(default_factory=set)  # the names the Bottle code reads
     bound_names: frozenset[str] = frozenset()  # the names some `x = ...` line binds
     view_functions: list[str] = field(default_factory=list)  # under a route decorator
+    # every def, by its name -> its qualified names (`Shop.item`, `make.page`), the
+    # methods (a def in a class's body) apart from the functions
+    methods: dict[str, set[str]] = field(default_factory=dict)
+    functions: dict[str, set[str]] = field(default_factory=dict)
+    # the defs here that a route call registers as views (`callback=`, `route(p)(f)`),
+    # here or in another module, by qualified name (model/app.py: routed_defs)
+    routed: set[str] = field(default_factory=set)
     # every call in the module, in the order the walk meets them (model/handed.py reads
     # them across modules without walking the module again)
     calls: list[cst.Call] = field(default_factory=list)

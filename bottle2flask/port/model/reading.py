@@ -72,6 +72,33 @@ class Reader(Transformer):
         self.partials: dict[str, tuple[cst.Name, list[cst.Arg]]] = {}
         self.partial_reads: dict[str, int] = {}
         self.partial_calls: dict[str, int] = {}
+        self.app_lists: set[str] = set()  # `subapps = [auth, notes]`: a list of apps
+        self.guarded: list[bool] = []  # per top-level `if`: is it the main guard
+        self.guard_runs: list[str] = []  # `x.run()` under it, x a name the module binds
+
+    def visit_If(self, node: cst.If) -> None:
+        test = cst.Module([]).code_for_node(node.test)
+        self.guarded.append(not self.closed and "__name__" in test and "__main__" in test)
+
+    def leave_If(self, original: cst.If, updated: cst.If) -> cst.If:
+        self.guarded.pop()
+        return updated
+
+    def apps_of(self, node: cst.BaseExpression) -> bool:
+        """A tuple or list whose every item is an app (`(apps.auth, apps.notes)`), or a
+        name bound to one above."""
+        if isinstance(node, cst.Name):
+            return node.value in self.app_lists
+        return isinstance(node, cst.Tuple | cst.List) and bool(node.elements) and all(
+            isinstance(e, cst.Element) and self.facts.is_app(e.value) for e in node.elements)
+
+    def leave_For(self, original: cst.For, updated: cst.For) -> cst.For:
+        """`for app in (apps.auth, apps.notes): app.install(...)`: the loop's name is each
+        of those apps in turn, an app (model's loop_apps)."""
+        if isinstance(updated.target, cst.Name) and self.apps_of(updated.iter):
+            self.facts.apps.add(updated.target.value)
+            self.facts.loop_apps.add(updated.target.value)
+        return updated
 
     @property
     def names(self) -> set[str]:
@@ -214,6 +241,8 @@ class Reader(Transformer):
             updated = updated.with_changes(value=cst.Call(func=value.func.value))
         call = updated.value
         names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
+        if self.apps_of(call) and not isinstance(call, cst.Name):
+            self.app_lists |= names
         if _instance_made_here(facts, call):
             # `app = Site().bottle`, `app = site.bottle`: the app the instance made here
             # holds is this module's own, as `app = Bottle()` is
@@ -318,6 +347,10 @@ class Reader(Transformer):
         at = self.open_calls.pop()
         if at is not None:
             self.top_calls[at] = updated
+            if any(self.guarded) and isinstance(updated.func, cst.Attribute) \
+                    and updated.func.attr.value == "run" \
+                    and isinstance(updated.func.value, cst.Name):
+                self.guard_runs.append(updated.func.value.value)
         if isinstance(updated.func, cst.Name):
             self.calls_by_name.append(updated)
         facts = self.facts
@@ -394,6 +427,9 @@ class Reader(Transformer):
         facts.apps |= facts.imported_apps
         facts.apps |= self.app_parameters(updated)
         facts.wsgi_entry = self.wsgi_entry()
+        runs = [name for name in self.guard_runs if name in self.bound]
+        if runs and not facts.apps and not facts.default_app:
+            facts.runs = runs[-1]
         if facts.default_aliases and facts.imported_apps and not facts.made:
             # `app = default_app()` beside imported apps: the default app is another app,
             # made here under its own name (an imported app's name would be rebound)

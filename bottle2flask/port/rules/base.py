@@ -605,7 +605,17 @@ def decorator_method(rule: Rule, decorator: cst.Decorator) -> str | None:
 
 
 def is_view(rule: Rule, node: cst.FunctionDef) -> bool:
-    return any(decorator_method(rule, d) in VIEW_DECORATORS for d in node.decorators)
+    """A def under a route decorator, or one a route call registers (`callback=`, in
+    this module or another: the model's `routed`), asked as the walk is at the def."""
+    if any(decorator_method(rule, d) in VIEW_DECORATORS for d in node.decorators):
+        return True
+    routed = rule.facts.routed
+    if not routed:
+        return False
+    scope = rule._port.scope
+    if not scope or scope[-1] != node.name.value:
+        scope = [*scope, node.name.value]
+    return ".".join(scope) in routed
 
 
 def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:

@@ -21,7 +21,11 @@ A handler registered by hand, `app.error_handler[404] = missing` (Flask's app ha
 `error_handler`: an AttributeError at import), `app.error(404)(missing)` or a Bottle
 subclass's `self.error_handler[404] = self.missing`, is `register_error_handler(404,
 ...)`, and the function's returns get the code as a decorated handler's do; a method's
-error is its parameter after `self`.
+error is its parameter after `self`. A code known only when the code runs (`for code in
+HTTP_CODES: app.error_handler[code] = f`) is a site: Werkzeug refuses a code it has no
+error for (402, a ValueError at import), and its exact form, bottle_compat's
+`bottle_error_handler(app, code, f)`, registers the codes Flask can raise and passes over
+the others, which no Flask app can answer with a handler (the check's repair moves it).
 A handler that takes no parameter fails when called in both frameworks (each calls it
 with the error): Bottle answered its "Critical error" 500 page, Flask answers its own 500
 page; it keeps a TODO that breaks nothing the original served, and the pages' bodies are
@@ -42,7 +46,7 @@ import libcst as cst
 
 from ..edit import arg, function_named
 from ..model.facts import ModuleFacts
-from .base import Candidate, Change, Declare, Need, Rule
+from .base import Candidate, Change, Declare, Import, Need, Rule
 
 # Bottle's responses a handler may return: Bottle sends each with its own status, not the
 # error's (an error page served by static_file answers 200)
@@ -166,9 +170,19 @@ class Errors(Rule):
             return updated
         self.fired()
         code, app, func = found
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         call = cst.Call(cst.Attribute(app, cst.Name("register_error_handler")),
-                        [cst.Arg(code, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(
-                            " "))), cst.Arg(func)])
+                        [cst.Arg(code, comma=comma), cst.Arg(func)])
+        if not isinstance(code, cst.Integer):
+            # a code known when the code runs (`for code in HTTP_CODES`): Werkzeug refuses
+            # one it has no error for (402: a ValueError, the port does not start), where
+            # Bottle took any; the exact form registers the ones Flask can raise
+            exact = cst.Call(cst.Name("bottle_error_handler"), [
+                cst.Arg(app, comma=comma), cst.Arg(code, comma=comma), cst.Arg(func)])
+            chosen = self.site("error-code", Candidate(call), Candidate(
+                exact, imports=(Import("bottle_compat", "bottle_error_handler"),))).form
+            assert isinstance(chosen, cst.Call)
+            call = chosen
         return updated.with_changes(body=[cst.Expr(call)])
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -198,7 +212,10 @@ class Errors(Rule):
             params = params[1:]
         if code is not None and params:
             param = params[0].name.value
-            if count > 1:  # one handler for several codes: the error's own code
+            if count > 1 or not isinstance(code, cst.Integer):
+                # one handler for several codes, or for a code known at run time (a loop's
+                # name, whose last value is another code by the time it answers): the
+                # error's own code
                 code = cst.Attribute(cst.Name(param), cst.Name("code"))
         self.handlers.append((code, param))
 

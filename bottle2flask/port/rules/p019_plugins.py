@@ -179,6 +179,15 @@ class PluginNames:
         name = self.facts.api(func)
         return name if name in {"install", "uninstall"} else None
 
+    def on_each_app(self, call: cst.Call) -> bool:
+        """An install on the name a loop binds to each of several apps (`for app in
+        (apps.auth, apps.notes): app.install(SQLitePlugin())`): their views are in other
+        modules, which import nothing from here, so no per-request pattern can reach them:
+        the plugin is kept (bottle_plugins) on each app, passing the views' `db` as before."""
+        func = call.func
+        return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+            and func.value.value in self.facts.loop_apps
+
 
 class Installs(Visitor, PluginNames):
     """P019's pre-scan: the plugin modules and classes the module imports, the plugins
@@ -235,7 +244,7 @@ class Installs(Visitor, PluginNames):
         plugin = self.plugin_call(node.args[0].value)
         kind = self.kind(plugin) if plugin is not None else None
         options = options_of(kind, plugin) if kind and plugin is not None else None
-        if options is None or kind is None \
+        if options is None or kind is None or self.on_each_app(node) \
                 or any(k == kind for k, _ in self.converted.values()):
             self.left_kinds.add(kind)
             keyword = arg(plugin, None, "keyword") if plugin is not None else None
@@ -423,7 +432,8 @@ class Plugins(PluginNames, Rule):
         plugin = self.plugin_call(call.args[0].value) if call.args else None
         kind = self.kind(plugin) if method == "install" and plugin is not None else None
         options = options_of(kind, plugin) if kind and plugin is not None else None
-        if options is not None and self.converted.get(options["keyword"], ("",))[0] == kind:
+        if options is not None and self.converted.get(options["keyword"], ("",))[0] == kind \
+                and not self.on_each_app(call):
             self.fired()
             app = call.func.value if isinstance(call.func, cst.Attribute) \
                 else cst.Name(self.facts.app_name)

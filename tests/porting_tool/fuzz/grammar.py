@@ -7,7 +7,8 @@ URL built from the route's own rule string (get_url, or app.router.build),
 views answering text, a dict, a template, an HTTPResponse, abort() or redirect(), reading
 the query, forms, params, JSON and cookies; decorators with and without functools.wraps,
 defined anywhere; hooks, error pages (some reading the error object: status_line, body,
-exception, traceback, headers), a mounted and a merged app, a plugin (a decorator or a
+exception, traceback, headers), a mounted and a merged app (its own plugin installed on
+it, or in a loop over a tuple of apps), a plugin (a decorator or a
 plugin object whose setup() makes what its apply() reads, installed before or after the
 routes), routes with apply= and skip= (a plugin's name, True); apps as values: a class
 holding the app or subclassing Bottle (routing its own methods, its hooks and error pages
@@ -194,6 +195,7 @@ class App:
     mount: str = ""  # the module that mounts sub.py's app, "" for none
     merge: str = ""  # the module that merges extra.py's app
     merge_plugin: bool = False  # extra.py's app installs a plugin of its own
+    merge_plugin_loop: bool = False  # ... in a loop over a tuple of apps
     plugin: str = ""  # the module that installs the plugin
     plugin_kind: str = "decorator"  # decorator, or object (setup() and apply())
     plugin_late: bool = False  # installed below the routes (Bottle applies it all the same)
@@ -392,6 +394,8 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
         app.mount_form = draw(st.sampled_from(["literal", "config", "factory", "parameter"]))
     app.merge = draw(st.sampled_from(["", "", "", *modules]))
     app.merge_plugin = bool(app.merge) and draw(st.booleans())
+    # installed on the app in a loop over apps (`for sub in (extra,): sub.install(...)`)
+    app.merge_plugin_loop = app.merge_plugin and draw(st.booleans())
     app.plugin = draw(st.sampled_from(["", "", *modules]))
     if app.plugin:
         app.plugin_kind = draw(st.sampled_from(["decorator", "object"]))

@@ -576,7 +576,9 @@ def write_app(app: App, folder: Path) -> Path:
             extra.blocks.append("\n".join([
                 "def bracket(callback):", "    def wrapper(*args, **kwargs):",
                 '        return "[" + callback(*args, **kwargs) + "]"', "",
-                "    return wrapper", "", "", "extra.install(bracket)"]))
+                "    return wrapper", "", "",
+                "for sub in (extra,):\n    sub.install(bracket)" if app.merge_plugin_loop
+                else "extra.install(bracket)"]))
         (folder / "extra.py").write_text(extra.text())
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:

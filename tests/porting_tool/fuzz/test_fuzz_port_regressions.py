@@ -383,9 +383,13 @@ def test_a_rebase_in_an_if_and_a_request_made_by_the_view_answer_alike():
 # A plugin installed on an app that is then merged: Bottle's merged route keeps its own
 # app's plugin; the port's merge() handed the parent the bare view ("merged", not
 # "[merged]"), the parent having no plugin of its own.
-@pytest.mark.parametrize("plugin", ["", "app"])
-def test_a_merged_apps_own_plugin_still_wraps_its_route(plugin):
-    verdict = judged(app(route(), merge="app", merge_plugin=True, plugin=plugin))
+# (Class K, RULE-s47: the plugin installed in a loop over a tuple of apps, `for sub in
+# (extra,): sub.install(bracket)`, called install on a Flask app: the port did not start.)
+@pytest.mark.parametrize(("plugin", "loop"), [("", False), ("app", False), ("", True),
+                                              ("app", True)])
+def test_a_merged_apps_own_plugin_still_wraps_its_route(plugin, loop):
+    verdict = judged(app(route(), merge="app", merge_plugin=True, plugin=plugin,
+                         merge_plugin_loop=loop))
     assert verdict.outcome not in FAILED and not verdict.problems, verdict.report()
     # (P019's TODO on the kept plugin excused any difference: the plugin is kept to
     # answer alike, and must)
