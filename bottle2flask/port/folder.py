@@ -253,7 +253,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             sorting_notes(result.templates, src, sorted_by, unsorted)
     elif used != "simple":
         names = names_as_they_are(src, templates, folders)
-    can_render = rendered(src, named_by_code(apps.all_facts()), templates, folders)
+    literal_names = named_by_code(apps.all_facts())
+    can_render = rendered(src, literal_names, templates, folders)
     if can_render is not None:  # a TODO in a template the app never renders blocks nothing
         rendered_paths = {p.relative_to(src) for p in can_render}
         for t in result.templates:
@@ -274,7 +275,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             if r.get("breaks") and r["status"] == "converted" and not r.get("bottle_error")
             and Path(r["output"]).name != Path(r["path"]).name}
     for r in result.templates:
-        if src / r["path"] in kept.values():  # its TODOs block nothing: Bottle renders it
+        # its TODOs block nothing where Bottle renders it: unless a name known only at run
+        # time may reach its Jinja2 form too (bottle_template renders the converted one)
+        if src / r["path"] in kept.values() and literal_names is not None:
             r["bottle_renders"] = True
             r["remarks"] = [*r.get("remarks", []), "rendered by Bottle's SimpleTemplate from "
                             "the original (P006 keeps its renders): its TODOs block nothing"]
