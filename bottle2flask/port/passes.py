@@ -124,9 +124,17 @@ class Walk(cst.CSTTransformer):
         pass
 
 
-def run(tree: cst.Module, rules: list[type[Rule]], context) -> cst.Module:
-    for walk in passes(rules):
-        made = [rule(context) for rule in walk]
+def run(tree: cst.Module, rules: list[type[Rule]], context,
+        first: cst.CSTTransformer | None = None) -> cst.Module:
+    """The rules' walks; `first`, a walker of the engine's own (leftovers.Flag), rides
+    in the last walk ahead of its rules (a walk of its own where there is no rule)."""
+    walks: list[list] = [[rule(context) for rule in walk] for walk in passes(rules)]
+    if first is not None:
+        if walks:
+            walks[-1].insert(0, first)
+        else:
+            walks.append([first])
+    for made in walks:
         # the whitespace and punctuation, unless a rule of the walk reads some
         skip = TRIVIA if all(skippable(rule, hooks=False) for rule in made) else frozenset()
         tree = transform(tree, Walk(made), skip)

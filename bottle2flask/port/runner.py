@@ -309,15 +309,19 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
             state, "P002", orphan_text(requests.needs))])
     for module, name in shim_imports(state):
         ask_import(context, module, name)
-    tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
+    # the Bottle-only app attributes still read, flagged in P001's walk (whether the
+    # module will import current_app is known: its imports are asked for)
+    flag = leftovers.Flag(context, facts.apps | ({facts.app_name} if facts.default_app
+                                                 else set()),
+                          leftovers.imports_current_app(tree, wanted_imports(context)))
+    tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context,
+                      flag if flag.wanted() else None)
+    records.breaks |= set(flag.found)
     if settings.companions_up:
         companions_relative(context, settings.companions_up, state)
     tree = add_imports(tree, wanted_imports(context))
     tree = tidy_imports(drop_placeholders(tree, state), original,
                         {*own_modules, "bottle_compat", "bottle_routes", "bottle_answers"})
-    tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
-                                                    else set()), state)
-    records.breaks |= set(left)
     # the sites' marks are dropped as the declared changes' are: theirs numbered -1, -2...
     code, marked, noted, imports_bottle = marks.render(
         tree, {**{id(mark.comment): mark.index for mark in records.marks},

@@ -53,7 +53,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
-from ..edit import Transformer, is_name, transform, walk
+from ..edit import is_name, walk
 from .base import Phase, Rule
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
@@ -70,9 +70,14 @@ class Imports(Rule):
     phase = Phase.LAST  # the import pass: over what every rule left
     summary = "Bottle imports removed; Flask imports added for what the rules used"
 
-    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+    def visit_Module(self, node: cst.Module) -> None:
+        """What the module reads, read before the walk prunes its imports: the Bottle
+        names still in use (each import kept for them), the standard library's names
+        Bottle lent it, and the names and comment words drop_unused() keeps imports for
+        (the prune adds only its own TODOs' words to those, and leftovers.flag's TODOs,
+        made in the same walk, are not the user's: neither is read)."""
         provided = self.provided()
-        used = names_in_use(updated, self.facts.via_module, provided) - provided
+        used = names_in_use(node, self.facts.via_module, provided) - provided
         for name in sorted(used):  # Bottle's copies of the standard library's own
             if self.facts.bottle.get(name) in STDLIB:
                 module, attr = STDLIB[self.facts.bottle[name]]
@@ -84,45 +89,42 @@ class Imports(Rule):
                 self.fired()
                 used.discard(name)
             elif self.facts.bottle.get(name) == "auth_basic":
-                updated = self._auth_basic(updated, name)
+                self._auth_basic(name)
                 used.discard(name)
         # a name the module assigned at its top level (`app = default_app()`) and the port
         # imports instead (`from default_app import app`): the app's other modules may
         # import it from here, though this one reads it no more
-        assigned = {target.target.value for stmt in (self.facts.original or updated).body
+        assigned = {target.target.value for stmt in (self.facts.original or node).body
                     if isinstance(stmt, cst.SimpleStatementLine)
                     for small in stmt.body if isinstance(small, cst.Assign)
                     for target in small.targets if isinstance(target.target, cst.Name)}
-        prune = _Prune(self, used)
+        self.read_before = self.facts.read_before - assigned
+        self.used = used
+        self.imported: set[str] = set()
+        self.depth = 0
+        self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
+        self.inert: set[str] = set()  # UNSERVABLE names whose every use runs in Flask too
         unservable = {local for local, api in self.facts.bottle.items() if api in UNSERVABLE}
         # only `X.MEMFILE_MAX = n` and a request made over an environ (P028's kept
         # `BaseRequest(environ)`) leave a use inert: a module that spells neither is not
         # walked for them
         if unservable and ("MEMFILE_MAX" in self.facts.words or any(
                 self.facts.bottle[name] in MADE_OVER_ENVIRON for name in unservable)):
-            prune.inert = {self.facts.bottle[name]
-                           for name in _inert(updated, unservable, self.facts.bottle)}
-        return drop_unused(transform(updated, prune),
-                           self.facts.read_before - assigned, self)
+            self.inert = {self.facts.bottle[name]
+                          for name in _inert(node, unservable, self.facts.bottle)}
+        # the names it reads, and the words of its comments (a line left out: kept), in
+        # one walk of the module as the rules left it
+        read = _ReadAndCommented()
+        walk(node, read)
+        self.read_now = read.found
 
-    def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
+    def _auth_basic(self, name: str) -> None:
         """Bottle's auth_basic decorator in Flask terms: Flask has none of its own, so it
         is bottle_compat's (the port copies that function alone)."""
         self.fired()
         self.need_import("bottle_compat", "auth_basic", None if name == "auth_basic" else name)
-        return module
 
-
-class _Prune(Transformer):
-    def __init__(self, rule: Imports, used: set[str]) -> None:
-        super().__init__()
-        self.rule = rule
-        self.used = used
-        self.imported: set[str] = set()
-        self.depth = 0
-        self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
-        self.inert: set[str] = set()  # UNSERVABLE names whose every use runs in Flask too
-
+    # The prune: Bottle's imports no rule left in use taken out, in the LAST walk.
     def visit_IndentedBlock(self, node) -> None:
         self.depth += 1
 
@@ -138,9 +140,11 @@ class _Prune(Transformer):
             return updated
         return result
 
-    def leave_Module(self, original, updated):
-        """A dropped import's comment lines (a section divider) stay, on the next line."""
-        body, carried = [], []
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        """A dropped import's comment lines (a section divider) stay, on the next line;
+        then the imports only the Bottle code read go (drop_unused)."""
+        body: list[cst.BaseStatement] = []
+        carried: list[cst.EmptyLine] = []
         for stmt in updated.body:
             if id(stmt) in self.dropped:
                 carried += stmt.leading_lines
@@ -154,7 +158,8 @@ class _Prune(Transformer):
                 stmt = stmt.with_changes(leading_lines=[*carried, *own])
                 carried = []
             body.append(stmt)
-        return updated.with_changes(body=body, footer=[*carried, *updated.footer])
+        module = updated.with_changes(body=body, footer=[*carried, *updated.footer])
+        return drop_unused(module, self.read_before, self.read_now, self)
 
     def _prune(self, updated):
         body = updated.body
@@ -164,7 +169,7 @@ class _Prune(Transformer):
         if isinstance(node, cst.ImportFrom):
             extension = _extension(node)
             if extension is not None:  # bottle.ext.x is the package bottle_x
-                self.rule.fired()
+                self.fired()
                 return updated.with_changes(body=[extension])
             if node.relative or node.module is None \
                     or not is_name(node.module, "bottle"):
@@ -174,7 +179,7 @@ class _Prune(Transformer):
             keep = [a for a in node.names
                     if (a.evaluated_alias or a.evaluated_name) in self.used]
             if not keep:
-                self.rule.fired()
+                self.fired()
                 return cst.RemoveFromParent()
             names = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in keep]
             new = node.with_changes(names=names, lpar=None, rpar=None)
@@ -185,8 +190,8 @@ class _Prune(Transformer):
         keep = [a for a in node.names if not is_name(a.name, "bottle")
                 or (a.evaluated_alias or "bottle") in self.used]
         # bottle.X was spelt X for the rules: what no rule replaced is imported by name
-        bottle = self.rule.facts.bottle
-        left = sorted(n for n in self.rule.facts.via_module & self.used
+        bottle = self.facts.bottle
+        left = sorted(n for n in self.facts.via_module & self.used
                       if n in bottle and n not in self.imported)
         self.imported |= set(left)
         if left:  # (bottle.X where the module has an X of its own was spelt bottle_X)
@@ -201,24 +206,26 @@ class _Prune(Transformer):
                 kept = self._drop_or_keep(kept, ["bottle"], "")
             return cst.FlattenSentinel([kept, line])
         if not keep:
-            self.rule.fired()
+            self.fired()
             return cst.RemoveFromParent()
         kept = updated.with_changes(body=[node.with_changes(names=_commas(keep))])
         if any(is_name(a.name, "bottle") for a in keep):
             return self._drop_or_keep(kept, ["bottle"], "")
-        self.rule.fired()  # `import bottle, os`: only os is left
+        self.fired()  # `import bottle, os`: only os is left
         return kept
 
     def _drop_or_keep(self, line, names, star):
         what = ", ".join(names) or star
         text = (f"still uses Bottle's {what}: no rule converts it; replace it with the Flask "
                 "equivalent (docs/PORTING-RULES.md) and remove this import")
-        bottle = self.rule.facts.bottle
+        bottle = self.facts.bottle
         failing = sorted({bottle.get(name, name) for name in names} & UNSERVABLE - self.inert)
         if failing:  # a Flask view cannot answer with them: a 500
             text += "; " + "; ".join(dict.fromkeys(UNSERVABLE_WHY[name] for name in failing))
-        comment = self.rule.todo_line(text, breaks=bool(failing))
+        comment = self.todo_line(text, breaks=bool(failing))
+        self.read_now |= set(WORD.findall(comment.comment.value if comment.comment else ""))
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
+
 
 
 # Why each of those fails in Flask, in plain words (a P001 TODO that breaks says it)
@@ -394,15 +401,12 @@ STDLIB: dict[str, tuple[str, str | None]] = {
         "time", "warnings", "weakref")}}
 
 
-def drop_unused(module: cst.Module, read_before: set[str], rule: Rule) -> cst.Module:
+def drop_unused(module: cst.Module, read_before: set[str], now: set[str],
+                rule: Rule) -> cst.Module:
     """Top-level imports the Bottle code read and the port no longer does (`import os`
     for a TEMPLATE_PATH line that became template_folder=): a maintainer deletes them,
-    and a linter would flag them. An import nothing read before stays (a re-export)."""
-    # the names it reads, and the words of its comments (a line left out: kept), in one
-    # walk of the module as the rules left it
-    read = _ReadAndCommented()
-    walk(module, read)
-    now = read.found
+    and a linter would flag them. An import nothing read before stays (a re-export);
+    `now`: the names the module reads and the words of its comments."""
     exported = "__all__" in now
 
     def bound(alias) -> str:
@@ -460,4 +464,7 @@ class _ReadAndCommented(cst.CSTVisitor):
             self.found.add(node.value)
 
     def visit_Comment(self, node: cst.Comment) -> None:
-        self.found.update(re.findall(r"[A-Za-z_]\w*", node.value))
+        self.found.update(WORD.findall(node.value))
+
+
+WORD = re.compile(r"[A-Za-z_]\w*")  # a word of a comment
