@@ -27,20 +27,44 @@ from .rules.base import declared_mark
 
 def at_app(module: cst.Module, state: PortState, app_name: str,
            calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
-           makers: frozenset[str] = frozenset()) -> tuple[cst.Module, bool]:
+           makers: frozenset[str] = frozenset()) -> cst.Module:
     """`Flask(__name__, ...)` with the options the rules asked for (AppOption), the
     declared changes that belong to the app (AppDeclared) marked on its line, and the
-    statements of `calls` placed after it (edit.py's after_app_calls), in one walk;
-    whether the module has a statement to place them after."""
+    statements of `calls` placed after it (edit.py's after_app_calls: the statements the
+    rules asked for, each rule's statements_after_app(), bottle_compat's install() and Bottle's
+    answers), in one walk. Whether there is a statement to place them after is known
+    before (has_app()): each asker has its own answer where there is none."""
     requests = state.requests
     options = {option.value: value for option, value in requests.app_options.items()}
     if not options and not requests.app_declared:
-        return after_app_calls(module, app_name, calls, makers=makers) if calls \
-            else (module, False)
+        return after_app_calls(module, app_name, calls, makers=makers)[0] if calls \
+            else module
     at = _AtApp(state, options, app_name, calls, makers)
     read = {name for value in options.values() if value is not REMOVE
             for name in _reads(value)}
-    return _defined_first(transform(module, at), read), bool(at.placed)
+    return _defined_first(transform(module, at), read)
+
+
+def has_app(module: cst.Module, app_name: str, makers: frozenset[str] = frozenset()) -> bool:
+    """Whether a block of the module (its own or any def's, class's or compound
+    statement's) holds a statement that makes the app or imports it, which at_app()
+    places statements after: read on the statements alone, never their expressions."""
+    blocks: list[cst.CSTNode] = [module]
+    while blocks:
+        node = blocks.pop()
+        for child in node.children:
+            if isinstance(child, cst.SimpleStatementLine):
+                if app_target(child, app_name, makers) is not None:
+                    return True
+            elif not isinstance(child, (cst.BaseExpression, cst.BaseSuite, *_LEAVES)) \
+                    or isinstance(child, cst.IndentedBlock):
+                blocks.append(child)
+    return False
+
+
+# What holds no statement below a compound statement: its header's pieces
+_LEAVES = (cst.Decorator, cst.Parameters, cst.EmptyLine, cst.TrailingWhitespace,
+           cst.SimpleWhitespace, cst.Comma, cst.Colon, cst.Arg)
 
 
 class _AtApp(PlaceAfterApp):
