@@ -19,6 +19,7 @@ import libcst as cst
 from .contract import PortState, TodoKey
 from .edit import is_name
 from .needed_imports import Wanted
+from .passes import EngineWalker
 from .rules.base import state as port_state
 from .rules.base import todo_note
 
@@ -60,7 +61,7 @@ BOTTLE_ONLY = {
 CODE = "P001"
 
 
-class Flag(cst.CSTTransformer):
+class Flag(EngineWalker):
     """A TODO above each statement (or the compound statement's header, `for route in
     app.routes:`) that still reads a Bottle-only attribute of an app, all of them
     breaking (`found`: their code and text). Flask's `current_app` counts as an app
@@ -68,12 +69,12 @@ class Flag(cst.CSTTransformer):
     the module's answer once its imports are added. Besides these names, any expression
     the module's facts take for an app (`self.web`, `make_api()`).
 
-    It rides in the walk of the LAST phase (passes.run), before P001's prune, which takes
-    out imports only: the statements it reads are those the port writes."""
+    It rides in the walk of the LAST phase (passes.run), after the post-steps' placements
+    (which place nothing it flags) and before P001's prune, which takes out imports
+    only: the statements it reads are those the port writes."""
 
     def __init__(self, context, apps: set[str], current_app: bool) -> None:
-        super().__init__()
-        self.context = context  # (passes.Walk keeps the sites' scope in its state)
+        super().__init__(context)
         self.state: PortState = port_state(context)
         self.apps = apps | {"current_app"} if current_app else apps
         self.stack: list[list[str]] = []  # the texts of each open statement
@@ -85,13 +86,6 @@ class Flag(cst.CSTTransformer):
         facts = self.state.settings.facts
         return bool(self.apps or facts.app_attrs or facts.factories or facts.holders
                     or facts.imported_holders or facts.module_apps)
-
-    # passes.Walk's hooks around a statement: nothing noted here
-    def open_notes(self) -> None:
-        pass
-
-    def close_notes(self, result):
-        return result
 
     def holds_app(self, node: cst.BaseExpression) -> bool:
         facts = self.state.settings.facts

@@ -9,6 +9,8 @@ as does a new phase.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
 from .rules.base import SCOPES, STATEMENTS, Rule, enter_scope, leave_scope
@@ -124,16 +126,34 @@ class Walk(cst.CSTTransformer):
         pass
 
 
+class EngineWalker(cst.CSTTransformer):
+    """A walker of the engine's own that rides in a walk of the rules (the post-steps:
+    placement.PostSteps, leftovers.Flag), ahead of them: it notes nothing in the
+    statements (a rule's open_notes/close_notes), and holds the module's context, where
+    the walk keeps the sites' scope."""
+
+    def __init__(self, context) -> None:
+        super().__init__()
+        self.context = context
+
+    def open_notes(self) -> None:
+        pass
+
+    def close_notes(self, result):
+        return result
+
+
 def run(tree: cst.Module, rules: list[type[Rule]], context,
-        first: cst.CSTTransformer | None = None) -> cst.Module:
-    """The rules' walks; `first`, a walker of the engine's own (leftovers.Flag), rides
-    in the last walk ahead of its rules (a walk of its own where there is no rule)."""
+        first: Sequence[cst.CSTTransformer] = ()) -> cst.Module:
+    """The rules' walks; `first`, the engine's walkers (the post-steps, each with
+    EngineWalker's members), ride in the last walk ahead of its rules, in their order (a
+    walk of their own where there is no rule)."""
     walks: list[list] = [[rule(context) for rule in walk] for walk in passes(rules)]
-    if first is not None:
+    if first:
         if walks:
-            walks[-1].insert(0, first)
+            walks[-1][:0] = first
         else:
-            walks.append([first])
+            walks.append(list(first))
     for made in walks:
         # the whitespace and punctuation, unless a rule of the walk reads some
         skip = TRIVIA if all(skippable(rule, hooks=False) for rule in made) else frozenset()

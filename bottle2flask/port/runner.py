@@ -21,7 +21,7 @@ from .import_style import tidy_imports
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .needed_imports import add_imports
-from .placement import at_app, has_app
+from .placement import PostSteps, has_app
 from .results import Declared, FileResult, Site, Todo
 from .rules import READERS, RULES
 from .rules.base import (
@@ -302,7 +302,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
             + cst.Module([]).code_for_node(parse_template_statement(
                 after.template, cst.PartialParserConfig(), app=cst.Name("app"),
                 **after.values)))])
-    # what each rule adds after the app and to the whole module (Rule.statements_after_app, finish)
+    # what each rule adds after the app and to the whole module
+    # (Rule.statements_after_app, finish)
     finishing = [rule(context) for rule in rules if rule.finish is not Rule.finish
                  or rule.statements_after_app is not Rule.statements_after_app]
     for made in finishing:
@@ -319,23 +320,41 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         app_free(state)
         orphan, shims = bool(shim_calls(state)), []
     template_path = shims_placed(state) if shims else False
-    tree = at_app(tree, state, facts.app_name, calls + shims, makers=makers)
-    for made in finishing:
-        tree = made.finish(tree, app_made)
-    if template_path:
-        tree = after_template_path(tree)
-    if orphan:
-        tree = tree.with_changes(header=[*tree.header, todo_note(
-            state, "P002", orphan_text(requests.needs))])
     for module, name in shim_imports(state):
         ask_import(context, module, name)
-    # the Bottle-only app attributes still read, flagged in P001's walk (whether the
-    # module will import current_app is known: its imports are asked for)
+
+    def then(module: cst.Module) -> cst.Module:
+        """What goes on the module's statement lists once the statements after the app
+        are placed: each rule's finish(), install() moved after TEMPLATE_PATH, and the
+        TODO of a module whose app's code has no app to go after."""
+        for made in finishing:
+            module = made.finish(module, app_made)
+        if template_path:
+            module = after_template_path(module)
+        if orphan:
+            module = module.with_changes(header=[*module.header, todo_note(
+                state, "P002", orphan_text(requests.needs))])
+        return module
+
+    # One walk for the post-steps and the LAST phase: the app's options and the
+    # statements after it (placement.PostSteps), the Bottle-only app attributes still
+    # read (leftovers.Flag: whether the module will import current_app is known, its
+    # imports are asked for), then P001's prune, which reads the module as the walk
+    # begins and what the placements will read (PortState.placed_reads)
+    post = PostSteps(context, state, facts.app_name, calls + shims if app_made else [],
+                     makers, then)
+    post.read()
     flag = leftovers.Flag(context, facts.apps | ({facts.app_name} if facts.default_app
                                                  else set()),
                           leftovers.imports_current_app(tree, wanted_imports(context)))
-    tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context,
-                      flag if flag.wanted() else None)
+    last = [rule for rule in rules if rule.phase == Phase.LAST]
+    walkers = [walker for walker in (post, flag) if walker.wanted()]
+    if last or walkers:
+        if post not in walkers:  # its `then` as the walk leaves the module
+            walkers.insert(0, post)
+        tree = passes.run(tree, last, context, walkers)
+    else:
+        tree = then(tree)
     records.breaks |= set(flag.found)
     if settings.companions_up:
         companions_relative(context, settings.companions_up, state)

@@ -357,6 +357,18 @@ class Rule(Transformer):
         """The Bottle names the module now defines otherwise (P001 reads them)."""
         return frozenset(self._port.requests.provided)
 
+    def placed_reads(self) -> frozenset[str]:
+        """What the post-steps' code reads (names, and the words of its comments) where
+        the LAST walk places it, as recorded so far: before the walk, what the options
+        and the statements after the app will read; once it left the module, all of
+        it (P001 reads them)."""
+        return frozenset(self._port.placed_reads)
+
+    def placed_uses(self) -> frozenset[str]:
+        """Of placed_reads(), the names read as values (not a keyword's or an attribute's
+        name, nor one a def, class, parameter or assignment binds)."""
+        return frozenset(self._port.placed_uses)
+
     def app_option(self, keyword: FlaskOption, value: cst.BaseExpression | Remove) -> None:
         """`Flask(..., keyword=value)` where the app is made (REMOVE: the keyword taken
         out); a later request for the same keyword replaces the value."""

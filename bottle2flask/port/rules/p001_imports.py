@@ -77,7 +77,8 @@ class Imports(Rule):
         (the prune adds only its own TODOs' words to those, and leftovers.flag's TODOs,
         made in the same walk, are not the user's: neither is read)."""
         provided = self.provided()
-        used = names_in_use(node, self.facts.via_module, provided) - provided
+        used = names_in_use(node, self.facts.via_module, provided,
+                            also=self.placed_uses()) - provided
         for name in sorted(used):  # Bottle's copies of the standard library's own
             if self.facts.bottle.get(name) in STDLIB:
                 module, attr = STDLIB[self.facts.bottle[name]]
@@ -159,7 +160,12 @@ class Imports(Rule):
                 carried = []
             body.append(stmt)
         module = updated.with_changes(body=body, footer=[*carried, *updated.footer])
-        return drop_unused(module, self.read_before, self.read_now, self)
+        # what the post-steps placed in this walk, and the TODOs they put in the header
+        # (a module without an app), read as what the rules left was
+        now = self.read_now | self.placed_reads() | {
+            word for line in module.header if line.comment
+            for word in WORD.findall(line.comment.value)}
+        return drop_unused(module, self.read_before, now, self)
 
     def _prune(self, updated):
         body = updated.body
@@ -297,12 +303,15 @@ def _commas(names):
 
 
 def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
-                 known: AbstractSet[str] = frozenset()) -> set[str]:
+                 known: AbstractSet[str] = frozenset(),
+                 also: AbstractSet[str] = frozenset()) -> set[str]:
     """The module-level names the code reads, of those the module imports from bottle
     and those `asked` (but not the `known` ones, defined otherwise now): a function's
     own `error` parameter is not a use of an imported `error` (LibCST's scope analysis
     tells them apart). Only the top-level statements that spell one of the names are
-    analysed: the scope analysis of a whole large module is most of its port's time."""
+    analysed: the scope analysis of a whole large module is most of its port's time.
+    `also`: names code the port places in the module reads (install(app,
+    template_path=TEMPLATE_PATH) reads Bottle's TEMPLATE_PATH), each a use."""
     words, imports = set(asked), []
     spelt = _Spelt()
     for stmt in module.body:
@@ -317,15 +326,16 @@ def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
     words |= spelt.nested - set(known)
     if not words:
         return set()
+    placed = words & set(also)
     others = [stmt for stmt in module.body if stmt not in imports]
     body = [stmt for stmt, names in zip(others, spelt.names, strict=True)
             if spelt.nested or not words.isdisjoint(names)]
     if not body:
-        return set()
+        return placed
     part = module.with_changes(body=body)
     wrapper = MetadataWrapper(part, unsafe_skip_copy=True)
     scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
-    found: set[str] = set()
+    found: set[str] = placed
     for scope in scopes:
         for access in scope.accesses:
             if not isinstance(access.node, cst.Name):
