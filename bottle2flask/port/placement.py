@@ -55,6 +55,8 @@ class PostSteps(PlaceAfterApp):
         # the app's own line changes (else the Flask call is left as written)
         self.at_app = bool(self.options or requests.app_declared)
 
+    hands_on = True  # what it places, the walkers after it walk (passes.Walk.hand_on)
+
     def wanted(self) -> bool:
         """Whether it changes anything below the module's own statement list."""
         return bool(self.calls or self.at_app)

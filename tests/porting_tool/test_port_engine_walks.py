@@ -8,7 +8,9 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
+from bottle2flask.port.passes import EngineWalker, run
 from bottle2flask.port.placement import has_app
+from bottle2flask.port.rules.base import Context
 from bottle2flask.port.walk import counting
 from harness.bench.port_apps import large_module
 
@@ -136,3 +138,39 @@ def test_an_import_only_an_option_of_the_app_reads_stays():
 ])
 def test_where_the_app_is_made_is_read_from_the_statements_of_every_block(source, made):
     assert has_app(cst.parse_module(source), "app") is made
+
+
+class Adds(EngineWalker):
+    """An engine walker that places a def after the first statement and spaces out the
+    one after it (a new node of a statement already walked), as PostSteps does."""
+
+    hands_on = True
+
+    def leave_Module(self, original, updated):
+        first, *rest = updated.body
+        placed = cst.parse_statement("def placed():\n    from bottle import request\n")
+        rest = [rest[0].with_changes(leading_lines=[cst.EmptyLine()]), *rest[1:]]
+        return updated.with_changes(body=[first, placed, *rest])
+
+
+class Seen(EngineWalker):
+    """A walker after it: the defs it leaves."""
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.left: list[str] = []
+
+    def leave_FunctionDef(self, original, updated):
+        self.left.append(updated.name.value)
+        return updated
+
+
+def test_what_an_engine_walker_places_the_walkers_after_it_walk_once():
+    # P001 prunes the Bottle imports of a def placed after the app (the context
+    # processor of the templates' `% import`s) in the walk that placed it
+    context = Context(filename="app.py")
+    seen = Seen(context)
+    module = cst.parse_module("app = Flask(__name__)\n\n\ndef view():\n    pass\n")
+    module = run(module, [], context, [Adds(context), seen])
+    assert seen.left == ["view", "placed"]
+    assert [stmt.name.value for stmt in module.body[1:]] == ["placed", "view"]
