@@ -47,9 +47,12 @@ class PostSteps(PlaceAfterApp):
 
     def __init__(self, context, state: PortState, app_name: str,
                  calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
-                 makers: frozenset[str], then: Callable[[cst.Module], cst.Module]) -> None:
-        super().__init__(app_name, calls, makers)
-        self.context, self.state, self.then = context, state, then
+                 shims: list[tuple[list[str], dict[str, cst.BaseExpression]]],
+                 makers: frozenset[str], then: Callable[[cst.Module], cst.Module],
+                 last: Callable[[cst.Module], cst.Module]) -> None:
+        super().__init__(app_name, calls + shims, makers)
+        self.context, self.state, self.then, self.last = context, state, then, last
+        self.rules_calls, self.shims = calls, shims
         requests = state.requests
         self.options = {option.value: value for option, value in requests.app_options.items()}
         # the app's own line changes (else the Flask call is left as written)
@@ -91,6 +94,12 @@ class PostSteps(PlaceAfterApp):
         return new
 
     def leave_Module(self, original, updated):
+        """At the module's own level, the steps in the order their walks had: the
+        rules' statements after the app, the options' names defined first, `then` (each
+        rule's finish(): P003's classes after the imports), the shims right after the
+        app (before those classes where the app is imported among the imports), `last`
+        (install() after TEMPLATE_PATH, P002's TODO)."""
+        self.calls = self.rules_calls
         module = super().leave_Module(original, updated)
         if self.at_app:
             module = _defined_first(module, {
@@ -98,6 +107,9 @@ class PostSteps(PlaceAfterApp):
                 for name in _reads(value)})
         before = {id(stmt) for stmt in module.body}
         module = self.then(module)
+        self.calls = self.shims
+        module = super().leave_Module(module, module)
+        module = self.last(module)
         for stmt in module.body:
             if id(stmt) not in before:
                 _read(self.state, stmt)

@@ -324,11 +324,15 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         ask_import(context, module, name)
 
     def then(module: cst.Module) -> cst.Module:
-        """What goes on the module's statement lists once the statements after the app
-        are placed: each rule's finish(), install() moved after TEMPLATE_PATH, and the
-        TODO of a module whose app's code has no app to go after."""
+        """What goes on the module's statement list once the rules' statements after
+        the app are placed: each rule's finish()."""
         for made in finishing:
             module = made.finish(module, app_made)
+        return module
+
+    def at_last(module: cst.Module) -> cst.Module:
+        """Once the shims are placed too: install() moved after TEMPLATE_PATH, and the
+        TODO of a module whose app's code has no app to go after."""
         if template_path:
             module = after_template_path(module)
         if orphan:
@@ -341,8 +345,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     # read (leftovers.Flag: whether the module will import current_app is known, its
     # imports are asked for), then P001's prune, which reads the module as the walk
     # begins and what the placements will read (PortState.placed_reads)
-    post = PostSteps(context, state, facts.app_name, calls + shims if app_made else [],
-                     makers, then)
+    post = PostSteps(context, state, facts.app_name, calls if app_made else [],
+                     shims if app_made else [], makers, then, at_last)
     post.read()
     flag = leftovers.Flag(context, facts.apps | ({facts.app_name} if facts.default_app
                                                  else set()),
@@ -354,7 +358,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
             walkers.insert(0, post)
         tree = passes.run(tree, last, context, walkers)
     else:
-        tree = then(tree)
+        tree = at_last(then(tree))
     records.breaks |= set(flag.found)
     if settings.companions_up:
         companions_relative(context, settings.companions_up, state)

@@ -5,12 +5,15 @@ leftovers' flags and P001's prune, with the code they wrote when each was a walk
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 import libcst as cst
 import pytest
 
 from bottle2flask.port.passes import EngineWalker, run
 from bottle2flask.port.placement import has_app
 from bottle2flask.port.rules.base import Context
+from bottle2flask.port.runner import port_source
 from bottle2flask.port.walk import counting
 from harness.bench.port_apps import large_module
 
@@ -96,6 +99,45 @@ def test_the_post_steps_place_their_statements_in_the_order_their_walks_gave():
         @app.route("/old")
         def old():
             return redirect("/item/a1", 303)
+        ''')
+
+
+def test_an_app_imported_among_the_imports_gets_install_before_the_converter_classes():
+    # at the module's level the steps keep their order: the registration after the app,
+    # P003's class after the imports (here, after the app's import), then install()
+    # right after the app's import (Phyks+CitationExtractor's port, --faithful)
+    result = port_source(dedent("""\
+        from bottle import redirect
+        from web import app
+
+
+        @app.route("/x/<n:re:.+>")
+        def x(n):
+            redirect("/")
+        """), "views.py", faithful=True, imported_apps=frozenset({"app"}))
+    same_lines(result.code, '''
+        from flask import redirect
+        from web import app
+        from werkzeug.routing import BaseConverter
+
+        from bottle_compat import install
+
+        install(app, location=True)
+
+
+        class BottleViewsRe1Converter(BaseConverter):
+            """Bottle's <name:re:...> filter (flask-port/P003)."""
+
+            regex = r".+"
+            part_isolating = False
+
+
+        app.url_map.converters["bottle_views_re1"] = BottleViewsRe1Converter
+
+
+        @app.route("/x/<bottle_views_re1:n>")
+        def x(n):
+            return redirect("/", 303)
         ''')
 
 
