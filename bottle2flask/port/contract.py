@@ -244,6 +244,11 @@ class PortState:
     emulation: int = 0  # lines of Bottle emulation the shims added
     compat_keywords: set[str] = field(default_factory=set)  # install()'s keywords used
     answers: list[Need] = field(default_factory=list)  # bottle_answers' functions called
+    # the names the post-steps' code reads and the words of its comments (the options,
+    # the statements placed after the app, what finish() adds), which P001, reading the
+    # module as that walk begins, would not see: placement.PostSteps records them
+    placed_reads: set[str] = field(default_factory=set)
+    placed_uses: set[str] = field(default_factory=set)  # of those names, the values read
 
 
 PORT_KEY = "bottle2flask.port"  # where a module's PortState is in the context's scratch

@@ -12,12 +12,16 @@ them equal), so a use no rule converted is never left silent.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import libcst as cst
 
 from .contract import PortState, TodoKey
 from .edit import is_name
+from .needed_imports import Wanted
+from .passes import EngineWalker
+from .rules.base import state as port_state
 from .rules.base import todo_note
-from .walk import TRIVIA, transform
 
 # Bottle-only attributes of an app, and what Flask has in their place.
 BOTTLE_ONLY = {
@@ -55,74 +59,77 @@ BOTTLE_ONLY = {
     "tpl": "Bottle 0.13's template settings: Flask's are app.jinja_env",
 }
 CODE = "P001"
-STATEMENTS = (cst.SimpleStatementLine, cst.For, cst.If, cst.While, cst.With)
 
 
-def flag(module: cst.Module, apps: set[str],
-         state: PortState) -> tuple[cst.Module, list[TodoKey]]:
-    """The module with a TODO above each statement that still reads a Bottle-only
-    attribute of an app, and the TODOs (code, text), all of them breaking. Flask's
-    `current_app` counts as an app when the module imports it (P004 writes Bottle's
-    `request.app` so); besides these names, any expression the module's facts take for
-    an app (`self.web`, `make_api()`)."""
-    if imports_current_app(module):
-        apps = apps | {"current_app"}
-    facts = state.settings.facts
-    if not (apps or facts.app_attrs or facts.factories or facts.holders
-            or facts.imported_holders or facts.module_apps):
-        return module, []
-    classes: list[str] = []  # the classes around the node
+class Flag(EngineWalker):
+    """A TODO above each statement (or the compound statement's header, `for route in
+    app.routes:`) that still reads a Bottle-only attribute of an app, all of them
+    breaking (`found`: their code and text). Flask's `current_app` counts as an app
+    where the module imports it (P004 writes Bottle's `request.app` so): `current_app`,
+    the module's answer once its imports are added. Besides these names, any expression
+    the module's facts take for an app (`self.web`, `make_api()`).
 
-    def holds_app(node: cst.BaseExpression) -> bool:
+    It rides in the walk of the LAST phase (passes.run), after the post-steps' placements
+    (which place nothing it flags) and before P001's prune, which takes out imports
+    only: the statements it reads are those the port writes."""
+
+    def __init__(self, context, apps: set[str], current_app: bool) -> None:
+        super().__init__(context)
+        self.state: PortState = port_state(context)
+        self.apps = apps | {"current_app"} if current_app else apps
+        self.stack: list[list[str]] = []  # the texts of each open statement
+        self.classes: list[str] = []  # the classes around the node
+        self.found: list[TodoKey] = []
+
+    def wanted(self) -> bool:
+        """Whether the module has an app for it to look at."""
+        facts = self.state.settings.facts
+        return bool(self.apps or facts.app_attrs or facts.factories or facts.holders
+                    or facts.imported_holders or facts.module_apps)
+
+    def holds_app(self, node: cst.BaseExpression) -> bool:
+        facts = self.state.settings.facts
         if isinstance(node, cst.Name) and node.value == "self" and facts.app_classes:
             # in a module with a Bottle subclass, `self` is an app in its methods only
-            return bool(classes) and classes[-1] in facts.app_classes
+            return bool(self.classes) and self.classes[-1] in facts.app_classes
         if isinstance(node, cst.Name):
-            return node.value in apps
+            return node.value in self.apps
         return isinstance(node, cst.Attribute | cst.Call) and facts.is_app(node)
 
-    found: list[TodoKey] = []
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.append(node.name.value)
 
-    class Flag(cst.CSTTransformer):
-        """A TODO above the statement (or the compound statement's header, `for route in
-        app.routes:`) that reads the attribute."""
+    def leave_ClassDef(self, original, updated):
+        self.classes.pop()
+        return updated
 
-        def __init__(self) -> None:
-            super().__init__()
-            self.stack: list[list[str]] = []  # the texts of each open statement
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.stack and node.attr.value in BOTTLE_ONLY and self.holds_app(node.value):
+            owner = cst.Module([]).code_for_node(node.value)
+            self.stack[-1].append(f"`{owner}.{node.attr.value}` is "
+                                  f"{BOTTLE_ONLY[node.attr.value]}")
 
-        def on_visit(self, node: cst.CSTNode) -> bool:
-            if isinstance(node, cst.ClassDef):
-                classes.append(node.name.value)
-            if isinstance(node, STATEMENTS):
-                self.stack.append([])
-            elif self.stack and isinstance(node, cst.Attribute) \
-                    and node.attr.value in BOTTLE_ONLY and holds_app(node.value):
-                owner = cst.Module([]).code_for_node(node.value)
-                self.stack[-1].append(f"`{owner}.{node.attr.value}` is "
-                                      f"{BOTTLE_ONLY[node.attr.value]}")
-            return True
+    def open(self, node) -> None:
+        self.stack.append([])
 
-        def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):
-            if isinstance(original, cst.ClassDef):
-                classes.pop()
-            if not isinstance(original, STATEMENTS) or not isinstance(updated, STATEMENTS):
-                return updated
-            texts = list(dict.fromkeys(self.stack.pop()))
-            found.extend(TodoKey(CODE, text) for text in texts)
-            lines = [todo_note(state, CODE, text) for text in texts]
-            return updated.with_changes(leading_lines=[*updated.leading_lines, *lines]) \
-                if lines else updated
+    def close(self, original, updated):
+        texts = list(dict.fromkeys(self.stack.pop()))
+        self.found.extend(TodoKey(CODE, text) for text in texts)
+        lines = [todo_note(self.state, CODE, text) for text in texts]
+        return updated.with_changes(leading_lines=[*updated.leading_lines, *lines]) \
+            if lines else updated
 
-    # its own on_visit reads statements, classes and attributes: never a trivia node
-    return transform(module, Flag(), TRIVIA), found
+    visit_SimpleStatementLine = visit_For = visit_If = visit_While = visit_With = open
+    leave_SimpleStatementLine = leave_For = leave_If = leave_While = leave_With = close
 
 
-def imports_current_app(module: cst.Module) -> bool:
-    """Whether the module takes `current_app` from flask at its top."""
-    return any(isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1
-               and isinstance(small := line.body[0], cst.ImportFrom)
-               and is_name(small.module, "flask") and not isinstance(small.names, cst.ImportStar)
-               and any(is_name(a.name, "current_app") and a.asname is None
-                       for a in small.names)
-               for line in module.body)
+def imports_current_app(module: cst.Module, wanted: Iterable[Wanted] = ()) -> bool:
+    """Whether the module takes `current_app` from flask at its top, or will once the
+    imports its rules asked for are added (needed_imports.py)."""
+    return any(item.module == "flask" and item.name == "current_app" and item.asname is None
+               for item in wanted) or any(
+        isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1
+        and isinstance(small := line.body[0], cst.ImportFrom)
+        and is_name(small.module, "flask") and not isinstance(small.names, cst.ImportStar)
+        and any(is_name(a.name, "current_app") and a.asname is None for a in small.names)
+        for line in module.body)

@@ -9,6 +9,8 @@ as does a new phase.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
 from .rules.base import SCOPES, STATEMENTS, Rule, enter_scope, leave_scope
@@ -16,6 +18,7 @@ from .rules.base import state as port_state
 from .walk import TRIVIA, is_node, own_method, skippable, transform
 
 BASE = cst.CSTTransformer  # whose visit_ and leave_ methods do nothing
+COMPOUND = cst.BaseCompoundStatement
 
 
 def passes(rules: list[type[Rule]]) -> list[list[type[Rule]]]:
@@ -105,7 +108,11 @@ class Walk(cst.CSTTransformer):
                 continue
             if type(result) is type(original):
                 if leaves[i] is not None:
+                    given = result
                     result = leaves[i](original, result)
+                    if getattr(rule, "hands_on", False) and result is not given \
+                            and isinstance(result, cst.Module | cst.IndentedBlock):
+                        result = self.hand_on(i, given, result)
             else:
                 leave = own_method(rule, f"leave_{type(result).__name__}", BASE)
                 if leave is not None:
@@ -116,6 +123,24 @@ class Walk(cst.CSTTransformer):
             leave_scope(port_state(self.rules[0].context), original)
         return result
 
+    def hand_on(self, i: int, given, result):
+        """The block a walker of the engine (`hands_on`: placement.PostSteps) returned,
+        with each compound statement it added (a def placed after the app, a class
+        finish() put after the imports) walked by the walkers after it, as the walks
+        that followed the placements saw them (P001 prunes the Bottle imports inside)."""
+        later = self.rules[i + 1:]
+        # a statement it only moved or spaced out keeps its own block: walked already
+        kept = {id(stmt) for stmt in given.body} | {id(stmt.body) for stmt in given.body
+                                                    if isinstance(stmt, COMPOUND)}
+        new = [isinstance(stmt, COMPOUND) and id(stmt) not in kept
+               and id(stmt.body) not in kept for stmt in result.body]
+        if not later or not any(new):
+            return result
+        skip = TRIVIA if all(skippable(rule, hooks=False) for rule in later) else frozenset()
+        return result.with_changes(body=[
+            transform(stmt, Walk(later), skip) if fresh else stmt
+            for stmt, fresh in zip(result.body, new, strict=True)])
+
     # No rule has visit_/leave_ methods for a node's attributes: not asked for.
     def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
         pass
@@ -124,9 +149,35 @@ class Walk(cst.CSTTransformer):
         pass
 
 
-def run(tree: cst.Module, rules: list[type[Rule]], context) -> cst.Module:
-    for walk in passes(rules):
-        made = [rule(context) for rule in walk]
+class EngineWalker(cst.CSTTransformer):
+    """A walker of the engine's own that rides in a walk of the rules (the post-steps:
+    placement.PostSteps, leftovers.Flag), ahead of them: it notes nothing in the
+    statements (a rule's open_notes/close_notes), and holds the module's context, where
+    the walk keeps the sites' scope."""
+
+    def __init__(self, context) -> None:
+        super().__init__()
+        self.context = context
+
+    def open_notes(self) -> None:
+        pass
+
+    def close_notes(self, result):
+        return result
+
+
+def run(tree: cst.Module, rules: list[type[Rule]], context,
+        first: Sequence[cst.CSTTransformer] = ()) -> cst.Module:
+    """The rules' walks; `first`, the engine's walkers (the post-steps, each with
+    EngineWalker's members), ride in the last walk ahead of its rules, in their order (a
+    walk of their own where there is no rule)."""
+    walks: list[list] = [[rule(context) for rule in walk] for walk in passes(rules)]
+    if first:
+        if walks:
+            walks[-1][:0] = first
+        else:
+            walks.append(list(first))
+    for made in walks:
         # the whitespace and punctuation, unless a rule of the walk reads some
         skip = TRIVIA if all(skippable(rule, hooks=False) for rule in made) else frozenset()
         tree = transform(tree, Walk(made), skip)

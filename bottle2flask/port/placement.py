@@ -1,60 +1,122 @@
-"""Changes the default port makes where the app is made: `Flask(...)`'s keyword
-arguments (template_folder, static_folder) and lines right after it (a Jinja loader,
-converter registrations), in any scope: the module, a factory, a method."""
+"""Changes the port makes where the app is made: `Flask(...)`'s keyword arguments
+(template_folder, static_folder) and lines right after it (a Jinja loader, converter
+registrations, bottle_compat's install()), in any scope: the module, a factory, a
+method; made in the walk of the LAST phase (PostSteps)."""
 
 from __future__ import annotations
 
 import builtins
+import re
+from collections.abc import Callable
 
 import libcst as cst
+from libcst.helpers import parse_template_statement
 
 from .contract import PortState
 from .edit import (
     REMOVE,
     PlaceAfterApp,
     Remove,
-    after_app_calls,
     app_target,
     is_flask_call,
     is_flask_init,
     kw,
     names_assigned,
     names_bound,
-    transform,
+    walk,
 )
 from .rules.base import declared_mark
 
 
-def at_app(module: cst.Module, state: PortState, app_name: str,
-           calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
-           makers: frozenset[str] = frozenset()) -> tuple[cst.Module, bool]:
-    """`Flask(__name__, ...)` with the options the rules asked for (AppOption), the
-    declared changes that belong to the app (AppDeclared) marked on its line, and the
-    statements of `calls` placed after it (edit.py's after_app_calls), in one walk;
-    whether the module has a statement to place them after."""
-    requests = state.requests
-    options = {option.value: value for option, value in requests.app_options.items()}
-    if not options and not requests.app_declared:
-        return after_app_calls(module, app_name, calls, makers=makers) if calls \
-            else (module, False)
-    at = _AtApp(state, options, app_name, calls, makers)
-    read = {name for value in options.values() if value is not REMOVE
-            for name in _reads(value)}
-    return _defined_first(transform(module, at), read), bool(at.placed)
+class PostSteps(PlaceAfterApp):
+    """The post-steps that change the module where its app is, in the walk of the LAST
+    phase (passes.run, ahead of leftovers.Flag and P001's prune): `Flask(__name__,
+    ...)` with the options the rules asked for (AppOption), the declared changes that
+    belong to the app (AppDeclared) marked on its line, and the statements of `calls`
+    placed after it (edit.py's after_app_calls: the statements the rules asked for, each
+    rule's statements_after_app(), bottle_compat's install() and Bottle's answers; the
+    last asked first). Whether there is a statement to place them after is known before
+    (has_app()): each asker has its own answer where there is none. As the walk leaves
+    the module, the options' names are defined first (_defined_first) and `then` adds
+    what goes on the module's statement lists (each rule's finish()...).
 
+    What it adds is read as it is added (the names it reads, the words of its comments:
+    PortState.placed_reads and placed_uses), for P001, which reads the module before
+    this walk places anything: read() gives what the statements to place will read,
+    before the walk."""
 
-class _AtApp(PlaceAfterApp):
-    """The app's options and declared changes where it is made, and the statements
-    placed after it."""
+    def __init__(self, context, state: PortState, app_name: str,
+                 calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
+                 shims: list[tuple[list[str], dict[str, cst.BaseExpression]]],
+                 makers: frozenset[str], then: Callable[[cst.Module], cst.Module],
+                 last: Callable[[cst.Module], cst.Module]) -> None:
+        super().__init__(app_name, calls + shims, makers)
+        self.context, self.state, self.then, self.last = context, state, then, last
+        self.rules_calls, self.shims = calls, shims
+        requests = state.requests
+        self.options = {option.value: value for option, value in requests.app_options.items()}
+        # the app's own line changes (else the Flask call is left as written)
+        self.at_app = bool(self.options or requests.app_declared)
 
-    def __init__(self, state: PortState, options: dict[str, cst.BaseExpression | Remove],
-                 app_name: str, calls: list[tuple[list[str], dict[str, cst.BaseExpression]]],
-                 makers: frozenset[str]) -> None:
-        super().__init__(app_name, calls, makers)
-        self.state, self.options = state, options
+    hands_on = True  # what it places, the walkers after it walk (passes.Walk.hand_on)
+
+    def wanted(self) -> bool:
+        """Whether it changes anything below the module's own statement list."""
+        return bool(self.calls or self.at_app)
+
+    # passes.Walk's hooks around a statement: nothing noted here
+    def open_notes(self) -> None:
+        pass
+
+    def close_notes(self, result):
+        return result
+
+    def read(self) -> None:
+        """What the statements to place and the options will read, recorded before the
+        walk (the app spelt by its name, the way most modules make it)."""
+        for templates, values in self.calls:
+            for template in templates:
+                _read(self.state, parse_template_statement(
+                    template, cst.PartialParserConfig(), app=cst.Name(self.app_name),
+                    **values))
+        for key, value in self.options.items():
+            if not isinstance(value, Remove):
+                self.state.placed_reads.add(key)  # (the keyword's Name: no use)
+                _read(self.state, value)
+
+    def body(self, stmts) -> list | None:
+        new = super().body(stmts)
+        if new is not None:
+            kept = {id(stmt) for stmt in stmts}
+            for stmt in new:
+                if id(stmt) not in kept:
+                    _read(self.state, stmt)
+        return new
+
+    def leave_Module(self, original, updated):
+        """At the module's own level, the steps in the order their walks had: the
+        rules' statements after the app, the options' names defined first, `then` (each
+        rule's finish(): P003's classes after the imports), the shims right after the
+        app (before those classes where the app is imported among the imports), `last`
+        (install() after TEMPLATE_PATH, P002's TODO)."""
+        self.calls = self.rules_calls
+        module = super().leave_Module(original, updated)
+        if self.at_app:
+            module = _defined_first(module, {
+                name for value in self.options.values() if value is not REMOVE
+                for name in _reads(value)})
+        before = {id(stmt) for stmt in module.body}
+        module = self.then(module)
+        self.calls = self.shims
+        module = super().leave_Module(module, module)
+        module = self.last(module)
+        for stmt in module.body:
+            if id(stmt) not in before:
+                _read(self.state, stmt)
+        return module
 
     def leave_Call(self, original, updated):
-        if not is_flask_call(updated) and not is_flask_init(updated):
+        if not self.at_app or not is_flask_call(updated) and not is_flask_init(updated):
             return updated
         options = self.options
         args, done = [], set()
@@ -77,7 +139,7 @@ class _AtApp(PlaceAfterApp):
 
     def leave_SimpleStatementLine(self, original, updated):
         requests, declared = self.state.requests, self.state.records.declared
-        if app_target(updated, "") is None or not requests.app_declared:
+        if not requests.app_declared or app_target(updated, "") is None:
             return updated
         marks = []
         for found in requests.app_declared:
@@ -85,6 +147,82 @@ class _AtApp(PlaceAfterApp):
             marks.append(declared_mark(self.state, len(declared) - 1))
         requests.app_declared = []
         return updated.with_changes(leading_lines=[*updated.leading_lines, *marks])
+
+
+class _Read(cst.CSTVisitor):
+    """The names code reads outside its imports and the words of its comments (`found`,
+    as P001's drop_unused reads a module), and of those names the ones it uses as a
+    value (`used`: not a keyword's, an attribute's, nor what a def, a class, a
+    parameter or an assignment binds; as P001's scope analysis counts a use)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+        self.used: set[str] = set()
+        self.bound: set[int] = set()  # the Names that are no use
+
+    def visit_Import(self, node) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node) -> bool:
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.bound.add(id(node.keyword))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.bound.add(id(node.attr))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.bound.add(id(node.name))
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.bound.add(id(node.name))
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.bound.add(id(node.name))
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self.bound.add(id(node.target))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found.add(node.value)
+        if id(node) not in self.bound:
+            self.used.add(node.value)
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.found.update(re.findall(r"[A-Za-z_]\w*", node.value))
+
+
+def _read(state: PortState, node: cst.CSTNode) -> None:
+    """Record what the code the post-steps add reads (PortState.placed_reads, _uses)."""
+    read = _Read()
+    walk(node, read)
+    state.placed_reads |= read.found
+    state.placed_uses |= read.used
+
+
+def has_app(module: cst.Module, app_name: str, makers: frozenset[str] = frozenset()) -> bool:
+    """Whether a block of the module (its own or any def's, class's or compound
+    statement's) holds a statement that makes the app or imports it, which at_app()
+    places statements after: read on the statements alone, never their expressions."""
+    blocks: list[cst.CSTNode] = [module]
+    while blocks:
+        node = blocks.pop()
+        for child in node.children:
+            if isinstance(child, cst.SimpleStatementLine):
+                if app_target(child, app_name, makers) is not None:
+                    return True
+            elif not isinstance(child, (cst.BaseExpression, cst.BaseSuite, *_LEAVES)) \
+                    or isinstance(child, cst.IndentedBlock):
+                blocks.append(child)
+    return False
+
+
+# What holds no statement below a compound statement: its header's pieces
+_LEAVES = (cst.Decorator, cst.Parameters, cst.EmptyLine, cst.TrailingWhitespace,
+           cst.SimpleWhitespace, cst.Comma, cst.Colon, cst.Arg)
 
 
 def _defined_first(module: cst.Module, read: set[str]) -> cst.Module:

@@ -21,7 +21,7 @@ from .import_style import tidy_imports
 from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .needed_imports import add_imports
-from .placement import at_app
+from .placement import PostSteps, has_app
 from .results import Declared, FileResult, Site, Todo
 from .rules import READERS, RULES
 from .rules.base import (
@@ -34,7 +34,14 @@ from .rules.base import (
     wanted_imports,
 )
 from .settings import Settings
-from .shims import FAITHFUL_ONLY, add_shims, app_free, shim_imports
+from .shims import (
+    FAITHFUL_ONLY,
+    after_template_path,
+    app_free,
+    shim_calls,
+    shim_imports,
+    shims_placed,
+)
 from .templates import HELPERS
 
 # What a module that asks for each piece does, for the TODO of one without an app.
@@ -284,12 +291,14 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                 template_globals(state, context)
         # what the sites that took their exact candidate need is kept
         requests.needs -= FAITHFUL_ONLY - requests.exact_needs
-    # the app's options, and each statement asked for after the app (the last asked
-    # goes first), in one walk
-    tree, placed = at_app(tree, state, facts.app_name, [
-        ([after.template], dict(after.values)) for after in requests.after_app],
-        makers=facts.app_makers())
-    for after in requests.after_app if not placed else ():
+    # Where the app is made (or imported), asked first: each of the post-steps that
+    # places statements after it has its own answer where the module has none (a TODO of
+    # P011's, of a rule's finish(), bottle_compat's needs dropped and P002's TODO), so
+    # the placements are computed first and made in one walk with the app's options
+    makers = facts.app_makers()
+    app_made = has_app(tree, facts.app_name, makers)
+    calls = [([after.template], dict(after.values)) for after in requests.after_app]
+    for after in requests.after_app if not app_made else ():
         tree = tree.with_changes(header=[*tree.header, todo_note(
             state, "P011", "set the Flask app's jinja_loader where the app is made: "
             # the parser's default config given, so mypy reads **values as
@@ -297,31 +306,69 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
             + cst.Module([]).code_for_node(parse_template_statement(
                 after.template, cst.PartialParserConfig(), app=cst.Name("app"),
                 **after.values)))])
-    for rule in rules:  # what each rule adds to the whole module (Rule.finish)
-        if rule.finish is not Rule.finish:
-            tree = rule(context).finish(tree)
-    tree, placed = add_shims(tree, state)
-    if not placed:
+    # what each rule adds after the app and to the whole module
+    # (Rule.statements_after_app, finish)
+    finishing = [rule(context) for rule in rules if rule.finish is not Rule.finish
+                 or rule.statements_after_app is not Rule.statements_after_app]
+    for made in finishing:
+        calls += [([after.template], dict(after.values))
+                  for after in made.statements_after_app(tree)]
+    # bottle_compat's install() and Bottle's answers, after the rules' (so right after
+    # the app); a module without an app leaves its app's needs to the app's module
+    shims, orphan = shim_calls(state), False
+    if shims and not app_made:
         requests.needs -= tree_needs  # the app's module has them
         if not faithful and model is not None and settings.exact \
                 and not model.default_modules:  # every app made registers them
             requests.needs -= model.exact_filters(settings.exact)
-        tree = app_free(tree, state)
-        tree, placed = add_shims(tree, state)
-    if not placed:
-        tree = tree.with_changes(header=[*tree.header, todo_note(
-            state, "P002", orphan_text(requests.needs))])
+        app_free(state)
+        orphan, shims = bool(shim_calls(state)), []
+    template_path = shims_placed(state) if shims else False
     for module, name in shim_imports(state):
         ask_import(context, module, name)
-    tree = passes.run(tree, [rule for rule in rules if rule.phase == Phase.LAST], context)
+
+    def then(module: cst.Module) -> cst.Module:
+        """What goes on the module's statement list once the rules' statements after
+        the app are placed: each rule's finish()."""
+        for made in finishing:
+            module = made.finish(module, app_made)
+        return module
+
+    def at_last(module: cst.Module) -> cst.Module:
+        """Once the shims are placed too: install() moved after TEMPLATE_PATH, and the
+        TODO of a module whose app's code has no app to go after."""
+        if template_path:
+            module = after_template_path(module)
+        if orphan:
+            module = module.with_changes(header=[*module.header, todo_note(
+                state, "P002", orphan_text(requests.needs))])
+        return module
+
+    # One walk for the post-steps and the LAST phase: the app's options and the
+    # statements after it (placement.PostSteps), the Bottle-only app attributes still
+    # read (leftovers.Flag: whether the module will import current_app is known, its
+    # imports are asked for), then P001's prune, which reads the module as the walk
+    # begins and what the placements will read (PortState.placed_reads)
+    post = PostSteps(context, state, facts.app_name, calls if app_made else [],
+                     shims if app_made else [], makers, then, at_last)
+    post.read()
+    flag = leftovers.Flag(context, facts.apps | ({facts.app_name} if facts.default_app
+                                                 else set()),
+                          leftovers.imports_current_app(tree, wanted_imports(context)))
+    last = [rule for rule in rules if rule.phase == Phase.LAST]
+    walkers = [walker for walker in (post, flag) if walker.wanted()]
+    if last or walkers:
+        if post not in walkers:  # its `then` as the walk leaves the module
+            walkers.insert(0, post)
+        tree = passes.run(tree, last, context, walkers)
+    else:
+        tree = at_last(then(tree))
+    records.breaks |= set(flag.found)
     if settings.companions_up:
         companions_relative(context, settings.companions_up, state)
     tree = add_imports(tree, wanted_imports(context))
     tree = tidy_imports(drop_placeholders(tree, state), original,
                         {*own_modules, "bottle_compat", "bottle_routes", "bottle_answers"})
-    tree, left = leftovers.flag(tree, facts.apps | ({facts.app_name} if facts.default_app
-                                                    else set()), state)
-    records.breaks |= set(left)
     # the sites' marks are dropped as the declared changes' are: theirs numbered -1, -2...
     code, marked, noted, imports_bottle = marks.render(
         tree, {**{id(mark.comment): mark.index for mark in records.marks},

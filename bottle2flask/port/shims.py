@@ -7,7 +7,6 @@ from __future__ import annotations
 import libcst as cst
 
 from .contract import Companion, Need, PortState
-from .edit import after_app_calls
 
 # What the default (idiomatic) port never adds: the rules declare the change instead.
 FAITHFUL_ONLY = {Need.LOCATION, Need.RESPONSE, Need.PATH, Need.FLOAT, Need.ROUTE_ERRORS,
@@ -43,40 +42,40 @@ def install_options(state: PortState) -> dict[str, cst.BaseExpression]:
     return options
 
 
-def app_free(module: cst.Module, state: PortState) -> cst.Module:
+def app_free(state: PortState) -> None:
     """A module without an app: Bottle's response comes from bottle_compat all the same
     (P005 imports it); the needs tied to an app are left to the caller's TODO."""
     state.requests.needs.discard(Need.RESPONSE)
-    return module
 
 
-def add_shims(module: cst.Module, state: PortState) -> tuple[cst.Module, bool]:
-    """bottle_compat's install() after every statement that makes the app (in any scope)
-    or imports it; False when there is none."""
+def shim_calls(state: PortState) -> list[tuple[list[str], dict[str, cst.BaseExpression]]]:
+    """bottle_compat's install() and Bottle's answers this module's app needs, as
+    statements to place after every statement that makes the app (in any scope) or
+    imports it (the engine's one walk: placement.at_app); none when it needs neither."""
     options = install_options(state)
     answers = [need for need in ANSWERS if need in state.requests.needs]
-    if not options and not answers:
-        return module, True
-    facts = state.settings.facts
-    # the answers asked first, so they follow install() (each goes right after the app):
-    # one walk places both
+    # the answers asked first, so they follow install() (each goes right after the app)
     calls: list[tuple[list[str], dict[str, cst.BaseExpression]]] = []
     if answers:
         calls.append(([f"{need.value}({{app}})" for need in answers], {}))
     if options:
         calls.append((["install({app}, " + ", ".join(f"{key}={{{key}}}" for key in options)
                        + ")"], dict(options)))
-    module, placed = after_app_calls(module, facts.app_name, calls, makers=facts.app_makers())
-    if options and placed and "template_path" in options:
-        module = after_template_path(module)
-    if placed:
-        state.emulation += len(answers) + bool(options)
-        state.requests.install = bool(options)
-        state.compat_keywords |= set(options)
-        state.answers = answers
-        if answers:
-            state.requests.companions.add(Companion.ANSWERS)
-    return module, placed
+    return calls
+
+
+def shims_placed(state: PortState) -> bool:
+    """What shim_calls() asked is placed: the module installs bottle_compat (or not) and
+    imports the answers; whether install() reads TEMPLATE_PATH (after_template_path())."""
+    options = install_options(state)
+    answers = [need for need in ANSWERS if need in state.requests.needs]
+    state.emulation += len(answers) + bool(options)
+    state.requests.install = bool(options)
+    state.compat_keywords |= set(options)
+    state.answers = answers
+    if answers:
+        state.requests.companions.add(Companion.ANSWERS)
+    return "template_path" in options
 
 
 def after_template_path(module: cst.Module) -> cst.Module:

@@ -31,7 +31,7 @@ def check(before: str, after: str, todos: tuple[str, ...] = (), **options) -> No
     The shared blocks added after the app (Jinja settings, Location, the response
     recorder) are left out here and checked by tests of their own, through port().
     """
-    with mock.patch.object(runner, "add_shims", lambda module, state: (module, True)):
+    with mock.patch.object(runner, "shim_calls", lambda state: []):
         result = port(before, **options)
     assert result.status == "success", result.error
     same_lines(result.code, after)

@@ -176,3 +176,5 @@ def test_every_rule_that_adds_module_wide_code_defines_finish_on_itself():
     """The engine calls finish() only on the rules that define it (on a rule made for
     it); Rule's own adds nothing."""
     assert [rule.code for rule in RULES if rule.finish is not Rule.finish] == ["P003"]
+    assert [rule.code for rule in RULES
+            if rule.statements_after_app is not Rule.statements_after_app] == ["P003"]

@@ -118,7 +118,7 @@ def test_bottles_request_object_made_in_the_port_is_a_breaking_todo_saying_why()
 
 
 def test_the_names_read_and_the_words_of_comments_are_read_in_one_walk():
-    # drop_unused reads both of the module the rules left: one walk of it, not two
+    # P001 reads both of the module the rules left (for drop_unused): one walk, not two
     source = '''
         import os
         import json  # json is named here: kept

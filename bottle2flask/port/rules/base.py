@@ -143,12 +143,20 @@ class Rule(Transformer):
         self.facts: ModuleFacts = self.state.facts
         self._notes: list[list[str | cst.EmptyLine]] = []
 
-    def finish(self, module: cst.Module) -> cst.Module:
+    def statements_after_app(self, module: cst.Module) -> list[AfterApp]:
+        """The statements this rule's sites asked for right after the app is made (P003's
+        converter registrations), asked once the rules' walks are done: the engine places
+        them with the app's options and the other statements after the app, in its one
+        walk (the last asked go first). None by default; called, on a rule made for it,
+        on every rule that ran on the module and defines it or finish(), in running order,
+        and that same rule's finish() follows the walk."""
+        return []
+
+    def finish(self, module: cst.Module, app: bool) -> cst.Module:
         """The module-wide code this rule's sites asked for (P003's converter classes,
-        each registered where the app is made), added once its walks are done and the
-        app's options and after-app statements are placed; none by default. The engine
-        calls it on every rule that ran on the module and defines it, in running order,
-        on a rule made for it (what the sites left is in the rule's scratch): what a rule
+        after the imports), added once the statements after the app are placed; `app`:
+        whether the module makes or imports the app, so that what statements_after_app() asked was
+        placed (a module without one gets a TODO instead). None by default: what a rule
         adds to a module is the rule's own, and the engine knows nothing of it."""
         return module
 
@@ -348,6 +356,18 @@ class Rule(Transformer):
     def provided(self) -> frozenset[str]:
         """The Bottle names the module now defines otherwise (P001 reads them)."""
         return frozenset(self._port.requests.provided)
+
+    def placed_reads(self) -> frozenset[str]:
+        """What the post-steps' code reads (names, and the words of its comments) where
+        the LAST walk places it, as recorded so far: before the walk, what the options
+        and the statements after the app will read; once it left the module, all of
+        it (P001 reads them)."""
+        return frozenset(self._port.placed_reads)
+
+    def placed_uses(self) -> frozenset[str]:
+        """Of placed_reads(), the names read as values (not a keyword's or an attribute's
+        name, nor one a def, class, parameter or assignment binds)."""
+        return frozenset(self._port.placed_uses)
 
     def app_option(self, keyword: FlaskOption, value: cst.BaseExpression | Remove) -> None:
         """`Flask(..., keyword=value)` where the app is made (REMOVE: the keyword taken
@@ -629,5 +649,6 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     return found
 
 
-__all__ = ["APP_SHORTCUTS", "Candidate", "Change", "Companion", "Declare", "FlaskOption",
+__all__ = ["APP_SHORTCUTS", "AfterApp", "Candidate", "Change", "Companion", "Declare",
+           "FlaskOption",
            "Import", "ModuleSettings", "Need", "Phase", "PortState", "Rule", "glob", "one_line"]

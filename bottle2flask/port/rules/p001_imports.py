@@ -53,7 +53,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
-from ..edit import Transformer, is_name, transform, walk
+from ..edit import is_name, walk
 from .base import Phase, Rule
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
@@ -73,9 +73,15 @@ class Imports(Rule):
     phase = Phase.LAST  # the import pass: over what every rule left
     summary = "Bottle imports removed; Flask imports added for what the rules used"
 
-    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+    def visit_Module(self, node: cst.Module) -> None:
+        """What the module reads, read before the walk prunes its imports: the Bottle
+        names still in use (each import kept for them), the standard library's names
+        Bottle lent it, and the names and comment words drop_unused() keeps imports for
+        (the prune adds only its own TODOs' words to those, and leftovers.flag's TODOs,
+        made in the same walk, are not the user's: neither is read)."""
         provided = self.provided()
-        used = names_in_use(updated, self.facts.via_module, provided) - provided
+        used = names_in_use(node, self.facts.via_module, provided,
+                            also=self.placed_uses()) - provided
         for name in sorted(used):  # Bottle's copies of the standard library's own
             if self.facts.bottle.get(name) in STDLIB:
                 module, attr = STDLIB[self.facts.bottle[name]]
@@ -87,16 +93,21 @@ class Imports(Rule):
                 self.fired()
                 used.discard(name)
             elif self.facts.bottle.get(name) == "auth_basic":
-                updated = self._auth_basic(updated, name)
+                self._auth_basic(name)
                 used.discard(name)
         # a name the module assigned at its top level (`app = default_app()`) and the port
         # imports instead (`from default_app import app`): the app's other modules may
         # import it from here, though this one reads it no more
-        assigned = {target.target.value for stmt in (self.facts.original or updated).body
+        assigned = {target.target.value for stmt in (self.facts.original or node).body
                     if isinstance(stmt, cst.SimpleStatementLine)
                     for small in stmt.body if isinstance(small, cst.Assign)
                     for target in small.targets if isinstance(target.target, cst.Name)}
-        prune = _Prune(self, used)
+        self.read_before = self.facts.read_before - assigned
+        self.used = used
+        self.imported: set[str] = set()
+        self.depth = 0
+        self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
+        self.inert: set[str] = set()  # UNSERVABLE names whose every use runs in Flask too
         unservable = {local for local, api in self.facts.bottle.items() if api in UNSERVABLE}
         # only `X.MEMFILE_MAX = n` and a request made over an environ (P028's kept
         # `BaseRequest(environ)`) leave a use inert: a module that spells neither is not
@@ -104,29 +115,21 @@ class Imports(Rule):
         if unservable and ("MEMFILE_MAX" in self.facts.words or any(
                 self.facts.bottle[name] in MADE_OVER_ENVIRON | MADE_BY_HAND
                 for name in unservable)):
-            prune.inert = {self.facts.bottle[name]
-                           for name in _inert(updated, unservable, self.facts.bottle)}
-        return drop_unused(transform(updated, prune),
-                           self.facts.read_before - assigned, self)
+            self.inert = {self.facts.bottle[name]
+                          for name in _inert(node, unservable, self.facts.bottle)}
+        # the names it reads, and the words of its comments (a line left out: kept), in
+        # one walk of the module as the rules left it
+        read = _ReadAndCommented()
+        walk(node, read)
+        self.read_now = read.found
 
-    def _auth_basic(self, module: cst.Module, name: str) -> cst.Module:
+    def _auth_basic(self, name: str) -> None:
         """Bottle's auth_basic decorator in Flask terms: Flask has none of its own, so it
         is bottle_compat's (the port copies that function alone)."""
         self.fired()
         self.need_import("bottle_compat", "auth_basic", None if name == "auth_basic" else name)
-        return module
 
-
-class _Prune(Transformer):
-    def __init__(self, rule: Imports, used: set[str]) -> None:
-        super().__init__()
-        self.rule = rule
-        self.used = used
-        self.imported: set[str] = set()
-        self.depth = 0
-        self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
-        self.inert: set[str] = set()  # UNSERVABLE names whose every use runs in Flask too
-
+    # The prune: Bottle's imports no rule left in use taken out, in the LAST walk.
     def visit_IndentedBlock(self, node) -> None:
         self.depth += 1
 
@@ -142,9 +145,11 @@ class _Prune(Transformer):
             return updated
         return result
 
-    def leave_Module(self, original, updated):
-        """A dropped import's comment lines (a section divider) stay, on the next line."""
-        body, carried = [], []
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        """A dropped import's comment lines (a section divider) stay, on the next line;
+        then the imports only the Bottle code read go (drop_unused)."""
+        body: list[cst.BaseStatement] = []
+        carried: list[cst.EmptyLine] = []
         for stmt in updated.body:
             if id(stmt) in self.dropped:
                 carried += stmt.leading_lines
@@ -158,7 +163,13 @@ class _Prune(Transformer):
                 stmt = stmt.with_changes(leading_lines=[*carried, *own])
                 carried = []
             body.append(stmt)
-        return updated.with_changes(body=body, footer=[*carried, *updated.footer])
+        module = updated.with_changes(body=body, footer=[*carried, *updated.footer])
+        # what the post-steps placed in this walk, and the TODOs they put in the header
+        # (a module without an app), read as what the rules left was
+        now = self.read_now | self.placed_reads() | {
+            word for line in module.header if line.comment
+            for word in WORD.findall(line.comment.value)}
+        return drop_unused(module, self.read_before, now, self)
 
     def _prune(self, updated):
         body = updated.body
@@ -168,7 +179,7 @@ class _Prune(Transformer):
         if isinstance(node, cst.ImportFrom):
             extension = _extension(node)
             if extension is not None:  # bottle.ext.x is the package bottle_x
-                self.rule.fired()
+                self.fired()
                 return updated.with_changes(body=[extension])
             if node.relative or node.module is None \
                     or not is_name(node.module, "bottle"):
@@ -178,7 +189,7 @@ class _Prune(Transformer):
             keep = [a for a in node.names
                     if (a.evaluated_alias or a.evaluated_name) in self.used]
             if not keep:
-                self.rule.fired()
+                self.fired()
                 return cst.RemoveFromParent()
             names = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in keep]
             new = node.with_changes(names=names, lpar=None, rpar=None)
@@ -189,8 +200,8 @@ class _Prune(Transformer):
         keep = [a for a in node.names if not is_name(a.name, "bottle")
                 or (a.evaluated_alias or "bottle") in self.used]
         # bottle.X was spelt X for the rules: what no rule replaced is imported by name
-        bottle = self.rule.facts.bottle
-        left = sorted(n for n in self.rule.facts.via_module & self.used
+        bottle = self.facts.bottle
+        left = sorted(n for n in self.facts.via_module & self.used
                       if n in bottle and n not in self.imported)
         self.imported |= set(left)
         if left:  # (bottle.X where the module has an X of its own was spelt bottle_X)
@@ -205,24 +216,26 @@ class _Prune(Transformer):
                 kept = self._drop_or_keep(kept, ["bottle"], "")
             return cst.FlattenSentinel([kept, line])
         if not keep:
-            self.rule.fired()
+            self.fired()
             return cst.RemoveFromParent()
         kept = updated.with_changes(body=[node.with_changes(names=_commas(keep))])
         if any(is_name(a.name, "bottle") for a in keep):
             return self._drop_or_keep(kept, ["bottle"], "")
-        self.rule.fired()  # `import bottle, os`: only os is left
+        self.fired()  # `import bottle, os`: only os is left
         return kept
 
     def _drop_or_keep(self, line, names, star):
         what = ", ".join(names) or star
         text = (f"still uses Bottle's {what}: no rule converts it; replace it with the Flask "
                 "equivalent (docs/PORTING-RULES.md) and remove this import")
-        bottle = self.rule.facts.bottle
+        bottle = self.facts.bottle
         failing = sorted({bottle.get(name, name) for name in names} & UNSERVABLE - self.inert)
         if failing:  # a Flask view cannot answer with them: a 500
             text += "; " + "; ".join(dict.fromkeys(UNSERVABLE_WHY[name] for name in failing))
-        comment = self.rule.todo_line(text, breaks=bool(failing))
+        comment = self.todo_line(text, breaks=bool(failing))
+        self.read_now |= set(WORD.findall(comment.comment.value if comment.comment else ""))
         return line.with_changes(leading_lines=[*line.leading_lines, comment])
+
 
 
 # Why each of those fails in Flask, in plain words (a P001 TODO that breaks says it)
@@ -295,12 +308,15 @@ def _commas(names):
 
 
 def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
-                 known: AbstractSet[str] = frozenset()) -> set[str]:
+                 known: AbstractSet[str] = frozenset(),
+                 also: AbstractSet[str] = frozenset()) -> set[str]:
     """The module-level names the code reads, of those the module imports from bottle
     and those `asked` (but not the `known` ones, defined otherwise now): a function's
     own `error` parameter is not a use of an imported `error` (LibCST's scope analysis
     tells them apart). Only the top-level statements that spell one of the names are
-    analysed: the scope analysis of a whole large module is most of its port's time."""
+    analysed: the scope analysis of a whole large module is most of its port's time.
+    `also`: names code the port places in the module reads (install(app,
+    template_path=TEMPLATE_PATH) reads Bottle's TEMPLATE_PATH), each a use."""
     words, imports = set(asked), []
     spelt = _Spelt()
     for stmt in module.body:
@@ -315,15 +331,16 @@ def names_in_use(module: cst.Module, asked: AbstractSet[str] = frozenset(),
     words |= spelt.nested - set(known)
     if not words:
         return set()
+    placed = words & set(also)
     others = [stmt for stmt in module.body if stmt not in imports]
     body = [stmt for stmt, names in zip(others, spelt.names, strict=True)
             if spelt.nested or not words.isdisjoint(names)]
     if not body:
-        return set()
+        return placed
     part = module.with_changes(body=body)
     wrapper = MetadataWrapper(part, unsafe_skip_copy=True)
     scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
-    found: set[str] = set()
+    found: set[str] = placed
     for scope in scopes:
         for access in scope.accesses:
             if not isinstance(access.node, cst.Name):
@@ -399,15 +416,12 @@ STDLIB: dict[str, tuple[str, str | None]] = {
         "time", "warnings", "weakref")}}
 
 
-def drop_unused(module: cst.Module, read_before: set[str], rule: Rule) -> cst.Module:
+def drop_unused(module: cst.Module, read_before: set[str], now: set[str],
+                rule: Rule) -> cst.Module:
     """Top-level imports the Bottle code read and the port no longer does (`import os`
     for a TEMPLATE_PATH line that became template_folder=): a maintainer deletes them,
-    and a linter would flag them. An import nothing read before stays (a re-export)."""
-    # the names it reads, and the words of its comments (a line left out: kept), in one
-    # walk of the module as the rules left it
-    read = _ReadAndCommented()
-    walk(module, read)
-    now = read.found
+    and a linter would flag them. An import nothing read before stays (a re-export);
+    `now`: the names the module reads and the words of its comments."""
     exported = "__all__" in now
 
     def bound(alias) -> str:
@@ -465,4 +479,7 @@ class _ReadAndCommented(cst.CSTVisitor):
             self.found.add(node.value)
 
     def visit_Comment(self, node: cst.Comment) -> None:
-        self.found.update(re.findall(r"[A-Za-z_]\w*", node.value))
+        self.found.update(WORD.findall(node.value))
+
+
+WORD = re.compile(r"[A-Za-z_]\w*")  # a word of a comment

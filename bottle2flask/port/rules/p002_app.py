@@ -60,7 +60,7 @@ from libcst.helpers import ensure_type
 
 from ..edit import Visitor, is_name, kw, last_import, names_read
 from ..model.facts import APP_FACTORIES
-from .base import APP_SHORTCUTS, ModuleSettings, Need, Rule
+from .base import APP_SHORTCUTS, Candidate, ModuleSettings, Need, Rule
 
 # WSGI middleware that wrap an app, by name: beaker's, Werkzeug's, WhiteNoise, Paste's.
 MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
@@ -356,14 +356,15 @@ class App(Rule):
         as the check allows) or Bottle's, made by Bottle (the exact candidate): the
         app's errors (a path no route matches, a wrong method, a view's exception,
         abort()), a status line and a page's Content-Type."""
+        # each site's forms: the framework's own answers (nothing to add), or
+        # bottle_answers.py's function, called after the app is made (a module-wide need)
         for kind, need in (("error-page", Need.ERROR_PAGES),
                            ("response-defaults", Need.RESPONSE_DEFAULTS)):
-            if self.exact(kind):  # bottle_answers.py's function, after the app is made
-                self.need_exact(need)
+            self.site(kind, Candidate(), Candidate(needs=(need,)))
         # (--faithful) a dict any view returns is Bottle's JSON, not only a literal P007
         # sees (`return items`, a module's dict): the app's JSON answers are Bottle's
-        if (self.state.faithful or self.state.exact_keys) and self.exact("json-answers"):
-            self.need_exact(Need.JSON_ANSWERS)
+        if self.state.faithful or self.state.exact_keys:
+            self.site("json-answers", Candidate(), Candidate(needs=(Need.JSON_ANSWERS,)))
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if self.facts.made or (self.facts.default_app and not self.facts.default_from):

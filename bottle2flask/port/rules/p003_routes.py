@@ -85,7 +85,6 @@ from libcst.helpers import parse_template_statement
 
 from ..edit import (
     Visitor,
-    after_app_calls,
     after_imports,
     arg,
     free_name,
@@ -96,7 +95,7 @@ from ..edit import (
 )
 from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import tokens
-from .base import Candidate, Change, Companion, Declare, Import, Need, Rule, glob
+from .base import AfterApp, Candidate, Change, Companion, Declare, Import, Need, Rule, glob
 
 # Flask's spelling of a filter Bottle has under another name (with its shim, if any)
 FILTERS = {"int": ("int(signed=True)", None), "float": ("bottle_float", Need.FLOAT),
@@ -320,18 +319,34 @@ class Routes(Rule):
         """The module's converters so far (the rule's scratch: its walks and finish())."""
         return self.scratch(Converters)
 
-    def finish(self, module: cst.Module) -> cst.Module:
-        """The converter classes of the module's <x:re:...>, <x:float> and filtered
-        wildcards, each registered on the app where it is made (a module that neither
-        makes nor imports the app gets a TODO instead), and the Werkzeug classes they
-        subclass imported."""
+    def statements_after_app(self, module: cst.Module) -> list[AfterApp]:
+        """Each regex converter of the module's routes registered right after the app is
+        made (in any scope: a factory, a method), in the order of the regexes; each
+        class takes a name the module leaves free (a class of the user's own keeps its)."""
         found = self.converters
-        module, placed = add_converters(module, found, self.facts)
-        if (found.regexes or found.filters) and not placed:
+        if not found.regexes:
+            return []
+        taken = names_used(module)
+        found.regex_classes = {name: free_name("BottleFloatConverter" if name == FLOAT
+                                               else converter_class(name), taken)
+                               for name in found.regexes}
+        # (the last asked goes first: asked from the last regex, placed in their order)
+        return [AfterApp(REGISTER, {"name": cst.SimpleString(f'"{name}"'),
+                                    "cls": cst.Name(found.regex_classes[name])})
+                for name in reversed(found.regexes)]
+
+    def finish(self, module: cst.Module, app: bool) -> cst.Module:
+        """The converter classes of the module's <x:re:...>, <x:float> and filtered
+        wildcards after its imports (each regex one registered on the app: statements_after_app()),
+        and the Werkzeug classes they subclass imported; a module that neither makes nor
+        imports the app gets a TODO instead."""
+        found = self.converters
+        if found.regexes and not app:
             return module.with_changes(header=[*module.header, self.todo_line(
                 "this module's routes use <x:re:...> paths but it neither "
                 "makes nor imports the Flask app: register their converters (werkzeug."
                 "routing.BaseConverter) on the app")])
+        module = add_converters(module, found)
         # Bottle's float is Werkzeug's float converter given Bottle's pattern (registered
         # as "float"), the others are made from scratch
         if FLOAT in found.regexes:
@@ -1165,33 +1180,20 @@ class Converters:
     regexes: dict[str, str] = field(default_factory=dict)
     filters: dict[str, str] = field(default_factory=dict)
     filter_classes: dict[str, str] = field(default_factory=dict)
+    regex_classes: dict[str, str] = field(default_factory=dict)  # (named by statements_after_app())
 
 
-def add_converters(module: cst.Module, converters: Converters,
-                   facts: ModuleFacts) -> tuple[cst.Module, bool]:
-    """The regex converter classes after the imports, each registered right after every
-    statement that makes a Flask app (in any scope: a factory, a method) or imports the
-    module's app; False when the module has neither."""
-    if not converters.regexes and not converters.filters:
-        return module, True
-    taken = names_used(module)  # a class of the user's own keeps its name
+def add_converters(module: cst.Module, converters: Converters) -> cst.Module:
+    """The converter classes of the module's filters and regexes after its imports (the
+    regexes' under the names statements_after_app() registered them by)."""
     code: list[cst.SimpleStatementLine | cst.BaseCompoundStatement] = []
     if converters.filters:
         code = _filter_classes(converters.filters, converters.filter_classes)
-        if not converters.regexes:
-            return after_imports(module, code), True
-    classes = {name: free_name("BottleFloatConverter" if name == FLOAT
-                               else converter_class(name), taken) for name in converters.regexes}
-    # each registered right after the app, in the order of the regexes (one walk)
-    module, placed = after_app_calls(module, facts.app_name, [
-        ([REGISTER], {"name": cst.SimpleString(f'"{name}"'), "cls": cst.Name(classes[name])})
-        for name in reversed(converters.regexes)], makers=facts.app_makers())
-    if not placed:
-        return module, False
     code += [parse_template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,
-                                      cls=cst.Name(classes[name]), regex=_regex_literal(regex))
+                                      cls=cst.Name(converters.regex_classes[name]),
+                                      regex=_regex_literal(regex))
              for name, regex in converters.regexes.items()]
-    return after_imports(module, code), True
+    return after_imports(module, code) if code else module
 
 
 def _filter_classes(filters: dict[str, str], classes: dict[str, str]
