@@ -362,7 +362,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             # the helpers copied import what the port needs too (bottle_answers: bottle)
             result.requirements = requirements.write(
                 src, out,
-                {m.path: m.code for m in result.modules} | companion_codes(out, result),
+                {m.path: requirements.imported(m.code) if m.imported is None else m.imported
+                 for m in result.modules}
+                | {rel: requirements.imported(code)
+                   for rel, code in companion_codes(out, result).items()},
                 [m.path for m in result.modules] + [c for c in result.copied
                                                     if c.endswith(".py")]
                 + [compat_file.as_posix() for compat_file in compat_files])
