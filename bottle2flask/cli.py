@@ -24,6 +24,7 @@ bottle2flask.exit_status.ExitStatus); when several apply, the first in this orde
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from dataclasses import dataclass
@@ -113,7 +114,16 @@ def run(argv: list[str], prog: str = "bottle2flask", table: dict | None = None,
         if extra and not hasattr(args, "extra"):
             raise UsageError(f"nothing follows `--` for {args.command} (given: {extra[0]})")
         args.extra = extra
-        return table[args.command].load()[1](args)
+        command = table[args.command].load()[1]
+        # what is alive now (the modules and classes the command imported: some 45,000
+        # objects for port) stays alive to the end: frozen, out of the collector's way,
+        # its collections go through the command's own objects alone (a port of the
+        # 1,000-line bench module runs ~150 of them: 90 ms of CPU, 27 ms frozen)
+        gc.freeze()
+        try:
+            return command(args)
+        finally:
+            gc.unfreeze()  # a caller in this process (a test) gets its collector back
     except UsageError as error:
         print(f"{prog}{' ' + chosen if chosen else ''}: error: {error}", file=sys.stderr)
         return ExitStatus.USAGE

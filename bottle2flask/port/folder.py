@@ -423,8 +423,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 "bottle_simple_template" in m.compat_uses[1] for m in result.modules) else {}
             result.requirements = requirements.write(
                 src, out,
-                {m.path: m.code for m in result.modules} | companion_codes(out, result)
-                | simple,
+                {m.path: requirements.imported(m.code) if m.imported is None else m.imported
+                 for m in result.modules}
+                | {rel: requirements.imported(code)
+                   for rel, code in (companion_codes(out, result) | simple).items()},
                 [m.path for m in result.modules] + [c for c in result.copied
                                                     if c.endswith(".py")]
                 + [compat_file.as_posix() for compat_file in compat_files])

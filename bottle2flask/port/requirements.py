@@ -17,6 +17,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from importlib import metadata
 from pathlib import Path
 
@@ -36,12 +37,28 @@ def imported(code: str) -> set[str]:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return set()
+    return imported_by(tree)
+
+
+# the fields of Python's nodes that hold statements: an import is a statement, so only
+# these lead to one (an expression holds none)
+BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def imported_by(tree: ast.Module) -> set[str]:
+    """imported() of a module already parsed: the statements alone are looked at."""
     names = set()
-    for node in ast.walk(tree):
+    statements: list = list(tree.body)
+    while statements:
+        node = statements.pop()
         if isinstance(node, ast.Import):
             names |= {alias.name.partition(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            names.add(node.module.partition(".")[0])
+        elif isinstance(node, ast.ImportFrom):
+            if not node.level and node.module:
+                names.add(node.module.partition(".")[0])
+        else:
+            for name in BODIES:
+                statements.extend(getattr(node, name, ()))
     return names
 
 
@@ -91,11 +108,17 @@ def flask_brings() -> set[str]:
     return {"flask"} | {name_of(r) for r in required if "extra ==" not in r}
 
 
-def needed(codes: dict[str, str], extra_own: Sequence[str] = ()) -> list[tuple[str, str]]:
+def needed(codes: Mapping[str, str], extra_own: Sequence[str] = ()) -> list[tuple[str, str]]:
     """(requirement, comment) lines: Flask with the installed version as lower bound,
     then each distribution the modules (path -> code) import, sorted."""
-    own = own_names([*codes, *extra_own])
-    modules = set().union(*map(imported, codes.values())) if codes else set()
+    return needed_by({path: imported(code) for path, code in codes.items()}, extra_own)
+
+
+def needed_by(imports: Mapping[str, AbstractSet[str]],
+              extra_own: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """needed() of the modules' imported names (path -> imported())."""
+    own = own_names([*imports, *extra_own])
+    modules = set().union(*imports.values()) if imports else set()
     modules -= own | set(sys.stdlib_module_names) | {"__future__"}
     brought = flask_brings()
     # (flask, werkzeug, jinja2...: each module named as the distribution it is)
@@ -123,10 +146,12 @@ def missing_from(text: str, lines: list[tuple[str, str]]) -> list[str]:
     return [req for req, _ in lines if name_of(req) not in named]
 
 
-def write(src: Path, out: Path, codes: dict[str, str], extra_own: Sequence[str] = ()) -> dict:
-    """Write OUT/requirements.txt unless the app ships one; what was done, for the
-    report: {"written": bool, "lines": [...], "missing": [...]}."""
-    lines = needed(codes, extra_own)
+def write(src: Path, out: Path, imports: Mapping[str, AbstractSet[str]],
+          extra_own: Sequence[str] = ()) -> dict:
+    """Write OUT/requirements.txt unless the app ships one (`imports`: each module's
+    imported names, path -> imported()); what was done, for the report:
+    {"written": bool, "lines": [...], "missing": [...]}."""
+    lines = needed_by(imports, extra_own)
     shown = [f"{req}  # {why}" if why else req for req, why in lines]
     if (src / FILE).is_file():
         text = (src / FILE).read_text(encoding="utf-8", errors="replace")

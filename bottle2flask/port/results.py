@@ -82,6 +82,9 @@ class FileResult:
     # the ported code still imports bottle (a TODO kept the import): the app's own
     # bottle.py is kept (for "skip" and "failure", read from the code when asked)
     imports_bottle: bool = False
+    # the top-level names of the modules the ported code imports (requirements.txt),
+    # from the tree it was compiled from; None for "skip" and "failure": read from the code
+    imported: frozenset[str] | None = None
 
     def as_dict(self) -> dict:
         return {"path": self.path, "status": self.status, "applied": self.applied,

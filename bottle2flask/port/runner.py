@@ -22,6 +22,7 @@ from .model import AppModel, ModuleFacts, read_module
 from .model.route_syntax import tokens
 from .needed_imports import add_imports
 from .placement import PostSteps, has_app
+from .requirements import imported_by
 from .results import Declared, FileResult, Site, Todo
 from .rules import READERS, RULES
 from .rules.base import (
@@ -381,12 +382,15 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
         ({**d, "line": lines[n]} for n, d in enumerate(records.declared) if n in lines),
         key=lambda d: d["line"])
     try:
-        compile(code, path, "exec")
+        # parsed once: compiled from its tree (the same errors as compiling the code),
+        # which gives the sites' statements and requirements.txt's imports too
+        syntax = ast.parse(code, path)
+        compile(syntax, path, "exec")
     except SyntaxError as error:
         return FileResult(path, "failure", source, error=f"{path}:{error.lineno}: the "
                           f"ported code does not compile: {error.msg}")
-    sites = placed_sites(code, records.sites, {-1 - n: line for n, line in lines.items()
-                                               if n < 0})
+    sites = placed_sites(syntax, records.sites, {-1 - n: line for n, line in lines.items()
+                                                 if n < 0})
     # each TODO still in the module, at its line (a statement a later rule removed took
     # its TODO with it)
     todos: list[Todo] = sorted((
@@ -410,14 +414,15 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
                       companions=sorted(c.value for c in requests.companions),
                       openers=dict(records.openers), sites=sites,
                       compat_uses=(frozenset(state.compat_keywords),
-                                   frozenset(requests.compat_names)))
+                                   frozenset(requests.compat_names)),
+                      imported=frozenset(imported_by(syntax)))
 
 
-def placed_sites(code: str, sites: list[Site], lines: dict[int, int]) -> list[Site]:
-    """Each site with its line in the ported code and the lines of the top-level
-    statement that holds it (a traceback's frame there is this site's)."""
+def placed_sites(syntax: ast.Module, sites: list[Site], lines: dict[int, int]) -> list[Site]:
+    """Each site with its line in the ported code (its tree: `syntax`) and the lines of
+    the top-level statement that holds it (a traceback's frame there is this site's)."""
     spans = [(min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))]),
-              stmt.end_lineno or stmt.lineno) for stmt in ast.parse(code).body]
+              stmt.end_lineno or stmt.lineno) for stmt in syntax.body]
     placed: list[Site] = []
     for n, site in enumerate(sites):
         found: Site = {**site}

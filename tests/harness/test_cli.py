@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import shutil
 import subprocess
 import sys
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bottle2flask.cli import COMMANDS, main
+from bottle2flask.cli import COMMANDS, Command, main
 from harness.__main__ import COMMANDS as HARNESS_COMMANDS
 from harness.__main__ import main as harness
 
@@ -75,3 +76,27 @@ def test_a_closed_pipe_ends_the_command_quietly(tmp_path):
     done = subprocess.run(f"{sys.executable} -m bottle2flask --help | head -c 10",
                           shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=30)
     assert done.stdout == "usage: bot" and "Traceback" not in done.stderr
+
+
+FROZEN_INSIDE: list[int] = []
+
+
+def add_probe_arguments(parser) -> None:
+    """The probe command of the test below takes no argument."""
+
+
+def probe_main(args) -> int:
+    """The probe command: what the collector looks like inside a command."""
+    FROZEN_INSIDE.append(gc.get_freeze_count())
+    return 0
+
+
+def test_a_command_runs_with_what_it_imported_out_of_the_collector_s_way():
+    """The objects alive when a command starts (its modules' and classes') are frozen
+    while it runs, so each collection goes through the command's own objects alone;
+    the caller gets its collector back as it was."""
+    assert gc.get_freeze_count() == 0
+    table = {"probe": Command(__name__, "records the collector", prefix="probe")}
+    assert main(["probe"], table=table) == 0
+    assert FROZEN_INSIDE[-1] > 1000  # the modules imported so far, at least
+    assert gc.get_freeze_count() == 0

@@ -3,12 +3,14 @@ import; never over a requirements.txt the app ships (the report says what to add
 
 from __future__ import annotations
 
+import ast
 import json
 from importlib import metadata
 from pathlib import Path
 
 from bottle2flask.cli import main as command
 from bottle2flask.port import requirements
+from bottle2flask.port.runner import port_source
 
 WEB = '''import os
 
@@ -148,3 +150,90 @@ def test_an_app_importing_only_the_standard_library_and_itself_reads_no_distribu
     lines = requirements.needed(code)
     assert [name for name, _ in lines][0].startswith("Flask>=") and len(lines) == 1
     assert read == []
+
+
+NESTED = '''import a.b, c as d
+from e.f import g
+from . import h
+from .i import j
+if x:
+    import k
+elif y:
+    from l import m
+else:
+    import n
+for o in p:
+    import q
+else:
+    import r
+while s:
+    import t
+else:
+    import u
+try:
+    import v
+except ImportError:
+    import w
+else:
+    import x1
+finally:
+    import x2
+with y1:
+    import y2
+match z:
+    case 1:
+        import z1
+
+
+class C:
+    import z2
+
+    def f(self):
+        import z3
+
+        async def g():
+            async with a:
+                import z4
+            async for b in c:
+                import z5
+        return lambda: __import__("not_a_statement")
+'''
+
+
+def every_node(tree: ast.Module) -> set[str]:
+    """The names of every Import and absolute ImportFrom node, found by ast.walk."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
+def test_the_imports_are_found_among_the_statements_alone():
+    """An import is a statement: walking the statements' bodies finds each one a walk
+    of every node finds, at any depth."""
+    tree = ast.parse(NESTED)
+    assert requirements.imported_by(tree) == every_node(tree) == {
+        "a", "c", "e", "k", "l", "n", "q", "r", "t", "u", "v", "w", "x1", "x2", "y2",
+        "z1", "z2", "z3", "z4", "z5"}
+    assert requirements.imported(NESTED) == every_node(tree)
+
+
+def test_a_ported_module_s_imports_come_from_its_one_parse(monkeypatch):
+    """The port parses its code once: the tree it compiles gives the sites' statements
+    and the imports requirements.txt reads (FileResult.imported); no ast.parse again."""
+    parses = []
+    real = ast.parse
+
+    def counted(*args, **kwargs):
+        parses.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counted)
+    result = port_source(WEB, "web.py")
+    assert result.status == "success"
+    assert [code for code in parses if code == result.code] == [result.code]
+    assert result.imported == {"os", "helpers", "markdown_it", "sqlalchemy", "flask",
+                               "module_nobody_installed", "werkzeug"}

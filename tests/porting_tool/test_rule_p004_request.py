@@ -5,6 +5,7 @@ or left under a TODO (found by the conformance table, docs/BOTTLE-API.md)."""
 
 from __future__ import annotations
 
+import libcst as cst
 import pytest
 
 from bottle2flask.port.walk import counting
@@ -108,6 +109,33 @@ def test_bottles_multidict_methods_in_werkzeugs_names():
         def home():
             return repr((list(request.args.items(multi=True)), list(request.form.keys())))
     ''')
+
+
+def test_a_multidict_is_written_out_only_for_its_dict(monkeypatch):
+    """`request.forms.dict` is Bottle's key -> values: the rule writes `request.form` out
+    to say it in Werkzeug's terms, and only there (it wrote out every request.forms.X
+    read; a port makes thousands)."""
+    written = []
+    real = cst.Module.code_for_node
+
+    def counted(self, node):
+        code = real(self, node)
+        written.append(code)
+        return code
+
+    monkeypatch.setattr(cst.Module, "code_for_node", counted)
+    result = port("""
+        from bottle import Bottle, request
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            return repr((request.forms.a, request.forms.b, request.query.c, request.forms.dict))
+    """, faithful=False)
+    assert "request.form.to_dict(flat=False)" in result.code
+    assert written.count("request.form") == 1
 
 
 def test_changing_a_requests_dict_in_an_expression_is_a_todo():

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bottle2flask.port.walk import counting
+
 from .helpers import port, untouched
 
 # What P019 must NOT change: code that only looks like what it rewrites.
@@ -45,3 +47,32 @@ def test_skip_true_is_taken_out_with_a_todo_on_the_json_plugin_flask_cannot_turn
     assert [t["code"] for t in result.todos] == ["P019"]
     assert result.todos[0]["text"].startswith("skip= turned Bottle's JSON plugin off")
     assert not result.todos[0]["breaks"]  # no plugin of the app's own: nothing else to skip
+
+
+VIEWS = """
+from bottle import Bottle
+
+app = Bottle()
+{install}
+
+@app.route("/a")
+def a():
+    return "a"
+
+
+if True:
+    @app.route("/b")
+    def b():
+        return "b"
+"""
+
+
+def test_the_views_are_looked_for_only_where_a_plugin_is_installed():
+    """Whether each view sits below the plugin's def matters only where the module
+    installs one by name: a module that installs none is not walked for its views."""
+    for install, read in (("", False), ("\ndef timing(callback):\n    return callback\n\n\n"
+                                         "app.install(timing)\n", True)):
+        with counting() as counts:
+            result = port(VIEWS.format(install=install), faithful=False)
+        assert result.status == "success"
+        assert any("_views_in" in who for who in counts.part_by_caller) is read

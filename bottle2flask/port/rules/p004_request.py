@@ -628,9 +628,10 @@ class Request(Rule):
         if self.is_route(value):
             return self.route_member(updated.attr.value, value.value,
                                      original in self.app_read) or updated
-        if self.multidict(value) and updated.attr.value == "dict":  # Bottle's key -> values
-            self.fired()
-            return cst.parse_expression(f"{self.multidict(value)}.to_dict(flat=False)")
+        # (the name first: multidict() writes its node out, for `.dict` alone)
+        if updated.attr.value == "dict" and (source := self.multidict(value)):
+            self.fired()  # Bottle's key -> values
+            return cst.parse_expression(f"{source}.to_dict(flat=False)")
         if self.is_multidict(value) and updated.attr.value in SETTINGS \
                 and original not in self.stored:  # read: Bottle's value, which no one set
             self.fired()

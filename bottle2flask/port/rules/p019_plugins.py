@@ -321,8 +321,8 @@ class Plugins(PluginNames, Rule):
     def _plan(self, module: cst.Module) -> None:
         """Which installed plugins decorate the views (provably the same), which are kept
         by bottle_plugins: all of one or all of the other, so their order holds."""
-        installs, views = [], []
-        for i, stmt in enumerate(module.body):
+        installs = []
+        for stmt in module.body:
             line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) \
                 and len(stmt.body) == 1 else None
             call = line.value if isinstance(line, cst.Expr) else None
@@ -330,9 +330,6 @@ class Plugins(PluginNames, Rule):
                     and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name) \
                     and call.args[0].value.value not in self.bound:
                 installs.append(call)
-            # a view in a loop, an `if` or a function's body is one at this statement
-            # too: decorated where it is, it needs the plugin's def above the statement
-            views += [(i, view) for view in self._views_in(stmt)]
         uninstalls = any(a.method == "uninstall" for a in self.facts.attachments)
         installed_as_decorator = any(
             self.install_method(cst.Call(d.decorator)) == "install" for stmt in module.body
@@ -354,6 +351,11 @@ class Plugins(PluginNames, Rule):
                     a.method in {"install", "uninstall"} for a in f.attachments))
                 for f in model.all_facts()):
             return
+        # a view in a loop, an `if` or a function's body is one at this statement too:
+        # decorated where it is, it needs the plugin's def above the statement (looked
+        # for only here: a module that installs no plugin by name has no view to read)
+        views = [(i, view) for i, stmt in enumerate(module.body)
+                 for view in self._views_in(stmt)]
         apps = {self._app_text(d) for _, v in views for d in v.decorators
                 if decorator_method(self, d) in ROUTE_METHODS}
         first_view = min((i for i, _ in views), default=len(module.body))
