@@ -261,13 +261,15 @@ def test_options_that_do_not_go_together_are_one_line_and_exit_2(src, tmp_path, 
 
 def test_each_file_s_line_counts_its_own_todos_as_the_total_does(src, tmp_path, capsys):
     (src / "views" / "index.tpl").write_text("<p>{{loop}}</p>\n")  # a TODO (T027)
-    assert port(src, tmp_path / "out") == 5  # the template's TODO fails when rendered
+    # the template's TODO would fail when rendered: P006 keeps its render (a TODO of the
+    # module's, Bottle's SimpleTemplate renders the original), and the port is done
+    assert port(src, tmp_path / "out") == 0
     lines = capsys.readouterr().out.splitlines()
     per_file = [int(line.rpartition("TODO: ")[2]) for line in lines
                 if "TODO: " in line and not line.startswith("bottle2flask port:")]
     total = next(line for line in lines if line.startswith("bottle2flask port:"))
     assert "views/index.tpl: TODO: 1" in lines
-    assert f"TODO: {sum(per_file)};" in total and sum(per_file) == 1
+    assert f"TODO: {sum(per_file)};" in total and sum(per_file) == 2
 
 
 # The apps' own output during the check
