@@ -5,7 +5,7 @@ from __future__ import annotations
 import bottle
 import pytest
 
-from .helpers import answers, idiom, untouched
+from .helpers import answers, both_folders, idiom, untouched
 
 # What P006 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -860,3 +860,28 @@ def test_a_view_result_known_only_when_it_runs_declares_no_undefined_name():
                          template_reads={"home.html": frozenset({"version"})})
     assert 'return bottle_view(_context(), "home.html")' in result.code
     assert [d["id"] for d in result.declared if d["id"] == "D-undefined"] == []
+
+
+@pytest.mark.parametrize(("folder", "name"), [
+    ("views", "views/login"),
+    ("app/views/html", "app/views/html/login"),
+], ids=["views", "nested"])
+@pytest.mark.parametrize("faithful", [False, True], ids=["idiomatic", "faithful"])
+def test_a_template_named_with_its_folder_is_found_by_the_port(tmp_path, folder, name,
+                                                               faithful):
+    """Bottle finds `template("views/login")` from its first lookup folder, `./`; the
+    port's template_folder is views/, so the Flask name leaves the folder out."""
+    source = f"""
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/')
+        def index():
+            return template({name!r}, user='ana')
+        """
+    files = {"web.py": source, f"{folder}/login.tpl": "<p>Hello {{user}}</p>\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, f"p006_folder_{folder}_{faithful}",
+                                         faithful=faithful)
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "<p>Hello ana</p>\n")

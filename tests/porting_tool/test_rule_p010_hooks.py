@@ -251,3 +251,47 @@ def test_hooks_added_and_removed_by_hand_answer_as_in_bottle(tmp_path):
     report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
     todos = [t for m in report["modules"] for t in m["todos"]]
     assert [t["breaks"] for t in todos] == [False] * 4, todos  # no add_hook left
+
+
+EARLY_EXIT = """
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.hook('after_request')
+def charset():
+    if not response.content_type.startswith('text/'):
+        return
+    if response.content_type == 'text/csv':
+        return None
+    if 'charset' not in response.content_type:
+        response.content_type += '; charset=UTF-8'
+
+
+@app.route('/')
+def index():
+    return 'hello'
+
+
+@app.route('/data')
+def data():
+    response.content_type = 'application/json'
+    return '{"a": 1}'
+
+
+@app.route('/table')
+def table():
+    response.content_type = 'text/csv'
+    return 'a,b'
+"""
+
+
+@pytest.mark.parametrize("faithful", [False, True], ids=["idiomatic", "faithful"])
+def test_an_after_request_hook_that_leaves_early_hands_the_response_on(tmp_path, faithful):
+    bottle_app, flask_app = both_apps(tmp_path, EARLY_EXIT, f"p010_early_{faithful}",
+                                      faithful=faithful)
+    for path in ("/", "/data", "/table"):
+        want, got = bottle_app.get(path), flask_app.get(path)
+        assert (got.status_int, got.text) == (want.status_int, want.text), path
+    assert flask_app.get("/data").content_type == "application/json"

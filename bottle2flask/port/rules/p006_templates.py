@@ -4,7 +4,9 @@
     template("list", {"rows": rows}) ->  render_template("list.html", **{"rows": rows})
     @view("new") ... return dict(a=1)  ->  return render_template("new.html", a=1)
 
-Names follow the template converter's mapping ('x' and 'x.tpl' -> 'x.html').
+Names follow the template converter's mapping ('x' and 'x.tpl' -> 'x.html'). A name
+that holds the app's template folder (`template("views/x")`, which Bottle finds from
+its first lookup folder, `./`) leaves it out: Flask looks in that folder already.
 Template source passed as a string becomes `render_template_string` with the source
 converted (`template("<b>{{x}}</b>", x=x)` -> `render_template_string("<b>{{ x }}</b>",
 x=x)`) when it converts with no TODO and uses no other template; else a TODO. A `@view`
@@ -174,8 +176,7 @@ class Templates(Rule):
             return None
         rename = jinja2_name if engine == "jinja2" else flask_name
         looked_up = self.looked_up(call, name)
-        if looked_up is not None:
-            name = looked_up
+        name = looked_up if looked_up is not None else self.from_folder(name)
         literal = cst.SimpleString(repr(rename(name, self.state.template_names))
                                    .replace("'", '"'))
         args: list[cst.Arg] = []
@@ -220,6 +221,16 @@ class Templates(Rule):
         if base in ("", "."):
             return path
         return path[len(base) + 1:] if path.startswith(base.rstrip("/") + "/") else None
+
+    def from_folder(self, name: str) -> str:
+        """`template("views/x")`: Bottle finds it from its first lookup folder, `./`, so the
+        name holds the folder Flask's template_folder already names; the Flask name is `x`
+        (kept whole, `render_template("views/x.html")` looks in views/views/)."""
+        folder = posixpath.normpath(self.state.template_folder or ".")
+        clean = posixpath.normpath(name) if "/" in name else name
+        if folder == "." or folder.startswith("..") or not clean.startswith(folder + "/"):
+            return name
+        return clean[len(folder) + 1:]
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         api = self.api(updated.func)

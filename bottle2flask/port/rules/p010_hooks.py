@@ -2,8 +2,10 @@
 
 Bottle's after_request hooks change the global `response` and return nothing;
 Flask's take the response and return it, so the hook gains a parameter and a
-`return`. Its `response.x = ...` lines still work through P005's recorder (applied
-after every hook). Other hook names (app_reset, config) get a TODO.
+`return`; its own early exits (`return`, `return None`) return that response too
+(Bottle ignores what the hook returns; Flask would send None, a 500). Its
+`response.x = ...` lines still work through P005's recorder (applied after every
+hook). Other hook names (app_reset, config) get a TODO.
 `app.add_hook("after_request", fn)` at module level, for a function the module defines,
 is the decorator on that function (a `remove_hook` of it at module level too leaves it
 undecorated, as Bottle never ran it). A hook registered by hand, as a Bottle subclass
@@ -210,7 +212,8 @@ class Hooks(Rule):
             return updated.with_changes(decorators=decorators)
         params = updated.params.with_changes(params=[cst.Param(cst.Name("flask_response"))])
         line = cst.SimpleStatementLine([cst.Return(cst.Name("flask_response"))])
-        body = updated.body.with_changes(body=[*updated.body.body, line])
+        body = hands_on(updated.body)
+        body = body.with_changes(body=[*body.body, line])
         return updated.with_changes(decorators=decorators, params=params, body=body)
 
     def takes_response(self, node: cst.FunctionDef) -> cst.FunctionDef:
@@ -227,8 +230,9 @@ class Hooks(Rule):
         given = [p.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
                  for p in params.params]
         line = cst.SimpleStatementLine([cst.Return(cst.Name("flask_response"))])
+        body = hands_on(node.body)
         return node.with_changes(params=params.with_changes(params=[*given, param]),
-                                 body=node.body.with_changes(body=[*node.body.body, line]))
+                                 body=body.with_changes(body=[*body.body, line]))
 
     def environ_only(self, node: cst.FunctionDef) -> bool:
         """A hook that reads nothing of the request but its environ, takes no parameter
@@ -376,6 +380,31 @@ class Hooks(Rule):
             self.todo("add_hook(): register the function with @app.before_request or "
                       "@app.after_request (which takes and returns the response)")
         return updated
+
+
+def hands_on(body: cst.BaseSuite) -> cst.BaseSuite:
+    """An after_request hook's own early exits (`return`, `return None`) hand Flask's
+    response on: Bottle ignores what the hook returns, Flask sends it, and None is no
+    response (a 500 on every page that leaves early). Nested functions keep theirs."""
+
+    class HandOn(cst.CSTTransformer):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def leave_Return(self, original: cst.Return, updated: cst.Return) -> cst.Return:
+            value = updated.value
+            if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+                return updated.with_changes(value=cst.Name("flask_response"),
+                                            whitespace_after_return=cst.SimpleWhitespace(" "))
+            return updated
+
+    return ensure_type(body.visit(HandOn()), type(body))
 
 
 def simple_params(node: cst.FunctionDef) -> bool:
