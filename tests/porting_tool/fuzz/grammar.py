@@ -24,9 +24,11 @@ app.config.load_dict() loaded by dotted keys, reading request.route (rule, a con
 keyword) and app.routes, rendering a SimpleTemplate by hand, printing random draws (noise:
 the judge runs the original twice then, the second in a process of its own): numbers,
 names in a random order each with a random score (a page, JSON with random ids), a set
-in hash order, a redirect to a random id. Each
-route knows the requests it answers, so the test sends exactly those. render.py writes
-an app as files.
+in hash order, a redirect to a random id; since stop 48 (forms_48), template Python
+that is a conditional expression (in {{ }} and as a loop's iterable) or a method call,
+method= computed as a list, a plugin installed by a function the entry calls, headers
+set before abort(). Each route knows the requests it answers, so the test sends exactly
+those. render.py writes an app as files.
 
 Every element of the grammar is named by the Bottle API it exercises, in the spelling of
 the conformance table's row ids (ELEMENTS), so the two can be joined.
@@ -63,6 +65,9 @@ ELEMENTS = (
     "Route.config", "SimpleTemplate.render", "stpl:CRLF", "stpl:%include indented",
     "stpl:last newline", "stpl:%rebase last newline", "Bottle.router", "Bottle.add_hook",
     "stpl:%rebase in %if", "BaseRequest", "LocalRequest",
+    # stop 48's forms (forms_48): issue #42's point 4 and RULE-s47's classes A, C, H
+    "stpl:conditional expression", "stpl:method call", "route:method:computed",
+    "Bottle.install:in-function", "abort:after-headers",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -167,6 +172,9 @@ class Route:
     spelling: str = "literal"  # a SPELLINGS entry
     variant: str = ""  # a VARIANTS entry of its body
     plugins: str = ""  # apply (apply=[mark]), skip (skip=["stamp"]), skip_all (skip=True)
+    # method= as a literal, or an expression that is a list (a name bound to a list, +
+    # another list: RULE-s47's class C), for the routes given a method
+    method_form: str = "literal"
     requests: list[Request] = field(default_factory=list)
 
     @property
@@ -218,6 +226,9 @@ class App:
     # a subclass's __init__: super().__init__() (super), handing Bottle *args/**kwargs and
     # made with catchall= (args), none (bare: the module calls app.setup_routes())
     site_init: str = "super"
+    # the plugin installed where its module is read (module), or by a function of that
+    # module the entry calls (function: RULE-s47's class A, lommebok's initialize())
+    plugin_form: str = "module"
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -412,8 +423,30 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.hook_form = draw(st.sampled_from(["decorator", "add_hook"]))
     if creation == "subclass":
         app.site_init = draw(st.sampled_from(["super", "args", "bare"]))
+    forms_48(draw, app)
     app.uses = elements_of(app)
     return app
+
+
+# Stop 48's forms (issue #42's point 4, RULE-s47's classes), drawn after all the others
+# (a seed's apps stay as they were, but for these): template Python that is a
+# conditional expression or a method call, method= computed as a list, a plugin installed
+# by a function the entry calls, headers set before abort()
+TEMPLATE_KINDS_48 = ("conditional", "method_call")
+METHOD_VERBS = ("methods", "get_methods")
+
+
+def forms_48(draw, app: App) -> None:
+    for route in app.routes:
+        if route.template and route.body in ("template", "view") \
+                and draw(st.integers(0, 3)) == 0:
+            route.template = draw(st.sampled_from(TEMPLATE_KINDS_48))
+        if route.verb in METHOD_VERBS and route.container != "loop":
+            route.method_form = draw(st.sampled_from(["literal", "expression"]))
+        if route.body == "header" and draw(st.integers(0, 2)) == 0:
+            route.variant = "abort"  # headers set, then abort() (RULE-s47's class H)
+    if app.plugin:
+        app.plugin_form = draw(st.sampled_from(["module", "function"]))
 
 
 BODY_ELEMENTS = {
@@ -436,7 +469,7 @@ VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
                     "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",),
                     "router_build": ("Bottle.router",), "werkzeug_names": ("BaseRequest",),
-                    "bottle_names": ("LocalRequest",)}
+                    "bottle_names": ("LocalRequest",), "abort": ("abort", "abort:after-headers")}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
                      "include": ("stpl:%include", "stpl:{{}}"),
@@ -451,7 +484,9 @@ TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "include_indented": ("stpl:%include indented", "stpl:%include"),
                      "no_newline": ("stpl:last newline", "stpl:{{}}"),
                      "rebase_bare": ("stpl:%rebase last newline", "stpl:%rebase"),
-                     "rebase_if": ("stpl:%rebase in %if", "stpl:%if")}
+                     "rebase_if": ("stpl:%rebase in %if", "stpl:%if"),
+                     "conditional": ("stpl:conditional expression", "stpl:%for"),
+                     "method_call": ("stpl:method call", "stpl:{{}}")}
 
 
 def elements_of(app: App) -> set[str]:
@@ -464,6 +499,8 @@ def elements_of(app: App) -> set[str]:
                   else f"Bottle.{verb}")
         if route.verb in ("get_methods", "post_method"):
             found.add("route:shortcut:method")
+        if route.method_form == "expression":
+            found.add("route:method:computed")
         if route.spelling != "literal":
             found.add("route:rule:computed")
         if len(route.rules) > 1:
@@ -491,6 +528,8 @@ def elements_of(app: App) -> set[str]:
                   "HTTPError.traceback", "HTTPError.headers"}
     found |= {name for name, on in (("Bottle.mount", app.mount), ("Bottle.merge", app.merge),
                                     ("Bottle.install", app.plugin)) if on}
+    if app.plugin and app.plugin_form == "function":
+        found.add("Bottle.install:in-function")
     if app.creation == "subclass":
         found.add("apps:subclass")
         if app.site_bind == "imported":
