@@ -36,7 +36,8 @@ the conformance table's row ids (ELEMENTS), so the two can be joined.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
@@ -69,6 +70,38 @@ ELEMENTS = (
     "stpl:conditional expression", "stpl:method call", "route:method:computed",
     "Bottle.install:in-function", "abort:after-headers",
 )
+
+# Each strategy made once and drawn from again (Hypothesis works out a new strategy's
+# labels and properties the first time it is drawn from: made anew at every draw, that
+# was half of the drawing's time); the same draws from the same seed as a new one gives.
+@functools.cache
+def _choice(options: tuple) -> st.SearchStrategy:
+    return st.sampled_from(options)
+
+
+def choice(options: Iterable) -> st.SearchStrategy:
+    """st.sampled_from(options), made once for each sequence of options."""
+    return _choice(tuple(options))
+
+
+@functools.cache
+def integers(low: int, high: int) -> st.SearchStrategy:
+    return st.integers(low, high)
+
+
+@functools.cache
+def lists_of(options: tuple, max_size: int, unique: bool = False) -> st.SearchStrategy:
+    return st.lists(_choice(options), max_size=max_size, unique=unique)
+
+
+@functools.cache
+def hook_lists(modules: tuple[str, ...]) -> st.SearchStrategy:
+    """Up to two hooks, each of a kind of its own, in one of the modules."""
+    return st.lists(st.tuples(choice(["before_request", "after_request"]), choice(modules)),
+                    max_size=2, unique_by=lambda h: h[0])
+
+
+BOOLEANS = st.booleans()
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
     "": ("<{name}>", ["ann", "x-1", "caf%C3%A9"]),
@@ -312,25 +345,25 @@ def usable_from(where: str, module: str) -> bool:
 @st.composite
 def routes(draw, n: int, app_creation: str, modules: list[str],
            decorators: list[tuple[str, str]]) -> Route:
-    container = draw(st.sampled_from(["function", "function", "class", "loop"]))
-    module = draw(st.sampled_from(modules))
+    container = draw(choice(["function", "function", "class", "loop"]))
+    module = draw(choice(modules))
     if app_creation in ("class", "subclass") and container == "class":
         module = "app" if len(modules) == 1 else "core"  # in the Site class itself
     # the views that print their wildcards, twice as likely: the paths' filters and the
     # templates come with them
-    body = draw(st.sampled_from(BODIES + tuple(PRINTS_ARGS) if container == "function"
+    body = draw(choice(BODIES + tuple(PRINTS_ARGS) if container == "function"
                                 else tuple(b for b in BODIES + PRINTS_ARGS if b not in READS_APP)
                                 if container != "loop" else ("text", "dict", "query")))
     verbs = ["route", "get", "methods", "get_methods"] \
         + (["post", "post_method"] if body in NEEDS_POST else [])
-    verb = draw(st.sampled_from(verbs))
+    verb = draw(choice(verbs))
     if body in NEEDS_POST and verb == "get":
         verb = "methods"
-    filters = draw(st.lists(st.sampled_from(list(FILTERS)), max_size=2)) \
+    filters = draw(lists_of(tuple(FILTERS), 2)) \
         if body in PRINTS_ARGS and container != "loop" else []
-    shape = draw(st.sampled_from(["one", "one", "list", "noslash"])) \
+    shape = draw(choice(["one", "one", "list", "noslash"])) \
         if container == "function" and not filters else "one"
-    tail = draw(st.booleans()) and container != "loop"
+    tail = draw(BOOLEANS) and container != "loop"
     if shape == "list":
         rules = [f"/r{n}", f"/r{n}/doc", f"/r{n}/doc/"]
     elif shape == "noslash":
@@ -339,24 +372,24 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
         rules = [rule_for(n, filters, tail)]
     route = Route(n, verb, rules, filters, body, container, module)
     if container == "function" and shape == "one":
-        route.spelling = draw(st.sampled_from(("literal", "literal", *SPELLINGS)))
+        route.spelling = draw(choice(("literal", "literal", *SPELLINGS)))
     usable = [name for name, where in decorators if usable_from(where, module)]
     if container != "loop" and usable:
-        route.decorators = draw(st.lists(st.sampled_from(usable), max_size=1, unique=True))
+        route.decorators = draw(lists_of(tuple(usable), 1, unique=True))
     if body in ("template", "view"):
-        route.template = draw(st.sampled_from(TEMPLATE_KINDS))
-        route.value = draw(st.sampled_from(VALUES))
+        route.template = draw(choice(TEMPLATE_KINDS))
+        route.value = draw(choice(VALUES))
     if body == "field":  # printed by {{ }}, {{! }}, in an `if`
-        route.template = draw(st.sampled_from(("plain", "raw", "if")))
+        route.template = draw(choice(("plain", "raw", "if")))
     if body == "query":
-        route.query = draw(st.sampled_from(["attr", "get", "getall"]))
+        route.query = draw(choice(["attr", "get", "getall"]))
     if body in VARIANTS:
-        route.variant = draw(st.sampled_from(VARIANTS[body]))
+        route.variant = draw(choice(VARIANTS[body]))
     if body == "stpl":
-        route.value = draw(st.sampled_from(VALUES))
+        route.value = draw(choice(VALUES))
     if container == "function":
         # skip=True turns Bottle's JSON plugin off too: a dict is no answer there
-        route.plugins = draw(st.sampled_from(
+        route.plugins = draw(choice(
             ["", "", "", "apply", "skip"]
             + (["skip_all"] if body not in ("dict", "json_in")
                and route.variant != "scores_json" else [])))
@@ -380,49 +413,47 @@ def known_failing(app: App) -> list[str]:
 @st.composite
 def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     """A whole Bottle app, as data; none with a KNOWN_FAILING class in `avoid`."""
-    creation = draw(st.sampled_from(["Bottle", "default_app", "class", "subclass"]))
-    layout = draw(st.sampled_from(["single", "split"]))
+    creation = draw(choice(["Bottle", "default_app", "class", "subclass"]))
+    layout = draw(choice(["single", "split"]))
     modules = ["app"] if layout == "single" else ["app", "pages1", "pages2"]
-    decorators = [Decorator(f"deco{i}", draw(st.booleans()), draw(st.booleans()),
-                            draw(st.sampled_from([*modules, "deco"])))
-                  for i in range(draw(st.integers(0, 2)))]
-    count = draw(st.integers(1, 5))
+    decorators = [Decorator(f"deco{i}", draw(BOOLEANS), draw(BOOLEANS),
+                            draw(choice([*modules, "deco"])))
+                  for i in range(draw(integers(0, 2)))]
+    count = draw(integers(1, 5))
     drawn = [draw(routes(n, creation, modules, [(d.name, d.module) for d in decorators]))
              for n in range(1, count + 1)]
-    hooks = draw(st.lists(st.tuples(st.sampled_from(["before_request", "after_request"]),
-                                    st.sampled_from(modules)), max_size=2,
-                          unique_by=lambda h: h[0]))
-    errors = draw(st.lists(st.sampled_from([404, 403]), max_size=2, unique=True))
-    app = App(creation, layout, draw(st.sampled_from(["views", "beside", "path"])),
-              draw(st.sampled_from(["from", "module"])), drawn, decorators, hooks, errors)
-    app.mount = draw(st.sampled_from(["", "", *modules]))
+    hooks = draw(hook_lists(tuple(modules)))
+    errors = draw(lists_of((404, 403), 2, unique=True))
+    app = App(creation, layout, draw(choice(["views", "beside", "path"])),
+              draw(choice(["from", "module"])), drawn, decorators, hooks, errors)
+    app.mount = draw(choice(["", "", *modules]))
     if app.mount:
-        app.mount_form = draw(st.sampled_from(["literal", "config", "factory", "parameter"]))
-    app.merge = draw(st.sampled_from(["", "", "", *modules]))
-    app.merge_plugin = bool(app.merge) and draw(st.booleans())
-    app.plugin = draw(st.sampled_from(["", "", *modules]))
+        app.mount_form = draw(choice(["literal", "config", "factory", "parameter"]))
+    app.merge = draw(choice(["", "", "", *modules]))
+    app.merge_plugin = bool(app.merge) and draw(BOOLEANS)
+    app.plugin = draw(choice(["", "", *modules]))
     if app.plugin:
-        app.plugin_kind = draw(st.sampled_from(["decorator", "object"]))
-        app.plugin_late = draw(st.booleans())
-    app.error_reads = bool(errors) and draw(st.booleans())
-    app.error_bare = bool(errors) and not app.error_reads and draw(st.integers(0, 4)) == 0
+        app.plugin_kind = draw(choice(["decorator", "object"]))
+        app.plugin_late = draw(BOOLEANS)
+    app.error_reads = bool(errors) and draw(BOOLEANS)
+    app.error_bare = bool(errors) and not app.error_reads and draw(integers(0, 4)) == 0
     if creation == "class":
-        app.site_bind = draw(st.sampled_from(["call", "instance"]))
-        app.site_attr = draw(st.sampled_from(["bottle", "app"]))
-        app.site_setup = draw(st.sampled_from(["init", "method"]))
+        app.site_bind = draw(choice(["call", "instance"]))
+        app.site_attr = draw(choice(["bottle", "app"]))
+        app.site_setup = draw(choice(["init", "method"]))
     if creation == "subclass":
-        app.site_register = draw(st.sampled_from(["call", "callback"]))
+        app.site_register = draw(choice(["call", "callback"]))
         # the subclass in the app's module, or in a module of its own that it imports
-        app.site_bind = draw(st.sampled_from(["here", "imported"]))
+        app.site_bind = draw(choice(["here", "imported"]))
         homes = {d.name for d in decorators if d.module == app.app_module}
         if any(r.container == "class" and r.module == app.app_module and homes & set(
                 r.decorators) for r in drawn):
             app.site_bind = "here"  # site_app.py importing them from it: an import loop
     # (drawn last, so that the draws above give a seed's apps as they were)
-    app.loop_form = draw(st.sampled_from(["call", "def", "closure"]))
-    app.hook_form = draw(st.sampled_from(["decorator", "add_hook"]))
+    app.loop_form = draw(choice(["call", "def", "closure"]))
+    app.hook_form = draw(choice(["decorator", "add_hook"]))
     if creation == "subclass":
-        app.site_init = draw(st.sampled_from(["super", "args", "bare"]))
+        app.site_init = draw(choice(["super", "args", "bare"]))
     forms_48(draw, app)
     app.uses = elements_of(app)
     return app
@@ -439,14 +470,14 @@ METHOD_VERBS = ("methods", "get_methods")
 def forms_48(draw, app: App) -> None:
     for route in app.routes:
         if route.template and route.body in ("template", "view") \
-                and draw(st.integers(0, 3)) == 0:
-            route.template = draw(st.sampled_from(TEMPLATE_KINDS_48))
+                and draw(integers(0, 3)) == 0:
+            route.template = draw(choice(TEMPLATE_KINDS_48))
         if route.verb in METHOD_VERBS and route.container != "loop":
-            route.method_form = draw(st.sampled_from(["literal", "expression"]))
-        if route.body == "header" and draw(st.integers(0, 2)) == 0:
+            route.method_form = draw(choice(["literal", "expression"]))
+        if route.body == "header" and draw(integers(0, 2)) == 0:
             route.variant = "abort"  # headers set, then abort() (RULE-s47's class H)
     if app.plugin:
-        app.plugin_form = draw(st.sampled_from(["module", "function"]))
+        app.plugin_form = draw(choice(["module", "function"]))
 
 
 BODY_ELEMENTS = {
