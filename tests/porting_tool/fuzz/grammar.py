@@ -27,8 +27,9 @@ names in a random order each with a random score (a page, JSON with random ids),
 in hash order, a redirect to a random id; since stop 48 (forms_48), template Python
 that is a conditional expression (in {{ }} and as a loop's iterable) or a method call,
 method= computed as a list, a plugin installed by a function the entry calls, headers
-set before abort(). Each route knows the requests it answers, so the test sends exactly
-those. render.py writes an app as files.
+set before abort(), Bottle's request handed to a class that reads it. Each route knows
+the requests it answers, so the test sends exactly those. render.py writes an app as
+files.
 
 Every element of the grammar is named by the Bottle API it exercises, in the spelling of
 the conformance table's row ids (ELEMENTS), so the two can be joined.
@@ -68,7 +69,7 @@ ELEMENTS = (
     "stpl:%rebase in %if", "BaseRequest", "LocalRequest",
     # stop 48's forms (forms_48): issue #42's point 4 and RULE-s47's classes A, C, H
     "stpl:conditional expression", "stpl:method call", "route:method:computed",
-    "Bottle.install:in-function", "abort:after-headers",
+    "Bottle.install:in-function", "abort:after-headers", "request.query:handed",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -460,9 +461,10 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
 
 
 # Stop 48's forms (issue #42's point 4, RULE-s47's classes), drawn after all the others
-# (a seed's apps stay as they were, but for these): template Python that is a
+# (within an app, the draws above keep their meaning): template Python that is a
 # conditional expression or a method call, method= computed as a list, a plugin installed
-# by a function the entry calls, headers set before abort()
+# by a function the entry calls, headers set before abort(), Bottle's request handed to a
+# class that reads it
 TEMPLATE_KINDS_48 = ("conditional", "method_call")
 METHOD_VERBS = ("methods", "get_methods")
 
@@ -476,6 +478,10 @@ def forms_48(draw, app: App) -> None:
             route.method_form = draw(choice(["literal", "expression"]))
         if route.body == "header" and draw(integers(0, 2)) == 0:
             route.variant = "abort"  # headers set, then abort() (RULE-s47's class H)
+        if route.body == "query" and route.container != "loop" \
+                and draw(integers(0, 2)) == 0:
+            # Bottle's request handed to a class that reads it (RULE-s47's class F)
+            route.variant = "handed"
     if app.plugin:
         app.plugin_form = draw(choice(["module", "function"]))
 
@@ -500,7 +506,8 @@ VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
                     "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",),
                     "router_build": ("Bottle.router",), "werkzeug_names": ("BaseRequest",),
-                    "bottle_names": ("LocalRequest",), "abort": ("abort", "abort:after-headers")}
+                    "bottle_names": ("LocalRequest",), "abort": ("abort", "abort:after-headers"),
+                    "handed": ("request.query:handed",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
                      "include": ("stpl:%include", "stpl:{{}}"),

@@ -127,6 +127,13 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "redirect":
         return [f'{m.b("redirect")}("/r{n}/there")']
     request = m.b("request")
+    if kind == "query" and route.variant == "handed":  # read by a class given the request
+        if not any(block.startswith("class Reader:") for block in m.blocks):
+            m.blocks.append("\n".join([
+                "class Reader:", "    def __init__(self, request):",
+                "        self.request = request", "", "    def read(self):",
+                '        return ",".join(self.request.query.getall("x")) or "none"']))
+        return [f'return {p} + " q=" + Reader({request}).read()']
     if kind == "query":
         read = {"attr": f"{request}.query.x", "get": f'{request}.query.get("x", "none")',
                 "getall": f'",".join({request}.query.getall("x"))'}[

@@ -403,7 +403,8 @@ def test_a_header_set_as_an_item_and_a_cookie_from_a_name_assigned_again_answer_
 # call (issue #42's point 4), in a page and in a @view's; method= a list computed when
 # the route is made (RULE-s47's class C), on a function's route, a method's routed by
 # call and a subclass's own; a plugin installed by a function the entry calls (class A),
-# in the app's module and in another; headers set, then abort() (class H).
+# in the app's module and in another; headers set, then abort() (class H); Bottle's
+# request handed to a class that reads it (class F).
 FORMS_48 = [
     *[pytest.param(app(route(body=body, template=kind, value=value)),
                    {"conditional": "stpl:conditional expression",
@@ -427,6 +428,11 @@ FORMS_48 = [
     *[pytest.param(app(route(body="header", variant="abort"), errors=errors),
                    "abort:after-headers", id=f"header-then-abort-{len(errors)}")
       for errors in ([], [403])],
+    # Bottle's request handed to a class that reads it (RULE-s47's class F)
+    *[pytest.param(app(route(body="query", variant="handed", container=container),
+                       style=style), "request.query:handed",
+                   id=f"request-handed-{container}-{style}")
+      for container in ("function", "class") for style in ("from", "module")],
 ]
 
 
