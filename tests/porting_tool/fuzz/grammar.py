@@ -27,7 +27,8 @@ names in a random order each with a random score (a page, JSON with random ids),
 in hash order, a redirect to a random id; since stop 48 (forms_48), template Python
 that is a conditional expression (in {{ }} and as a loop's iterable) or a method call,
 method= computed as a list, a plugin installed by a function the entry calls, headers
-set before abort(), Bottle's request handed to a class that reads it. Each route knows
+set before abort(), Bottle's request handed to a class that reads it, a copy of Bottle the
+app ships and imports from lib/ (1 app in 8). Each route knows
 the requests it answers, so the test sends exactly those. render.py writes an app as
 files.
 
@@ -70,6 +71,7 @@ ELEMENTS = (
     # stop 48's forms (forms_48): issue #42's point 4 and RULE-s47's classes A, C, H
     "stpl:conditional expression", "stpl:method call", "route:method:computed",
     "Bottle.install:in-function", "abort:after-headers", "request.query:handed",
+    "bottle:vendored",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -263,6 +265,9 @@ class App:
     # the plugin installed where its module is read (module), or by a function of that
     # module the entry calls (function: RULE-s47's class A, lommebok's initialize())
     plugin_form: str = "module"
+    # Bottle as installed (bottle), or a copy of it the app ships in lib/ and imports from
+    # there (vendored: `from lib.bottle import ...`, issue #42's `lib.bottle`)
+    bottle_home: str = "bottle"
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -464,7 +469,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
 # (within an app, the draws above keep their meaning): template Python that is a
 # conditional expression or a method call, method= computed as a list, a plugin installed
 # by a function the entry calls, headers set before abort(), Bottle's request handed to a
-# class that reads it
+# class that reads it, a copy of Bottle the app ships in lib/ (issue #42's `lib.bottle`)
 TEMPLATE_KINDS_48 = ("conditional", "method_call")
 METHOD_VERBS = ("methods", "get_methods")
 
@@ -484,6 +489,9 @@ def forms_48(draw, app: App) -> None:
             route.variant = "handed"
     if app.plugin:
         app.plugin_form = draw(choice(["module", "function"]))
+    # a copy of Bottle the app ships (lib/bottle.py), in some 1 app in 8 (a sampled list:
+    # Hypothesis draws an integer's bounds far more often than the values between)
+    app.bottle_home = draw(choice(["bottle"] * 7 + ["vendored"]))
 
 
 BODY_ELEMENTS = {
@@ -568,6 +576,8 @@ def elements_of(app: App) -> set[str]:
                                     ("Bottle.install", app.plugin)) if on}
     if app.plugin and app.plugin_form == "function":
         found.add("Bottle.install:in-function")
+    if app.bottle_home == "vendored":
+        found.add("bottle:vendored")
     if app.creation == "subclass":
         found.add("apps:subclass")
         if app.site_bind == "imported":

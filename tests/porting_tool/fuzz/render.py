@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from .grammar import FILTERS, App, Route
@@ -72,11 +73,13 @@ class Module:
 
     def text(self) -> str:
         head = []
+        vendored = self.app.bottle_home == "vendored"  # a copy of bottle.py in lib/
         if "" in self.bottle:
-            head.append("import bottle")
+            head.append("from lib import bottle" if vendored else "import bottle")
         names = sorted(self.bottle - {""})
         if names:
-            head.append(f"from bottle import {', '.join(names)}")
+            head.append(f"from {'lib.bottle' if vendored else 'bottle'} import "
+                        f"{', '.join(names)}")
         if any(line.startswith("import functools") for line in self.imports):
             head.insert(0, "import functools")
         head += [line for line in self.imports if not line.startswith("import functools")]
@@ -615,6 +618,12 @@ def write_app(app: App, folder: Path) -> Path:
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
     write_templates(app, folder)
+    if app.bottle_home == "vendored":  # the installed bottle.py, copied into lib/
+        import bottle
+
+        (folder / "lib").mkdir(exist_ok=True)
+        (folder / "lib" / "__init__.py").write_text("")
+        shutil.copyfile(bottle.__file__, folder / "lib" / "bottle.py")
     return folder / "app.py"
 
 

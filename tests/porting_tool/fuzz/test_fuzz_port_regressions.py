@@ -404,7 +404,7 @@ def test_a_header_set_as_an_item_and_a_cookie_from_a_name_assigned_again_answer_
 # the route is made (RULE-s47's class C), on a function's route, a method's routed by
 # call and a subclass's own; a plugin installed by a function the entry calls (class A),
 # in the app's module and in another; headers set, then abort() (class H); Bottle's
-# request handed to a class that reads it (class F).
+# request handed to a class that reads it (class F); a copy of Bottle the app ships.
 FORMS_48 = [
     *[pytest.param(app(route(body=body, template=kind, value=value)),
                    {"conditional": "stpl:conditional expression",
@@ -433,6 +433,17 @@ FORMS_48 = [
                        style=style), "request.query:handed",
                    id=f"request-handed-{container}-{style}")
       for container in ("function", "class") for style in ("from", "module")],
+    # a copy of Bottle the app ships in lib/ and imports from there (issue #42's
+    # `lib.bottle`): each way of making the app, a template, an error page, a mount
+    *[pytest.param(app(route(body="template", template="rebase"), route(2, body="abort",
+                                                                         module=module),
+                       route(3, container="class", module=module), creation=creation,
+                       layout=layout, style=style, errors=[404], mount="app",
+                       bottle_home="vendored"), "bottle:vendored",
+                   id=f"vendored-{creation}-{layout}-{style}")
+      for creation, layout, style, module in (
+          ("Bottle", "single", "from", "app"), ("default_app", "split", "module", "pages1"),
+          ("class", "single", "module", "app"), ("subclass", "split", "from", "pages2"))],
 ]
 
 
