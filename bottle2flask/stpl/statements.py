@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from bottle2flask.stpl.errors import Failed, Unsupported
-from bottle2flask.stpl.expressions import ATOM, MUL, Translator
+from bottle2flask.stpl.expressions import ATOM, MUL, OR, Translator
 from bottle2flask.stpl.hoist import (
     MODULE,
     STATEMENTS,
@@ -578,9 +578,9 @@ class Statements:
             self.context.rules.add("T013")
             counter, item = node.target.elts
             start = "" if len(it.args) == 1 else f" + {self.expression(it.args[1], line, MUL)}"
-            return (self.target(item), self.expression(it.args[0], line),
+            return (self.target(item), self.expression(it.args[0], line, OR),
                     f"{{% set {self.translate(counter)} = loop.index0{start} %}}")
-        return self.target(node.target), self.expression(node.iter, line), ""
+        return self.target(node.target), self.expression(node.iter, line, OR), ""
 
     def target(self, node) -> str:
         self.in_macro()

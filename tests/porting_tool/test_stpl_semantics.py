@@ -50,6 +50,11 @@ CASES = [
     ("% items.append(3)\n{{items}}\n", {"items": [1]}),
     ("line one\\\\\n% if 1:\njoined\n% end\n", {}),
     ("<ul>\n% for n in range(3):\n  <li>{{n}}</li>\n% end\n</ul>\n", {}),
+    # a conditional expression as a loop's iterable: parenthesised (Jinja2 reads a
+    # bare `if` there as the loop's filter, `else` a syntax error: the fuzz's stop 48)
+    ("% for c in ([v, p] if v else [p]):\n<i>{{c}}</i>\n% end\n", {"v": 1, "p": 2}),
+    ("% for c in [v, p] if v else [p]:\n<i>{{c}}</i>\n% end\n", {"v": 0, "p": 2}),
+    ("% for i, c in enumerate(xs if xs else 'ab'):\n{{i}}{{c}}\n% end\n", {"xs": ""}),
 ]
 
 

@@ -25,9 +25,13 @@ app.config.load_dict() loaded by dotted keys, reading request.route (rule, a con
 keyword) and app.routes, rendering a SimpleTemplate by hand, printing random draws (noise:
 the judge runs the original twice then, the second in a process of its own): numbers,
 names in a random order each with a random score (a page, JSON with random ids), a set
-in hash order, a redirect to a random id. Each
-route knows the requests it answers, so the test sends exactly those. render.py writes
-an app as files.
+in hash order, a redirect to a random id; since stop 48 (forms_48), template Python
+that is a conditional expression (in {{ }} and as a loop's iterable) or a method call,
+method= computed as a list, a plugin installed by a function the entry calls, headers
+set before abort(), Bottle's request handed to a class that reads it, a copy of Bottle the
+app ships and imports from lib/ (1 app in 8). Each route knows
+the requests it answers, so the test sends exactly those. render.py writes an app as
+files.
 
 Every element of the grammar is named by the Bottle API it exercises, in the spelling of
 the conformance table's row ids (ELEMENTS), so the two can be joined.
@@ -35,7 +39,8 @@ the conformance table's row ids (ELEMENTS), so the two can be joined.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
@@ -65,7 +70,43 @@ ELEMENTS = (
     "stpl:last newline", "stpl:%rebase last newline", "Bottle.router", "Bottle.add_hook",
     "stpl:%rebase in %if", "BaseRequest", "LocalRequest", "stpl:%rebase in %try",
     "stpl:%rebase in %for",
+    # stop 48's forms (forms_48): issue #42's point 4 and RULE-s47's classes A, C, H
+    "stpl:conditional expression", "stpl:method call", "route:method:computed",
+    "Bottle.install:in-function", "abort:after-headers", "request.query:handed",
+    "bottle:vendored",
 )
+
+# Each strategy made once and drawn from again (Hypothesis works out a new strategy's
+# labels and properties the first time it is drawn from: made anew at every draw, that
+# was half of the drawing's time); the same draws from the same seed as a new one gives.
+@functools.cache
+def _choice(options: tuple) -> st.SearchStrategy:
+    return st.sampled_from(options)
+
+
+def choice(options: Iterable) -> st.SearchStrategy:
+    """st.sampled_from(options), made once for each sequence of options."""
+    return _choice(tuple(options))
+
+
+@functools.cache
+def integers(low: int, high: int) -> st.SearchStrategy:
+    return st.integers(low, high)
+
+
+@functools.cache
+def lists_of(options: tuple, max_size: int, unique: bool = False) -> st.SearchStrategy:
+    return st.lists(_choice(options), max_size=max_size, unique=unique)
+
+
+@functools.cache
+def hook_lists(modules: tuple[str, ...]) -> st.SearchStrategy:
+    """Up to two hooks, each of a kind of its own, in one of the modules."""
+    return st.lists(st.tuples(choice(["before_request", "after_request"]), choice(modules)),
+                    max_size=2, unique_by=lambda h: h[0])
+
+
+BOOLEANS = st.booleans()
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
     "": ("<{name}>", ["ann", "x-1", "caf%C3%A9"]),
@@ -171,6 +212,9 @@ class Route:
     spelling: str = "literal"  # a SPELLINGS entry
     variant: str = ""  # a VARIANTS entry of its body
     plugins: str = ""  # apply (apply=[mark]), skip (skip=["stamp"]), skip_all (skip=True)
+    # method= as a literal, or an expression that is a list (a name bound to a list, +
+    # another list: RULE-s47's class C), for the routes given a method
+    method_form: str = "literal"
     requests: list[Request] = field(default_factory=list)
 
     @property
@@ -223,6 +267,12 @@ class App:
     # a subclass's __init__: super().__init__() (super), handing Bottle *args/**kwargs and
     # made with catchall= (args), none (bare: the module calls app.setup_routes())
     site_init: str = "super"
+    # the plugin installed where its module is read (module), or by a function of that
+    # module the entry calls (function: RULE-s47's class A, lommebok's initialize())
+    plugin_form: str = "module"
+    # Bottle as installed (bottle), or a copy of it the app ships in lib/ and imports from
+    # there (vendored: `from lib.bottle import ...`, issue #42's `lib.bottle`)
+    bottle_home: str = "bottle"
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -306,25 +356,25 @@ def usable_from(where: str, module: str) -> bool:
 @st.composite
 def routes(draw, n: int, app_creation: str, modules: list[str],
            decorators: list[tuple[str, str]]) -> Route:
-    container = draw(st.sampled_from(["function", "function", "class", "loop"]))
-    module = draw(st.sampled_from(modules))
+    container = draw(choice(["function", "function", "class", "loop"]))
+    module = draw(choice(modules))
     if app_creation in ("class", "subclass") and container == "class":
         module = "app" if len(modules) == 1 else "core"  # in the Site class itself
     # the views that print their wildcards, twice as likely: the paths' filters and the
     # templates come with them
-    body = draw(st.sampled_from(BODIES + tuple(PRINTS_ARGS) if container == "function"
+    body = draw(choice(BODIES + tuple(PRINTS_ARGS) if container == "function"
                                 else tuple(b for b in BODIES + PRINTS_ARGS if b not in READS_APP)
                                 if container != "loop" else ("text", "dict", "query")))
     verbs = ["route", "get", "methods", "get_methods"] \
         + (["post", "post_method"] if body in NEEDS_POST else [])
-    verb = draw(st.sampled_from(verbs))
+    verb = draw(choice(verbs))
     if body in NEEDS_POST and verb == "get":
         verb = "methods"
-    filters = draw(st.lists(st.sampled_from(list(FILTERS)), max_size=2)) \
+    filters = draw(lists_of(tuple(FILTERS), 2)) \
         if body in PRINTS_ARGS and container != "loop" else []
-    shape = draw(st.sampled_from(["one", "one", "list", "noslash"])) \
+    shape = draw(choice(["one", "one", "list", "noslash"])) \
         if container == "function" and not filters else "one"
-    tail = draw(st.booleans()) and container != "loop"
+    tail = draw(BOOLEANS) and container != "loop"
     if shape == "list":
         rules = [f"/r{n}", f"/r{n}/doc", f"/r{n}/doc/"]
     elif shape == "noslash":
@@ -333,24 +383,24 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
         rules = [rule_for(n, filters, tail)]
     route = Route(n, verb, rules, filters, body, container, module)
     if container == "function" and shape == "one":
-        route.spelling = draw(st.sampled_from(("literal", "literal", *SPELLINGS)))
+        route.spelling = draw(choice(("literal", "literal", *SPELLINGS)))
     usable = [name for name, where in decorators if usable_from(where, module)]
     if container != "loop" and usable:
-        route.decorators = draw(st.lists(st.sampled_from(usable), max_size=1, unique=True))
+        route.decorators = draw(lists_of(tuple(usable), 1, unique=True))
     if body in ("template", "view"):
-        route.template = draw(st.sampled_from(TEMPLATE_KINDS))
-        route.value = draw(st.sampled_from(VALUES))
+        route.template = draw(choice(TEMPLATE_KINDS))
+        route.value = draw(choice(VALUES))
     if body == "field":  # printed by {{ }}, {{! }}, in an `if`
-        route.template = draw(st.sampled_from(("plain", "raw", "if")))
+        route.template = draw(choice(("plain", "raw", "if")))
     if body == "query":
-        route.query = draw(st.sampled_from(["attr", "get", "getall"]))
+        route.query = draw(choice(["attr", "get", "getall"]))
     if body in VARIANTS:
-        route.variant = draw(st.sampled_from(VARIANTS[body]))
+        route.variant = draw(choice(VARIANTS[body]))
     if body == "stpl":
-        route.value = draw(st.sampled_from(VALUES))
+        route.value = draw(choice(VALUES))
     if container == "function":
         # skip=True turns Bottle's JSON plugin off too: a dict is no answer there
-        route.plugins = draw(st.sampled_from(
+        route.plugins = draw(choice(
             ["", "", "", "apply", "skip"]
             + (["skip_all"] if body not in ("dict", "json_in")
                and route.variant != "scores_json" else [])))
@@ -374,53 +424,81 @@ def known_failing(app: App) -> list[str]:
 @st.composite
 def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     """A whole Bottle app, as data; none with a KNOWN_FAILING class in `avoid`."""
-    creation = draw(st.sampled_from(["Bottle", "default_app", "class", "subclass"]))
-    layout = draw(st.sampled_from(["single", "split"]))
+    creation = draw(choice(["Bottle", "default_app", "class", "subclass"]))
+    layout = draw(choice(["single", "split"]))
     modules = ["app"] if layout == "single" else ["app", "pages1", "pages2"]
-    decorators = [Decorator(f"deco{i}", draw(st.booleans()), draw(st.booleans()),
-                            draw(st.sampled_from([*modules, "deco"])))
-                  for i in range(draw(st.integers(0, 2)))]
-    count = draw(st.integers(1, 5))
+    decorators = [Decorator(f"deco{i}", draw(BOOLEANS), draw(BOOLEANS),
+                            draw(choice([*modules, "deco"])))
+                  for i in range(draw(integers(0, 2)))]
+    count = draw(integers(1, 5))
     drawn = [draw(routes(n, creation, modules, [(d.name, d.module) for d in decorators]))
              for n in range(1, count + 1)]
-    hooks = draw(st.lists(st.tuples(st.sampled_from(["before_request", "after_request"]),
-                                    st.sampled_from(modules)), max_size=2,
-                          unique_by=lambda h: h[0]))
-    errors = draw(st.lists(st.sampled_from([404, 403]), max_size=2, unique=True))
-    app = App(creation, layout, draw(st.sampled_from(["views", "beside", "path"])),
-              draw(st.sampled_from(["from", "module"])), drawn, decorators, hooks, errors)
-    app.mount = draw(st.sampled_from(["", "", *modules]))
+    hooks = draw(hook_lists(tuple(modules)))
+    errors = draw(lists_of((404, 403), 2, unique=True))
+    app = App(creation, layout, draw(choice(["views", "beside", "path"])),
+              draw(choice(["from", "module"])), drawn, decorators, hooks, errors)
+    app.mount = draw(choice(["", "", *modules]))
     if app.mount:
-        app.mount_form = draw(st.sampled_from(["literal", "config", "factory", "parameter"]))
-    app.merge = draw(st.sampled_from(["", "", "", *modules]))
-    app.merge_plugin = bool(app.merge) and draw(st.booleans())
+        app.mount_form = draw(choice(["literal", "config", "factory", "parameter"]))
+    app.merge = draw(choice(["", "", "", *modules]))
+    app.merge_plugin = bool(app.merge) and draw(BOOLEANS)
     # installed on the app in a loop over apps (`for sub in (extra,): sub.install(...)`)
-    app.merge_plugin_loop = app.merge_plugin and draw(st.booleans())
-    app.plugin = draw(st.sampled_from(["", "", *modules]))
+    app.merge_plugin_loop = app.merge_plugin and draw(BOOLEANS)
+    app.plugin = draw(choice(["", "", *modules]))
     if app.plugin:
-        app.plugin_kind = draw(st.sampled_from(["decorator", "object"]))
-        app.plugin_late = draw(st.booleans())
-    app.error_reads = bool(errors) and draw(st.booleans())
-    app.error_bare = bool(errors) and not app.error_reads and draw(st.integers(0, 4)) == 0
+        app.plugin_kind = draw(choice(["decorator", "object"]))
+        app.plugin_late = draw(BOOLEANS)
+    app.error_reads = bool(errors) and draw(BOOLEANS)
+    app.error_bare = bool(errors) and not app.error_reads and draw(integers(0, 4)) == 0
     if creation == "class":
-        app.site_bind = draw(st.sampled_from(["call", "instance"]))
-        app.site_attr = draw(st.sampled_from(["bottle", "app"]))
-        app.site_setup = draw(st.sampled_from(["init", "method"]))
+        app.site_bind = draw(choice(["call", "instance"]))
+        app.site_attr = draw(choice(["bottle", "app"]))
+        app.site_setup = draw(choice(["init", "method"]))
     if creation == "subclass":
-        app.site_register = draw(st.sampled_from(["call", "callback"]))
+        app.site_register = draw(choice(["call", "callback"]))
         # the subclass in the app's module, or in a module of its own that it imports
-        app.site_bind = draw(st.sampled_from(["here", "imported"]))
+        app.site_bind = draw(choice(["here", "imported"]))
         homes = {d.name for d in decorators if d.module == app.app_module}
         if any(r.container == "class" and r.module == app.app_module and homes & set(
                 r.decorators) for r in drawn):
             app.site_bind = "here"  # site_app.py importing them from it: an import loop
     # (drawn last, so that the draws above give a seed's apps as they were)
-    app.loop_form = draw(st.sampled_from(["call", "def", "closure"]))
-    app.hook_form = draw(st.sampled_from(["decorator", "add_hook"]))
+    app.loop_form = draw(choice(["call", "def", "closure"]))
+    app.hook_form = draw(choice(["decorator", "add_hook"]))
     if creation == "subclass":
-        app.site_init = draw(st.sampled_from(["super", "args", "bare"]))
+        app.site_init = draw(choice(["super", "args", "bare"]))
+    forms_48(draw, app)
     app.uses = elements_of(app)
     return app
+
+
+# Stop 48's forms (issue #42's point 4, RULE-s47's classes), drawn after all the others
+# (within an app, the draws above keep their meaning): template Python that is a
+# conditional expression or a method call, method= computed as a list, a plugin installed
+# by a function the entry calls, headers set before abort(), Bottle's request handed to a
+# class that reads it, a copy of Bottle the app ships in lib/ (issue #42's `lib.bottle`)
+TEMPLATE_KINDS_48 = ("conditional", "method_call")
+METHOD_VERBS = ("methods", "get_methods")
+
+
+def forms_48(draw, app: App) -> None:
+    for route in app.routes:
+        if route.template and route.body in ("template", "view") \
+                and draw(integers(0, 3)) == 0:
+            route.template = draw(choice(TEMPLATE_KINDS_48))
+        if route.verb in METHOD_VERBS and route.container != "loop":
+            route.method_form = draw(choice(["literal", "expression"]))
+        if route.body == "header" and draw(integers(0, 2)) == 0:
+            route.variant = "abort"  # headers set, then abort() (RULE-s47's class H)
+        if route.body == "query" and route.container != "loop" \
+                and draw(integers(0, 2)) == 0:
+            # Bottle's request handed to a class that reads it (RULE-s47's class F)
+            route.variant = "handed"
+    if app.plugin:
+        app.plugin_form = draw(choice(["module", "function"]))
+    # a copy of Bottle the app ships (lib/bottle.py), in some 1 app in 8 (a sampled list:
+    # Hypothesis draws an integer's bounds far more often than the values between)
+    app.bottle_home = draw(choice(["bottle"] * 7 + ["vendored"]))
 
 
 BODY_ELEMENTS = {
@@ -443,7 +521,8 @@ VARIANT_ELEMENTS = {"scores_json": ("JSONPlugin",), "redirect": ("redirect",),
                     "isinstance": ("HTTPResponse",), "rule": ("Route.rule",),
                     "config": ("Route.config",), "routes": ("Bottle.routes",),
                     "router_build": ("Bottle.router",), "werkzeug_names": ("BaseRequest",),
-                    "bottle_names": ("LocalRequest",)}
+                    "bottle_names": ("LocalRequest",), "abort": ("abort", "abort:after-headers"),
+                    "handed": ("request.query:handed",)}
 TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "if": ("stpl:%if", "stpl:{{}}"), "rebase": ("stpl:%rebase", "stpl:{{!}}"),
                      "include": ("stpl:%include", "stpl:{{}}"),
@@ -460,7 +539,9 @@ TEMPLATE_ELEMENTS = {"plain": ("stpl:{{}}",), "raw": ("stpl:{{!}}",),
                      "rebase_bare": ("stpl:%rebase last newline", "stpl:%rebase"),
                      "rebase_if": ("stpl:%rebase in %if", "stpl:%if"),
                      "rebase_try": ("stpl:%rebase in %try", "stpl:%try"),
-                     "rebase_for": ("stpl:%rebase in %for", "stpl:%for")}
+                     "rebase_for": ("stpl:%rebase in %for", "stpl:%for"),
+                     "conditional": ("stpl:conditional expression", "stpl:%for"),
+                     "method_call": ("stpl:method call", "stpl:{{}}")}
 
 
 def elements_of(app: App) -> set[str]:
@@ -473,6 +554,8 @@ def elements_of(app: App) -> set[str]:
                   else f"Bottle.{verb}")
         if route.verb in ("get_methods", "post_method"):
             found.add("route:shortcut:method")
+        if route.method_form == "expression":
+            found.add("route:method:computed")
         if route.spelling != "literal":
             found.add("route:rule:computed")
         if len(route.rules) > 1:
@@ -500,6 +583,10 @@ def elements_of(app: App) -> set[str]:
                   "HTTPError.traceback", "HTTPError.headers"}
     found |= {name for name, on in (("Bottle.mount", app.mount), ("Bottle.merge", app.merge),
                                     ("Bottle.install", app.plugin)) if on}
+    if app.plugin and app.plugin_form == "function":
+        found.add("Bottle.install:in-function")
+    if app.bottle_home == "vendored":
+        found.add("bottle:vendored")
     if app.creation == "subclass":
         found.add("apps:subclass")
         if app.site_bind == "imported":

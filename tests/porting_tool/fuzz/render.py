@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from .grammar import FILTERS, App, Route
@@ -38,6 +39,12 @@ TEMPLATES = {
                   "%   rebase('base', title='-')\n% end\n<p>{{v}}</p>\n",
     "rebase_for": "% for x in [v, p]:\n%   if x == p:\n%     rebase('base', title=x)\n"
                   "%   end\n% end\n<p>{{v}}</p>\n",
+    # stop 48's (grammar.forms_48): conditional expressions in {{ }} and in a % for,
+    # method calls on a value and on a literal
+    "conditional": "<p>{{v if p else 'none'}} {{'yes' if v is None else 'no'}}</p>\n"
+                   "% for c in ([v, p] if v else [p]):\n<i>{{c}}</i>\n% end\n",
+    "method_call": "<p>{{str(p).upper()}} {{', '.join(str(p).split('|'))}}</p>\n"
+                   "<i>{{'{}-{}'.format(v, len(str(p)))}} {{str(v).strip().title()}}</i>\n",
 }
 BARE = ("bare", "<main>{{title}}\n{{!base}}</main>")  # no last newline
 BASE = ("base", "<html><title>{{title}}</title>\n{{!base}}\n</html>\n")
@@ -72,11 +79,13 @@ class Module:
 
     def text(self) -> str:
         head = []
+        vendored = self.app.bottle_home == "vendored"  # a copy of bottle.py in lib/
         if "" in self.bottle:
-            head.append("import bottle")
+            head.append("from lib import bottle" if vendored else "import bottle")
         names = sorted(self.bottle - {""})
         if names:
-            head.append(f"from bottle import {', '.join(names)}")
+            head.append(f"from {'lib.bottle' if vendored else 'bottle'} import "
+                        f"{', '.join(names)}")
         if any(line.startswith("import functools") for line in self.imports):
             head.insert(0, "import functools")
         head += [line for line in self.imports if not line.startswith("import functools")]
@@ -127,6 +136,13 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
     if kind == "redirect":
         return [f'{m.b("redirect")}("/r{n}/there")']
     request = m.b("request")
+    if kind == "query" and route.variant == "handed":  # read by a class given the request
+        if not any(block.startswith("class Reader:") for block in m.blocks):
+            m.blocks.append("\n".join([
+                "class Reader:", "    def __init__(self, request):",
+                "        self.request = request", "", "    def read(self):",
+                '        return ",".join(self.request.query.getall("x")) or "none"']))
+        return [f'return {p} + " q=" + Reader({request}).read()']
     if kind == "query":
         read = {"attr": f"{request}.query.x", "get": f'{request}.query.get("x", "none")',
                 "getall": f'",".join({request}.query.getall("x"))'}[
@@ -222,6 +238,9 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
         # (no noise to see) and otherwise in the port, a difference no filter can excuse
         return ['return "\\n".join(str(random.random()) for _ in range(3))']
     assert kind == "header", kind
+    if route.variant == "abort":  # headers set, then abort() (RULE-s47's class H)
+        return [f'{response}.set_header("X-R{n}", "{n}")',
+                f'{m.b("abort")}(401, "r{n} not allowed")']
     if route.variant == "item":
         return [f'{response}["X-R{n}"] = "{n}"', f'return "r{n}"']
     return [f'{response}.set_header("X-R{n}", "{n}")', f'return "r{n}"']
@@ -265,6 +284,8 @@ def register(m: Module, owner: str, route: Route) -> str:
         route.verb, route.verb)
     methods = {"methods": ', method=["GET", "POST"]', "get_methods": ', method=["GET", "POST"]',
                "post_method": ', method="POST"'}.get(route.verb, "")
+    if route.method_form == "expression":  # a list computed when the route is made
+        methods = ', method=["GET"] + ["POST"]'
     head = m.b(verb) if owner == "" else f"{owner}.{verb}"
     keyword = f', tag="k{route.n}"' if route.variant == "config" else ""
     return f"{head}({spelt(route)[1]}{methods}{PLUGIN_OPTIONS[route.plugins]}{keyword})"
@@ -288,6 +309,27 @@ def plugin_block(m: Module, kind: str) -> str:
         f'            {response}.set_header("X-Plugin", str(len(TABLES)))',
         "            return callback(*args, **kwargs)", "", "        return wrapper", "", "",
         "app.install(Stamp())"])
+
+
+def installed_in_function(block: str) -> str:
+    """The plugin block with its install() moved into a function of its module
+    (install_plugins), which the entry calls (RULE-s47's class A)."""
+    head, _, install = block.rpartition("\n")
+    return f"{head}\ndef install_plugins():\n    {install}"
+
+
+def add_plugin(app: App, modules: dict[str, Module]) -> None:
+    """The app's plugin, in its module; installed there, or by a function the entry
+    (app.py) calls at this point."""
+    m = modules[app.plugin]
+    block = plugin_block(m, app.plugin_kind)
+    if app.plugin_form == "module":
+        m.blocks.append(block)
+        return
+    m.blocks.append(installed_in_function(block))
+    if app.plugin != "app":
+        modules["app"].need(f"from {app.plugin} import install_plugins")
+    modules["app"].blocks.append("install_plugins()")
 
 
 def mark_block(m: Module) -> str:
@@ -527,7 +569,7 @@ def write_app(app: App, folder: Path) -> Path:
     if app.templates == "path":
         home.blocks.append(f'{home.b("TEMPLATE_PATH")}.insert(0, "./tpl/")')
     if app.plugin and not app.plugin_late:
-        modules[app.plugin].blocks.append(plugin_block(modules[app.plugin], app.plugin_kind))
+        add_plugin(app, modules)
     for name in sorted({r.module for r in app.routes if r.plugins == "apply"}):
         modules[name].blocks.append(mark_block(modules[name]))
     for hook, where in app.hooks:
@@ -563,7 +605,7 @@ def write_app(app: App, folder: Path) -> Path:
         else:
             m.blocks.append(loop_route(m, route, "app"))
     if app.plugin and app.plugin_late:
-        modules[app.plugin].blocks.append(plugin_block(modules[app.plugin], app.plugin_kind))
+        add_plugin(app, modules)
     if app.mount:
         mount_sub(app, modules[app.mount], folder)
     if app.merge:
@@ -584,6 +626,12 @@ def write_app(app: App, folder: Path) -> Path:
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
     write_templates(app, folder)
+    if app.bottle_home == "vendored":  # the installed bottle.py, copied into lib/
+        import bottle
+
+        (folder / "lib").mkdir(exist_ok=True)
+        (folder / "lib" / "__init__.py").write_text("")
+        shutil.copyfile(bottle.__file__, folder / "lib" / "bottle.py")
     return folder / "app.py"
 
 

@@ -14,7 +14,7 @@ import bottle
 import pytest
 
 from ..helpers import answers, both_folders
-from .grammar import VARIANTS, App, Decorator, Route, add_requests
+from .grammar import VARIANTS, App, Decorator, Route, add_requests, elements_of
 from .judge import FAILED, NO_ROUTE_HOOKS_012, judged
 from .render import files, write_app
 
@@ -417,3 +417,59 @@ def test_a_header_set_as_an_item_and_a_cookie_from_a_name_assigned_again_answer_
                          route(2, body="header", variant="item")))
     assert verdict.outcome not in FAILED and not verdict.problems, verdict.report()
     assert verdict.broken == 0
+
+
+# Stop 48's forms (grammar.forms_48), each judged as the generator judges it, with the
+# element it is named by: template Python that is a conditional expression or a method
+# call (issue #42's point 4), in a page and in a @view's; method= a list computed when
+# the route is made (RULE-s47's class C), on a function's route, a method's routed by
+# call and a subclass's own; a plugin installed by a function the entry calls (class A),
+# in the app's module and in another; headers set, then abort() (class H); Bottle's
+# request handed to a class that reads it (class F); a copy of Bottle the app ships.
+FORMS_48 = [
+    *[pytest.param(app(route(body=body, template=kind, value=value)),
+                   {"conditional": "stpl:conditional expression",
+                    "method_call": "stpl:method call"}[kind], id=f"{kind}-{body}-{value}")
+      for kind in ("conditional", "method_call") for body in ("template", "view")
+      for value in ("<b>&'\"", None)],
+    *[pytest.param(app(route(verb=verb, method_form="expression", container=container)),
+                   "route:method:computed", id=f"method-expression-{verb}-{container}")
+      for verb in ("methods", "get_methods") for container in ("function", "class")],
+    pytest.param(app(route(verb="get_methods", method_form="expression",
+                           container="class"), creation="subclass"),
+                 "route:method:computed", id="method-expression-subclass"),
+    *[pytest.param(app(*([route(), route(2, module="pages1")] if layout == "split"
+                         else [route()]), layout=layout, plugin=layout == "split"
+                       and "pages1" or "app", plugin_kind=kind, plugin_form="function",
+                       plugin_late=late),
+                   "Bottle.install:in-function",
+                   id=f"plugin-in-function-{layout}-{kind}-{late}")
+      for layout in ("single", "split") for kind in ("decorator", "object")
+      for late in (False, True)],
+    *[pytest.param(app(route(body="header", variant="abort"), errors=errors),
+                   "abort:after-headers", id=f"header-then-abort-{len(errors)}")
+      for errors in ([], [403])],
+    # Bottle's request handed to a class that reads it (RULE-s47's class F)
+    *[pytest.param(app(route(body="query", variant="handed", container=container),
+                       style=style), "request.query:handed",
+                   id=f"request-handed-{container}-{style}")
+      for container in ("function", "class") for style in ("from", "module")],
+    # a copy of Bottle the app ships in lib/ and imports from there (issue #42's
+    # `lib.bottle`): each way of making the app, a template, an error page, a mount
+    *[pytest.param(app(route(body="template", template="rebase"), route(2, body="abort",
+                                                                         module=module),
+                       route(3, container="class", module=module), creation=creation,
+                       layout=layout, style=style, errors=[404], mount="app",
+                       bottle_home="vendored"), "bottle:vendored",
+                   id=f"vendored-{creation}-{layout}-{style}")
+      for creation, layout, style, module in (
+          ("Bottle", "single", "from", "app"), ("default_app", "split", "module", "pages1"),
+          ("class", "single", "module", "app"), ("subclass", "split", "from", "pages2"))],
+]
+
+
+@pytest.mark.parametrize(("drawn", "element"), FORMS_48)
+def test_a_form_drawn_since_stop_48_answers_alike_once_ported(drawn, element):
+    assert element in elements_of(drawn)
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()

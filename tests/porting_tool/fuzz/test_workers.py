@@ -67,3 +67,12 @@ def test_workers_share_one_server_of_twins_which_stops_with_them():
         judges.finish()
     assert [v.varies > 0 for v in recorded] == [True, True]  # each app got its twin
     assert server.process.returncode == 0 and not judge.TWINS  # stopped, waited for
+
+
+def test_the_grammars_strategies_are_made_once_and_drawn_from_again():
+    # (a strategy made anew at each draw was half of the drawing's time, stop 48)
+    from .grammar import choice, integers, lists_of
+
+    assert choice(["a", "b"]) is choice(("a", "b"))
+    assert integers(0, 4) is integers(0, 4)
+    assert lists_of((404, 403), 2, unique=True) is lists_of((404, 403), 2, unique=True)
