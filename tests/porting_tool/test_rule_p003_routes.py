@@ -1678,3 +1678,40 @@ def test_a_view_routed_under_two_wildcard_names_answers_with_the_later_route():
     ''', faithful=False)
     assert "# GET /item/<no> is routed again below" in result.code
     assert '@app.get("/item/<no>")' not in result.code
+
+
+def test_a_base_class_subclassed_in_another_module_routes_by_endpoint_too(tmp_path):
+    """EPF-MAPA's form: the base controller in a module of its own, its subclasses made
+    in another; the subclassing is read across the app's modules (no check needed)."""
+    files = {
+        "base.py": '''
+            class BaseController:
+                def __init__(self, app):
+                    self.app = app
+                    self.app.route("/", method="GET", callback=self.home)
+
+                def home(self):
+                    return "home of " + type(self).__name__
+        ''',
+        "web.py": '''
+            from bottle import Bottle
+            from base import BaseController
+
+
+            class UserController(BaseController):
+                pass
+
+
+            class PointController(BaseController):
+                pass
+
+
+            app = Bottle()
+            UserController(app)
+            PointController(app)
+        ''',
+    }
+    bottle_app, flask_app = both_folders(tmp_path, files, "base_elsewhere")
+    assert 'self.app.endpoint("/")(self.home)' in (tmp_path / "out" / "base.py").read_text()
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home of PointController"

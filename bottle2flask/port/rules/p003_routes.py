@@ -279,6 +279,12 @@ class Calls(Visitor):
         self.calls: dict[str, int] = {}
         self.loops = 0
         self.made: set[str] = set()  # names bound to a call's result (`v = make_view(x)`)
+        self.bases: set[str] = set()  # the names the module's classes subclass
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.bases |= {b.value.value if isinstance(b.value, cst.Name) else b.value.attr.value
+                       for b in node.bases if b.keyword is None
+                       and isinstance(b.value, cst.Name | cst.Attribute)}
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if isinstance(node.value, cst.Call):
@@ -412,8 +418,7 @@ class Routes(Rule):
         # the module's classes other classes of it subclass, and the classes it makes
         # more than once: a route one of their methods registers by call may be made
         # again on the same app, by each instance (a base controller's __init__)
-        self.bases = {b.value.value for cls in node.body if isinstance(cls, cst.ClassDef)
-                      for b in cls.bases if isinstance(b.value, cst.Name)}
+        self.bases, self.instances = self.classes_again(found)
         self.classes: list[str] = []
         # the route calls of a block that a later call there replaces (Bottle's Router.add)
         self.call_shadowed: dict[int, str] = {}
@@ -422,6 +427,21 @@ class Routes(Rule):
         # a route call given its exact endpoint: the view, set by the statement after it
         self.view_after: tuple[cst.BaseExpression, cst.BaseExpression,
                                cst.BaseExpression] | None = None
+
+    def classes_again(self, found: Calls) -> tuple[set[str], dict[str, int]]:
+        """The classes any module of the app subclasses, and how often the app's modules
+        make each class (by its name): a route a method of theirs registers by call may be
+        made again on one app, once by each instance."""
+        model = self.context.scratch.get("model")  # none for a module ported alone
+        scans = [m.facts.read_by.get(self.code) for m in model.modules.values()
+                 if m.facts is not None] if model is not None else []
+        scans = [s for s in scans if isinstance(s, Calls)] or [found]
+        bases = set().union(*(s.bases for s in scans))
+        made: dict[str, int] = {}
+        for scan in scans:
+            for name, count in scan.calls.items():
+                made[name] = made.get(name, 0) + count
+        return bases, made
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node.name.value)
@@ -917,7 +937,7 @@ class Routes(Rule):
                 and arg(new, None, "endpoint") is None \
                 and self.exact("endpoint", keeps=INSTANCES.format(cls=self.classes[-1])
                                if self.classes[-1] in self.bases
-                               or self.calls.get(self.classes[-1], 0) > 1 else ""):
+                               or self.instances.get(self.classes[-1], 0) > 1 else ""):
             # a method of a class routing a bound method: each instance routes it again
             # on the app, and Flask refuses a second view for the endpoint; the exact
             # candidate names the endpoint by its rule and sets its view apart, so the
