@@ -64,7 +64,7 @@ ELEMENTS = (
     "Route.config", "SimpleTemplate.render", "stpl:CRLF", "stpl:%include indented",
     "stpl:last newline", "stpl:%rebase last newline", "Bottle.router", "Bottle.add_hook",
     "stpl:%rebase in %if", "BaseRequest", "LocalRequest", "stpl:%rebase in %try",
-    "stpl:%rebase in %for",
+    "stpl:%rebase in %for", "route:routed-again",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -223,6 +223,10 @@ class App:
     # a subclass's __init__: super().__init__() (super), handing Bottle *args/**kwargs and
     # made with catchall= (args), none (bare: the module calls app.setup_routes())
     site_init: str = "super"
+    # routes registered again on the app (ctl.py's classes, made where the app is made):
+    # a base class's __init__ routing its methods, made by two subclasses (instances), a
+    # class routing a pattern again by call, under other wildcard names (calls)
+    routed_again: str = ""
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -240,6 +244,11 @@ class App:
             found += [Request("/sub/x"), Request("/sub/j/4"), Request("/sub/j/no")]
         if self.merge:
             found.append(Request("/merged"))
+        if self.routed_again == "instances":
+            found += [Request("/ctl"), Request("/ctl/7")]
+        if self.routed_again == "calls":
+            found += [Request("/again/5"), Request("/again/5", "POST", form=()),
+                      Request("/same/3")]
         return found
 
 
@@ -419,8 +428,19 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.hook_form = draw(st.sampled_from(["decorator", "add_hook"]))
     if creation == "subclass":
         app.site_init = draw(st.sampled_from(["super", "args", "bare"]))
+    app.routed_again = draw(routed_again())
     app.uses = elements_of(app)
     return app
+
+
+@st.composite
+def routed_again(draw) -> str:
+    """Routes registered again on one app, which Bottle's router replaces (the later
+    view answers, Router.add): "" (none, most apps), a base controller routing its
+    methods in __init__ for each of two subclasses' instances (RULE-s48's class A), or a
+    pattern routed again by a later call under other wildcard names (EPF-entrada-saida-
+    onibus). Drawn after every other draw, so a seed's apps stay as they were."""
+    return draw(st.sampled_from(["", "", "", "", "instances", "calls"]))
 
 
 BODY_ELEMENTS = {
@@ -506,6 +526,8 @@ def elements_of(app: App) -> set[str]:
             found.add("apps:subclass-imported")
         if app.errors:
             found.add("Bottle.error_handler")
+    if app.routed_again:
+        found |= {"Bottle.route", "apps:parameter", "route:routed-again"}
     if app.mount:
         found |= {"config": {"Bottle.config"}, "factory": {"apps:factory"},
                   "parameter": {"apps:parameter"}}.get(app.mount_form, set())
