@@ -32,8 +32,19 @@ where the check repairs the site, is `route_methods(value)` from bottle_routes.p
 method or a list, as Bottle took either.
 A path and method routed again on the same app in one module: Bottle served the
 later view, Werkzeug would serve the first (PORTING 38); the replaced route is left
-out with a comment, or keeps only the methods no later route takes. Routes made in
-branches or functions are left as they are (both may never be made).
+out with a comment, or keeps only the methods no later route takes. Bottle compares
+the pattern, not the wildcards' names: `/x/<id>` replaces `/x/<no>` (one view routed
+under both is called with the later's name). The same holds for route calls in one
+block (`self.app.route(rule, callback=self.x)` twice in a method): the earlier is left
+out, commented, or keeps the methods left to it. Routes made in branches or in other
+functions are left as they are (both may never be made).
+A route a class's method registers by call on a bound method (`callback=self.home` in
+a base controller's `__init__`) is registered again by each instance on the app: Flask
+would refuse the second view for the endpoint `home` at import. Where any module
+subclasses the class or makes it more than once, or where the check's repair moves the
+site, the endpoint is named by the rule and the view set apart,
+`app.add_url_rule("/", endpoint="/")` then `app.endpoint("/")(self.home)`: each
+instance's registration replaces the view, so the last one answers, as in Bottle.
 `method="ANY"` (Bottle's every-method wildcard) lists the methods; a route registered
 without a decorator, `app.route("/x", callback=view)`, becomes
 `app.add_url_rule("/x", view_func=view)` (Flask's `route()` would return a decorator
