@@ -247,7 +247,7 @@ def shadowed_routes(module: cst.Module,
     return replaced(routes)
 
 
-def replaced(routes: list[tuple[int, int | str, tuple[str, str, set[str]]]]
+def replaced(routes: Sequence[tuple[int, int | str, tuple[str, str, set[str]]]]
              ) -> tuple[dict[int, str], dict[int, tuple[list[str], str]]]:
     """Of routes (node id, view, (app, path, methods)) in the order Bottle adds them: those
     a later route on the same app and pattern replaces, in every method ({id: "GET /x"})
