@@ -57,8 +57,22 @@ def targets(app: bottle.Bottle, prefix: str = "") -> list[Target]:
             if not any(t.route.app is inner for t in found):  # mounted at /p and /p/
                 found += targets(inner, prefix + "/" + at.strip("/"))
             continue
-        found.append(Target(prefix + route.rule, route.method, route, prefix))
+        if served(app, route):
+            found.append(Target(prefix + route.rule, route.method, route, prefix))
     return found
+
+
+def served(app: bottle.Bottle, route: bottle.Route) -> bool:
+    """Whether the app's router holds the route: a rule routed again for the same pattern
+    and method replaces the earlier route in Bottle's Router.add (the later view answers),
+    and no request reaches the one replaced. (True where the router is not Bottle's.)"""
+    router = getattr(app, "router", None)
+    static, dyna = getattr(router, "static", None), getattr(router, "dyna_routes", None)
+    if not isinstance(static, dict) or not isinstance(dyna, dict):
+        return True
+    held = [entry[0] for entry in static.get(route.method, {}).values()]
+    held += [entry[2] for entry in dyna.get(route.method, [])]
+    return any(target is route for target in held)
 
 
 def own(app: Any, name: str) -> Any:

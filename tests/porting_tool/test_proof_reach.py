@@ -180,3 +180,17 @@ def test_a_route_the_port_serves_through_a_mounted_flask_app_counts_as_ported():
     assert serves(outer, "/latest/meta-data/ami-id", "GET")
     assert not serves(outer, "/latest/meta-data/nothing", "GET")
     assert not serves(outer, "/elsewhere", "GET")
+
+
+def test_a_route_bottle_replaced_with_a_later_one_is_not_a_target():
+    """Bottle's router keys a route by its pattern and method: routed again (the same
+    rule, or /x/<id> after /x/<no>), the later view answers and no request reaches the
+    earlier route, which stays in app.routes (the check called it 'not reached')."""
+    app = bottle.Bottle()
+    app.route("/", callback=lambda: "first")
+    app.route("/", callback=lambda: "second")
+    app.route("/x/<no>", method=["GET", "POST"], callback=lambda no: no)
+    app.route("/x/<id>", method="POST", callback=lambda id: id)
+    found = [(t.name, t.route.callback(*(["1"] if "<" in t.rule else [])))
+             for t in reach.targets(app)]
+    assert found == [("GET /", "second"), ("GET /x/<no>", "1"), ("POST /x/<id>", "1")]

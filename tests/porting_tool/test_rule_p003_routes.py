@@ -1518,3 +1518,200 @@ def test_each_routes_pattern_is_made_once_however_many_routes(monkeypatch):
     assert len(wildcards) == 61
     assert "GET /v0/<id:int> is routed again below" in result.code
     assert result.code.count('.get("/v0/') == 1
+
+
+ROUTED_BY_EACH_INSTANCE = '''
+    from bottle import Bottle
+
+
+    class BaseController:
+        def __init__(self, app):
+            self.app = app
+            self.app.route("/", method="GET", callback=self.home)
+            self.app.route("/who/<n:int>", callback=self.who)
+
+        def home(self):
+            return "home of " + type(self).__name__
+
+        def who(self, n):
+            return type(self).__name__ + str(n)
+
+
+    class UserController(BaseController):
+        def __init__(self, app):
+            super().__init__(app)
+            self.app.route("/users", method="GET", callback=self.users)
+
+        def users(self):
+            return "users"
+
+
+    class PointController(BaseController):
+        pass
+
+
+    app = Bottle()
+    UserController(app)
+    PointController(app)
+'''
+
+
+def test_a_route_each_instance_of_a_base_class_registers_answers_with_the_last(tmp_path):
+    """Class A of RULE-s48 (EdsonToppzera/EPF-MAPA): a base controller routes its own
+    methods in __init__ and two subclasses are made on one app. Bottle replaces the
+    route each time (the last instance's view answers); Flask refused the second view
+    for the endpoint `home` at import. The endpoint is named by the rule, and its view
+    set apart by app.endpoint(), so the last registration's view answers."""
+    bottle_app, flask_app = both_apps(tmp_path, ROUTED_BY_EACH_INSTANCE, "instances")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'self.app.add_url_rule("/", methods=["GET"], endpoint="/")\n' \
+        '        self.app.endpoint("/")(self.home)' in code
+    assert 'self.app.add_url_rule("/users", view_func=self.users, methods=["GET"])' \
+        in code  # a class no class subclasses, made once: Flask's own endpoint
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home of PointController"
+        assert client.get("/who/-3").text == "PointController-3"
+        assert client.get("/users").text == "users"
+
+
+def test_a_class_made_twice_in_its_module_routes_its_methods_by_endpoint_too(tmp_path):
+    source = '''
+        from bottle import Bottle
+
+
+        class Page:
+            def __init__(self, app, text):
+                self.text = text
+                app.route("/page", callback=self.show)
+
+            def show(self):
+                return self.text
+
+
+        app = Bottle()
+        Page(app, "first")
+        Page(app, "second")
+    '''
+    bottle_app, flask_app = both_apps(tmp_path, source, "twice_made")
+    for client in (bottle_app, flask_app):
+        assert client.get("/page").text == "second"
+
+
+def test_a_class_routing_its_methods_once_keeps_flasks_own_endpoints(tmp_path):
+    source = '''
+        from bottle import Bottle
+
+
+        class Shop:
+            def __init__(self, app):
+                app.route("/", callback=self.home)
+
+            def home(self):
+                return "home"
+
+
+        app = Bottle()
+        Shop(app)
+    '''
+    bottle_app, flask_app = both_apps(tmp_path, source, "made_once")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'app.add_url_rule("/", view_func=self.home)' in code
+    assert ".endpoint(" not in code
+    assert bottle_app.get("/").text == flask_app.get("/").text == "home"
+
+
+ROUTED_AGAIN_BY_CALLS = '''
+    from bottle import Bottle
+
+
+    class Buses:
+        def __init__(self, app):
+            self.app = app
+            self.app.route("/end/<bus_id>", method=["GET", "POST"], callback=self.end)
+            self.app.route("/start/<id>", method="POST", callback=self.start)
+            self.app.route("/end/<id>", method="POST", callback=self.end)
+            self.app.route("/gone/<x>", callback=self.start)
+            self.app.route("/gone/<id>", callback=self.start)
+
+        def end(self, id):
+            return "ended " + id
+
+        def start(self, id):
+            return "started " + id
+
+
+    app = Bottle()
+    Buses(app)
+'''
+
+
+def test_a_pattern_routed_again_by_a_later_call_answers_with_the_later_as_in_bottle(tmp_path):
+    """Ricardo-909-Leal/EPF-entrada-saida-onibus: `POST /onibus/finalizar/<id>` routed
+    after `/onibus/finalizar/<onibus_id>` (GET and POST) in one method. Bottle's router
+    keys a route by its pattern and method, the wildcards' names aside: the later
+    replaces POST, and its view is called with `id`; Werkzeug matched the first, whose
+    `bus_id` the view does not take (a 500 where Bottle answered)."""
+    bottle_app, flask_app = both_apps(tmp_path, ROUTED_AGAIN_BY_CALLS, "calls_again")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "# POST /end/<bus_id> is routed again below, where Bottle served the later view:" \
+        in code
+    assert '"/end/<bus_id>", view_func=self.end, methods=["GET"]' in code
+    assert "# GET /gone/<x> is routed again below" in code
+    assert '# self.app.route("/gone/<x>", callback=self.start)' in code
+    for client in (bottle_app, flask_app):
+        assert client.post("/end/7").text == "ended 7"
+        assert client.get("/end/7", expect_errors=True).status_int == 500  # bus_id=
+        assert client.get("/gone/3").text == "started 3"
+        assert client.post("/start/2").text == "started 2"
+
+
+def test_a_view_routed_under_two_wildcard_names_answers_with_the_later_route():
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+        @app.get("/item/<id>")
+        @app.get("/item/<no>")
+        def item(id):
+            return id
+    ''', faithful=False)
+    assert "# GET /item/<no> is routed again below" in result.code
+    assert '@app.get("/item/<no>")' not in result.code
+
+
+def test_a_base_class_subclassed_in_another_module_routes_by_endpoint_too(tmp_path):
+    """EPF-MAPA's form: the base controller in a module of its own, its subclasses made
+    in another; the subclassing is read across the app's modules (no check needed)."""
+    files = {
+        "base.py": '''
+            class BaseController:
+                def __init__(self, app):
+                    self.app = app
+                    self.app.route("/", method="GET", callback=self.home)
+
+                def home(self):
+                    return "home of " + type(self).__name__
+        ''',
+        "web.py": '''
+            from bottle import Bottle
+            from base import BaseController
+
+
+            class UserController(BaseController):
+                pass
+
+
+            class PointController(BaseController):
+                pass
+
+
+            app = Bottle()
+            UserController(app)
+            PointController(app)
+        ''',
+    }
+    bottle_app, flask_app = both_folders(tmp_path, files, "base_elsewhere")
+    assert 'self.app.endpoint("/")(self.home)' in (tmp_path / "out" / "base.py").read_text()
+    for client in (bottle_app, flask_app):
+        assert client.get("/").text == "home of PointController"

@@ -32,8 +32,19 @@ where the check repairs the site, is `route_methods(value)` from bottle_routes.p
 method or a list, as Bottle took either.
 A path and method routed again on the same app in one module: Bottle served the
 later view, Werkzeug would serve the first (PORTING 38); the replaced route is left
-out with a comment, or keeps only the methods no later route takes. Routes made in
-branches or functions are left as they are (both may never be made).
+out with a comment, or keeps only the methods no later route takes. Bottle compares
+the pattern, not the wildcards' names: `/x/<id>` replaces `/x/<no>` (one view routed
+under both is called with the later's name). The same holds for route calls in one
+block (`self.app.route(rule, callback=self.x)` twice in a method): the earlier is left
+out, commented, or keeps the methods left to it. Routes made in branches or in other
+functions are left as they are (both may never be made).
+A route a class's method registers by call on a bound method (`callback=self.home` in
+a base controller's `__init__`) is registered again by each instance on the app: Flask
+would refuse the second view for the endpoint `home` at import. Where any module
+subclasses the class or makes it more than once, or where the check's repair moves the
+site, the endpoint is named by the rule and the view set apart,
+`app.add_url_rule("/", endpoint="/")` then `app.endpoint("/")(self.home)`: each
+instance's registration replaces the view, so the last one answers, as in Bottle.
 `method="ANY"` (Bottle's every-method wildcard) lists the methods; a route registered
 without a decorator, `app.route("/x", callback=view)`, becomes
 `app.add_url_rule("/x", view_func=view)` (Flask's `route()` would return a decorator
@@ -76,6 +87,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -196,7 +208,11 @@ def derived_rules(function: cst.FunctionDef) -> list[str]:
 
 def route_key(rule: Rule, decorator: cst.Decorator) -> tuple[str, str, set[str]] | None:
     """(app, path, methods) of a route decorator with a literal path, else None."""
-    call = decorator.decorator
+    return call_key(rule, decorator.decorator)
+
+
+def call_key(rule: Rule, call: cst.BaseExpression) -> tuple[str, str, set[str]] | None:
+    """(app, path, methods) of a route call with a literal path, else None."""
     if not isinstance(call, cst.Call):
         return None
     kind = rule.app_method(call.func)
@@ -228,6 +244,16 @@ def shadowed_routes(module: cst.Module,
     routes = [(id(d), id(f), key) for f in module.body if isinstance(f, cst.FunctionDef)
               for d in reversed(f.decorators)  # the lowest is registered first
               if (key := route_key(rule, d)) is not None]
+    return replaced(routes)
+
+
+def replaced(routes: Sequence[tuple[int, int | str, tuple[str, str, set[str]]]]
+             ) -> tuple[dict[int, str], dict[int, tuple[list[str], str]]]:
+    """Of routes (node id, view, (app, path, methods)) in the order Bottle adds them: those
+    a later route on the same app and pattern replaces, in every method ({id: "GET /x"})
+    or in some ({id: (methods left to it, "GET /x")}). Bottle's Router.add keys a route by
+    its pattern and method, the wildcards' names aside (`/x/<id>` replaces `/x/<no>`):
+    the later view answers; Werkzeug keeps both and matches the first."""
     shadowed: dict[int, str] = {}
     overlaps: dict[int, tuple[list[str], str]] = {}
     # Bottle compares the path's pattern: the wildcards' names do not count
@@ -241,9 +267,10 @@ def shadowed_routes(module: cst.Module,
     for i, same in enumerate(keys):
         alike.setdefault(same, []).append(i)
     for i, (node, view, (_, path, methods)) in enumerate(routes):
-        # another view's: the same view routed twice answers alike either way
+        # another view's, or the same view under other wildcard names (it is called with
+        # the later route's): the same view routed twice alike answers alike either way
         later = set().union(*(routes[j][2][2] for j in alike[keys[i]]
-                              if j > i and routes[j][1] != view))
+                              if j > i and (routes[j][1] != view or routes[j][2][1] != path)))
         taken = methods & later
         if taken == methods:
             shadowed[node] = f"{'/'.join(sorted(methods))} {path}"
@@ -263,6 +290,12 @@ class Calls(Visitor):
         self.calls: dict[str, int] = {}
         self.loops = 0
         self.made: set[str] = set()  # names bound to a call's result (`v = make_view(x)`)
+        self.bases: set[str] = set()  # the names the module's classes subclass
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.bases |= {b.value.value if isinstance(b.value, cst.Name) else b.value.attr.value
+                       for b in node.bases if b.keyword is None
+                       and isinstance(b.value, cst.Name | cst.Attribute)}
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if isinstance(node.value, cst.Call):
@@ -287,6 +320,10 @@ class Calls(Visitor):
     visit_DictComp, leave_DictComp = _enter, _leave
     visit_GeneratorExp, leave_GeneratorExp = _enter, _leave
 
+
+INSTANCES = ("a route {cls}'s methods register by call is registered again by each "
+             "instance on the app (a class other classes subclass, or made more than "
+             "once): Flask refuses a second view for its endpoint")
 
 REGISTERED_AGAIN = ("a view defined {where} is registered again each time: Flask names "
                     "every registration after the function and refuses the second")
@@ -389,6 +426,69 @@ class Routes(Rule):
         self.decorated_methods = {
             stmt.name.value for cls in node.body if isinstance(cls, cst.ClassDef)
             for stmt in cls.body.body if isinstance(stmt, cst.FunctionDef) and stmt.decorators}
+        # the module's classes other classes of it subclass, and the classes it makes
+        # more than once: a route one of their methods registers by call may be made
+        # again on the same app, by each instance (a base controller's __init__)
+        self.bases, self.instances = self.classes_again(found)
+        self.classes: list[str] = []
+        # the route calls of a block that a later call there replaces (Bottle's Router.add)
+        self.call_shadowed: dict[int, str] = {}
+        self.call_overlaps: dict[int, tuple[list[str], str]] = {}
+        self.replaced_calls(node.body)
+        # a route call given its exact endpoint: the view, set by the statement after it
+        self.view_after: tuple[cst.BaseExpression, cst.BaseExpression,
+                               cst.BaseExpression] | None = None
+
+    def classes_again(self, found: Calls) -> tuple[set[str], dict[str, int]]:
+        """The classes any module of the app subclasses, and how often the app's modules
+        make each class (by its name): a route a method of theirs registers by call may be
+        made again on one app, once by each instance."""
+        model = self.context.scratch.get("model")  # none for a module ported alone
+        scans = [m.facts.read_by.get(self.code) for m in model.modules.values()
+                 if m.facts is not None] if model is not None else []
+        scans = [s for s in scans if isinstance(s, Calls)] or [found]
+        bases = set().union(*(s.bases for s in scans))
+        made: dict[str, int] = {}
+        for scan in scans:
+            for name, count in scan.calls.items():
+                made[name] = made.get(name, 0) + count
+        return bases, made
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.append(node.name.value)
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        self.classes.pop()
+        return updated
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self.replaced_calls(node.body)
+
+    def replaced_calls(self, body: Sequence[cst.BaseStatement]) -> None:
+        """The route calls of one block (`app.route(path, callback=view)`,
+        `app.route(path)(view)`) that a later call of the block replaces on the same app
+        and pattern, as Bottle's router does: the statements run in that order."""
+        routes: list[tuple[int, int | str, tuple[str, str, set[str]]]] = []
+        for stmt in body:
+            if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+                    and isinstance(stmt.body[0], cst.Expr)
+                    and isinstance(call := stmt.body[0].value, cst.Call)):
+                continue
+            if isinstance(call.func, cst.Call) and call.args:  # app.route(path)(view)
+                route, view = call.func, call.args[0].value
+            else:
+                given = arg(call, 2, "callback")
+                if given is None:
+                    continue
+                route, view = call.with_changes(
+                    args=[a for a in call.args if a is not given]), given.value
+            key = call_key(self, route)
+            if key is not None:
+                routes.append((id(stmt), cst.Module([]).code_for_node(view), key))
+        if len(routes) > 1:
+            shadowed, overlaps = replaced(routes)
+            self.call_shadowed.update(shadowed)
+            self.call_overlaps.update(overlaps)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = node.params
@@ -622,6 +722,18 @@ class Routes(Rule):
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
                                   updated: cst.SimpleStatementLine):
+        if id(original) in self.call_shadowed or id(original) in self.call_overlaps:
+            return self.unshadow_call(original, updated)
+        if self.view_after is not None:
+            # the rule's endpoint given its view apart: app.endpoint(name)(view) sets it
+            # (again), where add_url_rule(view_func=) refuses another view for it
+            app, endpoint, view = self.view_after
+            self.view_after = None
+            line = cst.SimpleStatementLine([cst.Expr(cst.Call(
+                cst.Call(cst.Attribute(app.deep_clone(), cst.Name("endpoint")),
+                         [cst.Arg(endpoint.deep_clone())]),
+                [cst.Arg(view.deep_clone())]))])
+            return cst.FlattenSentinel([updated, line])
         # app.get(["/a", "/b"], callback=view), now add_url_rule(["/a", "/b"], ...): Flask
         # takes one rule a call, so one line a rule (Bottle routed each)
         if len(updated.body) != 1 or not isinstance(updated.body[0], cst.Expr):
@@ -641,6 +753,40 @@ class Routes(Rule):
             line = updated.with_changes(body=[updated.body[0].with_changes(value=one)])
             lines.append(line if n == 0 else line.with_changes(leading_lines=[]))
         return cst.FlattenSentinel(lines)
+
+    def unshadow_call(self, original: cst.SimpleStatementLine,
+                      updated: cst.SimpleStatementLine):
+        """A route call of a block that a later one replaces, as unshadow() does for
+        decorators: left out where the later takes every method, else given the methods
+        left to it."""
+        self.fired()
+        if id(original) in self.call_shadowed:
+            code = cst.Module([]).code_for_node(original.with_changes(leading_lines=[]))
+            notes = [f"# {self.call_shadowed[id(original)]} is routed again below, where "
+                     "Bottle served the later view:",
+                     "# Flask would serve this one, so this route is left out:",
+                     *(f"# {line}".rstrip() for line in code.rstrip("\n").splitlines())]
+            return self.placeholder([*updated.leading_lines,
+                                     *(cst.EmptyLine(comment=cst.Comment(n)) for n in notes)])
+        methods, taken = self.call_overlaps[id(original)]
+        left = cst.List([cst.Element(cst.SimpleString(f'"{m}"')) for m in methods])
+
+        def keep(call: cst.Call) -> cst.Call:
+            return call.with_changes(args=[
+                a.with_changes(value=left) if a.keyword and a.keyword.value == "methods"
+                else a for a in call.args])
+
+        expr = updated.body[0]
+        assert isinstance(expr, cst.Expr) and isinstance(expr.value, cst.Call)
+        call = expr.value
+        call = call.with_changes(func=keep(call.func)) if isinstance(call.func, cst.Call) \
+            else keep(call)
+        notes = [f"# {taken} is routed again below, where Bottle served the later view:",
+                 "# this route keeps the other methods"]
+        return updated.with_changes(
+            body=[expr.with_changes(value=call)],
+            leading_lines=[*updated.leading_lines,
+                           *(cst.EmptyLine(comment=cst.Comment(n)) for n in notes)])
 
     def listed_paths(self, call: cst.Call) -> list[cst.Call]:
         """route(["/a", "/b/<x>"], ...): the call once for each path of the list."""
@@ -797,6 +943,21 @@ class Routes(Rule):
             # the endpoint after the function, and a second `<lambda>` (`handle`, a
             # decorator's `wrapper`) would clash at start-up
             new = self.endpoint_by_path(new)
+        view: cst.BaseExpression | None = callback.value
+        if self.classes and self.defs and isinstance(callback.value, cst.Attribute) \
+                and arg(new, None, "endpoint") is None \
+                and self.exact("endpoint", keeps=INSTANCES.format(cls=self.classes[-1])
+                               if self.classes[-1] in self.bases
+                               or self.instances.get(self.classes[-1], 0) > 1 else ""):
+            # a method of a class routing a bound method: each instance routes it again
+            # on the app, and Flask refuses a second view for the endpoint; the exact
+            # candidate names the endpoint by its rule and sets its view apart, so the
+            # later registration's view answers, as in Bottle
+            new = self.endpoint_by_path(new)
+            endpoint = arg(new, None, "endpoint")
+            assert endpoint is not None
+            self.view_after = (call.func.value, endpoint.value, callback.value)
+            view = None
         # the verb route_call() left: a shortcut given method= may have become another
         method = new.func.attr.value if isinstance(new.func, cst.Attribute) \
             else call.func.attr.value
@@ -808,7 +969,8 @@ class Routes(Rule):
                                           for a in args):
             args.append(cst.Arg(cst.parse_expression(f'["{method.upper()}"]'),
                                 keyword=cst.Name("methods"), equal=_eq()))
-        args.insert(1, cst.Arg(callback.value, keyword=cst.Name("view_func"), equal=_eq()))
+        if view is not None:
+            args.insert(1, cst.Arg(view, keyword=cst.Name("view_func"), equal=_eq()))
         self.fired()
         return updated.with_changes(value=new.with_changes(
             func=call.func.with_changes(attr=cst.Name("add_url_rule")), args=args))

@@ -74,6 +74,7 @@ ELEMENTS = (
     "stpl:conditional expression", "stpl:method call", "route:method:computed",
     "Bottle.install:in-function", "abort:after-headers", "request.query:handed",
     "bottle:vendored",
+    "route:routed-again",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -273,6 +274,10 @@ class App:
     # Bottle as installed (bottle), or a copy of it the app ships in lib/ and imports from
     # there (vendored: `from lib.bottle import ...`, issue #42's `lib.bottle`)
     bottle_home: str = "bottle"
+    # routes registered again on the app (ctl.py's classes, made where the app is made):
+    # a base class's __init__ routing its methods, made by two subclasses (instances), a
+    # class routing a pattern again by call, under other wildcard names (calls)
+    routed_again: str = ""
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -290,6 +295,11 @@ class App:
             found += [Request("/sub/x"), Request("/sub/j/4"), Request("/sub/j/no")]
         if self.merge:
             found.append(Request("/merged"))
+        if self.routed_again == "instances":
+            found += [Request("/ctl"), Request("/ctl/7")]
+        if self.routed_again == "calls":
+            found += [Request("/again/5"), Request("/again/5", "POST", form=()),
+                      Request("/same/3")]
         return found
 
 
@@ -468,6 +478,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     if creation == "subclass":
         app.site_init = draw(choice(["super", "args", "bare"]))
     forms_48(draw, app)
+    app.routed_again = draw(routed_again())
     app.uses = elements_of(app)
     return app
 
@@ -499,6 +510,16 @@ def forms_48(draw, app: App) -> None:
     # a copy of Bottle the app ships (lib/bottle.py), in some 1 app in 8 (a sampled list:
     # Hypothesis draws an integer's bounds far more often than the values between)
     app.bottle_home = draw(choice(["bottle"] * 7 + ["vendored"]))
+
+
+@st.composite
+def routed_again(draw) -> str:
+    """Routes registered again on one app, which Bottle's router replaces (the later
+    view answers, Router.add): "" (none, most apps), a base controller routing its
+    methods in __init__ for each of two subclasses' instances (RULE-s48's class A), or a
+    pattern routed again by a later call under other wildcard names (EPF-entrada-saida-
+    onibus). Drawn after every other draw, so a seed's apps stay as they were."""
+    return draw(choice(["", "", "", "", "instances", "calls"]))
 
 
 BODY_ELEMENTS = {
@@ -593,6 +614,8 @@ def elements_of(app: App) -> set[str]:
             found.add("apps:subclass-imported")
         if app.errors:
             found.add("Bottle.error_handler")
+    if app.routed_again:
+        found |= {"Bottle.route", "apps:parameter", "route:routed-again"}
     if app.mount:
         found |= {"config": {"Bottle.config"}, "factory": {"apps:factory"},
                   "parameter": {"apps:parameter"}}.get(app.mount_form, set())

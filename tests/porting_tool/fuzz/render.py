@@ -622,6 +622,8 @@ def write_app(app: App, folder: Path) -> Path:
                 "for sub in (extra,):\n    sub.install(bracket)" if app.merge_plugin_loop
                 else "extra.install(bracket)"]))
         (folder / "extra.py").write_text(extra.text())
+    if app.routed_again:
+        routed_again(app, home, folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -633,6 +635,61 @@ def write_app(app: App, folder: Path) -> Path:
         (folder / "lib" / "__init__.py").write_text("")
         shutil.copyfile(bottle.__file__, folder / "lib" / "bottle.py")
     return folder / "app.py"
+
+
+# ctl.py: classes routing their methods on the app they are given (App.routed_again)
+ROUTED_AGAIN = {
+    "instances": ("""class Page:
+    def __init__(self, app):
+        self.app = app
+        self.app.route("/ctl", method="GET", callback=self.home)
+        self.app.route("/ctl/<n:int>", callback=self.show)
+
+    def home(self):
+        return "ctl " + type(self).__name__
+
+    def show(self, n):
+        return type(self).__name__ + " " + str(n)
+
+
+class UserPage(Page):
+    pass
+
+
+class PointPage(Page):
+    def __init__(self, app):
+        super().__init__(app)
+        self.app.route("/ctl/points", callback=self.points)
+
+    def points(self):
+        return "points"
+""", ("UserPage", "PointPage")),
+    "calls": ("""class Again:
+    def __init__(self, app):
+        self.app = app
+        self.app.route("/again/<no>", method=["GET", "POST"], callback=self.first)
+        self.app.route("/same/<a>", callback=self.same)
+        self.app.route("/again/<id>", method="POST", callback=self.later)
+        self.app.route("/same/<b>", callback=self.same)
+
+    def first(self, no):
+        return "first " + no
+
+    def later(self, id):
+        return "later " + id
+
+    def same(self, b):
+        return "same " + b
+""", ("Again",)),
+}
+
+
+def routed_again(app: App, home: Module, folder: Path) -> None:
+    """ctl.py's classes, made on the app where it is made (App.routed_again)."""
+    text, made = ROUTED_AGAIN[app.routed_again]
+    (folder / "ctl.py").write_text(text)
+    home.need(f"from ctl import {', '.join(made)}")
+    home.blocks.append("\n".join(f"{name}(app)" for name in made))
 
 
 def write_templates(app: App, folder: Path) -> None:
