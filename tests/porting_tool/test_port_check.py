@@ -880,3 +880,35 @@ def test_a_script_in_a_folder_importing_a_package_beside_it_runs_as_python_m(
     out = capsys.readouterr().out
     assert "GET /notes/count" in out and "not compared" not in out
     assert f"run it: cd {tmp_path / 'out'} && flask --app main.main:root run" in out
+
+
+def test_a_relative_link_on_a_page_reached_by_a_redirect_is_followed_from_that_page(
+        tmp_path):
+    """A browser resolves a link on the page it shows against that page's URL, not the one
+    that redirected there: `/` sends to /shelf/, whose `book/7` is /shelf/book/7 (Bottle
+    and the port both serve it), never /book/7 (a 404 on both that reaches no route)."""
+    src = app_folder(tmp_path, '''from bottle import Bottle, redirect
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    redirect("/shelf/")
+
+
+@app.route("/shelf/")
+def shelf():
+    return '<a href="book/7">seven</a>'
+
+
+@app.route("/shelf/book/<no:int>")
+def book(no):
+    return "<p>Book %d</p>" % no
+''')
+    assert port(src, "-o", tmp_path / "out") == 0
+    recorded = tmp_path / "out" / "tests" / "bottle2flask_parity.json"
+    sent = [(r["path"], r["answers"]["bottle"]["status"])
+            for r in json.loads(recorded.read_text())["requests"]]
+    assert ("/shelf/book/7", 200) in sent, sent
+    assert not [path for path, _ in sent if path == "/book/7"], sent
