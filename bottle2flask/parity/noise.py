@@ -36,6 +36,7 @@ own (twin.py), with another hash seed: a set printed in hash order varies there 
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 from collections.abc import Sequence
@@ -155,7 +156,8 @@ def header_differs(name: str, first: Response, other: Response, again: Response)
 
 
 def cookie_differs(name: str, first: Response, other: Response, again: Response,
-                   secret: str | None) -> bool:
+                   secret: str | None, any_path: bool = False) -> bool:
+    """any_path: the user's cookie_path rule names the cookie: its Path alone is excused."""
     mine, theirs, twin = (cookies(r, secret).get(name) for r in (first, other, again))
     if mine == twin:
         return True
@@ -164,7 +166,8 @@ def cookie_differs(name: str, first: Response, other: Response, again: Response,
     if theirs is None:
         return True
     mine, theirs, twin = (with_path(c, first.path) for c in (mine, theirs, twin))
-    for attribute in (set(mine) | set(twin) | set(theirs)) - {"value"}:
+    for attribute in (set(mine) | set(twin) | set(theirs)) - {"value"} \
+            - ({"path"} if any_path else set()):
         if mine.get(attribute) == twin.get(attribute) != theirs.get(attribute):
             return True
     return bool(value_differences(mine["value"], twin["value"], theirs["value"]))
@@ -177,6 +180,7 @@ def without_noise(result: Comparison, first: Response, other: Response, again: R
     too; and where that was ("status", "header X", "cookie x", "body")."""
     kept: list[Difference] = []
     noise: list[str] = []
+    explained = list(result.explained)
     for difference in result.differences:
         where = difference.where
         if where == "status":
@@ -186,7 +190,16 @@ def without_noise(result: Comparison, first: Response, other: Response, again: R
             real = header_differs(where.partition(" ")[2], first, other, again)
             left = difference if real else None
         elif where.startswith("cookie "):
-            real = cookie_differs(where.partition(" ")[2], first, other, again, secret)
+            name = where.partition(" ")[2]
+            real = cookie_differs(name, first, other, again, secret)
+            pathless = next((rule.name for rule in ignore if getattr(rule, "cookie_path", "")
+                             and fnmatch.fnmatchcase(name, rule.cookie_path)), None)
+            if real and pathless and not cookie_differs(name, first, other, again, secret,
+                                                        any_path=True):
+                # a value each run of the first app draws its own, and a Path the user
+                # excused (D-cookie-path): the rest as both runs kept it
+                real = False
+                explained.append(pathless)
             left = difference if real else None
         elif where == "body":
             left = body_difference(difference, first, other, again, ignore)
@@ -197,5 +210,4 @@ def without_noise(result: Comparison, first: Response, other: Response, again: R
             kept.append(left)
         if not real:
             noise.append(where)
-    return Comparison(kept, list(result.explained), result.likeness,
-                      list(result.grounds)), noise
+    return Comparison(kept, explained, result.likeness, list(result.grounds)), noise

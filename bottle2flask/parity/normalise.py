@@ -8,6 +8,7 @@ by name (see INTENDED and docs/PORTING.md): they are reported as explained.
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import html
 import json
 import re
@@ -133,6 +134,11 @@ def with_path(cookie: dict, url_path: str) -> dict:
     url_path = url_path.partition("?")[0]
     default = url_path[:url_path.rfind("/")] if url_path.count("/") > 1 else "/"
     return {**cookie, "path": default}
+
+
+def without_path(cookie: dict) -> dict:
+    """The cookie's value and attributes but its Path."""
+    return {k: v for k, v in cookie.items() if k != "path"}
 
 
 def cookies(response: Response, secret: str | None) -> dict[str, dict]:
@@ -492,6 +498,11 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
         elif name in jar_a and name in jar_b and with_path(jar_a[name], a.path) \
                 == with_path(jar_b[name], a.path):
             explain("cookie-default-path")
+        elif name in jar_a and name in jar_b and (path_only := next(
+                (rule.name for rule in ignore if rule.cookie_path
+                 and fnmatch.fnmatchcase(name, rule.cookie_path)
+                 and without_path(jar_a[name]) == without_path(jar_b[name])), None)):
+            explain(path_only)  # the user's: the same cookie but for its Path
         elif (werkzeug_side == "b" and name not in jar_a) \
                 or (werkzeug_side == "a" and name not in jar_b):
             # a cookie the view set before it failed, as a header (Set-Cookie) above

@@ -410,19 +410,20 @@ class Explorer:
 
     def learn(self, path: str, responses: list[Response]) -> None:
         # a form's page is where each side was last sent (a redirect's target), as a
-        # browser holds it: submitted again from there
+        # browser holds it: submitted again from there. Its relative links are resolved
+        # against it too, as a browser resolves them against the page it shows, not the
+        # one that redirected there (each side against its own, its ids its own)
         here = [side.sent or path for side in self.run.sides]
         if all(r.mimetype == "text/html" for r in responses):
             # each side's links and forms in the same places: where ids each made differ
-            bases = [self.run.own(Call(path), side).path for side in range(len(responses))]
-            self.run.pair([links(r.soup, base) for r, base in zip(responses, bases,
+            self.run.pair([links(r.soup, base) for r, base in zip(responses, here,
                                                                   strict=True)])
             self.run.pair([[f.action for f in forms(r.soup, base)]
                            for r, base in zip(responses, here, strict=True)])
         for side, response in enumerate(responses[:2]):  # (a twin's are the first app's)
             if response.mimetype != "text/html":
                 continue
-            for link in links(response.soup, path):
+            for link in links(response.soup, here[side]):
                 if link not in self.visited and link not in self.pending \
                         and not self.run.mine(link, side):
                     self.pending.append(link)

@@ -61,7 +61,10 @@ class Ignore:
     "html" escaped by the second app where the first printed it raw (Flask autoescapes), or
     "routing": each framework's own words for a 404 or 405 of its router, shown by a page,
     or "keys": each framework's own keys of the WSGI environ (`bottle.request`,
-    `route.handle`; `werkzeug.request`), printed by a page showing the environ."""
+    `route.handle`; `werkzeug.request`), printed by a page showing the environ, or
+    "cookie_path": the Path attribute alone of the cookies it names (a glob of their
+    names, "*" for every cookie): a cookie the second app drops, or sends with another
+    value or other attributes, is still a difference."""
 
     name: str
     header: str = ""
@@ -73,6 +76,7 @@ class Ignore:
     escaped: str = ""
     error_text: str = ""
     environ: str = ""
+    cookie_path: str = ""
     path: str = "*"      # a glob of the request paths it applies to
     reason: str = ""
 
@@ -102,7 +106,7 @@ class Scenario:
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
 IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed", "escaped",
-                "error_text", "environ")
+                "error_text", "environ", "cookie_path")
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 

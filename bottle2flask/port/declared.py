@@ -25,11 +25,12 @@ class Change:
     escaped: str = ""  # "html": the port escapes what the original printed raw
     error_text: str = ""  # "routing": each framework's own text for a routing 404/405
     environ: str = ""  # "keys": each framework's own keys of the WSGI environ, printed
+    cookie_path: str = ""  # a glob of cookie names: their Path alone differs
 
     @property
     def kind(self) -> tuple[str, str] | None:
         for key in ("header", "css", "json", "status", "printed", "escaped", "error_text",
-                    "environ"):
+                    "environ", "cookie_path"):
             if getattr(self, key):
                 return key, getattr(self, key)
         return None

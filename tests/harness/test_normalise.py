@@ -132,6 +132,25 @@ def test_a_cookie_without_path_is_the_one_with_the_browsers_default_path(url, sa
     assert verdict(a, c)[2] == ["cookie counter"]  # a value is never explained away
 
 
+@pytest.mark.parametrize("names", ["*", "counter", "count*"])
+def test_a_cookie_path_rule_excuses_the_path_alone_of_the_cookies_it_names(names):
+    """D-cookie-path's [[ignore]] (cookie_path): on /igre/7 Bottle's cookie without a Path
+    is the browser's /igre one, the port's is Path=/. Only that attribute is excused: a
+    cookie the port drops, or sends with another value or attribute, still differs."""
+    rule = Ignore("D-cookie-path", cookie_path=names)
+    a = Response("200 OK", [*HTML, ("Set-Cookie", "counter=1")], b"", "/igre/7")
+    b = Response("200 OK", [*HTML, ("Set-Cookie", "counter=1; Path=/")], b"", "/igre/7")
+    assert verdict(a, b) == ("different", [], ["cookie counter"])  # without the rule
+    assert verdict(a, b, [rule]) == ("explained", ["D-cookie-path"], [])
+    for other in ("counter=2; Path=/", "counter=1; Path=/; HttpOnly", "counter=1; Max-Age=5"):
+        c = Response("200 OK", [*HTML, ("Set-Cookie", other)], b"", "/igre/7")
+        assert verdict(a, c, [rule])[2] == ["cookie counter"], other
+    assert verdict(a, Response("200 OK", HTML, b"", "/igre/7"), [rule])[2] == \
+        ["cookie counter"]
+    elsewhere = Ignore("D-cookie-path", cookie_path="session*")
+    assert verdict(a, b, [elsewhere])[2] == ["cookie counter"]
+
+
 def test_static_file_validators_are_explained_only_for_static_files():
     css = [("Content-Type", "text/css")]
     a = Response("200 OK", [*css, ("ETag", "abc")], b"p{}", "/static/a.css")

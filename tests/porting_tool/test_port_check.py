@@ -880,3 +880,73 @@ def test_a_script_in_a_folder_importing_a_package_beside_it_runs_as_python_m(
     out = capsys.readouterr().out
     assert "GET /notes/count" in out and "not compared" not in out
     assert f"run it: cd {tmp_path / 'out'} && flask --app main.main:root run" in out
+
+
+def test_a_relative_link_on_a_page_reached_by_a_redirect_is_followed_from_that_page(
+        tmp_path):
+    """A browser resolves a link on the page it shows against that page's URL, not the one
+    that redirected there: `/` sends to /shelf/, whose `book/7` is /shelf/book/7 (Bottle
+    and the port both serve it), never /book/7 (a 404 on both that reaches no route)."""
+    src = app_folder(tmp_path, '''from bottle import Bottle, redirect
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    redirect("/shelf/")
+
+
+@app.route("/shelf/")
+def shelf():
+    return '<a href="book/7">seven</a>'
+
+
+@app.route("/shelf/book/<no:int>")
+def book(no):
+    return "<p>Book %d</p>" % no
+''')
+    assert port(src, "-o", tmp_path / "out") == 0
+    recorded = tmp_path / "out" / "tests" / "bottle2flask_parity.json"
+    sent = [(r["path"], r["answers"]["bottle"]["status"])
+            for r in json.loads(recorded.read_text())["requests"]]
+    assert ("/shelf/book/7", 200) in sent, sent
+    assert not [path for path, _ in sent if path == "/book/7"], sent
+
+
+GAME = '''from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return '<a href="/igre/7">game 7</a>'
+
+
+@app.route("/igre/<no:int>")
+def game(no):
+    response.set_cookie("game", str(no))
+    return "<p>Game %d</p>" % no
+'''
+
+
+def test_a_cookie_whose_path_alone_the_port_changes_is_declared_not_different(tmp_path,
+                                                                              capsys):
+    """D-cookie-path writes a cookie_path [[ignore]]: Bottle's cookie set on /igre/7 with no
+    Path is the browser's /igre one, the port's has Path=/ (Sudoku's /igre/<id>). Only
+    the Path is excused: a port whose cookie has another value still differs."""
+    assert port(app_folder(tmp_path, GAME), "-o",
+                tmp_path / "out") == 0
+    settings = (tmp_path / "out" / "parity.toml").read_text()
+    assert 'name = "D-cookie-path"\ncookie_path = "*"\npath = "/igre/*"' in settings, settings
+    routes = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
+    game = next(r for r in routes["routes"] if r["rule"] == "/igre/<no:int>")
+    assert game["result"] == "declared" and game["first_difference"] is None, game
+    capsys.readouterr()
+    # the same declared change, but the port's cookie also holds another value
+    port_file = tmp_path / "out" / "web.py"
+    port_file.write_text(port_file.read_text().replace("str(no)", "str(no + 1)"))
+    assert port_command(["parity", f"{tmp_path / 'src' / 'web.py'}:app",
+                         f"{port_file}:app"]) == 1  # (it reads OUT/parity.toml)
+    assert "cookie game" in capsys.readouterr().out

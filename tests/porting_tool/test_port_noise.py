@@ -828,3 +828,29 @@ def test_a_field_the_runs_agree_on_is_never_set_aside():
 def test_a_form_keeps_what_the_runs_agree_on_and_the_kind_of_what_varies(first, again,
                                                                          other, same):
     assert same_form(first, again, other) is same
+
+
+def test_a_cookie_path_rule_excuses_the_path_of_a_cookie_whose_value_each_run_draws():
+    """Sudoku's SESSION on /igre/7: a fresh id each run of Bottle's, no Path; the port's
+    has its own id and Path=/ (D-cookie-path's cookie_path rule). The value varies, the
+    Path is excused; another attribute, or the cookie dropped, still differs."""
+    from bottle2flask.parity.scenario import Ignore
+
+    def answer(cookie: str | None) -> Response:
+        headers = [("Content-Type", "text/html")] + (
+            [("Set-Cookie", cookie)] if cookie else [])
+        return Response("200 OK", headers, b"<p>game</p>", "/igre/7")
+
+    first, again = answer("SESSION=c1b1e381"), answer("SESSION=4834b4a8")
+    rule = Ignore("D-cookie-path", cookie_path="*")
+
+    def left(port: Response, ignore=(rule,)) -> tuple[list[str], list[str]]:
+        result, _ = sorted_out(compare(first, port, ignore=ignore), first, port, again,
+                               ignore=ignore)
+        return [d.where for d in result.differences], result.explained
+
+    port = answer("SESSION=827cb881; Path=/")
+    assert left(port, ()) == (["cookie SESSION"], [])  # without the rule: the Path differs
+    assert left(port) == ([], ["D-cookie-path"])
+    assert left(answer("SESSION=827cb881; Path=/; HttpOnly"))[0] == ["cookie SESSION"]
+    assert left(answer(None))[0] == ["cookie SESSION"]

@@ -135,3 +135,33 @@ def test_the_names_read_and_the_words_of_comments_are_read_in_one_walk():
                if caller.startswith("p001_imports.")) == 1
     assert "import json  # json is named here: kept\n" in result.code
     assert "import os\n" in result.code  # still read by the TEMPLATE_PATH line
+
+
+def test_a_bottle_class_read_only_in_annotations_is_no_break(tmp_path):
+    """honkers_bottle: `def err_500(error: HTTPError)` keeps `from bottle import HTTPError`
+    for its annotation alone, which Python evaluates and never calls: a TODO, not a break
+    (the port exits 0 and answers the handler's page as Bottle does)."""
+    from .helpers import both_apps
+
+    bottle_app, flask_app = both_apps(tmp_path, """
+        from bottle import Bottle, HTTPError
+
+        app = Bottle()
+
+
+        def oops(error: HTTPError) -> str:
+            return "<p>sorry</p>"
+
+
+        @app.route("/fail")
+        def fail():
+            raise KeyError("x")
+
+
+        app.error_handler[500] = oops
+    """, "p001_annotation")
+    for client in (bottle_app, flask_app):
+        page = client.get("/fail", status=500, expect_errors=True)
+        assert page.text == "<p>sorry</p>", page.text
+    ported = (tmp_path / "out" / "web.py").read_text()
+    assert "error: HTTPError" in ported and "TODO(flask-port/P001)" in ported

@@ -109,12 +109,10 @@ class Imports(Rule):
         self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
         self.inert: set[str] = set()  # UNSERVABLE names whose every use runs in Flask too
         unservable = {local for local, api in self.facts.bottle.items() if api in UNSERVABLE}
-        # only `X.MEMFILE_MAX = n` and a request made over an environ (P028's kept
-        # `BaseRequest(environ)`) leave a use inert: a module that spells neither is not
-        # walked for them
-        if unservable and ("MEMFILE_MAX" in self.facts.words or any(
-                self.facts.bottle[name] in MADE_OVER_ENVIRON | MADE_BY_HAND
-                for name in unservable)):
+        # `X.MEMFILE_MAX = n`, a request made over an environ (P028's kept
+        # `BaseRequest(environ)`) and an annotation leave a use inert: a module that
+        # imports none of those names is not walked for them
+        if unservable:
             self.inert = {self.facts.bottle[name]
                           for name in _inert(node, unservable, self.facts.bottle)}
         # the names it reads, and the words of its comments (a line left out: kept), in
@@ -257,11 +255,23 @@ def _inert(module: cst.Module, names: set[str], bottle: dict[str, str]) -> set[s
     """The Bottle names (of `names`) whose every use is `X.MEMFILE_MAX = n` (P017's TODO
     says what Flask has instead): the line sets an attribute of Bottle's own class, and
     runs in the port as it is; so does a request class called with the environ it reads
-    (`BaseRequest(environ)`, kept by P028)."""
+    (`BaseRequest(environ)`, kept by P028); and a name read only in annotations
+    (`def on_error(err: HTTPError)`, `-> HTTPResponse`), which Python evaluates but never
+    calls: the annotation is a note, the code under it runs in Flask."""
     harmless: set[int] = set()
     spelt: dict[str, list[int]] = {}
 
     class Uses(cst.CSTVisitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.annotations = 0  # annotations being walked
+
+        def visit_Annotation(self, node: cst.Annotation) -> None:
+            self.annotations += 1
+
+        def leave_Annotation(self, original_node: cst.Annotation) -> None:
+            self.annotations -= 1
+
         def visit_Call(self, node: cst.Call) -> None:
             if isinstance(node.func, cst.Name) and (
                     node.args and bottle.get(node.func.value) in MADE_OVER_ENVIRON
@@ -286,6 +296,8 @@ def _inert(module: cst.Module, names: set[str], bottle: dict[str, str]) -> set[s
 
         def visit_Name(self, node: cst.Name) -> None:
             spelt.setdefault(node.value, []).append(id(node))
+            if self.annotations:
+                harmless.add(id(node))
 
     walk(module, Uses())
     return {name for name in names if spelt.get(name)

@@ -75,7 +75,8 @@ class ResponseFold(Rule):
     after = ("P006", "P007", "P008", "P010", "P023")
     summary = "response.set_cookie/status/headers folded into the view's own response"
     declares = (Change("D-cookie-path", "29. Cookie attributes",
-                       "a cookie set without path= gets Path=/ (Bottle sends no Path)"),
+                       "a cookie set without path= gets Path=/ (Bottle sends no Path)",
+                       cookie_path="*"),
                 Change("D-error-response", "22. Error handlers",
                        "a response change made before an abort() is kept on the error page "
                        "(Bottle's HTTPError replaces the response); in a decorator's "

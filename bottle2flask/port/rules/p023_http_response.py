@@ -142,7 +142,8 @@ class HttpResponse(Rule):
                "a header set several times gives its first value (Bottle's "
                "get_header: the last)"),
         Change("D-cookie-path", "29. Cookie attributes",  # P022's, for Bottle's response
-               "a cookie set without path= gets Path=/ (Bottle sends no Path)"),
+               "a cookie set without path= gets Path=/ (Bottle sends no Path)",
+               cookie_path="*"),
     )
 
     def __init__(self, context) -> None:
