@@ -133,8 +133,15 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 imported = import_file(spec, Path(target), as_main=True)
                 picked = pick(spec, imported.module, attr, imported.bottle_default)
                 script = True
-            app = in_folder(instantiate(spec, picked, settings, bare=bare), imported.folder,
-                            imported.own_modules, imported.template_path, imported.left)
+            # a factory is called with what the import left (its folder on sys.path)
+            outside = imported.left.lay_over() if imported.left is not None else None
+            try:
+                made = instantiate(spec, picked, settings, bare=bare)
+            finally:
+                if outside is not None:
+                    outside.put_back()
+            app = in_folder(made, imported.folder, imported.own_modules,
+                            imported.template_path, imported.left)
         else:
             module = import_spec(spec, target)
             app = instantiate(spec, pick(spec, module, attr or "create_app"), settings,

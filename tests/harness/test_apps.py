@@ -617,3 +617,21 @@ def test_an_apps_import_leaves_the_process_as_it_found_it_and_answers_as_it_left
     assert list(bottle.default_app) == stack
     assert client.get("/").text == "helper its own False"
     assert (sys.path, dict(os.environ)) == (path, environ)
+
+
+def test_a_factory_is_called_with_the_folders_its_import_put_on_sys_path(tmp_path):
+    """The import's own sys.path is put back once it is loaded; its factory, called
+    after, still imports from the folder the module appended (lib/)."""
+    import webtest
+
+    folder = tmp_path / "factory"
+    (folder / "lib").mkdir(parents=True)
+    (folder / "lib" / "parts.py").write_text('WORD = "made"\n')
+    (folder / "web.py").write_text(
+        "import os, sys\n"
+        "sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lib'))\n"
+        "from bottle import Bottle\n\n"
+        "def make_app():\n    import parts\n\n    app = Bottle()\n"
+        "    app.route('/')(lambda: parts.WORD)\n    return app\n")
+    client = webtest.TestApp(apps.load(f"{folder / 'web.py'}:make_app", {}).wsgi)
+    assert client.get("/").text == "made"
