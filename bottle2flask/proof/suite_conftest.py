@@ -53,7 +53,7 @@ class TheSuite:
         # the page that shows it would run on two workers, each with its own copy of
         # the app. Each app's requests go to one worker instead, in the order recorded
         # (the other tests, a module each, as --dist loadscope sends them).
-        from xdist.scheduler import LoadScopeScheduling
+        from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
 
         class OneWorkerAnApp(LoadScopeScheduling):
             def _split_scope(self, nodeid: str) -> str:
