@@ -30,7 +30,6 @@ def bottles_globals_restored():
     bottle.BaseTemplate.defaults.update(defaults)
 
 
-
 # Each test runs on a Bottle default app of its own (`@route` and `install()` on it do
 # not reach the next test), and leaves the working folder, sys.path, the environment,
 # Bottle's stack of default apps and sys.modules (a module of a test's own folders) as it
