@@ -66,6 +66,7 @@ class Imported:
     # the apps its run() calls were handed, in order (`bottle.run(app=x)`, `app.run()`):
     # what its server would have served
     served: list = field(default_factory=list)
+    left: ProcessState | None = None  # sys.path, import hooks, environment as it left them
 
 
 def is_url(spec: str) -> bool:
@@ -135,8 +136,15 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 imported = import_file(spec, Path(target), as_main=True)
                 picked = served_app(spec, imported, attr)
                 script = True
-            app = in_folder(instantiate(spec, picked, settings, bare=bare), imported.folder,
-                            imported.own_modules, imported.template_path)
+            # a factory is called with what the import left (its folder on sys.path)
+            outside = imported.left.lay_over() if imported.left is not None else None
+            try:
+                made = instantiate(spec, picked, settings, bare=bare)
+            finally:
+                if outside is not None:
+                    outside.put_back()
+            app = in_folder(made, imported.folder, imported.own_modules,
+                            imported.template_path, imported.left)
         else:
             module = import_spec(spec, target)
             app = instantiate(spec, pick(spec, module, attr or "create_app"), settings,
@@ -242,6 +250,7 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
         shadowed = set_aside(local_names(folder))
         before = set(sys.modules)
         cwd = os.getcwd()
+        found = ProcessState.now()
         sys.path.insert(0, str(folder))
         template_path = _fresh_template_path()
         # An app that reads its command line at import (argparse) sees the one it would
@@ -274,7 +283,8 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
         finally:
             sys.argv = argv
             os.chdir(cwd)
-            _leave_path(folder)
+            left = ProcessState.now()
+            found.put_back()
             left_path = _restore_template_path(template_path)
             bottle_default = _pop_bottle_default(bottle_stack)
             # (a package's module goes too: the other app's package has its names)
@@ -282,7 +292,8 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
             sys.modules.update(shadowed)
     if bottle_default is None or not bottle_default.routes:
         bottle_default = _shipped_default(own) or bottle_default
-    return Imported(module, folder, own, left_path, bottle_default, served)
+    return Imported(module, folder, own, left_path, bottle_default, served,
+                    left.since(found))
 
 
 @contextlib.contextmanager
@@ -516,6 +527,55 @@ def import_root(path: Path) -> Path:
     return path.parents[dotted.count(".")] if dotted else path.parent
 
 
+@dataclass
+class ProcessState:
+    """What of the process an app's import may change for good and a process of its own
+    would keep for it: sys.path (a folder of its own appended), the import hooks (a
+    vendored Bottle 0.12 adds one each time it is imported) and the environment
+    (`os.environ.setdefault(...)` at import). The loader puts back what it found, and
+    the app gets its own again only while it answers (InFolder)."""
+
+    path: list[str]
+    meta_path: list
+    environ: dict[str, str]
+    unset: frozenset[str] = frozenset()  # variables it took away (in `since`)
+
+    @classmethod
+    def now(cls) -> ProcessState:
+        return cls(list(sys.path), list(sys.meta_path), dict(os.environ))
+
+    def since(self, before: ProcessState) -> ProcessState:
+        """What changed from `before` to this: the lists whole, the variables set or
+        changed, and those taken away."""
+        return ProcessState(self.path, self.meta_path,
+                            {k: v for k, v in self.environ.items()
+                             if before.environ.get(k) != v},
+                            frozenset(before.environ) - set(self.environ))
+
+    def put_back(self) -> None:
+        """Make the process hold this state again (after now())."""
+        sys.path[:] = self.path
+        sys.meta_path[:] = self.meta_path
+        for key in set(os.environ) - set(self.environ):
+            del os.environ[key]
+        for key, value in self.environ.items():
+            if os.environ.get(key) != value:
+                os.environ[key] = value
+
+    def lay_over(self) -> ProcessState:
+        """Give the app what it left (after since()): its sys.path and hooks first, then
+        what was added since; its variables over the current ones. Returns the state to
+        put back after."""
+        now = ProcessState.now()
+        sys.path[:] = self.path + [p for p in now.path if p not in self.path]
+        sys.meta_path[:] = self.meta_path + [h for h in now.meta_path
+                                             if h not in self.meta_path]
+        for key in self.unset:
+            os.environ.pop(key, None)
+        os.environ.update(self.environ)
+        return now
+
+
 def _leave_path(folder: Path) -> None:
     """Take the app's folder off sys.path again; the app may have done so itself."""
     if str(folder) in sys.path:
@@ -523,9 +583,30 @@ def _leave_path(folder: Path) -> None:
 
 
 def local_names(folder: Path) -> set[str]:
-    """The top-level modules and packages a folder provides."""
-    return {p.stem for p in folder.glob("*.py")} | {
+    """The top-level modules and packages a folder provides, namespace packages too."""
+    names = {p.stem for p in folder.glob("*.py")} | {
         p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+    return names | namespace_packages(folder, names)
+
+
+def namespace_packages(folder: Path, taken: set[str]) -> set[str]:
+    """The folders of `folder` (no __init__.py) that `import name` makes a namespace
+    package of, as a fresh process with `folder` first on sys.path does: where no module
+    or regular package of that name is found on the path (those come first, wherever
+    they are). A module of that name another app left in sys.modules stands aside."""
+    found = set()
+    for path in folder.iterdir():
+        name = path.name
+        if name in taken or not name.isidentifier() or name in sys.stdlib_module_names \
+                or not path.is_dir():
+            continue
+        try:
+            spec = importlib.machinery.PathFinder.find_spec(name, [str(folder), *sys.path])
+        except (ImportError, ValueError):
+            continue
+        if spec is not None and spec.origin is None and spec.submodule_search_locations:
+            found.add(name)
+    return found
 
 
 def set_aside(names: set[str]) -> dict:
@@ -535,13 +616,28 @@ def set_aside(names: set[str]) -> dict:
 
 
 def own_modules(before: set[str], folder: Path) -> dict[str, ModuleType]:
-    """Take the modules imported from `folder` since `before` out of sys.modules."""
-    own = {}
-    for other in set(sys.modules) - before:
-        location = getattr(sys.modules[other], "__file__", None) or ""
-        if location.startswith(str(folder) + os.sep):
-            own[other] = sys.modules.pop(other)
-    return own
+    """Take the modules imported from `folder` since `before` out of sys.modules (a
+    namespace package, which has no file, by its folders: all of them in `folder`)."""
+    inside = str(folder) + os.sep
+    places = {name: module_places(sys.modules[name]) for name in set(sys.modules) - before}
+    return {name: sys.modules.pop(name) for name, found in places.items()
+            if found and all(place.startswith(inside) for place in found)}
+
+
+def module_places(module: ModuleType) -> list[str]:
+    """Where a module was loaded from: its file, or a namespace package's folders as
+    its import found them (read without recomputing them from today's sys.path)."""
+    file = getattr(module, "__file__", None)
+    if file:
+        return [str(file)]
+    spec = getattr(module, "__spec__", None)
+    locations = getattr(spec, "submodule_search_locations", None)
+    if spec is None or spec.origin is not None or locations is None:
+        return []
+    try:
+        return [str(place) for place in getattr(locations, "_path", locations)]
+    except (KeyError, TypeError, RuntimeError):  # a parent package gone: not ours to judge
+        return []
 
 
 def _shipped_default(own: dict[str, ModuleType]):
@@ -556,22 +652,26 @@ def _shipped_default(own: dict[str, ModuleType]):
     return None
 
 
-def _push_bottle_default():
-    """A fresh Bottle default app for the file to fill (@route registers on it)."""
+def _push_bottle_default() -> tuple[list, object] | None:
+    """A fresh Bottle default app for the file to fill (@route registers on it), and the
+    stack as it was, to put back."""
     try:
         import bottle
     except ImportError:
         return None
-    return bottle.default_app.push()
+    kept = list(bottle.default_app)
+    return kept, bottle.default_app.push()
 
 
-def _pop_bottle_default(pushed):
+def _pop_bottle_default(pushed: tuple[list, object] | None):
+    """The default app the file's routes filled (the one it pushed itself, if it did),
+    and Bottle's stack of default apps as it was before: an app that pushes one of its
+    own and never pops it leaves no app of its own to the next."""
     if pushed is None:
         return None
     import bottle
     current = bottle.default_app()
-    if bottle.default_app and bottle.default_app[-1] is pushed:
-        bottle.default_app.pop()
+    bottle.default_app[:] = pushed[0]
     return current
 
 
@@ -633,11 +733,12 @@ def instantiate(spec: str, target, settings: dict | None, *, bare: bool = False)
 
 
 def in_folder(app, folder: Path, own: dict[str, ModuleType] | None = None,
-              template_path: list | None = None) -> InFolder:
+              template_path: list | None = None, left: ProcessState | None = None) -> InFolder:
     """Run each request in the app's own folder (relative paths to views, data files),
     with its folder first on sys.path and its own modules in sys.modules, so what it
-    imports while it answers (`% import x` in a template) is its own `x`."""
-    return InFolder(app, folder, {} if own is None else own, template_path)
+    imports while it answers (`% import x` in a template) is its own `x`; with the
+    sys.path, import hooks and variables its import left (`left`), if given."""
+    return InFolder(app, folder, {} if own is None else own, template_path, left)
 
 
 @dataclass(eq=False)  # an app is itself, as a function is
@@ -648,6 +749,7 @@ class InFolder:
     folder: Path
     own: dict[str, ModuleType]  # its modules, in sys.modules only while it answers
     template_path: list | None  # Bottle's TEMPLATE_PATH as the app left it
+    left: ProcessState | None = None  # sys.path, hooks and variables its import left
 
     def __post_init__(self) -> None:
         self.names = local_names(self.folder)
@@ -659,7 +761,9 @@ class InFolder:
         with FOLDER_LOCK:
             cwd = os.getcwd()
             os.chdir(folder)
-            sys.path.insert(0, str(folder))
+            outside = self.left.lay_over() if self.left is not None else None
+            if outside is None:
+                sys.path.insert(0, str(folder))
             shadowed = set_aside(names | {name.partition(".")[0] for name in own})
             before = set(sys.modules)
             sys.modules.update(own)
@@ -677,7 +781,10 @@ class InFolder:
                     getattr(answer, "close", lambda: None)()
             finally:
                 os.chdir(cwd)
-                _leave_path(folder)
+                if outside is not None:
+                    outside.put_back()
+                else:
+                    _leave_path(folder)
                 for name in own:
                     sys.modules.pop(name, None)
                 own.update(own_modules(before, folder))

@@ -352,6 +352,9 @@ def run_place(out: Path, entry: tuple[str, str],
     suite = out / "tests" / DATA
     module = (json.loads(suite.read_text(encoding="utf-8"))["apps"]["flask"].get("module")
               if suite.is_file() else None)
+    if not module and "." not in entry[0] and (out / "__init__.py").is_file() \
+            and not (out / f"{entry[0]}.py").is_file() and not (out / entry[0]).is_dir():
+        module = entry[0]  # the package ported from its own folder, named for it
     if not module:
         folder, name = run_from(out, entry[0])
         return "", str(folder), app_spec((name, entry[1]))

@@ -81,8 +81,16 @@ def template_folder(module: Path, src: Path, templates: list[Path],
     `template_lookup=` names (`partial(jinja2_view, template_lookup=["templates"])`),
     where the templates are."""
     roots = {template_root(t, src, folders) for t in templates}
-    if lookup and module.parent / lookup in roots:
-        return lookup
+    if lookup:
+        # Bottle reads `template_lookup=` from the working folder (BaseTemplate makes
+        # each folder absolute as it is): the folder the app runs from, the one above
+        # its package for a module of one (as the check runs it); Flask, from the
+        # module's folder
+        from ..loading import import_root
+
+        root = import_root(module)
+        if (root / lookup).resolve() in {r.resolve() for r in roots}:
+            return os.path.relpath(root / lookup, module.parent).replace(os.sep, "/")
     if module.parent / "views" in roots:  # ./views/ itself, whatever other apps have below
         return "views"
     below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")

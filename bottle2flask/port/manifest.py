@@ -45,6 +45,12 @@ def recorded(out: Path) -> tuple[dict[str, str], dict[str, str]] | None:
         return None
     if not isinstance(ours, dict) or not isinstance(theirs, dict):
         return None
+    if not found.get("links"):
+        # written before links were recorded (the snapshot left them out): a link OUT
+        # holds is the last port's (wsgi.py -> app.py), not a file the user added, which
+        # stopped the first port again
+        ours = {**{path: digest for path, digest in snapshot(out).items()
+                   if digest.startswith("-> ") and path not in theirs}, **ours}
     return ours, theirs
 
 
@@ -81,7 +87,8 @@ def record(out: Path, kept: dict[str, str] | None = None) -> None:
     mine = {path: digest for path, digest in (kept or {}).items() if files.get(path) == digest}
     (out / RECORD).parent.mkdir(parents=True, exist_ok=True)
     (out / RECORD).write_text(json.dumps(
-        {"files": {p: d for p, d in files.items() if p not in mine}, "theirs": mine},
+        {"files": {p: d for p, d in files.items() if p not in mine}, "theirs": mine,
+         "links": True},
         indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

@@ -139,7 +139,11 @@ class TreeResult:
         start = self.start
         if start is None or not start[0].endswith(".py"):
             return None
-        return module_name(start[0]), start[1]
+        name = module_name(start[0])
+        if name == "__init__":  # the package ported from its own folder: its name, as
+            # the check imports it from the folder above (`flask --app shop`)
+            name = Path(self.src).resolve().name
+        return name, start[1]
 
     @property
     def start(self) -> tuple[str, str] | None:

@@ -15,6 +15,7 @@ Written by `bottle2flask port` with the suite; it is regenerated with it.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,6 +46,23 @@ class TheSuite:
         in_order = sorted(ours.values(), key=recorded_order)
         for place, item in zip(ours, in_order, strict=True):
             items[place] = item
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        # Under pytest-xdist (-n 2), tests go to whichever worker is free: a write and
+        # the page that shows it would run on two workers, each with its own copy of
+        # the app. Each app's requests go to one worker instead, in the order recorded
+        # (the other tests, a module each, as --dist loadscope sends them).
+        from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+
+        class OneWorkerAnApp(LoadScopeScheduling):
+            def _split_scope(self, nodeid: str) -> str:
+                file, _, test = nodeid.partition("::")
+                if Path(file).name == SUITE.name and "[" in test:
+                    return f"{file}::{test.partition('[')[2].partition('-')[0]}"
+                return super()._split_scope(nodeid)
+
+        return OneWorkerAnApp(config, log)
 
 
 def recorded_order(item: pytest.Function) -> tuple[int, int]:

@@ -519,3 +519,119 @@ def test_an_app_that_builds_a_url_as_it_imports_loads_in_any_thread_and_after_pa
     thread.start()
     thread.join()
     assert found == [b"/item/3"]
+
+
+# An app whose views sit in a folder without __init__.py (a namespace package), named as
+# another app's folder is: `from app.views import word`.
+NAMESPACE_APP = """
+from bottle import Bottle
+from app.views import word
+
+app = Bottle()
+
+@app.route("/")
+def index():
+    return word()
+"""
+
+
+def test_two_apps_whose_namespace_packages_share_a_name_each_import_their_own(tmp_path):
+    """Found in the fresh clone's make test: the loader left a namespace package (which
+    has no __file__) in sys.modules, so the next app to import a package of that name got
+    the first app's folder, in the same process (parity of two such apps, or two tests in
+    one xdist worker). Each imports its own, and neither is left behind."""
+    import sys
+
+    import webtest
+
+    specs = []
+    for word in ("first", "second"):
+        (tmp_path / word / "app").mkdir(parents=True)
+        (tmp_path / word / "web.py").write_text(textwrap.dedent(NAMESPACE_APP))
+        (tmp_path / word / "app" / "views.py").write_text(f"def word():\n    return {word!r}\n")
+        specs.append(f"{tmp_path / word / 'web.py'}:app")
+    loaded = [webtest.TestApp(apps.load(spec, {}).wsgi) for spec in specs]
+    assert [client.get("/").text for client in loaded] == ["first", "second"]
+    assert not [name for name in ("app", "app.views") if name in sys.modules]
+
+
+def test_a_module_left_under_the_name_of_an_apps_namespace_package_stands_aside(
+        tmp_path, monkeypatch):
+    """The other way round, as the fresh clone's make test met it: a module called `app`
+    that another test had imported stood in the way ("'app' is not a package"). In a
+    process of its own the app's folder comes first and `app` is its namespace package."""
+    import sys
+    import types
+
+    import webtest
+
+    (tmp_path / "ns" / "app").mkdir(parents=True)
+    (tmp_path / "ns" / "web.py").write_text(textwrap.dedent(NAMESPACE_APP))
+    (tmp_path / "ns" / "app" / "views.py").write_text("def word():\n    return 'its own'\n")
+    other = types.ModuleType("app")
+    monkeypatch.setitem(sys.modules, "app", other)
+    client = webtest.TestApp(apps.load(f"{tmp_path / 'ns' / 'web.py'}:app", {}).wsgi)
+    assert client.get("/").text == "its own"
+    assert sys.modules["app"] is other
+
+
+LEAVING_APP = """
+import os
+import sys
+
+import bottle
+
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+os.environ["LEAVING_APP_MODE"] = "its own"
+os.environ.pop("LEAVING_APP_GONE", None)
+app = bottle.default_app.push()  # and never popped
+
+@app.route("/")
+def index():
+    import helper  # from lib/, as it answers
+
+    return f"{helper.NAME} {os.environ['LEAVING_APP_MODE']} {'LEAVING_APP_GONE' in os.environ}"
+"""
+
+
+def test_an_apps_import_leaves_the_process_as_it_found_it_and_answers_as_it_left_it(
+        tmp_path, monkeypatch):
+    """sys.path, the import hooks, the environment and Bottle's stack of default apps are
+    as they were once an app is loaded (a folder it appended, a variable it set, an app it
+    pushed on the stack were left for the next test or the other app of a parity run);
+    while it answers, it has what its import left, as in a process of its own."""
+    import os
+    import sys
+
+    import bottle
+    import webtest
+
+    monkeypatch.setenv("LEAVING_APP_GONE", "yes")
+    spec = write_app(tmp_path / "leaving", LEAVING_APP)
+    (tmp_path / "leaving" / "lib").mkdir()
+    (tmp_path / "leaving" / "lib" / "helper.py").write_text('NAME = "helper"\n')
+    path, hooks, environ = list(sys.path), list(sys.meta_path), dict(os.environ)
+    stack = list(bottle.default_app)
+    client = webtest.TestApp(apps.load(spec, {}).wsgi)
+    assert (sys.path, sys.meta_path, dict(os.environ)) == (path, hooks, environ)
+    assert list(bottle.default_app) == stack
+    assert client.get("/").text == "helper its own False"
+    assert (sys.path, dict(os.environ)) == (path, environ)
+
+
+def test_a_factory_is_called_with_the_folders_its_import_put_on_sys_path(tmp_path):
+    """The import's own sys.path is put back once it is loaded; its factory, called
+    after, still imports from the folder the module appended (lib/)."""
+    import webtest
+
+    folder = tmp_path / "factory"
+    (folder / "lib").mkdir(parents=True)
+    (folder / "lib" / "parts.py").write_text('WORD = "made"\n')
+    (folder / "web.py").write_text(
+        "import os, sys\n"
+        "sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lib'))\n"
+        "from bottle import Bottle\n\n"
+        "def make_app():\n    import parts\n\n    app = Bottle()\n"
+        "    app.route('/')(lambda: parts.WORD)\n    return app\n")
+    client = webtest.TestApp(apps.load(f"{folder / 'web.py'}:make_app", {}).wsgi)
+    assert client.get("/").text == "made"

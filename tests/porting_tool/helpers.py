@@ -128,3 +128,17 @@ def untouched(code: str, before: str, **options) -> None:
         off.code.splitlines(), on.code.splitlines(), "without the rule", "with it", lineterm=""))
     assert not on.applied.get(code), on.applied
     assert [t for t in on.todos if t["code"] == code] == []
+
+
+def forget_modules(*names: str) -> None:
+    """Take modules a test imported from its own folders out of sys.modules (and from
+    the package holding each: bottle.ext.sqlite from bottle.ext), as its last step. Not
+    monkeypatch.delitem: of a module not imported yet it records nothing, and of one
+    imported since it records that module, which its undo puts back for the next test."""
+    import sys
+
+    for name in names:
+        sys.modules.pop(name, None)
+        parent, _, child = name.rpartition(".")
+        if parent in sys.modules:
+            vars(sys.modules[parent]).pop(child, None)

@@ -11,6 +11,8 @@ from flask import Flask
 
 from bottle2flask.port.compat import bottle_config
 
+from .helpers import forget_modules
+
 # Bottle 0.13's answers (the tests also ask the installed Bottle where it is 0.13: 0.12
 # keeps an .ini section's case, interpolates with %(name)s and has no load_module)
 NEWER = bottle.__version__.startswith("0.13")
@@ -64,6 +66,7 @@ def test_load_module_takes_the_upper_case_names(tmp_path, monkeypatch, squash):
     assert ours == ({"LIMIT": 3, "PAIR.a": 1} if squash else {"LIMIT": 3, "PAIR": {"a": 1}})
     if NEWER:
         assert dict(bottle.ConfigDict().load_module("conf_mod", squash)) == ours
+    forget_modules("conf_mod")  # the other case's is a file of its own
 
 
 def test_meta_fields_are_kept_per_config():

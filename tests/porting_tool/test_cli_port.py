@@ -410,3 +410,22 @@ def test_the_users_folder_is_the_same_after_port_check_and_test(tmp_path, capfd)
     assert "passed" in capfd.readouterr().out
     assert fingerprint(src) == before
     assert not (out / "visits.log").exists() and not (out / "app.db").exists()
+
+
+def test_an_out_whose_manifest_predates_links_is_ported_again_without_force(src, tmp_path):
+    """Noticed last round: links are in the manifest now, and an OUT written before
+    (its manifest without them) that holds a link the port made stopped the next port
+    once, the link taken for a file the user added."""
+    out = tmp_path / "out"
+    (src / "wsgi.py").symlink_to("web.py")
+    assert port(src, out) == 0
+    record = out / ".bottle2flask" / "manifest.json"
+    older = json.loads(record.read_text())
+    older.pop("links", None)
+    older["files"] = {p: d for p, d in older["files"].items() if not d.startswith("-> ")}
+    record.write_text(json.dumps(older))
+    assert port(src, out) == 0
+    assert (out / "wsgi.py").is_symlink()
+    (out / "wsgi.py").unlink()
+    (out / "wsgi.py").symlink_to("notes.txt")  # a link changed since is the user's change
+    assert port(src, out) == 2

@@ -13,7 +13,7 @@ import pytest
 
 from bottle2flask.port.shims import after_template_path
 
-from .helpers import answers, both_folders
+from .helpers import answers, both_folders, forget_modules
 
 
 def test_a_class_handed_the_app_routes_with_bottles_path_filter(tmp_path):
@@ -225,9 +225,7 @@ def test_a_database_plugin_is_kept_as_bottle_runs_it(tmp_path, monkeypatch, plug
     assert original.get("/", expect_errors=True).status_int == (200 if runs else 500)
     if runs:
         assert original.get("/").text == "<p>Ada</p>"
-    for name in ("bottle_sqlite", "bottle.ext.sqlite"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.delattr(bottle.ext, "sqlite", raising=False)
+    forget_modules("bottle_sqlite", "bottle.ext.sqlite")
 
 
 def test_a_returned_http_response_replaces_what_the_view_set_on_bottles_response(tmp_path):

@@ -36,7 +36,10 @@ import uuid
 from bottle import Bottle, request, response
 
 app = Bottle()
-KEYS = ["apple", "banana", "cherry", "damson", "elder", "fig", "grape"]
+# Sixteen keys in a random order: two runs of the original come out alike with a chance
+# of 1 in 16! (5e-14), where seven were 1 in 5,040 (the page would not vary).
+KEYS = ["apple", "banana", "cherry", "damson", "elder", "fig", "grape", "hazel", "kiwi",
+        "lemon", "mango", "nectarine", "olive", "peach", "quince", "rowan"]
 
 
 @app.get("/")
@@ -47,13 +50,14 @@ def index():
 
 @app.get("/draw")
 def draw():
-    return (f"<p>Your numbers: {random.randint(1, 10**9)}, {random.random()}</p>"
+    # (numbers to 10**18: two runs draw alike once in 1e18, never in a CI's lifetime)
+    return (f"<p>Your numbers: {random.randint(1, 10**18)}, {random.random()}</p>"
             "<p>Good luck</p>")
 
 
 @app.post("/draw")
 def draw_for():
-    return f"<p>Drawn for {request.forms.get('name') or 'you'}: {random.randint(1, 10**9)}</p>"
+    return f"<p>Drawn for {request.forms.get('name') or 'you'}: {random.randint(1, 10**18)}</p>"
 
 
 @app.get("/session")
@@ -75,7 +79,9 @@ def api_keys():
 
 @app.post("/queue")
 def queue():
-    rows = [f"<tr><td>{n}</td><td>{random.random():.3f}</td></tr>"
+    # (each number whole: one row of three digits came out alike in both runs with a
+    # chance of 1 in 81,000; whole, 1 in 81 * 2**53)
+    rows = [f"<tr><td>{n}</td><td>{random.random()}</td></tr>"
             for n in range(random.randint(1, 9))]
     return "<h1>Queue</h1><table>" + "".join(rows) + "</table><p>simulated</p>"
 

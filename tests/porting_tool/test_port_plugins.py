@@ -20,7 +20,7 @@ from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 from bottle2flask.port.folder import port_tree
 
-from .helpers import answers, both_folders, check
+from .helpers import answers, both_folders, check, forget_modules
 from .helpers import port as port_faithful
 from .test_port_apps import write
 
@@ -488,8 +488,7 @@ def test_views_in_another_module_open_the_connection_the_apps_module_defines(
                 patch.delitem(sys.modules, name, raising=False)
             client = webtest.TestApp(importlib.import_module("app").app)
             assert [client.get("/count/t").text for _ in range(2)] == ["1", "2"]
-            for name in ("app", "views"):
-                patch.delitem(sys.modules, name, raising=False)
+        forget_modules("app", "views")
 
 
 def test_a_function_installed_with_the_install_decorator_is_kept_installed():
@@ -592,7 +591,7 @@ def test_a_plugin_that_cannot_run_on_this_python_is_declared_on_its_routes(tmp_p
     assert 'status = "500"\npath = "/"' in (tmp_path / "out" / "parity.toml").read_text()
     assert kit(["parity", str(src / "app.py"), str(tmp_path / "out" / "app.py"),
                 "--quiet"]) == 0
-    monkeypatch.delitem(sys.modules, "bottle_sqlite", raising=False)
+    forget_modules("bottle_sqlite")
 
 
 def test_a_view_routed_by_callback_gets_the_parameter_from_the_plugin_kept(tmp_path):
@@ -989,6 +988,7 @@ def test_a_packaged_plugin_reading_bottles_request_and_setting_its_cookie_answer
         failed = client.get("/fails", expect_errors=True)
         assert failed.status_int == 500
         assert "Set-Cookie" not in failed.headers and "X-Session" not in failed.headers
+    forget_modules("s41f_session_plugin")
 
 
 @pytest.fixture

@@ -885,3 +885,39 @@ def test_a_template_named_with_its_folder_is_found_by_the_port(tmp_path, folder,
     bottle_app, flask_app = both_folders(tmp_path, files, f"p006_folder_{folder}_{faithful}",
                                          faithful=faithful)
     assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "<p>Hello ana</p>\n")
+
+
+LOOKUP_ABOVE = {
+    "web/__init__.py": "",
+    "web/server.py": """
+        from bottle import Bottle, template
+
+        from web import words
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return template("index", template_lookup=["templates"], word=words.WORD)
+    """,
+    "web/words.py": 'WORD = "hi"\n',
+    "templates/index.tpl": "<p>{{word}}</p>\n",
+}
+
+
+def test_a_template_lookup_is_read_from_the_folder_the_app_runs_from(tmp_path):
+    """Noticed last round: Bottle reads `template_lookup=` from the working folder
+    (BaseTemplate makes each folder absolute as it is). web/server.py, a module of the
+    package web/, runs from the folder above it (`python -m web.server`, as the check
+    runs it) and finds ./templates/ there; the port looked beside the module
+    (web/templates/, Flask's root): a 500."""
+    from .helpers import both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, LOOKUP_ABOVE, "p006_lookup_above",
+                                         entry="web/server.py:app")
+    assert answers(bottle_app, "/") == (200, "<p>hi</p>\n")
+    assert answers(flask_app, "/") == answers(bottle_app, "/")
+    code = (tmp_path / "out" / "web" / "server.py").read_text()
+    assert 'Flask(__name__, template_folder="../templates")' in code
+    assert 'return render_template("index.html", word=words.WORD)' in code

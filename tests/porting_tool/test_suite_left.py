@@ -196,3 +196,22 @@ def test_plain_pytest_with_tests_shuffled_replays_the_requests_in_order(tmp_path
                              text=True, timeout=300)
         assert ran.returncode == 0, ran.stdout
         assert f"{2 * len(steps)} passed" in ran.stdout
+
+
+def test_the_suite_under_xdist_replays_each_apps_requests_in_order(tmp_path):
+    """Noticed last round: with pytest-xdist (`bottle2flask test OUT -- -n 2`) the tests
+    went to whichever worker was free, so /hit answered "hit 1" where "hit 2" was
+    recorded (each worker has its own copy of the app). Each app's requests run on one
+    worker, in the order recorded."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(COUNTER)
+    out = tmp_path / "out"
+    assert command(["port", str(src), "-o", str(out)]) == 0
+    steps = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())[
+        "requests"]
+    assert [s["path"] for s in steps].count("/hit") > 1
+    done = suite_run(out, "-n", "2")
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert f"{2 * len(steps)} passed" in done.stdout
+

@@ -61,8 +61,9 @@ name Bottle finds (`x` is `x.tpl`, else `x.html`...), and the app gets
 `"autoescape": False` in its Jinja options (Bottle's Jinja2 environment does not
 escape; Flask escapes `.html`). A `functools.partial` of a render function (`view =
 partial(jinja2_view, template_lookup=["templates"])`) is read as that function given its
-keywords at each call, and the partial goes; a `template_lookup=` of one folder beside
-the module is the app's template folder (or the name's folder), not a TODO. An app
+keywords at each call, and the partial goes; a `template_lookup=` of one folder is the
+app's template folder (or the name's folder), not a TODO, read as Bottle reads it: from
+the folder the app runs from (a package's module: the folder above the package). An app
 rendering with Mako or Cheetah keeps its templates as they are too, and each
 `mako_template()`/`@mako_view()` call gets a TODO.
 A folder whose templates two engines render (a script of SimpleTemplate pages beside
@@ -218,6 +219,9 @@ class Templates(Rule):
         base = self.state.template_folder
         if path.startswith("../"):
             return None
+        while base.startswith("../"):  # the lookup's folder, read from the folder above
+            # the module's that the app runs from, as Bottle reads it (folder.py)
+            base = base[3:]
         if base in ("", "."):
             return path
         return path[len(base) + 1:] if path.startswith(base.rstrip("/") + "/") else None

@@ -225,7 +225,9 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
                     'return "<ul>" + "".join("<li>%s: %d</li>" % (name, random.randint('
                     '1, 999)) for name in names) + "</ul>"']
         if route.variant == "scores_json":  # the same as JSON, each with a random id
-            return ['return {"items": random.sample([{"id": random.randint(1, 10**6), '
+            # (ids to 10**18, here and in the redirect: a number both runs drew alike is
+            # kept for the port to match; to 10**6, once in a million a field)
+            return ['return {"items": random.sample([{"id": random.randint(1, 10**18), '
                     '"name": name} for name in ("ann", "bob", "cy", "dee")], 4)}']
         if route.variant == "set":  # in hash order: another in another process
             # (sixteen names: five came out in the same order in both runs once in a CI)
@@ -233,7 +235,7 @@ def body(m: Module, route: Route, loop: bool = False) -> list[str]:
                     '"black", "white", "grey", "pink", "olive", "navy", "teal", "lime", '
                     '"maroon", "silver"})']
         if route.variant == "redirect":
-            return [f'{m.b("redirect")}("/r{n}/" + str(random.randint(1, 10**9)))']
+            return [f'{m.b("redirect")}("/r{n}/" + str(random.randint(1, 10**18)))']
         # three rows: a random number of rows may come out alike in both originals
         # (no noise to see) and otherwise in the port, a difference no filter can excuse
         return ['return "\\n".join(str(random.random()) for _ in range(3))']
