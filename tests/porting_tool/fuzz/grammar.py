@@ -65,6 +65,16 @@ ELEMENTS = (
     "stpl:last newline", "stpl:%rebase last newline", "Bottle.router", "Bottle.add_hook",
     "stpl:%rebase in %if", "BaseRequest", "LocalRequest", "stpl:%rebase in %try",
     "stpl:%rebase in %for",
+    # forms_48b's (drawn last): pages made under a fresh id reached by redirect, response
+    # objects made by hand, a class's method registered by callback= from another module,
+    # routes set up by a method the entry calls (run in its main guard), Jinja2 templates
+    # beside SimpleTemplate ones (jinja2_view, jinja2_template given template_settings=),
+    # a Markup value printed by {{x}}, an after_request hook returning early, a template
+    # named with its folder
+    "redirect:made-id", "BaseResponse", "BaseResponse:status-headers",
+    "route:callback:other-module", "apps:entry-method", "jinja2_view", "jinja2_template",
+    "jinja2_template:template_settings", "stpl:{{}} Markup",
+    "Bottle.hook:after_request:early-return", "template:folder-in-name",
 )
 
 FILTERS = {  # filter -> (rule spelling, the values a request puts there)
@@ -143,6 +153,7 @@ class Request:
     form: tuple[tuple[str, str], ...] | None = None
     json: object = None
     cookie: str = ""
+    follow: bool = False  # follow its redirects (each app to its own Location)
 
 
 @dataclass
@@ -223,6 +234,7 @@ class App:
     # a subclass's __init__: super().__init__() (super), handing Bottle *args/**kwargs and
     # made with catchall= (args), none (bare: the module calls app.setup_routes())
     site_init: str = "super"
+    forms48b: tuple[str, ...] = ()  # FORMS_48B drawn (forms_48b)
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -240,6 +252,8 @@ class App:
             found += [Request("/sub/x"), Request("/sub/j/4"), Request("/sub/j/no")]
         if self.merge:
             found.append(Request("/merged"))
+        for form in self.forms48b:
+            found += FORM_REQUESTS[form]
         return found
 
 
@@ -362,9 +376,17 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
-# strict xfail. None now: the last two, P022's `response.copy()` in a method routed by call
-# and `response.copy(cls=HTTPResponse)` returned, keep Bottle's response (bottle_compat's).
-KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
+# strict xfail. One now (a Markup value printed, below); the last two before it, P022's
+# `response.copy()` in a method routed by call and `response.copy(cls=HTTPResponse)`
+# returned, keep Bottle's response (bottle_compat's).
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
+    # forms_48b's "markup" (templates48): Bottle's SimpleTemplate escapes str(x), so a
+    # Markup value's tags print as text; the converted {{ v }} under Flask's autoescape
+    # prints its __html__(), the tags themselves. A different page, and the D-none the
+    # view's render declares explains only None printed
+    "markup-printed": ("a Markup value printed by {{x}}: Bottle escapes its text, Jinja2 "
+                       "prints its markup", lambda app: "markup" in app.forms48b),
+}
 
 
 def known_failing(app: App) -> list[str]:
@@ -419,8 +441,57 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.hook_form = draw(st.sampled_from(["decorator", "add_hook"]))
     if creation == "subclass":
         app.site_init = draw(st.sampled_from(["super", "args", "bare"]))
+    app.forms48b = draw(forms_48b(avoid))
     app.uses = elements_of(app)
     return app
+
+
+# This round's forms, each fixed by one helper of s48 (replay48, values48, templates48,
+# batch48), each a few routes of its own under /f48/ beside whatever else the app draws:
+# render.py's FORM_48B writes them. Drawn after everything else, so that a seed's other
+# draws stay what they were.
+FORMS_48B = (
+    "made_id",  # a page made under a uuid4 and reached by its redirect (replay48)
+    "by_hand",  # BaseResponse(text); BaseResponse(text, status=, headers=) (P029)
+    "class_callback",  # Greeting("hi").get of views48.py, by callback= (values48)
+    "entry_method",  # Entry(app).setup_routes() by a function; run() in a main guard
+    "two_engines",  # a jinja2_view module beside SimpleTemplate pages (templates48)
+    "template_settings",  # jinja2_template(..., template_settings={"filters": ...})
+    "markup",  # a Markup value printed by {{x}} (templates48: differs, KNOWN_FAILING)
+    "after_early",  # an after_request hook with an early bare return (batch48's C)
+    "folder_name",  # template("views/f48v"): the name holds its folder (batch48's B)
+)
+FORM_REQUESTS = {
+    "made_id": [Request("/f48/make", follow=True), Request("/f48/made/none")],
+    "by_hand": [Request("/f48/hand"), Request("/f48/hand/status")],
+    "class_callback": [Request("/f48/hi/ann"), Request("/f48/hi/x-1")],
+    "entry_method": [Request("/f48/entry")],
+    "two_engines": [Request("/f48/jinja"), Request("/f48/stpl")],
+    "template_settings": [Request("/f48/shout")],
+    "markup": [Request("/f48/markup")],
+    "markup_str": [Request("/f48/markup")],
+    "after_early": [Request("/f48/after")],
+    "folder_name": [Request("/f48/folder")],
+}
+FORM_ELEMENTS = {
+    "made_id": ("redirect:made-id", "redirect"), "by_hand": ("BaseResponse",
+                                                             "BaseResponse:status-headers"),
+    "class_callback": ("route:callback:other-module",), "entry_method": ("apps:entry-method",),
+    "two_engines": ("jinja2_view", "template"),
+    "template_settings": ("jinja2_template", "jinja2_template:template_settings"),
+    "markup": ("stpl:{{}} Markup", "template"), "markup_str": ("template",),
+    "after_early": ("Bottle.hook:after_request", "Bottle.hook:after_request:early-return"),
+    "folder_name": ("template:folder-in-name", "template"),
+}
+
+
+@st.composite
+def forms_48b(draw, avoid: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """Up to three of FORMS_48B, none KNOWN_FAILING in `avoid` (a Markup value drawn then
+    prints a plain str's text instead: the form nearest it that ports)."""
+    drawn = draw(st.lists(st.sampled_from(FORMS_48B), max_size=3, unique=True))
+    return tuple(form if form != "markup" or "markup-printed" not in avoid else "markup_str"
+                 for form in drawn)
 
 
 BODY_ELEMENTS = {
@@ -509,4 +580,6 @@ def elements_of(app: App) -> set[str]:
     if app.mount:
         found |= {"config": {"Bottle.config"}, "factory": {"apps:factory"},
                   "parameter": {"apps:parameter"}}.get(app.mount_form, set())
+    for form in app.forms48b:
+        found |= set(FORM_ELEMENTS[form])
     return found
