@@ -25,7 +25,12 @@ app.config.load_dict() loaded by dotted keys, reading request.route (rule, a con
 keyword) and app.routes, rendering a SimpleTemplate by hand, printing random draws (noise:
 the judge runs the original twice then, the second in a process of its own): numbers,
 names in a random order each with a random score (a page, JSON with random ids), a set
-in hash order, a redirect to a random id. Each
+in hash order, a redirect to a random id; and, drawn last (forms_48b), s48's forms: a page
+made under a uuid reached by its redirect, response objects made by hand, a class's method
+registered by callback= from another module, routes set up by a method the entry calls,
+Jinja2 templates beside SimpleTemplate ones (jinja2_view; jinja2_template given
+template_settings=), an after_request hook returning early, a template named with its
+folder. Each
 route knows the requests it answers, so the test sends exactly those. render.py writes
 an app as files.
 
@@ -376,7 +381,7 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
-# strict xfail. One now (a Markup value printed, below); the last two before it, P022's
+# strict xfail. Three now, forms_48b's (below); the last two before them, P022's
 # `response.copy()` in a method routed by call and `response.copy(cls=HTTPResponse)`
 # returned, keep Bottle's response (bottle_compat's).
 KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
@@ -386,6 +391,21 @@ KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
     # view's render declares explains only None printed
     "markup-printed": ("a Markup value printed by {{x}}: Bottle escapes its text, Jinja2 "
                        "prints its markup", lambda app: "markup" in app.forms48b),
+    # forms_48b's Jinja2 render given template_settings= (P006 keeps Bottle's
+    # jinja2_template) in an app whose templates are on an added TEMPLATE_PATH entry: the
+    # port's Bottle no longer has ./tpl/ on its TEMPLATE_PATH (P011 made it Flask's
+    # template_folder), so the kept render finds no f48s.html (a 500 where Bottle served)
+    "kept-jinja2-render-template-path": (
+        "jinja2_template(..., template_settings=) kept as Bottle's, in an app with an added "
+        "TEMPLATE_PATH entry: the port's Bottle lost the entry (TemplateError, a 500)",
+        lambda app: "template_settings" in app.forms48b and app.templates == "path"),
+    # forms_48b's template("views/f48v") in an app whose templates are on an added
+    # TEMPLATE_PATH entry: Bottle finds ./views/f48v.tpl from ./ (still on its path); the
+    # port's Flask looks in its template_folder, tpl/, alone (TemplateNotFound, a 500)
+    "folder-name-template-path": (
+        "template('views/name') in an app with an added TEMPLATE_PATH entry: Flask looks "
+        "in the entry's folder alone, Bottle in ./ too (TemplateNotFound, a 500)",
+        lambda app: "folder_name" in app.forms48b and app.templates == "path"),
 }
 
 
@@ -441,7 +461,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.hook_form = draw(st.sampled_from(["decorator", "add_hook"]))
     if creation == "subclass":
         app.site_init = draw(st.sampled_from(["super", "args", "bare"]))
-    app.forms48b = draw(forms_48b(avoid))
+    app.forms48b = draw(forms_48b(avoid, app.templates))
     app.uses = elements_of(app)
     return app
 
@@ -485,13 +505,25 @@ FORM_ELEMENTS = {
 }
 
 
+# a form KNOWN_FAILING under `avoid` -> what is drawn instead (the nearest form that
+# ports; None for none), given the app's template folder
+INSTEAD = {"markup-printed": ("markup", "", "markup_str"),
+           "kept-jinja2-render-template-path": ("template_settings", "path", None),
+           "folder-name-template-path": ("folder_name", "path", None)}
+
+
 @st.composite
-def forms_48b(draw, avoid: frozenset[str] = frozenset()) -> tuple[str, ...]:
-    """Up to three of FORMS_48B, none KNOWN_FAILING in `avoid` (a Markup value drawn then
-    prints a plain str's text instead: the form nearest it that ports)."""
-    drawn = draw(st.lists(st.sampled_from(FORMS_48B), max_size=3, unique=True))
-    return tuple(form if form != "markup" or "markup-printed" not in avoid else "markup_str"
-                 for form in drawn)
+def forms_48b(draw, avoid: frozenset[str] = frozenset(), templates: str = "views"
+              ) -> tuple[str, ...]:
+    """Up to three of FORMS_48B, none KNOWN_FAILING in `avoid` for an app whose templates
+    are in `templates` (a Markup value drawn then prints a plain str's text instead: the
+    form nearest it that ports; the others are left out)."""
+    drawn: list[str | None] = draw(st.lists(st.sampled_from(FORMS_48B), max_size=3,
+                                            unique=True))
+    for name, (form, where, instead) in INSTEAD.items():
+        if name in avoid and (not where or where == templates):
+            drawn = [instead if one == form else one for one in drawn]
+    return tuple(form for form in drawn if form is not None)
 
 
 BODY_ELEMENTS = {
