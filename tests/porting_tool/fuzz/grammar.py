@@ -29,9 +29,13 @@ in hash order, a redirect to a random id; since stop 48 (forms_48), template Pyt
 that is a conditional expression (in {{ }} and as a loop's iterable) or a method call,
 method= computed as a list, a plugin installed by a function the entry calls, headers
 set before abort(), Bottle's request handed to a class that reads it, a copy of Bottle the
-app ships and imports from lib/ (1 app in 8). Each route knows
-the requests it answers, so the test sends exactly those. render.py writes an app as
-files.
+app ships and imports from lib/ (1 app in 8), routes registered again; and, drawn last
+(forms_48b), s48's forms: a page made under a uuid reached by its redirect, response
+objects made by hand, a class's method registered by callback= from another module,
+routes set up by a method the entry calls, Jinja2 templates beside SimpleTemplate ones
+(jinja2_view; jinja2_template given template_settings=), an after_request hook returning
+early, a template named with its folder. Each route knows the requests it answers, so
+the test sends exactly those. render.py writes an app as files.
 
 Every element of the grammar is named by the Bottle API it exercises, in the spelling of
 the conformance table's row ids (ELEMENTS), so the two can be joined.
@@ -75,6 +79,16 @@ ELEMENTS = (
     "Bottle.install:in-function", "abort:after-headers", "request.query:handed",
     "bottle:vendored",
     "route:routed-again",
+    # forms_48b's (drawn last): pages made under a fresh id reached by redirect, response
+    # objects made by hand, a class's method registered by callback= from another module,
+    # routes set up by a method the entry calls (run in its main guard), Jinja2 templates
+    # beside SimpleTemplate ones (jinja2_view, jinja2_template given template_settings=),
+    # a Markup value printed by {{x}}, an after_request hook returning early, a template
+    # named with its folder
+    "redirect:made-id", "BaseResponse", "BaseResponse:status-headers",
+    "route:callback:other-module", "apps:entry-method", "jinja2_view", "jinja2_template",
+    "jinja2_template:template_settings", "stpl:{{}} Markup",
+    "Bottle.hook:after_request:early-return", "template:folder-in-name",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -185,6 +199,7 @@ class Request:
     form: tuple[tuple[str, str], ...] | None = None
     json: object = None
     cookie: str = ""
+    follow: bool = False  # follow its redirects (each app to its own Location)
 
 
 @dataclass
@@ -278,6 +293,7 @@ class App:
     # a base class's __init__ routing its methods, made by two subclasses (instances), a
     # class routing a pattern again by call, under other wildcard names (calls)
     routed_again: str = ""
+    forms48b: tuple[str, ...] = ()  # FORMS_48B drawn (forms_48b)
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -300,6 +316,8 @@ class App:
         if self.routed_again == "calls":
             found += [Request("/again/5"), Request("/again/5", "POST", form=()),
                       Request("/same/3")]
+        for form in self.forms48b:
+            found += FORM_REQUESTS[form]
         return found
 
 
@@ -422,9 +440,43 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
-# strict xfail. None now: the last two, P022's `response.copy()` in a method routed by call
-# and `response.copy(cls=HTTPResponse)` returned, keep Bottle's response (bottle_compat's).
-KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
+# strict xfail. Three now, forms_48b's (below); the last two before them, P022's
+# `response.copy()` in a method routed by call and `response.copy(cls=HTTPResponse)`
+# returned, keep Bottle's response (bottle_compat's).
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
+    # forms_48b's "markup" (templates48): Bottle's SimpleTemplate escapes str(x), so a
+    # Markup value's tags print as text; the converted {{ v }} under Flask's autoescape
+    # prints its __html__(), the tags themselves. A different page, and the D-none the
+    # view's render declares explains only None printed
+    "markup-printed": ("a Markup value printed by {{x}}: Bottle escapes its text, Jinja2 "
+                       "prints its markup", lambda app: "markup" in app.forms48b),
+    # forms_48b's Jinja2 render given template_settings= (P006 keeps Bottle's
+    # jinja2_template) in an app whose templates are on an added TEMPLATE_PATH entry: the
+    # port's Bottle no longer has ./tpl/ on its TEMPLATE_PATH (P011 made it Flask's
+    # template_folder), so the kept render finds no f48s.html (a 500 where Bottle served)
+    "kept-jinja2-render-template-path": (
+        "jinja2_template(..., template_settings=) kept as Bottle's, in an app with an added "
+        "TEMPLATE_PATH entry: the port's Bottle lost the entry (TemplateError, a 500)",
+        lambda app: "template_settings" in app.forms48b and app.templates == "path"),
+    # forms_48b's template("views/f48v") in an app whose templates are on an added
+    # TEMPLATE_PATH entry: Bottle finds ./views/f48v.tpl from ./ (still on its path); the
+    # port's Flask looks in its template_folder, tpl/, alone (TemplateNotFound, a 500)
+    "folder-name-template-path": (
+        "template('views/name') in an app with an added TEMPLATE_PATH entry: Flask looks "
+        "in the entry's folder alone, Bottle in ./ too (TemplateNotFound, a 500)",
+        lambda app: "folder_name" in app.forms48b and app.templates == "path"),
+    # not forms_48b's, found by the short profile once its draws moved: a template named
+    # when the view runs (template(name + ".tpl")) whose rebase Jinja2 cannot say (in a
+    # % try or a % for): P006 keeps Bottle's SimpleTemplate only for renders naming it by
+    # a literal, so this one renders the converted page, whose flask_port_todo() is
+    # undefined (a 500; the port says it is not done, exit 5)
+    "computed-name-kept-render": (
+        "a template named at run time whose rebase Jinja2 cannot say (% try, % for): "
+        "rendered as converted, flask_port_todo undefined (a 500)",
+        lambda app: any(r.body == "template" and r.variant == "computed"
+                        and r.template in KEPT_RENDERS for r in app.routes)),
+}
+KEPT_RENDERS = ("rebase_try", "rebase_for")  # the template kinds P006 renders with Bottle's
 
 
 def known_failing(app: App) -> list[str]:
@@ -443,6 +495,10 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     count = draw(integers(1, 5))
     drawn = [draw(routes(n, creation, modules, [(d.name, d.module) for d in decorators]))
              for n in range(1, count + 1)]
+    if "computed-name-kept-render" in avoid:  # named by a literal instead
+        for route in drawn:
+            if route.body == "template" and route.template in KEPT_RENDERS:
+                route.variant = "literal" if route.variant == "computed" else route.variant
     hooks = draw(hook_lists(tuple(modules)))
     errors = draw(lists_of((404, 403), 2, unique=True))
     app = App(creation, layout, draw(choice(["views", "beside", "path"])),
@@ -479,6 +535,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
         app.site_init = draw(choice(["super", "args", "bare"]))
     forms_48(draw, app)
     app.routed_again = draw(routed_again())
+    app.forms48b = draw(forms_48b(avoid, app.templates))
     app.uses = elements_of(app)
     return app
 
@@ -520,6 +577,66 @@ def routed_again(draw) -> str:
     pattern routed again by a later call under other wildcard names (EPF-entrada-saida-
     onibus). Drawn after every other draw, so a seed's apps stay as they were."""
     return draw(choice(["", "", "", "", "instances", "calls"]))
+
+
+# This round's forms, each fixed by one helper of s48 (replay48, values48, templates48,
+# batch48), each a few routes of its own under /f48/ beside whatever else the app draws:
+# render.py's FORM_48B writes them. Drawn after everything else, so that a seed's other
+# draws stay what they were.
+FORMS_48B = (
+    "made_id",  # a page made under a uuid4 and reached by its redirect (replay48)
+    "by_hand",  # BaseResponse(text); BaseResponse(text, status=, headers=) (P029)
+    "class_callback",  # Greeting("hi").get of views48.py, by callback= (values48)
+    "entry_method",  # Entry(app).setup_routes() by a function; run() in a main guard
+    "two_engines",  # a jinja2_view module beside SimpleTemplate pages (templates48)
+    "template_settings",  # jinja2_template(..., template_settings={"filters": ...})
+    "markup",  # a Markup value printed by {{x}} (templates48: differs, KNOWN_FAILING)
+    "after_early",  # an after_request hook with an early bare return (batch48's C)
+    "folder_name",  # template("views/f48v"): the name holds its folder (batch48's B)
+)
+FORM_REQUESTS = {
+    "made_id": [Request("/f48/make", follow=True), Request("/f48/made/none")],
+    "by_hand": [Request("/f48/hand"), Request("/f48/hand/status")],
+    "class_callback": [Request("/f48/hi/ann"), Request("/f48/hi/x-1")],
+    "entry_method": [Request("/f48/entry")],
+    "two_engines": [Request("/f48/jinja"), Request("/f48/stpl")],
+    "template_settings": [Request("/f48/shout")],
+    "markup": [Request("/f48/markup")],
+    "markup_str": [Request("/f48/markup")],
+    "after_early": [Request("/f48/after")],
+    "folder_name": [Request("/f48/folder")],
+}
+FORM_ELEMENTS = {
+    "made_id": ("redirect:made-id", "redirect"), "by_hand": ("BaseResponse",
+                                                             "BaseResponse:status-headers"),
+    "class_callback": ("route:callback:other-module",), "entry_method": ("apps:entry-method",),
+    "two_engines": ("jinja2_view", "template"),
+    "template_settings": ("jinja2_template", "jinja2_template:template_settings"),
+    "markup": ("stpl:{{}} Markup", "template"), "markup_str": ("template",),
+    "after_early": ("Bottle.hook:after_request", "Bottle.hook:after_request:early-return"),
+    "folder_name": ("template:folder-in-name", "template"),
+}
+
+
+# a form KNOWN_FAILING under `avoid` -> what is drawn instead (the nearest form that
+# ports; None for none), given the app's template folder
+INSTEAD = {"markup-printed": ("markup", "", "markup_str"),
+           "kept-jinja2-render-template-path": ("template_settings", "path", None),
+           "folder-name-template-path": ("folder_name", "path", None)}
+
+
+@st.composite
+def forms_48b(draw, avoid: frozenset[str] = frozenset(), templates: str = "views"
+              ) -> tuple[str, ...]:
+    """Up to three of FORMS_48B, none KNOWN_FAILING in `avoid` for an app whose templates
+    are in `templates` (a Markup value drawn then prints a plain str's text instead: the
+    form nearest it that ports; the others are left out)."""
+    drawn: list[str | None] = draw(st.lists(st.sampled_from(FORMS_48B), max_size=3,
+                                            unique=True))
+    for name, (form, where, instead) in INSTEAD.items():
+        if name in avoid and (not where or where == templates):
+            drawn = [instead if one == form else one for one in drawn]
+    return tuple(form for form in drawn if form is not None)
 
 
 BODY_ELEMENTS = {
@@ -619,4 +736,6 @@ def elements_of(app: App) -> set[str]:
     if app.mount:
         found |= {"config": {"Bottle.config"}, "factory": {"apps:factory"},
                   "parameter": {"apps:parameter"}}.get(app.mount_form, set())
+    for form in app.forms48b:
+        found |= set(FORM_ELEMENTS[form])
     return found

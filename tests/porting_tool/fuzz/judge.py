@@ -95,7 +95,7 @@ def call_of(request: Request) -> Call:
     path = request.path + (f"?{request.query}" if request.query else "")
     headers = {"Cookie": request.cookie} if request.cookie else {}
     return Call(path, request.method, form=list(request.form) if request.form else None,
-                json=request.json, headers=headers)
+                json=request.json, headers=headers, follow=request.follow)
 
 
 @functools.lru_cache(maxsize=32)
@@ -143,6 +143,9 @@ def names_at(code: str, line: int) -> set[str]:
 # the plugin's code: the decorator, the object's apply() method, the route's apply=[mark]
 PLUGIN_NAMES = {"stamp", "apply", "mark"}
 REPLACING = {"httpresponse", "abort", "redirect"}  # bodies that replace Bottle's response
+FORM_48B_NAMES = {"make48", "made48", "hand48", "hand48_status", "Greeting48", "Entry48",
+                  "build48", "ENTRY48", "jinja48", "stpl48", "jinja48s", "markup48",
+                  "after48", "after48_page", "folder48"}
 
 
 def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
@@ -153,6 +156,8 @@ def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
              "error_handler", "register_error_handler", "hook"}
     templates: set[str] = set()
     route: Route | None = next((r for r in app.routes if request in r.requests), None)
+    if request.path.startswith("/f48/"):  # grammar.FORMS_48B's routes (render's FORM_48B)
+        return names | FORM_48B_NAMES, {"f48t", "f48j", "f48s", "f48m", "f48v"}
     if route is None:
         names |= {"sub", "extra", "sub_x", "sub_j", "merged", "mount", "merge", "make_sub",
                   "attach"}
@@ -206,7 +211,7 @@ def judge(app: App, tmp: Path) -> Verdict:
     # an app drawing random numbers runs a second original beside (on a copy of its own,
     # in a process of its own, as the check's --noise does): what differs between the
     # two is noise, not compared
-    noise = any(r.body == "random" for r in app.routes)
+    noise = any(r.body == "random" for r in app.routes) or "made_id" in app.forms48b
     twin = None
     if noise:
         shutil.copytree(src, tmp / "again")
@@ -235,47 +240,52 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
     used_declared = used_todo = False
     broken: list[str] = []
     for request in app.requests():
+        before = len(run.steps)
         run.exchange([call_of(request)] * len(run.sides), "fuzz")
-        step = run.steps[-1]
-        verdict.varies += bool(step.noise)
-        if breaks(step.statuses):  # before any excuse: a declared change never loses a page
-            broken.append(f"BROKEN: {shown(request)}: {step.statuses[0]} / {step.statuses[1]}"
-                          + "".join(f"; {d.where}: {d.a!r} != {d.b!r}"
-                                    for d in step.comparison.differences)
-                          + (f" (explained by {', '.join(step.comparison.explained)}, "
-                             "which excuses no break)" if step.comparison.explained else ""))
-            continue
-        own = {rule.name for rule in ignore}
-        if any(name in own for name in step.comparison.explained):
-            used_declared = True
-            verdict.allowed += [name for name in step.comparison.explained if name in own]
-        if not step.comparison.differences:
-            continue
-        if no_route_hooks_012(step.statuses, step.comparison.differences):
-            verdict.allowed.append(NO_ROUTE_HOOKS_012)
-            continue
-        names, templates = responsible(app, request)
-        lines_ok = [text for (path, line), text in todos.items()
-                    if names_at(ported.get(path, ""), line) & names]
-        if lines_ok or templates & template_todos:
-            used_todo = True
-            verdict.allowed += [f"TODO {text}" for text in lines_ok] or ["TODO in a template"]
-            continue
-        path = request.path
-        # the change a plugin's wrapper declares (D-error-response: the view it calls may
-        # answer with a response of its own) holds on the routes that do
-        route = next((r for r in app.routes if request in r.requests), None)
-        replaced = PLUGIN_NAMES if route is not None and route.body in REPLACING else set()
-        found = [d["id"] for where, d in declared for glob in d["paths"]
-                 if fnmatch.fnmatchcase(path, glob)
-                 and names_at(ported.get(where, ""), d["line"]) & (names | replaced)]
-        if found:
-            used_declared = True
-            verdict.allowed += found
-            continue
-        verdict.problems.append(
-            f"{shown(request)}: {step.statuses[0]} / {step.statuses[1]}: "
-            + "; ".join(f"{d.where}: {d.a!r} != {d.b!r}" for d in step.comparison.differences))
+        # each step judged: a request followed to its redirects' pages takes several
+        for step in run.steps[before:]:
+            verdict.varies += bool(step.noise)
+            sent = shown(request) + ("" if step.kind == "fuzz" else f" then {step.path}")
+            if breaks(step.statuses):  # before any excuse: a declared change loses no page
+                broken.append(f"BROKEN: {sent}: {step.statuses[0]} / {step.statuses[1]}"
+                              + "".join(f"; {d.where}: {d.a!r} != {d.b!r}"
+                                        for d in step.comparison.differences)
+                              + (f" (explained by {', '.join(step.comparison.explained)}, "
+                                 "which excuses no break)" if step.comparison.explained else ""))
+                continue
+            own = {rule.name for rule in ignore}
+            if any(name in own for name in step.comparison.explained):
+                used_declared = True
+                verdict.allowed += [name for name in step.comparison.explained if name in own]
+            if not step.comparison.differences:
+                continue
+            if no_route_hooks_012(step.statuses, step.comparison.differences):
+                verdict.allowed.append(NO_ROUTE_HOOKS_012)
+                continue
+            names, templates = responsible(app, request)
+            lines_ok = [text for (path, line), text in todos.items()
+                        if names_at(ported.get(path, ""), line) & names]
+            if lines_ok or templates & template_todos:
+                used_todo = True
+                verdict.allowed += [f"TODO {text}" for text in lines_ok] or ["TODO in a template"]
+                continue
+            path = request.path
+            # the change a plugin's wrapper declares (D-error-response: the view it calls may
+            # answer with a response of its own) holds on the routes that do
+            route = next((r for r in app.routes if request in r.requests), None)
+            replaced = PLUGIN_NAMES if route is not None and route.body in REPLACING else set()
+            # (a change parity.toml can ignore excuses only what its [[ignore]] explains:
+            # D-none, printed None, excused any page of the view's template else)
+            found = [d["id"] for where, d in declared for glob in d["paths"]
+                     if d["id"] not in own and fnmatch.fnmatchcase(path, glob)
+                     and names_at(ported.get(where, ""), d["line"]) & (names | replaced)]
+            if found:
+                used_declared = True
+                verdict.allowed += found
+                continue
+            verdict.problems.append(
+                f"{sent}: {step.statuses[0]} / {step.statuses[1]}: " + "; ".join(
+                    f"{d.where}: {d.a!r} != {d.b!r}" for d in step.comparison.differences))
     verdict.broken = len(broken)
     verdict.problems[:0] = broken
     if broken:

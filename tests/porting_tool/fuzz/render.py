@@ -626,6 +626,7 @@ def write_app(app: App, folder: Path) -> Path:
         (folder / "extra.py").write_text(extra.text())
     if app.routed_again:
         routed_again(app, home, folder)
+    write_forms_48b(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -710,3 +711,94 @@ def files(folder: Path) -> dict[str, str]:
     """The app's files as text, for a failure's message and a regression case."""
     return {str(p.relative_to(folder)): p.read_text() for p in sorted(folder.rglob("*"))
             if p.is_file() and "__pycache__" not in p.parts}
+
+
+# grammar.FORMS_48B: each form's routes, written into the entry (app.py, where `app` is
+# bound: made there, or imported from core.py), its other modules and its templates.
+# Jinja2 templates (.html) sit where the app's SimpleTemplate ones do.
+FORM_48B = {
+    "made_id": ["import uuid", "MADE48 = {{}}", "",
+                '@app.route("/f48/make")', "def make48():", "    key = uuid.uuid4().hex",
+                '    MADE48[key] = "made"', '    {redirect}("/f48/made/" + key)', "",
+                '@app.route("/f48/made/<key>")', "def made48(key):",
+                "    if key not in MADE48:", '        {abort}(404, "no such page")',
+                '    return "page " + key + " " + MADE48[key]'],
+    "by_hand": ['@app.route("/f48/hand")', "def hand48():",
+                '    return {BaseResponse}("made by hand")', "",
+                '@app.route("/f48/hand/status")', "def hand48_status():",
+                '    made = {BaseResponse}("made", status=201, headers={{"X-Made": "1"}})',
+                "    return made"],
+    "class_callback": ["from views48 import Greeting48", "",
+                       'app.route("/f48/hi/<name>", callback=Greeting48("hi").get)'],
+    "entry_method": ["class Entry48:", "    def __init__(self, app):", "        self.app = app",
+                     "", "    def setup_routes(self):",
+                     '        self.app.route("/f48/entry", callback=self.entry)',
+                     "        return self", "", "    def entry(self):",
+                     '        return "entry " + type(self).__name__', "",
+                     "    def run(self):", '        self.app.run(host="localhost", port=8080)',
+                     "", "", "def build48():", "    return Entry48(app).setup_routes()", "",
+                     "", "ENTRY48 = build48()", "", 'if __name__ == "__main__":',
+                     "    ENTRY48.run()"],
+    "two_engines": ["import jinja48", "",
+                    'app.route("/f48/jinja", callback=jinja48.page48)', "",
+                    '@app.route("/f48/stpl")', "def stpl48():",
+                    '    return {template}("f48t", v="<s&>")'],
+    "template_settings": ["import jinja48s", "",
+                          'app.route("/f48/shout", callback=jinja48s.shout48)'],
+    "markup": ["from markupsafe import Markup", "", '@app.route("/f48/markup")',
+               "def markup48():", '    return {template}("f48m", v=Markup("<b>bold</b>"))'],
+    "markup_str": ['@app.route("/f48/markup")', "def markup48():",
+                   '    return {template}("f48m", v="<b>bold</b>")'],
+    "after_early": ['@app.hook("after_request")', "def after48():",
+                    '    if not {request}.path.startswith("/f48/after"):', "        return",
+                    '    {response}.set_header("X-After48", "late")', "",
+                    '@app.route("/f48/after")', "def after48_page():", '    return "after"'],
+    "folder_name": ['@app.route("/f48/folder")', "def folder48():",
+                    '    return {template}("views/f48v", v="<f&>")'],
+}
+FORM_48B_MODULES = {
+    "class_callback": ("views48", ["class Greeting48:", "    def __init__(self, word):",
+                                   "        self.word = word", "",
+                                   "    def get(self, name):",
+                                   '        return self.word + " " + name']),
+    "two_engines": ("jinja48", ["from bottle import jinja2_view", "", "",
+                                '@jinja2_view("f48j.html")', "def page48():",
+                                '    return {"v": "<j&>", "items": [1, 2]}']),
+    "template_settings": ("jinja48s", [
+        "from bottle import jinja2_template", "", "", "def shout(text):",
+        '    return text.upper() + "!"', "", "", "def shout48():",
+        '    return jinja2_template("f48s.html", v="quiet",',
+        '                           template_settings={"filters": {"shout": shout}})']),
+}
+FORM_48B_TEMPLATES = {  # (folder: the app's, or views/ itself; name, text)
+    "two_engines": [("", "f48j.html", "<ul>{% for i in items %}<li>{{ v }} {{ i }}</li>"
+                                      "{% endfor %}</ul>\n"),
+                    ("", "f48t.tpl", "<p>{{v}}</p>\n")],
+    "template_settings": [("", "f48s.html", "<p>{{ v|shout }}</p>\n")],
+    "markup": [("", "f48m.tpl", "<p>{{v}}</p>\n")],
+    "markup_str": [("", "f48m.tpl", "<p>{{v}}</p>\n")],
+    "folder_name": [("views", "f48v.tpl", "<p>{{v}}</p>\n")],
+}
+
+
+def write_forms_48b(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_48B's drawn forms: their routes in the entry, their modules, their
+    templates."""
+    names = {name: entry.b(name) for name in ("redirect", "abort", "BaseResponse",
+                                               "template", "request", "response")
+             if any("{" + name + "}" in line for form in app.forms48b
+                    for line in FORM_48B[form])}
+    for form in app.forms48b:
+        lines = FORM_48B[form]
+        imports = [line for line in lines if line.startswith(("import ", "from "))]
+        for line in imports:
+            entry.need(line)
+        code = "\n".join(line for line in lines if line not in imports).strip("\n")
+        entry.blocks.append(code.format(**names) if "{" in code else code)
+        if form in FORM_48B_MODULES:
+            name, text = FORM_48B_MODULES[form]
+            (folder / f"{name}.py").write_text("\n".join(text) + "\n")
+        for where, name, text in FORM_48B_TEMPLATES.get(form, ()):
+            place = folder / (where or TEMPLATE_FOLDERS[app.templates])
+            place.mkdir(parents=True, exist_ok=True)
+            (place / name).write_text(text)
