@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import posixpath
 import re
 import shutil
 from dataclasses import replace
@@ -93,6 +94,21 @@ def template_folder(module: Path, src: Path, templates: list[Path],
         # Bottle's ./views/ is read from there, Flask's folder from the module's
         return os.path.relpath(src / "views", module.parent).replace(os.sep, "/")
     return "."
+
+
+def template_roots(src: Path, python: dict, apps, templates: list[Path],
+                   folders: frozenset[str]) -> dict[Path, str]:
+    """For each module that makes no app, the template folder of the tree's one Flask app
+    (every module that makes one gets the same), from the folder ported: a controller in
+    app/controllers/ renders `template("app/views/x")`, which Bottle reads from the
+    working directory and Flask from the app's folder (app/views): its name is `x`."""
+    made = {rel for rel, found in apps.modules.items() if found.made and rel in python}
+    found = {posixpath.normpath(posixpath.join(rel.parent.as_posix(), template_folder(
+        src / rel, src, templates, folders, template_lookup(python[rel])))) for rel in made}
+    if len(found) != 1:
+        return {}
+    root = found.pop()
+    return {rel: root for rel in python if rel not in made}
 
 
 # `template_lookup=["templates"]`: one folder a render call (or a partial of one) names
@@ -293,6 +309,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         python[rel] = code
     ported: dict[Path, FileResult] = {}
     members = package_members(src, apps.modules)
+    roots = template_roots(src, python, apps, templates, folders)
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors=broken, template_crlf=crlf,
@@ -305,6 +322,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          template_folder=template_folder(src / rel, src, templates, folders,
                                                          template_lookup(python[rel])),
                          template_search=template_search(src / rel, src, templates, folders),
+                         template_root=roots.get(rel, ""),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel), src_root=str(src),
                          companions_up=members.get(rel, 0), model=apps)

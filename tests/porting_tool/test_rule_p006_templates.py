@@ -885,3 +885,43 @@ def test_a_template_named_with_its_folder_is_found_by_the_port(tmp_path, folder,
     bottle_app, flask_app = both_folders(tmp_path, files, f"p006_folder_{folder}_{faithful}",
                                          faithful=faithful)
     assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "<p>Hello ana</p>\n")
+
+
+@pytest.mark.parametrize("faithful", [False, True], ids=["idiomatic", "faithful"])
+def test_a_template_named_from_the_working_folder_in_a_module_of_another_folder(
+        tmp_path, faithful):
+    """A controller in app/controllers/ renders `template("app/views/html/login")`, which
+    Bottle reads from the working directory (the app's folder, ./): the Flask name leaves
+    out the folder of the app's template_folder (app/views), not the controller's own
+    (cunha-luiss/StuddyGenda-POO; it was TemplateNotFound, a 500)."""
+    files = {
+        "web.py": """
+            from bottle import Bottle
+            from app.controllers.application import Application
+
+            app = Bottle()
+            ctl = Application()
+
+
+            @app.route('/')
+            def index():
+                return ctl.render('login')
+            """,
+        "app/__init__.py": "",
+        "app/controllers/__init__.py": "",
+        "app/controllers/application.py": """
+            from bottle import template
+
+
+            class Application:
+                def render(self, page):
+                    if page == 'login':
+                        return template('app/views/html/login', user='ana')
+                    return template('app/views/html/signup')
+            """,
+        "app/views/html/login.tpl": "<p>Hello {{user}}</p>\n",
+        "app/views/html/signup.tpl": "<p>Sign up</p>\n",
+    }
+    bottle_app, flask_app = both_folders(tmp_path, files, f"p006_other_folder_{faithful}",
+                                         faithful=faithful)
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "<p>Hello ana</p>\n")
