@@ -226,8 +226,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}
+    # (from the folder ported, or from a module's own folder: a script in a sub-folder
+    # run from there, `template("gauge.min.js")` beside it)
+    homes = {src / rel.parent for rel in python}
     templates = [f for f in files if is_template(f, folders)
-                 or f.relative_to(src).as_posix() in named]
+                 or any(home in f.parents and f.relative_to(home).as_posix() in named
+                        for home in homes)]
     # a name given without its extension (`@view("quiz")`) is also the .html Bottle finds
     # for it beside the app (`quiz.html`: its lookup tries .tpl, .html, .thtml, .stpl)
     bare = {n for n in apps.templates_named() if "." not in Path(n).name}

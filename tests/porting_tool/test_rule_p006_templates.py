@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 import bottle
 import pytest
+import webtest
+
+from bottle2flask.cli import main as kit
 
 from .helpers import answers, both_folders, idiom, untouched
 
@@ -925,3 +930,72 @@ def test_a_template_named_from_the_working_folder_in_a_module_of_another_folder(
     bottle_app, flask_app = both_folders(tmp_path, files, f"p006_other_folder_{faithful}",
                                          faithful=faithful)
     assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "<p>Hello ana</p>\n")
+
+
+def test_a_file_rendered_by_its_whole_name_with_another_extension_is_converted(tmp_path):
+    """`template("gauge.min.js")`: Bottle's lookup takes the name as it is written and
+    renders the script as a template (simonmonk/raspberrypi_cookbook_ed3's justgage): the
+    port converts it to gauge.min.js.html, the name P006 writes (it was copied only:
+    TemplateNotFound, a 500)."""
+    files = {"web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/lib')
+        def lib():
+            return template('gauge.min.js', v=3)
+        """, "gauge.min.js": "var g = {{v}}; var h = {a: 1};\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_whole_name")
+    assert answers(flask_app, "/lib") == answers(bottle_app, "/lib") \
+        == (200, "var g = 3; var h = {a: 1};\n")
+
+
+def test_a_template_that_is_not_utf8_keeps_the_bytes_bottle_0_12_printed(tmp_path):
+    """A template holding a latin-1 byte: Bottle 0.12 reads it as latin-1 and sends its
+    text as UTF-8; 0.13 raises (a 500, declared D-template-error). The port converts it
+    (it crashed reading the copy) and the page holds the bytes 0.12 sent."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent("""
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/lib')
+        def lib():
+            return template('gauge.min.js')
+        """))
+    (src / "gauge.min.js").write_bytes(b'var g = "\xa6";\n')
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    from bottle2flask.loading import load
+
+    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "p006_latin1_flask").wsgi)
+    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "p006_latin1_bottle").wsgi)
+    page = flask_app.get("/lib")
+    assert page.body == 'var g = "\xa6";\n'.encode("utf-8")
+    expected = 500 if bottle.__version__.startswith("0.13") else 200
+    assert bottle_app.get("/lib", expect_errors=True).status_int == expected
+    report = (out / "PORTING-REPORT.md").read_text(encoding="utf-8")
+    assert ("D-template-error" in report) == (expected == 500)
+
+
+def test_a_file_rendered_by_its_whole_name_beside_a_script_in_a_sub_folder(tmp_path):
+    """The same, the script and the file in a sub-folder of the folder ported
+    (ch_16_web_sensor/web_sensor.py beside justgage.1.0.1.min.js), as the check runs it
+    from its own folder."""
+    files = {"sensor/web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/lib')
+        def lib():
+            return template('gauge.1.0.min.js', v=3)
+        """, "sensor/gauge.1.0.min.js": "var g = {{v}};\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_whole_name_sub",
+                                         entry="sensor/web.py:app")
+    assert answers(flask_app, "/lib") == answers(bottle_app, "/lib") == (200, "var g = 3;\n")
