@@ -999,3 +999,31 @@ def test_a_file_rendered_by_its_whole_name_beside_a_script_in_a_sub_folder(tmp_p
     bottle_app, flask_app = both_folders(tmp_path, files, "p006_whole_name_sub",
                                          entry="sensor/web.py:app")
     assert answers(flask_app, "/lib") == answers(bottle_app, "/lib") == (200, "var g = 3;\n")
+
+
+def test_a_layout_rendered_directly_with_base_prints_it_as_bottle_does(tmp_path):
+    """EPF-entrada-saida-onibus: layout.tpl's `{{!base}}` is a rebase target for one page
+    and rendered directly with `base=content` by another view: the converted block's own
+    body prints `base` there (it was lost: an empty block)."""
+    files = {"web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/page')
+        def page():
+            return template('page', who='ana')
+
+
+        @app.route('/direct')
+        def direct():
+            return template('layout', base='<p>made here</p>')
+        """,
+        "views/layout.tpl": "<main>\n  {{!base}}\n</main>\n",
+        "views/page.tpl": "% rebase('layout')\n<p>Hi {{who}}</p>\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_layout_direct")
+    for path in ("/page", "/direct"):
+        assert answers(flask_app, path) == answers(bottle_app, path)
+    assert "made here" in answers(flask_app, "/direct")[1]
+    assert "Hi ana" in answers(flask_app, "/page")[1]
