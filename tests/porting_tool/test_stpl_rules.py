@@ -43,7 +43,8 @@ CONVERTED = [
      "{% extends \"layout.html\" %}\n{% set nav = 'home' %}\n{% block content %}\n"
      "<p>x</p>\n{% endblock %}\n"),
     ("T009", "<main>\n  {{!base}}\n</main>\n",
-     "<main>\n  {%+ block content %}{% if base is defined %}{{ base|safe }}{% endif %}{% endblock +%}\n</main>\n"),
+     "<main>\n  {%+ block content %}{% if base is defined %}{{ base|safe }}{% endif %}"
+     "{% endblock +%}\n</main>\n"),
     ("T010", "{{defined('x')}} {{get('y', 1)}} {{get('z')}}",
      "{{ x is defined }} {{ y|default(1) }} {{ z|default(none) }}"),
     ("T010", "% setdefault('n', 3)\n", "{% set n = n|default(3) %}\n"),
