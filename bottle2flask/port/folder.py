@@ -96,6 +96,15 @@ def template_folder(module: Path, src: Path, templates: list[Path],
     return "."
 
 
+def beside(outputs: dict[str, str], rel: Path) -> dict[str, str]:
+    """Converted templates keyed by their path from the folder ported, keyed by their path
+    from module `rel`'s folder as well (a script in a sub-folder renders the file beside it
+    by that name, as Flask's template_folder "." finds it there)."""
+    home = rel.parent.as_posix()
+    return {key[len(home) + 1:]: value for key, value in outputs.items()
+            if home != "." and key.startswith(home + "/")}
+
+
 def template_roots(src: Path, python: dict, apps, templates: list[Path],
                    folders: frozenset[str]) -> dict[Path, str]:
     """For each module that makes no app, the template folder of the tree's one Flask app
@@ -316,7 +325,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     roots = template_roots(src, python, apps, templates, folders)
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
-                         template_errors=broken, template_crlf=crlf,
+                         template_errors={**broken, **beside(broken, rel)}, template_crlf=crlf,
                          template_kept={name: (
                              path.relative_to(template_root(path, src, folders)).as_posix(),
                              os.path.relpath(template_root(path, src, folders),

@@ -952,13 +952,14 @@ def test_a_file_rendered_by_its_whole_name_with_another_extension_is_converted(t
         == (200, "var g = 3; var h = {a: 1};\n")
 
 
-def test_a_template_that_is_not_utf8_keeps_the_bytes_bottle_0_12_printed(tmp_path):
+@pytest.mark.parametrize("home", ["", "sensor/"], ids=["top", "sub_folder"])
+def test_a_template_that_is_not_utf8_keeps_the_bytes_bottle_0_12_printed(tmp_path, home):
     """A template holding a latin-1 byte: Bottle 0.12 reads it as latin-1 and sends its
     text as UTF-8; 0.13 raises (a 500, declared D-template-error). The port converts it
     (it crashed reading the copy) and the page holds the bytes 0.12 sent."""
     src, out = tmp_path / "src", tmp_path / "out"
-    src.mkdir()
-    (src / "web.py").write_text(dedent("""
+    (src / home).mkdir(parents=True)
+    (src / home / "web.py").write_text(dedent("""
         from bottle import Bottle, template
 
         app = Bottle()
@@ -968,12 +969,13 @@ def test_a_template_that_is_not_utf8_keeps_the_bytes_bottle_0_12_printed(tmp_pat
         def lib():
             return template('gauge.min.js')
         """))
-    (src / "gauge.min.js").write_bytes(b'var g = "\xa6";\n')
+    (src / home / "gauge.min.js").write_bytes(b'var g = "\xa6";\n')
     assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
     from bottle2flask.loading import load
 
-    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "p006_latin1_flask").wsgi)
-    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "p006_latin1_bottle").wsgi)
+    label = f"p006_latin1_{home[:-1]}"
+    flask_app = webtest.TestApp(load(f"{out / home / 'web.py'}:app", {}, f"{label}_flask").wsgi)
+    bottle_app = webtest.TestApp(load(f"{src / home / 'web.py'}:app", {}, f"{label}_bottle").wsgi)
     page = flask_app.get("/lib")
     assert page.body == 'var g = "\xa6";\n'.encode()
     expected = 500 if bottle.__version__.startswith("0.13") else 200
