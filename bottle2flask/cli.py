@@ -2,7 +2,7 @@
 
 One command table, one error path. Exit status, for every command (one policy,
 bottle2flask.exit_status.ExitStatus); when several apply, the first in this order wins:
-3, 5, 1, 4, 6.
+3, 4, 5, 1, 6.
   0  done: every route reached, and nothing differs or is broken
   1  something differs, or is left broken (said on the last line); port --diff: the
      port changes something
@@ -15,7 +15,8 @@ bottle2flask.exit_status.ExitStatus); when several apply, the first in this orde
   4  port: the port could not be compared (the original does not start here and the
      port fails alike, or for want of what the machine lacks; or no module makes an
      app the check can load, or its app has no routes once loaded)
-  5  port: converted, but a TODO is left on code that fails when it runs (file:line)
+  5  port: converted, but a TODO is left on code that fails when it runs (file:line);
+     where nothing could be compared, 4, its last line naming the TODO too
   6  port, migrate status: alike where compared, but some routes got no request (the
      last line names them, and why)
 `test OUT` exits with pytest's own status (0 all passed, 1 a test failed), or 2.

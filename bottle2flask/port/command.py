@@ -250,14 +250,14 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
         write_check(args.out, status, reason, outcome.data, python)
         if log.stat().st_size:
             say(f"The apps' own output during the check: {log}")
-        if started and status != ExitStatus.BREAKS and entry is None:  # a mod_wsgi script's app
+        if started and not breaks and entry is None:  # a mod_wsgi script's app
             say(f"run it: as before, mod_wsgi loads {args.out / result.start[0]} "
                 f"(its app is `{result.start[1]}`)")
-        elif started and status != ExitStatus.BREAKS and outcome.data.get("script"):
+        elif started and not breaks and outcome.data.get("script"):
             # its app is made only under `if __name__ == "__main__":`
             say(f"run it: cd {args.out} && python {result.start[0]}")
             say_suite(args.out, say)
-        elif started and status != ExitStatus.BREAKS and result.run is not None:
+        elif started and not breaks and result.run is not None:
             # (a port with a TODO that fails is not done: no "run it")
             say(run_line(result.run))
             say_suite(args.out, say)
@@ -289,14 +289,17 @@ class Unchecked:
 
 
 def verdict(outcome, breaks: str, failed: bool) -> tuple[int, str]:
-    """One exit status for the whole port, the worst first: it does not start, a TODO on
-    code that fails (it names the cause), a page differs, not compared, a file not
-    converted, a route not reached."""
+    """One exit status for the whole port, the worst first: it does not start, nothing
+    compared (a TODO on code that fails named after it: the port was not run, so the
+    status says that first), a TODO on code that fails (it names the cause), a page
+    differs, a file not converted, a route not reached."""
     if outcome.status == ExitStatus.PORT_DOES_NOT_START:
         return outcome.status, outcome.reason
+    if outcome.status == ExitStatus.NOT_COMPARED:
+        return outcome.status, outcome.reason + (f"; and {breaks}" if breaks else "")
     if breaks:
         return ExitStatus.BREAKS, breaks
-    if outcome.status in (ExitStatus.DIFFERS, ExitStatus.NOT_COMPARED):
+    if outcome.status == ExitStatus.DIFFERS:
         return outcome.status, outcome.reason
     if failed:
         return ExitStatus.DIFFERS, "a file could not be converted (see above)"

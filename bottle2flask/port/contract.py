@@ -176,6 +176,9 @@ class ModuleSettings:
     src_root: str = ""  # the folder ported, on disk
     template_folder: str = "views"
     template_search: tuple[str, ...] = ()
+    # the Flask app's template folder from the folder ported, for a module that makes no
+    # app ("" else: its own template_folder)
+    template_root: str = ""
     template_names: Mapping[str, str] = field(default_factory=dict)  # Bottle -> Flask
     # `% import` of the templates: name -> (module, attribute)
     template_imports: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)

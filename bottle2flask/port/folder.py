@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import posixpath
 import re
 import shutil
 from dataclasses import replace
@@ -101,6 +102,30 @@ def template_folder(module: Path, src: Path, templates: list[Path],
         # Bottle's ./views/ is read from there, Flask's folder from the module's
         return os.path.relpath(src / "views", module.parent).replace(os.sep, "/")
     return "."
+
+
+def beside(outputs: dict[str, str], rel: Path) -> dict[str, str]:
+    """Converted templates keyed by their path from the folder ported, keyed by their path
+    from module `rel`'s folder as well (a script in a sub-folder renders the file beside it
+    by that name, as Flask's template_folder "." finds it there)."""
+    home = rel.parent.as_posix()
+    return {key[len(home) + 1:]: value for key, value in outputs.items()
+            if home != "." and key.startswith(home + "/")}
+
+
+def template_roots(src: Path, python: dict, apps, templates: list[Path],
+                   folders: frozenset[str]) -> dict[Path, str]:
+    """For each module that makes no app, the template folder of the tree's one Flask app
+    (every module that makes one gets the same), from the folder ported: a controller in
+    app/controllers/ renders `template("app/views/x")`, which Bottle reads from the
+    working directory and Flask from the app's folder (app/views): its name is `x`."""
+    made = {rel for rel, found in apps.modules.items() if found.made and rel in python}
+    found = {posixpath.normpath(posixpath.join(rel.parent.as_posix(), template_folder(
+        src / rel, src, templates, folders, template_lookup(python[rel])))) for rel in made}
+    if len(found) != 1:
+        return {}
+    root = found.pop()
+    return {rel: root for rel in python if rel not in made}
 
 
 # `template_lookup=["templates"]`: one folder a render call (or a partial of one) names
@@ -218,8 +243,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}
+    # (from the folder ported, or from a module's own folder: a script in a sub-folder
+    # run from there, `template("gauge.min.js")` beside it)
+    homes = {src / rel.parent for rel in python}
     templates = [f for f in files if is_template(f, folders)
-                 or f.relative_to(src).as_posix() in named]
+                 or any(home in f.parents and f.relative_to(home).as_posix() in named
+                        for home in homes)]
     # a name given without its extension (`@view("quiz")`) is also the .html Bottle finds
     # for it beside the app (`quiz.html`: its lookup tries .tpl, .html, .thtml, .stpl)
     bare = {n for n in apps.templates_named() if "." not in Path(n).name}
@@ -301,9 +330,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         python[rel] = code
     ported: dict[Path, FileResult] = {}
     members = package_members(src, apps.modules)
+    roots = template_roots(src, python, apps, templates, folders)
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
-                         template_errors=broken, template_crlf=crlf,
+                         template_errors={**broken, **beside(broken, rel)}, template_crlf=crlf,
                          template_kept={name: (
                              path.relative_to(template_root(path, src, folders)).as_posix(),
                              os.path.relpath(template_root(path, src, folders),
@@ -313,6 +343,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          template_folder=template_folder(src / rel, src, templates, folders,
                                                          template_lookup(python[rel])),
                          template_search=template_search(src / rel, src, templates, folders),
+                         template_root=roots.get(rel, ""),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel), src_root=str(src),
                          companions_up=members.get(rel, 0), model=apps)

@@ -29,6 +29,10 @@ class Settings:
     template_folder: str = "views"
     # Bottle's search path when the module's templates lie in several of its folders
     template_search: tuple[str, ...] = ()
+    # the template folder of the tree's Flask app, from the folder ported, for a module
+    # that makes no app but renders (controllers/x.py: `template("app/views/x")`, a name
+    # Bottle reads from the working directory); "": the module's own template_folder
+    template_root: str = ""
     imported_apps: frozenset[str] = frozenset()
     default_from: str | None = None
     shared_views: frozenset[str] = frozenset()

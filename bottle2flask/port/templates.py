@@ -114,7 +114,8 @@ def breaking_line(output) -> int | None:
     call to flask_port_todo(), which no environment defines, so the page is never silently wrong."""
     if not output or not Path(output).is_file():
         return None
-    lines = Path(output).read_text(encoding="utf-8").splitlines()
+    # (a file copied as it is may hold any bytes: a script's latin-1)
+    lines = Path(output).read_bytes().decode("utf-8", "replace").splitlines()
     return next((n for n, line in enumerate(lines, 1) if "flask_port_todo(" in line), None)
 
 
@@ -182,8 +183,11 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
     from bottle2flask.stpl import convert_tree
 
     with stage(root, paths) as folder:
+        # a file the app renders by its whole name (`template("gauge.min.js")`) too
         report = convert_tree(Path(folder), out, compact=compact, helpers_module=None,
-                              helper_prefix=prefix)
+                              helper_prefix=prefix, named=[
+                                  p.relative_to(root).as_posix() for p in paths
+                                  if p.suffix not in TEMPLATE_SUFFIXES | {".html", ".htm"}])
     for helper in report.helpers:
         imports[helper.name] = (module, helper.name)
     if helpers is not None:

@@ -152,12 +152,14 @@ branch's test reads no value the page sets but at its top before it (its argumen
 such a value, a second one, a layout name that is not a literal, or `**kwargs` are T034;
 `**locals()` is dropped, since Bottle hands the layout (and an included template) the
 page's whole namespace anyway."""),
-    'T009': ('`{{!base}}`', """in the layout, `{%+ block content %}{% endblock +%}` (the `+` keeps
-the indentation and newline around it, as Bottle prints them). A layout that itself
+    'T009': ('`{{!base}}`', """in the layout, `{%+ block content %}...{% endblock +%}` (the `+`
+keeps the indentation and newline around it, as Bottle prints them). A layout that itself
 rebases gets a block of its own name (`content_NAME`) so no block is defined twice;
 `convert_tree` gives the pages that rebase onto it that name. A second `{{!base}}` is
 `{{ self.content() }}`; either may be in an `if` or a `for` (a Jinja2 block prints where
-it stands), not in a `% def`."""),
+it stands), not in a `% def`. The block's own body (`{% if base is defined %}{{ base|safe }}
+{% endif %}`) prints `base` where the layout is rendered directly and given it
+(`template("layout", base=page)`), as Bottle does."""),
     'T010': ('`defined()`, `get()`, `setdefault()`', """`defined('x')` -> `x is defined`;
 `get('x', d)` -> `x|default(d)`, `get('x')` -> `x|default(none)`;
 `% setdefault('x', v)` -> `{% set x = x|default(v) %}` (`{{setdefault('x', v)}}`: then

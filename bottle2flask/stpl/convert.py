@@ -267,6 +267,20 @@ def bottle_error(text: str, syntax: str | None = None) -> str | None:
     return None
 
 
+def bottle_reads(data: bytes) -> str | None:
+    """Why the installed Bottle cannot read a template file of these bytes, else None:
+    0.13 raises on bytes that are not UTF-8 (0.12 reads them as latin-1)."""
+    import bottle
+
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if tuple(int(n) for n in bottle.__version__.split(".")[:2] if n.isdigit()) >= (0, 13):
+            return f"byte {error.start + 1}: not UTF-8 text (Bottle {bottle.__version__} " \
+                "reads UTF-8 only)"
+    return None
+
+
 def _failed(context: Context, message: str) -> Conversion:
     return Conversion(context.name, None, context.notes, sorted(context.rules), error=message)
 

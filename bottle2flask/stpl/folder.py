@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 import shutil
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bottle2flask.stpl.convert import Conversion, convert_source
+from bottle2flask.stpl.convert import Conversion, bottle_reads, convert_source
 from bottle2flask.stpl.hoist import MODULE, Helper, helper_slug, module_source
 from bottle2flask.stpl.statements import jinja_name
 
@@ -68,6 +69,16 @@ class TreeReport:
                        for note in f.conversion.notes)
 
 
+def template_text(path: Path) -> str:
+    """A template's text as Bottle 0.12 reads it: UTF-8, else latin-1 (SimpleTemplate's
+    fallback, with a deprecation warning; 0.13 raises, a 500 where 0.12 answered)."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def bottle_name(relative: Path) -> str:
     return relative.with_suffix("").as_posix()
 
@@ -78,18 +89,24 @@ def slot_name(name: str) -> str:
 
 def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                  noescape: bool = False, compact: bool = False,
-                 helpers_module: str | None = MODULE, helper_prefix: str = "") -> TreeReport:
+                 helpers_module: str | None = MODULE, helper_prefix: str = "",
+                 named: Iterable[str] = ()) -> TreeReport:
     """Convert every template under src into out; copy every other file.
 
     `noescape`: the views rendered them with Bottle's noescape=True. `compact`: no `-`
     whitespace markers (the templates need environment.OPTIONS). The functions that hold
     Python the templates keep (hoist.py) go to OUT/<helpers_module>.py, unless None
     (the caller writes them: report.helpers); their names start with `helper_prefix`
-    (a folder's, where several folders' helpers share a module).
+    (a folder's, where several folders' helpers share a module). `named`: files (paths
+    from src) the app renders by their whole name with an extension Bottle does not try
+    (`template("gauge.min.js")`): templates too, converted to `gauge.min.js.html`, the
+    copy staying. A template that is not UTF-8 is read as latin-1, as Bottle 0.12 reads it
+    (0.13 raises: its page was a 500), and written as UTF-8, the bytes Bottle sent.
     """
     src, out = Path(src), Path(out)
     report = TreeReport()
     templates: dict[str, tuple[Path, str]] = {}
+    wanted = set(named)
     # Bottle tries .tpl before .html ...: the first one found is the template a name means.
     paths = sorted((p for p in src.rglob("*") if p.is_file()),
                    key=lambda p: (p.suffix not in EXTENSIONS, str(p.with_suffix("")),
@@ -101,19 +118,15 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
             report.files.append(FileResult(relative, relative, "copied"))
+            if relative.as_posix() in wanted:  # and a template by its whole name
+                templates[relative.as_posix()] = (relative, template_text(path))
             continue
         name = bottle_name(relative)
         if name in templates:
             report.files.append(FileResult(relative, None, "skipped", reason=(
                 f"Bottle finds {templates[name][0]} first for the name {name!r}")))
             continue
-        try:
-            text = path.read_bytes().decode("utf-8")
-        except UnicodeDecodeError:
-            report.files.append(FileResult(relative, None, "failed",
-                                           reason="1: not UTF-8 text (Bottle reads UTF-8)"))
-            continue
-        templates[name] = (relative, text)
+        templates[name] = (relative, template_text(path))
     # Two templates whose helpers would be named alike (a-b.tpl, a_b.tpl): the second
     # one's get a prefix of their own
     prefixes: dict[str, str] = {}
@@ -168,6 +181,8 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                                            reason=conversion.error.removeprefix("line ")))
             continue
         assert conversion.source is not None  # a conversion with no error has its source
+        if conversion.bottle_error is None:  # bytes the installed Bottle cannot read
+            conversion.bottle_error = bottle_reads((src / relative).read_bytes())
         target = out / output
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(conversion.source, encoding="utf-8", newline="")
@@ -202,10 +217,7 @@ def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
             path = src / name
             if not path.is_file() or not path.resolve().is_relative_to(src.resolve()):
                 continue
-            try:
-                text = path.read_bytes().decode("utf-8")
-            except UnicodeDecodeError:
-                continue
+            text = template_text(path)
             relative = path.relative_to(src)
             templates[name] = (relative, text)
             report.files = [f for f in report.files if f.source != relative]

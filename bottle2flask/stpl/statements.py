@@ -926,9 +926,13 @@ class Statements:
             return self.todo("T034", line, "{{!base}} inside a template function: a Jinja2 "
                                             "block cannot be in a macro", "{{!base}}",
                              "{{{{ {call} }}}}")
+        # the block's own body prints `base` where the layout is rendered directly and
+        # given it (`template("layout", base=page)`), as Bottle's {{!base}} does there; a
+        # page that extends it fills the block instead
+        given = "{% if base is defined %}{{ base|safe }}{% endif %}"
         if not inline:  # on a code line of its own: it takes the line with it
-            return f"{{% block {self.block} %}}{{% endblock %}}"
-        return f"{{%+ block {self.block} %}}{{% endblock +%}}"
+            return f"{{% block {self.block} %}}{given}{{% endblock %}}"
+        return f"{{%+ block {self.block} %}}{given}{{% endblock +%}}"
 
     def reads_from_caller(self, skip: range = range(0)) -> set[str]:
         """Names read before this template sets them: a layout's view of its page (the

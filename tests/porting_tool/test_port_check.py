@@ -950,3 +950,35 @@ def test_a_cookie_whose_path_alone_the_port_changes_is_declared_not_different(tm
     assert port_command(["parity", f"{tmp_path / 'src' / 'web.py'}:app",
                          f"{port_file}:app"]) == 1  # (it reads OUT/parity.toml)
     assert "cookie game" in capsys.readouterr().out
+
+
+def test_nothing_compared_says_so_first_and_names_the_todo_that_fails(tmp_path, capsys):
+    """Trial class H (evgs89/remote_sensors): the app is made only inside a class, so the
+    check finds nothing to load and compares nothing, and a TODO sits on code that fails
+    when it runs. The status is 4 (nothing compared: the port was never run), not 5, and
+    its line names the TODO too: no "run it"."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(dedent('''
+        from bottle import Bottle, request
+
+
+        class Web:
+            def __init__(self):
+                self.app = Bottle()
+                self.app.route("/", callback=self.index)
+
+            def index(self):
+                return request.no_such_thing
+
+
+        if __name__ == "__main__":
+            Web().app.run()
+        '''))
+    assert port(src, "-o", tmp_path / "out") == 4
+    out, err = capsys.readouterr()
+    assert "the port was not compared" in err and "; and not done: web.py:" in err \
+        and "TODO on code that fails when it runs" in err
+    assert "run it" not in out
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    assert report["exit_status"] == 4

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 import bottle
 import pytest
+import webtest
+
+from bottle2flask.cli import main as kit
 
 from .helpers import answers, both_folders, idiom, untouched
 
@@ -921,3 +926,142 @@ def test_a_template_lookup_is_read_from_the_folder_the_app_runs_from(tmp_path):
     code = (tmp_path / "out" / "web" / "server.py").read_text()
     assert 'Flask(__name__, template_folder="../templates")' in code
     assert 'return render_template("index.html", word=words.WORD)' in code
+
+
+@pytest.mark.parametrize("faithful", [False, True], ids=["idiomatic", "faithful"])
+def test_a_template_named_from_the_working_folder_in_a_module_of_another_folder(
+        tmp_path, faithful):
+    """A controller in app/controllers/ renders `template("app/views/html/login")`, which
+    Bottle reads from the working directory (the app's folder, ./): the Flask name leaves
+    out the folder of the app's template_folder (app/views), not the controller's own
+    (cunha-luiss/StuddyGenda-POO; it was TemplateNotFound, a 500)."""
+    files = {
+        "web.py": """
+            from bottle import Bottle
+            from app.controllers.application import Application
+
+            app = Bottle()
+            ctl = Application()
+
+
+            @app.route('/')
+            def index():
+                return ctl.render('login')
+            """,
+        "app/__init__.py": "",
+        "app/controllers/__init__.py": "",
+        "app/controllers/application.py": """
+            from bottle import template
+
+
+            class Application:
+                def render(self, page):
+                    if page == 'login':
+                        return template('app/views/html/login', user='ana')
+                    return template('app/views/html/signup')
+            """,
+        "app/views/html/login.tpl": "<p>Hello {{user}}</p>\n",
+        "app/views/html/signup.tpl": "<p>Sign up</p>\n",
+    }
+    bottle_app, flask_app = both_folders(tmp_path, files, f"p006_other_folder_{faithful}",
+                                         faithful=faithful)
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "<p>Hello ana</p>\n")
+
+
+def test_a_file_rendered_by_its_whole_name_with_another_extension_is_converted(tmp_path):
+    """`template("gauge.min.js")`: Bottle's lookup takes the name as it is written and
+    renders the script as a template (simonmonk/raspberrypi_cookbook_ed3's justgage): the
+    port converts it to gauge.min.js.html, the name P006 writes (it was copied only:
+    TemplateNotFound, a 500)."""
+    files = {"web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/lib')
+        def lib():
+            return template('gauge.min.js', v=3)
+        """, "gauge.min.js": "var g = {{v}}; var h = {a: 1};\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_whole_name")
+    assert answers(flask_app, "/lib") == answers(bottle_app, "/lib") \
+        == (200, "var g = 3; var h = {a: 1};\n")
+
+
+@pytest.mark.parametrize("home", ["", "sensor/"], ids=["top", "sub_folder"])
+def test_a_template_that_is_not_utf8_keeps_the_bytes_bottle_0_12_printed(tmp_path, home):
+    """A template holding a latin-1 byte: Bottle 0.12 reads it as latin-1 and sends its
+    text as UTF-8; 0.13 raises (a 500, declared D-template-error). The port converts it
+    (it crashed reading the copy) and the page holds the bytes 0.12 sent."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / home).mkdir(parents=True)
+    (src / home / "web.py").write_text(dedent("""
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/lib')
+        def lib():
+            return template('gauge.min.js')
+        """))
+    (src / home / "gauge.min.js").write_bytes(b'var g = "\xa6";\n')
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    from bottle2flask.loading import load
+
+    label = f"p006_latin1_{home[:-1]}"
+    flask_app = webtest.TestApp(load(f"{out / home / 'web.py'}:app", {}, f"{label}_flask").wsgi)
+    bottle_app = webtest.TestApp(load(f"{src / home / 'web.py'}:app", {}, f"{label}_bottle").wsgi)
+    page = flask_app.get("/lib")
+    assert page.body == 'var g = "\xa6";\n'.encode()
+    expected = 500 if bottle.__version__.startswith("0.13") else 200
+    assert bottle_app.get("/lib", expect_errors=True).status_int == expected
+    report = (out / "PORTING-REPORT.md").read_text(encoding="utf-8")
+    assert ("D-template-error" in report) == (expected == 500)
+
+
+def test_a_file_rendered_by_its_whole_name_beside_a_script_in_a_sub_folder(tmp_path):
+    """The same, the script and the file in a sub-folder of the folder ported
+    (ch_16_web_sensor/web_sensor.py beside justgage.1.0.1.min.js), as the check runs it
+    from its own folder."""
+    files = {"sensor/web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/lib')
+        def lib():
+            return template('gauge.1.0.min.js', v=3)
+        """, "sensor/gauge.1.0.min.js": "var g = {{v}};\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_whole_name_sub",
+                                         entry="sensor/web.py:app")
+    assert answers(flask_app, "/lib") == answers(bottle_app, "/lib") == (200, "var g = 3;\n")
+
+
+def test_a_layout_rendered_directly_with_base_prints_it_as_bottle_does(tmp_path):
+    """EPF-entrada-saida-onibus: layout.tpl's `{{!base}}` is a rebase target for one page
+    and rendered directly with `base=content` by another view: the converted block's own
+    body prints `base` there (it was lost: an empty block)."""
+    files = {"web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/page')
+        def page():
+            return template('page', who='ana')
+
+
+        @app.route('/direct')
+        def direct():
+            return template('layout', base='<p>made here</p>')
+        """,
+        "views/layout.tpl": "<main>\n  {{!base}}\n</main>\n",
+        "views/page.tpl": "% rebase('layout')\n<p>Hi {{who}}</p>\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_layout_direct")
+    for path in ("/page", "/direct"):
+        assert answers(flask_app, path) == answers(bottle_app, path)
+    assert "made here" in answers(flask_app, "/direct")[1]
+    assert "Hi ana" in answers(flask_app, "/page")[1]

@@ -43,7 +43,8 @@ CONVERTED = [
      "{% extends \"layout.html\" %}\n{% set nav = 'home' %}\n{% block content %}\n"
      "<p>x</p>\n{% endblock %}\n"),
     ("T009", "<main>\n  {{!base}}\n</main>\n",
-     "<main>\n  {%+ block content %}{% endblock +%}\n</main>\n"),
+     "<main>\n  {%+ block content %}{% if base is defined %}{{ base|safe }}{% endif %}"
+     "{% endblock +%}\n</main>\n"),
     ("T010", "{{defined('x')}} {{get('y', 1)}} {{get('z')}}",
      "{{ x is defined }} {{ y|default(1) }} {{ z|default(none) }}"),
     ("T010", "% setdefault('n', 3)\n", "{% set n = n|default(3) %}\n"),
@@ -61,7 +62,7 @@ CONVERTED = [
      "{% endblock %}\n"),
     ("T016", "%include header a=1\n%include\n",
      '{% with a=1 %}{% include "header.html" %}{% endwith %}\n'
-     "{% block content %}{% endblock %}\n"),
+     "{% block content %}{% if base is defined %}{{ base|safe }}{% endif %}{% endblock %}\n"),
     ("T017", "% def row(x, n=1):\n<td>{{x}}</td>\n% end\n% row(2)\n",
      "{% macro row(x, n=1) %}\n<td>{{ x }}</td>\n{% endmacro %}\n{{ row(2) }}{# #}\n"),
 ]

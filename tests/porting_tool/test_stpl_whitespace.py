@@ -31,7 +31,8 @@ LIST = "<ul>\n% for x in xs:\n  <li>{{x}}</li>\n% end\n</ul>\n"
      '{% extends "layout.html" %}\n{% block content -%}\n{% if a -%}\n<b>a</b>\n'
      "{% endif -%}\n{% endblock %}\n"),
     # a layout's page prints where it stands, as it did
-    ("<main>\n  {{!base}}\n</main>\n", "<main>\n  {% block content %}{% endblock %}\n</main>\n\n"),
+    ("<main>\n  {{!base}}\n</main>\n", "<main>\n  {% block content %}{% if base is defined %}"
+     "{{ base|safe }}{% endif %}{% endblock %}\n</main>\n\n"),
     # a blank line under a tag that takes its own newline: the tag keeps it instead
     ("% rebase('layout')\n\n<h2>x</h2>\n",
      '{% extends "layout.html" %}\n{% block content %}\n<h2>x</h2>\n{% endblock %}\n'),

@@ -229,8 +229,11 @@ class Templates(Rule):
     def from_folder(self, name: str) -> str:
         """`template("views/x")`: Bottle finds it from its first lookup folder, `./`, so the
         name holds the folder Flask's template_folder already names; the Flask name is `x`
-        (kept whole, `render_template("views/x.html")` looks in views/views/)."""
-        folder = posixpath.normpath(self.state.template_folder or ".")
+        (kept whole, `render_template("views/x.html")` looks in views/views/). A module
+        that makes no app strips the folder of the app's (template_root): Bottle read the
+        name from the working directory, the app's folder."""
+        folder = posixpath.normpath(self.state.template_root or self.state.template_folder
+                                    or ".")
         clean = posixpath.normpath(name) if "/" in name else name
         if folder == "." or folder.startswith("..") or not clean.startswith(folder + "/"):
             return name
