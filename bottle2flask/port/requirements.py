@@ -102,10 +102,26 @@ def provided() -> Mapping[str, list[str]]:
     return _PROVIDED[0][1]
 
 
+# Flask's installed version and what it requires, under the same path state
+_FLASK: list[tuple[tuple, tuple[str, frozenset[str]]]] = []
+
+
+def installed_flask() -> tuple[str, frozenset[str]]:
+    """Flask's installed version, and Flask with the distributions it requires (canonical
+    names): read again only when sys.path or a folder on it has changed (as provided();
+    each look-up reads the installed distributions' metadata: 5% of a generated app's
+    port, paid for each app by a process porting many)."""
+    state = path_state()
+    if not _FLASK or _FLASK[0][0] != state:
+        required = metadata.requires("flask") or []
+        brought = frozenset({"flask"} | {name_of(r) for r in required if "extra ==" not in r})
+        _FLASK[:] = [(state, (metadata.version("flask"), brought))]
+    return _FLASK[0][1]
+
+
 def flask_brings() -> set[str]:
     """Flask and the distributions it requires (canonical names)."""
-    required = metadata.requires("flask") or []
-    return {"flask"} | {name_of(r) for r in required if "extra ==" not in r}
+    return set(installed_flask()[1])
 
 
 def needed(codes: Mapping[str, str], extra_own: Sequence[str] = ()) -> list[tuple[str, str]]:
@@ -120,7 +136,7 @@ def needed_by(imports: Mapping[str, AbstractSet[str]],
     own = own_names([*imports, *extra_own])
     modules = set().union(*imports.values()) if imports else set()
     modules -= own | set(sys.stdlib_module_names) | {"__future__"}
-    brought = flask_brings()
+    version, brought = installed_flask()
     # (flask, werkzeug, jinja2...: each module named as the distribution it is)
     modules -= brought
     # every installed distribution's files are read for this: not for an app importing
@@ -136,7 +152,7 @@ def needed_by(imports: Mapping[str, AbstractSet[str]],
         else:
             found.setdefault(module, f"guessed: the module {module} is not installed "
                              "here, so its distribution is not known")
-    lines = [(f"Flask>={metadata.version('flask')}", "")]
+    lines = [(f"Flask>={version}", "")]
     return lines + sorted(found.items(), key=lambda item: canonical(item[0]))
 
 

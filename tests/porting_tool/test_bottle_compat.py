@@ -305,3 +305,27 @@ def test_a_response_object_a_view_returns_sends_its_body_as_bottle_did(body, sen
 def test_a_response_object_of_other_parts_is_bottles_500():
     with pytest.raises(TypeError, match="Unsupported response type"):
         bottle_compat.bottle_body(bottle.BaseResponse([1, 2]))
+
+
+def test_the_compat_module_is_parsed_once_a_process_whatever_the_keyword_sets(monkeypatch):
+    """used() cuts bottle_compat.py for each new keyword set (and names): the module is
+    parsed once, the cut for each set taken from the same parsed pieces (identical
+    text to a fresh parse's)."""
+    import libcst as cst
+
+    from bottle2flask.port import compat
+
+    compat._pieces.cache_clear()
+    compat._used.cache_clear()
+    parsed = []
+    real = cst.parse_module
+    monkeypatch.setattr(compat.cst, "parse_module",
+                        lambda text: parsed.append(1) or real(text))
+    texts = [used({"jinja"}, set()), used(set(), {"abort"}), used({"paths"}, {"abort"})]
+    assert len(parsed) == 1 and len(set(texts)) == 3
+    compat._pieces.cache_clear()
+    compat._used.cache_clear()
+    assert [used({"jinja"}, set()), used(set(), {"abort"}), used({"paths"}, {"abort"})] \
+        == texts
+    compat._pieces.cache_clear()
+    compat._used.cache_clear()

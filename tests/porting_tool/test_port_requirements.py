@@ -237,3 +237,22 @@ def test_a_ported_module_s_imports_come_from_its_one_parse(monkeypatch):
     assert [code for code in parses if code == result.code] == [result.code]
     assert result.imported == {"os", "helpers", "markdown_it", "sqlalchemy", "flask",
                                "module_nobody_installed", "werkzeug"}
+
+
+def test_flasks_version_and_requirements_are_read_once_while_the_path_stays(monkeypatch):
+    """Flask's version and what it requires are looked up in the installed metadata once
+    for a process porting many apps (the generator's judge), again after an install."""
+    looked = []
+    monkeypatch.setattr(requirements, "_FLASK", [])
+    real_requires, real_version = metadata.requires, metadata.version
+    monkeypatch.setattr(metadata, "requires", lambda name: looked.append(("requires", name))
+                        or real_requires(name))
+    monkeypatch.setattr(metadata, "version", lambda name: looked.append(("version", name))
+                        or real_version(name))
+    code = {"web.py": "import werkzeug\nfrom flask import Flask\n"}
+    first = requirements.needed(code)
+    assert requirements.needed(code) == first == [(f"Flask>={real_version('flask')}", "")]
+    assert sorted(looked) == [("requires", "flask"), ("version", "flask")]
+    monkeypatch.setattr(requirements, "path_state", lambda: ("another path",))
+    requirements.needed(code)
+    assert len(looked) == 4

@@ -58,31 +58,47 @@ def used(keywords: set[str], names: set[str]) -> str:
     return _used(frozenset(keywords), frozenset(names))
 
 
-# The answer depends on the two sets only (the module is the package's own file): a
-# process that ports many apps (the generator's judge) parses and walks it once a set.
+def _reads(stmt: cst.BaseStatement, defines: set[str]) -> set[str]:
+    """What a piece reads (a function's parameters are its own: install(response=) needs
+    no module-level `response`)."""
+    return _names(stmt) - defines - (
+        {p.name.value for p in (*stmt.params.params, *stmt.params.kwonly_params)}
+        if isinstance(stmt, cst.FunctionDef) else set())
+
+
+# The module is the package's own file, the same all the process long: parsed once, each
+# top-level statement with the names it defines and reads (install() is cut for each
+# keyword set, so read again then).
+@lru_cache(maxsize=1)
+def _pieces() -> tuple[cst.Module, tuple[tuple[cst.BaseStatement, frozenset[str],
+                                               frozenset[str]], ...]]:
+    module = cst.parse_module(SOURCE.read_text(encoding="utf-8"))
+    return module, tuple((s, frozenset(_bound(s)), frozenset(_reads(s, _bound(s))))
+                         for s in module.body)
+
+
+# The answer depends on the two sets only: a process that ports many apps (the
+# generator's judge) cuts the module once a set.
 @lru_cache(maxsize=32)
 def _used(keywords: frozenset[str], names: frozenset[str]) -> str:
-    module = cst.parse_module(SOURCE.read_text(encoding="utf-8"))
-    body: list[cst.BaseStatement] = [_install(s, keywords) if isinstance(s, cst.FunctionDef)
-                                     and s.name.value == "install" else s for s in module.body]
-    defines = {id(s): _bound(s) for s in body}
-    # what each piece reads (a function's parameters are its own: install(response=)
-    # needs no module-level `response`)
-    reads = {id(s): _names(s) - defines[id(s)] - (
-        {p.name.value for p in (*s.params.params, *s.params.kwonly_params)}
-        if isinstance(s, cst.FunctionDef) else set()) for s in body}
+    module, pieces = _pieces()
+    body = []  # (statement, the names it defines, those it reads)
+    for stmt, bound, read in pieces:
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "install":
+            stmt = _install(stmt, keywords)
+            read = frozenset(_reads(stmt, set(bound)))
+        body.append((stmt, bound, read))
     wanted, reached = {"install", *names}, set[str]()
     while wanted - reached:
         name = (wanted - reached).pop()
         reached.add(name)
-        for stmt in body:
-            if name in defines[id(stmt)]:
-                wanted |= reads[id(stmt)]
+        for _, bound, read in body:
+            if name in bound:
+                wanted |= read
     kept: list[cst.BaseStatement] = []
     # the blank line above the imports left out, for the next one kept
     carried: list[cst.EmptyLine] = []
-    for stmt in body:
-        bound = defines[id(stmt)]
+    for stmt, bound, _ in body:
         found: cst.BaseStatement | None = stmt
         if isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.ImportFrom):
             found = _imports(stmt, reached)
