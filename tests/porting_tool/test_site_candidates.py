@@ -12,10 +12,7 @@ import libcst as cst
 
 from bottle2flask.cli import main as kit
 from bottle2flask.port import marks
-from bottle2flask.port.contract import FlaskOption, ModuleSettings, PortState
 from bottle2flask.port.edit import after_app, after_app_calls
-from bottle2flask.port.model.facts import ModuleFacts
-from bottle2flask.port.placement import at_app
 from bottle2flask.port.runner import port_source
 from bottle2flask.port.walk import counting
 
@@ -151,16 +148,6 @@ def test_statements_placed_after_the_app_in_one_walk_as_one_call_after_another()
     assert "app = Flask(__name__)\napp.config[\"A\"] = 1\napp.name = \"A\"\n\n\n" \
         "@app.context_processor\ndef extra():\n    return {}\n\n\napp.debug = True\n" \
         "print(app)\n" in together.code
-
-
-def test_the_apps_options_and_the_statements_after_it_share_one_walk():
-    state = PortState(ModuleSettings(facts=ModuleFacts()))
-    state.requests.app_options[FlaskOption.TEMPLATE_FOLDER] = cst.SimpleString('"views"')
-    with counting() as counts:
-        made, found = at_app(cst.parse_module(AFTER), state, "app", CALLS[:1])
-    assert found and counts.transforms == 1
-    assert made.code.count('Flask(__name__, template_folder="views")\n    app.debug = True') \
-        + made.code.count('Flask(__name__, template_folder="views")\napp.debug = True') == 2
 
 
 def test_a_port_writes_its_module_out_once():
