@@ -47,6 +47,8 @@ INTENDED = {
                        "which Werkzeug adds to every rule (PORTING 14).",
     "cookie-default-path": "A cookie set with no Path and one with the Path a browser "
                            "gives it by default for this URL (Werkzeug writes Path=/).",
+    "cookie-expired": "A cookie deleted both ways: Max-Age=-1 (Bottle's delete_cookie) and "
+                      "Max-Age=0 (Werkzeug's) each expire it at once (RFC 6265 5.2.2).",
     "static-file-headers": "Static files: each framework's own ETag, Cache-Control, "
                            "Content-Disposition and validators, and the charset Werkzeug "
                            "gives SVG, XML and JavaScript files (PORTING 30).",
@@ -134,6 +136,20 @@ def with_path(cookie: dict, url_path: str) -> dict:
     url_path = url_path.partition("?")[0]
     default = url_path[:url_path.rfind("/")] if url_path.count("/") > 1 else "/"
     return {**cookie, "path": default}
+
+
+def expired(cookie: dict) -> bool:
+    """Whether a Max-Age of zero or less deletes the cookie at once (RFC 6265 5.2.2: the
+    expiry is then the earliest time there is)."""
+    try:
+        return int(cookie.get("max-age", "1")) <= 0
+    except ValueError:
+        return False
+
+
+def _deleted(cookie: dict) -> dict:
+    """A deleted cookie's value and attributes, its Max-Age read as RFC 6265 reads it."""
+    return {**cookie, "max-age": "0"}
 
 
 def without_path(cookie: dict) -> dict:
@@ -498,6 +514,10 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
         elif name in jar_a and name in jar_b and with_path(jar_a[name], a.path) \
                 == with_path(jar_b[name], a.path):
             explain("cookie-default-path")
+        elif name in jar_a and name in jar_b and expired(jar_a[name]) \
+                and expired(jar_b[name]) and with_path(_deleted(jar_a[name]), a.path) \
+                == with_path(_deleted(jar_b[name]), a.path):
+            explain("cookie-expired")
         elif name in jar_a and name in jar_b and (path_only := next(
                 (rule.name for rule in ignore if rule.cookie_path
                  and fnmatch.fnmatchcase(name, rule.cookie_path)

@@ -132,6 +132,24 @@ def test_a_cookie_without_path_is_the_one_with_the_browsers_default_path(url, sa
     assert verdict(a, c)[2] == ["cookie counter"]  # a value is never explained away
 
 
+def test_a_cookie_deleted_with_max_age_minus_one_or_zero_is_explained_but_not_one_kept():
+    # Bottle's delete_cookie writes Max-Age=-1 and no Path; Werkzeug's Max-Age=0, Path=/
+    a = Response("200 OK", [*HTML, ("Set-Cookie", 'sid=""; expires=Thu, 01 Jan 1970 '
+                                                  "00:00:00 GMT; Max-Age=-1")], b"", "/logout")
+    b = Response("200 OK", [*HTML, ("Set-Cookie", "sid=; Expires=Thu, 01 Jan 1970 00:00:00 "
+                                                  "GMT; Max-Age=0; Path=/")], b"", "/logout")
+    assert verdict(a, b) == ("explained", ["cookie-expired"], [])
+    kept = Response("200 OK", [*HTML, ("Set-Cookie", "sid=; Max-Age=60; Path=/")], b"",
+                    "/logout")
+    assert verdict(a, kept)[2] == ["cookie sid"]
+    other = Response("200 OK", [*HTML, ("Set-Cookie", "sid=x; Max-Age=0; Path=/")], b"",
+                     "/logout")
+    assert verdict(a, other)[2] == ["cookie sid"]  # a value is never explained away
+    elsewhere = Response("200 OK", [*HTML, ("Set-Cookie", "sid=; Max-Age=0; Path=/a")], b"",
+                         "/logout")
+    assert verdict(a, elsewhere)[2] == ["cookie sid"]
+
+
 @pytest.mark.parametrize("names", ["*", "counter", "count*"])
 def test_a_cookie_path_rule_excuses_the_path_alone_of_the_cookies_it_names(names):
     """D-cookie-path's [[ignore]] (cookie_path): on /igre/7 Bottle's cookie without a Path
