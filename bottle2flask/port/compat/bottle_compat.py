@@ -161,6 +161,14 @@ class BottleResponse:
     def __setattr__(self, name, value):  # status, status_code, content_type, charset
         self._later("setattr", (name, value), {})
 
+    # A view answering with Bottle's response itself (`response.status = 302;
+    # response.set_header("Location", url); return response`): Bottle sends it as the
+    # body it iterates, empty, with what was set on it. Flask runs a WSGI application a
+    # view returns: this one answers an empty page, and the changes apply after the view.
+    def __call__(self, environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+        return [b""]
+
     # Bottle's response is a mapping of its headers too: `response["X-A"] = "1"` sets
     # one (its values made text), `response["X-A"]` reads the last, `del` drops them all
     def __setitem__(self, name, value):

@@ -35,7 +35,11 @@ whole: an endpoint class given `response`, a helper answering `response.set_cook
 keeps it, by default: its lines stay as written on `bottle_compat`'s `response` (copied
 with that piece alone), which applies what they set to Flask's answer after the view,
 reads back as Bottle's (status, headers), and copies itself as a Response Flask sends
-(`copy(cls=HTTPResponse)`). The site is reported as kept, with why, under a TODO that does
+(`copy(cls=HTTPResponse)`). So is a function whose own import names it
+(`from bottle import response as r` inside a method: the import goes, `bottle_compat`'s
+takes its name). A view returning that response whole (a helper sets its status and
+`Location`, then `return r`) answers as Bottle's: its changes on an empty page (Bottle
+iterates the response as its body). The site is reported as kept, with why, under a TODO that does
 not break; a member that helper has not (`charset`: Werkzeug encodes every body as UTF-8;
 a signed cookie) stays a breaking TODO. A cookie set without `path=` gets Werkzeug's
 `Path=/`: D-cookie-path. With `--faithful`, every line is kept and `response` is a
@@ -49,6 +53,7 @@ redirect further on (after a `try`, an `if`) never reached the client.
 from __future__ import annotations
 
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 
 from ..edit import (
     Transformer,
@@ -98,8 +103,9 @@ class ResponseFold(Rule):
         read = names_read(updated)
         responses = {name for name in read if self.facts.bottle.get(name) == "response"}
         # a function's own `response` (a local, a parameter) is not Bottle's (asked only
-        # of a function that reads one: most read none and have nothing to fold)
-        if not responses or not responses - names_assigned(updated):
+        # of a function that reads one: most read none and have nothing to fold); one its
+        # own `from bottle import response as r` binds is
+        if not responses or not responses - (names_assigned(updated) - _from_bottle(updated)):
             return updated
         used = read | names_bound([updated])
         redirects = any(self.facts.bottle.get(name) == "redirect" for name in read)
@@ -252,6 +258,21 @@ def _what(folder: Folder, stmt: cst.SimpleStatementLine) -> str:
 
     walk(stmt, Use())
     return next((u for u in uses if u != WHOLE), WHOLE)
+
+
+def _from_bottle(function: cst.FunctionDef) -> set[str]:
+    """The names the function's own `from bottle import x as y` lines bind."""
+    found: set[str] = set()
+
+    class Imports(Visitor):
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+            if node.relative or node.module is None or not isinstance(node.names, tuple | list):
+                return
+            if get_full_name_for_node(node.module) == "bottle":
+                found.update(str(a.evaluated_alias) for a in node.names if a.asname)
+
+    walk(function, Imports())
+    return found
 
 
 def _hook_parameter(node: cst.FunctionDef) -> str | None:
