@@ -503,6 +503,21 @@ def bottle_view(result, name, *defaults, **kwargs):
     """What Bottle's `@view(name, **defaults)` made of a view's `result`: a dict (or another
     mutable mapping, Bottle's DictMixin) renders the template with the defaults updated by
     it, None renders it with the defaults, anything else is sent as it is."""
+    values = _view_values(result, defaults, kwargs)
+    return result if values is None else render_template(name, **values)
+
+
+def bottle_simple_view(result, template, original, folder, /, *defaults, **kwargs):
+    """bottle_view() of a template Jinja2 cannot say: Bottle's SimpleTemplate renders the
+    original (bottle_simple_template)."""
+    values = _view_values(result, defaults, kwargs)
+    return result if values is None else bottle_simple_template(template, original, folder,
+                                                                **values)
+
+
+def _view_values(result, defaults, kwargs):
+    """The values @view renders its template with, or None where it sends `result` as
+    it is (not a mapping, not None)."""
     values = {}
     for value in defaults:
         values.update(value)
@@ -510,8 +525,8 @@ def bottle_view(result, name, *defaults, **kwargs):
     if isinstance(result, dict | MutableMapping):
         values.update(result)
     elif result is not None:
-        return result
-    return render_template(name, **values)
+        return None
+    return values
 
 
 # -- P029: a response object a view returns, sent as Bottle sent it ------------------------

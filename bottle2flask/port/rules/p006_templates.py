@@ -483,12 +483,20 @@ class Templates(Rule):
         """A value the port cannot tell is a dict (a call's result, a name bound to other
         things too): bottle_compat's bottle_view renders it if it is one when the view
         runs, and sends anything else as it is, as Bottle's view does."""
-        exact = Candidate(cst.Call(cst.Name("bottle_view"),
-                                   args=_commas([cst.Arg(value), *args])),
-                          imports=(Import("bottle_compat", "bottle_view"),),
+        # a template Jinja2 cannot say: Bottle's SimpleTemplate renders its original
+        name = string_value(args[0].value) if args and engine == "simple" else None
+        kept = self.state.template_kept.get(name) if name is not None else None
+        helper, more = ("bottle_view", []) if kept is None else (
+            "bottle_simple_view", [_positional(kept[0]), _positional(kept[1])])
+        exact = Candidate(cst.Call(cst.Name(helper),
+                                   args=_commas([cst.Arg(value), *args[:1], *more,
+                                                 *args[1:]])),
+                          imports=(Import("bottle_compat", helper),),
                           todo="@view function returning a value known only when it runs: "
-                          "bottle_compat's bottle_view renders it when it is a dict, as "
-                          "Bottle's view does; return render_template(...) where it is one")
+                          f"bottle_compat's {helper} renders it when it is a dict, as "
+                          "Bottle's view does; return render_template(...) where it is one"
+                          + ("" if kept is None else " (the template's TODOs written in "
+                             "Jinja2 first: Bottle's SimpleTemplate renders it until then)"))
         chosen = self.site("view-result", Candidate(value, todo=VIEW_RESULT_TODO), exact,
                            keeps=VIEW_RESULT_WHY)
         if chosen is exact:  # (no D-undefined: the values it passes are known when it runs)

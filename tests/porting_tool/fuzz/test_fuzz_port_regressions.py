@@ -203,6 +203,10 @@ FORMS = [
                    id=f"{kind}-{body}-{value}")
       for kind in ("rebase_try", "rebase_for") for body in ("template", "view")
       for value in ("<b>&'\"", None)],
+    # ... a @view's value known only when it runs (bottle_view's): the long profile found
+    # it rendered the converted template, a 500 (bottle_simple_view now)
+    *[pytest.param(app(route(body="view", template=kind, variant="called")),
+                   id=f"{kind}-view-called") for kind in ("rebase_try", "rebase_for")],
     # a request the view makes over an environ: Flask's Request read as Werkzeug reads
     # it, Bottle's own class kept where read by Bottle's names (pysadm, rosshm)
     *[pytest.param(app(route(body="made_request", variant=variant)), id=f"made-{variant}")
