@@ -8,6 +8,7 @@ import pytest
 from flask import Flask
 
 from bottle2flask.stpl import convert_source, convert_tree
+from tests.porting_tool.helpers import both_folders
 from tests.porting_tool.stpl_render import printing_none, render_both, stock
 from tests.porting_tool.test_stpl_semantics import CASES, PRINT_NONE
 
@@ -154,6 +155,21 @@ def test_a_crlf_template_stays_crlf_and_prints_so_with_its_newline_sequence(tmp_
     jinja = stock(jinja2.FileSystemLoader(str(out)))
     jinja.newline_sequence = "\r\n"  # what the port sets for an app of CRLF templates
     assert jinja.get_template("main.html").render(xs=[1, 2]) == bottle_out
+
+
+def test_crlf_templates_print_crlf_under_the_default_app_made_in_a_module_of_its_own(
+        tmp_path):
+    # RULE-s48 epf-RedLine: routes on Bottle's default app across modules get a module
+    # made for the app (P002), which was ported without the templates' line ends: every
+    # page printed "\n" where Bottle printed "\r\n"
+    src = "<ul>\r\n% for x in xs:\r\n  <li>{{x}}</li>\r\n% end\r\n</ul>\r\n"
+    files = {"web.py": "import bottle\nimport pages\napp = bottle.default_app()\n",
+             "pages.py": "from bottle import route, template\n\n@route('/')\n"
+                         "def index():\n    return template('main', xs=[1, 2])\n",
+             "views/main.tpl": src}
+    original, port = both_folders(tmp_path, files, "crlf_default")
+    assert original.get("/").body == b"<ul>\r\n  <li>1</li>\r\n  <li>2</li>\r\n</ul>\r\n"
+    assert port.get("/").body == original.get("/").body
 
 
 @pytest.mark.parametrize("compact", [False, True])
