@@ -1075,3 +1075,65 @@ def test_a_layout_rendered_directly_with_base_prints_it_as_bottle_does(tmp_path)
         assert answers(flask_app, path) == answers(bottle_app, path)
     assert "made here" in answers(flask_app, "/direct")[1]
     assert "Hi ana" in answers(flask_app, "/page")[1]
+
+
+LAYOUT_BODY = "{% if base is defined %}{{ base|safe }}{% endif %}"
+LAYOUT_APP = """
+    from functools import partial
+
+    from bottle import Bottle, template, view
+
+    app = Bottle()
+
+
+    @app.route('/page')
+    def page():
+        return template('page', who='ana')
+
+
+    @app.route('/other')
+    @view('other.tpl')
+    def other():
+        return {'n': 3}
+
+
+    @app.route('/layout')
+    def layout():
+        {direct}
+    """
+
+
+@pytest.mark.parametrize(("direct", "kept"), [
+    # rendered only through % rebase (and directly with values that hold no `base`,
+    # a NameError in Bottle as in Jinja2's stock environment): the block is empty
+    ("return 'none'", False),
+    ("return template('page', {'who': 'bo'}, base='x')", False),  # page's own base
+    # handed `base`, or values that may hold it: the body prints it
+    ("return template('views/layout.tpl', base='<b>made here</b>')", True),
+    ("return template('layout', {'base': '<b>made here</b>'})", True),
+    ("return template('layout', **{'base': '<b>made here</b>'})", True),
+    # a name known only at run time, or template() as a value: any template may be given
+    ("name = 'lay' + 'out'\n        return template(name, base='<b>made here</b>')", True),
+    ("return partial(template, 'layout')(base='<b>made here</b>')", True),
+])
+def test_a_layout_keeps_its_blocks_body_only_where_the_app_may_hand_it_base(tmp_path, direct,
+                                                                          kept):
+    """T009: a layout a page reaches by % rebase gets an empty block, as a Flask
+    maintainer writes it; where the app renders it itself with `base` (or may: a name
+    or values known only at run time), the block's body prints it, as Bottle does. The
+    pages answer Bottle's bytes either way."""
+    files = {"web.py": LAYOUT_APP.replace("{direct}", direct),
+             "views/layout.tpl": "<main>\n  {{!base}}\n</main>\n",
+             "views/page.tpl": "% rebase('layout')\n<p>Hi {{who}}</p>\n",
+             "views/other.tpl": "% rebase('layout.tpl')\n<p>{{n}}</p>\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_layout_body")
+    layout = (tmp_path / "out" / "views" / "layout.html").read_text()
+    assert (LAYOUT_BODY in layout) is kept
+    assert kept or "{% block content %}{% endblock %}" in layout
+    for path in ("/page", "/other", "/layout"):
+        want = bottle_app.get(path, expect_errors=True)
+        got = flask_app.get(path, expect_errors=True)
+        assert (got.status_int, got.body) == (want.status_int, want.body), path
+    assert b"Hi ana" in flask_app.get("/page").body
+    if kept:
+        assert b"<b>made here</b>" in flask_app.get("/layout").body
