@@ -1137,3 +1137,43 @@ def test_a_layout_keeps_its_blocks_body_only_where_the_app_may_hand_it_base(tmp_
     assert b"Hi ana" in flask_app.get("/page").body
     if kept:
         assert b"<b>made here</b>" in flask_app.get("/layout").body
+
+
+@pytest.mark.parametrize(("call", "given"), [
+    # what hands the template no `base`
+    ("template('page')", set()),
+    ("template('page', who=w)", set()),
+    ("template('page', {'who': w}, dict(n=1))", set()),
+    ("template('page', template_lookup=['views'])", set()),
+    ("self.template('page', base=w)", set()),  # a method of the app's own
+    # what hands it one, or may
+    ("template('page', base=w)", {"page"}),
+    ("template('page', {'base': w})", {"page"}),
+    ("template('page', dict(base=w))", {"page"}),
+    ("template('page', values)", {"page"}),
+    ("template('page', **values)", {"page"}),
+    ("template('page', {**values})", {"page"}),
+    ("template('page', *more)", {"page"}),
+    ("view('page')(lambda: {'n': 1})", {"page"}),  # a @view: what its function returns
+])
+def test_the_model_reads_which_renders_may_hand_base(call, given):
+    from bottle2flask.port.model import read_module
+
+    _, facts = read_module(f"from bottle import template, view\n\n\ndef f(self, w, values, more):"
+                           f"\n    return {call}\n")
+    assert facts.templates_given_base == given
+    assert not facts.templates_aliased
+
+
+@pytest.mark.parametrize("use", [
+    "render = template",
+    "page = partial(template, 'page')",
+    "page = partial(bottle.view, 'page')",
+    "renderers = {'stpl': template}",
+])
+def test_a_template_function_read_as_a_value_is_known_to_the_model(use):
+    from bottle2flask.port.model import read_module
+
+    _, facts = read_module(f"import bottle\nfrom functools import partial\n"
+                           f"from bottle import template\n\n{use}\n")
+    assert facts.templates_aliased

@@ -405,8 +405,10 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     facts.engines = frozenset(engines.found)
     facts.rendered_by = frozenset(engines.named)
     # a template function read other than as the function a call calls (`partial(
-    # template, "x")`, `render = view`): its renders are not known
-    callees = {id(call.func) for call in facts.calls}
+    # template, "x")`, `render = view`): its renders are not known (a method of the
+    # same name, `self.template(...)`, is no Bottle function)
+    callees = {id(call.func.attr if isinstance(call.func, cst.Attribute) else call.func)
+               for call in facts.calls}
     facts.templates_aliased = any(id(name) not in callees
                                   for name in visitor.template_functions)
     facts.read_by = found
