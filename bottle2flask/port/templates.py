@@ -147,11 +147,11 @@ def convert_templates(src: Path, out: Path, files: list[Path],
     if given_base is not None:
         # an include() in any folder hands what it includes the includer's names
         for path in files:
-            names = included(_text(path))
-            if names is None:  # include(name): any template may be included
+            literal = included(_text(path))
+            if literal is None:  # include(name): any template may be included
                 given_base = None
                 break
-            given_base = {*given_base, *names}
+            given_base = {*given_base, *literal}
     roots: dict[Path, list[Path]] = {}
     for path in files:
         roots.setdefault(template_root(path, src, folders), []).append(path)

@@ -1177,3 +1177,55 @@ def test_a_template_function_read_as_a_value_is_known_to_the_model(use):
     _, facts = read_module(f"import bottle\nfrom functools import partial\n"
                            f"from bottle import template\n\n{use}\n")
     assert facts.templates_aliased
+
+
+@pytest.mark.parametrize("include", ["% include('layout', base='<b>made here</b>')",
+                                     "% include(name, base='<b>made here</b>')"])
+def test_a_layout_a_template_includes_keeps_its_blocks_body(tmp_path, include):
+    """T009: an include() hands the included template the includer's names and its own
+    (`base` among them), a computed one any template: the layout's block prints it."""
+    files = {"web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/page')
+        def page():
+            return template('page', who='ana')
+
+
+        @app.route('/boxed')
+        def boxed():
+            return template('boxed', name='layout')
+        """,
+        "views/layout.tpl": "<main>\n  {{!base}}\n</main>\n",
+        "views/page.tpl": "% rebase('layout')\n<p>Hi {{who}}</p>\n",
+        "views/boxed.tpl": f"<div>\n{include}\n</div>\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_layout_included")
+    assert LAYOUT_BODY in (tmp_path / "out" / "views" / "layout.html").read_text()
+    for path in ("/page", "/boxed"):
+        want = bottle_app.get(path, expect_errors=True)
+        got = flask_app.get(path, expect_errors=True)
+        assert (got.status_int, got.body) == (want.status_int, want.body), path
+    assert b"<b>made here</b>" in flask_app.get("/boxed").body
+
+
+@pytest.mark.parametrize(("given_base", "kept"), [
+    (set(), False), ({"layout"}, True), (None, True)])
+def test_an_include_in_another_template_folder_keeps_the_layouts_body(tmp_path, given_base,
+                                                                     kept):
+    """The port converts each template folder apart (views/, the app's own folder): an
+    include() in one reaches a layout of the other (Bottle's lookup holds both)."""
+    from bottle2flask.port.templates import convert_templates
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "views").mkdir(parents=True)
+    (src / "layout.tpl").write_text("<main>{{!base}}</main>\n")
+    (src / "views" / "page.tpl").write_text("% rebase('layout')\n<p>page</p>\n")
+    files = [src / "layout.tpl", src / "views" / "page.tpl"]
+    convert_templates(src, out, files, given_base=given_base)
+    assert (LAYOUT_BODY in (out / "layout.html").read_text()) is kept
+    (src / "views" / "boxed.tpl").write_text("% include('layout.tpl', base='x')\n")
+    convert_templates(src, out, [*files, src / "views" / "boxed.tpl"], given_base=given_base)
+    assert LAYOUT_BODY in (out / "layout.html").read_text()
