@@ -273,10 +273,11 @@ def included(text: str) -> list[str] | None:
 def given_base(facts: Iterable[ModuleFacts]) -> set[str] | None:
     """The template names the app's render calls and @views may hand a `base` value
     (model: `templates_given_base`); None when any template may be handed one: a name
-    given otherwise than as a literal, Bottle's template functions read as values
-    (`partial(template, "x")`), or the app makes templates itself."""
+    given otherwise than as a literal (a route's `template=` too), Bottle's template
+    functions read as values (`partial(template, "x")`), or the app makes templates
+    itself."""
     facts = list(facts)
-    if named_by_code(facts) is None or any(m.templates_aliased for m in facts):
+    if named_by_code(facts) is None or any(m.renders_unknown for m in facts):
         return None
     return {name for m in facts for name in m.templates_given_base}
 

@@ -1162,7 +1162,7 @@ def test_the_model_reads_which_renders_may_hand_base(call, given):
     _, facts = read_module(f"from bottle import template, view\n\n\ndef f(self, w, values, more):"
                            f"\n    return {call}\n")
     assert facts.templates_given_base == given
-    assert not facts.templates_aliased
+    assert not facts.renders_unknown
 
 
 @pytest.mark.parametrize("use", [
@@ -1176,7 +1176,7 @@ def test_a_template_function_read_as_a_value_is_known_to_the_model(use):
 
     _, facts = read_module(f"import bottle\nfrom functools import partial\n"
                            f"from bottle import template\n\n{use}\n")
-    assert facts.templates_aliased
+    assert facts.renders_unknown
 
 
 @pytest.mark.parametrize("include", ["% include('layout', base='<b>made here</b>')",
@@ -1229,3 +1229,19 @@ def test_an_include_in_another_template_folder_keeps_the_layouts_body(tmp_path, 
     (src / "views" / "boxed.tpl").write_text("% include('layout.tpl', base='x')\n")
     convert_templates(src, out, [*files, src / "views" / "boxed.tpl"], given_base=given_base)
     assert LAYOUT_BODY in (out / "layout.html").read_text()
+
+
+@pytest.mark.parametrize(("config", "given", "unknown"), [
+    ("", set(), False),
+    (", template='page'", {"page"}, False),
+    (", template=('page', {'title': 'T'})", {"page"}, False),
+    (", template=name", set(), True),
+])
+def test_a_routes_template_config_is_a_render_that_may_hand_base(config, given, unknown):
+    """Bottle's TemplatePlugin (installed on every app) renders a route's `template=`
+    with view(): the values are the dict the view returns."""
+    from bottle2flask.port.model import read_module
+
+    _, facts = read_module(f"from bottle import Bottle\n\napp = Bottle()\nname = 'page'\n\n\n"
+                           f"@app.get('/x'{config})\ndef x():\n    return {{'base': 'b'}}\n")
+    assert (facts.templates_given_base, facts.renders_unknown) == (given, unknown)

@@ -194,6 +194,17 @@ class Collect(cst.CSTVisitor):
             elif node.args:
                 facts.templates_computed = True
         method = facts.app_method(func)
+        if method in ROUTE_METHODS and (config := arg(node, None, "template")) is not None:
+            # Bottle's TemplatePlugin renders a route's `template="x"` (or `("x", defaults)`)
+            # with view(): the values are what the view returns
+            given = config.value
+            if isinstance(given, cst.Tuple | cst.List) and given.elements:
+                given = given.elements[0].value
+            name = string_value(given)
+            if name is None:
+                facts.renders_unknown = True
+            else:
+                facts.templates_given_base.add(name)
         if method in ROUTE_METHODS and arg(node, 2, "callback") is not None:
             callback = arg(node, 2, "callback")
             assert callback is not None
@@ -409,8 +420,8 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     # same name, `self.template(...)`, is no Bottle function)
     callees = {id(call.func.attr if isinstance(call.func, cst.Attribute) else call.func)
                for call in facts.calls}
-    facts.templates_aliased = any(id(name) not in callees
-                                  for name in visitor.template_functions)
+    facts.renders_unknown = facts.renders_unknown or any(
+        id(name) not in callees for name in visitor.template_functions)
     facts.read_by = found
     # every name the module spells, in its imports and outside them: asked again of
     # this module (a rule's free names) it is not walked again
