@@ -30,6 +30,7 @@ from .templates import (
     ENGINE_STATUS,
     convert_templates,
     copy_as_they_are,
+    given_base,
     helpers_module,
     is_template,
     named_as_they_are,
@@ -265,6 +266,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     unsorted = [t for t in templates if t not in sorted_by] \
         if any(f.templates_computed for f in apps.all_facts()) \
         and set().union(*(f.engines for f in apps.all_facts())) - {"simple"} else []
+    app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
+                                               PYTHON_SUFFIXES)])
     names: dict[str, str] = {}
     imports: dict[str, tuple[str, str | None]] = {}
     helpers: list = []  # functions holding Python the templates keep (stpl/hoist.py)
@@ -280,8 +283,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 src, out, templates, "copied (Mako or Cheetah: not converted)", folders)
         else:
             convert = [t for t in templates if t not in others]
+            # the layouts the app may render itself with a `base` value: the others'
+            # {{!base}} block is left empty (T009); Bottle's template defaults may hold it
+            base = None if TEMPLATE_DEFAULTS.search(app_text) \
+                else given_base(apps.all_facts())
             result.templates, names, imports = convert_templates(
-                src, out, convert, folders, faithful, helpers, helpers_name)
+                src, out, convert, folders, faithful, helpers, helpers_name, base)
             for kind in ("jinja2", "other"):
                 mine = [t for t in templates if others.get(t) == kind]
                 copied, more = copy_as_they_are(src, out, mine, ENGINE_STATUS[kind], folders)
@@ -296,8 +303,6 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         rendered_paths = {p.relative_to(src) for p in can_render}
         for t in result.templates:
             t["rendered"] = Path(t["path"]) in rendered_paths
-    app_text = "\n".join([*python.values(), *(_text(f) for f in files if f.suffix not in
-                                               PYTHON_SUFFIXES)])
     # what each converted template reads on every render, unless the app gives every
     # template values of its own (Bottle's template defaults)
     reads = {} if TEMPLATE_DEFAULTS.search(app_text) else {

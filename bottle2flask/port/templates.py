@@ -133,13 +133,25 @@ def convert_templates(src: Path, out: Path, files: list[Path],
                       folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS,
                       compact: bool = False, helpers: list | None = None,
                       module: str = "template_helpers",
+                      given_base: set[str] | None = None,
                       ) -> tuple[list[dict], dict[str, str], dict[str, tuple[str, str | None]]]:
     """Write each template under `out`; return per-file results, Bottle name -> new name,
     and what the templates import (`% import x`: name -> (module, attribute)).
     `compact`: the --faithful port's form, for an environment set up as Bottle's.
     The functions holding Python the templates keep (stpl/hoist.py) are appended to
     `helpers`, for the caller to write as `module`; the templates get each by name, as
-    they get what they `% import`."""
+    they get what they `% import`. `given_base`: the template names the app renders with
+    a value that may be `base` (model: given_base()); a layout of none of them, and no
+    template's include, gets an empty `{{!base}}` block (T009); None keeps its body in
+    every layout."""
+    if given_base is not None:
+        # an include() in any folder hands what it includes the includer's names
+        for path in files:
+            literal = included(_text(path))
+            if literal is None:  # include(name): any template may be included
+                given_base = None
+                break
+            given_base = {*given_base, *literal}
     roots: dict[Path, list[Path]] = {}
     for path in files:
         roots.setdefault(template_root(path, src, folders), []).append(path)
@@ -151,7 +163,7 @@ def convert_templates(src: Path, out: Path, files: list[Path],
         # one helpers module for every folder: each folder's helpers named after it
         named = f"{root.relative_to(src).as_posix()}/" if len(roots) > 1 else ""
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
-                                          compact, kept, module, named)
+                                          compact, kept, module, named, given_base)
         prefix = root.relative_to(src)
         results += [{**r, "path": str(prefix / r["path"]),
                      # where it fails when rendered: the converted file's path in OUT, line
@@ -175,7 +187,8 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
                    imports: dict[str, tuple[str, str | None]],
                    compact: bool = False, helpers: list | None = None,
                    module: str = "template_helpers",
-                   prefix: str = "") -> tuple[list[dict], dict[str, str]]:
+                   prefix: str = "",
+                   given_base: set[str] | None = None) -> tuple[list[dict], dict[str, str]]:
     """SimpleTemplate to Jinja2 with bottle2flask.stpl (bottle2flask convert-templates).
 
     A template's `% import x` (T019) is given to it by the app (bottle2flask port adds a
@@ -185,7 +198,7 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
     with stage(root, paths) as folder:
         # a file the app renders by its whole name (`template("gauge.min.js")`) too
         report = convert_tree(Path(folder), out, compact=compact, helpers_module=None,
-                              helper_prefix=prefix, named=[
+                              helper_prefix=prefix, given_base=given_base, named=[
                                   p.relative_to(root).as_posix() for p in paths
                                   if p.suffix not in TEMPLATE_SUFFIXES | {".html", ".htm"}])
     for helper in report.helpers:
@@ -238,6 +251,35 @@ def named(text: str) -> list[str] | None:
             return None
         names.append(literal[2])
     return names
+
+
+# include('x') and 0.9's `%include x` in a template's text
+INCLUDE = re.compile(r"\binclude\(\s*")
+OLD_INCLUDE = re.compile(r"^[ \t]*%[ \t]*include[ \t]+([\w./-]+)", re.M)
+
+
+def included(text: str) -> list[str] | None:
+    """The template names a template's includes give as literals; None when one gives
+    anything else (a variable)."""
+    names = OLD_INCLUDE.findall(text)
+    for call in INCLUDE.finditer(text):
+        literal = LITERAL.match(text, call.end())
+        if literal is None:
+            return None
+        names.append(literal[2])
+    return names
+
+
+def given_base(facts: Iterable[ModuleFacts]) -> set[str] | None:
+    """The template names the app's render calls and @views may hand a `base` value
+    (model: `templates_given_base`); None when any template may be handed one: a name
+    given otherwise than as a literal (a route's `template=` too), Bottle's template
+    functions read as values (`partial(template, "x")`), or the app makes templates
+    itself."""
+    facts = list(facts)
+    if named_by_code(facts) is None or any(m.renders_unknown for m in facts):
+        return None
+    return {name for m in facts for name in m.templates_given_base}
 
 
 def named_by_code(facts: Iterable[ModuleFacts]) -> set[str] | None:

@@ -157,9 +157,16 @@ keeps the indentation and newline around it, as Bottle prints them). A layout th
 rebases gets a block of its own name (`content_NAME`) so no block is defined twice;
 `convert_tree` gives the pages that rebase onto it that name. A second `{{!base}}` is
 `{{ self.content() }}`; either may be in an `if` or a `for` (a Jinja2 block prints where
-it stands), not in a `% def`. The block's own body (`{% if base is defined %}{{ base|safe }}
-{% endif %}`) prints `base` where the layout is rendered directly and given it
-(`template("layout", base=page)`), as Bottle does."""),
+it stands), not in a `% def`. A layout the pages reach by `% rebase` alone gets an
+empty block (`{% block content %}{% endblock %}`), which the pages that extend it fill.
+Where the app may render the layout itself and hand it `base` (`template("layout",
+base=page)`, values that may hold it: `**values`, a dict, a `@view`), the block's own body
+prints it, as Bottle does: `{% if base is defined %}{{ base|safe }}{% endif %}`. So it
+does where that cannot be known: a template name computed at run time anywhere in the
+app, `template`/`view` read as a value (a `partial`), the app's own template classes or
+Bottle's template defaults, a layout some template `% include`s (the includer's names
+reach it) or an `include()` of a computed name; and in `convert-templates`, which reads no
+app (`convert_tree(given_base=...)` names the templates so rendered)."""),
     'T010': ('`defined()`, `get()`, `setdefault()`', """`defined('x')` -> `x is defined`;
 `get('x', d)` -> `x|default(d)`, `get('x')` -> `x|default(none)`;
 `% setdefault('x', v)` -> `{% set x = x|default(v) %}` (`{{setdefault('x', v)}}`: then

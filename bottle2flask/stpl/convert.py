@@ -75,6 +75,7 @@ class Conversion:
     remarks: list[Note] = field(default_factory=list)  # converted exactly; worth a look
     helpers: list[Helper] = field(default_factory=list)  # Python kept for it (hoist.py)
     spread_includes: list[str] = field(default_factory=list)  # include('x', **values)
+    computed_includes: bool = False  # include(name): any template may be included
     # every line ends in "\r\n", as the source's did: Jinja2 prints them so only with
     # newline_sequence="\r\n" (it writes each newline as that; "\n" by default)
     crlf: bool = False
@@ -103,7 +104,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    compact: bool = False,
                    include_reads: dict[str, frozenset[str]] | None = None,
                    hoist_at: frozenset[int] = frozenset(),
-                   helper_prefix: str = "") -> Conversion:
+                   helper_prefix: str = "", base_given: bool = True) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
@@ -116,6 +117,9 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     `hoist_at`: the lines of `for` loops a helper keeps whole (set on a second try, for
     loops Jinja2 cannot say: a `break`, a loop variable read after the loop).
     `helper_prefix` goes before `name` in the names of its helpers (hoist.helper_name).
+    `base_given`: the app may render it directly and hand it `base` (or that is not
+    known): its `{{!base}}` block prints `base` when given one (T009); False, the block
+    is left empty for the pages that extend it.
     """
     if "\r\n" in text:
         # Windows line ends: converted as "\n" (Jinja2's lexer reads either), written
@@ -125,7 +129,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                               blocks=blocks, syntax=syntax, layout_reads=layout_reads,
                               noescape=noescape, namespaced=namespaced, compact=compact,
                               include_reads=include_reads, hoist_at=hoist_at,
-                              helper_prefix=helper_prefix)
+                              helper_prefix=helper_prefix, base_given=base_given)
         done.bottle_error = bottle_error(text, syntax)
         if crlf:
             done.crlf = True
@@ -136,7 +140,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     translate = Translator()
     statements = Statements(context, translate, block=block, blocks=blocks or {},
                             layout_reads=layout_reads, include_reads=include_reads,
-                            hoist_at=hoist_at, helper_prefix=helper_prefix)
+                            hoist_at=hoist_at, helper_prefix=helper_prefix,
+                            base_given=base_given)
     if namespaced:
         # A value a loop carries on (`% n = n + 1` read after the loop, or in the next
         # iteration) lives on a namespace(), which Jinja2's loop scope does not reset.
@@ -189,7 +194,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                                layout_reads=layout_reads, noescape=noescape,
                                namespaced=carried, compact=compact,
                                include_reads=include_reads, hoist_at=hoist_at,
-                               helper_prefix=helper_prefix)
+                               helper_prefix=helper_prefix, base_given=base_given)
         if again.ok:
             return again
     if statements.unkept_loops - hoist_at:
@@ -198,7 +203,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                                namespaced=namespaced, compact=compact,
                                include_reads=include_reads,
                                hoist_at=hoist_at | statements.unkept_loops,
-                               helper_prefix=helper_prefix)
+                               helper_prefix=helper_prefix, base_given=base_given)
         if again.ok and _breaks(again) < _breaks(statements.out):
             return again
     inexact: list[int] = []
@@ -218,7 +223,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                       bottle_error=bottle_error(text, syntax), whitespace=inexact,
                       compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line),
                       helpers=list(statements.helpers),
-                      spread_includes=list(statements.spread_includes))
+                      spread_includes=list(statements.spread_includes),
+                      computed_includes=statements.computed_includes)
 
 
 def _breaks(conversion: Conversion | list[str]) -> int:

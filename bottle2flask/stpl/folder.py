@@ -90,7 +90,8 @@ def slot_name(name: str) -> str:
 def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                  noescape: bool = False, compact: bool = False,
                  helpers_module: str | None = MODULE, helper_prefix: str = "",
-                 named: Iterable[str] = ()) -> TreeReport:
+                 named: Iterable[str] = (),
+                 given_base: Iterable[str] | None = None) -> TreeReport:
     """Convert every template under src into out; copy every other file.
 
     `noescape`: the views rendered them with Bottle's noescape=True. `compact`: no `-`
@@ -102,6 +103,12 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     (`template("gauge.min.js")`): templates too, converted to `gauge.min.js.html`, the
     copy staying. A template that is not UTF-8 is read as latin-1, as Bottle 0.12 reads it
     (0.13 raises: its page was a 500), and written as UTF-8, the bytes Bottle sent.
+    `given_base`: the names the app renders templates by with a `base` value, or values
+    that may hold one (`template("layout", base=page)`, `**values`, a @view): a layout
+    of one of those names, or one a template includes (the includer's names reach it),
+    keeps the body of its `{{!base}}` block, which prints `base` (T009); any other
+    layout's block is left empty for the pages that extend it. None (not known: a name
+    computed at run time) keeps the body in every layout.
     """
     src, out = Path(src), Path(out)
     report = TreeReport()
@@ -140,10 +147,19 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         prefixes[name] = prefix
     # Pass one learns who rebases onto whom; a layout that itself rebases needs a slot
     # of its own name, or Jinja2 would see one block defined twice.
+    given = None if given_base is None else {leaf_name(n) for n in given_base}
     first = {name: convert_source(text, str(rel), syntax=syntax, compact=compact,
-                                  helper_prefix=prefixes[name])
+                                  helper_prefix=prefixes[name],
+                                  base_given=given is None or leaf_name(name) in given)
              for name, (rel, text) in templates.items()}
-    _add_named_as_they_are(src, templates, first, report, syntax, compact)
+    _add_named_as_they_are(src, templates, first, report, syntax, compact, given)
+    asked = {name: given is None or leaf_name(name) in given for name in first}
+    # include() hands the included template the includer's names: `base` among them
+    if given is not None and any(c.computed_includes for c in first.values()):
+        given = None
+    elif given is not None:
+        given |= {leaf_name(n) for c in first.values() for n in c.includes}
+    base = {name for name in templates if given is None or leaf_name(name) in given}
     # Bottle's include() and rebase() build their template without the noescape setting:
     # it holds only for a template no other one includes or rebases onto.
     used = {jinja_name(n) for c in first.values() for n in [*c.includes, c.extends] if n}
@@ -151,7 +167,9 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     for name in direct:
         relative, text = templates[name]
         first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True,
-                                     compact=compact, helper_prefix=prefixes[name])
+                                     compact=compact, helper_prefix=prefixes[name],
+                                     base_given=name in base)
+        asked[name] = name in base
     # Keyed by the Jinja2 name: rebase('layout') and rebase('layout.tpl') are one template.
     blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
               if c.ok and c.has_base and c.extends is not None}
@@ -165,13 +183,15 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         layout = by_name.get(extends or "")
         reads = frozenset(layout.reads) if layout is not None and layout.ok else frozenset()
         if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)) \
-                or conversion.spread_includes:
+                or conversion.spread_includes \
+                or (conversion.has_base and asked[name] != (name in base)):
             conversion = convert_source(text, str(relative), syntax=syntax,
                                         block=blocks.get(jinja_name(name), "content"),
                                         blocks=blocks, layout_reads=reads,
                                         noescape=name in direct, compact=compact,
                                         include_reads=included,
-                                        helper_prefix=prefixes[name])
+                                        helper_prefix=prefixes[name],
+                                        base_given=name in base)
         done[name] = conversion
     for name, (relative, _) in templates.items():
         conversion = done[name]
@@ -201,9 +221,19 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     return report
 
 
+def leaf_name(name: str) -> str:
+    """What a render's template name and a template's Bottle name are matched by: the
+    last part, less an extension Bottle tries (`./views/layout.tpl`, `layout` ->
+    `layout`). Folders apart, so a name matches every template it may find (a
+    `template_lookup=` of another folder too)."""
+    leaf = name.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    return next((leaf.removesuffix(e) for e in EXTENSIONS if leaf.endswith(e)), leaf)
+
+
 def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
                            first: dict[str, Conversion], report: TreeReport,
-                           syntax: str | None, compact: bool) -> None:
+                           syntax: str | None, compact: bool,
+                           given: set[str] | None = None) -> None:
     """A file an include or rebase names as it is, by an extension Bottle does not try
     (`% include('howto.txt')`), is a template too: Bottle's lookup takes a name as it
     is written before it tries its extensions (BaseTemplate.search). Its Jinja2 name
@@ -222,5 +252,6 @@ def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
             templates[name] = (relative, text)
             report.files = [f for f in report.files if f.source != relative]
             first[name] = convert_source(text, str(relative), syntax=syntax,
-                                         compact=compact)
+                                         compact=compact, base_given=given is None
+                                         or leaf_name(name) in given)
             todo.append(first[name])

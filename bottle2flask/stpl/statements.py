@@ -130,6 +130,9 @@ class Statements:
     unkept_loops: set = field(default_factory=set)  # `for` lines of loops with a TODO
     hoist_at: frozenset = frozenset()  # `for` lines whose loops a helper keeps whole
     helper_prefix: str = ""  # before the template's name in its helpers' names
+    # the app may render this template itself and hand it `base` (T009's block body)
+    base_given: bool = True
+    computed_includes: bool = False  # an include() of a name known only when it renders
 
     # --- bookkeeping -------------------------------------------------------------
     def if_frame(self, line: int) -> Frame:
@@ -738,6 +741,7 @@ class Statements:
         """`include(header_name)`: a name the template knows only when it renders, as
         Bottle's (`x`, `x.tpl`, `x.html`...): Jinja2 includes the first of the converted
         names it may be (`x.html`), a list Jinja2's include takes as it is."""
+        self.computed_includes = True
         given = self.expression(call.args[0], line, ATOM)
         candidates = ", ".join([f'{given} ~ ".html"', f'{given}[:-4] ~ ".html"', given,
                                 f'{given}[:-5] ~ ".html"', f'{given}[:-6] ~ ".html"'])
@@ -926,10 +930,10 @@ class Statements:
             return self.todo("T034", line, "{{!base}} inside a template function: a Jinja2 "
                                             "block cannot be in a macro", "{{!base}}",
                              "{{{{ {call} }}}}")
-        # the block's own body prints `base` where the layout is rendered directly and
-        # given it (`template("layout", base=page)`), as Bottle's {{!base}} does there; a
-        # page that extends it fills the block instead
-        given = "{% if base is defined %}{{ base|safe }}{% endif %}"
+        # a page that extends the layout fills the block; its own body prints `base` only
+        # where the app may render the layout directly and hand it one
+        # (`template("layout", base=page)`), as Bottle's {{!base}} does there
+        given = "{% if base is defined %}{{ base|safe }}{% endif %}" if self.base_given else ""
         if not inline:  # on a code line of its own: it takes the line with it
             return f"{{% block {self.block} %}}{given}{{% endblock %}}"
         return f"{{%+ block {self.block} %}}{given}{{% endblock +%}}"

@@ -1075,3 +1075,173 @@ def test_a_layout_rendered_directly_with_base_prints_it_as_bottle_does(tmp_path)
         assert answers(flask_app, path) == answers(bottle_app, path)
     assert "made here" in answers(flask_app, "/direct")[1]
     assert "Hi ana" in answers(flask_app, "/page")[1]
+
+
+LAYOUT_BODY = "{% if base is defined %}{{ base|safe }}{% endif %}"
+LAYOUT_APP = """
+    from functools import partial
+
+    from bottle import Bottle, template, view
+
+    app = Bottle()
+
+
+    @app.route('/page')
+    def page():
+        return template('page', who='ana')
+
+
+    @app.route('/other')
+    @view('other.tpl')
+    def other():
+        return {'n': 3}
+
+
+    @app.route('/layout')
+    def layout():
+        {direct}
+    """
+
+
+@pytest.mark.parametrize(("direct", "kept"), [
+    # rendered only through % rebase (and directly with values that hold no `base`,
+    # a NameError in Bottle as in Jinja2's stock environment): the block is empty
+    ("return 'none'", False),
+    ("return template('page', {'who': 'bo'}, base='x')", False),  # page's own base
+    # handed `base`, or values that may hold it: the body prints it
+    ("return template('views/layout.tpl', base='<b>made here</b>')", True),
+    ("return template('layout', {'base': '<b>made here</b>'})", True),
+    ("return template('layout', **{'base': '<b>made here</b>'})", True),
+    # a name known only at run time, or template() as a value: any template may be given
+    ("name = 'lay' + 'out'\n        return template(name, base='<b>made here</b>')", True),
+    ("return partial(template, 'layout')(base='<b>made here</b>')", True),
+])
+def test_a_layout_keeps_its_blocks_body_only_where_the_app_may_hand_it_base(tmp_path, direct,
+                                                                          kept):
+    """T009: a layout a page reaches by % rebase gets an empty block, as a Flask
+    maintainer writes it; where the app renders it itself with `base` (or may: a name
+    or values known only at run time), the block's body prints it, as Bottle does. The
+    pages answer Bottle's bytes either way."""
+    files = {"web.py": LAYOUT_APP.replace("{direct}", direct),
+             "views/layout.tpl": "<main>\n  {{!base}}\n</main>\n",
+             "views/page.tpl": "% rebase('layout')\n<p>Hi {{who}}</p>\n",
+             "views/other.tpl": "% rebase('layout.tpl')\n<p>{{n}}</p>\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_layout_body")
+    layout = (tmp_path / "out" / "views" / "layout.html").read_text()
+    assert (LAYOUT_BODY in layout) is kept
+    assert kept or "{% block content %}{% endblock %}" in layout
+    for path in ("/page", "/other", "/layout"):
+        want = bottle_app.get(path, expect_errors=True)
+        got = flask_app.get(path, expect_errors=True)
+        assert (got.status_int, got.body) == (want.status_int, want.body), path
+    assert b"Hi ana" in flask_app.get("/page").body
+    if kept:
+        assert b"<b>made here</b>" in flask_app.get("/layout").body
+
+
+@pytest.mark.parametrize(("call", "given"), [
+    # what hands the template no `base`
+    ("template('page')", set()),
+    ("template('page', who=w)", set()),
+    ("template('page', {'who': w}, dict(n=1))", set()),
+    ("template('page', template_lookup=['views'])", set()),
+    ("self.template('page', base=w)", set()),  # a method of the app's own
+    # what hands it one, or may
+    ("template('page', base=w)", {"page"}),
+    ("template('page', {'base': w})", {"page"}),
+    ("template('page', dict(base=w))", {"page"}),
+    ("template('page', values)", {"page"}),
+    ("template('page', **values)", {"page"}),
+    ("template('page', {**values})", {"page"}),
+    ("template('page', *more)", {"page"}),
+    ("view('page')(lambda: {'n': 1})", {"page"}),  # a @view: what its function returns
+])
+def test_the_model_reads_which_renders_may_hand_base(call, given):
+    from bottle2flask.port.model import read_module
+
+    _, facts = read_module(f"from bottle import template, view\n\n\ndef f(self, w, values, more):"
+                           f"\n    return {call}\n")
+    assert facts.templates_given_base == given
+    assert not facts.renders_unknown
+
+
+@pytest.mark.parametrize("use", [
+    "render = template",
+    "page = partial(template, 'page')",
+    "page = partial(bottle.view, 'page')",
+    "renderers = {'stpl': template}",
+])
+def test_a_template_function_read_as_a_value_is_known_to_the_model(use):
+    from bottle2flask.port.model import read_module
+
+    _, facts = read_module(f"import bottle\nfrom functools import partial\n"
+                           f"from bottle import template\n\n{use}\n")
+    assert facts.renders_unknown
+
+
+@pytest.mark.parametrize("include", ["% include('layout', base='<b>made here</b>')",
+                                     "% include(name, base='<b>made here</b>')"])
+def test_a_layout_a_template_includes_keeps_its_blocks_body(tmp_path, include):
+    """T009: an include() hands the included template the includer's names and its own
+    (`base` among them), a computed one any template: the layout's block prints it."""
+    files = {"web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route('/page')
+        def page():
+            return template('page', who='ana')
+
+
+        @app.route('/boxed')
+        def boxed():
+            return template('boxed', name='layout')
+        """,
+        "views/layout.tpl": "<main>\n  {{!base}}\n</main>\n",
+        "views/page.tpl": "% rebase('layout')\n<p>Hi {{who}}</p>\n",
+        "views/boxed.tpl": f"<div>\n{include}\n</div>\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_layout_included")
+    assert LAYOUT_BODY in (tmp_path / "out" / "views" / "layout.html").read_text()
+    for path in ("/page", "/boxed"):
+        want = bottle_app.get(path, expect_errors=True)
+        got = flask_app.get(path, expect_errors=True)
+        assert (got.status_int, got.body) == (want.status_int, want.body), path
+    assert b"<b>made here</b>" in flask_app.get("/boxed").body
+
+
+@pytest.mark.parametrize(("given_base", "kept"), [
+    (set(), False), ({"layout"}, True), (None, True)])
+def test_an_include_in_another_template_folder_keeps_the_layouts_body(tmp_path, given_base,
+                                                                     kept):
+    """The port converts each template folder apart (views/, the app's own folder): an
+    include() in one reaches a layout of the other (Bottle's lookup holds both)."""
+    from bottle2flask.port.templates import convert_templates
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "views").mkdir(parents=True)
+    (src / "layout.tpl").write_text("<main>{{!base}}</main>\n")
+    (src / "views" / "page.tpl").write_text("% rebase('layout')\n<p>page</p>\n")
+    files = [src / "layout.tpl", src / "views" / "page.tpl"]
+    convert_templates(src, out, files, given_base=given_base)
+    assert (LAYOUT_BODY in (out / "layout.html").read_text()) is kept
+    (src / "views" / "boxed.tpl").write_text("% include('layout.tpl', base='x')\n")
+    convert_templates(src, out, [*files, src / "views" / "boxed.tpl"], given_base=given_base)
+    assert LAYOUT_BODY in (out / "layout.html").read_text()
+
+
+@pytest.mark.parametrize(("config", "given", "unknown"), [
+    ("", set(), False),
+    (", template='page'", {"page"}, False),
+    (", template=('page', {'title': 'T'})", {"page"}, False),
+    (", template=name", set(), True),
+])
+def test_a_routes_template_config_is_a_render_that_may_hand_base(config, given, unknown):
+    """Bottle's TemplatePlugin (installed on every app) renders a route's `template=`
+    with view(): the values are the dict the view returns."""
+    from bottle2flask.port.model import read_module
+
+    _, facts = read_module(f"from bottle import Bottle\n\napp = Bottle()\nname = 'page'\n\n\n"
+                           f"@app.get('/x'{config})\ndef x():\n    return {{'base': 'b'}}\n")
+    assert (facts.templates_given_base, facts.renders_unknown) == (given, unknown)

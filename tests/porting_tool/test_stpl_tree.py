@@ -217,3 +217,40 @@ def test_a_ported_page_answers_bottles_bytes_whitespace_and_all(tmp_path, views,
     assert page.body.endswith(b"</ul>\r\n" if crlf else b"</ul>\n")
     set_up = (tmp_path / "out" / "web.py").read_text()
     assert ('app.jinja_env.newline_sequence = "\\r\\n"' in set_up) is crlf
+
+
+BODY = "{% if base is defined %}{{ base|safe }}{% endif %}"
+
+
+@pytest.mark.parametrize(("given_base", "kept"), [
+    (None, {"layout", "inner", "part"}),  # the renders are not known
+    (set(), {"part"}),  # an included layout sees its includer's `base`
+    ({"views/layout.tpl"}, {"layout", "part"}),  # by any name Bottle finds it by
+    ({"./inner"}, {"inner", "part"}),
+])
+def test_a_layout_keeps_its_blocks_body_only_where_base_may_be_given(tmp_path, given_base,
+                                                                       kept):
+    views = tmp_path / "views"
+    views.mkdir()
+    (views / "layout.tpl").write_text("<body>{{!base}}</body>\n")
+    (views / "inner.tpl").write_text("% rebase('layout')\n<i>{{!base}}</i>\n")
+    (views / "part.tpl").write_text("<p>{{!base}}</p>\n")
+    (views / "page.tpl").write_text("% rebase('inner')\n% include('part', base='x')\npage\n")
+    report = convert_tree(views, tmp_path / "out", given_base=given_base)
+    assert report.ok
+    bodies = {name: BODY in (tmp_path / "out" / f"{name}.html").read_text()
+              for name in ("layout", "inner", "part")}
+    assert bodies == {name: name in kept for name in bodies}
+    body = BODY if "layout" in kept else ""
+    assert (tmp_path / "out" / "layout.html").read_text().startswith(
+        f"<body>{{% block content %}}{body}{{% endblock %}}</body>\n")
+
+
+def test_an_include_of_a_computed_name_keeps_every_layouts_body(tmp_path):
+    views = tmp_path / "views"
+    views.mkdir()
+    (views / "layout.tpl").write_text("<body>{{!base}}</body>\n")
+    (views / "page.tpl").write_text("% rebase('layout')\n% include(part)\n")
+    report = convert_tree(views, tmp_path / "out", given_base=set())
+    assert report.ok
+    assert BODY in (tmp_path / "out" / "layout.html").read_text()

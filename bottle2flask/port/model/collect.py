@@ -75,6 +75,33 @@ def receiver(node: cst.BaseExpression) -> str | None:
         if isinstance(node.value, cst.Name | cst.Attribute) else "?"
 
 
+def gives_base(call: cst.Call, api: str) -> bool:
+    """Whether a render call may hand its template a `base` value: `base=`, a dict
+    that may hold one (`**values`, `template("x", values)`), or a @view's (the values
+    are the dict its function returns). Its other keywords (template_lookup=...) do not."""
+    if api.endswith("view"):
+        return True
+    for given in call.args[1:]:
+        if given.keyword is not None:
+            if given.keyword.value == "base":
+                return True
+        elif given.star == "*" or may_hold_base(given.value):
+            return True
+    return False
+
+
+def may_hold_base(value: cst.BaseExpression) -> bool:
+    """A dict handed to a render may have the key "base": anything but a literal
+    (`{"title": t}`, `dict(title=t)`) that has no such key."""
+    if isinstance(value, cst.Dict):
+        return any(not isinstance(e, cst.DictElement) or string_value(e.key) in (None, "base")
+                   for e in value.elements)
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+            and value.func.value == "dict":
+        return any(a.keyword is None or a.keyword.value == "base" for a in value.args)
+    return True
+
+
 class Collect(cst.CSTVisitor):
     def __init__(self, facts: ModuleFacts, lines: dict[int, int], scope: list) -> None:
         super().__init__()
@@ -86,9 +113,12 @@ class Collect(cst.CSTVisitor):
         self.scope = scope  # the functions and classes around the node (the walk's)
         self.line = 0
         self.wrapper: Renames | None = None  # the top-level function being read
+        self.template_functions: list[cst.Name] = []  # Bottle's template(), view()...
 
     def visit_Name(self, node: cst.Name) -> None:
         self.into.add(node.value)
+        if self.into is self.words and self.facts.bottle.get(node.value) in TEMPLATE_CALLS:
+            self.template_functions.append(node)
 
     def visit_Import(self, node: cst.Import) -> None:
         self.into = self.imported
@@ -159,9 +189,22 @@ class Collect(cst.CSTVisitor):
             name = string_value(node.args[0].value) if node.args else None
             if name is not None:
                 facts.templates_named.add(name)
+                if gives_base(node, facts.api(func) or ""):
+                    facts.templates_given_base.add(name)
             elif node.args:
                 facts.templates_computed = True
         method = facts.app_method(func)
+        if method in ROUTE_METHODS and (config := arg(node, None, "template")) is not None:
+            # Bottle's TemplatePlugin renders a route's `template="x"` (or `("x", defaults)`)
+            # with view(): the values are what the view returns
+            given = config.value
+            if isinstance(given, cst.Tuple | cst.List) and given.elements:
+                given = given.elements[0].value
+            name = string_value(given)
+            if name is None:
+                facts.renders_unknown = True
+            else:
+                facts.templates_given_base.add(name)
         if method in ROUTE_METHODS and arg(node, 2, "callback") is not None:
             callback = arg(node, 2, "callback")
             assert callback is not None
@@ -372,6 +415,13 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     facts.view_functions = views.found
     facts.engines = frozenset(engines.found)
     facts.rendered_by = frozenset(engines.named)
+    # a template function read other than as the function a call calls (`partial(
+    # template, "x")`, `render = view`): its renders are not known (a method of the
+    # same name, `self.template(...)`, is no Bottle function)
+    callees = {id(call.func.attr if isinstance(call.func, cst.Attribute) else call.func)
+               for call in facts.calls}
+    facts.renders_unknown = facts.renders_unknown or any(
+        id(name) not in callees for name in visitor.template_functions)
     facts.read_by = found
     # every name the module spells, in its imports and outside them: asked again of
     # this module (a rule's free names) it is not walked again

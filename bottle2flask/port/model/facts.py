@@ -130,6 +130,13 @@ class ModuleFacts:
     templates_named: set[str] = field(default_factory=set)  # template("x"), @view("x")
     # a render call or @view given its template otherwise (a variable): any can render
     templates_computed: bool = False
+    # the names of those that may hand their template `base` (`base=`, `**values`, a
+    # @view's returned dict): a layout rendered directly prints it (T009)
+    templates_given_base: set[str] = field(default_factory=set)
+    # renders the model cannot name: Bottle's template() or view() read as a value
+    # (`render = template`, a partial), a route's `template=` given otherwise than as a
+    # literal (Bottle's TemplatePlugin renders it)
+    renders_unknown: bool = False
     # module-level functions that return an inner function without functools.wraps:
     # a decorator that renames what it wraps (Flask takes the wrapper's name)
     renaming_decorators: set[str] = field(default_factory=set)
