@@ -24,7 +24,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg, name_uses
-from .base import Rule
+from .base import Candidate, Import, Rule
 
 CLASSES = {"BaseRequest", "LocalRequest", "Request"}
 # Attributes of Bottle's request with the same name and meaning on Werkzeug's (P004's)
@@ -80,13 +80,14 @@ class RequestObjects(Rule):
             and name_uses(self.functions[-1], target.value).only(SAME)
         # a site: read only as Werkzeug reads it, it has both candidates; else Bottle's
         # class is kept, which runs (the idiomatic form could only be a TODO)
-        if self.exact("request-object", keeps="" if same else KEPT):
-            self.fired()
-            self.todo(KEPT)
-            return updated
-        self.fired()
-        self.need_import("flask", "Request")
-        return updated.with_changes(value=cst.Call(cst.Name("Request"), [
+        idiomatic = Candidate(cst.Call(cst.Name("Request"), [
             environ.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT,
-                                 comma=cst.MaybeSentinel.DEFAULT)]))
-
+                                 comma=cst.MaybeSentinel.DEFAULT)]),
+            imports=(Import("flask", "Request"),))
+        exact = Candidate(updated.value, todo=KEPT)
+        chosen = self.site("request-object", idiomatic, exact, keeps="" if same else KEPT)
+        self.fired()
+        if chosen is exact:
+            return updated
+        assert isinstance(chosen.form, cst.BaseExpression)
+        return updated.with_changes(value=chosen.form)
