@@ -1461,27 +1461,30 @@ def test_a_method_sum_with_a_list_literal_stays_a_list(tmp_path):
             assert answers(client, "/thing", "PUT")[0] == 405
 
 
+# A name the module does not bind: one method or a list
+METHODS_ELSEWHERE = {"settings.py": 'METHODS = ["GET", "POST"]\nONE = "PUT"\n', "web.py": """
+    from bottle import Bottle
+
+    from settings import METHODS, ONE
+
+    app = Bottle()
+
+
+    @app.route("/x", method=METHODS)
+    def x():
+        return "x"
+
+
+    @app.route("/y", method=ONE)
+    def y():
+        return "y"
+"""}
+
+
 def test_a_method_read_from_elsewhere_takes_bottles_one_or_many_when_exact(tmp_path):
     """A name the module does not bind: one method or a list. The idiomatic guess is one
     (a TODO); the exact candidate, route_methods(), takes either, as Bottle did."""
-    files = {"settings.py": 'METHODS = ["GET", "POST"]\nONE = "PUT"\n', "web.py": '''
-        from bottle import Bottle
-
-        from settings import METHODS, ONE
-
-        app = Bottle()
-
-
-        @app.route("/x", method=METHODS)
-        def x():
-            return "x"
-
-
-        @app.route("/y", method=ONE)
-        def y():
-            return "y"
-    '''}
-    bottle_app, flask_app = both_folders(tmp_path, files, "methodsel", faithful=True)
+    bottle_app, flask_app = both_folders(tmp_path, METHODS_ELSEWHERE, "methodsel", faithful=True)
     code = (tmp_path / "out" / "web.py").read_text()
     assert "methods=route_methods(METHODS)" in code
     assert "from bottle_routes import route_methods" in code
@@ -1500,26 +1503,9 @@ def test_the_check_repairs_a_method_list_read_from_elsewhere_to_route_methods(tm
     from bottle2flask.exit_status import ExitStatus
     from bottle2flask.loading import load
 
-    files = {"settings.py": 'METHODS = ["GET", "POST"]\nONE = "PUT"\n', "web.py": """
-        from bottle import Bottle
-
-        from settings import METHODS, ONE
-
-        app = Bottle()
-
-
-        @app.route("/x", method=METHODS)
-        def x():
-            return "x"
-
-
-        @app.route("/y", method=ONE)
-        def y():
-            return "y"
-    """}
     src, out = tmp_path / "src", tmp_path / "out"
     src.mkdir()
-    for name, text in files.items():
+    for name, text in METHODS_ELSEWHERE.items():
         (src / name).write_text(dedent(text).lstrip("\n"))
     assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
     report = json.loads((out / "porting-report.json").read_text())
