@@ -7,7 +7,8 @@ module of the port may import it without a cycle."""
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from enum import Enum, auto
 from typing import Final
 
@@ -241,6 +242,58 @@ def names_assigned(node: cst.CSTNode) -> set[str]:
 
     walk(node, Bound())
     return found
+
+
+@dataclass
+class NameUses:
+    """How a function uses one name (name_uses())."""
+
+    bound: int = 0  # `name = ...`, a plain target
+    returned: int = 0  # `return name`
+    attributes: list[str] = field(default_factory=list)  # `name.attr`: each attr read
+    other: int = 0  # any other use: handed on, rebound otherwise, deleted
+
+    def only(self, attributes: Collection[str] = (), returned: bool = False) -> bool:
+        """Bound once, and used otherwise only by these attributes (and `return name`
+        where `returned`)."""
+        return self.bound == 1 and self.other == 0 \
+            and (returned or self.returned == 0) \
+            and all(a in attributes for a in self.attributes)
+
+
+def name_uses(function: cst.FunctionDef, name: str) -> NameUses:
+    """The uses of `name` in the function's own body (a nested function has its own
+    names): what P028 and P029 read of a request or response object the code makes."""
+    uses = NameUses()
+
+    class Uses(Visitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
+            if is_name(node.target, name):
+                uses.bound += 1
+                return False
+            return True
+
+        def visit_Return(self, node: cst.Return) -> bool:
+            if is_name(node.value, name):
+                uses.returned += 1
+                return False
+            return True
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            if is_name(node.value, name):
+                uses.attributes.append(node.attr.value)
+                return False
+            return True
+
+        def visit_Name(self, node: cst.Name) -> None:
+            if node.value == name:
+                uses.other += 1
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function
+
+    walk(function, Uses())
+    return uses
 
 
 def ends(body) -> bool:

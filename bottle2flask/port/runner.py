@@ -421,7 +421,8 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
 
 def placed_sites(syntax: ast.Module, sites: list[Site], lines: dict[int, int]) -> list[Site]:
     """Each site with its line in the ported code (its tree: `syntax`) and the lines of
-    the top-level statement that holds it (a traceback's frame there is this site's)."""
+    the top-level statement that holds it, or that the comment lines it stands in lead
+    (a traceback's frame there is this site's)."""
     spans = [(min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))]),
               stmt.end_lineno or stmt.lineno) for stmt in syntax.body]
     placed: list[Site] = []
@@ -430,7 +431,10 @@ def placed_sites(syntax: ast.Module, sites: list[Site], lines: dict[int, int]) -
         line = lines.get(n)
         if line is not None:
             found["line"] = line
-            span = next(([a, b] for a, b in spans if a <= line <= b), None)
+            # (a site's line may be a TODO's above its statement: the TODOs of its
+            # idiomatic form are written in the statement's leading lines, the site's
+            # mark among them)
+            span = next(([a, b] for a, b in spans if line <= b), None)
             if span is not None:
                 found["span"] = span
         placed.append(found)

@@ -174,3 +174,31 @@ def test_a_template_converted_exactly_but_worth_a_look_is_noted_in_the_report(tm
     report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
     assert "note: `3: T004 `for ... else` with no `break`" in report
     assert not [t for t in result.templates if t["todos"]]
+
+
+def test_the_render_error_is_a_site_its_key_takes_alone_and_bottles_page_with_it(tmp_path):
+    """P006's render-error gives both forms as values (Rule.site_if_exact): Flask's
+    render, which declares D-undefined, or bottle_compat's bottle_undefined, which fails as
+    Bottle did. Asked where the port takes exact forms at all: named exact by its key
+    (as the repair names a site), that render alone fails as Bottle's did."""
+    src = app(tmp_path, 'template("list")')
+    key = "app.py:home:P006:render-error:0"
+    other = port_tree(src, tmp_path / "other", exact=frozenset({"app.py:nowhere"}))
+    module = next(m for m in other.modules if m.path == "app.py")
+    (site,) = [s for s in module.sites if s["kind"] == "render-error"]
+    assert (site["key"], site["exact"]) == (key, False)
+    assert site["forms"] == {"idiomatic": "render_template", "exact": "bottle_undefined"}
+    assert "D-undefined" in [d["id"] for d in module.declared]
+    result = port_tree(src, tmp_path / "out", exact=frozenset({key}))
+    module = next(m for m in result.modules if m.path == "app.py")
+    assert [(s["key"], s["exact"]) for s in module.sites if s["kind"] == "render-error"] \
+        == [(key, True)]
+    assert "D-undefined" not in [d["id"] for d in module.declared]
+    assert 'return bottle_undefined("list.html", \'people\')' in module.code
+    assert 'return render_template("list.html", people=[team])' in module.code
+    original, ported = served(src, tmp_path / "out", "undefined_by_key")
+    # the page fails as Bottle's did (Flask's own 500 page: the error-page site is
+    # idiomatic still); the other view renders as before
+    assert ported.get("/", expect_errors=True).status_int \
+        == original.get("/", expect_errors=True).status_int == 500
+    assert ported.get("/team/ada").text == original.get("/team/ada").text

@@ -1461,27 +1461,30 @@ def test_a_method_sum_with_a_list_literal_stays_a_list(tmp_path):
             assert answers(client, "/thing", "PUT")[0] == 405
 
 
+# A name the module does not bind: one method or a list
+METHODS_ELSEWHERE = {"settings.py": 'METHODS = ["GET", "POST"]\nONE = "PUT"\n', "web.py": """
+    from bottle import Bottle
+
+    from settings import METHODS, ONE
+
+    app = Bottle()
+
+
+    @app.route("/x", method=METHODS)
+    def x():
+        return "x"
+
+
+    @app.route("/y", method=ONE)
+    def y():
+        return "y"
+"""}
+
+
 def test_a_method_read_from_elsewhere_takes_bottles_one_or_many_when_exact(tmp_path):
     """A name the module does not bind: one method or a list. The idiomatic guess is one
     (a TODO); the exact candidate, route_methods(), takes either, as Bottle did."""
-    files = {"settings.py": 'METHODS = ["GET", "POST"]\nONE = "PUT"\n', "web.py": '''
-        from bottle import Bottle
-
-        from settings import METHODS, ONE
-
-        app = Bottle()
-
-
-        @app.route("/x", method=METHODS)
-        def x():
-            return "x"
-
-
-        @app.route("/y", method=ONE)
-        def y():
-            return "y"
-    '''}
-    bottle_app, flask_app = both_folders(tmp_path, files, "methodsel", faithful=True)
+    bottle_app, flask_app = both_folders(tmp_path, METHODS_ELSEWHERE, "methodsel", faithful=True)
     code = (tmp_path / "out" / "web.py").read_text()
     assert "methods=route_methods(METHODS)" in code
     assert "from bottle_routes import route_methods" in code
@@ -1490,6 +1493,37 @@ def test_a_method_read_from_elsewhere_takes_bottles_one_or_many_when_exact(tmp_p
         assert answers(client, "/x")[0] == 200
         assert answers(client, "/y", "PUT") == (200, "y")
         assert answers(client, "/y")[0] == 405
+
+
+def test_the_check_repairs_a_method_list_read_from_elsewhere_to_route_methods(tmp_path):
+    """route-methods gives both forms as values (Rule.site): `[METHODS]`, Flask's list of
+    one method (a TODO), or bottle_routes' route_methods(METHODS). A list read from
+    another module makes the idiomatic port fail at import (a list in the list); the
+    check maps the traceback to that route's site and moves it alone to its exact form."""
+    from bottle2flask.exit_status import ExitStatus
+    from bottle2flask.loading import load
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    for name, text in METHODS_ELSEWHERE.items():
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
+    report = json.loads((out / "porting-report.json").read_text())
+    sites = {s["key"]: s for m in report["modules"] for s in m["sites"]
+             if s["kind"] == "route-methods"}
+    assert sorted(sites) == ["web.py:x:P003:route-methods:0", "web.py:y:P003:route-methods:0"]
+    repaired = sites["web.py:x:P003:route-methods:0"]
+    assert repaired["exact"] and repaired["repaired"].startswith("the port does not start")
+    assert repaired["forms"] == {"idiomatic": "[METHODS]", "exact": "route_methods(METHODS)"}
+    assert not sites["web.py:y:P003:route-methods:0"]["exact"]
+    code = (out / "web.py").read_text()
+    assert '@app.route("/x", methods=route_methods(METHODS))' in code
+    assert '@app.route("/y", methods=[ONE])' in code
+    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "methods_b").wsgi)
+    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "methods_f").wsgi)
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/x", "POST") == (200, "x")
+        assert answers(client, "/y", "PUT") == (200, "y")
 
 
 def test_each_routes_pattern_is_made_once_however_many_routes(monkeypatch):

@@ -504,6 +504,9 @@ def test_a_rebase_jinja2_cannot_say_is_rendered_by_bottles_simpletemplate(tmp_pa
     report = json.loads((out / "porting-report.json").read_text())
     sites = [s for m in report["modules"] for s in m["sites"] if s["kind"] == "template-kept"]
     assert [(s["exact"], bool(s.get("kept"))) for s in sites] == [(True, True)] * 3
+    # both forms are values (Rule.site): the function the render calls
+    assert [s["forms"] for s in sites] \
+        == [{"idiomatic": "render_template", "exact": "bottle_simple_template"}] * 3
     assert not [t for m in report["modules"] for t in m["todos"] if t.get("breaks")]
     assert "\nbottle\n" in (out / "requirements.txt").read_text()
     from bottle2flask.cli import main as kit  # done: no TODO that fails when it runs
@@ -696,6 +699,13 @@ def test_a_jinja2_render_given_template_settings_keeps_bottles_render(tmp_path, 
     report = json.loads((out / "porting-report.json").read_text())
     sites = [s for m in report["modules"] for s in m["sites"] if s["kind"] == "jinja2-settings"]
     assert [(s["exact"], bool(s.get("kept"))) for s in sites] == [(True, True)] * 2
+    # both forms are values (Rule.site): Flask's render (of a @jinja2_view's returns too)
+    # without the settings, and Bottle's own call or decorator as written
+    assert [s["forms"]["idiomatic"] for s in sites] \
+        == ['render_template("price.html")', 'render_template("price.html", price=5)']
+    assert sites[1]["forms"]["exact"].startswith('jinja2_template("price.html", ')
+    assert '(idiomatic form: `render_template("price.html", price=5)`)' \
+        in (out / "PORTING-REPORT.md").read_text()
     assert not [t for m in report["modules"] for t in m["todos"] if t.get("breaks")]
 
 

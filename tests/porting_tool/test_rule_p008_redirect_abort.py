@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 import pytest
+
+from bottle2flask.port.runner import port_source
 
 from .helpers import answers, both_apps, both_folders, idiom, port, untouched
 
@@ -333,3 +337,38 @@ def test_an_httperror_a_helper_module_returns_is_kept_a_value_flask_answers(tmp_
     seen = [(answers(client, "/files/x.txt")[0], answers(client, "/files/a.css"),
              answers(client, "/made")) for client in (bottle_app, flask_app)]
     assert seen[0] == seen[1] == (404, (200, "body { }"), (201, "made"))
+
+
+MADE = """
+    from bottle import Bottle, HTTPResponse
+
+    app = Bottle()
+
+
+    @app.route("/made")
+    def made():
+        return HTTPResponse("made", status=201)
+"""
+
+
+def test_an_httpresponse_is_a_site_asked_only_where_the_port_takes_exact_forms():
+    """Both forms are values (Rule.site_if_exact): Flask's Response, bottle_compat's
+    BottleHTTPResponse. The default port records no site there (its report is as it
+    was); a port with sites named exact asks it, and its key picks the exact form."""
+    key = "web.py:made:P008:http-response:0"
+    source = dedent(MADE).lstrip("\n")
+    default = port_source(source, "web.py")
+    assert not any(s["kind"] == "http-response" for s in default.sites)
+    assert '    return Response("made", status=201)\n' in default.code
+    other = port_source(source, "web.py", exact=frozenset({"web.py:other"}))
+    (site,) = [s for s in other.sites if s["kind"] == "http-response"]
+    assert (site["key"], site["exact"]) == (key, False)
+    assert site["forms"] == {"idiomatic": "Response", "exact": "BottleHTTPResponse"}
+    assert other.code == default.code
+    exact = port_source(source, "web.py", exact=frozenset({key}))
+    assert [s["exact"] for s in exact.sites if s["kind"] == "http-response"] == [True]
+    assert '    return BottleHTTPResponse("made", status=201)\n' in exact.code
+    assert "from bottle_compat import BottleHTTPResponse\n" in exact.code
+    assert "Response" not in exact.code.replace("BottleHTTPResponse", "")
+    faithful = port_source(source, "web.py", faithful=True)
+    assert [s["key"] for s in faithful.sites if s["kind"] == "http-response"] == [key]

@@ -251,6 +251,18 @@ def test_hooks_added_and_removed_by_hand_answer_as_in_bottle(tmp_path):
     report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
     todos = [t for m in report["modules"] for t in m["todos"]]
     assert [t["breaks"] for t in todos] == [False] * 4, todos  # no add_hook left
+    # the two hooks called with nothing are sites kept, both forms values (Rule.site):
+    # Flask's registration of the function as it is, and the lambda that calls it
+    sites = [s for m in report["modules"] for s in m["sites"] if s["kind"] == "after-hook"]
+    assert [(s["key"], s["exact"], bool(s.get("kept"))) for s in sites] == [
+        ("web.py:Server.setup:P010:after-hook:0", True, True),
+        ("web.py:Server.setup:P010:after-hook:1", True, True)]
+    assert [s["forms"] for s in sites] == [
+        {"idiomatic": "count_after",
+         "exact": "lambda flask_response: (count_after(), flask_response)[1]"},
+        {"idiomatic": 'lambda: COUNTED.append("lambda")',
+         "exact": 'lambda flask_response: ((lambda: COUNTED.append("lambda"))(), '
+                  'flask_response)[1]'}]
 
 
 EARLY_EXIT = """

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from textwrap import dedent
 
 import pytest
+
+from bottle2flask.port.runner import port_source
 
 from .helpers import answers, both_folders, idiom, ported, untouched
 
@@ -154,3 +157,29 @@ def test_request_objects_made_by_the_code_keep_working(tmp_path):
     code = (tmp_path / "out" / "web.py").read_text()
     assert "    req = LocalRequest(environ=env)\n" in code
     assert "bottle" in (tmp_path / "out" / "requirements.txt").read_text().lower()
+
+
+def test_the_request_object_is_a_site_whose_exact_form_the_exact_set_picks_by_key():
+    """Both forms are values (Rule.site): Flask's Request(environ) and Bottle's own class
+    under a TODO that does not break; the site named exact takes Bottle's."""
+    source = """
+        import bottle
+
+        app = bottle.Bottle()
+
+
+        def method_of(environ):
+            r = bottle.BaseRequest(environ)
+            return r.method
+    """
+    default = port_source(dedent(source).lstrip("\n"), "web.py")
+    (site,) = [s for s in default.sites if s["rule"] == "P028"]
+    assert (site["key"], site["exact"]) == ("web.py:method_of:P028:request-object:0", False)
+    assert site["forms"] == {"idiomatic": "Request(environ)",
+                             "exact": "BaseRequest(environ)"}
+    assert "    r = Request(environ)\n" in default.code and default.todos == []
+    exact = port_source(dedent(source).lstrip("\n"), "web.py", exact=frozenset({site["key"]}))
+    assert [s["exact"] for s in exact.sites if s["rule"] == "P028"] == [True]
+    assert "    r = BaseRequest(environ)\n" in exact.code
+    assert "P028" in [t["code"] for t in exact.todos]
+    assert not any(t["breaks"] for t in exact.todos)

@@ -254,6 +254,17 @@ class Rule(Transformer):
         self.take_candidate(chosen, chosen is exact)
         return chosen
 
+    def site_if_exact(self, kind: str, idiomatic: Candidate, exact: Candidate) -> Candidate:
+        """site(), asked only where the port takes exact candidates at all (--faithful,
+        or sites named exact: a repair): elsewhere the idiomatic candidate is taken and
+        no site recorded, so the default port's report is what it was before the exact
+        form existed, and the module named exact still equals the faithful port (P002
+        json-answers, P006 render-error, P008 http-response)."""
+        if self.state.faithful or self.state.exact_keys:
+            return self.site(kind, idiomatic, exact)
+        self.take_candidate(idiomatic, False)
+        return idiomatic
+
     def take_candidate(self, candidate: Candidate, exact: bool) -> None:
         """What a candidate needs, applied: its imports, module-wide pieces (need_exact
         for an exact one), declared changes and TODO."""

@@ -363,8 +363,7 @@ class App(Rule):
             self.site(kind, Candidate(), Candidate(needs=(need,)))
         # (--faithful) a dict any view returns is Bottle's JSON, not only a literal P007
         # sees (`return items`, a module's dict): the app's JSON answers are Bottle's
-        if self.state.faithful or self.state.exact_keys:
-            self.site("json-answers", Candidate(), Candidate(needs=(Need.JSON_ANSWERS,)))
+        self.site_if_exact("json-answers", Candidate(), Candidate(needs=(Need.JSON_ANSWERS,)))
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if self.facts.made or (self.facts.default_app and not self.facts.default_from):

@@ -1027,14 +1027,17 @@ class Routes(Rule):
                 elif not isinstance(value, cst.List | cst.Tuple):
                     if isinstance(value, cst.BaseString) or bound is not None:
                         value = cst.List([cst.Element(value)])
-                    elif self.exact("route-methods"):  # one method or a list, at run time
-                        self.need_helper(HELPERS, "route_methods")
-                        value = cst.Call(cst.Name("route_methods"), [cst.Arg(value)])
-                    else:
-                        self.todo("method= is not a literal: Bottle took one method or a "
-                                  "list, Flask's methods= takes a list only: check it is "
-                                  "one method")
-                        value = cst.List([cst.Element(value)])
+                    else:  # one method or a list, read at run time (the exact form)
+                        chosen = self.site("route-methods", Candidate(
+                            cst.List([cst.Element(value)]),
+                            todo="method= is not a literal: Bottle took one method or a "
+                            "list, Flask's methods= takes a list only: check it is one "
+                            "method"), Candidate(
+                            cst.Call(cst.Name("route_methods"), [cst.Arg(value)]),
+                            imports=(Import(HELPERS.value, "route_methods",
+                                            companion=HELPERS),)))
+                        assert isinstance(chosen.form, cst.BaseExpression)
+                        value = chosen.form
                 if isinstance(value, cst.List | cst.Tuple) \
                         and any(string_value(e.value) == "ANY" for e in value.elements):
                     value = cst.parse_expression(ANY)  # Bottle's wildcard method

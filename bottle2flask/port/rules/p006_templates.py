@@ -116,6 +116,7 @@ FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as esc
               "and Jinja2 renders as markup: values print as SimpleTemplate printed them")
 # template()'s own keywords: Bottle pops them; they are no template variables
 LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
+FLASK = "render_template"  # a render's idiomatic form (a site's, where it has one)
 
 
 def jinja2_name(name: str, mapping: Mapping[str, str]) -> str:
@@ -289,11 +290,20 @@ class Templates(Rule):
         not break."""
         if arg(call, None, "template_settings") is None:
             return False
-        self.exact("jinja2-settings", keeps=SETTINGS_WHY)
-        self.todo("template_settings= gives this render a Jinja2 environment of its own "
-                  "(its filters, tests, globals): Bottle's own jinja2_template/jinja2_view "
-                  "renders it; to render it with Flask's, add them to app.jinja_env "
-                  "(app.jinja_env.filters.update(...)) and call render_template()")
+        # the idiomatic form: Flask's render of the same name and values (a @jinja2_view's
+        # returns become it), without the settings, which Flask's environment lacks
+        args = self.template_args(call, "jinja2")
+        idiomatic = Candidate(
+            cst.Call(cst.Name(FLASK), _commas(args)) if args is not None else None,
+            imports=(Import("flask", "render_template"),),
+            todo="template_settings= dropped: add its filters, tests and globals to "
+            "app.jinja_env (app.jinja_env.filters.update(...))")
+        exact = Candidate(call, todo="template_settings= gives this render a Jinja2 "
+                          "environment of its own (its filters, tests, globals): Bottle's "
+                          "own jinja2_template/jinja2_view renders it; to render it with "
+                          "Flask's, add them to app.jinja_env (app.jinja_env.filters."
+                          "update(...)) and call render_template()")
+        self.site("jinja2-settings", idiomatic, exact, keeps=SETTINGS_WHY)
         return True
 
     def computed_name(self, call: cst.Call) -> bool:
@@ -414,22 +424,29 @@ class Templates(Rule):
         the template's name (the render's values follow); None where the render stays."""
         name = string_value(args[0].value)
         kept = self.state.template_kept.get(name) if name is not None else None
-        if kept is not None and self.exact("template-kept", keeps=KEPT_WHY):
-            self.todo(f"{name} holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
-                      "renders the original (bottle_compat's bottle_simple_template; Bottle "
-                      "installed beside the port); write those lines in Jinja2 (the "
-                      "template's TODOs), then render_template() it")
-            self.need_import("bottle_compat", "bottle_simple_template")
+        if kept is not None:
+            # the forms differ in the function called (and the original's name and folder
+            # Bottle's SimpleTemplate is given, which the caller adds)
+            self.site("template-kept", Candidate(
+                FLASK, todo=f"{name} holds Python Jinja2 cannot say: the "
+                "converted template's TODOs fail when rendered"), Candidate(
+                "bottle_simple_template",
+                imports=(Import("bottle_compat", "bottle_simple_template"),),
+                todo=f"{name} holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
+                "renders the original (bottle_compat's bottle_simple_template; Bottle "
+                "installed beside the port); write those lines in Jinja2 (the "
+                "template's TODOs), then render_template() it"), keeps=KEPT_WHY)
             return "bottle_simple_template", [_positional(kept[0]), _positional(kept[1])]
         if name is None or not self.paths or not self.paths[-1]:
             return None
         if name in self.state.template_errors:
             why = self.state.template_errors[name]
-            if (self.state.faithful or self.state.exact_keys) and self.exact("render-error"):
-                self.need_import("bottle_compat", "bottle_uncompiled")
+            if self.site_if_exact("render-error", Candidate(FLASK, declares=(
+                    Declare("D-template-error", tuple(self.paths[-1]), f"{name}: {why}"),)),
+                    Candidate("bottle_uncompiled", imports=(
+                        Import("bottle_compat", "bottle_uncompiled"),))).form != FLASK:
                 since = ".".join(bottle_version.split(".")[:2])
                 return "bottle_uncompiled", [_positional(why), _positional(since)]
-            self.declare("D-template-error", self.paths[-1], f"{name}: {why}")
             return None
         reads = self.state.template_reads.get(name)
         if not reads or any(a.star or a.keyword is None for a in args[1:]):
@@ -437,11 +454,12 @@ class Templates(Rule):
         missing = sorted(reads - {a.keyword.value for a in args[1:] if a.keyword})
         if not missing:
             return None
-        if (self.state.faithful or self.state.exact_keys) and self.exact("render-error"):
-            self.need_import("bottle_compat", "bottle_undefined")
+        if self.site_if_exact("render-error", Candidate(FLASK, declares=(
+                Declare("D-undefined", tuple(self.paths[-1]),
+                        f"{string_value(args[0].value)} reads {', '.join(missing)}"),)),
+                Candidate("bottle_undefined", imports=(
+                    Import("bottle_compat", "bottle_undefined"),))).form != FLASK:
             return "bottle_undefined", [_positional(missing[0])]
-        self.declare("D-undefined", self.paths[-1],
-                     f"{string_value(args[0].value)} reads {', '.join(missing)}")
         return None
     def leave_Return(self, original: cst.Return, updated: cst.Return):
         view = self.views[-1] if self.views else None

@@ -253,12 +253,11 @@ class RedirectAbort(Rule):
             return idiomatic.form
         self.fired()
         # (--faithful) sent as it is, Bottle's response's changes dropped, as in Bottle
-        response_class = "Response"
-        if (self.state.faithful or self.state.exact_keys) and self.exact("http-response"):
-            response_class = "BottleHTTPResponse"
-            self.need_import("bottle_compat", response_class)
-        else:
-            self.need_import("flask", "Response")
+        response_class = self.site_if_exact(
+            "http-response", Candidate("Response", imports=(Import("flask", "Response"),)),
+            Candidate("BottleHTTPResponse",
+                      imports=(Import("bottle_compat", "BottleHTTPResponse"),))).form
+        assert isinstance(response_class, str)
         body = given.get("body")
         args = [cst.Arg(body)] if body is not None else []
         if isinstance(body, cst.Dict) or isinstance(body, cst.Call) and is_name(

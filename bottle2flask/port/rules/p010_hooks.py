@@ -45,7 +45,7 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import Visitor, arg, free_name, function_named, names_used, string_value, walk
-from .base import Rule
+from .base import Candidate, Rule
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
 NO_HOOK = {"app_reset", "config"}  # Bottle's other hooks: Flask has no place for them
@@ -360,19 +360,25 @@ class Hooks(Rule):
             if hook == "before_request" and name in self.environ_changers:
                 self.todo(ENVIRON_TODO)
             if hook == "after_request" and (name is None or name not in self.simple_functions):
-                self.exact("after-hook", keeps="Bottle calls an after_request hook with "
-                           "nothing and drops what it returns; Flask hands it the response "
-                           "and sends what it returns")
                 code = cst.Module([]).code_for_node(function)
                 if not isinstance(function, cst.Name | cst.Attribute):
                     code = f"({code})"
-                function = cst.parse_expression(
-                    f"lambda flask_response: ({code}(), flask_response)[1]")
-                if not isinstance(added[1], cst.Lambda):  # (a lambda's code is here)
-                    self.todo(f"after_request hook {code} is not defined here: it is called with "
-                              "nothing, as Bottle called it, and the response is handed "
-                              "on; if it changes Bottle's response, make it take Flask's "
-                              "response and return it (app.after_request(f))")
+                exact = Candidate(cst.parse_expression(
+                    f"lambda flask_response: ({code}(), flask_response)[1]"),
+                    todo="" if isinstance(added[1], cst.Lambda)  # (a lambda's code is here)
+                    else f"after_request hook {code} is not defined here: it is called with "
+                    "nothing, as Bottle called it, and the response is handed on; if it "
+                    "changes Bottle's response, make it take Flask's response and return "
+                    "it (app.after_request(f))")
+                # the idiomatic form, Flask's own registration of the function, fails on
+                # every request: the site keeps the exact one
+                chosen = self.site("after-hook", Candidate(function, todo=(
+                    f"after_request hook {code}: make it take Flask's response and return "
+                    "it")), exact, keeps="Bottle calls an after_request hook with nothing "
+                    "and drops what it returns; Flask hands it the response and sends what "
+                    "it returns")
+                assert isinstance(chosen.form, cst.BaseExpression)
+                function = chosen.form
             return cst.Call(func.with_changes(attr=cst.Name(hook)), [cst.Arg(function)])
         if isinstance(func, cst.Attribute) and self.is_app(func.value) \
                 and func.attr.value == "add_hook" and not (

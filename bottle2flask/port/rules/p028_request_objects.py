@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import Visitor, arg, walk
-from .base import Rule
+from ..edit import arg, name_uses
+from .base import Candidate, Import, Rule
 
 CLASSES = {"BaseRequest", "LocalRequest", "Request"}
 # Attributes of Bottle's request with the same name and meaning on Werkzeug's (P004's)
@@ -77,45 +77,17 @@ class RequestObjects(Rule):
             return updated
         target = original.targets[0].target if len(original.targets) == 1 else None
         same = isinstance(target, cst.Name) and bool(self.functions) \
-            and _read_as_werkzeug(self.functions[-1], target.value)
+            and name_uses(self.functions[-1], target.value).only(SAME)
         # a site: read only as Werkzeug reads it, it has both candidates; else Bottle's
         # class is kept, which runs (the idiomatic form could only be a TODO)
-        if self.exact("request-object", keeps="" if same else KEPT):
-            self.fired()
-            self.todo(KEPT)
-            return updated
-        self.fired()
-        self.need_import("flask", "Request")
-        return updated.with_changes(value=cst.Call(cst.Name("Request"), [
+        idiomatic = Candidate(cst.Call(cst.Name("Request"), [
             environ.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT,
-                                 comma=cst.MaybeSentinel.DEFAULT)]))
-
-
-def _read_as_werkzeug(function: cst.FunctionDef, name: str) -> bool:
-    """Whether `name` is bound once in the function and every other use of it is an
-    attribute Werkzeug's request has with Bottle's meaning (SAME)."""
-    counts = {"bound": 0, "other": 0}
-
-    class Uses(Visitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
-            if isinstance(node.target, cst.Name) and node.target.value == name:
-                counts["bound"] += 1
-                return False
-            return True
-
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            if isinstance(node.value, cst.Name) and node.value.value == name:
-                if node.attr.value not in SAME:
-                    counts["other"] += 1
-                return False
-            return True
-
-        def visit_Name(self, node: cst.Name) -> None:
-            if node.value == name:
-                counts["other"] += 1  # handed on whole, rebound otherwise, deleted
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is function  # a nested function has its own names
-
-    walk(function, Uses())
-    return counts["bound"] == 1 and counts["other"] == 0
+                                 comma=cst.MaybeSentinel.DEFAULT)]),
+            imports=(Import("flask", "Request"),))
+        exact = Candidate(updated.value, todo=KEPT)
+        chosen = self.site("request-object", idiomatic, exact, keeps="" if same else KEPT)
+        self.fired()
+        if chosen is exact:
+            return updated
+        assert isinstance(chosen.form, cst.BaseExpression)
+        return updated.with_changes(value=chosen.form)

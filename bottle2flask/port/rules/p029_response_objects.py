@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import Visitor, arg, walk
+from ..edit import Visitor, arg, name_uses, walk
 from ..model.facts import ROUTE_METHODS
 from .base import Rule, decorator_method
 
@@ -66,31 +66,7 @@ class ResponseObjects(Rule):
 
     def returned_once(self, name: str) -> bool:
         """Whether `name` is bound once in the view and read only by `return name`."""
-        function = self.functions[-1][0]
-        counts = {"bound": 0, "returned": 0, "other": 0}
-
-        class Uses(Visitor):
-            def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
-                if isinstance(node.target, cst.Name) and node.target.value == name:
-                    counts["bound"] += 1
-                    return False
-                return True
-
-            def visit_Return(self, node: cst.Return) -> bool:
-                if isinstance(node.value, cst.Name) and node.value.value == name:
-                    counts["returned"] += 1
-                    return False
-                return True
-
-            def visit_Name(self, node: cst.Name) -> None:
-                if node.value == name:
-                    counts["other"] += 1
-
-            def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-                return node is function
-
-        walk(function, Uses())
-        return counts["bound"] == 1 and counts["other"] == 0
+        return name_uses(self.functions[-1][0], name).only(returned=True)
 
     def leave_SimpleStatementLine(self, original, updated):
         if len(updated.body) != 1:
