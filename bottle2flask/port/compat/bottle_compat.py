@@ -35,7 +35,7 @@ from flask import (
     render_template,
     request,
 )
-from jinja2 import ChoiceLoader, FileSystemLoader, TemplateNotFound
+from jinja2 import ChoiceLoader, FileSystemLoader, Template, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
@@ -562,14 +562,35 @@ def _none_text() -> str:
     return _NONE_TEXT[0]
 
 
+class _GivenMarkup(Markup):
+    """A Markup a render was given (`template("x", v=Markup(...))`), or one made from it
+    (`v + "<i>"`: Markup's own operations keep the class): SimpleTemplate printed it as
+    any value, its str() escaped; Jinja2 would print it as markup. Marked so, it is told
+    apart from the Markup `|safe` (`{{!x}}`) and a macro make in the template."""
+
+    __slots__ = ()
+
+
+class _GivenValuesTemplate(Template):
+    """The app's templates: each Markup a render is given is a _GivenMarkup (the values
+    themselves, not what they hold: a list of Markups prints as Jinja2 prints them)."""
+
+    def new_context(self, vars=None, shared=False, locals=None):
+        if vars and not shared:  # (shared: an include, given its caller's context)
+            vars = {name: _GivenMarkup(value) if isinstance(value, Markup) else value
+                    for name, value in vars.items()}
+        return super().new_context(vars, shared, locals)
+
+
 def _as_simple_template(value):
-    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); an object
-    with `__html__` that is no Markup (a WTForms field) as its str() escaped by Bottle's
-    html_escape, which Jinja2 would print as markup. (A Markup is left: `|safe` makes
-    one, and Jinja2's finalize cannot tell it from one the view passed.)"""
+    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); a
+    Markup the render was given, and an object with `__html__` that is no Markup (a
+    WTForms field), as its str() escaped by Bottle's html_escape, which Jinja2 would print
+    as markup. (A Markup the template made, `|safe`'s or a macro's, is printed as it is.)"""
     if value is None:
         return _none_text()
-    if hasattr(value, "__html__") and not isinstance(value, Markup):
+    if isinstance(value, _GivenMarkup) or hasattr(value, "__html__") \
+            and not isinstance(value, Markup):
         text = str(value)  # Bottle's replace() calls, on what str() gave (a Markup too)
         return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                       .replace('"', "&quot;").replace("'", "&#039;"))
@@ -582,17 +603,21 @@ def _printed_raw(value):
     would print its __html__()), None as nothing (0.13)."""
     if value is None:
         return Markup(_none_text())
-    return value if isinstance(value, Markup) else Markup(str(value))
+    if isinstance(value, Markup) and not isinstance(value, _GivenMarkup):
+        return value
+    return Markup(str(value))
 
 
 def _raw_as_simple_template(app: Flask) -> None:
-    """The app's Jinja environment, once Flask makes it, prints `|safe` as `{{!x}}` did
-    (made as Flask makes it, when first used: settings given after install() still count)."""
+    """The app's Jinja environment, once Flask makes it, prints `|safe` as `{{!x}}` did,
+    and tells the Markups a render is given from those the template makes (made as Flask
+    makes it, when first used: settings given after install() still count)."""
     make = app.create_jinja_environment
 
     def create():
         env = make()
         env.filters["safe"] = _printed_raw
+        env.template_class = _GivenValuesTemplate
         return env
 
     app.create_jinja_environment = create  # type: ignore[method-assign]

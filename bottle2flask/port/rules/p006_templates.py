@@ -50,9 +50,12 @@ SimpleTemplate does (None as nothing, such an object as its `str()` escaped by B
 Jinja2's |safe printed an object's `__html__()` and None as `None`). In an app whose code
 imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
 kept: its forms' fields are such objects, and a page printing one would escape less
-than the original did. (A `markupsafe.Markup` the view passes to `{{x}}` prints as
-markup in both candidates, where SimpleTemplate escaped its text again: Jinja2's
-finalize cannot tell one the view passed from one a macro or `|safe` made.)
+than the original did. So does an app whose code makes `Markup` values: SimpleTemplate
+printed a Markup's text escaped, as any value's, Jinja2 prints its markup; the exact
+candidate marks each Markup a render is given (and what Markup's own operations make of
+it) and prints it as SimpleTemplate did, while a Markup the template makes (`|safe`, a
+macro's output) prints as it is. (A Markup inside a value the render is given, a list
+of them, still prints as markup.)
 
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 `template_adapter=Jinja2Template`) is converted alike. When the app renders only
@@ -114,6 +117,9 @@ KEPT_WHY = ("its converted template holds Python Jinja2 cannot say (a TODO that 
             "when rendered): Bottle's SimpleTemplate renders the original")
 FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as escaped text "
               "and Jinja2 renders as markup: values print as SimpleTemplate printed them")
+MARKUP = "Markup"  # markupsafe's class, also jinja2.Markup and flask.Markup once
+MARKUP_WHY = ("the app makes Markup values, whose text SimpleTemplate printed escaped and "
+              "Jinja2 prints as markup: values print as SimpleTemplate printed them")
 # template()'s own keywords: Bottle pops them; they are no template variables
 LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
 
@@ -364,17 +370,21 @@ class Templates(Rule):
             # and from the start in an app that makes WTForms fields
             idiomatic = Candidate() if self.none else Candidate(declares=(Declare("D-none"),))
             if self.site("template-text", idiomatic, Candidate(needs=(Need.TEMPLATE_TEXT,)),
-                         keeps=FIELDS_WHY if self.makes_fields() else "") is idiomatic:
+                         keeps=self.printed_otherwise()) is idiomatic:
                 self.none = True  # the faithful port's Jinja settings print None as nothing
 
-    def makes_fields(self) -> bool:
-        """Whether the app's code imports WTForms (or Flask-WTF): its forms' fields have
-        `__html__`, which SimpleTemplate ignored (their text printed escaped) and Jinja2
-        renders as markup, a page escaping less than the original did."""
+    def printed_otherwise(self) -> str:
+        """Why the app's values print otherwise in Jinja2, "" where nothing says so: its
+        code imports WTForms (or Flask-WTF), whose forms' fields have `__html__`, or makes
+        `Markup` values (markupsafe's, Jinja2's, Flask's), which SimpleTemplate ignored
+        (their text printed escaped) and Jinja2 prints as markup: a page escaping less
+        than the original did."""
         model = self.context.scratch.get("model")
         facts = [m.facts for m in model.modules.values() if m.facts] if model \
             else [self.facts]
-        return any(FIELD_MODULES & f.words for f in facts)
+        if any(FIELD_MODULES & f.words for f in facts):
+            return FIELDS_WHY
+        return MARKUP_WHY if any(MARKUP in f.words for f in facts) else ""
 
     def declare_none(self) -> None:
         if not self.none:

@@ -444,12 +444,6 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # `response.copy()` in a method routed by call and `response.copy(cls=HTTPResponse)`
 # returned, keep Bottle's response (bottle_compat's).
 KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
-    # forms_48b's "markup" (templates48): Bottle's SimpleTemplate escapes str(x), so a
-    # Markup value's tags print as text; the converted {{ v }} under Flask's autoescape
-    # prints its __html__(), the tags themselves. A different page, and the D-none the
-    # view's render declares explains only None printed
-    "markup-printed": ("a Markup value printed by {{x}}: Bottle escapes its text, Jinja2 "
-                       "prints its markup", lambda app: "markup" in app.forms48b),
     # forms_48b's Jinja2 render given template_settings= (P006 keeps Bottle's
     # jinja2_template) in an app whose templates are on an added TEMPLATE_PATH entry: the
     # port's Bottle no longer has ./tpl/ on its TEMPLATE_PATH (P011 made it Flask's
@@ -590,7 +584,7 @@ FORMS_48B = (
     "entry_method",  # Entry(app).setup_routes() by a function; run() in a main guard
     "two_engines",  # a jinja2_view module beside SimpleTemplate pages (templates48)
     "template_settings",  # jinja2_template(..., template_settings={"filters": ...})
-    "markup",  # a Markup value printed by {{x}} (templates48: differs, KNOWN_FAILING)
+    "markup",  # a Markup value printed by {{x}} (templates48; P006 keeps its printing)
     "after_early",  # an after_request hook with an early bare return (batch48's C)
     "folder_name",  # template("views/f48v"): the name holds its folder (batch48's B)
 )
@@ -620,8 +614,7 @@ FORM_ELEMENTS = {
 
 # a form KNOWN_FAILING under `avoid` -> what is drawn instead (the nearest form that
 # ports; None for none), given the app's template folder
-INSTEAD = {"markup-printed": ("markup", "", "markup_str"),
-           "kept-jinja2-render-template-path": ("template_settings", "path", None),
+INSTEAD = {"kept-jinja2-render-template-path": ("template_settings", "path", None),
            "folder-name-template-path": ("folder_name", "path", None)}
 
 
