@@ -311,10 +311,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     kept = {r["output"]: src / r["path"] for r in result.templates
             if r.get("breaks") and r["status"] == "converted" and not r.get("bottle_error")
             and Path(r["output"]).name != Path(r["path"]).name}
+    # a name known only at run time reaches their originals too where template() gives it
+    # (P006's bottle_kept_template): not where another render may reach a Jinja2 form
+    kept_reached = literal_names is not None or named_by_code(
+        apps.all_facts(), frozenset({"template"})) is not None
     for r in result.templates:
         # its TODOs block nothing where Bottle renders it: unless a name known only at run
-        # time may reach its Jinja2 form too (bottle_template renders the converted one)
-        if src / r["path"] in kept.values() and literal_names is not None:
+        # time may reach its Jinja2 form too
+        if src / r["path"] in kept.values() and kept_reached:
             r["bottle_renders"] = True
             r["remarks"] = [*r.get("remarks", []), "rendered by Bottle's SimpleTemplate from "
                             "the original (P006 keeps its renders): its TODOs block nothing"]
@@ -460,7 +464,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             # the helpers copied import what the port needs too (bottle_answers: bottle)
             # Bottle's SimpleTemplate renders the templates Jinja2 cannot say (P006)
             simple = {"<bottle_simple_template>": "import bottle\n"} if any(
-                "bottle_simple_template" in m.compat_uses[1] for m in result.modules) else {}
+                name in m.compat_uses[1] for m in result.modules
+                for name in ("bottle_simple_template", "bottle_kept_template")) else {}
             result.requirements = requirements.write(
                 src, out,
                 {m.path: requirements.imported(m.code) if m.imported is None else m.imported

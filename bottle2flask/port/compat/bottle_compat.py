@@ -43,9 +43,9 @@ from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
-           "bottle_error_handler", "bottle_json", "bottle_template", "bottle_uncompiled",
-           "bottle_undefined", "bottle_view", "install", "path_shift", "response",
-           "save_upload"]
+           "bottle_error_handler", "bottle_json", "bottle_kept_template", "bottle_template",
+           "bottle_uncompiled", "bottle_undefined", "bottle_view", "install", "path_shift",
+           "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -397,17 +397,11 @@ def _decoded(wsgi_text: str) -> str:
 
 
 # -- P006: a template named at run time ----------------------------------------------------
-def bottle_template(name, *values, **kwargs):
+def bottle_template(name, /, *values, **kwargs):
     """Bottle's template(name, *dicts, **values) for a name known only when the code runs:
     the converted Jinja2 template of that name (`x` and `x.tpl` are `x.html`), given the
     dicts' values, then the keywords, as Bottle gives them."""
-    if any(marker in name for marker in "\n{%$"):
-        raise ValueError("template() given template source at run time: convert it with "
-                         "`bottle2flask convert-templates` and use render_template_string")
-    for suffix in (".tpl", ".html", ".thtml", ".stpl"):
-        if name.endswith(suffix):
-            name = name[: -len(suffix)]
-            break
+    name = _converted_name(name)
     given = {}
     for value in values:
         given.update(value)
@@ -429,6 +423,33 @@ def bottle_template(name, *values, **kwargs):
         # its own app): where Bottle's default TEMPLATE_PATH finds it from the working
         # directory, as Bottle found the original
         return _on_bottles_path(name + ".html", given)
+
+
+def _converted_name(name):
+    """The converted template's name less its `.html`: Bottle's name less its extension."""
+    if any(marker in name for marker in "\n{%$"):
+        raise ValueError("template() given template source at run time: convert it with "
+                         "`bottle2flask convert-templates` and use render_template_string")
+    for suffix in (".tpl", ".html", ".thtml", ".stpl"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def bottle_kept_template(kept, name, /, *values, **kwargs):
+    """bottle_template() in an app some of whose templates Bottle's own SimpleTemplate
+    renders (`kept`: the converted template's name -> its original's and its folder:
+    their conversion holds Python Jinja2 cannot say): a name known only when the code
+    runs that is one of them renders the original (bottle_simple_template), any other
+    its conversion."""
+    converted = _converted_name(name) + ".html"
+    if converted not in kept:
+        return bottle_template(name, *values, **kwargs)
+    given = {}
+    for value in values:
+        given.update(value)
+    given.update(kwargs)
+    return bottle_simple_template(converted, *kept[converted], **given)
 
 
 # Where Bottle's template() looks by default (its TEMPLATE_PATH): from the working directory.

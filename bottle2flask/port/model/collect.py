@@ -161,6 +161,7 @@ class Collect(cst.CSTVisitor):
                 facts.templates_named.add(name)
             elif node.args:
                 facts.templates_computed = True
+                facts.computed_by.add(facts.api(func) or "")
         method = facts.app_method(func)
         if method in ROUTE_METHODS and arg(node, 2, "callback") is not None:
             callback = arg(node, 2, "callback")

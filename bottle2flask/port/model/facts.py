@@ -130,6 +130,7 @@ class ModuleFacts:
     templates_named: set[str] = field(default_factory=set)  # template("x"), @view("x")
     # a render call or @view given its template otherwise (a variable): any can render
     templates_computed: bool = False
+    computed_by: set[str] = field(default_factory=set)  # the Bottle names of those calls
     # module-level functions that return an inner function without functools.wraps:
     # a decorator that renames what it wraps (Flask takes the wrapper's name)
     renaming_decorators: set[str] = field(default_factory=set)

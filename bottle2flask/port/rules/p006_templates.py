@@ -29,7 +29,10 @@ that fails when rendered (`% rebase()` inside a `% for`, a `% try` or a `% while
 extends Jinja2 can only make conditional on an `if`), is a site kept from the start:
 `bottle_compat`'s `bottle_simple_template` renders the original with Bottle's own
 SimpleTemplate (copied beside its conversion, with the templates of its folder; OUT's
-requirements.txt then lists bottle), under a TODO that does not break.
+requirements.txt then lists bottle), under a TODO that does not break. In such an app a
+template named at run time is rendered by `bottle_kept_template`, given the kept
+templates (`{"t1.html": ("t1.tpl", "views")}`): a name that is one of them renders its
+original so, any other its conversion.
 A render whose template reads a name the render does not pass (D-undefined: Bottle's
 NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
 args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
@@ -81,6 +84,7 @@ template at run time, the report says which templates could not be sorted (conve
 
 from __future__ import annotations
 
+import json
 import posixpath
 from collections.abc import Mapping
 
@@ -264,12 +268,7 @@ class Templates(Rule):
             if inline is not None:
                 return inline
         if args is None and engine == "simple" and self.computed_name(updated):
-            exact = Candidate(updated.with_changes(func=cst.Name("bottle_template")),
-                              imports=(Import("bottle_compat", "bottle_template"),),
-                              todo="template() of a name known at run time: bottle_compat's "
-                              "bottle_template renders the converted template of that name "
-                              "('x' and 'x.tpl' -> 'x.html'); render_template() with the "
-                              "Flask name is Flask's way")
+            exact = self.computed_render(updated)
             chosen = self.site("template-name", Candidate(updated, todo=NOT_CONVERTED),
                                exact, keeps=COMPUTED_WHY)
             if chosen is exact:
@@ -286,6 +285,30 @@ class Templates(Rule):
                                         args=[args[0], *failing[1], *args[1:]])
         self.need_import("flask", "render_template")
         return updated.with_changes(func=cst.Name("render_template"), args=args)
+
+    def computed_render(self, call: cst.Call) -> Candidate:
+        """template(name, ...) of a name known at run time, rendered by bottle_compat's
+        bottle_template (the converted template of that name); in an app some of whose
+        templates Bottle's SimpleTemplate renders (P006's kept renders: Python Jinja2
+        cannot say), by bottle_kept_template, given them, which renders the original of
+        such a name, and the conversion of any other."""
+        todo = ("template() of a name known at run time: bottle_compat's {} renders the "
+                "converted template of that name ('x' and 'x.tpl' -> 'x.html'){}; "
+                "render_template() with the Flask name is Flask's way")
+        kept = self.state.template_kept
+        if not kept:
+            return Candidate(call.with_changes(func=cst.Name("bottle_template")),
+                             imports=(Import("bottle_compat", "bottle_template"),),
+                             todo=todo.format("bottle_template", ""))
+        given = cst.Dict([cst.DictElement(_literal(name), cst.Tuple(
+            [cst.Element(_literal(part)) for part in kept[name]]))
+            for name in sorted(kept)])
+        return Candidate(call.with_changes(func=cst.Name("bottle_kept_template"),
+                                           args=[cst.Arg(given), *call.args]),
+                         imports=(Import("bottle_compat", "bottle_kept_template"),),
+                         todo=todo.format("bottle_kept_template", ", or with Bottle's "
+                                          "SimpleTemplate the original of one Jinja2 cannot "
+                                          "say"))
 
     def own_settings(self, call: cst.Call) -> bool:
         """A Jinja2 render given `template_settings=` (its filters, tests, globals, Jinja2
@@ -565,6 +588,10 @@ class Templates(Rule):
 
 def _positional(text: str) -> cst.Arg:
     return cst.Arg(cst.SimpleString(repr(text)))
+
+
+def _literal(text: str) -> cst.SimpleString:
+    return cst.SimpleString(json.dumps(text))
 
 
 def dict_names(func: cst.FunctionDef) -> frozenset[str]:

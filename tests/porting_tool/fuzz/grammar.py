@@ -459,18 +459,7 @@ KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
         "template('views/name') in an app with an added TEMPLATE_PATH entry: Flask looks "
         "in the entry's folder alone, Bottle in ./ too (TemplateNotFound, a 500)",
         lambda app: "folder_name" in app.forms48b and app.templates == "path"),
-    # not forms_48b's, found by the short profile once its draws moved: a template named
-    # when the view runs (template(name + ".tpl")) whose rebase Jinja2 cannot say (in a
-    # % try or a % for): P006 keeps Bottle's SimpleTemplate only for renders naming it by
-    # a literal, so this one renders the converted page, whose flask_port_todo() is
-    # undefined (a 500; the port says it is not done, exit 5)
-    "computed-name-kept-render": (
-        "a template named at run time whose rebase Jinja2 cannot say (% try, % for): "
-        "rendered as converted, flask_port_todo undefined (a 500)",
-        lambda app: any(r.body == "template" and r.variant == "computed"
-                        and r.template in KEPT_RENDERS for r in app.routes)),
 }
-KEPT_RENDERS = ("rebase_try", "rebase_for")  # the template kinds P006 renders with Bottle's
 
 
 def known_failing(app: App) -> list[str]:
@@ -489,10 +478,6 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     count = draw(integers(1, 5))
     drawn = [draw(routes(n, creation, modules, [(d.name, d.module) for d in decorators]))
              for n in range(1, count + 1)]
-    if "computed-name-kept-render" in avoid:  # named by a literal instead
-        for route in drawn:
-            if route.body == "template" and route.template in KEPT_RENDERS:
-                route.variant = "literal" if route.variant == "computed" else route.variant
     hooks = draw(hook_lists(tuple(modules)))
     errors = draw(lists_of((404, 403), 2, unique=True))
     app = App(creation, layout, draw(choice(["views", "beside", "path"])),
