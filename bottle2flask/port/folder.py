@@ -148,6 +148,16 @@ def template_search(module: Path, src: Path, templates: list[Path],
     return ()
 
 
+def template_defaults(src: Path, templates: list[Path],
+                      folders: frozenset[str]) -> tuple[str, ...]:
+    """Bottle's own TEMPLATE_PATH entries, ./ and ./views/, that hold the app's templates,
+    read as Bottle reads them: from the working directory, the folder ported (where the
+    app is run from). Still searched where the app inserts or appends a folder."""
+    roots = {template_root(t, src, folders) for t in templates}
+    return tuple(entry for entry, folder in (("./", src), ("./views/", src / "views"))
+                 if folder in roots)
+
+
 def keep_originals(src: Path, out: Path, result: TreeResult, roots: set[Path]) -> None:
     """The original templates of these folders beside their conversions, for Bottle's
     SimpleTemplate to render those Jinja2 cannot say (and what they include or rebase
@@ -335,6 +345,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     ported: dict[Path, FileResult] = {}
     members = package_members(src, apps.modules)
     roots = template_roots(src, python, apps, templates, folders)
+    defaults = template_defaults(src, templates, folders)
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors={**broken, **beside(broken, rel)}, template_crlf=crlf,
@@ -347,6 +358,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          template_folder=template_folder(src / rel, src, templates, folders,
                                                          template_lookup(python[rel])),
                          template_search=template_search(src / rel, src, templates, folders),
+                         template_defaults=defaults,
                          template_root=roots.get(rel, ""),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel), src_root=str(src),

@@ -271,6 +271,7 @@ class Engines(cst.CSTVisitor):
         self.bottle = facts.bottle
         self.found: set[str] = set()
         self.named: set[tuple[str, str, str]] = set()
+        self.reads_path = False  # a render Bottle's own function makes in the port too
 
     def visit_Call(self, node: cst.Call) -> None:
         bottle = self.bottle
@@ -290,6 +291,11 @@ class Engines(cst.CSTVisitor):
         if engine is None:
             return
         self.found.add(engine)
+        if (engine == "other" or engine == "jinja2"
+                and arg(node, None, "template_settings") is not None) \
+                and arg(node, None, "template_lookup") is None \
+                and name not in {"MakoTemplate", "CheetahTemplate"}:  # (their own lookup)
+            self.reads_path = True
         first = arg(node, 0, None) if name not in {"SimpleTemplate"} else None
         template = string_value(first.value) if first is not None and first.keyword is None \
             else None
@@ -372,6 +378,7 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     facts.words = frozenset(visitor.words | visitor.imported)
     facts.view_functions = views.found
     facts.engines = frozenset(engines.found)
+    facts.reads_template_path = engines.reads_path
     facts.rendered_by = frozenset(engines.named)
     facts.read_by = found
     # every name the module spells, in its imports and outside them: asked again of

@@ -115,6 +115,10 @@ class ModuleFacts:
     # them across modules without walking the module again)
     calls: list[cst.Call] = field(default_factory=list)
     engines: frozenset[str] = frozenset()  # the template engines its calls name
+    # a render the port leaves to Bottle's own function (a Jinja2 one given
+    # template_settings=, Mako's, Cheetah's) with no template_lookup=: it searches
+    # Bottle's TEMPLATE_PATH in the port too
+    reads_template_path: bool = False
     # (template name, its call's one template_lookup= folder or "", engine): who renders it
     rendered_by: frozenset[tuple[str, str, str]] = frozenset()
     # each rule's pre-scan as the model's read walk left it (Rule.reader), by rule code

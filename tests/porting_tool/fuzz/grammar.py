@@ -440,26 +440,12 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
-# strict xfail. Three now, forms_48b's (below); the last two before them, P022's
-# `response.copy()` in a method routed by call and `response.copy(cls=HTTPResponse)`
-# returned, keep Bottle's response (bottle_compat's).
-KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
-    # forms_48b's Jinja2 render given template_settings= (P006 keeps Bottle's
-    # jinja2_template) in an app whose templates are on an added TEMPLATE_PATH entry: the
-    # port's Bottle no longer has ./tpl/ on its TEMPLATE_PATH (P011 made it Flask's
-    # template_folder), so the kept render finds no f48s.html (a 500 where Bottle served)
-    "kept-jinja2-render-template-path": (
-        "jinja2_template(..., template_settings=) kept as Bottle's, in an app with an added "
-        "TEMPLATE_PATH entry: the port's Bottle lost the entry (TemplateError, a 500)",
-        lambda app: "template_settings" in app.forms48b and app.templates == "path"),
-    # forms_48b's template("views/f48v") in an app whose templates are on an added
-    # TEMPLATE_PATH entry: Bottle finds ./views/f48v.tpl from ./ (still on its path); the
-    # port's Flask looks in its template_folder, tpl/, alone (TemplateNotFound, a 500)
-    "folder-name-template-path": (
-        "template('views/name') in an app with an added TEMPLATE_PATH entry: Flask looks "
-        "in the entry's folder alone, Bottle in ./ too (TemplateNotFound, a 500)",
-        lambda app: "folder_name" in app.forms48b and app.templates == "path"),
-}
+# strict xfail. None now: the last four (a Markup value printed by {{x}}; a kept
+# jinja2_template render, and a template named with its folder, each in an app with an
+# added TEMPLATE_PATH entry; a template named at run time whose rebase Jinja2 cannot say)
+# port since known49, and are drawn in every profile (test_fuzz_port_regressions.py:
+# ONCE_AVOIDED).
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
 
 
 def known_failing(app: App) -> list[str]:
@@ -597,18 +583,16 @@ FORM_ELEMENTS = {
 }
 
 
-# a form KNOWN_FAILING under `avoid` -> what is drawn instead (the nearest form that
-# ports; None for none), given the app's template folder
-INSTEAD = {"kept-jinja2-render-template-path": ("template_settings", "path", None),
-           "folder-name-template-path": ("folder_name", "path", None)}
+# a form KNOWN_FAILING under `avoid` -> (the form, the app's template folder it fails in,
+# "" for any; what is drawn instead: the nearest form that ports, None for none). None now
+INSTEAD: dict[str, tuple[str, str, str | None]] = {}
 
 
 @st.composite
 def forms_48b(draw, avoid: frozenset[str] = frozenset(), templates: str = "views"
               ) -> tuple[str, ...]:
     """Up to three of FORMS_48B, none KNOWN_FAILING in `avoid` for an app whose templates
-    are in `templates` (a Markup value drawn then prints a plain str's text instead: the
-    form nearest it that ports; the others are left out)."""
+    are in `templates` (INSTEAD's form nearest it that ports instead, or none)."""
     drawn: list[str | None] = draw(st.lists(st.sampled_from(FORMS_48B), max_size=3,
                                             unique=True))
     for name, (form, where, instead) in INSTEAD.items():
