@@ -594,11 +594,12 @@ class _GivenMarkup(Markup):
 
 class _GivenValuesTemplate(Template):
     """The app's templates: each Markup a render is given is a _GivenMarkup (the values
-    themselves, not what they hold: a list of Markups prints as Jinja2 prints them)."""
+    themselves, not what they hold: a list of Markups prints as Jinja2 prints them; nor a
+    subclass of Markup, whose own methods the template may call)."""
 
     def new_context(self, vars=None, shared=False, locals=None):
         if vars and not shared:  # (shared: an include, given its caller's context)
-            vars = {name: _GivenMarkup(value) if isinstance(value, Markup) else value
+            vars = {name: _GivenMarkup(value) if type(value) is Markup else value
                     for name, value in vars.items()}
         return super().new_context(vars, shared, locals)
 
