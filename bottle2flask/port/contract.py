@@ -176,6 +176,8 @@ class ModuleSettings:
     src_root: str = ""  # the folder ported, on disk
     template_folder: str = "views"
     template_search: tuple[str, ...] = ()
+    # Bottle's own TEMPLATE_PATH entries ("./", "./views/") that hold the app's templates
+    template_defaults: tuple[str, ...] = ()
     # the Flask app's template folder from the folder ported, for a module that makes no
     # app ("" else: its own template_folder)
     template_root: str = ""

@@ -149,6 +149,16 @@ def template_search(module: Path, src: Path, templates: list[Path],
     return ()
 
 
+def template_defaults(src: Path, templates: list[Path],
+                      folders: frozenset[str]) -> tuple[str, ...]:
+    """Bottle's own TEMPLATE_PATH entries, ./ and ./views/, that hold the app's templates,
+    read as Bottle reads them: from the working directory, the folder ported (where the
+    app is run from). Still searched where the app inserts or appends a folder."""
+    roots = {template_root(t, src, folders) for t in templates}
+    return tuple(entry for entry, folder in (("./", src), ("./views/", src / "views"))
+                 if folder in roots)
+
+
 def keep_originals(src: Path, out: Path, result: TreeResult, roots: set[Path]) -> None:
     """The original templates of these folders beside their conversions, for Bottle's
     SimpleTemplate to render those Jinja2 cannot say (and what they include or rebase
@@ -316,10 +326,14 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     kept = {r["output"]: src / r["path"] for r in result.templates
             if r.get("breaks") and r["status"] == "converted" and not r.get("bottle_error")
             and Path(r["output"]).name != Path(r["path"]).name}
+    # a name known only at run time reaches their originals too where template() gives it
+    # (P006's bottle_kept_template): not where another render may reach a Jinja2 form
+    kept_reached = literal_names is not None or named_by_code(
+        apps.all_facts(), frozenset({"template"})) is not None
     for r in result.templates:
         # its TODOs block nothing where Bottle renders it: unless a name known only at run
-        # time may reach its Jinja2 form too (bottle_template renders the converted one)
-        if src / r["path"] in kept.values() and literal_names is not None:
+        # time may reach its Jinja2 form too
+        if src / r["path"] in kept.values() and kept_reached:
             r["bottle_renders"] = True
             r["remarks"] = [*r.get("remarks", []), "rendered by Bottle's SimpleTemplate from "
                             "the original (P006 keeps its renders): its TODOs block nothing"]
@@ -336,6 +350,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     ported: dict[Path, FileResult] = {}
     members = package_members(src, apps.modules)
     roots = template_roots(src, python, apps, templates, folders)
+    defaults = template_defaults(src, templates, folders)
     options = {rel: dict(disabled=disabled, faithful=faithful, exact=exact, app_text=app_text,
                          own_modules=own, template_names=names, template_reads=reads,
                          template_errors={**broken, **beside(broken, rel)}, template_crlf=crlf,
@@ -348,6 +363,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                          template_folder=template_folder(src / rel, src, templates, folders,
                                                          template_lookup(python[rel])),
                          template_search=template_search(src / rel, src, templates, folders),
+                         template_defaults=defaults,
                          template_root=roots.get(rel, ""),
                          static_dir=(src / rel).parent.joinpath("static").is_dir(),
                          app_folder=apps.app_folder(rel), src_root=str(src),
@@ -465,7 +481,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             # the helpers copied import what the port needs too (bottle_answers: bottle)
             # Bottle's SimpleTemplate renders the templates Jinja2 cannot say (P006)
             simple = {"<bottle_simple_template>": "import bottle\n"} if any(
-                "bottle_simple_template" in m.compat_uses[1] for m in result.modules) else {}
+                name in m.compat_uses[1] for m in result.modules
+                for name in ("bottle_simple_template", "bottle_kept_template")) else {}
             result.requirements = requirements.write(
                 src, out,
                 {m.path: requirements.imported(m.code) if m.imported is None else m.imported

@@ -229,6 +229,7 @@ def module_state(facts: ModuleFacts, source: str, path: str, settings: Settings)
         template_folder="." if "TEMPLATE_PATH" in facts.bottle.values()
         and settings.faithful else settings.template_folder,
         template_search=tuple(settings.template_search),
+        template_defaults=tuple(settings.template_defaults),
         template_root=settings.template_root,
         template_names=MappingProxyType(dict(settings.template_names or {})),
         template_imports=MappingProxyType(dict(settings.template_imports or {})),

@@ -29,6 +29,9 @@ class Settings:
     template_folder: str = "views"
     # Bottle's search path when the module's templates lie in several of its folders
     template_search: tuple[str, ...] = ()
+    # Bottle's own TEMPLATE_PATH entries ("./", "./views/"), from the folder ported (where
+    # the app runs), that hold the app's templates: an insert or append leaves them searched
+    template_defaults: tuple[str, ...] = ()
     # the template folder of the tree's Flask app, from the folder ported, for a module
     # that makes no app but renders (controllers/x.py: `template("app/views/x")`, a name
     # Bottle reads from the working directory); "": the module's own template_folder

@@ -282,13 +282,15 @@ def given_base(facts: Iterable[ModuleFacts]) -> set[str] | None:
     return {name for m in facts for name in m.templates_given_base}
 
 
-def named_by_code(facts: Iterable[ModuleFacts]) -> set[str] | None:
+def named_by_code(facts: Iterable[ModuleFacts],
+                  computed_by: frozenset[str] = frozenset()) -> set[str] | None:
     """The template names the app's render calls and @view decorators give (the model's),
     None when one names its template otherwise (a variable) or the app makes templates
-    itself with Bottle's template classes: then any template can render."""
+    itself with Bottle's template classes: then any template can render. (A call of
+    `computed_by` naming its template otherwise counts for none.)"""
     found: set[str] = set()
     for module in facts:
-        if module.templates_computed or any(
+        if module.templates_computed and not module.computed_by <= computed_by or any(
                 api in LOADERS and local in module.words  # (`import *` binds them all)
                 for local, api in module.bottle.items()):
             return None

@@ -9,6 +9,7 @@ import flask
 import pytest
 import webtest
 from jinja2 import TemplateNotFound
+from markupsafe import Markup
 
 from bottle2flask.port.compat import bottle_compat, used
 from bottle2flask.port.compat.bottle_compat import install, response
@@ -286,6 +287,37 @@ def test_bottle_template_finds_a_template_where_bottles_default_path_did(tmp_pat
         assert bottle_compat.bottle_template("page", who="Ada") == "<b>Ada /here</b>"
         with pytest.raises(TemplateNotFound, match="other.html"):
             bottle_compat.bottle_template("other")
+
+
+def test_a_given_markup_prints_as_text_and_a_subclass_of_it_keeps_its_methods():
+    class Loud(Markup):
+        def shout(self):
+            return self.upper()
+
+    app = flask.Flask(__name__)
+    bottle_compat.install(app, template_text=True)
+    with app.test_request_context():
+        assert flask.render_template_string(
+            "{{ v }} {{ v|safe }} {{ v + '<i>' }} {{ loud.shout() }}",
+            v=Markup("<b>'</b>"), loud=Loud("<u>")) \
+            == "&lt;b&gt;&#039;&lt;/b&gt; <b>'</b> &lt;b&gt;&#039;&lt;/b&gt;&amp;lt;i&amp;gt; <U>"
+
+
+def test_bottle_kept_template_renders_a_kept_ones_original_and_any_others_conversion(
+        tmp_path):
+    # kept.html's conversion fails (Python Jinja2 cannot say); kept.tpl is its original
+    (tmp_path / "views").mkdir()
+    (tmp_path / "views" / "kept.html").write_text("{{ flask_port_todo('T034') }}")
+    (tmp_path / "views" / "kept.tpl").write_text("kept {{name}} {{x}}")
+    (tmp_path / "views" / "other.html").write_text("other {{ name }}")
+    app = flask.Flask(__name__, root_path=str(tmp_path), template_folder="views")
+    kept = {"kept.html": ("kept.tpl", "views")}
+    with app.test_request_context():
+        # a template value called `name`, as Bottle's template() takes one
+        assert bottle_compat.bottle_kept_template(kept, "kept.tpl", {"x": 1}, name="a") \
+            == "kept a 1"
+        assert bottle_compat.bottle_kept_template(kept, "kept", name="b", x=2) == "kept b 2"
+        assert bottle_compat.bottle_kept_template(kept, "other", name="c") == "other c"
 
 
 @pytest.mark.parametrize(("body", "sent"), [

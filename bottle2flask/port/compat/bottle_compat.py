@@ -35,7 +35,7 @@ from flask import (
     render_template,
     request,
 )
-from jinja2 import ChoiceLoader, FileSystemLoader, TemplateNotFound
+from jinja2 import ChoiceLoader, FileSystemLoader, Template, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
@@ -43,9 +43,9 @@ from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
-           "bottle_error_handler", "bottle_json", "bottle_template", "bottle_uncompiled",
-           "bottle_undefined", "bottle_view", "install", "path_shift", "response",
-           "save_upload"]
+           "bottle_error_handler", "bottle_json", "bottle_kept_template", "bottle_template",
+           "bottle_uncompiled", "bottle_undefined", "bottle_view", "install", "path_shift",
+           "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -397,17 +397,11 @@ def _decoded(wsgi_text: str) -> str:
 
 
 # -- P006: a template named at run time ----------------------------------------------------
-def bottle_template(name, *values, **kwargs):
+def bottle_template(name, /, *values, **kwargs):
     """Bottle's template(name, *dicts, **values) for a name known only when the code runs:
     the converted Jinja2 template of that name (`x` and `x.tpl` are `x.html`), given the
     dicts' values, then the keywords, as Bottle gives them."""
-    if any(marker in name for marker in "\n{%$"):
-        raise ValueError("template() given template source at run time: convert it with "
-                         "`bottle2flask convert-templates` and use render_template_string")
-    for suffix in (".tpl", ".html", ".thtml", ".stpl"):
-        if name.endswith(suffix):
-            name = name[: -len(suffix)]
-            break
+    name = _converted_name(name)
     given = {}
     for value in values:
         given.update(value)
@@ -429,6 +423,33 @@ def bottle_template(name, *values, **kwargs):
         # its own app): where Bottle's default TEMPLATE_PATH finds it from the working
         # directory, as Bottle found the original
         return _on_bottles_path(name + ".html", given)
+
+
+def _converted_name(name):
+    """The converted template's name less its `.html`: Bottle's name less its extension."""
+    if any(marker in name for marker in "\n{%$"):
+        raise ValueError("template() given template source at run time: convert it with "
+                         "`bottle2flask convert-templates` and use render_template_string")
+    for suffix in (".tpl", ".html", ".thtml", ".stpl"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def bottle_kept_template(kept, name, /, *values, **kwargs):
+    """bottle_template() in an app some of whose templates Bottle's own SimpleTemplate
+    renders (`kept`: the converted template's name -> its original's and its folder:
+    their conversion holds Python Jinja2 cannot say): a name known only when the code
+    runs that is one of them renders the original (bottle_simple_template), any other
+    its conversion."""
+    converted = _converted_name(name) + ".html"
+    if converted not in kept:
+        return bottle_template(name, *values, **kwargs)
+    given = {}
+    for value in values:
+        given.update(value)
+    given.update(kwargs)
+    return bottle_simple_template(converted, *kept[converted], **given)
 
 
 # Where Bottle's template() looks by default (its TEMPLATE_PATH): from the working directory.
@@ -562,14 +583,36 @@ def _none_text() -> str:
     return _NONE_TEXT[0]
 
 
+class _GivenMarkup(Markup):
+    """A Markup a render was given (`template("x", v=Markup(...))`), or one made from it
+    (`v + "<i>"`: Markup's own operations keep the class): SimpleTemplate printed it as
+    any value, its str() escaped; Jinja2 would print it as markup. Marked so, it is told
+    apart from the Markup `|safe` (`{{!x}}`) and a macro make in the template."""
+
+    __slots__ = ()
+
+
+class _GivenValuesTemplate(Template):
+    """The app's templates: each Markup a render is given is a _GivenMarkup (the values
+    themselves, not what they hold: a list of Markups prints as Jinja2 prints them; nor a
+    subclass of Markup, whose own methods the template may call)."""
+
+    def new_context(self, vars=None, shared=False, locals=None):
+        if vars and not shared:  # (shared: an include, given its caller's context)
+            vars = {name: _GivenMarkup(value) if type(value) is Markup else value
+                    for name, value in vars.items()}
+        return super().new_context(vars, shared, locals)
+
+
 def _as_simple_template(value):
-    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); an object
-    with `__html__` that is no Markup (a WTForms field) as its str() escaped by Bottle's
-    html_escape, which Jinja2 would print as markup. (A Markup is left: `|safe` makes
-    one, and Jinja2's finalize cannot tell it from one the view passed.)"""
+    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); a
+    Markup the render was given, and an object with `__html__` that is no Markup (a
+    WTForms field), as its str() escaped by Bottle's html_escape, which Jinja2 would print
+    as markup. (A Markup the template made, `|safe`'s or a macro's, is printed as it is.)"""
     if value is None:
         return _none_text()
-    if hasattr(value, "__html__") and not isinstance(value, Markup):
+    if isinstance(value, _GivenMarkup) or hasattr(value, "__html__") \
+            and not isinstance(value, Markup):
         text = str(value)  # Bottle's replace() calls, on what str() gave (a Markup too)
         return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                       .replace('"', "&quot;").replace("'", "&#039;"))
@@ -582,17 +625,21 @@ def _printed_raw(value):
     would print its __html__()), None as nothing (0.13)."""
     if value is None:
         return Markup(_none_text())
-    return value if isinstance(value, Markup) else Markup(str(value))
+    if isinstance(value, Markup) and not isinstance(value, _GivenMarkup):
+        return value
+    return Markup(str(value))
 
 
 def _raw_as_simple_template(app: Flask) -> None:
-    """The app's Jinja environment, once Flask makes it, prints `|safe` as `{{!x}}` did
-    (made as Flask makes it, when first used: settings given after install() still count)."""
+    """The app's Jinja environment, once Flask makes it, prints `|safe` as `{{!x}}` did,
+    and tells the Markups a render is given from those the template makes (made as Flask
+    makes it, when first used: settings given after install() still count)."""
     make = app.create_jinja_environment
 
     def create():
         env = make()
         env.filters["safe"] = _printed_raw
+        env.template_class = _GivenValuesTemplate
         return env
 
     app.create_jinja_environment = create  # type: ignore[method-assign]

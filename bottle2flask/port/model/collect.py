@@ -193,6 +193,7 @@ class Collect(cst.CSTVisitor):
                     facts.templates_given_base.add(name)
             elif node.args:
                 facts.templates_computed = True
+                facts.computed_by.add(facts.api(func) or "")
         method = facts.app_method(func)
         if method in ROUTE_METHODS and (config := arg(node, None, "template")) is not None:
             # Bottle's TemplatePlugin renders a route's `template="x"` (or `("x", defaults)`)
@@ -313,6 +314,7 @@ class Engines(cst.CSTVisitor):
         self.bottle = facts.bottle
         self.found: set[str] = set()
         self.named: set[tuple[str, str, str]] = set()
+        self.reads_path = False  # a render Bottle's own function makes in the port too
 
     def visit_Call(self, node: cst.Call) -> None:
         bottle = self.bottle
@@ -332,6 +334,11 @@ class Engines(cst.CSTVisitor):
         if engine is None:
             return
         self.found.add(engine)
+        if (engine == "other" or engine == "jinja2"
+                and arg(node, None, "template_settings") is not None) \
+                and arg(node, None, "template_lookup") is None \
+                and name not in {"MakoTemplate", "CheetahTemplate"}:  # (their own lookup)
+            self.reads_path = True
         first = arg(node, 0, None) if name not in {"SimpleTemplate"} else None
         template = string_value(first.value) if first is not None and first.keyword is None \
             else None
@@ -414,6 +421,7 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     facts.words = frozenset(visitor.words | visitor.imported)
     facts.view_functions = views.found
     facts.engines = frozenset(engines.found)
+    facts.reads_template_path = engines.reads_path
     facts.rendered_by = frozenset(engines.named)
     # a template function read other than as the function a call calls (`partial(
     # template, "x")`, `render = view`): its renders are not known (a method of the

@@ -115,6 +115,10 @@ class ModuleFacts:
     # them across modules without walking the module again)
     calls: list[cst.Call] = field(default_factory=list)
     engines: frozenset[str] = frozenset()  # the template engines its calls name
+    # a render the port leaves to Bottle's own function (a Jinja2 one given
+    # template_settings=, Mako's, Cheetah's) with no template_lookup=: it searches
+    # Bottle's TEMPLATE_PATH in the port too
+    reads_template_path: bool = False
     # (template name, its call's one template_lookup= folder or "", engine): who renders it
     rendered_by: frozenset[tuple[str, str, str]] = frozenset()
     # each rule's pre-scan as the model's read walk left it (Rule.reader), by rule code
@@ -137,6 +141,7 @@ class ModuleFacts:
     # (`render = template`, a partial), a route's `template=` given otherwise than as a
     # literal (Bottle's TemplatePlugin renders it)
     renders_unknown: bool = False
+    computed_by: set[str] = field(default_factory=set)  # the Bottle names of those calls
     # module-level functions that return an inner function without functools.wraps:
     # a decorator that renames what it wraps (Flask takes the wrapper's name)
     renaming_decorators: set[str] = field(default_factory=set)

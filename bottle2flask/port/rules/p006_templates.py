@@ -29,7 +29,10 @@ that fails when rendered (`% rebase()` inside a `% for`, a `% try` or a `% while
 extends Jinja2 can only make conditional on an `if`), is a site kept from the start:
 `bottle_compat`'s `bottle_simple_template` renders the original with Bottle's own
 SimpleTemplate (copied beside its conversion, with the templates of its folder; OUT's
-requirements.txt then lists bottle), under a TODO that does not break.
+requirements.txt then lists bottle), under a TODO that does not break. In such an app a
+template named at run time is rendered by `bottle_kept_template`, given the kept
+templates (`{"t1.html": ("t1.tpl", "views")}`): a name that is one of them renders its
+original so, any other its conversion.
 A render whose template reads a name the render does not pass (D-undefined: Bottle's
 NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
 args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
@@ -50,9 +53,12 @@ SimpleTemplate does (None as nothing, such an object as its `str()` escaped by B
 Jinja2's |safe printed an object's `__html__()` and None as `None`). In an app whose code
 imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
 kept: its forms' fields are such objects, and a page printing one would escape less
-than the original did. (A `markupsafe.Markup` the view passes to `{{x}}` prints as
-markup in both candidates, where SimpleTemplate escaped its text again: Jinja2's
-finalize cannot tell one the view passed from one a macro or `|safe` made.)
+than the original did. So does an app whose code makes `Markup` values: SimpleTemplate
+printed a Markup's text escaped, as any value's, Jinja2 prints its markup; the exact
+candidate marks each Markup a render is given (and what Markup's own operations make of
+it) and prints it as SimpleTemplate did, while a Markup the template makes (`|safe`, a
+macro's output) prints as it is. (A Markup inside a value the render is given, a list
+of them, still prints as markup.)
 
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 `template_adapter=Jinja2Template`) is converted alike. When the app renders only
@@ -78,6 +84,7 @@ template at run time, the report says which templates could not be sorted (conve
 
 from __future__ import annotations
 
+import json
 import posixpath
 from collections.abc import Mapping
 
@@ -114,6 +121,9 @@ KEPT_WHY = ("its converted template holds Python Jinja2 cannot say (a TODO that 
             "when rendered): Bottle's SimpleTemplate renders the original")
 FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as escaped text "
               "and Jinja2 renders as markup: values print as SimpleTemplate printed them")
+MARKUP = "Markup"  # markupsafe's class, also jinja2.Markup and flask.Markup once
+MARKUP_WHY = ("the app makes Markup values, whose text SimpleTemplate printed escaped and "
+              "Jinja2 prints as markup: values print as SimpleTemplate printed them")
 # template()'s own keywords: Bottle pops them; they are no template variables
 LOOKUP_KEYWORDS = {"template_lookup", "template_settings"}
 FLASK = "render_template"  # a render's idiomatic form (a site's, where it has one)
@@ -259,12 +269,7 @@ class Templates(Rule):
             if inline is not None:
                 return inline
         if args is None and engine == "simple" and self.computed_name(updated):
-            exact = Candidate(updated.with_changes(func=cst.Name("bottle_template")),
-                              imports=(Import("bottle_compat", "bottle_template"),),
-                              todo="template() of a name known at run time: bottle_compat's "
-                              "bottle_template renders the converted template of that name "
-                              "('x' and 'x.tpl' -> 'x.html'); render_template() with the "
-                              "Flask name is Flask's way")
+            exact = self.computed_render(updated)
             chosen = self.site("template-name", Candidate(updated, todo=NOT_CONVERTED),
                                exact, keeps=COMPUTED_WHY)
             if chosen is exact:
@@ -281,6 +286,30 @@ class Templates(Rule):
                                         args=[args[0], *failing[1], *args[1:]])
         self.need_import("flask", "render_template")
         return updated.with_changes(func=cst.Name("render_template"), args=args)
+
+    def computed_render(self, call: cst.Call) -> Candidate:
+        """template(name, ...) of a name known at run time, rendered by bottle_compat's
+        bottle_template (the converted template of that name); in an app some of whose
+        templates Bottle's SimpleTemplate renders (P006's kept renders: Python Jinja2
+        cannot say), by bottle_kept_template, given them, which renders the original of
+        such a name, and the conversion of any other."""
+        todo = ("template() of a name known at run time: bottle_compat's {} renders the "
+                "converted template of that name ('x' and 'x.tpl' -> 'x.html'){}; "
+                "render_template() with the Flask name is Flask's way")
+        kept = self.state.template_kept
+        if not kept:
+            return Candidate(call.with_changes(func=cst.Name("bottle_template")),
+                             imports=(Import("bottle_compat", "bottle_template"),),
+                             todo=todo.format("bottle_template", ""))
+        given = cst.Dict([cst.DictElement(_literal(name), cst.Tuple(
+            [cst.Element(_literal(part)) for part in kept[name]]))
+            for name in sorted(kept)])
+        return Candidate(call.with_changes(func=cst.Name("bottle_kept_template"),
+                                           args=[cst.Arg(given), *call.args]),
+                         imports=(Import("bottle_compat", "bottle_kept_template"),),
+                         todo=todo.format("bottle_kept_template", ", or with Bottle's "
+                                          "SimpleTemplate the original of one Jinja2 cannot "
+                                          "say"))
 
     def own_settings(self, call: cst.Call) -> bool:
         """A Jinja2 render given `template_settings=` (its filters, tests, globals, Jinja2
@@ -374,17 +403,21 @@ class Templates(Rule):
             # and from the start in an app that makes WTForms fields
             idiomatic = Candidate() if self.none else Candidate(declares=(Declare("D-none"),))
             if self.site("template-text", idiomatic, Candidate(needs=(Need.TEMPLATE_TEXT,)),
-                         keeps=FIELDS_WHY if self.makes_fields() else "") is idiomatic:
+                         keeps=self.printed_otherwise()) is idiomatic:
                 self.none = True  # the faithful port's Jinja settings print None as nothing
 
-    def makes_fields(self) -> bool:
-        """Whether the app's code imports WTForms (or Flask-WTF): its forms' fields have
-        `__html__`, which SimpleTemplate ignored (their text printed escaped) and Jinja2
-        renders as markup, a page escaping less than the original did."""
+    def printed_otherwise(self) -> str:
+        """Why the app's values print otherwise in Jinja2, "" where nothing says so: its
+        code imports WTForms (or Flask-WTF), whose forms' fields have `__html__`, or makes
+        `Markup` values (markupsafe's, Jinja2's, Flask's), which SimpleTemplate ignored
+        (their text printed escaped) and Jinja2 prints as markup: a page escaping less
+        than the original did."""
         model = self.context.scratch.get("model")
         facts = [m.facts for m in model.modules.values() if m.facts] if model \
             else [self.facts]
-        return any(FIELD_MODULES & f.words for f in facts)
+        if any(FIELD_MODULES & f.words for f in facts):
+            return FIELDS_WHY
+        return MARKUP_WHY if any(MARKUP in f.words for f in facts) else ""
 
     def declare_none(self) -> None:
         if not self.none:
@@ -573,6 +606,10 @@ class Templates(Rule):
 
 def _positional(text: str) -> cst.Arg:
     return cst.Arg(cst.SimpleString(repr(text)))
+
+
+def _literal(text: str) -> cst.SimpleString:
+    return cst.SimpleString(json.dumps(text))
 
 
 def dict_names(func: cst.FunctionDef) -> frozenset[str]:

@@ -9,6 +9,17 @@ templates' folder once:
     TEMPLATE_PATH[:] = [a, b]
         ->  app.jinja_loader = ChoiceLoader([FileSystemLoader(a), FileSystemLoader(b)])
 
+An insert or an append leaves Bottle's own entries on its list, `./` and `./views/`: where
+the app's templates lie there too (`template("views/page")`, which Bottle finds from
+`./`), the loader searches them after the app's folders, in Bottle's order:
+
+    TEMPLATE_PATH.insert(0, "./tpl/")  # and views/page.tpl
+        ->  app.jinja_loader = ChoiceLoader([FileSystemLoader("./tpl/"),
+                                             FileSystemLoader("./views/")])
+
+Where a render Bottle's own function still makes in the port searches Bottle's list
+(P006 keeps a Jinja2 render given `template_settings=`; Mako's and Cheetah's stay
+Bottle's), the statement stays too, under a TODO that does not break.
 A change made in a function (at run time), or after the app is made, is a TODO.
 Where the module uses Bottle's default app, which the port makes in a module of its own
 (`default_app.py`, for a default app several modules share), a module-level
@@ -40,12 +51,17 @@ own gets a TODO (its list would not be the one the app reads).
 
 from __future__ import annotations
 
+import json
+
 import libcst as cst
 
 from ..edit import REMOVE, Visitor, is_flask_call, is_flask_init, names_read, string_value, walk
 from .base import FlaskOption, Need, Rule
 
 VIEWS = {"views", "./views", "views/", "./views/"}
+BOTTLE_RENDERS = ("TEMPLATE_PATH kept as Bottle's too: a render Bottle's own function still "
+                  "makes (a Jinja2 one given template_settings=, Mako's, Cheetah's) searches "
+                  "it; the app's template folder is Flask's. Drop it with those renders")
 CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
 
 
@@ -112,7 +128,18 @@ class TemplatePath(Rule):
             return updated
         self.statements.append(updated)
         self.fired()
+        if self.bottle_renders():
+            self.todo(BOTTLE_RENDERS)
+            return updated  # Bottle's own list too, for the renders Bottle still makes
         return cst.RemovalSentinel.REMOVE
+
+    def bottle_renders(self) -> bool:
+        """Whether a module of the app renders with Bottle's own function in the port too,
+        which searches Bottle's TEMPLATE_PATH (P006 keeps a Jinja2 render given
+        template_settings=; Mako's and Cheetah's stay Bottle's)."""
+        model = self.context.scratch.get("model")  # (None: this module alone is the app)
+        return any(facts.reads_template_path
+                   for facts in (model.all_facts() if model else [self.facts]))
 
     def entries(self, stmt) -> list | None:
         """How one statement changes the list: ("insert", expr), ("append", expr),
@@ -136,8 +163,12 @@ class TemplatePath(Rule):
         return None
 
     def folders(self) -> list:
-        """The folders the app's changes add, first searched first."""
-        found: list = []
+        """The folders the app's changes leave on Bottle's list, first searched first: an
+        insert or append keeps Bottle's own entries, of which those that hold the app's
+        templates (`./views/` holding `views/x.tpl`, which `template("views/x")` finds
+        from `./`: state.template_defaults) still count; an assignment replaces them."""
+        found: list = [cst.SimpleString(json.dumps(entry))
+                       for entry in self.state.template_defaults]
         for stmt in self.statements:
             entry = self.entries(stmt)
             assert entry is not None  # leave_SimpleStatementLine kept only those it reads
@@ -151,7 +182,14 @@ class TemplatePath(Rule):
         return found
 
     def idiomatic(self, module: cst.Module) -> cst.Module:
-        folders = [f for f in self.folders() if string_value(f) not in ("./", ".")]
+        defaults = set(self.state.template_defaults)
+        folders: list = []
+        for f in self.folders():  # (once each: the first finds a template)
+            path = string_value(f)
+            if path in ("./", ".") and path not in defaults or path is not None and any(
+                    string_value(other) == path for other in folders):
+                continue
+            folders.append(f)
         if not folders:
             return module
         if all(string_value(f) in VIEWS or _tail(f) == "views" for f in folders):

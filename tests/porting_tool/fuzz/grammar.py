@@ -440,43 +440,12 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
-# strict xfail. Three now, forms_48b's (below); the last two before them, P022's
-# `response.copy()` in a method routed by call and `response.copy(cls=HTTPResponse)`
-# returned, keep Bottle's response (bottle_compat's).
-KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
-    # forms_48b's "markup" (templates48): Bottle's SimpleTemplate escapes str(x), so a
-    # Markup value's tags print as text; the converted {{ v }} under Flask's autoescape
-    # prints its __html__(), the tags themselves. A different page, and the D-none the
-    # view's render declares explains only None printed
-    "markup-printed": ("a Markup value printed by {{x}}: Bottle escapes its text, Jinja2 "
-                       "prints its markup", lambda app: "markup" in app.forms48b),
-    # forms_48b's Jinja2 render given template_settings= (P006 keeps Bottle's
-    # jinja2_template) in an app whose templates are on an added TEMPLATE_PATH entry: the
-    # port's Bottle no longer has ./tpl/ on its TEMPLATE_PATH (P011 made it Flask's
-    # template_folder), so the kept render finds no f48s.html (a 500 where Bottle served)
-    "kept-jinja2-render-template-path": (
-        "jinja2_template(..., template_settings=) kept as Bottle's, in an app with an added "
-        "TEMPLATE_PATH entry: the port's Bottle lost the entry (TemplateError, a 500)",
-        lambda app: "template_settings" in app.forms48b and app.templates == "path"),
-    # forms_48b's template("views/f48v") in an app whose templates are on an added
-    # TEMPLATE_PATH entry: Bottle finds ./views/f48v.tpl from ./ (still on its path); the
-    # port's Flask looks in its template_folder, tpl/, alone (TemplateNotFound, a 500)
-    "folder-name-template-path": (
-        "template('views/name') in an app with an added TEMPLATE_PATH entry: Flask looks "
-        "in the entry's folder alone, Bottle in ./ too (TemplateNotFound, a 500)",
-        lambda app: "folder_name" in app.forms48b and app.templates == "path"),
-    # not forms_48b's, found by the short profile once its draws moved: a template named
-    # when the view runs (template(name + ".tpl")) whose rebase Jinja2 cannot say (in a
-    # % try or a % for): P006 keeps Bottle's SimpleTemplate only for renders naming it by
-    # a literal, so this one renders the converted page, whose flask_port_todo() is
-    # undefined (a 500; the port says it is not done, exit 5)
-    "computed-name-kept-render": (
-        "a template named at run time whose rebase Jinja2 cannot say (% try, % for): "
-        "rendered as converted, flask_port_todo undefined (a 500)",
-        lambda app: any(r.body == "template" and r.variant == "computed"
-                        and r.template in KEPT_RENDERS for r in app.routes)),
-}
-KEPT_RENDERS = ("rebase_try", "rebase_for")  # the template kinds P006 renders with Bottle's
+# strict xfail. None now: the last four (a Markup value printed by {{x}}; a kept
+# jinja2_template render, and a template named with its folder, each in an app with an
+# added TEMPLATE_PATH entry; a template named at run time whose rebase Jinja2 cannot say)
+# port since known49, and are drawn in every profile (test_fuzz_port_regressions.py:
+# ONCE_AVOIDED).
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
 
 
 def known_failing(app: App) -> list[str]:
@@ -495,10 +464,6 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     count = draw(integers(1, 5))
     drawn = [draw(routes(n, creation, modules, [(d.name, d.module) for d in decorators]))
              for n in range(1, count + 1)]
-    if "computed-name-kept-render" in avoid:  # named by a literal instead
-        for route in drawn:
-            if route.body == "template" and route.template in KEPT_RENDERS:
-                route.variant = "literal" if route.variant == "computed" else route.variant
     hooks = draw(hook_lists(tuple(modules)))
     errors = draw(lists_of((404, 403), 2, unique=True))
     app = App(creation, layout, draw(choice(["views", "beside", "path"])),
@@ -590,7 +555,7 @@ FORMS_48B = (
     "entry_method",  # Entry(app).setup_routes() by a function; run() in a main guard
     "two_engines",  # a jinja2_view module beside SimpleTemplate pages (templates48)
     "template_settings",  # jinja2_template(..., template_settings={"filters": ...})
-    "markup",  # a Markup value printed by {{x}} (templates48: differs, KNOWN_FAILING)
+    "markup",  # a Markup value printed by {{x}} (templates48; P006 keeps its printing)
     "after_early",  # an after_request hook with an early bare return (batch48's C)
     "folder_name",  # template("views/f48v"): the name holds its folder (batch48's B)
 )
@@ -618,19 +583,16 @@ FORM_ELEMENTS = {
 }
 
 
-# a form KNOWN_FAILING under `avoid` -> what is drawn instead (the nearest form that
-# ports; None for none), given the app's template folder
-INSTEAD = {"markup-printed": ("markup", "", "markup_str"),
-           "kept-jinja2-render-template-path": ("template_settings", "path", None),
-           "folder-name-template-path": ("folder_name", "path", None)}
+# a form KNOWN_FAILING under `avoid` -> (the form, the app's template folder it fails in,
+# "" for any; what is drawn instead: the nearest form that ports, None for none). None now
+INSTEAD: dict[str, tuple[str, str, str | None]] = {}
 
 
 @st.composite
 def forms_48b(draw, avoid: frozenset[str] = frozenset(), templates: str = "views"
               ) -> tuple[str, ...]:
     """Up to three of FORMS_48B, none KNOWN_FAILING in `avoid` for an app whose templates
-    are in `templates` (a Markup value drawn then prints a plain str's text instead: the
-    form nearest it that ports; the others are left out)."""
+    are in `templates` (INSTEAD's form nearest it that ports instead, or none)."""
     drawn: list[str | None] = draw(st.lists(st.sampled_from(FORMS_48B), max_size=3,
                                             unique=True))
     for name, (form, where, instead) in INSTEAD.items():
