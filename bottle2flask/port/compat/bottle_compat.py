@@ -515,6 +515,23 @@ def bottle_simple_view(result, template, original, folder, /, *defaults, **kwarg
                                                                 **values)
 
 
+def bottle_template_plugin(callback, name, /, **defaults):
+    """What Bottle's TemplatePlugin makes of a route's callback given `template=name` (or
+    `template=(name, defaults)`): `view(name, **defaults)` around it, for a view the port
+    cannot rewrite (one registered by a call). A dict (or another mutable mapping) the
+    callback returns renders the template with the defaults updated by it, None renders
+    it with the defaults, anything else is sent as it is; the template is the converted
+    one of Bottle's name (bottle_template)."""
+
+    @wraps(callback)
+    def templated(*args, **kwargs):
+        result = callback(*args, **kwargs)
+        values = _view_values(result, (), defaults)
+        return result if values is None else bottle_template(name, values)
+
+    return templated
+
+
 def _view_values(result, defaults, kwargs):
     """The values @view renders its template with, or None where it sends `result` as
     it is (not a mapping, not None)."""

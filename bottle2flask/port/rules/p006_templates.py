@@ -160,8 +160,12 @@ class Templates(Rule):
         self.paths: list[list[str]] = []  # per function: its routes' paths, as globs
         self.escaped = False  # D-autoescape declared once a module
         self.none = False  # D-none likewise
+        # the view() calls the model made of routes' template= (model/facts.py)
+        self.configured: set[int] = set()
 
     def engine(self, call: cst.Call, apis: dict[str, str]) -> str:
+        if id(call) in self.configured:
+            return "simple"  # (the model gives no template_adapter= in a route's template=)
         adapter = arg(call, None, "template_adapter")
         if adapter is not None:
             return "jinja2" if self.api(adapter.value) == "Jinja2Template" else "other"
@@ -394,6 +398,10 @@ class Templates(Rule):
                 self.todo(f"@{self.api(d.decorator.func)}(): Bottle's adapter for "
                           "another engine; the converter reads only SimpleTemplate: "
                           "render it with that engine, or rewrite it in Jinja2")
+        if found is None:  # a route's template=: Bottle's TemplatePlugin wraps it in view()
+            found = self.facts.templated_view(node)
+            if found is not None:
+                self.configured.add(id(found))
         self.views.append(found)
         self.dicts.append(dict_names(node) if found is not None else frozenset())
         paths = []
@@ -533,6 +541,7 @@ class Templates(Rule):
     def view_done(self, updated: cst.FunctionDef) -> cst.FunctionDef:
         view = self.views.pop()
         engine = self.engine(view, VIEW_DECORATORS) if view is not None else "other"
+        self.configured.discard(id(view))
         args = self.template_args(view, engine, report=True) \
             if view is not None and engine != "other" else None
         if args is None:
