@@ -81,6 +81,17 @@ A route's own config keywords (`@app.route("/", answer=42)`, read as
 under the route, `@bottle_members.route_config("/", answer=42)` from bottle_members.py (the
 helper the port copies, port/compat/bottle_members.py), under a TODO; on a route not
 written as a decorator they are taken out, under a TODO that says it breaks.
+`template=` is the config Bottle's TemplatePlugin (installed on every app) reads: it
+wraps the route's view in `view(name, **defaults)`. Given as a string literal, or a
+2-tuple or list of one and a mapping literal (`template=("page", {"title": "T"})`), on
+a def whose routes all give the same one (or that has its own `@view`, which renders
+first), the keyword goes and P006 makes the def a view of that template, as for `@view`.
+A route registered by a call (`app.route("/x", callback=show, template="page")`, or the
+decorator called by hand) keeps the page by wrapping its callback,
+`view_func=bottle_template_plugin(show, "page")` from bottle_compat (the view is not
+rewritten where it is registered): a site kept, under a TODO that does not break.
+Any other value (a name, a tuple Bottle ignores, routes of one def given different
+templates, a route given `skip=`, a module that uninstalls plugins) stays route config.
 """
 
 from __future__ import annotations

@@ -19,6 +19,13 @@ when it is a dict (or another mutable mapping) and sends anything else as it is,
 Bottle's view does: a site kept, under a TODO that does not break (a returned
 `redirect()`, `abort()`, response, rendered template or string passes through in both,
 and needs none).
+A route's `template="page"` (or `template=("page", {"title": "T"})`, a tuple or list of
+a string literal and a mapping literal), which Bottle's TemplatePlugin renders with
+`view("page", title="T")` around the route's view, makes the def a view of that
+template exactly as `@view(...)` does (P003 takes the keyword out): `return
+render_template("page.html", title="T", ...)` in its body, bottle_view for a value known
+only when it runs. With a `@view` of its own under the route too, `@view` renders (the
+plugin is handed its page and passes it on), as in Bottle.
 A template named only when the code runs (`template(self.name, **values)`) has no
 Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copied with
 that piece alone), which turns Bottle's name into the converted template's when it runs
