@@ -935,13 +935,13 @@ class Routes(Rule):
                      or self.parameter_app(call.func.func, scope=0)):
             # app.route("/x/:id", "POST")(view): the decorator called by hand; Flask's
             # route() registers the view the same way once the path and methods are its
-            view = self.facts.route_template(call.func)
-            route = self.route_call(call.func, template=view is not None)
+            plugin = self.facts.route_template(call.func)  # template=: the view() around it
+            route = self.route_call(call.func, template=plugin is not None)
             if call.args and not self.named_view(call.args[0].value):
                 route = self.endpoint_by_path(route)
-            if view is not None and call.args:
+            if plugin is not None and call.args:
                 call = call.with_changes(args=[call.args[0].with_changes(
-                    value=self.templated(call.args[0].value, view)), *call.args[1:]])
+                    value=self.templated(call.args[0].value, plugin)), *call.args[1:]])
             return updated.with_changes(value=call.with_changes(func=route))
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
                 and self.is_app(call.func.value) and call.func.attr.value in ROUTE_METHODS):
