@@ -455,6 +455,12 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "answer= is Bottle's route config (request.route.config['answer']), kept "
          'by bottle_members.route_config: Flask keeps no config per route: keep '
          'the value where the view reads it (app.config, a constant)'),
+    'route:template:callback': todo(
+        'P003',
+         "template= on a route registered by a call: bottle_compat's "
+         "bottle_template_plugin renders what the view returns as Bottle's "
+         'TemplatePlugin did (view()); return render_template(...) from the view '
+         'where it returns a dict'),
     'route:trailing-slash': declared('D-trailing-slash', 'status', 'location', 'body'),
     'stpl:{{None}}': declared('D-none', 'body'),
     'stpl:%rebase in %try': todo(

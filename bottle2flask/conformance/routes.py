@@ -74,4 +74,16 @@ ROWS = [
           body='return repr(request.route.config["answer"])'),
     route("trailing-slash", '@app.route("/dir/")', GET("/dir/"), GET("/dir"),
           body='return "dir"'),
+    # Bottle's TemplatePlugin (on every app) renders a route's template= with view()
+    Row("route:template", "route", "same", case=app(
+        '@app.route("/", template=("page", {"x": 1}))\ndef view():\n'
+        '    return {"name": "Ann"}\n\n\n'
+        '@app.route("/none", template=("page", {"name": "None"}))\ndef none():\n    pass\n\n\n'
+        '@app.route("/text", template="page")\ndef text():\n    return "as it is"\n',
+        GET(), GET("/none"), GET("/text"),
+        files=(("views/page.tpl", "Hello {{name}} {{get('x', 0)}}!"),))),
+    Row("route:template:callback", "route", "same", case=app(
+        'def show():\n    return {"name": "Ann"}\n\n\n'
+        'app.route("/", callback=show, template=("page", {"x": 1}))\n', GET(),
+        files=(("views/page.tpl", "Hello {{name}} {{x}}!"),))),
 ]

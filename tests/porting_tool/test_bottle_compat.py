@@ -361,3 +361,31 @@ def test_the_compat_module_is_parsed_once_a_process_whatever_the_keyword_sets(mo
         == texts
     compat._pieces.cache_clear()
     compat._used.cache_clear()
+
+
+def test_bottle_template_plugin_is_copied_with_what_it_calls_and_runs():
+    text = used(set(), {"bottle_template_plugin"})
+    assert "def _view_values" in text and "def bottle_template(" in text
+    assert "secure_filename" not in text and "def bottle_json" not in text
+    space: dict = {}
+    exec(compile(text, "bottle_compat.py", "exec"), space)
+    assert callable(space["bottle_template_plugin"])
+
+
+def test_bottle_template_plugin_wraps_a_callback_as_bottles_view_did(tmp_path):
+    # Bottle's TemplatePlugin: view(name, **defaults) around a route's callback
+    (tmp_path / "page.html").write_text("{{ name }} {{ title }}")
+    app = flask.Flask(__name__, template_folder=str(tmp_path))
+
+    def show(name="none", title="given"):
+        """Show one."""
+        return None if name == "none" else "as it is" if name == "text" else {"title": title}
+
+    # (name= and callback= are the template's values, not the helper's parameters)
+    wrapped = bottle_compat.bottle_template_plugin(show, "page", name="N", title="T")
+    assert (wrapped.__name__, wrapped.__doc__) == ("show", "Show one.")  # Flask's endpoint
+    with app.test_request_context():
+        assert wrapped() == "N T"
+        assert wrapped("x") == "N given"
+        assert wrapped("text") == "as it is"
+        assert bottle_compat.bottle_template_plugin(show, "page.tpl")("y", "z") == " z"

@@ -1352,3 +1352,155 @@ def test_a_routes_template_config_is_a_render_that_may_hand_base(config, given, 
     _, facts = read_module(f"from bottle import Bottle\n\napp = Bottle()\nname = 'page'\n\n\n"
                            f"@app.get('/x'{config})\ndef x():\n    return {{'base': 'b'}}\n")
     assert (facts.templates_given_base, facts.renders_unknown) == (given, unknown)
+
+
+ROUTE_TEMPLATES = {
+    "web.py": """
+        from bottle import Bottle, redirect, view
+
+        app = Bottle()
+
+
+        def find(kind):
+            return {"note": kind}
+
+
+        @app.get("/string", template="page")
+        def string():
+            return dict(title="String")
+
+
+        @app.get("/tuple", template=("page", {"title": "Default", "note": "n"}))
+        def tupled():
+            return {"note": "given"}
+
+
+        @app.get("/list/<kind>", template=["page", dict(title="Listed")])
+        def listed(kind):
+            if kind == "none":
+                return None
+            if kind == "text":
+                return "plain text"
+            if kind == "away":
+                return redirect("/string")
+            return find(kind)
+
+
+        @app.get("/none", template=("page", {"title": "None"}))
+        def none():
+            pass
+
+
+        @app.get("/both", template="page")
+        @view("other")
+        def both():
+            return dict(title="Both")
+
+
+        @app.get("/json")
+        def as_json():
+            return {"title": "JSON"}
+    """,
+    "views/page.tpl": "<h1>{{get('title', 'untitled')}}</h1><p>{{get('note', '')}}</p>\n",
+    "views/other.tpl": "<h2>{{title}}</h2>\n",
+}
+
+
+def test_a_routes_template_config_renders_as_bottles_template_plugin(tmp_path):
+    """Bottle's TemplatePlugin (installed on every app) wraps the view of a route given
+    `template="page"` (or `("page", defaults)`) in view(): the port lost it, and Flask
+    sent the view's dict as JSON. The route is now a view of that template, as @view
+    makes one: the string form, a tuple and a list with defaults, None rendered with the
+    defaults, a string and a redirect passed through, a dict known at run time through
+    bottle_view; with @view under it too, @view renders first (Bottle applies the plugin
+    around the decorated function, whose page it passes on)."""
+    bottle_app, flask_app = both_folders(tmp_path, ROUTE_TEMPLATES, "p006_route_templates")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "template=" not in code and "route_config" not in code
+    assert 'return render_template("page.html", title="String")' in code
+    assert 'return render_template("page.html", title="Default", **{"note": "given"})' in code
+    assert 'return render_template("page.html", title="Listed")' in code
+    assert 'return bottle_view(find(kind), "page.html", title="Listed")' in code
+    assert 'return render_template("page.html", title="None")' in code
+    assert 'return render_template("other.html", title="Both")' in code
+    for path in ("/string", "/tuple", "/list/none", "/list/text", "/list/x", "/none",
+                 "/both"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/tuple") == (200, "<h1>Default</h1><p>given</p>\n")
+    assert answers(flask_app, "/list/x") == (200, "<h1>Listed</h1><p>x</p>\n")
+    assert answers(flask_app, "/list/text") == (200, "plain text")
+    assert answers(flask_app, "/none") == (200, "<h1>None</h1><p></p>\n")
+    assert answers(flask_app, "/both") == (200, "<h2>Both</h2>\n")
+    # a route given no template= still answers its dict as JSON (the spacing is Flask's)
+    assert flask_app.get("/json").json == bottle_app.get("/json").json == {"title": "JSON"}
+    assert answers(flask_app, "/list/away")[0] == answers(bottle_app, "/list/away")[0] == 303
+
+
+@pytest.mark.parametrize(("config", "view"), [
+    ("template='page'", "view('page')"),
+    ("template=('page', {'title': 'T', 'n': 1})", "view('page', title='T', n=1)"),
+    ("template=['page', dict(title=t)]", "view('page', title=t)"),
+    ("template=('page', {})", "view('page')"),
+    # Bottle's plugin ignores a tuple of any other length; the others are read at run time,
+    # hold source, or keywords of template()'s own: route config, as any other keyword
+    ("template=('page',)", None),
+    ("template=name", None),
+    ("template=('page', defaults)", None),
+    ("template=('page', {'template_lookup': ['v']})", None),
+    ("template=('page', {'class': 'x'})", None),
+    ("template='<b>{{x}}</b>'", None),
+    ("template='page', skip=['template']", None),
+])
+def test_the_model_reads_a_routes_template_config_as_a_view_call(config, view):
+    import libcst as cst
+
+    from bottle2flask.port.model import read_module
+
+    tree, facts = read_module(f"from bottle import Bottle\n\napp = Bottle()\n\n\n"
+                              f"@app.get('/x', {config})\ndef x():\n    return {{}}\n")
+    func = tree.body[-1]
+    assert isinstance(func, cst.FunctionDef)
+    call = func.decorators[0].decorator
+    assert isinstance(call, cst.Call)
+    found = facts.templated_view(func)
+    assert (found and cst.Module([]).code_for_node(found)) == view
+    assert (found and cst.Module([]).code_for_node(facts.route_template(call))) == view
+    assert facts.template_rendered(call, func) is (view is not None)
+
+
+@pytest.mark.parametrize(("decorators", "view", "rendered"), [
+    # routes of one def giving the same template= (as written)
+    ("@app.get('/a', template='page')\n@app.get('/b', template='page')\n", "view('page')",
+     True),
+    # each route its own view() in Bottle: no one body renders both (route config kept)
+    ("@app.get('/a', template='page')\n@app.get('/b', template='other')\n", None, False),
+    ("@app.get('/a', template='page')\n@app.get('/b')\n", None, False),
+    # a view decorator of its own renders first: the keyword goes, @view is the view
+    ("@app.get('/a', template='page')\n@view('other')\n", None, True),
+])
+def test_the_model_reads_which_view_a_defs_routes_make_of_template(decorators, view,
+                                                                    rendered):
+    import libcst as cst
+
+    from bottle2flask.port.model import read_module
+
+    tree, facts = read_module(f"from bottle import Bottle, view\n\napp = Bottle()\n\n\n"
+                              f"{decorators}def x():\n    return {{}}\n")
+    func = tree.body[-1]
+    assert isinstance(func, cst.FunctionDef)
+    call = func.decorators[0].decorator
+    assert isinstance(call, cst.Call)
+    found = facts.templated_view(func)
+    assert (found and cst.Module([]).code_for_node(found)) == view
+    assert facts.template_rendered(call, func) is rendered
+
+
+def test_a_module_that_uninstalls_plugins_keeps_template_as_route_config():
+    # app.uninstall("template") (or any plugin: which one may be read at run time) takes
+    # Bottle's TemplatePlugin away: the keyword is route config, as before
+    from bottle2flask.port.model import read_module
+
+    tree, facts = read_module("from bottle import Bottle\n\napp = Bottle()\n"
+                              "app.uninstall('template')\n\n\n"
+                              "@app.get('/x', template='page')\ndef x():\n    return {}\n")
+    assert facts.templated_view(tree.body[-1]) is None

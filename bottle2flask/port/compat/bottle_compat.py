@@ -44,6 +44,7 @@ from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
            "bottle_error_handler", "bottle_json", "bottle_kept_template", "bottle_template",
+           "bottle_template_plugin",
            "bottle_uncompiled", "bottle_undefined", "bottle_view", "install", "path_shift",
            "response", "save_upload"]
 
@@ -534,6 +535,23 @@ def bottle_simple_view(result, template, original, folder, /, *defaults, **kwarg
     values = _view_values(result, defaults, kwargs)
     return result if values is None else bottle_simple_template(template, original, folder,
                                                                 **values)
+
+
+def bottle_template_plugin(callback, name, /, **defaults):
+    """What Bottle's TemplatePlugin makes of a route's callback given `template=name` (or
+    `template=(name, defaults)`): `view(name, **defaults)` around it, for a view the port
+    cannot rewrite (one registered by a call). A dict (or another mutable mapping) the
+    callback returns renders the template with the defaults updated by it, None renders
+    it with the defaults, anything else is sent as it is; the template is the converted
+    one of Bottle's name (bottle_template)."""
+
+    @wraps(callback)
+    def templated(*args, **kwargs):
+        result = callback(*args, **kwargs)
+        values = _view_values(result, (), defaults)
+        return result if values is None else bottle_template(name, values)
+
+    return templated
 
 
 def _view_values(result, defaults, kwargs):

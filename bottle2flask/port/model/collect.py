@@ -28,6 +28,7 @@ from .facts import (
     ModuleFacts,
     Route,
     View,
+    template_config,
 )
 
 
@@ -114,6 +115,7 @@ class Collect(cst.CSTVisitor):
         self.line = 0
         self.wrapper: Renames | None = None  # the top-level function being read
         self.template_functions: list[cst.Name] = []  # Bottle's template(), view()...
+        self.configured: set[str] = set()  # the templates routes' template= renders
 
     def visit_Name(self, node: cst.Name) -> None:
         self.into.add(node.value)
@@ -206,6 +208,9 @@ class Collect(cst.CSTVisitor):
                 facts.renders_unknown = True
             else:
                 facts.templates_given_base.add(name)
+                if template_config(node) is not None:  # a template SimpleTemplate renders
+                    facts.templates_named.add(name)
+                    self.configured.add(name)
         if method in ROUTE_METHODS and arg(node, 2, "callback") is not None:
             callback = arg(node, 2, "callback")
             assert callback is not None
@@ -420,9 +425,11 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     read_once(tree, [visitor, views, engines, *found.values()], scope)
     facts.words = frozenset(visitor.words | visitor.imported)
     facts.view_functions = views.found
-    facts.engines = frozenset(engines.found)
+    # a route's template= is rendered by Bottle's view(): SimpleTemplate, from TEMPLATE_PATH
+    facts.engines = frozenset(engines.found | ({"simple"} if visitor.configured else set()))
+    facts.rendered_by = frozenset(engines.named
+                                  | {(name, "", "simple") for name in visitor.configured})
     facts.reads_template_path = engines.reads_path
-    facts.rendered_by = frozenset(engines.named)
     # a template function read other than as the function a call calls (`partial(
     # template, "x")`, `render = view`): its renders are not known (a method of the
     # same name, `self.template(...)`, is no Bottle function)

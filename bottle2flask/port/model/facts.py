@@ -4,9 +4,12 @@ things to an app. Read once, before any rule runs; the rules only read it."""
 
 from __future__ import annotations
 
+import keyword
 from dataclasses import dataclass, field
 
 import libcst as cst
+
+from ..edit import arg, string_value
 
 # Bottle's module-level shortcuts that act on the default app.
 APP_SHORTCUTS = frozenset({"route", "get", "post", "put", "delete", "patch", "error", "hook",
@@ -19,6 +22,60 @@ TEMPLATE_CALLS = frozenset({"template", "view", "jinja2_template", "jinja2_view"
                             "mako_template", "mako_view", "cheetah_template", "cheetah_view"})
 # The app methods that attach something to an app (the model lists each call).
 ATTACHING = frozenset({"mount", "merge", "install", "uninstall", "hook", "add_hook", "error"})
+# Bottle's decorators that render a view's result with a template.
+VIEW_DECORATORS = frozenset({"view", "jinja2_view", "mako_view", "cheetah_view"})
+# template()'s own keywords (its engine, folders, settings): no template variables
+RENDER_OPTIONS = frozenset({"template_adapter", "template_lookup", "template_settings"})
+
+
+def template_config(call: cst.Call) -> cst.Call | None:
+    """A route call's `template=` as Bottle's TemplatePlugin (installed on every app)
+    applies it, `view(name, **defaults)` around the route's callback: `template="page"`
+    is `view("page")`, a 2-tuple or list of a string literal and a mapping literal
+    (`("page", {"x": 1})`, `["page", dict(x=1)]`) `view("page", x=1)`. None for none
+    given, or one read only at run time, template source, a mapping that is no literal
+    or holds a keyword of template()'s own (`template_adapter`...), any other length
+    (Bottle ignores those). The call is made here: its `view` is no name of the module."""
+    given = arg(call, None, "template")
+    if given is None:
+        return None
+    value = given.value
+    defaults: list[cst.Arg] = []
+    if isinstance(value, cst.Tuple | cst.List):
+        if len(value.elements) != 2 or not all(isinstance(e, cst.Element)
+                                               for e in value.elements):
+            return None
+        found = _mapping_args(value.elements[1].value)
+        if found is None:
+            return None
+        value, defaults = value.elements[0].value, found
+    name = string_value(value)
+    if name is None or any(c in name for c in "\n{%$"):  # (Bottle's test for source)
+        return None
+    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    args = [cst.Arg(value), *defaults]
+    return cst.Call(cst.Name("view"), [a.with_changes(comma=comma) for a in args[:-1]]
+                    + [args[-1]])
+
+
+def _mapping_args(value: cst.BaseExpression) -> list[cst.Arg] | None:
+    """A mapping literal's items as keyword arguments (`{"x": 1}`, `dict(x=1)`), None for
+    any other value, or a key no keyword can be (or template()'s own, or given twice)."""
+    pairs: list[tuple[str | None, cst.BaseExpression]] = []
+    if isinstance(value, cst.Dict):
+        pairs = [(string_value(e.key), e.value) if isinstance(e, cst.DictElement)
+                 else (None, e.value) for e in value.elements]
+    elif isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+            and value.func.value == "dict" and all(a.keyword and not a.star for a in value.args):
+        pairs = [(a.keyword.value if a.keyword else None, a.value) for a in value.args]
+    else:
+        return None
+    keys = [key for key, _ in pairs]
+    if any(key is None or not key.isidentifier() or keyword.iskeyword(key)
+           or key in RENDER_OPTIONS for key in keys) or len(set(keys)) < len(keys):
+        return None
+    equal = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))
+    return [cst.Arg(item, keyword=cst.Name(str(key)), equal=equal) for key, item in pairs]
 
 
 @dataclass(frozen=True)
@@ -220,6 +277,45 @@ class ModuleFacts:
                  for p in (package, "bottle.ext." + package.removeprefix("bottle_"))}
         return any(m == n or m.startswith(n + ".") for m in self.imported_modules()
                    for n in names)
+
+    def route_template(self, call: cst.Call) -> cst.Call | None:
+        """A route call's `template=` as the view() Bottle's TemplatePlugin wraps its
+        callback in (template_config()), else None: not a route of an app, a route
+        given skip= (which may skip the plugin), a module that uninstalls plugins."""
+        if self.app_method(call.func) not in ROUTE_METHODS or arg(call, None, "skip") \
+                or any(a.method == "uninstall" for a in self.attachments):
+            return None
+        return template_config(call)
+
+    def view_decorated(self, func: cst.FunctionDef) -> bool:
+        """Whether a view decorator of Bottle's (`@view("x")`) wraps `func`: it renders
+        the function's dict, and the template= of a route above it is handed a page (a
+        string) that its view() passes on as it is."""
+        return any(isinstance(d.decorator, cst.Call) and self.api(d.decorator.func)
+                   in VIEW_DECORATORS for d in func.decorators)
+
+    def templated_view(self, func: cst.FunctionDef) -> cst.Call | None:
+        """The view() Bottle's TemplatePlugin wraps `func` in for each of its route
+        decorators, where every one gives the same `template=` (route_template()) and no
+        view decorator of the function's own renders first; else None."""
+        routes = [d.decorator for d in func.decorators if isinstance(d.decorator, cst.Call)
+                  and self.app_method(d.decorator.func) in ROUTE_METHODS]
+        if not routes or self.view_decorated(func):
+            return None
+        views = [self.route_template(route) for route in routes]
+        given = [arg(route, None, "template") for route in routes]
+        if views[0] is None or any(view is None for view in views) or not all(
+                g is not None and given[0] is not None and g.value.deep_equals(given[0].value)
+                for g in given):
+            return None
+        return views[0]
+
+    def template_rendered(self, call: cst.Call, func: cst.FunctionDef) -> bool:
+        """Whether a route decorator's `template=` on `func` is rendered as Bottle renders
+        it once the port is written, so the keyword goes: the function is the view of
+        that template (templated_view()), or its own view decorator renders first."""
+        return self.route_template(call) is not None and (
+            self.view_decorated(func) or self.templated_view(func) is not None)
 
     def routes_named(self, target: str) -> list[Route]:
         """The routes get_url(target) may build: named `target`, or of that rule."""

@@ -81,6 +81,17 @@ A route's own config keywords (`@app.route("/", answer=42)`, read as
 under the route, `@bottle_members.route_config("/", answer=42)` from bottle_members.py (the
 helper the port copies, port/compat/bottle_members.py), under a TODO; on a route not
 written as a decorator they are taken out, under a TODO that says it breaks.
+`template=` is the config Bottle's TemplatePlugin (installed on every app) reads: it
+wraps the route's view in `view(name, **defaults)`. Given as a string literal, or a
+2-tuple or list of one and a mapping literal (`template=("page", {"title": "T"})`), on
+a def whose routes all give the same one (or that has its own `@view`, which renders
+first), the keyword goes and P006 makes the def a view of that template, as for `@view`.
+A route registered by a call (`app.route("/x", callback=show, template="page")`, or the
+decorator called by hand) keeps the page by wrapping its callback,
+`view_func=bottle_template_plugin(show, "page")` from bottle_compat (the view is not
+rewritten where it is registered): a site kept, under a TODO that does not break.
+Any other value (a name, a tuple Bottle ignores, routes of one def given different
+templates, a route given `skip=`, a module that uninstalls plugins) stays route config.
 """
 
 from __future__ import annotations
@@ -698,13 +709,15 @@ class Routes(Rule):
                     whitespace_after=cst.SimpleWhitespace(" ")) if call.args
                     else cst.MaybeSentinel.DEFAULT), *call.args])
                 updated = updated.with_changes(decorator=call)
+            # template="page": the view renders it (P006), as Bottle's TemplatePlugin did
+            template = bool(self.defs) and self.facts.template_rendered(call, self.defs[-1])
             listed = self.listed_paths(call)
             if listed:  # route(["/a", "/b"]): Bottle routes each; one decorator a path
                 self.fired()
                 return cst.FlattenSentinel([updated.with_changes(
-                    decorator=self.route_call(c)) for c in listed])
+                    decorator=self.route_call(c, template)) for c in listed])
             self.config_args = []
-            routed = updated.with_changes(decorator=self.route_call(call))
+            routed = updated.with_changes(decorator=self.route_call(call, template))
             config, self.config_args = self.config_args, None
             if not config:
                 return routed
@@ -922,9 +935,13 @@ class Routes(Rule):
                      or self.parameter_app(call.func.func, scope=0)):
             # app.route("/x/:id", "POST")(view): the decorator called by hand; Flask's
             # route() registers the view the same way once the path and methods are its
-            route = self.route_call(call.func)
+            plugin = self.facts.route_template(call.func)  # template=: the view() around it
+            route = self.route_call(call.func, template=plugin is not None)
             if call.args and not self.named_view(call.args[0].value):
                 route = self.endpoint_by_path(route)
+            if plugin is not None and call.args:
+                call = call.with_changes(args=[call.args[0].with_changes(
+                    value=self.templated(call.args[0].value, plugin)), *call.args[1:]])
             return updated.with_changes(value=call.with_changes(func=route))
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
                 and self.is_app(call.func.value) and call.func.attr.value in ROUTE_METHODS):
@@ -933,7 +950,8 @@ class Routes(Rule):
         if callback is None or any(a.star for a in call.args):
             return updated
         rest = [a for a in call.args if a is not callback]
-        new = self.route_call(call.with_changes(args=rest))
+        template = self.facts.route_template(call)
+        new = self.route_call(call.with_changes(args=rest), template=template is not None)
         if not self.named_view(callback.value) and not (
                 isinstance(callback.value, cst.Attribute)
                 and isinstance(callback.value.value, cst.Name)
@@ -943,7 +961,8 @@ class Routes(Rule):
             # the endpoint after the function, and a second `<lambda>` (`handle`, a
             # decorator's `wrapper`) would clash at start-up
             new = self.endpoint_by_path(new)
-        view: cst.BaseExpression | None = callback.value
+        view: cst.BaseExpression | None = callback.value if template is None \
+            else self.templated(callback.value, template)
         if self.classes and self.defs and isinstance(callback.value, cst.Attribute) \
                 and arg(new, None, "endpoint") is None \
                 and self.exact("endpoint", keeps=INSTANCES.format(cls=self.classes[-1])
@@ -956,7 +975,8 @@ class Routes(Rule):
             new = self.endpoint_by_path(new)
             endpoint = arg(new, None, "endpoint")
             assert endpoint is not None
-            self.view_after = (call.func.value, endpoint.value, callback.value)
+            assert view is not None
+            self.view_after = (call.func.value, endpoint.value, view)
             view = None
         # the verb route_call() left: a shortcut given method= may have become another
         method = new.func.attr.value if isinstance(new.func, cst.Attribute) \
@@ -975,7 +995,28 @@ class Routes(Rule):
         return updated.with_changes(value=new.with_changes(
             func=call.func.with_changes(attr=cst.Name("add_url_rule")), args=args))
 
-    def route_call(self, call: cst.Call) -> cst.Call:
+    def templated(self, callback: cst.BaseExpression, view: cst.Call) -> cst.BaseExpression:
+        """A callback registered by a call with `template=` (the model's view() of it):
+        Bottle's TemplatePlugin wrapped it in that view(), and Flask would send its dict
+        as JSON. The port cannot rewrite the body of a view defined elsewhere, so it is
+        wrapped in bottle_compat's bottle_template_plugin, which renders as view() did: a
+        site kept, under a TODO that does not break."""
+        exact = Candidate(cst.Call(cst.Name("bottle_template_plugin"),
+                                   [cst.Arg(callback, comma=cst.Comma(
+                                       whitespace_after=cst.SimpleWhitespace(" "))),
+                                    *view.args]),
+                          imports=(Import("bottle_compat", "bottle_template_plugin"),),
+                          todo=TEMPLATE_KEPT)
+        chosen = self.site("template-plugin", Candidate(callback, todo=TEMPLATE_LOST),
+                           exact, keeps=TEMPLATE_WHY)
+        self.fired()
+        assert isinstance(chosen.form, cst.BaseExpression)
+        return chosen.form
+
+    def route_call(self, call: cst.Call, template: bool = False) -> cst.Call:
+        """The route call in Flask's terms; `template`: its template= is rendered as
+        Bottle's TemplatePlugin renders it (P006 makes the view render it, or the caller
+        wraps the callback), so the keyword goes."""
         args = list(call.args)
         changed = False
         path_arg = arg(call, 0, "path")
@@ -1048,6 +1089,9 @@ class Routes(Rule):
                 changed = True
             elif key == "callback":
                 self.todo("callback= registration: use app.add_url_rule(path, view_func=...)")
+            elif key == "template" and template:
+                args[i] = REMOVE_ARG
+                changed = True
             elif key not in ROUTE_KEYWORDS:  # Bottle's route config: Werkzeug's Rule refuses it
                 if self.config_args is not None:  # a route decorator: kept
                     self.todo(f"{key}= is Bottle's route config (request.route.config"
@@ -1277,6 +1321,17 @@ ROUTE_KEYWORDS = {"path", "method", "methods", "name", "endpoint", "callback", "
                   "redirect_to", "alias", "host", "websocket", "provide_automatic_options",
                   "view_func", "rule"}
 REMOVE_ARG = cst.Arg(cst.Name("__kit_removed__"))
+# A route by call given template= (Bottle's TemplatePlugin renders its view's dict)
+TEMPLATE_KEPT = ("template= on a route registered by a call: bottle_compat's "
+                 "bottle_template_plugin renders what the view returns as Bottle's "
+                 "TemplatePlugin did (view()); return render_template(...) from the view "
+                 "where it returns a dict")
+TEMPLATE_LOST = ("template= on a route registered by a call: Bottle rendered the view's "
+                 "dict with that template; Flask sends it as JSON: return "
+                 "render_template(...) from the view")
+TEMPLATE_WHY = ("a route registered by a call given template=: Bottle's TemplatePlugin "
+                "rendered its view's dict, Flask would send it as JSON, and the view is "
+                "not rewritten where it is registered")
 # The helper that keeps a route's config keywords (port/compat/bottle_members.py)
 CONFIG_HELPER = Companion.MEMBERS
 # Bottle's method="ANY" matches every method; Flask wants them listed.

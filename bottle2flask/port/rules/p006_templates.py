@@ -19,6 +19,13 @@ when it is a dict (or another mutable mapping) and sends anything else as it is,
 Bottle's view does: a site kept, under a TODO that does not break (a returned
 `redirect()`, `abort()`, response, rendered template or string passes through in both,
 and needs none).
+A route's `template="page"` (or `template=("page", {"title": "T"})`, a tuple or list of
+a string literal and a mapping literal), which Bottle's TemplatePlugin renders with
+`view("page", title="T")` around the route's view, makes the def a view of that
+template exactly as `@view(...)` does (P003 takes the keyword out): `return
+render_template("page.html", title="T", ...)` in its body, bottle_view for a value known
+only when it runs. With a `@view` of its own under the route too, `@view` renders (the
+plugin is handed its page and passes it on), as in Bottle.
 A template named only when the code runs (`template(self.name, **values)`) has no
 Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copied with
 that piece alone), which turns Bottle's name into the converted template's when it runs
@@ -171,8 +178,12 @@ class Templates(Rule):
         self.paths: list[list[str]] = []  # per function: its routes' paths, as globs
         self.escaped = False  # D-autoescape declared once a module
         self.none = False  # D-none likewise
+        # the view() calls the model made of routes' template= (model/facts.py)
+        self.configured: set[int] = set()
 
     def engine(self, call: cst.Call, apis: dict[str, str]) -> str:
+        if id(call) in self.configured:
+            return "simple"  # (the model gives no template_adapter= in a route's template=)
         adapter = arg(call, None, "template_adapter")
         if adapter is not None:
             return "jinja2" if self.api(adapter.value) == "Jinja2Template" else "other"
@@ -437,6 +448,10 @@ class Templates(Rule):
                 self.todo(f"@{self.api(d.decorator.func)}(): Bottle's adapter for "
                           "another engine; the converter reads only SimpleTemplate: "
                           "render it with that engine, or rewrite it in Jinja2")
+        if found is None:  # a route's template=: Bottle's TemplatePlugin wraps it in view()
+            found = self.facts.templated_view(node)
+            if found is not None:
+                self.configured.add(id(found))
         self.views.append(found)
         self.dicts.append(dict_names(node) if found is not None else frozenset())
         paths = []
@@ -584,6 +599,7 @@ class Templates(Rule):
     def view_done(self, updated: cst.FunctionDef) -> cst.FunctionDef:
         view = self.views.pop()
         engine = self.engine(view, VIEW_DECORATORS) if view is not None else "other"
+        self.configured.discard(id(view))
         args = self.template_args(view, engine, report=True) \
             if view is not None and engine != "other" else None
         if args is None:
