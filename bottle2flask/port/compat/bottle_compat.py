@@ -44,9 +44,8 @@ from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
            "bottle_error_handler", "bottle_json", "bottle_kept_template", "bottle_template",
-           "bottle_template_plugin",
-           "bottle_uncompiled", "bottle_undefined", "bottle_view", "install", "path_shift",
-           "response", "save_upload"]
+           "bottle_template_plugin", "bottle_uncompiled", "bottle_undefined", "bottle_view",
+           "install", "path_shift", "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
