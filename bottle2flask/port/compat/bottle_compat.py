@@ -164,9 +164,11 @@ class BottleResponse:
     # A view answering with Bottle's response itself (`response.status = 302;
     # response.set_header("Location", url); return response`): Bottle sends it as the
     # body it iterates, empty, with what was set on it. Flask runs a WSGI application a
-    # view returns: this one answers an empty page, and the changes apply after the view.
+    # view returns: this one answers an empty page as Bottle sends it (its default
+    # Content-Type, `Content-Length: 0`), and the changes apply after the view.
     def __call__(self, environ, start_response):
-        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+        start_response("200 OK", [("Content-Type", "text/html; charset=UTF-8"),
+                                  ("Content-Length", "0")])
         return [b""]
 
     # Bottle's response is a mapping of its headers too: `response["X-A"] = "1"` sets
