@@ -269,7 +269,7 @@ MERGED_INTO_AN_ATTRIBUTE = {
 
         @pages.route("/list")
         def listing():
-            return template("list", items=["one", "two"])
+            return template("list", items=["one's", 'a "two"', b"<&>", 3])
     ''',
     "views/list.tpl": '''
         <ul>
@@ -286,7 +286,9 @@ def test_an_app_made_in_an_attribute_answers_its_merged_routes_as_bottle(tmp_pat
     """RULE-s48's Eletron-Web: `self.bottle = Bottle()` in a class, the routes merged from
     sub-apps. Only the sub-apps got Bottle's answers and templates' settings (their
     modules make a named app); the app that serves the merged routes got none: Flask's
-    JSON (sorted, a last newline), `charset=utf-8`, each `% for` line's indent printed."""
+    JSON (sorted, a last newline), `charset=utf-8`, each `% for` line's indent printed.
+    The values are escaped as Bottle's html_escape writes them (`&#039;`, `&quot;`; bytes
+    printed as their text), not as MarkupSafe does (`&#39;`, `&#34;`)."""
     original, ported = both_folders(tmp_path, MERGED_INTO_AN_ATTRIBUTE, "attribute_app",
                                     faithful=True)
     expected = answer(original, "GET", path)

@@ -106,6 +106,36 @@ def test_the_faithful_port_keeps_the_failure_and_bottles_page(tmp_path):
     assert original.get("/", expect_errors=True).status == "500 Internal Server Error"
 
 
+def test_the_faithful_port_fails_where_the_template_reads_an_attribute_the_value_lacks(
+        tmp_path):
+    """RULE-s48 EPF-MAPA: `{{user.birthdate if user else ''}}` of a User without one, a 500
+    in Bottle (AttributeError), printed empty by Jinja2's Undefined. The --faithful
+    port's Jinja2 fails on what the render does not have (StrictUndefined): Bottle's 500
+    page, byte for byte; a value the render has prints alike."""
+    src = write(tmp_path / "src", {
+        "app.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            class User:
+                name = "Ada"
+
+
+            @app.get("/")
+            def home():
+                return template("user", user=User(), extra={"a": 1})
+        ''',
+        "views/user.tpl": "<p>{{user.name}}</p>\n"
+                          "<p>{{extra['a']}} {{user.birthdate if user else ''}}</p>\n"})
+    port_tree(src, tmp_path / "out", faithful=True)
+    original, ported = served(src, tmp_path / "out", "attr_undefined")
+    theirs = original.get("/", expect_errors=True)
+    assert theirs.status == "500 Internal Server Error"
+    assert sent(ported.get("/", expect_errors=True)) == sent(theirs)
+
+
 def served(src, out, label: str) -> tuple:
     import webtest
 

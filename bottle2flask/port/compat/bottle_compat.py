@@ -35,7 +35,7 @@ from flask import (
     render_template,
     request,
 )
-from jinja2 import ChoiceLoader, FileSystemLoader, TemplateNotFound
+from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
@@ -565,17 +565,20 @@ def _none_text() -> str:
 
 
 def _as_simple_template(value):
-    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); an object
-    with `__html__` that is no Markup (a WTForms field) as its str() escaped by Bottle's
-    html_escape, which Jinja2 would print as markup. (A Markup is left: `|safe` makes
-    one, and Jinja2's finalize cannot tell it from one the view passed.)"""
+    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); any
+    other value's text (bytes decoded as UTF-8) escaped by Bottle's html_escape, `'` as
+    `&#039;` and `"` as `&quot;` (MarkupSafe writes `&#39;` and `&#34;`), an object with
+    `__html__` that is no Markup (a WTForms field) too, which Jinja2 would print as
+    markup. (A Markup is left: `|safe` makes one, and Jinja2's finalize cannot tell it
+    from one the view passed.)"""
     if value is None:
         return _none_text()
-    if hasattr(value, "__html__") and not isinstance(value, Markup):
-        text = str(value)  # Bottle's replace() calls, on what str() gave (a Markup too)
-        return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                      .replace('"', "&quot;").replace("'", "&#039;"))
-    return value
+    if isinstance(value, Markup):
+        return value
+    text = value.decode("utf-8") if isinstance(value, bytes) else str(value)
+    # Bottle's replace() calls, on what str() gave
+    return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                  .replace('"', "&quot;").replace("'", "&#039;"))
 
 
 def _printed_raw(value):
@@ -600,9 +603,11 @@ def _raw_as_simple_template(app: Flask) -> None:
     app.create_jinja_environment = create  # type: ignore[method-assign]
 
 
+# (a name or attribute the render does not have fails when it is used, as Python's did in
+# SimpleTemplate: Bottle's page was a 500, Jinja2's Undefined prints nothing)
 SIMPLE_TEMPLATE_HABITS = {"trim_blocks": True, "lstrip_blocks": True,
                           "keep_trailing_newline": True,
-                          "finalize": _as_simple_template}
+                          "finalize": _as_simple_template, "undefined": StrictUndefined}
 
 
 def _template_imports(imports: dict):

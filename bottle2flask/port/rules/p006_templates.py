@@ -45,9 +45,13 @@ A render of a converted SimpleTemplate is a site with two candidates: Jinja2's o
 printing (None printed as `None`: D-none; an object with `__html__` that is no Markup, a
 WTForms field, rendered as its markup), or, where the check finds the page differs,
 `bottle_compat`'s `install(app, template_text=True)`, which prints values as
-SimpleTemplate does (None as nothing, such an object as its `str()` escaped by Bottle's
-`html_escape`; `{{!x}}`, the converted `{{ x|safe }}`, as `str(x)` unescaped, where
-Jinja2's |safe printed an object's `__html__()` and None as `None`). In an app whose code
+SimpleTemplate does (None as nothing, any other value, such an object too, as its
+`str()` escaped by Bottle's `html_escape`: `'` as `&#039;` and `"` as `&quot;`, where
+MarkupSafe writes `&#39;` and `&#34;`; `{{!x}}`, the converted `{{ x|safe }}`, as
+`str(x)` unescaped, where Jinja2's |safe printed an object's `__html__()` and None as
+`None`). The --faithful port's Jinja2 (install(app, jinja=True)) prints so too, and
+fails where the render lacks a name or attribute (Jinja2's StrictUndefined: Bottle's
+page was a 500 where Python raised, `{{user.birthdate}}` of a user without one). In an app whose code
 imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
 kept: its forms' fields are such objects, and a page printing one would escape less
 than the original did. (A `markupsafe.Markup` the view passes to `{{x}}` prints as
