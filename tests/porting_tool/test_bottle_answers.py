@@ -294,3 +294,44 @@ def test_an_app_made_in_an_attribute_answers_its_merged_routes_as_bottle(tmp_pat
     expected = answer(original, "GET", path)
     assert expected[0] == ("404 Not Found" if path == "/nowhere" else "200 OK")
     assert answer(ported, "GET", path) == expected
+
+
+COOKIES = '''
+from datetime import datetime, timedelta
+
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.route("/in")
+def signed_in():
+    response.set_cookie("session_id", "abc", httponly=True, secure=True, max_age=3600)
+    response.set_cookie("seen", "a b;c", path="/", secure=False,
+                        expires=datetime(2030, 1, 2, 3, 4, 5))
+    response.set_cookie("week", "1", max_age=timedelta(days=7), samesite="Lax")
+    response.set_cookie("twice", "first")
+    response.set_cookie("twice", "second")
+    return "in"
+
+
+@app.route("/out")
+def signed_out():
+    response.delete_cookie("session_id")
+    response.delete_cookie("user_id", path="/")
+    return "out"
+'''
+
+
+@pytest.mark.parametrize("path", ["/in", "/out"])
+def test_cookies_set_and_deleted_on_bottles_response_are_written_as_bottle_writes_them(
+        tmp_path, path):
+    """RULE-s48 (StuddyGenda-POO, EPF-MAPA): the --faithful port's response applied the
+    cookies with Werkzeug's set_cookie: `Expires` beside `Max-Age`, another attributes'
+    order, a deleted cookie as `name=; Max-Age=0` where Bottle writes `name=""` and
+    `Max-Age=-1`. Now each Set-Cookie is Bottle's (http.cookies' Morsel), byte for byte;
+    a cookie set twice is sent once, the last."""
+    original, ported = both_folders(tmp_path, {"web.py": COOKIES}, "cookies", faithful=True)
+    expected = answer(original, "GET", path)
+    assert expected[0] == "200 OK"
+    assert answer(ported, "GET", path) == expected

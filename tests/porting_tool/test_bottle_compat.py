@@ -74,9 +74,10 @@ def test_changes_to_bottles_response_are_applied_to_the_views_answer(app):
 
 def test_a_cookie_given_no_path_gets_none_as_in_bottle(app):
     """Found by the check once it reached every route: Werkzeug wrote Path=/ where
-    Bottle wrote no Path (a browser scopes such a cookie to /where)."""
+    Bottle wrote no Path (a browser scopes such a cookie to /where). A deleted cookie is
+    written as Bottle writes it too (`name=""`, the epoch, `Max-Age=-1`)."""
     assert app.get("/where/cookie").headers.getall("Set-Cookie") == [
-        "here=1", "gone=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0"]
+        "here=1", 'gone=""; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=-1']
 
 
 def test_a_redirect_location_is_made_absolute(app):

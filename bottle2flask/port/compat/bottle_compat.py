@@ -15,9 +15,13 @@ only where Flask has nothing of its own (`from bottle_compat import auth_basic`,
 
 from __future__ import annotations
 
+from calendar import timegm
 from collections.abc import MutableMapping
+from datetime import date, datetime, timedelta
+from email.utils import formatdate
 from functools import wraps
 from http.client import responses as HTTP_REASONS
+from http.cookies import SimpleCookie
 from importlib import import_module
 from os import PathLike
 from os.path import exists as _exists
@@ -59,8 +63,11 @@ def apply_response(flask_response):
 
 
 def _apply(flask_response, changes):
+    jar = SimpleCookie()  # the cookies set, as Bottle's response keeps them (one a name)
     for kind, args, options in changes:
-        if kind == "setattr":
+        if kind in ("set_cookie", "delete_cookie"):
+            _bottle_cookie(jar, kind, *args, **options)
+        elif kind == "setattr":
             name, value = args
             if name == "status" and isinstance(value, int):
                 name = "status_code"
@@ -73,7 +80,48 @@ def _apply(flask_response, changes):
             del flask_response.headers[args[0]]
         else:
             getattr(flask_response, kind)(*args, **options)
+    for morsel in jar.values():
+        flask_response.headers.add("Set-Cookie", morsel.OutputString())
     return flask_response
+
+
+def _bottle_cookie(jar, kind, name, value="", **options):
+    """A cookie set on Bottle's response, written as Bottle writes it (http.cookies'
+    Morsel): `max_age` as `Max-Age`, `expires` as an HTTP date, no Path or Expires it
+    was not given, a false `secure`/`httponly` left out; a deleted one is `name=""` with
+    `Max-Age=-1` and the epoch (Werkzeug writes `name=`, `Max-Age=0`, and an Expires
+    for a Max-Age)."""
+    if kind == "delete_cookie":
+        options = {**options, "max_age": -1, "expires": 0}
+    jar[name] = value
+    for key, given in options.items():
+        if given is None and key == "path":
+            continue  # (the recorder's own: Bottle writes no Path unless given one)
+        if key in ("max_age", "maxage"):
+            key = "max-age"
+            if isinstance(given, timedelta):
+                given = given.days * 86400 + given.seconds
+        elif key == "expires":
+            given = _http_date(given)
+        elif key in ("same_site", "samesite"):
+            key, given = "samesite", (given or "none").lower()
+        elif key in ("secure", "httponly") and not given:
+            continue
+        jar[name][key] = given
+
+
+def _http_date(value) -> str:
+    """An `expires` as Bottle writes it: a text as it is, a date, time tuple or timestamp
+    as an HTTP date."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, datetime):
+        value = value.utctimetuple()
+    elif isinstance(value, date):
+        value = value.timetuple()
+    if not isinstance(value, int | float):
+        value = timegm(value)
+    return formatdate(value, usegmt=True)
 
 
 class BottleCopy(Response):
