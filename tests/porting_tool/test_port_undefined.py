@@ -57,7 +57,8 @@ def test_a_render_without_a_name_its_template_reads_is_declared_on_its_route(tmp
     result = port_tree(src, tmp_path / "out")
     module = next(m for m in result.modules if m.path == "app.py")
     assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared] == [
-        ("D-none", ["*"], None), ("D-undefined", ["/"], "list.html reads people")]
+        ("D-none", ["*"], None), ("D-entities", ["*"], None),
+        ("D-undefined", ["/"], "list.html reads people")]
     settings = (tmp_path / "out" / "parity.toml").read_text()
     assert 'name = "D-undefined"\nstatus = "500"\npath = "/"\n' in settings
     assert "list.html reads people" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
@@ -72,7 +73,7 @@ def test_a_render_that_passes_every_name_or_passes_them_unseen_declares_nothing(
         src = app(tmp_path / str(n), call)
         result = port_tree(src, tmp_path / str(n) / "out")
         module = next(m for m in result.modules if m.path == "app.py")
-        assert [d["id"] for d in module.declared] == ["D-none"], call
+        assert [d["id"] for d in module.declared] == ["D-none", "D-entities"], call
 
 
 def test_template_defaults_of_the_apps_own_may_give_the_name(tmp_path):

@@ -48,7 +48,7 @@ def test_a_template_call_becomes_render_template_with_no_jinja_options():
         @app.get("/")
         def index():
             return render_template("index.html", name="x")
-    ''', declared=("D-none",))
+    ''', declared=("D-none", "D-entities"))
     assert "jinja_options" not in result.code and "install(" not in result.code
 
 
@@ -92,7 +92,7 @@ def test_template_source_in_a_string_becomes_render_template_string():
         @app.route("/hello")
         def hello():
             return render_template_string("<b>Hi {{ user }}</b>", user=request.args.get("user"))
-    ''', declared=("D-first-value", "D-none"))
+    ''', declared=("D-first-value", "D-none", "D-entities"))
 
 
 def test_a_view_function_that_returns_none_renders_its_template():
@@ -130,7 +130,7 @@ def test_a_view_function_that_returns_none_renders_its_template():
                 return render_template("about.html")
             print("about")
             return render_template("about.html")
-    ''', declared=("D-none",))
+    ''', declared=("D-none", "D-entities"))
 
 
 def test_jinja2_source_given_to_jinja2_template_is_render_template_string():
@@ -1075,3 +1075,35 @@ def test_a_layout_rendered_directly_with_base_prints_it_as_bottle_does(tmp_path)
         assert answers(flask_app, path) == answers(bottle_app, path)
     assert "made here" in answers(flask_app, "/direct")[1]
     assert "Hi ana" in answers(flask_app, "/page")[1]
+
+
+def test_quotes_escaped_otherwise_are_declared_and_parity_explains_them(tmp_path):
+    """RULE-s48 StuddyGenda-POO /appGenda: a converted template printed `&#39;` where
+    SimpleTemplate printed `&#039;`; nothing declared it, so the check counted the page
+    "alike once normalised". D-entities is declared where a converted template renders,
+    written into parity.toml (`written = "entities"`), and parity explains that page by
+    it (a page differing in anything else is not)."""
+    from bottle2flask.parity.normalise import Response, compare
+    from bottle2flask.parity.scenario import load
+
+    original, ported = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def home():
+                return template("home", name="O'Hara \\"Jr\\"")
+        ''',
+        "views/home.tpl": "<p>{{name}}</p>\n"}, "entities")
+    rules = [rule for rule in load(tmp_path / "out" / "parity.toml").ignore
+             if rule.applies("/")]
+    assert ("D-entities", "entities") in [(rule.name, rule.written) for rule in rules]
+    a, b = (Response(got.status, got.headerlist, got.body, "/")
+            for got in (original.get("/"), ported.get("/")))
+    assert (a.body, b.body) == (b"<p>O&#039;Hara &quot;Jr&quot;</p>\n",
+                                b"<p>O&#39;Hara &#34;Jr&#34;</p>\n")
+    result = compare(a, b, ignore=rules)
+    assert (result.verdict, result.explained) == ("explained", ["D-entities"])
