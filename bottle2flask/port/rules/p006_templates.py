@@ -52,8 +52,8 @@ MarkupSafe writes `&#39;` and `&#34;`; `{{!x}}`, the converted `{{ x|safe }}`, a
 `str(x)` unescaped, where Jinja2's |safe printed an object's `__html__()` and None as
 `None`). The --faithful port's Jinja2 (install(app, jinja=True)) prints so too, and
 fails where the render lacks a name or attribute (Jinja2's StrictUndefined: Bottle's
-page was a 500 where Python raised, `{{user.birthdate}}` of a user without one). In an app whose code
-imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
+page was a 500 where Python raised, `{{user.birthdate}}` of a user without one). In an
+app whose code imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
 kept: its forms' fields are such objects, and a page printing one would escape less
 than the original did. (A `markupsafe.Markup` the view passes to `{{x}}` prints as
 markup in both candidates, where SimpleTemplate escaped its text again: Jinja2's
