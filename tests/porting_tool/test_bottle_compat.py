@@ -8,7 +8,7 @@ import bottle
 import flask
 import pytest
 import webtest
-from jinja2 import TemplateNotFound
+from jinja2 import TemplateNotFound, UndefinedError
 
 from bottle2flask.port.compat import bottle_compat, used
 from bottle2flask.port.compat.bottle_compat import install, response
@@ -330,3 +330,22 @@ def test_the_compat_module_is_parsed_once_a_process_whatever_the_keyword_sets(mo
         == texts
     compat._pieces.cache_clear()
     compat._used.cache_clear()
+
+
+def test_values_printed_as_simpletemplate_prints_them_fail_where_python_failed(tmp_path):
+    """install(app, template_text=True), a kept template-text site's exact form: quotes as
+    Bottle's html_escape writes them, and a name or attribute the render lacks fails (a
+    500, as Bottle's AttributeError or NameError), where Jinja2 printed nothing."""
+    (tmp_path / "t.html").write_text("<p>{{ user.name }} {{ user.birthdate }}</p>")
+    (tmp_path / "q.html").write_text("<p>{{ text }}</p>")
+    app = flask.Flask(__name__, template_folder=str(tmp_path))
+    install(app, template_text=True)
+
+    class User:
+        name = "O'Hara"
+
+    with app.test_request_context():
+        assert flask.render_template("q.html", text="it's \"x\"") == \
+            "<p>it&#039;s &quot;x&quot;</p>"
+        with pytest.raises(UndefinedError):
+            flask.render_template("t.html", user=User())

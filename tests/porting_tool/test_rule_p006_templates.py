@@ -201,6 +201,33 @@ def test_a_template_named_at_run_time_renders_the_converted_one(tmp_path):
     assert answers(flask_app, "/a") == (200, "<h1>A</h1> a dict\n")
 
 
+def test_a_template_named_at_run_time_is_printed_as_the_other_renders_are(tmp_path):
+    """RULE-s48's course template (Eletron-Web, EPF-MAPA): BaseController.render(name)
+    renders a name known at run time. Its converted templates printed with Jinja2's own
+    printing, and nothing declared it (its quotes' entities, None): the render now has
+    the template-text site every render has, D-none and D-entities its idiomatic form's
+    (parity explains a page by them); its exact form prints as SimpleTemplate does and
+    fails where the template reads an attribute the value lacks, as Bottle's 500."""
+    import json
+
+    from bottle2flask.parity.normalise import Response, compare
+    from bottle2flask.parity.scenario import load
+
+    files = {**NAMED_AT_RUN_TIME, "views/a.tpl": "<h1>{{title}}</h1> a {{who}} {{\"'q'\"}}\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_run_time_text")
+    (module,) = json.loads((tmp_path / "out" / "porting-report.json").read_text())["modules"]
+    assert [d["id"] for d in module["declared"]] == ["D-none", "D-entities"]
+    assert [(s["kind"], s["exact"]) for s in module["sites"] if s["rule"] == "P006"] == [
+        ("template-name", True), ("template-text", False)]
+    rules = [rule for rule in load(tmp_path / "out" / "parity.toml").ignore
+             if rule.applies("/a")]
+    a, b = (Response(got.status, got.headerlist, got.body, "/a")
+            for got in (bottle_app.get("/a"), flask_app.get("/a")))
+    assert (a.body, b.body) == (b"<h1>A</h1> a dict &#039;q&#039;\n",
+                                b"<h1>A</h1> a dict &#39;q&#39;\n")
+    assert compare(a, b, ignore=rules).explained == ["D-entities"]
+
+
 VIEW_RESULTS = {
     "web.py": """
         from bottle import Bottle, redirect, view

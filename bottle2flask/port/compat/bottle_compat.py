@@ -684,8 +684,10 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
     if jinja:  # no line left by a `%` line, the last newline kept, None printed as ""
         app.jinja_options = {**app.jinja_options, **SIMPLE_TEMPLATE_HABITS}
         _raw_as_simple_template(app)
-    elif template_text:  # values alone printed as SimpleTemplate prints them
-        app.jinja_options = {**app.jinja_options, "finalize": _as_simple_template}
+    elif template_text:  # values alone printed as SimpleTemplate prints them (failing
+        # where Python failed: a name or attribute the render lacks)
+        app.jinja_options = {**app.jinja_options, "finalize": _as_simple_template,
+                             "undefined": StrictUndefined}
         _raw_as_simple_template(app)
     elif jinja2:  # Bottle's Jinja2 adapter escapes nothing
         app.jinja_options = {**app.jinja_options, "autoescape": False}

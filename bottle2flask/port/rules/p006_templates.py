@@ -277,6 +277,9 @@ class Templates(Rule):
                                exact, keeps=COMPUTED_WHY)
             if chosen is exact:
                 self.fired()
+                # it renders a converted template: printed as any other render prints
+                # (the template-text site: D-none and D-entities, or Bottle's printing)
+                self.uses("simple")
             assert isinstance(chosen.form, cst.Call)
             return chosen.form
         if args is None:
