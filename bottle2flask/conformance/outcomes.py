@@ -518,10 +518,7 @@ OUTCOMES: dict[str, dict[str, object]] = {
          "Bottle's returned and printed (the included template's names) is not: "
          "{{!include('part', x=1)}}"),
     'stpl:undefined name': declared('D-undefined', 'status', 'body'),
-    'stpl:escaping': engine(
-        'stpl: Jinja2 escapes quotes as &#34; and &#39;, SimpleTemplate as &quot;'
-        ' and &#039; (docs/PORTING.md entry 23): the same text in a browser, not '
-        'the same bytes, and not declared'),
+    'stpl:escaping': declared('D-entities', 'body'),
     'SimpleTemplate.render': declared('D-none'),
     'SimpleTemplate.prepare': todo(
         'P026',

@@ -64,7 +64,10 @@ class Ignore:
     `route.handle`; `werkzeug.request`), printed by a page showing the environ, or
     "cookie_path": the Path attribute alone of the cookies it names (a glob of their
     names, "*" for every cookie): a cookie the second app drops, or sends with another
-    value or other attributes, is still a difference."""
+    value or other attributes, is still a difference; or "written": the same body
+    written another way, "json" (the same JSON value: its keys' order, spaces, a last
+    newline) or "entities" (the same HTML but for the entities of quotes: `&#039;` and
+    `&#39;`, `&quot;` and `&#34;`)."""
 
     name: str
     header: str = ""
@@ -77,6 +80,7 @@ class Ignore:
     error_text: str = ""
     environ: str = ""
     cookie_path: str = ""
+    written: str = ""
     path: str = "*"      # a glob of the request paths it applies to
     reason: str = ""
 
@@ -106,7 +110,8 @@ class Scenario:
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
 IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed", "escaped",
-                "error_text", "environ", "cookie_path")
+                "error_text", "environ", "cookie_path", "written")
+WRITTEN = ("json", "entities")  # the values of an [[ignore]]'s `written`
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 
@@ -206,6 +211,10 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     if kind == "environ" and item["environ"] != "keys":
         raise UsageError(f"{where}: environ takes \"keys\" (each framework's own keys of "
                          "the WSGI environ, printed by a page)")
+    if kind == "written" and item["written"] not in WRITTEN:
+        raise UsageError(f"{where}: written takes \"json\" (the same JSON value: key order, "
+                         "spaces, a last newline) or \"entities\" (the same HTML but for the "
+                         "entities of quotes)")
     if kind == "status" and not re.fullmatch(r"[1-5]\d\d", item["status"]):
         raise UsageError(f"{where}: status must be a status code, \"500\"")
     if kind == "css":

@@ -26,11 +26,12 @@ class Change:
     error_text: str = ""  # "routing": each framework's own text for a routing 404/405
     environ: str = ""  # "keys": each framework's own keys of the WSGI environ, printed
     cookie_path: str = ""  # a glob of cookie names: their Path alone differs
+    written: str = ""  # "json", "entities": the same body written another way
 
     @property
     def kind(self) -> tuple[str, str] | None:
         for key in ("header", "css", "json", "status", "printed", "escaped", "error_text",
-                    "environ", "cookie_path"):
+                    "environ", "cookie_path", "written"):
             if getattr(self, key):
                 return key, getattr(self, key)
         return None

@@ -260,7 +260,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     rules = [rule for rule in RULES if rule.code not in disabled
              and (not rule.triggers or not facts.words.isdisjoint(rule.triggers))]
     tree = passes.run(tree, [rule for rule in rules if rule.phase < Phase.LAST], context)
-    if facts.made or (facts.default_app and not facts.default_from):
+    if facts.makes_an_app():
         requests.needs |= tree_needs
         if faithful:  # Bottle's filters, on every app: a module handed an app (a class
             # given it) routes with them where it cannot register them itself

@@ -439,3 +439,25 @@ def test_the_routers_own_words_are_explained_only_under_an_error_text_rule():
     a.status = b.status = "200 OK"  # and only a 404 or 405 is read this way
     b.body = f"<p>{NotFound.description}</p>".encode()
     assert verdict(a, b, ignore=[rule])[2] == ["body"]
+
+
+def test_a_written_rule_explains_the_same_json_or_html_written_another_way():
+    """D-json (`written = "json"`): Flask's provider sorts the keys, drops the spaces and
+    ends with a newline; the same value is explained, another value is not. `written =
+    "entities"`: SimpleTemplate's `&#039;`/`&quot;` against MarkupSafe's `&#39;`/`&#34;`
+    (RULE-s48's pages were "alike": the same once normalised, nothing declared)."""
+    data = Ignore("D-json", written="json")
+    bottle = Response("200 OK", JSON, b'{"status": "on", "a": [1, 2]}')
+    flask = Response("200 OK", JSON, b'{"a":[1,2],"status":"on"}\n')
+    assert verdict(bottle, flask) == ("identical", [], [])
+    assert verdict(bottle, flask, [data]) == ("explained", ["D-json"], [])
+    other = Response("200 OK", JSON, b'{"a":[1,2],"status":"off"}\n')
+    assert verdict(bottle, other, [data])[0] == "different"
+    quotes = Ignore("D-entities", written="entities")
+    page = html("<p>it&#039;s &quot;x&quot;</p>\n")
+    assert verdict(page, html("<p>it&#39;s &#34;x&#34;</p>\n"), [quotes]) == (
+        "explained", ["D-entities"], [])
+    # the same once normalised, but not by the entities alone: nothing is named
+    assert verdict(page, html("<p>it&#39;s   &#34;x&#34;</p>"), [quotes]) == (
+        "identical", [], [])
+    assert verdict(page, html("<p>it&#39;s &#34;y&#34;</p>\n"), [quotes])[0] == "different"

@@ -231,3 +231,107 @@ def test_the_default_port_keeps_flasks_own_answers_and_records_the_sites(tmp_pat
     assert {kind: kinds.get(kind) for kind in (
         "error-page", "response-defaults", "json-order", "static-file")} == dict.fromkeys(
         ("error-page", "response-defaults", "json-order", "static-file"), False)
+
+
+# An app made in a class's __init__ (`self.bottle = Bottle()`, no module-level name), which
+# merges the routes of sub-apps made in other modules: the merged routes are served by it
+MERGED_INTO_AN_ATTRIBUTE = {
+    "site_app.py": '''
+        from bottle import Bottle
+
+        from pages import pages
+
+
+        class Site:
+            def __init__(self):
+                self.bottle = Bottle()
+                self.bottle.merge(pages)
+
+
+        def create_app():
+            return Site()
+    ''',
+    "web.py": '''
+        from site_app import create_app
+
+        app = create_app().bottle
+    ''',
+    "pages.py": '''
+        from bottle import Bottle, template
+
+        pages = Bottle()
+
+
+        @pages.route("/data")
+        def data():
+            return {"b": 1, "a": "x"}
+
+
+        @pages.route("/list")
+        def listing():
+            return template("list", items=["one's", 'a "two"', b"<&>", 3])
+    ''',
+    "views/list.tpl": '''
+        <ul>
+            % for item in items:
+            <li>{{item}}</li>
+            % end
+        </ul>
+    ''',
+}
+
+
+@pytest.mark.parametrize("path", ["/data", "/list", "/nowhere"])
+def test_an_app_made_in_an_attribute_answers_its_merged_routes_as_bottle(tmp_path, path):
+    """RULE-s48's Eletron-Web: `self.bottle = Bottle()` in a class, the routes merged from
+    sub-apps. Only the sub-apps got Bottle's answers and templates' settings (their
+    modules make a named app); the app that serves the merged routes got none: Flask's
+    JSON (sorted, a last newline), `charset=utf-8`, each `% for` line's indent printed.
+    The values are escaped as Bottle's html_escape writes them (`&#039;`, `&quot;`; bytes
+    printed as their text), not as MarkupSafe does (`&#39;`, `&#34;`)."""
+    original, ported = both_folders(tmp_path, MERGED_INTO_AN_ATTRIBUTE, "attribute_app",
+                                    faithful=True)
+    expected = answer(original, "GET", path)
+    assert expected[0] == ("404 Not Found" if path == "/nowhere" else "200 OK")
+    assert answer(ported, "GET", path) == expected
+
+
+COOKIES = '''
+from datetime import datetime, timedelta
+
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.route("/in")
+def signed_in():
+    response.set_cookie("session_id", "abc", httponly=True, secure=True, max_age=3600)
+    response.set_cookie("seen", "a b;c", path="/", secure=False,
+                        expires=datetime(2030, 1, 2, 3, 4, 5))
+    response.set_cookie("week", "1", max_age=timedelta(days=7), samesite="Lax")
+    response.set_cookie("twice", "first")
+    response.set_cookie("twice", "second")
+    return "in"
+
+
+@app.route("/out")
+def signed_out():
+    response.delete_cookie("session_id")
+    response.delete_cookie("user_id", path="/")
+    return "out"
+'''
+
+
+@pytest.mark.parametrize("path", ["/in", "/out"])
+def test_cookies_set_and_deleted_on_bottles_response_are_written_as_bottle_writes_them(
+        tmp_path, path):
+    """RULE-s48 (StuddyGenda-POO, EPF-MAPA): the --faithful port's response applied the
+    cookies with Werkzeug's set_cookie: `Expires` beside `Max-Age`, another attributes'
+    order, a deleted cookie as `name=; Max-Age=0` where Bottle writes `name=""` and
+    `Max-Age=-1`. Now each Set-Cookie is Bottle's (http.cookies' Morsel), byte for byte;
+    a cookie set twice is sent once, the last."""
+    original, ported = both_folders(tmp_path, {"web.py": COOKIES}, "cookies", faithful=True)
+    expected = answer(original, "GET", path)
+    assert expected[0] == "200 OK"
+    assert answer(ported, "GET", path) == expected

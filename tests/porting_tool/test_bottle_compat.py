@@ -8,7 +8,7 @@ import bottle
 import flask
 import pytest
 import webtest
-from jinja2 import TemplateNotFound
+from jinja2 import TemplateNotFound, UndefinedError
 from markupsafe import Markup
 
 from bottle2flask.port.compat import bottle_compat, used
@@ -75,9 +75,10 @@ def test_changes_to_bottles_response_are_applied_to_the_views_answer(app):
 
 def test_a_cookie_given_no_path_gets_none_as_in_bottle(app):
     """Found by the check once it reached every route: Werkzeug wrote Path=/ where
-    Bottle wrote no Path (a browser scopes such a cookie to /where)."""
+    Bottle wrote no Path (a browser scopes such a cookie to /where). A deleted cookie is
+    written as Bottle writes it too (`name=""`, the epoch, `Max-Age=-1`)."""
     assert app.get("/where/cookie").headers.getall("Set-Cookie") == [
-        "here=1", "gone=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0"]
+        "here=1", 'gone=""; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=-1']
 
 
 def test_a_redirect_location_is_made_absolute(app):
@@ -389,3 +390,22 @@ def test_bottle_template_plugin_wraps_a_callback_as_bottles_view_did(tmp_path):
         assert wrapped("x") == "N given"
         assert wrapped("text") == "as it is"
         assert bottle_compat.bottle_template_plugin(show, "page.tpl")("y", "z") == " z"
+
+
+def test_values_printed_as_simpletemplate_prints_them_fail_where_python_failed(tmp_path):
+    """install(app, template_text=True), a kept template-text site's exact form: quotes as
+    Bottle's html_escape writes them, and a name or attribute the render lacks fails (a
+    500, as Bottle's AttributeError or NameError), where Jinja2 printed nothing."""
+    (tmp_path / "t.html").write_text("<p>{{ user.name }} {{ user.birthdate }}</p>")
+    (tmp_path / "q.html").write_text("<p>{{ text }}</p>")
+    app = flask.Flask(__name__, template_folder=str(tmp_path))
+    install(app, template_text=True)
+
+    class User:
+        name = "O'Hara"
+
+    with app.test_request_context():
+        assert flask.render_template("q.html", text="it's \"x\"") == \
+            "<p>it&#039;s &quot;x&quot;</p>"
+        with pytest.raises(UndefinedError):
+            flask.render_template("t.html", user=User())

@@ -57,7 +57,8 @@ def test_a_render_without_a_name_its_template_reads_is_declared_on_its_route(tmp
     result = port_tree(src, tmp_path / "out")
     module = next(m for m in result.modules if m.path == "app.py")
     assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared] == [
-        ("D-none", ["*"], None), ("D-undefined", ["/"], "list.html reads people")]
+        ("D-none", ["*"], None), ("D-entities", ["*"], None),
+        ("D-undefined", ["/"], "list.html reads people")]
     settings = (tmp_path / "out" / "parity.toml").read_text()
     assert 'name = "D-undefined"\nstatus = "500"\npath = "/"\n' in settings
     assert "list.html reads people" in (tmp_path / "out" / "PORTING-REPORT.md").read_text()
@@ -72,7 +73,7 @@ def test_a_render_that_passes_every_name_or_passes_them_unseen_declares_nothing(
         src = app(tmp_path / str(n), call)
         result = port_tree(src, tmp_path / str(n) / "out")
         module = next(m for m in result.modules if m.path == "app.py")
-        assert [d["id"] for d in module.declared] == ["D-none"], call
+        assert [d["id"] for d in module.declared] == ["D-none", "D-entities"], call
 
 
 def test_template_defaults_of_the_apps_own_may_give_the_name(tmp_path):
@@ -104,6 +105,36 @@ def test_the_faithful_port_keeps_the_failure_and_bottles_page(tmp_path):
         theirs = original.get(path, expect_errors=True)
         assert sent(ported.get(path, expect_errors=True)) == sent(theirs)
     assert original.get("/", expect_errors=True).status == "500 Internal Server Error"
+
+
+def test_the_faithful_port_fails_where_the_template_reads_an_attribute_the_value_lacks(
+        tmp_path):
+    """RULE-s48 EPF-MAPA: `{{user.birthdate if user else ''}}` of a User without one, a 500
+    in Bottle (AttributeError), printed empty by Jinja2's Undefined. The --faithful
+    port's Jinja2 fails on what the render does not have (StrictUndefined): Bottle's 500
+    page, byte for byte; a value the render has prints alike."""
+    src = write(tmp_path / "src", {
+        "app.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            class User:
+                name = "Ada"
+
+
+            @app.get("/")
+            def home():
+                return template("user", user=User(), extra={"a": 1})
+        ''',
+        "views/user.tpl": "<p>{{user.name}}</p>\n"
+                          "<p>{{extra['a']}} {{user.birthdate if user else ''}}</p>\n"})
+    port_tree(src, tmp_path / "out", faithful=True)
+    original, ported = served(src, tmp_path / "out", "attr_undefined")
+    theirs = original.get("/", expect_errors=True)
+    assert theirs.status == "500 Internal Server Error"
+    assert sent(ported.get("/", expect_errors=True)) == sent(theirs)
 
 
 def served(src, out, label: str) -> tuple:

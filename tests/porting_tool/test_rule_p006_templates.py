@@ -48,7 +48,7 @@ def test_a_template_call_becomes_render_template_with_no_jinja_options():
         @app.get("/")
         def index():
             return render_template("index.html", name="x")
-    ''', declared=("D-none",))
+    ''', declared=("D-none", "D-entities"))
     assert "jinja_options" not in result.code and "install(" not in result.code
 
 
@@ -92,7 +92,7 @@ def test_template_source_in_a_string_becomes_render_template_string():
         @app.route("/hello")
         def hello():
             return render_template_string("<b>Hi {{ user }}</b>", user=request.args.get("user"))
-    ''', declared=("D-first-value", "D-none"))
+    ''', declared=("D-first-value", "D-none", "D-entities"))
 
 
 def test_a_view_function_that_returns_none_renders_its_template():
@@ -130,7 +130,7 @@ def test_a_view_function_that_returns_none_renders_its_template():
                 return render_template("about.html")
             print("about")
             return render_template("about.html")
-    ''', declared=("D-none",))
+    ''', declared=("D-none", "D-entities"))
 
 
 def test_jinja2_source_given_to_jinja2_template_is_render_template_string():
@@ -250,6 +250,33 @@ def test_a_name_known_at_run_time_reaches_a_kept_template_through_bottle(tmp_pat
         "t1.tpl")] == [True]
     assert kit(["port", str(tmp_path / "src"), "-o", str(tmp_path / "again"),
                 "--no-check"]) == 0
+
+
+def test_a_template_named_at_run_time_is_printed_as_the_other_renders_are(tmp_path):
+    """RULE-s48's course template (Eletron-Web, EPF-MAPA): BaseController.render(name)
+    renders a name known at run time. Its converted templates printed with Jinja2's own
+    printing, and nothing declared it (its quotes' entities, None): the render now has
+    the template-text site every render has, D-none and D-entities its idiomatic form's
+    (parity explains a page by them); its exact form prints as SimpleTemplate does and
+    fails where the template reads an attribute the value lacks, as Bottle's 500."""
+    import json
+
+    from bottle2flask.parity.normalise import Response, compare
+    from bottle2flask.parity.scenario import load
+
+    files = {**NAMED_AT_RUN_TIME, "views/a.tpl": "<h1>{{title}}</h1> a {{who}} {{\"'q'\"}}\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_run_time_text")
+    (module,) = json.loads((tmp_path / "out" / "porting-report.json").read_text())["modules"]
+    assert [d["id"] for d in module["declared"]] == ["D-none", "D-entities"]
+    assert [(s["kind"], s["exact"]) for s in module["sites"] if s["rule"] == "P006"] == [
+        ("template-name", True), ("template-text", False)]
+    rules = [rule for rule in load(tmp_path / "out" / "parity.toml").ignore
+             if rule.applies("/a")]
+    a, b = (Response(got.status, got.headerlist, got.body, "/a")
+            for got in (bottle_app.get("/a"), flask_app.get("/a")))
+    assert (a.body, b.body) == (b"<h1>A</h1> a dict &#039;q&#039;\n",
+                                b"<h1>A</h1> a dict &#39;q&#39;\n")
+    assert compare(a, b, ignore=rules).explained == ["D-entities"]
 
 
 VIEW_RESULTS = {
@@ -1504,3 +1531,35 @@ def test_a_module_that_uninstalls_plugins_keeps_template_as_route_config():
                               "app.uninstall('template')\n\n\n"
                               "@app.get('/x', template='page')\ndef x():\n    return {}\n")
     assert facts.templated_view(tree.body[-1]) is None
+
+
+def test_quotes_escaped_otherwise_are_declared_and_parity_explains_them(tmp_path):
+    """RULE-s48 StuddyGenda-POO /appGenda: a converted template printed `&#39;` where
+    SimpleTemplate printed `&#039;`; nothing declared it, so the check counted the page
+    "alike once normalised". D-entities is declared where a converted template renders,
+    written into parity.toml (`written = "entities"`), and parity explains that page by
+    it (a page differing in anything else is not)."""
+    from bottle2flask.parity.normalise import Response, compare
+    from bottle2flask.parity.scenario import load
+
+    original, ported = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def home():
+                return template("home", name="O'Hara \\"Jr\\"")
+        ''',
+        "views/home.tpl": "<p>{{name}}</p>\n"}, "entities")
+    rules = [rule for rule in load(tmp_path / "out" / "parity.toml").ignore
+             if rule.applies("/")]
+    assert ("D-entities", "entities") in [(rule.name, rule.written) for rule in rules]
+    a, b = (Response(got.status, got.headerlist, got.body, "/")
+            for got in (original.get("/"), ported.get("/")))
+    assert (a.body, b.body) == (b"<p>O&#039;Hara &quot;Jr&quot;</p>\n",
+                                b"<p>O&#39;Hara &#34;Jr&#34;</p>\n")
+    result = compare(a, b, ignore=rules)
+    assert (result.verdict, result.explained) == ("explained", ["D-entities"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import idiom, untouched
+from .helpers import both_apps, idiom, untouched
 
 # What P007 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -68,3 +68,40 @@ def test_a_dict_return_is_flasks_json_with_its_key_order_declared():
             return {"b": 1, "a": 2}
     ''', declared=("D-json",))
     assert "sort_keys" not in result.code and result.declared[0]["paths"] == ["/api"]
+
+
+CONTROLLER_JSON = """
+from bottle import Bottle
+
+app = Bottle()
+
+
+class Energy:
+    def __init__(self, app):
+        app.route("/api/status", method="GET", callback=self.status)
+
+    def status(self):
+        return {"status": "on", "at": [1, 2]}
+
+
+Energy(app)
+"""
+
+
+def test_a_dict_of_a_method_view_is_declared_and_parity_explains_it(tmp_path):
+    """RULE-s48 Eletron-Web: a controller's method routed by callback= returns a dict.
+    D-json was declared with nothing to ignore, so the check counted the page "alike
+    once normalised" (an undeclared difference): the port's parity.toml now names it
+    (`written = "json"`), and parity explains that page by D-json."""
+    from bottle2flask.parity.normalise import Response, compare
+    from bottle2flask.parity.scenario import load
+
+    bottle_app, flask_app = both_apps(tmp_path, CONTROLLER_JSON, "method_json")
+    rules = [rule for rule in load(tmp_path / "out" / "parity.toml").ignore
+             if rule.applies("/api/status")]
+    assert [(rule.name, rule.written) for rule in rules] == [("D-json", "json")]
+    a, b = (Response(got.status, got.headerlist, got.body, "/api/status")
+            for got in (bottle_app.get("/api/status"), flask_app.get("/api/status")))
+    assert a.body != b.body and a.body.strip() != b.body.strip()
+    result = compare(a, b, ignore=rules)
+    assert (result.verdict, result.explained) == ("explained", ["D-json"])

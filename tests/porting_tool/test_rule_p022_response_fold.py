@@ -322,3 +322,25 @@ def test_a_redirect_set_on_bottles_response_imported_in_a_method_answers_302(tmp
         assert (added.status_int, added.headers["Location"], added.body) == \
             (302, "/users", b"")
         assert client.get("/users/add").text == "form"
+
+
+def test_the_faithful_port_keeps_a_response_imported_in_a_method_on_bottle_compat(tmp_path):
+    """The same controller under --faithful (RULE-s48 Eletron-Web): P022 folds nothing
+    there, and the method's own `from bottle import response as r` was left as Bottle's
+    (a P001 TODO): Bottle's response outside Bottle raised, the helper's `except` answered
+    200. Now bottle_compat's response takes that name: Bottle's status line, headers and
+    empty body."""
+    bottle_app, flask_app = both_apps(tmp_path, REDIRECT_ON_BOTTLES_RESPONSE, "redirresp_f",
+                                      faithful=True)
+    port_text = (tmp_path / "out" / "web.py").read_text()
+    assert "from bottle import" not in port_text
+    assert "response as bottle_response" in port_text
+
+    def sent(got):
+        return got.status, sorted((k, v) for k, v in got.headerlist if k not in (
+            "Date", "Server")), got.body
+
+    for method, path in (("GET", "/"), ("POST", "/users/add"), ("GET", "/users/add")):
+        expected = sent(bottle_app.request(path, method=method))
+        assert expected[0] == ("200 OK" if method == "GET" and path != "/" else "302 Found")
+        assert sent(flask_app.request(path, method=method)) == expected

@@ -15,9 +15,13 @@ only where Flask has nothing of its own (`from bottle_compat import auth_basic`,
 
 from __future__ import annotations
 
+from calendar import timegm
 from collections.abc import MutableMapping
+from datetime import date, datetime, timedelta
+from email.utils import formatdate
 from functools import wraps
 from http.client import responses as HTTP_REASONS
+from http.cookies import SimpleCookie
 from importlib import import_module
 from os import PathLike
 from os.path import exists as _exists
@@ -35,7 +39,7 @@ from flask import (
     render_template,
     request,
 )
-from jinja2 import ChoiceLoader, FileSystemLoader, Template, TemplateNotFound
+from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
@@ -59,8 +63,11 @@ def apply_response(flask_response):
 
 
 def _apply(flask_response, changes):
+    jar = SimpleCookie()  # the cookies set, as Bottle's response keeps them (one a name)
     for kind, args, options in changes:
-        if kind == "setattr":
+        if kind in ("set_cookie", "delete_cookie"):
+            _bottle_cookie(jar, kind, *args, **options)
+        elif kind == "setattr":
             name, value = args
             if name == "status" and isinstance(value, int):
                 name = "status_code"
@@ -73,7 +80,48 @@ def _apply(flask_response, changes):
             del flask_response.headers[args[0]]
         else:
             getattr(flask_response, kind)(*args, **options)
+    for morsel in jar.values():
+        flask_response.headers.add("Set-Cookie", morsel.OutputString())
     return flask_response
+
+
+def _bottle_cookie(jar, kind, name, value="", **options):
+    """A cookie set on Bottle's response, written as Bottle writes it (http.cookies'
+    Morsel): `max_age` as `Max-Age`, `expires` as an HTTP date, no Path or Expires it
+    was not given, a false `secure`/`httponly` left out; a deleted one is `name=""` with
+    `Max-Age=-1` and the epoch (Werkzeug writes `name=`, `Max-Age=0`, and an Expires
+    for a Max-Age)."""
+    if kind == "delete_cookie":
+        options = {**options, "max_age": -1, "expires": 0}
+    jar[name] = value
+    for key, given in options.items():
+        if given is None and key == "path":
+            continue  # (the recorder's own: Bottle writes no Path unless given one)
+        if key in ("max_age", "maxage"):
+            key = "max-age"
+            if isinstance(given, timedelta):
+                given = given.days * 86400 + given.seconds
+        elif key == "expires":
+            given = _http_date(given)
+        elif key in ("same_site", "samesite"):
+            key, given = "samesite", (given or "none").lower()
+        elif key in ("secure", "httponly") and not given:
+            continue
+        jar[name][key] = given
+
+
+def _http_date(value) -> str:
+    """An `expires` as Bottle writes it: a text as it is, a date, time tuple or timestamp
+    as an HTTP date."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, datetime):
+        value = value.utctimetuple()
+    elif isinstance(value, date):
+        value = value.timetuple()
+    if not isinstance(value, int | float):
+        value = timegm(value)
+    return formatdate(value, usegmt=True)
 
 
 class BottleCopy(Response):
@@ -164,9 +212,11 @@ class BottleResponse:
     # A view answering with Bottle's response itself (`response.status = 302;
     # response.set_header("Location", url); return response`): Bottle sends it as the
     # body it iterates, empty, with what was set on it. Flask runs a WSGI application a
-    # view returns: this one answers an empty page, and the changes apply after the view.
+    # view returns: this one answers an empty page as Bottle sends it (its default
+    # Content-Type, `Content-Length: 0`), and the changes apply after the view.
     def __call__(self, environ, start_response):
-        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+        start_response("200 OK", [("Content-Type", "text/html; charset=UTF-8"),
+                                  ("Content-Length", "0")])
         return [b""]
 
     # Bottle's response is a mapping of its headers too: `response["X-A"] = "1"` sets
@@ -622,18 +672,20 @@ class _GivenValuesTemplate(Template):
 
 
 def _as_simple_template(value):
-    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); a
-    Markup the render was given, and an object with `__html__` that is no Markup (a
-    WTForms field), as its str() escaped by Bottle's html_escape, which Jinja2 would print
-    as markup. (A Markup the template made, `|safe`'s or a macro's, is printed as it is.)"""
+    """What `{{ value }}` prints, as SimpleTemplate prints it: None as nothing (0.13); any
+    other value's text (bytes decoded as UTF-8) escaped by Bottle's html_escape, `'` as
+    `&#039;` and `"` as `&quot;` (MarkupSafe writes `&#39;` and `&#34;`): an object with
+    `__html__` that is no Markup (a WTForms field) and a Markup the render was given too,
+    which Jinja2 would print as markup. (A Markup the template made, `|safe`'s or a
+    macro's, is printed as it is.)"""
     if value is None:
         return _none_text()
-    if isinstance(value, _GivenMarkup) or hasattr(value, "__html__") \
-            and not isinstance(value, Markup):
-        text = str(value)  # Bottle's replace() calls, on what str() gave (a Markup too)
-        return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                      .replace('"', "&quot;").replace("'", "&#039;"))
-    return value
+    if isinstance(value, Markup) and not isinstance(value, _GivenMarkup):
+        return value
+    text = value.decode("utf-8") if isinstance(value, bytes) else str(value)
+    # Bottle's replace() calls, on what str() gave
+    return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                  .replace('"', "&quot;").replace("'", "&#039;"))
 
 
 def _printed_raw(value):
@@ -662,9 +714,11 @@ def _raw_as_simple_template(app: Flask) -> None:
     app.create_jinja_environment = create  # type: ignore[method-assign]
 
 
+# (a name or attribute the render does not have fails when it is used, as Python's did in
+# SimpleTemplate: Bottle's page was a 500, Jinja2's Undefined prints nothing)
 SIMPLE_TEMPLATE_HABITS = {"trim_blocks": True, "lstrip_blocks": True,
                           "keep_trailing_newline": True,
-                          "finalize": _as_simple_template}
+                          "finalize": _as_simple_template, "undefined": StrictUndefined}
 
 
 def _template_imports(imports: dict):
@@ -693,8 +747,10 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
     if jinja:  # no line left by a `%` line, the last newline kept, None printed as ""
         app.jinja_options = {**app.jinja_options, **SIMPLE_TEMPLATE_HABITS}
         _raw_as_simple_template(app)
-    elif template_text:  # values alone printed as SimpleTemplate prints them
-        app.jinja_options = {**app.jinja_options, "finalize": _as_simple_template}
+    elif template_text:  # values alone printed as SimpleTemplate prints them (failing
+        # where Python failed: a name or attribute the render lacks)
+        app.jinja_options = {**app.jinja_options, "finalize": _as_simple_template,
+                             "undefined": StrictUndefined}
         _raw_as_simple_template(app)
     elif jinja2:  # Bottle's Jinja2 adapter escapes nothing
         app.jinja_options = {**app.jinja_options, "autoescape": False}

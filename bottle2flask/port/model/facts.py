@@ -136,6 +136,8 @@ class ModuleFacts:
     default_app: bool = False  # the module uses Bottle's default app
     app_name: str = "app"  # the name the Flask app takes here
     app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
+    # of those, the ones this module's own `self.X = Bottle()` makes (not another's app)
+    made_attrs: set[str] = field(default_factory=set)
     # of `apps`, the names a `for` loop binds to each app of a tuple or list in turn
     # (`for app in (apps.auth, apps.notes):`): not one app the module knows, each of them
     loop_apps: set[str] = field(default_factory=set)
@@ -258,6 +260,13 @@ class ModuleFacts:
     def makes_app(self) -> bool:
         """Whether this module makes its Flask app (a Bottle() here, or the default app)."""
         return bool(self.made) or (self.default_app and not self.default_from)
+
+    def makes_an_app(self) -> bool:
+        """Whether this module makes a Flask app, bound to a name or to an attribute
+        (`self.bottle = Bottle()` in a class's __init__): where the app's own settings
+        go (bottle_compat's install(), Bottle's answers), which the routes other modules
+        merge into it are served with."""
+        return self.makes_app() or bool(self.made_attrs)
 
     def app_makers(self) -> frozenset[str]:
         """The imported classes whose instances made here are apps (Bottle's subclasses,

@@ -280,6 +280,8 @@ class Reader(Transformer):
             facts.apps |= names
             if factory == "Bottle":
                 facts.made |= names
+                facts.made_attrs |= {t.target.attr.value for t in updated.targets
+                                     if isinstance(t.target, cst.Attribute)}
             else:  # X = bottle.default_app(): another name for the default app
                 facts.default_aliases |= names
                 facts.default_app = True

@@ -44,7 +44,8 @@ each had the default app to themselves, and each gets `app = Flask(__name__)`.
 
 Errors the app has no handler of its own for (a path no route matches, a wrong method,
 an exception a view raised, an abort()) get Werkzeug's pages, the framework's own. With
-`--faithful` (the site `error-page`, one for the module that makes the app) they get
+`--faithful` (the site `error-page`, one for each module that makes an app, by a name
+or in an attribute: `self.bottle = Bottle()`, which serves the routes merged into it) they get
 Bottle's default error page, rendered by the Bottle installed beside the port, with
 Bottle's status line and headers (`Allow` as Bottle writes it):
 `error_pages(app)` from `bottle_answers.py`, and requirements.txt lists bottle.
@@ -366,8 +367,8 @@ class App(Rule):
         self.site_if_exact("json-answers", Candidate(), Candidate(needs=(Need.JSON_ANSWERS,)))
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        if self.facts.made or (self.facts.default_app and not self.facts.default_from):
-            self.framework_answers()  # once, in the module that makes the app
+        if self.facts.makes_an_app():
+            self.framework_answers()  # once, in each module that makes an app
         if not self.facts.default_app:
             return updated
         if self.made_here:

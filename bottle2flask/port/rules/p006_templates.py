@@ -52,13 +52,18 @@ globals, an environment of that render's own, which Flask's one environment for 
 does not hold) is a site kept: Bottle's own function renders it (it needs no Bottle
 app), under a TODO that does not break; moving them to `app.jinja_env` is left to you.
 A render of a converted SimpleTemplate is a site with two candidates: Jinja2's own
-printing (None printed as `None`: D-none; an object with `__html__` that is no Markup, a
+printing (None printed as `None`: D-none; quotes escaped as MarkupSafe escapes them,
+`&#39;` and `&#34;`: D-entities; an object with `__html__` that is no Markup, a
 WTForms field, rendered as its markup), or, where the check finds the page differs,
 `bottle_compat`'s `install(app, template_text=True)`, which prints values as
-SimpleTemplate does (None as nothing, such an object as its `str()` escaped by Bottle's
-`html_escape`; `{{!x}}`, the converted `{{ x|safe }}`, as `str(x)` unescaped, where
-Jinja2's |safe printed an object's `__html__()` and None as `None`). In an app whose code
-imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
+SimpleTemplate does (None as nothing, any other value, such an object too, as its
+`str()` escaped by Bottle's `html_escape`: `'` as `&#039;` and `"` as `&quot;`, where
+MarkupSafe writes `&#39;` and `&#34;`; `{{!x}}`, the converted `{{ x|safe }}`, as
+`str(x)` unescaped, where Jinja2's |safe printed an object's `__html__()` and None as
+`None`). The --faithful port's Jinja2 (install(app, jinja=True)) prints so too, and
+fails where the render lacks a name or attribute (Jinja2's StrictUndefined: Bottle's
+page was a 500 where Python raised, `{{user.birthdate}}` of a user without one). In an
+app whose code imports WTForms (or Flask-WTF) the render takes that candidate from the start, a site
 kept: its forms' fields are such objects, and a page printing one would escape less
 than the original did. So does an app whose code makes `Markup` values: SimpleTemplate
 printed a Markup's text escaped, as any value's, Jinja2 prints its markup; the exact
@@ -163,6 +168,10 @@ class Templates(Rule):
                        "a converted template prints None as 'None' (SimpleTemplate printed "
                        "nothing): write {{ x or '' }} where a value can be None",
                        printed="None"),
+                Change("D-entities", "23. Escaping entities",
+                       "a converted template escapes quotes as MarkupSafe does, `&#39;` and "
+                       "`&#34;` (SimpleTemplate: `&#039;` and `&quot;`): the same text in a "
+                       "browser", written="entities"),
                 Change("D-undefined", "24. Undefined names",
                        "the template reads a name this render does not pass: Bottle's page "
                        "was a 500 (NameError), Jinja2 prints it empty", status="500"),
@@ -285,6 +294,9 @@ class Templates(Rule):
                                exact, keeps=COMPUTED_WHY)
             if chosen is exact:
                 self.fired()
+                # it renders a converted template: printed as any other render prints
+                # (the template-text site: D-none and D-entities, or Bottle's printing)
+                self.uses("simple")
             assert isinstance(chosen.form, cst.Call)
             return chosen.form
         if args is None:
@@ -412,7 +424,8 @@ class Templates(Rule):
             # exact: values printed as SimpleTemplate prints them (None as nothing, an
             # object with __html__ as its str() escaped), taken where the check repairs,
             # and from the start in an app that makes WTForms fields
-            idiomatic = Candidate() if self.none else Candidate(declares=(Declare("D-none"),))
+            idiomatic = Candidate() if self.none else Candidate(
+                declares=(Declare("D-none"), Declare("D-entities")))
             if self.site("template-text", idiomatic, Candidate(needs=(Need.TEMPLATE_TEXT,)),
                          keeps=self.printed_otherwise()) is idiomatic:
                 self.none = True  # the faithful port's Jinja settings print None as nothing
@@ -434,6 +447,7 @@ class Templates(Rule):
         if not self.none:
             self.none = True  # the faithful port's Jinja settings print None as nothing
             self.declare("D-none")
+            self.declare("D-entities")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         found = None

@@ -41,7 +41,7 @@ class Returns(Rule):
     summary = "dict/None/list return values sent as Bottle sends them"
     declares = (Change("D-json", "21. JSON responses",
                        "a dict is sent as JSON with its keys sorted and no spaces "
-                       "(Bottle: the dict's order, `, ` and `: `)"),)
+                       "(Bottle: the dict's order, `, ` and `: `)", written="json"),)
 
     def __init__(self, context) -> None:
         super().__init__(context)

@@ -43,7 +43,9 @@ iterates the response as its body). The site is reported as kept, with why, unde
 not break; a member that helper has not (`charset`: Werkzeug encodes every body as UTF-8;
 a signed cookie) stays a breaking TODO. A cookie set without `path=` gets Werkzeug's
 `Path=/`: D-cookie-path. With `--faithful`, every line is kept and `response` is a
-recorder applied after the view. `set_cookie(..., secret=...)` (Bottle's pickled signed
+recorder applied after the view; a function's own `from bottle import response as r`
+takes bottle_compat's under that name too (it was left Bottle's, which raises outside
+Bottle: the helper's page was lost). `set_cookie(..., secret=...)` (Bottle's pickled signed
 cookie) is P020's (below). In a view that calls `redirect()`, an `@after_this_request`
 status change is kept off a redirect (`if not 300 <= response.status_code < 400`):
 Bottle's `redirect()` copies the response all but its status, so a status set before a
@@ -98,7 +100,15 @@ class ResponseFold(Rule):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.depth -= 1
-        if self.state.faithful or not isinstance(updated.body, cst.IndentedBlock):
+        if self.state.faithful:
+            # every line is kept on bottle_compat's response, which the module imports as
+            # `response`; a function's own `from bottle import response as r` takes it too
+            for local in _from_bottle(updated):
+                if self.facts.bottle.get(local) == "response":
+                    self.fired()
+                    self.need_import("bottle_compat", "response", local)
+            return updated
+        if not isinstance(updated.body, cst.IndentedBlock):
             return updated
         read = names_read(updated)
         responses = {name for name in read if self.facts.bottle.get(name) == "response"}

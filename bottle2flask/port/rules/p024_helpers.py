@@ -70,7 +70,8 @@ class Helpers(Rule):
               "library or Werkzeug"
     declares = (
         Change("D-escape-quote", "23. Escaping entities",
-               "html.escape writes ' as &#x27; (Bottle's html_escape: &#039;)"),
+               "html.escape writes ' as &#x27; (Bottle's html_escape: &#039;)",
+               written="entities"),
         Change("D-status-text", "19. Status line reason phrases",
                "a reason phrase in Werkzeug's spelling (`201 CREATED`, `Request URI Too "
                "Long`; Bottle: `201 Created`, `Request-URI Too Long`)"),
