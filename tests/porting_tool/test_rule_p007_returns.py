@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import idiom, untouched
+from .helpers import answers, both_folders, idiom, untouched
 
 # What P007 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -68,3 +68,37 @@ def test_a_dict_return_is_flasks_json_with_its_key_order_declared():
             return {"b": 1, "a": 2}
     ''', declared=("D-json",))
     assert "sort_keys" not in result.code and result.declared[0]["paths"] == ["/api"]
+
+
+def test_a_local_named_response_is_returned_as_it_is(tmp_path, monkeypatch):
+    """RULE-s49 class F (Thinkbiz/Game-Bottle-Web): `response = static_file(...)` then
+    `return response`, in a module that imports Bottle's response: the returned name is
+    the view's own value, and the port returned an empty text/html body in its place."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, response, static_file
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                response.set_header("X-Page", "home")
+                return "home"
+
+
+            @app.route("/static/<filename:path>")
+            def serve_static(filename):
+                response = static_file(filename, root="./static")
+                return response
+        ''',
+        "static/icon.txt": "an icon\n",
+    }, "p007_local_response")
+    assert "return response" in (tmp_path / "out" / "web.py").read_text()
+    monkeypatch.chdir(tmp_path / "src")  # Bottle reads a relative root from here
+    original = bottle_app.get("/static/icon.txt")
+    monkeypatch.chdir(tmp_path / "out")
+    ported = flask_app.get("/static/icon.txt")
+    assert (ported.status_int, ported.text) == (original.status_int, original.text) \
+        == (200, "an icon\n")
+    assert ported.content_type == original.content_type == "text/plain"
