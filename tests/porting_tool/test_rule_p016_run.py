@@ -79,10 +79,11 @@ def test_run_of_wsgi_middleware_at_bottles_defaults():
 
 def test_a_middleware_run_by_a_method_is_served_by_the_check_not_started(tmp_path):
     """RULE-s49 class D (ArthurziEvan/epf-python-bottle-template-2025.2): App.run() runs
-    `run(app=self.app)`, a SessionMiddleware around its Bottle app, from main.py's main
-    guard (a middleware of its own here); the port's run_simple() served for real when the check loaded main.py (its
-    Bottle and Flask runs return at once there), and the port "did not start". The check
-    serves what run_simple() was handed, as it does for Bottle's run()."""
+    `run(app=self.app)`, a SessionMiddleware around its Bottle app (a middleware of its
+    own here), from main.py's main guard; the port's run_simple() served for real when
+    the check loaded main.py (its Bottle and Flask runs return at once there), and the
+    port "did not start". The check serves what run_simple() was handed, as it does for
+    Bottle's run()."""
     bottle_app, flask_app = both_folders(tmp_path, {
         "web.py": '''
             from bottle import Bottle, run

@@ -90,7 +90,7 @@ class Returns(Rule):
                       "sends a list as JSON and reads a tuple as (body, status, headers)")
         return updated
 
-    def _local(self, value: cst.BaseExpression) -> bool:
+    def _local(self, value: cst.BaseExpression | None) -> bool:
         """Whether the name returned is bound by the function (or one around it): `response
         = static_file(...)`; `return response` is then that value, not Bottle's response
         (RULE-s49 class F: the port returned an empty body). A name its own `from bottle
