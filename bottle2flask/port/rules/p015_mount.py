@@ -23,8 +23,9 @@ which the port copies beside the app. merge() of a value the port does not know 
 app (`self.bottle.merge(controller.app)`, an attribute of an object a function made)
 is merged by the same helper when it runs, under a TODO: it is an app then in every
 app seen so far, and leaving it out lost every route it holds; the helper refuses a
-value that is no app (Bottle's list of routes) with a clear error. A mount with route
-options is commented out under a TODO, so the port starts. The app may be any
+value that is no app with a clear error. A list of Bottle's routes (`api.routes`, a list
+written out) and a mount with route options are commented out under a TODO, so the port
+starts. The app may be any
 expression for it: `self.web.merge(api)`, a factory's `merge(make_api())`, a
 parameter `parent.mount(where, child)`.
 
@@ -79,10 +80,10 @@ class Mount(Rule):
         method = call.func.attr.value
         if method == "merge":
             other = arg(call, 0, "routes")
-            if other is None or len(call.args) > 1:
-                return self.leave_out(updated, "merge() with more than the routes: register "
-                                      "them on the Flask app (app.add_url_rule), or make "
-                                      "their app a Blueprint")
+            if other is None or len(call.args) > 1 or _route_list(other.value):
+                return self.leave_out(updated, "merge() of routes that are not a Bottle app "
+                                      "here: register them on the Flask app "
+                                      "(app.add_url_rule), or make their app a Blueprint")
         elif method == "mount":
             prefix, other = arg(call, 0, "prefix"), arg(call, 1, "app")
             if prefix is None or other is None or len(call.args) > 2:
@@ -99,7 +100,7 @@ class Mount(Rule):
         method = call.func.attr.value
         if method == "merge":
             other = arg(call, 0, "routes")
-            if other is None or len(call.args) > 1:
+            if other is None or len(call.args) > 1 or _route_list(other.value):
                 return updated  # left out by leave_SimpleStatementLine
             if not self.is_app(other.value):
                 # RULE-s49 class B: an app the model cannot follow (an attribute of an
@@ -166,6 +167,13 @@ class Mount(Rule):
         form = ensure_type(assign.visit(_Replace(other.value)), cst.Assign)
         return Candidate(form, imports=tuple(imports),
                          declares=declares)
+
+def _route_list(value: cst.BaseExpression) -> bool:
+    """Bottle's merge() also takes a list of its routes (`api.routes`, a list written out):
+    no app to merge in the port."""
+    return (isinstance(value, cst.Attribute) and value.attr.value == "routes") \
+        or isinstance(value, cst.List | cst.ListComp | cst.Tuple)
+
 
 def _comma() -> cst.Comma:
     return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
