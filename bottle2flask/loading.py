@@ -298,9 +298,11 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
 
 @contextlib.contextmanager
 def no_servers(spec: str):
-    """A run() at import (Bottle's, or a Flask app's .run()) returns at once: it would
-    serve forever, and the comparison serves the app itself. Said on stderr."""
+    """A run() at import (Bottle's, a Flask app's .run(), or Werkzeug's run_simple(),
+    which a port runs a WSGI middleware with) returns at once: it would serve forever,
+    and the comparison serves the app itself. Said on stderr."""
     import flask
+    import werkzeug.serving
 
     served: list = []
 
@@ -317,12 +319,17 @@ def no_servers(spec: str):
         served.append(self)
         skip()
 
+    def run_simple(hostname, port, application, *args, **kwargs) -> None:
+        served.append(application)  # RULE-s49 class D: it served, and the check waited
+        skip()
+
     # the installed Bottle, never one the app's folder holds (an old bottle.py shipped
     # with the app may not import here, and its port does not need it); a server the
     # app's own copy starts stops at serve_forever()
     with mock.patch.object(installed_bottle, "run", run), \
             mock.patch.object(installed_bottle.Bottle, "run", app_run), \
             mock.patch.object(flask.Flask, "run", app_run), \
+            mock.patch.object(werkzeug.serving, "run_simple", run_simple), \
             mock.patch.object(socketserver.BaseServer, "serve_forever", skip):
         yield served
 

@@ -232,3 +232,11 @@ def test_a_merged_route_keeps_the_plugins_of_the_app_it_came_from():
         client = webtest.TestApp(parent)
         answers_of.append((client.get("/c").text, client.get("/m/o").text))
     assert answers_of == [("[child]", "[other]")] * 2
+
+
+def test_a_merge_of_what_is_no_app_is_refused_with_a_clear_error():
+    """Bottle's merge() also takes a list of its routes; the port's has no routes to take
+    from one, and says so rather than failing inside (P015 merges a value it does not
+    know as an app by this helper)."""
+    with pytest.raises(TypeError, match=r"merge\(\) was given \[\], not an app"):
+        merge(Flask(__name__), [])

@@ -101,6 +101,33 @@ def test_bottles_request_class_only_given_a_memfile_max_is_no_break(tmp_path, mo
     assert "bottle\n" in (tmp_path / "out" / "requirements.txt").read_text()
 
 
+
+def test_any_attribute_set_on_bottles_request_class_is_no_break(tmp_path, monkeypatch):
+    """RULE-s49 class H (luanaa2005/epf-pyhton-bottle-template-main): `BaseRequest.
+    default_content_type = ...` at the top of the app's module sets an attribute of
+    Bottle's own class, which never fails; its import was a TODO marked as failing, and
+    `bottle2flask port` exited 5 though every page answered alike."""
+    import bottle
+
+    from .helpers import answers, both_apps
+
+    # the app sets Bottle's class attribute in this process: take it away after the test
+    monkeypatch.setattr(bottle.BaseRequest, "default_content_type", None, raising=False)
+    bottle_app, flask_app = both_apps(tmp_path, """
+        from bottle import BaseRequest, Bottle, request
+
+        BaseRequest.default_content_type = "application/x-www-form-urlencoded; charset=UTF-8"
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return "hello " + request.query.get("name", "you")
+    """, "p001_request_attribute")
+    assert answers(flask_app, "/?name=ana") == answers(bottle_app, "/?name=ana") \
+        == (200, "hello ana")
+
 def test_bottles_request_object_made_in_the_port_is_a_breaking_todo_saying_why():
     # (a fresh LocalRequest no one binds; Bottle's global request made anew, and a request
     # made over an environ, are P028's)

@@ -6,6 +6,9 @@ import pytest
 
 from .helpers import both_apps, idiom, untouched
 
+
+from .helpers import both_folders, idiom, untouched
+
 # What P007 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
     """
@@ -105,3 +108,37 @@ def test_a_dict_of_a_method_view_is_declared_and_parity_explains_it(tmp_path):
     assert a.body != b.body and a.body.strip() != b.body.strip()
     result = compare(a, b, ignore=rules)
     assert (result.verdict, result.explained) == ("explained", ["D-json"])
+
+
+def test_a_local_named_response_is_returned_as_it_is(tmp_path, monkeypatch):
+    """RULE-s49 class F (Thinkbiz/Game-Bottle-Web): `response = static_file(...)` then
+    `return response`, in a module that imports Bottle's response: the returned name is
+    the view's own value, and the port returned an empty text/html body in its place."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, response, static_file
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                response.set_header("X-Page", "home")
+                return "home"
+
+
+            @app.route("/static/<filename:path>")
+            def serve_static(filename):
+                response = static_file(filename, root="./static")
+                return response
+        ''',
+        "static/icon.txt": "an icon\n",
+    }, "p007_local_response")
+    assert "return response" in (tmp_path / "out" / "web.py").read_text()
+    monkeypatch.chdir(tmp_path / "src")  # Bottle reads a relative root from here
+    original = bottle_app.get("/static/icon.txt")
+    monkeypatch.chdir(tmp_path / "out")
+    ported = flask_app.get("/static/icon.txt")
+    assert (ported.status_int, ported.text) == (original.status_int, original.text) \
+        == (200, "an icon\n")
+    assert ported.content_type == original.content_type == "text/plain"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import port, untouched
+from .helpers import answers, both_folders, port, untouched
 
 # What P016 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -75,3 +75,47 @@ def test_run_of_wsgi_middleware_at_bottles_defaults():
     ''', faithful=False)
     assert 'run_simple("127.0.0.1", 8080, Wrapper(app))' in result.code
     assert [todo["code"] for todo in result.todos] == ["P016"]
+
+
+def test_a_middleware_run_by_a_method_is_served_by_the_check_not_started(tmp_path):
+    """RULE-s49 class D (ArthurziEvan/epf-python-bottle-template-2025.2): App.run() runs
+    `run(app=self.app)`, a SessionMiddleware around its Bottle app (a middleware of its
+    own here), from main.py's main guard; the port's run_simple() served for real when
+    the check loaded main.py (its Bottle and Flask runs return at once there), and the
+    port "did not start". The check serves what run_simple() was handed, as it does for
+    Bottle's run()."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, run
+
+
+            class Middleware:
+                def __init__(self, wsgi):
+                    self.wsgi = wsgi
+
+                def __call__(self, environ, start_response):
+                    return self.wsgi(environ, start_response)
+
+
+            class App:
+                def __init__(self):
+                    self.bottle = Bottle()
+                    self.app = Middleware(self.bottle)
+
+                def run(self):
+                    @self.bottle.route("/")
+                    def index():
+                        return "home"
+
+                    run(app=self.app, host="localhost", port=8080)
+        ''',
+        "main.py": '''
+            from web import App
+
+            if __name__ == "__main__":
+                app = App()
+                app.run()
+        ''',
+    }, "p016_method_middleware", entry="main.py:app")
+    assert "run_simple(" in (tmp_path / "out" / "web.py").read_text()
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "home")

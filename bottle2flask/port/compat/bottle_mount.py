@@ -165,6 +165,8 @@ def merge(app: Any, other: Any) -> None:
     Bottle's routes have no names to clash); Bottle never sorts a dict's keys."""
     from werkzeug.routing import Rule
 
+    if not hasattr(other, "url_map"):  # Bottle's merge() also took a list of its routes
+        raise TypeError(f"merge() was given {other!r}, not an app")
     _converters(app, other)
     _templates(app, other)
     app.json.sort_keys = app.json.sort_keys and other.json.sort_keys

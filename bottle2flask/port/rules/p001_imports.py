@@ -252,9 +252,10 @@ UNSERVABLE_WHY = {
 
 
 def _inert(module: cst.Module, names: set[str], bottle: dict[str, str]) -> set[str]:
-    """The Bottle names (of `names`) whose every use is `X.MEMFILE_MAX = n` (P017's TODO
-    says what Flask has instead): the line sets an attribute of Bottle's own class, and
-    runs in the port as it is; so does a request class called with the environ it reads
+    """The Bottle names (of `names`) whose every use is `X.attr = value` (`X.MEMFILE_MAX =
+    n`, whose P017 TODO says what Flask has instead; `BaseRequest.default_content_type =
+    ...`, RULE-s49 class H): the line sets an attribute of Bottle's own class, and runs
+    in the port as it is; so does a request class called with the environ it reads
     (`BaseRequest(environ)`, kept by P028); and a name read only in annotations
     (`def on_error(err: HTTPError)`, `-> HTTPResponse`), which Python evaluates but never
     calls: the annotation is a note, the code under it runs in Flask."""
@@ -286,8 +287,7 @@ def _inert(module: cst.Module, names: set[str], bottle: dict[str, str]) -> set[s
 
         def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
             target = node.target
-            if isinstance(target, cst.Attribute) and target.attr.value == "MEMFILE_MAX" \
-                    and isinstance(target.value, cst.Name):
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
                 harmless.add(id(target.value))
 
         def visit_Attribute(self, node: cst.Attribute) -> bool:

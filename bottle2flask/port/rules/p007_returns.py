@@ -10,7 +10,9 @@ iterates the body, Flask's request context is gone by then.
   `json_dumps()` (the dict's order, `, ` and `: `), no newline, `application/json`
   (`json_answers(app)` from `bottle_answers.py`; requirements.txt lists bottle).
 - `return response` (Bottle's response object) sent its status and headers with an
-  empty body: it becomes `return ""`, and P005's recorder applies the changes.
+  empty body: it becomes `return ""`, and P005's recorder applies the changes. A
+  `response` the function binds itself (`response = static_file(...)`) is its value,
+  returned as it is.
 - A view that can end without `return` sent an empty 200 from Bottle; Flask raises
   on None, so `return ""` is added at the end.
 - A list or tuple: Bottle joins the items as the body, Flask sends a list as JSON and
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ..edit import Visitor, ends, walk
+from ..edit import Visitor, ends, names_assigned, walk
 from .base import Candidate, Change, Declare, Need, Rule, is_view, route_globs
 
 
@@ -48,8 +50,10 @@ class Returns(Rule):
         self.depth: list[bool] = []
         self.paths: list[list[str]] = []
         self.generators: list[bool] = []
+        self.functions: list[cst.FunctionDef] = []  # the defs being visited, outermost first
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.functions.append(node)
         self.depth.append(is_view(self, node))
         self.paths.append(route_globs(self, node) or ["*"])
         # no def of a module without a `yield` is a generator (no rule writes one): none
@@ -65,7 +69,7 @@ class Returns(Rule):
             self.fired()
             return updated.with_changes(value=cst.SimpleString('""'),
                                         whitespace_after_return=cst.SimpleWhitespace(" "))
-        if self.api(value) == "response":
+        if self.api(value) == "response" and not self._local(value):
             # Bottle sends its response object's status and headers with an empty body;
             # the recorder (P005) applies the changes to whatever the view returns
             self.fired()
@@ -86,7 +90,18 @@ class Returns(Rule):
                       "sends a list as JSON and reads a tuple as (body, status, headers)")
         return updated
 
+    def _local(self, value: cst.BaseExpression | None) -> bool:
+        """Whether the name returned is bound by the function (or one around it): `response
+        = static_file(...)`; `return response` is then that value, not Bottle's response
+        (RULE-s49 class F: the port returned an empty body). A name its own `from bottle
+        import response as r` binds stays Bottle's."""
+        if not isinstance(value, cst.Name):
+            return False
+        return any(value.value in names_assigned(node) - _from_bottle(node)
+                   for node in self.functions)
+
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        self.functions.pop()
         view = self.depth.pop()
         self.paths.pop()
         self.generators.pop()
@@ -138,3 +153,19 @@ def _reads_context(node: cst.FunctionDef) -> bool:
 
     walk(node.body, Find())
     return bool(found)
+
+
+def _from_bottle(function: cst.FunctionDef) -> set[str]:
+    """The names a function's own `from bottle import x as y` lines bind."""
+    found: set[str] = set()
+
+    class Imports(Visitor):
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+            if node.relative or not isinstance(node.module, cst.Name) \
+                    or node.module.value != "bottle" or not isinstance(node.names, tuple | list):
+                return
+            found.update(alias.asname.name.value for alias in node.names
+                         if alias.asname and isinstance(alias.asname.name, cst.Name))
+
+    walk(function, Imports())
+    return found

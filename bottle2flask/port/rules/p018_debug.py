@@ -5,6 +5,13 @@ debug mode shows tracebacks on error pages and reloads changed templates; Flask'
 `app.debug` does both for the Flask app. A top-level call that comes before the app is
 made moves to just after it. `debug` used any other way keeps its Bottle import under
 P001's TODO.
+
+Bottle's debug mode still answers a view's exception through the app's own error
+handler (`@app.error(500)`); Flask's debug mode lets it propagate to the server instead
+(PROPAGATE_EXCEPTIONS follows `debug`), and the app's 500 page is never shown. Where
+the module gives its app an error handler, `app.config["PROPAGATE_EXCEPTIONS"] = False`
+follows `app.debug = ...` (unless debug is set to a literal False), so the handler
+answers as it did.
 """
 
 from __future__ import annotations
@@ -37,11 +44,26 @@ class Debug(Rule):
             return updated  # no app here to set: P001 keeps the import under a TODO
         value = call.args[0].value if call.args else cst.Name("True")
         self.fired()
+        app = cst.Name(self.facts.app_name)
         line = cst.SimpleStatementLine([cst.Assign(
-            [cst.AssignTarget(cst.Attribute(cst.Name(self.facts.app_name), cst.Name("debug")))],
+            [cst.AssignTarget(cst.Attribute(app, cst.Name("debug")))],
             value)], leading_lines=updated.leading_lines)
         self.converted.add(line)
-        return line
+        if not self._error_handlers() or (isinstance(value, cst.Name)
+                                          and value.value == "False"):
+            return line
+        # RULE-s49 class C: Flask's debug mode propagates a view's exception past the
+        # app's 500 handler, which Bottle's debug mode still calls
+        keep = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Subscript(
+            cst.Attribute(app, cst.Name("config")),
+            [cst.SubscriptElement(cst.Index(cst.SimpleString('"PROPAGATE_EXCEPTIONS"')))]))],
+            cst.Name("False"))])
+        self.converted.add(keep)
+        return cst.FlattenSentinel([line, keep])
+
+    def _error_handlers(self) -> bool:
+        """Whether the module gives an app an error handler (`@app.error(code)`)."""
+        return any(found.method == "error" for found in self.facts.attachments)
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body = list(updated.body)
