@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import both_apps, idiom, untouched
-
-
-from .helpers import both_folders, idiom, untouched
+from .helpers import both_apps, both_folders, idiom, untouched
 
 # What P007 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
