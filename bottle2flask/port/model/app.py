@@ -326,16 +326,11 @@ class VendoredBottle(cst.CSTTransformer):
 def module_file(src: Path, rel: Path, dotted: str, level: int = 0,
                 files: dict[Path, bool] | None = None) -> Path | None:
     """The app's own file that `import dotted` (or `from .dotted`) reads; else None.
-    files: what was asked of the folder before, path -> whether it is a file (a build
-    asks each once: the folder does not change while it is read, and the imports of a
-    package app's modules, read three times, asked 1,821 stats)."""
+    files: what was asked of the folder before (is_file)."""
     known: dict[Path, bool] = {} if files is None else files
 
     def is_file(path: Path) -> bool:
-        found = known.get(path)
-        if found is None:
-            found = known[path] = (src / path).is_file()
-        return found
+        return file_in(src, path, known)
 
     parts = [p for p in dotted.split(".") if p]
     if level:
@@ -356,6 +351,18 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0,
             if is_file(path):
                 return path
     return None
+
+
+def file_in(src: Path, path: Path, files: dict[Path, bool]) -> bool:
+    """Whether `path` (under `src`, or absolute) is a file, as `files` (path -> the
+    answer) holds it or the folder answers it, then held: a build asks each path once
+    (the folder does not change while it is read; the imports of a package app's
+    modules, read three times, asked 1,821 stats)."""
+    path = src / path
+    found = files.get(path)
+    if found is None:
+        found = files[path] = path.is_file()
+    return found
 
 
 def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
@@ -532,7 +539,7 @@ def build(src: Path, sources: dict[Path, str],
             if apps.get(target):
                 m.module_apps[local] = set(apps[target])
     for rel, m in modules.items():  # importing a package's module runs its __init__ first
-        m.packages = package_inits(src, modules, rel)
+        m.packages = package_inits(src, modules, rel, files)
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     needs = {Need.LOCATION} if any(m.redirects for m in modules.values()) else set()
@@ -687,7 +694,8 @@ def top_imports(tree: cst.Module) -> list[tuple[int, str]]:
     return found
 
 
-def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path) -> list[Path]:
+def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path,
+                  files: dict[Path, bool] | None = None) -> list[Path]:
     """The __init__.py of each package of the folder that Python runs before `rel`,
     innermost first: importing web.api.run runs web/__init__.py, then web/api/__init__.py
     (and what each imports), so a default app routed there is run.py's too. A module
@@ -710,8 +718,10 @@ def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path) -> list
     imports = top_imports(found.original)
     names = {top for _, top in imports}
     above, here = src.resolve().joinpath(chain[-1].parent).parent, src.resolve() / rel.parent
+    known: dict[Path, bool] = {} if files is None else files
     if any(level for level, _ in imports) or any(
-            ((above / f"{name}.py").is_file() or (above / name / "__init__.py").is_file())
+            (file_in(src, above / f"{name}.py", known)
+             or file_in(src, above / name / "__init__.py", known))
             and not ((here / f"{name}.py").exists() or (here / name).is_dir())
             for name in names):
         return chain
