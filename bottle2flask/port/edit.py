@@ -147,30 +147,35 @@ def _module_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str]]:
     found = _NAMES.get(id(module))
     if found is not None and found[0] is module:
         return found[1], found[2]
-    outside: set[str] = set()
-    inside: set[str] = set()
-
-    class Names(Visitor):
-        into = outside
-
-        def visit_Import(self, node) -> None:
-            self.into = inside
-
-        def leave_Import(self, node) -> None:
-            self.into = outside
-
-        def visit_ImportFrom(self, node) -> None:
-            self.into = inside
-
-        def leave_ImportFrom(self, node) -> None:
-            self.into = outside
-
-        def visit_Name(self, node: cst.Name) -> None:
-            self.into.add(node.value)
-
-    walk(module, Names())
-    remember_names(module, outside, inside)
+    names = _ModuleNames()
+    walk(module, names)
+    remember_names(module, names.outside, names.inside)
     return _NAMES[id(module)][1], _NAMES[id(module)][2]
+
+
+class _ModuleNames(Visitor):
+    """_module_names()' reader: the names outside the imports and in them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.outside: set[str] = set()
+        self.inside: set[str] = set()
+        self.into = self.outside
+
+    def visit_Import(self, node) -> None:
+        self.into = self.inside
+
+    def leave_Import(self, node) -> None:
+        self.into = self.outside
+
+    def visit_ImportFrom(self, node) -> None:
+        self.into = self.inside
+
+    def leave_ImportFrom(self, node) -> None:
+        self.into = self.outside
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.into.add(node.value)
 
 
 def names_bound(nodes) -> set[str]:
@@ -210,38 +215,44 @@ class _Bound(Visitor):
 def names_assigned(node: cst.CSTNode) -> set[str]:
     """The plain names bound under the node (`x = ...`, `for x in`, `as x`, parameters):
     not `x.attr = ...`, which binds nothing."""
-    found: set[str] = set()
+    bound = _Assigned()
+    walk(node, bound)
+    return bound.found
 
-    def targets(target: cst.BaseExpression) -> None:
+
+class _Assigned(Visitor):
+    """names_assigned()'s reader."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def targets(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
-            found.add(target.value)
+            self.found.add(target.value)
         elif isinstance(target, cst.Tuple | cst.List):
             for element in target.elements:
-                targets(element.value)
+                self.targets(element.value)
         elif isinstance(target, cst.StarredElement):
-            targets(target.value)
+            self.targets(target.value)
 
-    class Bound(Visitor):
-        def visit_AssignTarget(self, node) -> None:
-            targets(node.target)
+    def visit_AssignTarget(self, node) -> None:
+        self.targets(node.target)
 
-        def visit_AnnAssign(self, node) -> None:
-            targets(node.target)
+    def visit_AnnAssign(self, node) -> None:
+        self.targets(node.target)
 
-        def visit_AugAssign(self, node) -> None:
-            targets(node.target)
+    def visit_AugAssign(self, node) -> None:
+        self.targets(node.target)
 
-        def visit_For(self, node) -> None:
-            targets(node.target)
+    def visit_For(self, node) -> None:
+        self.targets(node.target)
 
-        def visit_AsName(self, node) -> None:
-            targets(node.name)
+    def visit_AsName(self, node) -> None:
+        self.targets(node.name)
 
-        def visit_Param(self, node) -> None:
-            found.add(node.name.value)
-
-    walk(node, Bound())
-    return found
+    def visit_Param(self, node) -> None:
+        self.found.add(node.name.value)
 
 
 @dataclass

@@ -19,6 +19,37 @@ from .walk import TRIVIA, is_node, own_method, skippable, transform
 
 BASE = cst.CSTTransformer  # whose visit_ and leave_ methods do nothing
 COMPOUND = cst.BaseCompoundStatement
+# What Walk.kind() found, by the classes of a walk's walkers, then by class of node: the
+# same for every walk of those classes (a package app's port makes some 90 walks of a
+# few compositions: 2,174 lookups made anew at each walk, 333 kept here, some 3% of the
+# port). A rule's methods are its class's as first walked in the process: code that
+# replaces one (a test's broken rule) empties this.
+_KINDS: dict[tuple[type, ...], dict[type, tuple[bool, bool, bool, list, list]]] = {}
+
+
+# Nodes that hold nothing but trivia (their parentheses): a walk that skips the trivia
+# and has no method for one of these need not enter it either (a quarter of the nodes a
+# package app's walks entered were these, idle: a name no rule of the walk reads, a
+# string, a number)
+LEAVES: frozenset[type] = frozenset({cst.Name, cst.SimpleString, cst.Integer, cst.Float,
+                                     cst.Imaginary, cst.Ellipsis, cst.FormattedStringText})
+
+
+def _skipped(walkers: Sequence) -> frozenset[type]:
+    """The classes of node a walk of these walkers need not enter: the trivia, unless
+    one of them reads some, and then the leaves none of them has a method for."""
+    if not all(skippable(walker, hooks=False) for walker in walkers):
+        return frozenset()
+    return TRIVIA | {leaf for leaf in LEAVES if not any(
+        _function(type(walker), f"{way}_{leaf.__name__}") is not None
+        for walker in walkers for way in ("visit", "leave"))}
+
+
+def _function(kind: type, name: str):
+    """The walker class's own function for that method (called with the walker), or
+    None where it is LibCST's, which does nothing."""
+    found = getattr(kind, name, None)
+    return None if found is getattr(BASE, name, None) else found
 
 
 def passes(rules: list[type[Rule]]) -> list[list[type[Rule]]]:
@@ -49,23 +80,23 @@ class Walk(cst.CSTTransformer):
         self.rules = rules
         self.stopped: list[cst.CSTNode | None] = [None] * len(rules)
         self.active = len(rules)  # the rules not stopped above the node
-        self.kinds: dict[type, tuple[bool, bool, bool, list, list]] = {}
+        self.kinds = _KINDS.setdefault(tuple(type(rule) for rule in rules), {})
 
     def kind(self, node: cst.CSTNode) -> tuple[bool, bool, bool, list, list]:
         """Whether a node of this class is a statement, a scope (a def or a class), idle
         (neither, and no rule has a visit_ or leave_ method for it: most nodes, the
-        whitespace and the punctuation), and each rule's visit_ and leave_ method for it:
-        found once a class (isinstance() on LibCST's abstract classes, per node, cost as
-        much as the lookups). LibCST's own methods, which do nothing for every class of
-        node, are left out: calling them for every node and rule cost more than the
-        rules."""
+        whitespace and the punctuation), and each rule's visit_ and leave_ function for
+        it (called with the rule): found once a class of node and of the walk's rules
+        (isinstance() on LibCST's abstract classes, per node, cost as much as the
+        lookups). LibCST's own methods, which do nothing for every class of node, are
+        left out: calling them for every node and rule cost more than the rules."""
         found = self.kinds.get(type(node))
         if found is None:
             name = type(node).__name__
             statement = isinstance(node, STATEMENTS)
             scope = isinstance(node, SCOPES)
-            visits = [own_method(rule, f"visit_{name}", BASE) for rule in self.rules]
-            leaves = [own_method(rule, f"leave_{name}", BASE) for rule in self.rules]
+            visits = [_function(type(rule), f"visit_{name}") for rule in self.rules]
+            leaves = [_function(type(rule), f"leave_{name}") for rule in self.rules]
             idle = not statement and not scope and visits.count(None) == len(visits) \
                 and leaves.count(None) == len(leaves)
             found = self.kinds[type(node)] = (statement, scope, idle, visits, leaves)
@@ -83,7 +114,7 @@ class Walk(cst.CSTTransformer):
                 continue
             if statement:
                 rule.open_notes()
-            if visits[i] is None or visits[i](node) is not False:
+            if visits[i] is None or visits[i](rule, node) is not False:
                 descend = True
             else:
                 self.stopped[i] = node
@@ -109,7 +140,7 @@ class Walk(cst.CSTTransformer):
             if type(result) is type(original):
                 if leaves[i] is not None:
                     given = result
-                    result = leaves[i](original, result)
+                    result = leaves[i](rule, original, result)
                     if getattr(rule, "hands_on", False) and result is not given \
                             and isinstance(result, cst.Module | cst.IndentedBlock):
                         result = self.hand_on(i, given, result)
@@ -178,7 +209,7 @@ def run(tree: cst.Module, rules: list[type[Rule]], context,
         else:
             walks.append(list(first))
     for made in walks:
-        # the whitespace and punctuation, unless a rule of the walk reads some
-        skip = TRIVIA if all(skippable(rule, hooks=False) for rule in made) else frozenset()
-        tree = transform(tree, Walk(made), skip)
+        # the whitespace and punctuation, unless a rule of the walk reads some, and the
+        # leaves no rule of it reads
+        tree = transform(tree, Walk(made), _skipped(made))
     return tree

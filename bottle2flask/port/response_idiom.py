@@ -126,33 +126,43 @@ def tuple_parts(changes: list[cst.BaseSmallStatement]) -> list | None:
 
 def leaves(nodes) -> bool:
     """Whether these statements can leave the block early (return, raise, yield...)."""
-    found = []
-
-    class Exit(Visitor):
-        def visit_Return(self, node) -> None:
-            found.append(node)
-
-        def visit_Raise(self, node) -> None:
-            found.append(node)
-
-        def visit_Yield(self, node) -> None:
-            found.append(node)
-
-        def visit_Break(self, node) -> None:
-            found.append(node)
-
-        def visit_Continue(self, node) -> None:
-            found.append(node)
-
-        def visit_FunctionDef(self, node) -> bool:
-            return False
-
-        def visit_Lambda(self, node) -> bool:
-            return False
-
+    exits = _Exits()
     for node in nodes:
-        walk(node, Exit())
-    return bool(found)
+        walk(node, exits)
+    return exits.found
+
+
+# The readers of these helpers are classes of the module's, made once (as edit.py's):
+# a class made at each call (some 300 calls on a package app of 1,000 lines) cost more
+# than its small walk, and a walk finds its methods once for a class (walk._Plan).
+class _Exits(Visitor):
+    """leaves()' reader: a return, raise, yield, break or continue outside nested
+    functions and lambdas."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found = False
+
+    def visit_Return(self, node) -> None:
+        self.found = True
+
+    def visit_Raise(self, node) -> None:
+        self.found = True
+
+    def visit_Yield(self, node) -> None:
+        self.found = True
+
+    def visit_Break(self, node) -> None:
+        self.found = True
+
+    def visit_Continue(self, node) -> None:
+        self.found = True
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        return False
 
 
 def aborts_in(nodes) -> bool:
@@ -278,19 +288,9 @@ class Folder:
     def had_effect(self, stmt) -> bool:
         """Whether the line reaches something Bottle's response has (`response.statis =`
         sets an attribute nothing reads, in Bottle as in the port)."""
-        rule, found = self.rule, []
-
-        class Find(Visitor):
-            def visit_Attribute(self, node: cst.Attribute) -> None:
-                if rule.api(node.value) == "response":
-                    found.append(node.attr.value in RESPONSE_API)
-
-            def visit_Name(self, node: cst.Name) -> None:
-                if rule.api(node) == "response":
-                    found.append(True)  # handed on whole: anything may happen to it
-
-        walk(stmt, Find())
-        return any(found)
+        find = _Effects(self.rule)
+        walk(stmt, find)
+        return find.found
 
     def uses_bottle(self, stmt) -> bool:
         return any(self.rule.facts.bottle.get(n) == "response" for n in names_read(stmt))
@@ -463,6 +463,24 @@ RESPONSE_API = {"status", "status_code", "status_line", "headers", "headerlist",
 REPLACING = {"abort", "Response", "HTTPResponse", "HTTPError"}
 
 
+class _Effects(Visitor):
+    """Folder.had_effect()'s reader: whether a line reaches a member of Bottle's response
+    or hands it on whole."""
+
+    def __init__(self, rule) -> None:
+        super().__init__()
+        self.rule = rule
+        self.found = False
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.rule.api(node.value) == "response":
+            self.found = self.found or node.attr.value in RESPONSE_API
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if self.rule.api(node) == "response":
+            self.found = True  # handed on whole: anything may happen to it
+
+
 def _thrown_away(later: list, status: bool = False) -> bool:
     """A statement after it in the same block answers with a response of its own (return
     redirect(...), abort(...), raise): Bottle dropped the change, as Flask does."""
@@ -515,22 +533,28 @@ def _path(node) -> str | None:
 
 def paths_read(node: cst.CSTNode) -> set[str]:
     """Every name and attribute chain of names the node reads."""
-    found: set[str] = set()
+    read = _Read()
+    walk(node, read)
+    return read.found
 
-    class Read(Visitor):
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            path = _path(node)
-            if path is None:
-                walk(node.value, self)  # `f().x`: what f() reads; `x` is no name
-                return False
-            found.add(path)
+
+class _Read(Visitor):
+    """paths_read()'s reader."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        path = _path(node)
+        if path is None:
+            walk(node.value, self)  # `f().x`: what f() reads; `x` is no name
             return False
+        self.found.add(path)
+        return False
 
-        def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
-
-    walk(node, Read())
-    return found
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found.add(node.value)
 
 
 def _targets(node, found: set[str]) -> None:
@@ -585,30 +609,36 @@ def _rebound(nodes) -> tuple[set[str], set[str]]:
 
 def paths_bound(nodes) -> set[str]:
     """Names and attribute chains assigned anywhere in these statements."""
-    found: set[str] = set()
-
-    class Bound(Visitor):
-        def visit_AssignTarget(self, node) -> None:
-            _targets(node.target, found)
-
-        def visit_AugAssign(self, node) -> None:
-            _targets(node.target, found)
-
-        def visit_AnnAssign(self, node) -> None:
-            _targets(node.target, found)
-
-        def visit_For(self, node) -> None:
-            _targets(node.target, found)
-
-        def visit_AsName(self, node) -> None:
-            _targets(node.name, found)
-
-        def visit_NamedExpr(self, node) -> None:
-            _targets(node.target, found)
-
+    bound = _PathsBound()
     for node in nodes:
-        walk(node, Bound())
-    return found
+        walk(node, bound)
+    return bound.found
+
+
+class _PathsBound(Visitor):
+    """paths_bound()'s reader."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_AssignTarget(self, node) -> None:
+        _targets(node.target, self.found)
+
+    def visit_AugAssign(self, node) -> None:
+        _targets(node.target, self.found)
+
+    def visit_AnnAssign(self, node) -> None:
+        _targets(node.target, self.found)
+
+    def visit_For(self, node) -> None:
+        _targets(node.target, self.found)
+
+    def visit_AsName(self, node) -> None:
+        _targets(node.name, self.found)
+
+    def visit_NamedExpr(self, node) -> None:
+        _targets(node.target, self.found)
 
 
 def clashes(read: set[str], bound: set[str]) -> list[str]:

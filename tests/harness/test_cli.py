@@ -81,13 +81,19 @@ def test_a_closed_pipe_ends_the_command_quietly(tmp_path):
 FROZEN_INSIDE: list[int] = []
 
 
+COLLECTOR: list[tuple[str, bool, int]] = []  # (where, enabled, first threshold)
+
+
 def add_probe_arguments(parser) -> None:
-    """The probe command of the test below takes no argument."""
+    """The probe command of the tests below takes no argument (read as its module is
+    loaded)."""
+    COLLECTOR.append(("loading", gc.isenabled(), gc.get_threshold()[0]))
 
 
 def probe_main(args) -> int:
     """The probe command: what the collector looks like inside a command."""
     FROZEN_INSIDE.append(gc.get_freeze_count())
+    COLLECTOR.append(("running", gc.isenabled(), gc.get_threshold()[0]))
     return 0
 
 
@@ -100,3 +106,20 @@ def test_a_command_runs_with_what_it_imported_out_of_the_collector_s_way():
     assert main(["probe"], table=table) == 0
     assert FROZEN_INSIDE[-1] > 1000  # the modules imported so far, at least
     assert gc.get_freeze_count() == 0
+
+
+def test_the_collector_is_off_while_a_command_loads_and_looks_less_often_as_it_runs():
+    """What a command imports lives to the end (frozen): the collector has nothing to
+    find among it, so it is off while it is made; as the command runs, it collects
+    every 10,000 new objects, not 700; the caller gets it back as it was."""
+    before = gc.get_threshold()
+    table = {"probe": Command(__name__, "records the collector", prefix="probe")}
+    assert main(["probe"], table=table) == 0
+    assert COLLECTOR[-2:] == [("loading", False, before[0]), ("running", True, 10_000)]
+    assert gc.isenabled() and gc.get_threshold() == before
+    gc.disable()
+    try:  # a caller that turned it off finds it off
+        assert main(["probe"], table=table) == 0
+        assert COLLECTOR[-1][:2] == ("running", False) and not gc.isenabled()
+    finally:
+        gc.enable()

@@ -99,12 +99,14 @@ def test_usage_errors_are_exit_2(tmp_path, capsys):
 
 def test_a_rule_that_fails_keeps_its_traceback_in_the_report_and_with_traceback(
         tmp_path, capsys, monkeypatch):
+    from bottle2flask.port import passes
     from bottle2flask.port.rules import p003_routes
 
     def broken(self, node):
         raise RuntimeError("a rule's own bug")
 
     monkeypatch.setattr(p003_routes.Routes, "visit_Module", broken)
+    monkeypatch.setattr(passes, "_KINDS", {})  # the walks' methods, found again
     src = tmp_path / "src"
     src.mkdir()
     (src / "web.py").write_text("from bottle import route\n\n\n@route('/')\ndef i():\n"

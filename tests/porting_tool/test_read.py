@@ -3,6 +3,7 @@ in a walk of its own, with the scope kept once for all."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from textwrap import dedent
 
@@ -256,6 +257,69 @@ def test_a_package_member_read_again_for_its_default_app_s_module_is_not_parsed_
     assert "from .default_app import app\n" in codes["views.py"]
     assert parses.count(files["views.py"]) == 1
     assert parses.count(files["__init__.py"]) == 1
+
+
+def test_the_model_reads_a_package_again_without_asking_the_parser_or_the_folder_again(
+        tmp_path):
+    # views.py imports the app made in app.py: the model reads it a second time, for
+    # that, from the same parse and source: Python's parser (the lines of its
+    # statements) and the folder (which file each import reads) are asked once
+    files = {"shop/__init__.py": "",
+             "shop/app.py": "from bottle import Bottle\n\napp = Bottle()\n",
+             "shop/views.py": 'from shop.app import app\nfrom . import helpers\n\n\n'
+                              '@app.route("/")\ndef index():\n    return helpers.name()\n',
+             "shop/helpers.py": 'def name():\n    return "shop"\n'}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    sources = {Path(name): text for name, text in files.items()}
+    parsed: list[str] = []
+    asked: list[Path] = []
+    real_parse, real_is_file = ast.parse, Path.is_file
+
+    def parse(source, *args, **kwargs):
+        parsed.append(source)
+        return real_parse(source, *args, **kwargs)
+
+    def is_file(path):
+        asked.append(path)
+        return real_is_file(path)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ast, "parse", parse)
+        patch.setattr(Path, "is_file", is_file)
+        with counting() as counts:
+            model = build(tmp_path, sources, readers=READERS)
+    assert model.modules[Path("shop/views.py")].imported_apps == {"app"}
+    assert counts.by_caller["collect.collect"] > len(files)  # some read again
+    assert parsed.count(files["shop/views.py"]) == 1
+    assert [path for path in set(asked) if asked.count(path) > 1] == []
+
+
+def test_whether_a_reader_reads_the_trivia_is_asked_once_a_class():
+    # 42 classes of trivia, a visit_ and a leave_ each: asked of every reader at every
+    # walk, it was 1.5% of a package app's port
+    from bottle2flask.port import read
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, node) -> None:
+            pass
+
+    asked: list[str] = []
+    real = read.own_method
+
+    def own_method(visitor, name, *args):
+        asked.append(name)
+        return real(visitor, name, *args)
+
+    module = cst.parse_module("x = 1\n")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(read, "own_method", own_method)
+        read_once(module, [Names()])
+        first = len(asked)
+        read_once(module, [Names()])
+    assert any(name == "visit_Comma" for name in asked[:first])
+    assert not any(name == "visit_Comma" for name in asked[first:])
 
 
 @pytest.mark.parametrize("name", ["sample", "large module"])

@@ -323,15 +323,22 @@ class VendoredBottle(cst.CSTTransformer):
                             comma=a.comma) for a in updated.names])
 
 
-def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | None:
-    """The app's own file that `import dotted` (or `from .dotted`) reads; else None."""
+def module_file(src: Path, rel: Path, dotted: str, level: int = 0,
+                files: dict[Path, bool] | None = None) -> Path | None:
+    """The app's own file that `import dotted` (or `from .dotted`) reads; else None.
+    files: what was asked of the folder before (is_file)."""
+    known: dict[Path, bool] = {} if files is None else files
+
+    def is_file(path: Path) -> bool:
+        return file_in(src, path, known)
+
     parts = [p for p in dotted.split(".") if p]
     if level:
         base = rel.parent
         for _ in range(level - 1):
             base = base.parent
         candidates = [base]
-    elif (src / rel.parent / "__init__.py").is_file():  # a package's: from the root first
+    elif is_file(rel.parent / "__init__.py"):  # a package's: from the root first
         # (then the folders above it, nearest first: one is where its app runs from,
         # the app in a folder of the repository, app/controllers/x.py of a namespace
         # package app/ importing `bmvc.controller` from that folder)
@@ -341,9 +348,21 @@ def module_file(src: Path, rel: Path, dotted: str, level: int = 0) -> Path | Non
     for base in candidates:
         stem = base.joinpath(*parts)
         for path in ([stem.with_suffix(".py")] if parts else []) + [stem / "__init__.py"]:
-            if (src / path).is_file():
+            if is_file(path):
                 return path
     return None
+
+
+def file_in(src: Path, path: Path, files: dict[Path, bool]) -> bool:
+    """Whether `path` (under `src`, or absolute) is a file, as `files` (path -> the
+    answer) holds it or the folder answers it, then held: a build asks each path once
+    (the folder does not change while it is read; the imports of a package app's
+    modules, read three times, asked 1,821 stats)."""
+    path = src / path
+    found = files.get(path)
+    if found is None:
+        found = files[path] = path.is_file()
+    return found
 
 
 def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
@@ -353,8 +372,10 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
          imported_classes=frozenset(),
          vendored: frozenset[str] = frozenset(), handed_requests=(),
          app_attrs=(), handed_apps=(), original: cst.Module | None = None,
-         readers: Mapping[str, type] = MappingProxyType({})) -> ModuleApps:
-    """The module read into the model (`original`: its parse, when read before)."""
+         readers: Mapping[str, type] = MappingProxyType({}),
+         files: dict[Path, bool] | None = None) -> ModuleApps:
+    """The module read into the model (`original`: its parse, when read before; files:
+    module_file's answers so far)."""
     found = ModuleApps(source=source, imported_factories=set(imported_factories),
                        module_apps=dict(module_apps or {}), holders=dict(holders or {}),
                        imported_classes=set(imported_classes),
@@ -377,11 +398,12 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
     found.redirects = "redirect" in facts.bottle.values()
     found.made = set(facts.made)
     found.default = facts.default_app and not facts.made
-    own_imports(src, rel, tree, found)
+    own_imports(src, rel, tree, found, files)
     return found
 
 
-def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps) -> ModuleApps:
+def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps,
+                files: dict[Path, bool] | None = None) -> ModuleApps:
     """What the module's top-level imports take from the app's own modules, into `found`:
     the modules it uses, imports * from, imports whole (`import x`), and the names it
     imports from them."""
@@ -390,7 +412,7 @@ def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps) -> Mo
         if isinstance(node, cst.Import):
             for a in node.names:
                 dotted = get_full_name_for_node(a.name) or ""
-                target = module_file(src, rel, dotted)
+                target = module_file(src, rel, dotted, files=files)
                 if target is not None:
                     found.uses.add(target)
                     asname = a.asname.name if a.asname else None
@@ -399,7 +421,7 @@ def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps) -> Mo
         if not isinstance(node, cst.ImportFrom):
             continue
         dotted = (get_full_name_for_node(node.module) or "") if node.module else ""
-        target = module_file(src, rel, dotted or "", len(node.relative))
+        target = module_file(src, rel, dotted or "", len(node.relative), files)
         if target is not None:
             found.uses.add(target)
         if isinstance(node.names, cst.ImportStar):
@@ -415,7 +437,7 @@ def own_imports(src: Path, rel: Path, tree: cst.Module, found: ModuleApps) -> Mo
                     found.imports[local] = (target, alias.name.value)
                 # `from .parts import blog`: the module parts/blog.py, when there is one
                 sub = module_file(src, rel, f"{dotted or ''}.{alias.name.value}",
-                                  len(node.relative))
+                                  len(node.relative), files)
                 if sub is not None and sub != rel:
                     found.uses.add(sub)
                     found.modules[local] = sub
@@ -442,13 +464,14 @@ def build(src: Path, sources: dict[Path, str],
     (the modules it rewrote are in AppModel.rewritten, with their new code)."""
     parsed: dict[Path, cst.Module] = {}
     rewritten: dict[Path, tuple[str, cst.Module]] = {}
+    files: dict[Path, bool] = {}  # module_file's answers: the folder, asked once a path
     if rewrite is not None:
         for rel, text in sources.items():
             try:
                 parsed[rel] = cst.parse_module(text)
             except Exception:  # scan leaves the module out of the model, as it would
                 continue
-        imports = {rel: own_imports(src, rel, tree, ModuleApps()).imports
+        imports = {rel: own_imports(src, rel, tree, ModuleApps(), files).imports
                    for rel, tree in parsed.items()}
         for rel, tree in rewrite(dict(sources), imports, parsed).items():
             rewritten[rel] = (tree.code, tree)
@@ -456,7 +479,7 @@ def build(src: Path, sources: dict[Path, str],
         sources = {rel: rewritten[rel][0] if rel in rewritten else text
                    for rel, text in sources.items()}
     modules = {rel: scan(src, rel, text, vendored=vendored, readers=readers,
-                         original=parsed.get(rel))
+                         original=parsed.get(rel), files=files)
                for rel, text in sources.items()}
     # `from core import Site` (or an instance, `site`) whose instances hold an app, or
     # `from shop import Shop` of a Bottle subclass: read again, `app = Site().bottle` or
@@ -471,7 +494,7 @@ def build(src: Path, sources: dict[Path, str],
         if holders or classes:
             modules[rel] = scan(src, rel, m.source, holders=holders,
                                 imported_classes=frozenset(classes), vendored=vendored,
-                                original=m.original, readers=readers)
+                                original=m.original, readers=readers, files=files)
     # Bottle's request or an app holder handed to another module's function
     # (`api.put(request)`, `init_routes(server)`): that function's parameter is one
     for rel, given in handed(modules).items():
@@ -516,7 +539,7 @@ def build(src: Path, sources: dict[Path, str],
             if apps.get(target):
                 m.module_apps[local] = set(apps[target])
     for rel, m in modules.items():  # importing a package's module runs its __init__ first
-        m.packages = package_inits(src, modules, rel)
+        m.packages = package_inits(src, modules, rel, files)
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     needs = {Need.LOCATION} if any(m.redirects for m in modules.values()) else set()
@@ -552,7 +575,8 @@ def build(src: Path, sources: dict[Path, str],
                          frozenset(m.imported_factories), m.module_apps, m.holders,
                          imported_classes=frozenset(m.imported_classes), vendored=vendored,
                          handed_requests=m.handed_requests, app_attrs=m.app_attrs,
-                         handed_apps=m.handed_apps, original=m.original, readers=readers)
+                         handed_apps=m.handed_apps, original=m.original, readers=readers,
+                         files=files)
             m.tree, m.facts = again.tree, again.facts
             if m.facts is not None:
                 m.facts.imported_defaults = set(m.imported_defaults)
@@ -670,7 +694,8 @@ def top_imports(tree: cst.Module) -> list[tuple[int, str]]:
     return found
 
 
-def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path) -> list[Path]:
+def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path,
+                  files: dict[Path, bool] | None = None) -> list[Path]:
     """The __init__.py of each package of the folder that Python runs before `rel`,
     innermost first: importing web.api.run runs web/__init__.py, then web/api/__init__.py
     (and what each imports), so a default app routed there is run.py's too. A module
@@ -693,8 +718,10 @@ def package_inits(src: Path, modules: dict[Path, ModuleApps], rel: Path) -> list
     imports = top_imports(found.original)
     names = {top for _, top in imports}
     above, here = src.resolve().joinpath(chain[-1].parent).parent, src.resolve() / rel.parent
+    known: dict[Path, bool] = {} if files is None else files
     if any(level for level, _ in imports) or any(
-            ((above / f"{name}.py").is_file() or (above / name / "__init__.py").is_file())
+            (file_in(src, above / f"{name}.py", known)
+             or file_in(src, above / name / "__init__.py", known))
             and not ((here / f"{name}.py").exists() or (here / name).is_dir())
             for name in names):
         return chain

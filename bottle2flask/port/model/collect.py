@@ -361,12 +361,31 @@ def lookup_folder(call: cst.Call) -> str:
     return (folder or "").strip("/").removeprefix("./")
 
 
+# The lines of the last modules asked about: id of the parse -> (the parse, its source,
+# the lines). The model reads most modules of a package app two or three times (once
+# more for what the others tell it), each time from the same parse and source: Python's
+# parser is asked once.
+_STARTS: dict[int, tuple[cst.Module, str, list[int] | None]] = {}
+_STARTS_KEPT = 64
+
+
 def code_starts(original: cst.Module, source: str) -> list[int] | None:
     """The line each top-level statement of `original` (LibCST's parse of `source`)
     starts its code on (its first decorator), as Python's own parser reads them: about
     a quarter of the time LibCST takes to print each statement to count its lines. None
     where the two may count lines apart (a lone carriage return ends a line for Python,
     not in a count of newlines) or Python's parser refuses the code."""
+    known = _STARTS.get(id(original))
+    if known is not None and known[0] is original and known[1] == source:
+        return known[2]
+    starts = _code_starts(original, source)
+    if len(_STARTS) >= _STARTS_KEPT:
+        _STARTS.pop(next(iter(_STARTS)))
+    _STARTS[id(original)] = (original, source, starts)
+    return starts
+
+
+def _code_starts(original: cst.Module, source: str) -> list[int] | None:
     if "\r" in source.replace("\r\n", ""):
         return None
     try:

@@ -460,20 +460,10 @@ class Request(Rule):
         that imported bottle), where Flask's proxy raises "Working outside of request
         context" and the port does not start. Werkzeug's Request over an empty environ
         reads the same (`request.environ.get(k)` is None); a lambda's body runs later."""
-        rule, names = self, {local for local, name in self.facts.bottle.items()
-                             if name == "request"}
-        found: list[cst.Name] = []
-
-        class Reads(Visitor):
-            def visit_Lambda(self, node) -> bool:
-                return False
-
-            def visit_Attribute(self, node: cst.Attribute) -> None:
-                if isinstance(node.value, cst.Name) and node.value.value in names \
-                        and rule.is_request(node.value):
-                    found.append(node.value)
-
-        walk(line, Reads())
+        reads = _ReadsRequest(self, {local for local, name in self.facts.bottle.items()
+                                     if name == "request"})
+        walk(line, reads)
+        found = reads.found
         if not found:
             return line
         taken = names_used(self.module)  # the module's own Request is not Flask's
@@ -793,3 +783,21 @@ def _fix_commas(args):
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return args
 
+
+class _ReadsRequest(Visitor):
+    """outside_requests()' reader, a class made once (a class made at each call, a
+    statement of every module, cost more than its walk): Bottle's request read outside
+    a lambda."""
+
+    def __init__(self, rule: Request, names: set[str]) -> None:
+        super().__init__()
+        self.rule, self.names = rule, names
+        self.found: list[cst.Name] = []
+
+    def visit_Lambda(self, node) -> bool:
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, cst.Name) and node.value.value in self.names \
+                and self.rule.is_request(node.value):
+            self.found.append(node.value)

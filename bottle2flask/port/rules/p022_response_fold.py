@@ -197,30 +197,40 @@ def _unfoldable(folder: Folder, block: cst.BaseSuite) -> str:
     """What the function does with Bottle's response that no fold or
     `@after_this_request` function can say (it reads it back, copies it, hands it on
     whole), in a few words; "" when every use is a change P022 folds."""
-    found: list[str] = []
-
-    class Uses(Visitor):
-        def visit_FunctionDef(self, node) -> bool:
-            return False  # a nested function is its own
-
-        def visit_ClassDef(self, node) -> bool:
-            return False
-
-        def visit_Lambda(self, node) -> bool:
-            return False
-
-        def visit_SimpleStatementLine(self, stmt: cst.SimpleStatementLine) -> bool:
-            if folder.uses_bottle(stmt) and folder.had_effect(stmt) \
-                    and change_of(stmt, folder.is_response) is None:
-                found.append(_what(folder, stmt))
-            return False
-
-    walk(block, Uses())
+    uses = _Unfolded(folder)
+    walk(block, uses)
+    found = uses.found
     # a member bottle_compat's response has not (charset: Werkzeug encodes every body
     # as UTF-8) or a signed cookie: no helper keeps the line, which stays a breaking TODO
     if not found or not _keepable(folder, block):
         return ""
     return found[0]
+
+
+class _Unfolded(Visitor):
+    """_unfoldable()'s reader, a class made once: the lines on Bottle's response that
+    no fold says, outside nested functions, classes and lambdas."""
+
+    def __init__(self, folder: Folder) -> None:
+        super().__init__()
+        self.folder = folder
+        self.found: list[str] = []
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False  # a nested function is its own
+
+    def visit_ClassDef(self, node) -> bool:
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        return False
+
+    def visit_SimpleStatementLine(self, stmt: cst.SimpleStatementLine) -> bool:
+        folder = self.folder
+        if folder.uses_bottle(stmt) and folder.had_effect(stmt) \
+                and change_of(stmt, folder.is_response) is None:
+            self.found.append(_what(folder, stmt))
+        return False
 
 
 def _keepable(folder: Folder, block: cst.BaseSuite) -> bool:
@@ -272,17 +282,24 @@ def _what(folder: Folder, stmt: cst.SimpleStatementLine) -> str:
 
 def _from_bottle(function: cst.FunctionDef) -> set[str]:
     """The names the function's own `from bottle import x as y` lines bind."""
-    found: set[str] = set()
+    imports = _FromBottle()
+    walk(function, imports)
+    return imports.found
 
-    class Imports(Visitor):
-        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-            if node.relative or node.module is None or not isinstance(node.names, tuple | list):
-                return
-            if get_full_name_for_node(node.module) == "bottle":
-                found.update(str(a.evaluated_alias) for a in node.names if a.asname)
 
-    walk(function, Imports())
-    return found
+class _FromBottle(Visitor):
+    """_from_bottle()'s reader, a class made once (one made at each call, a function
+    that reads Bottle's response, cost more than its walk)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if node.relative or node.module is None or not isinstance(node.names, tuple | list):
+            return
+        if get_full_name_for_node(node.module) == "bottle":
+            self.found.update(str(a.evaluated_alias) for a in node.names if a.asname)
 
 
 def _hook_parameter(node: cst.FunctionDef) -> str | None:

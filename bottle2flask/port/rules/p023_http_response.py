@@ -195,39 +195,9 @@ class HttpResponse(Rule):
         P022 cannot fold into the view's return value. Setting another member, a header
         or a cookie is P022's, and so is handing `response` to a helper
         (response_params)."""
-        rule, writes, found = self, set(), []
-
-        class Reads(cst.CSTVisitor):
-            def visit_FunctionDef(self, inner) -> bool:
-                return inner is node
-
-            def visit_Lambda(self, inner) -> bool:
-                return False
-
-            def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
-                writes.add(id(target.target))  # response.x = v
-                if isinstance(target.target, cst.Attribute) \
-                        and isinstance(target.target.value, cst.Name) \
-                        and rule.api(target.target.value) == "response" \
-                        and target.target.attr.value in UNFOLDED_SETS:
-                    found.append(target.target)  # what P022 leaves, a Response sets
-                if isinstance(target.target, cst.Subscript):  # response.headers[k] = v
-                    writes.add(id(target.target.value))
-
-            def visit_Call(self, call: cst.Call) -> None:
-                func = call.func
-                if isinstance(func, cst.Attribute) and func.attr.value in FOLDED_CALLS:
-                    writes.add(id(func))
-                if isinstance(func, cst.Attribute) and func.attr.value in HEADER_WRITES:
-                    writes.add(id(func.value))  # response.headers.append(k, v)
-
-            def visit_Attribute(self, attr: cst.Attribute) -> None:
-                if id(attr) not in writes and isinstance(attr.value, cst.Name) \
-                        and rule.api(attr.value) == "response":
-                    found.append(attr)
-
-        walk(node.body, Reads())
-        return bool(found)
+        reads = _ReadsBack(self, node)
+        walk(node.body, reads)
+        return bool(reads.found)
 
     def error_uses(self, node: cst.FunctionDef) -> dict[str, str | None]:
         """Each name the function assigns Bottle's HTTPError(...) to: None where Werkzeug's
@@ -747,3 +717,42 @@ def _dotted(func: cst.BaseExpression) -> str | None:
 
 def _bare(space: cst.BaseParenthesizableWhitespace) -> bool:
     return isinstance(space, cst.SimpleWhitespace) and not space.value
+
+
+class _ReadsBack(cst.CSTVisitor):
+    """reads_back()'s reader, a class made once (a class made at each call cost more
+    than its walk): what the function reads of Bottle's response, less what it writes."""
+
+    def __init__(self, rule: Rule, function: cst.FunctionDef) -> None:
+        super().__init__()
+        self.rule, self.function = rule, function
+        self.writes: set[int] = set()
+        self.found: list[cst.CSTNode] = []
+
+    def visit_FunctionDef(self, inner) -> bool:
+        return inner is self.function
+
+    def visit_Lambda(self, inner) -> bool:
+        return False
+
+    def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
+        self.writes.add(id(target.target))  # response.x = v
+        if isinstance(target.target, cst.Attribute) \
+                and isinstance(target.target.value, cst.Name) \
+                and self.rule.api(target.target.value) == "response" \
+                and target.target.attr.value in UNFOLDED_SETS:
+            self.found.append(target.target)  # what P022 leaves, a Response sets
+        if isinstance(target.target, cst.Subscript):  # response.headers[k] = v
+            self.writes.add(id(target.target.value))
+
+    def visit_Call(self, call: cst.Call) -> None:
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in FOLDED_CALLS:
+            self.writes.add(id(func))
+        if isinstance(func, cst.Attribute) and func.attr.value in HEADER_WRITES:
+            self.writes.add(id(func.value))  # response.headers.append(k, v)
+
+    def visit_Attribute(self, attr: cst.Attribute) -> None:
+        if id(attr) not in self.writes and isinstance(attr.value, cst.Name) \
+                and self.rule.api(attr.value) == "response":
+            self.found.append(attr)
