@@ -138,11 +138,16 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 script = True
             # a factory is called with what the import left (its folder on sys.path)
             outside = imported.left.lay_over() if imported.left is not None else None
+            before = set(sys.modules)
             try:
                 made = instantiate(spec, picked, settings, bare=bare)
             finally:
                 if outside is not None:
                     outside.put_back()
+                # what the factory imported from the app's folder is the app's own too
+                # (it was left in sys.modules, for the next app of the process to find)
+                for name, module in own_modules(before, imported.folder).items():
+                    imported.own_modules.setdefault(name, module)
             app = in_folder(made, imported.folder, imported.own_modules,
                             imported.template_path, imported.left)
         else:
