@@ -322,12 +322,19 @@ def no_servers(spec: str):
         served.append(self)
         skip()
 
+    def unbound(self) -> None:  # socketserver's server_bind()/server_activate()
+        pass
+
     # the installed Bottle, never one the app's folder holds (an old bottle.py shipped
     # with the app may not import here, and its port does not need it); a server the
-    # app's own copy starts stops at serve_forever()
+    # app's own copy starts stops at serve_forever(), and never takes its port first
+    # (run(port=8080) of a vendored Bottle: another process on 8080 made the original
+    # "not start here", the check found by chance in make test)
     with mock.patch.object(installed_bottle, "run", run), \
             mock.patch.object(installed_bottle.Bottle, "run", app_run), \
             mock.patch.object(flask.Flask, "run", app_run), \
+            mock.patch.object(socketserver.TCPServer, "server_bind", unbound), \
+            mock.patch.object(socketserver.TCPServer, "server_activate", unbound), \
             mock.patch.object(socketserver.BaseServer, "serve_forever", skip):
         yield served
 
