@@ -138,11 +138,16 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 script = True
             # a factory is called with what the import left (its folder on sys.path)
             outside = imported.left.lay_over() if imported.left is not None else None
+            before = set(sys.modules)
             try:
                 made = instantiate(spec, picked, settings, bare=bare)
             finally:
                 if outside is not None:
                     outside.put_back()
+                # what the factory imported from the app's folder is the app's own too
+                # (it was left in sys.modules, for the next app of the process to find)
+                for name, module in own_modules(before, imported.folder).items():
+                    imported.own_modules.setdefault(name, module)
             app = in_folder(made, imported.folder, imported.own_modules,
                             imported.template_path, imported.left)
         else:
@@ -323,13 +328,20 @@ def no_servers(spec: str):
         served.append(application)  # RULE-s49 class D: it served, and the check waited
         skip()
 
+    def unbound(self) -> None:  # socketserver's server_bind()/server_activate()
+        pass
+
     # the installed Bottle, never one the app's folder holds (an old bottle.py shipped
     # with the app may not import here, and its port does not need it); a server the
-    # app's own copy starts stops at serve_forever()
+    # app's own copy starts stops at serve_forever(), and never takes its port first
+    # (run(port=8080) of a vendored Bottle: another process on 8080 made the original
+    # "not start here", the check found by chance in make test)
     with mock.patch.object(installed_bottle, "run", run), \
             mock.patch.object(installed_bottle.Bottle, "run", app_run), \
             mock.patch.object(flask.Flask, "run", app_run), \
             mock.patch.object(werkzeug.serving, "run_simple", run_simple), \
+            mock.patch.object(socketserver.TCPServer, "server_bind", unbound), \
+            mock.patch.object(socketserver.TCPServer, "server_activate", unbound), \
             mock.patch.object(socketserver.BaseServer, "serve_forever", skip):
         yield served
 

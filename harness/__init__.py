@@ -7,4 +7,5 @@
     realworld.py  RealWorld's official API suites against both builds
     database.py   a fresh database for a tool's run: a SQLite file or one on PostgreSQL
     demo.py       the demo data both builds are seeded with
+    listening.py  a listening socket handed to a server it starts (no port race)
 """

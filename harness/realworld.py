@@ -20,7 +20,6 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import stat
 import subprocess
 import sys
@@ -34,6 +33,7 @@ from pathlib import Path
 from bottle2flask.errors import UsageError
 
 from .database import SERVER_HELP, check_server, fresh_database, throwaway_server
+from .listening import gunicorn_bind, listening_socket
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SUITES = ROOT.parent / "shared" / "realworld"
@@ -127,21 +127,17 @@ def install_tools(tools: Path) -> Path:
     return bin_dir
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def serve(framework: str, workdir: Path, database: str) -> tuple[subprocess.Popen, str]:
     """Start one build under gunicorn on the given database; return it and its origin."""
-    port = free_port()
     env = {**os.environ, "SECRET_KEY": secrets.token_hex(32), "DATABASE_URL": database}
-    with open(workdir / f"{framework}.log", "w") as log:  # the server keeps its own copy
+    # The socket made here and handed down: its port is gunicorn's from the start.
+    with open(workdir / f"{framework}.log", "w") as log, listening_socket() as listener:
+        port = listener.getsockname()[1]
         server = subprocess.Popen(
-            [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}",
+            [str(Path(sys.executable).parent / "gunicorn"), *gunicorn_bind(listener),
              "--workers", "1", "--threads", "4", f"{framework}_app:create_app()"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            pass_fds=(listener.fileno(),))
     origin = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60  # a busy CI machine may take its time to boot it
     while time.monotonic() < deadline and server.poll() is None:

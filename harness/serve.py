@@ -8,6 +8,7 @@ is bottle2flask's (`bottle2flask serve A B` shows any two apps the same way).
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -63,6 +64,11 @@ def serve(ports: dict[str, int], host: str = "localhost", compare_port: int = 80
         return run(ports, host, compare_port, data, stopping)
 
 
+# How each dev server says where it listens: Bottle's "Listening on http://host:port/",
+# Werkzeug's " * Running on http://host:port".
+LISTENING = re.compile(r"(?:Listening|Running) on https?://\S+?:(\d+)")
+
+
 def run(ports: dict[str, int], host: str, compare_port: int, data: Path | None,
         stopping: StopSignals) -> int:
     for name, port in {**ports, "compare": compare_port}.items():
@@ -84,15 +90,21 @@ def run(ports: dict[str, int], host: str, compare_port: int, data: Path | None,
                                        process_group=0, stdout=subprocess.PIPE,
                                        stderr=subprocess.PIPE, text=True, errors="replace")
                 for name, cmd in commands(ports, host).items()}
-    copiers = [copier(name, child.stdout, sys.stdout) for name, child in children.items()]
-    copiers += [copier(name, child.stderr, sys.stderr) for name, child in children.items()]
+    bound = Bound({name: port for name, port in ports.items() if port})
+    copiers = [copier(name, child.stdout, sys.stdout, bound) for name, child in children.items()]
+    copiers += [copier(name, child.stderr, sys.stderr, bound)
+                for name, child in children.items()]
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    for name, port in ports.items():
-        print(f"  {name:<7} http://{host}:{port}/", flush=True)
-    print(f"  compare http://{host}:{compare_port}/   (both builds side by side)", flush=True)
-    print("Press Ctrl-C to stop all.", flush=True)
+    said = False
     try:
         while not stopping.wait(0.3):
+            if not said and bound.known(ports):
+                said = True
+                for name in ports:
+                    print(f"  {name:<7} http://{host}:{bound.ports[name]}/", flush=True)
+                print(f"  compare http://{host}:{server.server_port}/   (both builds side by "
+                      f"side)", flush=True)
+                print("Press Ctrl-C to stop all.", flush=True)
             if any(child.poll() is not None for child in children.values()):
                 failed = [n for n, c in children.items() if c.returncode not in (None, 0)]
                 print(f"error: {', '.join(failed) or 'a server'} stopped; stopping the rest.",
@@ -110,12 +122,29 @@ def run(ports: dict[str, int], host: str, compare_port: int, data: Path | None,
             thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
-def copier(name: str, source, target) -> threading.Thread:
-    """Copy a child's output line by line, each line labelled with the build's name."""
+class Bound:
+    """The port each dev server listens on: given, or (port 0) read from its output."""
+
+    def __init__(self, given: dict[str, int]) -> None:
+        self.ports = dict(given)
+
+    def heard(self, name: str, line: str) -> None:
+        found = LISTENING.search(line)
+        if found and name not in self.ports:
+            self.ports[name] = int(found.group(1))
+
+    def known(self, names) -> bool:
+        return all(name in self.ports for name in names)
+
+
+def copier(name: str, source, target, bound: Bound) -> threading.Thread:
+    """Copy a child's output line by line, each line labelled with the build's name
+    (and the port it says it listens on, noted for --NAME-port 0)."""
 
     def copy():
         with source:
             for line in source:
+                bound.heard(name, line)
                 target.write(label(name) + line)
                 target.flush()
 
@@ -156,9 +185,14 @@ def group_alive(child: subprocess.Popen) -> bool:
 
 def add_arguments(parser) -> None:
     parser.add_argument("--host", default="localhost")
-    parser.add_argument("--bottle-port", type=int, default=8080, help="the Bottle dev server")
-    parser.add_argument("--flask-port", type=int, default=5000, help="the Flask dev server")
-    parser.add_argument("--compare-port", type=int, default=8000, help="the compare page")
+    # 0 for any of them: a free port, which the server takes itself (no other process
+    # can take it first) and the lines printed once all three listen say.
+    parser.add_argument("--bottle-port", type=int, default=8080,
+                        help="the Bottle dev server (0: any free port)")
+    parser.add_argument("--flask-port", type=int, default=5000,
+                        help="the Flask dev server (0: any free port)")
+    parser.add_argument("--compare-port", type=int, default=8000,
+                        help="the compare page (0: any free port)")
     parser.add_argument("--data", type=Path, default=None,
                         help="folder of the two SQLite files (default: var/)")
 

@@ -62,7 +62,10 @@ class StopSignals:
 
 
 def check_port(host: str, port: int, what: str, hint: str) -> None:
-    """A port already in use is a one-line error that says how to pick another."""
+    """A port already in use is a one-line error that says how to pick another. Port 0
+    (any free port, which the server takes when it binds) is never probed."""
+    if port == 0:
+        return
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -114,7 +117,9 @@ def run_compare(apps: dict, specs: list[str], host: str, port: int, secret: str)
     for name, spec in zip(apps, specs, strict=True):
         kind = "over HTTP" if is_url(spec) else "in-process"
         print(f"  {name:<7} {spec} ({kind}), under /{name}/", flush=True)
-    print(f"  compare http://{host}:{port}/   (both apps side by side)", flush=True)
+    # the port bound: the one asked for, or the one given for 0
+    print(f"  compare http://{host}:{server.server_port}/   (both apps side by side)",
+          flush=True)
     print("Press Ctrl-C to stop.", flush=True)
     with StopSignals() as stopping:
         thread.start()
@@ -144,7 +149,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("a", help="the first app (the original)")
     parser.add_argument("b", help="the second app (the port)")
     parser.add_argument("--host", default="localhost")
-    parser.add_argument("--compare-port", type=int, default=8000, help="the compare page")
+    parser.add_argument("--compare-port", type=int, default=8000,
+                        help="the compare page (0: any free port, said once it listens)")
 
 
 def main(args) -> int:

@@ -38,7 +38,7 @@ from ..exit_status import ExitStatus
 from . import manifest
 from .folder import PYTHON_SUFFIXES, diff, files_of, port_tree, write_reports
 from .repair import repair
-from .report import app_spec, check_markdown, outcome_line
+from .report import app_spec, check_markdown, outcome_line, package_run
 from .rules import CODES
 
 # Where the apps' own output goes during the check, in OUT.
@@ -365,11 +365,9 @@ def run_place(out: Path, entry: tuple[str, str],
     if outside:
         return (f"in place of {Path(outside['folder']) / outside['at']} (it reads "
                 f"{', '.join(outside['files'])} around it)", outside["folder"], spec)
-    package = module.partition(".")[0]
-    if out.name != package:  # the package's name is the original's folder's
-        return f"rename {out.name} to {package}, the package's name, then", \
-            str(out.parent), spec
-    return "", str(out.parent), spec
+    # the package's name is the original's folder's; OUT's own may do as well
+    first, module = package_run(out, module.partition(".")[0], module)
+    return first, str(out.parent), app_spec((module, entry[1]))
 
 
 def run_from(out: Path, module: str) -> tuple[Path, str]:

@@ -3,6 +3,9 @@ behaviour, declared change, TODO) and the declared changes and TODOs with file:l
 
 from __future__ import annotations
 
+import re
+import sys
+from pathlib import Path
 from typing import Any
 
 from .. import docs
@@ -34,6 +37,54 @@ def app_spec(entry: tuple[str, str]) -> str:
     return f"'{spec}'" if "(" in spec else spec
 
 
+def unchecked_run(result, entry: tuple[str, str]) -> tuple[str, str, str]:
+    """How to run a port no check loaded (--no-check), as the check would load it (the
+    check's own answer is command.run_place's): what to do first, the folder to run from,
+    MODULE:APP. A package ported from its own folder (OUT holds its __init__.py) runs as
+    a package from the folder above (package_run); a module of it that imports the
+    package (relatively, or by its name) as the package's module; anything else from
+    OUT."""
+    out = Path(result.out)
+    if not (out / "__init__.py").is_file() or result.start is None:
+        return "", str(out), app_spec(entry)
+    from ..loading import package_name  # only for a package: it imports Bottle
+
+    package = Path(result.src).resolve().name
+    start = Path(result.src).resolve() / result.start[0]
+    module = package if start.name == "__init__.py" else package_name(start)
+    if not module or module.partition(".")[0] != package:  # a script in its folder
+        return "", str(out), app_spec(entry)
+    first, module = package_run(out, package, module)
+    return first, str(out.parent), app_spec((module, entry[1]))
+
+
+def package_run(out: Path, package: str, module: str) -> tuple[str, str]:
+    """What to do first and the module to run, for `module` of `package` ported into
+    OUT, run from OUT's parent: under OUT's own name where it can be a package's (the
+    package's relative imports work under any name) and no module of the port imports
+    the package by its name; else OUT renamed to the package's name."""
+    if out.name == package:
+        return "", module
+    if out.name.isidentifier() and out.name not in sys.stdlib_module_names \
+            and not imports_by_name(out, package):
+        return "", out.name + module[len(package):]
+    return f"rename {out.name} to {package}, the package's name, then", module
+
+
+def imports_by_name(out: Path, package: str) -> bool:
+    """Whether a module of the port imports `package` by its name (`from shop import
+    models`, `import shop.web`)."""
+    by_name = re.compile(rf"^\s*(from\s+{re.escape(package)}[\s.]|import\s+"
+                         rf"{re.escape(package)}\b)", re.M)
+    for path in out.rglob("*.py"):
+        try:
+            if by_name.search(path.read_text(encoding="utf-8", errors="replace")):
+                return True
+        except OSError:
+            continue
+    return False
+
+
 def guide(code: str) -> str:
     """Where the rule reference explains a TODO code: its entry's anchor."""
     return f"{GUIDE}#{code.lower()}"
@@ -50,15 +101,18 @@ def markdown(result) -> str:
     totals = summary(result)
     lines = ["# Porting report", "", f"`bottle2flask port {result.src} -o {result.out}`", ""]
     entry = result.entry
-    if result.run is not None:  # as the check loaded it
-        first, folder, spec = result.run
+    # as the check loaded it, or (--no-check) as it would
+    run = result.run if result.run is not None else unchecked_run(result, entry) \
+        if entry else None
+    if run is not None and (result.run is not None or run[0] or run[1] != str(result.out)):
+        first, folder, spec = run
         lines += [f"Run the Flask app{f'; {first}' if first else ''}:", "",
                   f"    cd {folder} && flask --app {spec} run",
                   f"    gunicorn --chdir {folder} {spec}", ""]
-    elif entry:
+    elif run is not None:
         lines += ["Run the Flask app from this folder:", "",
-                  f"    flask --app {app_spec(entry)} run",
-                  f"    gunicorn --chdir {result.out} {app_spec(entry)}", ""]
+                  f"    flask --app {run[2]} run",
+                  f"    gunicorn --chdir {result.out} {run[2]}", ""]
     if totals["todos"]:
         lines += [f"Each TODO's code is explained in the rule reference, {docs.cite(GUIDE)}; "
                   "the entry's anchor follows the TODO (`PORTING-RULES.md#p004`).", ""]

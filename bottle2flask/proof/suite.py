@@ -138,6 +138,32 @@ def no_servers():
             setattr(target, name, value)
 
 
+def places(module) -> list[str]:
+    """Where a module was loaded from: its file, or a namespace package's folders (a
+    folder without __init__.py) as its import found them."""
+    file = getattr(module, "__file__", None)
+    if file:
+        return [str(file)]
+    spec = getattr(module, "__spec__", None)
+    locations = getattr(spec, "submodule_search_locations", None)
+    if spec is None or spec.origin is not None or locations is None:
+        return []
+    try:  # _NamespacePath's own list: iterating it would recompute it from sys.path
+        return [str(place) for place in getattr(locations, "_path", locations)]
+    except (KeyError, TypeError, RuntimeError):  # its parent package is gone
+        return []
+
+
+def is_namespace(module) -> bool:
+    spec = getattr(module, "__spec__", None)
+    return (
+        getattr(module, "__file__", None) is None
+        and spec is not None
+        and spec.origin is None
+        and spec.submodule_search_locations is not None
+    )
+
+
 @contextlib.contextmanager
 def in_folder(folder: Path, own: dict):
     """The app's folder as the working folder and first on sys.path, and its own
@@ -145,10 +171,17 @@ def in_folder(folder: Path, own: dict):
     cwd, path = os.getcwd(), list(sys.path)
     before = set(sys.modules)
     # A module of the app's own that shares a name with one imported already (the
-    # other app's `models`) must be the app's: the other is set aside meanwhile.
+    # other app's `models`) must be the app's: the other is set aside meanwhile. So is
+    # a namespace package (a folder without __init__.py) of a folder's name: another
+    # app's `lib/` would hand this app its `lib.helpers`, an attribute of the package.
     names = (
         {p.stem for p in folder.glob("*.py")}
         | {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+        | {
+            p.name
+            for p in folder.iterdir()
+            if p.is_dir() and is_namespace(sys.modules.get(p.name))
+        }
         | {n.partition(".")[0] for n in own}
     )
     shadowed = {
@@ -159,6 +192,7 @@ def in_folder(folder: Path, own: dict):
     sys.modules.update(own)
     os.chdir(folder)
     sys.path.insert(0, str(folder))
+    inside = str(folder) + os.sep
     try:
         yield
     finally:
@@ -166,9 +200,9 @@ def in_folder(folder: Path, own: dict):
         sys.path[:] = path
         for name in set(sys.modules) - before | set(own):
             module = sys.modules.get(name)
-            if module is not None and str(
-                getattr(module, "__file__", "") or ""
-            ).startswith(str(folder) + os.sep):
+            found = places(module) if module is not None else []
+            # a namespace package by its folders: all of them this app's
+            if found and all(place.startswith(inside) for place in found):
                 own[name] = sys.modules.pop(name)
         sys.modules.update(shadowed)
 

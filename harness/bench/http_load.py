@@ -14,6 +14,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from ..listening import gunicorn_bind, listening_socket
+
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
 WORKER_CLASS = "sync"
@@ -34,34 +36,57 @@ def wrk_version() -> str:
 
 
 def free_port() -> int:
+    """A port free now, for a server that cannot be handed a socket (granian): another
+    process may take it before the server binds it (Server.wait_ready starts it again)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
 
 
-def command(server: str, target: str, port: int) -> list[str]:
-    """How each server is started on `target` (module:factory()), WORKERS processes each."""
+def command(server: str, target: str, port: int,
+            listener: socket.socket | None = None) -> list[str]:
+    """How each server is started on `target` (module:factory()), WORKERS processes each:
+    gunicorn on `listener`, a socket listening already, granian on `port`."""
     if server == "granian":
         module, _, factory = target.partition(":")
         return [sys.executable, "-m", "granian", "--interface", "wsgi", "--factory",
                 "--workers", str(WORKERS), "--host", "127.0.0.1", "--port", str(port),
                 "--log-level", "warning", f"{module}:{factory.removesuffix('()')}"]
+    assert listener is not None, "gunicorn serves on a socket handed to it"
     worker_class = {"gunicorn": WORKER_CLASS, "gunicorn-gthread": "gthread"}[server]
     threads = ["--threads", "4"] if worker_class == "gthread" else []
     return [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS), "--worker-class",
-            worker_class, *threads, "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+            worker_class, *threads, *gunicorn_bind(listener), "--log-level", "warning",
             "--backlog", "2048", target]
 
 
 class Server:
     """One app under gunicorn (or another server) with the same settings as every other."""
 
+    STARTS = 3  # granian, told a port another process took meanwhile, is started again
+
     def __init__(self, target: str, env: dict, server: str = "gunicorn"):
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            command(server, target, self.port),
-            cwd=ROOT, env={**os.environ, **env},
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.target, self.env, self.server = target, env, server
+        self.starts = 0
+        self.start()
+
+    def start(self) -> None:
+        self.starts += 1
+        if self.server == "granian":
+            self.port = free_port()
+            self.process = self.popen(command(self.server, self.target, self.port))
+            return
+        # gunicorn is handed a socket listening already: no moment in which another
+        # process could take the port
+        with listening_socket() as listener:
+            self.port = listener.getsockname()[1]
+            self.process = self.popen(command(self.server, self.target, self.port, listener),
+                                      pass_fds=(listener.fileno(),))
+
+    def popen(self, args: list[str], pass_fds: tuple[int, ...] = ()) -> subprocess.Popen:
+        return subprocess.Popen(args, cwd=ROOT, env={**os.environ, **self.env},
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                pass_fds=pass_fds)
 
     @property
     def base(self) -> str:
@@ -71,7 +96,12 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.process.stderr.read()[-2000:]}")
+                said = self.process.stderr.read()[-2000:]
+                if "in use" in said.lower() and self.starts < self.STARTS:
+                    self.stop()
+                    self.start()  # its port was taken before it bound it
+                    continue
+                raise RuntimeError(f"{self.server} exited: {said}")
             try:
                 urllib.request.urlopen(self.base + path, timeout=10).read()
                 return
@@ -105,6 +135,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self.process.stderr:
+            self.process.stderr.close()
 
 
     def resident(self) -> list[float]:

@@ -203,17 +203,16 @@ def two_apps_served(tmp_path):
     """`bottle2flask serve A B` on two of the suite's own apps (tests/harness/test_apps.py):
     the same Bottle file in two folders, one greeting "Hello", the other "Howdy"."""
     from tests.harness.test_apps import BOTTLE_APP, write_app
-    from tests.harness.test_serve import fetch, free_ports
+    from tests.harness.test_serve import fetch, said_ports
 
     specs = [write_app(tmp_path / folder, BOTTLE_APP, **{
         "words.py": f'GREETING = "{greeting}"\n', "title.txt": "Guestbook"})
         for folder, greeting in (("a", "Hello"), ("b", "Howdy"))]
-    (port,) = free_ports(1)
     process = subprocess.Popen(
-        [sys.executable, "-m", "bottle2flask", "serve", *specs, "--compare-port", str(port)],
+        [sys.executable, "-m", "bottle2flask", "serve", *specs, "--compare-port", "0"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = f"http://localhost:{port}"
     try:
+        url = f"http://localhost:{said_ports(process, ('compare',)).ports['compare']}"
         fetch(url + "/")
         yield url
     finally:

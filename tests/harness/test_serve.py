@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -22,17 +25,64 @@ from harness.serve import fresh_databases
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def free_ports(count: int) -> list[int]:
-    sockets = [socket.socket() for _ in range(count)]
-    for s in sockets:
-        s.bind(("localhost", 0))
-    ports = [s.getsockname()[1] for s in sockets]
-    for s in sockets:
-        s.close()
-    return ports
+# Every server a test starts is given port 0 and takes a free port as it binds; the test
+# reads the port from the lines the command prints. A port found free first and handed
+# over afterwards could be taken by another process in between.
+ANY = (0, 0, 0)
+SAID = re.compile(r"^  (\S+)\s+http://[^\s/]+:(\d+)/")
 
 
-def command(ports: list[int], data) -> list[str]:
+@dataclass
+class Said:
+    """What a command printed on stdout until all its servers listened, and their ports."""
+
+    ports: dict[str, int]
+    text: str
+
+
+def said_ports(process: subprocess.Popen, names: tuple[str, ...], timeout: float = 90) -> Said:
+    """Read the command's stdout (a text pipe) until it has said where each named server
+    listens ("  NAME    http://host:PORT/..."); the rest is left to communicate()."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        found = set()
+        for line in process.stdout:
+            lines.put(line)
+            match = SAID.match(line)
+            if match and match.group(1) in names:
+                found.add(match.group(1))
+                if found == set(names):
+                    return
+        lines.put("")  # the end of its output
+
+    threading.Thread(target=read, daemon=True).start()
+    ports: dict[str, int] = {}
+    text = ""
+    deadline = time.monotonic() + timeout
+    while set(ports) != set(names):
+        try:
+            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise AssertionError(f"no port said within {timeout}s: {text!r}") from None
+        if not line:
+            raise AssertionError(f"it stopped before saying its ports: {text!r}")
+        text += line
+        match = SAID.match(line)
+        if match and match.group(1) in names:
+            ports[match.group(1)] = int(match.group(2))
+    return Said(ports, text)
+
+
+def listening() -> socket.socket:
+    """A socket listening on a port of its own (for a test of a port in use)."""
+    busy = socket.socket()
+    busy.bind(("localhost", 0))
+    busy.listen()
+    return busy
+
+
+def command(ports: tuple[int, int, int], data) -> list[str]:
     bottle, flask, compare = ports
     return [sys.executable, "-m", "harness", "serve", "--bottle-port", str(bottle),
             "--flask-port", str(flask), "--compare-port", str(compare), "--data", str(data)]
@@ -53,13 +103,21 @@ def fetch(url: str, timeout: float = 20) -> str:
 @pytest.fixture
 def server(tmp_path):
     """Start `python -m harness serve` on free ports; stop it whatever happens."""
-    ports = free_ports(3)
     temp = tmp_path / "tmp"  # the servers' own TMPDIR: what they leave there is seen
     temp.mkdir()
-    process = subprocess.Popen(command(ports, tmp_path), cwd=ROOT, stdout=subprocess.PIPE,
+    process = subprocess.Popen(command(ANY, tmp_path), cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "TMPDIR": str(temp)})
-    yield process, ports
+    ports: list[int] = []
+    try:
+        said = said_ports(process, ("bottle", "flask", "compare"))
+        ports = [said.ports[name] for name in ("bottle", "flask", "compare")]
+        yield process, ports
+    finally:
+        stop_harness(process, ports)
+
+
+def stop_harness(process: subprocess.Popen, ports: list[int]) -> None:
     if process.poll() is None:  # an interrupt: a kill would leave its dev servers running
         process.send_signal(signal.SIGINT)
     try:
@@ -116,17 +174,23 @@ def test_the_benchmark_endpoints_answer_under_serve(server):
 
 
 def test_a_port_in_use_is_a_clear_message_not_a_traceback(tmp_path):
-    ports = free_ports(3)
-    with socket.socket() as busy:
-        busy.bind(("localhost", ports[2]))
-        busy.listen()
-        done = subprocess.run(command(ports, tmp_path), cwd=ROOT, capture_output=True,
+    with listening() as busy:
+        port = busy.getsockname()[1]
+        done = subprocess.run(command((0, 0, port), tmp_path), cwd=ROOT, capture_output=True,
                               text=True, timeout=30)
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        f"python -m harness serve: error: port {ports[2]} (for compare) is already in use. "
+        f"python -m harness serve: error: port {port} (for compare) is already in use. "
         f"Stop whatever uses it, or pick another port, e.g. make serve COMPARE_PORT="
-        f"{ports[2] + 1}")
+        f"{port + 1}")
+
+
+def test_port_0_gives_each_server_a_port_of_its_own_and_says_it(server):
+    process, ports = server
+    assert len(set(ports)) == 3 and 0 not in ports
+    for port in ports:  # each one said is the one its server listens on
+        with socket.socket() as probe:
+            assert probe.connect_ex(("localhost", port)) == 0
 
 
 def test_serve_seeds_each_build_with_the_same_demo_data(tmp_path):
@@ -165,10 +229,8 @@ def test_bottle2flask_serve_help_shows_examples_for_two_apps():
 
 
 def test_bottle2flask_serve_with_its_port_in_use_says_which_option_to_change(tmp_path):
-    (port,) = free_ports(1)
-    with socket.socket() as busy:
-        busy.bind(("localhost", port))
-        busy.listen()
+    with listening() as busy:
+        port = busy.getsockname()[1]
         done = subprocess.run([sys.executable, "-m", "bottle2flask", "serve",
                                "bottle_app:create_app", "flask_app:create_app",
                                "--compare-port", str(port)],
@@ -181,7 +243,7 @@ def test_bottle2flask_serve_with_its_port_in_use_says_which_option_to_change(tmp
 
 # -- stopping, however the signals come ------------------------------------------------
 
-def make_serve(ports: list[int], data: Path) -> subprocess.Popen:
+def make_serve(ports: tuple[int, int, int], data: Path) -> subprocess.Popen:
     """`make serve` in a session of its own, as a terminal runs it: a signal to its process
     group reaches make and the harness, and make passes a TERM on besides."""
     bottle, flask, compare = ports
@@ -194,16 +256,21 @@ def make_serve(ports: list[int], data: Path) -> subprocess.Popen:
         start_new_session=True, env={**os.environ, "KIT_VAR_DIR": str(data)})
 
 
-def survivors(ports: list[int]) -> dict[int, str]:
-    """Live processes started with one of the ports (from Linux's /proc): pid -> command."""
+def survivors(session: int) -> dict[int, str]:
+    """Live processes of a session but its leader (from Linux's /proc): pid -> command.
+    The dev servers and their reloaders each lead a process group of their own, but they
+    stay in the session `make serve` was started in."""
     found = {}
-    for entry in Path("/proc").glob("[0-9]*/cmdline"):
+    for entry in Path("/proc").glob("[0-9]*/stat"):
         try:
-            words = entry.read_bytes().decode(errors="replace").split("\0")
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+            words = (entry.parent / "cmdline").read_bytes().decode(errors="replace")
         except OSError:  # gone meanwhile
             continue
-        if any(str(port) in words for port in ports) and "make" not in words[0]:
-            found[int(entry.parent.name)] = " ".join(words)
+        # fields: state, ppid, pgrp, session; a zombie is gone but for its parent's wait
+        pid = int(entry.parent.name)
+        if int(fields[3]) == session and pid != session and fields[0] != "Z":
+            found[pid] = words.replace("\0", " ")
     return found
 
 
@@ -211,26 +278,29 @@ def survivors(ports: list[int]) -> dict[int, str]:
 @pytest.mark.parametrize(("sig", "times"), [(signal.SIGTERM, 1), (signal.SIGTERM, 2),
                                             (signal.SIGINT, 2)])
 def test_signals_to_make_serves_group_stop_all_three_servers(tmp_path, sig, times):
-    ports = free_ports(3)
-    process = make_serve(ports, tmp_path)
+    process = make_serve(ANY, tmp_path)
+    ports: list[int] = []
     try:
+        said = said_ports(process, ("bottle", "flask", "compare"))
+        ports = [said.ports[name] for name in ("bottle", "flask", "compare")]
         for port in ports[:2]:
             fetch(f"http://localhost:{port}/hello", timeout=60)
         fetch(f"http://localhost:{ports[2]}/", timeout=30)
-        assert len(survivors(ports)) >= 3  # the harness, the dev servers and their reloaders
+        # the harness, the dev servers and their reloaders
+        assert len(survivors(process.pid)) >= 5, survivors(process.pid)
         for _ in range(times):
             os.killpg(process.pid, sig)
             time.sleep(0.05)
         out, err = process.communicate(timeout=30)
         deadline = time.monotonic() + 10  # a child's exit is seen a moment after its parent's
-        while survivors(ports) and time.monotonic() < deadline:
+        while survivors(process.pid) and time.monotonic() < deadline:
             time.sleep(0.2)
-        left = survivors(ports)
+        left = survivors(process.pid)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
-        for pid in survivors(ports):  # what a failure left behind: never keep it running
+        for pid in survivors(process.pid):  # what a failure left behind: never keep it running
             try:
                 os.killpg(os.getpgid(pid), signal.SIGKILL)
             except ProcessLookupError:

@@ -1,14 +1,15 @@
 """The porting tool's tests run --faithful ports in this process: their modules import
 bottle_compat, which a port copies next to them (bottle2flask/port/compat/)."""
 
-import os
 import sys
-import tempfile
 
 import pytest
 
-from bottle2flask.loading import module_places
 from bottle2flask.port.compat import SOURCE
+
+# Each test leaves the process as it found it (the checks: tests/leaks.py, shared with the
+# other folders of tool tests that load apps in this process).
+from tests.leaks import pytest_runtest_setup, pytest_runtest_teardown  # noqa: F401
 
 if str(SOURCE.parent) not in sys.path:
     sys.path.append(str(SOURCE.parent))
@@ -29,66 +30,3 @@ def bottles_globals_restored():
     bottle.BaseTemplate.defaults.clear()
     bottle.BaseTemplate.defaults.update(defaults)
 
-
-# Each test runs on a Bottle default app of its own (`@route` and `install()` on it do
-# not reach the next test), and leaves the working folder, sys.path, the environment,
-# Bottle's stack of default apps and sys.modules (a module of a test's own folders) as it
-# found them once its fixtures are torn down (monkeypatch undone): a test that does not
-# is an error naming what it left, and the next test finds them put back. A worker runs
-# many tests in any order: what one leaves, another meets by chance, as the fresh
-# clone's CI did.
-FOUND = pytest.StashKey[tuple]()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    import bottle
-
-    item.stash[FOUND] = (os.getcwd(), list(sys.path), the_environment(),
-                         list(bottle.default_app), set(sys.modules),
-                         bottle.default_app.push())
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_teardown(item: pytest.Item):
-    yield
-    if FOUND not in item.stash:
-        return
-    import bottle
-
-    cwd, path, environ, stack, modules, own = item.stash[FOUND]
-    left = []
-    if os.getcwd() != cwd:
-        left.append(f"the working folder ({os.getcwd()})")
-        os.chdir(cwd)
-    if sys.path != path:
-        left.append(f"sys.path ({sorted(set(sys.path) ^ set(path)) or 'its order'})")
-        sys.path[:] = path
-    now = the_environment()
-    if now != environ:
-        changed = sorted(k for k in {*now, *environ} if now.get(k) != environ.get(k))
-        left.append(f"the environment ({changed})")
-        for key in set(now) - set(environ):
-            del os.environ[key]
-        os.environ.update(environ)
-    if list(bottle.default_app) != [*stack, own]:
-        left.append("Bottle's stack of default apps")
-    bottle.default_app[:] = stack
-    base = tempfile.gettempdir() + os.sep  # where the tests' folders are
-    tests_own = sorted(name for name in set(sys.modules) - modules
-                       # (the loader keeps a file's module under a name of its own, made
-                       # of its path's hash: no other file's)
-                       if not name.startswith("bottle2flask_app_")
-                       and any(place.startswith(base)
-                               for place in module_places(sys.modules[name])))
-    for name in tests_own:
-        del sys.modules[name]
-    if tests_own:
-        left.append(f"modules of its folders in sys.modules ({tests_own})")
-    if left:
-        raise AssertionError(f"{item.nodeid} left " + "; ".join(left))
-
-
-def the_environment() -> dict[str, str]:
-    """os.environ but the variable pytest sets for each phase of a test."""
-    return {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}

@@ -161,23 +161,24 @@ def test_a_python_the_workers_cannot_run_under_says_what_is_missing(tmp_path, ca
 
 
 def test_serve_shows_the_app_under_the_users_python(user_app):
-    from tests.harness.test_serve import fetch, free_ports
+    from tests.harness.test_serve import fetch, said_ports
 
-    (port,) = free_ports(1)
     spec = str(user_app / "web.py")
     # no --python: the .venv beside the app is found, and serve runs again under it
     env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
     process = subprocess.Popen([sys.executable, "-m", "bottle2flask", "serve", spec,
-                                f"{spec}:app", "--compare-port", str(port)], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                f"{spec}:app", "--compare-port", "0"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
+        port = said_ports(process, ("compare",)).ports["compare"]
         assert fetch(f"http://localhost:{port}/web-1/") == "from the user s virtualenv"
     finally:
         process.terminate()
-        process.wait(timeout=30)
-    # the run under the user's Python stopped with it
+        process.communicate(timeout=30)
+    # the run under the user's Python stopped with it (known by the app's path, which is
+    # this test's own: other runs of serve may be asking for port 0 too)
     assert not [p for p in Path("/proc").glob("[0-9]*/cmdline")
-                if f"--compare-port\0{port}\0".encode() in read(p)]
+                if f"\0{spec}:app\0".encode() in read(p)]
 
 
 def read(path: Path) -> bytes:

@@ -495,6 +495,58 @@ def test_importing_the_suite_changes_nothing_around_it(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
 
 
+SHARES_LIB = """\
+import bottle
+from lib import helpers
+
+app = bottle.Bottle()
+
+
+@app.route("/")
+def index():
+    from lib import late  # imported while it answers, not at load
+    return helpers.GREETING + " " + late.WORD
+"""
+
+
+def test_suites_of_apps_sharing_a_namespace_package_name_load_each_its_own(tmp_path):
+    """Two apps with a lib/ of their own and no lib/__init__.py: the suites, loaded one
+    after the other in one process, each answer with their app's lib, and leave no lib
+    behind (a namespace package has no __file__: the loader kept it, and the next app's
+    `from lib import helpers` found the first app's helpers on it)."""
+    for name in ("a", "b"):
+        src = tmp_path / f"src_{name}"
+        (src / "lib").mkdir(parents=True)
+        (src / "web.py").write_text(SHARES_LIB)
+        (src / "lib" / "helpers.py").write_text(f"GREETING = 'hello from {name}'\n")
+        (src / "lib" / "late.py").write_text(f"WORD = 'late {name}'\n")
+        assert port(src, "-o", tmp_path / f"out_{name}") == 0
+    probe = dedent(f"""\
+        import importlib.util, sys
+        from pathlib import Path
+        import webtest
+        root, before = Path({str(tmp_path)!r}), set(sys.modules)
+        for name in ("a", "b", "a"):
+            out = root / f"out_{{name}}"
+            spec = importlib.util.spec_from_file_location(
+                f"suite_{{name}}", out / "tests" / "test_bottle2flask_parity.py")
+            suite = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(suite)
+            for folder in (root / f"src_{{name}}", out):
+                answer = webtest.TestApp(suite.load(folder, "web.py")).get("/").text
+                print(name, folder.name, answer)
+        print("left", sorted(n for n in set(sys.modules) - before
+                             if n.partition(".")[0] == "lib"))
+        """)
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == [
+        "a src_a hello from a late a", "a out_a hello from a late a",
+        "b src_b hello from b late b", "b out_b hello from b late b",
+        "a src_a hello from a late a", "a out_a hello from a late a", "left []"]
+
+
 def test_the_suite_passes_from_a_copy_of_out_with_and_without_the_original(tmp_path):
     src, out = tutorial(tmp_path), tmp_path / "out"
     assert port(src, "-o", out) == 0

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
+
+import pytest
 
 from bottle2flask.cli import main as kit
 
@@ -120,3 +126,69 @@ def test_a_rule_that_fails_keeps_its_traceback_in_the_report_and_with_traceback(
     assert "Traceback (most recent call last):" in report and "in broken" in report
     # the file is copied as it was
     assert (tmp_path / "out" / "web.py").read_text() == (src / "web.py").read_text()
+
+
+# A package's app, ported from the package's own folder: OUT holds its __init__.py.
+PACKAGES = {
+    "app-in-init": {"__init__.py": "import bottle\nfrom . import views\n\n"
+                                   "app = bottle.Bottle()\nviews.register(app)\n",
+                    "views.py": "def register(app):\n    @app.route('/')\n"
+                                "    def index():\n        return 'shop index'\n"},
+    "module-importing-relatively": {
+        "__init__.py": "",
+        "web.py": "import bottle\nfrom .models import NAME\n\napp = bottle.Bottle()\n\n\n"
+                  "@app.route('/')\ndef index():\n    return 'shop ' + NAME\n",
+        "models.py": "NAME = 'index'\n"},
+    # its modules import it by its name: it runs under that name only (OUT renamed)
+    "importing-itself-by-name": {
+        "__init__.py": "",
+        "web.py": "import bottle\nfrom shop.models import NAME\n\napp = bottle.Bottle()\n\n\n"
+                  "@app.route('/')\ndef index():\n    return 'shop ' + NAME\n",
+        "models.py": "NAME = 'index'\n"},
+}
+
+
+@pytest.mark.parametrize("checked", [False, True], ids=["no-check", "checked"])
+@pytest.mark.parametrize("files", list(PACKAGES.values()), ids=list(PACKAGES))
+def test_the_reports_run_line_for_a_package_runs_it(tmp_path, files, checked):
+    """PORTING-REPORT.md says how to run the port. Not checked, for a package, it said
+    `flask --app shop:app run` from OUT, where no module `shop` is (nor a package for
+    web.py's relative import); checked, it said to rename OUT to the package's name
+    where OUT's own name does as well (onto the original, when OUT sits beside it). The
+    lines are followed here as printed, the server given port 0 (said on its 'Running
+    on' line) and asked for its page."""
+    src = tmp_path / "repo" / "shop"
+    src.mkdir(parents=True)
+    for name, text in files.items():
+        (src / name).write_text(text)
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out), "--quiet",
+                *([] if checked else ["--no-check"])]) == 0
+    report = (out / "PORTING-REPORT.md").read_text()
+    found = re.search(r"^Run the Flask app(?:; rename (\S+) to (\S+), the package's name, "
+                      r"then)?:\n\n    (cd .* run)\n", report, re.M)
+    assert found, report[:600]
+    if found.group(1):
+        # asked only where OUT's own name cannot do: a module imports the package by name
+        assert "from shop." in (src / "web.py").read_text()
+        (out.parent / found.group(1)).rename(out.parent / found.group(2))
+    flask = Path(sys.executable).with_name("flask")
+    elsewhere = tmp_path / "elsewhere"  # the line's own cd takes it there
+    elsewhere.mkdir()
+    server = subprocess.Popen(
+        found.group(3).replace("flask ", f"{flask} ", 1) + " --port 0", shell=True,
+        cwd=elsewhere, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    try:
+        said = ""
+        for line in server.stderr:
+            said += line
+            port = re.search(r"Running on http://127\.0\.0\.1:(\d+)", line)
+            if port:
+                break
+        assert port, said
+        with urllib.request.urlopen(f"http://127.0.0.1:{port.group(1)}/", timeout=10) as page:
+            assert page.read() == b"shop index"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.communicate(timeout=30)

@@ -681,6 +681,35 @@ def test_a_module_that_is_bottle_under_another_file_name_is_known_by_what_it_def
         "web.lib.bottle", "lib.bottle"}
 
 
+def test_a_vendored_bottles_run_at_import_takes_no_port_from_anyone(tmp_path, capsys):
+    """run(port=P) of a Bottle the app ships is not the installed one the loader stops:
+    its server was made (and its port bound) before serve_forever() was skipped, so with
+    P in use the original "did not start here" and nothing was compared (make test met
+    it on 8080, which another process held)."""
+    import socket
+
+    import bottle
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "vendor").mkdir(parents=True)
+    (src / "vendor" / "__init__.py").write_text("")
+    (src / "vendor" / "bottle.py").write_text(Path(bottle.__file__).read_text())
+    with socket.socket() as busy:
+        busy.bind(("localhost", 0))
+        busy.listen()
+        (src / "app.py").write_text(
+            'from vendor.bottle import route, run\n\n\n@route("/hello/<name>")\n'
+            'def hello(name):\n    return "hello " + name\n\n\n'
+            f'run(host="localhost", port={busy.getsockname()[1]})\n')
+        status = kit(["port", str(src), "-o", str(out), "--check-timeout", "60"])
+    said = capsys.readouterr()
+    assert status == ExitStatus.DONE, said.err
+    assert ONE_PAGE in said.out
+
+
 def test_the_default_app_of_a_bottle_the_app_ships_is_checked_too(tmp_path, capsys):
     """`from vendor.bottle import route, run`, routes on that copy's default app and
     run() at the end: the check found no app in the original (it looked at the installed
