@@ -524,3 +524,28 @@ def test_a_template_kept_for_simpletemplate_renders_from_a_handed_controller(tmp
         assert status == 200 and h1 in text
     port = (tmp_path / "out" / "controllers" / "site_controller.py").read_text()
     assert "bottle_simple_template(\"form.html\", 'form.tpl', '../views')" in port
+
+
+def test_a_template_named_with_its_folder_by_a_merged_controllers_own_app_is_found(tmp_path):
+    """Class E in pedro123900's form: controllers/user_controller.py makes its own app
+    (`user_routes = Bottle()`, template_folder "../views" in the port) merged into the one
+    App.__init__ makes; template("views/login") kept its folder: TemplateNotFound."""
+    files = {**MADE_IN_A_CLASS, "controllers/__init__.py": '''
+        from controllers.user_controller import user_routes
+
+
+        def init_controllers(app):
+            app.merge(user_routes)''', "controllers/user_controller.py": '''
+        from bottle import Bottle, template
+
+        user_routes = Bottle()
+
+
+        @user_routes.get("/login")
+        def login_form():
+            return template("views/login", error="no")''',
+        "views/login.tpl": "<form>{{error}}</form>\n"}
+    bottle, flask = both_folders(tmp_path, files, "s49_e_merged")
+    assert answers(bottle, "/login") == answers(flask, "/login") == (200, "<form>no</form>\n")
+    port = (tmp_path / "out" / "controllers" / "user_controller.py").read_text()
+    assert 'render_template("login.html", error="no")' in port

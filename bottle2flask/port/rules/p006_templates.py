@@ -267,6 +267,13 @@ class Templates(Rule):
         name from the working directory, the app's folder."""
         folder = posixpath.normpath(self.state.template_root or self.state.template_folder
                                     or ".")
+        if folder.startswith("../") and not self.state.template_root:
+            # a module below the app's folder that makes its own app (controllers/x.py:
+            # `routes = Bottle()`, merged into the app made above, whose views/ its
+            # template_folder "../views" names): Bottle read the name from the working
+            # directory, the folder ported, where that folder is views/
+            here = posixpath.dirname(self.context.filename or "")
+            folder = posixpath.normpath(posixpath.join(here, folder))
         clean = posixpath.normpath(name) if "/" in name else name
         if folder == "." or folder.startswith("..") or not clean.startswith(folder + "/"):
             return name
