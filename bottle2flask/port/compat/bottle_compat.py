@@ -25,10 +25,10 @@ from http.client import responses as HTTP_REASONS
 from http.cookies import SimpleCookie
 from importlib import import_module
 from os import PathLike
-from os.path import exists as _exists
-from os.path import isdir as _isdir
 from os.path import abspath as _abspath
 from os.path import dirname as _dirname
+from os.path import exists as _exists
+from os.path import isdir as _isdir
 from os.path import join as _join
 from urllib.parse import urljoin
 

@@ -497,11 +497,11 @@ def build(src: Path, sources: dict[Path, str],
         for name, attrs in given.holders.items():
             m.holders[name] = m.holders.get(name, set()) | attrs
     # an app handed to a class that keeps it (`HomeController(app)`, `self.app = app`)
-    sources: dict[Path, set[Path]] = {}
-    for rel, attrs in app_holders(modules, sources).items():
+    handing: dict[Path, set[Path]] = {}  # module -> the modules that hand it the app
+    for rel, attrs in app_holders(modules, handing).items():
         modules[rel].app_attrs |= attrs
-    for rel, given in sources.items():
-        modules[rel].apps_from |= given
+    for rel, by in handing.items():
+        modules[rel].apps_from |= by
     # Bottle's request handed to a class that keeps it (`Controller(request)`): its
     # module reads `self.request` as the request (ModuleFacts.api)
     for rel, attrs in request_holders(modules).items():
