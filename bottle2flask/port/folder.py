@@ -120,7 +120,10 @@ def template_roots(src: Path, python: dict, apps, templates: list[Path],
     (every module that makes one gets the same), from the folder ported: a controller in
     app/controllers/ renders `template("app/views/x")`, which Bottle reads from the
     working directory and Flask from the app's folder (app/views): its name is `x`."""
-    made = {rel for rel, found in apps.modules.items() if found.made and rel in python}
+    # (an app made in a class's __init__, `self.bottle = Bottle()`, counts: its module
+    # makes the app a controller it hands it to renders with)
+    made = {rel for rel, found in apps.modules.items() if rel in python and (
+        found.made or found.facts is not None and found.facts.makes_an_app())}
     found = {posixpath.normpath(posixpath.join(rel.parent.as_posix(), template_folder(
         src / rel, src, templates, folders, template_lookup(python[rel])))) for rel in made}
     if len(found) != 1:

@@ -304,6 +304,16 @@ def test_a_given_markup_prints_as_text_and_a_subclass_of_it_keeps_its_methods():
             == "&lt;b&gt;&#039;&lt;/b&gt; <b>'</b> &lt;b&gt;&#039;&lt;/b&gt;&amp;lt;i&amp;gt; <U>"
 
 
+def calling_module(path, text):
+    """A module of a port at `path` (its own __file__), run from its text: the kept
+    templates' helpers read their folder from the module that calls them."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    space = {"__file__": str(path), "__name__": path.stem}
+    exec(compile(text, str(path), "exec"), space)
+    return space
+
+
 def test_bottle_kept_template_renders_a_kept_ones_original_and_any_others_conversion(
         tmp_path):
     # kept.html's conversion fails (Python Jinja2 cannot say); kept.tpl is its original
@@ -312,13 +322,37 @@ def test_bottle_kept_template_renders_a_kept_ones_original_and_any_others_conver
     (tmp_path / "views" / "kept.tpl").write_text("kept {{name}} {{x}}")
     (tmp_path / "views" / "other.html").write_text("other {{ name }}")
     app = flask.Flask(__name__, root_path=str(tmp_path), template_folder="views")
-    kept = {"kept.html": ("kept.tpl", "views")}
+    page = calling_module(tmp_path / "web.py", (
+        "from bottle2flask.port.compat.bottle_compat import bottle_kept_template\n"
+        "KEPT = {'kept.html': ('kept.tpl', 'views')}\n"
+        "def page(*values, **kwargs):\n"
+        "    return bottle_kept_template(KEPT, *values, **kwargs)\n"))["page"]
     with app.test_request_context():
         # a template value called `name`, as Bottle's template() takes one
-        assert bottle_compat.bottle_kept_template(kept, "kept.tpl", {"x": 1}, name="a") \
-            == "kept a 1"
-        assert bottle_compat.bottle_kept_template(kept, "kept", name="b", x=2) == "kept b 2"
-        assert bottle_compat.bottle_kept_template(kept, "other", name="c") == "other c"
+        assert page("kept.tpl", {"x": 1}, name="a") == "kept a 1"
+        assert page("kept", name="b", x=2) == "kept b 2"
+        assert page("other", name="c") == "other c"
+
+
+@pytest.mark.parametrize("helper", ["bottle_simple_template", "bottle_simple_view",
+                                    "bottle_kept_template"])
+def test_a_kept_templates_folder_is_read_from_the_module_that_renders_it(tmp_path, helper):
+    # RULE-s49 class G: a controller in controllers/ renders views/form.tpl as
+    # "../views" on an app made in the top folder (its root_path): Bottle found it there
+    (tmp_path / "views").mkdir()
+    (tmp_path / "views" / "form.tpl").write_text("form {{x}}")
+    call = {"bottle_simple_template": "bottle_simple_template('form.html', 'form.tpl', "
+                                      "'../views', x=x)",
+            "bottle_simple_view": "bottle_simple_view({'x': x}, 'form.html', 'form.tpl', "
+                                  "'../views')",
+            "bottle_kept_template": "bottle_kept_template({'form.html': ('form.tpl', "
+                                    "'../views')}, 'form', x=x)"}[helper]
+    page = calling_module(tmp_path / "controllers" / "pages.py", (
+        f"from bottle2flask.port.compat.bottle_compat import {helper}\n"
+        f"def page(x):\n    return {call}\n"))["page"]
+    app = flask.Flask(__name__, root_path=str(tmp_path), template_folder="views")
+    with app.test_request_context():
+        assert page(3) == "form 3"
 
 
 @pytest.mark.parametrize(("body", "sent"), [

@@ -412,3 +412,140 @@ def test_a_class_is_looked_for_only_where_a_call_hands_it_the_app(monkeypatch, t
     model = build(tmp_path, {Path("app.py"): source})
     assert asked == ["Keeper"]
     assert model.modules[Path("app.py")].app_attrs == {"app"}
+
+
+# RULE-s49's classes A, E and G: the app made in App.__init__ in the top folder, handed to
+# a controller in controllers/ (TF-OO-T6/epf-python-bottle-JSON, pedro123900's CineScope,
+# luanaa2005's task list); Bottle reads their paths from the working directory
+MADE_IN_A_CLASS = {
+    "app.py": '''
+        import os
+
+        import bottle
+        from bottle import Bottle
+        from controllers import init_controllers
+
+
+        class App:
+            def __init__(self):
+                self.bottle = Bottle()
+                views = os.path.join(os.path.dirname(os.path.abspath(__file__)), "views")
+                if views not in bottle.TEMPLATE_PATH:
+                    bottle.TEMPLATE_PATH.insert(0, views)
+
+            def setup_routes(self):
+                init_controllers(self.bottle)''',
+    # main.py's form: the app is the instance's, made in a function (no app here)
+    "web.py": '''
+        from app import App
+
+
+        def create_app():
+            site = App()
+            site.setup_routes()
+            return site
+
+
+        app = create_app().bottle''',
+    "controllers/__init__.py": '''
+        from controllers.site_controller import SiteController
+
+
+        def init_controllers(app):
+            SiteController(app).setup_routes()''',
+    "controllers/site_controller.py": '''
+        from bottle import static_file, template
+
+
+        class SiteController:
+            def __init__(self, app):
+                self.bottle = app
+
+            def home(self):
+                return template("views/home", name="visitor")
+
+            def add_form(self):
+                return template("form")
+
+            def edit_form(self, item_id):
+                return template("form", item={"name": "n%d" % item_id})
+
+            def serve_static(self, filepath):
+                return static_file(filepath, root="./static")
+
+            def setup_routes(self):
+                self.bottle.route("/", method="GET", callback=self.home)
+                self.bottle.route("/items/add", callback=self.add_form)
+                self.bottle.route("/items/edit/<item_id:int>", callback=self.edit_form)
+                self.bottle.route("/static/<filepath:path>", callback=self.serve_static)''',
+    "views/home.tpl": "<p>Hello {{name}}</p>\n",
+    # locals(): Python Jinja2 cannot say, so Bottle's SimpleTemplate renders the original
+    "views/form.tpl": '''
+        % if 'item' in locals():
+        <h1>Edit {{item['name']}}</h1>
+        % else:
+        <h1>Add</h1>
+        % end
+        <input value="{{item['name'] if 'item' in locals() else ''}}">
+        ''',
+    "static/css/style.css": "p { color: red }\n",
+}
+
+
+def test_a_static_root_a_handed_controller_names_is_read_from_the_apps_folder(tmp_path):
+    """Class A: static_file(f, root="./static") in controllers/ became
+    send_from_directory("../static", f), read from the app's folder (app.py's): a 404,
+    then a repair whose converter was never registered (the port did not start)."""
+    bottle, flask = both_folders(tmp_path, MADE_IN_A_CLASS, "s49_a")
+    assert answers(bottle, "/static/css/style.css") == (200, "p { color: red }\n")
+    assert answers(flask, "/static/css/style.css") == (200, "p { color: red }\n")
+    assert answers(flask, "/static/none.css")[0] == answers(bottle, "/static/none.css")[0] \
+        == 404
+    port = (tmp_path / "out" / "controllers" / "site_controller.py").read_text()
+    assert 'send_from_directory("./static", ' in port
+
+
+def test_a_template_named_with_its_folder_by_a_handed_controller_is_found(tmp_path):
+    """Class E: template("views/home") in controllers/ kept its folder in the Flask name
+    under the app's template_folder="views": TemplateNotFound, a 500."""
+    bottle, flask = both_folders(tmp_path, MADE_IN_A_CLASS, "s49_e")
+    assert answers(bottle, "/") == answers(flask, "/") == (200, "<p>Hello visitor</p>\n")
+    port = (tmp_path / "out" / "controllers" / "site_controller.py").read_text()
+    assert 'render_template("home.html", name="visitor")' in port
+
+
+def test_a_template_kept_for_simpletemplate_renders_from_a_handed_controller(tmp_path):
+    """Class G: the kept render's folder ("../views", from controllers/) was read from the
+    app's root_path (the top folder): Bottle's TemplateError, a 500 on each page."""
+    bottle, flask = both_folders(tmp_path, MADE_IN_A_CLASS, "s49_g")
+    for path, h1 in (("/items/add", "<h1>Add</h1>"), ("/items/edit/3", "<h1>Edit n3</h1>")):
+        status, text = answers(flask, path)
+        assert (status, text) == answers(bottle, path)
+        assert status == 200 and h1 in text
+    port = (tmp_path / "out" / "controllers" / "site_controller.py").read_text()
+    assert "bottle_simple_template(\"form.html\", 'form.tpl', '../views')" in port
+
+
+def test_a_template_named_with_its_folder_by_a_merged_controllers_own_app_is_found(tmp_path):
+    """Class E in pedro123900's form: controllers/user_controller.py makes its own app
+    (`user_routes = Bottle()`, template_folder "../views" in the port) merged into the one
+    App.__init__ makes; template("views/login") kept its folder: TemplateNotFound."""
+    files = {**MADE_IN_A_CLASS, "controllers/__init__.py": '''
+        from controllers.user_controller import user_routes
+
+
+        def init_controllers(app):
+            app.merge(user_routes)''', "controllers/user_controller.py": '''
+        from bottle import Bottle, template
+
+        user_routes = Bottle()
+
+
+        @user_routes.get("/login")
+        def login_form():
+            return template("views/login", error="no")''',
+        "views/login.tpl": "<form>{{error}}</form>\n"}
+    bottle, flask = both_folders(tmp_path, files, "s49_e_merged")
+    assert answers(bottle, "/login") == answers(flask, "/login") == (200, "<form>no</form>\n")
+    port = (tmp_path / "out" / "controllers" / "user_controller.py").read_text()
+    assert 'render_template("login.html", error="no")' in port

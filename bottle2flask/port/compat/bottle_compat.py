@@ -15,6 +15,7 @@ only where Flask has nothing of its own (`from bottle_compat import auth_basic`,
 
 from __future__ import annotations
 
+import sys
 from calendar import timegm
 from collections.abc import MutableMapping
 from datetime import date, datetime, timedelta
@@ -24,6 +25,8 @@ from http.client import responses as HTTP_REASONS
 from http.cookies import SimpleCookie
 from importlib import import_module
 from os import PathLike
+from os.path import abspath as _abspath
+from os.path import dirname as _dirname
 from os.path import exists as _exists
 from os.path import isdir as _isdir
 from os.path import join as _join
@@ -499,7 +502,8 @@ def bottle_kept_template(kept, name, /, *values, **kwargs):
     for value in values:
         given.update(value)
     given.update(kwargs)
-    return bottle_simple_template(converted, *kept[converted], **given)
+    original, folder = kept[converted]
+    return _simple_render(original, _kept_folder(folder), given)
 
 
 # Where Bottle's template() looks by default (its TEMPLATE_PATH): from the working directory.
@@ -549,11 +553,25 @@ def bottle_uncompiled(template, why, since, /, **values):
 def bottle_simple_template(template, original, folder, /, **values):
     """render_template(template, **values) where the converted template holds Python
     Jinja2 cannot say (`% rebase()` inside a `% for`, a `% try` or a `% while`): Bottle's
-    own SimpleTemplate renders the original (`original` in `folder`, from the app's
-    folder), its includes and rebases too, as the original app did."""
+    own SimpleTemplate renders the original (`original` in `folder`, from the folder of
+    the module that calls it), its includes and rebases too, as the original app did."""
+    return _simple_render(original, _kept_folder(folder), values)
+
+
+def _kept_folder(folder):
+    """`folder` read from the folder of the module that called the helper calling this:
+    the port writes it from the module that renders, whichever app serves the request (a
+    controller in controllers/ renders "../views" on the app it is handed or merged into,
+    whose root_path is another folder); from the app's folder where that module has no
+    file."""
+    caller = sys._getframe(2).f_globals.get("__file__")
+    return _join(_dirname(_abspath(caller)) if caller else current_app.root_path, folder)
+
+
+def _simple_render(original, where, values):
+    """Bottle's SimpleTemplate's render of `original`, found in folder `where`."""
     import bottle
 
-    where = _join(current_app.root_path, folder)
     # one list a folder: Bottle caches a template by its lookup list's id() and name
     lookup = _SIMPLE_LOOKUPS.setdefault(where, [where])
     return bottle.template(original, template_lookup=lookup, **values)
@@ -582,8 +600,8 @@ def bottle_simple_view(result, template, original, folder, /, *defaults, **kwarg
     """bottle_view() of a template Jinja2 cannot say: Bottle's SimpleTemplate renders the
     original (bottle_simple_template)."""
     values = _view_values(result, defaults, kwargs)
-    return result if values is None else bottle_simple_template(template, original, folder,
-                                                                **values)
+    return result if values is None else _simple_render(original, _kept_folder(folder),
+                                                        values)
 
 
 def bottle_template_plugin(callback, name, /, **defaults):

@@ -59,6 +59,9 @@ class ModuleApps:
     handed_apps: set[str] = field(default_factory=set)  # ... and an app (handed.py)
     # attributes its classes keep an app in that a call hands them (`self.app = app`)
     app_attrs: set[str] = field(default_factory=set)
+    # the modules whose calls hand it an app (handed.py): where a module that makes none
+    # finds the app it routes on (`init_controllers(self.bottle)`, `Controller(app)`)
+    apps_from: set[Path] = field(default_factory=set)
     facts: ModuleFacts | None = None  # None: the module does not parse
     tree: cst.Module | None = None  # the module spelt the model's way
     source: str = ""
@@ -86,8 +89,13 @@ class AppModel:
 
     def app_folder(self, rel: Path) -> str:
         """The folder of the module that makes the app `rel` uses: Flask reads the app's
-        relative folders (templates, static files) from there; "." for the top."""
-        seen: set[Path] = set()
+        relative folders (templates, static files) from there; "." for the top. A module
+        that makes no app and imports none but is handed one (`init_controllers(app)`,
+        `StaticController(app)`: handed.py) uses the app of the modules that hand it,
+        where they all have one folder."""
+        return self._app_folder(rel, set())
+
+    def _app_folder(self, rel: Path, seen: set[Path]) -> str:
         while rel not in seen:
             seen.add(rel)
             found = self.modules.get(rel)
@@ -98,6 +106,13 @@ class AppModel:
                 break
             rel = found.imports[local][0]
         found = self.modules.get(rel)
+        if found is not None and found.apps_from and not found.made \
+                and not found.imported_apps and not found.default \
+                and found.facts is not None and not found.facts.makes_an_app():
+            folders = {self._app_folder(given, seen) for given in sorted(found.apps_from)
+                       if given not in seen}
+            if len(folders) == 1:
+                return folders.pop()
         if found is not None and found.default_from and not found.made \
                 and rel in self.default_modules:
             return self.default_modules[rel].parent.as_posix()  # the module made for it
@@ -501,11 +516,15 @@ def build(src: Path, sources: dict[Path, str],
         m = modules[rel]
         m.handed_requests |= given.requests
         m.handed_apps |= given.apps
+        m.apps_from |= given.apps_from
         for name, attrs in given.holders.items():
             m.holders[name] = m.holders.get(name, set()) | attrs
     # an app handed to a class that keeps it (`HomeController(app)`, `self.app = app`)
-    for rel, attrs in app_holders(modules).items():
+    handing: dict[Path, set[Path]] = {}  # module -> the modules that hand it the app
+    for rel, attrs in app_holders(modules, handing).items():
         modules[rel].app_attrs |= attrs
+    for rel, by in handing.items():
+        modules[rel].apps_from |= by
     # Bottle's request handed to a class that keeps it (`Controller(request)`): its
     # module reads `self.request` as the request (ModuleFacts.api)
     for rel, attrs in request_holders(modules).items():

@@ -43,6 +43,8 @@ class Handed:
     requests: set[str] = field(default_factory=set)  # parameters given Bottle's request
     apps: set[str] = field(default_factory=set)  # parameters given an app
     holders: dict[str, set[str]] = field(default_factory=dict)  # parameter -> app attributes
+    # the modules whose calls hand its functions an app (or an instance holding one)
+    apps_from: set[Path] = field(default_factory=set)
 
 
 def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
@@ -67,6 +69,9 @@ def handed(modules: dict[Path, ModuleApps]) -> dict[Path, Handed]:
                 if name is None or name in other.facts.bound_names:
                     continue  # a name some line binds is not only the parameter
                 into = found[target]
+                if value is not None and target != rel and rel not in into.apps_from:
+                    into.apps_from.add(rel)
+                    changed = True
                 if value == "app":
                     if name not in into.apps:
                         into.apps.add(name)
@@ -157,16 +162,18 @@ def _parameter(tree: cst.Module, function: str, where: int | str) -> str | None:
     return None
 
 
-def app_holders(modules: dict[Path, ModuleApps]) -> dict[Path, set[str]]:
+def app_holders(modules: dict[Path, ModuleApps],
+                sources: dict[Path, set[Path]] | None = None) -> dict[Path, set[str]]:
     """Per module, the attributes its classes keep an app in when a call hands the app
     to a class (`HomeController(app)` in any module, `self.app = app` in its `__init__` or
     in the `__init__` of a base it hands the app on to, `super().__init__(app)`): each
     class on that chain routes on `self.app` in its methods, so its module knows the
-    attribute as an app's, as it knows `self.app = Bottle()`."""
+    attribute as an app's, as it knows `self.app = Bottle()`. `sources`, given, gets
+    per module the modules whose calls hand its classes the app."""
     found: dict[Path, set[str]] = {}
     for rel, m in modules.items():
         if m.tree is not None and m.facts is not None:
-            handing = _AppsHanded(modules, rel, m.facts, found)
+            handing = _AppsHanded(modules, rel, m.facts, found, sources=sources)
             for call in m.facts.calls:  # (the model's read walk met them in this order)
                 handing.visit_Call(call)
     return {rel: attrs for rel, attrs in found.items() if attrs}
@@ -191,10 +198,11 @@ class _AppsHanded(cst.CSTVisitor):
     `request`, Bottle's request: `Controller(request)`)."""
 
     def __init__(self, modules: dict[Path, ModuleApps], rel: Path, facts: ModuleFacts,
-                 found: dict[Path, set[str]], request: bool = False) -> None:
+                 found: dict[Path, set[str]], request: bool = False,
+                 sources: dict[Path, set[Path]] | None = None) -> None:
         super().__init__()
         self.modules, self.rel, self.facts, self.found = modules, rel, facts, found
-        self.request = request
+        self.request, self.sources = request, sources
 
     def hands(self, value: cst.BaseExpression) -> bool:
         if self.request:
@@ -212,7 +220,12 @@ class _AppsHanded(cst.CSTVisitor):
         if target is None:
             return
         for where in handed:
-            _hand(self.modules, *target, where, self.found, set())
+            kept: dict[Path, set[str]] = {}
+            _hand(self.modules, *target, where, kept, set())
+            for rel, attrs in kept.items():
+                self.found.setdefault(rel, set()).update(attrs)
+                if self.sources is not None and rel != self.rel:
+                    self.sources.setdefault(rel, set()).add(self.rel)
 
 
 def _class(modules: dict[Path, ModuleApps], rel: Path,

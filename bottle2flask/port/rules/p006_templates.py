@@ -36,7 +36,9 @@ that fails when rendered (`% rebase()` inside a `% for`, a `% try` or a `% while
 extends Jinja2 can only make conditional on an `if`), is a site kept from the start:
 `bottle_compat`'s `bottle_simple_template` renders the original with Bottle's own
 SimpleTemplate (copied beside its conversion, with the templates of its folder; OUT's
-requirements.txt then lists bottle), under a TODO that does not break. In such an app a
+requirements.txt then lists bottle), under a TODO that does not break; the original's
+folder is written from the module that renders it (`"../views"` in controllers/), and
+read from there whichever app serves the page (one it is handed or merged into). In such an app a
 template named at run time is rendered by `bottle_kept_template`, given the kept
 templates (`{"t1.html": ("t1.tpl", "views")}`): a name that is one of them renders its
 original so, any other its conversion.
@@ -265,6 +267,13 @@ class Templates(Rule):
         name from the working directory, the app's folder."""
         folder = posixpath.normpath(self.state.template_root or self.state.template_folder
                                     or ".")
+        if folder.startswith("../") and not self.state.template_root:
+            # a module below the app's folder that makes its own app (controllers/x.py:
+            # `routes = Bottle()`, merged into the app made above, whose views/ its
+            # template_folder "../views" names): Bottle read the name from the working
+            # directory, the folder ported, where that folder is views/
+            here = posixpath.dirname(self.context.filename or "")
+            folder = posixpath.normpath(posixpath.join(here, folder))
         clean = posixpath.normpath(name) if "/" in name else name
         if folder == "." or folder.startswith("..") or not clean.startswith(folder + "/"):
             return name

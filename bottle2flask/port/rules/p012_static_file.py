@@ -9,7 +9,8 @@ r"""P012: static_file: Bottle's `static_file` becomes `send_from_directory`
 Both answer 404 for a missing file and 403/404 for a path outside root. Flask reads a
 relative root from the app's folder, Bottle from the working directory: a relative root
 is rewritten from the app's module's folder (`"project/static"` for an app made in
-`project/__init__.py` is `"static"`), for an app run from the folder the port was given.
+`project/__init__.py` is `"static"`; in a controller handed the app, the folder of the
+module that makes it), for an app run from the folder the port was given.
 Bottle strips `/` and `\` from both ends of the name; Werkzeug refuses a name that
 starts with one (404): a literal is stripped by the port, a view's own route parameter
 never has one, any other name gets `.strip("/\\")`. By default, a
