@@ -163,7 +163,8 @@ def convert_templates(src: Path, out: Path, files: list[Path],
         # one helpers module for every folder: each folder's helpers named after it
         named = f"{root.relative_to(src).as_posix()}/" if len(roots) > 1 else ""
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
-                                          compact, kept, module, named, given_base)
+                                          compact, kept, module, named, given_base,
+                                          root.relative_to(src).as_posix())
         prefix = root.relative_to(src)
         results += [{**r, "path": str(prefix / r["path"]),
                      # where it fails when rendered: the converted file's path in OUT, line
@@ -188,17 +189,20 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
                    compact: bool = False, helpers: list | None = None,
                    module: str = "template_helpers",
                    prefix: str = "",
-                   given_base: set[str] | None = None) -> tuple[list[dict], dict[str, str]]:
+                   given_base: set[str] | None = None,
+                   found_as: str = "") -> tuple[list[dict], dict[str, str]]:
     """SimpleTemplate to Jinja2 with bottle2flask.stpl (bottle2flask convert-templates).
 
     A template's `% import x` (T019) is given to it by the app (bottle2flask port adds a
-    context processor), so it is no TODO here; so is each helper function (`module`)."""
+    context processor), so it is no TODO here; so is each helper function (`module`).
+    `found_as`: root from the app's folder, where Bottle's './' finds it (`views`)."""
     from bottle2flask.stpl import convert_tree
 
     with stage(root, paths) as folder:
         # a file the app renders by its whole name (`template("gauge.min.js")`) too
         report = convert_tree(Path(folder), out, compact=compact, helpers_module=None,
-                              helper_prefix=prefix, given_base=given_base, named=[
+                              helper_prefix=prefix, given_base=given_base,
+                              folder="" if found_as == "." else found_as, named=[
                                   p.relative_to(root).as_posix() for p in paths
                                   if p.suffix not in TEMPLATE_SUFFIXES | {".html", ".htm"}])
     for helper in report.helpers:

@@ -104,7 +104,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    compact: bool = False,
                    include_reads: dict[str, frozenset[str]] | None = None,
                    hoist_at: frozenset[int] = frozenset(),
-                   helper_prefix: str = "", base_given: bool = True) -> Conversion:
+                   helper_prefix: str = "", base_given: bool = True,
+                   folder: tuple[str, frozenset[str]] = ("", frozenset())) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template.
 
     `block` names the slot this template offers as a layout ({{!base}}); `blocks`
@@ -129,7 +130,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                               blocks=blocks, syntax=syntax, layout_reads=layout_reads,
                               noescape=noescape, namespaced=namespaced, compact=compact,
                               include_reads=include_reads, hoist_at=hoist_at,
-                              helper_prefix=helper_prefix, base_given=base_given)
+                              helper_prefix=helper_prefix, base_given=base_given,
+                              folder=folder)
         done.bottle_error = bottle_error(text, syntax)
         if crlf:
             done.crlf = True
@@ -141,7 +143,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     statements = Statements(context, translate, block=block, blocks=blocks or {},
                             layout_reads=layout_reads, include_reads=include_reads,
                             hoist_at=hoist_at, helper_prefix=helper_prefix,
-                            base_given=base_given)
+                            base_given=base_given, folder=folder)
     if namespaced:
         # A value a loop carries on (`% n = n + 1` read after the loop, or in the next
         # iteration) lives on a namespace(), which Jinja2's loop scope does not reset.
@@ -194,7 +196,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                                layout_reads=layout_reads, noescape=noescape,
                                namespaced=carried, compact=compact,
                                include_reads=include_reads, hoist_at=hoist_at,
-                               helper_prefix=helper_prefix, base_given=base_given)
+                               helper_prefix=helper_prefix, base_given=base_given,
+                              folder=folder)
         if again.ok:
             return again
     if statements.unkept_loops - hoist_at:
@@ -203,7 +206,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                                namespaced=namespaced, compact=compact,
                                include_reads=include_reads,
                                hoist_at=hoist_at | statements.unkept_loops,
-                               helper_prefix=helper_prefix, base_given=base_given)
+                               helper_prefix=helper_prefix, base_given=base_given,
+                              folder=folder)
         if again.ok and _breaks(again) < _breaks(statements.out):
             return again
     inexact: list[int] = []

@@ -91,7 +91,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                  noescape: bool = False, compact: bool = False,
                  helpers_module: str | None = MODULE, helper_prefix: str = "",
                  named: Iterable[str] = (),
-                 given_base: Iterable[str] | None = None) -> TreeReport:
+                 given_base: Iterable[str] | None = None, folder: str = "") -> TreeReport:
     """Convert every template under src into out; copy every other file.
 
     `noescape`: the views rendered them with Bottle's noescape=True. `compact`: no `-`
@@ -108,7 +108,9 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     of one of those names, or one a template includes (the includer's names reach it),
     keeps the body of its `{{!base}}` block, which prints `base` (T009); any other
     layout's block is left empty for the pages that extend it. None (not known: a name
-    computed at run time) keeps the body in every layout.
+    computed at run time) keeps the body in every layout. `folder`: src as Bottle's './'
+    finds it (`views`): a template's include or rebase naming one of the tree with it
+    (`rebase('views/layout.tpl')`) names it as the tree's loader does (`layout.html`).
     """
     src, out = Path(src), Path(out)
     report = TreeReport()
@@ -134,6 +136,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                 f"Bottle finds {templates[name][0]} first for the name {name!r}")))
             continue
         templates[name] = (relative, template_text(path))
+    found = (folder, frozenset(jinja_name(name) for name in templates))
     # Two templates whose helpers would be named alike (a-b.tpl, a_b.tpl): the second
     # one's get a prefix of their own
     prefixes: dict[str, str] = {}
@@ -150,9 +153,10 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     given = None if given_base is None else {leaf_name(n) for n in given_base}
     first = {name: convert_source(text, str(rel), syntax=syntax, compact=compact,
                                   helper_prefix=prefixes[name],
-                                  base_given=given is None or leaf_name(name) in given)
+                                  base_given=given is None or leaf_name(name) in given,
+                                  folder=found)
              for name, (rel, text) in templates.items()}
-    _add_named_as_they_are(src, templates, first, report, syntax, compact, given)
+    _add_named_as_they_are(src, templates, first, report, syntax, compact, given, found)
     asked = {name: given is None or leaf_name(name) in given for name in first}
     # include() hands the included template the includer's names: `base` among them
     if given is not None and any(c.computed_includes for c in first.values()):
@@ -168,7 +172,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         relative, text = templates[name]
         first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True,
                                      compact=compact, helper_prefix=prefixes[name],
-                                     base_given=name in base)
+                                     base_given=name in base, folder=found)
         asked[name] = name in base
     # Keyed by the Jinja2 name: rebase('layout') and rebase('layout.tpl') are one template.
     blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
@@ -191,7 +195,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                                         noescape=name in direct, compact=compact,
                                         include_reads=included,
                                         helper_prefix=prefixes[name],
-                                        base_given=name in base)
+                                        base_given=name in base, folder=found)
         done[name] = conversion
     for name, (relative, _) in templates.items():
         conversion = done[name]
@@ -233,7 +237,8 @@ def leaf_name(name: str) -> str:
 def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
                            first: dict[str, Conversion], report: TreeReport,
                            syntax: str | None, compact: bool,
-                           given: set[str] | None = None) -> None:
+                           given: set[str] | None = None,
+                           found: tuple[str, frozenset[str]] = ("", frozenset())) -> None:
     """A file an include or rebase names as it is, by an extension Bottle does not try
     (`% include('howto.txt')`), is a template too: Bottle's lookup takes a name as it
     is written before it tries its extensions (BaseTemplate.search). Its Jinja2 name
@@ -253,5 +258,5 @@ def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
             report.files = [f for f in report.files if f.source != relative]
             first[name] = convert_source(text, str(relative), syntax=syntax,
                                          compact=compact, base_given=given is None
-                                         or leaf_name(name) in given)
+                                         or leaf_name(name) in given, folder=found)
             todo.append(first[name])

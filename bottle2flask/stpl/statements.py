@@ -132,6 +132,9 @@ class Statements:
     helper_prefix: str = ""  # before the template's name in its helpers' names
     # the app may render this template itself and hand it `base` (T009's block body)
     base_given: bool = True
+    # the tree's folder as Bottle's './' finds it ("views") and its templates' Jinja2
+    # names: `rebase('views/layout.tpl')` names views/layout.tpl from './' (T036)
+    folder: tuple[str, frozenset[str]] = ("", frozenset())
     computed_includes: bool = False  # an include() of a name known only when it renders
 
     # --- bookkeeping -------------------------------------------------------------
@@ -715,7 +718,19 @@ class Statements:
         if len(call.args) != 1 or not isinstance(call.args[0], ast.Constant) \
                 or not isinstance(call.args[0].value, str):
             raise Unsupported("T034", f"`{what}()` of a template name that is not a literal")
-        return call.args[0].value
+        return self.in_tree(call.args[0].value)
+
+    def in_tree(self, name: str) -> str:
+        """A name given with the tree's own folder (`views/layout.tpl`, which Bottle
+        finds from './' on its TEMPLATE_PATH) as the tree's loader finds it (`layout.tpl`);
+        a name the tree holds as it is stays."""
+        folder, known = self.folder
+        if not folder or jinja_name(name) in known:
+            return name
+        for head in (f"{folder}/", f"./{folder}/"):
+            if name.startswith(head) and jinja_name(name[len(head):]) in known:
+                return name[len(head):]
+        return name
 
     def call_include(self, call, code, line) -> str:
         if len(call.args) == 1 and not (isinstance(call.args[0], ast.Constant)

@@ -1563,3 +1563,31 @@ def test_quotes_escaped_otherwise_are_declared_and_parity_explains_them(tmp_path
                                 b"<p>O&#39;Hara &#34;Jr&#34;</p>\n")
     result = compare(a, b, ignore=rules)
     assert (result.verdict, result.explained) == ("explained", ["D-entities"])
+
+
+def test_a_rebase_and_an_include_named_with_the_template_folder_find_their_templates(
+        tmp_path):
+    """RULE-s49 TF-OO-T6 (358 requests broken): `% rebase('views/layout.tpl')` in a
+    template under views/: Bottle finds views/layout.tpl from './' on its TEMPLATE_PATH;
+    the converted `{% extends "views/layout.html" %}` was looked up in the Flask app's
+    template_folder, views/, where no views/ is (TemplateNotFound, a 500 on every
+    page). The name is the tree's own now, as the render's `template('views/home')` is."""
+    files = {"web.py": """
+                 from bottle import Bottle, template
+
+                 app = Bottle()
+
+
+                 @app.route("/")
+                 def home():
+                     return template("views/home", name="x")
+             """,
+             "views/home.tpl": "% rebase('views/layout.tpl', title='Home')\n"
+                               "<p>{{name}}</p>\n% include('./views/part')\n",
+             "views/part.tpl": "<i>part</i>\n",
+             "views/layout.tpl": "<title>{{title}}</title>{{!base}}\n"}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_folder_rebase")
+    converted = (tmp_path / "out" / "views" / "home.html").read_text()
+    assert '{% extends "layout.html" %}' in converted and '"part.html"' in converted
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (
+        200, "<title>Home</title><p>x</p>\n<i>part</i>\n\n")
