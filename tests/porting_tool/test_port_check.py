@@ -969,7 +969,7 @@ def test_nothing_compared_says_so_first_and_names_the_todo_that_fails(tmp_path, 
                 self.app.route("/", callback=self.index)
 
             def index(self):
-                return request.no_such_thing
+                return request.bind
 
 
         if __name__ == "__main__":

@@ -49,7 +49,11 @@ Bottle's last value (a missing key is a 500 in both: Bottle's KeyError, an Index
 change, which matters only for a field a page sends twice (the hidden-field-before-a-
 checkbox idiom, `<input type=hidden name=x value=0><input type=checkbox name=x value=1>`,
 reads 1 in Bottle and 0 in Flask: use `request.form.getlist("x")[-1]` there).
-`request.X` with no Flask name is a TODO that breaks (exit status 5).
+`request.X` with no Flask name is a TODO that breaks (exit status 5) where Bottle's request
+has X; a name Bottle's request lacks (`request.data`, or an attribute the app sets on it in
+another module, `request.factory = ...` in a hook) is a TODO that does not break: the
+original raised AttributeError there unless the app set it, and Flask's request takes an
+attribute set the same way (or has its own: `request.data` is Werkzeug's raw body).
 The environ handed whole to a call (`str(sorted(request.environ))`, a template) or its
 keys listed (`request.environ.keys()`) shows each framework's own keys (Bottle's
 `bottle.request`, `route.handle`; Werkzeug's `werkzeug.request`): declared as
@@ -106,6 +110,22 @@ EXPRESSIONS = {
     "remote_addr": "(request.access_route[0] if request.access_route else None)",
     "remote_route": "list(request.access_route)",
 }
+# Every public member of Bottle's request (0.12 and 0.13, BaseRequest and LocalRequest: the
+# conformance table's request rows): a name outside them is no Bottle answer to keep
+BOTTLE_REQUEST = frozenset({
+    "GET", "MEMFILE_MAX", "POST", "app", "auth", "bind", "body", "chunked", "content_length",
+    "content_type", "cookies", "copy", "environ", "files", "forms", "fullpath", "get",
+    "get_cookie", "get_header", "headers", "is_ajax", "is_xhr", "json", "keys", "method",
+    "params", "path", "path_shift", "query", "query_string", "remote_addr", "remote_route",
+    "route", "script_name", "url", "url_args", "urlparts"})
+# What Flask's request has under a name Bottle's lacks, for the TODO (the names Bottle
+# apps were seen reading as if they were Bottle's)
+FLASK_OWN = {"data": "request.data is the raw body (Bottle's request.body.read())",
+             "get_data": "request.get_data() is the raw body",
+             "get_json": "request.get_json() is the JSON body (Bottle's request.json)",
+             "mimetype": "request.mimetype is the content type without its parameters",
+             "user_agent": "request.user_agent parses the User-Agent header",
+             "referrer": "request.referrer is the Referer header"}
 # Werkzeug's MultiDict methods: an attribute of these names on a form is no field.
 WERKZEUG_METHODS = {"lists", "listvalues", "to_dict", "deepcopy", "update", "pop", "popitem",
                     "poplist", "popitemlist", "setdefault", "setlist", "setlistdefault",
@@ -730,9 +750,19 @@ class Request(Rule):
                       ".root_path; mount the app under its prefix (werkzeug.middleware."
                       "dispatcher.DispatcherMiddleware) instead", breaks=True)
             return updated
-        if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
+        if name in SAME or name in {"get_cookie", "get_header"} | self.own:
+            return updated
+        if name in BOTTLE_REQUEST or name.startswith("_"):
+            # Bottle answers it: the port fails where the original ran
             self.todo(f"request.{name} has no direct Flask name: see the request rows in "
                       "docs/PORTING-RULES.md", breaks=True)
+        else:
+            # Bottle's request has no such member: the original raised AttributeError
+            # here, unless the app sets it itself (in another module, a hook); Flask's
+            # request takes an attribute set the same way, and may have its own
+            self.todo(f"request.{name}: Bottle's request has no {name} (an AttributeError "
+                      f"unless the app sets request.{name} itself); Flask's "
+                      f"{FLASK_OWN.get(name, 'request may have one of its own: read it')}")
         return updated
 
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
