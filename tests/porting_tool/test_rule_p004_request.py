@@ -565,3 +565,38 @@ def test_a_port_whose_only_todos_read_what_bottle_lacks_is_done(tmp_path):
     for name, text in NOT_BOTTLES.items():
         (src / name).write_text(dedent(text).lstrip("\n"))
     assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--no-check"]) == 0
+
+
+# Bottle's request under a name a def binds (RonRothman/pugip-bottle-demo): `req.json` is
+# the request's, None for a body that is not JSON (Flask's own request.json: a 415)
+ALIASED_REQUEST = '''
+import bottle
+
+app = bottle.Bottle()
+
+
+@app.route("/update", method="POST")
+def update():
+    req = bottle.request
+    args = req.json
+    return "none" if args is None else str(args["delta"]) + req.forms.get("x", "")
+
+
+@app.route("/other", method="POST")
+def other(req=None):
+    req = req or {"json": 1}
+    return str(req["json"])
+'''
+
+
+def test_a_name_a_def_binds_to_the_request_is_the_request(tmp_path):
+    result = port(ALIASED_REQUEST, faithful=False)
+    assert "    args = req.get_json(silent=True)\n" in result.code
+    assert 'req.form.get("x", "")' in result.code
+    assert 'str(req["json"])' in result.code  # a parameter of that name is no request
+    bottle_app, flask_app = both_apps(tmp_path, ALIASED_REQUEST, "p004_aliased_request")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/update", "POST", body=b"x=1") == (200, "none")
+        assert answers(client, "/update", "POST", body=b'{"delta": 3}',
+                       content_type="application/json") == (200, "3")
+        assert answers(client, "/other", "POST") == (200, "1")

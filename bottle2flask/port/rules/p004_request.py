@@ -36,6 +36,8 @@
                                    another encoding is a breaking TODO)
     form = request.forms; form.name  ->  form = request.form; form.get("name", "")
                                    (a name bound to a form reads fields as the form does)
+    req = bottle.request; req.json  ->  req = request; req.get_json(silent=True)
+                                   (a name a def binds once to the request is the request)
     request.forms.name = v     ->  request.form = request.form.copy()
                                    request.form["name"] = v
                                    (`.replace(k, v)` the same, `.append(k, v)` as
@@ -78,6 +80,7 @@ from libcst.helpers import ensure_type
 from ..edit import (
     Visitor,
     free_name,
+    name_uses,
     names_read_outside_imports,
     names_used,
     string_value,
@@ -214,6 +217,7 @@ class Stored(Visitor):
         self.stored: set[cst.CSTNode] = set()
         self.aliases: set[str] = set()
         self.in_defs = False  # a def binds one of the request's FormsDicts to a name
+        self.named_in_defs = False  # a def binds the request itself to a name (req = request)
         self.depth = 0  # the defs around the node
 
     def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
@@ -232,8 +236,11 @@ class Stored(Visitor):
     def visit_Assign(self, node: cst.Assign) -> None:
         if not self.depth:
             self.aliases |= aliases_bound(node, self.api)
-        elif not self.in_defs and aliases_bound(node, self.api):
-            self.in_defs = True
+        else:
+            if not self.in_defs and aliases_bound(node, self.api):
+                self.in_defs = True
+            if not self.named_in_defs and self.api(node.value) == "request":
+                self.named_in_defs = True
 
 
 def aliases_bound(node: cst.Assign, api) -> set[str]:
@@ -287,7 +294,8 @@ class Request(Rule):
                                        and node.attr.value in FIRST_VALUE)
 
     def is_request(self, node) -> bool:
-        return self.api(node) == "request"
+        return self.api(node) == "request" or (
+            isinstance(node, cst.Name) and bool(self.requests) and node.value in self.requests[-1])
 
     def spelt(self, code: str, request: cst.BaseExpression) -> cst.BaseExpression:
         """`code` (written with `request`) as an expression on the module's own name for
@@ -309,6 +317,10 @@ class Request(Rule):
         # whether a def binds one (the rules before this one write no such line): a
         # module where none does reads no def for them (a walk of each def, ~2% of a port)
         self.def_aliases = found.in_defs
+        # the names each def being visited binds to the request itself (`req =
+        # bottle.request`), once, and to nothing else: read as the request (innermost last)
+        self.requests: list[set[str]] = []
+        self.def_requests = found.named_in_defs
         # the routes of each function being visited (None: not a view), innermost last
         self.routed: list[list[tuple[str | None, bool]] | None] = []
         # per function: a view at the module's top with no decorator under its routes and
@@ -432,7 +444,29 @@ class Request(Rule):
         walk(body, Scan())
         return names
 
+    def _request_names(self, function: cst.FunctionDef) -> set[str]:
+        """Names the def binds to Bottle's request (`req = bottle.request`), each bound
+        there once and no parameter of it: `req.json` is `request.json`."""
+        if not self.def_requests:
+            return set()
+        names, api = set[str](), self.api
+
+        class Scan(Visitor):
+            def visit_FunctionDef(self, node) -> bool:
+                return node is function  # a nested function is a scope of its own
+
+            def visit_Assign(self, node: cst.Assign) -> None:
+                if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                        and api(node.value) == "request":
+                    names.add(node.targets[0].target.value)
+
+        walk(function, Scan())
+        params = {p.name.value for p in (*function.params.params, *function.params.kwonly_params,
+                                         *function.params.posonly_params)}
+        return {n for n in names - params if name_uses(function, n).bound == 1}
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.requests.append(self._request_names(node))
         self.aliases.append(self._aliases(node))
         self.routed.append(self.routes_of(node))
         views = [v for v in self.facts.views if v.name == node.name.value]
@@ -442,6 +476,7 @@ class Request(Rule):
                           and node.params.star_kwarg is None)
 
     def leave_FunctionDef(self, original, updated):
+        self.requests.pop()
         self.aliases.pop()
         self.routed.pop()
         self.plain.pop()
