@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NotRequired, TypedDict
@@ -184,6 +185,21 @@ class TreeResult:
                 if m is not main and m.app_name and m.path.endswith(".py")
                 and m.path in self.imported]
 
+    @property
+    def launchers(self) -> list[tuple[str, str]]:
+        """FILE and APP of each other script of the folder that imports the start's module
+        and runs something under its main guard (setup.py doing `import my_site` and, under
+        `if __name__ == "__main__":`, `my_site.main()`, which routes on Bottle's default
+        app and calls run()): where the start makes no app when imported, the app such a
+        script serves when run is the one to compare."""
+        start = self.start
+        if start is None or not start[0].endswith(".py"):
+            return []
+        name = module_name(start[0])
+        return [(m.path, start[1]) for m in self.modules
+                if m.path != start[0] and m.path.endswith(".py")
+                and imports_under_main(m.code, name)]
+
     def _main(self) -> FileResult | None:
         apps = [m for m in self.modules if m.app_name and m.path.endswith((".py", ".wsgi"))]
         if not apps:
@@ -211,6 +227,21 @@ class TreeResult:
                 "templates": self.templates, "copied": self.copied,
                 "left_out": self.left_out, "requirements": self.requirements,
                 "summary": summary(self)}
+
+
+def imports_under_main(code: str, name: str) -> bool:
+    """Whether the module has a main guard and imports module `name` anywhere (inside a
+    try: or a function too, as a launcher script does)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return False
+    guarded = any(isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)
+                  and "__name__" in ast.unparse(node.test) for node in tree.body)
+    return guarded and any(
+        (isinstance(node, ast.Import) and any(a.name == name for a in node.names))
+        or (isinstance(node, ast.ImportFrom) and not node.level and node.module == name)
+        for node in ast.walk(tree))
 
 
 def module_name(path: str) -> str:

@@ -167,14 +167,19 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     others = list(result.other_starts)  # a folder of scripts: each serves an app of its own
     # or, where the start is a launcher importing its app (RULE-s47's class L), the module
     # that makes the app
+    # or a script that imports the start's module and runs its routes under its main
+    # guard (RULE-s49's class N: setup.py calling my_site.main())
     fallbacks = [*others, *(s for s in result.app_sources if s not in others)]
+    fallbacks += [s for s in result.launchers if s not in fallbacks]
     if not original_loads["ok"] and fallbacks:
         # the first script whose original starts is compared first; the one that does not
         # start is said among the others, not the folder's reason to compare nothing
         for other in fallbacks:
             candidate = specs(src, out, other, python, timeout)
             if candidate[2]["ok"]:
-                others = [start, *(o for o in others if o != other)]
+                # (a launcher serves the start's own routes: the start is not another app)
+                kept = [] if other in result.launchers else [start]
+                others = [*kept, *(o for o in others if o != other)]
                 start = other
                 original, port, original_loads, port_loads = candidate
                 break

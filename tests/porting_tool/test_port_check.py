@@ -684,7 +684,7 @@ def test_neither_app_starting_for_the_machines_reasons_is_not_compared(monkeypat
                "cause": "FileNotFoundError: config.py", "file": "config.py", "line": 3}
     code = {**machine, "cause": "NameError: name 'HERE' is not defined", "file": "app.py"}
     result = SimpleNamespace(start=("app.py", "app"), served=None, modules=[],
-                             other_starts=[], app_sources=[])
+                             other_starts=[], app_sources=[], launchers=[])
     for port, status in ((machine, ExitStatus.NOT_COMPARED),
                          (code, ExitStatus.PORT_DOES_NOT_START)):
         monkeypatch.setattr(checking, "specs", lambda *args, port=port: (
@@ -753,6 +753,64 @@ def test_a_launcher_that_fails_at_import_is_passed_over_for_the_module_making_th
     assert port(src, "-o", tmp_path / "out") == 0
     out = capsys.readouterr().out
     assert "  GET / " in out and "0 different" in out
+
+
+LAUNCHED = {
+    "my_site.py": """
+        from bottle import get, route, run, static_file
+
+
+        def main(nhost="localhost", nport=8000):
+            @get(r"/css/<filepath:re:.*\\.css>")
+            def css(filepath):
+                return static_file(filepath, root="./css")
+
+            @route("/")
+            def index():
+                return "home"
+
+            run(host=nhost, port=nport, debug=False)
+        """,
+    "launch.py": """
+        import sys
+
+        try:
+            import my_site
+        except ImportError:
+            raise ImportError("Couldn't import my_site.py")
+
+
+        if __name__ == "__main__":
+            try:
+                my_site.main(sys.argv[1], sys.argv[2])
+            except IndexError:
+                my_site.main()
+        """,
+    "css/site.css": "p { color: red }\n",
+}
+
+
+def test_a_script_running_the_routes_of_the_module_it_imports_is_the_app_checked(
+        tmp_path, capsys):
+    """Trial class RULE-s49 N (HanselDillinger/bottle-site-demo-FSM): my_site.py routes on
+    Bottle's default app only in main(), which setup.py calls under its main guard; the
+    check loaded my_site.py, found no app, and compared nothing (exit 4)."""
+    from .helpers import answers, both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path / "served", LAUNCHED, "launched",
+                                         entry="launch.py:")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/") == (200, "home")
+        assert answers(client, "/css/site.css") == (200, "p { color: red }\n")
+    src = tmp_path / "site"
+    for name, text in LAUNCHED.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    assert port(src, "-o", tmp_path / "out") == 0
+    out = capsys.readouterr().out
+    assert "  GET / " in out and "2 routes, 2 ported" in out and "0 different" in out
+    assert "not compared" not in out
+    assert f"run it: cd {tmp_path / 'out'} && python launch.py" in out.splitlines()
 
 
 def test_a_package_importing_a_module_beside_it_is_checked_with_that_module(
@@ -1031,7 +1089,7 @@ def test_nothing_compared_says_so_first_and_names_the_todo_that_fails(tmp_path, 
                 self.app.route("/", callback=self.index)
 
             def index(self):
-                return request.no_such_thing
+                return request.bind
 
 
         if __name__ == "__main__":

@@ -392,13 +392,13 @@ app = Bottle()
 
 @app.route("/")
 def index():
-    return request.no_such_thing
+    return request.bind
 '''})
     assert kit(["port", str(src), "-o", str(tmp_path / "out")]) == 5
     out, err = capsys.readouterr()
     assert "run it" not in out
     report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
-    assert "- `app.py:8` P004 (fails when it runs): request.no_such_thing" in report
+    assert "- `app.py:8` P004 (fails when it runs): request.bind" in report
     assert err.splitlines()[-1] == ("bottle2flask port: not done: app.py:8: P004 TODO on code "
                                     "that fails when it runs")
 

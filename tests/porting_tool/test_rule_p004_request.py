@@ -5,12 +5,14 @@ or left under a TODO (found by the conformance table, docs/BOTTLE-API.md)."""
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 import libcst as cst
 import pytest
 
 from bottle2flask.port.walk import counting
 
-from .helpers import answers, both_apps, idiom, port, ported, untouched
+from .helpers import answers, both_apps, both_folders, idiom, port, ported, untouched
 
 # What P004 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -488,3 +490,113 @@ def _response(answer):
     from bottle2flask.parity.normalise import Response
 
     return Response(answer.status, list(answer.headerlist), answer.body)
+
+
+# A name Bottle's request lacks: the original raised AttributeError (a 500) unless the app
+# set it itself (hooks.py's hook, as adampresley/bottlepy-bootstrap's request.factory);
+# Flask's request.data is the raw body (kinabalu/simple_apis_bottlepy_presentation).
+NOT_BOTTLES = {
+    "web.py": """
+        import json
+
+        from bottle import Bottle, request
+
+        import hooks
+
+        app = Bottle()
+        app.add_hook("before_request", hooks.before)
+
+
+        @app.route("/talks", method="POST")
+        def add_talk():
+            return json.loads(request.data)
+
+
+        @app.route("/factory")
+        def factory():
+            return request.factory.name()
+        """,
+    "hooks.py": """
+        from bottle import request
+
+
+        class Factory:
+            def name(self):
+                return "made"
+
+
+        def before():
+            request.factory = Factory()
+        """,
+}
+
+
+def test_bottle_request_members_are_the_conformance_tables():
+    import bottle
+
+    from bottle2flask.conformance.request import ROWS
+    from bottle2flask.port.rules.p004_request import BOTTLE_REQUEST
+
+    assert BOTTLE_REQUEST == {row.id.removeprefix("request.") for row in ROWS}
+    assert BOTTLE_REQUEST >= {name for name in dir(bottle.LocalRequest)
+                              if not name.startswith("_")}
+
+
+def test_a_name_bottles_request_lacks_is_a_todo_that_does_not_break(tmp_path):
+    result = port(NOT_BOTTLES["web.py"], faithful=False)
+    assert [(t["code"], t["breaks"]) for t in result.todos] == [("P004", False)] * 2
+    assert "Bottle's request has no data" in result.todos[0]["text"]
+    assert "Flask's request.data is the raw body" in result.todos[0]["text"]
+    # a member Bottle has and Flask does not still breaks where Bottle answered
+    kept = port("from bottle import request\n\n\ndef f():\n    return request.bind\n",
+                faithful=False)
+    assert [(t["code"], t["breaks"]) for t in kept.todos] == [("P004", True)]
+    bottle_app, flask_app = both_folders(tmp_path, NOT_BOTTLES, "p004_not_bottles")
+    assert answers(bottle_app, "/factory") == answers(flask_app, "/factory") == (200, "made")
+    assert answers(bottle_app, "/talks", "POST", body=b'{"a": 1}')[0] == 500
+    assert answers(flask_app, "/talks", "POST", body=b'{"a": 1}') == (200, '{"a":1}\n')
+
+
+def test_a_port_whose_only_todos_read_what_bottle_lacks_is_done(tmp_path):
+    from bottle2flask.cli import main as kit
+
+    src = tmp_path / "src"
+    src.mkdir()
+    for name, text in NOT_BOTTLES.items():
+        (src / name).write_text(dedent(text).lstrip("\n"))
+    assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--no-check"]) == 0
+
+
+# Bottle's request under a name a def binds (RonRothman/pugip-bottle-demo): `req.json` is
+# the request's, None for a body that is not JSON (Flask's own request.json: a 415)
+ALIASED_REQUEST = '''
+import bottle
+
+app = bottle.Bottle()
+
+
+@app.route("/update", method="POST")
+def update():
+    req = bottle.request
+    args = req.json
+    return "none" if args is None else str(args["delta"]) + req.forms.get("x", "")
+
+
+@app.route("/other", method="POST")
+def other(req=None):
+    req = req or {"json": 1}
+    return str(req["json"])
+'''
+
+
+def test_a_name_a_def_binds_to_the_request_is_the_request(tmp_path):
+    result = port(ALIASED_REQUEST, faithful=False)
+    assert "    args = req.get_json(silent=True)\n" in result.code
+    assert 'req.form.get("x", "")' in result.code
+    assert 'str(req["json"])' in result.code  # a parameter of that name is no request
+    bottle_app, flask_app = both_apps(tmp_path, ALIASED_REQUEST, "p004_aliased_request")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/update", "POST", body=b"x=1") == (200, "none")
+        assert answers(client, "/update", "POST", body=b'{"delta": 3}',
+                       content_type="application/json") == (200, "3")
+        assert answers(client, "/other", "POST") == (200, "1")

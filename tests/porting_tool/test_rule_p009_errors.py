@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import answers, both_apps, idiom, untouched
+from .helpers import answers, both_apps, both_folders, idiom, untouched
 
 # What P009 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -432,3 +432,44 @@ def test_handlers_for_codes_known_at_run_time_are_repaired_where_werkzeug_refuse
     bottle, flask = both_apps(tmp_path / "served", HANDLERS_FOR_EVERY_CODE, "every_code",
                               faithful=True)
     assert answers(bottle, "/gone") == answers(flask, "/gone") == (410, "client error 410")
+
+
+# The error handed whole to a template that reads Bottle's HTTPError (RULE-s49 class L,
+# matael/bottle-blog-engine): a Jinja2 template of Bottle's jinja2_template, and a
+# SimpleTemplate one
+ERROR_TEMPLATES = {
+    "web.py": """
+        from bottle import Bottle, abort, jinja2_template, template
+
+        app = Bottle()
+
+
+        @app.route("/gone")
+        def gone():
+            abort(410, "Gone for good")
+
+
+        @app.error(404)
+        def errors(code):
+            return jinja2_template("error.html", code=code)
+
+
+        @app.error(410)
+        def gone_page(error):
+            return template("gone", error=error)
+        """,
+    "views/error.html": (
+        "{% if code._status_code == 404 %}<h1>404, Page Not Found</h1>{% endif %}"
+        "[{{ code.status_code }} {{ code.status_line }}]\n"),
+    "views/gone.tpl": "<p>{{error.status}}: {{error.body}}</p>\n",
+}
+
+
+def test_an_error_handed_to_a_template_reads_as_bottles(tmp_path):
+    bottle_app, flask_app = both_folders(tmp_path, ERROR_TEMPLATES, "p009_error_templates")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/nowhere") == (
+            404, "<h1>404, Page Not Found</h1>[404 404 Not Found]")
+        assert answers(client, "/gone") == (410, "<p>410 Gone: Gone for good</p>\n")
+    ported = (tmp_path / "out" / "web.py").read_text()
+    assert "code=bottle_error(code)" in ported and "error=bottle_error(error)" in ported

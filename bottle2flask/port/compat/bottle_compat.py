@@ -50,9 +50,9 @@ from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
-           "bottle_error_handler", "bottle_json", "bottle_kept_template", "bottle_template",
-           "bottle_template_plugin", "bottle_uncompiled", "bottle_undefined", "bottle_view",
-           "install", "path_shift", "response", "save_upload"]
+           "bottle_error", "bottle_error_handler", "bottle_json", "bottle_kept_template",
+           "bottle_template", "bottle_template_plugin", "bottle_uncompiled", "bottle_undefined",
+           "bottle_view", "install", "path_shift", "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -387,6 +387,48 @@ def bottle_error_handler(app, code, handler):
     if int(code) in default_exceptions:
         app.register_error_handler(int(code), handler)
     return handler
+
+
+# -- P009: Bottle's error object, handed on whole (to a template) --------------------------
+class BottleError:
+    """Bottle's HTTPError as an error handler hands it on (`template("error", e=e)`):
+    its attributes read from Werkzeug's exception (a template reading `e.status_code`,
+    `e._status_code`, `e.status_line`, `e.body` renders as it did), Werkzeug's own
+    (`e.code`, `e.description`) passed through."""
+
+    def __init__(self, error):
+        self._error = error
+
+    @property
+    def status_code(self):
+        return self._error.code
+
+    _status_code = status_code
+
+    @property
+    def status_line(self):
+        return f"{self._error.code} {self._error.name}"
+
+    status = _status_line = status_line
+
+    @property
+    def body(self):
+        return self._error.description
+
+    @property
+    def exception(self):
+        return getattr(self._error, "original_exception", None)
+
+    def __getattr__(self, name):
+        return getattr(self._error, name)
+
+    def __str__(self):
+        return str(self._error)
+
+
+def bottle_error(error):
+    """The error a Bottle handler was given, as Bottle's HTTPError (BottleError)."""
+    return BottleError(error)
 
 
 # -- P021: Bottle's FileUpload.save() ----------------------------------------------------

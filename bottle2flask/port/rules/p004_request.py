@@ -36,6 +36,8 @@
                                    another encoding is a breaking TODO)
     form = request.forms; form.name  ->  form = request.form; form.get("name", "")
                                    (a name bound to a form reads fields as the form does)
+    req = bottle.request; req.json  ->  req = request; req.get_json(silent=True)
+                                   (a name a def binds once to the request is the request)
     request.forms.name = v     ->  request.form = request.form.copy()
                                    request.form["name"] = v
                                    (`.replace(k, v)` the same, `.append(k, v)` as
@@ -49,7 +51,11 @@ Bottle's last value (a missing key is a 500 in both: Bottle's KeyError, an Index
 change, which matters only for a field a page sends twice (the hidden-field-before-a-
 checkbox idiom, `<input type=hidden name=x value=0><input type=checkbox name=x value=1>`,
 reads 1 in Bottle and 0 in Flask: use `request.form.getlist("x")[-1]` there).
-`request.X` with no Flask name is a TODO that breaks (exit status 5).
+`request.X` with no Flask name is a TODO that breaks (exit status 5) where Bottle's request
+has X; a name Bottle's request lacks (`request.data`, or an attribute the app sets on it in
+another module, `request.factory = ...` in a hook) is a TODO that does not break: the
+original raised AttributeError there unless the app set it, and Flask's request takes an
+attribute set the same way (or has its own: `request.data` is Werkzeug's raw body).
 The environ handed whole to a call (`str(sorted(request.environ))`, a template) or its
 keys listed (`request.environ.keys()`) shows each framework's own keys (Bottle's
 `bottle.request`, `route.handle`; Werkzeug's `werkzeug.request`): declared as
@@ -74,6 +80,7 @@ from libcst.helpers import ensure_type
 from ..edit import (
     Visitor,
     free_name,
+    name_uses,
     names_read_outside_imports,
     names_used,
     string_value,
@@ -106,6 +113,22 @@ EXPRESSIONS = {
     "remote_addr": "(request.access_route[0] if request.access_route else None)",
     "remote_route": "list(request.access_route)",
 }
+# Every public member of Bottle's request (0.12 and 0.13, BaseRequest and LocalRequest: the
+# conformance table's request rows): a name outside them is no Bottle answer to keep
+BOTTLE_REQUEST = frozenset({
+    "GET", "MEMFILE_MAX", "POST", "app", "auth", "bind", "body", "chunked", "content_length",
+    "content_type", "cookies", "copy", "environ", "files", "forms", "fullpath", "get",
+    "get_cookie", "get_header", "headers", "is_ajax", "is_xhr", "json", "keys", "method",
+    "params", "path", "path_shift", "query", "query_string", "remote_addr", "remote_route",
+    "route", "script_name", "url", "url_args", "urlparts"})
+# What Flask's request has under a name Bottle's lacks, for the TODO (the names Bottle
+# apps were seen reading as if they were Bottle's)
+FLASK_OWN = {"data": "request.data is the raw body (Bottle's request.body.read())",
+             "get_data": "request.get_data() is the raw body",
+             "get_json": "request.get_json() is the JSON body (Bottle's request.json)",
+             "mimetype": "request.mimetype is the content type without its parameters",
+             "user_agent": "request.user_agent parses the User-Agent header",
+             "referrer": "request.referrer is the Referer header"}
 # Werkzeug's MultiDict methods: an attribute of these names on a form is no field.
 WERKZEUG_METHODS = {"lists", "listvalues", "to_dict", "deepcopy", "update", "pop", "popitem",
                     "poplist", "popitemlist", "setdefault", "setlist", "setlistdefault",
@@ -194,6 +217,7 @@ class Stored(Visitor):
         self.stored: set[cst.CSTNode] = set()
         self.aliases: set[str] = set()
         self.in_defs = False  # a def binds one of the request's FormsDicts to a name
+        self.named_in_defs = False  # a def binds the request itself to a name (req = request)
         self.depth = 0  # the defs around the node
 
     def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
@@ -212,8 +236,11 @@ class Stored(Visitor):
     def visit_Assign(self, node: cst.Assign) -> None:
         if not self.depth:
             self.aliases |= aliases_bound(node, self.api)
-        elif not self.in_defs and aliases_bound(node, self.api):
-            self.in_defs = True
+        else:
+            if not self.in_defs and aliases_bound(node, self.api):
+                self.in_defs = True
+            if not self.named_in_defs and self.api(node.value) == "request":
+                self.named_in_defs = True
 
 
 def aliases_bound(node: cst.Assign, api) -> set[str]:
@@ -267,7 +294,8 @@ class Request(Rule):
                                        and node.attr.value in FIRST_VALUE)
 
     def is_request(self, node) -> bool:
-        return self.api(node) == "request"
+        return self.api(node) == "request" or (
+            isinstance(node, cst.Name) and bool(self.requests) and node.value in self.requests[-1])
 
     def spelt(self, code: str, request: cst.BaseExpression) -> cst.BaseExpression:
         """`code` (written with `request`) as an expression on the module's own name for
@@ -289,6 +317,10 @@ class Request(Rule):
         # whether a def binds one (the rules before this one write no such line): a
         # module where none does reads no def for them (a walk of each def, ~2% of a port)
         self.def_aliases = found.in_defs
+        # the names each def being visited binds to the request itself (`req =
+        # bottle.request`), once, and to nothing else: read as the request (innermost last)
+        self.requests: list[set[str]] = []
+        self.def_requests = found.named_in_defs
         # the routes of each function being visited (None: not a view), innermost last
         self.routed: list[list[tuple[str | None, bool]] | None] = []
         # per function: a view at the module's top with no decorator under its routes and
@@ -412,7 +444,29 @@ class Request(Rule):
         walk(body, Scan())
         return names
 
+    def _request_names(self, function: cst.FunctionDef) -> set[str]:
+        """Names the def binds to Bottle's request (`req = bottle.request`), each bound
+        there once and no parameter of it: `req.json` is `request.json`."""
+        if not self.def_requests:
+            return set()
+        names, api = set[str](), self.api
+
+        class Scan(Visitor):
+            def visit_FunctionDef(self, node) -> bool:
+                return node is function  # a nested function is a scope of its own
+
+            def visit_Assign(self, node: cst.Assign) -> None:
+                if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                        and api(node.value) == "request":
+                    names.add(node.targets[0].target.value)
+
+        walk(function, Scan())
+        params = {p.name.value for p in (*function.params.params, *function.params.kwonly_params,
+                                         *function.params.posonly_params)}
+        return {n for n in names - params if name_uses(function, n).bound == 1}
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.requests.append(self._request_names(node))
         self.aliases.append(self._aliases(node))
         self.routed.append(self.routes_of(node))
         views = [v for v in self.facts.views if v.name == node.name.value]
@@ -422,6 +476,7 @@ class Request(Rule):
                           and node.params.star_kwarg is None)
 
     def leave_FunctionDef(self, original, updated):
+        self.requests.pop()
         self.aliases.pop()
         self.routed.pop()
         self.plain.pop()
@@ -720,9 +775,19 @@ class Request(Rule):
                       ".root_path; mount the app under its prefix (werkzeug.middleware."
                       "dispatcher.DispatcherMiddleware) instead", breaks=True)
             return updated
-        if name not in SAME and name not in {"get_cookie", "get_header"} | self.own:
+        if name in SAME or name in {"get_cookie", "get_header"} | self.own:
+            return updated
+        if name in BOTTLE_REQUEST or name.startswith("_"):
+            # Bottle answers it: the port fails where the original ran
             self.todo(f"request.{name} has no direct Flask name: see the request rows in "
                       "docs/PORTING-RULES.md", breaks=True)
+        else:
+            # Bottle's request has no such member: the original raised AttributeError
+            # here, unless the app sets it itself (in another module, a hook); Flask's
+            # request takes an attribute set the same way, and may have its own
+            self.todo(f"request.{name}: Bottle's request has no {name} (an AttributeError "
+                      f"unless the app sets request.{name} itself); Flask's "
+                      f"{FLASK_OWN.get(name, 'request may have one of its own: read it')}")
         return updated
 
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):

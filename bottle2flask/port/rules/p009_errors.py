@@ -26,6 +26,10 @@ HTTP_CODES: app.error_handler[code] = f`) is a site: Werkzeug refuses a code it 
 error for (402, a ValueError at import), and its exact form, bottle_compat's
 `bottle_error_handler(app, code, f)`, registers the codes Flask can raise and passes over
 the others, which no Flask app can answer with a handler (the check's repair moves it).
+The error handed whole to a template render (`template("error", code=code)`, its template
+reading `code._status_code`, `code.status_line`, `code.body`) is kept as Bottle's
+(`code=bottle_error(code)`, bottle_compat's BottleError over Werkzeug's exception): the
+template's reads of Werkzeug's error were undefined, and its page lost.
 A handler that takes no parameter fails when called in both frameworks (each calls it
 with the error): Bottle answered its "Critical error" 500 page, Flask answers its own 500
 page; it keeps a TODO that breaks nothing the original served, and the pages' bodies are
@@ -54,6 +58,11 @@ KEEP_THEIR_STATUS = {"static_file", "HTTPResponse", "HTTPError"}
 PORTED_RESPONSES = {"Response", "send_from_directory"}  # what P008 and P012 make of them
 SPELT_OTHERWISE = {"414", "511"}  # codes whose reason Bottle and Werkzeug spell differently
 ERROR_ATTRS = {"body": "description", "status_code": "code"}
+# Bottle's template renders: an error handed to one is read by a template
+RENDERS = {"template", "jinja2_template", "mako_template", "cheetah_template"}
+# what P006 (an earlier walk) makes of them
+PORTED_RENDERS = {"render_template", "bottle_template", "bottle_kept_template",
+                  "bottle_simple_template", "bottle_undefined", "bottle_uncompiled"}
 # Bottle's traceback: the text of the exception a view raised (a 500), else None
 TRACEBACK = ('(traceback.format_exc() if getattr({e}, "original_exception", None) '
              'is not None else None)')
@@ -142,6 +151,7 @@ class Errors(Rule):
         self.declared_text = False
         self.said: list[set[str]] = []  # per function: the changes it declared
         self.targets = 0  # assignment targets being visited
+        self.renders: list[bool] = []  # per call being visited: a template render
 
     def visit_Module(self, node: cst.Module) -> None:
         # `app.error_handler[404] = not_found` or `app.error(404)(not_found)`: a handler
@@ -296,6 +306,34 @@ class Errors(Rule):
             self.need_import("werkzeug.datastructures", "Headers")
             return cst.parse_expression(HEADERS.format(e=param))
         return updated
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        self.renders.append(self.api(func) in RENDERS or (
+            isinstance(func, cst.Name) and func.value in PORTED_RENDERS
+            and func.value not in self.facts.words))
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        # the error handed whole to a template render (`template("error", code=code)`):
+        # the template reads Bottle's attributes (`code._status_code`, `code.body`), which
+        # Werkzeug's exception lacks (an undefined in Jinja2: the page is lost): it gets
+        # bottle_compat's BottleError over it
+        param = self.handlers[-1][1] if self.handlers else None
+        if not (self.renders.pop() and param):
+            return updated
+        args = list(updated.args)
+        for i, given in enumerate(args):
+            if not (isinstance(given.value, cst.Name) and given.value.value == param
+                    and not given.star):
+                continue
+            exact = Candidate(cst.Call(cst.Name("bottle_error"), [cst.Arg(cst.Name(param))]),
+                              imports=(Import("bottle_compat", "bottle_error"),))
+            chosen = self.site("error-object", Candidate(given.value), exact,
+                               keeps="the error handed to a template, which reads Bottle's "
+                                     "HTTPError attributes (status_code, status_line, body)")
+            assert isinstance(chosen.form, cst.BaseExpression)
+            args[i] = given.with_changes(value=chosen.form)
+        return updated.with_changes(args=args)
 
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         self.targets += 1
