@@ -37,7 +37,8 @@ def kind(verdict: Verdict) -> str:
 def counts(tried: Counter) -> str:
     """The run's verdict: apps, then each outcome, the broken ones counted apart."""
     return (f"apps: {tried['apps']}; same: {tried['same']}, declared: {tried['declared']}, "
-            f"TODO: {tried['todo']}, different: {tried['different']}, BROKEN: "
+            f"TODO: {tried['todo']}, different: {tried['different']}, original failing: "
+            f"{tried['original fails']}, BROKEN: "
             f"{tried['broken']} (ports not starting: {tried['not starting']}, requests "
             f"broken: {tried['requests broken']}); requests varying between runs of the "
             f"original (not compared): {tried['varies']}")
