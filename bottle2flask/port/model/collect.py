@@ -261,15 +261,17 @@ OTHER_ENGINES = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template
 
 
 class Engines(cst.CSTVisitor):
-    """The engines a module's template calls name: "simple", "jinja2", "other"; and
-    which engine renders each template a call names by a literal, in the one folder its
-    `template_lookup=` names ("" for Bottle's TEMPLATE_PATH): (name, folder, engine)."""
+    """The engines a module's template calls name: "simple", "jinja2", "other"; which
+    engine renders each template a call names by a literal, in the one folder its
+    `template_lookup=` names ("" for Bottle's TEMPLATE_PATH): (name, folder, engine); and
+    the engines of the calls given a name known only at run time."""
 
     def __init__(self, facts: ModuleFacts) -> None:
         super().__init__()
         self.bottle = facts.bottle
         self.found: set[str] = set()
         self.named: set[tuple[str, str, str]] = set()
+        self.computed: set[str] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         bottle = self.bottle
@@ -294,6 +296,8 @@ class Engines(cst.CSTVisitor):
             else None
         if template is not None and not any(c in template for c in "\n{%$"):
             self.named.add((template, lookup_folder(node), engine))
+        elif template is None and first is not None and first.keyword is None:
+            self.computed.add(engine)
 
 
 def lookup_folder(call: cst.Call) -> str:
@@ -372,6 +376,7 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     facts.view_functions = views.found
     facts.engines = frozenset(engines.found)
     facts.rendered_by = frozenset(engines.named)
+    facts.engines_computed = frozenset(engines.computed)
     facts.read_by = found
     # every name the module spells, in its imports and outside them: asked again of
     # this module (a rule's free names) it is not walked again

@@ -115,6 +115,8 @@ class ModuleFacts:
     # them across modules without walking the module again)
     calls: list[cst.Call] = field(default_factory=list)
     engines: frozenset[str] = frozenset()  # the template engines its calls name
+    # the engines of its render calls given a name known only at run time (template(x))
+    engines_computed: frozenset[str] = frozenset()
     # (template name, its call's one template_lookup= folder or "", engine): who renders it
     rendered_by: frozenset[tuple[str, str, str]] = frozenset()
     # each rule's pre-scan as the model's read walk left it (Rule.reader), by rule code

@@ -561,6 +561,29 @@ def test_a_vendored_apps_jinja2_view_module_imports_the_apps_own_bottle(tmp_path
                                                               "<li><j&> 2</li></ul>")
 
 
+@pytest.mark.parametrize("drawn", [
+    pytest.param(app(route(body="template", variant="computed", template="method_call"),
+                     forms48b=("template_settings",)), id="views"),
+    pytest.param(app(route(body="template", variant="computed", template="rebase"),
+                     forms48b=("folder_name", "template_settings"), templates="beside",
+                     creation="default_app", bottle_home="vendored"), id="beside-vendored"),
+])
+def test_a_template_named_at_run_time_beside_a_jinja2_render_is_converted(drawn, tmp_path):
+    """Seed 49117's 5 broken apps: template(name + ".tpl") in a folder whose one template
+    named by a literal is jinja2_template's (f48s.html): the port took t1.tpl for Jinja2
+    as its folder's (copied, not converted), and bottle_template found no t1.html (a 500).
+    No Jinja2 render names a template at run time there: SimpleTemplate's reaches it."""
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    assert "t1.html" in {name.rpartition("/")[2] for name in verdict.ported}
+    write_app(drawn, tmp_path / "drawn")
+    served = both_folders(tmp_path, files(tmp_path / "drawn"), "computed_beside_jinja2",
+                          entry="app.py:app")
+    for client in served:
+        code, page, _ = served_page(client, "/r1")
+        assert code == 200 and "r1" in page.lower(), page
+
+
 def test_a_page_made_under_an_id_is_judged_at_each_apps_own_id(tmp_path):
     """The judge follows each app's redirect to its own uuid (the port's page is asked
     at the port's id, Run.pair): sent the original's id, the port would answer 404."""
