@@ -3,9 +3,10 @@
 A port that fails or does not start, and a request it breaks (a 5xx, or a 4xx where
 Bottle served the page, unless the original answers so too) are BROKEN: counted apart,
 and never excused, whatever the port declared or left a TODO on. A 5xx the original
-answers from an error of its own (one Bottle caught and logged) where the port answers
-below 500 is the ORIGINAL's failure: no page for the port to keep, and no app the
-generator should draw, said so and counted apart. Any other answer that differs is
+answers from an error of its own (one Bottle caught and logged: a view's, an error
+page's) where the port answers below 500 is the ORIGINAL's failure: no page for the port
+to keep, and no difference the port made; said so, and counted apart (an app with no
+other problem is "original fails", which fails no run). Any other answer that differs is
 allowed only where the port said so on the line responsible: a declared change
 (OUT/parity.toml's [[ignore]] for the path, or a declared change with nothing to ignore
 at a line of the view or of what runs around it) or a TODO there; else it is different.
@@ -37,8 +38,8 @@ from .grammar import App, Request, Route
 from .render import files, write_app
 
 SECRET = "fuzz-port-secret"
-OUTCOMES = ("same", "declared", "todo", "different", "original fails", "broken")
-FAILED = ("different", "original fails", "broken")  # the outcomes a run fails on
+OUTCOMES = ("same", "declared", "todo", "original fails", "different", "broken")
+FAILED = ("different", "broken")  # the outcomes a run fails on
 
 
 # Bottle 0.12 answers a path no route takes with an HTTPError before any hook runs: its
@@ -306,8 +307,7 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
             if theirs >= 500 > ours and log:  # not a break; not a difference the port made
                 failing.append(f"ORIGINAL FAILS: {sent}: {step.statuses[0]} / "
                                f"{step.statuses[1]}: the original's own error "
-                               f"({own_error(log)}), no page for the port to keep: the "
-                               "generator drew an original that fails")
+                               f"({own_error(log)}): no page for the port to keep")
                 continue
             own = {rule.name for rule in ignore}
             if any(name in own for name in step.comparison.explained):
@@ -343,13 +343,15 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
                 f"{sent}: {step.statuses[0]} / {step.statuses[1]}: " + "; ".join(
                     f"{d.where}: {d.a!r} != {d.b!r}" for d in step.comparison.differences))
     verdict.broken = len(broken)
-    verdict.problems[:0] = broken + failing
+    different = bool(verdict.problems)
+    verdict.problems[:0] = broken
+    verdict.problems += failing  # last: a different app's first problem is the port's
     if broken:
         verdict.outcome = "broken"
+    elif different:
+        verdict.outcome = "different"
     elif failing:
         verdict.outcome = "original fails"
-    elif verdict.problems:
-        verdict.outcome = "different"
     elif used_todo or any(m.todos for m in result.modules):
         verdict.outcome = "todo"
     elif used_declared or declared:

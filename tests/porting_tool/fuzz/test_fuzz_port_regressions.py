@@ -551,7 +551,7 @@ def test_a_vendored_apps_jinja2_view_module_imports_the_apps_own_bottle(tmp_path
     the port serving the page. The generator's modules import the app's own copy."""
     drawn = app(route(), forms48b=("two_engines",), templates="path", bottle_home="vendored")
     verdict = judged(drawn)
-    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    assert verdict.outcome not in (*FAILED, "original fails"), verdict.report()
     write_app(drawn, tmp_path / "drawn")
     assert "from lib.bottle import jinja2_view" in verdict.source["jinja48.py"]
     served = both_folders(tmp_path, files(tmp_path / "drawn"), "vendored_two_engines",
