@@ -273,7 +273,8 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     jinja2 = used == "jinja2"
     # an app of SimpleTemplate renders and others (a second script's jinja2_view): each
     # template goes with the engine that renders it; one no literal reaches, SimpleTemplate
-    sorted_by = sort_by_engine(src, templates, apps.rendered_by(src), folders) \
+    computed = frozenset(e for f in apps.all_facts() for e in f.engines_computed)
+    sorted_by = sort_by_engine(src, templates, apps.rendered_by(src), folders, computed) \
         if used == "simple" else {}
     others = {t: min(its) for t, its in sorted_by.items() if "simple" not in its}
     unsorted = [t for t in templates if t not in sorted_by] \

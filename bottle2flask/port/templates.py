@@ -337,15 +337,16 @@ ENGINE_STATUS = {"jinja2": "copied (Jinja2: only Bottle's Jinja2 adapter renders
 
 def sort_by_engine(src: Path, templates: list[Path],
                    rendered_by: Iterable[tuple[Path, str, str, str]],
-                   folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS
-                   ) -> dict[Path, frozenset[str]]:
+                   folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS,
+                   computed: frozenset[str] = frozenset()) -> dict[Path, frozenset[str]]:
     """The engines that render each template ("simple", "jinja2", "other"): those of the
     render calls that name it (`rendered_by`: the calling module's folder, the name, the
     one folder its `template_lookup=` names or "", the engine), found as Bottle's lookup
     finds it (the name, then the name with each of its extensions), what those include,
     extend or rebase onto in turn, and for a template no call names, the one engine of
-    the named ones in its folder. A template none of them reaches is left out (not
-    sorted)."""
+    the named ones in its folder, unless the app's calls given a name at run time are
+    all of other engines (`computed`): then theirs, the only ones that can reach it. A
+    template none of them reaches is left out (not sorted)."""
     known = {Path(os.path.normpath(t)) for t in templates}
     roots = sorted({template_root(t, src, folders) for t in templates})
     engines: dict[Path, set[str]] = {}
@@ -383,6 +384,10 @@ def sort_by_engine(src: Path, templates: list[Path],
         root = by_root.get(template_root(template, src, folders), set())
         if not its and len(root) == 1:
             its = root  # one engine renders its folder's named templates
+            if computed and not root & computed:
+                # a name no literal gives: template(name + ".tpl") renders it, not the
+                # folder's jinja2_template("x.html") (copied as Jinja2, its page a 500)
+                its = set(computed)
         if its:
             sorted_[template] = frozenset(its)
     return sorted_

@@ -310,9 +310,10 @@ OTHER_ENGINES = {"mako_template", "mako_view", "MakoTemplate", "cheetah_template
 
 
 class Engines(cst.CSTVisitor):
-    """The engines a module's template calls name: "simple", "jinja2", "other"; and
-    which engine renders each template a call names by a literal, in the one folder its
-    `template_lookup=` names ("" for Bottle's TEMPLATE_PATH): (name, folder, engine)."""
+    """The engines a module's template calls name: "simple", "jinja2", "other"; which
+    engine renders each template a call names by a literal, in the one folder its
+    `template_lookup=` names ("" for Bottle's TEMPLATE_PATH): (name, folder, engine); and
+    the engines of the calls given a name known only at run time."""
 
     def __init__(self, facts: ModuleFacts) -> None:
         super().__init__()
@@ -320,6 +321,7 @@ class Engines(cst.CSTVisitor):
         self.found: set[str] = set()
         self.named: set[tuple[str, str, str]] = set()
         self.reads_path = False  # a render Bottle's own function makes in the port too
+        self.computed: set[str] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         bottle = self.bottle
@@ -349,6 +351,8 @@ class Engines(cst.CSTVisitor):
             else None
         if template is not None and not any(c in template for c in "\n{%$"):
             self.named.add((template, lookup_folder(node), engine))
+        elif template is None and first is not None and first.keyword is None:
+            self.computed.add(engine)
 
 
 def lookup_folder(call: cst.Call) -> str:
@@ -449,6 +453,7 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     facts.rendered_by = frozenset(engines.named
                                   | {(name, "", "simple") for name in visitor.configured})
     facts.reads_template_path = engines.reads_path
+    facts.engines_computed = frozenset(engines.computed)
     # a template function read other than as the function a call calls (`partial(
     # template, "x")`, `render = view`): its renders are not known (a method of the
     # same name, `self.template(...)`, is no Bottle function)

@@ -178,6 +178,8 @@ class ModuleFacts:
     # template_settings=, Mako's, Cheetah's) with no template_lookup=: it searches
     # Bottle's TEMPLATE_PATH in the port too
     reads_template_path: bool = False
+    # the engines of its render calls given a name known only at run time (template(x))
+    engines_computed: frozenset[str] = frozenset()
     # (template name, its call's one template_lookup= folder or "", engine): who renders it
     rendered_by: frozenset[tuple[str, str, str]] = frozenset()
     # each rule's pre-scan as the model's read walk left it (Rule.reader), by rule code

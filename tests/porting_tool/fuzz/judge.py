@@ -2,11 +2,14 @@
 
 A port that fails or does not start, and a request it breaks (a 5xx, or a 4xx where
 Bottle served the page, unless the original answers so too) are BROKEN: counted apart,
-and never excused, whatever the port declared or left a TODO on. Any other answer that
-differs is allowed only where the port said so on the line responsible: a declared
-change (OUT/parity.toml's [[ignore]] for the path, or a declared change with nothing to
-ignore at a line of the view or of what runs around it) or a TODO there; else it is
-different.
+and never excused, whatever the port declared or left a TODO on. A 5xx the original
+answers from an error of its own (one Bottle caught and logged: a view's, an error
+page's) where the port answers below 500 is the ORIGINAL's failure: no page for the port
+to keep, and no difference the port made; said so, and counted apart (an app with no
+other problem is "original fails", which fails no run). Any other answer that differs is
+allowed only where the port said so on the line responsible: a declared change
+(OUT/parity.toml's [[ignore]] for the path, or a declared change with nothing to ignore
+at a line of the view or of what runs around it) or a TODO there; else it is different.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from .grammar import App, Request, Route
 from .render import files, write_app
 
 SECRET = "fuzz-port-secret"
-OUTCOMES = ("same", "declared", "todo", "different", "broken")
+OUTCOMES = ("same", "declared", "todo", "original fails", "different", "broken")
 FAILED = ("different", "broken")  # the outcomes a run fails on
 
 
@@ -71,9 +74,52 @@ def no_route_hooks_012(statuses, differences) -> bool:
         and all(d.where in HOOK_HEADERS and d.a is None for d in differences)
 
 
+class Tee:
+    """A wsgi.errors stream that keeps what is written to it and passes it on."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.written: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.written.append(text)
+        self.stream.write(text)
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+class Logged:
+    """An app whose wsgi.errors is read after each request: Bottle writes there the
+    traceback of an exception it caught (a view's, an error page's), then answers a 500
+    of its own. `texts` holds what each request logged, in the order sent ("" for none)."""
+
+    def __init__(self, app) -> None:
+        self.wrapped = app
+        self.texts: list[str] = []
+
+    def __call__(self, environ, start_response):
+        environ["wsgi.errors"] = tee = Tee(environ["wsgi.errors"])
+        try:
+            return self.wrapped(environ, start_response)
+        finally:
+            self.texts.append("".join(tee.written))
+
+
+def own_error(logged: str) -> str:
+    """What the original logged, in a line: its exception's last line, or Bottle's own
+    "Critical error" (an error page that raised)."""
+    lines = [line.strip() for line in re.sub(r"<[^>]+>", " ", logged).splitlines()]
+    return next((line for line in reversed(lines) if line), "")[:160]
+
+
 @dataclass
 class Verdict:
-    outcome: str  # same, declared, todo, different, broken
+    outcome: str  # same, declared, todo, different, original fails, broken
     problems: list[str] = field(default_factory=list)  # broken first, then different
     starts: bool = True  # the port was made and starts
     broken: int = 0  # requests it broke
@@ -207,7 +253,8 @@ def judge(app: App, tmp: Path) -> Verdict:
         verdict.problems = [f"BROKEN: the port does not start: {error}"]
         return verdict
     ignore = load_scenario(out / "parity.toml").ignore
-    sides: list = [Side("bottle", original.wsgi, SECRET), Side("flask", port.wsgi, SECRET)]
+    logged = Logged(original.wsgi)
+    sides: list = [Side("bottle", logged, SECRET), Side("flask", port.wsgi, SECRET)]
     # an app drawing random numbers runs a second original beside (on a copy of its own,
     # in a process of its own, as the check's --noise does): what differs between the
     # two is noise, not compared
@@ -221,15 +268,16 @@ def judge(app: App, tmp: Path) -> Verdict:
         sides.append(twin)
     run = Run(sides, secret=SECRET, ignore=ignore, noise=noise)
     try:
-        return requests_judged(app, run, result, ported, ignore, verdict)
+        return requests_judged(app, run, result, ported, ignore, verdict, logged)
     finally:
         if twin is not None:
             twin.close()
 
 
 def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: list,
-                    verdict: Verdict) -> Verdict:
-    """The verdict of the requests each route answers, sent through run."""
+                    verdict: Verdict, logged: Logged) -> Verdict:
+    """The verdict of the requests each route answers, sent through run (the original's
+    side through `logged`)."""
     todos = {(m.path, t["line"]): f"{t['code']}: {t['text'][:70]}" for m in result.modules
              for t in m.todos}
     # a template TODO excuses a difference only where it breaks: Python kept in a helper
@@ -239,11 +287,13 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
     declared = [(m.path, d) for m in result.modules for d in m.declared]
     used_declared = used_todo = False
     broken: list[str] = []
+    failing: list[str] = []  # the original's own failures
     for request in app.requests():
-        before = len(run.steps)
+        before, logs = len(run.steps), len(logged.texts)
         run.exchange([call_of(request)] * len(run.sides), "fuzz")
+        steps = run.steps[before:]
         # each step judged: a request followed to its redirects' pages takes several
-        for step in run.steps[before:]:
+        for step, log in zip(steps, logged.texts[logs:], strict=True):
             verdict.varies += bool(step.noise)
             sent = shown(request) + ("" if step.kind == "fuzz" else f" then {step.path}")
             if breaks(step.statuses):  # before any excuse: a declared change loses no page
@@ -252,6 +302,12 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
                                         for d in step.comparison.differences)
                               + (f" (explained by {', '.join(step.comparison.explained)}, "
                                  "which excuses no break)" if step.comparison.explained else ""))
+                continue
+            theirs, ours = map(status_code, step.statuses[:2])
+            if theirs >= 500 > ours and log:  # not a break; not a difference the port made
+                failing.append(f"ORIGINAL FAILS: {sent}: {step.statuses[0]} / "
+                               f"{step.statuses[1]}: the original's own error "
+                               f"({own_error(log)}): no page for the port to keep")
                 continue
             own = {rule.name for rule in ignore}
             if any(name in own for name in step.comparison.explained):
@@ -287,11 +343,15 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
                 f"{sent}: {step.statuses[0]} / {step.statuses[1]}: " + "; ".join(
                     f"{d.where}: {d.a!r} != {d.b!r}" for d in step.comparison.differences))
     verdict.broken = len(broken)
+    different = bool(verdict.problems)
     verdict.problems[:0] = broken
+    verdict.problems += failing  # last: a different app's first problem is the port's
     if broken:
         verdict.outcome = "broken"
-    elif verdict.problems:
+    elif different:
         verdict.outcome = "different"
+    elif failing:
+        verdict.outcome = "original fails"
     elif used_todo or any(m.todos for m in result.modules):
         verdict.outcome = "todo"
     elif used_declared or declared:

@@ -797,6 +797,11 @@ def write_forms_48b(app: App, entry: Module, folder: Path) -> None:
         entry.blocks.append(code.format(**names) if "{" in code else code)
         if form in FORM_48B_MODULES:
             name, text = FORM_48B_MODULES[form]
+            # in an app that ships its Bottle, the module imports that copy too: from the
+            # installed one, its jinja2_view looked on that Bottle's TEMPLATE_PATH, not on
+            # the copy's the app added tpl/ to (a 500 in the original: two Bottles)
+            if app.bottle_home == "vendored":
+                text = [line.replace("from bottle ", "from lib.bottle ") for line in text]
             (folder / f"{name}.py").write_text("\n".join(text) + "\n")
         for where, name, text in FORM_48B_TEMPLATES.get(form, ()):
             place = folder / (where or TEMPLATE_FOLDERS[app.templates])

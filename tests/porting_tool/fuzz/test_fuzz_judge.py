@@ -94,10 +94,56 @@ def test_a_port_that_does_not_start_is_broken(monkeypatch):
     assert verdict.problems[0].startswith("BROKEN: the port does not start")
 
 
+def test_an_original_failing_on_its_own_is_said_so_not_called_different(monkeypatch):
+    """The 2,000 apps of seed 4811 had one "different": the original answered a 500 from
+    an error of its own (its jinja2_view came from another copy of Bottle, which looked on
+    its own TEMPLATE_PATH: TemplateError) where the port served the page. No page for the
+    port to keep, and no difference the port made: the judge says the original fails, and
+    the run does not fail on it (a difference the port made beside it still does)."""
+    def spoil(out: Path, result) -> None:  # the original spoilt, once the port is made
+        original = out.parent / "src" / "app.py"
+        original.write_text(original.read_text().replace('return "r1"',
+                                                         'raise LookupError("its own")'))
+
+    spoilt(monkeypatch, spoil)
+    verdict = judged(app(route(), route(2)))
+    assert (verdict.outcome, verdict.broken) == ("original fails", 0)
+    assert "original fails" not in judging.FAILED
+    failing = ("ORIGINAL FAILS: GET /r1: 500 Internal Server Error / 200 OK: the original's "
+               "own error (LookupError: its own): no page for the port to keep")
+    assert verdict.problems == [failing]
+
+    def spoil_both(out: Path, result) -> None:
+        spoil(out, result)
+        (out / "app.py").write_text((out / "app.py").read_text().replace('return "r2"',
+                                                                         'return "r2!"'))
+
+    spoilt(monkeypatch, spoil_both)
+    verdict = judged(app(route(), route(2)))
+    assert verdict.outcome == "different"
+    assert verdict.problems[0].startswith("GET /r2: 200 OK / 200 OK: body")
+    assert verdict.problems[1:] == [failing]
+
+
+def test_an_original_answering_500_on_purpose_is_no_failure_of_its_own(monkeypatch):
+    """A 500 the original's view answers (an HTTPError raised, which Bottle does not log)
+    is a page like any other: a port serving 200 there is different."""
+    def spoil(out: Path, result) -> None:
+        original = out.parent / "src" / "app.py"
+        original.write_text(original.read_text().replace(
+            'return "r1"', 'raise __import__("bottle").HTTPError(500, "meant")'))
+
+    spoilt(monkeypatch, spoil)
+    verdict = judged(app(route()))
+    assert (verdict.outcome, verdict.broken) == ("different", 0)
+    assert verdict.problems[0].startswith("GET /r1: 500 Internal Server Error / 200 OK: ")
+
+
 def test_the_verdict_counts_broken_ports_and_requests_apart():
-    tried = Counter({"apps": 4, "same": 1, "different": 1, "broken": 2, "not starting": 1,
-                     "requests broken": 3, "varies": 2})
-    assert counts(tried) == ("apps: 4; same: 1, declared: 0, TODO: 0, different: 1, "
-                             "BROKEN: 2 (ports not starting: 1, requests broken: 3); "
+    tried = Counter({"apps": 5, "same": 1, "different": 1, "original fails": 1, "broken": 2,
+                     "not starting": 1, "requests broken": 3, "varies": 2})
+    assert counts(tried) == ("apps: 5; same: 1, declared: 0, TODO: 0, different: 1, "
+                             "original failing: 1, BROKEN: 2 (ports not starting: 1, "
+                             "requests broken: 3); "
                              "requests varying between runs of the original (not "
                              "compared): 2")

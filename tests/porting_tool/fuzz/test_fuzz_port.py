@@ -37,7 +37,8 @@ def kind(verdict: Verdict) -> str:
 def counts(tried: Counter) -> str:
     """The run's verdict: apps, then each outcome, the broken ones counted apart."""
     return (f"apps: {tried['apps']}; same: {tried['same']}, declared: {tried['declared']}, "
-            f"TODO: {tried['todo']}, different: {tried['different']}, BROKEN: "
+            f"TODO: {tried['todo']}, different: {tried['different']}, original failing: "
+            f"{tried['original fails']}, BROKEN: "
             f"{tried['broken']} (ports not starting: {tried['not starting']}, requests "
             f"broken: {tried['requests broken']}); requests varying between runs of the "
             f"original (not compared): {tried['varies']}")
@@ -51,11 +52,14 @@ def test_generated_apps_answer_alike_once_ported(request):
     tried: Counter = Counter()
     elements: Counter = Counter()
     failures: dict[str, tuple[int, Verdict]] = {}
+    originals: Counter = Counter()  # the kinds of the originals' own failures
 
     def record(app, verdict: Verdict) -> None:
         tried.update({"apps": 1, verdict.outcome: 1, "requests broken": verdict.broken,
                       "not starting": int(not verdict.starts), "varies": verdict.varies})
         elements.update(app.uses)
+        if verdict.outcome == "original fails":
+            originals[kind(verdict)] += 1
         if verdict.outcome not in FAILED:
             return
         if profile == "short":
@@ -77,6 +81,8 @@ def test_generated_apps_answer_alike_once_ported(request):
             judges.finish()
         finally:
             print(f"\ngenerated {counts(tried)}"
-                  f"\nelements drawn: {dict(sorted(elements.items()))}")
+                  f"\nelements drawn: {dict(sorted(elements.items()))}"
+                  + "".join(f"\noriginal failing on its own in {n} apps: {name}"
+                            for name, n in originals.most_common()))
     assert not failures, "\n\n".join(f"{count} apps: {name}\n{verdict.report()}"
                                      for name, (count, verdict) in failures.items())

@@ -542,6 +542,46 @@ def test_this_rounds_forms_answer_alike_once_ported(form, tmp_path):
             assert (code, after) == (status, header) and says in page, (path, page)
 
 
+def test_a_vendored_apps_jinja2_view_module_imports_the_apps_own_bottle(tmp_path):
+    """Seed 4811's one "different": in an app shipping its Bottle (lib/bottle.py) with tpl/
+    added to that copy's TEMPLATE_PATH, jinja48.py imported the installed Bottle's
+    jinja2_view, which looked on its own path: a 500 in the original alone (two Bottles),
+    the port serving the page. The generator's modules import the app's own copy."""
+    drawn = app(route(), forms48b=("two_engines",), templates="path", bottle_home="vendored")
+    verdict = judged(drawn)
+    assert verdict.outcome not in (*FAILED, "original fails"), verdict.report()
+    write_app(drawn, tmp_path / "drawn")
+    assert "from lib.bottle import jinja2_view" in verdict.source["jinja48.py"]
+    served = both_folders(tmp_path, files(tmp_path / "drawn"), "vendored_two_engines",
+                          entry="app.py:app")
+    for client in served:
+        assert served_page(client, "/f48/jinja")[:2] == (200, "<ul><li><j&> 1</li>"
+                                                              "<li><j&> 2</li></ul>")
+
+
+@pytest.mark.parametrize("drawn", [
+    pytest.param(app(route(body="template", variant="computed", template="method_call"),
+                     forms48b=("template_settings",)), id="views"),
+    pytest.param(app(route(body="template", variant="computed", template="rebase"),
+                     forms48b=("folder_name", "template_settings"), templates="beside",
+                     creation="default_app", bottle_home="vendored"), id="beside-vendored"),
+])
+def test_a_template_named_at_run_time_beside_a_jinja2_render_is_converted(drawn, tmp_path):
+    """Seed 49117's 5 broken apps: template(name + ".tpl") in a folder whose one template
+    named by a literal is jinja2_template's (f48s.html): the port took t1.tpl for Jinja2
+    as its folder's (copied, not converted), and bottle_template found no t1.html (a 500).
+    No Jinja2 render names a template at run time there: SimpleTemplate's reaches it."""
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    assert "t1.html" in {name.rpartition("/")[2] for name in verdict.ported}
+    write_app(drawn, tmp_path / "drawn")
+    served = both_folders(tmp_path, files(tmp_path / "drawn"), "computed_beside_jinja2",
+                          entry="app.py:app")
+    for client in served:
+        code, page, _ = served_page(client, "/r1")
+        assert code == 200 and "r1" in page.lower(), page
+
+
 def test_a_page_made_under_an_id_is_judged_at_each_apps_own_id(tmp_path):
     """The judge follows each app's redirect to its own uuid (the port's page is asked
     at the port's id, Run.pair): sent the original's id, the port would answer 404."""
