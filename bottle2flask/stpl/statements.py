@@ -133,7 +133,7 @@ class Statements:
     # the app may render this template itself and hand it `base` (T009's block body)
     base_given: bool = True
     # the tree's folder as Bottle's './' finds it ("views") and its templates' Jinja2
-    # names: `rebase('views/layout.tpl')` names views/layout.tpl from './' (T036)
+    # names: `rebase('views/layout.tpl')` names views/layout.tpl from './'
     folder: tuple[str, frozenset[str]] = ("", frozenset())
     computed_includes: bool = False  # an include() of a name known only when it renders
 
