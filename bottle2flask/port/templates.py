@@ -164,7 +164,11 @@ def convert_templates(src: Path, out: Path, files: list[Path],
         named = f"{root.relative_to(src).as_posix()}/" if len(roots) > 1 else ""
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
                                           compact, kept, module, named, given_base,
-                                          root.relative_to(src).as_posix())
+                                          # a views/ folder is the Flask app's
+                                          # template_folder (folder.template_folder):
+                                          # `views/x` from './' is its `x`
+                                          root.relative_to(src).as_posix()
+                                          if root.name == "views" else "")
         prefix = root.relative_to(src)
         results += [{**r, "path": str(prefix / r["path"]),
                      # where it fails when rendered: the converted file's path in OUT, line

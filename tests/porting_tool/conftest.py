@@ -16,6 +16,18 @@ if str(SOURCE.parent) not in sys.path:
 
 
 @pytest.fixture(autouse=True)
+def walks_found_anew():
+    """The port's walks keep each rule's methods as first found in the process
+    (passes._KINDS): a test that replaces one (mock.patch.object(App, "leave_Call"))
+    would see the method an earlier test's walk kept, by the order tests ran in."""
+    from bottle2flask.port import passes
+
+    passes._KINDS.clear()
+    yield
+    passes._KINDS.clear()
+
+
+@pytest.fixture(autouse=True)
 def bottles_globals_restored():
     """Bottle keeps module-wide state an app sets at import (`bottle.debug(True)` sets
     DEBUG, which makes every later install() apply its plugins at once; TEMPLATE_PATH;
