@@ -295,7 +295,8 @@ class Request(Rule):
 
     def is_request(self, node) -> bool:
         return self.api(node) == "request" or (
-            isinstance(node, cst.Name) and bool(self.requests) and node.value in self.requests[-1])
+            isinstance(node, cst.Name) and bool(self.request_alias)
+            and node.value in self.request_alias[-1])
 
     def spelt(self, code: str, request: cst.BaseExpression) -> cst.BaseExpression:
         """`code` (written with `request`) as an expression on the module's own name for
@@ -319,7 +320,7 @@ class Request(Rule):
         self.def_aliases = found.in_defs
         # the names each def being visited binds to the request itself (`req =
         # bottle.request`), once, and to nothing else: read as the request (innermost last)
-        self.requests: list[set[str]] = []
+        self.request_alias: list[set[str]] = []
         self.def_requests = found.named_in_defs
         # the routes of each function being visited (None: not a view), innermost last
         self.routed: list[list[tuple[str | None, bool]] | None] = []
@@ -466,7 +467,7 @@ class Request(Rule):
         return {n for n in names - params if name_uses(function, n).bound == 1}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.requests.append(self._request_names(node))
+        self.request_alias.append(self._request_names(node))
         self.aliases.append(self._aliases(node))
         self.routed.append(self.routes_of(node))
         views = [v for v in self.facts.views if v.name == node.name.value]
@@ -476,7 +477,7 @@ class Request(Rule):
                           and node.params.star_kwarg is None)
 
     def leave_FunctionDef(self, original, updated):
-        self.requests.pop()
+        self.request_alias.pop()
         self.aliases.pop()
         self.routed.pop()
         self.plain.pop()
