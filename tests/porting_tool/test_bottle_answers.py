@@ -334,4 +334,9 @@ def test_cookies_set_and_deleted_on_bottles_response_are_written_as_bottle_write
     original, ported = both_folders(tmp_path, {"web.py": COOKIES}, "cookies", faithful=True)
     expected = answer(original, "GET", path)
     assert expected[0] == "200 OK"
+    if bottle.__version__ < "0.13":  # 0.12 sends samesite= as given; bottle_compat
+        # writes 0.13's lower case, the Bottle the port follows
+        status, headers, body = expected
+        expected = (status, [(k, v.replace("SameSite=Lax", "SameSite=lax"))
+                             for k, v in headers], body)
     assert answer(ported, "GET", path) == expected
