@@ -140,7 +140,8 @@ def no_servers():
 
 def places(module) -> list[str]:
     """Where a module was loaded from: its file, or a namespace package's folders (a
-    folder without __init__.py) as its import found them."""
+    folder without __init__.py) as its import found them. (loading.py has the same
+    question: this module is copied into OUT's tests and runs without bottle2flask.)"""
     file = getattr(module, "__file__", None)
     if file:
         return [str(file)]
