@@ -267,7 +267,8 @@ class Rule(Transformer):
 
     def take_candidate(self, candidate: Candidate, exact: bool) -> None:
         """What a candidate needs, applied: its imports, module-wide pieces (need_exact
-        for an exact one), declared changes and TODO."""
+        for an exact one), declared changes, TODO, the app's options and declared
+        changes, and the pieces it adds to the rule's own code (take())."""
         for item in candidate.imports:
             if item.companion is not None:
                 self.need_helper(item.companion, item.name)
@@ -282,6 +283,19 @@ class Rule(Transformer):
             self.declare(found.change, found.paths, found.detail)
         if candidate.todo:
             self.todo(candidate.todo)
+        for option in candidate.options:
+            self.app_option(option.keyword, option.value)
+        for declared in candidate.on_app:
+            self.declare_on_app(declared.change, declared.paths)
+        for piece in candidate.adds:
+            self.take(piece)
+
+    def take(self, piece: object) -> None:
+        """A piece of this rule's own module-wide code that a taken candidate adds
+        (`Candidate.adds`: P003's float converter, a view's endpoint number): the rule
+        keeps it in its scratch for its later sites and finish(). A rule whose
+        candidates add any defines it."""
+        raise NotImplementedError(f"{self.code} takes no pieces ({piece!r})")
 
     def exact(self, kind: str, route: str | None = None, keeps: str = "") -> bool:
         """Whether the site being visited takes its exact candidate (Bottle's behaviour
@@ -529,9 +543,14 @@ def leave_scope(state: PortState, node: cst.CSTNode) -> None:
         state.scope.pop()
 
 
-def form_text(form: cst.CSTNode | str) -> str:
-    """A candidate's form as the report shows it: a node's code, a rule's text as it is."""
-    return form if isinstance(form, str) else cst.Module([]).code_for_node(form)
+def form_text(form: cst.CSTNode | str | tuple[cst.CSTNode, ...]) -> str:
+    """A candidate's form as the report shows it: a node's code (nodes that stand
+    together, each's), a rule's text as it is."""
+    if isinstance(form, str):
+        return form
+    if isinstance(form, tuple):
+        return "".join(cst.Module([]).code_for_node(node) for node in form)
+    return cst.Module([]).code_for_node(form)
 
 
 def site_key(path: str, scope: str, code: str, kind: str, ordinal: int) -> str:
@@ -660,6 +679,6 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     return found
 
 
-__all__ = ["APP_SHORTCUTS", "AfterApp", "Candidate", "Change", "Companion", "Declare",
+__all__ = ["APP_SHORTCUTS", "AfterApp", "AppDeclared", "AppOption", "Candidate", "Change", "Companion", "Declare",
            "FlaskOption",
            "Import", "ModuleSettings", "Need", "Phase", "PortState", "Rule", "glob", "one_line"]

@@ -403,6 +403,17 @@ class Routes(Rule):
             self.need_import("werkzeug.routing", "BaseConverter")
         return module
 
+    def take(self, piece: object) -> None:
+        """What a taken candidate adds: Werkzeug's float converter given Bottle's
+        pattern (a float-filter's idiomatic form), a view's endpoint number (a routed
+        def's)."""
+        if isinstance(piece, FloatPattern):
+            self.converters.regexes[FLOAT] = FILTER_PATTERNS["float"]
+        elif isinstance(piece, EndpointNumber):
+            self.seen[piece.name] = piece.number
+        else:
+            super().take(piece)
+
     def visit_Module(self, node: cst.Module) -> None:
         # the config keywords of the route decorator being converted (None: not one)
         self.config_args: list[cst.Arg] | None = None
@@ -584,28 +595,41 @@ class Routes(Rule):
         if not routes:
             return updated
         may, where = again
-        if may and self.exact("endpoint", keeps=REGISTERED_AGAIN.format(where=where)
-                              if where else ""):
-            # the exact candidate: each registration its own endpoint, its rule (a
-            # route given name= keeps it: get_url/url_for name it)
-            return updated.with_changes(decorators=[
-                d.with_changes(decorator=self.endpoint_by_path(d.decorator))
-                if self.is_route(d) and isinstance(d.decorator, cst.Call) else d
-                for d in updated.decorators])
         # Under the routes, a decorator of the app's own that may not keep the view's
         # name (no functools.wraps seen): Flask would take the wrapper's name ("wrapper")
         # for every view it wraps, and refuse the second one.
         wrapped = any(self.renames(d.decorator) for d in updated.decorators[routes[-1] + 1:])
+        idiomatic = self.numbered(updated, name, wrapped)
+        if not may:
+            self.take_candidate(idiomatic, False)
+            return self.with_decorators(updated, idiomatic)
+        # the exact candidate: each registration its own endpoint, its rule (a route
+        # given name= keeps it: get_url/url_for name it)
+        exact = Candidate(tuple(
+            d.with_changes(decorator=named) if self.is_route(d)
+            and isinstance(d.decorator, cst.Call)
+            and (named := self.by_path(d.decorator)) is not None else d
+            for d in updated.decorators))
+        chosen = self.site("endpoint", idiomatic, exact,
+                           keeps=REGISTERED_AGAIN.format(where=where) if where else "")
+        return self.with_decorators(updated, chosen)
+
+    def numbered(self, updated: cst.FunctionDef, name: str, wrapped: bool) -> Candidate:
+        """A routed def's idiomatic endpoint: Flask's own (the def's name) for the first
+        view of its name in the module, `name_2`, `name_3`... for the others (the number
+        it takes is what the candidate adds); its name written out where a decorator of
+        the app's own wraps it. The form: the def's decorators."""
         if name not in self.clashes:
             if not wrapped:
-                return updated
+                return Candidate(tuple(updated.decorators))
             endpoint = cst.SimpleString(f'"{name}"')
+            adds: tuple[object, ...] = ()
         else:
             number = self.seen.get(name, 0) + 1  # the same for the routes on one view
-            self.seen[name] = number
+            adds = (EndpointNumber(name, number),)
             text = self.endpoint_name(name, number)
-            if text == name and not wrapped:
-                return updated  # the first of its name: Flask's own endpoint, its name
+            if text == name and not wrapped:  # the first of its name: Flask's own
+                return Candidate(tuple(updated.decorators), adds=adds)
             endpoint = cst.SimpleString(f'"{text}"')
         decorators = []
         for d in updated.decorators:
@@ -617,9 +641,18 @@ class Routes(Rule):
                     if call.args else []
                 d = d.with_changes(decorator=call.with_changes(
                     args=[*args, kw("endpoint", endpoint)]))
-                self.fired()
             decorators.append(d)
-        return updated.with_changes(decorators=decorators)
+        return Candidate(tuple(decorators), adds=adds)
+
+    def with_decorators(self, updated: cst.FunctionDef, chosen: Candidate) -> cst.FunctionDef:
+        """The def under the chosen form's decorators, each one changed a change."""
+        assert isinstance(chosen.form, tuple)
+        changed = sum(new is not old for new, old in zip(chosen.form, updated.decorators,
+                                                         strict=True))
+        if not changed:
+            return updated
+        self.fired(changed)
+        return updated.with_changes(decorators=list(chosen.form))
 
     def endpoint_name(self, name: str, number: int) -> str:
         """The endpoint of the module's `number`th view called `name` (Flask would name
@@ -856,9 +889,18 @@ class Routes(Rule):
         after the function, and two of one name (two objects' methods, a loop's views)
         clash at start-up; Bottle names no route. Such a route is named by its path (and
         its methods, but for GET alone: one path may have a view for each)."""
+        named = self.by_path(route)
+        if named is None:
+            return route
+        self.fired()
+        return named
+
+    def by_path(self, route: cst.Call) -> cst.Call | None:
+        """endpoint_by_path()'s route, None where it stays as it is (no rule, or an
+        endpoint given), nothing recorded."""
         path_arg = arg(route, 0, "path")
         if path_arg is None or arg(route, None, "endpoint") is not None:
-            return route
+            return None
         name: cst.BaseExpression = path_arg.value.deep_clone()
         if isinstance(name, cst.Call) and isinstance(name.func, cst.Name) \
                 and name.func.value == "flask_rule":  # named by the rule as written
@@ -866,7 +908,6 @@ class Routes(Rule):
         methods = self.call_methods(route)
         if methods is not None and methods != ["GET"]:
             name = prefixed(f"{' '.join(methods)} ", name)
-        self.fired()
         args = [*route.args[:-1], route.args[-1].with_changes(
             comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))]
         return route.with_changes(args=[*args, kw("endpoint", name)])
@@ -1174,30 +1215,48 @@ class Routes(Rule):
         assert path is not None and isinstance(node, cst.SimpleString)
         if len(path) > 1 and path.endswith("/") and not self.state.faithful:
             self.declare("D-trailing-slash")
-        # Bottle's int, float and path filters: Werkzeug's own converters (idiomatic,
-        # declared), or converters with Bottle's patterns (exact)
-        exact = any(kind in FILTERS and kind not in self.state.route_filters
-                    for _, kind, _ in tokens(path)) and self.exact("route-filter", path)
         needs: set[Need] = set()
         new, problems = convert_path(path, self.converters.regexes, needs, self.unnamed,
                                      self.state.route_filters, self.converter_prefix())
-        if exact and not problems:
-            for need in needs:
-                self.need_exact(need)
-        for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
-            self.todo(problem, breaks=True)
-        if problems:
-            return node
-        if not path.startswith("/"):
-            if not starts_with_slash(path):
-                return node  # Bottle never matched it: leave_FunctionDef leaves it out
+        matched = not problems and (path.startswith("/") or starts_with_slash(path))
+        if matched and not path.startswith("/"):
             # Bottle matched the rule against the whole path, its first wildcard taking
             # the leading slash; Werkzeug's rules start with one, outside the wildcard
             new = "/" + new
+        # Bottle's int, float and path filters: Werkzeug's own converters (idiomatic,
+        # declared), or converters with Bottle's patterns (exact): both forms made here,
+        # the engine takes one. The idiomatic one holds a site of its own for each
+        # <x:float> (float-filter), asked once it is taken; its form is theirs taken
+        # idiomatic too.
+        chosen: Candidate | None = None
+        if any(kind in FILTERS and kind not in self.state.route_filters
+               for _, kind, _ in tokens(path)):
+            if matched:
+                idiomatic = Candidate(self.literal(node, re.sub(
+                    r"<bottle_(path|float):(\w+)>", r"<\1:\2>", new)))
+                exact = Candidate(self.literal(node, new), needs=tuple(
+                    sorted(needs, key=lambda need: need.value)))
+            else:  # left as Bottle's (a TODO, or left out): both forms the path as written
+                idiomatic = Candidate()
+                exact = Candidate(needs=() if problems else tuple(
+                    sorted(needs, key=lambda need: need.value)))
+            chosen = self.site("route-filter", idiomatic, exact, path)
+        for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
+            self.todo(problem, breaks=True)
+        if not matched:
+            return node  # (unmatched: Bottle never matched it, leave_FunctionDef leaves it out)
+        if not path.startswith("/"):
             self.declare("D-leading-slash", [glob(new)])
-        if not exact:
-            new = self.werkzeug_converters(new)
-        if new == path:
+        if chosen is not None and chosen is exact:
+            assert isinstance(chosen.form, cst.BaseExpression)
+            return chosen.form
+        return self.literal(node, self.werkzeug_converters(new))
+
+    @staticmethod
+    def literal(node: cst.SimpleString, new: str) -> cst.SimpleString:
+        """The rule literal `node` written as `new`, in its own quotes where they hold
+        it (the node itself when nothing changes)."""
+        if new == string_value(node):
             return node
         quote = node.value[-1]
         literal = cst.SimpleString(f"{quote}{new}{quote}")
@@ -1228,14 +1287,14 @@ class Routes(Rule):
             if converter == "bottle_path":
                 self.declare("D-path", [glob(path)])
                 return f"<path:{name}>"
+            # the idiomatic one: Werkzeug's float given Bottle's pattern, registered as
+            # "float" (finish()); the exact one: Bottle's filter (bottle_compat's
+            # converter), kept in the idiomatic port too
             idiomatic = Candidate(f"<{FLOAT}:{name}>",
-                                  declares=(Declare("D-float", (glob(path),)),))
-            # the exact one: Bottle's filter (bottle_compat's converter), kept in the
-            # idiomatic port too
+                                  declares=(Declare("D-float", (glob(path),)),),
+                                  adds=(FloatPattern(),))
             chosen = self.site("float-filter", idiomatic,
                                Candidate(match[0], needs=(Need.FLOAT,)))
-            if chosen is idiomatic:  # Werkzeug's float given Bottle's pattern (finish())
-                self.converters.regexes[FLOAT] = FILTER_PATTERNS["float"]
             assert isinstance(chosen.form, str)
             return chosen.form
 
@@ -1246,6 +1305,21 @@ class Routes(Rule):
 # Bottle's take; the float one is registered on the app under Werkzeug's name.
 FILTER_PATTERNS = {"int": r"-?\d+", "float": r"-?[\d.]+", "path": r".+?"}
 FLOAT = "float"
+
+
+@dataclass(frozen=True)
+class FloatPattern:
+    """What a float-filter's idiomatic form adds to the module: Werkzeug's float
+    converter given Bottle's pattern, registered as "float" (Routes.take())."""
+
+
+@dataclass(frozen=True)
+class EndpointNumber:
+    """What a routed def's idiomatic endpoint adds: the module's `number`th view called
+    `name` (Routes.take()), so the next view of that name is numbered after it."""
+
+    name: str
+    number: int
 
 
 # Endpoints a Flask app registers itself (Flask.__init__: the static files' route)
