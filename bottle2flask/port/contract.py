@@ -125,9 +125,10 @@ class Import:
 class Candidate:
     """One form a site with two may take, as a value (issue #43): the code that stands
     there (a node, nodes that stand together such as a view's route decorators, or a
-    piece of a rule's text; None where the form changes nothing at the site itself) and what that form needs of the module: its imports, the
-    module-wide pieces of Bottle's behaviour (`Need`, install()'s keywords), the changes
-    it declares, a TODO, the app's options, and what it adds to the rule's own
+    piece of a rule's text; None where the form changes nothing at the site itself) and
+    what that form needs of the module: its imports, the module-wide pieces of Bottle's
+    behaviour (`Need`, install()'s keywords), the changes it declares, a TODO, the app's
+    options and the changes declared on its line, and what it adds to the rule's own
     module-wide code. The rule builds both, idiomatic then exact; the engine
     (`Rule.site`) picks one by the site's key, applies what that one needs and records
     both forms for the report. Nothing of the other one reaches the module."""

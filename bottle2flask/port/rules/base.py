@@ -679,6 +679,6 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     return found
 
 
-__all__ = ["APP_SHORTCUTS", "AfterApp", "AppDeclared", "AppOption", "Candidate", "Change", "Companion", "Declare",
-           "FlaskOption",
+__all__ = ["APP_SHORTCUTS", "AfterApp", "AppDeclared", "AppOption", "Candidate", "Change",
+           "Companion", "Declare", "FlaskOption",
            "Import", "ModuleSettings", "Need", "Phase", "PortState", "Rule", "glob", "one_line"]
