@@ -14,6 +14,7 @@ import pytest
 import webtest
 
 from bottle2flask.cli import main as kit
+from bottle2flask.port.folder import port_tree
 from bottle2flask.port.runner import port_source
 
 from .helpers import answers, both_apps, both_folders, idiom, port, untouched
@@ -1894,3 +1895,27 @@ def test_a_route_filter_site_gives_both_literals_and_its_exact_one_bottles_conve
     assert '@app.route("/p/<bottle_float:x>/<bottle_path:rest>")' in exact.code
     assert "install(app, float_paths=True, paths=True)" in exact.code
     assert "FloatConverter" not in exact.code
+
+
+def test_a_method_routed_by_a_call_gives_both_statements_as_its_endpoint_sites_forms(
+        tmp_path):
+    """The endpoint site of a method a class routes by call (made once, no subclass:
+    idiomatic by default) gives its forms as values: add_url_rule(view_func=), or the
+    endpoint named by the rule with its view set apart in a statement after it, which
+    Settings.exact takes by the site's key."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(ROUTED_BY_EACH_INSTANCE).lstrip())
+    key = "web.py:UserController.__init__:P003:endpoint:0"
+    for exact in (frozenset(), frozenset({key})):
+        result = port_tree(src, tmp_path / f"out{len(exact)}", exact=exact)
+        site = next(s for m in result.modules for s in m.sites if s["key"] == key)
+        assert site["exact"] is bool(exact)
+        assert site["forms"] == {
+            "idiomatic": 'self.app.add_url_rule("/users", view_func=self.users, '
+                         'methods=["GET"])',
+            "exact": 'self.app.add_url_rule("/users", methods=["GET"], endpoint="/users")\n'
+                     'self.app.endpoint("/users")(self.users)\n'}
+    code = (tmp_path / "out1" / "web.py").read_text()
+    assert '        self.app.add_url_rule("/users", methods=["GET"], endpoint="/users")\n' \
+        '        self.app.endpoint("/users")(self.users)\n' in code

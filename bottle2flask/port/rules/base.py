@@ -548,8 +548,9 @@ def form_text(form: cst.CSTNode | str | tuple[cst.CSTNode, ...]) -> str:
     together, each's), a rule's text as it is."""
     if isinstance(form, str):
         return form
-    if isinstance(form, tuple):
-        return "".join(cst.Module([]).code_for_node(node) for node in form)
+    if isinstance(form, tuple):  # one a line
+        codes = (cst.Module([]).code_for_node(node) for node in form)
+        return "".join(code if code.endswith("\n") else f"{code}\n" for code in codes)
     return cst.Module([]).code_for_node(form)
 
 

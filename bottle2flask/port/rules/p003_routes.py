@@ -457,9 +457,8 @@ class Routes(Rule):
         self.call_shadowed: dict[int, str] = {}
         self.call_overlaps: dict[int, tuple[list[str], str]] = {}
         self.replaced_calls(node.body)
-        # a route call given its exact endpoint: the view, set by the statement after it
-        self.view_after: tuple[cst.BaseExpression, cst.BaseExpression,
-                               cst.BaseExpression] | None = None
+        # a route call given its exact endpoint: the statement after it that sets its view
+        self.view_after: cst.CSTNode | None = None
 
     def classes_again(self, found: Calls) -> tuple[set[str], dict[str, int]]:
         """The classes any module of the app subclasses, and how often the app's modules
@@ -773,12 +772,7 @@ class Routes(Rule):
         if self.view_after is not None:
             # the rule's endpoint given its view apart: app.endpoint(name)(view) sets it
             # (again), where add_url_rule(view_func=) refuses another view for it
-            app, endpoint, view = self.view_after
-            self.view_after = None
-            line = cst.SimpleStatementLine([cst.Expr(cst.Call(
-                cst.Call(cst.Attribute(app.deep_clone(), cst.Name("endpoint")),
-                         [cst.Arg(endpoint.deep_clone())]),
-                [cst.Arg(view.deep_clone())]))])
+            line, self.view_after = self.view_after, None
             return cst.FlattenSentinel([updated, line])
         # app.get(["/a", "/b"], callback=view), now add_url_rule(["/a", "/b"], ...): Flask
         # takes one rule a call, so one line a rule (Bottle routed each)
@@ -1004,21 +998,44 @@ class Routes(Rule):
             new = self.endpoint_by_path(new)
         view: cst.BaseExpression | None = callback.value if template is None \
             else self.templated(callback.value, template)
-        if self.classes and self.defs and isinstance(callback.value, cst.Attribute) \
-                and arg(new, None, "endpoint") is None \
-                and self.exact("endpoint", keeps=INSTANCES.format(cls=self.classes[-1])
-                               if self.classes[-1] in self.bases
-                               or self.instances.get(self.classes[-1], 0) > 1 else ""):
+        idiomatic = Candidate(self.add_url_rule(call, new, view))
+        named = self.by_path(new) if self.classes and self.defs \
+            and isinstance(callback.value, cst.Attribute) \
+            and arg(new, None, "endpoint") is None else None
+        if named is None:
+            chosen = idiomatic
+        else:
             # a method of a class routing a bound method: each instance routes it again
             # on the app, and Flask refuses a second view for the endpoint; the exact
-            # candidate names the endpoint by its rule and sets its view apart, so the
-            # later registration's view answers, as in Bottle
-            new = self.endpoint_by_path(new)
-            endpoint = arg(new, None, "endpoint")
-            assert endpoint is not None
-            assert view is not None
-            self.view_after = (call.func.value, endpoint.value, view)
-            view = None
+            # candidate names the endpoint by its rule and sets its view apart, in a
+            # statement after this one, so the later registration's view answers, as
+            # in Bottle. Its form: both statements.
+            endpoint = arg(named, None, "endpoint")
+            assert endpoint is not None and view is not None
+            apart = cst.SimpleStatementLine([cst.Expr(cst.Call(
+                cst.Call(cst.Attribute(call.func.value.deep_clone(), cst.Name("endpoint")),
+                         [cst.Arg(endpoint.value.deep_clone())]),
+                [cst.Arg(view.deep_clone())]))])
+            exact = Candidate((self.add_url_rule(call, named, None), apart))
+            chosen = self.site("endpoint", idiomatic, exact,
+                               keeps=INSTANCES.format(cls=self.classes[-1])
+                               if self.classes[-1] in self.bases
+                               or self.instances.get(self.classes[-1], 0) > 1 else "")
+            if chosen is exact:
+                self.fired()  # (the endpoint named by the rule)
+        self.fired()
+        form = chosen.form
+        if isinstance(form, tuple):  # the view set apart, after the statement
+            form, self.view_after = form
+        assert isinstance(form, cst.Call)
+        return updated.with_changes(value=form)
+
+    def add_url_rule(self, call: cst.Call, new: cst.Call,
+                     view: cst.BaseExpression | None) -> cst.Call:
+        """`app.route(path, callback=view)` as Flask's `app.add_url_rule(path,
+        view_func=view)`, `new` the route call converted (its rule, methods, endpoint);
+        no view_func= where `view` is None (its endpoint's view set apart)."""
+        assert isinstance(call.func, cst.Attribute)  # app.route(...)
         # the verb route_call() left: a shortcut given method= may have become another
         method = new.func.attr.value if isinstance(new.func, cst.Attribute) \
             else call.func.attr.value
@@ -1032,9 +1049,8 @@ class Routes(Rule):
                                 keyword=cst.Name("methods"), equal=_eq()))
         if view is not None:
             args.insert(1, cst.Arg(view, keyword=cst.Name("view_func"), equal=_eq()))
-        self.fired()
-        return updated.with_changes(value=new.with_changes(
-            func=call.func.with_changes(attr=cst.Name("add_url_rule")), args=args))
+        return new.with_changes(func=call.func.with_changes(attr=cst.Name("add_url_rule")),
+                                args=args)
 
     def templated(self, callback: cst.BaseExpression, view: cst.Call) -> cst.BaseExpression:
         """A callback registered by a call with `template=` (the model's view() of it):

@@ -107,7 +107,7 @@ class StaticFile(Rule):
         the app), D-static declared on the app's line."""
         folder = string_value(root) if isinstance(root, cst.SimpleString) else _tail(root)
         if prefix == "/static" and folder in ("static", "./static", "static/", "./static/"):
-            options = (AppOption(FlaskOption.STATIC_FOLDER, REMOVE),)
+            options: tuple[AppOption, ...] = (AppOption(FlaskOption.STATIC_FOLDER, REMOVE),)
         else:
             options = (AppOption(FlaskOption.STATIC_FOLDER, self.from_app(root)),
                        AppOption(FlaskOption.STATIC_URL_PATH,
