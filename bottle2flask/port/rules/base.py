@@ -301,9 +301,9 @@ class Rule(Transformer):
         """Whether the site being visited takes its exact candidate (Bottle's behaviour
         kept by a helper the port copies) rather than its idiomatic one: every site under
         --faithful, else the sites the check repaired. A site whose two forms are values
-        asks site(); exact() is for a site whose forms differ in how the rule goes on
-        (what it builds at the def's leave, a scratch it fills: port/README.md names
-        them). `kind` names the site's kind for the report (`"rule-string"`);
+        asks site() (what a form adds to the rule's own code rides on it: `adds`,
+        take()); exact() is left for P022's fold, whose idiomatic form writes records
+        as it is made (port/README.md says why). `kind` names the site's kind for the report (`"rule-string"`);
         `route`, the Bottle rule the site is part of, if any (a route that breaks maps
         to it wherever it is registered: by a call, in a loop, in a class); `keeps`,
         why the site's idiomatic form could only be a TODO on code that fails when it
