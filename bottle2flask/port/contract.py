@@ -143,7 +143,7 @@ class Candidate:
     options: tuple[AppOption, ...] = ()
     on_app: tuple[AppDeclared, ...] = ()
     # pieces of the rule's own module-wide code the form needs (P003's float converter,
-    # a view's endpoint number), handed to the rule's `take()` once the form is taken:
+    # a view's endpoint number), handed to the rule's `adopt()` once the form is taken:
     # the rule keeps them in its scratch for its later sites and its finish()
     adds: tuple[object, ...] = ()
 

@@ -268,7 +268,7 @@ class Rule(Transformer):
     def take_candidate(self, candidate: Candidate, exact: bool) -> None:
         """What a candidate needs, applied: its imports, module-wide pieces (need_exact
         for an exact one), declared changes, TODO, the app's options and declared
-        changes, and the pieces it adds to the rule's own code (take())."""
+        changes, and the pieces it adds to the rule's own code (adopt())."""
         for item in candidate.imports:
             if item.companion is not None:
                 self.need_helper(item.companion, item.name)
@@ -288,9 +288,9 @@ class Rule(Transformer):
         for declared in candidate.on_app:
             self.declare_on_app(declared.change, declared.paths)
         for piece in candidate.adds:
-            self.take(piece)
+            self.adopt(piece)
 
-    def take(self, piece: object) -> None:
+    def adopt(self, piece: object) -> None:
         """A piece of this rule's own module-wide code that a taken candidate adds
         (`Candidate.adds`: P003's float converter, a view's endpoint number): the rule
         keeps it in its scratch for its later sites and finish(). A rule whose
@@ -302,8 +302,9 @@ class Rule(Transformer):
         kept by a helper the port copies) rather than its idiomatic one: every site under
         --faithful, else the sites the check repaired. A site whose two forms are values
         asks site() (what a form adds to the rule's own code rides on it: `adds`,
-        take()); exact() is left for P022's fold, whose idiomatic form writes records
-        as it is made (port/README.md says why). `kind` names the site's kind for the report (`"rule-string"`);
+        adopt()); exact() is left for P022's fold, whose idiomatic form writes records
+        as it is made (port/README.md says why). `kind` names the site's kind for the
+        report (`"rule-string"`);
         `route`, the Bottle rule the site is part of, if any (a route that breaks maps
         to it wherever it is registered: by a call, in a loop, in a class); `keeps`,
         why the site's idiomatic form could only be a TODO on code that fails when it

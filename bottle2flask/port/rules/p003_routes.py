@@ -403,7 +403,7 @@ class Routes(Rule):
             self.need_import("werkzeug.routing", "BaseConverter")
         return module
 
-    def take(self, piece: object) -> None:
+    def adopt(self, piece: object) -> None:
         """What a taken candidate adds: Werkzeug's float converter given Bottle's
         pattern (a float-filter's idiomatic form), a view's endpoint number (a routed
         def's)."""
@@ -412,7 +412,7 @@ class Routes(Rule):
         elif isinstance(piece, EndpointNumber):
             self.seen[piece.name] = piece.number
         else:
-            super().take(piece)
+            super().adopt(piece)
 
     def visit_Module(self, node: cst.Module) -> None:
         # the config keywords of the route decorator being converted (None: not one)
@@ -1326,13 +1326,13 @@ FLOAT = "float"
 @dataclass(frozen=True)
 class FloatPattern:
     """What a float-filter's idiomatic form adds to the module: Werkzeug's float
-    converter given Bottle's pattern, registered as "float" (Routes.take())."""
+    converter given Bottle's pattern, registered as "float" (Routes.adopt())."""
 
 
 @dataclass(frozen=True)
 class EndpointNumber:
     """What a routed def's idiomatic endpoint adds: the module's `number`th view called
-    `name` (Routes.take()), so the next view of that name is numbered after it."""
+    `name` (Routes.adopt()), so the next view of that name is numbered after it."""
 
     name: str
     number: int

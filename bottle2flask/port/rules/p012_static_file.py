@@ -115,7 +115,7 @@ class StaticFile(Rule):
         return Candidate(options=options, on_app=(AppDeclared("D-static", (f"{prefix}/*",)),),
                          adds=(StaticFolder(),))
 
-    def take(self, piece: object) -> None:
+    def adopt(self, piece: object) -> None:
         """The idiomatic static view's piece: the module's static folder is given."""
         assert isinstance(piece, StaticFolder)
         self.scratch(Served).static = True  # one static folder: the first view's

@@ -329,7 +329,7 @@ class Plugins(PluginNames, Rule):
         self.module_names: set[str] = set()  # the names the module binds at its top
         self.hoisted: list[cst.BaseStatement] = []  # patterns moved to the module's top
 
-    def take(self, piece: object) -> None:
+    def adopt(self, piece: object) -> None:
         """What a taken candidate adds to the module's plugins: the database plugins kept
         with the others (plugin-pattern's exact form), the installed decorators that
         decorate every view (plugin's idiomatic form), a route's apply= decorators."""
@@ -344,7 +344,7 @@ class Plugins(PluginNames, Rule):
         elif isinstance(piece, Applied):
             self.functions[-1][3] += piece.names
         else:
-            super().take(piece)
+            super().adopt(piece)
 
     # -- what the module installs -----------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
