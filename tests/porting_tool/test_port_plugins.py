@@ -1190,3 +1190,23 @@ def test_the_database_plugins_site_named_exact_keeps_them_installed_as_bottle_ru
     assert 'install_plugin(app, SQLitePlugin(dbfile=DB, keyword="store"))' in result.code
     assert "def index(store):" in result.code and "get_db" not in result.code
     assert "get_db" in port_source(dedent(SQLITE_APP), "web.py").code
+
+
+def test_the_installs_site_named_exact_keeps_the_decorator_installed_and_answers_alike(
+        tmp_path):
+    """The installs' site (the module's, "plugin"): its idiomatic form adds the installed
+    decorators to every view; named exact by its key, the install is kept by
+    bottle_plugins, which wraps each view as Bottle did, and the pages answer as
+    Bottle's (a route's own apply= still a decorator under the kept plugin)."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(DECORATORS).lstrip())
+    port_tree(src, out, exact=frozenset({"web.py:<module>:P019:plugin:0"}))
+    code = (out / "web.py").read_text()
+    assert "install_plugin(app, logged)" in code and "@logged" not in code
+    assert '@app.route("/", endpoint="index")\n@timed\ndef index():' in code
+    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "installs_bottle").wsgi)
+    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "installs_flask").wsgi)
+    for path, body in (("/", "[<home>]"), ("/raw", "raw"), ("/all", "bare"),
+                       ("/later/x", "[x]")):
+        assert answers(bottle_app, path) == answers(flask_app, path) == (200, body), path
