@@ -124,18 +124,28 @@ class Import:
 @dataclass(frozen=True)
 class Candidate:
     """One form a site with two may take, as a value (issue #43): the code that stands
-    there (a node, or a piece of a rule's text; None where the form changes nothing at
-    the site itself) and what that form needs of the module: its imports, the
-    module-wide pieces of Bottle's behaviour (`Need`, install()'s keywords), the changes
-    it declares and a TODO. The rule builds both, idiomatic then exact; the engine
+    there (a node, nodes that stand together such as a view's route decorators, or a
+    piece of a rule's text; None where the form changes nothing at the site itself) and
+    what that form needs of the module: its imports, the module-wide pieces of Bottle's
+    behaviour (`Need`, install()'s keywords), the changes it declares, a TODO, the app's
+    options and the changes declared on its line, and what it adds to the rule's own
+    module-wide code. The rule builds both, idiomatic then exact; the engine
     (`Rule.site`) picks one by the site's key, applies what that one needs and records
     both forms for the report. Nothing of the other one reaches the module."""
 
-    form: cst.CSTNode | str | None = None
+    form: cst.CSTNode | str | tuple[cst.CSTNode, ...] | None = None
     imports: tuple[Import, ...] = ()
     needs: tuple[Need, ...] = ()
     declares: tuple[Declare, ...] = ()
     todo: str = ""
+    # what the form sets where the app is made: Flask(...)'s options, and the changes
+    # declared on the app's line (P012's static folder)
+    options: tuple[AppOption, ...] = ()
+    on_app: tuple[AppDeclared, ...] = ()
+    # pieces of the rule's own module-wide code the form needs (P003's float converter,
+    # a view's endpoint number), handed to the rule's `adopt()` once the form is taken:
+    # the rule keeps them in its scratch for its later sites and its finish()
+    adds: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import types
 import warnings
+from textwrap import dedent
 
 import bottle
 import pytest
@@ -19,6 +20,7 @@ import webtest
 from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 from bottle2flask.port.folder import port_tree
+from bottle2flask.port.runner import port_source
 
 from .helpers import answers, both_folders, check, forget_modules
 from .helpers import port as port_faithful
@@ -1156,3 +1158,55 @@ def test_plugins_installed_in_a_loop_over_mounted_sub_apps_are_kept_on_each(
     assert "install_plugin(sub, Stamp())" in web and ".install(" not in web
     for module in ("notes", "tags"):
         assert "TODO" not in (tmp_path / "out" / "apps" / f"{module}.py").read_text()
+
+
+def test_a_routes_apply_site_gives_its_decorators_or_route_plugins_as_its_forms():
+    """A route's apply= is a site ("plugin") whose forms are values: its decorators under
+    the app's (idiomatic), or route_plugins() under the route (exact), which
+    Settings.exact takes by the site's key, that route alone."""
+    key = "web.py:index:P019:plugin:0"
+    default = port_source(dedent(DECORATORS), "web.py")
+    exact = port_source(dedent(DECORATORS), "web.py", exact=frozenset({key}))
+    site = next(s for s in default.sites if s["key"] == key)
+    assert site["forms"] == {"idiomatic": "@timed\n",
+                             "exact": "@route_plugins(app, apply=[timed])\n"}
+    assert not site["exact"] and next(s for s in exact.sites if s["key"] == key)["exact"]
+    assert '@app.route("/", endpoint="index")\n@logged\n@timed\ndef index():' in default.code
+    assert '@app.route("/", endpoint="index")\n@route_plugins(app, apply=[timed])\n' \
+        '@logged\ndef index():' in exact.code
+    assert "from bottle_plugins import route_plugins" in exact.code
+    assert "bottle_plugins" not in default.code
+    assert '@app.route("/all")\ndef bare():' in exact.code  # the other routes as they were
+
+
+def test_the_database_plugins_site_named_exact_keeps_them_installed_as_bottle_runs_them():
+    """plugin-pattern (asked where the port takes exact forms at all): named exact by its
+    key, the module's database plugin is kept by bottle_plugins, as under --faithful,
+    and the views take its keyword as Bottle passed it (no get_db())."""
+    key = "web.py:<module>:P019:plugin-pattern:0"
+    result = port_source(dedent(SQLITE_APP), "web.py", exact=frozenset({key}))
+    assert [(s["key"], s["exact"]) for s in result.sites if s["rule"] == "P019"] == [
+        (key, True)]
+    assert 'install_plugin(app, SQLitePlugin(dbfile=DB, keyword="store"))' in result.code
+    assert "def index(store):" in result.code and "get_db" not in result.code
+    assert "get_db" in port_source(dedent(SQLITE_APP), "web.py").code
+
+
+def test_the_installs_site_named_exact_keeps_the_decorator_installed_and_answers_alike(
+        tmp_path):
+    """The installs' site (the module's, "plugin"): its idiomatic form adds the installed
+    decorators to every view; named exact by its key, the install is kept by
+    bottle_plugins, which wraps each view as Bottle did, and the pages answer as
+    Bottle's (a route's own apply= still a decorator under the kept plugin)."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(DECORATORS).lstrip())
+    port_tree(src, out, exact=frozenset({"web.py:<module>:P019:plugin:0"}))
+    code = (out / "web.py").read_text()
+    assert "install_plugin(app, logged)" in code and "@logged" not in code
+    assert '@app.route("/", endpoint="index")\n@timed\ndef index():' in code
+    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "installs_bottle").wsgi)
+    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "installs_flask").wsgi)
+    for path, body in (("/", "[<home>]"), ("/raw", "raw"), ("/all", "bare"),
+                       ("/later/x", "[x]")):
+        assert answers(bottle_app, path) == answers(flask_app, path) == (200, body), path

@@ -14,6 +14,8 @@ import pytest
 import webtest
 
 from bottle2flask.cli import main as kit
+from bottle2flask.port.folder import port_tree
+from bottle2flask.port.runner import port_source
 
 from .helpers import answers, both_apps, both_folders, idiom, port, untouched
 
@@ -1819,3 +1821,101 @@ def test_a_template_config_read_at_run_time_stays_route_config():
     assert '@bottle_members.route_config("/a", template=name)' in result.code
     assert '@bottle_members.route_config("/b", template="b")' in result.code
     assert "render_template" not in result.code
+
+
+ENDPOINT_IN_A_HELPER = '''
+from bottle import Bottle
+
+app = Bottle()
+
+
+def helper(web):
+    @web.route("/one")
+    def index():
+        return "one"
+
+
+@app.route("/two")
+def index():
+    return "two"
+
+
+helper(app)
+'''
+
+
+@pytest.mark.parametrize(("exact", "one", "two"), [
+    (frozenset(), '@web.route("/one")\n', '@app.route("/two", endpoint="index_2")\n'),
+    (frozenset({"web.py:helper.index:P003:endpoint:0"}),
+     '@web.route("/one", endpoint="/one")\n', '@app.route("/two")\n'),
+])
+def test_a_routed_defs_endpoint_site_gives_both_forms_and_only_the_idiomatic_takes_a_number(
+        exact, one, two):
+    """The endpoint site of a def routed in a function (it may be registered again) gives
+    its two forms as values, its decorators: Flask's own name (numbered where views of
+    one name clash), or one its rule names. The number is what the idiomatic form adds:
+    named exact by its key, the view takes none, and the next `index` is Flask's own."""
+    result = port_source(dedent(ENDPOINT_IN_A_HELPER), "web.py", exact=exact)
+    site = next(s for s in result.sites if s["kind"] == "endpoint")
+    assert site["key"] == "web.py:helper.index:P003:endpoint:0"
+    assert site["exact"] is bool(exact)
+    assert site["forms"] == {"idiomatic": '@web.route("/one")\n',
+                             "exact": '@web.route("/one", endpoint="/one")\n'}
+    assert f"    {one}    def index():" in result.code
+    assert f"{two}def index():" in result.code
+
+
+def test_a_route_filter_site_gives_both_literals_and_its_exact_one_bottles_converters():
+    """The route-filter site's forms are the rule literal with Werkzeug's converters
+    and with bottle_compat's; named exact, its converters are installed with the app,
+    and its float wildcard asks no float-filter site of its own (that site is the
+    idiomatic form's)."""
+    source = dedent('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/p/<x:float>/<rest:path>")
+        def p(x, rest):
+            return rest
+    ''')
+    default = port_source(source, "web.py")
+    exact = port_source(source, "web.py", exact=frozenset({"web.py:p:P003:route-filter:0"}))
+    forms = {"idiomatic": '"/p/<float:x>/<path:rest>"',
+             "exact": '"/p/<bottle_float:x>/<bottle_path:rest>"'}
+    assert [(s["kind"], s["exact"], s.get("forms")) for s in default.sites
+            if s["rule"] == "P003"] == [
+        ("route-filter", False, forms),
+        ("float-filter", False, {"idiomatic": "<float:x>", "exact": "<bottle_float:x>"})]
+    assert '@app.route("/p/<float:x>/<path:rest>")' in default.code
+    assert "FloatConverter" in default.code and "bottle_compat" not in default.code
+    assert [(s["kind"], s["exact"]) for s in exact.sites if s["rule"] == "P003"] == [
+        ("route-filter", True)]
+    assert '@app.route("/p/<bottle_float:x>/<bottle_path:rest>")' in exact.code
+    assert "install(app, float_paths=True, paths=True)" in exact.code
+    assert "FloatConverter" not in exact.code
+
+
+def test_a_method_routed_by_a_call_gives_both_statements_as_its_endpoint_sites_forms(
+        tmp_path):
+    """The endpoint site of a method a class routes by call (made once, no subclass:
+    idiomatic by default) gives its forms as values: add_url_rule(view_func=), or the
+    endpoint named by the rule with its view set apart in a statement after it, which
+    Settings.exact takes by the site's key."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(ROUTED_BY_EACH_INSTANCE).lstrip())
+    key = "web.py:UserController.__init__:P003:endpoint:0"
+    for exact in (frozenset(), frozenset({key})):
+        result = port_tree(src, tmp_path / f"out{len(exact)}", exact=exact)
+        site = next(s for m in result.modules for s in m.sites if s["key"] == key)
+        assert site["exact"] is bool(exact)
+        assert site["forms"] == {
+            "idiomatic": 'self.app.add_url_rule("/users", view_func=self.users, '
+                         'methods=["GET"])',
+            "exact": 'self.app.add_url_rule("/users", methods=["GET"], endpoint="/users")\n'
+                     'self.app.endpoint("/users")(self.users)\n'}
+    code = (tmp_path / "out1" / "web.py").read_text()
+    assert '        self.app.add_url_rule("/users", methods=["GET"], endpoint="/users")\n' \
+        '        self.app.endpoint("/users")(self.users)\n' in code

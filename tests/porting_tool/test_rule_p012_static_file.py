@@ -3,9 +3,12 @@ folder; any other static_file() call becomes send_from_directory()."""
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 import pytest
 
 from bottle2flask.port.folder import port_tree
+from bottle2flask.port.runner import port_source
 
 from .helpers import idiom, untouched
 from .test_port_apps import write
@@ -409,3 +412,38 @@ def test_a_static_file_answer_dropped_on_its_line_loses_no_page(tmp_path):
     code = (tmp_path / "out" / "web.py").read_text()
     assert '# static_file("no-such-file.html", root=".")' in code
     assert "send_from_directory(\".\", name)" in code
+
+
+STATIC_VIEW = '''
+from bottle import Bottle, static_file
+
+app = Bottle()
+
+
+@app.route("/assets/<path:path>")
+def serve(path):
+    return static_file(path, root="assets")
+'''
+
+
+def test_a_static_view_named_exact_by_its_key_is_kept_and_its_static_file_is_a_site():
+    """The static-view site's two forms are made as the def is entered: the idiomatic one
+    takes the view out and gives the app its folder (the options and D-static its
+    candidate carries), the exact one keeps the view, whose static_file() is then a site
+    of its own, recorded after the view's."""
+    default = port_source(dedent(STATIC_VIEW), "web.py")
+    assert 'Flask(__name__, static_folder="assets", static_url_path="/assets")' \
+        in default.code and "def serve" not in default.code
+    assert [d["id"] for d in default.declared] == ["D-static"]
+    assert [(s["kind"], s["exact"]) for s in default.sites if s["rule"] == "P012"] == [
+        ("static-view", False)]
+    exact = port_source(dedent(STATIC_VIEW), "web.py",
+                        exact=frozenset({"web.py:serve:P012:static-view:0"}))
+    assert "Flask(__name__, static_folder=None)" in exact.code
+    assert '    return send_from_directory("assets", path)' in exact.code
+    assert "D-static" not in [d["id"] for d in exact.declared]
+    assert [(s["kind"], s["exact"]) for s in exact.sites if s["rule"] == "P012"] == [
+        ("static-view", True), ("static-file", False)]
+    both = port_source(dedent(STATIC_VIEW), "web.py", exact=frozenset({"web.py:serve:P012"}))
+    assert '    return static_file(path, root="assets")' in both.code
+    assert "from bottle_answers import static_file" in both.code

@@ -267,7 +267,8 @@ class Rule(Transformer):
 
     def take_candidate(self, candidate: Candidate, exact: bool) -> None:
         """What a candidate needs, applied: its imports, module-wide pieces (need_exact
-        for an exact one), declared changes and TODO."""
+        for an exact one), declared changes, TODO, the app's options and declared
+        changes, and the pieces it adds to the rule's own code (adopt())."""
         for item in candidate.imports:
             if item.companion is not None:
                 self.need_helper(item.companion, item.name)
@@ -282,14 +283,28 @@ class Rule(Transformer):
             self.declare(found.change, found.paths, found.detail)
         if candidate.todo:
             self.todo(candidate.todo)
+        for option in candidate.options:
+            self.app_option(option.keyword, option.value)
+        for declared in candidate.on_app:
+            self.declare_on_app(declared.change, declared.paths)
+        for piece in candidate.adds:
+            self.adopt(piece)
+
+    def adopt(self, piece: object) -> None:
+        """A piece of this rule's own module-wide code that a taken candidate adds
+        (`Candidate.adds`: P003's float converter, a view's endpoint number): the rule
+        keeps it in its scratch for its later sites and finish(). A rule whose
+        candidates add any defines it."""
+        raise NotImplementedError(f"{self.code} takes no pieces ({piece!r})")
 
     def exact(self, kind: str, route: str | None = None, keeps: str = "") -> bool:
         """Whether the site being visited takes its exact candidate (Bottle's behaviour
         kept by a helper the port copies) rather than its idiomatic one: every site under
         --faithful, else the sites the check repaired. A site whose two forms are values
-        asks site(); exact() is for a site whose forms differ in how the rule goes on
-        (what it builds at the def's leave, a scratch it fills: port/README.md names
-        them). `kind` names the site's kind for the report (`"rule-string"`);
+        asks site() (what a form adds to the rule's own code rides on it: `adds`,
+        adopt()); exact() is left for P022's fold, whose idiomatic form writes records
+        as it is made (port/README.md says why). `kind` names the site's kind for the
+        report (`"rule-string"`);
         `route`, the Bottle rule the site is part of, if any (a route that breaks maps
         to it wherever it is registered: by a call, in a loop, in a class); `keeps`,
         why the site's idiomatic form could only be a TODO on code that fails when it
@@ -529,9 +544,15 @@ def leave_scope(state: PortState, node: cst.CSTNode) -> None:
         state.scope.pop()
 
 
-def form_text(form: cst.CSTNode | str) -> str:
-    """A candidate's form as the report shows it: a node's code, a rule's text as it is."""
-    return form if isinstance(form, str) else cst.Module([]).code_for_node(form)
+def form_text(form: cst.CSTNode | str | tuple[cst.CSTNode, ...]) -> str:
+    """A candidate's form as the report shows it: a node's code (nodes that stand
+    together, each's), a rule's text as it is."""
+    if isinstance(form, str):
+        return form
+    if isinstance(form, tuple):  # one a line
+        codes = (cst.Module([]).code_for_node(node) for node in form)
+        return "".join(code if code.endswith("\n") else f"{code}\n" for code in codes)
+    return cst.Module([]).code_for_node(form)
 
 
 def site_key(path: str, scope: str, code: str, kind: str, ordinal: int) -> str:
@@ -660,6 +681,6 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
     return found
 
 
-__all__ = ["APP_SHORTCUTS", "AfterApp", "Candidate", "Change", "Companion", "Declare",
-           "FlaskOption",
+__all__ = ["APP_SHORTCUTS", "AfterApp", "AppDeclared", "AppOption", "Candidate", "Change",
+           "Companion", "Declare", "FlaskOption",
            "Import", "ModuleSettings", "Need", "Phase", "PortState", "Rule", "glob", "one_line"]

@@ -403,6 +403,17 @@ class Routes(Rule):
             self.need_import("werkzeug.routing", "BaseConverter")
         return module
 
+    def adopt(self, piece: object) -> None:
+        """What a taken candidate adds: Werkzeug's float converter given Bottle's
+        pattern (a float-filter's idiomatic form), a view's endpoint number (a routed
+        def's)."""
+        if isinstance(piece, FloatPattern):
+            self.converters.regexes[FLOAT] = FILTER_PATTERNS["float"]
+        elif isinstance(piece, EndpointNumber):
+            self.seen[piece.name] = piece.number
+        else:
+            super().adopt(piece)
+
     def visit_Module(self, node: cst.Module) -> None:
         # the config keywords of the route decorator being converted (None: not one)
         self.config_args: list[cst.Arg] | None = None
@@ -446,9 +457,8 @@ class Routes(Rule):
         self.call_shadowed: dict[int, str] = {}
         self.call_overlaps: dict[int, tuple[list[str], str]] = {}
         self.replaced_calls(node.body)
-        # a route call given its exact endpoint: the view, set by the statement after it
-        self.view_after: tuple[cst.BaseExpression, cst.BaseExpression,
-                               cst.BaseExpression] | None = None
+        # a route call given its exact endpoint: the statement after it that sets its view
+        self.view_after: cst.CSTNode | None = None
 
     def classes_again(self, found: Calls) -> tuple[set[str], dict[str, int]]:
         """The classes any module of the app subclasses, and how often the app's modules
@@ -584,28 +594,41 @@ class Routes(Rule):
         if not routes:
             return updated
         may, where = again
-        if may and self.exact("endpoint", keeps=REGISTERED_AGAIN.format(where=where)
-                              if where else ""):
-            # the exact candidate: each registration its own endpoint, its rule (a
-            # route given name= keeps it: get_url/url_for name it)
-            return updated.with_changes(decorators=[
-                d.with_changes(decorator=self.endpoint_by_path(d.decorator))
-                if self.is_route(d) and isinstance(d.decorator, cst.Call) else d
-                for d in updated.decorators])
         # Under the routes, a decorator of the app's own that may not keep the view's
         # name (no functools.wraps seen): Flask would take the wrapper's name ("wrapper")
         # for every view it wraps, and refuse the second one.
         wrapped = any(self.renames(d.decorator) for d in updated.decorators[routes[-1] + 1:])
+        idiomatic = self.numbered(updated, name, wrapped)
+        if not may:
+            self.take_candidate(idiomatic, False)
+            return self.with_decorators(updated, idiomatic)
+        # the exact candidate: each registration its own endpoint, its rule (a route
+        # given name= keeps it: get_url/url_for name it)
+        exact = Candidate(tuple(
+            d.with_changes(decorator=named) if self.is_route(d)
+            and isinstance(d.decorator, cst.Call)
+            and (named := self.by_path(d.decorator)) is not None else d
+            for d in updated.decorators))
+        chosen = self.site("endpoint", idiomatic, exact,
+                           keeps=REGISTERED_AGAIN.format(where=where) if where else "")
+        return self.with_decorators(updated, chosen)
+
+    def numbered(self, updated: cst.FunctionDef, name: str, wrapped: bool) -> Candidate:
+        """A routed def's idiomatic endpoint: Flask's own (the def's name) for the first
+        view of its name in the module, `name_2`, `name_3`... for the others (the number
+        it takes is what the candidate adds); its name written out where a decorator of
+        the app's own wraps it. The form: the def's decorators."""
         if name not in self.clashes:
             if not wrapped:
-                return updated
+                return Candidate(tuple(updated.decorators))
             endpoint = cst.SimpleString(f'"{name}"')
+            adds: tuple[object, ...] = ()
         else:
             number = self.seen.get(name, 0) + 1  # the same for the routes on one view
-            self.seen[name] = number
+            adds = (EndpointNumber(name, number),)
             text = self.endpoint_name(name, number)
-            if text == name and not wrapped:
-                return updated  # the first of its name: Flask's own endpoint, its name
+            if text == name and not wrapped:  # the first of its name: Flask's own
+                return Candidate(tuple(updated.decorators), adds=adds)
             endpoint = cst.SimpleString(f'"{text}"')
         decorators = []
         for d in updated.decorators:
@@ -617,9 +640,18 @@ class Routes(Rule):
                     if call.args else []
                 d = d.with_changes(decorator=call.with_changes(
                     args=[*args, kw("endpoint", endpoint)]))
-                self.fired()
             decorators.append(d)
-        return updated.with_changes(decorators=decorators)
+        return Candidate(tuple(decorators), adds=adds)
+
+    def with_decorators(self, updated: cst.FunctionDef, chosen: Candidate) -> cst.FunctionDef:
+        """The def under the chosen form's decorators, each one changed a change."""
+        assert isinstance(chosen.form, tuple)
+        changed = sum(new is not old for new, old in zip(chosen.form, updated.decorators,
+                                                         strict=True))
+        if not changed:
+            return updated
+        self.fired(changed)
+        return updated.with_changes(decorators=list(chosen.form))
 
     def endpoint_name(self, name: str, number: int) -> str:
         """The endpoint of the module's `number`th view called `name` (Flask would name
@@ -740,12 +772,7 @@ class Routes(Rule):
         if self.view_after is not None:
             # the rule's endpoint given its view apart: app.endpoint(name)(view) sets it
             # (again), where add_url_rule(view_func=) refuses another view for it
-            app, endpoint, view = self.view_after
-            self.view_after = None
-            line = cst.SimpleStatementLine([cst.Expr(cst.Call(
-                cst.Call(cst.Attribute(app.deep_clone(), cst.Name("endpoint")),
-                         [cst.Arg(endpoint.deep_clone())]),
-                [cst.Arg(view.deep_clone())]))])
+            line, self.view_after = self.view_after, None
             return cst.FlattenSentinel([updated, line])
         # app.get(["/a", "/b"], callback=view), now add_url_rule(["/a", "/b"], ...): Flask
         # takes one rule a call, so one line a rule (Bottle routed each)
@@ -856,9 +883,18 @@ class Routes(Rule):
         after the function, and two of one name (two objects' methods, a loop's views)
         clash at start-up; Bottle names no route. Such a route is named by its path (and
         its methods, but for GET alone: one path may have a view for each)."""
+        named = self.by_path(route)
+        if named is None:
+            return route
+        self.fired()
+        return named
+
+    def by_path(self, route: cst.Call) -> cst.Call | None:
+        """endpoint_by_path()'s route, None where it stays as it is (no rule, or an
+        endpoint given), nothing recorded."""
         path_arg = arg(route, 0, "path")
         if path_arg is None or arg(route, None, "endpoint") is not None:
-            return route
+            return None
         name: cst.BaseExpression = path_arg.value.deep_clone()
         if isinstance(name, cst.Call) and isinstance(name.func, cst.Name) \
                 and name.func.value == "flask_rule":  # named by the rule as written
@@ -866,7 +902,6 @@ class Routes(Rule):
         methods = self.call_methods(route)
         if methods is not None and methods != ["GET"]:
             name = prefixed(f"{' '.join(methods)} ", name)
-        self.fired()
         args = [*route.args[:-1], route.args[-1].with_changes(
             comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))]
         return route.with_changes(args=[*args, kw("endpoint", name)])
@@ -963,21 +998,44 @@ class Routes(Rule):
             new = self.endpoint_by_path(new)
         view: cst.BaseExpression | None = callback.value if template is None \
             else self.templated(callback.value, template)
-        if self.classes and self.defs and isinstance(callback.value, cst.Attribute) \
-                and arg(new, None, "endpoint") is None \
-                and self.exact("endpoint", keeps=INSTANCES.format(cls=self.classes[-1])
-                               if self.classes[-1] in self.bases
-                               or self.instances.get(self.classes[-1], 0) > 1 else ""):
+        idiomatic = Candidate(self.add_url_rule(call, new, view))
+        named = self.by_path(new) if self.classes and self.defs \
+            and isinstance(callback.value, cst.Attribute) \
+            and arg(new, None, "endpoint") is None else None
+        if named is None:
+            chosen = idiomatic
+        else:
             # a method of a class routing a bound method: each instance routes it again
             # on the app, and Flask refuses a second view for the endpoint; the exact
-            # candidate names the endpoint by its rule and sets its view apart, so the
-            # later registration's view answers, as in Bottle
-            new = self.endpoint_by_path(new)
-            endpoint = arg(new, None, "endpoint")
-            assert endpoint is not None
-            assert view is not None
-            self.view_after = (call.func.value, endpoint.value, view)
-            view = None
+            # candidate names the endpoint by its rule and sets its view apart, in a
+            # statement after this one, so the later registration's view answers, as
+            # in Bottle. Its form: both statements.
+            endpoint = arg(named, None, "endpoint")
+            assert endpoint is not None and view is not None
+            apart = cst.SimpleStatementLine([cst.Expr(cst.Call(
+                cst.Call(cst.Attribute(call.func.value.deep_clone(), cst.Name("endpoint")),
+                         [cst.Arg(endpoint.value.deep_clone())]),
+                [cst.Arg(view.deep_clone())]))])
+            exact = Candidate((self.add_url_rule(call, named, None), apart))
+            chosen = self.site("endpoint", idiomatic, exact,
+                               keeps=INSTANCES.format(cls=self.classes[-1])
+                               if self.classes[-1] in self.bases
+                               or self.instances.get(self.classes[-1], 0) > 1 else "")
+            if chosen is exact:
+                self.fired()  # (the endpoint named by the rule)
+        self.fired()
+        form = chosen.form
+        if isinstance(form, tuple):  # the view set apart, after the statement
+            form, self.view_after = form
+        assert isinstance(form, cst.Call)
+        return updated.with_changes(value=form)
+
+    def add_url_rule(self, call: cst.Call, new: cst.Call,
+                     view: cst.BaseExpression | None) -> cst.Call:
+        """`app.route(path, callback=view)` as Flask's `app.add_url_rule(path,
+        view_func=view)`, `new` the route call converted (its rule, methods, endpoint);
+        no view_func= where `view` is None (its endpoint's view set apart)."""
+        assert isinstance(call.func, cst.Attribute)  # app.route(...)
         # the verb route_call() left: a shortcut given method= may have become another
         method = new.func.attr.value if isinstance(new.func, cst.Attribute) \
             else call.func.attr.value
@@ -991,9 +1049,8 @@ class Routes(Rule):
                                 keyword=cst.Name("methods"), equal=_eq()))
         if view is not None:
             args.insert(1, cst.Arg(view, keyword=cst.Name("view_func"), equal=_eq()))
-        self.fired()
-        return updated.with_changes(value=new.with_changes(
-            func=call.func.with_changes(attr=cst.Name("add_url_rule")), args=args))
+        return new.with_changes(func=call.func.with_changes(attr=cst.Name("add_url_rule")),
+                                args=args)
 
     def templated(self, callback: cst.BaseExpression, view: cst.Call) -> cst.BaseExpression:
         """A callback registered by a call with `template=` (the model's view() of it):
@@ -1174,30 +1231,48 @@ class Routes(Rule):
         assert path is not None and isinstance(node, cst.SimpleString)
         if len(path) > 1 and path.endswith("/") and not self.state.faithful:
             self.declare("D-trailing-slash")
-        # Bottle's int, float and path filters: Werkzeug's own converters (idiomatic,
-        # declared), or converters with Bottle's patterns (exact)
-        exact = any(kind in FILTERS and kind not in self.state.route_filters
-                    for _, kind, _ in tokens(path)) and self.exact("route-filter", path)
         needs: set[Need] = set()
         new, problems = convert_path(path, self.converters.regexes, needs, self.unnamed,
                                      self.state.route_filters, self.converter_prefix())
-        if exact and not problems:
-            for need in needs:
-                self.need_exact(need)
-        for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
-            self.todo(problem, breaks=True)
-        if problems:
-            return node
-        if not path.startswith("/"):
-            if not starts_with_slash(path):
-                return node  # Bottle never matched it: leave_FunctionDef leaves it out
+        matched = not problems and (path.startswith("/") or starts_with_slash(path))
+        if matched and not path.startswith("/"):
             # Bottle matched the rule against the whole path, its first wildcard taking
             # the leading slash; Werkzeug's rules start with one, outside the wildcard
             new = "/" + new
+        # Bottle's int, float and path filters: Werkzeug's own converters (idiomatic,
+        # declared), or converters with Bottle's patterns (exact): both forms made here,
+        # the engine takes one. The idiomatic one holds a site of its own for each
+        # <x:float> (float-filter), asked once it is taken; its form is theirs taken
+        # idiomatic too.
+        chosen: Candidate | None = None
+        if any(kind in FILTERS and kind not in self.state.route_filters
+               for _, kind, _ in tokens(path)):
+            if matched:
+                idiomatic = Candidate(self.literal(node, re.sub(
+                    r"<bottle_(path|float):(\w+)>", r"<\1:\2>", new)))
+                exact = Candidate(self.literal(node, new), needs=tuple(
+                    sorted(needs, key=lambda need: need.value)))
+            else:  # left as Bottle's (a TODO, or left out): both forms the path as written
+                idiomatic = Candidate()
+                exact = Candidate(needs=() if problems else tuple(
+                    sorted(needs, key=lambda need: need.value)))
+            chosen = self.site("route-filter", idiomatic, exact, path)
+        for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
+            self.todo(problem, breaks=True)
+        if not matched:
+            return node  # (unmatched: Bottle never matched it, leave_FunctionDef leaves it out)
+        if not path.startswith("/"):
             self.declare("D-leading-slash", [glob(new)])
-        if not exact:
-            new = self.werkzeug_converters(new)
-        if new == path:
+        if chosen is not None and chosen is exact:
+            assert isinstance(chosen.form, cst.BaseExpression)
+            return chosen.form
+        return self.literal(node, self.werkzeug_converters(new))
+
+    @staticmethod
+    def literal(node: cst.SimpleString, new: str) -> cst.SimpleString:
+        """The rule literal `node` written as `new`, in its own quotes where they hold
+        it (the node itself when nothing changes)."""
+        if new == string_value(node):
             return node
         quote = node.value[-1]
         literal = cst.SimpleString(f"{quote}{new}{quote}")
@@ -1228,14 +1303,14 @@ class Routes(Rule):
             if converter == "bottle_path":
                 self.declare("D-path", [glob(path)])
                 return f"<path:{name}>"
+            # the idiomatic one: Werkzeug's float given Bottle's pattern, registered as
+            # "float" (finish()); the exact one: Bottle's filter (bottle_compat's
+            # converter), kept in the idiomatic port too
             idiomatic = Candidate(f"<{FLOAT}:{name}>",
-                                  declares=(Declare("D-float", (glob(path),)),))
-            # the exact one: Bottle's filter (bottle_compat's converter), kept in the
-            # idiomatic port too
+                                  declares=(Declare("D-float", (glob(path),)),),
+                                  adds=(FloatPattern(),))
             chosen = self.site("float-filter", idiomatic,
                                Candidate(match[0], needs=(Need.FLOAT,)))
-            if chosen is idiomatic:  # Werkzeug's float given Bottle's pattern (finish())
-                self.converters.regexes[FLOAT] = FILTER_PATTERNS["float"]
             assert isinstance(chosen.form, str)
             return chosen.form
 
@@ -1246,6 +1321,21 @@ class Routes(Rule):
 # Bottle's take; the float one is registered on the app under Werkzeug's name.
 FILTER_PATTERNS = {"int": r"-?\d+", "float": r"-?[\d.]+", "path": r".+?"}
 FLOAT = "float"
+
+
+@dataclass(frozen=True)
+class FloatPattern:
+    """What a float-filter's idiomatic form adds to the module: Werkzeug's float
+    converter given Bottle's pattern, registered as "float" (Routes.adopt())."""
+
+
+@dataclass(frozen=True)
+class EndpointNumber:
+    """What a routed def's idiomatic endpoint adds: the module's `number`th view called
+    `name` (Routes.adopt()), so the next view of that name is numbered after it."""
+
+    name: str
+    number: int
 
 
 # Endpoints a Flask app registers itself (Flask.__init__: the static files' route)

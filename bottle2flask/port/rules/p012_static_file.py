@@ -42,7 +42,17 @@ import libcst as cst
 
 from ..edit import REMOVE, Visitor, arg, kw, names_read, string_value, walk
 from ..model.facts import ROUTE_METHODS
-from .base import Candidate, Change, Companion, FlaskOption, Import, Rule, decorator_method
+from .base import (
+    AppDeclared,
+    AppOption,
+    Candidate,
+    Change,
+    Companion,
+    FlaskOption,
+    Import,
+    Rule,
+    decorator_method,
+)
 
 KNOWN = {"filename", "root", "download", "mimetype", "charset", "headers"}
 UNKNOWN_ARGS = ("static_file() with arguments this rule does not know: use "
@@ -54,6 +64,11 @@ class Served:
     """P012's scratch for a module: whether a static view gave the app its folder."""
 
     static: bool = False
+
+
+@dataclass(frozen=True)
+class StaticFolder:
+    """What a static view's idiomatic form adds: the app serves its folder (Served)."""
 
 
 class StaticFile(Rule):
@@ -77,25 +92,39 @@ class StaticFile(Rule):
         if not self.scratch(Served).static \
                 and self.facts.makes_app():  # the app's options are set where it is made
             served = self.static_view(node)
-        if served is not None and self.exact("static-view"):
-            served = None  # kept: its static_file() is Bottle's (the site "static-file")
+        if served is not None:
+            # both forms, made as the def is entered (the sites in its body come after
+            # it): the idiomatic one takes the def out and sets the app's options (the
+            # module's one static folder: the first view's), the exact one keeps the
+            # view, whose static_file() is then a site of its own ("static-file")
+            idiomatic = self.static_folder(*served)
+            if self.site("static-view", idiomatic, Candidate()) is not idiomatic:
+                served = None
         self.served.append(served)
+
+    def static_folder(self, prefix: str, root: cst.BaseExpression) -> Candidate:
+        """The idiomatic form of a static view: Flask serves the folder (its options on
+        the app), D-static declared on the app's line."""
+        folder = string_value(root) if isinstance(root, cst.SimpleString) else _tail(root)
+        if prefix == "/static" and folder in ("static", "./static", "static/", "./static/"):
+            options: tuple[AppOption, ...] = (AppOption(FlaskOption.STATIC_FOLDER, REMOVE),)
+        else:
+            options = (AppOption(FlaskOption.STATIC_FOLDER, self.from_app(root)),
+                       AppOption(FlaskOption.STATIC_URL_PATH,
+                                 cst.SimpleString(f'"{prefix}"')))
+        return Candidate(options=options, on_app=(AppDeclared("D-static", (f"{prefix}/*",)),),
+                         adds=(StaticFolder(),))
+
+    def adopt(self, piece: object) -> None:
+        """The idiomatic static view's piece: the module's static folder is given."""
+        assert isinstance(piece, StaticFolder)
+        self.scratch(Served).static = True  # one static folder: the first view's
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.url_params.pop()
-        served = self.served.pop()
-        if served is None:
+        if self.served.pop() is None:
             return self.own_endpoint(updated)
-        prefix, root = served
-        self.fired()
-        self.scratch(Served).static = True  # one static folder: the first view's
-        folder = string_value(root) if isinstance(root, cst.SimpleString) else _tail(root)
-        if prefix == "/static" and folder in ("static", "./static", "static/", "./static/"):
-            self.app_option(FlaskOption.STATIC_FOLDER, REMOVE)
-        else:
-            self.app_option(FlaskOption.STATIC_FOLDER, self.from_app(root))
-            self.app_option(FlaskOption.STATIC_URL_PATH, cst.SimpleString(f'"{prefix}"'))
-        self.declare_on_app("D-static", [f"{prefix}/*"])
+        self.fired()  # Flask serves the folder (static_folder()): the view goes
         return cst.RemovalSentinel.REMOVE
 
     def own_endpoint(self, node: cst.FunctionDef) -> cst.FunctionDef:

@@ -53,7 +53,8 @@ A route's skip= is kept (route_plugins) wherever a plugin of the app is kept so,
 installed in another module too (`app.install(Stamp())` in app.py, below `import pages`).
 `skip=True` (or `"json"`) also turned Bottle's JSON plugin off, which Flask cannot:
 a TODO says so. Each install site (asked once, for all of them, as the module is read)
-and each route's apply=/skip= asks `self.exact("plugin")`; --faithful keeps them all.
+and each route's apply=/skip= is a site ("plugin"), whose idiomatic form is the
+decorators, its exact one bottle_plugins'; --faithful keeps them all.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
+from dataclasses import dataclass
 
 import libcst as cst
 from libcst.helpers import parse_template_module
@@ -68,7 +70,17 @@ from libcst.helpers import parse_template_module
 from ..edit import Visitor, arg, kw, names_read, string_value, walk
 from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import wildcard_names
-from .base import Change, Companion, Phase, Rule, decorator_method, glob, is_view
+from .base import (
+    Candidate,
+    Change,
+    Companion,
+    Import,
+    Phase,
+    Rule,
+    decorator_method,
+    glob,
+    is_view,
+)
 
 PLUGINS = {"bottle_sqlite": ("sqlite", {"Plugin", "SQLitePlugin"}),
            "bottle_sqlalchemy": ("sqlalchemy", {"Plugin", "SQLAlchemyPlugin"})}
@@ -79,6 +91,30 @@ EXT = {kind for kind, _ in PLUGINS.values()}  # from bottle.ext import sqlite
 # Where an app installs or applies a plugin (on any app, or Bottle's shortcut).
 PLUGIN_USE = re.compile(r"\binstall\s*\(|\bapply\s*=|\.apply\s*\(")
 HELPERS = Companion.PLUGINS  # the module the exact candidate imports (port/compat/)
+
+
+@dataclass(frozen=True)
+class KeptPatterns:
+    """What plugin-pattern's exact form adds: the module's database plugins kept by
+    bottle_plugins with its other plugins ((plugin, keyword) each), and their kinds."""
+
+    installed: tuple[tuple[str, str | None], ...]
+    kinds: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Decorating:
+    """What the installs' idiomatic form adds: the plain decorators installed on the
+    app, which decorate each view instead, in the order installed."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What a route's idiomatic apply= adds: its decorators, under the app's."""
+
+    names: tuple[str, ...]
 SQLITE_ARGS = ("dbfile", "autocommit", "dictrows", "keyword", "text_factory")
 SQLALCHEMY_ARGS = ("engine", "metadata", "keyword", "commit", "create", "use_kwargs")
 
@@ -278,6 +314,7 @@ class Plugins(PluginNames, Rule):
         self.callbacks: dict[str, str] = {}  # a function routed by app.route(callback=)
         self.installed: list[tuple[str, str | None]] = []  # (plugin, keyword) left out
         self.left_kinds: set[str | None] = set()  # the kinds of the plugins left out
+        self.openers: dict[str, str] = {}  # keyword -> the opener function's name
         self.depth = 0
         self.last_added: set[int] = set()
         # plain decorators installed on the app that decorate its views instead (names)
@@ -292,23 +329,40 @@ class Plugins(PluginNames, Rule):
         self.module_names: set[str] = set()  # the names the module binds at its top
         self.hoisted: list[cst.BaseStatement] = []  # patterns moved to the module's top
 
+    def adopt(self, piece: object) -> None:
+        """What a taken candidate adds to the module's plugins: the database plugins kept
+        with the others (plugin-pattern's exact form), the installed decorators that
+        decorate every view (plugin's idiomatic form), a route's apply= decorators."""
+        if isinstance(piece, KeptPatterns):
+            self.installed = [*self.installed, *piece.installed]
+            self.left_kinds = self.left_kinds | piece.kinds
+            self.converted, self.openers = {}, {}
+            self.patterns_kept = True
+        elif isinstance(piece, Decorating):
+            self.decorating = list(piece.names)
+            self.kept = False
+        elif isinstance(piece, Applied):
+            self.functions[-1][3] += piece.names
+        else:
+            super().adopt(piece)
+
     # -- what the module installs -----------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
         found = self.pre_scan(node)
         self.names, self.modules, self.bound = found.names, found.modules, found.bound
         self.converted, self.callbacks = found.converted, found.callbacks
         self.installed, self.left_kinds = found.installed, found.left_kinds
-        openers = found.openers
-        if self.converted and (self.state.faithful or self.state.exact_keys) \
-                and self.exact("plugin-pattern"):
-            # (--faithful) the database plugins too are kept by bottle_plugins, run as
-            # Bottle runs them (its autocommit, its errors; a 500 where it cannot run)
-            self.installed = [*self.installed, *((found.converted_text[keyword], keyword)
-                                                 for keyword in self.converted)]
-            self.left_kinds = self.left_kinds | {kind for kind, _ in self.converted.values()}
-            self.converted, openers = {}, {}
-            self.patterns_kept = True
-        for keyword, opener in openers.items():
+        self.openers = found.openers
+        if self.converted:
+            # the module's database plugins: Flask's patterns (get_db() and its openers),
+            # or (the exact form) kept by bottle_plugins with the other plugins, run as
+            # Bottle runs them (its autocommit, its errors; a 500 where it cannot run):
+            # each form what the rule's later sites read, as the piece it adds
+            kept = KeptPatterns(
+                tuple((found.converted_text[keyword], keyword) for keyword in self.converted),
+                frozenset(kind for kind, _ in self.converted.values()))
+            self.site_if_exact("plugin-pattern", Candidate(), Candidate(adds=(kept,)))
+        for keyword, opener in self.openers.items():
             self.record_opener(keyword, opener)
         converted = {kind for kind, _ in self.converted.values()}
         self.gone = converted - self.left_kinds  # no plugin of these kinds is left
@@ -365,10 +419,10 @@ class Plugins(PluginNames, Rule):
                 or not apps <= {self._app_text_of(installs[0])} \
                 or any(self.defs.get(n, len(module.body)) >= first_view for n in names):
             return
-        # the installs' site: the port's check may move it to its exact candidate
-        if not self.exact("plugin"):
-            self.decorating = names
-            self.kept = False
+        # the installs' site (the port's check may move it to its exact candidate): the
+        # decorators decorate the views (what its idiomatic form adds), or
+        # bottle_plugins keeps them as installed
+        self.site("plugin", Candidate(adds=(Decorating(tuple(names)),)), Candidate())
 
     def _views_in(self, stmt: cst.CSTNode) -> list[cst.FunctionDef]:
         """The routed defs of a statement: itself, or any def it holds."""
@@ -567,11 +621,22 @@ class Plugins(PluginNames, Rule):
         idiomatic = here[0] is not None and here[1] == 1 and all(
             isinstance(a, cst.Name) and self.defs.get(a.value, here[0]) < here[0]
             for a in applied) and (not self.kept or not skipped)
-        # the route's site: the port's check may move it to its exact candidate
-        if idiomatic and not self.exact("plugin"):
-            here[3] += [a.value for a in applied if isinstance(a, cst.Name)
-                        and not _skips(skipped, a.value)]
-        elif "apply" in given or self.kept:
+        marked = "apply" in given or self.kept
+        if idiomatic:
+            # the route's site (the port's check may move it to its exact candidate): its
+            # apply= decorators under the app's (what the idiomatic form adds to the
+            # view), or route_plugins() under the route
+            names = tuple(a.value for a in applied if isinstance(a, cst.Name)
+                          and not _skips(skipped, a.value))
+            exact = Candidate(cst.Decorator(self._marker_call(call.func, given)),
+                              imports=(Import(HELPERS.value, "route_plugins",
+                                              companion=HELPERS),)) if marked else Candidate()
+            chosen = self.site("plugin", Candidate(
+                tuple(cst.Decorator(cst.Name(n)) for n in names) or None,
+                adds=(Applied(names),)), exact)
+            if isinstance(chosen.form, cst.Decorator):
+                here[4][id(original)] = chosen.form
+        elif marked:
             here[4][id(original)] = cst.Decorator(self._marker(call.func, given))
         kept = [a for a in call.args if not (a.keyword and a.keyword.value in given)]
         if kept:
@@ -620,13 +685,18 @@ class Plugins(PluginNames, Rule):
                                     args=[marked.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
 
     def _marker(self, func: cst.BaseExpression, given: dict) -> cst.Call:
+        """route_plugins(app, apply=..., skip=...), imported from bottle_plugins."""
+        self.need_helper(HELPERS, "route_plugins")
+        return self._marker_call(func, given)
+
+    def _marker_call(self, func: cst.BaseExpression, given: dict) -> cst.Call:
         """route_plugins(app, apply=..., skip=...): skip= only where a plugin is kept."""
         marker = [cst.Arg(self._app(func))]
         for key, value in given.items():  # a skip= leaves out the route's apply= too
             if key == "apply" or self.kept or "apply" in given:
                 marker.append(kw(key, value))
         space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-        return cst.Call(self._helper("route_plugins"),
+        return cst.Call(cst.Name("route_plugins"),
                         [a.with_changes(comma=space) for a in marker[:-1]] + [marker[-1]])
 
     def _skips_json(self, skipped: list) -> None:
