@@ -136,20 +136,14 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 imported = import_file(spec, Path(target), as_main=True)
                 picked = served_app(spec, imported, attr)
                 script = True
-            # a factory is called with what the import left (its folder on sys.path)
-            outside = imported.left.lay_over() if imported.left is not None else None
-            before = set(sys.modules)
-            try:
-                made = instantiate(spec, picked, settings, bare=bare)
-            finally:
-                if outside is not None:
-                    outside.put_back()
-                # what the factory imported from the app's folder is the app's own too
-                # (it was left in sys.modules, for the next app of the process to find)
-                for name, module in own_modules(before, imported.folder).items():
-                    imported.own_modules.setdefault(name, module)
-            app = in_folder(made, imported.folder, imported.own_modules,
+            app = in_folder(picked, imported.folder, imported.own_modules,
                             imported.template_path, imported.left)
+            # a factory is called as the app answers: in its folder, with what its
+            # import left, its own modules in sys.modules (a module it imports again,
+            # or the app's own module, is the one imported: its side effects run once,
+            # as in a process of its own); what it imports from there is the app's too
+            with app.entered():
+                app.wrapped = instantiate(spec, picked, settings, bare=bare)
         else:
             module = import_spec(spec, target)
             app = instantiate(spec, pick(spec, module, attr or "create_app"), settings,
@@ -775,7 +769,19 @@ class InFolder:
 
     def __call__(self, environ: WSGIEnvironment,
                  start_response: StartResponse) -> list[bytes]:
-        app, folder, own = self.wrapped, self.folder, self.own
+        with self.entered():
+            answer = self.wrapped(environ, _no_exc_info(start_response))
+            try:
+                return [b"".join(answer)]
+            finally:
+                getattr(answer, "close", lambda: None)()
+
+    @contextlib.contextmanager
+    def entered(self):
+        """The process as the app finds it while it answers (or its factory runs): its
+        folder the working folder, its import's sys.path, its modules, its
+        TEMPLATE_PATH; put back after, what it imported kept as its own."""
+        folder, own = self.folder, self.own
         names, template_path = self.names, self.template_path
         with FOLDER_LOCK:
             cwd = os.getcwd()
@@ -793,11 +799,7 @@ class InFolder:
                 if template_path is not None:  # the list as this app left it
                     bottle.TEMPLATE_PATH[:] = template_path
             try:
-                answer = app(environ, _no_exc_info(start_response))
-                try:
-                    return [b"".join(answer)]
-                finally:
-                    getattr(answer, "close", lambda: None)()
+                yield
             finally:
                 os.chdir(cwd)
                 if outside is not None:
