@@ -4,8 +4,10 @@ route, and the answers left in OUT/tests/ as a suite that runs against both.
 
 Exit status (ExitStatus, the policy cli.py writes down): 0 the port starts, every route
 of the original got a request and answered as the original (declared changes allowed);
-1 a page differs, or a file could not be converted; 2 a usage error; 3 the port does not
-start (where the original does, or its own code fails otherwise than the original's);
+1 a page differs, or a file could not be converted (a module that does not parse, a
+template the converter cannot read: each named in one line); 2 a usage error; 3 the
+port does not start (where the original does, or its own code fails otherwise than the
+original's);
 4 the port was not compared (the original does not start here and the port fails alike
 or for want of what the machine lacks, no module makes an app the check can load, or
 its app has no routes once loaded);
@@ -18,7 +20,9 @@ the last line, on stderr. --no-check: converted only (0, 1 or 5).
 
 A port into a folder the last port wrote stops (a usage error) when the folder holds
 changes made since (port/manifest.py), unless --force; OUT then holds what this port
-wrote and the user's own files, nothing an earlier port or repair round left. --diff
+wrote and the user's own files, nothing an earlier port or repair round left. A port
+into an OUT that is not new says so first, in one line (the last port replaced, changes
+written over with --force, the files not the last port's that stay). --diff
 writes nothing and exits 1 when the port changes anything (0 when not). --json prints
 porting-report.json on stdout and nothing else there; --quiet only the errors and the
 last line.
