@@ -172,3 +172,16 @@ def test_a_worker_and_what_its_app_started_end_when_the_check_is_killed(tmp_path
         check.wait()
     killed_after.extend([found["worker"], found["child"]])
     assert gone(found), found
+
+
+def test_a_tests_temporary_files_go_under_pytests_own_folder(tmp_path_factory):
+    """tests/leaks.py: what the commands a test runs leave in the temporary folder (the
+    apps.log of parity, for its reader) piled up in /tmp; they go where pytest clears."""
+    import tempfile
+
+    base = tmp_path_factory.getbasetemp()
+    assert base in Path(tempfile.gettempdir()).parents
+    assert os.environ["TMPDIR"] == tempfile.gettempdir()
+    said = subprocess.run([sys.executable, "-c", "import tempfile; print(tempfile.mkdtemp())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    assert base in Path(said).parents
