@@ -29,9 +29,9 @@ from pathlib import Path
 
 from ..exit_status import ExitStatus
 from ..interpreter import Interpreter
+from ..lifeline import Lifeline
 from ..loading import SURROUNDINGS_VARIABLE, import_root, split
 from .record import app_entries, recording, write_suite
-from .worker import LIFELINE_VARIABLE
 
 SAME, DIFFERENT = ExitStatus.DONE, ExitStatus.DIFFERS
 PORT_DOES_NOT_START, NOT_CHECKED = ExitStatus.PORT_DOES_NOT_START, ExitStatus.NOT_COMPARED
@@ -95,21 +95,19 @@ class Worker:
         self.command, self.env = command, env
         self.out_path, self.err_path = scratch / "worker.out", scratch / "worker.err"
         self.process: subprocess.Popen | None = None
-        self.lifeline: int | None = None
+        self.lifeline = Lifeline()
 
     def __enter__(self) -> Worker:
-        watched, self.lifeline = os.pipe()  # (neither end passes to other children)
         try:
             with self.out_path.open("wb") as out, self.err_path.open("wb") as err:
                 self.process = subprocess.Popen(
                     self.command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                    env={**self.env, LIFELINE_VARIABLE: str(watched)},
-                    pass_fds=(watched,), start_new_session=True)
+                    env=self.lifeline.env(self.env), pass_fds=self.lifeline.pass_fds,
+                    start_new_session=True)
         except BaseException:
-            os.close(self.lifeline)
+            self.lifeline.close()
             raise
-        finally:
-            os.close(watched)
+        self.lifeline.started()
         return self
 
     def finish(self, timeout: float) -> bool:
@@ -136,9 +134,7 @@ class Worker:
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.kill()  # (gone already, or not a group leader after all)
         self.process.wait()
-        if self.lifeline is not None:
-            os.close(self.lifeline)
-            self.lifeline = None
+        self.lifeline.close()
 
     def __exit__(self, *exc) -> None:
         self.end()

@@ -6,10 +6,10 @@
 One JSON object on stdout; the apps' own output (their prints, their logs, what a
 process they start writes) goes to stderr, which the check keeps in OUT/check.log.
 
-The process that starts a worker hands it the reading end of a pipe it holds open
-(LIFELINE_VARIABLE names its descriptor): when that process ends, however, the pipe
-closes, and the worker kills its process group (itself, what the app started, the
-parity twins), so that nothing the check started holds a port or a file after it.
+The process that starts a worker holds a pipe to it open (lifeline.py): when that
+process ends, however, the pipe closes, and the worker kills its process group (itself,
+what the app started, the parity twins), so that nothing the check started holds a port
+or a file after it.
 """
 
 from __future__ import annotations
@@ -20,44 +20,20 @@ import os
 import signal
 import sys
 import tempfile
-import threading
 import traceback
 from pathlib import Path
 
-from .. import loading
+from .. import lifeline, loading
 from ..errors import UsageError
 from ..loading import load, see_surroundings, split
 from ..parity.runner import on_copy
 
-# The environment variable that names the worker's end of the pipe its parent holds.
-LIFELINE_VARIABLE = "BOTTLE2FLASK_LIFELINE"
 
-
-def watch_parent(environ=os.environ) -> None:
-    """When the pipe LIFELINE_VARIABLE names ends (the process that started this one is
-    gone: it closed its end, or ended), kill this process's group. A thread that waits
-    on it, so an app that blocks, or ignores SIGTERM, is ended all the same."""
-    told = environ.get(LIFELINE_VARIABLE)
-    if not told:
-        return
-    try:
-        watched = int(told)
-        os.set_inheritable(watched, False)  # (the app's own children do not hold it)
-    except (ValueError, OSError):
-        raise UsageError(f"{LIFELINE_VARIABLE} names no open pipe: {told!r}") from None
-
-    def wait() -> None:
-        while True:
-            try:
-                if not os.read(watched, 1):
-                    break
-            except InterruptedError:
-                continue
-            except OSError:
-                break
-        os.killpg(os.getpgrp(), signal.SIGKILL)
-
-    threading.Thread(target=wait, name="bottle2flask-lifeline", daemon=True).start()
+def watch_parent() -> None:
+    """When the process that started this one is gone, however it ended, kill this
+    process's group (lifeline.py): a thread waits on it, so an app that blocks, or that
+    ignores SIGTERM, is ended all the same."""
+    lifeline.watch(lambda: os.killpg(os.getpgrp(), signal.SIGKILL))
 
 
 def probe(spec: str) -> dict:
