@@ -18,6 +18,7 @@ from .errors import UsageError
 
 # The environment variable that names the child's end of the pipe its parent holds.
 VARIABLE = "BOTTLE2FLASK_LIFELINE"
+POSIX = os.name == "posix"
 
 
 class Lifeline:
@@ -25,14 +26,16 @@ class Lifeline:
     once the child has ended (or to end it)."""
 
     def __init__(self) -> None:
-        self.child_end, self.kept = os.pipe()  # (neither passes to other children)
+        # (neither end passes to other children; none on Windows, which passes no
+        # descriptor to a child by number: there the child is not watched)
+        self.child_end, self.kept = os.pipe() if POSIX else (-1, -1)
 
     def env(self, environ: dict[str, str]) -> dict[str, str]:
-        return {**environ, VARIABLE: str(self.child_end)}
+        return {**environ, VARIABLE: str(self.child_end)} if POSIX else dict(environ)
 
     @property
     def pass_fds(self) -> tuple[int, ...]:
-        return (self.child_end,)
+        return (self.child_end,) if POSIX else ()
 
     def started(self) -> None:
         """The child holds its end now: this side's copy goes (once the child ends, no

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..exit_status import ExitStatus
 from ..interpreter import Interpreter
-from ..lifeline import Lifeline
+from ..lifeline import POSIX, Lifeline
 from ..loading import SURROUNDINGS_VARIABLE, import_root, split
 from .record import app_entries, recording, write_suite
 
@@ -103,7 +103,7 @@ class Worker:
                 self.process = subprocess.Popen(
                     self.command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                     env=self.lifeline.env(self.env), pass_fds=self.lifeline.pass_fds,
-                    start_new_session=True)
+                    start_new_session=POSIX)
         except BaseException:
             self.lifeline.close()
             raise
@@ -130,8 +130,9 @@ class Worker:
         """Kill the worker's whole group, and wait for the worker."""
         if self.process is None:
             return
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.process.pid, signal.SIGKILL)
+        if POSIX:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)
         self.process.kill()  # (gone already, or not a group leader after all)
         self.process.wait()
         self.lifeline.close()
