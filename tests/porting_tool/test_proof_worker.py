@@ -149,6 +149,26 @@ def test_a_child_the_app_leaves_running_neither_delays_the_answer_nor_outlives_i
     assert gone(found), found
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="reads /proc (Linux)")
+def test_an_exception_while_the_check_waits_ends_the_worker_and_its_child(
+        tmp_path, killed_after, monkeypatch):
+    """Ctrl-C (or any exception) between the worker's start and its answer."""
+    from bottle2flask.proof import check
+
+    spec, said = app(tmp_path, BLOCKS)
+
+    def interrupted(self, timeout: float) -> bool:
+        started(said)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(check.Worker, "finish", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        worker(sys.executable, ["probe", spec], timeout=300)
+    found = started(said, within=0)
+    killed_after.extend([found["worker"], found["child"]])
+    assert gone(found), found
+
+
 CHECKING = """
 import sys
 from bottle2flask.proof.check import worker
