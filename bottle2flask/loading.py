@@ -131,9 +131,10 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
             except UsageError:
                 if not has_main_block(Path(target)):
                     raise
-                # the app is made only when the file runs as a script: run it so, its
-                # server not started (no_servers)
-                imported = import_file(spec, Path(target), as_main=True)
+                # the app is made only when the file runs as a script: its main block
+                # run as `python file.py` runs it, in the module as imported (what
+                # stands above it ran once), its server not started (no_servers)
+                imported = run_main(spec, imported, Path(target))
                 picked = served_app(spec, imported, attr)
                 script = True
             app = in_folder(picked, imported.folder, imported.own_modules,
@@ -197,13 +198,54 @@ def import_spec(spec: str, name: str):
 
 def has_main_block(path: Path) -> bool:
     """Whether the file has an `if __name__ == "__main__":` block at its top level."""
+    return bool(main_blocks(path))
+
+
+def main_blocks(path: Path) -> list[ast.stmt]:
+    """The file's `if __name__ == "__main__":` blocks at its top level."""
     try:
         tree = ast.parse(path.read_bytes())
     except (OSError, SyntaxError, ValueError):
-        return False
-    return any(isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
-               and "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test)
-               for node in tree.body)
+        return []
+    return [node for node in tree.body
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+            and "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test)]
+
+
+def run_main(spec: str, imported: Imported, path: Path) -> Imported:
+    """Run the main blocks of a file imported already, as `python file.py` would run them
+    once the rest has run: in its module (named __main__ meanwhile), in the process as
+    its import left it (its folder, its modules, Bottle's default app its routes filled),
+    a server they start not started; what they hand a server is `served`. The module is
+    not imported again: its top-level side effects ran once (a table created, a file
+    appended to, a thread started, twice before)."""
+    module = imported.module
+    code = compile(ast.Module(body=main_blocks(path.resolve()), type_ignores=[]),
+                   str(path.resolve()), "exec")
+    around = in_folder(None, imported.folder, imported.own_modules, imported.template_path,
+                       imported.left)
+    bottle = sys.modules.get("bottle")
+    stack = list(bottle.default_app) if bottle is not None else None
+    if bottle is not None:  # (a bare run() in it serves the default app its routes filled)
+        bottle.default_app.push(imported.bottle_default or bottle.Bottle())
+    argv, sys.argv = sys.argv, [str(path.resolve())]
+    name = module.__name__
+    try:
+        with around.entered(), no_servers(spec) as served:
+            module.__name__ = "__main__"
+            exec(code, module.__dict__)  # noqa: S102
+    except (Exception, SystemExit) as error:  # the user's code: theirs to see
+        raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
+    finally:
+        sys.argv = argv
+        module.__name__ = name if module.__name__ == "__main__" else module.__name__
+        if bottle is not None and stack is not None:
+            default = bottle.default_app()
+            bottle.default_app[:] = stack
+            if getattr(default, "routes", None):
+                imported.bottle_default = default
+    imported.served.extend(served)
+    return imported
 
 
 def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:

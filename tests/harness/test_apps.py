@@ -663,3 +663,27 @@ def test_a_factory_imports_the_apps_modules_as_its_import_left_them(tmp_path, fa
     assert client.get("/").text == "once"
     logged = (folder / "imports.log").read_text().split()
     assert len(logged) == 2 and logged[0].endswith("web") and logged[1] == "words", logged
+
+
+@pytest.mark.parametrize("main", [
+    "if __name__ == '__main__':\n    app = built(words.WORD)\n    app.run(port=8080)\n",
+    # no name holds it: the app its run() is handed
+    "if __name__ == '__main__':\n    run(app=built(words.WORD), port=8080)\n",
+], ids=["an-app-made-in-it", "an-app-handed-to-run"])
+def test_an_app_made_under_the_main_guard_runs_the_module_once(tmp_path, main):
+    """The app is made only when the file runs as a script: its main block runs in the
+    module as imported, which was imported a second time as __main__ for it before."""
+    import webtest
+
+    folder = tmp_path / "script"
+    folder.mkdir()
+    (folder / "words.py").write_text(COUNTED + "WORD = 'once'\n")
+    (folder / "web.py").write_text(
+        COUNTED + "import words\nfrom bottle import Bottle, run\n\n\n"
+        "def built(word):\n    app = Bottle()\n    app.route('/')(lambda: word)\n"
+        "    return app\n\n\n" + main)
+    loaded = apps.load(str(folder / "web.py"), {})
+    assert loaded.script
+    assert webtest.TestApp(loaded.wsgi).get("/").text == "once"
+    logged = (folder / "imports.log").read_text().split()
+    assert len(logged) == 2 and logged[0].endswith("web") and logged[1] == "words", logged

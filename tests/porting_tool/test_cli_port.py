@@ -529,3 +529,35 @@ def test_a_file_the_port_cannot_read_is_named_in_one_line_and_exit_1(tmp_path, p
     assert lines[-1] == "bottle2flask port: a file could not be converted (see above)"
     assert len(lines) == 2 and "Traceback" not in done.stderr
     assert fingerprint(src) == before
+
+
+SCRIPT = '''import os
+
+from bottle import Bottle, run
+
+with open(os.environ["COUNTED_IN"], "a") as log:
+    log.write("imported\\n")
+
+
+if __name__ == "__main__":
+    app = Bottle()
+    app.route("/")(lambda: "made under the main guard")
+    run(app=app, port=8080)
+'''
+
+
+def test_the_suite_runs_a_scripts_module_once_for_its_main_block(tmp_path, monkeypatch):
+    """An app made only under `if __name__ == "__main__":`: the suite ran the whole
+    file again as __main__ over the module it had imported, its top-level side effects
+    twice for each app."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(SCRIPT)
+    out = tmp_path / "out"
+    counted = tmp_path / "imports.log"
+    monkeypatch.setenv("COUNTED_IN", str(counted))
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
+    counted.unlink()
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
+               ) == 0
+    assert counted.read_text().splitlines() == ["imported"] * 2  # the original, the port
