@@ -248,7 +248,7 @@ def run_main(spec: str, imported: Imported, path: Path) -> Imported:
     return imported
 
 
-def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
+def import_file(spec: str, path: Path) -> Imported:
     """Import a file under a name of its own, with its folder as cwd and first on sys.path.
 
     Modules it imports from its folder are dropped from sys.modules afterwards, so a
@@ -300,7 +300,7 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
         try:
             os.chdir(folder)
             with no_servers(spec) as served:
-                if dotted and not as_main:  # its packages first, as Python imports them
+                if dotted:  # its packages first, as Python imports them
                     if unnamed:
                         _import_package(unnamed, path.parent)
                     module = importlib.import_module(dotted)
@@ -311,13 +311,7 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
                         # its own modules import it by its name (pages.py doing `from core
                         # import app`): the same module, as `flask --app core` imports it
                         sys.modules[stem] = module
-                    if as_main:  # run as `python file.py` runs it
-                        module.__name__ = "__main__"
-                        code = source_loader.get_code(name)
-                        assert code is not None  # a source file always has code
-                        exec(code, module.__dict__)  # noqa: S102
-                    else:
-                        loader.exec_module(module)
+                    loader.exec_module(module)
         except (Exception, SystemExit) as error:  # the user's code: theirs to see
             sys.modules.pop(name, None)
             raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
