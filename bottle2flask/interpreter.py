@@ -60,12 +60,25 @@ def elsewhere(given: str | None, folders: list[Path], argv: list[str]) -> int | 
     their Python is not the tool's, the whole command run again under it (its exit
     status); None to run it here."""
     python = Interpreter(sys.executable) if os.environ.get(RERUN) else resolve(given, folders)
+    if os.environ.get(RERUN):
+        stop_when_orphaned()
     if python.own:
         return None
     import signal
 
-    process = subprocess.Popen(python.command("bottle2flask", [*argv, "--python", python.path]),
-                               env={**os.environ, RERUN: "1"})
+    from .lifeline import Lifeline
+
+    # and when this process ends without a word (SIGKILL), the command there stops too
+    # (lifeline.py): a `serve` held its ports
+    lifeline = Lifeline()
+    try:
+        process = subprocess.Popen(
+            python.command("bottle2flask", [*argv, "--python", python.path]),
+            env=lifeline.env({**os.environ, RERUN: "1"}), pass_fds=lifeline.pass_fds)
+    except BaseException:
+        lifeline.close()
+        raise
+    lifeline.started()
     # a stop asked of this process is the command's: passed on, and waited for
     forwarded = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
     previous = {sig: signal.signal(sig, lambda sig, _: process.send_signal(sig))
@@ -75,6 +88,24 @@ def elsewhere(given: str | None, folders: list[Path], argv: list[str]) -> int | 
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        lifeline.close()
+
+
+def stop_when_orphaned() -> None:
+    """In a command run again under the apps' Python: when the command that ran it is
+    gone (lifeline.py), stop as a SIGTERM stops it (serve stops its servers), and for
+    good a few seconds later."""
+    import signal
+    import threading
+
+    from .lifeline import watch
+
+    def stop() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        threading.Event().wait(5)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    watch(stop)
 
 
 def tool_paths() -> list[str]:

@@ -131,25 +131,20 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
             except UsageError:
                 if not has_main_block(Path(target)):
                     raise
-                # the app is made only when the file runs as a script: run it so, its
-                # server not started (no_servers)
-                imported = import_file(spec, Path(target), as_main=True)
+                # the app is made only when the file runs as a script: its main block
+                # run as `python file.py` runs it, in the module as imported (what
+                # stands above it ran once), its server not started (no_servers)
+                imported = run_main(spec, imported, Path(target))
                 picked = served_app(spec, imported, attr)
                 script = True
-            # a factory is called with what the import left (its folder on sys.path)
-            outside = imported.left.lay_over() if imported.left is not None else None
-            before = set(sys.modules)
-            try:
-                made = instantiate(spec, picked, settings, bare=bare)
-            finally:
-                if outside is not None:
-                    outside.put_back()
-                # what the factory imported from the app's folder is the app's own too
-                # (it was left in sys.modules, for the next app of the process to find)
-                for name, module in own_modules(before, imported.folder).items():
-                    imported.own_modules.setdefault(name, module)
-            app = in_folder(made, imported.folder, imported.own_modules,
+            app = in_folder(picked, imported.folder, imported.own_modules,
                             imported.template_path, imported.left)
+            # a factory is called as the app answers: in its folder, with what its
+            # import left, its own modules in sys.modules (a module it imports again,
+            # or the app's own module, is the one imported: its side effects run once,
+            # as in a process of its own); what it imports from there is the app's too
+            with app.entered():
+                app.wrapped = instantiate(spec, picked, settings, bare=bare)
         else:
             module = import_spec(spec, target)
             app = instantiate(spec, pick(spec, module, attr or "create_app"), settings,
@@ -203,16 +198,57 @@ def import_spec(spec: str, name: str):
 
 def has_main_block(path: Path) -> bool:
     """Whether the file has an `if __name__ == "__main__":` block at its top level."""
+    return bool(main_blocks(path))
+
+
+def main_blocks(path: Path) -> list[ast.stmt]:
+    """The file's `if __name__ == "__main__":` blocks at its top level."""
     try:
         tree = ast.parse(path.read_bytes())
     except (OSError, SyntaxError, ValueError):
-        return False
-    return any(isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
-               and "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test)
-               for node in tree.body)
+        return []
+    return [node for node in tree.body
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+            and "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test)]
 
 
-def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
+def run_main(spec: str, imported: Imported, path: Path) -> Imported:
+    """Run the main blocks of a file imported already, as `python file.py` would run them
+    once the rest has run: in its module (named __main__ meanwhile), in the process as
+    its import left it (its folder, its modules, Bottle's default app its routes filled),
+    a server they start not started; what they hand a server is `served`. The module is
+    not imported again: its top-level side effects ran once (a table created, a file
+    appended to, a thread started, twice before)."""
+    module = imported.module
+    code = compile(ast.Module(body=main_blocks(path.resolve()), type_ignores=[]),
+                   str(path.resolve()), "exec")
+    around = in_folder(None, imported.folder, imported.own_modules, imported.template_path,
+                       imported.left)
+    bottle = sys.modules.get("bottle")
+    stack = list(bottle.default_app) if bottle is not None else None
+    if bottle is not None:  # (a bare run() in it serves the default app its routes filled)
+        bottle.default_app.push(imported.bottle_default or bottle.Bottle())
+    argv, sys.argv = sys.argv, [str(path.resolve())]
+    name = module.__name__
+    try:
+        with around.entered(), no_servers(spec) as served:
+            module.__name__ = "__main__"
+            exec(code, module.__dict__)  # noqa: S102
+    except (Exception, SystemExit) as error:  # the user's code: theirs to see
+        raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
+    finally:
+        sys.argv = argv
+        module.__name__ = name if module.__name__ == "__main__" else module.__name__
+        if bottle is not None and stack is not None:
+            default = bottle.default_app()
+            bottle.default_app[:] = stack
+            if getattr(default, "routes", None):
+                imported.bottle_default = default
+    imported.served.extend(served)
+    return imported
+
+
+def import_file(spec: str, path: Path) -> Imported:
     """Import a file under a name of its own, with its folder as cwd and first on sys.path.
 
     Modules it imports from its folder are dropped from sys.modules afterwards, so a
@@ -264,7 +300,7 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
         try:
             os.chdir(folder)
             with no_servers(spec) as served:
-                if dotted and not as_main:  # its packages first, as Python imports them
+                if dotted:  # its packages first, as Python imports them
                     if unnamed:
                         _import_package(unnamed, path.parent)
                     module = importlib.import_module(dotted)
@@ -275,13 +311,7 @@ def import_file(spec: str, path: Path, as_main: bool = False) -> Imported:
                         # its own modules import it by its name (pages.py doing `from core
                         # import app`): the same module, as `flask --app core` imports it
                         sys.modules[stem] = module
-                    if as_main:  # run as `python file.py` runs it
-                        module.__name__ = "__main__"
-                        code = source_loader.get_code(name)
-                        assert code is not None  # a source file always has code
-                        exec(code, module.__dict__)  # noqa: S102
-                    else:
-                        loader.exec_module(module)
+                    loader.exec_module(module)
         except (Exception, SystemExit) as error:  # the user's code: theirs to see
             sys.modules.pop(name, None)
             raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
@@ -775,7 +805,19 @@ class InFolder:
 
     def __call__(self, environ: WSGIEnvironment,
                  start_response: StartResponse) -> list[bytes]:
-        app, folder, own = self.wrapped, self.folder, self.own
+        with self.entered():
+            answer = self.wrapped(environ, _no_exc_info(start_response))
+            try:
+                return [b"".join(answer)]
+            finally:
+                getattr(answer, "close", lambda: None)()
+
+    @contextlib.contextmanager
+    def entered(self):
+        """The process as the app finds it while it answers (or its factory runs): its
+        folder the working folder, its import's sys.path, its modules, its
+        TEMPLATE_PATH; put back after, what it imported kept as its own."""
+        folder, own = self.folder, self.own
         names, template_path = self.names, self.template_path
         with FOLDER_LOCK:
             cwd = os.getcwd()
@@ -793,11 +835,7 @@ class InFolder:
                 if template_path is not None:  # the list as this app left it
                     bottle.TEMPLATE_PATH[:] = template_path
             try:
-                answer = app(environ, _no_exc_info(start_response))
-                try:
-                    return [b"".join(answer)]
-                finally:
-                    getattr(answer, "close", lambda: None)()
+                yield
             finally:
                 os.chdir(cwd)
                 if outside is not None:

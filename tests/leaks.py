@@ -1,5 +1,6 @@
-"""What a test of the tool leaves in the process is an error: the hooks for a conftest.py
-of a folder of tests that load apps in-process (the tool's own loaders, the suite's).
+"""What a test of the tool leaves in the process is an error: the hooks (and a fixture,
+for temporary files) for a conftest.py of a folder of tests that load apps in-process
+(the tool's own loaders, the suite's).
 
 Imported by name into a folder's conftest.py, they hold the tests of that folder only.
 """
@@ -69,6 +70,20 @@ def pytest_runtest_teardown(item: pytest.Item):
         left.append(f"modules of its folders in sys.modules ({tests_own})")
     if left:
         raise AssertionError(f"{item.nodeid} left " + "; ".join(left))
+
+
+@pytest.fixture(autouse=True)
+def temporary_files_under_pytests_folder(tmp_path_factory, monkeypatch):
+    """The temporary files of what a test runs (the commands' scratch folders, the
+    apps.log `parity` and `migrate status` leave for their reader, the check's copies,
+    in this process and in the processes it starts) go in a folder of the test's under
+    pytest's own base folder, which pytest clears after a few runs: they were left in
+    /tmp, some 2,300 folders a day of runs. (The base folder is made first, in /tmp.)"""
+    tmp_path_factory.getbasetemp()
+    folder = tmp_path_factory.mktemp("tmp", numbered=True)
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
 
 
 def the_environment() -> dict[str, str]:

@@ -4,8 +4,10 @@ route, and the answers left in OUT/tests/ as a suite that runs against both.
 
 Exit status (ExitStatus, the policy cli.py writes down): 0 the port starts, every route
 of the original got a request and answered as the original (declared changes allowed);
-1 a page differs, or a file could not be converted; 2 a usage error; 3 the port does not
-start (where the original does, or its own code fails otherwise than the original's);
+1 a page differs, or a file could not be converted (a module that does not parse, a
+template the converter cannot read: each named in one line); 2 a usage error; 3 the
+port does not start (where the original does, or its own code fails otherwise than the
+original's);
 4 the port was not compared (the original does not start here and the port fails alike
 or for want of what the machine lacks, no module makes an app the check can load, or
 its app has no routes once loaded);
@@ -18,7 +20,9 @@ the last line, on stderr. --no-check: converted only (0, 1 or 5).
 
 A port into a folder the last port wrote stops (a usage error) when the folder holds
 changes made since (port/manifest.py), unless --force; OUT then holds what this port
-wrote and the user's own files, nothing an earlier port or repair round left. --diff
+wrote and the user's own files, nothing an earlier port or repair round left. A port
+into an OUT that is not new says so first, in one line (the last port replaced, changes
+written over with --force, the files not the last port's that stay). --diff
 writes nothing and exits 1 when the port changes anything (0 when not). --json prints
 porting-report.json on stdout and nothing else there; --quiet only the errors and the
 last line.
@@ -102,12 +106,17 @@ def main(args) -> int:
     if in_the_way is not None:
         raise UsageError(f"OUT {'is' if in_the_way == args.out else 'is under'} a file, "
                          f"{in_the_way}: give a folder")
+    changed = manifest.changes(args.out)
     if not args.force:
         manifest.guard(args.out)
     # a --python that cannot run the check is said before anything is written
     python = None if args.no_check else interpreter.resolve(args.python, [src])
     bottle_app(src)
     theirs = manifest.theirs(args.out)  # the files no port wrote (or edited since) stay
+    if not (args.quiet or args.json):
+        said = manifest.again(args.out, changed, theirs)
+        if said:
+            print(said)
     try:
         manifest.clear(args.out, theirs)  # what the last port wrote and this may not
         result = port_tree(src, args.out, disabled=disabled, faithful=args.faithful)
@@ -147,6 +156,8 @@ def preview(src: Path, disabled: frozenset[str], faithful: bool) -> int:
     for module in result.modules:
         if module.status == "failure":
             print(f"bottle2flask port: {module.error}", file=sys.stderr)
+    for line in unconverted(result):
+        print(f"bottle2flask port: {line}", file=sys.stderr)
     return ExitStatus.DIFFERS if changed or result.failed else ExitStatus.DONE
 
 
@@ -161,6 +172,10 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
             print(f"bottle2flask port: {module.error}", file=sys.stderr)
             if args.traceback and module.traceback:
                 print(module.traceback, end="", file=sys.stderr)
+    for line in unconverted(result):
+        print(f"bottle2flask port: {line}", file=sys.stderr)
+    failed = result.failed or bool(unconverted(result))
+    for module in result.modules:
         for todo in module.todos:
             say(f"{module.path}:{todo['line']}: {todo['code']} {todo['text']}", file=sys.stderr)
     entry = result.entry
@@ -190,7 +205,7 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
     if args.no_check:
         say("Not checked (--no-check).")
         status, reason = (ExitStatus.DIFFERS, "a file could not be converted (see above)") \
-            if result.failed else (
+            if failed else (
             (ExitStatus.BREAKS, breaks) if breaks else (ExitStatus.DONE, ""))
     elif result.start is None:
         # nothing to start (an app made only inside a function or a class, under
@@ -198,7 +213,7 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
         say("Not checked (no module makes a Flask app).")
         # (a module the porter failed on may be the one that makes it: that is said)
         status, reason = (ExitStatus.DIFFERS, "a file could not be converted (see above)") \
-            if result.failed else verdict(Unchecked(
+            if failed else verdict(Unchecked(
             ExitStatus.NOT_COMPARED, "the port was not compared: no module makes its app "
             "where the check can load it (at the top of a module, or by a factory); "
             "give `bottle2flask parity` each app as FILE:ATTR or a factory that makes it"),
@@ -240,7 +255,7 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
         outcome.data["repair"] = repaired.as_dict()
         for line in [*outcome.lines, *repaired.lines(result), sites_line(result)]:
             say(line)
-        status, reason = verdict(outcome, breaks, result.failed)
+        status, reason = verdict(outcome, breaks, failed)
         if repaired.left and status in (ExitStatus.DONE, ExitStatus.NOT_REACHED):
             # a declared change that loses a page, which no site's exact form repairs
             status, reason = ExitStatus.DIFFERS, f"a page breaks: {repaired.left[0]}"
@@ -270,6 +285,13 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
     elif args.quiet:
         print(f"bottle2flask port: done; report in {args.out / 'PORTING-REPORT.md'}")
     return status
+
+
+def unconverted(result) -> list[str]:
+    """A line for each template the converter could not read (it is not written to OUT;
+    a page rendering it fails): a file not converted, as a module that does not parse."""
+    return [f"{t['path']}:{t['reason']}: not converted, not written to OUT"
+            for t in result.templates if t.get("status") == "failed"]
 
 
 def sites_line(result) -> str:

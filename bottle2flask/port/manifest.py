@@ -125,3 +125,20 @@ def guard(out: Path) -> None:
                          "or --force to write over it")
     raise UsageError(f"{out} has {count} changed since the last port (the first: "
                      f"{changed[0]}): keep them elsewhere, or --force to port over them")
+
+
+def again(out: Path, changed: list[str], kept: dict[str, str]) -> str:
+    """What a port does to an OUT that is not new, in one line ("" for a new or empty
+    OUT): the last port's files replaced, the user's kept, changes written over
+    (--force, which the guard let through)."""
+    if not out.exists() or not any(out.iterdir()):
+        return ""
+    many = len(kept) != 1
+    mine = (f"; {len(kept)} file{'s' if many else ''} not the last port's "
+            f"stay{'' if many else 's'}, unless it writes over {'them' if many else 'it'}") \
+        if kept else ""
+    if (out / RECORD).is_file():
+        over = f" ({len(changed)} changed since: --force writes over them)" if changed \
+            else ""
+        return f"{out} holds the last port: replaced by this one{over}{mine}"
+    return f"{out} was not written by a port: --force writes the port among its files{mine}"

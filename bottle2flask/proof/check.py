@@ -17,8 +17,10 @@ their form. The answers are recorded as the suite the port leaves in OUT/tests/.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -27,6 +29,7 @@ from pathlib import Path
 
 from ..exit_status import ExitStatus
 from ..interpreter import Interpreter
+from ..lifeline import POSIX, Lifeline
 from ..loading import SURROUNDINGS_VARIABLE, import_root, split
 from .record import app_entries, recording, write_suite
 
@@ -49,25 +52,93 @@ def worker(python: str | Interpreter, args: list[str], timeout: float,
     Interpreter's log, if it has one.
 
     The process's temporary files (its copies of the apps, and the apps' own) go in a
-    folder this side removes: a process killed at the time limit cannot clean up."""
+    folder this side removes: a process killed at the time limit cannot clean up.
+    Nothing it starts outlives it (Worker): an app that blocks, a server or a child
+    process the app starts at import, all end with the answer, at the time limit, or
+    when this process ends, however it ends."""
     runner = python if isinstance(python, Interpreter) else Interpreter(python)
     with tempfile.TemporaryDirectory(prefix="bottle2flask-check-",
                                      ignore_cleanup_errors=True) as scratch:
-        try:
-            done = subprocess.run(runner.command("bottle2flask.proof.worker", args),
-                                  capture_output=True, text=True, timeout=timeout,
-                                  env={**os.environ, "TMPDIR": scratch,
-                                       **({SURROUNDINGS_VARIABLE: json.dumps(around)}
-                                          if around else {})})
-        except subprocess.TimeoutExpired as stopped:
-            runner.keep(args, stopped.stderr or "")
-            return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
-    runner.keep(args, done.stderr)
+        env = {**os.environ, "TMPDIR": scratch,
+               **({SURROUNDINGS_VARIABLE: json.dumps(around)} if around else {})}
+        with Worker(runner.command("bottle2flask.proof.worker", args), env,
+                    Path(scratch)) as process:
+            finished = process.finish(timeout)
+            said, told = process.output()
+    runner.keep(args, told)
+    if not finished:
+        return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
     try:
-        return json.loads(done.stdout.strip().splitlines()[-1])
+        return json.loads(said.strip().splitlines()[-1])
     except (IndexError, ValueError):
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        last = (told.strip().splitlines() or ["no output"])[-1]
         return {"ok": False, "error": f"the check's process failed: {last}"}
+
+
+class Worker:
+    """A worker process and all it starts, as one process group that ends with it.
+
+    - Its own session (a process group): an app's children, a server thread's process,
+      the parity twins are in it, and the whole group is killed (SIGKILL, which an app
+      cannot ignore as it can SIGTERM) once the answer is in, at the time limit, and on
+      any exception here (Ctrl-C among them). A child that puts itself in a session of
+      its own (a daemon's double fork) leaves the group, and is not followed.
+    - Its end of a pipe this side holds open: when this process ends, however (killed
+      with SIGKILL included), the pipe closes and the worker kills its group
+      (worker.watch_parent); it never outlives the check that started it.
+    - Its output in files, not pipes: the answer is read once the worker has ended, not
+      once every process holding its stderr has (a child the app started kept the check
+      waiting to its time limit).
+    """
+
+    def __init__(self, command: list[str], env: dict[str, str], scratch: Path):
+        self.command, self.env = command, env
+        self.out_path, self.err_path = scratch / "worker.out", scratch / "worker.err"
+        self.process: subprocess.Popen | None = None
+        self.lifeline = Lifeline()
+
+    def __enter__(self) -> Worker:
+        try:
+            with self.out_path.open("wb") as out, self.err_path.open("wb") as err:
+                self.process = subprocess.Popen(
+                    self.command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                    env=self.lifeline.env(self.env), pass_fds=self.lifeline.pass_fds,
+                    start_new_session=POSIX)
+        except BaseException:
+            self.lifeline.close()
+            raise
+        self.lifeline.started()
+        return self
+
+    def finish(self, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for the worker to end; whether it did."""
+        assert self.process is not None
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+
+    def output(self) -> tuple[str, str]:
+        """What the worker wrote on stdout and on stderr (the group ended first: no
+        process of it writes on)."""
+        self.end()
+        return (self.out_path.read_text(encoding="utf-8", errors="replace"),
+                self.err_path.read_text(encoding="utf-8", errors="replace"))
+
+    def end(self) -> None:
+        """Kill the worker's whole group, and wait for the worker."""
+        if self.process is None:
+            return
+        if POSIX:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.kill()  # (gone already, or not a group leader after all)
+        self.process.wait()
+        self.lifeline.close()
+
+    def __exit__(self, *exc) -> None:
+        self.end()
 
 
 def blocking_todo(result, problem: dict) -> str:

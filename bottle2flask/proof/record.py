@@ -72,23 +72,42 @@ def recording(report: dict, apps: dict[str, dict], original: str, port: str) -> 
 
     requests = []
     for step in replayable(report["steps"]):
-        theirs, ours = step["answers"]
         differs = step["verdict"] == "different"
         body = step.get("body")
+        # the port answered byte for byte as the original ("exact") or the same to
+        # an HTTP client ("client"): its test holds it to that, not to less; not
+        # where two runs of the original answered differently (one run's bytes)
+        likeness = None if step.get("noise") or "varies" in step["answers"][0] \
+            else step.get("likeness")
+        theirs, ours = (opaque(answer, likeness) for answer in step["answers"])
         requests.append({
             "step": step["number"], "method": step["method"], "path": step["path"],
             **({"content_type": body[0], "body": body[1]} if body else {}),
             "at": (EPOCH + timedelta(seconds=step["number"])).isoformat(),
             "answers": {original: dict(theirs), port: dict(theirs if differs else ours)},
-            # the port answered byte for byte as the original ("exact") or the same to
-            # an HTTP client ("client"): its test holds it to that, not to less; not
-            # where two runs of the original answered differently (one run's bytes)
-            "likeness": None if step.get("noise") or "varies" in theirs
-            else step.get("likeness"),
+            "likeness": likeness,
             "differs": first_difference(step) if differs else None,
             "declared": sorted(step["explained"]) or None})
     return {"generated_by": f"bottle2flask {__version__}", "original": original,
             "port": port, "apps": apps, "requests": requests}
+
+
+# What a validator's value is recorded as where the suite holds an answer to no more
+# than the same to an HTTP client (RFC 9110 8.8.1: a client sends it back, never reads
+# it): a static file's ETag names the copy of the file the check read, in a temporary
+# folder of its own each run, and a port made twice wrote two suites.
+OPAQUE = "(opaque: any value)"
+
+
+def opaque(answer: dict, likeness: str | None) -> dict:
+    """The answer with its ETag's value left out, unless the suite holds the port to
+    the original's exact bytes (then both sent the same, kept as sent)."""
+    sent = answer.get("sent")
+    if likeness == "exact" or not sent:
+        return answer
+    headers = [[name, OPAQUE if name.lower() == "etag" else value]
+               for name, value in sent["headers"]]
+    return {**answer, "sent": {**sent, "headers": headers}}
 
 
 def body_name(case: dict, content_type: str) -> str:

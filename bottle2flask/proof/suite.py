@@ -50,6 +50,7 @@ again.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import importlib.machinery
 import importlib.util
@@ -208,6 +209,20 @@ def in_folder(folder: Path, own: dict):
         sys.modules.update(shadowed)
 
 
+def main_blocks(path: Path):
+    """The code of a file's top-level `if __name__ == "__main__":` blocks, alone."""
+    tree = ast.parse(path.read_bytes(), str(path))
+    tree.body = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Compare)
+        and "__name__" in ast.unparse(node.test)
+        and "__main__" in ast.unparse(node.test)
+    ]
+    return compile(tree, str(path), "exec")
+
+
 def load(folder: Path, spec: str, dotted: str | None = None):
     """The WSGI app of `file.py[:attr]` in folder, imported as a module of its own (a
     package's module: by its dotted name, as the check imported it), and wrapped so
@@ -241,11 +256,10 @@ def load(folder: Path, spec: str, dotted: str | None = None):
                 if not any(hasattr(module, n) for n in named) and not (
                     default is not None and default.routes
                 ):
-                    # an app made only under `if __name__ == "__main__":`: run it so
+                    # an app made only under `if __name__ == "__main__":`: that block
+                    # run so, in the module as imported (what stands above it ran once)
                     module.__name__ = "__main__"
-                    code = loader.get_code(name)
-                    assert code is not None  # a source file always has code
-                    exec(code, module.__dict__)  # noqa: S102
+                    exec(main_blocks(path), module.__dict__)  # noqa: S102
     finally:
         sys.argv = argv
         if bottle and bottle.default_app[-1] is default:

@@ -5,6 +5,11 @@
 
 One JSON object on stdout; the apps' own output (their prints, their logs, what a
 process they start writes) goes to stderr, which the check keeps in OUT/check.log.
+
+The process that starts a worker holds a pipe to it open (lifeline.py): when that
+process ends, however, the pipe closes, and the worker kills its process group (itself,
+what the app started, the parity twins), so that nothing the check started holds a port
+or a file after it.
 """
 
 from __future__ import annotations
@@ -12,15 +17,23 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import sys
 import tempfile
 import traceback
 from pathlib import Path
 
-from .. import loading
+from .. import lifeline, loading
 from ..errors import UsageError
 from ..loading import load, see_surroundings, split
 from ..parity.runner import on_copy
+
+
+def watch_parent() -> None:
+    """When the process that started this one is gone, however it ended, kill this
+    process's group (lifeline.py): a thread waits on it, so an app that blocks, or that
+    ignores SIGTERM, is ended all the same."""
+    lifeline.watch(lambda: os.killpg(os.getpgrp(), signal.SIGKILL))
 
 
 def probe(spec: str) -> dict:
@@ -84,6 +97,7 @@ def main(argv: list[str]) -> int:
     os.dup2(2, 1)
     with contextlib.redirect_stdout(sys.stderr):
         try:
+            watch_parent()
             around = see_surroundings()
             if around is not None:
                 around.watch()

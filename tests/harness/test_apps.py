@@ -635,3 +635,55 @@ def test_a_factory_is_called_with_the_folders_its_import_put_on_sys_path(tmp_pat
         "    app.route('/')(lambda: parts.WORD)\n    return app\n")
     client = webtest.TestApp(apps.load(f"{folder / 'web.py'}:make_app", {}).wsgi)
     assert client.get("/").text == "made"
+
+
+COUNTED = ("import os\n\nwith open(os.path.join(os.path.dirname(__file__), 'imports.log'), 'a')"
+           " as log:\n    log.write(__name__ + '\\n')\n")
+
+
+@pytest.mark.parametrize("factory", [
+    "def make_app():\n    import words\n\n    return built(words.WORD)\n",
+    # the factory imports the app's own module by its name (`import web`)
+    "def make_app():\n    import web\n\n    return web.built(web.words.WORD)\n",
+], ids=["a-module-it-imported", "its-own-module"])
+def test_a_factory_imports_the_apps_modules_as_its_import_left_them(tmp_path, factory):
+    """Each module runs once, as in a process of its own: a factory that imports the app's
+    module, or one it imported, gets that module, not a second import of it (a
+    side effect at its top, a table created or a counter, ran twice)."""
+    import webtest
+
+    folder = tmp_path / "counted"
+    folder.mkdir()
+    (folder / "words.py").write_text(COUNTED + "WORD = 'once'\n")
+    (folder / "web.py").write_text(
+        COUNTED + "import words\nfrom bottle import Bottle\n\n\n"
+        "def built(word):\n    app = Bottle()\n    app.route('/')(lambda: word)\n"
+        "    return app\n\n\n" + factory)
+    client = webtest.TestApp(apps.load(f"{folder / 'web.py'}:make_app", {}).wsgi)
+    assert client.get("/").text == "once"
+    logged = (folder / "imports.log").read_text().split()
+    assert len(logged) == 2 and logged[0].endswith("web") and logged[1] == "words", logged
+
+
+@pytest.mark.parametrize("main", [
+    "if __name__ == '__main__':\n    app = built(words.WORD)\n    app.run(port=8080)\n",
+    # no name holds it: the app its run() is handed
+    "if __name__ == '__main__':\n    run(app=built(words.WORD), port=8080)\n",
+], ids=["an-app-made-in-it", "an-app-handed-to-run"])
+def test_an_app_made_under_the_main_guard_runs_the_module_once(tmp_path, main):
+    """The app is made only when the file runs as a script: its main block runs in the
+    module as imported, which was imported a second time as __main__ for it before."""
+    import webtest
+
+    folder = tmp_path / "script"
+    folder.mkdir()
+    (folder / "words.py").write_text(COUNTED + "WORD = 'once'\n")
+    (folder / "web.py").write_text(
+        COUNTED + "import words\nfrom bottle import Bottle, run\n\n\n"
+        "def built(word):\n    app = Bottle()\n    app.route('/')(lambda: word)\n"
+        "    return app\n\n\n" + main)
+    loaded = apps.load(str(folder / "web.py"), {})
+    assert loaded.script
+    assert webtest.TestApp(loaded.wsgi).get("/").text == "once"
+    logged = (folder / "imports.log").read_text().split()
+    assert len(logged) == 2 and logged[0].endswith("web") and logged[1] == "words", logged

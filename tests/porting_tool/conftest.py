@@ -9,7 +9,11 @@ from bottle2flask.port.compat import SOURCE
 
 # Each test leaves the process as it found it (the checks: tests/leaks.py, shared with the
 # other folders of tool tests that load apps in this process).
-from tests.leaks import pytest_runtest_setup, pytest_runtest_teardown  # noqa: F401
+from tests.leaks import (  # noqa: F401
+    pytest_runtest_setup,
+    pytest_runtest_teardown,
+    temporary_files_under_pytests_folder,
+)
 
 if str(SOURCE.parent) not in sys.path:
     sys.path.append(str(SOURCE.parent))

@@ -429,3 +429,135 @@ def test_an_out_whose_manifest_predates_links_is_ported_again_without_force(src,
     (out / "wsgi.py").unlink()
     (out / "wsgi.py").symlink_to("notes.txt")  # a link changed since is the user's change
     assert port(src, out) == 2
+
+
+STATIC = '''from bottle import Bottle, static_file
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return '<link rel="stylesheet" href="/static/site.css"><p>hi</p>'
+
+
+@app.route("/static/<name>")
+def static(name):
+    return static_file(name, root="static")
+'''
+
+
+def test_a_port_made_twice_writes_the_same_bytes(tmp_path, capsys):
+    """The check's copies of the apps sit in a temporary folder of their own each run,
+    and a static file's ETag names the copy read: the suite recorded it, and two ports
+    of one app differed in it (the suite asserts no ETag but where the port answered
+    byte for byte, where both apps sent the same)."""
+    src = write_app(tmp_path / "src", STATIC)
+    out = tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE, capsys.readouterr()
+    first = fingerprint(out)
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
+    assert fingerprint(out) == first
+    assert "ETag" in (out / "tests" / "bottle2flask_parity.json").read_text()
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 0
+
+
+def test_porting_again_says_what_it_does_to_out(src, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert port(src, out) == 0
+    assert "holds the last port" not in capsys.readouterr().out  # a new OUT: nothing said
+    assert port(src, out) == 0
+    assert f"{out} holds the last port: replaced by this one\n" in capsys.readouterr().out
+    (out / "notes.md").write_text("mine\n")
+    (out / "web.py").write_text("# edited\n")
+    assert port(src, out, "--force") == 0
+    assert (f"{out} holds the last port: replaced by this one (2 changed since: --force "
+            "writes over them); 2 files not the last port's stay, unless it writes over "
+            "them\n") in capsys.readouterr().out
+    assert (out / "notes.md").read_text() == "mine\n"
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "a.txt").write_text("theirs\n")
+    assert port(src, other, "--force") == 0
+    assert (f"{other} was not written by a port: --force writes the port among its files; "
+            "1 file not the last port's stays, unless it writes over it\n"
+            ) in capsys.readouterr().out
+    assert port(src, other, "--quiet") == 0
+    assert "holds the last port" not in capsys.readouterr().out
+
+
+BROKEN_INDEX = '''from bottle import Bottle, template
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return template("index", xs=[1, 2])
+
+
+@app.route("/other")
+def other():
+    return template("other")
+'''
+
+
+@pytest.mark.parametrize(("path", "content", "said"), [
+    ("lib.py", "from bottle import request\n\ndef f(:\n    pass\n",
+     "lib.py:4: cannot parse: "),  # (LibCST's line: where it stops reading)
+    ("logo.py", b"\x89PNG\r\n\x1a\n\x00\x00\xff", "logo.py: not UTF-8 "),
+    ("views/other.tpl", "% if x\n<p>{{x}}</p>\n% end\n",
+     "views/other.tpl:1: `if x` is not Python (expected ':'): not converted, not written "
+     "to OUT"),
+], ids=["a-module-that-does-not-parse", "a-module-that-is-not-text", "a-bad-template"])
+def test_a_file_the_port_cannot_read_is_named_in_one_line_and_exit_1(tmp_path, path,
+                                                                      content, said):
+    """Through the installed command: one line naming the file, the last line saying a
+    file could not be converted, exit 1, no traceback, and the user's folder as it was.
+    A template that did not parse was left out of OUT and said nowhere but the report,
+    and the port exited 0."""
+    src = write_app(tmp_path / "src", BROKEN_INDEX)
+    write = (src / path).write_bytes if isinstance(content, bytes) else (src / path).write_text
+    write(content)  # type: ignore[operator]
+    before = fingerprint(src)
+    done = subprocess.run([Path(sys.executable).parent / "bottle2flask", "port", str(src),
+                           "-o", str(tmp_path / "out"), "--quiet"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == ExitStatus.DIFFERS, done
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith(f"bottle2flask port: {said}"), done.stderr
+    assert lines[-1] == "bottle2flask port: a file could not be converted (see above)"
+    assert len(lines) == 2 and "Traceback" not in done.stderr
+    assert fingerprint(src) == before
+
+
+SCRIPT = '''import os
+
+from bottle import Bottle, run
+
+with open(os.environ["COUNTED_IN"], "a") as log:
+    log.write("imported\\n")
+
+
+if __name__ == "__main__":
+    app = Bottle()
+    app.route("/")(lambda: "made under the main guard")
+    run(app=app, port=8080)
+'''
+
+
+def test_the_suite_runs_a_scripts_module_once_for_its_main_block(tmp_path, monkeypatch):
+    """An app made only under `if __name__ == "__main__":`: the suite ran the whole
+    file again as __main__ over the module it had imported, its top-level side effects
+    twice for each app."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "web.py").write_text(SCRIPT)
+    out = tmp_path / "out"
+    counted = tmp_path / "imports.log"
+    monkeypatch.setenv("COUNTED_IN", str(counted))
+    assert kit(["port", str(src), "-o", str(out)]) == ExitStatus.DONE
+    counted.unlink()
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
+               ) == 0
+    assert counted.read_text().splitlines() == ["imported"] * 2  # the original, the port

@@ -181,6 +181,42 @@ def test_serve_shows_the_app_under_the_users_python(user_app):
                 if f"\0{spec}:app\0".encode() in read(p)]
 
 
+def test_serve_under_the_users_python_stops_when_the_command_is_killed(user_app):
+    """SIGKILL: the command cannot pass the stop on, as it passes SIGTERM; the run under
+    the user's Python served on, its ports held, until the lifeline's end stopped it."""
+    import signal
+    import time
+
+    from tests.harness.test_serve import fetch, said_ports
+
+    spec = str(user_app / "web.py")
+    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
+    process = subprocess.Popen([sys.executable, "-m", "bottle2flask", "serve", spec,
+                                f"{spec}:app", "--compare-port", "0"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = said_ports(process, ("compare",)).ports["compare"]
+        assert fetch(f"http://localhost:{port}/web-1/") == "from the user s virtualenv"
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+        process.stdout.close()  # (the run there held it: reading it to its end waited)
+
+    def theirs() -> list[int]:
+        return [int(p.parent.name) for p in Path("/proc").glob("[0-9]*/cmdline")
+                if f"\0{spec}:app\0".encode() in read(p)]
+
+    deadline = time.monotonic() + 20
+    while theirs() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = theirs()
+    for pid in left:  # (nothing left running for the next test, whatever this one found)
+        os.kill(pid, signal.SIGKILL)
+    assert not left
+    with pytest.raises(OSError):
+        fetch(f"http://localhost:{port}/", timeout=0)
+
+
 def read(path: Path) -> bytes:
     try:
         return path.read_bytes()
