@@ -10,7 +10,7 @@ import warnings
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, auto
-from typing import Final
+from typing import Any, Final
 
 import libcst as cst
 from libcst.helpers import parse_template_statement
@@ -29,6 +29,34 @@ class Remove(Enum):
 
 # An app option (Flask(...)'s keyword) to take out: Flask's default is it.
 REMOVE: Final = Remove.REMOVE
+
+
+# -- code from a template ------------------------------------------------------------
+# The statements made from a template, by the template and its values' code: the same
+# statement for the same code (LibCST's nodes never change, so one may stand in several
+# modules). A package app's modules ask for the same converter classes and registrations
+# (P003) in each, its placement reading them first: 48 parses of half a millisecond on
+# the bench's package app, 24 kept here.
+_TEMPLATES: dict[tuple, cst.SimpleStatementLine | cst.BaseCompoundStatement] = {}
+_TEMPLATES_KEPT = 256
+
+
+def template_statement(template: str, **values: Any
+                       ) -> cst.SimpleStatementLine | cst.BaseCompoundStatement:
+    """LibCST's `parse_template_statement(template, **values)`, parsed once a template
+    and its values' code."""
+    key = (template, *sorted((name, type(value), _CODE.code_for_node(value))
+                             for name, value in values.items()))
+    found = _TEMPLATES.get(key)
+    if found is None:
+        if len(_TEMPLATES) >= _TEMPLATES_KEPT:
+            _TEMPLATES.pop(next(iter(_TEMPLATES)))
+        found = _TEMPLATES[key] = parse_template_statement(
+            template, cst.PartialParserConfig(), **values)
+    return found
+
+
+_CODE = cst.Module([])  # (writes a node's code out)
 
 
 # -- reading code --------------------------------------------------------------------
@@ -531,8 +559,7 @@ class PlaceAfterApp(Transformer):
             placed.append(target)
             for templates, values in reversed(self.calls):
                 for n, t in enumerate(templates):
-                    made = parse_template_statement(t, cst.PartialParserConfig(), app=target,
-                                                    **values)
+                    made = template_statement(t, app=target, **values)
                     if spaced and n == 0:  # a def an earlier call placed came before it
                         made = _spaced_out(made)
                         spaced = False
@@ -563,7 +590,7 @@ __all__ = ["REMOVE", "STATEMENTS", "Remove", "Transformer", "Visitor", "after_ap
            "app_target", "arg", "attribute", "ends", "free_name", "is_flask_call", "is_flask_init",
            "kw", "last_import", "makes_app", "names_assigned", "names_bound", "names_read",
            "names_read_outside_imports", "names_used", "remember_names", "string_value",
-           "transform", "walk", "with_comments"]
+           "template_statement", "transform", "walk", "with_comments"]
 
 
 def function_named(node: cst.BaseExpression) -> str | None:

@@ -214,7 +214,7 @@ def _tidy(module: cst.Module, original: cst.Module, own: set[str]) -> cst.Module
     lines = _lines(before)
     if not before or lines is None or _render(lines, own) != _text(before):
         module = _place_new(module, original, own)
-        return _wrap_new(module, {_EMPTY.code_for_node(s) for s in original.body})
+        return _wrap_new(module, original)
     start, end = _block(module)
     after = list(module.body[start:end])
     aliases: dict[str, cst.ImportAlias] = {}
@@ -232,18 +232,28 @@ def _tidy(module: cst.Module, original: cst.Module, own: set[str]) -> cst.Module
     return _place_new(module, original, own, placed=len(new))
 
 
-def _wrap_new(module: cst.Module, old: set[str]) -> cst.Module:
-    """Each top-level `from x import a, b` line the port added and made too long, one
-    name a line."""
+def _wrap_new(module: cst.Module, original: cst.Module) -> cst.Module:
+    """Each top-level `from x import a, b` line the port added (no line of `original`'s)
+    and made too long, one name a line. Only a one-import line is written out to be
+    measured, and the original's simple lines only once there is one too long (writing
+    out every statement of both, defs and all, cost two renders of the module)."""
     body = []
+    old: set[str] | None = None
     for stmt in module.body:
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+        if not (isinstance(small, cst.ImportFrom) and isinstance(stmt, cst.SimpleStatementLine)
+                and len(stmt.body) == 1):
+            body.append(stmt)
+            continue
         text = _EMPTY.code_for_node(stmt.with_changes(leading_lines=[])).rstrip("\n")
-        if isinstance(small, cst.ImportFrom) and isinstance(stmt, cst.SimpleStatementLine) \
-                and len(stmt.body) == 1 and len(text) > WIDTH \
-                and "#" not in text and "\n" not in text \
-                and _EMPTY.code_for_node(stmt) not in old \
-                and not isinstance(small.names, cst.ImportStar):
+        if len(text) > WIDTH and "#" not in text and "\n" not in text:
+            if old is None:  # (a compound statement's code is never such a line's)
+                old = {_EMPTY.code_for_node(s) for s in original.body
+                       if isinstance(s, cst.SimpleStatementLine)}
+            wrap = _EMPTY.code_for_node(stmt) not in old  # a line the port added
+        else:
+            wrap = False
+        if wrap and not isinstance(small.names, cst.ImportStar):
             aliases: dict[str, cst.ImportAlias] = {}
             found = _lines([stmt], aliases)
             assert found is not None  # None only for a comment, and this line has none

@@ -15,7 +15,7 @@ import libcst as cst
 
 from .rules.base import SCOPES, STATEMENTS, Rule, enter_scope, leave_scope
 from .rules.base import state as port_state
-from .walk import TRIVIA, is_node, own_method, skippable, transform
+from .walk import TRIVIA, Passing, is_node, own_method, skippable, transform
 
 BASE = cst.CSTTransformer  # whose visit_ and leave_ methods do nothing
 COMPOUND = cst.BaseCompoundStatement
@@ -65,7 +65,7 @@ def passes(rules: list[type[Rule]]) -> list[list[type[Rule]]]:
     return walks
 
 
-class Walk(cst.CSTTransformer):
+class Walk(cst.CSTTransformer, Passing):
     """Several rules in one walk; each keeps its own view of where it stops descending.
 
     A rule whose visit_ returns False skips that node's children (its leave_ is still
@@ -81,6 +81,13 @@ class Walk(cst.CSTTransformer):
         self.stopped: list[cst.CSTNode | None] = [None] * len(rules)
         self.active = len(rules)  # the rules not stopped above the node
         self.kinds = _KINDS.setdefault(tuple(type(rule) for rule in rules), {})
+        # the idle classes met in this walk, which transform() then passes through
+        # (walk.Passing): its first node of each comes to on_visit
+        self.passing: dict[type, bool] = {}
+
+    def descend(self) -> bool:
+        """What on_visit answers for an idle node: whether any rule reads below it."""
+        return self.active > 0
 
     def kind(self, node: cst.CSTNode) -> tuple[bool, bool, bool, list, list]:
         """Whether a node of this class is a statement, a scope (a def or a class), idle
@@ -105,6 +112,7 @@ class Walk(cst.CSTTransformer):
     def on_visit(self, node: cst.CSTNode) -> bool:
         statement, scope, idle, visits, _ = self.kind(node)
         if idle:
+            self.passing[type(node)] = True
             return self.active > 0
         if scope and self.rules:  # the scope the sites asked below this node are in
             enter_scope(port_state(self.rules[0].context), node)

@@ -10,7 +10,6 @@ import re
 from collections.abc import Callable
 
 import libcst as cst
-from libcst.helpers import parse_template_statement
 
 from .contract import PortState
 from .edit import (
@@ -23,6 +22,7 @@ from .edit import (
     kw,
     names_assigned,
     names_bound,
+    template_statement,
     walk,
 )
 from .rules.base import declared_mark
@@ -76,9 +76,8 @@ class PostSteps(PlaceAfterApp):
         walk (the app spelt by its name, the way most modules make it)."""
         for templates, values in self.calls:
             for template in templates:
-                _read(self.state, parse_template_statement(
-                    template, cst.PartialParserConfig(), app=cst.Name(self.app_name),
-                    **values))
+                _read(self.state, template_statement(template, app=cst.Name(self.app_name),
+                                                     **values))
         for key, value in self.options.items():
             if not isinstance(value, Remove):
                 self.state.placed_reads.add(key)  # (the keyword's Name: no use)

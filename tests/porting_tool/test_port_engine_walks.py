@@ -259,6 +259,35 @@ def test_a_walk_enters_no_name_string_or_number_its_walkers_do_not_read():
     assert entered[Calls] == entered[Names] - len(made.names)  # (its literals: neither)
 
 
+def test_a_walk_passes_through_what_none_of_its_walkers_reads_without_calling_it():
+    # an Arg, an Attribute: no walker has a method for them; the walk asks its on_visit
+    # about the first of each class, then passes the others through (walk.Passing), the
+    # walkers' own calls and the code unchanged
+    from bottle2flask.port.passes import Walk
+
+    source = "f(a.b, c.d)\ng(e.f, h.i)\nf(j.k, g(l.m))\n"
+    context = Context(filename="app.py")
+    made = Names(context)
+    asked: list[type] = []
+    real_visit = Walk.on_visit
+
+    def on_visit(self, node):
+        asked.append(type(node))
+        return real_visit(self, node)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Walk, "on_visit", on_visit)
+        with counting() as counts:
+            module = run(cst.parse_module(source), [], context, [made])
+    assert module.code == source
+    assert made.calls == ["f", "g", "g", "f"]
+    assert made.names == ["f", "a", "b", "c", "d", "g", "e", "f", "h", "i", "f", "j", "k",
+                          "g", "l", "m"]
+    assert asked.count(cst.Arg) == asked.count(cst.Attribute) == 1
+    assert asked.count(cst.Name) == 16 and asked.count(cst.Call) == 4
+    assert counts.transform_nodes > len(asked)  # the nodes passed through, entered too
+
+
 def test_walks_of_the_same_walkers_find_their_methods_once():
     from bottle2flask.port.passes import Walk
 

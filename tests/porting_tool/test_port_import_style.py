@@ -91,3 +91,29 @@ def test_the_sorted_block_and_a_wrapped_import_are_built_as_nodes_never_parsed(m
                            + ")\n\nfrom . import views\nfrom ..pkg import x as y\n\nx = 1\n")
     tidied = import_style.tidy_imports(added, unsorted, set())
     assert "from flask import (\n    Flask,\n    Name0,\n    Name1,\n    Name10," in tidied.code
+
+
+def test_an_unsorted_block_s_long_lines_are_found_without_writing_out_the_defs(monkeypatch):
+    """Where the port keeps the original's unsorted block, only its one-import lines are
+    written out to be measured (every statement of both modules, defs and all, was: two
+    renders of a module a port), and a long import the port added is still wrapped."""
+    import libcst as cst
+
+    from bottle2flask.port import import_style
+
+    names = ", ".join(f"Name{i}" for i in range(12))
+    body = "".join(f"\n\ndef view_{n}():\n    return {n}\n" for n in range(5))
+    original = cst.parse_module(f"import sys\nimport os\n{body}")
+    ported = cst.parse_module(f"import sys\nimport os\nfrom flask import {names}\n{body}")
+    written: list[type] = []
+
+    class Counted(cst.Module):
+        def code_for_node(self, node):
+            written.append(type(node))
+            return super().code_for_node(node)
+
+    monkeypatch.setattr(import_style, "_EMPTY", Counted([]))
+    tidied = import_style.tidy_imports(ported, original, set())
+    assert "from flask import (\n    Name0,\n    Name1,\n    Name10,\n" in tidied.code
+    assert tidied.code.endswith(body)
+    assert cst.FunctionDef not in written

@@ -296,6 +296,35 @@ def test_the_model_reads_a_package_again_without_asking_the_parser_or_the_folder
     assert [path for path in set(asked) if asked.count(path) > 1] == []
 
 
+def test_the_model_asks_which_modules_run_together_once_a_module(tmp_path):
+    # each view's name is looked for in the modules that run with its own (together():
+    # a walk of the whole folder's imports); asked once a module, not once a view
+    from bottle2flask.port.model import app as model_app
+
+    files = {"shop/__init__.py": "",
+             "shop/app.py": "from bottle import Bottle\n\napp = Bottle()\n",
+             "shop/a.py": "from shop.app import app\n\n\n" + "".join(
+                 f'@app.route("/{n}")\ndef view_{n}():\n    return "{n}"\n\n\n'
+                 for n in range(6)),
+             "shop/b.py": 'from shop.app import app\n\n\n@app.route("/b")\n'
+                          'def view_0():\n    return "b"\n'}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    asked: list[Path] = []
+    real_together = model_app.together
+
+    def together(modules, rel):
+        asked.append(rel)
+        return real_together(modules, rel)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(model_app, "together", together)
+        model = build(tmp_path, {Path(name): text for name, text in files.items()})
+    assert model.shared_views == {"view_0"}
+    assert sorted(asked) == sorted(set(asked))
+
+
 def test_whether_a_reader_reads_the_trivia_is_asked_once_a_class():
     # 42 classes of trivia, a visit_ and a leave_ each: asked of every reader at every
     # walk, it was 1.5% of a package app's port

@@ -173,6 +173,46 @@ def test_regex_routes_of_two_modules_on_one_app_keep_each_its_own_regex(tmp_path
     assert "/b/<bottle_pages_re1:number>" in (tmp_path / "out" / "pages.py").read_text()
 
 
+def test_modules_with_the_same_converter_class_have_it_parsed_once(tmp_path, monkeypatch):
+    # each module routing a float on the shared app gets BottleFloatConverter, the same
+    # code: LibCST parses its template once (edit.template_statement), and each module
+    # has its class and its registration
+    from bottle2flask.port import edit
+    from bottle2flask.port.rules.p003_routes import FLOAT_CONVERTER
+
+    parsed: list[str] = []
+    real_parse = edit.parse_template_statement
+
+    def parse(template, *args, **kwargs):
+        parsed.append(template)
+        return real_parse(template, *args, **kwargs)
+
+    monkeypatch.setattr(edit, "_TEMPLATES", {})
+    monkeypatch.setattr(edit, "parse_template_statement", parse)
+    views = """
+        from core import app
+
+
+        @app.get("/{name}/<x:float>")
+        def {name}(x):
+            return "{name} %s" % x
+    """
+    bottle, flask = both_folders(tmp_path, {
+        "core.py": "from bottle import Bottle\n\napp = Bottle()\n",
+        "web.py": "from core import app\nimport a  # noqa: F401\nimport b  # noqa: F401\n",
+        "a.py": views.replace("{name}", "a"), "b.py": views.replace("{name}", "b")},
+        "p003_same_converter")
+    for path in ("/a/2.5", "/b/.5", "/a/-1"):
+        assert answers(flask, path) == answers(bottle, path), path
+    assert answers(flask, "/b/.5") == (200, "b 0.5")
+    assert answers(flask, "/b/x")[0] == answers(bottle, "/b/x")[0] == 404
+    assert parsed.count(FLOAT_CONVERTER) == 1
+    for name in ("a.py", "b.py"):
+        code = (tmp_path / "out" / name).read_text()
+        assert "class BottleFloatConverter(FloatConverter):" in code
+        assert 'app.url_map.converters["float"] = BottleFloatConverter' in code
+
+
 def test_a_regex_route_with_no_app_in_the_module_is_a_todo_and_no_converter_class():
     result = port('''
         from bottle import route

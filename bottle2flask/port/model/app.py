@@ -562,26 +562,36 @@ def build(src: Path, sources: dict[Path, str],
     users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     needs = {Need.LOCATION} if any(m.redirects for m in modules.values()) else set()
+    # the modules each module runs with, asked once a module (together() walks the
+    # whole folder's links: asked once a view, 100 walks on a package app of 15 modules)
+    groups: dict[Path, set[Path]] = {}
+
+    def group(rel: Path) -> set[Path]:
+        found = groups.get(rel)
+        if found is None:
+            found = groups[rel] = together(modules, rel)
+        return found
+
     # A view name clashes only between modules that can run in one process (one app).
     shared = {name for rel, name in views
               if any(other != rel and name in modules[other].views
-                     for other in together(modules, rel) if other in modules)}
+                     for other in group(rel) if other in modules)}
     result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs),
                       vendored=vendored, rewritten=rewritten, readers=readers)
-    sharing = [rel for rel in users if len(together(modules, rel) & set(users)) > 1]
+    sharing = [rel for rel in users if len(group(rel) & set(users)) > 1]
     # One module per app: a folder of several apps (each run from its own folder, its
     # modules importing each other) has a default app in each.
     taken: set[Path] = set()
     for rel in sharing:
         if rel in result.default_modules:
             continue
-        group = sorted(together(modules, rel) & set(sharing))
-        folder = run_folder(src, modules, group)
+        members = sorted(group(rel) & set(sharing))
+        folder = run_folder(src, modules, members)
         name = DEFAULT_MODULE
         while (src / folder / f"{name}.py").exists() or folder / f"{name}.py" in taken:
             name += "_"
         taken.add(folder / f"{name}.py")
-        for user in group:
+        for user in members:
             result.default_modules[user] = folder / f"{name}.py"
             modules[user].default_from = name
     # read again what a module knows only from the others: the apps it imports, the

@@ -104,7 +104,6 @@ from pathlib import PurePosixPath
 
 import bottle
 import libcst as cst
-from libcst.helpers import parse_template_statement
 
 from ..edit import (
     Visitor,
@@ -114,6 +113,7 @@ from ..edit import (
     kw,
     names_used,
     string_value,
+    template_statement,
     walk,
 )
 from ..model.facts import ROUTE_METHODS, ModuleFacts
@@ -1499,9 +1499,9 @@ def add_converters(module: cst.Module, converters: Converters) -> cst.Module:
     code: list[cst.SimpleStatementLine | cst.BaseCompoundStatement] = []
     if converters.filters:
         code = _filter_classes(converters.filters, converters.filter_classes)
-    code += [parse_template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,
-                                      cls=cst.Name(converters.regex_classes[name]),
-                                      regex=_regex_literal(regex))
+    code += [template_statement(FLOAT_CONVERTER if name == FLOAT else CONVERTER,
+                                cls=cst.Name(converters.regex_classes[name]),
+                                regex=_regex_literal(regex))
              for name, regex in converters.regexes.items()]
     return after_imports(module, code) if code else module
 
@@ -1510,7 +1510,7 @@ def _filter_classes(filters: dict[str, str], classes: dict[str, str]
                     ) -> list[cst.SimpleStatementLine | cst.BaseCompoundStatement]:
     """The converter classes of the filters the module adds, under the names P003 gave
     them where it registered each."""
-    return [parse_template_statement(
+    return [template_statement(
         FILTER_CONVERTER.format(cls="{cls}", name=repr(name), func=filters[name].strip("()"),
                                 call="{call}"),
         cls=cst.Name(classes[name]), call=cst.parse_expression(filters[name]))
