@@ -133,6 +133,8 @@ SETTINGS_WHY = ("a Jinja2 render given template_settings= (filters, tests, globa
                 "Flask's one environment for the app does not hold them")
 KEPT_WHY = ("its converted template holds Python Jinja2 cannot say (a TODO that fails "
             "when rendered): Bottle's SimpleTemplate renders the original")
+UNCONVERTED_WHY = ("its template was not converted (the converter could not read it; the "
+                   "installed Bottle compiles it): Bottle's SimpleTemplate renders the original")
 FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as escaped text "
               "and Jinja2 renders as markup: values print as SimpleTemplate printed them")
 MARKUP = "Markup"  # markupsafe's class, also jinja2.Markup and flask.Markup once
@@ -498,15 +500,19 @@ class Templates(Rule):
         if kept is not None:
             # the forms differ in the function called (and the original's name and folder
             # Bottle's SimpleTemplate is given, which the caller adds)
-            self.site("template-kept", Candidate(
-                FLASK, todo=f"{name} holds Python Jinja2 cannot say: the "
-                "converted template's TODOs fail when rendered"), Candidate(
+            why = self.state.template_unconverted.get(name)
+            said, left = (f"{name} holds Python Jinja2 cannot say", "the converted "
+                          "template's TODOs fail when rendered") if why is None else (
+                f"{name} {why}", "render_template() of it fails")
+            self.site("template-kept", Candidate(FLASK, todo=f"{said}: {left}"), Candidate(
                 "bottle_simple_template",
                 imports=(Import("bottle_compat", "bottle_simple_template"),),
-                todo=f"{name} holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
-                "renders the original (bottle_compat's bottle_simple_template; Bottle "
-                "installed beside the port); write those lines in Jinja2 (the "
-                "template's TODOs), then render_template() it"), keeps=KEPT_WHY)
+                todo=f"{said}: Bottle's SimpleTemplate renders the original "
+                "(bottle_compat's bottle_simple_template; Bottle installed beside the "
+                "port); write " + ("those lines" if why is None else "it") + " in Jinja2"
+                + (" (the template's TODOs)" if why is None else "")
+                + ", then render_template() it"),
+                keeps=KEPT_WHY if why is None else UNCONVERTED_WHY)
             return "bottle_simple_template", [_positional(kept[0]), _positional(kept[1])]
         if name is None or not self.paths or not self.paths[-1]:
             return None
