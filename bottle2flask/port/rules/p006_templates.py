@@ -42,6 +42,14 @@ read from there whichever app serves the page (one it is handed or merged into).
 template named at run time is rendered by `bottle_kept_template`, given the kept
 templates (`{"t1.html": ("t1.tpl", "views")}`): a name that is one of them renders its
 original so, any other its conversion.
+A template the converter could not turn into Jinja2 (a `%` line continued by a
+backslash) that the installed Bottle compiles is kept so too, by the Flask name its
+render gives: its original copied into OUT with its folder's templates (the report's
+status "kept (not converted: ...)", and why), each render of it Bottle's
+SimpleTemplate under a TODO that names it and why; so is a converted template of its
+folder that rebases onto it or includes it (its Jinja2 form would reach a template
+not in OUT). One Bottle cannot compile either is not converted, as before: its pages
+fail in both, and the port says so (exit 1).
 A render whose template reads a name the render does not pass (D-undefined: Bottle's
 NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
 args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
