@@ -508,7 +508,7 @@ class Templates(Rule):
         if kept is not None:
             # the forms differ in the function called (and the original's name and folder
             # Bottle's SimpleTemplate is given, which the caller adds)
-            why = self.state.template_unconverted.get(name)
+            why = self.state.template_unconverted.get(name or "")
             said, left = (f"{name} holds Python Jinja2 cannot say", "the converted "
                           "template's TODOs fail when rendered") if why is None else (
                 f"{name} {why}", "render_template() of it fails")
