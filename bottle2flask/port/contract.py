@@ -200,6 +200,9 @@ class ModuleSettings:
     # Flask name -> (Bottle's name of the original, its folder from the module's): a
     # converted template that breaks where Jinja2 cannot say its Python, rendered by Bottle
     template_kept: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # Flask name -> why it is among template_kept though its conversion has no TODO
+    # that breaks: "was not converted (line 1: ...)", or it extends or includes one
+    template_unconverted: Mapping[str, str] = field(default_factory=dict)
     route_filters: frozenset[str] = frozenset()  # the app's add_filter() names
     shared_views: frozenset[str] = frozenset()  # view names other modules use too
     tree_needs: frozenset[Need] = frozenset()  # what the app's module adds for all

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bottle2flask.stpl.hoist import module_source
+from bottle2flask.stpl.statements import jinja_name
 
 from . import requirements, response_params
 from .compat import SOURCE as COMPAT
@@ -33,6 +34,7 @@ from .templates import (
     given_base,
     helpers_module,
     is_template,
+    named,
     named_as_they_are,
     named_by_code,
     names_as_they_are,
@@ -50,6 +52,9 @@ PYTHON_SUFFIXES = {".py", ".wsgi"}
 # Values every template sees (BaseTemplate.defaults, SimpleTemplate.global_config...)
 TEMPLATE_DEFAULTS = re.compile(r"Template\.(?:defaults|global_config|settings)\b")
 VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
+# a template the converter could not read that the installed Bottle compiles: its
+# original kept, rendered by Bottle's SimpleTemplate (P006's kept renders)
+KEPT = "kept (not converted: Bottle's SimpleTemplate renders the original)"
 
 
 def files_of(src: Path) -> list[Path]:
@@ -168,12 +173,67 @@ def keep_originals(src: Path, out: Path, result: TreeResult, roots: set[Path]) -
     onto), as P006's kept renders ask."""
     for template in result.templates:
         rel = Path(template["path"])
-        if template.get("output") and template["status"] == "converted" \
-                and Path(template["output"]).name != rel.name \
+        # (one not converted has no conversion there: its original goes by its own name)
+        if (template["status"] == KEPT or template.get("output")
+                and template["status"] == "converted"
+                and Path(template["output"]).name != rel.name) \
                 and any(root in (src / rel).parents for root in roots) \
                 and rel.as_posix() not in result.copied:
             result.copied.append(rel.as_posix())
             shutil.copy2(src / rel, out / rel)
+
+
+def keep_unconverted(src: Path, result: TreeResult, folders: frozenset[str],
+                     kept: dict[str, Path]) -> dict[str, str]:
+    """The templates the converter could not read that the installed Bottle compiles and
+    reads: kept whole for Bottle's SimpleTemplate (added to `kept`, by the Flask name a
+    render gives them; their status KEPT, a remark saying why), and each converted
+    template that extends or includes one of them, in its folder (its Jinja2 form would
+    reach a template that is not there; Bottle's render of its original reaches the
+    original). Their Flask names -> why each is kept ("was not converted (line 1: ...)")."""
+    unconverted: dict[str, str] = {}
+    roots: dict[str, Path] = {}
+    for r in result.templates:
+        if r["status"] != "failed" or r.get("bottle_error"):
+            continue
+        path = src / r["path"]
+        root = template_root(path, src, folders)
+        name = jinja_name(path.relative_to(root).as_posix())
+        kept[name] = path
+        roots[name] = root
+        unconverted[name] = f"was not converted (line {r['reason']})"
+        r["status"] = KEPT
+        r["remarks"] = [*r.get("remarks", []), f"not converted (line {r['reason']}): the "
+                        "installed Bottle compiles it, so P006 renders the original with "
+                        "Bottle's SimpleTemplate (copied into OUT with the templates of its "
+                        "folder); write it in Jinja2, then render_template() it"]
+    # what names a kept one, in its folder: kept too (a `% rebase('layout')` Jinja2's
+    # extends would look for as layout.html)
+    added = True
+    while added:
+        added = False
+        for r in result.templates:
+            path = src / r["path"]
+            if r["status"] != "converted" or not r.get("output") or r.get("bottle_error") \
+                    or r["output"] in kept or Path(r["output"]).name == path.name:
+                continue
+            root = template_root(path, src, folders)
+            names = named(_text(path)) or []
+            folder = root.relative_to(src).as_posix()
+            reached = {jinja_name(n.removeprefix("./")) for n in names} | {
+                jinja_name(n.removeprefix("./").removeprefix(f"{folder}/")) for n in names}
+            found = sorted(n for n in unconverted if n in reached and roots[n] == root)
+            if found:
+                unconverted[r["output"]] = f"extends or includes {found[0]}, which was " \
+                    "not converted"
+                kept[r["output"]] = path
+                roots[r["output"]] = root
+                r["bottle_renders"] = True
+                r["remarks"] = [*r.get("remarks", []), "rendered by Bottle's SimpleTemplate "
+                                "from the original (P006 keeps its renders): it "
+                                + unconverted[r["output"]]]
+                added = True
+    return unconverted
 
 
 def star_todo(module: FileResult, apps) -> FileResult:
@@ -334,10 +394,12 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # (P006's bottle_kept_template): not where another render may reach a Jinja2 form
     kept_reached = literal_names is not None or named_by_code(
         apps.all_facts(), frozenset({"template"})) is not None
+    unconverted = keep_unconverted(src, result, folders, kept) if kept_reached else {}
     for r in result.templates:
         # its TODOs block nothing where Bottle renders it: unless a name known only at run
         # time may reach its Jinja2 form too
-        if src / r["path"] in kept.values() and kept_reached:
+        if src / r["path"] in kept.values() and kept_reached and r["status"] != KEPT \
+                and not r.get("bottle_renders"):
             r["bottle_renders"] = True
             r["remarks"] = [*r.get("remarks", []), "rendered by Bottle's SimpleTemplate from "
                             "the original (P006 keeps its renders): its TODOs block nothing"]
@@ -363,6 +425,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                              os.path.relpath(template_root(path, src, folders),
                                              (src / rel).parent))
                              for name, path in kept.items()},
+                         template_unconverted=unconverted,
                          **apps.options(rel),
                          template_folder=template_folder(src / rel, src, templates, folders,
                                                          template_lookup(python[rel])),

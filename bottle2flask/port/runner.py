@@ -236,6 +236,7 @@ def module_state(facts: ModuleFacts, source: str, path: str, settings: Settings)
         template_reads=MappingProxyType(dict(settings.template_reads or {})),
         template_errors=MappingProxyType(dict(settings.template_errors or {})),
         template_kept=MappingProxyType(dict(settings.template_kept or {})),
+        template_unconverted=MappingProxyType(dict(settings.template_unconverted or {})),
         route_filters=frozenset(settings.route_filters) | (
             model.filters_added() if model is not None else facts.filters_added),
         shared_views=frozenset(settings.shared_views),

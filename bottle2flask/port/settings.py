@@ -47,6 +47,9 @@ class Settings:
     template_errors: dict[str, str] = field(default_factory=dict)
     # Flask name -> (Bottle's name of the original, its folder): rendered by Bottle's own
     template_kept: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Flask name -> why it is among template_kept: not converted, or it extends or
+    # includes one that was not
+    template_unconverted: dict[str, str] = field(default_factory=dict)
     # every converted template has Windows line ends, which Bottle prints as they are:
     # the app's Jinja2 environment writes its newlines so (newline_sequence)
     template_crlf: bool = False

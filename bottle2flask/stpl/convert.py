@@ -260,9 +260,12 @@ def _block_end(tokens: list, at: int, hoist_at: frozenset[int] = frozenset()) ->
     return None
 
 
-def bottle_error(text: str, syntax: str | None = None) -> str | None:
+def bottle_error(text: str, syntax: str | None = None, *, strict: bool = False) -> str | None:
     """Why the installed Bottle cannot compile this template (an older Bottle's syntax,
-    `%rebase layout title=x`), else None: every page that renders it is a 500 there."""
+    `%rebase layout title=x`), else None: every page that renders it is a 500 there.
+    `strict`: any error of Bottle's parser counts too (StplSyntaxError: a `<%` never
+    closed), for a template the converter could not read, which the port then keeps
+    for Bottle's SimpleTemplate only where Bottle compiles it."""
     import bottle
 
     settings = {"syntax": syntax} if syntax else {}
@@ -272,8 +275,8 @@ def bottle_error(text: str, syntax: str | None = None) -> str | None:
             bottle.SimpleTemplate(source=text, **settings).co  # noqa: B018 (compiles it)
     except SyntaxError as error:
         return f"line {error.lineno}: {error.msg}"
-    except Exception:  # anything else is the converter's to report, not a compile error
-        return None
+    except Exception as error:  # else the converter's to report, not a compile error
+        return f"line 1: {error}" if strict else None
     return None
 
 

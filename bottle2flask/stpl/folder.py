@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bottle2flask.stpl.convert import Conversion, bottle_reads, convert_source
+from bottle2flask.stpl.convert import Conversion, bottle_error, bottle_reads, convert_source
 from bottle2flask.stpl.hoist import MODULE, Helper, helper_slug, module_source
 from bottle2flask.stpl.statements import jinja_name
 
@@ -201,6 +201,10 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         conversion = done[name]
         output = Path(jinja_name(name))
         if conversion.error is not None:
+            # whether the installed Bottle compiles and reads it: a port keeps such a
+            # template for Bottle's SimpleTemplate (port/folder.py), not the others
+            conversion.bottle_error = bottle_error(templates[name][1], syntax, strict=True) \
+                or bottle_reads((src / relative).read_bytes())
             report.files.append(FileResult(relative, None, "failed", conversion,
                                            reason=conversion.error.removeprefix("line ")))
             continue

@@ -531,6 +531,25 @@ def test_a_file_the_port_cannot_read_is_named_in_one_line_and_exit_1(tmp_path, p
     assert fingerprint(src) == before
 
 
+def test_a_template_not_converted_that_bottle_compiles_is_kept_exit_0(tmp_path):
+    """Through the installed command, checked: a template the converter cannot read (a
+    `%` line continued by a backslash) that Bottle compiles is kept for Bottle's
+    SimpleTemplate: no line on stderr, exit 0, its page the same. It was left out of
+    OUT, its page a 500 in the port, and the port said so and exited 1."""
+    src = write_app(tmp_path / "src", BROKEN_INDEX)
+    (src / "views" / "other.tpl").write_text("% y = 1 + \\\n%   2\n<p>{{y}}</p>\n")
+    out = tmp_path / "out"
+    done = subprocess.run([Path(sys.executable).parent / "bottle2flask", "port", str(src),
+                           "-o", str(out), "--quiet"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == ExitStatus.DONE, done
+    assert done.stderr == "" and done.stdout == \
+        f"bottle2flask port: done; report in {out / 'PORTING-REPORT.md'}\n"
+    routes = json.loads((out / "porting-report.json").read_text())["check"]["routes"]
+    assert {r["rule"]: r["result"] for r in routes}["/other"] == "same"
+    assert (out / "views" / "other.tpl").read_text() == (src / "views" / "other.tpl").read_text()
+
+
 SCRIPT = '''import os
 
 from bottle import Bottle, run

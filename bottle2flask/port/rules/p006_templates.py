@@ -42,6 +42,14 @@ read from there whichever app serves the page (one it is handed or merged into).
 template named at run time is rendered by `bottle_kept_template`, given the kept
 templates (`{"t1.html": ("t1.tpl", "views")}`): a name that is one of them renders its
 original so, any other its conversion.
+A template the converter could not turn into Jinja2 (a `%` line continued by a
+backslash) that the installed Bottle compiles is kept so too, by the Flask name its
+render gives: its original copied into OUT with its folder's templates (the report's
+status "kept (not converted: ...)", and why), each render of it Bottle's
+SimpleTemplate under a TODO that names it and why; so is a converted template of its
+folder that rebases onto it or includes it (its Jinja2 form would reach a template
+not in OUT). One Bottle cannot compile either is not converted, as before: its pages
+fail in both, and the port says so (exit 1).
 A render whose template reads a name the render does not pass (D-undefined: Bottle's
 NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
 args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
@@ -133,6 +141,8 @@ SETTINGS_WHY = ("a Jinja2 render given template_settings= (filters, tests, globa
                 "Flask's one environment for the app does not hold them")
 KEPT_WHY = ("its converted template holds Python Jinja2 cannot say (a TODO that fails "
             "when rendered): Bottle's SimpleTemplate renders the original")
+UNCONVERTED_WHY = ("its template was not converted (the converter could not read it; the "
+                   "installed Bottle compiles it): Bottle's SimpleTemplate renders the original")
 FIELDS_WHY = ("the app makes WTForms fields, which SimpleTemplate printed as escaped text "
               "and Jinja2 renders as markup: values print as SimpleTemplate printed them")
 MARKUP = "Markup"  # markupsafe's class, also jinja2.Markup and flask.Markup once
@@ -498,15 +508,19 @@ class Templates(Rule):
         if kept is not None:
             # the forms differ in the function called (and the original's name and folder
             # Bottle's SimpleTemplate is given, which the caller adds)
-            self.site("template-kept", Candidate(
-                FLASK, todo=f"{name} holds Python Jinja2 cannot say: the "
-                "converted template's TODOs fail when rendered"), Candidate(
+            why = self.state.template_unconverted.get(name or "")
+            said, left = (f"{name} holds Python Jinja2 cannot say", "the converted "
+                          "template's TODOs fail when rendered") if why is None else (
+                f"{name} {why}", "render_template() of it fails")
+            self.site("template-kept", Candidate(FLASK, todo=f"{said}: {left}"), Candidate(
                 "bottle_simple_template",
                 imports=(Import("bottle_compat", "bottle_simple_template"),),
-                todo=f"{name} holds Python Jinja2 cannot say: Bottle's SimpleTemplate "
-                "renders the original (bottle_compat's bottle_simple_template; Bottle "
-                "installed beside the port); write those lines in Jinja2 (the "
-                "template's TODOs), then render_template() it"), keeps=KEPT_WHY)
+                todo=f"{said}: Bottle's SimpleTemplate renders the original "
+                "(bottle_compat's bottle_simple_template; Bottle installed beside the "
+                "port); write " + ("those lines" if why is None else "it") + " in Jinja2"
+                + (" (the template's TODOs)" if why is None else "")
+                + ", then render_template() it"),
+                keeps=KEPT_WHY if why is None else UNCONVERTED_WHY)
             return "bottle_simple_template", [_positional(kept[0]), _positional(kept[1])]
         if name is None or not self.paths or not self.paths[-1]:
             return None
