@@ -288,8 +288,9 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
 
 
 def unconverted(result) -> list[str]:
-    """A line for each template the converter could not read (it is not written to OUT;
-    a page rendering it fails): a file not converted, as a module that does not parse."""
+    """A line for each template neither the converter nor Bottle can read (it is not
+    written to OUT; its pages failed in the original too): a file not converted, as a module
+    that does not parse. One Bottle compiles is kept for its SimpleTemplate instead."""
     return [f"{t['path']}:{t['reason']}: not converted, not written to OUT"
             for t in result.templates if t.get("status") == "failed"]
 
