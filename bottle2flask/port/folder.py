@@ -303,6 +303,16 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 else given_base(apps.all_facts())
             result.templates, names, imports = convert_templates(
                 src, out, convert, folders, faithful, helpers, helpers_name, base)
+            for template in result.templates:
+                # a file Jinja2 cannot be given (a Vue page's `{{!x ? a : b}}`) may be one
+                # the app sends as it is (static_file() from a folder named templates):
+                # it stays, unchanged, where it was
+                rel = Path(template["path"])
+                if template["status"] == "failed" and template.get("output") is None \
+                        and rel.as_posix() not in result.copied:
+                    result.copied.append(rel.as_posix())
+                    (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(src / rel, out / rel)
             for kind in ("jinja2", "other"):
                 mine = [t for t in templates if others.get(t) == kind]
                 copied, more = copy_as_they_are(src, out, mine, ENGINE_STATUS[kind], folders)
