@@ -344,3 +344,68 @@ def test_the_faithful_port_keeps_a_response_imported_in_a_method_on_bottle_compa
         expected = sent(bottle_app.request(path, method=method))
         assert expected[0] == ("200 OK" if method == "GET" and path != "/" else "302 Found")
         assert sent(flask_app.request(path, method=method)) == expected
+
+
+LOG_PLUGIN = {
+    "web.py": '''
+        from bottle import Bottle
+
+        from logs import log_plugin, seen
+
+        app = Bottle()
+        app.install(log_plugin)
+
+
+        @app.route("/")
+        def index():
+            return {"a": 1}
+
+
+        @app.route("/bytes")
+        def raw():
+            return b"xy"
+
+
+        @app.route("/seen")
+        def log():
+            return " | ".join(seen)
+    ''',
+    "logs.py": '''
+        import json
+
+        from bottle import response
+
+        seen = []
+
+
+        def log_plugin(callback):
+            def wrapper(*args, **kwargs):
+                result = callback(*args, **kwargs)
+                if isinstance(result, dict):
+                    response.content_type = "application/json"
+                    result = json.dumps(result)
+                size = len(result) if isinstance(result, str) else response.content_length
+                seen.append("%s %s %s" % (response.status_code, size, response.content_length))
+                return result
+            return wrapper
+    ''',
+}
+
+
+def test_a_plugin_reading_bottles_response_after_the_view_reads_it_as_bottle(tmp_path):
+    """A plugin's wrapper reading response.status_code and .content_length after the
+    view (Holemar/my_chat's log_middleware, RULE-s50's L): Bottle's response kept there,
+    not a TODO that breaks."""
+    import json
+
+    from .helpers import answers, both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, LOG_PLUGIN, "p022_log_plugin")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    assert [(t["code"], t["breaks"]) for m in report["modules"] for t in m["todos"]
+            if m["path"] == "logs.py"] == [("P022", False)]
+    for client in (bottle_app, flask_app):
+        assert client.get("/").json == {"a": 1}
+        assert client.get("/bytes").body == b"xy"
+    assert answers(flask_app, "/seen") == answers(bottle_app, "/seen") \
+        == (200, "200 8 -1 | 200 -1 -1")

@@ -34,8 +34,8 @@ uses Bottle's response in a way no fold can say (reads it back, copies it, hands
 whole: an endpoint class given `response`, a helper answering `response.set_cookie(...)`)
 keeps it, by default: its lines stay as written on `bottle_compat`'s `response` (copied
 with that piece alone), which applies what they set to Flask's answer after the view,
-reads back as Bottle's (status, headers), and copies itself as a Response Flask sends
-(`copy(cls=HTTPResponse)`). So is a function whose own import names it
+reads back as Bottle's (status, headers, content_length: a plugin logging them after
+the view), and copies itself as a Response Flask sends (`copy(cls=HTTPResponse)`). So is a function whose own import names it
 (`from bottle import response as r` inside a method: the import goes, `bottle_compat`'s
 takes its name). A view returning that response whole (a helper sets its status and
 `Location`, then `return r`) answers as Bottle's: its changes on an empty page (Bottle
@@ -259,7 +259,8 @@ def _keepable(folder: Folder, block: cst.BaseSuite) -> bool:
 
 # What bottle_compat's response does as Bottle's (set, and read back where a member is read)
 KEPT_MEMBERS = {"set_cookie", "delete_cookie", "set_header", "add_header", "status",
-                "status_code", "status_line", "headers", "get_header", "content_type", "copy"}
+                "status_code", "status_line", "headers", "get_header", "content_type", "copy",
+                "content_length"}
 
 
 def _what(folder: Folder, stmt: cst.SimpleStatementLine) -> str:
