@@ -35,9 +35,10 @@ whole: an endpoint class given `response`, a helper answering `response.set_cook
 keeps it, by default: its lines stay as written on `bottle_compat`'s `response` (copied
 with that piece alone), which applies what they set to Flask's answer after the view,
 reads back as Bottle's (status, headers, content_length: a plugin logging them after
-the view), and copies itself as a Response Flask sends (`copy(cls=HTTPResponse)`). So is a function whose own import names it
-(`from bottle import response as r` inside a method: the import goes, `bottle_compat`'s
-takes its name). A view returning that response whole (a helper sets its status and
+the view), and copies itself as a Response Flask sends (`copy(cls=HTTPResponse)`). So
+is a function whose own import names it (`from bottle import response as r` inside a
+method: the import goes, `bottle_compat`'s takes its name). A view returning that
+response whole (a helper sets its status and
 `Location`, then `return r`) answers as Bottle's: its changes on an empty page (Bottle
 iterates the response as its body). The site is reported as kept, with why, under a TODO that does
 not break; a member that helper has not (`charset`: Werkzeug encodes every body as UTF-8;
