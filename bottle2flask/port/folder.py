@@ -96,13 +96,25 @@ def template_folder(module: Path, src: Path, templates: list[Path],
     if module.parent / "views" in roots:  # ./views/ itself, whatever other apps have below
         return "views"
     below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")
-    if len(below) == 1:
+    if len(below) == 1 and not _shadowed(below[0], module.parent, templates, src, folders):
         return below[0].relative_to(module.parent).as_posix()
     if src / "views" in roots and src in module.parents:
         # a module in a sub-folder (controllers/) of an app run from the folder ported:
         # Bottle's ./views/ is read from there, Flask's folder from the module's
         return os.path.relpath(src / "views", module.parent).replace(os.sep, "/")
     return "."
+
+
+def _shadowed(views: Path, home: Path, templates: list[Path], src: Path,
+              folders: frozenset[str]) -> bool:
+    """Whether a template of views/ below the module has a namesake beside the module:
+    Bottle's default TEMPLATE_PATH searches ./ first (arkadi81's `template("base")` is
+    ./base.tpl, not app/views/base.tpl), so the module's folder is Flask's."""
+    def names(root: Path) -> set[str]:
+        return {t.relative_to(root).with_suffix("").as_posix() for t in templates
+                if template_root(t, src, folders) == root}
+
+    return bool(names(views) & names(home))
 
 
 def beside(outputs: dict[str, str], rel: Path) -> dict[str, str]:
