@@ -226,6 +226,9 @@ class Folder:
         self.hook = hook  # an after_request hook's response parameter: changed in place
         self.used = used  # the function's names, for fresh ones
         self.flagged: set[int] = set()  # statements with a TODO already
+        # a before_request hook: the view that answers next may return an HTTPResponse of
+        # its own (static_file()) or abort, which replaced Bottle's response
+        self.before_hook = False
 
     def is_response(self, node) -> bool:
         return self.rule.api(node) == "response"
@@ -431,7 +434,7 @@ class Folder:
                 continue
             self.rule.need_import("flask", "after_this_request")
             name = fresh(self.used, closure_name([stmts[i].body[0] for i in run]))
-            aborts = aborts_in(stmts[run[-1] + 1:])
+            aborts = self.before_hook or aborts_in(stmts[run[-1] + 1:])
             self.used.add(name)
             body = [self.rule.converted(stmts[i].body[0], cst.SimpleStatementLine(
                 [on(stmts[i].body[0], "response")])) for i in run]

@@ -7,7 +7,7 @@ import pytest
 
 from bottle2flask.port.response_idiom import Folder
 
-from .helpers import both_apps, idiom, port, untouched
+from .helpers import both_apps, both_folders, idiom, port, untouched
 
 # What P022 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -409,3 +409,61 @@ def test_a_plugin_reading_bottles_response_after_the_view_reads_it_as_bottle(tmp
         assert client.get("/bytes").body == b"xy"
     assert answers(flask_app, "/seen") == answers(bottle_app, "/seen") \
         == (200, "200 8 -1 | 200 -1 -1")
+
+
+HOOK_HEADER = {
+    "web.py": '''
+        from bottle import Bottle, response, static_file
+
+        app = Bottle()
+
+
+        @app.hook("before_request")
+        def cors():
+            response.headers["Access-Control-Allow-Origin"] = "*"
+
+
+        @app.get("/static/<filepath:path>")
+        def files(filepath):
+            return static_file(filepath, root="./static")
+
+
+        @app.get("/")
+        def index():
+            return "home"
+    ''',
+    "static/app.css": "p {}\n",
+}
+
+
+def test_a_header_a_before_request_hook_sets_is_declared_where_bottle_lost_it(tmp_path):
+    """Bottle's static_file() answers an HTTPResponse that replaces the response a
+    before_request hook changed; Flask's answer keeps the header: D-error-response,
+    declared for parity with the header it names (linqichenggg, RULE-s50's J)."""
+    import json
+
+    bottle_app, flask_app = both_folders(tmp_path, HOOK_HEADER, "p022_hook_header")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    assert [d["id"] for m in report["modules"] for d in m["declared"]] \
+        == ["D-static", "D-error-response"]
+    assert 'name = "D-error-response"\nheader = "Access-Control-Allow-Origin"\npath = "*"\n' \
+        in (tmp_path / "out" / "parity.toml").read_text()
+    for client in (bottle_app, flask_app):
+        assert client.get("/").headers["Access-Control-Allow-Origin"] == "*"
+    b, f = (client.get("/static/app.css") for client in (bottle_app, flask_app))
+    assert (b.text, f.text) == ("p {}\n", "p {}\n")
+    # the declared difference itself: Bottle's HTTPResponse replaced the hook's header
+    assert (b.headers.get("Access-Control-Allow-Origin"),
+            f.headers.get("Access-Control-Allow-Origin")) == (None, "*")
+
+
+def test_a_header_a_before_request_hook_sets_is_lost_on_a_static_file_as_in_bottle(tmp_path):
+    """The exact form (--faithful): Bottle's static_file() answers as Bottle's
+    HTTPResponse, which the hook's change on Bottle's response does not reach."""
+    bottle_app, flask_app = both_folders(tmp_path, HOOK_HEADER, "p022_hook_exact",
+                                         faithful=True)
+    for path, header in (("/", "*"), ("/static/app.css", None)):
+        b, f = (client.get(path) for client in (bottle_app, flask_app))
+        assert (f.status_int, f.text, f.headers.get("Access-Control-Allow-Origin")) \
+            == (b.status_int, b.text, b.headers.get("Access-Control-Allow-Origin")), path
+        assert b.headers.get("Access-Control-Allow-Origin") == header, path
