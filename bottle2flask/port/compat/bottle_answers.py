@@ -178,5 +178,5 @@ def static_file(filename: str, root: str, **options: Any) -> Response:
                     direct_passthrough=True)
     # Bottle's HTTPResponse replaces its response: what a hook or the view set on Bottle's
     # response (bottle_compat's, applied after the view) is not sent with the file
-    made.sent_as_it_is = True
+    made.sent_as_it_is = True  # type: ignore[attr-defined]  # (read by bottle_compat)
     return made
