@@ -467,3 +467,25 @@ def test_a_header_a_before_request_hook_sets_is_lost_on_a_static_file_as_in_bott
         assert (f.status_int, f.text, f.headers.get("Access-Control-Allow-Origin")) \
             == (b.status_int, b.text, b.headers.get("Access-Control-Allow-Origin")), path
         assert b.headers.get("Access-Control-Allow-Origin") == header, path
+
+
+def test_a_change_in_a_loop_takes_the_value_its_pass_has(tmp_path):
+    """`for cookie in request.cookies: response.set_cookie(cookie, "", expires=0)`: each
+    cookie deleted, not the last one each time (AVrateVoyager's /rc, RULE-s50's O)."""
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle, redirect, request, response
+
+        app = Bottle()
+
+
+        @app.route("/rc")
+        def reset_cookies():
+            for cookie in request.cookies:
+                response.set_cookie(cookie, "", expires=0)
+            redirect("/")
+    ''', "p022_loop_cookies")
+    deleted = []
+    for client in (bottle_app, flask_app):
+        answer = client.get("/rc", headers={"Cookie": "a=1; b=2"})
+        deleted.append(sorted(c.split("=")[0] for c in answer.headers.getall("Set-Cookie")))
+    assert deleted == [["a", "b"], ["a", "b"]]
