@@ -101,13 +101,25 @@ def template_folder(module: Path, src: Path, templates: list[Path],
     if module.parent / "views" in roots:  # ./views/ itself, whatever other apps have below
         return "views"
     below = sorted(r for r in roots if module.parent in r.parents and r.name == "views")
-    if len(below) == 1:
+    if len(below) == 1 and not _shadowed(below[0], module.parent, templates, src, folders):
         return below[0].relative_to(module.parent).as_posix()
     if src / "views" in roots and src in module.parents:
         # a module in a sub-folder (controllers/) of an app run from the folder ported:
         # Bottle's ./views/ is read from there, Flask's folder from the module's
         return os.path.relpath(src / "views", module.parent).replace(os.sep, "/")
     return "."
+
+
+def _shadowed(views: Path, home: Path, templates: list[Path], src: Path,
+              folders: frozenset[str]) -> bool:
+    """Whether a template of views/ below the module has a namesake beside the module:
+    Bottle's default TEMPLATE_PATH searches ./ first (arkadi81's `template("base")` is
+    ./base.tpl, not app/views/base.tpl), so the module's folder is Flask's."""
+    def names(root: Path) -> set[str]:
+        return {t.relative_to(root).with_suffix("").as_posix() for t in templates
+                if template_root(t, src, folders) == root}
+
+    return bool(names(views) & names(home))
 
 
 def beside(outputs: dict[str, str], rel: Path) -> dict[str, str]:
@@ -363,6 +375,16 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 else given_base(apps.all_facts())
             result.templates, names, imports = convert_templates(
                 src, out, convert, folders, faithful, helpers, helpers_name, base)
+            for template in result.templates:
+                # a file Jinja2 cannot be given (a Vue page's `{{!x ? a : b}}`) may be one
+                # the app sends as it is (static_file() from a folder named templates):
+                # it stays, unchanged, where it was
+                rel = Path(template["path"])
+                if template["status"] == "failed" and template.get("output") is None \
+                        and rel.as_posix() not in result.copied:
+                    result.copied.append(rel.as_posix())
+                    (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(src / rel, out / rel)
             for kind in ("jinja2", "other"):
                 mine = [t for t in templates if others.get(t) == kind]
                 copied, more = copy_as_they_are(src, out, mine, ENGINE_STATUS[kind], folders)

@@ -226,6 +226,10 @@ class Folder:
         self.hook = hook  # an after_request hook's response parameter: changed in place
         self.used = used  # the function's names, for fresh ones
         self.flagged: set[int] = set()  # statements with a TODO already
+        # a before_request hook: the view that answers next may return an HTTPResponse of
+        # its own (static_file()) or abort, which replaced Bottle's response
+        self.before_hook = False
+        self.loop_names: set[str] = set()  # the targets of the `for` loops being rewritten
 
     def is_response(self, node) -> bool:
         return self.rule.api(node) == "response"
@@ -313,7 +317,16 @@ class Folder:
             def leave_IndentedBlock(_, original, updated):
                 return updated.with_changes(body=self.block(list(updated.body), later))
 
-        return stmt.visit(Blocks())
+        # a change in a `for` loop reading its target (`for name in request.cookies:
+        # response.set_cookie(name, "")`): the function made of it takes the value this
+        # pass has, as a default; it runs after the loop, when the name holds the last
+        added = _target_names(stmt.target) - self.loop_names \
+            if isinstance(stmt, cst.For) else set()
+        self.loop_names |= added
+        try:
+            return stmt.visit(Blocks())
+        finally:
+            self.loop_names -= added
 
     def terminal(self, stmt) -> cst.BaseExpression | None:
         """The value a block's last statement answers with: `return E` or redirect()."""
@@ -422,6 +435,9 @@ class Folder:
             rebound, changed = _rebound(stmts[run[-1] + 1:])
             captured = clash if all(c in rebound and c not in changed and c not in later
                                     for c in clash) else None
+            if captured is not None:
+                captured = [*captured, *sorted(n for n in read if n in self.loop_names
+                                               and n not in captured)]
             if captured is None:
                 out[run[0]] = self.rule.todo_on(out[run[0]], (
                     f"response change before {', '.join(clash)} is assigned "
@@ -431,7 +447,7 @@ class Folder:
                 continue
             self.rule.need_import("flask", "after_this_request")
             name = fresh(self.used, closure_name([stmts[i].body[0] for i in run]))
-            aborts = aborts_in(stmts[run[-1] + 1:])
+            aborts = self.before_hook or aborts_in(stmts[run[-1] + 1:])
             self.used.add(name)
             body = [self.rule.converted(stmts[i].body[0], cst.SimpleStatementLine(
                 [on(stmts[i].body[0], "response")])) for i in run]
@@ -452,6 +468,15 @@ class Folder:
                     found for i in run for found in _differs(stmts[i].body[0])])
             out[run[0]:run[-1] + 1] = [func]
         return out
+
+
+def _target_names(target: cst.BaseExpression) -> set[str]:
+    """The plain names a `for` loop's target binds (`name`, `key, value`)."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, cst.Tuple | cst.List):
+        return set().union(*(_target_names(e.value) for e in target.elements))
+    return set()
 
 
 # What Bottle's BaseResponse has: a line reaching one of these changed or read the answer.

@@ -253,6 +253,21 @@ def test_bottles_response_reads_back_what_was_set_and_copies_it():
     assert (made.text, made.headers["X-C"], made.headers["Set-Cookie"]) == ("copied", "1", "c=v")
 
 
+def test_bottles_response_reads_its_content_length_as_bottle():
+    """-1 before a Content-Length is set, then the header's value (Bottle's reader=int)."""
+
+    def lengths(kept):
+        before = kept.content_length
+        kept.set_header("Content-Length", "4")  # the length of the page below
+        return f"{before} {kept.content_length}"
+
+    app, native = flask.Flask(__name__), bottle.Bottle()
+    app.get("/")(lambda: lengths(response))
+    native.get("/")(lambda: lengths(bottle.response))
+    assert webtest.TestApp(app, lint=True).get("/").text \
+        == webtest.TestApp(native, lint=True).get("/").text == "-1 4"
+
+
 def test_a_change_of_bottles_response_outside_a_request_is_lost_as_in_bottle():
     response.status = 500  # at import, say: Bottle binds a new response to each request
     assert response.status_code == 200

@@ -1959,3 +1959,32 @@ def test_a_method_routed_by_a_call_gives_both_statements_as_its_endpoint_sites_f
     code = (tmp_path / "out1" / "web.py").read_text()
     assert '        self.app.add_url_rule("/users", methods=["GET"], endpoint="/users")\n' \
         '        self.app.endpoint("/users")(self.users)\n' in code
+
+
+def test_an_empty_rule_is_the_one_bottle_makes_from_the_view(tmp_path):
+    """@get('') is a route given none (Bottle's makelist('') is []): /index, from the
+    view's name, not a rule left out (RULE-s50's L, Holemar/my_chat)."""
+    from .helpers import answers, both_apps
+
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.get('')
+        @app.get('/')
+        def index():
+            return "home"
+
+
+        @app.route(path='', method='POST')
+        def post__it(n=1):
+            return "posted %s" % n
+    ''', "p003_empty_rule")
+    for method, path, page in (("GET", "/index", "home"), ("GET", "/", "home"),
+                               ("POST", "/post/it", "posted 1"),
+                               ("POST", "/post/it/2", "posted 2")):
+        assert answers(flask_app, path, method) == answers(bottle_app, path, method) \
+            == (200, page), path
+    assert answers(flask_app, "/index", "POST")[0] == answers(bottle_app, "/index", "POST")[0]

@@ -1591,3 +1591,25 @@ def test_a_rebase_and_an_include_named_with_the_template_folder_find_their_templ
     assert '{% extends "layout.html" %}' in converted and '"part.html"' in converted
     assert answers(flask_app, "/") == answers(bottle_app, "/") == (
         200, "<title>Home</title><p>x</p>\n<i>part</i>\n\n")
+
+
+def test_a_template_beside_the_module_comes_before_its_namesake_in_views_below(tmp_path):
+    """base.tpl beside the module and app/views/base.tpl: Bottle's default search path
+    finds ./base.tpl first, so the port's template folder is the module's own
+    (arkadi81's livereload_test.py, RULE-s50's E)."""
+    bottle_app, flask_app = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return template("base", name="<ann>")
+        ''',
+        "base.tpl": "<p>beside {{name}}</p>\n",
+        "app/views/base.tpl": "<p>below {{data['v']}}</p>\n",
+    }, "p006_beside_first")
+    assert answers(flask_app, "/") == answers(bottle_app, "/") \
+        == (200, "<p>beside &lt;ann&gt;</p>\n")

@@ -274,3 +274,31 @@ def test_a_template_path_no_render_of_bottles_reads_goes():
                                    template_settings={"filters": {}})
     ''', faithful=False)
     assert "TEMPLATE_PATH" not in result.code
+
+
+APP_VIEWS = {
+    "route.py": '''
+        import os
+        import bottle
+        from bottle import Bottle, template
+
+        bottle.TEMPLATE_PATH = [os.path.join(os.path.dirname(__file__), "app", "views")]
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return template("index", title="<x>")
+    ''',
+    "app/views/index.tpl": "hello {{title}}\n",
+    "views/index.tpl": "the wrong folder\n",
+}
+
+
+def test_a_join_of_several_parts_names_its_whole_folder(tmp_path):
+    """os.path.join(HERE, "app", "views") is app/views, not views (RULE-s50's K)."""
+    bottle_app, flask_app = both_folders(tmp_path, APP_VIEWS, "p011_app_views",
+                                         entry="route.py:app")
+    assert 'template_folder="app/views"' in (tmp_path / "out" / "route.py").read_text()
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "hello &lt;x&gt;\n")

@@ -447,3 +447,28 @@ def test_a_static_view_named_exact_by_its_key_is_kept_and_its_static_file_is_a_s
     both = port_source(dedent(STATIC_VIEW), "web.py", exact=frozenset({"web.py:serve:P012"}))
     assert '    return static_file(path, root="assets")' in both.code
     assert "from bottle_answers import static_file" in both.code
+
+
+def test_a_page_jinja2_cannot_read_is_still_sent_as_a_file(tmp_path):
+    """A Vue page in templates/ that the app sends with static_file() from a root a
+    function computes: its conversion fails, and the file stays as it was, so the
+    port's `/` sends it as the original does (RULE-s50's N)."""
+    from .helpers import answers, both_folders
+
+    page = "<div>{{!game.id ? 'none' : game.name}}</div>\n"
+    bottle, flask = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+
+
+        def pages():
+            return "./templates"
+
+
+        @app.route("/")
+        def index():
+            return static_file("index.html", root=pages() + "/")
+    ''', "templates/index.html": page}, "p012_vue_page")
+    assert (tmp_path / "out" / "templates" / "index.html").read_text() == page
+    assert answers(flask, "/") == answers(bottle, "/") == (200, page)

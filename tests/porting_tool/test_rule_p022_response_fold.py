@@ -7,7 +7,7 @@ import pytest
 
 from bottle2flask.port.response_idiom import Folder
 
-from .helpers import both_apps, idiom, port, untouched
+from .helpers import both_apps, both_folders, idiom, port, untouched
 
 # What P022 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -344,3 +344,148 @@ def test_the_faithful_port_keeps_a_response_imported_in_a_method_on_bottle_compa
         expected = sent(bottle_app.request(path, method=method))
         assert expected[0] == ("200 OK" if method == "GET" and path != "/" else "302 Found")
         assert sent(flask_app.request(path, method=method)) == expected
+
+
+LOG_PLUGIN = {
+    "web.py": '''
+        from bottle import Bottle
+
+        from logs import log_plugin, seen
+
+        app = Bottle()
+        app.install(log_plugin)
+
+
+        @app.route("/")
+        def index():
+            return {"a": 1}
+
+
+        @app.route("/bytes")
+        def raw():
+            return b"xy"
+
+
+        @app.route("/seen")
+        def log():
+            return " | ".join(seen)
+    ''',
+    "logs.py": '''
+        import json
+
+        from bottle import response
+
+        seen = []
+
+
+        def log_plugin(callback):
+            def wrapper(*args, **kwargs):
+                result = callback(*args, **kwargs)
+                if isinstance(result, dict):
+                    response.content_type = "application/json"
+                    result = json.dumps(result)
+                size = len(result) if isinstance(result, str) else response.content_length
+                seen.append("%s %s %s" % (response.status_code, size, response.content_length))
+                return result
+            return wrapper
+    ''',
+}
+
+
+def test_a_plugin_reading_bottles_response_after_the_view_reads_it_as_bottle(tmp_path):
+    """A plugin's wrapper reading response.status_code and .content_length after the
+    view (Holemar/my_chat's log_middleware, RULE-s50's L): Bottle's response kept there,
+    not a TODO that breaks."""
+    import json
+
+    from .helpers import answers, both_folders
+
+    bottle_app, flask_app = both_folders(tmp_path, LOG_PLUGIN, "p022_log_plugin")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    assert [(t["code"], t["breaks"]) for m in report["modules"] for t in m["todos"]
+            if m["path"] == "logs.py"] == [("P022", False)]
+    for client in (bottle_app, flask_app):
+        assert client.get("/").json == {"a": 1}
+        assert client.get("/bytes").body == b"xy"
+    assert answers(flask_app, "/seen") == answers(bottle_app, "/seen") \
+        == (200, "200 8 -1 | 200 -1 -1")
+
+
+HOOK_HEADER = {
+    "web.py": '''
+        from bottle import Bottle, response, static_file
+
+        app = Bottle()
+
+
+        @app.hook("before_request")
+        def cors():
+            response.headers["Access-Control-Allow-Origin"] = "*"
+
+
+        @app.get("/static/<filepath:path>")
+        def files(filepath):
+            return static_file(filepath, root="./static")
+
+
+        @app.get("/")
+        def index():
+            return "home"
+    ''',
+    "static/app.css": "p {}\n",
+}
+
+
+def test_a_header_a_before_request_hook_sets_is_declared_where_bottle_lost_it(tmp_path):
+    """Bottle's static_file() answers an HTTPResponse that replaces the response a
+    before_request hook changed; Flask's answer keeps the header: D-error-response,
+    declared for parity with the header it names (linqichenggg, RULE-s50's J)."""
+    import json
+
+    bottle_app, flask_app = both_folders(tmp_path, HOOK_HEADER, "p022_hook_header")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    assert [d["id"] for m in report["modules"] for d in m["declared"]] \
+        == ["D-static", "D-error-response"]
+    assert 'name = "D-error-response"\nheader = "Access-Control-Allow-Origin"\npath = "*"\n' \
+        in (tmp_path / "out" / "parity.toml").read_text()
+    for client in (bottle_app, flask_app):
+        assert client.get("/").headers["Access-Control-Allow-Origin"] == "*"
+    b, f = (client.get("/static/app.css") for client in (bottle_app, flask_app))
+    assert (b.text, f.text) == ("p {}\n", "p {}\n")
+    # the declared difference itself: Bottle's HTTPResponse replaced the hook's header
+    assert (b.headers.get("Access-Control-Allow-Origin"),
+            f.headers.get("Access-Control-Allow-Origin")) == (None, "*")
+
+
+def test_a_header_a_before_request_hook_sets_is_lost_on_a_static_file_as_in_bottle(tmp_path):
+    """The exact form (--faithful): Bottle's static_file() answers as Bottle's
+    HTTPResponse, which the hook's change on Bottle's response does not reach."""
+    bottle_app, flask_app = both_folders(tmp_path, HOOK_HEADER, "p022_hook_exact",
+                                         faithful=True)
+    for path, header in (("/", "*"), ("/static/app.css", None)):
+        b, f = (client.get(path) for client in (bottle_app, flask_app))
+        assert (f.status_int, f.text, f.headers.get("Access-Control-Allow-Origin")) \
+            == (b.status_int, b.text, b.headers.get("Access-Control-Allow-Origin")), path
+        assert b.headers.get("Access-Control-Allow-Origin") == header, path
+
+
+def test_a_change_in_a_loop_takes_the_value_its_pass_has(tmp_path):
+    """`for cookie in request.cookies: response.set_cookie(cookie, "", expires=0)`: each
+    cookie deleted, not the last one each time (AVrateVoyager's /rc, RULE-s50's O)."""
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle, redirect, request, response
+
+        app = Bottle()
+
+
+        @app.route("/rc")
+        def reset_cookies():
+            for cookie in request.cookies:
+                response.set_cookie(cookie, "", expires=0)
+            redirect("/")
+    ''', "p022_loop_cookies")
+    deleted = []
+    for client in (bottle_app, flask_app):
+        answer = client.get("/rc", headers={"Cookie": "a=1; b=2"})
+        deleted.append(sorted(c.split("=")[0] for c in answer.headers.getall("Set-Cookie")))
+    assert deleted == [["a", "b"], ["a", "b"]]

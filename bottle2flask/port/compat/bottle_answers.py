@@ -174,5 +174,9 @@ def static_file(filename: str, root: str, **options: Any) -> Response:
         body = wrap_file(request.environ, body)
     elif isinstance(body, str):  # HEAD, 304: Bottle sends no body (and the file's length)
         body = [body.encode("latin1")] if body else []
-    return Response(body, status=answer.status_line, headers=answer.headerlist,
+    made = Response(body, status=answer.status_line, headers=answer.headerlist,
                     direct_passthrough=True)
+    # Bottle's HTTPResponse replaces its response: what a hook or the view set on Bottle's
+    # response (bottle_compat's, applied after the view) is not sent with the file
+    made.sent_as_it_is = True  # type: ignore[attr-defined]  # (read by bottle_compat)
+    return made

@@ -280,6 +280,10 @@ class BottleResponse:
     def content_type(self):
         return self.get_header("Content-Type", "")
 
+    @property
+    def content_length(self):  # Bottle's: the header set so far, -1 without one
+        return int(self.get_header("Content-Length", -1))
+
 
 class _BottleHeaders:
     def __init__(self, response):

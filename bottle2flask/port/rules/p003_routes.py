@@ -75,7 +75,8 @@ passes it, so it becomes `<unnamed>` and the view takes `unnamed=None` (a view t
 gets a breaking TODO naming the parameter it must take).
 A route given no rule (`@app.route()`, `@get(method="POST")`) gets the rules Bottle
 derives from its view, written out: `def show(a, b=1)` is routed at `/show/<a>` and
-`/show/<a>/<b>`, a `__` in its name a `/`.
+`/show/<a>/<b>`, a `__` in its name a `/`. An empty rule (`@get('')`) is no rule to
+Bottle (its makelist('') is empty): `def index()` under it is routed at `/index`.
 A route's own config keywords (`@app.route("/", answer=42)`, read as
 `request.route.config["answer"]`), which Werkzeug's Rule refuses, go to a decorator right
 under the route, `@bottle_members.route_config("/", answer=42)` from bottle_members.py (the
@@ -730,6 +731,10 @@ class Routes(Rule):
         call = updated.decorator
         if isinstance(call, cst.Call) and (self.app_method(call.func) in ROUTE_METHODS
                                            or self.parameter_app(call.func)):
+            given = arg(call, 0, "path")
+            if self.derived and given is not None and string_value(given.value) == "":
+                # @get(''): Bottle takes a false path as none (makelist('') is [])
+                call = call.with_changes(args=[a for a in call.args if a is not given])
             if self.derived and arg(call, 0, "path") is None \
                     and not any(a.keyword is None or a.star for a in call.args):
                 # @route() with no rule: Bottle's rules from the view's name and arguments

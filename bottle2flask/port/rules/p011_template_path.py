@@ -6,6 +6,8 @@ templates' folder once:
     TEMPLATE_PATH.insert(0, os.path.join(HERE, "views"))
         ->  Flask(__name__, template_folder="views")
     TEMPLATE_PATH.insert(0, "./tpl/")  ->  Flask(__name__, template_folder="./tpl/")
+    TEMPLATE_PATH[:] = [os.path.join(HERE, "app", "views")]
+        ->  Flask(__name__, template_folder="app/views")
     TEMPLATE_PATH[:] = [a, b]
         ->  app.jinja_loader = ChoiceLoader([FileSystemLoader(a), FileSystemLoader(b)])
 
@@ -52,6 +54,7 @@ own gets a TODO (its list would not be the one the app reads).
 from __future__ import annotations
 
 import json
+import posixpath
 
 import libcst as cst
 
@@ -192,6 +195,11 @@ class TemplatePath(Rule):
             folders.append(f)
         if not folders:
             return module
+        if len(folders) == 1 and _under_module(folders[0]) not in (None, "views"):
+            # os.path.join(HERE, "app", "views"): the folder the join names, from the
+            # module's folder, as Flask reads a relative template_folder
+            self.folder(module, cst.SimpleString(json.dumps(_under_module(folders[0]))))
+            return module
         if all(string_value(f) in VIEWS or _tail(f) == "views" for f in folders):
             self.folder(module, cst.SimpleString('"views"'))
         elif len(folders) == 1:
@@ -276,6 +284,31 @@ def _tail(node) -> str | None:
     if isinstance(node, cst.Call) and node.args:
         return string_value(node.args[-1].value)
     return None
+
+
+def _under_module(node) -> str | None:
+    """"app/views" for os.path.join(HERE, "app", "views"), where HERE is the module's
+    folder (an expression of `__file__`, or a name the module binds, as the rule reads
+    `os.path.join(HERE, "views")`) and every later part a literal; else None."""
+    if not (isinstance(node, cst.Call) and len(node.args) > 1
+            and isinstance(node.func, cst.Attribute) and node.func.attr.value == "join"):
+        return None
+    first = node.args[0].value
+    if not (isinstance(first, cst.Name) or any(
+            isinstance(n, cst.Name) and n.value == "__file__" for n in _names(first))):
+        return None
+    parts = [string_value(arg.value) for arg in node.args[1:]]
+    if any(part is None or part.startswith("/") for part in parts):
+        return None
+    return posixpath.normpath(posixpath.join(*parts))  # type: ignore[arg-type]
+
+
+def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The node and every node under it."""
+    found: list[cst.CSTNode] = [node]
+    for child in node.children:
+        found.extend(_names(child))
+    return found
 
 
 def _all_of(name: cst.BaseExpression) -> cst.Subscript:

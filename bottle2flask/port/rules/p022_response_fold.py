@@ -23,10 +23,13 @@ it stood. A change before an `abort()`, or in a decorator's wrapper before it ca
 view (`fn(*args, **kwargs)`, which may abort or answer an HTTPResponse), is kept by Flask
 where Bottle lost it: D-error-response, which names the headers and cookies the change
 sets (a name written out; a `Set-Cookie` header written out, `"name=" + value`, by its
-cookie's name) for parity to count as declared. A change that reads a name
-assigned again later in the function (`response.set_cookie("name", name)`, then `name =
-name.upper()`) becomes an `@after_this_request` function taking that name's value as a
-default (`def set_cookie_name(response, name=name)`): the value the change saw, as Bottle's
+cookie's name) for parity to count as declared. So is a change in a before_request hook
+(`response.headers["Access-Control-Allow-Origin"] = "*"`), which Bottle lost on a page
+the view answers with static_file() (its HTTPResponse replaces the response). A change
+that reads a name assigned again later in the function (`response.set_cookie("name",
+name)`, then `name = name.upper()`) becomes an `@after_this_request` function taking
+that name's value as a default (`def set_cookie_name(response, name=name)`): the value
+the change saw, as Bottle's
 response took it. A change reading a path changed inside later (`self.session`, `data` when
 `data.x = ...` follows), and any other use of `response` at module level, is a
 TODO; a view reading it back and returning text holds its own (P023). A function that
@@ -34,10 +37,11 @@ uses Bottle's response in a way no fold can say (reads it back, copies it, hands
 whole: an endpoint class given `response`, a helper answering `response.set_cookie(...)`)
 keeps it, by default: its lines stay as written on `bottle_compat`'s `response` (copied
 with that piece alone), which applies what they set to Flask's answer after the view,
-reads back as Bottle's (status, headers), and copies itself as a Response Flask sends
-(`copy(cls=HTTPResponse)`). So is a function whose own import names it
-(`from bottle import response as r` inside a method: the import goes, `bottle_compat`'s
-takes its name). A view returning that response whole (a helper sets its status and
+reads back as Bottle's (status, headers, content_length: a plugin logging them after
+the view), and copies itself as a Response Flask sends (`copy(cls=HTTPResponse)`). So
+is a function whose own import names it (`from bottle import response as r` inside a
+method: the import goes, `bottle_compat`'s takes its name). A view returning that
+response whole (a helper sets its status and
 `Location`, then `return r`) answers as Bottle's: its changes on an empty page (Bottle
 iterates the response as its body). The site is reported as kept, with why, under a TODO that does
 not break; a member that helper has not (`charset`: Werkzeug encodes every body as UTF-8;
@@ -64,6 +68,7 @@ from ..edit import (
     names_assigned,
     names_bound,
     names_read,
+    string_value,
     transform,
     walk,
 )
@@ -87,8 +92,9 @@ class ResponseFold(Rule):
                 Change("D-error-response", "22. Error handlers",
                        "a response change made before an abort() is kept on the error page "
                        "(Bottle's HTTPError replaces the response); in a decorator's "
-                       "wrapper, on what the view it calls answers: an abort() or an "
-                       "HTTPResponse of its own (which replaced Bottle's response)"))
+                       "wrapper or a before_request hook, on what the view answers next: "
+                       "an abort() or an HTTPResponse of its own, static_file()'s (which "
+                       "replaced Bottle's response)"))
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -121,6 +127,7 @@ class ResponseFold(Rule):
         redirects = any(self.facts.bottle.get(name) == "redirect" for name in read)
         folder = Folder(self, is_view(self, original), used, _hook_parameter(updated),
                         redirects)
+        folder.before_hook = _before_hook(self, original)
         unfolded = _unfoldable(folder, updated.body)
         if unfolded and self.exact("response", keeps=KEPT_WHY.format(unfolded)):
             return self.keep_bottles(updated)
@@ -259,7 +266,8 @@ def _keepable(folder: Folder, block: cst.BaseSuite) -> bool:
 
 # What bottle_compat's response does as Bottle's (set, and read back where a member is read)
 KEPT_MEMBERS = {"set_cookie", "delete_cookie", "set_header", "add_header", "status",
-                "status_code", "status_line", "headers", "get_header", "content_type", "copy"}
+                "status_code", "status_line", "headers", "get_header", "content_type", "copy",
+                "content_length"}
 
 
 def _what(folder: Folder, stmt: cst.SimpleStatementLine) -> str:
@@ -300,6 +308,21 @@ class _FromBottle(Visitor):
             return
         if get_full_name_for_node(node.module) == "bottle":
             self.found.update(str(a.evaluated_alias) for a in node.names if a.asname)
+
+
+def _before_hook(rule: Rule, node: cst.FunctionDef) -> bool:
+    """Whether the function is a before_request hook: `@hook("before_request")`, on an
+    app or Bottle's own, or Flask's `@app.before_request` P010 has made of it."""
+    for d in node.decorators:
+        call = d.decorator
+        if isinstance(call, cst.Attribute) and call.attr.value == "before_request":
+            return True
+        if isinstance(call, cst.Call) and call.args \
+                and (rule.api(call.func) == "hook" or isinstance(call.func, cst.Attribute)
+                     and call.func.attr.value == "hook") \
+                and string_value(call.args[0].value) == "before_request":
+            return True
+    return False
 
 
 def _hook_parameter(node: cst.FunctionDef) -> str | None:
