@@ -4,8 +4,9 @@ route, and the answers left in OUT/tests/ as a suite that runs against both.
 
 Exit status (ExitStatus, the policy cli.py writes down): 0 the port starts, every route
 of the original got a request and answered as the original (declared changes allowed);
-1 a page differs, or a file could not be converted (a module that does not parse, a
-template the converter cannot read: each named in one line); 2 a usage error; 3 the
+1 a page differs, or a file could not be converted (a module that does not parse, named
+in one line; a template neither the converter nor Bottle reads is named too, copied as it
+was: its renders failed in the original as well); 2 a usage error; 3 the
 port does not start (where the original does, or its own code fails otherwise than the
 original's);
 4 the port was not compared (the original does not start here and the port fails alike
@@ -174,7 +175,7 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
                 print(module.traceback, end="", file=sys.stderr)
     for line in unconverted(result):
         print(f"bottle2flask port: {line}", file=sys.stderr)
-    failed = result.failed or bool(unconverted(result))
+    failed = result.failed
     for module in result.modules:
         for todo in module.todos:
             say(f"{module.path}:{todo['line']}: {todo['code']} {todo['text']}", file=sys.stderr)
@@ -288,10 +289,13 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
 
 
 def unconverted(result) -> list[str]:
-    """A line for each template neither the converter nor Bottle can read (it is not
-    written to OUT; its pages failed in the original too): a file not converted, as a module
-    that does not parse. One Bottle compiles is kept for its SimpleTemplate instead."""
-    return [f"{t['path']}:{t['reason']}: not converted, not written to OUT"
+    """A line for each template neither the converter nor the installed Bottle can read:
+    copied into OUT as it was (a page the app may send as a file, static_file() of a Vue
+    page in templates/), its renders failing in the port as they failed in the original.
+    Said, not counted as a file the port failed on: the port answers as the original
+    does there. One Bottle compiles is kept for its SimpleTemplate instead (failtpl50)."""
+    return [f"{t['path']}:{t['reason']}: not converted (Bottle cannot compile it either: "
+            "its renders fail in the original too); copied as it was"
             for t in result.templates if t.get("status") == "failed"]
 
 
