@@ -1797,8 +1797,8 @@ def test_a_route_by_call_given_template_wraps_its_callback_as_bottle_did(tmp_pat
 
 
 def test_a_template_config_read_at_run_time_stays_route_config():
-    # a value known only when it runs, or routes of one def given different templates:
-    # no one view renders them; the keyword is route config, as any other
+    # a value known only when it runs: no one view renders it; the keyword is route
+    # config, as any other
     result = port('''
         from bottle import Bottle
 
@@ -1809,13 +1809,52 @@ def test_a_template_config_read_at_run_time_stays_route_config():
         @app.route("/a", template=name)
         def a():
             return {}
-
-
-        @app.route("/b", template="b")
-        @app.route("/c", template="c")
-        def bc():
-            return {}
     ''', faithful=False)
     assert '@bottle_members.route_config("/a", template=name)' in result.code
-    assert '@bottle_members.route_config("/b", template="b")' in result.code
     assert "render_template" not in result.code
+    assert "bottle_route_templates" not in result.code
+
+
+def test_routes_of_one_view_given_different_templates_each_render_their_own(tmp_path):
+    """`@route("/a", template="a") @route("/b", template="b")` on one def: Bottle's
+    TemplatePlugin wrapped each route's callback in its own view(); the port kept the
+    values as route config under a TODO and Flask sent the dict as JSON, the pages lost.
+    Each value stays its route's config and bottle_compat's bottle_route_templates,
+    under the routes, renders the one of the route that matched (a site kept)."""
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/a", template="a")
+        @app.route("/b/<name>", template="b")
+        @app.route("/json")
+        def v(name="x"):
+            return {"name": name}
+
+
+        @app.get("/c", template=("a", {"name": "default"}))
+        @app.get("/d", template="b")
+        def w():
+            if False:
+                return "as it is"
+            return {"name": "w"}
+    ''', "views/a.tpl": "A {{name}}\n", "views/b.tpl": "<b>B {{name}}</b>\n"},
+        "p003_templates_differ")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert code.count("@bottle_route_templates\ndef ") == 2
+    assert '@bottle_members.route_config("/b/<name>", template="b")' in code
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    (module,) = report["modules"]
+    assert [(t["code"], t["breaks"]) for t in module["todos"]] == [("P003", False)] * 2
+    assert [s["kind"] for s in module["sites"] if s.get("kept")] == ["template-routes"] * 2
+    for path in ("/a", "/b/Ada", "/c", "/d"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/a") == (200, "A x\n")
+    assert answers(flask_app, "/b/Ada") == (200, "<b>B Ada</b>\n")
+    assert answers(flask_app, "/c") == (200, "A w\n")
+    assert answers(flask_app, "/d") == (200, "<b>B w</b>\n")
+    # a route given none: the dict as JSON in both
+    assert json.loads(answers(flask_app, "/json")[1]) == json.loads(
+        answers(bottle_app, "/json")[1]) == {"name": "x"}

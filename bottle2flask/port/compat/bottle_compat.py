@@ -51,8 +51,9 @@ from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
            "bottle_error", "bottle_error_handler", "bottle_json", "bottle_kept_template",
-           "bottle_template", "bottle_template_plugin", "bottle_uncompiled", "bottle_undefined",
-           "bottle_view", "install", "path_shift", "response", "save_upload"]
+           "bottle_route_templates", "bottle_template", "bottle_template_plugin",
+           "bottle_uncompiled", "bottle_undefined", "bottle_view", "install", "path_shift",
+           "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -657,6 +658,31 @@ def bottle_template_plugin(callback, name, /, **defaults):
     @wraps(callback)
     def templated(*args, **kwargs):
         result = callback(*args, **kwargs)
+        values = _view_values(result, (), defaults)
+        return result if values is None else bottle_template(name, values)
+
+    return templated
+
+
+def bottle_route_templates(callback, /):
+    """What Bottle's TemplatePlugin made of a view whose routes give different template=
+    values: each route's callback wrapped in its own view(). Flask routes one function
+    for all, so this one wrapper renders, at each request, the template= of the route
+    that matched, which bottle_members.route_config keeps on it (its
+    `bottle_route_config` attribute, by Flask's rule); a route given none sends what the
+    view returns as it is."""
+
+    @wraps(callback)
+    def templated(*args, **kwargs):
+        result = callback(*args, **kwargs)
+        kept = getattr(templated, "bottle_route_config", {})
+        given = kept.get(request.url_rule.rule, {}).get("template")
+        if isinstance(given, tuple | list) and len(given) == 2:
+            name, defaults = given[0], dict(given[1])
+        elif isinstance(given, str):
+            name, defaults = given, {}
+        else:
+            return result
         values = _view_values(result, (), defaults)
         return result if values is None else bottle_template(name, values)
 

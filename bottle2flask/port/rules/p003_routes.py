@@ -90,8 +90,12 @@ A route registered by a call (`app.route("/x", callback=show, template="page")`,
 decorator called by hand) keeps the page by wrapping its callback,
 `view_func=bottle_template_plugin(show, "page")` from bottle_compat (the view is not
 rewritten where it is registered): a site kept, under a TODO that does not break.
-Any other value (a name, a tuple Bottle ignores, routes of one def given different
-templates, a route given `skip=`, a module that uninstalls plugins) stays route config.
+Routes of one def given different templates (or some given none) each keep theirs as
+route config (`route_config`), and `@bottle_route_templates` from bottle_compat, right
+under the routes, renders the one of the route that matched, as Bottle did: a site kept,
+under a TODO that does not break (Flask routes one function for all; give each template
+a view of its own). Any other value (a name, a tuple Bottle ignores, a route given
+`skip=`, a module that uninstalls plugins) stays route config.
 """
 
 from __future__ import annotations
@@ -580,6 +584,8 @@ class Routes(Rule):
         name = updated.name.value
         updated = self.unshadow(original, updated)
         updated = self.leave_out_unmatched(updated)
+        if self.facts.templates_differ(original):
+            updated = self.route_templates(updated)
         routes = [i for i, d in enumerate(updated.decorators) if self.is_route(d)]
         if not routes:
             return updated
@@ -995,6 +1001,28 @@ class Routes(Rule):
         return updated.with_changes(value=new.with_changes(
             func=call.func.with_changes(attr=cst.Name("add_url_rule")), args=args))
 
+    def route_templates(self, updated: cst.FunctionDef) -> cst.FunctionDef:
+        """A def whose routes give different template= values (or one route none): Bottle's
+        TemplatePlugin wrapped each route's callback in its own view(); Flask routes one
+        function for all, which would send the dict as JSON on every route. Each value
+        stays its route's config (route_config, under the route), and bottle_compat's
+        bottle_route_templates, right under the routes, renders the one of the route
+        that matched: a site kept, under a TODO that does not break."""
+        at = max(i for i, d in enumerate(updated.decorators)
+                 if self.is_route(d) or _is_route_config(d))
+        exact = Candidate(cst.Decorator(cst.Name("bottle_route_templates")),
+                          imports=(Import("bottle_compat", "bottle_route_templates"),),
+                          todo=TEMPLATES_KEPT)
+        chosen = self.site("template-routes", Candidate(todo=TEMPLATES_LOST), exact,
+                           keeps=TEMPLATES_WHY)
+        self.fired()
+        if chosen is not exact:
+            return updated
+        assert isinstance(chosen.form, cst.Decorator)
+        decorators = list(updated.decorators)
+        decorators.insert(at + 1, chosen.form)
+        return updated.with_changes(decorators=decorators)
+
     def templated(self, callback: cst.BaseExpression, view: cst.Call) -> cst.BaseExpression:
         """A callback registered by a call with `template=` (the model's view() of it):
         Bottle's TemplatePlugin wrapped it in that view(), and Flask would send its dict
@@ -1093,7 +1121,12 @@ class Routes(Rule):
                 args[i] = REMOVE_ARG
                 changed = True
             elif key not in ROUTE_KEYWORDS:  # Bottle's route config: Werkzeug's Rule refuses it
-                if self.config_args is not None:  # a route decorator: kept
+                if self.config_args is not None and key == "template" and self.defs \
+                        and self.facts.templates_differ(self.defs[-1]):
+                    # each route's own template, rendered from its config when it runs
+                    # (leave_FunctionDef's bottle_route_templates says so once)
+                    self.config_args.append(a)
+                elif self.config_args is not None:  # a route decorator: kept
                     self.todo(f"{key}= is Bottle's route config (request.route.config"
                               f"[{key!r}]), kept by {CONFIG_HELPER.value}.route_config: Flask "
                               "keeps no config per route: keep the value where the view "
@@ -1332,8 +1365,28 @@ TEMPLATE_LOST = ("template= on a route registered by a call: Bottle rendered the
 TEMPLATE_WHY = ("a route registered by a call given template=: Bottle's TemplatePlugin "
                 "rendered its view's dict, Flask would send it as JSON, and the view is "
                 "not rewritten where it is registered")
+# Routes of one def given different template= values (Bottle's TemplatePlugin, per route)
+TEMPLATES_KEPT = ("this view's routes give different template= values: each is kept as its "
+                  "route's config, and bottle_compat's bottle_route_templates renders the "
+                  "one of the route that matched as Bottle's TemplatePlugin did (view()); "
+                  "give each template a view of its own that returns render_template(...)")
+TEMPLATES_LOST = ("this view's routes give different template= values: Bottle rendered "
+                  "each route's; Flask sends the view's dict as JSON: give each template a "
+                  "view of its own that returns render_template(...)")
+TEMPLATES_WHY = ("routes of one view given different template= values: Bottle's "
+                 "TemplatePlugin rendered each route's, Flask routes one function for all "
+                 "and would send its dict as JSON")
 # The helper that keeps a route's config keywords (port/compat/bottle_members.py)
 CONFIG_HELPER = Companion.MEMBERS
+
+
+def _is_route_config(decorator: cst.Decorator) -> bool:
+    """Whether it is the route_config() decorator P003 writes under a route."""
+    call = decorator.decorator
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
+        and isinstance(call.func.value, cst.Name) \
+        and call.func.value.value == CONFIG_HELPER.value \
+        and call.func.attr.value == "route_config"
 # Bottle's method="ANY" matches every method; Flask wants them listed.
 ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 
