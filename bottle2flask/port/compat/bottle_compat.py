@@ -676,7 +676,8 @@ def bottle_route_templates(callback, /):
     def templated(*args, **kwargs):
         result = callback(*args, **kwargs)
         kept = getattr(templated, "bottle_route_config", {})
-        given = kept.get(request.url_rule.rule, {}).get("template")
+        rule = request.url_rule  # (None: called outside a route, where nothing renders)
+        given = kept.get(rule.rule if rule is not None else None, {}).get("template")
         if isinstance(given, tuple | list) and len(given) == 2:
             name, defaults = given[0], dict(given[1])
         elif isinstance(given, str):
@@ -746,15 +747,34 @@ class _GivenMarkup(Markup):
 
 
 class _GivenValuesTemplate(Template):
-    """The app's templates: each Markup a render is given is a _GivenMarkup (the values
-    themselves, not what they hold: a list of Markups prints as Jinja2 prints them; nor a
-    subclass of Markup, whose own methods the template may call)."""
+    """The app's templates: each Markup a render is given is a _GivenMarkup, the values
+    themselves and those a list, tuple or dict of them holds (`items=[Markup(...)]`,
+    `{{items[0]}}`, `% for m in items`), which SimpleTemplate printed escaped too; not a
+    subclass of Markup, whose own methods the template may call, nor what another object
+    holds."""
 
     def new_context(self, vars=None, shared=False, locals=None):
         if vars and not shared:  # (shared: an include, given its caller's context)
-            vars = {name: _GivenMarkup(value) if type(value) is Markup else value
-                    for name, value in vars.items()}
+            vars = {name: _given(value) for name, value in vars.items()}
         return super().new_context(vars, shared, locals)
+
+
+def _given(value, depth=0):
+    """`value` with each Markup in it a _GivenMarkup: a Markup, or a list, tuple or dict
+    (their own classes, not subclasses) holding one, a few levels down, copied only where
+    one is found (any other value is handed on as itself)."""
+    kind = type(value)
+    if kind is Markup:
+        return _GivenMarkup(value)
+    if depth > 3 or kind not in (list, tuple, dict):
+        return value
+    if kind is dict:
+        marked = {key: _given(item, depth + 1) for key, item in value.items()}
+        changed = any(marked[key] is not item for key, item in value.items())
+    else:
+        marked = kind(_given(item, depth + 1) for item in value)
+        changed = any(new is not old for new, old in zip(marked, value, strict=True))
+    return marked if changed else value
 
 
 def _as_simple_template(value):
