@@ -1751,6 +1751,53 @@ def test_a_base_class_subclassed_in_another_module_routes_by_endpoint_too(tmp_pa
         assert client.get("/").text == "home of PointController"
 
 
+def test_a_method_of_a_class_made_once_routed_by_hand_keeps_its_name_as_endpoint(tmp_path):
+    """`self.get(path)(self.add)` in a class made once: the endpoint was named after the
+    converted rule (`endpoint='/add/<int(signed=True):n>'`); a Flask maintainer names it
+    by the view, `add`, which url_for then builds. Where the name is another view's too
+    (`index` here), or the class is made twice, the rule still names it."""
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle
+
+
+        class Site(Bottle):
+            def __init__(self):
+                super().__init__()
+                self.get("/add/<n:int>")(self.add)
+                self.get("/link")(self.link)
+                self.get("/home")(self.index)
+
+            def add(self, n):
+                return str(n + 1)
+
+            def link(self):
+                return self.get_url("/add/<n:int>", n=3)
+
+            def index(self):
+                return "home"
+
+
+        app = Site()
+
+
+        @app.get("/")
+        def index():
+            return "index"
+    '''}, "p003_method_endpoint")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "self.get('/add/<int(signed=True):n>')(self.add)" in code \
+        or 'self.get("/add/<int(signed=True):n>")(self.add)' in code
+    assert 'self.get("/link")(self.link)' in code
+    assert 'self.get("/home", endpoint="/home")(self.index)' in code
+    for path in ("/add/2", "/link", "/home", "/"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/link") == (200, "/add/3")
+    adapter = flask_app.app.wrapped.url_map.bind("localhost")  # url_for's builder
+    assert adapter.build("add", {"n": 3}) == "/add/3"
+    assert adapter.build("link") == "/link"
+    assert adapter.build("/home") == "/home"
+
+
 def test_a_route_by_call_given_template_wraps_its_callback_as_bottle_did(tmp_path):
     """Bottle's TemplatePlugin wraps the callback of `app.route(path, callback=f,
     template="page")` in view("page"): the port took template= out under a breaking TODO

@@ -53,7 +53,9 @@ nobody calls, and the route would not exist). The decorator called by hand,
 called on anything but a plain name (`self.page`, `make_view(label)`, or a name bound to
 a call's result, `view = make_view(label)`) is named by its path, `endpoint="/x"`
 (`"POST /x"` for other methods than GET): Flask would name it after the function, and
-two objects' methods or a loop's views clash at start-up.
+two objects' methods or a loop's views clash at start-up. A method of a class made once
+and subclassed by none (`self.get("/add")(self.add)` in a Bottle subclass), routed once
+and named as no other view of the app, keeps Flask's own endpoint, its name (`add`).
 A view defined where it is registered more than once (a def in a loop, or in a function
 the module calls more than once, on an app that function does not make) has one
 endpoint a registration in Bottle's terms and one in Flask's: Flask would name each after
@@ -306,6 +308,9 @@ class Calls(Visitor):
         self.loops = 0
         self.made: set[str] = set()  # names bound to a call's result (`v = make_view(x)`)
         self.bases: set[str] = set()  # the names the module's classes subclass
+        # how often each method is handed on as `self.x` to a call's result (a route
+        # decorator called by hand, `app.get(path)(self.x)`) or as callback=self.x
+        self.handed: dict[str, int] = {}
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.bases |= {b.value.value if isinstance(b.value, cst.Name) else b.value.attr.value
@@ -321,6 +326,15 @@ class Calls(Visitor):
         if isinstance(node.func, cst.Name):
             name = node.func.value
             self.calls[name] = self.calls.get(name, 0) + (2 if self.loops else 1)
+        given = [a.value for a in node.args if a.keyword is not None
+                 and a.keyword.value == "callback"]
+        if isinstance(node.func, cst.Call) and node.args and node.args[0].keyword is None:
+            given.append(node.args[0].value)
+        for value in given:
+            if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) \
+                    and value.value.value == "self":
+                name = value.attr.value
+                self.handed[name] = self.handed.get(name, 0) + (2 if self.loops else 1)
 
     def _enter(self, node: cst.CSTNode) -> None:
         self.loops += 1
@@ -445,6 +459,7 @@ class Routes(Rule):
         # more than once: a route one of their methods registers by call may be made
         # again on the same app, by each instance (a base controller's __init__)
         self.bases, self.instances = self.classes_again(found)
+        self.handed = self.handed_in_app(found)
         self.classes: list[str] = []
         # the route calls of a block that a later call there replaces (Bottle's Router.add)
         self.call_shadowed: dict[int, str] = {}
@@ -468,6 +483,34 @@ class Routes(Rule):
             for name, count in scan.calls.items():
                 made[name] = made.get(name, 0) + count
         return bases, made
+
+    def handed_in_app(self, found: Calls) -> dict[str, int]:
+        """How often the app's modules hand each method on as `self.x` to a route call
+        (and how often any view of the app is a def of that name): a name seen once is
+        an endpoint no other view of the app takes."""
+        model = self.context.scratch.get("model")  # none for a module ported alone
+        facts = [m.facts for m in model.modules.values() if m.facts is not None] \
+            if model is not None else [self.facts]
+        scans = [s for f in facts if isinstance(s := f.read_by.get(self.code), Calls)] \
+            or [found]
+        handed: dict[str, int] = {}
+        for name in [n for scan in scans for n, count in scan.handed.items()
+                     for _ in range(count)] + [v.name for f in facts for v in f.views]:
+            handed[name] = handed.get(name, 0) + 1
+        return handed
+
+    def method_endpoint(self, view: cst.BaseExpression) -> bool:
+        """Whether `app.get(path)(self.x)` keeps Flask's own endpoint, the method's name
+        (as a Flask maintainer names a view): a method of a class made once and
+        subclassed by none, under no decorator of the class's, routed once, its name no
+        other view's of the app nor one of Flask's own (`static`)."""
+        if not (isinstance(view, cst.Attribute) and isinstance(view.value, cst.Name)
+                and view.value.value == "self" and self.classes and self.defs):
+            return False
+        cls, name = self.classes[-1], view.attr.value
+        return cls not in self.bases and self.instances.get(cls, 0) <= 1 \
+            and name not in self.decorated_methods and self.handed.get(name, 0) == 1 \
+            and name not in self.clashes | FLASK_ENDPOINTS
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node.name.value)
@@ -943,7 +986,8 @@ class Routes(Rule):
             # route() registers the view the same way once the path and methods are its
             plugin = self.facts.route_template(call.func)  # template=: the view() around it
             route = self.route_call(call.func, template=plugin is not None)
-            if call.args and not self.named_view(call.args[0].value):
+            if call.args and not self.named_view(call.args[0].value) \
+                    and not self.method_endpoint(call.args[0].value):
                 route = self.endpoint_by_path(route)
             if plugin is not None and call.args:
                 call = call.with_changes(args=[call.args[0].with_changes(
