@@ -45,7 +45,13 @@ from flask import (
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
-from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    MethodNotAllowed,
+    NotFound,
+    Unauthorized,
+)
 from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
@@ -64,6 +70,32 @@ def apply_response(flask_response):
     if getattr(flask_response, "sent_as_it_is", False):  # a BottleCopy, maybe recast
         return flask_response
     return _apply(flask_response, changes)
+
+
+def _error_replaces_response(app):
+    """Bottle's HTTPError (abort(), an HTTPError raised, a view's exception answered 500)
+    is a response of its own, applied over the global one: what the request set on
+    `response` before it (headers such as a CORS decorator's, Content-Type, status,
+    cookies) is not sent; what an error handler sets after it is, and an after_request
+    hook's too, but for a view's exception (Bottle 0.13 ran its hooks before it made
+    that 500). So the changes recorded so far are dropped as Flask starts handling the
+    error (not for a redirect, which Bottle made from a copy of its response), and for
+    an exception none is recorded once its 500 handler is done."""
+    handle, finalize = app.handle_user_exception, app.finalize_request
+
+    def handle_user_exception(error):
+        if not isinstance(error, HTTPException) or error.code is None or error.code >= 400:
+            g.pop("bottle_response", None)
+            g.bottle_failed = not isinstance(error, HTTPException)
+        return handle(error)
+
+    def finalize_request(rv, from_error_handler=False):
+        if from_error_handler and g.get("bottle_failed"):
+            g.bottle_response_done = True  # (BottleResponse._later records no more)
+        return finalize(rv, from_error_handler)
+
+    app.handle_user_exception = handle_user_exception
+    app.finalize_request = finalize_request
 
 
 def _apply(flask_response, changes):
@@ -189,7 +221,7 @@ class BottleResponse:
         return list(g.get("bottle_response", ())) if has_request_context() else []
 
     def _later(self, *change):
-        if not has_request_context():
+        if not has_request_context() or g.get("bottle_response_done"):
             return
         if "bottle_response" not in g:
             g.bottle_response = []
@@ -878,3 +910,4 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
         app.url_map.converters["bottle_path"] = BottlePathConverter
     if response:  # registered first, it runs last: after the app's after_request hooks
         app.after_request(apply_response)
+        _error_replaces_response(app)
