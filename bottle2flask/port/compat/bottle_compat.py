@@ -45,13 +45,7 @@ from flask import (
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
-from werkzeug.exceptions import (
-    BadRequest,
-    HTTPException,
-    MethodNotAllowed,
-    NotFound,
-    Unauthorized,
-)
+from werkzeug.exceptions import BadRequest, HTTPException, MethodNotAllowed, NotFound, Unauthorized
 from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
