@@ -689,9 +689,12 @@ def test_the_faithful_port_drops_what_the_view_set_on_response_before_an_error(t
     """Bottle's HTTPError is a response of its own, applied over the global one: headers a
     CORS decorator set, a Content-Type, a status, a cookie set before abort(), an
     HTTPError raised or an exception are not sent; an error handler's and an
-    after_request hook's are (RULE-s49 class O). The faithful port kept them all, and
-    answered 202 for the HTTPError(403). A redirect, made from a copy of Bottle's
-    response, keeps them."""
+    after_request hook's are, as Bottle 0.13 has it (0.12 ran its hooks before any
+    error: theirs are lost too; the port reads which Bottle it has). RULE-s49 class O:
+    the faithful port kept them all, and answered 202 for the HTTPError(403). A
+    redirect, made from a copy of Bottle's response, keeps them."""
+    import bottle
+
     bottle_app, flask_app = both_apps(tmp_path, ERROR_AFTER_HEADERS, "p005_error_replaces",
                                       faithful=True)
     http11 = {"SERVER_PROTOCOL": "HTTP/1.1"}  # (a redirect's code: 303, as browsers ask)
@@ -702,7 +705,9 @@ def test_the_faithful_port_drops_what_the_view_set_on_response_before_an_error(t
         assert sorted(got.headers.items()) == sorted(want.headers.items()), path
     abort = flask_app.get("/abort", expect_errors=True)
     assert abort.status_int == 404 and abort.text == "gone"
-    assert abort.headers["X-Handler"] == "404" and abort.headers["X-After"] == "yes"
+    assert abort.headers["X-Handler"] == "404"
+    assert abort.headers.get("X-After") == (
+        None if bottle.__version__.startswith("0.12") else "yes")
     assert "Access-Control-Allow-Origin" not in abort.headers
     assert "Set-Cookie" not in abort.headers and abort.content_type == "text/html"
     assert flask_app.get("/raised", expect_errors=True).status_int == 403

@@ -72,24 +72,39 @@ def _error_replaces_response(app):
     `response` before it (headers such as a CORS decorator's, Content-Type, status,
     cookies) is not sent; what an error handler sets after it is, and an after_request
     hook's too, but for a view's exception (Bottle 0.13 ran its hooks before it made
-    that 500). So the changes recorded so far are dropped as Flask starts handling the
-    error (not for a redirect, which Bottle made from a copy of its response), and for
-    an exception none is recorded once its 500 handler is done."""
+    that 500; 0.12 before any error). So the changes recorded so far are dropped as
+    Flask starts handling the error (not for a redirect, which Bottle made from a copy
+    of its response), and for an exception (any error under 0.12) none is recorded
+    once its error handler is done."""
     handle, finalize = app.handle_user_exception, app.finalize_request
 
     def handle_user_exception(error):
         if not isinstance(error, HTTPException) or error.code is None or error.code >= 400:
             g.pop("bottle_response", None)
-            g.bottle_failed = not isinstance(error, HTTPException)
+            g.bottle_failed = not isinstance(error, HTTPException) or _bottle_012()
         return handle(error)
 
     def finalize_request(rv, from_error_handler=False):
-        if from_error_handler and g.get("bottle_failed"):
+        if g.get("bottle_failed"):  # (after the error's handler, before the hooks)
             g.bottle_response_done = True  # (BottleResponse._later records no more)
         return finalize(rv, from_error_handler)
 
     app.handle_user_exception = handle_user_exception
     app.finalize_request = finalize_request
+
+
+_BOTTLE_012: list[bool] = []  # whether the Bottle beside the port is 0.12, found once
+
+
+def _bottle_012() -> bool:
+    """Whether the Bottle installed beside the port is 0.12 (without one, 0.13's way)."""
+    if not _BOTTLE_012:
+        try:
+            from bottle import __version__ as version
+        except ImportError:
+            version = "0.13"
+        _BOTTLE_012.append(version.startswith("0.12"))
+    return _BOTTLE_012[0]
 
 
 def _apply(flask_response, changes):
