@@ -42,7 +42,9 @@ its own newline is indented text, the tag stands at the start of that line
 (`{% include "part.html" %}  <p>after</p>`). A template whose last newline prints ends
 with one newline more, for the one Flask's environment drops. A template with Windows
 line ends keeps them; Jinja2 prints them only with `app.jinja_env.newline_sequence =
-"\r\n"` (the port sets it where every template has them). What no marker makes exact is
+"\r\n"` (the port sets it where every template has them). A template whose lines mix
+`\r\n` and `\n` is written with `\n`, each text line that ended in `\r\n` printing its
+`\r` as `{{ "\r" }}` before its newline. What no marker makes exact is
 named, one line each: `OUT/x.html:3: whitespace: ...`, and counted in the summary
 (`...; 2 lines print their whitespace differently`). (A blank line right under a tag
 that takes its own newline is written as that tag's newline; plain statements between

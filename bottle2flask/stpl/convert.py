@@ -97,6 +97,40 @@ def comment(text: str) -> str:
     return text.replace("#}", "# }").replace("{#", "{ #")
 
 
+# Marks a text line's "\r" while a template of mixed line ends is converted (a
+# private-use character: no template's own text)
+CR_MARK = "\ue0d0"
+# What prints a "\r" in Jinja2, whose lexer writes every newline of a template's text as
+# one newline_sequence: an expression's string is printed as it is
+CR_PRINTED = '{{ "\\r" }}'
+
+
+def _mixed_line_ends(text: str, name: str, **options) -> Conversion | None:
+    """A template whose lines end some in "\r\n", some in "\n": Bottle prints each text
+    line's own end, Jinja2 one newline_sequence for all. Converted with "\n" line ends,
+    each text line that ended in "\r\n" printing its "\r" before its newline
+    (`{{ "\r" }}`); a `%` line (code, printed by neither) is left alone. None where a
+    mark would land elsewhere than in text (a code block, an expression over lines):
+    the caller then converts it with "\n" alone."""
+    start = (options["syntax"] or "<% %> % {{ }}").split()[2]
+    lines = text.split("\n")
+    marked = "\n".join(
+        line[:-1] + CR_MARK if line.endswith("\r") and not line.lstrip(" \t").startswith(
+            start) else line.removesuffix("\r")
+        for line in lines)
+    done = convert_source(marked, name, **options)
+    count = marked.count(CR_MARK)
+    forms = [f for f in (done.source, done.compact) if f is not None]
+    if not done.ok or not forms or any(
+            f.count(CR_MARK) != count or any(CR_MARK in line and not line.endswith(CR_MARK)
+                                             for line in f.split("\n")) for f in forms):
+        return None
+    done.source, done.compact = (None if f is None else f.replace(CR_MARK, CR_PRINTED)
+                                 for f in (done.source, done.compact))
+    done.bottle_error = bottle_error(text, options["syntax"])
+    return done
+
+
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    blocks: dict[str, str] | None = None, syntax: str | None = None,
                    layout_reads: frozenset = frozenset(), noescape: bool = False,
@@ -126,6 +160,15 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         # Windows line ends: converted as "\n" (Jinja2's lexer reads either), written
         # back as they were where every line had them
         crlf = text.count("\r\n") == text.count("\n")
+        if not crlf:
+            mixed = _mixed_line_ends(text, name, block=block, blocks=blocks, syntax=syntax,
+                                     layout_reads=layout_reads, noescape=noescape,
+                                     namespaced=namespaced, compact=compact,
+                                     include_reads=include_reads, hoist_at=hoist_at,
+                                     helper_prefix=helper_prefix, base_given=base_given,
+                                     folder=folder)
+            if mixed is not None:
+                return mixed
         done = convert_source(text.replace("\r\n", "\n"), name, block=block,
                               blocks=blocks, syntax=syntax, layout_reads=layout_reads,
                               noescape=noescape, namespaced=namespaced, compact=compact,

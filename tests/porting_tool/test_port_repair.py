@@ -513,6 +513,7 @@ def test_every_piece_used_is_the_whole_module():
                                 "bottle_simple_template", "bottle_body",
                                 "bottle_error_handler", "bottle_simple_view",
                                 "bottle_kept_template", "bottle_template_plugin",
+                                "bottle_route_templates",
                                 "bottle_error"}) \
         == SOURCE.read_text()
 

@@ -1793,6 +1793,53 @@ def test_a_base_class_subclassed_in_another_module_routes_by_endpoint_too(tmp_pa
         assert client.get("/").text == "home of PointController"
 
 
+def test_a_method_of_a_class_made_once_routed_by_hand_keeps_its_name_as_endpoint(tmp_path):
+    """`self.get(path)(self.add)` in a class made once: the endpoint was named after the
+    converted rule (`endpoint='/add/<int(signed=True):n>'`); a Flask maintainer names it
+    by the view, `add`, which url_for then builds. Where the name is another view's too
+    (`index` here), or the class is made twice, the rule still names it."""
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle
+
+
+        class Site(Bottle):
+            def __init__(self):
+                super().__init__()
+                self.get("/add/<n:int>")(self.add)
+                self.get("/link")(self.link)
+                self.get("/home")(self.index)
+
+            def add(self, n):
+                return str(n + 1)
+
+            def link(self):
+                return self.get_url("/add/<n:int>", n=3)
+
+            def index(self):
+                return "home"
+
+
+        app = Site()
+
+
+        @app.get("/")
+        def index():
+            return "index"
+    '''}, "p003_method_endpoint")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "self.get('/add/<int(signed=True):n>')(self.add)" in code \
+        or 'self.get("/add/<int(signed=True):n>")(self.add)' in code
+    assert 'self.get("/link")(self.link)' in code
+    assert 'self.get("/home", endpoint="/home")(self.index)' in code
+    for path in ("/add/2", "/link", "/home", "/"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/link") == (200, "/add/3")
+    adapter = flask_app.app.wrapped.url_map.bind("localhost")  # url_for's builder
+    assert adapter.build("add", {"n": 3}) == "/add/3"
+    assert adapter.build("link") == "/link"
+    assert adapter.build("/home") == "/home"
+
+
 def test_a_route_by_call_given_template_wraps_its_callback_as_bottle_did(tmp_path):
     """Bottle's TemplatePlugin wraps the callback of `app.route(path, callback=f,
     template="page")` in view("page"): the port took template= out under a breaking TODO
@@ -1839,8 +1886,8 @@ def test_a_route_by_call_given_template_wraps_its_callback_as_bottle_did(tmp_pat
 
 
 def test_a_template_config_read_at_run_time_stays_route_config():
-    # a value known only when it runs, or routes of one def given different templates:
-    # no one view renders them; the keyword is route config, as any other
+    # a value known only when it runs: no one view renders it; the keyword is route
+    # config, as any other
     result = port('''
         from bottle import Bottle
 
@@ -1851,16 +1898,55 @@ def test_a_template_config_read_at_run_time_stays_route_config():
         @app.route("/a", template=name)
         def a():
             return {}
-
-
-        @app.route("/b", template="b")
-        @app.route("/c", template="c")
-        def bc():
-            return {}
     ''', faithful=False)
     assert '@bottle_members.route_config("/a", template=name)' in result.code
-    assert '@bottle_members.route_config("/b", template="b")' in result.code
     assert "render_template" not in result.code
+    assert "bottle_route_templates" not in result.code
+
+
+def test_routes_of_one_view_given_different_templates_each_render_their_own(tmp_path):
+    """`@route("/a", template="a") @route("/b", template="b")` on one def: Bottle's
+    TemplatePlugin wrapped each route's callback in its own view(); the port kept the
+    values as route config under a TODO and Flask sent the dict as JSON, the pages lost.
+    Each value stays its route's config and bottle_compat's bottle_route_templates,
+    under the routes, renders the one of the route that matched (a site kept)."""
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("/a", template="a")
+        @app.route("/b/<name>", template="b")
+        @app.route("/json")
+        def v(name="x"):
+            return {"name": name}
+
+
+        @app.get("/c", template=("a", {"name": "default"}))
+        @app.get("/d", template="b")
+        def w():
+            if False:
+                return "as it is"
+            return {"name": "w"}
+    ''', "views/a.tpl": "A {{name}}\n", "views/b.tpl": "<b>B {{name}}</b>\n"},
+        "p003_templates_differ")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert code.count("@bottle_route_templates\ndef ") == 2
+    assert '@bottle_members.route_config("/b/<name>", template="b")' in code
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    (module,) = report["modules"]
+    assert [(t["code"], t["breaks"]) for t in module["todos"]] == [("P003", False)] * 2
+    assert [s["kind"] for s in module["sites"] if s.get("kept")] == ["template-routes"] * 2
+    for path in ("/a", "/b/Ada", "/c", "/d"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/a") == (200, "A x\n")
+    assert answers(flask_app, "/b/Ada") == (200, "<b>B Ada</b>\n")
+    assert answers(flask_app, "/c") == (200, "A w\n")
+    assert answers(flask_app, "/d") == (200, "<b>B w</b>\n")
+    # a route given none: the dict as JSON in both
+    assert json.loads(answers(flask_app, "/json")[1]) == json.loads(
+        answers(bottle_app, "/json")[1]) == {"name": "x"}
 
 
 ENDPOINT_IN_A_HELPER = '''

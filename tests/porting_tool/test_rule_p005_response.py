@@ -623,3 +623,94 @@ def test_a_set_cookie_header_before_an_abort_is_named_by_its_cookie(tmp_path):
     assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == 0
     parity = (out / "parity.toml").read_text()
     assert 'name = "D-error-response"\ncookie = "name"\npath = "/restricted"\n' in parity
+
+
+ERROR_AFTER_HEADERS = """
+from bottle import Bottle, HTTPError, abort, redirect, response
+
+app = Bottle()
+
+
+def enable_cors(fn):
+    def _enable_cors(*args, **kwargs):
+        response.headers["Access-Control-Allow-Origin"] = "*"
+        return fn(*args, **kwargs)
+    return _enable_cors
+
+
+@app.hook("after_request")
+def stamp():
+    response.set_header("X-After", "yes")
+
+
+@app.error(404)
+def missing(error):
+    response.set_header("X-Handler", "404")
+    return "gone"
+
+
+@app.route("/abort")
+@enable_cors
+def aborted():
+    response.content_type = "application/json"
+    response.set_cookie("seen", "1")
+    abort(404, "no such")
+
+
+@app.route("/raised")
+@enable_cors
+def raised():
+    response.status = 202
+    raise HTTPError(403, "forbidden")
+
+
+@app.route("/failed")
+@enable_cors
+def failed():
+    response.content_type = "application/json"
+    return 1 / 0
+
+
+@app.route("/ok")
+@enable_cors
+def ok():
+    response.content_type = "application/json"
+    return '{"ok": 1}'
+
+
+@app.route("/moved")
+@enable_cors
+def moved():
+    redirect("/ok")
+"""
+
+
+def test_the_faithful_port_drops_what_the_view_set_on_response_before_an_error(tmp_path):
+    """Bottle's HTTPError is a response of its own, applied over the global one: headers a
+    CORS decorator set, a Content-Type, a status, a cookie set before abort(), an
+    HTTPError raised or an exception are not sent; an error handler's and an
+    after_request hook's are, as Bottle 0.13 has it (0.12 ran its hooks before any
+    error: theirs are lost too; the port reads which Bottle it has). RULE-s49 class O:
+    the faithful port kept them all, and answered 202 for the HTTPError(403). A
+    redirect, made from a copy of Bottle's response, keeps them."""
+    import bottle
+
+    bottle_app, flask_app = both_apps(tmp_path, ERROR_AFTER_HEADERS, "p005_error_replaces",
+                                      faithful=True)
+    http11 = {"SERVER_PROTOCOL": "HTTP/1.1"}  # (a redirect's code: 303, as browsers ask)
+    for path in ("/abort", "/raised", "/failed", "/ok"):
+        want = bottle_app.get(path, expect_errors=True, extra_environ=http11)
+        got = flask_app.get(path, expect_errors=True, extra_environ=http11)
+        assert (got.status, got.body) == (want.status, want.body), path
+        assert sorted(got.headers.items()) == sorted(want.headers.items()), path
+    abort = flask_app.get("/abort", expect_errors=True)
+    assert abort.status_int == 404 and abort.text == "gone"
+    assert abort.headers["X-Handler"] == "404"
+    assert abort.headers.get("X-After") == (
+        None if bottle.__version__.startswith("0.12") else "yes")
+    assert "Access-Control-Allow-Origin" not in abort.headers
+    assert "Set-Cookie" not in abort.headers and abort.content_type == "text/html"
+    assert flask_app.get("/raised", expect_errors=True).status_int == 403
+    moved = [app.get("/moved", extra_environ=http11) for app in (bottle_app, flask_app)]
+    assert [(m.status_int, m.headers["Access-Control-Allow-Origin"]) for m in moved] \
+        == [(303, "*")] * 2

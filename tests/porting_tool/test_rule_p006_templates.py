@@ -456,6 +456,40 @@ def test_a_markup_the_view_gives_prints_its_text_escaped_as_bottle_does(tmp_path
         ("template-text", True, MARKUP_WHY)]
 
 
+def test_markups_a_list_or_dict_holds_print_as_bottle_prints_them(tmp_path):
+    """A Markup inside a list, tuple or dict the view hands the template (`{{items[0]}}`,
+    `% for m in items: {{m}}`): SimpleTemplate printed its text escaped as any value's,
+    Jinja2 printed its markup (only the values themselves were marked as given); `{{!m}}`
+    prints it raw in both, and a str holding `<` is escaped by `{{m}}` alone."""
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": '''
+        from bottle import Bottle, template
+        from markupsafe import Markup
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def page():
+            return template("page", items=[Markup("<i>m</i>"), "<b>s</b>"],
+                            marks={"k": Markup("<u>d</u>"), "s": "<s>x</s>"},
+                            deep=({"rows": [Markup("<hr>")]},))
+    ''', "views/page.tpl": """\
+        <p>{{!items[0]}}|{{items[0]}}|{{!items[1]}}|{{items[1]}}</p>
+        % for m in items:
+        <li>{{!m}}|{{m}}</li>
+        % end
+        % for k, v in marks.items():
+        {{k}}={{!v}}/{{v}}
+        % end
+        {{deep[0]["rows"][0]}} {{!deep[0]["rows"][0]}}
+    """}, "p006markup_held")
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, (
+        "<p><i>m</i>|&lt;i&gt;m&lt;/i&gt;|<b>s</b>|&lt;b&gt;s&lt;/b&gt;</p>\n"
+        "<li><i>m</i>|&lt;i&gt;m&lt;/i&gt;</li>\n<li><b>s</b>|&lt;b&gt;s&lt;/b&gt;</li>\n"
+        "k=<u>d</u>/&lt;u&gt;d&lt;/u&gt;\ns=<s>x</s>/&lt;s&gt;x&lt;/s&gt;\n"
+        "&lt;hr&gt; <hr>\n"))
+
+
 RAW_APP = {
     "forms.py": """
         import wtforms  # an app making WTForms fields: the render takes its exact candidate

@@ -172,6 +172,27 @@ def test_crlf_templates_print_crlf_under_the_default_app_made_in_a_module_of_its
     assert port.get("/").body == original.get("/").body
 
 
+@pytest.mark.parametrize("faithful", [False, True])
+def test_a_template_of_mixed_line_ends_prints_each_lines_own(tmp_path, faithful):
+    """Some lines end in "\r\n", some in "\n" (an earlier batch's simonmonk app): Bottle
+    prints each text line's own end; Jinja2 writes every newline of a template's text as
+    one newline_sequence, so the port printed "\n" for all. Each text line that ended in
+    "\r\n" prints its "\r" (`{{ "\r" }}`); a `%` line prints nothing in either."""
+    src = ("<h1>{{title}}</h1>\r\n<ul>\n% for x in xs:\r\n  <li>{{x}}</li>\r\n"
+           "% end\n</ul>\n<p>end</p>\r\n")
+    files = {"web.py": "from bottle import Bottle, template\napp = Bottle()\n\n"
+                       "@app.route('/')\ndef index():\n"
+                       "    return template('main', xs=[1, 2], title='T')\n",
+             "views/main.tpl": src}
+    original, port = both_folders(tmp_path, files, f"crlf_mixed_{faithful}",
+                                  faithful=faithful)
+    assert original.get("/").body == (b"<h1>T</h1>\r\n<ul>\n  <li>1</li>\r\n"
+                                      b"  <li>2</li>\r\n</ul>\n<p>end</p>\r\n")
+    assert port.get("/").body == original.get("/").body
+    written = (tmp_path / "out" / "views" / "main.html").read_bytes()
+    assert b"\r" not in written and written.count(b'{{ "\\r" }}\n') == 3
+
+
 @pytest.mark.parametrize("compact", [False, True])
 @pytest.mark.parametrize("code", ["% include('howto.tpl')", "% x = 1", "% if True:\nyes\n% end"])
 def test_an_indented_code_line_joined_to_text_prints_no_indentation(tmp_path, compact, code):

@@ -45,14 +45,15 @@ from flask import (
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
-from werkzeug.exceptions import BadRequest, MethodNotAllowed, NotFound, Unauthorized
+from werkzeug.exceptions import BadRequest, HTTPException, MethodNotAllowed, NotFound, Unauthorized
 from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
            "bottle_error", "bottle_error_handler", "bottle_json", "bottle_kept_template",
-           "bottle_template", "bottle_template_plugin", "bottle_uncompiled", "bottle_undefined",
-           "bottle_view", "install", "path_shift", "response", "save_upload"]
+           "bottle_route_templates", "bottle_template", "bottle_template_plugin",
+           "bottle_uncompiled", "bottle_undefined", "bottle_view", "install", "path_shift",
+           "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -63,6 +64,47 @@ def apply_response(flask_response):
     if getattr(flask_response, "sent_as_it_is", False):  # a BottleCopy, maybe recast
         return flask_response
     return _apply(flask_response, changes)
+
+
+def _error_replaces_response(app):
+    """Bottle's HTTPError (abort(), an HTTPError raised, a view's exception answered 500)
+    is a response of its own, applied over the global one: what the request set on
+    `response` before it (headers such as a CORS decorator's, Content-Type, status,
+    cookies) is not sent; what an error handler sets after it is, and an after_request
+    hook's too, but for a view's exception (Bottle 0.13 ran its hooks before it made
+    that 500; 0.12 before any error). So the changes recorded so far are dropped as
+    Flask starts handling the error (not for a redirect, which Bottle made from a copy
+    of its response), and for an exception (any error under 0.12) none is recorded
+    once its error handler is done."""
+    handle, finalize = app.handle_user_exception, app.finalize_request
+
+    def handle_user_exception(error):
+        if not isinstance(error, HTTPException) or error.code is None or error.code >= 400:
+            g.pop("bottle_response", None)
+            g.bottle_failed = not isinstance(error, HTTPException) or _bottle_012()
+        return handle(error)
+
+    def finalize_request(rv, from_error_handler=False):
+        if g.get("bottle_failed"):  # (after the error's handler, before the hooks)
+            g.bottle_response_done = True  # (BottleResponse._later records no more)
+        return finalize(rv, from_error_handler)
+
+    app.handle_user_exception = handle_user_exception
+    app.finalize_request = finalize_request
+
+
+_BOTTLE_012: list[bool] = []  # whether the Bottle beside the port is 0.12, found once
+
+
+def _bottle_012() -> bool:
+    """Whether the Bottle installed beside the port is 0.12 (without one, 0.13's way)."""
+    if not _BOTTLE_012:
+        try:
+            from bottle import __version__ as version
+        except ImportError:
+            version = "0.13"
+        _BOTTLE_012.append(version.startswith("0.12"))
+    return _BOTTLE_012[0]
 
 
 def _apply(flask_response, changes):
@@ -188,7 +230,7 @@ class BottleResponse:
         return list(g.get("bottle_response", ())) if has_request_context() else []
 
     def _later(self, *change):
-        if not has_request_context():
+        if not has_request_context() or g.get("bottle_response_done"):
             return
         if "bottle_response" not in g:
             g.bottle_response = []
@@ -667,6 +709,32 @@ def bottle_template_plugin(callback, name, /, **defaults):
     return templated
 
 
+def bottle_route_templates(callback, /):
+    """What Bottle's TemplatePlugin made of a view whose routes give different template=
+    values: each route's callback wrapped in its own view(). Flask routes one function
+    for all, so this one wrapper renders, at each request, the template= of the route
+    that matched, which bottle_members.route_config keeps on it (its
+    `bottle_route_config` attribute, by Flask's rule); a route given none sends what the
+    view returns as it is."""
+
+    @wraps(callback)
+    def templated(*args, **kwargs):
+        result = callback(*args, **kwargs)
+        kept = getattr(templated, "bottle_route_config", {})
+        rule = request.url_rule  # (None: called outside a route, where nothing renders)
+        given = kept.get(rule.rule if rule is not None else None, {}).get("template")
+        if isinstance(given, tuple | list) and len(given) == 2:
+            name, defaults = given[0], dict(given[1])
+        elif isinstance(given, str):
+            name, defaults = given, {}
+        else:
+            return result
+        values = _view_values(result, (), defaults)
+        return result if values is None else bottle_template(name, values)
+
+    return templated
+
+
 def _view_values(result, defaults, kwargs):
     """The values @view renders its template with, or None where it sends `result` as
     it is (not a mapping, not None)."""
@@ -724,15 +792,34 @@ class _GivenMarkup(Markup):
 
 
 class _GivenValuesTemplate(Template):
-    """The app's templates: each Markup a render is given is a _GivenMarkup (the values
-    themselves, not what they hold: a list of Markups prints as Jinja2 prints them; nor a
-    subclass of Markup, whose own methods the template may call)."""
+    """The app's templates: each Markup a render is given is a _GivenMarkup, the values
+    themselves and those a list, tuple or dict of them holds (`items=[Markup(...)]`,
+    `{{items[0]}}`, `% for m in items`), which SimpleTemplate printed escaped too; not a
+    subclass of Markup, whose own methods the template may call, nor what another object
+    holds."""
 
     def new_context(self, vars=None, shared=False, locals=None):
         if vars and not shared:  # (shared: an include, given its caller's context)
-            vars = {name: _GivenMarkup(value) if type(value) is Markup else value
-                    for name, value in vars.items()}
+            vars = {name: _given(value) for name, value in vars.items()}
         return super().new_context(vars, shared, locals)
+
+
+def _given(value, depth=0):
+    """`value` with each Markup in it a _GivenMarkup: a Markup, or a list, tuple or dict
+    (their own classes, not subclasses) holding one, a few levels down, copied only where
+    one is found (any other value is handed on as itself)."""
+    kind = type(value)
+    if kind is Markup:
+        return _GivenMarkup(value)
+    if depth > 3 or kind not in (list, tuple, dict):
+        return value
+    if kind is dict:
+        marked = {key: _given(item, depth + 1) for key, item in value.items()}
+        changed = any(marked[key] is not item for key, item in value.items())
+    else:
+        marked = kind(_given(item, depth + 1) for item in value)
+        changed = any(new is not old for new, old in zip(marked, value, strict=True))
+    return marked if changed else value
 
 
 def _as_simple_template(value):
@@ -836,3 +923,4 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
         app.url_map.converters["bottle_path"] = BottlePathConverter
     if response:  # registered first, it runs last: after the app's after_request hooks
         app.after_request(apply_response)
+        _error_replaces_response(app)

@@ -321,6 +321,20 @@ class ModuleFacts:
             return None
         return views[0]
 
+    def templates_differ(self, func: cst.FunctionDef) -> bool:
+        """Whether `func`'s route decorators give template= values Bottle's TemplatePlugin
+        renders (route_template()) that are not one view() for all (templated_view()):
+        `@route("/a", template="a") @route("/b", template="b")`, or one route given none.
+        Each route renders its own (P003 keeps them as route config, read when it runs);
+        False where one is read only at run time or a view decorator renders first."""
+        routes = [d.decorator for d in func.decorators if isinstance(d.decorator, cst.Call)
+                  and self.app_method(d.decorator.func) in ROUTE_METHODS]
+        if len(routes) < 2 or self.view_decorated(func) or self.templated_view(func):
+            return False
+        given = [route for route in routes if arg(route, None, "template") is not None]
+        return bool(given) and all(self.route_template(route) is not None
+                                   for route in given)
+
     def template_rendered(self, call: cst.Call, func: cst.FunctionDef) -> bool:
         """Whether a route decorator's `template=` on `func` is rendered as Bottle renders
         it once the port is written, so the keyword goes: the function is the view of

@@ -53,7 +53,9 @@ nobody calls, and the route would not exist). The decorator called by hand,
 called on anything but a plain name (`self.page`, `make_view(label)`, or a name bound to
 a call's result, `view = make_view(label)`) is named by its path, `endpoint="/x"`
 (`"POST /x"` for other methods than GET): Flask would name it after the function, and
-two objects' methods or a loop's views clash at start-up.
+two objects' methods or a loop's views clash at start-up. A method of a class made once
+and subclassed by none (`self.get("/add")(self.add)` in a Bottle subclass), routed once
+and named as no other view of the app, keeps Flask's own endpoint, its name (`add`).
 A view defined where it is registered more than once (a def in a loop, or in a function
 the module calls more than once, on an app that function does not make) has one
 endpoint a registration in Bottle's terms and one in Flask's: Flask would name each after
@@ -91,8 +93,12 @@ A route registered by a call (`app.route("/x", callback=show, template="page")`,
 decorator called by hand) keeps the page by wrapping its callback,
 `view_func=bottle_template_plugin(show, "page")` from bottle_compat (the view is not
 rewritten where it is registered): a site kept, under a TODO that does not break.
-Any other value (a name, a tuple Bottle ignores, routes of one def given different
-templates, a route given `skip=`, a module that uninstalls plugins) stays route config.
+Routes of one def given different templates (or some given none) each keep theirs as
+route config (`route_config`), and `@bottle_route_templates` from bottle_compat, right
+under the routes, renders the one of the route that matched, as Bottle did: a site kept,
+under a TODO that does not break (Flask routes one function for all; give each template
+a view of its own). Any other value (a name, a tuple Bottle ignores, a route given
+`skip=`, a module that uninstalls plugins) stays route config.
 """
 
 from __future__ import annotations
@@ -303,6 +309,9 @@ class Calls(Visitor):
         self.loops = 0
         self.made: set[str] = set()  # names bound to a call's result (`v = make_view(x)`)
         self.bases: set[str] = set()  # the names the module's classes subclass
+        # how often each method is handed on as `self.x` to a call's result (a route
+        # decorator called by hand, `app.get(path)(self.x)`) or as callback=self.x
+        self.handed: dict[str, int] = {}
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.bases |= {b.value.value if isinstance(b.value, cst.Name) else b.value.attr.value
@@ -318,6 +327,15 @@ class Calls(Visitor):
         if isinstance(node.func, cst.Name):
             name = node.func.value
             self.calls[name] = self.calls.get(name, 0) + (2 if self.loops else 1)
+        given = [a.value for a in node.args if a.keyword is not None
+                 and a.keyword.value == "callback"]
+        if isinstance(node.func, cst.Call) and node.args and node.args[0].keyword is None:
+            given.append(node.args[0].value)
+        for value in given:
+            if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) \
+                    and value.value.value == "self":
+                name = value.attr.value
+                self.handed[name] = self.handed.get(name, 0) + (2 if self.loops else 1)
 
     def _enter(self, node: cst.CSTNode) -> None:
         self.loops += 1
@@ -453,6 +471,7 @@ class Routes(Rule):
         # more than once: a route one of their methods registers by call may be made
         # again on the same app, by each instance (a base controller's __init__)
         self.bases, self.instances = self.classes_again(found)
+        self.handed = self.handed_in_app(found)
         self.classes: list[str] = []
         # the route calls of a block that a later call there replaces (Bottle's Router.add)
         self.call_shadowed: dict[int, str] = {}
@@ -475,6 +494,34 @@ class Routes(Rule):
             for name, count in scan.calls.items():
                 made[name] = made.get(name, 0) + count
         return bases, made
+
+    def handed_in_app(self, found: Calls) -> dict[str, int]:
+        """How often the app's modules hand each method on as `self.x` to a route call
+        (and how often any view of the app is a def of that name): a name seen once is
+        an endpoint no other view of the app takes."""
+        model = self.context.scratch.get("model")  # none for a module ported alone
+        facts = [m.facts for m in model.modules.values() if m.facts is not None] \
+            if model is not None else [self.facts]
+        scans = [s for f in facts if isinstance(s := f.read_by.get(self.code), Calls)] \
+            or [found]
+        handed: dict[str, int] = {}
+        for name in [n for scan in scans for n, count in scan.handed.items()
+                     for _ in range(count)] + [v.name for f in facts for v in f.views]:
+            handed[name] = handed.get(name, 0) + 1
+        return handed
+
+    def method_endpoint(self, view: cst.BaseExpression) -> bool:
+        """Whether `app.get(path)(self.x)` keeps Flask's own endpoint, the method's name
+        (as a Flask maintainer names a view): a method of a class made once and
+        subclassed by none, under no decorator of the class's, routed once, its name no
+        other view's of the app nor one of Flask's own (`static`)."""
+        if not (isinstance(view, cst.Attribute) and isinstance(view.value, cst.Name)
+                and view.value.value == "self" and self.classes and self.defs):
+            return False
+        cls, name = self.classes[-1], view.attr.value
+        return cls not in self.bases and self.instances.get(cls, 0) <= 1 \
+            and name not in self.decorated_methods and self.handed.get(name, 0) == 1 \
+            and name not in self.clashes | FLASK_ENDPOINTS
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node.name.value)
@@ -591,6 +638,8 @@ class Routes(Rule):
         name = updated.name.value
         updated = self.unshadow(original, updated)
         updated = self.leave_out_unmatched(updated)
+        if self.facts.templates_differ(original):
+            updated = self.route_templates(updated)
         routes = [i for i, d in enumerate(updated.decorators) if self.is_route(d)]
         if not routes:
             return updated
@@ -977,7 +1026,8 @@ class Routes(Rule):
             # route() registers the view the same way once the path and methods are its
             plugin = self.facts.route_template(call.func)  # template=: the view() around it
             route = self.route_call(call.func, template=plugin is not None)
-            if call.args and not self.named_view(call.args[0].value):
+            if call.args and not self.named_view(call.args[0].value) \
+                    and not self.method_endpoint(call.args[0].value):
                 route = self.endpoint_by_path(route)
             if plugin is not None and call.args:
                 call = call.with_changes(args=[call.args[0].with_changes(
@@ -1056,6 +1106,28 @@ class Routes(Rule):
             args.insert(1, cst.Arg(view, keyword=cst.Name("view_func"), equal=_eq()))
         return new.with_changes(func=call.func.with_changes(attr=cst.Name("add_url_rule")),
                                 args=args)
+
+    def route_templates(self, updated: cst.FunctionDef) -> cst.FunctionDef:
+        """A def whose routes give different template= values (or one route none): Bottle's
+        TemplatePlugin wrapped each route's callback in its own view(); Flask routes one
+        function for all, which would send the dict as JSON on every route. Each value
+        stays its route's config (route_config, under the route), and bottle_compat's
+        bottle_route_templates, right under the routes, renders the one of the route
+        that matched: a site kept, under a TODO that does not break."""
+        at = max(i for i, d in enumerate(updated.decorators)
+                 if self.is_route(d) or _is_route_config(d))
+        exact = Candidate(cst.Decorator(cst.Name("bottle_route_templates")),
+                          imports=(Import("bottle_compat", "bottle_route_templates"),),
+                          todo=TEMPLATES_KEPT)
+        chosen = self.site("template-routes", Candidate(todo=TEMPLATES_LOST), exact,
+                           keeps=TEMPLATES_WHY)
+        self.fired()
+        if chosen is not exact:
+            return updated
+        assert isinstance(chosen.form, cst.Decorator)
+        decorators = list(updated.decorators)
+        decorators.insert(at + 1, chosen.form)
+        return updated.with_changes(decorators=decorators)
 
     def templated(self, callback: cst.BaseExpression, view: cst.Call) -> cst.BaseExpression:
         """A callback registered by a call with `template=` (the model's view() of it):
@@ -1155,7 +1227,12 @@ class Routes(Rule):
                 args[i] = REMOVE_ARG
                 changed = True
             elif key not in ROUTE_KEYWORDS:  # Bottle's route config: Werkzeug's Rule refuses it
-                if self.config_args is not None:  # a route decorator: kept
+                if self.config_args is not None and key == "template" and self.defs \
+                        and self.facts.templates_differ(self.defs[-1]):
+                    # each route's own template, rendered from its config when it runs
+                    # (leave_FunctionDef's bottle_route_templates says so once)
+                    self.config_args.append(a)
+                elif self.config_args is not None:  # a route decorator: kept
                     self.todo(f"{key}= is Bottle's route config (request.route.config"
                               f"[{key!r}]), kept by {CONFIG_HELPER.value}.route_config: Flask "
                               "keeps no config per route: keep the value where the view "
@@ -1427,8 +1504,28 @@ TEMPLATE_LOST = ("template= on a route registered by a call: Bottle rendered the
 TEMPLATE_WHY = ("a route registered by a call given template=: Bottle's TemplatePlugin "
                 "rendered its view's dict, Flask would send it as JSON, and the view is "
                 "not rewritten where it is registered")
+# Routes of one def given different template= values (Bottle's TemplatePlugin, per route)
+TEMPLATES_KEPT = ("this view's routes give different template= values: each is kept as its "
+                  "route's config, and bottle_compat's bottle_route_templates renders the "
+                  "one of the route that matched as Bottle's TemplatePlugin did (view()); "
+                  "give each template a view of its own that returns render_template(...)")
+TEMPLATES_LOST = ("this view's routes give different template= values: Bottle rendered "
+                  "each route's; Flask sends the view's dict as JSON: give each template a "
+                  "view of its own that returns render_template(...)")
+TEMPLATES_WHY = ("routes of one view given different template= values: Bottle's "
+                 "TemplatePlugin rendered each route's, Flask routes one function for all "
+                 "and would send its dict as JSON")
 # The helper that keeps a route's config keywords (port/compat/bottle_members.py)
 CONFIG_HELPER = Companion.MEMBERS
+
+
+def _is_route_config(decorator: cst.Decorator) -> bool:
+    """Whether it is the route_config() decorator P003 writes under a route."""
+    call = decorator.decorator
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
+        and isinstance(call.func.value, cst.Name) \
+        and call.func.value.value == CONFIG_HELPER.value \
+        and call.func.attr.value == "route_config"
 # Bottle's method="ANY" matches every method; Flask wants them listed.
 ANY = '["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]'
 

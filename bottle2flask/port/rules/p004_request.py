@@ -56,6 +56,12 @@ has X; a name Bottle's request lacks (`request.data`, or an attribute the app se
 another module, `request.factory = ...` in a hook) is a TODO that does not break: the
 original raised AttributeError there unless the app set it, and Flask's request takes an
 attribute set the same way (or has its own: `request.data` is Werkzeug's raw body).
+An attribute the app sets that Flask's request keeps read-only and Bottle's lacks
+(`request.endpoint = ...`, `request.origin = ...`: Bottle kept it in the environ, Flask
+raises AttributeError) is `g.endpoint`, where it is set and wherever the app reads it.
+An assignment to one of Bottle's own (`request.json = ...`, `request.method = ...`),
+which Bottle 0.13 refuses (AttributeError) and 0.12 kept apart, request.X still reading
+the request's, is kept apart on `g` under a TODO that does not break.
 The environ handed whole to a call (`str(sorted(request.environ))`, a template) or its
 keys listed (`request.environ.keys()`) shows each framework's own keys (Bottle's
 `bottle.request`, `route.handle`; Werkzeug's `werkzeug.request`): declared as
@@ -129,6 +135,14 @@ FLASK_OWN = {"data": "request.data is the raw body (Bottle's request.body.read()
              "mimetype": "request.mimetype is the content type without its parameters",
              "user_agent": "request.user_agent parses the User-Agent header",
              "referrer": "request.referrer is the Referer header"}
+# The members of Flask's request that take no assignment (properties without a setter,
+# Werkzeug's and Flask's own): `request.endpoint = ...` raises AttributeError there
+FLASK_READ_ONLY = frozenset({
+    "access_control_request_headers", "access_control_request_method", "blueprint",
+    "blueprints", "content_encoding", "content_md5", "content_type", "date", "endpoint",
+    "input_stream", "is_json", "is_multiprocess", "is_multithread", "is_run_once",
+    "is_secure", "json", "max_forwards", "mimetype", "mimetype_params", "origin",
+    "referrer", "remote_user", "script_root", "want_form_data_parsed"})
 # Werkzeug's MultiDict methods: an attribute of these names on a form is no field.
 WERKZEUG_METHODS = {"lists", "listvalues", "to_dict", "deepcopy", "update", "pop", "popitem",
                     "poplist", "popitemlist", "setdefault", "setlist", "setlistdefault",
@@ -298,6 +312,38 @@ class Request(Rule):
             isinstance(node, cst.Name) and bool(self.request_alias)
             and node.value in self.request_alias[-1])
 
+    def set_in_app(self, found: Stored) -> set[str]:
+        """The attributes any module of the app sets on the request (this one alone where
+        it is ported alone)."""
+        model = self.context.scratch.get("model")
+        scans = [s for m in model.modules.values() if m.facts is not None
+                 and isinstance(s := m.facts.read_by.get(self.code), Stored)] \
+            if model is not None else []
+        return set().union(found.own, *(scan.own for scan in scans))
+
+    def on_flask_g(self, original: cst.Attribute, name: str) -> cst.BaseExpression | None:
+        """`request.X = v` where Flask's request will not take X, and the reads of an X
+        the app sets: flask.g's X (None: not such a name). A name Bottle's request lacks
+        (`request.endpoint = ...`): Bottle kept it in the environ for later reads, Flask
+        raises AttributeError (read-only there); g holds it for the request, as idiomatic
+        Flask does, and raises AttributeError where it is unset, as Bottle did. One of
+        Bottle's own (`request.json = ...`, `request.method = ...`): Bottle 0.13 refused
+        it (AttributeError), 0.12 kept the value apart and request.X still read the
+        request's; kept apart on g, under a TODO that does not break."""
+        if name in self.on_g:
+            self.fired()
+            self.need_import("flask", "g")
+            return cst.Attribute(cst.Name("g"), cst.Name(name))
+        if original not in self.stored or name not in BOTTLE_REQUEST \
+                or name in {"environ", "MEMFILE_MAX"}:
+            return None
+        self.need_import("flask", "g")
+        self.todo(f"request.{name} is Bottle's own and read-only: Bottle 0.13 refused this "
+                  f"assignment (AttributeError), 0.12 kept the value apart and request."
+                  f"{name} still read the request's; kept apart on flask.g: read g.{name} "
+                  "where the value is wanted, or drop the line")
+        return cst.Attribute(cst.Name("g"), cst.Name(name))
+
     def spelt(self, code: str, request: cst.BaseExpression) -> cst.BaseExpression:
         """`code` (written with `request`) as an expression on the module's own name for
         the request (`from bottle import request as bottle_request`)."""
@@ -312,6 +358,9 @@ class Request(Rule):
         # takes as Bottle's does (Bottle keeps it in the environ)
         found = self.pre_scan(node)
         self.own: set[str] = found.own
+        # what the app sets on the request, in any module, that Flask's request will not
+        # hold (read-only there, a name Bottle lacks): kept on flask.g, reads and writes
+        self.on_g = self.set_in_app(found) & FLASK_READ_ONLY - BOTTLE_REQUEST
         self.stored: set[cst.CSTNode] = found.stored  # request.forms[k] = ..., .name = ...
         self.module = node
         self.aliases: list[set[str]] = [found.aliases]  # the module's, outside its defs
@@ -702,6 +751,8 @@ class Request(Rule):
         if not self.is_request(value):
             return updated
         name = updated.attr.value
+        if (kept := self.on_flask_g(original, name)) is not None:
+            return kept
         if name in RENAMED:
             self.fired()
             return updated.with_changes(attr=cst.Name(RENAMED[name]))

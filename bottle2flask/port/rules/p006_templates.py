@@ -79,8 +79,9 @@ than the original did. So does an app whose code makes `Markup` values: SimpleTe
 printed a Markup's text escaped, as any value's, Jinja2 prints its markup; the exact
 candidate marks each Markup a render is given (and what Markup's own operations make of
 it) and prints it as SimpleTemplate did, while a Markup the template makes (`|safe`, a
-macro's output) prints as it is. (A Markup inside a value the render is given, a list
-of them, still prints as markup.)
+macro's output) prints as it is; so is a Markup a list, tuple or dict the render is
+given holds (`{{items[0]}}`, `% for m in items`). (A Markup another object holds, an
+attribute, still prints as markup.)
 
 Bottle's Jinja2 adapter (`jinja2_template`, `jinja2_view`,
 `template_adapter=Jinja2Template`) is converted alike. When the app renders only
