@@ -17,7 +17,7 @@ from .grammar import App, apps
 from .judge import Verdict, judged
 from .test_fuzz_port_regressions import app as made
 from .test_fuzz_port_regressions import route
-from .workers import Judges
+from .workers import Judges, settled
 
 MADE_LOAD = judge.load
 
@@ -104,3 +104,14 @@ def test_an_app_judged_leaves_nothing_of_itself_to_the_next(monkeypatch):
     assert not [name for name, module in sys.modules.items()
                 if (getattr(module, "__file__", None) or "").startswith(
                     f"{scratch}/fuzz-port-")]
+
+
+def test_after_each_app_a_collection_walks_only_what_the_next_app_makes():
+    # replay collects after each answer: what the run made before (the session, the
+    # lazy imports, Hypothesis's draws) is frozen once the app judged is freed
+    try:
+        verdict = settled(made(route(1)))
+        assert verdict.outcome == "same"
+        assert len(gc.get_objects()) < 100
+    finally:
+        gc.unfreeze()
