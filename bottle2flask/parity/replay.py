@@ -66,8 +66,14 @@ def as_served(app):
     if hasattr(inner, "log_exception") and hasattr(inner, "url_map"):  # Flask's own 500
         from flask import got_request_exception
 
-        got_request_exception.connect(lambda sender, exception, **extra: raised(exception),
-                                      inner, weak=False)
+        def on_exception(sender, exception, **extra) -> None:
+            raised(exception)
+
+        # held by the wrapper, and by the signal only weakly: a strong receiver (which
+        # reaches the app through `raised`) kept every Flask app served in this process
+        # alive for good (the generator's judge serves thousands, one after another)
+        guarded.on_exception = on_exception  # type: ignore[attr-defined]
+        got_request_exception.connect(on_exception, inner)
     return guarded
 
 

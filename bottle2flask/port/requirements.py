@@ -18,6 +18,7 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
@@ -33,11 +34,19 @@ def canonical(name: str) -> str:
 def imported(code: str) -> set[str]:
     """The top-level names of a module's absolute imports ("" for code that does not
     parse: a module the port could not read imports nothing it knows of)."""
+    return set(_imported(code))
+
+
+# The helpers a port copies (bottle_compat.py's pieces, bottle_plugins.py...) are the same
+# text port after port: a process that ports many apps (the generator's judge) parses
+# each text once.
+@lru_cache(maxsize=64)
+def _imported(code: str) -> frozenset[str]:
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
-        return set()
-    return imported_by(tree)
+        return frozenset()
+    return frozenset(imported_by(tree))
 
 
 # the fields of Python's nodes that hold statements: an import is a statement, so only

@@ -256,3 +256,17 @@ def test_flasks_version_and_requirements_are_read_once_while_the_path_stays(monk
     monkeypatch.setattr(requirements, "path_state", lambda: ("another path",))
     requirements.needed(code)
     assert len(looked) == 4
+
+
+def test_a_modules_imports_are_read_once_a_text(monkeypatch):
+    """The helpers a port copies are the same text port after port: a process porting
+    many apps (the generator's judge) parses each once; a caller may change its answer."""
+    code = "import os\nfrom flask import Flask\nimport made_up_once_module\n"
+    parsed = []
+    original = ast.parse
+    monkeypatch.setattr(requirements.ast, "parse", lambda *a, **k: parsed.append(1)
+                        or original(*a, **k))
+    first = requirements.imported(code)
+    first.add("changed by its caller")
+    assert requirements.imported(code) == {"os", "flask", "made_up_once_module"}
+    assert len(parsed) == 1

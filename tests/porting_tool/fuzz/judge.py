@@ -18,8 +18,10 @@ import ast
 import atexit
 import fnmatch
 import functools
+import os
 import re
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +29,7 @@ from pathlib import Path
 import bottle
 
 from bottle2flask.errors import UsageError
-from bottle2flask.loading import load
+from bottle2flask.loading import load, module_places
 from bottle2flask.parity.replay import Run, Side
 from bottle2flask.parity.scenario import Call
 from bottle2flask.parity.scenario import load as load_scenario
@@ -361,4 +363,21 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
 
 def judged(app: App) -> Verdict:
     with tempfile.TemporaryDirectory(prefix="fuzz-port-") as tmp:
-        return judge(app, Path(tmp))
+        try:
+            return judge(app, Path(tmp))
+        finally:
+            forget_modules(tmp)
+
+
+def forget_modules(folder: str) -> None:
+    """Take the modules loaded from `folder` out of sys.modules: the loader keeps each
+    file's module under a name of its own (bottle2flask_app_<hash>_app), made for a
+    command that loads two apps, not thousands. Kept, each held its app (its routes,
+    its Flask app, its templates) for good: a process judging apps one after another
+    grew by some thousand objects an app, and replay's full collection after each 5xx
+    walked them all again (an app cost half as much again after 250 apps)."""
+    inside = tuple({folder + os.sep, os.path.realpath(folder) + os.sep})
+    for name, module in list(sys.modules.items()):
+        places = module_places(module)
+        if places and all(place.startswith(inside) for place in places):
+            del sys.modules[name]

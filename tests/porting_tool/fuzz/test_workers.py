@@ -4,6 +4,10 @@ this one, the verdicts come back in the order drawn, and a judge that fails name
 from __future__ import annotations
 
 import dataclasses
+import gc
+import sys
+import tempfile
+import weakref
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +17,9 @@ from .grammar import App, apps
 from .judge import Verdict, judged
 from .test_fuzz_port_regressions import app as made
 from .test_fuzz_port_regressions import route
-from .workers import Judges
+from .workers import Judges, settled
+
+MADE_LOAD = judge.load
 
 
 def drawn(count: int) -> list[App]:
@@ -76,3 +82,36 @@ def test_the_grammars_strategies_are_made_once_and_drawn_from_again():
     assert choice(["a", "b"]) is choice(("a", "b"))
     assert integers(0, 4) is integers(0, 4)
     assert lists_of((404, 403), 2, unique=True) is lists_of((404, 403), 2, unique=True)
+
+
+def test_an_app_judged_leaves_nothing_of_itself_to_the_next(monkeypatch):
+    """A worker judges a thousand apps in one process: once judged, an app's modules are
+    out of sys.modules and its two apps (Bottle's, the port's Flask app) are freed, so
+    nothing of one app reaches the next, and the process does not grow app after app."""
+    loaded = []
+
+    def load(*args, **kwargs):
+        app = MADE_LOAD(*args, **kwargs)
+        loaded.append(weakref.ref(app.wsgi.wrapped))
+        return app
+
+    monkeypatch.setattr(judge, "load", load)
+    verdict = judged(made(route(1), route(2), hooks=[("after_request", "app")]))
+    gc.collect()
+    assert verdict.outcome in ("same", "declared") and len(loaded) == 2
+    assert [type(app()).__name__ for app in loaded] == ["NoneType", "NoneType"]
+    scratch = tempfile.gettempdir()
+    assert not [name for name, module in sys.modules.items()
+                if (getattr(module, "__file__", None) or "").startswith(
+                    f"{scratch}/fuzz-port-")]
+
+
+def test_after_each_app_a_collection_walks_only_what_the_next_app_makes():
+    # replay collects after each answer: what the run made before (the session, the
+    # lazy imports, Hypothesis's draws) is frozen once the app judged is freed
+    try:
+        verdict = settled(made(route(1)))
+        assert verdict.outcome == "same"
+        assert len(gc.get_objects()) < 100
+    finally:
+        gc.unfreeze()

@@ -31,6 +31,19 @@ def cores() -> int:
         else os.cpu_count() or 1
 
 
+def settled(app: App) -> Verdict:
+    """judged(app), then what it left collected and the rest frozen: replay collects
+    after each answer (every generation after a 5xx), and a full collection walked all
+    that the process made since the run began (Flask's, Jinja2's and LibCST's lazy
+    imports and caches, Hypothesis's draws), not only the app's own. Nothing of the app
+    is frozen: it is freed first (judge.forget_modules)."""
+    try:
+        return judged(app)
+    finally:
+        gc.collect()
+        gc.freeze()
+
+
 class Judges:
     """judges.submit(app) as Hypothesis draws each app; `record(app, verdict)` is called
     in the order drawn; judges.finish() waits for the last verdicts."""
@@ -67,9 +80,9 @@ class Judges:
 
     def submit(self, app: App) -> None:
         if self.pool is None:
-            self.record(app, judged(app))
+            self.record(app, settled(app))
             return
-        self.pending.append((app, self.pool.submit(judged, app)))
+        self.pending.append((app, self.pool.submit(settled, app)))
         while self.pending and self.pending[0][1].done():  # record what is ready, in order
             self._record_first()
 
