@@ -422,6 +422,16 @@ def test_a_wtforms_field_a_template_prints_answers_as_bottle(kind):
     assert verdict.outcome == "same" and not verdict.allowed, verdict.report()
 
 
+# ... rendered in pages2.py, after pages1.py mounted a sub-app under a prefix read from
+# app.config: bottle_mount shared the sub-app's templates with the app, which made its
+# Jinja environment before pages2.py's install(app, template_text=True) gave its settings
+# (seed 49231's two "different" apps: the field printed its markup)
+def test_a_wtforms_field_prints_as_bottle_after_a_mount_made_the_jinja_environment():
+    verdict = judged(app(route(body="field", module="pages2", template="plain"),
+                         layout="split", mount="pages1", mount_form="config"))
+    assert verdict.outcome in ("same", "declared") and not verdict.allowed, verdict.report()
+
+
 # RULE-s47's classes E and G, as the grammar draws them: a header set as an item of
 # Bottle's response (bottle_compat's response had no item assignment: a 500), a cookie
 # set from a name the view assigns again after it (a breaking TODO on Bottle's own
