@@ -521,8 +521,17 @@ def build(src: Path, sources: dict[Path, str],
             m.holders[name] = m.holders.get(name, set()) | attrs
     # an app handed to a class that keeps it (`HomeController(app)`, `self.app = app`)
     handing: dict[Path, set[Path]] = {}  # module -> the modules that hand it the app
-    for rel, attrs in app_holders(modules, handing).items():
-        modules[rel].app_attrs |= attrs
+    fresh: dict[Path, set[str]] | None = None
+    while fresh is None or fresh:  # ... and hands it on from there (`Home(self.bottle)` in
+        # a method of the class handed it): the calls handing on what was found read again
+        found = app_holders(modules, handing, fresh)
+        fresh = {rel: attrs - modules[rel].app_attrs for rel, attrs in found.items()
+                 if attrs - modules[rel].app_attrs}
+        for rel, attrs in fresh.items():
+            m = modules[rel]
+            m.app_attrs |= attrs
+            if m.facts is not None:  # (read again below with them)
+                m.facts.app_attrs |= attrs
     for rel, by in handing.items():
         modules[rel].apps_from |= by
     # Bottle's request handed to a class that keeps it (`Controller(request)`): its
