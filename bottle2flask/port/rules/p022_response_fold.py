@@ -17,9 +17,10 @@ Bottle's response (`def save_session(session, response)`, called `save_session(s
 response)` from the views) loses that parameter when every call in the app passes Bottle's
 `response` there and the helper only changes it (`port/response_params.py`): the calls
 stop passing it and the helper's changes become `@after_this_request` functions. A change
-followed by `return HTTPResponse(...)` (Flask's `Response(...)` in the port) is dropped,
-as Bottle drops it (its HTTPResponse replaces the response), and shown in a comment where
-it stood. A change before an `abort()`, or in a decorator's wrapper before it calls the
+followed by `return HTTPResponse(...)` (Flask's `Response(...)` in the port) or `return
+static_file(...)` (`send_from_directory(...)`: Bottle's answered an HTTPResponse) is
+dropped, as Bottle drops it (its HTTPResponse replaces the response), and shown in a
+comment where it stood. A change before an `abort()`, or in a decorator's wrapper before it calls the
 view (`fn(*args, **kwargs)`, which may abort or answer an HTTPResponse), is kept by Flask
 where Bottle lost it: D-error-response, which names the headers and cookies the change
 sets (a name written out; a `Set-Cookie` header written out, `"name=" + value`, by its
