@@ -37,7 +37,9 @@
     form = request.forms; form.name  ->  form = request.form; form.get("name", "")
                                    (a name bound to a form reads fields as the form does)
     req = bottle.request; req.json  ->  req = request; req.get_json(silent=True)
-                                   (a name a def binds once to the request is the request)
+                                   (a name a def binds once to the request is the request;
+                                   so is one the module binds once at its top, in each
+                                   def that binds no such name of its own)
     request.forms.name = v     ->  request.form = request.form.copy()
                                    request.form["name"] = v
                                    (`.replace(k, v)` the same, `.append(k, v)` as
