@@ -441,6 +441,27 @@ def test_the_routers_own_words_are_explained_only_under_an_error_text_rule():
     assert verdict(a, b, ignore=[rule])[2] == ["body"]
 
 
+@pytest.mark.parametrize(("status", "bottles", "werkzeugs"), [
+    ("404 Not Found", "File does not exist.", "NotFound"),
+    ("403 Forbidden", "Access denied.", "Forbidden"),
+])
+def test_static_files_own_words_are_explained_under_the_error_text_rule(status, bottles,
+                                                                        werkzeugs):
+    """An error page showing the error's text for a file static_file() does not serve:
+    Bottle's words, Werkzeug's description where send_from_directory raised."""
+    from werkzeug import exceptions
+
+    from bottle2flask.parity.scenario import Ignore
+
+    a = Response(status, HTML, f"<p>page: {bottles}</p>".encode(), "/static/none.txt")
+    b = Response(status.upper(), HTML,
+                 f"<p>page: {getattr(exceptions, werkzeugs).description}</p>".encode(),
+                 "/static/none.txt")
+    rule = Ignore(name="error_text routing", error_text="routing")
+    assert verdict(a, b)[2] == ["body"]
+    assert verdict(a, b, ignore=[rule])[0] == "explained"
+
+
 def test_a_written_rule_explains_the_same_json_or_html_written_another_way():
     """D-json (`written = "json"`): Flask's provider sorts the keys, drops the spaces and
     ends with a newline; the same value is explained, another value is not. `written =

@@ -682,3 +682,12 @@ def test_an_apps_debug_mode_is_not_the_next_apps():
     verdict = judged(app(route(), forms50=("debug_500",)))
     assert verdict.outcome not in FAILED, verdict.report()
     assert bottle.DEBUG is before
+
+
+def test_an_error_page_showing_static_files_own_words_is_declared():
+    """static_sub in an app whose 404 page shows the error's text: Bottle's `File does
+    not exist.`, Werkzeug's NotFound description (the 300-app sample's "different", 3 apps):
+    D-error-text's parity rule reads static_file()'s words as it reads the router's."""
+    verdict = judged(app(route(), forms50=("static_sub",), errors=[404], error_reads=True))
+    assert verdict.outcome == "declared" and "D-error-text" in verdict.allowed, \
+        verdict.report()
