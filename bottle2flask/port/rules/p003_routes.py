@@ -956,12 +956,10 @@ class Routes(Rule):
                 isinstance(callback.value, cst.Attribute)
                 and isinstance(callback.value.value, cst.Name)
                 and callback.value.value.value == "self"
-                and callback.value.attr.value not in self.decorated_methods
-                and callback.value.attr.value not in self.state.shared_views):
-            # callback=lambda: ..., callback=plugin.handle, a decorated method, a method
-            # named as a view or a routed method of another module on the app: Flask names
+                and callback.value.attr.value not in self.decorated_methods):
+            # callback=lambda: ..., callback=plugin.handle, a decorated method: Flask names
             # the endpoint after the function, and a second `<lambda>` (`handle`, a
-            # decorator's `wrapper`, two controllers' `index`) would clash at start-up
+            # decorator's `wrapper`) would clash at start-up
             new = self.endpoint_by_path(new)
         view: cst.BaseExpression | None = callback.value if template is None \
             else self.templated(callback.value, template)
@@ -980,6 +978,12 @@ class Routes(Rule):
             assert view is not None
             self.view_after = (call.func.value, endpoint.value, view)
             view = None
+        elif isinstance(callback.value, cst.Attribute) and arg(new, None, "endpoint") is None \
+                and callback.value.attr.value in self.state.shared_views:
+            # a method named as a view or a routed method of another module on the app:
+            # Flask names the endpoint after the method, and two controllers' `index`
+            # would clash at start-up
+            new = self.endpoint_by_path(new)
         # the verb route_call() left: a shortcut given method= may have become another
         method = new.func.attr.value if isinstance(new.func, cst.Attribute) \
             else call.func.attr.value
