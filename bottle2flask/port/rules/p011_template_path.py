@@ -268,6 +268,9 @@ class TemplatePath(Rule):
         if self.kept:  # the loader searches the list from the working directory, as Bottle
             self.need_exact(Need.TEMPLATE_PATH)
             self.app_option(FlaskOption.TEMPLATE_FOLDER, cst.SimpleString('"."'))
+            if self.bottle_renders():  # Bottle's own list, which its renders search too
+                self.todo(BOTTLE_RENDERS)
+                return updated
         else:
             self.need(Need.TEMPLATE_PATH)
         self.provide("TEMPLATE_PATH")
