@@ -470,7 +470,20 @@ KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
     "template-path-changed-beside-the-app": (
         "TEMPLATE_PATH changed in a method of a module that does not make the app",
         lambda app: "template_path_init" in app.forms50 and app.layout == "split"),
+    # forms_50's debug_500 in an app with an after_request hook (its header on every
+    # page): a view raising, Bottle's HTTPError(500) replaced the response the hook had
+    # changed (no X-After on the app's 500 page); Flask runs after_request on the 500
+    # handler's response (X-After: 1). PORTING.md's entry 16 names the difference, but
+    # P010 declares nothing for it: the page is "different" (P010 would declare it with
+    # parity's status = "500": the original's crash page)
+    "hook-header-on-a-crash": (
+        "after_request's header on the 500 page of a view that raised",
+        lambda app: "debug_500" in app.forms50 and _after_hooked(app)),
 }
+
+
+def _after_hooked(app: App) -> bool:
+    return any(hook == "after_request" for hook, _ in app.hooks)
 
 
 def known_failing(app: App) -> list[str]:
@@ -526,7 +539,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     forms_48(draw, app)
     app.routed_again = draw(routed_again())
     app.forms48b = draw(forms_48b(avoid, app.templates))
-    app.forms50 = draw(forms_50(avoid, layout))
+    app.forms50 = draw(forms_50(avoid, app))
     app.uses = elements_of(app)
     return app
 
@@ -683,20 +696,22 @@ FORM_50_ELEMENTS = {
     "request_alias": ("request:alias", "request.query", "request.json"),
     "route_template": ("route:template", "Bottle.route"),
 }
-# a form KNOWN_FAILING under `avoid` -> (the form, the app's layout it fails in), not
-# drawn then
-AVOIDED_50: dict[str, tuple[str, str]] = {
-    "template-path-changed-beside-the-app": ("template_path_init", "split")}
+# a form KNOWN_FAILING under `avoid` -> (the form, whether the app drawn so far is one
+# it fails in), not drawn then
+AVOIDED_50: dict[str, tuple[str, Callable[[App], bool]]] = {
+    "template-path-changed-beside-the-app": ("template_path_init",
+                                             lambda app: app.layout == "split"),
+    "hook-header-on-a-crash": ("debug_500", _after_hooked)}
 
 
 @st.composite
-def forms_50(draw, avoid: frozenset[str] = frozenset(), layout: str = "single"
+def forms_50(draw, avoid: frozenset[str] = frozenset(), app: App | None = None
              ) -> tuple[str, ...]:
     """Up to two of FORMS_50 (each in some 5 apps in 100), none KNOWN_FAILING in
-    `avoid` for an app of this layout."""
+    `avoid` for the app drawn so far."""
     drawn = draw(st.lists(st.sampled_from(FORMS_50), max_size=2, unique=True))
-    left = {form for name, (form, where) in AVOIDED_50.items()
-            if name in avoid and where == layout}
+    left = {form for name, (form, fails) in AVOIDED_50.items()
+            if name in avoid and app is not None and fails(app)}
     return tuple(form for form in drawn if form not in left)
 
 
