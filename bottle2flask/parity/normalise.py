@@ -464,6 +464,11 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
     return result
 
 
+def _own_headers(answer: Response) -> set[tuple[str, str]]:
+    """The headers an answer's app set (not the server's, the framework's own)."""
+    return {(k.lower(), v) for k, v in answer.headers if k.lower() not in IGNORED_HEADERS}
+
+
 def graded(result: Comparison, a: Response, b: Response, secret: str | None,
            names: tuple[str, str], ignore: Sequence) -> None:
     """Fill result with the differences the normalised reading finds, and the names of
@@ -475,7 +480,7 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
     # served the page, on whatever path the rule is written for
     for rule in ignore:
         if rule.status and rule.status == str(a.code) \
-                and (a.code != b.code or a.body != b.body):
+                and (a.code != b.code or a.body != b.body or _own_headers(a) != _own_headers(b)):
             explain(rule.name)
             return
     if a.code != b.code:

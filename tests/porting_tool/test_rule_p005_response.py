@@ -219,7 +219,7 @@ def test_an_after_request_hook_changes_the_response_it_is_given():
     def cors(flask_response):
         flask_response.headers["Access-Control-Allow-Origin"] = "*"
         return flask_response
-    ''')
+    ''', declared=("D-hook-crash",))
 
 
 def test_a_change_before_branches_that_can_abort_declares_that_flask_keeps_it():

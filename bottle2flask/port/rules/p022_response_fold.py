@@ -20,11 +20,12 @@ stop passing it and the helper's changes become `@after_this_request` functions.
 followed by `return HTTPResponse(...)` (Flask's `Response(...)` in the port) or `return
 static_file(...)` (`send_from_directory(...)`: Bottle's answered an HTTPResponse) is
 dropped, as Bottle drops it (its HTTPResponse replaces the response), and shown in a
-comment where it stood. A change before an `abort()`, or in a decorator's wrapper before it calls the
-view (`fn(*args, **kwargs)`, which may abort or answer an HTTPResponse), is kept by Flask
-where Bottle lost it: D-error-response, which names the headers and cookies the change
-sets (a name written out; a `Set-Cookie` header written out, `"name=" + value`, by its
-cookie's name) for parity to count as declared. A change that reads a name
+comment where it stood. A change before an `abort()`, or in a decorator's wrapper before
+it calls the view (`fn(*args, **kwargs)`, which may abort or answer an HTTPResponse),
+is kept by Flask where Bottle lost it: D-error-response, which names the headers and
+cookies the change sets (a name written out; a `Set-Cookie` header written out,
+`"name=" + value`, by its cookie's name) for parity to count as declared. A change that
+reads a name
 assigned again later in the function (`response.set_cookie("name", name)`, then `name =
 name.upper()`) becomes an `@after_this_request` function taking that name's value as a
 default (`def set_cookie_name(response, name=name)`): the value the change saw, as Bottle's

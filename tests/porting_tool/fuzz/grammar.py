@@ -470,20 +470,8 @@ KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
     "template-path-changed-beside-the-app": (
         "TEMPLATE_PATH changed in a method of a module that does not make the app",
         lambda app: "template_path_init" in app.forms50 and app.layout == "split"),
-    # forms_50's debug_500 in an app with an after_request hook (its header on every
-    # page): a view raising, Bottle's HTTPError(500) replaced the response the hook had
-    # changed (no X-After on the app's 500 page); Flask runs after_request on the 500
-    # handler's response (X-After: 1). PORTING.md's entry 16 names the difference, but
-    # P010 declares nothing for it: the page is "different" (P010 would declare it with
-    # parity's status = "500": the original's crash page)
-    "hook-header-on-a-crash": (
-        "after_request's header on the 500 page of a view that raised",
-        lambda app: "debug_500" in app.forms50 and _after_hooked(app)),
 }
 
-
-def _after_hooked(app: App) -> bool:
-    return any(hook == "after_request" for hook, _ in app.hooks)
 
 
 def known_failing(app: App) -> list[str]:
@@ -700,8 +688,7 @@ FORM_50_ELEMENTS = {
 # it fails in), not drawn then
 AVOIDED_50: dict[str, tuple[str, Callable[[App], bool]]] = {
     "template-path-changed-beside-the-app": ("template_path_init",
-                                             lambda app: app.layout == "split"),
-    "hook-header-on-a-crash": ("debug_500", _after_hooked)}
+                                             lambda app: app.layout == "split")}
 
 
 @st.composite
