@@ -302,17 +302,26 @@ def _escaped_forms(text: str) -> list[bytes]:
          .replace("&quot;", "&#34;")))]
 
 
-def without_routing_text(answer: Response) -> bytes:
-    """The body with the router's own text for a 404 or 405 taken out: Bottle's
-    `Not found: '/x'` and `Method not allowed.`, Werkzeug's descriptions (PORTING 22)."""
-    from werkzeug.exceptions import MethodNotAllowed, NotFound
+# Bottle's static_file()'s own words for a file it does not serve (a 404, a 403), which
+# an error page reading the error's text shows; Flask's send_from_directory raises
+# Werkzeug's NotFound or Forbidden, with their descriptions
+STATIC_FILE_TEXTS = ("File does not exist.", "Access denied.",
+                     "You do not have permission to access this file.")
+ROUTING_CODES = (403, 404, 405)
 
-    if answer.code not in (404, 405):
+
+def without_routing_text(answer: Response) -> bytes:
+    """The body with the framework's own text for a 404 or 405 taken out: Bottle's
+    `Not found: '/x'` and `Method not allowed.`, and static_file()'s for a file it does
+    not serve (a 404 or 403), Werkzeug's descriptions (PORTING 22)."""
+    from werkzeug.exceptions import Forbidden, MethodNotAllowed, NotFound
+
+    if answer.code not in ROUTING_CODES:
         return answer.body
     path = unquote(answer.path.partition("?")[0])
     body = answer.body
-    for text in (f"Not found: '{path}'", "Method not allowed.", NotFound.description,
-                 MethodNotAllowed.description):
+    for text in (f"Not found: '{path}'", "Method not allowed.", *STATIC_FILE_TEXTS,
+                 NotFound.description, MethodNotAllowed.description, Forbidden.description):
         for form in _escaped_forms(text or ""):
             body = body.replace(form, b"\0error-text\0")
     return body
@@ -387,7 +396,7 @@ def compare_bodies(a: Response, b: Response, names: tuple[str, str],
     if keys and without_environ_keys(a.body) == without_environ_keys(b.body):
         return None, [keys.name]
     routing = next((rule for rule in ignore if rule.error_text), None)
-    if routing and a.code == b.code and a.code in (404, 405):
+    if routing and a.code == b.code and a.code in ROUTING_CODES:
         # read as any page is, once each router's own words are out of both
         others = [rule for rule in ignore if not rule.error_text]
         plain = [replace(r, body=without_routing_text(r)) for r in (a, b)]
@@ -455,6 +464,11 @@ def compare(a: Response, b: Response, *, secret: str | None = None,
     return result
 
 
+def _own_headers(answer: Response) -> set[tuple[str, str]]:
+    """The headers an answer's app set (not the server's, the framework's own)."""
+    return {(k.lower(), v) for k, v in answer.headers if k.lower() not in IGNORED_HEADERS}
+
+
 def graded(result: Comparison, a: Response, b: Response, secret: str | None,
            names: tuple[str, str], ignore: Sequence) -> None:
     """Fill result with the differences the normalised reading finds, and the names of
@@ -466,7 +480,7 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
     # served the page, on whatever path the rule is written for
     for rule in ignore:
         if rule.status and rule.status == str(a.code) \
-                and (a.code != b.code or a.body != b.body):
+                and (a.code != b.code or a.body != b.body or _own_headers(a) != _own_headers(b)):
             explain(rule.name)
             return
     if a.code != b.code:

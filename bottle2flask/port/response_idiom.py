@@ -407,10 +407,14 @@ class Folder:
         return [*kept, first, *moved, final]
 
     def replaces(self, value: cst.BaseExpression) -> bool:
-        """Is the returned value Bottle's HTTPResponse, now Flask's `Response(...)`?"""
-        return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
-            and value.func.value == "Response" \
-            and "HTTPResponse" in self.rule.facts.bottle.values()
+        """Is the returned value Bottle's HTTPResponse, now Flask's `Response(...)`, or
+        what Bottle's static_file() answered (an HTTPResponse, an HTTPError for a file it
+        does not serve), now Flask's `send_from_directory(...)` (P012)?"""
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+            return False
+        made = {"Response": "HTTPResponse", "send_from_directory": "static_file"}.get(
+            value.func.value)
+        return made is not None and made in self.rule.facts.bottle.values()
 
     def closures(self, stmts: list, at: list[int], later: set[str]) -> list:
         runs: list[list[int]] = []

@@ -441,6 +441,27 @@ def test_the_routers_own_words_are_explained_only_under_an_error_text_rule():
     assert verdict(a, b, ignore=[rule])[2] == ["body"]
 
 
+@pytest.mark.parametrize(("status", "bottles", "werkzeugs"), [
+    ("404 Not Found", "File does not exist.", "NotFound"),
+    ("403 Forbidden", "Access denied.", "Forbidden"),
+])
+def test_static_files_own_words_are_explained_under_the_error_text_rule(status, bottles,
+                                                                        werkzeugs):
+    """An error page showing the error's text for a file static_file() does not serve:
+    Bottle's words, Werkzeug's description where send_from_directory raised."""
+    from werkzeug import exceptions
+
+    from bottle2flask.parity.scenario import Ignore
+
+    a = Response(status, HTML, f"<p>page: {bottles}</p>".encode(), "/static/none.txt")
+    b = Response(status.upper(), HTML,
+                 f"<p>page: {getattr(exceptions, werkzeugs).description}</p>".encode(),
+                 "/static/none.txt")
+    rule = Ignore(name="error_text routing", error_text="routing")
+    assert verdict(a, b)[2] == ["body"]
+    assert verdict(a, b, ignore=[rule])[0] == "explained"
+
+
 def test_a_written_rule_explains_the_same_json_or_html_written_another_way():
     """D-json (`written = "json"`): Flask's provider sorts the keys, drops the spaces and
     ends with a newline; the same value is explained, another value is not. `written =
@@ -461,3 +482,18 @@ def test_a_written_rule_explains_the_same_json_or_html_written_another_way():
     assert verdict(page, html("<p>it&#39;s   &#34;x&#34;</p>"), [quotes]) == (
         "identical", [], [])
     assert verdict(page, html("<p>it&#39;s &#34;y&#34;</p>\n"), [quotes])[0] == "different"
+
+
+def test_a_status_rule_explains_a_page_of_the_originals_that_differs_by_a_header_alone():
+    """D-hook-crash: Bottle's 500 for a view that raised lost the header an after_request
+    hook set, Flask's 500 page has it; the rest of the page the same."""
+    from bottle2flask.parity.scenario import Ignore
+
+    rule = Ignore(name="D-hook-crash", status="500")
+    a = Response("500 Internal Server Error", HTML, b"<p>error page 500</p>")
+    b = Response("500 INTERNAL SERVER ERROR", [*HTML, ("X-After", "1")],
+                 b"<p>error page 500</p>")
+    assert verdict(a, b)[2] == ["header X-After"]
+    assert verdict(a, b, ignore=[rule])[:2] == ("explained", ["D-hook-crash"])
+    served = Response("200 OK", HTML, b"<p>error page 500</p>")  # never the port's 500
+    assert verdict(served, b, ignore=[rule])[0] != "explained"

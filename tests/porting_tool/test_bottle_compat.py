@@ -458,3 +458,38 @@ def test_values_printed_as_simpletemplate_prints_them_fail_where_python_failed(t
             "<p>it&#039;s &quot;x&quot;</p>"
         with pytest.raises(UndefinedError):
             flask.render_template("t.html", user=User())
+
+
+@pytest.mark.parametrize("keyword", ["template_text", "jinja"])
+def test_install_sets_up_a_jinja_environment_made_before_it(keyword, tmp_path):
+    """install() after code that made the app's Jinja environment (a template global
+    registered, a mounted app's templates shared): its settings reach that environment,
+    whose templates compiled so far are made again, and what was registered stays."""
+    (tmp_path / "v.html").write_text("<p>{{ v }} {{ v|safe }} {{ shout('a') }}</p>")
+    app = flask.Flask(__name__, template_folder=str(tmp_path))
+    app.add_template_global(str.upper, "shout")
+
+    class Field:
+        def __str__(self):
+            return "<input>"
+
+        def __html__(self):
+            return "<input id=x>"
+
+    with app.test_request_context():
+        assert flask.render_template("v.html", v=Field()) \
+            == "<p><input id=x> <input id=x> A</p>"
+    install(app, **{keyword: True})
+    with app.test_request_context():
+        assert flask.render_template("v.html", v=Field()) == "<p>&lt;input&gt; <input> A</p>"
+        with pytest.raises(UndefinedError):
+            flask.render_template_string("{{ missing.name }}")
+
+
+def test_install_of_bottles_jinja2_adapter_escapes_nothing_in_a_made_environment():
+    app = flask.Flask(__name__)
+    with app.test_request_context():
+        assert flask.render_template_string("{{ v }}", v="<b>") == "&lt;b&gt;"
+    install(app, jinja2=True)
+    with app.test_request_context():
+        assert flask.render_template_string("{{ v }}", v="<b>") == "<b>"

@@ -607,3 +607,105 @@ def test_merged_sub_apps_in_a_sub_folder_render_views_templates_and_helpers(tmp_
     bottle, flask = both_folders(tmp_path, files, "merged_templates", entry="main.py:app")
     assert answers(flask, "/notes") == answers(bottle, "/notes") == (200, "<p>titled</p>\n")
     assert 'template_folder="../views"' in (tmp_path / "out/controllers/notes.py").read_text()
+
+
+# An app a class is handed keeps it (`self.bottle = bottle`) and hands it on, from one
+# of its methods, to a controller of controllers/ that routes its own methods by
+# callback= (TF-OO-T6's App, in the generator's controller form): the controller's
+# module imports nothing of Bottle, so its routes were Flask's route() decorators never
+# applied, every page a 404.
+HANDED_ON = {
+    "web.py": """
+        from bottle import Bottle
+        from controllers.home import Home
+
+        app = Bottle()
+
+
+        class Site:
+            def __init__(self, bottle):
+                self.bottle = bottle
+                self.setup_controllers()
+
+            def setup_controllers(self):
+                Home(self.bottle)
+
+
+        Site(app)
+    """,
+    "controllers/__init__.py": "",
+    "controllers/home.py": """
+        class Home:
+            def __init__(self, bottle):
+                self.bottle = bottle
+                self.bottle.route("/home", method="GET", callback=self.index)
+                self.bottle.route("/item/<n:int>", callback=self.show)
+
+            def index(self):
+                return "home"
+
+            def show(self, n):
+                return "item " + str(n * 2)
+    """,
+}
+
+
+def test_an_app_a_class_keeps_and_hands_on_to_a_controller_is_routed_there(tmp_path):
+    bottle_app, flask_app = both_folders(tmp_path, HANDED_ON, "values_handed_on")
+    for path in ("/home", "/item/-2"):
+        assert answers(flask_app, path) == answers(bottle_app, path)
+    assert answers(flask_app, "/item/-2") == (200, "item -4")
+    assert answers(flask_app, "/item/x")[0] == answers(bottle_app, "/item/x")[0] == 404
+    assert answers(flask_app, "/home", "POST")[0] == 405
+    assert "add_url_rule(" in (tmp_path / "out" / "controllers" / "home.py").read_text()
+
+
+# Two controllers of other modules routing a method of one name (`index`) on the app, one
+# of them on an app it makes and the entry merges: Flask named each endpoint after its
+# method, and refused the second view at import (the port did not start).
+TWO_INDEXES = {
+    "web.py": """
+        from bottle import Bottle
+        from api import load_api
+        from controllers.home import Home
+
+        app = Bottle()
+        app.merge(load_api().app)
+        Home(app)
+    """,
+    "api.py": """
+        from bottle import Bottle
+
+
+        class Api:
+            def __init__(self):
+                self.app = Bottle()
+                self.app.route("/api", callback=self.index)
+
+
+            def index(self):
+                return "api"
+
+
+        def load_api():
+            return Api()
+    """,
+    "controllers/__init__.py": "",
+    "controllers/home.py": """
+        class Home:
+            def __init__(self, app):
+                self.app = app
+                self.app.route("/", callback=self.index)
+
+            def index(self):
+                return "home"
+    """,
+}
+
+
+def test_methods_of_one_name_two_controllers_route_each_answer(tmp_path):
+    bottle_app, flask_app = both_folders(tmp_path, TWO_INDEXES, "values_two_indexes")
+    for path, page in (("/", "home"), ("/api", "api")):
+        assert answers(flask_app, path) == answers(bottle_app, path) == (200, page)
+    home = (tmp_path / "out" / "controllers" / "home.py").read_text()
+    assert 'add_url_rule("/", view_func=self.index, endpoint="/")' in home

@@ -659,3 +659,49 @@ def test_an_attribute_flask_keeps_read_only_set_on_the_request_is_kept_on_g(tmp_
     # (views.py's request.user, a name another module sets: RULE-s49 J's TODO)
     assert [(t["code"], t["breaks"]) for m in report["modules"] for t in m["todos"]] \
         == [("P004", False)] * 2
+
+
+# ... and under a name the module binds at its top (`req = bottle.request`): each def that
+# binds no such name of its own reads the request through it; a def that binds it, a
+# parameter of that name and a name a class body binds are no request
+MODULE_ALIASED_REQUEST = '''
+import bottle
+
+app = bottle.Bottle()
+req = bottle.request
+
+
+class Page:
+    req = bottle.request
+
+
+@app.route("/update", method=["GET", "POST"])
+def update():
+    args = req.json
+    return req.query.get("q", "-") + " " + ("none" if args is None else str(args["delta"]))
+
+
+@app.route("/mine")
+def mine():
+    req = {"query": "own"}
+    return req["query"]
+
+
+@app.route("/given")
+def given(req={"json": 1}):
+    return str(req["json"])
+'''
+
+
+def test_a_name_the_module_binds_to_the_request_is_the_request(tmp_path):
+    result = port(MODULE_ALIASED_REQUEST, faithful=False)
+    assert "    args = req.get_json(silent=True)\n" in result.code
+    assert 'req.args.get("q", "-")' in result.code
+    assert 'return req["query"]' in result.code and 'str(req["json"])' in result.code
+    bottle_app, flask_app = both_apps(tmp_path, MODULE_ALIASED_REQUEST, "p004_module_alias")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/update?q=1", "POST", body=b"x=1") == (200, "1 none")
+        assert answers(client, "/update", "POST", body=b'{"delta": 3}',
+                       content_type="application/json") == (200, "- 3")
+        assert answers(client, "/mine") == (200, "own")
+        assert answers(client, "/given") == (200, "1")

@@ -219,7 +219,7 @@ def test_an_after_request_hook_changes_the_response_it_is_given():
     def cors(flask_response):
         flask_response.headers["Access-Control-Allow-Origin"] = "*"
         return flask_response
-    ''')
+    ''', declared=("D-hook-crash",))
 
 
 def test_a_change_before_branches_that_can_abort_declares_that_flask_keeps_it():
@@ -360,6 +360,46 @@ def test_a_change_before_a_returned_http_response_is_dropped_as_bottle_drops_it(
     assert not [line for line in code if "X-A" in line or "make_response" in line]
     assert "#   response.set_header(\"X-A\", \"1\")" in result.code
     assert not result.todos
+
+
+# ... and so does static_file()'s answer (an HTTPResponse; an HTTPError for a file it does
+# not serve): a header set before `return static_file(...)` never left either (RULE-s49's
+# class F in the generator's static_response form: the port folded it into the answer)
+STATIC_AFTER_HEADER = """
+    import bottle
+    from bottle import Bottle, response, static_file
+
+    app = Bottle()
+
+
+    @app.route("/file")
+    def file():
+        response.set_header("X-F", "1")
+        return static_file("f.txt", root="./static")
+
+
+    @app.route("/module/<name>")
+    def by_module(name):
+        bottle.response.set_header("X-F", "2")
+        return bottle.static_file(name, root="./static")
+"""
+
+
+def test_a_change_before_a_returned_static_file_is_dropped_as_bottle_drops_it(tmp_path,
+                                                                              monkeypatch):
+    bottle_app, flask_app = both_apps(tmp_path, STATIC_AFTER_HEADER, "p022_static_file")
+    (tmp_path / "src" / "static").mkdir()
+    (tmp_path / "src" / "static" / "f.txt").write_text("file\n")
+    (tmp_path / "out" / "static").mkdir(exist_ok=True)
+    (tmp_path / "out" / "static" / "f.txt").write_text("file\n")
+    for side, client in (("src", bottle_app), ("out", flask_app)):
+        monkeypatch.chdir(tmp_path / side)  # (static_file's root: the working directory)
+        for path in ("/file", "/module/f.txt"):
+            page = client.get(path)
+            assert (page.status_int, page.text, page.headers.get("X-F")) == (200, "file\n", None)
+        assert client.get("/module/none.txt", expect_errors=True).headers.get("X-F") is None
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "#   response.set_header(\"X-F\", \"1\")" in code
 
 
 def test_a_response_attribute_flask_has_no_place_for_is_a_breaking_todo():

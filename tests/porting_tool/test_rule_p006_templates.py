@@ -715,6 +715,71 @@ def test_an_app_making_wtforms_fields_prints_them_as_bottle_without_the_check(tm
     assert [(s["exact"], bool(s.get("kept"))) for s in sites] == [(True, True)]
 
 
+# The same render in a module of its own, the app made in core.py and a sub-app mounted
+# under a prefix read from its config by another module imported first: bottle_mount
+# shares the sub-app's templates with the app, which makes its Jinja environment before
+# pages.py's install(app, template_text=True) runs (fuzz seed 49231).
+WTFORMS_AFTER_MOUNT = {
+    "core.py": """
+        from bottle import Bottle
+
+        app = Bottle()
+    """,
+    "sub.py": """
+        from bottle import Bottle
+
+        sub = Bottle()
+
+
+        @sub.route("/x")
+        def sub_x():
+            return "sub x"
+    """,
+    "mounts.py": """
+        from core import app
+        from sub import sub
+
+        app.config["sub.prefix"] = "/sub/"
+        app.mount(app.config["sub.prefix"], sub)
+    """,
+    "pages.py": """
+        from bottle import template
+        from wtforms import Form, StringField
+
+        from core import app
+
+
+        class Fields(Form):
+            email = StringField("Email")
+
+
+        @app.route("/login")
+        def login():
+            return template("login", email=Fields().email)
+    """,
+    "web.py": """
+        from core import app
+        import mounts  # noqa: F401
+        import pages  # noqa: F401
+    """,
+    "views/login.tpl": "<form>{{ email }} {{! email }}</form>\n",
+}
+
+
+def test_a_field_prints_as_bottle_where_a_mount_made_the_jinja_environment_first(tmp_path):
+    """install(app, template_text=True) in a module run after another's mount had made
+    the app's Jinja environment: its settings were given for an environment Flask no
+    longer made, and the field printed its markup (fuzz seed 49231: "different")."""
+    bottle_app, flask_app = both_folders(tmp_path, WTFORMS_AFTER_MOUNT, "p006_after_mount")
+    assert answers(flask_app, "/login") == answers(bottle_app, "/login")
+    # (a field's str() is Markup, whose replace() escapes what it puts in: Bottle's
+    # html_escape escaped it twice)
+    assert answers(flask_app, "/login")[1].startswith("<form>&amp;lt;input id=&amp;quot;")
+    assert answers(flask_app, "/sub/x") == answers(bottle_app, "/sub/x") == (200, "sub x")
+    assert "bottle_mount.mount(" in (tmp_path / "out" / "mounts.py").read_text()
+    assert "install(app, template_text=True)" in (tmp_path / "out" / "pages.py").read_text()
+
+
 JINJA2_PARTIAL = {
     "web.py": """
         import functools

@@ -62,7 +62,7 @@ def test_an_add_hook_inside_a_function_is_flasks_call_and_its_function_takes_the
             app.after_request(after)
             if after in app.after_request_funcs[None]:
                 app.after_request_funcs[None].remove(after)
-    ''')
+    ''', declared=("D-hook-crash",))
 
 
 def test_a_hook_added_at_module_level_is_the_functions_decorator():
@@ -97,7 +97,7 @@ def test_a_hook_added_at_module_level_is_the_functions_decorator():
         @app.route("/")
         def home():
             return "home"
-    ''')
+    ''', declared=("D-hook-crash",))
 
 
 def test_a_hook_added_then_removed_at_module_level_is_never_registered():
@@ -307,3 +307,32 @@ def test_an_after_request_hook_that_leaves_early_hands_the_response_on(tmp_path,
         want, got = bottle_app.get(path), flask_app.get(path)
         assert (got.status_int, got.text) == (want.status_int, want.text), path
     assert flask_app.get("/data").content_type == "application/json"
+
+
+
+def test_an_after_request_hook_declares_its_change_on_a_crash_page(tmp_path):
+    """Bottle's 500 for a view that raised replaced the response the hook had changed;
+    Flask runs the hook on the 500 page too: D-hook-crash, parity's status = "500"."""
+    from .helpers import port
+
+    source = """
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.hook("after_request")
+        def stamp():
+            response.set_header("X-A", "1")
+
+
+        @app.route("/fail")
+        def fail():
+            raise ValueError("no")
+    """
+    result = port(source, faithful=False)
+    assert [d["id"] for d in result.declared] == ["D-hook-crash"]
+    bottle_app, flask_app = both_apps(tmp_path, source, "p010_crash")
+    crashed = [client.get("/fail", expect_errors=True) for client in (bottle_app, flask_app)]
+    assert [(r.status_int, r.headers.get("X-A")) for r in crashed] == [(500, None), (500, "1")]
+    assert 'name = "D-hook-crash"\nstatus = "500"' in (tmp_path / "out" / "parity.toml").read_text()

@@ -90,7 +90,9 @@ def test_several_folders_are_a_choice_loader_set_where_the_app_is_made():
     ''')
 
 
-def test_a_list_changed_at_run_time_is_a_todo():
+def test_a_list_changed_at_run_time_is_kept_and_searched_by_the_apps_loader():
+    """(Was a TODO whose page broke: Flask reads its folder once.) The module that makes
+    the app keeps Bottle's list, which its loader searches: a site kept, no TODO."""
     result = port('''
         from bottle import TEMPLATE_PATH, Bottle
 
@@ -100,8 +102,11 @@ def test_a_list_changed_at_run_time_is_a_todo():
         def use_theme(name):
             TEMPLATE_PATH.insert(0, f"./themes/{name}/")
     ''', faithful=False)
-    assert [t["code"] for t in result.todos] == ["P001", "P011"]
-    assert "Flask reads its template folder once" in result.todos[1]["text"]
+    assert result.todos == []
+    assert 'TEMPLATE_PATH = ["./", "./views/"]\n' in result.code
+    assert '    TEMPLATE_PATH.insert(0, f"./themes/{name}/")\n' in result.code
+    assert [(s["kind"], s["exact"]) for s in result.sites if s["rule"] == "P011"] \
+        == [("template-path", True)]
 
 
 def test_a_change_in_a_module_that_does_not_make_the_app_is_a_todo():
@@ -302,3 +307,62 @@ def test_a_join_of_several_parts_names_its_whole_folder(tmp_path):
                                          entry="route.py:app")
     assert 'template_folder="app/views"' in (tmp_path / "out" / "route.py").read_text()
     assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "hello &lt;x&gt;\n")
+
+
+# A folder added to Bottle's list when the code runs, in a class's __init__ (RULE-s49's
+# class G's App, in the generator's template_path_init form): the app's folder, read once
+# by Flask, never held it (TemplateNotFound, a 500); the list is kept, as --faithful
+# keeps it, and the app's loader searches it, a site kept.
+IN_INIT = {
+    "web.py": """
+        import bottle
+
+        app = bottle.Bottle()
+
+
+        class Views:
+            def __init__(self):
+                bottle.TEMPLATE_PATH.insert(0, "./pages/")
+
+            def page(self):
+                return bottle.template("inside", v="<i&>")
+
+
+        app.route("/inside", callback=Views().page)
+
+
+        @app.route("/")
+        def index():
+            return bottle.template("home", v="home")
+    """,
+    "pages/inside.tpl": "<i>{{v}}</i>\n",
+    "views/home.tpl": "<p>{{v}}</p>\n",
+}
+
+
+def test_a_folder_added_in_a_method_is_searched_by_the_apps_loader(tmp_path):
+    import json
+
+    bottle_app, flask_app = both_folders(tmp_path, IN_INIT, "p011_in_init")
+    for path, page in (("/inside", "<i>&lt;i&amp;&gt;</i>\n"), ("/", "<p>home</p>\n")):
+        assert answers(flask_app, path) == answers(bottle_app, path) == (200, page), path
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'TEMPLATE_PATH = ["./", "./views/"]\n' in code
+    assert "install(app, template_path=TEMPLATE_PATH)\n" in code
+    assert '        TEMPLATE_PATH.insert(0, "./pages/")\n' in code
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    sites = [s for m in report["modules"] for s in m["sites"] if s["rule"] == "P011"]
+    assert [(s["kind"], s["exact"], bool(s.get("kept"))) for s in sites] \
+        == [("template-path", True, True)]
+    assert not [t for m in report["modules"] for t in m["todos"] if t.get("breaks")]
+
+
+def test_a_folder_added_at_the_top_takes_no_kept_list():
+    result = port("""
+        from bottle import Bottle, TEMPLATE_PATH
+
+        TEMPLATE_PATH.insert(0, "./tpl/")
+        app = Bottle()
+    """, faithful=False)
+    assert "TEMPLATE_PATH" not in result.code and 'template_folder="./tpl/"' in result.code
+    assert not [s for s in result.sites if s["rule"] == "P011"]

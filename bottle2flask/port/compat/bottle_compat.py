@@ -856,13 +856,36 @@ def _raw_as_simple_template(app: Flask) -> None:
     makes it, when first used: settings given after install() still count)."""
     make = app.create_jinja_environment
 
-    def create():
-        env = make()
+    def set_up(env):
         env.filters["safe"] = _printed_raw
         env.template_class = _GivenValuesTemplate
         return env
 
-    app.create_jinja_environment = create  # type: ignore[method-assign]
+    app.create_jinja_environment = lambda: set_up(make())  # type: ignore[method-assign]
+    made = _made_environment(app)
+    if made is not None:
+        set_up(made)
+
+
+def _made_environment(app: Flask):
+    """The app's Jinja environment if Flask has made it already (None if not yet), its
+    compiled templates dropped: code that ran before install() used it (a template global
+    registered, a mounted app's templates shared with it, app.jinja_env read), so the
+    settings install() gives for the environment Flask makes when first used must be set
+    on this one too (its options are read again as templates compile)."""
+    env = vars(app).get("jinja_env")  # Flask's cached_property, once read
+    if env is not None and env.cache is not None:
+        env.cache.clear()
+    return env
+
+
+def _jinja_settings(app: Flask, options: dict) -> None:
+    """Jinja options for the app's templates: in app.jinja_options, which Flask makes its
+    environment with, and on the environment it has made already, if any."""
+    app.jinja_options = {**app.jinja_options, **options}
+    made = _made_environment(app)
+    for name, value in options.items() if made is not None else ():
+        setattr(made, name, value)
 
 
 # (a name or attribute the render does not have fails when it is used, as Python's did in
@@ -896,15 +919,14 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
             template_text: bool = False) -> None:
     """Give `app` the pieces of Bottle's behaviour the port asked for."""
     if jinja:  # no line left by a `%` line, the last newline kept, None printed as ""
-        app.jinja_options = {**app.jinja_options, **SIMPLE_TEMPLATE_HABITS}
+        _jinja_settings(app, SIMPLE_TEMPLATE_HABITS)
         _raw_as_simple_template(app)
     elif template_text:  # values alone printed as SimpleTemplate prints them (failing
         # where Python failed: a name or attribute the render lacks)
-        app.jinja_options = {**app.jinja_options, "finalize": _as_simple_template,
-                             "undefined": StrictUndefined}
+        _jinja_settings(app, {"finalize": _as_simple_template, "undefined": StrictUndefined})
         _raw_as_simple_template(app)
     elif jinja2:  # Bottle's Jinja2 adapter escapes nothing
-        app.jinja_options = {**app.jinja_options, "autoescape": False}
+        _jinja_settings(app, {"autoescape": False})
     if template_imports:
         app.context_processor(_template_imports(template_imports))
     if template_path is not None:  # Jinja searches Bottle's TEMPLATE_PATH list itself

@@ -234,6 +234,16 @@ class AppModel:
                            readers=self.readers)
 
 
+def _method_callbacks(facts: ModuleFacts) -> set[str]:
+    """The methods the module's calls route by `callback=self.X`: Flask names each
+    endpoint after its method, as a view's after its function, so a name another module's
+    views or methods have too clashes at start-up (two controllers' `index`)."""
+    return {a.value.attr.value for call in facts.calls for a in call.args
+            if a.keyword is not None and a.keyword.value == "callback"
+            and isinstance(a.value, cst.Attribute) and isinstance(a.value.value, cst.Name)
+            and a.value.value.value == "self"}
+
+
 # The name the folder port had for the model before it was one (kept for callers).
 Plan = AppModel
 
@@ -409,7 +419,8 @@ def scan(src: Path, rel: Path, source: str, imported_apps=frozenset(),
     except Exception:  # port_source reports the file; the other modules still plan
         return found
     found.tree, found.facts, found.original = tree, facts, facts.original
-    found.views = facts.view_functions
+    found.views = facts.view_functions + sorted(_method_callbacks(facts) - set(
+        facts.view_functions))
     found.redirects = "redirect" in facts.bottle.values()
     found.made = set(facts.made)
     found.default = facts.default_app and not facts.made
@@ -521,8 +532,17 @@ def build(src: Path, sources: dict[Path, str],
             m.holders[name] = m.holders.get(name, set()) | attrs
     # an app handed to a class that keeps it (`HomeController(app)`, `self.app = app`)
     handing: dict[Path, set[Path]] = {}  # module -> the modules that hand it the app
-    for rel, attrs in app_holders(modules, handing).items():
-        modules[rel].app_attrs |= attrs
+    fresh: dict[Path, set[str]] | None = None
+    while fresh is None or fresh:  # ... and hands it on from there (`Home(self.bottle)` in
+        # a method of the class handed it): the calls handing on what was found read again
+        found = app_holders(modules, handing, fresh)
+        fresh = {rel: attrs - modules[rel].app_attrs for rel, attrs in found.items()
+                 if attrs - modules[rel].app_attrs}
+        for rel, attrs in fresh.items():
+            m = modules[rel]
+            m.app_attrs |= attrs
+            if m.facts is not None:  # (read again below with them)
+                m.facts.app_attrs |= attrs
     for rel, by in handing.items():
         modules[rel].apps_from |= by
     # Bottle's request handed to a class that keeps it (`Controller(request)`): its

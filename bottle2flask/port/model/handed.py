@@ -163,17 +163,23 @@ def _parameter(tree: cst.Module, function: str, where: int | str) -> str | None:
 
 
 def app_holders(modules: dict[Path, ModuleApps],
-                sources: dict[Path, set[Path]] | None = None) -> dict[Path, set[str]]:
+                sources: dict[Path, set[Path]] | None = None,
+                fresh: dict[Path, set[str]] | None = None) -> dict[Path, set[str]]:
     """Per module, the attributes its classes keep an app in when a call hands the app
     to a class (`HomeController(app)` in any module, `self.app = app` in its `__init__` or
     in the `__init__` of a base it hands the app on to, `super().__init__(app)`): each
     class on that chain routes on `self.app` in its methods, so its module knows the
     attribute as an app's, as it knows `self.app = Bottle()`. `sources`, given, gets
-    per module the modules whose calls hand its classes the app."""
+    per module the modules whose calls hand its classes the app. `fresh`, given, reads
+    only the calls that hand on `self.X` of these attributes, per module (those a first
+    reading found: `Home(self.bottle)` in a method of the class handed the app)."""
     found: dict[Path, set[str]] = {}
     for rel, m in modules.items():
+        if fresh is not None and not fresh.get(rel):
+            continue
         if m.tree is not None and m.facts is not None:
-            handing = _AppsHanded(modules, rel, m.facts, found, sources=sources)
+            handing = _AppsHanded(modules, rel, m.facts, found, sources=sources,
+                                  only=None if fresh is None else fresh[rel])
             for call in m.facts.calls:  # (the model's read walk met them in this order)
                 handing.visit_Call(call)
     return {rel: attrs for rel, attrs in found.items() if attrs}
@@ -199,14 +205,18 @@ class _AppsHanded(cst.CSTVisitor):
 
     def __init__(self, modules: dict[Path, ModuleApps], rel: Path, facts: ModuleFacts,
                  found: dict[Path, set[str]], request: bool = False,
-                 sources: dict[Path, set[Path]] | None = None) -> None:
+                 sources: dict[Path, set[Path]] | None = None,
+                 only: set[str] | None = None) -> None:
         super().__init__()
         self.modules, self.rel, self.facts, self.found = modules, rel, facts, found
-        self.request, self.sources = request, sources
+        self.request, self.sources, self.only = request, sources, only
 
     def hands(self, value: cst.BaseExpression) -> bool:
         if self.request:
             return isinstance(value, cst.Name) and self.facts.api(value) == "request"
+        if self.only is not None:  # only `self.X` of these attributes
+            return isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) \
+                and value.value.value == "self" and value.attr.value in self.only
         return self.facts.is_app(value)
 
     def visit_Call(self, node: cst.Call) -> None:

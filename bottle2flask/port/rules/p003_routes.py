@@ -1053,7 +1053,14 @@ class Routes(Rule):
             new = self.endpoint_by_path(new)
         view: cst.BaseExpression | None = callback.value if template is None \
             else self.templated(callback.value, template)
-        idiomatic = Candidate(self.add_url_rule(call, new, view))
+        shared = isinstance(callback.value, cst.Attribute) \
+            and arg(new, None, "endpoint") is None \
+            and callback.value.attr.value in self.state.shared_views
+        # a method named as a view or a routed method of another module on the app:
+        # Flask names the endpoint after the method, and two controllers' `index` would
+        # clash at start-up: the idiomatic form names it by its rule
+        idiomatic = Candidate(self.add_url_rule(
+            call, self.endpoint_by_path(new) if shared else new, view))
         named = self.by_path(new) if self.classes and self.defs \
             and isinstance(callback.value, cst.Attribute) \
             and arg(new, None, "endpoint") is None else None

@@ -37,7 +37,9 @@
     form = request.forms; form.name  ->  form = request.form; form.get("name", "")
                                    (a name bound to a form reads fields as the form does)
     req = bottle.request; req.json  ->  req = request; req.get_json(silent=True)
-                                   (a name a def binds once to the request is the request)
+                                   (a name a def binds once to the request is the request;
+                                   so is one the module binds once at its top, in each
+                                   def that binds no such name of its own)
     request.forms.name = v     ->  request.form = request.form.copy()
                                    request.form["name"] = v
                                    (`.replace(k, v)` the same, `.append(k, v)` as
@@ -232,10 +234,22 @@ class Stored(Visitor):
         self.aliases: set[str] = set()
         self.in_defs = False  # a def binds one of the request's FormsDicts to a name
         self.named_in_defs = False  # a def binds the request itself to a name (req = request)
+        # the names the module's code outside any def binds to the request itself (`req =
+        # bottle.request`), and how often that code binds each name it binds
+        self.named: set[str] = set()
+        self.bound: dict[str, int] = {}
         self.depth = 0  # the defs around the node
+        self.classes = 0  # the classes around it (a name a class body binds is the class's)
+
+    @property
+    def named_in_module(self) -> set[str]:
+        """The names the module binds to the request, once, outside any def."""
+        return {name for name in self.named if self.bound.get(name) == 1}
 
     def visit_AssignTarget(self, target: cst.AssignTarget) -> None:
         node = target.target
+        if not self.depth and not self.classes and isinstance(node, cst.Name):
+            self.bound[node.value] = self.bound.get(node.value, 0) + 1
         if isinstance(node, cst.Attribute) and self.api(node.value) == "request":
             self.own.add(node.attr.value)
         if isinstance(node, cst.Subscript | cst.Attribute):
@@ -247,9 +261,18 @@ class Stored(Visitor):
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth -= 1
 
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes += 1
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes -= 1
+
     def visit_Assign(self, node: cst.Assign) -> None:
         if not self.depth:
             self.aliases |= aliases_bound(node, self.api)
+            if self.api(node.value) == "request" and not self.classes:
+                self.named |= {t.target.value for t in node.targets
+                               if isinstance(t.target, cst.Name)}
         else:
             if not self.in_defs and aliases_bound(node, self.api):
                 self.in_defs = True
@@ -371,6 +394,9 @@ class Request(Rule):
         # bottle.request`), once, and to nothing else: read as the request (innermost last)
         self.request_alias: list[set[str]] = []
         self.def_requests = found.named_in_defs
+        # ... and those the module binds to it outside any def (`req = bottle.request` at
+        # its top), once: read as the request in each def that binds no such name itself
+        self.module_requests = found.named_in_module
         # the routes of each function being visited (None: not a view), innermost last
         self.routed: list[list[tuple[str | None, bool]] | None] = []
         # per function: a view at the module's top with no decorator under its routes and
@@ -497,7 +523,7 @@ class Request(Rule):
     def _request_names(self, function: cst.FunctionDef) -> set[str]:
         """Names the def binds to Bottle's request (`req = bottle.request`), each bound
         there once and no parameter of it: `req.json` is `request.json`."""
-        if not self.def_requests:
+        if not self.def_requests and not self.module_requests:
             return set()
         names, api = set[str](), self.api
 
@@ -510,10 +536,12 @@ class Request(Rule):
                         and api(node.value) == "request":
                     names.add(node.targets[0].target.value)
 
-        walk(function, Scan())
+        if self.def_requests:
+            walk(function, Scan())
         params = {p.name.value for p in (*function.params.params, *function.params.kwonly_params,
                                          *function.params.posonly_params)}
-        return {n for n in names - params if name_uses(function, n).bound == 1}
+        return {n for n in names - params if name_uses(function, n).bound == 1} | {
+            n for n in self.module_requests - params if not name_uses(function, n).bound}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.request_alias.append(self._request_names(node))

@@ -129,7 +129,8 @@ class Errors(Rule):
     summary = "@error(code) becomes errorhandler(code) returning (body, code)"
     declares = (Change("D-error-text", "22. Error handlers",
                        "the handler shows Werkzeug's text for a path no route matches "
-                       "(Bottle: Not found: '/x') and for a wrong method",
+                       "(Bottle: Not found: '/x'), for a wrong method and for a file "
+                       "static_file() does not serve (Bottle: File does not exist.)",
                        error_text="routing"),
                 Change("D-error-allow", "22. Error handlers",
                        "the handler's 405 page has no Allow header (Bottle sent the "

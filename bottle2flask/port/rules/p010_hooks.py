@@ -5,7 +5,9 @@ Flask's take the response and return it, so the hook gains a parameter and a
 `return`; its own early exits (`return`, `return None`) return that response too
 (Bottle ignores what the hook returns; Flask would send None, a 500). Its
 `response.x = ...` lines still work through P005's recorder (applied after every
-hook). Other hook names (app_reset, config) get a TODO.
+hook). Flask runs an after_request hook on the 500 page of an exception a view raised
+too, where Bottle's 500 replaced the response the hook had changed: D-hook-crash.
+Other hook names (app_reset, config) get a TODO.
 `app.add_hook("after_request", fn)` at module level, for a function the module defines,
 is the decorator on that function (a `remove_hook` of it at module level too leaves it
 undecorated, as Bottle never ran it). A hook registered by hand, as a Bottle subclass
@@ -45,7 +47,7 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import Visitor, arg, free_name, function_named, names_used, string_value, walk
-from .base import Candidate, Rule
+from .base import Candidate, Change, Rule
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
 NO_HOOK = {"app_reset", "config"}  # Bottle's other hooks: Flask has no place for them
@@ -58,6 +60,10 @@ class Hooks(Rule):
     code = "P010"
     triggers = ("hook", "add_hook")
     summary = "@hook('before_request'/'after_request') as Flask's request hooks"
+    declares = (Change("D-hook-crash", "16. Request hooks",
+                       "an after_request hook changes the 500 page of an exception a view "
+                       "raised too (Bottle's 500 replaced the response the hook changed)",
+                       status="500"),)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
@@ -214,6 +220,7 @@ class Hooks(Rule):
         line = cst.SimpleStatementLine([cst.Return(cst.Name("flask_response"))])
         body = hands_on(updated.body)
         body = body.with_changes(body=[*body.body, line])
+        self.declare("D-hook-crash")
         return updated.with_changes(decorators=decorators, params=params, body=body)
 
     def takes_response(self, node: cst.FunctionDef) -> cst.FunctionDef:
@@ -231,6 +238,7 @@ class Hooks(Rule):
                  for p in params.params]
         line = cst.SimpleStatementLine([cst.Return(cst.Name("flask_response"))])
         body = hands_on(node.body)
+        self.declare("D-hook-crash")
         return node.with_changes(params=params.with_changes(params=[*given, param]),
                                  body=body.with_changes(body=[*body.body, line]))
 

@@ -22,7 +22,11 @@ the app's templates lie there too (`template("views/page")`, which Bottle finds 
 Where a render Bottle's own function still makes in the port searches Bottle's list
 (P006 keeps a Jinja2 render given `template_settings=`; Mako's and Cheetah's stay
 Bottle's), the statement stays too, under a TODO that does not break.
-A change made in a function (at run time), or after the app is made, is a TODO.
+A change made in a function (at run time), or after the app is made, is a TODO; where the
+module makes the app and a function of it changes the list (`bottle.TEMPLATE_PATH.insert(0,
+...)` in a class's `__init__`), the module keeps Bottle's list as --faithful does (below)
+and the app's loader searches it, a site kept: Flask reads its folder once, so an entry
+added when the code runs would never be searched (a TemplateNotFound, the page a 500).
 Where the module uses Bottle's default app, which the port makes in a module of its own
 (`default_app.py`, for a default app several modules share), a module-level
 `TEMPLATE_PATH.append("templates")` or `.insert(0, ...)` of a literal folder sets the app's
@@ -66,6 +70,10 @@ BOTTLE_RENDERS = ("TEMPLATE_PATH kept as Bottle's too: a render Bottle's own fun
                   "makes (a Jinja2 one given template_settings=, Mako's, Cheetah's) searches "
                   "it; the app's template folder is Flask's. Drop it with those renders")
 CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
+RUN_TIME = ("TEMPLATE_PATH changed when the code runs (in a function): Flask reads its "
+            "template folder once, so the app's loader searches Bottle's list as kept here")
+# the list's methods that change it
+CHANGES = {"insert", "append", "extend", "remove", "pop", "clear"}
 
 
 
@@ -78,6 +86,13 @@ class TemplatePath(Rule):
         self.statements: list[cst.CSTNode] = []  # module-level changes to the list
         # the app's variable, once the module has made it
         self.app: cst.BaseExpression | None = None
+        # Bottle's list kept, and searched by the app's loader, as --faithful does: the
+        # module makes the app and changes the list in a function (a site kept)
+        self.kept = not self.state.faithful and self.facts.makes_app() \
+            and "TEMPLATE_PATH" in self.facts.bottle.values() \
+            and _changed_in_defs(node, self._is_path) \
+            and self.exact("template-path", keeps=RUN_TIME)
+        self.faithful = self.state.faithful or self.kept
 
     def visit_FunctionDef(self, node) -> None:
         self.depth += 1
@@ -97,7 +112,7 @@ class TemplatePath(Rule):
         if not self.depth and self.app is None:
             from ..edit import app_target
             self.app = app_target(updated, "")
-        if self.state.faithful or isinstance(updated.body[0], cst.Import | cst.ImportFrom) \
+        if self.faithful or isinstance(updated.body[0], cst.Import | cst.ImportFrom) \
                 or not any(self.facts.bottle.get(n) == "TEMPLATE_PATH"
                            for n in names_read(updated)):
             return updated
@@ -229,7 +244,7 @@ class TemplatePath(Rule):
         self.fired()
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        if not self.state.faithful:
+        if not self.faithful:
             return updated
         targets = [self._whole(t) if self._is_path(t.target) else t for t in updated.targets]
         if targets != list(updated.targets):
@@ -237,7 +252,7 @@ class TemplatePath(Rule):
         return updated.with_changes(targets=targets)
 
     def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
-        if self._is_path(updated.target) and self.state.faithful:
+        if self._is_path(updated.target) and self.faithful:
             self.fired()
             return updated.with_changes(target=_all_of(updated.target))
         return updated
@@ -255,10 +270,17 @@ class TemplatePath(Rule):
                 self.choose(updated, [cst.SimpleString(f'"{f}"')
                                       for f in self.state.template_search])
             return updated
-        if not self.state.faithful:
+        if not self.faithful:
             return self.idiomatic(updated)
         self.fired()
-        self.need(Need.TEMPLATE_PATH)
+        if self.kept:  # the loader searches the list from the working directory, as Bottle
+            self.need_exact(Need.TEMPLATE_PATH)
+            self.app_option(FlaskOption.TEMPLATE_FOLDER, cst.SimpleString('"."'))
+            if self.bottle_renders():  # Bottle's own list, which its renders search too
+                self.todo(BOTTLE_RENDERS)
+                return updated
+        else:
+            self.need(Need.TEMPLATE_PATH)
         self.provide("TEMPLATE_PATH")
         from ..edit import last_import
         body = list(updated.body)
@@ -267,6 +289,38 @@ class TemplatePath(Rule):
             "# flask-port/P011: Bottle's template search path (its default); see the app below"))])
         body.insert(last_import(body), line)
         return updated.with_changes(body=body)
+
+
+def _changed_in_defs(module: cst.Module, is_path) -> bool:
+    """Whether a function of the module changes the list (`TEMPLATE_PATH.insert(...)`,
+    an assignment to it or to a slice of it)."""
+    found: list[bool] = []
+
+    class Changes(Visitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.depth = 0
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.depth += 1
+
+        def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.depth -= 1
+
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if self.depth and isinstance(func, cst.Attribute) and is_path(func.value) \
+                    and func.attr.value in CHANGES:
+                found.append(True)
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            target = node.target.value if isinstance(node.target, cst.Subscript) \
+                else node.target
+            if self.depth and is_path(target):
+                found.append(True)
+
+    walk(module, Changes())
+    return bool(found)
 
 
 def _computed(entries: list) -> bool:

@@ -17,19 +17,20 @@ Bottle's response (`def save_session(session, response)`, called `save_session(s
 response)` from the views) loses that parameter when every call in the app passes Bottle's
 `response` there and the helper only changes it (`port/response_params.py`): the calls
 stop passing it and the helper's changes become `@after_this_request` functions. A change
-followed by `return HTTPResponse(...)` (Flask's `Response(...)` in the port) is dropped,
-as Bottle drops it (its HTTPResponse replaces the response), and shown in a comment where
-it stood. A change before an `abort()`, or in a decorator's wrapper before it calls the
-view (`fn(*args, **kwargs)`, which may abort or answer an HTTPResponse), is kept by Flask
-where Bottle lost it: D-error-response, which names the headers and cookies the change
-sets (a name written out; a `Set-Cookie` header written out, `"name=" + value`, by its
-cookie's name) for parity to count as declared. So is a change in a before_request hook
-(`response.headers["Access-Control-Allow-Origin"] = "*"`), which Bottle lost on a page
-the view answers with static_file() (its HTTPResponse replaces the response). A change
-that reads a name assigned again later in the function (`response.set_cookie("name",
-name)`, then `name = name.upper()`) becomes an `@after_this_request` function taking
-that name's value as a default (`def set_cookie_name(response, name=name)`): the value
-the change saw, as Bottle's
+followed by `return HTTPResponse(...)` (Flask's `Response(...)` in the port) or `return
+static_file(...)` (`send_from_directory(...)`: Bottle's answered an HTTPResponse) is
+dropped, as Bottle drops it (its HTTPResponse replaces the response), and shown in a
+comment where it stood. A change before an `abort()`, or in a decorator's wrapper before
+it calls the view (`fn(*args, **kwargs)`, which may abort or answer an HTTPResponse),
+is kept by Flask where Bottle lost it: D-error-response, which names the headers and
+cookies the change sets (a name written out; a `Set-Cookie` header written out,
+`"name=" + value`, by its cookie's name) for parity to count as declared. So is a change
+in a before_request hook (`response.headers["Access-Control-Allow-Origin"] = "*"`),
+which Bottle lost on a page the view answers with static_file() (its HTTPResponse
+replaces the response). A change that reads a name assigned again later in the function
+(`response.set_cookie("name", name)`, then `name = name.upper()`) becomes an
+`@after_this_request` function taking that name's value as a default (`def
+set_cookie_name(response, name=name)`): the value the change saw, as Bottle's
 response took it. A change reading a path changed inside later (`self.session`, `data` when
 `data.x = ...` follows), and any other use of `response` at module level, is a
 TODO; a view reading it back and returning text holds its own (P023). A function that

@@ -362,11 +362,17 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
 
 
 def judged(app: App) -> Verdict:
-    with tempfile.TemporaryDirectory(prefix="fuzz-port-") as tmp:
-        try:
-            return judge(app, Path(tmp))
-        finally:
-            forget_modules(tmp)
+    debug = bottle.DEBUG
+    try:
+        with tempfile.TemporaryDirectory(prefix="fuzz-port-") as tmp:
+            try:
+                return judge(app, Path(tmp))
+            finally:
+                forget_modules(tmp)
+    finally:
+        # an app's debug(True) is Bottle's for the whole process (a module global): the
+        # next apps judged here answer as in a process of their own, without it
+        bottle.DEBUG = debug
 
 
 def forget_modules(folder: str) -> None:

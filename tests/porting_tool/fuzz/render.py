@@ -430,8 +430,12 @@ def site_class(m: Module, routes: list[Route]) -> str:
     else:
         lines += [made, "        self.setup_routes()"]
     lines += ["", "    def setup_routes(self):"]
-    lines += [f"        {register(m, f'self.{attr}', r)}(self.{r.view})" for r in routes] or \
-        ["        pass"]
+    lines += [f"        {register(m, f'self.{attr}', r)}(self.{r.view})" for r in routes]
+    if "controller" in m.app.forms50:  # handed to a controller of controllers/ (FORM_50)
+        m.need("from controllers.home50 import Home50")
+        lines.append(f"        Home50(self.{attr})")
+    if lines[-1].endswith("(self):"):
+        lines.append("        pass")
     for r in routes:
         lines += ["", *indent(method_lines(m, r))]
     if m.app.site_bind == "instance":
@@ -627,6 +631,7 @@ def write_app(app: App, folder: Path) -> Path:
     if app.routed_again:
         routed_again(app, home, folder)
     write_forms_48b(app, modules["app"], folder)
+    write_forms_50(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -807,3 +812,108 @@ def write_forms_48b(app: App, entry: Module, folder: Path) -> None:
             place = folder / (where or TEMPLATE_FOLDERS[app.templates])
             place.mkdir(parents=True, exist_ok=True)
             (place / name).write_text(text)
+
+
+# grammar.FORMS_50: each form's lines in the entry (app.py, where `app` is bound), as
+# FORM_48B's; its modules (a path under the app's folder -> lines), its other files.
+FORM_50 = {
+    # (where the drawn app is made by a class, its setup_routes() hands it instead)
+    "controller": ["from controllers.home50 import Home50", "",
+                   "class Site50:", "    def __init__(self, bottle):",
+                   "        self.bottle = bottle", "        self.setup_controllers()", "",
+                   "    def setup_controllers(self):", "        Home50(self.bottle)", "", "",
+                   "Site50(app)"],
+    "merge_held": ["from ctl50 import load_controller", "",
+                   "controller = load_controller()", "app.merge(controller.app)"],
+    "static_sub": ["from controllers.files50 import Files50", "", "Files50(app)"],
+    "rebase_folder": ['@app.route("/f50/rebase")', "def rebase50():",
+                      '    return {template}("f50r", v="<r&>")'],
+    "template_path_init": ["class Views50:", "    def __init__(self):",
+                           '        {TEMPLATE_PATH}.insert(0, "./pages50/")', "",
+                           "    def page(self):", '        return {template}("f50i", v="<i&>")',
+                           "", "", 'app.route("/f50/inserted", callback=Views50().page)'],
+    "static_response": ['@app.route("/f50/file")', "def file50():",
+                        '    response = {static_file}("f50.txt", root="./static")',
+                        "    return response", "", "",
+                        '@app.route("/f50/file/head")', "def file50_head():",
+                        '    {response}.set_header("X-F50", "1")',
+                        '    return {static_file}("f50.txt", root="./static")'],
+    "debug_500": ["{debug}(True)", "", "",
+                  "@app.error(500)", "def error50(error):",
+                  '    return "error page 500: " + str(error.status_code)', "", "",
+                  '@app.route("/f50/fail")', "def fail50():", '    raise ValueError("f50")',
+                  "", "", '@app.route("/f50/fine")', "def fine50():", '    return "fine"'],
+    "request_alias": ["req50 = {request}", "", "",
+                      '@app.route("/f50/alias", method=["GET", "POST"])', "def alias50():",
+                      "    req = {request}",
+                      '    return " ".join([req.method, req.query.get("x", "none"), '
+                      "repr(req.json)])", "", "",
+                      '@app.route("/f50/alias/module")', "def alias50_module():",
+                      '    return "module " + req50.query.get("x", "none")'],
+    "route_template": ['@app.route("/f50/tpl", template="f50c")', "def tpl50():",
+                       '    return {{"v": "<c&>", "items": [1, 2]}}', "", "",
+                       '@app.route("/f50/tpl/none", template="f50c")', "def tpl50_none():",
+                       '    return {{"v": None, "items": []}}'],
+}
+FORM_50_MODULES = {
+    "controller": [("controllers/__init__.py", []), ("controllers/home50.py", [
+        "class Home50:", "    def __init__(self, bottle):", "        self.bottle = bottle",
+        '        self.bottle.route("/f50/home", method="GET", callback=self.index)',
+        '        self.bottle.route("/f50/item/<n:int>", callback=self.show)', "",
+        "    def index(self):", '        return "home50"', "",
+        "    def show(self, n):", '        return "item " + str(n * 2)'])],
+    "merge_held": [("ctl50.py", [
+        "from bottle import Bottle", "", "",
+        "class Api50:", "    def __init__(self):", "        self.app = Bottle()",
+        '        self.app.route("/f50/api", callback=self.index)',
+        '        self.app.route("/f50/api/<n:int>", callback=self.show)', "",
+        "    def index(self):", '        return "api50"', "",
+        "    def show(self, n):", '        return {"n": n}', "", "",
+        "def load_controller():", "    return Api50()"])],
+    "static_sub": [("controllers/__init__.py", []), ("controllers/files50.py", [
+        "from bottle import static_file, template", "", "",
+        "class Files50:", "    def __init__(self, bottle):", "        self.bottle = bottle",
+        '        self.bottle.route("/f50/static/<filepath:path>", callback=self.serve_static)',
+        '        self.bottle.route("/f50/page", callback=self.page)', "",
+        "    def serve_static(self, filepath):",
+        '        return static_file(filepath, root="./static")', "",
+        "    def page(self):", '        return template("views/f50p", v="<p&>")'])],
+}
+FORM_50_FILES = {  # a path under the app's folder -> its text
+    "static_sub": {"static/f50.txt": "static f50\n", "static/css/f50.css": "b { x: 1 }\n",
+                   "views/f50p.tpl": "<p>{{v}}</p>\n"},
+    "rebase_folder": {"views/f50r.tpl": "% rebase('views/f50base.tpl', title=v)\n<p>{{v}}</p>\n",
+                      "views/f50base.tpl": "<html><title>{{title}}</title>\n{{!base}}\n</html>\n"},
+    "template_path_init": {"pages50/f50i.tpl": "<i>{{v}}</i>\n"},
+    "static_response": {"static/f50.txt": "static f50\n"},
+    "route_template": {"views/f50c.tpl": "<p>{{v}}</p>\n% for i in items:\n<i>{{i}}</i>\n% end\n"},
+}
+
+
+def write_forms_50(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_50's drawn forms: their lines in the entry, their modules and
+    files. An app a class makes hands itself to the controller in its own setup_routes()
+    (site_class), not through Site50."""
+    names = {name: entry.b(name) for name in ("template", "TEMPLATE_PATH", "static_file",
+                                               "response", "debug", "request")
+             if any("{" + name + "}" in line for form in app.forms50
+                    for line in FORM_50[form])}
+    for form in app.forms50:
+        if form == "controller" and app.creation == "class":
+            lines: list[str] = []
+        else:
+            lines = FORM_50[form]
+        imports = [line for line in lines if line.startswith(("import ", "from "))]
+        for line in imports:
+            entry.need(line)
+        code = "\n".join(line for line in lines if line not in imports).strip("\n")
+        if code:
+            entry.blocks.append(code.format(**names))
+        for path, text in FORM_50_MODULES.get(form, ()):
+            if app.bottle_home == "vendored":  # the app's own copy, as everywhere in it
+                text = [line.replace("from bottle ", "from lib.bottle ") for line in text]
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_text("\n".join(text) + "\n" if text else "")
+        for path, text in FORM_50_FILES.get(form, {}).items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_text(text)
