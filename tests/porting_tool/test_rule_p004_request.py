@@ -600,3 +600,40 @@ def test_a_name_a_def_binds_to_the_request_is_the_request(tmp_path):
         assert answers(client, "/update", "POST", body=b'{"delta": 3}',
                        content_type="application/json") == (200, "3")
         assert answers(client, "/other", "POST") == (200, "1")
+
+
+def test_one_of_bottles_request_members_assigned_stays_as_it_was(tmp_path):
+    """RULE-s50 class G (Cloudef/buildhck: `request.content_type = 'application/json'` in
+    a helper): the attribute was converted as if read, `request.headers.get(...).lower()
+    = ...`, and the ported module did not compile (the port stopped, exit 1). Bottle's
+    request refuses the assignment (AttributeError); the line stays, under a TODO, and
+    both apps answer 500 there."""
+    from .helpers import answers, both_apps
+
+    source = """
+        import json
+        from bottle import Bottle, request
+
+        app = Bottle()
+
+
+        def dump_json(data):
+            request.content_type = 'application/json'
+            return json.dumps(data)
+
+
+        @app.route('/')
+        def index():
+            return dump_json({'a': 1})
+
+
+        @app.route('/q')
+        def query():
+            return request.content_type or 'none'
+    """
+    bottle_app, flask_app = both_apps(tmp_path, source, "p004_assigned_member")
+    assert answers(flask_app, "/")[0] == answers(bottle_app, "/")[0] == 500
+    assert answers(flask_app, "/q") == answers(bottle_app, "/q") == (200, "none")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "    request.content_type = 'application/json'\n" in code
+    assert 'request.headers.get("Content-Type", "").lower() or' in code
