@@ -15,7 +15,7 @@ from pathlib import Path
 from bottle2flask.stpl.hoist import module_source
 from bottle2flask.stpl.statements import jinja_name
 
-from . import requirements, response_params
+from . import reexports, requirements, response_params
 from .compat import SOURCE as COMPAT
 from .compat import used as compat_used
 from .declared import parity_settings
@@ -322,10 +322,11 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     for rel in bottles:
         python.pop(rel, None)
     folders = template_folders(python)
-    # helpers handed Bottle's response use it themselves (P005 folds it): rewritten
-    # before the model reads them, so each module is parsed and read once
+    # Bottle's names one module takes from another are imported from bottle there
+    # (reexports.py), and helpers handed Bottle's response use it themselves (P005 folds
+    # it): rewritten before the model reads them, so each module is parsed and read once
     apps = build(src, python, vendored_names(bottles), READERS,
-                 rewrite=None if faithful else response_params.plan)
+                 rewrite=reexports.plan if faithful else reexports.then(response_params.plan))
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}

@@ -225,7 +225,11 @@ app's own modules (which may import the app: imported before it is made, a circu
 import; Bottle imported them only at render), it leaves a TODO instead.
 `--faithful` adds a context processor that imports them each time a template renders,
 as Bottle did. `bottle2flask convert-templates` alone reports a TODO
-line (the app must provide the names). Relative and star imports are T030."""),
+line (the app must provide the names). Relative and star imports are T030.
+Bottle's request (`% from bottle import request`) is Flask's there, read by Flask's
+names as P004 reads it in code: `request.forms.get(k)` is `request.form.get(k)`,
+`request.query` `request.args`, a form field read as an attribute
+(`request.forms.name`) `request.form.get('name', '')`."""),
 }
 
 # How Python expressions are written in Jinja2's grammar.

@@ -58,12 +58,26 @@ MISSING = {name for name in dir(builtins) if not name.startswith("_")
            and callable(getattr(builtins, name))} - {"range", "dict"}
 
 
+# Bottle's request, read by a template that imports it (`% from bottle import request`),
+# in Flask's names (the port's P004 for code): the attributes Flask calls otherwise, and
+# Bottle's FormsDicts, whose attribute access (`request.forms.name`) is a get() with ''
+REQUEST_RENAMED = {"forms": "form", "query": "args", "params": "values", "POST": "form",
+                   "GET": "args", "url_args": "view_args", "fullpath": "path"}
+REQUEST_MULTIDICTS = {"forms", "query", "params", "POST", "GET", "files", "cookies",
+                      "headers"}
+MULTIDICT_METHODS = {"get", "getall", "getlist", "keys", "values", "items", "getunicode",
+                     "decode", "dict", "copy", "to_dict", "allitems", "append", "replace"}
+
+
 class Translator:
     """One template's expression translator; `used` collects the rules it applied."""
 
     def __init__(self):
         self.used: set[str] = set()
         self.local: set[str] = set()  # names the template assigns itself
+        # names the template binds to Bottle's request (`% from bottle import request`):
+        # Flask's request in the port, read by its own names
+        self.requests: set[str] = set()
         self.include_result = False  # `_ = include(...)` was seen: `_` is its namespace
         # names a loop carries (T032), kept on a Jinja2 namespace() object: ns.count
         self.namespaced: frozenset[str] = frozenset()
@@ -120,6 +134,15 @@ class Translator:
         return node.id, ATOM
 
     def e_Attribute(self, node):
+        value = node.value
+        if isinstance(value, ast.Name) and value.id in self.requests - self.local:
+            return f"{value.id}.{REQUEST_RENAMED.get(node.attr, node.attr)}", ATOM
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) \
+                and value.value.id in self.requests - self.local \
+                and value.attr in REQUEST_MULTIDICTS and node.attr not in MULTIDICT_METHODS \
+                and not node.attr.startswith("_"):
+            owner = REQUEST_RENAMED.get(value.attr, value.attr)
+            return f"{value.value.id}.{owner}.get({node.attr!r}, '')", ATOM
         return f"{self.atom(node.value)}.{node.attr}", ATOM
 
     def e_Subscript(self, node):

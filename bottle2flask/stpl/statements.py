@@ -686,6 +686,9 @@ class Statements:
             else:
                 found.append((alias.asname or alias.name, node.module, alias.name))
         for local, module, attr in found:
+            if (module, attr) == ("bottle", "request"):  # Flask's request, by its names
+                self.translate.requests.add(local)
+                module = "flask"
             self.imports.append((local, module, attr))
             self.translate.local.discard(local)
         names = ", ".join(f"`{local}`" for local, _, _ in found)

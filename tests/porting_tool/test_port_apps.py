@@ -676,3 +676,37 @@ def test_the_default_app_another_module_names_is_the_app_where_it_is_imported(tm
     for client in (bottle_app, flask_app):
         assert client.get("/").text == "home"
         assert client.get("/sub/x").text == "sub x"
+
+
+def test_a_template_reading_bottles_request_it_imports_reads_flasks(tmp_path):
+    """RULE-s50 class H (Allmdar/BMI-Web-App: `<% from bottle import request %>` and
+    `request.forms.get("height")` in the template): the template was handed Flask's
+    request under Bottle's names, `request.forms` was undefined: a 500 where the original
+    answered. The template reads Flask's request by Flask's names (`request.form.get`,
+    `request.args`; a FormsDict's attribute as `.get(name, '')`)."""
+    bottle, flask = both_folders(tmp_path, {
+        "app.py": """
+            from bottle import default_app, post, template
+
+
+            @post('/result')
+            def result():
+                return template('result')
+
+
+            app = default_app()
+        """,
+        "views/result.tpl": """
+            <%
+            from bottle import request as req
+            name = req.forms.get('name')
+            %>
+            hello {{name}} {{req.forms.age}}{{req.forms.none}} {{req.query.get('q', '-')}}
+        """,
+    }, "template_request", entry="app.py:app")
+    form = {"body": b"name=ana&age=7", "content_type": "application/x-www-form-urlencoded"}
+    for client in (bottle, flask):
+        status, text = answers(client, "/result?q=x", "POST", **form)
+        assert (status, text.strip()) == (200, "hello ana 7 x")
+    page = (tmp_path / "out" / "views" / "result.html").read_text()
+    assert "req.form.get('age', '')" in page and "req.args.get('q', '-')" in page

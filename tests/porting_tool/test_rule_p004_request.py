@@ -705,3 +705,45 @@ def test_a_name_the_module_binds_to_the_request_is_the_request(tmp_path):
                        content_type="application/json") == (200, "- 3")
         assert answers(client, "/mine") == (200, "own")
         assert answers(client, "/given") == (200, "1")
+
+
+def test_one_of_bottles_request_members_assigned_in_a_helper_compiles(tmp_path):
+    """RULE-s50 class G (Cloudef/buildhck: `request.content_type = 'application/json'` in
+    a helper): the attribute was converted as if read, `request.headers.get(...).lower()
+    = ...`, and the ported module did not compile (the port stopped, exit 1). Bottle 0.13's
+    request refuses the assignment (AttributeError, a 500), 0.12's keeps the value apart:
+    kept apart on flask.g under a TODO that does not break, as 0.12 did; request.content_type
+    still reads the request's."""
+    import bottle
+
+    from .helpers import answers, both_apps
+
+    source = """
+        import json
+        from bottle import Bottle, request
+
+        app = Bottle()
+
+
+        def dump_json(data):
+            request.content_type = 'application/json'
+            return json.dumps(data)
+
+
+        @app.route('/')
+        def index():
+            return dump_json({'a': 1})
+
+
+        @app.route('/q')
+        def query():
+            return request.content_type or 'none'
+    """
+    bottle_app, flask_app = both_apps(tmp_path, source, "p004_assigned_member")
+    assert answers(flask_app, "/") == (200, '{"a": 1}')
+    assert answers(bottle_app, "/") == ((200, '{"a": 1}') if bottle.__version__.startswith(
+        "0.12") else (500, answers(bottle_app, "/")[1]))
+    assert answers(flask_app, "/q") == answers(bottle_app, "/q") == (200, "none")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "    g.content_type = 'application/json'\n" in code
+    assert 'request.headers.get("Content-Type", "").lower() or' in code

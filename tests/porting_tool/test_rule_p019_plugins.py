@@ -76,3 +76,48 @@ def test_the_views_are_looked_for_only_where_a_plugin_is_installed():
             result = port(VIEWS.format(install=install), faithful=False)
         assert result.status == "success"
         assert any("_views_in" in who for who in counts.part_by_caller) is read
+
+
+def test_an_install_whose_plugin_the_module_keeps_is_kept_with_its_value(tmp_path):
+    """RULE-s50 class M (AndrewSergienko/online-auction: `login = app.install(LoginPlugin())`):
+    only an install written as a statement of its own was converted; the assigned one was
+    left as Flask's `app.install`, an AttributeError: the port did not start. Bottle's
+    install() returns the plugin: the port keeps it by install_plugin(), which returns it."""
+    from .helpers import answers, both_apps
+
+    bottle_app, flask_app = both_apps(tmp_path, """
+        from bottle import Bottle
+
+
+        class StampPlugin:
+            name = 'stamp'
+            api = 2
+
+            def __init__(self):
+                self.count = 0
+
+            def apply(self, callback, route):
+                def wrapper(*args, **kwargs):
+                    self.count += 1
+                    return '%s #%d' % (callback(*args, **kwargs), self.count)
+                return wrapper
+
+
+        app = Bottle()
+        stamp = app.install(StampPlugin())
+
+
+        @app.route('/')
+        def index():
+            return 'hello'
+
+
+        @app.route('/count')
+        def count():
+            return str(stamp.count)
+    """, "p019_assigned_install")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/") == (200, "hello #1")
+        assert answers(client, "/count") == (200, "2 #2")
+    assert "stamp = install_plugin(app, StampPlugin())\n" in \
+        (tmp_path / "out" / "web.py").read_text()

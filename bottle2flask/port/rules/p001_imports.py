@@ -32,6 +32,12 @@ imports and an app may take from it (`from bottle import os, datetime`: `import 
 `from datetime import datetime`). `from bottle import app` is Bottle's default-app
 stack, never the app the port makes.
 
+`from bottle import *` becomes an import of the Bottle names the module still reads by
+name (`from bottle import makelist`, under its TODO), or goes where it reads none: left
+as it was, below the `app = Flask(...)` and `from flask import request` the port
+writes, it would bind Bottle's `app` and `request` over them. Beside another star
+import (which may give the same names) it stays, under its TODO.
+
 An import only the Bottle code read (`import os` for a TEMPLATE_PATH line that became
 `template_folder=`) goes with it; one nothing read (a re-export), or that a line left
 out under a TODO still names, stays.
@@ -49,12 +55,17 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
+import bottle
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
 from ..edit import is_name, walk
 from .base import Phase, Rule
+
+# What `from bottle import *` binds: bottle.py sets no __all__, so every public name
+_BOTTLE_PUBLIC = frozenset(getattr(bottle, "__all__", None)
+                           or (name for name in vars(bottle) if not name.startswith("_")))
 
 # Bottle's objects a Flask app cannot serve: a Bottle response returned or raised from a
 # Flask view, Bottle's request-bound globals and route objects, Bottle's app stack (the
@@ -104,6 +115,15 @@ class Imports(Rule):
                     for target in small.targets if isinstance(target.target, cst.Name)}
         self.read_before = self.facts.read_before - assigned
         self.used = used
+        # `from bottle import *`: the names of Bottle's still read, imported by name (the
+        # star would rebind `app`, `request`... the port made after it); None: keep it
+        self.star_left = _star_left(node, provided | set(used)) if _stars(node) else None
+        for name in self.star_left or ():
+            if name in STDLIB:
+                module, attr = STDLIB[name]
+                self.need_import(module, attr, None if attr in (None, name) else name)
+        if self.star_left:
+            self.star_left = [name for name in self.star_left if name not in STDLIB]
         self.imported: set[str] = set()
         self.depth = 0
         self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
@@ -183,7 +203,15 @@ class Imports(Rule):
                     or not is_name(node.module, "bottle"):
                 return updated
             if isinstance(node.names, cst.ImportStar):
-                return self._drop_or_keep(updated, [], "bottle *")
+                if self.star_left is None:  # another star import may give the same names
+                    return self._drop_or_keep(updated, [], "bottle *")
+                self.fired()
+                if not self.star_left:
+                    return cst.RemoveFromParent()
+                names = [cst.ImportAlias(cst.Name(name)) for name in self.star_left]
+                new = node.with_changes(names=_commas(names), lpar=None, rpar=None)
+                return self._drop_or_keep(updated.with_changes(body=[new]),
+                                          self.star_left, "")
             keep = [a for a in node.names
                     if (a.evaluated_alias or a.evaluated_name) in self.used]
             if not keep:
@@ -384,6 +412,43 @@ class _Spelt(cst.CSTVisitor):
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if _is_bottle_import(node):
             self.nested |= _names(node)
+
+
+def _stars(module: cst.Module) -> list[cst.ImportFrom]:
+    """The module's top-level star imports, Bottle's or not."""
+    return [small for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body
+            if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar)]
+
+
+def _star_left(module: cst.Module, known: AbstractSet[str]) -> list[str] | None:
+    """The names `from bottle import *` still gives the module as the rules left it: the
+    public names of bottle.py it reads and binds no other way (not at its top level, not
+    by an import the port adds: `known`), sorted; None where another star import may
+    give the same names (the star is then kept)."""
+    stars = _stars(module)
+    if any(small.relative or small.module is None or not is_name(small.module, "bottle")
+           for small in stars):
+        return None
+    bound = set(known)
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef | cst.ClassDef):
+            bound.add(stmt.name.value)
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign | cst.AnnAssign | cst.AugAssign):
+                    targets = small.targets if isinstance(small, cst.Assign) else [small]
+                    for target in targets:
+                        bound |= _names(target.target)
+                elif isinstance(small, cst.Import | cst.ImportFrom) \
+                        and small not in stars and not _is_bottle_import(small):
+                    if isinstance(small.names, cst.ImportStar):
+                        continue
+                    for alias in small.names:
+                        local = alias.evaluated_alias or alias.evaluated_name
+                        bound.add(local.split(".")[0])
+    read = _names(module) & _BOTTLE_PUBLIC - bound
+    return sorted(names_in_use(module, read) & read)
 
 
 def _names(node: cst.CSTNode) -> set[str]:

@@ -39,6 +39,7 @@ through bottle_plugins.py, a helper module the port copies, in the statement's p
 so its side effects keep their order:
 
     app.install(StatsPlugin())             ->  install_plugin(app, StatsPlugin())
+    stats = app.install(StatsPlugin())     ->  stats = install_plugin(app, StatsPlugin())
     app.uninstall(StatsPlugin)             ->  uninstall_plugin(app, StatsPlugin)
     @app.route("/", apply=[p], skip=True)  ->  @app.route("/")
                                                @route_plugins(app, apply=[p], skip=True)
@@ -481,6 +482,9 @@ class Plugins(PluginNames, Rule):
                 and self.kind(stmt.value) in self.gone:
             self.fired()  # the plugin object, now made by nothing
             return self.placeholder(updated.leading_lines)
+        if isinstance(stmt, cst.Assign) and isinstance(stmt.value, cst.Call) \
+                and self.install_method(stmt.value) == "install" and stmt.value.args:
+            return self._assigned_install(updated, stmt, stmt.value)
         call = stmt.value if isinstance(stmt, cst.Expr) else None
         method = self.install_method(call) if isinstance(call, cst.Call) else None
         if method is None or not isinstance(call, cst.Call):
@@ -515,6 +519,27 @@ class Plugins(PluginNames, Rule):
                       "here, its apply() wraps every view): Flask's way is a view "
                       "decorator, before_request/after_request hooks or its Flask extension")
         return updated.with_changes(body=[cst.Expr(kept)])
+
+    def _assigned_install(self, updated, stmt: cst.Assign, call: cst.Call):
+        """`login = app.install(LoginPlugin())`: Bottle's install returns the plugin, which
+        the module keeps; the plugin is kept by bottle_plugins.py (install_plugin returns
+        it too), its value bound as before. A plugin the port turns into Flask's pattern
+        (bottle-sqlite, bottle-sqlalchemy) is left to that pattern."""
+        plugin = self.plugin_call(call.args[0].value)
+        kind = self.kind(plugin) if plugin is not None else None
+        if kind is not None and any(k == kind for k, _ in self.converted.values()):
+            return updated
+        self.fired()
+        what = cst.Module([]).code_for_node(call.args[0].value)
+        self.todo(f"Bottle plugin {what} kept by bottle_plugins.py (its setup() runs here, its "
+                  "apply() wraps every view; install_plugin() returns it, as Bottle's "
+                  "install() did): Flask's way is a view decorator, before_request/"
+                  "after_request hooks or its Flask extension")
+        kept = call.with_changes(func=self._helper("install_plugin"), args=[
+            cst.Arg(self._app(call.func),
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            *call.args])
+        return updated.with_changes(body=[stmt.with_changes(value=kept)])
 
     def _plugin_import(self, stmt) -> bool:
         """An import of plugin packages whose plugins were all converted."""

@@ -1,0 +1,109 @@
+"""Bottle's names one module of the app takes from another: `from app import app, template`.
+
+A package's `__init__.py` imports `template` from bottle, and its `routes.py` imports it
+from the package. The rules read `template` in `routes.py` as a name of the app's own,
+and once the port has no more use for Bottle's `template` in `__init__.py` the import
+there goes: `routes.py` fails at its import (RULE-s50 class B). Before the model reads
+the modules, such a name is imported from bottle where it is used (`from app import app`
+and `from bottle import template`), so every rule sees Bottle's name there and converts
+it, and P001 drops each import once no rule left it in use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import libcst as cst
+
+from .edit import is_name
+
+# (sources, each module's own imports local -> (file, name), parses) -> modules rewritten
+Rewrite = Callable[[dict[Path, str], dict[Path, dict[str, tuple[Path, str]]],
+                    dict[Path, cst.Module]], dict[Path, cst.Module]]
+
+
+def lent(module: cst.Module) -> dict[str, str]:
+    """The names the module's top-level `from bottle import ...` lines bind: local ->
+    Bottle's name (not a star import's)."""
+    found: dict[str, str] = {}
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.ImportFrom) and not small.relative \
+                    and small.module is not None and is_name(small.module, "bottle") \
+                    and not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    if isinstance(alias.name, cst.Name):
+                        local = alias.evaluated_alias or alias.name.value
+                        found[local] = alias.name.value
+    return found
+
+
+def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str]]],
+         parsed: dict[Path, cst.Module]) -> dict[Path, cst.Module]:
+    """The modules that import one of Bottle's names from another module of the app,
+    each rewritten to import it from bottle (rel -> the module rewritten)."""
+    bottles = {rel: lent(tree) for rel, tree in parsed.items()
+               if "bottle" in sources.get(rel, "")}
+    done: dict[Path, cst.Module] = {}
+    for rel, names in imports.items():
+        moved = {local: bottles[target][name] for local, (target, name) in names.items()
+                 if target != rel and name in bottles.get(target, {})}
+        if moved and rel in parsed:
+            done[rel] = _respell(parsed[rel], moved)
+    return done
+
+
+def then(after: Rewrite) -> Rewrite:
+    """This step, then `after` on the modules as this step left them."""
+
+    def both(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str]]],
+             parsed: dict[Path, cst.Module]) -> dict[Path, cst.Module]:
+        done = plan(sources, imports, parsed)
+        if not done:
+            return after(sources, imports, parsed)
+        sources = {rel: done[rel].code if rel in done else text
+                   for rel, text in sources.items()}
+        return done | after(sources, imports, {**parsed, **done})
+
+    return both
+
+
+def _respell(module: cst.Module, moved: dict[str, str]) -> cst.Module:
+    """`from app import app, template` -> `from app import app` and `from bottle import
+    template`, at the module's top level only (where the model reads its imports)."""
+    body: list[cst.BaseStatement] = []
+    for stmt in module.body:
+        node = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) \
+            and len(stmt.body) == 1 else None
+        if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar) \
+                or node.module is not None and is_name(node.module, "bottle"):
+            body.append(stmt)
+            continue
+        keep, taken = [], []
+        for alias in node.names:
+            local = alias.evaluated_alias or alias.evaluated_name
+            if isinstance(alias.name, cst.Name) and local in moved:
+                api = moved[local]
+                taken.append(cst.ImportAlias(cst.Name(api), asname=None if api == local
+                                             else cst.AsName(cst.Name(local))))
+            else:
+                keep.append(alias)
+        if not taken:
+            body.append(stmt)
+            continue
+        if keep:
+            body.append(stmt.with_changes(body=[node.with_changes(
+                names=_commas(keep), lpar=None, rpar=None)]))
+        line = cst.SimpleStatementLine([cst.ImportFrom(module=cst.Name("bottle"),
+                                                       names=_commas(taken))])
+        body.append(line if keep else line.with_changes(leading_lines=stmt.leading_lines))
+    return module.with_changes(body=body)
+
+
+def _commas(aliases: list[cst.ImportAlias]) -> list[cst.ImportAlias]:
+    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    return [a.with_changes(comma=comma) for a in aliases[:-1]] \
+        + [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in aliases[-1:]]

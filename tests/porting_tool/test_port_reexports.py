@@ -1,0 +1,79 @@
+"""Bottle's names one module of the app imports from another (reexports.py): RULE-s50
+class B (German22pb/qa_environment: `from app import app, template` in app/routes.py,
+`from bottle import Bottle, template` in app/__init__.py)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import libcst as cst
+
+from bottle2flask.port import reexports
+
+from .helpers import answers, both_folders, forget_modules
+
+PACKAGE = {
+    "run.py": """
+        from app import app
+
+        if __name__ == '__main__':
+            app.run(port=8080)
+    """,
+    "app/__init__.py": """
+        import os
+        from bottle import Bottle, TEMPLATE_PATH, template
+
+        TEMPLATE_PATH.insert(0, os.path.join(os.path.dirname(__file__), 'views'))
+        app = Bottle()
+        from app import routes
+    """,
+    "app/routes.py": """
+        from app import app, template
+
+
+        @app.route('/')
+        def index():
+            return template('index', name='ana')
+    """,
+    "app/views/index.tpl": "hello {{name}}",
+}
+
+
+def test_what_it_must_not_change_is_left_alone():
+    """A module's own names taken from another module, and Bottle's names imported from
+    bottle itself, stay as they are."""
+    here = {"a.py": "from bottle import route\nfrom b import helper, route as r\n",
+            "b.py": "def helper():\n    return 1\n\n\ndef route():\n    return 2\n"}
+    parsed = {name: cst.parse_module(text) for name, text in here.items()}
+    imports = {"a.py": {"helper": ("b.py", "helper"), "r": ("b.py", "route")}, "b.py": {}}
+    assert reexports.plan(here, imports, parsed) == {}
+
+
+def test_a_bottle_name_taken_from_another_module_is_imported_from_bottle():
+    tree = cst.parse_module("from app import app, template as t\nimport os\n")
+    given = {"app.py": cst.parse_module("from bottle import Bottle, template\n"),
+             "routes.py": tree}
+    done = reexports.plan({"app.py": "from bottle import Bottle, template\n",
+                           "routes.py": tree.code},
+                          {"routes.py": {"app": ("app.py", "app"), "t": ("app.py", "template")},
+                           "app.py": {}}, given)
+    assert done["routes.py"].code == dedent("""\
+        from app import app
+        from bottle import template as t
+        import os
+        """)
+
+
+def test_a_package_lending_bottles_template_to_its_routes_ports_and_answers_alike(tmp_path):
+    """The port dropped `template` from app/__init__.py (no use left there) while
+    app/routes.py still imported it from the package: ImportError, the port did not
+    start. Now routes.py renders with Flask, and both answer alike."""
+    forget_modules("app", "run")
+    try:
+        bottle, flask = both_folders(tmp_path, PACKAGE, "reexports", entry="run.py:app")
+        assert answers(flask, "/") == answers(bottle, "/") == (200, "hello ana")
+    finally:
+        forget_modules("app", "run")
+    routes = (tmp_path / "out" / "app" / "routes.py").read_text()
+    assert "from app import app\n" in routes and "render_template(" in routes
+    assert "bottle" not in routes
