@@ -103,6 +103,10 @@ def may_hold_base(value: cst.BaseExpression) -> bool:
     return True
 
 
+# the list methods that change a list in place
+LIST_CHANGES = frozenset({"insert", "append", "extend", "remove", "pop", "clear"})
+
+
 class Collect(cst.CSTVisitor):
     def __init__(self, facts: ModuleFacts, lines: dict[int, int], scope: list) -> None:
         super().__init__()
@@ -181,9 +185,21 @@ class Collect(cst.CSTVisitor):
         if self.wrapper is not None:
             self.wrapper.returns(node)
 
+    def in_def(self) -> bool:
+        return any(isinstance(s, cst.FunctionDef) for s in self.scope)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        if self.in_def():
+            target = node.target
+            self.facts.changed_in_defs.append(
+                target.value if isinstance(target, cst.Subscript) else target)
+
     def visit_Call(self, node: cst.Call) -> None:
         facts = self.facts
         facts.calls.append(node)
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in LIST_CHANGES \
+                and self.in_def():
+            facts.changed_in_defs.append(node.func.value)
         if self.wrapper is not None:
             self.wrapper.call(node)
         func = node.func

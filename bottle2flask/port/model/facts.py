@@ -173,6 +173,9 @@ class ModuleFacts:
     # every call in the module, in the order the walk meets them (model/handed.py reads
     # them across modules without walking the module again)
     calls: list[cst.Call] = field(default_factory=list)
+    # what a function changes as a list in place (`X` of `X.insert(...)`) or assigns to
+    # (`X = ...`, `X[:] = ...`): P011 asks whether Bottle's TEMPLATE_PATH is among them
+    changed_in_defs: list[cst.BaseExpression] = field(default_factory=list)
     engines: frozenset[str] = frozenset()  # the template engines its calls name
     # a render the port leaves to Bottle's own function (a Jinja2 one given
     # template_settings=, Mako's, Cheetah's) with no template_lookup=: it searches

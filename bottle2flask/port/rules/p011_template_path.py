@@ -72,9 +72,6 @@ BOTTLE_RENDERS = ("TEMPLATE_PATH kept as Bottle's too: a render Bottle's own fun
 CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
 RUN_TIME = ("TEMPLATE_PATH changed when the code runs (in a function): Flask reads its "
             "template folder once, so the app's loader searches Bottle's list as kept here")
-# the list's methods that change it
-CHANGES = {"insert", "append", "extend", "remove", "pop", "clear"}
-
 
 
 class TemplatePath(Rule):
@@ -90,7 +87,7 @@ class TemplatePath(Rule):
         # module makes the app and changes the list in a function (a site kept)
         self.kept = not self.state.faithful and self.facts.makes_app() \
             and "TEMPLATE_PATH" in self.facts.bottle.values() \
-            and _changed_in_defs(node, self._is_path) \
+            and any(self._is_path(n) for n in self.facts.changed_in_defs) \
             and self.exact("template-path", keeps=RUN_TIME)
         self.faithful = self.state.faithful or self.kept
 
@@ -289,38 +286,6 @@ class TemplatePath(Rule):
             "# flask-port/P011: Bottle's template search path (its default); see the app below"))])
         body.insert(last_import(body), line)
         return updated.with_changes(body=body)
-
-
-def _changed_in_defs(module: cst.Module, is_path) -> bool:
-    """Whether a function of the module changes the list (`TEMPLATE_PATH.insert(...)`,
-    an assignment to it or to a slice of it)."""
-    found: list[bool] = []
-
-    class Changes(Visitor):
-        def __init__(self) -> None:
-            super().__init__()
-            self.depth = 0
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            self.depth += 1
-
-        def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-            self.depth -= 1
-
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if self.depth and isinstance(func, cst.Attribute) and is_path(func.value) \
-                    and func.attr.value in CHANGES:
-                found.append(True)
-
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            target = node.target.value if isinstance(node.target, cst.Subscript) \
-                else node.target
-            if self.depth and is_path(target):
-                found.append(True)
-
-    walk(module, Changes())
-    return bool(found)
 
 
 def _computed(entries: list) -> bool:
