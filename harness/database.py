@@ -80,11 +80,22 @@ def _postgres_bin(name: str) -> str:
     return found[-1]
 
 
+def cluster_folder() -> Path:
+    """A new folder for a throwaway cluster. As root the cluster is the postgres user's,
+    who must reach it: a temporary folder under a private one (pytest's base folder is
+    0700, and the tool tests point TMPDIR into it) is not, so the system's is taken then."""
+    folder = Path(tempfile.mkdtemp(prefix="kit-pg-"))
+    if os.geteuid() == 0 and not all(p.stat().st_mode & 0o001 for p in folder.parents):
+        folder.rmdir()
+        folder = Path(tempfile.mkdtemp(prefix="kit-pg-", dir="/tmp"))
+    return folder
+
+
 @contextmanager
 def throwaway_server() -> Iterator[str]:
     """A PostgreSQL server of our own for one run, its admin URL: Debian's binaries, a
     temporary folder and a unix socket there (no TCP port taken), gone afterwards."""
-    folder = Path(tempfile.mkdtemp(prefix="kit-pg-"))
+    folder = cluster_folder()
     owner: list[str] = []
     if os.geteuid() == 0:  # initdb refuses to run as root: the cluster is postgres's
         shutil.chown(folder, "postgres", "postgres")

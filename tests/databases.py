@@ -9,12 +9,12 @@ import itertools
 import os
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 from sqlalchemy import create_engine, event, make_url, text
 from sqlalchemy.pool import Pool
 
+from harness.database import cluster_folder
 from shared.db import Database
 
 TEMPLATE = "kit_template"
@@ -46,7 +46,7 @@ class PostgresServer:
     """One throwaway cluster; `database()` hands out a fresh, schema-ready database."""
 
     def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="kit-pg-"))
+        self.folder = cluster_folder()
         self._names = itertools.count(1)
         # initdb refuses to run as root: the cluster belongs to the postgres user then.
         self._as = []
