@@ -12,6 +12,7 @@ import ast
 import contextlib
 import hashlib
 import http.client
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import inspect
@@ -411,7 +412,7 @@ class ShippedBottles:
         return spec
 
 
-class _StoppedRun:
+class _StoppedRun(importlib.abc.Loader):
     """The loader of a shipped Bottle: its own, then run() stopped."""
 
     def __init__(self, loader) -> None:
@@ -426,7 +427,7 @@ class _StoppedRun:
             module.run = _shipped_run  # type: ignore[attr-defined]
         app_class = getattr(module, "Bottle", None)
         if isinstance(app_class, type) and callable(getattr(app_class, "run", None)):
-            app_class.run = _shipped_app_run
+            setattr(app_class, "run", _shipped_app_run)  # noqa: B010 (a class's attribute)
 
     def __getattr__(self, name: str):  # get_source, get_filename, is_package, ...
         return getattr(self.loader, name)
