@@ -18,6 +18,7 @@ their form. The answers are recorded as the suite the port leaves in OUT/tests/.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import signal
@@ -49,7 +50,9 @@ class Check:
 # with a server the loader does not stop: livereload's Server(app).serve()), for the
 # life of this process: the repair loop checks again and again, and each probe of such
 # a module waited out the whole limit (RULE-s50 class F: 1064 s for one app). Keyed by
-# the probe and its folder's Python files as they are (a repaired port is probed again).
+# the probe and the module's text as it is (the repair rewrites the port's other
+# modules between checks; the module that serves at import is probed again only once
+# it is changed itself).
 UNANSWERED: dict[tuple, dict] = {}
 
 
@@ -57,15 +60,11 @@ def _probe_key(args: list[str], around: dict | None) -> tuple | None:
     if args[:1] != ["probe"] or len(args) < 2:
         return None
     file = Path(split(args[1])[0])
-    folder = file.parent if file.suffix else file
-    files = []
-    for number, path in enumerate(sorted(folder.rglob("*.py"))):
-        if number >= 5000:  # a folder this large is keyed by its first files only
-            break
-        with contextlib.suppress(OSError):
-            state = path.stat()
-            files.append((str(path), state.st_size, state.st_mtime_ns))
-    return (*args, json.dumps(around, sort_keys=True), tuple(files))
+    try:
+        text = (file / "__init__.py" if file.is_dir() else file).read_bytes()
+    except OSError:
+        return None
+    return (*args, json.dumps(around, sort_keys=True), hashlib.sha256(text).hexdigest())
 
 
 def worker(python: str | Interpreter, args: list[str], timeout: float,
