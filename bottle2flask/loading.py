@@ -12,6 +12,7 @@ import ast
 import contextlib
 import hashlib
 import http.client
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import inspect
@@ -336,9 +337,6 @@ def no_servers(spec: str):
     """A run() at import (Bottle's, a Flask app's .run(), or Werkzeug's run_simple(),
     which a port runs a WSGI middleware with) returns at once: it would serve forever,
     and the comparison serves the app itself. Said on stderr."""
-    import flask
-    import werkzeug.serving
-
     served: list = []
 
     def skip(*args, **kwargs) -> None:
@@ -358,14 +356,91 @@ def no_servers(spec: str):
         served.append(application)  # RULE-s49 class D: it served, and the check waited
         skip()
 
-    def unbound(self) -> None:  # socketserver's server_bind()/server_activate()
-        pass
-
     # the installed Bottle, never one the app's folder holds (an old bottle.py shipped
     # with the app may not import here, and its port does not need it); a server the
     # app's own copy starts stops at serve_forever(), and never takes its port first
     # (run(port=8080) of a vendored Bottle: another process on 8080 made the original
     # "not start here", the check found by chance in make test)
+    # and a Bottle the app ships (lib/bottle.py, an old release's `bottle.run(reloader=True)`
+    # at import: RULE-s50 class I), stopped as it is imported
+    shipped = ShippedBottles()
+    sys.meta_path.insert(0, shipped)
+    _STOPPED_RUNS.append((run, app_run))
+    with contextlib.ExitStack() as undo:
+        undo.callback(_STOPPED_RUNS.pop)
+        undo.callback(lambda: sys.meta_path.remove(shipped) if shipped in sys.meta_path
+                      else None)
+        undo.enter_context(_installed_servers_stopped(run, app_run, run_simple, skip))
+        yield served
+
+
+# the run() and Bottle.run of the no_servers() under way, innermost last: a shipped
+# Bottle's stay replaced after its import, and a main block run later (run_main) calls them
+_STOPPED_RUNS: list[tuple] = []
+
+
+def _shipped_run(*args, **kwargs) -> None:
+    if _STOPPED_RUNS:
+        _STOPPED_RUNS[-1][0](*args, **kwargs)
+
+
+def _shipped_app_run(self, *args, **kwargs) -> None:
+    if _STOPPED_RUNS:
+        _STOPPED_RUNS[-1][1](self, *args, **kwargs)
+
+
+class ShippedBottles:
+    """An import hook for the span of no_servers(): a module named bottle (bottle,
+    lib.bottle) found anywhere but the installed Bottle gets its run() and Bottle.run
+    stopped as soon as it has run, before the app's next line calls them."""
+
+    def find_spec(self, fullname: str, path=None, target=None):
+        if fullname.rpartition(".")[2] != "bottle":
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(fullname, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        if spec.loader is None or not hasattr(spec.loader, "exec_module") or \
+                spec.origin == getattr(installed_bottle, "__file__", None):
+            return spec
+        spec.loader = _StoppedRun(spec.loader)
+        return spec
+
+
+class _StoppedRun(importlib.abc.Loader):
+    """The loader of a shipped Bottle: its own, then run() stopped."""
+
+    def __init__(self, loader) -> None:
+        self.loader = loader
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.loader.exec_module(module)
+        if callable(getattr(module, "run", None)):
+            module.run = _shipped_run  # type: ignore[attr-defined]
+        app_class = getattr(module, "Bottle", None)
+        if isinstance(app_class, type) and callable(getattr(app_class, "run", None)):
+            setattr(app_class, "run", _shipped_app_run)  # noqa: B010 (a class's attribute)
+
+    def __getattr__(self, name: str):  # get_source, get_filename, is_package, ...
+        return getattr(self.loader, name)
+
+
+@contextlib.contextmanager
+def _installed_servers_stopped(run, app_run, run_simple, skip):
+    import flask
+    import werkzeug.serving
+
+    def unbound(self) -> None:  # socketserver's server_bind()/server_activate()
+        pass
+
     with mock.patch.object(installed_bottle, "run", run), \
             mock.patch.object(installed_bottle.Bottle, "run", app_run), \
             mock.patch.object(flask.Flask, "run", app_run), \
@@ -373,7 +448,7 @@ def no_servers(spec: str):
             mock.patch.object(socketserver.TCPServer, "server_bind", unbound), \
             mock.patch.object(socketserver.TCPServer, "server_activate", unbound), \
             mock.patch.object(socketserver.BaseServer, "serve_forever", skip):
-        yield served
+        yield
 
 
 # Bottle's own TEMPLATE_PATH, as each app finds it in a process of its own.

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import os
 import re
+import signal
 import sys
 import tempfile
+import threading
 import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
@@ -15,7 +18,7 @@ from dataclasses import dataclass, replace
 from operator import eq
 from urllib.parse import unquote_to_bytes, urlencode
 
-from werkzeug.exceptions import InternalServerError
+from werkzeug.exceptions import GatewayTimeout, InternalServerError
 from werkzeug.test import Client
 
 from ..proof.answers import answer, as_sent, same_body
@@ -31,6 +34,50 @@ FLASH_KEYS = {"flashes", "_flashes"}  # ours and Flask's: gone on the next page
 PER_SHAPE = 2
 # The fields of a recorded answer two runs of the first app may differ in.
 VARYING = ("status", "content_type", "location", "body")
+# Seconds an app may take over one answer (a long-polling page waits for a message that
+# never comes): past them the request is cut off and recorded as not answered (a 504 of
+# the check's), and the other pages are compared.
+ANSWER_LIMIT = 30.0
+# The signals an app's view may send its own process to end it (a `POST /stop` doing
+# os.kill(os.getpid(), SIGTERM)): while it answers, they end that answer, not the check.
+ENDING = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
+class NotAnswered(BaseException):  # noqa: N818  (an answer's end, not an error of ours)
+    """A request the app did not answer within ANSWER_LIMIT seconds. Not an Exception:
+    neither framework may catch it and answer its own 500 page instead."""
+
+
+class EndedItsProcess(BaseException):  # noqa: N818
+    """The app ended, or signalled the end of, the process answering (sys.exit(), a
+    signal to itself): a server would have dropped the connection. Not an Exception, as
+    SystemExit is not: neither framework answers it."""
+
+
+@contextlib.contextmanager
+def answer_guarded():
+    """While the app answers, in the main thread (where Python runs signal handlers): a
+    time limit, and the app's signals to its own process turned into EndedItsProcess."""
+    limit = ANSWER_LIMIT
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def ended(number, frame) -> None:
+        raise EndedItsProcess(f"the app sent its own process {signal.Signals(number).name}")
+
+    def late(number, frame) -> None:
+        raise NotAnswered(f"no answer within {limit:g} s")
+
+    before = {number: signal.signal(number, ended) for number in ENDING}
+    before[signal.SIGALRM] = signal.signal(signal.SIGALRM, late)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 def scratch() -> tuple[str, ...]:
@@ -52,7 +99,18 @@ def as_served(app):
     def guarded(environ, start_response):
         guarded.frames = []  # type: ignore[attr-defined]
         try:
-            return app(environ, start_response)
+            with answer_guarded():
+                return app(environ, start_response)
+        except NotAnswered as error:  # one page cut off, the others still compared
+            print(f"note: {environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}: "
+                  f"{error}: recorded as not answered", file=sys.stderr)
+            return GatewayTimeout(f"bottle2flask's check: {error}.")(environ, start_response)
+        except (EndedItsProcess, SystemExit, KeyboardInterrupt) as error:
+            # RULE-s49 class I: a view ending its process ended the whole comparison
+            print(f"note: {environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}: the "
+                  f"app ends its own process here ({type(error).__name__}: {error}); "
+                  "recorded as a server error", file=sys.stderr)
+            return InternalServerError()(environ, start_response)
         except Exception as error:
             traceback.print_exc()  # the app's own error, where a server would log it
             raised(error)

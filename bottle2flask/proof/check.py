@@ -18,6 +18,7 @@ their form. The answers are recorded as the suite the port leaves in OUT/tests/.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import signal
@@ -45,8 +46,46 @@ class Check:
     data: dict = field(default_factory=dict)  # the report for machines
 
 
+# Probes that got no answer within the time limit (an app's module serving at import
+# with a server the loader does not stop: livereload's Server(app).serve()), for the
+# life of this process: the repair loop checks again and again, and each probe of such
+# a module waited out the whole limit (RULE-s50 class F: 1064 s for one app). Keyed by
+# the probe and the module's text as it is (the repair rewrites the port's other
+# modules between checks; the module that serves at import is probed again only once
+# it is changed itself).
+UNANSWERED: dict[tuple, dict] = {}
+
+
+def _probe_key(args: list[str], around: dict | None) -> tuple | None:
+    if args[:1] != ["probe"] or len(args) < 2:
+        return None
+    file = Path(split(args[1])[0])
+    try:
+        text = (file / "__init__.py" if file.is_dir() else file).read_bytes()
+    except OSError:
+        return None
+    return (*args, json.dumps(around, sort_keys=True), hashlib.sha256(text).hexdigest())
+
+
 def worker(python: str | Interpreter, args: list[str], timeout: float,
            around: dict | None = None) -> dict:
+    """A part of the check in a process of its own (run_worker), except a probe that got
+    no answer before in this process, in the same files: its answer then, said again
+    (UNANSWERED)."""
+    key = _probe_key(args, around)
+    if key is not None and key in UNANSWERED:
+        return UNANSWERED[key]
+    found = run_worker(python, args, timeout, around)
+    if key is not None and found.get("unanswered"):
+        module = split(args[1])[0]
+        UNANSWERED[key] = {**found, "error": f"{found['error']}: {module} does not return "
+                           "when imported (a server it starts?); probed once, not again in "
+                           "this run"}
+    return found
+
+
+def run_worker(python: str | Interpreter, args: list[str], timeout: float,
+               around: dict | None = None) -> dict:
     """Run one part of the check in its own process (under the user's Python, when
     given); its JSON answer, or why there is none. The apps' own output goes to the
     Interpreter's log, if it has one.
@@ -67,7 +106,8 @@ def worker(python: str | Interpreter, args: list[str], timeout: float,
             said, told = process.output()
     runner.keep(args, told)
     if not finished:
-        return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)"}
+        return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)",
+                "unanswered": True}
     try:
         return json.loads(said.strip().splitlines()[-1])
     except (IndexError, ValueError):

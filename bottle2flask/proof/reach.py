@@ -178,17 +178,57 @@ def _takes(mask: str, value: str) -> bool:
         return False
 
 
+# A rule's wildcards, as every Bottle from 0.10 writes them: <name>, <name:filter>,
+# <name:filter:config>, and the old :name (with an optional #regexp#).
+WILDCARD = re.compile(r"(\\*)(?:<(\w*)(?::(\w*)(?::((?:\\.|[^\\>])*))?)?>"
+                      r"|:([a-zA-Z_]\w*)?(?:#(.*?)#)?)")
+OLD_FILTERS = {"re": lambda conf: (conf or "[^/]+",), "int": lambda conf: (r"-?\d+",),
+               "float": lambda conf: (r"-?[\d.]+",), "path": lambda conf: (r".*?",)}
+
+
+def rule_tokens(router, rule: str) -> list[tuple[str, str | None, str | None]]:
+    """The rule as (text, None, None) and (name, filter, config) parts: the router's own
+    reading where it has one (Bottle 0.12-0.13's _itertokens, 0.11's parse_rule), else
+    the rule's text read here (an older Bottle an app ships: RULE-s50 class I)."""
+    reader = getattr(router, "_itertokens", None) or getattr(router, "parse_rule", None)
+    if reader is not None:
+        try:
+            return list(reader(rule))
+        except Exception:  # noqa: S110 (a router of another shape: read the text below)
+            pass
+    tokens: list[tuple[str, str | None, str | None]] = []
+    offset, text = 0, ""
+    for match in WILDCARD.finditer(rule):
+        text += rule[offset:match.start()]
+        offset = match.end()
+        if len(match.group(1)) % 2:  # an escaped wildcard is text
+            text += match.group(0)[len(match.group(1)):]
+            continue
+        text += match.group(1)[: len(match.group(1)) // 2]
+        if text:
+            tokens.append((text, None, None))
+        text = ""
+        if match.group(0)[len(match.group(1))] == "<":
+            tokens.append((match.group(2), match.group(3) or "default", match.group(4)))
+        else:
+            tokens.append((match.group(5), "re", match.group(6)))
+    text += rule[offset:]
+    if text:
+        tokens.append((text, None, None))
+    return tokens
+
+
 def made_path(target: Target) -> tuple[str | None, str]:
     """A path the target's rule takes, made from its filters; or None and why not."""
     router = target.route.app.router
     parts = []
-    for key, mode, conf in router._itertokens(target.rule):
+    for key, mode, conf in rule_tokens(router, target.rule):
         if not mode:
             parts.append(key)
             continue
-        mode = router.default_filter if mode == "default" else mode
+        mode = getattr(router, "default_filter", "re") if mode == "default" else mode
         try:
-            mask = router.filters[mode](conf)[0]
+            mask = getattr(router, "filters", OLD_FILTERS)[mode](conf)[0]
         except Exception as error:
             return None, f"its filter <{key}:{mode}> gives no pattern ({error})"
         value = value_for(mask, mode)

@@ -1102,3 +1102,90 @@ def test_nothing_compared_says_so_first_and_names_the_todo_that_fails(tmp_path, 
     assert "run it" not in out
     report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
     assert report["exit_status"] == 4
+
+
+ENDS_ITSELF = '''import os
+import signal
+import sys
+
+from bottle import Bottle
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return "<a href='/state'>state</a> <a href='/quit'>quit</a> <a href='/hello'>hi</a>"
+
+
+@app.route("/state")
+def state():
+    return True
+
+
+@app.post("/stop")
+def stop():
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+@app.route("/quit")
+def leave():
+    sys.exit(0)
+
+
+@app.route("/hello")
+def hello():
+    return "hello"
+'''
+
+
+def test_a_page_that_ends_its_own_process_loses_none_of_the_others(tmp_path, capsys):
+    """RULE-s49 class I (eseunghwan/vuejs-bottle-template): `POST /stop` sends SIGTERM to
+    its own process, which was the check's: "the comparison did not run: the check's
+    process failed", 0 pages compared. That page (and sys.exit() in a view) is a server
+    error of the app's now, and every other route is compared."""
+    src = app_folder(tmp_path, ENDS_ITSELF)
+    status = port(str(src), "-o", str(tmp_path / "out"), "--check-timeout", "60")
+    said = capsys.readouterr()
+    assert status == 0, said.out + said.err
+    assert "5 routes, 5 ported;" in said.out
+    assert "0 different, 0 not reached" in said.out
+    log = (tmp_path / "out" / "check.log").read_text()
+    assert "POST /stop: the app ends its own process here (EndedItsProcess" in log
+    assert "GET /quit: the app ends its own process here (SystemExit" in log
+
+
+def test_a_page_that_never_answers_is_cut_off_and_the_others_compared(tmp_path, monkeypatch):
+    """wolterlw/BottlePy_Gevent_WebChat's long polling: a page waits for a message that
+    never comes; the check waited out its whole time limit, 0 pages compared (RULE-s49
+    class I). Each answer has a limit of its own: that page is the check's 504 on both
+    sides, said, and the next page is compared."""
+    from bottle2flask.parity import replay
+    from bottle2flask.parity.runner import run
+    from bottle2flask.parity.scenario import Call, Scenario
+
+    src = app_folder(tmp_path, '''import time
+
+from bottle import Bottle
+
+app = Bottle()
+
+
+@app.route("/wait")
+def wait():
+    time.sleep(3)  # a message that never comes, here in 3 s
+    return "a message"
+
+
+@app.route("/hello")
+def hello():
+    return "hello"
+''')
+    assert port(str(src), "-o", str(tmp_path / "out"), "--no-check") == 0
+    monkeypatch.setattr(replay, "ANSWER_LIMIT", 0.5)
+    plan = Scenario(requests=[Call("/wait"), Call("/hello")])
+    found = run([f"{src / 'web.py'}:app", f"{tmp_path / 'out' / 'web.py'}:app"], plan=plan,
+                crawl=False)
+    steps = {step["path"]: step for step in found["steps"]}
+    assert [status[:3] for status in steps["/wait"]["statuses"]] == ["504", "504"]
+    assert [status[:3] for status in steps["/hello"]["statuses"]] == ["200", "200"]

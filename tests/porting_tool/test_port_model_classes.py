@@ -730,3 +730,72 @@ def test_the_default_app_of_a_bottle_the_app_ships_is_checked_too(tmp_path, caps
     assert ONE_PAGE in capsys.readouterr().out
     assert "vendor" not in (out / "app.py").read_text()
     assert not (out / "vendor" / "bottle.py").exists()
+
+
+@pytest.mark.parametrize(("rule", "tokens"), [
+    ("/edit/<no:int>", [("/edit/", None, None), ("no", "int", None)]),
+    ("/img/<f:re:.+\\.png>/x", [("/img/", None, None), ("f", "re", ".+\\.png"),
+                                ("/x", None, None)]),
+    ("/wiki/:page", [("/wiki/", None, None), ("page", "re", None)]),
+    ("/n/:id#[0-9]+#", [("/n/", None, None), ("id", "re", "[0-9]+")]),
+    ("/<a>", [("/", None, None), ("a", "default", None)]),
+    ("/static", [("/static", None, None)])])
+def test_a_rule_of_a_router_with_no_reader_of_its_own_is_read_from_its_text(rule, tokens):
+    """A Bottle older than the installed one (0xbepresent/misalabs.com's lib/bottle.py) has
+    no Router._itertokens: "the check's process failed: AttributeError" and nothing was
+    compared (RULE-s50 class I). Its rules are read from their text."""
+    from bottle2flask.proof.reach import rule_tokens
+
+    assert rule_tokens(object(), rule) == tokens
+
+
+def test_an_app_on_a_shipped_bottle_whose_router_reads_rules_otherwise_is_compared(
+        tmp_path, capsys):
+    """The app's own bottle.py, a release whose Router has parse_rule() and no
+    _itertokens (0.11, misalabs.com's lib/bottle.py), a route with a wildcard: the check's
+    process failed on the router and nothing was compared (RULE-s50 class I)."""
+    import bottle
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "lib").mkdir(parents=True)
+    (src / "lib" / "__init__.py").write_text("")
+    old = Path(bottle.__file__).read_text().replace("_itertokens", "parse_rule")
+    assert "_itertokens" not in old
+    (src / "lib" / "bottle.py").write_text(old)
+    (src / "app.py").write_text(
+        'from lib.bottle import Bottle\n\napp = Bottle()\n\n\n@app.route("/hello/<name>")\n'
+        'def hello(name):\n    return "hello " + name\n')
+    status = kit(["port", str(src), "-o", str(out), "--check-timeout", "60"])
+    said = capsys.readouterr()
+    assert status == ExitStatus.DONE, said.out + said.err
+    assert ONE_PAGE in said.out
+
+
+def test_a_shipped_bottles_run_with_its_reloader_at_import_is_stopped(tmp_path, capsys):
+    """`bottle.run(reloader=True)` at import, of the bottle.py beside the app
+    (Andraz1999/UNO-Karte): the loader stopped the installed Bottle's run() only, the
+    shipped one's reloader ran the app again in a child and the check waited out its time
+    limit: "no answer within 60 s", nothing compared (RULE-s50 class I)."""
+    import time
+
+    import bottle
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "bottle.py").write_text(Path(bottle.__file__).read_text())
+    (src / "uno.py").write_text(
+        'import bottle\n\n\n@bottle.route("/hello/<name>")\n'
+        'def hello(name):\n    return "hello " + name\n\n\n'
+        'bottle.run(reloader=True, port=0, quiet=True)\n')
+    began = time.monotonic()
+    status = kit(["port", str(src), "-o", str(out), "--check-timeout", "30"])
+    said = capsys.readouterr()
+    assert status == ExitStatus.DONE, said.out + said.err
+    assert ONE_PAGE in said.out
+    assert time.monotonic() - began < 30

@@ -128,7 +128,8 @@ def test_an_app_that_blocks_and_ignores_sigterm_ends_with_its_child_at_the_time_
     answer = worker(sys.executable, ["probe", spec], timeout=3)
     found = started(said, within=0)
     killed_after.extend([found["worker"], found["child"]])
-    assert answer == {"ok": False, "error": "no answer within 3 s (--check-timeout)"}
+    assert answer == {"ok": False, "error": "no answer within 3 s (--check-timeout)",
+                      "unanswered": True}
     assert gone(found), found
 
 
@@ -205,3 +206,38 @@ def test_a_tests_temporary_files_go_under_pytests_own_folder(tmp_path_factory):
     said = subprocess.run([sys.executable, "-c", "import tempfile; print(tempfile.mkdtemp())"],
                           capture_output=True, text=True, check=True).stdout.strip()
     assert base in Path(said).parents
+
+
+def test_a_module_that_does_not_return_when_imported_is_probed_once(tmp_path, capsys):
+    """RULE-s50 class F (arkadi81's strawberry.py: livereload's Server(app).serve() at its
+    top level, a server the loader does not stop): every probe of it waited out the time
+    limit, in every check of the repair loop (1064 s for one app). Probed once: later
+    checks in the same process have its answer at once, said; the folder's other app is
+    compared; a probe of the module once changed runs again."""
+    from bottle2flask.cli import main as kit
+    from bottle2flask.proof import check
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "app.py").write_text('from bottle import Bottle\n\napp = Bottle()\n\n\n'
+                                '@app.route("/")\ndef index():\n    return "index"\n')
+    (src / "strawberry.py").write_text("import threading\n\nfrom app import app\n\n"
+                                       "threading.Event().wait()  # its own server\n")
+    spec = f"{src / 'strawberry.py'}:app"
+    first = worker(sys.executable, ["probe", spec], timeout=3)
+    assert first["error"] == "no answer within 3 s (--check-timeout)"
+    began = time.monotonic()
+    again = worker(sys.executable, ["probe", spec], timeout=3)
+    assert time.monotonic() - began < 1
+    assert again["error"] == (f"no answer within 3 s (--check-timeout): {src / 'strawberry.py'}"
+                              " does not return when imported (a server it starts?); probed "
+                              "once, not again in this run")
+    assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--check-timeout", "3"]) == 0
+    said = capsys.readouterr().out
+    assert "1 routes, 1 ported; 0 exactly the same, 1 the same to an HTTP client" in said
+    assert "strawberry.py: not compared: the original does not start here (no answer within " \
+        "3 s (--check-timeout): " in said
+    assert "does not return when imported (a server it starts?); probed once" in said
+    (src / "strawberry.py").write_text("from app import app\n")
+    assert worker(sys.executable, ["probe", spec], timeout=3)["ok"]
+    check.UNANSWERED.clear()
