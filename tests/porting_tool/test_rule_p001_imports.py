@@ -238,3 +238,84 @@ def test_a_star_import_beside_another_star_import_is_kept():
             return basename(makelist('a/b')[0])
     """, faithful=False)
     assert "from bottle import *" in result.code
+
+
+AUTH_STAR = """
+    from bottle import *
+
+
+    def check(user, password):
+        return (user, password) == ("ann", "secret")
+
+
+    @route("/circles/r/<id>")
+    @auth_basic(check)
+    def circle(id):
+        return "circle " + id
+
+
+    @route("/shop")
+    @auth_basic(check, realm="shop", text="Go away")
+    def shop():
+        return "shop"
+"""
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+def test_auth_basic_from_a_star_import_asks_for_credentials_as_bottles(tmp_path, faithful):
+    """RULE-s50 (APSchreiber/Tanda): `auth_basic` given by `from bottle import *` stayed
+    Bottle's under a TODO, reading Bottle's request (unbound in Flask): every route it
+    guarded answered 500 where Bottle asked for credentials (401). It is bottle_compat's
+    now, as a named import's and `bottle.auth_basic`'s: the same status, the challenge
+    with its realm, the text on the error page (Bottle's own page in a faithful port)."""
+    from base64 import b64encode
+
+    from werkzeug.datastructures import WWWAuthenticate
+
+    from .helpers import answers, both_apps
+
+    bottle_app, flask_app = both_apps(tmp_path, AUTH_STAR, f"p001_auth_{faithful}",
+                                      faithful=faithful)
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "from bottle import" not in code and "TODO" not in code
+    assert any(line.startswith("from bottle_compat import ") and "auth_basic" in line
+               for line in code.splitlines())
+    basic = {name: {"Authorization": "Basic " + b64encode(pair).decode()}
+             for name, pair in (("wrong", b"ann:guess"), ("right", b"ann:secret"),
+                                ("no colon", b"ann"))}
+    for path, realm, text, ok in (("/circles/r/7", "private", "Access denied", "circle 7"),
+                                  ("/shop", "shop", "Go away", "shop")):
+        for headers in ({}, basic["wrong"], basic["no colon"]):
+            pages = []
+            for client in (bottle_app, flask_app):
+                answer = client.get(path, headers=headers, status=401)
+                asked = WWWAuthenticate.from_header(answer.headers["WWW-Authenticate"])
+                assert (asked.type, asked.parameters) == ("basic", {"realm": realm})
+                assert text in answer.text
+                pages.append(answer.text)
+            if faithful:  # Bottle's error page, rendered by Bottle
+                assert pages[0] == pages[1]
+        assert answers(flask_app, path, headers=basic["right"]) == \
+            answers(bottle_app, path, headers=basic["right"]) == (200, ok)
+
+
+def test_auth_basic_refusal_runs_the_apps_own_401_handler(tmp_path):
+    """Bottle's auth_basic answers with an HTTPError(401): the app's 401 handler writes
+    the page. The port's raises Werkzeug's Unauthorized, which the same handler answers
+    (here read as `bottle.auth_basic`)."""
+    from base64 import b64encode
+
+    from .helpers import answers, both_apps
+
+    source = AUTH_STAR.replace("from bottle import *", "import bottle\n    from bottle import *")
+    bottle_app, flask_app = both_apps(tmp_path, source.replace(
+        '@auth_basic(check, realm="shop"', '@bottle.auth_basic(check, realm="shop"') + """
+
+    @error(401)
+    def refused(err):
+        return "who are you? " + err.body
+    """, "p001_auth_handler")
+    wrong = {"Authorization": "Basic " + b64encode(b"ann:guess").decode()}
+    for headers in ({}, wrong):
+        assert answers(flask_app, "/shop", headers=headers) == \
+            answers(bottle_app, "/shop", headers=headers) == (401, "who are you? Go away")

@@ -42,7 +42,8 @@ An import only the Bottle code read (`import os` for a TEMPLATE_PATH line that b
 `template_folder=`) goes with it; one nothing read (a re-export), or that a line left
 out under a TODO still names, stays.
 
-`auth_basic(check, realm="private", text="Access denied")` has no Flask counterpart: the
+`auth_basic(check, realm="private", text="Access denied")` has no Flask counterpart
+(imported by name, read as `bottle.auth_basic`, or given by `from bottle import *`): the
 port imports it from `bottle_compat` (copied beside the app with that function alone: a
 dozen lines on Werkzeug's `request.authorization`, raising `Unauthorized`, so the app's
 401 handler still runs as Bottle's error handler did). Werkzeug writes the challenge as
@@ -122,8 +123,11 @@ class Imports(Rule):
             if name in STDLIB:
                 module, attr = STDLIB[name]
                 self.need_import(module, attr, None if attr in (None, name) else name)
+            elif name == "auth_basic":  # bottle_compat's, as a named import's (above)
+                self._auth_basic(name)
         if self.star_left:
-            self.star_left = [name for name in self.star_left if name not in STDLIB]
+            self.star_left = [name for name in self.star_left
+                              if name not in STDLIB and name != "auth_basic"]
         self.imported: set[str] = set()
         self.depth = 0
         self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
