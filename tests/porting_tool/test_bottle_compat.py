@@ -264,8 +264,12 @@ def test_bottles_response_reads_its_content_length_as_bottle():
     app, native = flask.Flask(__name__), bottle.Bottle()
     app.get("/")(lambda: lengths(response))
     native.get("/")(lambda: lengths(bottle.response))
-    assert webtest.TestApp(app, lint=True).get("/").text \
-        == webtest.TestApp(native, lint=True).get("/").text == "-1 4"
+    assert webtest.TestApp(app, lint=True).get("/").text == "-1 4"
+    page = webtest.TestApp(native, lint=True).get("/", expect_errors=True)
+    if bottle.__version__.startswith("0.12."):  # int("") of the missing header: a 500
+        assert page.status_int == 500  # (the port reads it as 0.13 does)
+    else:
+        assert page.text == "-1 4"
 
 
 def test_a_change_of_bottles_response_outside_a_request_is_lost_as_in_bottle():

@@ -404,11 +404,19 @@ def test_a_plugin_reading_bottles_response_after_the_view_reads_it_as_bottle(tmp
     report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
     assert [(t["code"], t["breaks"]) for m in report["modules"] for t in m["todos"]
             if m["path"] == "logs.py"] == [("P022", False)]
-    for client in (bottle_app, flask_app):
+    import bottle
+
+    # Bottle 0.12 reads a missing Content-Length as int(""): every page of the original
+    # fails there (a 500); the port reads it as 0.13 does (-1)
+    old = bottle.__version__.startswith("0.12.")
+    for client in (flask_app,) if old else (bottle_app, flask_app):
         assert client.get("/").json == {"a": 1}
         assert client.get("/bytes").body == b"xy"
-    assert answers(flask_app, "/seen") == answers(bottle_app, "/seen") \
-        == (200, "200 8 -1 | 200 -1 -1")
+    assert answers(flask_app, "/seen") == (200, "200 8 -1 | 200 -1 -1")
+    if old:
+        assert answers(bottle_app, "/seen")[0] == 500
+    else:
+        assert answers(bottle_app, "/seen") == (200, "200 8 -1 | 200 -1 -1")
 
 
 HOOK_HEADER = {
