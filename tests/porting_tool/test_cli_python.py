@@ -160,18 +160,29 @@ def test_a_python_the_workers_cannot_run_under_says_what_is_missing(tmp_path, ca
            "No module named 'flask'" in err
 
 
-def test_serve_shows_the_app_under_the_users_python(user_app):
+def serving(user_app) -> tuple[str, subprocess.Popen]:
+    """`serve` of the user's app with no --python: the .venv beside the app is found, and
+    serve runs again under it. The app's spec, and the command's process."""
+    spec = str(user_app / "web.py")
+    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
+    return spec, subprocess.Popen([sys.executable, "-m", "bottle2flask", "serve", spec,
+                                   f"{spec}:app", "--compare-port", "0"], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+
+def shows_the_users_app(process: subprocess.Popen) -> int:
+    """The compare page's port, once it shows the app as the user's Python runs it."""
     from tests.harness.test_serve import fetch, said_ports
 
-    spec = str(user_app / "web.py")
-    # no --python: the .venv beside the app is found, and serve runs again under it
-    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
-    process = subprocess.Popen([sys.executable, "-m", "bottle2flask", "serve", spec,
-                                f"{spec}:app", "--compare-port", "0"], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    port = said_ports(process, ("compare",)).ports["compare"]
+    assert fetch(f"http://localhost:{port}/web-1/") == "from the user s virtualenv"
+    return port
+
+
+def test_serve_shows_the_app_under_the_users_python(user_app):
+    spec, process = serving(user_app)
     try:
-        port = said_ports(process, ("compare",)).ports["compare"]
-        assert fetch(f"http://localhost:{port}/web-1/") == "from the user s virtualenv"
+        shows_the_users_app(process)
     finally:
         process.terminate()
         process.communicate(timeout=30)
@@ -187,16 +198,11 @@ def test_serve_under_the_users_python_stops_when_the_command_is_killed(user_app)
     import signal
     import time
 
-    from tests.harness.test_serve import fetch, said_ports
+    from tests.harness.test_serve import fetch
 
-    spec = str(user_app / "web.py")
-    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
-    process = subprocess.Popen([sys.executable, "-m", "bottle2flask", "serve", spec,
-                                f"{spec}:app", "--compare-port", "0"], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    spec, process = serving(user_app)
     try:
-        port = said_ports(process, ("compare",)).ports["compare"]
-        assert fetch(f"http://localhost:{port}/web-1/") == "from the user s virtualenv"
+        port = shows_the_users_app(process)
     finally:
         process.kill()
         process.wait(timeout=30)
