@@ -29,7 +29,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
     item.stash[FOUND] = (os.getcwd(), list(sys.path), the_environment(),
                          list(bottle.default_app), set(sys.modules),
-                         bottle.default_app.push())
+                         bottle.default_app.push(), bottles_globals(bottle))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -39,7 +39,8 @@ def pytest_runtest_teardown(item: pytest.Item):
         return
     import bottle
 
-    cwd, path, environ, stack, modules, own = item.stash[FOUND]
+    cwd, path, environ, stack, modules, own, globals_ = item.stash[FOUND]
+    put_back_bottles_globals(bottle, globals_)
     left = []
     if os.getcwd() != cwd:
         left.append(f"the working folder ({os.getcwd()})")
@@ -84,6 +85,26 @@ def temporary_files_under_pytests_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("TMPDIR", str(folder))
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
     return folder
+
+
+def bottles_globals(bottle) -> tuple:
+    """Bottle's module-wide state an app sets as it imports or answers: DEBUG (which makes
+    every later install() apply its plugins at once), TEMPLATE_PATH, the templates'
+    defaults, and the cache of compiled templates. The cache is keyed by a template's
+    name, not its folder: a template one test's app rendered answered another test's
+    render of that name (the fresh clone's CI under 0.13.4 met another test's list.tpl).
+    Each test starts from what the one before found; setting them is no error."""
+    return (bottle.DEBUG, list(bottle.TEMPLATE_PATH), dict(bottle.BaseTemplate.defaults),
+            dict(bottle.TEMPLATES))
+
+
+def put_back_bottles_globals(bottle, found: tuple) -> None:
+    bottle.DEBUG, path, defaults, cache = found
+    bottle.TEMPLATE_PATH[:] = path
+    bottle.BaseTemplate.defaults.clear()
+    bottle.BaseTemplate.defaults.update(defaults)
+    bottle.TEMPLATES.clear()
+    bottle.TEMPLATES.update(cache)
 
 
 def the_environment() -> dict[str, str]:

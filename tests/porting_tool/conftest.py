@@ -7,8 +7,9 @@ import pytest
 
 from bottle2flask.port.compat import SOURCE
 
-# Each test leaves the process as it found it (the checks: tests/leaks.py, shared with the
-# other folders of tool tests that load apps in this process).
+# Each test leaves the process as it found it, Bottle's globals too (the checks:
+# tests/leaks.py, shared with the other folders of tool tests that load apps in this
+# process).
 from tests.leaks import (  # noqa: F401
     pytest_runtest_setup,
     pytest_runtest_teardown,
@@ -29,20 +30,3 @@ def walks_found_anew():
     passes._KINDS.clear()
     yield
     passes._KINDS.clear()
-
-
-@pytest.fixture(autouse=True)
-def bottles_globals_restored():
-    """Bottle keeps module-wide state an app sets at import (`bottle.debug(True)` sets
-    DEBUG, which makes every later install() apply its plugins at once; TEMPLATE_PATH;
-    the template defaults): each test starts from Bottle's own."""
-    import bottle
-
-    debug, path = bottle.DEBUG, list(bottle.TEMPLATE_PATH)
-    defaults = dict(bottle.BaseTemplate.defaults)
-    yield
-    bottle.DEBUG = debug
-    bottle.TEMPLATE_PATH[:] = path
-    bottle.BaseTemplate.defaults.clear()
-    bottle.BaseTemplate.defaults.update(defaults)
-
