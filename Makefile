@@ -124,8 +124,10 @@ fuzz: $(TEST_STAMP)
 # profile): apps tried, all the same, with declared changes, with TODOs, failed. The long
 # profile judges them in a worker process a core (PYTEST_ARGS: --fuzz-port-workers=1 in
 # the test's own process, --fuzz-port-count=N, --hypothesis-seed=N draws a run's apps again).
+# The generator's test alone: the fuzz folder's other tests are make test's.
+FUZZ_PORT_TEST := tests/porting_tool/fuzz/test_fuzz_port.py::test_generated_apps_answer_alike_once_ported
 fuzz-port: $(TEST_STAMP)
-	$(BIN)/pytest -p no:randomly -n 0 -s tests/porting_tool/fuzz --fuzz-port=long $(PYTEST_ARGS)
+	$(BIN)/pytest -p no:randomly -n 0 -s $(FUZZ_PORT_TEST) --fuzz-port=long $(PYTEST_ARGS)
 
 # The concurrency test's long form: 32 clients, ten rounds of writes per server kind,
 # with p50/p99 per run (SQLite; add PYTEST_ARGS=--db=postgres for PostgreSQL).

@@ -6,7 +6,11 @@ fuzz-port the long one; --fuzz-port-count N draws N apps instead of its number).
 from __future__ import annotations
 
 import re
+import shlex
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +19,7 @@ from .grammar import ELEMENTS, apps
 from .judge import FAILED, Verdict
 from .workers import Judges, cores
 
+ROOT = Path(__file__).resolve().parents[3]
 CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large]
 PROFILES = {
     # make test: the same apps on every run and machine, well inside CI's three minutes;
@@ -86,3 +91,29 @@ def test_generated_apps_answer_alike_once_ported(request):
                             for name, n in originals.most_common()))
     assert not failures, "\n\n".join(f"{count} apps: {name}\n{verdict.report()}"
                                      for name, (count, verdict) in failures.items())
+
+
+def make_fuzz_port(pytest_args: str) -> subprocess.CompletedProcess:
+    """What `make fuzz-port PYTEST_ARGS=...` runs, run here under this Python (make -n
+    prints it and runs nothing; the virtualenv is taken as built)."""
+    said = subprocess.run(["make", "-n", "--no-print-directory", "-o", ".venv/.test-installed",
+                           "fuzz-port", f"PYTEST_ARGS={pytest_args}"],
+                          cwd=ROOT, capture_output=True, text=True, check=True)
+    command = shlex.split(said.stdout.strip().splitlines()[-1])
+    assert command[0].endswith("/pytest"), said.stdout
+    return subprocess.run([sys.executable, "-m", "pytest", *command[1:]], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_make_fuzz_port_runs_the_generators_test_alone():
+    done = make_fuzz_port("--collect-only -q -p no:cacheprovider")
+    assert done.returncode == 0, done.stdout + done.stderr
+    collected = [line for line in done.stdout.splitlines() if "::" in line]
+    assert collected == [
+        "tests/porting_tool/fuzz/test_fuzz_port.py::test_generated_apps_answer_alike_once_ported"]
+
+
+def test_make_fuzz_port_with_a_bad_option_fails_saying_which():
+    done = make_fuzz_port("--fuzz-port-count=many -p no:cacheprovider")
+    assert done.returncode == 4  # pytest's usage error
+    assert "--fuzz-port-count: invalid int value: 'many'" in done.stderr
