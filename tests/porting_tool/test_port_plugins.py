@@ -1210,3 +1210,27 @@ def test_the_installs_site_named_exact_keeps_the_decorator_installed_and_answers
     for path, body in (("/", "[<home>]"), ("/raw", "raw"), ("/all", "bare"),
                        ("/later/x", "[x]")):
         assert answers(bottle_app, path) == answers(flask_app, path) == (200, body), path
+
+
+def test_the_sqlite_pattern_in_a_module_with_a_g_of_its_own_imports_flasks_g_apart(
+        plugin_packages, tmp_path):
+    """The pattern keeps its connection on Flask's g; a module whose own global is g
+    (a constant here) rebound it under `from flask import g`, and get_db() read the
+    module's g: every page a 500. Flask's g is then imported as flask_g."""
+    source = '''
+from bottle import Bottle
+from bottle_sqlite import SQLitePlugin
+
+app = Bottle()
+app.install(SQLitePlugin(dbfile=DB))
+g = 9.81
+
+
+@app.route("/")
+def index(db):
+    return f"{g} {db.execute('SELECT 2').fetchone()[0]}"
+'''
+    result, clients = run_both(source, tmp_path)
+    assert "from flask import Flask, g as flask_g\n" in result.code
+    assert 'if "db" not in flask_g:' in result.code and "g = 9.81" in result.code
+    assert clients[1].get("/").text == clients[0].get("/").text == "9.81 2"

@@ -661,6 +661,37 @@ def test_an_attribute_flask_keeps_read_only_set_on_the_request_is_kept_on_g(tmp_
         == [("P004", False)] * 2
 
 
+def test_a_name_kept_on_g_in_a_module_with_a_g_of_its_own_uses_flasks_g_apart(tmp_path):
+    """The module's own g (a parameter, a global) is not Flask's: `from flask import g`
+    above `g = "gravity"` was rebound by it, and `g.endpoint = ...` an AttributeError on
+    every page. Flask's g is imported as flask_g there, the module's g left as it was."""
+    bottle_app, flask_app = both_apps(tmp_path, """
+        from bottle import Bottle, request
+
+        app = Bottle()
+        g = "gravity"
+
+
+        @app.hook("before_request")
+        def mark():
+            request.endpoint = "seen " + request.path
+
+
+        def shown(text, g=g):
+            return text + " / " + g
+
+
+        @app.route("/who")
+        def who():
+            return shown(request.endpoint)
+    """, "p004_own_g")
+    web = (tmp_path / "out" / "web.py").read_text()
+    assert "g as flask_g" in web and "flask_g.endpoint = " in web
+    assert 'g = "gravity"' in web and "def shown(text, g=g):" in web
+    assert answers(flask_app, "/who") == answers(bottle_app, "/who") \
+        == (200, "seen /who / gravity")
+
+
 # ... and under a name the module binds at its top (`req = bottle.request`): each def that
 # binds no such name of its own reads the request through it; a def that binds it, a
 # parameter of that name and a name a class body binds are no request

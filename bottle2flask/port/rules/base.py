@@ -35,7 +35,7 @@ from ..contract import (
     TodoMark,
 )
 from ..declared import Change, glob
-from ..edit import STATEMENTS, Remove, arg, string_value, transform, with_comments
+from ..edit import STATEMENTS, Remove, arg, free_name, string_value, transform, with_comments
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
 from ..needed_imports import Wanted
 from ..quick import Transformer
@@ -368,6 +368,15 @@ class Rule(Transformer):
             self._port.requests.compat_names.add(name)
         if name:  # the Bottle import of the same name is no longer needed
             self._port.requests.provided.add(asname or name)
+
+    def flask_g(self) -> cst.Name:
+        """Flask's `g`, imported: as `g`, or as `flask_g` where the module spells a `g` of
+        its own (a global, a parameter, an import: any identifier g of its source, which
+        every rule reads the same), so that neither hides the other."""
+        words = set(self.facts.words)
+        name = "g" if "g" not in words else free_name("flask_g", words)
+        self.need_import("flask", "g", None if name == "g" else name)
+        return cst.Name(name)
 
     def need_helper(self, companion: Companion, name: str | None = None) -> None:
         """`import companion` (or `from companion import name`): a module of compat/ the

@@ -63,7 +63,9 @@ An attribute the app sets that Flask's request keeps read-only and Bottle's lack
 raises AttributeError) is `g.endpoint`, where it is set and wherever the app reads it.
 An assignment to one of Bottle's own (`request.json = ...`, `request.method = ...`),
 which Bottle 0.13 refuses (AttributeError) and 0.12 kept apart, request.X still reading
-the request's, is kept apart on `g` under a TODO that does not break.
+the request's, is kept apart on `g` under a TODO that does not break. A module with a `g`
+of its own (a global, a parameter, an import) gets Flask's as `from flask import g as
+flask_g`, and `flask_g.endpoint`.
 The environ handed whole to a call (`str(sorted(request.environ))`, a template) or its
 keys listed (`request.environ.keys()`) shows each framework's own keys (Bottle's
 `bottle.request`, `route.handle`; Werkzeug's `werkzeug.request`): declared as
@@ -355,17 +357,16 @@ class Request(Rule):
         request's; kept apart on g, under a TODO that does not break."""
         if name in self.on_g:
             self.fired()
-            self.need_import("flask", "g")
-            return cst.Attribute(cst.Name("g"), cst.Name(name))
+            return cst.Attribute(self.flask_g(), cst.Name(name))
         if original not in self.stored or name not in BOTTLE_REQUEST \
                 or name in {"environ", "MEMFILE_MAX"}:
             return None
-        self.need_import("flask", "g")
+        g = self.flask_g()
         self.todo(f"request.{name} is Bottle's own and read-only: Bottle 0.13 refused this "
                   f"assignment (AttributeError), 0.12 kept the value apart and request."
-                  f"{name} still read the request's; kept apart on flask.g: read g.{name} "
-                  "where the value is wanted, or drop the line")
-        return cst.Attribute(cst.Name("g"), cst.Name(name))
+                  f"{name} still read the request's; kept apart on flask.g: read "
+                  f"{g.value}.{name} where the value is wanted, or drop the line")
+        return cst.Attribute(g, cst.Name(name))
 
     def spelt(self, code: str, request: cst.BaseExpression) -> cst.BaseExpression:
         """`code` (written with `request`) as an expression on the module's own name for

@@ -4,7 +4,8 @@ Flask has no plugins. The two common database plugins become Flask's own pattern
 
 Flask has no plugins. bottle-sqlite (`SQLitePlugin`, `bottle_sqlite.Plugin`) becomes
 Flask's own per-request connection (the tutorial's `get_db()` on `g`, closed by a
-`teardown_appcontext` function that commits first, as the plugin's `autocommit` did);
+`teardown_appcontext` function that commits first, as the plugin's `autocommit` did;
+`flask_g`, Flask's g imported under that name, in a module with a `g` of its own);
 bottle-sqlalchemy (`bottle_sqlalchemy.Plugin(engine, metadata, ...)`) a
 `scoped_session` removed at teardown (committed first, as its `commit=True` did). Each
 view that took the plugin's keyword binds it on its first line instead.
@@ -122,15 +123,15 @@ SQLALCHEMY_ARGS = ("engine", "metadata", "keyword", "commit", "create", "use_kwa
 SQLITE = '''
 def get_db():
     """The request's SQLite connection, opened on first use (bottle-sqlite's, before)."""
-    if "db" not in g:
-        g.db = sqlite3.connect({dbfile})
-        g.db.row_factory = sqlite3.Row
-    return g.db
+    if "db" not in {g}:
+        {g}.db = sqlite3.connect({dbfile})
+        {g}.db.row_factory = sqlite3.Row
+    return {g}.db
 
 
 @{app}.teardown_appcontext
 def close_db(error):
-    db = g.pop("db", None)
+    db = {g}.pop("db", None)
     if db is not None:
         if error is None:
             db.commit()
@@ -556,13 +557,12 @@ class Plugins(PluginNames, Rule):
         if kind == "sqlite":
             source = SQLITE
             if not options["dictrows"]:
-                source = source.replace("        g.db.row_factory = sqlite3.Row\n", "")
+                source = source.replace("        {g}.db.row_factory = sqlite3.Row\n", "")
             if not options["autocommit"]:
                 source = source.replace("        if error is None:\n            db.commit()\n",
                                         "")
             self.need_import("sqlite3")
-            self.need_import("flask", "g")
-            values = {"dbfile": options["dbfile"], "app": app}
+            values = {"dbfile": options["dbfile"], "app": app, "g": self.flask_g()}
         else:
             source = SQLALCHEMY
             if not options["create"]:
@@ -576,7 +576,7 @@ class Plugins(PluginNames, Rule):
             if options["create"]:
                 values["metadata"] = options["metadata"]
         body = list(parse_template_module(source, **values).body)
-        if self.depth and all(self._module_level(v) for v in values.values()):
+        if self.depth and all(self._module_level(v) for k, v in values.items() if k != "g"):
             # installed in a function (`def initialize(): install(sqlite.Plugin(...))`):
             # the pattern goes to the module's top, where other modules import get_db
             # from (inside the function, get_db was its local: an ImportError there)
