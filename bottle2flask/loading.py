@@ -147,9 +147,24 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
             with app.entered():
                 app.wrapped = instantiate(spec, picked, settings, bare=bare)
         else:
-            module = import_spec(spec, target)
-            app = instantiate(spec, pick(spec, module, attr or "create_app"), settings,
-                              bare=bare)
+            # Bottle's TEMPLATE_PATH and its cache of templates as a process of its own
+            # has them, while it imports and for each request (a file spec's InFolder
+            # does the same): another app of this process changed the list, and cached
+            # its own template under a name this app's shares
+            imported_before = target in sys.modules
+            fresh = _fresh_template_path()
+            if fresh is not None and imported_before:  # its import ran before: as it left it
+                sys.modules["bottle"].TEMPLATE_PATH[:] = IMPORTS_LEFT.get(target, fresh)
+            try:
+                module = import_spec(spec, target)
+                if fresh is not None and not imported_before:
+                    IMPORTS_LEFT[target] = list(sys.modules["bottle"].TEMPLATE_PATH)
+                app = instantiate(spec, pick(spec, module, attr or "create_app"), settings,
+                                  bare=bare)
+            finally:
+                template_path = _restore_template_path(fresh)
+            if template_path is not None:
+                app = OwnTemplates(app, template_path)
     return App(label, spec, app, script=script)
 
 
@@ -451,6 +466,9 @@ def _installed_servers_stopped(run, app_run, run_simple, skip):
         yield
 
 
+# The TEMPLATE_PATH each module of a module spec left as it was imported (once a
+# process: loaded again, its import does not run again).
+IMPORTS_LEFT: dict[str, list] = {}
 # Bottle's own TEMPLATE_PATH, as each app finds it in a process of its own.
 BOTTLE_TEMPLATE_PATH = ["./", "./views/"]
 
@@ -923,6 +941,32 @@ class InFolder:
                 sys.modules.update(shadowed)
                 if bottle is not None:
                     bottle.TEMPLATE_PATH[:] = kept
+
+
+@dataclass(eq=False)
+class OwnTemplates:
+    """A module spec's app answering with Bottle's template globals as its import left
+    them: its TEMPLATE_PATH, and a cache of templates cleared (keyed by name, not by
+    folder: another app's template of the same name answered its render)."""
+
+    wrapped: WSGIApplication  # the app's own
+    template_path: list  # Bottle's TEMPLATE_PATH as the app left it
+
+    def __call__(self, environ: WSGIEnvironment,
+                 start_response: StartResponse) -> list[bytes]:
+        bottle = sys.modules["bottle"]
+        with FOLDER_LOCK:
+            kept = list(bottle.TEMPLATE_PATH)
+            bottle.TEMPLATE_PATH[:] = self.template_path
+            bottle.TEMPLATES.clear()
+            try:
+                answer = self.wrapped(environ, start_response)
+                try:
+                    return [b"".join(answer)]
+                finally:
+                    getattr(answer, "close", lambda: None)()
+            finally:
+                bottle.TEMPLATE_PATH[:] = kept
 
 
 def _no_exc_info(start_response):

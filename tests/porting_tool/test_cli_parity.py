@@ -4,7 +4,10 @@ file the report names, off the console."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+
+import pytest
 
 from bottle2flask.cli import main as kit
 
@@ -71,3 +74,56 @@ def test_migrate_status_keeps_the_apps_output_in_a_log(tmp_path, capfd):
     assert "the view fails on purpose" not in said.out + said.err
     named = said.out.rpartition("The apps' own output (prints, logs, tracebacks): ")[2]
     assert "the view fails on purpose" in Path(named.splitlines()[0]).read_text()
+
+
+# Two packages whose Bottle apps each put their own views/ first on Bottle's
+# TEMPLATE_PATH as they are imported, and render a template of the same name.
+TEMPLATED = '''import os
+
+import bottle
+
+bottle.TEMPLATE_PATH.insert(0, os.path.join(os.path.dirname(__file__), "views"))
+app = bottle.Bottle()
+
+
+@app.route("/")
+def index():
+    return bottle.template("page", who="you")
+'''
+
+
+@pytest.fixture
+def two_module_apps(tmp_path, monkeypatch):
+    """Packages parity_alpha and parity_beta on sys.path, each a Bottle app (web:app)
+    whose views/page.tpl says its name; their modules forgotten after."""
+    for name in ("parity_alpha", "parity_beta"):
+        (tmp_path / name / "views").mkdir(parents=True)
+        (tmp_path / name / "__init__.py").write_text("")
+        (tmp_path / name / "web.py").write_text(TEMPLATED)
+        (tmp_path / name / "views" / "page.tpl").write_text(f"{name} greets {{{{who}}}}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "parity_alpha.web:app", "parity_beta.web:app"
+    for name in [m for m in sys.modules if m.partition(".")[0] in ("parity_alpha",
+                                                                   "parity_beta")]:
+        del sys.modules[name]
+
+
+def test_two_module_specs_each_render_their_own_template_of_a_shared_name(two_module_apps):
+    """A file spec's app answers with Bottle's TEMPLATE_PATH as its import left it and the
+    cache of templates cleared (keyed by name); a module spec's shared both with every
+    other app of the process: the alpha app rendered beta's page.tpl."""
+    import webtest
+
+    from bottle2flask.loading import load
+
+    alpha, beta = (webtest.TestApp(load(spec, {}).wsgi) for spec in two_module_apps)
+    for _ in range(2):  # each after the other has rendered (and cached) its own
+        assert alpha.get("/").text == "parity_alpha greets you\n"
+        assert beta.get("/").text == "parity_beta greets you\n"
+
+
+def test_parity_of_two_module_specs_sees_their_templates_differ(two_module_apps, capfd):
+    assert kit(["parity", *two_module_apps, "--json"]) == 1
+    report = json.loads(capfd.readouterr().out)
+    different = [s for s in report["steps"] if s["verdict"] == "different"]
+    assert different and different[0]["path"] == "/"
