@@ -266,8 +266,10 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
     method = "GET" if target.method in ("ANY", "PROXY") else target.method
     result = outcome(seen) if seen else "not reached"
     # Reached, but only ever a server error on the original: what it answers is not yet
-    # known (a database server or another service it needs, missing here?).
+    # known (a database server or another service it needs, missing here?), unless a
+    # request ended its process or got no answer: then that is said, for each app.
     failing = bool(steps) and all(str(s["statuses"][0]).startswith("5") for s in steps)
+    ended = ended_note(steps)
     return {"rule": target.rule, "methods": [target.method],
             "served": serves(new, path, method),
             "identical": all(v != "different" for v in seen) if seen else None,
@@ -277,8 +279,27 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
             "varies": varies(steps),
             "breaks": first_break(steps),
             "reason": None if seen else (target.reason or "no request reached it"),
-            "note": "the original answered every request with a server error (5xx): a "
-                    "service it needs?" if failing else None}
+            "ended": ended,
+            "note": ended or ("the original answered every request with a server error "
+                              "(5xx): a service it needs?" if failing else None)}
+
+
+def ended_note(steps: list[dict]) -> str | None:
+    """What became of each app's process on the first request that ended it or got no
+    answer (replay's account: how, and the last lines the app printed), in words."""
+    step = next((step for step in steps if any(step.get("ended") or ())), None)
+    if step is None:
+        return None
+    said = []
+    for who, ended in zip(("the original", "the port"), step["ended"], strict=False):
+        if ended is None:
+            said.append(f"{who} answered ({str(step['statuses'][len(said)])[:3]})")
+            continue
+        printed = ended.get("printed") or []
+        said.append(f"{who}: {ended['how']}, " + (
+            "its last lines: " + " / ".join(f"«{line}»" for line in printed)
+            if printed else "printing nothing"))
+    return f"{step['method']} {step['path']}: " + "; ".join(said)
 
 
 def outcome(verdicts: list[str]) -> str:

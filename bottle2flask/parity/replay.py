@@ -14,6 +14,7 @@ import threading
 import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 from dataclasses import dataclass, replace
 from operator import eq
 from urllib.parse import unquote_to_bytes, urlencode
@@ -57,7 +58,8 @@ class EndedItsProcess(BaseException):  # noqa: N818
 @contextlib.contextmanager
 def answer_guarded():
     """While the app answers, in the main thread (where Python runs signal handlers): a
-    time limit, and the app's signals to its own process turned into EndedItsProcess."""
+    time limit, and the app's signals to its own process, and its os._exit() (in this
+    process and thread, not in a child it forks), turned into EndedItsProcess."""
     limit = ANSWER_LIMIT
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -69,15 +71,75 @@ def answer_guarded():
     def late(number, frame) -> None:
         raise NotAnswered(f"no answer within {limit:g} s")
 
+    real_exit, answering = os._exit, os.getpid()
+
+    def exits(status: int) -> NoReturn:
+        if os.getpid() != answering or threading.current_thread() is not \
+                threading.main_thread():
+            real_exit(status)
+        raise EndedItsProcess(f"the process ended with code {status} (os._exit)")
+
     before = {number: signal.signal(number, ended) for number in ENDING}
     before[signal.SIGALRM] = signal.signal(signal.SIGALRM, late)
     signal.setitimer(signal.ITIMER_REAL, limit)
+    os._exit = exits
     try:
         yield
     finally:
+        os._exit = real_exit
         signal.setitimer(signal.ITIMER_REAL, 0)
         for number, handler in before.items():
             signal.signal(number, handler)
+
+
+# The lines an ended answer's account keeps of what the app printed while it answered.
+PRINTED_LINES = 5
+
+
+class Printing:
+    """A stream (sys.stdout, sys.stderr) as it was, what is written to it kept too: what
+    the app printed while it answered, for the account of an answer that ended its
+    process (the whole output stays where it went: check.log)."""
+
+    def __init__(self, stream, kept: deque) -> None:
+        self._stream, self._kept = stream, kept
+
+    def write(self, text: str) -> int:
+        self._kept.append(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def printed_kept():
+    """What the app prints while it answers (sys.stdout, sys.stderr), its last chunks."""
+    kept: deque = deque(maxlen=200)
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Printing(streams[0], kept), Printing(streams[1], kept)
+    try:
+        yield kept
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def last_lines(kept: deque) -> list[str]:
+    """The last lines printed (not blank), each cut to 200 characters."""
+    lines = [line.strip() for line in "".join(kept).splitlines() if line.strip()]
+    return [line[:200] for line in lines[-PRINTED_LINES:]]
+
+
+def ended_as(error: BaseException) -> str:
+    """How an answer ended the process, in plain words."""
+    if isinstance(error, SystemExit):
+        code = error.code  # (a message is printed, and the code is 1)
+        status = 0 if code is None else code if isinstance(code, int) else 1
+        return f"the process ended with code {status} " \
+            f"(sys.exit({'' if code is None else repr(code)}))"
+    if isinstance(error, KeyboardInterrupt):
+        return "the process was interrupted (KeyboardInterrupt)"
+    return str(error)  # EndedItsProcess and NotAnswered say it already
 
 
 def scratch() -> tuple[str, ...]:
@@ -96,28 +158,39 @@ def as_served(app):
         guarded.frames = [  # type: ignore[attr-defined]
             [frame.filename, frame.lineno] for frame in traceback.extract_tb(error.__traceback__)]
 
+    def ends(error: BaseException, kept: deque) -> None:
+        # what became of the process, said in the report with the app's last lines
+        guarded.ended = {"how": ended_as(error),  # type: ignore[attr-defined]
+                         "printed": last_lines(kept)}
+
     def guarded(environ, start_response):
         guarded.frames = []  # type: ignore[attr-defined]
-        try:
-            with answer_guarded():
-                return app(environ, start_response)
-        except NotAnswered as error:  # one page cut off, the others still compared
-            print(f"note: {environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}: "
-                  f"{error}: recorded as not answered", file=sys.stderr)
-            return GatewayTimeout(f"bottle2flask's check: {error}.")(environ, start_response)
-        except (EndedItsProcess, SystemExit, KeyboardInterrupt) as error:
-            # RULE-s49 class I: a view ending its process ended the whole comparison
-            print(f"note: {environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}: the "
-                  f"app ends its own process here ({type(error).__name__}: {error}); "
-                  "recorded as a server error", file=sys.stderr)
-            return InternalServerError()(environ, start_response)
-        except Exception as error:
-            traceback.print_exc()  # the app's own error, where a server would log it
-            raised(error)
-            return InternalServerError()(environ, start_response)
+        guarded.ended = None  # type: ignore[attr-defined]
+        with printed_kept() as kept:
+            try:
+                with answer_guarded():
+                    return app(environ, start_response)
+            except NotAnswered as error:  # one page cut off, the others still compared
+                ends(error, kept)
+                print(f"note: {environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}: "
+                      f"{error}: recorded as not answered", file=sys.stderr)
+                return GatewayTimeout(f"bottle2flask's check: {error}.")(environ,
+                                                                         start_response)
+            except (EndedItsProcess, SystemExit, KeyboardInterrupt) as error:
+                # RULE-s49 class I: a view ending its process ended the whole comparison
+                ends(error, kept)
+                print(f"note: {environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}: "
+                      f"the app ends its own process here ({type(error).__name__}: "
+                      f"{error}); recorded as a server error", file=sys.stderr)
+                return InternalServerError()(environ, start_response)
+            except Exception as error:
+                traceback.print_exc()  # the app's own error, where a server would log it
+                raised(error)
+                return InternalServerError()(environ, start_response)
 
     guarded.wrapped = app  # type: ignore[attr-defined]
     guarded.frames = []  # type: ignore[attr-defined]
+    guarded.ended = None  # type: ignore[attr-defined]
     inner = app  # the app itself, under the loader's wrappers
     while not hasattr(inner, "log_exception") and hasattr(inner, "wrapped"):
         inner = inner.wrapped
@@ -275,6 +348,9 @@ class Step:
     # where the other sides were each sent a path of their own (an id each made, as
     # Run.own() follows it): each side's path, the first's first; else ()
     paths: tuple[str, ...] = ()
+    # each app's account of an answer that ended its process or was cut off ({"how",
+    # "printed": its last lines}), else None
+    ended: tuple[dict | None, ...] = ()
 
     @property
     def verdict(self) -> str:
@@ -296,7 +372,8 @@ class Step:
                 **({"answers": list(self.answers)} if self.answers else {}),
                 **({"body": self.body} if self.body is not None else {}),
                 **({"paths": list(self.paths)} if self.paths else {}),
-                **({"raised": list(self.raised)} if any(self.raised) else {})}
+                **({"raised": list(self.raised)} if any(self.raised) else {}),
+                **({"ended": list(self.ended)} if any(self.ended) else {})}
 
 
 class Run:
@@ -380,7 +457,8 @@ class Run:
                     self.sides[0].sent, tuple(r.status for r in responses[:2]), result,
                     self.answers(sent_back) if self.record else (), body,
                     tuple(side.served.frames for side in self.sides[:2]), tuple(noise),
-                    sent if len(set(sent)) > 1 else ())
+                    sent if len(set(sent)) > 1 else (),
+                    tuple(getattr(side.served, "ended", None) for side in self.sides[:2]))
         self.steps.append(step)
         if self.progress:
             self.progress(step)

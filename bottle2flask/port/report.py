@@ -222,6 +222,8 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
                 result = "varies between runs of the original"
             detail = route.get("first_difference") or route.get("varies") or route.get(
                 "reason") or route.get("note") or ""
+            if route.get("ended") and detail != route["ended"]:  # a request ended a process
+                detail += f" ({route['ended']})"
             lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "
                          f"{route['requests']} | {result} | {cell(detail)} |")
         lines += ["", data.get("summary", ""), ""]

@@ -104,6 +104,7 @@ def run_worker(python: str | Interpreter, args: list[str], timeout: float,
                     Path(scratch)) as process:
             finished = process.finish(timeout)
             said, told = process.output()
+            code = process.process.returncode if process.process else None
     runner.keep(args, told)
     if not finished:
         return {"ok": False, "error": f"no answer within {timeout:g} s (--check-timeout)",
@@ -111,8 +112,17 @@ def run_worker(python: str | Interpreter, args: list[str], timeout: float,
     try:
         return json.loads(said.strip().splitlines()[-1])
     except (IndexError, ValueError):
-        last = (told.strip().splitlines() or ["no output"])[-1]
-        return {"ok": False, "error": f"the check's process failed: {last}"}
+        return {"ok": False, "error": f"the check's process failed: {ended(code, told)}"}
+
+
+def ended(code: int | None, told: str) -> str:
+    """How a worker that gave no answer ended (an app's view that killed its process
+    with a signal it cannot catch, SIGKILL), and the last lines it printed."""
+    lines = [line.strip()[:200] for line in told.strip().splitlines() if line.strip()][-3:]
+    how = f"it was killed by {signal.Signals(-code).name}" if code is not None and code < 0 \
+        and -code in signal.valid_signals() else f"it ended with code {code}"
+    return how + ("; its last lines: " + " / ".join(f"«{line}»" for line in lines)
+                  if lines else ", printing nothing")
 
 
 class Worker:
@@ -405,8 +415,9 @@ def answer_of(route: dict) -> str:
     """What a route answered, in a word or two and its detail."""
     if route["identical"] is None:
         return f"not reached: {route.get('reason') or 'no request reached it'}"
-    if route["identical"] is False:
-        return f"different: {route['first_difference']}"
+    if route["identical"] is False:  # (and what a request did to the process, if it ended)
+        ended = f" ({route['ended']})" if route.get("ended") else ""
+        return f"different: {route['first_difference']}{ended}"
     if route.get("result") == "varies":
         return f"{VARIES}: {route['varies']}"
     note = f" ({route['note']})" if route.get("note") else ""

@@ -1155,6 +1155,90 @@ def test_a_page_that_ends_its_own_process_loses_none_of_the_others(tmp_path, cap
     assert "GET /quit: the app ends its own process here (SystemExit" in log
 
 
+ENDS_ITS_PROCESS = '''import os
+import sys
+
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return "<a href='/quit'>quit</a> <a href='/halt'>halt</a> <a href='/which'>which</a>"
+
+
+@app.route("/quit")
+def leave():
+    print("closing the shop")
+    sys.exit(3)
+
+
+@app.route("/halt")
+def halt():
+    print("halting", file=sys.stderr)
+    os._exit(4)
+
+
+@app.route("/which")
+def which():
+    if "bottle.app" not in request.environ:  # Bottle's key, not Flask's
+        print("no Bottle here: leaving")
+        sys.exit(9)
+    return "Bottle"
+'''
+
+
+def test_the_report_says_how_a_page_ended_its_process_for_each_app(tmp_path, capsys):
+    """A page that ended its app's process (sys.exit, os._exit) was "a server error (5xx):
+    a service it needs?" in the report, what happened only in check.log; os._exit() ended
+    the check's own process: nothing compared. The report and the command's table now
+    say, for the original and the port apart, how the process ended and what the app
+    printed last, and os._exit() ends that answer alone, as sys.exit() does."""
+    src = app_folder(tmp_path, ENDS_ITS_PROCESS)
+    status = port(str(src), "-o", str(tmp_path / "out"), "--check-timeout", "60")
+    said = capsys.readouterr()
+    assert status == 1, said.out + said.err  # /which: the port ends where Bottle answers
+    quit_ = ("GET /quit: the original: the process ended with code 3 (sys.exit(3)), its "
+             "last lines: «closing the shop»; the port: the process ended with code 3 "
+             "(sys.exit(3)), its last lines: «closing the shop»")
+    halt = ("GET /halt: the original: the process ended with code 4 (os._exit), its last "
+            "lines: «halting»; the port: the process ended with code 4 (os._exit), its last "
+            "lines: «halting»")
+    which = ("GET /which: the original answered (200); the port: the process ended with "
+             "code 9 (sys.exit(9)), its last lines: «no Bottle here: leaving»")
+    report = (tmp_path / "out" / "PORTING-REPORT.md").read_text()
+    for row in (quit_, halt, which):
+        assert row in report and row in said.out
+    assert "a service it needs?" not in report
+    assert re.search(r"\| `/which` \| GET \| \d+ \| different \| .+ \(" + re.escape(which)
+                     + r"\) \|", report)
+
+
+def test_a_page_that_kills_the_checks_process_is_said_with_the_signal(tmp_path, capsys):
+    """SIGKILL cannot be caught: the check's process ends, and the check said only "the
+    check's process failed" and the last line of check.log. It says the signal and the
+    app's last lines."""
+    src = app_folder(tmp_path, '''import os
+import signal
+
+from bottle import Bottle
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    print("killing myself")
+    os.kill(os.getpid(), signal.SIGKILL)
+''')
+    port(str(src), "-o", str(tmp_path / "out"), "--check-timeout", "60")
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert "the comparison did not run: the check's process failed: it was killed by " \
+        "SIGKILL; its last lines: " in said
+    assert said.endswith("«killing myself»"), said
+
+
 def test_a_page_that_never_answers_is_cut_off_and_the_others_compared(tmp_path, monkeypatch):
     """wolterlw/BottlePy_Gevent_WebChat's long polling: a page waits for a message that
     never comes; the check waited out its whole time limit, 0 pages compared (RULE-s49
@@ -1173,6 +1257,7 @@ app = Bottle()
 
 @app.route("/wait")
 def wait():
+    print("waiting for a message")
     time.sleep(3)  # a message that never comes, here in 3 s
     return "a message"
 
@@ -1188,4 +1273,6 @@ def hello():
                 crawl=False)
     steps = {step["path"]: step for step in found["steps"]}
     assert [status[:3] for status in steps["/wait"]["statuses"]] == ["504", "504"]
+    assert steps["/wait"]["ended"] == [{"how": "no answer within 0.5 s",
+                                        "printed": ["waiting for a message"]}] * 2
     assert [status[:3] for status in steps["/hello"]["statuses"]] == ["200", "200"]
