@@ -1172,11 +1172,31 @@ def test_a_routes_apply_site_gives_its_decorators_or_route_plugins_as_its_forms(
                              "exact": "@route_plugins(app, apply=[timed])\n"}
     assert not site["exact"] and next(s for s in exact.sites if s["key"] == key)["exact"]
     assert '@app.route("/", endpoint="index")\n@logged\n@timed\ndef index():' in default.code
-    assert '@app.route("/", endpoint="index")\n@route_plugins(app, apply=[timed])\n' \
-        '@logged\ndef index():' in exact.code
+    # (the installed decorator first in its apply=: Bottle wraps the route's own inside)
+    assert '@app.route("/")\n@route_plugins(app, apply=[logged, timed])\ndef index():' \
+        in exact.code
     assert "from bottle_plugins import route_plugins" in exact.code
     assert "bottle_plugins" not in default.code
     assert '@app.route("/all")\ndef bare():' in exact.code  # the other routes as they were
+
+
+def test_a_routes_apply_site_named_exact_keeps_bottles_order_under_an_idiomatic_install(
+        tmp_path):
+    """Bottle wraps a route's apply= plugins inside the app's installed ones (Route.
+    all_plugins): `[<home>]`. The exact apply= site under the installs' idiomatic form
+    (decorators) put the installed decorator under route_plugins(), inside the route's
+    plugin: `<[home]>`."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(dedent(DECORATORS).lstrip())
+    port_tree(src, out, exact=frozenset({"web.py:index:P019:plugin:0"}))
+    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "order_bottle").wsgi)
+    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "order_flask").wsgi)
+    for path, body in (("/", "[<home>]"), ("/raw", "raw"), ("/all", "bare"),
+                       ("/later/x", "[x]")):
+        assert answers(bottle_app, path) == answers(flask_app, path) == (200, body), path
+    assert "@route_plugins(app, apply=[logged, timed])\ndef index():" in (
+        out / "web.py").read_text()
 
 
 def test_the_database_plugins_site_named_exact_keeps_them_installed_as_bottle_runs_them():

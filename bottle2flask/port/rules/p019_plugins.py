@@ -56,7 +56,10 @@ installed in another module too (`app.install(Stamp())` in app.py, below `import
 `skip=True` (or `"json"`) also turned Bottle's JSON plugin off, which Flask cannot:
 a TODO says so. Each install site (asked once, for all of them, as the module is read)
 and each route's apply=/skip= is a site ("plugin"), whose idiomatic form is the
-decorators, its exact one bottle_plugins'; --faithful keeps them all.
+decorators, its exact one bottle_plugins'; --faithful keeps them all. A route's exact
+form under the installs' idiomatic one takes the installed decorators first in its
+`apply=` (`@route_plugins(app, apply=[logged, timed])`), so they wrap outside the route's
+own, as in Bottle.
 """
 
 from __future__ import annotations
@@ -739,8 +742,8 @@ class Plugins(PluginNames, Rule):
         if not routes:
             return updated
         skips = here[2] if len(here[2]) == len(routes) else []
-        plugins = [n for n in self.decorating if not any(_skips(s, n) for s in skips)]
-        plugins += here[3]
+        installed = [n for n in self.decorating if not any(_skips(s, n) for s in skips)]
+        plugins = [*installed, *here[3]]
         if not plugins and not here[4]:
             return updated
         decorators = []
@@ -748,7 +751,16 @@ class Plugins(PluginNames, Rule):
                                                 strict=True)):
             decorators.append(after)
             if id(before) in here[4]:
-                decorators.append(here[4][id(before)])
+                marker = here[4][id(before)]
+                outer = _outermost(marker, installed) if installed and len(routes) == 1 \
+                    else None
+                if outer is not None:
+                    # Bottle wraps a route's own plugins inside the app's (Route.
+                    # all_plugins): the installed decorators are the marker's first
+                    # apply= plugins, not decorators under it, which wrapped the view
+                    # inside the route's plugins
+                    marker, plugins = outer, plugins[len(installed):]
+                decorators.append(marker)
             if i == routes[-1]:
                 decorators += [cst.Decorator(cst.Name(n)) for n in plugins]
         return updated.with_changes(decorators=decorators)
@@ -840,6 +852,22 @@ class Plugins(PluginNames, Rule):
         self.todo(f"view parameter {name!r} is not in the route: {where}; Flask calls the "
                   "view without it: open it in the view or a before_request hook",
                   breaks=not others)
+
+
+def _outermost(marker: cst.Decorator, names: list[str]) -> cst.Decorator | None:
+    """route_plugins(app, apply=[...]) with these plugins first in its apply= list (the
+    outermost, as the app's installed plugins are in Bottle); None without an apply=."""
+    call = marker.decorator
+    if not isinstance(call, cst.Call) or not any(a.keyword and a.keyword.value == "apply"
+                                                 for a in call.args):
+        return None
+    args = []
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == "apply":
+            items = [*map(cst.Name, names), *_items(a.value)]
+            a = a.with_changes(value=cst.List([cst.Element(item) for item in items]))
+        args.append(a)
+    return marker.with_changes(decorator=call.with_changes(args=args))
 
 
 def _items(value: cst.BaseExpression | None) -> list:
