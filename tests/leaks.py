@@ -5,9 +5,11 @@ for temporary files) for a conftest.py of a folder of tests that load apps in-pr
 Imported by name into a folder's conftest.py, they hold the tests of that folder only.
 """
 
+import fnmatch
 import os
 import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,10 @@ from bottle2flask.loading import module_places
 # many tests in any order: what one leaves, another meets by chance, as the fresh
 # clone's CI did.
 FOUND = pytest.StashKey[tuple]()
+# ... and writes no file into the working folder (its top-level names) nor under tests/:
+# a file a test leaves there is an error naming it (it is left where it is: a file of the
+# checkout is never removed by the tests).
+TESTS = Path(__file__).resolve().parent
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -29,7 +35,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
     item.stash[FOUND] = (os.getcwd(), list(sys.path), the_environment(),
                          list(bottle.default_app), set(sys.modules),
-                         bottle.default_app.push(), bottles_globals(bottle))
+                         bottle.default_app.push(), bottles_globals(bottle),
+                         FOLDERS.seen(os.getcwd()))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -39,9 +46,13 @@ def pytest_runtest_teardown(item: pytest.Item):
         return
     import bottle
 
-    cwd, path, environ, stack, modules, own, globals_ = item.stash[FOUND]
+    cwd, path, environ, stack, modules, own, globals_, listed = item.stash[FOUND]
     put_back_bottles_globals(bottle, globals_)
     left = []
+    written = FOLDERS.new_since(listed)
+    if written:
+        left.append(f"files in the working folder or tests/ ({written}): write them under "
+                    "tmp_path")
     if os.getcwd() != cwd:
         left.append(f"the working folder ({os.getcwd()})")
         os.chdir(cwd)
@@ -110,3 +121,67 @@ def put_back_bottles_globals(bottle, found: tuple) -> None:
 def the_environment() -> dict[str, str]:
     """os.environ but the variable pytest sets for each phase of a test."""
     return {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+
+
+class Folders:
+    """The names in the working folder (its top level) and in each folder of tests/, as
+    last listed: a folder is listed again only when its mtime moved (a name added or
+    taken out), so a test costs a stat of each (some 20), not a walk."""
+
+    # what Python and the tools write as they run (at the working folder's top, the
+    # project's .gitignore adds its own: build/, test-artifacts/...)
+    TOOLS = ("__pycache__", "*.pyc", ".hypothesis", ".mypy_cache", ".pytest_cache",
+             ".ruff_cache", ".coverage*")
+
+    def __init__(self, tests: Path = TESTS) -> None:
+        self.root = tests
+        self.listed: dict[str, tuple[int, frozenset[str]]] = {}
+        self.tests: list[str] = []
+
+    def seen(self, cwd: str) -> dict[str, tuple[int, frozenset[str]]]:
+        """Each folder watched, its mtime and names now."""
+        if not self.tests:
+            self.tests = [str(self.root), *(str(p) for p in self.root.rglob("*")
+                                            if p.is_dir() and "__pycache__" not in p.parts)]
+        return {folder: self.names(folder) for folder in {cwd, *self.tests}}
+
+    def names(self, folder: str) -> tuple[int, frozenset[str]]:
+        try:
+            mtime = os.stat(folder).st_mtime_ns
+        except OSError:
+            return (0, frozenset())
+        known = self.listed.get(folder)
+        if known is None or known[0] != mtime:
+            known = (mtime, frozenset(os.listdir(folder)))
+            self.listed[folder] = known
+        return known
+
+    def new_since(self, before: dict[str, tuple[int, frozenset[str]]]) -> list[str]:
+        """The paths of the names added to those folders since `before` was seen, but
+        what the tools write."""
+        found = []
+        for folder, (mtime, names) in before.items():
+            now = self.names(folder)
+            if now[0] == mtime:
+                continue
+            added = now[1] - names
+            inside = Path(folder).is_relative_to(self.root)
+            skip = [*self.TOOLS, *([] if inside else ignored(Path(folder)))]
+            found += sorted(os.path.join(folder, name) for name in added
+                            if not any(fnmatch.fnmatch(name, p) for p in skip))
+            if inside and any(os.path.isdir(os.path.join(folder, n)) for n in added):
+                self.tests = []  # a folder made under tests/: watched from now on
+        return sorted(found)
+
+
+def ignored(folder: Path) -> list[str]:
+    """The top-level patterns of the .gitignore in `folder` (`build/`, `*.egg-info/`)."""
+    try:
+        lines = (folder / ".gitignore").read_text().splitlines()
+    except OSError:
+        return []
+    patterns = [line.strip().rstrip("/") for line in lines]
+    return [p for p in patterns if p and not p.startswith("#") and "/" not in p]
+
+
+FOLDERS = Folders()
