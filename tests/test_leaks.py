@@ -49,7 +49,8 @@ def test_a_test_that_writes_into_the_working_folder_fails_naming_the_file(tmp_pa
             pass
     """))
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
-                           "-p", "no:randomly", "-q", "test_writes.py"], cwd=tmp_path,
+                           "-p", "no:randomly", "-p", "no:warnings", "-q", "test_writes.py"],
+                          cwd=tmp_path,
                           capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 1, done.stdout + done.stderr
