@@ -146,6 +146,7 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
             # as in a process of its own); what it imports from there is the app's too
             with app.entered():
                 app.wrapped = instantiate(spec, picked, settings, bare=bare)
+            wsgi: object = app
         else:
             # Bottle's TEMPLATE_PATH and its cache of templates as a process of its own
             # has them, while it imports and for each request (a file spec's InFolder
@@ -159,13 +160,12 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 module = import_spec(spec, target)
                 if fresh is not None and not imported_before:
                     IMPORTS_LEFT[target] = list(sys.modules["bottle"].TEMPLATE_PATH)
-                app = instantiate(spec, pick(spec, module, attr or "create_app"), settings,
-                                  bare=bare)
+                made = instantiate(spec, pick(spec, module, attr or "create_app"), settings,
+                                   bare=bare)
             finally:
                 template_path = _restore_template_path(fresh)
-            if template_path is not None:
-                app = OwnTemplates(app, template_path)
-    return App(label, spec, app, script=script)
+            wsgi = made if template_path is None else OwnTemplates(made, template_path)
+    return App(label, spec, wsgi, script=script)
 
 
 # What a thread-local slot of Bottle's request and response is (bottle's _local_property,

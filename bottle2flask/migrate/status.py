@@ -290,7 +290,7 @@ def ended_note(steps: list[dict]) -> str | None:
     step = next((step for step in steps if any(step.get("ended") or ())), None)
     if step is None:
         return None
-    said = []
+    said: list[str] = []
     for who, ended in zip(("the original", "the port"), step["ended"], strict=False):
         if ended is None:
             said.append(f"{who} answered ({str(step['statuses'][len(said)])[:3]})")

@@ -14,9 +14,9 @@ import threading
 import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 from dataclasses import dataclass, replace
 from operator import eq
+from typing import NoReturn
 from urllib.parse import unquote_to_bytes, urlencode
 
 from werkzeug.exceptions import GatewayTimeout, InternalServerError
