@@ -462,7 +462,9 @@ def verdict(found: dict) -> Check:
             "summary": summary, "counts": counts}
     first = next((r for r in rows(found) if r["identical"] is False), None)
     if first is not None:
-        return Check(DIFFERENT, f"pages differ: {first['first_difference']}", lines, data)
+        ended = f" ({first['ended']})" if first.get("ended") else ""
+        return Check(DIFFERENT, f"pages differ: {first['first_difference']}{ended}", lines,
+                     data)
     if not found["routes"]:
         # a route added only when a function the check does not call runs (a setup
         # function handed settings): a check of no page is no check

@@ -1211,6 +1211,7 @@ def test_the_report_says_how_a_page_ended_its_process_for_each_app(tmp_path, cap
     for row in (quit_, halt, which):
         assert row in report and row in said.out
     assert "a service it needs?" not in report
+    assert said.err.splitlines()[-1].endswith(f"({which})")  # the command's last line
     assert re.search(r"\| `/which` \| GET \| \d+ \| different \| .+ \(" + re.escape(which)
                      + r"\) \|", report)
 
