@@ -96,6 +96,11 @@ def index():
 def two_module_apps(tmp_path, monkeypatch):
     """Packages parity_alpha and parity_beta on sys.path, each a Bottle app (web:app)
     whose views/page.tpl says its name; their modules forgotten after."""
+    (tmp_path / "parity_flask").mkdir()  # a Flask app answering as alpha's page does
+    (tmp_path / "parity_flask" / "__init__.py").write_text("")
+    (tmp_path / "parity_flask" / "web.py").write_text(
+        'from flask import Flask\n\napp = Flask(__name__)\n\n\n@app.route("/")\n'
+        'def index():\n    return "parity_alpha greets you\\n"\n')
     for name in ("parity_alpha", "parity_beta"):
         (tmp_path / name / "views").mkdir(parents=True)
         (tmp_path / name / "__init__.py").write_text("")
@@ -104,7 +109,8 @@ def two_module_apps(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     yield "parity_alpha.web:app", "parity_beta.web:app"
     for name in [m for m in sys.modules if m.partition(".")[0] in ("parity_alpha",
-                                                                   "parity_beta")]:
+                                                                   "parity_beta",
+                                                                   "parity_flask")]:
         del sys.modules[name]
 
 
@@ -127,3 +133,18 @@ def test_parity_of_two_module_specs_sees_their_templates_differ(two_module_apps,
     report = json.loads(capfd.readouterr().out)
     different = [s for s in report["steps"] if s["verdict"] == "different"]
     assert different and different[0]["path"] == "/"
+
+
+def test_migrate_status_of_a_module_spec_loaded_before_renders_its_own_template(
+        two_module_apps):
+    """migrate status loads the legacy app twice (its router, then its requests): the
+    second load of a module imported already gets the TEMPLATE_PATH its import left,
+    not that of the app imported after it (beta's page.tpl), nor Bottle's default."""
+    from bottle2flask.loading import load
+    from bottle2flask.migrate.status import status
+
+    for spec in two_module_apps:  # both imported in this process, alpha first
+        load(spec, {})
+    found = status(two_module_apps[0], "parity_flask.web:app")
+    index = next(r for r in found["routes"] if r["rule"] == "/")
+    assert index["identical"] is True, index["first_difference"]
