@@ -291,9 +291,10 @@ def ended_note(steps: list[dict]) -> str | None:
     if step is None:
         return None
     said: list[str] = []
-    for who, ended in zip(("the original", "the port"), step["ended"], strict=False):
+    for who, ended, status in zip(("the original", "the port"), step["ended"],
+                                  step["statuses"], strict=False):
         if ended is None:
-            said.append(f"{who} answered ({str(step['statuses'][len(said)])[:3]})")
+            said.append(f"{who} answered ({str(status)[:3]})")
             continue
         printed = ended.get("printed") or []
         said.append(f"{who}: {ended['how']}, " + (
