@@ -112,10 +112,10 @@ def run_worker(python: str | Interpreter, args: list[str], timeout: float,
     try:
         return json.loads(said.strip().splitlines()[-1])
     except (IndexError, ValueError):
-        return {"ok": False, "error": f"the check's process failed: {ended(code, told)}"}
+        return {"ok": False, "error": f"the check's process failed: {how_it_ended(code, told)}"}
 
 
-def ended(code: int | None, told: str) -> str:
+def how_it_ended(code: int | None, told: str) -> str:
     """How a worker that gave no answer ended (an app's view that killed its process
     with a signal it cannot catch, SIGKILL), and the last lines it printed."""
     lines = [line.strip()[:200] for line in told.strip().splitlines() if line.strip()][-3:]
