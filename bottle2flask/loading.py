@@ -164,7 +164,10 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                                    bare=bare)
             finally:
                 template_path = _restore_template_path(fresh)
-            wsgi = made if template_path is None else OwnTemplates(made, template_path)
+            # (one that leaves Bottle's own list answers as it did: unwrapped, unlocked,
+            # each other app's templates cleared from the cache after its answer)
+            wsgi = made if template_path in (None, BOTTLE_TEMPLATE_PATH) \
+                else OwnTemplates(made, template_path)
     return App(label, spec, wsgi, script=script)
 
 
@@ -941,13 +944,15 @@ class InFolder:
                 sys.modules.update(shadowed)
                 if bottle is not None:
                     bottle.TEMPLATE_PATH[:] = kept
+                    bottle.TEMPLATES.clear()  # (an app loaded otherwise finds none of its)
 
 
 @dataclass(eq=False)
 class OwnTemplates:
     """A module spec's app answering with Bottle's template globals as its import left
-    them: its TEMPLATE_PATH, and a cache of templates cleared (keyed by name, not by
-    folder: another app's template of the same name answered its render)."""
+    them: its TEMPLATE_PATH, and a cache of templates cleared before and after (keyed by
+    name, not by folder: another app's template of the same name answered its render,
+    and its own another's)."""
 
     wrapped: WSGIApplication  # the app's own
     template_path: list  # Bottle's TEMPLATE_PATH as the app left it
@@ -967,6 +972,7 @@ class OwnTemplates:
                     getattr(answer, "close", lambda: None)()
             finally:
                 bottle.TEMPLATE_PATH[:] = kept
+                bottle.TEMPLATES.clear()
 
 
 def _no_exc_info(start_response):

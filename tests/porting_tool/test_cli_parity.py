@@ -148,3 +148,34 @@ def test_migrate_status_of_a_module_spec_loaded_before_renders_its_own_template(
     found = status(two_module_apps[0], "parity_flask.web:app")
     index = next(r for r in found["routes"] if r["rule"] == "/")
     assert index["identical"] is True, index["first_difference"]
+
+
+def test_a_module_spec_on_bottles_own_template_path_finds_no_template_of_a_file_spec(
+        tmp_path, monkeypatch):
+    """A module app that leaves Bottle's TEMPLATE_PATH as it is (./views/ of the working
+    folder) is served as it is; the file spec app's answer left its page.tpl in Bottle's
+    cache under the same key, which the module app then rendered as its own."""
+    import webtest
+
+    from bottle2flask.loading import load
+
+    for folder, says in ((tmp_path / "views", "gamma"), (tmp_path / "site" / "views", "site")):
+        folder.mkdir(parents=True)
+        (folder / "page.tpl").write_text(f"{says} greets {{{{who}}}}\n")
+    page = 'import bottle\n\napp = bottle.Bottle()\n\n\n@app.route("/")\n' \
+        'def index():\n    return bottle.template("page", who="you")\n'
+    (tmp_path / "site" / "web.py").write_text(page)
+    (tmp_path / "parity_gamma").mkdir()
+    (tmp_path / "parity_gamma" / "__init__.py").write_text("")
+    (tmp_path / "parity_gamma" / "web.py").write_text(page)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        site = webtest.TestApp(load(f"{tmp_path / 'site' / 'web.py'}:app", {}).wsgi)
+        gamma = webtest.TestApp(load("parity_gamma.web:app", {}).wsgi)
+        for _ in range(2):
+            assert site.get("/").text == "site greets you\n"
+            assert gamma.get("/").text == "gamma greets you\n"
+    finally:
+        for name in [m for m in sys.modules if m.partition(".")[0] == "parity_gamma"]:
+            del sys.modules[name]
