@@ -15,6 +15,7 @@ is pinned below 1.10 and tests/porting_tool/test_marks.py guards it).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Collection
 from typing import NamedTuple, cast
 
 import libcst as cst
@@ -160,3 +161,13 @@ def render(module: cst.Module, marks: dict[int, int],
                     None if original is None else frozenset(original.splitlines()))
     module._codegen(state)
     return Rendered("".join(state.tokens), state.found, state.noted, state.imports_bottle)
+
+
+def node_code(node: cst.CSTNode, hidden: Collection[int]) -> str:
+    """A node's code as `Module([]).code_for_node()` writes it, without the lines of the
+    marks in it (the ids of their comments): a site's form as the report shows it."""
+    if not hidden:
+        return cst.Module([]).code_for_node(node)
+    state = _Render(cst.Module([]), dict.fromkeys(hidden, 0), {})
+    node._codegen(state)
+    return "".join(state.tokens)
