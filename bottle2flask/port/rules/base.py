@@ -245,7 +245,8 @@ class Rule(Transformer):
         return cst.SimpleString(json.dumps(moved))
 
     def site(self, kind: str, idiomatic: Candidate, exact: Candidate,
-             route: str | None = None, keeps: str = "") -> Candidate:
+             route: str | None = None, keeps: str = "",
+             forms_if_exact: bool = False) -> Candidate:
         """The site being visited, given both its forms as values (idiomatic Flask, then
         the exact one that keeps Bottle's behaviour): the engine picks one by the site's
         key (every site under --faithful, a site the check repaired, a site kept because
@@ -253,8 +254,11 @@ class Rule(Transformer):
         what the chosen one needs (imports, module-wide pieces, declared changes, TODO)
         and records both forms for the report; nothing of the other reaches the module.
         The rule writes the chosen one's `form` (`chosen is exact` tells which).
-        `kind` and `route` as exact()'s."""
-        chosen = exact if self._site(kind, route, keeps, idiomatic, exact) else idiomatic
+        `kind` and `route` as exact()'s. `forms_if_exact`: the forms are recorded only
+        where the site takes its exact one (the report shows the other there), for forms
+        as long as a def (P022's), whose idiomatic one is the module's own code else."""
+        chosen = exact if self._site(kind, route, keeps, idiomatic, exact,
+                                     forms_if_exact) else idiomatic
         self.take_candidate(chosen, chosen is exact)
         return chosen
 
@@ -378,7 +382,8 @@ class Rule(Transformer):
         return self._site(kind, route, keeps)
 
     def _site(self, kind: str, route: str | None, keeps: str,
-              idiomatic: Candidate | None = None, exact: Candidate | None = None) -> bool:
+              idiomatic: Candidate | None = None, exact: Candidate | None = None,
+              forms_if_exact: bool = False) -> bool:
         port, settings = self._port, self.state
         scope = ".".join(port.scope) or "<module>"
         counted = (scope, self.code, kind)
@@ -392,10 +397,15 @@ class Rule(Transformer):
             site["route"] = route
         if keeps:
             site["kept"] = keeps
-        for name, candidate in (("idiomatic", idiomatic), ("exact", exact)):
-            if candidate is not None and candidate.form is not None:
-                site.setdefault("forms", {})[name] = form_text(
-                    candidate.form, self._mark_comments(candidate))
+        shown = [(name, c) for name, c in (("idiomatic", idiomatic), ("exact", exact))
+                 if c is not None and c.form is not None and (chosen or not forms_if_exact)]
+        # a form made apart (P022's folded def) may hold the marks of declared changes,
+        # the module's and its own: left out of its text
+        marked = self._mark_comments(*(c for _, c in shown)) \
+            if any(c.made is not None for _, c in shown) else ()
+        for name, candidate in shown:
+            assert candidate.form is not None
+            site.setdefault("forms", {})[name] = form_text(candidate.form, marked)
         sites = port.records.sites
         sites.append(site)
         if self._notes:
@@ -404,12 +414,11 @@ class Rule(Transformer):
             self._notes[-1].append(cst.EmptyLine(comment=comment))
         return chosen
 
-    def _mark_comments(self, candidate: Candidate) -> set[int]:
-        """The ids of the mark comments a candidate's form may hold: the module's and
-        those it made apart (its own declared changes)."""
-        states = [*self._outer, self._port]
-        if candidate.made is not None:
-            states.append(candidate.made.state)
+    def _mark_comments(self, *candidates: Candidate) -> set[int]:
+        """The ids of the mark comments the candidates' forms may hold: the module's and
+        those each made apart (its own declared changes)."""
+        states = [*self._outer, self._port,
+                  *(c.made.state for c in candidates if c.made is not None)]
         return {id(mark.comment) for port in states
                 for mark in (*port.records.marks, *port.records.site_marks)}
 

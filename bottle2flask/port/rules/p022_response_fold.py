@@ -145,7 +145,8 @@ class ResponseFold(Rule):
         with self.apart() as keeping:
             kept = self.keep_bottles(updated)
         chosen = self.site("response", folded, Candidate(kept, todo=KEPT_TODO, made=keeping),
-                           keeps=KEPT_WHY.format(unfolded) if unfolded else "")
+                           keeps=KEPT_WHY.format(unfolded) if unfolded else "",
+                           forms_if_exact=True)  # (two defs: where the report shows one)
         assert isinstance(chosen.form, cst.FunctionDef)
         return chosen.form
 
@@ -158,6 +159,8 @@ class ResponseFold(Rule):
             if api == "response":
                 self.need_import("bottle_compat", "response",
                                  None if local == "response" else local)
+        if "copy" not in self.facts.words:  # (made for every function folded: no walk)
+            return function
         kept = transform(function, _CopyAsIs(self))
         assert isinstance(kept, cst.FunctionDef)  # the transformer changes calls only
         return kept
