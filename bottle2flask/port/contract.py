@@ -279,11 +279,13 @@ class Made:
     """What a rule recorded and asked while it made one candidate's form apart
     (`Rule.apart()`): its own records and requests, the sites it counted, the imports it
     asked for and its warnings, none of them the module's until the site takes that
-    candidate (`Rule.take_candidate()` merges them then)."""
+    candidate (`Rule.take_candidate()` merges them then), and the comment lines it noted
+    on the statement being visited (`Rule.todo()`, `declare()`)."""
 
     state: PortState
     imports: list[Wanted] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str | cst.EmptyLine] = field(default_factory=list)
 
 
 PORT_KEY = "bottle2flask.port"  # where a module's PortState is in the context's scratch

@@ -307,21 +307,23 @@ class Rule(Transformer):
         a candidate whose form is made by code that records as it goes (P022's fold of a
         def) carries it, `Candidate(form, made=made)`, and take_candidate() merges it
         only if the site takes that candidate. What the rule reads back sees the
-        module's records too (todo_comments()); sites counted in the block count for the
-        module once merged, so a candidate not taken shifts no other site's key."""
+        module's records too (todo_comments(), provided()); sites counted in the block
+        count for the module once merged, so a candidate not taken shifts no other
+        site's key; what it notes on the statement being visited (todo(), declare())
+        goes there once merged."""
         outer, context = self._port, self.context
         inner = PortState(outer.settings, scope=outer.scope,
                           site_counts=dict(outer.site_counts),
                           placed_reads=outer.placed_reads, placed_uses=outer.placed_uses)
         made = Made(inner)
-        imports, warnings = wanted_imports(context), context.warnings
+        imports, warnings, notes = wanted_imports(context), context.warnings, self._notes
         self._outer.append(outer)
-        self._port = inner
+        self._port, self._notes = inner, [made.notes]
         context.scratch["imports"], context.warnings = made.imports, made.warnings
         try:
             yield made
         finally:
-            self._port = self._outer.pop()
+            self._port, self._notes = self._outer.pop(), notes
             context.scratch["imports"], context.warnings = imports, warnings
 
     def _merge(self, made: Made) -> None:
@@ -354,6 +356,8 @@ class Rule(Transformer):
         port.site_counts.update(got.site_counts)
         wanted_imports(self.context).extend(made.imports)
         self.context.warnings += made.warnings
+        if self._notes:
+            self._notes[-1] += made.notes
 
     def adopt(self, piece: object) -> None:
         """A piece of this rule's own module-wide code that a taken candidate adds
@@ -461,7 +465,8 @@ class Rule(Transformer):
 
     def provided(self) -> frozenset[str]:
         """The Bottle names the module now defines otherwise (P001 reads them)."""
-        return frozenset(self._port.requests.provided)
+        return frozenset(name for port in (*self._outer, self._port)
+                         for name in port.requests.provided)
 
     def placed_reads(self) -> frozenset[str]:
         """What the post-steps' code reads (names, and the words of its comments) where
