@@ -29,6 +29,7 @@ import libcst as cst
 if TYPE_CHECKING:
     from .edit import Remove
     from .model.facts import ModuleFacts
+    from .needed_imports import Wanted
     from .results import Declaration, Site
 
 
@@ -146,6 +147,10 @@ class Candidate:
     # a view's endpoint number), handed to the rule's `adopt()` once the form is taken:
     # the rule keeps them in its scratch for its later sites and its finish()
     adds: tuple[object, ...] = ()
+    # what the rule recorded and asked while it made the form (`Rule.apart()`: P022's
+    # fold of a def marks its statements, writes TODOs, leaves lines out), merged into
+    # the module's only if the site takes this candidate
+    made: Made | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -267,6 +272,20 @@ class PortState:
     # module as that walk begins, would not see: placement.PostSteps records them
     placed_reads: set[str] = field(default_factory=set)
     placed_uses: set[str] = field(default_factory=set)  # of those names, the values read
+
+
+@dataclass
+class Made:
+    """What a rule recorded and asked while it made one candidate's form apart
+    (`Rule.apart()`): its own records and requests, the sites it counted, the imports it
+    asked for and its warnings, none of them the module's until the site takes that
+    candidate (`Rule.take_candidate()` merges them then), and the comment lines it noted
+    on the statement being visited (`Rule.todo()`, `declare()`)."""
+
+    state: PortState
+    imports: list[Wanted] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str | cst.EmptyLine] = field(default_factory=list)
 
 
 PORT_KEY = "bottle2flask.port"  # where a module's PortState is in the context's scratch

@@ -15,6 +15,7 @@ is pinned below 1.10 and tests/porting_tool/test_marks.py guards it).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Collection
 from typing import NamedTuple, cast
 
 import libcst as cst
@@ -160,3 +161,34 @@ def render(module: cst.Module, marks: dict[int, int],
                     None if original is None else frozenset(original.splitlines()))
     module._codegen(state)
     return Rendered("".join(state.tokens), state.found, state.noted, state.imports_bottle)
+
+
+
+class _Unmarked(CodegenState):
+    """Code written without the lines of some marks: an EmptyLine holding one is taken
+    back out of the tokens once written (EmptyLines hold no other node of their kind)."""
+
+    def __init__(self, hidden: Collection[int]) -> None:
+        super().__init__(default_indent="    ", default_newline="\n")  # Module([])'s
+        self.hidden = hidden
+        self.line_start = 0
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        if type(node) is cst.EmptyLine:
+            self.line_start = len(self.tokens)
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        if type(node) is cst.EmptyLine:
+            comment = node.comment
+            if comment is not None and id(comment) in self.hidden:
+                del self.tokens[self.line_start:]
+
+
+def node_code(node: cst.CSTNode, hidden: Collection[int]) -> str:
+    """A node's code as `Module([]).code_for_node()` writes it, without the lines of the
+    marks in it (the ids of their comments): a site's form as the report shows it."""
+    if not hidden:
+        return cst.Module([]).code_for_node(node)
+    state = _Unmarked(hidden)
+    node._codegen(state)
+    return "".join(state.tokens)

@@ -38,6 +38,33 @@ class Note:
         return f"{self.line}: {self.rule} {self.message}"
 
 
+@dataclass(frozen=True)
+class ConversionOptions:
+    """How one template is converted, passed whole: what the tree around it tells
+    (convert_tree's passes), and what a second try learned of the template itself
+    (`namespaced`, `hoist_at`: convert() sets them on its retries)."""
+
+    block: str = "content"  # the slot it offers as a layout ({{!base}})
+    # a layout's Bottle name -> its slot, for templates that rebase onto it
+    blocks: dict[str, str] | None = None
+    syntax: str | None = None  # Bottle's template syntax setting ("<% %> % {{ }}")
+    layout_reads: frozenset[str] = frozenset()  # the names its layout reads from it
+    noescape: bool = False  # Bottle's setting: `{{x}}` prints raw and `{{!x}}` escaped
+    # the values a loop carries on, kept on a namespace() (Jinja2's loop scope resets them)
+    namespaced: frozenset[str] = frozenset()
+    compact: bool = False  # no `-` markers: it needs trim_blocks and lstrip_blocks
+    # what each template it may include reads from it (Jinja2 name -> names), for an
+    # `include('x', **values)`; None: unknown, that is a TODO
+    include_reads: dict[str, frozenset[str]] | None = None
+    hoist_at: frozenset[int] = frozenset()  # lines of `for` loops a helper keeps whole
+    helper_prefix: str = ""  # before the template's name in its helpers' names
+    # the app may render it directly and hand it `base` (or that is not known): its
+    # `{{!base}}` block prints `base` when given one (T009); False, left empty
+    base_given: bool = True
+    # the tree's folder as Bottle's './' finds it and its templates' Jinja2 names
+    folder: tuple[str, frozenset[str]] = ("", frozenset())
+
+
 @dataclass
 class Context:
     """What one conversion learns: notes (TODOs), remarks (converted exactly, but worth a
@@ -105,20 +132,20 @@ CR_MARK = "\ue0d0"
 CR_PRINTED = '{{ "\\r" }}'
 
 
-def _mixed_line_ends(text: str, name: str, **options) -> Conversion | None:
+def _mixed_line_ends(text: str, name: str, options: ConversionOptions) -> Conversion | None:
     """A template whose lines end some in "\r\n", some in "\n": Bottle prints each text
     line's own end, Jinja2 one newline_sequence for all. Converted with "\n" line ends,
     each text line that ended in "\r\n" printing its "\r" before its newline
     (`{{ "\r" }}`); a `%` line (code, printed by neither) is left alone. None where a
     mark would land elsewhere than in text (a code block, an expression over lines):
     the caller then converts it with "\n" alone."""
-    start = (options["syntax"] or "<% %> % {{ }}").split()[2]
+    start = (options.syntax or "<% %> % {{ }}").split()[2]
     lines = text.split("\n")
     marked = "\n".join(
         line[:-1] + CR_MARK if line.endswith("\r") and not line.lstrip(" \t").startswith(
             start) else line.removesuffix("\r")
         for line in lines)
-    done = convert_source(marked, name, **options)
+    done = convert(marked, name, options)
     count = marked.count(CR_MARK)
     forms = [f for f in (done.source, done.compact) if f is not None]
     if not done.ok or not forms or any(
@@ -127,7 +154,7 @@ def _mixed_line_ends(text: str, name: str, **options) -> Conversion | None:
         return None
     done.source, done.compact = (None if f is None else f.replace(CR_MARK, CR_PRINTED)
                                  for f in (done.source, done.compact))
-    done.bottle_error = bottle_error(text, options["syntax"])
+    done.bottle_error = bottle_error(text, options.syntax)
     return done
 
 
@@ -140,42 +167,28 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    hoist_at: frozenset[int] = frozenset(),
                    helper_prefix: str = "", base_given: bool = True,
                    folder: tuple[str, frozenset[str]] = ("", frozenset())) -> Conversion:
-    """Convert one SimpleTemplate source; never raises for a bad template.
+    """Convert one SimpleTemplate source; never raises for a bad template. Each keyword
+    is a field of ConversionOptions (what it means is said there), made into one value
+    here and passed whole from then on (convert(), its retries, _mixed_line_ends())."""
+    return convert(text, name, ConversionOptions(
+        block=block, blocks=blocks, syntax=syntax, layout_reads=layout_reads,
+        noescape=noescape, namespaced=namespaced, compact=compact,
+        include_reads=include_reads, hoist_at=hoist_at, helper_prefix=helper_prefix,
+        base_given=base_given, folder=folder))
 
-    `block` names the slot this template offers as a layout ({{!base}}); `blocks`
-    maps a layout's Bottle name to its slot, for templates that rebase onto it;
-    `layout_reads` are the names its layout reads from it. `noescape` is Bottle's
-    setting of that name: `{{x}}` prints raw and `{{!x}}` escaped. `compact`: no `-`
-    markers; the template then needs trim_blocks and lstrip_blocks (environment.py).
-    `include_reads`: what each template it may include reads from it (Jinja2 name ->
-    names), for an `include('x', **values)`; unknown (None), that is a TODO.
-    `hoist_at`: the lines of `for` loops a helper keeps whole (set on a second try, for
-    loops Jinja2 cannot say: a `break`, a loop variable read after the loop).
-    `helper_prefix` goes before `name` in the names of its helpers (hoist.helper_name).
-    `base_given`: the app may render it directly and hand it `base` (or that is not
-    known): its `{{!base}}` block prints `base` when given one (T009); False, the block
-    is left empty for the pages that extend it.
-    """
+
+def convert(text: str, name: str, options: ConversionOptions) -> Conversion:
+    """convert_source() with its options as one value; never raises for a bad template."""
     if "\r\n" in text:
         # Windows line ends: converted as "\n" (Jinja2's lexer reads either), written
         # back as they were where every line had them
         crlf = text.count("\r\n") == text.count("\n")
         if not crlf:
-            mixed = _mixed_line_ends(text, name, block=block, blocks=blocks, syntax=syntax,
-                                     layout_reads=layout_reads, noescape=noescape,
-                                     namespaced=namespaced, compact=compact,
-                                     include_reads=include_reads, hoist_at=hoist_at,
-                                     helper_prefix=helper_prefix, base_given=base_given,
-                                     folder=folder)
+            mixed = _mixed_line_ends(text, name, options)
             if mixed is not None:
                 return mixed
-        done = convert_source(text.replace("\r\n", "\n"), name, block=block,
-                              blocks=blocks, syntax=syntax, layout_reads=layout_reads,
-                              noescape=noescape, namespaced=namespaced, compact=compact,
-                              include_reads=include_reads, hoist_at=hoist_at,
-                              helper_prefix=helper_prefix, base_given=base_given,
-                              folder=folder)
-        done.bottle_error = bottle_error(text, syntax)
+        done = convert(text.replace("\r\n", "\n"), name, options)
+        done.bottle_error = bottle_error(text, options.syntax)
         if crlf:
             done.crlf = True
             done.source, done.compact = (None if s is None else s.replace("\n", "\r\n")
@@ -183,10 +196,13 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         return done
     context = Context(name)
     translate = Translator()
-    statements = Statements(context, translate, block=block, blocks=blocks or {},
-                            layout_reads=layout_reads, include_reads=include_reads,
-                            hoist_at=hoist_at, helper_prefix=helper_prefix,
-                            base_given=base_given, folder=folder)
+    syntax, noescape, namespaced = options.syntax, options.noescape, options.namespaced
+    hoist_at = options.hoist_at
+    statements = Statements(context, translate, block=options.block,
+                            blocks=options.blocks or {}, layout_reads=options.layout_reads,
+                            include_reads=options.include_reads, hoist_at=hoist_at,
+                            helper_prefix=options.helper_prefix,
+                            base_given=options.base_given, folder=options.folder)
     if namespaced:
         # A value a loop carries on (`% n = n + 1` read after the loop, or in the next
         # iteration) lives on a namespace(), which Jinja2's loop scope does not reset.
@@ -235,27 +251,17 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                                 f"{error}); please report it with the template")
     carried = frozenset(statements.namespaceable())
     if carried and not namespaced:
-        again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
-                               layout_reads=layout_reads, noescape=noescape,
-                               namespaced=carried, compact=compact,
-                               include_reads=include_reads, hoist_at=hoist_at,
-                               helper_prefix=helper_prefix, base_given=base_given,
-                              folder=folder)
+        again = convert(text, name, replace(options, namespaced=carried))
         if again.ok:
             return again
     if statements.unkept_loops - hoist_at:
-        again = convert_source(text, name, block=block, blocks=blocks, syntax=syntax,
-                               layout_reads=layout_reads, noescape=noescape,
-                               namespaced=namespaced, compact=compact,
-                               include_reads=include_reads,
-                               hoist_at=hoist_at | statements.unkept_loops,
-                               helper_prefix=helper_prefix, base_given=base_given,
-                              folder=folder)
+        again = convert(text, name,
+                        replace(options, hoist_at=hoist_at | statements.unkept_loops))
         if again.ok and _breaks(again) < _breaks(statements.out):
             return again
     inexact: list[int] = []
     plain = body
-    if not compact:
+    if not options.compact:
         body, inexact = markers(body)
     try:
         environment().parse(body, name=name)

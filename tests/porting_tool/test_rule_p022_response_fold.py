@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 import libcst as cst
 import pytest
+import webtest
 
 from bottle2flask.port.response_idiom import Folder
+from bottle2flask.port.runner import port_source
 
 from .helpers import both_apps, both_folders, idiom, port, untouched
 
@@ -497,3 +501,153 @@ def test_a_change_in_a_loop_takes_the_value_its_pass_has(tmp_path):
         answer = client.get("/rc", headers={"Cookie": "a=1; b=2"})
         deleted.append(sorted(c.split("=")[0] for c in answer.headers.getall("Set-Cookie")))
     assert deleted == [["a", "b"], ["a", "b"]]
+
+
+# -- the site's two forms as values (issue #43): the fold, or Bottle's response kept -----
+# A view whose fold answers otherwise than Bottle: stamp() reads Bottle's response back
+# (kept on bottle_compat's), so the status and header the view folds into its return
+# never reach what stamp() reads there.
+STAMPED = '''
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+def stamp():
+    return "status %s, kind %s" % (response.status_code, response.get_header("X-Kind"))
+
+
+@app.route("/made")
+def made():
+    response.status = 201
+    response.set_header("X-Kind", "new")
+    response.set_cookie("seen", "yes")
+    return stamp()
+'''
+MADE = "web.py:made:P022:response:0"
+
+
+def p022_sites(result) -> dict:
+    return {s["scope"]: s for s in result.sites if s["rule"] == "P022"}
+
+
+def test_the_fold_is_the_sites_idiomatic_form_its_records_the_modules_only_when_taken():
+    """Both forms are made apart, each with what its making records; the module gets the
+    records of the one taken: the fold's declared change and import by default, the
+    kept form's import and TODO where the site is named exact, nothing of the other."""
+    default = port_source(dedent(STAMPED), "web.py")
+    site = p022_sites(default)["made"]
+    assert not site["exact"] and "kept" not in site
+    assert "forms" not in site  # (two defs: recorded where the report shows the other)
+    assert "resp = make_response(stamp())" in default.code
+    assert "from flask import Flask, make_response" in default.code
+    assert [d["id"] for d in default.declared] == ["D-cookie-path"]
+    line = default.code.splitlines().index('    resp.set_cookie("seen", "yes")') + 1
+    assert default.declared[0]["line"] == line
+    assert [t["code"] for t in default.todos] == ["P022"]  # stamp()'s, kept
+
+    chosen = port_source(dedent(STAMPED), "web.py", exact=frozenset({MADE}))
+    site = p022_sites(chosen)["made"]
+    assert site["exact"] and "kept" not in site
+    assert site["forms"]["idiomatic"].lstrip("\n") == dedent('''\
+        @app.route("/made")
+        def made():
+            resp = make_response(stamp())
+            resp.status_code = 201
+            resp.headers["X-Kind"] = "new"
+            resp.set_cookie("seen", "yes")
+            return resp
+        ''')  # (its declared change's mark left out)
+    assert site["forms"]["exact"] == "\n\n" + STAMPED.split("\n\n\n")[-1]
+    assert '    response.set_cookie("seen", "yes")\n    return stamp()' in chosen.code
+    assert "make_response(" not in chosen.code and "resp." not in chosen.code
+    assert "from flask import Flask\n" in chosen.code  # no make_response imported
+    assert "from bottle_compat import response" in chosen.code
+    assert chosen.declared == []  # the fold's D-cookie-path is not the module's
+    assert [(t["code"], t["breaks"]) for t in chosen.todos] == [("P022", False)] * 2
+    assert chosen.applied["P022"] == 2  # a kept function counts once, as stamp() does
+
+
+def test_a_site_named_exact_answers_as_bottle_where_its_fold_does_not(tmp_path):
+    """Settings.exact (the repair's, or a user's) naming the view's P022 site."""
+    from bottle2flask.loading import load
+    from bottle2flask.port.folder import port_tree
+
+    from .helpers import answers
+
+    (tmp_path / "a").mkdir()
+    bottle_app, folded = both_apps(tmp_path / "a", STAMPED, "p022_stamp")
+    assert answers(bottle_app, "/made") == (201, "status 201, kind new")
+    assert answers(folded, "/made") == (201, "status 200, kind None")  # the fold's
+    src, out = tmp_path / "a" / "src", tmp_path / "exact"
+    port_tree(src, out, exact=frozenset({MADE}))
+    kept = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "p022_stamp_exact").wsgi)
+    for client in (bottle_app, kept):
+        answer = client.get("/made")
+        assert (answer.status_int, answer.text, answer.headers["X-Kind"]) == \
+            (201, "status 201, kind new", "new")
+        assert answer.headers["Set-Cookie"] == "seen=yes"  # Bottle's, no Path=/
+
+
+def test_the_check_repairs_a_view_whose_fold_answers_otherwise(tmp_path, capsys):
+    """The check finds the page different (no declared change says so), maps it to the
+    view's sites and the functions it calls (stamp(), kept already), and moves the
+    view's P022 site alone to its exact form."""
+    import json
+
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+    from bottle2flask.loading import load
+
+    from .helpers import answers
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "web.py").write_text(STAMPED)
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
+    printed = capsys.readouterr().out
+    data = json.loads((out / "porting-report.json").read_text())
+    assert data["check"]["repair"]["exact"] == [MADE]
+    sites = {s["scope"]: s for m in data["modules"] for s in m["sites"] if s["rule"] == "P022"}
+    assert sites["made"]["exact"] and sites["made"]["repaired"].startswith("GET /made: ")
+    assert sites["stamp"]["exact"] and "repaired" not in sites["stamp"]  # kept
+    line = sites["made"]["line"]
+    assert f"repaired web.py:{line}: P022 response keeps Bottle's behaviour" in printed
+    code = (out / "web.py").read_text().splitlines()
+    start, end = sites["made"]["span"]
+    assert code[line - 1].startswith("# TODO(flask-port/P022): Bottle's response kept here")
+    assert code[start - 1:end][-6:] == STAMPED.splitlines()[-6:]  # the view as it was
+    assert not any("make_response(" in text for text in code)
+    bottle_app = webtest.TestApp(load(f"{src / 'web.py'}:app", {}, "p022_repair_b").wsgi)
+    flask_app = webtest.TestApp(load(f"{out / 'web.py'}:app", {}, "p022_repair_f").wsgi)
+    assert answers(flask_app, "/made") == answers(bottle_app, "/made") == \
+        (201, "status 201, kind new")
+
+
+def test_each_folds_declared_changes_are_marked_on_their_own_lines_once_merged():
+    """A fold's records are made apart (Rule.apart(): its declared changes counted from
+    none) and merged once its site takes it: each mark then points past the module's
+    changes before it, so each view's D-cookie-path is on its own set_cookie line."""
+    result = port_source(dedent('''
+        from bottle import Bottle, redirect, response
+
+        app = Bottle()
+
+
+        @app.route("/a")
+        def a():
+            response.set_cookie("a", "1")
+            return "a"
+
+
+        @app.route("/b")
+        def b():
+            response.set_header("X-B", "2")
+            response.set_cookie("b", "2")
+            return "b"
+    '''), "web.py")
+    lines = result.code.splitlines()
+    assert [(d["id"], lines[d["line"] - 1].strip()) for d in result.declared] == [
+        ("D-cookie-path", 'resp.set_cookie("a", "1")'),
+        ("D-cookie-path", 'resp.set_cookie("b", "2")')]
+    assert [s["scope"] for s in result.sites if s["rule"] == "P022"] == ["a", "b"]

@@ -181,3 +181,44 @@ def test_a_long_last_line_of_a_file_without_a_final_newline_is_split_and_ends_as
     assert code == ('def index():\n    return render_template(\n        '
                     '"a_template_with_a_long_name.html", title="a longer page title", '
                     'body=body\n    )')
+
+
+def test_what_a_rule_records_apart_is_the_modules_only_once_its_candidate_is_taken():
+    """Rule.apart(): records, requests, imports, warnings and the notes on the statement
+    being visited go to the Made it gives; take_candidate() merges them (a declared
+    change's mark moved past the module's own), and a Made never taken leaves nothing."""
+    from bottle2flask.port.contract import Candidate
+    from bottle2flask.port.declared import Change
+    from bottle2flask.port.rules.base import Context, Rule, state, wanted_imports
+
+    class Probe(Rule):
+        code = "P999"
+        declares = (Change("D-probe", "1. Probe", "a change for this test"),)
+
+    rule = Probe(Context())
+    port = state(rule.context)
+    rule.open_notes()  # a statement being visited
+    rule.declare("D-probe")  # the module's own, before
+
+    def make():
+        with rule.apart() as made:
+            rule.fired()
+            rule.declare("D-probe", ["/x"])
+            rule.todo("apart")
+            rule.need_import("flask", "g")
+        return made
+
+    make()  # never taken
+    assert (port.records.applied, len(port.records.declared), port.records.todos) == \
+        ({}, 1, [])
+    assert wanted_imports(rule.context) == [] and rule.context.warnings == []
+    assert len(rule._notes[-1]) == 1  # the module's own declared change's mark alone
+    rule.take_candidate(Candidate(made=make()), False)
+    assert port.records.applied == {"P999": 1}
+    assert [d["paths"] for d in port.records.declared] == [["*"], ["/x"]]
+    assert [m.index for m in port.records.marks] == [0, 1]
+    assert [t.text for t in port.records.todos] == ["apart"]
+    assert [(w.module, w.name) for w in wanted_imports(rule.context)] == [("flask", "g")]
+    assert rule.context.warnings == ["P999: apart"]
+    comments = [line.comment.value for line in rule._notes[-1]]
+    assert comments == ["#", "#", "# TODO(flask-port/P999): apart"]

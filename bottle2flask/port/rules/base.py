@@ -8,7 +8,8 @@ import json
 import os
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path, PurePosixPath
@@ -27,6 +28,7 @@ from ..contract import (
     Declare,
     FlaskOption,
     Import,
+    Made,
     Mark,
     ModuleSettings,
     Need,
@@ -36,6 +38,7 @@ from ..contract import (
 )
 from ..declared import Change, glob
 from ..edit import STATEMENTS, Remove, arg, free_name, string_value, transform, with_comments
+from ..marks import node_code
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
 from ..needed_imports import Wanted
 from ..quick import Transformer
@@ -142,6 +145,7 @@ class Rule(Transformer):
         self.state: ModuleSettings = self._port.settings  # read only (frozen)
         self.facts: ModuleFacts = self.state.facts
         self._notes: list[list[str | cst.EmptyLine]] = []
+        self._outer: list[PortState] = []  # the module's state, while apart() runs
 
     def statements_after_app(self, module: cst.Module) -> list[AfterApp]:
         """The statements this rule's sites asked for right after the app is made (P003's
@@ -241,7 +245,8 @@ class Rule(Transformer):
         return cst.SimpleString(json.dumps(moved))
 
     def site(self, kind: str, idiomatic: Candidate, exact: Candidate,
-             route: str | None = None, keeps: str = "") -> Candidate:
+             route: str | None = None, keeps: str = "",
+             forms_if_exact: bool = False) -> Candidate:
         """The site being visited, given both its forms as values (idiomatic Flask, then
         the exact one that keeps Bottle's behaviour): the engine picks one by the site's
         key (every site under --faithful, a site the check repaired, a site kept because
@@ -249,8 +254,11 @@ class Rule(Transformer):
         what the chosen one needs (imports, module-wide pieces, declared changes, TODO)
         and records both forms for the report; nothing of the other reaches the module.
         The rule writes the chosen one's `form` (`chosen is exact` tells which).
-        `kind` and `route` as exact()'s."""
-        chosen = exact if self._site(kind, route, keeps, idiomatic, exact) else idiomatic
+        `kind` and `route` as exact()'s. `forms_if_exact`: the forms are recorded only
+        where the site takes its exact one (the report shows the other there), for forms
+        as long as a def (P022's), whose idiomatic one is the module's own code else."""
+        chosen = exact if self._site(kind, route, keeps, idiomatic, exact,
+                                     forms_if_exact) else idiomatic
         self.take_candidate(chosen, chosen is exact)
         return chosen
 
@@ -269,6 +277,8 @@ class Rule(Transformer):
         """What a candidate needs, applied: its imports, module-wide pieces (need_exact
         for an exact one), declared changes, TODO, the app's options and declared
         changes, and the pieces it adds to the rule's own code (adopt())."""
+        if candidate.made is not None:
+            self._merge(candidate.made)
         for item in candidate.imports:
             if item.companion is not None:
                 self.need_helper(item.companion, item.name)
@@ -290,6 +300,65 @@ class Rule(Transformer):
         for piece in candidate.adds:
             self.adopt(piece)
 
+    @contextmanager
+    def apart(self) -> Iterator[Made]:
+        """What the rule records and asks in the block (fired, declare, mark, TODOs, lines
+        left out, imports...) kept apart, in the Made it gives, rather than the module's:
+        a candidate whose form is made by code that records as it goes (P022's fold of a
+        def) carries it, `Candidate(form, made=made)`, and take_candidate() merges it
+        only if the site takes that candidate. What the rule reads back sees the
+        module's records too (todo_comments(), provided()); sites counted in the block
+        count for the module once merged, so a candidate not taken shifts no other
+        site's key; what it notes on the statement being visited (todo(), declare())
+        goes there once merged."""
+        outer, context = self._port, self.context
+        inner = PortState(outer.settings, scope=outer.scope,
+                          site_counts=dict(outer.site_counts),
+                          placed_reads=outer.placed_reads, placed_uses=outer.placed_uses)
+        made = Made(inner)
+        imports, warnings, notes = wanted_imports(context), context.warnings, self._notes
+        self._outer.append(outer)
+        self._port, self._notes = inner, [made.notes]
+        context.scratch["imports"], context.warnings = made.imports, made.warnings
+        try:
+            yield made
+        finally:
+            self._port, self._notes = self._outer.pop(), notes
+            context.scratch["imports"], context.warnings = imports, warnings
+
+    def _merge(self, made: Made) -> None:
+        """A taken candidate's records and requests made apart, now the module's (the
+        marks' indices moved past what the module recorded before them)."""
+        port, got = self._port, made.state
+        into, new = port.records, got.records
+        for code, count in new.applied.items():
+            into.applied[code] = into.applied.get(code, 0) + count
+        into.todos += new.todos
+        into.breaks |= new.breaks
+        into.marks += [Mark(m.comment, m.index + len(into.declared)) for m in new.marks]
+        into.declared += new.declared
+        into.site_marks += [Mark(m.comment, m.index + len(into.sites)) for m in new.site_marks]
+        into.sites += new.sites
+        into.notes += new.notes
+        into.openers.update(new.openers)
+        into.todo_marks += new.todo_marks
+        into.left_out += new.left_out
+        asked, more = port.requests, got.requests
+        asked.needs |= more.needs
+        asked.exact_needs |= more.exact_needs
+        asked.companions |= more.companions
+        asked.app_options.update(more.app_options)
+        asked.app_declared += more.app_declared
+        asked.after_app += more.after_app
+        asked.provided |= more.provided
+        asked.compat_names |= more.compat_names
+        asked.install = asked.install or more.install
+        port.site_counts.update(got.site_counts)
+        wanted_imports(self.context).extend(made.imports)
+        self.context.warnings += made.warnings
+        if self._notes:
+            self._notes[-1] += made.notes
+
     def adopt(self, piece: object) -> None:
         """A piece of this rule's own module-wide code that a taken candidate adds
         (`Candidate.adds`: P003's float converter, a view's endpoint number): the rule
@@ -302,9 +371,9 @@ class Rule(Transformer):
         kept by a helper the port copies) rather than its idiomatic one: every site under
         --faithful, else the sites the check repaired. A site whose two forms are values
         asks site() (what a form adds to the rule's own code rides on it: `adds`,
-        adopt()); exact() is left for P022's fold, whose idiomatic form writes records
-        as it is made (port/README.md says why). `kind` names the site's kind for the
-        report (`"rule-string"`);
+        adopt(); what its making records, `made`: apart()); exact() is left for P011's
+        template-path, a site of the whole module (port/README.md). `kind` names the
+        site's kind for the report (`"rule-string"`);
         `route`, the Bottle rule the site is part of, if any (a route that breaks maps
         to it wherever it is registered: by a call, in a loop, in a class); `keeps`,
         why the site's idiomatic form could only be a TODO on code that fails when it
@@ -317,7 +386,8 @@ class Rule(Transformer):
         return self._site(kind, route, keeps)
 
     def _site(self, kind: str, route: str | None, keeps: str,
-              idiomatic: Candidate | None = None, exact: Candidate | None = None) -> bool:
+              idiomatic: Candidate | None = None, exact: Candidate | None = None,
+              forms_if_exact: bool = False) -> bool:
         port, settings = self._port, self.state
         scope = ".".join(port.scope) or "<module>"
         counted = (scope, self.code, kind)
@@ -331,9 +401,15 @@ class Rule(Transformer):
             site["route"] = route
         if keeps:
             site["kept"] = keeps
-        for name, candidate in (("idiomatic", idiomatic), ("exact", exact)):
-            if candidate is not None and candidate.form is not None:
-                site.setdefault("forms", {})[name] = form_text(candidate.form)
+        shown = [(name, c) for name, c in (("idiomatic", idiomatic), ("exact", exact))
+                 if c is not None and c.form is not None and (chosen or not forms_if_exact)]
+        # a form made apart (P022's folded def) may hold the marks of declared changes,
+        # the module's and its own: left out of its text
+        marked = self._mark_comments(*(c for _, c in shown)) \
+            if any(c.made is not None for _, c in shown) else ()
+        for name, candidate in shown:
+            assert candidate.form is not None
+            site.setdefault("forms", {})[name] = form_text(candidate.form, marked)
         sites = port.records.sites
         sites.append(site)
         if self._notes:
@@ -341,6 +417,14 @@ class Rule(Transformer):
             port.records.site_marks.append(Mark(comment, len(sites) - 1))
             self._notes[-1].append(cst.EmptyLine(comment=comment))
         return chosen
+
+    def _mark_comments(self, *candidates: Candidate) -> set[int]:
+        """The ids of the mark comments the candidates' forms may hold: the module's and
+        those each made apart (its own declared changes)."""
+        states = [*self._outer, self._port,
+                  *(c.made.state for c in candidates if c.made is not None)]
+        return {id(mark.comment) for port in states
+                for mark in (*port.records.marks, *port.records.site_marks)}
 
     # -- what a rule asks of the engine: typed requests, read once the walks are done --
     def need(self, need: Need) -> None:
@@ -390,7 +474,8 @@ class Rule(Transformer):
 
     def provided(self) -> frozenset[str]:
         """The Bottle names the module now defines otherwise (P001 reads them)."""
-        return frozenset(self._port.requests.provided)
+        return frozenset(name for port in (*self._outer, self._port)
+                         for name in port.requests.provided)
 
     def placed_reads(self) -> frozenset[str]:
         """What the post-steps' code reads (names, and the words of its comments) where
@@ -506,7 +591,8 @@ class Rule(Transformer):
     def todo_comments(self) -> frozenset[int]:
         """The ids of the TODO comment nodes written in the module so far (a statement
         that has one is known by it)."""
-        return frozenset(id(mark.comment) for mark in self._port.records.todo_marks)
+        return frozenset(id(mark.comment) for port in (*self._outer, self._port)
+                         for mark in port.records.todo_marks)
 
     def placeholder(self, leading_lines: Iterable[cst.EmptyLine]) -> cst.SimpleStatementLine:
         """A statement taken out (its comments kept): placeholder()."""
@@ -553,15 +639,17 @@ def leave_scope(state: PortState, node: cst.CSTNode) -> None:
         state.scope.pop()
 
 
-def form_text(form: cst.CSTNode | str | tuple[cst.CSTNode, ...]) -> str:
+def form_text(form: cst.CSTNode | str | tuple[cst.CSTNode, ...],
+              hidden: Collection[int] = ()) -> str:
     """A candidate's form as the report shows it: a node's code (nodes that stand
-    together, each's), a rule's text as it is."""
+    together, each's), a rule's text as it is; without the lines of the marks in it
+    (`hidden`, the ids of their comments: the declared changes of P022's folded def)."""
     if isinstance(form, str):
         return form
     if isinstance(form, tuple):  # one a line
-        codes = (cst.Module([]).code_for_node(node) for node in form)
+        codes = (node_code(node, hidden) for node in form)
         return "".join(code if code.endswith("\n") else f"{code}\n" for code in codes)
-    return cst.Module([]).code_for_node(form)
+    return node_code(form, hidden)
 
 
 def site_key(path: str, scope: str, code: str, kind: str, ordinal: int) -> str:

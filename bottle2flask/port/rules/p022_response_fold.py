@@ -45,8 +45,12 @@ method: the import goes, `bottle_compat`'s takes its name). A view returning tha
 response whole (a helper sets its status and
 `Location`, then `return r`) answers as Bottle's: its changes on an empty page (Bottle
 iterates the response as its body). The site is reported as kept, with why, under a TODO that does
-not break; a member that helper has not (`charset`: Werkzeug encodes every body as UTF-8;
-a signed cookie) stays a breaking TODO. A cookie set without `path=` gets Werkzeug's
+not break; a member bottle_compat's response has not (`charset`: Werkzeug encodes every
+body as UTF-8; a signed cookie) stays a breaking TODO. Each function folded is a site
+too, the fold its idiomatic form and the function kept on bottle_compat's `response` its
+exact one, which the check takes where the fold answers otherwise (a helper that reads
+Bottle's response back after the view set it: the status and headers folded into the
+return never reach what it reads). A cookie set without `path=` gets Werkzeug's
 `Path=/`: D-cookie-path. With `--faithful`, every line is kept and `response` is a
 recorder applied after the view; a function's own `from bottle import response as r`
 takes bottle_compat's under that name too (it was left Bottle's, which raises outside
@@ -74,7 +78,7 @@ from ..edit import (
     walk,
 )
 from ..response_idiom import Folder, change_of
-from .base import Change, Rule, is_view, route_globs
+from .base import Candidate, Change, Rule, is_view, route_globs
 
 IMPORTS = (cst.Import, cst.ImportFrom)
 
@@ -130,27 +134,35 @@ class ResponseFold(Rule):
                         redirects)
         folder.before_hook = _before_hook(self, original)
         unfolded = _unfoldable(folder, updated.body)
-        if unfolded and self.exact("response", keeps=KEPT_WHY.format(unfolded)):
-            return self.keep_bottles(updated)
         self.paths = route_globs(self, original) or ["*"]
-        body = folder.block(list(updated.body.body), set())
-        return updated.with_changes(body=updated.body.with_changes(body=body))
+        # the site's two forms, each with the records its making writes (the fold's
+        # declared changes, TODOs, lines left out, imports; the kept one's imports), the
+        # module's only once the site takes it
+        with self.apart() as folding:
+            body = folder.block(list(updated.body.body), set())
+        folded = Candidate(updated.with_changes(body=updated.body.with_changes(body=body)),
+                           made=folding)
+        with self.apart() as keeping:
+            kept = self.keep_bottles(updated)
+        chosen = self.site("response", folded, Candidate(kept, todo=KEPT_TODO, made=keeping),
+                           keeps=KEPT_WHY.format(unfolded) if unfolded else "",
+                           forms_if_exact=True)  # (two defs: where the report shows one)
+        assert isinstance(chosen.form, cst.FunctionDef)
+        return chosen.form
 
     def keep_bottles(self, function: cst.FunctionDef) -> cst.FunctionDef:
         """The function's lines on Bottle's response as they are, on bottle_compat's
         `response` (copied with that piece alone), which Flask's answer gets after the
-        view: the TODO says what a Flask maintainer writes instead."""
+        view: its TODO (KEPT_TODO) says what a Flask maintainer writes instead."""
         self.fired()
         for local, api in self.facts.bottle.items():
             if api == "response":
                 self.need_import("bottle_compat", "response",
                                  None if local == "response" else local)
+        if "copy" not in self.facts.words:  # (made for every function folded: no walk)
+            return function
         kept = transform(function, _CopyAsIs(self))
         assert isinstance(kept, cst.FunctionDef)  # the transformer changes calls only
-        self.todo("Bottle's response kept here (bottle_compat's `response`: what the code "
-                  "sets is applied to Flask's answer after the view, and reads back as "
-                  "Bottle's): set it on the response the view returns (make_response) "
-                  "or in an @after_this_request function")
         return kept
 
     def converted(self, small, stmt):
@@ -196,6 +208,10 @@ class _CopyAsIs(Transformer):
 RESPONSE_CLASSES = {"HTTPResponse", "BaseResponse", "LocalResponse"}
 KEPT_WHY = ("{} here, which Flask's answer, made after the view, cannot stand for "
             "(bottle_compat's response keeps Bottle's)")
+KEPT_TODO = ("Bottle's response kept here (bottle_compat's `response`: what the code sets is "
+             "applied to Flask's answer after the view, and reads back as Bottle's): set it "
+             "on the response the view returns (make_response) or in an @after_this_request "
+             "function")
 
 
 WHOLE = "Bottle's response is handed on whole"
