@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import bottle
 import pytest
 import webtest
 

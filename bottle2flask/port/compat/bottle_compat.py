@@ -489,6 +489,7 @@ def bottle_cookie(name, value, secret, digestmod=None):
     (0.13: a list signed with HMAC-SHA256, or digestmod; 0.12: a tuple signed with
     HMAC-MD5). The port reads it back with bottle_cookies.loads, which checks the HMAC
     first and never unpickles an object."""
+    pair: tuple | list
     if _bottle_012():
         pair, digestmod = (name, value), _md5
     else:
