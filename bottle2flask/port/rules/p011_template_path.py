@@ -327,7 +327,9 @@ class TemplatePath(Rule):
         if self.kept:  # the loader searches the list from the working directory, as Bottle
             self.need_exact(Need.TEMPLATE_PATH)
             self.app_option(FlaskOption.TEMPLATE_FOLDER, cst.SimpleString('"."'))
-            if self.bottle_renders():  # Bottle's own list, which its renders search too
+            if self.bottle_renders() and "TEMPLATE_PATH" in self.facts.bottle.values():
+                # Bottle's own list, which its renders search too (a module that keeps
+                # the list only for another's changes, `beside`, has none of Bottle's)
                 self.todo(BOTTLE_RENDERS)
                 return updated
         else:
