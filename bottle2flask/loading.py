@@ -138,6 +138,15 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
                 imported = run_main(spec, imported, Path(target))
                 picked = served_app(spec, imported, attr)
                 script = True
+            else:
+                if routeless(picked) and has_main_block(Path(target)):
+                    # an app made at import whose routes the main block adds (`def
+                    # main(): app.route("/", callback=index); run(app)`, as its port
+                    # writes a main() on Bottle's default app): as `python file.py`
+                    # serves it; where the block fails, the app as imported
+                    with contextlib.suppress(UsageError):
+                        imported = run_main(spec, imported, Path(target))
+                        picked, script = served_app(spec, imported, attr), True
             app = in_folder(picked, imported.folder, imported.own_modules,
                             imported.template_path, imported.left)
             # a factory is called as the app answers: in its folder, with what its
@@ -231,6 +240,10 @@ def main_blocks(path: Path) -> list[ast.stmt]:
             and "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test)]
 
 
+# How long a thread a main block started is given to reach its server's run(), in seconds
+SERVING_THREAD_WAIT = 2.0
+
+
 def run_main(spec: str, imported: Imported, path: Path) -> Imported:
     """Run the main blocks of a file imported already, as `python file.py` would run them
     once the rest has run: in its module (named __main__ meanwhile), in the process as
@@ -249,10 +262,24 @@ def run_main(spec: str, imported: Imported, path: Path) -> Imported:
         bottle.default_app.push(imported.bottle_default or bottle.Bottle())
     argv, sys.argv = sys.argv, [str(path.resolve())]
     name = module.__name__
+    threads = set(threading.enumerate())
     try:
         with around.entered(), no_servers(spec) as served:
             module.__name__ = "__main__"
-            exec(code, module.__dict__)  # noqa: S102
+            try:
+                exec(code, module.__dict__)  # noqa: S102
+            except SystemExit:
+                # `exit(main())` once main()'s server returned: `python main.py` would
+                # still be serving there (RULE-s50 class P, edubot-snap); an exit before
+                # anything was served is the script's own end
+                if not served:
+                    raise
+            finally:
+                # a server the script starts in a thread of its own (`Httpd(Thread)`
+                # whose run() calls app.run()): its run() is stopped too, and says
+                # what it serves, once the thread reaches it
+                for thread in set(threading.enumerate()) - threads:
+                    thread.join(SERVING_THREAD_WAIT)
     except (Exception, SystemExit) as error:  # the user's code: theirs to see
         raise UsageError(f"cannot load {spec!r}: {type(error).__name__}: {error}") from None
     finally:
@@ -831,6 +858,14 @@ def served_app(spec: str, imported: Imported, attr: str):
             raise
         return imported.served[-1]
     return imported.served[-1] if not callable(picked) and imported.served else picked
+
+
+def routeless(app) -> bool:
+    """Whether app is a Bottle or Flask app with no route (Flask's static one aside)."""
+    routes, url_map = getattr(app, "routes", None), getattr(app, "url_map", None)
+    if url_map is not None and hasattr(url_map, "iter_rules"):
+        return all(rule.endpoint == "static" for rule in url_map.iter_rules())
+    return isinstance(routes, list) and not routes and callable(app)
 
 
 def pick(spec: str, module: ModuleType, attr: str,

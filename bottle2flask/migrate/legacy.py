@@ -87,14 +87,23 @@ def dumps(name: str, value, secret: str) -> str:
     return _serializer(name, secret).dumps(value)
 
 
-def loads(cookie: str | None, name: str, secret: str, default=None,
-          digestmod=hashlib.sha256):
-    """What ``dumps`` signed, or a legacy Bottle cookie's plain value; else default."""
+# The HMACs Bottle signed its cookies with, by default: SHA-256 from 0.13, MD5 in 0.12
+# (which took no digestmod).
+BOTTLE_DIGESTS = (hashlib.sha256, hashlib.md5)
+
+
+def loads(cookie: str | None, name: str, secret: str, default=None, digestmod=None):
+    """What ``dumps`` signed, or a legacy Bottle cookie's plain value; else default. A
+    legacy cookie is checked with ``digestmod`` if given, else with each HMAC Bottle
+    signed with by default (a 0.12 app's users stay signed in too)."""
     if not cookie:
         return default
     if cookie.startswith("!"):
-        value = read(cookie, name, secret, digestmod)
-        return default if value is None else value
+        for digest in (digestmod,) if digestmod else BOTTLE_DIGESTS:
+            value = read(cookie, name, secret, digest)
+            if value is not None:
+                return value
+        return default
     try:
         return _serializer(name, secret).loads(cookie)
     except BadSignature:

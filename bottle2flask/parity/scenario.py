@@ -303,7 +303,17 @@ def guess(f: dict, values: dict) -> str:
 def fill(form: Form, mode: str, values: dict) -> list[tuple[str, str]]:
     """Form data for a mode: 'valid', 'empty' (every visible field blank) or 'no-csrf'."""
     data = []
+    # a radio group sends one value, as a browser sends it: the button checked, else
+    # (valid) the first; all five of a rating's buttons sent as five values read as
+    # Bottle's last one and Werkzeug's first (RULE-s50 class C: a review stored with
+    # another rating, shown on a page that reads no form)
+    chosen = {}
     for f in form.fields:
+        if f["type"] == "radio" and (f["checked"] or f["name"] not in chosen):
+            chosen[f["name"]] = f
+    for f in form.fields:
+        if f["type"] == "radio" and chosen.get(f["name"]) is not f:
+            continue
         if f["type"] in ("checkbox", "radio") and not f["checked"] and mode != "valid":
             continue
         if mode == "empty" and f["type"] != "hidden":

@@ -497,3 +497,22 @@ def test_install_of_bottles_jinja2_adapter_escapes_nothing_in_a_made_environment
     install(app, jinja2=True)
     with app.test_request_context():
         assert flask.render_template_string("{{ v }}", v="<b>") == "<b>"
+
+
+# (Bottle 0.12's set_cookie takes no digestmod: that call is a TypeError there)
+@pytest.mark.parametrize(("value", "digestmod"), [("ann", None), (["a", 1], None), *(
+    [] if bottle.__version__.startswith("0.12.") else [("ann", "sha512")])])
+@pytest.mark.filterwarnings("ignore:Warning. Use of deprecated feature:DeprecationWarning")
+def test_bottle_cookie_is_the_value_bottles_set_cookie_signs(value, digestmod):
+    """P020's exact form: the installed Bottle's bytes (0.13: a list, HMAC-SHA256 or
+    digestmod; 0.12: a tuple, HMAC-MD5, no digestmod), read back by bottle_cookies."""
+    import hashlib
+
+    from bottle2flask.migrate import legacy
+
+    digest = {"digestmod": getattr(hashlib, digestmod)} if digestmod else {}
+    signed = bottle.BaseResponse()
+    signed.set_cookie("account", value, secret="s3cret", **digest)
+    written = signed._cookies["account"].value
+    assert bottle_compat.bottle_cookie("account", value, "s3cret", *digest.values()) == written
+    assert legacy.loads(written, "account", "s3cret", None, *digest.values()) == value

@@ -473,3 +473,35 @@ def test_an_error_handed_to_a_template_reads_as_bottles(tmp_path):
         assert answers(client, "/gone") == (410, "<p>410 Gone: Gone for good</p>\n")
     ported = (tmp_path / "out" / "web.py").read_text()
     assert "code=bottle_error(code)" in ported and "error=bottle_error(error)" in ported
+
+
+def test_a_handler_showing_its_error_as_text_declares_it_and_a_500_is_ignored_on_failing_pages():
+    """str(err), f"{err}", "%s" % err, repr(err): Bottle's HTTPError prints its
+    arguments (RULE-s50's Tanda: `"Error: " + str(error)` under debug(True)), Werkzeug's
+    its code, name and description. Declared once a handler; on a 500 parity ignores
+    the pages the original answered 500 (a handler of 404 alone: nothing to ignore)."""
+    from .helpers import port
+
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.error(500)
+        def crashed(error):
+            return "Error: " + str(error) + f" {error}" + "%s" % error + repr(error)
+
+
+        @app.error(404)
+        def missing(err):
+            return "Missing: %s (%s)" % (err, err.status_code)
+
+
+        @app.error(403)
+        def refused(err):
+            return "Refused: " + str(err.status_code)
+    ''', faithful=False)
+    assert [(d["id"], d.get("detail"), d.get("ignore")) for d in result.declared] == [
+        ("D-error-object", "the error as text", [["status", "500"]]),
+        ("D-error-object", "the error as text", None)]

@@ -517,13 +517,17 @@ class Rule(Transformer):
         """P019: a plugin's keyword that the port opens with `opener()` (get_db...)."""
         self._port.records.openers[keyword] = opener
 
-    def declare(self, change: str, paths: Sequence[str] = ("*",), detail: str = "") -> None:
+    def declare(self, change: str, paths: Sequence[str] = ("*",), detail: str = "",
+                ignore: Sequence[tuple[str, str]] = ()) -> None:
         """Record a declared change at the statement being visited (its line is found
-        from a marker comment the runner takes out again); detail: what it is here."""
+        from a marker comment the runner takes out again); detail: what it is here;
+        ignore: as mark()'s, for a change whose own declaration names nothing."""
         assert change in {c.id for c in self.declares}, change
         found: Declaration = {"id": change, "paths": list(paths) or ["*"]}
         if detail:
             found["detail"] = detail
+        if ignore:
+            found["ignore"] = [[kind, value] for kind, value in ignore]
         declared = self._port.records.declared
         declared.append(found)
         if self._notes:

@@ -40,8 +40,14 @@ default; with --faithful a before_request hook sets Bottle's text. A handler of 
 that reads `err.body` shows Werkzeug's sentence for an exception the view raised
 (Bottle's: `Internal Server Error`), a traceback lists Flask's frames, not Bottle's, and
 the status line of 414 and 511 (and of a code the port cannot read) is spelt Werkzeug's
-way: each declared as D-error-object, its detail saying which. A 405 handler's page has no
-`Allow` header in Flask: declared as D-error-allow.
+way: each declared as D-error-object, its detail saying which. So is a handler that shows
+the error as a whole (`"Error: " + str(err)`, `f"{err}"`, `"%s" % err`, `repr(err)`):
+Bottle's HTTPError prints its arguments, `(500, 'Internal Server Error',
+OperationalError(...), 'Traceback ...')` (the traceback whether or not `debug(True)`),
+Werkzeug's exception its code, name and description; on a 500, the page of a view that
+fails in both apps, the check counts it declared (the original failed there too: no page
+it served is lost). A 405 handler's page has no `Allow` header in Flask: declared as
+D-error-allow.
 """
 
 from __future__ import annotations
@@ -142,7 +148,9 @@ class Errors(Rule):
                 Change("D-error-object", "22. Error handlers",
                        "the handler reads Werkzeug's error: a 500's text is Werkzeug's "
                        "sentence (Bottle: Internal Server Error), a traceback lists "
-                       "Flask's frames, 414 and 511 are spelt Werkzeug's way"))
+                       "Flask's frames, 414 and 511 are spelt Werkzeug's way, the error "
+                       "as text is its code, name and description (Bottle: its "
+                       "arguments, a 500's traceback among them)"))
     compat = ("route_errors",)
 
     def __init__(self, context) -> None:
@@ -320,6 +328,11 @@ class Errors(Rule):
         # Werkzeug's exception lacks (an undefined in Jinja2: the page is lost): it gets
         # bottle_compat's BottleError over it
         param = self.handlers[-1][1] if self.handlers else None
+        if param and (isinstance(func := updated.func, cst.Name)
+                      and func.value in {"str", "repr", "format"}
+                      or isinstance(func, cst.Attribute) and func.attr.value == "format") \
+                and any(self.is_error(given.value) for given in updated.args):
+            self.shown_whole()
         if not (self.renders.pop() and param):
             return updated
         args = list(updated.args)
@@ -336,6 +349,33 @@ class Errors(Rule):
             args[i] = given.with_changes(value=chosen.form)
         return updated.with_changes(args=args)
 
+    def leave_FormattedStringExpression(self, original, updated):
+        if self.is_error(updated.expression):  # f"{err}"
+            self.shown_whole()
+        return updated
+
+    def leave_BinaryOperation(self, original, updated):
+        right = updated.right
+        if isinstance(updated.operator, cst.Modulo) and (self.is_error(right) or isinstance(
+                right, cst.Tuple) and any(self.is_error(e.value) for e in right.elements)):
+            self.shown_whole()  # "%s" % err
+        return updated
+
+    def is_error(self, node: cst.BaseExpression) -> bool:
+        """Whether node is the handler's error itself, as its parameter names it."""
+        param = self.handlers[-1][1] if self.handlers else None
+        return bool(param) and isinstance(node, cst.Name) and node.value == param
+
+    def shown_whole(self) -> None:
+        """The handler shows its error as text: Bottle's HTTPError printed its arguments
+        (a 500's traceback among them), Werkzeug's prints its code, name and
+        description. On a 500 (a view failing in both apps) the check counts the page as
+        declared: the original served nothing there either."""
+        codes = self.codes[-1] if self.codes else None
+        may_500 = codes is None or "500" in codes
+        self.declare_once("D-error-object", "the error as text",
+                          ignore=(("status", "500"),) if may_500 else ())
+
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         self.targets += 1
 
@@ -343,11 +383,12 @@ class Errors(Rule):
         self.targets -= 1
         return updated
 
-    def declare_once(self, change: str, detail: str) -> None:
+    def declare_once(self, change: str, detail: str,
+                     ignore: tuple[tuple[str, str], ...] = ()) -> None:
         """A change declared once a handler, however often it reads the attribute."""
         if detail not in self.said[-1]:
             self.said[-1].add(detail)
-            self.declare(change, detail=detail)
+            self.declare(change, detail=detail, ignore=ignore)
 
     def leave_FunctionDef(self, original, updated):
         self.said.pop()

@@ -27,6 +27,10 @@ module makes the app and a function of it changes the list (`bottle.TEMPLATE_PAT
 ...)` in a class's `__init__`), the module keeps Bottle's list as --faithful does (below)
 and the app's loader searches it, a site kept: Flask reads its folder once, so an entry
 added when the code runs would never be searched (a TemplateNotFound, the page a 500).
+So does the module that makes the app where another module that uses it changes the list
+in a function and makes no app of its own (core.py makes the app, app.py's class inserts
+a folder in its `__init__`): that module imports the list from the app's module (`from
+core import TEMPLATE_PATH, app`) and changes it there, in both modes.
 Where the module uses Bottle's default app, which the port makes in a module of its own
 (`default_app.py`, for a default app several modules share), a module-level
 `TEMPLATE_PATH.append("templates")` or `.insert(0, ...)` of a literal folder sets the app's
@@ -59,6 +63,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+from pathlib import Path, PurePosixPath
 
 import libcst as cst
 
@@ -85,11 +90,18 @@ class TemplatePath(Rule):
         self.app: cst.BaseExpression | None = None
         # Bottle's list kept, and searched by the app's loader, as --faithful does: the
         # module makes the app and changes the list in a function (a site kept)
+        # ... or a module that uses the app made here does (`bottle.TEMPLATE_PATH.insert`
+        # in a class's __init__ in app.py, core.py making the app): it changes this list
+        self.beside = self.facts.makes_app() and bool(self.changed_beside())
         self.kept = not self.state.faithful and self.facts.makes_app() \
-            and "TEMPLATE_PATH" in self.facts.bottle.values() \
-            and any(self._is_path(n) for n in self.facts.changed_in_defs) \
+            and ("TEMPLATE_PATH" in self.facts.bottle.values()
+                 and any(self._is_path(n) for n in self.facts.changed_in_defs)
+                 or self.beside) \
             and self.exact("template-path", keeps=RUN_TIME)
         self.faithful = self.state.faithful or self.kept
+        # this module changes the list when its code runs, and the app it uses is made in
+        # another module, which keeps the list its loader searches: that module's list
+        self.keeper = None if self.facts.makes_app() else self.list_keeper()
 
     def visit_FunctionDef(self, node) -> None:
         self.depth += 1
@@ -109,9 +121,16 @@ class TemplatePath(Rule):
         if not self.depth and self.app is None:
             from ..edit import app_target
             self.app = app_target(updated, "")
-        if self.faithful or isinstance(updated.body[0], cst.Import | cst.ImportFrom) \
+        if isinstance(updated.body[0], cst.Import | cst.ImportFrom) \
                 or not any(self.facts.bottle.get(n) == "TEMPLATE_PATH"
                            for n in names_read(updated)):
+            return updated
+        if self.depth and self.keeper is not None:
+            # the list the app's module keeps (its loader searches it), changed in place
+            self.fired()
+            self.need_import(self.keeper, "TEMPLATE_PATH")
+            return updated
+        if self.faithful:
             return updated
         entries = self.entries(updated)
         if not self.depth and entries is not None and self.app is not None \
@@ -147,6 +166,41 @@ class TemplatePath(Rule):
             self.todo(BOTTLE_RENDERS)
             return updated  # Bottle's own list too, for the renders Bottle still makes
         return cst.RemovalSentinel.REMOVE
+
+    def changed_beside(self) -> list[str]:
+        """The modules that use the app this module makes, make none, and change Bottle's
+        TEMPLATE_PATH in a function (their path)."""
+        model = self.context.scratch.get("model")
+        if model is None:
+            return []
+        here = PurePosixPath(self.facts.path)
+        return [facts.path for rel, m in model.modules.items()
+                if (facts := m.facts) is not None and not facts.makes_app()
+                and _changes_in_defs(facts) and self._app_module(m) == here]
+
+    def list_keeper(self) -> str | None:
+        """The dotted name of the module that makes the app this one uses, where this one
+        changes Bottle's TEMPLATE_PATH in a function (that module keeps the list), else
+        None."""
+        model = self.context.scratch.get("model")
+        if model is None or not _changes_in_defs(self.facts):
+            return None
+        here = model.modules.get(Path(self.facts.path))
+        made_in = self._app_module(here) if here is not None else None
+        if made_in is None:
+            return None
+        maker = model.modules.get(Path(made_in))
+        if maker is None or maker.facts is None or not maker.facts.makes_app():
+            return None
+        return ".".join(made_in.with_suffix("").parts).removesuffix(".__init__")
+
+    @staticmethod
+    def _app_module(m) -> PurePosixPath | None:
+        """The module the app a module imports is made in (`from core import app`)."""
+        for local in sorted(m.imported_apps):
+            if local in m.imports:
+                return PurePosixPath(m.imports[local][0].as_posix())
+        return None
 
     def bottle_renders(self) -> bool:
         """Whether a module of the app renders with Bottle's own function in the port too,
@@ -261,7 +315,7 @@ class TemplatePath(Rule):
         return target.with_changes(target=_all_of(target.target))
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        if "TEMPLATE_PATH" not in self.facts.bottle.values():
+        if "TEMPLATE_PATH" not in self.facts.bottle.values() and not self.beside:
             if self.state.template_search and not self.state.faithful \
                     and self.facts.makes_app():
                 self.choose(updated, [cst.SimpleString(f'"{f}"')
@@ -273,7 +327,9 @@ class TemplatePath(Rule):
         if self.kept:  # the loader searches the list from the working directory, as Bottle
             self.need_exact(Need.TEMPLATE_PATH)
             self.app_option(FlaskOption.TEMPLATE_FOLDER, cst.SimpleString('"."'))
-            if self.bottle_renders():  # Bottle's own list, which its renders search too
+            if self.bottle_renders() and "TEMPLATE_PATH" in self.facts.bottle.values():
+                # Bottle's own list, which its renders search too (a module that keeps
+                # the list only for another's changes, `beside`, has none of Bottle's)
                 self.todo(BOTTLE_RENDERS)
                 return updated
         else:
@@ -286,6 +342,11 @@ class TemplatePath(Rule):
             "# flask-port/P011: Bottle's template search path (its default); see the app below"))])
         body.insert(last_import(body), line)
         return updated.with_changes(body=body)
+
+
+def _changes_in_defs(facts) -> bool:
+    """Whether a module changes Bottle's TEMPLATE_PATH in a function."""
+    return any(facts.api(node) == "TEMPLATE_PATH" for node in facts.changed_in_defs)
 
 
 def _computed(entries: list) -> bool:

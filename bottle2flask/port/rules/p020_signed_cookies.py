@@ -13,7 +13,14 @@ itsdangerous's (JSON, HMAC-SHA1, salted with the cookie's name), not Bottle's pi
 `loads` reads both, Bottle's through the migration's safe reader (HMAC checked first,
 an unpickler that refuses every global), so a user signed in on the Bottle app stays
 signed in on the port; the Bottle app cannot read a cookie the port wrote, and a value
-must be JSON data (a tuple comes back as a list).
+must be JSON data (a tuple comes back as a list). Declared as D-signed-cookie: where the
+cookie's name is a literal, the check sets that cookie's value aside and compares the
+pages that read it back. The exact form (`--faithful`, or a site the check repairs) is
+bottle_compat's `bottle_cookie(name, value, secret)`: Bottle's bytes, `!signature?
+message` of the pickled name and value, as the Bottle beside the port writes them (0.13:
+a list, HMAC-SHA256 or the `digestmod` given; 0.12: a tuple, HMAC-MD5); `loads` reads
+it back in both modes (a legacy cookie is checked with SHA-256, then MD5, unless a
+`digestmod` is given).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg
-from .base import Companion, Phase, Rule
+from .base import Candidate, Change, Companion, Import, Phase, Rule
 
 COMPANION = Companion.COOKIES
 
@@ -31,6 +38,10 @@ class SignedCookies(Rule):
     triggers = ("secret",)
     summary = "get_cookie/set_cookie(secret=...) as itsdangerous cookies of the same name"
     phase = Phase.FIRST  # takes secret= out before P004 and P005 see the cookie calls
+    declares = (Change("D-signed-cookie", "28. Sessions",
+                       "a signed cookie's value is itsdangerous's (JSON, HMAC-SHA1, salted "
+                       "with its name), not Bottle's pickle: the port reads both, the "
+                       "Bottle app only its own"),)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
@@ -74,11 +85,27 @@ class SignedCookies(Rule):
             self.todo("set_cookie(secret=...) with arguments the port cannot read: sign the "
                       "value with bottle_cookies.dumps(name, value, secret)", breaks=True)
             return call
-        self.use()
-        signed = cst.Call(cst.parse_expression("bottle_cookies.dumps"), _commas(
-            [cst.Arg(name.value), cst.Arg(value.value), cst.Arg(secret.value)]))
+        self.fired()
+        given = [cst.Arg(name.value), cst.Arg(value.value), cst.Arg(secret.value)]
+        idiomatic = Candidate(cst.Call(cst.parse_expression("bottle_cookies.dumps"),
+                                       _commas(given)),
+                              imports=(Import(COMPANION.value, companion=COMPANION),))
+        if digestmod is not None:
+            given.append(cst.Arg(digestmod.value))
+        exact = Candidate(cst.Call(cst.Name("bottle_cookie"), _commas(given)),
+                          imports=(Import("bottle_compat", "bottle_cookie"),))
+        chosen = self.site("signed-cookie", idiomatic, exact)
+        if chosen is idiomatic:
+            # the value's bytes: itsdangerous's, not Bottle's pickle; the check compares
+            # the pages that read it back (a literal name: that cookie's value set aside)
+            named = name.value.evaluated_value \
+                if isinstance(name.value, cst.SimpleString) else None
+            self.declare("D-signed-cookie", ignore=(("cookie", named),)
+                         if isinstance(named, str) else ())
+        assert isinstance(chosen.form, cst.BaseExpression)
         rest = [a for a in call.args if a not in (name, value, secret, digestmod)]
-        return call.with_changes(args=_commas([cst.Arg(name.value), cst.Arg(signed), *rest]))
+        return call.with_changes(args=_commas([cst.Arg(name.value), cst.Arg(chosen.form),
+                                               *rest]))
 
     def use(self) -> None:
         self.fired()

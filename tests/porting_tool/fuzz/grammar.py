@@ -454,24 +454,13 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # name -> (the reason, whether an app has it). apps() must draw none of them (it draws the
 # nearest form that ports instead, under `avoid`, so a seed's apps stay the same);
 # tests/porting_tool/fuzz/test_fuzz_port_regressions.py keeps one small app of each as a
-# strict xfail. One now (below); the four before it (a Markup value printed by {{x}}; a
-# kept jinja2_template render, and a template named with its folder, each in an app with
-# an added TEMPLATE_PATH entry; a template named at run time whose rebase Jinja2 cannot
-# say) port since known49, and are drawn in every profile (test_fuzz_port_regressions.py:
-# ONCE_AVOIDED).
-KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
-    # forms_50's template_path_init in a split app: the entry (app.py) changes
-    # TEMPLATE_PATH in a class's __init__, core.py makes the app. P011 keeps Bottle's list
-    # only in the module that makes the app (its loader searches it there); here the
-    # entry's change stays on Bottle's own list under a TODO, the app's folder never holds
-    # pages50/, and render_template("f50i.html") is a TemplateNotFound 500. The app's
-    # module would need to keep the list for the other modules to change (P011 reading
-    # the model's facts of every module)
-    "template-path-changed-beside-the-app": (
-        "TEMPLATE_PATH changed in a method of a module that does not make the app",
-        lambda app: "template_path_init" in app.forms50 and app.layout == "split"),
-}
-
+# strict xfail. None now: the five before (a Markup value printed by {{x}}; a kept
+# jinja2_template render, and a template named with its folder, each in an app with an
+# added TEMPLATE_PATH entry; a template named at run time whose rebase Jinja2 cannot say;
+# TEMPLATE_PATH changed in a method of a module that does not make the app, since left51:
+# P011 keeps the list in the app's module and that module imports it) port, and are
+# drawn in every profile (test_fuzz_port_regressions.py: ONCE_AVOIDED).
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
 
 
 def known_failing(app: App) -> list[str]:
@@ -685,10 +674,9 @@ FORM_50_ELEMENTS = {
     "route_template": ("route:template", "Bottle.route"),
 }
 # a form KNOWN_FAILING under `avoid` -> (the form, whether the app drawn so far is one
-# it fails in), not drawn then
-AVOIDED_50: dict[str, tuple[str, Callable[[App], bool]]] = {
-    "template-path-changed-beside-the-app": ("template_path_init",
-                                             lambda app: app.layout == "split")}
+# it fails in), not drawn then (none now: template_path_init in a split app ports since
+# left51)
+AVOIDED_50: dict[str, tuple[str, Callable[[App], bool]]] = {}
 
 
 @st.composite
