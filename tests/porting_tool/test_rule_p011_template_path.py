@@ -366,3 +366,38 @@ def test_a_folder_added_at_the_top_takes_no_kept_list():
     """, faithful=False)
     assert "TEMPLATE_PATH" not in result.code and 'template_folder="./tpl/"' in result.code
     assert not [s for s in result.sites if s["rule"] == "P011"]
+
+
+PARTIAL = {
+    "web.py": """
+        import os
+        from functools import partial
+
+        from bottle import TEMPLATE_PATH, Bottle
+        from bottle import jinja2_template as template
+
+        TEMPLATE_PATH.append(os.path.join(os.path.dirname(__file__), "templates"))
+        app = Bottle()
+        page = partial(template, template_settings={"globals": {"site": "demo"}})
+
+
+        @app.get("/")
+        def index():
+            return page("index.html", name="world")
+    """,
+    "templates/index.html": "<p>{{ site }}: hello {{ name }}</p>",
+}
+
+
+def test_a_template_function_read_as_a_value_keeps_bottles_list_it_searches(tmp_path):
+    """RULE-s51 class B (oz123/bottle-jinja-live): `partial(jinja2_template, ...)` stays
+    Bottle's (no rule converts a template function read as a value), so its renders
+    search Bottle's TEMPLATE_PATH: the list stays beside Flask's template folder (it was
+    taken out: TemplateError, a 500)."""
+    bottle_app, flask_app = both_folders(tmp_path, PARTIAL, "p011_partial")
+    seen = [answers(client, "/") for client in (bottle_app, flask_app)]
+    assert seen[0] == seen[1] == (200, "<p>demo: hello world</p>")
+    port = (tmp_path / "out" / "web.py").read_text()
+    assert 'TEMPLATE_PATH.append(os.path.join(os.path.dirname(__file__), "templates"))\n' \
+        in port
+    assert 'app = Flask(__name__, template_folder="templates")\n' in port

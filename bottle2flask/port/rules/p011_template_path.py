@@ -21,7 +21,8 @@ the app's templates lie there too (`template("views/page")`, which Bottle finds 
 
 Where a render Bottle's own function still makes in the port searches Bottle's list
 (P006 keeps a Jinja2 render given `template_settings=`; Mako's and Cheetah's stay
-Bottle's), the statement stays too, under a TODO that does not break.
+Bottle's; a template function read as a value, `partial(jinja2_template, ...)`, which no
+rule converts), the statement stays too, under a TODO that does not break.
 A change made in a function (at run time), or after the app is made, is a TODO; where the
 module makes the app and a function of it changes the list (`bottle.TEMPLATE_PATH.insert(0,
 ...)` in a class's `__init__`), the module keeps Bottle's list as --faithful does (below)
@@ -151,9 +152,10 @@ class TemplatePath(Rule):
     def bottle_renders(self) -> bool:
         """Whether a module of the app renders with Bottle's own function in the port too,
         which searches Bottle's TEMPLATE_PATH (P006 keeps a Jinja2 render given
-        template_settings=; Mako's and Cheetah's stay Bottle's)."""
+        template_settings=; Mako's and Cheetah's stay Bottle's; a template function read
+        as a value stays Bottle's)."""
         model = self.context.scratch.get("model")  # (None: this module alone is the app)
-        return any(facts.reads_template_path
+        return any(facts.reads_template_path or facts.template_values
                    for facts in (model.all_facts() if model else [self.facts]))
 
     def entries(self, stmt) -> list | None:
