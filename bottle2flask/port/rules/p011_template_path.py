@@ -161,6 +161,7 @@ class TemplatePath(Rule):
         own entries that hold the app's templates (state.template_defaults: `./views/`),
         a loader that searches them too, in Bottle's order (RULE-s51: `views/x.html`
         rendered beside a folder appended after the app was a TemplateNotFound)."""
+        assert self.app is not None  # (asked once the module has made it)
         kept = [cst.SimpleString(json.dumps(entry)) for entry in self.state.template_defaults]
         if entries[0] == "set" or not kept:
             return cst.Assign(
