@@ -755,8 +755,12 @@ def _leave_path(folder: Path) -> None:
 
 
 def local_names(folder: Path) -> set[str]:
-    """The top-level modules and packages a folder provides, namespace packages too."""
-    names = {p.stem for p in folder.glob("*.py")} | {
+    """The top-level modules and packages a folder provides, namespace packages too. A
+    `name.py` that is no file (a symlink into a git submodule the copy lacks) provides
+    nothing: `import name` finds the next one on the path, the installed Bottle for a
+    `bottle.py` (RULE-s51 class E: set aside as the folder's own, a second copy of
+    Bottle was imported, whose run() nothing stopped)."""
+    names = {p.stem for p in folder.glob("*.py") if p.is_file()} | {
         p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
     return names | namespace_packages(folder, names)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import libcst as cst
 
 from .edit import is_name
+from .model.reading import STAR_NAMES
 
 # (sources, each module's own imports local -> (file, name), parses) -> modules rewritten
 Rewrite = Callable[[dict[Path, str], dict[Path, dict[str, tuple[Path, str]]],
@@ -25,12 +26,20 @@ Rewrite = Callable[[dict[Path, str], dict[Path, dict[str, tuple[Path, str]]],
 
 def lent(module: cst.Module) -> dict[str, str]:
     """The names the module's top-level `from bottle import ...` lines bind: local ->
-    Bottle's name (not a star import's)."""
+    Bottle's name. A star import of a Bottle the app ships under another package
+    (`from pypiserver.bottle_wrapper.bottle import *` in `bottle_wrapper/__init__.py`,
+    which the app's modules import Bottle's names from) lends the names a star import of
+    Bottle brings in (RULE-s51 class F: the model knew none of them, nothing was
+    converted)."""
     found: dict[str, str] = {}
     for stmt in module.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for small in stmt.body:
+            if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar) \
+                    and _shipped(small):
+                found.update({name: name for name in STAR_NAMES} | found)
+                continue
             if isinstance(small, cst.ImportFrom) and not small.relative \
                     and small.module is not None and is_name(small.module, "bottle") \
                     and not isinstance(small.names, cst.ImportStar):
@@ -39,6 +48,16 @@ def lent(module: cst.Module) -> dict[str, str]:
                         local = alias.evaluated_alias or alias.name.value
                         found[local] = alias.name.value
     return found
+
+
+def _shipped(star: cst.ImportFrom) -> bool:
+    """A module a star import names that is a Bottle the app ships (`lib.bottle`,
+    `pkg.bottle_wrapper.bottle`, `.bottle`): its last name is bottle, and it is no import
+    of the installed one (`from bottle import *`, which the model reads itself)."""
+    module = star.module
+    if isinstance(module, cst.Attribute):
+        return module.attr.value == "bottle"
+    return isinstance(module, cst.Name) and module.value == "bottle" and bool(star.relative)
 
 
 def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str]]],

@@ -177,7 +177,8 @@ def in_folder(folder: Path, own: dict):
     # a namespace package (a folder without __init__.py) of a folder's name: another
     # app's `lib/` would hand this app its `lib.helpers`, an attribute of the package.
     names = (
-        {p.stem for p in folder.glob("*.py")}
+        # (a `name.py` that is no file, a dangling symlink, is none of the app's)
+        {p.stem for p in folder.glob("*.py") if p.is_file()}
         | {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
         | {
             p.name

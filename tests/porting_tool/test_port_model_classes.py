@@ -799,3 +799,25 @@ def test_a_shipped_bottles_run_with_its_reloader_at_import_is_stopped(tmp_path, 
     assert status == ExitStatus.DONE, said.out + said.err
     assert ONE_PAGE in said.out
     assert time.monotonic() - began < 30
+
+
+def test_a_bottle_py_that_is_no_file_leaves_the_installed_bottle_stopped(tmp_path, capsys):
+    """A `bottle.py` symlink into a git submodule the snapshot lacks (cym13/pasteme), and
+    `bottle.run(reloader=True)` under `__main__`: the check's loader set the installed
+    Bottle aside as the folder's own module, so the app imported a second copy whose
+    run() nothing stopped, and its reloader exited the probe: "SystemExit: 1", the
+    original counted as not starting, nothing compared (RULE-s51 class E)."""
+    from bottle2flask.cli import main as kit
+    from bottle2flask.exit_status import ExitStatus
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    (src / "bottle").mkdir(parents=True)
+    (src / "bottle.py").symlink_to("bottle/bottle.py")
+    (src / "paste.py").write_text(
+        'import bottle\n\n\n@bottle.route("/hello/<name>")\n'
+        'def hello(name):\n    return "hello " + name\n\n\n'
+        'if __name__ == "__main__":\n    bottle.run(reloader=True, port=0, quiet=True)\n')
+    status = kit(["port", str(src), "-o", str(out), "--check-timeout", "30"])
+    said = capsys.readouterr()
+    assert status == ExitStatus.DONE, said.out + said.err
+    assert ONE_PAGE in said.out

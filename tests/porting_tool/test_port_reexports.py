@@ -4,6 +4,7 @@ class B (German22pb/qa_environment: `from app import app, template` in app/route
 
 from __future__ import annotations
 
+from pathlib import Path
 from textwrap import dedent
 
 import libcst as cst
@@ -77,3 +78,38 @@ def test_a_package_lending_bottles_template_to_its_routes_ports_and_answers_alik
     routes = (tmp_path / "out" / "app" / "routes.py").read_text()
     assert "from app import app\n" in routes and "render_template(" in routes
     assert "bottle" not in routes
+
+
+def test_a_bottle_the_package_ships_and_re_exports_is_read_as_bottle(tmp_path):
+    """pypiserver's form (RULE-s51 class F): shop/bottle_wrapper/bottle.py, a copy of
+    Bottle, star-imported by its package's __init__, from which shop/_app.py imports
+    Bottle and request. The model knew none of them as Bottle's: nothing was converted and
+    the check found no Flask app. Now _app.py is ported, and both answer alike."""
+    import bottle as installed
+
+    files = {
+        "shop/__init__.py": "",
+        "shop/bottle_wrapper/__init__.py":
+            "from shop.bottle_wrapper.bottle import *\n",
+        "shop/bottle_wrapper/bottle.py": Path(installed.__file__).read_text(),
+        "shop/_app.py": """
+            from .bottle_wrapper import Bottle, request
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return "hello " + request.query.get("name", "world")
+        """,
+    }
+    forget_modules("shop")
+    try:
+        bottle, flask = both_folders(tmp_path, files, "reexports_shipped",
+                                     entry="shop/_app.py:app")
+        assert answers(flask, "/?name=ana") == answers(bottle, "/?name=ana") \
+            == (200, "hello ana")
+    finally:
+        forget_modules("shop")
+    ported = (tmp_path / "out" / "shop" / "_app.py").read_text()
+    assert "app = Flask(__name__" in ported and "request.args.get(" in ported

@@ -656,3 +656,34 @@ def test_an_exact_entry_takes_a_modules_route_filters_when_it_names_them():
     for entry in ("base.py:Base.serve:P012:static-file:0", "base.py:x:P003:route-method:0",
                   "pages.py", "base.pyc", "sub/base.py"):
         assert not covers_filters(entry, "base.py")
+
+
+def test_a_module_moved_for_a_failure_that_stays_with_bottles_reason_phrase_is_undone():
+    """PyJaipur/PyJudge (RULE-s51 class A): a failure mapped to no site widened to the whole
+    module; its exact forms answered Bottle's `404 Not Found` where Werkzeug's said `404 NOT
+    FOUND`, the same failure in other words, and the module stayed exact (0 of 25 sites
+    idiomatic) though the move repaired nothing. It is idiomatic again."""
+    from bottle2flask.port.repair import repair, same_failure
+
+    assert same_failure("GET /q: status: '500 INTERNAL SERVER ERROR' != '404 NOT FOUND'") \
+        == same_failure("GET /q: status: '500 INTERNAL SERVER ERROR' != '404 Not Found'")
+    assert same_failure("GET /q: status: '500 X' != '404 Y'") \
+        != same_failure("GET /q: status: '500 X' != '200 OK'")
+    result = ported("views.py", HELPERS)
+    route = {"rule": "/index", "identical": False, "raised": [["views.py", 1]],
+             "first_difference": "GET /index: status: '500 INTERNAL SERVER ERROR' "
+                                 "!= '404 NOT FOUND'"}
+    after = {**route, "first_difference": "GET /index: status: '500 INTERNAL SERVER ERROR' "
+                                          "!= '404 Not Found'"}
+    outcomes = iter([mock.Mock(status=ExitStatus.DIFFERS, data={"routes": [after]}),
+                     mock.Mock(status=ExitStatus.DIFFERS, data={"routes": [route]})])
+    ports = []
+
+    def port(exact):
+        ports.append(exact)
+        return result
+
+    _, _, done = repair(result, mock.Mock(status=ExitStatus.DIFFERS, data={"routes": [route]}),
+                        port, lambda r: next(outcomes), say=lambda text: None)
+    assert ports == [frozenset({"views.py"}), frozenset()]
+    assert done.exact == frozenset() and done.undone == {"views.py"}

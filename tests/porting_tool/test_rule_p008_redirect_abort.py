@@ -372,3 +372,48 @@ def test_an_httpresponse_is_a_site_asked_only_where_the_port_takes_exact_forms()
     assert "Response" not in exact.code.replace("BottleHTTPResponse", "")
     faithful = port_source(source, "web.py", faithful=True)
     assert [s["key"] for s in faithful.sites if s["kind"] == "http-response"] == [key]
+
+
+ARGUMENTS = '''
+from bottle import Bottle, HTTPResponse
+
+app = Bottle()
+
+
+@app.get("/p/<name>")
+def preview(name):
+    args = {"status": 200}
+    if name == "gone":
+        args = {"body": "Expired", "status": 410}
+    else:
+        args["body"] = "preview of " + name
+    return HTTPResponse(**args)
+
+
+@app.get("/moved")
+def moved():
+    raise HTTPResponse("see /p/x", status=301, Location="/p/x", X_Made_By="shop")
+'''
+
+
+def test_an_httpresponse_given_star_arguments_or_a_header_by_name_answers_as_in_bottle(
+        tmp_path):
+    """RULE-s51 class C (oz123/bottle-jinja-live): `return HTTPResponse(**args)` was a TODO
+    on Bottle's HTTPResponse, which a Flask view cannot return (500). It becomes
+    BottleHTTPResponse, which takes Bottle's signature, a header by name included."""
+    source = dedent(ARGUMENTS).lstrip("\n")
+    result = port_source(source, "web.py")
+    assert "    return BottleHTTPResponse(**args)\n" in result.code
+    assert '    abort(BottleHTTPResponse("see /p/x", status=301, Location="/p/x", ' in result.code
+    assert [bool(s["exact"] and s["kept"]) for s in result.sites
+            if s["kind"] == "http-response-arguments"] == [True, True]
+    assert not [t for t in result.todos if t["code"] == "P008"]
+    bottle_app, flask_app = both_apps(tmp_path, ARGUMENTS, "p008_arguments")
+    seen = []
+    for client in (bottle_app, flask_app):
+        moved = client.get("/moved", status=301)
+        seen.append((answers(client, "/p/x"), answers(client, "/p/gone"),
+                     moved.text, moved.headers["Location"].endswith("/p/x"),
+                     moved.headers["X-Made-By"]))
+    assert seen[0] == seen[1] == ((200, "preview of x"), (410, "Expired"), "see /p/x", True,
+                                  "shop")

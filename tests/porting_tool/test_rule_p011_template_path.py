@@ -447,3 +447,76 @@ def test_a_folder_added_in_a_method_beside_the_apps_module_is_searched(tmp_path,
     assert "from core import TEMPLATE_PATH, app\n" in app
     assert '        TEMPLATE_PATH.insert(0, "./pages/")\n' in app
     assert "import bottle\n" not in app and "from bottle import" not in app
+
+
+PARTIAL = {
+    "web.py": """
+        import os
+        from functools import partial
+
+        from bottle import TEMPLATE_PATH, Bottle
+        from bottle import jinja2_template as template
+
+        TEMPLATE_PATH.append(os.path.join(os.path.dirname(__file__), "templates"))
+        app = Bottle()
+        page = partial(template, template_settings={"globals": {"site": "demo"}})
+
+
+        @app.get("/")
+        def index():
+            return page("index.html", name="world")
+    """,
+    "templates/index.html": "<p>{{ site }}: hello {{ name }}</p>",
+}
+
+
+def test_a_template_function_read_as_a_value_keeps_bottles_list_it_searches(tmp_path):
+    """RULE-s51 class B (oz123/bottle-jinja-live): `partial(jinja2_template, ...)` stays
+    Bottle's (no rule converts a template function read as a value), so its renders
+    search Bottle's TEMPLATE_PATH: the list stays beside Flask's template folder (it was
+    taken out: TemplateError, a 500)."""
+    bottle_app, flask_app = both_folders(tmp_path, PARTIAL, "p011_partial")
+    seen = [answers(client, "/") for client in (bottle_app, flask_app)]
+    assert seen[0] == seen[1] == (200, "<p>demo: hello world</p>")
+    port = (tmp_path / "out" / "web.py").read_text()
+    assert 'TEMPLATE_PATH.append(os.path.join(os.path.dirname(__file__), "templates"))\n' \
+        in port
+    assert 'app = Flask(__name__, template_folder="templates")\n' in port
+
+
+AFTER_THE_APP = {
+    "web.py": """
+        import os
+
+        from bottle import TEMPLATE_PATH, Bottle, jinja2_view
+
+        app = Bottle()
+        TEMPLATE_PATH.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "more"))
+
+
+        @app.route("/home")
+        @jinja2_view("home.html")
+        def home():
+            return {"v": "home"}
+
+
+        @app.route("/more")
+        @jinja2_view("extra.html")
+        def more():
+            return {"v": "more"}
+    """,
+    "views/home.html": "<p>views: {{ v }}</p>",
+    "more/extra.html": "<p>more: {{ v }}</p>",
+}
+
+
+def test_a_folder_appended_after_the_app_is_searched_after_bottles_views(tmp_path):
+    """A computed folder appended to TEMPLATE_PATH after the app is made set the app's
+    template_folder alone: `views/home.html`, which Bottle finds in its own `./views/`,
+    was a TemplateNotFound (the generator's forms_51, RULE-s51). The app's loader searches
+    both, in Bottle's order."""
+    bottle_app, flask_app = both_folders(tmp_path, AFTER_THE_APP, "p011_after_app")
+    seen = [(answers(client, "/home"), answers(client, "/more"))
+            for client in (bottle_app, flask_app)]
+    assert seen[0] == seen[1] == ((200, "<p>views: home</p>"), (200, "<p>more: more</p>"))
+    assert "app.jinja_loader = ChoiceLoader(" in (tmp_path / "out" / "web.py").read_text()

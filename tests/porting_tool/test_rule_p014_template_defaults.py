@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import idiom, untouched
+from .helpers import answers, both_folders, idiom, untouched
 
 # What P014 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -19,6 +19,19 @@ UNTOUCHED = [
 
 
     Form.defaults['b'] = 2
+    """,
+    # a class of the module's own named like Bottle's, its defaults replaced
+    """
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class Jinja2Template:
+        defaults = {}
+
+
+    Jinja2Template.defaults = {'a': 1}
     """,
 ]
 
@@ -40,3 +53,40 @@ def test_a_template_default_is_a_jinja_global_of_the_app():
         app = Flask(__name__, static_folder=None)
         app.jinja_env.globals['site'] = 'Demo'
     """)
+
+
+HOOKED = {
+    "web.py": """
+        from bottle import Bottle, Jinja2Template, TEMPLATE_PATH, jinja2_view as view, request
+
+        TEMPLATE_PATH.insert(0, "views")
+        app = Bottle()
+        Jinja2Template.defaults = {"site": "demo", "agent": None}
+
+
+        @app.hook("before_request")
+        def remember_agent():
+            Jinja2Template.defaults["agent"] = request.environ.get("HTTP_USER_AGENT", "?")
+
+
+        @app.route("/")
+        @view("home.jinja2")
+        def home():
+            return dict(name="world")
+    """,
+    "views/home.jinja2": "<p>{{ site }} ({{ agent.upper() }}): hello {{ name }}</p>\n",
+}
+
+
+def test_jinja2_template_defaults_set_by_a_hook_reach_the_ported_pages(tmp_path):
+    """RULE-s51 class D (pklaus/local-blog): Jinja2Template.defaults, given a new dict and
+    set again by a before_request hook, are the Jinja2 views' globals; Flask's templates
+    never read Bottle's class (a 500: `agent` undefined). They are Flask's jinja_env
+    globals now."""
+    bottle_app, flask_app = both_folders(tmp_path, HOOKED, "p014_hooked")
+    seen = [answers(client, "/", headers={"User-Agent": "probe"})
+            for client in (bottle_app, flask_app)]
+    assert seen[0] == seen[1] == (200, "<p>demo (PROBE): hello world</p>")
+    port = (tmp_path / "out" / "web.py").read_text()
+    assert 'app.jinja_env.globals.update({"site": "demo", "agent": None})\n' in port
+    assert "Jinja2Template" not in port

@@ -207,14 +207,24 @@ class BottleCopy(Response):
 _PHRASES = {**HTTP_REASONS, 418: "I'm a teapot"}
 
 
+# Werkzeug Response's own keywords, which BottleHTTPResponse takes as Werkzeug's
+WERKZEUG_KEYWORDS = ("response", "mimetype", "content_type", "direct_passthrough")
+
+
 class BottleHTTPResponse(BottleCopy):
     """Bottle's HTTPResponse(body, status=, headers=) a view returns or raises, sent as it
     is: what the request changed of Bottle's `response` before is dropped, as Bottle's
     HTTPResponse.apply() replaces its response's status, headers and cookies. Its status
     line and page Content-Type are Bottle's (`404 Not Found`, `charset=UTF-8`)."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, body=None, status=None, headers=None, **more):
+        # Bottle's signature: `body=`, and a header given by name (`Location="/x"`,
+        # Bottle's more_headers, its name's `_` a `-`); Werkzeug's own keywords stay its
+        own = {k: more.pop(k) for k in WERKZEUG_KEYWORDS if k in more}
+        body = own.pop("response", body)
+        super().__init__(body, status, headers, **own)
+        for name, value in more.items():
+            self.headers.add(name.title().replace("_", "-"), str(value))
         if self.headers.get("Content-Type") == "text/html; charset=utf-8":
             self.headers["Content-Type"] = "text/html; charset=UTF-8"
 

@@ -475,8 +475,9 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     # same name, `self.template(...)`, is no Bottle function)
     callees = {id(call.func.attr if isinstance(call.func, cst.Attribute) else call.func)
                for call in facts.calls}
-    facts.renders_unknown = facts.renders_unknown or any(
-        id(name) not in callees for name in visitor.template_functions)
+    facts.template_values = any(id(name) not in callees
+                                for name in visitor.template_functions)
+    facts.renders_unknown = facts.renders_unknown or facts.template_values
     facts.read_by = found
     # every name the module spells, in its imports and outside them: asked again of
     # this module (a rule's free names) it is not walked again

@@ -205,6 +205,10 @@ class ModuleFacts:
     # (`render = template`, a partial), a route's `template=` given otherwise than as a
     # literal (Bottle's TemplatePlugin renders it)
     renders_unknown: bool = False
+    # Bottle's template function read as a value (`partial(jinja2_template, ...)`,
+    # `render = template`): no rule converts it, so it renders in the port too, searching
+    # Bottle's TEMPLATE_PATH (P011 keeps the list: RULE-s51 class B)
+    template_values: bool = False
     computed_by: set[str] = field(default_factory=set)  # the Bottle names of those calls
     # module-level functions that return an inner function without functools.wraps:
     # a decorator that renames what it wraps (Flask takes the wrapper's name)

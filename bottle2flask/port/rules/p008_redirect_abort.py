@@ -33,7 +33,11 @@ A function or method routed by a call (`app.route("/x")(self.page)`, `callback=p
 is a view as much as a decorated one: its `redirect()` is returned.
 
 An HTTPResponse's dict body is JSON, as Bottle's JSON plugin sends it; a body that is
-neither a dict literal nor a string gets a TODO (a dict would be sent as its keys).
+neither a dict literal nor a string gets a TODO (a dict would be sent as its keys). One
+given its arguments as `**args`, or a header by name (`HTTPResponse(body, Location="/x")`,
+Bottle's more headers), has no Werkzeug form: Werkzeug's Response takes other names, and
+Bottle's HTTPResponse returned from a Flask view is a server error. It becomes bottle_compat's
+BottleHTTPResponse, which takes Bottle's signature (`return BottleHTTPResponse(**args)`).
 
 Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
 with 302: the code is written out so the status stays Bottle's. Bottle also makes
@@ -219,6 +223,22 @@ class RedirectAbort(Rule):
                          "is abort(code, description), and headers set in an "
                          "@app.errorhandler for the code")
 
+    def kept_response(self, call: cst.Call, raised: bool) -> cst.BaseExpression:
+        """`HTTPResponse(**args)`, or a header given by name: Bottle's signature (body,
+        status, headers, more headers by name), which Werkzeug's Response does not take,
+        kept by bottle_compat's BottleHTTPResponse (RULE-s51 class C: the TODO left
+        Bottle's HTTPResponse, which a Flask view cannot return)."""
+        self.fired()
+        kept = Candidate(call.with_changes(func=cst.Name("BottleHTTPResponse")),
+                         imports=(Import("bottle_compat", "BottleHTTPResponse"),))
+        response = self.site("http-response-arguments", Candidate(call, todo=ARGUMENTS_TODO),
+                             kept, keeps=ARGUMENTS_WHY).form
+        assert isinstance(response, cst.BaseExpression)
+        if not raised:
+            return response
+        self.need_import("flask", "abort")
+        return cst.Call(cst.Name("abort"), [cst.Arg(response)])
+
     def http(self, node, raised: bool):
         """abort()/Response() for `HTTPError(...)`/`HTTPResponse(...)`, a Raise of the
         HTTPError kept, else None."""
@@ -233,9 +253,7 @@ class RedirectAbort(Rule):
                 # headers (X_A="1"), an exception, a traceback: abort() takes none
                 return self.kept_error(node, f"HTTPError() with {key or 'more'} arguments")
             if a.star or key not in names:
-                self.todo(f"{kind}() with {key or 'more'} arguments: build the Flask "
-                          "response (or abort()) by hand")
-                return None
+                return self.kept_response(node, raised)
             given[key] = a.value
         if kind == "HTTPError":
             status = given.get("status", cst.Integer("500"))
@@ -282,6 +300,11 @@ class RedirectAbort(Rule):
 # The helper module the port copies where Bottle's HTTPError is kept
 # (port/compat/bottle_responses.py)
 HELPER = Companion.RESPONSES
+# An HTTPResponse given `**args` or a header by name: no Werkzeug form
+ARGUMENTS_TODO = ("HTTPResponse() with ** arguments or a header by name: build the Flask "
+                  "Response by hand (Werkzeug's takes response=, not body=, and headers= only)")
+ARGUMENTS_WHY = ("HTTPResponse() with ** arguments or a header by name: Werkzeug's Response "
+                 "takes other names, and Bottle's own is a server error in a Flask view")
 # Bottle's signatures: the arguments kept, in their positional order.
 HTTP = {"HTTPError": ("status", "body"), "HTTPResponse": ("body", "status", "headers")}
 

@@ -21,7 +21,8 @@ the app's templates lie there too (`template("views/page")`, which Bottle finds 
 
 Where a render Bottle's own function still makes in the port searches Bottle's list
 (P006 keeps a Jinja2 render given `template_settings=`; Mako's and Cheetah's stay
-Bottle's), the statement stays too, under a TODO that does not break.
+Bottle's; a template function read as a value, `partial(jinja2_template, ...)`, which no
+rule converts), the statement stays too, under a TODO that does not break.
 A change made in a function (at run time), or after the app is made, is a TODO; where the
 module makes the app and a function of it changes the list (`bottle.TEMPLATE_PATH.insert(0,
 ...)` in a class's `__init__`), the module keeps Bottle's list as --faithful does (below)
@@ -35,6 +36,10 @@ Where the module uses Bottle's default app, which the port makes in a module of 
 (`default_app.py`, for a default app several modules share), a module-level
 `TEMPLATE_PATH.append("templates")` or `.insert(0, ...)` of a literal folder sets the app's
 folder there (`app.template_folder = "templates"`).
+A folder computed from names (a config module's) appended or inserted after the app is
+made is set on the app there (`app.template_folder = folder`), or, where Bottle's own
+`./views/` holds the app's templates, a loader that searches both in Bottle's order
+(`app.jinja_loader = ChoiceLoader([...])`).
 Where the module makes its app from a Flask subclass (`app = Site()`, no `Flask(...)`
 here to take the option), the folder is set on the app right after it is made
 (`app.template_folder = "tpl"`): Flask reads it at the first render.
@@ -140,9 +145,12 @@ class TemplatePath(Rule):
             self.fired()
             folder = entries[1][0] if entries[0] == "set" else entries[1]
             self.app_option(FlaskOption.TEMPLATE_FOLDER, REMOVE)  # set here, once known
-            return updated.with_changes(body=[cst.Assign(
-                [cst.AssignTarget(cst.Attribute(self.app, cst.Name("template_folder")))],
-                folder)])
+            folder_set = updated.with_changes(body=[self.after_app(entries, folder)])
+            if not self.bottle_renders():
+                return folder_set
+            # Bottle's own list too, for the renders Bottle still makes (RULE-s51 class B)
+            self.todo(BOTTLE_RENDERS)
+            return cst.FlattenSentinel([updated, folder_set.with_changes(leading_lines=())])
         shared = self.facts.default_app and self.facts.default_from
         if not self.depth and shared and entries is not None and entries[0] != "set" \
                 and string_value(entries[1]) not in (None, "./", "."):
@@ -202,12 +210,33 @@ class TemplatePath(Rule):
                 return PurePosixPath(m.imports[local][0].as_posix())
         return None
 
+    def after_app(self, entries: list, folder: cst.BaseExpression) -> cst.Assign:
+        """`app.template_folder = folder`; where an insert or an append leaves Bottle's
+        own entries that hold the app's templates (state.template_defaults: `./views/`),
+        a loader that searches them too, in Bottle's order (RULE-s51: `views/x.html`
+        rendered beside a folder appended after the app was a TemplateNotFound)."""
+        assert self.app is not None  # (asked once the module has made it)
+        kept = [cst.SimpleString(json.dumps(entry)) for entry in self.state.template_defaults]
+        if entries[0] == "set" or not kept:
+            return cst.Assign(
+                [cst.AssignTarget(cst.Attribute(self.app, cst.Name("template_folder")))],
+                folder)
+        listed = [folder, *kept] if entries[0] == "insert" else [*kept, folder]
+        self.need_import("jinja2", "ChoiceLoader")
+        self.need_import("jinja2", "FileSystemLoader")
+        loaders = cst.List([cst.Element(cst.Call(cst.Name("FileSystemLoader"), [cst.Arg(f)]))
+                            for f in listed])
+        return cst.Assign(
+            [cst.AssignTarget(cst.Attribute(self.app, cst.Name("jinja_loader")))],
+            cst.Call(cst.Name("ChoiceLoader"), [cst.Arg(loaders)]))
+
     def bottle_renders(self) -> bool:
         """Whether a module of the app renders with Bottle's own function in the port too,
         which searches Bottle's TEMPLATE_PATH (P006 keeps a Jinja2 render given
-        template_settings=; Mako's and Cheetah's stay Bottle's)."""
+        template_settings=; Mako's and Cheetah's stay Bottle's; a template function read
+        as a value stays Bottle's)."""
         model = self.context.scratch.get("model")  # (None: this module alone is the app)
-        return any(facts.reads_template_path
+        return any(facts.reads_template_path or facts.template_values
                    for facts in (model.all_facts() if model else [self.facts]))
 
     def entries(self, stmt) -> list | None:

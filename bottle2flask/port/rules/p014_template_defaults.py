@@ -2,7 +2,13 @@
 
     BaseTemplate.defaults["site"] = "My site"  ->  app.jinja_env.globals["site"] = "My site"
     SimpleTemplate.defaults.update(x=1)        ->  app.jinja_env.globals.update(x=1)
+    Jinja2Template.defaults["ua"] = ua         ->  app.jinja_env.globals["ua"] = ua
+    Jinja2Template.defaults = DEFAULTS         ->  app.jinja_env.globals.update(DEFAULTS)
 
+Jinja2Template's defaults are the globals of the templates `jinja2_view`/`jinja2_template`
+render, which the port renders with Flask's Jinja2 (RULE-s51 class D: a before_request hook
+that set one left it undefined in every page). A new dict of defaults given to the class
+updates Flask's globals, which hold Jinja's and Flask's own names too (range, url_for...).
 Read whole (`dict(BaseTemplate.defaults)`), a TODO: Jinja's globals hold its own names too.
 """
 
@@ -12,7 +18,7 @@ import libcst as cst
 
 from .base import Rule
 
-TEMPLATE_CLASSES = {"BaseTemplate", "SimpleTemplate"}
+TEMPLATE_CLASSES = {"BaseTemplate", "SimpleTemplate", "Jinja2Template"}
 
 
 class TemplateDefaults(Rule):
@@ -23,6 +29,21 @@ class TemplateDefaults(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.keyed: set[int] = set()  # `defaults` read by key or by a method
+
+    def defaults(self, node: cst.BaseExpression) -> bool:
+        return isinstance(node, cst.Attribute) and node.attr.value == "defaults" \
+            and self.api(node.value) in TEMPLATE_CLASSES
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1 and self.defaults(node.targets[0].target):
+            self.keyed.add(id(node.targets[0].target))  # the statement is rewritten whole
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if len(original.targets) == 1 and self.defaults(original.targets[0].target):
+            self.fired()
+            update = cst.parse_expression(f"{self.facts.app_name}.jinja_env.globals.update")
+            return cst.Expr(cst.Call(update, [cst.Arg(updated.value)]))
+        return updated
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         self.keyed.add(id(node.value))

@@ -40,7 +40,10 @@ controllers/ routing its methods by callback=, merge() of the app an object a fu
 made holds, static_file() and template("views/x") in such a controller, a template's
 rebase naming its folder, TEMPLATE_PATH.insert() in a class's __init__, a view's own
 `response = static_file(...)` returned, debug(True) with the app's own 500 page, Bottle's
-request under another name (in a view, at the module's top), a route's template= config.
+request under another name (in a view, at the module's top), a route's template= config;
+and, drawn after those (forms_51), RULE-s51's: `HTTPResponse(**args)` and a header given by
+name, `partial(jinja2_template, ...)` rendering from a folder appended to TEMPLATE_PATH,
+Jinja2Template.defaults set at the top and by a before_request hook.
 Each route knows the requests it answers, so the test sends exactly those. render.py
 writes an app as files.
 
@@ -100,6 +103,9 @@ ELEMENTS = (
     "apps:controller", "apps:merge-held", "static_file", "static_file:controller",
     "stpl:%rebase folder-in-name", "TEMPLATE_PATH:in-init", "static_file:response-name",
     "debug", "debug:error-500", "request:alias", "route:template",
+    # forms_51's (drawn after forms_50's): RULE-s51's classes B, C and D
+    "HTTPResponse:star-args", "HTTPResponse:header-by-name",
+    "jinja2_template:partial", "Jinja2Template.defaults", "Jinja2Template.defaults:hook",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -306,6 +312,7 @@ class App:
     routed_again: str = ""
     forms48b: tuple[str, ...] = ()  # FORMS_48B drawn (forms_48b)
     forms50: tuple[str, ...] = ()  # FORMS_50 drawn (forms_50)
+    forms51: tuple[str, ...] = ()  # FORMS_51 drawn (forms_51)
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -332,6 +339,8 @@ class App:
             found += FORM_REQUESTS[form]
         for form in self.forms50:
             found += FORM_50_REQUESTS[form]
+        for form in self.forms51:
+            found += FORM_51_REQUESTS[form]
         return found
 
 
@@ -517,6 +526,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.routed_again = draw(routed_again())
     app.forms48b = draw(forms_48b(avoid, app.templates))
     app.forms50 = draw(forms_50(avoid, app))
+    app.forms51 = draw(forms_51())
     app.uses = elements_of(app)
     return app
 
@@ -690,6 +700,40 @@ def forms_50(draw, avoid: frozenset[str] = frozenset(), app: App | None = None
     return tuple(form for form in drawn if form not in left)
 
 
+# RULE-s51's classes (docs/PORTING-TRIALS.md, /tmp/trials-s51/classes/), each a few
+# routes of its own under /f51/ (render.py's FORM_51 writes them), drawn after forms_50's
+# so that a seed's other draws stay the same.
+FORMS_51 = (
+    # `return HTTPResponse(**args)`, and a header given by name (class C)
+    "response_args",
+    # Bottle's jinja2_template read as a value, `partial(jinja2_template, ...)`, rendering
+    # from a folder TEMPLATE_PATH.append() adds (class B)
+    "template_partial",
+    # Jinja2Template.defaults set at the module's top and by a before_request hook,
+    # read by a jinja2_view template (class D)
+    "jinja2_defaults",
+)
+FORM_51_REQUESTS = {
+    "response_args": [Request("/f51/args/x"), Request("/f51/args/gone"),
+                      Request("/f51/named")],
+    "template_partial": [Request("/f51/partial")],
+    "jinja2_defaults": [Request("/f51/defaults")],
+}
+FORM_51_ELEMENTS = {
+    "response_args": ("HTTPResponse", "HTTPResponse:star-args",
+                      "HTTPResponse:header-by-name"),
+    "template_partial": ("jinja2_template", "jinja2_template:partial", "TEMPLATE_PATH"),
+    "jinja2_defaults": ("jinja2_view", "Jinja2Template.defaults",
+                        "Jinja2Template.defaults:hook"),
+}
+
+
+@st.composite
+def forms_51(draw) -> tuple[str, ...]:
+    """Up to two of FORMS_51 (each in some 5 apps in 100)."""
+    return tuple(draw(st.lists(st.sampled_from(FORMS_51), max_size=2, unique=True)))
+
+
 BODY_ELEMENTS = {
     "text": (), "dict": ("JSONPlugin",), "template": ("template",), "view": ("view",),
     "httpresponse": ("HTTPResponse",), "abort": ("abort",), "redirect": ("redirect",),
@@ -791,4 +835,6 @@ def elements_of(app: App) -> set[str]:
         found |= set(FORM_ELEMENTS[form])
     for form in app.forms50:
         found |= set(FORM_50_ELEMENTS[form])
+    for form in app.forms51:
+        found |= set(FORM_51_ELEMENTS[form])
     return found

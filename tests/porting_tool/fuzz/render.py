@@ -632,6 +632,7 @@ def write_app(app: App, folder: Path) -> Path:
         routed_again(app, home, folder)
     write_forms_48b(app, modules["app"], folder)
     write_forms_50(app, modules["app"], folder)
+    write_forms_51(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -915,5 +916,53 @@ def write_forms_50(app: App, entry: Module, folder: Path) -> None:
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
             (folder / path).write_text("\n".join(text) + "\n" if text else "")
         for path, text in FORM_50_FILES.get(form, {}).items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_text(text)
+
+
+# RULE-s51's classes as real apps wrote them (grammar.FORMS_51): each form's lines in the
+# app's entry, with the Bottle names it uses spelt as the app spells them
+FORM_51 = {
+    "response_args": ['@app.route("/f51/args/<name>")', "def args51(name):",
+                      '    args = {{"status": 200, "body": "args " + name}}',
+                      '    if name == "gone":', '        args = {{"body": "gone", "status": 410}}',
+                      "    return {HTTPResponse}(**args)", "", "",
+                      '@app.route("/f51/named")', "def named51():",
+                      '    raise {HTTPResponse}("named", status=202, X_Made="f51")'],
+    "template_partial": ["import os", "from functools import partial", "",
+                         "{TEMPLATE_PATH}.append(os.path.join(os.path.dirname("
+                         'os.path.abspath(__file__)), "pages51"))',
+                         "page51 = partial({jinja2_template}, "
+                         'template_settings={{"globals": {{"site": "f51"}}}})', "", "",
+                         '@app.route("/f51/partial")', "def partial51():",
+                         '    return page51("f51p.html", v="<p&>")'],
+    "jinja2_defaults": ['{Jinja2Template}.defaults["site51"] = "f51"', "", "",
+                        '@app.hook("before_request")', "def agent51():",
+                        '    {Jinja2Template}.defaults["agent51"] = '
+                        '{request}.headers.get("X-Agent", "none")', "", "",
+                        '@app.route("/f51/defaults")', '@{jinja2_view}("f51d.html")',
+                        "def defaults51():", '    return {{"v": "<d&>"}}'],
+}
+FORM_51_FILES = {  # a path under the app's folder -> its text
+    "template_partial": {"pages51/f51p.html": "<p>{{ site }}: {{ v }}</p>\n"},
+    "jinja2_defaults": {"views/f51d.html": "<p>{{ site51 }} {{ agent51 }}: {{ v }}</p>\n"},
+}
+
+
+def write_forms_51(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_51's drawn forms: their lines in the entry, their files."""
+    names = {name: entry.b(name) for name in ("HTTPResponse", "TEMPLATE_PATH",
+                                               "jinja2_template", "Jinja2Template",
+                                               "jinja2_view", "request")
+             if any("{" + name + "}" in line for form in app.forms51
+                    for line in FORM_51[form])}
+    for form in app.forms51:
+        lines = FORM_51[form]
+        imports = [line for line in lines if line.startswith(("import ", "from "))]
+        for line in imports:
+            entry.need(line)
+        code = "\n".join(line for line in lines if line not in imports).strip("\n")
+        entry.blocks.append(code.format(**names))
+        for path, text in FORM_51_FILES.get(form, {}).items():
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
             (folder / path).write_text(text)
