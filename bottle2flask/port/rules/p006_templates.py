@@ -30,7 +30,12 @@ A template named only when the code runs (`template(self.name, **values)`) has n
 Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copied with
 that piece alone), which turns Bottle's name into the converted template's when it runs
 (`x` and `x.tpl` -> `x.html`), under a TODO that does not break; the report names the
-site as kept.
+site as kept. Where the name's end is written out (`config["folder"] + "/about.tpl"`,
+`f"{folder}/page_{name}.tpl"`: an f-string is a name, not source, unless its own text
+holds what Bottle reads as source) and the app's Flask template folder is the module's
+own (Bottle's first lookup folder, `./`), that end decides the converted name, and
+Flask says it: `render_template(config["folder"] + "/about.html", ...)`, the site
+idiomatic (its exact form bottle_template still).
 A render of a converted template that holds Python Jinja2 cannot say, left as a TODO
 that fails when rendered (`% rebase()` inside a `% for`, a `% try` or a `% while`, whose
 extends Jinja2 can only make conditional on an `if`), is a site kept from the start:
@@ -310,9 +315,12 @@ class Templates(Rule):
                 return inline
         if args is None and engine == "simple" and self.computed_name(updated):
             exact = self.computed_render(updated)
-            chosen = self.site("template-name", Candidate(updated, todo=NOT_CONVERTED),
-                               exact, keeps=COMPUTED_WHY)
-            if chosen is exact:
+            named = self.named_by_tail(updated)
+            idiomatic = Candidate(updated, todo=NOT_CONVERTED) if named is None else \
+                Candidate(named, imports=(Import("flask", FLASK),))
+            chosen = self.site("template-name", idiomatic, exact,
+                               keeps=COMPUTED_WHY if named is None else "")
+            if chosen is exact or named is not None:
                 self.fired()
                 # it renders a converted template: printed as any other render prints
                 # (the template-text site: D-none and D-entities, or Bottle's printing)
@@ -354,6 +362,48 @@ class Templates(Rule):
                                           "SimpleTemplate the original of one Jinja2 cannot "
                                           "say"))
 
+    def named_by_tail(self, call: cst.Call) -> cst.Call | None:
+        """render_template() of a name known at run time whose end is written out
+        (`config["folder"] + "/about.tpl"`, `f"{folder}/about.tpl"`): the converted
+        template's name is Bottle's less its extension and plus `.html`, which the end
+        alone decides where it is as long as the longest extension (`.thtml`): the same
+        end, `+ "/about.html"`. Only where Flask's template folder is the module's own,
+        Bottle's first lookup folder (`./`): with views/ as Flask's, a name Bottle found
+        from `./` (`"./views" + "/about.tpl"`) is not Flask's. None for any other name,
+        and in an app some of whose templates Bottle's SimpleTemplate renders (a name
+        may reach one of them)."""
+        first = arg(call, 0, None)
+        if first is None or self.state.template_kept \
+                or posixpath.normpath(self.state.template_folder or ".") != "." \
+                or self.state.template_root:
+            return None
+        name = first.value
+        if isinstance(name, cst.BinaryOperation) and isinstance(name.operator, cst.Add) \
+                and isinstance(name.right, cst.SimpleString):
+            right = name.right
+            tail = string_value(right)
+            cut = _bottle_extension(tail) if tail is not None else None
+            if cut is None:
+                return None
+            inner = right.value[len(right.prefix) + len(right.quote):-len(right.quote)]
+            name = name.with_changes(right=right.with_changes(value=(
+                f"{right.prefix}{right.quote}{inner[:len(inner) - len(cut)]}.html"
+                f"{right.quote}")))
+        elif isinstance(name, cst.FormattedString) and name.parts \
+                and isinstance(name.parts[-1], cst.FormattedStringText):
+            text = name.parts[-1].value
+            cut = _bottle_extension(text) if "\\" not in text else None
+            if cut is None:
+                return None
+            name = name.with_changes(parts=[*name.parts[:-1], name.parts[-1].with_changes(
+                value=f"{text[:len(text) - len(cut)]}.html")])
+        else:
+            return None
+        args = [first.with_changes(value=name)] + [
+            a.with_changes(star="**") if a.keyword is None and not a.star else a
+            for a in call.args[1:]]
+        return call.with_changes(func=cst.Name(FLASK), args=args)
+
     def own_settings(self, call: cst.Call) -> bool:
         """A Jinja2 render given `template_settings=` (its filters, tests, globals, Jinja2
         options: an environment of its own for that render, which Flask's one environment
@@ -383,7 +433,7 @@ class Templates(Rule):
         app computes source), with no options of template()'s own."""
         first = arg(call, 0, None)
         return first is not None and not first.star and first.keyword is None \
-            and not isinstance(first.value, cst.BaseString) \
+            and (not isinstance(first.value, cst.BaseString) or _name_in_pieces(first.value)) \
             and not any(a.keyword and a.keyword.value in LOOKUP_KEYWORDS | {"template_adapter"}
                         for a in call.args)
 
@@ -660,6 +710,25 @@ class Templates(Rule):
 
 def _positional(text: str) -> cst.Arg:
     return cst.Arg(cst.SimpleString(repr(text)))
+
+
+def _name_in_pieces(value: cst.BaseString) -> bool:
+    """An f-string whose own text holds nothing that makes Bottle read template source
+    (`f"{folder}/{name}_page"`): a name known at run time."""
+    return isinstance(value, cst.FormattedString) and not any(
+        marker in part.value for part in value.parts
+        if isinstance(part, cst.FormattedStringText) for marker in SOURCE_MARKERS)
+
+
+def _bottle_extension(tail: str) -> str | None:
+    """The extension Bottle's name loses where it ends in `tail` ("" for none), as
+    bottle_compat's bottle_template takes it off: None where the end alone does not
+    decide it (no extension, and shorter than `.thtml`: `name + "l"`) or it is no name
+    (template source)."""
+    if any(marker in tail for marker in SOURCE_MARKERS):
+        return None
+    cut = next((e for e in (".tpl", ".html", ".thtml", ".stpl") if tail.endswith(e)), "")
+    return cut if cut or len(tail) >= len(".thtml") else None
 
 
 def _literal(text: str) -> cst.SimpleString:
