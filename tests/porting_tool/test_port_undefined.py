@@ -4,6 +4,8 @@ declares it for the view's routes and parity counts it as intended."""
 
 from __future__ import annotations
 
+import json
+
 import bottle
 import pytest
 
@@ -11,6 +13,7 @@ from bottle2flask.cli import main as kit
 from bottle2flask.port.folder import port_tree
 from bottle2flask.stpl.convert import convert_source
 
+from .helpers import answers, both_folders
 from .test_port_apps import write
 
 PAGE = """\
@@ -56,7 +59,8 @@ def test_a_render_without_a_name_its_template_reads_is_declared_on_its_route(tmp
     src = app(tmp_path, 'template("list")')
     result = port_tree(src, tmp_path / "out")
     module = next(m for m in result.modules if m.path == "app.py")
-    assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared] == [
+    assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared
+            if d["id"] != "D-undefined-value"] == [
         ("D-none", ["*"], None), ("D-entities", ["*"], None),
         ("D-undefined", ["/"], "list.html reads people")]
     settings = (tmp_path / "out" / "parity.toml").read_text()
@@ -73,7 +77,55 @@ def test_a_render_that_passes_every_name_or_passes_them_unseen_declares_nothing(
         src = app(tmp_path / str(n), call)
         result = port_tree(src, tmp_path / str(n) / "out")
         module = next(m for m in result.modules if m.path == "app.py")
-        assert [d["id"] for d in module.declared] == ["D-none", "D-entities"], call
+        assert [d["id"] for d in module.declared] == [
+            "D-none", "D-entities", "D-undefined-value", "D-undefined-value"], call
+
+
+ROW_NOT_FOUND = {"web.py": """
+    from bottle import Bottle, template
+
+    app = Bottle()
+    ROWS = {1: {"id": 1, "name": "one"}}
+
+
+    @app.route("/update/<no:int>")
+    def update(no):
+        return template("update", item=ROWS.get(no))
+
+
+    @app.route("/about")
+    def about():
+        return "about"
+    """, "views/update.tpl": "<p>{{item['id']}}: {{item['name']}}</p>\n"}
+
+
+def test_an_item_a_value_lacks_is_declared_on_the_views_routes(tmp_path):
+    """RULE-s50's bottle_CRUD and Anvesh35's todo app: `/update/21` of a row not found
+    renders `{{item['id']}}` of None, a TypeError in SimpleTemplate (Bottle's 500),
+    printed empty by Jinja2 (the port's page answers): nothing declared it, so the check
+    moved the view's sites to their exact forms (StrictUndefined fails as Bottle did).
+    D-undefined-value is declared on the routes of the views that render: the page the
+    port gains is intended, and the site stays idiomatic."""
+    from bottle2flask.parity.normalise import Response, compare
+    from bottle2flask.parity.scenario import load as load_settings
+
+    bottle_app, flask_app = both_folders(tmp_path, ROW_NOT_FOUND, "undefined_value")
+    assert answers(bottle_app, "/update/1") == answers(flask_app, "/update/1") == (
+        200, "<p>1: one</p>\n")
+    assert answers(bottle_app, "/update/21")[0] == 500
+    assert answers(flask_app, "/update/21") == (200, "<p>: </p>\n")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    (module,) = report["modules"]
+    assert [(d["id"], d["paths"]) for d in module["declared"]
+            if d["id"] == "D-undefined-value"] == [("D-undefined-value", ["/update/*"])]
+    assert [(s["kind"], s["exact"]) for s in module["sites"] if s["rule"] == "P006"] == [
+        ("template-text", False)]
+    rules = load_settings(tmp_path / "out" / "parity.toml").ignore
+    a, b = (Response(got.status, got.headerlist, got.body, "/update/21") for got in (
+        bottle_app.get("/update/21", expect_errors=True), flask_app.get("/update/21")))
+    assert compare(a, b, ignore=[r for r in rules if r.applies("/update/21")]).explained \
+        == ["D-undefined-value"]
+    assert not [r for r in rules if r.name == "D-undefined-value" and r.applies("/about")]
 
 
 def test_template_defaults_of_the_apps_own_may_give_the_name(tmp_path):

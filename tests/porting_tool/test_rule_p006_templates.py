@@ -48,7 +48,7 @@ def test_a_template_call_becomes_render_template_with_no_jinja_options():
         @app.get("/")
         def index():
             return render_template("index.html", name="x")
-    ''', declared=("D-none", "D-entities"))
+    ''', declared=("D-none", "D-entities", "D-undefined-value"))
     assert "jinja_options" not in result.code and "install(" not in result.code
 
 
@@ -130,7 +130,7 @@ def test_a_view_function_that_returns_none_renders_its_template():
                 return render_template("about.html")
             print("about")
             return render_template("about.html")
-    ''', declared=("D-none", "D-entities"))
+    ''', declared=("D-none", "D-entities", *["D-undefined-value"] * 3))
 
 
 def test_jinja2_source_given_to_jinja2_template_is_render_template_string():

@@ -193,6 +193,11 @@ class Templates(Rule):
                 Change("D-undefined", "24. Undefined names",
                        "the template reads a name this render does not pass: Bottle's page "
                        "was a 500 (NameError), Jinja2 prints it empty", status="500"),
+                Change("D-undefined-value", "24. Undefined names",
+                       "the template reads an attribute or item a value lacks (`row['id']` "
+                       "of None, a row not found): Bottle's page was a 500 (Python's "
+                       "TypeError, KeyError, AttributeError), Jinja2 prints it empty",
+                       status="500"),
                 Change("D-template-error", "24. Undefined names",
                        "Bottle cannot compile the template (an older Bottle's syntax): its "
                        "page was a 500; the converted one renders", status="500"))
@@ -494,8 +499,10 @@ class Templates(Rule):
             # exact: values printed as SimpleTemplate prints them (None as nothing, an
             # object with __html__ as its str() escaped), taken where the check repairs,
             # and from the start in an app that makes WTForms fields
-            idiomatic = Candidate() if self.none else Candidate(
-                declares=(Declare("D-none"), Declare("D-entities")))
+            declares = [] if self.none else [Declare("D-none"), Declare("D-entities")]
+            if self.paths and self.paths[-1]:  # a view's render: on its routes
+                declares.append(Declare("D-undefined-value", tuple(self.paths[-1])))
+            idiomatic = Candidate(declares=tuple(declares))
             if self.site("template-text", idiomatic, Candidate(needs=(Need.TEMPLATE_TEXT,)),
                          keeps=self.printed_otherwise()) is idiomatic:
                 self.none = True  # the faithful port's Jinja settings print None as nothing
