@@ -128,6 +128,40 @@ def test_an_item_a_value_lacks_is_declared_on_the_views_routes(tmp_path):
     assert not [r for r in rules if r.name == "D-undefined-value" and r.applies("/about")]
 
 
+HANDLER_WITHOUT_A_NAME = {"web.py": """
+    from bottle import Bottle, abort, template
+
+    app = Bottle()
+
+
+    @app.route("/lot/<no>")
+    def lot(no):
+        abort(404)
+
+
+    @app.error(404)
+    def missing(error):
+        return template("404")
+    """, "views/404.tpl": "<p>{{user}}: no such page</p>\n"}
+
+
+def test_an_error_handler_rendering_without_a_name_is_declared_on_every_page(tmp_path):
+    """RULE-s50's online-auction: `@app.error(404)` renders 404.tpl without the `user` its
+    layout reads, so every 404 was Bottle's 500 (the handler's NameError); the port's
+    404 page answers. A render outside a view declared nothing (no routes to name), so
+    the check repaired the views that abort(404). An error handler's render declares
+    D-undefined on every page, those that answer its code."""
+    bottle_app, flask_app = both_folders(tmp_path, HANDLER_WITHOUT_A_NAME, "undefined_handler")
+    for path in ("/lot/x", "/no/such/page"):
+        assert answers(bottle_app, path)[0] == 500, path
+        assert answers(flask_app, path) == (404, "<p>: no such page</p>\n"), path
+    (module,) = json.loads((tmp_path / "out" / "porting-report.json").read_text())["modules"]
+    assert [(d["id"], d["paths"], d.get("detail")) for d in module["declared"]
+            if d["id"] == "D-undefined"] == [("D-undefined", ["*"], "404.html reads user")]
+    assert kit(["parity", str(tmp_path / "src" / "web.py"),
+                str(tmp_path / "out" / "web.py"), "--json", "--quiet"]) == 0
+
+
 def test_template_defaults_of_the_apps_own_may_give_the_name(tmp_path):
     src = app(tmp_path, 'template("list")',
               defaults='bottle.BaseTemplate.defaults["people"] = []')

@@ -57,7 +57,8 @@ not in OUT). One Bottle cannot compile either is not converted, as before: its p
 fail in both, and the port says so (exit 1).
 A render whose template reads a name the render does not pass (D-undefined: Bottle's
 NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
-args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
+args` under 0.13) is declared, on its view's routes (an error handler's, `@app.error(404)`,
+on every page: those that answer its code); the --faithful port keeps it failing as Bottle's did,
 through `bottle_compat`'s `bottle_undefined` and `bottle_uncompiled` (which renders the
 template under a Bottle older than the one that refused it).
 `template_lookup=` and `template_settings=` are template()'s own options, not
@@ -208,6 +209,7 @@ class Templates(Rule):
         self.views: list[cst.Call | None] = []  # per function: the @view call
         self.dicts: list[frozenset[str]] = []  # per function: its names bound to dicts only
         self.paths: list[list[str]] = []  # per function: its routes' paths, as globs
+        self.handlers: list[bool] = []  # per function: an error handler (`@app.error(404)`)
         self.escaped = False  # D-autoescape declared once a module
         self.none = False  # D-none likewise
         # the view() calls the model made of routes' template= (model/facts.py)
@@ -554,6 +556,9 @@ class Templates(Rule):
                 if path is not None:
                     paths.append(glob(path))
         self.paths.append(paths)
+        self.handlers.append(any(isinstance(d.decorator, cst.Call)
+                                 and self.app_method(d.decorator.func) == "error"
+                                 for d in node.decorators))
 
     def undefined(self, args: list[cst.Arg]) -> tuple[str, list[cst.Arg]] | None:
         """Declare a render in a view of a template Bottle cannot compile, or that does
@@ -580,12 +585,15 @@ class Templates(Rule):
                 + ", then render_template() it"),
                 keeps=KEPT_WHY if why is None else UNCONVERTED_WHY)
             return "bottle_simple_template", [_positional(kept[0]), _positional(kept[1])]
-        if name is None or not self.paths or not self.paths[-1]:
+        # a view's routes; an error handler's, every page that answers its code
+        where = tuple(self.paths[-1]) if self.paths and self.paths[-1] else \
+            ("*",) if self.handlers and self.handlers[-1] else ()
+        if name is None or not where:
             return None
         if name in self.state.template_errors:
             why = self.state.template_errors[name]
             if self.site_if_exact("render-error", Candidate(FLASK, declares=(
-                    Declare("D-template-error", tuple(self.paths[-1]), f"{name}: {why}"),)),
+                    Declare("D-template-error", where, f"{name}: {why}"),)),
                     Candidate("bottle_uncompiled", imports=(
                         Import("bottle_compat", "bottle_uncompiled"),))).form != FLASK:
                 since = ".".join(bottle_version.split(".")[:2])
@@ -598,7 +606,7 @@ class Templates(Rule):
         if not missing:
             return None
         if self.site_if_exact("render-error", Candidate(FLASK, declares=(
-                Declare("D-undefined", tuple(self.paths[-1]),
+                Declare("D-undefined", where,
                         f"{string_value(args[0].value)} reads {', '.join(missing)}"),)),
                 Candidate("bottle_undefined", imports=(
                     Import("bottle_compat", "bottle_undefined"),))).form != FLASK:
@@ -689,6 +697,7 @@ class Templates(Rule):
         updated = self.view_done(updated)
         self.dicts.pop()
         self.paths.pop()  # after: the render added at the end declares on its routes
+        self.handlers.pop()
         return updated
 
     def view_done(self, updated: cst.FunctionDef) -> cst.FunctionDef:
