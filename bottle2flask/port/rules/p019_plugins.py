@@ -598,7 +598,7 @@ class Plugins(PluginNames, Rule):
             configured = parse_template_module(
                 '{app}.config["DATABASE"] = {dbfile}\n', **values).body[0]
             values = {**values, "dbfile": DATABASE}
-        body = list(parse_template_module(source, **values).body)
+        body: list[cst.BaseStatement] = list(parse_template_module(source, **values).body)
         if self.depth and (configured is not None
                            or all(self._module_level(v) for v in values.values())):
             # installed in a function (`def initialize(): install(sqlite.Plugin(...))`):
@@ -608,7 +608,7 @@ class Plugins(PluginNames, Rule):
             body[0] = body[0].with_changes(leading_lines=[cst.EmptyLine()] * 2)
             # right after the module's statement that holds the install (not at the
             # module's end, below a main guard that serves the app before they are made)
-            top = self.functions[0][0] if self.functions else None
+            top: int | None = self.functions[0][0] if self.functions else None
             self.hoisted.append((top, body))
             self.last_added.add(id(body[-1]))
             if configured is not None:
