@@ -162,6 +162,56 @@ def test_an_error_handler_rendering_without_a_name_is_declared_on_every_page(tmp
                 str(tmp_path / "out" / "web.py"), "--json", "--quiet"]) == 0
 
 
+LAYOUT = "<nav>{{user}}</nav>\n{{!base}}\n"
+
+
+@pytest.mark.parametrize(("page", "call", "declared"), [
+    ("% rebase('base.tpl')\n<p>hi</p>\n", 'template("page")', True),
+    ("% rebase('base.tpl')\n<p>hi</p>\n", 'template("page", user="ann")', False),
+    ("% rebase('base', user='ann')\n<p>hi</p>\n", 'template("page")', False),
+    ("% user = 'ann'\n% rebase('base.tpl')\n<p>hi</p>\n", 'template("page")', False),
+    ("% if flag:\n%   rebase('base.tpl')\n% end\n<p>hi</p>\n", 'template("page", flag=1)',
+     False),
+])
+def test_a_name_the_pages_layout_reads_counts_as_the_pages(tmp_path, page, call, declared):
+    """RULE-s50's online-auction: 404.tpl rebases onto base.tpl, which reads `user` on
+    every render; the page reads nothing of its own, so a render without `user` was
+    Bottle's NameError and nothing declared it. A layout the page rebases onto on every
+    render reads for the page what the rebase's keywords and the page's own names do not
+    give it; a rebase in a branch makes none of it sure."""
+    src = write(tmp_path / "src", {"app.py": f'''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def home():
+            return {call}
+    ''', "views/page.tpl": page, "views/base.tpl": LAYOUT})
+    result = port_tree(src, tmp_path / "out")
+    (module,) = [m for m in result.modules if m.path == "app.py"]
+    assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared
+            if d["id"] == "D-undefined"] == (
+        [("D-undefined", ["/"], "page.html reads user")] if declared else [])
+
+
+def test_template_defaults_given_by_name_give_only_those_names(tmp_path):
+    """online-auction's `SimpleTemplate.defaults['request'] = request` gave every
+    template `request`: no D-undefined was declared in the app at all (its defaults could
+    give any name); a default set by name gives that name alone."""
+    src = app(tmp_path, 'template("list")',
+              defaults='bottle.SimpleTemplate.defaults["request"] = bottle.request')
+    result = port_tree(src, tmp_path / "out")
+    module = next(m for m in result.modules if m.path == "app.py")
+    assert [d["paths"] for d in module.declared if d["id"] == "D-undefined"] == [["/"]]
+    src = app(tmp_path / "2", 'template("list")',
+              defaults='bottle.BaseTemplate.defaults.update(people=[])')
+    result = port_tree(src, tmp_path / "2" / "out")
+    module = next(m for m in result.modules if m.path == "app.py")
+    assert "D-undefined" not in [d["id"] for d in module.declared]
+
+
 def test_template_defaults_of_the_apps_own_may_give_the_name(tmp_path):
     src = app(tmp_path, 'template("list")',
               defaults='bottle.BaseTemplate.defaults["people"] = []')
