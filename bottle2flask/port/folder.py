@@ -28,6 +28,7 @@ from .results import FileResult, TreeResult
 from .rules import CHANGES, READERS
 from .runner import port_source, uses_bottle
 from .templates import (
+    BOTTLE_EXTENSIONS,
     ENGINE_STATUS,
     convert_templates,
     copy_as_they_are,
@@ -51,6 +52,7 @@ SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", "env", ".tox", "node_mod
 PYTHON_SUFFIXES = {".py", ".wsgi"}
 # Values every template sees (BaseTemplate.defaults, SimpleTemplate.global_config...)
 TEMPLATE_DEFAULTS = re.compile(r"Template\.(?:defaults|global_config|settings)\b")
+DEFAULTS_KEY = re.compile(r"""Template\.defaults\[\s*(['"])(\w+)\1\s*\]\s*=(?!=)""")
 VENV_DIRS = ("bin", "lib", "lib64", "include", "Scripts", "Lib", "Include", "share")
 # a template the converter could not read that the installed Bottle compiles: its
 # original kept, rendered by Bottle's SimpleTemplate (P006's kept renders)
@@ -120,6 +122,46 @@ def _shadowed(views: Path, home: Path, templates: list[Path], src: Path,
                 if template_root(t, src, folders) == root}
 
     return bool(names(views) & names(home))
+
+
+def defaults_given(app_text: str) -> frozenset[str] | None:
+    """The names the app's template defaults give every template (`SimpleTemplate.
+    defaults["request"] = request`: request), None where they may give any (an update,
+    a dict assigned, global_config, settings)."""
+    keyed = DEFAULTS_KEY.findall(app_text)
+    if len(keyed) != len(TEMPLATE_DEFAULTS.findall(app_text)):
+        return None
+    return frozenset(name for _, name in keyed)
+
+
+def with_layouts(templates: list[dict], names: dict[str, str],
+                 given: frozenset[str] | None = frozenset()) -> dict[str, frozenset[str]]:
+    """What each converted template reads on every render (its Flask name -> names) that
+    the app's template defaults do not give (`given`; None: they may give any), with
+    what its layout reads on every render and the page does not give it (a
+    `rebase()` made on every render: the layout sees the render's names, the rebase's
+    keywords, what the page sets): `% rebase('base')` onto a base.tpl reading `user` is
+    Bottle's NameError wherever the render passes no `user`."""
+    own = {r["output"]: frozenset(r.get("sure_reads") or ()) for r in templates
+           if r.get("output")}
+    def flask(bottle: str) -> str | None:  # `base.tpl` is the `base` Bottle finds
+        stem, dot, ext = bottle.rpartition(".")
+        return names.get(bottle) or (names.get(stem) if dot and ext in BOTTLE_EXTENSIONS
+                                     else None)
+
+    layouts = {r["output"]: (flask(r["layout"][0]), frozenset(r["layout"][1]))
+               for r in templates if r.get("output") and r.get("layout")}
+
+    def reads(name: str, seen: frozenset[str]) -> frozenset[str]:
+        found = own.get(name, frozenset())
+        layout, given = layouts.get(name, (None, frozenset()))
+        if layout is not None and layout not in seen:
+            found |= reads(layout, seen | {name}) - given
+        return found
+
+    if given is None:
+        return {}
+    return {name: found for name in own if (found := reads(name, frozenset({name})) - given)}
 
 
 def beside(outputs: dict[str, str], rel: Path) -> dict[str, str]:
@@ -402,9 +444,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
             t["rendered"] = Path(t["path"]) in rendered_paths
     # what each converted template reads on every render, unless the app gives every
     # template values of its own (Bottle's template defaults)
-    reads = {} if TEMPLATE_DEFAULTS.search(app_text) else {
-        r["output"]: frozenset(r["sure_reads"]) for r in result.templates
-        if r.get("output") and r.get("sure_reads")}
+    reads = with_layouts(result.templates, names, defaults_given(app_text))
     # the templates Bottle itself cannot compile: their pages were a 500 in the original
     broken = {r["output"]: r["bottle_error"] for r in result.templates
               if r.get("output") and r.get("bottle_error")}

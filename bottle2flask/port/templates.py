@@ -227,6 +227,10 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
                         if f.conversion else [],
                         "sure_reads": sorted(f.conversion.sure_reads) if f.conversion
                         and f.conversion.ok else [],
+                        # its layout (Bottle's name) and the names the page gives it
+                        "layout": [f.conversion.extends, sorted(f.conversion.layout_given)]
+                        if f.conversion and f.conversion.ok
+                        and f.conversion.layout_given is not None else None,
                         "bottle_error": f.conversion.bottle_error if f.conversion else None,
                         "whitespace": f.conversion.whitespace if f.conversion else [],
                         "crlf": bool(f.conversion and f.conversion.crlf),

@@ -95,6 +95,8 @@ class Conversion:
     imports: list[tuple[str, str, str | None]] = field(default_factory=list)  # T019
     reads: set[str] = field(default_factory=set)  # names read before it sets them
     sure_reads: set[str] = field(default_factory=set)  # ... on every render (NameError)
+    # the names its layout gets besides the render's (None: no layout, or not sure)
+    layout_given: frozenset[str] | None = None
     bottle_error: str | None = None  # why Bottle itself cannot compile it ("line 6: ...")
     whitespace: list[int] = field(default_factory=list)  # output lines a stock Jinja2
     # prints with a newline more or less than Bottle (none in the compact form)
@@ -273,6 +275,7 @@ def convert(text: str, name: str, options: ConversionOptions) -> Conversion:
                       includes=statements.includes, has_base=statements.has_base,
                       imports=statements.imports, reads=statements.reads_from_caller(),
                       sure_reads=statements.sure_reads(),
+                      layout_given=statements.layout_given(),
                       bottle_error=bottle_error(text, syntax), whitespace=inexact,
                       compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line),
                       helpers=list(statements.helpers),

@@ -965,6 +965,15 @@ class Statements:
         return {load.name for i, load in enumerate(self.loads) if i not in skip
                 and load.piece <= first.get(load.name, load.piece)}
 
+    def layout_given(self) -> frozenset[str] | None:
+        """The names a page's layout gets besides the render's own: the `rebase()`
+        keywords, what the page sets, and `base`; None where the page rebases only in a
+        branch or spreads values into it (its layout's reads are then not sure)."""
+        if self.extends is None or self.rebase_when is not None or self.rebase_spreads:
+            return None
+        return frozenset({k for k, _, _ in self.rebase_args}
+                         | {name for name, _, _, _ in self.all_stores} | {"base"})
+
     def sure_reads(self) -> set[str]:
         """Names read from the caller on every render (outside any if, for or macro, and
         before the template sets them): Bottle's NameError, a 500, when the caller

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import sqlite3
 import subprocess
 import sys
@@ -1047,6 +1048,65 @@ def test_sqlite_installed_in_a_function_of_another_module_keeps_get_db_importabl
     database = (tmp_path / "out" / "database.py").read_text()
     assert database.index("def get_db():") > database.index("def initialize():")
     assert "    def get_db" not in database
+
+
+SQLITE_IN_SETUP = '''
+    import os
+    import bottle
+    from bottle_sqlite import SQLitePlugin
+
+    app = bottle.Bottle()
+
+
+    @app.route("/count")
+    def count(db):
+        db.execute("CREATE TABLE IF NOT EXISTS item(name TEXT)")
+        return str(db.execute("SELECT count(*) FROM item").fetchone()[0])
+
+
+    def setup():
+        {body}
+
+
+    setup()
+
+    if __name__ == "__main__":
+        app.run()
+    '''
+
+
+@pytest.mark.parametrize(("label", "body"), [
+    ("dunder", 'app.install(SQLitePlugin(dbfile=os.path.join(os.path.dirname(__file__), '
+               '"a.db")))'),
+    ("local", 'config = {"db": "a.db"}\n        app.install(SQLitePlugin(dbfile=config["db"]))'),
+])
+def test_sqlite_installed_in_a_function_serves_the_modules_own_views(
+        plugin_packages, tmp_path, monkeypatch, label, body):
+    """RULE-s50's AVrateVoyager: `def setup(): app.install(SQLitePlugin(dbfile=os.path.join(
+    os.path.dirname(__file__), ...)))` and views of the same module taking `db`. `__file__`
+    and `os.path.join`'s attribute names were read as the function's own names, so the
+    pattern stayed inside setup(): get_db() a NameError in every view (each page a 500,
+    the check's repair then moved all 36 sites of the module). Names the module gets for
+    free are the module's; a file named by the function's own names is set in the app's
+    config there, which get_db() at the module's top reads (the Flask tutorial's way).
+    The pattern stands right after the function, above the main guard that serves."""
+    monkeypatch.chdir(tmp_path)
+    source = SQLITE_IN_SETUP.format(body=body)
+    bottle_app, flask_app = both_folders(tmp_path, {"web.py": source}, f"sqlitesetup_{label}")
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/count") == (200, "0")
+    web = (tmp_path / "out" / "web.py").read_text()
+    assert "\ndef get_db():" in web
+    assert web.index("def setup():") < web.index("def get_db():") \
+        < web.index('if __name__ == "__main__":')
+    reported = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    assert [s["exact"] for m in reported["modules"] for s in m["sites"]
+            if s["kind"] == "plugin-pattern"] == []  # asked only of exact ports
+    if label == "local":
+        assert 'app.config["DATABASE"] = config["db"]' in web
+        assert 'sqlite3.connect(current_app.config["DATABASE"])' in web
+    else:
+        assert "current_app" not in web
 
 
 def test_a_plugin_defined_after_views_made_in_a_loop_still_wraps_them(tmp_path):

@@ -4,6 +4,8 @@ declares it for the view's routes and parity counts it as intended."""
 
 from __future__ import annotations
 
+import json
+
 import bottle
 import pytest
 
@@ -11,6 +13,7 @@ from bottle2flask.cli import main as kit
 from bottle2flask.port.folder import port_tree
 from bottle2flask.stpl.convert import convert_source
 
+from .helpers import answers, both_folders
 from .test_port_apps import write
 
 PAGE = """\
@@ -56,7 +59,8 @@ def test_a_render_without_a_name_its_template_reads_is_declared_on_its_route(tmp
     src = app(tmp_path, 'template("list")')
     result = port_tree(src, tmp_path / "out")
     module = next(m for m in result.modules if m.path == "app.py")
-    assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared] == [
+    assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared
+            if d["id"] != "D-undefined-value"] == [
         ("D-none", ["*"], None), ("D-entities", ["*"], None),
         ("D-undefined", ["/"], "list.html reads people")]
     settings = (tmp_path / "out" / "parity.toml").read_text()
@@ -73,7 +77,139 @@ def test_a_render_that_passes_every_name_or_passes_them_unseen_declares_nothing(
         src = app(tmp_path / str(n), call)
         result = port_tree(src, tmp_path / str(n) / "out")
         module = next(m for m in result.modules if m.path == "app.py")
-        assert [d["id"] for d in module.declared] == ["D-none", "D-entities"], call
+        assert [d["id"] for d in module.declared] == [
+            "D-none", "D-entities", "D-undefined-value", "D-undefined-value"], call
+
+
+ROW_NOT_FOUND = {"web.py": """
+    from bottle import Bottle, template
+
+    app = Bottle()
+    ROWS = {1: {"id": 1, "name": "one"}}
+
+
+    @app.route("/update/<no:int>")
+    def update(no):
+        return template("update", item=ROWS.get(no))
+
+
+    @app.route("/about")
+    def about():
+        return "about"
+    """, "views/update.tpl": "<p>{{item['id']}}: {{item['name']}}</p>\n"}
+
+
+def test_an_item_a_value_lacks_is_declared_on_the_views_routes(tmp_path):
+    """RULE-s50's bottle_CRUD and Anvesh35's todo app: `/update/21` of a row not found
+    renders `{{item['id']}}` of None, a TypeError in SimpleTemplate (Bottle's 500),
+    printed empty by Jinja2 (the port's page answers): nothing declared it, so the check
+    moved the view's sites to their exact forms (StrictUndefined fails as Bottle did).
+    D-undefined-value is declared on the routes of the views that render: the page the
+    port gains is intended, and the site stays idiomatic."""
+    from bottle2flask.parity.normalise import Response, compare
+    from bottle2flask.parity.scenario import load as load_settings
+
+    bottle_app, flask_app = both_folders(tmp_path, ROW_NOT_FOUND, "undefined_value")
+    assert answers(bottle_app, "/update/1") == answers(flask_app, "/update/1") == (
+        200, "<p>1: one</p>\n")
+    assert answers(bottle_app, "/update/21")[0] == 500
+    assert answers(flask_app, "/update/21") == (200, "<p>: </p>\n")
+    report = json.loads((tmp_path / "out" / "porting-report.json").read_text())
+    (module,) = report["modules"]
+    assert [(d["id"], d["paths"]) for d in module["declared"]
+            if d["id"] == "D-undefined-value"] == [("D-undefined-value", ["/update/*"])]
+    assert [(s["kind"], s["exact"]) for s in module["sites"] if s["rule"] == "P006"] == [
+        ("template-text", False)]
+    rules = load_settings(tmp_path / "out" / "parity.toml").ignore
+    a, b = (Response(got.status, got.headerlist, got.body, "/update/21") for got in (
+        bottle_app.get("/update/21", expect_errors=True), flask_app.get("/update/21")))
+    assert compare(a, b, ignore=[r for r in rules if r.applies("/update/21")]).explained \
+        == ["D-undefined-value"]
+    assert not [r for r in rules if r.name == "D-undefined-value" and r.applies("/about")]
+
+
+HANDLER_WITHOUT_A_NAME = {"web.py": """
+    from bottle import Bottle, abort, template
+
+    app = Bottle()
+
+
+    @app.route("/lot/<no>")
+    def lot(no):
+        abort(404)
+
+
+    @app.error(404)
+    def missing(error):
+        return template("404")
+    """, "views/404.tpl": "<p>{{user}}: no such page</p>\n"}
+
+
+def test_an_error_handler_rendering_without_a_name_is_declared_on_every_page(tmp_path):
+    """RULE-s50's online-auction: `@app.error(404)` renders 404.tpl without the `user` its
+    layout reads, so every 404 was Bottle's 500 (the handler's NameError); the port's
+    404 page answers. A render outside a view declared nothing (no routes to name), so
+    the check repaired the views that abort(404). An error handler's render declares
+    D-undefined on every page, those that answer its code."""
+    bottle_app, flask_app = both_folders(tmp_path, HANDLER_WITHOUT_A_NAME, "undefined_handler")
+    for path in ("/lot/x", "/no/such/page"):
+        assert answers(bottle_app, path)[0] == 500, path
+        assert answers(flask_app, path) == (404, "<p>: no such page</p>\n"), path
+    (module,) = json.loads((tmp_path / "out" / "porting-report.json").read_text())["modules"]
+    assert [(d["id"], d["paths"], d.get("detail")) for d in module["declared"]
+            if d["id"] == "D-undefined"] == [("D-undefined", ["*"], "404.html reads user")]
+    assert kit(["parity", str(tmp_path / "src" / "web.py"),
+                str(tmp_path / "out" / "web.py"), "--json", "--quiet"]) == 0
+
+
+LAYOUT = "<nav>{{user}}</nav>\n{{!base}}\n"
+
+
+@pytest.mark.parametrize(("page", "call", "declared"), [
+    ("% rebase('base.tpl')\n<p>hi</p>\n", 'template("page")', True),
+    ("% rebase('base.tpl')\n<p>hi</p>\n", 'template("page", user="ann")', False),
+    ("% rebase('base', user='ann')\n<p>hi</p>\n", 'template("page")', False),
+    ("% user = 'ann'\n% rebase('base.tpl')\n<p>hi</p>\n", 'template("page")', False),
+    ("% if flag:\n%   rebase('base.tpl')\n% end\n<p>hi</p>\n", 'template("page", flag=1)',
+     False),
+])
+def test_a_name_the_pages_layout_reads_counts_as_the_pages(tmp_path, page, call, declared):
+    """RULE-s50's online-auction: 404.tpl rebases onto base.tpl, which reads `user` on
+    every render; the page reads nothing of its own, so a render without `user` was
+    Bottle's NameError and nothing declared it. A layout the page rebases onto on every
+    render reads for the page what the rebase's keywords and the page's own names do not
+    give it; a rebase in a branch makes none of it sure."""
+    src = write(tmp_path / "src", {"app.py": f'''
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.get("/")
+        def home():
+            return {call}
+    ''', "views/page.tpl": page, "views/base.tpl": LAYOUT})
+    result = port_tree(src, tmp_path / "out")
+    (module,) = [m for m in result.modules if m.path == "app.py"]
+    assert [(d["id"], d["paths"], d.get("detail")) for d in module.declared
+            if d["id"] == "D-undefined"] == (
+        [("D-undefined", ["/"], "page.html reads user")] if declared else [])
+
+
+def test_template_defaults_given_by_name_give_only_those_names(tmp_path):
+    """online-auction's `SimpleTemplate.defaults['request'] = request` gave every
+    template `request`: no D-undefined was declared in the app at all (its defaults could
+    give any name); a default set by name gives that name alone."""
+    src = app(tmp_path, 'template("list")',
+              defaults='bottle.SimpleTemplate.defaults["request"] = bottle.request')
+    result = port_tree(src, tmp_path / "out")
+    module = next(m for m in result.modules if m.path == "app.py")
+    assert [d["paths"] for d in module.declared if d["id"] == "D-undefined"] == [["/"]]
+    src = app(tmp_path / "2", 'template("list")',
+              defaults='bottle.BaseTemplate.defaults.update(people=[])')
+    result = port_tree(src, tmp_path / "2" / "out")
+    module = next(m for m in result.modules if m.path == "app.py")
+    assert "D-undefined" not in [d["id"] for d in module.declared]
 
 
 def test_template_defaults_of_the_apps_own_may_give_the_name(tmp_path):

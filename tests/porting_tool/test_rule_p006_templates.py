@@ -48,7 +48,7 @@ def test_a_template_call_becomes_render_template_with_no_jinja_options():
         @app.get("/")
         def index():
             return render_template("index.html", name="x")
-    ''', declared=("D-none", "D-entities"))
+    ''', declared=("D-none", "D-entities", "D-undefined-value"))
     assert "jinja_options" not in result.code and "install(" not in result.code
 
 
@@ -130,7 +130,7 @@ def test_a_view_function_that_returns_none_renders_its_template():
                 return render_template("about.html")
             print("about")
             return render_template("about.html")
-    ''', declared=("D-none", "D-entities"))
+    ''', declared=("D-none", "D-entities", *["D-undefined-value"] * 3))
 
 
 def test_jinja2_source_given_to_jinja2_template_is_render_template_string():
@@ -199,6 +199,87 @@ def test_a_template_named_at_run_time_renders_the_converted_one(tmp_path):
     for path in ("/a", "/b"):
         assert answers(flask_app, path) == answers(bottle_app, path), path
     assert answers(flask_app, "/a") == (200, "<h1>A</h1> a dict\n")
+
+
+NAMED_BY_THEIR_END = {
+    "web.py": """
+        from bottle import Bottle, template
+
+        app = Bottle()
+        config = {"folder": "./templates"}
+
+
+        @app.route("/about")
+        def about():
+            return template(config["folder"] + "/about.tpl", title="<About>")
+
+
+        @app.route("/page/<name>")
+        def page(name):
+            folder = config["folder"]
+            return template(f"{folder}/page_{name}.tpl", {"title": name})
+    """,
+    "templates/about.tpl": "<h1>{{title}}</h1>\n",
+    "templates/page_one.tpl": "<p>{{title}} page</p>\n",
+}
+
+
+def test_a_name_known_at_run_time_whose_end_is_written_out_is_rendered_by_flask(tmp_path):
+    """RULE-s50's AVrateVoyager: template(config["template_folder"] + "/about.tpl", ...)
+    was a site kept (bottle_template) under a TODO: the converted template's name is
+    Bottle's less its extension plus `.html`, which the name's written end decides, so
+    render_template(config["template_folder"] + "/about.html", ...) says it in Flask, the
+    site idiomatic; an f-string's end alike (`f"{folder}/page_{name}.tpl"`, which was
+    left to Bottle's template() under a TODO, a 500: the f-string read as source)."""
+    import json
+
+    bottle_app, flask_app = both_folders(tmp_path, NAMED_BY_THEIR_END, "p006_named_end")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'return render_template(config["folder"] + "/about.html", title="<About>")' \
+        in code
+    assert 'return render_template(f"{folder}/page_{name}.html", **{"title": name})' in code
+    assert "bottle_compat" not in code
+    (module,) = json.loads((tmp_path / "out" / "porting-report.json").read_text())["modules"]
+    assert [(s["kind"], s["exact"]) for s in module["sites"] if s["kind"] == "template-name"
+            ] == [("template-name", False)] * 2
+    assert [t["code"] for t in module["todos"]] == []
+    for path in ("/about", "/page/one"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+    assert answers(flask_app, "/about") == (200, "<h1>&lt;About&gt;</h1>\n")
+    assert answers(flask_app, "/page/one") == (200, "<p>one page</p>\n")
+
+
+def test_a_name_written_out_from_views_stays_a_site_kept(tmp_path):
+    """With views/ as Flask's template folder, `"./views" + "/about.tpl"`, which Bottle
+    found from `./`, is no name of Flask's: bottle_template renders it, as before."""
+    files = {"web.py": NAMED_BY_THEIR_END["web.py"].replace("./templates", "./views"),
+             "views/about.tpl": NAMED_BY_THEIR_END["templates/about.tpl"],
+             "views/page_one.tpl": NAMED_BY_THEIR_END["templates/page_one.tpl"]}
+    bottle_app, flask_app = both_folders(tmp_path, files, "p006_named_views")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'return bottle_template(config["folder"] + "/about.tpl", title="<About>")' in code
+    for path in ("/about", "/page/one"):
+        assert answers(flask_app, path) == answers(bottle_app, path), path
+
+
+def test_a_name_whose_end_does_not_decide_its_extension_stays_a_site_kept():
+    """`name + "l"` may end in `.html` (`page.htm` + `l`): the end written out does not
+    say what Bottle's name loses, so bottle_template renders it as before."""
+    from .helpers import port
+
+    result = port("""
+        from bottle import Bottle, template
+
+        app = Bottle()
+
+
+        @app.route("/<name>")
+        def page(name):
+            return template(name + "l") + template(name + "/x")
+    """, faithful=False)
+    assert "bottle_template(name + \"l\") + bottle_template(name + \"/x\")" in result.code
+    assert [s.get("kept") is not None for s in result.sites
+            if s["kind"] == "template-name"] == [True, True]
 
 
 NAMED_AND_KEPT = {

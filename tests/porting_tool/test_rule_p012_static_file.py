@@ -364,6 +364,59 @@ def test_a_file_name_with_a_leading_slash_is_served_as_bottle_serves_it(tmp_path
                 "--requests", str(requests), "--quiet"]) == 0
 
 
+def test_a_name_made_with_a_leading_slash_is_stripped_whole(tmp_path):
+    """RULE-s50's my_chat: `static_file('/static/' + filename, root=BASE_PATH)` became
+    `send_from_directory(BASE_PATH, '/static/' + filename.strip("/\\"))`: the strip
+    bound to `filename` alone, the literal's slash stayed, and Werkzeug refused the
+    name (a 404 where Bottle served the file; the check repaired the site). The whole
+    name is stripped, as Bottle strips it."""
+    from .helpers import answers, both_folders
+
+    bottle, flask = both_folders(tmp_path, {"web.py": '''
+        import os
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+        BASE = os.path.dirname(os.path.abspath(__file__))
+
+
+        @app.route("/static/<filename:re:.+?>")
+        def static(filename):
+            return static_file("/static/" + filename, root=BASE)
+    ''', "static/css/site.css": "body {}\n"}, "p012_leading_slash")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'send_from_directory(BASE, ("/static/" + filename).strip("/\\\\"))' in code
+    for client in (bottle, flask):
+        assert answers(client, "/static/css/site.css") == (200, "body {}\n")
+        assert answers(client, "/static/css/none.css")[0] == 404
+
+
+def test_a_view_serving_a_folder_below_its_root_keeps_its_view(tmp_path):
+    """The same name under `<filename:path>`: the view was taken for Flask's own static
+    route with static_folder=BASE, which serves BASE/css/site.css where Bottle served
+    BASE/static/css/site.css (a 404). Only a view that hands the route's name on as it
+    is serves its root's folder; this one keeps its view (the whole name stripped)."""
+    from .helpers import answers, both_folders
+
+    bottle, flask = both_folders(tmp_path, {"web.py": '''
+        import os
+        from bottle import Bottle, static_file
+
+        app = Bottle()
+        BASE = os.path.dirname(os.path.abspath(__file__))
+
+
+        @app.route("/static/<filename:path>")
+        def static(filename):
+            return static_file("/static/" + filename, root=BASE)
+    ''', "static/css/site.css": "body {}\n"}, "p012_below_root")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "static_folder=BASE" not in code
+    assert 'send_from_directory(BASE, ("/static/" + filename).strip("/\\\\"))' in code
+    for client in (bottle, flask):
+        assert answers(client, "/static/css/site.css") == (200, "body {}\n")
+
+
 def test_a_static_file_answer_the_view_looks_at_is_a_todo():
     """Found by the second trial batch (simplestream-server): the app read the status of
     static_file()'s answer; Flask raises NotFound instead of returning it."""

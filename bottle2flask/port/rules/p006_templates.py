@@ -30,7 +30,12 @@ A template named only when the code runs (`template(self.name, **values)`) has n
 Flask name to write: it is rendered by `bottle_compat`'s `bottle_template` (copied with
 that piece alone), which turns Bottle's name into the converted template's when it runs
 (`x` and `x.tpl` -> `x.html`), under a TODO that does not break; the report names the
-site as kept.
+site as kept. Where the name's end is written out (`config["folder"] + "/about.tpl"`,
+`f"{folder}/page_{name}.tpl"`: an f-string is a name, not source, unless its own text
+holds what Bottle reads as source) and the app's Flask template folder is the module's
+own (Bottle's first lookup folder, `./`), that end decides the converted name, and
+Flask says it: `render_template(config["folder"] + "/about.html", ...)`, the site
+idiomatic (its exact form bottle_template still).
 A render of a converted template that holds Python Jinja2 cannot say, left as a TODO
 that fails when rendered (`% rebase()` inside a `% for`, a `% try` or a `% while`, whose
 extends Jinja2 can only make conditional on an `if`), is a site kept from the start:
@@ -52,7 +57,8 @@ not in OUT). One Bottle cannot compile either is not converted, as before: its p
 fail in both, and the port says so (exit 1).
 A render whose template reads a name the render does not pass (D-undefined: Bottle's
 NameError, a 500) or that Bottle cannot compile (D-template-error: 0.12's `%rebase name
-args` under 0.13) is declared; the --faithful port keeps it failing as Bottle's did,
+args` under 0.13) is declared, on its view's routes (an error handler's, `@app.error(404)`,
+on every page: those that answer its code); the --faithful port keeps it failing as Bottle's did,
 through `bottle_compat`'s `bottle_undefined` and `bottle_uncompiled` (which renders the
 template under a Bottle older than the one that refused it).
 `template_lookup=` and `template_settings=` are template()'s own options, not
@@ -188,6 +194,11 @@ class Templates(Rule):
                 Change("D-undefined", "24. Undefined names",
                        "the template reads a name this render does not pass: Bottle's page "
                        "was a 500 (NameError), Jinja2 prints it empty", status="500"),
+                Change("D-undefined-value", "24. Undefined names",
+                       "the template reads an attribute or item a value lacks (`row['id']` "
+                       "of None, a row not found): Bottle's page was a 500 (Python's "
+                       "TypeError, KeyError, AttributeError), Jinja2 prints it empty",
+                       status="500"),
                 Change("D-template-error", "24. Undefined names",
                        "Bottle cannot compile the template (an older Bottle's syntax): its "
                        "page was a 500; the converted one renders", status="500"))
@@ -198,6 +209,7 @@ class Templates(Rule):
         self.views: list[cst.Call | None] = []  # per function: the @view call
         self.dicts: list[frozenset[str]] = []  # per function: its names bound to dicts only
         self.paths: list[list[str]] = []  # per function: its routes' paths, as globs
+        self.handlers: list[bool] = []  # per function: an error handler (`@app.error(404)`)
         self.escaped = False  # D-autoescape declared once a module
         self.none = False  # D-none likewise
         # the view() calls the model made of routes' template= (model/facts.py)
@@ -310,9 +322,12 @@ class Templates(Rule):
                 return inline
         if args is None and engine == "simple" and self.computed_name(updated):
             exact = self.computed_render(updated)
-            chosen = self.site("template-name", Candidate(updated, todo=NOT_CONVERTED),
-                               exact, keeps=COMPUTED_WHY)
-            if chosen is exact:
+            named = self.named_by_tail(updated)
+            idiomatic = Candidate(updated, todo=NOT_CONVERTED) if named is None else \
+                Candidate(named, imports=(Import("flask", FLASK),))
+            chosen = self.site("template-name", idiomatic, exact,
+                               keeps=COMPUTED_WHY if named is None else "")
+            if chosen is exact or named is not None:
                 self.fired()
                 # it renders a converted template: printed as any other render prints
                 # (the template-text site: D-none and D-entities, or Bottle's printing)
@@ -354,6 +369,48 @@ class Templates(Rule):
                                           "SimpleTemplate the original of one Jinja2 cannot "
                                           "say"))
 
+    def named_by_tail(self, call: cst.Call) -> cst.Call | None:
+        """render_template() of a name known at run time whose end is written out
+        (`config["folder"] + "/about.tpl"`, `f"{folder}/about.tpl"`): the converted
+        template's name is Bottle's less its extension and plus `.html`, which the end
+        alone decides where it is as long as the longest extension (`.thtml`): the same
+        end, `+ "/about.html"`. Only where Flask's template folder is the module's own,
+        Bottle's first lookup folder (`./`): with views/ as Flask's, a name Bottle found
+        from `./` (`"./views" + "/about.tpl"`) is not Flask's. None for any other name,
+        and in an app some of whose templates Bottle's SimpleTemplate renders (a name
+        may reach one of them)."""
+        first = arg(call, 0, None)
+        if first is None or self.state.template_kept \
+                or posixpath.normpath(self.state.template_folder or ".") != "." \
+                or self.state.template_root:
+            return None
+        name = first.value
+        if isinstance(name, cst.BinaryOperation) and isinstance(name.operator, cst.Add) \
+                and isinstance(name.right, cst.SimpleString):
+            right = name.right
+            tail = string_value(right)
+            cut = _bottle_extension(tail) if tail is not None else None
+            if cut is None:
+                return None
+            inner = right.value[len(right.prefix) + len(right.quote):-len(right.quote)]
+            name = name.with_changes(right=right.with_changes(value=(
+                f"{right.prefix}{right.quote}{inner[:len(inner) - len(cut)]}.html"
+                f"{right.quote}")))
+        elif isinstance(name, cst.FormattedString) and name.parts \
+                and isinstance(name.parts[-1], cst.FormattedStringText):
+            text = name.parts[-1].value
+            cut = _bottle_extension(text) if "\\" not in text else None
+            if cut is None:
+                return None
+            name = name.with_changes(parts=[*name.parts[:-1], name.parts[-1].with_changes(
+                value=f"{text[:len(text) - len(cut)]}.html")])
+        else:
+            return None
+        args = [first.with_changes(value=name)] + [
+            a.with_changes(star="**") if a.keyword is None and not a.star else a
+            for a in call.args[1:]]
+        return call.with_changes(func=cst.Name(FLASK), args=args)
+
     def own_settings(self, call: cst.Call) -> bool:
         """A Jinja2 render given `template_settings=` (its filters, tests, globals, Jinja2
         options: an environment of its own for that render, which Flask's one environment
@@ -383,7 +440,7 @@ class Templates(Rule):
         app computes source), with no options of template()'s own."""
         first = arg(call, 0, None)
         return first is not None and not first.star and first.keyword is None \
-            and not isinstance(first.value, cst.BaseString) \
+            and (not isinstance(first.value, cst.BaseString) or _name_in_pieces(first.value)) \
             and not any(a.keyword and a.keyword.value in LOOKUP_KEYWORDS | {"template_adapter"}
                         for a in call.args)
 
@@ -444,8 +501,10 @@ class Templates(Rule):
             # exact: values printed as SimpleTemplate prints them (None as nothing, an
             # object with __html__ as its str() escaped), taken where the check repairs,
             # and from the start in an app that makes WTForms fields
-            idiomatic = Candidate() if self.none else Candidate(
-                declares=(Declare("D-none"), Declare("D-entities")))
+            declares = [] if self.none else [Declare("D-none"), Declare("D-entities")]
+            if self.paths and self.paths[-1]:  # a view's render: on its routes
+                declares.append(Declare("D-undefined-value", tuple(self.paths[-1])))
+            idiomatic = Candidate(declares=tuple(declares))
             if self.site("template-text", idiomatic, Candidate(needs=(Need.TEMPLATE_TEXT,)),
                          keeps=self.printed_otherwise()) is idiomatic:
                 self.none = True  # the faithful port's Jinja settings print None as nothing
@@ -497,6 +556,9 @@ class Templates(Rule):
                 if path is not None:
                     paths.append(glob(path))
         self.paths.append(paths)
+        self.handlers.append(any(isinstance(d.decorator, cst.Call)
+                                 and self.app_method(d.decorator.func) == "error"
+                                 for d in node.decorators))
 
     def undefined(self, args: list[cst.Arg]) -> tuple[str, list[cst.Arg]] | None:
         """Declare a render in a view of a template Bottle cannot compile, or that does
@@ -523,12 +585,15 @@ class Templates(Rule):
                 + ", then render_template() it"),
                 keeps=KEPT_WHY if why is None else UNCONVERTED_WHY)
             return "bottle_simple_template", [_positional(kept[0]), _positional(kept[1])]
-        if name is None or not self.paths or not self.paths[-1]:
+        # a view's routes; an error handler's, every page that answers its code
+        where = tuple(self.paths[-1]) if self.paths and self.paths[-1] else \
+            ("*",) if self.handlers and self.handlers[-1] else ()
+        if name is None or not where:
             return None
         if name in self.state.template_errors:
             why = self.state.template_errors[name]
             if self.site_if_exact("render-error", Candidate(FLASK, declares=(
-                    Declare("D-template-error", tuple(self.paths[-1]), f"{name}: {why}"),)),
+                    Declare("D-template-error", where, f"{name}: {why}"),)),
                     Candidate("bottle_uncompiled", imports=(
                         Import("bottle_compat", "bottle_uncompiled"),))).form != FLASK:
                 since = ".".join(bottle_version.split(".")[:2])
@@ -541,7 +606,7 @@ class Templates(Rule):
         if not missing:
             return None
         if self.site_if_exact("render-error", Candidate(FLASK, declares=(
-                Declare("D-undefined", tuple(self.paths[-1]),
+                Declare("D-undefined", where,
                         f"{string_value(args[0].value)} reads {', '.join(missing)}"),)),
                 Candidate("bottle_undefined", imports=(
                     Import("bottle_compat", "bottle_undefined"),))).form != FLASK:
@@ -632,6 +697,7 @@ class Templates(Rule):
         updated = self.view_done(updated)
         self.dicts.pop()
         self.paths.pop()  # after: the render added at the end declares on its routes
+        self.handlers.pop()
         return updated
 
     def view_done(self, updated: cst.FunctionDef) -> cst.FunctionDef:
@@ -660,6 +726,25 @@ class Templates(Rule):
 
 def _positional(text: str) -> cst.Arg:
     return cst.Arg(cst.SimpleString(repr(text)))
+
+
+def _name_in_pieces(value: cst.BaseString) -> bool:
+    """An f-string whose own text holds nothing that makes Bottle read template source
+    (`f"{folder}/{name}_page"`): a name known at run time."""
+    return isinstance(value, cst.FormattedString) and not any(
+        marker in part.value for part in value.parts
+        if isinstance(part, cst.FormattedStringText) for marker in SOURCE_MARKERS)
+
+
+def _bottle_extension(tail: str) -> str | None:
+    """The extension Bottle's name loses where it ends in `tail` ("" for none), as
+    bottle_compat's bottle_template takes it off: None where the end alone does not
+    decide it (no extension, and shorter than `.thtml`: `name + "l"`) or it is no name
+    (template source)."""
+    if any(marker in tail for marker in SOURCE_MARKERS):
+        return None
+    cut = next((e for e in (".tpl", ".html", ".thtml", ".stpl") if tail.endswith(e)), "")
+    return cut if cut or len(tail) >= len(".thtml") else None
 
 
 def _literal(text: str) -> cst.SimpleString:

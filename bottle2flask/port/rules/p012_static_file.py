@@ -13,8 +13,10 @@ is rewritten from the app's module's folder (`"project/static"` for an app made 
 module that makes it), for an app run from the folder the port was given.
 Bottle strips `/` and `\` from both ends of the name; Werkzeug refuses a name that
 starts with one (404): a literal is stripped by the port, a view's own route parameter
-never has one, any other name gets `.strip("/\\")`. By default, a
-view whose only job is `return static_file(name, root=X)` under `/PREFIX/<name:path>`
+never has one, any other name gets `.strip("/\\")`, the whole of it
+(`("/static/" + name).strip("/\\")`). By default, a
+view whose only job is `return static_file(name, root=X)` under `/PREFIX/<name:path>`,
+handing the route's name on as it is (not `"/static/" + name`, a folder below root),
 is removed and Flask serves the folder: nothing to write for `static/` at `/static`,
 else `Flask(..., static_folder=X, static_url_path="/PREFIX")`; Flask's headers and
 404 text are declared (D-static). A view the app calls elsewhere is kept. A view
@@ -177,7 +179,7 @@ class StaticFile(Rule):
             return None
         filename, root = arg(value, 0, "filename"), arg(value, 1, "root")
         if filename is None or root is None or len(value.args) != 2 \
-                or names_read(filename.value) != {name} \
+                or not (isinstance(filename.value, cst.Name) and filename.value.value == name) \
                 or names_read(root.value) - {"os", "path", "join"} - self.module_names():
             return None
         if node.name.value in self.used_names():
@@ -298,8 +300,16 @@ class StaticFile(Rule):
                 json.dumps(text.strip("/\\")))
         if isinstance(name, cst.Name) and self.url_params and name.value in self.url_params[-1]:
             return name
+        if not isinstance(name, ATOMS) and not name.lpar:
+            # the whole name, as Bottle strips it: `("/static/" + name).strip(...)`, not
+            # `"/static/" + name.strip(...)`, which keeps the literal's slash (a 404)
+            name = name.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         return cst.Call(cst.Attribute(name, cst.Name("strip")),
                         [cst.Arg(cst.SimpleString('"/\\\\"'))])
+
+
+# expressions an attribute may follow as they are written (no parentheses needed)
+ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.SimpleString, cst.FormattedString)
 
 
 def _tail(root: cst.BaseExpression) -> str | None:

@@ -12,9 +12,13 @@ view that took the plugin's keyword binds it on its first line instead.
 Views in another module of the app get the keyword the same way, importing `get_db`
 (or `db_session`) from the module that installed the plugin (Settings.openers). Installed
 inside a function (`def initialize(): install(sqlite.Plugin(dbfile=PATH))`), the pattern
-goes to the module's top, where the other modules import `get_db` from, when its options
-read only names bound there (inside the function, `get_db` was its local and the import
-an ImportError: the port did not start).
+goes to the module's top, right after that function, where the module's views and the
+other modules find `get_db`, when its options read only names bound there, the module's
+own `__file__` and Python's builtins among them (inside the function, `get_db` was its
+local: a NameError in each view, an ImportError in another module's import). A
+bottle-sqlite file named by the function's own names (`dbfile=config["db"]`) is set
+there in the app's config, `app.config["DATABASE"] = config["db"]`, which `get_db()`
+reads as the Flask tutorial's does (`current_app.config["DATABASE"]`).
 The --faithful port keeps these two plugins as Bottle runs them too (bottle_plugins.py,
 below; `bottle.ext.sqlite` becomes the package it names, `bottle_sqlite`): their own
 commits and errors, and a 500 on each route where one cannot run (bottle-sqlite 0.2.0
@@ -64,6 +68,8 @@ own, as in Bottle.
 
 from __future__ import annotations
 
+import ast
+import builtins
 import importlib
 import inspect
 import re
@@ -72,7 +78,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.helpers import parse_template_module
 
-from ..edit import Visitor, arg, kw, names_read, string_value, walk
+from ..edit import Visitor, arg, kw, string_value, walk
 from ..model.facts import ROUTE_METHODS, ModuleFacts
 from ..model.route_syntax import wildcard_names
 from .base import (
@@ -120,6 +126,10 @@ class Applied:
     """What a route's idiomatic apply= adds: its decorators, under the app's."""
 
     names: tuple[str, ...]
+# The names every module reads without binding them: its own (`__file__`) and builtins
+MODULE_GIVEN = frozenset({"__file__", "__name__", "__package__", "__spec__", *dir(builtins)})
+# the file a plugin installed in a function names there, as the pattern reads it
+DATABASE = cst.parse_expression('current_app.config["DATABASE"]')
 SQLITE_ARGS = ("dbfile", "autocommit", "dictrows", "keyword", "text_factory")
 SQLALCHEMY_ARGS = ("engine", "metadata", "keyword", "commit", "create", "use_kwargs")
 
@@ -332,7 +342,9 @@ class Plugins(PluginNames, Rule):
         self.functions: list[list] = []
         self.decorator_calls: set[int] = set()  # the calls written as decorators
         self.module_names: set[str] = set()  # the names the module binds at its top
-        self.hoisted: list[cst.BaseStatement] = []  # patterns moved to the module's top
+        # patterns moved to the module's top: (the index of the top-level statement that
+        # held the install, or None; the statements)
+        self.hoisted: list[tuple[int | None, list[cst.BaseStatement]]] = []
 
     def adopt(self, piece: object) -> None:
         """What a taken candidate adds to the module's plugins: the database plugins kept
@@ -578,14 +590,34 @@ class Plugins(PluginNames, Rule):
             values = {"engine": options["engine"], "app": app}
             if options["create"]:
                 values["metadata"] = options["metadata"]
-        body = list(parse_template_module(source, **values).body)
-        if self.depth and all(self._module_level(v) for k, v in values.items() if k != "g"):
+        configured = None
+        if self.depth and kind == "sqlite" and self._module_level(app) \
+                and not self._module_level(options["dbfile"]):
+            # installed in a function, its file named by the function's own names
+            # (`path = config["db"]; install(SQLitePlugin(dbfile=path))`): the function
+            # sets it in the app's config, which the pattern at the module's top reads
+            # (the Flask tutorial's `current_app.config["DATABASE"]`)
+            self.need_import("flask", "current_app")
+            configured = parse_template_module(
+                '{app}.config["DATABASE"] = {dbfile}\n', app=app,
+                dbfile=options["dbfile"]).body[0]
+            values = {**values, "dbfile": DATABASE}
+        body: list[cst.BaseStatement] = list(parse_template_module(source, **values).body)
+        if self.depth and (configured is not None
+                           or all(self._module_level(v) for k, v in values.items()
+                                   if k != "g")):
             # installed in a function (`def initialize(): install(sqlite.Plugin(...))`):
-            # the pattern goes to the module's top, where other modules import get_db
-            # from (inside the function, get_db was its local: an ImportError there)
+            # the pattern goes to the module's top, where the module's views and other
+            # modules find get_db (inside the function, get_db was its local: a NameError
+            # in each view, an ImportError in another module's import)
             body[0] = body[0].with_changes(leading_lines=[cst.EmptyLine()] * 2)
-            self.hoisted.extend(body)
+            # right after the module's statement that holds the install (not at the
+            # module's end, below a main guard that serves the app before they are made)
+            top: int | None = self.functions[0][0] if self.functions else None
+            self.hoisted.append((top, body))
             self.last_added.add(id(body[-1]))
+            if configured is not None:
+                return configured.with_changes(leading_lines=line.leading_lines)
             return self.placeholder([x for x in line.leading_lines if x.comment is not None])
         blank = [cst.EmptyLine()] * (1 if self.depth else 2)
         first = body[0]
@@ -614,14 +646,33 @@ class Plugins(PluginNames, Rule):
         return updated.with_changes(body=self._spaced(list(updated.body), 1))
 
     def leave_Module(self, original, updated):
-        body = [*updated.body, *self.hoisted]
+        body = list(updated.body)
+        for top, statements in reversed(self.hoisted):
+            at = self._after(original, updated, top)
+            body[at:at] = statements
         return updated.with_changes(body=self._spaced(body, 2))
+
+    @staticmethod
+    def _after(original: cst.Module, updated: cst.Module, top: int | None) -> int:
+        """Where in the rewritten module the statement after the original's `top`th
+        stands: after the def of its name (the same count of defs of that name before
+        it), else at the module's end."""
+        stmt = original.body[top] if top is not None else None
+        if not isinstance(stmt, cst.FunctionDef):
+            return len(updated.body)
+        name = stmt.name.value
+        nth = sum(isinstance(s, cst.FunctionDef) and s.name.value == name
+                  for s in original.body[:top])
+        found = [i for i, s in enumerate(updated.body)
+                 if isinstance(s, cst.FunctionDef) and s.name.value == name]
+        return found[nth] + 1 if nth < len(found) else len(updated.body)
 
     def _module_level(self, value: cst.BaseExpression) -> bool:
         """Whether an option of the plugin reads only names bound at the module's top
-        (the app's own name is: the port makes or imports it there)."""
-        return all(n in self.module_names or n == self.facts.app_name
-                   for n in names_read(value))
+        (the app's own name is: the port makes or imports it there), the module's own
+        (`__file__`) and Python's builtins among them."""
+        return all(n in self.module_names or n == self.facts.app_name or n in MODULE_GIVEN
+                   for n in _loaded(value))
 
     # -- routes and views -----------------------------------------------------------------
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
@@ -924,6 +975,14 @@ def options_of(kind: str, call: cst.Call) -> dict | None:
     options["engine"] = given["engine"]
     options["metadata"] = given.get("metadata")
     return options
+
+
+def _loaded(value: cst.BaseExpression) -> set[str]:
+    """The names an expression reads (not an attribute's, a keyword's: `os.path.join(a,
+    b=c)` reads os, a and c)."""
+    code = cst.Module([]).code_for_node(value)
+    return {n.id for n in ast.walk(ast.parse(f"({code})", mode="eval"))
+            if isinstance(n, ast.Name)}
 
 
 def _is_docstring(stmt) -> bool:
