@@ -113,6 +113,7 @@ def test_a_rule_that_fails_keeps_its_traceback_in_the_report_and_with_traceback(
 
     monkeypatch.setattr(p003_routes.Routes, "visit_Module", broken)
     monkeypatch.setattr(passes, "_KINDS", {})  # the walks' methods, found again
+    monkeypatch.setattr(passes, "_SKIPPED", {})
     src = tmp_path / "src"
     src.mkdir()
     (src / "web.py").write_text("from bottle import route\n\n\n@route('/')\ndef i():\n"
