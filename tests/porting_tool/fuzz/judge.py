@@ -249,7 +249,8 @@ def judge(app: App, tmp: Path) -> Verdict:
     src, out = tmp / "src", tmp / "out"
     write_app(app, src)
     source = files(src)
-    result = port_tree(src, out)
+    # (the code and parity.toml: not the reports and requirements.txt, which no verdict reads)
+    result = port_tree(src, out, reports=False)
     ported = files(out) if out.exists() else {}
     verdict = Verdict("same", source=source, ported=ported)
     failed = [m for m in result.modules if m.status == "failure"]
