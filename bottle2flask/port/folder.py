@@ -340,8 +340,11 @@ def package_members(src: Path, modules) -> dict[Path, int]:
 
 def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
               write: bool = True, faithful: bool = False,
-              exact: frozenset[str] = frozenset()) -> TreeResult:
-    """exact: the sites that take their exact candidate (Settings.exact)."""
+              exact: frozenset[str] = frozenset(), reports: bool = True) -> TreeResult:
+    """exact: the sites that take their exact candidate (Settings.exact). reports=False
+    (a caller that reads the port's code and its parity.toml alone, as the generator's
+    judge, porting thousands of apps in one process): no requirements.txt,
+    porting-report.json or PORTING-REPORT.md; the code and parity.toml as always."""
     src, out = Path(src), Path(out)
     result = TreeResult(str(src), str(out), faithful=faithful)
     files = files_of(src)
@@ -607,6 +610,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         result.copied.append((folder / f"{helpers_name}.py").as_posix())
     if write:
         copy_companions(src, out, result, apps.modules)
+        if not reports:  # what the check reads of the reports: parity.toml's [[ignore]]
+            (out / "parity.toml").write_text(parity_settings(result.modules, CHANGES),
+                                             encoding="utf-8")
+            return result
         if any(m.status == "success" for m in result.modules):  # a Flask app to run
             # the helpers copied import what the port needs too (bottle_answers: bottle)
             # Bottle's SimpleTemplate renders the templates Jinja2 cannot say (P006)

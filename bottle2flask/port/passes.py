@@ -25,6 +25,10 @@ COMPOUND = cst.BaseCompoundStatement
 # port). A rule's methods are its class's as first walked in the process: code that
 # replaces one (a test's broken rule) empties this.
 _KINDS: dict[tuple[type, ...], dict[type, tuple[bool, bool, bool, list, list]]] = {}
+# What _skipped() found, by the classes of a walk's walkers (the same for every walk of
+# them: read from their classes' methods; each walk asked again, ~1.5% of a generated
+# app's port). Emptied with _KINDS.
+_SKIPPED: dict[tuple[type, ...], frozenset[type]] = {}
 
 
 # Nodes that hold nothing but trivia (their parentheses): a walk that skips the trivia
@@ -38,11 +42,15 @@ LEAVES: frozenset[type] = frozenset({cst.Name, cst.SimpleString, cst.Integer, cs
 def _skipped(walkers: Sequence) -> frozenset[type]:
     """The classes of node a walk of these walkers need not enter: the trivia, unless
     one of them reads some, and then the leaves none of them has a method for."""
-    if not all(skippable(walker, hooks=False) for walker in walkers):
-        return frozenset()
-    return TRIVIA | {leaf for leaf in LEAVES if not any(
-        _function(type(walker), f"{way}_{leaf.__name__}") is not None
-        for walker in walkers for way in ("visit", "leave"))}
+    classes = tuple(type(walker) for walker in walkers)
+    found = _SKIPPED.get(classes)
+    if found is None:
+        found = _SKIPPED[classes] = frozenset() if not all(
+            skippable(walker, hooks=False) for walker in walkers) \
+            else TRIVIA | {leaf for leaf in LEAVES if not any(
+                _function(kind, f"{way}_{leaf.__name__}") is not None
+                for kind in classes for way in ("visit", "leave"))}
+    return found
 
 
 def _function(kind: type, name: str):

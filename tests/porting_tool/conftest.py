@@ -23,10 +23,13 @@ if str(SOURCE.parent) not in sys.path:
 @pytest.fixture(autouse=True)
 def walks_found_anew():
     """The port's walks keep each rule's methods as first found in the process
-    (passes._KINDS): a test that replaces one (mock.patch.object(App, "leave_Call"))
-    would see the method an earlier test's walk kept, by the order tests ran in."""
+    (passes._KINDS, and the classes each walk skips, passes._SKIPPED): a test that
+    replaces one (mock.patch.object(App, "leave_Call")) would see the method an earlier
+    test's walk kept, by the order tests ran in."""
     from bottle2flask.port import passes
 
     passes._KINDS.clear()
+    passes._SKIPPED.clear()
     yield
     passes._KINDS.clear()
+    passes._SKIPPED.clear()

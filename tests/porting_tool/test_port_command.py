@@ -113,6 +113,7 @@ def test_a_rule_that_fails_keeps_its_traceback_in_the_report_and_with_traceback(
 
     monkeypatch.setattr(p003_routes.Routes, "visit_Module", broken)
     monkeypatch.setattr(passes, "_KINDS", {})  # the walks' methods, found again
+    monkeypatch.setattr(passes, "_SKIPPED", {})
     src = tmp_path / "src"
     src.mkdir()
     (src / "web.py").write_text("from bottle import route\n\n\n@route('/')\ndef i():\n"
@@ -192,3 +193,30 @@ def test_the_reports_run_line_for_a_package_runs_it(tmp_path, files, checked):
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.communicate(timeout=30)
+
+
+def test_a_port_without_reports_writes_the_same_code_and_parity_settings(tmp_path):
+    """port_tree(reports=False), the generator's judge's port: the code, the templates and
+    parity.toml byte for byte as a full port writes them; no requirements.txt,
+    porting-report.json or PORTING-REPORT.md, which no verdict reads."""
+    from bottle2flask.port.folder import port_tree
+
+    src = write_app(tmp_path / "src", APP.replace(
+        'return {"no": no}', 'return template("item", no=no)').replace(
+        "import Bottle, run", "import Bottle, redirect, run, template") + (
+        '\n\n@app.route("/old")\ndef old():\n    redirect("/item/1")\n'))
+    (src / "views").mkdir()
+    (src / "views" / "item.tpl").write_text("<p>{{no}}</p>\n")
+    port_tree(src, tmp_path / "full")
+    port_tree(src, tmp_path / "bare", reports=False)
+
+    def written(folder: Path) -> dict[str, bytes]:
+        return {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    full, bare = written(tmp_path / "full"), written(tmp_path / "bare")
+    assert set(full) - set(bare) == {"requirements.txt", "porting-report.json",
+                                     "PORTING-REPORT.md"}
+    assert bare == {name: text for name, text in full.items() if name in bare}
+    assert {"web.py", "views/item.html", "parity.toml", "data.json"} <= set(bare)
+    assert b"[[ignore]]" in bare["parity.toml"]  # the redirect's declared change

@@ -249,7 +249,8 @@ def judge(app: App, tmp: Path) -> Verdict:
     src, out = tmp / "src", tmp / "out"
     write_app(app, src)
     source = files(src)
-    result = port_tree(src, out)
+    # (the code and parity.toml: not the reports and requirements.txt, which no verdict reads)
+    result = port_tree(src, out, reports=False)
     ported = files(out) if out.exists() else {}
     verdict = Verdict("same", source=source, ported=ported)
     failed = [m for m in result.modules if m.status == "failure"]
@@ -376,27 +377,33 @@ def requests_judged(app: App, run: Run, result, ported: dict[str, str], ignore: 
 
 def judged(app: App) -> Verdict:
     debug = bottle.DEBUG
+    before = dict(sys.modules)
     try:
         with tempfile.TemporaryDirectory(prefix="fuzz-port-") as tmp:
             try:
                 return judge(app, Path(tmp))
             finally:
-                forget_modules(tmp)
+                forget_modules(tmp, before)
     finally:
         # an app's debug(True) is Bottle's for the whole process (a module global): the
         # next apps judged here answer as in a process of their own, without it
         bottle.DEBUG = debug
 
 
-def forget_modules(folder: str) -> None:
+def forget_modules(folder: str, before: dict | None = None) -> None:
     """Take the modules loaded from `folder` out of sys.modules: the loader keeps each
     file's module under a name of its own (bottle2flask_app_<hash>_app), made for a
     command that loads two apps, not thousands. Kept, each held its app (its routes,
     its Flask app, its templates) for good: a process judging apps one after another
     grew by some thousand objects an app, and replay's full collection after each 5xx
-    walked them all again (an app cost half as much again after 250 apps)."""
+    walked them all again (an app cost half as much again after 250 apps). `before`:
+    sys.modules as it was before the folder was made, whose modules are none of its
+    own (only those added or replaced since are looked at: each module's places,
+    asked of all the process's, were ~1% of an app's judging)."""
     inside = tuple({folder + os.sep, os.path.realpath(folder) + os.sep})
     for name, module in list(sys.modules.items()):
+        if before is not None and before.get(name) is module:
+            continue
         places = module_places(module)
         if places and all(place.startswith(inside) for place in places):
             del sys.modules[name]
