@@ -25,7 +25,7 @@ from bottle2flask.stpl.errors import Failed, Unsupported
 from bottle2flask.stpl.expressions import ATOM, Translator, parse_expression
 from bottle2flask.stpl.hoist import Helper
 from bottle2flask.stpl.statements import HOISTED_BLOCKS, OPENERS, Statements
-from bottle2flask.stpl.whitespace import markers
+from bottle2flask.stpl.whitespace import markers, tag_spans
 
 
 @dataclass(frozen=True)
@@ -160,6 +160,36 @@ def _mixed_line_ends(text: str, name: str, options: ConversionOptions) -> Conver
     return done
 
 
+# A "\r" that ends no line of its own ("\r" alone, as old Macs wrote, or the first of
+# "\r\r\n"): text to Bottle, printed as it is; a newline to Jinja2's lexer, which writes
+# it as its newline_sequence. Marked while converted by another private-use character.
+LONE_CR = re.compile(r"\r(?!\n)")
+LONE_CR_MARK = "\ue0d1"
+
+
+def _lone_returns(text: str, name: str, options: ConversionOptions) -> Conversion | None:
+    """A template holding a lone "\r" (RULE-s51b class A: christinaphamAD/eventproject's
+    lines ending "\r" and "\r\r\n"): converted with each one marked, each mark then
+    printed as `{{ "\r" }}`, Bottle's byte. None where a mark does not land in text of
+    the converted template (a "\r" in an expression or a code line, where Python reads it
+    as whitespace): the caller then converts it with a space for each lone "\r", which
+    such a line reads alike (and text prints a space where Bottle printed "\r")."""
+    marked = LONE_CR.sub(LONE_CR_MARK, text)
+    done = convert(marked, name, options)
+    count = marked.count(LONE_CR_MARK)
+    forms = [f for f in (done.source, done.compact) if f is not None]
+    if not done.ok or not forms or any(
+            f.count(LONE_CR_MARK) != count or any(
+                start < i < end for start, end in tag_spans(f)
+                for i in (m.start() for m in re.finditer(LONE_CR_MARK, f)))
+            for f in forms):
+        return None
+    done.source, done.compact = (None if f is None else f.replace(LONE_CR_MARK, CR_PRINTED)
+                                 for f in (done.source, done.compact))
+    done.bottle_error = bottle_error(text, options.syntax)
+    return done
+
+
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    blocks: dict[str, str] | None = None, syntax: str | None = None,
                    layout_reads: frozenset = frozenset(), noescape: bool = False,
@@ -181,6 +211,13 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
 
 def convert(text: str, name: str, options: ConversionOptions) -> Conversion:
     """convert_source() with its options as one value; never raises for a bad template."""
+    if LONE_CR.search(text):
+        lone = _lone_returns(text, name, options)
+        if lone is not None:
+            return lone
+        done = convert(LONE_CR.sub(" ", text), name, options)
+        done.bottle_error = bottle_error(text, options.syntax)
+        return done
     if "\r\n" in text:
         # Windows line ends: converted as "\n" (Jinja2's lexer reads either), written
         # back as they were where every line had them

@@ -73,6 +73,12 @@ class Line:
             "block" in words and words.count("block") == words.count("endblock"))
 
 
+def tag_spans(source: str) -> list[tuple[int, int]]:
+    """(start, end) of every tag of a Jinja2 template without a lone "\r" (its "\r\n"
+    read as " \n": the offsets stay the source's)."""
+    return [(start, end) for start, end, _, _ in _tags(source.replace("\r\n", " \n"))]
+
+
 def _tags(source: str) -> list[tuple[int, int, str, str]]:
     """(start, end, kind, first word) of every tag, by Jinja2's own lexer."""
     found: list[tuple[int, int, str, str]] = []

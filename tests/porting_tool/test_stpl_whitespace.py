@@ -193,6 +193,37 @@ def test_a_template_of_mixed_line_ends_prints_each_lines_own(tmp_path, faithful)
     assert b"\r" not in written and written.count(b'{{ "\\r" }}\n') == 3
 
 
+LONE_CR_APP = ("from bottle import Bottle, template\napp = Bottle()\n\n"
+               "@app.route('/')\ndef index():\n"
+               "    return template('main', xs=[1, 2], a=1, b=2)\n")
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+def test_a_template_holding_a_lone_carriage_return_prints_it(tmp_path, faithful):
+    """RULE-s51b class A (christinaphamAD/eventproject): lines ending "\r" (old Macs'),
+    "\r\r\n" and "\r\n" in one template. Bottle prints a lone "\r" as text; the port
+    stopped with a traceback (the whitespace markers looked Jinja2's tokens up in the
+    source, and its lexer gives a "\r" as "\n"). Each lone "\r" now prints as
+    `{{ "\r" }}`."""
+    src = ("<h1>{{a}}</h1>\r<ul>\r\r\n% for x in xs:\r\n  <li>{{x}}</li>\r\n"
+           "% end\n</ul>\r<p>end</p>\n")
+    files = {"web.py": LONE_CR_APP, "views/main.tpl": src}
+    original, port = both_folders(tmp_path, files, f"lone_cr_{faithful}", faithful=faithful)
+    assert original.get("/").body == (b"<h1>1</h1>\r<ul>\r\r\n  <li>1</li>\r\n"
+                                      b"  <li>2</li>\r\n</ul>\r<p>end</p>\n")
+    assert port.get("/").body == original.get("/").body
+
+
+def test_a_lone_carriage_return_inside_an_expression_is_read_as_a_space(tmp_path):
+    """A lone "\r" inside `{{ }}` is whitespace to the Python Bottle compiles the
+    expression into: converted as a space there, not printed (a mark there would not
+    parse)."""
+    files = {"web.py": LONE_CR_APP, "views/main.tpl": "<p>{{a +\r b}}</p>\n"}
+    original, port = both_folders(tmp_path, files, "lone_cr_expression")
+    assert original.get("/").body == b"<p>3</p>\n"
+    assert port.get("/").body == original.get("/").body
+
+
 @pytest.mark.parametrize("compact", [False, True])
 @pytest.mark.parametrize("code", ["% include('howto.tpl')", "% x = 1", "% if True:\nyes\n% end"])
 def test_an_indented_code_line_joined_to_text_prints_no_indentation(tmp_path, compact, code):

@@ -43,7 +43,8 @@ rebase naming its folder, TEMPLATE_PATH.insert() in a class's __init__, a view's
 request under another name (in a view, at the module's top), a route's template= config;
 and, drawn after those (forms_51), RULE-s51's: `HTTPResponse(**args)` and a header given by
 name, `partial(jinja2_template, ...)` rendering from a folder appended to TEMPLATE_PATH,
-Jinja2Template.defaults set at the top and by a before_request hook.
+Jinja2Template.defaults set at the top and by a before_request hook; and, drawn after
+those (forms_51b), RULE-s51b's: a template holding lone "\r"s (old Macs' line ends).
 Each route knows the requests it answers, so the test sends exactly those. render.py
 writes an app as files.
 
@@ -106,6 +107,8 @@ ELEMENTS = (
     # forms_51's (drawn after forms_50's): RULE-s51's classes B, C and D
     "HTTPResponse:star-args", "HTTPResponse:header-by-name",
     "jinja2_template:partial", "Jinja2Template.defaults", "Jinja2Template.defaults:hook",
+    # forms_51b's (drawn after forms_51's): RULE-s51b's class A
+    "stpl:lone CR",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -313,6 +316,7 @@ class App:
     forms48b: tuple[str, ...] = ()  # FORMS_48B drawn (forms_48b)
     forms50: tuple[str, ...] = ()  # FORMS_50 drawn (forms_50)
     forms51: tuple[str, ...] = ()  # FORMS_51 drawn (forms_51)
+    forms51b: tuple[str, ...] = ()  # FORMS_51B drawn (forms_51b)
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -341,6 +345,8 @@ class App:
             found += FORM_50_REQUESTS[form]
         for form in self.forms51:
             found += FORM_51_REQUESTS[form]
+        for form in self.forms51b:
+            found += FORM_51B_REQUESTS[form]
         return found
 
 
@@ -527,6 +533,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.forms48b = draw(forms_48b(avoid, app.templates))
     app.forms50 = draw(forms_50(avoid, app))
     app.forms51 = draw(forms_51())
+    app.forms51b = draw(forms_51b())
     app.uses = elements_of(app)
     return app
 
@@ -734,6 +741,23 @@ def forms_51(draw) -> tuple[str, ...]:
     return tuple(draw(st.lists(st.sampled_from(FORMS_51), max_size=2, unique=True)))
 
 
+# RULE-s51b's class (docs/PORTING-TRIALS.md, /tmp/trials-s51b/classes/A/): a route of its
+# own under /f51b/ (render.py's FORM_51B writes it), drawn after forms_51's so that a
+# seed's other draws stay the same.
+FORMS_51B = (
+    # a SimpleTemplate whose lines end "\r", "\r\r\n" and "\r\n" (class A)
+    "lone_cr",
+)
+FORM_51B_REQUESTS = {"lone_cr": [Request("/f51b/lone")]}
+FORM_51B_ELEMENTS = {"lone_cr": ("template", "stpl:lone CR", "stpl:%for")}
+
+
+@st.composite
+def forms_51b(draw) -> tuple[str, ...]:
+    """FORMS_51B's form, or none (in some apps in 2)."""
+    return tuple(draw(st.lists(st.sampled_from(FORMS_51B), max_size=1, unique=True)))
+
+
 BODY_ELEMENTS = {
     "text": (), "dict": ("JSONPlugin",), "template": ("template",), "view": ("view",),
     "httpresponse": ("HTTPResponse",), "abort": ("abort",), "redirect": ("redirect",),
@@ -837,4 +861,6 @@ def elements_of(app: App) -> set[str]:
         found |= set(FORM_50_ELEMENTS[form])
     for form in app.forms51:
         found |= set(FORM_51_ELEMENTS[form])
+    for form in app.forms51b:
+        found |= set(FORM_51B_ELEMENTS[form])
     return found

@@ -633,6 +633,7 @@ def write_app(app: App, folder: Path) -> Path:
     write_forms_48b(app, modules["app"], folder)
     write_forms_50(app, modules["app"], folder)
     write_forms_51(app, modules["app"], folder)
+    write_forms_51b(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -947,6 +948,28 @@ FORM_51_FILES = {  # a path under the app's folder -> its text
     "template_partial": {"pages51/f51p.html": "<p>{{ site }}: {{ v }}</p>\n"},
     "jinja2_defaults": {"views/f51d.html": "<p>{{ site51 }} {{ agent51 }}: {{ v }}</p>\n"},
 }
+
+
+# RULE-s51b's class as a real app wrote it (grammar.FORMS_51B): its lines in the app's
+# entry, its template's bytes (old Macs' "\r" line ends beside "\r\r\n" and "\r\n")
+FORM_51B = {
+    "lone_cr": ['@app.route("/f51b/lone")', "def lone51b():",
+                '    return {template}("f51b_lone", xs=[1, 2], v="<c&>")'],
+}
+FORM_51B_FILES = {
+    "lone_cr": {"views/f51b_lone.tpl": "<h1>{{v}}</h1>\r<ul>\r\r\n% for x in xs:\r\n"
+                                       "  <li>{{x}}</li>\r\n% end\n</ul>\r<p>end</p>\n"},
+}
+
+
+def write_forms_51b(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_51B's drawn form: its lines in the entry, its template written as
+    bytes (write_text would turn its line ends into the platform's)."""
+    for form in app.forms51b:
+        entry.blocks.append("\n".join(FORM_51B[form]).format(template=entry.b("template")))
+        for path, text in FORM_51B_FILES[form].items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_bytes(text.encode())
 
 
 def write_forms_51(app: App, entry: Module, folder: Path) -> None:

@@ -746,3 +746,11 @@ def test_a_kept_template_path_stays_bottles_where_bottle_still_renders():
 def test_a_form_real_apps_showed_in_s51_answers_alike_once_ported(fields, form):
     verdict = judged(app(route(), forms51=(form,), **fields))
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+
+
+# forms_51b: RULE-s51b's class A as the generator draws it: a template holding lone "\r"s
+# stopped the port with a traceback when first found in a real app (eventproject).
+@pytest.mark.parametrize("fields", [{}, {"style": "module"}], ids=["names", "module"])
+def test_a_template_of_old_mac_line_ends_answers_alike_once_ported(fields):
+    verdict = judged(app(route(), forms51b=("lone_cr",), **fields))
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
