@@ -46,8 +46,8 @@ response whole (a helper sets its status and
 `Location`, then `return r`) answers as Bottle's: its changes on an empty page (Bottle
 iterates the response as its body). The site is reported as kept, with why, under a TODO that does
 not break; a member that helper has not (`charset`: Werkzeug encodes every body as UTF-8;
-a signed cookie) stays a breaking TODO. A cookie set without `path=` gets Werkzeug's
-`Path=/`: D-cookie-path. With `--faithful`, every line is kept and `response` is a
+a signed cookie) stays a breaking TODO. A cookie set (or deleted) without `path=` gets
+Werkzeug's `Path=/`: D-cookie-path. With `--faithful`, every line is kept and `response` is a
 recorder applied after the view; a function's own `from bottle import response as r`
 takes bottle_compat's under that name too (it was left Bottle's, which raises outside
 Bottle: the helper's page was lost). `set_cookie(..., secret=...)` (Bottle's pickled signed
@@ -159,7 +159,7 @@ class ResponseFold(Rule):
         call = small.value if isinstance(small, cst.Expr) else None
         # a call among the changes is `response.<method>(...)` (response_idiom.change_of)
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
-                and call.func.attr.value == "set_cookie" \
+                and call.func.attr.value in ("set_cookie", "delete_cookie") \
                 and arg(call, None, "path") is None and not any(a.star for a in call.args):
             return self.mark(stmt, "D-cookie-path", self.paths)
         return stmt
