@@ -3,6 +3,8 @@ everything else copied; then the reports."""
 
 from __future__ import annotations
 
+import functools
+
 import difflib
 import json
 import os
@@ -325,8 +327,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # Bottle's names one module takes from another are imported from bottle there
     # (reexports.py), and helpers handed Bottle's response use it themselves (P005 folds
     # it): rewritten before the model reads them, so each module is parsed and read once
-    apps = build(src, python, vendored_names(bottles), READERS,
-                 rewrite=reexports.plan if faithful else reexports.then(response_params.plan))
+    vendored = vendored_names(bottles)
+    apps = build(src, python, vendored, READERS,
+                 rewrite=functools.partial(reexports.plan, vendored=vendored) if faithful
+                 else reexports.then(response_params.plan, vendored))
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}
