@@ -366,3 +366,40 @@ def test_a_folder_added_at_the_top_takes_no_kept_list():
     """, faithful=False)
     assert "TEMPLATE_PATH" not in result.code and 'template_folder="./tpl/"' in result.code
     assert not [s for s in result.sites if s["rule"] == "P011"]
+
+
+SITE_VIEWS = {
+    "web.py": '''
+        import os
+        from bottle import TEMPLATE_PATH, Bottle, template
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return template("page", title="<x>")
+
+
+        @app.route("/joined")
+        def joined():
+            return template("joined", title="<y>")
+
+
+        TEMPLATE_PATH.insert(0, os.path.join(os.path.dirname(__file__), "site", "views"))
+    ''',
+    "site/views/joined.tpl": "joined {{title}}\n",
+    "views/joined.tpl": "the wrong folder\n",
+    "views/page.tpl": "page {{title}}\n",
+}
+
+
+def test_a_join_naming_a_views_folder_of_its_own_is_searched_before_views(tmp_path):
+    """TEMPLATE_PATH.insert(0, os.path.join(HERE, "site", "views")) beside the app's
+    views/: both searched, site/views first (Bottle's order); read as views/ alone, the
+    decoy answered (the generator's template_path_join form, RULE-s50's K inserted)."""
+    bottle_app, flask_app = both_folders(tmp_path, SITE_VIEWS, "p011_site_views")
+    assert "ChoiceLoader" in (tmp_path / "out" / "web.py").read_text()
+    assert answers(flask_app, "/joined") == answers(bottle_app, "/joined") \
+        == (200, "joined &lt;y&gt;\n")
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "page &lt;x&gt;\n")
