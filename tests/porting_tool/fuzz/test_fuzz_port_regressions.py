@@ -17,7 +17,10 @@ from hypothesis import HealthCheck, Phase, find, settings
 
 from ..helpers import answers, both_folders
 from .grammar import (
+    FORM_51_ELEMENTS,
     FORMS_50,
+    FORMS_51,
+    RARE_TEMPLATES,
     VARIANTS,
     App,
     Decorator,
@@ -734,3 +737,43 @@ def test_a_kept_template_path_stays_bottles_where_bottle_still_renders():
     verdict = judged(app(route(), forms50=("template_path_init",),
                          forms48b=("template_settings",), templates="path"))
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+
+
+# forms_51: RULE-s50's classes as the generator draws them (render.FORM_51), each in a
+# small app: judged alike, with no breaking request and no TODO excusing a difference;
+# then in a subclass of Bottle routing its own methods, split over modules, that ships
+# its Bottle, has error pages reading the error object and a plugin object (issue #42's
+# forms, combined with these).
+COMBINED = {"creation": "subclass", "layout": "split", "site_register": "callback",
+            "style": "module", "errors": [404], "error_reads": True, "plugin": "pages1",
+            "plugin_kind": "object", "bottle_home": "vendored", "templates": "path"}
+
+
+@pytest.mark.parametrize(("fields", "form"), [
+    *[pytest.param({}, form, id=f"plain-{form}") for form in FORMS_51],
+    *[pytest.param(COMBINED, form, id=f"combined-{form}") for form in FORMS_51]])
+def test_a_form_real_apps_showed_in_s50_answers_alike_once_ported(fields, form):
+    drawn = app(route(), route(2, module="core" if fields else "app", container="class"),
+                forms51=(form,), **fields)
+    assert set(FORM_51_ELEMENTS[form]) <= elements_of(drawn)
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    assert not [a for a in verdict.allowed if a.startswith("TODO")], verdict.report()
+
+
+# The generator draws each of forms_51 and each of the template kinds rare_templates draws
+# again (issue #42's template Python), beside a Bottle subclass routing its own methods
+DRAWN_51 = {
+    **{f"form-{form}": (lambda form: lambda drawn: form in drawn.forms51
+                        and drawn.creation == "subclass")(form) for form in FORMS_51},
+    **{f"template-{kind}": (lambda kind: lambda drawn: drawn.forms51 and any(
+        r.template == kind for r in drawn.routes))(kind) for kind in RARE_TEMPLATES},
+}
+
+
+@pytest.mark.parametrize("name", DRAWN_51)
+def test_the_generator_draws_each_form_of_s50_and_the_rare_template_python(name):
+    found = find(apps(), DRAWN_51[name], settings=settings(  # (the first found: no shrink)
+        max_examples=3000, derandomize=True, database=None, phases=[Phase.generate],
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]))
+    assert known_failing(found) == []
