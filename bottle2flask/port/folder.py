@@ -3,9 +3,8 @@ everything else copied; then the reports."""
 
 from __future__ import annotations
 
-import functools
-
 import difflib
+import functools
 import json
 import os
 import posixpath

@@ -48,8 +48,8 @@ a plugin reading the response after the view, an install whose plugin is kept, a
 root a function computes, two templates of one name, a before_request header beside
 static_file(), cookie state through a plugin the app ships; then (rare_templates) the
 template Python issue #42 names, which the long list of kinds drew rarely, drawn again
-for some half of the pages. Each route knows the requests it answers, so the test sends exactly those. render.py
-writes an app as files.
+for some half of the pages. Each route knows the requests it answers, so the test sends
+exactly those. render.py writes an app as files.
 
 Every element of the grammar is named by the Bottle API it exercises, in the spelling of
 the conformance table's row ids (ELEMENTS), so the two can be joined.

@@ -8,6 +8,7 @@ ONCE_AVOIDED, are drawn again).
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 
@@ -763,12 +764,17 @@ def test_a_form_real_apps_showed_in_s50_answers_alike_once_ported(fields, form):
 
 # The generator draws each of forms_51 and each of the template kinds rare_templates draws
 # again (issue #42's template Python), beside a Bottle subclass routing its own methods
-DRAWN_51 = {
-    **{f"form-{form}": (lambda form: lambda drawn: form in drawn.forms51
-                        and drawn.creation == "subclass")(form) for form in FORMS_51},
-    **{f"template-{kind}": (lambda kind: lambda drawn: drawn.forms51 and any(
-        r.template == kind for r in drawn.routes))(kind) for kind in RARE_TEMPLATES},
-}
+def _has_form(form: str, drawn: App) -> bool:
+    return form in drawn.forms51 and drawn.creation == "subclass"
+
+
+def _has_rare(kind: str, drawn: App) -> bool:
+    return bool(drawn.forms51) and any(r.template == kind for r in drawn.routes)
+
+
+DRAWN_51 = {**{f"form-{form}": functools.partial(_has_form, form) for form in FORMS_51},
+            **{f"template-{kind}": functools.partial(_has_rare, kind)
+               for kind in RARE_TEMPLATES}}
 
 
 @pytest.mark.parametrize("name", DRAWN_51)
