@@ -738,7 +738,8 @@ def test_template_python_on_bottles_request_it_imports_reads_flasks(tmp_path, ho
         """, "views/req.tpl": f"""
             % from {home} import request
             <p>{{{{', '.join(request.query.getall('q'))}}}} {{{{request.forms.age}}}}</p>
-            <b>{{{{', '.join(x.upper() + request.forms.name for x in request.query.getall('q'))}}}}</b>
+            % up = ', '.join(x.upper() + request.forms.name for x in request.query.getall('q'))
+            <b>{{{{up}}}}</b>
         """}, f"template_request_python_{home}", entry="app.py:app")
         form = {"body": b"name=ana&age=7", "content_type": "application/x-www-form-urlencoded"}
         for client in (bottle, flask):
