@@ -19,9 +19,10 @@ is removed and Flask serves the folder: nothing to write for `static/` at `/stat
 else `Flask(..., static_folder=X, static_url_path="/PREFIX")`; Flask's headers and
 404 text are declared (D-static). Where the module makes its app from a Bottle subclass
 another module defines (`app = Site()`: no `Flask(...)` here to take the options), the
-view stays, its `static_file()` a `send_from_directory()`. A view the app calls elsewhere is kept. A view
-called `static` that stays, not under `/static/`, gets `endpoint="module.static"`:
-Flask names its own static route `static` and refuses a view of that endpoint.
+view stays, its `static_file()` a `send_from_directory()`. A view the app calls
+elsewhere is kept. A view called `static` that stays, not under `/static/`, gets
+`endpoint="module.static"`: Flask names its own static route `static` and refuses a view
+of that endpoint.
 With `--faithful` (the sites `static-view` and `static-file`) every view is kept and
 its `static_file()` is Bottle's own, made at run time by the Bottle beside the port
 (`from bottle_answers import static_file`; requirements.txt lists bottle): Bottle's
