@@ -117,8 +117,10 @@ def _respell(module: cst.Module, moved: dict[str, tuple[str, str]],
             body.append(stmt.with_changes(body=[node.with_changes(
                 names=_commas(keep), lpar=None, rpar=None)]))
         for i, (source, aliases) in enumerate(taken.items()):
+            dotted = cst.parse_expression(source)  # bottle, or lib.bottle
+            assert isinstance(dotted, cst.Name | cst.Attribute)
             line = cst.SimpleStatementLine([cst.ImportFrom(
-                module=cst.parse_expression(source), names=_commas(aliases))])
+                module=dotted, names=_commas(aliases))])
             body.append(line if keep or i else
                         line.with_changes(leading_lines=stmt.leading_lines))
     return module.with_changes(body=body)
