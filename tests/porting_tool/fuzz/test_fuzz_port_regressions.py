@@ -783,3 +783,16 @@ def test_the_generator_draws_each_form_of_s50_and_the_rare_template_python(name)
         max_examples=3000, derandomize=True, database=None, phases=[Phase.generate],
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]))
     assert known_failing(found) == []
+
+
+@pytest.mark.parametrize("creation", ["Bottle", "default_app"])
+def test_a_template_a_controller_names_with_its_folder_beside_a_jinja2_render(creation):
+    """Seed 51229's one 'different' app of forms_50 (static_sub's controller renders
+    template("views/f50p") from controllers/, beside template_settings' jinja2_template
+    render of views/f48s.html): f50p.tpl's engine was looked for from controllers/ and
+    the template folders, not from ./ where Bottle finds it, so it took its folder's one
+    named engine, Jinja2's: copied unconverted, its value printed unescaped."""
+    verdict = judged(app(route(), forms48b=("template_settings",), forms50=("static_sub",),
+                         creation=creation))
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    assert "views/f50p.html" in verdict.ported, verdict.report()
