@@ -564,6 +564,15 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
             # the user's: the same cookie but for its Path (deleted by both, each
             # framework's Max-Age read as cookie-expired reads it)
             explain(path_only)
+        elif (name in jar_a) != (name in jar_b) \
+                and expired(jar_a[name] if name in jar_a else jar_b[name]) \
+                and (path_only := next(
+                    (rule.name for rule in ignore if rule.cookie_path
+                     and fnmatch.fnmatchcase(name, rule.cookie_path)), None)):
+            # ... deleted by one side alone, on a page that deletes the cookies the browser
+            # sends: the other side's browser never sent it here, its Path (set elsewhere
+            # without one) not taking this page in
+            explain(path_only)
         elif (werkzeug_side == "b" and name not in jar_a) \
                 or (werkzeug_side == "a" and name not in jar_b):
             # a cookie the view set before it failed, as a header (Set-Cookie) above

@@ -186,6 +186,16 @@ def test_a_cookie_path_rule_excuses_the_path_of_a_cookie_both_delete():
     kept = Response("303 See Other", [*HTML, ("Set-Cookie", "uid=; Max-Age=60; Path=/")],
                     b"", "/f51/reset")
     assert verdict(a, kept, [rule])[2] == ["cookie uid"]
+    # a cookie only the port's browser sent here (set at /r2/x: Bottle's /r2, the port's
+    # Path=/), deleted by the port alone (seed 51229's 2 'different' apps)
+    more = Response("303 See Other", [*HTML, *b.headers[1:], (
+        "Set-Cookie", "c2=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/")],
+        b"", "/f51/reset")
+    assert verdict(a, more) == ("different", [], ["cookie c2", "cookie uid"])
+    assert verdict(a, more, [rule]) == ("explained", ["D-cookie-path"], [])
+    made = Response("303 See Other", [*HTML, *b.headers[1:], ("Set-Cookie", "c2=v; Path=/")],
+                    b"", "/f51/reset")
+    assert verdict(a, made, [rule])[2] == ["cookie c2"]  # a cookie set, not deleted
 
 
 def test_static_file_validators_are_explained_only_for_static_files():

@@ -796,3 +796,14 @@ def test_a_template_a_controller_names_with_its_folder_beside_a_jinja2_render(cr
                          creation=creation))
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
     assert "views/f50p.html" in verdict.ported, verdict.report()
+
+
+def test_a_cookie_only_the_ports_browser_sends_is_deleted_as_declared():
+    """Seed 51229's 2 'different' apps: /r2/end sets c2 without a path (Bottle's browser
+    keeps it for /r2, the port's Path=/: D-cookie-path), then cookie_plugin's /f51/reset
+    deletes every cookie the browser sends: c2 by the port alone. The page's own
+    D-cookie-path rule explains that deletion (parity's normalise)."""
+    verdict = judged(app(route(), route(2, body="cookie_set", rules=["/r2/end"],
+                                        container="class"), forms51=("cookie_plugin",)))
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    assert "D-cookie-path" in verdict.allowed
