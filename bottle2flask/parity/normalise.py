@@ -152,6 +152,12 @@ def _deleted(cookie: dict) -> dict:
     return {**cookie, "max-age": "0"}
 
 
+def as_expired(cookie: dict, other: dict) -> dict:
+    """The cookie as cookie-expired reads it where the other deletes it too (Max-Age=-1,
+    Bottle's, and 0, Werkzeug's: both expire it at once), else as it is."""
+    return _deleted(cookie) if expired(cookie) and expired(other) else cookie
+
+
 def without_path(cookie: dict) -> dict:
     """The cookie's value and attributes but its Path."""
     return {k: v for k, v in cookie.items() if k != "path"}
@@ -553,8 +559,20 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
         elif name in jar_a and name in jar_b and (path_only := next(
                 (rule.name for rule in ignore if rule.cookie_path
                  and fnmatch.fnmatchcase(name, rule.cookie_path)
-                 and without_path(jar_a[name]) == without_path(jar_b[name])), None)):
-            explain(path_only)  # the user's: the same cookie but for its Path
+                 and without_path(as_expired(jar_a[name], jar_b[name]))
+                 == without_path(as_expired(jar_b[name], jar_a[name]))), None)):
+            # the user's: the same cookie but for its Path (deleted by both, each
+            # framework's Max-Age read as cookie-expired reads it)
+            explain(path_only)
+        elif (name in jar_a) != (name in jar_b) \
+                and expired(jar_a[name] if name in jar_a else jar_b[name]) \
+                and (path_only := next(
+                    (rule.name for rule in ignore if rule.cookie_path
+                     and fnmatch.fnmatchcase(name, rule.cookie_path)), None)):
+            # ... deleted by one side alone, on a page that deletes the cookies the browser
+            # sends: the other side's browser never sent it here, its Path (set elsewhere
+            # without one) not taking this page in
+            explain(path_only)
         elif (werkzeug_side == "b" and name not in jar_a) \
                 or (werkzeug_side == "a" and name not in jar_b):
             # a cookie the view set before it failed, as a header (Set-Cookie) above

@@ -4,6 +4,7 @@ everything else copied; then the reports."""
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import os
 import posixpath
@@ -370,8 +371,10 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     # Bottle's names one module takes from another are imported from bottle there
     # (reexports.py), and helpers handed Bottle's response use it themselves (P005 folds
     # it): rewritten before the model reads them, so each module is parsed and read once
-    apps = build(src, python, vendored_names(bottles), READERS,
-                 rewrite=reexports.plan if faithful else reexports.then(response_params.plan))
+    copies = vendored_names(bottles)
+    apps = build(src, python, copies, READERS,
+                 rewrite=functools.partial(reexports.plan, vendored=copies) if faithful
+                 else reexports.then(response_params.plan, copies))
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}

@@ -6,7 +6,9 @@ and once the port has no more use for Bottle's `template` in `__init__.py` the i
 there goes: `routes.py` fails at its import (RULE-s50 class B). Before the model reads
 the modules, such a name is imported from bottle where it is used (`from app import app`
 and `from bottle import template`), so every rule sees Bottle's name there and converts
-it, and P001 drops each import once no rule left it in use.
+it, and P001 drops each import once no rule left it in use. A name the module takes from
+the app's own copy of Bottle (`from lib.bottle import template`) is imported from that
+copy.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 
 from .edit import is_name
 from .model.reading import STAR_NAMES
@@ -24,30 +27,41 @@ Rewrite = Callable[[dict[Path, str], dict[Path, dict[str, tuple[Path, str]]],
                     dict[Path, cst.Module]], dict[Path, cst.Module]]
 
 
-def lent(module: cst.Module) -> dict[str, str]:
-    """The names the module's top-level `from bottle import ...` lines bind: local ->
-    Bottle's name. A star import of a Bottle the app ships under another package
-    (`from pypiserver.bottle_wrapper.bottle import *` in `bottle_wrapper/__init__.py`,
-    which the app's modules import Bottle's names from) lends the names a star import of
-    Bottle brings in (RULE-s51 class F: the model knew none of them, nothing was
-    converted)."""
-    found: dict[str, str] = {}
+def is_bottle_module(node: cst.BaseExpression, vendored: frozenset[str]) -> bool:
+    """Whether an import's module is Bottle, or one of the app's copies of it (their
+    dotted names, model.app.vendored_names)."""
+    return is_name(node, "bottle") or get_full_name_for_node(node) in vendored
+
+
+def lent(module: cst.Module, vendored: frozenset[str] = frozenset()
+         ) -> dict[str, tuple[str, str]]:
+    """The names the module's top-level `from bottle import ...` lines bind (or `from
+    lib.bottle import ...`, a copy in `vendored`): local -> (the module, Bottle's name).
+    A star import of a Bottle the app ships under another package (`from
+    pypiserver.bottle_wrapper.bottle import *` in `bottle_wrapper/__init__.py`, which the
+    app's modules import Bottle's names from) lends the names a star import of Bottle
+    brings in, taken from the installed Bottle (RULE-s51 class F: the model knew none of
+    them, nothing was converted)."""
+    found: dict[str, tuple[str, str]] = {}
     for stmt in module.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for small in stmt.body:
             if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar) \
                     and _shipped(small):
-                found.update({name: name for name in STAR_NAMES} | found)
+                found.update({name: ("bottle", name) for name in STAR_NAMES} | found)
                 continue
             if isinstance(small, cst.ImportFrom) and not small.relative \
-                    and small.module is not None and is_name(small.module, "bottle") \
+                    and small.module is not None \
+                    and is_bottle_module(small.module, vendored) \
                     and not isinstance(small.names, cst.ImportStar):
                 for alias in small.names:
                     if isinstance(alias.name, cst.Name):
                         local = alias.evaluated_alias or alias.name.value
-                        found[local] = alias.name.value
+                        found[local] = (get_full_name_for_node(small.module) or "bottle",
+                                        alias.name.value)
     return found
+
 
 
 def _shipped(star: cst.ImportFrom) -> bool:
@@ -61,26 +75,28 @@ def _shipped(star: cst.ImportFrom) -> bool:
 
 
 def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str]]],
-         parsed: dict[Path, cst.Module]) -> dict[Path, cst.Module]:
+         parsed: dict[Path, cst.Module], vendored: frozenset[str] = frozenset()
+         ) -> dict[Path, cst.Module]:
     """The modules that import one of Bottle's names from another module of the app,
-    each rewritten to import it from bottle (rel -> the module rewritten)."""
-    bottles = {rel: lent(tree) for rel, tree in parsed.items()
+    each rewritten to import it from bottle, or from the copy of Bottle it came from
+    (rel -> the module rewritten)."""
+    bottles = {rel: lent(tree, vendored) for rel, tree in parsed.items()
                if "bottle" in sources.get(rel, "")}
     done: dict[Path, cst.Module] = {}
     for rel, names in imports.items():
         moved = {local: bottles[target][name] for local, (target, name) in names.items()
                  if target != rel and name in bottles.get(target, {})}
         if moved and rel in parsed:
-            done[rel] = _respell(parsed[rel], moved)
+            done[rel] = _respell(parsed[rel], moved, vendored)
     return done
 
 
-def then(after: Rewrite) -> Rewrite:
+def then(after: Rewrite, vendored: frozenset[str] = frozenset()) -> Rewrite:
     """This step, then `after` on the modules as this step left them."""
 
     def both(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str]]],
              parsed: dict[Path, cst.Module]) -> dict[Path, cst.Module]:
-        done = plan(sources, imports, parsed)
+        done = plan(sources, imports, parsed, vendored)
         if not done:
             return after(sources, imports, parsed)
         sources = {rel: done[rel].code if rel in done else text
@@ -90,24 +106,28 @@ def then(after: Rewrite) -> Rewrite:
     return both
 
 
-def _respell(module: cst.Module, moved: dict[str, str]) -> cst.Module:
+def _respell(module: cst.Module, moved: dict[str, tuple[str, str]],
+             vendored: frozenset[str] = frozenset()) -> cst.Module:
     """`from app import app, template` -> `from app import app` and `from bottle import
-    template`, at the module's top level only (where the model reads its imports)."""
+    template` (from the copy of Bottle it came from), at the module's top level only
+    (where the model reads its imports)."""
     body: list[cst.BaseStatement] = []
     for stmt in module.body:
         node = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) \
             and len(stmt.body) == 1 else None
         if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar) \
-                or node.module is not None and is_name(node.module, "bottle"):
+                or node.module is not None and is_bottle_module(node.module, vendored):
             body.append(stmt)
             continue
-        keep, taken = [], []
+        keep: list[cst.ImportAlias] = []
+        taken: dict[str, list[cst.ImportAlias]] = {}  # by the module it comes from
         for alias in node.names:
             local = alias.evaluated_alias or alias.evaluated_name
             if isinstance(alias.name, cst.Name) and local in moved:
-                api = moved[local]
-                taken.append(cst.ImportAlias(cst.Name(api), asname=None if api == local
-                                             else cst.AsName(cst.Name(local))))
+                source, api = moved[local]
+                taken.setdefault(source, []).append(cst.ImportAlias(
+                    cst.Name(api), asname=None if api == local
+                    else cst.AsName(cst.Name(local))))
             else:
                 keep.append(alias)
         if not taken:
@@ -116,9 +136,13 @@ def _respell(module: cst.Module, moved: dict[str, str]) -> cst.Module:
         if keep:
             body.append(stmt.with_changes(body=[node.with_changes(
                 names=_commas(keep), lpar=None, rpar=None)]))
-        line = cst.SimpleStatementLine([cst.ImportFrom(module=cst.Name("bottle"),
-                                                       names=_commas(taken))])
-        body.append(line if keep else line.with_changes(leading_lines=stmt.leading_lines))
+        for i, (source, aliases) in enumerate(taken.items()):
+            dotted = cst.parse_expression(source)  # bottle, or lib.bottle
+            assert isinstance(dotted, cst.Name | cst.Attribute)
+            line = cst.SimpleStatementLine([cst.ImportFrom(
+                module=dotted, names=_commas(aliases))])
+            body.append(line if keep or i else
+                        line.with_changes(leading_lines=stmt.leading_lines))
     return module.with_changes(body=body)
 
 

@@ -374,8 +374,10 @@ def sort_by_engine(src: Path, templates: list[Path],
             todo.append((path, engine))
 
     for base, name, folder, engine in rendered_by:
-        found(first(name, [base / folder] if folder else [base, base / "views", *roots]),
-              engine)
+        # (and from the folder ported, as Bottle's ./ and ./views/ from where the app
+        # runs: `template("views/page")` in controllers/pages.py)
+        found(first(name, [base / folder] if folder
+                    else [base, base / "views", *roots, src, src / "views"]), engine)
     while todo:
         path, engine = todo.pop()
         text = _text(path)

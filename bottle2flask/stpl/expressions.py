@@ -67,6 +67,44 @@ REQUEST_MULTIDICTS = {"forms", "query", "params", "POST", "GET", "files", "cooki
                       "headers"}
 MULTIDICT_METHODS = {"get", "getall", "getlist", "keys", "values", "items", "getunicode",
                      "decode", "dict", "copy", "to_dict", "allitems", "append", "replace"}
+MULTIDICT_RENAMED = {"getall": "getlist"}  # a MultiDict's own name for it
+
+
+class FlaskRequestReads(ast.NodeTransformer):
+    """Python a template runs on Bottle's request it imports, read by Flask's names (the
+    code a helper keeps, hoist.py): as Translator.e_Attribute says it in Jinja2."""
+
+    def __init__(self, requests: set[str]):
+        self.requests = requests
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        value = node.value
+        if isinstance(value, ast.Name) and value.id in self.requests:
+            return ast.copy_location(ast.Attribute(
+                value, REQUEST_RENAMED.get(node.attr, node.attr), node.ctx), node)
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) \
+                and value.value.id in self.requests and value.attr in \
+                {REQUEST_RENAMED.get(name, name) for name in REQUEST_MULTIDICTS}:
+            if node.attr in MULTIDICT_RENAMED:
+                return ast.copy_location(ast.Attribute(
+                    value, MULTIDICT_RENAMED[node.attr], node.ctx), node)
+            if node.attr not in MULTIDICT_METHODS and not node.attr.startswith("_") \
+                    and isinstance(node.ctx, ast.Load):
+                return ast.copy_location(ast.Call(
+                    ast.Attribute(value, "get", ast.Load()),
+                    [ast.Constant(node.attr), ast.Constant("")], []), node)
+        return node
+
+
+def flask_request_reads(code: str, requests: set[str], statement: bool) -> str:
+    """`code` with the reads of `requests` (names bound to Bottle's request) in Flask's
+    names: `request.query.getall("q")` -> `request.args.getlist("q")`; as it was when it
+    reads none of them."""
+    tree = ast.parse(code, mode="exec" if statement else "eval")
+    if not {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & requests:
+        return code
+    return ast.unparse(ast.fix_missing_locations(FlaskRequestReads(requests).visit(tree)))
 
 
 class Translator:
@@ -143,6 +181,11 @@ class Translator:
                 and not node.attr.startswith("_"):
             owner = REQUEST_RENAMED.get(value.attr, value.attr)
             return f"{value.value.id}.{owner}.get({node.attr!r}, '')", ATOM
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) \
+                and value.value.id in self.requests - self.local \
+                and value.attr in REQUEST_MULTIDICTS and node.attr in MULTIDICT_RENAMED:
+            owner = REQUEST_RENAMED.get(value.attr, value.attr)
+            return f"{value.value.id}.{owner}.{MULTIDICT_RENAMED[node.attr]}", ATOM
         return f"{self.atom(node.value)}.{node.attr}", ATOM
 
     def e_Subscript(self, node):

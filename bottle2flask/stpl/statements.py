@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from bottle2flask.stpl.errors import Failed, Unsupported
-from bottle2flask.stpl.expressions import ATOM, MUL, OR, Translator
+from bottle2flask.stpl.expressions import ATOM, MUL, OR, Translator, flask_request_reads
 from bottle2flask.stpl.hoist import (
     MODULE,
     STATEMENTS,
@@ -178,7 +178,7 @@ class Statements:
     def hoist_expression(self, node: ast.AST, line: int, why: Unsupported) -> str:
         """A call of a new helper that returns the expression's value; `why` again
         when the expression cannot be kept so."""
-        code = self.written(node)
+        code = self.flask_reads(self.written(node), statement=False)
         try:
             reads, binds = names_of(code, statement=False)
             if binds:  # `(n := len(xs))` sets n for the rest of the template
@@ -200,7 +200,7 @@ class Statements:
         if not isinstance(node, STATEMENTS) or isinstance(node, ast.Delete) and any(
                 isinstance(t, ast.Name) for t in node.targets):
             raise Unhoistable("a statement that changes the template's own names")
-        code = self.written(node)
+        code = self.flask_reads(self.written(node), statement=True)
         reads, binds = names_of(code, statement=True)
         params, args, fallbacks = self.helper_params(reads, code)
         targets = [self.translate(ast.Name(b, ast.Store())) for b in binds]
@@ -220,6 +220,12 @@ class Statements:
         if not self.stack:
             self.top_sets.append((len(self.out), set(binds), set(params), tag))
         return tag
+
+    def flask_reads(self, code: str, statement: bool) -> str:
+        """A helper's code with Bottle's request the template imports read by Flask's
+        names (the helper is handed Flask's request, as the template is)."""
+        requests = self.translate.requests - self.translate.local
+        return flask_request_reads(code, requests, statement) if requests else code
 
     def written(self, node: ast.AST) -> str:
         """The node's code as the template wrote it (its spacing, its quotes), else as
@@ -686,7 +692,10 @@ class Statements:
             else:
                 found.append((alias.asname or alias.name, node.module, alias.name))
         for local, module, attr in found:
-            if (module, attr) == ("bottle", "request"):  # Flask's request, by its names
+            # Flask's request, by its names; from Bottle, or a copy of it the app ships
+            # (`% from lib.bottle import request`: a module named bottle in a package)
+            if attr == "request" and module is not None \
+                    and (module == "bottle" or module.endswith(".bottle")):
                 self.translate.requests.add(local)
                 module = "flask"
             self.imports.append((local, module, attr))

@@ -169,6 +169,35 @@ def test_a_cookie_path_rule_excuses_the_path_alone_of_the_cookies_it_names(names
     assert verdict(a, b, [elsewhere])[2] == ["cookie counter"]
 
 
+def test_a_cookie_path_rule_excuses_the_path_of_a_cookie_both_delete():
+    """A cookie deleted at /f51/reset: Bottle's delete_cookie without a Path (Max-Age=-1,
+    the browser's /f51), the port's Path=/ (Max-Age=0). D-cookie-path's rule takes the
+    Path out, and the two Max-Ages delete alike (cookie-expired's reading); a cookie one
+    side keeps still differs (the generator's cookie_plugin form, seed 51xxx)."""
+    rule = Ignore("D-cookie-path", cookie_path="*")
+    a = Response("303 See Other", [*HTML, ("Set-Cookie", 'uid=""; expires=Thu, 01 Jan 1970 '
+                                                         "00:00:00 GMT; Max-Age=-1")],
+                 b"", "/f51/reset")
+    b = Response("303 See Other", [*HTML, ("Set-Cookie", "uid=; Expires=Thu, 01 Jan 1970 "
+                                                         "00:00:00 GMT; Max-Age=0; Path=/")],
+                 b"", "/f51/reset")
+    assert verdict(a, b) == ("different", [], ["cookie uid"])  # without the rule
+    assert verdict(a, b, [rule]) == ("explained", ["D-cookie-path"], [])
+    kept = Response("303 See Other", [*HTML, ("Set-Cookie", "uid=; Max-Age=60; Path=/")],
+                    b"", "/f51/reset")
+    assert verdict(a, kept, [rule])[2] == ["cookie uid"]
+    # a cookie only the port's browser sent here (set at /r2/x: Bottle's /r2, the port's
+    # Path=/), deleted by the port alone (seed 51229's 2 'different' apps)
+    more = Response("303 See Other", [*HTML, *b.headers[1:], (
+        "Set-Cookie", "c2=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/")],
+        b"", "/f51/reset")
+    assert verdict(a, more) == ("different", [], ["cookie c2", "cookie uid"])
+    assert verdict(a, more, [rule]) == ("explained", ["D-cookie-path"], [])
+    made = Response("303 See Other", [*HTML, *b.headers[1:], ("Set-Cookie", "c2=v; Path=/")],
+                    b"", "/f51/reset")
+    assert verdict(a, made, [rule])[2] == ["cookie c2"]  # a cookie set, not deleted
+
+
 def test_static_file_validators_are_explained_only_for_static_files():
     css = [("Content-Type", "text/css")]
     a = Response("200 OK", [*css, ("ETag", "abc")], b"p{}", "/static/a.css")

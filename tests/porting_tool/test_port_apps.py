@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 from textwrap import dedent
 
+import pytest
 import webtest
 
 from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 
-from .helpers import answers, both_apps, both_folders, port
+from .helpers import answers, both_apps, both_folders, forget_modules, port
 
 # The check's summary of a one-route app whose page, a string, Flask sends as Bottle
 # does but for its charset's spelling (charset=utf-8 for UTF-8): the same to a client
@@ -710,3 +711,41 @@ def test_a_template_reading_bottles_request_it_imports_reads_flasks(tmp_path):
         assert (status, text.strip()) == (200, "hello ana 7 x")
     page = (tmp_path / "out" / "views" / "result.html").read_text()
     assert "req.form.get('age', '')" in page and "req.args.get('q', '-')" in page
+
+
+@pytest.mark.parametrize("home", ["bottle", "lib.bottle"])
+def test_template_python_on_bottles_request_it_imports_reads_flasks(tmp_path, home):
+    """The generator's template_request form (RULE-s50's H with template Python): a
+    getall() in {{ }}, and a comprehension a helper keeps (template_helpers.py), each read
+    Bottle's names on the Flask request the port hands them (`getall`, `query`: a 500);
+    and a template importing the request from the copy of Bottle the app ships
+    (`% from lib.bottle import request`) got none (the port drops lib/bottle.py: a 500)."""
+    import bottle as installed
+
+    forget_modules("lib", "lib.bottle")
+    shipped = {"lib/__init__.py": "", "lib/bottle.py": Path(installed.__file__).read_text()} \
+        if home != "bottle" else {}
+    try:
+        bottle, flask = both_folders(tmp_path, {**shipped, "app.py": f"""
+            from {home} import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route('/req', method=['GET', 'POST'])
+            def req():
+                return template('req')
+        """, "views/req.tpl": f"""
+            % from {home} import request
+            <p>{{{{', '.join(request.query.getall('q'))}}}} {{{{request.forms.age}}}}</p>
+            % up = ', '.join(x.upper() + request.forms.name for x in request.query.getall('q'))
+            <b>{{{{up}}}}</b>
+        """}, f"template_request_python_{home}", entry="app.py:app")
+        form = {"body": b"name=ana&age=7", "content_type": "application/x-www-form-urlencoded"}
+        for client in (bottle, flask):
+            status, text = answers(client, "/req?q=a&q=b", "POST", **form)
+            assert (status, text.split()) == (200, ["<p>a,", "b", "7</p>", "<b>Aana,", "Bana</b>"])
+    finally:
+        forget_modules("lib", "lib.bottle")
+    helpers = (tmp_path / "out" / "template_helpers.py").read_text()
+    assert "request.args.getlist('q')" in helpers and "request.form.get('name', '')" in helpers

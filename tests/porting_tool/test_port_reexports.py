@@ -113,3 +113,59 @@ def test_a_bottle_the_package_ships_and_re_exports_is_read_as_bottle(tmp_path):
         forget_modules("shop")
     ported = (tmp_path / "out" / "shop" / "_app.py").read_text()
     assert "app = Flask(__name__" in ported and "request.args.get(" in ported
+
+
+def test_a_name_lent_from_a_bottle_the_app_ships_is_imported_from_that_copy(tmp_path):
+    """`from lib.bottle import Bottle, request, template` in lend.py, `from lend import
+    lend, request, template` in views.py (the generator's reexport form in an app that
+    ships its Bottle): reexports.py read only `from bottle import`, P001 dropped the
+    names from lend.py and views.py failed to import them: the port did not start."""
+    import bottle as installed
+
+    forget_modules("lend", "views", "web", "lib", "lib.bottle")
+    try:
+        bottle, flask = both_folders(tmp_path, {
+            "web.py": """
+                from lib.bottle import Bottle
+                from lend import lend
+
+                app = Bottle()
+                app.merge(lend)
+            """,
+            "lend.py": """
+                from lib.bottle import Bottle, request, template
+
+                lend = Bottle()
+
+                import views  # noqa: E402,F401
+            """,
+            "views.py": """
+                from lend import lend, request, template
+
+
+                @lend.route("/lent/<name>")
+                def lent(name):
+                    return template("lent", name=name, q=request.query.get("q", "-"))
+            """,
+            "views/lent.tpl": "<p>{{name}} {{q}}</p>\n",
+            "lib/__init__.py": "",
+            "lib/bottle.py": Path(installed.__file__).read_text(),
+        }, "reexports_vendored", entry="web.py:app")
+        assert answers(flask, "/lent/ann?q=1") == answers(bottle, "/lent/ann?q=1") \
+            == (200, "<p>ann 1</p>\n")
+    finally:
+        forget_modules("lend", "views", "web", "lib", "lib.bottle")
+    views = (tmp_path / "out" / "views.py").read_text()
+    assert "from lend import lend\n" in views and "render_template(" in views
+    assert "bottle" not in views
+
+
+def test_a_name_lent_from_a_copy_of_bottle_is_imported_from_that_copy():
+    tree = cst.parse_module("from app import app, template as t\n")
+    given = {"app.py": cst.parse_module("from lib.bottle import Bottle, template\n"),
+             "routes.py": tree}
+    done = reexports.plan({"app.py": "from lib.bottle import Bottle, template\n",
+                           "routes.py": tree.code},
+                          {"routes.py": {"app": ("app.py", "app"), "t": ("app.py", "template")},
+                           "app.py": {}}, given, vendored=frozenset({"lib.bottle"}))
+    assert done["routes.py"].code == "from app import app\nfrom lib.bottle import template as t\n"

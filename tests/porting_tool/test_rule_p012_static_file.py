@@ -525,3 +525,34 @@ def test_a_page_jinja2_cannot_read_is_still_sent_as_a_file(tmp_path):
     ''', "templates/index.html": page}, "p012_vue_page")
     assert (tmp_path / "out" / "templates" / "index.html").read_text() == page
     assert answers(flask, "/") == answers(bottle, "/") == (200, page)
+
+
+def test_a_static_view_of_an_app_made_from_an_imported_subclass_stays(tmp_path):
+    """`app = Site()`, Site a Bottle subclass of site_app.py: no Flask(...) in web.py took the
+    static folder's options, so the view went and its files were a 404 (the generator's
+    hook_static form beside an imported subclass, 5 apps of seed 51003's 200). The view
+    stays, as send_from_directory."""
+    from .helpers import answers, both_folders
+
+    bottle, flask = both_folders(tmp_path, {"site_app.py": '''
+        from bottle import Bottle
+
+
+        class Site(Bottle):
+            def __init__(self):
+                super().__init__()
+    ''', "web.py": '''
+        from bottle import static_file
+        from site_app import Site
+
+        app = Site()
+
+
+        @app.route("/files/<filepath:path>")
+        def files(filepath):
+            return static_file(filepath, root="./assets")
+    ''', "assets/a.css": "p { x: 1 }\n"}, "p012_subclass_static")
+    assert "send_from_directory(" in (tmp_path / "out" / "web.py").read_text()
+    assert answers(flask, "/files/a.css") == answers(bottle, "/files/a.css") \
+        == (200, "p { x: 1 }\n")
+    assert answers(flask, "/files/none.css")[0] == answers(bottle, "/files/none.css")[0] == 404

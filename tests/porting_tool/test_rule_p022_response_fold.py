@@ -651,3 +651,27 @@ def test_each_folds_declared_changes_are_marked_on_their_own_lines_once_merged()
         ("D-cookie-path", 'resp.set_cookie("a", "1")'),
         ("D-cookie-path", 'resp.set_cookie("b", "2")')]
     assert [s["scope"] for s in result.sites if s["rule"] == "P022"] == ["a", "b"]
+
+
+def test_a_cookie_deleted_without_a_path_is_declared_as_one_set_so(tmp_path):
+    """Bottle's delete_cookie(name) sends no Path (the browser's /f51 here), Werkzeug's
+    Path=/: D-cookie-path on the route, as for set_cookie (the generator's cookie_plugin
+    form: an undeclared difference on /f51/reset)."""
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle, redirect, request, response
+
+        app = Bottle()
+
+
+        @app.route("/f51/reset")
+        def reset():
+            for cookie in request.cookies:
+                response.delete_cookie(cookie)
+            redirect("/")
+    ''', "p022_delete_cookie")
+    assert 'name = "D-cookie-path"\ncookie_path = "*"\npath = "/f51/reset"\n' \
+        in (tmp_path / "out" / "parity.toml").read_text()
+    for client in (bottle_app, flask_app):
+        answer = client.get("/f51/reset", headers={"Cookie": "a=1"})
+        (deleted,) = answer.headers.getall("Set-Cookie")
+        assert deleted.startswith(("a=;", 'a="";')) and "Max-Age=" in deleted, deleted

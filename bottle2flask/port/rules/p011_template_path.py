@@ -10,6 +10,9 @@ templates' folder once:
         ->  Flask(__name__, template_folder="app/views")
     TEMPLATE_PATH[:] = [a, b]
         ->  app.jinja_loader = ChoiceLoader([FileSystemLoader(a), FileSystemLoader(b)])
+    TEMPLATE_PATH.insert(0, os.path.join(HERE, "site", "views"))  # and views/page.tpl
+        ->  app.jinja_loader = ChoiceLoader([FileSystemLoader(os.path.join(HERE, "site",
+                                             "views")), FileSystemLoader("./views/")])
 
 An insert or an append leaves Bottle's own entries on its list, `./` and `./views/`: where
 the app's templates lie there too (`template("views/page")`, which Bottle finds from
@@ -295,7 +298,10 @@ class TemplatePath(Rule):
             # module's folder, as Flask reads a relative template_folder
             self.folder(module, cst.SimpleString(json.dumps(_under_module(folders[0]))))
             return module
-        if all(string_value(f) in VIEWS or _tail(f) == "views" for f in folders):
+        # (a join naming a folder of its own that ends in views, `site/views`, is not
+        # views/ itself: beside views/ both are searched)
+        if all(string_value(f) in VIEWS or _tail(f) == "views"
+               and _under_module(f) in (None, "views") for f in folders):
             self.folder(module, cst.SimpleString('"views"'))
         elif len(folders) == 1:
             self.folder(module, self.from_app(folders[0]))
@@ -360,6 +366,13 @@ class TemplatePath(Rule):
                 # Bottle's own list, which its renders search too (a module that keeps
                 # the list only for another's changes, `beside`, has none of Bottle's)
                 self.todo(BOTTLE_RENDERS)
+                return updated
+            if self.beside and self.bottle_renders():
+                # the list another module changes is Bottle's own, which Bottle's renders
+                # in the port search too (a template function read as a value there): the
+                # app's loader searches that list, not one of its own
+                self.need_import("bottle", "TEMPLATE_PATH")
+                self.provide("TEMPLATE_PATH")
                 return updated
         else:
             self.need(Need.TEMPLATE_PATH)

@@ -19,9 +19,12 @@ view whose only job is `return static_file(name, root=X)` under `/PREFIX/<name:p
 handing the route's name on as it is (not `"/static/" + name`, a folder below root),
 is removed and Flask serves the folder: nothing to write for `static/` at `/static`,
 else `Flask(..., static_folder=X, static_url_path="/PREFIX")`; Flask's headers and
-404 text are declared (D-static). A view the app calls elsewhere is kept. A view
-called `static` that stays, not under `/static/`, gets `endpoint="module.static"`:
-Flask names its own static route `static` and refuses a view of that endpoint.
+404 text are declared (D-static). Where the module makes its app from a Bottle subclass
+another module defines (`app = Site()`: no `Flask(...)` here to take the options), the
+view stays, its `static_file()` a `send_from_directory()`. A view the app calls
+elsewhere is kept. A view called `static` that stays, not under `/static/`, gets
+`endpoint="module.static"`: Flask names its own static route `static` and refuses a view
+of that endpoint.
 With `--faithful` (the sites `static-view` and `static-file`) every view is kept and
 its `static_file()` is Bottle's own, made at run time by the Bottle beside the port
 (`from bottle_answers import static_file`; requirements.txt lists bottle): Bottle's
@@ -91,8 +94,8 @@ class StaticFile(Rule):
         routed = any(decorator_method(self, d) in ROUTE_METHODS for d in node.decorators)
         self.url_params.append({p.name.value for p in node.params.params} if routed else set())
         served = None
-        if not self.scratch(Served).static \
-                and self.facts.makes_app():  # the app's options are set where it is made
+        if not self.scratch(Served).static and self.facts.makes_app() \
+                and not self.made_by_imported_class():  # options go where it is made
             served = self.static_view(node)
         if served is not None:
             # both forms, made as the def is entered (the sites in its body come after
@@ -103,6 +106,18 @@ class StaticFile(Rule):
             if self.site("static-view", idiomatic, Candidate()) is not idiomatic:
                 served = None
         self.served.append(served)
+
+    def made_by_imported_class(self) -> bool:
+        """Whether the module makes its app from a class another module defines (`app =
+        Site()`, a Bottle subclass imported): no `Flask(...)` here to take the static
+        folder's options, and Flask registers its static route as the app is made, in
+        that class's __init__: the view stays."""
+        makers = self.facts.app_makers()
+        return bool(makers) and any(
+            isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
+            and isinstance(small.value.func, cst.Name) and small.value.func.value in makers
+            for stmt in self.module.body if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body)
 
     def static_folder(self, prefix: str, root: cst.BaseExpression) -> Candidate:
         """The idiomatic form of a static view: Flask serves the folder (its options on

@@ -50,8 +50,8 @@ body as UTF-8; a signed cookie) stays a breaking TODO. Each function folded is a
 too, the fold its idiomatic form and the function kept on bottle_compat's `response` its
 exact one, which the check takes where the fold answers otherwise (a helper that reads
 Bottle's response back after the view set it: the status and headers folded into the
-return never reach what it reads). A cookie set without `path=` gets Werkzeug's
-`Path=/`: D-cookie-path. With `--faithful`, every line is kept and `response` is a
+return never reach what it reads). A cookie set (or deleted) without `path=`
+gets Werkzeug's `Path=/`: D-cookie-path. With `--faithful`, every line is kept and `response` is a
 recorder applied after the view; a function's own `from bottle import response as r`
 takes bottle_compat's under that name too (it was left Bottle's, which raises outside
 Bottle: the helper's page was lost). `set_cookie(..., secret=...)` (Bottle's pickled signed
@@ -171,7 +171,7 @@ class ResponseFold(Rule):
         call = small.value if isinstance(small, cst.Expr) else None
         # a call among the changes is `response.<method>(...)` (response_idiom.change_of)
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
-                and call.func.attr.value == "set_cookie" \
+                and call.func.attr.value in ("set_cookie", "delete_cookie") \
                 and arg(call, None, "path") is None and not any(a.star for a in call.args):
             return self.mark(stmt, "D-cookie-path", self.paths)
         return stmt

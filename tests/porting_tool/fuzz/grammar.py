@@ -41,7 +41,15 @@ made holds, static_file() and template("views/x") in such a controller, a templa
 rebase naming its folder, TEMPLATE_PATH.insert() in a class's __init__, a view's own
 `response = static_file(...)` returned, debug(True) with the app's own 500 page, Bottle's
 request under another name (in a view, at the module's top), a route's template= config;
-and, drawn after those (forms_51), RULE-s51's: `HTTPResponse(**args)` and a header given by
+and, drawn after those (forms_51), RULE-s50's classes: a star import below other statements,
+Bottle's names one module lends another, a request member assigned, a template importing
+Bottle's request (with template Python), TEMPLATE_PATH given a join of the module's folder,
+a plugin reading the response after the view, an install whose plugin is kept, a static
+root a function computes, two templates of one name, a before_request header beside
+static_file(), cookie state through a plugin the app ships; then (rare_templates) the
+template Python issue #42 names, which the long list of kinds drew rarely, drawn again
+for some half of the pages;
+and, drawn after those (forms_51a), RULE-s51's: `HTTPResponse(**args)` and a header given by
 name, `partial(jinja2_template, ...)` rendering from a folder appended to TEMPLATE_PATH,
 Jinja2Template.defaults set at the top and by a before_request hook; and, drawn after
 those (forms_51b), RULE-s51b's: a template holding lone "\r"s (old Macs' line ends).
@@ -104,10 +112,16 @@ ELEMENTS = (
     "apps:controller", "apps:merge-held", "static_file", "static_file:controller",
     "stpl:%rebase folder-in-name", "TEMPLATE_PATH:in-init", "static_file:response-name",
     "debug", "debug:error-500", "request:alias", "route:template",
-    # forms_51's (drawn after forms_50's): RULE-s51's classes B, C and D
+    # forms_51's (drawn after all the others): RULE-s50's classes, as real apps wrote them
+    "bottle:star-import", "bottle:re-exported", "request:assigned", "stpl:import request",
+    "TEMPLATE_PATH:join", "plugin:reads-response", "Bottle.install:kept",
+    "static_file:computed-root", "template:two-of-a-name",
+    "Bottle.hook:before_request:static_file", "plugin:vendored-state",
+    "response.delete_cookie",
+    # forms_51a's (drawn after forms_51's): RULE-s51's classes B, C and D
     "HTTPResponse:star-args", "HTTPResponse:header-by-name",
     "jinja2_template:partial", "Jinja2Template.defaults", "Jinja2Template.defaults:hook",
-    # forms_51b's (drawn after forms_51's): RULE-s51b's class A
+    # forms_51b's (drawn after forms_51a's): RULE-s51b's class A
     "stpl:lone CR",
 )
 
@@ -316,6 +330,7 @@ class App:
     forms48b: tuple[str, ...] = ()  # FORMS_48B drawn (forms_48b)
     forms50: tuple[str, ...] = ()  # FORMS_50 drawn (forms_50)
     forms51: tuple[str, ...] = ()  # FORMS_51 drawn (forms_51)
+    forms51a: tuple[str, ...] = ()  # FORMS_51A drawn (forms_51a)
     forms51b: tuple[str, ...] = ()  # FORMS_51B drawn (forms_51b)
     uses: set[str] = field(default_factory=set)
 
@@ -345,6 +360,8 @@ class App:
             found += FORM_50_REQUESTS[form]
         for form in self.forms51:
             found += FORM_51_REQUESTS[form]
+        for form in self.forms51a:
+            found += FORM_51A_REQUESTS[form]
         for form in self.forms51b:
             found += FORM_51B_REQUESTS[form]
         return found
@@ -532,7 +549,9 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.routed_again = draw(routed_again())
     app.forms48b = draw(forms_48b(avoid, app.templates))
     app.forms50 = draw(forms_50(avoid, app))
-    app.forms51 = draw(forms_51())
+    app.forms51 = draw(forms_51(avoid, app))
+    rare_templates(draw, app)
+    app.forms51a = draw(forms_51a())
     app.forms51b = draw(forms_51b())
     app.uses = elements_of(app)
     return app
@@ -707,10 +726,112 @@ def forms_50(draw, avoid: frozenset[str] = frozenset(), app: App | None = None
     return tuple(form for form in drawn if form not in left)
 
 
-# RULE-s51's classes (docs/PORTING-TRIALS.md, /tmp/trials-s51/classes/), each a few
-# routes of its own under /f51/ (render.py's FORM_51 writes them), drawn after forms_50's
-# so that a seed's other draws stay the same.
+# RULE-s50's classes (docs/PORTING-TRIALS.md, the nineteenth first-sight batch), each a few
+# routes of its own under /f51/ beside whatever else the app draws (render.py's FORM_51
+# writes them), drawn after everything else so that a seed's other draws stay the same.
 FORMS_51 = (
+    # A: `from bottle import *` below other statements, in a module making an app of its
+    # own that the drawn app merges (APSchreiber/Tanda's os.chdir() first)
+    "star_import",
+    # B: a module making an app and importing Bottle's template and request, and a module
+    # of views taking them from it (`from lend51 import lend51, template`: German22pb)
+    "reexport",
+    # G: one of Bottle's request members assigned in a helper a view calls
+    # (`request.content_type = ...`: Cloudef/buildhck), an attribute of the app's own
+    # assigned and read in a view
+    "request_assigned",
+    # H: a template importing Bottle's request and reading it (Allmdar/BMI-Web-App), with
+    # template Python (a comprehension, a conditional expression, method calls)
+    "template_request",
+    # K: TEMPLATE_PATH given os.path.join(os.path.dirname(__file__), "site51", "views") in
+    # the module making the app, a decoy of the template's name in views/ (bmvc_sorteador)
+    "template_path_join",
+    # L: a plugin reading Bottle's response (status_code, content_length) after the view
+    # (Holemar/my_chat's log_middleware)
+    "plugin_response",
+    # M: `count51 = app.install(Count51())`, the plugin read by a view (online-auction)
+    "install_kept",
+    # N: static_file(name, root=a function's folder + "/"), the page one Jinja2 cannot
+    # read, in the app's template folder (AkaDaiki/cabbage-toolkit's Vue page)
+    "static_computed",
+    # E: two templates of one name, one beside the module, one in views/ (arkadi81)
+    "two_templates",
+    # J: a before_request hook setting a header on Bottle's response, and static_file()
+    # pages (linqichenggg)
+    "hook_static",
+    # O: a user id from a vendored plugin (plugins51/counter51.py, injecting a keyword as
+    # bottle_sqlite does), kept in a cookie; every cookie deleted in a loop (AVrateVoyager)
+    "cookie_plugin",
+)
+FORM_51_REQUESTS = {
+    "star_import": [Request("/f51/star", query="n=ana"), Request("/f51/star")],
+    "reexport": [Request("/f51/lent/ann", query="q=1"), Request("/f51/lent/x-1")],
+    "request_assigned": [Request("/f51/assign"), Request("/f51/assign/helper")],
+    "template_request": [Request("/f51/req", query="q=a&r=b"),
+                         Request("/f51/req", "POST", form=(("name", "<ann>"), ("age", "7"))),
+                         Request("/f51/req")],
+    "template_path_join": [Request("/f51/joined")],
+    "plugin_response": [Request("/f51/log"), Request("/f51/log/bytes"),
+                        Request("/f51/log/dict"), Request("/f51/log/seen")],
+    "install_kept": [Request("/f51/count"), Request("/f51/count")],
+    "static_computed": [Request("/f51/vue"), Request("/f51/vue/none")],
+    "two_templates": [Request("/f51/two")],
+    "hook_static": [Request("/f51/static/f51.css"), Request("/f51/static/none.css"),
+                    Request("/f51/cors")],
+    "cookie_plugin": [Request("/f51/visit"), Request("/f51/visit", cookie="uid51=5"),
+                      Request("/f51/reset", cookie="a51=1; uid51=2")],
+}
+FORM_51_ELEMENTS = {
+    "star_import": ("bottle:star-import", "Bottle.merge", "request.query"),
+    "reexport": ("bottle:re-exported", "template", "Bottle.merge", "request.query"),
+    "request_assigned": ("request:assigned",),
+    "template_request": ("stpl:import request", "stpl:comprehension",
+                         "stpl:conditional expression", "stpl:method call", "template"),
+    "template_path_join": ("TEMPLATE_PATH", "TEMPLATE_PATH:join", "template"),
+    "plugin_response": ("plugin:reads-response", "Bottle.install", "JSONPlugin"),
+    "install_kept": ("Bottle.install:kept", "Bottle.install"),
+    "static_computed": ("static_file", "static_file:computed-root"),
+    "two_templates": ("template:two-of-a-name", "template"),
+    "hook_static": ("Bottle.hook:before_request", "Bottle.hook:before_request:static_file",
+                    "static_file"),
+    "cookie_plugin": ("plugin:vendored-state", "Bottle.install", "request.get_cookie",
+                      "response.set_cookie", "response.delete_cookie", "redirect"),
+}
+# a form KNOWN_FAILING under `avoid` -> (the form, whether the app drawn so far is one
+# it fails in), not drawn then. None now
+AVOIDED_51: dict[str, tuple[str, Callable[[App], bool]]] = {}
+
+
+@st.composite
+def forms_51(draw, avoid: frozenset[str] = frozenset(), app: App | None = None
+             ) -> tuple[str, ...]:
+    """Up to three of FORMS_51 (each in some 10 apps in 100), none KNOWN_FAILING in
+    `avoid` for the app drawn so far."""
+    drawn = draw(st.lists(st.sampled_from(FORMS_51), max_size=3, unique=True))
+    left = {form for name, (form, fails) in AVOIDED_51.items()
+            if name in avoid and app is not None and fails(app)}
+    return tuple(form for form in drawn if form not in left)
+
+
+# The template Python issue #42 names, which TEMPLATE_KINDS' long list drew rarely (a
+# comprehension, a lambda, rebase and include given unpacked arguments, a rebase in an if,
+# a try or a for: each in under 30 apps of 2,000, some in 1): a page's kind drawn again
+# from these, in some half of the pages, after every other draw
+RARE_TEMPLATES = ("comprehension", "lambda", "statement", "while", "try", "break",
+                  "rebase_values", "include_dict", "include_computed", "rebase_if",
+                  "rebase_try", "rebase_for", "conditional", "method_call")
+
+
+def rare_templates(draw, app: App) -> None:
+    for route in app.routes:
+        if route.body in ("template", "view") and route.template and draw(BOOLEANS):
+            route.template = draw(choice(RARE_TEMPLATES))
+
+
+# RULE-s51's classes (docs/PORTING-TRIALS.md, /tmp/trials-s51/classes/), each a few
+# routes of its own under /f51a/ (render.py's FORM_51A writes them), drawn after forms_51's
+# so that a seed's other draws stay the same.
+FORMS_51A = (
     # `return HTTPResponse(**args)`, and a header given by name (class C)
     "response_args",
     # Bottle's jinja2_template read as a value, `partial(jinja2_template, ...)`, rendering
@@ -720,13 +841,13 @@ FORMS_51 = (
     # read by a jinja2_view template (class D)
     "jinja2_defaults",
 )
-FORM_51_REQUESTS = {
-    "response_args": [Request("/f51/args/x"), Request("/f51/args/gone"),
-                      Request("/f51/named")],
-    "template_partial": [Request("/f51/partial")],
-    "jinja2_defaults": [Request("/f51/defaults")],
+FORM_51A_REQUESTS = {
+    "response_args": [Request("/f51a/args/x"), Request("/f51a/args/gone"),
+                      Request("/f51a/named")],
+    "template_partial": [Request("/f51a/partial")],
+    "jinja2_defaults": [Request("/f51a/defaults")],
 }
-FORM_51_ELEMENTS = {
+FORM_51A_ELEMENTS = {
     "response_args": ("HTTPResponse", "HTTPResponse:star-args",
                       "HTTPResponse:header-by-name"),
     "template_partial": ("jinja2_template", "jinja2_template:partial", "TEMPLATE_PATH"),
@@ -736,13 +857,13 @@ FORM_51_ELEMENTS = {
 
 
 @st.composite
-def forms_51(draw) -> tuple[str, ...]:
-    """Up to two of FORMS_51 (each in some 5 apps in 100)."""
-    return tuple(draw(st.lists(st.sampled_from(FORMS_51), max_size=2, unique=True)))
+def forms_51a(draw) -> tuple[str, ...]:
+    """Up to two of FORMS_51A (each in some 5 apps in 100)."""
+    return tuple(draw(st.lists(st.sampled_from(FORMS_51A), max_size=2, unique=True)))
 
 
 # RULE-s51b's class (docs/PORTING-TRIALS.md, /tmp/trials-s51b/classes/A/): a route of its
-# own under /f51b/ (render.py's FORM_51B writes it), drawn after forms_51's so that a
+# own under /f51b/ (render.py's FORM_51B writes it), drawn after forms_51a's so that a
 # seed's other draws stay the same.
 FORMS_51B = (
     # a SimpleTemplate whose lines end "\r", "\r\r\n" and "\r\n" (class A)
@@ -861,6 +982,8 @@ def elements_of(app: App) -> set[str]:
         found |= set(FORM_50_ELEMENTS[form])
     for form in app.forms51:
         found |= set(FORM_51_ELEMENTS[form])
+    for form in app.forms51a:
+        found |= set(FORM_51A_ELEMENTS[form])
     for form in app.forms51b:
         found |= set(FORM_51B_ELEMENTS[form])
     return found

@@ -632,7 +632,8 @@ def write_app(app: App, folder: Path) -> Path:
         routed_again(app, home, folder)
     write_forms_48b(app, modules["app"], folder)
     write_forms_50(app, modules["app"], folder)
-    write_forms_51(app, modules["app"], folder)
+    write_forms_51(app, modules["app"], home, folder)
+    write_forms_51a(app, modules["app"], folder)
     write_forms_51b(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
@@ -921,30 +922,178 @@ def write_forms_50(app: App, entry: Module, folder: Path) -> None:
             (folder / path).write_text(text)
 
 
-# RULE-s51's classes as real apps wrote them (grammar.FORMS_51): each form's lines in the
-# app's entry, with the Bottle names it uses spelt as the app spells them
+# grammar.FORMS_51: each form's lines in the entry (app.py, where `app` is bound), as
+# FORM_50's; its modules and files. K's TEMPLATE_PATH change goes in the module that
+# makes the app (FORM_51_HOME), as bmvc's route.py has it.
 FORM_51 = {
-    "response_args": ['@app.route("/f51/args/<name>")', "def args51(name):",
+    "star_import": ["from star51 import star51 as star51_app", "", "app.merge(star51_app)"],
+    "reexport": ["from lend51 import lend51", "", "app.merge(lend51)"],
+    # (Bottle 0.13 refuses the helper's assignment: its page is the original's own 500,
+    # which the port, keeping 0.12's way on flask.g, answers; an attribute of the app's
+    # own is kept by both)
+    "request_assigned": [
+        "def dump51(data):", '    {request}.content_type = "application/json"',
+        '    return "dumped " + data', "", "", '@app.route("/f51/assign")',
+        "def assign51():", '    {request}.user51 = "ann"',
+        '    return "user " + {request}.user51', "", "",
+        '@app.route("/f51/assign/helper")', "def assign51_helper():",
+        '    return dump51("helper")'],
+    "template_request": ['@app.route("/f51/req", method=["GET", "POST"])', "def req51():",
+                         '    return {template}("f51h", v="<h&>")'],
+    "template_path_join": ['@app.route("/f51/joined")', "def joined51():",
+                           '    return {template}("f51k", v="<k&>")'],
+    "plugin_response": ["from log51 import SEEN51, log51", "", "app.install(log51)", "", "",
+                        '@app.route("/f51/log")', "def log51_page():", '    return "logged"',
+                        "", "", '@app.route("/f51/log/bytes")', "def log51_bytes():",
+                        '    return b"xy"', "", "", '@app.route("/f51/log/dict")',
+                        "def log51_dict():", '    return {{"a": 1}}', "", "",
+                        '@app.route("/f51/log/seen")', "def log51_seen():",
+                        '    return " | ".join(SEEN51)'],
+    "install_kept": ["class Count51:", '    name = "count51"', "    api = 2", "",
+                     "    def __init__(self):", "        self.count = 0", "",
+                     "    def apply(self, callback, route):",
+                     '        if not route.rule.startswith("/f51/count"):',
+                     "            return callback", "", "        def wrapper(*args, **kwargs):",
+                     "            self.count += 1", "            return callback(*args, **kwargs)",
+                     "", "        return wrapper", "", "", "count51 = app.install(Count51())",
+                     "", "", '@app.route("/f51/count")', "def count51_page():",
+                     '    return "count " + str(count51.count)'],
+    "static_computed": ["def pages51():", "    return {folder51!r}", "", "",
+                        '@app.route("/f51/vue")', "def vue51():",
+                        '    return {static_file}("f51vue.html", root=pages51() + "/")', "", "",
+                        '@app.route("/f51/vue/none")', "def vue51_none():",
+                        '    return {static_file}("none.html", root=pages51() + "/")'],
+    "two_templates": ['@app.route("/f51/two")', "def two51():",
+                      '    return {template}("f51e", v="<e&>")'],
+    "hook_static": ['@app.hook("before_request")', "def cors51():",
+                    '    {response}.headers["Access-Control-Allow-Origin"] = "*"', "", "",
+                    '@app.route("/f51/static/<filepath:path>")', "def static51(filepath):",
+                    '    return {static_file}(filepath, root="./static51")', "", "",
+                    '@app.route("/f51/cors")', "def cors51_page():", '    return "cors"'],
+    "cookie_plugin": ["from plugins51.counter51 import Counter51", "",
+                      "app.install(Counter51())", "", "", '@app.route("/f51/visit")',
+                      "def visit51(db):", '    uid = {request}.get_cookie("uid51")',
+                      "    if uid is None:", "        uid = str(db.new_id())",
+                      '        {response}.set_cookie("uid51", uid)', '    return "user " + uid',
+                      "", "", '@app.route("/f51/reset")', "def reset51():",
+                      "    for cookie in {request}.cookies:",
+                      "        {response}.delete_cookie(cookie)", '    {redirect}("/f51/visit")'],
+}
+FORM_51_HOME = {  # lines in the module that makes the app
+    "template_path_join": ["import os", "",
+                           '{TEMPLATE_PATH}.insert(0, os.path.join(os.path.dirname(__file__), '
+                           '"site51", "views"))'],
+}
+FORM_51_MODULES = {
+    "star_import": [("star51.py", [
+        "import os", "", 'HERE51 = os.path.dirname(os.path.abspath(__file__))',
+        "from bottle import *  # noqa: E402,F403", "", "star51 = Bottle()", "", "",
+        '@star51.route("/f51/star")', "def star51_page():",
+        '    return "star " + ", ".join(makelist(request.query.get("n", "x")))'])],
+    "reexport": [("lend51.py", ["from bottle import Bottle, request, template", "",
+                                "lend51 = Bottle()", "",
+                                "import views51  # noqa: E402,F401"]),
+                 ("views51.py", ["from lend51 import lend51, request, template", "", "",
+                                 '@lend51.route("/f51/lent/<name>")', "def lent51(name):",
+                                 '    return template("f51b", name=name, '
+                                 'q=request.query.get("q", "-"))'])],
+    "plugin_response": [("log51.py", [
+        "from bottle import request, response", "", "SEEN51 = []", "", "",
+        "def log51(callback):", "    def wrapper(*args, **kwargs):",
+        "        result = callback(*args, **kwargs)",
+        '        if request.path.startswith("/f51/log"):',
+        "            size = len(result) if isinstance(result, str) "
+        "else response.content_length",
+        '            SEEN51.append("%s %s %s" % (response.status_code, size, '
+        "response.content_length))", "        return result", "", "    return wrapper"])],
+    "cookie_plugin": [("plugins51/__init__.py", []), ("plugins51/counter51.py", [
+        "import inspect", "", "", "class Counter51:", '    name = "counter51"', "    api = 2",
+        "", '    def __init__(self, keyword="db"):', "        self.keyword = keyword",
+        "        self.last = 0", "", "    def setup(self, app):", "        self.last = 100", "",
+        "    def apply(self, callback, route):",
+        "        if self.keyword not in inspect.signature(route.callback).parameters:",
+        "            return callback", "", "        def wrapper(*args, **kwargs):",
+        "            kwargs[self.keyword] = self", "            return callback(*args, **kwargs)",
+        "", "        return wrapper", "", "    def new_id(self):", "        self.last += 1",
+        "        return self.last"])],
+}
+FORM_51_TEMPLATES = {  # (folder: the app's template folder, or one of its own; name, text)
+    "reexport": [(None, "f51b.tpl", "<p>{{name}} {{q}}</p>\n")],
+    "template_request": [(None, "f51h.tpl", (
+        "% from bottle import request\n"
+        '<p>{{v}} {{request.query.get("q", "-")}} {{request.forms.get("name", "none")}} '
+        "{{request.forms.age}}</p>\n"
+        "% for k in sorted(request.query.keys()):\n<i>{{k}}={{request.query.get(k)}}</i>\n"
+        "% end\n"
+        '<b>{{", ".join(x.upper() for x in request.query.getall("q"))}} '
+        '{{"posted" if request.forms.get("name") else "got"}} '
+        "{{request.method.lower()}}</b>\n"))],
+    "template_path_join": [("site51/views", "f51k.tpl", "<p>joined {{v}}</p>\n"),
+                           ("views", "f51k.tpl", "<p>the wrong folder</p>\n")],
+    "static_computed": [(None, "f51vue.html",
+                         "<div>{{!game.id ? 'none' : game.name}}</div>\n")],
+    "two_templates": [("", "f51e.tpl", "<p>beside {{v}}</p>\n"),
+                      ("views", "f51e.tpl", "<p>below {{data['v']}}</p>\n")],
+    "hook_static": [("static51", "f51.css", "p { x: 1 }\n")],
+}
+
+
+def write_forms_51(app: App, entry: Module, home: Module, folder: Path) -> None:
+    """grammar.FORMS_51's drawn forms: their lines in the entry (and K's in the module
+    making the app), their modules and files."""
+    template_folder = TEMPLATE_FOLDERS[app.templates]
+    names = {name: entry.b(name) for name in ("template", "static_file", "response",
+                                               "request", "redirect")
+             if any("{" + name + "}" in line for form in app.forms51
+                    for line in FORM_51.get(form, ()))}
+    names["folder51"] = "./" + template_folder if template_folder else "."
+    for form in app.forms51:
+        for m, lines, values in ((entry, FORM_51[form], names),
+                                 (home, FORM_51_HOME.get(form, []),
+                                  {"TEMPLATE_PATH": home.b("TEMPLATE_PATH")})):
+            imports = [line for line in lines if line.startswith(("import ", "from "))]
+            for line in imports:
+                m.need(line)
+            code = "\n".join(line for line in lines if line not in imports).strip("\n")
+            if code:
+                m.blocks.append(code.format(**values))
+        for path, text in FORM_51_MODULES.get(form, ()):
+            if app.bottle_home == "vendored":  # the app's own copy, as everywhere in it
+                text = [line.replace("from bottle ", "from lib.bottle ") for line in text]
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_text("\n".join(text) + "\n" if text else "")
+        for where, name, text in FORM_51_TEMPLATES.get(form, ()):
+            place = folder / (template_folder if where is None else where)
+            place.mkdir(parents=True, exist_ok=True)
+            if app.bottle_home == "vendored":  # a template importing the app's own Bottle
+                text = text.replace("% from bottle import", "% from lib.bottle import")
+            (place / name).write_text(text)
+
+
+# RULE-s51's classes as real apps wrote them (grammar.FORMS_51A): each form's lines in the
+# app's entry, with the Bottle names it uses spelt as the app spells them
+FORM_51A = {
+    "response_args": ['@app.route("/f51a/args/<name>")', "def args51(name):",
                       '    args = {{"status": 200, "body": "args " + name}}',
                       '    if name == "gone":', '        args = {{"body": "gone", "status": 410}}',
                       "    return {HTTPResponse}(**args)", "", "",
-                      '@app.route("/f51/named")', "def named51():",
+                      '@app.route("/f51a/named")', "def named51():",
                       '    raise {HTTPResponse}("named", status=202, X_Made="f51")'],
     "template_partial": ["import os", "from functools import partial", "",
                          "{TEMPLATE_PATH}.append(os.path.join(os.path.dirname("
                          'os.path.abspath(__file__)), "pages51"))',
                          "page51 = partial({jinja2_template}, "
                          'template_settings={{"globals": {{"site": "f51"}}}})', "", "",
-                         '@app.route("/f51/partial")', "def partial51():",
+                         '@app.route("/f51a/partial")', "def partial51():",
                          '    return page51("f51p.html", v="<p&>")'],
     "jinja2_defaults": ['{Jinja2Template}.defaults["site51"] = "f51"', "", "",
                         '@app.hook("before_request")', "def agent51():",
                         '    {Jinja2Template}.defaults["agent51"] = '
                         '{request}.headers.get("X-Agent", "none")', "", "",
-                        '@app.route("/f51/defaults")', '@{jinja2_view}("f51d.html")',
+                        '@app.route("/f51a/defaults")', '@{jinja2_view}("f51d.html")',
                         "def defaults51():", '    return {{"v": "<d&>"}}'],
 }
-FORM_51_FILES = {  # a path under the app's folder -> its text
+FORM_51A_FILES = {  # a path under the app's folder -> its text
     "template_partial": {"pages51/f51p.html": "<p>{{ site }}: {{ v }}</p>\n"},
     "jinja2_defaults": {"views/f51d.html": "<p>{{ site51 }} {{ agent51 }}: {{ v }}</p>\n"},
 }
@@ -972,20 +1121,20 @@ def write_forms_51b(app: App, entry: Module, folder: Path) -> None:
             (folder / path).write_bytes(text.encode())
 
 
-def write_forms_51(app: App, entry: Module, folder: Path) -> None:
-    """grammar.FORMS_51's drawn forms: their lines in the entry, their files."""
+def write_forms_51a(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_51A's drawn forms: their lines in the entry, their files."""
     names = {name: entry.b(name) for name in ("HTTPResponse", "TEMPLATE_PATH",
                                                "jinja2_template", "Jinja2Template",
                                                "jinja2_view", "request")
-             if any("{" + name + "}" in line for form in app.forms51
-                    for line in FORM_51[form])}
-    for form in app.forms51:
-        lines = FORM_51[form]
+             if any("{" + name + "}" in line for form in app.forms51a
+                    for line in FORM_51A[form])}
+    for form in app.forms51a:
+        lines = FORM_51A[form]
         imports = [line for line in lines if line.startswith(("import ", "from "))]
         for line in imports:
             entry.need(line)
         code = "\n".join(line for line in lines if line not in imports).strip("\n")
         entry.blocks.append(code.format(**names))
-        for path, text in FORM_51_FILES.get(form, {}).items():
+        for path, text in FORM_51A_FILES.get(form, {}).items():
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
             (folder / path).write_text(text)
