@@ -101,21 +101,35 @@ def temporary_files_under_pytests_folder(tmp_path_factory, monkeypatch):
 def bottles_globals(bottle) -> tuple:
     """Bottle's module-wide state an app sets as it imports or answers: DEBUG (which makes
     every later install() apply its plugins at once), TEMPLATE_PATH, the templates'
-    defaults, and the cache of compiled templates. The cache is keyed by a template's
-    name, not its folder: a template one test's app rendered answered another test's
-    render of that name (the fresh clone's CI under 0.13.4 met another test's list.tpl).
-    Each test starts from what the one before found; setting them is no error."""
+    defaults (BaseTemplate's dict, and a `defaults` an app gives a template class of its
+    own: `Jinja2Template.defaults = {...}`, which a later Jinja2 render read), and the
+    cache of compiled templates. The cache is keyed by a template's name, not its folder:
+    a template one test's app rendered answered another test's render of that name (the
+    fresh clone's CI under 0.13.4 met another test's list.tpl). Each test starts from what
+    the one before found; setting them is no error."""
     return (bottle.DEBUG, list(bottle.TEMPLATE_PATH), dict(bottle.BaseTemplate.defaults),
-            dict(bottle.TEMPLATES))
+            dict(bottle.TEMPLATES),
+            {cls: vars(cls).get("defaults") for cls in template_classes(bottle)})
+
+
+def template_classes(bottle) -> list[type]:
+    return [cls for cls in vars(bottle).values()
+            if isinstance(cls, type) and issubclass(cls, bottle.BaseTemplate)
+            and cls is not bottle.BaseTemplate]
 
 
 def put_back_bottles_globals(bottle, found: tuple) -> None:
-    bottle.DEBUG, path, defaults, cache = found
+    bottle.DEBUG, path, defaults, cache, own = found
     bottle.TEMPLATE_PATH[:] = path
     bottle.BaseTemplate.defaults.clear()
     bottle.BaseTemplate.defaults.update(defaults)
     bottle.TEMPLATES.clear()
     bottle.TEMPLATES.update(cache)
+    for cls, value in own.items():
+        if value is not None:
+            cls.defaults = value
+        elif "defaults" in vars(cls):
+            del cls.defaults
 
 
 def the_environment() -> dict[str, str]:
