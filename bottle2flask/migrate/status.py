@@ -34,6 +34,7 @@ from ..loading import folders_of, is_url
 from ..loading import load as load_app
 from ..parity.runner import on_copy, port_settings, run
 from ..proof import reach
+from ..proof.answers import ALLOWANCES
 from ..proof.inputs import Inputs, read_files
 from .dispatch import Dispatcher
 
@@ -227,13 +228,16 @@ def graded(steps: list[dict]) -> dict:
     """A route's stricter grades, from its requests': "exact" when every answer was
     byte for byte the original's, "client" when each was that or the same to an HTTP
     client (proof/answers.py), else None; the allowances of HTTP its answers took, and
-    what kept any of them from either grade."""
+    what kept any of them from either grade; and the declared changes its answers were
+    counted alike by (the report names them where a page is not byte for byte)."""
     grades = {step.get("likeness") for step in steps}
     likeness = None if not steps or None in grades else "client" if "client" in grades \
         else "exact"
     return {"likeness": likeness,
             "allowed": sorted({a for step in steps for a in step.get("allowed") or ()}),
-            "apart": sorted({a for step in steps for a in step.get("apart") or ()})}
+            "apart": sorted({a for step in steps for a in step.get("apart") or ()}),
+            "declared": sorted({d for step in steps for d in step.get("explained") or ()}
+                               - set(ALLOWANCES))}
 
 
 def unrouted_entry(steps: list[dict]) -> dict | None:

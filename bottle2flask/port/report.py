@@ -203,6 +203,37 @@ def cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+# What Werkzeug writes its own way on a page HTTP grades the same to a client (the
+# allowances of proof/answers.py): no Flask app answers otherwise short of rewriting
+# every response, so the idiomatic port keeps it and says so.
+WERKZEUGS = {
+    "media-type-case": "Werkzeug spells the charset utf-8 (Bottle: UTF-8)",
+    "reason-phrase": "Werkzeug writes the reason phrase in capitals",
+    "field-name-case": "Werkzeug spells a field name its own way (ETag, Bottle: Etag)",
+    "location-reference": "Flask's redirect gives a relative Location",
+    "redirect-body": "Flask's redirect has a short HTML note as its body",
+    "validator-value": "its own validator's value (ETag, Last-Modified)",
+}
+FLASKS_OWN = (
+    "Where a page is the same to an HTTP client but not byte for byte, what differs is "
+    "Flask's own way of writing it, named in its row: HTTP has a client read both alike "
+    "(RFC 9110), and an idiomatic Flask app cannot answer otherwise without rewriting "
+    "every response, so the port keeps Flask's way; `--faithful` answers with Bottle's "
+    "bytes. A page with declared changes names them in its row (each is in "
+    "docs/PORTING.md).")
+
+
+def not_exact(route: dict) -> str:
+    """Why a page the check counted alike is not byte for byte the original's: the
+    allowances of HTTP it took (Werkzeug's own writing), or its declared changes."""
+    if route.get("identical") is not True or route.get("likeness") == "exact":
+        return ""
+    if route.get("likeness") == "client":
+        return "; ".join(WERKZEUGS.get(a, a) for a in route.get("allowed") or ())
+    declared = route.get("declared") or ()
+    return f"declared: {', '.join(declared)}" if declared else ""
+
+
 def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
                    out: str = "OUT") -> str:
     """The check's section of PORTING-REPORT.md: each route of the original, the
@@ -221,12 +252,14 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
             if result == "varies":  # (what varies is not compared)
                 result = "varies between runs of the original"
             detail = route.get("first_difference") or route.get("varies") or route.get(
-                "reason") or route.get("note") or ""
+                "reason") or route.get("note") or not_exact(route)
             if route.get("ended") and detail != route["ended"]:  # a request ended a process
                 detail += f" ({route['ended']})"
             lines.append(f"| `{cell(route['rule'])}` | {', '.join(route['methods'])} | "
                          f"{route['requests']} | {result} | {cell(detail)} |")
         lines += ["", data.get("summary", ""), ""]
+        if any(not_exact(route) for route in [*routes, *unrouted]):
+            lines += [FLASKS_OWN, ""]
     outside = data.get("outside")
     if outside:  # a package run from the folder above it, as its original is
         lines += [f"The port reads files from outside this folder, as the original does: "
