@@ -129,6 +129,12 @@ def helpers_module(own_modules: frozenset[str] | set[str]) -> str:
     return name
 
 
+def line_ends_mixed(sources: list[bytes]) -> bool:
+    """Whether some of the files end every line in "\r\n" and others do not."""
+    crlf = [s.count(b"\r\n") == s.count(b"\n") for s in sources if b"\n" in s]
+    return any(crlf) and not all(crlf)
+
+
 def convert_templates(src: Path, out: Path, files: list[Path],
                       folders: frozenset[str] | set[str] = TEMPLATE_FOLDERS,
                       compact: bool = False, helpers: list | None = None,
@@ -155,6 +161,10 @@ def convert_templates(src: Path, out: Path, files: list[Path],
     roots: dict[Path, list[Path]] = {}
     for path in files:
         roots.setdefault(template_root(path, src, folders), []).append(path)
+    # Jinja2 writes every template's newlines as the app's one newline_sequence: where
+    # the app mixes files of "\r\n" and of "\n" line ends, the --faithful port has each
+    # "\r\n" one print its "\r"s itself, and Bottle's bytes are kept for both kinds
+    own_returns = compact and line_ends_mixed([path.read_bytes() for path in files])
     results: list[dict] = []
     names: dict[str, str] = {}
     imports: dict[str, tuple[str, str | None]] = {}
@@ -164,6 +174,7 @@ def convert_templates(src: Path, out: Path, files: list[Path],
         named = f"{root.relative_to(src).as_posix()}/" if len(roots) > 1 else ""
         more, more_names = convert_folder(root, paths, out / root.relative_to(src), imports,
                                           compact, kept, module, named, given_base,
+                                          own_returns,
                                           # a views/ folder is the Flask app's
                                           # template_folder (folder.template_folder):
                                           # `views/x` from './' is its `x`
@@ -194,6 +205,7 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
                    module: str = "template_helpers",
                    prefix: str = "",
                    given_base: set[str] | None = None,
+                   own_returns: bool = False,
                    found_as: str = "") -> tuple[list[dict], dict[str, str]]:
     """SimpleTemplate to Jinja2 with bottle2flask.stpl (bottle2flask convert-templates).
 
@@ -206,6 +218,7 @@ def convert_folder(root: Path, paths: list[Path], out: Path,
         # a file the app renders by its whole name (`template("gauge.min.js")`) too
         report = convert_tree(Path(folder), out, compact=compact, helpers_module=None,
                               helper_prefix=prefix, given_base=given_base,
+                              own_returns=own_returns,
                               folder="" if found_as == "." else found_as, named=[
                                   p.relative_to(root).as_posix() for p in paths
                                   if p.suffix not in TEMPLATE_SUFFIXES | {".html", ".htm"}])

@@ -63,6 +63,10 @@ class ConversionOptions:
     base_given: bool = True
     # the tree's folder as Bottle's './' finds it and its templates' Jinja2 names
     folder: tuple[str, frozenset[str]] = ("", frozenset())
+    # the app's other templates end their lines in "\n" (--faithful): one whose lines all
+    # end in "\r\n" prints each text line's "\r" itself, as a template of mixed line ends
+    # does, since the app's one newline_sequence cannot print both kinds
+    own_returns: bool = False
 
 
 @dataclass
@@ -198,7 +202,8 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    include_reads: dict[str, frozenset[str]] | None = None,
                    hoist_at: frozenset[int] = frozenset(),
                    helper_prefix: str = "", base_given: bool = True,
-                   folder: tuple[str, frozenset[str]] = ("", frozenset())) -> Conversion:
+                   folder: tuple[str, frozenset[str]] = ("", frozenset()),
+                   own_returns: bool = False) -> Conversion:
     """Convert one SimpleTemplate source; never raises for a bad template. Each keyword
     is a field of ConversionOptions (what it means is said there), made into one value
     here and passed whole from then on (convert(), its retries, _mixed_line_ends())."""
@@ -206,7 +211,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
         block=block, blocks=blocks, syntax=syntax, layout_reads=layout_reads,
         noescape=noescape, namespaced=namespaced, compact=compact,
         include_reads=include_reads, hoist_at=hoist_at, helper_prefix=helper_prefix,
-        base_given=base_given, folder=folder))
+        base_given=base_given, folder=folder, own_returns=own_returns))
 
 
 def convert(text: str, name: str, options: ConversionOptions) -> Conversion:
@@ -222,7 +227,7 @@ def convert(text: str, name: str, options: ConversionOptions) -> Conversion:
         # Windows line ends: converted as "\n" (Jinja2's lexer reads either), written
         # back as they were where every line had them
         crlf = text.count("\r\n") == text.count("\n")
-        if not crlf:
+        if not crlf or options.own_returns:
             mixed = _mixed_line_ends(text, name, options)
             if mixed is not None:
                 return mixed

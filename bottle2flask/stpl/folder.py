@@ -91,7 +91,8 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                  noescape: bool = False, compact: bool = False,
                  helpers_module: str | None = MODULE, helper_prefix: str = "",
                  named: Iterable[str] = (),
-                 given_base: Iterable[str] | None = None, folder: str = "") -> TreeReport:
+                 given_base: Iterable[str] | None = None, folder: str = "",
+                 own_returns: bool = False) -> TreeReport:
     """Convert every template under src into out; copy every other file.
 
     `noescape`: the views rendered them with Bottle's noescape=True. `compact`: no `-`
@@ -111,6 +112,8 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     computed at run time) keeps the body in every layout. `folder`: src as Bottle's './'
     finds it (`views`): a template's include or rebase naming one of the tree with it
     (`rebase('views/layout.tpl')`) names it as the tree's loader does (`layout.html`).
+    `own_returns`: the app's templates mix files of "\r\n" and of "\n" line ends (the
+    --faithful port's, which prints Bottle's bytes): each "\r\n" one prints its own "\r"s.
     """
     src, out = Path(src), Path(out)
     report = TreeReport()
@@ -154,7 +157,7 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     first = {name: convert_source(text, str(rel), syntax=syntax, compact=compact,
                                   helper_prefix=prefixes[name],
                                   base_given=given is None or leaf_name(name) in given,
-                                  folder=found)
+                                  folder=found, own_returns=own_returns)
              for name, (rel, text) in templates.items()}
     _add_named_as_they_are(src, templates, first, report, syntax, compact, given, found)
     asked = {name: given is None or leaf_name(name) in given for name in first}
@@ -172,7 +175,8 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         relative, text = templates[name]
         first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True,
                                      compact=compact, helper_prefix=prefixes[name],
-                                     base_given=name in base, folder=found)
+                                     base_given=name in base, folder=found,
+                                     own_returns=own_returns)
         asked[name] = name in base
     # Keyed by the Jinja2 name: rebase('layout') and rebase('layout.tpl') are one template.
     blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
@@ -195,7 +199,8 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
                                         noescape=name in direct, compact=compact,
                                         include_reads=included,
                                         helper_prefix=prefixes[name],
-                                        base_given=name in base, folder=found)
+                                        base_given=name in base, folder=found,
+                                     own_returns=own_returns)
         done[name] = conversion
     for name, (relative, _) in templates.items():
         conversion = done[name]

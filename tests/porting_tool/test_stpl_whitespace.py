@@ -193,6 +193,34 @@ def test_a_template_of_mixed_line_ends_prints_each_lines_own(tmp_path, faithful)
     assert b"\r" not in written and written.count(b'{{ "\\r" }}\n') == 3
 
 
+MIXED_FILES_APP = ("from bottle import Bottle, template\napp = Bottle()\n\n"
+                   "@app.route('/')\ndef index():\n    return template('index')\n\n"
+                   "@app.route('/about')\ndef about():\n    return template('about')\n")
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+def test_an_app_of_crlf_and_lf_templates_prints_each_files_own_when_faithful(
+        tmp_path, faithful):
+    """Stop 52 class M (kaitolucifer/bottlepy-blog-example: 8 CRLF templates, 2 LF): the
+    app's one newline_sequence is "\r\n" only where every template is CRLF, so each
+    page of a CRLF template printed "\n", in both modes. Under --faithful each CRLF
+    template now prints its own "\r"s, as a template of mixed lines does; the idiomatic
+    port keeps plain templates (those pages stay alike once normalised)."""
+    files = {"web.py": MIXED_FILES_APP, "views/about.tpl": "<p>about</p>\r\n<p>two</p>\r\n",
+             "views/index.tpl": "<p>index</p>\n<p>two</p>\n"}
+    original, port = both_folders(tmp_path, files, f"crlf_files_{faithful}",
+                                  faithful=faithful)
+    assert original.get("/about").body == b"<p>about</p>\r\n<p>two</p>\r\n"
+    assert port.get("/").body == original.get("/").body
+    written = (tmp_path / "out" / "views" / "about.html").read_bytes()
+    if faithful:
+        assert port.get("/about").body == original.get("/about").body
+        assert written.count(b'{{ "\\r" }}\n') == 2
+    else:
+        assert port.get("/about").body == b"<p>about</p>\n<p>two</p>\n"
+        assert b"{{" not in written
+
+
 LONE_CR_APP = ("from bottle import Bottle, template\napp = Bottle()\n\n"
                "@app.route('/')\ndef index():\n"
                "    return template('main', xs=[1, 2], a=1, b=2)\n")
