@@ -254,7 +254,15 @@ class Rule(Transformer):
         what the chosen one needs (imports, module-wide pieces, declared changes, TODO)
         and records both forms for the report; nothing of the other reaches the module.
         The rule writes the chosen one's `form` (`chosen is exact` tells which).
-        `kind` and `route` as exact()'s. `forms_if_exact`: the forms are recorded only
+        `kind` names the site's kind for the report (`"route-filter"`); `route`, the
+        Bottle rule the site is part of, if any (a route that breaks maps to it wherever
+        it is registered: by a call, in a loop, in a class).
+
+        Each call is one site, recorded with its key (stable across ports of the same
+        source: module, scope, rule, kind, its ordinal among those) and its choice; its
+        line is found from a mark above the statement being visited, as declare()'s (a
+        site asked as the walk enters the module has none: P002's, P011's).
+        `forms_if_exact`: the forms are recorded only
         where the site takes its exact one (the report shows the other there), for forms
         as long as a def (P022's), whose idiomatic one is the module's own code else."""
         chosen = exact if self._site(kind, route, keeps, idiomatic, exact,
@@ -365,25 +373,6 @@ class Rule(Transformer):
         keeps it in its scratch for its later sites and finish(). A rule whose
         candidates add any defines it."""
         raise NotImplementedError(f"{self.code} takes no pieces ({piece!r})")
-
-    def exact(self, kind: str, route: str | None = None, keeps: str = "") -> bool:
-        """Whether the site being visited takes its exact candidate (Bottle's behaviour
-        kept by a helper the port copies) rather than its idiomatic one: every site under
-        --faithful, else the sites the check repaired. A site whose two forms are values
-        asks site() (what a form adds to the rule's own code rides on it: `adds`,
-        adopt(); what its making records, `made`: apart()); exact() is left for P011's
-        template-path, a site of the whole module (port/README.md). `kind` names the
-        site's kind for the report (`"rule-string"`);
-        `route`, the Bottle rule the site is part of, if any (a route that breaks maps
-        to it wherever it is registered: by a call, in a loop, in a class); `keeps`,
-        why the site's idiomatic form could only be a TODO on code that fails when it
-        runs (Flask has nothing that says it there): the site then takes its exact
-        candidate by default, and the report says why.
-
-        Each call is one site, recorded with its key (stable across ports of the same
-        source: module, scope, rule, kind, its ordinal among those) and its choice; its
-        line is found from a mark above the statement being visited, as declare()'s."""
-        return self._site(kind, route, keeps)
 
     def _site(self, kind: str, route: str | None, keeps: str,
               idiomatic: Candidate | None = None, exact: Candidate | None = None,
