@@ -73,6 +73,10 @@ class Context:
     filename: str | None = None
     scratch: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # the whole app's model (None: a module ported alone), read by the rules as
+    # `Rule.model`; and the imports the rules asked for (needed_imports.py adds them)
+    model: AppModel | None = None
+    imports: list[Wanted] = field(default_factory=list)
 
 
 def state(context: Context) -> PortState:
@@ -96,10 +100,7 @@ Result = TypeVar("Result", bound=cst.CSTNode | cst.RemovalSentinel
 def wanted_imports(context: Context) -> list[Wanted]:
     """The imports this module's rules asked for, in the order asked (needed_imports.py
     adds them once the rules are done)."""
-    found = context.scratch.get("imports")
-    if found is None:
-        found = context.scratch["imports"] = []
-    return found
+    return context.imports
 
 
 def ask_import(context: Context, module: str, name: str | None = None,
@@ -187,9 +188,10 @@ class Rule(Transformer):
         return found
 
     @property
-    def model(self) -> AppModel:
-        """The whole app's model (every module), as model/app.py reads it."""
-        return cast("AppModel", self.context.scratch["model"])
+    def model(self) -> AppModel | None:
+        """The whole app's model (every module), as model/app.py reads it; None for a
+        module ported alone (port_source without a folder)."""
+        return self.context.model
 
     # -- helpers for rules ---------------------------------------------------------
     def api(self, node: cst.CSTNode | None) -> str | None:
@@ -217,7 +219,7 @@ class Rule(Transformer):
         facts = self.facts
         if "." not in dotted and head in facts.renaming_decorators:
             return True
-        model = self.context.scratch.get("model")
+        model = self.model
         if model is not None and self.context.filename:
             rel = Path(self.context.filename)
             if model.renames(rel, dotted):
@@ -327,12 +329,12 @@ class Rule(Transformer):
         imports, warnings, notes = wanted_imports(context), context.warnings, self._notes
         self._outer.append(outer)
         self._port, self._notes = inner, [made.notes]
-        context.scratch["imports"], context.warnings = made.imports, made.warnings
+        context.imports, context.warnings = made.imports, made.warnings
         try:
             yield made
         finally:
             self._port, self._notes = self._outer.pop(), notes
-            context.scratch["imports"], context.warnings = imports, warnings
+            context.imports, context.warnings = imports, warnings
 
     def _merge(self, made: Made) -> None:
         """A taken candidate's records and requests made apart, now the module's (the

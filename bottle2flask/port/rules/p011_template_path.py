@@ -225,7 +225,7 @@ class TemplatePath(Rule):
     def changed_beside(self) -> list[str]:
         """The modules that use the app this module makes, make none, and change Bottle's
         TEMPLATE_PATH in a function (their path)."""
-        model = self.context.scratch.get("model")
+        model = self.model
         if model is None:
             return []
         here = PurePosixPath(self.facts.path)
@@ -237,7 +237,7 @@ class TemplatePath(Rule):
         """The dotted name of the module that makes the app this one uses, where this one
         changes Bottle's TEMPLATE_PATH in a function (that module keeps the list), else
         None."""
-        model = self.context.scratch.get("model")
+        model = self.model
         if model is None or not _changes_in_defs(self.facts):
             return None
         here = model.modules.get(Path(self.facts.path))
@@ -282,7 +282,7 @@ class TemplatePath(Rule):
         which searches Bottle's TEMPLATE_PATH (P006 keeps a Jinja2 render given
         template_settings=; Mako's and Cheetah's stay Bottle's; a template function read
         as a value stays Bottle's)."""
-        model = self.context.scratch.get("model")  # (None: this module alone is the app)
+        model = self.model  # (None: this module alone is the app)
         return any(facts.reads_template_path or facts.template_values
                    for facts in (model.all_facts() if model else [self.facts]))
 
