@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import answers, both_folders, idiom, port, untouched
+from .helpers import answers, both_folders, idiom, port, untouched, write_files
 
 # What P011 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -661,3 +661,32 @@ def test_the_template_path_site_named_exact_serves_as_bottle(tmp_path):
         exact=frozenset({"web.py"}))
     assert "template_path=TEMPLATE_PATH" in (tmp_path / "out" / "web.py").read_text()
     assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "<p>&lt;b&gt;</p>\n")
+
+
+def test_a_star_import_that_never_names_the_list_has_no_site(tmp_path):
+    """`from bottle import *` lends a module TEMPLATE_PATH (the folder's reexports):
+    named exact (the repair's widening), the sub-app's module searched a list it never
+    held, a NameError where a render Bottle still makes kept the list Bottle's (the
+    generator's star51.py beside such an app)."""
+    from bottle2flask.port.folder import port_tree
+
+    src = write_files(tmp_path / "src", {"star.py": """
+        from bottle import *  # noqa: F403
+
+        sub = Bottle()
+
+
+        @sub.route("/star")
+        def star():
+            return "star"
+    """, "web.py": """
+        from bottle import Bottle
+
+        from star import sub
+
+        app = Bottle()
+        app.mount("/s", sub)
+    """})
+    result = port_tree(src, tmp_path / "out", exact=frozenset({"star.py"}))
+    assert not [s for m in result.modules for s in m.sites if s["rule"] == "P011"]
+    assert "TEMPLATE_PATH" not in (tmp_path / "out" / "star.py").read_text()

@@ -135,15 +135,18 @@ class TemplatePath(Rule):
         forms at all (--faithful, or sites named exact: the check's repair), so the
         default port's report has no site it did not have. Whether the exact form was
         taken."""
-        if not self.facts.makes_app() or not (
-                "TEMPLATE_PATH" in self.facts.bottle.values() or self.beside):
+        # (a module whose `from bottle import *` lends it the list but never names it
+        # has none: its exact form would search a list the module does not hold)
+        names = "TEMPLATE_PATH" in self.facts.bottle.values() \
+            and "TEMPLATE_PATH" in self.facts.words
+        if not self.facts.makes_app() or not (names or self.beside):
             return False
         # under --faithful the app's folder is "." already (runner.module_state)
         options = () if self.state.faithful else (
             AppOption(FlaskOption.TEMPLATE_FOLDER, cst.SimpleString('"."')),)
         exact = Candidate(needs=(Need.TEMPLATE_PATH,), options=options, adds=(KeptList(),))
-        at_run_time = any(self._is_path(n) for n in self.facts.changed_in_defs) \
-            and "TEMPLATE_PATH" in self.facts.bottle.values() or self.beside
+        at_run_time = names and any(self._is_path(n) for n in self.facts.changed_in_defs) \
+            or self.beside
         if at_run_time and not self.state.faithful:
             self.site("template-path", Candidate(), exact, keeps=RUN_TIME)
         else:
