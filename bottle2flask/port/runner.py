@@ -252,8 +252,7 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
     disabled, tree_needs, faithful, own_modules = (
         settings.disabled, settings.tree_needs, settings.faithful, settings.own_modules)
     model: AppModel | None = settings.model
-    context = Context(filename=path)
-    context.scratch["model"] = model
+    context = Context(filename=path, model=model)
     original = facts.original or cst.parse_module(source)
     state = module_state(facts, source, path, settings)
     context.scratch[PORT_KEY] = state  # the rules' Rule.state, records and requests

@@ -6,10 +6,16 @@ import re
 import shutil
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from bottle2flask.stpl.convert import Conversion, bottle_error, bottle_reads, convert_source
+from bottle2flask.stpl.convert import (
+    Conversion,
+    ConversionOptions,
+    bottle_error,
+    bottle_reads,
+    convert,
+)
 from bottle2flask.stpl.hoist import MODULE, Helper, helper_slug, module_source
 from bottle2flask.stpl.statements import jinja_name
 
@@ -154,12 +160,14 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     # Pass one learns who rebases onto whom; a layout that itself rebases needs a slot
     # of its own name, or Jinja2 would see one block defined twice.
     given = None if given_base is None else {leaf_name(n) for n in given_base}
-    first = {name: convert_source(text, str(rel), syntax=syntax, compact=compact,
-                                  helper_prefix=prefixes[name],
-                                  base_given=given is None or leaf_name(name) in given,
-                                  folder=found, own_returns=own_returns)
+    # what every template of the tree is converted with; each pass adds its own
+    tree = ConversionOptions(syntax=syntax, compact=compact, folder=found,
+                             own_returns=own_returns)
+    first = {name: convert(text, str(rel), replace(
+                 tree, helper_prefix=prefixes[name],
+                 base_given=given is None or leaf_name(name) in given))
              for name, (rel, text) in templates.items()}
-    _add_named_as_they_are(src, templates, first, report, syntax, compact, given, found)
+    _add_named_as_they_are(src, templates, first, report, tree, given)
     asked = {name: given is None or leaf_name(name) in given for name in first}
     # include() hands the included template the includer's names: `base` among them
     if given is not None and any(c.computed_includes for c in first.values()):
@@ -173,10 +181,8 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
     direct = {name for name in templates if noescape and jinja_name(name) not in used}
     for name in direct:
         relative, text = templates[name]
-        first[name] = convert_source(text, str(relative), syntax=syntax, noescape=True,
-                                     compact=compact, helper_prefix=prefixes[name],
-                                     base_given=name in base, folder=found,
-                                     own_returns=own_returns)
+        first[name] = convert(text, str(relative), replace(
+            tree, noescape=True, helper_prefix=prefixes[name], base_given=name in base))
         asked[name] = name in base
     # Keyed by the Jinja2 name: rebase('layout') and rebase('layout.tpl') are one template.
     blocks = {jinja_name(name): slot_name(name) for name, c in first.items()
@@ -193,14 +199,10 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)) \
                 or conversion.spread_includes \
                 or (conversion.has_base and asked[name] != (name in base)):
-            conversion = convert_source(text, str(relative), syntax=syntax,
-                                        block=blocks.get(jinja_name(name), "content"),
-                                        blocks=blocks, layout_reads=reads,
-                                        noescape=name in direct, compact=compact,
-                                        include_reads=included,
-                                        helper_prefix=prefixes[name],
-                                        base_given=name in base, folder=found,
-                                     own_returns=own_returns)
+            conversion = convert(text, str(relative), replace(
+                tree, block=blocks.get(jinja_name(name), "content"), blocks=blocks,
+                layout_reads=reads, noescape=name in direct, include_reads=included,
+                helper_prefix=prefixes[name], base_given=name in base))
         done[name] = conversion
     for name, (relative, _) in templates.items():
         conversion = done[name]
@@ -245,13 +247,12 @@ def leaf_name(name: str) -> str:
 
 def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
                            first: dict[str, Conversion], report: TreeReport,
-                           syntax: str | None, compact: bool,
-                           given: set[str] | None = None,
-                           found: tuple[str, frozenset[str]] = ("", frozenset())) -> None:
+                           tree: ConversionOptions, given: set[str] | None = None) -> None:
     """A file an include or rebase names as it is, by an extension Bottle does not try
     (`% include('howto.txt')`), is a template too: Bottle's lookup takes a name as it
-    is written before it tries its extensions (BaseTemplate.search). Its Jinja2 name
-    is jinja_name()'s, as the include tag says (`howto.txt.html`); the copy stays."""
+    is written before it tries its extensions (BaseTemplate.search). It is converted with
+    the tree's options (`tree`); its Jinja2 name is jinja_name()'s, as the include tag
+    says (`howto.txt.html`); the copy stays."""
     todo = list(first.values())
     while todo:
         conversion = todo.pop()
@@ -265,7 +266,6 @@ def _add_named_as_they_are(src: Path, templates: dict[str, tuple[Path, str]],
             relative = path.relative_to(src)
             templates[name] = (relative, text)
             report.files = [f for f in report.files if f.source != relative]
-            first[name] = convert_source(text, str(relative), syntax=syntax,
-                                         compact=compact, base_given=given is None
-                                         or leaf_name(name) in given, folder=found)
+            first[name] = convert(text, str(relative), replace(
+                tree, base_given=given is None or leaf_name(name) in given))
             todo.append(first[name])

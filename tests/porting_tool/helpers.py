@@ -66,20 +66,31 @@ def both_apps(tmp_path: Path, source: str, label: str, faithful: bool = False) -
             webtest.TestApp(load(f"{out / 'web.py'}:app", {}, f"{label}_flask").wsgi))
 
 
+def write_files(folder: Path, files: dict[str, str]) -> Path:
+    """The files (name -> text, dedented) written under folder, which is returned."""
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(dedent(text).lstrip("\n"))
+    return folder
+
+
 def both_folders(tmp_path: Path, files: dict[str, str], label: str,
-                 entry: str = "web.py:app", faithful: bool = False) -> tuple:
+                 entry: str = "web.py:app", faithful: bool = False,
+                 exact: frozenset[str] = frozenset()) -> tuple:
     """A Bottle app of several files (name -> source) and its port (made with --faithful
-    if asked), each loaded from its entry (FILE:APP) as the check loads it, answering as
+    if asked; with the sites `exact` names taking their exact form, as the check's repair
+    ports it), each loaded from its entry (FILE:APP) as the check loads it, answering as
     browsers ask (HTTP/1.1)."""
     from bottle2flask.cli import main as kit
     from bottle2flask.loading import load
+    from bottle2flask.port.folder import port_tree
 
-    src, out = tmp_path / "src", tmp_path / "out"
-    for name, text in files.items():
-        (src / name).parent.mkdir(parents=True, exist_ok=True)
-        (src / name).write_text(dedent(text).lstrip("\n"))
-    assert kit(["port", str(src), "-o", str(out), "--no-check",
-                *(["--faithful"] if faithful else [])]) in (0, 5)
+    src, out = write_files(tmp_path / "src", files), tmp_path / "out"
+    if exact:  # (the command names no sites: the repair's own call)
+        port_tree(src, out, faithful=faithful, exact=exact)
+    else:
+        assert kit(["port", str(src), "-o", str(out), "--no-check",
+                    *(["--faithful"] if faithful else [])]) in (0, 5)
     file, app = entry.split(":")
     http11 = {"SERVER_PROTOCOL": "HTTP/1.1"}
     return (Browser(load(f"{src / file}:{app}", {}, f"{label}_bottle").wsgi,

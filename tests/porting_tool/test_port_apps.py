@@ -6,7 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from textwrap import dedent
 
 import pytest
 import webtest
@@ -14,23 +13,15 @@ import webtest
 from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 
-from .helpers import answers, both_apps, both_folders, forget_modules, port
+from .helpers import answers, both_apps, both_folders, forget_modules, port, write_files
 
 # The check's summary of a one-route app whose page, a string, Flask sends as Bottle
 # does but for its charset's spelling (charset=utf-8 for UTF-8): the same to a client
 ONE_PAGE = "1 routes, 1 ported; 0 exactly the same, 1 the same to an HTTP client"
 
 
-def write(folder: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dedent(text).lstrip("\n"))
-    return folder
-
-
 def ported(tmp_path, files: dict[str, str]) -> Path:
-    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    src, out = write_files(tmp_path / "src", files), tmp_path / "out"
     assert kit(["port", "--faithful", str(src), "-o", str(out)]) == 0
     return out
 
@@ -189,7 +180,7 @@ def test_scripts_that_import_none_of_each_other_keep_an_app_each(tmp_path):
 
 def test_a_static_root_beside_an_app_in_a_subfolder_is_read_from_there(tmp_path):
     # cd Simulation && python start.py: ./public is beside it, not in the folder ported
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "Simulation/start.py": '''
             from bottle import route, static_file
 
@@ -218,7 +209,7 @@ def test_a_folder_of_apps_gives_each_its_own_templates_modules_and_default_app(t
     and import a g.py the top has too. The top app's templates were looked up in "." (a
     500), one default_app.py at the top served every folder's modules (a ModuleNotFound
     when run from theirs), and static_file(root=".") became "..". """
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "app.py": '''
             from bottle import default_app, get, view
 
@@ -273,7 +264,7 @@ def test_the_check_counts_what_a_port_in_a_subfolder_declared(tmp_path):
     """The check compares copies of the app's folder; OUT's parity.toml (one above an
     app in a subfolder) stayed behind, so a declared None printed as 'None' was a
     difference and the port said "not done"."""
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "site/app.py": '''
             from bottle import request, route, template
 
@@ -293,7 +284,7 @@ def test_the_check_counts_html_the_port_escaped_as_the_declared_autoescape(tmp_p
     """Bottle's jinja2_template escapes nothing; the port's Flask escapes .html
     templates (D-autoescape). Found by the tenth trial batch (a book's note with markup):
     parity could not tell the declared change from any other and the port said 1."""
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "app.py": '''
             from bottle import jinja2_template as template, route
 
@@ -315,7 +306,7 @@ def test_templates_an_app_renders_with_its_own_jinja2_environment_are_kept(tmp_p
     SimpleTemplate ({{ super() }} and filters became TODOs) and the port did not start."""
     page = ('{% extends "base.html" %}{% block body %}{{ super() }}'
             '<p>{{ name | title }}</p>{% endblock %}\n')
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "app.py": '''
             from bottle import Bottle
             from jinja2 import Environment, FileSystemLoader
@@ -341,7 +332,7 @@ def test_a_module_of_a_package_is_checked_as_the_package_runs_it(tmp_path, capsy
     """ticket/app.py with `import ticket.web` (run as `gunicorn ticket.app:app`): the
     check loaded it alone in ticket/, where `ticket` is no module, and said the port
     does not start."""
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "ticket/__init__.py": "",
         "ticket/web.py": "WORD = 'word'\n",
         "ticket/app.py": '''
@@ -366,7 +357,7 @@ def test_a_package_inside_a_package_runs_from_the_one_the_module_imports(tmp_pat
     """Found by the ninth trial batch (WalterCM/technical-test-backend, started as
     `python -m src.server`): the repository is a package itself, so the module was taken
     as `<repository>.src.server`, which does not import, and then loaded alone."""
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "__init__.py": "",
         "backend/__init__.py": "",
         "backend/words.py": "WORD = 'word'\n",
@@ -435,7 +426,7 @@ def test_the_default_port_gives_a_templates_imports_as_jinja_globals(tmp_path):
             <p>{{json.dumps(data)}} {{name(path)}}</p>
         ''',
     }
-    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    src, out = write_files(tmp_path / "src", files), tmp_path / "out"
     assert kit(["port", "--no-check", str(src), "-o", str(out)]) == 0
     code = (out / "app.py").read_text()
     assert "from os.path import basename as name\n" in code and code.count("import json") == 1
@@ -502,7 +493,7 @@ def test_a_templates_import_of_the_apps_own_module_is_imported_as_it_renders(tmp
         ''',
         "webapp/views/home.tpl": "% from webapp.helpers import title\n<h1>{{title()}}</h1>\n",
     }
-    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    src, out = write_files(tmp_path / "src", files), tmp_path / "out"
     kit(["port", "--no-check", str(src), "-o", str(out)])
     code = (out / "webapp" / "__init__.py").read_text()
     assert "@app.context_processor\ndef template_imports():\n" in code
@@ -522,7 +513,7 @@ def test_a_templates_import_of_the_apps_own_module_is_imported_as_it_renders(tmp
 def test_an_app_that_reads_its_command_line_at_import_loads_with_none(tmp_path):
     # argparse at import (the Bottle tutorial's todo.py): it sees `app.py` alone, as when
     # run with no arguments, not the command line of the tool that loads it
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         import argparse
 
         from bottle import default_app, route
@@ -545,7 +536,7 @@ def test_an_app_that_reads_its_command_line_at_import_loads_with_none(tmp_path):
 def test_an_app_that_exits_at_import_is_a_one_line_error(tmp_path):
     from bottle2flask.errors import UsageError
 
-    src = write(tmp_path / "src", {"app.py": "import sys\nsys.exit(2)\n"})
+    src = write_files(tmp_path / "src", {"app.py": "import sys\nsys.exit(2)\n"})
     try:
         load(str(src / "app.py"))
     except UsageError as error:
@@ -556,7 +547,7 @@ def test_an_app_that_exits_at_import_is_a_one_line_error(tmp_path):
 
 def test_a_module_linked_under_another_name_is_ported_once_and_stays_a_link(tmp_path):
     # wsgi.py -> app.py (mod_wsgi's name for the app): one module, not two apps
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle
 
         application = Bottle()

@@ -92,6 +92,32 @@ def test_no_rule_writes_shared_state_but_through_its_rule_methods(path):
     assert writes_to_shared_state(path.read_text()) == []
 
 
+def shared_keys(source: str) -> list[str]:
+    """Each place a source reaches the context's shared dict itself (`context.scratch`,
+    read or written by a key of its own), rather than through `self.scratch(Kind)` (its
+    own, keyed by its class) or the context's typed fields (`Rule.model`)."""
+    return [ast.unparse(node) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr == "scratch"
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "context"]
+
+
+@pytest.mark.parametrize(("source", "found"), [
+    ('model = self.context.scratch.get("model")', ["self.context.scratch"]),
+    ('self.context.scratch["imports"] = []', ["self.context.scratch"]),
+    ("model = self.model", []),
+    ("self.scratch(Converters).regexes[name] = regex", []),
+])
+def test_the_layout_check_finds_a_key_of_the_shared_scratch(source, found):
+    assert shared_keys(source) == found
+
+
+@pytest.mark.parametrize("path", RULE_SIDE, ids=lambda p: p.stem)
+def test_no_rule_reads_the_shared_scratch_by_a_plain_key(path):
+    """(Six rules read the app's model as `context.scratch.get("model")`, a plain string
+    into a dict every rule shares, typed Any.)"""
+    assert shared_keys(path.read_text()) == []
+
+
 def state_of(source: str) -> PortState:
     facts = read_module(source, "app.py")[1]
     return module_state(facts, source, "app.py", Settings(

@@ -8,8 +8,6 @@ undefined flask_port_todo(), and the port is done (exit 0, no break).
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from textwrap import dedent
 
 import pytest
 import webtest
@@ -17,7 +15,7 @@ import webtest
 from bottle2flask.cli import main as kit
 from bottle2flask.loading import load
 
-from .helpers import answers
+from .helpers import answers, write_files
 
 APP = {
     "web.py": '''
@@ -55,16 +53,9 @@ APP = {
 }
 
 
-def write(folder: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(dedent(text).lstrip("\n"))
-    return folder
-
-
 @pytest.mark.parametrize("faithful", [False, True], ids=["idiomatic", "faithful"])
 def test_pages_whose_templates_keep_python_answer_as_bottle_did(tmp_path, faithful):
-    src, out = write(tmp_path / "src", APP), tmp_path / "out"
+    src, out = write_files(tmp_path / "src", APP), tmp_path / "out"
     assert kit(["port", str(src), "-o", str(out), "--no-check",
                 *(["--faithful"] if faithful else [])]) == 0
     label = f"helpers_{'faithful' if faithful else 'idiomatic'}"
@@ -84,7 +75,7 @@ def test_pages_whose_templates_keep_python_answer_as_bottle_did(tmp_path, faithf
 
 
 def test_the_app_registers_the_helpers_as_template_globals(tmp_path):
-    src, out = write(tmp_path / "src", APP), tmp_path / "out"
+    src, out = write_files(tmp_path / "src", APP), tmp_path / "out"
     assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
     code = (out / "web.py").read_text()
     assert code.startswith("import template_helpers\n")
@@ -97,7 +88,7 @@ def test_the_app_registers_the_helpers_as_template_globals(tmp_path):
 
 def test_an_app_with_a_module_of_that_name_gets_another(tmp_path):
     files = {**APP, "template_helpers.py": "MINE = 1\n"}
-    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    src, out = write_files(tmp_path / "src", files), tmp_path / "out"
     assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
     assert (out / "template_helpers.py").read_text() == "MINE = 1\n"
     assert "template_helpers_2.init_app(app)" in (out / "web.py").read_text()
@@ -109,7 +100,7 @@ def test_a_construct_no_helper_can_keep_is_rendered_by_bottles_simpletemplate(tm
                                                                               capsys):
     # (it was a break, exit 5: P006 now keeps the render of a template named by a literal)
     files = {**APP, "views/item.tpl": "% del k\n{{stock}}\n"}
-    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    src, out = write_files(tmp_path / "src", files), tmp_path / "out"
     assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
     assert "a template TODO that fails when rendered" not in capsys.readouterr().err
     assert "bottle_simple_template(" in (out / "web.py").read_text()
@@ -148,7 +139,7 @@ def test_two_apps_template_folders_share_one_helpers_module(tmp_path):
         ''',
         "shop/views/index.tpl": "{{[x * 100 for x in xs]}}\n",
     }
-    src, out = write(tmp_path / "src", files), tmp_path / "out"
+    src, out = write_files(tmp_path / "src", files), tmp_path / "out"
     kit(["port", str(src), "-o", str(out), "--no-check"])
     helpers = (out / "template_helpers.py").read_text()
     assert "def shop_views_index_line1(xs):" in helpers and "def views_index_line1(xs):" \

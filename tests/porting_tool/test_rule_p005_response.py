@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import both_apps, idiom, port, untouched
+from .helpers import both_apps, idiom, port, untouched, write_files
 
 # What P005 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -263,15 +263,9 @@ def test_a_signed_cookie_is_set_and_a_charset_is_left_with_a_breaking_todo():
 
 
 def _tree(tmp_path, files):
-    from textwrap import dedent
-
     from bottle2flask.port.folder import port_tree
 
-    src = tmp_path / "src"
-    for name, text in files.items():
-        (src / name).parent.mkdir(parents=True, exist_ok=True)
-        (src / name).write_text(dedent(text).lstrip("\n"))
-    result = port_tree(src, tmp_path / "out")
+    result = port_tree(write_files(tmp_path / "src", files), tmp_path / "out")
     return {m.path: m for m in result.modules}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import answers, both_folders, idiom, port, untouched
+from .helpers import answers, both_folders, idiom, port, untouched, write_files
 
 # What P011 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -616,3 +616,77 @@ def test_a_list_changed_beside_the_app_that_bottles_own_renders_read_is_bottles(
     assert (status, body.rstrip("\n")) == answers(bottle_app, "/partial") \
         == (200, "<p>f51: <p&></p>")
     assert "from bottle import TEMPLATE_PATH\n" in (tmp_path / "out" / "core.py").read_text()
+
+
+TOP_LEVEL = """
+    from bottle import TEMPLATE_PATH, Bottle, template
+
+    TEMPLATE_PATH.insert(0, "./tpl/")
+    app = Bottle()
+
+
+    @app.route("/")
+    def index():
+        return template("home", v="<b>")
+"""
+
+
+@pytest.mark.parametrize(("exact", "faithful"), [(frozenset({"app.py"}), False),
+                                                 (frozenset(), True)])
+def test_the_template_path_site_takes_its_exact_form_where_named_exact(exact, faithful):
+    """The site's two forms are values (the app's folder, or Bottle's list kept and
+    searched): a module named exact (the check's repair widening to a module, a user's
+    Settings.exact) keeps the list as a site kept at run time does; --faithful records
+    the site too. The default port records none (test above)."""
+    result = port(TOP_LEVEL, faithful=faithful, exact=exact)
+    assert 'TEMPLATE_PATH = ["./", "./views/"]\n' in result.code
+    assert 'TEMPLATE_PATH.insert(0, "./tpl/")\n' in result.code
+    assert 'template_folder="."' in result.code and "template_path=TEMPLATE_PATH" in result.code
+    assert [(s["key"], s["exact"], "kept" in s) for s in result.sites if s["rule"] == "P011"] \
+        == [("app.py:<module>:P011:template-path:0", True, False)]
+
+
+def test_a_port_named_exact_elsewhere_keeps_the_apps_folder():
+    """A repair that names another module's sites: this module's site is recorded, and
+    idiomatic."""
+    result = port(TOP_LEVEL, faithful=False, exact=frozenset({"other.py"}))
+    assert "TEMPLATE_PATH" not in result.code and 'template_folder="./tpl/"' in result.code
+    assert [(s["key"], s["exact"]) for s in result.sites if s["rule"] == "P011"] \
+        == [("app.py:<module>:P011:template-path:0", False)]
+
+
+def test_the_template_path_site_named_exact_serves_as_bottle(tmp_path):
+    bottle_app, flask_app = both_folders(
+        tmp_path, {"web.py": TOP_LEVEL, "tpl/home.tpl": "<p>{{v}}</p>\n"}, "p011_exact",
+        exact=frozenset({"web.py"}))
+    assert "template_path=TEMPLATE_PATH" in (tmp_path / "out" / "web.py").read_text()
+    assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "<p>&lt;b&gt;</p>\n")
+
+
+def test_a_star_import_that_never_names_the_list_has_no_site(tmp_path):
+    """`from bottle import *` lends a module TEMPLATE_PATH (the folder's reexports):
+    named exact (the repair's widening), the sub-app's module searched a list it never
+    held, a NameError where a render Bottle still makes kept the list Bottle's (the
+    generator's star51.py beside such an app)."""
+    from bottle2flask.port.folder import port_tree
+
+    src = write_files(tmp_path / "src", {"star.py": """
+        from bottle import *  # noqa: F403
+
+        sub = Bottle()
+
+
+        @sub.route("/star")
+        def star():
+            return "star"
+    """, "web.py": """
+        from bottle import Bottle
+
+        from star import sub
+
+        app = Bottle()
+        app.mount("/s", sub)
+    """})
+    result = port_tree(src, tmp_path / "out", exact=frozenset({"star.py"}))
+    assert not [s for m in result.modules for s in m.sites if s["rule"] == "P011"]
+    assert "TEMPLATE_PATH" not in (tmp_path / "out" / "star.py").read_text()

@@ -73,6 +73,10 @@ class Context:
     filename: str | None = None
     scratch: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # the whole app's model (None: a module ported alone), read by the rules as
+    # `Rule.model`; and the imports the rules asked for (needed_imports.py adds them)
+    model: AppModel | None = None
+    imports: list[Wanted] = field(default_factory=list)
 
 
 def state(context: Context) -> PortState:
@@ -96,10 +100,7 @@ Result = TypeVar("Result", bound=cst.CSTNode | cst.RemovalSentinel
 def wanted_imports(context: Context) -> list[Wanted]:
     """The imports this module's rules asked for, in the order asked (needed_imports.py
     adds them once the rules are done)."""
-    found = context.scratch.get("imports")
-    if found is None:
-        found = context.scratch["imports"] = []
-    return found
+    return context.imports
 
 
 def ask_import(context: Context, module: str, name: str | None = None,
@@ -187,9 +188,10 @@ class Rule(Transformer):
         return found
 
     @property
-    def model(self) -> AppModel:
-        """The whole app's model (every module), as model/app.py reads it."""
-        return cast("AppModel", self.context.scratch["model"])
+    def model(self) -> AppModel | None:
+        """The whole app's model (every module), as model/app.py reads it; None for a
+        module ported alone (port_source without a folder)."""
+        return self.context.model
 
     # -- helpers for rules ---------------------------------------------------------
     def api(self, node: cst.CSTNode | None) -> str | None:
@@ -217,7 +219,7 @@ class Rule(Transformer):
         facts = self.facts
         if "." not in dotted and head in facts.renaming_decorators:
             return True
-        model = self.context.scratch.get("model")
+        model = self.model
         if model is not None and self.context.filename:
             rel = Path(self.context.filename)
             if model.renames(rel, dotted):
@@ -254,7 +256,15 @@ class Rule(Transformer):
         what the chosen one needs (imports, module-wide pieces, declared changes, TODO)
         and records both forms for the report; nothing of the other reaches the module.
         The rule writes the chosen one's `form` (`chosen is exact` tells which).
-        `kind` and `route` as exact()'s. `forms_if_exact`: the forms are recorded only
+        `kind` names the site's kind for the report (`"route-filter"`); `route`, the
+        Bottle rule the site is part of, if any (a route that breaks maps to it wherever
+        it is registered: by a call, in a loop, in a class).
+
+        Each call is one site, recorded with its key (stable across ports of the same
+        source: module, scope, rule, kind, its ordinal among those) and its choice; its
+        line is found from a mark above the statement being visited, as declare()'s (a
+        site asked as the walk enters the module has none: P002's, P011's).
+        `forms_if_exact`: the forms are recorded only
         where the site takes its exact one (the report shows the other there), for forms
         as long as a def (P022's), whose idiomatic one is the module's own code else."""
         chosen = exact if self._site(kind, route, keeps, idiomatic, exact,
@@ -319,12 +329,12 @@ class Rule(Transformer):
         imports, warnings, notes = wanted_imports(context), context.warnings, self._notes
         self._outer.append(outer)
         self._port, self._notes = inner, [made.notes]
-        context.scratch["imports"], context.warnings = made.imports, made.warnings
+        context.imports, context.warnings = made.imports, made.warnings
         try:
             yield made
         finally:
             self._port, self._notes = self._outer.pop(), notes
-            context.scratch["imports"], context.warnings = imports, warnings
+            context.imports, context.warnings = imports, warnings
 
     def _merge(self, made: Made) -> None:
         """A taken candidate's records and requests made apart, now the module's (the
@@ -365,25 +375,6 @@ class Rule(Transformer):
         keeps it in its scratch for its later sites and finish(). A rule whose
         candidates add any defines it."""
         raise NotImplementedError(f"{self.code} takes no pieces ({piece!r})")
-
-    def exact(self, kind: str, route: str | None = None, keeps: str = "") -> bool:
-        """Whether the site being visited takes its exact candidate (Bottle's behaviour
-        kept by a helper the port copies) rather than its idiomatic one: every site under
-        --faithful, else the sites the check repaired. A site whose two forms are values
-        asks site() (what a form adds to the rule's own code rides on it: `adds`,
-        adopt(); what its making records, `made`: apart()); exact() is left for P011's
-        template-path, a site of the whole module (port/README.md). `kind` names the
-        site's kind for the report (`"rule-string"`);
-        `route`, the Bottle rule the site is part of, if any (a route that breaks maps
-        to it wherever it is registered: by a call, in a loop, in a class); `keeps`,
-        why the site's idiomatic form could only be a TODO on code that fails when it
-        runs (Flask has nothing that says it there): the site then takes its exact
-        candidate by default, and the report says why.
-
-        Each call is one site, recorded with its key (stable across ports of the same
-        source: module, scope, rule, kind, its ordinal among those) and its choice; its
-        line is found from a mark above the statement being visited, as declare()'s."""
-        return self._site(kind, route, keeps)
 
     def _site(self, kind: str, route: str | None, keeps: str,
               idiomatic: Candidate | None = None, exact: Candidate | None = None,

@@ -484,10 +484,10 @@ class Routes(Rule):
         """The classes any module of the app subclasses, and how often the app's modules
         make each class (by its name): a route a method of theirs registers by call may be
         made again on one app, once by each instance."""
-        model = self.context.scratch.get("model")  # none for a module ported alone
-        scans = [m.facts.read_by.get(self.code) for m in model.modules.values()
-                 if m.facts is not None] if model is not None else []
-        scans = [s for s in scans if isinstance(s, Calls)] or [found]
+        model = self.model  # none for a module ported alone
+        read = [m.facts.read_by.get(self.code) for m in model.modules.values()
+                if m.facts is not None] if model is not None else []
+        scans = [s for s in read if isinstance(s, Calls)] or [found]
         bases = set().union(*(s.bases for s in scans))
         made: dict[str, int] = {}
         for scan in scans:
@@ -499,7 +499,7 @@ class Routes(Rule):
         """How often the app's modules hand each method on as `self.x` to a route call
         (and how often any view of the app is a def of that name): a name seen once is
         an endpoint no other view of the app takes."""
-        model = self.context.scratch.get("model")  # none for a module ported alone
+        model = self.model  # none for a module ported alone
         facts = [m.facts for m in model.modules.values() if m.facts is not None] \
             if model is not None else [self.facts]
         scans = [s for f in facts if isinstance(s := f.read_by.get(self.code), Calls)] \

@@ -340,7 +340,7 @@ class Request(Rule):
     def set_in_app(self, found: Stored) -> set[str]:
         """The attributes any module of the app sets on the request (this one alone where
         it is ported alone)."""
-        model = self.context.scratch.get("model")
+        model = self.model
         scans = [s for m in model.modules.values() if m.facts is not None
                  and isinstance(s := m.facts.read_by.get(self.code), Stored)] \
             if model is not None else []

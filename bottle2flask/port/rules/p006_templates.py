@@ -515,7 +515,7 @@ class Templates(Rule):
         `Markup` values (markupsafe's, Jinja2's, Flask's), which SimpleTemplate ignored
         (their text printed escaped) and Jinja2 prints as markup: a page escaping less
         than the original did."""
-        model = self.context.scratch.get("model")
+        model = self.model
         facts = [m.facts for m in model.modules.values() if m.facts] if model \
             else [self.facts]
         if any(FIELD_MODULES & f.words for f in facts):

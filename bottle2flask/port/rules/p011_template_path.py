@@ -71,12 +71,13 @@ from __future__ import annotations
 
 import json
 import posixpath
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 import libcst as cst
 
 from ..edit import REMOVE, Visitor, is_flask_call, is_flask_init, names_read, string_value, walk
-from .base import FlaskOption, Need, Rule
+from .base import AppOption, Candidate, FlaskOption, Need, Rule
 
 VIEWS = {"views", "./views", "views/", "./views/"}
 BOTTLE_RENDERS = ("TEMPLATE_PATH kept as Bottle's too: a render Bottle's own function still "
@@ -85,6 +86,21 @@ BOTTLE_RENDERS = ("TEMPLATE_PATH kept as Bottle's too: a render Bottle's own fun
 CHOICE = "{app}.jinja_loader = ChoiceLoader({loaders})"
 RUN_TIME = ("TEMPLATE_PATH changed when the code runs (in a function): Flask reads its "
             "template folder once, so the app's loader searches Bottle's list as kept here")
+
+
+@dataclass
+class Searched:
+    """P011's scratch for a module: whether its template-path site took its exact form
+    (Bottle's list kept, the app's loader searching it)."""
+
+    kept: bool = False
+
+
+@dataclass(frozen=True)
+class KeptList:
+    """What the template-path site's exact form adds to the rule's way through the
+    module: the list is kept (assignments made slice assignments, the module's own list
+    placed after its imports) rather than read into the app's folder."""
 
 
 class TemplatePath(Rule):
@@ -101,15 +117,46 @@ class TemplatePath(Rule):
         # ... or a module that uses the app made here does (`bottle.TEMPLATE_PATH.insert`
         # in a class's __init__ in app.py, core.py making the app): it changes this list
         self.beside = self.facts.makes_app() and bool(self.changed_beside())
-        self.kept = not self.state.faithful and self.facts.makes_app() \
-            and ("TEMPLATE_PATH" in self.facts.bottle.values()
-                 and any(self._is_path(n) for n in self.facts.changed_in_defs)
-                 or self.beside) \
-            and self.exact("template-path", keeps=RUN_TIME)
-        self.faithful = self.state.faithful or self.kept
+        self.site_taken = self.template_path_site()
+        # the exact form taken by a port that is not --faithful (a site kept or repaired)
+        self.kept = self.site_taken and not self.state.faithful
+        self.faithful = self.state.faithful or self.site_taken
         # this module changes the list when its code runs, and the app it uses is made in
         # another module, which keeps the list its loader searches: that module's list
         self.keeper = None if self.facts.makes_app() else self.list_keeper()
+
+    def template_path_site(self) -> bool:
+        """The template-path site of a module that makes the app and whose list it reads
+        (or another module changes in a function, `beside`), given its two forms: the
+        app's template folder or loader, read once from the module's changes to the list
+        (made as the walk leaves the module: idiomatic()), or Bottle's list kept and
+        searched by the app's loader from the working directory. Kept (RUN_TIME) where
+        the list changes when the code runs; else asked only where the port takes exact
+        forms at all (--faithful, or sites named exact: the check's repair), so the
+        default port's report has no site it did not have. Whether the exact form was
+        taken."""
+        # (a module whose `from bottle import *` lends it the list but never names it
+        # has none: its exact form would search a list the module does not hold)
+        names = "TEMPLATE_PATH" in self.facts.bottle.values() \
+            and "TEMPLATE_PATH" in self.facts.words
+        if not self.facts.makes_app() or not (names or self.beside):
+            return False
+        # under --faithful the app's folder is "." already (runner.module_state)
+        options = () if self.state.faithful else (
+            AppOption(FlaskOption.TEMPLATE_FOLDER, cst.SimpleString('"."')),)
+        exact = Candidate(needs=(Need.TEMPLATE_PATH,), options=options, adds=(KeptList(),))
+        at_run_time = names and any(self._is_path(n) for n in self.facts.changed_in_defs) \
+            or self.beside
+        if at_run_time and not self.state.faithful:
+            self.site("template-path", Candidate(), exact, keeps=RUN_TIME)
+        else:
+            self.site_if_exact("template-path", Candidate(), exact)
+        return self.scratch(Searched).kept
+
+    def adopt(self, piece: object) -> None:
+        """The exact form's piece: the module keeps Bottle's list."""
+        assert isinstance(piece, KeptList)
+        self.scratch(Searched).kept = True
 
     def visit_FunctionDef(self, node) -> None:
         self.depth += 1
@@ -181,7 +228,7 @@ class TemplatePath(Rule):
     def changed_beside(self) -> list[str]:
         """The modules that use the app this module makes, make none, and change Bottle's
         TEMPLATE_PATH in a function (their path)."""
-        model = self.context.scratch.get("model")
+        model = self.model
         if model is None:
             return []
         here = PurePosixPath(self.facts.path)
@@ -193,7 +240,7 @@ class TemplatePath(Rule):
         """The dotted name of the module that makes the app this one uses, where this one
         changes Bottle's TEMPLATE_PATH in a function (that module keeps the list), else
         None."""
-        model = self.context.scratch.get("model")
+        model = self.model
         if model is None or not _changes_in_defs(self.facts):
             return None
         here = model.modules.get(Path(self.facts.path))
@@ -238,7 +285,7 @@ class TemplatePath(Rule):
         which searches Bottle's TEMPLATE_PATH (P006 keeps a Jinja2 render given
         template_settings=; Mako's and Cheetah's stay Bottle's; a template function read
         as a value stays Bottle's)."""
-        model = self.context.scratch.get("model")  # (None: this module alone is the app)
+        model = self.model  # (None: this module alone is the app)
         return any(facts.reads_template_path or facts.template_values
                    for facts in (model.all_facts() if model else [self.facts]))
 
@@ -360,8 +407,7 @@ class TemplatePath(Rule):
             return self.idiomatic(updated)
         self.fired()
         if self.kept:  # the loader searches the list from the working directory, as Bottle
-            self.need_exact(Need.TEMPLATE_PATH)
-            self.app_option(FlaskOption.TEMPLATE_FOLDER, cst.SimpleString('"."'))
+            # (the site's exact form asked for the list's piece and the app's folder "."):
             if self.bottle_renders() and "TEMPLATE_PATH" in self.facts.bottle.values():
                 # Bottle's own list, which its renders search too (a module that keeps
                 # the list only for another's changes, `beside`, has none of Bottle's)
@@ -374,7 +420,7 @@ class TemplatePath(Rule):
                 self.need_import("bottle", "TEMPLATE_PATH")
                 self.provide("TEMPLATE_PATH")
                 return updated
-        else:
+        elif not self.site_taken:  # (--faithful, a module without a site: no app here)
             self.need(Need.TEMPLATE_PATH)
         self.provide("TEMPLATE_PATH")
         from ..edit import last_import

@@ -175,7 +175,7 @@ class GetUrl(Rule):
         shows it: its name=, else its view's name when that view has this one rule (Flask
         builds an endpoint's first rule its values fit) and no other view has its name
         (P003 names those apart). None otherwise."""
-        model = self.context.scratch.get("model")
+        model = self.model
         modules = model.all_facts() if model is not None else [self.facts]
         routes = [r for facts in modules for r in facts.routes]
         if any(r.name == rule for r in routes):

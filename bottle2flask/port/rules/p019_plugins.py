@@ -406,7 +406,7 @@ class Plugins(PluginNames, Rule):
             self.install_method(cst.Call(d.decorator)) == "install" for stmt in module.body
             if isinstance(stmt, cst.FunctionDef) for d in stmt.decorators
             if isinstance(d.decorator, cst.Name | cst.Attribute))
-        model = self.context.scratch.get("model")
+        model = self.model
         # a plugin another module installs is kept by bottle_plugins (its views are not
         # there): this module's skip= leaves it off a view, as in Bottle
         elsewhere = model is not None and any(
@@ -877,7 +877,7 @@ class Plugins(PluginNames, Rule):
     def python_uses_plugins(self) -> bool:
         """Whether the app's Python installs or applies a plugin anywhere; its other files
         do not count (a static folder's jQuery spells `.apply(` many times)."""
-        model = self.context.scratch.get("model")  # none for a module ported alone
+        model = self.model  # none for a module ported alone
         sources = [m.source for m in model.modules.values() if m.source] if model else []
         return any(PLUGIN_USE.search(text) for text in sources or [self.state.app_text or ""])
 

@@ -554,18 +554,23 @@ def served_page(client, path: str) -> tuple[int, str, str | None]:
         response.headers.get("X-After48")
 
 
-@pytest.mark.parametrize("form", FORM_48B_PAGES)
-def test_this_rounds_forms_answer_alike_once_ported(form, tmp_path):
-    drawn = app(route(), forms48b=(form,))
+def serves_form_pages(drawn: App, pages: list, tmp_path, label: str) -> None:
+    """A drawn app judged alike, and each page of its form (path, status, what the page
+    says, the X-After48 header) served by both apps as Bottle serves it."""
     verdict = judged(drawn)
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
     write_app(drawn, tmp_path / "drawn")
-    served = both_folders(tmp_path, files(tmp_path / "drawn"), f"form48b_{form}",
-                          entry="app.py:app")
-    for path, status, says, header in FORM_48B_PAGES[form]:
+    served = both_folders(tmp_path, files(tmp_path / "drawn"), label, entry="app.py:app")
+    for path, status, says, header in pages:
         for client in served:
             code, page, after = served_page(client, path)
             assert (code, after) == (status, header) and says in page, (path, page)
+
+
+@pytest.mark.parametrize("form", FORM_48B_PAGES)
+def test_this_rounds_forms_answer_alike_once_ported(form, tmp_path):
+    serves_form_pages(app(route(), forms48b=(form,)), FORM_48B_PAGES[form], tmp_path,
+                      f"form48b_{form}")
 
 
 def test_a_vendored_apps_jinja2_view_module_imports_the_apps_own_bottle(tmp_path):
@@ -656,16 +661,8 @@ def test_a_form_on_an_added_template_path_answers_alike_once_ported(form, tmp_pa
     """A kept jinja2_template render (P011 keeps Bottle's TEMPLATE_PATH too) and a
     template named with its folder (P011's loader searches ./views/ too), each in an app
     whose templates are on an added TEMPLATE_PATH entry, ./tpl/."""
-    drawn = app(route(), forms48b=(form,), templates="path")
-    verdict = judged(drawn)
-    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
-    write_app(drawn, tmp_path / "drawn")
-    served = both_folders(tmp_path, files(tmp_path / "drawn"), f"form48b_path_{form}",
-                          entry="app.py:app")
-    for path, status, says, header in FORM_48B_PAGES[form]:
-        for client in served:
-            code, page, after = served_page(client, path)
-            assert (code, after) == (status, header) and says in page, (path, page)
+    serves_form_pages(app(route(), forms48b=(form,), templates="path"),
+                      FORM_48B_PAGES[form], tmp_path, f"form48b_path_{form}")
 
 
 # forms_50: RULE-s49's classes as the generator draws them, each in a small app. Four were
