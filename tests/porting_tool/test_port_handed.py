@@ -268,6 +268,43 @@ def test_an_app_handed_to_another_modules_function_is_the_app_there(tmp_path):
     assert answers(bottle, "/nothing")[0] == answers(flask, "/nothing")[0] == 404
 
 
+def test_bottles_route_called_in_a_module_handed_the_app_is_the_default_apps(tmp_path):
+    """RULE-s52 class A (galvesb/api-bottle-peewee): app.py hands `app()`, Bottle's default
+    app, to urls.routes(application), which calls Bottle's route(path, method, callback)
+    and never reads its parameter. Bottle's route() is the default app's, whatever the
+    module is handed; the port wrote `app.add_url_rule(...)` there without importing the
+    shared default app, and did not start (NameError)."""
+    bottle, flask = both_folders(tmp_path, {
+        "urls.py": '''
+            from bottle import route
+
+
+            def hello():
+                return "hello"
+
+
+            def bye():
+                return "bye"
+
+
+            def routes(application):
+                route("/hello", "GET", hello)
+                route("/bye", method="GET", callback=bye)
+        ''',
+        "web.py": '''
+            from bottle import app
+
+            from urls import routes
+
+            application = app()
+            routes(application)
+        ''',
+    }, "handed_default_app_route", entry="web.py:application")
+    assert answers(bottle, "/hello") == answers(flask, "/hello") == (200, "hello")
+    assert answers(bottle, "/bye") == answers(flask, "/bye") == (200, "bye")
+    assert "from default_app import app" in (tmp_path / "out" / "urls.py").read_text()
+
+
 def test_a_port_the_check_cannot_load_is_not_compared_and_says_so(tmp_path, capsys):
     """Found by the first-sight batch of s41 (shylock): its app is made only under
     __main__ by a class (Server(port)._app); the port said "Not checked" and exited 0."""

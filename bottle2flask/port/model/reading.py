@@ -361,8 +361,10 @@ class Reader(Transformer):
                               or any(a.keyword and a.keyword.value == "app"
                                      for a in updated.args)):
             return updated  # run(app) / run(app=api) serves that app, not the default one
+        # an app the module is only handed (`def routes(application): route(...)`) is not
+        # where Bottle's route() goes: that is the default app, as in a module with no app
         if name in {"run", "install", "mount", "merge"} | APP_SHORTCUTS \
-                and not facts.apps | facts.imported_apps:
+                and not (facts.apps - facts.handed_apps) | facts.imported_apps:
             facts.default_app = True
         return updated
 

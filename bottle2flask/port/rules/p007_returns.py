@@ -12,7 +12,10 @@ iterates the body, Flask's request context is gone by then.
 - `return response` (Bottle's response object) sent its status and headers with an
   empty body: it becomes `return ""`, and P005's recorder applies the changes. A
   `response` the function binds itself (`response = static_file(...)`) is its value,
-  returned as it is.
+  returned as it is. Where the block set `response.body = text` before it (text by its
+  form: a string, an f-string, `json.dumps(...)`, `str(...)`, `"...".format(...)`,
+  `template(...)`), Bottle sent that text: the line goes and the view returns it (`return
+  json.dumps(...)`), which P022 then folds the status and headers into.
 - A view that can end without `return` sent an empty 200 from Bottle; Flask raises
   on None, so `return ""` is added at the end.
 - A list or tuple: Bottle joins the items as the body, Flask sends a list as JSON and
@@ -24,8 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 
-from ..edit import Visitor, ends, names_assigned, walk
+from ..edit import Visitor, ends, names_assigned, names_read, walk
 from .base import Candidate, Change, Declare, Need, Rule, is_view, route_globs
 
 
@@ -90,6 +94,41 @@ class Returns(Rule):
                       "sends a list as JSON and reads a tuple as (body, status, headers)")
         return updated
 
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock):
+        """`response.body = text; ...; return response` in a view: Bottle iterated its
+        response for the body, so it sent that text (RULE-s52 class B: the port sent an
+        empty page, under a TODO that breaks)."""
+        if not (self.depth and self.depth[-1]) or len(original.body) != len(updated.body):
+            return updated
+        stmts = list(original.body)
+        last = _small(stmts[-1])
+        if not isinstance(last, cst.Return) or self.api(last.value) != "response" \
+                or self._local(last.value):
+            return updated
+        for at in range(len(stmts) - 2, -1, -1):
+            small = _small(stmts[at])
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                    and isinstance(target := small.targets[0].target, cst.Attribute) \
+                    and target.attr.value == "body" and self.api(target.value) == "response":
+                break
+        else:
+            return updated
+        if not _text(small.value, self.api) or any(
+                names_read(small.value) & names_assigned(stmt) for stmt in stmts[at + 1:-1]):
+            return updated
+        body = list(updated.body)
+        line, end = body[at], body[-1]
+        text = _small(line)
+        if not isinstance(line, cst.SimpleStatementLine) or not isinstance(text, cst.Assign) \
+                or not isinstance(end, cst.SimpleStatementLine):
+            return updated
+        self.fired()
+        # the line's own comments go with its text, above the return
+        moved = [empty for empty in line.leading_lines if empty.comment]
+        body[-1] = end.with_changes(body=[cst.Return(text.value)],
+                                    leading_lines=[*moved, *end.leading_lines])
+        return updated.with_changes(body=body[:at] + body[at + 1:])
+
     def _local(self, value: cst.BaseExpression | None) -> bool:
         """Whether the name returned is bound by the function (or one around it): `response
         = static_file(...)`; `return response` is then that value, not Bottle's response
@@ -122,6 +161,30 @@ class Returns(Rule):
                 "# flask-port/P007: Bottle sent an empty body for None; Flask needs a value"))])
         return updated.with_changes(body=updated.body.with_changes(
             body=[*updated.body.body, line]))
+
+
+def _small(stmt: cst.CSTNode) -> cst.BaseSmallStatement | None:
+    """The one small statement of a simple line, else None."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        return stmt.body[0]
+    return None
+
+
+def _text(value: cst.BaseExpression, api) -> bool:
+    """Whether an expression is text by its form, so Bottle and Flask send it alike as a
+    body: a string, an f-string, one joined or %-formatted from one, `json.dumps(...)`,
+    `str(...)`, `"...".format(...)`/`.join(...)` or Bottle's `template(...)`."""
+    if isinstance(value, cst.SimpleString | cst.ConcatenatedString | cst.FormattedString):
+        return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add
+                                                             | cst.Modulo):
+        return _text(value.left, api)
+    if isinstance(value, cst.Call):
+        func = value.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("format", "join"):
+            return _text(func.value, api)
+        return get_full_name_for_node(func) in ("json.dumps", "str") or api(func) == "template"
+    return False
 
 
 def _is_generator(node: cst.FunctionDef) -> bool:
