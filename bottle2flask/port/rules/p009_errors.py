@@ -49,8 +49,8 @@ the pages where the original answered one of the handler's codes and the port th
 (a 404 handler's page, the error's text each framework's), and on a 500, the page of a
 view that fails in both apps (the original failed there too: no page it served is lost).
 Its exact form (`--faithful`, a repair) shows `bottle_error(err)` there, which prints
-Bottle's arguments, `(404, "Not found: '/x'")`. A 405 handler's page has no `Allow` header in Flask: declared as
-D-error-allow.
+Bottle's arguments, `(404, "Not found: '/x'")`. A 405 handler's page has no `Allow`
+header in Flask: declared as D-error-allow.
 """
 
 from __future__ import annotations
