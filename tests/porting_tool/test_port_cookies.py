@@ -174,6 +174,43 @@ def test_the_exact_form_writes_bottles_bytes_and_reads_them_back(tmp_path):
     assert port[1] == "game 0: red 3, blue 7"
 
 
+# RULE-s51c class K (kaitolucifer): a signed cookie deleted with its secret
+SIGNED_OUT = """
+    from bottle import Bottle, response
+
+    app = Bottle()
+    SECRET = "s3cret"
+
+
+    @app.route("/logout")
+    def logout():
+        response.delete_cookie("login_status", secret=SECRET, path="/")
+        return "out"
+"""
+
+
+@pytest.mark.parametrize("faithful", [False, True], ids=["idiomatic", "exact"])
+def test_a_signed_cookie_deleted_with_its_secret(tmp_path, faithful):
+    """Bottle hands delete_cookie's keywords to set_cookie: the expired cookie carries
+    the signed empty value. Idiomatic: Flask's delete_cookie (the cookie deleted alike);
+    exact (--faithful): Bottle's header byte for byte (it was `login_status=""`)."""
+    from .helpers import both_apps
+
+    bottle_client, flask_client = both_apps(tmp_path, SIGNED_OUT, f"signed_out_{faithful}",
+                                            faithful=faithful)
+    original, port = (next(v for k, v in client.get("/logout").headers.items()
+                           if k == "Set-Cookie") for client in (bottle_client, flask_client))
+    assert original.startswith('login_status="!') and "Max-Age=-1" in original
+    code = (tmp_path / "out" / "web.py").read_text()
+    if faithful:
+        assert port == original
+        assert 'bottle_cookie("login_status", "", SECRET), path="/", max_age=-1, expires=0' \
+            in code
+    else:
+        assert port.startswith("login_status=;") and "Max-Age=0" in port
+        assert 'delete_cookie("login_status", path="/")' in code
+
+
 @pytest.mark.filterwarnings(NOT_A_STRING)
 def test_the_idiomatic_form_declares_its_bytes_and_reads_back_its_own_cookie(tmp_path):
     from .helpers import both_apps
