@@ -14,10 +14,22 @@ def form(id: str, body: str, *requests: Req, imports: str = "Bottle, error, resp
 HOME = '@app.route("/")\ndef home():\n    return "home"\n'
 
 ROWS = [
-    form("error-shown", HOME + '\n\n@app.error(404)\ndef missing(error):\n'
-         '    return "Nothing here sorry {error}".format(error=error)\n', GET("/nope")),
-    form("error-on-the-default-app", HOME + '\n\n@error(404)\ndef missing(error):\n'
-         '    return "custom 404"\n', GET("/nope"), GET()),
-    form("delete-cookie-secret", '@app.route("/")\ndef home():\n'
-         '    response.delete_cookie("k", secret="s3", path="/")\n    return "out"\n', GET()),
+    form(
+        "error-shown",
+        HOME + "\n\n@app.error(404)\ndef missing(error):\n"
+        '    return "Nothing here sorry {error}".format(error=error)\n',
+        GET("/nope"),
+    ),
+    form(
+        "error-on-the-default-app",
+        HOME + '\n\n@error(404)\ndef missing(error):\n    return "custom 404"\n',
+        GET("/nope"),
+        GET(),
+    ),
+    form(
+        "delete-cookie-secret",
+        '@app.route("/")\ndef home():\n'
+        '    response.delete_cookie("k", secret="s3", path="/")\n    return "out"\n',
+        GET(),
+    ),
 ]

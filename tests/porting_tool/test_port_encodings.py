@@ -26,12 +26,16 @@ def index():
 """
 
 
-@pytest.mark.parametrize(("declaration", "encoding"), [
-    ("# -*- coding: cp1252 -*-\n", "cp1252"),
-    ("# vim: set fileencoding=latin-1 :\n", "latin-1"),
-    ("", "utf-8-sig"),  # a BOM: the port keeps it
-    ("", "utf-8"),
-], ids=["cp1252", "latin-1", "utf-8-bom", "utf-8"])
+@pytest.mark.parametrize(
+    ("declaration", "encoding"),
+    [
+        ("# -*- coding: cp1252 -*-\n", "cp1252"),
+        ("# vim: set fileencoding=latin-1 :\n", "latin-1"),
+        ("", "utf-8-sig"),  # a BOM: the port keeps it
+        ("", "utf-8"),
+    ],
+    ids=["cp1252", "latin-1", "utf-8-bom", "utf-8"],
+)
 def test_a_module_is_ported_in_the_encoding_it_declares(tmp_path, declaration, encoding):
     """The port is made (it was not: 'not UTF-8 ... copied unchanged', exit 1), keeps the
     declaration and the file's encoding, and serves the same text as Bottle."""
@@ -42,8 +46,9 @@ def test_a_module_is_ported_in_the_encoding_it_declares(tmp_path, declaration, e
     result = port_tree(src, out)
     assert [(m.path, m.status) for m in result.modules] == [("web.py", "success")]
     written = (out / "web.py").read_bytes()
-    assert written.startswith(original[:original.index(b"\n") + 1] if declaration
-                              else original[:3])  # (a BOM stays)
+    assert written.startswith(
+        original[: original.index(b"\n") + 1] if declaration else original[:3]
+    )  # (a BOM stays)
     assert decode(written)[1] == decode(original)[1]
     assert "from flask import Flask" in written.decode(encoding)
     assert "Pol\u00edtica" in written.decode(encoding)
@@ -59,11 +64,15 @@ def test_a_module_is_ported_in_the_encoding_it_declares(tmp_path, declaration, e
     assert "+from flask import Flask" in changes and "Binary" not in changes, changes
 
 
-@pytest.mark.parametrize(("data", "said"), [
-    (b"x = '\xed'\n", "not UTF-8 (invalid continuation byte at byte 5)"),
-    (b"# coding: cp1252\nx = '\x81'\n", "not cp1252, its declared encoding"),
-    (b"# coding: no-such-codec\nx = 1\n", "unknown encoding"),
-], ids=["undeclared-latin-1", "a-byte-cp1252-has-not", "an-unknown-codec"])
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"x = '\xed'\n", "not UTF-8 (invalid continuation byte at byte 5)"),
+        (b"# coding: cp1252\nx = '\x81'\n", "not cp1252, its declared encoding"),
+        (b"# coding: no-such-codec\nx = 1\n", "unknown encoding"),
+    ],
+    ids=["undeclared-latin-1", "a-byte-cp1252-has-not", "an-unknown-codec"],
+)
 def test_a_module_python_cannot_read_is_said_and_copied(tmp_path, data, said):
     """What Python itself refuses to read: named in one line, copied unchanged."""
     with pytest.raises(Unreadable, match=re.escape(said)):
@@ -73,5 +82,6 @@ def test_a_module_python_cannot_read_is_said_and_copied(tmp_path, data, said):
     (src / "web.py").write_bytes(data)
     result = port_tree(src, out)
     assert [(m.status, m.error.startswith(f"web.py: {said}")) for m in result.modules] == [
-        ("failure", True)], result.modules
+        ("failure", True)
+    ], result.modules
     assert (out / "web.py").read_bytes() == data
