@@ -13,7 +13,8 @@ PATH = (docs.folder() or Path(__file__).resolve().parent.parent.parent / "docs")
     / "BOTTLE-API.md"
 TEST = "tests/porting_tool/conformance/test_conformance.py::test_the_port_answers_as_the_row_says"
 TITLES = {"name": "Module names", "member": "Members of Bottle's classes",
-          "route": "Route syntax", "template": "SimpleTemplate syntax"}
+          "route": "Route syntax", "template": "SimpleTemplate syntax",
+          "form": "Forms of use"}
 MEANING = {
     "same": "converted, and the port answers exactly as Bottle does",
     "declared": "converted with a declared change (named, in docs/PORTING.md)",

@@ -574,6 +574,12 @@ OUTCOMES: dict[str, dict[str, object]] = {
     'SimpleTemplate.search': todo(
         'P026',
          'search: Flask finds a template with app.jinja_env.get_template(name)'),
+    'form:error-shown': declared('D-error-object', 'body'),
+    'form:error-on-the-default-app': todo(
+        'P002',
+         "@error() is on Bottle's default app, which this module does not serve (it "
+         'serves app): it never ran, so it is not registered; add '
+         '@app.errorhandler(code) if it should run'),
 }
 
 

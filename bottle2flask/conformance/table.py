@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, cast
 
-from . import app, dicts, module_names, request, response, routes, templates
+from . import app, dicts, forms, module_names, request, response, routes, templates
 from .model import Row
 from .outcomes import BREAKS, DIFFERS, OUTCOMES, PORT_012
 from .versions import ON_012
@@ -13,7 +13,7 @@ from .versions import ON_012
 
 def rows() -> list[Row]:
     found = [*module_names.ROWS, *app.ROWS, *request.ROWS, *response.ROWS, *dicts.ROWS,
-             *routes.ROWS, *templates.ROWS]
+             *routes.ROWS, *templates.ROWS, *forms.ROWS]
     ids = [r.id for r in found]
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
     unknown = (set(OUTCOMES) | set(ON_012)) - set(ids)

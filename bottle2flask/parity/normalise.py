@@ -483,9 +483,11 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
     # a page the first app (the original) answered with this status: nothing else of it
     # counts. Only the first's: a declared 500 of Bottle's (a template's NameError, a
     # handler that takes no parameter) never excuses a 500 of the port's where Bottle
-    # served the page, on whatever path the rule is written for
+    # served the page, on whatever path the rule is written for. Below 500 (a 404
+    # handler's page showing its error) the second app answers the same status too: the
+    # page is still served, only its text is each framework's
     for rule in ignore:
-        if rule.status and rule.status == str(a.code) \
+        if rule.status and rule.status == str(a.code) and (a.code >= 500 or a.code == b.code) \
                 and (a.code != b.code or a.body != b.body or _own_headers(a) != _own_headers(b)):
             explain(rule.name)
             return

@@ -13,6 +13,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+from bottle2flask import source_encoding
 from bottle2flask.stpl.hoist import module_source
 from bottle2flask.stpl.statements import jinja_name
 
@@ -350,6 +351,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     result = TreeResult(str(src), str(out), faithful=faithful)
     files = files_of(src)
     python, undecoded, links = {}, {}, {}
+    encodings: dict[Path, str] = {}  # a module's own encoding, its port's too (PEP 263)
     for p in files:
         if p.is_symlink() and p.resolve().is_relative_to(src.resolve()):
             # wsgi.py -> app.py: one module under two names; the link stays a link
@@ -358,9 +360,13 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
         if p.suffix in PYTHON_SUFFIXES and p.name != "bottle.py":  # a vendored Bottle is copied
             try:
                 # bytes decoded as they are: CRLF line ends stay CRLF (LibCST keeps them)
-                python[p.relative_to(src)] = p.read_bytes().decode("utf-8")
-            except UnicodeDecodeError as error:
-                undecoded[p.relative_to(src)] = error
+                text, encoding = source_encoding.decode(p.read_bytes())
+            except source_encoding.Unreadable as error:  # Python would not read it either
+                undecoded[p.relative_to(src)] = str(error)
+                continue
+            python[p.relative_to(src)] = text
+            if encoding != "utf-8":
+                encodings[p.relative_to(src)] = encoding
     # the app's own copies of Bottle (lib/bottle.py, or a module that is Bottle): not
     # ported; imported by another name (`from lib import bottle`), that name is Bottle's
     bottles = [p.relative_to(src) for p in files if p.suffix in PYTHON_SUFFIXES
@@ -538,17 +544,22 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                 os.symlink(links[rel], out / rel)
             continue
         if rel in undecoded:
-            result.modules.append(FileResult(str(rel), "failure", error=f"{rel}: not UTF-8 "
-                                             f"({undecoded[rel].reason} at byte "
-                                             f"{undecoded[rel].start}): copied unchanged"))
+            result.modules.append(FileResult(str(rel), "failure", error=f"{rel}: {undecoded[rel]}: "
+                                             "copied unchanged"))
         if rel in python:
             module = ported.get(rel) or port_source(python[rel], str(rel), **options[rel])
             if module.status == "skip":
                 module = star_todo(module, apps)
+            try:
+                data = source_encoding.encode(module.code, encodings.get(rel, "utf-8"))
+            except source_encoding.Unreadable as error:
+                module = FileResult(str(rel), "failure", code=python[rel],
+                                    error=f"{rel}: {error}: copied unchanged")
+                data = path.read_bytes()
             result.modules.append(module)
             if write:
                 (out / rel).parent.mkdir(parents=True, exist_ok=True)
-                (out / rel).write_text(module.code, encoding="utf-8", newline="")
+                (out / rel).write_bytes(data)
         elif rel in bottles:
             vendored.append((path, rel))
         else:
@@ -740,10 +751,11 @@ def diff(src: Path, built: Path, result: TreeResult) -> tuple[str, int]:
 
 def unified(old: bytes, new: bytes, before: str, after: str) -> str:
     """A unified diff of two files' bytes; binary files are only said to differ."""
+    read = (lambda data: source_encoding.decode(data)[0]) if after.endswith(".py") \
+        else (lambda data: data.decode("utf-8"))
     try:
-        lines = old.decode("utf-8").splitlines(keepends=True), \
-            new.decode("utf-8").splitlines(keepends=True)
-    except UnicodeDecodeError:
+        lines = read(old).splitlines(keepends=True), read(new).splitlines(keepends=True)
+    except (UnicodeDecodeError, source_encoding.Unreadable):
         return f"Binary files {before} and {after} differ\n"
     return "".join(line if line.endswith("\n") else f"{line}\n\\ No newline at end of file\n"
                    for line in difflib.unified_diff(*lines, before, after))

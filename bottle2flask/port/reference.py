@@ -42,8 +42,10 @@ it; `--faithful` takes the exact form at every site. Imports are put back in sor
 when the original's were sorted; a line the port made longer than 100 characters is split as
 black splits a call.
 
-Python modules are the `.py` files and mod_wsgi scripts (`.wsgi`). A file the porter cannot
-read (not UTF-8, a syntax error) or fails on is copied unchanged and reported, exit status 1.
+Python modules are the `.py` files and mod_wsgi scripts (`.wsgi`), read as Python reads them:
+in the encoding a coding line or a BOM declares (PEP 263), UTF-8 otherwise; a module's port is
+written in its original's encoding. A file the porter cannot read (not in that encoding, a
+syntax error) or fails on is copied unchanged and reported, exit status 1.
 The app is any expression that holds it: a name bound to `Bottle()` in any scope, `self.X`
 after `self.X = Bottle()`, what a function that returns its own `Bottle()` gives back,
 `default_app()`, an app imported from another module."""

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import libcst as cst
 
+from bottle2flask import source_encoding
+
 # Bottle's request attribute -> where the field travels.
 SOURCES = {"forms": "form", "POST": "form", "query": "query", "GET": "query",
            "params": "params", "json": "json", "files": "files"}
@@ -167,7 +169,7 @@ def read_files(paths: Iterable[Path]) -> dict[str, Inputs]:
     for path in list(paths)[:MAX_FILES]:
         try:
             if path.stat().st_size <= MAX_BYTES:
-                texts.append(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError):
+                texts.append(source_encoding.read(path))
+        except (OSError, source_encoding.Unreadable):
             continue
     return read_sources(texts)

@@ -382,6 +382,20 @@ def test_a_status_rule_explains_a_page_the_first_app_answered_with_that_status()
     assert compare(page, page, ignore=[rule]).verdict == "identical"
 
 
+def test_a_status_rule_below_500_explains_only_the_same_status_in_both():
+    """A 404 handler showing its error (P009's D-error-object): the page is each
+    framework's text, but the second app still answers 404; its 500 or 200 there is no
+    part of the declared change."""
+    rule = Ignore("D-error-object", status="404")
+    theirs = Response("404 Not Found", HTML, b"Sorry (404, \"Not found: '/x'\")", "/x")
+    ours = Response("404 Not Found", HTML, b"Sorry 404 Not Found: The requested URL", "/x")
+    assert compare(theirs, ours, ignore=[rule]).explained == ["D-error-object"]
+    for other in ("500 Internal Server Error", "200 OK"):
+        lost = Response(other, HTML, ours.body, "/x")
+        assert compare(theirs, lost, ignore=[rule]).verdict == "different"
+        assert compare(theirs, lost, ignore=[rule]).explained == []
+
+
 @pytest.mark.parametrize(("theirs", "same"), [
     ("Basic realm=private", True), ('basic realm="private"', True),
     ('Basic realm="admin"', False), ('Digest realm="private"', False)])

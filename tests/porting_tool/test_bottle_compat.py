@@ -89,6 +89,35 @@ def test_a_path_no_route_matches_has_bottles_text(app):
     assert app.get("/nowhere", status=404).text == "Not found: '/nowhere'"
 
 
+def test_an_error_shown_as_text_prints_bottles_arguments():
+    """bottle_error(e) printed as Bottle's HTTPError prints itself: `(404, "Not found:
+    '/x'")`, an abort's `(403, 'no')`, and a view's exception `(500, 'Internal Server
+    Error', exception, traceback)` (RULE-s51c class D)."""
+    flask_app = flask.Flask(__name__)
+    install(flask_app, route_errors=True)
+
+    @flask_app.get("/no")
+    def refused():
+        flask.abort(403, "no")
+
+    @flask_app.get("/fails")
+    def fails():
+        return 1 / 0
+
+    @flask_app.errorhandler(404)
+    @flask_app.errorhandler(403)
+    @flask_app.errorhandler(500)
+    def shown(error):
+        return f"{bottle_compat.bottle_error(error)}", error.code
+
+    client = webtest.TestApp(flask_app)
+    assert client.get("/x", status=404).text == "(404, \"Not found: '/x'\")"
+    assert client.get("/no", status=403).text == "(403, 'no')"
+    text = client.get("/fails", status=500).text
+    assert text.startswith("(500, 'Internal Server Error', ZeroDivisionError('division by "
+                           "zero'), 'Traceback (most recent call last):"), text
+
+
 def test_bottles_float_and_path_filters(app):
     assert app.get("/at/3").text == "3.0" and app.get("/at/-2.5").text == "-2.5"
     app.get("/at/1.2.3", status=400)

@@ -14,7 +14,7 @@ from bottle2flask.migrate import legacy
 from bottle2flask.port.folder import port_tree
 
 from .helpers import port as port_faithful
-from .test_port_apps import write
+from .helpers import write_files
 
 
 def port(source: str, **options):
@@ -49,7 +49,7 @@ def logout():
 
 
 def clients(tmp_path):
-    src = write(tmp_path / "src", {"app.py": APP})
+    src = write_files(tmp_path / "src", {"app.py": APP})
     result = port_tree(src, tmp_path / "out")
     assert not result.failed
     return result, [webtest.TestApp(load(str(folder / "app.py")).wsgi)
@@ -174,6 +174,43 @@ def test_the_exact_form_writes_bottles_bytes_and_reads_them_back(tmp_path):
     assert port[1] == "game 0: red 3, blue 7"
 
 
+# RULE-s51c class K (kaitolucifer): a signed cookie deleted with its secret
+SIGNED_OUT = """
+    from bottle import Bottle, response
+
+    app = Bottle()
+    SECRET = "s3cret"
+
+
+    @app.route("/logout")
+    def logout():
+        response.delete_cookie("login_status", secret=SECRET, path="/")
+        return "out"
+"""
+
+
+@pytest.mark.parametrize("faithful", [False, True], ids=["idiomatic", "exact"])
+def test_a_signed_cookie_deleted_with_its_secret(tmp_path, faithful):
+    """Bottle hands delete_cookie's keywords to set_cookie: the expired cookie carries
+    the signed empty value. Idiomatic: Flask's delete_cookie (the cookie deleted alike);
+    exact (--faithful): Bottle's header byte for byte (it was `login_status=""`)."""
+    from .helpers import both_apps
+
+    bottle_client, flask_client = both_apps(tmp_path, SIGNED_OUT, f"signed_out_{faithful}",
+                                            faithful=faithful)
+    original, port = (next(v for k, v in client.get("/logout").headers.items()
+                           if k == "Set-Cookie") for client in (bottle_client, flask_client))
+    assert original.startswith('login_status="!') and "Max-Age=-1" in original
+    code = (tmp_path / "out" / "web.py").read_text()
+    if faithful:
+        assert port == original
+        assert 'bottle_cookie("login_status", "", SECRET), path="/", max_age=-1, expires=0' \
+            in code
+    else:
+        assert port.startswith("login_status=;") and "Max-Age=0" in port
+        assert 'delete_cookie("login_status", path="/")' in code
+
+
 @pytest.mark.filterwarnings(NOT_A_STRING)
 def test_the_idiomatic_form_declares_its_bytes_and_reads_back_its_own_cookie(tmp_path):
     from .helpers import both_apps
@@ -193,7 +230,7 @@ def test_the_check_counts_the_signed_cookie_declared_and_its_pages_the_same(tmp_
 
     from bottle2flask.cli import main as kit
 
-    src = write(tmp_path / "src", {"web.py": GAME})
+    src = write_files(tmp_path / "src", {"web.py": GAME})
     assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--check-timeout", "120"]) == 0
     check = json.loads((tmp_path / "out" / "porting-report.json").read_text())["check"]
     results = {r["rule"]: r["result"] for r in check["routes"]}

@@ -23,9 +23,8 @@ from bottle2flask.loading import load
 from bottle2flask.port.folder import port_tree
 from bottle2flask.port.runner import port_source
 
-from .helpers import answers, both_folders, check, forget_modules
+from .helpers import answers, both_folders, check, forget_modules, write_files
 from .helpers import port as port_faithful
-from .test_port_apps import write
 
 
 def port(source: str, **options):
@@ -387,7 +386,7 @@ def test_the_sqlalchemy_port_answers_as_the_original(tmp_path):
 
 # -- kit port's exit status ------------------------------------------------------------
 def test_kit_port_does_not_call_a_port_with_a_breaking_todo_done(tmp_path, capsys):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
 from bottle import Bottle, request
 
 app = Bottle()
@@ -407,7 +406,7 @@ def index():
 
 
 def test_kit_port_with_a_plugin_commented_out_starts_and_says_run_it(tmp_path, capsys):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
 from bottle import Bottle
 
 import audit
@@ -458,7 +457,7 @@ def index(db):
 
 def test_views_in_another_module_open_the_connection_the_apps_module_defines(
         plugin_packages, tmp_path, monkeypatch):
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "app.py": '''
             from bottle import Bottle
             from bottle_sqlite import SQLitePlugin
@@ -570,7 +569,7 @@ def test_a_plugin_that_cannot_run_on_this_python_is_declared_on_its_routes(tmp_p
     (packages / "bottle_sqlite.py").write_text(BROKEN_SQLITE)
     monkeypatch.syspath_prepend(str(packages))
     monkeypatch.delitem(sys.modules, "bottle_sqlite", raising=False)
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle
         from bottle_sqlite import SQLitePlugin
 
@@ -601,7 +600,7 @@ def test_a_view_routed_by_callback_gets_the_parameter_from_the_plugin_kept(tmp_p
     """Found by the trials (bottle-sql): `app.route(path="/", callback=index)` with the
     app's own plugin passing `db`: the port exited 0 with a view that always fails. The
     plugin is kept now (bottle_plugins.py), and passes it as in Bottle."""
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle
 
         import store
@@ -630,7 +629,7 @@ def test_a_view_routed_by_callback_gets_the_parameter_from_the_plugin_kept(tmp_p
 
 def test_a_converted_plugin_opens_its_connection_in_a_callback_routed_view(tmp_path,
                                                                            plugin_packages):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle
         from bottle_sqlite import SQLitePlugin
 
@@ -693,7 +692,7 @@ def test_a_view_parameter_nothing_passes_fails_alike_and_blocks_nothing(tmp_path
     result = port(source)
     [todo] = result.todos
     assert not todo["breaks"] and "no plugin passes it" in todo["text"]
-    src = write(tmp_path / "src", {"app.py": source})
+    src = write_files(tmp_path / "src", {"app.py": source})
     assert kit(["port", "--no-check", str(src), "-o", str(tmp_path / "out")]) == 0
     for path in (src / "app.py", tmp_path / "out" / "app.py"):
         client = webtest.TestApp(load(str(path)).wsgi)
@@ -718,7 +717,7 @@ def test_a_static_scripts_apply_is_no_plugin_the_view_parameter_could_come_from(
         def add_item(no):
             return "added %s" % no
     '''
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "app.py": source,
         "static/lib.js": "function f() { return g.apply(this, arguments); }\n"})
     assert kit(["port", "--no-check", str(src), "-o", str(tmp_path / "out")]) == 0

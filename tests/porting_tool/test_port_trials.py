@@ -17,14 +17,13 @@ from bottle2flask.port.folder import port_tree
 from bottle2flask.port.rules.p002_app import App
 from bottle2flask.stpl.convert import convert_source
 
-from .helpers import port
+from .helpers import port, write_files
 from .stpl_render import render_both
-from .test_port_apps import write
 
 
 def test_an_app_in_its_own_virtualenvs_folder_is_still_ported(tmp_path):
     # `python -m venv .` in the app's folder: pyvenv.cfg sits next to app.py
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "pyvenv.cfg": "home = /usr/bin\n",
         "bin/bottle.py": "# the venv's own copy of Bottle\n",
         "lib/python3.12/site-packages/helper.py": "import bottle\n",
@@ -47,7 +46,7 @@ def test_an_app_in_its_own_virtualenvs_folder_is_still_ported(tmp_path):
 
 
 def test_a_rule_that_fails_on_a_file_is_a_report_line_not_a_traceback(tmp_path, capsys):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle
 
         app = Bottle()
@@ -70,7 +69,7 @@ def test_a_rule_that_fails_on_a_file_is_a_report_line_not_a_traceback(tmp_path, 
 
 
 def test_a_module_that_is_not_utf8_is_reported_and_copied(tmp_path, capsys):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import route
 
 
@@ -78,7 +77,8 @@ def test_a_module_that_is_not_utf8_is_reported_and_copied(tmp_path, capsys):
         def index():
             return "home"
     '''})
-    (src / "old.py").write_bytes(b"# -*- coding: latin-1 -*-\nimport bottle\nname = '\xe9'\n")
+    # no coding line: Python itself cannot read it (a declared one is ported in its encoding)
+    (src / "old.py").write_bytes(b"import bottle\nname = '\xe9'\n")
     assert kit(["port", "--faithful", str(src), "-o", str(tmp_path / "out")]) == 1
     assert "old.py: not UTF-8" in capsys.readouterr().err
     assert (tmp_path / "out" / "old.py").read_bytes() == (src / "old.py").read_bytes()
@@ -139,7 +139,7 @@ def test_two_mounts_on_one_app_send_each_path_where_bottle_sends_it(faithful):
 
 
 def test_the_entry_is_the_app_that_mounts_the_others_not_a_mounted_one(tmp_path):
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "site/__init__.py": '''
             from bottle import Bottle
             from .parts import shop, blog
@@ -181,7 +181,7 @@ def test_import_bottle_beside_other_modules_drops_only_bottle():
 
 def test_templates_bottle_finds_as_templates_slash_name_are_found_by_flask(tmp_path):
     # Bottle's TEMPLATE_PATH is ./ and ./views/: templates/ is reached through ./
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "templates/page.tpl": "% include('templates/top.tpl')\n<p>{{word}}</p>\n",
         "templates/top.tpl": "<h1>top</h1>\n",
         "app.py": '''
@@ -247,7 +247,7 @@ def test_urlparts_and_a_returned_response_object_answer_as_in_bottle():
 
 
 def test_a_mod_wsgi_script_is_ported_like_a_module(tmp_path):
-    src = write(tmp_path / "src", {"api.wsgi": '''
+    src = write_files(tmp_path / "src", {"api.wsgi": '''
         from bottle import Bottle, request
 
         application = app = Bottle()
@@ -581,7 +581,7 @@ def test_locals_passed_to_a_layout_or_an_include_print_what_bottle_printed(tmp_p
 def test_the_default_app_beside_imported_apps_gets_its_own_name(tmp_path):
     # `app = default_app()` in a module that imports other apps: a third app, not one
     # of those (the port rebound the imported name, so its routes were lost)
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "parts.py": '''
             from bottle import Bottle
 
@@ -613,7 +613,7 @@ def test_the_default_app_beside_imported_apps_gets_its_own_name(tmp_path):
 
 
 def test_run_given_an_imported_app_by_keyword_serves_that_app(tmp_path):
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "api.py": "from bottle import Bottle\n\napi = Bottle()\n",
         "manage.py": '''
             from bottle import run
@@ -674,7 +674,7 @@ def test_a_hook_flask_has_no_counterpart_for_loses_its_decorator_so_the_port_sta
 def test_an_app_on_bottles_jinja2_adapter_keeps_its_templates_and_its_output(tmp_path):
     # the templates were Jinja2 already: converting them as SimpleTemplate broke them,
     # and jinja2_template/jinja2_view were left as Bottle's
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "views/base.html": "<html>{% block body %}{% endblock %}</html>\n",
         "views/cards.tpl": '''
             {% extends "base.html" %}
@@ -814,7 +814,7 @@ def test_routes_added_by_calling_the_decorator_get_flasks_path_and_methods():
 def test_a_module_that_gets_bottles_names_through_a_star_import_is_flagged(tmp_path):
     # it imports no Bottle itself, so it was skipped; the port then took Bottle and
     # static_file out of the module it star-imports, and its Bottle() was a NameError
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "views.py": '''
             from bottle import Bottle, static_file
 
@@ -910,7 +910,7 @@ def page():
 
 
 def test_a_view_function_returning_a_redirect_needs_no_todo(tmp_path):
-    src = write(tmp_path / "src", {"views/page.tpl": "<p>{{word}}</p>\n",
+    src = write_files(tmp_path / "src", {"views/page.tpl": "<p>{{word}}</p>\n",
                                    "app.py": VIEW_THAT_REDIRECTS})
     out = tmp_path / "out"
     result = port_tree(src, out, faithful=True)
@@ -947,7 +947,7 @@ def test_a_bottle_name_the_module_defines_again_is_its_own():
 
 def test_merged_apps_routes_are_served_by_the_app_they_were_merged_into(tmp_path):
     # merge() was a TODO; the port's main app had none of the merged routes
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "parts.py": '''
             from bottle import Bottle
 
@@ -986,7 +986,7 @@ def test_merged_apps_routes_are_served_by_the_app_they_were_merged_into(tmp_path
 
 
 def test_the_templates_of_a_mako_app_are_copied_not_converted(tmp_path):
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "views/page.html": "<p>${word}</p>\n% if word:\n<i>yes</i>\n% endif\n",
         "app.py": '''
             from bottle import Bottle, mako_template
@@ -1266,7 +1266,7 @@ def test_a_template_path_of_literal_folders_after_the_app_is_still_the_apps_opti
 def test_a_package_whose_init_imports_its_own_submodules_is_the_entry(tmp_path):
     # `from . import models` in the package's __init__ made it a "part" of itself, and a
     # helper module importing the app was taken for the entry (its relative import failed)
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "shop/__init__.py": '''
             import bottle
 
@@ -1315,7 +1315,7 @@ def test_bottle_view_beside_the_modules_own_view_stays_bottles():
 def test_views_under_the_apps_own_decorator_get_their_own_endpoint_names(tmp_path):
     # YourFinances: @view from its utils wraps each view in a `wrapper`; Flask took that
     # name for every endpoint and refused the second view at start
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "site/__init__.py": '''
             import bottle
 

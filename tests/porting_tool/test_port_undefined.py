@@ -13,8 +13,7 @@ from bottle2flask.cli import main as kit
 from bottle2flask.port.folder import port_tree
 from bottle2flask.stpl.convert import convert_source
 
-from .helpers import answers, both_folders
-from .test_port_apps import write
+from .helpers import answers, both_folders, write_files
 
 PAGE = """\
 % include('head.tpl')
@@ -35,7 +34,7 @@ def test_the_converter_knows_which_names_a_template_reads_on_every_render():
 
 
 def app(tmp_path, call: str, defaults: str = ""):
-    return write(tmp_path / "src", {
+    return write_files(tmp_path / "src", {
         "app.py": f'''
             import bottle
             from bottle import Bottle, template
@@ -179,7 +178,7 @@ def test_a_name_the_pages_layout_reads_counts_as_the_pages(tmp_path, page, call,
     Bottle's NameError and nothing declared it. A layout the page rebases onto on every
     render reads for the page what the rebase's keywords and the page's own names do not
     give it; a rebase in a branch makes none of it sure."""
-    src = write(tmp_path / "src", {"app.py": f'''
+    src = write_files(tmp_path / "src", {"app.py": f'''
         from bottle import Bottle, template
 
         app = Bottle()
@@ -249,7 +248,7 @@ def test_the_faithful_port_fails_where_the_template_reads_an_attribute_the_value
     in Bottle (AttributeError), printed empty by Jinja2's Undefined. The --faithful
     port's Jinja2 fails on what the render does not have (StrictUndefined): Bottle's 500
     page, byte for byte; a value the render has prints alike."""
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "app.py": '''
             from bottle import Bottle, template
 
@@ -301,7 +300,7 @@ OLDER_REBASE = {
 @pytest.mark.xfail(bottle.__version__.startswith("0.12."), strict=True,
                    reason="Bottle 0.12 still compiles `%rebase name args`")
 def test_bottle_cannot_compile_an_older_bottles_rebase_and_the_port_says_so(tmp_path):
-    src = write(tmp_path / "src", OLDER_REBASE)
+    src = write_files(tmp_path / "src", OLDER_REBASE)
     assert convert_source((src / "views" / "home.tpl").read_text(), "home").bottle_error \
         == "line 2: invalid syntax"
     assert convert_source("<p>{{x}}</p>\n", "t").bottle_error is None
@@ -317,7 +316,7 @@ def test_bottle_cannot_compile_an_older_bottles_rebase_and_the_port_says_so(tmp_
 def test_the_faithful_port_fails_where_the_bottle_beside_it_cannot_compile(tmp_path):
     """bottle_compat's bottle_uncompiled: Bottle 0.13 refuses 0.12's `%rebase name args`
     (the page a 500, Bottle's page byte for byte); under 0.12 both render it."""
-    src = write(tmp_path / "src", OLDER_REBASE)
+    src = write_files(tmp_path / "src", OLDER_REBASE)
     port_tree(src, tmp_path / "out", faithful=True)
     original, ported = served(src, tmp_path / "out", "uncompiled")
     theirs = original.get("/", expect_errors=True)
@@ -326,7 +325,7 @@ def test_the_faithful_port_fails_where_the_bottle_beside_it_cannot_compile(tmp_p
 
 
 def test_a_template_converted_exactly_but_worth_a_look_is_noted_in_the_report(tmp_path):
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "app.py": """
             from bottle import Bottle, template
             app = Bottle()

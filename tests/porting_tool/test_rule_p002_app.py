@@ -54,3 +54,124 @@ def test_a_bottle_app_becomes_a_flask_app_with_its_routes():
         def home():
             return 'hi'
     """)
+
+
+# RULE-s51c class E (imran): which app an @error() attaches to, and which app is served
+ERROR_ON_DEFAULT = """
+    from bottle import Bottle, error, run
+
+    app = Bottle()
+
+
+    @error(404)
+    def missing(err):
+        return "custom 404"
+
+
+    @app.get("/")
+    def index():
+        return "home"
+
+
+    if __name__ == "__main__":
+        run(app)
+"""
+
+
+def test_an_error_handler_on_the_default_app_a_module_does_not_serve_is_not_registered(
+        tmp_path):
+    """Bottle's `app` never used it: its own 404 page answered. The port kept the
+    handler on `app` (a TODO 'check which app served it') and served the custom page."""
+    from .helpers import answers, both_apps, forget_modules, port
+
+    result = port(ERROR_ON_DEFAULT, faithful=False)
+    assert "\n@app.errorhandler" not in result.code and "def missing(err):" in result.code
+    assert [t["code"] for t in result.todos] == ["P002"]
+    assert "never ran, so it is not registered" in result.todos[0]["text"]
+    try:
+        for client in both_apps(tmp_path, ERROR_ON_DEFAULT, "p002_error_on_default"):
+            status, text = answers(client, "/nowhere")
+            assert status == 404 and "custom 404" not in text
+            assert answers(client, "/") == (200, "home")
+    finally:
+        forget_modules("p002_error_on_default_bottle", "p002_error_on_default_flask")
+
+
+ERROR_ON_UNSERVED = """
+    import bottle
+    from bottle import Bottle, route
+
+    other = Bottle()
+
+
+    @other.error(404)
+    def missing(err):
+        return "custom 404"
+
+
+    @route("/")
+    def index():
+        return "home"
+
+
+    app = bottle.default_app()
+"""
+
+BOTH_SERVED = """
+    import bottle
+    from bottle import Bottle, error, route
+
+    api = Bottle()
+
+
+    @api.route("/ping")
+    def ping():
+        return "pong"
+
+
+    @api.error(404)
+    def api_missing(err):
+        return "api 404"
+
+
+    @route("/")
+    def index():
+        return "home"
+
+
+    @error(404)
+    def missing(err):
+        return "site 404"
+
+
+    app = bottle.default_app()
+    app.mount("/api/", api)
+"""
+
+
+@pytest.mark.parametrize(("source", "pages"), [
+    (ERROR_ON_UNSERVED, {"/": (200, "home"), "/nowhere": (404, None)}),
+    (BOTH_SERVED, {"/": (200, "home"), "/nowhere": (404, "site 404"),
+                   "/api/ping": (200, "pong")}),
+], ids=["routes-on-the-default-app-a-handler-on-another", "both-apps-served"])
+def test_the_default_app_named_beside_an_app_made_here_is_the_one_served(
+        tmp_path, source, pages):
+    """`app = bottle.default_app()` beside `other = Bottle()`: the default app (its
+    @route views, its @error handlers) is the module's app, the other one keeps its own
+    handler. The port made `other` the Flask app, with the default app's routes on it
+    and the check served `other`."""
+    from .helpers import answers, both_apps, forget_modules
+
+    label = f"p002_default_named_{len(pages)}"
+    try:
+        for client in both_apps(tmp_path, source, label):
+            for path, (status, text) in pages.items():
+                got = answers(client, path)
+                assert got[0] == status, (path, got)
+                if text is not None:
+                    assert got[1] == text, (path, got)
+                else:
+                    assert "custom 404" not in got[1]
+    finally:
+        forget_modules(f"{label}_bottle", f"{label}_flask")
+    assert "app = Flask(__name__" in (tmp_path / "out" / "web.py").read_text()

@@ -478,8 +478,9 @@ def test_an_error_handed_to_a_template_reads_as_bottles(tmp_path):
 def test_a_handler_showing_its_error_as_text_declares_it_and_a_500_is_ignored_on_failing_pages():
     """str(err), f"{err}", "%s" % err, repr(err): Bottle's HTTPError prints its
     arguments (RULE-s50's Tanda: `"Error: " + str(error)` under debug(True)), Werkzeug's
-    its code, name and description. Declared once a handler; on a 500 parity ignores
-    the pages the original answered 500 (a handler of 404 alone: nothing to ignore)."""
+    its code, name and description. Declared once a handler; parity ignores the pages
+    the original answered with the handler's code (a 404 handler's: RULE-s51c class D,
+    where it was counted only on a 500)."""
     from .helpers import port
 
     result = port('''
@@ -504,4 +505,53 @@ def test_a_handler_showing_its_error_as_text_declares_it_and_a_500_is_ignored_on
     ''', faithful=False)
     assert [(d["id"], d.get("detail"), d.get("ignore")) for d in result.declared] == [
         ("D-error-object", "the error as text", [["status", "500"]]),
-        ("D-error-object", "the error as text", None)]
+        ("D-error-object", "the error as text", [["status", "404"]])]
+
+
+# RULE-s51c class D (opelab): a 404 handler formatting its error
+SHOWN = """
+    from bottle import Bottle, abort
+
+    app = Bottle()
+
+
+    @app.route("/gone")
+    def gone():
+        abort(404, "No such page")
+
+
+    @app.error(404)
+    def missing(error):
+        return "Nothing here sorry {error}".format(error=error) + f" [{error}]" + "%s" % error
+
+
+    @app.error(410)
+    @app.error(403)
+    def refused(error):
+        return "Refused: " + str(error)
+"""
+
+
+def test_a_404_handler_showing_its_error_is_declared_on_its_own_pages():
+    from .helpers import port
+
+    result = port(SHOWN, faithful=False)
+    assert [(d["id"], d.get("ignore")) for d in result.declared] == [
+        ("D-error-object", [["status", "404"]]),
+        ("D-error-object", [["status", "403"], ["status", "410"]])]
+    assert "bottle_error" not in result.code
+    assert [s["kind"] for s in result.sites if s["rule"] == "P009"] == ["error-shown"] * 4
+
+
+def test_a_handler_showing_its_error_shows_bottles_text_in_its_exact_form(tmp_path):
+    """--faithful (and a repair): bottle_error(error) prints Bottle's HTTPError's
+    arguments, its routing text among them; nothing is declared."""
+    bottle_app, flask_app = both_apps(tmp_path, SHOWN, "p009_shown", faithful=True)
+    said = "(404, \"Not found: '/nowhere'\")"
+    text = f"Nothing here sorry {said} [{said}]{said}"
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/nowhere") == (404, text)
+        assert answers(client, "/gone") == (404, "Nothing here sorry (404, 'No such page') "
+                                                 "[(404, 'No such page')](404, 'No such page')")
+    ported = (tmp_path / "out" / "web.py").read_text()
+    assert ported.count("bottle_error(error)") == 4, ported

@@ -10,8 +10,7 @@ import pytest
 from bottle2flask.port.folder import port_tree
 from bottle2flask.port.runner import port_source
 
-from .helpers import idiom, untouched
-from .test_port_apps import write
+from .helpers import idiom, untouched, write_files
 
 # What P012 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -225,7 +224,7 @@ def test_a_static_view_in_a_module_that_does_not_make_the_app_is_kept():
 
 # -- Flask's own defaults where they do what Bottle did --------------------------------
 def test_an_app_with_no_templates_and_no_static_folder_is_a_plain_flask_app(tmp_path):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle
 
         app = Bottle()
@@ -241,7 +240,7 @@ def test_an_app_with_no_templates_and_no_static_folder_is_a_plain_flask_app(tmp_
 
 
 def test_a_static_folder_flask_would_serve_is_turned_off(tmp_path):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle
 
         app = Bottle()
@@ -252,7 +251,7 @@ def test_a_static_folder_flask_would_serve_is_turned_off(tmp_path):
 
 
 def test_a_route_a_static_url_would_reach_keeps_flasks_static_route_off(tmp_path):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle
 
         app = Bottle()
@@ -268,7 +267,7 @@ def test_a_route_a_static_url_would_reach_keeps_flasks_static_route_off(tmp_path
 
 
 def test_an_app_with_templates_keeps_its_template_folder(tmp_path):
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle, template
 
         app = Bottle()
@@ -289,7 +288,7 @@ def test_folders_bottle_read_from_the_working_directory_are_read_from_the_apps_p
     the folder above, names its folders from there; Flask reads them from project/."""
     from bottle2flask.cli import main as kit
 
-    src = write(tmp_path / "src", {
+    src = write_files(tmp_path / "src", {
         "run.py": "from project import app\n",
         "project/__init__.py": '''
             from bottle import TEMPLATE_PATH, Bottle
@@ -320,7 +319,7 @@ def test_folders_bottle_read_from_the_working_directory_are_read_from_the_apps_p
     assert 'template_folder="views"' in (package / "__init__.py").read_text()
     assert 'send_from_directory("static/css", name' in (package / "pages.py").read_text()
     assert kit(["parity", f"{src / 'run.py'}:app", f"{tmp_path / 'out' / 'run.py'}:app",
-                "--requests", str(write(tmp_path / "req", {"r.toml": '''
+                "--requests", str(write_files(tmp_path / "req", {"r.toml": '''
                     [[request]]
                     path = "/css/site.css"
                 '''}) / "r.toml"), "--quiet"]) == 0
@@ -331,7 +330,7 @@ def test_a_file_name_with_a_leading_slash_is_served_as_bottle_serves_it(tmp_path
     name before it joins it to root; Werkzeug's safe_join refuses it, a 404."""
     from bottle2flask.cli import main as kit
 
-    src = write(tmp_path / "src", {"app.py": '''
+    src = write_files(tmp_path / "src", {"app.py": '''
         from bottle import Bottle, request, static_file
 
         app = Bottle()
@@ -354,7 +353,7 @@ def test_a_file_name_with_a_leading_slash_is_served_as_bottle_serves_it(tmp_path
     code = (tmp_path / "out" / "app.py").read_text()
     assert 'send_from_directory("files", path.strip("/\\\\"), mimetype="text/plain")' in code
     assert 'send_from_directory("files", name)' in code  # a route's own: no slash to strip
-    requests = write(tmp_path / "req", {"r.toml": '''
+    requests = write_files(tmp_path / "req", {"r.toml": '''
         [[request]]
         path = "/a.txt"
         [[request]]

@@ -35,6 +35,7 @@ from os.path import exists as _exists
 from os.path import isdir as _isdir
 from os.path import join as _join
 from pickle import dumps as _pickle_dumps
+from traceback import format_exc as _format_exc
 from urllib.parse import urljoin
 
 from flask import (
@@ -452,10 +453,11 @@ def bottle_error_handler(app, code, handler):
 
 # -- P009: Bottle's error object, handed on whole (to a template) --------------------------
 class BottleError:
-    """Bottle's HTTPError as an error handler hands it on (`template("error", e=e)`):
-    its attributes read from Werkzeug's exception (a template reading `e.status_code`,
-    `e._status_code`, `e.status_line`, `e.body` renders as it did), Werkzeug's own
-    (`e.code`, `e.description`) passed through."""
+    """Bottle's HTTPError as an error handler hands it on (`template("error", e=e)`) or
+    shows it (`f"Sorry: {e}"`): its attributes read from Werkzeug's exception (a template
+    reading `e.status_code`, `e._status_code`, `e.status_line`, `e.body` renders as it
+    did), Werkzeug's own (`e.code`, `e.description`) passed through, and its text
+    Bottle's."""
 
     def __init__(self, error):
         self._error = error
@@ -484,7 +486,13 @@ class BottleError:
         return getattr(self._error, name)
 
     def __str__(self):
-        return str(self._error)
+        # Bottle's HTTPError prints the arguments it was made with: the status and the
+        # body (`(404, "Not found: '/x'")`), and for an exception a view raised that
+        # exception and its traceback (the handler runs while Flask handles it)
+        exception = self.exception
+        if exception is None:
+            return str((self._error.code, self._error.description))
+        return str((500, "Internal Server Error", exception, _format_exc()))
 
 
 def bottle_error(error):

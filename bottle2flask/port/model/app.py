@@ -174,6 +174,12 @@ class AppModel:
         return [(facts.path, a.app) for facts in self.all_facts()
                 for a in facts.attachments if a.method == method]
 
+    def default_app_beside(self, rel: Path) -> bool:
+        """Whether a module that runs with this one (one imports the other, at any
+        remove) uses Bottle's default app: one of them may serve it."""
+        return any(self.modules[other].default for other in together(self.modules, rel)
+                   if other != rel and other in self.modules)
+
     def rendered_by(self, src: Path) -> list[tuple[Path, str, str, str]]:
         """Each template a render call names by a literal: the calling module's folder,
         the name, its call's one `template_lookup=` folder (or ""), the engine."""

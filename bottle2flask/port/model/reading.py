@@ -434,9 +434,11 @@ class Reader(Transformer):
         runs = [name for name in self.guard_runs if name in self.bound]
         if runs and not facts.apps and not facts.default_app:
             facts.runs = runs[-1]
-        if facts.default_aliases and facts.imported_apps and not facts.made:
-            # `app = default_app()` beside imported apps: the default app is another app,
-            # made here under its own name (an imported app's name would be rebound)
+        if facts.default_aliases and (facts.imported_apps and not facts.made
+                                      or facts.made and not facts.made & facts.default_aliases):
+            # `app = default_app()` beside imported apps, or beside an app made here (its
+            # own routes and error handlers: RULE-s51c class E): the default app is
+            # another app, made here under its own name, the one @route and @error use
             facts.app_name = "app" if "app" in facts.default_aliases \
                 else sorted(facts.default_aliases)[0]
             return updated

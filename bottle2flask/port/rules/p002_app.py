@@ -37,6 +37,12 @@ the module for Flask to serve and no route of the app's (`/<name:path>`) that a
 The shims other rules need (the deferred `response`, converters, JSON order) are
 added right after the app is made. A bare `@route` in a module that has an app of its
 own goes to that app, with a TODO: in Bottle it was on the default app, another app.
+An `@error()` or `@hook()` on the default app in a module that serves the app it makes
+(no `run()` of the default app there, no module it runs with on the default app) never
+ran in Bottle, whose own error page answered: the function stays, not registered, under
+a TODO. A module that names the default app (`app = bottle.default_app()`) beside an app
+it makes (`other = Bottle()`) serves the default app: `app` is its Flask app, with the
+default app's routes and handlers, and `other` keeps its own.
 Modules on Bottle's default app that run in one process (one imports the other, at any
 remove) share one Flask app, made in a module of its own (`default_app.py`, in the
 folder they run from); scripts that import none of each other (a folder of examples)
@@ -55,6 +61,8 @@ Bottle's `404 Not Found` and `text/html; charset=UTF-8` (`response_defaults(app)
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import libcst as cst
 from libcst.helpers import ensure_type
@@ -303,20 +311,24 @@ class App(Rule):
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         call = updated.decorator
-        if isinstance(call, cst.Call) and self.api(call.func) == "hook" and self.facts.made \
-                and not self.serves_default:
-            # The module serves the app it makes: a hook on Bottle's default app never
-            # ran. Registered on the app it would run on every request: left off.
+        api = self.api(call.func) if isinstance(call, cst.Call) else None
+        if api in ("hook", "error") and self.facts.app_name in self.facts.made \
+                and not self.serves_default and not self.default_beside():
+            # The module serves the app it makes, and no module beside it uses the
+            # default app: a hook or an error handler on Bottle's default app never ran
+            # (Bottle's own 404 page answered, RULE-s51c class E). Registered on the app
+            # it would run: left off, the function kept.
             self.fired()
-            self.todo("@hook() is on Bottle's default app, which this module does not serve "
-                      f"(it serves {self.facts.app_name}): it never ran, so it is not "
-                      f"registered; add @{self.facts.app_name}.after_request (or "
-                      "before_request) if it should run")
+            app = self.facts.app_name
+            self.todo(f"@{api}() is on Bottle's default app, which this module does not "
+                      f"serve (it serves {app}): it never ran, so it is not registered; add "
+                      + (f"@{app}.after_request (or before_request)" if api == "hook"
+                         else f"@{app}.errorhandler(code)") + " if it should run")
             return cst.RemoveFromParent()
-        if isinstance(call, cst.Call) and (api := self.api(call.func)) in APP_SHORTCUTS \
-                and api is not None:
+        if isinstance(call, cst.Call) and api in APP_SHORTCUTS and api is not None:
             self.fired()
-            if self.facts.made or self.facts.imported_apps - self.facts.imported_defaults:
+            if (self.facts.made or self.facts.imported_apps - self.facts.imported_defaults) \
+                    and self.facts.app_name not in self.facts.default_aliases:
                 self.todo(f"@{self.api(call.func)}() is on Bottle's default app, not on "
                           f"{self.facts.app_name}: the port puts it on {self.facts.app_name}; "
                           "check which app served it (run() without an app serves the "
@@ -324,6 +336,12 @@ class App(Rule):
             func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(api))
             return updated.with_changes(decorator=call.with_changes(func=func))
         return updated
+
+    def default_beside(self) -> bool:
+        """Whether a module this one runs with uses Bottle's default app (`run()` there
+        may serve it, with this module's handlers on it)."""
+        model = self.model
+        return model is not None and model.default_app_beside(Path(self.state.path))
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         # install(plugin), mount(...) as statements on the default app

@@ -44,10 +44,13 @@ way: each declared as D-error-object, its detail saying which. So is a handler t
 the error as a whole (`"Error: " + str(err)`, `f"{err}"`, `"%s" % err`, `repr(err)`):
 Bottle's HTTPError prints its arguments, `(500, 'Internal Server Error',
 OperationalError(...), 'Traceback ...')` (the traceback whether or not `debug(True)`),
-Werkzeug's exception its code, name and description; on a 500, the page of a view that
-fails in both apps, the check counts it declared (the original failed there too: no page
-it served is lost). A 405 handler's page has no `Allow` header in Flask: declared as
-D-error-allow.
+Werkzeug's exception its code, name and description; the check counts it declared on
+the pages where the original answered one of the handler's codes and the port the same
+(a 404 handler's page, the error's text each framework's), and on a 500, the page of a
+view that fails in both apps (the original failed there too: no page it served is lost).
+Its exact form (`--faithful`, a repair) shows `bottle_error(err)` there, which prints
+Bottle's arguments, `(404, "Not found: '/x'")`. A 405 handler's page has no `Allow`
+header in Flask: declared as D-error-allow.
 """
 
 from __future__ import annotations
@@ -332,7 +335,11 @@ class Errors(Rule):
                       and func.value in {"str", "repr", "format"}
                       or isinstance(func, cst.Attribute) and func.attr.value == "format") \
                 and any(self.is_error(given.value) for given in updated.args):
-            self.shown_whole()
+            # repr() of Bottle's HTTPError is its headers: only its text is kept
+            as_text = not (isinstance(func, cst.Name) and func.value == "repr")
+            updated = updated.with_changes(args=[
+                given.with_changes(value=self.shown(given.value, as_text))
+                if self.is_error(given.value) else given for given in updated.args])
         if not (self.renders.pop() and param):
             return updated
         args = list(updated.args)
@@ -350,16 +357,49 @@ class Errors(Rule):
         return updated.with_changes(args=args)
 
     def leave_FormattedStringExpression(self, original, updated):
-        if self.is_error(updated.expression):  # f"{err}"
-            self.shown_whole()
+        if self.is_error(updated.expression):  # f"{err}" (f"{err!r}": its headers)
+            return updated.with_changes(expression=self.shown(
+                updated.expression, updated.conversion not in ("r", "a")))
         return updated
 
     def leave_BinaryOperation(self, original, updated):
         right = updated.right
-        if isinstance(updated.operator, cst.Modulo) and (self.is_error(right) or isinstance(
-                right, cst.Tuple) and any(self.is_error(e.value) for e in right.elements)):
-            self.shown_whole()  # "%s" % err
+        if not isinstance(updated.operator, cst.Modulo):
+            return updated
+        if self.is_error(right):  # "%s" % err
+            return updated.with_changes(right=self.shown(right))
+        if isinstance(right, cst.Tuple) and any(self.is_error(e.value) for e in right.elements):
+            return updated.with_changes(right=right.with_changes(elements=[
+                e.with_changes(value=self.shown(e.value)) if self.is_error(e.value) else e
+                for e in right.elements]))
         return updated
+
+    def shown(self, error: cst.BaseExpression, as_text: bool = True) -> cst.BaseExpression:
+        """The handler's error shown as text where it stands (`str(err)`, `f"{err}"`,
+        `"%s" % err`, `"{e}".format(e=err)`): idiomatic, Werkzeug's error (its code, name
+        and description: declared); exact, bottle_compat's bottle_error(err), which
+        prints Bottle's HTTPError's arguments, `(404, "Not found: '/x'")`, Bottle's
+        routing text among them."""
+        if not as_text:  # (a repr: Bottle's is the error's headers, not kept)
+            self.shown_whole()
+            return error
+        idiomatic = Candidate(error)
+        exact = Candidate(cst.Call(cst.Name("bottle_error"), [cst.Arg(error)]),
+                          imports=(Import("bottle_compat", "bottle_error"),),
+                          needs=(Need.ROUTE_ERRORS,))
+        chosen = self.site("error-shown", idiomatic, exact)
+        if chosen is idiomatic:
+            self.shown_whole()
+        elif self.may_500():  # a traceback lists Flask's frames, not Bottle's
+            self.declare_once("D-error-object", "the traceback of a 500 shown as text",
+                              ignore=(("status", "500"),))
+        assert isinstance(chosen.form, cst.BaseExpression)
+        return chosen.form
+
+    def may_500(self) -> bool:
+        """Whether the handler being visited may answer a 500 (its codes not all known)."""
+        codes = self.codes[-1] if self.codes else None
+        return codes is None or "500" in codes
 
     def is_error(self, node: cst.BaseExpression) -> bool:
         """Whether node is the handler's error itself, as its parameter names it."""
@@ -369,12 +409,13 @@ class Errors(Rule):
     def shown_whole(self) -> None:
         """The handler shows its error as text: Bottle's HTTPError printed its arguments
         (a 500's traceback among them), Werkzeug's prints its code, name and
-        description. On a 500 (a view failing in both apps) the check counts the page as
-        declared: the original served nothing there either."""
+        description. The check counts the page declared where the original answered
+        one of the handler's codes (its page, with the error Bottle's; on a 500, a view
+        failing in both apps) and the port the same code: a code known only when the
+        code runs, on a 500 alone."""
         codes = self.codes[-1] if self.codes else None
-        may_500 = codes is None or "500" in codes
         self.declare_once("D-error-object", "the error as text",
-                          ignore=(("status", "500"),) if may_500 else ())
+                          ignore=tuple(("status", code) for code in sorted(codes or {"500"})))
 
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         self.targets += 1

@@ -20,7 +20,10 @@ bottle_compat's `bottle_cookie(name, value, secret)`: Bottle's bytes, `!signatur
 message` of the pickled name and value, as the Bottle beside the port writes them (0.13:
 a list, HMAC-SHA256 or the `digestmod` given; 0.12: a tuple, HMAC-MD5); `loads` reads
 it back in both modes (a legacy cookie is checked with SHA-256, then MD5, unless a
-`digestmod` is given).
+`digestmod` is given). `response.delete_cookie(name, secret=s)` is Flask's
+`delete_cookie(name)` (the cookie deleted alike); its exact form is Bottle's own
+`set_cookie(name, bottle_cookie(name, "", s), max_age=-1, expires=0)`: Bottle's expired
+cookie carries the signed empty value.
 """
 
 from __future__ import annotations
@@ -53,11 +56,41 @@ class SignedCookies(Rule):
         if owner == "response" and method == "set_cookie" and arg(updated, 2, "secret"):
             return self.write(updated)
         if owner == "response" and method == "delete_cookie" and arg(updated, None, "secret"):
-            self.fired()  # Bottle signs the empty value it sets; Flask's takes no secret
-            return updated.with_changes(args=_commas(
-                a for a in updated.args
-                if not (a.keyword and a.keyword.value in {"secret", "digestmod"})))
+            return self.delete(updated)
         return updated
+
+    def delete(self, call: cst.Call) -> cst.Call:
+        """`response.delete_cookie(name, secret=s)`: Bottle hands its keywords to
+        set_cookie, so the expired cookie carries the signed empty value (RULE-s51c class
+        K). Idiomatic: Flask's delete_cookie, which takes no secret (the cookie deleted
+        alike: parity's cookie-expired); exact: that set_cookie, Bottle's bytes."""
+        self.fired()
+        name, secret = arg(call, 0, "key"), arg(call, None, "secret")
+        digestmod = arg(call, None, "digestmod")
+        rest = [a for a in call.args if a not in (name, secret, digestmod)]
+        idiomatic = Candidate(call.with_changes(args=_commas([
+            a for a in call.args if a not in (secret, digestmod)])))
+        if name is None or secret is None or any(a.star for a in call.args):
+            self.take_candidate(idiomatic, False)
+            assert isinstance(idiomatic.form, cst.Call)
+            return idiomatic.form
+        given = [cst.Arg(name.value), cst.Arg(cst.SimpleString('""')), cst.Arg(secret.value)]
+        if digestmod is not None:
+            given.append(cst.Arg(digestmod.value))
+        expired = [cst.Arg(value, keyword=cst.Name(key), equal=_eq())
+                   for key, value in (("max_age", cst.parse_expression("-1")),
+                                      ("expires", cst.Integer("0")))]
+        func = call.func
+        assert isinstance(func, cst.Attribute)
+        exact = Candidate(call.with_changes(
+            func=func.with_changes(attr=cst.Name("set_cookie")),
+            args=_commas([cst.Arg(name.value),
+                          cst.Arg(cst.Call(cst.Name("bottle_cookie"), _commas(given))),
+                          *rest, *expired])),
+            imports=(Import("bottle_compat", "bottle_cookie"),))
+        chosen = self.site("signed-cookie-delete", idiomatic, exact)
+        assert isinstance(chosen.form, cst.Call)
+        return chosen.form
 
     def read(self, call: cst.Call) -> cst.BaseExpression:
         name, default = arg(call, 0, "key"), arg(call, 1, "default")

@@ -1,0 +1,35 @@
+"""Forms real apps use Bottle's names in, beyond one name or member: which app an
+`@error()` attaches to, an error handler showing its error, a signed cookie deleted with
+its secret (RULE-s51c's classes D, E, K)."""
+
+from __future__ import annotations
+
+from .model import GET, Req, Row, app
+
+
+def form(id: str, body: str, *requests: Req, imports: str = "Bottle, error, response") -> Row:
+    return Row(f"form:{id}", "form", "same", case=app(body, *requests, imports=imports))
+
+
+HOME = '@app.route("/")\ndef home():\n    return "home"\n'
+
+ROWS = [
+    form(
+        "error-shown",
+        HOME + "\n\n@app.error(404)\ndef missing(error):\n"
+        '    return "Nothing here sorry {error}".format(error=error)\n',
+        GET("/nope"),
+    ),
+    form(
+        "error-on-the-default-app",
+        HOME + '\n\n@error(404)\ndef missing(error):\n    return "custom 404"\n',
+        GET("/nope"),
+        GET(),
+    ),
+    form(
+        "delete-cookie-secret",
+        '@app.route("/")\ndef home():\n'
+        '    response.delete_cookie("k", secret="s3", path="/")\n    return "out"\n',
+        GET(),
+    ),
+]
