@@ -47,6 +47,12 @@ ROWS_SYNTAX = [
          "% rebase('layout', title=item)\n% end\n% end\nbody {{n}}\n", files=(LAYOUT,)),
     stpl("%rebase in %while", "% i = 0\n% while i < n:\n% rebase('layout', title=str(i))\n"
          "% i += 1\n% end\nbody {{n}}\n", files=(LAYOUT,)),
+    # the layout's value alone: the page prints the view's `name` (RULE-s51c F)
+    stpl("%rebase of a name the page reads", "{{name}}\n% rebase('layout', title='T', "
+         "name='N')\nbody {{name}}\n", files=(("views/layout.tpl",
+                                                "<main>{{name}}|{{!base}}</main>\n"),)),
+    stpl("%rebase of a name the layout never reads", "{{name}}\n% rebase('layout', "
+         "name='N')\nbody {{name}}\n", files=(("views/layout.tpl", "<main>{{!base}}</main>\n"),)),
     stpl("%include", "before\n% include('part', x=n)\nafter\n", files=(PART,)),
     stpl("include()", "{{!include('part', x=1)}}|\n", files=(PART,)),
     stpl("%rebase **values", "% rebase('layout', **values)\nbody {{n}}\n", files=(LAYOUT,),

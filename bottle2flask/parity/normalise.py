@@ -596,6 +596,7 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
 # Bottle's ERROR_PAGE_TEMPLATE and Werkzeug's HTTPException.get_body, as they print.
 BOTTLE_ERROR_PAGE = re.compile(r"<title>Error: (\d{3})[^<]*</title>.*<h1>Error: \1[^<]*</h1>"
                                r".*caused an error:</p>\s*<pre>(.*?)</pre>", re.S)
+BOTTLE_CRITICAL_PAGE = re.compile(r"<h1>Critical error while processing request: [^<]*</h1>")
 WERKZEUG_ERROR_PAGE = re.compile(r"<!doctype html>\n<html lang=en>\n<title>(\d{3}) [^<]*"
                                  r"</title>\n<h1>[^<]*</h1>\n(.*)\n", re.S)
 # The texts Bottle itself puts on its page (a path no route matches, a wrong method,
@@ -616,10 +617,17 @@ def default_error_pages(a: Response, b: Response) -> bool:
 
 def error_page_sides(a: Response, b: Response) -> str | None:
     """Which of a and b ("a" or "b") is Werkzeug's default error page when the other is
-    Bottle's for the same status, saying the same; else None."""
+    Bottle's for the same status, saying the same; else None. Bottle's page for an error
+    its own error handler raised ("Critical error while processing request") is its
+    500 page there: Werkzeug's 500 page is the same answer (RULE-s51 A: a 404 handler
+    calling a name the module never imported)."""
     if not (a.code == b.code >= 400):
         return None
     for side, (bottle_side, werkzeug_side) in (("b", (a, b)), ("a", (b, a))):
+        if a.code == 500 and BOTTLE_CRITICAL_PAGE.match(bottle_side.body.decode(
+                "utf-8", "replace")) and (werkzeug := WERKZEUG_ERROR_PAGE.fullmatch(
+                werkzeug_side.body.decode("utf-8", "replace"))) and werkzeug[1] == "500":
+            return side
         bottle = BOTTLE_ERROR_PAGE.search(bottle_side.body.decode("utf-8", "replace"))
         werkzeug = WERKZEUG_ERROR_PAGE.fullmatch(werkzeug_side.body.decode("utf-8", "replace"))
         if not (bottle and werkzeug and bottle[1] == werkzeug[1] == str(a.code)):

@@ -109,6 +109,26 @@ def module_of(result: TreeResult, file: str) -> FileResult | None:
     return best
 
 
+def names_read(code: str, scopes: set[str]) -> set[str]:
+    """The bare names the functions of these scopes read (`json_dumps`)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    found: set[str] = set()
+
+    def gather(body, prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                qualified = f"{prefix}{node.name}"
+                if qualified in scopes:
+                    found.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+                gather(node.body, f"{qualified}.")
+
+    gather(tree.body, "")
+    return found
+
+
 def called_scopes(code: str, name: str) -> set[str]:
     """The scope `name` (a view's qualified name) and those of the module's functions it
     calls, transitively: `f()` of a top-level function, `self.f()` of its class's."""
@@ -169,6 +189,10 @@ def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileRes
             scopes = called_scopes(module.code, failure.view[1].replace("<locals>.", ""))
             found += [s for s in module.sites if s not in found and any(
                 s["scope"] == sc or s["scope"].startswith(f"{sc}.") for sc in scopes)]
+            if any("binds" in s for s in module.sites):  # an import a view reads
+                read = names_read(module.code, scopes)
+                found += [s for s in module.sites if s not in found
+                          and set(s.get("binds", ())) & read]
             return found, module
     return found, where
 

@@ -56,6 +56,9 @@ class Site(TypedDict):
     # the code each candidate puts at the site ("idiomatic", "exact"), where the rule
     # gave its forms as values (Rule.site): the report can show the form not taken
     forms: NotRequired[dict[str, str]]
+    # the module-level names its form binds (an import): the views that read one map to
+    # it in the check's repair, as a view maps to the sites in its own statements
+    binds: NotRequired[list[str]]
 
 
 @dataclass

@@ -140,7 +140,16 @@ are dropped (an included Jinja2 template sees the caller's names, as Bottle's do
                                         {% endblock %}
 ```
 The `rebase()` arguments become `{% set %}` outside the block, which Jinja2 passes to
-the layout ([PORTING 27](PORTING.md#27-layouts)). A `rebase()` in an `if` (Bottle
+the layout ([PORTING 27](PORTING.md#27-layouts)). Bottle gives those values to the
+layout alone: where the page reads a name of its own that `rebase()` gives anew
+(`{{title}}` beside `rebase('layout', title='Todo List')`), a layout that never reads it
+(nor the templates it includes, nor its own layout) gets no set, and one that does gets
+it while the block sets the page's value back, kept before under a name of its own:
+```
+{% set page_title = title %}{% set title = 'Todo List' %}
+{% block content %}{% set title = page_title %}<p>{{ title }}</p>...
+```
+A `rebase()` in an `if` (Bottle
 rebases when its branch runs) is Jinja2's conditional extends, the same where the
 branch's test reads no value the page sets but at its top before it (its arguments'
 `{% set %}` go in the `if` too):

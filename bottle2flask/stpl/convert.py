@@ -49,6 +49,9 @@ class ConversionOptions:
     blocks: dict[str, str] | None = None
     syntax: str | None = None  # Bottle's template syntax setting ("<% %> % {{ }}")
     layout_reads: frozenset[str] = frozenset()  # the names its layout reads from it
+    # what its layout, the templates the layout includes and its own layouts read from
+    # it; None where that is not known (a layout not converted, a computed include)
+    layout_sees: frozenset[str] | None = None
     noescape: bool = False  # Bottle's setting: `{{x}}` prints raw and `{{!x}}` escaped
     # the values a loop carries on, kept on a namespace() (Jinja2's loop scope resets them)
     namespaced: frozenset[str] = frozenset()
@@ -109,6 +112,8 @@ class Conversion:
     helpers: list[Helper] = field(default_factory=list)  # Python kept for it (hoist.py)
     spread_includes: list[str] = field(default_factory=list)  # include('x', **values)
     computed_includes: bool = False  # include(name): any template may be included
+    # names rebase() gives the layout while the page reads its own value of them
+    given_anew: tuple[str, ...] = ()
     # every line ends in "\r\n", as the source's did: Jinja2 prints them so only with
     # newline_sequence="\r\n" (it writes each newline as that; "\n" by default)
     crlf: bool = False
@@ -196,7 +201,8 @@ def _lone_returns(text: str, name: str, options: ConversionOptions) -> Conversio
 
 def convert_source(text: str, name: str = "<string>", *, block: str = "content",
                    blocks: dict[str, str] | None = None, syntax: str | None = None,
-                   layout_reads: frozenset = frozenset(), noescape: bool = False,
+                   layout_reads: frozenset = frozenset(),
+                   layout_sees: frozenset[str] | None = None, noescape: bool = False,
                    namespaced: frozenset[str] = frozenset(),
                    compact: bool = False,
                    include_reads: dict[str, frozenset[str]] | None = None,
@@ -209,7 +215,7 @@ def convert_source(text: str, name: str = "<string>", *, block: str = "content",
     here and passed whole from then on (convert(), its retries, _mixed_line_ends())."""
     return convert(text, name, ConversionOptions(
         block=block, blocks=blocks, syntax=syntax, layout_reads=layout_reads,
-        noescape=noescape, namespaced=namespaced, compact=compact,
+        layout_sees=layout_sees, noescape=noescape, namespaced=namespaced, compact=compact,
         include_reads=include_reads, hoist_at=hoist_at, helper_prefix=helper_prefix,
         base_given=base_given, folder=folder, own_returns=own_returns))
 
@@ -244,6 +250,7 @@ def convert(text: str, name: str, options: ConversionOptions) -> Conversion:
     hoist_at = options.hoist_at
     statements = Statements(context, translate, block=options.block,
                             blocks=options.blocks or {}, layout_reads=options.layout_reads,
+                            layout_sees=options.layout_sees,
                             include_reads=options.include_reads, hoist_at=hoist_at,
                             helper_prefix=options.helper_prefix,
                             base_given=options.base_given, folder=options.folder)
@@ -322,7 +329,8 @@ def convert(text: str, name: str, options: ConversionOptions) -> Conversion:
                       compact=plain, remarks=sorted(context.remarks, key=lambda n: n.line),
                       helpers=list(statements.helpers),
                       spread_includes=list(statements.spread_includes),
-                      computed_includes=statements.computed_includes)
+                      computed_includes=statements.computed_includes,
+                      given_anew=tuple(statements.given_anew))
 
 
 def _breaks(conversion: Conversion | list[str]) -> int:

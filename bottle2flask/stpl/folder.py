@@ -196,13 +196,16 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         extends = jinja_name(conversion.extends) if conversion.extends else None
         layout = by_name.get(extends or "")
         reads = frozenset(layout.reads) if layout is not None and layout.ok else frozenset()
-        if reads or (blocks and (jinja_name(name) in blocks or extends in blocks)) \
+        sees = _sees(extends, by_name) if extends is not None else None
+        # a name rebase() gives anew, which a layout that never reads it needs not get
+        unread = sees is not None and any(k not in sees for k in conversion.given_anew)
+        if reads or unread or (blocks and (jinja_name(name) in blocks or extends in blocks)) \
                 or conversion.spread_includes \
                 or (conversion.has_base and asked[name] != (name in base)):
             conversion = convert(text, str(relative), replace(
                 tree, block=blocks.get(jinja_name(name), "content"), blocks=blocks,
-                layout_reads=reads, noescape=name in direct, include_reads=included,
-                helper_prefix=prefixes[name], base_given=name in base))
+                layout_reads=reads, layout_sees=sees, noescape=name in direct,
+                include_reads=included, helper_prefix=prefixes[name], base_given=name in base))
         done[name] = conversion
     for name, (relative, _) in templates.items():
         conversion = done[name]
@@ -234,6 +237,26 @@ def convert_tree(src: Path, out: Path, *, syntax: str | None = None,
         (out / report.helpers_file).write_text(module_source(report.helpers),
                                                encoding="utf-8")
     return report
+
+
+def _sees(name: str, by_name: dict[str, Conversion]) -> frozenset[str] | None:
+    """What a template reads from the names it is rendered with: its own reads, those of
+    the templates it includes and of its own layouts, which Bottle renders with a copy
+    of the same names; None where one of them is not known."""
+    seen: set[str] = set()
+    reads: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        conversion = by_name.get(current)
+        if conversion is None or not conversion.ok or conversion.computed_includes:
+            return None
+        reads |= conversion.reads
+        todo += [jinja_name(n) for n in [*conversion.includes, conversion.extends] if n]
+    return frozenset(reads)
 
 
 def leaf_name(name: str) -> str:

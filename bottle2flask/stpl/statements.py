@@ -116,6 +116,10 @@ class Statements:
     imports: list = field(default_factory=list)  # (name, module, attribute or None): T019
     stray_end: int | None = None  # the line of an `end` that closed nothing
     layout_reads: frozenset = frozenset()  # names the layout reads from the page (tree.py)
+    # ... and what its includes and its own layouts read; None: not known (tree.py)
+    layout_sees: frozenset | None = None
+    block_sets: list = field(default_factory=list)  # the page's own values, in its block
+    given_anew: list = field(default_factory=list)  # rebase() keywords the page reads too
     sure_loads: list = field(default_factory=list)  # (name, piece) read on every render
     carried: set = field(default_factory=set)  # values a loop carries on (T032): namespace
     by_string: set = field(default_factory=set)  # names read as get('x')/defined('x')
@@ -854,17 +858,21 @@ class Statements:
         before = self.stored_before_rebase
         given = set()  # what the layout gets from the rebase() arguments (or a TODO)
         page_reads = self.reads_from_caller(skip=self.rebase_loads)
+        kept: list[str] = []  # the page's own values of the names rebase() gives anew
         for key, text, reads in self.rebase_args:
             given.add(key)
             if key != text and key in page_reads:
-                # Bottle gives the value to the layout alone; a Jinja2 set before the block
-                # is the page's value too, and would print in the page's own form.
-                why = (f"rebase() gives the layout a `{key}` other than the page's own: "
-                       "Jinja2 has one for both; rename it on one side")
-                self.context.todo("T034", self.rebase_line, why)
-                self.context.rules.add("T034")
-                lines.append(f"{{# TODO(flask-port/T034): {_comment(why)} #}}"
-                             f"{{% set {key} = {text} %}}")
+                # Bottle gives the value to the layout alone (its _include() copies the
+                # page's names and adds the rebase() keywords); a Jinja2 set before the
+                # block is the block's value too. A layout that never reads it needs no
+                # set; else the block sets the page's own value again, kept before.
+                self.given_anew.append(key)
+                if self.layout_sees is not None and key not in self.layout_sees:
+                    continue
+                own = self.fresh_name(f"page_{key}")
+                kept.append(f"{{% set {own} = {key} %}}")  # before any rebase() value
+                lines.append(f"{{% set {key} = {text} %}}")
+                self.block_sets.append(f"{{% set {key} = {own} %}}")
             elif reads & ((before | self.macros) - hoisted):  # a macro stays in the block
                 why = "a rebase() argument computed from a value the page sets in its block"
                 self.context.todo("T034", self.rebase_line, f"{why}: {key}={text}")
@@ -900,11 +908,24 @@ class Statements:
             self.context.rules.add("T034")
             lines.append(f"{{# TODO(flask-port/T034): {_comment(why)} #}}"
                          "{% set _ = flask_port_todo('T034') %}")
+        lines[top:top] = kept  # at the top, also where the rebase() is in an `if`
+        top += len(kept)
         block = f"{{% block {self.blocks.get(jinja_name(extends), 'content')} %}}"
+        block += "".join(self.block_sets)
         if self.rebase_when is not None:
             lines = self.conditional(lines, top, hoisted, before)
         # A page prints nothing outside its blocks: one tag a line, as a person writes it.
         return "\n".join([*lines, block])
+
+    def fresh_name(self, name: str) -> str:
+        """`name`, or `name_2`...: one neither this template nor its layout reads or sets."""
+        used = {load.name for load in self.loads} | set(self.store_count) | self.macros \
+            | set(self.layout_sees or self.layout_reads)
+        fresh, n = name, 1
+        while fresh in used:
+            n += 1
+            fresh = f"{name}_{n}"
+        return fresh
 
     def conditional(self, lines: list[str], top: int, hoisted: set[str],
                     before: set[str]) -> list[str]:

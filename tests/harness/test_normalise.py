@@ -279,6 +279,26 @@ def test_default_error_pages_with_other_messages_or_an_apps_own_page_differ():
     assert "status" in verdict(a, other)[2]
 
 
+def test_bottles_page_for_an_error_handler_that_failed_is_its_500_page():
+    """RULE-s51 A (PyJudge): a 404 handler calling a `template` the module never
+    imported fails in both: Bottle's "Critical error" page, Werkzeug's 500 page."""
+    import bottle
+    import flask
+    import webtest
+
+    old = bottle.Bottle()
+    old.error(404)(lambda error: undefined_name)  # noqa: F821
+    new = flask.Flask(__name__)
+    new.register_error_handler(404, lambda error: undefined_name)  # noqa: F821
+    a, b = (Response(r.status, list(r.headerlist), r.body, "/x") for r in (
+        webtest.TestApp(app).get("/x", expect_errors=True) for app in (old, new)))
+    assert b"Critical error while processing request" in a.body
+    assert verdict(a, b)[0] == "explained" and "default-error-page" in verdict(a, b)[1]
+    assert verdict(b, a)[0] == "explained"
+    gone = Response("404 Not Found", b.headers, b.body.replace(b"500", b"404"), "/x")
+    assert "status" in verdict(a, gone)[2]
+
+
 def test_a_header_the_view_set_before_it_failed_is_explained_on_flasks_error_page():
     """Found by the eleventh trial batch (a tweeter clone): a view sets Cache-Control, then
     fails. Bottle's error page replaces its response; the port's after_this_request puts

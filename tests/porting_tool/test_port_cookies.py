@@ -71,7 +71,7 @@ def test_unsigned_cookies_are_left_as_they_were():
     ''')
     assert 'resp.set_cookie("seen", "1")' in result.code
     assert 'resp.delete_cookie("old")' in result.code
-    assert 'request.cookies.get("seen", "0")' in result.code
+    assert 'request.cookies.get("seen") or "0"' in result.code  # Bottle's value or default
     assert "bottle_cookies" not in result.code and result.companions == []
 
 

@@ -371,7 +371,7 @@ def test_bottles_request_kept_by_a_class_of_a_module_without_bottle_is_flasks(tm
         assert answers(client, "/register", "POST", **form) == (200, "hello x v")
     ported = (tmp_path / "out" / "controller.py").read_text()
     assert 'self.request.form.get("name")' in ported
-    assert "self.request.cookies.get('k', 'none')" in ported
+    assert "self.request.cookies.get('k') or 'none'" in ported
     assert "import" not in ported.replace("from base import Base", "")
 
 

@@ -206,7 +206,7 @@ def test_request_attributes_in_werkzeug_names():
             b = request.form.get("b", "")
             c = request.args.get("page", "")
             d = request.values.getlist("tag")
-            e = request.cookies.get("k", "d")
+            e = request.cookies.get("k") or "d"
             f = bottle_json()
             g = request.get_data()
             return request.method, request.path, request.headers.get("X"), a, b, c, d, e, f, g

@@ -319,3 +319,52 @@ def test_auth_basic_refusal_runs_the_apps_own_401_handler(tmp_path):
     for headers in ({}, wrong):
         assert answers(flask_app, "/shop", headers=headers) == \
             answers(bottle_app, "/shop", headers=headers) == (401, "who are you? Go away")
+
+
+JSON_DUMPS = '''
+from bottle import Bottle, json_dumps
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return json_dumps({"status": True, "url": "a/b"})
+'''
+
+
+def test_json_dumps_is_the_standard_librarys_where_bottle_takes_it_from_there(monkeypatch):
+    from bottle2flask.port.rules import p001_imports
+
+    monkeypatch.setattr(p001_imports, "BOTTLE_JSON", "json")
+    for faithful in (False, True):
+        result = port(JSON_DUMPS, faithful=faithful)
+        assert result.code.startswith("from json import dumps as json_dumps\n")
+        assert result.declared == [] and not any(s["rule"] == "P001" for s in result.sites)
+
+
+@pytest.mark.parametrize("module", ["ujson", "simplejson"])
+def test_json_dumps_bottle_takes_from_another_module_is_a_site(monkeypatch, module):
+    """RULE-s51c J (vcruzato/python-bottle-vue): Bottle 0.13 takes ujson's dumps where it
+    can import it (`{"url":"a\\/b"}`), 0.12 simplejson's: the default port the standard
+    library's, declared and saying which; the exact form (--faithful, a repaired site)
+    the module Bottle took, the view that reads it mapped to the site by the name."""
+    from bottle2flask.port.repair import Failure, sites_for
+    from bottle2flask.port.results import TreeResult
+    from bottle2flask.port.rules import p001_imports
+
+    monkeypatch.setattr(p001_imports, "BOTTLE_JSON", module)
+    result = port(JSON_DUMPS, faithful=False)
+    assert "from json import dumps as json_dumps\n" in result.code
+    assert [(d["id"], d["detail"]) for d in result.declared] == [
+        ("D-json-dumps", f"Bottle's json_dumps is {module}'s dumps here")]
+    [site] = [s for s in result.sites if s["rule"] == "P001"]
+    assert (site["kind"], site["exact"], site["binds"]) == ("json-module", False,
+                                                             ["json_dumps"])
+    tree = TreeResult("src", "out")
+    tree.modules.append(result)
+    found, _ = sites_for(tree, Failure("GET /: body", view=("app.py", "index")))
+    assert site in found
+    faithful = port(JSON_DUMPS, faithful=True)
+    assert f"from {module} import dumps as json_dumps\n" in faithful.code
+    assert "from json import" not in faithful.code and faithful.declared == []

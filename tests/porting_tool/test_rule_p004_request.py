@@ -778,3 +778,91 @@ def test_one_of_bottles_request_members_assigned_in_a_helper_compiles(tmp_path):
     code = (tmp_path / "out" / "web.py").read_text()
     assert "    g.content_type = 'application/json'\n" in code
     assert 'request.headers.get("Content-Type", "").lower() or' in code
+
+
+def test_get_cookie_keeps_bottles_value_or_default_where_it_is_read_so():
+    """Bottle's get_cookie() returns `value or default`: a cookie sent empty gives the
+    default (None). Tested for truth alone, Werkzeug's '' answers alike; given a default
+    or compared with None, `or` says Bottle's answer; else the plain form is declared."""
+    result = idiom('''
+        from bottle import Bottle, request
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            user = request.get_cookie("user")
+            if user is None:
+                return "who?"
+            if not request.get_cookie("seen") or request.get_cookie("x") is None:
+                return "new"
+            flag = request.get_cookie("flag")
+            return ("hi " + user + request.get_cookie("lang", "en") + str(bool(flag))
+                    + request.get_cookie("theme", default="a" if user else "b"))
+
+
+        @app.route("/raw")
+        def raw():
+            return repr(request.get_cookie("k")) + request.get_cookie("e", "")
+    ''', '''
+        from flask import Flask, request
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            user = request.cookies.get("user") or None
+            if user is None:
+                return "who?"
+            if not request.cookies.get("seen") or (request.cookies.get("x") or None) is None:
+                return "new"
+            flag = request.cookies.get("flag")
+            return ("hi " + user + (request.cookies.get("lang") or "en") + str(bool(flag))
+                    + (request.cookies.get("theme") or ("a" if user else "b")))
+
+
+        @app.route("/raw")
+        def raw():
+            return repr(request.cookies.get("k")) + request.cookies.get("e", "")
+    ''', declared=("D-empty-cookie", "D-empty-cookie"))
+    assert [s["kind"] for s in result.sites if s["rule"] == "P004"] == ["empty-cookie"] * 2
+
+
+def test_get_cookie_names_an_empty_cookie_as_bottle_does_where_it_is_compared(tmp_path):
+    """RULE-s51c G (rakshit-thoughtwin/bottle-todo-authentication): a cookie set from an
+    empty form field; Bottle's GET / redirects to the login (303), as the port does."""
+    source = '''
+        from bottle import Bottle, redirect, request
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            user = request.get_cookie("user")
+            if user is None:
+                redirect("/login")
+            return "hello " + user
+
+
+        @app.route("/raw")
+        def raw():
+            return repr(request.get_cookie("user"))
+    '''
+    for faithful in (False, True):
+        (tmp_path / str(faithful)).mkdir()
+        bottle_app, flask_app = both_apps(tmp_path / str(faithful), source,
+                                          f"empty_cookie_{faithful}", faithful=faithful)
+        for client in (bottle_app, flask_app):
+            client.set_cookie("user", "")
+            assert client.get("/", status="3*").location.endswith("/login")
+            client.set_cookie("user", "ann")
+            assert answers(client, "/") == (200, "hello ann")
+        bottle_app.set_cookie("user", "")
+        flask_app.set_cookie("user", "")
+        # the plain form, declared (D-empty-cookie), in the default port; Bottle's in the
+        # faithful one
+        assert answers(bottle_app, "/raw") == (200, "None")
+        assert answers(flask_app, "/raw") == (200, "None" if faithful else "''")

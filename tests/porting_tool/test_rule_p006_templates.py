@@ -10,7 +10,7 @@ import webtest
 
 from bottle2flask.cli import main as kit
 
-from .helpers import answers, both_folders, idiom, untouched
+from .helpers import answers, both_apps, both_folders, idiom, port, untouched
 
 # What P006 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -1793,3 +1793,57 @@ def test_a_template_beside_the_module_comes_before_its_namesake_in_views_below(t
     }, "p006_beside_first")
     assert answers(flask_app, "/") == answers(bottle_app, "/") \
         == (200, "<p>beside &lt;ann&gt;</p>\n")
+
+
+BARE_TEMPLATE = '''
+import bottle
+
+app = bottle.Bottle()
+
+
+@app.route("/")
+def index():
+    return bottle.template("<p>{{x}}</p>", x="hi")
+
+
+@app.error(404)
+def not_found(error):
+    return template("<p>{{x}}</p>", x="missing")
+'''
+
+
+def test_a_bare_template_the_module_never_imported_is_not_bottles(tmp_path):
+    """RULE-s51 A (PyJaipur/PyJudge): `bottle.template(...)` beside a bare `template(...)`
+    the module never imported. Reading spells Bottle's as `bottle_template` there, so the
+    bare name stays the module's own: a NameError in both (Bottle's "Critical error"
+    page, Flask's 500), where the port had converted it and served a 404 page."""
+    result = port(BARE_TEMPLATE, faithful=False)
+    assert 'return render_template_string("<p>{{ x }}</p>", x="hi")' in result.code
+    assert 'return template("<p>{{x}}</p>", x="missing"), 404' in result.code
+    bottle_app, flask_app = both_apps(tmp_path, BARE_TEMPLATE, "bare_template")
+    assert answers(bottle_app, "/") == answers(flask_app, "/") == (200, "<p>hi</p>")
+    assert answers(bottle_app, "/nope")[0] == answers(flask_app, "/nope")[0] == 500
+    # imported, the bare name is Bottle's, converted as before
+    imported = port(BARE_TEMPLATE.replace("import bottle\n", "import bottle\nfrom bottle "
+                                          "import template\n"), faithful=False)
+    assert 'return render_template_string("<p>{{ x }}</p>", x="missing"), 404' \
+        in imported.code
+
+
+def test_a_bare_name_bound_to_bottles_own_keeps_bottles_spelling():
+    """`request = bottle.request`: the bare name is Bottle's too, so `bottle.request`
+    is still spelt `request` (no `bottle_request` for it)."""
+    result = port('''
+        import bottle
+
+        app = bottle.Bottle()
+        request = bottle.request
+
+
+        @app.route("/")
+        def index():
+            return request.query.get("x", "none") + bottle.request.query.get("y", "n")
+    ''', faithful=False)
+    assert "from flask import Flask, request\n" in result.code
+    assert '    return request.args.get("x", "none") + request.args.get("y", "n")' \
+        in result.code

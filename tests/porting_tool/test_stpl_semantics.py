@@ -158,25 +158,50 @@ def test_template_functions_print_what_bottle_printed(tmp_path, templates, conte
     assert jinja_out == bottle_out
 
 
-def test_a_rebase_argument_named_as_a_value_the_page_reads_is_a_todo(tmp_path):
-    # Bottle gives title='New note' to the layout alone; the page's form prints its own
-    # (empty) title. A Jinja2 set before the block would pre-fill the form.
+# Bottle gives rebase()'s keywords to the layout alone (_include() renders it with a
+# copy of the page's names, the keywords added): the page prints its own value.
+PAGE = "<p>{{title}}</p>\n% rebase('layout', title='Todo List')\n<p>{{title}} again</p>\n"
+REBASE_GIVES_ANEW = [
+    # the layout reads it (RULE-s51c F's minimal app, with a layout that reads it)
+    {"main": PAGE, "layout": "<title>{{title}}</title>\n{{!base}}\n"},
+    # the layout never reads it (imShakil/bottlepy-todo's form)
+    {"main": PAGE, "layout": "<html>\n{{!base}}\n</html>\n"},
+    # read only after the rebase() line; the layout's other names given as they are
+    {"main": "% rebase('layout', title='T', x=1)\n<input value=\"{{title}}\">{{x}}\n",
+     "layout": "<title>{{title}}</title>{{x}}\n{{!base}}\n"},
+    # a template the layout includes reads it, and the layout's own layout
+    {"main": PAGE, "layout": "% include('head')\n{{!base}}\n", "head": "<h1>{{title}}</h1>\n"},
+    {"main": PAGE, "layout": "% rebase('outer')\n{{!base}}\n",
+     "outer": "<title>{{title}}</title>\n{{!base}}\n"},
+    # the rebase() in an `if`: the page alone where it is not taken
+    {"main": "% if full:\n% rebase('layout', title='Todo List')\n% end\n<p>{{title}}</p>\n",
+     "layout": "<title>{{title}}</title>\n{{!base}}\n"},
+    # a name of the page's own beside it (the kept value's name is not taken)
+    {"main": "<p>{{page_title}}</p>\n" + PAGE,
+     "layout": "<title>{{title}}</title>\n{{!base}}\n"},
+]
+
+
+@pytest.mark.parametrize("templates", REBASE_GIVES_ANEW)
+@pytest.mark.parametrize("full", [True, False])
+def test_a_rebase_argument_named_as_a_value_the_page_reads_is_the_layouts_alone(
+        tmp_path, templates, full):
+    bottle_out, jinja_out = render_both(tmp_path, templates, title="My items", x=0,
+                                        page_title="mine", full=full)
+    assert jinja_out == bottle_out
+
+
+def test_a_rebase_argument_the_layout_never_reads_is_left_out(tmp_path):
     from bottle2flask.stpl.folder import convert_tree
 
     views = tmp_path / "views"
     views.mkdir()
-    (views / "new.tpl").write_text("% rebase('layout', title='New note')\n"
-                                   '<input name=title value="{{title}}">\n')
-    (views / "layout.tpl").write_text("<title>{{title}}</title>\n{{!base}}\n")
-    (views / "plain.tpl").write_text("% rebase('layout', title='T' + t)\n<p>{{t}}</p>\n")
-    report = convert_tree(views, tmp_path / "out")
-    todos = [(note.rule, note.line, f.source.name) for f in report.files if f.conversion
-             for note in f.conversion.notes]
-    assert todos == [("T034", 1, "new.tpl")]
-    page = (tmp_path / "out" / "new.html").read_text()
-    assert "TODO(flask-port/T034): rebase() gives the layout a `title` other than the page's" \
-        in page
-    assert "TODO" not in (tmp_path / "out" / "plain.html").read_text()
+    (views / "main.tpl").write_text(PAGE)
+    (views / "layout.tpl").write_text("<html>\n{{!base}}\n</html>\n")
+    convert_tree(views, tmp_path / "out")
+    page = (tmp_path / "out" / "main.html").read_text()
+    assert "set" not in page
+    assert page.startswith('{% extends "layout.html" %}\n{% block content')
 
 
 def test_a_rebase_argument_that_reads_the_pages_own_value_is_no_todo(tmp_path):

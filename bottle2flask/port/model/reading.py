@@ -75,6 +75,14 @@ class Reader(Transformer):
         self.app_lists: set[str] = set()  # `subapps = [auth, notes]`: a list of apps
         self.guarded: list[bool] = []  # per top-level `if`: is it the main guard
         self.guard_runs: list[str] = []  # `x.run()` under it, x a name the module binds
+        # the names the module reads bare (not an attribute's, a keyword's, a parameter's
+        # or a def's own name), and the Names spelt from `bottle.X` where no import gave
+        # X: a bare X beside them is not Bottle's (RULE-s51 A: a `template(...)` the
+        # module never imported, beside `bottle.template(...)`)
+        self.bare: set[str] = set()
+        self.not_bare: set[int] = set()
+        self.spelt: dict[str, list[cst.Name]] = {}
+        self.aliased: set[str] = set()  # `request = bottle.request`
 
     def visit_If(self, node: cst.If) -> None:
         test = cst.Module([]).code_for_node(node.test)
@@ -111,8 +119,20 @@ class Reader(Transformer):
 
     def visit_Name(self, node: cst.Name) -> None:
         self.read_names.add(node.value)  # (the walk does not enter the imports)
+        if id(node) not in self.not_bare:
+            self.bare.add(node.value)
         if node.value in self.partials:
             self.partial_reads[node.value] += 1
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.not_bare.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.not_bare.add(id(node.keyword))
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.not_bare.add(id(node.name))
 
     def leave_Param(self, original: cst.Param, updated: cst.Param) -> cst.Param:
         if updated.annotation is not None:
@@ -126,6 +146,7 @@ class Reader(Transformer):
         return updated
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.not_bare.add(id(node.name))
         self.closed += 1
         self.returns.append([])
 
@@ -134,6 +155,7 @@ class Reader(Transformer):
         return updated
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.not_bare.add(id(node.name))
         self.closed += 1
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
@@ -200,10 +222,41 @@ class Reader(Transformer):
             local = name if name not in self.own else f"bottle_{name}"
             while local != name and local in self.own | self.names:
                 local += "_"
+            if local not in self.facts.bottle:  # (an import gives the bare name too)
+                self.spelt.setdefault(local, [])
             self.facts.bottle.setdefault(local, name)
             self.facts.via_module.add(local)
-            return cst.Name(local)
+            spelt = cst.Name(local)
+            if local in self.spelt:
+                self.spelt[local].append(spelt)
+            return spelt
         return updated
+
+    def respell(self, module: cst.Module) -> cst.Module:
+        """`bottle.X` spelt `bottle_X` where the module also reads a bare X that no
+        import of Bottle's gave it: the bare one is the module's own (or a NameError,
+        as in Bottle), never taken for Bottle's."""
+        renamed: dict[int, cst.Name] = {}
+        for name, nodes in self.spelt.items():
+            if name not in self.bare or not nodes or name in self.aliased:
+                continue
+            local = f"bottle_{name}"
+            while local in self.bare or local in self.own or local in self.facts.bottle:
+                local += "_"
+            self.facts.bottle[local] = self.facts.bottle.pop(name)
+            self.facts.via_module.discard(name)
+            self.facts.via_module.add(local)
+            renamed.update((id(node), cst.Name(local)) for node in nodes)
+        return transform(module, _Renamed(renamed)) if renamed else module
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # `request = bottle.request`: the bare name is Bottle's too
+        value = node.value
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) \
+                and value.value.value in self.module_alias:
+            self.aliased |= {t.target.value for t in node.targets
+                             if isinstance(t.target, cst.Name)
+                             and t.target.value == value.attr.value}
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         spelt = self.spell_assign(updated)
@@ -416,6 +469,7 @@ class Reader(Transformer):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         facts = self.facts
+        updated = self.respell(updated)
         spelt = {name for name in self.partials
                  if self.partial_reads[name] == self.partial_calls[name]}
         if spelt:  # the partial's every use spelt as the function's call: it goes
@@ -571,6 +625,17 @@ def uses_app_methods(cls: cst.ClassDef) -> bool:
         if isinstance(stmt, cst.FunctionDef) and stmt.params.params:
             walk(stmt, Find(stmt.params.params[0].name.value))
     return bool(found)
+
+
+class _Renamed(Transformer):
+    """The Names given (by id) replaced by their new Names."""
+
+    def __init__(self, names: dict[int, cst.Name]) -> None:
+        super().__init__()
+        self.names = names
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        return self.names.get(id(original), updated)
 
 
 def read(tree: cst.Module, facts: ModuleFacts,

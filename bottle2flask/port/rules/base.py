@@ -248,7 +248,7 @@ class Rule(Transformer):
 
     def site(self, kind: str, idiomatic: Candidate, exact: Candidate,
              route: str | None = None, keeps: str = "",
-             forms_if_exact: bool = False) -> Candidate:
+             forms_if_exact: bool = False, binds: tuple[str, ...] = ()) -> Candidate:
         """The site being visited, given both its forms as values (idiomatic Flask, then
         the exact one that keeps Bottle's behaviour): the engine picks one by the site's
         key (every site under --faithful, a site the check repaired, a site kept because
@@ -266,9 +266,11 @@ class Rule(Transformer):
         site asked as the walk enters the module has none: P002's, P011's).
         `forms_if_exact`: the forms are recorded only
         where the site takes its exact one (the report shows the other there), for forms
-        as long as a def (P022's), whose idiomatic one is the module's own code else."""
+        as long as a def (P022's), whose idiomatic one is the module's own code else.
+        `binds`: the module-level names the forms bind (P001's imports), by which the
+        check's repair maps a view that reads one to the site."""
         chosen = exact if self._site(kind, route, keeps, idiomatic, exact,
-                                     forms_if_exact) else idiomatic
+                                     forms_if_exact, binds) else idiomatic
         self.take_candidate(chosen, chosen is exact)
         return chosen
 
@@ -378,7 +380,7 @@ class Rule(Transformer):
 
     def _site(self, kind: str, route: str | None, keeps: str,
               idiomatic: Candidate | None = None, exact: Candidate | None = None,
-              forms_if_exact: bool = False) -> bool:
+              forms_if_exact: bool = False, binds: tuple[str, ...] = ()) -> bool:
         port, settings = self._port, self.state
         scope = ".".join(port.scope) or "<module>"
         counted = (scope, self.code, kind)
@@ -392,6 +394,8 @@ class Rule(Transformer):
             site["route"] = route
         if keeps:
             site["kept"] = keeps
+        if binds:
+            site["binds"] = list(binds)
         shown = [(name, c) for name, c in (("idiomatic", idiomatic), ("exact", exact))
                  if c is not None and c.form is not None and (chosen or not forms_if_exact)]
         # a form made apart (P022's folded def) may hold the marks of declared changes,

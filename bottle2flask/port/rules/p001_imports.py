@@ -27,8 +27,12 @@ plugin's `self.app`) the port cannot tell the object is an app, and says nothing
 
 `json_dumps` and `json_loads` are the `json` module's `dumps` and `loads` in bottle.py:
 they are imported from `json` under the same names (`HTTP_CODES` stays: its 418 text is
-not `http.client.responses`'s). So are the other standard modules and names bottle.py
-imports and an app may take from it (`from bottle import os, datetime`: `import os`,
+not `http.client.responses`'s). Where the installed Bottle takes them from another
+module (0.13: ujson, when it can import it; 0.12: simplejson), that import is a site
+(`json-module`): `json`'s, declared (D-json-dumps, saying which module Bottle took), or
+the module Bottle took; a view that reads the name maps to it in the check's repair.
+The other standard modules and names bottle.py imports and an app may take from it
+are imported from where they live (`from bottle import os, datetime`: `import os`,
 `from datetime import datetime`). `from bottle import app` is Bottle's default-app
 stack, never the app the port makes.
 
@@ -62,7 +66,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ScopeProvider
 
 from ..edit import is_name, walk
-from .base import Phase, Rule
+from .base import Candidate, Change, Declare, Import, Phase, Rule
 
 # What `from bottle import *` binds: bottle.py sets no __all__, so every public name
 _BOTTLE_PUBLIC = frozenset(getattr(bottle, "__all__", None)
@@ -80,10 +84,21 @@ MADE_OVER_ENVIRON = {"BaseRequest", "LocalRequest", "Request"}
 MADE_BY_HAND = {"BaseResponse", "LocalResponse"}
 
 
+# The JSON module Bottle's json_dumps and json_loads are taken from here: 0.13 takes
+# ujson's where it can import it, 0.12 simplejson's, else the standard library's
+BOTTLE_JSON = bottle.json_dumps.__module__.partition(".")[0]
+
+
 class Imports(Rule):
     code = "P001"
     phase = Phase.LAST  # the import pass: over what every rule left
     summary = "Bottle imports removed; Flask imports added for what the rules used"
+    declares = (Change("D-json-dumps", "21. JSON responses",
+                       "`json_dumps`/`json_loads` from Bottle become the standard "
+                       "library's json.dumps/loads; the Bottle installed here takes "
+                       "another module's (Bottle 0.13: ujson, when it can import it, "
+                       "which writes no spaces and escapes `/` as `\\/`; 0.12: "
+                       "simplejson), as the port's exact form does"),)
 
     def visit_Module(self, node: cst.Module) -> None:
         """What the module reads, read before the walk prunes its imports: the Bottle
@@ -92,10 +107,15 @@ class Imports(Rule):
         (the prune adds only its own TODOs' words to those, and leftovers.flag's TODOs,
         made in the same walk, are not the user's: neither is read)."""
         provided = self.provided()
+        self.json_names: list[str] = []
         used = names_in_use(node, self.facts.via_module, provided,
                             also=self.placed_uses()) - provided
         for name in sorted(used):  # Bottle's copies of the standard library's own
-            if self.facts.bottle.get(name) in STDLIB:
+            if self.facts.bottle.get(name) in JSON and BOTTLE_JSON != "json":
+                self.json_names.append(name)  # a site on the module's Bottle import
+                self.fired()
+                used.discard(name)
+            elif self.facts.bottle.get(name) in STDLIB:
                 module, attr = STDLIB[self.facts.bottle[name]]
                 if attr is None:  # `from bottle import os`: import os
                     self.need_import(module, None, None if module == name else name)
@@ -130,7 +150,10 @@ class Imports(Rule):
                               if name not in STDLIB and name != "auth_basic"]
         self.imported: set[str] = set()
         self.depth = 0
-        self.dropped: set[int] = set()  # ids of module-level lines dropped after leave_Module
+        # module-level lines dropped after leave_Module, by their first small statement's
+        # id (the line itself may come back from the walk with marks above it)
+        # -> how many of its leading lines were its own (the rest: the marks of a site)
+        self.dropped: dict[int, int] = {}
         self.inert: set[str] = set()  # UNSERVABLE names whose every use runs in Flask too
         unservable = {local for local, api in self.facts.bottle.items() if api in UNSERVABLE}
         # `X.MEMFILE_MAX = n`, a request made over an environ (P028's kept
@@ -144,6 +167,17 @@ class Imports(Rule):
         read = _ReadAndCommented()
         walk(node, read)
         self.read_now = read.found
+
+    def _json(self, name: str) -> None:
+        """json_dumps or json_loads where the installed Bottle takes them from ujson or
+        simplejson: the standard library's, declared, or (exact) the module Bottle took."""
+        attr = JSON[self.facts.bottle[name]]
+        asname = None if attr == name else name
+        self.site("json-module", Candidate(
+            imports=(Import("json", attr, asname),),
+            declares=(Declare("D-json-dumps", detail=f"Bottle's {name} is {BOTTLE_JSON}'s "
+                                                     f"{attr} here"),)),
+            Candidate(imports=(Import(BOTTLE_JSON, attr, asname),)), binds=(name,))
 
     def _auth_basic(self, name: str) -> None:
         """Bottle's auth_basic decorator in Flask terms: Flask has none of its own, so it
@@ -160,32 +194,47 @@ class Imports(Rule):
         return updated
 
     def leave_SimpleStatementLine(self, original, updated):
+        sites = self.json_names and self.depth == 0 and any(
+            _is_bottle_import(small) for small in original.body)
+        if sites:  # their line: the Bottle import's, carried to the next if it goes
+            for name in self.json_names:
+                self._json(name)
+            self.json_names = []
         result = self._prune(updated)
+        if sites and isinstance(result, cst.RemovalSentinel):
+            self.dropped[id(updated.body[0])] = len(updated.leading_lines)
+            return updated
         if isinstance(result, cst.RemovalSentinel) and self.depth == 0 \
                 and any(line.comment for line in updated.leading_lines):
-            self.dropped.add(id(updated))  # its comments go to the next line
+            # its comments go to the next line
+            self.dropped[id(updated.body[0])] = len(updated.leading_lines)
             return updated
         return result
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         """A dropped import's comment lines (a section divider) stay, on the next line;
         then the imports only the Bottle code read go (drop_unused)."""
+        for name in self.json_names:  # no Bottle import at the top: a site of no line
+            self._json(name)
         body: list[cst.BaseStatement] = []
         carried: list[cst.EmptyLine] = []
+        marks: list[cst.EmptyLine] = []  # right above the next line, as they were
         for stmt in updated.body:
-            if id(stmt) in self.dropped:
-                carried += stmt.leading_lines
+            if isinstance(stmt, cst.SimpleStatementLine) and id(stmt.body[0]) in self.dropped:
+                own_count = self.dropped[id(stmt.body[0])]
+                carried += stmt.leading_lines[:own_count]
+                marks += stmt.leading_lines[own_count:]
                 continue
-            if carried:
+            if carried or marks:
                 own = list(stmt.leading_lines)
-                while own and not own[0].comment and isinstance(
+                while carried and own and not own[0].comment and isinstance(
                         stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
                         and isinstance(stmt.body[0], cst.Import | cst.ImportFrom):
                     own.pop(0)  # right above the import, where isort keeps a comment
-                stmt = stmt.with_changes(leading_lines=[*carried, *own])
-                carried = []
+                stmt = stmt.with_changes(leading_lines=[*carried, *own, *marks])
+                carried, marks = [], []
             body.append(stmt)
-        module = updated.with_changes(body=body, footer=[*carried, *updated.footer])
+        module = updated.with_changes(body=body, footer=[*carried, *marks, *updated.footer])
         # what the post-steps placed in this walk, and the TODOs they put in the header
         # (a module without an app), read as what the rules left was
         now = self.read_now | self.placed_reads() | {
@@ -495,6 +544,9 @@ STDLIB: dict[str, tuple[str, str | None]] = {
         "base64", "calendar", "cgi", "codecs", "email", "functools", "hashlib", "hmac",
         "itertools", "mimetypes", "os", "pickle", "re", "sys", "tempfile", "threading",
         "time", "warnings", "weakref")}}
+
+
+JSON = {"json_dumps": "dumps", "json_loads": "loads", "json_lds": "loads"}
 
 
 def drop_unused(module: cst.Module, read_before: set[str], now: set[str],

@@ -3,7 +3,12 @@
     request.forms.get("a")     ->  request.form.get("a")
     request.query.page         ->  request.args.get("page", "")     (Bottle: '' when missing)
     request.forms.getunicode("a", "")  ->  request.form.get("a", "")  (Werkzeug decodes UTF-8)
-    request.get_cookie("k", "d")       ->  request.cookies.get("k", "d")
+    request.get_cookie("k", "d")       ->  request.cookies.get("k") or "d"   (("k", "") stays)
+    request.get_cookie("k")            ->  request.cookies.get("k")  (tested for truth
+                                   alone: exact; compared with None: `... or None`, as
+                                   Bottle's `value or default`; else declared
+                                   D-empty-cookie, '' for a cookie sent empty where
+                                   Bottle gave None; the exact form `... or None`)
     request.json               ->  request.get_json(silent=True)   (None for another type
                                    or no body, as Bottle's; declared D-json-body: invalid
                                    JSON is None where Bottle answered 400)
@@ -282,6 +287,107 @@ class Stored(Visitor):
                 self.named_in_defs = True
 
 
+class CookieUses(Visitor):
+    """Where a def's get_cookie() values go (of any owner: the rewrite asks which are the
+    request's): a call tested only for truth (`if not request.get_cookie("k"):`, or a name
+    that holds it and is read only so), where Bottle's `value or None` and Werkzeug's
+    value ('' for a cookie sent empty) are alike; a call compared with None (`user is
+    None`: the call, or a name of the same def that holds it), where only `or None` keeps
+    Bottle's answer; and a call that is a whole value (assigned, returned, passed), which
+    `... or None` needs no parentheses in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.truth: set[cst.CSTNode] = set()  # expressions in a truth test
+        self.truth_only: set[cst.Call] = set()
+        self.none_compared: set[cst.Call] = set()
+        self.bare: set[cst.CSTNode | None] = set()
+        # per def being read: name -> the calls it is assigned, the names compared with
+        # None, and the names read outside a truth test
+        self.frames: list[tuple[dict[str, list[cst.Call]], set[str], set[str]]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.frames.append(({}, set(), set()))
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        held, compared, other = self.frames.pop()
+        for name, calls in held.items():
+            if name in compared:
+                self.none_compared.update(calls)
+            elif name not in other:
+                self.truth_only.update(calls)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if node in self.truth and _is_get_cookie(node):
+            self.truth_only.add(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if not _is_get_cookie(node.value):
+            return
+        assert isinstance(node.value, cst.Call)
+        self.bare.add(node.value)
+        for target in node.targets:
+            if isinstance(target.target, cst.Name):
+                self.frames[-1][0].setdefault(target.target.value, []).append(node.value)
+                self.truth.add(target.target)  # the binding is no read
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        operands = [node.left, *(c.comparator for c in node.comparisons)]
+        if not any(isinstance(o, cst.Name) and o.value == "None" for o in operands) or \
+                not all(isinstance(c.operator, cst.Is | cst.IsNot | cst.Equal | cst.NotEqual)
+                        for c in node.comparisons):
+            return
+        for operand in operands:
+            if isinstance(operand, cst.Call):
+                self.none_compared.add(operand)
+            elif isinstance(operand, cst.Name):
+                self.frames[-1][1].add(operand.value)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node not in self.truth:
+            self.frames[-1][2].add(node.value)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.bare.add(node.value)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        self.bare.add(node.value)
+
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
+        self.bare.add(node.expression)
+
+    # where a value is only tested for truth: what `or None` would not change
+    def visit_If(self, node: cst.If) -> None:
+        self.truth.add(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self.truth.add(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self.truth.add(node.test)
+
+    def visit_CompIf(self, node: cst.CompIf) -> None:
+        self.truth.add(node.test)
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        self.truth.add(node.test)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if isinstance(node.operator, cst.Not):
+            self.truth.add(node.expression)
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        if node in self.truth:  # `if a and b:` tests each for truth
+            self.truth |= {node.left, node.right}
+        if isinstance(node.operator, cst.Or):  # `a or (b or c)` is `a or b or c`
+            self.bare |= {node.left, node.right}
+
+
+def _is_get_cookie(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+        and node.func.attr.value == "get_cookie"
+
+
 def aliases_bound(node: cst.Assign, api) -> set[str]:
     """The names `form = request.forms` (`q = request.query.decode()`) binds to one of the
     request's FormsDicts: their attributes are fields too."""
@@ -317,6 +423,12 @@ class Request(Rule):
                        "`bottle.request`, `route.handle`...; Werkzeug's `werkzeug.request`): "
                        "a page printing the environ (or its keys) shows Flask's",
                        environ="keys"),
+                Change("D-empty-cookie", "42. Empty cookie values",
+                       "request.cookies.get(k) gives '' for a cookie sent empty (`k=`); "
+                       "Bottle's get_cookie() gave None there (its `value or default`); "
+                       "where the value is tested for truth alone, or compared with None, "
+                       "or given a default, the port says nothing: it is the same or keeps "
+                       "`or None` / `or default`"),
                 Change("D-route-method", "14. 405 and Allow",
                        "request.method is the request's: a HEAD request a GET route answers "
                        "reads 'HEAD', and a route of any method the one sent (Bottle's "
@@ -386,6 +498,10 @@ class Request(Rule):
         # hold (read-only there, a name Bottle lacks): kept on flask.g, reads and writes
         self.on_g = self.set_in_app(found) & FLASK_READ_ONLY - BOTTLE_REQUEST
         self.stored: set[cst.CSTNode] = found.stored  # request.forms[k] = ..., .name = ...
+        # where its defs' get_cookie() values go (each outermost def read once, as the
+        # walk enters it, in a module that spells get_cookie)
+        self.cookie_uses = CookieUses()
+        self.reads_cookies = "get_cookie" in self.facts.words
         self.module = node
         self.aliases: list[set[str]] = [found.aliases]  # the module's, outside its defs
         # whether a def binds one (the rules before this one write no such line): a
@@ -545,6 +661,8 @@ class Request(Rule):
             n for n in self.module_requests - params if not name_uses(function, n).bound}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if self.reads_cookies and not self.request_alias:  # the outermost def
+            walk(node, self.cookie_uses)
         self.request_alias.append(self._request_names(node))
         self.aliases.append(self._aliases(node))
         self.routed.append(self.routes_of(node))
@@ -703,7 +821,7 @@ class Request(Rule):
         # request.get_cookie(name, default, secret=...)
         if self.is_request(owner) and method == "get_cookie":  # secret=: P020 ran first
             self.fired()
-            return updated.with_changes(func=self.spelt("request.cookies.get", owner))
+            return self.get_cookie(original, updated, owner)
         if self.is_request(owner) and method == "get_header":
             self.fired()
             return updated.with_changes(func=self.spelt("request.headers.get", owner))
@@ -743,6 +861,40 @@ class Request(Rule):
                 self.fired()
                 return self.spelt("request.get_data()", owner.value)
         return updated
+
+    def get_cookie(self, original: cst.Call, updated: cst.Call,
+                   owner: cst.BaseExpression) -> cst.BaseExpression:
+        """Bottle's get_cookie() returns `value or default`: an empty cookie gives the
+        default (None), where Werkzeug's `request.cookies.get()` gives ''."""
+        name, *rest = updated.args or [cst.Arg(cst.Name("None"))]
+        default = next((a.value for a in rest if a.keyword is None or
+                        a.keyword.value == "default"), None)
+        get = updated.with_changes(func=self.spelt("request.cookies.get", owner),
+                                   args=[name.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
+        if isinstance(default, cst.Name) and default.value == "None":
+            default = None
+        if isinstance(default, cst.SimpleString) and default.evaluated_value == "":
+            # an empty cookie is the default '' in both: Werkzeug's form as written
+            return updated.with_changes(func=get.func)
+        uses = self.cookie_uses
+        if default is None and original in uses.truth_only:
+            return get  # '' and None are both false: the plain form is exact
+
+        def kept(value: cst.BaseExpression) -> cst.BaseExpression:
+            if isinstance(value, cst.IfExp | cst.Lambda | cst.NamedExpr | cst.Yield):
+                value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+            either = cst.BooleanOperation(get, cst.Or(), value)
+            if original in uses.bare:
+                return either
+            return either.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+        if default is not None or original in uses.none_compared:
+            # given a default, or its None tested: `or` says Bottle's answer as it is
+            return kept(default or cst.Name("None"))
+        chosen = self.site("empty-cookie", Candidate(get, declares=(
+            Declare("D-empty-cookie"),)), Candidate(kept(cst.Name("None"))))
+        assert isinstance(chosen.form, cst.BaseExpression)
+        return chosen.form
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         # request.forms.name (attribute access on a FormsDict): '' when missing

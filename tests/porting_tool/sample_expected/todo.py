@@ -35,7 +35,7 @@ def init_db():
 @app.route("/todo")
 def todo_list():
     # ?show= picks the filter and the cookie remembers it for the next visit.
-    show = request.args.get("show", "") or request.cookies.get("show", "open")
+    show = request.args.get("show", "") or request.cookies.get("show") or "open"
     if show not in ("open", "all"):
         show = "open"
     where = "" if show == "all" else " WHERE status = 1"
