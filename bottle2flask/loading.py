@@ -310,10 +310,13 @@ def import_file(spec: str, path: Path) -> Imported:
     stem = path.parent.name if package else path.stem
     name = f"bottle2flask_app_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}_{stem}"
     # A module of a package (ticket/app.py doing `import ticket.web`): imported under its
-    # own dotted name, as `gunicorn ticket.app:app` does, from the folder above the package.
-    dotted = package_name(path) if not package and path.suffix == ".py" else None
+    # own dotted name, as `gunicorn ticket.app:app` does, from the folder above the package;
+    # so is a package inside a package that imports the outer one by name
+    # (apps/controller/__init__.py doing `import apps.models`: `apps.controller`).
+    dotted = package_init_name(path) if package else \
+        package_name(path) if path.suffix == ".py" else None
     if dotted:
-        folder, name = path.parents[dotted.count(".")], dotted
+        folder, name = path.parents[dotted.count(".") + package], dotted
     # A module of a package whose folder's name is no identifier (a port in OUT/C2+flat)
     # that imports its package relatively: run as a module of it all the same, the
     # package named for its folder (C2_flat), from the folder above it.
@@ -582,6 +585,31 @@ def folder_script(path: Path) -> str | None:
     return f"{folder.name}.{path.stem}" if beside and not here else None
 
 
+def package_init_name(path: Path) -> str | None:
+    """`apps.controller` for apps/controller/__init__.py when apps/ is a package too and
+    the __init__ imports it by name (`import apps.models.somemodel`, RULE-s51c class I)
+    or relatively from above (`from .. import x`): it runs as that package of it, from
+    the folder above apps/, as `from apps.controller import *` in serv.py there runs it.
+    None for a package that imports no package around it (run from its parent folder)."""
+    parts = [path.parent.name]
+    folder = path.parent.parent
+    while (folder / "__init__.py").is_file() and folder.name.isidentifier():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    if len(parts) == 1 or not parts[-1].isidentifier():
+        return None
+    try:
+        source = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    for start, top in enumerate(parts[:-1]):
+        if re.search(rf"^\s*(from\s+{top}[\s.]|import\s+{top}\b)", source, re.M):
+            return ".".join(parts[start:])
+    if re.search(r"^\s*from\s+\.\.", source, re.M):
+        return ".".join(parts)
+    return None
+
+
 def unnamed_package(path: Path) -> str | None:
     """For a module of a package whose folder's name is no identifier (`C2+flat`), and
     which imports from its package (`from .web import app`), the name it is imported
@@ -694,7 +722,8 @@ def import_root(path: Path) -> Path:
     a module that runs as a package's (package_name), else its own folder."""
     path = path.resolve()
     if path.name == "__init__.py":
-        return path.parent.parent
+        dotted = package_init_name(path)
+        return path.parents[dotted.count(".") + 1] if dotted else path.parent.parent
     dotted = package_name(path) if path.suffix == ".py" else None
     return path.parents[dotted.count(".")] if dotted else path.parent
 

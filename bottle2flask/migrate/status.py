@@ -182,10 +182,11 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             specs = copies
         legacy, new = legacy_app(specs[0], settings), new_app(specs[1], settings)
         every = reach.targets(legacy)
-        # Every route without a parameter is a start of the crawl, linked to or not.
+        # Every route without a parameter is a start of the crawl, linked to or not
+        # (one whose rule has no leading slash is no path a client sends: reach.NO_CLIENT)
         starts = [*parity_options.pop("starts", ["/"]),
                   *(t.rule for t in every if t.method in ("GET", "ANY")
-                    and "<" not in t.rule and ":" not in t.rule),
+                    and "<" not in t.rule and ":" not in t.rule and t.rule.startswith("/")),
                   *([NO_ROUTE] if every_route else [])]
         read: dict[str, Inputs] = {}
         for source in source_folders(legacy) if every_route else ():
@@ -265,9 +266,19 @@ def route_entry(target: reach.Target, steps: list[dict], legacy: bottle.Bottle, 
     """One row of the table: the route, the requests that reached it, its verdict."""
     seen = [step["verdict"] for step in steps]
     first = next((step for step in steps if step["verdict"] == "different"), None)
+    made, why = (None, "") if steps else reach.made_path(target)
     path = steps[0]["path"].partition("?")[0] if steps else (
-        reach.made_path(target)[0] or sample_path(target.route.app.router, target.rule))
+        made or sample_path(target.route.app.router, target.rule))
     method = "GET" if target.method in ("ANY", "PROXY") else target.method
+    if why == reach.NO_CLIENT:
+        # Bottle answers it only a path no client sends: nothing of it is lost, and the
+        # port declares what it does with the rule (left out, or given its slash)
+        return {"rule": target.rule, "methods": [target.method],
+                "served": serves(new, path, method), "identical": True, "requests": 0,
+                "explained": 0, "result": "declared", "likeness": None, "allowed": [],
+                "apart": [], "first_difference": None, "varies": None, "breaks": None,
+                "reason": None, "ended": None, "declared": [reach.NO_CLIENT_CHANGE],
+                "note": f"{reach.NO_CLIENT}: {reach.NO_CLIENT_CHANGE}"}
     result = outcome(seen) if seen else "not reached"
     # Reached, but only ever a server error on the original: what it answers is not yet
     # known (a database server or another service it needs, missing here?), unless a

@@ -312,11 +312,7 @@ def value_differences(
                 f"{path}: {_json(matched)} is none of the items both runs of the "
                 "original gave (in an order of their own)"
             ]
-        return [
-            line
-            for n, items in enumerate(zip(first, again, other, strict=True))
-            for line in value_differences(*items, f"{path}[{n}]")
-        ]
+        return places_vary(first, again, other, path)
     if isinstance(first, str) and isinstance(again, str):
         if isinstance(other, str) and same_text(first, again, other):
             return []
@@ -375,6 +371,39 @@ def items_vary(first: list, again: list, other: list) -> object:
     return next(
         (item for item in other if not any(takes(t, item) for t in templates)), other[0]
     )
+
+
+def places_vary(first: list, again: list, other: list, path: str) -> list[str]:
+    """A list whose items differ between the runs at some places: an item both runs
+    gave at one place is no proof that every run gives it there, as the items that vary
+    move it (fixed points and random ones sorted by x: a fixed `{"x": 12, ...}` first in
+    both runs by chance, a lower random point first in the port's: RULE-s51c class H).
+    Other holds the items both gave alike, in their order, anywhere; its other items, in
+    their order, each keep what the two runs' items at the places where they differ
+    kept (a number that varies in one of them varies in each, at its place in it, as
+    items_vary reads a list of records)."""
+    mine, twin = ([json.dumps(item, sort_keys=True) for item in run] for run in (first, again))
+    apart = [n for n in range(len(first)) if mine[n] != twin[n]]
+    kept = [mine[n] for n in range(len(first)) if mine[n] == twin[n]]
+    rest, found = [], 0
+    for n, item in enumerate(other):
+        if found < len(kept) and json.dumps(item, sort_keys=True) == kept[found]:
+            found += 1
+        else:
+            rest.append(n)
+    if found < len(kept):
+        return [
+            f"{path}: {kept[found]}, in both runs of the original, is missing (or out of "
+            "their order)"
+        ]
+    varying = set().union(*(_varying_numbers(first[at], again[at]) for at in apart))
+    return [
+        line
+        for n, at in zip(rest, apart, strict=True)
+        for line in value_differences(
+            first[at], _apart(first[at], again[at], varying), other[n], f"{path}[{n}]"
+        )
+    ]
 
 
 def _is_number(value: object) -> bool:

@@ -570,7 +570,10 @@ class Explorer:
         for side, response in enumerate(responses[:2]):  # (a twin's are the first app's)
             if response.mimetype != "text/html":
                 continue
-            for link in links(response.soup, here[side]):
+            # an error page answers any path below a folder (a 404 at /a/b), and its
+            # relative links lead below it again (`static/x.css`: /a/static/x.css, a 404
+            # whose link is /a/static/static/x.css...): only its links from the root
+            for link in links(response.soup, here[side], relative_too=response.code < 400):
                 if link not in self.visited and link not in self.pending \
                         and not self.run.mine(link, side):
                     self.pending.append(link)

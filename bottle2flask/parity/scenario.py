@@ -228,18 +228,37 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
     return Ignore(**{"name": f"{kind} {item[kind]}", **item})
 
 
+# What a relative link is resolved against: the page's own URL, as a browser holds it.
+# Joined to a bare path, urljoin keeps what climbs above it (`../static/x.css` from `/`
+# was `static/x.css`: a path no client sends); under an origin, RFC 3986 5.2.4 takes out
+# every dot segment, as a browser does.
+ORIGIN = "http://localhost/"
+
+
 def local_path(url: str, base: str) -> str | None:
-    """The path and query of a same-site link, or None for other sites and schemes."""
-    parts = urlsplit(urljoin(base, url))
+    """The path and query of a same-site link as a browser resolves it against the page
+    it is on (base: that page's path), or None for other sites and schemes."""
+    parts = urlsplit(urljoin(urljoin(ORIGIN, base), url))
     if parts.scheme not in ("", "http", "https") or (parts.netloc and parts.netloc != "localhost"):
         return None
-    return parts.path + (f"?{parts.query}" if parts.query else "")
+    return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
 
 
-def links(page: BeautifulSoup, base: str) -> list[str]:
+def relative(url: str) -> bool:
+    """Whether a link is written relative to its page's path (`static/x.css`,
+    `../x`, `?page=2`), not from the site's root or as a URL."""
+    parts = urlsplit(url.strip())
+    return not parts.scheme and not parts.netloc and not parts.path.startswith("/")
+
+
+def links(page: BeautifulSoup, base: str, relative_too: bool = True) -> list[str]:
+    """The same-site links of a page at `base`, resolved; relative_too=False: only those
+    written from the site's root or as URLs."""
     found = []
     for tag, attr in LINKS:
         for node in page.find_all(tag):
+            if not relative_too and node.get(attr) and relative(str(node[attr])):
+                continue
             path = node.get(attr) and local_path(str(node[attr]), base)
             if path and path not in found:
                 found.append(path)

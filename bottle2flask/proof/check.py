@@ -425,7 +425,9 @@ def answer_of(route: dict) -> str:
         return EXACT + note
     if route.get("likeness") == "client":
         return f"{CLIENT}: {', '.join(route.get('allowed') or [])}{note}"
-    return ("declared change" if route["explained"] else ALIKE) + note
+    # (a route no client's request reaches is declared with no request: reach.NO_CLIENT)
+    declared = route["explained"] or route.get("declared")
+    return ("declared change" if declared else ALIKE) + note
 
 
 def verdict(found: dict) -> Check:

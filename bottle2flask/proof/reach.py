@@ -134,18 +134,20 @@ def seen_path(target: Target, paths: list[str], app: Any = None) -> str | None:
     return None
 
 
-def value_for(mask: str, mode: str) -> str | None:
-    """A value the wildcard's pattern takes: a usual one first, else the simplest one
-    Hypothesis' from_regex finds; None when nothing a URL can carry matches."""
-    for value in ([SAMPLES[mode]] if mode in SAMPLES else []) + list(RE_SAMPLES):
+def value_for(mask: str, mode: str, lead: str = "") -> str | None:
+    """A value the wildcard's pattern takes, starting with `lead`: a usual one first,
+    else the simplest one Hypothesis' from_regex finds; None when nothing a URL can
+    carry matches."""
+    usual = ([SAMPLES[mode]] if mode in SAMPLES else []) + list(RE_SAMPLES)
+    for value in (lead + v if lead and not v.startswith(lead) else v for v in usual):
         if _takes(mask, value):
             return value
-    return generated(mask)
+    return generated(mask, lead)
 
 
-def generated(mask: str) -> str | None:
+def generated(mask: str, lead: str = "") -> str | None:
     """The simplest string Hypothesis' from_regex finds for the pattern, that a URL can
-    carry; None when it finds none."""
+    carry and that starts with `lead`; None when it finds none."""
     from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
     from hypothesis.configuration import set_hypothesis_home_dir, storage_directory
@@ -163,7 +165,8 @@ def generated(mask: str) -> str | None:
                      suppress_health_check=list(HealthCheck))
     try:
         made: str = find(st.from_regex(mask, fullmatch=True),
-                         lambda v: bool(v) and bool(URL_SAFE.fullmatch(v)), settings=quiet)
+                         lambda v: bool(v) and bool(URL_SAFE.fullmatch(v))
+                         and v.startswith(lead), settings=quiet)
     except (NoSuchExample, re.error, Exception):  # any failure: no value, said by the caller
         return None
     finally:
@@ -218,12 +221,27 @@ def rule_tokens(router, rule: str) -> list[tuple[str, str | None, str | None]]:
     return tokens
 
 
+# Why no request reaches a route whose rule has no leading slash (`./author`, `<name>`)
+# and whose first part takes none: Bottle matches a rule against the whole path, and
+# every request target a client sends (origin-form) starts with "/".
+NO_CLIENT = ("no client's request reaches it: Bottle matches its rule, which has no "
+             "leading slash, against the whole path, and every path a client sends starts "
+             "with \"/\" (RFC 9112 3.2.1)")
+# The declared change such a route is counted under (docs/PORTING.md, P003's).
+NO_CLIENT_CHANGE = "D-leading-slash"
+
+
 def made_path(target: Target) -> tuple[str | None, str]:
-    """A path the target's rule takes, made from its filters; or None and why not."""
+    """A path the target's rule takes, made from its filters, that a client can send
+    (it starts with "/": a rule without its leading slash needs a first wildcard whose
+    value holds it); or None and why not (NO_CLIENT, where no client can)."""
     router = target.route.app.router
-    parts = []
+    parts: list[str] = []
+    lead = "" if str(target.route.rule).startswith("/") else "/"
     for key, mode, conf in rule_tokens(router, target.rule):
         if not mode:
+            if lead and not parts and not key.startswith(lead):
+                return None, NO_CLIENT
             parts.append(key)
             continue
         mode = getattr(router, "default_filter", "re") if mode == "default" else mode
@@ -231,10 +249,14 @@ def made_path(target: Target) -> tuple[str | None, str]:
             mask = getattr(router, "filters", OLD_FILTERS)[mode](conf)[0]
         except Exception as error:
             return None, f"its filter <{key}:{mode}> gives no pattern ({error})"
-        value = value_for(mask, mode)
+        first = lead if not parts else ""
+        value = value_for(mask, mode, first)
         if value is None:
-            return None, f"no value a URL can carry matches <{key or ''}:{mode}:{conf or ''}>"
+            return None, NO_CLIENT if first and value_for(mask, mode) is not None else \
+                f"no value a URL can carry matches <{key or ''}:{mode}:{conf or ''}>"
         parts.append(value)
+    if lead and not parts:  # (an empty rule)
+        return None, NO_CLIENT
     return "".join(parts), ""
 
 

@@ -102,6 +102,31 @@ def test_a_pattern_no_url_can_carry_says_so():
     assert path is None and "no value a URL can carry matches <s:re:\\s+>" in why
 
 
+@pytest.mark.parametrize(("rule", "path"), [
+    ("<name:re:.*\\.css>", "/x.css"),  # its wildcard takes the path's leading slash
+    ("<p:path>", "/x/y"),
+    ("<v:re:/?[a-z]+>", "/x"),
+    ("<v:re:(/a|b)>", "/a"),  # (no usual value: Hypothesis', with its slash)
+])
+def test_a_rule_without_a_leading_slash_gets_a_path_a_client_sends(rule, path):
+    """Bottle matches a rule against the whole path: where its first wildcard can hold
+    the leading slash, the path made for it holds it, as every client's path does."""
+    assert reach.made_path(reach.targets(app_with((rule, "GET")))[0]) == (path, "")
+
+
+@pytest.mark.parametrize("rule", ["./author", "hello", "<name>", "<n:int>/x",
+                                  "<v:re:[a-z]+>/items"])
+def test_a_rule_no_client_path_matches_is_said_to_be_reached_by_no_client(rule):
+    """RULE-s51c class B: `./author` was sent as the literal target "./author", which
+    no browser or HTTP client sends (RFC 9112 3.2.1): Bottle's 200 there was counted as a
+    page the port broke."""
+    app = app_with((rule, "GET"))
+    target = reach.targets(app)[0]
+    assert reach.made_path(target) == (None, reach.NO_CLIENT)
+    assert reach.plan(app, [target], [], {}, {}) == []
+    assert target.reason == reach.NO_CLIENT
+
+
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # a WSGI mount, on purpose
 def test_a_bottle_app_mounted_as_a_wsgi_app_gives_its_own_routes():
     inner = app_with(("/<no:int>", "GET"), ("/", "POST"))

@@ -822,9 +822,10 @@ def test_a_rule_that_starts_with_a_wildcard_is_served_with_its_slash(tmp_path):
         client.get("/site.js", status=404)
 
 
-def test_a_path_bottle_never_matched_is_left_out():
-    # "hello" has no leading slash: Bottle matched it against "/hello" and never served
-    # it; Flask would refuse the rule when the module is imported
+def test_a_path_no_client_reaches_is_left_out():
+    # "hello" has no leading slash: Bottle matches it against the whole path, and no
+    # client sends a path without one ("/hello" is not "hello"); Flask would refuse the
+    # rule when the module is imported
     result = port('''
         from bottle import Bottle
 
@@ -836,7 +837,7 @@ def test_a_path_bottle_never_matched_is_left_out():
             return "hi"
     ''', faithful=False)
     assert result.todos == []
-    assert "# Bottle never matched the rule 'hello' (no leading slash): left out\n" \
+    assert "# no client's request reaches the rule 'hello' (no leading slash): left out\n" \
         "def hello():" in result.code
 
 

@@ -721,10 +721,11 @@ class Routes(Rule):
         return text
 
     def leave_out_unmatched(self, updated: cst.FunctionDef) -> cst.FunctionDef:
-        """A route whose rule Bottle never matched (no leading slash, and a first part
-        that cannot take one: Bottle matches the rule against the whole path) left out
-        with a comment, as Bottle never served it; Werkzeug would refuse the rule. (A list
-        of rules is one decorator a rule by now: leave_Decorator.)"""
+        """A route whose rule no client's request reaches (no leading slash, and a first
+        part that cannot take one: Bottle matches the rule against the whole path, which
+        starts with "/" in every request a client sends) left out with a comment
+        (D-leading-slash); Werkzeug would refuse the rule. (A list of rules is one
+        decorator a rule by now: leave_Decorator.)"""
         decorators, notes = [], []
         for d in updated.decorators:
             call = d.decorator
@@ -732,8 +733,8 @@ class Routes(Rule):
                 and self.is_route(d) else None
             rule = string_value(given.value) if given is not None else None
             if rule is not None and not rule.startswith("/") and not starts_with_slash(rule):
-                notes.append(f"# Bottle never matched the rule {rule!r} (no leading slash): "
-                             "left out")
+                notes.append(f"# no client's request reaches the rule {rule!r} (no leading "
+                             "slash): left out")
                 continue
             decorators.append(d)
         if not notes:
@@ -1349,7 +1350,7 @@ class Routes(Rule):
         for problem in problems:  # the path is left as Bottle's: Werkzeug refuses it
             self.todo(problem, breaks=True)
         if not matched:
-            return node  # (unmatched: Bottle never matched it, leave_FunctionDef leaves it out)
+            return node  # (no client reaches it: leave_FunctionDef leaves it out)
         if not path.startswith("/"):
             self.declare("D-leading-slash", [glob(new)])
         if chosen is not None and chosen is exact:
