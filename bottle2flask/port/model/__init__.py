@@ -9,6 +9,11 @@ collect.py  the one read walk after it (read.py): views, routes, attachments, ca
 app.py      the whole app: which app each module uses across files, default apps
             shared by several modules, decorators that rename views in any module
 route_syntax.py  Bottle's route rule syntax, as Bottle's router reads it
+
+The model asks a node's class at every node of every module: it tests it with `type(node)
+is cst.Name` rather than isinstance(), which goes through LibCST's abstract base class
+(~1,500 instructions a test that fails; a test in test_engine_layout keeps the classes so
+tested ones nothing subclasses).
 """
 
 from .app import AppModel, ModuleApps, build, read_module

@@ -34,10 +34,10 @@ from .facts import (
 
 def decorator_root(node: cst.BaseExpression) -> str | None:
     """`view` for @view(...), @view, @utils.view(...): the name it starts from."""
-    node = node.func if isinstance(node, cst.Call) else node
-    while isinstance(node, cst.Attribute):
+    node = node.func if type(node) is cst.Call else node
+    while type(node) is cst.Attribute:
         node = node.value
-    return node.value if isinstance(node, cst.Name) else None
+    return node.value if type(node) is cst.Name else None
 
 
 def route_rules(call: cst.Call) -> tuple[str | None, ...]:
@@ -48,7 +48,7 @@ def route_rules(call: cst.Call) -> tuple[str | None, ...]:
         return ()
     value = given.value
     if isinstance(value, cst.List | cst.Tuple):
-        return tuple(string_value(e.value) if isinstance(e, cst.Element) else None
+        return tuple(string_value(e.value) if type(e) is cst.Element else None
                      for e in value.elements)
     return (string_value(value),)
 
@@ -62,15 +62,15 @@ def route_name(call: cst.Call) -> str | None:
 
 def callee(node: cst.BaseExpression) -> str | None:
     """The function a route call registers: `page`, `self.page` (its name), else None."""
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         return node.value
-    return node.attr.value if isinstance(node, cst.Attribute) else None
+    return node.attr.value if type(node) is cst.Attribute else None
 
 
 def receiver(node: cst.BaseExpression) -> str | None:
     """What a callback given as an attribute is read from: `self`, `views`, `pkg.views`
     as written, "?" for anything else (`View().callback`); None for a plain name."""
-    if not isinstance(node, cst.Attribute):
+    if type(node) is not cst.Attribute:
         return None
     return get_full_name_for_node(node.value) \
         if isinstance(node.value, cst.Name | cst.Attribute) else "?"
@@ -94,10 +94,10 @@ def gives_base(call: cst.Call, api: str) -> bool:
 def may_hold_base(value: cst.BaseExpression) -> bool:
     """A dict handed to a render may have the key "base": anything but a literal
     (`{"title": t}`, `dict(title=t)`) that has no such key."""
-    if isinstance(value, cst.Dict):
-        return any(not isinstance(e, cst.DictElement) or string_value(e.key) in (None, "base")
+    if type(value) is cst.Dict:
+        return any(type(e) is not cst.DictElement or string_value(e.key) in (None, "base")
                    for e in value.elements)
-    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+    if type(value) is cst.Call and type(value.func) is cst.Name \
             and value.func.value == "dict":
         return any(a.keyword is None or a.keyword.value == "base" for a in value.args)
     return True
@@ -131,7 +131,7 @@ class Collect(cst.CSTVisitor):
         for alias in node.names:
             dotted = get_full_name_for_node(alias.name) or ""
             local = alias.asname.name if alias.asname else None
-            name = local.value if isinstance(local, cst.Name) else dotted.split(".")[0]
+            name = local.value if type(local) is cst.Name else dotted.split(".")[0]
             self.facts.imports[name] = (dotted if local else name, None, 0)
 
     def leave_Import(self, node: cst.Import) -> None:
@@ -149,11 +149,11 @@ class Collect(cst.CSTVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.line = self.lines.get(id(node), self.line)
         facts = self.facts
-        routes = [i for i, d in enumerate(node.decorators) if isinstance(d.decorator, cst.Call)
+        routes = [i for i, d in enumerate(node.decorators) if type(d.decorator) is cst.Call
                   and facts.app_method(d.decorator.func) in ROUTE_METHODS]
         for i in routes:
             call = node.decorators[i].decorator
-            assert isinstance(call, cst.Call)
+            assert type(call) is cst.Call
             method = facts.app_method(call.func)
             assert method is not None
             facts.routes.append(Route(method, route_rules(call), node.name.value, self.line,
@@ -164,7 +164,7 @@ class Collect(cst.CSTVisitor):
             facts.views.append(View(node.name.value, self.line, inner, not self.scope))
         name = node.name.value
         qualified = ".".join([*(n.name.value for n in self.scope), name])
-        kind = facts.methods if self.scope and isinstance(self.scope[-1], cst.ClassDef) \
+        kind = facts.methods if self.scope and type(self.scope[-1]) is cst.ClassDef \
             else facts.functions
         kind.setdefault(name, set()).add(qualified)
         if not self.scope:
@@ -186,18 +186,18 @@ class Collect(cst.CSTVisitor):
             self.wrapper.returns(node)
 
     def in_def(self) -> bool:
-        return any(isinstance(s, cst.FunctionDef) for s in self.scope)
+        return any(type(s) is cst.FunctionDef for s in self.scope)
 
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         if self.in_def():
             target = node.target
             self.facts.changed_in_defs.append(
-                target.value if isinstance(target, cst.Subscript) else target)
+                target.value if type(target) is cst.Subscript else target)
 
     def visit_Call(self, node: cst.Call) -> None:
         facts = self.facts
         facts.calls.append(node)
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in LIST_CHANGES \
+        if type(node.func) is cst.Attribute and node.func.attr.value in LIST_CHANGES \
                 and self.in_def():
             facts.changed_in_defs.append(node.func.value)
         if self.wrapper is not None:
@@ -233,7 +233,7 @@ class Collect(cst.CSTVisitor):
             facts.routes.append(Route(method, route_rules(node), callee(callback.value),
                                       self.line, by_call=True, name=route_name(node),
                                       receiver=receiver(callback.value)))
-        elif isinstance(func, cst.Call) and node.args \
+        elif type(func) is cst.Call and node.args \
                 and (by_hand := facts.app_method(func.func)) in ROUTE_METHODS:
             # app.route(path)(view), app.get(path)(self.page): the decorator called by hand
             assert by_hand is not None
@@ -242,10 +242,10 @@ class Collect(cst.CSTVisitor):
                                       receiver=receiver(node.args[0].value)))
         elif method in ATTACHING:
             app = (get_full_name_for_node(func.value) or "?") \
-                if isinstance(func, cst.Attribute) else "default app"
+                if type(func) is cst.Attribute else "default app"
             facts.attachments.append(Attachment(method, app, self.line))
-        if isinstance(func, cst.Attribute) and func.attr.value == "add_filter" \
-                and isinstance(func.value, cst.Attribute) and func.value.attr.value == "router" \
+        if type(func) is cst.Attribute and func.attr.value == "add_filter" \
+                and type(func.value) is cst.Attribute and func.value.attr.value == "router" \
                 and (facts.is_app(func.value.value) or _default_app_call(facts, func.value.value)):
             name = string_value(node.args[0].value) if node.args else None
             if name is not None:
@@ -258,13 +258,13 @@ class Collect(cst.CSTVisitor):
         module = get_full_name_for_node(node.module) if node.module else ""
         for alias in node.names:
             local = alias.asname.name if alias.asname else alias.name
-            if isinstance(local, cst.Name) and isinstance(alias.name, cst.Name):
+            if type(local) is cst.Name and type(alias.name) is cst.Name:
                 self.facts.imports[local.value] = (module or "", alias.name.value,
                                                    len(node.relative))
 
 
 def _default_app_call(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Call) and not node.args \
+    return type(node) is cst.Call and not node.args \
         and facts.api(node.func) in {"default_app", "app"}
 
 
@@ -293,9 +293,9 @@ class Renames:
             self.kept = True
 
     def returns(self, node: cst.Return) -> None:
-        if isinstance(node.value, cst.Name):
+        if type(node.value) is cst.Name:
             self.returned.add(node.value.value)
-        elif isinstance(node.value, cst.Lambda):
+        elif type(node.value) is cst.Lambda:
             self.returned.add("<lambda>")
             self.inner.add("<lambda>")
 
@@ -313,9 +313,9 @@ class ViewFunctions(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         for d in node.decorators:
-            func = d.decorator.func if isinstance(d.decorator, cst.Call) else None
-            name = func.attr.value if isinstance(func, cst.Attribute) else \
-                self.bottle.get(func.value) if isinstance(func, cst.Name) else None
+            func = d.decorator.func if type(d.decorator) is cst.Call else None
+            name = func.attr.value if type(func) is cst.Attribute else \
+                self.bottle.get(func.value) if type(func) is cst.Name else None
             if name in ROUTE_METHODS:
                 self.found.append(node.name.value)
                 return
@@ -341,12 +341,12 @@ class Engines(cst.CSTVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         bottle = self.bottle
-        name = bottle.get(node.func.value) if isinstance(node.func, cst.Name) else None
+        name = bottle.get(node.func.value) if type(node.func) is cst.Name else None
         adapter = arg(node, None, "template_adapter")
         engine = None
         if name in {"template", "view"} and adapter is not None:
             given = adapter.value
-            engine = "jinja2" if isinstance(given, cst.Name) \
+            engine = "jinja2" if type(given) is cst.Name \
                 and bottle.get(given.value) == "Jinja2Template" else "other"
         elif name in {"template", "view", "SimpleTemplate"}:
             engine = "simple"
@@ -473,7 +473,7 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     # a template function read other than as the function a call calls (`partial(
     # template, "x")`, `render = view`): its renders are not known (a method of the
     # same name, `self.template(...)`, is no Bottle function)
-    callees = {id(call.func.attr if isinstance(call.func, cst.Attribute) else call.func)
+    callees = {id(call.func.attr if type(call.func) is cst.Attribute else call.func)
                for call in facts.calls}
     facts.template_values = any(id(name) not in callees
                                 for name in visitor.template_functions)

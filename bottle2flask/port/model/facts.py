@@ -42,7 +42,7 @@ def template_config(call: cst.Call) -> cst.Call | None:
     value = given.value
     defaults: list[cst.Arg] = []
     if isinstance(value, cst.Tuple | cst.List):
-        if len(value.elements) != 2 or not all(isinstance(e, cst.Element)
+        if len(value.elements) != 2 or not all(type(e) is cst.Element
                                                for e in value.elements):
             return None
         found = _mapping_args(value.elements[1].value)
@@ -62,10 +62,10 @@ def _mapping_args(value: cst.BaseExpression) -> list[cst.Arg] | None:
     """A mapping literal's items as keyword arguments (`{"x": 1}`, `dict(x=1)`), None for
     any other value, or a key no keyword can be (or template()'s own, or given twice)."""
     pairs: list[tuple[str | None, cst.BaseExpression]] = []
-    if isinstance(value, cst.Dict):
-        pairs = [(string_value(e.key), e.value) if isinstance(e, cst.DictElement)
+    if type(value) is cst.Dict:
+        pairs = [(string_value(e.key), e.value) if type(e) is cst.DictElement
                  else (None, e.value) for e in value.elements]
-    elif isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+    elif type(value) is cst.Call and type(value.func) is cst.Name \
             and value.func.value == "dict" and all(a.keyword and not a.star for a in value.args):
         pairs = [(a.keyword.value if a.keyword else None, a.value) for a in value.args]
     else:
@@ -221,12 +221,12 @@ class ModuleFacts:
     # -- the questions rules ask ------------------------------------------------------
     def api(self, node: cst.CSTNode | None) -> str | None:
         """The Bottle API a Name stands for (`template`, `request`...), else None."""
-        if isinstance(node, cst.Name):
+        if type(node) is cst.Name:
             found = self.bottle.get(node.value)
             if found is None and node.value in self.handed_requests:
                 return "request"  # `def put(request)` handed Bottle's by another module
             return found
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+        if type(node) is cst.Attribute and type(node.value) is cst.Name \
                 and node.value.value == "self" \
                 and f"self.{node.attr.value}" in self.handed_requests:
             return "request"  # `self.request = request` of a class handed Bottle's
@@ -236,32 +236,32 @@ class ModuleFacts:
         """An expression that is an app: its name, `self.X` where `self.X = Bottle()`,
         `Site().X` or `site.X` of a class that sets it, Bottle's `default_app()`, or the
         call of a function (or a Bottle subclass) that makes one."""
-        if isinstance(node, cst.Attribute):
-            if isinstance(node.value, cst.Name) and node.value.value in self.module_apps:
+        if type(node) is cst.Attribute:
+            if type(node.value) is cst.Name and node.value.value in self.module_apps:
                 return node.attr.value in self.module_apps[node.value.value]
             held = self.held_by(node.value)
             if held is not None:
                 return node.attr.value in held
             return node.attr.value in self.app_attrs
-        if isinstance(node, cst.Call):
+        if type(node) is cst.Call:
             # default_app(); a factory's new app, `make_api()`, `Site("x")` of a subclass
             return not node.args and self.api(node.func) in {"default_app", "app"} \
-                or isinstance(node.func, cst.Name) and node.func.value in self.factories
-        return isinstance(node, cst.Name) and (node.value in self.apps
+                or type(node.func) is cst.Name and node.func.value in self.factories
+        return type(node) is cst.Name and (node.value in self.apps
                                                or node.value == self.app_name)
 
     def held_by(self, owner: cst.CSTNode) -> set[str] | None:
         """The app attributes of `Site()` or `site` (a class or instance that holds an
         app), else None."""
-        if isinstance(owner, cst.Call):
+        if type(owner) is cst.Call:
             owner = owner.func
-        if not isinstance(owner, cst.Name):
+        if type(owner) is not cst.Name:
             return None
         return self.holders.get(owner.value, self.imported_holders.get(owner.value))
 
     def app_method(self, func: cst.CSTNode) -> str | None:
         """`app.route` or the default app's bare `route`: the method's name, else None."""
-        if isinstance(func, cst.Attribute) and self.is_app(func.value):
+        if type(func) is cst.Attribute and self.is_app(func.value):
             return func.attr.value
         name = self.api(func)
         return name if name in APP_SHORTCUTS else None
@@ -309,14 +309,14 @@ class ModuleFacts:
         """Whether a view decorator of Bottle's (`@view("x")`) wraps `func`: it renders
         the function's dict, and the template= of a route above it is handed a page (a
         string) that its view() passes on as it is."""
-        return any(isinstance(d.decorator, cst.Call) and self.api(d.decorator.func)
+        return any(type(d.decorator) is cst.Call and self.api(d.decorator.func)
                    in VIEW_DECORATORS for d in func.decorators)
 
     def templated_view(self, func: cst.FunctionDef) -> cst.Call | None:
         """The view() Bottle's TemplatePlugin wraps `func` in for each of its route
         decorators, where every one gives the same `template=` (route_template()) and no
         view decorator of the function's own renders first; else None."""
-        routes = [d.decorator for d in func.decorators if isinstance(d.decorator, cst.Call)
+        routes = [d.decorator for d in func.decorators if type(d.decorator) is cst.Call
                   and self.app_method(d.decorator.func) in ROUTE_METHODS]
         if not routes or self.view_decorated(func):
             return None
@@ -334,7 +334,7 @@ class ModuleFacts:
         `@route("/a", template="a") @route("/b", template="b")`, or one route given none.
         Each route renders its own (P003 keeps them as route config, read when it runs);
         False where one is read only at run time or a view decorator renders first."""
-        routes = [d.decorator for d in func.decorators if isinstance(d.decorator, cst.Call)
+        routes = [d.decorator for d in func.decorators if type(d.decorator) is cst.Call
                   and self.app_method(d.decorator.func) in ROUTE_METHODS]
         if len(routes) < 2 or self.view_decorated(func) or self.templated_view(func):
             return False

@@ -95,15 +95,15 @@ class Reader(Transformer):
     def apps_of(self, node: cst.BaseExpression) -> bool:
         """A tuple or list whose every item is an app (`(apps.auth, apps.notes)`), or a
         name bound to one above."""
-        if isinstance(node, cst.Name):
+        if type(node) is cst.Name:
             return node.value in self.app_lists
         return isinstance(node, cst.Tuple | cst.List) and bool(node.elements) and all(
-            isinstance(e, cst.Element) and self.facts.is_app(e.value) for e in node.elements)
+            type(e) is cst.Element and self.facts.is_app(e.value) for e in node.elements)
 
     def leave_For(self, original: cst.For, updated: cst.For) -> cst.For:
         """`for app in (apps.auth, apps.notes): app.install(...)`: the loop's name is each
         of those apps in turn, an app (model's loop_apps)."""
-        if isinstance(updated.target, cst.Name) and self.apps_of(updated.iter):
+        if type(updated.target) is cst.Name and self.apps_of(updated.iter):
             self.facts.apps.add(updated.target.value)
             self.facts.loop_apps.add(updated.target.value)
         return updated
@@ -141,7 +141,7 @@ class Reader(Transformer):
 
     def leave_AssignTarget(self, original: cst.AssignTarget,
                            updated: cst.AssignTarget) -> cst.AssignTarget:
-        if isinstance(updated.target, cst.Name):
+        if type(updated.target) is cst.Name:
             self.bound.add(updated.target.value)
         return updated
 
@@ -194,14 +194,14 @@ class Reader(Transformer):
         # module's view would call itself
         self.own = {stmt.name.value for stmt in node.body
                     if isinstance(stmt, cst.FunctionDef | cst.ClassDef)}
-        self.classes = sum(isinstance(stmt, cst.ClassDef) for stmt in node.body)
+        self.classes = sum(type(stmt) is cst.ClassDef for stmt in node.body)
         # the module's classes whose methods call an app method on their own `self`
         # (`self.route(...)`, `self.mount(...)`): where `self` may be an app
         self.self_apps = {stmt.name.value for stmt in node.body
-                          if isinstance(stmt, cst.ClassDef) and uses_app_methods(stmt)}
+                          if type(stmt) is cst.ClassDef and uses_app_methods(stmt)}
         # (Bottle's names are not read yet: a base spelt `Bottle` or `bottle.Bottle`)
         self.bottle_subclasses = {
-            stmt.name.value for stmt in node.body if isinstance(stmt, cst.ClassDef)
+            stmt.name.value for stmt in node.body if type(stmt) is cst.ClassDef
             and any(get_full_name_for_node(b.value) in {"Bottle", "bottle.Bottle"}
                     for b in stmt.bases)}
 
@@ -210,12 +210,12 @@ class Reader(Transformer):
             if is_name(alias.name, "bottle"):
                 self.facts.imports_bottle = True
                 asname = alias.asname.name if alias.asname else None
-                self.module_alias.add(asname.value if isinstance(asname, cst.Name)
+                self.module_alias.add(asname.value if type(asname) is cst.Name
                                       else "bottle")
         return False  # `import bottle.ext.x` names a module: not spelt otherwise
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_alias:
+        if type(updated.value) is cst.Name and updated.value.value in self.module_alias:
             name = updated.attr.value
             # `def static_file(...)` of the module's own beside `bottle.static_file(...)`:
             # Bottle's is spelt `bottle_static_file`, so neither is taken for the other
@@ -260,8 +260,8 @@ class Reader(Transformer):
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         spelt = self.spell_assign(updated)
-        if not self.closed and isinstance(spelt, cst.Assign) and any(
-                isinstance(t.target, cst.Name) and t.target.value == "application"
+        if not self.closed and type(spelt) is cst.Assign and any(
+                type(t.target) is cst.Name and t.target.value == "application"
                 for t in spelt.targets):
             self.application.append(spelt.value)
         return spelt
@@ -276,25 +276,25 @@ class Reader(Transformer):
             # is spelt `jinja2_view(..., template_lookup=[...])`
             self.partials[target.value] = bound
             self.partial_reads[target.value] = self.partial_calls[target.value] = 0
-        if isinstance(value, cst.Attribute) and value.attr.value in DECORATOR_METHODS \
-                and isinstance(value.value, cst.Name) \
+        if type(value) is cst.Attribute and value.attr.value in DECORATOR_METHODS \
+                and type(value.value) is cst.Name \
                 and value.value.value in facts.apps | facts.imported_apps:
             # `get = app.get`: a route decorated `@get(...)` below is app's
             self.method_alias.update({t.target.value: value for t in updated.targets
-                                      if isinstance(t.target, cst.Name)})
+                                      if type(t.target) is cst.Name})
         if facts.api(updated.value) == "default_app":
             # `app = default_app` (Bottle's app stack, which `bottle app` and most servers
             # resolve to the default app): the app meant is the default app itself
             updated = updated.with_changes(value=cst.Call(func=updated.value))
         value = updated.value
-        if isinstance(value, cst.Call) and not value.args \
-                and isinstance(value.func, cst.Attribute) and value.func.attr.value == "push" \
+        if type(value) is cst.Call and not value.args \
+                and type(value.func) is cst.Attribute and value.func.attr.value == "push" \
                 and facts.api(value.func.value) in {"default_app", "app"}:
             # `app = default_app.push()`: a new app, now the default one that @route uses
             updated = updated.with_changes(value=cst.Call(func=value.func.value))
         call = updated.value
-        names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
-        if self.apps_of(call) and not isinstance(call, cst.Name):
+        names = {t.target.value for t in updated.targets if type(t.target) is cst.Name}
+        if self.apps_of(call) and type(call) is not cst.Name:
             self.app_lists |= names
         if _instance_made_here(facts, call):
             # `app = Site().bottle`, `app = site.bottle`: the app the instance made here
@@ -302,24 +302,24 @@ class Reader(Transformer):
             facts.made |= names
             facts.apps |= names
             return updated
-        if facts.is_app(call) and not isinstance(call, cst.Call):
+        if facts.is_app(call) and type(call) is not cst.Call:
             # `application = web.app`: another name of an app (a WSGI entry, often)
             facts.aliases |= names - facts.apps
-        if not isinstance(call, cst.Call):
+        if type(call) is not cst.Call:
             return updated
-        if isinstance(call.func, cst.Name) and (held := facts.held_by(call.func)) is not None:
+        if type(call.func) is cst.Name and (held := facts.held_by(call.func)) is not None:
             # `site = Site()`: site.bottle is the app its __init__ made
             facts.holders.update({name: set(held) for name in names})
         factory = facts.api(call.func)
-        if factory is None and any(isinstance(a.value, cst.Call) and not a.keyword
+        if factory is None and any(type(a.value) is cst.Call and not a.keyword
                                    and facts.api(a.value.func) == "Bottle" for a in call.args):
             # `app = Wrapper(Bottle())`: a middleware around a new app, which the module
             # uses as the app (its routes, its error pages): the app is made here
             factory = "Bottle"
-        if isinstance(call.func, cst.Name) and call.func.value in facts.factories:
+        if type(call.func) is cst.Name and call.func.value in facts.factories:
             # `web = make_app()`: the app that function made
             facts.apps |= {t.target.value for t in updated.targets
-                           if isinstance(t.target, cst.Name)}
+                           if type(t.target) is cst.Name}
             if call.func.value in facts.app_classes | facts.imported_classes:
                 # `app = Site()` of a Bottle subclass here: an app made here, as
                 # `app = Bottle()` is (the modules importing it use it, its converters go
@@ -328,13 +328,13 @@ class Reader(Transformer):
         if factory in APP_FACTORIES:
             # `self.bottle = Bottle()`: `<anything>.bottle` is taken for the app
             facts.app_attrs |= {t.target.attr.value for t in updated.targets
-                                if isinstance(t.target, cst.Attribute)}
-            names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
+                                if type(t.target) is cst.Attribute}
+            names = {t.target.value for t in updated.targets if type(t.target) is cst.Name}
             facts.apps |= names
             if factory == "Bottle":
                 facts.made |= names
                 facts.made_attrs |= {t.target.attr.value for t in updated.targets
-                                     if isinstance(t.target, cst.Attribute)}
+                                     if type(t.target) is cst.Attribute}
             else:  # X = bottle.default_app(): another name for the default app
                 facts.default_aliases |= names
                 facts.default_app = True
@@ -347,9 +347,9 @@ class Reader(Transformer):
         facts = self.facts
         for node in self.returns.pop():
             value = node.value
-            if isinstance(value, cst.Call) and facts.api(value.func) == "Bottle" \
-                    or isinstance(value, cst.Name) and value.value in facts.made \
-                    or isinstance(value, cst.Attribute) \
+            if type(value) is cst.Call and facts.api(value.func) == "Bottle" \
+                    or type(value) is cst.Name and value.value in facts.made \
+                    or type(value) is cst.Attribute \
                     and value.attr.value in facts.app_attrs:  # Server().bottle
                 facts.factories.add(updated.name.value)
                 break
@@ -379,9 +379,9 @@ class Reader(Transformer):
                 if name in self.facts.app_classes or name in self.bottle_subclasses}
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
-        func = updated.decorator.func if isinstance(updated.decorator, cst.Call) else None
-        if isinstance(func, cst.Name) and func.value in self.method_alias:
-            assert isinstance(updated.decorator, cst.Call)
+        func = updated.decorator.func if type(updated.decorator) is cst.Call else None
+        if type(func) is cst.Name and func.value in self.method_alias:
+            assert type(updated.decorator) is cst.Call
             return updated.with_changes(decorator=updated.decorator.with_changes(
                 func=self.method_alias[func.value]))
         if self.facts.api(func) in APP_SHORTCUTS:
@@ -389,7 +389,7 @@ class Reader(Transformer):
         return updated
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
-        if isinstance(updated.func, cst.Name) and updated.func.value in self.partials:
+        if type(updated.func) is cst.Name and updated.func.value in self.partials:
             func, keywords = self.partials[updated.func.value]
             self.partial_calls[updated.func.value] += 1
             given = {a.keyword.value for a in updated.args if a.keyword}
@@ -402,11 +402,11 @@ class Reader(Transformer):
         at = self.open_calls.pop()
         if at is not None:
             self.top_calls[at] = updated
-            if any(self.guarded) and isinstance(updated.func, cst.Attribute) \
+            if any(self.guarded) and type(updated.func) is cst.Attribute \
                     and updated.func.attr.value == "run" \
-                    and isinstance(updated.func.value, cst.Name):
+                    and type(updated.func.value) is cst.Name:
                 self.guard_runs.append(updated.func.value.value)
-        if isinstance(updated.func, cst.Name):
+        if type(updated.func) is cst.Name:
             self.calls_by_name.append(updated)
         facts = self.facts
         name = facts.api(updated.func)
@@ -432,7 +432,7 @@ class Reader(Transformer):
         # (read as the module was walked: its top-level code, not the defs, classes and
         # lambdas, which run when called if ever)
         if any(not facts.is_app(value)
-               and not (isinstance(value, cst.Call) and facts.api(value.func))
+               and not (type(value) is cst.Call and facts.api(value.func))
                for value in self.application):
             return "application"  # bound to something other than the app
         served = []
@@ -441,7 +441,7 @@ class Reader(Transformer):
             if facts.api(node.func) == "run":  # run(wsgi) / run(app=wsgi): the server's
                 given = next((a.value for a in node.args if not a.keyword
                               or a.keyword.value == "app"), None)
-                if isinstance(given, cst.Name) and not facts.is_app(given):
+                if type(given) is cst.Name and not facts.is_app(given):
                     served.append(given.value)
         return served[-1] if served else None
 
@@ -452,18 +452,18 @@ class Reader(Transformer):
         when no other line binds that name."""
         facts, apps = self.facts, self.facts.apps
         defs = {stmt.name.value: stmt for stmt in module.body
-                if isinstance(stmt, cst.FunctionDef)}
+                if type(stmt) is cst.FunctionDef}
         found = {node.name.value for node in self.annotated
                  if node.annotation is not None
                  and facts.api(node.annotation.annotation) == "Bottle"}
         for node in self.calls_by_name:
-            assert isinstance(node.func, cst.Name)
+            assert type(node.func) is cst.Name
             if node.func.value not in defs:
                 continue
             params = defs[node.func.value].params.params
             for i, a in enumerate(node.args):
                 if a.keyword is None and not a.star and i < len(params) \
-                        and isinstance(a.value, cst.Name) and a.value.value in apps:
+                        and type(a.value) is cst.Name and a.value.value in apps:
                     found.add(params[i].name.value)
         return {name for name in found if name not in apps and name not in self.bound}
 
@@ -512,11 +512,11 @@ def _partial_renderer(facts: ModuleFacts, value: cst.BaseExpression
                       ) -> tuple[cst.Name, list[cst.Arg]] | None:
     """`partial(jinja2_view, template_lookup=[...])` (functools'): Bottle's render function
     and the keywords bound to it (template_lookup= only), else None."""
-    if not isinstance(value, cst.Call) or get_full_name_for_node(value.func) not in PARTIAL \
+    if type(value) is not cst.Call or get_full_name_for_node(value.func) not in PARTIAL \
             or not value.args:
         return None
     first, rest = value.args[0], value.args[1:]
-    if first.keyword is not None or first.star or not isinstance(first.value, cst.Name) \
+    if first.keyword is not None or first.star or type(first.value) is not cst.Name \
             or facts.api(first.value) not in RENDERERS \
             or any(a.keyword is None or a.star or a.keyword.value not in SPELT_KEYWORDS
                    for a in rest):
@@ -526,7 +526,7 @@ def _partial_renderer(facts: ModuleFacts, value: cst.BaseExpression
 
 def _binds_only(stmt: cst.CSTNode, names: set[str]) -> bool:
     """`name = ...`, one statement on its line, binding one of these names."""
-    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+    return type(stmt) is cst.SimpleStatementLine and len(stmt.body) == 1 \
         and isinstance(assign := stmt.body[0], cst.Assign) and len(assign.targets) == 1 \
         and isinstance(target := assign.targets[0].target, cst.Name) \
         and target.value in names
@@ -534,12 +534,12 @@ def _binds_only(stmt: cst.CSTNode, names: set[str]) -> bool:
 
 def _instance_made_here(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
     """`Site().bottle`, or `site.bottle` of a `site = Site()` of this module's."""
-    if not isinstance(value, cst.Attribute):
+    if type(value) is not cst.Attribute:
         return False
     owner = value.value
     held = facts.held_by(owner)
     return held is not None and value.attr.value in held \
-        and (isinstance(owner, cst.Call) or isinstance(owner, cst.Name)
+        and (type(owner) is cst.Call or type(owner) is cst.Name
              and owner.value in facts.holders)
 
 
@@ -547,7 +547,7 @@ def app_attributes(cls: cst.ClassDef, facts: ModuleFacts) -> set[str]:
     """X in `self.X = Bottle()` where __init__, or a method it calls (`self.build()`),
     runs it: every instance of the class holds that app."""
     methods = {stmt.name.value: stmt for stmt in cls.body.body
-               if isinstance(stmt, cst.FunctionDef) and stmt.params.params}
+               if type(stmt) is cst.FunctionDef and stmt.params.params}
     found: set[str] = set()
     seen: set[str] = set()
     todo = ["__init__"]
@@ -578,22 +578,22 @@ class _SelfAttributes(cst.CSTVisitor):
         return node is self.method  # a nested function runs when it is called, if ever
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if isinstance(node.value, cst.Call) and self.facts.api(node.value.func) in APP_FACTORIES:
+        if type(node.value) is cst.Call and self.facts.api(node.value.func) in APP_FACTORIES:
             self.apps |= {t.target.attr.value for t in node.targets
-                          if isinstance(t.target, cst.Attribute) and self._on_self(t.target)}
+                          if type(t.target) is cst.Attribute and self._on_self(t.target)}
 
     def visit_Call(self, node: cst.Call) -> None:
-        if isinstance(node.func, cst.Attribute) and self._on_self(node.func):
+        if type(node.func) is cst.Attribute and self._on_self(node.func):
             self.calls.append(node.func.attr.value)
 
     def _on_self(self, node: cst.Attribute) -> bool:
-        return isinstance(node.value, cst.Name) and node.value.value == self.me
+        return type(node.value) is cst.Name and node.value.value == self.me
 
 
 def _decorated_by_itself(node: cst.FunctionDef | cst.ClassDef) -> bool:
     """`@get("/get") def get()`: the decorator is Bottle's, read before the def binds."""
     for d in node.decorators:
-        func = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+        func = d.decorator.func if type(d.decorator) is cst.Call else d.decorator
         if is_name(func, node.name.value):
             return True
     return False
@@ -617,12 +617,12 @@ def uses_app_methods(cls: cst.ClassDef) -> bool:
             self.me = me
 
         def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name) and node.value.value == self.me \
+            if type(node.value) is cst.Name and node.value.value == self.me \
                     and node.attr.value in SELF_APP_METHODS:
                 found.append(node)
 
     for stmt in cls.body.body:
-        if isinstance(stmt, cst.FunctionDef) and stmt.params.params:
+        if type(stmt) is cst.FunctionDef and stmt.params.params:
             walk(stmt, Find(stmt.params.params[0].name.value))
     return bool(found)
 
