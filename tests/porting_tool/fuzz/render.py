@@ -1153,12 +1153,12 @@ FORM_52 = {
     "controllers_package": ["import ctl52", "", "ctl52.register(app)"],
     "class_app": ["from shop52 import Shop52", "", 'app.mount("/f52/shop/", Shop52().app)'],
     "plugin_module": ["from plugins52.notes52 import Notes52", "", "app.install(Notes52())",
-                      "", "", '@app.route("/f52/notes")', "def notes52(db):",
-                      '    rows = db.execute("select id, text from notes order by id")'
+                      "", "", '@app.route("/f52/notes")', "def notes52(notes):",
+                      '    rows = notes.execute("select id, text from notes order by id")'
                       ".fetchall()",
                       '    return {{"notes": [list(row) for row in rows]}}', "", "",
-                      '@app.route("/f52/notes/<id:int>")', "def note52(id, db):",
-                      '    row = db.execute("select text from notes where id = ?", (id,))'
+                      '@app.route("/f52/notes/<id:int>")', "def note52(id, notes):",
+                      '    row = notes.execute("select text from notes where id = ?", (id,))'
                       ".fetchone()",
                       "    if row is None:", '        {abort}(404, "no note")',
                       '    return "note " + row[0]', "", "",
@@ -1249,7 +1249,7 @@ FORM_52_MODULES = {
         ("plugins52/__init__.py", []),
         ("plugins52/notes52.py", [
             "import inspect", "import sqlite3", "", "", "class Notes52:",
-            '    name = "notes52"', "    api = 2", "", '    def __init__(self, keyword="db"):',
+            '    name = "notes52"', "    api = 2", "", '    def __init__(self, keyword="notes"):',
             "        self.keyword = keyword", "        self.db = None", "",
             "    def setup(self, app):",
             '        self.db = sqlite3.connect(":memory:", check_same_thread=False)',
