@@ -9,7 +9,10 @@
 Bottle's `wsgi(environ, start_response)` is the app's WSGI callable, Flask's `wsgi_app`;
 `catchall = False` lets a view's exception reach the server, as Flask's
 PROPAGATE_EXCEPTIONS does. A Route added by hand is converted where its path is static
-text (a wildcard is Bottle's syntax: the TODO says to write it in Flask's).
+text; where it holds Bottle's wildcards, or its path or method is read at run time, the
+site is kept (Flask reads neither): bottle_routes reads them as Bottle did, under a TODO
+that does not break (`app.add_url_rule(flask_rule(app, rule), view_func=both,
+methods=route_methods(method))`). One given plugins or route options stays a TODO.
 
 The members Flask has no counterpart for are read through `bottle_members.py`, a helper
 the port copies (port/compat/bottle_members.py), which answers them from the Flask app's

@@ -52,7 +52,13 @@ for some half of the pages;
 and, drawn after those (forms_51a), RULE-s51's: `HTTPResponse(**args)` and a header given by
 name, `partial(jinja2_template, ...)` rendering from a folder appended to TEMPLATE_PATH,
 Jinja2Template.defaults set at the top and by a before_request hook; and, drawn after
-those (forms_51b), RULE-s51b's: a template holding lone "\r"s (old Macs' line ends).
+those (forms_51b), RULE-s51b's: a template holding lone "\r"s (old Macs' line ends); and,
+drawn after those (forms_52), forms real apps use over packages and classes: a package
+whose __init__ makes the app its views module imports, a package of sub-apps (one mounted,
+one merged), a controllers package routing from a table by a loop over its classes, a
+class-based app mounted (its hooks and error page bound methods), a plugin class of its
+own package with setup() state, Route objects added by hand, template-heavy pages (nested
+rebase, include with arguments in a loop, setdefault, get(), defined()).
 Each route knows the requests it answers, so the test sends exactly those. render.py
 writes an app as files.
 
