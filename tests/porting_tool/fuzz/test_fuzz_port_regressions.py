@@ -876,3 +876,15 @@ def test_the_generator_draws_each_form_of_apps_over_packages_and_classes(form):
         max_examples=3000, derandomize=True, database=None, phases=[Phase.generate],
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]))
     assert known_failing(found) == []
+
+
+def test_a_module_using_the_app_writes_no_loader_over_the_folders_of_the_apps_module():
+    """Seed 52417's long profile: its 7 broken apps and its 1 different, one class. core.py
+    makes the app and inserts ./tpl/ (the app's folder); app.py appends a folder at its top
+    (a TODO: it does not make the app) beside two templates of one name (./ and views/):
+    app.py wrote a loader of Bottle's ./ and ./views/ over core.py's, and every page of
+    ./tpl/ was a 500 (TemplateNotFound)."""
+    verdict = judged(app(route(), route(2, body="template", template="plain", module="pages1"),
+                         templates="path", layout="split", forms51=("two_templates",),
+                         forms51a=("template_partial",)))
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
