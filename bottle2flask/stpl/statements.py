@@ -859,6 +859,10 @@ class Statements:
         given = set()  # what the layout gets from the rebase() arguments (or a TODO)
         page_reads = self.reads_from_caller(skip=self.rebase_loads)
         kept: list[str] = []  # the page's own values of the names rebase() gives anew
+        # Bottle reads every argument before the layout gets any: where one reads a name
+        # an earlier one gives (`title=title.upper(), crumbs=[title]`), the sets are one
+        together = _reads_an_earlier_key(self.rebase_args)
+        joined: list[tuple[str, str]] = []
         for key, text, reads in self.rebase_args:
             given.add(key)
             if key != text and key in page_reads:
@@ -879,10 +883,15 @@ class Statements:
                 self.context.rules.add("T034")
                 lines.append(f"{{# TODO(flask-port/T034): {why} #}}"
                              f"{{% set {key} = flask_port_todo('T034') %}}")
+            elif key != text and together:
+                joined.append((key, text))
             elif key != text:
                 lines.append(f"{{% set {key} = {text} %}}")
             else:  # title=title: the page's own value, which is in the block
                 given.discard(key)
+        if joined:  # `{% set title, crumbs = title.upper(), [title] %}`
+            names = ", ".join(key for key, _ in joined)
+            lines.insert(top, f"{{% set {names} = {', '.join(text for _, text in joined)} %}}")
         for values, reads in self.rebase_spreads:
             # Bottle gives the layout every key; Jinja2 sets the names it reads, by name
             for name in sorted(self.layout_reads - given):
@@ -1168,6 +1177,17 @@ def _test_names(node) -> set[str]:
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name)
         and sub.func.id in ("get", "defined") and sub.args
         and isinstance(sub.args[0], ast.Constant)}
+
+
+def _reads_an_earlier_key(args: list[tuple[str, str, set[str]]]) -> bool:
+    """Whether a rebase() argument reads a name an earlier argument gives the layout."""
+    given: set[str] = set()
+    for key, text, reads in args:
+        if reads & given:
+            return True
+        if key != text:
+            given.add(key)
+    return False
 
 
 def _comment(text: str) -> str:

@@ -586,3 +586,76 @@ def test_a_template_named_with_its_folder_by_a_merged_controllers_own_app_is_fou
     assert answers(bottle, "/login") == answers(flask, "/login") == (200, "<form>no</form>\n")
     port = (tmp_path / "out" / "controllers" / "user_controller.py").read_text()
     assert 'render_template("login.html", error="no")' in port
+
+
+def test_controllers_made_in_a_loop_over_their_classes_get_their_routes(tmp_path):
+    """forms_52's controllers package: `for controller in CONTROLLERS: controller(app)`,
+    each class's base routing `getattr(self, name)` from a table with its method read
+    there. The loop's classes were not followed as holders of the app: their route calls
+    stayed Bottle's, which a Flask app takes as a decorator nothing calls, and every
+    page was a 404. GET and POST of one path, each a view of its own, are two endpoints."""
+    bottle, flask = both_folders(tmp_path, {
+        "ctl/__init__.py": '''
+            from .items import Items
+            from .users import Users
+
+            CONTROLLERS = (Items, Users)
+
+
+            def register(app):
+                for controller in CONTROLLERS:
+                    controller(app).route()
+        ''',
+        "ctl/base.py": '''
+            class Controller:
+                routes = ()
+
+                def __init__(self, app):
+                    self.app = app
+
+                def route(self):
+                    for rule, method, name in self.routes:
+                        self.app.route(rule, method=method, callback=getattr(self, name))
+        ''',
+        "ctl/items.py": '''
+            from .base import Controller
+
+
+            class Items(Controller):
+                routes = (("/items", "GET", "index"), ("/items/<n:int>", "GET", "show"),
+                          ("/items", "POST", "add"))
+
+                def index(self):
+                    return "index"
+
+                def show(self, n):
+                    return "item %d" % n
+
+                def add(self):
+                    return "added"
+        ''',
+        "ctl/users.py": '''
+            from .base import Controller
+
+
+            class Users(Controller):
+                routes = (("/users/<name>", "GET", "greet"),)
+
+                @staticmethod
+                def greet(name):
+                    return "hi " + name
+        ''',
+        "web.py": '''
+            from bottle import Bottle
+
+            import ctl
+
+            app = Bottle()
+            ctl.register(app)
+        ''',
+    }, "handed_loop")
+    for path, method, answer in (("/items", "GET", (200, "index")),
+                                 ("/items/-2", "GET", (200, "item -2")),
+                                 ("/items", "POST", (200, "added")),
+                                 ("/users/ann", "GET", (200, "hi ann"))):
+        assert answers(bottle, path, method) == answers(flask, path, method) == answer

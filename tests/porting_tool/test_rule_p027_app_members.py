@@ -225,20 +225,50 @@ def test_a_route_added_by_hand_is_add_url_rule_where_its_path_is_static():
             return "home"
 
 
-        def item(n):
-            return n
-
-
         app.add_route(bottle.Route(app, "/", "POST", home, name="start"))
-        app.add_route(bottle.Route(app, "/item/<n:int>", "GET", item))
     ''', faithful=False)
     assert 'app.add_url_rule("/", view_func=home, methods=["POST"], endpoint="start")' \
         in result.code
-    assert [t["code"] for t in result.todos] == ["P001", "P027", "P001"]
-    assert result.todos[1]["text"].startswith("add_route(Route(...)) with a wildcard")
-    # the call left there fails on a Flask app: the check of what is left says so
-    assert result.todos[2]["text"].startswith("`app.add_route` is Bottle's Route")
-    assert result.todos[2]["breaks"]
+    assert "bottle_routes" not in result.code
+    assert result.todos == []
+
+
+ADDED = '''
+import bottle
+
+app = bottle.Bottle()
+
+
+def item(n):
+    return "item %d" % n
+
+
+def both(name):
+    return bottle.request.method + " " + name
+
+
+app.add_route(bottle.Route(app, "/item/<n:int>", "GET", item))
+for method in ("GET", "POST"):
+    app.add_route(bottle.Route(app, "/both/<name>", method, both, name="both" + method))
+'''
+
+
+def test_a_route_added_by_hand_with_a_wildcard_or_a_computed_method_is_read_as_bottle_did(
+        tmp_path):
+    """Once a TODO keeping `app.add_route(...)`, which a Flask app lacks: the port did not
+    start (forms_52's add_route). Its path and method are read by bottle_routes now, a
+    site kept under a TODO that does not break."""
+    result = port(ADDED, faithful=False)
+    assert 'app.add_url_rule(flask_rule(app, "/item/<n:int>"), view_func=item, ' \
+        'methods=["GET"])' in result.code
+    assert "methods=route_methods(method)" in result.code
+    assert not [t for t in result.todos if t.get("breaks")]
+    bottle_app, flask_app = both_apps(tmp_path, ADDED, "p027added")
+    for client in (bottle_app, flask_app):
+        assert client.get("/item/-3").text == "item -3"
+        assert client.get("/both/x").text == "GET x"
+        assert client.post("/both/x").text == "POST x"
+        client.post("/item/3", status=405)
 
 
 BUILT = '''

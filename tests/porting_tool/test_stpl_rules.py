@@ -39,6 +39,11 @@ CONVERTED = [
     ("T008", "% rebase('layout', title='Home')\n<p>x</p>\n",
      "{% extends \"layout.html\" %}\n{% set title = 'Home' %}\n{% block content %}\n"
      "<p>x</p>\n{% endblock %}\n"),
+    # Bottle reads every argument before the layout gets one: `crumbs` reads the page's
+    # own title, not the one given to the layout (set together; forms_52's nested rebase)
+    ("T008", "% rebase('layout', title=title.upper(), crumbs=['home', title])\n<p>x</p>\n",
+     "{% extends \"layout.html\" %}\n{% set title, crumbs = title.upper(), ['home', title] %}\n"
+     "{% block content %}\n<p>x</p>\n{% endblock %}\n"),
     ("T018", "% rebase('layout')\n% nav = 'home'\n<p>x</p>\n",
      "{% extends \"layout.html\" %}\n{% set nav = 'home' %}\n{% block content %}\n"
      "<p>x</p>\n{% endblock %}\n"),

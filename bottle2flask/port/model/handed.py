@@ -210,6 +210,7 @@ class _AppsHanded(cst.CSTVisitor):
         super().__init__()
         self.modules, self.rel, self.facts, self.found = modules, rel, facts, found
         self.request, self.sources, self.only = request, sources, only
+        self.looped: dict[str, list[str]] | None = None  # (read at the first call handing)
 
     def hands(self, value: cst.BaseExpression) -> bool:
         if self.request:
@@ -226,9 +227,21 @@ class _AppsHanded(cst.CSTVisitor):
                   if not a.star and self.hands(a.value)]
         if not handed:  # most calls hand no app: no class is looked for
             return
-        target = _class(self.modules, self.rel, node.func.value)
-        if target is None:
-            return
+        targets = [found for name in self.classes(node.func.value)
+                   if (found := _class(self.modules, self.rel, name)) is not None]
+        for target in targets:
+            self.hand(target, handed)
+
+    def classes(self, name: str) -> list[str]:
+        """The classes a call of `name` makes: the class itself, or each class of the
+        tuple a loop takes it from (`for controller in (Items, Users)`, or a module's
+        `CONTROLLERS = (Items, Users)`: `controller(app)`)."""
+        if self.looped is None:
+            tree = self.modules[self.rel].tree
+            self.looped = _looped(tree) if tree is not None else {}
+        return self.looped.get(name, [name])
+
+    def hand(self, target: tuple[Path, cst.ClassDef], handed: list[int | str]) -> None:
         for where in handed:
             kept: dict[Path, set[str]] = {}
             _hand(self.modules, *target, where, kept, set())
@@ -236,6 +249,47 @@ class _AppsHanded(cst.CSTVisitor):
                 self.found.setdefault(rel, set()).update(attrs)
                 if self.sources is not None and rel != self.rel:
                     self.sources.setdefault(rel, set()).add(self.rel)
+
+
+def _looped(tree: cst.Module) -> dict[str, list[str]]:
+    """The names a module's `for` loops take from a tuple or list of names (written
+    there, or bound to a module-level name): name -> those names, in order."""
+    bound = {t.target.value: elements for stmt in tree.body
+             if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+             and isinstance(assign := stmt.body[0], cst.Assign)
+             and (elements := _names_of(assign.value)) is not None
+             for t in assign.targets if isinstance(t.target, cst.Name)}
+    loops = _Loops()
+    walk(tree, loops)
+    found: dict[str, list[str]] = {}
+    for target, iterable in loops.found:
+        names = _names_of(iterable)
+        if names is None and isinstance(iterable, cst.Name):
+            names = bound.get(iterable.value)
+        if names:
+            found.setdefault(target, []).extend(n for n in names
+                                                if n not in found.get(target, []))
+    return found
+
+
+def _names_of(node: cst.BaseExpression) -> list[str] | None:
+    """The names a tuple or list written of names holds, else None."""
+    if not isinstance(node, cst.Tuple | cst.List) or not node.elements:
+        return None
+    names = [e.value.value for e in node.elements if isinstance(e.value, cst.Name)]
+    return names if len(names) == len(node.elements) else None
+
+
+class _Loops(cst.CSTVisitor):
+    """`for name in iterable`: (name, iterable) of each loop with one name as target."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, cst.BaseExpression]] = []
+
+    def visit_For(self, node: cst.For) -> None:
+        if isinstance(node.target, cst.Name):
+            self.found.append((node.target.value, node.iter))
 
 
 def _class(modules: dict[Path, ModuleApps], rel: Path,

@@ -199,6 +199,12 @@ def prefixed(prefix: str, path: cst.BaseExpression) -> cst.BaseExpression:
     return cst.BinaryOperation(cst.SimpleString(f'"{prefix}"'), cst.Add(), path)
 
 
+def joined_before(methods: cst.BaseExpression, name: cst.BaseExpression) -> cst.BinaryOperation:
+    """`" ".join(methods) + name`: a route's name by its methods read at run time."""
+    return cst.BinaryOperation(cst.Call(cst.Attribute(cst.SimpleString('" "'), cst.Name("join")),
+                                        [cst.Arg(methods)]), cst.Add(), name)
+
+
 def converter_name(regex: str, regexes: dict[str, str], prefix: str = "bottle_re") -> str:
     for name, known in regexes.items():
         if known == regex:
@@ -957,6 +963,10 @@ class Routes(Rule):
         methods = self.call_methods(route)
         if methods is not None and methods != ["GET"]:
             name = prefixed(f"{' '.join(methods)} ", name)
+        elif methods is None:  # read at run time (`methods=[method]` in a loop of routes)
+            given = arg(route, None, "methods")
+            assert given is not None  # (no methods= is GET's)
+            name = joined_before(given.value.deep_clone(), prefixed(" ", name))
         args = [*route.args[:-1], route.args[-1].with_changes(
             comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))]
         return route.with_changes(args=[*args, kw("endpoint", name)])

@@ -403,6 +403,12 @@ class TemplatePath(Rule):
                 self.choose(updated, [cst.SimpleString(f'"{f}"')
                                       for f in self.state.template_search])
             return updated
+        if not self.faithful and not self.statements and not self.facts.makes_app():
+            # a module using an app made elsewhere, none of whose changes it reads here
+            # (made in a function, kept as a TODO, or gone to the list the app's module
+            # keeps): the app's module sets the app's folders (Bottle's own entries among
+            # them); a loader of this module's would replace them
+            return updated
         if not self.faithful:
             return self.idiomatic(updated)
         self.fired()

@@ -13,8 +13,9 @@ A second mount on the same app adds its prefix to that one dispatcher, which tri
 the longest prefix first (a dispatcher wrapped around the first would be asked first,
 and its shorter prefix would take the longer one's requests).
 Bottle 0.13 merges a Bottle app mounted under a prefix ending in "/" into the parent
-(its routes re-rooted there, run with the parent's hooks and error pages, request.path
-whole); the dispatcher hands those requests to the mounted app alone: D-mount-alone.
+(its routes re-rooted there, run with the parent's hooks and error pages, not its own,
+request.path whole); the dispatcher hands those requests to the mounted app alone:
+D-mount-alone.
 `merge()` copies another app's routes into this one, as they are at that moment:
 `bottle_mount.merge(app, other)` adds other's URL rules and views to app. A view
 whose name app already uses gets other's name before it, `other.x` (Bottle's routes
@@ -56,9 +57,10 @@ class Mount(Rule):
     summary = "mount() as DispatcherMiddleware; merge() copies the other app's rules"
     declares = (Change("D-mount-alone", "17. Mounting",
                        "a request under a mounted app's prefix is answered by that app "
-                       "alone: the parent's hooks and error pages do not run on it, and its "
-                       "views' request.path lacks the prefix (Bottle 0.13 merged a mounted "
-                       "Bottle app's routes into the parent, which ran them)"),)
+                       "alone: its own hooks and error pages run on it, the parent's do not, "
+                       "and its views' request.path lacks the prefix (Bottle 0.13 merged a "
+                       "mounted Bottle app's routes into the parent, which ran them with "
+                       "its own)"),)
 
     def __init__(self, context) -> None:
         super().__init__(context)

@@ -9,7 +9,10 @@
 Bottle's `wsgi(environ, start_response)` is the app's WSGI callable, Flask's `wsgi_app`;
 `catchall = False` lets a view's exception reach the server, as Flask's
 PROPAGATE_EXCEPTIONS does. A Route added by hand is converted where its path is static
-text (a wildcard is Bottle's syntax: the TODO says to write it in Flask's).
+text; where it holds Bottle's wildcards, or its path or method is read at run time, the
+site is kept (Flask reads neither): bottle_routes reads them as Bottle did, under a TODO
+that does not break (`app.add_url_rule(flask_rule(app, rule), view_func=both,
+methods=route_methods(method))`). One given plugins or route options stays a TODO.
 
 The members Flask has no counterpart for are read through `bottle_members.py`, a helper
 the port copies (port/compat/bottle_members.py), which answers them from the Flask app's
@@ -32,14 +35,16 @@ ask more (`app.error_handler[404] = f`, which P009 registers, `app.plugins.appen
 from __future__ import annotations
 
 import libcst as cst
+from libcst.helpers import ensure_type
 
 from ..edit import arg, kw, string_value
-from .base import Companion, Rule
+from .base import Candidate, Companion, Import, Rule
 
 # Route(app, rule, method, callback, name=...): Bottle's signature, by position
 ROUTE_ARGS = ("app", "rule", "method", "callback", "name")
 # The members bottle_members.py answers, and Flask's way (the TODO's words)
 HELPER = Companion.MEMBERS
+ROUTES = Companion.ROUTES  # flask_rule(), route_methods(): a Route's path and method
 # What bottle_members answers as a copy (a list, a dict) or in part (the router matches
 # only): a use that would change it, or ask more, is left for the check of what is left
 CHANGES = {"append", "extend", "insert", "remove", "pop", "clear", "update", "setdefault",
@@ -153,24 +158,51 @@ class AppMembers(Rule):
         given = {name: arg(route, i, name) for i, name in enumerate(ROUTE_ARGS)}
         rule = string_value(given["rule"].value) if given["rule"] else None
         method = string_value(given["method"].value) if given["method"] else "GET"
-        if rule is None or "<" in rule or ":" in rule or given["callback"] is None \
-                or method in (None, "ANY") or len(route.args) > sum(
-                    a is not None for a in given.values()):
-            self.todo("add_route(Route(...)) with a wildcard, a computed path or method, "
-                      "or plugins: write app.add_url_rule(path in Flask's syntax, "
-                      "view_func=..., methods=[...])")
+        if given["rule"] is None or given["callback"] is None or method == "ANY" \
+                or len(route.args) > sum(a is not None for a in given.values()):
+            self.todo("add_route(Route(...)) with plugins or route options: write "
+                      "app.add_url_rule(path in Flask's syntax, view_func=..., methods=[...])")
             return updated
         self.fired()
-        assert given["rule"] is not None and given["callback"] is not None
-        args = [cst.Arg(given["rule"].value),
-                kw("view_func", given["callback"].value),
-                kw("methods", cst.List([cst.Element(cst.SimpleString(f'"{method}"'))]))]
+        path: cst.BaseExpression = given["rule"].value
+        methods: cst.BaseExpression = cst.List([cst.Element(cst.SimpleString(f'"{method}"'))])
+        if rule is None or "<" in rule or ":" in rule or method is None:
+            # a wildcard in Bottle's syntax, a path or method read at run time: the port
+            # has no idiomatic form of it (a Werkzeug rule met Bottle's `<id:int>` at
+            # start-up, a string method would be read letter by letter): bottle_routes'
+            # flask_rule() and route_methods() take them as Bottle did
+            path, methods = self.run_time(updated, path, given["method"], methods)
+        args = [cst.Arg(path), kw("view_func", given["callback"].value), kw("methods", methods)]
         if given["name"] is not None:
             args.append(kw("endpoint", given["name"].value))
         return updated.with_changes(
             func=func.with_changes(attr=cst.Name("add_url_rule")),
             args=[a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
                   for a in args[:-1]] + args[-1:])
+
+    def run_time(self, call: cst.Call, path: cst.BaseExpression, method: cst.Arg | None,
+                 methods: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.BaseExpression]:
+        """A Route's path and method, read by bottle_routes as Bottle read them: the
+        site's only form, kept (`flask_rule(app, path)`, `route_methods(method)`)."""
+        app = ensure_type(call.func, cst.Attribute).value
+        path = cst.Call(cst.Name("flask_rule"), [
+            cst.Arg(app.deep_clone(), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            cst.Arg(path)])
+        imports = [Import(ROUTES.value, "flask_rule", companion=ROUTES)]
+        if method is not None and string_value(method.value) is None:
+            methods = cst.Call(cst.Name("route_methods"), [cst.Arg(method.value)])
+            imports.append(Import(ROUTES.value, "route_methods", companion=ROUTES))
+        kept = Candidate((path, methods), imports=tuple(imports),
+                         todo="add_route(Route(...)) with Bottle's wildcards, or a path or "
+                         "method read at run time: bottle_routes reads them; write "
+                         "app.add_url_rule(path in Flask's syntax, view_func=..., "
+                         "methods=[...])")
+        chosen = self.site("add-route", kept, kept, keeps="Flask reads neither Bottle's "
+                           "rule syntax nor a method that is not a list")
+        assert isinstance(chosen.form, tuple)
+        taken, read = chosen.form
+        assert isinstance(taken, cst.BaseExpression) and isinstance(read, cst.BaseExpression)
+        return taken, read
 
     def leave_SimpleStatementLine(self, original, updated):
         """`app.reset()` alone on its line: Flask has nothing to reset."""

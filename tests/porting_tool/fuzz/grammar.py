@@ -52,7 +52,13 @@ for some half of the pages;
 and, drawn after those (forms_51a), RULE-s51's: `HTTPResponse(**args)` and a header given by
 name, `partial(jinja2_template, ...)` rendering from a folder appended to TEMPLATE_PATH,
 Jinja2Template.defaults set at the top and by a before_request hook; and, drawn after
-those (forms_51b), RULE-s51b's: a template holding lone "\r"s (old Macs' line ends).
+those (forms_51b), RULE-s51b's: a template holding lone "\r"s (old Macs' line ends); and,
+drawn after those (forms_52), forms real apps use over packages and classes: a package
+whose __init__ makes the app its views module imports, a package of sub-apps (one mounted,
+one merged), a controllers package routing from a table by a loop over its classes, a
+class-based app mounted (its hooks and error page bound methods), a plugin class of its
+own package with setup() state, Route objects added by hand, template-heavy pages (nested
+rebase, include with arguments in a loop, setdefault, get(), defined()).
 Each route knows the requests it answers, so the test sends exactly those. render.py
 writes an app as files.
 
@@ -123,6 +129,13 @@ ELEMENTS = (
     "jinja2_template:partial", "Jinja2Template.defaults", "Jinja2Template.defaults:hook",
     # forms_51b's (drawn after forms_51a's): RULE-s51b's class A
     "stpl:lone CR",
+    # forms_52's (drawn after forms_51b's): apps over packages, class-based apps, plugin
+    # classes in modules of their own, Route objects added, template-heavy pages
+    "apps:package-init", "apps:package-modules", "apps:controllers-package",
+    "apps:class-methods", "route:callback:staticmethod", "route:callback:classmethod",
+    "Bottle.hook:method", "Bottle.error:method", "plugin:module-class",
+    "plugin:setup-state", "Bottle.add_route", "Route", "stpl:%setdefault", "stpl:get",
+    "stpl:defined", "stpl:%include args", "stpl:%rebase nested",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -332,6 +345,7 @@ class App:
     forms51: tuple[str, ...] = ()  # FORMS_51 drawn (forms_51)
     forms51a: tuple[str, ...] = ()  # FORMS_51A drawn (forms_51a)
     forms51b: tuple[str, ...] = ()  # FORMS_51B drawn (forms_51b)
+    forms52: tuple[str, ...] = ()  # FORMS_52 drawn (forms_52)
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -364,6 +378,8 @@ class App:
             found += FORM_51A_REQUESTS[form]
         for form in self.forms51b:
             found += FORM_51B_REQUESTS[form]
+        for form in self.forms52:
+            found += FORM_52_REQUESTS[form]
         return found
 
 
@@ -553,6 +569,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     rare_templates(draw, app)
     app.forms51a = draw(forms_51a())
     app.forms51b = draw(forms_51b())
+    app.forms52 = draw(forms_52())
     app.uses = elements_of(app)
     return app
 
@@ -879,6 +896,77 @@ def forms_51b(draw) -> tuple[str, ...]:
     return tuple(draw(st.lists(st.sampled_from(FORMS_51B), max_size=1, unique=True)))
 
 
+# Forms real apps use that the blocks above do not draw (issue #42's "apps over several
+# modules or packages", class-based apps, plugins and template-heavy pages): each a few
+# routes of its own under /f52/ (render.py's FORM_52 writes them), drawn after forms_51b's
+# so that a seed's other draws stay the same.
+FORMS_52 = (
+    # a package whose __init__ makes `app = Bottle()` and imports its views submodule at
+    # its foot; the views take it by `from pkg52 import app`; the drawn app merges it
+    "package_app",
+    # a package of sub-apps, each module's `app = Bottle()`: one mounted, one merged, by
+    # `from apps52 import blog52, api52` (two more apps named `app`)
+    "package_modules",
+    # a controllers package: a base class routing `getattr(self, name)` from a table of
+    # its subclass, a staticmethod and a classmethod among the views, `register(app)` of
+    # the package's __init__ called by the entry
+    "controllers_package",
+    # a class holding a Bottle of its own, its methods the views, a before_request hook
+    # and an error page that are bound methods, mounted under a prefix
+    "class_app",
+    # a plugin class in a package of its own (setup() makes an in-memory SQLite table,
+    # apply() hands it to the views naming its keyword, as bottle_sqlite does)
+    "plugin_module",
+    # app.add_route(Route(app, rule, method, callback)): Bottle's Route made by hand
+    "add_route",
+    # a page over two nested rebases, including a part with arguments in a loop, with
+    # % setdefault, get() and defined(); by template() and by @view
+    "template_heavy",
+)
+FORM_52_REQUESTS = {
+    "package_app": [Request("/f52/pkg", query="q=ann"), Request("/f52/pkg"),
+                    Request("/f52/pkg/name/bo")],
+    "package_modules": [Request("/f52/blog/"), Request("/f52/blog/post/3"),
+                        Request("/f52/blog/post/x"), Request("/f52/api/status")],
+    "controllers_package": [Request("/f52/items"), Request("/f52/items/1"),
+                            Request("/f52/items/9"),
+                            Request("/f52/items", "POST", form=(("name", "nib"),)),
+                            Request("/f52/items"), Request("/f52/users/ann"),
+                            Request("/f52/users")],
+    "class_app": [Request("/f52/shop/"), Request("/f52/shop/item/0"),
+                  Request("/f52/shop/item/7"),
+                  Request("/f52/shop/", "POST", form=(("name", "cup"),)),
+                  Request("/f52/shop/seen")],
+    "plugin_module": [Request("/f52/notes"), Request("/f52/notes/2"), Request("/f52/notes/9"),
+                      Request("/f52/notes/plain")],
+    "add_route": [Request("/f52/added", query="n=3"), Request("/f52/added", "POST"),
+                  Request("/f52/added/both/x"), Request("/f52/added/both/x", "POST", form=())],
+    "template_heavy": [Request("/f52/tpl"), Request("/f52/tpl/full"), Request("/f52/view")],
+}
+FORM_52_ELEMENTS = {
+    "package_app": ("apps:package-init", "Bottle.merge", "request.query", "JSONPlugin"),
+    "package_modules": ("apps:package-modules", "Bottle.mount", "Bottle.merge",
+                        "route:filter:int"),
+    "controllers_package": ("apps:controllers-package", "apps:class-methods",
+                            "route:callback:staticmethod", "route:callback:classmethod",
+                            "request.forms", "abort", "JSONPlugin"),
+    "class_app": ("apps:class-methods", "Bottle.mount", "Bottle.hook:method",
+                  "Bottle.error:method", "request.forms", "abort"),
+    "plugin_module": ("plugin:module-class", "plugin:setup-state", "Bottle.install",
+                      "JSONPlugin", "abort"),
+    "add_route": ("Bottle.add_route", "Route", "request.query"),
+    "template_heavy": ("stpl:%setdefault", "stpl:get", "stpl:defined", "stpl:%include args",
+                       "stpl:%rebase nested", "stpl:%rebase", "stpl:%include", "stpl:%for",
+                       "template", "view"),
+}
+
+
+@st.composite
+def forms_52(draw) -> tuple[str, ...]:
+    """Up to three of FORMS_52 (each in some 10 apps in 100)."""
+    return tuple(draw(st.lists(st.sampled_from(FORMS_52), max_size=3, unique=True)))
+
+
 BODY_ELEMENTS = {
     "text": (), "dict": ("JSONPlugin",), "template": ("template",), "view": ("view",),
     "httpresponse": ("HTTPResponse",), "abort": ("abort",), "redirect": ("redirect",),
@@ -986,4 +1074,6 @@ def elements_of(app: App) -> set[str]:
         found |= set(FORM_51A_ELEMENTS[form])
     for form in app.forms51b:
         found |= set(FORM_51B_ELEMENTS[form])
+    for form in app.forms52:
+        found |= set(FORM_52_ELEMENTS[form])
     return found

@@ -207,6 +207,11 @@ FORM_48B_NAMES = {"make48", "made48", "hand48", "hand48_status", "Greeting48", "
                   "build48", "ENTRY48", "jinja48", "stpl48", "jinja48s", "markup48",
                   "after48", "after48_page", "folder48"}
 
+# the names of the entry's lines that make FORMS_52's apps, mount, merge and install them
+FORM_52_NAMES = {"pkg52", "blog52", "api52", "ctl52", "Shop52", "Notes52", "notes52",
+                 "note52", "notes52_plain", "added52", "both52", "tpl52", "tpl52_full",
+                 "view52"}
+
 
 def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
     """The names in the code whose lines answer this request, and its templates."""
@@ -218,6 +223,8 @@ def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
     route: Route | None = next((r for r in app.routes if request in r.requests), None)
     if request.path.startswith("/f48/"):  # grammar.FORMS_48B's routes (render's FORM_48B)
         return names | FORM_48B_NAMES, {"f48t", "f48j", "f48s", "f48m", "f48v"}
+    if request.path.startswith("/f52/"):  # grammar.FORMS_52's (render's FORM_52)
+        return names | FORM_52_NAMES, {"f52_page", "f52_mid", "f52_outer", "f52_part"}
     if route is None:
         names |= {"sub", "extra", "sub_x", "sub_j", "merged", "mount", "merge", "make_sub",
                   "attach"}

@@ -635,6 +635,7 @@ def write_app(app: App, folder: Path) -> Path:
     write_forms_51(app, modules["app"], home, folder)
     write_forms_51a(app, modules["app"], folder)
     write_forms_51b(app, modules["app"], folder)
+    write_forms_52(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -1138,3 +1139,164 @@ def write_forms_51a(app: App, entry: Module, folder: Path) -> None:
         for path, text in FORM_51A_FILES.get(form, {}).items():
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
             (folder / path).write_text(text)
+
+
+# grammar.FORMS_52: forms real apps use over several modules and packages, class-based
+# apps, plugin classes of their own modules and template-heavy pages. Each form's lines in
+# the entry (app.py, where `app` is bound), with the Bottle names it uses spelt as the app
+# spells them; its modules (a path under the app's folder -> lines); its templates, in the
+# app's template folder.
+FORM_52 = {
+    "package_app": ["import pkg52", "", "app.merge(pkg52.app)"],
+    "package_modules": ["from apps52 import api52, blog52", "",
+                        'app.mount("/f52/blog/", blog52.app)', "app.merge(api52.app)"],
+    "controllers_package": ["import ctl52", "", "ctl52.register(app)"],
+    "class_app": ["from shop52 import Shop52", "", 'app.mount("/f52/shop/", Shop52().app)'],
+    "plugin_module": ["from plugins52.notes52 import Notes52", "", "app.install(Notes52())",
+                      "", "", '@app.route("/f52/notes")', "def notes52(notes):",
+                      '    rows = notes.execute("select id, text from notes order by id")'
+                      ".fetchall()",
+                      '    return {{"notes": [list(row) for row in rows]}}', "", "",
+                      '@app.route("/f52/notes/<id:int>")', "def note52(id, notes):",
+                      '    row = notes.execute("select text from notes where id = ?", (id,))'
+                      ".fetchone()",
+                      "    if row is None:", '        {abort}(404, "no note")',
+                      '    return "note " + row[0]', "", "",
+                      '@app.route("/f52/notes/plain")', "def notes52_plain():",
+                      '    return "plain"'],
+    "add_route": ["def added52():",
+                  '    return "added " + {request}.query.get("n", "0") + " " + {request}.method',
+                  "", "", "def both52(name):", '    return "both " + name', "", "",
+                  'app.add_route({Route}(app, "/f52/added", "GET", added52))',
+                  'for method52 in ("GET", "POST"):',
+                  '    app.add_route({Route}(app, "/f52/added/both/<name>", method52, both52,',
+                  '                          name="both52" + method52))'],
+    "template_heavy": ['@app.route("/f52/tpl")', "def tpl52():",
+                       '    return {template}("f52_page", v="<v&>")', "", "",
+                       '@app.route("/f52/tpl/full")', "def tpl52_full():",
+                       '    return {template}("f52_page", v=7, title="Full", extra="<x>")',
+                       "", "", '@app.route("/f52/view")', '@{view}("f52_page")',
+                       "def view52():", '    return {{"v": None, "extra": ""}}'],
+}
+FORM_52_MODULES = {
+    "package_app": [
+        ("pkg52/__init__.py", ["from bottle import Bottle", "", "app = Bottle()", "",
+                               "from pkg52 import views52  # noqa: E402,F401"]),
+        ("pkg52/views52.py", ["from bottle import request", "", "from pkg52 import app", "",
+                              "", '@app.route("/f52/pkg")', "def pkg_index():",
+                              '    return "pkg " + request.query.get("q", "-")', "", "",
+                              '@app.get("/f52/pkg/name/<name>")', "def pkg_name(name):",
+                              '    return {"name": name, "q": request.query.q}'])],
+    "package_modules": [
+        ("apps52/__init__.py", ['"""The site\'s sub-apps."""']),
+        ("apps52/blog52.py", ["from bottle import Bottle", "", "app = Bottle()", "", "",
+                              '@app.route("/")', "def index():", '    return "blog index"',
+                              "", "", '@app.route("/post/<n:int>")', "def post(n):",
+                              '    return "post %d" % n']),
+        ("apps52/api52.py", ["from bottle import Bottle", "", "app = Bottle()", "", "",
+                             '@app.get("/f52/api/status")', "def status():",
+                             '    return {"ok": True, "app": "api52"}'])],
+    "controllers_package": [
+        ("ctl52/__init__.py", ["from .items52 import Items52", "from .users52 import Users52",
+                               "", "CONTROLLERS = (Items52, Users52)", "", "",
+                               "def register(app):", "    for controller in CONTROLLERS:",
+                               "        controller(app).route()"]),
+        ("ctl52/base52.py", ["class Controller52:", "    routes = ()", "",
+                             "    def __init__(self, app):", "        self.app = app", "",
+                             "    def route(self):",
+                             "        for rule, method, name in self.routes:",
+                             "            self.app.route(rule, method=method, "
+                             "callback=getattr(self, name))"]),
+        ("ctl52/items52.py", ["from bottle import abort, request", "",
+                              "from .base52 import Controller52", "", "",
+                              "class Items52(Controller52):",
+                              '    routes = (("/f52/items", "GET", "index"), '
+                              '("/f52/items/<n:int>", "GET", "show"),',
+                              '              ("/f52/items", "POST", "add"))',
+                              '    items = ["pen", "ink"]', "", "    def index(self):",
+                              '        return {"items": self.items}', "",
+                              "    def show(self, n):",
+                              "        if not 0 <= n < len(self.items):",
+                              '            abort(404, "no item")', "        return self.items[n]",
+                              "", "    def add(self):",
+                              '        type(self).items = self.items + '
+                              '[request.forms.get("name", "x")]',
+                              '        return "added %d" % len(self.items)']),
+        ("ctl52/users52.py", ["from .base52 import Controller52", "", "",
+                              "class Users52(Controller52):",
+                              '    routes = (("/f52/users/<name>", "GET", "greet"), '
+                              '("/f52/users", "GET", "count"))', "", "    @staticmethod",
+                              "    def greet(name):", '        return "hi " + name', "",
+                              "    @classmethod", "    def count(cls):",
+                              '        return cls.__name__ + " " + str(len(cls.routes))'])],
+    "class_app": [("shop52.py", [
+        "from bottle import Bottle, abort, request", "", "", "class Shop52:",
+        "    def __init__(self):", "        self.app = Bottle()", '        self.items = ["mug"]',
+        "        self.seen = 0", '        self.app.hook("before_request")(self.count)',
+        "        self.app.error(404)(self.missing)",
+        '        self.app.route("/", ["GET", "POST"], self.index)',
+        '        self.app.route("/item/<n:int>", callback=self.item)',
+        '        self.app.route("/seen", callback=self.seen_page)', "", "    def count(self):",
+        "        self.seen += 1", "", "    def missing(self, error):",
+        '        return "the shop has nothing here"', "", "    def index(self):",
+        '        if request.method == "POST":',
+        '            self.items.append(request.forms.get("name", "none"))',
+        '        return "items: " + ", ".join(self.items)', "", "    def item(self, n):",
+        "        if n >= len(self.items):", "            abort(404)",
+        "        return self.items[n]", "", "    def seen_page(self):",
+        '        return "seen " + str(self.seen)'])],
+    "plugin_module": [
+        ("plugins52/__init__.py", []),
+        ("plugins52/notes52.py", [
+            "import inspect", "import sqlite3", "", "", "class Notes52:",
+            '    name = "notes52"', "    api = 2", "", '    def __init__(self, keyword="notes"):',
+            "        self.keyword = keyword", "        self.db = None", "",
+            "    def setup(self, app):",
+            '        self.db = sqlite3.connect(":memory:", check_same_thread=False)',
+            '        self.db.execute("create table notes (id integer primary key, text text)")',
+            '        self.db.executemany("insert into notes (text) values (?)", '
+            '[("one",), ("two",)])', "",
+            "    def apply(self, callback, route):",
+            "        if self.keyword not in inspect.signature(route.callback).parameters:",
+            "            return callback", "", "        def wrapper(*args, **kwargs):",
+            "            kwargs[self.keyword] = self.db",
+            "            return callback(*args, **kwargs)", "", "        return wrapper"])],
+}
+FORM_52_TEMPLATES = {  # the app's template folder: name -> text
+    "template_heavy": {
+        "f52_page.tpl": "% setdefault('title', 'untitled')\n% rebase('f52_mid', title=title)\n"
+                        "<p>{{get('v', 'none')}} {{get('missing', 'dflt')}}</p>\n"
+                        "% if defined('extra'):\n<i>{{extra}}</i>\n% end\n<ul>\n"
+                        "% for n in range(2):\n  % include('f52_part', n=n, label=v)\n"
+                        "% end\n</ul>\n",
+        "f52_mid.tpl": "% rebase('f52_outer', title=title.upper(), crumbs=['home', title])\n"
+                       "<section>\n{{!base}}\n</section>\n",
+        "f52_outer.tpl": "<html><title>{{title}}</title>\n<nav>{{' / '.join(crumbs)}}</nav>\n"
+                         "<body>{{!base}}</body></html>\n",
+        "f52_part.tpl": "<li>{{n}}: {{label}}</li>\n"},
+}
+
+
+def write_forms_52(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_52's drawn forms: their lines in the entry, their modules (importing
+    the app's own Bottle where it ships one) and templates."""
+    names = {name: entry.b(name) for name in ("abort", "request", "Route", "template", "view")
+             if any("{" + name + "}" in line for form in app.forms52
+                    for line in FORM_52[form])}
+    templates = folder / TEMPLATE_FOLDERS[app.templates]
+    for form in app.forms52:
+        lines = FORM_52[form]
+        imports = [line for line in lines if line.startswith(("import ", "from "))]
+        for line in imports:
+            entry.need(line)
+        code = "\n".join(line for line in lines if line not in imports).strip("\n")
+        if code:
+            entry.blocks.append(code.format(**names))
+        for path, text in FORM_52_MODULES.get(form, ()):
+            if app.bottle_home == "vendored":
+                text = [line.replace("from bottle ", "from lib.bottle ") for line in text]
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_text("\n".join(text) + "\n" if text else "")
+        for name, text in FORM_52_TEMPLATES.get(form, {}).items():
+            templates.mkdir(parents=True, exist_ok=True)
+            (templates / name).write_text(text)

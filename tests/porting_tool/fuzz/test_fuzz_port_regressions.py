@@ -18,9 +18,11 @@ from hypothesis import HealthCheck, Phase, find, settings
 from ..helpers import answers, both_folders
 from .grammar import (
     FORM_51_ELEMENTS,
+    FORM_52_ELEMENTS,
     FORMS_50,
     FORMS_51,
     FORMS_51A,
+    FORMS_52,
     RARE_TEMPLATES,
     VARIANTS,
     App,
@@ -835,3 +837,51 @@ def test_bottle_012s_returned_http_response_of_an_error_status_without_the_after
     verdict = judged(drawn)
     assert verdict.outcome not in FAILED, verdict.report()
     assert (ANSWER_HOOKS_012 in verdict.allowed) is bottle.__version__.startswith("0.12.")
+
+
+# forms_52: forms real apps use over packages and classes, plugin classes of their own
+# modules and template-heavy pages, each in a small app, then beside issue #42's forms
+# (COMBINED). When first drawn: a Route added with a wildcard did not start (P027), a
+# controllers package's routes were all 404s (its classes made in a loop, model/handed),
+# GET and POST of one computed path clashed as endpoints (P003), a nested rebase printed
+# the layout's title where Bottle's page read its own (T008).
+@pytest.mark.parametrize(("fields", "form"), [
+    *[pytest.param({}, form, id=f"plain-{form}") for form in FORMS_52],
+    *[pytest.param(COMBINED, form, id=f"combined-{form}") for form in FORMS_52]])
+def test_a_form_of_apps_over_packages_and_classes_answers_alike_once_ported(fields, form):
+    drawn = app(route(), route(2, module="core" if fields else "app", container="class"),
+                forms52=(form,), **fields)
+    assert set(FORM_52_ELEMENTS[form]) <= elements_of(drawn)
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+
+
+def test_a_template_folder_a_class_inserts_is_searched_beside_templates_named_with_views():
+    """The 200-app run before seed 52417's long profile (seed 52001): a class's __init__
+    in app.py inserting into TEMPLATE_PATH (core.py makes the app and keeps the list), a
+    controller's template("views/f50p") with the app's templates beside it, and a Markup
+    page: app.py's own loader of Bottle's ./ and ./views/ replaced the kept list's, and
+    /f50/inserted was a 500 (TemplateNotFound)."""
+    verdict = judged(app(route(), templates="beside", layout="split",
+                         forms48b=("markup",), forms50=("static_sub", "template_path_init")))
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+
+
+@pytest.mark.parametrize("form", FORMS_52)
+def test_the_generator_draws_each_form_of_apps_over_packages_and_classes(form):
+    found = find(apps(), lambda drawn: form in drawn.forms52, settings=settings(
+        max_examples=3000, derandomize=True, database=None, phases=[Phase.generate],
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]))
+    assert known_failing(found) == []
+
+
+def test_a_module_using_the_app_writes_no_loader_over_the_folders_of_the_apps_module():
+    """Seed 52417's long profile: its 7 broken apps and its 1 different, one class. core.py
+    makes the app and inserts ./tpl/ (the app's folder); app.py appends a folder at its top
+    (a TODO: it does not make the app) beside two templates of one name (./ and views/):
+    app.py wrote a loader of Bottle's ./ and ./views/ over core.py's, and every page of
+    ./tpl/ was a 500 (TemplateNotFound)."""
+    verdict = judged(app(route(), route(2, body="template", template="plain", module="pages1"),
+                         templates="path", layout="split", forms51=("two_templates",),
+                         forms51a=("template_partial",)))
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
