@@ -382,7 +382,8 @@ def places_vary(first: list, again: list, other: list, path: str) -> list[str]:
     their order, each keep what the two runs' items at the places where they differ
     kept (a number that varies in one of them varies in each, at its place in it, as
     items_vary reads a list of records)."""
-    mine, twin = ([json.dumps(item, sort_keys=True) for item in run] for run in (first, again))
+    mine = [json.dumps(item, sort_keys=True) for item in first]
+    twin = [json.dumps(item, sort_keys=True) for item in again]
     apart = [n for n in range(len(first)) if mine[n] != twin[n]]
     kept = [mine[n] for n in range(len(first)) if mine[n] == twin[n]]
     rest, found = [], 0
@@ -393,8 +394,8 @@ def places_vary(first: list, again: list, other: list, path: str) -> list[str]:
             rest.append(n)
     if found < len(kept):
         return [
-            f"{path}: {kept[found]}, in both runs of the original, is missing (or out of "
-            "their order)"
+            f"{path}: {kept[found]}, in both runs of the original, is missing "
+            "(or out of their order)"
         ]
     varying = set().union(*(_varying_numbers(first[at], again[at]) for at in apart))
     return [
