@@ -537,22 +537,15 @@ def package_name(path: Path) -> str | None:
     name (src/server.py importing `src.urls` in a repository that is a package itself
     runs as `src.server`, as `python -m src.server` does); relative imports take them all.
     """
-    parts = [path.stem]
-    folder = path.parent
-    while (folder / "__init__.py").is_file() and folder.name.isidentifier():
-        parts.insert(0, folder.name)
-        folder = folder.parent
+    parts, folder = _packages_around([path.stem], path.parent)
     if len(parts) == 1:
         return folder_script(path)
-    try:
-        source = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    source = _source(path)
+    if source is None:
         return None
-    for start, top in enumerate(parts[:-1]):
-        if re.search(rf"^\s*(from\s+{top}[\s.]|import\s+{top}\b)", source, re.M):
-            return ".".join(parts[start:])
-    if re.search(r"^\s*from\s+\.", source, re.M):
-        return ".".join(parts)
+    named = _named_from(parts, source, relative=r"\.")
+    if named is not None:
+        return named
     # web/server.py doing `import lib.words`, lib/ beside web/ and not in it: it runs
     # from the folder above its package (as main.py there imports it), named web.server
     tops = {a or b for a, b in re.findall(r"^\s*(?:from\s+(\w+)|import\s+(\w+))", source,
@@ -573,9 +566,8 @@ def folder_script(path: Path) -> str | None:
     if not (folder.name.isidentifier() and path.stem.isidentifier()) \
             or folder.name in sys.stdlib_module_names:
         return None
-    try:
-        source = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    source = _source(path)
+    if source is None:
         return None
     tops = {a or b for a, b in re.findall(r"^\s*(?:from\s+(\w+)|import\s+(\w+))", source,
                                           re.M)}
@@ -591,21 +583,36 @@ def package_init_name(path: Path) -> str | None:
     or relatively from above (`from .. import x`): it runs as that package of it, from
     the folder above apps/, as `from apps.controller import *` in serv.py there runs it.
     None for a package that imports no package around it (run from its parent folder)."""
-    parts = [path.parent.name]
-    folder = path.parent.parent
+    parts, _ = _packages_around([path.parent.name], path.parent.parent)
+    if len(parts) == 1 or not parts[-1].isidentifier():
+        return None
+    source = _source(path)
+    return None if source is None else _named_from(parts, source, relative=r"\.\.")
+
+
+def _packages_around(parts: list[str], folder: Path) -> tuple[list[str], Path]:
+    """parts with the names of the packages folder is in, outermost first, and the
+    folder above the outermost."""
     while (folder / "__init__.py").is_file() and folder.name.isidentifier():
         parts.insert(0, folder.name)
         folder = folder.parent
-    if len(parts) == 1 or not parts[-1].isidentifier():
-        return None
+    return parts, folder
+
+
+def _source(path: Path) -> str | None:
     try:
-        source = path.read_text(encoding="utf-8", errors="replace")
+        return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
+
+
+def _named_from(parts: list[str], source: str, relative: str) -> str | None:
+    """The dotted name from the outermost package the source imports by name, or the
+    whole name where it imports relatively (`relative`: the dots' pattern); else None."""
     for start, top in enumerate(parts[:-1]):
         if re.search(rf"^\s*(from\s+{top}[\s.]|import\s+{top}\b)", source, re.M):
             return ".".join(parts[start:])
-    if re.search(r"^\s*from\s+\.\.", source, re.M):
+    if re.search(rf"^\s*from\s+{relative}", source, re.M):
         return ".".join(parts)
     return None
 
