@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 from .grammar import FILTERS, App, Route
@@ -894,6 +895,28 @@ FORM_50_FILES = {  # a path under the app's folder -> its text
 }
 
 
+def add_lines(module: Module, lines: list[str], values: dict[str, str]) -> None:
+    """A form's lines in a module: its imports asked of the module, the rest one block
+    with the Bottle names it uses spelt as the module spells them."""
+    imports = [line for line in lines if line.startswith(("import ", "from "))]
+    for line in imports:
+        module.need(line)
+    code = "\n".join(line for line in lines if line not in imports).strip("\n")
+    if code:
+        module.blocks.append(code.format(**values))
+
+
+def write_modules(app: App, folder: Path,
+                  modules: Iterable[tuple[str, list[str]]]) -> None:
+    """A form's modules (a path under the app's folder -> lines), each importing the
+    app's own copy of Bottle where it ships one, as everywhere in it."""
+    for path, text in modules:
+        if app.bottle_home == "vendored":
+            text = [line.replace("from bottle ", "from lib.bottle ") for line in text]
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text("\n".join(text) + "\n" if text else "")
+
+
 def write_forms_50(app: App, entry: Module, folder: Path) -> None:
     """grammar.FORMS_50's drawn forms: their lines in the entry, their modules and
     files. An app a class makes hands itself to the controller in its own setup_routes()
@@ -907,17 +930,8 @@ def write_forms_50(app: App, entry: Module, folder: Path) -> None:
             lines: list[str] = []
         else:
             lines = FORM_50[form]
-        imports = [line for line in lines if line.startswith(("import ", "from "))]
-        for line in imports:
-            entry.need(line)
-        code = "\n".join(line for line in lines if line not in imports).strip("\n")
-        if code:
-            entry.blocks.append(code.format(**names))
-        for path, text in FORM_50_MODULES.get(form, ()):
-            if app.bottle_home == "vendored":  # the app's own copy, as everywhere in it
-                text = [line.replace("from bottle ", "from lib.bottle ") for line in text]
-            (folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / path).write_text("\n".join(text) + "\n" if text else "")
+        add_lines(entry, lines, names)
+        write_modules(app, folder, FORM_50_MODULES.get(form, ()))
         for path, text in FORM_50_FILES.get(form, {}).items():
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
             (folder / path).write_text(text)
@@ -1052,17 +1066,8 @@ def write_forms_51(app: App, entry: Module, home: Module, folder: Path) -> None:
         for m, lines, values in ((entry, FORM_51[form], names),
                                  (home, FORM_51_HOME.get(form, []),
                                   {"TEMPLATE_PATH": home.b("TEMPLATE_PATH")})):
-            imports = [line for line in lines if line.startswith(("import ", "from "))]
-            for line in imports:
-                m.need(line)
-            code = "\n".join(line for line in lines if line not in imports).strip("\n")
-            if code:
-                m.blocks.append(code.format(**values))
-        for path, text in FORM_51_MODULES.get(form, ()):
-            if app.bottle_home == "vendored":  # the app's own copy, as everywhere in it
-                text = [line.replace("from bottle ", "from lib.bottle ") for line in text]
-            (folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / path).write_text("\n".join(text) + "\n" if text else "")
+            add_lines(m, lines, values)
+        write_modules(app, folder, FORM_51_MODULES.get(form, ()))
         for where, name, text in FORM_51_TEMPLATES.get(form, ()):
             place = folder / (template_folder if where is None else where)
             place.mkdir(parents=True, exist_ok=True)
@@ -1286,17 +1291,8 @@ def write_forms_52(app: App, entry: Module, folder: Path) -> None:
     templates = folder / TEMPLATE_FOLDERS[app.templates]
     for form in app.forms52:
         lines = FORM_52[form]
-        imports = [line for line in lines if line.startswith(("import ", "from "))]
-        for line in imports:
-            entry.need(line)
-        code = "\n".join(line for line in lines if line not in imports).strip("\n")
-        if code:
-            entry.blocks.append(code.format(**names))
-        for path, text in FORM_52_MODULES.get(form, ()):
-            if app.bottle_home == "vendored":
-                text = [line.replace("from bottle ", "from lib.bottle ") for line in text]
-            (folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / path).write_text("\n".join(text) + "\n" if text else "")
+        add_lines(entry, lines, names)
+        write_modules(app, folder, FORM_52_MODULES.get(form, ()))
         for name, text in FORM_52_TEMPLATES.get(form, {}).items():
             templates.mkdir(parents=True, exist_ok=True)
             (templates / name).write_text(text)
