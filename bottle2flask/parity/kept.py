@@ -381,7 +381,7 @@ def places_vary(first: list, again: list, other: list, path: str) -> list[str]:
     Other holds the items both gave alike, in their order, anywhere; its other items, in
     their order, each keep what the two runs' items at the places where they differ
     kept (a number that varies in one of them varies in each, at its place in it, as
-    items_vary reads a list of records)."""
+    items_vary reads a list of records), in their order or in any other."""
     mine = [json.dumps(item, sort_keys=True) for item in first]
     twin = [json.dumps(item, sort_keys=True) for item in again]
     apart = [n for n in range(len(first)) if mine[n] != twin[n]]
@@ -398,13 +398,21 @@ def places_vary(first: list, again: list, other: list, path: str) -> list[str]:
             "(or out of their order)"
         ]
     varying = set().union(*(_varying_numbers(first[at], again[at]) for at in apart))
-    return [
+    templates = [(first[at], _apart(first[at], again[at], varying)) for at in apart]
+    found_lines = [
         line
-        for n, at in zip(rest, apart, strict=True)
-        for line in value_differences(
-            first[at], _apart(first[at], again[at], varying), other[n], f"{path}[{n}]"
-        )
+        for n, template in zip(rest, templates, strict=True)
+        for line in value_differences(*template, other[n], f"{path}[{n}]")
     ]
+    # items that vary may come in another order among them: two runs drawing one order
+    # by chance is no proof of it (a shuffle of four records: once in 24 pairs of runs)
+    if found_lines and _matched(
+        [other[n] for n in rest],
+        templates,
+        lambda template, item: not value_differences(*template, item),
+    ):
+        return []
+    return found_lines
 
 
 def _is_number(value: object) -> bool:
@@ -657,6 +665,28 @@ def _matched(items: list, templates: list, takes, options: list | None = None) -
     return all(place(item, set()) for item in range(len(items)))
 
 
+def _in_own_order(
+    first: list, again: list, other: list, pairs: list, templates: list
+) -> bool:
+    """Whether other holds the records two runs printed in one order, each its twin's:
+    those both printed alike at their places, those that vary at theirs in any order."""
+    if len(other) != len(templates):
+        return False
+    fixed = [n for n, (i, j) in enumerate(pairs) if first[i] == again[j]]
+    if not all(_takes(templates[n], other[n]) for n in fixed):
+        return False
+    varying = [n for n in range(len(pairs)) if n not in set(fixed)]
+    forms: dict[tuple[str, ...], list[int]] = {}
+    for at, n in enumerate(varying):
+        forms.setdefault(_masked(first[pairs[n][0]]), []).append(at)
+    return _matched(
+        [other[n] for n in varying],
+        [templates[n] for n in varying],
+        _takes,
+        [forms.get(_masked(other[n]), []) for n in varying],
+    )
+
+
 def records_vary(mine: list[str], twin: list[str], theirs: list[str]) -> bool | None:
     """Records each run printed in an order of its own, each with values of its own (a
     list in a random order, a random score in each item): past the lines all three
@@ -691,8 +721,10 @@ def records_vary(mine: list[str], twin: list[str], theirs: list[str]) -> bool | 
             continue  # no twins: not this rule's
         templates = _widened([_template(first[i], again[j]) for i, j in pairs])
         if all(i == j for i, j in pairs):
-            # the runs' own order: in it, each its twin's (else shape and fits say)
-            if len(other) == len(templates) and all(map(_takes, templates, other)):
+            # the runs' own order: in it, each its twin's, or the records that vary in
+            # another order among their places (two runs drawing one order by chance);
+            # else shape and fits say
+            if _in_own_order(first, again, other, pairs, templates):
                 return True
             continue
         shuffled = True

@@ -452,11 +452,15 @@ def test_items_in_a_random_order_each_with_a_random_value_are_noise_and_no_more(
         (([], ["body"]) if same else (["body"], []))
 
 
-def test_records_the_runs_kept_in_one_order_keep_it():
-    # the same order in both runs, only the scores drawn: another order is a difference
+def test_records_that_vary_in_one_order_in_both_runs_may_come_in_another():
+    # the same order in both runs, each record's score drawn: a shuffle draws one order
+    # twice once in 24 pairs of runs for four records (stop 52's CI did), so the order of
+    # records that vary is no proof; a record lost or renamed still is a difference
     first, again = scores(*FIRST), scores(*((n, s + 1) for n, s in FIRST))
-    assert not same_text(first, again, scores(*reversed(FIRST)))
+    assert same_text(first, again, scores(*reversed(FIRST)))
     assert same_text(first, again, scores(*((n, s + 2) for n, s in FIRST)))
+    assert not same_text(first, again, scores(*FIRST[:3]))
+    assert not same_text(first, again, scores(("plum", 1), *FIRST[1:]))
 
 
 def ids(*names: str, start: int) -> list[dict]:
