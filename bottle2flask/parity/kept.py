@@ -401,15 +401,15 @@ def places_vary(first: list, again: list, other: list, path: str) -> list[str]:
     templates = [(first[at], _apart(first[at], again[at], varying)) for at in apart]
     found_lines = [
         line
-        for n, template in zip(rest, templates, strict=True)
-        for line in value_differences(*template, other[n], f"{path}[{n}]")
+        for n, (one, twin) in zip(rest, templates, strict=True)
+        for line in value_differences(one, twin, other[n], f"{path}[{n}]")
     ]
     # items that vary may come in another order among them: two runs drawing one order
     # by chance is no proof of it (a shuffle of four records: once in 24 pairs of runs)
     if found_lines and _matched(
         [other[n] for n in rest],
         templates,
-        lambda template, item: not value_differences(*template, item),
+        lambda template, item: not value_differences(template[0], template[1], item),
     ):
         return []
     return found_lines
