@@ -445,6 +445,7 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'headers.getlist(name) for the names the view set'),
     'FileUpload.filename': declared('D-upload-filename', 'body'),
     'route:filter:float': declared('D-float', 'status', 'body'),
+    'route:no-leading-slash': declared('D-leading-slash'),
     'route:no-leading-slash:wildcard': declared('D-leading-slash', 'body'),
     'route:skip:True': todo(
         'P019',

@@ -841,6 +841,27 @@ def test_a_path_no_client_reaches_is_left_out():
         "def hello():" in result.code
 
 
+def test_a_route_left_out_for_want_of_a_client_is_declared_not_rewritten_the_same():
+    """check52 (stop 52): the left-out route was counted "rewritten, same behaviour"; the
+    report now says it under D-leading-slash, as the check counts it, and a route of the
+    same def that keeps its slash is served as before."""
+    result = port('''
+        from bottle import Bottle
+
+        app = Bottle()
+
+
+        @app.route("./author")
+        @app.route("/author")
+        def author():
+            return "me"
+    ''', faithful=False)
+    assert result.todos == []
+    assert [(d["id"], d["paths"], d.get("detail")) for d in result.declared] == [
+        ("D-leading-slash", ["./author"], "left out: no client's request reaches it")]
+    assert '@app.route("/author")\ndef author():' in result.code
+
+
 def test_a_path_ending_in_a_slash_declares_flasks_redirect():
     idiom('''
         from bottle import Bottle

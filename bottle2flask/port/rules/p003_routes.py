@@ -380,7 +380,9 @@ class Routes(Rule):
                "number (1.2.3) is a 404 where Bottle answered 400"),
         Change("D-leading-slash", "10. Path syntax and the int converter",
                "a rule without a leading slash gets one: its first wildcard no longer holds "
-               "the path's leading slash (Bottle matched the rule against the whole path)"),
+               "the path's leading slash (Bottle matched the rule against the whole path); "
+               "one whose first part takes no slash ('hello', './author'), which no "
+               "client's request reaches, is left out"),
         Change("D-trailing-slash", "12. Trailing slashes",
                "a path ending in '/' answers the same path without the slash with a 308 "
                "redirect to it (Werkzeug's strict slashes); Bottle answered 404"),
@@ -732,7 +734,7 @@ class Routes(Rule):
         starts with "/" in every request a client sends) left out with a comment
         (D-leading-slash); Werkzeug would refuse the rule. (A list of rules is one
         decorator a rule by now: leave_Decorator.)"""
-        decorators, notes = [], []
+        decorators, notes, left = [], [], []
         for d in updated.decorators:
             call = d.decorator
             given = arg(call, 0, "path") if isinstance(call, cst.Call) \
@@ -741,11 +743,15 @@ class Routes(Rule):
             if rule is not None and not rule.startswith("/") and not starts_with_slash(rule):
                 notes.append(f"# no client's request reaches the rule {rule!r} (no leading "
                              "slash): left out")
+                left.append(rule)
                 continue
             decorators.append(d)
         if not notes:
             return updated
         self.fired()
+        # the report says so under its own change (the check counts the route there too)
+        self.declare("D-leading-slash", [glob(rule) for rule in left],
+                     detail="left out: no client's request reaches it")
         lines = [cst.EmptyLine(comment=cst.Comment(n)) for n in notes]
         return updated.with_changes(decorators=decorators,
                                     leading_lines=[*updated.leading_lines, *lines])
