@@ -51,6 +51,10 @@ ROWS_SYNTAX = [
     stpl("%rebase of a name the page reads", "{{name}}\n% rebase('layout', title='T', "
          "name='N')\nbody {{name}}\n", files=(("views/layout.tpl",
                                                 "<main>{{name}}|{{!base}}</main>\n"),)),
+    # each keyword read with the page's values, one giving a name another reads (stop 53)
+    stpl("%rebase of a name another keyword reads", "{{name}}\n% rebase('layout', "
+         "title='T', name=title + name)\nbody {{name}}\n", kw=KW + ", title='V'",
+         files=(("views/layout.tpl", "<main>{{title}} {{name}}|{{!base}}</main>\n"),)),
     stpl("%rebase of a name the layout never reads", "{{name}}\n% rebase('layout', "
          "name='N')\nbody {{name}}\n", files=(("views/layout.tpl", "<main>{{!base}}</main>\n"),)),
     stpl("%include", "before\n% include('part', x=n)\nafter\n", files=(PART,)),

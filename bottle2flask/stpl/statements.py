@@ -875,7 +875,10 @@ class Statements:
                     continue
                 own = self.fresh_name(f"page_{key}")
                 kept.append(f"{{% set {own} = {key} %}}")  # before any rebase() value
-                lines.append(f"{{% set {key} = {text} %}}")
+                if together:  # set with the others, each reading the page's values
+                    joined.append((key, text))
+                else:
+                    lines.append(f"{{% set {key} = {text} %}}")
                 self.block_sets.append(f"{{% set {key} = {own} %}}")
             elif reads & ((before | self.macros) - hoisted):  # a macro stays in the block
                 why = "a rebase() argument computed from a value the page sets in its block"

@@ -191,6 +191,30 @@ def test_a_rebase_argument_named_as_a_value_the_page_reads_is_the_layouts_alone(
     assert jinja_out == bottle_out
 
 
+# A rebase() keyword reading the name another one gives (stop 52's port52b and fuzz52 left
+# it): Bottle reads every argument with the page's values before the layout gets any, so
+# a keyword the page reads too is set with the others, not after them
+LAYOUT_READS_BOTH = "<title>{{title}}</title><h>{{head}}</h>\n{{!base}}\n"
+REBASE_READS_ANOTHER_KEYWORD = [
+    "% rebase('layout', title=title, head=title + ' | site')\n<p>{{title}}</p>\n",
+    "% rebase('layout', title='Site', head=title + ' | x')\n<p>{{title}}</p>\n",
+    "% rebase('layout', head='H', title=head + ' x')\n<p>{{title}}</p>\n",
+    "% rebase('layout', head='H', title=head + ' x')\n<p>{{title}}{{head}}</p>\n",
+    "% rebase('layout', title=head, head=title)\n<p>{{title}}{{head}}</p>\n",
+    "% if full:\n% rebase('layout', head='H', title=head + ' x')\n% end\n"
+    "<p>{{title}}{{head}}</p>\n",
+]
+
+
+@pytest.mark.parametrize("page", REBASE_READS_ANOTHER_KEYWORD)
+@pytest.mark.parametrize("full", [True, False])
+def test_a_rebase_argument_reading_a_name_another_one_gives_reads_the_pages_value(
+        tmp_path, page, full):
+    bottle_out, jinja_out = render_both(tmp_path, {"main": page, "layout": LAYOUT_READS_BOTH},
+                                        title="T", head="PH", full=full)
+    assert jinja_out == bottle_out
+
+
 def test_a_rebase_argument_the_layout_never_reads_is_left_out(tmp_path):
     from bottle2flask.stpl.folder import convert_tree
 
