@@ -343,6 +343,39 @@ def test_json_dumps_is_the_standard_librarys_where_bottle_takes_it_from_there(mo
         assert result.declared == [] and not any(s["rule"] == "P001" for s in result.sites)
 
 
+# json_dumps reached without a named import at the module's top (stop 53): through a star
+# import, `bottle.json_dumps`, an import inside the view
+JSON_DUMPS_ELSEWHERE = [
+    pytest.param(JSON_DUMPS.replace("from bottle import Bottle, json_dumps",
+                                    "from bottle import *"), id="star"),
+    pytest.param("import bottle\n\napp = bottle.Bottle()\n\n\n@app.route('/')\n"
+                 "def index():\n    return bottle.json_dumps({'a': 'b/c'})\n", id="attribute"),
+    pytest.param("from bottle import Bottle\n\napp = Bottle()\n\n\n@app.route('/')\n"
+                 "def index():\n    from bottle import json_dumps\n\n"
+                 "    return json_dumps({'a': 'b/c'})\n", id="in-the-view"),
+    pytest.param("from bottle import Bottle\n\napp = Bottle()\n\n\n@app.route('/')\n"
+                 "def index():\n    import bottle\n\n"
+                 "    return bottle.json_dumps({'a': 'b/c'})\n", id="bottle-in-the-view"),
+]
+
+
+@pytest.mark.parametrize("source", JSON_DUMPS_ELSEWHERE)
+def test_json_dumps_reached_without_a_top_import_is_a_site_whose_exact_form_imports_it(
+        monkeypatch, source):
+    from bottle2flask.port.rules import p001_imports
+
+    monkeypatch.setattr(p001_imports, "BOTTLE_JSON", "ujson")
+    result = port(source, faithful=False)
+    assert "from json import dumps as json_dumps\n" in result.code
+    assert [d["id"] for d in result.declared] == ["D-json-dumps"]
+    assert [(s["kind"], s["binds"]) for s in result.sites if s["rule"] == "P001"] == [
+        ("json-module", ["json_dumps"])]
+    faithful = port(source, faithful=True)
+    assert "from ujson import dumps as json_dumps\n" in faithful.code
+    assert "from json import" not in faithful.code
+    assert "from bottle import" not in faithful.code and "import bottle\n" not in faithful.code
+
+
 @pytest.mark.parametrize("module", ["ujson", "simplejson"])
 def test_json_dumps_bottle_takes_from_another_module_is_a_site(monkeypatch, module):
     """RULE-s51c J (vcruzato/python-bottle-vue): Bottle 0.13 takes ujson's dumps where it

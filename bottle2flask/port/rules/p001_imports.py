@@ -140,7 +140,10 @@ class Imports(Rule):
         # star would rebind `app`, `request`... the port made after it); None: keep it
         self.star_left = _star_left(node, provided | set(used)) if _stars(node) else None
         for name in self.star_left or ():
-            if name in STDLIB:
+            if name in JSON and BOTTLE_JSON != "json":  # a site, as a named import's
+                self.json_names.append(name)
+                self.fired()
+            elif name in STDLIB:
                 module, attr = STDLIB[name]
                 self.need_import(module, attr, None if attr in (None, name) else name)
             elif name == "auth_basic":  # bottle_compat's, as a named import's (above)
@@ -148,6 +151,7 @@ class Imports(Rule):
         if self.star_left:
             self.star_left = [name for name in self.star_left
                               if name not in STDLIB and name != "auth_basic"]
+            self.json_names.sort()
         self.imported: set[str] = set()
         self.depth = 0
         # module-level lines dropped after leave_Module, by their first small statement's
@@ -171,7 +175,7 @@ class Imports(Rule):
     def _json(self, name: str) -> None:
         """json_dumps or json_loads where the installed Bottle takes them from ujson or
         simplejson: the standard library's, declared, or (exact) the module Bottle took."""
-        attr = JSON[self.facts.bottle[name]]
+        attr = JSON[self.facts.bottle.get(name, name)]  # (a star import's: by its name)
         asname = None if attr == name else name
         self.site("json-module", Candidate(
             imports=(Import("json", attr, asname),),
