@@ -164,6 +164,55 @@ def called_scopes(code: str, name: str) -> set[str]:
     return found or {name}
 
 
+def imported_calls(code: str, scopes: set[str]) -> set[tuple[str, str]]:
+    """(module, function) of each call these scopes make to a function the module
+    imports from another (`to_json()` after `from helpers import to_json`, or
+    `helpers.to_json()` after `import helpers`), as the import names the module."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    names: dict[str, tuple[str, str]] = {}  # local name -> (module, its name there)
+    modules: dict[str, str] = {}  # local name -> module
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                names[alias.asname or alias.name] = (node.module, alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                modules[alias.asname or alias.name] = alias.name
+    found: set[tuple[str, str]] = set()
+
+    def gather(body, prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                qualified = f"{prefix}{node.name}"
+                if qualified in scopes:
+                    for call in ast.walk(node):
+                        func = call.func if isinstance(call, ast.Call) else None
+                        if isinstance(func, ast.Name) and func.id in names:
+                            found.add(names[func.id])
+                        elif isinstance(func, ast.Attribute) and isinstance(
+                                func.value, ast.Name) and func.value.id in modules:
+                            found.add((modules[func.value.id], func.attr))
+                gather(node.body, f"{qualified}.")
+
+    gather(tree.body, "")
+    return found
+
+
+def called_sites(module: FileResult, scopes: set[str]) -> list[Site]:
+    """The sites of these scopes of a module and of the functions they call in it, and
+    the sites bound to a name those read (an import a view reads: P001's json-module)."""
+    found = [s for s in module.sites if any(
+        s["scope"] == sc or s["scope"].startswith(f"{sc}.") for sc in scopes)]
+    if any("binds" in s for s in module.sites):
+        read = names_read(module.code, scopes)
+        found += [s for s in module.sites if s not in found
+                  and set(s.get("binds", ())) & read]
+    return found
+
+
 def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileResult | None]:
     """The sites a failure maps to, and the module it points into (None: none).
 
@@ -187,12 +236,14 @@ def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileRes
         module = module_of(result, failure.view[0])
         if module is not None:
             scopes = called_scopes(module.code, failure.view[1].replace("<locals>.", ""))
-            found += [s for s in module.sites if s not in found and any(
-                s["scope"] == sc or s["scope"].startswith(f"{sc}.") for sc in scopes)]
-            if any("binds" in s for s in module.sites):  # an import a view reads
-                read = names_read(module.code, scopes)
-                found += [s for s in module.sites if s not in found
-                          and set(s.get("binds", ())) & read]
+            found += [s for s in called_sites(module, scopes) if s not in found]
+            # and the functions it calls in the app's other modules (a helpers module's
+            # json_dumps: stop 53), one module deep
+            for name, function in imported_calls(module.code, scopes):
+                other = module_of(result, name.replace(".", "/") + ".py")
+                if other is not None and other is not module:
+                    found += [s for s in called_sites(other, called_scopes(
+                        other.code, function)) if s not in found]
             return found, module
     return found, where
 

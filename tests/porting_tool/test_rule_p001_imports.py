@@ -401,3 +401,35 @@ def test_json_dumps_bottle_takes_from_another_module_is_a_site(monkeypatch, modu
     faithful = port(JSON_DUMPS, faithful=True)
     assert f"from {module} import dumps as json_dumps\n" in faithful.code
     assert "from json import" not in faithful.code and faithful.declared == []
+
+
+HELPERS_MODULE = {
+    "app.py": "from bottle import Bottle\n\nimport helpers\nfrom helpers import to_json\n\n"
+              "app = Bottle()\n\n\n@app.route('/')\ndef index():\n"
+              "    return to_json({'a': 'b/c'})\n\n\n@app.route('/also')\ndef also():\n"
+              "    return helpers.to_json([1])\n",
+    "helpers.py": "def to_json(data):\n    from bottle import json_dumps\n\n"
+                  "    return json_dumps(data)\n",
+}
+
+
+@pytest.mark.parametrize("view", ["index", "also"])
+def test_a_json_dumps_site_in_a_module_the_view_calls_into_is_the_views(
+        monkeypatch, tmp_path, view):
+    """Stop 53 (J's site in a helpers module, here imported inside its function): the
+    check's repair maps a view's difference to the sites of the functions it calls in
+    the app's other modules, by scope and by the names they read, as it does in its own."""
+    from bottle2flask.port.folder import port_tree
+    from bottle2flask.port.repair import Failure, sites_for
+    from bottle2flask.port.rules import p001_imports
+
+    monkeypatch.setattr(p001_imports, "BOTTLE_JSON", "ujson")
+    src = tmp_path / "src"
+    src.mkdir()
+    for name, text in HELPERS_MODULE.items():
+        (src / name).write_text(text)
+    result = port_tree(src, tmp_path / "out", write=False)
+    helpers = next(m for m in result.modules if m.path == "helpers.py")
+    [site] = [s for s in helpers.sites if s["rule"] == "P001"]
+    found, _ = sites_for(result, Failure("GET /: body", view=("app.py", view)))
+    assert site in found
