@@ -433,3 +433,26 @@ def test_a_json_dumps_site_in_a_module_the_view_calls_into_is_the_views(
     [site] = [s for s in helpers.sites if s["rule"] == "P001"]
     found, _ = sites_for(result, Failure("GET /: body", view=("app.py", view)))
     assert site in found
+
+
+@pytest.mark.parametrize("source", [
+    pytest.param(HELPERS_MODULE["helpers.py"], id="from-bottle-in-a-function"),
+    pytest.param('"""Helpers."""\n\n\ndef to_json(data):\n    import bottle\n\n'
+                 '    return bottle.json_dumps(data)\n', id="bottle-in-a-function"),
+])
+def test_a_json_dumps_site_of_a_module_with_no_bottle_import_at_its_top_has_a_line(
+        monkeypatch, source):
+    """Stop 53: made as the walk leaves the module, the site had no line and its declared
+    change was lost (the default port's json.dumps differed, said nowhere): both ride on
+    the module's first statement, above which the import goes."""
+    from bottle2flask.port.rules import p001_imports
+
+    monkeypatch.setattr(p001_imports, "BOTTLE_JSON", "ujson")
+    result = port(source, faithful=False)
+    assert "from json import dumps as json_dumps\n\n\ndef to_json" in result.code
+    [declared] = result.declared
+    [site] = [s for s in result.sites if s["rule"] == "P001"]
+    line = result.code.splitlines().index("def to_json(data):") + 1
+    assert declared["id"] == "D-json-dumps" and declared["line"] == site["line"] == line
+    faithful = port(source, faithful=True)
+    assert "from ujson import dumps as json_dumps\n\n\ndef to_json" in faithful.code

@@ -218,8 +218,13 @@ class Imports(Rule):
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         """A dropped import's comment lines (a section divider) stay, on the next line;
         then the imports only the Bottle code read go (drop_unused)."""
-        for name in self.json_names:  # no Bottle import at the top: a site of no line
+        # no Bottle import at the top (json_dumps imported in a function, or read as
+        # bottle.json_dumps there): the sites and their declared change ride on the
+        # module's first statement, where the import they ask for is placed
+        self.open_notes()
+        for name in self.json_names:
             self._json(name)
+        self.json_names = []
         body: list[cst.BaseStatement] = []
         carried: list[cst.EmptyLine] = []
         marks: list[cst.EmptyLine] = []  # right above the next line, as they were
@@ -238,6 +243,11 @@ class Imports(Rule):
                 stmt = stmt.with_changes(leading_lines=[*carried, *own, *marks])
                 carried, marks = [], []
             body.append(stmt)
+        if body:  # (below a docstring, as the import goes)
+            first = 1 if len(body) > 1 and _docstring(body[0]) else 0
+            body[first] = self.close_notes(body[first])
+        else:
+            self.close_notes(None)
         module = updated.with_changes(body=body, footer=[*carried, *marks, *updated.footer])
         # what the post-steps placed in this walk, and the TODOs they put in the header
         # (a module without an app), read as what the rules left was
@@ -518,6 +528,11 @@ def _names(node: cst.CSTNode) -> set[str]:
 
     walk(node, Names())
     return found
+
+
+def _docstring(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+        and isinstance(stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.BaseString)
 
 
 def _is_bottle_import(node) -> bool:
