@@ -224,7 +224,7 @@ FLASKS_OWN = (
 
 
 # A page's grade in the report's table (proof/check.py's words).
-GRADE_WORDS = {"exact": "exactly the same", "message": "the same message",
+GRADE_WORDS = {"exact": "exactly the same", "message": "same message",
                "client": "same to an HTTP client"}
 
 

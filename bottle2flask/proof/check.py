@@ -407,7 +407,7 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
 # that or the same message; each one of those or the same to an HTTP client
 # (proof/answers.py); alike once the check's normalisation (HTML layout, JSON as data)
 # is applied; a declared change; different.
-EXACT, MESSAGE, CLIENT = "exactly the same", "the same message", "same to an HTTP client"
+EXACT, MESSAGE, CLIENT = "exactly the same", "same message", "same to an HTTP client"
 ALIKE = "alike once normalised"
 # A route whose answers differ between two runs of the original too, and nowhere else.
 VARIES = "varies between runs of the original"
