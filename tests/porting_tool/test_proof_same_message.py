@@ -14,7 +14,7 @@ import shutil
 import pytest
 
 from bottle2flask.cli import main as kit
-from bottle2flask.migrate.status import graded
+from bottle2flask.migrate.status import graded, render
 from bottle2flask.port.report import FLASKS_OWN, check_markdown
 from bottle2flask.proof.answers import (
     ALLOWANCES,
@@ -205,8 +205,13 @@ def test_a_port_the_same_message_is_counted_so_and_its_suite_holds_it_there(tmp_
     assert check["counts"]["same message"] == 2
     assert [r["likeness"] for r in check["routes"]] == ["message", "message"]
     assert kit(["migrate", "status", str(src / "web.py"), str(out / "web.py"), "--json"]) == 0
-    summary = json.loads(capfd.readouterr().out)["summary"]
+    status = json.loads(capfd.readouterr().out)
+    summary = status["summary"]
     assert (summary["exactly_the_same"], summary["the_same_message"]) == (0, 2)
+    assert (
+        "2 identical (0 exactly the same, 2 the same message, 0 the same to an HTTP client)"
+        in render(status)
+    )
     done = pytest_in(out / "tests", tmp_path)
     assert done.returncode == 0, done.stdout[-3000:]
     web = (out / "web.py").read_text()
