@@ -34,7 +34,7 @@ from ..loading import folders_of, is_url
 from ..loading import load as load_app
 from ..parity.runner import on_copy, port_settings, run
 from ..proof import reach
-from ..proof.answers import ALLOWANCES
+from ..proof.answers import ALLOWANCES, GRADES
 from ..proof.inputs import Inputs, read_files
 from .dispatch import Dispatcher
 
@@ -215,6 +215,9 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
     return {"apps": {"legacy": legacy_spec, "new": new_spec}, "routes": routes,
             "summary": {"routes": len(routes), "served": served,
                         "identical": sum(r["identical"] is True for r in routes),
+                        # of those, the stricter grades (proof/answers.py)
+                        **{GRADE_KEYS[g]: sum(r["likeness"] == g for r in routes)
+                           for g in GRADES},
                         "different": sum(r["identical"] is False for r in routes),
                         "varies": sum(r["result"] == "varies" for r in routes),
                         "not_exercised": sum(r["identical"] is None for r in routes),
@@ -225,15 +228,21 @@ def status(legacy_spec: str, new_spec: str, *, in_place: bool = False,
             **({"report": report} if keep_report else {})}
 
 
+# The summary's count of each grade, named as the parity report names it.
+GRADE_KEYS = {"exact": "exactly_the_same", "message": "the_same_message",
+              "client": "same_to_a_client"}
+
+
 def graded(steps: list[dict]) -> dict:
-    """A route's stricter grades, from its requests': "exact" when every answer was
-    byte for byte the original's, "client" when each was that or the same to an HTTP
-    client (proof/answers.py), else None; the allowances of HTTP its answers took, and
+    """A route's stricter grades, from its requests': the weakest of theirs ("exact"
+    when every answer was byte for byte the original's, "message" when each was that
+    or the same message, "client" when each was one of those or the same to an HTTP
+    client: proof/answers.py), else None; the allowances of HTTP its answers took, and
     what kept any of them from either grade; and the declared changes its answers were
     counted alike by (the report names them where a page is not byte for byte)."""
     grades = {step.get("likeness") for step in steps}
-    likeness = None if not steps or None in grades else "client" if "client" in grades \
-        else "exact"
+    likeness = None if not steps or None in grades else next(
+        grade for grade in reversed(GRADES) if grade in grades)
     return {"likeness": likeness,
             "allowed": sorted({a for step in steps for a in step.get("allowed") or ()}),
             "apart": sorted({a for step in steps for a in step.get("apart") or ()}),
@@ -406,7 +415,10 @@ def render(data: dict) -> str:
     if data.get("log"):
         lines += ["", f"The apps' own output (prints, logs, tracebacks): {data['log']}"]
     lines += ["", f"{s['served']}/{s['routes']} legacy routes served by the new app "
-                  f"({s['ported_percent']}%); {s['identical']} identical, {s['different']} "
+                  f"({s['ported_percent']}%); {s['identical']} identical ("
+                  f"{s['exactly_the_same']} exactly the same, {s['the_same_message']} the "
+                  f"same message, {s['same_to_a_client']} the same to an HTTP client), "
+                  f"{s['different']} "
                   f"different, {s['not_exercised']} not reached by any request"
                   + (f"; {s['varies']} vary between runs of the legacy app (what varies "
                      "was not compared)" if s.get("varies") else "") + "."]

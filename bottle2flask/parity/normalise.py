@@ -75,8 +75,9 @@ class Difference:
 class Comparison:
     differences: list[Difference] = field(default_factory=list)
     explained: list[str] = field(default_factory=list)
-    # the stricter grades (proof/answers.py likeness): "exact", "client" or None, and
-    # its grounds: the allowances of HTTP a "client" grade took, or what kept them apart
+    # the stricter grades (proof/answers.py likeness): "exact", "message", "client" or
+    # None, and its grounds: the allowances of HTTP a "message" or "client" grade took,
+    # or what kept them apart
     likeness: str | None = None
     grounds: list[str] = field(default_factory=list)
 

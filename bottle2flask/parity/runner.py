@@ -172,8 +172,11 @@ def report(specs: list[str], steps: list[Step], seconds: float, ignore: Sequence
                     "varies": verdicts.count("varies"),
                     "different": verdicts.count("different"),
                     "explained_by": explained,
-                    # the stricter grades: byte for byte, and to an HTTP client
+                    # the stricter grades: byte for byte, the same message, and the
+                    # same to an HTTP client
                     "exactly_the_same": sum(s.comparison.likeness == "exact" for s in steps),
+                    "the_same_message": sum(s.comparison.likeness == "message"
+                                            for s in steps),
                     "same_to_a_client": sum(s.comparison.likeness == "client"
                                             for s in steps)},
         "reasons": {**INTENDED, **ALLOWANCES, **{rule.name: rule.reason for rule in ignore}},
@@ -191,6 +194,7 @@ def render(data: dict) -> str:
     lines = [f"Parity: {' vs '.join(f'{k} ({v})' for k, v in data['apps'].items())}",
              f"{summary['steps']} steps ({summary['requests']} requests) in "
              f"{summary['seconds']} s: {words.count('exact')} exactly the same, "
+             f"{words.count('message')} the same message, "
              f"{words.count('client')} the same to an HTTP client, "
              f"{words.count('identical')} alike once normalised, "
              f"{words.count('explained')} with intended differences only, "

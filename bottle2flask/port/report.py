@@ -203,9 +203,9 @@ def cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-# What Werkzeug writes its own way on a page HTTP grades the same to a client (the
-# allowances of proof/answers.py): no Flask app answers otherwise short of rewriting
-# every response, so the idiomatic port keeps it and says so.
+# What Werkzeug writes its own way on a page HTTP grades the same message or the same
+# to a client (the allowances of proof/answers.py): no Flask app answers otherwise short
+# of rewriting every response, so the idiomatic port keeps it and says so.
 WERKZEUGS = {
     "media-type-case": "Werkzeug spells the charset utf-8 (Bottle: UTF-8)",
     "reason-phrase": "Werkzeug writes the reason phrase in capitals",
@@ -215,12 +215,17 @@ WERKZEUGS = {
     "validator-value": "its own validator's value (ETag, Last-Modified)",
 }
 FLASKS_OWN = (
-    "Where a page is the same to an HTTP client but not byte for byte, what differs is "
-    "Flask's own way of writing it, named in its row: HTTP has a client read both alike "
-    "(RFC 9110), and an idiomatic Flask app cannot answer otherwise without rewriting "
-    "every response, so the port keeps Flask's way; `--faithful` answers with Bottle's "
-    "bytes. A page with declared changes names them in its row (each is in "
-    "docs/PORTING.md).")
+    "Where a page is the same message or the same to an HTTP client but not byte for "
+    "byte, what differs is Flask's own way of writing it, named in its row: HTTP says it "
+    "carries no meaning, or has a client read both alike (RFC 9110, RFC 9112), and an "
+    "idiomatic Flask app cannot answer otherwise without rewriting every response, so "
+    "the port keeps Flask's way; `--faithful` answers with Bottle's bytes. A page with "
+    "declared changes names them in its row (each is in docs/PORTING.md).")
+
+
+# A page's grade in the report's table (proof/check.py's words).
+GRADE_WORDS = {"exact": "exactly the same", "message": "same message",
+               "client": "same to an HTTP client"}
 
 
 def not_exact(route: dict) -> str:
@@ -228,7 +233,7 @@ def not_exact(route: dict) -> str:
     allowances of HTTP it took (Werkzeug's own writing), or its declared changes."""
     if route.get("identical") is not True or route.get("likeness") == "exact":
         return ""
-    if route.get("likeness") == "client":
+    if route.get("likeness") in ("message", "client"):
         return "; ".join(WERKZEUGS.get(a, a) for a in route.get("allowed") or ())
     declared = route.get("declared") or ()
     return f"declared: {', '.join(declared)}" if declared else ""
@@ -245,7 +250,7 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
                   "reached |", "|---|---|---:|---|---|"]
         unrouted = [data["unrouted"]] if data.get("unrouted") else []
         for route in [*routes, *unrouted]:
-            result = {"exact": "exactly the same", "client": "same to an HTTP client"}.get(
+            result = GRADE_WORDS.get(
                 route.get("likeness") or "") or route.get("result") or (
                 "not reached" if route["identical"] is None
                 else "different" if route["identical"] is False else "same")

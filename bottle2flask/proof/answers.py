@@ -6,11 +6,13 @@ sorted keys, one key a line; HTML and text with each line stripped and blank lin
 dropped) and compared with whitespace runs collapsed, so layout alone is no difference;
 a binary body is kept as a sha256 digest.
 
-Two stricter grades are kept beside it (`as_sent`, `likeness`): an answer *exactly the
-same* as another (status line, header fields and body byte for byte; only Date and
-Server, and the order of fields of different names, aside), and one *the same to an
-HTTP client*: what differs is only what HTTP tells a client to ignore or to treat as
-opaque, each allowance named below with its RFC section.
+Three stricter grades are kept beside it (`as_sent`, `likeness`), strongest first: an
+answer *exactly the same* as another (status line, header fields and body byte for byte;
+only Date and Server, and the order of fields of different names, aside); *the same
+message*: what differs is only what HTTP's own specifications say carries no meaning
+(a reason phrase, the case of a field name or of a media type); and *the same to an
+HTTP client*: what differs is, besides, only what HTTP tells a client to resolve, to
+skip or to treat as opaque. Each allowance is named below with its RFC section.
 """
 
 from __future__ import annotations
@@ -112,14 +114,21 @@ VALIDATORS = ("etag", "last-modified")
 # What a 3xx's content is about: its body, and the fields describing that body
 # (RFC 9110 8.3 Content-Type, 8.6 Content-Length).
 CONTENT_FIELDS = ("content-type", "content-length")
-# The allowances of "the same to an HTTP client", each with where HTTP grants it.
-ALLOWANCES = {
+# The allowances of "the same message": what HTTP's own specifications say carries no
+# meaning, so that two messages differing only in them say the same thing to anyone.
+MESSAGE_ALLOWANCES = {
     "reason-phrase": "RFC 9112 4 and RFC 9110 15: a client SHOULD ignore the "
     "reason-phrase content ('404 NOT FOUND' is '404 Not Found')",
     "field-name-case": "RFC 9110 5.1: field names are case-insensitive",
     "media-type-case": "RFC 9110 8.3.1: type, subtype and parameter names are "
     "case-insensitive; 8.3.2: charset names are matched "
     "case-insensitively ('charset=UTF-8' is 'charset=utf-8')",
+}
+# The allowances of "the same to an HTTP client": those, and what a client resolves
+# against the request, skips when it follows a redirect or sends back unread; each
+# with where HTTP grants it.
+ALLOWANCES = {
+    **MESSAGE_ALLOWANCES,
     "location-reference": "RFC 9110 10.2.2: Location is a URI reference resolved "
     "against the target URI ('/' is 'http://localhost/')",
     "redirect-body": "RFC 9110 15.4: a 3xx's content is a note for a user agent "
@@ -128,6 +137,13 @@ ALLOWANCES = {
     "validator-value": "RFC 9110 8.8.1-8.8.3: a validator's value is opaque to the "
     "client (sent back, never read) when both answers send one",
 }
+# The grades, strongest first: each holds wherever a stronger one does.
+GRADES = ("exact", "message", "client")
+
+
+def at_least(found: str | None, grade: str) -> bool:
+    """Whether a grade `likeness` found is `grade` or a stronger one."""
+    return found in GRADES and GRADES.index(found) <= GRADES.index(grade)
 
 
 def as_sent(status_line: str, headers: Iterable[tuple[str, str]], body: bytes) -> dict:
@@ -163,8 +179,9 @@ def _media_type(value: str) -> str:
 
 def likeness(a: dict, b: dict, path: str = "/") -> tuple[str | None, list[str]]:
     """How alike b is to a: ("exact", []) byte for byte (Date, Server and the order of
-    fields of different names aside); ("client", the allowances it took) when b differs
-    only by the ALLOWANCES; else (None, what differs: "status", "field <name>",
+    fields of different names aside); ("message", the allowances it took) when b
+    differs only by the MESSAGE_ALLOWANCES; ("client", the allowances it took) when b
+    differs only by the ALLOWANCES; else (None, what differs: "status", "field <name>",
     "body"). a and b are as_sent() records of the answers to one request for `path`
     (a Location is resolved against it)."""
     if (
@@ -216,4 +233,6 @@ def likeness(a: dict, b: dict, path: str = "/") -> tuple[str | None, list[str]]:
             used.add("redirect-body")
         else:
             kept_apart.append("body")
-    return (None, kept_apart) if kept_apart else ("client", sorted(used))
+    if kept_apart:
+        return None, kept_apart
+    return ("message" if used.issubset(MESSAGE_ALLOWANCES) else "client"), sorted(used)

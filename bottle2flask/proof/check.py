@@ -404,9 +404,11 @@ def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | In
 
 
 # A route's words, strongest first: every answer byte for byte the original's; each
-# that or the same to an HTTP client (proof/answers.py); alike once the check's
-# normalisation (HTML layout, JSON as data) is applied; a declared change; different.
-EXACT, CLIENT, ALIKE = "exactly the same", "same to an HTTP client", "alike once normalised"
+# that or the same message; each one of those or the same to an HTTP client
+# (proof/answers.py); alike once the check's normalisation (HTML layout, JSON as data)
+# is applied; a declared change; different.
+EXACT, MESSAGE, CLIENT = "exactly the same", "same message", "same to an HTTP client"
+ALIKE = "alike once normalised"
 # A route whose answers differ between two runs of the original too, and nowhere else.
 VARIES = "varies between runs of the original"
 
@@ -423,8 +425,9 @@ def answer_of(route: dict) -> str:
     note = f" ({route['note']})" if route.get("note") else ""
     if route.get("likeness") == "exact":
         return EXACT + note
-    if route.get("likeness") == "client":
-        return f"{CLIENT}: {', '.join(route.get('allowed') or [])}{note}"
+    if route.get("likeness") in ("message", "client"):
+        word = MESSAGE if route["likeness"] == "message" else CLIENT
+        return f"{word}: {', '.join(route.get('allowed') or [])}{note}"
     # (a route no client's request reaches is declared with no request: reach.NO_CLIENT)
     declared = route["explained"] or route.get("declared")
     return ("declared change" if declared else ALIKE) + note
@@ -436,7 +439,7 @@ def verdict(found: dict) -> Check:
     from ..migrate.status import not_reached, rows
 
     lines = []
-    counts = dict.fromkeys((EXACT, CLIENT, ALIKE, "declared change", "different", VARIES,
+    counts = dict.fromkeys((EXACT, MESSAGE, CLIENT, ALIKE, "declared change", "different", VARIES,
                             "not reached"), 0)
     width = max([len(r["rule"]) + len(",".join(r["methods"])) for r in rows(found)]
                 + [5]) + 2
@@ -451,6 +454,7 @@ def verdict(found: dict) -> Check:
     total = len(found["routes"])
     ported = sum(r["served"] for r in found["routes"])
     summary = (f"{total} routes, {ported} ported; {counts[EXACT]} exactly the same, "
+               f"{counts[MESSAGE]} the same message, "
                f"{counts[CLIENT]} the same to an HTTP client, {counts[ALIKE]} alike once "
                f"normalised, {counts['declared change']} with declared changes, "
                f"{counts['different']} different, {counts['not reached']} not reached"

@@ -74,9 +74,10 @@ def recording(report: dict, apps: dict[str, dict], original: str, port: str) -> 
     for step in replayable(report["steps"]):
         differs = step["verdict"] == "different"
         body = step.get("body")
-        # the port answered byte for byte as the original ("exact") or the same to
-        # an HTTP client ("client"): its test holds it to that, not to less; not
-        # where two runs of the original answered differently (one run's bytes)
+        # the port answered byte for byte as the original ("exact"), the same message
+        # ("message") or the same to an HTTP client ("client"): its test holds it to
+        # that, not to less; not where two runs of the original answered differently
+        # (one run's bytes)
         likeness = None if step.get("noise") or "varies" in step["answers"][0] \
             else step.get("likeness")
         theirs, ours = (opaque(answer, likeness) for answer in step["answers"])
@@ -101,9 +102,10 @@ OPAQUE = "(opaque: any value)"
 
 def opaque(answer: dict, likeness: str | None) -> dict:
     """The answer with its ETag's value left out, unless the suite holds the port to
-    the original's exact bytes (then both sent the same, kept as sent)."""
+    the original's exact bytes or the same message (then both sent the same value,
+    kept as sent)."""
     sent = answer.get("sent")
-    if likeness == "exact" or not sent:
+    if likeness in ("exact", "message") or not sent:
         return answer
     headers = [[name, OPAQUE if name.lower() == "etag" else value]
                for name, value in sent["headers"]]

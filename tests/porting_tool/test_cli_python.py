@@ -87,8 +87,8 @@ def test_the_check_runs_the_apps_in_the_virtualenv_beside_them(user_app, tmp_pat
     out = tmp_path / "out"
     assert kit(["port", str(user_app), "-o", str(out)]) == 0
     said = capfd.readouterr().out
-    assert ("0 exactly the same, 1 the same to an HTTP client, 0 alike once normalised, "
-            "0 with declared changes, 0 different") in said
+    assert ("0 exactly the same, 1 the same message, 0 the same to an HTTP client, 0 alike "
+            "once normalised, 0 with declared changes, 0 different") in said
     assert "the app prints while it answers" not in said
     assert "the app prints while it answers" in (out / "check.log").read_text()
     assert f"The apps ran under `{user_app / '.venv/bin/python'}`" \

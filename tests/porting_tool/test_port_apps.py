@@ -17,7 +17,7 @@ from .helpers import answers, both_apps, both_folders, forget_modules, port, wri
 
 # The check's summary of a one-route app whose page, a string, Flask sends as Bottle
 # does but for its charset's spelling (charset=utf-8 for UTF-8): the same to a client
-ONE_PAGE = "1 routes, 1 ported; 0 exactly the same, 1 the same to an HTTP client"
+ONE_PAGE = "1 routes, 1 ported; 0 exactly the same, 1 the same message"
 
 
 def ported(tmp_path, files: dict[str, str]) -> Path:

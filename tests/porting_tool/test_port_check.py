@@ -271,7 +271,7 @@ def test_a_template_todo_that_would_fail_when_rendered_keeps_bottles_render(tmp_
     assert port(src, "-o", tmp_path / "out") == 0
     out, err = capsys.readouterr()
     assert "TODO: 2" in out and "run it" in out and "not done" not in err
-    assert "GET /                       yes        2  same to an HTTP client" in out
+    assert "GET /                       yes        2  same message" in out
     assert 'bottle_simple_template("index.html", \'index.tpl\', \'views\', message="")' in (
         tmp_path / "out" / "web.py").read_text()
     assert (tmp_path / "out" / "views" / "index.tpl").is_file()
@@ -708,7 +708,7 @@ def test_each_script_of_a_folder_of_independent_apps_is_compared(tmp_path, capsy
     out = capsys.readouterr().out
     assert "  GET /a " in out and "  GET b.py: / " in out
     # each a text/html page, the same but for Werkzeug's spelling of its charset
-    assert "2 routes, 2 ported; 0 exactly the same, 2 the same to an HTTP client" in out
+    assert "2 routes, 2 ported; 0 exactly the same, 2 the same message" in out
 
 
 def test_a_folder_of_scripts_whose_first_does_not_start_compares_the_others(
@@ -727,7 +727,7 @@ def test_a_folder_of_scripts_whose_first_does_not_start_compares_the_others(
     out = capsys.readouterr().out
     assert "  GET /hello " in out
     assert "1_price.py: not compared: the original does not start here (NameError" in out
-    assert "1 routes, 1 ported; 0 exactly the same, 1 the same to an HTTP client" in out
+    assert "1 routes, 1 ported; 0 exactly the same, 1 the same message" in out
     # how to run it, on the console and in the reports: the script the check started
     assert f"run it: cd {tmp_path / 'out'} && flask --app hello:app run" in out.splitlines()
     assert f"    cd {tmp_path / 'out'} && flask --app hello:app run\n" \

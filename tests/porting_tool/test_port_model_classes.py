@@ -13,7 +13,7 @@ from .helpers import answers, both_folders, port
 
 # The check's summary of a one-route app whose page, a string, Flask sends as Bottle
 # does but for its charset's spelling (charset=utf-8 for UTF-8): the same to a client
-ONE_PAGE = "1 routes, 1 ported; 0 exactly the same, 1 the same to an HTTP client"
+ONE_PAGE = "1 routes, 1 ported; 0 exactly the same, 1 the same message"
 
 
 def port_tree_code(source: str) -> str:

@@ -79,9 +79,9 @@ def test_the_original_is_compared_through_the_middleware_its_server_is_given(
     (src / "utils" / "session.py").write_text(dedent(SESSION.format(name=middleware)).lstrip())
     assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
     said = capsys.readouterr().out
-    assert ("1 routes, 1 ported; 0 exactly the same, 0 the same to an HTTP client, 0 alike "
-            "once normalised, 0 with declared changes, 0 different, 0 not reached, 1 varies "
-            "between runs of the original") in said
+    assert ("1 routes, 1 ported; 0 exactly the same, 0 the same message, 0 the same to an "
+            "HTTP client, 0 alike once normalised, 0 with declared changes, 0 different, 0 not "
+            "reached, 1 varies between runs of the original") in said
     check = json.loads((out / "porting-report.json").read_text())["check"]
     assert [r["rule"] for r in check["routes"]] == ["/list"]
     assert check["routes"][0]["identical"] is True

@@ -1,7 +1,9 @@
-"""The check's two strict grades: an answer exactly the same as the original's (byte for
-byte, Date, Server and the order of fields of different names aside), and one the same to
-an HTTP client (it differs only where HTTP tells a client to ignore a thing or to treat it
-as opaque). Nothing else is either; a page that is neither keeps the check's other words."""
+"""The check's strict grades: an answer exactly the same as the original's (byte for
+byte, Date, Server and the order of fields of different names aside), the same message
+(it differs only where HTTP says a thing carries no meaning: test_proof_same_message.py)
+and the same to an HTTP client (it differs, besides, only where HTTP tells a client to
+resolve a thing, skip it or treat it as opaque). Nothing else is any of them; a page that
+is none keeps the check's other words."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bottle2flask.cli import main as kit
-from bottle2flask.proof.answers import ALLOWANCES, as_sent, likeness
+from bottle2flask.proof.answers import ALLOWANCES, MESSAGE_ALLOWANCES, as_sent, likeness
 
 from .test_port_check import pytest_in
 
@@ -66,22 +68,28 @@ def test_exactly_the_same_but_for_date_server_and_the_order_of_fields():
     assert likeness(original, port) == ("exact", [])
 
 
-@pytest.mark.parametrize(("allowance", "original", "port", "path"), [
-    ("reason-phrase", sent("404 Not Found"), sent("404 NOT FOUND"), "/"),
-    ("field-name-case", sent(), sent(headers=[("content-type", PAGE[0][1]), PAGE[1]]), "/"),
-    ("media-type-case", sent(), sent(headers=[("Content-Type", "text/html;charset=utf-8"),
-                                             PAGE[1]]), "/"),
-    ("location-reference", sent("201 Created", [*PAGE, ("Location", "http://localhost/a/1")]),
+@pytest.mark.parametrize(("allowance", "grade", "original", "port", "path"), [
+    ("reason-phrase", "message", sent("404 Not Found"), sent("404 NOT FOUND"), "/"),
+    ("field-name-case", "message", sent(),
+     sent(headers=[("content-type", PAGE[0][1]), PAGE[1]]), "/"),
+    ("media-type-case", "message", sent(),
+     sent(headers=[("Content-Type", "text/html;charset=utf-8"), PAGE[1]]), "/"),
+    ("location-reference", "client",
+     sent("201 Created", [*PAGE, ("Location", "http://localhost/a/1")]),
      sent("201 Created", [*PAGE, ("Location", "1")]), "/a/"),
-    ("validator-value", sent(headers=[*PAGE, ("ETag", "9f2c")]),
+    ("validator-value", "client", sent(headers=[*PAGE, ("ETag", "9f2c")]),
      sent(headers=[*PAGE, ("ETag", '"1700000000.0-9-42"')]), "/"),
-    ("validator-value", sent(headers=[*PAGE, ("Last-Modified", "Fri, 20 Nov 2026 12:00:00 GMT")]),
+    ("validator-value", "client",
+     sent(headers=[*PAGE, ("Last-Modified", "Fri, 20 Nov 2026 12:00:00 GMT")]),
      sent(headers=[*PAGE, ("Last-Modified", "Fri, 20 Nov 2026 12:00:01 GMT")]), "/"),
 ])
-def test_each_allowance_of_http_alone_makes_an_answer_the_same_to_a_client(
-        allowance, original, port, path):
-    assert likeness(original, port, path) == ("client", [allowance])
+def test_each_allowance_of_http_alone_grades_an_answer(allowance, grade, original, port,
+                                                        path):
+    """An allowance of the same message makes an answer that; any other, the same to a
+    client; each is listed with the RFC section that grants it."""
+    assert likeness(original, port, path) == (grade, [allowance])
     assert allowance in ALLOWANCES and "RFC 91" in ALLOWANCES[allowance]
+    assert (allowance in MESSAGE_ALLOWANCES) is (grade == "message")
 
 
 def test_a_redirect_to_the_same_place_is_the_same_whatever_its_note_says():
@@ -139,7 +147,7 @@ def test_the_check_grades_each_page_and_the_suite_holds_the_port_to_it(tmp_path,
     said = capsys.readouterr().out
     check = json.loads((out / "porting-report.json").read_text())["check"]
     routes = {r["rule"]: r for r in check["routes"]}
-    assert routes["/"]["likeness"] == "client"
+    assert routes["/"]["likeness"] == "message"
     assert routes["/"]["allowed"] == ["media-type-case"]
     assert routes["/go"]["likeness"] == "client"
     assert set(routes["/go"]["allowed"]) >= {"redirect-body", "reason-phrase"}
@@ -148,8 +156,10 @@ def test_the_check_grades_each_page_and_the_suite_holds_the_port_to_it(tmp_path,
     assert "field cache-control" in routes["/static/<name>"]["apart"]
     assert check["unrouted"]["likeness"] is None  # Werkzeug's own 404 page
     assert check["counts"]["exactly the same"] == 1
-    assert check["counts"]["same to an HTTP client"] == 2
-    assert "1 exactly the same, 2 the same to an HTTP client" in said
+    assert check["counts"]["same message"] == 1
+    assert check["counts"]["same to an HTTP client"] == 1
+    assert "1 exactly the same, 1 the same message, 1 the same to an HTTP client" in said
+    assert "GET /" in said and "  same message: media-type-case" in said
     assert "GET /go" in said and "same to an HTTP client: " in said
     recorded = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())
     grades = {(r["method"], r["path"]): r["likeness"] for r in recorded["requests"]}
@@ -203,7 +213,8 @@ def text():
 
 def test_parity_counts_each_step_under_the_strongest_word_that_holds(tmp_path, capfd):
     """`bottle2flask parity` of a Bottle app and its Flask twin: the text page byte for
-    byte, the page and the redirect the same to a client, the 404 pages neither."""
+    byte, the page the same message (the charset's case), the redirect the same to a
+    client, the 404 pages none of them."""
     for name, source in (("bottle", BOTTLE_APP), ("flask", FLASK_APP)):
         (tmp_path / name).mkdir()
         (tmp_path / name / "web.py").write_text(source)
@@ -211,10 +222,11 @@ def test_parity_counts_each_step_under_the_strongest_word_that_holds(tmp_path, c
     kit(["parity", *specs, "--json"])
     data = json.loads(capfd.readouterr().out)
     words = {step["path"]: step["likeness"] for step in data["steps"]}
-    assert words["/text"] == "exact" and words["/"] == words["/go"] == "client"
+    assert words["/text"] == "exact" and words["/"] == "message" and words["/go"] == "client"
     assert words["/missing"] is None
     assert data["summary"]["exactly_the_same"] == 1
-    assert data["summary"]["same_to_a_client"] == 3  # /, /go and / again after it
+    assert data["summary"]["the_same_message"] == 2  # / and / again after /go
+    assert data["summary"]["same_to_a_client"] == 1
     kit(["parity", *specs])
     said = capfd.readouterr().out
-    assert "1 exactly the same, 3 the same to an HTTP client" in said
+    assert "1 exactly the same, 2 the same message, 1 the same to an HTTP client" in said

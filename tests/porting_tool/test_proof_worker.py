@@ -234,7 +234,7 @@ def test_a_module_that_does_not_return_when_imported_is_probed_once(tmp_path, ca
                               "once, not again in this run")
     assert kit(["port", str(src), "-o", str(tmp_path / "out"), "--check-timeout", "3"]) == 0
     said = capsys.readouterr().out
-    assert "1 routes, 1 ported; 0 exactly the same, 1 the same to an HTTP client" in said
+    assert "1 routes, 1 ported; 0 exactly the same, 1 the same message" in said
     assert "strawberry.py: not compared: the original does not start here (no answer within " \
         "3 s (--check-timeout): " in said
     assert "does not return when imported (a server it starts?); probed once" in said

@@ -25,8 +25,8 @@ def test_a_byte_for_byte_page_has_no_reason_and_no_paragraph():
     assert FLASKS_OWN not in report
 
 
-def test_a_page_the_same_to_a_client_names_werkzeugs_own_writing():
-    report = table(route("/", likeness="client", allowed=["media-type-case"]),
+def test_a_page_the_same_message_or_to_a_client_names_werkzeugs_own_writing():
+    report = table(route("/", likeness="message", allowed=["media-type-case"]),
                    route("/go", likeness="client",
                          allowed=["location-reference", "reason-phrase", "redirect-body"]))
     assert row(report, "/").endswith("| Werkzeug spells the charset utf-8 (Bottle: UTF-8) |")
@@ -50,7 +50,7 @@ def test_a_difference_keeps_its_first_difference():
 
 
 def test_a_route_keeps_the_declared_changes_of_its_requests_but_the_allowances():
-    steps = [{"likeness": "client", "allowed": ["media-type-case"],
+    steps = [{"likeness": "message", "allowed": ["media-type-case"],
               "explained": ["media-type-case", "reason-phrase-case"]},
              {"likeness": None, "apart": ["body"], "explained": ["default-error-page"]}]
     assert graded(steps)["declared"] == ["default-error-page", "reason-phrase-case"]
