@@ -780,8 +780,6 @@ def test_a_shipped_bottles_run_with_its_reloader_at_import_is_stopped(tmp_path, 
     (Andraz1999/UNO-Karte): the loader stopped the installed Bottle's run() only, the
     shipped one's reloader ran the app again in a child and the check waited out its time
     limit: "no answer within 60 s", nothing compared (RULE-s50 class I)."""
-    import time
-
     import bottle
 
     from bottle2flask.cli import main as kit
@@ -794,12 +792,13 @@ def test_a_shipped_bottles_run_with_its_reloader_at_import_is_stopped(tmp_path, 
         'import bottle\n\n\n@bottle.route("/hello/<name>")\n'
         'def hello(name):\n    return "hello " + name\n\n\n'
         'bottle.run(reloader=True, port=0, quiet=True)\n')
-    began = time.monotonic()
     status = kit(["port", str(src), "-o", str(out), "--check-timeout", "30"])
     said = capsys.readouterr()
     assert status == ExitStatus.DONE, said.out + said.err
+    # (the page compared is the proof the check did not wait out its limit: no clock,
+    # which a loaded machine would fail)
     assert ONE_PAGE in said.out
-    assert time.monotonic() - began < 30
+    assert "no answer within" not in said.out + said.err
 
 
 def test_a_bottle_py_that_is_no_file_leaves_the_installed_bottle_stopped(tmp_path, capsys):

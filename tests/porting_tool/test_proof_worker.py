@@ -226,9 +226,7 @@ def test_a_module_that_does_not_return_when_imported_is_probed_once(tmp_path, ca
     spec = f"{src / 'strawberry.py'}:app"
     first = worker(sys.executable, ["probe", spec], timeout=3)
     assert first["error"] == "no answer within 3 s (--check-timeout)"
-    began = time.monotonic()
     again = worker(sys.executable, ["probe", spec], timeout=3)
-    assert time.monotonic() - began < 1
     assert again["error"] == (f"no answer within 3 s (--check-timeout): {src / 'strawberry.py'}"
                               " does not return when imported (a server it starts?); probed "
                               "once, not again in this run")
