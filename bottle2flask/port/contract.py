@@ -154,6 +154,31 @@ class Candidate:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """What a rule does to one node (issue #43), returned by its visit_ method for the
+    node the walk enters (rules.base.EditRule) and applied by the walk itself as it leaves
+    that node (passes.Walk): the rule reads, the engine rewrites.
+
+    `candidates`, in order: one, the rewrite; two, a site's idiomatic and exact forms, of
+    which the engine takes one by the site's key (`kind`, `route`, `keeps`: as
+    `Rule.site()` takes them). A candidate's form stands for the node (or for its
+    `field`: `value` of an Assign), None for a form that leaves it as it is; it is built
+    from the node's own parts, and the engine puts in their place what the walk made of
+    them (the rules before this one at the node, the walk below it). `fired`: the
+    rewrites the rule records; `left_out`: the statement is taken out under this TODO
+    (`Rule.leave_out`)."""
+
+    node: cst.CSTNode
+    candidates: tuple[Candidate, ...] = (Candidate(),)
+    field: str = ""
+    kind: str = ""
+    route: str | None = None
+    keeps: str = ""
+    fired: int = 1
+    left_out: str = ""
+
+
+@dataclass(frozen=True)
 class TodoKey:
     """A TODO as the report names it: its rule and its text."""
 
@@ -263,6 +288,7 @@ class PortState:
     # the enclosing defs and classes of the node being visited (the walk keeps it), and
     # how many sites of a (scope, rule, kind) were asked so far: a site's key
     scope: list[str] = field(default_factory=list)
+    scope_nodes: list[cst.CSTNode] = field(default_factory=list)  # those defs and classes
     site_counts: dict[tuple[str, str, str], int] = field(default_factory=dict)
     emulation: int = 0  # lines of Bottle emulation the shims added
     compat_keywords: set[str] = field(default_factory=set)  # install()'s keywords used
