@@ -25,7 +25,7 @@ COMPOUND = cst.BaseCompoundStatement
 # few compositions: 2,174 lookups made anew at each walk, 333 kept here, some 3% of the
 # port). A rule's methods are its class's as first walked in the process: code that
 # replaces one (a test's broken rule) empties this.
-_KINDS: dict[tuple[type, ...], dict[type, tuple[bool, bool, bool, list, list, list]]] = {}
+_KINDS: dict[tuple[type, ...], dict[type, tuple[bool, bool, bool, list, list, list, list]]] = {}
 # What _skipped() found, by the classes of a walk's walkers (the same for every walk of
 # them: read from their classes' methods; each walk asked again, ~1.5% of a generated
 # app's port). Emptied with _KINDS.
@@ -50,7 +50,7 @@ def _skipped(walkers: Sequence) -> frozenset[type]:
             skippable(walker, hooks=False) for walker in walkers) \
             else TRIVIA | {leaf for leaf in LEAVES if not any(
                 _function(kind, f"{way}_{leaf.__name__}") is not None
-                for kind in classes for way in ("visit", "leave", "edit"))}
+                for kind in classes for way in ("visit", "leave", "edit", "left"))}
     return found
 
 
@@ -101,12 +101,11 @@ class Walk(cst.CSTTransformer, Passing):
         """What on_visit answers for an idle node: whether any rule reads below it."""
         return self.active > 0
 
-    def kind(self, node: cst.CSTNode) -> tuple[bool, bool, bool, list, list, list]:
+    def kind(self, node: cst.CSTNode) -> tuple[bool, bool, bool, list, list, list, list]:
         """Whether a node of this class is a statement, a scope (a def or a class), idle
-        (neither, and no rule has a visit_, leave_ or edit_ method for it: most nodes,
-        the whitespace and the punctuation), and each rule's visit_, leave_ and edit_
-        function for it (called with the rule): found once a class of node and of the
-        walk's rules
+        (neither, and no rule has a method for it: most nodes, the whitespace and the
+        punctuation), and each rule's visit_, leave_, edit_ and left_ function for it
+        (called with the rule): found once a class of node and of the walk's rules
         (isinstance() on LibCST's abstract classes, per node, cost as much as the
         lookups). LibCST's own methods, which do nothing for every class of node, are
         left out: calling them for every node and rule cost more than the rules."""
@@ -118,13 +117,15 @@ class Walk(cst.CSTTransformer, Passing):
             visits = [_function(type(rule), f"visit_{name}") for rule in self.rules]
             leaves = [_function(type(rule), f"leave_{name}") for rule in self.rules]
             edits = [_function(type(rule), f"edit_{name}") for rule in self.rules]
-            idle = not statement and not scope and visits.count(None) == len(visits) \
-                and leaves.count(None) == len(leaves) and edits.count(None) == len(edits)
-            found = self.kinds[type(node)] = (statement, scope, idle, visits, leaves, edits)
+            lefts = [_function(type(rule), f"left_{name}") for rule in self.rules]
+            idle = not statement and not scope and all(
+                found.count(None) == len(found) for found in (visits, leaves, edits, lefts))
+            found = self.kinds[type(node)] = (statement, scope, idle, visits, leaves, edits,
+                                              lefts)
         return found
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        statement, scope, idle, visits, _, edits = self.kind(node)
+        statement, scope, idle, visits, _, edits, _ = self.kind(node)
         if idle:
             self.passing[type(node)] = True
             return self.active > 0
@@ -149,7 +150,7 @@ class Walk(cst.CSTTransformer, Passing):
         return descend
 
     def on_leave(self, original, updated):
-        statement, scope, idle, _, leaves, _ = self.kind(original)
+        statement, scope, idle, _, leaves, _, lefts = self.kind(original)
         if idle:
             return updated
         result = updated
@@ -170,7 +171,9 @@ class Walk(cst.CSTTransformer, Passing):
                 if edit is not None:
                     assert isinstance(rule, EditRule)
                     result = rule.apply(edit, original, result)
-                elif leaves[i] is not None:
+                if lefts[i] is not None:  # an EditRule's reading as the walk leaves
+                    lefts[i](rule, original)
+                if leaves[i] is not None:
                     given = result
                     result = leaves[i](rule, original, result)
                     if getattr(rule, "hands_on", False) and result is not given \

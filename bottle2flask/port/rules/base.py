@@ -643,7 +643,9 @@ class EditRule(Rule):
     each edit as it leaves that node, at the rule's place among the walk's rules
     (passes.Walk): its forms, with what the walk made of the node's parts put in, and
     its records (the site, the candidate taken, the rewrites fired). It has no leave_
-    method: what it knew at the leave it knows at the visit (the defs it is in: defs())."""
+    method: what it knew at the leave it knows at the visit (the defs it is in: defs());
+    what it counts as the walk leaves a node (the lambdas it is in) a `left_<Node>(node)`
+    method reads, which returns nothing."""
 
     def defs(self) -> list[cst.FunctionDef]:
         """The defs the node being visited is in, outermost first (the walk keeps them:
