@@ -139,6 +139,7 @@ class Candidate:
     needs: tuple[Need, ...] = ()
     declares: tuple[Declare, ...] = ()
     todo: str = ""
+    breaks: bool = False  # the code under the TODO fails when it runs (Rule.todo's breaks=)
     # what the form sets where the app is made: Flask(...)'s options, and the changes
     # declared on the app's line (P012's static folder)
     options: tuple[AppOption, ...] = ()

@@ -314,7 +314,7 @@ class Rule(Transformer):
         for found in candidate.declares:
             self.declare(found.change, found.paths, found.detail)
         if candidate.todo:
-            self.todo(candidate.todo)
+            self.todo(candidate.todo, breaks=candidate.breaks)
         for option in candidate.options:
             self.app_option(option.keyword, option.value)
         for declared in candidate.on_app:
