@@ -165,9 +165,12 @@ class Edit:
     `Rule.site()` takes them). A candidate's form stands for the node (or for its
     `field`: `value` of an Assign), None for a form that leaves it as it is; it is built
     from the node's own parts, and the engine puts in their place what the walk made of
-    them (the rules before this one at the node, the walk below it). `fired`: the
-    rewrites the rule records; `left_out`: the statement is taken out under this TODO
-    (`Rule.leave_out`)."""
+    them (the rules before this one at the node, the walk below it). A candidate may be
+    a part of the node's form: `within` is that form, and the chosen candidate's form (a
+    node, or nodes that stand together) takes the place of its `holes`, one a node.
+    `fired`: the rewrites the rule records; `left_out`: the statement is taken out under
+    this TODO (`Rule.leave_out`); `taken_out`: taken out, its comments kept
+    (`Rule.placeholder`)."""
 
     node: cst.CSTNode
     candidates: tuple[Candidate, ...] = (Candidate(),)
@@ -177,6 +180,9 @@ class Edit:
     keeps: str = ""
     fired: int = 1
     left_out: str = ""
+    taken_out: bool = False
+    within: cst.CSTNode | None = None
+    holes: tuple[cst.CSTNode, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -606,15 +606,17 @@ def function_named(node: cst.BaseExpression) -> str | None:
 
 
 # -- an edit's form, with what the walk made of its node's parts ----------------------
-def swap(form, original: cst.CSTNode, updated: cst.CSTNode):
+def swap(form, original: cst.CSTNode, updated: cst.CSTNode,
+         put: dict[int, cst.CSTNode] | None = None):
     """An edit's form (contract.Edit), built from the node `original` as the walk entered
     it, with each part of `original` it holds replaced by what the walk made of that
-    part: the same part of `updated` (a node, or nodes that stand together)."""
+    part: the same part of `updated` (a node, or nodes that stand together); `put`: nodes
+    of the form to replace too, by id (an edit's holes, the chosen candidate's parts)."""
     if form is original:
         return updated
-    if original is updated or form is None:
+    if form is None:
         return form
-    made: dict[int, cst.CSTNode] = {}
+    made: dict[int, cst.CSTNode] = dict(put or {})
     _pair(original, updated, made)
     if not made:
         return form

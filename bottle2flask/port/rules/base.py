@@ -660,6 +660,10 @@ class EditRule(Rule):
             assert isinstance(updated, STATEMENTS)
             self.fired(edit.fired)
             return self.leave_out(updated, edit.left_out)
+        if edit.taken_out:
+            assert isinstance(updated, STATEMENTS)
+            self.fired(edit.fired)
+            return self.placeholder(updated.leading_lines)
         candidates = edit.candidates
         if original is not updated:
             candidates = tuple(replace(c, form=swap(c.form, original, updated))
@@ -672,6 +676,12 @@ class EditRule(Rule):
         if edit.fired:
             self.fired(edit.fired)
         form = chosen.form
+        if edit.within is not None:  # the chosen form is a part of the node's
+            parts = form if isinstance(form, tuple) else (form,)
+            assert all(isinstance(part, cst.CSTNode) for part in parts), parts
+            form = swap(edit.within, original, updated, {
+                id(hole): cast(cst.CSTNode, part)
+                for hole, part in zip(edit.holes, parts, strict=True)})
         if form is None:
             return updated
         if edit.field:
