@@ -109,6 +109,7 @@ class Declare:
     change: str
     paths: tuple[str, ...] = ("*",)
     detail: str = ""
+    ignore: tuple[tuple[str, str], ...] = ()  # Rule.declare()'s: what differs at the site
 
 
 @dataclass(frozen=True)

@@ -312,7 +312,7 @@ class Rule(Transformer):
             else:
                 self.need(need)
         for found in candidate.declares:
-            self.declare(found.change, found.paths, found.detail)
+            self.declare(found.change, found.paths, found.detail, found.ignore)
         if candidate.todo:
             self.todo(candidate.todo, breaks=candidate.breaks)
         for option in candidate.options:
