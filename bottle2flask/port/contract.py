@@ -109,6 +109,7 @@ class Declare:
     change: str
     paths: tuple[str, ...] = ("*",)
     detail: str = ""
+    ignore: tuple[tuple[str, str], ...] = ()  # Rule.declare()'s: what differs at the site
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,7 @@ class Candidate:
     needs: tuple[Need, ...] = ()
     declares: tuple[Declare, ...] = ()
     todo: str = ""
+    breaks: bool = False  # the code under the TODO fails when it runs (Rule.todo's breaks=)
     # what the form sets where the app is made: Flask(...)'s options, and the changes
     # declared on the app's line (P012's static folder)
     options: tuple[AppOption, ...] = ()
@@ -151,6 +153,37 @@ class Candidate:
     # fold of a def marks its statements, writes TODOs, leaves lines out), merged into
     # the module's only if the site takes this candidate
     made: Made | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Edit:
+    """What a rule does to one node (issue #43), returned by its visit_ method for the
+    node the walk enters (rules.base.EditRule) and applied by the walk itself as it leaves
+    that node (passes.Walk): the rule reads, the engine rewrites.
+
+    `candidates`, in order: one, the rewrite; two, a site's idiomatic and exact forms, of
+    which the engine takes one by the site's key (`kind`, `route`, `keeps`: as
+    `Rule.site()` takes them). A candidate's form stands for the node (or for its
+    `field`: `value` of an Assign), None for a form that leaves it as it is; it is built
+    from the node's own parts, and the engine puts in their place what the walk made of
+    them (the rules before this one at the node, the walk below it). A candidate may be
+    a part of the node's form: `within` is that form, and the chosen candidate's form (a
+    node, or nodes that stand together) takes the place of its `holes`, one a node.
+    `fired`: the rewrites the rule records; `left_out`: the statement is taken out under
+    this TODO (`Rule.leave_out`); `taken_out`: taken out, its comments kept
+    (`Rule.placeholder`)."""
+
+    node: cst.CSTNode
+    candidates: tuple[Candidate, ...] = (Candidate(),)
+    field: str = ""
+    kind: str = ""
+    route: str | None = None
+    keeps: str = ""
+    fired: int = 1
+    left_out: str = ""
+    taken_out: bool = False
+    within: cst.CSTNode | None = None
+    holes: tuple[cst.CSTNode, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -263,6 +296,7 @@ class PortState:
     # the enclosing defs and classes of the node being visited (the walk keeps it), and
     # how many sites of a (scope, rule, kind) were asked so far: a site's key
     scope: list[str] = field(default_factory=list)
+    scope_nodes: list[cst.CSTNode] = field(default_factory=list)  # those defs and classes
     site_counts: dict[tuple[str, str, str], int] = field(default_factory=dict)
     emulation: int = 0  # lines of Bottle emulation the shims added
     compat_keywords: set[str] = field(default_factory=set)  # install()'s keywords used

@@ -16,7 +16,7 @@ import libcst as cst
 from libcst.helpers import parse_template_statement
 
 from .quick import Transformer, Visitor
-from .walk import transform, walk
+from .walk import child_fields, is_node, transform, walk
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 
@@ -603,3 +603,56 @@ def function_named(node: cst.BaseExpression) -> str | None:
             and node.value.value == "self":
         return node.attr.value
     return None
+
+
+# -- an edit's form, with what the walk made of its node's parts ----------------------
+def swap(form, original: cst.CSTNode, updated: cst.CSTNode,
+         put: dict[int, cst.CSTNode] | None = None):
+    """An edit's form (contract.Edit), built from the node `original` as the walk entered
+    it, with each part of `original` it holds replaced by what the walk made of that
+    part: the same part of `updated` (a node, or nodes that stand together); `put`: nodes
+    of the form to replace too, by id (an edit's holes, the chosen candidate's parts)."""
+    if form is original:
+        return updated
+    if form is None:
+        return form
+    made: dict[int, cst.CSTNode] = dict(put or {})
+    _pair(original, updated, made)
+    if not made:
+        return form
+    # (LibCST's own visit: a form is a few nodes, and not a walk of the module's)
+    if isinstance(form, tuple):
+        return tuple(node.visit(_Swap(made)) for node in form)
+    return form.visit(_Swap(made))
+
+
+def _pair(original: cst.CSTNode, updated: cst.CSTNode, made: dict[int, cst.CSTNode]) -> None:
+    """Each part of `original` the walk changed, by id, with what it made of it: read
+    side by side while the two have the same shape (a part made anew ends the pairing
+    below it)."""
+    if original is updated:
+        return
+    made[id(original)] = updated
+    if type(original) is not type(updated):
+        return
+    for name in child_fields(original):
+        before, after = getattr(original, name), getattr(updated, name)
+        if type(before) in (tuple, list):
+            if len(before) == len(after):
+                for a, b in zip(before, after, strict=True):
+                    if is_node(a) and is_node(b):
+                        _pair(a, b, made)
+        elif is_node(before) and is_node(after):
+            _pair(before, after, made)
+
+
+class _Swap(Transformer):
+    def __init__(self, made: dict[int, cst.CSTNode]) -> None:
+        super().__init__()
+        self.made = made
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        return id(node) not in self.made
+
+    def on_leave(self, original, updated):
+        return self.made.get(id(original), updated)

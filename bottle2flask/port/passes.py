@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from .rules.base import SCOPES, STATEMENTS, Rule, enter_scope, leave_scope
+from .contract import Edit
+from .rules.base import SCOPES, STATEMENTS, EditRule, Rule, enter_scope, leave_scope
 from .rules.base import state as port_state
 from .walk import TRIVIA, Passing, is_node, own_method, skippable, transform
 
@@ -24,7 +25,7 @@ COMPOUND = cst.BaseCompoundStatement
 # few compositions: 2,174 lookups made anew at each walk, 333 kept here, some 3% of the
 # port). A rule's methods are its class's as first walked in the process: code that
 # replaces one (a test's broken rule) empties this.
-_KINDS: dict[tuple[type, ...], dict[type, tuple[bool, bool, bool, list, list]]] = {}
+_KINDS: dict[tuple[type, ...], dict[type, tuple[bool, bool, bool, list, list, list, list]]] = {}
 # What _skipped() found, by the classes of a walk's walkers (the same for every walk of
 # them: read from their classes' methods; each walk asked again, ~1.5% of a generated
 # app's port). Emptied with _KINDS.
@@ -49,7 +50,7 @@ def _skipped(walkers: Sequence) -> frozenset[type]:
             skippable(walker, hooks=False) for walker in walkers) \
             else TRIVIA | {leaf for leaf in LEAVES if not any(
                 _function(kind, f"{way}_{leaf.__name__}") is not None
-                for kind in classes for way in ("visit", "leave"))}
+                for kind in classes for way in ("visit", "leave", "edit", "left"))}
     return found
 
 
@@ -92,16 +93,19 @@ class Walk(cst.CSTTransformer, Passing):
         # the idle classes met in this walk, which transform() then passes through
         # (walk.Passing): its first node of each comes to on_visit
         self.passing: dict[type, bool] = {}
+        # the edits the rules' visit_ methods returned (EditRule), by the node's id, each
+        # with its rule's place: applied as the walk leaves the node
+        self.edits: dict[int, dict[int, Edit]] = {}
 
     def descend(self) -> bool:
         """What on_visit answers for an idle node: whether any rule reads below it."""
         return self.active > 0
 
-    def kind(self, node: cst.CSTNode) -> tuple[bool, bool, bool, list, list]:
+    def kind(self, node: cst.CSTNode) -> tuple[bool, bool, bool, list, list, list, list]:
         """Whether a node of this class is a statement, a scope (a def or a class), idle
-        (neither, and no rule has a visit_ or leave_ method for it: most nodes, the
-        whitespace and the punctuation), and each rule's visit_ and leave_ function for
-        it (called with the rule): found once a class of node and of the walk's rules
+        (neither, and no rule has a method for it: most nodes, the whitespace and the
+        punctuation), and each rule's visit_, leave_, edit_ and left_ function for it
+        (called with the rule): found once a class of node and of the walk's rules
         (isinstance() on LibCST's abstract classes, per node, cost as much as the
         lookups). LibCST's own methods, which do nothing for every class of node, are
         left out: calling them for every node and rule cost more than the rules."""
@@ -112,13 +116,16 @@ class Walk(cst.CSTTransformer, Passing):
             scope = isinstance(node, SCOPES)
             visits = [_function(type(rule), f"visit_{name}") for rule in self.rules]
             leaves = [_function(type(rule), f"leave_{name}") for rule in self.rules]
-            idle = not statement and not scope and visits.count(None) == len(visits) \
-                and leaves.count(None) == len(leaves)
-            found = self.kinds[type(node)] = (statement, scope, idle, visits, leaves)
+            edits = [_function(type(rule), f"edit_{name}") for rule in self.rules]
+            lefts = [_function(type(rule), f"left_{name}") for rule in self.rules]
+            idle = not statement and not scope and all(
+                found.count(None) == len(found) for found in (visits, leaves, edits, lefts))
+            found = self.kinds[type(node)] = (statement, scope, idle, visits, leaves, edits,
+                                              lefts)
         return found
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        statement, scope, idle, visits, _ = self.kind(node)
+        statement, scope, idle, visits, _, edits, _ = self.kind(node)
         if idle:
             self.passing[type(node)] = True
             return self.active > 0
@@ -130,7 +137,12 @@ class Walk(cst.CSTTransformer, Passing):
                 continue
             if statement:
                 rule.open_notes()
-            if visits[i] is None or visits[i](rule, node) is not False:
+            below = visits[i] is None or visits[i](rule, node) is not False
+            if edits[i] is not None:  # an EditRule's edit of this node, applied on leave
+                edit = edits[i](rule, node)
+                if edit is not None:
+                    self.edits.setdefault(id(node), {})[i] = edit
+            if below:
                 descend = True
             else:
                 self.stopped[i] = node
@@ -138,10 +150,11 @@ class Walk(cst.CSTTransformer, Passing):
         return descend
 
     def on_leave(self, original, updated):
-        statement, scope, idle, _, leaves = self.kind(original)
+        statement, scope, idle, _, leaves, _, lefts = self.kind(original)
         if idle:
             return updated
         result = updated
+        edits = self.edits.pop(id(original), None) if self.edits else None
         for i, rule in enumerate(self.rules):
             stop = self.stopped[i]
             if stop is not None:
@@ -154,6 +167,12 @@ class Walk(cst.CSTTransformer, Passing):
                     rule.close_notes(None)
                 continue
             if type(result) is type(original):
+                edit = edits.get(i) if edits is not None else None
+                if edit is not None:
+                    assert isinstance(rule, EditRule)
+                    result = rule.apply(edit, original, result)
+                if lefts[i] is not None:  # an EditRule's reading as the walk leaves
+                    lefts[i](rule, original)
                 if leaves[i] is not None:
                     given = result
                     result = leaves[i](rule, original, result)

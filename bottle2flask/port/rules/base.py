@@ -10,7 +10,7 @@ import posixpath
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
@@ -26,6 +26,7 @@ from ..contract import (
     Candidate,
     Companion,
     Declare,
+    Edit,
     FlaskOption,
     Import,
     Made,
@@ -37,7 +38,16 @@ from ..contract import (
     TodoMark,
 )
 from ..declared import Change, glob
-from ..edit import STATEMENTS, Remove, arg, free_name, string_value, transform, with_comments
+from ..edit import (
+    STATEMENTS,
+    Remove,
+    arg,
+    free_name,
+    string_value,
+    swap,
+    transform,
+    with_comments,
+)
 from ..marks import node_code
 from ..model.facts import APP_SHORTCUTS, ROUTE_METHODS, ModuleFacts
 from ..needed_imports import Wanted
@@ -302,9 +312,9 @@ class Rule(Transformer):
             else:
                 self.need(need)
         for found in candidate.declares:
-            self.declare(found.change, found.paths, found.detail)
+            self.declare(found.change, found.paths, found.detail, found.ignore)
         if candidate.todo:
-            self.todo(candidate.todo)
+            self.todo(candidate.todo, breaks=candidate.breaks)
         for option in candidate.options:
             self.app_option(option.keyword, option.value)
         for declared in candidate.on_app:
@@ -324,7 +334,7 @@ class Rule(Transformer):
         site's key; what it notes on the statement being visited (todo(), declare())
         goes there once merged."""
         outer, context = self._port, self.context
-        inner = PortState(outer.settings, scope=outer.scope,
+        inner = PortState(outer.settings, scope=outer.scope, scope_nodes=outer.scope_nodes,
                           site_counts=dict(outer.site_counts),
                           placed_reads=outer.placed_reads, placed_uses=outer.placed_uses)
         made = Made(inner)
@@ -624,6 +634,64 @@ class Rule(Transformer):
         return result
 
 
+
+class EditRule(Rule):
+    """A rule that returns edits (issue #43): it reads, and the engine rewrites.
+
+    Its `edit_<Node>` methods (`edit_Assign`) read the node the walk enters, after its
+    visit_ method if it has one, and return an `Edit` of it or None; the walk applies
+    each edit as it leaves that node, at the rule's place among the walk's rules
+    (passes.Walk): its forms, with what the walk made of the node's parts put in, and
+    its records (the site, the candidate taken, the rewrites fired). It has no leave_
+    method: what it knew at the leave it knows at the visit (the defs it is in: defs());
+    what it counts as the walk leaves a node (the lambdas it is in) a `left_<Node>(node)`
+    method reads, which returns nothing."""
+
+    def defs(self) -> list[cst.FunctionDef]:
+        """The defs the node being visited is in, outermost first (the walk keeps them:
+        an edit rule has no leave_ method to count them by)."""
+        return [node for node in self._port.scope_nodes if type(node) is cst.FunctionDef]
+
+    def apply(self, edit: Edit, original: cst.CSTNode, updated: cst.CSTNode
+              ) -> cst.CSTNode | cst.FlattenSentinel[cst.CSTNode]:
+        """What the edit makes of the node the walk leaves (`updated`: what it made of
+        `original` so far), its records made."""
+        if edit.left_out:
+            assert isinstance(updated, STATEMENTS)
+            self.fired(edit.fired)
+            return self.leave_out(updated, edit.left_out)
+        if edit.taken_out:
+            assert isinstance(updated, STATEMENTS)
+            self.fired(edit.fired)
+            return self.placeholder(updated.leading_lines)
+        candidates = edit.candidates
+        if original is not updated:
+            candidates = tuple(replace(c, form=swap(c.form, original, updated))
+                               if c.form is not None else c for c in candidates)
+        if len(candidates) == 2:
+            chosen = self.site(edit.kind, *candidates, route=edit.route, keeps=edit.keeps)
+        else:
+            chosen = candidates[0]
+            self.take_candidate(chosen, False)
+        if edit.fired:
+            self.fired(edit.fired)
+        form = chosen.form
+        if edit.within is not None:  # the chosen form is a part of the node's
+            parts = form if isinstance(form, tuple) else (form,)
+            assert all(isinstance(part, cst.CSTNode) for part in parts), parts
+            form = swap(edit.within, original, updated, {
+                id(hole): cast(cst.CSTNode, part)
+                for hole, part in zip(edit.holes, parts, strict=True)})
+        if form is None:
+            return updated
+        if edit.field:
+            return updated.with_changes(**{edit.field: form})
+        if isinstance(form, tuple):  # nodes that stand together, in a block
+            return cst.FlattenSentinel(form)
+        assert isinstance(form, cst.CSTNode), form  # (a rule's text is no edit's form)
+        return form
+
+
 SCOPES = (cst.FunctionDef, cst.ClassDef)
 
 
@@ -631,11 +699,13 @@ def enter_scope(state: PortState, node: cst.CSTNode) -> None:
     """The walk enters a def or class: the sites below it are in its scope."""
     if isinstance(node, SCOPES):
         state.scope.append(node.name.value)
+        state.scope_nodes.append(node)
 
 
 def leave_scope(state: PortState, node: cst.CSTNode) -> None:
     if isinstance(node, SCOPES):
         state.scope.pop()
+        state.scope_nodes.pop()
 
 
 def form_text(form: cst.CSTNode | str | tuple[cst.CSTNode, ...],
@@ -778,5 +848,5 @@ def route_globs(rule: Rule, node: cst.FunctionDef) -> list[str]:
 
 
 __all__ = ["APP_SHORTCUTS", "AfterApp", "AppDeclared", "AppOption", "Candidate", "Change",
-           "Companion", "Declare", "FlaskOption",
+           "Companion", "Declare", "Edit", "EditRule", "FlaskOption",
            "Import", "ModuleSettings", "Need", "Phase", "PortState", "Rule", "glob", "one_line"]

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .base import Rule
+from .base import Candidate, Edit, EditRule
 
 TEMPLATE_CLASSES = {"BaseTemplate", "SimpleTemplate", "Jinja2Template"}
 
 
-class TemplateDefaults(Rule):
+class TemplateDefaults(EditRule):
     code = "P014"
     triggers = ("defaults",)
     summary = "BaseTemplate.defaults becomes app.jinja_env.globals"
@@ -34,30 +34,24 @@ class TemplateDefaults(Rule):
         return isinstance(node, cst.Attribute) and node.attr.value == "defaults" \
             and self.api(node.value) in TEMPLATE_CLASSES
 
-    def visit_Assign(self, node: cst.Assign) -> None:
+    def edit_Assign(self, node: cst.Assign) -> Edit | None:
         if len(node.targets) == 1 and self.defaults(node.targets[0].target):
             self.keyed.add(id(node.targets[0].target))  # the statement is rewritten whole
-
-    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        if len(original.targets) == 1 and self.defaults(original.targets[0].target):
-            self.fired()
             update = cst.parse_expression(f"{self.facts.app_name}.jinja_env.globals.update")
-            return cst.Expr(cst.Call(update, [cst.Arg(updated.value)]))
-        return updated
+            return Edit(node, (Candidate(cst.Expr(cst.Call(update, [cst.Arg(node.value)]))),))
+        return None
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         self.keyed.add(id(node.value))
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
+    def edit_Attribute(self, node: cst.Attribute) -> Edit | None:
         self.keyed.add(id(node.value))
-
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if self.api(updated.value) in TEMPLATE_CLASSES and updated.attr.value == "defaults":
-            if id(original) not in self.keyed:
-                self.todo("the template defaults read whole: Flask's are "
-                          f"{self.facts.app_name}.jinja_env.globals, which hold Jinja's own "
-                          "names too (range, dict, lipsum...)")
-                return updated
-            self.fired()
-            return cst.parse_expression(f"{self.facts.app_name}.jinja_env.globals")
-        return updated
+        if self.api(node.value) not in TEMPLATE_CLASSES or node.attr.value != "defaults":
+            return None
+        if id(node) not in self.keyed:
+            return Edit(node, (Candidate(todo=(
+                "the template defaults read whole: Flask's are "
+                f"{self.facts.app_name}.jinja_env.globals, which hold Jinja's own "
+                "names too (range, dict, lipsum...)")),), fired=0)
+        return Edit(node, (Candidate(
+            cst.parse_expression(f"{self.facts.app_name}.jinja_env.globals")),))

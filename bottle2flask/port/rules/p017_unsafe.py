@@ -33,7 +33,7 @@ import libcst as cst
 
 from ..edit import arg, last_import, string_value
 from ..model.facts import ROUTE_METHODS
-from .base import Change, Companion, Phase, Rule
+from .base import Candidate, Change, Companion, Declare, Edit, EditRule, Import, Phase
 
 # Bottle's ConfigDict methods, which Flask's Config lacks: what bottle_config.py keeps
 # of each, and Flask's way.
@@ -52,7 +52,7 @@ CONFIG_METHODS = {
 HELPER = Companion.CONFIG  # port/compat/bottle_config.py
 
 
-class Unsafe(Rule):
+class Unsafe(EditRule):
     code = "P017"
     phase = Phase.FIRST  # flags hand-made routes before P003 rewrites them
     summary = "bottle.local, Bottle's config methods and dynamic routes flagged"
@@ -87,105 +87,106 @@ class Unsafe(Rule):
             and self.api(t.target.value) in {"BaseRequest", "LocalRequest", "request"}
             for t in node.targets)
 
-    def visit_SimpleStatementLine(self, node) -> None:
-        if not self.state.faithful and id(node) in self.after_app and self.facts.makes_app() \
-                and len(node.body) == 1 and self._memfile_max(node.body[0]) \
-                and len(node.body[0].targets) == 1:
-            self.rewrite = id(node)
-
-    def leave_SimpleStatementLine(self, original, updated):
-        if self.rewrite != id(original):
-            return updated
+    def edit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> Edit | None:
         self.rewrite = None
-        self.fired()
-        value = cst.Module([]).code_for_node(updated.body[0].value)
-        line = cst.parse_statement(
-            f'{self.facts.app_name}.config["MAX_CONTENT_LENGTH"] = {value}\n')
-        return self.mark(line.with_changes(leading_lines=updated.leading_lines),
-                         "D-body-limit")
+        assign = node.body[0] if len(node.body) == 1 else None
+        if not (not self.state.faithful and id(node) in self.after_app
+                and self.facts.makes_app() and isinstance(assign, cst.Assign)
+                and self._memfile_max(assign) and len(assign.targets) == 1):
+            return None
+        self.rewrite = id(node)  # (its Assign is no TODO)
+        line = cst.parse_statement(f'{self.facts.app_name}.config["MAX_CONTENT_LENGTH"] = 0\n')
+        assert isinstance(line, cst.SimpleStatementLine)
+        limit = line.body[0]
+        assert isinstance(limit, cst.Assign)
+        # the value as the walk made it, where the 0 stands
+        line = line.with_changes(body=[limit.with_changes(value=assign.value)],
+                                 leading_lines=node.leading_lines)
+        return Edit(node, (Candidate(line, declares=(Declare("D-body-limit"),)),))
 
-    def leave_Call(self, original: cst.Call, updated: cst.Call):
-        func = updated.func
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in CONFIG_METHODS \
                 and isinstance(func.value, cst.Attribute) \
                 and func.value.attr.value == "config" and self.is_app(func.value.value):
-            return self._config_method(updated, func.value, func.attr.value)
+            return self._config_method(node, func.value, func.attr.value)
         if isinstance(func, cst.Attribute) and func.attr.value == "update" \
                 and isinstance(func.value, cst.Attribute) and func.value.attr.value == "config" \
-                and self.is_app(func.value.value) and updated.args \
-                and not updated.args[0].keyword and not updated.args[0].star \
-                and isinstance(updated.args[0].value, cst.SimpleString):
-            return self._namespaced(updated)
-        return updated
+                and self.is_app(func.value.value) and node.args \
+                and not node.args[0].keyword and not node.args[0].star \
+                and isinstance(node.args[0].value, cst.SimpleString):
+            return self._namespaced(node)
+        return None
 
-    def _config_method(self, call: cst.Call, config: cst.Attribute, name: str) -> cst.Call:
+    def _config_method(self, call: cst.Call, config: cst.Attribute, name: str) -> Edit:
         """Bottle's ConfigDict method on app.config: in Flask's terms where they give the
         same keys, else bottle_config's function of the same name on the config."""
         if name == "load_dict":
             flat = _flattened(call)
             if flat is not None:
-                self.fired()
-                return call.with_changes(func=cst.Attribute(config, cst.Name("update")),
-                                         args=[cst.Arg(flat)])
+                return Edit(call, (Candidate(call.with_changes(
+                    func=cst.Attribute(config, cst.Name("update")), args=[cst.Arg(flat)])),))
         given, squash = arg(call, 0, "name"), arg(call, 1, "squash")
         if name == "load_module" and given is not None and len(call.args) == 2 \
                 and squash is not None and isinstance(squash.value, cst.Name) \
                 and squash.value.value == "False":
-            self.fired()  # the module's upper-case names, as they are: Flask's own loader
-            return call.with_changes(func=cst.Attribute(config, cst.Name("from_object")),
-                                     args=[given.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
-        self.fired()
-        self.need_helper(HELPER)
-        self.todo(f"app.config.{name}() kept by {HELPER.value}.py: {CONFIG_METHODS[name]}")
-        return call.with_changes(
+            # the module's upper-case names, as they are: Flask's own loader
+            return Edit(call, (Candidate(call.with_changes(
+                func=cst.Attribute(config, cst.Name("from_object")),
+                args=[given.with_changes(comma=cst.MaybeSentinel.DEFAULT)])),))
+        return Edit(call, (Candidate(call.with_changes(
             func=cst.Attribute(cst.Name(HELPER.value), cst.Name(name)),
             args=[cst.Arg(config, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                  *call.args])
+                  *call.args]),
+            imports=(Import(HELPER.value, companion=HELPER),),
+            todo=f"app.config.{name}() kept by {HELPER.value}.py: {CONFIG_METHODS[name]}"),))
 
-    def _namespaced(self, call: cst.Call) -> cst.Call:
+    def _namespaced(self, call: cst.Call) -> Edit:
         """Bottle's app.config.update("db", url=x): the keys under "db." (Flask's update
         would take "db" as a mapping and fail)."""
         first, rest = call.args[0].value, call.args[1:]
         prefix = string_value(first)
         if prefix is None or not rest \
                 or any(not a.keyword or a.star for a in rest):
-            self.todo("app.config.update(namespace, ...) is Bottle's: it prefixes each key "
-                      "with 'namespace.'; Flask's update takes a mapping", breaks=True)
-            return call
-        self.fired()
+            return Edit(call, (Candidate(
+                todo="app.config.update(namespace, ...) is Bottle's: it prefixes each key "
+                "with 'namespace.'; Flask's update takes a mapping", breaks=True),), fired=0)
         items = [cst.DictElement(cst.SimpleString(repr(f"{prefix.strip('.')}.{a.keyword.value}")
                                                   .replace("'", '"')), a.value)
                  for a in rest if a.keyword]
-        return call.with_changes(args=[cst.Arg(cst.Dict(items))])
+        return Edit(call, (Candidate(call.with_changes(args=[cst.Arg(cst.Dict(items))])),))
 
-    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        if self._memfile_max(original) and self.rewrite is None:
-            self.todo("MEMFILE_MAX is Bottle's: JSON and url-encoded bodies above it "
-                      "are a 413 (Flask reads them whole); for a limit set "
-                      "app.config['MAX_CONTENT_LENGTH'] or MAX_FORM_MEMORY_SIZE")
-        return updated
+    def edit_Assign(self, node: cst.Assign) -> Edit | None:
+        if self._memfile_max(node) and self.rewrite is None:
+            return Edit(node, (Candidate(
+                todo="MEMFILE_MAX is Bottle's: JSON and url-encoded bodies above it "
+                "are a 413 (Flask reads them whole); for a limit set "
+                "app.config['MAX_CONTENT_LENGTH'] or MAX_FORM_MEMORY_SIZE"),), fired=0)
+        return None
 
-    def leave_Name(self, original: cst.Name, updated: cst.Name):
-        if self.api(updated) == "local":
-            self.todo("bottle.local is per thread; flask.g is per request: check what "
-                      "is kept in it")
-        return updated
+    def edit_Name(self, node: cst.Name) -> Edit | None:
+        if self.api(node) == "local":
+            return Edit(node, (Candidate(todo="bottle.local is per thread; flask.g is per "
+                                         "request: check what is kept in it"),), fired=0)
+        return None
 
-    def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
-        call = updated.value
+    def edit_Expr(self, node: cst.Expr) -> Edit | None:
+        call = node.value
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Call) \
                 and self._is_route(call.func.func) and call.args \
                 and not isinstance(call.args[0].value, cst.Name) \
                 and arg(call.func, 0, "path") is None:  # with one, P003 names it by it
-            self.todo("a route registered by calling app.route(...)(obj.method): Flask "
-                      "names the endpoint after the method, so two methods of one name "
-                      "(on two objects) clash at start-up: give each an endpoint=")
-        elif isinstance(call, cst.Call) and self._is_route(call.func) and (
+            return Edit(node, (Candidate(
+                todo="a route registered by calling app.route(...)(obj.method): Flask "
+                "names the endpoint after the method, so two methods of one name "
+                "(on two objects) clash at start-up: give each an endpoint="),), fired=0)
+        if isinstance(call, cst.Call) and self._is_route(call.func) and (
                 any(a.star for a in call.args) or arg(call, 2, "callback") is None
                 and len(call.args) > 2):  # with a callback: add_url_rule (P003)
-            self.todo("app.route(path, method, callback): use app.add_url_rule(path, "
-                      "view_func=callback, methods=[...])")
-        return updated
+            return Edit(node, (Candidate(
+                todo="app.route(path, method, callback): use app.add_url_rule(path, "
+                "view_func=callback, methods=[...])"),), fired=0)
+        return None
 
     def _is_route(self, func) -> bool:
         return isinstance(func, cst.Attribute) and self.is_app(func.value) \

@@ -31,12 +31,12 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg
-from .base import Candidate, Change, Companion, Import, Phase, Rule
+from .base import Candidate, Change, Companion, Declare, Edit, EditRule, Import, Phase
 
 COMPANION = Companion.COOKIES
 
 
-class SignedCookies(Rule):
+class SignedCookies(EditRule):
     code = "P020"
     triggers = ("secret",)
     summary = "get_cookie/set_cookie(secret=...) as itsdangerous cookies of the same name"
@@ -46,34 +46,31 @@ class SignedCookies(Rule):
                        "with its name), not Bottle's pickle: the port reads both, the "
                        "Bottle app only its own"),)
 
-    def leave_Call(self, original: cst.Call, updated: cst.Call):
-        func = updated.func
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        func = node.func
         if not isinstance(func, cst.Attribute):
-            return updated
+            return None
         owner, method = self.api(func.value), func.attr.value
-        if owner == "request" and method == "get_cookie" and arg(updated, 2, "secret"):
-            return self.read(updated)
-        if owner == "response" and method == "set_cookie" and arg(updated, 2, "secret"):
-            return self.write(updated)
-        if owner == "response" and method == "delete_cookie" and arg(updated, None, "secret"):
-            return self.delete(updated)
-        return updated
+        if owner == "request" and method == "get_cookie" and arg(node, 2, "secret"):
+            return self.read(node)
+        if owner == "response" and method == "set_cookie" and arg(node, 2, "secret"):
+            return self.write(node)
+        if owner == "response" and method == "delete_cookie" and arg(node, None, "secret"):
+            return self.delete(node)
+        return None
 
-    def delete(self, call: cst.Call) -> cst.Call:
+    def delete(self, call: cst.Call) -> Edit:
         """`response.delete_cookie(name, secret=s)`: Bottle hands its keywords to
         set_cookie, so the expired cookie carries the signed empty value (RULE-s51c class
         K). Idiomatic: Flask's delete_cookie, which takes no secret (the cookie deleted
         alike: parity's cookie-expired); exact: that set_cookie, Bottle's bytes."""
-        self.fired()
         name, secret = arg(call, 0, "key"), arg(call, None, "secret")
         digestmod = arg(call, None, "digestmod")
         rest = [a for a in call.args if a not in (name, secret, digestmod)]
         idiomatic = Candidate(call.with_changes(args=_commas([
             a for a in call.args if a not in (secret, digestmod)])))
         if name is None or secret is None or any(a.star for a in call.args):
-            self.take_candidate(idiomatic, False)
-            assert isinstance(idiomatic.form, cst.Call)
-            return idiomatic.form
+            return Edit(call, (idiomatic,))
         given = [cst.Arg(name.value), cst.Arg(cst.SimpleString('""')), cst.Arg(secret.value)]
         if digestmod is not None:
             given.append(cst.Arg(digestmod.value))
@@ -88,19 +85,16 @@ class SignedCookies(Rule):
                           cst.Arg(cst.Call(cst.Name("bottle_cookie"), _commas(given))),
                           *rest, *expired])),
             imports=(Import("bottle_compat", "bottle_cookie"),))
-        chosen = self.site("signed-cookie-delete", idiomatic, exact)
-        assert isinstance(chosen.form, cst.Call)
-        return chosen.form
+        return Edit(call, (idiomatic, exact), kind="signed-cookie-delete")
 
-    def read(self, call: cst.Call) -> cst.BaseExpression:
+    def read(self, call: cst.Call) -> Edit:
         name, default = arg(call, 0, "key"), arg(call, 1, "default")
         secret, digestmod = arg(call, 2, "secret"), arg(call, 3, "digestmod")
         if name is None or secret is None or any(a.star for a in call.args):
-            self.todo("get_cookie(secret=...) with arguments the port cannot read: use "
-                      "bottle_cookies.loads(request.cookies.get(name), name, secret)",
-                      breaks=True)
-            return call
-        self.use()
+            return Edit(call, (Candidate(
+                todo="get_cookie(secret=...) with arguments the port cannot read: use "
+                "bottle_cookies.loads(request.cookies.get(name), name, secret)",
+                breaks=True),), fired=0)
         cookie = cst.parse_expression("request.cookies.get()").with_changes(
             args=[cst.Arg(name.value)])
         args = [cst.Arg(cookie), cst.Arg(name.value), cst.Arg(secret.value)]
@@ -108,41 +102,38 @@ class SignedCookies(Rule):
             args.append(cst.Arg(default.value))
         if digestmod is not None:
             args.append(cst.Arg(digestmod.value, keyword=cst.Name("digestmod"), equal=_eq()))
-        return cst.Call(cst.parse_expression("bottle_cookies.loads"), _commas(args))
+        return Edit(call, (Candidate(
+            cst.Call(cst.parse_expression("bottle_cookies.loads"), _commas(args)),
+            imports=(Import(COMPANION.value, companion=COMPANION),)),))
 
-    def write(self, call: cst.Call) -> cst.Call:
+    def write(self, call: cst.Call) -> Edit:
         name, value = arg(call, 0, "name"), arg(call, 1, "value")
         secret, digestmod = arg(call, 2, "secret"), arg(call, 3, "digestmod")
         if name is None or value is None or secret is None \
                 or any(a.star == "*" for a in call.args):
-            self.todo("set_cookie(secret=...) with arguments the port cannot read: sign the "
-                      "value with bottle_cookies.dumps(name, value, secret)", breaks=True)
-            return call
-        self.fired()
+            return Edit(call, (Candidate(
+                todo="set_cookie(secret=...) with arguments the port cannot read: sign the "
+                "value with bottle_cookies.dumps(name, value, secret)", breaks=True),),
+                fired=0)
         given = [cst.Arg(name.value), cst.Arg(value.value), cst.Arg(secret.value)]
+        # the value's bytes: itsdangerous's, not Bottle's pickle; the check compares the
+        # pages that read it back (a literal name: that cookie's value set aside)
+        named = name.value.evaluated_value if isinstance(name.value, cst.SimpleString) \
+            else None
         idiomatic = Candidate(cst.Call(cst.parse_expression("bottle_cookies.dumps"),
                                        _commas(given)),
-                              imports=(Import(COMPANION.value, companion=COMPANION),))
+                              imports=(Import(COMPANION.value, companion=COMPANION),),
+                              declares=(Declare("D-signed-cookie", ignore=(
+                                  ("cookie", named),) if isinstance(named, str) else ()),))
         if digestmod is not None:
             given.append(cst.Arg(digestmod.value))
         exact = Candidate(cst.Call(cst.Name("bottle_cookie"), _commas(given)),
                           imports=(Import("bottle_compat", "bottle_cookie"),))
-        chosen = self.site("signed-cookie", idiomatic, exact)
-        if chosen is idiomatic:
-            # the value's bytes: itsdangerous's, not Bottle's pickle; the check compares
-            # the pages that read it back (a literal name: that cookie's value set aside)
-            named = name.value.evaluated_value \
-                if isinstance(name.value, cst.SimpleString) else None
-            self.declare("D-signed-cookie", ignore=(("cookie", named),)
-                         if isinstance(named, str) else ())
-        assert isinstance(chosen.form, cst.BaseExpression)
         rest = [a for a in call.args if a not in (name, value, secret, digestmod)]
-        return call.with_changes(args=_commas([cst.Arg(name.value), cst.Arg(chosen.form),
-                                               *rest]))
-
-    def use(self) -> None:
-        self.fired()
-        self.need_helper(COMPANION)
+        hole = cst.Name("value")  # where the chosen form stands
+        within = call.with_changes(args=_commas([cst.Arg(name.value), cst.Arg(hole), *rest]))
+        return Edit(call, (idiomatic, exact), kind="signed-cookie", within=within,
+                    holes=(hole,))
 
 
 def _commas(args) -> list[cst.Arg]:

@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import free_name, names_used, walk
-from .base import Change, Rule
+from ..edit import free_name, names_used, swap, walk
+from .base import Candidate, Change, Declare, Edit, EditRule, Import
 
 # FileUpload's own names, Werkzeug's for the same thing.
 RENAMED = {"raw_filename": "filename", "file": "stream"}
 LOOPS = {"getall", "getlist", "values"}
 
 
-class Uploads(Rule):
+class Uploads(EditRule):
     code = "P021"
     summary = "FileUpload's filename, save(), file and headers in FileStorage's terms"
     triggers = ("files",)
@@ -95,64 +95,66 @@ class Uploads(Rule):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.scopes.append(self._bound(node))
 
-    def leave_FunctionDef(self, original, updated):
+    def left_FunctionDef(self, node) -> None:
         self.scopes.pop()
-        return updated
 
     # -- the rewrites ----------------------------------------------------------------
-    def leave_AssignTarget(self, original: cst.AssignTarget, updated: cst.AssignTarget):
+    def edit_AssignTarget(self, node: cst.AssignTarget) -> Edit | None:
         # `upload.filename = "x"`: a store stays a store (FileStorage takes the attribute;
-        # the reads after it are sanitised as any other)
-        if isinstance(original.target, cst.Attribute) and self.is_upload(original.target.value):
-            return updated.with_changes(target=original.target)
-        return updated
+        # the reads after it are sanitised as any other): the target as written (a copy,
+        # which the walk's changes below it do not reach)
+        if isinstance(node.target, cst.Attribute) and self.is_upload(node.target.value):
+            return Edit(node, (Candidate(node.target.deep_clone()),), field="target",
+                        fired=0)
+        return None
 
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if not self.is_upload(original.value):
-            return updated
-        name = original.attr.value
+    def edit_Attribute(self, node: cst.Attribute) -> Edit | None:
+        if not self.is_upload(node.value):
+            return None
+        name = node.attr.value
         if name in RENAMED:
-            self.fired()
-            return updated.with_changes(attr=cst.Name(RENAMED[name]))
+            return Edit(node, (Candidate(cst.Name(RENAMED[name])),), field="attr")
         if name == "content_length":  # Bottle's: the part's own header, else -1 (Werkzeug: 0)
-            self.fired()
-            return cst.parse_expression(
-                f'{cst.Module([]).code_for_node(updated.value)}'
-                '.headers.get("Content-Length", -1, type=int)')
+            upload = cst.Name("upload")
+            form = cst.Call(cst.Attribute(cst.Attribute(upload, cst.Name("headers")),
+                                          cst.Name("get")),
+                            _args('"Content-Length", -1, type=int'))
+            return Edit(node, (Candidate(swap(form, node, node, {id(upload): node.value})),))
         if name == "filename":
-            self.fired()
-            self.need_import("werkzeug.utils", "secure_filename")
-            if not self.state.faithful:
-                self.declare("D-upload-filename")
-            return cst.Call(cst.Name("secure_filename"), [cst.Arg(updated)])
-        return updated
+            declares = () if self.state.faithful else (Declare("D-upload-filename"),)
+            return Edit(node, (Candidate(cst.Call(cst.Name("secure_filename"), [cst.Arg(node)]),
+                                         imports=(Import("werkzeug.utils", "secure_filename"),),
+                                         declares=declares),))
+        return None
 
-    def leave_Call(self, original: cst.Call, updated: cst.Call):
-        func = original.func
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        func = node.func
         if not (isinstance(func, cst.Attribute) and self.is_upload(func.value)):
-            return updated
+            return None
         method = func.attr.value
-        # leave_Attribute renames no get_header or save: those stay `upload.<method>`
-        upload = updated.func
+        # edit_Attribute renames no get_header or save: those stay `upload.<method>`
         if method == "get_header":
-            assert isinstance(upload, cst.Attribute)
-            self.fired()
-            return updated.with_changes(func=cst.Attribute(
-                cst.Attribute(upload.value, cst.Name("headers")), cst.Name("get")))
+            return Edit(node, (Candidate(cst.Attribute(
+                cst.Attribute(func.value, cst.Name("headers")), cst.Name("get"))),),
+                field="func")
         if method == "save":
-            assert isinstance(upload, cst.Attribute)
-            self.fired()
             if not self.helper:  # not over a name of the module's own
                 self.helper_name = free_name("save_upload", names_used(self.module))
             self.helper = True
             # bottle_compat's save_upload(), copied beside the app (that function alone)
-            self.need_import("bottle_compat", "save_upload", None
-                             if self.helper_name == "save_upload" else self.helper_name)
-            args = [a for a in updated.args if not (a.keyword and a.keyword.value
-                                                    == "chunk_size")][:2]  # no chunk_size
+            found = Import("bottle_compat", "save_upload",
+                           None if self.helper_name == "save_upload" else self.helper_name)
+            args = [a for a in node.args if not (a.keyword and a.keyword.value
+                                                 == "chunk_size")][:2]  # no chunk_size
             args = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
-            return cst.Call(cst.Name(self.helper_name),
-                            [cst.Arg(upload.value), *args])
-        return updated
+            return Edit(node, (Candidate(cst.Call(cst.Name(self.helper_name),
+                                                  [cst.Arg(func.value), *args]),
+                                         imports=(found,)),))
+        return None
 
 
+def _args(code: str) -> list[cst.Arg]:
+    """The arguments of a call written as `f(code)`, as LibCST parses them."""
+    call = cst.parse_expression(f"f({code})")
+    assert isinstance(call, cst.Call)
+    return list(call.args)

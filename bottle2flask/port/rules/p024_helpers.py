@@ -23,7 +23,7 @@ import re
 import libcst as cst
 
 from ..edit import arg, kw, string_value
-from .base import Change, Rule
+from .base import Candidate, Change, Declare, Edit, EditRule, Import
 
 # Bottle helper -> (module, name) of the same function, called the same way
 SAME_CALL = {"http_date": ("werkzeug.http", "http_date"),
@@ -62,7 +62,7 @@ NAMES_WHY = {
 DOTTED = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?")  # Bottle evaluates more after ":"
 
 
-class Helpers(Rule):
+class Helpers(EditRule):
     code = "P024"
     triggers = ("html_escape", "http_date", "HTTP_CODES", "urlunquote", "load", "tob",
                 "touni", "tonat", *NO_COUNTERPART, *NAMES_WHY)
@@ -85,16 +85,14 @@ class Helpers(Rule):
     def visit_FunctionDef(self, node) -> None:
         self.depth += 1
 
-    def leave_FunctionDef(self, original, updated):
+    def left_FunctionDef(self, node) -> None:
         self.depth -= 1
-        return updated
 
     def visit_Lambda(self, node) -> None:
         self.depth += 1
 
-    def leave_Lambda(self, original, updated):
+    def left_Lambda(self, node) -> None:
         self.depth -= 1
-        return updated
 
     def visit_ImportFrom(self, node) -> bool:
         return False
@@ -109,26 +107,25 @@ class Helpers(Rule):
         if node.keyword is not None:
             self.not_values.add(id(node.keyword))
 
-    def named(self, name: str, module: str, attr: str) -> cst.Name:
+    def named(self, name: str, module: str, attr: str) -> tuple[cst.Name, Import]:
         """The function imported from where it lives, under its own name unless the
-        module reads one of that name already."""
+        module reads one of that name already, and its import."""
         free = attr not in self.facts.read_before or self.facts.bottle.get(attr) == attr
-        self.need_import(module, attr, None if free else name)
-        return cst.Name(attr if free else name)
+        return cst.Name(attr if free else name), Import(module, attr, None if free else name)
 
-    def leave_Name(self, original: cst.Name, updated: cst.Name):
-        name = self.api(original) if id(original) not in self.not_values else None
+    def edit_Name(self, node: cst.Name) -> Edit | None:
+        name = self.api(node) if id(node) not in self.not_values else None
         if name == "HTTP_CODES":
-            self.fired()
-            self.declare("D-status-text")
-            return self.named(original.value, "werkzeug.http", "HTTP_STATUS_CODES")
+            form, found = self.named(node.value, "werkzeug.http", "HTTP_STATUS_CODES")
+            return Edit(node, (Candidate(form, imports=(found,),
+                                         declares=(Declare("D-status-text"),)),))
         if name == "DEBUG" and self.depth:
-            self.fired()  # the flag bottle.debug() sets, as P018 sets app.debug
-            self.need_import("flask", "current_app")
-            return cst.parse_expression("current_app.debug")
+            # the flag bottle.debug() sets, as P018 sets app.debug
+            return Edit(node, (Candidate(cst.parse_expression("current_app.debug"),
+                                         imports=(Import("flask", "current_app"),)),))
         if name in NAMES_WHY:
-            self.todo(f"{name}: {NAMES_WHY[name]}")
-        return updated
+            return Edit(node, (Candidate(todo=f"{name}: {NAMES_WHY[name]}"),), fired=0)
+        return None
 
     def visit_Call(self, node: cst.Call) -> None:
         self.not_values.add(id(node.func))
@@ -142,52 +139,51 @@ class Helpers(Rule):
         return bool(self.depth) and not call.args and isinstance(func, cst.Attribute) \
             and func.attr.value == "clear" and self.api(func.value) == "TEMPLATES"
 
-    def leave_Call(self, original: cst.Call, updated: cst.Call):
-        if self.templates_cleared(original):
-            self.fired()  # Jinja's compiled templates, as Bottle's TEMPLATES held its own
-            self.need_import("flask", "current_app")
-            return cst.parse_expression("current_app.jinja_env.cache.clear()")
-        local = original.func.value if isinstance(original.func, cst.Name) else None
-        name = self.api(original.func) if local is not None else None
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        if self.templates_cleared(node):
+            # Jinja's compiled templates, as Bottle's TEMPLATES held its own
+            return Edit(node, (Candidate(
+                cst.parse_expression("current_app.jinja_env.cache.clear()"),
+                imports=(Import("flask", "current_app"),)),))
+        local = node.func.value if isinstance(node.func, cst.Name) else None
+        name = self.api(node.func) if local is not None else None
         if local is None or name is None:
-            return updated
-        first = arg(updated, 0, None)
+            return None
+        first = arg(node, 0, None)
         if name in SAME_CALL:
             if name == "http_date" and first is not None and isinstance(
                     first.value, cst.BaseString):  # Bottle passes a string through
-                return updated
-            self.fired()
-            if name == "html_escape":
-                self.declare("D-escape-quote")
+                return None
             module, attr = SAME_CALL[name]
-            return updated.with_changes(func=self.named(local, module, attr))
-        if name == "urlunquote" and len(updated.args) == 1 and not updated.args[0].keyword:
-            self.fired()  # Bottle's is unquote with latin-1, as WSGI's path is
-            func = self.named(local, "urllib.parse", "unquote")
-            return updated.with_changes(func=func, args=[
-                updated.args[0].with_changes(comma=cst.Comma(
+            func, found = self.named(local, module, attr)
+            declares = (Declare("D-escape-quote"),) if name == "html_escape" else ()
+            return Edit(node, (Candidate(func, imports=(found,), declares=declares),),
+                        field="func")
+        if name == "urlunquote" and len(node.args) == 1 and not node.args[0].keyword:
+            # Bottle's is unquote with latin-1, as WSGI's path is
+            func, found = self.named(local, "urllib.parse", "unquote")
+            return Edit(node, (Candidate(node.with_changes(func=func, args=[
+                node.args[0].with_changes(comma=cst.Comma(
                     whitespace_after=cst.SimpleWhitespace(" "))),
-                kw("encoding", cst.SimpleString('"latin1"'))])
-        if name == "load" and len(updated.args) == 1 and first is not None \
+                kw("encoding", cst.SimpleString('"latin1"'))]), imports=(found,)),))
+        if name == "load" and len(node.args) == 1 and first is not None \
                 and DOTTED.fullmatch(string_value(first.value) or ""):
-            self.fired()  # "module:name" names a module's attribute in both
-            func = self.named(local, "werkzeug.utils", "import_string")
-            return updated.with_changes(func=func)
+            # "module:name" names a module's attribute in both
+            func, found = self.named(local, "werkzeug.utils", "import_string")
+            return Edit(node, (Candidate(func, imports=(found,)),), field="func")
         if name in {"tob", "touni", "tonat"} and first is not None:
             method = "encode" if name == "tob" else "decode"
             literal = isinstance(first.value, cst.SimpleString) and (
                 first.value.prefix.lower().count("b") == (name != "tob"))
-            if literal and all(a.keyword is None for a in updated.args) \
-                    and len(updated.args) <= 2:
-                self.fired()
-                value = first.value
-                return cst.Call(cst.Attribute(value, cst.Name(method)),
-                                [a.with_changes(comma=cst.MaybeSentinel.DEFAULT)
-                                 for a in updated.args[1:]])
-            self.todo(f"{name}(x): x.{method}() where x is surely "
-                      f"{'text' if name == 'tob' else 'bytes'} (Bottle's also passes "
-                      "the other type through and makes None empty)")
-            return updated
+            if literal and all(a.keyword is None for a in node.args) and len(node.args) <= 2:
+                return Edit(node, (Candidate(cst.Call(
+                    cst.Attribute(first.value, cst.Name(method)),
+                    [a.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                     for a in node.args[1:]])),))
+            return Edit(node, (Candidate(todo=(
+                f"{name}(x): x.{method}() where x is surely "
+                f"{'text' if name == 'tob' else 'bytes'} (Bottle's also passes "
+                "the other type through and makes None empty)")),), fired=0)
         if name in NO_COUNTERPART:
-            self.todo(f"{name}(): {NO_COUNTERPART[name]}")
-        return updated
+            return Edit(node, (Candidate(todo=f"{name}(): {NO_COUNTERPART[name]}"),), fired=0)
+        return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import Visitor, arg, string_value, walk
-from .base import Change, Rule
+from .base import Candidate, Change, Declare, Edit, EditRule, Import
 
 # What Jinja2 calls Bottle's template members; a TODO writes it where one is used.
 JINJA = {
@@ -46,7 +46,7 @@ SAME = {"render", "name"}  # same name, same answer on a Jinja2 Template from a 
 CLASSES = {"SimpleTemplate", "BaseTemplate"}
 
 
-class SimpleTemplates(Rule):
+class SimpleTemplates(EditRule):
     code = "P026"
     triggers = ("SimpleTemplate", "BaseTemplate")
     after = ("P014",)  # BaseTemplate.defaults is P014's
@@ -62,17 +62,18 @@ class SimpleTemplates(Rule):
         self.skip: set[int] = set()  # the Names of members already said
         self.kept: list[set[str]] = []  # per function: the names whose internals it reads
         self.bottles: list[set[str]] = []  # per function: the names holding Bottle's kept
+        # what an assignment's edit found, read as the walk leaves it (left_Assign)
+        self.assigned: dict[int, tuple[set[str], str]] = {}
 
     def visit_FunctionDef(self, node) -> None:
         self.scopes.append(set())
         self.bottles.append(set())
         self.kept.append(self._internals_read(node))
 
-    def leave_FunctionDef(self, original, updated):
+    def left_FunctionDef(self, node) -> None:
         self.scopes.pop()
         self.bottles.pop()
         self.kept.pop()
-        return updated
 
     def _internals_read(self, function: cst.FunctionDef) -> set[str]:
         """The names this function reads a Bottle-only member of (`t.source`): a template
@@ -90,65 +91,77 @@ class SimpleTemplates(Rule):
         walk(function, Members())
         return found
 
-    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+    def edit_Assign(self, node: cst.Assign) -> Edit | None:
         if not self.scopes:
-            return updated
-        names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
-        value = updated.value
-        if len(updated.targets) == 1 and names and isinstance(value, cst.Call) \
+            return None
+        names = {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
+        value = node.value
+        if len(node.targets) == 1 and names and isinstance(value, cst.Call) \
                 and self.api(value.func) == "SimpleTemplate" and names & self.kept[-1]:
-            self.fired()  # Bottle's own, which needs no app: its internals stay readable
-            self.need_import("bottle", "SimpleTemplate")
-            self.todo("SimpleTemplate kept (Bottle's own: the view reads its internals): "
-                      "Jinja2's is current_app.jinja_env.from_string(source), rendered with "
-                      ".render(**values)")
-            self.scopes[-1] |= names
-            self.bottles[-1] |= names
-            return updated
-        if len(updated.targets) == 1 and names and isinstance(value, cst.Call) \
+            self.assigned[id(node)] = (names, "kept")
+            # Bottle's own, which needs no app: its internals stay readable
+            return Edit(node, (Candidate(imports=(Import("bottle", "SimpleTemplate"),), todo=(
+                "SimpleTemplate kept (Bottle's own: the view reads its internals): "
+                "Jinja2's is current_app.jinja_env.from_string(source), rendered with "
+                ".render(**values)")),))
+        if len(node.targets) == 1 and names and isinstance(value, cst.Call) \
                 and self.api(value.func) == "SimpleTemplate":
             made = self.from_string(value)
-            if made is not None:
-                self.scopes[-1] |= names
-                return updated.with_changes(value=made)
-        self.scopes[-1] -= names
-        self.bottles[-1] -= names
-        return updated
+            self.assigned[id(node)] = (names, "made" if made.form is not None else "")
+            return Edit(node, (made,), field="value" if made.form is not None else "",
+                        fired=int(made.form is not None))
+        self.assigned[id(node)] = (names, "")
+        return None
 
-    def from_string(self, call: cst.Call) -> cst.Call | None:
+    def left_Assign(self, node: cst.Assign) -> None:
+        found = self.assigned.pop(id(node), None)
+        if found is None:
+            return
+        names, how = found
+        if how:
+            self.scopes[-1] |= names
+            if how == "kept":
+                self.bottles[-1] |= names
+        else:
+            self.scopes[-1] -= names
+            self.bottles[-1] -= names
+
+    def from_string(self, call: cst.Call) -> Candidate:
+        """Jinja2's template from the call's source (a TODO, changing nothing, where the
+        source cannot be converted alone)."""
         from bottle2flask.stpl import convert_source
 
         given = arg(call, 0, "source")
         source = string_value(given.value) if given is not None else None
         if given is None or source is None or len(call.args) != 1:
-            self.todo("SimpleTemplate() from a file, a computed source or with settings: "
-                      "convert the template with `bottle2flask convert-template` and use "
-                      "app.jinja_env.get_template() or from_string()")
-            return None
+            return Candidate(todo="SimpleTemplate() from a file, a computed source or with "
+                             "settings: convert the template with `bottle2flask "
+                             "convert-template` and use app.jinja_env.get_template() or "
+                             "from_string()")
         converted = convert_source(source, compact=False)
         if not converted.ok or converted.source is None or converted.notes \
                 or converted.includes or converted.extends or converted.imports \
                 or converted.bottle_error or converted.whitespace:
-            self.todo("SimpleTemplate() whose source the converter cannot turn into Jinja2 "
-                      "alone: convert it with `bottle2flask convert-template`")
-            return None
-        self.fired()
-        self.declare("D-none")
-        self.need_import("flask", "current_app")
+            return Candidate(todo="SimpleTemplate() whose source the converter cannot turn "
+                             "into Jinja2 alone: convert it with `bottle2flask "
+                             "convert-template`")
         literal = cst.SimpleString(repr(converted.source)) if "\n" not in converted.source \
             else cst.SimpleString('"""' + converted.source.replace('"""', '\\"""') + '"""')
-        return cst.Call(cst.parse_expression("current_app.jinja_env.from_string"),
-                        [cst.Arg(literal)])
+        return Candidate(cst.Call(cst.parse_expression("current_app.jinja_env.from_string"),
+                                  [cst.Arg(literal)]),
+                         imports=(Import("flask", "current_app"),),
+                         declares=(Declare("D-none"),))
 
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        owner, member = original.value, original.attr.value
+    def edit_Attribute(self, node: cst.Attribute) -> Edit | None:
+        owner, member = node.value, node.attr.value
         held = bool(self.scopes) and isinstance(owner, cst.Name) \
             and owner.value in self.scopes[-1]
         if (held or self.api(owner) in CLASSES) and member not in SAME \
-                and id(original) not in self.skip:
-            self.skip.add(id(original))
+                and id(node) not in self.skip:
+            self.skip.add(id(node))
             if held or member != "defaults":  # P014 converts BaseTemplate.defaults
                 kept = held and isinstance(owner, cst.Name) and owner.value in self.bottles[-1]
-                self.todo(f"{member}: {JINJA.get(member, 'no Jinja2 counterpart')}",
-                          breaks=held and not kept)
-        return updated
+                return Edit(node, (Candidate(
+                    todo=f"{member}: {JINJA.get(member, 'no Jinja2 counterpart')}",
+                    breaks=held and not kept),), fired=0)
+        return None

@@ -38,7 +38,7 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import arg, kw, string_value
-from .base import Candidate, Companion, Import, Rule
+from .base import Candidate, Companion, Edit, EditRule, Import
 
 # Route(app, rule, method, callback, name=...): Bottle's signature, by position
 ROUTE_ARGS = ("app", "rule", "method", "callback", "name")
@@ -70,7 +70,7 @@ KEPT = {
 }
 
 
-class AppMembers(Rule):
+class AppMembers(EditRule):
     code = "P027"
     triggers = ("wsgi", "catchall", "reset", "add_route", *KEPT)
     summary = "app.wsgi, app.catchall and app.reset() in Flask's terms; app.routes and " \
@@ -94,16 +94,14 @@ class AppMembers(Rule):
     def visit_Del(self, node: cst.Del) -> None:
         self.targets += 1
 
-    def leave_Del(self, original, updated):
+    def left_Del(self, node) -> None:
         self.targets -= 1
-        return updated
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node.name.value)
 
-    def leave_ClassDef(self, original, updated):
+    def left_ClassDef(self, node) -> None:
         self.classes.pop()
-        return updated
 
     def holds_app(self, node: cst.BaseExpression) -> bool:
         """An app, `self` only in the methods of a Bottle subclass (as leftovers.py)."""
@@ -114,74 +112,80 @@ class AppMembers(Rule):
     def visit_AssignTarget(self, node) -> None:
         self.targets += 1
 
-    def leave_AssignTarget(self, original, updated):
+    def left_AssignTarget(self, node) -> None:
         self.targets -= 1
-        return updated
 
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        name = updated.attr.value
-        if name == "wsgi" and self.is_app(updated.value):
-            self.fired()
-            return updated.with_changes(attr=cst.Name("wsgi_app"))
-        if name in KEPT and not self.targets and id(original) not in self.left \
-                and (name != "router" or id(original) in self.matching) \
-                and self.holds_app(original.value):
-            self.fired()
-            self.need_helper(HELPER)
-            owner = cst.Module([]).code_for_node(original.value)
-            self.todo(f"`{owner}.{name}` kept by {HELPER.value}.py: {KEPT[name]}")
-            return updated.with_changes(value=cst.Call(
-                cst.Attribute(cst.Name(HELPER.value), cst.Name("of")), [cst.Arg(updated.value)]))
-        return updated
+    def edit_Attribute(self, node: cst.Attribute) -> Edit | None:
+        name = node.attr.value
+        if name == "wsgi" and self.is_app(node.value):
+            return Edit(node, (Candidate(cst.Name("wsgi_app")),), field="attr")
+        if name in KEPT and not self.targets and id(node) not in self.left \
+                and (name != "router" or id(node) in self.matching) \
+                and self.holds_app(node.value):
+            owner = cst.Module([]).code_for_node(node.value)
+            return Edit(node, (Candidate(
+                cst.Call(cst.Attribute(cst.Name(HELPER.value), cst.Name("of")),
+                         [cst.Arg(node.value)]),
+                imports=(Import(HELPER.value, companion=HELPER),),
+                todo=f"`{owner}.{name}` kept by {HELPER.value}.py: {KEPT[name]}"),),
+                field="value")
+        return None
 
-    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        target = updated.targets[0].target if len(updated.targets) == 1 else None
+    def edit_Assign(self, node: cst.Assign) -> Edit | None:
+        target = node.targets[0].target if len(node.targets) == 1 else None
         if not (isinstance(target, cst.Attribute) and target.attr.value == "catchall"
                 and self.is_app(target.value)):
-            return updated
-        value = updated.value
+            return None
+        value = node.value
         if isinstance(value, cst.Name) and value.value in {"True", "False"}:
-            self.fired()
             config = cst.Subscript(cst.Attribute(target.value, cst.Name("config")), [
                 cst.SubscriptElement(cst.Index(cst.SimpleString('"PROPAGATE_EXCEPTIONS"')))])
             flipped = cst.Name("True" if value.value == "False" else "False")
-            return updated.with_changes(targets=[cst.AssignTarget(config)], value=flipped)
-        return updated
+            return Edit(node, (Candidate(node.with_changes(
+                targets=[cst.AssignTarget(config)], value=flipped)),))
+        return None
 
-    def leave_Call(self, original: cst.Call, updated: cst.Call):
-        func = updated.func
-        route = updated.args[0].value if len(updated.args) == 1 else None
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        func = node.func
+        route = node.args[0].value if len(node.args) == 1 else None
         if not (isinstance(func, cst.Attribute) and func.attr.value == "add_route"
                 and self.is_app(func.value) and isinstance(route, cst.Call)
                 and self.api(route.func) == "Route"):
-            return updated
+            return None
         given = {name: arg(route, i, name) for i, name in enumerate(ROUTE_ARGS)}
         rule = string_value(given["rule"].value) if given["rule"] else None
         method = string_value(given["method"].value) if given["method"] else "GET"
         if given["rule"] is None or given["callback"] is None or method == "ANY" \
                 or len(route.args) > sum(a is not None for a in given.values()):
-            self.todo("add_route(Route(...)) with plugins or route options: write "
-                      "app.add_url_rule(path in Flask's syntax, view_func=..., methods=[...])")
-            return updated
-        self.fired()
+            return Edit(node, (Candidate(todo=(
+                "add_route(Route(...)) with plugins or route options: write "
+                "app.add_url_rule(path in Flask's syntax, view_func=..., methods=[...])")),),
+                fired=0)
         path: cst.BaseExpression = given["rule"].value
         methods: cst.BaseExpression = cst.List([cst.Element(cst.SimpleString(f'"{method}"'))])
+        kept = None
         if rule is None or "<" in rule or ":" in rule or method is None:
             # a wildcard in Bottle's syntax, a path or method read at run time: the port
             # has no idiomatic form of it (a Werkzeug rule met Bottle's `<id:int>` at
             # start-up, a string method would be read letter by letter): bottle_routes'
             # flask_rule() and route_methods() take them as Bottle did
-            path, methods = self.run_time(updated, path, given["method"], methods)
+            kept = self.run_time(node, path, given["method"], methods)
+            path, methods = cst.Name("path"), cst.Name("methods")  # the site's holes
         args = [cst.Arg(path), kw("view_func", given["callback"].value), kw("methods", methods)]
         if given["name"] is not None:
             args.append(kw("endpoint", given["name"].value))
-        return updated.with_changes(
+        call = node.with_changes(
             func=func.with_changes(attr=cst.Name("add_url_rule")),
             args=[a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
                   for a in args[:-1]] + args[-1:])
+        if kept is None:
+            return Edit(node, (Candidate(call),))
+        return Edit(node, (kept, kept), kind="add-route", keeps="Flask reads neither "
+                    "Bottle's rule syntax nor a method that is not a list",
+                    within=call, holes=(path, methods))
 
     def run_time(self, call: cst.Call, path: cst.BaseExpression, method: cst.Arg | None,
-                 methods: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.BaseExpression]:
+                 methods: cst.BaseExpression) -> Candidate:
         """A Route's path and method, read by bottle_routes as Bottle read them: the
         site's only form, kept (`flask_rule(app, path)`, `route_methods(method)`)."""
         app = ensure_type(call.func, cst.Attribute).value
@@ -192,25 +196,19 @@ class AppMembers(Rule):
         if method is not None and string_value(method.value) is None:
             methods = cst.Call(cst.Name("route_methods"), [cst.Arg(method.value)])
             imports.append(Import(ROUTES.value, "route_methods", companion=ROUTES))
-        kept = Candidate((path, methods), imports=tuple(imports),
+        return Candidate((path, methods), imports=tuple(imports),
                          todo="add_route(Route(...)) with Bottle's wildcards, or a path or "
                          "method read at run time: bottle_routes reads them; write "
                          "app.add_url_rule(path in Flask's syntax, view_func=..., "
                          "methods=[...])")
-        chosen = self.site("add-route", kept, kept, keeps="Flask reads neither Bottle's "
-                           "rule syntax nor a method that is not a list")
-        assert isinstance(chosen.form, tuple)
-        taken, read = chosen.form
-        assert isinstance(taken, cst.BaseExpression) and isinstance(read, cst.BaseExpression)
-        return taken, read
 
-    def leave_SimpleStatementLine(self, original, updated):
+    def edit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> Edit | None:
         """`app.reset()` alone on its line: Flask has nothing to reset."""
-        stmt = updated.body[0] if len(updated.body) == 1 else None
+        stmt = node.body[0] if len(node.body) == 1 else None
         call = stmt.value if isinstance(stmt, cst.Expr) else None
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
                 and call.func.attr.value == "reset" and self.is_app(call.func.value) \
                 and len(call.args) <= 1:
-            self.fired()  # its blank lines (and comments) go to the next statement
-            return self.placeholder(updated.leading_lines)
-        return updated
+            # its blank lines (and comments) go to the next statement
+            return Edit(node, taken_out=True)
+        return None

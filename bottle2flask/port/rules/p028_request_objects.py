@@ -24,7 +24,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import arg, name_uses
-from .base import Candidate, Import, Rule
+from .base import Candidate, Edit, EditRule, Import
 
 CLASSES = {"BaseRequest", "LocalRequest", "Request"}
 # Attributes of Bottle's request with the same name and meaning on Werkzeug's (P004's)
@@ -36,21 +36,10 @@ RESET = ("Bottle's global request made anew: Flask's request is a proxy to each 
          "own, with nothing to reset")
 
 
-class RequestObjects(Rule):
+class RequestObjects(EditRule):
     code = "P028"
     triggers = ("BaseRequest", "LocalRequest", "Request")
     summary = "a request made over an environ becomes Flask's Request(environ)"
-
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self.functions: list[cst.FunctionDef] = []
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.functions.append(node)
-
-    def leave_FunctionDef(self, original, updated):
-        self.functions.pop()
-        return updated
 
     def made(self, node: cst.BaseExpression | None) -> cst.Arg | None:
         """The environ a call of one of Bottle's request classes is given, else None."""
@@ -58,36 +47,32 @@ class RequestObjects(Rule):
             return None
         return arg(node, 0, "environ")
 
-    def leave_SimpleStatementLine(self, original, updated):
-        if len(updated.body) != 1:
-            return updated
-        stmt = updated.body[0]
+    def edit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> Edit | None:
+        if len(node.body) != 1:
+            return None
+        stmt = node.body[0]
         if isinstance(stmt, cst.Del) and self.api(stmt.target) == "request":
-            return self.leave_out(updated, RESET)
+            return Edit(node, left_out=RESET, fired=0)
         if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
                 and self.api(stmt.targets[0].target) == "request" \
                 and isinstance(stmt.value, cst.Call) \
                 and self.api(stmt.value.func) in CLASSES and not stmt.value.args:
-            return self.leave_out(updated, RESET)
-        return updated
+            return Edit(node, left_out=RESET, fired=0)
+        return None
 
-    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        environ = self.made(original.value)
-        if environ is None or self.api(original.targets[0].target) == "request":
-            return updated
-        target = original.targets[0].target if len(original.targets) == 1 else None
-        same = isinstance(target, cst.Name) and bool(self.functions) \
-            and name_uses(self.functions[-1], target.value).only(SAME)
+    def edit_Assign(self, node: cst.Assign) -> Edit | None:
+        environ = self.made(node.value)
+        if environ is None or self.api(node.targets[0].target) == "request":
+            return None
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        same = isinstance(target, cst.Name) and bool(self.defs()) \
+            and name_uses(self.defs()[-1], target.value).only(SAME)
         # a site: read only as Werkzeug reads it, it has both candidates; else Bottle's
         # class is kept, which runs (the idiomatic form could only be a TODO)
         idiomatic = Candidate(cst.Call(cst.Name("Request"), [
             environ.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT,
                                  comma=cst.MaybeSentinel.DEFAULT)]),
             imports=(Import("flask", "Request"),))
-        exact = Candidate(updated.value, todo=KEPT)
-        chosen = self.site("request-object", idiomatic, exact, keeps="" if same else KEPT)
-        self.fired()
-        if chosen is exact:
-            return updated
-        assert isinstance(chosen.form, cst.BaseExpression)
-        return updated.with_changes(value=chosen.form)
+        exact = Candidate(node.value, todo=KEPT)
+        return Edit(node, (idiomatic, exact), field="value", kind="request-object",
+                    keeps="" if same else KEPT)

@@ -24,7 +24,7 @@ import libcst as cst
 
 from ..edit import Visitor, arg, name_uses, walk
 from ..model.facts import ROUTE_METHODS
-from .base import Rule, decorator_method
+from .base import Candidate, Edit, EditRule, Import, decorator_method
 
 CLASSES = {"BaseResponse", "LocalResponse"}
 SENT = ("a response object a view returns was never Bottle's answer: Bottle sent its body "
@@ -36,22 +36,17 @@ RESET = ("Bottle's global response made anew: Flask's response is each view's ow
          "nothing to reset")
 
 
-class ResponseObjects(Rule):
+class ResponseObjects(EditRule):
     code = "P029"
     triggers = ("BaseResponse", "LocalResponse")
     summary = "a response made by hand becomes Flask's Response, or is sent as Bottle sent it"
 
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self.functions: list[tuple[cst.FunctionDef, bool]] = []  # (def, is a view)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        view = any(decorator_method(self, d) in ROUTE_METHODS for d in node.decorators)
-        self.functions.append((node, view))
-
-    def leave_FunctionDef(self, original, updated):
-        self.functions.pop()
-        return updated
+    def view(self) -> cst.FunctionDef | None:
+        """The def the node is in, where it is a view."""
+        defs = self.defs()
+        if defs and any(decorator_method(self, d) in ROUTE_METHODS for d in defs[-1].decorators):
+            return defs[-1]
+        return None
 
     def made(self, node: cst.BaseExpression | None) -> bool:
         return isinstance(node, cst.Call) and self.api(node.func) in CLASSES
@@ -66,53 +61,50 @@ class ResponseObjects(Rule):
 
     def returned_once(self, name: str) -> bool:
         """Whether `name` is bound once in the view and read only by `return name`."""
-        return name_uses(self.functions[-1][0], name).only(returned=True)
+        return name_uses(self.defs()[-1], name).only(returned=True)
 
-    def leave_SimpleStatementLine(self, original, updated):
-        if len(updated.body) != 1:
-            return updated
-        stmt = updated.body[0]
+    def edit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> Edit | None:
+        if len(node.body) != 1:
+            return None
+        stmt = node.body[0]
         if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 \
                 and self.api(stmt.targets[0].target) == "response" \
                 and self.made(stmt.value):
-            return self.leave_out(updated, RESET)
-        return updated
+            return Edit(node, left_out=RESET, fired=0)
+        return None
 
-    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        if not self.made(original.value) or len(original.targets) != 1 \
-                or self.api(original.targets[0].target) == "response":
-            return updated
-        target = original.targets[0].target
-        assert isinstance(original.value, cst.Call)
-        body = self.text_only(original.value)
-        if isinstance(target, cst.Name) and self.functions and self.functions[-1][1] \
+    def edit_Assign(self, node: cst.Assign) -> Edit | None:
+        if not self.made(node.value) or len(node.targets) != 1 \
+                or self.api(node.targets[0].target) == "response":
+            return None
+        target = node.targets[0].target
+        assert isinstance(node.value, cst.Call)
+        body = self.text_only(node.value)
+        if isinstance(target, cst.Name) and self.view() is not None \
                 and self.returned_once(target.value):
             if body is not None:
-                return updated.with_changes(value=self.response(body))
-            return updated  # its return sends what Bottle sent (leave_Return)
-        self.fired()
-        self.todo(KEPT)
-        return updated
+                return Edit(node, (self.response(body),), field="value")
+            return None  # its return sends what Bottle sent (edit_Return)
+        return Edit(node, (Candidate(todo=KEPT),))
 
-    def leave_Return(self, original: cst.Return, updated: cst.Return):
-        if not self.functions or not self.functions[-1][1] or updated.value is None:
-            return updated
-        value = original.value
+    def edit_Return(self, node: cst.Return) -> Edit | None:
+        if self.view() is None or node.value is None:
+            return None
+        value = node.value
         if self.made(value):
             assert isinstance(value, cst.Call)
             body = self.text_only(value)
             if body is not None:
-                return updated.with_changes(value=self.response(body))
+                return Edit(node, (self.response(body),), field="value")
         elif not (isinstance(value, cst.Name) and self.returned_once(value.value)
                   and self.made(self.bound(value.value))):
-            return updated
+            return None
         elif self.text_only(self.bound(value.value)) is not None:  # type: ignore[arg-type]
-            return updated  # Response(text) already, where it was made
-        self.fired()
-        self.todo(SENT)
-        self.need_import("bottle_compat", "bottle_body")
-        return updated.with_changes(value=cst.Call(cst.Name("bottle_body"),
-                                                   [cst.Arg(updated.value)]))
+            return None  # Response(text) already, where it was made
+        return Edit(node, (Candidate(cst.Call(cst.Name("bottle_body"), [cst.Arg(value)]),
+                                     todo=SENT,
+                                     imports=(Import("bottle_compat", "bottle_body"),)),),
+                    field="value")
 
     def bound(self, name: str) -> cst.BaseExpression | None:
         """The value the view binds `name` to (once: returned_once())."""
@@ -124,11 +116,10 @@ class ResponseObjects(Rule):
                         and node.targets[0].target.value == name:
                     found.append(node.value)
 
-        walk(self.functions[-1][0], Binds())
+        walk(self.defs()[-1], Binds())
         return found[0] if found else None
 
-    def response(self, body: cst.Arg) -> cst.Call:
-        self.fired()
-        self.need_import("flask", "Response")
-        return cst.Call(cst.Name("Response"), [body.with_changes(
-            keyword=None, equal=cst.MaybeSentinel.DEFAULT, comma=cst.MaybeSentinel.DEFAULT)])
+    def response(self, body: cst.Arg) -> Candidate:
+        return Candidate(cst.Call(cst.Name("Response"), [body.with_changes(
+            keyword=None, equal=cst.MaybeSentinel.DEFAULT, comma=cst.MaybeSentinel.DEFAULT)]),
+            imports=(Import("flask", "Response"),))
