@@ -2143,3 +2143,33 @@ def test_a_view_routed_again_under_its_rules_endpoint_replaces_the_one_before(
         assert '@self.bottle.route("/", endpoint="/")\n' \
             '        @replaces_view(self.bottle, "/")\n' in code
         assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "index")
+
+
+def test_an_object_routing_itself_as_its_view_is_named_by_its_rule(tmp_path):
+    """Class F of RULE-s53 (Clarice-gg/EPF-GamaDeLivros): a controller routes itself,
+    `callback=self`. Bottle takes any callable; Flask names a view after its __name__,
+    which an instance lacks, so the port stopped at import (AttributeError). The
+    endpoint is named by the rule, as for any view Flask cannot name."""
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle
+
+
+        class Counter:
+            def __init__(self, app):
+                self.hits = 0
+                app.route("/count", callback=self)
+                app.route("/count/<n:int>", method="POST", callback=self)
+
+            def __call__(self, n=1):
+                self.hits += n
+                return str(self.hits)
+
+
+        app = Bottle()
+        Counter(app)
+    ''', "routes_itself")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'app.add_url_rule("/count", view_func=self, endpoint="/count")' in code
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/count") == (200, "1")
+        assert answers(client, "/count/-4", "POST") == (200, "-3")

@@ -994,8 +994,11 @@ class Routes(Rule):
     def named_view(self, view: cst.BaseExpression) -> bool:
         """A view Flask names after its own function: a name the module binds, but not
         to a call's result (`v = make_view(x)`: each such view has the name of the
-        function the call made, the same for all)."""
-        return isinstance(view, cst.Name) and view.value not in self.made
+        function the call made, the same for all), nor `self` (a callable object routes
+        itself, `callback=self`: Flask reads a view's __name__, which an instance lacks,
+        and the port stopped at import)."""
+        return isinstance(view, cst.Name) and view.value not in self.made \
+            and view.value != "self"
 
     def call_methods(self, route: cst.Call) -> list[str] | None:
         """The methods of a converted route call, sorted; None when they cannot be read."""
