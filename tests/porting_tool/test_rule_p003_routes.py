@@ -2173,3 +2173,37 @@ def test_an_object_routing_itself_as_its_view_is_named_by_its_rule(tmp_path):
     for client in (bottle_app, flask_app):
         assert answers(client, "/count") == (200, "1")
         assert answers(client, "/count/-4", "POST") == (200, "-3")
+
+
+def test_routes_by_call_on_an_app_a_class_is_handed_are_converted(tmp_path):
+    """Class H of RULE-s53 (Arthur061/epf-Estoke: `def __init__(self, bottle_app):
+    bottle_app.route("/perfil", method="GET", callback=self.pagina_perfil)`). The
+    decorator form on a parameter was converted; the call form was left as it was, and
+    Flask's route() made a decorator nothing called: the page was a 404 where Bottle
+    served it. Converted as on any app, under the parameter's TODO."""
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle, request
+
+
+        class Profile:
+            def __init__(self, bottle_app):
+                bottle_app.route("/profile", method="GET", callback=self.show)
+                bottle_app.route("/profile", method="POST", callback=self.save)
+
+            def show(self):
+                return "profile"
+
+            def save(self):
+                return "saved " + request.forms.get("name", "")
+
+
+        app = Bottle()
+        Profile(app)
+    ''', "handed_by_call")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'bottle_app.add_url_rule("/profile", view_func=self.show, methods=["GET"])' in code
+    assert "routes on `bottle_app`, a parameter of __init__()" in code
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/profile") == (200, "profile")
+        assert answers(client, "/profile", "POST", body=b"name=x", content_type=(
+            "application/x-www-form-urlencoded")) == (200, "saved x")

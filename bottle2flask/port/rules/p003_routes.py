@@ -1067,8 +1067,14 @@ class Routes(Rule):
                 call = call.with_changes(args=[call.args[0].with_changes(
                     value=self.templated(call.args[0].value, plugin)), *call.args[1:]])
             return updated.with_changes(value=call.with_changes(func=route))
+        # (an app handed to a function or a class, `def __init__(self, bottle_app):
+        # bottle_app.route(...)`, as the decorator form takes it: left as it was, Flask's
+        # route() made a decorator nothing called, and the page was a 404; RULE-s53 H)
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-                and self.is_app(call.func.value) and call.func.attr.value in ROUTE_METHODS):
+                and call.func.attr.value in ROUTE_METHODS
+                and (self.is_app(call.func.value)
+                     or arg(call, 2, "callback") is not None
+                     and self.parameter_app(call.func, scope=0))):
             return updated
         callback = arg(call, 2, "callback")
         if callback is None or any(a.star for a in call.args):
