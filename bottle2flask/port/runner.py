@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import re
 import tokenize
@@ -93,18 +94,27 @@ def imported_alike(source: str, name: str, module: str, attr: str | None) -> boo
         and name == module.split(".")[0]
 
 
-def template_processor(state: PortState, taken: set[str]) -> None:
+def template_processor(state: PortState, taken: set[str],
+                       missing: frozenset[str] = frozenset()) -> None:
     """What the templates import (`% import x`), imported in a context processor each
-    time a page renders, as Bottle imported it at each render."""
+    time a page renders, as Bottle imported it at each render. A module not found where
+    the port is made (`missing`, by name) is tried: where it fails, its name is None, and
+    only the pages that use it fail, as Bottle failed only the templates importing it."""
     lines = []
     imports = state.settings.template_imports
     for name, (module, attr) in sorted(imports.items()):
         if attr:
-            lines.append(f"from {module} import {attr}" + ("" if attr == name else f" as {name}"))
+            line = f"from {module} import {attr}" + ("" if attr == name else f" as {name}")
         elif name == module or "." in module and name == module.split(".")[0]:
-            lines.append(f"import {module}")
+            line = f"import {module}"
         else:
-            lines.append(f"import {module} as {name}")
+            line = f"import {module} as {name}"
+        if name in missing:
+            lines += ["try:", f"    {line}",
+                      "except ImportError:  # only the pages that use it fail, as in Bottle",
+                      f"    {name} = None"]
+        else:
+            lines.append(line)
     names = ", ".join(f'"{n}": {n}' for n in sorted(imports))
     body = "".join(f"    {line}\n" for line in lines)
     func = free_name("template_imports", taken)
@@ -286,10 +296,19 @@ def _port_tree(tree: cst.Module, facts: ModuleFacts, source: str, path: str,
             # is made, they would be a circular import (Bottle imported them at render)
             own = sorted(name for name, (module, _) in imports.items()
                          if module.split(".")[0] in own_modules or module.startswith("."))
-            if clash or own:
+            # a module neither the app's own nor found here (not in the repository, a
+            # package not installed): imported at the app's start, the port would not
+            # start, where Bottle failed only the pages importing it (RULE-s53 class G)
+            # (the port's own template_helpers modules are written beside it, not found
+            # here yet)
+            missing = frozenset(name for name, (module, _) in imports.items()
+                                if name not in own and not module.startswith(".")
+                                and not HELPERS.fullmatch(module)
+                                and importlib.util.find_spec(module.split(".")[0]) is None)
+            if clash or own or missing:
                 # imported when a page renders, as Bottle ran `% import`: no import
                 # cycle with a module that imports the app, no clash with this module's
-                template_processor(state, names_used(tree))
+                template_processor(state, names_used(tree), missing)
             else:
                 template_globals(state, context)
         # what the sites that took their exact candidate need is kept

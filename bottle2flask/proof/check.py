@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -250,12 +251,26 @@ def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interprete
     return original, port, loads, port_loads
 
 
+# "'ConfigDict' object has no attribute 'server'": the object's class is the framework's
+# (Bottle's ConfigDict, Flask's Config), the attribute the app's own code asked for
+MISSING_ATTRIBUTE = re.compile(r"AttributeError: '[^']+' object has no attribute ('[^']+')")
+
+
 def same_failure(original: dict, port: dict) -> bool:
     """Whether the port fails to start as the original does: the same exception in the
     same file (a package the machine lacks, a credential read at import, Python 2 code
-    copied as it is), so its failure is not the port's."""
-    return (original.get("cause") or original["error"]) == (port.get("cause") or port["error"]) \
-        and original.get("file") == port.get("file")
+    copied as it is), so its failure is not the port's. An attribute both lack, read in
+    the same file, is the same failure though the object's class is each framework's own
+    (`app.config.server`, which Bottle 0.13's ConfigDict refuses as Flask's Config does;
+    RULE-s53 class B)."""
+    if original.get("file") != port.get("file"):
+        return False
+    said = [str(side.get("cause") or side["error"]) for side in (original, port)]
+    if said[0] == said[1]:
+        return True
+    missing = [MISSING_ATTRIBUTE.search(text) for text in said]
+    return missing[0] is not None and missing[1] is not None \
+        and missing[0][1] == missing[1][1]
 
 
 # The exceptions a port's own code raises where the conversion is wrong; any other (a

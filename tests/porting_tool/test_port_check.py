@@ -169,6 +169,26 @@ def test_a_port_that_fails_to_start_as_its_original_does_is_exit_4(tmp_path, cap
     assert "ModuleNotFoundError: No module named 'module_the_machine_lacks'" in err
 
 
+def test_an_attribute_both_apps_lack_at_import_is_the_same_failure(tmp_path, capsys):
+    """Class B of RULE-s53 (2100992/HW_SF): the app reads its config by attribute at
+    import (`app.config.server`). Bottle 0.13's ConfigDict refuses it as Flask's Config
+    does, but the two messages name each framework's class, so the port's failure read
+    as its own: exit 3, "the port does not start", where the original does not either.
+    The same attribute missing in the same file is the same failure: exit 4. (Bottle
+    0.12 answered it, deprecated: there the original starts and the port does not.)"""
+    import bottle
+
+    src = app_folder(tmp_path, SEARCH + '\napp.config.setdefault("server", "auto")\n'
+                     'print("server", app.config.server)\n')
+    if bottle.__version__.startswith("0.12"):
+        assert port(src, "-o", tmp_path / "out") == 3
+        return
+    assert port(src, "-o", tmp_path / "out") == 4
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith("bottle2flask port: neither app starts here, and both fail alike")
+    assert "object has no attribute 'server'" in err
+
+
 SERVED_FROM_THE_COMMAND_LINE = {
     "app.py": """
         from sys import argv

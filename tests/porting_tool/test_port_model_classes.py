@@ -453,6 +453,38 @@ def test_an_app_module_a_template_imports_is_imported_as_a_page_renders(tmp_path
     assert "@app.context_processor" in code and "TODO" not in code
 
 
+def test_a_template_import_of_a_module_the_app_lacks_fails_only_its_pages(tmp_path):
+    """Class G of RULE-s53 (CarlieW/mq-flowtow: `% import interface`, a module not in its
+    repository). Bottle imported it as that template rendered: its pages failed, the app
+    served the rest. Imported at the app's start, the port did not start. A module not
+    found where the port is made is imported as a page renders, its name None where it
+    fails: the other pages answer."""
+    bottle, flask = both_folders(tmp_path, {
+        "web.py": '''
+            from bottle import Bottle, template
+
+            app = Bottle()
+
+
+            @app.route("/")
+            def index():
+                return template("index", name="x")
+
+
+            @app.route("/user")
+            def user():
+                return template("user")
+        ''',
+        "views/index.tpl": "% import string\nHello {{string.ascii_lowercase[:3]}}\n",
+        "views/user.tpl": "% import module_nobody_has\n{{module_nobody_has.name()}}\n",
+    }, "template_import_missing")
+    assert answers(bottle, "/") == answers(flask, "/") == (200, "Hello abc\n")
+    assert answers(bottle, "/user")[0] == answers(flask, "/user")[0] == 500
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "    try:\n        import module_nobody_has\n    except ImportError:" in code
+    assert "    import string\n" in code
+
+
 def test_a_folder_the_app_reads_from_a_name_bound_below_it_is_bound_first(tmp_path):
     """`HERE = ...` below `app = Bottle()`: Bottle read it when a request came, Flask as
     the app is made (the port answered NameError at import). Moved above the app."""

@@ -1995,20 +1995,23 @@ helper(app)
 @pytest.mark.parametrize(("exact", "one", "two"), [
     (frozenset(), '@web.route("/one")\n', '@app.route("/two", endpoint="index_2")\n'),
     (frozenset({"web.py:helper.index:P003:endpoint:0"}),
-     '@web.route("/one", endpoint="/one")\n', '@app.route("/two")\n'),
+     '@web.route("/one", endpoint="/one")\n    @replaces_view(web, "/one")\n',
+     '@app.route("/two")\n'),
 ])
 def test_a_routed_defs_endpoint_site_gives_both_forms_and_only_the_idiomatic_takes_a_number(
         exact, one, two):
     """The endpoint site of a def routed in a function (it may be registered again) gives
     its two forms as values, its decorators: Flask's own name (numbered where views of
-    one name clash), or one its rule names. The number is what the idiomatic form adds:
+    one name clash), or one its rule names, the view replacing the endpoint's earlier one
+    (replaces_view, as Bottle's later route). The number is what the idiomatic form adds:
     named exact by its key, the view takes none, and the next `index` is Flask's own."""
     result = port_source(dedent(ENDPOINT_IN_A_HELPER), "web.py", exact=exact)
     site = next(s for s in result.sites if s["kind"] == "endpoint")
     assert site["key"] == "web.py:helper.index:P003:endpoint:0"
     assert site["exact"] is bool(exact)
     assert site["forms"] == {"idiomatic": '@web.route("/one")\n',
-                             "exact": '@web.route("/one", endpoint="/one")\n'}
+                             "exact": '@web.route("/one", endpoint="/one")\n'
+                                      '@replaces_view(web, "/one")\n'}
     assert f"    {one}    def index():" in result.code
     assert f"{two}def index():" in result.code
 
@@ -2096,3 +2099,132 @@ def test_an_empty_rule_is_the_one_bottle_makes_from_the_view(tmp_path):
         assert answers(flask_app, path, method) == answers(bottle_app, path, method) \
             == (200, page), path
     assert answers(flask_app, "/index", "POST")[0] == answers(bottle_app, "/index", "POST")[0]
+
+
+ROUTED_AGAIN_BY_ANOTHER_VIEW = '''
+    from bottle import Bottle
+
+
+    class BaseController:
+        def __init__(self, app):
+            self.app = app
+            self.app.route("/", method="GET", callback=self.home)
+
+        def home(self):
+            return "base home"
+
+
+    class UserController(BaseController):
+        pass
+
+
+    class Site:
+        def __init__(self):
+            self.bottle = Bottle()
+
+        def setup_routes(self):
+            UserController(self.bottle)
+
+            @self.bottle.route("/")
+            def index():
+                return "index"
+
+
+    def add_page(app, text):
+        @app.route("/page")
+        def page():
+            return text
+
+
+    site = Site()
+    site.setup_routes()
+    app = site.bottle
+    add_page(app, "first")
+    add_page(app, "second")
+'''
+
+
+@pytest.mark.parametrize("faithful", [False, True])
+def test_a_view_routed_again_under_its_rules_endpoint_replaces_the_one_before(
+        tmp_path, faithful):
+    """Class C of RULE-s53 (Arthur061/epf-Estoke): a base controller's instances route
+    "/" by call (the endpoint "/", its view set apart), then a def in a method routes "/"
+    again; a function routing a def is called twice with one rule. Bottle serves the
+    later view; the exact form named the endpoint by the rule, but Flask's route()
+    refused another view for it at import, so the port did not start (the check's repair
+    of "/" led there). `@replaces_view(app, endpoint)` under the route takes the earlier
+    view off first."""
+    bottle_app, flask_app = both_apps(tmp_path, ROUTED_AGAIN_BY_ANOTHER_VIEW,
+                                      f"replaced_{faithful}", faithful=faithful)
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert '    @app.route("/page", endpoint="/page")\n' \
+        '    @replaces_view(app, "/page")\n    def page():' in code
+    assert answers(flask_app, "/page") == answers(bottle_app, "/page") == (200, "second")
+    if faithful:  # the def in a method takes its exact form where the check repairs it
+        assert '@self.bottle.route("/", endpoint="/")\n' \
+            '        @replaces_view(self.bottle, "/")\n' in code
+        assert answers(flask_app, "/") == answers(bottle_app, "/") == (200, "index")
+
+
+def test_an_object_routing_itself_as_its_view_is_named_by_its_rule(tmp_path):
+    """Class F of RULE-s53 (Clarice-gg/EPF-GamaDeLivros): a controller routes itself,
+    `callback=self`. Bottle takes any callable; Flask names a view after its __name__,
+    which an instance lacks, so the port stopped at import (AttributeError). The
+    endpoint is named by the rule, as for any view Flask cannot name."""
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle
+
+
+        class Counter:
+            def __init__(self, app):
+                self.hits = 0
+                app.route("/count", callback=self)
+                app.route("/count/<n:int>", method="POST", callback=self)
+
+            def __call__(self, n=1):
+                self.hits += n
+                return str(self.hits)
+
+
+        app = Bottle()
+        Counter(app)
+    ''', "routes_itself")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'app.add_url_rule("/count", view_func=self, endpoint="/count")' in code
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/count") == (200, "1")
+        assert answers(client, "/count/-4", "POST") == (200, "-3")
+
+
+def test_routes_by_call_on_an_app_a_class_is_handed_are_converted(tmp_path):
+    """Class H of RULE-s53 (Arthur061/epf-Estoke: `def __init__(self, bottle_app):
+    bottle_app.route("/perfil", method="GET", callback=self.pagina_perfil)`). The
+    decorator form on a parameter was converted; the call form was left as it was, and
+    Flask's route() made a decorator nothing called: the page was a 404 where Bottle
+    served it. Converted as on any app, under the parameter's TODO."""
+    bottle_app, flask_app = both_apps(tmp_path, '''
+        from bottle import Bottle, request
+
+
+        class Profile:
+            def __init__(self, bottle_app):
+                bottle_app.route("/profile", method="GET", callback=self.show)
+                bottle_app.route("/profile", method="POST", callback=self.save)
+
+            def show(self):
+                return "profile"
+
+            def save(self):
+                return "saved " + request.forms.get("name", "")
+
+
+        app = Bottle()
+        Profile(app)
+    ''', "handed_by_call")
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'bottle_app.add_url_rule("/profile", view_func=self.show, methods=["GET"])' in code
+    assert "routes on `bottle_app`, a parameter of __init__()" in code
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/profile") == (200, "profile")
+        assert answers(client, "/profile", "POST", body=b"name=x", content_type=(
+            "application/x-www-form-urlencoded")) == (200, "saved x")

@@ -5,13 +5,16 @@ Copied into a port by the porting kit (as `bottle_routes.py`) only where a modul
     @app.get(flask_rule(app, path("doc", "<name:path>")))   # a rule computed at run time
     url = bottle_url("/item/<id>", id=3)                    # get_url() given a rule
     @app.route("/x", methods=route_methods(view.methods))   # method= read at run time
+    @app.route("/", endpoint="/")                            # a view routed again:
+    @replaces_view(app, "/")                                 # the later one answers
 
 `flask_rule` turns a Bottle rule (`/item/<id:int>`, `<name:re:[a-z]+>`, the old `:id`)
 into a Werkzeug rule and registers on the app the converters it needs, each taking what
 Bottle's filter takes. `bottle_url` builds a URL as Bottle's `get_url` does: from a
 route's name (Flask's endpoint), or from a rule string when no route has that name.
 `route_methods` takes what Bottle's `method=` took, one method or several, and gives the
-list Flask's `methods=` takes.
+list Flask's `methods=` takes. `replaces_view` lets a view routed again under one endpoint
+replace the one before, as Bottle's later route did.
 Delete this module once the app no longer imports it.
 """
 
@@ -24,7 +27,7 @@ from flask import Flask, current_app, has_request_context, request, url_for
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import BaseConverter
 
-__all__ = ["bottle_url", "flask_rule", "route_methods"]
+__all__ = ["bottle_url", "flask_rule", "replaces_view", "route_methods"]
 
 # A wildcard of Bottle's rule syntax, with the backslashes before it (an odd number makes
 # it literal text): `<name>`, `<name:filter>`, `<name:filter:config>` (a `>` in the config
@@ -165,6 +168,20 @@ def route_methods(method) -> list[str]:
     if not all(isinstance(m, str) for m in methods):
         raise TypeError(f"method= takes a method name or names, not {method!r}")
     return methods
+
+
+def replaces_view(app: Flask, endpoint: str):
+    """A decorator set right under `@app.route(rule, endpoint=endpoint)`: it takes the
+    endpoint's earlier view off the app, so the route above sets this one. Bottle served
+    the later of two routes of one rule; Flask refuses a second view for an endpoint
+    ("View function mapping is overwriting an existing endpoint function"), as when a
+    function that routes a def is called again, or the rule is another view's already."""
+
+    def replace(view):
+        app.view_functions.pop(endpoint, None)
+        return view
+
+    return replace
 
 
 def bottle_url(target: str, **values) -> str:

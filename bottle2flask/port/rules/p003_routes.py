@@ -61,7 +61,10 @@ the module calls more than once, on an app that function does not make) has one
 endpoint a registration in Bottle's terms and one in Flask's: Flask would name each after
 the function and refuse the second at import. It takes its exact candidate by default,
 an endpoint its rule names (`@app.route(root + "/list", endpoint=root + "/list")`; a
-route given `name=` keeps it, for get_url/url_for); a routed def in any other function
+route given `name=` keeps it, for get_url/url_for), with `@replaces_view(app, endpoint)`
+(bottle_routes.py) under it: a view registered again for that endpoint replaces the one
+before, as Bottle's later route did, where Flask's route() would refuse it (the same rule
+routed by each call, or by a base class's instances too); a routed def in any other function
 (a helper another module calls twice) is a site of the same kind that the check's repair
 moves there when the port stops with "View function mapping is overwriting an existing
 endpoint". Views of one name in a module (Bottle names no route after its function)
@@ -105,7 +108,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -661,15 +664,31 @@ class Routes(Rule):
             self.take_candidate(idiomatic, False)
             return self.with_decorators(updated, idiomatic)
         # the exact candidate: each registration its own endpoint, its rule (a route
-        # given name= keeps it: get_url/url_for name it)
-        exact = Candidate(tuple(
-            d.with_changes(decorator=named) if self.is_route(d)
-            and isinstance(d.decorator, cst.Call)
-            and (named := self.by_path(d.decorator)) is not None else d
-            for d in updated.decorators))
+        # given name= keeps it: get_url/url_for name it), and the view it registers
+        # replaces the endpoint's earlier one, as Bottle's later route did (Flask refuses
+        # another view for an endpoint: a def routed by a function called again, or a
+        # rule a base class's instances route too)
+        exact = Candidate(tuple(self.replacing(updated.decorators)), imports=(
+            Import(HELPERS.value, "replaces_view", companion=HELPERS),))
         chosen = self.site("endpoint", idiomatic, exact,
                            keeps=REGISTERED_AGAIN.format(where=where) if where else "")
         return self.with_decorators(updated, chosen)
+
+    def replacing(self, decorators) -> Iterator[cst.Decorator]:
+        """A routed def's decorators in the exact candidate's form: each route named by
+        its rule (by_path()), with `@replaces_view(app, endpoint)` right under it."""
+        for d in decorators:
+            named = self.by_path(d.decorator) if self.is_route(d) \
+                and isinstance(d.decorator, cst.Call) else None
+            endpoint = arg(named, None, "endpoint") if named is not None else None
+            if named is None or endpoint is None or not isinstance(named.func, cst.Attribute):
+                yield d
+                continue
+            yield d.with_changes(decorator=named)
+            yield cst.Decorator(cst.Call(cst.Name("replaces_view"), [
+                cst.Arg(named.func.value.deep_clone(), comma=cst.Comma(
+                    whitespace_after=cst.SimpleWhitespace(" "))),
+                cst.Arg(endpoint.value.deep_clone())]))
 
     def numbered(self, updated: cst.FunctionDef, name: str, wrapped: bool) -> Candidate:
         """A routed def's idiomatic endpoint: Flask's own (the def's name) for the first
@@ -704,8 +723,9 @@ class Routes(Rule):
     def with_decorators(self, updated: cst.FunctionDef, chosen: Candidate) -> cst.FunctionDef:
         """The def under the chosen form's decorators, each one changed a change."""
         assert isinstance(chosen.form, tuple)
-        changed = sum(new is not old for new, old in zip(chosen.form, updated.decorators,
-                                                         strict=True))
+        # (the exact form adds a decorator under each route: each one a change too)
+        kept = set(map(id, updated.decorators))
+        changed = sum(id(new) not in kept for new in chosen.form)
         if not changed:
             return updated
         self.fired(changed)
@@ -980,8 +1000,11 @@ class Routes(Rule):
     def named_view(self, view: cst.BaseExpression) -> bool:
         """A view Flask names after its own function: a name the module binds, but not
         to a call's result (`v = make_view(x)`: each such view has the name of the
-        function the call made, the same for all)."""
-        return isinstance(view, cst.Name) and view.value not in self.made
+        function the call made, the same for all), nor `self` (a callable object routes
+        itself, `callback=self`: Flask reads a view's __name__, which an instance lacks,
+        and the port stopped at import)."""
+        return isinstance(view, cst.Name) and view.value not in self.made \
+            and view.value != "self"
 
     def call_methods(self, route: cst.Call) -> list[str] | None:
         """The methods of a converted route call, sorted; None when they cannot be read."""
@@ -1050,8 +1073,14 @@ class Routes(Rule):
                 call = call.with_changes(args=[call.args[0].with_changes(
                     value=self.templated(call.args[0].value, plugin)), *call.args[1:]])
             return updated.with_changes(value=call.with_changes(func=route))
+        # (an app handed to a function or a class, `def __init__(self, bottle_app):
+        # bottle_app.route(...)`, as the decorator form takes it: left as it was, Flask's
+        # route() made a decorator nothing called, and the page was a 404; RULE-s53 H)
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-                and self.is_app(call.func.value) and call.func.attr.value in ROUTE_METHODS):
+                and call.func.attr.value in ROUTE_METHODS
+                and (self.is_app(call.func.value)
+                     or arg(call, 2, "callback") is not None
+                     and self.parameter_app(call.func, scope=0))):
             return updated
         callback = arg(call, 2, "callback")
         if callback is None or any(a.star for a in call.args):

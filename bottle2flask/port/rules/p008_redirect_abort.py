@@ -28,7 +28,8 @@ Response, as in a view.
 `redirect` passed as a value (a default argument, `self.redirect = redirect`) gets a
 TODO: where it is called, Flask's returns the response that Bottle's raised. A redirect
 imported under another name (`from bottle import redirect as go_to`, also inside a
-function) is called as Flask's `redirect`, unless the module has a `redirect` of its own.
+function) is called as Flask's `redirect`; where the module has a `redirect` of its own,
+as Flask's under a free name (`from flask import redirect as flask_redirect`).
 A function or method routed by a call (`app.route("/x")(self.page)`, `callback=page`)
 is a view as much as a decorated one: its `redirect()` is returned.
 
@@ -51,7 +52,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import arg, is_name
+from ..edit import arg, free_name, is_name
 from .base import (
     Candidate,
     Change,
@@ -63,6 +64,9 @@ from .base import (
     is_view,
     route_globs,
 )
+
+# Flask's redirect where the module has a `redirect` of its own (a free name like it)
+FLASK_REDIRECT = "flask_redirect"
 
 
 class RedirectAbort(Rule):
@@ -83,6 +87,7 @@ class RedirectAbort(Rule):
         # functions and methods routed by a call (app.route(path)(self.page), callback=)
         # are views too: their redirect() is returned, their HTTPResponse a Response
         self.by_call = {r.view for r in self.facts.routes if r.by_call and r.view}
+        self.flask_redirect: str | None = None  # Flask's redirect under another name
 
     def visit_ImportFrom(self, node) -> bool:
         return False
@@ -130,6 +135,14 @@ class RedirectAbort(Rule):
                 # `from bottle import redirect as go_to`: go_to("/") is Flask's redirect
                 # now (its import goes once nothing calls it)
                 updated = updated.with_changes(func=cst.Name("redirect"))
+            elif is_name(updated.func) and not is_name(updated.func, "redirect"):
+                # an alias where the module has a `redirect` of its own (a method of that
+                # name): Flask's comes under another name; Bottle's, kept, raised its
+                # HTTPResponse in Flask, a 500 (RULE-s53 class I)
+                if self.flask_redirect is None:
+                    self.flask_redirect = free_name(FLASK_REDIRECT, set(self.facts.words))
+                    self.need_import("flask", "redirect", self.flask_redirect)
+                updated = updated.with_changes(func=cst.Name(self.flask_redirect))
             if is_name(updated.func, "redirect"):
                 self.need_import("flask", "redirect")
             self.site("redirect-location",
@@ -158,7 +171,8 @@ class RedirectAbort(Rule):
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
         call = updated.value
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)
-                and call.func.value == "redirect" and "redirect" not in self.facts.apps
+                and call.func.value in ("redirect", self.flask_redirect)
+                and "redirect" not in self.facts.apps
                 and isinstance(original.value, cst.Call)
                 and self.api(original.value.func) == "redirect"):
             return updated
