@@ -19,7 +19,8 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ..edit import arg, remember_names, string_value
-from ..read import read_once
+from ..read import Readers
+from ..walk import TRIVIA
 from .facts import (
     ATTACHING,
     ROUTE_METHODS,
@@ -452,16 +453,22 @@ def statement_lines(tree: cst.Module, original: cst.Module | None = None,
 
 def collect(tree: cst.Module, facts: ModuleFacts,
             readers: Mapping[str, type] = MappingProxyType({}),
-            source: str | None = None) -> None:
-    """Fill in what the one walk of the (spelt) module finds, the rules' pre-scans
-    (`readers`: rule code -> its reader class) too; `source`: the code of
-    `facts.original`, when known (the lines of its statements read without printing)."""
+            source: str | None = None, trace: list | None = None) -> None:
+    """Fill in what the readers find in the (spelt) module, the rules' pre-scans
+    (`readers`: rule code -> its reader class) too, called over `trace` (the spelling
+    walk's record of the tree, read.Trace, the trivia left out) where there is one, else
+    in a walk of their own; `source`: the code of `facts.original`, when known (the
+    lines of its statements read without printing)."""
     lines = statement_lines(tree, facts.original, source)
     scope: list = []
     visitor = Collect(facts, lines, scope)
     views, engines = ViewFunctions(facts), Engines(facts)
     found = {code: reader(facts) for code, reader in readers.items()}
-    read_once(tree, [visitor, views, engines, *found.values()], scope)
+    walk = Readers([visitor, views, engines, *found.values()], scope)
+    if trace is not None and walk.skip() == TRIVIA:
+        walk.replay(trace)
+    else:  # (the spelling made the module anew as it left it: rare)
+        walk.walk(tree)
     facts.words = frozenset(visitor.words | visitor.imported)
     facts.view_functions = views.found
     # a route's template= is rendered by Bottle's view(): SimpleTemplate, from TEMPLATE_PATH

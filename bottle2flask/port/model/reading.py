@@ -14,7 +14,8 @@ from libcst.helpers import get_full_name_for_node
 
 from ..edit import is_name, names_read
 from ..quick import Transformer
-from ..walk import transform, walk
+from ..read import Trace
+from ..walk import TRIVIA, transform, walk
 from .collect import collect
 from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
 
@@ -642,10 +643,12 @@ def read(tree: cst.Module, facts: ModuleFacts,
          readers: Mapping[str, type] = MappingProxyType({}),
          source: str | None = None) -> cst.Module:
     """The module spelt one way; `facts` filled in, the rules' pre-scans (`readers`, by
-    rule code) among them. Two walks of the module: the first spells it and learns its
-    Bottle names and its apps (the Reader, a rewrite walk that also reads); the second
-    (collect) runs every reader that needs those at each node, in one walk. `source`:
-    the code of `facts.original`, when known."""
-    tree = transform(tree, Reader(facts))
-    collect(tree, facts, readers, source)
+    rule code) among them. One walk of the module: it spells it and learns its Bottle
+    names and its apps (the Reader, a rewrite walk that also reads), and keeps the
+    nodes of the module so spelt (read.Trace), over which collect then calls every
+    reader that needs those answers at each node. `source`: the code of
+    `facts.original`, when known."""
+    trace = Trace(Reader(facts), TRIVIA)
+    tree = transform(tree, trace, TRIVIA)
+    collect(tree, facts, readers, source, trace.events)
     return tree
