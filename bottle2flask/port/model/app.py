@@ -187,6 +187,11 @@ class AppModel:
                 for rel, m in sorted(self.modules.items()) if m.facts is not None
                 for name, folder, engine in sorted(m.facts.rendered_by)]
 
+    def template_path_strings(self) -> list[str]:
+        """The strings of every statement that reads Bottle's TEMPLATE_PATH and of every
+        render call's `template_lookup=[...]`, in any module."""
+        return [text for facts in self.all_facts() for text in facts.template_path_strings]
+
     def templates_named(self) -> set[str]:
         """Every template name the app's render calls and @view decorators give."""
         return {name for facts in self.all_facts() for name in facts.templates_named}

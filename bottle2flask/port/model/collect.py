@@ -121,11 +121,44 @@ class Collect(cst.CSTVisitor):
         self.wrapper: Renames | None = None  # the top-level function being read
         self.template_functions: list[cst.Name] = []  # Bottle's template(), view()...
         self.configured: set[str] = set()  # the templates routes' template= renders
+        # the strings of the statement being read, and whether it reads TEMPLATE_PATH;
+        # the `template_lookup=` values being read (their strings are the folders')
+        self.strings: list[str] = []
+        self.reads_path = False
+        self.lookups = 0
 
     def visit_Name(self, node: cst.Name) -> None:
         self.into.add(node.value)
-        if self.into is self.words and self.facts.bottle.get(node.value) in TEMPLATE_CALLS:
-            self.template_functions.append(node)
+        if self.into is self.words:
+            api = self.facts.bottle.get(node.value)
+            if api in TEMPLATE_CALLS:
+                self.template_functions.append(node)
+            elif api == "TEMPLATE_PATH":
+                self.reads_path = True
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        value = string_value(node)
+        if value is not None:
+            if self.lookups:
+                self.facts.template_path_strings.append(value)
+            else:
+                self.strings.append(value)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value == "template_lookup" \
+                and isinstance(node.value, cst.List | cst.Tuple):
+            self.lookups += 1
+
+    def leave_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value == "template_lookup" \
+                and isinstance(node.value, cst.List | cst.Tuple):
+            self.lookups -= 1
+
+    def leave_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self.reads_path:
+            self.facts.template_path_strings.extend(self.strings)
+        self.strings.clear()
+        self.reads_path = False
 
     def visit_Import(self, node: cst.Import) -> None:
         self.into = self.imported
@@ -143,6 +176,8 @@ class Collect(cst.CSTVisitor):
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.line = self.lines.get(id(node), self.line)
+        self.strings.clear()
+        self.reads_path = False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.line = self.lines.get(id(node), self.line)

@@ -185,6 +185,10 @@ class ModuleFacts:
     engines_computed: frozenset[str] = frozenset()
     # (template name, its call's one template_lookup= folder or "", engine): who renders it
     rendered_by: frozenset[tuple[str, str, str]] = frozenset()
+    # the strings of its statements that read Bottle's TEMPLATE_PATH and of its calls'
+    # `template_lookup=[...]` (`TEMPLATE_PATH.insert(0, join(HERE, "html"))`: "html"):
+    # the folders templates may be in (templates.template_folders)
+    template_path_strings: list[str] = field(default_factory=list)
     # each rule's pre-scan as the model's read walk left it (Rule.reader), by rule code
     read_by: dict[str, object] = field(default_factory=dict)
     words: frozenset[str] = frozenset()  # every identifier the module spells
