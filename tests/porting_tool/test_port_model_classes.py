@@ -681,6 +681,29 @@ def test_a_module_that_is_bottle_under_another_file_name_is_known_by_what_it_def
         "web.lib.bottle", "lib.bottle"}
 
 
+COPY_WITH_EXAMPLE = '''"""A copy of Bottle. Example:
+
+from bottle import route, run
+"""
+__version__ = "0.12.25"
+
+
+class Bottle:
+    pass
+'''
+
+
+def test_a_copy_of_bottle_is_known_by_its_statements_not_its_text():
+    # its docstring's example imports nothing (a regex over the text took it for an
+    # import, and the copy for the app's own module); an import of Bottle after another
+    # module on its line is one
+    from bottle2flask.port.model.app import is_bottle
+
+    assert is_bottle(Path("lib/web.py"), COPY_WITH_EXAMPLE)
+    assert not is_bottle(Path("lib/web.py"), "import os, bottle\n" + COPY_WITH_EXAMPLE)
+    assert not is_bottle(Path("lib/web.py"), COPY_WITH_EXAMPLE + "def broken(:\n")
+
+
 def test_a_vendored_bottles_run_at_import_takes_no_port_from_anyone(tmp_path, capsys):
     """run(port=P) of a Bottle the app ships is not the installed one the loader stops:
     its server was made (and its port bound) before serve_forever() was skipped, so with

@@ -13,6 +13,7 @@ Three shapes need the whole folder to port one file right:
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -24,6 +25,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ..contract import Need
+from .collect import python_body
 from .facts import ModuleFacts
 from .handed import app_holders, handed, request_holders
 from .reading import read
@@ -299,20 +301,28 @@ def read_module(source: str, path: str = "<string>", *, original: cst.Module | N
     return tree, facts
 
 
-# A module of the app's that is Bottle itself: Bottle's class and its version.
-BOTTLE_CLASS = re.compile(r"^class Bottle\b", re.M)
-BOTTLE_VERSION = re.compile(r"^__version__\s*=", re.M)
-IMPORTS_BOTTLE = re.compile(r"^\s*(?:import|from)\s+bottle\b", re.M)  # an app's own class
-
-
 def is_bottle(rel: Path, source: str | None) -> bool:
     """Whether the app's file `rel` is a copy of Bottle: named bottle.py, or defining
-    `class Bottle` and `__version__` at its top, and not importing Bottle (an app's own
-    `class Bottle(bottle.Bottle)` does)."""
-    return rel.name == "bottle.py" or rel.suffix == ".py" and source is not None \
-        and BOTTLE_CLASS.search(source) is not None \
-        and BOTTLE_VERSION.search(source) is not None \
-        and IMPORTS_BOTTLE.search(source) is None
+    `class Bottle` and `__version__` at its top, and importing no Bottle (an app's own
+    `class Bottle(bottle.Bottle)` does). Read from Python's parse of its statements, not
+    the model's: a copy of Bottle is some 4,500 lines the port leaves as they are."""
+    if rel.name == "bottle.py":
+        return True
+    body = python_body(source) if rel.suffix == ".py" and source is not None else None
+    if body is None:
+        return False
+    return any(type(s) is ast.ClassDef and s.name == "Bottle" for s in body) \
+        and any(type(s) is ast.Assign and any(type(t) is ast.Name and t.id == "__version__"
+                                              for t in s.targets) for s in body) \
+        and not any(type(node) is ast.Import and any(_is_bottle_module(a.name)
+                                                     for a in node.names)
+                    or type(node) is ast.ImportFrom and not node.level
+                    and _is_bottle_module(node.module or "")
+                    for s in body for node in ast.walk(s))
+
+
+def _is_bottle_module(dotted: str) -> bool:
+    return dotted == "bottle" or dotted.startswith("bottle.")
 
 
 def vendored_names(rels: list[Path]) -> frozenset[str]:

@@ -441,12 +441,31 @@ def code_starts(original: cst.Module, source: str) -> list[int] | None:
     return starts
 
 
+# Python's parse of the last sources asked about (source -> its statements, None where
+# Python refuses it): a module's is asked for its lines and, as the folder is listed,
+# whether it is a copy of Bottle (model/app.py: is_bottle)
+_BODIES: dict[str, list[ast.stmt] | None] = {}
+
+
+def python_body(source: str) -> list[ast.stmt] | None:
+    """The module's top-level statements as Python's own parser reads them, else None."""
+    if source in _BODIES:
+        return _BODIES[source]
+    try:
+        body: list[ast.stmt] | None = ast.parse(source).body
+    except (SyntaxError, ValueError):  # (ValueError: a null byte, in some versions)
+        body = None
+    if len(_BODIES) >= _STARTS_KEPT:
+        _BODIES.pop(next(iter(_BODIES)))
+    _BODIES[source] = body
+    return body
+
+
 def _code_starts(original: cst.Module, source: str) -> list[int] | None:
     if "\r" in source.replace("\r\n", ""):
         return None
-    try:
-        body = ast.parse(source).body
-    except (SyntaxError, ValueError):  # (ValueError: a null byte, in some versions)
+    body = python_body(source)
+    if body is None:
         return None
     starts: list[int] = []
     end = 0
