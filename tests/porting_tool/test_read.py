@@ -19,7 +19,7 @@ from bottle2flask.port.read import Readers, Trace, read_once
 from bottle2flask.port.rules import READERS
 from bottle2flask.port.runner import port_source
 from bottle2flask.port.walk import TRIVIA, counting, transform, walk
-from harness.bench.port_apps import large_module
+from harness.bench.port_apps import APPS, large_module
 
 from .test_walk import SOURCES
 
@@ -281,6 +281,29 @@ def test_a_port_reads_the_bottle_code_once_and_again_only_what_the_rules_rewrote
     assert set(counts.by_caller) <= READS_OF_REWRITTEN_CODE
     assert counts.transform_by_caller["reading.read"] == 1
     assert counts.module_walks <= len(READS_OF_REWRITTEN_CODE)
+
+
+# The whole-module read walks of a port of each bench app (harness/bench/port_apps.py;
+# `python -m harness.bench.walk_count`): none of the model's but the spelling walk
+# (a rewrite walk), counted apart; at most these read walks of what the rules wrote,
+# and of response_params' plan, which reads the modules before the model (it rewrites
+# what the model then reads). Round 52: 6 and 76 (the model's collecting walk, 24 on
+# the package app, and handed's loops).
+BENCH_READ_WALKS = {"1,000-line module": 4, "package app": 52}
+
+
+@pytest.mark.parametrize("name", list(BENCH_READ_WALKS))
+def test_a_port_of_a_bench_app_reads_each_module_in_the_model_s_one_walk(name, tmp_path):
+    app = APPS[name](tmp_path / "app")
+    with counting() as counts:
+        port_tree(app, tmp_path / "out")
+    modules = len(list(app.rglob("*.py")))
+    # one spelling walk a read of a module (the package's modules read again for what
+    # the others tell them are read again whole, in one walk too)
+    assert modules <= counts.transform_by_caller["reading.read"] <= 2 * modules
+    assert not any(caller.startswith(("collect.", "handed.", "reading."))
+                   for caller in counts.by_caller)
+    assert counts.module_walks <= BENCH_READ_WALKS[name]
 
 
 def test_a_folder_port_parses_and_reads_each_module_once_though_a_helper_is_rewritten(

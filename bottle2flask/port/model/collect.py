@@ -1,10 +1,11 @@
-"""The second and last read walk over a module, spelt the model's way
-(model/reading.py), once the first has said which names are Bottle's and which hold an
-app: one walk (read.py) for its readers, which each need those answers at every node:
+"""What the model reads of a module, spelt the model's way (model/reading.py), once the
+spelling has said which names are Bottle's and which hold an app: readers called over
+the spelling walk's record of the module (read.Trace, Readers.replay), no walk of
+their own, each needing those answers at every node:
 - Collect: its views and the decorators around them, its routes, what it attaches to
   an app, the route filters it adds, the decorators it defines that rename what they
-  wrap, what it imports, every name it spells, and its calls (which model/handed.py
-  reads across modules);
+  wrap, what it imports, every name it spells, its calls and `for` loops (which
+  model/handed.py reads across modules), the strings that name template folders;
 - ViewFunctions: the functions under a route decorator (ModuleApps.views);
 - Engines: the template engines its template calls name (engines.py);
 - each rule's pre-scan (`Rule.reader`), kept for the rule in `facts.read_by`."""
@@ -213,6 +214,10 @@ class Collect(cst.CSTVisitor):
             if self.wrapper.renames():
                 self.facts.renaming_decorators.add(node.name.value)
             self.wrapper = None
+
+    def visit_For(self, node: cst.For) -> None:
+        if type(node.target) is cst.Name:
+            self.facts.loops.append((node.target.value, node.iter))
 
     def visit_Yield(self, node: cst.Yield) -> None:
         self.facts.yields = True

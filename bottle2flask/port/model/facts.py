@@ -176,6 +176,9 @@ class ModuleFacts:
     # what a function changes as a list in place (`X` of `X.insert(...)`) or assigns to
     # (`X = ...`, `X[:] = ...`): P011 asks whether Bottle's TEMPLATE_PATH is among them
     changed_in_defs: list[cst.BaseExpression] = field(default_factory=list)
+    # `for name in iterable` (one name its target): (name, iterable), in the walk's order
+    # (model/handed.py: the classes a call of that name may make)
+    loops: list[tuple[str, cst.BaseExpression]] = field(default_factory=list)
     engines: frozenset[str] = frozenset()  # the template engines its calls name
     # a render the port leaves to Bottle's own function (a Jinja2 one given
     # template_settings=, Mako's, Cheetah's) with no template_lookup=: it searches
