@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import libcst as cst
 import pytest
 
 from bottle2flask.port.folder import port_tree
@@ -844,3 +845,26 @@ def test_a_bottle_py_that_is_no_file_leaves_the_installed_bottle_stopped(tmp_pat
     said = capsys.readouterr()
     assert status == ExitStatus.DONE, said.out + said.err
     assert ONE_PAGE in said.out
+
+
+def test_an_import_of_the_apps_own_bottle_is_spelt_in_the_models_one_walk(monkeypatch):
+    # spelt as Bottle's by the model's Reader as it reads the module, not by a walk of
+    # LibCST's own over the whole module before it (which rebuilt every node)
+    from bottle2flask.port.model import read_module
+    from bottle2flask.port.walk import counting
+
+    visits: list = []
+    real = cst.Module.visit
+    monkeypatch.setattr(cst.Module, "visit",
+                        lambda self, visitor: visits.append(visitor) or real(self, visitor))
+    source = ("from lib import bottle\nfrom vendor.bottle import route\n"
+              "import web.lib.bottle as b\n\n\n@route('/')\ndef index():\n"
+              "    return bottle.template('x') + b.template('y')\n")
+    with counting() as counts:
+        tree, facts = read_module(source, "app.py", vendored=frozenset(
+            {"lib.bottle", "vendor.bottle", "web.lib.bottle"}))
+    assert tree.code.startswith(
+        "import bottle\nfrom bottle import route\nimport bottle as b\n")
+    assert facts.bottle["route"] == "route" and facts.templates_named == {"x", "y"}
+    assert [r.view for r in facts.routes] == ["index"]
+    assert visits == [] and dict(counts.transform_by_caller) == {"reading.read": 1}

@@ -294,10 +294,7 @@ def read_module(source: str, path: str = "<string>", *, original: cst.Module | N
                         app_attrs=set(app_attrs), apps=set(handed_apps),
                         handed_apps=set(handed_apps))
     facts.original = cst.parse_module(source) if original is None else original
-    tree = facts.original
-    if vendored:
-        tree = tree.visit(VendoredBottle(vendored))
-    tree = read(tree, facts, readers, source)
+    tree = read(facts.original, facts, readers, source, vendored)
     return tree, facts
 
 
@@ -334,39 +331,6 @@ def vendored_names(rels: list[Path]) -> frozenset[str]:
         parts = rel.with_suffix("").parts
         found |= {".".join(parts[i:]) for i in range(len(parts))}
     return frozenset(found - {"bottle"})
-
-
-class VendoredBottle(cst.CSTTransformer):
-    """`from lib import bottle`, `import lib.bottle as bottle`, `from vendor.bottle import
-    route`: the app's own copy of Bottle spelt as Bottle, so the model and the rules
-    know its names (and the port drops the import as it drops Bottle's)."""
-
-    def __init__(self, names: frozenset[str]) -> None:
-        super().__init__()
-        self.names = names
-
-    def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
-        names = [a.with_changes(name=cst.Name("bottle"))
-                 if a.asname is not None and get_full_name_for_node(a.name) in self.names
-                 else a for a in updated.names]
-        return updated.with_changes(names=names)
-
-    def leave_ImportFrom(self, original: cst.ImportFrom,
-                         updated: cst.ImportFrom) -> cst.ImportFrom | cst.Import:
-        if updated.relative or updated.module is None:
-            return updated
-        module = get_full_name_for_node(updated.module)
-        if module in self.names:  # from lib.bottle import route
-            return updated.with_changes(module=cst.Name("bottle"))
-        if isinstance(updated.names, cst.ImportStar) or not all(
-                f"{module}.{a.name.value}" in self.names and isinstance(a.name, cst.Name)
-                for a in updated.names):
-            return updated
-        # from lib import bottle (as b): import bottle (as b)
-        return cst.Import(names=[
-            cst.ImportAlias(cst.Name("bottle"), asname=a.asname if a.asname is not None
-                            and get_full_name_for_node(a.asname.name) != "bottle" else None,
-                            comma=a.comma) for a in updated.names])
 
 
 def module_file(src: Path, rel: Path, dotted: str, level: int = 0,
