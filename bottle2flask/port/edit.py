@@ -59,6 +59,32 @@ def template_statement(template: str, **values: Any
 _CODE = cst.Module([])  # (writes a node's code out)
 
 
+def expression_with(code: str, name: str, value: cst.BaseExpression) -> cst.BaseExpression:
+    """`code`, an expression of ours, with each Name `name` it reads standing for a
+    copy of `value` (`request.method` on `bottle_request`, on `self.request`): never an
+    attribute's or a keyword's name, nor a word of a string."""
+    return transform(cst.parse_expression(code), _NameAs(name, value))
+
+
+class _NameAs(Transformer):
+    def __init__(self, name: str, value: cst.BaseExpression) -> None:
+        super().__init__()
+        self.name, self.value = name, value
+        self.kept: set[int] = set()  # the Names that only name: `.x`, `x=`
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.kept.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.kept.add(id(node.keyword))
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        if original.value == self.name and id(original) not in self.kept:
+            return self.value.deep_clone()
+        return updated
+
+
 # -- reading code --------------------------------------------------------------------
 def is_name(node: object, value: str | None = None) -> bool:
     """A Name (spelt `value`, if given), as `m.matches(node, m.Name(value))` answers it

@@ -373,7 +373,6 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                and is_bottle(p.relative_to(src), python.get(p.relative_to(src)))]
     for rel in bottles:
         python.pop(rel, None)
-    folders = template_folders(python)
     # Bottle's names one module takes from another are imported from bottle there
     # (reexports.py), and helpers handed Bottle's response use it themselves (P005 folds
     # it): rewritten before the model reads them, so each module is parsed and read once
@@ -381,6 +380,7 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     apps = build(src, python, copies, READERS,
                  rewrite=functools.partial(reexports.plan, vendored=copies) if faithful
                  else reexports.then(response_params.plan, copies))
+    folders = template_folders(apps.template_path_strings())
     # a file the app names in a render call is a template wherever it is (an .html file
     # under static/), as Bottle found it by that name from the app's folder
     named = {n for n in apps.templates_named() if "." in Path(n).name}

@@ -10,10 +10,14 @@ their methods are looked up once a class of node. The enclosing functions and cl
 of the node being visited are kept once for all (`scope`), so no reader counts them
 for itself.
 
-The model reads a module in two walks (model/reading.py): the first spells it one way
-and learns which names are Bottle's and which expressions hold an app; this one, over
-the module so spelt, runs every reader that needs those answers at each node (the
-views and routes, what is attached to the app, the rules' own pre-scans).
+The model reads a module in one walk (model/reading.py): the spelling walk, which spells
+it one way and learns which names are Bottle's and which expressions hold an app,
+keeps the nodes of the module so spelt in the order a walk of it enters and leaves them
+(`Trace`); the readers that need those answers at every node (the views and routes,
+what is attached to the app, the rules' own pre-scans) are then called over that record
+(`Readers.replay`), as a walk of the spelt module would call them, without a second
+walk: an app bound below the def that routes on it, or a parameter a call below shows
+to be one, is known at the def.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from collections.abc import Callable, Iterable
 
 import libcst as cst
 
+from .quick import Transformer
 from .walk import TRIVIA, child_fields, counted, counting_on, is_node, own_method
 
 # The nodes `scope` holds: a def or a class opens one (a lambda does not).
@@ -46,17 +51,15 @@ class Readers:
         self.readers.append(reader)
         return reader
 
-    def walk(self, module: cst.CSTNode) -> None:
-        """Walk the node once, calling each reader's methods for every node it enters."""
+    def skip(self) -> frozenset[type]:
+        """The classes of node the readers' walk need not enter: the trivia, unless a
+        reader has a method for one of them."""
+        return TRIVIA if all(_skips_trivia(r) for r in self.readers) else frozenset()
+
+    def _kinds(self, kinds: dict) -> Callable:
+        """The table of a walk: per class of node, whether it opens a scope and the
+        (reader, visit, leave) that have a method for it, found once a class."""
         readers = self.readers
-        count = len(readers)
-        scope = self.scope
-        # per class of node: is it a scope, and the (reader, visit, leave) that have one
-        kinds: dict[type, tuple[bool, list[tuple[int, Callable | None, Callable | None]]]] = \
-            counted(module) if counting_on() else {}
-        stopped: list[cst.CSTNode | None] = [None] * count  # where each reader stopped
-        active = [count]  # the readers not stopped above the node
-        skip = TRIVIA if all(_skips_trivia(r) for r in readers) else frozenset()
 
         def kind(node: cst.CSTNode):
             found = kinds.get(type(node))
@@ -69,6 +72,18 @@ class Readers:
                     [(i, visit, leave) for i, visit, leave in calls
                      if visit is not None or leave is not None])
             return found
+
+        return kind
+
+    def walk(self, module: cst.CSTNode) -> None:
+        """Walk the node once, calling each reader's methods for every node it enters."""
+        count = len(self.readers)
+        scope = self.scope
+        # per class of node: is it a scope, and the (reader, visit, leave) that have one
+        kind = self._kinds(counted(module) if counting_on() else {})
+        stopped: list[cst.CSTNode | None] = [None] * count  # where each reader stopped
+        active = [count]  # the readers not stopped above the node
+        skip = self.skip()
 
         def enter(node: cst.CSTNode) -> None:
             opens, calls = kind(node)
@@ -101,6 +116,108 @@ class Readers:
                     leave(node)
 
         enter(module)
+
+    def replay(self, events: list) -> None:
+        """Call each reader's methods over the record of a walk (`Trace.events`) as
+        walk() calls them over the tree it recorded: the same nodes, in the same order,
+        a reader stopped below a node until it leaves it."""
+        count = len(self.readers)
+        scope = self.scope
+        kind = self._kinds({})
+        stopped: list[cst.CSTNode | None] = [None] * count
+        active = count
+        at, end = 0, len(events)
+        while at < end:
+            event = events[at]
+            if type(event) is int:  # leaving the node entered at events[event]
+                node = events[event]
+                opens, calls = kind(node)
+                if opens:
+                    scope.pop()
+                for i, _, leave in calls:
+                    stop = stopped[i]
+                    if stop is not None:
+                        if stop is not node:
+                            continue
+                        stopped[i] = None
+                        active += 1
+                    if leave is not None:
+                        leave(node)
+            else:
+                opens, calls = kind(event)
+                for i, visit, _ in calls:
+                    if stopped[i] is None and visit is not None and visit(event) is False:
+                        stopped[i] = event
+                        active -= 1
+                if opens:
+                    scope.append(event)
+                if not active:  # no reader enters its children: on to where it is left
+                    at = events.index(at, at + 1)
+                    continue
+            at += 1
+
+
+class Trace(Transformer):
+    """A transformer's walk (`walk.transform`) that keeps the nodes of the tree it
+    returns, in the order a read walk of that tree enters and leaves them, the classes in
+    `skip` left out: `events`, a node where it is entered and the index of that entry
+    where it is left (Readers.replay reads it). A node the transformer returns other than
+    as the walk built it (a new node, one whose children it did not enter) is recorded
+    from its own children as it is returned; `events` is None where the root returned is
+    not the one the walk built (the whole tree would have to be recorded again)."""
+
+    def __init__(self, transformer: cst.CSTTransformer, skip: frozenset[type]) -> None:
+        super().__init__()
+        self.transformer = transformer
+        self.skip = skip
+        self.events: list | None = []
+        self.open: list[int] = []  # the entry of each node being walked, its sign whether
+        # its children were entered (~at where they were not)
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        entered = self.transformer.on_visit(node)
+        events = self.events
+        assert events is not None
+        self.open.append(len(events) if entered else ~len(events))
+        events.append(node)
+        return entered
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):
+        result = self.transformer.on_leave(original_node, updated_node)
+        at = self.open.pop()
+        events = self.events
+        assert events is not None
+        if at >= 0 and result is updated_node:
+            events[at] = result  # (its children are those recorded below it)
+            events.append(at)
+            return result
+        del events[at if at >= 0 else ~at:]
+        if not self.open and result is not updated_node:
+            self.events = None  # the root itself made anew
+        elif isinstance(result, cst.FlattenSentinel):
+            for node in result.nodes:
+                self.record(node)
+        elif isinstance(result, cst.CSTNode):
+            self.record(result)
+        return result
+
+    def record(self, node: cst.CSTNode) -> None:
+        """The node and every node under it (but the classes in `skip`), recorded."""
+        events = self.events
+        assert events is not None
+        skip = self.skip
+        at = len(events)
+        events.append(node)
+        for name in child_fields(node):
+            value = getattr(node, name)
+            held = type(value)
+            if held is tuple or held is list:
+                for child in value:
+                    if type(child) not in skip:
+                        self.record(child)
+            elif held not in skip and is_node(value):
+                self.record(value)
+        events.append(at)
 
 
 def _skips_trivia(reader: cst.CSTVisitor) -> bool:

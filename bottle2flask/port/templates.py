@@ -19,6 +19,8 @@ HELPERS = re.compile(r"template_helpers(?:_\d+)?")
 BOTTLE_EXTENSIONS = ("tpl", "html", "thtml", "stpl")
 TEMPLATE_SUFFIXES = {".tpl", ".stpl", ".thtml"}
 TEMPLATE_FOLDERS = {"views", "templates"}
+# a string that names a folder (`"./views/"`, `"html"`), as a template folder may be given
+FOLDER = re.compile(r"[\w./-]+")
 
 
 def copy_as_they_are(src: Path, out: Path, files: list[Path], status: str,
@@ -55,20 +57,17 @@ def names_as_they_are(src: Path, files: list[Path],
     return names
 
 
-def template_folders(python: dict) -> frozenset[str]:
+def template_folders(strings: Iterable[str]) -> frozenset[str]:
     """views/ and templates/, and the folders the app's TEMPLATE_PATH or a render call's
     `template_lookup=` names by a string (`TEMPLATE_PATH = [join(ROOT, "html")]`: html/;
-    `partial(jinja2_view, template_lookup=["views2"])`: views2/)."""
+    `partial(jinja2_view, template_lookup=["views2"])`: views2/), given the strings of
+    those statements and calls (the model's, AppModel.template_path_strings)."""
     found = set(TEMPLATE_FOLDERS)
-    for text in python.values():
-        for match in re.finditer(r"TEMPLATE_PATH\b|\btemplate_lookup\s*=", text):
-            statement = re.match(r"[^\n]*(?:\n[ \t)\]]+[^\n]*)*", text[match.end():]) \
-                if match[0] == "TEMPLATE_PATH" else re.match(r"\s*[\[(][^\])]*", text[match.end():])
-            for literal in re.findall(r"""['"]([\w./-]+)['"]""", statement[0] if statement
-                                      else ""):
-                name = literal.strip("./").rsplit("/", 1)[-1]
-                if name and name not in {"static", "."}:
-                    found.add(name)
+    for text in strings:
+        if FOLDER.fullmatch(text):
+            name = text.strip("./").rsplit("/", 1)[-1]
+            if name and name not in {"static", "."}:
+                found.add(name)
     return frozenset(found)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import libcst as cst
 import pytest
 
 from bottle2flask.port.folder import port_tree
@@ -714,6 +715,29 @@ def test_a_module_that_is_bottle_under_another_file_name_is_known_by_what_it_def
         "web.lib.bottle", "lib.bottle"}
 
 
+COPY_WITH_EXAMPLE = '''"""A copy of Bottle. Example:
+
+from bottle import route, run
+"""
+__version__ = "0.12.25"
+
+
+class Bottle:
+    pass
+'''
+
+
+def test_a_copy_of_bottle_is_known_by_its_statements_not_its_text():
+    # its docstring's example imports nothing (a regex over the text took it for an
+    # import, and the copy for the app's own module); an import of Bottle after another
+    # module on its line is one
+    from bottle2flask.port.model.app import is_bottle
+
+    assert is_bottle(Path("lib/web.py"), COPY_WITH_EXAMPLE)
+    assert not is_bottle(Path("lib/web.py"), "import os, bottle\n" + COPY_WITH_EXAMPLE)
+    assert not is_bottle(Path("lib/web.py"), COPY_WITH_EXAMPLE + "def broken(:\n")
+
+
 def test_a_vendored_bottles_run_at_import_takes_no_port_from_anyone(tmp_path, capsys):
     """run(port=P) of a Bottle the app ships is not the installed one the loader stops:
     its server was made (and its port bound) before serve_forever() was skipped, so with
@@ -853,3 +877,26 @@ def test_a_bottle_py_that_is_no_file_leaves_the_installed_bottle_stopped(tmp_pat
     said = capsys.readouterr()
     assert status == ExitStatus.DONE, said.out + said.err
     assert ONE_PAGE in said.out
+
+
+def test_an_import_of_the_apps_own_bottle_is_spelt_in_the_models_one_walk(monkeypatch):
+    # spelt as Bottle's by the model's Reader as it reads the module, not by a walk of
+    # LibCST's own over the whole module before it (which rebuilt every node)
+    from bottle2flask.port.model import read_module
+    from bottle2flask.port.walk import counting
+
+    visits: list = []
+    real = cst.Module.visit
+    monkeypatch.setattr(cst.Module, "visit",
+                        lambda self, visitor: visits.append(visitor) or real(self, visitor))
+    source = ("from lib import bottle\nfrom vendor.bottle import route\n"
+              "import web.lib.bottle as b\n\n\n@route('/')\ndef index():\n"
+              "    return bottle.template('x') + b.template('y')\n")
+    with counting() as counts:
+        tree, facts = read_module(source, "app.py", vendored=frozenset(
+            {"lib.bottle", "vendor.bottle", "web.lib.bottle"}))
+    assert tree.code.startswith(
+        "import bottle\nfrom bottle import route\nimport bottle as b\n")
+    assert facts.bottle["route"] == "route" and facts.templates_named == {"x", "y"}
+    assert [r.view for r in facts.routes] == ["index"]
+    assert visits == [] and dict(counts.transform_by_caller) == {"reading.read": 1}

@@ -214,6 +214,31 @@ def test_a_change_to_a_requests_dict_keeps_the_modules_name_for_the_request():
     ''', declared=("D-first-value",))
 
 
+def test_a_field_named_as_the_request_stays_a_string_on_the_modules_name_for_it():
+    # the module's own name for the request stands for the template's `request`, and
+    # only there: not in the string naming the field (`req.form.get("req", "")` was
+    # written while the name was put in by a regex over the template's text)
+    idiom('''
+        from bottle import Bottle, request as req
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def home():
+            return req.forms.request + req.content_type
+    ''', '''
+        from flask import Flask, request as req
+
+        app = Flask(__name__, static_folder=None)
+
+
+        @app.route("/")
+        def home():
+            return req.form.get("request", "") + req.headers.get("Content-Type", "").lower()
+    ''', declared=("D-first-value",))
+
+
 CHANGING = '''
 from bottle import Bottle, request
 

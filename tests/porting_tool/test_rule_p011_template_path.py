@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bottle2flask.port.folder import port_tree
+
 from .helpers import answers, both_folders, idiom, port, untouched, write_files
 
 # What P011 must NOT change: code that only looks like what it rewrites.
@@ -690,3 +692,45 @@ def test_a_star_import_that_never_names_the_list_has_no_site(tmp_path):
     result = port_tree(src, tmp_path / "out", exact=frozenset({"star.py"}))
     assert not [s for m in result.modules for s in m.sites if s["rule"] == "P011"]
     assert "TEMPLATE_PATH" not in (tmp_path / "out" / "star.py").read_text()
+
+
+HTML_BESIDE = {
+    "web.py": '''
+        import os
+
+        import bottle
+
+        HERE = os.path.dirname(os.path.abspath(__file__))
+        app = bottle.Bottle()
+
+
+        def setup():
+            bottle.TEMPLATE_PATH.insert(0, os.path.join(HERE, "pages"))
+            app.config["help"] = os.path.join(HERE, "docs", "help.html")
+
+
+        setup()
+
+
+        @app.route("/")
+        def index():
+            return bottle.template("index", name="<ann>")
+
+
+        @app.route("/help")
+        def help_page():
+            return bottle.static_file("help.html", root=os.path.join(HERE, "docs"))
+    ''',
+    "pages/index.html": "<h1>{{name}}</h1>\n",
+    "docs/help.html": "<p>{{ sent as it is }}</p>\n",
+}
+
+
+def test_the_folders_of_html_templates_are_those_template_path_names(tmp_path):
+    # the strings of the statement that changes TEMPLATE_PATH (the model's), not those
+    # of the lines after it: docs/ holds a page static_file() sends as it is, which the
+    # folder's text read by a regex took for a template folder (its indented lines)
+    src = write_files(tmp_path / "src", HTML_BESIDE)
+    result = port_tree(src, tmp_path / "out")
+    assert [t["path"] for t in result.templates] == ["pages/index.html"]
+    assert (tmp_path / "out" / "docs" / "help.html").read_text() == HTML_BESIDE["docs/help.html"]

@@ -13,6 +13,7 @@ Three shapes need the whole folder to port one file right:
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -24,6 +25,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ..contract import Need
+from .collect import python_body
 from .facts import ModuleFacts
 from .handed import app_holders, handed, request_holders
 from .reading import read
@@ -187,6 +189,11 @@ class AppModel:
                 for rel, m in sorted(self.modules.items()) if m.facts is not None
                 for name, folder, engine in sorted(m.facts.rendered_by)]
 
+    def template_path_strings(self) -> list[str]:
+        """The strings of every statement that reads Bottle's TEMPLATE_PATH and of every
+        render call's `template_lookup=[...]`, in any module."""
+        return [text for facts in self.all_facts() for text in facts.template_path_strings]
+
     def templates_named(self) -> set[str]:
         """Every template name the app's render calls and @view decorators give."""
         return {name for facts in self.all_facts() for name in facts.templates_named}
@@ -287,27 +294,32 @@ def read_module(source: str, path: str = "<string>", *, original: cst.Module | N
                         app_attrs=set(app_attrs), apps=set(handed_apps),
                         handed_apps=set(handed_apps))
     facts.original = cst.parse_module(source) if original is None else original
-    tree = facts.original
-    if vendored:
-        tree = tree.visit(VendoredBottle(vendored))
-    tree = read(tree, facts, readers, source)
+    tree = read(facts.original, facts, readers, source, vendored)
     return tree, facts
-
-
-# A module of the app's that is Bottle itself: Bottle's class and its version.
-BOTTLE_CLASS = re.compile(r"^class Bottle\b", re.M)
-BOTTLE_VERSION = re.compile(r"^__version__\s*=", re.M)
-IMPORTS_BOTTLE = re.compile(r"^\s*(?:import|from)\s+bottle\b", re.M)  # an app's own class
 
 
 def is_bottle(rel: Path, source: str | None) -> bool:
     """Whether the app's file `rel` is a copy of Bottle: named bottle.py, or defining
-    `class Bottle` and `__version__` at its top, and not importing Bottle (an app's own
-    `class Bottle(bottle.Bottle)` does)."""
-    return rel.name == "bottle.py" or rel.suffix == ".py" and source is not None \
-        and BOTTLE_CLASS.search(source) is not None \
-        and BOTTLE_VERSION.search(source) is not None \
-        and IMPORTS_BOTTLE.search(source) is None
+    `class Bottle` and `__version__` at its top, and importing no Bottle (an app's own
+    `class Bottle(bottle.Bottle)` does). Read from Python's parse of its statements, not
+    the model's: a copy of Bottle is some 4,500 lines the port leaves as they are."""
+    if rel.name == "bottle.py":
+        return True
+    body = python_body(source) if rel.suffix == ".py" and source is not None else None
+    if body is None:
+        return False
+    return any(type(s) is ast.ClassDef and s.name == "Bottle" for s in body) \
+        and any(type(s) is ast.Assign and any(type(t) is ast.Name and t.id == "__version__"
+                                              for t in s.targets) for s in body) \
+        and not any(type(node) is ast.Import and any(_is_bottle_module(a.name)
+                                                     for a in node.names)
+                    or type(node) is ast.ImportFrom and not node.level
+                    and _is_bottle_module(node.module or "")
+                    for s in body for node in ast.walk(s))
+
+
+def _is_bottle_module(dotted: str) -> bool:
+    return dotted == "bottle" or dotted.startswith("bottle.")
 
 
 def vendored_names(rels: list[Path]) -> frozenset[str]:
@@ -319,39 +331,6 @@ def vendored_names(rels: list[Path]) -> frozenset[str]:
         parts = rel.with_suffix("").parts
         found |= {".".join(parts[i:]) for i in range(len(parts))}
     return frozenset(found - {"bottle"})
-
-
-class VendoredBottle(cst.CSTTransformer):
-    """`from lib import bottle`, `import lib.bottle as bottle`, `from vendor.bottle import
-    route`: the app's own copy of Bottle spelt as Bottle, so the model and the rules
-    know its names (and the port drops the import as it drops Bottle's)."""
-
-    def __init__(self, names: frozenset[str]) -> None:
-        super().__init__()
-        self.names = names
-
-    def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
-        names = [a.with_changes(name=cst.Name("bottle"))
-                 if a.asname is not None and get_full_name_for_node(a.name) in self.names
-                 else a for a in updated.names]
-        return updated.with_changes(names=names)
-
-    def leave_ImportFrom(self, original: cst.ImportFrom,
-                         updated: cst.ImportFrom) -> cst.ImportFrom | cst.Import:
-        if updated.relative or updated.module is None:
-            return updated
-        module = get_full_name_for_node(updated.module)
-        if module in self.names:  # from lib.bottle import route
-            return updated.with_changes(module=cst.Name("bottle"))
-        if isinstance(updated.names, cst.ImportStar) or not all(
-                f"{module}.{a.name.value}" in self.names and isinstance(a.name, cst.Name)
-                for a in updated.names):
-            return updated
-        # from lib import bottle (as b): import bottle (as b)
-        return cst.Import(names=[
-            cst.ImportAlias(cst.Name("bottle"), asname=a.asname if a.asname is not None
-                            and get_full_name_for_node(a.asname.name) != "bottle" else None,
-                            comma=a.comma) for a in updated.names])
 
 
 def module_file(src: Path, rel: Path, dotted: str, level: int = 0,

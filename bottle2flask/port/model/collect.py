@@ -1,10 +1,11 @@
-"""The second and last read walk over a module, spelt the model's way
-(model/reading.py), once the first has said which names are Bottle's and which hold an
-app: one walk (read.py) for its readers, which each need those answers at every node:
+"""What the model reads of a module, spelt the model's way (model/reading.py), once the
+spelling has said which names are Bottle's and which hold an app: readers called over
+the spelling walk's record of the module (read.Trace, Readers.replay), no walk of
+their own, each needing those answers at every node:
 - Collect: its views and the decorators around them, its routes, what it attaches to
   an app, the route filters it adds, the decorators it defines that rename what they
-  wrap, what it imports, every name it spells, and its calls (which model/handed.py
-  reads across modules);
+  wrap, what it imports, every name it spells, its calls and `for` loops (which
+  model/handed.py reads across modules), the strings that name template folders;
 - ViewFunctions: the functions under a route decorator (ModuleApps.views);
 - Engines: the template engines its template calls name (engines.py);
 - each rule's pre-scan (`Rule.reader`), kept for the rule in `facts.read_by`."""
@@ -19,7 +20,8 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ..edit import arg, remember_names, string_value
-from ..read import read_once
+from ..read import Readers
+from ..walk import TRIVIA
 from .facts import (
     ATTACHING,
     ROUTE_METHODS,
@@ -120,11 +122,44 @@ class Collect(cst.CSTVisitor):
         self.wrapper: Renames | None = None  # the top-level function being read
         self.template_functions: list[cst.Name] = []  # Bottle's template(), view()...
         self.configured: set[str] = set()  # the templates routes' template= renders
+        # the strings of the statement being read, and whether it reads TEMPLATE_PATH;
+        # the `template_lookup=` values being read (their strings are the folders')
+        self.strings: list[str] = []
+        self.reads_path = False
+        self.lookups = 0
 
     def visit_Name(self, node: cst.Name) -> None:
         self.into.add(node.value)
-        if self.into is self.words and self.facts.bottle.get(node.value) in TEMPLATE_CALLS:
-            self.template_functions.append(node)
+        if self.into is self.words:
+            api = self.facts.bottle.get(node.value)
+            if api in TEMPLATE_CALLS:
+                self.template_functions.append(node)
+            elif api == "TEMPLATE_PATH":
+                self.reads_path = True
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        value = string_value(node)
+        if value is not None:
+            if self.lookups:
+                self.facts.template_path_strings.append(value)
+            else:
+                self.strings.append(value)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value == "template_lookup" \
+                and isinstance(node.value, cst.List | cst.Tuple):
+            self.lookups += 1
+
+    def leave_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value == "template_lookup" \
+                and isinstance(node.value, cst.List | cst.Tuple):
+            self.lookups -= 1
+
+    def leave_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self.reads_path:
+            self.facts.template_path_strings.extend(self.strings)
+        self.strings.clear()
+        self.reads_path = False
 
     def visit_Import(self, node: cst.Import) -> None:
         self.into = self.imported
@@ -142,6 +177,8 @@ class Collect(cst.CSTVisitor):
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.line = self.lines.get(id(node), self.line)
+        self.strings.clear()
+        self.reads_path = False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.line = self.lines.get(id(node), self.line)
@@ -177,6 +214,10 @@ class Collect(cst.CSTVisitor):
             if self.wrapper.renames():
                 self.facts.renaming_decorators.add(node.name.value)
             self.wrapper = None
+
+    def visit_For(self, node: cst.For) -> None:
+        if type(node.target) is cst.Name:
+            self.facts.loops.append((node.target.value, node.iter))
 
     def visit_Yield(self, node: cst.Yield) -> None:
         self.facts.yields = True
@@ -405,12 +446,31 @@ def code_starts(original: cst.Module, source: str) -> list[int] | None:
     return starts
 
 
+# Python's parse of the last sources asked about (source -> its statements, None where
+# Python refuses it): a module's is asked for its lines and, as the folder is listed,
+# whether it is a copy of Bottle (model/app.py: is_bottle)
+_BODIES: dict[str, list[ast.stmt] | None] = {}
+
+
+def python_body(source: str) -> list[ast.stmt] | None:
+    """The module's top-level statements as Python's own parser reads them, else None."""
+    if source in _BODIES:
+        return _BODIES[source]
+    try:
+        body: list[ast.stmt] | None = ast.parse(source).body
+    except (SyntaxError, ValueError):  # (ValueError: a null byte, in some versions)
+        body = None
+    if len(_BODIES) >= _STARTS_KEPT:
+        _BODIES.pop(next(iter(_BODIES)))
+    _BODIES[source] = body
+    return body
+
+
 def _code_starts(original: cst.Module, source: str) -> list[int] | None:
     if "\r" in source.replace("\r\n", ""):
         return None
-    try:
-        body = ast.parse(source).body
-    except (SyntaxError, ValueError):  # (ValueError: a null byte, in some versions)
+    body = python_body(source)
+    if body is None:
         return None
     starts: list[int] = []
     end = 0
@@ -452,16 +512,22 @@ def statement_lines(tree: cst.Module, original: cst.Module | None = None,
 
 def collect(tree: cst.Module, facts: ModuleFacts,
             readers: Mapping[str, type] = MappingProxyType({}),
-            source: str | None = None) -> None:
-    """Fill in what the one walk of the (spelt) module finds, the rules' pre-scans
-    (`readers`: rule code -> its reader class) too; `source`: the code of
-    `facts.original`, when known (the lines of its statements read without printing)."""
+            source: str | None = None, trace: list | None = None) -> None:
+    """Fill in what the readers find in the (spelt) module, the rules' pre-scans
+    (`readers`: rule code -> its reader class) too, called over `trace` (the spelling
+    walk's record of the tree, read.Trace, the trivia left out) where there is one, else
+    in a walk of their own; `source`: the code of `facts.original`, when known (the
+    lines of its statements read without printing)."""
     lines = statement_lines(tree, facts.original, source)
     scope: list = []
     visitor = Collect(facts, lines, scope)
     views, engines = ViewFunctions(facts), Engines(facts)
     found = {code: reader(facts) for code, reader in readers.items()}
-    read_once(tree, [visitor, views, engines, *found.values()], scope)
+    walk = Readers([visitor, views, engines, *found.values()], scope)
+    if trace is not None and walk.skip() == TRIVIA:
+        walk.replay(trace)
+    else:  # (the spelling made the module anew as it left it: rare)
+        walk.walk(tree)
     facts.words = frozenset(visitor.words | visitor.imported)
     facts.view_functions = views.found
     # a route's template= is rendered by Bottle's view(): SimpleTemplate, from TEMPLATE_PATH

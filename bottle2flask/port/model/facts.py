@@ -176,6 +176,9 @@ class ModuleFacts:
     # what a function changes as a list in place (`X` of `X.insert(...)`) or assigns to
     # (`X = ...`, `X[:] = ...`): P011 asks whether Bottle's TEMPLATE_PATH is among them
     changed_in_defs: list[cst.BaseExpression] = field(default_factory=list)
+    # `for name in iterable` (one name its target): (name, iterable), in the walk's order
+    # (model/handed.py: the classes a call of that name may make)
+    loops: list[tuple[str, cst.BaseExpression]] = field(default_factory=list)
     engines: frozenset[str] = frozenset()  # the template engines its calls name
     # a render the port leaves to Bottle's own function (a Jinja2 one given
     # template_settings=, Mako's, Cheetah's) with no template_lookup=: it searches
@@ -185,6 +188,10 @@ class ModuleFacts:
     engines_computed: frozenset[str] = frozenset()
     # (template name, its call's one template_lookup= folder or "", engine): who renders it
     rendered_by: frozenset[tuple[str, str, str]] = frozenset()
+    # the strings of its statements that read Bottle's TEMPLATE_PATH and of its calls'
+    # `template_lookup=[...]` (`TEMPLATE_PATH.insert(0, join(HERE, "html"))`: "html"):
+    # the folders templates may be in (templates.template_folders)
+    template_path_strings: list[str] = field(default_factory=list)
     # each rule's pre-scan as the model's read walk left it (Rule.reader), by rule code
     read_by: dict[str, object] = field(default_factory=dict)
     words: frozenset[str] = frozenset()  # every identifier the module spells

@@ -237,8 +237,9 @@ class _AppsHanded(cst.CSTVisitor):
         tuple a loop takes it from (`for controller in (Items, Users)`, or a module's
         `CONTROLLERS = (Items, Users)`: `controller(app)`)."""
         if self.looped is None:
-            tree = self.modules[self.rel].tree
-            self.looped = _looped(tree) if tree is not None else {}
+            m = self.modules[self.rel]
+            self.looped = _looped(m.tree, m.facts.loops) \
+                if m.tree is not None and m.facts is not None else {}
         return self.looped.get(name, [name])
 
     def hand(self, target: tuple[Path, cst.ClassDef], handed: list[int | str]) -> None:
@@ -251,18 +252,18 @@ class _AppsHanded(cst.CSTVisitor):
                     self.sources.setdefault(rel, set()).add(self.rel)
 
 
-def _looped(tree: cst.Module) -> dict[str, list[str]]:
-    """The names a module's `for` loops take from a tuple or list of names (written
-    there, or bound to a module-level name): name -> those names, in order."""
+def _looped(tree: cst.Module, loops: list[tuple[str, cst.BaseExpression]]
+            ) -> dict[str, list[str]]:
+    """The names a module's `for` loops (`loops`, the model's: ModuleFacts.loops) take
+    from a tuple or list of names (written there, or bound to a module-level name):
+    name -> those names, in order."""
     bound = {t.target.value: elements for stmt in tree.body
              if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
              and isinstance(assign := stmt.body[0], cst.Assign)
              and (elements := _names_of(assign.value)) is not None
              for t in assign.targets if isinstance(t.target, cst.Name)}
-    loops = _Loops()
-    walk(tree, loops)
     found: dict[str, list[str]] = {}
-    for target, iterable in loops.found:
+    for target, iterable in loops:
         names = _names_of(iterable)
         if names is None and isinstance(iterable, cst.Name):
             names = bound.get(iterable.value)
@@ -278,18 +279,6 @@ def _names_of(node: cst.BaseExpression) -> list[str] | None:
         return None
     names = [e.value.value for e in node.elements if isinstance(e.value, cst.Name)]
     return names if len(names) == len(node.elements) else None
-
-
-class _Loops(cst.CSTVisitor):
-    """`for name in iterable`: (name, iterable) of each loop with one name as target."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[tuple[str, cst.BaseExpression]] = []
-
-    def visit_For(self, node: cst.For) -> None:
-        if isinstance(node.target, cst.Name):
-            self.found.append((node.target.value, node.iter))
 
 
 def _class(modules: dict[Path, ModuleApps], rel: Path,

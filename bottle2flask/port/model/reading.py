@@ -14,7 +14,8 @@ from libcst.helpers import get_full_name_for_node
 
 from ..edit import is_name, names_read
 from ..quick import Transformer
-from ..walk import transform, walk
+from ..read import Trace
+from ..walk import TRIVIA, transform, walk
 from .collect import collect
 from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
 
@@ -42,9 +43,10 @@ class Reader(Transformer):
     """The facts of one module, learnt in one walk that also spells its Bottle names
     one way (see the module's docstring)."""
 
-    def __init__(self, facts: ModuleFacts) -> None:
+    def __init__(self, facts: ModuleFacts, vendored: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.facts = facts
+        self.vendored = vendored  # the dotted names of the app's own copies of Bottle
         self.module_alias: set[str] = set()
         self.method_alias: dict[str, cst.Attribute] = {}  # get = app.get
         self.own: set[str] = set()
@@ -174,7 +176,13 @@ class Reader(Transformer):
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         """Bottle's names; a module's dotted name stays as written (`from bottle.ext.x
-        import y` is no use of bottle.ext)."""
+        import y` is no use of bottle.ext). An import of the app's own copy of Bottle
+        is read as it is spelt (`from lib import bottle`: `import bottle`)."""
+        if self.vendored:
+            spelt = vendored_from(node, self.vendored)
+            if isinstance(spelt, cst.Import):
+                return self.visit_Import(spelt)
+            node = spelt
         if node.relative or node.module is None or not is_name(node.module, "bottle"):
             return False
         self.facts.imports_bottle = True
@@ -205,7 +213,16 @@ class Reader(Transformer):
             and any(get_full_name_for_node(b.value) in {"Bottle", "bottle.Bottle"}
                     for b in stmt.bases)}
 
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom
+                         ) -> cst.ImportFrom | cst.Import:
+        return vendored_from(updated, self.vendored) if self.vendored else updated
+
+    def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
+        return vendored_import(updated, self.vendored) if self.vendored else updated
+
     def visit_Import(self, node: cst.Import) -> bool:
+        if self.vendored:
+            node = vendored_import(node, self.vendored)
         for alias in node.names:
             if is_name(alias.name, "bottle"):
                 self.facts.imports_bottle = True
@@ -508,6 +525,34 @@ class Reader(Transformer):
         return updated
 
 
+def vendored_import(node: cst.Import, names: frozenset[str]) -> cst.Import:
+    """`import lib.bottle as bottle` of the app's own copy of Bottle (`names`, its
+    dotted names): spelt as Bottle (`import bottle as bottle`), so the model and the
+    rules know its names, and the port drops the import as it drops Bottle's."""
+    return node.with_changes(names=[
+        a.with_changes(name=cst.Name("bottle"))
+        if a.asname is not None and get_full_name_for_node(a.name) in names else a
+        for a in node.names])
+
+
+def vendored_from(node: cst.ImportFrom, names: frozenset[str]) -> cst.ImportFrom | cst.Import:
+    """`from vendor.bottle import route`, `from lib import bottle (as b)` of the app's
+    own copy of Bottle: `from bottle import route`, `import bottle (as b)`."""
+    if node.relative or node.module is None:
+        return node
+    module = get_full_name_for_node(node.module)
+    if module in names:  # from lib.bottle import route
+        return node.with_changes(module=cst.Name("bottle"))
+    if isinstance(node.names, cst.ImportStar) or not all(
+            f"{module}.{a.name.value}" in names and isinstance(a.name, cst.Name)
+            for a in node.names):
+        return node
+    return cst.Import(names=[
+        cst.ImportAlias(cst.Name("bottle"), asname=a.asname if a.asname is not None
+                        and get_full_name_for_node(a.asname.name) != "bottle" else None,
+                        comma=a.comma) for a in node.names])
+
+
 def _partial_renderer(facts: ModuleFacts, value: cst.BaseExpression
                       ) -> tuple[cst.Name, list[cst.Arg]] | None:
     """`partial(jinja2_view, template_lookup=[...])` (functools'): Bottle's render function
@@ -640,12 +685,15 @@ class _Renamed(Transformer):
 
 def read(tree: cst.Module, facts: ModuleFacts,
          readers: Mapping[str, type] = MappingProxyType({}),
-         source: str | None = None) -> cst.Module:
+         source: str | None = None, vendored: frozenset[str] = frozenset()) -> cst.Module:
     """The module spelt one way; `facts` filled in, the rules' pre-scans (`readers`, by
-    rule code) among them. Two walks of the module: the first spells it and learns its
-    Bottle names and its apps (the Reader, a rewrite walk that also reads); the second
-    (collect) runs every reader that needs those at each node, in one walk. `source`:
-    the code of `facts.original`, when known."""
-    tree = transform(tree, Reader(facts))
-    collect(tree, facts, readers, source)
+    rule code) among them. One walk of the module: it spells it and learns its Bottle
+    names and its apps (the Reader, a rewrite walk that also reads), and keeps the
+    nodes of the module so spelt (read.Trace), over which collect then calls every
+    reader that needs those answers at each node. `source`: the code of
+    `facts.original`, when known; `vendored`, the dotted names of the app's own copies
+    of Bottle, whose imports it spells as Bottle's."""
+    trace = Trace(Reader(facts, vendored), TRIVIA)
+    tree = transform(tree, trace, TRIVIA)
+    collect(tree, facts, readers, source, trace.events)
     return tree

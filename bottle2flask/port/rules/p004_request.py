@@ -86,7 +86,6 @@ a TODO: the value is read once, never per request.
 
 from __future__ import annotations
 
-import re
 from typing import TypeGuard
 
 import libcst as cst
@@ -94,7 +93,9 @@ from libcst.helpers import ensure_type
 
 from ..edit import (
     Visitor,
+    expression_with,
     free_name,
+    is_name,
     name_uses,
     names_read_outside_imports,
     names_used,
@@ -483,11 +484,9 @@ class Request(Rule):
     def spelt(self, code: str, request: cst.BaseExpression) -> cst.BaseExpression:
         """`code` (written with `request`) as an expression on the module's own name for
         the request (`from bottle import request as bottle_request`)."""
-        name = request.value if isinstance(request, cst.Name) \
-            else cst.Module([]).code_for_node(request) if isinstance(request, cst.Attribute) \
-            else "request"  # (`self.request`: a class handed the request)
-        return cst.parse_expression(re.sub(r"\brequest\b", name, code)
-                                    if name != "request" else code)
+        if isinstance(request, cst.Name | cst.Attribute) and not is_name(request, "request"):
+            return expression_with(code, "request", request)  # (`self.request` too)
+        return cst.parse_expression(code)
 
     def visit_Module(self, node: cst.Module) -> None:
         # `request.user = ...` here: the module's own attribute, which Flask's request
