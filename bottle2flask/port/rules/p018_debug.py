@@ -12,20 +12,33 @@ handler (`@app.error(500)`); Flask's debug mode lets it propagate to the server 
 the module gives its app an error handler, `app.config["PROPAGATE_EXCEPTIONS"] = False`
 follows `app.debug = ...` (unless debug is set to a literal False), so the handler
 answers as it did.
+
+With `--faithful` (the site `debug`) the call is `debug_mode(app, True)` from
+`bottle_answers.py`: Bottle's `debug()` is called on the Bottle installed beside the port
+as well, so the error page Bottle renders there (`error_pages(app)`) shows a view's
+exception and its traceback, and `PROPAGATE_EXCEPTIONS` is off: the page a view's
+exception gets is Bottle's debug page (its status line, Content-Type and text), not the
+server's. Its traceback lists the frames that ran: Flask's and the ported module's
+lines, where Bottle's listed its own (D-debug-traceback, a page the original answered
+with 500).
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from ..edit import makes_app
-from .base import Rule
+from ..edit import free_name, makes_app
+from .base import Candidate, Change, Companion, Declare, Import, Rule
 
 
 class Debug(Rule):
     code = "P018"
     triggers = ("debug",)
     summary = "bottle.debug(x) becomes app.debug = x"
+    declares = (Change("D-debug-traceback", "22. Error handlers",
+                       "Bottle's debug page for a view's exception (--faithful) lists the "
+                       "port's frames, Flask's and the ported module's lines, where "
+                       "Bottle's listed its own", status="500"),)
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -48,7 +61,24 @@ class Debug(Rule):
         line = cst.SimpleStatementLine([cst.Assign(
             [cst.AssignTarget(cst.Attribute(app, cst.Name("debug")))],
             value)], leading_lines=updated.leading_lines)
-        self.converted.add(line)
+        name = free_name("debug_mode", set(self.facts.words))
+        exact = cst.SimpleStatementLine([cst.Expr(cst.Call(cst.Name(name), [
+            cst.Arg(app, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            cst.Arg(value)]))], leading_lines=updated.leading_lines)
+        chosen = self.site("debug", Candidate(self._idiomatic(line, app, value)), Candidate(
+            exact, imports=(Import(Companion.ANSWERS.value, "debug_mode",
+                                   None if name == "debug_mode" else name,
+                                   companion=Companion.ANSWERS),),
+            declares=(Declare("D-debug-traceback"),)))
+        assert chosen.form is not None and not isinstance(chosen.form, str)
+        statements = chosen.form if isinstance(chosen.form, tuple) else (chosen.form,)
+        self.converted.update(statements)
+        return statements[0] if len(statements) == 1 else cst.FlattenSentinel(statements)
+
+    def _idiomatic(self, line: cst.SimpleStatementLine, app: cst.Name,
+                   value: cst.BaseExpression) -> cst.CSTNode | tuple[cst.CSTNode, ...]:
+        """`app.debug = value`, and PROPAGATE_EXCEPTIONS off where the app has an error
+        handler of its own."""
         if not self._error_handlers() or (isinstance(value, cst.Name)
                                           and value.value == "False"):
             return line
@@ -58,8 +88,7 @@ class Debug(Rule):
             cst.Attribute(app, cst.Name("config")),
             [cst.SubscriptElement(cst.Index(cst.SimpleString('"PROPAGATE_EXCEPTIONS"')))]))],
             cst.Name("False"))])
-        self.converted.add(keep)
-        return cst.FlattenSentinel([line, keep])
+        return line, keep
 
     def _error_handlers(self) -> bool:
         """Whether the module gives an app an error handler (`@app.error(code)`)."""
