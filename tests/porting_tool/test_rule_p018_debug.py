@@ -39,6 +39,24 @@ def test_bottle_debug_is_the_apps_debug_flag():
     """)
 
 
+@pytest.mark.parametrize("faithful", [False, True])
+def test_debug_called_before_the_app_is_made_is_set_once_it_exists(faithful):
+    """RULE-s51c (koddr/bottle-vue-kickstart): `bottle.debug(True)` above `app = Bottle()`
+    moves below the app, in both forms (the debug site's mark made a new line of it,
+    which the move no longer knew: the port read `app` before it was bound)."""
+    result = port("""
+        import bottle
+
+        bottle.debug(True)
+        app = bottle.Bottle()
+    """, faithful=faithful)
+    lines = result.code.splitlines()
+    made = next(i for i, line in enumerate(lines) if line.startswith("app = Flask("))
+    set_at = next(i for i, line in enumerate(lines)
+                  if line in ("app.debug = True", "debug_mode(app, True)"))
+    assert set_at > made
+
+
 def test_debug_keeps_the_apps_own_500_page_where_it_has_one(tmp_path):
     """RULE-s49 class C (matael/kiss-bottle-wiki): `debug(True)` and `@app.error(500)`:
     Bottle's debug mode still answers a view's exception with the app's 500 page; Flask's

@@ -42,7 +42,9 @@ class Debug(Rule):
 
     def __init__(self, context) -> None:
         super().__init__(context)
-        self.converted: set[cst.CSTNode] = set()
+        # the statements converted, by their small statement: the site's mark, added to
+        # the line once it is left, makes a new line of the same body
+        self.converted: set[int] = set()
 
     def leave_SimpleStatementLine(self, original, updated):
         if len(updated.body) != 1 or not isinstance(updated.body[0], cst.Expr):
@@ -72,7 +74,8 @@ class Debug(Rule):
             declares=(Declare("D-debug-traceback"),)))
         assert chosen.form is not None and not isinstance(chosen.form, str)
         statements = chosen.form if isinstance(chosen.form, tuple) else (chosen.form,)
-        self.converted.update(statements)
+        self.converted.update(id(line.body[0]) for line in statements
+                              if isinstance(line, cst.SimpleStatementLine))
         return statements[0] if len(statements) == 1 else cst.FlattenSentinel(statements)
 
     def _idiomatic(self, line: cst.SimpleStatementLine, app: cst.Name,
@@ -100,7 +103,8 @@ class Debug(Rule):
                     None)
         if made is None:
             return updated
-        early = [stmt for stmt in body[:made] if stmt in self.converted]
+        early = [stmt for stmt in body[:made] if isinstance(stmt, cst.SimpleStatementLine)
+                 and id(stmt.body[0]) in self.converted]
         if not early:
             return updated
         rest = [stmt for stmt in body if stmt not in early]
