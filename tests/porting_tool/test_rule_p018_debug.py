@@ -55,6 +55,10 @@ def test_debug_called_before_the_app_is_made_is_set_once_it_exists(faithful):
     set_at = next(i for i, line in enumerate(lines)
                   if line in ("app.debug = True", "debug_mode(app, True)"))
     assert set_at > made
+    # the site and its declared change keep their line, the moved one's
+    assert [site["line"] for site in result.sites if site["kind"] == "debug"] == [set_at + 1]
+    assert [(d["id"], d["line"]) for d in result.declared] == (
+        [("D-debug-traceback", set_at + 1)] if faithful else [])
 
 
 def test_debug_keeps_the_apps_own_500_page_where_it_has_one(tmp_path):

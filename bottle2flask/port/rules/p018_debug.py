@@ -109,8 +109,12 @@ class Debug(Rule):
             return updated
         rest = [stmt for stmt in body if stmt not in early]
         at = rest.index(body[made]) + 1
+        # the comments above it go with it: the user's, and the marks of its site and of
+        # the change it declares (marks.py finds their lines by them)
         moved = [stmt.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
-            "# flask-port/P018: Bottle's debug mode, set once the app exists"))]) for stmt in early]
+            "# flask-port/P018: Bottle's debug mode, set once the app exists")), *(
+                line for line in stmt.leading_lines if line.comment is not None)])
+                 for stmt in early]
         return updated.with_changes(body=[*rest[:at], *moved, *rest[at:]])
 
 
