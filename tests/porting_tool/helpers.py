@@ -110,6 +110,18 @@ class Browser(webtest.TestApp):
         return super().request(url_or_req, status, expect_errors)
 
 
+def as_sent(wsgi, path: str) -> tuple:
+    """The status, headers and body an app hands the server (WebTest adds a
+    Content-Length to what it reads)."""
+    from werkzeug.test import EnvironBuilder, run_wsgi_app
+
+    body, status, headers = run_wsgi_app(wsgi, EnvironBuilder(path).get_environ())
+    try:
+        return status, list(headers.items()), b"".join(body)
+    finally:
+        getattr(body, "close", lambda: None)()
+
+
 def answers(client, path: str, method: str = "GET", **kwargs) -> tuple[int, str]:
     """Status and body of one request, errors included."""
     response = client.request(path, method=method, expect_errors=True, **kwargs)

@@ -14,6 +14,8 @@ from markupsafe import Markup
 from bottle2flask.port.compat import bottle_compat, used
 from bottle2flask.port.compat.bottle_compat import install, response
 
+from .helpers import as_sent
+
 
 @pytest.fixture
 def app(tmp_path):
@@ -226,7 +228,8 @@ def test_auth_basic_asks_for_credentials_as_bottles_does():
     for wsgi in (app, bottle_app):
         client = webtest.TestApp(wsgi)
         asked = client.get("/", status=401).headers["WWW-Authenticate"]
-        assert asked.replace('"', "") == "Basic realm=shop"
+        # the realm quoted, as Bottle writes it (RULE-s52: Werkzeug wrote realm=shop)
+        assert asked == 'Basic realm="shop"'
         wrong = {"Authorization": "Basic " + base64.b64encode(b"ann:guess").decode()}
         client.get("/", headers=wrong, status=401)
         right = {"Authorization": "Basic " + base64.b64encode(b"ann:secret").decode()}
@@ -545,3 +548,37 @@ def test_bottle_cookie_is_the_value_bottles_set_cookie_signs(value, digestmod):
     written = signed._cookies["account"].value
     assert bottle_compat.bottle_cookie("account", value, "s3cret", *digest.values()) == written
     assert legacy.loads(written, "account", "s3cret", None, *digest.values()) == value
+
+
+def test_a_header_set_on_bottles_response_is_named_as_bottle_names_it():
+    """RULE-s52 (vthiagossilva/bottle-jwtauth-example): `set_header("WWW-Authenticate",
+    ...)` is sent by Bottle as `Www-Authenticate` (its header names are title-cased);
+    Werkzeug sent the name as the app wrote it."""
+    bottle_app = bottle.Bottle()
+    app = flask.Flask(__name__)
+    install(app, response=True)
+
+    def view(answer):
+        def asked():
+            answer.status = 401
+            answer.set_header("WWW-Authenticate", "Bearer")
+            answer.add_header("x_request_id", "7")
+            return ""
+        return asked
+
+    bottle_app.route("/", callback=view(bottle.response))
+    app.add_url_rule("/", "home", view(response))
+    sent = [[(name, value) for name, value in webtest.TestApp(wsgi).get(
+        "/", status=401).headerlist if name != "Content-Type"] for wsgi in (bottle_app, app)]
+    assert sent[0] == [("Www-Authenticate", "Bearer"), ("X-Request-Id", "7"),
+                       ("Content-Length", "0")]
+    assert sorted(sent[1]) == sorted(sent[0])
+
+
+def test_bottle_iterated_sends_text_without_a_length_as_bottle_did():
+    app = flask.Flask(__name__)
+    app.add_url_rule("/", "home", lambda: bottle_compat.bottle_iterated("text"))
+    app.add_url_rule("/empty", "empty", lambda: bottle_compat.bottle_iterated(""))
+    status, headers, body = as_sent(app, "/")
+    assert body == b"text" and "Content-Length" not in dict(headers)
+    assert dict(as_sent(app, "/empty")[1])["Content-Length"] == "0"

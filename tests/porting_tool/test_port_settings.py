@@ -19,8 +19,9 @@ def test_debug_before_the_app_is_made_is_set_once_the_app_exists():
         app = bottle.Bottle()
     ''')
     lines = result.code.splitlines()
-    assert "app.debug = True" in lines
-    assert lines.index("app.debug = True") > lines.index(
+    # (the faithful port: Bottle's debug mode kept, bottle_answers' debug_mode)
+    assert "debug_mode(app, True)" in lines
+    assert lines.index("debug_mode(app, True)") > lines.index(
         'app = Flask(__name__, template_folder="views", static_folder=None)')
     assert "bottle" not in result.code.replace("bottle_answers", "") and result.todos == []
     assert result.applied["P018"] == 1
@@ -40,7 +41,7 @@ def test_debug_on_the_default_app_and_in_a_main_block():
             debug()
             run(port=8080)
     ''')
-    assert "    app.debug = True\n    app.run(port=8080)" in result.code
+    assert "    debug_mode(app, True)\n    app.run(port=8080)" in result.code
     assert "bottle" not in result.code.replace("bottle_answers", "")
 
 
@@ -123,7 +124,7 @@ def test_templates_are_found_where_template_path_points_after_the_app_is_made(tm
     write(src, "pages/home.tpl", "Hello {{who}}\n")
     write(src, "more/other.tpl", "Other\n")
     assert kit(["port", "--faithful", str(src), "-o", str(out)]) == 0
-    assert "app.debug = True" in (out / "site.py").read_text()
+    assert "debug_mode(app, True)" in (out / "site.py").read_text()
     client = webtest.TestApp(load(str(out / "site.py")).wsgi, lint=True)
     assert client.get("/").text == "Hello you\n"
     assert client.get("/other").text == "Other\n"

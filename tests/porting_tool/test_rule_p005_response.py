@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import both_apps, idiom, port, untouched, write_files
+from .helpers import both_apps, both_folders, idiom, port, untouched, write_files
 
 # What P005 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -751,3 +751,41 @@ def test_the_faithful_port_drops_what_the_view_set_on_response_before_an_error(t
     moved = [app.get("/moved", extra_environ=http11) for app in (bottle_app, flask_app)]
     assert [(m.status_int, m.headers["Access-Control-Allow-Origin"]) for m in moved] \
         == [(303, "*")] * 2
+
+
+# RULE-s52 (lgu-lab/python-web-bottle): the view hands Bottle's request and response to
+# a controller of another module, which sets the response's Content-Type
+HANDED_TO_A_CONTROLLER = {
+    "web.py": '''
+        from bottle import Bottle, request, response
+
+        import controller
+
+        app = Bottle()
+
+
+        @app.route("/hello")
+        def hello():
+            return controller.hello(request, response)
+    ''',
+    "controller.py": '''
+        def hello(request, response):
+            response.content_type = "text/plain"
+            response.set_header("X-Name", request.query.get("name", "nobody"))
+            return "hello"
+    ''',
+}
+
+
+def test_the_faithful_port_hands_on_bottle_compats_response_to_a_controller(tmp_path):
+    """Bottle's `response` read whole, not through a member: the faithful port left its
+    Bottle import (a P001 TODO), and the controller's change raised outside Bottle (500)."""
+    original, ported = both_folders(tmp_path, HANDED_TO_A_CONTROLLER, "p005_handed",
+                                    faithful=True)
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert "from bottle_compat import install, response" in code
+    assert "import bottle" not in code and "from bottle " not in code
+    for client in (original, ported):
+        got = client.get("/hello?name=ann")
+        assert (got.status, got.headers["Content-Type"], got.headers["X-Name"], got.text) \
+            == ("200 OK", "text/plain", "ann", "hello")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import both_apps, both_folders, idiom, port, untouched
+from .helpers import as_sent, both_apps, both_folders, idiom, port, untouched
 
 # What P007 must NOT change: code that only looks like what it rewrites.
 UNTOUCHED = [
@@ -197,3 +197,45 @@ def test_a_body_not_text_by_its_form_is_left_to_the_todo():
             return response
     ''', faithful=False)
     assert "response.body = data" in result.code and 'return ""' in result.code
+
+
+def test_the_faithful_port_sends_the_body_bottle_iterated_without_a_length(tmp_path):
+    """RULE-s52 (vthiagossilva/bottle-jwtauth-example): `response.body = json.dumps(...);
+    return response`. Bottle iterated its response for the body and sent no
+    Content-Length; `return json.dumps(...)` gave Flask's answer one."""
+    bottle_app, flask_app = both_apps(tmp_path, """
+        import json
+
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            response.body = json.dumps(["open"])
+            return response
+    """, "p007_iterated", faithful=True)
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'return bottle_iterated(json.dumps(["open"]))' in code
+    expected = as_sent(bottle_app.app, "/")
+    assert "Content-Length" not in dict(expected[1]) and expected[2] == b'["open"]'
+    assert as_sent(flask_app.app, "/") == expected
+
+
+def test_the_default_port_returns_the_text_itself():
+    result = port("""
+        import json
+
+        from bottle import Bottle, response
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            response.body = json.dumps(["open"])
+            return response
+    """, faithful=False)
+    assert 'return json.dumps(["open"])' in result.code and "bottle_iterated" not in result.code
+    assert not [site for site in result.sites if site["kind"] == "response-body"]

@@ -1,9 +1,10 @@
 """Bottle's own answers where Flask answers with Werkzeug's, for a port that keeps them
 (`bottle2flask port --faithful`; copied by bottle2flask beside the modules that use it).
 
-    from bottle_answers import error_pages, json_answers, response_defaults, static_file
+    from bottle_answers import debug_mode, error_pages, json_answers, response_defaults
     app = Flask(__name__)
     error_pages(app)        # 404, 405, a view's exception, abort(): Bottle's error page
+    debug_mode(app, True)   # Bottle's debug(True): that page shows the traceback
     json_answers(app)       # a dict a view returns: Bottle's JSON bytes
     response_defaults(app)  # `404 Not Found`, `text/html; charset=UTF-8`
 
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from bottle import HTTP_CODES, Bottle, json_dumps
 from bottle import HTTPError as BottleHTTPError
+from bottle import debug as bottle_debug
 from bottle import request as bottle_request
 from bottle import static_file as bottle_static_file
 from flask import Flask, Response, abort, request
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
     from werkzeug.datastructures import Headers
     from werkzeug.sansio.response import Response as SansioResponse
 
-__all__ = ["error_pages", "json_answers", "response_defaults", "static_file"]
+__all__ = ["debug_mode", "error_pages", "json_answers", "response_defaults", "static_file"]
 
 
 # -- Bottle's error page -------------------------------------------------------------------
@@ -102,6 +104,16 @@ def bottle_error_page(error: HTTPException) -> Response | HTTPException:
 def error_pages(app: Flask) -> None:
     """Answer every error the app has no handler of its own for with Bottle's page."""
     app.register_error_handler(HTTPException, bottle_error_page)
+
+
+def debug_mode(app: Flask, mode: object = True) -> None:
+    """Bottle's `debug(mode)` on the app: a view's exception is still answered by the
+    app's error handler (or Bottle's page), which shows the exception and its traceback
+    in debug mode, as Bottle's does. Flask's debug mode would hand the exception to the
+    server instead (PROPAGATE_EXCEPTIONS follows `app.debug`), whose page is its own."""
+    bottle_debug(mode)  # the Bottle beside the app renders its error page in debug mode
+    app.debug = bool(mode)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
 
 
 # -- Bottle's status line and Content-Type -------------------------------------------

@@ -56,10 +56,10 @@ from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
 __all__ = ["BottleFloatConverter", "BottleHTTPResponse", "BottlePathConverter", "auth_basic",
-           "bottle_error", "bottle_error_handler", "bottle_json", "bottle_kept_template",
-           "bottle_route_templates", "bottle_template", "bottle_template_plugin",
-           "bottle_uncompiled", "bottle_undefined", "bottle_view", "install", "path_shift",
-           "response", "save_upload"]
+           "bottle_error", "bottle_error_handler", "bottle_iterated", "bottle_json",
+           "bottle_kept_template", "bottle_route_templates", "bottle_template",
+           "bottle_template_plugin", "bottle_uncompiled", "bottle_undefined", "bottle_view",
+           "install", "path_shift", "response", "save_upload"]
 
 
 # -- P005, P022: Bottle's global response ------------------------------------------------
@@ -124,9 +124,9 @@ def _apply(flask_response, changes):
                 name = "status_code"
             setattr(flask_response, name, value)
         elif kind == "set_header":
-            flask_response.headers[args[0]] = args[1]
+            flask_response.headers[_bottle_name(args[0])] = args[1]
         elif kind == "add_header":
-            flask_response.headers.add(*args)
+            flask_response.headers.add(_bottle_name(args[0]), args[1])
         elif kind == "del_header":
             del flask_response.headers[args[0]]
         else:
@@ -134,6 +134,12 @@ def _apply(flask_response, changes):
     for morsel in jar.values():
         flask_response.headers.add("Set-Cookie", morsel.OutputString())
     return flask_response
+
+
+def _bottle_name(name: str) -> str:
+    """A header's name as Bottle writes it (its _hkey): `WWW-Authenticate` is sent as
+    `Www-Authenticate`, `x_api_key` as `X-Api-Key`; Werkzeug sends it as given."""
+    return name.title().replace("_", "-")
 
 
 def _bottle_cookie(jar, kind, name, value="", **options):
@@ -186,10 +192,10 @@ class BottleCopy(Response):
         self.sent_as_it_is = True
 
     def set_header(self, name, value):
-        self.headers[name] = str(value)
+        self.headers[_bottle_name(name)] = str(value)
 
     def add_header(self, name, value):
-        self.headers.add(name, str(value))
+        self.headers.add(_bottle_name(name), str(value))
 
     def get_header(self, name, default=None):
         values = self.headers.getlist(name)
@@ -430,8 +436,10 @@ def auth_basic(check, realm="private", text="Access denied"):
             auth = request.authorization
             if auth is None or auth.type != "basic" or not check(auth.username,
                                                                  auth.password):
+                # Bottle's header, the realm always quoted (Werkzeug quotes it only
+                # where a token could not stand for it: `Basic realm=private`)
                 raise Unauthorized(text, www_authenticate=WWWAuthenticate(
-                    "basic", {"realm": realm}))
+                    "basic", token=f'realm="{realm}"'))
             return view(*args, **kwargs)
 
         return wrapper
@@ -805,6 +813,15 @@ def bottle_body(made):
     if isinstance(first, bytes):
         return b"".join([first, *parts])
     raise TypeError(f"Unsupported response type: {type(first)}")
+
+
+# -- P007: Bottle's response returned, its body set ------------------------------------
+def bottle_iterated(body):
+    """What Bottle sent for its `response` a view returns after `response.body = text`:
+    it iterated the response for the body, so the answer had no Content-Length (but for
+    an empty text, which Bottle sent with its length, 0). Werkzeug sets a length for
+    text, and sends an iterator as it comes."""
+    return iter([body]) if body else body
 
 
 # -- P006: Jinja set up as the converted templates expect --------------------------------

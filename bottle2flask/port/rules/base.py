@@ -303,7 +303,7 @@ class Rule(Transformer):
             self._merge(candidate.made)
         for item in candidate.imports:
             if item.companion is not None:
-                self.need_helper(item.companion, item.name)
+                self.need_helper(item.companion, item.name, item.asname)
             else:
                 self.need_import(item.module, item.name, item.asname)
         for need in candidate.needs:
@@ -467,10 +467,12 @@ class Rule(Transformer):
         self.need_import("flask", "g", None if name == "g" else name)
         return cst.Name(name)
 
-    def need_helper(self, companion: Companion, name: str | None = None) -> None:
-        """`import companion` (or `from companion import name`): a module of compat/ the
-        port copies beside this one, only where a module uses it (folder.COMPANIONS)."""
-        self.need_import(companion.value, name)
+    def need_helper(self, companion: Companion, name: str | None = None,
+                    asname: str | None = None) -> None:
+        """`import companion` (or `from companion import name [as asname]`): a module of
+        compat/ the port copies beside this one, only where a module uses it
+        (folder.COMPANIONS)."""
+        self.need_import(companion.value, name, asname)
         self._port.requests.companions.add(companion)
 
     def provide(self, name: str) -> None:

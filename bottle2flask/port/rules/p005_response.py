@@ -9,7 +9,9 @@ those changes. This rule keeps every such line as it is and makes `response` a s
 recorder whose changes are applied to whatever the view returned (with Flask's
 `after_this_request`, so a helper module with no app can use it too; the app's module
 also applies it after its after-request hooks). `set_cookie(..., secret=...)` (Bottle's pickled
-signed cookie) cannot be kept: it gets a TODO.
+signed cookie) cannot be kept: it gets a TODO. Bottle's `response` read whole (handed to a
+controller of another module, `hello(request, response)`, which sets its members) is
+bottle_compat's recorder too: left Bottle's, it raised outside Bottle (the page was a 500).
 """
 
 from __future__ import annotations
@@ -41,10 +43,34 @@ class Response(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self.signed: set[cst.CSTNode] = set()  # response.set_cookie of signed cookies
+        # Names that are no read of a value: an import's, a member's, a keyword's, a
+        # parameter's
+        self.not_read: set[cst.CSTNode] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         if arg(node, None, "secret"):
             self.signed.add(node.func)
+
+    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+        self.not_read.add(node.name)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.not_read.add(node.keyword)
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.not_read.add(node.name)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.not_read.add(node.attr)
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        # (--faithful) Bottle's response read whole: handed on, to a controller of another
+        # module that sets it (`hello(request, response)`)
+        if self.state.faithful and original not in self.not_read \
+                and self.api(original) == "response":
+            self.use()
+        return updated
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         func = updated.func

@@ -15,7 +15,10 @@ iterates the body, Flask's request context is gone by then.
   returned as it is. Where the block set `response.body = text` before it (text by its
   form: a string, an f-string, `json.dumps(...)`, `str(...)`, `"...".format(...)`,
   `template(...)`), Bottle sent that text: the line goes and the view returns it (`return
-  json.dumps(...)`), which P022 then folds the status and headers into.
+  json.dumps(...)`), which P022 then folds the status and headers into. Bottle iterated
+  the response for that text, so it sent no Content-Length; with `--faithful` (the site
+  `response-body`) the view returns `bottle_iterated(text)` (bottle_compat's), which
+  Flask sends as it comes, without one too.
 - A view that can end without `return` sent an empty 200 from Bottle; Flask raises
   on None, so `return ""` is added at the end.
 - A list or tuple: Bottle joins the items as the body, Flask sends a list as JSON and
@@ -30,7 +33,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ..edit import Visitor, ends, names_assigned, names_read, walk
-from .base import Candidate, Change, Declare, Need, Rule, is_view, route_globs
+from .base import Candidate, Change, Declare, Import, Need, Rule, is_view, route_globs
 
 
 @dataclass
@@ -123,9 +126,14 @@ class Returns(Rule):
                 or not isinstance(end, cst.SimpleStatementLine):
             return updated
         self.fired()
+        # (--faithful) Bottle iterated its response for the text: no Content-Length
+        iterated = cst.Call(cst.Name("bottle_iterated"), [cst.Arg(text.value)])
+        chosen = self.site_if_exact("response-body", Candidate(text.value), Candidate(
+            iterated, imports=(Import("bottle_compat", "bottle_iterated"),)))
+        assert isinstance(chosen.form, cst.BaseExpression)
         # the line's own comments go with its text, above the return
         moved = [empty for empty in line.leading_lines if empty.comment]
-        body[-1] = end.with_changes(body=[cst.Return(text.value)],
+        body[-1] = end.with_changes(body=[cst.Return(chosen.form)],
                                     leading_lines=[*moved, *end.leading_lines])
         return updated.with_changes(body=body[:at] + body[at + 1:])
 
