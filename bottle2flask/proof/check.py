@@ -294,12 +294,14 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     # guard (RULE-s49's class N: setup.py calling my_site.main())
     fallbacks = [*others, *(s for s in result.app_sources if s not in others)]
     fallbacks += [s for s in result.launchers if s not in fallbacks]
+    unstarted = None  # the start that did not, where another script was taken
     if not original_loads["ok"] and fallbacks:
         # the first script whose original starts is compared first; the one that does not
         # start is said among the others, not the folder's reason to compare nothing
         for other in fallbacks:
             candidate = specs(src, out, other, python, timeout, result.served_by(other[0]))
             if candidate[2]["ok"]:
+                unstarted = (start[0], original_loads.get("cause") or original_loads["error"])
                 # (a launcher serves the start's own routes: the start is not another app)
                 kept = [] if other in result.launchers else [start]
                 others = [*kept, *(o for o in others if o != other)]
@@ -364,6 +366,12 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
         found["routes"] += routes
         notes += [note] if note else []
     judged = verdict(found)
+    if unstarted and not found["routes"]:
+        # RULE-s52 class D: a library's module makes the app, a script that does not
+        # start here adds its routes: said so, not as an app whose routes nothing adds
+        judged.reason = (f"the original's app has no routes once {start[0]} is loaded, and "
+                         f"{unstarted[0]}, which the check started first, does not start "
+                         f"here ({unstarted[1]}), so no page was compared")
     untold = found.get("report", {}).get("no_twin")
     if untold:  # compared all the same, the app's own noise counted as differences
         notes.append("  a second instance of the original does not load here, so what "

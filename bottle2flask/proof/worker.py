@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import sys
 import tempfile
 import traceback
@@ -31,9 +30,10 @@ from ..parity.runner import on_copy
 
 def watch_parent() -> None:
     """When the process that started this one is gone, however it ended, kill this
-    process's group (lifeline.py): a thread waits on it, so an app that blocks, or that
-    ignores SIGTERM, is ended all the same."""
-    lifeline.watch(lambda: os.killpg(os.getpgrp(), signal.SIGKILL))
+    process's group (lifeline.py): a process of the group waits on it, so an app that
+    blocks, or that ignores SIGTERM, is ended all the same; and no thread of ours runs
+    here while an app imports (gevent's monkey-patching at import fails beside one)."""
+    lifeline.watch_group()
 
 
 def probe(spec: str) -> dict:

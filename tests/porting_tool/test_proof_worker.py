@@ -276,3 +276,18 @@ def test_a_port_run_in_its_originals_surroundings_is_named_by_its_file_in_out(tm
     found = worker(sys.executable, ["probe", f"{out / 'server.py'}:app"], 60, around)
     assert found["error"] == (f"cannot load '{out / 'server.py'}:app': ModuleNotFoundError: "
                               "No module named 'settings_missing'")
+
+
+def test_an_app_imports_with_no_thread_of_the_check_beside_it(tmp_path):
+    """RULE-s52 class D (jar3b/bottle-oop-rest: `from gevent import monkey;
+    monkey.patch_all()` in its package's __init__): the worker watched its parent from a
+    thread, and gevent, patching threading under an import with that thread running,
+    failed ("cannot release un-acquired lock"): the original counted as not starting where
+    `python test/dummy.py` starts. The app imports as in a process of its own: one
+    thread."""
+    folder = tmp_path / "app"
+    folder.mkdir()
+    (folder / "web.py").write_text(
+        "import threading\n\nfrom bottle import Bottle\n\n"
+        "assert threading.active_count() == 1, threading.enumerate()\napp = Bottle()\n")
+    assert worker(sys.executable, ["probe", f"{folder / 'web.py'}:app"], timeout=60)["ok"]
