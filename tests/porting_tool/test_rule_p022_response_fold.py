@@ -730,15 +730,32 @@ def test_a_body_set_in_a_decorators_wrapper_is_the_page_under_faithful(tmp_path)
         (status, body, "Bearer" if status == 401 else None) for _, status, body in ASKED]
 
 
-def test_a_body_set_in_a_decorators_wrapper_is_repaired_by_the_check(tmp_path, capsys):
+def apart(source: str) -> dict[str, str]:
+    """The decorator in auth.py, the app and its view in web.py (vthiagossilva's layout)."""
+    top, _, rest = dedent(source).partition("def login_required")
+    decorator, _, views = rest.partition("\n\n\n@app")
+    return {"auth.py": "import json\n\nfrom bottle import request, response\n\n\n"
+                       f"def login_required{decorator}\n",
+            "web.py": f"{top}from auth import login_required\n\n\n@app{views}"}
+
+
+@pytest.mark.parametrize("layout", ["one module", "decorator imported"])
+def test_a_body_set_in_a_decorators_wrapper_is_repaired_by_the_check(tmp_path, capsys,
+                                                                      layout):
     """The default port: no fold says a body set outside a view's own returns; its TODO
     breaks the page, so the check moves the wrapper's sites to bottle_compat's response,
     and the port is done (exit 0; it was 5, the breaking TODO of the first port said
-    though the repair had taken it away)."""
+    though the repair had taken it away). A view's difference maps to the sites of the
+    decorators around it, in its module or imported from another (the view's own
+    module had none: "no site with an exact candidate maps to it")."""
     src, out = tmp_path / "src", tmp_path / "out"
     src.mkdir()
-    (src / "web.py").write_text(dedent(BODY_IN_A_WRAPPER))
+    files = {"web.py": dedent(BODY_IN_A_WRAPPER)} if layout == "one module" \
+        else apart(BODY_IN_A_WRAPPER)
+    for name, text in files.items():
+        (src / name).write_text(text)
     assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == 0
     said = capsys.readouterr().out
-    assert "repaired web.py:" in said and "P022 response keeps Bottle's behaviour" in said
+    where = "web.py" if layout == "one module" else "auth.py"
+    assert f"repaired {where}:" in said and "P022 response keeps Bottle's behaviour" in said
     assert "1 different" not in said and "0 different" in said
