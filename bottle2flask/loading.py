@@ -3,6 +3,7 @@
     bottle_app:create_app        module:attr (a factory is called, with settings if it takes any)
     path/to/app.py:application   a file, imported in isolation
     path/to/app.py               its `app` or `application`, else Bottle's default app
+    path/to/app.py:__main__      what `python app.py` hands its server (`run(app=X(app))`)
     http://127.0.0.1:8080        a running server, reached over HTTP
 """
 
@@ -41,6 +42,11 @@ if TYPE_CHECKING:
 
 URL = re.compile(r"^https?://", re.IGNORECASE)
 DEFAULT_NAMES = ("app", "application")
+# `FILE:__main__`: the WSGI callable the file's run() is handed, at import or in its main
+# block, as `python FILE` serves it (`run(app=SessionMiddleware(app(), opts))`), where no
+# name of the module holds it
+SERVED = "__main__"
+HANDS_NO_APP = "it hands no server an app"
 PATH_SAFE = "/:@!$&'()*+,;=-._~"
 # os.chdir is process-wide: apps that need their own folder take turns.
 FOLDER_LOCK = threading.RLock()
@@ -125,7 +131,17 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
     attr = attr.removesuffix("()")
     script = False
     with bottle_locals_as_imported():
-        if is_file(target):
+        if is_file(target) and attr == SERVED:
+            imported = import_file(spec, Path(target))
+            if not imported.served and has_main_block(Path(target)):
+                imported, script = run_main(spec, imported, Path(target)), True
+            if not imported.served:
+                raise UsageError(f"cannot load {spec!r}: {HANDS_NO_APP} (no run() given "
+                                 "one, at import or under its main guard)")
+            app = in_folder(imported.served[-1], imported.folder, imported.own_modules,
+                            imported.template_path, imported.left)
+            wsgi: object = app
+        elif is_file(target):
             imported = import_file(spec, Path(target))
             try:
                 picked = pick(spec, imported.module, attr, imported.bottle_default)
@@ -155,7 +171,7 @@ def load(spec: str, settings: dict | None = None, label: str | None = None) -> A
             # as in a process of its own); what it imports from there is the app's too
             with app.entered():
                 app.wrapped = instantiate(spec, picked, settings, bare=bare)
-            wsgi: object = app
+            wsgi = app
         else:
             # Bottle's TEMPLATE_PATH and its cache of templates as a process of its own
             # has them, while it imports and for each request (a file spec's InFolder

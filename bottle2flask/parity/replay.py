@@ -581,16 +581,22 @@ class Explorer:
                 if not self.run.mine(form.action, side):
                     self.forms.setdefault(form.key, (here[0], form))
 
-    def crawl(self, start: str) -> None:
+    def crawl(self, starts: list[str]) -> None:
+        """Every page reachable from each start, each page asked once (a start another
+        start's crawl reached is not crawled again), up to max_pages a start."""
         self.visited.clear()
-        self.pending.append(start)
-        while self.pending and len(self.visited) < self.max_pages:
-            safe = [p for p in self.pending if not destructive(p)]
-            path = safe[0] if safe else self.pending[0]
-            self.pending.remove(path)
-            self.visited.add(path)
-            self.learn(path, self.run.send(Call(path, follow=True), "crawl"))
-        self.pending.clear()
+        for start in starts:
+            if start in self.visited:
+                continue
+            budget = len(self.visited) + self.max_pages
+            self.pending.append(start)
+            while self.pending and len(self.visited) < budget:
+                safe = [p for p in self.pending if not destructive(p)]
+                path = safe[0] if safe else self.pending[0]
+                self.pending.remove(path)
+                self.visited.add(path)
+                self.learn(path, self.run.send(Call(path, follow=True), "crawl"))
+            self.pending.clear()
 
     def submit_forms(self, destructive_too: bool) -> None:
         """Submit each form (invalid data first, then valid) once for each kind of visitor:
@@ -634,15 +640,13 @@ class Explorer:
         """Crawl; with forms: submit them, crawl again as the session now is, destructive
         forms last."""
         starts = [starts] if isinstance(starts, str) else starts
-        for start in starts:
-            self.crawl(start)
+        self.crawl(starts)
         if forms:
             self.explore_forms(starts)
 
     def explore_forms(self, starts: list[str]) -> None:
         """The forms found so far, then a crawl again and the forms it finds."""
         self.submit_forms(destructive_too=False)
-        for start in starts:
-            self.crawl(start)
+        self.crawl(starts)  # (each page again: the forms sent may have changed them)
         self.submit_forms(destructive_too=False)
         self.submit_forms(destructive_too=True)

@@ -191,17 +191,7 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
         + outcome_line({"same": totals["same"], "declared": totals["declared"],
                         "todo": totals["todos"]}, totals["emulation_lines"])
         + f"; report in {args.out / 'PORTING-REPORT.md'}")
-    breaking = [f"{m.path}:{t['line']}: {t['code']} TODO on code that fails when it runs"
-                for m in result.modules for t in m.todos if t.get("breaks")]
-    # (a template Bottle itself cannot compile failed in the original as it does here; one
-    # Bottle's SimpleTemplate renders, P006's kept render, is not rendered by Jinja2)
-    breaking += [f"{t['breaks']}: a template TODO that fails when rendered"
-                 for t in result.templates if t.get("breaks") and t.get("rendered", True)
-                 and not t.get("bottle_error") and not t.get("bottle_renders")]
-    breaks = ""
-    if breaking:
-        more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
-        breaks = f"not done: {breaking[0]}{more}"
+    breaks = not_done(result)
     status: int
     if args.no_check:
         say("Not checked (--no-check).")
@@ -241,6 +231,8 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
                              exact=exact)
 
         result, outcome, repaired = repair(result, checked(result), again, checked, say)
+        # (a site the check moved to its exact form takes its breaking TODO with it)
+        breaks = not_done(result)
         used = tuple(outcome.data.get("start") or ())
         if len(used) == 2 and used != result.start:  # the check started another script
             result.started = (used[0], used[1])
@@ -286,6 +278,22 @@ def report(args, result, python, disabled: frozenset[str] = frozenset(),
     elif args.quiet:
         print(f"bottle2flask port: done; report in {args.out / 'PORTING-REPORT.md'}")
     return status
+
+
+def not_done(result) -> str:
+    """Why the port is not done though it may start: a TODO on code that fails when it
+    runs (the first of them, and how many more), else ""."""
+    breaking = [f"{m.path}:{t['line']}: {t['code']} TODO on code that fails when it runs"
+                for m in result.modules for t in m.todos if t.get("breaks")]
+    # (a template Bottle itself cannot compile failed in the original as it does here; one
+    # Bottle's SimpleTemplate renders, P006's kept render, is not rendered by Jinja2)
+    breaking += [f"{t['breaks']}: a template TODO that fails when rendered"
+                 for t in result.templates if t.get("breaks") and t.get("rendered", True)
+                 and not t.get("bottle_error") and not t.get("bottle_renders")]
+    if not breaking:
+        return ""
+    more = f" (and {len(breaking) - 1} more)" if len(breaking) > 1 else ""
+    return f"not done: {breaking[0]}{more}"
 
 
 def unconverted(result) -> list[str]:

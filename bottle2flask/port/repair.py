@@ -213,6 +213,54 @@ def called_sites(module: FileResult, scopes: set[str]) -> list[Site]:
     return found
 
 
+def decorators_of(result: TreeResult, module: FileResult,
+                  name: str) -> list[tuple[FileResult, str]]:
+    """The defs that decorate the view `name` of module, each with its module: `@auth`
+    defined beside it, `from auth import login_required`, `@auth.login_required` of `import
+    auth`. A decorator's wrapper answers for the view (RULE-s52 B: the body a
+    login_required wrapper sets), so its sites are the view's too."""
+    try:
+        tree = ast.parse(module.code)
+    except SyntaxError:
+        return []
+    view: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | None = None
+    for part in name.split("."):
+        body = view.body if view is not None else tree.body
+        view = next((node for node in body if isinstance(
+            node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and node.name == part), None)
+        if view is None:
+            return []
+    if view is None:
+        return []
+    imported: dict[str, tuple[str, str]] = {}  # local name -> (module, its name there)
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            imported.update({a.asname or a.name: (node.module, a.name) for a in node.names})
+        elif isinstance(node, ast.Import):
+            imported.update({a.asname or a.name: (a.name, "") for a in node.names})
+    modules = {module_name(m.path): m for m in result.modules if m.path.endswith(".py")}
+    found = []
+    for decorator in view.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(target, ast.Name) and target.id in imported:
+            held, there = imported[target.id]
+            if held in modules and there:
+                found.append((modules[held], there))
+        elif isinstance(target, ast.Name):
+            found.append((module, target.id))
+        elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                and imported.get(target.value.id, ("", "x"))[1] == "" \
+                and imported[target.value.id][0] in modules:
+            found.append((modules[imported[target.value.id][0]], target.attr))
+    return found
+
+
+def module_name(path: str) -> str:
+    """The dotted name a module of the folder is imported by (`auth`, `shop.views`)."""
+    return ".".join(PurePosixPath(path).with_suffix("").parts).removesuffix(".__init__")
+
+
 def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileResult | None]:
     """The sites a failure maps to, and the module it points into (None: none).
 
@@ -235,7 +283,8 @@ def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileRes
     if failure.view is not None:
         module = module_of(result, failure.view[0])
         if module is not None:
-            scopes = called_scopes(module.code, failure.view[1].replace("<locals>.", ""))
+            view = failure.view[1].replace("<locals>.", "")
+            scopes = called_scopes(module.code, view)
             found += [s for s in called_sites(module, scopes) if s not in found]
             # and the functions it calls in the app's other modules (a helpers module's
             # json_dumps: stop 53), one module deep
@@ -244,6 +293,9 @@ def sites_for(result: TreeResult, failure: Failure) -> tuple[list[Site], FileRes
                 if other is not None and other is not module:
                     found += [s for s in called_sites(other, called_scopes(
                         other.code, function)) if s not in found]
+            # and the wrappers of the decorators around it, here or imported (RULE-s52 B)
+            for held, decorator in decorators_of(result, module, view):
+                found += [s for s in called_sites(held, {decorator}) if s not in found]
             return found, module
     return found, where
 

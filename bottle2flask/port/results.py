@@ -166,6 +166,13 @@ class TreeResult:
         best = self._main()
         return best.wsgi_entry if best is not None and best.app_name else None
 
+    def served_by(self, path: str) -> str | None:
+        """What the WSGI server of the module at path is given where it wraps the app
+        (FileResult.wsgi_entry): another script the check compares, or the one it
+        starts where the first does not."""
+        module = next((m for m in self.modules if m.path == path), None)
+        return module.wsgi_entry if module is not None and module.app_name else None
+
     @property
     def other_starts(self) -> list[tuple[str, str]]:
         """FILE and APP of each other script of the folder that makes and serves an app

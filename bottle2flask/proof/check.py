@@ -32,7 +32,7 @@ from pathlib import Path
 from ..exit_status import ExitStatus
 from ..interpreter import Interpreter
 from ..lifeline import POSIX, Lifeline
-from ..loading import SURROUNDINGS_VARIABLE, import_root, split
+from ..loading import HANDS_NO_APP, SURROUNDINGS_VARIABLE, import_root, split
 from .record import app_entries, recording, write_suite
 
 SAME, DIFFERENT = ExitStatus.DONE, ExitStatus.DIFFERS
@@ -222,17 +222,19 @@ def specs(src: Path, out: Path, start: tuple[str, str], python: str | Interprete
     default app (the port names it `app`), so its attr is tried, then left out.
 
     served: the name the module's WSGI server is given where it wraps the app
-    (`application = SessionMiddleware(app, opts)`): each app is served by it, as its
-    server would serve it (the port keeps the name: its middleware wraps app.wsgi_app),
-    unless the original does not load by it."""
+    (`application = SessionMiddleware(app, opts)`), or loading.SERVED where its run() is
+    handed what no name holds (`run(app=SessionMiddleware(app(), opts))`): each app is
+    served by it, as its server would serve it (the port keeps the name: its middleware
+    wraps app.wsgi_app), unless the original does not load by it."""
     file, attr = start  # `make_app()`: the loader calls it with no arguments
     around = surroundings(src, out, file)
-    if served:
+    if served:  # (SERVED: what run() is handed, where no name holds it)
         original, port = f"{src / file}:{served}", f"{out / file}:{served}"
         loads = worker(python, ["probe", original], timeout, around)
         if loads["ok"]:
             port_loads = worker(python, ["probe", port], timeout, around)
-            if port_loads["ok"] or "has no attribute" not in port_loads.get("error", ""):
+            if port_loads["ok"] or not any(why in port_loads.get("error", "") for why in (
+                    "has no attribute", HANDS_NO_APP)):
                 return original, port, loads, port_loads
     port = f"{out / file}:{attr}"
     original = f"{src / file}:{attr}"
@@ -307,12 +309,14 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
     # guard (RULE-s49's class N: setup.py calling my_site.main())
     fallbacks = [*others, *(s for s in result.app_sources if s not in others)]
     fallbacks += [s for s in result.launchers if s not in fallbacks]
+    unstarted = None  # the start that did not, where another script was taken
     if not original_loads["ok"] and fallbacks:
         # the first script whose original starts is compared first; the one that does not
         # start is said among the others, not the folder's reason to compare nothing
         for other in fallbacks:
-            candidate = specs(src, out, other, python, timeout)
+            candidate = specs(src, out, other, python, timeout, result.served_by(other[0]))
             if candidate[2]["ok"]:
+                unstarted = (start[0], original_loads.get("cause") or original_loads["error"])
                 # (a launcher serves the start's own routes: the start is not another app)
                 kept = [] if other in result.launchers else [start]
                 others = [*kept, *(o for o in others if o != other)]
@@ -372,10 +376,17 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
             f"{recorded['data']['not_kept']}.")
     notes = []
     for other in others:
-        routes, note = compare_other(src, out, other, python, timeout, files, replay)
+        routes, note = compare_other(src, out, other, python, timeout, files, replay,
+                                     result.served_by(other[0]))
         found["routes"] += routes
         notes += [note] if note else []
     judged = verdict(found)
+    if unstarted and not found["routes"]:
+        # RULE-s52 class D: a library's module makes the app, a script that does not
+        # start here adds its routes: said so, not as an app whose routes nothing adds
+        judged.reason = (f"the original's app has no routes once {start[0]} is loaded, and "
+                         f"{unstarted[0]}, which the check started first, does not start "
+                         f"here ({unstarted[1]}), so no page was compared")
     untold = found.get("report", {}).get("no_twin")
     if untold:  # compared all the same, the app's own noise counted as differences
         notes.append("  a second instance of the original does not load here, so what "
@@ -390,13 +401,15 @@ def check(src: Path, out: Path, result, *, requests=(), timeout: float = 300,
 
 
 def compare_other(src: Path, out: Path, start: tuple[str, str], python: str | Interpreter,
-                  timeout: float,
-                  files: list[str], replay: dict) -> tuple[list[dict], str]:
+                  timeout: float, files: list[str], replay: dict,
+                  served: str | None = None) -> tuple[list[dict], str]:
     """The routes of another script of the folder, each rule shown with its file (not
-    recorded in the suite, which holds the entry's); or a line saying why it was not
-    compared. A port that does not start where its original does is a difference."""
+    recorded in the suite, which holds the entry's), served as its server serves it
+    (served: specs'); or a line saying why it was not compared. A port that does not
+    start where its original does is a difference."""
     file = start[0]
-    original, port, original_loads, port_loads = specs(src, out, start, python, timeout)
+    original, port, original_loads, port_loads = specs(src, out, start, python, timeout,
+                                                       served)
     if not original_loads["ok"]:
         return [], f"  {file}: not compared: the original does not start here " \
             f"({original_loads.get('cause') or original_loads['error']})"

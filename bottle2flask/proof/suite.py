@@ -67,6 +67,9 @@ import pytest
 import webtest
 
 HERE = Path(__file__).resolve().parent
+# `file.py:__main__`: the app the file's run() is handed, at import or in its main
+# block (`run(app=SessionMiddleware(app(), opts))`), as `python file.py` serves it
+SERVED = "__main__"
 RECORDED = json.loads((HERE / "bottle2flask_parity.json").read_text(encoding="utf-8"))
 NOT_COPIED = shutil.ignore_patterns(
     ".git", ".venv", "venv", "__pycache__", "node_modules", ".pytest_cache"
@@ -119,22 +122,36 @@ def optional(name: str) -> Any:
 
 @contextlib.contextmanager
 def no_servers():
-    """A run() the app calls at import (Bottle's, with or without the reloader, or
-    Flask's) returns at once: here WebTest is the server."""
+    """A run() the app calls at import (Bottle's, with or without the reloader, Flask's,
+    or Werkzeug's run_simple(), which a port serves a middleware with) returns at once:
+    here WebTest is the server. The list it gives gets each app a run() was handed."""
+    served: list = []
+
+    def run(app=None, *args, **kwargs):  # bottle.run(app=None, ...)
+        if app is not None:  # (a bare run() serves Bottle's default app)
+            served.append(app)
+
+    def app_run(self, *args, **kwargs):  # Bottle.run(self), Flask.run(self)
+        served.append(self)
+
+    def run_simple(hostname, port, application, *args, **kwargs):
+        served.append(application)
+
     saved = []
-    for module, owner, name in (
-        ("bottle", None, "run"),
-        ("bottle", "Bottle", "run"),
-        ("flask", "Flask", "run"),
+    for module, owner, name, stopped in (
+        ("bottle", None, "run", run),
+        ("bottle", "Bottle", "run", app_run),
+        ("flask", "Flask", "run", app_run),
+        ("werkzeug.serving", None, "run_simple", run_simple),
     ):
         found = optional(module)
         if found is None:
             continue
         target = getattr(found, owner) if owner else found
         saved.append((target, name, getattr(target, name)))
-        setattr(target, name, lambda *args, **kwargs: None)
+        setattr(target, name, stopped)
     try:
-        yield
+        yield served
     finally:
         for target, name, value in saved:
             setattr(target, name, value)
@@ -241,7 +258,7 @@ def load(folder: Path, spec: str, dotted: str | None = None):
     argv, sys.argv = sys.argv, [str(path)]
     named = [attr] if attr else ["app", "application"]
     try:
-        with no_servers(), in_folder(folder, own):
+        with no_servers() as served, in_folder(folder, own):
             if dotted:
                 module = importlib.import_module(dotted)
             else:
@@ -255,11 +272,16 @@ def load(folder: Path, spec: str, dotted: str | None = None):
                 module = importlib.util.module_from_spec(module_spec)
                 sys.modules[name] = module
                 loader.exec_module(module)
-                if not any(hasattr(module, n) for n in named) and not (
-                    default is not None and default.routes
-                ):
-                    # an app made only under `if __name__ == "__main__":`: that block
-                    # run so, in the module as imported (what stands above it ran once)
+                if attr == SERVED:
+                    made_in_main = not served
+                else:
+                    made_in_main = not any(hasattr(module, n) for n in named) and not (
+                        default is not None and default.routes
+                    )
+                if made_in_main:
+                    # an app made (or served) only under `if __name__ == "__main__":`:
+                    # that block run so, in the module as imported (what stands above
+                    # it ran once)
                     module.__name__ = "__main__"
                     exec(main_blocks(path), module.__dict__)  # noqa: S102
     finally:
@@ -276,6 +298,9 @@ def load(folder: Path, spec: str, dotted: str | None = None):
         ),
         default,
     )
+    if attr == SERVED:  # what its server is handed, as the check served it
+        assert served, f"{spec}: no run() was handed an app"
+        app = served[-1]
     if factory:
         with in_folder(folder, own):
             app = app()

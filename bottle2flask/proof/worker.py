@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import sys
 import tempfile
 import traceback
@@ -25,15 +24,16 @@ from pathlib import Path
 
 from .. import lifeline, loading
 from ..errors import UsageError
-from ..loading import load, see_surroundings, split
+from ..loading import import_root, load, see_surroundings, split
 from ..parity.runner import on_copy
 
 
 def watch_parent() -> None:
     """When the process that started this one is gone, however it ended, kill this
-    process's group (lifeline.py): a thread waits on it, so an app that blocks, or that
-    ignores SIGTERM, is ended all the same."""
-    lifeline.watch(lambda: os.killpg(os.getpgrp(), signal.SIGKILL))
+    process's group (lifeline.py): a process of the group waits on it, so an app that
+    blocks, or that ignores SIGTERM, is ended all the same; and no thread of ours runs
+    here while an app imports (gevent's monkey-patching at import fails beside one)."""
+    lifeline.watch_group()
 
 
 def probe(spec: str) -> dict:
@@ -53,9 +53,28 @@ def probe(spec: str) -> dict:
             # the original has too from one of the port's own.
             said = f"{type(cause).__name__}: {cause}".replace(folder, "<app>") if cause \
                 else str(error).replace(folder, "<app>")
-            return {"ok": False, "error": str(error), "cause": said, **(where or {}),
-                    "frames": frames}
+            return {"ok": False, "error": of_users_files(str(error), spec, copy),
+                    "cause": said, **(where or {}), "frames": frames}
     return {"ok": True, "script": loaded.script, "outside": outside()}
+
+
+def of_users_files(said: str, spec: str, copy: str) -> str:
+    """The loader's words about the copy it loaded, said of the user's own files: the
+    report names the file to open, not a temporary folder gone once the check ends."""
+    path, copied = Path(split(spec)[0]).resolve(), Path(split(copy)[0])
+    around = loading.SURROUNDINGS
+    if around is not None and around.holds(path, around.port):
+        # (a port runs in a copy of its original's surroundings, OUT at `at` in it)
+        top = copied.parents[len(path.relative_to(around.port).parts) - 1 +
+                             len(Path(around.at).parts)]
+        places = [(top / around.at, around.port), (top, around.root)]
+    else:
+        top = copied.parents[len(path.relative_to(import_root(path)).parts) - 1]
+        places = [(top, import_root(path))]
+    said = said.replace(copy, spec)
+    for copied_folder, folder in places:
+        said = said.replace(str(copied_folder), str(folder))
+    return said
 
 
 def outside() -> list[str]:

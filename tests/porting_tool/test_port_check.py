@@ -1297,3 +1297,34 @@ def hello():
     assert steps["/wait"]["ended"] == [{"how": "no answer within 0.5 s",
                                         "printed": ["waiting for a message"]}] * 2
     assert [status[:3] for status in steps["/hello"]["statuses"]] == ["200", "200"]
+
+
+def test_a_library_app_whose_routes_a_script_adds_says_why_nothing_was_compared(tmp_path,
+                                                                                  capsys):
+    """RULE-s52 class D (jar3b/bottle-oop-rest): borest/borest.py makes the app and a
+    class decorator that routes on it; test/dummy.py declares the classes. Where the
+    script does not start here, the check compared the library's app alone and said
+    only that it had no routes; it now says which script adds them and why it did not
+    start."""
+    src = tmp_path / "src"
+    (src / "borest").mkdir(parents=True)
+    (src / "test").mkdir()
+    (src / "borest" / "__init__.py").write_text("from .borest import Route, app\n")
+    (src / "borest" / "borest.py").write_text(
+        "from bottle import Bottle\n\n\nclass Route:\n    def __init__(self, path):\n"
+        "        self.path = path\n\n    def __call__(self, cls):\n"
+        "        app.route(self.path)(lambda: cls().get())\n        return cls\n\n\n"
+        "app = Bottle()\n")
+    (src / "test" / "__init__.py").write_text("")
+    (src / "test" / "dummy.py").write_text(
+        "import settings_missing  # noqa\nfrom borest import Route, app\n\n\n"
+        "@Route('/hello')\nclass Hello:\n    def get(self):\n        return 'HELLO'\n\n\n"
+        "if __name__ == '__main__':\n    app.run(port=8080)\n")
+    status = port_command(["port", str(src), "-o", str(tmp_path / "out"),
+                           "--check-timeout", "60"])
+    said = capsys.readouterr()
+    assert status == 4  # not compared
+    assert ("the original's app has no routes once borest/__init__.py is loaded, and "
+            "test/dummy.py, which the check started first, does not start here "
+            "(ModuleNotFoundError: No module named 'settings_missing'), so no page was "
+            "compared") in said.out + said.err

@@ -9,9 +9,11 @@ from textwrap import dedent
 
 import pytest
 
+from bottle2flask import loading
 from bottle2flask.cli import main as kit
 from bottle2flask.exit_status import ExitStatus
 from bottle2flask.port.model.app import read_module
+from bottle2flask.port.model.facts import SERVED
 
 APP = '''
     from bottle import Bottle, redirect, request
@@ -104,7 +106,14 @@ def test_the_original_is_compared_through_the_middleware_its_server_is_given(
     ("import routes\napp = routes.app\napp_sess = routes.app_sess\n"
      "if __name__ == '__main__':\n    run(app=app_sess)\nelse:\n    application = app_sess\n",
      "application"),
-    ("app = Bottle()\nif __name__ == '__main__':\n    run(app=Wrap(app))\n", None),
+    # RULE-s52 class C: what run() is handed and no module-level name holds: the loader
+    # takes it from run() (loading.SERVED)
+    ("app = Bottle()\nif __name__ == '__main__':\n    run(app=Wrap(app))\n", SERVED),
+    ("app = Bottle()\nrun(app=Wrap(app), port=8080)\n", SERVED),
+    ("from bottle import app\nrun(app=SessionMiddleware(app(), {}))\n", SERVED),
+    ("app = Bottle()\nif __name__ == '__main__':\n    w = Wrap(app)\n    run(app=w)\n",
+     SERVED),  # bound only under the guard: no attribute of the module as imported
+    ("app = Bottle()\nw = Wrap(app)\nif __name__ == '__main__':\n    run(app=w)\n", "w"),
     ("app = Bottle()\ndef wsgi():\n    application = Wrap(app)\n    run(application)\n",
      None),  # in a function: runs when called, if ever
 ])
@@ -149,3 +158,100 @@ def test_the_noise_twin_writes_a_copy_of_its_own_even_in_place(tmp_path):
                 "--noise", "--in-place", "--no-crawl", "--requests", str(requests),
                 "--quiet"]) == 0
     assert (first / "log.txt").read_text() == (second / "log.txt").read_text() == "x\n"
+
+
+STAMP = """
+class Stamp:
+    \"\"\"A middleware the views need, as Beaker's SessionMiddleware is needed.\"\"\"
+
+    def __init__(self, wrapped):
+        self.wrapped = wrapped
+
+    def __call__(self, environ, start_response):
+        environ["stamp"] = "stamped"
+        return self.wrapped(environ, start_response)
+"""
+
+# RULE-s52 class C (lamawe/PyBottleExamples' samp.py): each script's server is handed a
+# middleware around the app its routes fill; bare, the app answers 500
+SERVED_BY_RUN = {
+    "handed in the main guard": {"app.py": """from bottle import Bottle, request, run
+{stamp}
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return request.environ["stamp"]
+
+
+if __name__ == "__main__":
+    run(app=Stamp(app), port=8080)
+"""},
+    "another script's, by name": {"hello.py": """from bottle import route, run
+
+
+@route("/")
+def hello():
+    return "hello"
+
+
+run(port=8080)
+""", "samp.py": """from bottle import app, request, route, run
+{stamp}
+
+app_session = Stamp(app())
+
+
+@route("/login")
+def login():
+    return request.environ["stamp"]
+
+
+run(app=app_session, port=8081)
+"""},
+    "another script's, handed at import": {"hello.py": """from bottle import route, run
+
+
+@route("/")
+def hello():
+    return "hello"
+
+
+run(port=8080)
+""", "samp.py": """from bottle import app, request, route, run
+{stamp}
+
+
+@route("/login")
+def login():
+    return request.environ["stamp"]
+
+
+run(app=Stamp(app()), port=8081)
+"""},
+}
+
+
+@pytest.mark.parametrize("layout", sorted(SERVED_BY_RUN))
+def test_each_script_is_compared_through_what_its_run_is_handed(tmp_path, capsys, layout):
+    """RULE-s52 class C: the check served the bare app where run() is handed a
+    middleware around it: in a main guard, as an expression no name holds (the original
+    and the port both 500), or in another script of the folder, whose entry the check
+    did not ask for (the original 500, the port 200: "different"). Every route is now
+    compared as its script serves it, and the suite loads the apps so too."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    for name, text in SERVED_BY_RUN[layout].items():
+        (src / name).write_text(text.format(stamp=STAMP))
+    assert kit(["port", str(src), "-o", str(out), "--check-timeout", "60"]) == ExitStatus.DONE
+    said = capsys.readouterr().out
+    assert "5xx" not in said
+    check = json.loads((out / "porting-report.json").read_text())["check"]
+    assert [r["identical"] for r in check["routes"]] == [True] * len(check["routes"])
+    assert kit(["test", str(out), "--", "-q", "-p", "no:cacheprovider"]) == 0
+
+
+def test_the_model_and_the_loader_spell_what_run_is_handed_alike():
+    assert SERVED == loading.SERVED

@@ -139,3 +139,45 @@ def home():
     ), paths
     report = (out / "PORTING-REPORT.md").read_text()
     assert "| `./author` | GET | 0 | declared | no client's request reaches it" in report
+
+
+LINKED = '''from bottle import Bottle
+
+app = Bottle()
+
+
+@app.route("/")
+def index():
+    return '<a href="/a">a</a> <a href="/b">b</a>'
+
+
+@app.route("/a")
+def a():
+    return '<a href="/b">b</a> <a href="/c">c</a>'
+
+
+@app.route("/b")
+def b():
+    return '<a href="/">home</a>'
+
+
+@app.route("/c")
+def c():
+    return "c"
+'''
+
+
+@pytest.mark.parametrize("forms", [False, True])
+def test_the_crawl_asks_each_page_once_whatever_start_reached_it(tmp_path, forms):
+    """check52's leftover: each start of the crawl (/ and every route without a
+    parameter) began with an empty visited set, so / and its links were crawled again
+    from /a and from /b (8 pages asked where 4 are linked). A crawl after the forms asks
+    each page once again (what the forms changed), no more."""
+    from bottle2flask.parity.runner import run
+
+    (tmp_path / "one.py").write_text(LINKED)
+    (tmp_path / "two.py").write_text(LINKED)
+    found = run([f"{tmp_path / 'one.py'}:app", f"{tmp_path / 'two.py'}:app"],
+                starts=["/", "/a", "/b", "/c"], forms=forms)
+    crawled = sorted(step["path"] for step in found["steps"] if step["kind"] == "crawl")
+    assert crawled == sorted(["/", "/a", "/b", "/c"] * (2 if forms else 1))

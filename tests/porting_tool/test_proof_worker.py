@@ -239,3 +239,53 @@ def test_a_module_that_does_not_return_when_imported_is_probed_once(tmp_path, ca
     (src / "strawberry.py").write_text("from app import app\n")
     assert worker(sys.executable, ["probe", spec], timeout=3)["ok"]
     check.UNANSWERED.clear()
+
+
+FAILS = "from bottle import Bottle\n\nimport settings_missing  # noqa\n\napp = Bottle()\n"
+
+
+@pytest.mark.parametrize(("layout", "file"), [
+    ({"app.py": FAILS}, "app.py"),
+    ({"shop/__init__.py": "", "shop/web.py": FAILS}, "shop/web.py"),
+])
+def test_an_app_that_does_not_load_is_named_by_the_users_file(tmp_path, layout, file):
+    """check52's leftover: the check said "cannot load '/tmp/bottle2flask-check-.../
+    app-app/app.py:app'", the copy a worker loads and removes; the user's file is named."""
+    src = tmp_path / "src"
+    for name, text in layout.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text)
+    found = worker(sys.executable, ["probe", f"{src / file}:app"], timeout=60)
+    assert found["error"] == (f"cannot load '{src / file}:app': ModuleNotFoundError: No module "
+                              "named 'settings_missing'")
+
+
+def test_a_port_run_in_its_originals_surroundings_is_named_by_its_file_in_out(tmp_path):
+    """A package's port runs in a copy of the folder above its original, OUT in the
+    original's place (loading.Surroundings): its failure names its file in OUT."""
+    root, out = tmp_path / "site", tmp_path / "out"
+    (root / "web").mkdir(parents=True)
+    out.mkdir()
+    (root / "model.py").write_text("")
+    (root / "web" / "server.py").write_text("import model\n")
+    (out / "server.py").write_text("import model\nimport settings_missing  # noqa\n")
+    around = {"root": str(root), "at": "web", "original": str(root / "web"),
+              "port": str(out)}
+    found = worker(sys.executable, ["probe", f"{out / 'server.py'}:app"], 60, around)
+    assert found["error"] == (f"cannot load '{out / 'server.py'}:app': ModuleNotFoundError: "
+                              "No module named 'settings_missing'")
+
+
+def test_an_app_imports_with_no_thread_of_the_check_beside_it(tmp_path):
+    """RULE-s52 class D (jar3b/bottle-oop-rest: `from gevent import monkey;
+    monkey.patch_all()` in its package's __init__): the worker watched its parent from a
+    thread, and gevent, patching threading under an import with that thread running,
+    failed ("cannot release un-acquired lock"): the original counted as not starting where
+    `python test/dummy.py` starts. The app imports as in a process of its own: one
+    thread."""
+    folder = tmp_path / "app"
+    folder.mkdir()
+    (folder / "web.py").write_text(
+        "import threading\n\nfrom bottle import Bottle\n\n"
+        "assert threading.active_count() == 1, threading.enumerate()\napp = Bottle()\n")
+    assert worker(sys.executable, ["probe", f"{folder / 'web.py'}:app"], timeout=60)["ok"]

@@ -2228,3 +2228,43 @@ def test_routes_by_call_on_an_app_a_class_is_handed_are_converted(tmp_path):
         assert answers(client, "/profile") == (200, "profile")
         assert answers(client, "/profile", "POST", body=b"name=x", content_type=(
             "application/x-www-form-urlencoded")) == (200, "saved x")
+
+LAMBDAS_IN_A_LOOP = '''
+    from bottle import Bottle
+
+    app = Bottle()
+
+
+    class Route:
+        """jar3b/bottle-oop-rest's decorator: each HTTP method of the class a route."""
+
+        def __init__(self, path):
+            self.path = path
+
+        def __call__(self, cls):
+            for name, method in cls.__dict__.items():
+                if name in ("get", "post"):
+                    callback = lambda m=method, *args, **kwargs: m(cls, *args, **kwargs)
+                    app.route(self.path, method=name.upper())(callback)
+            return cls
+
+
+    @Route("/hello")
+    class Hello:
+        def get(self):
+            return "HELLO"
+
+        def post(self):
+            return "posted"
+'''
+
+
+def test_lambdas_routed_in_a_loop_each_get_an_endpoint_of_their_own(tmp_path):
+    """RULE-s52 class E (jar3b/bottle-oop-rest, once the check could start it): a name
+    bound to a lambda, routed by a decorator called by hand in a loop. Flask named every
+    endpoint `<lambda>` and refused the second at import: the port did not start. Such a
+    view is named by its path and method, as one bound to a call's result is."""
+    bottle_app, flask_app = both_apps(tmp_path, LAMBDAS_IN_A_LOOP, "p003_lambdas")
+    for app in (bottle_app, flask_app):
+        assert app.get("/hello").text == "HELLO"
+        assert app.post("/hello").text == "posted"

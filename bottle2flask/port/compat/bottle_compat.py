@@ -274,17 +274,40 @@ class BottleResponse:
         self._later("add_header", (name, value), {})
 
     def __setattr__(self, name, value):  # status, status_code, content_type, charset
+        if name == "body":  # (sent only where the view returns the response itself)
+            if has_request_context() and not g.get("bottle_response_done"):
+                g.bottle_body = value
+            return
         self._later("setattr", (name, value), {})
 
-    # A view answering with Bottle's response itself (`response.status = 302;
-    # response.set_header("Location", url); return response`): Bottle sends it as the
-    # body it iterates, empty, with what was set on it. Flask runs a WSGI application a
-    # view returns: this one answers an empty page as Bottle sends it (its default
-    # Content-Type, `Content-Length: 0`), and the changes apply after the view.
+    @property
+    def body(self):
+        """What the request set as the body, else Bottle's empty one."""
+        return g.get("bottle_body", "") if has_request_context() else ""
+
+    # A view answering with Bottle's response itself (`response.body = text; return
+    # response`, a redirect made by hand): Bottle sends it as the body it iterates (text
+    # encoded, `response.body = {...}` its keys), with what was set on it; an empty one
+    # with `Content-Length: 0`. Flask runs a WSGI application a view returns: this one
+    # answers that body with Bottle's default Content-Type, and the changes apply after
+    # the view.
     def __call__(self, environ, start_response):
-        start_response("200 OK", [("Content-Type", "text/html; charset=UTF-8"),
-                                  ("Content-Length", "0")])
-        return [b""]
+        pieces = iter(self.body)
+        first = next((piece for piece in pieces if piece), None)
+        if first is None:
+            start_response("200 OK", [("Content-Type", "text/html; charset=UTF-8"),
+                                      ("Content-Length", "0")])
+            return [b""]
+        if isinstance(first, str):
+            charset = self.content_type.partition("charset=")[2].split(";")[0].strip()
+            text = first + "".join(pieces)
+            data = text.encode(charset or "utf-8")
+        elif isinstance(first, bytes):
+            data = first + b"".join(pieces)
+        else:  # (Bottle answers 500 too)
+            raise TypeError(f"Unsupported response type: {type(first)}")
+        start_response("200 OK", [("Content-Type", "text/html; charset=UTF-8")])
+        return [data]
 
     # Bottle's response is a mapping of its headers too: `response["X-A"] = "1"` sets
     # one (its values made text), `response["X-A"]` reads the last, `del` drops them all

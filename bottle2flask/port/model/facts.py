@@ -17,6 +17,9 @@ APP_SHORTCUTS = frozenset({"route", "get", "post", "put", "delete", "patch", "er
 ROUTE_METHODS = frozenset({"route", "get", "post", "put", "delete", "patch"})
 # What makes an app: Bottle(), default_app(), and Bottle's app stack `app`.
 APP_FACTORIES = frozenset({"Bottle", "default_app", "app"})
+# The entry of a module whose run() is handed what no name of it holds: the loader's
+# `FILE:__main__` (loading.SERVED, kept apart: the model imports nothing of Bottle)
+SERVED = "__main__"
 # Bottle's calls that name a template in their first argument.
 TEMPLATE_CALLS = frozenset({"template", "view", "jinja2_template", "jinja2_view",
                             "mako_template", "mako_view", "cheetah_template", "cheetah_view"})
@@ -146,7 +149,8 @@ class ModuleFacts:
     holders: dict[str, set[str]] = field(default_factory=dict)
     imported_holders: dict[str, set[str]] = field(default_factory=dict)  # the same, imported
     # the module-level name a WSGI server is given where it wraps the app (`application =
-    # SessionMiddleware(app, opts)`, `app_sess = Session().wrap(app)`): the app as served
+    # SessionMiddleware(app, opts)`, `app_sess = Session().wrap(app)`): the app as served;
+    # SERVED where no name holds what run() is handed (`run(app=Session(app))`)
     wsgi_entry: str | None = None
     # a module that makes no app but whose main guard runs one made elsewhere (`app =
     # create_app()` then `app.run()`, an object whose run() serves an app it builds): the

@@ -17,7 +17,7 @@ from ..quick import Transformer
 from ..read import Trace
 from ..walk import TRIVIA, transform, walk
 from .collect import collect
-from .facts import APP_FACTORIES, APP_SHORTCUTS, ModuleFacts
+from .facts import APP_FACTORIES, APP_SHORTCUTS, SERVED, ModuleFacts
 
 # Bottle's render functions a `functools.partial` may bind (`view = partial(jinja2_view,
 # template_lookup=[...])`): spelt as the function given those keywords at each call
@@ -77,6 +77,9 @@ class Reader(Transformer):
         self.app_lists: set[str] = set()  # `subapps = [auth, notes]`: a list of apps
         self.guarded: list[bool] = []  # per top-level `if`: is it the main guard
         self.guard_runs: list[str] = []  # `x.run()` under it, x a name the module binds
+        # the names the top-level code binds, and those its main guard binds (wsgi_entry)
+        self.top_bound: set[str] = set()
+        self.guard_bound: set[str] = set()
         # the names the module reads bare (not an attribute's, a keyword's, a parameter's
         # or a def's own name), and the Names spelt from `bottle.X` where no import gave
         # X: a bare X beside them is not Bottle's (RULE-s51 A: a `template(...)` the
@@ -145,6 +148,9 @@ class Reader(Transformer):
                            updated: cst.AssignTarget) -> cst.AssignTarget:
         if type(updated.target) is cst.Name:
             self.bound.add(updated.target.value)
+            if not self.closed:
+                (self.guard_bound if any(self.guarded) else self.top_bound).add(
+                    updated.target.value)
         return updated
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -443,8 +449,11 @@ class Reader(Transformer):
         `application` (mod_wsgi's name, many servers' default) bound as the module runs to
         something other than the app (`application = SessionMiddleware(app, opts)`, `app_sess
         = routes.app_sess; application = app_sess`), else the name the module's run() serves
-        (`run(app=app_sess)`). None when the app itself is what is served (`app =
-        SessionMiddleware(app)` rebinds the app's own name: that name is served)."""
+        (`run(app=app_sess)`), else SERVED where run() is handed an expression no
+        module-level name holds (`run(app=SessionMiddleware(app(), opts))`, a name bound
+        only under the main guard): the loader takes what run() is handed. None when the
+        app itself is what is served (`app = SessionMiddleware(app)` rebinds the app's own
+        name: that name is served)."""
         facts = self.facts
         # (read as the module was walked: its top-level code, not the defs, classes and
         # lambdas, which run when called if ever)
@@ -458,8 +467,11 @@ class Reader(Transformer):
             if facts.api(node.func) == "run":  # run(wsgi) / run(app=wsgi): the server's
                 given = next((a.value for a in node.args if not a.keyword
                               or a.keyword.value == "app"), None)
-                if type(given) is cst.Name and not facts.is_app(given):
-                    served.append(given.value)
+                if given is None or facts.is_app(given):
+                    continue
+                named = type(given) is cst.Name and (given.value in self.top_bound
+                                                     or given.value not in self.guard_bound)
+                served.append(given.value if type(given) is cst.Name and named else SERVED)
         return served[-1] if served else None
 
     def app_parameters(self, module: cst.Module) -> set[str]:

@@ -51,7 +51,7 @@ without a decorator, `app.route("/x", callback=view)`, becomes
 nobody calls, and the route would not exist). The decorator called by hand,
 `app.route("/x/:id", "POST")(view)`, gets the same path and methods conversion; one
 called on anything but a plain name (`self.page`, `make_view(label)`, or a name bound to
-a call's result, `view = make_view(label)`) is named by its path, `endpoint="/x"`
+a call's result, `view = make_view(label)`, or to a lambda) is named by its path, `endpoint="/x"`
 (`"POST /x"` for other methods than GET): Flask would name it after the function, and
 two objects' methods or a loop's views clash at start-up. A method of a class made once
 and subclassed by none (`self.get("/add")(self.add)` in a Bottle subclass), routed once
@@ -316,7 +316,8 @@ class Calls(Visitor):
         super().__init__()
         self.calls: dict[str, int] = {}
         self.loops = 0
-        self.made: set[str] = set()  # names bound to a call's result (`v = make_view(x)`)
+        # names bound to a call's result (`v = make_view(x)`) or to a lambda
+        self.made: set[str] = set()
         self.bases: set[str] = set()  # the names the module's classes subclass
         # how often each method is handed on as `self.x` to a call's result (a route
         # decorator called by hand, `app.get(path)(self.x)`) or as callback=self.x
@@ -328,7 +329,8 @@ class Calls(Visitor):
                        and isinstance(b.value, cst.Name | cst.Attribute)}
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if isinstance(node.value, cst.Call):
+        # (a lambda too: each is named `<lambda>`, RULE-s52 class E's loop of them)
+        if isinstance(node.value, cst.Call | cst.Lambda):
             self.made |= {t.target.value for t in node.targets
                           if isinstance(t.target, cst.Name)}
 
@@ -1000,9 +1002,9 @@ class Routes(Rule):
     def named_view(self, view: cst.BaseExpression) -> bool:
         """A view Flask names after its own function: a name the module binds, but not
         to a call's result (`v = make_view(x)`: each such view has the name of the
-        function the call made, the same for all), nor `self` (a callable object routes
-        itself, `callback=self`: Flask reads a view's __name__, which an instance lacks,
-        and the port stopped at import)."""
+        function the call made, the same for all), nor to a lambda (all `<lambda>`), nor
+        `self` (a callable object routes itself, `callback=self`: Flask reads a view's
+        __name__, which an instance lacks, and the port stopped at import)."""
         return isinstance(view, cst.Name) and view.value not in self.made \
             and view.value != "self"
 

@@ -33,7 +33,7 @@ class Recorded:
 
 IMPORTS = (cst.Import, cst.ImportFrom)
 KNOWN = {"set_cookie", "delete_cookie", "status", "status_code", "content_type", "set_header",
-         "add_header", "headers", "charset"}
+         "add_header", "headers", "charset", "body"}
 
 class Response(Rule):
     code = "P005"
@@ -89,7 +89,8 @@ class Response(Rule):
                 and self.state.faithful:
             if updated.attr.value not in KNOWN:
                 self.todo(f"response.{updated.attr.value}: only set_cookie, delete_cookie, "
-                          "status, content_type, set_header and headers[...] = are kept")
+                          "status, content_type, set_header, body and headers[...] = are "
+                          "kept")
             self.use()
         return updated
 
