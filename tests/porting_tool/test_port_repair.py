@@ -514,7 +514,7 @@ def test_every_piece_used_is_the_whole_module():
                                 "bottle_error_handler", "bottle_simple_view",
                                 "bottle_kept_template", "bottle_template_plugin",
                                 "bottle_route_templates",
-                                "bottle_error", "bottle_cookie"}) \
+                                "bottle_error", "bottle_cookie", "bottle_iterated"}) \
         == SOURCE.read_text()
 
 
