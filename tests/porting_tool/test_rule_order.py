@@ -118,9 +118,9 @@ def test_a_shared_walk_calls_only_the_methods_the_rules_define():
     from bottle2flask.port.passes import Walk
 
     walk = Walk([object.__new__(rule) for rule in RULES])  # their methods, not their state
-    statement, scope, idle, visits, leaves = walk.kind(cst.SimpleWhitespace(" "))
+    statement, scope, idle, visits, leaves, edits, lefts = walk.kind(cst.SimpleWhitespace(" "))
     assert idle and not statement and not scope
-    assert visits == leaves == [None] * len(RULES)
-    statement, scope, idle, visits, leaves = walk.kind(cst.Call(cst.Name("f")))
-    assert not idle and any(leaves) and not all(leaves)
+    assert visits == leaves == edits == lefts == [None] * len(RULES)
+    statement, scope, idle, visits, leaves, edits, lefts = walk.kind(cst.Call(cst.Name("f")))
+    assert not idle and any(leaves + edits) and not all(leaves)
     assert walk.kind(cst.parse_statement("def f(): pass"))[:3] == (True, True, False)
