@@ -709,3 +709,62 @@ def test_methods_of_one_name_two_controllers_route_each_answer(tmp_path):
         assert answers(flask_app, path) == answers(bottle_app, path) == (200, page)
     home = (tmp_path / "out" / "controllers" / "home.py").read_text()
     assert 'add_url_rule("/", view_func=self.index, endpoint="/")' in home
+
+
+@pytest.mark.parametrize("merged", [True, False], ids=["merged", "served"])
+def test_an_app_a_library_modules_factory_made_is_an_app_where_it_is_imported(tmp_path,
+                                                                              merged):
+    """Found by the generator's forms_53 (RULE-s52's class D, jar3b's borest/ and its
+    test/dummy.py): a library module binds `api = make_api()`, its factory naming its own
+    app otherwise; a module adding routes to it imported `api` as no app, its
+    `@api.route("/item/<n:int>")` stayed Bottle's rule and the port did not start
+    (LookupError: the converter 'n' does not exist)."""
+    entry = ("""
+        from bottle import Bottle
+
+        from lib.site import api
+        import addon  # noqa: F401
+
+        app = Bottle()
+        app.merge(api)
+    """ if merged else """
+        from lib.site import api
+        import addon  # noqa: F401
+
+        app = api
+    """)
+    bottle, flask = both_folders(tmp_path, {
+        "lib/__init__.py": "",
+        "lib/site.py": """
+            from bottle import Bottle
+
+
+            def make_api():
+                made = Bottle()
+
+                @made.route("/lib")
+                def index():
+                    return "lib index"
+
+                return made
+
+
+            api = make_api()
+        """,
+        "addon.py": """
+            from bottle import abort
+
+            from lib.site import api
+
+
+            @api.route("/item/<n:int>")
+            def item(n):
+                if n > 5:
+                    abort(404)
+                return "item %d" % n
+        """,
+        "web.py": entry,
+    }, f"factory_app_{merged}")
+    for path, want in (("/lib", (200, "lib index")), ("/item/2", (200, "item 2"))):
+        assert answers(bottle, path) == answers(flask, path) == want
+    assert answers(bottle, "/item/x")[0] == answers(flask, "/item/x")[0] == 404

@@ -555,9 +555,11 @@ def build(src: Path, sources: dict[Path, str],
     # module reads `self.request` as the request (ModuleFacts.api)
     for rel, attrs in request_holders(modules).items():
         modules[rel].handed_requests |= {f"self.{attr}" for attr in attrs}
-    # an app made here, or the default app a module names (`app = default_app()`): the
-    # modules that import the name use that app
-    apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
+    # an app made here (by Bottle(), or by a factory's call: `api = make_api()`), or the
+    # default app a module names (`app = default_app()`): the modules that import the
+    # name use that app
+    apps = {rel: set(m.made) | (m.facts.factory_apps if m.facts else set())
+            | (m.facts.default_aliases if m.facts and not m.made else set())
             for rel, m in modules.items()}
     defaults = {rel: set(m.facts.default_aliases) if m.facts and not m.made else set()
                 for rel, m in modules.items()}
