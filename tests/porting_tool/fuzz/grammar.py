@@ -58,7 +58,14 @@ whose __init__ makes the app its views module imports, a package of sub-apps (on
 one merged), a controllers package routing from a table by a loop over its classes, a
 class-based app mounted (its hooks and error page bound methods), a plugin class of its
 own package with setup() state, Route objects added by hand, template-heavy pages (nested
-rebase, include with arguments in a loop, setdefault, get(), defined()).
+rebase, include with arguments in a loop, setdefault, get(), defined()); and, drawn after
+those (forms_53, in some 4 apps in 5), RULE-s52's and RULE-s51c's classes: Bottle's route()
+called by a function handed the app, `response.body = ...` then `return response` (in a
+view, as a tuple with the status, in a decorator's wrapper), a middleware run(app=...) is
+given, a library module's app another module routes on, error handlers showing their
+error at several statuses, delete_cookie(secret=), get_cookie() of an empty cookie, rebase()
+keywords the page also has, a package __init__ importing its own package, links relative
+to the page, rules without a leading slash, 2 to 5 records in a random order.
 Each route knows the requests it answers, so the test sends exactly those. render.py
 writes an app as files.
 
