@@ -768,3 +768,44 @@ def test_an_app_a_library_modules_factory_made_is_an_app_where_it_is_imported(tm
     for path, want in (("/lib", (200, "lib index")), ("/item/2", (200, "item 2"))):
         assert answers(bottle, path) == answers(flask, path) == want
     assert answers(bottle, "/item/x")[0] == answers(flask, "/item/x")[0] == 404
+
+
+def test_a_modules_static_root_is_read_from_its_own_apps_folder_not_a_merged_ones(tmp_path):
+    """forms_53's long run: app.py routes on core's app and merges a library's (`from
+    lib.site import api`, which sorts before `app`); its static_file(root="./files") was
+    taken from lib/'s folder (send_from_directory("../files")): every file a 404."""
+    bottle, flask = both_folders(tmp_path, {
+        "lib/__init__.py": "",
+        "lib/site.py": """
+            from bottle import Bottle
+
+
+            def make_api():
+                return Bottle()
+
+
+            api = make_api()
+        """,
+        "core.py": """
+            from bottle import Bottle
+
+            app = Bottle()
+        """,
+        "web.py": """
+            from bottle import static_file
+
+            from core import app
+            from lib.site import api
+
+
+            @app.route("/files/<path:path>")
+            def files(path):
+                return static_file(path, root="./files")
+
+
+            app.merge(api)
+        """,
+        "files/main.css": "a { b: 1 }\n",
+    }, "static_root_merged")
+    assert answers(bottle, "/files/main.css") == answers(flask, "/files/main.css") \
+        == (200, "a { b: 1 }\n")

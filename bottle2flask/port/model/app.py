@@ -101,7 +101,10 @@ class AppModel:
             found = self.modules.get(rel)
             if found is None or found.made or not found.imported_apps:
                 break
-            local = sorted(found.imported_apps)[0]
+            # the app the module uses (its routes' `app`), not another it imports to merge
+            # or mount (`from lib.site import api`, which sorts before it)
+            own = found.facts.app_name if found.facts is not None else None
+            local = own if own in found.imported_apps else sorted(found.imported_apps)[0]
             if local not in found.imports:
                 break
             rel = found.imports[local][0]
@@ -587,7 +590,10 @@ def build(src: Path, sources: dict[Path, str],
                 m.module_apps[local] = set(apps[target])
     for rel, m in modules.items():  # importing a package's module runs its __init__ first
         m.packages = package_inits(src, modules, rel, files)
-    users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
+    # the modules on Bottle's default app: those with no app of another module, and
+    # those naming it beside apps they import (`app = default_app()` merging `extra`)
+    users = sorted(rel for rel, m in modules.items() if m.default and (
+        not m.imported_apps or m.facts is not None and m.facts.default_aliases))
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     needs = {Need.LOCATION} if any(m.redirects for m in modules.values()) else set()
     # the modules each module runs with, asked once a module (together() walks the
