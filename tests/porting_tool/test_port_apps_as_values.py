@@ -809,3 +809,41 @@ def test_a_modules_static_root_is_read_from_its_own_apps_folder_not_a_merged_one
     }, "static_root_merged")
     assert answers(bottle, "/files/main.css") == answers(flask, "/files/main.css") \
         == (200, "a { b: 1 }\n")
+
+
+def test_a_static_root_beside_the_default_app_and_a_merged_package_app(tmp_path):
+    """forms_53's second run: web.py names the default app (`app = default_app()`) and
+    merges a package's (`from apps.ctl import app as ctl_app`): its static_file(root=
+    "./files") was read from apps/ctl/ (send_from_directory("../../files")): a 404."""
+    bottle, flask = both_folders(tmp_path, {
+        "apps/__init__.py": "",
+        "apps/ctl/__init__.py": """
+            from bottle import Bottle
+
+            app = Bottle()
+
+
+            @app.route("/ctl")
+            def ctl():
+                return "ctl"
+        """,
+        "web.py": """
+            from bottle import default_app, static_file
+
+            from apps.ctl import app as ctl_app
+
+            app = default_app()
+
+
+            @app.route("/files/<path:path>")
+            def files(path):
+                return static_file(path, root="./files")
+
+
+            app.merge(ctl_app)
+        """,
+        "files/main.css": "a { b: 1 }\n",
+    }, "static_root_default_merged")
+    assert answers(bottle, "/files/main.css") == answers(flask, "/files/main.css") \
+        == (200, "a { b: 1 }\n")
+    assert answers(bottle, "/ctl") == answers(flask, "/ctl") == (200, "ctl")

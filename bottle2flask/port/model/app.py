@@ -102,9 +102,12 @@ class AppModel:
             if found is None or found.made or not found.imported_apps:
                 break
             # the app the module uses (its routes' `app`), not another it imports to merge
-            # or mount (`from lib.site import api`, which sorts before it)
+            # or mount (`from lib.site import api`, which sorts before it); one it names
+            # itself (`app = default_app()` beside them) is here
             own = found.facts.app_name if found.facts is not None else None
-            local = own if own in found.imported_apps else sorted(found.imported_apps)[0]
+            if own is not None and own not in found.imported_apps:
+                break
+            local = own or sorted(found.imported_apps)[0]
             if local not in found.imports:
                 break
             rel = found.imports[local][0]
