@@ -709,3 +709,141 @@ def test_methods_of_one_name_two_controllers_route_each_answer(tmp_path):
         assert answers(flask_app, path) == answers(bottle_app, path) == (200, page)
     home = (tmp_path / "out" / "controllers" / "home.py").read_text()
     assert 'add_url_rule("/", view_func=self.index, endpoint="/")' in home
+
+
+@pytest.mark.parametrize("merged", [True, False], ids=["merged", "served"])
+def test_an_app_a_library_modules_factory_made_is_an_app_where_it_is_imported(tmp_path,
+                                                                              merged):
+    """Found by the generator's forms_53 (RULE-s52's class D, jar3b's borest/ and its
+    test/dummy.py): a library module binds `api = make_api()`, its factory naming its own
+    app otherwise; a module adding routes to it imported `api` as no app, its
+    `@api.route("/item/<n:int>")` stayed Bottle's rule and the port did not start
+    (LookupError: the converter 'n' does not exist)."""
+    entry = ("""
+        from bottle import Bottle
+
+        from lib.site import api
+        import addon  # noqa: F401
+
+        app = Bottle()
+        app.merge(api)
+    """ if merged else """
+        from lib.site import api
+        import addon  # noqa: F401
+
+        app = api
+    """)
+    bottle, flask = both_folders(tmp_path, {
+        "lib/__init__.py": "",
+        "lib/site.py": """
+            from bottle import Bottle
+
+
+            def make_api():
+                made = Bottle()
+
+                @made.route("/lib")
+                def index():
+                    return "lib index"
+
+                return made
+
+
+            api = make_api()
+        """,
+        "addon.py": """
+            from bottle import abort
+
+            from lib.site import api
+
+
+            @api.route("/item/<n:int>")
+            def item(n):
+                if n > 5:
+                    abort(404)
+                return "item %d" % n
+        """,
+        "web.py": entry,
+    }, f"factory_app_{merged}")
+    for path, want in (("/lib", (200, "lib index")), ("/item/2", (200, "item 2"))):
+        assert answers(bottle, path) == answers(flask, path) == want
+    assert answers(bottle, "/item/x")[0] == answers(flask, "/item/x")[0] == 404
+
+
+def test_a_modules_static_root_is_read_from_its_own_apps_folder_not_a_merged_ones(tmp_path):
+    """forms_53's long run: app.py routes on core's app and merges a library's (`from
+    lib.site import api`, which sorts before `app`); its static_file(root="./files") was
+    taken from lib/'s folder (send_from_directory("../files")): every file a 404."""
+    bottle, flask = both_folders(tmp_path, {
+        "lib/__init__.py": "",
+        "lib/site.py": """
+            from bottle import Bottle
+
+
+            def make_api():
+                return Bottle()
+
+
+            api = make_api()
+        """,
+        "core.py": """
+            from bottle import Bottle
+
+            app = Bottle()
+        """,
+        "web.py": """
+            from bottle import static_file
+
+            from core import app
+            from lib.site import api
+
+
+            @app.route("/files/<path:path>")
+            def files(path):
+                return static_file(path, root="./files")
+
+
+            app.merge(api)
+        """,
+        "files/main.css": "a { b: 1 }\n",
+    }, "static_root_merged")
+    assert answers(bottle, "/files/main.css") == answers(flask, "/files/main.css") \
+        == (200, "a { b: 1 }\n")
+
+
+def test_a_static_root_beside_the_default_app_and_a_merged_package_app(tmp_path):
+    """forms_53's second run: web.py names the default app (`app = default_app()`) and
+    merges a package's (`from apps.ctl import app as ctl_app`): its static_file(root=
+    "./files") was read from apps/ctl/ (send_from_directory("../../files")): a 404."""
+    bottle, flask = both_folders(tmp_path, {
+        "apps/__init__.py": "",
+        "apps/ctl/__init__.py": """
+            from bottle import Bottle
+
+            app = Bottle()
+
+
+            @app.route("/ctl")
+            def ctl():
+                return "ctl"
+        """,
+        "web.py": """
+            from bottle import default_app, static_file
+
+            from apps.ctl import app as ctl_app
+
+            app = default_app()
+
+
+            @app.route("/files/<path:path>")
+            def files(path):
+                return static_file(path, root="./files")
+
+
+            app.merge(ctl_app)
+        """,
+        "files/main.css": "a { b: 1 }\n",
+    }, "static_root_default_merged")
+    assert answers(bottle, "/files/main.css") == answers(flask, "/files/main.css") \
+        == (200, "a { b: 1 }\n")
+    assert answers(bottle, "/ctl") == answers(flask, "/ctl") == (200, "ctl")

@@ -305,6 +305,48 @@ def test_bottles_route_called_in_a_module_handed_the_app_is_the_default_apps(tmp
     assert "from default_app import app" in (tmp_path / "out" / "urls.py").read_text()
 
 
+def test_bottles_route_in_a_handed_module_is_the_default_app_merging_another(tmp_path):
+    """forms_53's long run (RULE-s52 class A beside a merge): web.py names the default
+    app (`app = default_app()`) and merges an app it imports; urls.py, handed the app,
+    calls Bottle's route(). A module importing another app was no user of the default
+    app, so urls.py alone made a Flask app of its own for its routes: each a 404."""
+    bottle, flask = both_folders(tmp_path, {
+        "urls.py": '''
+            from bottle import route
+
+
+            def hello():
+                return "hello"
+
+
+            def routes(application):
+                route("/hello", "GET", hello)
+        ''',
+        "extra.py": '''
+            from bottle import Bottle
+
+            extra = Bottle()
+
+
+            @extra.route("/merged")
+            def merged():
+                return "merged"
+        ''',
+        "web.py": '''
+            from bottle import default_app
+
+            import urls
+            from extra import extra
+
+            app = default_app()
+            app.merge(extra)
+            urls.routes(app)
+        ''',
+    }, "handed_default_app_merging")
+    assert answers(bottle, "/hello") == answers(flask, "/hello") == (200, "hello")
+    assert answers(bottle, "/merged") == answers(flask, "/merged") == (200, "merged")
+
+
 def test_a_port_the_check_cannot_load_is_not_compared_and_says_so(tmp_path, capsys):
     """Found by the first-sight batch of s41 (shylock): its app is made only under
     __main__ by a class (Server(port)._app); the port said "Not checked" and exited 0."""

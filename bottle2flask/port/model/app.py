@@ -103,7 +103,13 @@ class AppModel:
             found = self.modules.get(rel)
             if found is None or found.made or not found.imported_apps:
                 break
-            local = sorted(found.imported_apps)[0]
+            # the app the module uses (its routes' `app`), not another it imports to merge
+            # or mount (`from lib.site import api`, which sorts before it); one it names
+            # itself (`app = default_app()` beside them) is here
+            own = found.facts.app_name if found.facts is not None else None
+            if own is not None and own not in found.imported_apps:
+                break
+            local = own or sorted(found.imported_apps)[0]
             if local not in found.imports:
                 break
             rel = found.imports[local][0]
@@ -534,9 +540,11 @@ def build(src: Path, sources: dict[Path, str],
     # module reads `self.request` as the request (ModuleFacts.api)
     for rel, attrs in request_holders(modules).items():
         modules[rel].handed_requests |= {f"self.{attr}" for attr in attrs}
-    # an app made here, or the default app a module names (`app = default_app()`): the
-    # modules that import the name use that app
-    apps = {rel: set(m.made) | (m.facts.default_aliases if m.facts and not m.made else set())
+    # an app made here (by Bottle(), or by a factory's call: `api = make_api()`), or the
+    # default app a module names (`app = default_app()`): the modules that import the
+    # name use that app
+    apps = {rel: set(m.made) | (m.facts.factory_apps if m.facts else set())
+            | (m.facts.default_aliases if m.facts and not m.made else set())
             for rel, m in modules.items()}
     defaults = {rel: set(m.facts.default_aliases) if m.facts and not m.made else set()
                 for rel, m in modules.items()}
@@ -564,7 +572,10 @@ def build(src: Path, sources: dict[Path, str],
                 m.module_apps[local] = set(apps[target])
     for rel, m in modules.items():  # importing a package's module runs its __init__ first
         m.packages = package_inits(src, modules, rel, files)
-    users = sorted(rel for rel, m in modules.items() if m.default and not m.imported_apps)
+    # the modules on Bottle's default app: those with no app of another module, and
+    # those naming it beside apps they import (`app = default_app()` merging `extra`)
+    users = sorted(rel for rel, m in modules.items() if m.default and (
+        not m.imported_apps or m.facts is not None and m.facts.default_aliases))
     views = [(rel, name) for rel, m in modules.items() for name in set(m.views)]
     needs = {Need.LOCATION} if any(m.redirects for m in modules.values()) else set()
     # the modules each module runs with, asked once a module (together() walks the

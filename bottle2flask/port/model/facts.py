@@ -161,6 +161,9 @@ class ModuleFacts:
     handed_requests: set[str] = field(default_factory=set)
     handed_apps: set[str] = field(default_factory=set)  # ... and an app (`init_routes(app)`)
     factories: set[str] = field(default_factory=set)  # functions returning a Bottle app
+    # names the module's top binds to a factory's call (`api = make_api()`): apps made
+    # here for the modules importing them, whatever the factory names its own
+    factory_apps: set[str] = field(default_factory=set)
     app_classes: set[str] = field(default_factory=set)  # `class Site(Bottle)`
     imported_classes: set[str] = field(default_factory=set)  # the same, imported
     own_defs: set[str] = field(default_factory=set)  # Bottle names the module defines itself

@@ -343,6 +343,8 @@ class Reader(Transformer):
             # `web = make_app()`: the app that function made
             facts.apps |= {t.target.value for t in updated.targets
                            if type(t.target) is cst.Name}
+            if not self.closed:
+                facts.factory_apps |= names
             if call.func.value in facts.app_classes | facts.imported_classes:
                 # `app = Site()` of a Bottle subclass here: an app made here, as
                 # `app = Bottle()` is (the modules importing it use it, its converters go

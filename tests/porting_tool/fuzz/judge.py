@@ -211,6 +211,14 @@ FORM_48B_NAMES = {"make48", "made48", "hand48", "hand48_status", "Greeting48", "
 FORM_52_NAMES = {"pkg52", "blog52", "api52", "ctl52", "Shop52", "Notes52", "notes52",
                  "note52", "notes52_plain", "added52", "both52", "tpl52", "tpl52_full",
                  "view52"}
+# FORMS_53's: the entry's lines and the modules they import (render's FORM_53)
+FORM_53_NAMES = {"urls53", "routes53", "handed53", "handed53_name", "body53", "token53",
+                 "json53", "wrapper", "guarded53", "guarded53_json", "Stamp53", "wsgi53",
+                 "mw53", "mw53_env", "api53", "addon53", "item53", "gone53", "teapot53",
+                 "unfit53", "err53", "signed53", "signed53_read", "signed53_drop", "empty53",
+                 "empty53_dflt", "own53", "own53_read", "ctl53_app", "rel53", "rel53_page",
+                 "static53", "author53", "hello53", "slash53", "rows53", "records53",
+                 "records53_page"}
 
 
 def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
@@ -225,6 +233,9 @@ def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
         return names | FORM_48B_NAMES, {"f48t", "f48j", "f48s", "f48m", "f48v"}
     if request.path.startswith("/f52/"):  # grammar.FORMS_52's (render's FORM_52)
         return names | FORM_52_NAMES, {"f52_page", "f52_mid", "f52_outer", "f52_part"}
+    if request.path.startswith("/f53"):  # grammar.FORMS_53's (render's FORM_53)
+        return names | FORM_53_NAMES, {"f53_own", "f53_layout", "f53_own_read",
+                                       "f53_layout_read", "f53_records"}
     if route is None:
         names |= {"sub", "extra", "sub_x", "sub_j", "merged", "mount", "merge", "make_sub",
                   "attach"}
@@ -267,9 +278,13 @@ def judge(app: App, tmp: Path) -> Verdict:
         verdict.outcome, verdict.starts = "broken", False
         verdict.problems = [f"BROKEN: port failed: {m.path}: {m.error}" for m in failed]
         return verdict
-    original = load(f"{src / 'app.py'}:app", {"SECRET_KEY": SECRET}, "fuzz_bottle")
+    # each app served as its server is given it: a middleware around it where run() is
+    # given one (forms_53's), as the check serves it
+    served = (result.served if result.start and result.start[0] == "app.py" else None) \
+        or "app"
+    original = load(f"{src / 'app.py'}:{served}", {"SECRET_KEY": SECRET}, "fuzz_bottle")
     try:
-        port = load(f"{out / 'app.py'}:app", {"SECRET_KEY": SECRET}, "fuzz_flask")
+        port = load(f"{out / 'app.py'}:{served}", {"SECRET_KEY": SECRET}, "fuzz_flask")
     except UsageError as error:
         verdict.outcome, verdict.starts = "broken", False
         verdict.problems = [f"BROKEN: the port does not start: {error}"]
@@ -280,11 +295,13 @@ def judge(app: App, tmp: Path) -> Verdict:
     # an app drawing random numbers runs a second original beside (on a copy of its own,
     # in a process of its own, as the check's --noise does): what differs between the
     # two is noise, not compared
-    noise = any(r.body == "random" for r in app.routes) or "made_id" in app.forms48b
+    noise = any(r.body == "random" for r in app.routes) or "made_id" in app.forms48b \
+        or "records" in app.forms53
     twin = None
     if noise:
         shutil.copytree(src, tmp / "again")
-        twin, why = twins().start(f"{tmp / 'again' / 'app.py'}:app", {"SECRET_KEY": SECRET},
+        twin, why = twins().start(f"{tmp / 'again' / 'app.py'}:{served}",
+                                  {"SECRET_KEY": SECRET},
                                   "fuzz_bottle_again", SECRET)
         assert twin is not None, f"the original's twin does not load: {why}"
         sides.append(twin)

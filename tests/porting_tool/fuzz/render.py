@@ -637,6 +637,7 @@ def write_app(app: App, folder: Path) -> Path:
     write_forms_51a(app, modules["app"], folder)
     write_forms_51b(app, modules["app"], folder)
     write_forms_52(app, modules["app"], folder)
+    write_forms_53(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -1296,3 +1297,155 @@ def write_forms_52(app: App, entry: Module, folder: Path) -> None:
         for name, text in FORM_52_TEMPLATES.get(form, {}).items():
             templates.mkdir(parents=True, exist_ok=True)
             (templates / name).write_text(text)
+
+
+# grammar.FORMS_53: RULE-s52's and RULE-s51c's classes as real apps wrote them. Each
+# form's lines in the entry (app.py, where `app` is bound), with the Bottle names it uses
+# spelt as the app spells them; its modules (a path under the app's folder -> lines); its
+# templates, in the app's template folder; its files (a path under the app's folder).
+FORM_53 = {
+    "handed_route": ["import urls53", "", "urls53.routes53(app)"],
+    "body_view": ["import json", "", '@app.route("/f53/body/<name>")', "def body53(name):",
+                  '    if name == "gone":',
+                  '        {response}.body, {response}.status = "gone " + name, 410',
+                  "        return {response}", '    if name == "json":',
+                  '        {response}.body = json.dumps({{"name": name}})',
+                  '        {response}.content_type = "application/json"',
+                  "        return {response}", '    {response}.body = "body " + name',
+                  "    return {response}"],
+    "body_wrapper": [
+        "import functools", "import json", "", "def token53(view):",
+        "    @functools.wraps(view)", "    def wrapper(*args, **kwargs):",
+        '        if {request}.query.get("token") != "t53":',
+        '            {response}.body, {response}.status = "no token", 401',
+        "            return {response}", "        return view(*args, **kwargs)", "",
+        "    return wrapper", "", "", "def json53(view):", "    def wrapper(*args, **kwargs):",
+        '        if not {request}.query.get("token"):',
+        '            {response}.body = json.dumps({{"error": "token"}})',
+        "            {response}.status = 403",
+        '            {response}.content_type = "application/json"',
+        "            return {response}", "        return view(*args, **kwargs)", "",
+        "    return wrapper", "", "", '@app.route("/f53/guarded")', "@token53",
+        "def guarded53():", '    return "guarded"', "", "",
+        '@app.route("/f53/guarded/json")', "@json53", "def guarded53_json():",
+        '    return {{"ok": True}}'],
+    "middleware": [
+        "class Stamp53:", "    def __init__(self, wrapped):", "        self.wrapped = wrapped",
+        "", "    def __call__(self, environ, start_response):",
+        '        environ["f53.stamp"] = "stamped"', "",
+        "        def started(status, headers, exc_info=None):",
+        '            return start_response(status, headers + [("X-Stamp53", "1")], '
+        "exc_info)", "", "        return self.wrapped(environ, started)", "", "",
+        "wsgi53 = Stamp53(app)", "", "", '@app.route("/f53/mw")', "def mw53():",
+        '    return "mw"', "", "", '@app.route("/f53/mw/env")', "def mw53_env():",
+        '    return "env " + str({request}.environ.get("f53.stamp"))', "", "",
+        'if __name__ == "__main__":', '    {run}(app=wsgi53, host="localhost", port=8053)'],
+    "library": ["from lib53.site53 import api53", "import addon53  # noqa: F401", "",
+                "app.merge(api53)"],
+    "error_shown": [
+        "@app.error(410)", "def gone53(error):", '    return "gone: {{error}}".format(error=error)',
+        "", "", "@app.error(418)", "def teapot53(error):", '    return f"teapot {{error}}"', "",
+        "", "@app.error(422)", "def unfit53(error):", '    return "unfit %s" % error', "", "",
+        '@app.route("/f53/err/<what>")', "def err53(what):",
+        '    codes = {{"gone": 410, "teapot": 418, "conflict": 422}}',
+        "    if what in codes:", '        {abort}(codes[what], "no " + what)',
+        '    return "fine " + what'],
+    "cookie_secret": [
+        '@app.route("/f53/signed")', "def signed53():",
+        '    {response}.set_cookie("s53", "v53", secret="k53")', '    return "signed"', "", "",
+        '@app.route("/f53/signed/read")', "def signed53_read():",
+        '    return "read " + str({request}.get_cookie("s53", secret="k53"))', "", "",
+        '@app.route("/f53/signed/drop")', "def signed53_drop():",
+        '    {response}.delete_cookie("s53", secret="k53")', '    return "dropped"'],
+    "empty_cookie": [
+        '@app.route("/f53/empty")', "def empty53():",
+        '    value = {request}.get_cookie("e53")', "    if value is None:",
+        '        return "no cookie"', '    return "cookie [" + value + "]"', "", "",
+        '@app.route("/f53/empty/dflt")', "def empty53_dflt():",
+        '    return "cookie " + {request}.get_cookie("e53", "dflt")'],
+    "rebase_own": ['@app.route("/f53/own")', "def own53():",
+                   '    return {template}("f53_own", title="Page")', "", "",
+                   '@app.route("/f53/own/read")', "def own53_read():",
+                   '    return {template}("f53_own_read", title="Page")'],
+    "package_self": ["from apps53.ctl53 import app as ctl53_app", "", "app.merge(ctl53_app)"],
+    "relative_links": [
+        '@app.route("/f53/rel/")', "def rel53():",
+        '    return (\'<a href="../../f53static/main.css">css</a> <a href="page">page</a> \'',
+        '            \'<a href="./static/main.css">here</a>\')', "", "",
+        '@app.route("/f53/rel/page")', "def rel53_page():",
+        '    return \'<link href="../../f53static/main.css"> <a href="../rel/">back</a>\'',
+        "", "", '@app.route("/f53static/<path:path>")', "def static53(path):",
+        '    return {static_file}(path, root="./f53static")'],
+    "no_slash": ['@app.route("./f53author")', "def author53():", '    return "author"', "", "",
+                 '@app.route("f53hello")', "def hello53():", '    return "hello"', "", "",
+                 '@app.route("/f53/slash")', "def slash53():", '    return "slash"'],
+    "records": [
+        "import random", "", "NAMES53 = {names53!r}", "", "",
+        "def rows53():",
+        '    rows = [{{"name": name, "score": random.randint(0, 1000)}} for name in NAMES53]',
+        "    random.shuffle(rows)", "    return rows", "", "",
+        '@app.route("/f53/records")', "def records53():", '    return {{"records": rows53()}}',
+        "", "", '@app.route("/f53/records/page")', "def records53_page():",
+        '    return {template}("f53_records", rows=rows53())'],
+}
+FORM_53_MODULES = {
+    "handed_route": [("urls53.py", [
+        "from bottle import request, route", "", "", "def handed53():",
+        '    return "handed " + request.forms.get("name", request.method)', "", "",
+        "def handed53_name(name):", '    return "handed to " + name', "", "",
+        "def routes53(application):", '    route("/f53/handed", "GET", handed53)',
+        '    route("/f53/handed", "POST", handed53)',
+        '    route("/f53/handed/<name>", "GET", handed53_name)'])],
+    "library": [
+        ("lib53/__init__.py", ['"""A library making an app; its users add the routes."""']),
+        ("lib53/site53.py", ["from bottle import Bottle", "", "", "def make53():",
+                             "    made = Bottle()", "", '    @made.route("/f53/lib")',
+                             "    def index():", '        return "lib index"', "",
+                             "    return made", "", "", "api53 = make53()"]),
+        ("addon53.py", ["from bottle import abort", "", "from lib53.site53 import api53", "",
+                        "", '@api53.route("/f53/lib/item/<n:int>")', "def item53(n):",
+                        "    if n > 5:", "        abort(404)", '    return "item %d" % n'])],
+    "package_self": [
+        ("apps53/__init__.py", []),
+        ("apps53/models53.py", ['NAME = "m53"', "", "", "def describe():",
+                                '    return "model " + NAME']),
+        ("apps53/ctl53/__init__.py", ["from bottle import Bottle", "", "import apps53.models53",
+                                      "", "app = Bottle()", "", "",
+                                      '@app.route("/f53/pkg")', "def index():",
+                                      '    return "pkg " + apps53.models53.NAME', "", "",
+                                      '@app.route("/f53/pkg/model")', "def model():",
+                                      "    return apps53.models53.describe()"])],
+}
+FORM_53_TEMPLATES = {  # the app's template folder: name -> text
+    "rebase_own": {
+        "f53_own.tpl": "<h1>{{title}}</h1>\n% rebase('f53_layout', title='Layout')\n"
+                       "<p>{{title}}</p>\n",
+        "f53_layout.tpl": "<main>\n{{!base}}\n</main>\n",
+        "f53_own_read.tpl": "<h1>{{title}}</h1>\n% rebase('f53_layout_read', title='Layout')\n"
+                            "<p>{{title}}</p>\n",
+        "f53_layout_read.tpl": "<html><title>{{title}}</title>\n{{!base}}\n</html>\n"},
+    "records": {"f53_records.tpl": "<ul>\n% for row in rows:\n"
+                                   "<li>{{row['name']}}: {{row['score']}}</li>\n% end\n</ul>\n"},
+}
+FORM_53_FILES = {"relative_links": {"f53static/main.css": "a { b: 53 }\n"}}
+NAMES_53 = ("ann", "bo", "cy", "di", "ed")
+
+
+def write_forms_53(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_53's drawn forms: their lines in the entry, their modules (importing
+    the app's own Bottle where it ships one), templates and files."""
+    names = {name: entry.b(name) for name in ("abort", "request", "response", "run",
+                                               "static_file", "template")
+             if any("{" + name + "}" in line for form in app.forms53
+                    for line in FORM_53[form])}
+    names["names53"] = list(NAMES_53[:app.records53])
+    templates = folder / TEMPLATE_FOLDERS[app.templates]
+    for form in app.forms53:
+        add_lines(entry, FORM_53[form], names)
+        write_modules(app, folder, FORM_53_MODULES.get(form, ()))
+        for name, text in FORM_53_TEMPLATES.get(form, {}).items():
+            templates.mkdir(parents=True, exist_ok=True)
+            (templates / name).write_text(text)
+        for path, text in FORM_53_FILES.get(form, {}).items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_text(text)
