@@ -393,6 +393,52 @@ def free_name(wanted: str, taken: set[str]) -> str:
     return name
 
 
+# What binds as tightly as any operand: a rewrite may put one of these where an operand
+# was without parentheses (LibCST writes a tree as it is: it adds none)
+_ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.BaseString, cst.Integer,
+          cst.Float, cst.Imaginary, cst.List, cst.Tuple, cst.Dict, cst.Set, cst.ListComp,
+          cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.Ellipsis)
+
+
+def operands(node: cst.CSTNode) -> list[tuple[cst.CSTNode, type]]:
+    """The expressions directly under `node` that its operator binds, each with the
+    node's class: where a looser expression written in place of one needs parentheses."""
+    if isinstance(node, cst.BinaryOperation):
+        return [(node.left, cst.BinaryOperation), (node.right, cst.BinaryOperation)]
+    if isinstance(node, cst.Comparison):
+        return [(node.left, cst.Comparison),
+                *((target.comparator, cst.Comparison) for target in node.comparisons)]
+    if isinstance(node, cst.UnaryOperation):
+        return [(node.expression, type(node.operator))]
+    if isinstance(node, cst.BooleanOperation):
+        return [(node.left, cst.BooleanOperation), (node.right, cst.BooleanOperation)]
+    if isinstance(node, cst.Attribute | cst.Subscript):
+        return [(node.value, cst.Attribute)]
+    if isinstance(node, cst.Call):
+        return [(node.func, cst.Attribute)]
+    if isinstance(node, cst.Await):
+        return [(node.expression, cst.Attribute)]
+    return []
+
+
+def bound(expression: cst.BaseExpression, context: type | None) -> cst.BaseExpression:
+    """`expression` written where an operand of a `context` node was (operands()), in
+    parentheses where that operator would otherwise bind it otherwise (`a == b * "!"`)."""
+    if context is None or expression.lpar or isinstance(expression, _ATOMS):
+        return expression
+    if context is cst.Not:  # `not` binds looser than a comparison, tighter than and/or
+        loose = isinstance(expression, cst.BooleanOperation | cst.IfExp | cst.Lambda
+                           | cst.NamedExpr)
+    elif context is cst.BooleanOperation:
+        loose = isinstance(expression, cst.BooleanOperation | cst.IfExp | cst.Lambda
+                           | cst.NamedExpr)
+    else:
+        loose = True
+    if not loose:
+        return expression
+    return expression.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
 def kw(name: str, value: cst.BaseExpression) -> cst.Arg:
     """`name=value`, spelt without spaces as PEP 8 has it."""
     return cst.Arg(value=value, keyword=cst.Name(name),

@@ -891,3 +891,48 @@ def test_get_cookie_names_an_empty_cookie_as_bottle_does_where_it_is_compared(tm
         # faithful one
         assert answers(bottle_app, "/raw") == (200, "None")
         assert answers(flask_app, "/raw") == (200, "None" if faithful else "''")
+
+
+# A read written as a looser expression (a comparison, a sum) where an operator bound the
+# read: in parentheses, or the operator would take a part of it (`a == b * "!"`)
+BOUND = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.get("/bound")
+def bound():
+    mark = request.is_xhr * "!"
+    same = request.is_ajax == True
+    root = request.script_name.rstrip("/")
+    kind = -request.chunked
+    bare = request.is_xhr
+    return repr((mark, same, root, kind, bare))
+'''
+
+
+def test_a_read_written_as_a_looser_expression_keeps_its_operator_outside():
+    idiom(BOUND, '''
+from flask import Flask, request
+
+app = Flask(__name__, static_folder=None)
+
+
+@app.get("/bound")
+def bound():
+    mark = (request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest") * "!"
+    same = (request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest") == True
+    root = (request.script_root + "/").rstrip("/")
+    kind = -("chunked" in request.headers.get("Transfer-Encoding", "").lower())
+    bare = request.headers.get("X-Requested-With", "").lower() == "xmlhttprequest"
+    return repr((mark, same, root, kind, bare))
+''')
+
+
+@pytest.mark.parametrize("headers", [{}, {"X-Requested-With": "XMLHttpRequest"}])
+def test_a_read_inside_an_operator_answers_as_bottles(tmp_path, headers):
+    bottle_app, flask_app = both_apps(tmp_path, BOUND, "p004_bound")
+    expected = "('!', True, '', 0, True)" if headers else "('', False, '', 0, False)"
+    assert answers(bottle_app, "/bound", headers=headers) == (200, expected)
+    assert answers(flask_app, "/bound", headers=headers) == (200, expected)

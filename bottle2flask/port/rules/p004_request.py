@@ -93,12 +93,14 @@ from libcst.helpers import ensure_type
 
 from ..edit import (
     Visitor,
+    bound,
     expression_with,
     free_name,
     is_name,
     name_uses,
     names_read_outside_imports,
     names_used,
+    operands,
     string_value,
     walk,
 )
@@ -523,8 +525,36 @@ class Request(Rule):
         self.app_read: set[cst.CSTNode] = set()  # request.route.app whose config is read
         self.outside = False  # the request read at import (outside_requests)
         self.json_exact = False  # request.json as bottle_json(), which reads it itself
+        # the operands an operator binds, by the operator's class (edit.operands)
+        self.binding: dict[cst.CSTNode, type] = {}
+
+    def placed(self, original: cst.CSTNode, updated: cst.CSTNode, result):
+        """A node rewritten into a looser expression (`request.is_xhr` into a comparison)
+        where an operator bound the original: in parentheses."""
+        if result is updated or not isinstance(result, cst.BaseExpression):
+            return result
+        return bound(result, self.binding.get(original))
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        self.binding.update(operands(node))
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        self.binding.update(operands(node))
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        self.binding.update(operands(node))
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        self.binding.update(operands(node))
+
+    def visit_Await(self, node: cst.Await) -> None:
+        self.binding.update(operands(node))
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        self.binding.update(operands(node))
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.binding.update(operands(node))
         if self.is_route(node.value):
             self.whole.add(node.value)
         owner = node.value
@@ -533,6 +563,7 @@ class Request(Rule):
             self.app_read.add(owner)  # request.route.app.config: the app's config
 
     def visit_Call(self, node: cst.Call) -> None:
+        self.binding.update(operands(node))
         func = node.func
         if any(self.is_environ(a.value) for a in node.args) or (
                 isinstance(func, cst.Attribute) and func.attr.value in WHOLE_ENVIRON
@@ -777,6 +808,9 @@ class Request(Rule):
         return None
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
+        return self.placed(original, updated, self.rewrite_call(original, updated))
+
+    def rewrite_call(self, original: cst.Call, updated: cst.Call):
         func = updated.func
         if isinstance(func, cst.Name) and func.value == "dict" and len(updated.args) == 1 \
                 and not updated.args[0].keyword and not updated.args[0].star:
@@ -896,6 +930,9 @@ class Request(Rule):
         return chosen.form
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        return self.placed(original, updated, self.rewrite_attribute(original, updated))
+
+    def rewrite_attribute(self, original: cst.Attribute, updated: cst.Attribute):
         # request.forms.name (attribute access on a FormsDict): '' when missing
         value = updated.value
         if original in self.whole:
@@ -1023,6 +1060,9 @@ class Request(Rule):
         return updated
 
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
+        return self.placed(original, updated, self.rewrite_subscript(original, updated))
+
+    def rewrite_subscript(self, original: cst.Subscript, updated: cst.Subscript):
         if self.is_request(updated.value):  # request["REMOTE_ADDR"]: its environ's item
             self.fired()
             return updated.with_changes(value=cst.Attribute(updated.value, cst.Name("environ")))
