@@ -171,7 +171,10 @@ class Edit:
     node, or nodes that stand together) takes the place of its `holes`, one a node.
     `fired`: the rewrites the rule records; `left_out`: the statement is taken out under
     this TODO (`Rule.leave_out`); `taken_out`: taken out, its comments kept
-    (`Rule.placeholder`)."""
+    (`Rule.placeholder`); `under`: the statement, as the walk made it, goes alone into
+    this compound statement's block, which takes its leading lines (P016's main guard);
+    `around`: the same, asked of the statement the node is in (P013's request context
+    around a statement whose call needs one), applied as the walk leaves that statement."""
 
     node: cst.CSTNode
     candidates: tuple[Candidate, ...] = (Candidate(),)
@@ -184,6 +187,8 @@ class Edit:
     taken_out: bool = False
     within: cst.CSTNode | None = None
     holes: tuple[cst.CSTNode, ...] = ()
+    under: cst.BaseCompoundStatement | None = None
+    around: cst.BaseCompoundStatement | None = None
 
 
 @dataclass(frozen=True)
