@@ -67,13 +67,18 @@ class HookUses(cst.CSTVisitor):
         # `self.hook(...)(self.stamp)`): each takes Flask's response and returns it
         self.after_by_call: set[str] = set()
         self.simple_functions: set[str] = set()  # defined with at most one parameter
-        self.environ_changers: set[str] = set()  # functions that change request.environ
+        self.bodies: dict[str, list[cst.BaseSuite]] = {}  # each def's, by its name
 
     def visit_FunctionDef(self, func: cst.FunctionDef) -> None:
         if simple_params(func):
             self.simple_functions.add(func.name.value)
-        if changes_environ(self.facts, func.body):
-            self.environ_changers.add(func.name.value)
+        self.bodies.setdefault(func.name.value, []).append(func.body)
+
+    def changes_environ(self, name: str | None) -> bool:
+        """Whether a def of that name changes request.environ: read where a hook is given
+        it (a walk of each def's body, in few modules)."""
+        return name is not None and any(changes_environ(self.facts, body)
+                                        for body in self.bodies.get(name, ()))
 
     def visit_Call(self, call: cst.Call) -> None:
         found = hook_by_call(self.facts, call) or added_hook(self.facts, call)
@@ -98,7 +103,7 @@ class Hooks(Rule):
         read = self.pre_scan(node)
         self.after_by_call = set(read.after_by_call)
         self.simple_functions = read.simple_functions
-        self.environ_changers = read.environ_changers
+        self.uses = read
         # the add_hook/remove_hook lines (and their calls) the decorator replaces
         self.taken: set[int] = set()
         defined = {stmt.name.value for stmt in node.body if isinstance(stmt, cst.FunctionDef)}
@@ -308,7 +313,7 @@ class Hooks(Rule):
                           breaks=True)
                 return updated
             self.fired()
-            if hook == "before_request" and name in self.environ_changers:
+            if hook == "before_request" and self.uses.changes_environ(name):
                 self.todo(ENVIRON_TODO)
             owner = func.func.value if isinstance(func.func, cst.Attribute) \
                 else cst.Name(self.facts.app_name)
@@ -321,7 +326,7 @@ class Hooks(Rule):
             hook, function = added
             name = function_named(function)
             self.fired()
-            if hook == "before_request" and name in self.environ_changers:
+            if hook == "before_request" and self.uses.changes_environ(name):
                 self.todo(ENVIRON_TODO)
             if hook == "after_request" and (name is None or name not in self.simple_functions):
                 code = cst.Module([]).code_for_node(function)
