@@ -19,6 +19,7 @@ done (runner.py, placement.py, shims.py). A leaf: nothing of the engine or the r
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -189,6 +190,10 @@ class Edit:
     holes: tuple[cst.CSTNode, ...] = ()
     under: cst.BaseCompoundStatement | None = None
     around: cst.BaseCompoundStatement | None = None
+    # what the rule recorded as it read the node (`Rule.apart()`: a TODO that holds for
+    # either candidate), merged as the edit is applied, before the site is asked (a
+    # dataclass field: this class's own `field` is a str)
+    made: Made | None = dataclasses.field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

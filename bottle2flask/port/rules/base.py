@@ -658,6 +658,8 @@ class EditRule(Rule):
               ) -> cst.CSTNode | cst.FlattenSentinel[cst.CSTNode]:
         """What the edit makes of the node the walk leaves (`updated`: what it made of
         `original` so far), its records made."""
+        if edit.made is not None:
+            self._merge(edit.made)
         if edit.left_out:
             assert isinstance(updated, STATEMENTS)
             self.fired(edit.fired)

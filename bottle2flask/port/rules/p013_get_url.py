@@ -20,7 +20,7 @@ class body, before the app) it is left under a TODO that says it breaks.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import libcst as cst
 
@@ -113,23 +113,22 @@ class GetUrl(EditRule):
             else None
         if target is not None and "/" not in target:  # a name: Flask's endpoint (P003)
             return Edit(node, (Candidate(node.with_changes(func=cst.Name("url_for")),
-                                         imports=(URL_FOR,), made=made),), around=around)
+                                         imports=(URL_FOR,)),), around=around, made=made)
         # the exact one: bottle_url(), which builds from a route's name or its rule
-        exact = replace(self.by_helper(node), made=made)
+        exact = self.by_helper(node)
         if target is None:  # a name or a rule, known at run time
             idiomatic = Candidate(node.with_changes(func=cst.Name("url_for")),
-                                  imports=(URL_FOR,), made=made)
+                                  imports=(URL_FOR,))
         else:  # a rule: the endpoint of the one route that has it, where the code shows it
             endpoint = self.endpoint(target)
             if endpoint is not None and given is not None:
                 quote = '"' if '"' not in endpoint else "'"
                 idiomatic = Candidate(node.with_changes(func=cst.Name("url_for"), args=[
                     a.with_changes(value=cst.SimpleString(f"{quote}{endpoint}{quote}"))
-                    if a is given else a for a in node.args]), imports=(URL_FOR,),
-                    made=made)
+                    if a is given else a for a in node.args]), imports=(URL_FOR,))
             else:
                 idiomatic = exact
-        return Edit(node, (idiomatic, exact), kind="url-by-rule", around=around)
+        return Edit(node, (idiomatic, exact), kind="url-by-rule", around=around, made=made)
 
     def by_helper(self, node: cst.Call | cst.Arg | cst.Assign | cst.DictElement
                   ) -> Candidate:

@@ -110,12 +110,12 @@ class Run(EditRule):
                 and self.is_app(func.value):
             with self.apart() as made:
                 form = self.app_run(node)
-            return Edit(node, (Candidate(form, made=made),), fired=0)
+            return Edit(node, (Candidate(form),), fired=0, made=made)
         if self.api(node.func) != "run":
             return None
         with self.apart() as made:
             form = self.run(node)
-        return Edit(node, (Candidate(form, made=made),), fired=0)
+        return Edit(node, (Candidate(form),), fired=0, made=made)
 
     def run(self, call: cst.Call) -> cst.Call:
         """run(...) of Bottle's: `app.run(...)`, or run_simple() for middleware."""
