@@ -16,6 +16,7 @@ from bottle2flask.port.folder import port_tree
 from bottle2flask.port.passes import run
 from bottle2flask.port.rules import RULES
 from bottle2flask.port.rules.base import Context, EditRule, Rule
+from bottle2flask.port.runner import port_source
 from bottle2flask.port.walk import counting
 from harness.bench.port_apps import APPS
 
@@ -119,6 +120,25 @@ def test_an_edit_asks_its_statement_around_it_once():
     assert rewritten("def f():\n    return h()\n", Around) == (
         "def f():\n    # TODO(flask-port/P904): around\n    if ready:\n"
         "        return h()\n")
+
+
+def test_what_an_edit_recorded_as_it_read_comes_before_its_site():
+    # Edit.made: P013's TODO of a URL built at import, made whichever form the site
+    # takes, is noted above the statement before the site's mark, as the transformer
+    # noted it: the site's line is the statement's, below both TODOs
+    source = """\
+from bottle import Bottle, url
+app = Bottle()
+@app.route("/item/<n:int>", name="item")
+def item(n):
+    return str(n)
+LINKS = [url("item", n=1), app.get_url("/item/<n:int>", n=4)]
+"""
+    result = port_source(source, "app.py")
+    lines = result.code.splitlines()
+    site = next(s for s in result.sites if s["rule"] == "P013")
+    assert lines[site["line"] - 1] == "with app.test_request_context():"
+    assert [t["code"] for t in result.todos] == ["P013", "P013"]
 
 
 def test_swap_puts_in_the_parts_the_walk_changed_at_any_depth():
