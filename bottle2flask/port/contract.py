@@ -19,6 +19,7 @@ done (runner.py, placement.py, shims.py). A leaf: nothing of the engine or the r
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -171,7 +172,10 @@ class Edit:
     node, or nodes that stand together) takes the place of its `holes`, one a node.
     `fired`: the rewrites the rule records; `left_out`: the statement is taken out under
     this TODO (`Rule.leave_out`); `taken_out`: taken out, its comments kept
-    (`Rule.placeholder`)."""
+    (`Rule.placeholder`); `under`: the statement, as the walk made it, goes alone into
+    this compound statement's block, which takes its leading lines (P016's main guard);
+    `around`: the same, asked of the statement the node is in (P013's request context
+    around a statement whose call needs one), applied as the walk leaves that statement."""
 
     node: cst.CSTNode
     candidates: tuple[Candidate, ...] = (Candidate(),)
@@ -184,6 +188,12 @@ class Edit:
     taken_out: bool = False
     within: cst.CSTNode | None = None
     holes: tuple[cst.CSTNode, ...] = ()
+    under: cst.BaseCompoundStatement | None = None
+    around: cst.BaseCompoundStatement | None = None
+    # what the rule recorded as it read the node (`Rule.apart()`: a TODO that holds for
+    # either candidate), merged as the edit is applied, before the site is asked (a
+    # dataclass field: this class's own `field` is a str)
+    made: Made | None = dataclasses.field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,7 @@ class Walk(cst.CSTTransformer, Passing):
         # the edits the rules' visit_ methods returned (EditRule), by the node's id, each
         # with its rule's place: applied as the walk leaves the node
         self.edits: dict[int, dict[int, Edit]] = {}
+        self.statements: list[cst.CSTNode] = []  # the statements the node is in
 
     def descend(self) -> bool:
         """What on_visit answers for an idle node: whether any rule reads below it."""
@@ -131,6 +132,8 @@ class Walk(cst.CSTTransformer, Passing):
             return self.active > 0
         if scope and self.rules:  # the scope the sites asked below this node are in
             enter_scope(port_state(self.rules[0].context), node)
+        if statement:
+            self.statements.append(node)
         descend = False
         for i, rule in enumerate(self.rules):
             if self.stopped[i] is not None:
@@ -142,6 +145,8 @@ class Walk(cst.CSTTransformer, Passing):
                 edit = edits[i](rule, node)
                 if edit is not None:
                     self.edits.setdefault(id(node), {})[i] = edit
+                    if edit.around is not None:  # and one of the statement it is in
+                        self.ask_around(i, edit.around)
             if below:
                 descend = True
             else:
@@ -187,7 +192,19 @@ class Walk(cst.CSTTransformer, Passing):
                 result = rule.close_notes(result)
         if scope and self.rules:
             leave_scope(port_state(self.rules[0].context), original)
+        if statement:
+            self.statements.pop()
         return result
+
+    def ask_around(self, i: int, block: cst.BaseCompoundStatement) -> None:
+        """Rule i's edit of the statement the node being visited is in: it goes under
+        `block` (Edit.around) as the walk leaves it."""
+        stmt = self.statements[-1]
+        asked = self.edits.setdefault(id(stmt), {})
+        if i in asked:  # asked by another node of it (two calls): once
+            assert asked[i].under is not None, stmt
+            return
+        asked[i] = Edit(stmt, under=block, fired=0)
 
     def hand_on(self, i: int, given, result):
         """The block a walker of the engine (`hands_on`: placement.PostSteps) returned,

@@ -16,11 +16,13 @@ from bottle2flask.port.folder import port_tree
 from bottle2flask.port.passes import run
 from bottle2flask.port.rules import RULES
 from bottle2flask.port.rules.base import Context, EditRule, Rule
+from bottle2flask.port.runner import port_source
 from bottle2flask.port.walk import counting
 from harness.bench.port_apps import APPS
 
 # The rules moved to edits so far: each has no leave_ method left
-MOVED = {"P014", "P017", "P020", "P021", "P024", "P026", "P027", "P028", "P029"}
+MOVED = {"P013", "P014", "P016", "P017", "P020", "P021", "P024", "P025", "P026", "P027",
+         "P028", "P029"}
 
 
 class Rename(Rule):
@@ -55,6 +57,35 @@ class Wrap(EditRule):
                                      todo="wrapped"),))
 
 
+GUARD = cst.parse_statement("if ready:\n    pass\n")
+assert isinstance(GUARD, cst.If)
+
+
+class Guard(EditRule):
+    """An edit rule: a statement `start()` goes under `if ready:` (Edit.under)."""
+
+    code = "P903"
+
+    def edit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> Edit | None:
+        expr = node.body[0]
+        if isinstance(expr, cst.Expr) and isinstance(expr.value, cst.Call) \
+                and is_name(expr.value.func, "start"):
+            return Edit(node, under=GUARD, fired=0)
+        return None
+
+
+class Around(EditRule):
+    """An edit rule: a call of `h` is left as it is, under a TODO, and the statement it is
+    in goes under `if ready:` (Edit.around)."""
+
+    code = "P904"
+
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        if not is_name(node.func, "h"):
+            return None
+        return Edit(node, (Candidate(todo="around"),), fired=0, around=GUARD)
+
+
 def rewritten(source: str, *rules: type[Rule]) -> str:
     return run(cst.parse_module(source), list(rules), Context()).code
 
@@ -70,6 +101,44 @@ def test_an_edit_holds_what_the_walk_made_of_the_parts_it_was_built_from():
 ])
 def test_an_edit_is_applied_at_its_rules_place_among_the_walks_rules(rules, after):
     assert rewritten("f(x)\n", *rules).endswith(after)
+
+
+def test_a_statement_under_a_block_keeps_what_the_walk_made_of_it_and_its_lines():
+    # the comment above the statement and the rule's TODO go above the block; Rename's x
+    # (a rule before it in the walk) stays y inside
+    source = "a = 1\n\n# go\nstart(x)\n"
+    assert rewritten(source, Rename, Guard) == "a = 1\n\n# go\nif ready:\n    start(y)\n"
+    assert rewritten(source, Rename, Guard, Wrap) == "a = 1\n\n# go\nif ready:\n    start(y)\n"
+
+
+def test_an_edit_asks_its_statement_around_it_once():
+    # two calls of h in one statement: the statement goes under the block once, their
+    # TODOs above it; a statement in a def is the innermost one asked
+    assert rewritten("v = h(x) + h(x)\n", Rename, Around) == (
+        "# TODO(flask-port/P904): around\n# TODO(flask-port/P904): around\n"
+        "if ready:\n    v = h(y) + h(y)\n")
+    assert rewritten("def f():\n    return h()\n", Around) == (
+        "def f():\n    # TODO(flask-port/P904): around\n    if ready:\n"
+        "        return h()\n")
+
+
+def test_what_an_edit_recorded_as_it_read_comes_before_its_site():
+    # Edit.made: P013's TODO of a URL built at import, made whichever form the site
+    # takes, is noted above the statement before the site's mark, as the transformer
+    # noted it: the site's line is the statement's, below both TODOs
+    source = """\
+from bottle import Bottle, url
+app = Bottle()
+@app.route("/item/<n:int>", name="item")
+def item(n):
+    return str(n)
+LINKS = [url("item", n=1), app.get_url("/item/<n:int>", n=4)]
+"""
+    result = port_source(source, "app.py")
+    lines = result.code.splitlines()
+    site = next(s for s in result.sites if s["rule"] == "P013")
+    assert lines[site["line"] - 1] == "with app.test_request_context():"
+    assert [t["code"] for t in result.todos] == ["P013", "P013"]
 
 
 def test_swap_puts_in_the_parts_the_walk_changed_at_any_depth():

@@ -83,8 +83,8 @@ def test_rules_sharing_a_walk_leave_the_port_a_walk_each_would(monkeypatch):
     def one_walk_each(tree, rules, context, first=()):
         if first:  # the engine's post-steps (they ride in the last walk): a walk of theirs
             tree = passes.transform(tree, passes.Walk(list(first)), frozenset())
-        for rule in rules:
-            tree = tree.visit(rule(context))
+        for rule in rules:  # in a walk of its own (an edit rule's edits are the walk's)
+            tree = passes.transform(tree, passes.Walk([rule(context)]), frozenset())
         return tree
 
     root = Path(__file__).resolve().parents[2]

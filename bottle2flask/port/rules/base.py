@@ -658,6 +658,8 @@ class EditRule(Rule):
               ) -> cst.CSTNode | cst.FlattenSentinel[cst.CSTNode]:
         """What the edit makes of the node the walk leaves (`updated`: what it made of
         `original` so far), its records made."""
+        if edit.made is not None:
+            self._merge(edit.made)
         if edit.left_out:
             assert isinstance(updated, STATEMENTS)
             self.fired(edit.fired)
@@ -666,6 +668,9 @@ class EditRule(Rule):
             assert isinstance(updated, STATEMENTS)
             self.fired(edit.fired)
             return self.placeholder(updated.leading_lines)
+        if edit.under is not None:
+            assert isinstance(updated, STATEMENTS)
+            return put_under(edit.under, updated)
         candidates = edit.candidates
         if original is not updated:
             candidates = tuple(replace(c, form=swap(c.form, original, updated))
@@ -692,6 +697,17 @@ class EditRule(Rule):
             return cst.FlattenSentinel(form)
         assert isinstance(form, cst.CSTNode), form  # (a rule's text is no edit's form)
         return form
+
+
+def put_under(block: cst.BaseCompoundStatement,
+              stmt: cst.SimpleStatementLine | cst.BaseCompoundStatement
+              ) -> cst.BaseCompoundStatement:
+    """`stmt` alone in the block of `block` (`if __name__ == "__main__":`), which takes
+    its leading lines (its comments, the notes the walk gave it)."""
+    body = block.body
+    assert isinstance(body, cst.IndentedBlock)
+    return block.with_changes(leading_lines=stmt.leading_lines, body=body.with_changes(
+        body=[stmt.with_changes(leading_lines=[])]))
 
 
 SCOPES = (cst.FunctionDef, cst.ClassDef)

@@ -47,6 +47,7 @@ import libcst as cst
 from libcst.helpers import ensure_type
 
 from ..edit import Visitor, arg, free_name, function_named, names_used, string_value, walk
+from ..model.facts import ModuleFacts
 from .base import Candidate, Change, Rule
 
 HOOKS = {"before_request": "before_request", "after_request": "after_request"}
@@ -56,10 +57,41 @@ ENVIRON_TODO = ("this hook changes request.environ: Bottle runs before_request b
                 "route; do it in a WSGI middleware around app.wsgi_app")
 
 
+class HookUses(cst.CSTVisitor):
+    """P010's pre-scan: the functions the module defines and gives to its hooks."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        super().__init__()
+        self.facts = facts
+        # functions given to `app.hook("after_request")(f)` by hand (a Bottle subclass's
+        # `self.hook(...)(self.stamp)`): each takes Flask's response and returns it
+        self.after_by_call: set[str] = set()
+        self.simple_functions: set[str] = set()  # defined with at most one parameter
+        self.bodies: dict[str, list[cst.BaseSuite]] = {}  # each def's, by its name
+
+    def visit_FunctionDef(self, func: cst.FunctionDef) -> None:
+        if simple_params(func):
+            self.simple_functions.add(func.name.value)
+        self.bodies.setdefault(func.name.value, []).append(func.body)
+
+    def changes_environ(self, name: str | None) -> bool:
+        """Whether a def of that name changes request.environ: read where a hook is given
+        it (a walk of each def's body, in few modules)."""
+        return name is not None and any(changes_environ(self.facts, body)
+                                        for body in self.bodies.get(name, ()))
+
+    def visit_Call(self, call: cst.Call) -> None:
+        found = hook_by_call(self.facts, call) or added_hook(self.facts, call)
+        if found is not None and found[0] == "after_request" \
+                and (name := function_named(found[1])) is not None:
+            self.after_by_call.add(name)
+
+
 class Hooks(Rule):
     code = "P010"
     triggers = ("hook", "add_hook")
     summary = "@hook('before_request'/'after_request') as Flask's request hooks"
+    reader = HookUses
     declares = (Change("D-hook-crash", "16. Request hooks",
                        "an after_request hook changes the 500 page of an exception a view "
                        "raised too (Bottle's 500 replaced the response the hook changed)",
@@ -68,27 +100,10 @@ class Hooks(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
         self.registered: dict[str, cst.Decorator] = {}  # function -> its hook decorator
-        # functions given to `app.hook("after_request")(f)` by hand (a Bottle subclass's
-        # `self.hook(...)(self.stamp)`): each takes Flask's response and returns it
-        self.after_by_call: set[str] = set()
-        self.simple_functions: set[str] = set()  # defined with at most one parameter
-        self.environ_changers: set[str] = set()  # functions that change request.environ
-        rule = self
-
-        class ByCall(Visitor):
-            def visit_FunctionDef(self, func: cst.FunctionDef) -> None:
-                if simple_params(func):
-                    rule.simple_functions.add(func.name.value)
-                if rule.changes_environ(func.body):
-                    rule.environ_changers.add(func.name.value)
-
-            def visit_Call(self, call: cst.Call) -> None:
-                found = rule.hook_by_call(call) or rule.added_hook(call)
-                if found is not None and found[0] == "after_request" \
-                        and (name := function_named(found[1])) is not None:
-                    rule.after_by_call.add(name)
-
-        walk(node, ByCall())
+        read = self.pre_scan(node)
+        self.after_by_call = set(read.after_by_call)
+        self.simple_functions = read.simple_functions
+        self.uses = read
         # the add_hook/remove_hook lines (and their calls) the decorator replaces
         self.taken: set[int] = set()
         defined = {stmt.name.value for stmt in node.body if isinstance(stmt, cst.FunctionDef)}
@@ -129,17 +144,6 @@ class Hooks(Rule):
             return None
         return call.func.attr.value, hook, function.value, call.func.value
 
-    def added_hook(self, call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
-        """(hook, function) of `app.add_hook("after_request", function)`, a hook Flask
-        has; else None."""
-        func = call.func
-        if not (isinstance(func, cst.Attribute) and func.attr.value == "add_hook"
-                and self.is_app(func.value) and len(call.args) == 2
-                and not any(a.keyword or a.star for a in call.args)):
-            return None
-        hook = string_value(call.args[0].value)
-        return (hook, call.args[1].value) if hook in HOOKS else None
-
     def leave_SimpleStatementLine(self, original, updated):
         if id(original) in self.taken:  # the function carries its decorator now
             self.fired()  # its comments stay, on the next line; its blank lines go
@@ -174,18 +178,6 @@ class Hooks(Rule):
                                   "function where Bottle did")
         return updated
 
-    def hook_by_call(self, call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
-        """(hook, function) of `app.hook("before_request")(function)`, a hook Flask has;
-        else None."""
-        inner = call.func
-        if not (isinstance(inner, cst.Call) and self.app_method(inner.func) == "hook"
-                and len(call.args) == 1 and not call.args[0].keyword
-                and not call.args[0].star):
-            return None
-        given = arg(inner, 0, "name")
-        hook = string_value(given.value) if given else None
-        return (hook, call.args[0].value) if hook in HOOKS else None
-
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         if original.name.value in self.after_by_call and not updated.decorators:
             updated = self.takes_response(updated)
@@ -204,10 +196,10 @@ class Hooks(Rule):
                         else cst.Name(self.facts.app_name)
                     d = d.with_changes(decorator=cst.Attribute(owner, cst.Name(HOOKS[name])))
                     after = name == "after_request"
-                    if name == "before_request" and self.changes_environ(updated.body) \
+                    if name == "before_request" and changes_environ(self.facts, updated.body) \
                             and len(updated.decorators) == 1 and self.environ_only(updated):
                         return self.middleware(updated, owner)
-                    if name == "before_request" and self.changes_environ(updated.body):
+                    if name == "before_request" and changes_environ(self.facts, updated.body):
                         self.todo(ENVIRON_TODO)
                 else:  # Flask's app has no hook(): left on, the port would stop at import
                     self.todo(f"hook {name!r} has no Flask equivalent: its decorator is taken "
@@ -303,43 +295,12 @@ class Hooks(Rule):
         return cst.FlattenSentinel([cls, wrap.with_changes(leading_lines=[
             cst.EmptyLine(indent=False), cst.EmptyLine(indent=False)])])
 
-    def changes_environ(self, body: cst.CSTNode) -> bool:
-        """`request.environ[k] = v` (or del, +=, .update(), .pop(), .setdefault())."""
-        rule, found = self, []
-
-        def is_environ(node) -> bool:
-            return isinstance(node, cst.Attribute) and node.attr.value == "environ" \
-                and rule.api(node.value) == "request"
-
-        class Find(Visitor):
-            def visit_AssignTarget(self, node):
-                self.target(node.target)
-
-            def visit_AugAssign(self, node):
-                self.target(node.target)
-
-            def visit_Del(self, node):
-                self.target(node.target)
-
-            def target(self, node):
-                if isinstance(node, cst.Subscript) and is_environ(node.value):
-                    found.append(node)
-
-            def visit_Call(self, node):
-                func = node.func
-                if isinstance(func, cst.Attribute) and is_environ(func.value) \
-                        and func.attr.value in {"update", "pop", "setdefault", "__setitem__"}:
-                    found.append(node)
-
-        walk(body, Find())
-        return bool(found)
-
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         # app.add_hook("before_request", fn) -> app.before_request(fn)
         func = updated.func
         if id(original) in self.taken:
             return updated  # its line goes: the function is decorated
-        by_call = self.hook_by_call(updated)
+        by_call = hook_by_call(self.facts, updated)
         if by_call is not None and isinstance(func, cst.Call):
             # app.hook("before_request")(fn) -> app.before_request(fn); an after_request
             # hook's function takes the response (takes_response)
@@ -352,12 +313,12 @@ class Hooks(Rule):
                           breaks=True)
                 return updated
             self.fired()
-            if hook == "before_request" and name in self.environ_changers:
+            if hook == "before_request" and self.uses.changes_environ(name):
                 self.todo(ENVIRON_TODO)
             owner = func.func.value if isinstance(func.func, cst.Attribute) \
                 else cst.Name(self.facts.app_name)
             return cst.Call(cst.Attribute(owner, cst.Name(HOOKS[hook])), [cst.Arg(function)])
-        added = self.added_hook(updated)
+        added = added_hook(self.facts, updated)
         if added is not None and isinstance(func, cst.Attribute):
             # app.add_hook("before_request", f) -> app.before_request(f); an after_request
             # function the module defines takes the response (takes_response); any other
@@ -365,7 +326,7 @@ class Hooks(Rule):
             hook, function = added
             name = function_named(function)
             self.fired()
-            if hook == "before_request" and name in self.environ_changers:
+            if hook == "before_request" and self.uses.changes_environ(name):
                 self.todo(ENVIRON_TODO)
             if hook == "after_request" and (name is None or name not in self.simple_functions):
                 code = cst.Module([]).code_for_node(function)
@@ -426,3 +387,60 @@ def simple_params(node: cst.FunctionDef) -> bool:
     params = node.params
     return params.star_arg == cst.MaybeSentinel.DEFAULT and not params.star_kwarg \
         and not params.kwonly_params and not params.posonly_params and len(params.params) <= 1
+
+
+def added_hook(facts: ModuleFacts, call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
+    """(hook, function) of `app.add_hook("after_request", function)`, a hook Flask
+    has; else None."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "add_hook"
+            and facts.is_app(func.value) and len(call.args) == 2
+            and not any(a.keyword or a.star for a in call.args)):
+        return None
+    hook = string_value(call.args[0].value)
+    return (hook, call.args[1].value) if hook in HOOKS else None
+
+
+def hook_by_call(facts: ModuleFacts, call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
+    """(hook, function) of `app.hook("before_request")(function)`, a hook Flask has;
+    else None."""
+    inner = call.func
+    if not (isinstance(inner, cst.Call) and facts.app_method(inner.func) == "hook"
+            and len(call.args) == 1 and not call.args[0].keyword
+            and not call.args[0].star):
+        return None
+    given = arg(inner, 0, "name")
+    hook = string_value(given.value) if given else None
+    return (hook, call.args[0].value) if hook in HOOKS else None
+
+
+def changes_environ(facts: ModuleFacts, body: cst.CSTNode) -> bool:
+    """`request.environ[k] = v` (or del, +=, .update(), .pop(), .setdefault())."""
+    found = []
+
+    def is_environ(node) -> bool:
+        return isinstance(node, cst.Attribute) and node.attr.value == "environ" \
+            and facts.api(node.value) == "request"
+
+    class Find(Visitor):
+        def visit_AssignTarget(self, node):
+            self.target(node.target)
+
+        def visit_AugAssign(self, node):
+            self.target(node.target)
+
+        def visit_Del(self, node):
+            self.target(node.target)
+
+        def target(self, node):
+            if isinstance(node, cst.Subscript) and is_environ(node.value):
+                found.append(node)
+
+        def visit_Call(self, node):
+            func = node.func
+            if isinstance(func, cst.Attribute) and is_environ(func.value) \
+                    and func.attr.value in {"update", "pop", "setdefault", "__setitem__"}:
+                found.append(node)
+
+    walk(body, Find())
+    return bool(found)

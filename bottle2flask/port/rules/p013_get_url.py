@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from ..edit import arg, string_value
-from .base import Candidate, Companion, Import, Rule
+from .base import Candidate, Companion, Edit, EditRule, Import
 
 
 @dataclass
@@ -40,9 +40,11 @@ HELPERS = Companion.ROUTES
 # A call of the builder with a rule string, in the app's text (templates included)
 BY_RULE = re.compile(r"""\b(?:get_url|url)\(\s*["']/""")
 URL_FOR = Import("flask", "url_for")
+# what a form with bottle_url adds once taken (Candidate.adds): the report's line on it
+NOTED = "bottle_url noted"
 
 
-class GetUrl(Rule):
+class GetUrl(EditRule):
     code = "P013"
     triggers = ("get_url", "url")
     summary = "get_url()/url() become url_for()"
@@ -54,88 +56,79 @@ class GetUrl(Rule):
         # the app exists from here on: the default app the port makes after the imports,
         # else once a top-level statement binds a name the module makes its app in
         self.app_made = self.facts.default_app and not self.facts.default_from
-        self.wrap = False  # this top-level statement builds a URL: in a request context
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes += 1
 
-    def leave_ClassDef(self, original, updated):
+    def left_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes -= 1
-        return updated
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.statements += 1
 
-    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
-                                  updated: cst.SimpleStatementLine):
+    def left_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.statements -= 1
-        top = not self.statements and not self.depth and not self.classes
-        if top and not self.app_made:
+        if not self.statements and not self.depth and not self.classes \
+                and not self.app_made:
             self.app_made = any(isinstance(small, cst.Assign) and any(
                 isinstance(t.target, cst.Name) and t.target.value in self.facts.made
-                for t in small.targets) for small in original.body)
-        if not (top and self.wrap):
-            return updated
-        self.wrap = False
-        app = self.facts.app_name
-        block = cst.parse_statement(f"with {app}.test_request_context():\n    pass\n")
-        assert isinstance(block, cst.With) and isinstance(block.body, cst.IndentedBlock)
-        return block.with_changes(leading_lines=updated.leading_lines,
-                                  body=block.body.with_changes(
-                                      body=[updated.with_changes(leading_lines=[])]))
+                for t in small.targets) for small in node.body)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth += 1
 
-    def leave_FunctionDef(self, original, updated):
+    def left_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth -= 1
-        return updated
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         self.depth += 1
 
-    def leave_Lambda(self, original, updated):
+    def left_Lambda(self, node: cst.Lambda) -> None:
         self.depth -= 1
-        return updated
 
-    def leave_Call(self, original: cst.Call, updated: cst.Call):
-        func = updated.func
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) and self.app_value(
             func.value) else self.api(func)
         if method not in {"get_url", "url"}:
-            return updated
-        if not self.depth and self.statements == 1 and not self.classes and self.app_made \
-                and self.facts.app_name:  # at import: url_for needs a request context
-            self.wrap = True
-            self.todo(f"{method}() at import, built under `with app.test_request_context():`"
-                      " (Flask's url_for() needs a request context): build the URL in the "
-                      "view that uses it")
-        elif not self.depth:  # Bottle builds a URL at import; url_for needs an app context
-            self.todo(f"{method}() at import: Flask's url_for() needs an app context "
-                      "there; build the URL in the view, or under `with "
-                      "app.test_request_context():`", breaks=True)
-        self.fired()
-        given = arg(updated, 0, "routename")
+            return None
+        around: cst.With | None = None
+        with self.apart() as made:  # its TODO, whichever form the site takes
+            if not self.depth and self.statements == 1 and not self.classes \
+                    and self.app_made and self.facts.app_name:
+                # at import: url_for needs a request context, which the statement gets
+                block = cst.parse_statement(
+                    f"with {self.facts.app_name}.test_request_context():\n    pass\n")
+                assert isinstance(block, cst.With)
+                around = block
+                self.todo(f"{method}() at import, built under `with "
+                          "app.test_request_context():` (Flask's url_for() needs a "
+                          "request context): build the URL in the view that uses it")
+            elif not self.depth:  # Bottle builds a URL at import; url_for needs an app context
+                self.todo(f"{method}() at import: Flask's url_for() needs an app context "
+                          "there; build the URL in the view, or under `with "
+                          "app.test_request_context():`", breaks=True)
+        given = arg(node, 0, "routename")
         target = string_value(given.value) if given is not None and not given.keyword \
             else None
-        if target is not None and "/" not in target:
-            self.need_import("flask", "url_for")  # a name: Flask's endpoint (P003)
-            return updated.with_changes(func=cst.Name("url_for"))
+        if target is not None and "/" not in target:  # a name: Flask's endpoint (P003)
+            return Edit(node, (Candidate(node.with_changes(func=cst.Name("url_for")),
+                                         imports=(URL_FOR,)),), around=around, made=made)
         # the exact one: bottle_url(), which builds from a route's name or its rule
-        exact = self.by_helper(updated)
+        exact = self.by_helper(node)
         if target is None:  # a name or a rule, known at run time
-            idiomatic = Candidate(updated.with_changes(func=cst.Name("url_for")),
+            idiomatic = Candidate(node.with_changes(func=cst.Name("url_for")),
                                   imports=(URL_FOR,))
         else:  # a rule: the endpoint of the one route that has it, where the code shows it
             endpoint = self.endpoint(target)
             if endpoint is not None and given is not None:
                 quote = '"' if '"' not in endpoint else "'"
-                idiomatic = Candidate(updated.with_changes(func=cst.Name("url_for"), args=[
+                idiomatic = Candidate(node.with_changes(func=cst.Name("url_for"), args=[
                     a.with_changes(value=cst.SimpleString(f"{quote}{endpoint}{quote}"))
-                    if a is given else a for a in updated.args]), imports=(URL_FOR,))
+                    if a is given else a for a in node.args]), imports=(URL_FOR,))
             else:
                 idiomatic = exact
-        return self.chosen(self.site("url-by-rule", idiomatic, exact))
+        return Edit(node, (idiomatic, exact), kind="url-by-rule", around=around, made=made)
 
     def by_helper(self, node: cst.Call | cst.Arg | cst.Assign | cst.DictElement
                   ) -> Candidate:
@@ -146,13 +139,12 @@ class GetUrl(Rule):
         else:
             form = node.with_changes(value=cst.Name("bottle_url"))
         return Candidate(form, imports=(Import(HELPERS.value, "bottle_url",
-                                               companion=HELPERS),))
+                                               companion=HELPERS),), adds=(NOTED,))
 
-    def chosen(self, candidate: Candidate):
-        """The form a site took; the report's line about bottle_url, where it took it."""
-        if candidate.imports and candidate.imports[0].companion is HELPERS:
-            self.helper_noted()
-        return candidate.form
+    def adopt(self, piece: object) -> None:
+        """A form with bottle_url taken: the report's line about it, once a module."""
+        assert piece is NOTED, piece
+        self.helper_noted()
 
     def app_value(self, node: cst.BaseExpression) -> bool:
         """The app, or the app serving the request: `request.app` (P004 makes it
@@ -199,25 +191,24 @@ class GetUrl(Rule):
             return node.attr.value == "get_url"
         return self.api(node) in {"get_url", "url"}
 
-    def _handed_on(self, node):
+    def handed_on(self, node: cst.Arg | cst.Assign | cst.DictElement) -> Edit | None:
         """An argument or an assignment whose value is the builder: url_for instead, or
         bottle_url where the app's text (a template) builds from a rule string."""
         if not self._builder(node.value):
-            return node
-        self.fired()
+            return None
         exact = self.by_helper(node)
         # where the app's text (a template) builds from a rule string, bottle_url is the
         # only form
         idiomatic = exact if BY_RULE.search(self.state.app_text or "") else Candidate(
             node.with_changes(value=cst.Name("url_for")), imports=(URL_FOR,))
-        return self.chosen(self.site("url-by-rule", idiomatic, exact))
+        return Edit(node, (idiomatic, exact), kind="url-by-rule")
 
-    def leave_Arg(self, original: cst.Arg, updated: cst.Arg):
-        return self._handed_on(updated)
+    def edit_Arg(self, node: cst.Arg) -> Edit | None:
+        return self.handed_on(node)
 
-    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        return self._handed_on(updated)
+    def edit_Assign(self, node: cst.Assign) -> Edit | None:
+        return self.handed_on(node)
 
-    def leave_DictElement(self, original: cst.DictElement, updated: cst.DictElement):
+    def edit_DictElement(self, node: cst.DictElement) -> Edit | None:
         # BaseTemplate.defaults.update({"url": app.get_url}): Flask's app has no get_url
-        return self._handed_on(updated)
+        return self.handed_on(node)

@@ -14,33 +14,60 @@ from __future__ import annotations
 import libcst as cst
 
 from ..edit import is_name, kw
-from .base import Rule
+from .base import Candidate, Edit, EditRule
 
 RENAMED = {"reloader": "use_reloader"}
 KEPT = {"host", "port", "debug", "use_reloader"}
+# what a top-level run becomes part of: the statement goes into its block
+GUARD = cst.parse_statement('if __name__ == "__main__":\n    pass\n')
 
 
-def main_guard(node: cst.If) -> bool:
-    """`if __name__ ...:` (`== "__main__"`, as written)."""
-    return isinstance(node.test, cst.Comparison) and is_name(node.test.left, "__name__")
-
-
-class Run(Rule):
+class Run(EditRule):
     code = "P016"
     summary = "run() becomes app.run() behind if __name__ == '__main__'"
 
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self.guarded = 0
+    def edit_Module(self, node: cst.Module) -> None:
+        self.top = {id(stmt) for stmt in node.body}  # the module's own statements
 
-    def visit_If(self, node: cst.If) -> None:
-        if main_guard(node):
-            self.guarded += 1
+    def edit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> Edit | None:
+        """A top-level statement that is a server's start, once its call is rewritten
+        (`app.run(...)`, `run_simple(...)`), goes under the main guard."""
+        if id(node) not in self.top or len(node.body) != 1 \
+                or not isinstance(expr := node.body[0], cst.Expr) \
+                or not isinstance(call := expr.value, cst.Call) or not self.starts(call):
+            return None
+        assert isinstance(GUARD, cst.If)
+        return Edit(node, under=GUARD, fired=0)
 
-    def leave_If(self, original, updated):
-        if main_guard(original):
-            self.guarded -= 1
-        return updated
+    def starts(self, call: cst.Call) -> bool:
+        """Whether the call, as edit_Call makes it, is `APP.run(...)` on a name the module
+        makes its app in, or Werkzeug's `run_simple(...)`."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "run" \
+                and self.is_app(func.value):
+            return isinstance(func.value, cst.Name)
+        if self.api(func) != "run":
+            return is_name(func, "run_simple")  # written so: Werkzeug's
+        app = self.served(call)
+        if app is None:  # run(app=SessionMiddleware(...)): run_simple
+            return True
+        return isinstance(app, cst.Name) and self.is_app(app)
+
+    def served(self, call: cst.Call) -> cst.BaseExpression | None:
+        """The app run(...) serves (the module's app where it names none); None where it
+        is handed a WSGI callable other than the app (middleware around it)."""
+        given = self.given(call)
+        if given is None:
+            return cst.Name(self.facts.app_name)
+        return given.value if self.is_app(given.value) else None
+
+    @staticmethod
+    def given(call: cst.Call) -> cst.Arg | None:
+        """run(app) or run(app=app): the app to serve, as given."""
+        positional = [a for a in call.args if a.keyword is None]
+        found = positional[:1] or [a for a in call.args
+                                   if a.keyword and a.keyword.value == "app"]
+        return found[0] if found else None
 
     def app_run(self, call: cst.Call) -> cst.Call:
         """app.run(...) on the Bottle app: the same keywords in Flask's names; a Bottle
@@ -77,20 +104,27 @@ class Run(Rule):
         self.fired()
         return cst.Call(cst.Name("run_simple"), call)
 
-    def leave_Call(self, original: cst.Call, updated: cst.Call):
-        func = updated.func
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value == "run" \
                 and self.is_app(func.value):
-            return self.app_run(updated)
-        if self.api(updated.func) != "run":
-            return updated
-        args = list(updated.args)
+            with self.apart() as made:
+                form = self.app_run(node)
+            return Edit(node, (Candidate(form),), fired=0, made=made)
+        if self.api(node.func) != "run":
+            return None
+        with self.apart() as made:
+            form = self.run(node)
+        return Edit(node, (Candidate(form),), fired=0, made=made)
+
+    def run(self, call: cst.Call) -> cst.Call:
+        """run(...) of Bottle's: `app.run(...)`, or run_simple() for middleware."""
+        args = list(call.args)
         app: cst.BaseExpression = cst.Name(self.facts.app_name)
-        positional = [a for a in args if a.keyword is None]
-        given = positional[:1] or [a for a in args if a.keyword and a.keyword.value == "app"]
-        if given:  # run(app) or run(app=app): the app to serve
-            app = given[0].value
-            args.remove(given[0])
+        given = self.given(call)
+        if given is not None:
+            app = given.value
+            args.remove(given)
             if not self.is_app(app):  # WSGI middleware around the app: no .run of its own
                 return self.run_simple(app, args)
         kept = []
@@ -106,26 +140,3 @@ class Run(Rule):
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         self.fired()
         return cst.Call(cst.Attribute(app, cst.Name("run")), kept)
-
-    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        body: list[cst.BaseStatement] = []
-        for stmt in updated.body:
-            if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
-                    and isinstance(expr := stmt.body[0], cst.Expr) \
-                    and isinstance(call := expr.value, cst.Call) \
-                    and (isinstance(call.func, cst.Attribute) and is_name(call.func.attr, "run")
-                         and _is_app_run(self, call) or is_name(call.func, "run_simple")):
-                guard = cst.If(test=cst.parse_expression('__name__ == "__main__"'),
-                               body=cst.IndentedBlock([stmt.with_changes(leading_lines=[])]),
-                               leading_lines=stmt.leading_lines)
-                body.append(guard)
-            else:
-                body.append(stmt)
-        return updated.with_changes(body=body)
-
-
-def _is_app_run(rule: Run, call: cst.BaseExpression) -> bool:
-    # the matcher above took `X.run(...)`: a call of an attribute
-    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
-        and isinstance(call.func.value, cst.Name) and rule.is_app(call.func.value)
-

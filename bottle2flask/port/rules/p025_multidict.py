@@ -17,19 +17,23 @@ TODO: where it is read, Werkzeug's names apply.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from ..edit import arg, kw
-from .base import Change, Rule
+from .base import Candidate, Change, Declare, Edit, EditRule, Import
 
 RENAMED = {"getall": "getlist", "getlist": "getlist", "getone": "get", "append": "add",
            "iterkeys": "keys", "itervalues": "values", "iteritems": "items", "get": "get",
            "keys": "keys", "values": "values", "items": "items"}
 LAST_VALUE = {"get", "getone", "values", "items", "itervalues", "iteritems"}
 ALL_ITEMS = {"allitems", "iterallitems"}
+FIRST = Candidate(declares=(Declare("D-multidict-first"),))
+WERKZEUG = Import("werkzeug.datastructures", "MultiDict")
 
 
-class MultiDicts(Rule):
+class MultiDicts(EditRule):
     code = "P025"
     triggers = ("MultiDict",)
     summary = "a MultiDict a function makes becomes Werkzeug's, with Werkzeug's names"
@@ -41,13 +45,13 @@ class MultiDicts(Rule):
         super().__init__(context)
         self.scopes: list[set[str]] = []
         self.owners: set[int] = set()  # Names read as `d.x`, `d[k]`, or assigned
+        self.statements: set[int] = set()  # the replace() calls that are a statement
 
     def visit_FunctionDef(self, node) -> None:
         self.scopes.append(set())
 
-    def leave_FunctionDef(self, original, updated):
+    def left_FunctionDef(self, node) -> None:
         self.scopes.pop()
-        return updated
 
     def held(self, node) -> bool:
         return bool(self.scopes) and isinstance(node, cst.Name) \
@@ -75,28 +79,42 @@ class MultiDicts(Rule):
         self.owners.add(id(node.comparator))  # `k in d`
 
     # -- d = MultiDict(...) -----------------------------------------------------------
-    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
-        if not self.scopes:
-            return updated
-        names = {t.target.value for t in updated.targets if isinstance(t.target, cst.Name)}
-        value = updated.value
+    def made(self, node: cst.Assign) -> set[str] | None:
+        """The names `d = MultiDict(...)` binds, else None."""
+        names = {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
+        value = node.value
         if names and isinstance(value, cst.Call) and self.api(value.func) == "MultiDict":
-            self.scopes[-1] |= names
-            self.fired()
-            self.need_import("werkzeug.datastructures", "MultiDict")
-            return updated.with_changes(value=cst.Call(cst.Name("MultiDict"),
-                                                       self.arguments(value)))
-        self.scopes[-1] -= names
+            return names
+        return None
+
+    def edit_Assign(self, node: cst.Assign) -> Edit | None:
+        if not self.scopes:
+            return None
+        if self.made(node) is not None:
+            assert isinstance(node.value, cst.Call)
+            made = cst.Call(cst.Name("MultiDict"), self.arguments(node.value))
+            return Edit(node, (Candidate(made, imports=(WERKZEUG,)),), field="value")
         # d[k] = v: Bottle's MultiDict appends (werkzeug's [k]= replaces every value)
-        target = updated.targets[0].target if len(updated.targets) == 1 else None
+        target = node.targets[0].target if len(node.targets) == 1 else None
         if isinstance(target, cst.Subscript) and self.held(target.value) \
                 and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
-            self.fired()
             key = target.slice[0].slice.value
-            return cst.Expr(cst.Call(cst.Attribute(target.value, cst.Name("add")), [
-                cst.Arg(key, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                cst.Arg(updated.value)]))
-        return updated
+            return Edit(node, (Candidate(cst.Expr(cst.Call(
+                cst.Attribute(target.value, cst.Name("add")), [
+                    cst.Arg(key, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                    cst.Arg(node.value)]))),))
+        return None
+
+    def left_Assign(self, node: cst.Assign) -> None:
+        """What the assignment binds: a MultiDict, or no longer one."""
+        if not self.scopes:
+            return
+        names = self.made(node)
+        if names is not None:
+            self.scopes[-1] |= names
+        else:
+            self.scopes[-1] -= {t.target.value for t in node.targets
+                                if isinstance(t.target, cst.Name)}
 
     def arguments(self, call: cst.Call) -> list[cst.Arg]:
         """Bottle reads its arguments through dict(): a repeated key keeps its last
@@ -112,61 +130,58 @@ class MultiDicts(Rule):
         return [cst.Arg(cst.Call(cst.Name("dict"), list(call.args)))]
 
     # -- its members ---------------------------------------------------------------------
-    def leave_Call(self, original: cst.Call, updated: cst.Call):
-        name = self.member(original.func)
-        if name is None or not isinstance(updated.func, cst.Attribute):
-            return updated
-        if name in {"get", "getone"} and (arg(updated, 2, "index") is not None):
-            self.todo(f"{name}(index=...): Werkzeug's get() has no index: "
-                      "d.getlist(key)[index]")
-            return updated
+    def edit_Call(self, node: cst.Call) -> Edit | None:
+        name = self.member(node.func)
+        if name is None or id(node) in self.statements:
+            return None
+        assert isinstance(node.func, cst.Attribute)
+        if name in {"get", "getone"} and (arg(node, 2, "index") is not None):
+            return Edit(node, (Candidate(todo=f"{name}(index=...): Werkzeug's get() has no "
+                                         "index: d.getlist(key)[index]"),), fired=0)
         if name in RENAMED:
-            if name in LAST_VALUE:
-                self.declare("D-multidict-first")
-            self.fired()
-            return updated.with_changes(func=updated.func.with_changes(
-                attr=cst.Name(RENAMED[name])))
+            return Edit(node, (replace(FIRST if name in LAST_VALUE else Candidate(),
+                                       form=node.func.with_changes(
+                                           attr=cst.Name(RENAMED[name]))),), field="func")
         if name in ALL_ITEMS:
-            self.fired()
-            return updated.with_changes(func=updated.func.with_changes(
-                attr=cst.Name("items")), args=[kw("multi", cst.Name("True"))])
-        if name == "replace" and len(updated.args) == 2:
-            self.fired()
-            key, value = updated.args
-            return updated.with_changes(func=updated.func.with_changes(
+            return Edit(node, (Candidate(node.with_changes(func=node.func.with_changes(
+                attr=cst.Name("items")), args=[kw("multi", cst.Name("True"))])),))
+        if name == "replace" and len(node.args) == 2:
+            key, value = node.args
+            return Edit(node, (Candidate(node.with_changes(func=node.func.with_changes(
                 attr=cst.Name("setlist")), args=[key, value.with_changes(
-                    value=cst.List([cst.Element(value.value)]))])
-        return updated
+                    value=cst.List([cst.Element(value.value)]))])),))
+        return None
 
-    def leave_Expr(self, original: cst.Expr, updated: cst.Expr):
-        """`d.setlist(k, [v])` for Bottle's replace() is `d[k] = v` as a statement."""
-        call = updated.value
-        if isinstance(original.value, cst.Call) and self.member(
-                original.value.func) == "replace" and isinstance(call, cst.Call) \
-                and isinstance(call.func, cst.Attribute) and len(call.args) == 2 \
-                and isinstance(call.args[1].value, cst.List):
-            target = cst.Subscript(call.func.value, [cst.SubscriptElement(
-                cst.Index(call.args[0].value))])
-            return cst.Assign([cst.AssignTarget(target)],
-                              call.args[1].value.elements[0].value)
-        return updated
+    def edit_Expr(self, node: cst.Expr) -> Edit | None:
+        """Bottle's `d.replace(k, v)` as a statement is `d[k] = v` (d.setlist(k, [v]) in
+        an expression)."""
+        call = node.value
+        if not (isinstance(call, cst.Call) and self.member(call.func) == "replace"
+                and len(call.args) == 2):
+            return None
+        assert isinstance(call.func, cst.Attribute)
+        self.statements.add(id(call))  # its edit is this one
+        target = cst.Subscript(call.func.value, [cst.SubscriptElement(
+            cst.Index(call.args[0].value))])
+        return Edit(node, (Candidate(cst.Assign([cst.AssignTarget(target)],
+                                                call.args[1].value)),))
 
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
-        if self.member(original) == "dict":
-            self.fired()
-            return cst.Call(cst.Attribute(updated.value, cst.Name("to_dict")),
-                            [kw("flat", cst.Name("False"))])
-        return updated
+    def edit_Attribute(self, node: cst.Attribute) -> Edit | None:
+        if self.member(node) == "dict":
+            return Edit(node, (Candidate(cst.Call(cst.Attribute(node.value, cst.Name(
+                "to_dict")), [kw("flat", cst.Name("False"))])),))
+        return None
 
-    def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
-        if self.held(original.value) and id(original) not in self.owners:  # d[k], read
-            self.declare("D-multidict-first")
-        return updated
+    def edit_Subscript(self, node: cst.Subscript) -> Edit | None:
+        if self.held(node.value) and id(node) not in self.owners:  # d[k], read
+            return Edit(node, (FIRST,), fired=0)
+        return None
 
-    def leave_Name(self, original: cst.Name, updated: cst.Name):
-        if self.held(original) and id(original) not in self.owners:
-            self.todo(f"{original.value} is Werkzeug's MultiDict now: where it is read, "
-                      "getall() is getlist(), append() is add(), and get() gives a "
-                      "repeated key's first value")
-            self.owners.add(id(original))  # once
-        return updated
+    def edit_Name(self, node: cst.Name) -> Edit | None:
+        if self.held(node) and id(node) not in self.owners:
+            self.owners.add(id(node))  # once
+            return Edit(node, (Candidate(todo=(
+                f"{node.value} is Werkzeug's MultiDict now: where it is read, getall() is "
+                "getlist(), append() is add(), and get() gives a repeated key's first "
+                "value")),), fired=0)
+        return None
