@@ -753,6 +753,87 @@ def test_views_under_a_decorator_imported_from_another_module_keep_their_names(t
         assert client.get("/b").text == "stamped b"
 
 
+FACTORY_DECORATORS = '''
+    from functools import wraps
+
+    from bottle import Bottle
+
+
+    def create_app():
+        app = Bottle()
+
+        def stamped(fn):
+            def wrapper(*args, **kwargs):
+                return "stamped " + fn(*args, **kwargs)
+
+            return wrapper
+
+        def role(name):
+            def decorator(fn):
+                def wrapper(*args, **kwargs):
+                    return name + " " + fn(*args, **kwargs)
+
+                return wrapper
+
+            return decorator
+
+        def kept(fn):
+            @wraps(fn)
+            def wrapper(*args, **kwargs):
+                return "kept " + fn(*args, **kwargs)
+
+            return wrapper
+
+        @app.route("/a")
+        @stamped
+        def a():
+            return "a"
+
+        @app.route("/b")
+        @stamped
+        def b():
+            return "b"
+
+        @app.route("/c")
+        @role("admin")
+        def c():
+            return "c"
+
+        @app.route("/d")
+        @role("admin")
+        def d():
+            return "d"
+
+        @app.route("/e")
+        @kept
+        def e():
+            return "e"
+
+        return app
+
+
+    app = create_app()
+'''
+
+
+def test_views_under_decorators_a_factory_defines_keep_their_names(tmp_path):
+    """Found by the twenty-fifth trial batch (RULE-s54, a freelancing site): create_app()
+    defined login_required and role_required(...) inside itself, without functools.wraps;
+    only top-level decorators were read as renaming what they wrap, so every view under
+    them became Flask's endpoint `wrapper` and the port did not start. A decorator that
+    keeps the name (`@wraps`) leaves Flask's own endpoint."""
+    result = port(FACTORY_DECORATORS, faithful=False)
+    for name in "abcd":
+        assert f'@app.route("/{name}", endpoint="{name}")' in result.code
+    assert '@app.route("/e")\n' in result.code
+    bottle_app, flask_app = both_apps(tmp_path, FACTORY_DECORATORS, "factory_deco")
+    for client in (bottle_app, flask_app):
+        assert client.get("/a").text == "stamped a"
+        assert client.get("/b").text == "stamped b"
+        assert client.get("/d").text == "admin d"
+        assert client.get("/e").text == "kept e"
+
+
 def test_a_list_of_paths_is_one_route_decorator_a_path():
     # Bottle routes each path of route(["/a", "/b/<x>"]); Flask's route() takes one
     idiom('''
