@@ -816,6 +816,45 @@ FACTORY_DECORATORS = '''
 '''
 
 
+LAMBDA_ROUTED_AGAIN = '''
+    from bottle import Bottle, redirect
+
+
+    class BaseController:
+        def __init__(self, app):
+            self.app = app
+            self.app.route("/", method="GET", callback=self.home_redirect)
+
+        def home_redirect(self):
+            return redirect("/base")
+
+
+    class AuthController(BaseController):
+        def __init__(self, app):
+            super().__init__(app)
+            self.app.route("/", method="GET", callback=lambda: redirect("/home"))
+
+
+    app = Bottle()
+    AuthController(app)
+'''
+
+
+def test_a_lambda_routed_again_on_its_bases_rule_has_an_exact_form_that_replaces_it(tmp_path):
+    """Found by the twenty-fifth trial batch (RULE-s54, a car rental's controllers): a
+    subclass routed "/" by call with a lambda, where its base class routes "/" too; the
+    lambda's endpoint was named "/" with `view_func=`, which Flask refuses beside the
+    base's view, and the site had no exact form for the repair to take. Its exact form
+    sets the lambda apart, `app.endpoint("/")(lambda: ...)`, so it replaces the base's
+    view, as Bottle's later route did."""
+    bottle_app, flask_app = both_apps(tmp_path, LAMBDA_ROUTED_AGAIN, "lambda_again",
+                                      faithful=True)
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'self.app.endpoint("/")(lambda: redirect("/home"' in code
+    for client in (bottle_app, flask_app):
+        assert client.get("/").headers["Location"].endswith("/home")
+
+
 def test_views_under_decorators_a_factory_defines_keep_their_names(tmp_path):
     """Found by the twenty-fifth trial batch (RULE-s54, a freelancing site): create_app()
     defined login_required and role_required(...) inside itself, without functools.wraps;
