@@ -753,6 +753,126 @@ def test_views_under_a_decorator_imported_from_another_module_keep_their_names(t
         assert client.get("/b").text == "stamped b"
 
 
+FACTORY_DECORATORS = '''
+    from functools import wraps
+
+    from bottle import Bottle
+
+
+    def create_app():
+        app = Bottle()
+
+        def stamped(fn):
+            def wrapper(*args, **kwargs):
+                return "stamped " + fn(*args, **kwargs)
+
+            return wrapper
+
+        def role(name):
+            def decorator(fn):
+                def wrapper(*args, **kwargs):
+                    return name + " " + fn(*args, **kwargs)
+
+                return wrapper
+
+            return decorator
+
+        def kept(fn):
+            @wraps(fn)
+            def wrapper(*args, **kwargs):
+                return "kept " + fn(*args, **kwargs)
+
+            return wrapper
+
+        @app.route("/a")
+        @stamped
+        def a():
+            return "a"
+
+        @app.route("/b")
+        @stamped
+        def b():
+            return "b"
+
+        @app.route("/c")
+        @role("admin")
+        def c():
+            return "c"
+
+        @app.route("/d")
+        @role("admin")
+        def d():
+            return "d"
+
+        @app.route("/e")
+        @kept
+        def e():
+            return "e"
+
+        return app
+
+
+    app = create_app()
+'''
+
+
+LAMBDA_ROUTED_AGAIN = '''
+    from bottle import Bottle, redirect
+
+
+    class BaseController:
+        def __init__(self, app):
+            self.app = app
+            self.app.route("/", method="GET", callback=self.home_redirect)
+
+        def home_redirect(self):
+            return redirect("/base")
+
+
+    class AuthController(BaseController):
+        def __init__(self, app):
+            super().__init__(app)
+            self.app.route("/", method="GET", callback=lambda: redirect("/home"))
+
+
+    app = Bottle()
+    AuthController(app)
+'''
+
+
+def test_a_lambda_routed_again_on_its_bases_rule_has_an_exact_form_that_replaces_it(tmp_path):
+    """Found by the twenty-fifth trial batch (RULE-s54, a car rental's controllers): a
+    subclass routed "/" by call with a lambda, where its base class routes "/" too; the
+    lambda's endpoint was named "/" with `view_func=`, which Flask refuses beside the
+    base's view, and the site had no exact form for the repair to take. Its exact form
+    sets the lambda apart, `app.endpoint("/")(lambda: ...)`, so it replaces the base's
+    view, as Bottle's later route did."""
+    bottle_app, flask_app = both_apps(tmp_path, LAMBDA_ROUTED_AGAIN, "lambda_again",
+                                      faithful=True)
+    code = (tmp_path / "out" / "web.py").read_text()
+    assert 'self.app.endpoint("/")(lambda: redirect("/home"' in code
+    for client in (bottle_app, flask_app):
+        assert client.get("/").headers["Location"].endswith("/home")
+
+
+def test_views_under_decorators_a_factory_defines_keep_their_names(tmp_path):
+    """Found by the twenty-fifth trial batch (RULE-s54, a freelancing site): create_app()
+    defined login_required and role_required(...) inside itself, without functools.wraps;
+    only top-level decorators were read as renaming what they wrap, so every view under
+    them became Flask's endpoint `wrapper` and the port did not start. A decorator that
+    keeps the name (`@wraps`) leaves Flask's own endpoint."""
+    result = port(FACTORY_DECORATORS, faithful=False)
+    for name in "abcd":
+        assert f'@app.route("/{name}", endpoint="{name}")' in result.code
+    assert '@app.route("/e")\n' in result.code
+    bottle_app, flask_app = both_apps(tmp_path, FACTORY_DECORATORS, "factory_deco")
+    for client in (bottle_app, flask_app):
+        assert client.get("/a").text == "stamped a"
+        assert client.get("/b").text == "stamped b"
+        assert client.get("/d").text == "admin d"
+        assert client.get("/e").text == "kept e"
+
+
 def test_a_list_of_paths_is_one_route_decorator_a_path():
     # Bottle routes each path of route(["/a", "/b/<x>"]); Flask's route() takes one
     idiom('''

@@ -119,7 +119,9 @@ class Collect(cst.CSTVisitor):
         self.into = self.words
         self.scope = scope  # the functions and classes around the node (the walk's)
         self.line = 0
-        self.wrapper: Renames | None = None  # the top-level function being read
+        # the functions being read, outermost first: a decorator may be defined in a
+        # factory (create_app's login_required) as well as at the top of the module
+        self.wrappers: list[Renames] = []
         self.template_functions: list[cst.Name] = []  # Bottle's template(), view()...
         self.configured: set[str] = set()  # the templates routes' template= renders
         # the strings of the statement being read, and whether it reads TEMPLATE_PATH;
@@ -204,16 +206,14 @@ class Collect(cst.CSTVisitor):
         kind = facts.methods if self.scope and type(self.scope[-1]) is cst.ClassDef \
             else facts.functions
         kind.setdefault(name, set()).add(qualified)
-        if not self.scope:
-            self.wrapper = Renames(node)
-        if self.wrapper is not None:
-            self.wrapper.function(node)
+        self.wrappers.append(Renames(node))
+        for wrapper in self.wrappers:
+            wrapper.function(node)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if self.wrapper is not None and node is self.wrapper.func:
-            if self.wrapper.renames():
+        if self.wrappers and node is self.wrappers[-1].func:
+            if self.wrappers.pop().renames():
                 self.facts.renaming_decorators.add(node.name.value)
-            self.wrapper = None
 
     def visit_For(self, node: cst.For) -> None:
         if type(node.target) is cst.Name:
@@ -223,8 +223,8 @@ class Collect(cst.CSTVisitor):
         self.facts.yields = True
 
     def visit_Return(self, node: cst.Return) -> None:
-        if self.wrapper is not None:
-            self.wrapper.returns(node)
+        for wrapper in self.wrappers:
+            wrapper.returns(node)
 
     def in_def(self) -> bool:
         return any(type(s) is cst.FunctionDef for s in self.scope)
@@ -241,8 +241,8 @@ class Collect(cst.CSTVisitor):
         if type(node.func) is cst.Attribute and node.func.attr.value in LIST_CHANGES \
                 and self.in_def():
             facts.changed_in_defs.append(node.func.value)
-        if self.wrapper is not None:
-            self.wrapper.call(node)
+        for wrapper in self.wrappers:
+            wrapper.call(node)
         func = node.func
         if facts.api(func) in TEMPLATE_CALLS:
             name = string_value(node.args[0].value) if node.args else None
@@ -310,10 +310,11 @@ def _default_app_call(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
 
 
 class Renames:
-    """Whether a top-level function is a decorator whose wrapper Flask would see under
-    the wrapper's own name: it defines a function and returns it (at any depth: a
-    decorator factory), and nothing in it is decorated with functools.wraps (or
-    update_wrapper called). Read as the walk passes through the function."""
+    """Whether a function (at the top of the module, or defined in another: a factory's
+    own decorators) is a decorator whose wrapper Flask would see under the wrapper's own
+    name: it defines a function and returns it (at any depth: a decorator factory), and
+    nothing in it is decorated with functools.wraps (or update_wrapper called). Read as
+    the walk passes through the function."""
 
     def __init__(self, func: cst.FunctionDef) -> None:
         self.func = func

@@ -1090,6 +1090,7 @@ class Routes(Rule):
         rest = [a for a in call.args if a is not callback]
         template = self.facts.route_template(call)
         new = self.route_call(call.with_changes(args=rest), template=template is not None)
+        by_path = None
         if not self.named_view(callback.value) and not (
                 isinstance(callback.value, cst.Attribute)
                 and isinstance(callback.value.value, cst.Name)
@@ -1098,6 +1099,7 @@ class Routes(Rule):
             # callback=lambda: ..., callback=plugin.handle, a decorated method: Flask names
             # the endpoint after the function, and a second `<lambda>` (`handle`, a
             # decorator's `wrapper`) would clash at start-up
+            by_path = self.by_path(new)
             new = self.endpoint_by_path(new)
         view: cst.BaseExpression | None = callback.value if template is None \
             else self.templated(callback.value, template)
@@ -1109,9 +1111,14 @@ class Routes(Rule):
         # clash at start-up: the idiomatic form names it by its rule
         idiomatic = Candidate(self.add_url_rule(
             call, self.endpoint_by_path(new) if shared else new, view))
-        named = self.by_path(new) if self.classes and self.defs \
-            and isinstance(callback.value, cst.Attribute) \
-            and arg(new, None, "endpoint") is None else None
+        named = None
+        if self.classes and self.defs and isinstance(callback.value, cst.Attribute) \
+                and arg(new, None, "endpoint") is None:
+            named = self.by_path(new)
+        elif self.classes and self.defs and by_path is not None:
+            # named by its rule above (`callback=lambda: redirect("/home")` in a method):
+            # a base class may route the same rule, whose view it must replace too
+            named = by_path
         if named is None:
             chosen = idiomatic
         else:
