@@ -82,7 +82,9 @@ def test_a_mounted_bottle_app_answers_below_its_prefix_as_the_installed_bottle_d
     else:
         assert "DispatcherMiddleware(app.wsgi_app, {'/sub': sub})" in result.code
         assert not site["exact"]
-    assert [(d["id"], d["paths"]) for d in result.declared] == [("D-hook-crash", ["*"])]
+    # (0.12's mount is a route of the parent, whose hooks ran first: declared there)
+    assert [(d["id"], d["paths"]) for d in result.declared] == [("D-hook-crash", ["*"])] + (
+        [] if MERGES else [("D-mount-alone", ["/sub/*"])])
     bottle_app, flask_app = both_apps(tmp_path, MOUNTED, "mounted")
     for client in (bottle_app, flask_app):
         assert client.get("/sub/x").headers.get("X-After") == ("1" if MERGES else None)
