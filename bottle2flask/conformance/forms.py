@@ -1,6 +1,7 @@
 """Forms real apps use Bottle's names in, beyond one name or member: which app an
 `@error()` attaches to, an error handler showing its error, a signed cookie deleted with
-its secret (RULE-s51c's classes D, E, K)."""
+its secret (RULE-s51c's classes D, E, K), a mounted app beside error pages (stop 53), an
+abort() given no text shown by an error page (stop 54)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,27 @@ ROWS = [
         HOME + '\n\n@error(404)\ndef missing(error):\n    return "custom 404"\n',
         GET("/nope"),
         GET(),
+    ),
+    # Bottle 0.13 merges the mounted app: the parent's 404 page and hooks answer below its
+    # prefix (the port keeps bottle_mount.mount() there); 0.12 mounts it as WSGI (stop 53)
+    form(
+        "mount-with-error-pages",
+        HOME + '\n\n@app.error(404)\ndef missing(error):\n    return "site 404"\n\n\n'
+        'sub = Bottle()\n\n\n@sub.route("/page")\ndef page():\n    return "sub page"\n\n\n'
+        '@sub.error(404)\ndef sub_missing(error):\n    return "sub 404"\n\n\n'
+        'app.mount("/sub/", sub)\n',
+        GET("/sub/page"),
+        GET("/sub/nope"),
+        GET("/nope"),
+    ),
+    # abort(404) given no text: Bottle's err.body is "Unknown Error.", Werkzeug's error
+    # its own sentence (stop 54: a merged mount's abort() under the parent's page)
+    form(
+        "abort-text-shown",
+        '@app.route("/item")\ndef item():\n    abort(404)\n\n\n'
+        '@app.error(404)\ndef missing(error):\n    return "page: " + error.body\n',
+        GET("/item"),
+        imports="Bottle, abort",
     ),
     form(
         "delete-cookie-secret",

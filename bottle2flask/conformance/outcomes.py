@@ -576,6 +576,7 @@ OUTCOMES: dict[str, dict[str, object]] = {
         'P026',
          'search: Flask finds a template with app.jinja_env.get_template(name)'),
     'form:error-shown': declared('D-error-object', 'body'),
+    'form:abort-text-shown': declared('D-error-text', 'body'),
     'form:error-on-the-default-app': todo(
         'P002',
          "@error() is on Bottle's default app, which this module does not serve (it "

@@ -315,21 +315,31 @@ def _escaped_forms(text: str) -> list[bytes]:
 STATIC_FILE_TEXTS = ("File does not exist.", "Access denied.",
                      "You do not have permission to access this file.")
 ROUTING_CODES = (403, 404, 405)
+# Bottle's abort(code) given no text says this (`abort(code=500, text='Unknown Error.')`);
+# Flask's abort(code) raises Werkzeug's error of that code, with its own description
+ABORT_TEXT = "Unknown Error."
+# the codes whose page may show a framework's own text for the error: the routing ones,
+# and each error abort() raises
+ERROR_TEXT_CODES = frozenset({*ROUTING_CODES, *(c for c in default_exceptions if c >= 400)})
 
 
 def without_routing_text(answer: Response) -> bytes:
-    """The body with the framework's own text for a 404 or 405 taken out: Bottle's
-    `Not found: '/x'` and `Method not allowed.`, and static_file()'s for a file it does
-    not serve (a 404 or 403), Werkzeug's descriptions (PORTING 22)."""
+    """The body with the framework's own text for an error taken out: Bottle's
+    `Not found: '/x'` and `Method not allowed.`, static_file()'s for a file it does
+    not serve (a 404 or 403), abort()'s given no text (`Unknown Error.`), and Werkzeug's
+    descriptions (PORTING 22)."""
     from werkzeug.exceptions import Forbidden, MethodNotAllowed, NotFound
 
-    if answer.code not in ROUTING_CODES:
+    if answer.code not in ERROR_TEXT_CODES:
         return answer.body
     path = unquote(answer.path.partition("?")[0])
     body = answer.body
-    for text in (f"Not found: '{path}'", "Method not allowed.", *STATIC_FILE_TEXTS,
-                 NotFound.description, MethodNotAllowed.description, Forbidden.description):
-        for form in _escaped_forms(text or ""):
+    own = default_exceptions.get(answer.code)  # Werkzeug's error of this very code
+    texts = [f"Not found: '{path}'", "Method not allowed.", *STATIC_FILE_TEXTS, ABORT_TEXT,
+             NotFound.description, MethodNotAllowed.description, Forbidden.description,
+             own.description if own else None]
+    for text in filter(None, texts):  # (an empty text would be found between every byte)
+        for form in _escaped_forms(text):
             body = body.replace(form, b"\0error-text\0")
     return body
 
@@ -403,7 +413,7 @@ def compare_bodies(a: Response, b: Response, names: tuple[str, str],
     if keys and without_environ_keys(a.body) == without_environ_keys(b.body):
         return None, [keys.name]
     routing = next((rule for rule in ignore if rule.error_text), None)
-    if routing and a.code == b.code and a.code in ROUTING_CODES:
+    if routing and a.code == b.code and a.code in ERROR_TEXT_CODES:
         # read as any page is, once each router's own words are out of both
         others = [rule for rule in ignore if not rule.error_text]
         plain = [replace(r, body=without_routing_text(r)) for r in (a, b)]

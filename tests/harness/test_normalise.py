@@ -525,6 +525,32 @@ def test_static_files_own_words_are_explained_under_the_error_text_rule(status, 
     assert verdict(a, b, ignore=[rule])[0] == "explained"
 
 
+@pytest.mark.parametrize(("status", "werkzeugs"), [
+    ("404 Not Found", "NotFound"),
+    ("401 Unauthorized", "Unauthorized"),
+    ("500 Internal Server Error", "InternalServerError"),
+])
+def test_aborts_own_words_given_no_text_are_explained_under_the_error_text_rule(status,
+                                                                                werkzeugs):
+    """An error page showing the error's text for `abort(code)` given none: Bottle's
+    `Unknown Error.`, the description of Werkzeug's error of that code (stop 54: a
+    mounted shop's abort(404) answered by the parent's page reading err.body)."""
+    from werkzeug import exceptions
+
+    from bottle2flask.parity.scenario import Ignore
+
+    a = Response(status, HTML, b"<p>page 404: Unknown Error.</p>", "/shop/item/7")
+    b = Response(status.upper(), HTML,
+                 f"<p>page 404: {getattr(exceptions, werkzeugs).description}</p>".encode(),
+                 "/shop/item/7")
+    rule = Ignore(name="error_text routing", error_text="routing")
+    assert verdict(a, b)[2] == ["body"]
+    assert verdict(a, b, ignore=[rule])[0] == "explained"
+    # another code's sentence is no error's own text here
+    b.body = f"<p>page 404: {exceptions.Gone.description}</p>".encode()
+    assert verdict(a, b, ignore=[rule])[2] == ["body"]
+
+
 def test_a_written_rule_explains_the_same_json_or_html_written_another_way():
     """D-json (`written = "json"`): Flask's provider sorts the keys, drops the spaces and
     ends with a newline; the same value is explained, another value is not. `written =

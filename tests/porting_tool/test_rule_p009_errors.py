@@ -555,3 +555,56 @@ def test_a_handler_showing_its_error_shows_bottles_text_in_its_exact_form(tmp_pa
                                                  "[(404, 'No such page')](404, 'No such page')")
     ported = (tmp_path / "out" / "web.py").read_text()
     assert ported.count("bottle_error(error)") == 4, ported
+
+
+ABORTED = '''
+    from bottle import Bottle, abort
+
+    app = Bottle()
+
+
+    @app.route("/item/<n:int>")
+    def item(n):
+        if n > 0:
+            abort(404)
+        return "mug"
+
+
+    @app.route("/locked")
+    def locked():
+        abort(401)
+
+
+    @app.error(401)
+    @app.error(404)
+    def missing(error):
+        return "page: " + error.body
+'''
+
+
+def test_an_abort_given_no_text_shows_bottles_words_in_the_exact_form_and_is_declared_else(
+        tmp_path):
+    """Stop 54 (a mounted shop's abort(404) answered by the parent's page reading
+    err.body): Bottle's abort(code) says `Unknown Error.`, Flask's Werkzeug's sentence
+    for the code. The default port's D-error-text (`error_text = "routing"`) explains it;
+    the exact form's app.aborter gives Bottle's words (--faithful: the same page)."""
+    from bottle2flask.parity.normalise import Response, compare
+    from bottle2flask.parity.scenario import load
+
+    (tmp_path / "default").mkdir()
+    (tmp_path / "faithful").mkdir()
+    bottle_app, flask_app = both_apps(tmp_path / "default", ABORTED, "p009_aborted")
+    ignore = load(tmp_path / "default" / "out" / "parity.toml").ignore
+    for path, status in (("/item/1", "404 Not Found"), ("/locked", "401 Unauthorized")):
+        ours, theirs = bottle_app.get(path, status="*"), flask_app.get(path, status="*")
+        assert ours.text == "page: Unknown Error." and theirs.text != ours.text
+        pages = [Response(status, list(r.headerlist), r.body, path) for r in (ours, theirs)]
+        assert compare(*pages).differences
+        assert not compare(*pages, ignore=ignore).differences
+    bottle_app, flask_app = both_apps(tmp_path / "faithful", ABORTED, "p009_aborted_f",
+                                      faithful=True)
+    for client in (bottle_app, flask_app):
+        assert answers(client, "/item/1") == (404, "page: Unknown Error.")
+        assert answers(client, "/locked") == (401, "page: Unknown Error.")
+        assert answers(client, "/item/0") == (200, "mug")
+        assert answers(client, "/nowhere") == (404, "page: Not found: '/nowhere'")

@@ -63,28 +63,72 @@ MOUNTED = '''
 '''
 
 
-def test_a_mounted_bottle_app_answering_alone_is_declared(tmp_path):
-    """Found by the generated apps (issue #36): Bottle merges a mounted Bottle app's routes
-    into the parent, whose after_request hook and 404 page ran under the prefix; the
-    DispatcherMiddleware the port writes hands those requests to the mounted app alone,
-    its views' request.path without the prefix (the conformance table's Bottle.mount)."""
+# Bottle 0.13 merges a Bottle app mounted at a prefix ending in "/"; 0.12 mounts it as WSGI
+MERGES = not bottle.__version__.startswith("0.12.")
+
+
+def test_a_mounted_bottle_app_answers_below_its_prefix_as_the_installed_bottle_does(tmp_path):
+    """Found by the generated apps (issue #36), then RULE-s51c's class E (port52a): Bottle
+    0.13 merges a mounted Bottle app's routes into the parent, whose after_request hook
+    and 404 page run under the prefix, its views' request.path whole; a dispatcher hands
+    those requests to the mounted app alone. Where the app has error pages or hooks,
+    the port keeps bottle_mount.mount(), which merges as the installed Bottle does
+    (0.12 mounts as WSGI, as the dispatcher does: nothing kept, nothing declared)."""
     result = port(MOUNTED, faithful=False)
-    assert "DispatcherMiddleware(app.wsgi_app, {'/sub': sub})" in result.code
-    assert [(d["id"], d["paths"]) for d in result.declared] \
-        == [("D-hook-crash", ["*"]), ("D-mount-alone", ["/sub/*"])]
+    [site] = [s for s in result.sites if s["rule"] == "P015"]
+    if MERGES:
+        assert 'bottle_mount.mount(app, "/sub/", sub)' in result.code
+        assert site["exact"] and "merges the mounted app" in site["kept"]
+    else:
+        assert "DispatcherMiddleware(app.wsgi_app, {'/sub': sub})" in result.code
+        assert not site["exact"]
+    # (0.12's mount is a route of the parent, whose hooks ran first: declared there)
+    assert [(d["id"], d["paths"]) for d in result.declared] == [("D-hook-crash", ["*"])] + (
+        [] if MERGES else [("D-mount-alone", ["/sub/*"])])
     bottle_app, flask_app = both_apps(tmp_path, MOUNTED, "mounted")
-    # Bottle 0.12 mounts a Bottle app as WSGI, as the port does (conformance: Bottle.mount)
-    merged = not bottle.__version__.startswith("0.12.")
-    assert bottle_app.get("/sub/x").headers.get("X-After") == ("1" if merged else None)
-    assert "X-After" not in flask_app.get("/sub/x").headers
-    assert (bottle_app.get("/sub/nope", status=404).text == "parent's 404") is merged
-    assert flask_app.get("/sub/nope", status=404).text != "parent's 404"
-    # the routes re-rooted (0.13)
-    assert bottle_app.get("/sub/where").text == ("/sub/where" if merged else "/where")
-    assert flask_app.get("/sub/where").text == "/where"  # the prefix in SCRIPT_NAME
-    for client in (bottle_app, flask_app):  # the same answer to what the prefix serves
+    for client in (bottle_app, flask_app):
+        assert client.get("/sub/x").headers.get("X-After") == ("1" if MERGES else None)
+        assert (client.get("/sub/nope", status=404).text == "parent's 404") is MERGES
+        # the routes re-rooted (0.13), the prefix in SCRIPT_NAME (0.12)
+        assert client.get("/sub/where").text == ("/sub/where" if MERGES else "/where")
         assert client.get("/sub/x").text == "sub x"
         assert client.get("/nope", status=404).text == "parent's 404"
+
+
+MOUNTED_ALONE = '''
+    from bottle import Bottle, request
+
+    app = Bottle()
+    sub = Bottle()
+
+
+    @sub.route("/where")
+    def where():
+        return request.path
+
+
+    @app.route("/")
+    def home():
+        return "home"
+
+
+    app.mount("/sub/", sub)
+'''
+
+
+def test_a_mounted_bottle_app_with_no_error_pages_or_hooks_is_mounted_declared(tmp_path):
+    """No error page or hook anywhere: the dispatcher, declared where the installed
+    Bottle merges (request.path lacks the prefix), nothing declared under 0.12."""
+    result = port(MOUNTED_ALONE, faithful=False)
+    assert "DispatcherMiddleware(app.wsgi_app, {'/sub': sub})" in result.code
+    assert [(d["id"], d["paths"]) for d in result.declared] \
+        == ([("D-mount-alone", ["/sub/*"])] if MERGES else [])
+    bottle_app, flask_app = both_apps(tmp_path, MOUNTED_ALONE, "mounted_alone")
+    assert bottle_app.get("/sub/where").text == ("/sub/where" if MERGES else "/where")
+    assert flask_app.get("/sub/where").text == "/where"
+    for client in (bottle_app, flask_app):
+        assert client.get("/sub/nope", status=404).status_int == 404
+        assert client.get("/").text == "home"
 
 
 def test_a_merge_on_a_parameter_annotated_as_bottles_app_is_ported(tmp_path):

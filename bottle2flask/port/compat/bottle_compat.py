@@ -51,7 +51,14 @@ from flask import (
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 from markupsafe import Markup
 from werkzeug.datastructures import WWWAuthenticate
-from werkzeug.exceptions import BadRequest, HTTPException, MethodNotAllowed, NotFound, Unauthorized
+from werkzeug.exceptions import (
+    Aborter,
+    BadRequest,
+    HTTPException,
+    MethodNotAllowed,
+    NotFound,
+    Unauthorized,
+)
 from werkzeug.routing import BaseConverter
 from werkzeug.utils import secure_filename
 
@@ -574,6 +581,17 @@ def _routing_error_text():
         error.description = "Method not allowed."
 
 
+class _BottleAborter(Aborter):
+    """Flask's abort(code) given no text raises the error with Bottle's text for it,
+    which the app's error handler reads as err.description (Bottle's abort() said
+    `Unknown Error.`, Werkzeug's error its own sentence)."""
+
+    def __call__(self, code, *args, **kwargs):
+        if isinstance(code, int) and not args and "description" not in kwargs:
+            kwargs["description"] = "Unknown Error."
+        super().__call__(code, *args, **kwargs)
+
+
 # -- P004: Bottle's request.path_shift() ---------------------------------------------------
 def path_shift(shift: int = 1) -> None:
     """Move `shift` segments of the request's path from PATH_INFO to SCRIPT_NAME (back,
@@ -1020,6 +1038,7 @@ def install(app: Flask, *, response: bool = False, location: bool = False,
         _absolute_redirects(app)
     if route_errors:
         app.before_request(_routing_error_text)
+        app.aborter = _BottleAborter()
     if float_paths:
         app.url_map.converters["bottle_float"] = BottleFloatConverter
     if paths:

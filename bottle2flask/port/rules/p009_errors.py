@@ -35,8 +35,10 @@ with the error): Bottle answered its "Critical error" 500 page, Flask answers it
 page; it keeps a TODO that breaks nothing the original served, and the pages' bodies are
 declared as D-error-no-parameter.
 A handler that reads `err.body` shows Werkzeug's text for a path no route matches
-(Bottle's: `Not found: '/x'`, `Method not allowed.`): declared as D-error-text by
-default; with --faithful a before_request hook sets Bottle's text. A handler of 500
+(Bottle's: `Not found: '/x'`, `Method not allowed.`) and for an `abort(code)` given no
+text (Bottle's: `Unknown Error.`): declared as D-error-text by default; with --faithful
+a before_request hook sets Bottle's routing text, and the app's aborter gives an abort()
+without text Bottle's words. A handler of 500
 that reads `err.body` shows Werkzeug's sentence for an exception the view raised
 (Bottle's: `Internal Server Error`), a traceback lists Flask's frames, not Bottle's, and
 the status line of 414 and 511 (and of a code the port cannot read) is spelt Werkzeug's
@@ -138,8 +140,9 @@ class Errors(Rule):
     summary = "@error(code) becomes errorhandler(code) returning (body, code)"
     declares = (Change("D-error-text", "22. Error handlers",
                        "the handler shows Werkzeug's text for a path no route matches "
-                       "(Bottle: Not found: '/x'), for a wrong method and for a file "
-                       "static_file() does not serve (Bottle: File does not exist.)",
+                       "(Bottle: Not found: '/x'), for a wrong method, for a file "
+                       "static_file() does not serve (Bottle: File does not exist.) and "
+                       "for an abort() given no text (Bottle: Unknown Error.)",
                        error_text="routing"),
                 Change("D-error-allow", "22. Error handlers",
                        "the handler's 405 page has no Allow header (Bottle sent the "

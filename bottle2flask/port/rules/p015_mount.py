@@ -15,7 +15,13 @@ and its shorter prefix would take the longer one's requests).
 Bottle 0.13 merges a Bottle app mounted under a prefix ending in "/" into the parent
 (its routes re-rooted there, run with the parent's hooks and error pages, not its own,
 request.path whole); the dispatcher hands those requests to the mounted app alone:
-D-mount-alone.
+D-mount-alone, declared where the installed Bottle merges (0.12 mounts every app as a
+WSGI app, as the dispatcher does, but such a mount is a route of the parent, whose
+hooks ran first: declared there where the app has hooks). Where the app attaches error
+pages or hooks to any of its apps, the dispatcher would answer below the prefix with
+the mounted app's own (a 404 page, a header a hook sets) where Bottle 0.13 answers with
+the parent's: the site keeps its exact form there, `bottle_mount.mount()`, which merges
+as Bottle does.
 `merge()` copies another app's routes into this one, as they are at that moment:
 `bottle_mount.merge(app, other)` adds other's URL rules and views to app. A view
 whose name app already uses gets other's name before it, `other.x` (Bottle's routes
@@ -40,6 +46,7 @@ as Bottle's mount does. A mount with a literal prefix is a site with both forms
 
 from __future__ import annotations
 
+import bottle
 import libcst as cst
 from libcst.helpers import ensure_type
 
@@ -49,6 +56,13 @@ from .base import Candidate, Change, Companion, Declare, Import, Rule
 # The helpers' module (port/compat/bottle_mount.py): a mount whose prefix is read at run
 # time, a prefix's bare path, merge()
 HELPER = Companion.MOUNT
+# Whether the installed Bottle merges a Bottle app mounted at a prefix ending in "/"
+# into the parent (0.13's _mount_app) or mounts it as any WSGI app (0.12)
+BOTTLE_MERGES = not bottle.__version__.startswith("0.12.")
+# What makes a merged mount answer otherwise than the mounted app alone: the parent's
+# error pages and hooks run on the merged routes in Bottle 0.13
+OWN_ANSWERS = ("error", "hook", "add_hook")
+HOOKS = ("hook", "add_hook")  # Bottle's WSGI mount ran the parent's before the mounted app
 
 
 class Mount(Rule):
@@ -129,12 +143,28 @@ class Mount(Rule):
         app = cst.Module([]).code_for_node(call.func.value)
         exact = Candidate(self._helper_mount(call, prefix, other, need=False),
                           imports=(Import(HELPER.value, companion=HELPER),))
-        chosen = self.site("mount", self._dispatcher(app, text, other), exact)
+        merged = BOTTLE_MERGES and text.endswith("/") and self.is_app(other.value)
+        keeps = ""
+        if merged and self._attached(OWN_ANSWERS):
+            keeps = ("Bottle 0.13 merges the mounted app into this one: below the prefix "
+                     "this app's error pages and hooks answer, where a Flask mount hands "
+                     "the request to the mounted app alone")
+        # a mount Bottle does not merge is a route of the parent: its hooks ran first
+        alone = merged or self._attached(HOOKS)
+        chosen = self.site("mount", self._dispatcher(app, text, other, alone), exact,
+                           keeps=keeps)
         self.fired()
         if chosen is exact:
             return updated.with_changes(value=chosen.form)
         self.mounted.add(app)
         return chosen.form
+
+    def _attached(self, methods: tuple[str, ...]) -> bool:
+        """Whether an app of the port attaches these (error pages, hooks): a module's
+        own, where it is ported alone."""
+        if self.model is not None:
+            return any(self.model.attachments(method) for method in methods)
+        return any(found.method in methods for found in self.facts.attachments)
 
     def _helper_mount(self, call: cst.Call, prefix: cst.Arg, other: cst.Arg,
                       need: bool = True) -> cst.Call:
@@ -146,14 +176,16 @@ class Mount(Rule):
         return cst.Call(func, [cst.Arg(app, comma=_comma()),
                                cst.Arg(prefix.value, comma=_comma()), cst.Arg(other.value)])
 
-    def _dispatcher(self, app: str, text: str, other: cst.Arg) -> Candidate:
+    def _dispatcher(self, app: str, text: str, other: cst.Arg, alone: bool) -> Candidate:
         """The idiomatic form of a mount at a literal prefix: Werkzeug's dispatcher around
         the app's wsgi_app (or the prefix added to the one already there), with the bare
-        prefix's wrapper where Bottle hands it to the other app too."""
+        prefix's wrapper where Bottle hands it to the other app too. `alone`: declared,
+        the mounted app answers alone where the installed Bottle merged it (0.13) or ran
+        the parent's hooks first (a WSGI mount: 0.12's every one)."""
         key = "/" + text.strip("/")
         imports: list[Import] = []
         declares: tuple[Declare, ...] = ()
-        if text.endswith("/") and self.is_app(other.value):  # what Bottle 0.13 merges
+        if alone:
             declares = (Declare("D-mount-alone", (f"{key}/*",)),)
         if not text.endswith("/"):  # Bottle also hands the bare prefix to the other app
             imports.append(Import(HELPER.value, companion=HELPER))

@@ -860,6 +860,26 @@ def test_a_form_of_apps_over_packages_and_classes_answers_alike_once_ported(fiel
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
 
 
+@pytest.mark.parametrize("fields", [
+    pytest.param({}, id="error-page"),
+    pytest.param({"hooks": [("after_request", "app"), ("before_request", "app")]},
+                 id="error-page-and-hooks"),
+    pytest.param({"errors": [404, 500]}, id="error-pages")])
+def test_a_merged_mounts_abort_answered_by_the_parents_page_reading_the_error(fields):
+    """Stop 53's merge (/tmp/lead53/m): P015 keeps bottle_mount.mount() where Bottle 0.13
+    merges the mounted shop and the app has an error page, so the parent's page reading
+    err.body answers the shop's abort(404) below the prefix, as in Bottle; the error's
+    text there, Bottle's `Unknown Error.` and Werkzeug's sentence, was undeclared
+    (D-mount-alone had excused the whole page before). Under 0.12 the shop is mounted as
+    WSGI, its own page answering, in both."""
+    drawn = app(route(), **{"errors": [404], **fields}, error_reads=True,
+                forms52=("class_app",))
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    merged = "bottle_mount.mount(app" in verdict.ported["app.py"]
+    assert merged is not bottle.__version__.startswith("0.12.")
+
+
 def test_a_template_folder_a_class_inserts_is_searched_beside_templates_named_with_views():
     """The 200-app run before seed 52417's long profile (seed 52001): a class's __init__
     in app.py inserting into TEMPLATE_PATH (core.py makes the app and keeps the list), a
