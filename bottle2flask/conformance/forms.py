@@ -1,6 +1,7 @@
 """Forms real apps use Bottle's names in, beyond one name or member: which app an
 `@error()` attaches to, an error handler showing its error, a signed cookie deleted with
-its secret (RULE-s51c's classes D, E, K)."""
+its secret (RULE-s51c's classes D, E, K), a handler an own decorator registers
+(`app.error_handler[code] = handler`: check54's G)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,15 @@ ROWS = [
         "delete-cookie-secret",
         '@app.route("/")\ndef home():\n'
         '    response.delete_cookie("k", secret="s3", path="/")\n    return "out"\n',
+        GET(),
+    ),
+    form(
+        "error-handler-by-decorator",
+        HOME + "\n\nclass Error:\n    def __init__(self, code):\n        self.code = code\n\n"
+        "    def __call__(self, handler):\n        app.error_handler[self.code] = handler\n"
+        "\n\n@Error(404)\ndef missing(error):\n"
+        '    return "|".join([error.status, str(error.status_code), error.status_line])\n',
+        GET("/nope"),
         GET(),
     ),
 ]
