@@ -1,7 +1,8 @@
 """Forms real apps use Bottle's names in, beyond one name or member: which app an
 `@error()` attaches to, an error handler showing its error, a signed cookie deleted with
 its secret (RULE-s51c's classes D, E, K), a handler an own decorator registers
-(`app.error_handler[code] = handler`: check54's G)."""
+(`app.error_handler[code] = handler`: check54's G), a lambda view changing Bottle's
+response (check54's F)."""
 
 from __future__ import annotations
 
@@ -41,5 +42,14 @@ ROWS = [
         '    return "|".join([error.status, str(error.status_code), error.status_line])\n',
         GET("/nope"),
         GET(),
+    ),
+    form(
+        "lambda-view-response",
+        HOME + '\n\napp.route("/cors", method="OPTIONS", callback=lambda *a, **k: (\n'
+        '    response.add_header("Access-Control-Allow-Origin", "*"),\n'
+        '    response.set_header("Access-Control-Allow-Methods", "GET"),\n))\n'
+        'app.route("/b")(lambda: response.set_header("X-B", "1") or "b")\n',
+        Req("/cors", "OPTIONS"),
+        GET("/b"),
     ),
 ]
