@@ -63,7 +63,8 @@ sent it, `bottle_body((...))`: a tuple of the calls' Nones is an empty page, whe
 took it for (body, status, headers) and failed. In a view that calls `redirect()`, an
 `@after_this_request` status change is kept off a redirect (`if not 300 <=
 response.status_code < 400`): Bottle's `redirect()` copies the response all but its
-status, so a status set before a redirect further on (after a `try`, an `if`) never reached the client.
+status, so a status set before a redirect further on (after a `try`, an `if`) never
+reached the client.
 """
 
 from __future__ import annotations
