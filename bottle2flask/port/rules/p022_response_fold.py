@@ -348,7 +348,7 @@ def _keepable(folder: Folder, block: cst.BaseSuite) -> bool:
 
 
 # What bottle_compat's response does as Bottle's (set, and read back where a member is read)
-KEPT_MEMBERS = {"set_cookie", "delete_cookie", "set_header", "add_header", "status",
+KEPT_MEMBERS = {"set_cookie", "delete_cookie", "set_header", "add_header", "status", "body",
                 "status_code", "status_line", "headers", "get_header", "content_type", "copy",
                 "content_length"}
 
