@@ -14,7 +14,8 @@ iterates the body, Flask's request context is gone by then.
   `response` the function binds itself (`response = static_file(...)`) is its value,
   returned as it is. Where the block (of a view, or of a decorator's wrapper) set
   `response.body = text` before it (or `response.body, response.status = text, 401`,
-  whose status keeps a line of its own for P022 to fold; text by its form: a string, an f-string, `json.dumps(...)`, `str(...)`, `"...".format(...)`,
+  whose status keeps a line of its own for P022 to fold; text by its form: a string, an
+  f-string, `json.dumps(...)`, `str(...)`, `"...".format(...)`,
   `template(...)`), Bottle sent that text: the line goes and the view returns it (`return
   json.dumps(...)`), which P022 then folds the status and headers into. Bottle iterated
   the response for that text, so it sent no Content-Length; with `--faithful` (the site
