@@ -1627,21 +1627,24 @@ def _routes_options(rule: Rule) -> bool:
         if rule.facts.app_method(call.func) not in ROUTE_METHODS:
             continue
         given = arg(call, 1, "method")
-        if given is not None and "OPTIONS" in {
-                (string_value(node) or "").upper() for node in _strings(given.value)}:
+        if given is None:
+            continue
+        strings = _Strings()
+        walk(given.value, strings)
+        if "OPTIONS" in strings.found:
             return True
     return False
 
 
-def _strings(node: cst.CSTNode) -> list[cst.SimpleString]:
-    found: list[cst.SimpleString] = []
+class _Strings(Visitor):
+    """The strings under a node, upper-cased (a class of the module's, made once)."""
 
-    class Strings(Visitor):
-        def visit_SimpleString(self, string: cst.SimpleString) -> None:
-            found.append(string)
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
 
-    walk(node, Strings())
-    return found
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        self.found.add((string_value(node) or "").upper())
 # A class for each route filter the app adds (app.router.add_filter): Bottle calls the
 # filter with the rule's config (none here) for (regex, to_python, to_url), either
 # function possibly None.
