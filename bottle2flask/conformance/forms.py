@@ -1,7 +1,9 @@
 """Forms real apps use Bottle's names in, beyond one name or member: which app an
 `@error()` attaches to, an error handler showing its error, a signed cookie deleted with
 its secret (RULE-s51c's classes D, E, K), a mounted app beside error pages (stop 53), an
-abort() given no text shown by an error page (stop 54)."""
+abort() given no text shown by an error page (stop 54), a handler an own decorator
+registers (`app.error_handler[code] = handler`: check54's G), a lambda view changing
+Bottle's response (check54's F)."""
 
 from __future__ import annotations
 
@@ -53,5 +55,23 @@ ROWS = [
         '@app.route("/")\ndef home():\n'
         '    response.delete_cookie("k", secret="s3", path="/")\n    return "out"\n',
         GET(),
+    ),
+    form(
+        "error-handler-by-decorator",
+        HOME + "\n\nclass Error:\n    def __init__(self, code):\n        self.code = code\n\n"
+        "    def __call__(self, handler):\n        app.error_handler[self.code] = handler\n"
+        "\n\n@Error(404)\ndef missing(error):\n"
+        '    return "|".join([error.status, str(error.status_code), error.status_line])\n',
+        GET("/nope"),
+        GET(),
+    ),
+    form(
+        "lambda-view-response",
+        HOME + '\n\napp.route("/cors", method="OPTIONS", callback=lambda *a, **k: (\n'
+        '    response.add_header("Access-Control-Allow-Origin", "*"),\n'
+        '    response.set_header("Access-Control-Allow-Methods", "GET"),\n))\n'
+        'app.route("/b")(lambda: response.set_header("X-B", "1") or "b")\n',
+        Req("/cors", "OPTIONS"),
+        GET("/b"),
     ),
 ]

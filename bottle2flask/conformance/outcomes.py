@@ -577,6 +577,13 @@ OUTCOMES: dict[str, dict[str, object]] = {
          'search: Flask finds a template with app.jinja_env.get_template(name)'),
     'form:error-shown': declared('D-error-object', 'body'),
     'form:abort-text-shown': declared('D-error-text', 'body'),
+
+    'form:lambda-view-response': todo(
+        'P022',
+         "Bottle's response kept here (bottle_compat's `response`: what the code sets is "
+         "applied to Flask's answer after the view, and reads back as Bottle's): set it "
+         "on the response the view returns (make_response) or in an @after_this_request "
+         'function'),
     'form:error-on-the-default-app': todo(
         'P002',
          "@error() is on Bottle's default app, which this module does not serve (it "

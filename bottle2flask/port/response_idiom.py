@@ -22,7 +22,7 @@ import re
 
 import libcst as cst
 
-from .edit import Transformer, Visitor, names_read, walk
+from .edit import Transformer, Visitor, is_text, names_read, walk
 
 # What each Bottle change becomes on a Werkzeug response `r` (None: an assignment).
 CALLS = {"set_cookie", "delete_cookie", "set_header", "add_header"}
@@ -249,8 +249,17 @@ class Folder:
             return self.left([self.rule.converted(s.body[0], s.with_changes(
                 body=[on(s.body[0], self.hook)])) if i in at else s
                 for i, s in enumerate(stmts)])
-        folded = self.fold(stmts, at, later) if self.view else None
+        # a function other than a view folds where it answers text (a decorator's wrapper
+        # whose `response.body = text; return response` P007 made `return text`): a tuple
+        # of text, status and headers is what Flask sends as Bottle did
+        folded = self.fold(stmts, at, later) if self.view or self.answers_text(stmts) \
+            else None
         return self.left(folded if folded is not None else self.closures(stmts, at, later))
+
+    def answers_text(self, stmts: list) -> bool:
+        """Whether the block ends by returning text (`return "no token"`)."""
+        value = self.terminal(stmts[-1]) if stmts else None
+        return value is not None and is_text(value, self.rule.api)
 
     def left(self, stmts: list) -> list:
         """A TODO on each line that still uses Bottle's response. Flask never sends

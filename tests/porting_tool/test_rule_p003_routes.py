@@ -2388,3 +2388,41 @@ def test_lambdas_routed_in_a_loop_each_get_an_endpoint_of_their_own(tmp_path):
     for app in (bottle_app, flask_app):
         assert app.get("/hello").text == "HELLO"
         assert app.post("/hello").text == "posted"
+
+
+def test_an_options_route_after_a_get_at_its_path_answers_not_flasks_own(tmp_path):
+    """check54 (jar3b/bottle-oop-rest's CORS view): Flask answers OPTIONS itself on every
+    rule registered without it, so `@app.route("/a", method="OPTIONS")` after a GET at
+    /a never ran (its headers lost), and Bottle's 405 on a path without an OPTIONS route
+    was Flask's 200. An app that routes OPTIONS itself gets
+    PROVIDE_AUTOMATIC_OPTIONS = False; one that does not is left as it was."""
+    from .helpers import both_folders, port
+
+    source = '''
+from bottle import Bottle, response
+
+app = Bottle()
+
+
+@app.route("/a")
+def a():
+    return "a"
+
+
+@app.route("/a", method="OPTIONS")
+def a_options():
+    response.set_header("Access-Control-Allow-Origin", "*")
+    return ""
+
+
+@app.route("/b")
+def b():
+    return "b"
+'''
+    bottle, flask = both_folders(tmp_path, {"web.py": source}, "options_after_get")
+    for client in (bottle, flask):
+        answer = client.options("/a")
+        assert (answer.status_int, answer.headers["Access-Control-Allow-Origin"]) == (200, "*")
+        assert client.options("/b", expect_errors=True).status_int == 405
+    assert 'app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False' \
+        not in port(source.replace('method="OPTIONS"', 'method="PUT"')).code

@@ -608,3 +608,49 @@ def test_an_abort_given_no_text_shows_bottles_words_in_the_exact_form_and_is_dec
         assert answers(client, "/locked") == (401, "page: Unknown Error.")
         assert answers(client, "/item/0") == (200, "mug")
         assert answers(client, "/nowhere") == (404, "page: Not found: '/nowhere'")
+
+
+def test_a_handler_an_own_decorator_registers_by_item_assignment_reads_bottles_error(
+        tmp_path):
+    """`@Error(404)`, a class whose `__call__` sets `app.error_handler[code] = handler`,
+    defined in a package's module the package imports on (jar3b/bottle-oop-rest): the
+    handler is ported as one `@app.error(404)` decorates, its reads of Bottle's error
+    (`status`, `status_code`, `status_line`, `body`) Werkzeug's; they were left (an
+    AttributeError: 500 where Bottle answered 404)."""
+    from .helpers import answers, both_folders
+
+    bottle, flask = both_folders(tmp_path, {
+        "rest/__init__.py": "from .core import app, Error\n",
+        "rest/core.py": """
+            from bottle import Bottle
+
+            class Error(object):
+                def __init__(self, code):
+                    self.code = code
+
+                def __call__(self, handler):
+                    app.error_handler[self.code] = handler
+
+            app = Bottle()
+            """,
+        "web.py": """
+            import json
+
+            from rest import app, Error
+
+
+            @Error(404)
+            def missing(error):
+                return json.dumps({"error": error.status, "code": error.status_code,
+                                   "line": error.status_line})
+
+
+            @app.route("/")
+            def index():
+                return "home"
+            """}, "errdeco")
+    page = '{"error": "404 Not Found", "code": 404, "line": "404 Not Found"}'
+    assert answers(bottle, "/nowhere") == answers(flask, "/nowhere") == (404, page)
+    assert answers(flask, "/") == (200, "home")
+    ported = (tmp_path / "out" / "web.py").read_text()
+    assert 'f"{error.code} {error.name}"}), error.code\n' in ported

@@ -204,6 +204,30 @@ class AppModel:
         """Every template name the app's render calls and @view decorators give."""
         return {name for facts in self.all_facts() for name in facts.templates_named}
 
+    def registers_errors(self, rel: Path | None, dotted: str) -> bool:
+        """Whether the decorator `dotted`, as module `rel` spells it, is one of the app's
+        own that registers what it decorates as an error handler (`@Error(404)`, whose
+        `__call__` sets `app.error_handler[code] = handler`), wherever the app defines
+        it: here, or in a module it imports (through a package that imports it on)."""
+        found = self.modules.get(rel) if rel is not None else None
+        head, _, rest = dotted.partition(".")
+        for _ in range(8):  # (an import cycle ends here)
+            facts = found.facts if found is not None else None
+            if found is None or facts is None:
+                return False
+            if rest:  # import own; @own.Error(404)
+                module = found.modules.get(head)
+                found = self.modules.get(module) if module is not None else None
+                head, _, rest = rest.partition(".")
+                continue
+            if head in facts.error_decorators:
+                return True
+            target = found.imports.get(head)  # from own import Error
+            if target is None:
+                return False
+            found, head = self.modules.get(target[0]), target[1]
+        return False
+
     def renames(self, rel: Path | None, dotted: str) -> bool:
         """Whether the decorator `dotted`, as module `rel` spells it, is one of the app's
         own that does not keep the name of the function it wraps (no functools.wraps),

@@ -215,6 +215,24 @@ class Collect(cst.CSTVisitor):
             if self.wrappers.pop().renames():
                 self.facts.renaming_decorators.add(node.name.value)
 
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # `app.error_handler[code] = handler` in a decorator: what it decorates is a handler
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if type(target) is cst.Subscript and type(target.value) is cst.Attribute \
+                and target.value.attr.value == "error_handler" \
+                and self.facts.is_app(target.value.value):
+            self.registers_parameter(node.value)
+
+    def registers_parameter(self, value: cst.BaseExpression) -> None:
+        """Record the module-level class or function around a registration whose
+        handler is a parameter of the function it stands in (a decorator's)."""
+        func = self.scope[-1] if self.scope else None
+        if type(value) is not cst.Name or type(func) is not cst.FunctionDef:
+            return
+        params = {p.name.value for p in func.params.params}
+        if value.value in params:
+            self.facts.error_decorators.add(self.scope[0].name.value)
+
     def visit_For(self, node: cst.For) -> None:
         if type(node.target) is cst.Name:
             self.facts.loops.append((node.target.value, node.iter))
@@ -281,6 +299,9 @@ class Collect(cst.CSTVisitor):
             facts.routes.append(Route(by_hand, route_rules(func), callee(node.args[0].value),
                                       self.line, by_call=True, name=route_name(func),
                                       receiver=receiver(node.args[0].value)))
+        elif type(func) is cst.Call and len(node.args) == 1 \
+                and facts.app_method(func.func) == "error":
+            self.registers_parameter(node.args[0].value)  # app.error(code)(handler)
         elif method in ATTACHING:
             app = (get_full_name_for_node(func.value) or "?") \
                 if type(func) is cst.Attribute else "default app"

@@ -227,6 +227,10 @@ class ModuleFacts:
     # module-level functions that return an inner function without functools.wraps:
     # a decorator that renames what it wraps (Flask takes the wrapper's name)
     renaming_decorators: set[str] = field(default_factory=set)
+    # module-level classes and functions that register what they decorate as an error
+    # handler (`app.error_handler[code] = handler`, `app.error(code)(handler)` with
+    # `handler` their method's or their own parameter): `@Error(404) def missing(e)`
+    error_decorators: set[str] = field(default_factory=set)
     # local name -> (module as written, name or None, relative level): what it imports
     imports: dict[str, tuple[str, str | None, int]] = field(default_factory=dict)
     # the module as written (LibCST keeps it whole: comments, layout)

@@ -216,6 +216,20 @@ class Rule(Transformer):
         """`app.route` or the default app's bare `route`: the method's name, else None."""
         return self.facts.app_method(func)
 
+    def registers_errors(self, decorator: cst.BaseExpression) -> bool:
+        """Whether this decorator (`@Error(404)` above a function) is one of the app's own
+        that registers what it decorates as an error handler, here or in a module the
+        model read."""
+        node = decorator.func if isinstance(decorator, cst.Call) else decorator
+        dotted = get_full_name_for_node(node)
+        if dotted is None:
+            return False
+        if "." not in dotted and dotted in self.facts.error_decorators:
+            return True
+        model, filename = self.model, self.context.filename
+        return model is not None and filename is not None \
+            and model.registers_errors(Path(filename), dotted)
+
     def renames(self, decorator: cst.BaseExpression) -> bool:
         """Whether this decorator (as written above a view) is one of the app's own that
         does not keep the name of what it wraps, wherever the app defines it (the model

@@ -78,6 +78,11 @@ or a bare `:`) is matched by Bottle and passed to nobody; Werkzeug needs a name 
 passes it, so it becomes `<unnamed>` and the view takes `unnamed=None` (a view taking
 `**kwargs` gets it there too: a TODO says so; a view registered by a call elsewhere
 gets a breaking TODO naming the parameter it must take).
+A module that routes OPTIONS itself (`method="OPTIONS"` in a route call or decorator)
+gets `app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False` right after its app: Flask
+answered OPTIONS on every rule registered without it, so an OPTIONS view registered after
+a GET at the same path never ran (a CORS view's headers lost), and Bottle, which answers
+OPTIONS only by a route, said 405 where Flask said 200.
 A route given no rule (`@app.route()`, `@get(method="POST")`) gets the rules Bottle
 derives from its view, written out: `def show(a, b=1)` is routed at `/show/<a>` and
 `/show/<a>/<b>`, a `__` in its name a `/`. An empty rule (`@get('')`) is no rule to
@@ -404,16 +409,20 @@ class Routes(Rule):
         made (in any scope: a factory, a method), in the order of the regexes; each
         class takes a name the module leaves free (a class of the user's own keeps its)."""
         found = self.converters
+        # Bottle answers OPTIONS only by a route of the app's: Flask's own OPTIONS answer
+        # on every other rule would shadow one registered after a GET at the same path
+        # (jar3b's CORS view: its headers lost), and answer where Bottle said 405
+        options = [AfterApp(NO_AUTOMATIC_OPTIONS)] if _routes_options(self) else []
         if not found.regexes:
-            return []
+            return options
         taken = names_used(module)
         found.regex_classes = {name: free_name("BottleFloatConverter" if name == FLOAT
                                                else converter_class(name), taken)
                                for name in found.regexes}
         # (the last asked goes first: asked from the last regex, placed in their order)
-        return [AfterApp(REGISTER, {"name": cst.SimpleString(f'"{name}"'),
-                                    "cls": cst.Name(found.regex_classes[name])})
-                for name in reversed(found.regexes)]
+        return [*options, *(AfterApp(REGISTER, {"name": cst.SimpleString(f'"{name}"'),
+                                                "cls": cst.Name(found.regex_classes[name])})
+                            for name in reversed(found.regexes))]
 
     def finish(self, module: cst.Module, app: bool) -> cst.Module:
         """The converter classes of the module's <x:re:...>, <x:float> and filtered
@@ -1615,6 +1624,34 @@ class {cls}(FloatConverter):
     regex = {regex}
 '''
 REGISTER = "{app}.url_map.converters[{name}] = {cls}"
+NO_AUTOMATIC_OPTIONS = '{app}.config["PROVIDE_AUTOMATIC_OPTIONS"] = False'
+
+
+def _routes_options(rule: Rule) -> bool:
+    """Whether the module routes OPTIONS itself: a route call or decorator whose method=
+    names it (`method="OPTIONS"`, `method=["GET", "OPTIONS"]`)."""
+    for call in rule.facts.calls:
+        if rule.facts.app_method(call.func) not in ROUTE_METHODS:
+            continue
+        given = arg(call, 1, "method")
+        if given is None:
+            continue
+        strings = _Strings()
+        walk(given.value, strings)
+        if "OPTIONS" in strings.found:
+            return True
+    return False
+
+
+class _Strings(Visitor):
+    """The strings under a node, upper-cased (a class of the module's, made once)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        self.found.add((string_value(node) or "").upper())
 # A class for each route filter the app adds (app.router.add_filter): Bottle calls the
 # filter with the rule's config (none here) for (regex, to_python, to_url), either
 # function possibly None.

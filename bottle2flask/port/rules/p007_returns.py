@@ -12,8 +12,10 @@ iterates the body, Flask's request context is gone by then.
 - `return response` (Bottle's response object) sent its status and headers with an
   empty body: it becomes `return ""`, and P005's recorder applies the changes. A
   `response` the function binds itself (`response = static_file(...)`) is its value,
-  returned as it is. Where the block set `response.body = text` before it (text by its
-  form: a string, an f-string, `json.dumps(...)`, `str(...)`, `"...".format(...)`,
+  returned as it is. Where the block (of a view, or of a decorator's wrapper) set
+  `response.body = text` before it (or `response.body, response.status = text, 401`,
+  whose status keeps a line of its own for P022 to fold; text by its form: a string, an
+  f-string, `json.dumps(...)`, `str(...)`, `"...".format(...)`,
   `template(...)`), Bottle sent that text: the line goes and the view returns it (`return
   json.dumps(...)`), which P022 then folds the status and headers into. Bottle iterated
   the response for that text, so it sent no Content-Length; with `--faithful` (the site
@@ -30,9 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
-from libcst.helpers import get_full_name_for_node
 
-from ..edit import Visitor, ends, names_assigned, names_read, walk
+from ..edit import Visitor, ends, is_text, names_assigned, names_read, walk
 from .base import Candidate, Change, Declare, Import, Need, Rule, is_view, route_globs
 
 
@@ -58,10 +59,14 @@ class Returns(Rule):
         self.paths: list[list[str]] = []
         self.generators: list[bool] = []
         self.functions: list[cst.FunctionDef] = []  # the defs being visited, outermost first
+        self.answers: list[bool] = []  # per def: a view or a decorator's wrapper
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.functions.append(node)
         self.depth.append(is_view(self, node))
+        # a view, or a decorator's wrapper (what it returns is the view's answer)
+        self.answers.append(self.depth[-1] or len(self.functions) > 1
+                            and _returns_name(self.functions[-2], node.name.value))
         self.paths.append(route_globs(self, node) or ["*"])
         # no def of a module without a `yield` is a generator (no rule writes one): none
         # is walked to find out
@@ -98,10 +103,12 @@ class Returns(Rule):
         return updated
 
     def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock):
-        """`response.body = text; ...; return response` in a view: Bottle iterated its
-        response for the body, so it sent that text (RULE-s52 class B: the port sent an
-        empty page, under a TODO that breaks)."""
-        if not (self.depth and self.depth[-1]) or len(original.body) != len(updated.body):
+        """`response.body = text; ...; return response` in a view or a decorator's
+        wrapper: Bottle iterated its response for the body, so it sent that text
+        (RULE-s52 class B: the port sent an empty page, under a TODO that breaks). The
+        body set with the status, `response.body, response.status = text, 401`, leaves
+        the status's own line."""
+        if not (self.answers and self.answers[-1]) or len(original.body) != len(updated.body):
             return updated
         stmts = list(original.body)
         last = _small(stmts[-1])
@@ -111,31 +118,61 @@ class Returns(Rule):
         for at in range(len(stmts) - 2, -1, -1):
             small = _small(stmts[at])
             if isinstance(small, cst.Assign) and len(small.targets) == 1 \
-                    and isinstance(target := small.targets[0].target, cst.Attribute) \
-                    and target.attr.value == "body" and self.api(target.value) == "response":
+                    and (found := self._body_set(small)) is not None:
                 break
         else:
             return updated
-        if not _text(small.value, self.api) or any(
-                names_read(small.value) & names_assigned(stmt) for stmt in stmts[at + 1:-1]):
+        value, others = found
+        if not is_text(value, self.api) or any(
+                names_read(value) & names_assigned(stmt) for stmt in stmts[at + 1:-1]):
             return updated
         body = list(updated.body)
         line, end = body[at], body[-1]
-        text = _small(line)
-        if not isinstance(line, cst.SimpleStatementLine) or not isinstance(text, cst.Assign) \
+        if not isinstance(line, cst.SimpleStatementLine) \
+                or not isinstance(_small(line), cst.Assign) \
                 or not isinstance(end, cst.SimpleStatementLine):
             return updated
         self.fired()
         # (--faithful) Bottle iterated its response for the text: no Content-Length
-        iterated = cst.Call(cst.Name("bottle_iterated"), [cst.Arg(text.value)])
-        chosen = self.site_if_exact("response-body", Candidate(text.value), Candidate(
+        iterated = cst.Call(cst.Name("bottle_iterated"), [cst.Arg(value)])
+        chosen = self.site_if_exact("response-body", Candidate(value), Candidate(
             iterated, imports=(Import("bottle_compat", "bottle_iterated"),)))
         assert isinstance(chosen.form, cst.BaseExpression)
+        if others:  # the other parts set beside the body, a line each, where it stood
+            kept = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], part)],
+                                            leading_lines=line.leading_lines if i == 0 else ())
+                    for i, (target, part) in enumerate(others)]
+            body[-1] = end.with_changes(body=[cst.Return(chosen.form)])
+            return updated.with_changes(body=[*body[:at], *kept, *body[at + 1:]])
         # the line's own comments go with its text, above the return
         moved = [empty for empty in line.leading_lines if empty.comment]
         body[-1] = end.with_changes(body=[cst.Return(chosen.form)],
                                     leading_lines=[*moved, *end.leading_lines])
         return updated.with_changes(body=body[:at] + body[at + 1:])
+
+    def _body_set(self, small: cst.Assign) -> tuple[cst.BaseExpression, list] | None:
+        """(text, the other parts set with it) of `response.body = text` or `response.body,
+        response.status = text, 401` (the others (target, value), in their order)."""
+        target = small.targets[0].target
+        pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]]
+        if isinstance(target, cst.Attribute):
+            pairs = [(target, small.value)]
+        elif isinstance(target, cst.Tuple) and isinstance(small.value, cst.Tuple) \
+                and len(target.elements) == len(small.value.elements) \
+                and not any(isinstance(e, cst.StarredElement)
+                            for e in (*target.elements, *small.value.elements)):
+            pairs = [(t.value, v.value) for t, v in zip(target.elements, small.value.elements,
+                                                          strict=True)]
+        else:
+            return None
+        if not all(isinstance(t, cst.Attribute) and self.api(t.value) == "response"
+                   for t, _ in pairs):
+            return None
+        bodies = [v for t, v in pairs if isinstance(t, cst.Attribute) and t.attr.value == "body"]
+        if len(bodies) != 1:
+            return None
+        return bodies[0], [(t, v) for t, v in pairs
+                           if not (isinstance(t, cst.Attribute) and t.attr.value == "body")]
 
     def _local(self, value: cst.BaseExpression | None) -> bool:
         """Whether the name returned is bound by the function (or one around it): `response
@@ -149,6 +186,7 @@ class Returns(Rule):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.functions.pop()
+        self.answers.pop()
         view = self.depth.pop()
         self.paths.pop()
         self.generators.pop()
@@ -171,28 +209,18 @@ class Returns(Rule):
             body=[*updated.body.body, line]))
 
 
+def _returns_name(outer: cst.FunctionDef, name: str) -> bool:
+    """Whether the function returns its inner function `name` (a decorator its wrapper)."""
+    return isinstance(outer.body, cst.IndentedBlock) and any(
+        isinstance(small := _small(stmt), cst.Return) and isinstance(small.value, cst.Name)
+        and small.value.value == name for stmt in outer.body.body)
+
+
 def _small(stmt: cst.CSTNode) -> cst.BaseSmallStatement | None:
     """The one small statement of a simple line, else None."""
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
         return stmt.body[0]
     return None
-
-
-def _text(value: cst.BaseExpression, api) -> bool:
-    """Whether an expression is text by its form, so Bottle and Flask send it alike as a
-    body: a string, an f-string, one joined or %-formatted from one, `json.dumps(...)`,
-    `str(...)`, `"...".format(...)`/`.join(...)` or Bottle's `template(...)`."""
-    if isinstance(value, cst.SimpleString | cst.ConcatenatedString | cst.FormattedString):
-        return True
-    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add
-                                                             | cst.Modulo):
-        return _text(value.left, api)
-    if isinstance(value, cst.Call):
-        func = value.func
-        if isinstance(func, cst.Attribute) and func.attr.value in ("format", "join"):
-            return _text(func.value, api)
-        return get_full_name_for_node(func) in ("json.dumps", "str") or api(func) == "template"
-    return False
 
 
 def _is_generator(node: cst.FunctionDef) -> bool:

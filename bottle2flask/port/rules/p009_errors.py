@@ -218,7 +218,12 @@ class Errors(Rule):
             codes = {code.value} if isinstance(code, cst.Integer) else None
         for d in node.decorators:
             call = d.decorator
-            if isinstance(call, cst.Call) and self.app_method(call.func) == "error":
+            if self.registers_errors(call):
+                # the app's own decorator registering it (`@Error(404)`, whose __call__
+                # sets `app.error_handler[code] = handler`): its code is read at run time
+                code, codes = cst.Name("code"), None
+                count += 1
+            elif isinstance(call, cst.Call) and self.app_method(call.func) == "error":
                 given = arg(call, 0, "code")
                 code = given.value if given else cst.Integer("500")
                 count += 1

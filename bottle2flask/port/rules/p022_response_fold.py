@@ -55,10 +55,16 @@ gets Werkzeug's `Path=/`: D-cookie-path. With `--faithful`, every line is kept a
 recorder applied after the view; a function's own `from bottle import response as r`
 takes bottle_compat's under that name too (it was left Bottle's, which raises outside
 Bottle: the helper's page was lost). `set_cookie(..., secret=...)` (Bottle's pickled signed
-cookie) is P020's (below). In a view that calls `redirect()`, an `@after_this_request`
-status change is kept off a redirect (`if not 300 <= response.status_code < 400`):
-Bottle's `redirect()` copies the response all but its status, so a status set before a
-redirect further on (after a `try`, an `if`) never reached the client.
+cookie) is P020's (below). A lambda view that changes Bottle's response
+(`app.route(path, method="OPTIONS", callback=lambda: (response.add_header(...), ...))`)
+keeps bottle_compat's `response` too, by default (no fold says it in an expression; it was
+a breaking TODO, or at best its headers lost), and a tuple it returns is sent as Bottle
+sent it, `bottle_body((...))`: a tuple of the calls' Nones is an empty page, where Flask
+took it for (body, status, headers) and failed. In a view that calls `redirect()`, an
+`@after_this_request` status change is kept off a redirect (`if not 300 <=
+response.status_code < 400`): Bottle's `redirect()` copies the response all but its
+status, so a status set before a redirect further on (after a `try`, an `if`) never
+reached the client.
 """
 
 from __future__ import annotations
@@ -77,8 +83,9 @@ from ..edit import (
     transform,
     walk,
 )
+from ..model.facts import ROUTE_METHODS
 from ..response_idiom import Folder, change_of
-from .base import Candidate, Change, Rule, is_view, route_globs
+from .base import Candidate, Change, Import, Rule, is_view, route_globs
 
 IMPORTS = (cst.Import, cst.ImportFrom)
 
@@ -105,6 +112,42 @@ class ResponseFold(Rule):
         super().__init__(context)
         self.depth = 0  # functions being visited
         self.paths: list[str] = ["*"]
+        self.view_lambdas: set[int] = set()  # ids of the lambdas a route call registers
+
+    def visit_Call(self, node: cst.Call) -> None:
+        # `app.route(path)(lambda: ...)`; `app.route(path, callback=lambda: ...)` as P003
+        # wrote it, `app.add_url_rule(path, view_func=lambda: ...)`
+        func = node.func
+        given = arg(node, 2, "callback") if self.app_method(func) in ROUTE_METHODS \
+            else arg(node, 2, "view_func") if isinstance(func, cst.Attribute) \
+            and func.attr.value == "add_url_rule" and self.facts.is_app(func.value) \
+            else node.args[0] if isinstance(func, cst.Call) and len(node.args) == 1 \
+            and self.app_method(func.func) in ROUTE_METHODS else None
+        if given is not None and isinstance(given.value, cst.Lambda):
+            self.view_lambdas.add(id(given.value))
+
+    def leave_Lambda(self, original: cst.Lambda, updated: cst.Lambda) -> cst.Lambda:
+        """A lambda view that uses Bottle's response (jar3b's default OPTIONS view adds
+        its CORS headers in a tuple): no fold can say it in an expression, so it keeps
+        bottle_compat's `response`, whose changes Flask's answer gets after the view, and
+        a tuple it returns is sent as Bottle sent it (bottle_body: a tuple of Nones, what
+        the calls answered, is an empty page; Flask took it for (body, status, headers)
+        and failed)."""
+        if id(original) not in self.view_lambdas \
+                or not any(self.facts.bottle.get(n) == "response" for n in names_read(updated)):
+            return updated
+        body = updated.body
+        imports: tuple[Import, ...] = (Import("bottle_compat", "response"),)
+        if isinstance(body, cst.Tuple):
+            body = cst.Call(cst.Name("bottle_body"), [cst.Arg(body.with_changes(
+                lpar=body.lpar or [cst.LeftParen()], rpar=body.rpar or [cst.RightParen()]))])
+            imports += (Import("bottle_compat", "bottle_body"),)
+        breaking = Candidate(updated, todo=LAMBDA_TODO, breaks=True)
+        kept = Candidate(updated.with_changes(body=body), imports=imports, todo=KEPT_TODO)
+        chosen = self.site("response-lambda", breaking, kept, keeps=LAMBDA_WHY)
+        self.fired()
+        assert isinstance(chosen.form, cst.Lambda)
+        return chosen.form
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.depth += 1
@@ -179,11 +222,34 @@ class ResponseFold(Rule):
     def leave_SimpleStatementLine(self, original, updated):
         if self.state.faithful or self.depth or isinstance(updated.body[0], IMPORTS):
             return updated
-        if any(self.facts.bottle.get(n) == "response" for n in names_read(updated)):
+        outside = _OutsideLambdas(self.view_lambdas)  # (a lambda view's are kept)
+        walk(original, outside)
+        if any(self.facts.bottle.get(n) == "response" for n in outside.read):
             self.todo("Bottle's response outside a view: set this on the Flask response "
                       "a view returns (make_response) or in an after_request function")
         return updated
 
+
+
+class _OutsideLambdas(Visitor):
+    """The names a statement reads outside the lambda views it registers."""
+
+    def __init__(self, lambdas: set[int]) -> None:
+        super().__init__()
+        self.lambdas = lambdas
+        self.read: set[str] = set()
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return id(node) not in self.lambdas
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.read.add(node.value)
+
+
+LAMBDA_TODO = ("Bottle's response in a lambda view: make it a def that returns "
+               "make_response(...) with these headers")
+LAMBDA_WHY = ("a lambda view that changes Bottle's response, which no fold can say in an "
+              "expression (bottle_compat's response keeps Bottle's)")
 
 
 class _CopyAsIs(Transformer):
@@ -282,7 +348,7 @@ def _keepable(folder: Folder, block: cst.BaseSuite) -> bool:
 
 
 # What bottle_compat's response does as Bottle's (set, and read back where a member is read)
-KEPT_MEMBERS = {"set_cookie", "delete_cookie", "set_header", "add_header", "status",
+KEPT_MEMBERS = {"set_cookie", "delete_cookie", "set_header", "add_header", "status", "body",
                 "status_code", "status_line", "headers", "get_header", "content_type", "copy",
                 "content_length"}
 

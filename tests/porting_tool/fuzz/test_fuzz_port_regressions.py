@@ -2,8 +2,8 @@
 
 Each passes since its class was fixed in the engine. A class the port cannot do yet goes
 in grammar.KNOWN_FAILING (the generator then avoids it) with its example here as a strict
-xfail, until it does: two now, forms_53's body_wrapper and handed_route on the default
-app (the five before, ONCE_AVOIDED, are drawn again).
+xfail, until it does: one now, forms_53's handed_route on the default app (the five
+before, ONCE_AVOIDED, are drawn again; forms_53's body_wrapper since check54).
 """
 
 from __future__ import annotations
@@ -915,7 +915,7 @@ def test_a_module_using_the_app_writes_no_loader_over_the_folders_of_the_apps_mo
 # then beside issue #42's forms (COMBINED). When first drawn: a library module's app made
 # by a factory (`api53 = make53()`) was no app where another module imported it to add
 # routes (model/app.py), and the port did not start (Bottle's `<n:int>` left in a rule).
-DRAWN_53 = [form for form in FORMS_53 if form != "body_wrapper"]
+DRAWN_53 = list(FORMS_53)
 
 
 @pytest.mark.parametrize(("fields", "form"), [
@@ -939,11 +939,14 @@ def test_a_middleware_run_is_given_is_what_both_apps_are_served_by():
     assert "wsgi53 = Stamp53(app)" in verdict.ported["app.py"]
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_FAILING["body-in-wrapper"][0])
 @pytest.mark.parametrize("fields", [{}, COMBINED], ids=["plain", "combined"])
 def test_a_body_set_in_a_decorators_wrapper_answers_alike_once_ported(fields):
+    """forms_53's body_wrapper (check54): `response.body, response.status = "no token",
+    401; return response` in a wrapper is `return "no token", 401` in the default port
+    (it was P022's TODO on Bottle's response, a 500)."""
     verdict = judged(app(route(), forms53=("body_wrapper",), **fields))
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    assert 'return "no token", 401' in verdict.ported["app.py"]
 
 
 @pytest.mark.xfail(strict=True, reason=KNOWN_FAILING["default-module-template-path"][0])
@@ -961,11 +964,7 @@ def test_the_generator_draws_each_form_of_s52_and_s51c_unless_known_failing(form
     drawing = settings(max_examples=3000, derandomize=True, database=None,
                        phases=[Phase.generate],
                        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    if form in DRAWN_53:
-        found = find(apps(), lambda drawn: form in drawn.forms53, settings=drawing)
-        assert known_failing(found) == []
-    else:  # drawn only where the known failures are not avoided
-        found = find(apps(frozenset()), lambda drawn: form in drawn.forms53, settings=drawing)
-        assert known_failing(found) == ["body-in-wrapper"]
+    found = find(apps(), lambda drawn: form in drawn.forms53, settings=drawing)
+    assert known_failing(found) == []
     if form == "handed_route":  # not on the default app while it is known failing
         assert all(drawn.creation != "default_app" for drawn in [found])
