@@ -175,3 +175,65 @@ def test_the_default_app_named_beside_an_app_made_here_is_the_one_served(
     finally:
         forget_modules(f"{label}_bottle", f"{label}_flask")
     assert "app = Flask(__name__" in (tmp_path / "out" / "web.py").read_text()
+
+
+# RULE-s53 class E (AmaruelleOF/Brewpedia): forms.py makes an app it never serves and routes
+# with the default app's decorator; web.py serves Bottle's default app, which routes.py
+# routes too (and, in "alone", only web.py names it).
+DEFAULT_SHORTCUT = {
+    "forms.py": '''
+        import bottle
+        from bottle import Bottle, request
+
+        app = Bottle()  # made, never served
+
+
+        @bottle.post("/home")
+        def posted():
+            return "posted " + request.forms.get("name", "")
+        ''',
+    "routes.py": '''
+        from bottle import route
+
+
+        @route("/home")
+        def home():
+            return "home"
+        ''',
+    "web.py": '''
+        import bottle
+
+        import forms
+        import routes
+
+        app = bottle.default_app()
+        ''',
+}
+
+
+@pytest.mark.parametrize("modules", [("forms.py", "routes.py", "web.py"),
+                                     ("forms.py", "web.py")], ids=["shared", "alone"])
+def test_a_default_app_decorator_beside_an_app_made_is_on_the_default_app(tmp_path, modules):
+    """Bottle's `@bottle.post` is on the default app whatever app the module makes: the
+    port put it on the module's own Flask app, never served (POST /home 405 where Bottle
+    answered). It is on the shared default app now, imported under a free name."""
+    from .helpers import answers, both_folders, forget_modules
+
+    files = {name: DEFAULT_SHORTCUT[name] for name in modules}
+    if "routes.py" not in files:
+        files["web.py"] = files["web.py"].replace("        import routes\n", "")
+    label = f"p002_shortcut_{len(modules)}"
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, files, label)
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/home", "POST", body=b"name=ann",
+                           content_type="application/x-www-form-urlencoded") \
+                == (200, "posted ann")
+            if "routes.py" in files:
+                assert answers(client, "/home") == (200, "home")
+    finally:
+        forget_modules(f"{label}_bottle", f"{label}_flask")
+    forms = (tmp_path / "out" / "forms.py").read_text()
+    assert "from default_app import app as default_app\n" in forms
+    assert '@default_app.post("/home")' in forms
+    assert "app = Flask(__name__)" in forms  # its own app stays, as in Bottle

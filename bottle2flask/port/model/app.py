@@ -594,7 +594,13 @@ def build(src: Path, sources: dict[Path, str],
                      for other in group(rel) if other in modules)}
     result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs),
                       vendored=vendored, rewritten=rewritten, readers=readers)
-    sharing = [rel for rel in users if len(group(rel) & set(users)) > 1]
+    # a module that makes an app of its own but routes with the default app's decorators
+    # (`@bottle.post`), beside a module on the default app: its routes are on that default
+    # app (RULE-s53 class E), so it imports the shared one too
+    borrowers = {rel for rel, m in modules.items() if m.made and m.facts is not None
+                 and m.facts.default_shortcuts and group(rel) & set(users)}
+    pool = set(users) | borrowers
+    sharing = [rel for rel in sorted(pool) if len(group(rel) & pool) > 1]
     # One module per app: a folder of several apps (each run from its own folder, its
     # modules importing each other) has a default app in each.
     taken: set[Path] = set()

@@ -137,6 +137,9 @@ class ModuleFacts:
     aliases: set[str] = field(default_factory=set)  # `application = web.app`
     default_from: str | None = None  # the module the shared default app is imported from
     default_app: bool = False  # the module uses Bottle's default app
+    # a decorator of Bottle's default app (`@route`, `@bottle.post`) in a module that makes
+    # an app of its own: in Bottle the route is on the default app, not on that one
+    default_shortcuts: bool = False
     app_name: str = "app"  # the name the Flask app takes here
     app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
     # of those, the ones this module's own `self.X = Bottle()` makes (not another's app)
