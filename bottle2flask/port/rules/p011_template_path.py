@@ -234,7 +234,7 @@ class TemplatePath(Rule):
         here = PurePosixPath(self.facts.path)
         return [facts.path for rel, m in model.modules.items()
                 if (facts := m.facts) is not None and not facts.makes_app()
-                and _changes_in_defs(facts) and self._app_module(m) == here]
+                and _changes_in_defs(facts) and self._app_maker(m) == here]
 
     def list_keeper(self) -> str | None:
         """The dotted name of the module that makes the app this one uses, where this one
@@ -244,13 +244,26 @@ class TemplatePath(Rule):
         if model is None or not _changes_in_defs(self.facts):
             return None
         here = model.modules.get(Path(self.facts.path))
-        made_in = self._app_module(here) if here is not None else None
+        made_in = self._app_maker(here) if here is not None else None
         if made_in is None:
             return None
-        maker = model.modules.get(Path(made_in))
-        if maker is None or maker.facts is None or not maker.facts.makes_app():
-            return None
         return ".".join(made_in.with_suffix("").parts).removesuffix(".__init__")
+
+    def _app_maker(self, m) -> PurePosixPath | None:
+        """The module that makes the app a module imports (`from core import app`): that
+        one, or, where it names Bottle's default app that the port makes in a module of
+        its own (`default_app.py`, shared with the modules beside it), that module."""
+        model = self.model
+        made_in = self._app_module(m)
+        if model is None or made_in is None:
+            return None
+        maker = model.modules.get(Path(made_in))
+        if maker is None or maker.facts is None:
+            return None
+        shared = model.default_modules.get(Path(made_in))
+        if maker.facts.default_from and shared is not None:
+            return PurePosixPath(shared.as_posix())
+        return made_in if maker.facts.makes_app() else None
 
     @staticmethod
     def _app_module(m) -> PurePosixPath | None:

@@ -523,20 +523,14 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # added TEMPLATE_PATH entry; a template named at run time whose rebase Jinja2 cannot say;
 # TEMPLATE_PATH changed in a method of a module that does not make the app, since left51:
 # P011 keeps the list in the app's module and that module imports it) port, and are
-# drawn in every profile (test_fuzz_port_regressions.py: ONCE_AVOIDED). Now two:
+# drawn in every profile (test_fuzz_port_regressions.py: ONCE_AVOIDED). Now one:
 # forms_53's body_wrapper (RULE-s52's class B in a decorator's wrapper: P022's TODO there
 # breaks the page; the check's repair has no exact form to move it to: check53's, stop 53).
+# (default-module-template-path ports since default54: default_app.py keeps the list.)
 KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
     "body-in-wrapper": ("`response.body, response.status = ...` then `return response` in "
                         "a decorator's wrapper: P022's TODO breaks the page (a 500)",
                         lambda app: "body_wrapper" in app.forms53),
-    # forms_53's handed_route on the default app: P002 makes default_app.py for the modules
-    # sharing it, whose Flask app takes only the template folder Bottle starts with, not
-    # the folders other modules add to TEMPLATE_PATH (P011's kept list): their pages 500
-    "default-module-template-path": (
-        "Bottle's route() in a handed module on the default app: P002's default_app.py "
-        "misses TEMPLATE_PATH's added folders (a 500)",
-        lambda app: "handed_route" in app.forms53 and app.creation == "default_app"),
 }
 
 
@@ -1085,8 +1079,6 @@ FORM_53_ELEMENTS = {
 # fails in), not drawn then while `avoid` holds the name
 AVOIDED_53: dict[str, tuple[str, Callable[[App], bool]]] = {
     "body-in-wrapper": ("body_wrapper", lambda app: True),
-    "default-module-template-path": ("handed_route",
-                                     lambda app: app.creation == "default_app"),
 }
 
 
