@@ -148,6 +148,8 @@ ELEMENTS = (
     "apps:library-module", "HTTPError:shown", "response.delete_cookie:secret",
     "request.get_cookie:empty", "stpl:%rebase page-own-name", "apps:package-self-import",
     "links:relative", "route:rule:no-leading-slash-literal", "random:records",
+    # forms_54d's (drawn after forms_53's): RULE-s53's classes E and D
+    "route:default-beside-own-app", "BaseTemplate.defaults:no-app",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -360,6 +362,7 @@ class App:
     forms52: tuple[str, ...] = ()  # FORMS_52 drawn (forms_52)
     forms53: tuple[str, ...] = ()  # FORMS_53 drawn (forms_53)
     records53: int = 3  # the records forms_53's random list holds (2 to 5)
+    forms54d: tuple[str, ...] = ()  # FORMS_54D drawn (forms_54d)
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -396,6 +399,8 @@ class App:
             found += FORM_52_REQUESTS[form]
         for form in self.forms53:
             found += FORM_53_REQUESTS[form]
+        for form in self.forms54d:
+            found += FORM_54D_REQUESTS[form]
         return found
 
 
@@ -596,6 +601,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.forms53 = draw(forms_53(avoid, app))
     if "records" in app.forms53:
         app.records53 = draw(choice(range(2, 6)))
+    app.forms54d = draw(forms_54d(app))
     app.uses = elements_of(app)
     return app
 
@@ -1095,6 +1101,40 @@ def forms_53(draw, avoid: frozenset[str] = frozenset(), app: App | None = None
     return tuple(form for form in drawn if form not in left)
 
 
+# RULE-s53's classes E and D (docs/PORTING-TRIALS.md; /tmp/batch53/classes/), each a few
+# routes of its own under /f54d/ (render.py's FORM_54D writes them), drawn after forms_53's
+# so that a seed's other draws stay the same; only in an app on Bottle's default app, the
+# one their modules reach.
+FORMS_54D = (
+    # RULE-s53 E: a module that makes an app it never serves routes with the default
+    # app's @post()/@get() (AmaruelleOF/Brewpedia)
+    "shortcut_beside",
+    # RULE-s53 D: a module that neither makes nor imports the app sets
+    # BaseTemplate.defaults; the entry hands it the app to route a page reading them
+    # (Ascartezin/epf-biblioteca-fcte)
+    "defaults_no_app",
+)
+FORM_54D_REQUESTS = {
+    "shortcut_beside": [Request("/f54d/posted", "POST", form=(("name", "ann"),)),
+                        Request("/f54d/posted"), Request("/f54d/got/bo")],
+    "defaults_no_app": [Request("/f54d/page"), Request("/f54d/page/own")],
+}
+FORM_54D_ELEMENTS = {
+    "shortcut_beside": ("route:default-beside-own-app", "post", "get", "Bottle",
+                        "request.forms"),
+    "defaults_no_app": ("BaseTemplate.defaults:no-app", "apps:parameter", "template"),
+}
+
+
+@st.composite
+def forms_54d(draw, app: App) -> tuple[str, ...]:
+    """One or both of FORMS_54D in some 1 app in 2 of those on the default app."""
+    if app.creation != "default_app" or not draw(choice((True, False))):
+        return ()
+    return tuple(draw(st.lists(st.sampled_from(FORMS_54D), min_size=1, max_size=2,
+                               unique=True)))
+
+
 BODY_ELEMENTS = {
     "text": (), "dict": ("JSONPlugin",), "template": ("template",), "view": ("view",),
     "httpresponse": ("HTTPResponse",), "abort": ("abort",), "redirect": ("redirect",),
@@ -1206,4 +1246,6 @@ def elements_of(app: App) -> set[str]:
         found |= set(FORM_52_ELEMENTS[form])
     for form in app.forms53:
         found |= set(FORM_53_ELEMENTS[form])
+    for form in app.forms54d:
+        found |= set(FORM_54D_ELEMENTS[form])
     return found

@@ -21,11 +21,13 @@ from .grammar import (
     FORM_51_ELEMENTS,
     FORM_52_ELEMENTS,
     FORM_53_ELEMENTS,
+    FORM_54D_ELEMENTS,
     FORMS_50,
     FORMS_51,
     FORMS_51A,
     FORMS_52,
     FORMS_53,
+    FORMS_54D,
     KNOWN_FAILING,
     RARE_TEMPLATES,
     VARIANTS,
@@ -949,3 +951,25 @@ def test_the_generator_draws_each_form_of_s52_and_s51c_unless_known_failing(form
     else:  # drawn only where the known failures are not avoided
         found = find(apps(frozenset()), lambda drawn: form in drawn.forms53, settings=drawing)
         assert known_failing(found) == ["body-in-wrapper"]
+
+
+# forms_54d: RULE-s53's classes E and D, on the default app the entry serves (single
+# module, or core.py naming it for app.py), alone and together. Before default54: E's
+# POST /f54d/posted was a 405 (on the module's own app), D's port did not start (NameError).
+@pytest.mark.parametrize("layout", ["single", "split"])
+@pytest.mark.parametrize("forms", [(form,) for form in FORMS_54D] + [FORMS_54D],
+                         ids=[*FORMS_54D, "both"])
+def test_a_form_of_rule_s53_on_the_default_app_answers_alike_once_ported(layout, forms):
+    drawn = app(route(), creation="default_app", layout=layout, forms54d=forms)
+    assert {e for form in forms for e in FORM_54D_ELEMENTS[form]} <= elements_of(drawn)
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+
+
+@pytest.mark.parametrize("form", FORMS_54D)
+def test_the_generator_draws_each_form_of_rule_s53_on_the_default_app(form):
+    drawing = settings(max_examples=3000, derandomize=True, database=None,
+                       phases=[Phase.generate],
+                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    found = find(apps(), lambda drawn: form in drawn.forms54d, settings=drawing)
+    assert found.creation == "default_app" and known_failing(found) == []
