@@ -37,6 +37,10 @@ the module for Flask to serve and no route of the app's (`/<name:path>`) that a
 The shims other rules need (the deferred `response`, converters, JSON order) are
 added right after the app is made. A bare `@route` in a module that has an app of its
 own goes to that app, with a TODO: in Bottle it was on the default app, another app.
+Where a module it runs with uses the default app (`app = default_app()` served by app.py),
+it goes on that one, the shared Flask app of `default_app.py`, imported under a name the
+module does not use (`from default_app import app as default_app`); the module's own app
+stays, as in Bottle, where it never had that route (RULE-s53 class E).
 An `@error()` or `@hook()` on the default app in a module that serves the app it makes
 (no `run()` of the default app there, no module it runs with on the default app) never
 ran in Bottle, whose own error page answered: the function stays, not registered, under

@@ -34,7 +34,9 @@ added when the code runs would never be searched (a TemplateNotFound, the page a
 So does the module that makes the app where another module that uses it changes the list
 in a function and makes no app of its own (core.py makes the app, app.py's class inserts
 a folder in its `__init__`): that module imports the list from the app's module (`from
-core import TEMPLATE_PATH, app`) and changes it there, in both modes.
+core import TEMPLATE_PATH, app`) and changes it there, in both modes. Where that app is
+Bottle's default app, which the port makes in `default_app.py` (core.py names it, another
+module routes it too), that module keeps the list (`from default_app import TEMPLATE_PATH`).
 Where the module uses Bottle's default app, which the port makes in a module of its own
 (`default_app.py`, for a default app several modules share), a module-level
 `TEMPLATE_PATH.append("templates")` or `.insert(0, ...)` of a literal folder sets the app's
