@@ -188,7 +188,7 @@ DEFAULT_SHORTCUT = {
         app = Bottle()  # made, never served
 
 
-        @bottle.post("/home")
+        @bottle.post("/home", method="POST")
         def posted():
             return "posted " + request.forms.get("name", "")
         ''',
@@ -235,5 +235,5 @@ def test_a_default_app_decorator_beside_an_app_made_is_on_the_default_app(tmp_pa
         forget_modules(f"{label}_bottle", f"{label}_flask")
     forms = (tmp_path / "out" / "forms.py").read_text()
     assert "from default_app import app as default_app\n" in forms
-    assert '@default_app.post("/home")' in forms
+    assert '@default_app.post("/home")' in forms  # (Flask's post() takes no method=)
     assert "app = Flask(__name__)" in forms  # its own app stays, as in Bottle

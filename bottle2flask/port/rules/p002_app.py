@@ -71,7 +71,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.helpers import ensure_type
 
-from ..edit import Visitor, free_name, is_name, kw, last_import, names_read
+from ..edit import Visitor, is_name, kw, last_import, names_read
 from ..model.facts import APP_FACTORIES
 from .base import APP_SHORTCUTS, Candidate, ModuleSettings, Need, Rule
 
@@ -79,9 +79,6 @@ from .base import APP_SHORTCUTS, Candidate, ModuleSettings, Need, Rule
 MIDDLEWARE = {"ProxyFix", "WhiteNoise", "TransLogger", "DebuggedApplication",
               "SessionMiddleware", "SharedDataMiddleware", "DispatcherMiddleware"}
 
-
-# the name the shared default app is imported under beside a module's own app
-DEFAULT_APP = "default_app"
 
 # Bottle.__init__'s keywords (0.12: its two parameters; 0.13: read from **kwargs)
 BOTTLE_ARGS = {"catchall", "autojson"}
@@ -334,10 +331,11 @@ class App(Rule):
             return cst.RemoveFromParent()
         if isinstance(call, cst.Call) and api in APP_SHORTCUTS and api is not None:
             self.fired()
-            if self.facts.default_shortcuts and self.facts.default_from:
+            if self.facts.default_import and self.facts.default_from:
                 # the module's own app is not where Bottle put it: the default app, which
-                # the modules beside it share (RULE-s53 class E)
-                func = cst.Attribute(self.default_app_name(), cst.Name(api))
+                # the modules beside it share (RULE-s53 class E), imported under a free name
+                self.need_import(self.facts.default_from, "app", self.facts.default_import)
+                func = cst.Attribute(cst.Name(self.facts.default_import), cst.Name(api))
                 return updated.with_changes(decorator=call.with_changes(func=func))
             if (self.facts.made or self.facts.imported_apps - self.facts.imported_defaults) \
                     and self.facts.app_name not in self.facts.default_aliases:
@@ -348,12 +346,6 @@ class App(Rule):
             func = cst.Attribute(cst.Name(self.facts.app_name), cst.Name(api))
             return updated.with_changes(decorator=call.with_changes(func=func))
         return updated
-
-    def default_app_name(self) -> cst.Name:
-        """The shared default app, imported under a name the module does not use."""
-        name = free_name(DEFAULT_APP, set(self.facts.words))
-        self.need_import(self.facts.default_from or "", "app", name)
-        return cst.Name(name)
 
     def default_beside(self) -> bool:
         """Whether a module this one runs with uses Bottle's default app (`run()` there
