@@ -237,3 +237,55 @@ def test_a_default_app_decorator_beside_an_app_made_is_on_the_default_app(tmp_pa
     assert "from default_app import app as default_app\n" in forms
     assert '@default_app.post("/home")' in forms  # (Flask's post() takes no method=)
     assert "app = Flask(__name__)" in forms  # its own app stays, as in Bottle
+
+
+HANDED_PATH_ROUTE = {
+    "hello.py": """
+        from bottle import route
+
+
+        @route("/hello")
+        def hello():
+            return "hello"
+        """,
+    "pages.py": """
+        from bottle import request
+
+
+        class Files:
+            def __init__(self, app):
+                app.route("/files/<name:path>", callback=self.show)
+
+            def show(self, name):
+                return request.method + " file " + name
+        """,
+    "web.py": """
+        from bottle import default_app
+
+        import hello
+        import pages
+
+        app = default_app()
+        pages.Files(app)
+        """,
+}
+
+
+@pytest.mark.parametrize("faithful", [False, True], ids=["repaired", "faithful"])
+def test_the_shared_default_app_registers_the_filters_of_routes_taking_their_exact_form(
+        tmp_path, faithful):
+    """RULE-s53 class D's app once it started (epf-biblioteca-fcte): the check's repair
+    moved a handed app's `<filename:path>` route to its exact form, Bottle's filter, which
+    default_app.py's app never registered (LookupError at start: the port did not)."""
+    from .helpers import answers, both_folders, forget_modules
+
+    label = f"p002_filters_{faithful}"
+    exact = frozenset() if faithful else frozenset({"pages.py"})
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, HANDED_PATH_ROUTE, label,
+                                             faithful=faithful, exact=exact)
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/files/a/b.txt") == (200, "GET file a/b.txt")
+            assert answers(client, "/hello") == (200, "hello")
+    finally:
+        forget_modules(f"{label}_bottle", f"{label}_flask")
