@@ -191,6 +191,11 @@ DEFAULT_SHORTCUT = {
         @bottle.post("/home", method="POST")
         def posted():
             return "posted " + request.forms.get("name", "")
+
+
+        @bottle.get("/seen/<name>")
+        def seen(name):
+            return "seen " + name
         ''',
     "routes.py": '''
         from bottle import route
@@ -229,11 +234,13 @@ def test_a_default_app_decorator_beside_an_app_made_is_on_the_default_app(tmp_pa
             assert answers(client, "/home", "POST", body=b"name=ann",
                            content_type="application/x-www-form-urlencoded") \
                 == (200, "posted ann")
+            assert answers(client, "/seen/bo") == (200, "seen bo")
             if "routes.py" in files:
                 assert answers(client, "/home") == (200, "home")
     finally:
         forget_modules(f"{label}_bottle", f"{label}_flask")
     forms = (tmp_path / "out" / "forms.py").read_text()
+    assert forms.count("import app as default_app") == 1
     assert "from default_app import app as default_app\n" in forms
     assert '@default_app.post("/home")' in forms  # (Flask's post() takes no method=)
     assert "app = Flask(__name__)" in forms  # its own app stays, as in Bottle

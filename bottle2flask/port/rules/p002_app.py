@@ -135,6 +135,7 @@ class App(Rule):
     reader = ServesDefault
     summary = "Bottle() and the default app become Flask(__name__, ...)"
     made_here = False  # `app = default_app()` made the Flask app in its place
+    default_imported = False  # the shared default app imported beside the module's own
     depth = 0  # the functions and classes the walk is in
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
@@ -311,6 +312,7 @@ class App(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.serves_default = self.pre_scan(node).found
         self.made_here = False
+        self.default_imported = False
         self.depth = 0
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
@@ -334,7 +336,9 @@ class App(Rule):
             if self.facts.default_import and self.facts.default_from:
                 # the module's own app is not where Bottle put it: the default app, which
                 # the modules beside it share (RULE-s53 class E), imported under a free name
-                self.need_import(self.facts.default_from, "app", self.facts.default_import)
+                if not self.default_imported:  # (one import for every decorator)
+                    self.default_imported = True
+                    self.need_import(self.facts.default_from, "app", self.facts.default_import)
                 func = cst.Attribute(cst.Name(self.facts.default_import), cst.Name(api))
                 return updated.with_changes(decorator=call.with_changes(func=func))
             if (self.facts.made or self.facts.imported_apps - self.facts.imported_defaults) \

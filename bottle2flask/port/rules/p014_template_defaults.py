@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..contract import Import
 from ..edit import free_name
-from .base import Candidate, Edit, EditRule
+from .base import Candidate, Edit, EditRule, Import
 
 TEMPLATE_CLASSES = {"BaseTemplate", "SimpleTemplate", "Jinja2Template"}
 

@@ -536,6 +536,14 @@ KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
     "body-in-wrapper": ("`response.body, response.status = ...` then `return response` in "
                         "a decorator's wrapper: P022's TODO breaks the page (a 500)",
                         lambda app: "body_wrapper" in app.forms53),
+    # forms_54d's forms make the port's default_app.py where the app was made in the entry
+    # (or add a module with an app of its own beside it): the template loader the entry's
+    # app had (templates in ./ and views/: a ChoiceLoader) is not on default_app.py's app,
+    # and those pages 500 (default54's run: 9 apps in 300; not fixed, stop 54)
+    "default-module-template-loader": (
+        "forms_54d's modules on the default app: default_app.py misses the entry's "
+        "template loader (a 500)",
+        lambda app: bool(app.forms54d)),
 }
 
 
@@ -601,7 +609,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.forms53 = draw(forms_53(avoid, app))
     if "records" in app.forms53:
         app.records53 = draw(choice(range(2, 6)))
-    app.forms54d = draw(forms_54d(app))
+    app.forms54d = draw(forms_54d(app, avoid))
     app.uses = elements_of(app)
     return app
 
@@ -1127,9 +1135,11 @@ FORM_54D_ELEMENTS = {
 
 
 @st.composite
-def forms_54d(draw, app: App) -> tuple[str, ...]:
-    """One or both of FORMS_54D in some 1 app in 2 of those on the default app."""
-    if app.creation != "default_app" or not draw(choice((True, False))):
+def forms_54d(draw, app: App, avoid: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """One or both of FORMS_54D in some 1 app in 2 of those on the default app; none
+    while `avoid` holds default-module-template-loader."""
+    if app.creation != "default_app" or not draw(choice((True, False))) \
+            or "default-module-template-loader" in avoid:
         return ()
     return tuple(draw(st.lists(st.sampled_from(FORMS_54D), min_size=1, max_size=2,
                                unique=True)))
