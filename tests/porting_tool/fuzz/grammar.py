@@ -528,10 +528,11 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # added TEMPLATE_PATH entry; a template named at run time whose rebase Jinja2 cannot say;
 # TEMPLATE_PATH changed in a method of a module that does not make the app, since left51:
 # P011 keeps the list in the app's module and that module imports it) port, and are
-# drawn in every profile (test_fuzz_port_regressions.py: ONCE_AVOIDED). Now one:
+# drawn in every profile (test_fuzz_port_regressions.py: ONCE_AVOIDED). Now two:
 # forms_53's body_wrapper (RULE-s52's class B in a decorator's wrapper: P022's TODO there
-# breaks the page; the check's repair has no exact form to move it to: check53's, stop 53).
-# (default-module-template-path ports since default54: default_app.py keeps the list.)
+# breaks the page; the check's repair has no exact form to move it to: check53's, stop 53)
+# and forms_54d's (default54's). (default-module-template-path ports since default54:
+# default_app.py keeps the list.)
 KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
     "body-in-wrapper": ("`response.body, response.status = ...` then `return response` in "
                         "a decorator's wrapper: P022's TODO breaks the page (a 500)",

@@ -2,8 +2,9 @@
 
 Each passes since its class was fixed in the engine. A class the port cannot do yet goes
 in grammar.KNOWN_FAILING (the generator then avoids it) with its example here as a strict
-xfail, until it does: two now, forms_53's body_wrapper and handed_route on the default
-app (the five before, ONCE_AVOIDED, are drawn again).
+xfail, until it does: two now, forms_53's body_wrapper and forms_54d's modules on the
+default app (handed_route on the default app ports since default54; the five before,
+ONCE_AVOIDED, are drawn again).
 """
 
 from __future__ import annotations
