@@ -3,11 +3,12 @@
 its secret (RULE-s51c's classes D, E, K), a mounted app beside error pages (stop 53), an
 abort() given no text shown by an error page (stop 54), a handler an own decorator
 registers (`app.error_handler[code] = handler`: check54's G), a lambda view changing
-Bottle's response (check54's F)."""
+Bottle's response (check54's F), Bottle's default app reached from a module that makes an
+app of its own or has none (RULE-s53's classes E, D)."""
 
 from __future__ import annotations
 
-from .model import GET, Req, Row, app
+from .model import GET, POST, Case, Req, Row, app
 
 
 def form(id: str, body: str, *requests: Req, imports: str = "Bottle, error, response") -> Row:
@@ -15,6 +16,29 @@ def form(id: str, body: str, *requests: Req, imports: str = "Bottle, error, resp
 
 
 HOME = '@app.route("/")\ndef home():\n    return "home"\n'
+
+# RULE-s53 class E: `@bottle.post` in a module that makes an app it never serves is on the
+# default app, which web.py serves beside another module's `@route`
+DEFAULT_SHORTCUT = Case(
+    "import bottle\n\nimport forms54e\nimport routes54e\n\napp = bottle.default_app()\n",
+    (POST("/home", "name=ann"), GET("/home")),
+    (("forms54e.py", "import bottle\nfrom bottle import Bottle, request\n\napp = Bottle()\n\n\n"
+      '@bottle.post("/home")\ndef posted():\n'
+      '    return "posted " + request.forms.get("name", "")\n'),
+     ("routes54e.py", 'from bottle import route\n\n\n@route("/home")\ndef home():\n'
+      '    return "home"\n')))
+
+# RULE-s53 class D: the template defaults set in a module that neither makes nor imports
+# the app, which web.py names (Bottle's default app) and hands on
+DEFAULTS_WITHOUT_APP = Case(
+    "from bottle import default_app\n\nfrom controllers54d.base import setup\n\n"
+    "app = default_app()\nsetup(app)\n",
+    (GET("/"),),
+    (("controllers54d/__init__.py", ""),
+     ("controllers54d/base.py", "import bottle\nfrom bottle import request, template\n\n"
+      'bottle.BaseTemplate.defaults["request"] = request\n\n\ndef setup(app):\n'
+      '    app.route("/", callback=lambda: template("page54d"))\n'),
+     ("views/page54d.tpl", "path {{request.path}}\n")))
 
 ROWS = [
     form(
@@ -74,4 +98,7 @@ ROWS = [
         Req("/cors", "OPTIONS"),
         GET("/b"),
     ),
+
+    Row("form:default-app-shortcut-beside-an-app", "form", "same", case=DEFAULT_SHORTCUT),
+    Row("form:template-defaults-without-an-app", "form", "same", case=DEFAULTS_WITHOUT_APP),
 ]

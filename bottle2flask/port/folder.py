@@ -596,6 +596,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
                              static_dir=(src / rel).parent.joinpath("static").is_dir(),
                              tree_needs=apps.tree_needs,
                              template_imports=apps.template_imports,
+                             # the modules that use its app: P011's list they change, the
+                             # route filters their exact routes need (`<x:path>`)
+                             model=apps, exact=exact,
                              companions_up=len(rel.parent.parts) + 1 if any(
                                  apps.default_modules.get(m) == rel for m in members) else 0)
         module.app_name = None  # not the entry: the modules with the routes import it

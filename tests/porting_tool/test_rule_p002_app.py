@@ -175,3 +175,124 @@ def test_the_default_app_named_beside_an_app_made_here_is_the_one_served(
     finally:
         forget_modules(f"{label}_bottle", f"{label}_flask")
     assert "app = Flask(__name__" in (tmp_path / "out" / "web.py").read_text()
+
+
+# RULE-s53 class E (AmaruelleOF/Brewpedia): forms.py makes an app it never serves and routes
+# with the default app's decorator; web.py serves Bottle's default app, which routes.py
+# routes too (and, in "alone", only web.py names it).
+DEFAULT_SHORTCUT = {
+    "forms.py": '''
+        import bottle
+        from bottle import Bottle, request
+
+        app = Bottle()  # made, never served
+
+
+        @bottle.post("/home", method="POST")
+        def posted():
+            return "posted " + request.forms.get("name", "")
+
+
+        @bottle.get("/seen/<name>")
+        def seen(name):
+            return "seen " + name
+        ''',
+    "routes.py": '''
+        from bottle import route
+
+
+        @route("/home")
+        def home():
+            return "home"
+        ''',
+    "web.py": '''
+        import bottle
+
+        import forms
+        import routes
+
+        app = bottle.default_app()
+        ''',
+}
+
+
+@pytest.mark.parametrize("modules", [("forms.py", "routes.py", "web.py"),
+                                     ("forms.py", "web.py")], ids=["shared", "alone"])
+def test_a_default_app_decorator_beside_an_app_made_is_on_the_default_app(tmp_path, modules):
+    """Bottle's `@bottle.post` is on the default app whatever app the module makes: the
+    port put it on the module's own Flask app, never served (POST /home 405 where Bottle
+    answered). It is on the shared default app now, imported under a free name."""
+    from .helpers import answers, both_folders, forget_modules
+
+    files = {name: DEFAULT_SHORTCUT[name] for name in modules}
+    if "routes.py" not in files:
+        files["web.py"] = files["web.py"].replace("        import routes\n", "")
+    label = f"p002_shortcut_{len(modules)}"
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, files, label)
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/home", "POST", body=b"name=ann",
+                           content_type="application/x-www-form-urlencoded") \
+                == (200, "posted ann")
+            assert answers(client, "/seen/bo") == (200, "seen bo")
+            if "routes.py" in files:
+                assert answers(client, "/home") == (200, "home")
+    finally:
+        forget_modules(f"{label}_bottle", f"{label}_flask")
+    forms = (tmp_path / "out" / "forms.py").read_text()
+    assert forms.count("import app as default_app") == 1
+    assert "from default_app import app as default_app\n" in forms
+    assert '@default_app.post("/home")' in forms  # (Flask's post() takes no method=)
+    assert "app = Flask(__name__)" in forms  # its own app stays, as in Bottle
+
+
+HANDED_PATH_ROUTE = {
+    "hello.py": """
+        from bottle import route
+
+
+        @route("/hello")
+        def hello():
+            return "hello"
+        """,
+    "pages.py": """
+        from bottle import request
+
+
+        class Files:
+            def __init__(self, app):
+                app.route("/files/<name:path>", callback=self.show)
+
+            def show(self, name):
+                return request.method + " file " + name
+        """,
+    "web.py": """
+        from bottle import default_app
+
+        import hello
+        import pages
+
+        app = default_app()
+        pages.Files(app)
+        """,
+}
+
+
+@pytest.mark.parametrize("faithful", [False, True], ids=["repaired", "faithful"])
+def test_the_shared_default_app_registers_the_filters_of_routes_taking_their_exact_form(
+        tmp_path, faithful):
+    """RULE-s53 class D's app once it started (epf-biblioteca-fcte): the check's repair
+    moved a handed app's `<filename:path>` route to its exact form, Bottle's filter, which
+    default_app.py's app never registered (LookupError at start: the port did not)."""
+    from .helpers import answers, both_folders, forget_modules
+
+    label = f"p002_filters_{faithful}"
+    exact = frozenset() if faithful else frozenset({"pages.py"})
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, HANDED_PATH_ROUTE, label,
+                                             faithful=faithful, exact=exact)
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/files/a/b.txt") == (200, "GET file a/b.txt")
+            assert answers(client, "/hello") == (200, "hello")
+    finally:
+        forget_modules(f"{label}_bottle", f"{label}_flask")

@@ -734,3 +734,56 @@ def test_the_folders_of_html_templates_are_those_template_path_names(tmp_path):
     result = port_tree(src, tmp_path / "out")
     assert [t["path"] for t in result.templates] == ["pages/index.html"]
     assert (tmp_path / "out" / "docs" / "help.html").read_text() == HTML_BESIDE["docs/help.html"]
+
+
+def test_a_folder_inserted_beside_the_shared_default_app_is_in_the_list_it_keeps(tmp_path):
+    """The generator's default-module-template-path (forms_53's handed_route on the default
+    app): core.py names Bottle's default app, which urls.py routes too (so the port makes
+    it in default_app.py); web.py inserts ./pages/ in a class's __init__. default_app.py
+    made the Flask app with Bottle's first folders alone: the page was a 500
+    (TemplateNotFound). It keeps Bottle's list now, which web.py changes."""
+    files = {"core.py": '''
+        from bottle import default_app
+
+        app = default_app()
+        ''', "urls.py": '''
+        from bottle import route
+
+
+        def add_routes():
+            route("/plain", "GET", lambda: "plain")
+        ''', "web.py": '''
+        from bottle import TEMPLATE_PATH, template
+
+        import urls
+        from core import app
+
+
+        class Views:
+            def __init__(self):
+                TEMPLATE_PATH.insert(0, "./pages/")
+
+            def page(self):
+                return template("inserted", v="ann")
+
+
+        app.route("/inserted", callback=Views().page)
+        urls.add_routes()
+        ''', "pages/inserted.tpl": "<p>{{v}}</p>\n"}
+    import os
+
+    from .helpers import forget_modules
+
+    cwd = os.getcwd()
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, files, "sharedkept")
+        os.chdir(tmp_path / "src")
+        assert answers(bottle_app, "/inserted") == (200, "<p>ann</p>\n")
+        os.chdir(tmp_path / "out")
+        assert answers(flask_app, "/inserted") == (200, "<p>ann</p>\n")
+    finally:
+        os.chdir(cwd)
+        forget_modules("sharedkept_bottle", "sharedkept_flask")
+    out = tmp_path / "out"
+    assert "from default_app import TEMPLATE_PATH\n" in (out / "web.py").read_text()
+    assert 'TEMPLATE_PATH = ["./", "./views/"]\n' in (out / "default_app.py").read_text()

@@ -90,3 +90,45 @@ def test_jinja2_template_defaults_set_by_a_hook_reach_the_ported_pages(tmp_path)
     port = (tmp_path / "out" / "web.py").read_text()
     assert 'app.jinja_env.globals.update({"site": "demo", "agent": None})\n' in port
     assert "Jinja2Template" not in port
+
+
+# RULE-s53 class D (Ascartezin/epf-biblioteca-fcte): a controller module that neither makes
+# nor imports the app sets the defaults; web.py names Bottle's default app and hands it on.
+NO_APP_HERE = {
+    "controllers/__init__.py": "",
+    "controllers/base.py": """
+        import bottle
+        from bottle import request, template
+
+        bottle.BaseTemplate.defaults["request"] = request
+
+
+        def setup(app):
+            app.route("/", callback=lambda: template("page"))
+    """,
+    "web.py": """
+        from bottle import default_app
+
+        from controllers.base import setup
+
+        app = default_app()
+        setup(app)
+    """,
+    "views/page.tpl": "path {{request.path}}\n",
+}
+
+
+def test_defaults_set_in_a_module_with_no_app_reach_the_default_app(tmp_path):
+    """The port wrote `app.jinja_env.globals[...]` in a module that has no `app`: a
+    NameError, the port did not start. The defaults are the shared default app's now."""
+    from .helpers import forget_modules
+
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, NO_APP_HERE, "p014_no_app")
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/") == (200, "path /\n")
+    finally:
+        forget_modules("p014_no_app_bottle", "p014_no_app_flask")
+    port = (tmp_path / "out" / "controllers" / "base.py").read_text()
+    assert "from default_app import app as default_app\n" in port
+    assert 'default_app.jinja_env.globals["request"] = request\n' in port

@@ -22,6 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 import libcst as cst
+import libcst.matchers as matchers
 from libcst.helpers import get_full_name_for_node
 
 from ..contract import Need
@@ -31,6 +32,7 @@ from .handed import app_holders, handed, request_holders
 from .reading import read
 
 DEFAULT_MODULE = "default_app"
+TEMPLATE_CLASSES = frozenset({"BaseTemplate", "SimpleTemplate", "Jinja2Template"})
 
 
 @dataclass
@@ -618,7 +620,20 @@ def build(src: Path, sources: dict[Path, str],
                      for other in group(rel) if other in modules)}
     result = AppModel(modules, shared_views=frozenset(shared), tree_needs=frozenset(needs),
                       vendored=vendored, rewritten=rewritten, readers=readers)
-    sharing = [rel for rel in users if len(group(rel) & set(users)) > 1]
+    # a module that makes an app of its own but routes with the default app's decorators
+    # (`@bottle.post`), beside a module on the default app: its routes are on that default
+    # app (RULE-s53 class E), so it imports the shared one too
+    borrowers = {rel for rel, m in modules.items() if m.made and m.facts is not None
+                 and m.facts.default_shortcuts and group(rel) & set(users)}
+    # a module with no app that sets Bottle's template defaults, beside a module on the
+    # default app: the defaults go on that app's Jinja globals (RULE-s53 class D), so it
+    # imports the shared one too
+    setters = {rel for rel, m in modules.items() if m.tree is not None and m.facts is not None
+               and not (m.made or m.imported_apps or m.default or m.facts.makes_an_app()
+                        or m.facts.aliases)
+               and sets_template_defaults(m.tree, m.facts) and group(rel) & set(users)}
+    pool = set(users) | borrowers | setters
+    sharing = [rel for rel in sorted(pool) if len(group(rel) & pool) > 1]
     # One module per app: a folder of several apps (each run from its own folder, its
     # modules importing each other) has a default app in each.
     taken: set[Path] = set()
@@ -654,6 +669,16 @@ def build(src: Path, sources: dict[Path, str],
         if facts is not None:
             facts.routed |= routed
     return result
+
+
+def sets_template_defaults(tree: cst.Module, facts: ModuleFacts) -> bool:
+    """Whether the module reads Bottle's template defaults (`BaseTemplate.defaults[...] =
+    ...`), which the port sets on an app's Jinja globals."""
+    if not TEMPLATE_CLASSES & set(facts.bottle.values()):
+        return False
+    return any(facts.api(node.value) in TEMPLATE_CLASSES
+               for node in matchers.findall(tree, matchers.Attribute(
+                   attr=matchers.Name("defaults"))) if isinstance(node, cst.Attribute))
 
 
 def routed_defs(modules: dict[Path, ModuleApps]) -> dict[Path, set[str]]:

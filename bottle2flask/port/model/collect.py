@@ -19,11 +19,12 @@ from types import MappingProxyType
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from ..edit import arg, remember_names, string_value
+from ..edit import arg, free_name, remember_names, string_value
 from ..read import Readers
 from ..walk import TRIVIA
 from .facts import (
     ATTACHING,
+    DEFAULT_IMPORT,
     ROUTE_METHODS,
     TEMPLATE_CALLS,
     Attachment,
@@ -551,6 +552,11 @@ def collect(tree: cst.Module, facts: ModuleFacts,
     else:  # (the spelling made the module anew as it left it: rare)
         walk.walk(tree)
     facts.words = frozenset(visitor.words | visitor.imported)
+    if facts.default_shortcuts and facts.default_from:
+        # the shared default app, imported beside the module's own app under a name the
+        # module does not spell: an app, whose route() the rules convert (P002 names it)
+        facts.default_import = free_name(DEFAULT_IMPORT, set(facts.words))
+        facts.apps.add(facts.default_import)
     facts.view_functions = views.found
     # a route's template= is rendered by Bottle's view(): SimpleTemplate, from TEMPLATE_PATH
     facts.engines = frozenset(engines.found | ({"simple"} if visitor.configured else set()))

@@ -15,6 +15,10 @@ from ..edit import arg, string_value
 APP_SHORTCUTS = frozenset({"route", "get", "post", "put", "delete", "patch", "error", "hook",
                            "mount", "merge", "install", "uninstall", "get_url", "url"})
 ROUTE_METHODS = frozenset({"route", "get", "post", "put", "delete", "patch"})
+# The name the port's shared default app is imported under in a module that has an app of
+# its own (P002; free_name() makes it default_app_2... where the module spells it).
+DEFAULT_IMPORT = "default_app"
+
 # What makes an app: Bottle(), default_app(), and Bottle's app stack `app`.
 APP_FACTORIES = frozenset({"Bottle", "default_app", "app"})
 # The entry of a module whose run() is handed what no name of it holds: the loader's
@@ -137,6 +141,10 @@ class ModuleFacts:
     aliases: set[str] = field(default_factory=set)  # `application = web.app`
     default_from: str | None = None  # the module the shared default app is imported from
     default_app: bool = False  # the module uses Bottle's default app
+    # a decorator of Bottle's default app (`@route`, `@bottle.post`) in a module that makes
+    # an app of its own: in Bottle the route is on the default app, not on that one
+    default_shortcuts: bool = False
+    default_import: str | None = None  # ... then, the name the shared default app takes
     app_name: str = "app"  # the name the Flask app takes here
     app_attrs: set[str] = field(default_factory=set)  # X in `self.X = Bottle()`
     # of those, the ones this module's own `self.X = Bottle()` makes (not another's app)

@@ -411,6 +411,7 @@ class Reader(Transformer):
                 func=self.method_alias[func.value]))
         if self.facts.api(func) in APP_SHORTCUTS:
             self.facts.default_app = True
+            self.facts.default_shortcuts = True  # kept below only beside an app made here
         return updated
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
@@ -516,6 +517,9 @@ class Reader(Transformer):
         facts.apps |= facts.imported_apps
         facts.apps |= self.app_parameters(updated)
         facts.wsgi_entry = self.wsgi_entry()
+        # (a module naming the default app, `app = default_app()`, puts them on it)
+        facts.default_shortcuts = facts.default_shortcuts and bool(facts.made) \
+            and not facts.default_aliases
         runs = [name for name in self.guard_runs if name in self.bound]
         if runs and not facts.apps and not facts.default_app:
             facts.runs = runs[-1]

@@ -37,6 +37,10 @@ the module for Flask to serve and no route of the app's (`/<name:path>`) that a
 The shims other rules need (the deferred `response`, converters, JSON order) are
 added right after the app is made. A bare `@route` in a module that has an app of its
 own goes to that app, with a TODO: in Bottle it was on the default app, another app.
+Where a module it runs with uses the default app (`app = default_app()` served by app.py),
+it goes on that one, the shared Flask app of `default_app.py`, imported under a name the
+module does not use (`from default_app import app as default_app`); the module's own app
+stays, as in Bottle, where it never had that route (RULE-s53 class E).
 An `@error()` or `@hook()` on the default app in a module that serves the app it makes
 (no `run()` of the default app there, no module it runs with on the default app) never
 ran in Bottle, whose own error page answered: the function stays, not registered, under
@@ -131,6 +135,7 @@ class App(Rule):
     reader = ServesDefault
     summary = "Bottle() and the default app become Flask(__name__, ...)"
     made_here = False  # `app = default_app()` made the Flask app in its place
+    default_imported = False  # the shared default app imported beside the module's own
     depth = 0  # the functions and classes the walk is in
 
     def leave_Call(self, original: cst.Call, updated: cst.Call):
@@ -307,6 +312,7 @@ class App(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.serves_default = self.pre_scan(node).found
         self.made_here = False
+        self.default_imported = False
         self.depth = 0
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
@@ -327,6 +333,14 @@ class App(Rule):
             return cst.RemoveFromParent()
         if isinstance(call, cst.Call) and api in APP_SHORTCUTS and api is not None:
             self.fired()
+            if self.facts.default_import and self.facts.default_from:
+                # the module's own app is not where Bottle put it: the default app, which
+                # the modules beside it share (RULE-s53 class E), imported under a free name
+                if not self.default_imported:  # (one import for every decorator)
+                    self.default_imported = True
+                    self.need_import(self.facts.default_from, "app", self.facts.default_import)
+                func = cst.Attribute(cst.Name(self.facts.default_import), cst.Name(api))
+                return updated.with_changes(decorator=call.with_changes(func=func))
             if (self.facts.made or self.facts.imported_apps - self.facts.imported_defaults) \
                     and self.facts.app_name not in self.facts.default_aliases:
                 self.todo(f"@{self.api(call.func)}() is on Bottle's default app, not on "

@@ -34,7 +34,9 @@ added when the code runs would never be searched (a TemplateNotFound, the page a
 So does the module that makes the app where another module that uses it changes the list
 in a function and makes no app of its own (core.py makes the app, app.py's class inserts
 a folder in its `__init__`): that module imports the list from the app's module (`from
-core import TEMPLATE_PATH, app`) and changes it there, in both modes.
+core import TEMPLATE_PATH, app`) and changes it there, in both modes. Where that app is
+Bottle's default app, which the port makes in `default_app.py` (core.py names it, another
+module routes it too), that module keeps the list (`from default_app import TEMPLATE_PATH`).
 Where the module uses Bottle's default app, which the port makes in a module of its own
 (`default_app.py`, for a default app several modules share), a module-level
 `TEMPLATE_PATH.append("templates")` or `.insert(0, ...)` of a literal folder sets the app's
@@ -234,7 +236,7 @@ class TemplatePath(Rule):
         here = PurePosixPath(self.facts.path)
         return [facts.path for rel, m in model.modules.items()
                 if (facts := m.facts) is not None and not facts.makes_app()
-                and _changes_in_defs(facts) and self._app_module(m) == here]
+                and _changes_in_defs(facts) and self._app_maker(m) == here]
 
     def list_keeper(self) -> str | None:
         """The dotted name of the module that makes the app this one uses, where this one
@@ -244,13 +246,26 @@ class TemplatePath(Rule):
         if model is None or not _changes_in_defs(self.facts):
             return None
         here = model.modules.get(Path(self.facts.path))
-        made_in = self._app_module(here) if here is not None else None
+        made_in = self._app_maker(here) if here is not None else None
         if made_in is None:
             return None
-        maker = model.modules.get(Path(made_in))
-        if maker is None or maker.facts is None or not maker.facts.makes_app():
-            return None
         return ".".join(made_in.with_suffix("").parts).removesuffix(".__init__")
+
+    def _app_maker(self, m) -> PurePosixPath | None:
+        """The module that makes the app a module imports (`from core import app`): that
+        one, or, where it names Bottle's default app that the port makes in a module of
+        its own (`default_app.py`, shared with the modules beside it), that module."""
+        model = self.model
+        made_in = self._app_module(m)
+        if model is None or made_in is None:
+            return None
+        maker = model.modules.get(Path(made_in))
+        if maker is None or maker.facts is None:
+            return None
+        shared = model.default_modules.get(Path(made_in))
+        if maker.facts.default_from and shared is not None:
+            return PurePosixPath(shared.as_posix())
+        return made_in if maker.facts.makes_app() else None
 
     @staticmethod
     def _app_module(m) -> PurePosixPath | None:

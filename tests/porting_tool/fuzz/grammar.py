@@ -148,6 +148,8 @@ ELEMENTS = (
     "apps:library-module", "HTTPError:shown", "response.delete_cookie:secret",
     "request.get_cookie:empty", "stpl:%rebase page-own-name", "apps:package-self-import",
     "links:relative", "route:rule:no-leading-slash-literal", "random:records",
+    # forms_54d's (drawn after forms_53's): RULE-s53's classes E and D
+    "route:default-beside-own-app", "BaseTemplate.defaults:no-app",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -360,6 +362,7 @@ class App:
     forms52: tuple[str, ...] = ()  # FORMS_52 drawn (forms_52)
     forms53: tuple[str, ...] = ()  # FORMS_53 drawn (forms_53)
     records53: int = 3  # the records forms_53's random list holds (2 to 5)
+    forms54d: tuple[str, ...] = ()  # FORMS_54D drawn (forms_54d)
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -396,6 +399,8 @@ class App:
             found += FORM_52_REQUESTS[form]
         for form in self.forms53:
             found += FORM_53_REQUESTS[form]
+        for form in self.forms54d:
+            found += FORM_54D_REQUESTS[form]
         return found
 
 
@@ -523,17 +528,19 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # added TEMPLATE_PATH entry; a template named at run time whose rebase Jinja2 cannot say;
 # TEMPLATE_PATH changed in a method of a module that does not make the app, since left51:
 # P011 keeps the list in the app's module and that module imports it) port, and are
-# drawn in every profile (test_fuzz_port_regressions.py: ONCE_AVOIDED). Now one (forms_53's
-# body_wrapper, a body set in a decorator's wrapper, ports since check54: P007 returns
-# the text, P022 folds the status into it).
+# drawn in every profile (test_fuzz_port_regressions.py: ONCE_AVOIDED). (forms_53's
+# body_wrapper, a body set in a decorator's wrapper, ports since check54: P007 returns the
+# text, P022 folds the status into it; default-module-template-path since default54:
+# default_app.py keeps the list.) Now one, forms_54d's:
 KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
-    # forms_53's handed_route on the default app: P002 makes default_app.py for the modules
-    # sharing it, whose Flask app takes only the template folder Bottle starts with, not
-    # the folders other modules add to TEMPLATE_PATH (P011's kept list): their pages 500
-    "default-module-template-path": (
-        "Bottle's route() in a handed module on the default app: P002's default_app.py "
-        "misses TEMPLATE_PATH's added folders (a 500)",
-        lambda app: "handed_route" in app.forms53 and app.creation == "default_app"),
+    # forms_54d's forms make the port's default_app.py where the app was made in the entry
+    # (or add a module with an app of its own beside it): the template loader the entry's
+    # app had (templates in ./ and views/: a ChoiceLoader) is not on default_app.py's app,
+    # and those pages 500 (default54's run: 9 apps in 300; not fixed, stop 54)
+    "default-module-template-loader": (
+        "forms_54d's modules on the default app: default_app.py misses the entry's "
+        "template loader (a 500)",
+        lambda app: bool(app.forms54d)),
 }
 
 
@@ -599,6 +606,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     app.forms53 = draw(forms_53(avoid, app))
     if "records" in app.forms53:
         app.records53 = draw(choice(range(2, 6)))
+    app.forms54d = draw(forms_54d(app, avoid))
     app.uses = elements_of(app)
     return app
 
@@ -1081,8 +1089,6 @@ FORM_53_ELEMENTS = {
 # a KNOWN_FAILING name -> (its form of FORMS_53, whether the app drawn so far is one it
 # fails in), not drawn then while `avoid` holds the name
 AVOIDED_53: dict[str, tuple[str, Callable[[App], bool]]] = {
-    "default-module-template-path": ("handed_route",
-                                     lambda app: app.creation == "default_app"),
 }
 
 
@@ -1097,6 +1103,42 @@ def forms_53(draw, avoid: frozenset[str] = frozenset(), app: App | None = None
     left = {form for name, (form, fails) in AVOIDED_53.items()
             if name in avoid and app is not None and fails(app)}
     return tuple(form for form in drawn if form not in left)
+
+
+# RULE-s53's classes E and D (docs/PORTING-TRIALS.md; /tmp/batch53/classes/), each a few
+# routes of its own under /f54d/ (render.py's FORM_54D writes them), drawn after forms_53's
+# so that a seed's other draws stay the same; only in an app on Bottle's default app, the
+# one their modules reach.
+FORMS_54D = (
+    # RULE-s53 E: a module that makes an app it never serves routes with the default
+    # app's @post()/@get() (AmaruelleOF/Brewpedia)
+    "shortcut_beside",
+    # RULE-s53 D: a module that neither makes nor imports the app sets
+    # BaseTemplate.defaults; the entry hands it the app to route a page reading them
+    # (Ascartezin/epf-biblioteca-fcte)
+    "defaults_no_app",
+)
+FORM_54D_REQUESTS = {
+    "shortcut_beside": [Request("/f54d/posted", "POST", form=(("name", "ann"),)),
+                        Request("/f54d/posted"), Request("/f54d/got/bo")],
+    "defaults_no_app": [Request("/f54d/page"), Request("/f54d/page/own")],
+}
+FORM_54D_ELEMENTS = {
+    "shortcut_beside": ("route:default-beside-own-app", "post", "get", "Bottle",
+                        "request.forms"),
+    "defaults_no_app": ("BaseTemplate.defaults:no-app", "apps:parameter", "template"),
+}
+
+
+@st.composite
+def forms_54d(draw, app: App, avoid: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """One or both of FORMS_54D in some 1 app in 2 of those on the default app; none
+    while `avoid` holds default-module-template-loader."""
+    if app.creation != "default_app" or not draw(choice((True, False))) \
+            or "default-module-template-loader" in avoid:
+        return ()
+    return tuple(draw(st.lists(st.sampled_from(FORMS_54D), min_size=1, max_size=2,
+                               unique=True)))
 
 
 BODY_ELEMENTS = {
@@ -1210,4 +1252,6 @@ def elements_of(app: App) -> set[str]:
         found |= set(FORM_52_ELEMENTS[form])
     for form in app.forms53:
         found |= set(FORM_53_ELEMENTS[form])
+    for form in app.forms54d:
+        found |= set(FORM_54D_ELEMENTS[form])
     return found

@@ -638,6 +638,7 @@ def write_app(app: App, folder: Path) -> Path:
     write_forms_51b(app, modules["app"], folder)
     write_forms_52(app, modules["app"], folder)
     write_forms_53(app, modules["app"], folder)
+    write_forms_54d(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -1449,3 +1450,43 @@ def write_forms_53(app: App, entry: Module, folder: Path) -> None:
         for path, text in FORM_53_FILES.get(form, {}).items():
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
             (folder / path).write_text(text)
+
+
+# grammar.FORMS_54D: RULE-s53's classes E and D. Each form's lines in the entry (app.py,
+# where `app` is bound: Bottle's default app), its modules (a path under the app's folder
+# -> lines) and templates (in the app's template folder).
+FORM_54D = {
+    "shortcut_beside": ["import forms54d  # noqa: F401"],
+    "defaults_no_app": ["import views54d", "", "views54d.routes54(app)"],
+}
+FORM_54D_MODULES = {
+    "shortcut_beside": [("forms54d.py", [
+        "from bottle import Bottle, get, post, request", "",
+        "own54 = Bottle()  # made, never served: the routes below are on the default app",
+        "", "", '@post("/f54d/posted")', "def posted54():",
+        '    return "posted " + request.forms.get("name", "")', "", "",
+        '@get("/f54d/got/<name>")', "def got54(name):", '    return "got " + name'])],
+    "defaults_no_app": [("views54d.py", [
+        "from bottle import BaseTemplate, template", "",
+        'BaseTemplate.defaults["site54"] = "site 54d"', "", "",
+        "def page54():", '    return template("f54d_page", title="page")', "", "",
+        "def own54():", '    return template("f54d_page", title="own", site54="given")', "",
+        "", "def routes54(application):",
+        '    application.route("/f54d/page", callback=page54)',
+        '    application.route("/f54d/page/own", callback=own54)'])],
+}
+FORM_54D_TEMPLATES = {
+    "defaults_no_app": {"f54d_page.tpl": "<p>{{site54}}: {{title}}</p>\n"},
+}
+
+
+def write_forms_54d(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_54D's drawn forms: their lines in the entry, their modules and
+    templates."""
+    templates = folder / TEMPLATE_FOLDERS[app.templates]
+    for form in app.forms54d:
+        add_lines(entry, FORM_54D[form], {})
+        write_modules(app, folder, FORM_54D_MODULES.get(form, ()))
+        for name, text in FORM_54D_TEMPLATES.get(form, {}).items():
+            templates.mkdir(parents=True, exist_ok=True)
+            (templates / name).write_text(text)

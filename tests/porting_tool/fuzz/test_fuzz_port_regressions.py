@@ -2,8 +2,9 @@
 
 Each passes since its class was fixed in the engine. A class the port cannot do yet goes
 in grammar.KNOWN_FAILING (the generator then avoids it) with its example here as a strict
-xfail, until it does: one now, forms_53's handed_route on the default app (the five
-before, ONCE_AVOIDED, are drawn again; forms_53's body_wrapper since check54).
+xfail, until it does: one now, forms_54d's modules on the default app (forms_53's
+body_wrapper ports since check54, handed_route on the default app since default54; the
+five before, ONCE_AVOIDED, are drawn again).
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ from .grammar import (
     FORM_51_ELEMENTS,
     FORM_52_ELEMENTS,
     FORM_53_ELEMENTS,
+    FORM_54D_ELEMENTS,
     FORMS_50,
     FORMS_51,
     FORMS_51A,
     FORMS_52,
     FORMS_53,
+    FORMS_54D,
     KNOWN_FAILING,
     RARE_TEMPLATES,
     VARIANTS,
@@ -949,14 +952,16 @@ def test_a_body_set_in_a_decorators_wrapper_answers_alike_once_ported(fields):
     assert 'return "no token", 401' in verdict.ported["app.py"]
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_FAILING["default-module-template-path"][0])
 def test_a_handed_route_on_the_default_app_beside_an_inserted_template_path():
-    """make test's short profile with forms_53: core.py names the default app, app.py
-    inserts ./pages50/ in a class's __init__, urls53.py calls Bottle's route(): P002's
-    default_app.py makes the Flask app with views/ alone, /f50/inserted a 500."""
+    """make test's short profile with forms_53 (was KNOWN_FAILING's
+    default-module-template-path): core.py names the default app, app.py inserts
+    ./pages50/ in a class's __init__, urls53.py calls Bottle's route(): P002's
+    default_app.py made the Flask app with views/ alone, /f50/inserted a 500. It keeps
+    Bottle's list now, which app.py imports from it (P011)."""
     verdict = judged(app(route(), creation="default_app", layout="split",
                          forms50=("template_path_init",), forms53=("handed_route",)))
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+    assert "from default_app import TEMPLATE_PATH\n" in verdict.ported["app.py"]
 
 
 @pytest.mark.parametrize("form", FORMS_53)
@@ -966,5 +971,39 @@ def test_the_generator_draws_each_form_of_s52_and_s51c_unless_known_failing(form
                        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     found = find(apps(), lambda drawn: form in drawn.forms53, settings=drawing)
     assert known_failing(found) == []
-    if form == "handed_route":  # not on the default app while it is known failing
-        assert all(drawn.creation != "default_app" for drawn in [found])
+
+
+# forms_54d: RULE-s53's classes E and D, on the default app the entry serves (single
+# module, or core.py naming it for app.py), alone and together. Before default54: E's
+# POST /f54d/posted was a 405 (on the module's own app), D's port did not start (NameError).
+@pytest.mark.parametrize("layout", ["single", "split"])
+@pytest.mark.parametrize("forms", [(form,) for form in FORMS_54D] + [FORMS_54D],
+                         ids=[*FORMS_54D, "both"])
+def test_a_form_of_rule_s53_on_the_default_app_answers_alike_once_ported(layout, forms):
+    """(Each its own app, templates in views/ alone: the port's default_app.py needs no
+    loader there.)"""
+    drawn = app(route(), creation="default_app", layout=layout, forms54d=forms)
+    assert {e for form in forms for e in FORM_54D_ELEMENTS[form]} <= elements_of(drawn)
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+
+
+@pytest.mark.parametrize("form", FORMS_54D)
+def test_the_generator_draws_each_form_of_rule_s53_on_the_default_app(form):
+    drawing = settings(max_examples=3000, derandomize=True, database=None,
+                       phases=[Phase.generate],
+                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    found = find(apps(frozenset()), lambda drawn: form in drawn.forms54d, settings=drawing)
+    assert found.creation == "default_app"
+    assert known_failing(found) == ["default-module-template-loader"]
+
+
+@pytest.mark.xfail(strict=True, reason=KNOWN_FAILING["default-module-template-loader"][0])
+def test_a_form_of_rule_s53_beside_templates_in_two_folders_answers_alike_once_ported():
+    """default54's fuzz run: the entry names the default app and renders templates from
+    ./ and views/ (a loader of both on its app); views54d.py, which has no app, sets the
+    defaults, so the port makes default_app.py, whose app has no such loader: its pages
+    are a 500."""
+    verdict = judged(app(route(body="template"), creation="default_app", templates="beside",
+                         forms50=("route_template",), forms54d=("defaults_no_app",)))
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
