@@ -442,6 +442,42 @@ def test_the_model_asks_which_modules_run_together_once_a_module(tmp_path):
     assert sorted(asked) == sorted(set(asked))
 
 
+def test_the_model_finds_the_file_an_import_reads_once_a_folder_and_name(tmp_path):
+    # each module is read two or three times, and its package's siblings import the
+    # same names: which file `from shop.app import app` reads is found once a build
+    # (the folder's answers were kept, the paths tried were made again: 521 answers on
+    # the package bench app, 45 of them different)
+    from bottle2flask.port.model import app as model_app
+
+    files = {"shop/__init__.py": "",
+             "shop/app.py": "from bottle import Bottle\n\napp = Bottle()\n",
+             **{f"shop/{name}.py": "from shop.app import app\nfrom . import helpers\n\n\n"
+                f'@app.route("/{name}")\ndef {name}():\n    return helpers.name()\n'
+                for name in ("a", "b", "c")},
+             "shop/helpers.py": 'def name():\n    return "shop"\n'}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    asked: list[tuple[Path, str, int]] = []
+    real_find = model_app._module_file
+
+    def find(src, rel, dotted, level, known):
+        asked.append((rel.parent, dotted, level))
+        return real_find(src, rel, dotted, level, known)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(model_app, "_module_file", find)
+        model = build(tmp_path, {Path(name): text for name, text in files.items()},
+                      readers=READERS)
+    views = model.modules[Path("shop/a.py")]
+    assert views.imported_apps == {"app"}
+    assert views.imports == {"app": (Path("shop/app.py"), "app"),
+                             "helpers": (Path("shop/__init__.py"), "helpers")}
+    assert Path("shop/helpers.py") in views.uses
+    assert (Path("shop"), "shop.app", 0) in asked
+    assert [key for key in set(asked) if asked.count(key) > 1] == []
+
+
 def test_whether_a_reader_reads_the_trivia_is_asked_once_a_class():
     # 42 classes of trivia, a visit_ and a leave_ each: asked of every reader at every
     # walk, it was 1.5% of a package app's port
