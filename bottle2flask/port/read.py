@@ -58,19 +58,28 @@ class Readers:
 
     def _kinds(self, kinds: dict) -> Callable:
         """The table of a walk: per class of node, whether it opens a scope and the
-        (reader, visit, leave) that have a method for it, found once a class."""
+        (reader, visit, leave) that have a method for it, found once a class. Which
+        readers have one is their classes' answer, kept for the next walk by readers of
+        the same classes (the model reads each module with new readers of the same
+        classes: most classes of node have no method in any, asked again at each read)."""
         readers = self.readers
+        known = _HAVING.get(key := tuple(type(r) for r in readers))
+        if known is None:
+            if len(_HAVING) >= 64:  # (readers of classes made in tests' functions)
+                _HAVING.clear()
+            known = _HAVING[key] = {}
 
         def kind(node: cst.CSTNode):
             found = kinds.get(type(node))
             if found is None:
+                having = known.get(type(node))
+                if having is None:
+                    having = known[type(node)] = _having(readers, type(node))
                 name = type(node).__name__
-                calls = [(i, own_method(r, f"visit_{name}"), own_method(r, f"leave_{name}"))
-                         for i, r in enumerate(readers)]
                 found = kinds[type(node)] = (
-                    isinstance(node, SCOPES),
-                    [(i, visit, leave) for i, visit, leave in calls
-                     if visit is not None or leave is not None])
+                    having[0],
+                    [(i, own_method(readers[i], f"visit_{name}"),
+                      own_method(readers[i], f"leave_{name}")) for i in having[1]])
             return found
 
         return kind
@@ -218,6 +227,20 @@ class Trace(Transformer):
             elif held not in skip and is_node(value):
                 self.record(value)
         events.append(at)
+
+
+def _having(readers: list[cst.CSTVisitor], kind: type) -> tuple[bool, tuple[int, ...]]:
+    """Whether a node of this class opens a scope, and the readers (their places) with
+    a visit_ or leave_ method for it."""
+    name = kind.__name__
+    return issubclass(kind, SCOPES), tuple(
+        i for i, r in enumerate(readers)
+        if own_method(r, f"visit_{name}") is not None
+        or own_method(r, f"leave_{name}") is not None)
+
+
+# the reader classes of a walk, in order -> node class -> _having's answer
+_HAVING: dict[tuple[type, ...], dict[type, tuple[bool, tuple[int, ...]]]] = {}
 
 
 def _skips_trivia(reader: cst.CSTVisitor) -> bool:

@@ -101,15 +101,25 @@ def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str
         return {}
     calls: dict[tuple[Path, str], list[tuple[Path, cst.Call]]] = {key: [] for key in found}
     refused: set[tuple[Path, str]] = set()
+    # the top-level statements that call a helper or define one: the rewrite's only
+    # statements (the others it would walk and hand back as they were)
+    tops: dict[Path, set[int]] = {}
     for rel, tree in trees.items():
         local = {name: (rel, name) for r, name in found if r == rel}
         local |= {name: target for name, target in imports.get(rel, {}).items()
                   if target in found}
         if not local:
             continue
-        walk(tree, _Calls(rel, local, found, responses.get(rel), calls, refused))
+        reader = _Calls(rel, local, found, responses.get(rel), calls, refused)
+        tops[rel] = set()
+        for stmt in tree.body:
+            reader.met = False
+            walk(stmt, reader)
+            if reader.met:
+                tops[rel].add(id(stmt))
     done = {key for key, made in calls.items() if made and key not in refused}
-    return {rel: _rewrite(tree, rel, done, found, responses, imports.get(rel, {}))
+    return {rel: _rewrite(tree, rel, done, found, responses, imports.get(rel, {}),
+                          tops[rel])
             for rel, tree in trees.items()
             if any(key[0] == rel for key in done)
             or any(target in done for target in imports.get(rel, {}).values())}
@@ -117,16 +127,19 @@ def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str
 
 class _Calls(Visitor):
     """Sort each call of a helper: it passes Bottle's response (calls), or the helper is
-    called with something else or used other than called (refused)."""
+    called with something else or used other than called (refused). `met`: whether it
+    met a call of a helper or a def of one's name since it was last set False."""
 
     def __init__(self, rel, local, found, response, calls, refused) -> None:
         super().__init__()
         self.rel, self.local, self.found, self.response = rel, local, found, response
         self.calls, self.refused = calls, refused
         self.seen: set[int] = set()
+        self.met = False
 
     def visit_Call(self, node: cst.Call) -> None:
         if isinstance(node.func, cst.Name) and node.func.value in self.local:
+            self.met = True
             key = self.local[node.func.value]
             given = _passed(node, *self.found[key])
             if given is not None and isinstance(given.value, cst.Name) \
@@ -142,13 +155,17 @@ class _Calls(Visitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.seen.add(id(node.name))
+        if (self.rel, node.name.value) in self.found:
+            self.met = True
 
     def visit_ImportAlias(self, node) -> bool:
         return False
 
 
 def _rewrite(tree: cst.Module, rel: Path, done: set, found: dict, responses: dict,
-             imported: dict) -> cst.Module:
+             imported: dict, tops: set[int]) -> cst.Module:
+    """The module with the helpers in `done` rewritten and their calls; only its
+    statements in `tops` (ids) are walked, in order, by one transformer."""
     local = {name: key for key in done for name in [key[1]] if key[0] == rel}
     local |= {name: target for name, target in imported.items() if target in done}
     response = responses.get(rel)
@@ -189,4 +206,8 @@ def _rewrite(tree: cst.Module, rel: Path, done: set, found: dict, responses: dic
                 args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
             return updated.with_changes(args=tuple(args))
 
-    return transform(tree, Rewrite())
+    rewrite = Rewrite()
+    body = tuple(transform(stmt, rewrite) if id(stmt) in tops else stmt for stmt in tree.body)
+    if all(new is old for new, old in zip(body, tree.body, strict=True)):
+        return tree
+    return tree.with_changes(body=body)

@@ -288,9 +288,11 @@ def test_a_port_reads_the_bottle_code_once_and_again_only_what_the_rules_rewrote
 # (a rewrite walk), counted apart; at most these read walks of what the rules wrote,
 # and of response_params' plan, which reads the modules before the model (it rewrites
 # what the model then reads). Round 52: 6 and 76 (the model's collecting walk, 24 on
-# the package app, and handed's loops). Round 54: 4 and 51 (P010's walk of a module with
-# hooks a pre-scan in the model's walk).
-BENCH_READ_WALKS = {"1,000-line module": 4, "package app": 51}
+# the package app, and handed's loops); round 53: 4 and 52. Round 54: 4 and 42 (P010's
+# walk of a module with hooks a pre-scan in the model's walk, edits54; response_params'
+# plan read each module it may rewrite whole, 9 on the package app: now a statement at a
+# time, speed54).
+BENCH_READ_WALKS = {"1,000-line module": 4, "package app": 42}
 
 
 @pytest.mark.parametrize("name", list(BENCH_READ_WALKS))
@@ -443,6 +445,42 @@ def test_the_model_asks_which_modules_run_together_once_a_module(tmp_path):
     assert sorted(asked) == sorted(set(asked))
 
 
+def test_the_model_finds_the_file_an_import_reads_once_a_folder_and_name(tmp_path):
+    # each module is read two or three times, and its package's siblings import the
+    # same names: which file `from shop.app import app` reads is found once a build
+    # (the folder's answers were kept, the paths tried were made again: 521 answers on
+    # the package bench app, 45 of them different)
+    from bottle2flask.port.model import app as model_app
+
+    files = {"shop/__init__.py": "",
+             "shop/app.py": "from bottle import Bottle\n\napp = Bottle()\n",
+             **{f"shop/{name}.py": "from shop.app import app\nfrom . import helpers\n\n\n"
+                f'@app.route("/{name}")\ndef {name}():\n    return helpers.name()\n'
+                for name in ("a", "b", "c")},
+             "shop/helpers.py": 'def name():\n    return "shop"\n'}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    asked: list[tuple[Path, str, int]] = []
+    real_find = model_app._module_file
+
+    def find(src, rel, dotted, level, known):
+        asked.append((rel.parent, dotted, level))
+        return real_find(src, rel, dotted, level, known)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(model_app, "_module_file", find)
+        model = build(tmp_path, {Path(name): text for name, text in files.items()},
+                      readers=READERS)
+    views = model.modules[Path("shop/a.py")]
+    assert views.imported_apps == {"app"}
+    assert views.imports == {"app": (Path("shop/app.py"), "app"),
+                             "helpers": (Path("shop/__init__.py"), "helpers")}
+    assert Path("shop/helpers.py") in views.uses
+    assert (Path("shop"), "shop.app", 0) in asked
+    assert [key for key in set(asked) if asked.count(key) > 1] == []
+
+
 def test_whether_a_reader_reads_the_trivia_is_asked_once_a_class():
     # 42 classes of trivia, a visit_ and a leave_ each: asked of every reader at every
     # walk, it was 1.5% of a package app's port
@@ -467,6 +505,39 @@ def test_whether_a_reader_reads_the_trivia_is_asked_once_a_class():
         read_once(module, [Names()])
     assert any(name == "visit_Comma" for name in asked[:first])
     assert not any(name == "visit_Comma" for name in asked[first:])
+
+
+def test_which_readers_have_a_method_for_a_class_of_node_is_asked_once_a_class():
+    # the model reads each module with new readers of the same classes: whether any has
+    # a method for an Assign, an Integer... (most have none) was asked again at each
+    # read (2.7% of a port of the package bench app); a reader with one still gets it
+    from bottle2flask.port import read
+
+    class Names(cst.CSTVisitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[str] = []
+
+        def visit_Name(self, node) -> None:
+            self.seen.append(node.value)
+
+    asked: list[str] = []
+    real = read.own_method
+
+    def own_method(visitor, name, *args):
+        asked.append(name)
+        return real(visitor, name, *args)
+
+    module = cst.parse_module("x = 1\ny = [x, 2]\n")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(read, "own_method", own_method)
+        read_once(module, [Names(), cst.CSTVisitor()])
+        first = len(asked)
+        again = Names()
+        read_once(module, [again, cst.CSTVisitor()])
+    assert "visit_Integer" in asked[:first]
+    assert set(asked[first:]) <= {"visit_Name", "leave_Name"}
+    assert again.seen == ["x", "y", "x"]
 
 
 @pytest.mark.parametrize("name", ["sample", "large module"])
