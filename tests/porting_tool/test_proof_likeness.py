@@ -94,15 +94,16 @@ def test_each_allowance_of_http_alone_grades_an_answer(allowance, grade, origina
 
 def test_a_redirect_to_the_same_place_is_the_same_whatever_its_note_says():
     """Bottle's redirect() against Flask's: an absolute and a relative Location that
-    resolve alike, an empty body against Werkzeug's note, and that note's type and
-    length."""
+    resolve alike, an empty body against Werkzeug's note, and that note's length (its
+    type spelt otherwise only, the message's allowance: exact54)."""
     bottle = sent("303 See Other", [("Location", "http://localhost/list"),
                                     ("Content-Length", "0"), PAGE[0]], b"")
     flask = sent("303 SEE OTHER", [("Content-Type", "text/html; charset=utf-8"),
                                    ("Content-Length", "189"), ("Location", "/list")],
                  b"<!doctype html>\n<title>Redirecting...</title>")
     assert likeness(bottle, flask, "/go") == (
-        "client", ["location-reference", "reason-phrase", "redirect-body"])
+        "client", ["location-reference", "media-type-case", "reason-phrase",
+                   "redirect-body"])
 
 
 BOTTLE_APP = '''from bottle import Bottle, redirect, response, static_file
