@@ -490,7 +490,15 @@ def graded(result: Comparison, a: Response, b: Response, secret: str | None,
            names: tuple[str, str], ignore: Sequence) -> None:
     """Fill result with the differences the normalised reading finds, and the names of
     the intended ones."""
-    explain = result.explained.append
+    # the framework's own answer of a kind, declared by the port (an [[ignore]] with
+    # `framework =`): the intended difference is counted under the change's name too
+    chosen = {rule.framework: rule.name for rule in ignore if getattr(rule, "framework", "")}
+
+    def explain(name: str) -> None:
+        result.explained.append(name)
+        if name in chosen:
+            result.explained.append(chosen[name])
+
     # a page the first app (the original) answered with this status: nothing else of it
     # counts. Only the first's: a declared 500 of Bottle's (a template's NameError, a
     # handler that takes no parameter) never excuses a 500 of the port's where Bottle

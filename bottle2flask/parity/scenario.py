@@ -67,7 +67,10 @@ class Ignore:
     value or other attributes, is still a difference; or "written": the same body
     written another way, "json" (the same JSON value: its keys' order, spaces, a last
     newline) or "entities" (the same HTML but for the entities of quotes: `&#039;` and
-    `&#39;`, `&quot;` and `&#34;`)."""
+    `&#39;`, `&quot;` and `&#34;`); or "framework": the framework's own answer of one
+    kind, a change the port chose and declared (one of FRAMEWORK: a redirect's body,
+    an error page, a static file's headers), which the comparison allows by itself and
+    now also counts under this rule's name."""
 
     name: str
     header: str = ""
@@ -81,6 +84,7 @@ class Ignore:
     environ: str = ""
     cookie_path: str = ""
     written: str = ""
+    framework: str = ""
     path: str = "*"      # a glob of the request paths it applies to
     reason: str = ""
 
@@ -110,8 +114,10 @@ class Scenario:
 
 TABLES = {"request": "[[request]]", "form_values": "[form_values]", "ignore": "[[ignore]]"}
 IGNORE_KINDS = ("header", "cookie", "json", "css", "status", "printed", "escaped",
-                "error_text", "environ", "cookie_path", "written")
+                "error_text", "environ", "cookie_path", "written", "framework")
 WRITTEN = ("json", "entities")  # the values of an [[ignore]]'s `written`
+# the values of an [[ignore]]'s `framework`: intended differences of normalise.INTENDED
+FRAMEWORK = ("redirect-body", "default-error-page", "static-file-headers")
 _KIND_NAMES = {str: "string", dict: "table", bool: "boolean"}
 
 
@@ -215,6 +221,9 @@ def _ignore(path: Path, n: int, item: dict) -> Ignore:
         raise UsageError(f"{where}: written takes \"json\" (the same JSON value: key order, "
                          "spaces, a last newline) or \"entities\" (the same HTML but for the "
                          "entities of quotes)")
+    if kind == "framework" and item["framework"] not in FRAMEWORK:
+        raise UsageError(f"{where}: framework takes one of {', '.join(FRAMEWORK)} (the "
+                         "framework's own answer of that kind)")
     if kind == "status" and not re.fullmatch(r"[1-5]\d\d", item["status"]):
         raise UsageError(f"{where}: status must be a status code, \"500\"")
     if kind == "css":

@@ -27,11 +27,12 @@ class Change:
     environ: str = ""  # "keys": each framework's own keys of the WSGI environ, printed
     cookie_path: str = ""  # a glob of cookie names: their Path alone differs
     written: str = ""  # "json", "entities": the same body written another way
+    framework: str = ""  # "redirect-body"...: the framework's own answer of that kind
 
     @property
     def kind(self) -> tuple[str, str] | None:
         for key in ("header", "css", "json", "status", "printed", "escaped", "error_text",
-                    "environ", "cookie_path", "written"):
+                    "environ", "cookie_path", "written", "framework"):
             if getattr(self, key):
                 return key, getattr(self, key)
         return None

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import docs
+from ..proof.answers import declared_as
 from .requirements import report_lines
 from .results import Site, summary
 from .rules import CHANGES, RULES
@@ -233,6 +234,10 @@ def not_exact(route: dict) -> str:
     allowances of HTTP it took (Werkzeug's own writing), or its declared changes."""
     if route.get("identical") is not True or route.get("likeness") == "exact":
         return ""
+    chosen = declared_as(route.get("allowed") or (), route.get("declared") or ())
+    if route.get("likeness") == "client" and chosen:
+        return "declared: " + "; ".join([", ".join(chosen), *(
+            WERKZEUGS.get(a, a) for a in route.get("allowed") or ())])
     if route.get("likeness") in ("message", "client"):
         return "; ".join(WERKZEUGS.get(a, a) for a in route.get("allowed") or ())
     declared = route.get("declared") or ()
@@ -250,8 +255,10 @@ def check_markdown(status: int, reason: str, data: dict, suite: dict | None,
                   "reached |", "|---|---|---:|---|---|"]
         unrouted = [data["unrouted"]] if data.get("unrouted") else []
         for route in [*routes, *unrouted]:
-            result = GRADE_WORDS.get(
-                route.get("likeness") or "") or route.get("result") or (
+            client_declared = route.get("likeness") == "client" and declared_as(
+                route.get("allowed") or (), route.get("declared") or ())
+            result = ("declared change" if client_declared else GRADE_WORDS.get(
+                route.get("likeness") or "")) or route.get("result") or (
                 "not reached" if route["identical"] is None
                 else "different" if route["identical"] is False else "same")
             if result == "varies":  # (what varies is not compared)

@@ -139,6 +139,22 @@ ALLOWANCES = {
 }
 # The grades, strongest first: each holds wherever a stronger one does.
 GRADES = ("exact", "message", "client")
+# The declared changes of `bottle2flask port` that are the client's allowances as the
+# port chose them: Flask's redirect (its relative Location, its note as the body: PORTING
+# 18) and Flask's static route (its validators: 30). A page the same to an HTTP client by
+# these alone, each declared on its route, is counted with the declared changes: the
+# difference is the port's choice, and the report names it.
+DECLARED_AS = {"location-reference": "D-location", "redirect-body": "D-redirect-body",
+               "validator-value": "D-static"}
+
+
+def declared_as(allowed: Iterable[str], declared: Iterable[str]) -> list[str]:
+    """The declared changes that stand for every allowance of a page beyond the
+    message's (DECLARED_AS), or [] where one of those allowances has none declared."""
+    beyond = sorted({a for a in allowed if a not in MESSAGE_ALLOWANCES})
+    ids = sorted({DECLARED_AS.get(a, "") for a in beyond})
+    return ids if beyond and set(ids) <= set(declared) else []
+
 
 
 def at_least(found: str | None, grade: str) -> bool:
@@ -214,14 +230,16 @@ def likeness(a: dict, b: dict, path: str = "/") -> tuple[str | None, list[str]]:
         x, y = left.get(name, []), right.get(name, [])
         if x == y:
             continue
-        if redirect and name in CONTENT_FIELDS:
-            used.add("redirect-body")
-        elif (
+        # (a redirect's Content-Type spelt otherwise is the message's allowance first:
+        # an empty body both sides sends is no note of Flask's)
+        if (
             name == "content-type"
             and len(x) == len(y)
             and [_media_type(v) for v in x] == [_media_type(v) for v in y]
         ):
             used.add("media-type-case")
+        elif redirect and name in CONTENT_FIELDS:
+            used.add("redirect-body")
         elif name == "location" and places[0] == places[1]:
             used.add("location-reference")
         elif name in VALIDATORS and len(x) == len(y) == 1:

@@ -33,6 +33,7 @@ from ..exit_status import ExitStatus
 from ..interpreter import Interpreter
 from ..lifeline import POSIX, Lifeline
 from ..loading import HANDS_NO_APP, SURROUNDINGS_VARIABLE, import_root, split
+from .answers import declared_as
 from .record import app_entries, recording, write_suite
 
 SAME, DIFFERENT = ExitStatus.DONE, ExitStatus.DIFFERS
@@ -453,6 +454,9 @@ def answer_of(route: dict) -> str:
     note = f" ({route['note']})" if route.get("note") else ""
     if route.get("likeness") == "exact":
         return EXACT + note
+    chosen = declared_as(route.get("allowed") or (), route.get("declared") or ())
+    if route.get("likeness") == "client" and chosen:  # Flask's redirect, declared
+        return f"declared change: {', '.join(chosen)}{note}"
     if route.get("likeness") in ("message", "client"):
         word = MESSAGE if route["likeness"] == "message" else CLIENT
         return f"{word}: {', '.join(route.get('allowed') or [])}{note}"

@@ -1047,7 +1047,13 @@ class Statements:
         if self.extends is None:
             return body
         header = self.layout_header(self.extends)
-        return header + "\n" + "".join(self.out) + "{% endblock %}\n"
+        # a last line of spaces alone (no newline after it) prints in Bottle: the close
+        # standing on it is no indented tag line to move left, nor one whose spaces
+        # lstrip_blocks takes (RULE-s53: BlazArh/seminarska, Calvitium/UJUJ)
+        body = "".join(self.out)  # (the header takes the page's settings out of it)
+        last = body.rpartition("\n")[2]
+        close = "{%+ endblock %}" if last and not last.strip() else "{% endblock %}"
+        return header + "\n" + body + close + "\n"
 
     def check_loop_stores(self) -> None:
         """Flag loop values Python keeps after the loop (or into the next iteration)."""

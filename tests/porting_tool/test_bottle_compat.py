@@ -582,3 +582,21 @@ def test_bottle_iterated_sends_text_without_a_length_as_bottle_did():
     status, headers, body = as_sent(app, "/")
     assert body == b"text" and "Content-Length" not in dict(headers)
     assert dict(as_sent(app, "/empty")[1])["Content-Length"] == "0"
+
+
+def test_a_template_import_of_a_module_not_there_is_none_and_a_broken_one_raises(tmp_path,
+                                                                               monkeypatch):
+    """exact54: a template's `% import` the app lacks failed every page under --faithful
+    (the processor runs for each); now only the pages that read it fail, as in Bottle.
+    A module that is there but imports what is not still raises."""
+    (tmp_path / "half_there.py").write_text("import module_nobody_has\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    processor = bottle_compat._template_imports({
+        "json": ("json", None), "gone": ("module_nobody_has", None),
+        "deep": ("module_nobody_has.sub", None), "name": ("module_nobody_has", "name")})
+    assert processor() == {"json": __import__("json"), "gone": None, "deep": None,
+                           "name": None}
+    broken = bottle_compat._template_imports({"half": ("half_there", None)})
+    with pytest.raises(ModuleNotFoundError):
+        broken()
+    monkeypatch.delitem(__import__("sys").modules, "half_there", raising=False)

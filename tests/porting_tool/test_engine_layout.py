@@ -124,7 +124,7 @@ def test_the_users_comments_and_names_are_never_read_as_the_engines_own():
             # kit-declared:0
             # TODO(flask-port/P001): the user's own note, not the port's
             abort(redirect("/login", 302))
-    ''', declared=("D-location",))  # and no TODO: the one above is the user's
+    ''', declared=("D-location", "D-redirect-body"))  # and no TODO: the one above is the user's
     assert result.declared[0]["line"] == 10
 
 

@@ -38,8 +38,9 @@ def test_a_rules_entry_is_its_docstring_and_its_declared_changes():
     entry = RULES_PAGE.split('<a id="p008"></a>')[1].split("<a id=")[0]
     assert entry.startswith("\n### P008: redirect and abort")
     assert "return redirect(\"/\", 303)" in entry
-    assert [c.id for c in RedirectAbort.declares] == ["D-location"]
-    assert "Declares: [D-location](#declared-changes)." in entry
+    assert [c.id for c in RedirectAbort.declares] == ["D-location", "D-redirect-body"]
+    assert ("Declares: [D-location](#declared-changes), [D-redirect-body]"
+            "(#declared-changes).") in entry
 
 
 def test_every_template_code_the_converter_writes_is_in_the_table():

@@ -454,12 +454,15 @@ def test_an_app_module_a_template_imports_is_imported_as_a_page_renders(tmp_path
     assert "@app.context_processor" in code and "TODO" not in code
 
 
-def test_a_template_import_of_a_module_the_app_lacks_fails_only_its_pages(tmp_path):
+@pytest.mark.parametrize("faithful", [False, True])
+def test_a_template_import_of_a_module_the_app_lacks_fails_only_its_pages(tmp_path,
+                                                                          faithful):
     """Class G of RULE-s53 (CarlieW/mq-flowtow: `% import interface`, a module not in its
     repository). Bottle imported it as that template rendered: its pages failed, the app
     served the rest. Imported at the app's start, the port did not start. A module not
     found where the port is made is imported as a page renders, its name None where it
-    fails: the other pages answer."""
+    fails: the other pages answer. Under --faithful (exact54, the same app: GET /about a
+    500 where Bottle served it) bottle_compat's processor imports them, the same way."""
     bottle, flask = both_folders(tmp_path, {
         "web.py": '''
             from bottle import Bottle, template
@@ -478,10 +481,13 @@ def test_a_template_import_of_a_module_the_app_lacks_fails_only_its_pages(tmp_pa
         ''',
         "views/index.tpl": "% import string\nHello {{string.ascii_lowercase[:3]}}\n",
         "views/user.tpl": "% import module_nobody_has\n{{module_nobody_has.name()}}\n",
-    }, "template_import_missing")
+    }, f"template_import_missing_{faithful}", faithful=faithful)
     assert answers(bottle, "/") == answers(flask, "/") == (200, "Hello abc\n")
     assert answers(bottle, "/user")[0] == answers(flask, "/user")[0] == 500
     code = (tmp_path / "out" / "web.py").read_text()
+    if faithful:
+        assert "template_imports={" in code
+        return
     assert "    try:\n        import module_nobody_has\n    except ImportError:" in code
     assert "    import string\n" in code
 

@@ -94,15 +94,16 @@ def test_each_allowance_of_http_alone_grades_an_answer(allowance, grade, origina
 
 def test_a_redirect_to_the_same_place_is_the_same_whatever_its_note_says():
     """Bottle's redirect() against Flask's: an absolute and a relative Location that
-    resolve alike, an empty body against Werkzeug's note, and that note's type and
-    length."""
+    resolve alike, an empty body against Werkzeug's note, and that note's length (its
+    type spelt otherwise only, the message's allowance: exact54)."""
     bottle = sent("303 See Other", [("Location", "http://localhost/list"),
                                     ("Content-Length", "0"), PAGE[0]], b"")
     flask = sent("303 SEE OTHER", [("Content-Type", "text/html; charset=utf-8"),
                                    ("Content-Length", "189"), ("Location", "/list")],
                  b"<!doctype html>\n<title>Redirecting...</title>")
     assert likeness(bottle, flask, "/go") == (
-        "client", ["location-reference", "reason-phrase", "redirect-body"])
+        "client", ["location-reference", "media-type-case", "reason-phrase",
+                   "redirect-body"])
 
 
 BOTTLE_APP = '''from bottle import Bottle, redirect, response, static_file
@@ -138,7 +139,9 @@ def test_the_check_grades_each_page_and_the_suite_holds_the_port_to_it(tmp_path,
     text page byte for byte the same, a static file (Werkzeug's Cache-Control keeps it
     apart), Werkzeug's own 404 page: each route gets the strongest grade that holds, the
     report and the console count them, and the suite the port leaves asserts that
-    grade."""
+    grade. The redirect is the same to an HTTP client by Flask's redirect alone, which
+    the port declared (D-location, D-redirect-body): it is counted with the declared
+    changes, which the console names."""
     src, out = tmp_path / "src", tmp_path / "out"
     (src / "static").mkdir(parents=True)
     (src / "web.py").write_text(BOTTLE_APP)
@@ -157,10 +160,11 @@ def test_the_check_grades_each_page_and_the_suite_holds_the_port_to_it(tmp_path,
     assert check["unrouted"]["likeness"] is None  # Werkzeug's own 404 page
     assert check["counts"]["exactly the same"] == 1
     assert check["counts"]["same message"] == 1
-    assert check["counts"]["same to an HTTP client"] == 1
-    assert "1 exactly the same, 1 the same message, 1 the same to an HTTP client" in said
+    assert check["counts"]["same to an HTTP client"] == 0
+    assert {"D-location", "D-redirect-body"} <= set(routes["/go"]["declared"])
+    assert "1 exactly the same, 1 the same message, 0 the same to an HTTP client" in said
     assert "GET /" in said and "  same message: media-type-case" in said
-    assert "GET /go" in said and "same to an HTTP client: " in said
+    assert "GET /go" in said and "declared change: D-location, D-redirect-body" in said
     recorded = json.loads((out / "tests" / "bottle2flask_parity.json").read_text())
     grades = {(r["method"], r["path"]): r["likeness"] for r in recorded["requests"]}
     assert grades[("GET", "/text")] == "exact" and grades[("GET", "/static/a.txt")] is None

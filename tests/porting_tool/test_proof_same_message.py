@@ -127,6 +127,21 @@ def test_all_three_at_once_are_still_the_same_message():
     assert both_ways(BOTTLE, port) == [("message", sorted(MESSAGE))] * 2
 
 
+def test_a_redirect_whose_content_type_alone_is_spelt_otherwise_is_the_same_message():
+    """exact54 (RULE-s53, Clarice-gg/EPF-GamaDeLivros: a helper sets Bottle's response's
+    status and Location, kept as bottle_compat's): both bodies empty, the charset's and
+    the reason phrase's case alone differ. It was the same to a client (redirect-body)."""
+    bottle = ("302 Found", [("Location", "/books"), ("Content-Length", "0"),
+                            ("Content-Type", "text/html; charset=UTF-8")], b"")
+    flask = ("302 FOUND", [("Content-Type", "text/html; charset=utf-8"),
+                           ("Content-Length", "0"), ("Location", "/books")], b"")
+    assert both_ways(bottle, flask) == [("message", ["media-type-case", "reason-phrase"])] * 2
+    # a note as the body is still Flask's redirect, the same to a client
+    noted = (flask[0], flask[1][:1] + [("Location", "/books")], b"<p>Redirecting...</p>")
+    assert both_ways(bottle, noted)[0] == ("client", ["media-type-case", "reason-phrase",
+                                                      "redirect-body"])
+
+
 def test_the_same_message_is_between_exactly_the_same_and_the_same_to_a_client():
     assert GRADES == ("exact", "message", "client")
     assert set(MESSAGE_ALLOWANCES) == set(MESSAGE) and MESSAGE_ALLOWANCES.items() <= (

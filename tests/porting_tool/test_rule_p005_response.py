@@ -131,7 +131,7 @@ def test_a_cookie_before_a_redirect_goes_on_the_redirect():
             resp = redirect("/", 303)
             resp.set_cookie("last", "x", path="/")
             return resp
-    ''', declared=("D-location",))
+    ''', declared=("D-location", "D-redirect-body"))
 
 
 def test_a_change_before_branches_that_return_is_an_after_this_request_function():

@@ -264,3 +264,17 @@ def test_an_indented_code_line_joined_to_text_prints_no_indentation(tmp_path, co
         tmp_path, {"main": source, "howto": "Hello,\nworld.\n"}, compact=compact, code="c")
     assert jinja_out == bottle_out
     assert 'placeholder="            ' not in jinja_out
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["stock", "compact"])
+@pytest.mark.parametrize("last", [" ", "\t\t", "\n  ", "x "])
+def test_a_pages_last_line_of_spaces_alone_prints_in_its_layout(tmp_path, compact, last):
+    """RULE-s53 (BlazArh/seminarska, Calvitium/UJUJ, exact54): a rebased page whose file
+    ends in a line of spaces with no newline. Bottle prints the spaces into the layout;
+    the block's close stood on that line, read as an indented tag line (moved left) in
+    the stock form and stripped by lstrip_blocks in the compact one: a byte less."""
+    templates = {"main": "% rebase('layout')\n<p>body</p>\n" + last,
+                 "layout": "<body>\n{{!base}}\n</body>\n"}
+    bottle_out, jinja_out = render_both(tmp_path, templates, compact=compact)
+    assert jinja_out == bottle_out
+    assert last.rpartition("\n")[2] + "\n</body>" in jinja_out

@@ -995,12 +995,20 @@ SIMPLE_TEMPLATE_HABITS = {"trim_blocks": True, "lstrip_blocks": True,
 
 
 def _template_imports(imports: dict):
-    """What the templates import (`% import x`), imported as they render."""
+    """What the templates import (`% import x`), imported as they render. A module that
+    is not there gives None: only the pages that use it fail, as Bottle failed only the
+    templates importing it (the processor runs for every page)."""
 
     def processor():
-        found = {}
+        found: dict[str, object] = {}
         for name, (module, attr) in imports.items():
-            value = import_module(module)
+            try:
+                value = import_module(module)
+            except ModuleNotFoundError as error:
+                if not module.startswith(f"{error.name}.") and error.name != module:
+                    raise  # the module is there, and what it imports is not
+                found[name] = None
+                continue
             if attr:
                 value = getattr(value, attr)
             elif "." in module and name == module.split(".")[0]:

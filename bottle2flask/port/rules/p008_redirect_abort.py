@@ -44,7 +44,10 @@ Bottle answers a redirect with 303 to HTTP/1.1 clients (302 to HTTP/1.0), Flask
 with 302: the code is written out so the status stays Bottle's. Bottle also makes
 the Location absolute (against the request URL): by default Flask's relative one is
 declared (D-location, an `[[ignore]]` of `Location` on the view's paths in
-parity.toml); with `--faithful` the app's `redirect` makes it absolute. The text given
+parity.toml); with `--faithful` the app's `redirect` makes it absolute. Flask's redirect
+also writes a short HTML note as its body where Bottle's is empty: declared too
+(D-redirect-body, the framework's own redirect body, which the check matches to the
+view's routes); `--faithful`'s redirect sends Bottle's empty body. The text given
 to abort() becomes the error's description (`err.body` in a handler: see P009).
 """
 
@@ -74,7 +77,10 @@ class RedirectAbort(Rule):
     summary = "redirect() returned (aborted with outside a view) with Bottle's code; abort() kept"
     declares = (Change("D-location", "18. Redirects",
                        "a redirect's Location is sent as given (Bottle makes it absolute)",
-                       header="Location"),)
+                       header="Location"),
+                Change("D-redirect-body", "18. Redirects",
+                       "a redirect's body is Flask's short HTML note (Bottle's is empty)",
+                       framework="redirect-body"))
     compat = ("location",)
 
     def __init__(self, context) -> None:
@@ -145,9 +151,10 @@ class RedirectAbort(Rule):
                 updated = updated.with_changes(func=cst.Name(self.flask_redirect))
             if is_name(updated.func, "redirect"):
                 self.need_import("flask", "redirect")
+            paths = tuple(self.globs[-1] if self.globs else ["*"])
             self.site("redirect-location",
-                      Candidate(declares=(Declare("D-location", tuple(
-                          self.globs[-1] if self.globs else ["*"])),)),
+                      Candidate(declares=(Declare("D-location", paths),
+                                          Declare("D-redirect-body", paths))),
                       Candidate(needs=(Need.LOCATION,)))
             if arg(updated, 1, "code") is None:
                 first = updated.args[0].with_changes(

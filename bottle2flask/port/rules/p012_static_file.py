@@ -81,7 +81,8 @@ class StaticFile(Rule):
     summary = "static_file() becomes send_from_directory() or Flask's static folder"
     declares = (Change("D-static", "30. Static files",
                        "files served by Flask's static route: its own Cache-Control, ETag, "
-                       "404 text and a charset on SVG, XML and JavaScript files"),)
+                       "404 text and a charset on SVG, XML and JavaScript files",
+                       framework="static-file-headers"),)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
