@@ -116,13 +116,17 @@ class ResponseFold(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         # `app.route(path)(lambda: ...)`; `app.route(path, callback=lambda: ...)` as P003
-        # wrote it, `app.add_url_rule(path, view_func=lambda: ...)`
+        # wrote it, `app.add_url_rule(path, view_func=lambda: ...)`, and
+        # `app.endpoint(name)(lambda: ...)` (P003's exact form of a view routed again)
         func = node.func
         given = arg(node, 2, "callback") if self.app_method(func) in ROUTE_METHODS \
             else arg(node, 2, "view_func") if isinstance(func, cst.Attribute) \
             and func.attr.value == "add_url_rule" and self.facts.is_app(func.value) \
             else node.args[0] if isinstance(func, cst.Call) and len(node.args) == 1 \
-            and self.app_method(func.func) in ROUTE_METHODS else None
+            and (self.app_method(func.func) in ROUTE_METHODS
+                 or isinstance(func.func, cst.Attribute)
+                 and func.func.attr.value == "endpoint"
+                 and self.facts.is_app(func.func.value)) else None
         if given is not None and isinstance(given.value, cst.Lambda):
             self.view_lambdas.add(id(given.value))
 
