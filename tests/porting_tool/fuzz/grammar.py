@@ -65,7 +65,15 @@ view, as a tuple with the status, in a decorator's wrapper), a middleware run(ap
 given, a library module's app another module routes on, error handlers showing their
 error at several statuses, delete_cookie(secret=), get_cookie() of an empty cookie, rebase()
 keywords the page also has, a package __init__ importing its own package, links relative
-to the page, rules without a leading slash, 2 to 5 records in a random order.
+to the page, rules without a leading slash, 2 to 5 records in a random order; and, drawn after
+those (forms_54, in some 3 apps in 5), RULE-s53's, check53's and port53's classes: a
+middleware run() is handed with no name holding it, a module-level WSGI `application`,
+lambdas routed in a loop, `callback=self` and a bound method, `route(..., callback=)` on an
+app a class is handed, an aliased redirect beside a method named redirect, a rule routed
+again (a base class's call, a def in a method; a function called twice), a template's
+`% import` of a module of the folder and of one that is nowhere, rebase() keywords reading
+another keyword's name, json_dumps imported inside a function, rules without a leading
+slash by decorator, shortcut and call.
 Each route knows the requests it answers, so the test sends exactly those. render.py
 writes an app as files.
 
