@@ -407,17 +407,21 @@ def no_servers(spec: str):
         print(f"note: {spec} starts a server when imported (run()); not started here",
               file=sys.stderr)
 
+    # what a server is handed goes to the innermost no_servers() under way: a module binds
+    # the stopped run() as it is imported (`from bottle import run`, `from werkzeug.serving
+    # import run_simple`), and its main block, run later (run_main), calls that one
     def run(app=None, *args, **kwargs) -> None:  # bottle.run(app=None, ...)
         if app is not None:  # (a bare run() serves the default app: pick() finds it)
-            served.append(app)
+            (_SERVING[-1] if _SERVING else served).append(app)
         skip()
 
     def app_run(self, *args, **kwargs) -> None:  # Bottle.run(self), Flask.run(self)
-        served.append(self)
+        (_SERVING[-1] if _SERVING else served).append(self)
         skip()
 
     def run_simple(hostname, port, application, *args, **kwargs) -> None:
-        served.append(application)  # RULE-s49 class D: it served, and the check waited
+        # (RULE-s49 class D: it served, and the check waited)
+        (_SERVING[-1] if _SERVING else served).append(application)
         skip()
 
     # the installed Bottle, never one the app's folder holds (an old bottle.py shipped
@@ -430,7 +434,9 @@ def no_servers(spec: str):
     shipped = ShippedBottles()
     sys.meta_path.insert(0, shipped)
     _STOPPED_RUNS.append((run, app_run))
+    _SERVING.append(served)
     with contextlib.ExitStack() as undo:
+        undo.callback(_SERVING.pop)
         undo.callback(_STOPPED_RUNS.pop)
         undo.callback(lambda: sys.meta_path.remove(shipped) if shipped in sys.meta_path
                       else None)
@@ -441,6 +447,8 @@ def no_servers(spec: str):
 # the run() and Bottle.run of the no_servers() under way, innermost last: a shipped
 # Bottle's stay replaced after its import, and a main block run later (run_main) calls them
 _STOPPED_RUNS: list[tuple] = []
+# the `served` list of each no_servers() under way, innermost last
+_SERVING: list[list] = []
 
 
 def _shipped_run(*args, **kwargs) -> None:

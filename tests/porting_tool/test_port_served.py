@@ -255,3 +255,35 @@ def test_each_script_is_compared_through_what_its_run_is_handed(tmp_path, capsys
 
 def test_the_model_and_the_loader_spell_what_run_is_handed_alike():
     assert SERVED == loading.SERVED
+
+
+SERVED_TWICE = {  # a main block serving the app, then another serving a middleware
+    "bottle": ("from bottle import Bottle, run\n", "app.run(port=8080)",
+               "run(app=Wrap(app), port=8081)", "Bottle"),
+    "flask": ("from flask import Flask\nfrom werkzeug.serving import run_simple\n",
+              "app.run(port=8080)", 'run_simple("localhost", 8081, Wrap(app))', "Flask"),
+}
+
+
+@pytest.mark.parametrize("server", sorted(SERVED_TWICE))
+def test_what_main_blocks_hand_servers_is_kept_in_the_order_they_run(tmp_path, server):
+    """The generator's forms_54 (a run() given a middleware, under a main guard below
+    another that serves the app): the module binds the stopped run() as it is imported
+    (`from bottle import run`, `from werkzeug.serving import run_simple`), and what that
+    one was handed went to the import's list, ahead of what the main blocks' servers were
+    handed before it. Bottle's app and Flask's were served in different orders, so the
+    check compared the original through the middleware and the port without it."""
+    head, first, second, kind = SERVED_TWICE[server]
+    (tmp_path / "web.py").write_text(
+        head + "\n\nclass Wrap:\n    def __init__(self, app):\n        self.app = app\n\n"
+        "    def __call__(self, environ, start_response):\n"
+        "        return self.app(environ, start_response)\n\n\n"
+        f"app = {kind}(__name__) if {kind!r} == 'Flask' else {kind}()\n\n"
+        f"if __name__ == '__main__':\n    {first}\n\nif __name__ == '__main__':\n"
+        f"    {second}\n")
+    path = tmp_path / "web.py"
+    with loading.bottle_locals_as_imported():
+        imported = loading.import_file(f"{path}:{SERVED}", path)
+        assert imported.served == []
+        imported = loading.run_main(f"{path}:{SERVED}", imported, path)
+    assert [type(app).__name__ for app in imported.served] == [kind, "Wrap"]

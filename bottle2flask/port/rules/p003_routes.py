@@ -279,6 +279,11 @@ def shadowed_routes(module: cst.Module,
     return replaced(routes)
 
 
+def pattern(path: str) -> str:
+    """A rule as Bottle's Router.add keys it: the wildcards' names do not count."""
+    return re.sub(r"<[^:>]*(:[^>]*)?>", lambda m: f"<{m.group(1) or ''}>", path)
+
+
 def replaced(routes: Sequence[tuple[int, int | str, tuple[str, str, set[str]]]]
              ) -> tuple[dict[int, str], dict[int, tuple[list[str], str]]]:
     """Of routes (node id, view, (app, path, methods)) in the order Bottle adds them: those
@@ -288,10 +293,6 @@ def replaced(routes: Sequence[tuple[int, int | str, tuple[str, str, set[str]]]]
     the later view answers; Werkzeug keeps both and matches the first."""
     shadowed: dict[int, str] = {}
     overlaps: dict[int, tuple[list[str], str]] = {}
-    # Bottle compares the path's pattern: the wildcards' names do not count
-    def pattern(path: str) -> str:
-        return re.sub(r"<[^:>]*(:[^>]*)?>", lambda m: f"<{m.group(1) or ''}>", path)
-
     # the routes on each app and pattern, in order (each path's pattern made once: the
     # pairs of a module's routes are many, its routes few)
     keys = [(app, pattern(path)) for _, _, (app, path, _) in routes]
@@ -327,6 +328,25 @@ class Calls(Visitor):
         # how often each method is handed on as `self.x` to a call's result (a route
         # decorator called by hand, `app.get(path)(self.x)`) or as callback=self.x
         self.handed: dict[str, int] = {}
+        # the rules (as Bottle keys them) routes by call register: `app.route(rule,
+        # callback=view)`, `app.route(rule)(view)`
+        self.call_rules: set[str] = set()
+        # ... and those route decorators of defs inside a function or method register
+        self.def_rules: set[str] = set()
+        self.depth = 0  # the defs the walk is in
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if self.depth:
+            self.def_rules |= {pattern(text) for d in node.decorators
+                               if isinstance(d.decorator, cst.Call)
+                               and isinstance(d.decorator.func, cst.Attribute)
+                               and d.decorator.func.attr.value in ROUTE_METHODS
+                               and (rule := arg(d.decorator, 0, "path")) is not None
+                               and (text := string_value(rule.value)) is not None}
+        self.depth += 1
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.depth -= 1
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.bases |= {b.value.value if isinstance(b.value, cst.Name) else b.value.attr.value
@@ -352,6 +372,13 @@ class Calls(Visitor):
                     and value.value.value == "self":
                 name = value.attr.value
                 self.handed[name] = self.handed.get(name, 0) + (2 if self.loops else 1)
+        route = node.func if isinstance(node.func, cst.Call) and node.args \
+            else node if given else None
+        if route is not None and isinstance(route.func, cst.Attribute) \
+                and route.func.attr.value in ROUTE_METHODS \
+                and (rule := arg(route, 0, "path")) is not None \
+                and (text := string_value(rule.value)) is not None:
+            self.call_rules.add(pattern(text))
 
     def _enter(self, node: cst.CSTNode) -> None:
         self.loops += 1
@@ -370,6 +397,9 @@ class Calls(Visitor):
 INSTANCES = ("a route {cls}'s methods register by call is registered again by each "
              "instance on the app (a class other classes subclass, or made more than "
              "once): Flask refuses a second view for its endpoint")
+
+ROUTED_BY_A_DEF = ("a def of the app routes this rule again, and Bottle serves the later "
+                   "view: Flask keeps both rules and matches the first")
 
 REGISTERED_AGAIN = ("a view defined {where} is registered again each time: Flask names "
                     "every registration after the function and refuses the second")
@@ -493,6 +523,7 @@ class Routes(Rule):
         # more than once: a route one of their methods registers by call may be made
         # again on the same app, by each instance (a base controller's __init__)
         self.bases, self.instances = self.classes_again(found)
+        self.call_rules, self.def_rules = self.rules_routed(found)
         self.handed = self.handed_in_app(found)
         self.classes: list[str] = []
         # the route calls of a block that a later call there replaces (Bottle's Router.add)
@@ -501,6 +532,8 @@ class Routes(Rule):
         self.replaced_calls(node.body)
         # a route call given its exact endpoint: the statement after it that sets its view
         self.view_after: cst.CSTNode | None = None
+        # a route call whose rule no client's request reaches: the rule, its line left out
+        self.unreached_call: str | None = None
 
     def classes_again(self, found: Calls) -> tuple[set[str], dict[str, int]]:
         """The classes any module of the app subclasses, and how often the app's modules
@@ -516,6 +549,17 @@ class Routes(Rule):
             for name, count in scan.calls.items():
                 made[name] = made.get(name, 0) + count
         return bases, made
+
+    def rules_routed(self, found: Calls) -> tuple[set[str], set[str]]:
+        """The rules the app's modules route by call, and those defs in a function or
+        method route (as Bottle keys them): a rule in both is routed again, and Bottle
+        serves the later view."""
+        model = self.model  # none for a module ported alone
+        read = [m.facts.read_by.get(self.code) for m in model.modules.values()
+                if m.facts is not None] if model is not None else []
+        scans = [s for s in read if isinstance(s, Calls)] or [found]
+        return (set().union(*(s.call_rules for s in scans)),
+                set().union(*(s.def_rules for s in scans)))
 
     def handed_in_app(self, found: Calls) -> dict[str, int]:
         """How often the app's modules hand each method on as `self.x` to a route call
@@ -630,6 +674,14 @@ class Routes(Rule):
             return bool(where), where
         if not where and self.calls.get(owner, 0) > 1:
             where = f"in {owner}(), which the module calls more than once,"
+        if not where and self.call_rules & {
+                pattern(text) for d in updated.decorators if self.is_route(d)
+                and isinstance(d.decorator, cst.Call)
+                and (rule := arg(d.decorator, 0, "path")) is not None
+                and (text := string_value(rule.value)) is not None}:
+            # (RULE-s53 C: a base class's instances route the rule by call, a def in a
+            # method routes it again; Bottle serves the later view)
+            where = f"in {owner}() under a rule a route call of the app registers too,"
         return True, where
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
@@ -872,6 +924,8 @@ class Routes(Rule):
             # (again), where add_url_rule(view_func=) refuses another view for it
             line, self.view_after = self.view_after, None
             return cst.FlattenSentinel([updated, line])
+        if self.unreached_call is not None:
+            return self.leave_out_call(original, updated)
         # app.get(["/a", "/b"], callback=view), now add_url_rule(["/a", "/b"], ...): Flask
         # takes one rule a call, so one line a rule (Bottle routed each)
         if len(updated.body) != 1 or not isinstance(updated.body[0], cst.Expr):
@@ -891,6 +945,32 @@ class Routes(Rule):
             line = updated.with_changes(body=[updated.body[0].with_changes(value=one)])
             lines.append(line if n == 0 else line.with_changes(leading_lines=[]))
         return cst.FlattenSentinel(lines)
+
+    def unreached(self, route: cst.Call) -> bool:
+        """Whether a route call's rule is one no client's request reaches (as
+        leave_out_unmatched() reads a decorator's): kept aside for its line to be left
+        out (Werkzeug would refuse the rule at start-up)."""
+        given = arg(route, 0, "path")
+        rule = string_value(given.value) if given is not None else None
+        if rule is None or rule.startswith("/") or starts_with_slash(rule):
+            return False
+        self.unreached_call = rule
+        return True
+
+    def leave_out_call(self, original: cst.SimpleStatementLine,
+                       updated: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+        """A route call whose rule no client's request reaches, left out with a comment
+        and the line commented out (D-leading-slash), as a decorator's is."""
+        rule, self.unreached_call = self.unreached_call, None
+        assert rule is not None  # (leave_SimpleStatementLine asks only then)
+        self.fired()
+        self.declare("D-leading-slash", [glob(rule)],
+                     detail="left out: no client's request reaches it")
+        code = cst.Module([]).code_for_node(original.with_changes(leading_lines=[]))
+        notes = [f"# no client's request reaches the rule {rule!r} (no leading slash): "
+                 "left out:", *(f"# {line}".rstrip() for line in code.rstrip("\n").splitlines())]
+        return self.placeholder([*updated.leading_lines,
+                                 *(cst.EmptyLine(comment=cst.Comment(n)) for n in notes)])
 
     def unshadow_call(self, original: cst.SimpleStatementLine,
                       updated: cst.SimpleStatementLine):
@@ -1075,6 +1155,8 @@ class Routes(Rule):
                      or self.parameter_app(call.func.func, scope=0)):
             # app.route("/x/:id", "POST")(view): the decorator called by hand; Flask's
             # route() registers the view the same way once the path and methods are its
+            if self.unreached(call.func):
+                return updated
             plugin = self.facts.route_template(call.func)  # template=: the view() around it
             route = self.route_call(call.func, template=plugin is not None)
             if call.args and not self.named_view(call.args[0].value) \
@@ -1094,7 +1176,7 @@ class Routes(Rule):
                      and self.parameter_app(call.func, scope=0))):
             return updated
         callback = arg(call, 2, "callback")
-        if callback is None or any(a.star for a in call.args):
+        if callback is None or any(a.star for a in call.args) or self.unreached(call):
             return updated
         rest = [a for a in call.args if a is not callback]
         template = self.facts.route_template(call)
@@ -1143,10 +1225,14 @@ class Routes(Rule):
                          [cst.Arg(endpoint.value.deep_clone())]),
                 [cst.Arg(view.deep_clone())]))])
             exact = Candidate((self.add_url_rule(call, named, None), apart))
+            rule = arg(call, 0, "path")  # (Bottle's, as the pre-scan keys it)
+            text = string_value(rule.value) if rule is not None else None
             chosen = self.site("endpoint", idiomatic, exact,
                                keeps=INSTANCES.format(cls=self.classes[-1])
                                if self.classes[-1] in self.bases
-                               or self.instances.get(self.classes[-1], 0) > 1 else "")
+                               or self.instances.get(self.classes[-1], 0) > 1
+                               else ROUTED_BY_A_DEF if text is not None
+                               and pattern(text) in self.def_rules else "")
             if chosen is exact:
                 self.fired()  # (the endpoint named by the rule)
         self.fired()

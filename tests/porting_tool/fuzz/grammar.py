@@ -65,7 +65,15 @@ view, as a tuple with the status, in a decorator's wrapper), a middleware run(ap
 given, a library module's app another module routes on, error handlers showing their
 error at several statuses, delete_cookie(secret=), get_cookie() of an empty cookie, rebase()
 keywords the page also has, a package __init__ importing its own package, links relative
-to the page, rules without a leading slash, 2 to 5 records in a random order.
+to the page, rules without a leading slash, 2 to 5 records in a random order; and, drawn after
+those (forms_54, in some 3 apps in 5), RULE-s53's, check53's and port53's classes: a
+middleware run() is handed with no name holding it, a module-level WSGI `application`,
+lambdas routed in a loop, `callback=self` and a bound method, `route(..., callback=)` on an
+app a class is handed, an aliased redirect beside a method named redirect, a rule routed
+again (a base class's call, a def in a method; a function called twice), a template's
+`% import` of a module of the folder and of one that is nowhere, rebase() keywords reading
+another keyword's name, json_dumps imported inside a function, rules without a leading
+slash by decorator, shortcut and call.
 Each route knows the requests it answers, so the test sends exactly those. render.py
 writes an app as files.
 
@@ -150,6 +158,11 @@ ELEMENTS = (
     "links:relative", "route:rule:no-leading-slash-literal", "random:records",
     # forms_54d's (drawn after forms_53's): RULE-s53's classes E and D
     "route:default-beside-own-app", "BaseTemplate.defaults:no-app",
+    # forms_54's (drawn after forms_53's): RULE-s53's, check53's and port53's classes
+    "run:middleware-unnamed", "wsgi:application", "route:lambda-loop", "route:callback:self",
+    "route:callback:bound", "route:handed-callback", "redirect:aliased-beside-method",
+    "route:same-rule-again", "stpl:%import", "stpl:%import missing", "stpl:%rebase reads-keyword",
+    "json_dumps:late-import",
 )
 
 # Each strategy made once and drawn from again (Hypothesis works out a new strategy's
@@ -363,6 +376,7 @@ class App:
     forms53: tuple[str, ...] = ()  # FORMS_53 drawn (forms_53)
     records53: int = 3  # the records forms_53's random list holds (2 to 5)
     forms54d: tuple[str, ...] = ()  # FORMS_54D drawn (forms_54d)
+    forms54: tuple[str, ...] = ()  # FORMS_54 drawn (forms_54)
     uses: set[str] = field(default_factory=set)
 
     @property
@@ -401,6 +415,8 @@ class App:
             found += FORM_53_REQUESTS[form]
         for form in self.forms54d:
             found += FORM_54D_REQUESTS[form]
+        for form in self.forms54:
+            found += FORM_54_REQUESTS[form]
         return found
 
 
@@ -607,6 +623,7 @@ def apps(draw, avoid: frozenset[str] = frozenset(KNOWN_FAILING)) -> App:
     if "records" in app.forms53:
         app.records53 = draw(choice(range(2, 6)))
     app.forms54d = draw(forms_54d(app, avoid))
+    app.forms54 = draw(forms_54(avoid, app))
     app.uses = elements_of(app)
     return app
 
@@ -1140,6 +1157,91 @@ def forms_54d(draw, app: App, avoid: frozenset[str] = frozenset()) -> tuple[str,
     return tuple(draw(st.lists(st.sampled_from(FORMS_54D), min_size=1, max_size=2,
                                unique=True)))
 
+# RULE-s53's classes and check53's and port53's (docs/PORTING-TRIALS.md; /tmp/batch53/,
+# /tmp/check53/ and /tmp/port53/classes/), as real apps wrote them, each a few routes of its
+# own under /f54/ (render.py's FORM_54 writes them), drawn after forms_53's so that a
+# seed's other draws stay the same.
+FORMS_54 = (
+    # check53 C: `run(app=Stamp54(app))` under the main guard, no name holding what the
+    # server is given (lamawe's SessionMiddleware)
+    "run_unnamed",
+    # check53 C: a module-level WSGI entry wrapping the app, no run() (mod_wsgi's
+    # `application`)
+    "wsgi_entry",
+    # check53 E: lambdas routed in a loop, and a name bound to one (jar3b's borest)
+    "lambda_loop",
+    # RULE-s53 F: an object routing itself (`callback=self`, Clarice-gg), and a bound
+    # method routed by callback=
+    "callback_self",
+    # RULE-s53 H: `route(..., callback=...)` on an app a class's __init__ is handed under
+    # another name (Arthur061)
+    "handed_callback",
+    # RULE-s53 I: `redirect as bottle_redirect` beside a method named redirect (Arthur061)
+    "redirect_alias",
+    # RULE-s53 C: a base class routing a rule by call, a def in a method routing it again;
+    # a function routing a def called twice with one rule (Arthur061)
+    "routed_again",
+    # RULE-s53 G: a template's `% import` of a module of the folder the app does not import
+    "template_import",
+    # RULE-s53 G: ... of a module that is nowhere (CarlieW): that page fails in Bottle, the
+    # others serve
+    "template_import_missing",
+    # port53 R: rebase() keywords that read the name another keyword gives
+    "rebase_reads",
+    # port53 J: json_dumps in a helpers module that imports it (and json) only inside its
+    # functions
+    "json_late",
+    # D-leading-slash: rules without their leading slash, by decorator, shortcut and call
+    "no_slash",
+)
+FORM_54_REQUESTS = {
+    "run_unnamed": [Request("/f54/run")],
+    "wsgi_entry": [Request("/f54/entry")],
+    "lambda_loop": [Request("/f54/lam/a"), Request("/f54/lam/b"), Request("/f54/lam/verb"),
+                    Request("/f54/lam/verb", "POST", form=())],
+    "callback_self": [Request("/f54/ping"), Request("/f54/ping"), Request("/f54/bound")],
+    "handed_callback": [Request("/f54/profile"),
+                        Request("/f54/profile", "POST", form=(("name", "cy"),))],
+    "redirect_alias": [Request("/f54/ctl"), Request("/f54/ctl/logout"),
+                       Request("/f54/ctl/away")],
+    "routed_again": [Request("/f54/again"), Request("/f54/twice")],
+    "template_import": [Request("/f54/imp")],
+    "template_import_missing": [Request("/f54/imp/none"), Request("/f54/imp/fine")],
+    "rebase_reads": [Request("/f54/reads"), Request("/f54/reads/swap")],
+    "json_late": [Request("/f54/json"), Request("/f54/json/pretty")],
+    "no_slash": [Request("/f54/slash"), Request("/f54/noslash"), Request("/f54call")],
+}
+FORM_54_ELEMENTS = {
+    "run_unnamed": ("run:middleware-unnamed", "run:middleware"),
+    "wsgi_entry": ("wsgi:application",),
+    "lambda_loop": ("route:lambda-loop", "route:method:computed"),
+    "callback_self": ("route:callback:self", "route:callback:bound"),
+    "handed_callback": ("route:handed-callback", "apps:parameter", "request.forms"),
+    "redirect_alias": ("redirect:aliased-beside-method", "redirect"),
+    "routed_again": ("route:same-rule-again", "route:routed-again", "apps:parameter"),
+    "template_import": ("stpl:%import", "template"),
+    "template_import_missing": ("stpl:%import missing", "template"),
+    "rebase_reads": ("stpl:%rebase reads-keyword", "stpl:%rebase", "template"),
+    "json_late": ("json_dumps:late-import",),
+    "no_slash": ("route:rule:no-leading-slash-literal", "route:rule:no-leading-slash"),
+}
+# a KNOWN_FAILING name -> (its form of FORMS_54, whether the app drawn so far is one it
+# fails in), not drawn then while `avoid` holds the name
+AVOIDED_54: dict[str, tuple[str, Callable[[App], bool]]] = {}
+
+
+@st.composite
+def forms_54(draw, avoid: frozenset[str] = frozenset(), app: App | None = None
+             ) -> tuple[str, ...]:
+    """One to four of FORMS_54 in some 3 apps in 5 (each form in some 1 app in 8), none
+    KNOWN_FAILING in `avoid`."""
+    if not draw(choice((True, True, True, False, False))):
+        return ()
+    drawn = draw(st.lists(st.sampled_from(FORMS_54), min_size=1, max_size=4, unique=True))
+    left = {form for name, (form, fails) in AVOIDED_54.items()
+            if name in avoid and app is not None and fails(app)}
+    return tuple(form for form in drawn if form not in left)
+
 
 BODY_ELEMENTS = {
     "text": (), "dict": ("JSONPlugin",), "template": ("template",), "view": ("view",),
@@ -1254,4 +1356,6 @@ def elements_of(app: App) -> set[str]:
         found |= set(FORM_53_ELEMENTS[form])
     for form in app.forms54d:
         found |= set(FORM_54D_ELEMENTS[form])
+    for form in app.forms54:
+        found |= set(FORM_54_ELEMENTS[form])
     return found

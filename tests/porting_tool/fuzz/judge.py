@@ -219,6 +219,14 @@ FORM_53_NAMES = {"urls53", "routes53", "handed53", "handed53_name", "body53", "t
                  "empty53_dflt", "own53", "own53_read", "ctl53_app", "rel53", "rel53_page",
                  "static53", "author53", "hello53", "slash53", "rows53", "records53",
                  "records53_page"}
+# FORMS_54's: the entry's lines and the modules they import (render's FORM_54)
+FORM_54_NAMES = {"Stamp54", "run54", "Entry54", "entry54", "application", "PAGES54",
+                 "path54", "text54", "verb54", "callback54", "Ping54", "ping54", "bound",
+                 "Profile54", "profile54", "show", "save", "Controller54", "ctl54", "index",
+                 "away", "redirect", "logout", "Base54", "Again54", "home", "setup",
+                 "twice54", "twice", "imp54", "imp54_none", "imp54_fine", "tplhelp54",
+                 "reads54", "reads54_swap", "json54", "json54_pretty", "to_json54",
+                 "pretty54", "noslash54", "short54", "call54", "slash54"}
 
 
 def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
@@ -236,6 +244,9 @@ def responsible(app: App, request: Request) -> tuple[set[str], set[str]]:
     if request.path.startswith("/f53"):  # grammar.FORMS_53's (render's FORM_53)
         return names | FORM_53_NAMES, {"f53_own", "f53_layout", "f53_own_read",
                                        "f53_layout_read", "f53_records"}
+    if request.path.startswith("/f54"):  # grammar.FORMS_54's (render's FORM_54)
+        return names | FORM_54_NAMES, {"f54_imp", "f54_imp_none", "f54_imp_fine",
+                                       "f54_reads", "f54_swap", "f54_layout"}
     if route is None:
         names |= {"sub", "extra", "sub_x", "sub_j", "merged", "mount", "merge", "make_sub",
                   "attach"}

@@ -639,6 +639,7 @@ def write_app(app: App, folder: Path) -> Path:
     write_forms_52(app, modules["app"], folder)
     write_forms_53(app, modules["app"], folder)
     write_forms_54d(app, modules["app"], folder)
+    write_forms_54(app, modules["app"], folder)
     for name, m in modules.items():
         if m.blocks or name in app.modules or name == app.app_module:
             (folder / f"{name}.py").write_text(m.text())
@@ -1488,5 +1489,132 @@ def write_forms_54d(app: App, entry: Module, folder: Path) -> None:
         add_lines(entry, FORM_54D[form], {})
         write_modules(app, folder, FORM_54D_MODULES.get(form, ()))
         for name, text in FORM_54D_TEMPLATES.get(form, {}).items():
+            templates.mkdir(parents=True, exist_ok=True)
+            (templates / name).write_text(text)
+
+
+# grammar.FORMS_54: RULE-s53's classes and check53's and port53's, as real apps wrote them.
+# Each form's lines in the entry (app.py, where `app` is bound), with the Bottle names it
+# uses spelt as the app spells them; its modules (a path under the app's folder -> lines);
+# its templates, in the app's template folder.
+MIDDLEWARE_54 = [
+    "    def __init__(self, wrapped):", "        self.wrapped = wrapped", "",
+    "    def __call__(self, environ, start_response):",
+    '        environ["f54.{key}"] = "{key}"', "",
+    "        def started(status, headers, exc_info=None):",
+    '            return start_response(status, headers + [("X-F54", "{key}")], exc_info)',
+    "", "        return self.wrapped(environ, started)"]
+FORM_54 = {
+    "run_unnamed": [
+        "class Stamp54:", *[line.replace("{key}", "run") for line in MIDDLEWARE_54], "", "",
+        '@app.route("/f54/run")', "def run54():",
+        '    return "run " + str({request}.environ.get("f54.run"))', "", "",
+        'if __name__ == "__main__":', '    {run}(app=Stamp54(app), host="localhost", port=8054)'],
+    "wsgi_entry": [
+        "class Entry54:", *[line.replace("{key}", "entry") for line in MIDDLEWARE_54], "", "",
+        '@app.route("/f54/entry")', "def entry54():",
+        '    return "entry " + str({request}.environ.get("f54.entry"))', "", "",
+        "application = Entry54(app)"],
+    "lambda_loop": [
+        'PAGES54 = [("/f54/lam/a", "alpha"), ("/f54/lam/b", "beta")]',
+        "for path54, text54 in PAGES54:", '    app.route(path54)(lambda t=text54: "lam " + t)',
+        'for verb54 in ("GET", "POST"):',
+        '    callback54 = lambda v=verb54: "verb " + v  # noqa: E731',
+        '    app.route("/f54/lam/verb", method=verb54)(callback54)'],
+    "callback_self": [
+        "class Ping54:", "    def __init__(self, app, text):", "        self.hits = 0",
+        "        self.text = text", '        app.route("/f54/ping", callback=self)', "",
+        "    def __call__(self):", "        self.hits += 1",
+        '        return "%s %d" % (self.text, self.hits)', "",
+        "    def bound(self):", '        return "bound " + self.text', "", "",
+        'ping54 = Ping54(app, "pong")', 'app.route("/f54/bound", callback=ping54.bound)'],
+    "handed_callback": ["from profile54 import Profile54", "", "Profile54(app)"],
+    "redirect_alias": ["from ctl54 import Controller54", "", "Controller54(app)"],
+    "routed_again": [
+        "class Base54:", "    def __init__(self, app):", "        self.app = app",
+        '        self.app.route("/f54/again", method="GET", callback=self.home)', "",
+        "    def home(self):", '        return "base home"', "", "",
+        "class Again54(Base54):", "    def setup(self):",
+        '        @self.app.route("/f54/again")', "        def index():",
+        '            return "again index"', "", "",
+        "Again54(app).setup()", "", "",
+        "def twice54(app, text):", '    @app.route("/f54/twice")', "    def twice():",
+        "        return text", "", "",
+        'twice54(app, "first")', 'twice54(app, "second")'],
+    "template_import": ['@app.route("/f54/imp")', "def imp54():",
+                        '    return {template}("f54_imp", n=3)'],
+    "template_import_missing": [
+        '@app.route("/f54/imp/none")', "def imp54_none():",
+        '    return {template}("f54_imp_none")', "", "",
+        '@app.route("/f54/imp/fine")', "def imp54_fine():",
+        '    return {template}("f54_imp_fine", n=4)'],
+    "rebase_reads": [
+        '@app.route("/f54/reads")', "def reads54():",
+        '    return {template}("f54_reads", title="T", head="PH")', "", "",
+        '@app.route("/f54/reads/swap")', "def reads54_swap():",
+        '    return {template}("f54_swap", title="T", head="PH")'],
+    "json_late": ["from json54 import pretty54, to_json54", "", '@app.route("/f54/json")',
+                  "def json54():", '    return to_json54({{"ok": True, "url": "a/b"}})', "",
+                  "", '@app.route("/f54/json/pretty")', "def json54_pretty():",
+                  '    return pretty54({{"n": [1, 2]}})'],
+    "no_slash": [
+        '@app.route("./f54/noslash")', "def noslash54():", '    return "left out"', "", "",
+        '@app.get("f54/short")', "def short54():", '    return "short"', "", "",
+        "def call54():", '    return "call"', "", "",
+        'app.route("f54call", callback=call54)', "", "",
+        '@app.route("/f54/slash")', "def slash54():", '    return "slash"'],
+}
+FORM_54_MODULES = {
+    "handed_callback": [("profile54.py", [
+        "from bottle import request", "", "", "class Profile54:",
+        "    def __init__(self, bottle_app):",
+        '        bottle_app.route("/f54/profile", method="GET", callback=self.show)',
+        '        bottle_app.route("/f54/profile", method="POST", callback=self.save)', "",
+        "    def show(self):", '        return "profile"', "", "    def save(self):",
+        '        return "saved " + request.forms.get("name", "")'])],
+    "redirect_alias": [("ctl54.py", [
+        "from bottle import redirect as bottle_redirect", "", "", "class Controller54:",
+        "    def __init__(self, app):", "        self.app = app",
+        '        self.app.route("/f54/ctl", callback=self.index)',
+        '        self.app.route("/f54/ctl/logout", callback=self.logout)',
+        '        self.app.route("/f54/ctl/away", callback=self.away)', "",
+        "    def index(self):", '        return "ctl index"', "", "    def away(self):",
+        '        bottle_redirect("/f54/ctl")', "", "    def redirect(self, path):",
+        "        return bottle_redirect(path)", "", "    def logout(self):",
+        '        return self.redirect("/f54/ctl")'])],
+    "template_import": [("tplhelp54.py", ['NAME = "helped"', "", "",
+                                         "def twice(n):", "    return n * 2"])],
+    "json_late": [("json54.py", [
+        "def to_json54(data):", "    from bottle import json_dumps", "",
+        "    return json_dumps(data)", "", "", "def pretty54(data):", "    import json", "",
+        "    return json.dumps(data, indent=1)"])],
+}
+FORM_54_TEMPLATES = {  # the app's template folder: name -> text
+    "template_import": {"f54_imp.tpl": "% import tplhelp54\n<p>{{tplhelp54.NAME}} "
+                                       "{{tplhelp54.twice(n)}}</p>\n"},
+    "template_import_missing": {
+        "f54_imp_none.tpl": "% import nowhere54\n<p>{{nowhere54.name()}}</p>\n",
+        "f54_imp_fine.tpl": "<p>fine {{n}}</p>\n"},
+    "rebase_reads": {
+        "f54_reads.tpl": "% rebase('f54_layout', head='H', title=head + ' x')\n"
+                         "<p>{{title}}{{head}}</p>\n",
+        "f54_swap.tpl": "% rebase('f54_layout', title=head, head=title)\n"
+                        "<p>{{title}}{{head}}</p>\n",
+        "f54_layout.tpl": "<html><title>{{title}}</title><h1>{{head}}</h1>\n{{!base}}\n"
+                          "</html>\n"},
+}
+
+
+def write_forms_54(app: App, entry: Module, folder: Path) -> None:
+    """grammar.FORMS_54's drawn forms: their lines in the entry, their modules (importing
+    the app's own Bottle where it ships one) and templates."""
+    names = {name: entry.b(name) for name in ("request", "run", "template")
+             if any("{" + name + "}" in line for form in app.forms54
+                    for line in FORM_54[form])}
+    templates = folder / TEMPLATE_FOLDERS[app.templates]
+    for form in app.forms54:
+        add_lines(entry, FORM_54[form], names)
+        write_modules(app, folder, FORM_54_MODULES.get(form, ()))
+        for name, text in FORM_54_TEMPLATES.get(form, {}).items():
             templates.mkdir(parents=True, exist_ok=True)
             (templates / name).write_text(text)

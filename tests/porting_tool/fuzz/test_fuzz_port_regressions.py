@@ -22,12 +22,14 @@ from .grammar import (
     FORM_51_ELEMENTS,
     FORM_52_ELEMENTS,
     FORM_53_ELEMENTS,
+    FORM_54_ELEMENTS,
     FORM_54D_ELEMENTS,
     FORMS_50,
     FORMS_51,
     FORMS_51A,
     FORMS_52,
     FORMS_53,
+    FORMS_54,
     FORMS_54D,
     KNOWN_FAILING,
     RARE_TEMPLATES,
@@ -988,6 +990,23 @@ def test_a_form_of_rule_s53_on_the_default_app_answers_alike_once_ported(layout,
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
 
 
+# forms_54: RULE-s53's classes and check53's and port53's, each in a small app, then beside
+# issue #42's forms (COMBINED). When first drawn: a route call whose rule has no leading
+# slash (`app.route("f54call", callback=view)`) stopped the port at import, and a def in a
+# method routing a rule a base class's call routes too answered with the base's view
+# (P003; the check repaired it, the default port did not).
+@pytest.mark.parametrize(("fields", "form"), [
+    *[pytest.param({}, form, id=f"plain-{form}") for form in FORMS_54],
+    *[pytest.param({"creation": "default_app"}, form, id=f"default-{form}")
+      for form in FORMS_54],
+    *[pytest.param(COMBINED, form, id=f"combined-{form}") for form in FORMS_54]])
+def test_a_form_real_apps_showed_in_s53_answers_alike_once_ported(fields, form):
+    drawn = app(route(), forms54=(form,), **fields)
+    assert set(FORM_54_ELEMENTS[form]) <= elements_of(drawn)
+    verdict = judged(drawn)
+    assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+
+
 @pytest.mark.parametrize("form", FORMS_54D)
 def test_the_generator_draws_each_form_of_rule_s53_on_the_default_app(form):
     drawing = settings(max_examples=3000, derandomize=True, database=None,
@@ -1007,3 +1026,11 @@ def test_a_form_of_rule_s53_beside_templates_in_two_folders_answers_alike_once_p
     verdict = judged(app(route(body="template"), creation="default_app", templates="beside",
                          forms50=("route_template",), forms54d=("defaults_no_app",)))
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
+
+
+@pytest.mark.parametrize("form", FORMS_54)
+def test_the_generator_draws_each_form_of_s53(form):
+    found = find(apps(), lambda drawn: form in drawn.forms54, settings=settings(
+        max_examples=3000, derandomize=True, database=None, phases=[Phase.generate],
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]))
+    assert known_failing(found) == []
