@@ -19,7 +19,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from .edit import is_name
+from .edit import is_name, names_read_outside_imports
 from .model.reading import STAR_NAMES
 
 # (sources, each module's own imports local -> (file, name), parses) -> modules rewritten
@@ -88,7 +88,83 @@ def plan(sources: dict[Path, str], imports: dict[Path, dict[str, tuple[Path, str
                  if target != rel and name in bottles.get(target, {})}
         if moved and rel in parsed:
             done[rel] = _respell(parsed[rel], moved, vendored)
+    for rel, tree in parsed.items():  # `from helpers import *` of a module lending them
+        starred = _starred(rel, done.get(rel, tree), parsed, bottles, vendored)
+        if starred:
+            done[rel] = _after_stars(done.get(rel, tree), starred)
     return done
+
+
+def _starred(rel: Path, module: cst.Module, parsed: dict[Path, cst.Module],
+             bottles: dict[Path, dict[str, tuple[str, str]]], vendored: frozenset[str]
+             ) -> dict[str, tuple[str, str]]:
+    """Bottle's names the module reads that a star import of another module of the app
+    brings it (RULE-s54 class G: `from helpers import *`, helpers.py importing request
+    from bottle): local -> (the module, Bottle's name). A module naming what it exports
+    (`__all__`) is left out: what it lends is its own choice."""
+    found: dict[str, tuple[str, str]] = {}
+    own = lent(module, vendored)
+    read: set[str] | None = None
+    for stmt in module.body:
+        node = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) \
+            and len(stmt.body) == 1 else None
+        if not isinstance(node, cst.ImportFrom) or not isinstance(node.names, cst.ImportStar) \
+                or node.module is None or is_bottle_module(node.module, vendored):
+            continue
+        target = _module_path(rel, get_full_name_for_node(node.module) or "",
+                              len(node.relative), parsed)
+        if target is None or target == rel or not bottles.get(target) \
+                or "__all__" in _bound_at_top(parsed[target]):
+            continue
+        if read is None:
+            read = names_read_outside_imports(module)
+        found.update({local: bottle for local, bottle in bottles[target].items()
+                      if not local.startswith("_") and local in read and local not in own})
+    return found
+
+
+def _module_path(rel: Path, dotted: str, level: int, parsed: dict[Path, cst.Module]
+                 ) -> Path | None:
+    """The app's module an import names: beside the importing one (a script's folder is
+    on the path), or from the app's root; relative imports from the module's package."""
+    parts = [part for part in dotted.split(".") if part]
+    bases = [rel.parents[level - 1]] if level else [rel.parent, Path()]
+    for base in bases:
+        for path in (base.joinpath(*parts).with_suffix(".py") if parts else None,
+                     base.joinpath(*parts, "__init__.py")):
+            if path is not None and path in parsed:
+                return path
+    return None
+
+
+def _bound_at_top(module: cst.Module) -> set[str]:
+    return {target.target.value for stmt in module.body
+            if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body if isinstance(small, cst.Assign)
+            for target in small.targets if isinstance(target.target, cst.Name)}
+
+
+def _after_stars(module: cst.Module, starred: dict[str, tuple[str, str]]) -> cst.Module:
+    """`from bottle import request` (from the copy it came from) before the module's
+    first top-level star import, which brought it: the same object either way."""
+    at = min(i for i, stmt in enumerate(module.body)
+             if isinstance(stmt, cst.SimpleStatementLine) and any(
+                 isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar)
+                 for small in stmt.body))
+    taken: dict[str, list[cst.ImportAlias]] = {}
+    for local, (source, api) in sorted(starred.items()):
+        taken.setdefault(source, []).append(cst.ImportAlias(
+            cst.Name(api), asname=None if api == local else cst.AsName(cst.Name(local))))
+    lines = []
+    for source, aliases in taken.items():
+        dotted = cst.parse_expression(source)
+        assert isinstance(dotted, cst.Name | cst.Attribute)
+        lines.append(cst.SimpleStatementLine([cst.ImportFrom(module=dotted,
+                                                             names=_commas(aliases))]))
+    star = module.body[at]
+    lines[0] = lines[0].with_changes(leading_lines=star.leading_lines)
+    return module.with_changes(body=[*module.body[:at], *lines,
+                                     star.with_changes(leading_lines=()), *module.body[at + 1:]])
 
 
 def then(after: Rewrite, vendored: frozenset[str] = frozenset()) -> Rewrite:

@@ -169,3 +169,55 @@ def test_a_name_lent_from_a_copy_of_bottle_is_imported_from_that_copy():
                           {"routes.py": {"app": ("app.py", "app"), "t": ("app.py", "template")},
                            "app.py": {}}, given, vendored=frozenset({"lib.bottle"}))
     assert done["routes.py"].code == "from app import app\nfrom lib.bottle import template as t\n"
+
+
+# RULE-s54 class G (WaterCountry/BottlePonyDemo): Bottle's request reaches a module through
+# `from helpers import *`; the rules did not know it as Bottle's there, and Flask's request
+# has no .query (a 500 where Bottle answered)
+STARRED = {
+    "web.py": """
+        from bottle import Bottle
+
+        from helpers import *
+
+        app = Bottle()
+
+
+        @app.route("/")
+        def index():
+            return "hello " + request.query.name + " " + user()
+    """,
+    "helpers.py": """
+        from bottle import request
+
+
+        def user():
+            return request.query.user or "nobody"
+    """,
+}
+
+
+def test_bottles_names_a_star_import_brings_are_imported_from_bottle_where_read():
+    parsed = {Path(name): cst.parse_module(dedent(text).lstrip("\n"))
+              for name, text in STARRED.items()}
+    done = reexports.plan({rel: tree.code for rel, tree in parsed.items()}, {}, parsed)
+    assert list(done) == [Path("web.py")]
+    assert done[Path("web.py")].code.startswith(
+        "from bottle import Bottle\n\nfrom bottle import request\nfrom helpers import *\n")
+    # a module naming what it exports lends only that: left alone
+    named = {**parsed, Path("helpers.py"): cst.parse_module(
+        '__all__ = ["user"]\n' + parsed[Path("helpers.py")].code)}
+    assert reexports.plan({rel: tree.code for rel, tree in named.items()}, {}, named) == {}
+
+
+def test_a_request_a_star_import_brings_ports_and_answers_alike(tmp_path):
+    label = "reexports_starred"
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, STARRED, label)
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/?name=ann&user=bo") == (200, "hello ann bo")
+            assert answers(client, "/") == (200, "hello  nobody")
+    finally:
+        forget_modules(f"{label}_bottle", f"{label}_flask", "helpers")
+    assert (tmp_path / "out" / "web.py").read_text().startswith(
+        "from flask import Flask, request\n\nfrom helpers import *\n")

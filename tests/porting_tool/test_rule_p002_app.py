@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import webtest
 
 from .helpers import idiom, untouched
 
@@ -296,3 +297,46 @@ def test_the_shared_default_app_registers_the_filters_of_routes_taking_their_exa
             assert answers(client, "/hello") == (200, "hello")
     finally:
         forget_modules(f"{label}_bottle", f"{label}_flask")
+
+
+# RULE-s54 class H (HouNst7): the script run is `from app import run; run()`, app.py routes
+# on Bottle's default app. reexports.py respells the import from bottle (so P016 sees
+# Bottle's run), which took main.py's link to app.py with it: main.py was given a Flask
+# app of its own with no route, every page a 404.
+RUN_FROM_APP = {
+    "app.py": """
+        from bottle import route, run
+
+
+        @route("/")
+        def home():
+            return "home"
+        """,
+    "main.py": """
+        from app import run
+
+        if __name__ == "__main__":
+            run()
+        """,
+}
+
+
+def test_a_script_running_the_default_app_through_another_module_imports_the_app_from_it(
+        tmp_path):
+    from bottle2flask.cli import main as kit
+    from bottle2flask.loading import load
+
+    from .helpers import answers, forget_modules, write_files
+
+    src, out = write_files(tmp_path / "src", RUN_FROM_APP), tmp_path / "out"
+    assert kit(["port", str(src), "-o", str(out), "--no-check"]) == 0
+    main = (out / "main.py").read_text()
+    assert main == 'from app import app\n\nif __name__ == "__main__":\n    app.run()\n'
+    assert (out / "app.py").read_text().startswith("from default_app import app\n")
+    try:
+        original = load(str(src / "main.py"), {}, "p002_run_from_bottle")
+        ported = load(f"{out / 'main.py'}:app", {}, "p002_run_from_flask")
+        for served in (original, ported):
+            assert answers(webtest.TestApp(served.wsgi), "/") == (200, "home")
+    finally:
+        forget_modules("p002_run_from_bottle", "p002_run_from_flask")

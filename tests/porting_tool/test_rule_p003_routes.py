@@ -2515,3 +2515,69 @@ def b():
         assert client.options("/b", expect_errors=True).status_int == 405
     assert 'app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False' \
         not in port(source.replace('method="OPTIONS"', 'method="PUT"')).code
+
+
+# RULE-s54 class H2 (HouNst7, once its port served the default app): two modules route "/"
+# on Bottle's default app; Bottle serves the view routed last (web.py's, after its import
+# of a), Werkzeug matched the first (a's)
+ROUTED_IN_TWO_MODULES = {
+    "a.py": """
+        from bottle import route
+
+
+        @route("/")
+        def first():
+            return "first"
+
+
+        @route("/only-a")
+        def only():
+            return "a"
+
+
+        @route("/login", method="POST")
+        def log_in():
+            return "a posts"
+        """,
+    "web.py": """
+        from bottle import default_app, route
+
+        from a import *
+
+
+        @route("/")
+        def second():
+            return "second"
+
+
+        @route("/login")
+        def login_page():
+            return "web shows"
+
+
+        app = default_app()
+        """,
+}
+
+
+def test_a_rule_two_modules_route_on_the_default_app_answers_with_the_later_view(tmp_path):
+    from .helpers import answers, both_folders, forget_modules
+
+    label = "p003_two_modules"
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, ROUTED_IN_TWO_MODULES, label)
+        for client in (bottle_app, flask_app):
+            assert answers(client, "/") == (200, "second")
+            assert answers(client, "/only-a") == (200, "a")
+            assert answers(client, "/login") == (200, "web shows")
+            assert answers(client, "/login", "POST") == (200, "a posts")
+    finally:
+        forget_modules(f"{label}_bottle", f"{label}_flask", "a", "default_app")
+    web = (tmp_path / "out" / "web.py").read_text()
+    assert '@app.route("/", endpoint="/")\n@replaces_view(app, "/")\ndef second' in web
+    a = (tmp_path / "out" / "a.py").read_text()
+    assert '@replaces_view(app, "/")\ndef first' in a
+    # the rules only one module routes, or under other methods, keep Flask's own form
+    assert '@app.route("/only-a")\ndef only' in a
+    assert '@app.route("/login", methods=["POST"])\ndef log_in' in a
+    assert '@app.route("/login")\ndef login_page' in web

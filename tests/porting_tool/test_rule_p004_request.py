@@ -936,3 +936,49 @@ def test_a_read_inside_an_operator_answers_as_bottles(tmp_path, headers):
     expected = "('!', True, '', 0, True)" if headers else "('', False, '', 0, False)"
     assert answers(bottle_app, "/bound", headers=headers) == (200, expected)
     assert answers(flask_app, "/bound", headers=headers) == (200, expected)
+
+
+# Bottle's request is a dict over its environ: `in` and a loop ask the environ's keys;
+# Flask's request is no container (a TypeError: RULE-s54's class J answered 400)
+CONTAINER = '''
+from bottle import Bottle, request
+
+app = Bottle()
+
+
+@app.get("/keys")
+def keys():
+    if "description" in request:
+        return "described"
+    sent = sorted(k for k in request if k.startswith("HTTP_X_"))
+    for key in request:
+        if key == "HTTP_X_ONE":
+            sent.append("loop")
+    return repr((sent, "PATH_INFO" in request, "nothing" not in request))
+'''
+
+
+def test_a_membership_test_or_loop_over_the_request_reads_its_environ():
+    idiom(CONTAINER, '''
+from flask import Flask, request
+
+app = Flask(__name__, static_folder=None)
+
+
+@app.get("/keys")
+def keys():
+    if "description" in request.environ:
+        return "described"
+    sent = sorted(k for k in request.environ if k.startswith("HTTP_X_"))
+    for key in request.environ:
+        if key == "HTTP_X_ONE":
+            sent.append("loop")
+    return repr((sent, "PATH_INFO" in request.environ, "nothing" not in request.environ))
+''')
+
+
+def test_a_membership_test_or_loop_over_the_request_answers_as_bottles(tmp_path):
+    bottle_app, flask_app = both_apps(tmp_path, CONTAINER, "p004_container")
+    expected = (200, "(['HTTP_X_ONE', 'loop'], True, True)")
+    assert answers(bottle_app, "/keys", headers={"X-One": "1"}) == expected
+    assert answers(flask_app, "/keys", headers={"X-One": "1"}) == expected

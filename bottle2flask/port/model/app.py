@@ -547,6 +547,18 @@ def build(src: Path, sources: dict[Path, str],
     modules = {rel: scan(src, rel, text, vendored=vendored, readers=readers,
                          original=parsed.get(rel), files=files)
                for rel, text in sources.items()}
+    # A module whose import of another's Bottle names was respelt to import them from
+    # bottle (`from app import run` in main.py, reexports.py) still ran that module first
+    # in Bottle (its routes on the default app): it stays linked to it
+    respelt: dict[Path, set[Path]] = {}
+    if rewrite is not None:
+        for rel in rewritten:
+            m = modules.get(rel)
+            gone = {target for target, _ in imports.get(rel, {}).values()} \
+                - (m.uses if m is not None else set()) - {rel}
+            if m is not None and gone & set(modules):
+                respelt[rel] = gone & set(modules)
+                m.uses |= respelt[rel]
     # `from core import Site` (or an instance, `site`) whose instances hold an app, or
     # `from shop import Shop` of a Bottle subclass: read again, `app = Site().bottle` or
     # `app = Shop()` there makes an app the modules importing it use
@@ -672,6 +684,22 @@ def build(src: Path, sources: dict[Path, str],
         for user in members:
             result.default_modules[user] = folder / f"{name}.py"
             modules[user].default_from = name
+    # ... and, where that module shares its default app, imports the app from it (`from
+    # app import app`): the import that runs it, as `from app import run` did (RULE-s54
+    # class H: main.py served an app of its own, with no route). A module beside it that
+    # names the app alike, only: another name or folder keeps the shared module's import
+    for rel, gone in respelt.items():
+        m = modules[rel]
+        if m.default_from is None or m.facts is None:
+            continue
+        app_name = m.facts.app_name
+        beside = [target for target in sorted(gone)
+                  if target.parent == rel.parent and target.name != "__init__.py"
+                  and modules[target].default_from == m.default_from
+                  and (facts := modules[target].facts) is not None
+                  and facts.app_name == app_name]
+        if len(beside) == 1:
+            m.default_from = beside[0].stem
     # read again what a module knows only from the others: the apps it imports, the
     # module its default app now comes from
     for rel, m in modules.items():

@@ -312,6 +312,34 @@ def replaced(routes: Sequence[tuple[int, int | str, tuple[str, str, set[str]]]]
     return shadowed, overlaps
 
 
+def decorated_routes(node: cst.FunctionDef) -> set[tuple[str, str]]:
+    """The (rule as written, method) pairs a def's route decorators register:
+    `@route("/x")`, `@app.post("/x")`, `@route("/x", method=["GET", "POST"])`, or as
+    this rule wrote them (`@app.route("/x", methods=["PUT"])`)."""
+    found: set[tuple[str, str]] = set()
+    for d in node.decorators:
+        call = d.decorator
+        if not isinstance(call, cst.Call):
+            continue
+        func = call.func
+        name = func.value if isinstance(func, cst.Name) \
+            else func.attr.value if isinstance(func, cst.Attribute) else None
+        rule = arg(call, 0, "path")
+        text = string_value(rule.value) if rule is not None else None
+        if name not in ROUTE_METHODS or text is None:
+            continue
+        # (Bottle's method=, or Flask's methods= where this rule wrote it already)
+        given = arg(call, 1, "method") or arg(call, None, "methods")
+        value = given.value if given is not None else None
+        values = [e.value for e in value.elements] \
+            if isinstance(value, cst.List | cst.Tuple) else [value] if value is not None else []
+        spelt = [string_value(v) for v in values]
+        methods = {name.upper()} if name != "route" \
+            else {m.upper() for m in spelt if m is not None} if values else {"GET"}
+        found |= {(text, method) for method in methods}
+    return found
+
+
 class Calls(Visitor):
     """P003's pre-scan: how often the module calls each function by its name (a call in
     a loop or a comprehension counts as two), and the names each function assigns: a
@@ -333,9 +361,14 @@ class Calls(Visitor):
         self.call_rules: set[str] = set()
         # ... and those route decorators of defs inside a function or method register
         self.def_rules: set[str] = set()
+        # the (rule as written, method) pairs route decorators of the module's top-level
+        # defs register
+        self.top_routes: set[tuple[str, str]] = set()
         self.depth = 0  # the defs the walk is in
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if not self.depth:
+            self.top_routes |= decorated_routes(node)
         if self.depth:
             self.def_rules |= {pattern(text) for d in node.decorators
                                if isinstance(d.decorator, cst.Call)
@@ -524,6 +557,7 @@ class Routes(Rule):
         # again on the same app, by each instance (a base controller's __init__)
         self.bases, self.instances = self.classes_again(found)
         self.call_rules, self.def_rules = self.rules_routed(found)
+        self.routed_elsewhere = self.routes_in_modules_beside()
         self.handed = self.handed_in_app(found)
         self.classes: list[str] = []
         # the route calls of a block that a later call there replaces (Bottle's Router.add)
@@ -560,6 +594,25 @@ class Routes(Rule):
         scans = [s for s in read if isinstance(s, Calls)] or [found]
         return (set().union(*(s.call_rules for s in scans)),
                 set().union(*(s.def_rules for s in scans)))
+
+    def routes_in_modules_beside(self) -> set[tuple[str, str]]:
+        """The (rule, method) pairs the top-level defs of the app's other modules on the
+        same default app route (the module made for it shared): which registers last
+        depends on the order the modules are imported, and Bottle serves that one."""
+        model, facts = self.model, self.facts
+        if model is None or not facts.default_from:
+            return set()
+        made_for = {rel.as_posix(): module for rel, module in model.default_modules.items()}
+        shared = made_for.get(facts.path)
+        found: set[tuple[str, str]] = set()
+        for m in model.modules.values():
+            other = m.facts
+            scan = other.read_by.get(self.code) if other is not None else None
+            if other is not None and isinstance(scan, Calls) and other.path != facts.path \
+                    and shared is not None and made_for.get(other.path) == shared:
+                found |= scan.top_routes
+        # (keyed as Bottle keys rules: `/x/<id>` is `/x/<no>`)
+        return {(pattern(text), method) for text, method in found}
 
     def handed_in_app(self, found: Calls) -> dict[str, int]:
         """How often the app's modules hand each method on as `self.x` to a route call
@@ -664,6 +717,12 @@ class Routes(Rule):
         if self.in_loop[-1]:
             where = "in a loop"
         if len(self.params) < 2:  # a view at the module's top: once, unless in a loop
+            if not where and self.routed_elsewhere and self.routed_elsewhere & {
+                    (pattern(text), method) for text, method in decorated_routes(updated)}:
+                # (RULE-s54 H2: two modules route "/" on the shared default app; Bottle
+                # serves the view routed last, Werkzeug the first)
+                where = "at the top of a module under a rule another module routes too on " \
+                        "the same app (Bottle serves the view routed last),"
             return bool(where), where
         owner = self.params[-2][0]
         apps = {d.decorator.func.value.value for d in updated.decorators

@@ -1062,6 +1062,32 @@ class Request(Rule):
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
         return self.placed(original, updated, self.rewrite_subscript(original, updated))
 
+    def leave_Comparison(self, original: cst.Comparison, updated: cst.Comparison):
+        """`key in request`: Bottle's request is a dict over its environ (a membership
+        test asks the environ's keys); Flask's is not a container (a TypeError)."""
+        targets = [target.with_changes(comparator=cst.Attribute(
+                       target.comparator, cst.Name("environ")))
+                   if isinstance(target.operator, cst.In | cst.NotIn)
+                   and self.is_request(target.comparator) else target
+                   for target in updated.comparisons]
+        if all(new is old for new, old in zip(targets, updated.comparisons, strict=True)):
+            return updated
+        self.fired()
+        return updated.with_changes(comparisons=targets)
+
+    def leave_For(self, original: cst.For, updated: cst.For):
+        """`for key in request:` walks the environ's keys in Bottle."""
+        return self.over_environ(updated)
+
+    def leave_CompFor(self, original: cst.CompFor, updated: cst.CompFor):
+        return self.over_environ(updated)
+
+    def over_environ(self, loop):
+        if not self.is_request(loop.iter):
+            return loop
+        self.fired()
+        return loop.with_changes(iter=cst.Attribute(loop.iter, cst.Name("environ")))
+
     def rewrite_subscript(self, original: cst.Subscript, updated: cst.Subscript):
         if self.is_request(updated.value):  # request["REMOTE_ADDR"]: its environ's item
             self.fired()
