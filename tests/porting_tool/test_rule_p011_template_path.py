@@ -787,3 +787,61 @@ def test_a_folder_inserted_beside_the_shared_default_app_is_in_the_list_it_keeps
     out = tmp_path / "out"
     assert "from default_app import TEMPLATE_PATH\n" in (out / "web.py").read_text()
     assert 'TEMPLATE_PATH = ["./", "./views/"]\n' in (out / "default_app.py").read_text()
+
+
+def test_a_folder_the_shared_default_apps_module_inserts_is_in_the_list_it_keeps(tmp_path):
+    """make test's short profile, once forms_54 drew beside the test above's forms: core.py
+    names the default app and inserts ./tpl/ at its top; web.py inserts ./pages/ in a
+    class's __init__. core.py's insert became `app.template_folder = "./tpl/"`, which the
+    loader over Bottle's kept list (default_app.py) never reads: a 500 (TemplateNotFound)
+    where Bottle served the page. It goes into the kept list too now."""
+    files = {"core.py": '''
+        import bottle
+
+        app = bottle.default_app()
+        bottle.TEMPLATE_PATH.insert(0, "./tpl/")
+        ''', "urls.py": '''
+        from bottle import route
+
+
+        def add_routes():
+            route("/plain", "GET", lambda: "plain")
+        ''', "web.py": '''
+        from bottle import TEMPLATE_PATH, template
+
+        import urls
+        from core import app
+
+
+        class Views:
+            def __init__(self):
+                TEMPLATE_PATH.insert(0, "./pages/")
+
+            def page(self):
+                return template("inserted", v="ann")
+
+
+        @app.route("/top")
+        def top():
+            return template("top", v="bo")
+
+
+        app.route("/inserted", callback=Views().page)
+        urls.add_routes()
+        ''', "pages/inserted.tpl": "<p>{{v}}</p>\n", "tpl/top.tpl": "<b>{{v}}</b>\n"}
+    import os
+
+    from .helpers import forget_modules
+
+    cwd = os.getcwd()
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, files, "sharedtop")
+        for folder, client in (("src", bottle_app), ("out", flask_app)):
+            os.chdir(tmp_path / folder)
+            assert answers(client, "/inserted") == (200, "<p>ann</p>\n")
+            assert answers(client, "/top") == (200, "<b>bo</b>\n")
+    finally:
+        os.chdir(cwd)
+        forget_modules("sharedtop_bottle", "sharedtop_flask")
+    core = (tmp_path / "out" / "core.py").read_text()
+    assert 'TEMPLATE_PATH.insert(0, "./tpl/")' in core and "template_folder" not in core

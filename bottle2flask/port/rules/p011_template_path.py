@@ -204,6 +204,13 @@ class TemplatePath(Rule):
             self.todo(BOTTLE_RENDERS)
             return cst.FlattenSentinel([updated, folder_set.with_changes(leading_lines=())])
         shared = self.facts.default_app and self.facts.default_from
+        if not self.depth and shared and (keeper := self.shared_keeper()) is not None:
+            # the module made for the shared default app keeps Bottle's list, another
+            # module changing it in a function (its loader searches the list, not the
+            # folder): this change goes into that list too
+            self.fired()
+            self.need_import(keeper, "TEMPLATE_PATH")
+            return updated
         if not self.depth and shared and entries is not None and entries[0] != "set" \
                 and string_value(entries[1]) not in (None, "./", "."):
             # Bottle's default app, which the port makes in a module of its own that this
@@ -237,6 +244,22 @@ class TemplatePath(Rule):
         return [facts.path for rel, m in model.modules.items()
                 if (facts := m.facts) is not None and not facts.makes_app()
                 and _changes_in_defs(facts) and self._app_maker(m) == here]
+
+    def shared_keeper(self) -> str | None:
+        """The dotted name of the module the port makes for the default app this module
+        shares, where that module keeps Bottle's TEMPLATE_PATH (a module on that app
+        changes it in a function: changed_beside() there), else None."""
+        model = self.model
+        made = model.default_modules.get(Path(self.facts.path)) if model is not None \
+            else None
+        if model is None or made is None:
+            return None
+        target = PurePosixPath(made.as_posix())
+        if not any(_changes_in_defs(facts) and (
+                self._app_maker(m) == target or model.default_modules.get(rel) == made)
+                for rel, m in model.modules.items() if (facts := m.facts) is not None):
+            return None
+        return ".".join(made.with_suffix("").parts)
 
     def list_keeper(self) -> str | None:
         """The dotted name of the module that makes the app this one uses, where this one
