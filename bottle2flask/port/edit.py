@@ -428,7 +428,7 @@ def operands(node: cst.CSTNode) -> list[tuple[cst.CSTNode, type]]:
     if isinstance(node, cst.UnaryOperation):
         return [(node.expression, type(node.operator))]
     if isinstance(node, cst.BooleanOperation):
-        return [(node.left, cst.BooleanOperation), (node.right, cst.BooleanOperation)]
+        return [(node.left, type(node.operator)), (node.right, type(node.operator))]
     if isinstance(node, cst.Attribute | cst.Subscript):
         return [(node.value, cst.Attribute)]
     if isinstance(node, cst.Call):
@@ -446,9 +446,11 @@ def bound(expression: cst.BaseExpression, context: type | None) -> cst.BaseExpre
     if context is cst.Not:  # `not` binds looser than a comparison, tighter than and/or
         loose = isinstance(expression, cst.BooleanOperation | cst.IfExp | cst.Lambda
                            | cst.NamedExpr)
-    elif context is cst.BooleanOperation:
-        loose = isinstance(expression, cst.BooleanOperation | cst.IfExp | cst.Lambda
-                           | cst.NamedExpr)
+    elif context in (cst.And, cst.Or):  # `a or b` in an `or` is the same chain; in `and`,
+        # `or` binds looser
+        loose = isinstance(expression, cst.IfExp | cst.Lambda | cst.NamedExpr) or (
+            isinstance(expression, cst.BooleanOperation) and context is cst.And
+            and isinstance(expression.operator, cst.Or))
     else:
         loose = True
     if not loose:
