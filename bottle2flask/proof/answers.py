@@ -139,13 +139,16 @@ ALLOWANCES = {
 }
 # The grades, strongest first: each holds wherever a stronger one does.
 GRADES = ("exact", "message", "client")
-# The declared changes of `bottle2flask port` that are the client's allowances as the
-# port chose them: Flask's redirect (its relative Location, its note as the body: PORTING
-# 18) and Flask's static route (its validators: 30). A page the same to an HTTP client by
-# these alone, each declared on its route, is counted with the declared changes: the
-# difference is the port's choice, and the report names it.
-DECLARED_AS = {"location-reference": "D-location", "redirect-body": "D-redirect-body",
-               "validator-value": "D-static"}
+# The declared changes of `bottle2flask port` that are the client's allowances as
+# the port chose them: Flask's redirect (its relative Location, its note as the body:
+# PORTING 18) and Flask's static route (its validators: 30). A page the same to an
+# HTTP client by these alone, each declared on its route, is counted with the declared
+# changes: the difference is the port's choice, and the report names it.
+DECLARED_AS = {
+    "location-reference": "D-location",
+    "redirect-body": "D-redirect-body",
+    "validator-value": "D-static",
+}
 
 
 def declared_as(allowed: Iterable[str], declared: Iterable[str]) -> list[str]:
@@ -154,7 +157,6 @@ def declared_as(allowed: Iterable[str], declared: Iterable[str]) -> list[str]:
     beyond = sorted({a for a in allowed if a not in MESSAGE_ALLOWANCES})
     ids = sorted({DECLARED_AS.get(a, "") for a in beyond})
     return ids if beyond and set(ids) <= set(declared) else []
-
 
 
 def at_least(found: str | None, grade: str) -> bool:
