@@ -212,6 +212,14 @@ class TemplatePath(Rule):
             self.need_import(keeper, "TEMPLATE_PATH")
             return updated
         if not self.depth and shared and entries is not None and entries[0] != "set" \
+                and string_value(entries[1]) is None:
+            # ... a folder computed here (`os.path.join(os.path.dirname(__file__), ...)`):
+            # searched before Bottle's own entries, as the insert did (the pages whose
+            # templates are in views/ still find them)
+            self.fired()
+            return updated.with_changes(body=[self.after_app(
+                entries, entries[1], cst.Name(self.facts.app_name))])
+        if not self.depth and shared and entries is not None and entries[0] != "set" \
                 and string_value(entries[1]) not in (None, "./", "."):
             # Bottle's default app, which the port makes in a module of its own that this
             # one imports (RULE-s47's class P): the folder set on it here, at the module's
@@ -298,16 +306,18 @@ class TemplatePath(Rule):
                 return PurePosixPath(m.imports[local][0].as_posix())
         return None
 
-    def after_app(self, entries: list, folder: cst.BaseExpression) -> cst.Assign:
+    def after_app(self, entries: list, folder: cst.BaseExpression,
+                  app: cst.BaseExpression | None = None) -> cst.Assign:
         """`app.template_folder = folder`; where an insert or an append leaves Bottle's
         own entries that hold the app's templates (state.template_defaults: `./views/`),
         a loader that searches them too, in Bottle's order (RULE-s51: `views/x.html`
         rendered beside a folder appended after the app was a TemplateNotFound)."""
-        assert self.app is not None  # (asked once the module has made it)
+        app = app or self.app
+        assert app is not None  # (asked once the module has made it)
         kept = [cst.SimpleString(json.dumps(entry)) for entry in self.state.template_defaults]
         if entries[0] == "set" or not kept:
             return cst.Assign(
-                [cst.AssignTarget(cst.Attribute(self.app, cst.Name("template_folder")))],
+                [cst.AssignTarget(cst.Attribute(app, cst.Name("template_folder")))],
                 folder)
         listed = [folder, *kept] if entries[0] == "insert" else [*kept, folder]
         self.need_import("jinja2", "ChoiceLoader")
@@ -315,7 +325,7 @@ class TemplatePath(Rule):
         loaders = cst.List([cst.Element(cst.Call(cst.Name("FileSystemLoader"), [cst.Arg(f)]))
                             for f in listed])
         return cst.Assign(
-            [cst.AssignTarget(cst.Attribute(self.app, cst.Name("jinja_loader")))],
+            [cst.AssignTarget(cst.Attribute(app, cst.Name("jinja_loader")))],
             cst.Call(cst.Name("ChoiceLoader"), [cst.Arg(loaders)]))
 
     def bottle_renders(self) -> bool:
