@@ -592,6 +592,9 @@ def port_tree(src: Path, out: Path, *, disabled: frozenset[str] = frozenset(),
     for rel in sorted(set(apps.default_modules.values())):
         module = port_source(DEFAULT_SOURCE, str(rel), disabled=disabled, faithful=faithful,
                              template_folder=template_folder(src / rel, src, templates, folders),
+                             # (templates in ./ and views/ both: a loader of both, as the
+                             # module that would have made the app gets)
+                             template_search=template_search(src / rel, src, templates, folders),
                              template_crlf=crlf,
                              static_dir=(src / rel).parent.joinpath("static").is_dir(),
                              tree_needs=apps.tree_needs,

@@ -547,17 +547,9 @@ def routes(draw, n: int, app_creation: str, modules: list[str],
 # drawn in every profile (test_fuzz_port_regressions.py: ONCE_AVOIDED). (forms_53's
 # body_wrapper, a body set in a decorator's wrapper, ports since check54: P007 returns the
 # text, P022 folds the status into it; default-module-template-path since default54:
-# default_app.py keeps the list.) Now one, forms_54d's:
-KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {
-    # forms_54d's forms make the port's default_app.py where the app was made in the entry
-    # (or add a module with an app of its own beside it): the template loader the entry's
-    # app had (templates in ./ and views/: a ChoiceLoader) is not on default_app.py's app,
-    # and those pages 500 (default54's run: 9 apps in 300; not fixed, stop 54)
-    "default-module-template-loader": (
-        "forms_54d's modules on the default app: default_app.py misses the entry's "
-        "template loader (a 500)",
-        lambda app: bool(app.forms54d)),
-}
+# default_app.py keeps the list; forms_54d's modules on the default app since stop 54's
+# lead: default_app.py's app searches ./ and views/ where templates are in both.) None now:
+KNOWN_FAILING: dict[str, tuple[str, Callable[[App], bool]]] = {}
 
 
 def known_failing(app: App) -> list[str]:
@@ -1149,10 +1141,8 @@ FORM_54D_ELEMENTS = {
 
 @st.composite
 def forms_54d(draw, app: App, avoid: frozenset[str] = frozenset()) -> tuple[str, ...]:
-    """One or both of FORMS_54D in some 1 app in 2 of those on the default app; none
-    while `avoid` holds default-module-template-loader."""
-    if app.creation != "default_app" or not draw(choice((True, False))) \
-            or "default-module-template-loader" in avoid:
+    """One or both of FORMS_54D in some 1 app in 2 of those on the default app."""
+    if app.creation != "default_app" or not draw(choice((True, False))):
         return ()
     return tuple(draw(st.lists(st.sampled_from(FORMS_54D), min_size=1, max_size=2,
                                unique=True)))

@@ -2,9 +2,9 @@
 
 Each passes since its class was fixed in the engine. A class the port cannot do yet goes
 in grammar.KNOWN_FAILING (the generator then avoids it) with its example here as a strict
-xfail, until it does: one now, forms_54d's modules on the default app (forms_53's
-body_wrapper ports since check54, handed_route on the default app since default54; the
-five before, ONCE_AVOIDED, are drawn again).
+xfail, until it does: none now (forms_53's body_wrapper ports since check54, handed_route
+on the default app since default54, forms_54d's modules on the default app since stop 54's
+lead; the five before, ONCE_AVOIDED, are drawn again).
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from .grammar import (
     FORMS_53,
     FORMS_54,
     FORMS_54D,
-    KNOWN_FAILING,
     RARE_TEMPLATES,
     VARIANTS,
     App,
@@ -1014,15 +1013,15 @@ def test_the_generator_draws_each_form_of_rule_s53_on_the_default_app(form):
                        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     found = find(apps(frozenset()), lambda drawn: form in drawn.forms54d, settings=drawing)
     assert found.creation == "default_app"
-    assert known_failing(found) == ["default-module-template-loader"]
+    assert known_failing(found) == []
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_FAILING["default-module-template-loader"][0])
 def test_a_form_of_rule_s53_beside_templates_in_two_folders_answers_alike_once_ported():
-    """default54's fuzz run: the entry names the default app and renders templates from
-    ./ and views/ (a loader of both on its app); views54d.py, which has no app, sets the
-    defaults, so the port makes default_app.py, whose app has no such loader: its pages
-    are a 500."""
+    """default54's fuzz run (was KNOWN_FAILING's default-module-template-loader): the
+    entry names the default app and renders templates from ./ and views/ (a loader of
+    both on its app); views54d.py, which has no app, sets the defaults, so the port makes
+    default_app.py, whose app had no such loader: its pages were a 500. default_app.py
+    is ported with the folders' search too now (folder.py's template_search)."""
     verdict = judged(app(route(body="template"), creation="default_app", templates="beside",
                          forms50=("route_template",), forms54d=("defaults_no_app",)))
     assert verdict.outcome not in FAILED and not verdict.broken, verdict.report()
