@@ -736,6 +736,36 @@ def test_the_folders_of_html_templates_are_those_template_path_names(tmp_path):
     assert (tmp_path / "out" / "docs" / "help.html").read_text() == HTML_BESIDE["docs/help.html"]
 
 
+# A module routing on Bottle's default app by a call (forms_53's handed route): beside it,
+# the port makes the default app in default_app.py, shared by the modules using it
+URLS = {"urls.py": '''
+    from bottle import route
+
+
+    def add_routes():
+        route("/plain", "GET", lambda: "plain")
+    '''}
+
+
+def answers_in_own_folders(tmp_path, files: dict, label: str, pages: dict) -> None:
+    """Each app, the original and its port, answers each page as given, run from its
+    own folder as the check runs it (Bottle's TEMPLATE_PATH entries are read from there)."""
+    import os
+
+    from .helpers import forget_modules
+
+    cwd = os.getcwd()
+    try:
+        bottle_app, flask_app = both_folders(tmp_path, {**URLS, **files}, label)
+        for folder, client in (("src", bottle_app), ("out", flask_app)):
+            os.chdir(tmp_path / folder)
+            for path, expected in pages.items():
+                assert answers(client, path) == expected, (folder, path)
+    finally:
+        os.chdir(cwd)
+        forget_modules(f"{label}_bottle", f"{label}_flask")
+
+
 def test_a_folder_inserted_beside_the_shared_default_app_is_in_the_list_it_keeps(tmp_path):
     """The generator's default-module-template-path (forms_53's handed_route on the default
     app): core.py names Bottle's default app, which urls.py routes too (so the port makes
@@ -746,12 +776,6 @@ def test_a_folder_inserted_beside_the_shared_default_app_is_in_the_list_it_keeps
         from bottle import default_app
 
         app = default_app()
-        ''', "urls.py": '''
-        from bottle import route
-
-
-        def add_routes():
-            route("/plain", "GET", lambda: "plain")
         ''', "web.py": '''
         from bottle import TEMPLATE_PATH, template
 
@@ -770,20 +794,8 @@ def test_a_folder_inserted_beside_the_shared_default_app_is_in_the_list_it_keeps
         app.route("/inserted", callback=Views().page)
         urls.add_routes()
         ''', "pages/inserted.tpl": "<p>{{v}}</p>\n"}
-    import os
-
-    from .helpers import forget_modules
-
-    cwd = os.getcwd()
-    try:
-        bottle_app, flask_app = both_folders(tmp_path, files, "sharedkept")
-        os.chdir(tmp_path / "src")
-        assert answers(bottle_app, "/inserted") == (200, "<p>ann</p>\n")
-        os.chdir(tmp_path / "out")
-        assert answers(flask_app, "/inserted") == (200, "<p>ann</p>\n")
-    finally:
-        os.chdir(cwd)
-        forget_modules("sharedkept_bottle", "sharedkept_flask")
+    answers_in_own_folders(tmp_path, files, "sharedkept",
+                           {"/inserted": (200, "<p>ann</p>\n")})
     out = tmp_path / "out"
     assert "from default_app import TEMPLATE_PATH\n" in (out / "web.py").read_text()
     assert 'TEMPLATE_PATH = ["./", "./views/"]\n' in (out / "default_app.py").read_text()
@@ -800,12 +812,6 @@ def test_a_folder_the_shared_default_apps_module_inserts_is_in_the_list_it_keeps
 
         app = bottle.default_app()
         bottle.TEMPLATE_PATH.insert(0, "./tpl/")
-        ''', "urls.py": '''
-        from bottle import route
-
-
-        def add_routes():
-            route("/plain", "GET", lambda: "plain")
         ''', "web.py": '''
         from bottle import TEMPLATE_PATH, template
 
@@ -829,20 +835,8 @@ def test_a_folder_the_shared_default_apps_module_inserts_is_in_the_list_it_keeps
         app.route("/inserted", callback=Views().page)
         urls.add_routes()
         ''', "pages/inserted.tpl": "<p>{{v}}</p>\n", "tpl/top.tpl": "<b>{{v}}</b>\n"}
-    import os
-
-    from .helpers import forget_modules
-
-    cwd = os.getcwd()
-    try:
-        bottle_app, flask_app = both_folders(tmp_path, files, "sharedtop")
-        for folder, client in (("src", bottle_app), ("out", flask_app)):
-            os.chdir(tmp_path / folder)
-            assert answers(client, "/inserted") == (200, "<p>ann</p>\n")
-            assert answers(client, "/top") == (200, "<b>bo</b>\n")
-    finally:
-        os.chdir(cwd)
-        forget_modules("sharedtop_bottle", "sharedtop_flask")
+    answers_in_own_folders(tmp_path, files, "sharedtop", {
+        "/inserted": (200, "<p>ann</p>\n"), "/top": (200, "<b>bo</b>\n")})
     core = (tmp_path / "out" / "core.py").read_text()
     assert 'TEMPLATE_PATH.insert(0, "./tpl/")' in core and "template_folder" not in core
 
@@ -854,13 +848,7 @@ def test_a_folder_computed_at_the_top_of_a_module_on_the_shared_default_app_is_s
     makes it in default_app.py), and inserts a folder computed from __file__ at its top.
     The port left Bottle's list changed under a TODO, which Flask never reads: the page
     rendered views/'s template of that name. The folder goes before Bottle's own now."""
-    files = {"urls.py": '''
-        from bottle import route
-
-
-        def add_routes():
-            route("/plain", "GET", lambda: "plain")
-        ''', "web.py": '''
+    files = {"web.py": '''
         import os
 
         from bottle import TEMPLATE_PATH, default_app, template
@@ -884,18 +872,6 @@ def test_a_folder_computed_at_the_top_of_a_module_on_the_shared_default_app_is_s
         urls.add_routes()
         ''', "site/views/page.tpl": "<p>joined {{v}}</p>\n",
         "views/page.tpl": "<p>the wrong folder</p>\n", "views/only.tpl": "<i>{{v}}</i>\n"}
-    import os
-
-    from .helpers import forget_modules
-
-    cwd = os.getcwd()
-    try:
-        bottle_app, flask_app = both_folders(tmp_path, files, "sharedjoined")
-        for folder, client in (("src", bottle_app), ("out", flask_app)):
-            os.chdir(tmp_path / folder)
-            assert answers(client, "/joined") == (200, "<p>joined &lt;k&amp;&gt;</p>\n")
-            assert answers(client, "/own") == (200, "<i>views</i>\n")
-    finally:
-        os.chdir(cwd)
-        forget_modules("sharedjoined_bottle", "sharedjoined_flask")
+    answers_in_own_folders(tmp_path, files, "sharedjoined", {
+        "/joined": (200, "<p>joined &lt;k&amp;&gt;</p>\n"), "/own": (200, "<i>views</i>\n")})
     assert "app.jinja_loader = ChoiceLoader(" in (tmp_path / "out" / "web.py").read_text()
